@@ -1,0 +1,57 @@
+/* ---- configuration ------------------------------------------------------------------
+ * Every macro that changes what kprof.h compiles to is documented here, in one place.
+ * Define any of them before including the header.
+ *
+ *   KPROF_API          storage class of every public function.
+ *                      Default: static inline (static __inline for MSVC in C).
+ *   KPROF_NO_NAMES     drop every string (names, descriptions, name lookup, *_name()
+ *                      functions). The tables keep their numbers.
+ *   KPROF_NO_LIVE      compile out every instruction (cpuid, rdmsr, wrmsr, rdpmc, LWP).
+ *                      Automatic on targets that are not x86; the dump-based functions
+ *                      still work and the live ones return KPROF_E_NOT_AVAILABLE.
+ *   KPROF_RDMSR_SAFE(msr, value_ptr), KPROF_WRMSR_SAFE(msr, value)
+ *                      a kernel's faulting-safe MSR accessors (Linux rdmsrl_safe /
+ *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
+ *                      success and non-zero when the access faulted. When defined, every
+ *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *   KPROF_WINDOWS_NAMES
+ *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
+ *                      ProfileMaximum) when no platform header has (see the sources section).
+ *   KPROF_PLATFORM_HAS_KPROFILE_SOURCE
+ *                      tell kprof that a platform header already defined KPROFILE_SOURCE
+ *                      (it detects mingw-w64 wdm.h/ntddk.h, Wine winternl.h, phnt, ReactOS).
+ */
+#ifndef KPROF_API
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define KPROF_API static __inline
+#else
+#define KPROF_API static inline
+#endif
+#endif
+/* Internal helpers: same linkage as the API, never part of it. */
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define KPROF_INTERNAL static __inline
+#else
+#define KPROF_INTERNAL static inline
+#endif
+
+#if !defined(KPROF_NO_LIVE) && !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
+#define KPROF_NO_LIVE 1
+#endif
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#elif defined(_MSC_VER) && defined(__cplusplus)
+#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define KPROF_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
+#else
+#define KPROF_STATIC_ASSERT(cond, tag) typedef char kprof_static_assert_##tag[(cond) ? 1 : -1]
+#endif
+
+#define KPROF_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A generic field accessor in the manner of Linux FIELD_GET/FIELD_PREP: f is a field's
+ * constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). */
+#define KPROF_FIELD_GET(f, v) (((v) & f##_MASK) >> f##_SHIFT)
+#define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)

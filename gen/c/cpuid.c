@@ -1,0 +1,171 @@
+/* Empty a snapshot: no leaf present. */
+KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
+{
+	unsigned i, r;
+	if (!s)
+		return;
+	s->present = 0;
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
+		for (r = 0; r < 4; r++)
+			s->regs[i][r] = 0;
+}
+
+/* The snapshot slot that holds (leaf, subleaf), or -1 when kprof does not keep that leaf. */
+KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf)
+{
+	unsigned i;
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
+		if (kprof_impl_cpuid_slot_leaf(i) == leaf && kprof_impl_cpuid_slot_subleaf(i) == subleaf)
+			return (int)i;
+	return -1;
+}
+
+/* Record one leaf as a dump or a caller gives it. KPROF_E_NOT_FOUND for a leaf kprof does
+ * not keep (ignore it), KPROF_E_DUPLICATE when the leaf is already present with other
+ * values (the snapshot keeps the first). */
+KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
+                                                uint32_t subleaf, uint32_t eax, uint32_t ebx,
+                                                uint32_t ecx, uint32_t edx)
+{
+	int slot;
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	slot = kprof_cpuid_slot_of(leaf, subleaf);
+	if (slot < 0)
+		return KPROF_E_NOT_FOUND;
+	if (s->present & (1u << slot)) {
+		const uint32_t *r = s->regs[slot];
+		return (r[0] == eax && r[1] == ebx && r[2] == ecx && r[3] == edx) ? KPROF_OK
+		                                                                  : KPROF_E_DUPLICATE;
+	}
+	s->regs[slot][KPROF_EAX] = eax;
+	s->regs[slot][KPROF_EBX] = ebx;
+	s->regs[slot][KPROF_ECX] = ecx;
+	s->regs[slot][KPROF_EDX] = edx;
+	s->present |= 1u << slot;
+	return KPROF_OK;
+}
+
+/* The range a leaf belongs to (0, 0x40000000, 0x80000000) and the slot holding that range's
+ * max leaf. */
+KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
+{
+	if (leaf >= 0x80000000u)
+		return KPROF_CPUID_SLOT_EXT_MAX;
+	if (leaf >= 0x40000000u && leaf < 0x50000000u)
+		return KPROF_CPUID_SLOT_HV_VENDOR;
+	return KPROF_CPUID_SLOT_VENDOR;
+}
+
+/* Whether a leaf may be trusted: present, and not above its range's max leaf. Hypervisor
+ * leaves also need cpuid.1:ecx[31] (hypervisor present). */
+KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
+{
+	uint32_t leaf;
+	int range;
+	if (!s || (unsigned)slot >= KPROF_CPUID_SLOT_COUNT || !(s->present & (1u << slot)))
+		return 0;
+	leaf = kprof_impl_cpuid_slot_leaf((unsigned)slot);
+	range = kprof_impl_cpuid_range_slot(leaf);
+	if (!(s->present & (1u << range)))
+		return 0;
+	if (range == KPROF_CPUID_SLOT_HV_VENDOR) {
+		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
+			return 0;
+		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
+		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
+		 * leaf when the max is 0 or covers it. */
+		if (s->regs[range][KPROF_EAX] != 0 && leaf > s->regs[range][KPROF_EAX])
+			return 0;
+		return 1;
+	}
+	return leaf <= s->regs[range][KPROF_EAX];
+}
+
+/* One register of a leaf, or 0 when the leaf cannot be trusted (see kprof_cpuid_snapshot_has).
+ * reg is KPROF_EAX..KPROF_EDX. */
+KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
+                                            unsigned reg)
+{
+	if (reg > KPROF_EDX || !kprof_cpuid_snapshot_has(s, slot))
+		return 0;
+	return s->regs[slot][reg];
+}
+
+/* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
+ * non-x86 targets); out is then zeroed. Safe at any privilege level. */
+KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+{
+#if defined(KPROF_NO_LIVE)
+	(void)leaf;
+	(void)subleaf;
+	out[0] = out[1] = out[2] = out[3] = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	int r[4];
+	__cpuidex(r, (int)leaf, (int)subleaf);
+	out[0] = (uint32_t)r[0];
+	out[1] = (uint32_t)r[1];
+	out[2] = (uint32_t)r[2];
+	out[3] = (uint32_t)r[3];
+	return KPROF_OK;
+#elif defined(__i386__) && defined(__PIC__)
+	/* ebx is the PIC register on i386: save it around cpuid by hand. */
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
+	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#else
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#endif
+}
+
+/* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
+ * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
+KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
+{
+	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
+	unsigned i;
+	kprof_status st;
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	kprof_cpuid_snapshot_init(s);
+	st = kprof_cpuid(0, 0, r);
+	if (st != KPROF_OK)
+		return st;
+	max_basic = r[0];
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
+	(void)kprof_cpuid(0x80000000u, 0, r);
+	if (r[0] >= 0x80000000u && r[0] < 0x80010000u) {
+		max_ext = r[0];
+		(void)kprof_cpuid_snapshot_set(s, 0x80000000u, 0, r[0], r[1], r[2], r[3]);
+	}
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
+		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
+		if (s->present & (1u << i))
+			continue;
+		if (leaf >= 0x80000000u ? (leaf > max_ext)
+		    : leaf >= 0x40000000u ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		                                !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u) ||
+		                                (leaf != 0x40000000u && max_hv != 0 && leaf > max_hv)
+		                          : leaf > max_basic)
+			continue;
+		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
+		if (leaf == 0x40000000u)
+			max_hv = r[0];
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0], r[1], r[2], r[3]);
+	}
+	return KPROF_OK;
+}

@@ -1,0 +1,715 @@
+#!/usr/bin/env python3
+"""kprofgen: render spec/*.yaml and gen/c/* into the single header kprof.h.
+
+    kprofgen.py [--spec DIR] [--out FILE] [--check] [--docs DIR]
+
+Reads every spec file, validates it (errors name file, line and entry), renders
+gen/templates/kprof.h.j2 with the hand-written C from gen/c/, formats the result
+with clang-format and writes it atomically. Nothing is written when anything fails.
+With --check, compares instead of writing and exits 1 on a difference.
+"""
+import argparse
+import difflib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import jinja2
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# Order of the header's sections: each domain may have spec/<domain>.yaml,
+# gen/c/<domain>.api.h (hand-written API text) and gen/c/<domain>.c (functions).
+DOMAINS = ["base", "msr", "cpuid", "sources", "hal", "dump", "lwp", "ds", "windows"]
+
+
+class SpecError(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------- YAML with lines
+class Map(dict):
+    """A YAML mapping that remembers where it was."""
+    file = "?"
+    line = 0
+
+
+class Seq(list):
+    file = "?"
+    line = 0
+
+
+def load_yaml(path):
+    rel = os.path.relpath(path, ROOT)
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node):
+        m = Map()
+        m.file, m.line = rel, node.start_mark.line + 1
+        for knode, vnode in node.value:
+            key = loader.construct_object(knode, deep=True)
+            if key in m:
+                raise SpecError(f"{rel}:{knode.start_mark.line + 1}: duplicate key '{key}'")
+            m[key] = loader.construct_object(vnode, deep=True)
+        return m
+
+    def sequence(loader, node):
+        s = Seq(loader.construct_object(c, deep=True) for c in node.value)
+        s.file, s.line = rel, node.start_mark.line + 1
+        return s
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, sequence)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.load(f, Loader=Loader)  # noqa: S506 (SafeLoader subclass)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{rel}:{mark.line + 1}" if mark else rel
+        raise SpecError(f"{where}: YAML syntax error: {getattr(e, 'problem', e)}")
+    if data is None:
+        data = Map()
+        data.file, data.line = rel, 1
+    if not isinstance(data, Map):
+        raise SpecError(f"{rel}:1: top level must be a mapping")
+    return data
+
+
+def where(node, entry=None):
+    s = f"{getattr(node, 'file', '?')}:{getattr(node, 'line', 0)}"
+    return f"{s}: {entry}" if entry else s
+
+
+def fail(node, entry, msg):
+    raise SpecError(f"{where(node, entry)}: {msg}")
+
+
+# Schema: key -> (type or tuple of types, required). "?" suffix = optional.
+def check(node, schema, entry):
+    if not isinstance(node, Map):
+        fail(node, entry, f"expected a mapping, got {type(node).__name__}")
+    keys = {}
+    for k, t in schema.items():
+        opt = k.endswith("?")
+        keys[k.rstrip("?")] = (t, opt)
+    for k in node:
+        if k not in keys:
+            fail(node, entry, f"unknown key '{k}' (allowed: {', '.join(sorted(keys))})")
+    for k, (t, opt) in keys.items():
+        if k not in node:
+            if not opt:
+                fail(node, entry, f"missing field '{k}'")
+            continue
+        v = node[k]
+        if v is None and opt:
+            continue
+        if t is not None and not isinstance(v, t):
+            tn = t.__name__ if isinstance(t, type) else "/".join(x.__name__ for x in t)
+            fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}")
+        if t is int and isinstance(v, bool):
+            fail(node, entry, f"field '{k}' must be an integer, got a boolean")
+
+
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def ident(node, entry, key, value):
+    if not IDENT.match(str(value)):
+        fail(node, entry, f"'{key}' must be a C identifier, got {value!r}")
+    return value
+
+
+# --------------------------------------------------------------------------- generic sections
+def parse_bits(node, entry, bits, width):
+    if isinstance(bits, bool):
+        fail(node, entry, "bits must be a bit number or a quoted \"hi:lo\"")
+    if isinstance(bits, int):
+        hi = lo = bits
+    elif isinstance(bits, str) and re.match(r"^\d+(:\d+)?$", bits):
+        p = bits.split(":")
+        hi, lo = int(p[0]), int(p[-1])
+    else:
+        fail(node, entry, f"bits must be a bit number or \"hi:lo\", got {bits!r}")
+    if hi < lo:
+        fail(node, entry, f"bits {bits!r}: high bit below low bit")
+    if hi >= width:
+        hint = " (quote ranges: YAML reads an unquoted 7:0 as a base-60 number)" if isinstance(bits, int) else ""
+        fail(node, entry, f"bit {hi} out of range for a {width}-bit register{hint}")
+    return hi, lo
+
+
+def build_register(r, prefix_entry="register"):
+    check(r, {"name": str, "width": int, "doc": str, "provenance": str, "fields": list,
+              "cpuid?": str, "reserved?": str}, f"{prefix_entry} {r.get('name', '?')!r}")
+    name = ident(r, "register", "name", r["name"]).lower()
+    ent = f"register '{name}'"
+    if r["width"] not in (8, 16, 32, 64):
+        fail(r, ent, f"width must be 8, 16, 32 or 64, got {r['width']}")
+    fields, used, seen = [], 0, set()
+    for f in r["fields"]:
+        fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
+        check(f, {"name": str, "bits": (int, str), "doc": str}, fe)
+        fname = ident(f, fe, "name", f["name"]).lower()
+        if fname in seen:
+            fail(f, fe, "duplicate field name")
+        seen.add(fname)
+        hi, lo = parse_bits(f, fe, f["bits"], r["width"])
+        mask = ((1 << (hi - lo + 1)) - 1) << lo
+        if used & mask:
+            fail(f, fe, f"bits {f['bits']} overlap another field")
+        used |= mask
+        fields.append({"name": fname, "hi": hi, "lo": lo, "width": hi - lo + 1,
+                       "mask": mask, "max": (1 << (hi - lo + 1)) - 1, "doc": f["doc"]})
+    ctype = {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}[r["width"]]
+    return {"name": name, "NAME": name.upper(), "width": r["width"], "ctype": ctype,
+            "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
+            "defined_mask": used, "cpuid": r.get("cpuid"), "reserved": r.get("reserved")}
+
+
+def build_msrs(lst, registers):
+    out = []
+    for m in lst:
+        ent = f"msr {m.get('name', '?')!r}" if isinstance(m, Map) else "msr"
+        check(m, {"name": str, "number": int, "count?": int, "stride?": int, "register?": str,
+                  "doc": str, "provenance": str}, ent)
+        ident(m, ent, "name", m["name"])
+        if not 0 <= m["number"] <= 0xFFFFFFFF:
+            fail(m, ent, "number must fit 32 bits")
+        reg = m.get("register")
+        if reg and reg not in registers:
+            fail(m, ent, f"register '{reg}' is not described in any spec file")
+        out.append({"name": m["name"].upper(), "number": m["number"], "count": m.get("count"),
+                    "stride": m.get("stride") or 1, "register": reg, "doc": m["doc"],
+                    "provenance": m["provenance"]})
+    return out
+
+
+SCALARS = {"u8": ("uint8_t", 1), "u16": ("uint16_t", 2), "u32": ("uint32_t", 4),
+           "u64": ("uint64_t", 8)}
+
+
+def build_struct(s, structs):
+    ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
+    check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
+              "c_name?": str, "codec?": bool}, ent)
+    name = ident(s, ent, "name", s["name"]).lower()
+    ent = f"struct '{name}'"
+    fields, end, seen = [], 0, set()
+    for f in s["fields"]:
+        fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
+        check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
+                  "register?": Map}, fe)
+        fname = ident(f, fe, "name", f["name"])
+        if fname in seen:
+            fail(f, fe, "duplicate field name")
+        seen.add(fname)
+        t, count = f["type"], f.get("count") or 0
+        if t in SCALARS:
+            ctype, size = SCALARS[t]
+            align, nested = size, None
+        elif t in structs:
+            nested = structs[t]
+            ctype, size, align = f"kprof_{t}", nested["size"], nested["align"]
+        else:
+            fail(f, fe, f"type must be one of {', '.join(SCALARS)} or a struct defined earlier, got {t!r}")
+        total = size * (count or 1)
+        off = f["offset"]
+        if off < end:
+            fail(f, fe, f"offset 0x{off:X} overlaps the previous field (which ends at 0x{end:X})")
+        if off % align:
+            fail(f, fe, f"offset 0x{off:X} is not aligned to {align} bytes for a C mirror")
+        reg = None
+        if "register" in f:
+            if nested or count:
+                fail(f, fe, "only scalar fields may carry a register layout")
+            rnode = f["register"]
+            rnode.setdefault("name", f"{name}_{fname}")
+            rnode.setdefault("width", size * 8)
+            rnode.setdefault("doc", f["doc"])
+            rnode.setdefault("provenance", s["provenance"])
+            reg = build_register(rnode, f"{ent} field '{fname}' register")
+        fields.append({"name": fname, "offset": off, "type": t, "ctype": ctype, "size": size,
+                       "count": count, "total": total, "nested": nested, "doc": f["doc"],
+                       "register": reg, "gap": off - end, "gap_at": end})
+        end = off + total
+    if s["size"] < end:
+        fail(s, ent, f"size 0x{s['size']:X} is smaller than the fields (which end at 0x{end:X})")
+    align = max([1] + [x["nested"]["align"] if x["nested"] else x["size"] for x in fields])
+    if s["size"] % align:
+        fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
+    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
+            "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
+            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True)}
+
+
+def build_enum(e):
+    ent = f"enum {e.get('name', '?')!r}" if isinstance(e, Map) else "enum"
+    check(e, {"name": str, "prefix?": str, "doc": str, "provenance": str, "values": list,
+              "strings?": bool}, ent)
+    name = ident(e, ent, "name", e["name"]).lower()
+    prefix = e.get("prefix") or f"KPROF_{name.upper()}_"
+    values, names, nums = [], set(), set()
+    for v in e["values"]:
+        ve = f"enum '{name}' value {v.get('name', '?')!r}" if isinstance(v, Map) else ent
+        check(v, {"name": str, "value": int, "doc?": str, "string?": str}, ve)
+        ident(v, ve, "name", v["name"])
+        if v["name"] in names:
+            fail(v, ve, "duplicate name")
+        if v["value"] in nums:
+            fail(v, ve, f"duplicate value {v['value']:#x}")
+        names.add(v["name"])
+        nums.add(v["value"])
+        values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
+                       "string": v.get("string") or v["name"]})
+    return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
+            "values": values, "strings": e.get("strings", True)}
+
+
+def build_constants(c):
+    ent = f"constants {c.get('group', '?')!r}" if isinstance(c, Map) else "constants"
+    check(c, {"group": str, "doc": str, "provenance": str, "values": list}, ent)
+    vals = []
+    for v in c["values"]:
+        ve = f"{ent} {v.get('name', '?')!r}" if isinstance(v, Map) else ent
+        check(v, {"name": str, "value": int, "doc?": str}, ve)
+        ident(v, ve, "name", v["name"])
+        vals.append({"name": v["name"].upper(), "value": v["value"], "doc": v.get("doc")})
+    return {"group": c["group"], "doc": c["doc"], "provenance": c["provenance"], "values": vals}
+
+
+def build_leaves(lst, node):
+    """The cpuid leaves a snapshot holds: one slot each."""
+    out, names, keys = [], set(), set()
+    for x in lst:
+        ent = f"leaf {x.get('name', '?')!r}" if isinstance(x, Map) else "leaf"
+        check(x, {"name": str, "leaf": int, "subleaf?": int, "doc": str, "provenance": str}, ent)
+        ident(x, ent, "name", x["name"])
+        key = (x["leaf"], x.get("subleaf") or 0)
+        if x["name"] in names or key in keys:
+            fail(x, ent, "duplicate leaf name or (leaf, subleaf)")
+        names.add(x["name"])
+        keys.add(key)
+        out.append({"name": x["name"].upper(), "leaf": key[0], "subleaf": key[1], "doc": x["doc"],
+                    "provenance": x["provenance"]})
+    if not out:
+        fail(node, "leaves", "cpuid.yaml must list the leaves a snapshot holds")
+    if len(out) > 32:
+        fail(node, "leaves", "at most 32 leaves fit a snapshot's presence mask")
+    return out
+
+
+# --------------------------------------------------------------------------- profile sources
+def c_upper(name):
+    """CamelCase HAL name -> UPPER_SNAKE enumerator part (ProfileLLCMisses -> LLC_MISSES)."""
+    n = name[len("Profile"):] if name.startswith("Profile") and len(name) > 7 else name
+    n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", n)
+    n = re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
+    return n.upper()
+
+
+def strip_profile(name):
+    return name[7:] if len(name) > 7 and name[:7].lower() == "profile" else name
+
+
+def fnv1a_lower(data, seed):
+    h = (0x811C9DC5 ^ seed) & 0xFFFFFFFF
+    for ch in data.encode("ascii"):
+        c = ch + 32 if 65 <= ch <= 90 else ch
+        h = ((h ^ c) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def decode_select_check(node, ent, select, reg):
+    """A table's select value must decode as the HAL loads it: USR and/or OS, no EN/INT."""
+    f = {x["name"]: x for x in reg["fields"]}
+    bit = lambda n: (select >> f[n]["lo"]) & f[n]["max"]  # noqa: E731
+    if select & ~reg["defined_mask"]:
+        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}")
+    if bit("en") or bit("intr"):
+        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)")
+    if not (bit("usr") or bit("os")):
+        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing")
+
+
+def build_sources(spec, registers, msrs):
+    node = spec
+    check(node, {"intervals": Map, "descriptions": Map, "tables": list}, "sources")
+    iv = node["intervals"]
+    intervals = {}
+    for k, v in iv.items():
+        check(v, {"default": int, "min": int, "max": int, "provenance": str}, f"interval '{k}'")
+        if not v["min"] <= v["default"] <= v["max"]:
+            fail(v, f"interval '{k}'", "default must lie within [min, max]")
+        intervals[k] = v
+    for need in ("timer", "hardware"):
+        if need not in intervals:
+            fail(iv, "intervals", f"missing interval class '{need}'")
+    check(node["descriptions"], {"overrides": list}, "descriptions")
+    overrides = {}
+    for o in node["descriptions"]["overrides"]:
+        check(o, {"value": int, "description": str, "provenance": str}, "description override")
+        overrides[o["value"]] = o["description"]
+
+    msr_by_name = {m["name"]: m for m in msrs}
+    tables, ids, enum_names = [], set(), set()
+    for t in node["tables"]:
+        te = f"table {t.get('id', '?')!r}" if isinstance(t, Map) else "table"
+        check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
+                  "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
+                  "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
+                  "perfevtsel_msr?": str, "counter_msr?": str}, te)
+        tid = ident(t, te, "id", t["id"]).lower()
+        if tid in ids:
+            fail(t, te, "duplicate table id")
+        ids.add(tid)
+        te = f"table '{tid}'"
+        reg = None
+        if t.get("select_register"):
+            if t["select_register"] not in registers:
+                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/")
+            reg = registers[t["select_register"]]
+        for k in ("perfevtsel_msr", "counter_msr"):
+            if t.get(k) and t[k] not in msr_by_name:
+                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs")
+        for k in ("counters", "counter_width"):
+            if isinstance(t.get(k), str) and t[k] != "cpuid":
+                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}")
+        rows, values, names = [], set(), {}
+        for s in t["sources"]:
+            se = f"{te} entry {s.get('name', '?')}" if isinstance(s, Map) else te
+            check(s, {"value": int, "name": str, "select?": int, "ebx_bit?": int, "aliases?": list,
+                      "interval?": str, "libpfm4?": str}, se)
+            v, n = s["value"], s["name"]
+            se = f"{te} entry {v:#04x} {n}"
+            ident(s, se, "name", n)
+            if not 0 <= v <= 0xFFFF:
+                fail(s, se, "value must fit 16 bits")
+            if v in values:
+                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'")
+            values.add(v)
+            for nm in [n] + list(s.get("aliases") or []):
+                k = strip_profile(nm).lower()
+                if k in names and names[k] != v:
+                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'")
+                names[k] = v
+            sel = s.get("select")
+            if sel is not None:
+                if reg is None:
+                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select")
+                decode_select_check(s, se, sel, reg)
+            elif reg is not None:
+                fail(s, se, "missing field 'select'")
+            eb = s.get("ebx_bit")
+            if eb is not None and not 0 <= eb <= 31:
+                fail(s, se, f"ebx_bit {eb} out of range 0..31")
+            if eb is not None and tid != "emon":
+                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit")
+            ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
+            if ivc not in intervals:
+                fail(s, se, f"interval class {ivc!r} is not defined under intervals")
+            rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
+                         "aliases": list(s.get("aliases") or []), "interval": ivc,
+                         "description": overrides.get(v) if v in overrides else strip_profile(n),
+                         "enum": t["enum_prefix"] + c_upper(n), "libpfm4": s.get("libpfm4")})
+        for r in rows:
+            for nm in [r["enum"]] + [t["enum_prefix"] + c_upper(a) for a in r["aliases"]]:
+                if nm in enum_names:
+                    fail(t, te, f"enumerator {nm} is generated twice")
+                enum_names.add(nm)
+        tables.append({"id": tid, "ID": tid.upper(), "title": t["title"], "doc": t["doc"],
+                       "provenance": t["provenance"], "enum_type": t["enum_type"],
+                       "enum_prefix": t["enum_prefix"], "rows": rows,
+                       "hal": t.get("hal_interface", False), "vendor": t.get("vendor"),
+                       "select_register": reg["name"] if reg else None,
+                       "counters": t.get("counters"), "counter_width": t.get("counter_width"),
+                       "perfevtsel_msr": t.get("perfevtsel_msr"), "counter_msr": t.get("counter_msr")})
+    for need in ("generic", "default", "emon", "amd64"):
+        if need not in ids:
+            fail(node["tables"], "tables", f"missing table '{need}'")
+    return layout_sources(tables, intervals)
+
+
+def layout_sources(tables, intervals):
+    """Lay the tables out as relocation-free arrays: one string pool, rows with offsets,
+    per-table value indexes, a select index and a name hash."""
+    pool, pool_at = [], {}
+
+    def intern(s):
+        if s not in pool_at:
+            # Reuse a suffix of an interned string: descriptions are suffixes of names.
+            for full, off in pool_at.items():
+                if full.endswith(s):
+                    pool_at[s] = off + len(full) - len(s)
+                    return pool_at[s]
+            pool_at[s] = sum(len(x) + 1 for x in pool)
+            pool.append(s)
+        return pool_at[s]
+
+    # Intern full names first (longest first) so descriptions land inside them.
+    everything = []
+    for t in tables:
+        for r in t["rows"]:
+            everything += [r["name"]] + r["aliases"]
+    for s in sorted(set(everything), key=lambda x: (-len(x), x)):
+        intern(s)
+    rows, value_index, select_index, keys = [], [], [], []
+    for ti, t in enumerate(tables):
+        t["index"] = ti
+        t["start"] = len(rows)
+        t["count"] = len(t["rows"])
+        if t["count"] > 255:
+            raise SpecError(f"table '{t['id']}' has more than 255 rows")
+        t["max_value"] = max(r["value"] for r in t["rows"])
+        t["value_index_at"] = len(value_index)
+        vi = [0] * (t["max_value"] + 1)
+        for i, r in enumerate(t["rows"]):
+            vi[r["value"]] = i + 1
+            r["row"] = len(rows)
+            r["name_off"] = intern(r["name"])
+            r["desc_off"] = intern(r["description"])
+            rows.append(r)
+        value_index += vi
+        t["select_index_at"] = len(select_index)
+        order = sorted(range(t["count"]), key=lambda i: (t["rows"][i]["select"] or 0, t["rows"][i]["value"]))
+        select_index += order
+        for r in t["rows"]:
+            seen = set()
+            for k in [r["name"]] + r["aliases"] + ([r["description"]] if r["description"] != strip_profile(r["name"]) else []):
+                key = strip_profile(k)
+                if key.lower() in seen:
+                    continue  # an alias that differs only in case: the lookup ignores case anyway
+                seen.add(key.lower())
+                keys.append((ti, key, intern(k) + (len(k) - len(key)), r["row"]))
+    total = sum(len(x) + 1 for x in pool)
+    if total > 0xFFFF:
+        raise SpecError("string pool exceeds 64 KiB")
+    # Name hash: open addressing with linear probing; the smallest power-of-two table whose
+    # longest probe is short. The key mixes the table index into the FNV-1a seed.
+    size = 64
+    while size < 2 * len(keys):
+        size *= 2
+    while True:
+        slots = [None] * size
+        longest = 0
+        for ti, key, off, row in keys:
+            h = fnv1a_lower(key, ti * 0x9E3779B1 & 0xFFFFFFFF)
+            for probe in range(size):
+                s = (h + probe) & (size - 1)
+                if slots[s] is None:
+                    slots[s] = (off, row)
+                    longest = max(longest, probe + 1)
+                    break
+        if longest <= 4 or size >= 8192:
+            break
+        size *= 2
+    pool_c = []
+    for s in pool:
+        pool_c.append(s)
+    return {"tables": tables, "rows": rows, "pool": pool_c, "pool_size": total,
+            "value_index": value_index, "select_index": select_index,
+            "hash_size": size, "hash_probe": longest,
+            "hash": [x if x is not None else (0, 0xFFFF) for x in slots],
+            "intervals": intervals, "key_count": len(keys)}
+
+
+# --------------------------------------------------------------------------- hand-written C
+PROTO = re.compile(
+    r"(?P<doc>/\*(?:(?!\*/).)*?\*/[ \t]*\n)?(?P<sig>KPROF_API[ \t]+[^{;]*?\))\s*\{", re.S)
+
+
+def load_c(domain):
+    api_path = os.path.join(HERE, "c", f"{domain}.api.h")
+    impl_path = os.path.join(HERE, "c", f"{domain}.c")
+    api = open(api_path, encoding="utf-8").read() if os.path.exists(api_path) else ""
+    impl = open(impl_path, encoding="utf-8").read() if os.path.exists(impl_path) else ""
+    protos = []
+    for m in PROTO.finditer(impl):
+        sig = re.sub(r"\s+", " ", m.group("sig")).strip()
+        name = re.search(r"(\w+)\s*\(", sig).group(1)
+        if not name.startswith("kprof_"):
+            line = impl[:m.start("sig")].count("\n") + 1
+            raise SpecError(f"gen/c/{domain}.c:{line}: public function {name} lacks the kprof_ prefix")
+        guard = None
+        # A prototype inside #if blocks is guarded like its definition.
+        protos.append({"doc": (m.group("doc") or "").rstrip(), "sig": sig, "name": name, "guard": guard})
+    # Strip the doc comments from the implementation: they are printed in the API section.
+    body = PROTO.sub(lambda m: m.group(0)[len(m.group("doc") or ""):], impl)
+    guards = find_guards(impl)
+    for p in protos:
+        p["guard"] = guards.get(p["name"])
+    return {"api": api.strip("\n"), "impl": body.strip("\n"), "protos": protos}
+
+
+def find_guards(src):
+    """Map each KPROF_API function to the #if condition stack it is defined under."""
+    stack, out = [], {}
+    for line in src.splitlines():
+        s = line.strip()
+        if re.match(r"#\s*if", s):
+            stack.append(re.sub(r"^#\s*", "#", s))
+        elif re.match(r"#\s*endif", s):
+            stack and stack.pop()
+        elif re.match(r"#\s*el", s):
+            if stack:
+                stack[-1] = None  # #else branches: print the prototype unguarded? no: mark
+        m = re.match(r"KPROF_API\b.*?\b(kprof_\w+)\s*\(", s)
+        if m and stack:
+            if any(x is None for x in stack):
+                raise SpecError(f"public function {m.group(1)} is defined in an #else branch; give it its own #if")
+            out[m.group(1)] = list(stack)
+    return out
+
+
+# --------------------------------------------------------------------------- main
+def build_model(spec_dir):
+    files = sorted(f for f in os.listdir(spec_dir) if f.endswith(".yaml"))
+    specs = {f[:-5]: load_yaml(os.path.join(spec_dir, f)) for f in files}
+    allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants"}
+    special = {"project": {"project"}, "status": {"status"}, "cpuid": {"leaves"},
+               "sources": {"intervals", "descriptions", "tables"}}
+    for name, doc in specs.items():
+        ok = allowed_top | special.get(name, set())
+        for k in doc:
+            if k not in ok:
+                fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})")
+        if name not in DOMAINS and name not in ("project", "status"):
+            fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
+    registers, all_regs = {}, []
+    domains = {d: {"name": d, "registers": [], "msrs": [], "structs": [], "enums": [],
+                   "constants": []} for d in DOMAINS}
+    for name, doc in specs.items():
+        d = domains.get(name, domains["base"])
+        for r in doc.get("registers") or []:
+            reg = build_register(r)
+            if reg["name"] in registers:
+                fail(r, f"register '{reg['name']}'", "described twice")
+            registers[reg["name"]] = reg
+            d["registers"].append(reg)
+    msrs = []
+    structs = {}
+    for name, doc in specs.items():
+        d = domains.get(name, domains["base"])
+        new_msrs = build_msrs(doc.get("msrs") or [], registers)
+        d["msrs"] += new_msrs
+        msrs += new_msrs
+        for s in doc.get("structs") or []:
+            st = build_struct(s, structs)
+            if st["name"] in structs:
+                fail(s, f"struct '{st['name']}'", "described twice")
+            for f in st["fields"]:
+                if f["register"]:
+                    if f["register"]["name"] in registers:
+                        fail(s, f"struct '{st['name']}'", f"register {f['register']['name']} described twice")
+                    registers[f["register"]["name"]] = f["register"]
+            structs[st["name"]] = st
+            d["structs"].append(st)
+        d["enums"] += [build_enum(e) for e in doc.get("enums") or []]
+        d["constants"] += [build_constants(c) for c in doc.get("constants") or []]
+    seen_msr = {}
+    for m in msrs:
+        if m["name"] in seen_msr:
+            raise SpecError(f"msr {m['name']} described twice")
+        seen_msr[m["name"]] = m
+    if "project" not in specs or "status" not in specs or "sources" not in specs:
+        raise SpecError(f"{spec_dir}: project.yaml, status.yaml and sources.yaml are required")
+    p = specs["project"]["project"]
+    check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
+    check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
+    status = []
+    for s in specs["status"]["status"]:
+        check(s, {"name": str, "value": int, "doc": str}, f"status {s.get('name', '?')!r}")
+        status.append(s)
+    if [x for x in status if x["value"] == 0 and x["name"] == "OK"] == []:
+        fail(specs["status"], "status", "status OK = 0 is required")
+    sources = build_sources(specs["sources"], registers, msrs)
+    leaves = build_leaves(specs["cpuid"].get("leaves") or [], specs["cpuid"]) if "cpuid" in specs else []
+    for d in DOMAINS:
+        domains[d]["c"] = load_c(d)
+    return {"project": p, "status": status, "domains": [domains[d] for d in DOMAINS],
+            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr, "structs": structs}
+
+
+def render(model, template="kprof.h.j2"):
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(HERE, "templates")),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)
+    env.filters["c_upper"] = c_upper
+    env.filters["hex"] = lambda v, w=0: f"0x{v:0{w}X}"
+    env.filters["cstr"] = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    env.filters["comment"] = lambda s: " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
+    env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
+    return env.get_template(template).render(**model)
+
+
+def clang_format(text):
+    exe = os.environ.get("CLANG_FORMAT", "clang-format")
+    try:
+        r = subprocess.run([exe, "--style=file", "--assume-filename=" + os.path.join(ROOT, "kprof.h")],
+                           input=text.encode(), capture_output=True, cwd=ROOT, check=False)
+    except FileNotFoundError:
+        raise SpecError(f"{exe} not found (install Debian clang-format)")
+    if r.returncode:
+        raise SpecError(f"clang-format failed: {r.stderr.decode()[:400]}")
+    return r.stdout.decode()
+
+
+def write_atomic(path, text):
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".kprofgen.")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def outputs(model):
+    """Every file the generator owns: the header and the generated docs."""
+    out = {"kprof.h": clang_format(render(model))}
+    docs = os.path.join(HERE, "templates", "docs")
+    if os.path.isdir(docs):
+        for t in sorted(os.listdir(docs)):
+            if t.endswith(".j2"):
+                out[os.path.join("docs", t[:-3])] = render(model, "docs/" + t)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--spec", default=os.path.join(ROOT, "spec"))
+    ap.add_argument("--out", default=ROOT, help="directory to write kprof.h and docs/ into")
+    ap.add_argument("--check", action="store_true", help="compare with the files on disk")
+    a = ap.parse_args(argv)
+    try:
+        files = outputs(build_model(a.spec))
+    except SpecError as e:
+        print(f"kprofgen: error: {e}", file=sys.stderr)
+        print("kprofgen: nothing was written", file=sys.stderr)
+        return 2
+    if a.check:
+        bad = 0
+        for rel, text in files.items():
+            path = os.path.join(a.out, rel)
+            old = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+            if old != text:
+                bad += 1
+                diff = difflib.unified_diff(old.splitlines(), text.splitlines(), rel + " (committed)",
+                                            rel + " (fresh)", lineterm="", n=1)
+                print("\n".join(list(diff)[:40]))
+        if bad:
+            print(f"kprofgen: {bad} generated file(s) differ; run 'make gen'", file=sys.stderr)
+            return 1
+        return 0
+    for rel, text in files.items():
+        path = os.path.join(a.out, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic(path, text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

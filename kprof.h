@@ -1,0 +1,3728 @@
+/* kprof.h - x86 hardware profiling interfaces in one header: the Windows KPROFILE_SOURCE
+ * enumeration and the HAL's Emon/Amd64 profile-source tables, cpuid/MSR/PMC access, AMD
+ * Lightweight Profiling and Intel Debug Store (BTS/PEBS).
+ *
+ * GENERATED FILE - do not edit. Made by gen/kprofgen.py from the YAML in spec/ and the C in gen/c/;
+ * change those and run `make gen`.
+ * kprof 0.1.0. SPDX-License-Identifier: MIT
+ *
+ * Usage: copy this file into your tree and include it; there is nothing to build or link.
+ *
+ *     #include "kprof.h"
+ *
+ *     const kprof_source *s = kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9);
+ *     uint64_t sel = s ? s->select : 0;        // 0x0003412E: LLC misses, USR|OS
+ *     kprof_cpuid_snapshot cpu;                 // what the HAL would see
+ *     kprof_cpuid_snapshot_live(&cpu);
+ *     kprof_hal_decision d;
+ *     kprof_hal_decide(&cpu, KPROF_HAL_X64, &d);  // Emon, Amd64 or Default, and why
+ *
+ * Every function is static inline, takes explicit lengths and returns a kprof_status or a
+ * plain value; nothing allocates, calls libc, uses floating point or keeps global state.
+ * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
+ * everything but the live instructions). Configuration macros: see "configuration" below.
+ */
+#ifndef KPROF_H
+#define KPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KPROF_VERSION_MAJOR  0
+#define KPROF_VERSION_MINOR  1
+#define KPROF_VERSION_PATCH  0
+#define KPROF_VERSION_STRING "0.1.0"
+#define KPROF_VERSION        (0 * 10000 + 1 * 100 + 0)
+
+/* ==========================================================================================
+ *  PUBLIC API
+ * ========================================================================================== */
+
+/* ------------------------------------------------------------------------------------------
+ *  base
+ * ------------------------------------------------------------------------------------------ */
+/* ---- configuration ------------------------------------------------------------------
+ * Every macro that changes what kprof.h compiles to is documented here, in one place.
+ * Define any of them before including the header.
+ *
+ *   KPROF_API          storage class of every public function.
+ *                      Default: static inline (static __inline for MSVC in C).
+ *   KPROF_NO_NAMES     drop every string (names, descriptions, name lookup, *_name()
+ *                      functions). The tables keep their numbers.
+ *   KPROF_NO_LIVE      compile out every instruction (cpuid, rdmsr, wrmsr, rdpmc, LWP).
+ *                      Automatic on targets that are not x86; the dump-based functions
+ *                      still work and the live ones return KPROF_E_NOT_AVAILABLE.
+ *   KPROF_RDMSR_SAFE(msr, value_ptr), KPROF_WRMSR_SAFE(msr, value)
+ *                      a kernel's faulting-safe MSR accessors (Linux rdmsrl_safe /
+ *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
+ *                      success and non-zero when the access faulted. When defined, every
+ *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *   KPROF_WINDOWS_NAMES
+ *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
+ *                      ProfileMaximum) when no platform header has (see the sources section).
+ *   KPROF_PLATFORM_HAS_KPROFILE_SOURCE
+ *                      tell kprof that a platform header already defined KPROFILE_SOURCE
+ *                      (it detects mingw-w64 wdm.h/ntddk.h, Wine winternl.h, phnt, ReactOS).
+ */
+#ifndef KPROF_API
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define KPROF_API static __inline
+#else
+#define KPROF_API static inline
+#endif
+#endif
+/* Internal helpers: same linkage as the API, never part of it. */
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define KPROF_INTERNAL static __inline
+#else
+#define KPROF_INTERNAL static inline
+#endif
+
+#if !defined(KPROF_NO_LIVE) &&                                                                     \
+        !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
+#define KPROF_NO_LIVE 1
+#endif
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#elif defined(_MSC_VER) && defined(__cplusplus)
+#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define KPROF_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
+#else
+#define KPROF_STATIC_ASSERT(cond, tag) typedef char kprof_static_assert_##tag[(cond) ? 1 : -1]
+#endif
+
+#define KPROF_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A generic field accessor in the manner of Linux FIELD_GET/FIELD_PREP: f is a field's
+ * constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). */
+#define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
+#define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
+
+/* Status codes: 0 is success, errors are negative. */
+typedef enum kprof_status {
+	KPROF_OK = 0,               /* success */
+	KPROF_E_ARGUMENT = -1,      /* an argument is invalid (null pointer, unknown enumerator) */
+	KPROF_E_NOT_FOUND = -2,     /* no such entry (source, name, leaf) */
+	KPROF_E_TRUNCATED = -3,     /* the input is shorter than the structure it must hold */
+	KPROF_E_RANGE = -4,         /* a value is outside the range its field can hold */
+	KPROF_E_RESERVED = -5,      /* a reserved bit or field is set */
+	KPROF_E_UNSUPPORTED = -6,   /* the processor or interface does not support this */
+	KPROF_E_NOT_AVAILABLE = -7, /* no live hardware access in this build or on this target */
+	KPROF_E_ALIGNMENT = -8,     /* an address or size is not aligned as the hardware requires */
+	KPROF_E_CORRUPT = -9, /* a structure is internally inconsistent (offsets, sizes, counts) */
+	KPROF_E_DUPLICATE = -10, /* the same item was given twice */
+	KPROF_E_FAULT = -11,     /* a faulting-safe MSR hook reported a fault */
+	KPROF_E_BUFFER_TOO_SMALL =
+	        -12,           /* the output buffer is too small; nothing was written past it */
+	KPROF_E_LOOP = -13,    /* a chain of entries loops back on itself */
+	KPROF_E_FORMAT = -14,  /* the input is not in a format kprof knows */
+	KPROF_E_CHANGED = -15, /* a shared structure changed while it was being read */
+} kprof_status;
+#ifndef KPROF_NO_NAMES
+/* The name of a status code ("KPROF_E_TRUNCATED"), or NULL for a value that is none. */
+KPROF_API const char *kprof_status_name(int status);
+#endif
+/* Processor vendor, from the cpuid leaf 0 vendor string. * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
+
+typedef enum kprof_vendor {
+	KPROF_VENDOR_UNKNOWN = 0x0,
+	KPROF_VENDOR_INTEL = 0x1,
+	KPROF_VENDOR_AMD = 0x2,
+} kprof_vendor;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_vendor_name(int value);
+#endif
+
+/* Little-endian loads and stores, byte by byte: decoders read buffers that came from
+ * hardware, files or other hosts, so they never depend on host order or alignment. */
+KPROF_API uint16_t kprof_load_le16(const uint8_t *p);
+KPROF_API uint32_t kprof_load_le32(const uint8_t *p);
+KPROF_API uint64_t kprof_load_le64(const uint8_t *p);
+KPROF_API void kprof_store_le16(uint8_t *p, uint16_t v);
+KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v);
+KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
+
+/* ------------------------------------------------------------------------------------------
+ *  msr
+ * ------------------------------------------------------------------------------------------ */
+/* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields: KPROF_INTEL_PERFEVTSEL_*. * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_PERFEVTSEL_BASE  0x186u
+#define KPROF_MSR_IA32_PERFEVTSEL_COUNT 8u
+#define KPROF_MSR_IA32_PERFEVTSEL(i)    (KPROF_MSR_IA32_PERFEVTSEL_BASE + (uint32_t)(i))
+
+/* General-purpose counter i. * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_PMC_BASE  0xC1u
+#define KPROF_MSR_IA32_PMC_COUNT 8u
+#define KPROF_MSR_IA32_PMC(i)    (KPROF_MSR_IA32_PMC_BASE + (uint32_t)(i))
+
+/* Legacy AMD event select i (MSR_K7_EVNTSEL0..3). Seed 001 says '0xC0010000 to 0xC0040000': an erratum. Fields: KPROF_AMD_PERFEVTSEL_*. * Source: reference/hal-profile-interfaces.md (Seed erratum; Linux msr-index.h MSR_K7_EVNTSEL0..3) */
+#define KPROF_MSR_AMD_PERFEVTSEL_BASE  0xC0010000u
+#define KPROF_MSR_AMD_PERFEVTSEL_COUNT 4u
+#define KPROF_MSR_AMD_PERFEVTSEL(i)    (KPROF_MSR_AMD_PERFEVTSEL_BASE + (uint32_t)(i))
+
+/* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide. * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-ds-perfmon.md */
+#define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
+#define KPROF_MSR_AMD_PERFCTR_COUNT 4u
+#define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
+
+/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts. * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
+
+#define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT  0 /* event select */
+#define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH  8
+#define KPROF_INTEL_PERFEVTSEL_EVENT_MASK   UINT64_C(0xFF)
+#define KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT  8 /* unit mask */
+#define KPROF_INTEL_PERFEVTSEL_UMASK_WIDTH  8
+#define KPROF_INTEL_PERFEVTSEL_UMASK_MASK   UINT64_C(0xFF00)
+#define KPROF_INTEL_PERFEVTSEL_USR_SHIFT    16 /* count at CPL > 0 */
+#define KPROF_INTEL_PERFEVTSEL_USR_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_USR_MASK     UINT64_C(0x10000)
+#define KPROF_INTEL_PERFEVTSEL_OS_SHIFT     17 /* count at CPL 0 */
+#define KPROF_INTEL_PERFEVTSEL_OS_WIDTH     1
+#define KPROF_INTEL_PERFEVTSEL_OS_MASK      UINT64_C(0x20000)
+#define KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT   18 /* edge detect (E) */
+#define KPROF_INTEL_PERFEVTSEL_EDGE_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_EDGE_MASK    UINT64_C(0x40000)
+#define KPROF_INTEL_PERFEVTSEL_PC_SHIFT     19 /* pin control */
+#define KPROF_INTEL_PERFEVTSEL_PC_WIDTH     1
+#define KPROF_INTEL_PERFEVTSEL_PC_MASK      UINT64_C(0x80000)
+#define KPROF_INTEL_PERFEVTSEL_INTR_SHIFT   20 /* APIC interrupt on overflow (INT) */
+#define KPROF_INTEL_PERFEVTSEL_INTR_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_INTR_MASK    UINT64_C(0x100000)
+#define KPROF_INTEL_PERFEVTSEL_ANY_SHIFT    21 /* any thread of the core (AnyThread, perfmon v3+) */
+#define KPROF_INTEL_PERFEVTSEL_ANY_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_ANY_MASK     UINT64_C(0x200000)
+#define KPROF_INTEL_PERFEVTSEL_EN_SHIFT     22 /* enable counter */
+#define KPROF_INTEL_PERFEVTSEL_EN_WIDTH     1
+#define KPROF_INTEL_PERFEVTSEL_EN_MASK      UINT64_C(0x400000)
+#define KPROF_INTEL_PERFEVTSEL_INV_SHIFT    23 /* invert counter mask */
+#define KPROF_INTEL_PERFEVTSEL_INV_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_INV_MASK     UINT64_C(0x800000)
+#define KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT  24 /* counter mask */
+#define KPROF_INTEL_PERFEVTSEL_CMASK_WIDTH  8
+#define KPROF_INTEL_PERFEVTSEL_CMASK_MASK   UINT64_C(0xFF000000)
+#define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFFFFFFFF)
+
+/* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40. * Source: reference/intel-ds-perfmon.md (AMD select); AMD APM vol. 2 section 13.2 */
+
+#define KPROF_AMD_PERFEVTSEL_EVENT_SHIFT      0 /* EventSelect[7:0] */
+#define KPROF_AMD_PERFEVTSEL_EVENT_WIDTH      8
+#define KPROF_AMD_PERFEVTSEL_EVENT_MASK       UINT64_C(0xFF)
+#define KPROF_AMD_PERFEVTSEL_UMASK_SHIFT      8 /* unit mask */
+#define KPROF_AMD_PERFEVTSEL_UMASK_WIDTH      8
+#define KPROF_AMD_PERFEVTSEL_UMASK_MASK       UINT64_C(0xFF00)
+#define KPROF_AMD_PERFEVTSEL_USR_SHIFT        16 /* count at CPL > 0 */
+#define KPROF_AMD_PERFEVTSEL_USR_WIDTH        1
+#define KPROF_AMD_PERFEVTSEL_USR_MASK         UINT64_C(0x10000)
+#define KPROF_AMD_PERFEVTSEL_OS_SHIFT         17 /* count at CPL 0 */
+#define KPROF_AMD_PERFEVTSEL_OS_WIDTH         1
+#define KPROF_AMD_PERFEVTSEL_OS_MASK          UINT64_C(0x20000)
+#define KPROF_AMD_PERFEVTSEL_EDGE_SHIFT       18 /* edge detect */
+#define KPROF_AMD_PERFEVTSEL_EDGE_WIDTH       1
+#define KPROF_AMD_PERFEVTSEL_EDGE_MASK        UINT64_C(0x40000)
+#define KPROF_AMD_PERFEVTSEL_PC_SHIFT         19 /* pin control */
+#define KPROF_AMD_PERFEVTSEL_PC_WIDTH         1
+#define KPROF_AMD_PERFEVTSEL_PC_MASK          UINT64_C(0x80000)
+#define KPROF_AMD_PERFEVTSEL_INTR_SHIFT       20 /* APIC interrupt on overflow */
+#define KPROF_AMD_PERFEVTSEL_INTR_WIDTH       1
+#define KPROF_AMD_PERFEVTSEL_INTR_MASK        UINT64_C(0x100000)
+#define KPROF_AMD_PERFEVTSEL_EN_SHIFT         22 /* enable counter */
+#define KPROF_AMD_PERFEVTSEL_EN_WIDTH         1
+#define KPROF_AMD_PERFEVTSEL_EN_MASK          UINT64_C(0x400000)
+#define KPROF_AMD_PERFEVTSEL_INV_SHIFT        23 /* invert counter mask */
+#define KPROF_AMD_PERFEVTSEL_INV_WIDTH        1
+#define KPROF_AMD_PERFEVTSEL_INV_MASK         UINT64_C(0x800000)
+#define KPROF_AMD_PERFEVTSEL_CMASK_SHIFT      24 /* counter mask */
+#define KPROF_AMD_PERFEVTSEL_CMASK_WIDTH      8
+#define KPROF_AMD_PERFEVTSEL_CMASK_MASK       UINT64_C(0xFF000000)
+#define KPROF_AMD_PERFEVTSEL_EVENT_HI_SHIFT   32 /* EventSelect[11:8] */
+#define KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH   4
+#define KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK    UINT64_C(0xF00000000)
+#define KPROF_AMD_PERFEVTSEL_GUEST_ONLY_SHIFT 40 /* count only in guest mode */
+#define KPROF_AMD_PERFEVTSEL_GUEST_ONLY_WIDTH 1
+#define KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK  UINT64_C(0x10000000000)
+#define KPROF_AMD_PERFEVTSEL_HOST_ONLY_SHIFT  41 /* count only in host mode */
+#define KPROF_AMD_PERFEVTSEL_HOST_ONLY_WIDTH  1
+#define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
+#define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
+
+/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
+ * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
+/* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
+ * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
+typedef struct kprof_select {
+	uint16_t event;
+	uint8_t umask;
+	uint8_t cmask;
+	uint8_t usr, os, edge, pc, intr, any, en, inv;
+	uint8_t guest_only, host_only; /* AMD only */
+} kprof_select;
+
+/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
+ * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
+ * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
+KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out);
+/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
+ * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
+ * guest/host-only on Intel. */
+KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
+                                           uint64_t *out);
+
+/* ------------------------------------------------------------------------------------------
+ *  cpuid
+ * ------------------------------------------------------------------------------------------ */
+/* The cpuid leaves a kprof_cpuid_snapshot holds, one slot each. */
+typedef enum kprof_cpuid_slot {
+	KPROF_CPUID_SLOT_VENDOR =
+	        0, /* leaf 0x00000000: max basic leaf (eax) and vendor string (ebx, edx, ecx) */
+	KPROF_CPUID_SLOT_FEATURES =
+	        1, /* leaf 0x00000001: family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
+	KPROF_CPUID_SLOT_PERFMON = 2, /* leaf 0x0000000A: architectural performance monitoring */
+	KPROF_CPUID_SLOT_HV_VENDOR =
+	        3, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
+	KPROF_CPUID_SLOT_HV_INTERFACE =
+	        4, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	KPROF_CPUID_SLOT_HV_FEATURES =
+	        5, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	KPROF_CPUID_SLOT_EXT_MAX = 6, /* leaf 0x80000000: max extended leaf */
+	KPROF_CPUID_SLOT_EXT_FEATURES =
+	        7, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	KPROF_CPUID_SLOT_LWP = 8, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
+	KPROF_CPUID_SLOT_COUNT = 9
+} kprof_cpuid_slot;
+#define KPROF_CPUID_LEAF_VENDOR       0x00000000u
+#define KPROF_CPUID_LEAF_FEATURES     0x00000001u
+#define KPROF_CPUID_LEAF_PERFMON      0x0000000Au
+#define KPROF_CPUID_LEAF_HV_VENDOR    0x40000000u
+#define KPROF_CPUID_LEAF_HV_INTERFACE 0x40000001u
+#define KPROF_CPUID_LEAF_HV_FEATURES  0x40000003u
+#define KPROF_CPUID_LEAF_EXT_MAX      0x80000000u
+#define KPROF_CPUID_LEAF_EXT_FEATURES 0x80000001u
+#define KPROF_CPUID_LEAF_LWP          0x8000001Cu
+/* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
+ * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
+ * processor's max basic/extended/hypervisor leaf is never present, because processors echo
+ * the highest leaf's values for leaves above it. regs[x] = {eax, ebx, ecx, edx}. */
+typedef struct kprof_cpuid_snapshot {
+	uint32_t present;
+	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
+} kprof_cpuid_snapshot;
+
+enum { KPROF_EAX = 0, KPROF_EBX = 1, KPROF_ECX = 2, KPROF_EDX = 3 };
+
+/* Empty a snapshot: no leaf present. */
+KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
+/* The snapshot slot that holds (leaf, subleaf), or -1 when kprof does not keep that leaf. */
+KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf);
+/* Record one leaf as a dump or a caller gives it. KPROF_E_NOT_FOUND for a leaf kprof does
+ * not keep (ignore it), KPROF_E_DUPLICATE when the leaf is already present with other
+ * values (the snapshot keeps the first). */
+KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
+                                                uint32_t subleaf, uint32_t eax, uint32_t ebx,
+                                                uint32_t ecx, uint32_t edx);
+/* Whether a leaf may be trusted: present, and not above its range's max leaf. Hypervisor
+ * leaves also need cpuid.1:ecx[31] (hypervisor present). */
+KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot);
+/* One register of a leaf, or 0 when the leaf cannot be trusted (see kprof_cpuid_snapshot_has).
+ * reg is KPROF_EAX..KPROF_EDX. */
+KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
+                                            unsigned reg);
+/* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
+ * non-x86 targets); out is then zeroed. Safe at any privilege level. */
+KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+/* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
+ * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
+KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
+
+/* ------------------------------------------------------------------------------------------
+ *  sources
+ * ------------------------------------------------------------------------------------------ */
+/* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
+ * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
+ * list, for which nothing but the name is published. */
+typedef enum kprof_interface {
+	KPROF_INTERFACE_GENERIC =
+	        0, /* KPROFILE_SOURCE: The generic enumeration as WDM.H defines it (values 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces below. */
+	KPROF_INTERFACE_DEFAULT =
+	        1, /* Default: The HAL's fallback interface: no performance counters, ProfileTime only. */
+	KPROF_INTERFACE_EMON =
+	        2, /* Emon: Intel architectural performance monitoring (cpuid leaf 0x0A), as the Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx. */
+	KPROF_INTERFACE_AMD64 =
+	        3, /* Amd64: AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements them. Every listed source is supported; no cpuid bit gates them. Four counters. */
+	KPROF_INTERFACE_INTEL_LATER =
+	        4, /* Later Intel: Names that later Intel HALs list after 0x1F. Seen in real listings only: no select value or ebx bit is published for them, and they are not part of the Windows 10 RTM Emon table. */
+	KPROF_INTERFACE_COUNT = 5
+} kprof_interface;
+
+/* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces below.
+ * Source: seed 002_59b80ae1c21453a6.txt (Enumeration table) */
+typedef enum kprof_profile_source {
+	KPROF_SOURCE_TIME = 0x00,
+	KPROF_SOURCE_ALIGNMENT_FIXUP = 0x01,
+	KPROF_SOURCE_TOTAL_ISSUES = 0x02,
+	KPROF_SOURCE_PIPELINE_DRY = 0x03,
+	KPROF_SOURCE_LOAD_INSTRUCTIONS = 0x04,
+	KPROF_SOURCE_PIPELINE_FROZEN = 0x05,
+	KPROF_SOURCE_BRANCH_INSTRUCTIONS = 0x06,
+	KPROF_SOURCE_TOTAL_NONISSUES = 0x07,
+	KPROF_SOURCE_DCACHE_MISSES = 0x08,
+	KPROF_SOURCE_ICACHE_MISSES = 0x09,
+	KPROF_SOURCE_CACHE_MISSES = 0x0A,
+	KPROF_SOURCE_BRANCH_MISPREDICTIONS = 0x0B,
+	KPROF_SOURCE_STORE_INSTRUCTIONS = 0x0C,
+	KPROF_SOURCE_FP_INSTRUCTIONS = 0x0D,
+	KPROF_SOURCE_INTEGER_INSTRUCTIONS = 0x0E,
+	KPROF_SOURCE_2_ISSUE = 0x0F,
+	KPROF_SOURCE_3_ISSUE = 0x10,
+	KPROF_SOURCE_4_ISSUE = 0x11,
+	KPROF_SOURCE_SPECIAL_INSTRUCTIONS = 0x12,
+	KPROF_SOURCE_TOTAL_CYCLES = 0x13,
+	KPROF_SOURCE_ICACHE_ISSUES = 0x14,
+	KPROF_SOURCE_DCACHE_ACCESSES = 0x15,
+	KPROF_SOURCE_MEMORY_BARRIER_CYCLES = 0x16,
+	KPROF_SOURCE_LOAD_LINKED_ISSUES = 0x17,
+	KPROF_SOURCE_MAXIMUM = 0x18,
+} kprof_profile_source;
+#define KPROF_GENERIC_SOURCE_COUNT 25u
+
+/* Default (1 sources). The HAL's fallback interface: no performance counters, ProfileTime only.
+ * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rule 4) */
+typedef enum kprof_default_source {
+	KPROF_DEFAULT_TIME = 0x00,
+} kprof_default_source;
+#define KPROF_DEFAULT_SOURCE_COUNT 1u
+
+/* Emon (13 sources). Intel architectural performance monitoring (cpuid leaf 0x0A), as the Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
+ * Source: seed 000_fd4165050e72f093.txt (Profile Sources table; Initialisation) */
+typedef enum kprof_emon_source {
+	KPROF_EMON_TIME = 0x00,                       /* select 0x0003003C */
+	KPROF_EMON_TOTAL_ISSUES = 0x02,               /* select 0x000300C0, ebx bit 1 */
+	KPROF_EMON_BRANCH_INSTRUCTIONS = 0x06,        /* select 0x000300C4, ebx bit 5 */
+	KPROF_EMON_CACHE_MISSES = 0x0A,               /* select 0x0003412E, ebx bit 4 */
+	KPROF_EMON_BRANCH_MISPREDICTIONS = 0x0B,      /* select 0x000300C5, ebx bit 6 */
+	KPROF_EMON_TOTAL_CYCLES = 0x13,               /* select 0x0003003C, ebx bit 0 */
+	KPROF_EMON_UNHALTED_CORE_CYCLES = 0x19,       /* select 0x0003003C, ebx bit 0 */
+	KPROF_EMON_INSTRUCTION_RETIRED = 0x1A,        /* select 0x000300C0, ebx bit 1 */
+	KPROF_EMON_UNHALTED_REFERENCE_CYCLES = 0x1B,  /* select 0x0003013C, ebx bit 2 */
+	KPROF_EMON_LLC_REFERENCE = 0x1C,              /* select 0x00034F2E, ebx bit 3 */
+	KPROF_EMON_LLC_MISSES = 0x1D,                 /* select 0x0003412E, ebx bit 4 */
+	KPROF_EMON_BRANCH_INSTRUCTION_RETIRED = 0x1E, /* select 0x000300C4, ebx bit 5 */
+	KPROF_EMON_BRANCH_MISPREDICTS_RETIRED = 0x1F, /* select 0x000300C5, ebx bit 6 */
+} kprof_emon_source;
+#define KPROF_EMON_SOURCE_COUNT 13u
+
+/* Amd64 (176 sources). AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements them. Every listed source is supported; no cpuid bit gates them. Four counters.
+ * Source: seed 001_8559cefb719d1095.txt (Profile Sources table). MSR range per the erratum in reference/hal-profile-interfaces.md: PerfEvtSel 0xC0010000..0xC0010003, not "to 0xC0040000". */
+typedef enum kprof_amd64_source {
+	KPROF_AMD64_TIME = 0x00,                                     /* select 0x00030076 */
+	KPROF_AMD64_TOTAL_ISSUES = 0x02,                             /* select 0x000300C0 */
+	KPROF_AMD64_BRANCH_INSTRUCTIONS = 0x06,                      /* select 0x000300C2 */
+	KPROF_AMD64_DCACHE_MISSES = 0x08,                            /* select 0x00030041 */
+	KPROF_AMD64_ICACHE_MISSES = 0x09,                            /* select 0x00030081 */
+	KPROF_AMD64_BRANCH_MISPREDICTIONS = 0x0B,                    /* select 0x000300C3 */
+	KPROF_AMD64_FP_INSTRUCTIONS = 0x0D,                          /* select 0x00030FCB */
+	KPROF_AMD64_ICACHE_ISSUES = 0x14,                            /* select 0x00030080 */
+	KPROF_AMD64_DCACHE_ACCESSES = 0x15,                          /* select 0x00030040 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS = 0x19,                    /* select 0x00033F00 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_EXCLUDE_JUNK = 0x1A,   /* select 0x00030100 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_EXCLUDE_JUNK = 0x1B,   /* select 0x00030200 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_EXCLUDE_JUNK = 0x1C, /* select 0x00030400 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_JUNK = 0x1D,           /* select 0x00030800 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_JUNK = 0x1E,           /* select 0x00031000 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_JUNK = 0x1F,         /* select 0x00032000 */
+	KPROF_AMD64_FP_CYCLES_NO_FPU_OPS_RETIRED = 0x20,             /* select 0x00030001 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_WITH_FAST_FLAG = 0x21,     /* select 0x00030002 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD = 0x22,                 /* select 0x00037F20 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_ES = 0x23,              /* select 0x00030120 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_CS = 0x24,              /* select 0x00030220 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_SS = 0x25,              /* select 0x00030420 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_DS = 0x26,              /* select 0x00030820 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_FS = 0x27,              /* select 0x00031020 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_GS = 0x28,              /* select 0x00032020 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_HS = 0x29,              /* select 0x00034020 */
+	KPROF_AMD64_LS_RESYNC_BY_SELF_MODIFYING_CODE = 0x2A,         /* select 0x00030021 */
+	KPROF_AMD64_LS_RESYNC_BY_SNOOP = 0x2B,                       /* select 0x00030022 */
+	KPROF_AMD64_LS_BUFFER2_FULL = 0x2C,                          /* select 0x00030023 */
+	KPROF_AMD64_LS_LOCKED_OPERATION = 0x2D,                      /* select 0x00030024 */
+	KPROF_AMD64_LS_LATE_CANCEL_OPERATION = 0x2E,                 /* select 0x00030025 */
+	KPROF_AMD64_LS_RETIRED_CFLUSH = 0x2F,                        /* select 0x00030026 */
+	KPROF_AMD64_LS_RETIRED_CPUID = 0x30,                         /* select 0x00030027 */
+	KPROF_AMD64_DC_ACCESS = 0x31,                                /* select 0x00030040 */
+	KPROF_AMD64_DC_MISS = 0x32,                                  /* select 0x00030041 */
+	KPROF_AMD64_DC_REFILL_FROM_L2 = 0x33,                        /* select 0x00031F42 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_INVALID = 0x34,                /* select 0x00030142 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_SHARED = 0x35,                 /* select 0x00030242 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_EXCLUSIVE = 0x36,              /* select 0x00030442 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_OWNER = 0x37,                  /* select 0x00030842 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_MODIFIED = 0x38,               /* select 0x00031042 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM = 0x39,                    /* select 0x00031F43 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_INVALID = 0x3A,            /* select 0x00030143 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_SHARED = 0x3B,             /* select 0x00030243 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_EXCLUSIVE = 0x3C,          /* select 0x00030443 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_OWNER = 0x3D,              /* select 0x00030843 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_MODIFIED = 0x3E,           /* select 0x00031043 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK = 0x3F,                      /* select 0x00031F44 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_INVALID = 0x40,              /* select 0x00030144 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_SHARED = 0x41,               /* select 0x00030244 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_EXCLUSIVE = 0x42,            /* select 0x00030444 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_OWNER = 0x43,                /* select 0x00030844 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_MODIFIED = 0x44,             /* select 0x00031044 */
+	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_HIT = 0x45,               /* select 0x00030745 */
+	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_MISS = 0x46,              /* select 0x00030746 */
+	KPROF_AMD64_DC_MISALIGND_DATA_REFERENCE = 0x47,              /* select 0x00030047 */
+	KPROF_AMD64_DC_MISALIGNED_DATA_REFERENCE =
+	        0x47, /* corrected spelling of ProfileDCMisaligndDataReference */
+	KPROF_AMD64_DC_LATE_CANCEL_OF_ACCESS = 0x48,                         /* select 0x00030048 */
+	KPROF_AMD64_DC_EARLY_CANCEL_OF_ACCESS = 0x49,                        /* select 0x00030049 */
+	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR = 0x4A,                             /* select 0x0003034A */
+	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_SCRUBBER_ERROR = 0x4B,              /* select 0x0003014A */
+	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_PIGGYBACK_SCRUBBER_ERROR = 0x4C,    /* select 0x0003024A */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS = 0x4D,              /* select 0x0003074B */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_LOAD = 0x4E,         /* select 0x0003014B */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_STORE = 0x4F,        /* select 0x0003024B */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_NTA = 0x50,          /* select 0x0003044B */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST = 0x51,                           /* select 0x00031F7D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_IC_FILL = 0x52,                   /* select 0x0003017D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_DC_FILL = 0x53,                   /* select 0x0003027D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TLB_RELOAD = 0x54,                /* select 0x0003047D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TAG_SNOOP_REQUEST = 0x55,         /* select 0x0003087D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_CANCELLED_REQUEST = 0x56,         /* select 0x0003107D */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2 = 0x57,                     /* select 0x0003077E */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_IC_FILL = 0x58,             /* select 0x0003017E */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_DC_FILL = 0x59,             /* select 0x0003027E */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_TLB_LOAD = 0x5A,            /* select 0x0003047E */
+	KPROF_AMD64_BU_FILL_INTO_L2 = 0x5B,                                  /* select 0x0003037F */
+	KPROF_AMD64_BU_FILL_INTO_L2_DIRTY_L2_VICTIM = 0x5C,                  /* select 0x0003017F */
+	KPROF_AMD64_BU_FILL_INTO_L2_VICTIM_FROM_L1 = 0x5D,                   /* select 0x0003027F */
+	KPROF_AMD64_IC_FETCH = 0x5E,                                         /* select 0x00030080 */
+	KPROF_AMD64_IC_MISS = 0x5F,                                          /* select 0x00030081 */
+	KPROF_AMD64_IC_REFILL_FROM_L2 = 0x60,                                /* select 0x00030082 */
+	KPROF_AMD64_IC_REFILL_FROM_SYSTEM = 0x61,                            /* select 0x00030083 */
+	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_HIT = 0x62,                         /* select 0x00030084 */
+	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_MISS = 0x63,                        /* select 0x00030385 */
+	KPROF_AMD64_IC_RESYNC_BY_SNOOP = 0x64,                               /* select 0x00030086 */
+	KPROF_AMD64_IC_INSTRUCTION_FETCH_STALL = 0x65,                       /* select 0x00030087 */
+	KPROF_AMD64_IC_RETURN_STACK_HIT = 0x66,                              /* select 0x00030088 */
+	KPROF_AMD64_IC_RETURN_STACK_OVERFLOW = 0x67,                         /* select 0x00030089 */
+	KPROF_AMD64_FR_RETIREDX86_INSTRUCTIONS = 0x68,                       /* select 0x000300C0 */
+	KPROF_AMD64_FR_RETIREDUOPS = 0x69,                                   /* select 0x000300C1 */
+	KPROF_AMD64_FR_RETIRED_BRANCHES = 0x6A,                              /* select 0x000300C2 */
+	KPROF_AMD64_FR_RETIRED_BRANCHES_MISPREDICTED = 0x6B,                 /* select 0x000300C3 */
+	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES = 0x6C,                        /* select 0x000300C4 */
+	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES_MISPREDICTED = 0x6D,           /* select 0x000300C5 */
+	KPROF_AMD64_FR_RETIRED_FAR_CONTROL_TRANSFERS = 0x6E,                 /* select 0x000300C6 */
+	KPROF_AMD64_FR_RETIRED_RESYNCS_NON_CONTROL_TRANSFER_BRANCHES = 0x6F, /* select 0x000300C7 */
+	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS = 0x70,                          /* select 0x000300C8 */
+	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS_MISPREDICTED = 0x71,             /* select 0x000300C9 */
+	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCH_MISPREDICTED_BY_ADDRESS_MISCOMPARE =
+	        0x72,                                                       /* select 0x000300CA */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS = 0x73,                     /* select 0x00030FCB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONSX87 = 0x74,                  /* select 0x000301CB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_MMX_AND3_D_NOW = 0x75,      /* select 0x000302CB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_PACKED_SSE_AND_SSE2 = 0x76, /* select 0x000304CB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_SCALAR_SSE_AND_SSE2 = 0x77, /* select 0x000308CB */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS = 0x78,      /* select 0x000307CC */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION0 =
+	        0x79, /* select 0x000301CC */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION1 =
+	        0x7A, /* select 0x000302CC */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION2 =
+	        0x7B,                                                      /* select 0x000304CC */
+	KPROF_AMD64_FR_INTERRUPTS_MASKED_CYCLES = 0x7C,                    /* select 0x000300CD */
+	KPROF_AMD64_FR_INTERRUPTS_MASKED_WHILE_PENDING_CYCLES = 0x7D,      /* select 0x000300CE */
+	KPROF_AMD64_FR_TAKEN_HARDWARE_INTERRUPTS = 0x7E,                   /* select 0x000300CF */
+	KPROF_AMD64_FR_NOTHING_TO_DISPATCH = 0x7F,                         /* select 0x000300D0 */
+	KPROF_AMD64_FR_DISPATCH_STALLS = 0x80,                             /* select 0x000300D1 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_FROM_BRANCH_ABORT_TO_RETIRE = 0x81, /* select 0x000300D2 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SERIALIZATION = 0x82,           /* select 0x000300D3 */
+	KPROF_AMD64_FR_DISPACH_STALLS_FOR_SEGMENT_LOAD = 0x83,             /* select 0x000300D4 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SEGMENT_LOAD =
+	        0x83, /* corrected spelling of ProfileFRDispachStallsForSegmentLoad */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_REORDER_BUFFER_FULL = 0x84, /* select 0x000300D5 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_RESERVATION_STATIONS_FULL =
+	        0x85,                                                     /* select 0x000300D6 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FPU_FULL = 0x86,              /* select 0x000300D7 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_LS_FULL = 0x87,               /* select 0x000300D8 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_WAITING_FOR_ALL_QUIET = 0x88, /* select 0x000300D9 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FAR_CONTROL_OR_RESYNC_BRANCH_PENDING =
+	        0x89,                                                /* select 0x000300DA */
+	KPROF_AMD64_FRFPU_EXCEPTIONS = 0x8A,                         /* select 0x00030FDB */
+	KPROF_AMD64_FRFPU_EXCPETIONSX87_RECLASS_MICRO_FAULTS = 0x8B, /* select 0x000301DB */
+	KPROF_AMD64_FRFPU_EXCEPTIONSX87_RECLASS_MICRO_FAULTS =
+	        0x8B, /* corrected spelling of ProfileFRFPUExcpetionsx87ReclassMicroFaults */
+	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RETYPE_MICRO_FAULTS = 0x8C,         /* select 0x000302DB */
+	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RECLASS_MICRO_FAULTS = 0x8D,        /* select 0x000304DB */
+	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_ANDX87_MICRO_TRAPS = 0x8E,          /* select 0x000308DB */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR0 = 0x8F,                /* select 0x000300DC */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR1 = 0x90,                /* select 0x000300DD */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR2 = 0x91,                /* select 0x000300DE */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR3 = 0x92,                /* select 0x000300DF */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT = 0x93,           /* select 0x000307E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_HIT = 0x94,  /* select 0x000301E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_MISS = 0x95, /* select 0x000302E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_CONFLICT =
+	        0x96,                                                      /* select 0x000304E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOW = 0x97,       /* select 0x000300E1 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_DRAM_COMMAND_SLOTS_MISSED = 0x98, /* select 0x000300E2 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND = 0x99,               /* select 0x000307E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_DIMM = 0x9A,          /* select 0x000301E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_READ_TO_WRITE = 0x9B, /* select 0x000302E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_WRITE_TO_READ = 0x9C, /* select 0x000304E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER = 0x9D,            /* select 0x00030FE4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_HIGH_PRIORITY =
+	        0x9E,                                                        /* select 0x000301E4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_LOW_PRIORITY = 0x9F, /* select 0x000302E4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_INTERFACE =
+	        0xA0, /* select 0x000304E4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_QUEUE =
+	        0xA1,                                                        /* select 0x000308E4 */
+	KPROF_AMD64_NB_SIZED_COMMANDS = 0xA2,                                /* select 0x00037FEB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_BYTE = 0xA3,            /* select 0x000301EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_DWORD = 0xA4,           /* select 0x000302EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_BYTE = 0xA5,                     /* select 0x000304EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_DWORD = 0xA6,                    /* select 0x000308EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_BYTE = 0xA7,                     /* select 0x000310EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_DWORD = 0xA8,                    /* select 0x000320EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_RD_MOD_WR = 0xA9,                      /* select 0x000340EB */
+	KPROF_AMD64_NB_PROBE_RESULT = 0xAA,                                  /* select 0x00030FEC */
+	KPROF_AMD64_NB_PROBE_RESULT_MISS = 0xAB,                             /* select 0x000301EC */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT = 0xAC,                              /* select 0x000302EC */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCE_L = 0xAD, /* select 0x000304EC */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCEL =
+	        0xAD, /* corrected spelling of ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITH_MEMORY_CANCEL = 0xAE,   /* select 0x000308EC */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH = 0xAF,              /* select 0x00030FF6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_COMMAND_SENT = 0xB0, /* select 0x000301F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_DATA_SENT = 0xB1,    /* select 0x000302F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_BUFFER_RELEASE_SENT =
+	        0xB2,                                                  /* select 0x000304F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUG0_BANDWIDTH_NOP_SENT = 0xB3, /* select 0x000308F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_NOP_SENT =
+	        0xB3, /* corrected spelling of ProfileNBHyperTransportBug0BandwidthNopSent */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH = 0xB4,              /* select 0x00030FF7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_COMMAND_SENT = 0xB5, /* select 0x000301F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_DATA_SENT = 0xB6,    /* select 0x000302F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_BUFFER_RELEASE_SENT =
+	        0xB7,                                                      /* select 0x000304F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_NOP_SENT = 0xB8,     /* select 0x000308F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH = 0xB9,              /* select 0x00030FF8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_COMMAND_SENT = 0xBA, /* select 0x000301F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_DATA_SENT = 0xBB,    /* select 0x000302F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_BUFFER_RELEASE_SENT =
+	        0xBC,                                                 /* select 0x000304F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SEN = 0xBD, /* select 0x000308F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SENT =
+	        0xBD, /* corrected spelling of ProfileNBHyperTransportBus2BandwidthNopSen */
+	KPROF_AMD64_BU_CLEAN_TO_DIRTY = 0xBE,  /* select 0x00031063 */
+	KPROF_AMD64_BU_SHARED_TO_DIRTY = 0xBF, /* select 0x00032063 */
+} kprof_amd64_source;
+#define KPROF_AMD64_SOURCE_COUNT 176u
+
+/* Later Intel (5 sources). Names that later Intel HALs list after 0x1F. Seen in real listings only: no select value or ebx bit is published for them, and they are not part of the Windows 10 RTM Emon table.
+ * Source: reference/hal-profile-interfaces.md (Later Intel HALs add sources after 0x1F); reference/listings/intel-wpr-learn.txt (0x20), reference/listings/intel-tracelog-2020.txt (0x20..0x24) */
+typedef enum kprof_intel_later_source {
+	KPROF_INTEL_LATER_LBR_INSERTS = 0x20,
+	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED = 0x21,
+	KPROF_INTEL_LATER_UNHALTED_CORE_CYCLES_FIXED = 0x22,
+	KPROF_INTEL_LATER_UNHALTED_REFERENCE_CYCLES_FIXED = 0x23,
+	KPROF_INTEL_LATER_TIMER_FIXED = 0x24,
+} kprof_intel_later_source;
+#define KPROF_INTEL_LATER_SOURCE_COUNT 5u
+
+/* Interval classes: default, minimum and maximum intervals as the HAL reports them. */
+typedef enum kprof_interval_class {
+	KPROF_INTERVAL_TIMER = 0,
+	KPROF_INTERVAL_HARDWARE = 1,
+} kprof_interval_class;
+#define KPROF_INTERVAL_TIMER_DEFAULT                                                               \
+	10000u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ *.txt */
+#define KPROF_INTERVAL_TIMER_MIN 1221u
+#define KPROF_INTERVAL_TIMER_MAX 1000000u
+#define KPROF_INTERVAL_HARDWARE_DEFAULT                                                            \
+	65536u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ *.txt */
+#define KPROF_INTERVAL_HARDWARE_MIN 4096u
+#define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
+
+/* One profile source: a table row. No pointers, so the tables need no relocations. */
+typedef struct kprof_source {
+	uint32_t select; /* PerfEvtSel value as the HAL loads it (USR/OS only), 0 = none */
+	uint16_t value;  /* KPROFILE_SOURCE value */
+	uint16_t name;   /* offset of the name in the string pool (kprof_source_name) */
+	uint16_t
+	        description; /* offset of the HAL's descriptive string (kprof_source_description) */
+	uint8_t interface;   /* kprof_interface */
+	int8_t ebx_bit;      /* cpuid 0x0A ebx bit that gates it (Emon), -1 = none */
+	uint8_t interval;    /* kprof_interval_class */
+	uint8_t reserved[3];
+} kprof_source;
+
+/* What kprof knows of an interface (or name table) as a whole. */
+typedef struct kprof_interface_info {
+	uint8_t interface;     /* kprof_interface */
+	uint8_t hal;           /* 1 when the HAL can choose it as its profile interface */
+	uint8_t vendor;        /* kprof_vendor whose PerfEvtSel layout the selects use, 0 = none */
+	uint8_t counters;      /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
+	uint8_t counter_width; /* counter bits; 0 = read cpuid 0x0A eax[23:16] */
+	uint8_t count;         /* sources in the table */
+	uint16_t max_value;    /* highest source value in the table */
+	uint32_t perfevtsel_msr; /* first event select MSR, 0 = none */
+	uint32_t counter_msr;    /* first counter MSR, 0 = none */
+} kprof_interface_info;
+
+#if defined(KPROF_WINDOWS_NAMES) && !defined(KPROF_PLATFORM_HAS_KPROFILE_SOURCE) &&                \
+        !defined(_WDMDDK_) && !defined(_NTDDK_) && !defined(__WINE_WINTERNL_H) &&                  \
+        !defined(_NTKEAPI_H) && !defined(_KETYPES_H) && !defined(_WINTERNL_)
+#define KPROF_PLATFORM_HAS_KPROFILE_SOURCE 1
+/* Windows' own spelling of the generic enumeration, for platforms that lack it. */
+typedef enum _KPROFILE_SOURCE {
+	ProfileTime = 0x00,
+	ProfileAlignmentFixup = 0x01,
+	ProfileTotalIssues = 0x02,
+	ProfilePipelineDry = 0x03,
+	ProfileLoadInstructions = 0x04,
+	ProfilePipelineFrozen = 0x05,
+	ProfileBranchInstructions = 0x06,
+	ProfileTotalNonissues = 0x07,
+	ProfileDcacheMisses = 0x08,
+	ProfileIcacheMisses = 0x09,
+	ProfileCacheMisses = 0x0A,
+	ProfileBranchMispredictions = 0x0B,
+	ProfileStoreInstructions = 0x0C,
+	ProfileFpInstructions = 0x0D,
+	ProfileIntegerInstructions = 0x0E,
+	Profile2Issue = 0x0F,
+	Profile3Issue = 0x10,
+	Profile4Issue = 0x11,
+	ProfileSpecialInstructions = 0x12,
+	ProfileTotalCycles = 0x13,
+	ProfileIcacheIssues = 0x14,
+	ProfileDcacheAccesses = 0x15,
+	ProfileMemoryBarrierCycles = 0x16,
+	ProfileLoadLinkedIssues = 0x17,
+	ProfileMaximum = 0x18,
+} KPROFILE_SOURCE;
+#endif
+
+/* The rows of one table, in the seeds' order, and their number. NULL for an unknown table. */
+KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count);
+/* Facts about a table as a whole (counters, MSRs, vendor), or NULL for an unknown table. */
+KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf);
+/* The source with this KPROFILE_SOURCE value in a table, or NULL. O(1): one index load. */
+KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value);
+/* The sources of a table whose select value equals select (the mapping is not one-to-one:
+ * Emon's ProfileTotalCycles, ProfileUnhaltedCoreCycles and ProfileTime share 0x0003003C).
+ * Writes up to cap pointers to out (out may be NULL when cap is 0) and returns how many
+ * sources match, which may exceed cap. Binary search over a select-sorted index. */
+KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
+                                         const kprof_source **out, size_t cap);
+#ifndef KPROF_NO_NAMES
+/* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
+KPROF_API const char *kprof_source_name(const kprof_source *s);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The HAL's descriptive string, as `wpr -pmcsources` prints it ("LLCMisses"; source 0 is
+ * "Timer"). */
+KPROF_API const char *kprof_source_description(const kprof_source *s);
+#endif
+#ifndef KPROF_NO_NAMES
+/* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
+ * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
+ * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
+ * Hash lookup: a bounded number of probes, never a scan. */
+KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
+                                                   size_t len);
+#endif
+
+/* ==========================================================================================
+ *  IMPLEMENTATION
+ * ========================================================================================== */
+
+/* ---- base ---- */
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_status_name(int status)
+{
+	switch (status) {
+	case 0: return "KPROF_OK";
+	case -1: return "KPROF_E_ARGUMENT";
+	case -2: return "KPROF_E_NOT_FOUND";
+	case -3: return "KPROF_E_TRUNCATED";
+	case -4: return "KPROF_E_RANGE";
+	case -5: return "KPROF_E_RESERVED";
+	case -6: return "KPROF_E_UNSUPPORTED";
+	case -7: return "KPROF_E_NOT_AVAILABLE";
+	case -8: return "KPROF_E_ALIGNMENT";
+	case -9: return "KPROF_E_CORRUPT";
+	case -10: return "KPROF_E_DUPLICATE";
+	case -11: return "KPROF_E_FAULT";
+	case -12: return "KPROF_E_BUFFER_TOO_SMALL";
+	case -13: return "KPROF_E_LOOP";
+	case -14: return "KPROF_E_FORMAT";
+	case -15: return "KPROF_E_CHANGED";
+	default: return NULL;
+	}
+}
+#endif
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_vendor value, or NULL when it has none. */
+KPROF_API const char *kprof_vendor_name(int value)
+{
+	switch (value) {
+	case 0: return "unknown";
+	case 1: return "GenuineIntel";
+	case 2: return "AuthenticAMD";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API uint16_t kprof_load_le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));
+}
+
+KPROF_API uint32_t kprof_load_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+	       ((uint32_t)p[3] << 24);
+}
+
+KPROF_API uint64_t kprof_load_le64(const uint8_t *p)
+{
+	return (uint64_t)kprof_load_le32(p) | ((uint64_t)kprof_load_le32(p + 4) << 32);
+}
+
+KPROF_API void kprof_store_le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
+{
+	kprof_store_le32(p, (uint32_t)v);
+	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* ASCII case folding, locale-free (no libc). */
+KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
+{
+	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+}
+
+/* ---- msr ---- */
+KPROF_API uint64_t kprof_intel_perfevtsel_get_event(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_EVENT_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_event(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_umask(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_UMASK_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_umask(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_UMASK_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_USR_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_USR_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_USR_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_OS_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_OS_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_OS_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_edge(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_EDGE_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_edge(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_EDGE_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_pc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_PC_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_PC_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_pc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_PC_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_PC_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_PC_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_intr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_INTR_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_INTR_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_intr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_INTR_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_INTR_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_ANY_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_ANY_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_ANY_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_en(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_EN_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_EN_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_en(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_EN_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_EN_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_inv(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_INV_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_INV_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_inv(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_INV_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_INV_MASK));
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_get_cmask(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_CMASK_MASK) >>
+	                  KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT);
+}
+KPROF_API uint64_t kprof_intel_perfevtsel_set_cmask(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
+	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT) &
+	                   KPROF_INTEL_PERFEVTSEL_CMASK_MASK));
+}
+
+KPROF_API uint64_t kprof_amd_perfevtsel_get_event(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EVENT_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_EVENT_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_event(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EVENT_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EVENT_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_EVENT_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_umask(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_UMASK_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_UMASK_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_umask(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_UMASK_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_UMASK_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_UMASK_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_USR_MASK) >> KPROF_AMD_PERFEVTSEL_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_USR_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_USR_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_OS_MASK) >> KPROF_AMD_PERFEVTSEL_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_OS_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_OS_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_edge(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EDGE_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_EDGE_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_edge(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EDGE_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EDGE_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_EDGE_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_pc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_PC_MASK) >> KPROF_AMD_PERFEVTSEL_PC_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_pc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_PC_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_PC_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_PC_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_intr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_INTR_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_INTR_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_intr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_INTR_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_INTR_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_INTR_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_en(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EN_MASK) >> KPROF_AMD_PERFEVTSEL_EN_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_en(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EN_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EN_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_EN_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_inv(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_INV_MASK) >> KPROF_AMD_PERFEVTSEL_INV_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_inv(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_INV_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_INV_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_INV_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_cmask(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_CMASK_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_CMASK_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_cmask(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_CMASK_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_CMASK_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_CMASK_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_event_hi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_EVENT_HI_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_event_hi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EVENT_HI_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_guest_only(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_GUEST_ONLY_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_guest_only(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_GUEST_ONLY_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK));
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_get_host_only(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK) >>
+	                  KPROF_AMD_PERFEVTSEL_HOST_ONLY_SHIFT);
+}
+KPROF_API uint64_t kprof_amd_perfevtsel_set_host_only(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK) |
+	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_HOST_ONLY_SHIFT) &
+	                   KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK));
+}
+
+KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
+{
+	uint64_t defined;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	if (vendor == KPROF_VENDOR_INTEL) {
+		out->event = (uint16_t)kprof_intel_perfevtsel_get_event(value);
+		out->any = (uint8_t)kprof_intel_perfevtsel_get_any(value);
+		out->guest_only = out->host_only = 0;
+		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
+	} else if (vendor == KPROF_VENDOR_AMD) {
+		out->event = (uint16_t)(kprof_amd_perfevtsel_get_event(value) |
+		                        (kprof_amd_perfevtsel_get_event_hi(value) << 8));
+		out->any = 0;
+		out->guest_only = (uint8_t)kprof_amd_perfevtsel_get_guest_only(value);
+		out->host_only = (uint8_t)kprof_amd_perfevtsel_get_host_only(value);
+		defined = KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
+	} else {
+		return KPROF_E_ARGUMENT;
+	}
+	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
+	out->umask = (uint8_t)kprof_intel_perfevtsel_get_umask(value);
+	out->cmask = (uint8_t)kprof_intel_perfevtsel_get_cmask(value);
+	out->usr = (uint8_t)kprof_intel_perfevtsel_get_usr(value);
+	out->os = (uint8_t)kprof_intel_perfevtsel_get_os(value);
+	out->edge = (uint8_t)kprof_intel_perfevtsel_get_edge(value);
+	out->pc = (uint8_t)kprof_intel_perfevtsel_get_pc(value);
+	out->intr = (uint8_t)kprof_intel_perfevtsel_get_intr(value);
+	out->en = (uint8_t)kprof_intel_perfevtsel_get_en(value);
+	out->inv = (uint8_t)kprof_intel_perfevtsel_get_inv(value);
+	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
+                                           uint64_t *out)
+{
+	uint64_t v = 0;
+	if (!in || !out || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_ARGUMENT;
+	if ((in->usr | in->os | in->edge | in->pc | in->intr | in->any | in->en | in->inv |
+	     in->guest_only | in->host_only) > 1)
+		return KPROF_E_RANGE;
+	if (vendor == KPROF_VENDOR_INTEL) {
+		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only ||
+		    in->host_only)
+			return KPROF_E_RANGE;
+		v = kprof_intel_perfevtsel_set_event(v, in->event);
+		v = kprof_intel_perfevtsel_set_any(v, in->any);
+	} else {
+		if (in->event > 0xFFFu || in->any)
+			return KPROF_E_RANGE;
+		v = kprof_amd_perfevtsel_set_event(v, in->event & KPROF_AMD_PERFEVTSEL_EVENT_MASK);
+		v = kprof_amd_perfevtsel_set_event_hi(v, (uint64_t)in->event >>
+		                                                 KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+		v = kprof_amd_perfevtsel_set_guest_only(v, in->guest_only);
+		v = kprof_amd_perfevtsel_set_host_only(v, in->host_only);
+	}
+	v = kprof_intel_perfevtsel_set_umask(v, in->umask);
+	v = kprof_intel_perfevtsel_set_cmask(v, in->cmask);
+	v = kprof_intel_perfevtsel_set_usr(v, in->usr);
+	v = kprof_intel_perfevtsel_set_os(v, in->os);
+	v = kprof_intel_perfevtsel_set_edge(v, in->edge);
+	v = kprof_intel_perfevtsel_set_pc(v, in->pc);
+	v = kprof_intel_perfevtsel_set_intr(v, in->intr);
+	v = kprof_intel_perfevtsel_set_en(v, in->en);
+	v = kprof_intel_perfevtsel_set_inv(v, in->inv);
+	*out = v;
+	return KPROF_OK;
+}
+
+/* ---- cpuid ---- */
+KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
+{
+	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
+	        KPROF_CPUID_LEAF_VENDOR,       KPROF_CPUID_LEAF_FEATURES,
+	        KPROF_CPUID_LEAF_PERFMON,      KPROF_CPUID_LEAF_HV_VENDOR,
+	        KPROF_CPUID_LEAF_HV_INTERFACE, KPROF_CPUID_LEAF_HV_FEATURES,
+	        KPROF_CPUID_LEAF_EXT_MAX,      KPROF_CPUID_LEAF_EXT_FEATURES,
+	        KPROF_CPUID_LEAF_LWP,
+	};
+	return leaf[slot];
+}
+KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
+{
+	static const uint32_t subleaf[KPROF_CPUID_SLOT_COUNT] = {
+	        0, 0, 0, 0, 0, 0, 0, 0, 0,
+	};
+	return subleaf[slot];
+}
+KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
+{
+	unsigned i, r;
+	if (!s)
+		return;
+	s->present = 0;
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
+		for (r = 0; r < 4; r++)
+			s->regs[i][r] = 0;
+}
+
+KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf)
+{
+	unsigned i;
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
+		if (kprof_impl_cpuid_slot_leaf(i) == leaf &&
+		    kprof_impl_cpuid_slot_subleaf(i) == subleaf)
+			return (int)i;
+	return -1;
+}
+
+KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
+                                                uint32_t subleaf, uint32_t eax, uint32_t ebx,
+                                                uint32_t ecx, uint32_t edx)
+{
+	int slot;
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	slot = kprof_cpuid_slot_of(leaf, subleaf);
+	if (slot < 0)
+		return KPROF_E_NOT_FOUND;
+	if (s->present & (1u << slot)) {
+		const uint32_t *r = s->regs[slot];
+		return (r[0] == eax && r[1] == ebx && r[2] == ecx && r[3] == edx)
+		               ? KPROF_OK
+		               : KPROF_E_DUPLICATE;
+	}
+	s->regs[slot][KPROF_EAX] = eax;
+	s->regs[slot][KPROF_EBX] = ebx;
+	s->regs[slot][KPROF_ECX] = ecx;
+	s->regs[slot][KPROF_EDX] = edx;
+	s->present |= 1u << slot;
+	return KPROF_OK;
+}
+
+/* The range a leaf belongs to (0, 0x40000000, 0x80000000) and the slot holding that range's
+ * max leaf. */
+KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
+{
+	if (leaf >= 0x80000000u)
+		return KPROF_CPUID_SLOT_EXT_MAX;
+	if (leaf >= 0x40000000u && leaf < 0x50000000u)
+		return KPROF_CPUID_SLOT_HV_VENDOR;
+	return KPROF_CPUID_SLOT_VENDOR;
+}
+
+KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
+{
+	uint32_t leaf;
+	int range;
+	if (!s || (unsigned)slot >= KPROF_CPUID_SLOT_COUNT || !(s->present & (1u << slot)))
+		return 0;
+	leaf = kprof_impl_cpuid_slot_leaf((unsigned)slot);
+	range = kprof_impl_cpuid_range_slot(leaf);
+	if (!(s->present & (1u << range)))
+		return 0;
+	if (range == KPROF_CPUID_SLOT_HV_VENDOR) {
+		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
+			return 0;
+		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
+		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
+		 * leaf when the max is 0 or covers it. */
+		if (s->regs[range][KPROF_EAX] != 0 && leaf > s->regs[range][KPROF_EAX])
+			return 0;
+		return 1;
+	}
+	return leaf <= s->regs[range][KPROF_EAX];
+}
+
+KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
+                                            unsigned reg)
+{
+	if (reg > KPROF_EDX || !kprof_cpuid_snapshot_has(s, slot))
+		return 0;
+	return s->regs[slot][reg];
+}
+
+KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+{
+#if defined(KPROF_NO_LIVE)
+	(void)leaf;
+	(void)subleaf;
+	out[0] = out[1] = out[2] = out[3] = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	int r[4];
+	__cpuidex(r, (int)leaf, (int)subleaf);
+	out[0] = (uint32_t)r[0];
+	out[1] = (uint32_t)r[1];
+	out[2] = (uint32_t)r[2];
+	out[3] = (uint32_t)r[3];
+	return KPROF_OK;
+#elif defined(__i386__) && defined(__PIC__)
+	/* ebx is the PIC register on i386: save it around cpuid by hand. */
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
+	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#else
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("cpuid"
+	                     : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#endif
+}
+
+KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
+{
+	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
+	unsigned i;
+	kprof_status st;
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	kprof_cpuid_snapshot_init(s);
+	st = kprof_cpuid(0, 0, r);
+	if (st != KPROF_OK)
+		return st;
+	max_basic = r[0];
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
+	(void)kprof_cpuid(0x80000000u, 0, r);
+	if (r[0] >= 0x80000000u && r[0] < 0x80010000u) {
+		max_ext = r[0];
+		(void)kprof_cpuid_snapshot_set(s, 0x80000000u, 0, r[0], r[1], r[2], r[3]);
+	}
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
+		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
+		if (s->present & (1u << i))
+			continue;
+		if (leaf >= 0x80000000u ? (leaf > max_ext)
+		    : leaf >= 0x40000000u
+		            ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		                        0x80000000u) ||
+		                      (leaf != 0x40000000u && max_hv != 0 && leaf > max_hv)
+		            : leaf > max_basic)
+			continue;
+		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
+		if (leaf == 0x40000000u)
+			max_hv = r[0];
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0],
+		                               r[1], r[2], r[3]);
+	}
+	return KPROF_OK;
+}
+
+/* ---- sources ---- */
+/* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
+KPROF_INTERNAL const char *kprof_impl_string_pool(void)
+{
+/* One literal longer than C99's 4095-character minimum: every supported compiler takes it. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+#endif
+	static const char pool[] = "ProfileNBMemoryControllerBypassCounterDRAMControllerInterface\0"
+	                           "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0\0"
+	                           "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1\0"
+	                           "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2\0"
+	                           "ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending\0"
+	                           "ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare\0"
+	                           "ProfileNBMemoryControllerBypassCounterDRAMControllerQueue\0"
+	                           "ProfileNBHyperTransportBus0BandwidthBufferReleaseSent\0"
+	                           "ProfileNBHyperTransportBus1BandwidthBufferReleaseSent\0"
+	                           "ProfileNBHyperTransportBus2BandwidthBufferReleaseSent\0"
+	                           "ProfileNBMemoryControllerPageAccessEventPageConflict\0"
+	                           "ProfileFRDispatchStallsWhenReservationStationsFull\0"
+	                           "ProfileNBMemoryControllerBypassCounterHighPriority\0"
+	                           "ProfileFRRetiredResyncsNonControlTransferBranches\0"
+	                           "ProfileNBMemoryControllerBypassCounterLowPriority\0"
+	                           "ProfileNBMemoryControllerPageAccessEventPageMiss\0"
+	                           "ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2\0"
+	                           "ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2\0"
+	                           "ProfileNBHyperTransportBus0BandwidthCommandSent\0"
+	                           "ProfileNBHyperTransportBus1BandwidthCommandSent\0"
+	                           "ProfileNBHyperTransportBus2BandwidthCommandSent\0"
+	                           "ProfileNBMemoryControllerDRAMCommandSlotsMissed\0"
+	                           "ProfileNBMemoryControllerPageAccessEventPageHit\0"
+	                           "ProfileNBProbeResultHitDirtyWithoutMemoryCanceL\0"
+	                           "ProfileNBProbeResultHitDirtyWithoutMemoryCancel\0"
+	                           "ProfileFRDispatchStallsFromBranchAbortToRetire\0"
+	                           "ProfileNBMemoryControllerTurnAroundReadToWrite\0"
+	                           "ProfileNBMemoryControllerTurnAroundWriteToRead\0"
+	                           "ProfileDCOneBitECCErrorPiggybackScrubberError\0"
+	                           "ProfileFRDispatchStallsWhenWaitingForAllQuiet\0"
+	                           "ProfileDCDispatchedPrefetchInstructionsStore\0"
+	                           "ProfileFRDispatchStallsWhenReorderBufferFull\0"
+	                           "ProfileFRRetiredFastpathDoubleOpInstructions\0"
+	                           "ProfileNBHyperTransportBus0BandwidthDataSent\0"
+	                           "ProfileNBHyperTransportBus1BandwidthDataSent\0"
+	                           "ProfileNBHyperTransportBus2BandwidthDataSent\0"
+	                           "ProfileNBProbeResultHitDirtyWithMemoryCancel\0"
+	                           "ProfileDCDispatchedPrefetchInstructionsLoad\0"
+	                           "ProfileFRFPUExceptionsSSEReclassMicroFaults\0"
+	                           "ProfileFRFPUExceptionsx87ReclassMicroFaults\0"
+	                           "ProfileFRFPUExcpetionsx87ReclassMicroFaults\0"
+	                           "ProfileFRInterruptsMaskedWhilePendingCycles\0"
+	                           "ProfileNBHyperTransportBug0BandwidthNopSent\0"
+	                           "ProfileNBHyperTransportBus0BandwidthNopSent\0"
+	                           "ProfileNBHyperTransportBus1BandwidthNopSent\0"
+	                           "ProfileNBHyperTransportBus2BandwidthNopSent\0"
+	                           "ProfileBUInternalL2RequestCancelledRequest\0"
+	                           "ProfileDCDispatchedPrefetchInstructionsNTA\0"
+	                           "ProfileFRFPUExceptionsSSERetypeMicroFaults\0"
+	                           "ProfileFRRetiredFPUInstructionsMMXAnd3DNow\0"
+	                           "ProfileNBHyperTransportBus2BandwidthNopSen\0"
+	                           "ProfileNBMemoryControllerPageTableOverflow\0"
+	                           "ProfileBUInternalL2RequestTagSnoopRequest\0"
+	                           "ProfileFPDispatchedFPUOpsStoreExcludeJunk\0"
+	                           "ProfileFRFPUExceptionsSSEAndx87MicroTraps\0"
+	                           "ProfileFRRetiredTakenBranchesMispredicted\0"
+	                           "ProfileNBMemoryControllerPageAccessEvent\0"
+	                           "ProfileDCDispatchedPrefetchInstructions\0"
+	                           "ProfileFPDispatchedFPUOpsAddExcludeJunk\0"
+	                           "ProfileFPDispatchedFPUOpsMulExcludeJunk\0"
+	                           "ProfileFRDispatchStallsForSerialization\0"
+	                           "ProfileFRRetiredNearReturnsMispredicted\0"
+	                           "ProfileNBMemoryControllerTurnAroundDIMM\0"
+	                           "ProfileNBMemoryControllerBypassCounter\0"
+	                           "ProfileNBSizedCommandsNonPostWrSzDword\0"
+	                           "ProfileBUFillRequestMissedInL2TLBLoad\0"
+	                           "ProfileFPDispatchedFPUOpsWithFastFlag\0"
+	                           "ProfileFRDispatchStallsForSegmentLoad\0"
+	                           "ProfileNBSizedCommandsNonPostWrSzByte\0"
+	                           "ProfileBUFillRequestMissedInL2DCFill\0"
+	                           "ProfileBUFillRequestMissedInL2ICFill\0"
+	                           "ProfileDCOneBitECCErrorScrubberError\0"
+	                           "ProfileFRDispachStallsForSegmentLoad\0"
+	                           "ProfileFRRetiredBranchesMispredicted\0"
+	                           "ProfileNBHyperTransportBus0Bandwidth\0"
+	                           "ProfileNBHyperTransportBus1Bandwidth\0"
+	                           "ProfileNBHyperTransportBus2Bandwidth\0"
+	                           "ProfileBUInternalL2RequestTLBReload\0"
+	                           "ProfileFRRetiredFarControlTransfers\0"
+	                           "ProfileNBMemoryControllerTurnAround\0"
+	                           "ProfileUnhaltedReferenceCyclesFixed\0"
+	                           "ProfileDCRefillFromSystemExclusive\0"
+	                           "ProfileFPDispatchedFPUOpsStoreJunk\0"
+	                           "ProfileFRDispatchStallsWhenFPUFull\0"
+	                           "ProfileFRNumberOfBreakPointsForDR0\0"
+	                           "ProfileFRNumberOfBreakPointsForDR1\0"
+	                           "ProfileFRNumberOfBreakPointsForDR2\0"
+	                           "ProfileFRNumberOfBreakPointsForDR3\0"
+	                           "ProfileFRRetiredFPUInstructionsx87\0"
+	                           "ProfileLSResyncBySelfModifyingCode\0"
+	                           "ProfileDCRefillFromSystemModified\0"
+	                           "ProfileFRDispatchStallsWhenLSFull\0"
+	                           "ProfileBUFillIntoL2DirtyL2Victim\0"
+	                           "ProfileBUInternalL2RequestDCFill\0"
+	                           "ProfileBUInternalL2RequestICFill\0"
+	                           "ProfileDCMisalignedDataReference\0"
+	                           "ProfileDCRefillCopyBackExclusive\0"
+	                           "ProfileDCRefillFromSystemInvalid\0"
+	                           "ProfileFPDispatchedFPUOpsAddJunk\0"
+	                           "ProfileFPDispatchedFPUOpsMulJunk\0"
+	                           "ProfileFRTakenHardwareInterrupts\0"
+	                           "ProfileBUFillIntoL2VictimFromL1\0"
+	                           "ProfileBranchInstructionRetired\0"
+	                           "ProfileBranchMispredictsRetired\0"
+	                           "ProfileDCMisaligndDataReference\0"
+	                           "ProfileDCRefillCopyBackModified\0"
+	                           "ProfileDCRefillFromSystemShared\0"
+	                           "ProfileFRInterruptsMaskedCycles\0"
+	                           "ProfileFRRetiredFPUInstructions\0"
+	                           "ProfileFRRetiredx86Instructions\0"
+	                           "ProfileInstructionsRetiredFixed\0"
+	                           "ProfileNBSizedCommandsRdSzDword\0"
+	                           "ProfileNBSizedCommandsWrSzDword\0"
+	                           "ProfileBUFillRequestMissedInL2\0"
+	                           "ProfileDCRefillCopyBackInvalid\0"
+	                           "ProfileDCRefillFromL2Exclusive\0"
+	                           "ProfileDCRefillFromSystemOwner\0"
+	                           "ProfileFPCyclesNoFPUOpsRetired\0"
+	                           "ProfileICInstructionFetchStall\0"
+	                           "ProfileLSSegmentRegisterLoadCS\0"
+	                           "ProfileLSSegmentRegisterLoadDS\0"
+	                           "ProfileLSSegmentRegisterLoadES\0"
+	                           "ProfileLSSegmentRegisterLoadFS\0"
+	                           "ProfileLSSegmentRegisterLoadGS\0"
+	                           "ProfileLSSegmentRegisterLoadHS\0"
+	                           "ProfileLSSegmentRegisterLoadSS\0"
+	                           "ProfileNBSizedCommandsRdSzByte\0"
+	                           "ProfileNBSizedCommandsWrSzByte\0"
+	                           "ProfileUnhaltedCoreCyclesFixed\0"
+	                           "ProfileUnhaltedReferenceCycles\0"
+	                           "ProfileDCL1DTLBMissL2DTLBMiss\0"
+	                           "ProfileDCRefillCopyBackShared\0"
+	                           "ProfileDCRefillFromL2Modified\0"
+	                           "ProfileFRRetiredTakenBranches\0"
+	                           "ProfileNBSizedCommandsRdModWr\0"
+	                           "ProfileDCEarlyCancelOfAccess\0"
+	                           "ProfileDCL1DTLBMissL2DTLBHit\0"
+	                           "ProfileDCRefillCopyBackOwner\0"
+	                           "ProfileDCRefillFromL2Invalid\0"
+	                           "ProfileICReturnStackOverflow\0"
+	                           "ProfileLSLateCancelOperation\0"
+	                           "ProfileLSSegmentRegisterLoad\0"
+	                           "ProfileBranchMispredictions\0"
+	                           "ProfileDCLateCancelOfAccess\0"
+	                           "ProfileDCRefillFromL2Shared\0"
+	                           "ProfileFRRetiredNearReturns\0"
+	                           "ProfileICL1TLBMissL2TLBMiss\0"
+	                           "ProfileBUInternalL2Request\0"
+	                           "ProfileDCRefillFromL2Owner\0"
+	                           "ProfileFRNothingToDispatch\0"
+	                           "ProfileICL1TLBMissL2TLBHit\0"
+	                           "ProfileIntegerInstructions\0"
+	                           "ProfileMemoryBarrierCycles\0"
+	                           "ProfileSpecialInstructions\0"
+	                           "ProfileBranchInstructions\0"
+	                           "ProfileDCRefillFromSystem\0"
+	                           "ProfileFPDispatchedFPUOps\0"
+	                           "ProfileICRefillFromSystem\0"
+	                           "ProfileInstructionRetired\0"
+	                           "ProfileUnhaltedCoreCycles\0"
+	                           "ProfileFRRetiredBranches\0"
+	                           "ProfileLSLockedOperation\0"
+	                           "ProfileNBProbeResultMiss\0"
+	                           "ProfileStoreInstructions\0"
+	                           "ProfileDCOneBitECCError\0"
+	                           "ProfileDCRefillCopyBack\0"
+	                           "ProfileFRDispatchStalls\0"
+	                           "ProfileICReturnStackHit\0"
+	                           "ProfileLoadInstructions\0"
+	                           "ProfileLoadLinkedIssues\0"
+	                           "ProfileNBProbeResultHit\0"
+	                           "ProfileBUSharedToDirty\0"
+	                           "ProfileFRFPUExceptions\0"
+	                           "ProfileICResyncBySnoop\0"
+	                           "ProfileLSResyncBySnoop\0"
+	                           "ProfileLSRetiredCFLUSH\0"
+	                           "ProfileNBSizedCommands\0"
+	                           "ProfileAlignmentFixup\0"
+	                           "ProfileBUCleanToDirty\0"
+	                           "ProfileDCRefillFromL2\0"
+	                           "ProfileDcacheAccesses\0"
+	                           "ProfileFpInstructions\0"
+	                           "ProfileICRefillFromL2\0"
+	                           "ProfileLSRetiredCPUID\0"
+	                           "ProfilePipelineFrozen\0"
+	                           "ProfileTotalNonissues\0"
+	                           "ProfileFRRetireduops\0"
+	                           "ProfileLSBuffer2Full\0"
+	                           "ProfileNBProbeResult\0"
+	                           "ProfileBUFillIntoL2\0"
+	                           "ProfileDcacheMisses\0"
+	                           "ProfileIcacheIssues\0"
+	                           "ProfileIcacheMisses\0"
+	                           "ProfileLLCReference\0"
+	                           "ProfileCacheMisses\0"
+	                           "ProfilePipelineDry\0"
+	                           "ProfileTotalCycles\0"
+	                           "ProfileTotalIssues\0"
+	                           "ProfileLbrInserts\0"
+	                           "ProfileTimerFixed\0"
+	                           "ProfileLLCMisses\0"
+	                           "ProfileDCAccess\0"
+	                           "ProfileICFetch\0"
+	                           "ProfileMaximum\0"
+	                           "Profile2Issue\0"
+	                           "Profile3Issue\0"
+	                           "Profile4Issue\0"
+	                           "ProfileDCMiss\0"
+	                           "ProfileICMiss\0"
+	                           "ProfileTime\0"
+	                           "Timer\0";
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+	return pool;
+}
+
+KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
+{
+	static const kprof_source rows[220] = {
+	        /* KPROFILE_SOURCE */
+	        {0x00000000u,
+	         0x00,
+	         7081,
+	         7093,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_TIMER,
+	         {0, 0, 0}}, /* ProfileTime */
+	        {0x00000000u,
+	         0x01,
+	         6475,
+	         6482,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileAlignmentFixup */
+	        {0x00000000u,
+	         0x02,
+	         6893,
+	         6900,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileTotalIssues */
+	        {0x00000000u,
+	         0x03,
+	         6855,
+	         6862,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfilePipelineDry */
+	        {0x00000000u,
+	         0x04,
+	         6265,
+	         6272,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLoadInstructions */
+	        {0x00000000u,
+	         0x05,
+	         6629,
+	         6636,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfilePipelineFrozen */
+	        {0x00000000u,
+	         0x06,
+	         5913,
+	         5920,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchInstructions */
+	        {0x00000000u,
+	         0x07,
+	         6651,
+	         6658,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileTotalNonissues */
+	        {0x00000000u,
+	         0x08,
+	         6756,
+	         6763,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDcacheMisses */
+	        {0x00000000u,
+	         0x09,
+	         6796,
+	         6803,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileIcacheMisses */
+	        {0x00000000u,
+	         0x0A,
+	         6836,
+	         6843,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileCacheMisses */
+	        {0x00000000u,
+	         0x0B,
+	         5584,
+	         5591,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchMispredictions */
+	        {0x00000000u,
+	         0x0C,
+	         6144,
+	         6151,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileStoreInstructions */
+	        {0x00000000u,
+	         0x0D,
+	         6563,
+	         6570,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFpInstructions */
+	        {0x00000000u,
+	         0x0E,
+	         5832,
+	         5839,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileIntegerInstructions */
+	        {0x00000000u,
+	         0x0F,
+	         7011,
+	         7018,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* Profile2Issue */
+	        {0x00000000u,
+	         0x10,
+	         7025,
+	         7032,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* Profile3Issue */
+	        {0x00000000u,
+	         0x11,
+	         7039,
+	         7046,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* Profile4Issue */
+	        {0x00000000u,
+	         0x12,
+	         5886,
+	         5893,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileSpecialInstructions */
+	        {0x00000000u,
+	         0x13,
+	         6874,
+	         6881,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileTotalCycles */
+	        {0x00000000u,
+	         0x14,
+	         6776,
+	         6783,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileIcacheIssues */
+	        {0x00000000u,
+	         0x15,
+	         6541,
+	         6548,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDcacheAccesses */
+	        {0x00000000u,
+	         0x16,
+	         5859,
+	         5866,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileMemoryBarrierCycles */
+	        {0x00000000u,
+	         0x17,
+	         6289,
+	         6296,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLoadLinkedIssues */
+	        {0x00000000u,
+	         0x18,
+	         6996,
+	         7003,
+	         KPROF_INTERFACE_GENERIC,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileMaximum */
+	        /* Default */
+	        {0x00000000u,
+	         0x00,
+	         7081,
+	         7093,
+	         KPROF_INTERFACE_DEFAULT,
+	         -1,
+	         KPROF_INTERVAL_TIMER,
+	         {0, 0, 0}}, /* ProfileTime */
+	        /* Emon */
+	        {0x0003003Cu,
+	         0x00,
+	         7081,
+	         7093,
+	         KPROF_INTERFACE_EMON,
+	         -1,
+	         KPROF_INTERVAL_TIMER,
+	         {0, 0, 0}}, /* ProfileTime */
+	        {0x000300C0u,
+	         0x02,
+	         6893,
+	         6900,
+	         KPROF_INTERFACE_EMON,
+	         1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileTotalIssues */
+	        {0x000300C4u,
+	         0x06,
+	         5913,
+	         5920,
+	         KPROF_INTERFACE_EMON,
+	         5,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchInstructions */
+	        {0x0003412Eu,
+	         0x0A,
+	         6836,
+	         6843,
+	         KPROF_INTERFACE_EMON,
+	         4,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileCacheMisses */
+	        {0x000300C5u,
+	         0x0B,
+	         5584,
+	         5591,
+	         KPROF_INTERFACE_EMON,
+	         6,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchMispredictions */
+	        {0x0003003Cu,
+	         0x13,
+	         6874,
+	         6881,
+	         KPROF_INTERFACE_EMON,
+	         0,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileTotalCycles */
+	        {0x0003003Cu,
+	         0x19,
+	         6043,
+	         6050,
+	         KPROF_INTERFACE_EMON,
+	         0,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileUnhaltedCoreCycles */
+	        {0x000300C0u,
+	         0x1A,
+	         6017,
+	         4365,
+	         KPROF_INTERFACE_EMON,
+	         1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileInstructionRetired */
+	        {0x0003013Cu,
+	         0x1B,
+	         5200,
+	         5207,
+	         KPROF_INTERFACE_EMON,
+	         2,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileUnhaltedReferenceCycles */
+	        {0x00034F2Eu,
+	         0x1C,
+	         6816,
+	         6823,
+	         KPROF_INTERFACE_EMON,
+	         3,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLLCReference */
+	        {0x0003412Eu,
+	         0x1D,
+	         6948,
+	         6955,
+	         KPROF_INTERFACE_EMON,
+	         4,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLLCMisses */
+	        {0x000300C4u,
+	         0x1E,
+	         4352,
+	         4359,
+	         KPROF_INTERFACE_EMON,
+	         5,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchInstructionRetired */
+	        {0x000300C5u,
+	         0x1F,
+	         4384,
+	         4391,
+	         KPROF_INTERFACE_EMON,
+	         6,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchMispredictsRetired */
+	        /* Amd64 */
+	        {0x00030076u,
+	         0x00,
+	         7081,
+	         7093,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_TIMER,
+	         {0, 0, 0}}, /* ProfileTime */
+	        {0x000300C0u,
+	         0x02,
+	         6893,
+	         6900,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileTotalIssues */
+	        {0x000300C2u,
+	         0x06,
+	         5913,
+	         5920,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchInstructions */
+	        {0x00030041u,
+	         0x08,
+	         6756,
+	         6763,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDcacheMisses */
+	        {0x00030081u,
+	         0x09,
+	         6796,
+	         6803,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileIcacheMisses */
+	        {0x000300C3u,
+	         0x0B,
+	         5584,
+	         5591,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBranchMispredictions */
+	        {0x00030FCBu,
+	         0x0D,
+	         6563,
+	         6570,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFpInstructions */
+	        {0x00030080u,
+	         0x14,
+	         6776,
+	         6783,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileIcacheIssues */
+	        {0x00030040u,
+	         0x15,
+	         6541,
+	         6548,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDcacheAccesses */
+	        {0x00033F00u,
+	         0x19,
+	         5965,
+	         5972,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOps */
+	        {0x00030100u,
+	         0x1A,
+	         2770,
+	         2777,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
+	        {0x00030200u,
+	         0x1B,
+	         2810,
+	         2817,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
+	        {0x00030400u,
+	         0x1C,
+	         2563,
+	         2570,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
+	        {0x00030800u,
+	         0x1D,
+	         4221,
+	         4228,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsAddJunk */
+	        {0x00031000u,
+	         0x1E,
+	         4254,
+	         4261,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsMulJunk */
+	        {0x00032000u,
+	         0x1F,
+	         3675,
+	         3682,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsStoreJunk */
+	        {0x00030001u,
+	         0x20,
+	         4828,
+	         4835,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPCyclesNoFPUOpsRetired */
+	        {0x00030002u,
+	         0x21,
+	         3086,
+	         3093,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsWithFastFlag */
+	        {0x00037F20u,
+	         0x22,
+	         5555,
+	         5562,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoad */
+	        {0x00030120u,
+	         0x23,
+	         4952,
+	         4959,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadES */
+	        {0x00030220u,
+	         0x24,
+	         4890,
+	         4897,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadCS */
+	        {0x00030420u,
+	         0x25,
+	         5076,
+	         5083,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadSS */
+	        {0x00030820u,
+	         0x26,
+	         4921,
+	         4928,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadDS */
+	        {0x00031020u,
+	         0x27,
+	         4983,
+	         4990,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadFS */
+	        {0x00032020u,
+	         0x28,
+	         5014,
+	         5021,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadGS */
+	        {0x00034020u,
+	         0x29,
+	         5045,
+	         5052,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadHS */
+	        {0x00030021u,
+	         0x2A,
+	         3920,
+	         3927,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSResyncBySelfModifyingCode */
+	        {0x00030022u,
+	         0x2B,
+	         6406,
+	         6413,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSResyncBySnoop */
+	        {0x00030023u,
+	         0x2C,
+	         6694,
+	         6701,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSBuffer2Full */
+	        {0x00030024u,
+	         0x2D,
+	         6094,
+	         6101,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSLockedOperation */
+	        {0x00030025u,
+	         0x2E,
+	         5526,
+	         5533,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSLateCancelOperation */
+	        {0x00030026u,
+	         0x2F,
+	         6429,
+	         6436,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSRetiredCFLUSH */
+	        {0x00030027u,
+	         0x30,
+	         6607,
+	         6614,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLSRetiredCPUID */
+	        {0x00030040u,
+	         0x31,
+	         6965,
+	         6972,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCAccess */
+	        {0x00030041u,
+	         0x32,
+	         7053,
+	         7060,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCMiss */
+	        {0x00031F42u,
+	         0x33,
+	         6519,
+	         6526,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromL2 */
+	        {0x00030142u,
+	         0x34,
+	         5468,
+	         5475,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromL2Invalid */
+	        {0x00030242u,
+	         0x35,
+	         5640,
+	         5647,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromL2Shared */
+	        {0x00030442u,
+	         0x36,
+	         4766,
+	         4773,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromL2Exclusive */
+	        {0x00030842u,
+	         0x37,
+	         5751,
+	         5758,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromL2Owner */
+	        {0x00031042u,
+	         0x38,
+	         5291,
+	         5298,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromL2Modified */
+	        {0x00031F43u,
+	         0x39,
+	         5939,
+	         5946,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromSystem */
+	        {0x00030143u,
+	         0x3A,
+	         4188,
+	         4195,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromSystemInvalid */
+	        {0x00030243u,
+	         0x3B,
+	         4480,
+	         4487,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromSystemShared */
+	        {0x00030443u,
+	         0x3C,
+	         3640,
+	         3647,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromSystemExclusive */
+	        {0x00030843u,
+	         0x3D,
+	         4797,
+	         4804,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromSystemOwner */
+	        {0x00031043u,
+	         0x3E,
+	         3955,
+	         3962,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillFromSystemModified */
+	        {0x00031F44u,
+	         0x3F,
+	         6193,
+	         6200,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillCopyBack */
+	        {0x00030144u,
+	         0x40,
+	         4735,
+	         4742,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillCopyBackInvalid */
+	        {0x00030244u,
+	         0x41,
+	         5261,
+	         5268,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillCopyBackShared */
+	        {0x00030444u,
+	         0x42,
+	         4155,
+	         4162,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillCopyBackExclusive */
+	        {0x00030844u,
+	         0x43,
+	         5439,
+	         5446,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillCopyBackOwner */
+	        {0x00031044u,
+	         0x44,
+	         4448,
+	         4455,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCRefillCopyBackModified */
+	        {0x00030745u,
+	         0x45,
+	         5410,
+	         5417,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCL1DTLBMissL2DTLBHit */
+	        {0x00030746u,
+	         0x46,
+	         5231,
+	         5238,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCL1DTLBMissL2DTLBMiss */
+	        {0x00030047u,
+	         0x47,
+	         4416,
+	         4423,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCMisaligndDataReference */
+	        {0x00030048u,
+	         0x48,
+	         5612,
+	         5619,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCLateCancelOfAccess */
+	        {0x00030049u,
+	         0x49,
+	         5381,
+	         5388,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCEarlyCancelOfAccess */
+	        {0x0003034Au,
+	         0x4A,
+	         6169,
+	         6176,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCOneBitECCError */
+	        {0x0003014Au,
+	         0x4B,
+	         3274,
+	         3281,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCOneBitECCErrorScrubberError */
+	        {0x0003024Au,
+	         0x4C,
+	         1460,
+	         1467,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
+	        {0x0003074Bu,
+	         0x4D,
+	         2730,
+	         2737,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructions */
+	        {0x0003014Bu,
+	         0x4E,
+	         1867,
+	         1874,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructionsLoad */
+	        {0x0003024Bu,
+	         0x4F,
+	         1552,
+	         1559,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructionsStore */
+	        {0x0003044Bu,
+	         0x50,
+	         2306,
+	         2313,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructionsNTA */
+	        {0x00031F7Du,
+	         0x51,
+	         5724,
+	         5731,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUInternalL2Request */
+	        {0x0003017Du,
+	         0x52,
+	         4089,
+	         4096,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUInternalL2RequestICFill */
+	        {0x0003027Du,
+	         0x53,
+	         4056,
+	         4063,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUInternalL2RequestDCFill */
+	        {0x0003047Du,
+	         0x54,
+	         3496,
+	         3503,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUInternalL2RequestTLBReload */
+	        {0x0003087Du,
+	         0x55,
+	         2521,
+	         2528,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUInternalL2RequestTagSnoopRequest */
+	        {0x0003107Du,
+	         0x56,
+	         2263,
+	         2270,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUInternalL2RequestCancelledRequest */
+	        {0x0003077Eu,
+	         0x57,
+	         4704,
+	         4711,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2 */
+	        {0x0003017Eu,
+	         0x58,
+	         3237,
+	         3244,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2ICFill */
+	        {0x0003027Eu,
+	         0x59,
+	         3200,
+	         3207,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2DCFill */
+	        {0x0003047Eu,
+	         0x5A,
+	         3048,
+	         3055,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2TLBLoad */
+	        {0x0003037Fu,
+	         0x5B,
+	         6736,
+	         6743,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillIntoL2 */
+	        {0x0003017Fu,
+	         0x5C,
+	         4023,
+	         4030,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillIntoL2DirtyL2Victim */
+	        {0x0003027Fu,
+	         0x5D,
+	         4320,
+	         4327,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUFillIntoL2VictimFromL1 */
+	        {0x00030080u,
+	         0x5E,
+	         6981,
+	         6988,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICFetch */
+	        {0x00030081u,
+	         0x5F,
+	         7067,
+	         7074,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICMiss */
+	        {0x00030082u,
+	         0x60,
+	         6585,
+	         6592,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICRefillFromL2 */
+	        {0x00030083u,
+	         0x61,
+	         5991,
+	         5998,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICRefillFromSystem */
+	        {0x00030084u,
+	         0x62,
+	         5805,
+	         5812,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICL1TLBMissL2TLBHit */
+	        {0x00030385u,
+	         0x63,
+	         5696,
+	         5703,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICL1TLBMissL2TLBMiss */
+	        {0x00030086u,
+	         0x64,
+	         6383,
+	         6390,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICResyncBySnoop */
+	        {0x00030087u,
+	         0x65,
+	         4859,
+	         4866,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICInstructionFetchStall */
+	        {0x00030088u,
+	         0x66,
+	         6241,
+	         6248,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICReturnStackHit */
+	        {0x00030089u,
+	         0x67,
+	         5497,
+	         5504,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileICReturnStackOverflow */
+	        {0x000300C0u,
+	         0x68,
+	         4576,
+	         4583,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredx86Instructions */
+	        {0x000300C1u,
+	         0x69,
+	         6673,
+	         6680,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetireduops */
+	        {0x000300C2u,
+	         0x6A,
+	         6069,
+	         6076,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredBranches */
+	        {0x000300C3u,
+	         0x6B,
+	         3348,
+	         3355,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredBranchesMispredicted */
+	        {0x000300C4u,
+	         0x6C,
+	         5321,
+	         5328,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredTakenBranches */
+	        {0x000300C5u,
+	         0x6D,
+	         2647,
+	         2654,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredTakenBranchesMispredicted */
+	        {0x000300C6u,
+	         0x6E,
+	         3532,
+	         3539,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFarControlTransfers */
+	        {0x000300C7u,
+	         0x6F,
+	         738,
+	         745,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredResyncsNonControlTransferBranches */
+	        {0x000300C8u,
+	         0x70,
+	         5668,
+	         5675,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredNearReturns */
+	        {0x000300C9u,
+	         0x71,
+	         2890,
+	         2897,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredNearReturnsMispredicted */
+	        {0x000300CAu,
+	         0x72,
+	         304,
+	         311,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
+	        {0x00030FCBu,
+	         0x73,
+	         4544,
+	         4551,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructions */
+	        {0x000301CBu,
+	         0x74,
+	         3885,
+	         3892,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsx87 */
+	        {0x000302CBu,
+	         0x75,
+	         2392,
+	         2399,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
+	        {0x000304CBu,
+	         0x76,
+	         887,
+	         894,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
+	        {0x000308CBu,
+	         0x77,
+	         935,
+	         942,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
+	        {0x000307CCu,
+	         0x78,
+	         1642,
+	         1649,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructions */
+	        {0x000301CCu,
+	         0x79,
+	         62,
+	         69,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+	        {0x000302CCu,
+	         0x7A,
+	         123,
+	         130,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+	        {0x000304CCu,
+	         0x7B,
+	         184,
+	         191,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+	        {0x000300CDu,
+	         0x7C,
+	         4512,
+	         4519,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRInterruptsMaskedCycles */
+	        {0x000300CEu,
+	         0x7D,
+	         2043,
+	         2050,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRInterruptsMaskedWhilePendingCycles */
+	        {0x000300CFu,
+	         0x7E,
+	         4287,
+	         4294,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRTakenHardwareInterrupts */
+	        {0x000300D0u,
+	         0x7F,
+	         5778,
+	         5785,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRNothingToDispatch */
+	        {0x000300D1u,
+	         0x80,
+	         6217,
+	         6224,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStalls */
+	        {0x000300D2u,
+	         0x81,
+	         1319,
+	         1326,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
+	        {0x000300D3u,
+	         0x82,
+	         2850,
+	         2857,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsForSerialization */
+	        {0x000300D4u,
+	         0x83,
+	         3311,
+	         3318,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispachStallsForSegmentLoad */
+	        {0x000300D5u,
+	         0x84,
+	         1597,
+	         1604,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenReorderBufferFull */
+	        {0x000300D6u,
+	         0x85,
+	         636,
+	         643,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenReservationStationsFull */
+	        {0x000300D7u,
+	         0x86,
+	         3710,
+	         3717,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenFPUFull */
+	        {0x000300D8u,
+	         0x87,
+	         3989,
+	         3996,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenLSFull */
+	        {0x000300D9u,
+	         0x88,
+	         1506,
+	         1513,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
+	        {0x000300DAu,
+	         0x89,
+	         245,
+	         252,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
+	        {0x00030FDBu,
+	         0x8A,
+	         6360,
+	         6367,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRFPUExceptions */
+	        {0x000301DBu,
+	         0x8B,
+	         1999,
+	         2006,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
+	        {0x000302DBu,
+	         0x8C,
+	         2349,
+	         2356,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
+	        {0x000304DBu,
+	         0x8D,
+	         1911,
+	         1918,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
+	        {0x000308DBu,
+	         0x8E,
+	         2605,
+	         2612,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
+	        {0x000300DCu,
+	         0x8F,
+	         3745,
+	         3752,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR0 */
+	        {0x000300DDu,
+	         0x90,
+	         3780,
+	         3787,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR1 */
+	        {0x000300DEu,
+	         0x91,
+	         3815,
+	         3822,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR2 */
+	        {0x000300DFu,
+	         0x92,
+	         3850,
+	         3857,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR3 */
+	        {0x000307E0u,
+	         0x93,
+	         2689,
+	         2696,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEvent */
+	        {0x000301E0u,
+	         0x94,
+	         1175,
+	         1182,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEventPageHit */
+	        {0x000302E0u,
+	         0x95,
+	         838,
+	         845,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
+	        {0x000304E0u,
+	         0x96,
+	         583,
+	         590,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
+	        {0x000300E1u,
+	         0x97,
+	         2478,
+	         2485,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageTableOverflow */
+	        {0x000300E2u,
+	         0x98,
+	         1127,
+	         1134,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
+	        {0x000307E3u,
+	         0x99,
+	         3568,
+	         3575,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAround */
+	        {0x000301E3u,
+	         0x9A,
+	         2930,
+	         2937,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAroundDIMM */
+	        {0x000302E3u,
+	         0x9B,
+	         1366,
+	         1373,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
+	        {0x000304E3u,
+	         0x9C,
+	         1413,
+	         1420,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
+	        {0x00030FE4u,
+	         0x9D,
+	         2970,
+	         2977,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounter */
+	        {0x000301E4u,
+	         0x9E,
+	         687,
+	         694,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterHighPriority */
+	        {0x000302E4u,
+	         0x9F,
+	         788,
+	         795,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterLowPriority */
+	        {0x000304E4u,
+	         0xA0,
+	         0,
+	         7,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
+	        {0x000308E4u,
+	         0xA1,
+	         363,
+	         370,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
+	        {0x00037FEBu,
+	         0xA2,
+	         6452,
+	         6459,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommands */
+	        {0x000301EBu,
+	         0xA3,
+	         3162,
+	         3169,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsNonPostWrSzByte */
+	        {0x000302EBu,
+	         0xA4,
+	         3009,
+	         3016,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsNonPostWrSzDword */
+	        {0x000304EBu,
+	         0xA5,
+	         5138,
+	         5145,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsWrSzByte */
+	        {0x000308EBu,
+	         0xA6,
+	         4672,
+	         4679,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsWrSzDword */
+	        {0x000310EBu,
+	         0xA7,
+	         5107,
+	         5114,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsRdSzByte */
+	        {0x000320EBu,
+	         0xA8,
+	         4640,
+	         4647,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsRdSzDword */
+	        {0x000340EBu,
+	         0xA9,
+	         5351,
+	         5358,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBSizedCommandsRdModWr */
+	        {0x00030FECu,
+	         0xAA,
+	         6715,
+	         6722,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBProbeResult */
+	        {0x000301ECu,
+	         0xAB,
+	         6119,
+	         6126,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBProbeResultMiss */
+	        {0x000302ECu,
+	         0xAC,
+	         6313,
+	         6320,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBProbeResultHit */
+	        {0x000304ECu,
+	         0xAD,
+	         1223,
+	         1230,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
+	        {0x000308ECu,
+	         0xAE,
+	         1822,
+	         1829,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
+	        {0x00030FF6u,
+	         0xAF,
+	         3385,
+	         3392,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0Bandwidth */
+	        {0x000301F6u,
+	         0xB0,
+	         983,
+	         990,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
+	        {0x000302F6u,
+	         0xB1,
+	         1687,
+	         1694,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0BandwidthDataSent */
+	        {0x000304F6u,
+	         0xB2,
+	         421,
+	         428,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
+	        {0x000308F6u,
+	         0xB3,
+	         2087,
+	         2094,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBug0BandwidthNopSent */
+	        {0x00030FF7u,
+	         0xB4,
+	         3422,
+	         3429,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1Bandwidth */
+	        {0x000301F7u,
+	         0xB5,
+	         1031,
+	         1038,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
+	        {0x000302F7u,
+	         0xB6,
+	         1732,
+	         1739,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthDataSent */
+	        {0x000304F7u,
+	         0xB7,
+	         475,
+	         482,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
+	        {0x000308F7u,
+	         0xB8,
+	         2175,
+	         2182,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthNopSent */
+	        {0x00030FF8u,
+	         0xB9,
+	         3459,
+	         3466,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2Bandwidth */
+	        {0x000301F8u,
+	         0xBA,
+	         1079,
+	         1086,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
+	        {0x000302F8u,
+	         0xBB,
+	         1777,
+	         1784,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthDataSent */
+	        {0x000304F8u,
+	         0xBC,
+	         529,
+	         536,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
+	        {0x000308F8u,
+	         0xBD,
+	         2435,
+	         2442,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthNopSen */
+	        {0x00031063u,
+	         0xBE,
+	         6497,
+	         6504,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUCleanToDirty */
+	        {0x00032063u,
+	         0xBF,
+	         6337,
+	         6344,
+	         KPROF_INTERFACE_AMD64,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileBUSharedToDirty */
+	        /* Later Intel */
+	        {0x00000000u,
+	         0x20,
+	         6912,
+	         6919,
+	         KPROF_INTERFACE_INTEL_LATER,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileLbrInserts */
+	        {0x00000000u,
+	         0x21,
+	         4608,
+	         4615,
+	         KPROF_INTERFACE_INTEL_LATER,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileInstructionsRetiredFixed */
+	        {0x00000000u,
+	         0x22,
+	         5169,
+	         5176,
+	         KPROF_INTERFACE_INTEL_LATER,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileUnhaltedCoreCyclesFixed */
+	        {0x00000000u,
+	         0x23,
+	         3604,
+	         3611,
+	         KPROF_INTERFACE_INTEL_LATER,
+	         -1,
+	         KPROF_INTERVAL_HARDWARE,
+	         {0, 0, 0}}, /* ProfileUnhaltedReferenceCyclesFixed */
+	        {0x00000000u,
+	         0x24,
+	         6930,
+	         6937,
+	         KPROF_INTERFACE_INTEL_LATER,
+	         -1,
+	         KPROF_INTERVAL_TIMER,
+	         {0, 0, 0}}, /* ProfileTimerFixed */
+	};
+	return rows;
+}
+
+KPROF_INTERNAL const kprof_interface_info *kprof_impl_interface_infos(void)
+{
+	static const kprof_interface_info infos[KPROF_INTERFACE_COUNT] = {
+	        {KPROF_INTERFACE_GENERIC, 0, KPROF_VENDOR_UNKNOWN, 0, 0, 25, 0x18, 0, 0},
+	        {KPROF_INTERFACE_DEFAULT, 1, KPROF_VENDOR_UNKNOWN, 0, 0, 1, 0x0, 0, 0},
+	        {KPROF_INTERFACE_EMON, 1, KPROF_VENDOR_INTEL, 0, 0, 13, 0x1F,
+	         KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE},
+	        {KPROF_INTERFACE_AMD64, 1, KPROF_VENDOR_AMD, 4, 48, 176, 0xBF,
+	         KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE},
+	        {KPROF_INTERFACE_INTEL_LATER, 0, KPROF_VENDOR_UNKNOWN, 0, 0, 5, 0x24, 0, 0},
+	};
+	return infos;
+}
+
+/* Where each table starts in the rows, the value index and the select index. */
+KPROF_INTERNAL uint16_t kprof_impl_table_start(unsigned itf)
+{
+	static const uint16_t start[KPROF_INTERFACE_COUNT] = {
+	        0, 25, 26, 39, 215,
+	};
+	return start[itf];
+}
+
+KPROF_INTERNAL uint16_t kprof_impl_value_index_start(unsigned itf)
+{
+	static const uint16_t start[KPROF_INTERFACE_COUNT] = {
+	        0, 25, 26, 58, 250,
+	};
+	return start[itf];
+}
+
+KPROF_INTERNAL uint16_t kprof_impl_select_index_start(unsigned itf)
+{
+	static const uint16_t start[KPROF_INTERFACE_COUNT] = {
+	        0, 25, 26, 39, 215,
+	};
+	return start[itf];
+}
+
+/* value -> 1 + row within its table (0 = no such source), one run per table. */
+KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
+{
+	static const uint8_t index[287] = {
+	        1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,  17,
+	        18,  19,  20,  21,  22,  23,  24,  25,  1,   1,   0,   2,   0,   0,   0,   3,   0,
+	        0,   0,   4,   5,   0,   0,   0,   0,   0,   0,   0,   6,   0,   0,   0,   0,   0,
+	        7,   8,   9,   10,  11,  12,  13,  1,   0,   2,   0,   0,   0,   3,   0,   4,   5,
+	        0,   6,   0,   7,   0,   0,   0,   0,   0,   0,   8,   9,   0,   0,   0,   10,  11,
+	        12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,
+	        29,  30,  31,  32,  33,  34,  35,  36,  37,  38,  39,  40,  41,  42,  43,  44,  45,
+	        46,  47,  48,  49,  50,  51,  52,  53,  54,  55,  56,  57,  58,  59,  60,  61,  62,
+	        63,  64,  65,  66,  67,  68,  69,  70,  71,  72,  73,  74,  75,  76,  77,  78,  79,
+	        80,  81,  82,  83,  84,  85,  86,  87,  88,  89,  90,  91,  92,  93,  94,  95,  96,
+	        97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113,
+	        114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130,
+	        131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147,
+	        148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164,
+	        165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 0,   0,   0,   0,   0,
+	        0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
+	        0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   1,   2,   3,   4,   5,
+	};
+	return index;
+}
+
+/* Rows within each table sorted by select value (then source value). */
+KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
+{
+	static const uint8_t index[220] = {
+	        0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,
+	        17,  18,  19,  20,  21,  22,  23,  24,  0,   0,   5,   6,   1,   7,   2,   11,  4,
+	        12,  8,   3,   10,  9,   16,  17,  26,  27,  28,  29,  30,  31,  32,  8,   33,  3,
+	        34,  55,  56,  57,  0,   7,   78,  4,   79,  80,  81,  82,  84,  85,  86,  87,  1,
+	        88,  89,  2,   90,  5,   91,  92,  93,  94,  95,  96,  97,  98,  108, 109, 110, 111,
+	        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 127, 128, 129, 130, 135, 136, 10,
+	        19,  36,  42,  48,  59,  62,  66,  72,  76,  100, 105, 123, 132, 138, 142, 147, 155,
+	        160, 165, 170, 11,  20,  37,  43,  49,  60,  63,  67,  73,  77,  101, 106, 124, 133,
+	        139, 143, 148, 156, 161, 166, 171, 58,  75,  83,  12,  21,  38,  44,  50,  64,  68,
+	        74,  102, 107, 125, 134, 140, 144, 149, 157, 162, 167, 172, 53,  54,  61,  71,  104,
+	        131, 137, 13,  22,  39,  45,  51,  69,  103, 126, 145, 150, 158, 163, 168, 173, 6,
+	        99,  122, 141, 154, 159, 164, 169, 14,  23,  40,  46,  52,  174, 70,  151, 35,  41,
+	        47,  65,  15,  24,  175, 152, 9,   25,  153, 18,  146, 0,   1,   2,   3,   4,
+	};
+	return index;
+}
+
+#ifndef KPROF_NO_NAMES
+/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer")
+ * in 1024 slots, linear probing; no key needs more than 4 probes.
+ * A slot is {key offset in the pool, row}; row 0xFFFF = empty. */
+#define KPROF_IMPL_NAME_HASH_SIZE   1024u
+#define KPROF_IMPL_NAME_HASH_PROBES 4u
+KPROF_INTERNAL const uint16_t *kprof_impl_name_hash(void)
+{
+	static const uint16_t slots[2048] = {
+	        0,    65535, 0,    65535, 0,    65535, 2977, 180,   0,    65535, 0,    65535,
+	        6548, 47,    0,    65535, 0,    65535, 4551, 138,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6988, 117,   2570, 51,    0,    65535, 6900, 2,
+	        5920, 28,    4679, 189,   2612, 165,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        5533, 69,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 7093, 25,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 5920, 41,    5675, 135,   1739, 205,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 2313, 103,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        3892, 139,   3822, 168,   5812, 121,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 2006, 162,   0,    65535, 0,    65535, 0,    65535,
+	        4519, 147,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 5417, 92,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        5298, 79,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6919, 215,
+	        2182, 207,   0,    65535, 3169, 186,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 1962, 162,   6900, 27,    4162, 89,    3131, 154,
+	        0,    65535, 0,    65535, 7093, 26,    0,    65535, 2817, 50,    2442, 212,
+	        0,    65535, 4327, 116,   3717, 157,   0,    65535, 4742, 87,    0,    65535,
+	        6024, 33,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 2737, 100,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 3016, 187,   6843, 10,    4359, 37,    3575, 176,
+	        6459, 185,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 4959, 58,    0,    65535, 0,    65535,
+	        6482, 1,     0,    65535, 7088, 26,    0,    65535, 1513, 159,   0,    65535,
+	        7046, 17,    0,    65535, 0,    65535, 6972, 72,    4063, 106,   0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 2356, 163,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 6224, 151,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        3503, 107,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        4455, 91,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 6126, 194,   0,    65535, 0,    65535, 2485, 174,   0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6783, 20,    2857, 153,   0,    65535, 0,    65535,
+	        5866, 22,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 2696, 170,   3927, 65,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 7088, 39,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 6344, 214,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 7093, 0,     4423, 94,    0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 6570, 45,    1918, 164,   0,    65535,
+	        0,    65535, 3962, 85,    0,    65535, 0,    65535, 0,    65535, 590,  173,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        3392, 198,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 4129, 94,    845,  172,   6823, 35,    6783, 46,    6763, 8,
+	        2094, 202,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        69,   144,   2654, 132,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 1420, 179,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 5328, 131,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 7032, 16,    0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5446, 90,    252,  160,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 2897, 136,   0,    65535, 0,    65535, 5052, 64,    0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 5388, 96,
+	        0,    65535, 0,    65535, 6743, 114,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 6413, 66,    0,    65535, 0,    65535,
+	        6955, 36,    0,    65535, 5504, 126,   0,    65535, 0,    65535, 2528, 108,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 4711, 110,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 3429, 203,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5972, 48,    0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7060, 73,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 6076, 129,   5839, 14,    0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 3787, 167,   0,    65535, 0,    65535, 4294, 149,
+	        0,    65535, 1829, 197,   0,    65535, 0,    65535, 5114, 190,   0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 1326, 152,
+	        942,  142,   0,    65535, 311,  137,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 4773, 77,    0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 5893, 18,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 894,  141,   0,    65535,
+	        5785, 150,   0,    65535, 6803, 9,     0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6296, 23,    4096, 105,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7088, 25,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 1604, 155,   0,    65535, 0,    65535, 4261, 53,    0,    65535,
+	        0,    65535, 0,    65535, 5207, 34,    191,  146,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6680, 128,   0,    65535, 5475, 75,    5562, 57,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 2937, 177,   5358, 192,
+	        3466, 208,   4228, 52,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        4990, 62,    0,    65535, 5647, 76,    0,    65535, 0,    65535, 643,  156,
+	        0,    65535, 6803, 43,    0,    65535, 3207, 112,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        6050, 32,    536,  211,   6900, 40,    6763, 42,    5591, 44,    6592, 119,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6101, 68,    5998, 120,   0,    65535, 428,  201,
+	        0,    65535, 5021, 63,    3996, 158,   0,    65535, 482,  206,   3055, 113,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7003, 24,
+	        0,    65535, 6151, 12,    0,    65535, 4195, 81,    6570, 13,    5703, 122,
+	        0,    65535, 0,    65535, 4583, 127,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6722, 193,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        2050, 148,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6937, 219,   0,    65535, 0,    65535, 5083, 60,
+	        0,    65535, 5145, 188,   7,    183,   4615, 216,   3857, 169,   0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 6176, 97,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        1694, 200,   0,    65535, 4647, 191,   0,    65535, 0,    65535, 0,    65535,
+	        5920, 6,     0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        7018, 15,    5268, 88,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 1086, 209,   0,    65535, 0,    65535,
+	        0,    65535, 130,  145,   0,    65535, 0,    65535, 0,    65535, 4391, 38,
+	        0,    65535, 0,    65535, 6862, 3,     0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 4487, 82,    0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 2270, 109,   0,    65535, 0,    65535,
+	        0,    65535, 2777, 49,    0,    65535, 0,    65535, 3611, 218,   0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 1649, 143,   0,    65535, 0,    65535,
+	        0,    65535, 3318, 154,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 3539, 133,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 4030, 115,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 2226, 212,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 3647, 83,    0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5176, 217,   0,    65535,
+	        0,    65535, 5731, 104,   0,    65535, 0,    65535, 5591, 30,    1784, 210,
+	        0,    65535, 6843, 29,    0,    65535, 0,    65535, 0,    65535, 4897, 59,
+	        795,  182,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 6636, 5,     745,  134,   6504, 213,
+	        4928, 61,    0,    65535, 0,    65535, 3682, 54,    4866, 124,   0,    65535,
+	        0,    65535, 0,    65535, 5758, 78,    0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6526, 74,
+	        5619, 95,    0,    65535, 6658, 7,     0,    65535, 3244, 111,   0,    65535,
+	        0,    65535, 0,    65535, 5238, 93,    0,    65535, 0,    65535, 0,    65535,
+	        5946, 80,    1134, 175,   0,    65535, 3752, 166,   0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 990,  199,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 4804, 84,    0,    65535, 6614, 71,    0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 6272, 4,     0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        4835, 55,    6248, 125,   0,    65535, 0,    65535, 3093, 56,    0,    65535,
+	        3355, 130,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 1467, 99,    1874, 101,   0,    65535, 1373, 178,
+	        5591, 11,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 1182, 171,   0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 3281, 98,    7074, 118,   0,    65535,
+	        6881, 31,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 6548, 21,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 6881, 19,    2399, 140,
+	        2138, 202,   6367, 161,   0,    65535, 0,    65535, 0,    65535, 6436, 70,
+	        370,  184,   7093, 39,    1230, 196,   0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6701, 67,    0,    65535, 0,    65535, 694,  181,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        7088, 0,     0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 1038, 204,   0,    65535, 0,    65535, 1559, 102,
+	        0,    65535, 6200, 86,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        6390, 123,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
+	        0,    65535, 0,    65535, 6320, 195,   0,    65535,
+	};
+	return slots;
+}
+#endif
+
+KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count)
+{
+	if ((unsigned)itf >= KPROF_INTERFACE_COUNT) {
+		if (count)
+			*count = 0;
+		return NULL;
+	}
+	if (count)
+		*count = kprof_impl_interface_infos()[itf].count;
+	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+}
+
+KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf)
+{
+	if ((unsigned)itf >= KPROF_INTERFACE_COUNT)
+		return NULL;
+	return &kprof_impl_interface_infos()[itf];
+}
+
+KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
+{
+	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	uint8_t slot;
+	if (!info || value > info->max_value)
+		return NULL;
+	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)itf) + value];
+	if (!slot)
+		return NULL;
+	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf) + (slot - 1u);
+}
+
+KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
+                                         const kprof_source **out, size_t cap)
+{
+	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	const uint8_t *order;
+	const kprof_source *rows;
+	size_t lo = 0, hi, n = 0;
+	if (!info)
+		return 0;
+	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)itf);
+	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+	hi = info->count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rows[order[mid]].select < select)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < info->count && rows[order[lo]].select == select; lo++, n++)
+		if (out && n < cap)
+			out[n] = &rows[order[lo]];
+	return n;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_source_name(const kprof_source *s)
+{
+	return s ? kprof_impl_string_pool() + s->name : NULL;
+}
+
+KPROF_API const char *kprof_source_description(const kprof_source *s)
+{
+	return s ? kprof_impl_string_pool() + s->description : NULL;
+}
+
+KPROF_INTERNAL uint32_t kprof_impl_name_hash_of(const char *name, size_t len, unsigned itf)
+{
+	uint32_t h = 0x811C9DC5u ^ (uint32_t)(itf * 0x9E3779B1u);
+	size_t i;
+	for (i = 0; i < len; i++)
+		h = (h ^ kprof_impl_lower((unsigned char)name[i])) * 0x01000193u;
+	return h;
+}
+
+KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
+                                                   size_t len)
+{
+	static const char prefix[] = "profile";
+	const uint16_t *slots = kprof_impl_name_hash();
+	const char *pool = kprof_impl_string_pool();
+	uint32_t h;
+	unsigned probe;
+	size_t i;
+	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
+		return NULL;
+	if (len > 7) {
+		for (i = 0;
+		     i < 7 && kprof_impl_lower((unsigned char)name[i]) == (unsigned char)prefix[i];
+		     i++)
+			;
+		if (i == 7) {
+			name += 7;
+			len -= 7;
+		}
+	}
+	if (len == 0 || len > 0xFFFF)
+		return NULL;
+	h = kprof_impl_name_hash_of(name, len, (unsigned)itf);
+	for (probe = 0; probe < KPROF_IMPL_NAME_HASH_PROBES; probe++) {
+		uint32_t slot = (h + probe) & (KPROF_IMPL_NAME_HASH_SIZE - 1u);
+		uint16_t key = slots[2 * slot], row = slots[2 * slot + 1];
+		const kprof_source *s;
+		if (row == 0xFFFFu)
+			return NULL;
+		s = kprof_impl_source_rows() + row;
+		if (s->interface != (uint8_t)itf)
+			continue;
+		for (i = 0; i < len && pool[key + i] &&
+		            kprof_impl_lower((unsigned char)pool[key + i]) ==
+		                    kprof_impl_lower((unsigned char)name[i]);
+		     i++)
+			;
+		if (i == len && pool[key + i] == '\0')
+			return s;
+	}
+	return NULL;
+}
+#endif
+
+#endif /* KPROF_H */

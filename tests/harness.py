@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Run test steps (make targets test-<step>), each to its own log, and total them.
+
+A step that prints 'N passed, N failed' contributes those counts; one that does not counts
+as one check, passed when it exits 0. Ends with the line 'N passed, N failed'; exits 1 on
+any failure.
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+LINE = re.compile(r"^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?\s*$")
+
+
+def main(steps):
+    os.makedirs("build/logs", exist_ok=True)
+    make = os.environ.get("MAKE", "make")
+    total_p = total_f = 0
+    failed = []
+    for step in steps:
+        t0 = time.time()
+        log = f"build/logs/{step}.log"
+        with open(log, "w") as f:
+            rc = subprocess.call([make, "--no-print-directory", "-s", f"test-{step}"],
+                                 stdout=f, stderr=subprocess.STDOUT)
+        text = open(log, errors="replace").read()
+        counts = None
+        for line in text.splitlines():
+            m = LINE.match(line.strip())
+            if m:
+                counts = (int(m.group(1)), int(m.group(2)))
+        if counts is None:
+            counts = (1, 0) if rc == 0 else (0, 1)
+        elif rc != 0 and counts[1] == 0:
+            counts = (counts[0], 1)  # exited non-zero without saying why: a failure
+        total_p += counts[0]
+        total_f += counts[1]
+        status = "ok  " if counts[1] == 0 else "FAIL"
+        print(f"{status} {step:<28} {counts[0]:6} passed {counts[1]:4} failed  {time.time() - t0:6.1f}s",
+              flush=True)
+        if counts[1]:
+            failed.append(step)
+            tail = text.splitlines()[-30:]
+            print("\n".join("     | " + l for l in tail), flush=True)
+    if failed:
+        print("failed steps: " + " ".join(failed) + " (logs in build/logs/)")
+    print(f"{total_p} passed, {total_f} failed")
+    return 1 if total_f else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

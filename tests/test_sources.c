@@ -1,0 +1,94 @@
+/* Lookups over the generated tables: by value, by name, by select; PerfEvtSel codec. */
+#include "kprof.h"
+#include "kprof_test.h"
+
+static void test_by_value(void)
+{
+	const kprof_source *s = kprof_source_get(KPROF_INTERFACE_EMON, KPROF_EMON_LLC_MISSES);
+	CHECK(s != NULL);
+	CHECK_EQ(s->select, 0x0003412E);
+	CHECK_EQ(s->ebx_bit, 4);
+	CHECK(kprof_source_get(KPROF_INTERFACE_EMON, 0x01) == NULL);
+	CHECK(kprof_source_get(KPROF_INTERFACE_EMON, 0xFFFF) == NULL);
+	CHECK(kprof_source_get((kprof_interface)99, 0) == NULL);
+	CHECK_STR(kprof_source_name(kprof_source_get(KPROF_INTERFACE_AMD64, 0xBD)),
+	          "ProfileNBHyperTransportBus2BandwidthNopSen");
+}
+
+static void test_by_name(void)
+{
+	const kprof_source *a = kprof_source_by_name(KPROF_INTERFACE_EMON, "ProfileLLCMisses", 16);
+	CHECK(a && a->value == 0x1D);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9) == a);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "llcmisses", 9) == a);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMissesX", 9) == a); /* len bounds */
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisse", 8) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "Profile", 7) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_AMD64, "Timer", 5) ==
+	      kprof_source_get(KPROF_INTERFACE_AMD64, 0));
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_AMD64, "FRDispatchStallsForSegmentLoad", 30) ==
+	      kprof_source_get(KPROF_INTERFACE_AMD64, 0x83));
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_AMD64, "FRDispachStallsForSegmentLoad", 29) ==
+	      kprof_source_get(KPROF_INTERFACE_AMD64, 0x83));
+}
+
+/* Every row of every table is found by its own name and description: the hash is complete. */
+static void test_every_name_resolves(void)
+{
+	unsigned itf;
+	for (itf = 0; itf < KPROF_INTERFACE_COUNT; itf++) {
+		size_t n, i;
+		const kprof_source *rows = kprof_source_table((kprof_interface)itf, &n);
+		CHECK(rows != NULL && n > 0);
+		for (i = 0; i < n; i++) {
+			const char *nm = kprof_source_name(&rows[i]);
+			const char *d = kprof_source_description(&rows[i]);
+			CHECK(kprof_source_by_name((kprof_interface)itf, nm, strlen(nm)) == &rows[i]);
+			CHECK(kprof_source_by_name((kprof_interface)itf, d, strlen(d)) == &rows[i]);
+			CHECK(kprof_source_get((kprof_interface)itf, rows[i].value) == &rows[i]);
+			CHECK_EQ(rows[i].interface, itf);
+		}
+	}
+}
+
+static void test_by_select(void)
+{
+	const kprof_source *out[8];
+	size_t n = kprof_sources_by_select(KPROF_INTERFACE_EMON, 0x0003003C, out, 8);
+	CHECK_EQ(n, 3);
+	CHECK(n == 3 && out[0]->value == 0x00 && out[1]->value == 0x13 && out[2]->value == 0x19);
+	CHECK_EQ(kprof_sources_by_select(KPROF_INTERFACE_EMON, 0x0003003C, out, 1), 3);
+	CHECK_EQ(kprof_sources_by_select(KPROF_INTERFACE_EMON, 0x12345678, out, 8), 0);
+	CHECK_EQ(kprof_sources_by_select(KPROF_INTERFACE_AMD64, 0x00030040, out, 8), 2);
+}
+
+static void test_select_codec(void)
+{
+	kprof_select s;
+	uint64_t v = 0;
+	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 0x0003412E, &s), KPROF_OK);
+	CHECK(s.event == 0x2E && s.umask == 0x41 && s.usr && s.os && !s.en && !s.intr);
+	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_OK);
+	CHECK_EQ(v, 0x0003412E);
+	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_AMD, 0x0000000F00030076ull, &s), KPROF_OK);
+	CHECK_EQ(s.event, 0xF76);
+	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_AMD, &s, &v), KPROF_OK);
+	CHECK_EQ(v, 0x0000000F00030076ull);
+	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_AMD, 1u << 21, &s), KPROF_E_RESERVED);
+	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 1ull << 32, &s), KPROF_E_RESERVED);
+	s.event = 0x100;
+	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
+	s.event = 0x10;
+	s.usr = 2;
+	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
+}
+
+int main(void)
+{
+	test_by_value();
+	test_by_name();
+	test_every_name_resolves();
+	test_by_select();
+	test_select_codec();
+	return kt_done();
+}
