@@ -1564,1773 +1564,236 @@ KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 
 KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 {
+	/* clang-format off */
 	static const kprof_source rows[220] = {
-	        /* KPROFILE_SOURCE */
-	        {0x00000000u,
-	         0x00,
-	         7081,
-	         7093,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_TIMER,
-	         {0, 0, 0}}, /* ProfileTime */
-	        {0x00000000u,
-	         0x01,
-	         6475,
-	         6482,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileAlignmentFixup */
-	        {0x00000000u,
-	         0x02,
-	         6893,
-	         6900,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileTotalIssues */
-	        {0x00000000u,
-	         0x03,
-	         6855,
-	         6862,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfilePipelineDry */
-	        {0x00000000u,
-	         0x04,
-	         6265,
-	         6272,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLoadInstructions */
-	        {0x00000000u,
-	         0x05,
-	         6629,
-	         6636,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfilePipelineFrozen */
-	        {0x00000000u,
-	         0x06,
-	         5913,
-	         5920,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchInstructions */
-	        {0x00000000u,
-	         0x07,
-	         6651,
-	         6658,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileTotalNonissues */
-	        {0x00000000u,
-	         0x08,
-	         6756,
-	         6763,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDcacheMisses */
-	        {0x00000000u,
-	         0x09,
-	         6796,
-	         6803,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileIcacheMisses */
-	        {0x00000000u,
-	         0x0A,
-	         6836,
-	         6843,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileCacheMisses */
-	        {0x00000000u,
-	         0x0B,
-	         5584,
-	         5591,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchMispredictions */
-	        {0x00000000u,
-	         0x0C,
-	         6144,
-	         6151,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileStoreInstructions */
-	        {0x00000000u,
-	         0x0D,
-	         6563,
-	         6570,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFpInstructions */
-	        {0x00000000u,
-	         0x0E,
-	         5832,
-	         5839,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileIntegerInstructions */
-	        {0x00000000u,
-	         0x0F,
-	         7011,
-	         7018,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* Profile2Issue */
-	        {0x00000000u,
-	         0x10,
-	         7025,
-	         7032,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* Profile3Issue */
-	        {0x00000000u,
-	         0x11,
-	         7039,
-	         7046,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* Profile4Issue */
-	        {0x00000000u,
-	         0x12,
-	         5886,
-	         5893,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileSpecialInstructions */
-	        {0x00000000u,
-	         0x13,
-	         6874,
-	         6881,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileTotalCycles */
-	        {0x00000000u,
-	         0x14,
-	         6776,
-	         6783,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileIcacheIssues */
-	        {0x00000000u,
-	         0x15,
-	         6541,
-	         6548,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDcacheAccesses */
-	        {0x00000000u,
-	         0x16,
-	         5859,
-	         5866,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileMemoryBarrierCycles */
-	        {0x00000000u,
-	         0x17,
-	         6289,
-	         6296,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLoadLinkedIssues */
-	        {0x00000000u,
-	         0x18,
-	         6996,
-	         7003,
-	         KPROF_INTERFACE_GENERIC,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileMaximum */
-	        /* Default */
-	        {0x00000000u,
-	         0x00,
-	         7081,
-	         7093,
-	         KPROF_INTERFACE_DEFAULT,
-	         -1,
-	         KPROF_INTERVAL_TIMER,
-	         {0, 0, 0}}, /* ProfileTime */
-	        /* Emon */
-	        {0x0003003Cu,
-	         0x00,
-	         7081,
-	         7093,
-	         KPROF_INTERFACE_EMON,
-	         -1,
-	         KPROF_INTERVAL_TIMER,
-	         {0, 0, 0}}, /* ProfileTime */
-	        {0x000300C0u,
-	         0x02,
-	         6893,
-	         6900,
-	         KPROF_INTERFACE_EMON,
-	         1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileTotalIssues */
-	        {0x000300C4u,
-	         0x06,
-	         5913,
-	         5920,
-	         KPROF_INTERFACE_EMON,
-	         5,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchInstructions */
-	        {0x0003412Eu,
-	         0x0A,
-	         6836,
-	         6843,
-	         KPROF_INTERFACE_EMON,
-	         4,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileCacheMisses */
-	        {0x000300C5u,
-	         0x0B,
-	         5584,
-	         5591,
-	         KPROF_INTERFACE_EMON,
-	         6,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchMispredictions */
-	        {0x0003003Cu,
-	         0x13,
-	         6874,
-	         6881,
-	         KPROF_INTERFACE_EMON,
-	         0,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileTotalCycles */
-	        {0x0003003Cu,
-	         0x19,
-	         6043,
-	         6050,
-	         KPROF_INTERFACE_EMON,
-	         0,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileUnhaltedCoreCycles */
-	        {0x000300C0u,
-	         0x1A,
-	         6017,
-	         4365,
-	         KPROF_INTERFACE_EMON,
-	         1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileInstructionRetired */
-	        {0x0003013Cu,
-	         0x1B,
-	         5200,
-	         5207,
-	         KPROF_INTERFACE_EMON,
-	         2,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileUnhaltedReferenceCycles */
-	        {0x00034F2Eu,
-	         0x1C,
-	         6816,
-	         6823,
-	         KPROF_INTERFACE_EMON,
-	         3,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLLCReference */
-	        {0x0003412Eu,
-	         0x1D,
-	         6948,
-	         6955,
-	         KPROF_INTERFACE_EMON,
-	         4,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLLCMisses */
-	        {0x000300C4u,
-	         0x1E,
-	         4352,
-	         4359,
-	         KPROF_INTERFACE_EMON,
-	         5,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchInstructionRetired */
-	        {0x000300C5u,
-	         0x1F,
-	         4384,
-	         4391,
-	         KPROF_INTERFACE_EMON,
-	         6,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchMispredictsRetired */
-	        /* Amd64 */
-	        {0x00030076u,
-	         0x00,
-	         7081,
-	         7093,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_TIMER,
-	         {0, 0, 0}}, /* ProfileTime */
-	        {0x000300C0u,
-	         0x02,
-	         6893,
-	         6900,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileTotalIssues */
-	        {0x000300C2u,
-	         0x06,
-	         5913,
-	         5920,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchInstructions */
-	        {0x00030041u,
-	         0x08,
-	         6756,
-	         6763,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDcacheMisses */
-	        {0x00030081u,
-	         0x09,
-	         6796,
-	         6803,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileIcacheMisses */
-	        {0x000300C3u,
-	         0x0B,
-	         5584,
-	         5591,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBranchMispredictions */
-	        {0x00030FCBu,
-	         0x0D,
-	         6563,
-	         6570,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFpInstructions */
-	        {0x00030080u,
-	         0x14,
-	         6776,
-	         6783,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileIcacheIssues */
-	        {0x00030040u,
-	         0x15,
-	         6541,
-	         6548,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDcacheAccesses */
-	        {0x00033F00u,
-	         0x19,
-	         5965,
-	         5972,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOps */
-	        {0x00030100u,
-	         0x1A,
-	         2770,
-	         2777,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
-	        {0x00030200u,
-	         0x1B,
-	         2810,
-	         2817,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
-	        {0x00030400u,
-	         0x1C,
-	         2563,
-	         2570,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
-	        {0x00030800u,
-	         0x1D,
-	         4221,
-	         4228,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsAddJunk */
-	        {0x00031000u,
-	         0x1E,
-	         4254,
-	         4261,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsMulJunk */
-	        {0x00032000u,
-	         0x1F,
-	         3675,
-	         3682,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsStoreJunk */
-	        {0x00030001u,
-	         0x20,
-	         4828,
-	         4835,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPCyclesNoFPUOpsRetired */
-	        {0x00030002u,
-	         0x21,
-	         3086,
-	         3093,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFPDispatchedFPUOpsWithFastFlag */
-	        {0x00037F20u,
-	         0x22,
-	         5555,
-	         5562,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoad */
-	        {0x00030120u,
-	         0x23,
-	         4952,
-	         4959,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadES */
-	        {0x00030220u,
-	         0x24,
-	         4890,
-	         4897,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadCS */
-	        {0x00030420u,
-	         0x25,
-	         5076,
-	         5083,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadSS */
-	        {0x00030820u,
-	         0x26,
-	         4921,
-	         4928,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadDS */
-	        {0x00031020u,
-	         0x27,
-	         4983,
-	         4990,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadFS */
-	        {0x00032020u,
-	         0x28,
-	         5014,
-	         5021,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadGS */
-	        {0x00034020u,
-	         0x29,
-	         5045,
-	         5052,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSSegmentRegisterLoadHS */
-	        {0x00030021u,
-	         0x2A,
-	         3920,
-	         3927,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSResyncBySelfModifyingCode */
-	        {0x00030022u,
-	         0x2B,
-	         6406,
-	         6413,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSResyncBySnoop */
-	        {0x00030023u,
-	         0x2C,
-	         6694,
-	         6701,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSBuffer2Full */
-	        {0x00030024u,
-	         0x2D,
-	         6094,
-	         6101,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSLockedOperation */
-	        {0x00030025u,
-	         0x2E,
-	         5526,
-	         5533,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSLateCancelOperation */
-	        {0x00030026u,
-	         0x2F,
-	         6429,
-	         6436,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSRetiredCFLUSH */
-	        {0x00030027u,
-	         0x30,
-	         6607,
-	         6614,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLSRetiredCPUID */
-	        {0x00030040u,
-	         0x31,
-	         6965,
-	         6972,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCAccess */
-	        {0x00030041u,
-	         0x32,
-	         7053,
-	         7060,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCMiss */
-	        {0x00031F42u,
-	         0x33,
-	         6519,
-	         6526,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromL2 */
-	        {0x00030142u,
-	         0x34,
-	         5468,
-	         5475,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromL2Invalid */
-	        {0x00030242u,
-	         0x35,
-	         5640,
-	         5647,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromL2Shared */
-	        {0x00030442u,
-	         0x36,
-	         4766,
-	         4773,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromL2Exclusive */
-	        {0x00030842u,
-	         0x37,
-	         5751,
-	         5758,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromL2Owner */
-	        {0x00031042u,
-	         0x38,
-	         5291,
-	         5298,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromL2Modified */
-	        {0x00031F43u,
-	         0x39,
-	         5939,
-	         5946,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromSystem */
-	        {0x00030143u,
-	         0x3A,
-	         4188,
-	         4195,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromSystemInvalid */
-	        {0x00030243u,
-	         0x3B,
-	         4480,
-	         4487,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromSystemShared */
-	        {0x00030443u,
-	         0x3C,
-	         3640,
-	         3647,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromSystemExclusive */
-	        {0x00030843u,
-	         0x3D,
-	         4797,
-	         4804,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromSystemOwner */
-	        {0x00031043u,
-	         0x3E,
-	         3955,
-	         3962,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillFromSystemModified */
-	        {0x00031F44u,
-	         0x3F,
-	         6193,
-	         6200,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillCopyBack */
-	        {0x00030144u,
-	         0x40,
-	         4735,
-	         4742,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillCopyBackInvalid */
-	        {0x00030244u,
-	         0x41,
-	         5261,
-	         5268,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillCopyBackShared */
-	        {0x00030444u,
-	         0x42,
-	         4155,
-	         4162,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillCopyBackExclusive */
-	        {0x00030844u,
-	         0x43,
-	         5439,
-	         5446,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillCopyBackOwner */
-	        {0x00031044u,
-	         0x44,
-	         4448,
-	         4455,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCRefillCopyBackModified */
-	        {0x00030745u,
-	         0x45,
-	         5410,
-	         5417,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCL1DTLBMissL2DTLBHit */
-	        {0x00030746u,
-	         0x46,
-	         5231,
-	         5238,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCL1DTLBMissL2DTLBMiss */
-	        {0x00030047u,
-	         0x47,
-	         4416,
-	         4423,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCMisaligndDataReference */
-	        {0x00030048u,
-	         0x48,
-	         5612,
-	         5619,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCLateCancelOfAccess */
-	        {0x00030049u,
-	         0x49,
-	         5381,
-	         5388,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCEarlyCancelOfAccess */
-	        {0x0003034Au,
-	         0x4A,
-	         6169,
-	         6176,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCOneBitECCError */
-	        {0x0003014Au,
-	         0x4B,
-	         3274,
-	         3281,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCOneBitECCErrorScrubberError */
-	        {0x0003024Au,
-	         0x4C,
-	         1460,
-	         1467,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
-	        {0x0003074Bu,
-	         0x4D,
-	         2730,
-	         2737,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructions */
-	        {0x0003014Bu,
-	         0x4E,
-	         1867,
-	         1874,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructionsLoad */
-	        {0x0003024Bu,
-	         0x4F,
-	         1552,
-	         1559,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructionsStore */
-	        {0x0003044Bu,
-	         0x50,
-	         2306,
-	         2313,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileDCDispatchedPrefetchInstructionsNTA */
-	        {0x00031F7Du,
-	         0x51,
-	         5724,
-	         5731,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUInternalL2Request */
-	        {0x0003017Du,
-	         0x52,
-	         4089,
-	         4096,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUInternalL2RequestICFill */
-	        {0x0003027Du,
-	         0x53,
-	         4056,
-	         4063,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUInternalL2RequestDCFill */
-	        {0x0003047Du,
-	         0x54,
-	         3496,
-	         3503,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUInternalL2RequestTLBReload */
-	        {0x0003087Du,
-	         0x55,
-	         2521,
-	         2528,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUInternalL2RequestTagSnoopRequest */
-	        {0x0003107Du,
-	         0x56,
-	         2263,
-	         2270,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUInternalL2RequestCancelledRequest */
-	        {0x0003077Eu,
-	         0x57,
-	         4704,
-	         4711,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2 */
-	        {0x0003017Eu,
-	         0x58,
-	         3237,
-	         3244,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2ICFill */
-	        {0x0003027Eu,
-	         0x59,
-	         3200,
-	         3207,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2DCFill */
-	        {0x0003047Eu,
-	         0x5A,
-	         3048,
-	         3055,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillRequestMissedInL2TLBLoad */
-	        {0x0003037Fu,
-	         0x5B,
-	         6736,
-	         6743,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillIntoL2 */
-	        {0x0003017Fu,
-	         0x5C,
-	         4023,
-	         4030,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillIntoL2DirtyL2Victim */
-	        {0x0003027Fu,
-	         0x5D,
-	         4320,
-	         4327,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUFillIntoL2VictimFromL1 */
-	        {0x00030080u,
-	         0x5E,
-	         6981,
-	         6988,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICFetch */
-	        {0x00030081u,
-	         0x5F,
-	         7067,
-	         7074,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICMiss */
-	        {0x00030082u,
-	         0x60,
-	         6585,
-	         6592,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICRefillFromL2 */
-	        {0x00030083u,
-	         0x61,
-	         5991,
-	         5998,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICRefillFromSystem */
-	        {0x00030084u,
-	         0x62,
-	         5805,
-	         5812,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICL1TLBMissL2TLBHit */
-	        {0x00030385u,
-	         0x63,
-	         5696,
-	         5703,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICL1TLBMissL2TLBMiss */
-	        {0x00030086u,
-	         0x64,
-	         6383,
-	         6390,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICResyncBySnoop */
-	        {0x00030087u,
-	         0x65,
-	         4859,
-	         4866,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICInstructionFetchStall */
-	        {0x00030088u,
-	         0x66,
-	         6241,
-	         6248,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICReturnStackHit */
-	        {0x00030089u,
-	         0x67,
-	         5497,
-	         5504,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileICReturnStackOverflow */
-	        {0x000300C0u,
-	         0x68,
-	         4576,
-	         4583,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredx86Instructions */
-	        {0x000300C1u,
-	         0x69,
-	         6673,
-	         6680,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetireduops */
-	        {0x000300C2u,
-	         0x6A,
-	         6069,
-	         6076,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredBranches */
-	        {0x000300C3u,
-	         0x6B,
-	         3348,
-	         3355,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredBranchesMispredicted */
-	        {0x000300C4u,
-	         0x6C,
-	         5321,
-	         5328,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredTakenBranches */
-	        {0x000300C5u,
-	         0x6D,
-	         2647,
-	         2654,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredTakenBranchesMispredicted */
-	        {0x000300C6u,
-	         0x6E,
-	         3532,
-	         3539,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFarControlTransfers */
-	        {0x000300C7u,
-	         0x6F,
-	         738,
-	         745,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredResyncsNonControlTransferBranches */
-	        {0x000300C8u,
-	         0x70,
-	         5668,
-	         5675,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredNearReturns */
-	        {0x000300C9u,
-	         0x71,
-	         2890,
-	         2897,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredNearReturnsMispredicted */
-	        {0x000300CAu,
-	         0x72,
-	         304,
-	         311,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
-	        {0x00030FCBu,
-	         0x73,
-	         4544,
-	         4551,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructions */
-	        {0x000301CBu,
-	         0x74,
-	         3885,
-	         3892,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsx87 */
-	        {0x000302CBu,
-	         0x75,
-	         2392,
-	         2399,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
-	        {0x000304CBu,
-	         0x76,
-	         887,
-	         894,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
-	        {0x000308CBu,
-	         0x77,
-	         935,
-	         942,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
-	        {0x000307CCu,
-	         0x78,
-	         1642,
-	         1649,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructions */
-	        {0x000301CCu,
-	         0x79,
-	         62,
-	         69,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
-	        {0x000302CCu,
-	         0x7A,
-	         123,
-	         130,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
-	        {0x000304CCu,
-	         0x7B,
-	         184,
-	         191,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
-	        {0x000300CDu,
-	         0x7C,
-	         4512,
-	         4519,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRInterruptsMaskedCycles */
-	        {0x000300CEu,
-	         0x7D,
-	         2043,
-	         2050,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRInterruptsMaskedWhilePendingCycles */
-	        {0x000300CFu,
-	         0x7E,
-	         4287,
-	         4294,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRTakenHardwareInterrupts */
-	        {0x000300D0u,
-	         0x7F,
-	         5778,
-	         5785,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRNothingToDispatch */
-	        {0x000300D1u,
-	         0x80,
-	         6217,
-	         6224,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStalls */
-	        {0x000300D2u,
-	         0x81,
-	         1319,
-	         1326,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
-	        {0x000300D3u,
-	         0x82,
-	         2850,
-	         2857,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsForSerialization */
-	        {0x000300D4u,
-	         0x83,
-	         3311,
-	         3318,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispachStallsForSegmentLoad */
-	        {0x000300D5u,
-	         0x84,
-	         1597,
-	         1604,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenReorderBufferFull */
-	        {0x000300D6u,
-	         0x85,
-	         636,
-	         643,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenReservationStationsFull */
-	        {0x000300D7u,
-	         0x86,
-	         3710,
-	         3717,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenFPUFull */
-	        {0x000300D8u,
-	         0x87,
-	         3989,
-	         3996,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenLSFull */
-	        {0x000300D9u,
-	         0x88,
-	         1506,
-	         1513,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
-	        {0x000300DAu,
-	         0x89,
-	         245,
-	         252,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
-	        {0x00030FDBu,
-	         0x8A,
-	         6360,
-	         6367,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRFPUExceptions */
-	        {0x000301DBu,
-	         0x8B,
-	         1999,
-	         2006,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
-	        {0x000302DBu,
-	         0x8C,
-	         2349,
-	         2356,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
-	        {0x000304DBu,
-	         0x8D,
-	         1911,
-	         1918,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
-	        {0x000308DBu,
-	         0x8E,
-	         2605,
-	         2612,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
-	        {0x000300DCu,
-	         0x8F,
-	         3745,
-	         3752,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR0 */
-	        {0x000300DDu,
-	         0x90,
-	         3780,
-	         3787,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR1 */
-	        {0x000300DEu,
-	         0x91,
-	         3815,
-	         3822,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR2 */
-	        {0x000300DFu,
-	         0x92,
-	         3850,
-	         3857,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileFRNumberOfBreakPointsForDR3 */
-	        {0x000307E0u,
-	         0x93,
-	         2689,
-	         2696,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEvent */
-	        {0x000301E0u,
-	         0x94,
-	         1175,
-	         1182,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEventPageHit */
-	        {0x000302E0u,
-	         0x95,
-	         838,
-	         845,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
-	        {0x000304E0u,
-	         0x96,
-	         583,
-	         590,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
-	        {0x000300E1u,
-	         0x97,
-	         2478,
-	         2485,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerPageTableOverflow */
-	        {0x000300E2u,
-	         0x98,
-	         1127,
-	         1134,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
-	        {0x000307E3u,
-	         0x99,
-	         3568,
-	         3575,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAround */
-	        {0x000301E3u,
-	         0x9A,
-	         2930,
-	         2937,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAroundDIMM */
-	        {0x000302E3u,
-	         0x9B,
-	         1366,
-	         1373,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
-	        {0x000304E3u,
-	         0x9C,
-	         1413,
-	         1420,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
-	        {0x00030FE4u,
-	         0x9D,
-	         2970,
-	         2977,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounter */
-	        {0x000301E4u,
-	         0x9E,
-	         687,
-	         694,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterHighPriority */
-	        {0x000302E4u,
-	         0x9F,
-	         788,
-	         795,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterLowPriority */
-	        {0x000304E4u,
-	         0xA0,
-	         0,
-	         7,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
-	        {0x000308E4u,
-	         0xA1,
-	         363,
-	         370,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
-	        {0x00037FEBu,
-	         0xA2,
-	         6452,
-	         6459,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommands */
-	        {0x000301EBu,
-	         0xA3,
-	         3162,
-	         3169,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsNonPostWrSzByte */
-	        {0x000302EBu,
-	         0xA4,
-	         3009,
-	         3016,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsNonPostWrSzDword */
-	        {0x000304EBu,
-	         0xA5,
-	         5138,
-	         5145,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsWrSzByte */
-	        {0x000308EBu,
-	         0xA6,
-	         4672,
-	         4679,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsWrSzDword */
-	        {0x000310EBu,
-	         0xA7,
-	         5107,
-	         5114,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsRdSzByte */
-	        {0x000320EBu,
-	         0xA8,
-	         4640,
-	         4647,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsRdSzDword */
-	        {0x000340EBu,
-	         0xA9,
-	         5351,
-	         5358,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBSizedCommandsRdModWr */
-	        {0x00030FECu,
-	         0xAA,
-	         6715,
-	         6722,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBProbeResult */
-	        {0x000301ECu,
-	         0xAB,
-	         6119,
-	         6126,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBProbeResultMiss */
-	        {0x000302ECu,
-	         0xAC,
-	         6313,
-	         6320,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBProbeResultHit */
-	        {0x000304ECu,
-	         0xAD,
-	         1223,
-	         1230,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
-	        {0x000308ECu,
-	         0xAE,
-	         1822,
-	         1829,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
-	        {0x00030FF6u,
-	         0xAF,
-	         3385,
-	         3392,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0Bandwidth */
-	        {0x000301F6u,
-	         0xB0,
-	         983,
-	         990,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
-	        {0x000302F6u,
-	         0xB1,
-	         1687,
-	         1694,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0BandwidthDataSent */
-	        {0x000304F6u,
-	         0xB2,
-	         421,
-	         428,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
-	        {0x000308F6u,
-	         0xB3,
-	         2087,
-	         2094,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBug0BandwidthNopSent */
-	        {0x00030FF7u,
-	         0xB4,
-	         3422,
-	         3429,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1Bandwidth */
-	        {0x000301F7u,
-	         0xB5,
-	         1031,
-	         1038,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
-	        {0x000302F7u,
-	         0xB6,
-	         1732,
-	         1739,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthDataSent */
-	        {0x000304F7u,
-	         0xB7,
-	         475,
-	         482,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
-	        {0x000308F7u,
-	         0xB8,
-	         2175,
-	         2182,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus1BandwidthNopSent */
-	        {0x00030FF8u,
-	         0xB9,
-	         3459,
-	         3466,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2Bandwidth */
-	        {0x000301F8u,
-	         0xBA,
-	         1079,
-	         1086,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
-	        {0x000302F8u,
-	         0xBB,
-	         1777,
-	         1784,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthDataSent */
-	        {0x000304F8u,
-	         0xBC,
-	         529,
-	         536,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
-	        {0x000308F8u,
-	         0xBD,
-	         2435,
-	         2442,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileNBHyperTransportBus2BandwidthNopSen */
-	        {0x00031063u,
-	         0xBE,
-	         6497,
-	         6504,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUCleanToDirty */
-	        {0x00032063u,
-	         0xBF,
-	         6337,
-	         6344,
-	         KPROF_INTERFACE_AMD64,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileBUSharedToDirty */
-	        /* Later Intel */
-	        {0x00000000u,
-	         0x20,
-	         6912,
-	         6919,
-	         KPROF_INTERFACE_INTEL_LATER,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileLbrInserts */
-	        {0x00000000u,
-	         0x21,
-	         4608,
-	         4615,
-	         KPROF_INTERFACE_INTEL_LATER,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileInstructionsRetiredFixed */
-	        {0x00000000u,
-	         0x22,
-	         5169,
-	         5176,
-	         KPROF_INTERFACE_INTEL_LATER,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileUnhaltedCoreCyclesFixed */
-	        {0x00000000u,
-	         0x23,
-	         3604,
-	         3611,
-	         KPROF_INTERFACE_INTEL_LATER,
-	         -1,
-	         KPROF_INTERVAL_HARDWARE,
-	         {0, 0, 0}}, /* ProfileUnhaltedReferenceCyclesFixed */
-	        {0x00000000u,
-	         0x24,
-	         6930,
-	         6937,
-	         KPROF_INTERFACE_INTEL_LATER,
-	         -1,
-	         KPROF_INTERVAL_TIMER,
-	         {0, 0, 0}}, /* ProfileTimerFixed */
+		/* select      value  name  desc  table                        ebx  interval */
+		/* KPROFILE_SOURCE */
+		{ 0x00000000u, 0x00, 7081, 7093, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
+		{ 0x00000000u, 0x01, 6475, 6482, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileAlignmentFixup */
+		{ 0x00000000u, 0x02, 6893, 6900, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
+		{ 0x00000000u, 0x03, 6855, 6862, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfilePipelineDry */
+		{ 0x00000000u, 0x04, 6265, 6272, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLoadInstructions */
+		{ 0x00000000u, 0x05, 6629, 6636, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfilePipelineFrozen */
+		{ 0x00000000u, 0x06, 5913, 5920, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
+		{ 0x00000000u, 0x07, 6651, 6658, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalNonissues */
+		{ 0x00000000u, 0x08, 6756, 6763, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheMisses */
+		{ 0x00000000u, 0x09, 6796, 6803, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheMisses */
+		{ 0x00000000u, 0x0A, 6836, 6843, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileCacheMisses */
+		{ 0x00000000u, 0x0B, 5584, 5591, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
+		{ 0x00000000u, 0x0C, 6144, 6151, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileStoreInstructions */
+		{ 0x00000000u, 0x0D, 6563, 6570, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFpInstructions */
+		{ 0x00000000u, 0x0E, 5832, 5839, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIntegerInstructions */
+		{ 0x00000000u, 0x0F, 7011, 7018, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile2Issue */
+		{ 0x00000000u, 0x10, 7025, 7032, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile3Issue */
+		{ 0x00000000u, 0x11, 7039, 7046, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile4Issue */
+		{ 0x00000000u, 0x12, 5886, 5893, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileSpecialInstructions */
+		{ 0x00000000u, 0x13, 6874, 6881, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalCycles */
+		{ 0x00000000u, 0x14, 6776, 6783, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheIssues */
+		{ 0x00000000u, 0x15, 6541, 6548, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheAccesses */
+		{ 0x00000000u, 0x16, 5859, 5866, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileMemoryBarrierCycles */
+		{ 0x00000000u, 0x17, 6289, 6296, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLoadLinkedIssues */
+		{ 0x00000000u, 0x18, 6996, 7003, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileMaximum */
+		/* Default */
+		{ 0x00000000u, 0x00, 7081, 7093, KPROF_INTERFACE_DEFAULT,     -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
+		/* Emon */
+		{ 0x0003003Cu, 0x00, 7081, 7093, KPROF_INTERFACE_EMON,        -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
+		{ 0x000300C0u, 0x02, 6893, 6900, KPROF_INTERFACE_EMON,         1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
+		{ 0x000300C4u, 0x06, 5913, 5920, KPROF_INTERFACE_EMON,         5, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
+		{ 0x0003412Eu, 0x0A, 6836, 6843, KPROF_INTERFACE_EMON,         4, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileCacheMisses */
+		{ 0x000300C5u, 0x0B, 5584, 5591, KPROF_INTERFACE_EMON,         6, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
+		{ 0x0003003Cu, 0x13, 6874, 6881, KPROF_INTERFACE_EMON,         0, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalCycles */
+		{ 0x0003003Cu, 0x19, 6043, 6050, KPROF_INTERFACE_EMON,         0, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedCoreCycles */
+		{ 0x000300C0u, 0x1A, 6017, 4365, KPROF_INTERFACE_EMON,         1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileInstructionRetired */
+		{ 0x0003013Cu, 0x1B, 5200, 5207, KPROF_INTERFACE_EMON,         2, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedReferenceCycles */
+		{ 0x00034F2Eu, 0x1C, 6816, 6823, KPROF_INTERFACE_EMON,         3, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLLCReference */
+		{ 0x0003412Eu, 0x1D, 6948, 6955, KPROF_INTERFACE_EMON,         4, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLLCMisses */
+		{ 0x000300C4u, 0x1E, 4352, 4359, KPROF_INTERFACE_EMON,         5, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructionRetired */
+		{ 0x000300C5u, 0x1F, 4384, 4391, KPROF_INTERFACE_EMON,         6, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictsRetired */
+		/* Amd64 */
+		{ 0x00030076u, 0x00, 7081, 7093, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
+		{ 0x000300C0u, 0x02, 6893, 6900, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
+		{ 0x000300C2u, 0x06, 5913, 5920, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
+		{ 0x00030041u, 0x08, 6756, 6763, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheMisses */
+		{ 0x00030081u, 0x09, 6796, 6803, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheMisses */
+		{ 0x000300C3u, 0x0B, 5584, 5591, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
+		{ 0x00030FCBu, 0x0D, 6563, 6570, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFpInstructions */
+		{ 0x00030080u, 0x14, 6776, 6783, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheIssues */
+		{ 0x00030040u, 0x15, 6541, 6548, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheAccesses */
+		{ 0x00033F00u, 0x19, 5965, 5972, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOps */
+		{ 0x00030100u, 0x1A, 2770, 2777, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
+		{ 0x00030200u, 0x1B, 2810, 2817, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
+		{ 0x00030400u, 0x1C, 2563, 2570, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
+		{ 0x00030800u, 0x1D, 4221, 4228, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsAddJunk */
+		{ 0x00031000u, 0x1E, 4254, 4261, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsMulJunk */
+		{ 0x00032000u, 0x1F, 3675, 3682, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsStoreJunk */
+		{ 0x00030001u, 0x20, 4828, 4835, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPCyclesNoFPUOpsRetired */
+		{ 0x00030002u, 0x21, 3086, 3093, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsWithFastFlag */
+		{ 0x00037F20u, 0x22, 5555, 5562, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoad */
+		{ 0x00030120u, 0x23, 4952, 4959, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadES */
+		{ 0x00030220u, 0x24, 4890, 4897, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadCS */
+		{ 0x00030420u, 0x25, 5076, 5083, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadSS */
+		{ 0x00030820u, 0x26, 4921, 4928, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadDS */
+		{ 0x00031020u, 0x27, 4983, 4990, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadFS */
+		{ 0x00032020u, 0x28, 5014, 5021, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadGS */
+		{ 0x00034020u, 0x29, 5045, 5052, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadHS */
+		{ 0x00030021u, 0x2A, 3920, 3927, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSResyncBySelfModifyingCode */
+		{ 0x00030022u, 0x2B, 6406, 6413, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSResyncBySnoop */
+		{ 0x00030023u, 0x2C, 6694, 6701, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSBuffer2Full */
+		{ 0x00030024u, 0x2D, 6094, 6101, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSLockedOperation */
+		{ 0x00030025u, 0x2E, 5526, 5533, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSLateCancelOperation */
+		{ 0x00030026u, 0x2F, 6429, 6436, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSRetiredCFLUSH */
+		{ 0x00030027u, 0x30, 6607, 6614, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSRetiredCPUID */
+		{ 0x00030040u, 0x31, 6965, 6972, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCAccess */
+		{ 0x00030041u, 0x32, 7053, 7060, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCMiss */
+		{ 0x00031F42u, 0x33, 6519, 6526, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2 */
+		{ 0x00030142u, 0x34, 5468, 5475, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Invalid */
+		{ 0x00030242u, 0x35, 5640, 5647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Shared */
+		{ 0x00030442u, 0x36, 4766, 4773, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Exclusive */
+		{ 0x00030842u, 0x37, 5751, 5758, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Owner */
+		{ 0x00031042u, 0x38, 5291, 5298, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Modified */
+		{ 0x00031F43u, 0x39, 5939, 5946, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystem */
+		{ 0x00030143u, 0x3A, 4188, 4195, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemInvalid */
+		{ 0x00030243u, 0x3B, 4480, 4487, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemShared */
+		{ 0x00030443u, 0x3C, 3640, 3647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemExclusive */
+		{ 0x00030843u, 0x3D, 4797, 4804, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemOwner */
+		{ 0x00031043u, 0x3E, 3955, 3962, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemModified */
+		{ 0x00031F44u, 0x3F, 6193, 6200, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBack */
+		{ 0x00030144u, 0x40, 4735, 4742, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackInvalid */
+		{ 0x00030244u, 0x41, 5261, 5268, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackShared */
+		{ 0x00030444u, 0x42, 4155, 4162, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackExclusive */
+		{ 0x00030844u, 0x43, 5439, 5446, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackOwner */
+		{ 0x00031044u, 0x44, 4448, 4455, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackModified */
+		{ 0x00030745u, 0x45, 5410, 5417, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCL1DTLBMissL2DTLBHit */
+		{ 0x00030746u, 0x46, 5231, 5238, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCL1DTLBMissL2DTLBMiss */
+		{ 0x00030047u, 0x47, 4416, 4423, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCMisaligndDataReference */
+		{ 0x00030048u, 0x48, 5612, 5619, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCLateCancelOfAccess */
+		{ 0x00030049u, 0x49, 5381, 5388, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCEarlyCancelOfAccess */
+		{ 0x0003034Au, 0x4A, 6169, 6176, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCError */
+		{ 0x0003014Au, 0x4B, 3274, 3281, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCErrorScrubberError */
+		{ 0x0003024Au, 0x4C, 1460, 1467, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
+		{ 0x0003074Bu, 0x4D, 2730, 2737, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructions */
+		{ 0x0003014Bu, 0x4E, 1867, 1874, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsLoad */
+		{ 0x0003024Bu, 0x4F, 1552, 1559, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsStore */
+		{ 0x0003044Bu, 0x50, 2306, 2313, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsNTA */
+		{ 0x00031F7Du, 0x51, 5724, 5731, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2Request */
+		{ 0x0003017Du, 0x52, 4089, 4096, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestICFill */
+		{ 0x0003027Du, 0x53, 4056, 4063, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestDCFill */
+		{ 0x0003047Du, 0x54, 3496, 3503, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestTLBReload */
+		{ 0x0003087Du, 0x55, 2521, 2528, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestTagSnoopRequest */
+		{ 0x0003107Du, 0x56, 2263, 2270, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestCancelledRequest */
+		{ 0x0003077Eu, 0x57, 4704, 4711, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2 */
+		{ 0x0003017Eu, 0x58, 3237, 3244, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2ICFill */
+		{ 0x0003027Eu, 0x59, 3200, 3207, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2DCFill */
+		{ 0x0003047Eu, 0x5A, 3048, 3055, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2TLBLoad */
+		{ 0x0003037Fu, 0x5B, 6736, 6743, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2 */
+		{ 0x0003017Fu, 0x5C, 4023, 4030, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2DirtyL2Victim */
+		{ 0x0003027Fu, 0x5D, 4320, 4327, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2VictimFromL1 */
+		{ 0x00030080u, 0x5E, 6981, 6988, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICFetch */
+		{ 0x00030081u, 0x5F, 7067, 7074, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICMiss */
+		{ 0x00030082u, 0x60, 6585, 6592, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICRefillFromL2 */
+		{ 0x00030083u, 0x61, 5991, 5998, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICRefillFromSystem */
+		{ 0x00030084u, 0x62, 5805, 5812, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICL1TLBMissL2TLBHit */
+		{ 0x00030385u, 0x63, 5696, 5703, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICL1TLBMissL2TLBMiss */
+		{ 0x00030086u, 0x64, 6383, 6390, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICResyncBySnoop */
+		{ 0x00030087u, 0x65, 4859, 4866, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICInstructionFetchStall */
+		{ 0x00030088u, 0x66, 6241, 6248, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICReturnStackHit */
+		{ 0x00030089u, 0x67, 5497, 5504, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICReturnStackOverflow */
+		{ 0x000300C0u, 0x68, 4576, 4583, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredx86Instructions */
+		{ 0x000300C1u, 0x69, 6673, 6680, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetireduops */
+		{ 0x000300C2u, 0x6A, 6069, 6076, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredBranches */
+		{ 0x000300C3u, 0x6B, 3348, 3355, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredBranchesMispredicted */
+		{ 0x000300C4u, 0x6C, 5321, 5328, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranches */
+		{ 0x000300C5u, 0x6D, 2647, 2654, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranchesMispredicted */
+		{ 0x000300C6u, 0x6E, 3532, 3539, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFarControlTransfers */
+		{ 0x000300C7u, 0x6F,  738,  745, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredResyncsNonControlTransferBranches */
+		{ 0x000300C8u, 0x70, 5668, 5675, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredNearReturns */
+		{ 0x000300C9u, 0x71, 2890, 2897, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredNearReturnsMispredicted */
+		{ 0x000300CAu, 0x72,  304,  311, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
+		{ 0x00030FCBu, 0x73, 4544, 4551, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructions */
+		{ 0x000301CBu, 0x74, 3885, 3892, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsx87 */
+		{ 0x000302CBu, 0x75, 2392, 2399, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
+		{ 0x000304CBu, 0x76,  887,  894, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
+		{ 0x000308CBu, 0x77,  935,  942, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
+		{ 0x000307CCu, 0x78, 1642, 1649, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructions */
+		{ 0x000301CCu, 0x79,   62,   69, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+		{ 0x000302CCu, 0x7A,  123,  130, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+		{ 0x000304CCu, 0x7B,  184,  191, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+		{ 0x000300CDu, 0x7C, 4512, 4519, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRInterruptsMaskedCycles */
+		{ 0x000300CEu, 0x7D, 2043, 2050, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRInterruptsMaskedWhilePendingCycles */
+		{ 0x000300CFu, 0x7E, 4287, 4294, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRTakenHardwareInterrupts */
+		{ 0x000300D0u, 0x7F, 5778, 5785, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNothingToDispatch */
+		{ 0x000300D1u, 0x80, 6217, 6224, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStalls */
+		{ 0x000300D2u, 0x81, 1319, 1326, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
+		{ 0x000300D3u, 0x82, 2850, 2857, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsForSerialization */
+		{ 0x000300D4u, 0x83, 3311, 3318, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispachStallsForSegmentLoad */
+		{ 0x000300D5u, 0x84, 1597, 1604, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenReorderBufferFull */
+		{ 0x000300D6u, 0x85,  636,  643, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenReservationStationsFull */
+		{ 0x000300D7u, 0x86, 3710, 3717, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenFPUFull */
+		{ 0x000300D8u, 0x87, 3989, 3996, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenLSFull */
+		{ 0x000300D9u, 0x88, 1506, 1513, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
+		{ 0x000300DAu, 0x89,  245,  252, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
+		{ 0x00030FDBu, 0x8A, 6360, 6367, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptions */
+		{ 0x000301DBu, 0x8B, 1999, 2006, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
+		{ 0x000302DBu, 0x8C, 2349, 2356, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
+		{ 0x000304DBu, 0x8D, 1911, 1918, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
+		{ 0x000308DBu, 0x8E, 2605, 2612, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
+		{ 0x000300DCu, 0x8F, 3745, 3752, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR0 */
+		{ 0x000300DDu, 0x90, 3780, 3787, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR1 */
+		{ 0x000300DEu, 0x91, 3815, 3822, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR2 */
+		{ 0x000300DFu, 0x92, 3850, 3857, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR3 */
+		{ 0x000307E0u, 0x93, 2689, 2696, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEvent */
+		{ 0x000301E0u, 0x94, 1175, 1182, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageHit */
+		{ 0x000302E0u, 0x95,  838,  845, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
+		{ 0x000304E0u, 0x96,  583,  590, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
+		{ 0x000300E1u, 0x97, 2478, 2485, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageTableOverflow */
+		{ 0x000300E2u, 0x98, 1127, 1134, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
+		{ 0x000307E3u, 0x99, 3568, 3575, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAround */
+		{ 0x000301E3u, 0x9A, 2930, 2937, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundDIMM */
+		{ 0x000302E3u, 0x9B, 1366, 1373, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
+		{ 0x000304E3u, 0x9C, 1413, 1420, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
+		{ 0x00030FE4u, 0x9D, 2970, 2977, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounter */
+		{ 0x000301E4u, 0x9E,  687,  694, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterHighPriority */
+		{ 0x000302E4u, 0x9F,  788,  795, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterLowPriority */
+		{ 0x000304E4u, 0xA0,    0,    7, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
+		{ 0x000308E4u, 0xA1,  363,  370, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
+		{ 0x00037FEBu, 0xA2, 6452, 6459, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommands */
+		{ 0x000301EBu, 0xA3, 3162, 3169, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsNonPostWrSzByte */
+		{ 0x000302EBu, 0xA4, 3009, 3016, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsNonPostWrSzDword */
+		{ 0x000304EBu, 0xA5, 5138, 5145, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsWrSzByte */
+		{ 0x000308EBu, 0xA6, 4672, 4679, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsWrSzDword */
+		{ 0x000310EBu, 0xA7, 5107, 5114, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdSzByte */
+		{ 0x000320EBu, 0xA8, 4640, 4647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdSzDword */
+		{ 0x000340EBu, 0xA9, 5351, 5358, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdModWr */
+		{ 0x00030FECu, 0xAA, 6715, 6722, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResult */
+		{ 0x000301ECu, 0xAB, 6119, 6126, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultMiss */
+		{ 0x000302ECu, 0xAC, 6313, 6320, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHit */
+		{ 0x000304ECu, 0xAD, 1223, 1230, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
+		{ 0x000308ECu, 0xAE, 1822, 1829, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
+		{ 0x00030FF6u, 0xAF, 3385, 3392, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0Bandwidth */
+		{ 0x000301F6u, 0xB0,  983,  990, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
+		{ 0x000302F6u, 0xB1, 1687, 1694, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthDataSent */
+		{ 0x000304F6u, 0xB2,  421,  428, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
+		{ 0x000308F6u, 0xB3, 2087, 2094, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBug0BandwidthNopSent */
+		{ 0x00030FF7u, 0xB4, 3422, 3429, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1Bandwidth */
+		{ 0x000301F7u, 0xB5, 1031, 1038, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
+		{ 0x000302F7u, 0xB6, 1732, 1739, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthDataSent */
+		{ 0x000304F7u, 0xB7,  475,  482, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
+		{ 0x000308F7u, 0xB8, 2175, 2182, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthNopSent */
+		{ 0x00030FF8u, 0xB9, 3459, 3466, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2Bandwidth */
+		{ 0x000301F8u, 0xBA, 1079, 1086, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
+		{ 0x000302F8u, 0xBB, 1777, 1784, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthDataSent */
+		{ 0x000304F8u, 0xBC,  529,  536, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
+		{ 0x000308F8u, 0xBD, 2435, 2442, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthNopSen */
+		{ 0x00031063u, 0xBE, 6497, 6504, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUCleanToDirty */
+		{ 0x00032063u, 0xBF, 6337, 6344, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUSharedToDirty */
+		/* Later Intel */
+		{ 0x00000000u, 0x20, 6912, 6919, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLbrInserts */
+		{ 0x00000000u, 0x21, 4608, 4615, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileInstructionsRetiredFixed */
+		{ 0x00000000u, 0x22, 5169, 5176, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedCoreCyclesFixed */
+		{ 0x00000000u, 0x23, 3604, 3611, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedReferenceCyclesFixed */
+		{ 0x00000000u, 0x24, 6930, 6937, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTimerFixed */
 	};
+	/* clang-format on */
 	return rows;
 }
 
