@@ -1,0 +1,44 @@
+/* Footprint: every table reachable from outside, so none can be dropped. Built as an
+ * object (section sizes) and as a PIC shared object (dynamic relocations), with and
+ * without KPROF_NO_NAMES, by bench/run.py. */
+#define KPROF_API static inline
+#include "kprof.h"
+
+const kprof_source *foot_table(int itf, size_t *count);
+const kprof_source *foot_get(int itf, uint32_t value);
+const kprof_interface_info *foot_info(int itf);
+size_t foot_by_select(int itf, uint32_t select, const kprof_source **out, size_t cap);
+
+const kprof_source *foot_table(int itf, size_t *count)
+{
+	return kprof_source_table((kprof_interface)itf, count);
+}
+const kprof_source *foot_get(int itf, uint32_t value)
+{
+	return kprof_source_get((kprof_interface)itf, value);
+}
+const kprof_interface_info *foot_info(int itf)
+{
+	return kprof_interface_get_info((kprof_interface)itf);
+}
+size_t foot_by_select(int itf, uint32_t select, const kprof_source **out, size_t cap)
+{
+	return kprof_sources_by_select((kprof_interface)itf, select, out, cap);
+}
+#ifndef KPROF_NO_NAMES
+const kprof_source *foot_by_name(int itf, const char *name, size_t len);
+const char *foot_name(const kprof_source *s);
+const char *foot_description(const kprof_source *s);
+const kprof_source *foot_by_name(int itf, const char *name, size_t len)
+{
+	return kprof_source_by_name((kprof_interface)itf, name, len);
+}
+const char *foot_name(const kprof_source *s)
+{
+	return kprof_source_name(s);
+}
+const char *foot_description(const kprof_source *s)
+{
+	return kprof_source_description(s);
+}
+#endif

@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""kprof benchmarks: run every benchmark, print one table, write a JSON file.
+
+    bench/run.py --bin build/bench --out bench/results.json        (make bench)
+    bench/run.py --bin build/bench --out build/bench/smoke.json --smoke   (make test-bench-smoke)
+
+Each C benchmark program prints one JSON object (bench/bench.h); compile time and footprint
+are measured here. Every figure is the median of several repetitions within this one run,
+with the min-max spread. Benchmarks never fail on numbers: the targets are compared and
+reported, never enforced. --smoke runs everything at a tiny size and checks that every
+figure the table needs is present and well formed (that is a test, and can fail).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (key, argv after the program, environment) for each benchmark program run.
+PROGRAMS = [
+    ("lookup_emon", ["lookup", "--itf=2", "--pmu=ix86arch", "--all"]),
+    ("lookup_amd64", ["lookup", "--itf=3", "--pmu=amd64_k8_revf"]),
+    ("lwp_drain", ["lwp_drain"]),
+    ("lwp_concurrent", ["lwp_concurrent"]),
+    ("lwp_poll", ["lwp_poll"]),
+]
+
+# Every figure each program must produce (the smoke test checks these).
+EXPECTED = {
+    "lookup_emon": ["kprof_by_name", "scan_by_name", "libpfm4", "all_kprof_by_name",
+                    "all_scan_by_name", "all_kprof_by_value", "all_scan_by_value"],
+    "lookup_amd64": ["kprof_by_name", "scan_by_name", "libpfm4"],
+    "lwp_drain": ["kprof_batch", "kprof_iter", "kprof_drain", "floor"],
+    "lwp_concurrent": ["kprof", "ck_ring", "naive"],
+    "lwp_poll": ["empty_ns", "ready_ns", "empty_stores", "empty_fault_stores", "empty_asm_stores"],
+}
+
+
+def summarise(values):
+    return {"median": statistics.median(values), "min": min(values), "max": max(values),
+            "reps": len(values)}
+
+
+def run_program(bindir, key, argv, smoke, reps):
+    cmd = [os.path.join(bindir, argv[0])] + argv[1:] + (["--smoke"] if smoke else [f"--reps={reps}"])
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {p.returncode}: {p.stderr.strip()}")
+    return json.loads(p.stdout)
+
+
+def timed_child(cmd):
+    """Wall and CPU (user+sys) seconds of one child process."""
+    t0 = time.monotonic()  # CLOCK_MONOTONIC
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed: {err.strip()}")
+    return wall, ru.ru_utime + ru.ru_stime
+
+
+def include_cost(reps, tmp):
+    """Compile an empty TU, one including kprof.h, one including <immintrin.h>."""
+    tus = {
+        "empty": "int kprof_bench_tu;\n",
+        "kprof": '#include "kprof.h"\nint kprof_bench_tu;\n',
+        "immintrin": "#include <immintrin.h>\nint kprof_bench_tu;\n",
+    }
+    for name, text in tus.items():
+        with open(os.path.join(tmp, f"tu_{name}.c"), "w") as f:
+            f.write(text)
+    out = {}
+    for cc in ("gcc", "clang"):
+        for mode, flags in (("syntax", ["-fsyntax-only"]), ("full", ["-c", "-o", os.devnull])):
+            samples = {n: {"wall": [], "cpu": []} for n in tus}
+            # Round-robin so a burst of load from another tenant hits all three alike.
+            for _ in range(reps):
+                for n in tus:
+                    wall, cpu = timed_child([cc, "-std=c99", "-O2", "-I", ROOT] + flags +
+                                            [os.path.join(tmp, f"tu_{n}.c")])
+                    samples[n]["wall"].append(wall * 1e3)
+                    samples[n]["cpu"].append(cpu * 1e3)
+            res = {n: {"wall_ms": summarise(s["wall"]), "cpu_ms": summarise(s["cpu"])}
+                   for n, s in samples.items()}
+            e, k, i = (res[n]["cpu_ms"]["median"] for n in ("empty", "kprof", "immintrin"))
+            res["kprof_over_immintrin_net"] = (k - e) / (i - e) if i > e else None
+            res["kprof_over_immintrin_total"] = k / i if i else None
+            out[f"{cc}_{mode}"] = res
+    return out
+
+
+def section_sizes(obj):
+    p = subprocess.run(["size", "-A", obj], capture_output=True, text=True, check=True)
+    sizes = {}
+    for line in p.stdout.splitlines():
+        m = re.match(r"^(\.\S+)\s+(\d+)\s+\d+", line)
+        if m:
+            sizes[m.group(1)] = int(m.group(2))
+    def total(prefix):
+        return sum(v for k, v in sizes.items() if k == prefix or k.startswith(prefix + "."))
+    return {"text": total(".text"), "rodata": total(".rodata"),
+            "data": total(".data") + total(".data.rel.ro") + total(".bss")}
+
+
+def dyn_relocs(so):
+    p = subprocess.run(["readelf", "-rW", so], capture_output=True, text=True, check=True)
+    return [l for l in p.stdout.splitlines() if re.match(r"^[0-9a-f]{8,16}\s", l)]
+
+
+def data_relocs(obj):
+    """Relocations applied to data (not code) in an object: what a pointer in a table costs."""
+    p = subprocess.run(["readelf", "-rW", obj], capture_output=True, text=True, check=True)
+    n, in_data = 0, False
+    for line in p.stdout.splitlines():
+        m = re.match(r"^Relocation section '\.rela?(\S+)'", line)
+        if m:
+            in_data = not (m.group(1).startswith(".text") or m.group(1).startswith(".eh_frame"))
+        elif in_data and re.match(r"^[0-9a-f]{8,16}\s", line):
+            n += 1
+    return n
+
+
+def footprint(tmp):
+    src = os.path.join(ROOT, "bench", "footprint.c")
+    empty = os.path.join(tmp, "tu_empty.c")
+    out = {}
+    for cc in ("gcc", "clang"):
+        base = os.path.join(tmp, f"empty_{cc}.so")
+        subprocess.run([cc, "-O2", "-fPIC", "-shared", empty, "-o", base], check=True)
+        base_relocs = len(dyn_relocs(base))
+        for variant, defs in (("names", []), ("no_names", ["-DKPROF_NO_NAMES"])):
+            obj = os.path.join(tmp, f"foot_{cc}_{variant}.o")
+            so = os.path.join(tmp, f"foot_{cc}_{variant}.so")
+            subprocess.run([cc, "-std=c99", "-O2", "-fPIC", "-I", ROOT] + defs + ["-c", src, "-o", obj],
+                           check=True)
+            subprocess.run([cc, "-std=c99", "-O2", "-fPIC", "-shared", "-I", ROOT] + defs + [src, "-o", so],
+                           check=True)
+            r = section_sizes(obj)
+            r["object_data_relocations"] = data_relocs(obj)
+            r["shared_object_dynamic_relocations_over_empty"] = len(dyn_relocs(so)) - base_relocs
+            out[f"{cc}_{variant}"] = r
+    return out
+
+
+def machine():
+    cpu = "unknown"
+    hyper = False
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name") and cpu == "unknown":
+                    cpu = line.split(":", 1)[1].strip()
+                if line.startswith("flags") and " hypervisor" in line:
+                    hyper = True
+    except OSError:
+        pass
+    virt = []
+    if shutil.which("systemd-detect-virt"):
+        for kind in ("--vm", "--container"):
+            v = subprocess.run(["systemd-detect-virt", kind], capture_output=True, text=True).stdout.strip()
+            if v and v != "none":
+                virt.append(v)
+    virt = "+".join(virt)
+    return {"nproc": os.cpu_count(), "cpu": cpu, "hypervisor_flag": hyper, "virt": virt,
+            "kernel": platform.release(),
+            "gcc": subprocess.run(["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout.strip(),
+            "clang": subprocess.run(["clang", "-dumpversion"], capture_output=True, text=True).stdout.strip()}
+
+
+def loadavg():
+    try:
+        return [float(x) for x in open("/proc/loadavg").read().split()[:3]]
+    except OSError:
+        return None
+
+
+def fig(results, prog, key):
+    return results["benchmarks"][prog]["figures"][key]
+
+
+def targets(results):
+    """The bar from issue 9, each as (name, value, target text, met)."""
+    t = []
+    b = results["benchmarks"]
+    if "lwp_drain" in b:
+        v = min(fig(results, "lwp_drain", k)["median"] for k in ("kprof_batch", "kprof_iter", "kprof_drain")) \
+            / fig(results, "lwp_drain", "floor")["median"]
+        t.append(("LWP drain, slowest kprof consumer / floor (records/s)", v, ">= 0.8", v >= 0.8))
+    if "lwp_concurrent" in b:
+        v = fig(results, "lwp_concurrent", "kprof")["median"] / fig(results, "lwp_concurrent", "ck_ring")["median"]
+        t.append(("LWP concurrent, kprof / ck_ring (records/s)", v, ">= 1.0", v >= 1.0))
+    if "lwp_poll" in b:
+        v = fig(results, "lwp_poll", "empty_ns")["median"]
+        t.append(("empty poll, ns", v, "<= 2", v <= 2.0))
+        v = sum(fig(results, "lwp_poll", k)["max"] for k in ("empty_stores", "empty_fault_stores", "empty_asm_stores"))
+        t.append(("empty poll, stores observed", v, "== 0", v == 0))
+    for prog in ("lookup_emon", "lookup_amd64"):
+        if prog in b:
+            v = fig(results, prog, "libpfm4")["median"] / fig(results, prog, "kprof_by_name")["median"]
+            pmu = b[prog]["info"]["pmu"]
+            t.append((f"lookup speedup over libpfm4 ({pmu})", v, ">= 10", v >= 10))
+    ic = results.get("include_cost")
+    if ic:
+        v = max(r["kprof_over_immintrin_net"] for r in ic.values())
+        t.append(("include cost over empty TU, kprof.h / <immintrin.h> (worst compiler+mode)", v, "< 0.25", v < 0.25))
+    fp = results.get("footprint")
+    if fp:
+        v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"] for r in fp.values())
+        t.append(("relocations the tables need", v, "== 0", v == 0))
+        v = max(fp[k]["rodata"] for k in fp if k.endswith("_names") and not k.endswith("no_names"))
+        t.append(("tables with names, .rodata bytes", v, "< 16384", v < 16384))
+    return [{"target": n, "value": v, "bar": bar, "met": bool(ok)} for n, v, bar, ok in t]
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    if isinstance(v, int) or (isinstance(v, float) and v.is_integer() and abs(v) < 1e6):
+        return f"{int(v)}"
+    if abs(v) >= 1e6:
+        return f"{v:.3g}"
+    if abs(v) >= 100:
+        return f"{v:.0f}"
+    if abs(v) >= 10:
+        return f"{v:.1f}"
+    return f"{v:.2f}"
+
+
+def table(results):
+    rows = []
+
+    def add(group, label, s, unit, ratio=""):
+        spread = f"{fmt(s['min'])}-{fmt(s['max'])}" if s["reps"] > 1 else ""
+        rows.append((group, label, fmt(s["median"]), spread, unit, ratio))
+
+    b = results["benchmarks"]
+    if "lwp_drain" in b:
+        floor = fig(results, "lwp_drain", "floor")["median"]
+        for k, f in b["lwp_drain"]["figures"].items():
+            add("LWP drain", f["label"], f, f["unit"], "" if k == "floor" else f"{f['median'] / floor:.2f}x floor")
+    if "lwp_concurrent" in b:
+        ck = fig(results, "lwp_concurrent", "ck_ring")["median"]
+        for k, f in b["lwp_concurrent"]["figures"].items():
+            add("LWP concurrent", f["label"], f, f["unit"], "" if k == "ck_ring" else f"{f['median'] / ck:.2f}x ck_ring")
+    if "lwp_poll" in b:
+        for k, f in b["lwp_poll"]["figures"].items():
+            add("LWP poll", f["label"], f, f["unit"])
+    for prog in ("lookup_emon", "lookup_amd64"):
+        if prog not in b:
+            continue
+        info = b[prog]["info"]
+        kp = fig(results, prog, "kprof_by_name")["median"]
+        for k, f in b[prog]["figures"].items():
+            if k.startswith("all_"):
+                if k.endswith("_by_name") and k != "all_kprof_by_name":
+                    r = f"kprof {f['median'] / fig(results, prog, 'all_kprof_by_name')['median']:.1f}x faster"
+                elif k == "all_scan_by_value":
+                    r = f"kprof {f['median'] / fig(results, prog, 'all_kprof_by_value')['median']:.1f}x faster"
+                else:
+                    r = ""
+                add(f"lookup, all {info.get('all_names', '')} names", f["label"], f, f["unit"], r)
+            else:
+                r = "" if k == "kprof_by_name" else f"kprof {f['median'] / kp:.1f}x faster"
+                add(f"lookup, {info['queries']} {info['pmu']} events", f["label"], f, f["unit"], r)
+    for cfg, r in results.get("include_cost", {}).items():
+        for n in ("empty", "kprof", "immintrin"):
+            ratio = ""
+            if n == "kprof":
+                ratio = f"net {r['kprof_over_immintrin_net']:.3f}x immintrin"
+            cc, mode = cfg.split("_")
+            add(f"include, {cc} -O2 {'-fsyntax-only' if mode == 'syntax' else '-c'}",
+                {"empty": "empty TU", "kprof": "#include \"kprof.h\"", "immintrin": "#include <immintrin.h>"}[n],
+                r[n]["cpu_ms"], "ms CPU", ratio)
+    for cfg, r in results.get("footprint", {}).items():
+        one = {"reps": 1}
+        for k, label in (("text", ".text"), ("rodata", ".rodata"),
+                         ("object_data_relocations", "relocations in data (.o)"),
+                         ("shared_object_dynamic_relocations_over_empty", "dynamic relocations (.so) over empty")):
+            add(f"footprint, {cfg.replace('_', ' ', 1).replace('_', ' ')}", label,
+                dict(one, median=r[k], min=r[k], max=r[k]), "bytes" if k in ("text", "rodata") else "count")
+
+    head = ("benchmark", "figure", "median", "min-max", "unit", "ratio")
+    w = [max(len(str(r[i])) for r in rows + [head]) for i in range(6)]
+    lines = ["| " + " | ".join(str(h).ljust(w[i]) for i, h in enumerate(head)) + " |",
+             "|" + "|".join("-" * (x + 2) for x in w) + "|"]
+    for r in rows:
+        lines.append("| " + " | ".join(str(c).ljust(w[i]) for i, c in enumerate(r)) + " |")
+    lines += ["", "| target (issue 9) | value | bar | met |", "|---|---|---|---|"]
+    for t in results["targets"]:
+        lines.append(f"| {t['target']} | {fmt(t['value'])} | {t['bar']} | {'yes' if t['met'] else '**NO**'} |")
+    return "\n".join(lines)
+
+
+def check(results):
+    """The smoke test: every figure present and well formed. Returns (passed, failed)."""
+    passed = failed = 0
+
+    def ok(cond, what):
+        nonlocal passed, failed
+        if cond:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL: {what}")
+
+    def good_stat(s):
+        return (isinstance(s, dict) and all(isinstance(s.get(k), (int, float)) for k in ("median", "min", "max"))
+                and s["min"] <= s["median"] <= s["max"] and s["min"] >= 0 and s.get("reps", 0) >= 1)
+
+    text = json.dumps(results)
+    ok(json.loads(text) == results, "results survive a JSON round trip")
+    for prog, keys in EXPECTED.items():
+        b = results["benchmarks"].get(prog)
+        ok(b is not None, f"{prog} ran")
+        if not b:
+            continue
+        for k in keys:
+            f = b["figures"].get(k)
+            ok(f is not None and good_stat(f) and f.get("unit") and f.get("label"), f"{prog}.{k} well formed: {f}")
+    for cfg in ("gcc_syntax", "gcc_full", "clang_syntax", "clang_full"):
+        r = results.get("include_cost", {}).get(cfg, {})
+        for n in ("empty", "kprof", "immintrin"):
+            ok(good_stat(r.get(n, {}).get("cpu_ms")) and good_stat(r.get(n, {}).get("wall_ms")),
+               f"include_cost.{cfg}.{n}")
+    for cfg in ("gcc_names", "gcc_no_names", "clang_names", "clang_no_names"):
+        r = results.get("footprint", {}).get(cfg, {})
+        ok(all(isinstance(r.get(k), int) for k in ("text", "rodata", "object_data_relocations",
+                                                    "shared_object_dynamic_relocations_over_empty"))
+           and r.get("rodata", 0) > 0 and r.get("text", 0) > 0, f"footprint.{cfg}: {r}")
+    fp = results.get("footprint", {})
+    if "gcc_names" in fp and "gcc_no_names" in fp:
+        ok(fp["gcc_no_names"]["rodata"] < fp["gcc_names"]["rodata"], "KPROF_NO_NAMES shrinks .rodata")
+    ok(len(results["targets"]) == 10, f"all 10 targets evaluated ({len(results['targets'])})")
+    return passed, failed
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True, help="directory of the built benchmark programs")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--reps", type=int, default=11)
+    ap.add_argument("--compile-reps", type=int, default=9)
+    a = ap.parse_args()
+
+    results = {"command": "make bench", "smoke": a.smoke,
+               "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+               "machine": machine(), "loadavg_before": loadavg(), "benchmarks": {}}
+    errors = []
+    for key, argv in PROGRAMS:
+        try:
+            results["benchmarks"][key] = run_program(a.bin, key, argv, a.smoke, a.reps)
+        except (RuntimeError, json.JSONDecodeError, OSError) as e:
+            errors.append(f"{key}: {e}")
+            print(f"bench: {key}: {e}", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        results["include_cost"] = include_cost(1 if a.smoke else a.compile_reps, tmp)
+        results["footprint"] = footprint(tmp)
+    results["loadavg_after"] = loadavg()
+    try:
+        results["targets"] = targets(results)
+    except (KeyError, TypeError, ZeroDivisionError) as e:
+        errors.append(f"targets: {e!r}")
+        results["targets"] = []
+    with open(a.out, "w") as f:
+        json.dump(results, f, indent=1)
+        f.write("\n")
+    try:
+        print(table(results))
+    except (KeyError, TypeError, ZeroDivisionError) as e:
+        errors.append(f"table: {e!r}")
+    m = results["machine"]
+    print(f"\n{m['nproc']} CPUs, {m['cpu']}, {m['virt'] or 'virtualised' if m['hypervisor_flag'] else 'bare metal?'}; "
+          f"load average {results['loadavg_before']} before, {results['loadavg_after']} after. Wrote {a.out}")
+    if a.smoke:
+        p, f = check(results)
+        f += len(errors)
+        for e in errors:
+            print(f"FAIL: {e}")
+        print(f"{p} passed, {f} failed")
+        return 1 if f else 0
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+# Benchmarks against peers and the hardware limit (issue 9). `make bench` prints a table and
+# writes bench/results.json; the test step bench-smoke runs every benchmark at a tiny size and
+# checks the results are complete and well formed (never the numbers).
+DEPS += libpfm4-dev libck-dev binutils
+TEST_STEPS += bench-smoke
+
+BENCH_CFLAGS := -std=gnu11 -O2 $(WARN) -I. -Ibench
+BENCH_PROGS := lookup
+BENCH_BINS := $(addprefix $(BUILD)/bench/,$(BENCH_PROGS))
+LDLIBS_bench_lookup := -lpfm
+LDLIBS_bench_lwp_concurrent := -lck -lpthread
+LDLIBS_bench_lwp_poll := -lpthread
+
+.PHONY: bench test-bench-smoke
+bench: $(BENCH_BINS)
+	python3 bench/run.py --bin $(BUILD)/bench --out bench/results.json
+
+test-bench-smoke: $(BENCH_BINS)
+	python3 bench/run.py --bin $(BUILD)/bench --out $(BUILD)/bench/smoke.json --smoke
+
+$(BUILD)/bench/%: bench/%.c bench/bench.h kprof.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $< -o $@ $(LDLIBS_bench_$*)
