@@ -1,0 +1,272 @@
+/* LWP concurrent: one producer thread and one consumer thread move N 32-byte records.
+ *   kprof:   kprof's software model of the hardware writes records into the LWPCB's ring
+ *            (kprof_lwp_model_lwpins: one record per call, hardware layout, head kept in a
+ *            "register" and flushed at Threshold or when full) and kprof's consumer takes
+ *            them with the in-place iterator, decoding each with kprof_lwp_sample_decode;
+ *   ck_ring: Concurrency Kit's typed SPSC ring (ck_ring_enqueue_spsc/dequeue_spsc) of
+ *            struct rec32, 65536 slots = the same 2 MiB;
+ *   naive:   a ring indexed modulo its size under one pthread mutex.
+ * The consumer's work per record (histogram of instruction addresses + a field sum) is the
+ * same for all. A full ring makes every producer wait (spin, then yield), so none loses a
+ * record; records/s = N / time from start until the consumer has seen all N. */
+#include "bench.h"
+#include "kprof.h"
+#include "records.h"
+#include <ck_ring.h>
+#include <pthread.h>
+#include <sched.h>
+
+#define SLOTS (RING_BYTES / REC_SIZE)
+
+static uint64_t nrec;
+
+static inline void backoff(unsigned *spins)
+{
+	if (++*spins < 64)
+		__builtin_ia32_pause();
+	else {
+		*spins = 0;
+		sched_yield();
+	}
+}
+
+/* -------- kprof: model producer, ring consumer -------- */
+static uint8_t lwpcb[256] __attribute__((aligned(64)));
+static uint8_t *lwp_buf;
+static kprof_lwp_caps caps;
+static kprof_lwp_model model;
+
+static void *kprof_producer(void *arg)
+{
+	uint64_t i;
+	unsigned spins = 0;
+	(void)arg;
+	for (i = 0; i < nrec; i++) {
+		struct rec32 r;
+		uint32_t next = model.head + REC_SIZE;
+		if (next >= model.size)
+			next = 0;
+		/* Hardware would overwrite and count MissedEvents; the benchmark waits instead,
+		 * publishing its head (SLWPCB) so the consumer can make room. */
+		while (next == __atomic_load_n((uint32_t *)(lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET),
+		                               __ATOMIC_ACQUIRE)) {
+			kprof_lwp_model_slwpcb(&model);
+			backoff(&spins);
+		}
+		rec_make(i, &r);
+		kprof_lwp_model_lwpins(&model, r.data2, r.data1, r.flags, r.ip);
+	}
+	kprof_lwp_model_slwpcb(&model);
+	return NULL;
+}
+
+static void *kprof_consumer(void *arg)
+{
+	consumer_work *w = (consumer_work *)arg;
+	kprof_lwp_ring ring;
+	kprof_lwp_iter it;
+	const uint8_t *rec;
+	unsigned spins = 0;
+	if (kprof_lwp_ring_attach(&ring, lwpcb, &caps, lwp_buf, RING_BYTES, 0) != KPROF_OK)
+		abort();
+	while (w->records < nrec) {
+		if (kprof_lwp_ring_iter_begin(&ring, &it) <= 0) {
+			backoff(&spins);
+			continue;
+		}
+		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+			kprof_lwp_sample s;
+			if (kprof_lwp_sample_decode(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
+				work_record(w, s.event_id, s.core_id, s.flags, s.data1, s.ip, s.data2, s.timestamp);
+		}
+		kprof_lwp_ring_iter_end(&it);
+	}
+	return NULL;
+}
+
+static void kprof_setup(void)
+{
+	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 1000000};
+	kprof_lwp_config cfg;
+	kprof_status st;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.buffer_base = (uint64_t)(uintptr_t)lwp_buf;
+	cfg.buffer_size = RING_BYTES;
+	cfg.events = &ev;
+	cfg.event_count = 1;
+	cfg.threshold = RING_BYTES / 16; /* head reaches memory every 4096 records */
+	if ((st = kprof_lwp_setup(&caps, &cfg, lwpcb, sizeof lwpcb, NULL)) != KPROF_OK ||
+	    (st = kprof_lwp_model_init(&model, &caps, 1, 1)) != KPROF_OK ||
+	    (st = kprof_lwp_model_llwpcb(&model, lwpcb)) != KPROF_OK) {
+		fprintf(stderr, "lwp_concurrent: setup: %d\n", st);
+		exit(1);
+	}
+}
+
+/* -------- Concurrency Kit -------- */
+CK_RING_PROTOTYPE(rec32, rec32)
+static ck_ring_t ckr;
+static struct rec32 *ck_buf;
+
+static void *ck_producer(void *arg)
+{
+	uint64_t i;
+	unsigned spins = 0;
+	(void)arg;
+	for (i = 0; i < nrec; i++) {
+		struct rec32 r;
+		rec_make(i, &r);
+		while (!ck_ring_enqueue_spsc_rec32(&ckr, ck_buf, &r))
+			backoff(&spins);
+	}
+	return NULL;
+}
+
+static void *ck_consumer(void *arg)
+{
+	consumer_work *w = (consumer_work *)arg;
+	unsigned spins = 0;
+	while (w->records < nrec) {
+		struct rec32 r;
+		if (!ck_ring_dequeue_spsc_rec32(&ckr, ck_buf, &r)) {
+			backoff(&spins);
+			continue;
+		}
+		work_record(w, r.event_id, r.core_id, r.flags, r.data1, r.ip, r.data2, r.tsc);
+	}
+	return NULL;
+}
+
+/* -------- naive: modulo and a mutex -------- */
+static struct {
+	pthread_mutex_t lock;
+	struct rec32 *buf;
+	unsigned slots; /* a variable, so % is a real division */
+	uint64_t head, tail;
+} nv;
+
+static void *naive_producer(void *arg)
+{
+	uint64_t i;
+	unsigned spins = 0;
+	(void)arg;
+	for (i = 0; i < nrec; i++) {
+		struct rec32 r;
+		rec_make(i, &r);
+		for (;;) {
+			pthread_mutex_lock(&nv.lock);
+			if (nv.head - nv.tail < nv.slots - 1u) {
+				nv.buf[nv.head % nv.slots] = r;
+				nv.head++;
+				pthread_mutex_unlock(&nv.lock);
+				break;
+			}
+			pthread_mutex_unlock(&nv.lock);
+			backoff(&spins);
+		}
+	}
+	return NULL;
+}
+
+static void *naive_consumer(void *arg)
+{
+	consumer_work *w = (consumer_work *)arg;
+	unsigned spins = 0;
+	while (w->records < nrec) {
+		struct rec32 r;
+		pthread_mutex_lock(&nv.lock);
+		if (nv.tail == nv.head) {
+			pthread_mutex_unlock(&nv.lock);
+			backoff(&spins);
+			continue;
+		}
+		r = nv.buf[nv.tail % nv.slots];
+		nv.tail++;
+		pthread_mutex_unlock(&nv.lock);
+		work_record(w, r.event_id, r.core_id, r.flags, r.data1, r.ip, r.data2, r.tsc);
+	}
+	return NULL;
+}
+
+typedef struct way {
+	const char *key, *label;
+	void (*setup)(void);
+	void *(*producer)(void *);
+	void *(*consumer)(void *);
+} way;
+
+static void ck_setup(void)
+{
+	ck_ring_init(&ckr, SLOTS);
+}
+
+static void naive_setup(void)
+{
+	nv.head = nv.tail = 0;
+}
+
+static consumer_work work;
+
+/* One run: records/s, or exits when the consumer saw anything but the N records sent. */
+static double run(const way *w)
+{
+	pthread_t p, c;
+	uint64_t t0, t, b, hist = 0;
+	memset(&work, 0, sizeof work);
+	w->setup();
+	t0 = bench_now_ns();
+	pthread_create(&c, NULL, w->consumer, &work);
+	pthread_create(&p, NULL, w->producer, NULL);
+	pthread_join(p, NULL);
+	pthread_join(c, NULL);
+	t = bench_now_ns() - t0;
+	for (b = 0; b < HIST_BUCKETS; b++)
+		hist += work.hist[b];
+	if (work.records != nrec || hist != nrec) {
+		fprintf(stderr, "lwp_concurrent: %s: %llu records arrived of %llu\n", w->key,
+		        (unsigned long long)work.records, (unsigned long long)nrec);
+		exit(1);
+	}
+	if (model.missed) {
+		fprintf(stderr, "lwp_concurrent: the model lost %llu records\n", (unsigned long long)model.missed);
+		exit(1);
+	}
+	bench_sink += work.sum;
+	return (double)nrec * 1e9 / (double)t;
+}
+
+int main(int argc, char **argv)
+{
+	static const way ways[] = {
+		{"kprof", "kprof model producer -> kprof consumer", kprof_setup, kprof_producer, kprof_consumer},
+		{"ck_ring", "ck_ring SPSC (Concurrency Kit)", ck_setup, ck_producer, ck_consumer},
+		{"naive", "naive: modulo + mutex", naive_setup, naive_producer, naive_consumer},
+	};
+	enum { NWAY = sizeof ways / sizeof ways[0] };
+	double v[NWAY][BENCH_MAX_REPS];
+	int rep, w, reps;
+	char buf[64];
+
+	bench_args(argc, argv);
+	reps = bench_reps > 7 ? 7 : bench_reps;
+	nrec = bench_smoke ? 100000 : 4000000;
+	if (kprof_lwp_model_caps(&caps) != KPROF_OK || posix_memalign((void **)&lwp_buf, 4096, RING_BYTES) ||
+	    posix_memalign((void **)&ck_buf, 4096, RING_BYTES) || posix_memalign((void **)&nv.buf, 4096, RING_BYTES)) {
+		fprintf(stderr, "lwp_concurrent: setup failed\n");
+		return 1;
+	}
+	pthread_mutex_init(&nv.lock, NULL);
+	nv.slots = SLOTS;
+	for (rep = 0; rep < reps; rep++)
+		for (w = 0; w < NWAY; w++)
+			v[w][rep] = run(&ways[w]);
+	bench_begin("lwp_concurrent");
+	for (w = 0; w < NWAY; w++)
+		bench_figure(ways[w].key, ways[w].label, "records/s", bench_summarise(v[w], reps));
+	bench_info_begin();
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)nrec);
+	bench_info("records_per_run", buf);
+	bench_info("ring", "2 MiB of 32-byte records; kprof Threshold = 4096 records");
+	bench_end();
+	return 0;
+}
