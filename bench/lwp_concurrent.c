@@ -243,7 +243,7 @@ int main(int argc, char **argv)
 		{"naive", "naive: modulo + mutex", naive_setup, naive_producer, naive_consumer},
 	};
 	enum { NWAY = sizeof ways / sizeof ways[0] };
-	double v[NWAY][BENCH_MAX_REPS];
+	double v[NWAY][BENCH_MAX_REPS], ratio[2][BENCH_MAX_REPS];
 	int rep, w, reps;
 	char buf[64];
 
@@ -263,6 +263,12 @@ int main(int argc, char **argv)
 	bench_begin("lwp_concurrent");
 	for (w = 0; w < NWAY; w++)
 		bench_figure(ways[w].key, ways[w].label, "records/s", bench_summarise(v[w], reps));
+	for (rep = 0; rep < reps; rep++) {
+		ratio[0][rep] = v[0][rep] / v[1][rep];
+		ratio[1][rep] = v[2][rep] / v[1][rep];
+	}
+	bench_figure("ratio_kprof", "kprof / ck_ring, per repetition", "ratio", bench_summarise(ratio[0], reps));
+	bench_figure("ratio_naive", "naive / ck_ring, per repetition", "ratio", bench_summarise(ratio[1], reps));
 	bench_info_begin();
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)nrec);
 	bench_info("records_per_run", buf);

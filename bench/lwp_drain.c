@@ -85,6 +85,28 @@ static uint64_t drain_callback(kprof_lwp_ring *r)
 	return total;
 }
 
+/* The iterator with the fields read by kprof's little-endian loads at the generated offsets:
+ * the ring machinery without kprof_lwp_sample_decode. */
+static uint64_t drain_iter_fields(kprof_lwp_ring *r)
+{
+	kprof_lwp_iter it;
+	const uint8_t *rec;
+	uint64_t total = 0;
+	while (kprof_lwp_ring_iter_begin(r, &it) > 0) {
+		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+			uint32_t dw0 = kprof_load_le32(rec);
+			work_record(&work, kprof_lwp_record_dw0_get_event_id(dw0), kprof_lwp_record_dw0_get_core_id(dw0),
+			            kprof_lwp_record_dw0_get_flags(dw0), kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
+			            kprof_load_le64(rec + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET),
+			            kprof_load_le64(rec + KPROF_LWP_RECORD_DATA2_OFFSET),
+			            kprof_load_le64(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));
+			total++;
+		}
+		kprof_lwp_ring_iter_end(&it);
+	}
+	return total;
+}
+
 /* The floor: what the hardware limit allows, no bounds, no head/tail, no decode checks. */
 static uint64_t drain_floor(kprof_lwp_ring *r)
 {
@@ -114,10 +136,12 @@ int main(int argc, char **argv)
 		{"kprof_batch", "kprof batch copy-out + decode", drain_batch},
 		{"kprof_iter", "kprof in-place iterator + decode", drain_iter},
 		{"kprof_drain", "kprof drain with callback + decode", drain_callback},
+		{"kprof_iter_fields", "kprof in-place iterator + kprof_load_le* fields (no sample decode)",
+		 drain_iter_fields},
 		{"floor", "floor: plain loop, no checks", drain_floor},
 	};
 	enum { NWAY = sizeof way / sizeof way[0] };
-	double v[NWAY][BENCH_MAX_REPS];
+	double v[NWAY][BENCH_MAX_REPS], ratio[NWAY][BENCH_MAX_REPS];
 	uint64_t expect_ip = 0, i;
 	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 100000};
 	kprof_lwp_config cfg;
@@ -159,24 +183,34 @@ int main(int argc, char **argv)
 	(void)expect_ip;
 
 	passes = bench_smoke ? 1 : 8;
-	/* Round-robin the ways within each repetition: a burst of load hits them alike. */
+	/* Ways alternate drain by drain, so a burst of load from another tenant hits them alike;
+	 * each repetition also yields its own kprof/floor ratios. */
 	for (rep = 0; rep < bench_reps; rep++) {
-		for (w = 0; w < NWAY; w++) {
-			uint64_t t = 0, n = 0;
-			int p;
-			for (p = 0; p < passes; p++) {
+		uint64_t t[NWAY] = {0}, n[NWAY] = {0};
+		int p;
+		for (p = 0; p < passes; p++) {
+			for (w = 0; w < NWAY; w++) {
 				uint64_t t0;
 				refill(&r);
 				t0 = bench_now_ns();
-				n += way[w].fn(&r);
-				t += bench_now_ns() - t0;
+				n[w] += way[w].fn(&r);
+				t[w] += bench_now_ns() - t0;
 			}
-			v[w][rep] = (double)n * 1e9 / (double)t;
 		}
+		for (w = 0; w < NWAY; w++)
+			v[w][rep] = (double)n[w] * 1e9 / (double)t[w];
+		for (w = 0; w < NWAY - 1; w++)
+			ratio[w][rep] = v[w][rep] / v[NWAY - 1][rep];
 	}
 	bench_begin("lwp_drain");
 	for (w = 0; w < NWAY; w++)
 		bench_figure(way[w].key, way[w].label, "records/s", bench_summarise(v[w], bench_reps));
+	for (w = 0; w < NWAY - 1; w++) {
+		char key[64], label[160];
+		snprintf(key, sizeof key, "ratio_%s", way[w].key);
+		snprintf(label, sizeof label, "%s / floor, per repetition", way[w].key);
+		bench_figure(key, label, "ratio", bench_summarise(ratio[w], bench_reps));
+	}
 	bench_sink += work.sum;
 	bench_info_begin();
 	bench_info("ring", "2 MiB, 32-byte records, 65535 records per drain");
