@@ -66,14 +66,23 @@ static long polls(kprof_lwp_ring *r, kprof_lwp_span *s, long n)
 	return acc;
 }
 
+/* A repetition is the best of 10 chunks of n/10 polls: a chunk runs well inside a scheduler
+ * quantum, so the best is one no other tenant interrupted. */
 static bench_stat time_polls(kprof_lwp_ring *r, kprof_lwp_span *s, long n)
 {
 	double v[BENCH_MAX_REPS];
-	int rep;
+	int rep, c;
 	for (rep = 0; rep < bench_reps; rep++) {
-		uint64_t t0 = bench_now_ns();
-		bench_sink += (uint64_t)polls(r, s, n);
-		v[rep] = (double)(bench_now_ns() - t0) / (double)n;
+		double best = 1e30;
+		for (c = 0; c < 10; c++) {
+			uint64_t t0 = bench_now_ns();
+			double dt;
+			bench_sink += (uint64_t)polls(r, s, n / 10);
+			dt = (double)(bench_now_ns() - t0) / (double)(n / 10);
+			if (dt < best)
+				best = dt;
+		}
+		v[rep] = best;
 	}
 	return bench_summarise(v, bench_reps);
 }
@@ -112,7 +121,7 @@ int main(int argc, char **argv)
 	memset(buffer, 0, RING);
 	buffer[0] = KPROF_LWP_EVENT_INSTRUCTIONS;
 
-	n = bench_smoke ? 100000 : 50000000;
+	n = bench_smoke ? 100000 : 20000000;
 	set_head(0);
 	empty = time_polls(r, s, n);
 	set_head(REC_SIZE);
