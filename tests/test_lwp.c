@@ -7,6 +7,7 @@
 #include "kprof_test.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -885,7 +886,8 @@ static void test_hostile_threads(void)
 	h.size = (uint32_t)ring_bytes;
 	h.base = cfg.buffer_base;
 	pthread_create(&th, NULL, mutator, &h);
-	while (polls < 300000) {
+	/* Until the mutator has been seen both ways (it shares 2 cores with everything else). */
+	while (polls < 300000 || ((!corrupt || !records) && polls < 100000000ul)) {
 		int n;
 		size_t got = 0;
 		kprof_lwp_iter it;
@@ -911,6 +913,8 @@ static void test_hostile_threads(void)
 		else if (n > 0)
 			records += (unsigned long)n;
 		polls++;
+		if (!(polls & 1023))
+			sched_yield();
 		if (r.tail >= r.size || (r.tail & 31u))
 			break;
 	}
