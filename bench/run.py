@@ -400,6 +400,29 @@ def table(results):
     return "\n".join(lines)
 
 
+def machine_text(results):
+    m = results["machine"]
+    la = results.get("loadavg_before"), results.get("loadavg_after")
+    kinds = (m["virt"] or "").split("+")
+    where = "a KVM guest" if "kvm" in kinds else f"a {kinds[0] or 'virtualised'} guest"
+    if len(kinds) > 1:
+        where += f" (in a {kinds[1]} container)"
+    return (f"{m['nproc']} CPUs ({m['cpu']}), {where} shared with other tenants "
+            f"(cpuid hypervisor bit {'set' if m['hypervisor_flag'] else 'clear'}), Linux {m['kernel']}, "
+            f"gcc {m['gcc']}, clang {m['clang']}; load average (1/5/15 min) {la[0]} before the run and "
+            f"{la[1]} after it, on 2 CPUs; run {results['date']}.")
+
+
+def update_readme(path, results):
+    """Rewrite the generated blocks of README's Performance section from a results file."""
+    text = open(path).read()
+    for name, body in (("table", table(results)), ("machine", machine_text(results))):
+        begin, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
+        i, j = text.index(begin), text.index(end)
+        text = text[:i + len(begin)] + "\n" + body + "\n" + text[j:]
+    open(path, "w").write(text)
+
+
 def check(results):
     """The smoke test: every figure present and well formed. Returns (passed, failed)."""
     passed = failed = 0
@@ -454,13 +477,18 @@ def main():
     ap.add_argument("--bin", help="directory of the built benchmark programs")
     ap.add_argument("--out")
     ap.add_argument("--render", help="print the table of an existing results file and exit")
+    ap.add_argument("--readme", help="with --render: rewrite this README's generated blocks")
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--reps", type=int, default=11)
     ap.add_argument("--compile-reps", type=int, default=9)
     a = ap.parse_args()
     if a.render:
         with open(a.render) as f:
-            print(table(json.load(f)))
+            results = json.load(f)
+        if a.readme:
+            update_readme(a.readme, results)
+        else:
+            print(table(results))
         return 0
     if not a.bin or not a.out:
         ap.error("--bin and --out are required")
