@@ -234,6 +234,7 @@ def footprint(tmp):
 def machine():
     cpu = "unknown"
     hyper = False
+    extra = {}
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
@@ -241,6 +242,9 @@ def machine():
                     cpu = line.split(":", 1)[1].strip()
                 if line.startswith("flags") and " hypervisor" in line:
                     hyper = True
+                k = line.split(":", 1)[0].strip()
+                if k in ("cpu family", "model", "stepping", "cpu MHz", "cache size") and k not in extra:
+                    extra[k] = line.split(":", 1)[1].strip()
     except OSError:
         pass
     virt = []
@@ -251,6 +255,8 @@ def machine():
                 virt.append(v)
     virt = "+".join(virt)
     return {"nproc": os.cpu_count(), "cpu": cpu, "hypervisor_flag": hyper, "virt": virt,
+            "family_model_stepping": f"{extra.get('cpu family', '?')}/{extra.get('model', '?')}/{extra.get('stepping', '?')}",
+            "mhz": extra.get("cpu MHz", "?"), "cache": extra.get("cache size", "?"),
             "kernel": platform.release(),
             "gcc": subprocess.run(["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout.strip(),
             "clang": subprocess.run(["clang", "-dumpversion"], capture_output=True, text=True).stdout.strip()}
@@ -407,7 +413,10 @@ def machine_text(results):
     where = "a KVM guest" if "kvm" in kinds else f"a {kinds[0] or 'virtualised'} guest"
     if len(kinds) > 1:
         where += f" (in a {kinds[1]} container)"
-    return (f"{m['nproc']} CPUs ({m['cpu']}), {where} shared with other tenants "
+    cpu = m["cpu"]
+    if m.get("family_model_stepping"):
+        cpu += f", family/model/stepping {m['family_model_stepping']}, {m.get('mhz', '?')} MHz, {m.get('cache', '?')} cache"
+    return (f"{m['nproc']} CPUs ({cpu}), {where} shared with other tenants "
             f"(cpuid hypervisor bit {'set' if m['hypervisor_flag'] else 'clear'}), Linux {m['kernel']}, "
             f"gcc {m['gcc']}, clang {m['clang']}; load average (1/5/15 min) {la[0]} before the run and "
             f"{la[1]} after it, on 2 CPUs; run {results['date']}.")
