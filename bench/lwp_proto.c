@@ -8,7 +8,9 @@
  *                 + proto_decode: the generic fields
  *                 only, straight-line and small enough to inline (the per-kind fields are
  *                 computed on request, not zeroed and filled for every record)
- *   proto_copy    batch copy-out copying 8-byte words instead of bytes + proto_decode */
+ *   proto_copy    batch copy-out copying 8-byte words instead of bytes + proto_decode
+ * and a poll with the record size's log2 kept at attach (kprof computes it with a loop, twice
+ * per non-empty poll) and no KPROF_LWP_RING_SLWPCB test on the empty path, vs kprof's poll. */
 #include "bench.h"
 #include "kprof.h"
 #include "records.h"
@@ -211,6 +213,63 @@ static uint64_t drain_floor(kprof_lwp_ring *r)
 	return NREC;
 }
 
+/* Proposed poll: as kprof_lwp_ring_poll, minus the option test and the log2 loop. */
+typedef struct proto_ring {
+	kprof_lwp_ring r;
+	uint32_t shift; /* log2(record_size), from attach */
+} proto_ring;
+
+static inline int proto_poll(proto_ring *pr, kprof_lwp_span *span)
+{
+	kprof_lwp_ring *r = &pr->r;
+	uint32_t head = __atomic_load_n((const uint32_t *)(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET),
+	                                __ATOMIC_ACQUIRE),
+	         tail = r->tail, used, first;
+	uint64_t missed;
+	if (head == tail)
+		return 0;
+	if (head >= r->size || (head & (r->record_size - 1u)))
+		return KPROF_E_CORRUPT;
+	used = kprof_lwp_space_used(head, tail, r->size);
+	first = head > tail ? used : r->size - tail;
+	missed = __atomic_load_n((const uint64_t *)(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET), __ATOMIC_ACQUIRE);
+	r->avail = used >> pr->shift;
+	if (span) {
+		span->first = r->buffer + tail;
+		span->first_count = first >> pr->shift;
+		span->second = r->buffer;
+		span->second_count = r->avail - span->first_count;
+		span->head = head;
+		span->at_threshold = (uint8_t)(r->threshold != 0 && used == r->threshold);
+		span->missed_delta = missed - r->missed_seen;
+	}
+	r->missed_seen = missed;
+	return (int)r->avail;
+}
+
+/* ns per poll: best of 10 chunks per repetition, as lwp_poll.c. */
+#define TIME_POLLS(stat, n, call)                                                                  \
+	do {                                                                                       \
+		double v_[BENCH_MAX_REPS];                                                         \
+		int r_, c_;                                                                        \
+		for (r_ = 0; r_ < bench_reps; r_++) {                                              \
+			double best_ = 1e30;                                                       \
+			for (c_ = 0; c_ < 10; c_++) {                                              \
+				uint64_t t0_ = bench_now_ns(), acc_ = 0;                           \
+				long i_;                                                           \
+				double dt_;                                                        \
+				for (i_ = 0; i_ < (n) / 10; i_++)                                  \
+					acc_ += (uint64_t)(call);                                  \
+				bench_sink += acc_;                                                \
+				dt_ = (double)(bench_now_ns() - t0_) / (double)((n) / 10);         \
+				if (dt_ < best_)                                                   \
+					best_ = dt_;                                               \
+			}                                                                          \
+			v_[r_] = best_;                                                            \
+		}                                                                                  \
+		stat = bench_summarise(v_, bench_reps);                                            \
+	} while (0)
+
 typedef uint64_t (*drain_fn)(kprof_lwp_ring *);
 
 int main(int argc, char **argv)
@@ -290,6 +349,24 @@ int main(int argc, char **argv)
 		snprintf(key, sizeof key, "ratio_%s", way[w].key);
 		snprintf(label, sizeof label, "%s / floor, per repetition", way[w].key);
 		bench_figure(key, label, "ratio", bench_summarise(ratio[w], bench_reps));
+	}
+	{
+		proto_ring pr;
+		kprof_lwp_span sp;
+		bench_stat st;
+		long npoll = bench_smoke ? 10000 : 10000000;
+		refill(&pr.r);
+		pr.shift = 5;
+		kprof_store_le32(lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 0);
+		TIME_POLLS(st, npoll, kprof_lwp_ring_poll(&pr.r, &sp));
+		bench_figure("poll_empty_ns", "kprof_lwp_ring_poll, empty", "ns/poll", st);
+		TIME_POLLS(st, npoll, proto_poll(&pr, &sp));
+		bench_figure("proto_poll_empty_ns", "PROTOTYPE poll, empty", "ns/poll", st);
+		kprof_store_le32(lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, REC_SIZE);
+		TIME_POLLS(st, npoll / 4, kprof_lwp_ring_poll(&pr.r, &sp));
+		bench_figure("poll_ready_ns", "kprof_lwp_ring_poll, one record ready", "ns/poll", st);
+		TIME_POLLS(st, npoll / 4, proto_poll(&pr, &sp));
+		bench_figure("proto_poll_ready_ns", "PROTOTYPE poll, one record ready", "ns/poll", st);
 	}
 	bench_sink += work.sum;
 	bench_info_begin();
