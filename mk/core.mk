@@ -1,9 +1,19 @@
 # Foundation: generator, tables, lookups, select codec (issue 2).
 DEPS += libpfm4-dev
-TEST_STEPS += gen-check sources
+TEST_STEPS += gen-check sources seeds
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
 
 test-sources: $(BUILD)/tests/test_sources
 	$<
+
+# The spec's rows as tab-separated text, for C tests that check spec/ itself.
+$(BUILD)/tests/spec_rows.tsv: spec/sources.yaml tests/spec_rows.py | need-python
+	@mkdir -p $(@D)
+	$(PY) tests/spec_rows.py $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/test_seeds: tests/spec_rows.h
+
+test-seeds: $(BUILD)/tests/test_seeds $(BUILD)/tests/spec_rows.tsv
+	$< $(BUILD)/tests/spec_rows.tsv
