@@ -1,6 +1,6 @@
 # Foundation: generator, tables, lookups, select codec (issue 2).
 DEPS += libpfm4-dev
-TEST_STEPS += gen-check sources seeds
+TEST_STEPS += gen-check sources seeds listings
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
@@ -17,3 +17,6 @@ $(BUILD)/tests/test_seeds: tests/spec_rows.h
 
 test-seeds: $(BUILD)/tests/test_seeds $(BUILD)/tests/spec_rows.tsv
 	$< $(BUILD)/tests/spec_rows.tsv
+
+test-listings: $(BUILD)/tests/test_listings
+	$<
