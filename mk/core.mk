@@ -1,6 +1,6 @@
 # Foundation: generator, tables, lookups, select codec (issue 2).
 DEPS += libpfm4-dev
-TEST_STEPS += gen-check sources seeds listings
+TEST_STEPS += gen-check sources seeds listings libpfm4
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
@@ -20,3 +20,9 @@ test-seeds: $(BUILD)/tests/test_seeds $(BUILD)/tests/spec_rows.tsv
 
 test-listings: $(BUILD)/tests/test_listings
 	$<
+
+LDLIBS_test_libpfm4 := -lpfm
+$(BUILD)/tests/test_libpfm4: tests/spec_rows.h
+
+test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv
+	$< $(BUILD)/tests/spec_rows.tsv
