@@ -33,9 +33,10 @@ class SpecError(Exception):
 
 # --------------------------------------------------------------------------- YAML with lines
 class Map(dict):
-    """A YAML mapping that remembers where it was."""
+    """A YAML mapping that remembers where it was, and where each of its keys is."""
     file = "?"
     line = 0
+    key_lines = {}
 
 
 class Seq(list):
@@ -52,11 +53,13 @@ def load_yaml(path):
     def mapping(loader, node):
         m = Map()
         m.file, m.line = rel, node.start_mark.line + 1
+        m.key_lines = {}
         for knode, vnode in node.value:
             key = loader.construct_object(knode, deep=True)
             if key in m:
                 raise SpecError(f"{rel}:{knode.start_mark.line + 1}: duplicate key '{key}'")
             m[key] = loader.construct_object(vnode, deep=True)
+            m.key_lines[key] = knode.start_mark.line + 1
         return m
 
     def sequence(loader, node):
@@ -81,13 +84,15 @@ def load_yaml(path):
     return data
 
 
-def where(node, entry=None):
-    s = f"{getattr(node, 'file', '?')}:{getattr(node, 'line', 0)}"
+def where(node, entry=None, key=None):
+    line = getattr(node, "key_lines", {}).get(key, getattr(node, "line", 0))
+    s = f"{getattr(node, 'file', '?')}:{line}"
     return f"{s}: {entry}" if entry else s
 
 
-def fail(node, entry, msg):
-    raise SpecError(f"{where(node, entry)}: {msg}")
+def fail(node, entry, msg, key=None):
+    """Raise a spec error at node (at the line of node's key, when given)."""
+    raise SpecError(f"{where(node, entry, key)}: {msg}")
 
 
 # Schema: key -> (type or tuple of types, required). "?" suffix = optional.
@@ -100,7 +105,7 @@ def check(node, schema, entry):
         keys[k.rstrip("?")] = (t, opt)
     for k in node:
         if k not in keys:
-            fail(node, entry, f"unknown key '{k}' (allowed: {', '.join(sorted(keys))})")
+            fail(node, entry, f"unknown key '{k}' (allowed: {', '.join(sorted(keys))})", k)
     for k, (t, opt) in keys.items():
         if k not in node:
             if not opt:
@@ -111,9 +116,9 @@ def check(node, schema, entry):
             continue
         if t is not None and not isinstance(v, t):
             tn = t.__name__ if isinstance(t, type) else "/".join(x.__name__ for x in t)
-            fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}")
+            fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}", k)
         if t is int and isinstance(v, bool):
-            fail(node, entry, f"field '{k}' must be an integer, got a boolean")
+            fail(node, entry, f"field '{k}' must be an integer, got a boolean", k)
 
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -329,12 +334,29 @@ def decode_select_check(node, ent, select, reg):
     """A table's select value must decode as the HAL loads it: USR and/or OS, no EN/INT."""
     f = {x["name"]: x for x in reg["fields"]}
     bit = lambda n: (select >> f[n]["lo"]) & f[n]["max"]  # noqa: E731
-    if select & ~reg["defined_mask"]:
-        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}")
+    if select < 0 or select & ~reg["defined_mask"]:
+        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}", "select")
     if bit("en") or bit("intr"):
-        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)")
+        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)", "select")
     if not (bit("usr") or bit("os")):
-        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing")
+        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
+
+
+# The libpfm4 PMUs tests/test_libpfm4.c checks each vendor's selects against.
+LIBPFM4_PMUS = {"GenuineIntel": ("ix86arch",), "AuthenticAMD": ("amd64_k8_revf", "amd64_fam10h_barcelona")}
+
+
+def check_libpfm4_reason(node, ent, reason, vendor):
+    """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
+    needs to know which PMUs it concerns, so the reason must name them first."""
+    if reason is None:
+        return
+    pmus = LIBPFM4_PMUS.get(vendor)
+    if not pmus:
+        fail(node, ent, "libpfm4 reasons belong only on tables with selects of a known vendor", "libpfm4")
+    m = re.match(r"^([a-z0-9_]+(?:, [a-z0-9_]+)*): \S", reason)
+    if not m or any(p not in pmus for p in m.group(1).split(", ")):
+        fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
 
 
 def build_sources(spec, registers, msrs):
@@ -372,14 +394,14 @@ def build_sources(spec, registers, msrs):
         reg = None
         if t.get("select_register"):
             if t["select_register"] not in registers:
-                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/")
+                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/", "select_register")
             reg = registers[t["select_register"]]
         for k in ("perfevtsel_msr", "counter_msr"):
             if t.get(k) and t[k] not in msr_by_name:
-                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs")
+                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs", k)
         for k in ("counters", "counter_width"):
             if isinstance(t.get(k), str) and t[k] != "cpuid":
-                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}")
+                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}", k)
         rows, values, names = [], set(), {}
         for s in t["sources"]:
             se = f"{te} entry {s.get('name', '?')}" if isinstance(s, Map) else te
@@ -389,30 +411,34 @@ def build_sources(spec, registers, msrs):
             se = f"{te} entry {v:#04x} {n}"
             ident(s, se, "name", n)
             if not 0 <= v <= 0xFFFF:
-                fail(s, se, "value must fit 16 bits")
+                fail(s, se, "value must fit 16 bits", "value")
             if v in values:
-                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'")
+                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'", "value")
             values.add(v)
+            for a in s.get("aliases") or []:
+                ident(s, se, "aliases", a)
             for nm in [n] + list(s.get("aliases") or []):
                 k = strip_profile(nm).lower()
                 if k in names and names[k] != v:
-                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'")
+                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'",
+                         "name" if nm == n else "aliases")
                 names[k] = v
             sel = s.get("select")
             if sel is not None:
                 if reg is None:
-                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select")
+                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select", "select")
                 decode_select_check(s, se, sel, reg)
             elif reg is not None:
                 fail(s, se, "missing field 'select'")
             eb = s.get("ebx_bit")
             if eb is not None and not 0 <= eb <= 31:
-                fail(s, se, f"ebx_bit {eb} out of range 0..31")
+                fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
             if eb is not None and tid != "emon":
-                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit")
+                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
+            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("vendor") if reg else None)
             ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
             if ivc not in intervals:
-                fail(s, se, f"interval class {ivc!r} is not defined under intervals")
+                fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
             rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
                          "aliases": list(s.get("aliases") or []), "interval": ivc,
                          "description": overrides.get(v) if v in overrides else strip_profile(n),
@@ -577,7 +603,7 @@ def build_model(spec_dir):
         ok = allowed_top | special.get(name, set())
         for k in doc:
             if k not in ok:
-                fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})")
+                fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})", k)
         if name not in DOMAINS and name not in ("project", "status"):
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
     registers, all_regs = {}, []

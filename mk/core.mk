@@ -1,6 +1,6 @@
 # Foundation: generator, tables, lookups, select codec (issue 2).
 DEPS += libpfm4-dev
-TEST_STEPS += gen-check sources seeds listings libpfm4
+TEST_STEPS += gen-check gen sources seeds listings libpfm4
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
@@ -26,3 +26,7 @@ $(BUILD)/tests/test_libpfm4: tests/spec_rows.h
 
 test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv
 	$< $(BUILD)/tests/spec_rows.tsv
+
+# Each kind of bad spec gives its own file:line:entry error and leaves kprof.h untouched.
+test-gen: need-python
+	$(PY) tests/test_gen.py
