@@ -652,7 +652,7 @@ typedef struct kprof_source {
 	uint16_t name;   /* offset of the name in the string pool (kprof_source_name) */
 	uint16_t
 	        description; /* offset of the HAL's descriptive string (kprof_source_description) */
-	uint8_t interface;   /* kprof_interface */
+	uint8_t iface;       /* kprof_interface (not "interface": Windows headers #define that) */
 	int8_t ebx_bit;      /* cpuid 0x0A ebx bit that gates it (Emon), -1 = none */
 	uint8_t interval;    /* kprof_interval_class */
 	uint8_t reserved[3];
@@ -660,7 +660,7 @@ typedef struct kprof_source {
 
 /* What kprof knows of an interface (or name table) as a whole. */
 typedef struct kprof_interface_info {
-	uint8_t interface;     /* kprof_interface */
+	uint8_t iface;         /* kprof_interface */
 	uint8_t hal;           /* 1 when the HAL can choose it as its profile interface */
 	uint8_t vendor;        /* kprof_vendor whose PerfEvtSel layout the selects use, 0 = none */
 	uint8_t counters;      /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
@@ -673,7 +673,7 @@ typedef struct kprof_interface_info {
 
 #if defined(KPROF_WINDOWS_NAMES) && !defined(KPROF_PLATFORM_HAS_KPROFILE_SOURCE) &&                \
         !defined(_WDMDDK_) && !defined(_NTDDK_) && !defined(__WINE_WINTERNL_H) &&                  \
-        !defined(_NTKEAPI_H) && !defined(_KETYPES_H) && !defined(_WINTERNL_)
+        !defined(_NTKEAPI_H) && !defined(_KETYPES_H)
 #define KPROF_PLATFORM_HAS_KPROFILE_SOURCE 1
 /* Windows' own spelling of the generic enumeration, for platforms that lack it. */
 typedef enum _KPROFILE_SOURCE {
@@ -3711,7 +3711,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 		if (row == 0xFFFFu)
 			return NULL;
 		s = kprof_impl_source_rows() + row;
-		if (s->interface != (uint8_t)itf)
+		if (s->iface != (uint8_t)itf)
 			continue;
 		for (i = 0; i < len && pool[key + i] &&
 		            kprof_impl_lower((unsigned char)pool[key + i]) ==

@@ -46,7 +46,7 @@ static void test_every_name_resolves(void)
 			CHECK(kprof_source_by_name((kprof_interface)itf, nm, strlen(nm)) == &rows[i]);
 			CHECK(kprof_source_by_name((kprof_interface)itf, d, strlen(d)) == &rows[i]);
 			CHECK(kprof_source_get((kprof_interface)itf, rows[i].value) == &rows[i]);
-			CHECK_EQ(rows[i].interface, itf);
+			CHECK_EQ(rows[i].iface, itf);
 		}
 	}
 }
