@@ -42,6 +42,7 @@ class Map(dict):
 class Seq(list):
     file = "?"
     line = 0
+    item_lines = []
 
 
 def load_yaml(path):
@@ -65,6 +66,7 @@ def load_yaml(path):
     def sequence(loader, node):
         s = Seq(loader.construct_object(c, deep=True) for c in node.value)
         s.file, s.line = rel, node.start_mark.line + 1
+        s.item_lines = [c.start_mark.line + 1 for c in node.value]
         return s
 
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
@@ -93,6 +95,19 @@ def where(node, entry=None, key=None):
 def fail(node, entry, msg, key=None):
     """Raise a spec error at node (at the line of node's key, when given)."""
     raise SpecError(f"{where(node, entry, key)}: {msg}")
+
+
+def entries(seq, what, parent=None):
+    """The items of a YAML list of mappings; a spec error at the item's own line when an
+    item is not a mapping (a bare scalar carries no line of its own)."""
+    if seq is None:
+        return
+    if not isinstance(seq, Seq):
+        fail(parent if parent is not None else seq, what, f"expected a list, got {type(seq).__name__} {seq!r}", what)
+    for i, x in enumerate(seq):
+        if not isinstance(x, Map):
+            raise SpecError(f"{seq.file}:{seq.item_lines[i]}: {what}: expected a mapping, got {type(x).__name__} {x!r}")
+        yield x
 
 
 # Schema: key -> (type or tuple of types, required). "?" suffix = optional.
@@ -157,7 +172,7 @@ def build_register(r, prefix_entry="register"):
     if r["width"] not in (8, 16, 32, 64):
         fail(r, ent, f"width must be 8, 16, 32 or 64, got {r['width']}")
     fields, used, seen = [], 0, set()
-    for f in r["fields"]:
+    for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "bits": (int, str), "doc": str}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
@@ -177,9 +192,9 @@ def build_register(r, prefix_entry="register"):
             "defined_mask": used, "cpuid": r.get("cpuid"), "reserved": r.get("reserved")}
 
 
-def build_msrs(lst, registers):
+def build_msrs(lst, registers, parent=None):
     out = []
-    for m in lst:
+    for m in entries(lst, "msrs", parent):
         ent = f"msr {m.get('name', '?')!r}" if isinstance(m, Map) else "msr"
         check(m, {"name": str, "number": int, "count?": int, "stride?": int, "register?": str,
                   "doc": str, "provenance": str}, ent)
@@ -206,7 +221,7 @@ def build_struct(s, structs):
     name = ident(s, ent, "name", s["name"]).lower()
     ent = f"struct '{name}'"
     fields, end, seen = [], 0, set()
-    for f in s["fields"]:
+    for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
                   "register?": Map}, fe)
@@ -260,7 +275,7 @@ def build_enum(e):
     name = ident(e, ent, "name", e["name"]).lower()
     prefix = e.get("prefix") or f"KPROF_{name.upper()}_"
     values, names, nums = [], set(), set()
-    for v in e["values"]:
+    for v in entries(e["values"], f"enum '{name}' values"):
         ve = f"enum '{name}' value {v.get('name', '?')!r}" if isinstance(v, Map) else ent
         check(v, {"name": str, "value": int, "doc?": str, "string?": str}, ve)
         ident(v, ve, "name", v["name"])
@@ -280,7 +295,7 @@ def build_constants(c):
     ent = f"constants {c.get('group', '?')!r}" if isinstance(c, Map) else "constants"
     check(c, {"group": str, "doc": str, "provenance": str, "values": list}, ent)
     vals = []
-    for v in c["values"]:
+    for v in entries(c["values"], f"{ent} values"):
         ve = f"{ent} {v.get('name', '?')!r}" if isinstance(v, Map) else ent
         check(v, {"name": str, "value": int, "doc?": str}, ve)
         ident(v, ve, "name", v["name"])
@@ -291,7 +306,7 @@ def build_constants(c):
 def build_leaves(lst, node):
     """The cpuid leaves a snapshot holds: one slot each."""
     out, names, keys = [], set(), set()
-    for x in lst:
+    for x in entries(lst, "leaves", node):
         ent = f"leaf {x.get('name', '?')!r}" if isinstance(x, Map) else "leaf"
         check(x, {"name": str, "leaf": int, "subleaf?": int, "doc": str, "provenance": str}, ent)
         ident(x, ent, "name", x["name"])
@@ -374,13 +389,13 @@ def build_sources(spec, registers, msrs):
             fail(iv, "intervals", f"missing interval class '{need}'")
     check(node["descriptions"], {"overrides": list}, "descriptions")
     overrides = {}
-    for o in node["descriptions"]["overrides"]:
+    for o in entries(node["descriptions"]["overrides"], "description overrides"):
         check(o, {"value": int, "description": str, "provenance": str}, "description override")
         overrides[o["value"]] = o["description"]
 
     msr_by_name = {m["name"]: m for m in msrs}
     tables, ids, enum_names = [], set(), set()
-    for t in node["tables"]:
+    for t in entries(node["tables"], "tables"):
         te = f"table {t.get('id', '?')!r}" if isinstance(t, Map) else "table"
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
@@ -403,7 +418,7 @@ def build_sources(spec, registers, msrs):
             if isinstance(t.get(k), str) and t[k] != "cpuid":
                 fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}", k)
         rows, values, names = [], set(), {}
-        for s in t["sources"]:
+        for s in entries(t["sources"], f"{te} sources"):
             se = f"{te} entry {s.get('name', '?')}" if isinstance(s, Map) else te
             check(s, {"value": int, "name": str, "select?": int, "ebx_bit?": int, "aliases?": list,
                       "interval?": str, "libpfm4?": str}, se)
@@ -611,7 +626,7 @@ def build_model(spec_dir):
                    "constants": []} for d in DOMAINS}
     for name, doc in specs.items():
         d = domains.get(name, domains["base"])
-        for r in doc.get("registers") or []:
+        for r in entries(doc.get("registers"), "registers", doc):
             reg = build_register(r)
             if reg["name"] in registers:
                 fail(r, f"register '{reg['name']}'", "described twice")
@@ -621,10 +636,10 @@ def build_model(spec_dir):
     structs = {}
     for name, doc in specs.items():
         d = domains.get(name, domains["base"])
-        new_msrs = build_msrs(doc.get("msrs") or [], registers)
+        new_msrs = build_msrs(doc.get("msrs"), registers, doc)
         d["msrs"] += new_msrs
         msrs += new_msrs
-        for s in doc.get("structs") or []:
+        for s in entries(doc.get("structs"), "structs", doc):
             st = build_struct(s, structs)
             if st["name"] in structs:
                 fail(s, f"struct '{st['name']}'", "described twice")
@@ -635,8 +650,8 @@ def build_model(spec_dir):
                     registers[f["register"]["name"]] = f["register"]
             structs[st["name"]] = st
             d["structs"].append(st)
-        d["enums"] += [build_enum(e) for e in doc.get("enums") or []]
-        d["constants"] += [build_constants(c) for c in doc.get("constants") or []]
+        d["enums"] += [build_enum(e) for e in entries(doc.get("enums"), "enums", doc)]
+        d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:
@@ -648,13 +663,13 @@ def build_model(spec_dir):
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
     status = []
-    for s in specs["status"]["status"]:
+    for s in entries(specs["status"]["status"], "status", specs["status"]):
         check(s, {"name": str, "value": int, "doc": str}, f"status {s.get('name', '?')!r}")
         status.append(s)
     if [x for x in status if x["value"] == 0 and x["name"] == "OK"] == []:
         fail(specs["status"], "status", "status OK = 0 is required")
     sources = build_sources(specs["sources"], registers, msrs)
-    leaves = build_leaves(specs["cpuid"].get("leaves") or [], specs["cpuid"]) if "cpuid" in specs else []
+    leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for d in DOMAINS:
         domains[d]["c"] = load_c(d)
     return {"project": p, "status": status, "domains": [domains[d] for d in DOMAINS],
@@ -687,10 +702,23 @@ def clang_format(text):
 
 def write_atomic(path, text):
     d = os.path.dirname(os.path.abspath(path))
+    # mkstemp creates 0600; the header keeps its mode (a new one gets 0666 less the umask).
+    if os.path.exists(path):
+        mode = os.stat(path).st_mode & 0o7777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".kprofgen.")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 def outputs(model):

@@ -97,6 +97,10 @@ CASES = [
      ["0x48 ProfileDCLateCancelOfAccess", "only Emon sources"]),
     ("libpfm4 reason without a PMU", "sources.yaml", AMD_48, AMD_48[:-1] + ', libpfm4: "absent"}', None,
      ["0x48 ProfileDCLateCancelOfAccess", "libpfm4"]),
+    ("entry that is not a mapping", "sources.yaml", EMON_1D, "0x1D", None,
+     ["table 'emon' sources", "expected a mapping"]),
+    ("section that is not a list", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\nconstants: 3\n",
+     "constants: 3", ["constants", "expected a list"]),
     ("bad YAML syntax", "sources.yaml", EMON_1D, "{value: 0x1D, name: [ProfileLLCMisses, ebx_bit: 4, select: 0x0003412E}", None,
      ["YAML syntax error"]),
     ("duplicate key", "sources.yaml", EMON_1D, EMON_1D[:-1] + ", value: 0x1D}", None,
@@ -170,6 +174,10 @@ def good_cases(tmp):
     check(os.path.exists(ha) and filecmp.cmp(ha, hb, shallow=False), "two generations differ")
     check(filecmp.cmp(ha, os.path.join(ROOT, "kprof.h"), shallow=False),
           "a fresh generation differs from the committed kprof.h")
+    # A regenerated header keeps the file's mode (mkstemp alone would leave it 0600).
+    os.chmod(ha, 0o644)
+    check(run_gen(os.path.join(ROOT, "spec"), a).returncode == 0 and (os.stat(ha).st_mode & 0o777) == 0o644,
+          f"regeneration changed kprof.h's mode to {os.stat(ha).st_mode & 0o777:o}")
     # --check: passes on the fresh copy, fails on a hand-modified one and writes nothing.
     check(run_gen(os.path.join(ROOT, "spec"), a, "--check").returncode == 0, "--check fails on a fresh copy")
     text = open(ha, encoding="utf-8").read()
