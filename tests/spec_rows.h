@@ -13,9 +13,9 @@ typedef struct spec_row {
 	char name[96];
 	int has_select;
 	unsigned long select;
-	int ebx_bit; /* -1 = none */
-	char reason[512];   /* libpfm4 exception reason, "" = none */
-	int seen;           /* set by a test that matched the row to something */
+	int ebx_bit;      /* -1 = none */
+	char reason[512]; /* libpfm4 exception reason, "" = none */
+	int seen;         /* set by a test that matched the row to something */
 } spec_row;
 
 #define SPEC_ROWS_MAX 512

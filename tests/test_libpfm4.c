@@ -51,7 +51,8 @@ static int dump_pmu(const pmu_events *p, int fd)
 	int i, r;
 	setenv("LIBPFM_FORCE_PMU", p->name, 1);
 	if ((r = pfm_initialize()) != PFM_SUCCESS) {
-		fprintf(stderr, "pfm_initialize with LIBPFM_FORCE_PMU=%s: %s\n", p->name, pfm_strerror(r));
+		fprintf(stderr, "pfm_initialize with LIBPFM_FORCE_PMU=%s: %s\n", p->name,
+		        pfm_strerror(r));
 		return 1;
 	}
 	memset(&pi, 0, sizeof pi);
@@ -67,7 +68,8 @@ static int dump_pmu(const pmu_events *p, int fd)
 		int a;
 		memset(&ei, 0, sizeof ei);
 		ei.size = sizeof ei;
-		if (out.count == MAX_EVENTS || pfm_get_event_info(i, PFM_OS_NONE, &ei) != PFM_SUCCESS) {
+		if (out.count == MAX_EVENTS ||
+		    pfm_get_event_info(i, PFM_OS_NONE, &ei) != PFM_SUCCESS) {
 			fprintf(stderr, "%s: event %d unreadable or too many events\n", p->name, i);
 			return 1;
 		}
@@ -164,14 +166,15 @@ static int cross_check(const char *table, const kprof_source *s, const spec_row 
 	if (match && expect_differ) {
 		CHECK(!"a libpfm4 exception that no longer holds");
 		fprintf(stderr,
-		        "  %s 0x%02X %s: select 0x%08X now matches %s; drop it from the libpfm4 reason\n",
+		        "  %s 0x%02X %s: select 0x%08X now matches %s; drop it from the libpfm4 "
+		        "reason\n",
 		        table, s->value, kprof_source_name(s), (unsigned)s->select, p->name);
 	} else if (!match && !expect_differ) {
 		CHECK(!"a select libpfm4 does not know, with no recorded reason");
 		fprintf(stderr,
-		        "  %s 0x%02X %s: select 0x%08X (event 0x%llX umask 0x%02X) is not in %s\n", table,
-		        s->value, kprof_source_name(s), (unsigned)s->select, (unsigned long long)code,
-		        umask, p->name);
+		        "  %s 0x%02X %s: select 0x%08X (event 0x%llX umask 0x%02X) is not in %s\n",
+		        table, s->value, kprof_source_name(s), (unsigned)s->select,
+		        (unsigned long long)code, umask, p->name);
 	} else {
 		CHECK(1);
 	}
@@ -244,8 +247,10 @@ int main(int argc, char **argv)
 		/* The cpuid 0x0A ebx bit that gates the source names the same event. */
 		if (s->ebx_bit >= 0 && CHECK(s->ebx_bit < pmus[0].count))
 			if (!CHECK_EQ(pmus[0].ev[s->ebx_bit].code, s->select & 0xFFFF))
-				fprintf(stderr, "  emon 0x%02X: ebx bit %d is libpfm4 event 0x%llX\n", s->value,
-				        s->ebx_bit, (unsigned long long)pmus[0].ev[s->ebx_bit].code);
+				fprintf(stderr,
+				        "  emon 0x%02X: ebx bit %d is libpfm4 event 0x%llX\n",
+				        s->value, s->ebx_bit,
+				        (unsigned long long)pmus[0].ev[s->ebx_bit].code);
 	}
 
 	rows = kprof_source_table(KPROF_INTERFACE_AMD64, &n);
@@ -269,9 +274,12 @@ int main(int argc, char **argv)
 		if (strcmp(spec[i].table, "emon") == 0)
 			names = strstr(spec[i].reason, "ix86arch") != NULL;
 		else if (strcmp(spec[i].table, "amd64") == 0)
-			names = strstr(spec[i].reason, "amd64_k8_revf") || strstr(spec[i].reason, "amd64_fam10h_barcelona");
+			names = strstr(spec[i].reason, "amd64_k8_revf") ||
+			        strstr(spec[i].reason, "amd64_fam10h_barcelona");
 		if (!CHECK(names && strchr(spec[i].reason, ':')))
-			fprintf(stderr, "  %s 0x%02lX: libpfm4 reason must start with the PMU(s) it concerns: %s\n",
+			fprintf(stderr,
+			        "  %s 0x%02lX: libpfm4 reason must start with the PMU(s) it "
+			        "concerns: %s\n",
 			        spec[i].table, spec[i].value, spec[i].reason);
 	}
 
@@ -288,7 +296,9 @@ int main(int argc, char **argv)
 			for (i = 0; i < nl; i++)
 				found |= linux_map[i] == (rows[j].select & 0xFFFF);
 			if (!CHECK(found))
-				fprintf(stderr, "  emon 0x%02X: select 0x%08X is not in intel_perfmon_event_map\n",
+				fprintf(stderr,
+				        "  emon 0x%02X: select 0x%08X is not in "
+				        "intel_perfmon_event_map\n",
 				        rows[j].value, (unsigned)rows[j].select);
 		}
 		for (i = 0; i < nl; i++) {

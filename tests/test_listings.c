@@ -25,7 +25,8 @@ static int parse_listing_row(const char *line, listing_row *r)
 
 static void check_row(const char *file, const listing_row *r)
 {
-	const kprof_interface itf = r->id >= 0x20 ? KPROF_INTERFACE_INTEL_LATER : KPROF_INTERFACE_EMON;
+	const kprof_interface itf =
+	        r->id >= 0x20 ? KPROF_INTERFACE_INTEL_LATER : KPROF_INTERFACE_EMON;
 	const kprof_source *s = kprof_source_get(itf, (uint32_t)r->id);
 	unsigned long lo, hi;
 	int timer_name = strcmp(r->name, "Timer") == 0 || strcmp(r->name, "TimerFixed") == 0;
@@ -37,8 +38,10 @@ static void check_row(const char *file, const listing_row *r)
 		fprintf(stderr, "  %s: id %lu\n", file, r->id);
 	CHECK(kprof_source_by_name(itf, r->name, strlen(r->name)) == s);
 	CHECK_EQ(s->interval, timer_name ? KPROF_INTERVAL_TIMER : KPROF_INTERVAL_HARDWARE);
-	lo = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN : KPROF_INTERVAL_HARDWARE_MIN;
-	hi = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX : KPROF_INTERVAL_HARDWARE_MAX;
+	lo = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
+	                                         : KPROF_INTERVAL_HARDWARE_MIN;
+	hi = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
+	                                         : KPROF_INTERVAL_HARDWARE_MAX;
 	if (!CHECK_EQ(r->min, lo) || !CHECK_EQ(r->max, hi))
 		fprintf(stderr, "  %s: id %lu (%s) min/max %lu/%lu\n", file, r->id, r->name, r->min,
 		        r->max);
@@ -52,7 +55,8 @@ int main(void)
 	struct dirent *e;
 	int files = 0, total = 0;
 	/* Which rows of EMON and INTEL_LATER some listing showed. */
-	int emon_seen[KPROF_EMON_SOURCE_COUNT] = {0}, later_seen[KPROF_INTEL_LATER_SOURCE_COUNT] = {0};
+	int emon_seen[KPROF_EMON_SOURCE_COUNT] = {0},
+	    later_seen[KPROF_INTEL_LATER_SOURCE_COUNT] = {0};
 	size_t n_emon, n_later, i;
 	const kprof_source *emon = kprof_source_table(KPROF_INTERFACE_EMON, &n_emon);
 	const kprof_source *later = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n_later);
@@ -96,8 +100,8 @@ int main(void)
 		}
 		/* Every listing is from an Intel HAL that still offers the whole RTM Emon set. */
 		if (!CHECK_EQ(emon_rows, n_emon))
-			fprintf(stderr, "  %s lists %d of the %zu Emon sources\n", e->d_name, emon_rows,
-			        n_emon);
+			fprintf(stderr, "  %s lists %d of the %zu Emon sources\n", e->d_name,
+			        emon_rows, n_emon);
 		CHECK(rows > 0);
 		total += rows;
 		free(text);

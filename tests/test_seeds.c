@@ -71,7 +71,8 @@ static int is_name_token(const char *t)
 	if (!*t)
 		return 0;
 	for (; *t; t++)
-		if (!((*t >= 'A' && *t <= 'Z') || (*t >= 'a' && *t <= 'z') || (*t >= '0' && *t <= '9')))
+		if (!((*t >= 'A' && *t <= 'Z') || (*t >= 'a' && *t <= 'z') ||
+		      (*t >= '0' && *t <= '9')))
 			return 0;
 	return 1;
 }
@@ -187,7 +188,8 @@ static void compare_spec(seed_kind k, const seed_row *seed, int n, spec_row *spe
 			        seed_table_id[k], j, spec[i].value, spec[i].name);
 	}
 	if (!CHECK_EQ(j, n))
-		fprintf(stderr, "  spec table %s has %d rows, seed has %d\n", seed_table_id[k], j, n);
+		fprintf(stderr, "  spec table %s has %d rows, seed has %d\n", seed_table_id[k], j,
+		        n);
 }
 
 /* The number after the nth occurrence of key in text (0 when absent); *end, when given,
@@ -213,8 +215,8 @@ static void check_interfaces(const char *emon_text, const char *amd_text)
 	const kprof_interface_info *e = kprof_interface_get_info(KPROF_INTERFACE_EMON);
 	const kprof_interface_info *a = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
 	char *end;
-	unsigned long ctr_lo =
-	        number_after(amd_text, "counters themselves are the model-specific registers ", 1, &end);
+	unsigned long ctr_lo = number_after(
+	        amd_text, "counters themselves are the model-specific registers ", 1, &end);
 	unsigned long ctr_hi = end && strncmp(end, " to ", 4) == 0 ? strtoul(end + 4, NULL, 0) : 0;
 	CHECK(e && a);
 	if (!e || !a)
@@ -222,9 +224,11 @@ static void check_interfaces(const char *emon_text, const char *amd_text)
 	CHECK_EQ(e->perfevtsel_msr, number_after(emon_text, "beginning at ", 1, NULL));
 	CHECK_EQ(e->counter_msr, number_after(emon_text, "beginning at ", 2, NULL));
 	CHECK_EQ(e->counters, 0); /* Emon reads its counter count from cpuid 0x0A */
-	CHECK_EQ(a->perfevtsel_msr,
-	         number_after(amd_text, "Performance Event Select Registers are the model-specific registers ", 1,
-	                      NULL));
+	CHECK_EQ(
+	        a->perfevtsel_msr,
+	        number_after(amd_text,
+	                     "Performance Event Select Registers are the model-specific registers ",
+	                     1, NULL));
 	CHECK_EQ(a->counter_msr, ctr_lo);
 	CHECK(ctr_hi > ctr_lo);
 	CHECK_EQ(a->counters, ctr_hi - ctr_lo + 1);
@@ -262,8 +266,8 @@ int main(int argc, char **argv)
 	for (k = 0; k < 3; k++) {
 		n[k] = parse_seed((seed_kind)k, text[k], seed[k], 256);
 		if (!CHECK(n[k] > 0))
-			fprintf(stderr, "seed %s: table header \"%s\" not found\n", seed_file_prefix[k],
-			        seed_header[k]);
+			fprintf(stderr, "seed %s: table header \"%s\" not found\n",
+			        seed_file_prefix[k], seed_header[k]);
 		compare_header((seed_kind)k, seed[k], n[k]);
 		if (ns > 0)
 			compare_spec((seed_kind)k, seed[k], n[k], spec, ns);
@@ -276,7 +280,8 @@ int main(int argc, char **argv)
 	{
 		size_t c = 0;
 		const kprof_source *d = kprof_source_table(KPROF_INTERFACE_DEFAULT, &c);
-		CHECK(d && c == 1 && d[0].value == 0 && strcmp(kprof_source_name(d), "ProfileTime") == 0);
+		CHECK(d && c == 1 && d[0].value == 0 &&
+		      strcmp(kprof_source_name(d), "ProfileTime") == 0);
 	}
 	for (k = 0; k < 3; k++)
 		free(text[k]);
