@@ -1125,7 +1125,7 @@ typedef struct kprof_source {
 	uint16_t name;   /* offset of the name in the string pool (kprof_source_name) */
 	uint16_t
 	        description; /* offset of the HAL's descriptive string (kprof_source_description) */
-	uint8_t interface;   /* kprof_interface */
+	uint8_t iface;       /* kprof_interface (not "interface": Windows headers #define that) */
 	int8_t ebx_bit;      /* cpuid 0x0A ebx bit that gates it (Emon), -1 = none */
 	uint8_t interval;    /* kprof_interval_class */
 	uint8_t reserved[3];
@@ -1133,7 +1133,7 @@ typedef struct kprof_source {
 
 /* What kprof knows of an interface (or name table) as a whole. */
 typedef struct kprof_interface_info {
-	uint8_t interface;     /* kprof_interface */
+	uint8_t iface;         /* kprof_interface */
 	uint8_t hal;           /* 1 when the HAL can choose it as its profile interface */
 	uint8_t vendor;        /* kprof_vendor whose PerfEvtSel layout the selects use, 0 = none */
 	uint8_t counters;      /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
@@ -1146,7 +1146,7 @@ typedef struct kprof_interface_info {
 
 #if defined(KPROF_WINDOWS_NAMES) && !defined(KPROF_PLATFORM_HAS_KPROFILE_SOURCE) &&                \
         !defined(_WDMDDK_) && !defined(_NTDDK_) && !defined(__WINE_WINTERNL_H) &&                  \
-        !defined(_NTKEAPI_H) && !defined(_KETYPES_H) && !defined(_WINTERNL_)
+        !defined(_NTKEAPI_H) && !defined(_KETYPES_H)
 #define KPROF_PLATFORM_HAS_KPROFILE_SOURCE 1
 /* Windows' own spelling of the generic enumeration, for platforms that lack it. */
 typedef enum _KPROFILE_SOURCE {
@@ -1260,7 +1260,7 @@ typedef enum kprof_plan_flags {
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
  * the live processor. Flags are 0 or 1. */
 typedef struct kprof_hal_decision {
-	uint8_t interface;      /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
+	uint8_t iface;          /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
 	uint8_t tentative;      /* kprof_interface rule 1 alone picks (before rules 2 and 3) */
 	uint8_t reason;         /* kprof_hal_reason: the rule that decided */
 	uint8_t hal;            /* kprof_hal_build whose rules were applied */
@@ -1318,7 +1318,7 @@ typedef struct kprof_msr_write {
  * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
  * read-modify-write the caller does; 0 when not needed). */
 typedef struct kprof_counter_plan {
-	uint8_t interface;     /* kprof_interface */
+	uint8_t iface;         /* kprof_interface */
 	uint8_t vendor;        /* kprof_vendor: the PerfEvtSel layout */
 	uint16_t source;       /* KPROFILE_SOURCE value */
 	uint32_t counter;      /* counter index */
@@ -1367,7 +1367,7 @@ typedef struct kprof_profile_source_add {
 KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
                                         kprof_hal_decision *d);
 /* Whether the decided interface supports a source (a row of kprof_source_table(
- * d->interface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
+ * d->iface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
  * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
  * table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
@@ -4042,7 +4042,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 		if (row == 0xFFFFu)
 			return NULL;
 		s = kprof_impl_source_rows() + row;
-		if (s->interface != (uint8_t)itf)
+		if (s->iface != (uint8_t)itf)
 			continue;
 		for (i = 0; i < len && pool[key + i] &&
 		            kprof_impl_lower((unsigned char)pool[key + i]) ==
@@ -4094,11 +4094,11 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
-	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->interface);
+	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
 	d->counters = 0;
 	d->counter_width = 0;
 	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
-	if (d->interface == KPROF_INTERFACE_DEFAULT || !info)
+	if (d->iface == KPROF_INTERFACE_DEFAULT || !info)
 		return;
 	d->perfevtsel_msr = info->perfevtsel_msr;
 	d->counter_msr = info->counter_msr;
@@ -4107,7 +4107,7 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	d->counters = info->counters ? info->counters : d->perfmon_counters;
 	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
 	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
-	if (d->interface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
+	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
@@ -4122,7 +4122,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < sizeof(*d); i++)
 		((uint8_t *)d)[i] = 0;
-	d->interface = d->tentative = KPROF_INTERFACE_DEFAULT;
+	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
 	d->hal = (uint8_t)hal;
 	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
@@ -4196,21 +4196,21 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->tentative = KPROF_INTERFACE_EMON;
 		d->reason = KPROF_HAL_REASON_INTEL_EMON;
 	}
-	d->interface = d->tentative;
+	d->iface = d->tentative;
 
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_EMON && d->family != 6 &&
+	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
 	    d->family != 15) {
-		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
-	} else if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
-		d->interface = KPROF_INTERFACE_DEFAULT;
+	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (d->interface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
-		d->interface = KPROF_INTERFACE_DEFAULT;
+	if (d->iface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
 	}
@@ -4220,11 +4220,11 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	if (!d || !s || s->interface != d->interface)
+	if (!d || !s || s->iface != d->iface)
 		return 0;
 	if (s->value == KPROF_SOURCE_TIME)
 		return 1;
-	switch (d->interface) {
+	switch (d->iface) {
 	case KPROF_INTERFACE_AMD64: return 1;
 	case KPROF_INTERFACE_EMON:
 		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
@@ -4237,8 +4237,7 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 {
 	if (!d)
 		return 0;
-	return kprof_hal_source_supported(d,
-	                                  kprof_source_get((kprof_interface)d->interface, value));
+	return kprof_hal_source_supported(d, kprof_source_get((kprof_interface)d->iface, value));
 }
 
 KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
@@ -4254,11 +4253,10 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		((uint8_t *)p)[i] = 0;
 	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
-	if (!kprof_hal_source_supported(d, s) || d->interface == KPROF_INTERFACE_DEFAULT ||
-	    !s->select)
+	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT || !s->select)
 		return KPROF_E_UNSUPPORTED;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->interface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+		if (d->iface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
 			return KPROF_E_UNSUPPORTED;
 		counters = d->amd_ext_counters;
 	} else {
@@ -4270,7 +4268,7 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (width == 0 || width > 64)
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	limit = d->interface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
+	limit = d->iface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
@@ -4280,9 +4278,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
 	}
-	p->interface = d->interface;
-	p->vendor = (uint8_t)(d->interface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL
-	                                                           : KPROF_VENDOR_AMD);
+	p->iface = d->iface;
+	p->vendor =
+	        (uint8_t)(d->iface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL : KPROF_VENDOR_AMD);
 	p->source = s->value;
 	p->counter = counter;
 	p->select = s->select;
@@ -4306,7 +4304,7 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->rdpmc_index = counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
-	if (d->interface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
+	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		p->global_ctrl_bit = kprof_ia32_perf_global_ctrl_set_pmc(0, (uint64_t)1 << counter);
 	}
@@ -4321,7 +4319,7 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 	if (!s || !config)
 		return KPROF_E_ARGUMENT;
 	*config = 0;
-	info = kprof_interface_get_info((kprof_interface)s->interface);
+	info = kprof_interface_get_info((kprof_interface)s->iface);
 	if (!info || !s->select ||
 	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
@@ -4380,7 +4378,7 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	out->event_select = 0;
 	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
 	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->interface);
+	info = kprof_interface_get_info((kprof_interface)s->iface);
 	if (!info || !s->select ||
 	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
