@@ -78,10 +78,45 @@ uint32_t kprof_cli_default_interval(const kprof_source *s);
  * false. */
 void kprof_cli_source_json(const kprof_source *s, int supported);
 
-/* This processor, as the HAL sees it: the vendor (kprof_vendor), and whether the HAL would
- * support a source here (1) or not (0). */
+/* A processor as `kprof info` reports it: every fact read from a kprof_cpuid_snapshot by the
+ * header's functions (kprof_cli_view_fill), so live and dumped processors print alike. */
+typedef struct kprof_cli_view {
+	kprof_cpuid_snapshot snap;
+	int hal32; /* the 32-bit HAL's rules */
+	char vendor[12];
+	size_t vendor_len;
+	int vendor_id; /* kprof_vendor */
+	unsigned family, model, stepping;
+	int hypervisor, hv_vendor_known, microsoft_compatible, performance_monitors_available;
+	char hv_vendor[12];
+	size_t hv_vendor_len; /* trailing NULs dropped */
+	kprof_interface interface;
+	const char *reason;
+	int perfmon;
+	unsigned pm_version, pm_counters, pm_width, pm_ebx_length;
+	uint32_t pm_ebx;
+	int lwp;
+	unsigned lwp_version, lwp_cb_size, lwp_event_size, lwp_max_events, lwp_event_offset;
+	unsigned lwp_min_buffer_records, lwp_latency_max;
+	int lwp_data_address;
+	const char *lwp_supported[32], *lwp_enabled[32];
+	unsigned lwp_supported_count, lwp_enabled_count;
+	int ds, dtes64, ds_cpl, pdcm;
+} kprof_cli_view;
+
+void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32);
+/* Whether the HAL would support source s on the viewed processor: 1 or 0. */
+int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s);
+/* The leaves of CPU block cpu of a dump file. 0, or an exit code after a message naming the
+ * file and line. */
+int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out);
+
+/* This processor: its vendor (kprof_vendor; unknown without cpuid), and whether the HAL
+ * would support a source here (1) or not (0). */
 int kprof_cli_live_vendor(void);
 int kprof_cli_live_supported(const kprof_source *s);
+/* Print the Linux perf raw event for s ("r412e\n"); 0 or an exit code after a message. */
+int kprof_cli_perf_print(const char *cmd, const kprof_source *s);
 
 /* The source columns `sources` and `info` print (like `wpr -pmcsources`, plus select, ebx
  * bit and support). */

@@ -2,7 +2,7 @@
  * which `kprof info --cpuid-file` and `cpuid -f` both read back. */
 #include "cli.h"
 
-#include <stdio.h>
+#include <string.h>
 
 /* A range's max leaf comes from the processor: never walk more than this many leaves of one
  * range, whatever a confused (or emulated) processor claims. */
@@ -11,9 +11,17 @@
 
 static void leaf_line(uint32_t leaf, uint32_t subleaf, const uint32_t r[4])
 {
-	kprof_cli_printf("   0x%08lx 0x%02lx: eax=0x%08lx ebx=0x%08lx ecx=0x%08lx edx=0x%08lx\n",
-	                 (unsigned long)leaf, (unsigned long)subleaf, (unsigned long)r[0],
-	                 (unsigned long)r[1], (unsigned long)r[2], (unsigned long)r[3]);
+	kprof_dump_record rec;
+	char line[128];
+	memset(&rec, 0, sizeof rec);
+	rec.leaf = leaf;
+	rec.subleaf = subleaf;
+	rec.eax = r[0];
+	rec.ebx = r[1];
+	rec.ecx = r[2];
+	rec.edx = r[3];
+	if (kprof_dump_write_raw(&rec, line, sizeof line, NULL) == KPROF_OK)
+		kprof_cli_puts(line);
 }
 
 /* One leaf and the sub-leaves it has, enumerated by each leaf's own rule (Intel SDM vol. 2
@@ -119,7 +127,11 @@ int kprof_cmd_cpuid_dump(int argc, char **argv)
 		kprof_cli_error("cpuid-dump: this build or processor has no cpuid instruction");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
-	kprof_cli_puts("CPU 0:\n");
+	{
+		char header[32];
+		if (kprof_dump_write_raw_header(0, header, sizeof header, NULL) == KPROF_OK)
+			kprof_cli_puts(header);
+	}
 	dump_range(0, r[0]);
 	kprof_cpuid(1, 0, r);
 	if (r[2] & 0x80000000u) {

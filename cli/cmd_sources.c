@@ -195,3 +195,48 @@ int kprof_cmd_decode_select(int argc, char **argv)
 		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]));
 	return 0;
 }
+
+/* A source of a table by name (any spelling kprof_source_by_name takes) or by value. */
+static const kprof_source *find_source(kprof_interface itf, const char *text)
+{
+	uint64_t value;
+	if (kprof_cli_parse_u64(text, 0xFFFF, &value) == 0)
+		return kprof_source_get(itf, (uint32_t)value);
+	return kprof_source_by_name(itf, text, strlen(text));
+}
+
+int kprof_cmd_perf(int argc, char **argv)
+{
+	const char *text = NULL;
+	const kprof_source *s;
+	int i, itf = -1;
+	for (i = 1; i < argc; i++) {
+		const char *v;
+		int r;
+		if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--interface", &v)) != 0) {
+			if (r < 0)
+				return KPROF_CLI_EXIT_USAGE;
+			itf = kprof_cli_interface_parse(v);
+			if (itf < 0)
+				return kprof_cli_usage(argv[0], "unknown interface '%s'", v);
+		} else if (argv[i][0] == '-' && argv[i][1] != 0) {
+			return kprof_cli_usage(argv[0], "unknown option '%s'", argv[i]);
+		} else if (!text) {
+			text = argv[i];
+		} else {
+			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
+		}
+	}
+	if (!text)
+		return kprof_cli_usage(argv[0], "missing SOURCE");
+	if (itf < 0)
+		itf = kprof_cli_live_vendor() == KPROF_VENDOR_AMD ? KPROF_INTERFACE_AMD64
+		                                                  : KPROF_INTERFACE_EMON;
+	s = find_source((kprof_interface)itf, text);
+	if (!s)
+		return kprof_cli_usage(argv[0], "no source '%s' in the %s table (kprof sources "
+		                                "--interface %s lists them)",
+		                       text, kprof_cli_interface_name((kprof_interface)itf),
+		                       kprof_cli_interface_name((kprof_interface)itf));
+	return kprof_cli_perf_print(argv[0], s);
+}
