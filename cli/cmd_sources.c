@@ -238,5 +238,10 @@ int kprof_cmd_perf(int argc, char **argv)
 		                                "--interface %s lists them)",
 		                       text, kprof_cli_interface_name((kprof_interface)itf),
 		                       kprof_cli_interface_name((kprof_interface)itf));
+	if (!s->select)
+		return kprof_cli_usage(argv[0], "%s has no event select in the %s table: nothing "
+		                                "for perf to count",
+		                       kprof_source_name(s),
+		                       kprof_cli_interface_name((kprof_interface)itf));
 	return kprof_cli_perf_print(argv[0], s);
 }

@@ -579,7 +579,7 @@ def test_json_strings(tmp):
     if check_eq(rc, 0, f"odd signature dump [{err.strip()}]"):
         try:
             j = json.loads(out)
-            check_eq(j["hypervisor"]["vendor"], sig.rstrip(b"\0").decode("latin-1"), "odd signature round trip")
+            check_eq((j.get("hypervisor") or {}).get("vendor"), sig.rstrip(b"\0").decode("latin-1"), "odd signature round trip")
             check_eq(j["interface"], "emon", "odd signature: not Microsoft-compatible, vendor rules apply")
         except ValueError as ex:
             check(False, f"odd signature JSON parses: {ex}")
