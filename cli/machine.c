@@ -37,19 +37,70 @@ int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot
 	                       kprof_status_name(st));
 }
 
+/* Bytes of a signature up to its trailing NULs. */
+static size_t signature_len(const char *sig, size_t n)
+{
+	while (n > 0 && sig[n - 1] == 0)
+		n--;
+	return n;
+}
+
 void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32)
 {
-	unsigned i;
-	static const unsigned vendor_regs[3] = {KPROF_EBX, KPROF_EDX, KPROF_ECX};
+	char sig[13];
+	uint32_t leaf1_eax, leaf1_ecx, leaf1_edx;
 	memset(v, 0, sizeof *v);
 	v->snap = *snap;
 	v->hal32 = hal32;
-	for (i = 0; i < 3; i++)
-		kprof_store_le32((uint8_t *)v->vendor + 4 * i,
-		                 kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_VENDOR, vendor_regs[i]));
-	v->vendor_len = 12;
+	if (kprof_cpuid_vendor_string(snap, sig) == KPROF_OK) {
+		memcpy(v->vendor, sig, 12);
+		v->vendor_len = 12;
+	}
+	v->vendor_id = kprof_cpuid_vendor(snap);
+	leaf1_eax = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EAX);
+	leaf1_ecx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	leaf1_edx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	v->family = kprof_cpuid_family(leaf1_eax);
+	v->model = kprof_cpuid_model(leaf1_eax);
+	v->stepping = kprof_cpuid_stepping(leaf1_eax);
+
+	v->hypervisor = kprof_cpuid_1_ecx_get_hypervisor(leaf1_ecx) != 0;
+	if (v->hypervisor) {
+		if (kprof_cpuid_hv_vendor_string(snap, sig) == KPROF_OK) {
+			v->hv_vendor_known = 1;
+			memcpy(v->hv_vendor, sig, 12);
+			v->hv_vendor_len = signature_len(sig, 12);
+		}
+		v->microsoft_compatible =
+		        kprof_cpuid_snapshot_has(snap, KPROF_CPUID_SLOT_HV_INTERFACE) &&
+		        kprof_cpuid_40000001_eax_get_signature(kprof_cpuid_snapshot_reg(
+		                snap, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX)) == KPROF_HV_INTERFACE_HV1;
+		v->performance_monitors_available =
+		        kprof_cpuid_40000003_edx_get_performance_monitors_available(
+		                kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX)) !=
+		        0;
+	}
+
+	v->perfmon = kprof_cpuid_snapshot_has(snap, KPROF_CPUID_SLOT_PERFMON);
+	if (v->perfmon) {
+		uint32_t a = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+		v->pm_version = kprof_cpuid_0a_eax_get_version(a);
+		v->pm_counters = kprof_cpuid_0a_eax_get_counters(a);
+		v->pm_width = kprof_cpuid_0a_eax_get_width(a);
+		v->pm_ebx_length = kprof_cpuid_0a_eax_get_ebx_length(a);
+		v->pm_ebx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	}
+
 	v->interface = KPROF_INTERFACE_DEFAULT;
 	v->reason = "the HAL decision is not in kprof.h yet (issue 3)";
+
+	v->lwp = kprof_cpuid_80000001_ecx_get_lwp(
+	                 kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)) != 0;
+
+	v->ds = kprof_cpuid_1_edx_get_ds(leaf1_edx) != 0;
+	v->dtes64 = kprof_cpuid_1_ecx_get_dtes64(leaf1_ecx) != 0;
+	v->ds_cpl = kprof_cpuid_1_ecx_get_ds_cpl(leaf1_ecx) != 0;
+	v->pdcm = kprof_cpuid_1_ecx_get_pdcm(leaf1_ecx) != 0;
 }
 
 int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s)
