@@ -45,6 +45,43 @@ static size_t signature_len(const char *sig, size_t n)
 	return n;
 }
 
+/* The shipped cpuid 0x8000001C feature bits (eax enabled, edx supported), by the names the
+ * JSON uses. */
+static const struct {
+	uint32_t mask;
+	const char *name;
+} lwp_features[] = {
+        {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"}, {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
+        {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},     {KPROF_LWP_CPUID_FEATURES_BRE_MASK, "bre"},
+        {KPROF_LWP_CPUID_FEATURES_DME_MASK, "dme"},     {KPROF_LWP_CPUID_FEATURES_CNH_MASK, "cnh"},
+        {KPROF_LWP_CPUID_FEATURES_RNH_MASK, "rnh"},     {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
+        {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},   {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
+};
+
+static void fill_lwp(kprof_cli_view *v, const kprof_cpuid_snapshot *snap)
+{
+	uint32_t r[4];
+	unsigned i;
+	for (i = 0; i < 4; i++)
+		r[i] = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_LWP, i);
+	v->lwp_version = kprof_lwp_cpuid_ecx_get_version(r[KPROF_ECX]);
+	/* LwpCbSize counts quadwords; the JSON gives bytes. */
+	v->lwp_cb_size = kprof_lwp_cpuid_ebx_get_cb_size(r[KPROF_EBX]) * 8u;
+	v->lwp_event_size = kprof_lwp_cpuid_ebx_get_event_size(r[KPROF_EBX]);
+	v->lwp_max_events = kprof_lwp_cpuid_ebx_get_max_events(r[KPROF_EBX]);
+	v->lwp_event_offset = kprof_lwp_cpuid_ebx_get_event_offset(r[KPROF_EBX]);
+	/* LwpMinBufferSize counts units of 32 records. */
+	v->lwp_min_buffer_records = kprof_lwp_cpuid_ecx_get_min_buffer_size(r[KPROF_ECX]) * 32u;
+	v->lwp_latency_max = kprof_lwp_cpuid_ecx_get_latency_max(r[KPROF_ECX]);
+	v->lwp_data_address = kprof_lwp_cpuid_ecx_get_data_address(r[KPROF_ECX]) != 0;
+	for (i = 0; i < KPROF_ARRAY_COUNT(lwp_features); i++) {
+		if (r[KPROF_EDX] & lwp_features[i].mask)
+			v->lwp_supported[v->lwp_supported_count++] = lwp_features[i].name;
+		if (r[KPROF_EAX] & lwp_features[i].mask)
+			v->lwp_enabled[v->lwp_enabled_count++] = lwp_features[i].name;
+	}
+}
+
 void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32)
 {
 	char sig[13];
@@ -96,6 +133,8 @@ void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, in
 
 	v->lwp = kprof_cpuid_80000001_ecx_get_lwp(
 	                 kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)) != 0;
+	if (v->lwp)
+		fill_lwp(v, snap);
 
 	v->ds = kprof_cpuid_1_edx_get_ds(leaf1_edx) != 0;
 	v->dtes64 = kprof_cpuid_1_ecx_get_dtes64(leaf1_ecx) != 0;
