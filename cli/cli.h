@@ -82,6 +82,7 @@ void kprof_cli_source_json(const kprof_source *s, int supported);
  * header's functions (kprof_cli_view_fill), so live and dumped processors print alike. */
 typedef struct kprof_cli_view {
 	kprof_cpuid_snapshot snap;
+	kprof_hal_decision decision;
 	int hal32; /* the 32-bit HAL's rules */
 	char vendor[12];
 	size_t vendor_len;

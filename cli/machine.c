@@ -84,58 +84,48 @@ static void fill_lwp(kprof_cli_view *v, const kprof_cpuid_snapshot *snap)
 
 void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32)
 {
-	char sig[13];
-	uint32_t leaf1_eax, leaf1_ecx, leaf1_edx;
+	const kprof_hal_decision *d = &v->decision;
+	uint32_t leaf1_ecx, leaf1_edx;
 	memset(v, 0, sizeof *v);
 	v->snap = *snap;
 	v->hal32 = hal32;
-	if (kprof_cpuid_vendor_string(snap, sig) == KPROF_OK) {
-		memcpy(v->vendor, sig, 12);
-		v->vendor_len = 12;
-	}
-	v->vendor_id = kprof_cpuid_vendor(snap);
-	leaf1_eax = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EAX);
-	leaf1_ecx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
-	leaf1_edx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
-	v->family = kprof_cpuid_family(leaf1_eax);
-	v->model = kprof_cpuid_model(leaf1_eax);
-	v->stepping = kprof_cpuid_stepping(leaf1_eax);
+	/* Always fills the decision (Default for an empty snapshot); hal is one of the two. */
+	(void)kprof_hal_decide(snap, hal32 ? KPROF_HAL_X86 : KPROF_HAL_X64, &v->decision);
+	v->vendor_len = strlen(d->vendor_string);
+	memcpy(v->vendor, d->vendor_string, v->vendor_len);
+	v->vendor_id = d->vendor;
+	v->family = d->family;
+	v->model = d->model;
+	v->stepping = d->stepping;
 
-	v->hypervisor = kprof_cpuid_1_ecx_get_hypervisor(leaf1_ecx) != 0;
+	v->hypervisor = d->hv_present;
 	if (v->hypervisor) {
-		if (kprof_cpuid_hv_vendor_string(snap, sig) == KPROF_OK) {
-			v->hv_vendor_known = 1;
-			memcpy(v->hv_vendor, sig, 12);
-			v->hv_vendor_len = signature_len(sig, 12);
-		}
-		v->microsoft_compatible =
-		        kprof_cpuid_snapshot_has(snap, KPROF_CPUID_SLOT_HV_INTERFACE) &&
-		        kprof_cpuid_40000001_eax_get_signature(kprof_cpuid_snapshot_reg(
-		                snap, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX)) == KPROF_HV_INTERFACE_HV1;
-		v->performance_monitors_available =
-		        kprof_cpuid_40000003_edx_get_performance_monitors_available(
-		                kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX)) !=
-		        0;
+		v->hv_vendor_known = d->hv_has_vendor;
+		memcpy(v->hv_vendor, d->hv_vendor, 12);
+		v->hv_vendor_len = d->hv_has_vendor ? signature_len(d->hv_vendor, 12) : 0;
+		v->microsoft_compatible = d->hv_microsoft;
+		v->performance_monitors_available = d->hv_perfmon;
 	}
 
-	v->perfmon = kprof_cpuid_snapshot_has(snap, KPROF_CPUID_SLOT_PERFMON);
-	if (v->perfmon) {
-		uint32_t a = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
-		v->pm_version = kprof_cpuid_0a_eax_get_version(a);
-		v->pm_counters = kprof_cpuid_0a_eax_get_counters(a);
-		v->pm_width = kprof_cpuid_0a_eax_get_width(a);
-		v->pm_ebx_length = kprof_cpuid_0a_eax_get_ebx_length(a);
-		v->pm_ebx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
-	}
+	v->perfmon = d->has_perfmon_leaf;
+	v->pm_version = d->perfmon_version;
+	v->pm_counters = d->perfmon_counters;
+	v->pm_width = d->perfmon_width;
+	v->pm_ebx_length = d->ebx_length;
+	v->pm_ebx = d->ebx;
 
-	v->interface = KPROF_INTERFACE_DEFAULT;
-	v->reason = "the HAL decision is not in kprof.h yet (issue 3)";
+	v->interface = (kprof_interface)d->interface;
+	v->reason = kprof_hal_reason_name(d->reason);
+	if (!v->reason)
+		v->reason = "unknown";
 
 	v->lwp = kprof_cpuid_80000001_ecx_get_lwp(
 	                 kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)) != 0;
 	if (v->lwp)
 		fill_lwp(v, snap);
 
+	leaf1_ecx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	leaf1_edx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
 	v->ds = kprof_cpuid_1_edx_get_ds(leaf1_edx) != 0;
 	v->dtes64 = kprof_cpuid_1_ecx_get_dtes64(leaf1_ecx) != 0;
 	v->ds_cpl = kprof_cpuid_1_ecx_get_ds_cpl(leaf1_ecx) != 0;
@@ -144,9 +134,7 @@ void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, in
 
 int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s)
 {
-	(void)v;
-	(void)s;
-	return 0;
+	return kprof_hal_source_supported(&v->decision, s) != 0;
 }
 
 /* The live processor's view, read once per run. NULL without cpuid. */
@@ -179,7 +167,11 @@ int kprof_cli_live_supported(const kprof_source *s)
 
 int kprof_cli_perf_print(const char *cmd, const kprof_source *s)
 {
-	(void)s;
-	kprof_cli_error("%s: the perf bridge is not in kprof.h yet (issue 3)", cmd);
-	return KPROF_CLI_EXIT_FAILURE;
+	char raw[32];
+	kprof_status st = kprof_source_perf_raw(s, raw, sizeof raw, NULL);
+	if (st != KPROF_OK)
+		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name(s),
+		                       kprof_status_name(st));
+	kprof_cli_printf("%s\n", raw);
+	return 0;
 }
