@@ -735,6 +735,1028 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
                                                    size_t len);
 #endif
 
+/* ------------------------------------------------------------------------------------------
+ *  ds
+ * ------------------------------------------------------------------------------------------ */
+/* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size follows PEBS_DATA_CFG.
+ * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
+#define KPROF_PEBS_FORMAT_CORE         0x0u
+#define KPROF_PEBS_FORMAT_NEHALEM      0x1u
+#define KPROF_PEBS_FORMAT_HASWELL      0x2u
+#define KPROF_PEBS_FORMAT_SKYLAKE      0x3u
+#define KPROF_PEBS_FORMAT_ADAPTIVE     0x4u /* first adaptive format (Ice Lake) */
+#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x5u /* highest adaptive format kprof decodes */
+
+/* ds_pebs_enable: IA32_PEBS_ENABLE layout: bit i enables PEBS on general-purpose counter i; bit 32+i is load-latency on counter i (before adaptive PEBS) or PEBS on fixed counter i (adaptive PEBS, where load latency is a PEBS_DATA_CFG/meminfo matter).
+ * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE: bit i = PEBS on PMC i; 32+i load latency); Linux arch/x86/events/intel/ds.c intel_pmu_pebs_enable (fixed counters at INTEL_PMC_IDX_FIXED = 32) */
+#define KPROF_PEBS_ENABLE_GP_SHIFT 0x0u
+#define KPROF_PEBS_ENABLE_HIGH_SHIFT                                                               \
+	0x20u /* load latency (non-adaptive) or fixed counters (adaptive) */
+#define KPROF_PEBS_ENABLE_MAX_GP    0x8u /* general-purpose counters the DS area has reset slots for */
+#define KPROF_PEBS_ENABLE_MAX_FIXED 0x4u /* fixed counters the DS area has reset slots for */
+
+/* debug control: LBR, BTS, BTINT, ... Fields: KPROF_IA32_DEBUGCTL_*. * Source: reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_DEBUGCTL 0x1D9u
+
+/* linear address of the DS save area * Source: reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_DS_AREA 0x600u
+
+/* PEBS enable per counter * Source: reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_PEBS_ENABLE 0x3F1u
+
+/* miscellaneous enables Fields: KPROF_IA32_MISC_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_MISC_ENABLE 0x1A0u
+
+/* performance-monitoring capabilities (cpuid PDCM) Fields: KPROF_IA32_PERF_CAPABILITIES_*. * Source: reference/intel-ds-perfmon.md (MSRs) */
+#define KPROF_MSR_IA32_PERF_CAPABILITIES 0x345u
+
+/* adaptive PEBS record groups Fields: KPROF_PEBS_DATA_CFG_*. * Source: reference/intel-ds-perfmon.md (PEBS_DATA_CFG 0x3F2) */
+#define KPROF_MSR_PEBS_DATA_CFG 0x3F2u
+
+/* IA32_DEBUGCTL * Source: reference/intel-ds-perfmon.md (MSRs: IA32_DEBUGCTL) */
+
+#define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* last branch record */
+#define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_LBR_MASK  UINT64_C(0x1)
+#define KPROF_IA32_DEBUGCTL_BTF_SHIFT 1 /* single-step on branches */
+#define KPROF_IA32_DEBUGCTL_BTF_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTF_MASK  UINT64_C(0x2)
+#define KPROF_IA32_DEBUGCTL_TR_SHIFT  6 /* send branch trace messages */
+#define KPROF_IA32_DEBUGCTL_TR_WIDTH  1
+#define KPROF_IA32_DEBUGCTL_TR_MASK   UINT64_C(0x40)
+#define KPROF_IA32_DEBUGCTL_BTS_SHIFT 7 /* store branch records in the BTS buffer */
+#define KPROF_IA32_DEBUGCTL_BTS_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTS_MASK  UINT64_C(0x80)
+#define KPROF_IA32_DEBUGCTL_BTINT_SHIFT                                                            \
+	8 /* interrupt when the BTS buffer reaches its threshold (else circular) */
+#define KPROF_IA32_DEBUGCTL_BTINT_WIDTH                 1
+#define KPROF_IA32_DEBUGCTL_BTINT_MASK                  UINT64_C(0x100)
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT            9 /* no BTS records at CPL 0 */
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_WIDTH            1
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK             UINT64_C(0x200)
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT           10 /* no BTS records at CPL > 0 */
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_WIDTH           1
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK            UINT64_C(0x400)
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT    11 /* freeze LBRs on PMI */
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_WIDTH    1
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK     UINT64_C(0x800)
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT 12 /* freeze counters on PMI */
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK  UINT64_C(0x1000)
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT      14 /* freeze while in SMM */
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_WIDTH      1
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
+#define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
+
+/* IA32_MISC_ENABLE (the perfmon/BTS/PEBS bits) * Source: reference/intel-ds-perfmon.md (MSRs: IA32_MISC_ENABLE) */
+
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring available */
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK  UINT64_C(0x80)
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT   11 /* BTS unavailable */
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_WIDTH   1
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK    UINT64_C(0x800)
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT  12 /* PEBS unavailable */
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_WIDTH  1
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
+#define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
+
+/* IA32_PERF_CAPABILITIES * Source: reference/intel-ds-perfmon.md (MSRs: IA32_PERF_CAPABILITIES) */
+
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT       0 /* LBR format */
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH       6
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK        UINT64_C(0x3F)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT        6 /* PEBS is trap-like */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_WIDTH        1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK         UINT64_C(0x40)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT    7 /* PEBS saves architectural registers */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_WIDTH    1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK     UINT64_C(0x80)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT      8 /* PEBS record format */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_WIDTH      4
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK       UINT64_C(0xF00)
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT       12 /* freeze while SMM supported */
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_WIDTH       1
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK        UINT64_C(0x1000)
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT 13 /* full-width counter writes */
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK  UINT64_C(0x2000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT    14 /* adaptive PEBS */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_WIDTH    1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK     UINT64_C(0x4000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x7FFF)
+
+/* MSR_PEBS_DATA_CFG (0x3F2): which optional groups an adaptive PEBS record (format 4 and later, IA32_PERF_CAPABILITIES.pebs_baseline) carries after its basic group. The basic group's format_group field mirrors this register for the record it heads. * Source: reference/intel-ds-perfmon.md (PEBS_DATA_CFG 0x3F2; optional groups); Linux arch/x86/include/asm/perf_event.h (PEBS_DATACFG_MEMINFO BIT(0), PEBS_DATACFG_GP BIT(1), PEBS_DATACFG_XMMS BIT(2), PEBS_DATACFG_LBRS BIT(3), PEBS_DATACFG_LBR_SHIFT 24) */
+
+#define KPROF_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory-info group (32 bytes) */
+#define KPROF_PEBS_DATA_CFG_MEMINFO_WIDTH     1
+#define KPROF_PEBS_DATA_CFG_MEMINFO_MASK      UINT64_C(0x1)
+#define KPROF_PEBS_DATA_CFG_GPRS_SHIFT        1 /* general-purpose-register group (144 bytes) */
+#define KPROF_PEBS_DATA_CFG_GPRS_WIDTH        1
+#define KPROF_PEBS_DATA_CFG_GPRS_MASK         UINT64_C(0x2)
+#define KPROF_PEBS_DATA_CFG_XMMS_SHIFT        2 /* XMM group (256 bytes) */
+#define KPROF_PEBS_DATA_CFG_XMMS_WIDTH        1
+#define KPROF_PEBS_DATA_CFG_XMMS_MASK         UINT64_C(0x4)
+#define KPROF_PEBS_DATA_CFG_LBRS_SHIFT        3 /* LBR group */
+#define KPROF_PEBS_DATA_CFG_LBRS_WIDTH        1
+#define KPROF_PEBS_DATA_CFG_LBRS_MASK         UINT64_C(0x8)
+#define KPROF_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT 24 /* LBR entries in the LBR group, minus one */
+#define KPROF_PEBS_DATA_CFG_LBR_ENTRIES_WIDTH 8
+#define KPROF_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
+#define KPROF_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
+
+/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
+ * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
+/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set). Addresses are linear addresses in the producer's address space. Counter reset values are written back into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3 only (the first 0x60 bytes). * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then fixed at 0x80) */
+
+#define KPROF_DS_AREA64_SIZE                            0xA0u
+#define KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_DS_AREA64_BTS_INDEX_OFFSET                0x8u
+#define KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_DS_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_DS_AREA64_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_DS_AREA64_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_ds_area64 {
+	uint64_t bts_buffer_base;      /* 0x0: first byte of the BTS buffer */
+	uint64_t bts_index;            /* 0x8: where the next BTS record goes */
+	uint64_t bts_absolute_maximum; /* 0x10: first byte past the BTS buffer */
+	uint64_t
+	        bts_interrupt_threshold; /* 0x18: record at which a BTS interrupt is raised (BTINT) */
+	uint64_t pebs_buffer_base;       /* 0x20: first byte of the PEBS buffer */
+	uint64_t pebs_index;             /* 0x28: where the next PEBS record goes */
+	uint64_t pebs_absolute_maximum;    /* 0x30: first byte past the PEBS buffer */
+	uint64_t pebs_interrupt_threshold; /* 0x38: record at which a PEBS interrupt is raised */
+	uint64_t pebs_gp_counter_reset[8]; /* 0x40: reload value of general-purpose counter i */
+	uint64_t pebs_fixed_counter_reset
+	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
+} kprof_ds_area64;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_buffer_base) ==
+                            KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area64_bts_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_index) == KPROF_DS_AREA64_BTS_INDEX_OFFSET,
+                    kprof_ds_area64_bts_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_absolute_maximum) ==
+                            KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area64_bts_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_interrupt_threshold) ==
+                            KPROF_DS_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area64_bts_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_buffer_base) ==
+                            KPROF_DS_AREA64_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area64_pebs_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_index) == KPROF_DS_AREA64_PEBS_INDEX_OFFSET,
+                    kprof_ds_area64_pebs_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_absolute_maximum) ==
+                            KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area64_pebs_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_interrupt_threshold) ==
+                            KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area64_pebs_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_gp_counter_reset) ==
+                            KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_ds_area64_pebs_gp_counter_reset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_fixed_counter_reset) ==
+                            KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_ds_area64_pebs_fixed_counter_reset_offset);
+
+/* Decode a kprof_ds_area64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_DS_AREA64_SIZE; nothing is read past buf + KPROF_DS_AREA64_SIZE. */
+KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
+
+/* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes). * Source: reference/intel-ds-perfmon.md (DS save area 32-bit: eight u32 fields at 0x00..0x1C, PEBS counter reset at 0x20); Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
+
+#define KPROF_DS_AREA32_SIZE                            0x28u
+#define KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_DS_AREA32_BTS_INDEX_OFFSET                0x4u
+#define KPROF_DS_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x8u
+#define KPROF_DS_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET  0xCu
+#define KPROF_DS_AREA32_PEBS_BUFFER_BASE_OFFSET         0x10u
+#define KPROF_DS_AREA32_PEBS_INDEX_OFFSET               0x14u
+#define KPROF_DS_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x18u
+#define KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x1Cu
+#define KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET       0x20u
+typedef struct kprof_ds_area32 {
+	uint32_t bts_buffer_base;          /* 0x0: first byte of the BTS buffer */
+	uint32_t bts_index;                /* 0x4: where the next BTS record goes */
+	uint32_t bts_absolute_maximum;     /* 0x8: first byte past the BTS buffer */
+	uint32_t bts_interrupt_threshold;  /* 0xC: record at which a BTS interrupt is raised */
+	uint32_t pebs_buffer_base;         /* 0x10: first byte of the PEBS buffer */
+	uint32_t pebs_index;               /* 0x14: where the next PEBS record goes */
+	uint32_t pebs_absolute_maximum;    /* 0x18: first byte past the PEBS buffer */
+	uint32_t pebs_interrupt_threshold; /* 0x1C: record at which a PEBS interrupt is raised */
+	uint64_t pebs_counter_reset; /* 0x20: reload value of the PEBS counter (40 bits used) */
+} kprof_ds_area32;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_buffer_base) ==
+                            KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area32_bts_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_index) == KPROF_DS_AREA32_BTS_INDEX_OFFSET,
+                    kprof_ds_area32_bts_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_absolute_maximum) ==
+                            KPROF_DS_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area32_bts_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_interrupt_threshold) ==
+                            KPROF_DS_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area32_bts_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_buffer_base) ==
+                            KPROF_DS_AREA32_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area32_pebs_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_index) == KPROF_DS_AREA32_PEBS_INDEX_OFFSET,
+                    kprof_ds_area32_pebs_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_absolute_maximum) ==
+                            KPROF_DS_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area32_pebs_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_interrupt_threshold) ==
+                            KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area32_pebs_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_counter_reset) ==
+                            KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
+                    kprof_ds_area32_pebs_counter_reset_offset);
+
+/* Decode a kprof_ds_area32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_DS_AREA32_SIZE; nothing is read past buf + KPROF_DS_AREA32_SIZE. */
+KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
+
+/* A branch trace store record in the 64-bit DS format: 24 bytes. * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+
+#define KPROF_BTS_RECORD64_SIZE         0x18u
+#define KPROF_BTS_RECORD64_FROM_OFFSET  0x0u
+#define KPROF_BTS_RECORD64_TO_OFFSET    0x8u
+#define KPROF_BTS_RECORD64_FLAGS_OFFSET 0x10u
+typedef struct kprof_bts_record64 {
+	uint64_t from;  /* 0x0: linear address of the branch instruction */
+	uint64_t to;    /* 0x8: linear address of the branch target */
+	uint64_t flags; /* 0x10: branch flags */
+} kprof_bts_record64;
+KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof_bts_record64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, from) == KPROF_BTS_RECORD64_FROM_OFFSET,
+                    kprof_bts_record64_from_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, to) == KPROF_BTS_RECORD64_TO_OFFSET,
+                    kprof_bts_record64_to_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FLAGS_OFFSET,
+                    kprof_bts_record64_flags_offset);
+/* branch flags * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT                                                   \
+	4 /* the branch was predicted (not reported by Core and Atom processors) */
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_WIDTH 1
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
+#define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
+
+/* Decode a kprof_bts_record64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_BTS_RECORD64_SIZE; nothing is read past buf + KPROF_BTS_RECORD64_SIZE. */
+KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
+                                                 kprof_bts_record64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
+                                                 size_t len);
+
+/* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes. * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section 18.4.9 */
+
+#define KPROF_BTS_RECORD32_SIZE         0xCu
+#define KPROF_BTS_RECORD32_FROM_OFFSET  0x0u
+#define KPROF_BTS_RECORD32_TO_OFFSET    0x4u
+#define KPROF_BTS_RECORD32_FLAGS_OFFSET 0x8u
+typedef struct kprof_bts_record32 {
+	uint32_t from;  /* 0x0: linear address of the branch instruction */
+	uint32_t to;    /* 0x4: linear address of the branch target */
+	uint32_t flags; /* 0x8: branch flags */
+} kprof_bts_record32;
+KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof_bts_record32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, from) == KPROF_BTS_RECORD32_FROM_OFFSET,
+                    kprof_bts_record32_from_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, to) == KPROF_BTS_RECORD32_TO_OFFSET,
+                    kprof_bts_record32_to_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, flags) == KPROF_BTS_RECORD32_FLAGS_OFFSET,
+                    kprof_bts_record32_flags_offset);
+/* branch flags * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section 18.4.9 */
+
+#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT 4 /* the branch was predicted */
+#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_WIDTH 1
+#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
+#define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
+
+/* Decode a kprof_bts_record32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_BTS_RECORD32_SIZE; nothing is read past buf + KPROF_BTS_RECORD32_SIZE. */
+KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
+                                                 kprof_bts_record32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
+                                                 size_t len);
+
+/* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT0_SIZE         0x90u
+#define KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET 0x0u
+#define KPROF_PEBS_RECORD_FMT0_IP_OFFSET    0x8u
+#define KPROF_PEBS_RECORD_FMT0_AX_OFFSET    0x10u
+#define KPROF_PEBS_RECORD_FMT0_BX_OFFSET    0x18u
+#define KPROF_PEBS_RECORD_FMT0_CX_OFFSET    0x20u
+#define KPROF_PEBS_RECORD_FMT0_DX_OFFSET    0x28u
+#define KPROF_PEBS_RECORD_FMT0_SI_OFFSET    0x30u
+#define KPROF_PEBS_RECORD_FMT0_DI_OFFSET    0x38u
+#define KPROF_PEBS_RECORD_FMT0_BP_OFFSET    0x40u
+#define KPROF_PEBS_RECORD_FMT0_SP_OFFSET    0x48u
+#define KPROF_PEBS_RECORD_FMT0_R8_OFFSET    0x50u
+#define KPROF_PEBS_RECORD_FMT0_R9_OFFSET    0x58u
+#define KPROF_PEBS_RECORD_FMT0_R10_OFFSET   0x60u
+#define KPROF_PEBS_RECORD_FMT0_R11_OFFSET   0x68u
+#define KPROF_PEBS_RECORD_FMT0_R12_OFFSET   0x70u
+#define KPROF_PEBS_RECORD_FMT0_R13_OFFSET   0x78u
+#define KPROF_PEBS_RECORD_FMT0_R14_OFFSET   0x80u
+#define KPROF_PEBS_RECORD_FMT0_R15_OFFSET   0x88u
+typedef struct kprof_pebs_record_fmt0 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+} kprof_pebs_record_fmt0;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
+                    kprof_pebs_record_fmt0_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, flags) == KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt0_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ip) == KPROF_PEBS_RECORD_FMT0_IP_OFFSET,
+                    kprof_pebs_record_fmt0_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ax) == KPROF_PEBS_RECORD_FMT0_AX_OFFSET,
+                    kprof_pebs_record_fmt0_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bx) == KPROF_PEBS_RECORD_FMT0_BX_OFFSET,
+                    kprof_pebs_record_fmt0_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, cx) == KPROF_PEBS_RECORD_FMT0_CX_OFFSET,
+                    kprof_pebs_record_fmt0_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, dx) == KPROF_PEBS_RECORD_FMT0_DX_OFFSET,
+                    kprof_pebs_record_fmt0_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, si) == KPROF_PEBS_RECORD_FMT0_SI_OFFSET,
+                    kprof_pebs_record_fmt0_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, di) == KPROF_PEBS_RECORD_FMT0_DI_OFFSET,
+                    kprof_pebs_record_fmt0_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bp) == KPROF_PEBS_RECORD_FMT0_BP_OFFSET,
+                    kprof_pebs_record_fmt0_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, sp) == KPROF_PEBS_RECORD_FMT0_SP_OFFSET,
+                    kprof_pebs_record_fmt0_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r8) == KPROF_PEBS_RECORD_FMT0_R8_OFFSET,
+                    kprof_pebs_record_fmt0_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r9) == KPROF_PEBS_RECORD_FMT0_R9_OFFSET,
+                    kprof_pebs_record_fmt0_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r10) == KPROF_PEBS_RECORD_FMT0_R10_OFFSET,
+                    kprof_pebs_record_fmt0_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r11) == KPROF_PEBS_RECORD_FMT0_R11_OFFSET,
+                    kprof_pebs_record_fmt0_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r12) == KPROF_PEBS_RECORD_FMT0_R12_OFFSET,
+                    kprof_pebs_record_fmt0_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r13) == KPROF_PEBS_RECORD_FMT0_R13_OFFSET,
+                    kprof_pebs_record_fmt0_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r14) == KPROF_PEBS_RECORD_FMT0_R14_OFFSET,
+                    kprof_pebs_record_fmt0_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r15) == KPROF_PEBS_RECORD_FMT0_R15_OFFSET,
+                    kprof_pebs_record_fmt0_r15_offset);
+
+/* Decode a kprof_pebs_record_fmt0 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT0_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT0_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt0 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
+                                                     size_t len);
+
+/* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source and load latency. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT1_SIZE          0xB0u
+#define KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET  0x0u
+#define KPROF_PEBS_RECORD_FMT1_IP_OFFSET     0x8u
+#define KPROF_PEBS_RECORD_FMT1_AX_OFFSET     0x10u
+#define KPROF_PEBS_RECORD_FMT1_BX_OFFSET     0x18u
+#define KPROF_PEBS_RECORD_FMT1_CX_OFFSET     0x20u
+#define KPROF_PEBS_RECORD_FMT1_DX_OFFSET     0x28u
+#define KPROF_PEBS_RECORD_FMT1_SI_OFFSET     0x30u
+#define KPROF_PEBS_RECORD_FMT1_DI_OFFSET     0x38u
+#define KPROF_PEBS_RECORD_FMT1_BP_OFFSET     0x40u
+#define KPROF_PEBS_RECORD_FMT1_SP_OFFSET     0x48u
+#define KPROF_PEBS_RECORD_FMT1_R8_OFFSET     0x50u
+#define KPROF_PEBS_RECORD_FMT1_R9_OFFSET     0x58u
+#define KPROF_PEBS_RECORD_FMT1_R10_OFFSET    0x60u
+#define KPROF_PEBS_RECORD_FMT1_R11_OFFSET    0x68u
+#define KPROF_PEBS_RECORD_FMT1_R12_OFFSET    0x70u
+#define KPROF_PEBS_RECORD_FMT1_R13_OFFSET    0x78u
+#define KPROF_PEBS_RECORD_FMT1_R14_OFFSET    0x80u
+#define KPROF_PEBS_RECORD_FMT1_R15_OFFSET    0x88u
+#define KPROF_PEBS_RECORD_FMT1_STATUS_OFFSET 0x90u
+#define KPROF_PEBS_RECORD_FMT1_DLA_OFFSET    0x98u
+#define KPROF_PEBS_RECORD_FMT1_DSE_OFFSET    0xA0u
+#define KPROF_PEBS_RECORD_FMT1_LAT_OFFSET    0xA8u
+typedef struct kprof_pebs_record_fmt1 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+	uint64_t
+	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
+	uint64_t dse; /* 0xA0: data source encoding */
+	uint64_t lat; /* 0xA8: load latency in core cycles */
+} kprof_pebs_record_fmt1;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
+                    kprof_pebs_record_fmt1_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, flags) == KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt1_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ip) == KPROF_PEBS_RECORD_FMT1_IP_OFFSET,
+                    kprof_pebs_record_fmt1_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ax) == KPROF_PEBS_RECORD_FMT1_AX_OFFSET,
+                    kprof_pebs_record_fmt1_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bx) == KPROF_PEBS_RECORD_FMT1_BX_OFFSET,
+                    kprof_pebs_record_fmt1_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, cx) == KPROF_PEBS_RECORD_FMT1_CX_OFFSET,
+                    kprof_pebs_record_fmt1_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dx) == KPROF_PEBS_RECORD_FMT1_DX_OFFSET,
+                    kprof_pebs_record_fmt1_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, si) == KPROF_PEBS_RECORD_FMT1_SI_OFFSET,
+                    kprof_pebs_record_fmt1_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, di) == KPROF_PEBS_RECORD_FMT1_DI_OFFSET,
+                    kprof_pebs_record_fmt1_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bp) == KPROF_PEBS_RECORD_FMT1_BP_OFFSET,
+                    kprof_pebs_record_fmt1_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, sp) == KPROF_PEBS_RECORD_FMT1_SP_OFFSET,
+                    kprof_pebs_record_fmt1_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r8) == KPROF_PEBS_RECORD_FMT1_R8_OFFSET,
+                    kprof_pebs_record_fmt1_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r9) == KPROF_PEBS_RECORD_FMT1_R9_OFFSET,
+                    kprof_pebs_record_fmt1_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r10) == KPROF_PEBS_RECORD_FMT1_R10_OFFSET,
+                    kprof_pebs_record_fmt1_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r11) == KPROF_PEBS_RECORD_FMT1_R11_OFFSET,
+                    kprof_pebs_record_fmt1_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r12) == KPROF_PEBS_RECORD_FMT1_R12_OFFSET,
+                    kprof_pebs_record_fmt1_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r13) == KPROF_PEBS_RECORD_FMT1_R13_OFFSET,
+                    kprof_pebs_record_fmt1_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r14) == KPROF_PEBS_RECORD_FMT1_R14_OFFSET,
+                    kprof_pebs_record_fmt1_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r15) == KPROF_PEBS_RECORD_FMT1_R15_OFFSET,
+                    kprof_pebs_record_fmt1_r15_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, status) ==
+                            KPROF_PEBS_RECORD_FMT1_STATUS_OFFSET,
+                    kprof_pebs_record_fmt1_status_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dla) == KPROF_PEBS_RECORD_FMT1_DLA_OFFSET,
+                    kprof_pebs_record_fmt1_dla_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dse) == KPROF_PEBS_RECORD_FMT1_DSE_OFFSET,
+                    kprof_pebs_record_fmt1_dse_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, lat) == KPROF_PEBS_RECORD_FMT1_LAT_OFFSET,
+                    kprof_pebs_record_fmt1_lat_offset);
+
+/* Decode a kprof_pebs_record_fmt1 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT1_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT1_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt1 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
+                                                     size_t len);
+
+/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT2_SIZE              0xC0u
+#define KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET      0x0u
+#define KPROF_PEBS_RECORD_FMT2_IP_OFFSET         0x8u
+#define KPROF_PEBS_RECORD_FMT2_AX_OFFSET         0x10u
+#define KPROF_PEBS_RECORD_FMT2_BX_OFFSET         0x18u
+#define KPROF_PEBS_RECORD_FMT2_CX_OFFSET         0x20u
+#define KPROF_PEBS_RECORD_FMT2_DX_OFFSET         0x28u
+#define KPROF_PEBS_RECORD_FMT2_SI_OFFSET         0x30u
+#define KPROF_PEBS_RECORD_FMT2_DI_OFFSET         0x38u
+#define KPROF_PEBS_RECORD_FMT2_BP_OFFSET         0x40u
+#define KPROF_PEBS_RECORD_FMT2_SP_OFFSET         0x48u
+#define KPROF_PEBS_RECORD_FMT2_R8_OFFSET         0x50u
+#define KPROF_PEBS_RECORD_FMT2_R9_OFFSET         0x58u
+#define KPROF_PEBS_RECORD_FMT2_R10_OFFSET        0x60u
+#define KPROF_PEBS_RECORD_FMT2_R11_OFFSET        0x68u
+#define KPROF_PEBS_RECORD_FMT2_R12_OFFSET        0x70u
+#define KPROF_PEBS_RECORD_FMT2_R13_OFFSET        0x78u
+#define KPROF_PEBS_RECORD_FMT2_R14_OFFSET        0x80u
+#define KPROF_PEBS_RECORD_FMT2_R15_OFFSET        0x88u
+#define KPROF_PEBS_RECORD_FMT2_STATUS_OFFSET     0x90u
+#define KPROF_PEBS_RECORD_FMT2_DLA_OFFSET        0x98u
+#define KPROF_PEBS_RECORD_FMT2_DSE_OFFSET        0xA0u
+#define KPROF_PEBS_RECORD_FMT2_LAT_OFFSET        0xA8u
+#define KPROF_PEBS_RECORD_FMT2_REAL_IP_OFFSET    0xB0u
+#define KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET 0xB8u
+typedef struct kprof_pebs_record_fmt2 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+	uint64_t
+	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
+	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t lat;        /* 0xA8: load latency in core cycles */
+	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
+	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
+} kprof_pebs_record_fmt2;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
+                    kprof_pebs_record_fmt2_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, flags) == KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt2_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ip) == KPROF_PEBS_RECORD_FMT2_IP_OFFSET,
+                    kprof_pebs_record_fmt2_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ax) == KPROF_PEBS_RECORD_FMT2_AX_OFFSET,
+                    kprof_pebs_record_fmt2_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bx) == KPROF_PEBS_RECORD_FMT2_BX_OFFSET,
+                    kprof_pebs_record_fmt2_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, cx) == KPROF_PEBS_RECORD_FMT2_CX_OFFSET,
+                    kprof_pebs_record_fmt2_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dx) == KPROF_PEBS_RECORD_FMT2_DX_OFFSET,
+                    kprof_pebs_record_fmt2_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, si) == KPROF_PEBS_RECORD_FMT2_SI_OFFSET,
+                    kprof_pebs_record_fmt2_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, di) == KPROF_PEBS_RECORD_FMT2_DI_OFFSET,
+                    kprof_pebs_record_fmt2_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bp) == KPROF_PEBS_RECORD_FMT2_BP_OFFSET,
+                    kprof_pebs_record_fmt2_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, sp) == KPROF_PEBS_RECORD_FMT2_SP_OFFSET,
+                    kprof_pebs_record_fmt2_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r8) == KPROF_PEBS_RECORD_FMT2_R8_OFFSET,
+                    kprof_pebs_record_fmt2_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r9) == KPROF_PEBS_RECORD_FMT2_R9_OFFSET,
+                    kprof_pebs_record_fmt2_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r10) == KPROF_PEBS_RECORD_FMT2_R10_OFFSET,
+                    kprof_pebs_record_fmt2_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r11) == KPROF_PEBS_RECORD_FMT2_R11_OFFSET,
+                    kprof_pebs_record_fmt2_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r12) == KPROF_PEBS_RECORD_FMT2_R12_OFFSET,
+                    kprof_pebs_record_fmt2_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r13) == KPROF_PEBS_RECORD_FMT2_R13_OFFSET,
+                    kprof_pebs_record_fmt2_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r14) == KPROF_PEBS_RECORD_FMT2_R14_OFFSET,
+                    kprof_pebs_record_fmt2_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r15) == KPROF_PEBS_RECORD_FMT2_R15_OFFSET,
+                    kprof_pebs_record_fmt2_r15_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, status) ==
+                            KPROF_PEBS_RECORD_FMT2_STATUS_OFFSET,
+                    kprof_pebs_record_fmt2_status_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dla) == KPROF_PEBS_RECORD_FMT2_DLA_OFFSET,
+                    kprof_pebs_record_fmt2_dla_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dse) == KPROF_PEBS_RECORD_FMT2_DSE_OFFSET,
+                    kprof_pebs_record_fmt2_dse_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, lat) == KPROF_PEBS_RECORD_FMT2_LAT_OFFSET,
+                    kprof_pebs_record_fmt2_lat_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, real_ip) ==
+                            KPROF_PEBS_RECORD_FMT2_REAL_IP_OFFSET,
+                    kprof_pebs_record_fmt2_real_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, tsx_tuning) ==
+                            KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET,
+                    kprof_pebs_record_fmt2_tsx_tuning_offset);
+
+/* Decode a kprof_pebs_record_fmt2 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT2_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT2_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt2 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
+                                                     size_t len);
+
+/* PEBS record, format 3 (Skylake): format 2 plus the TSC. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT3_SIZE              0xC8u
+#define KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET      0x0u
+#define KPROF_PEBS_RECORD_FMT3_IP_OFFSET         0x8u
+#define KPROF_PEBS_RECORD_FMT3_AX_OFFSET         0x10u
+#define KPROF_PEBS_RECORD_FMT3_BX_OFFSET         0x18u
+#define KPROF_PEBS_RECORD_FMT3_CX_OFFSET         0x20u
+#define KPROF_PEBS_RECORD_FMT3_DX_OFFSET         0x28u
+#define KPROF_PEBS_RECORD_FMT3_SI_OFFSET         0x30u
+#define KPROF_PEBS_RECORD_FMT3_DI_OFFSET         0x38u
+#define KPROF_PEBS_RECORD_FMT3_BP_OFFSET         0x40u
+#define KPROF_PEBS_RECORD_FMT3_SP_OFFSET         0x48u
+#define KPROF_PEBS_RECORD_FMT3_R8_OFFSET         0x50u
+#define KPROF_PEBS_RECORD_FMT3_R9_OFFSET         0x58u
+#define KPROF_PEBS_RECORD_FMT3_R10_OFFSET        0x60u
+#define KPROF_PEBS_RECORD_FMT3_R11_OFFSET        0x68u
+#define KPROF_PEBS_RECORD_FMT3_R12_OFFSET        0x70u
+#define KPROF_PEBS_RECORD_FMT3_R13_OFFSET        0x78u
+#define KPROF_PEBS_RECORD_FMT3_R14_OFFSET        0x80u
+#define KPROF_PEBS_RECORD_FMT3_R15_OFFSET        0x88u
+#define KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET     0x90u
+#define KPROF_PEBS_RECORD_FMT3_DLA_OFFSET        0x98u
+#define KPROF_PEBS_RECORD_FMT3_DSE_OFFSET        0xA0u
+#define KPROF_PEBS_RECORD_FMT3_LAT_OFFSET        0xA8u
+#define KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET    0xB0u
+#define KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET 0xB8u
+#define KPROF_PEBS_RECORD_FMT3_TSC_OFFSET        0xC0u
+typedef struct kprof_pebs_record_fmt3 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+	uint64_t
+	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
+	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t lat;        /* 0xA8: load latency in core cycles */
+	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
+	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
+	uint64_t tsc;        /* 0xC0: time-stamp counter when the record was written */
+} kprof_pebs_record_fmt3;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
+                    kprof_pebs_record_fmt3_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, flags) == KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt3_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ip) == KPROF_PEBS_RECORD_FMT3_IP_OFFSET,
+                    kprof_pebs_record_fmt3_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ax) == KPROF_PEBS_RECORD_FMT3_AX_OFFSET,
+                    kprof_pebs_record_fmt3_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bx) == KPROF_PEBS_RECORD_FMT3_BX_OFFSET,
+                    kprof_pebs_record_fmt3_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, cx) == KPROF_PEBS_RECORD_FMT3_CX_OFFSET,
+                    kprof_pebs_record_fmt3_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dx) == KPROF_PEBS_RECORD_FMT3_DX_OFFSET,
+                    kprof_pebs_record_fmt3_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, si) == KPROF_PEBS_RECORD_FMT3_SI_OFFSET,
+                    kprof_pebs_record_fmt3_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, di) == KPROF_PEBS_RECORD_FMT3_DI_OFFSET,
+                    kprof_pebs_record_fmt3_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bp) == KPROF_PEBS_RECORD_FMT3_BP_OFFSET,
+                    kprof_pebs_record_fmt3_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, sp) == KPROF_PEBS_RECORD_FMT3_SP_OFFSET,
+                    kprof_pebs_record_fmt3_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r8) == KPROF_PEBS_RECORD_FMT3_R8_OFFSET,
+                    kprof_pebs_record_fmt3_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r9) == KPROF_PEBS_RECORD_FMT3_R9_OFFSET,
+                    kprof_pebs_record_fmt3_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r10) == KPROF_PEBS_RECORD_FMT3_R10_OFFSET,
+                    kprof_pebs_record_fmt3_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r11) == KPROF_PEBS_RECORD_FMT3_R11_OFFSET,
+                    kprof_pebs_record_fmt3_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r12) == KPROF_PEBS_RECORD_FMT3_R12_OFFSET,
+                    kprof_pebs_record_fmt3_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r13) == KPROF_PEBS_RECORD_FMT3_R13_OFFSET,
+                    kprof_pebs_record_fmt3_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r14) == KPROF_PEBS_RECORD_FMT3_R14_OFFSET,
+                    kprof_pebs_record_fmt3_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r15) == KPROF_PEBS_RECORD_FMT3_R15_OFFSET,
+                    kprof_pebs_record_fmt3_r15_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, status) ==
+                            KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET,
+                    kprof_pebs_record_fmt3_status_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dla) == KPROF_PEBS_RECORD_FMT3_DLA_OFFSET,
+                    kprof_pebs_record_fmt3_dla_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dse) == KPROF_PEBS_RECORD_FMT3_DSE_OFFSET,
+                    kprof_pebs_record_fmt3_dse_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, lat) == KPROF_PEBS_RECORD_FMT3_LAT_OFFSET,
+                    kprof_pebs_record_fmt3_lat_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, real_ip) ==
+                            KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET,
+                    kprof_pebs_record_fmt3_real_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsx_tuning) ==
+                            KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET,
+                    kprof_pebs_record_fmt3_tsx_tuning_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsc) == KPROF_PEBS_RECORD_FMT3_TSC_OFFSET,
+                    kprof_pebs_record_fmt3_tsc_offset);
+
+/* Decode a kprof_pebs_record_fmt3 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT3_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT3_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt3 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
+                                                     size_t len);
+
+/* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32 registers. * Source: reference/intel-ds-perfmon.md (32-bit NetBurst record); Intel SDM vol. 3 section 20.6.3.8 (PEBS record format, 32-bit) */
+
+#define KPROF_PEBS_RECORD_NETBURST32_SIZE          0x28u
+#define KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET 0x0u
+#define KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET    0x4u
+#define KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET    0x8u
+#define KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET    0xCu
+#define KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET    0x10u
+#define KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET    0x14u
+#define KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET    0x18u
+#define KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET    0x1Cu
+#define KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET    0x20u
+#define KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET    0x24u
+typedef struct kprof_pebs_record_netburst32 {
+	uint32_t eflags; /* 0x0: EFLAGS */
+	uint32_t eip;    /* 0x4: linear IP after the sampled instruction */
+	uint32_t eax;    /* 0x8: EAX */
+	uint32_t ebx;    /* 0xC: EBX */
+	uint32_t ecx;    /* 0x10: ECX */
+	uint32_t edx;    /* 0x14: EDX */
+	uint32_t esi;    /* 0x18: ESI */
+	uint32_t edi;    /* 0x1C: EDI */
+	uint32_t ebp;    /* 0x20: EBP */
+	uint32_t esp;    /* 0x24: ESP */
+} kprof_pebs_record_netburst32;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
+                    kprof_pebs_record_netburst32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eflags) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET,
+                    kprof_pebs_record_netburst32_eflags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eip) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET,
+                    kprof_pebs_record_netburst32_eip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eax) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET,
+                    kprof_pebs_record_netburst32_eax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebx) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET,
+                    kprof_pebs_record_netburst32_ebx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ecx) ==
+                            KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET,
+                    kprof_pebs_record_netburst32_ecx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edx) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET,
+                    kprof_pebs_record_netburst32_edx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esi) ==
+                            KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,
+                    kprof_pebs_record_netburst32_esi_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edi) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET,
+                    kprof_pebs_record_netburst32_edi_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebp) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET,
+                    kprof_pebs_record_netburst32_ebp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esp) ==
+                            KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,
+                    kprof_pebs_record_netburst32_esp_offset);
+
+/* Decode a kprof_pebs_record_netburst32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_NETBURST32_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_NETBURST32_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
+                                                           kprof_pebs_record_netburst32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
+                                                           void *buf, size_t len);
+
+/* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx, dx, bx, sp, bp, si, di - the encoding order, not format 0's. * Source: reference/intel-ds-perfmon.md (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15); Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
+
+#define KPROF_PEBS_GPRS_SIZE         0x90u
+#define KPROF_PEBS_GPRS_FLAGS_OFFSET 0x0u
+#define KPROF_PEBS_GPRS_IP_OFFSET    0x8u
+#define KPROF_PEBS_GPRS_AX_OFFSET    0x10u
+#define KPROF_PEBS_GPRS_CX_OFFSET    0x18u
+#define KPROF_PEBS_GPRS_DX_OFFSET    0x20u
+#define KPROF_PEBS_GPRS_BX_OFFSET    0x28u
+#define KPROF_PEBS_GPRS_SP_OFFSET    0x30u
+#define KPROF_PEBS_GPRS_BP_OFFSET    0x38u
+#define KPROF_PEBS_GPRS_SI_OFFSET    0x40u
+#define KPROF_PEBS_GPRS_DI_OFFSET    0x48u
+#define KPROF_PEBS_GPRS_R8_OFFSET    0x50u
+#define KPROF_PEBS_GPRS_R9_OFFSET    0x58u
+#define KPROF_PEBS_GPRS_R10_OFFSET   0x60u
+#define KPROF_PEBS_GPRS_R11_OFFSET   0x68u
+#define KPROF_PEBS_GPRS_R12_OFFSET   0x70u
+#define KPROF_PEBS_GPRS_R13_OFFSET   0x78u
+#define KPROF_PEBS_GPRS_R14_OFFSET   0x80u
+#define KPROF_PEBS_GPRS_R15_OFFSET   0x88u
+typedef struct kprof_pebs_gprs {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: IP */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t cx;    /* 0x18: CX */
+	uint64_t dx;    /* 0x20: DX */
+	uint64_t bx;    /* 0x28: BX */
+	uint64_t sp;    /* 0x30: SP */
+	uint64_t bp;    /* 0x38: BP */
+	uint64_t si;    /* 0x40: SI */
+	uint64_t di;    /* 0x48: DI */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+} kprof_pebs_gprs;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, flags) == KPROF_PEBS_GPRS_FLAGS_OFFSET,
+                    kprof_pebs_gprs_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ip) == KPROF_PEBS_GPRS_IP_OFFSET,
+                    kprof_pebs_gprs_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ax) == KPROF_PEBS_GPRS_AX_OFFSET,
+                    kprof_pebs_gprs_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, cx) == KPROF_PEBS_GPRS_CX_OFFSET,
+                    kprof_pebs_gprs_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, dx) == KPROF_PEBS_GPRS_DX_OFFSET,
+                    kprof_pebs_gprs_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bx) == KPROF_PEBS_GPRS_BX_OFFSET,
+                    kprof_pebs_gprs_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, sp) == KPROF_PEBS_GPRS_SP_OFFSET,
+                    kprof_pebs_gprs_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bp) == KPROF_PEBS_GPRS_BP_OFFSET,
+                    kprof_pebs_gprs_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, si) == KPROF_PEBS_GPRS_SI_OFFSET,
+                    kprof_pebs_gprs_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, di) == KPROF_PEBS_GPRS_DI_OFFSET,
+                    kprof_pebs_gprs_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r8) == KPROF_PEBS_GPRS_R8_OFFSET,
+                    kprof_pebs_gprs_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r9) == KPROF_PEBS_GPRS_R9_OFFSET,
+                    kprof_pebs_gprs_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r10) == KPROF_PEBS_GPRS_R10_OFFSET,
+                    kprof_pebs_gprs_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r11) == KPROF_PEBS_GPRS_R11_OFFSET,
+                    kprof_pebs_gprs_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r12) == KPROF_PEBS_GPRS_R12_OFFSET,
+                    kprof_pebs_gprs_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r13) == KPROF_PEBS_GPRS_R13_OFFSET,
+                    kprof_pebs_gprs_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r14) == KPROF_PEBS_GPRS_R14_OFFSET,
+                    kprof_pebs_gprs_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r15) == KPROF_PEBS_GPRS_R15_OFFSET,
+                    kprof_pebs_gprs_r15_offset);
+
+/* Decode a kprof_pebs_gprs from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_GPRS_SIZE; nothing is read past buf + KPROF_PEBS_GPRS_SIZE. */
+KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len);
+
+/* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size field gives the whole record's size, which must match the groups that format_group (a copy of PEBS_DATA_CFG) says follow. * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+
+#define KPROF_PEBS_BASIC_SIZE                       0x20u
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
+#define KPROF_PEBS_BASIC_IP_OFFSET                  0x8u
+#define KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET 0x10u
+#define KPROF_PEBS_BASIC_TSC_OFFSET                 0x18u
+typedef struct kprof_pebs_basic {
+	uint64_t format_size; /* 0x0: record format and size */
+	uint64_t ip;          /* 0x8: eventing IP */
+	uint64_t
+	        applicable_counters; /* 0x10: bit i = counter i (fixed counters from bit 32) caused this record */
+	uint64_t tsc;                /* 0x18: time-stamp counter */
+} kprof_pebs_basic;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, format_size) == KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET,
+                    kprof_pebs_basic_format_size_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, ip) == KPROF_PEBS_BASIC_IP_OFFSET,
+                    kprof_pebs_basic_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, applicable_counters) ==
+                            KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET,
+                    kprof_pebs_basic_applicable_counters_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFSET,
+                    kprof_pebs_basic_tsc_offset);
+/* record format and size * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
+	0 /* the groups present, laid out as PEBS_DATA_CFG */
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_WIDTH 32
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK  UINT64_C(0xFFFFFFFF)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT                                          \
+	32 /* retire latency (timed PEBS, format 5 on processors that have it; else 0) */
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_WIDTH 16
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT                                             \
+	48 /* bytes in this record, basic group included */
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_WIDTH 16
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
+
+/* Decode a kprof_pebs_basic from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_BASIC_SIZE; nothing is read past buf + KPROF_PEBS_BASIC_SIZE. */
+KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
+
+/* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0). * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo (address, aux, latency, tsx_tuning) */
+
+#define KPROF_PEBS_MEMINFO_SIZE              0x20u
+#define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
+#define KPROF_PEBS_MEMINFO_AUX_OFFSET        0x8u
+#define KPROF_PEBS_MEMINFO_LATENCY_OFFSET    0x10u
+#define KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET 0x18u
+typedef struct kprof_pebs_meminfo {
+	uint64_t address;    /* 0x0: data linear address */
+	uint64_t aux;        /* 0x8: data source */
+	uint64_t latency;    /* 0x10: load latency */
+	uint64_t tsx_tuning; /* 0x18: TSX abort information */
+} kprof_pebs_meminfo;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, address) == KPROF_PEBS_MEMINFO_ADDRESS_OFFSET,
+                    kprof_pebs_meminfo_address_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, aux) == KPROF_PEBS_MEMINFO_AUX_OFFSET,
+                    kprof_pebs_meminfo_aux_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, latency) == KPROF_PEBS_MEMINFO_LATENCY_OFFSET,
+                    kprof_pebs_meminfo_latency_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, tsx_tuning) ==
+                            KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET,
+                    kprof_pebs_meminfo_tsx_tuning_offset);
+
+/* Decode a kprof_pebs_meminfo from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_MEMINFO_SIZE; nothing is read past buf + KPROF_PEBS_MEMINFO_SIZE. */
+KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
+                                                 kprof_pebs_meminfo *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
+                                                 size_t len);
+
+/* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first. * Source: reference/intel-ds-perfmon.md (XMM 256 B); Linux arch/x86/include/asm/perf_event.h struct pebs_xmm (u64 xmm[16*2]) */
+
+#define KPROF_PEBS_XMM_SIZE       0x100u
+#define KPROF_PEBS_XMM_XMM_OFFSET 0x0u
+typedef struct kprof_pebs_xmm {
+	uint64_t xmm[32]; /* 0x0: XMM(i/2) bits 64*(i%2) .. 64*(i%2)+63 */
+} kprof_pebs_xmm;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_xmm, xmm) == KPROF_PEBS_XMM_XMM_OFFSET,
+                    kprof_pebs_xmm_xmm_offset);
+
+/* Decode a kprof_pebs_xmm from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_XMM_SIZE; nothing is read past buf + KPROF_PEBS_XMM_SIZE. */
+KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len);
+
+/* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries + 1 of them. * Source: reference/intel-ds-perfmon.md (LBR entries 24 B each); Linux arch/x86/include/asm/perf_event.h struct lbr_entry (from, to, info) */
+
+#define KPROF_PEBS_LBR_ENTRY_SIZE        0x18u
+#define KPROF_PEBS_LBR_ENTRY_FROM_OFFSET 0x0u
+#define KPROF_PEBS_LBR_ENTRY_TO_OFFSET   0x8u
+#define KPROF_PEBS_LBR_ENTRY_INFO_OFFSET 0x10u
+typedef struct kprof_pebs_lbr_entry {
+	uint64_t from; /* 0x0: branch source */
+	uint64_t to;   /* 0x8: branch target */
+	uint64_t info; /* 0x10: LBR_INFO: mispredict, cycles, ... */
+} kprof_pebs_lbr_entry;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
+                    kprof_pebs_lbr_entry_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, from) == KPROF_PEBS_LBR_ENTRY_FROM_OFFSET,
+                    kprof_pebs_lbr_entry_from_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, to) == KPROF_PEBS_LBR_ENTRY_TO_OFFSET,
+                    kprof_pebs_lbr_entry_to_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, info) == KPROF_PEBS_LBR_ENTRY_INFO_OFFSET,
+                    kprof_pebs_lbr_entry_info_offset);
+
+/* Decode a kprof_pebs_lbr_entry from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_LBR_ENTRY_SIZE; nothing is read past buf + KPROF_PEBS_LBR_ENTRY_SIZE. */
+KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
+                                                   kprof_pebs_lbr_entry *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
+                                                   size_t len);
+
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
@@ -3724,5 +4746,1019 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 	return NULL;
 }
 #endif
+
+/* ---- ds ---- */
+KPROF_API uint64_t kprof_ia32_debugctl_get_lbr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_LBR_MASK) >> KPROF_IA32_DEBUGCTL_LBR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_lbr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_LBR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_LBR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_LBR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_btf(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTF_MASK) >> KPROF_IA32_DEBUGCTL_BTF_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_btf(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTF_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTF_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTF_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_tr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_TR_MASK) >> KPROF_IA32_DEBUGCTL_TR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_tr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_TR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_TR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_TR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_MASK) >> KPROF_IA32_DEBUGCTL_BTS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_btint(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTINT_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTINT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_btint(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTINT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTINT_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTINT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_lbrs_on_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_lbrs_on_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_perfmon_on_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_perfmon_on_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_while_smm(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_while_smm(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_misc_enable_get_perfmon_available(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_perfmon_available(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_get_bts_unavailable(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_bts_unavailable(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_get_pebs_unavailable(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_pebs_unavailable(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_lbr_format(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_lbr_format(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_trap(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_trap(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_arch_reg(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_arch_reg(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_format(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_format(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_smm_freeze(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_smm_freeze(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_full_width_write(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_full_width_write(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) |
+	                  ((uint64_t)(value
+	                              << KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_baseline(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_baseline(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK));
+}
+
+KPROF_API uint64_t kprof_pebs_data_cfg_get_meminfo(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_DATA_CFG_MEMINFO_MASK) >>
+	                  KPROF_PEBS_DATA_CFG_MEMINFO_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_set_meminfo(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_DATA_CFG_MEMINFO_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_DATA_CFG_MEMINFO_SHIFT) &
+	                   KPROF_PEBS_DATA_CFG_MEMINFO_MASK));
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_get_gprs(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_DATA_CFG_GPRS_MASK) >> KPROF_PEBS_DATA_CFG_GPRS_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_set_gprs(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_DATA_CFG_GPRS_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_DATA_CFG_GPRS_SHIFT) &
+	                   KPROF_PEBS_DATA_CFG_GPRS_MASK));
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_get_xmms(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_DATA_CFG_XMMS_MASK) >> KPROF_PEBS_DATA_CFG_XMMS_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_set_xmms(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_DATA_CFG_XMMS_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_DATA_CFG_XMMS_SHIFT) &
+	                   KPROF_PEBS_DATA_CFG_XMMS_MASK));
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_get_lbrs(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_DATA_CFG_LBRS_MASK) >> KPROF_PEBS_DATA_CFG_LBRS_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_set_lbrs(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_DATA_CFG_LBRS_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_DATA_CFG_LBRS_SHIFT) &
+	                   KPROF_PEBS_DATA_CFG_LBRS_MASK));
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_get_lbr_entries(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_DATA_CFG_LBR_ENTRIES_MASK) >>
+	                  KPROF_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_data_cfg_set_lbr_entries(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_DATA_CFG_LBR_ENTRIES_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT) &
+	                   KPROF_PEBS_DATA_CFG_LBR_ENTRIES_MASK));
+}
+
+KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = kprof_load_le64(p + 0x0);
+	out->bts_index = kprof_load_le64(p + 0x8);
+	out->bts_absolute_maximum = kprof_load_le64(p + 0x10);
+	out->bts_interrupt_threshold = kprof_load_le64(p + 0x18);
+	out->pebs_buffer_base = kprof_load_le64(p + 0x20);
+	out->pebs_index = kprof_load_le64(p + 0x28);
+	out->pebs_absolute_maximum = kprof_load_le64(p + 0x30);
+	out->pebs_interrupt_threshold = kprof_load_le64(p + 0x38);
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = kprof_load_le64(p + 0x40 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x80 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->bts_buffer_base);
+	kprof_store_le64(p + 0x8, in->bts_index);
+	kprof_store_le64(p + 0x10, in->bts_absolute_maximum);
+	kprof_store_le64(p + 0x18, in->bts_interrupt_threshold);
+	kprof_store_le64(p + 0x20, in->pebs_buffer_base);
+	kprof_store_le64(p + 0x28, in->pebs_index);
+	kprof_store_le64(p + 0x30, in->pebs_absolute_maximum);
+	kprof_store_le64(p + 0x38, in->pebs_interrupt_threshold);
+	for (i = 0; i < 8; i++)
+		kprof_store_le64(p + 0x40 + i * 8, in->pebs_gp_counter_reset[i]);
+	for (i = 0; i < 4; i++)
+		kprof_store_le64(p + 0x80 + i * 8, in->pebs_fixed_counter_reset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = kprof_load_le32(p + 0x0);
+	out->bts_index = kprof_load_le32(p + 0x4);
+	out->bts_absolute_maximum = kprof_load_le32(p + 0x8);
+	out->bts_interrupt_threshold = kprof_load_le32(p + 0xC);
+	out->pebs_buffer_base = kprof_load_le32(p + 0x10);
+	out->pebs_index = kprof_load_le32(p + 0x14);
+	out->pebs_absolute_maximum = kprof_load_le32(p + 0x18);
+	out->pebs_interrupt_threshold = kprof_load_le32(p + 0x1C);
+	out->pebs_counter_reset = kprof_load_le64(p + 0x20);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->bts_buffer_base);
+	kprof_store_le32(p + 0x4, in->bts_index);
+	kprof_store_le32(p + 0x8, in->bts_absolute_maximum);
+	kprof_store_le32(p + 0xC, in->bts_interrupt_threshold);
+	kprof_store_le32(p + 0x10, in->pebs_buffer_base);
+	kprof_store_le32(p + 0x14, in->pebs_index);
+	kprof_store_le32(p + 0x18, in->pebs_absolute_maximum);
+	kprof_store_le32(p + 0x1C, in->pebs_interrupt_threshold);
+	kprof_store_le64(p + 0x20, in->pebs_counter_reset);
+	return KPROF_OK;
+}
+
+KPROF_API uint64_t kprof_bts_record64_flags_get_predicted(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK) >>
+	                  KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT);
+}
+KPROF_API uint64_t kprof_bts_record64_flags_set_predicted(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK) |
+	                  ((uint64_t)(value << KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT) &
+	                   KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK));
+}
+
+KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
+                                                 kprof_bts_record64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->from = kprof_load_le64(p + 0x0);
+	out->to = kprof_load_le64(p + 0x8);
+	out->flags = kprof_load_le64(p + 0x10);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->from);
+	kprof_store_le64(p + 0x8, in->to);
+	kprof_store_le64(p + 0x10, in->flags);
+	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_bts_record32_flags_get_predicted(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK) >>
+	                  KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT);
+}
+KPROF_API uint32_t kprof_bts_record32_flags_set_predicted(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK) |
+	                  ((uint32_t)(value << KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT) &
+	                   KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK));
+}
+
+KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
+                                                 kprof_bts_record32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->from = kprof_load_le32(p + 0x0);
+	out->to = kprof_load_le32(p + 0x4);
+	out->flags = kprof_load_le32(p + 0x8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->from);
+	kprof_store_le32(p + 0x4, in->to);
+	kprof_store_le32(p + 0x8, in->flags);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt0 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt1 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	out->status = kprof_load_le64(p + 0x90);
+	out->dla = kprof_load_le64(p + 0x98);
+	out->dse = kprof_load_le64(p + 0xA0);
+	out->lat = kprof_load_le64(p + 0xA8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	kprof_store_le64(p + 0x90, in->status);
+	kprof_store_le64(p + 0x98, in->dla);
+	kprof_store_le64(p + 0xA0, in->dse);
+	kprof_store_le64(p + 0xA8, in->lat);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt2 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	out->status = kprof_load_le64(p + 0x90);
+	out->dla = kprof_load_le64(p + 0x98);
+	out->dse = kprof_load_le64(p + 0xA0);
+	out->lat = kprof_load_le64(p + 0xA8);
+	out->real_ip = kprof_load_le64(p + 0xB0);
+	out->tsx_tuning = kprof_load_le64(p + 0xB8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	kprof_store_le64(p + 0x90, in->status);
+	kprof_store_le64(p + 0x98, in->dla);
+	kprof_store_le64(p + 0xA0, in->dse);
+	kprof_store_le64(p + 0xA8, in->lat);
+	kprof_store_le64(p + 0xB0, in->real_ip);
+	kprof_store_le64(p + 0xB8, in->tsx_tuning);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt3 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	out->status = kprof_load_le64(p + 0x90);
+	out->dla = kprof_load_le64(p + 0x98);
+	out->dse = kprof_load_le64(p + 0xA0);
+	out->lat = kprof_load_le64(p + 0xA8);
+	out->real_ip = kprof_load_le64(p + 0xB0);
+	out->tsx_tuning = kprof_load_le64(p + 0xB8);
+	out->tsc = kprof_load_le64(p + 0xC0);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	kprof_store_le64(p + 0x90, in->status);
+	kprof_store_le64(p + 0x98, in->dla);
+	kprof_store_le64(p + 0xA0, in->dse);
+	kprof_store_le64(p + 0xA8, in->lat);
+	kprof_store_le64(p + 0xB0, in->real_ip);
+	kprof_store_le64(p + 0xB8, in->tsx_tuning);
+	kprof_store_le64(p + 0xC0, in->tsc);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
+                                                           kprof_pebs_record_netburst32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->eflags = kprof_load_le32(p + 0x0);
+	out->eip = kprof_load_le32(p + 0x4);
+	out->eax = kprof_load_le32(p + 0x8);
+	out->ebx = kprof_load_le32(p + 0xC);
+	out->ecx = kprof_load_le32(p + 0x10);
+	out->edx = kprof_load_le32(p + 0x14);
+	out->esi = kprof_load_le32(p + 0x18);
+	out->edi = kprof_load_le32(p + 0x1C);
+	out->ebp = kprof_load_le32(p + 0x20);
+	out->esp = kprof_load_le32(p + 0x24);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
+                                                           void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->eflags);
+	kprof_store_le32(p + 0x4, in->eip);
+	kprof_store_le32(p + 0x8, in->eax);
+	kprof_store_le32(p + 0xC, in->ebx);
+	kprof_store_le32(p + 0x10, in->ecx);
+	kprof_store_le32(p + 0x14, in->edx);
+	kprof_store_le32(p + 0x18, in->esi);
+	kprof_store_le32(p + 0x1C, in->edi);
+	kprof_store_le32(p + 0x20, in->ebp);
+	kprof_store_le32(p + 0x24, in->esp);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_GPRS_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->cx = kprof_load_le64(p + 0x18);
+	out->dx = kprof_load_le64(p + 0x20);
+	out->bx = kprof_load_le64(p + 0x28);
+	out->sp = kprof_load_le64(p + 0x30);
+	out->bp = kprof_load_le64(p + 0x38);
+	out->si = kprof_load_le64(p + 0x40);
+	out->di = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_GPRS_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->cx);
+	kprof_store_le64(p + 0x20, in->dx);
+	kprof_store_le64(p + 0x28, in->bx);
+	kprof_store_le64(p + 0x30, in->sp);
+	kprof_store_le64(p + 0x38, in->bp);
+	kprof_store_le64(p + 0x40, in->si);
+	kprof_store_le64(p + 0x48, in->di);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	return KPROF_OK;
+}
+
+KPROF_API uint64_t kprof_pebs_basic_format_size_get_format_group(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) >>
+	                  KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_set_format_group(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT) &
+	                   KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK));
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_get_retire_latency(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK) >>
+	                  KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_set_retire_latency(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT) &
+	                   KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK));
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_get_record_size(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK) >>
+	                  KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_set_record_size(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT) &
+	                   KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK));
+}
+
+KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_BASIC_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->format_size = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->applicable_counters = kprof_load_le64(p + 0x10);
+	out->tsc = kprof_load_le64(p + 0x18);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_BASIC_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->format_size);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->applicable_counters);
+	kprof_store_le64(p + 0x18, in->tsc);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
+                                                 kprof_pebs_meminfo *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_MEMINFO_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->address = kprof_load_le64(p + 0x0);
+	out->aux = kprof_load_le64(p + 0x8);
+	out->latency = kprof_load_le64(p + 0x10);
+	out->tsx_tuning = kprof_load_le64(p + 0x18);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_MEMINFO_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->address);
+	kprof_store_le64(p + 0x8, in->aux);
+	kprof_store_le64(p + 0x10, in->latency);
+	kprof_store_le64(p + 0x18, in->tsx_tuning);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_XMM_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	for (i = 0; i < 32; i++)
+		out->xmm[i] = kprof_load_le64(p + 0x0 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_XMM_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	for (i = 0; i < 32; i++)
+		kprof_store_le64(p + 0x0 + i * 8, in->xmm[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
+                                                   kprof_pebs_lbr_entry *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->from = kprof_load_le64(p + 0x0);
+	out->to = kprof_load_le64(p + 0x8);
+	out->info = kprof_load_le64(p + 0x10);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
+                                                   size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->from);
+	kprof_store_le64(p + 0x8, in->to);
+	kprof_store_le64(p + 0x10, in->info);
+	return KPROF_OK;
+}
 
 #endif /* KPROF_H */
