@@ -1757,6 +1757,568 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len);
 
+/* ------------------------------------------------------------------------------------------
+ *  windows
+ * ------------------------------------------------------------------------------------------ */
+/* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F) buffer. kprof_event_trace_information_class_name() gives Windows' spelling. * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19); reference/hal-profile-interfaces.md (EventTraceProfileSourceListInformation = 0x0D) */
+
+typedef enum kprof_event_trace_information_class {
+	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
+	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION = 0x1,
+	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION = 0x2,
+	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION = 0x3,
+	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION = 0x4,
+	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION = 0x5,
+	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION = 0x6,
+	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION = 0x7,
+	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION = 0x8,
+	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION = 0x9,
+	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION = 0xA,
+	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION = 0xB,
+	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION = 0xC,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION = 0xD,
+	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION = 0xE,
+	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION = 0xF,
+	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION = 0x10,
+	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION = 0x11,
+	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION = 0x12,
+	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION = 0x13,
+	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION = 0x14,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION = 0x15,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION = 0x16,
+	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION = 0x17,
+	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION = 0x18,
+	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION = 0x19,
+} kprof_event_trace_information_class;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_event_trace_information_class_name(int value);
+#endif
+
+/* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern profile sources and counters; the others are not listed. * Source: reference/windows-structures.md (TRACE_QUERY_INFO_CLASS: 5..9, 20..22); Windows SDK evntrace.h; mingw-w64 include/evntrace.h (5..9) */
+
+typedef enum kprof_trace_query_info_class {
+	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
+	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO = 0x6,
+	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO = 0x7, /* a PROFILE_SOURCE_INFO chain */
+	KPROF_TRACE_PMC_EVENT_LIST_INFO = 0x8,
+	KPROF_TRACE_PMC_COUNTER_LIST_INFO = 0x9,
+	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
+	KPROF_TRACE_LBR_EVENT_LIST_INFO = 0x15,
+	KPROF_TRACE_MAX_PMC_COUNTER_QUERY = 0x16,
+} kprof_trace_query_info_class;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_trace_query_info_class_name(int value);
+#endif
+
+/* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation / ZwSetSystemInformation) for profiling.
+ * Source: reference/windows-structures.md (Classes); reference/hal-profile-interfaces.md (Windows constants); seed 004_6f7fbac624d3e865.txt (SystemProcessorProfileControlArea (0x81)) */
+#define KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                           \
+	0x1Fu /* SystemPerformanceTraceInformation: buffer starts with an EVENT_TRACE_INFORMATION_CLASS dword */
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                          \
+	0x81u /* SystemProcessorProfileControlArea (6.2+): buffer is a SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA */
+
+/* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values (HalQuerySystemInformation) for profile sources.
+ * Source: reference/windows-structures.md (HAL (ntddk.h)); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                                 \
+	0x1u /* HalProfileSourceInformation: a HAL_PROFILE_SOURCE_INFORMATION */
+#define KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
+
+/* windows_bugcheck: Bug check codes that profiling code can meet.
+ * Source: reference/hal-profile-interfaces.md (Windows constants: bug check HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
+#define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
+
+/* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike. * Source: seed 004_6f7fbac624d3e865.txt (Layout: PEBS_DS_SAVE_AREA, ULONGLONG at 0x00..0x58) */
+
+#define KPROF_PEBS_DS_SAVE_AREA_SIZE                            0x60u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET                0x8u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET      0x40u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET      0x48u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET      0x50u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET      0x58u
+typedef struct kprof_pebs_ds_save_area {
+	uint64_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
+	uint64_t BtsIndex;              /* 0x8: next BTS record */
+	uint64_t BtsAbsoluteMaximum;    /* 0x10: first byte past the BTS buffer */
+	uint64_t BtsInterruptThreshold; /* 0x18: BTS interrupt threshold */
+	uint64_t PebsBufferBase;        /* 0x20: first byte of the PEBS buffer */
+	uint64_t PebsIndex; /* 0x28: next PEBS record: what the kernel stamps into its events */
+	uint64_t PebsAbsoluteMaximum;    /* 0x30: first byte past the PEBS buffer */
+	uint64_t PebsInterruptThreshold; /* 0x38: PEBS interrupt threshold */
+	uint64_t PebsCounterReset0;      /* 0x40: reload value of counter 0 */
+	uint64_t PebsCounterReset1;      /* 0x48: reload value of counter 1 */
+	uint64_t PebsCounterReset2;      /* 0x50: reload value of counter 2 */
+	uint64_t PebsCounterReset3;      /* 0x58: reload value of counter 3 */
+} kprof_pebs_ds_save_area;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
+                    kprof_pebs_ds_save_area_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area_BtsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area_BtsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area_BtsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area_BtsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area_PebsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area_PebsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area_PebsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area_PebsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset0) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset0_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset1) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset1_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset2) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset2_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset3) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset3_offset);
+
+/* Decode a kprof_pebs_ds_save_area from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_DS_SAVE_AREA_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA_SIZE. */
+KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
+                                                      kprof_pebs_ds_save_area *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
+                                                      size_t len);
+
+/* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea (0x81). * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows) */
+
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
+typedef struct kprof_processor_profile_control_area {
+	kprof_pebs_ds_save_area PebsDsSaveArea; /* 0x0: the DS save area */
+} kprof_processor_profile_control_area;
+KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+                    kprof_processor_profile_control_area_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_processor_profile_control_area, PebsDsSaveArea) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET,
+                    kprof_processor_profile_control_area_PebsDsSaveArea_offset);
+
+/* Decode a kprof_processor_profile_control_area from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE; nothing is read past buf + KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE. */
+KPROF_API kprof_status kprof_processor_profile_control_area_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_processor_profile_control_area_encode(
+        const kprof_processor_profile_control_area *in, void *buf, size_t len);
+
+/* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-purpose and four fixed counter resets. * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+
+#define KPROF_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET                0x8u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_pebs_ds_save_area64 {
+	uint64_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
+	uint64_t BtsIndex;              /* 0x8: next BTS record */
+	uint64_t BtsAbsoluteMaximum;    /* 0x10: first byte past the BTS buffer */
+	uint64_t BtsInterruptThreshold; /* 0x18: BTS interrupt threshold */
+	uint64_t PebsBufferBase;        /* 0x20: first byte of the PEBS buffer */
+	uint64_t PebsIndex; /* 0x28: next PEBS record: what the kernel stamps into its events */
+	uint64_t PebsAbsoluteMaximum;      /* 0x30: first byte past the PEBS buffer */
+	uint64_t PebsInterruptThreshold;   /* 0x38: PEBS interrupt threshold */
+	uint64_t PebsGpCounterReset[8];    /* 0x40: reload value of general-purpose counter i */
+	uint64_t PebsFixedCounterReset[4]; /* 0x80: reload value of fixed counter i */
+} kprof_pebs_ds_save_area64;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
+                    kprof_pebs_ds_save_area64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsGpCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsGpCounterReset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsFixedCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsFixedCounterReset_offset);
+
+/* Decode a kprof_pebs_ds_save_area64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_DS_SAVE_AREA64_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA64_SIZE. */
+KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
+                                                        void *buf, size_t len);
+
+/* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets. * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+
+#define KPROF_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET                0x4u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x8u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET  0xCu
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET         0x10u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET               0x14u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x18u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x1Cu
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET    0x20u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET 0x60u
+typedef struct kprof_pebs_ds_save_area32 {
+	uint32_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
+	uint32_t BtsIndex;              /* 0x4: next BTS record */
+	uint32_t BtsAbsoluteMaximum;    /* 0x8: first byte past the BTS buffer */
+	uint32_t BtsInterruptThreshold; /* 0xC: BTS interrupt threshold */
+	uint32_t PebsBufferBase;        /* 0x10: first byte of the PEBS buffer */
+	uint32_t PebsIndex; /* 0x14: next PEBS record: what the kernel stamps into its events */
+	uint32_t PebsAbsoluteMaximum;      /* 0x18: first byte past the PEBS buffer */
+	uint32_t PebsInterruptThreshold;   /* 0x1C: PEBS interrupt threshold */
+	uint64_t PebsGpCounterReset[8];    /* 0x20: reload value of general-purpose counter i */
+	uint64_t PebsFixedCounterReset[4]; /* 0x60: reload value of fixed counter i */
+} kprof_pebs_ds_save_area32;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
+                    kprof_pebs_ds_save_area32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsGpCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsGpCounterReset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsFixedCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsFixedCounterReset_offset);
+
+/* Decode a kprof_pebs_ds_save_area32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_DS_SAVE_AREA32_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA32_SIZE. */
+KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
+                                                        void *buf, size_t len);
+
+/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer). * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE                                  0x8u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET                       0x4u
+typedef struct kprof_system_processor_profile_control_area_x86 {
+	uint32_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
+	uint8_t Allocate; /* 0x4: input: TRUE creates the current processor's area, FALSE destroys it */
+	uint8_t reserved_5[3];
+} kprof_system_processor_profile_control_area_x86;
+KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+                    kprof_system_processor_profile_control_area_x86_size);
+KPROF_STATIC_ASSERT(
+        offsetof(kprof_system_processor_profile_control_area_x86, ProcessorProfileControlArea) ==
+                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
+        kprof_system_processor_profile_control_area_x86_ProcessorProfileControlArea_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x86, Allocate) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET,
+                    kprof_system_processor_profile_control_area_x86_Allocate_offset);
+
+/* Decode a kprof_system_processor_profile_control_area_x86 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE; nothing is read past buf + KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE. */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
+        const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
+
+/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer). * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE                                  0x10u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET                       0x8u
+typedef struct kprof_system_processor_profile_control_area_x64 {
+	uint64_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
+	uint8_t Allocate; /* 0x8: input: TRUE creates the current processor's area, FALSE destroys it */
+	uint8_t reserved_9[7];
+} kprof_system_processor_profile_control_area_x64;
+KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+                    kprof_system_processor_profile_control_area_x64_size);
+KPROF_STATIC_ASSERT(
+        offsetof(kprof_system_processor_profile_control_area_x64, ProcessorProfileControlArea) ==
+                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
+        kprof_system_processor_profile_control_area_x64_ProcessorProfileControlArea_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x64, Allocate) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET,
+                    kprof_system_processor_profile_control_area_x64_Allocate_offset);
+
+/* Decode a kprof_system_processor_profile_control_area_x64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE; nothing is read past buf + KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE. */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
+        const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len);
+
+/* PROFILE_SOURCE_INFO: one entry of the chain EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its NUL (which a hostile buffer may lack); sizeof is 0x20 on x86 and x64 (Description[ANYSIZE_ARRAY] plus padding). Use kprof_psi_* to walk a chain. * Source: reference/windows-structures.md (PROFILE_SOURCE_INFO: sizeof 0x20 on x86 and x64); Windows SDK evntrace.h; mingw-w64 mingw-w64-headers/include/evntrace.h */
+
+#define KPROF_PROFILE_SOURCE_INFO_SIZE                     0x20u
+#define KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
+#define KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET            0x4u
+#define KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET      0x8u
+#define KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET      0xCu
+#define KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET          0x10u
+#define KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET       0x18u
+typedef struct kprof_profile_source_info {
+	uint32_t NextEntryOffset; /* 0x0: bytes from this entry to the next; 0 = last */
+	uint32_t Source;          /* 0x4: KPROFILE_SOURCE value */
+	uint32_t MinInterval;     /* 0x8: smallest interval */
+	uint32_t MaxInterval;     /* 0xC: largest interval */
+	uint64_t Reserved;        /* 0x10: reserved */
+	uint16_t Description[1];  /* 0x18: first UTF-16LE code unit of the description */
+	uint8_t reserved_1a[6];
+} kprof_profile_source_info;
+KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
+                    kprof_profile_source_info_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, NextEntryOffset) ==
+                            KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+                    kprof_profile_source_info_NextEntryOffset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Source) ==
+                            KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET,
+                    kprof_profile_source_info_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MinInterval) ==
+                            KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
+                    kprof_profile_source_info_MinInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MaxInterval) ==
+                            KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
+                    kprof_profile_source_info_MaxInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Reserved) ==
+                            KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET,
+                    kprof_profile_source_info_Reserved_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Description) ==
+                            KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET,
+                    kprof_profile_source_info_Description_offset);
+
+/* Decode a kprof_profile_source_info from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PROFILE_SOURCE_INFO_SIZE; nothing is read past buf + KPROF_PROFILE_SOURCE_INFO_SIZE. */
+KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
+                                                        kprof_profile_source_info *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
+                                                        void *buf, size_t len);
+
+/* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out. * Source: reference/windows-structures.md (TRACE_PROFILE_INTERVAL { ULONG Source; ULONG Interval; }); mingw-w64 evntrace.h */
+
+#define KPROF_TRACE_PROFILE_INTERVAL_SIZE            0x8u
+#define KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
+#define KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET 0x4u
+typedef struct kprof_trace_profile_interval {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE value */
+	uint32_t Interval; /* 0x4: interval */
+} kprof_trace_profile_interval;
+KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
+                    kprof_trace_profile_interval_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Source) ==
+                            KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET,
+                    kprof_trace_profile_interval_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Interval) ==
+                            KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET,
+                    kprof_trace_profile_interval_Interval_offset);
+
+/* Decode a kprof_trace_profile_interval from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_TRACE_PROFILE_INTERVAL_SIZE; nothing is read past buf + KPROF_TRACE_PROFILE_INTERVAL_SIZE. */
+KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
+                                                           kprof_trace_profile_interval *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
+                                                           void *buf, size_t len);
+
+/* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation). No pointer-sized member: the same 12 bytes on x86 and x64. * Source: reference/windows-structures.md (HAL (ntddk.h): HAL_PROFILE_SOURCE_INFORMATION { KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval; }); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h */
+
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET 0x4u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET  0x8u
+typedef struct kprof_hal_profile_source_information {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE (an enum: 4 bytes) */
+	uint8_t Supported; /* 0x4: BOOLEAN */
+	uint8_t reserved_5[3];
+	uint32_t Interval; /* 0x8: current interval */
+} kprof_hal_profile_source_information;
+KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+                    kprof_hal_profile_source_information_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Source) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET,
+                    kprof_hal_profile_source_information_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Supported) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET,
+                    kprof_hal_profile_source_information_Supported_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Interval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_Interval_offset);
+
+/* Decode a kprof_hal_profile_source_information from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE. */
+KPROF_API kprof_status kprof_hal_profile_source_information_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_hal_profile_source_information_encode(
+        const kprof_hal_profile_source_information *in, void *buf, size_t len);
+
+/* HAL_PROFILE_SOURCE_INFORMATION_EX as 32-bit Windows lays it out (ULONG_PTR = 4 bytes). * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR Interval, DefInterval, MaxInterval, MinInterval) */
+
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE                0x18u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET       0x0u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET    0x4u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET     0x8u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET 0xCu
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET 0x10u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET 0x14u
+typedef struct kprof_hal_profile_source_information_ex_x86 {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE */
+	uint8_t Supported; /* 0x4: BOOLEAN */
+	uint8_t reserved_5[3];
+	uint32_t Interval;    /* 0x8: current interval */
+	uint32_t DefInterval; /* 0xC: default interval */
+	uint32_t MaxInterval; /* 0x10: largest interval */
+	uint32_t MinInterval; /* 0x14: smallest interval */
+} kprof_hal_profile_source_information_ex_x86;
+KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+                    kprof_hal_profile_source_information_ex_x86_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Source) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Supported) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_Supported_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Interval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_Interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, DefInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_DefInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MaxInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_MaxInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MinInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_MinInterval_offset);
+
+/* Decode a kprof_hal_profile_source_information_ex_x86 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE. */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
+        const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len);
+
+/* HAL_PROFILE_SOURCE_INFORMATION_EX as 64-bit Windows lays it out (ULONG_PTR = 8 bytes). * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR Interval, DefInterval, MaxInterval, MinInterval) */
+
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE                0x28u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET       0x0u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET    0x4u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET     0x8u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET 0x10u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET 0x18u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET 0x20u
+typedef struct kprof_hal_profile_source_information_ex_x64 {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE */
+	uint8_t Supported; /* 0x4: BOOLEAN */
+	uint8_t reserved_5[3];
+	uint64_t Interval;    /* 0x8: current interval */
+	uint64_t DefInterval; /* 0x10: default interval */
+	uint64_t MaxInterval; /* 0x18: largest interval */
+	uint64_t MinInterval; /* 0x20: smallest interval */
+} kprof_hal_profile_source_information_ex_x64;
+KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+                    kprof_hal_profile_source_information_ex_x64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Source) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Supported) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_Supported_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Interval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_Interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, DefInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_DefInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MaxInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_MaxInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MinInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_MinInterval_offset);
+
+/* Decode a kprof_hal_profile_source_information_ex_x64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE. */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
+        const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len);
+
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
@@ -5758,6 +6320,512 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *i
 	kprof_store_le64(p + 0x0, in->from);
 	kprof_store_le64(p + 0x8, in->to);
 	kprof_store_le64(p + 0x10, in->info);
+	return KPROF_OK;
+}
+
+/* ---- windows ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
+KPROF_API const char *kprof_event_trace_information_class_name(int value)
+{
+	switch (value) {
+	case 0: return "EventTraceKernelVersionInformation";
+	case 1: return "EventTraceGroupMaskInformation";
+	case 2: return "EventTracePerformanceInformation";
+	case 3: return "EventTraceTimeProfileInformation";
+	case 4: return "EventTraceSessionSecurityInformation";
+	case 5: return "EventTraceSpinlockInformation";
+	case 6: return "EventTraceStackTracingInformation";
+	case 7: return "EventTraceExecutiveResourceInformation";
+	case 8: return "EventTraceHeapTracingInformation";
+	case 9: return "EventTraceHeapSummaryTracingInformation";
+	case 10: return "EventTracePoolTagFilterInformation";
+	case 11: return "EventTracePebsTracingInformation";
+	case 12: return "EventTraceProfileConfigInformation";
+	case 13: return "EventTraceProfileSourceListInformation";
+	case 14: return "EventTraceProfileEventListInformation";
+	case 15: return "EventTraceProfileCounterListInformation";
+	case 16: return "EventTraceStackCachingInformation";
+	case 17: return "EventTraceObjectTypeFilterInformation";
+	case 18: return "EventTraceSoftRestartInformation";
+	case 19: return "EventTraceLastBranchConfigurationInformation";
+	case 20: return "EventTraceLastBranchEventListInformation";
+	case 21: return "EventTraceProfileSourceAddInformation";
+	case 22: return "EventTraceProfileSourceRemoveInformation";
+	case 23: return "EventTraceProcessorTraceConfigurationInformation";
+	case 24: return "EventTraceProcessorTraceEventListInformation";
+	case 25: return "EventTraceCoverageSamplerInformation";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
+KPROF_API const char *kprof_trace_query_info_class_name(int value)
+{
+	switch (value) {
+	case 5: return "TraceSampledProfileIntervalInfo";
+	case 6: return "TraceProfileSourceConfigInfo";
+	case 7: return "TraceProfileSourceListInfo";
+	case 8: return "TracePmcEventListInfo";
+	case 9: return "TracePmcCounterListInfo";
+	case 20: return "TraceLbrConfigurationInfo";
+	case 21: return "TraceLbrEventListInfo";
+	case 22: return "TraceMaxPmcCounterQuery";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
+                                                      kprof_pebs_ds_save_area *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->BtsBufferBase = kprof_load_le64(p + 0x0);
+	out->BtsIndex = kprof_load_le64(p + 0x8);
+	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
+	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
+	out->PebsBufferBase = kprof_load_le64(p + 0x20);
+	out->PebsIndex = kprof_load_le64(p + 0x28);
+	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
+	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
+	out->PebsCounterReset0 = kprof_load_le64(p + 0x40);
+	out->PebsCounterReset1 = kprof_load_le64(p + 0x48);
+	out->PebsCounterReset2 = kprof_load_le64(p + 0x50);
+	out->PebsCounterReset3 = kprof_load_le64(p + 0x58);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
+                                                      size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->BtsBufferBase);
+	kprof_store_le64(p + 0x8, in->BtsIndex);
+	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
+	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
+	kprof_store_le64(p + 0x20, in->PebsBufferBase);
+	kprof_store_le64(p + 0x28, in->PebsIndex);
+	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
+	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
+	kprof_store_le64(p + 0x40, in->PebsCounterReset0);
+	kprof_store_le64(p + 0x48, in->PebsCounterReset1);
+	kprof_store_le64(p + 0x50, in->PebsCounterReset2);
+	kprof_store_le64(p + 0x58, in->PebsCounterReset3);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_processor_profile_control_area_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	(void)kprof_pebs_ds_save_area_decode(p + 0x0, 96, &out->PebsDsSaveArea);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_processor_profile_control_area_encode(
+        const kprof_processor_profile_control_area *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	(void)kprof_pebs_ds_save_area_encode(&in->PebsDsSaveArea, p + 0x0, 96);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->BtsBufferBase = kprof_load_le64(p + 0x0);
+	out->BtsIndex = kprof_load_le64(p + 0x8);
+	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
+	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
+	out->PebsBufferBase = kprof_load_le64(p + 0x20);
+	out->PebsIndex = kprof_load_le64(p + 0x28);
+	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
+	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
+	for (i = 0; i < 8; i++)
+		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x40 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x80 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
+                                                        void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->BtsBufferBase);
+	kprof_store_le64(p + 0x8, in->BtsIndex);
+	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
+	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
+	kprof_store_le64(p + 0x20, in->PebsBufferBase);
+	kprof_store_le64(p + 0x28, in->PebsIndex);
+	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
+	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
+	for (i = 0; i < 8; i++)
+		kprof_store_le64(p + 0x40 + i * 8, in->PebsGpCounterReset[i]);
+	for (i = 0; i < 4; i++)
+		kprof_store_le64(p + 0x80 + i * 8, in->PebsFixedCounterReset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->BtsBufferBase = kprof_load_le32(p + 0x0);
+	out->BtsIndex = kprof_load_le32(p + 0x4);
+	out->BtsAbsoluteMaximum = kprof_load_le32(p + 0x8);
+	out->BtsInterruptThreshold = kprof_load_le32(p + 0xC);
+	out->PebsBufferBase = kprof_load_le32(p + 0x10);
+	out->PebsIndex = kprof_load_le32(p + 0x14);
+	out->PebsAbsoluteMaximum = kprof_load_le32(p + 0x18);
+	out->PebsInterruptThreshold = kprof_load_le32(p + 0x1C);
+	for (i = 0; i < 8; i++)
+		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x20 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x60 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
+                                                        void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->BtsBufferBase);
+	kprof_store_le32(p + 0x4, in->BtsIndex);
+	kprof_store_le32(p + 0x8, in->BtsAbsoluteMaximum);
+	kprof_store_le32(p + 0xC, in->BtsInterruptThreshold);
+	kprof_store_le32(p + 0x10, in->PebsBufferBase);
+	kprof_store_le32(p + 0x14, in->PebsIndex);
+	kprof_store_le32(p + 0x18, in->PebsAbsoluteMaximum);
+	kprof_store_le32(p + 0x1C, in->PebsInterruptThreshold);
+	for (i = 0; i < 8; i++)
+		kprof_store_le64(p + 0x20 + i * 8, in->PebsGpCounterReset[i]);
+	for (i = 0; i < 4; i++)
+		kprof_store_le64(p + 0x60 + i * 8, in->PebsFixedCounterReset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->ProcessorProfileControlArea = kprof_load_le32(p + 0x0);
+	out->Allocate = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
+        const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->ProcessorProfileControlArea);
+	p[0x4] = in->Allocate;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->ProcessorProfileControlArea = kprof_load_le64(p + 0x0);
+	out->Allocate = p[0x8];
+	for (i = 0; i < 7; i++)
+		out->reserved_9[i] = p[0x9 + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
+        const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->ProcessorProfileControlArea);
+	p[0x8] = in->Allocate;
+	for (i = 0; i < 7; i++)
+		p[0x9 + i] = in->reserved_9[i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
+                                                        kprof_profile_source_info *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->NextEntryOffset = kprof_load_le32(p + 0x0);
+	out->Source = kprof_load_le32(p + 0x4);
+	out->MinInterval = kprof_load_le32(p + 0x8);
+	out->MaxInterval = kprof_load_le32(p + 0xC);
+	out->Reserved = kprof_load_le64(p + 0x10);
+	for (i = 0; i < 1; i++)
+		out->Description[i] = kprof_load_le16(p + 0x18 + i * 2);
+	for (i = 0; i < 6; i++)
+		out->reserved_1a[i] = p[0x1A + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
+                                                        void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->NextEntryOffset);
+	kprof_store_le32(p + 0x4, in->Source);
+	kprof_store_le32(p + 0x8, in->MinInterval);
+	kprof_store_le32(p + 0xC, in->MaxInterval);
+	kprof_store_le64(p + 0x10, in->Reserved);
+	for (i = 0; i < 1; i++)
+		kprof_store_le16(p + 0x18 + i * 2, in->Description[i]);
+	for (i = 0; i < 6; i++)
+		p[0x1A + i] = in->reserved_1a[i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
+                                                           kprof_trace_profile_interval *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Interval = kprof_load_le32(p + 0x4);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
+                                                           void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	kprof_store_le32(p + 0x4, in->Interval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Supported = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	out->Interval = kprof_load_le32(p + 0x8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_encode(
+        const kprof_hal_profile_source_information *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	p[0x4] = in->Supported;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	kprof_store_le32(p + 0x8, in->Interval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Supported = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	out->Interval = kprof_load_le32(p + 0x8);
+	out->DefInterval = kprof_load_le32(p + 0xC);
+	out->MaxInterval = kprof_load_le32(p + 0x10);
+	out->MinInterval = kprof_load_le32(p + 0x14);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
+        const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	p[0x4] = in->Supported;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	kprof_store_le32(p + 0x8, in->Interval);
+	kprof_store_le32(p + 0xC, in->DefInterval);
+	kprof_store_le32(p + 0x10, in->MaxInterval);
+	kprof_store_le32(p + 0x14, in->MinInterval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Supported = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	out->Interval = kprof_load_le64(p + 0x8);
+	out->DefInterval = kprof_load_le64(p + 0x10);
+	out->MaxInterval = kprof_load_le64(p + 0x18);
+	out->MinInterval = kprof_load_le64(p + 0x20);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
+        const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	p[0x4] = in->Supported;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	kprof_store_le64(p + 0x8, in->Interval);
+	kprof_store_le64(p + 0x10, in->DefInterval);
+	kprof_store_le64(p + 0x18, in->MaxInterval);
+	kprof_store_le64(p + 0x20, in->MinInterval);
 	return KPROF_OK;
 }
 
