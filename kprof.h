@@ -846,6 +846,27 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK     UINT64_C(0x4000)
 #define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x7FFF)
 
+/* cpuid leaf 1 ecx: the Debug Store bits. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bit 2 DTES64, bit 4 DS-CPL, bit 15 PDCM) */
+
+#define KPROF_DS_CPUID1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
+#define KPROF_DS_CPUID1_ECX_DTES64_WIDTH 1
+#define KPROF_DS_CPUID1_ECX_DTES64_MASK  0x4u
+#define KPROF_DS_CPUID1_ECX_DS_CPL_SHIFT                                                           \
+	4 /* CPL-qualified debug store (BTS_OFF_OS / BTS_OFF_USR work) */
+#define KPROF_DS_CPUID1_ECX_DS_CPL_WIDTH 1
+#define KPROF_DS_CPUID1_ECX_DS_CPL_MASK  0x10u
+#define KPROF_DS_CPUID1_ECX_PDCM_SHIFT   15 /* IA32_PERF_CAPABILITIES exists */
+#define KPROF_DS_CPUID1_ECX_PDCM_WIDTH   1
+#define KPROF_DS_CPUID1_ECX_PDCM_MASK    0x8000u
+#define KPROF_DS_CPUID1_ECX_DEFINED_MASK 0x8014u
+
+/* cpuid leaf 1 edx: the Debug Store bit. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21 DS) */
+
+#define KPROF_DS_CPUID1_EDX_DS_SHIFT     21 /* debug store (BTS and PEBS buffers) */
+#define KPROF_DS_CPUID1_EDX_DS_WIDTH     1
+#define KPROF_DS_CPUID1_EDX_DS_MASK      0x200000u
+#define KPROF_DS_CPUID1_EDX_DEFINED_MASK 0x200000u
+
 /* MSR_PEBS_DATA_CFG (0x3F2): which optional groups an adaptive PEBS record (format 4 and later, IA32_PERF_CAPABILITIES.pebs_baseline) carries after its basic group. The basic group's format_group field mirrors this register for the record it heads. * Source: reference/intel-ds-perfmon.md (PEBS_DATA_CFG 0x3F2; optional groups); Linux arch/x86/include/asm/perf_event.h (PEBS_DATACFG_MEMINFO BIT(0), PEBS_DATACFG_GP BIT(1), PEBS_DATACFG_XMMS BIT(2), PEBS_DATACFG_LBRS BIT(3), PEBS_DATACFG_LBR_SHIFT 24) */
 
 #define KPROF_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory-info group (32 bytes) */
@@ -1757,6 +1778,228 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len);
 
+/* ---- Debug Store: availability ----------------------------------------------------------
+ * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
+ * values or "unknown"), except the *_live and *_read functions, which say so. Buffers the
+ * processor wrote are decoded from a caller's copy of their bytes plus the producer address
+ * those bytes start at: the DS area's addresses are the producer's, never dereferenced. */
+
+/* A yes/no answer that may rest on an MSR the caller could not read. */
+typedef enum kprof_ds_avail {
+	KPROF_DS_NO = 0,
+	KPROF_DS_YES = 1,
+	KPROF_DS_UNKNOWN = 2
+} kprof_ds_avail;
+
+/* kprof's own PEBS "format" codes outside IA32_PERF_CAPABILITIES' 4-bit field. */
+#define KPROF_PEBS_FORMAT_UNKNOWN    0xFFu
+/* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32. */
+#define KPROF_PEBS_FORMAT_NETBURST32 0x20u
+
+/* What a processor offers of the Debug Store. */
+typedef struct kprof_ds_caps {
+	uint8_t ds;            /* cpuid.1:edx DS */
+	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
+	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
+	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
+	uint8_t perfmon;       /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
+	uint8_t bts;           /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
+	uint8_t pebs;          /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
+	uint8_t pebs_baseline; /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
+	uint8_t pebs_format;   /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
+	                            or KPROF_PEBS_FORMAT_UNKNOWN */
+	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
+	uint8_t reserved[2];
+} kprof_ds_caps;
+
+/* ---- Debug Store: setup --------------------------------------------------------------- */
+
+/* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.
+ * Interrupt thresholds count records from the buffer's start: the interrupt comes when
+ * that many records have been written. */
+typedef struct kprof_ds_request {
+	uint8_t dtes64;          /* 1: kprof_ds_area64 layout; 0: kprof_ds_area32 */
+	uint8_t bts_interrupt;   /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
+	uint8_t bts_os, bts_usr; /* record branches at CPL 0 / CPL > 0 */
+	uint8_t adaptive;        /* the processor has pebs_baseline (fixed-counter PEBS) */
+	uint8_t reserved[3];
+	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
+	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
+	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
+	uint64_t pebs_base, pebs_size;
+	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
+	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
+	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only) */
+	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive; within gp) */
+	uint64_t gp_reset[8];    /* reload value per GP counter (e.g. -period, counter width) */
+	uint64_t fixed_reset[4]; /* reload value per fixed counter */
+} kprof_ds_request;
+
+/* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
+typedef struct kprof_ds_setup {
+	kprof_ds_area64 area; /* values; written as either layout by kprof_ds_setup_write */
+	uint8_t dtes64;
+	uint8_t reserved[3];
+	uint32_t bts_capacity;  /* records the BTS buffer holds */
+	uint32_t pebs_capacity; /* records the PEBS buffer holds */
+	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
+	uint64_t debugctl_mask; /* the IA32_DEBUGCTL bits this setup decides (clear, then set) */
+	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
+} kprof_ds_setup;
+
+/* ---- Debug Store: walkers ------------------------------------------------------------- */
+
+/* One BTS record, widened to 64 bits. */
+typedef struct kprof_bts_entry {
+	uint64_t at; /* producer address of the record */
+	uint64_t from, to, flags;
+	uint8_t predicted;
+	uint8_t reserved[7];
+} kprof_bts_entry;
+
+/* Iterates the records of a BTS buffer. Fields are private. */
+typedef struct kprof_bts_walk {
+	const uint8_t *bytes;
+	uint64_t base;
+	uint64_t capacity; /* records between base and the absolute maximum */
+	uint64_t slot;     /* next record to return */
+	uint64_t left;     /* records still to return */
+	uint32_t record_size;
+	int32_t status; /* sticky error */
+} kprof_bts_walk;
+
+/* kprof_bts_walk_init flags. */
+#define KPROF_BTS_WRAPPED                                                                          \
+	1u /* the circular buffer wrapped at least once (see kprof_bts_walk_init) */
+
+/* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
+enum {
+	KPROF_PEBS_HAS_GPRS = 1u << 0,       /* gprs */
+	KPROF_PEBS_HAS_APPLICABLE = 1u << 1, /* applicable_counters */
+	KPROF_PEBS_HAS_MEMINFO = 1u << 2,    /* data_address, data_source, latency */
+	KPROF_PEBS_HAS_EVENTING_IP = 1u << 3,
+	KPROF_PEBS_HAS_TSX = 1u << 4, /* tsx_tuning */
+	KPROF_PEBS_HAS_TSC = 1u << 5,
+	KPROF_PEBS_HAS_XMM = 1u << 6, /* xmm_offset */
+	KPROF_PEBS_HAS_LBR = 1u << 7  /* lbr_offset, lbr_count */
+};
+
+/* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
+ * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
+ * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
+typedef struct kprof_pebs_sample {
+	uint64_t at;     /* producer address of the record */
+	uint32_t size;   /* bytes in the record */
+	uint32_t format; /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t has;    /* KPROF_PEBS_HAS_* */
+	uint32_t lbr_count;
+	uint64_t ip; /* formats 0..3, NetBurst: the IP after the instruction;
+	                                 adaptive: the basic group's (eventing) IP */
+	uint64_t eventing_ip;
+	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
+	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
+	uint64_t format_group;   /* adaptive: the basic group's copy of PEBS_DATA_CFG */
+	uint64_t retire_latency; /* adaptive */
+	kprof_pebs_gprs gprs;    /* NetBurst: the 32-bit registers, zero-extended */
+	size_t xmm_offset;       /* offset of the XMM group in the caller's bytes */
+	size_t lbr_offset;       /* offset of the first LBR entry in the caller's bytes */
+} kprof_pebs_sample;
+
+/* Iterates the records of a PEBS buffer. Fields are private. */
+typedef struct kprof_pebs_walk {
+	const uint8_t *bytes;
+	uint64_t base;
+	size_t end; /* index - base */
+	size_t at;  /* offset of the next record */
+	uint64_t data_cfg;
+	uint32_t format;
+	uint32_t record_size; /* 0 for adaptive records without a known PEBS_DATA_CFG */
+	uint8_t data_cfg_known;
+	uint8_t reserved[3];
+	int32_t status; /* sticky error */
+} kprof_pebs_walk;
+
+/* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
+typedef enum kprof_ds_layout {
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* kprof_ds_area64 (DTES64) */
+	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2+) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64 (10 2004+) */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32 (10 2004+) */
+} kprof_ds_layout;
+
+/* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
+ * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
+ * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
+ * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
+ * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
+ * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
+KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
+                                          const uint64_t *misc_enable,
+                                          const uint64_t *perf_capabilities, kprof_ds_caps *out);
+/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES through KPROF_RDMSR_SAFE, so
+ * define that hook; a faulting read leaves that MSR unknown. With read_msrs = 0 (user
+ * mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
+/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
+ * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
+ * bits kprof does not know (a group of unknown size). */
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
+/* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
+ * caps may be NULL (no capability checks); with it, the request must match the processor:
+ * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
+ * fixed-counter PEBS without pebs_baseline; KPROF_E_ARGUMENT for a dtes64 that differs.
+ * Each buffer: base aligned to 8 (64-bit layout) or 4, absolute maximum = base + whole
+ * records, index = base, threshold on a record boundary short of the maximum.
+ * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
+ * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
+ * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
+                                              const kprof_ds_caps *caps, kprof_ds_setup *out);
+/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+ * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
+/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
+ * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
+ * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
+ * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+ * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
+ * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
+ * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
+ * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
+ * KPROF_E_TRUNCATED len shorter than the records to read. */
+KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+                                           uint64_t base, uint64_t index, uint64_t maximum,
+                                           unsigned record_size, unsigned flags);
+/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
+KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out);
+/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
+ * started: the record at index is then non-zero only if a previous lap wrote it (no branch
+ * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
+ * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
+                                         uint64_t index, uint64_t maximum, unsigned record_size,
+                                         int *wrapped);
+/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
+ * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
+ * data_cfg_known (then every record must have exactly that shape); without it each
+ * adaptive record's own basic group gives its shape and size (cross-checked). Errors
+ * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
+ * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
+ * shorter than base .. index. */
+KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+                                            uint64_t base, uint64_t index, uint64_t maximum,
+                                            unsigned format, uint64_t data_cfg, int data_cfg_known);
+/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+ * record whose size field disagrees with its groups (or with data_cfg), or that runs past
+ * index; errors are sticky. */
+KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out);
+
 /* ------------------------------------------------------------------------------------------
  *  windows
  * ------------------------------------------------------------------------------------------ */
@@ -2318,6 +2561,97 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
         const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len);
+
+/* ---- PROFILE_SOURCE_INFO chains ----------------------------------------------------------
+ * What EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return: entries
+ * linked by NextEntryOffset (relative, 0 = last). The parser takes the bytes as untrusted:
+ * every offset is bounded by the buffer, offsets strictly increase (so a chain cannot loop
+ * and has at most len / KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET entries), and a
+ * Description is read only up to its NUL or its entry's end. */
+
+/* One entry, as found. Offsets count from the start of the buffer. */
+typedef struct kprof_psi_entry {
+	uint32_t offset;            /* of the entry */
+	uint32_t next_entry_offset; /* as stored (relative) */
+	uint32_t source, min_interval, max_interval;
+	uint32_t description_offset; /* of the UTF-16LE Description */
+	uint64_t reserved;
+	uint32_t description_units;     /* UTF-16 code units before the NUL (or the entry's end) */
+	uint8_t description_terminated; /* 1 when a NUL ended the Description inside its entry */
+	uint8_t pad[3];
+} kprof_psi_entry;
+
+/* Walks a chain. Fields are private. */
+typedef struct kprof_psi_iter {
+	const uint8_t *buf;
+	size_t len;
+	size_t at;
+	int32_t status; /* KPROF_OK while entries remain; KPROF_E_NOT_FOUND at the end; sticky */
+} kprof_psi_iter;
+
+/* An entry matched against kprof's tables. */
+typedef struct kprof_psi_match {
+	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
+	uint8_t interface;          /* kprof_interface the row came from */
+	uint8_t later; /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
+	uint8_t pad[6];
+} kprof_psi_match;
+
+/* Builds a chain (tools, tests). Fields are private. */
+typedef struct kprof_psi_writer {
+	uint8_t *buf;
+	size_t cap, used, last;
+	uint8_t has_last;
+	uint8_t pad[7];
+} kprof_psi_writer;
+
+/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
+ * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
+ * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
+ * KPROF_E_ARGUMENT for an unknown layout. */
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            kprof_ds_area64 *out);
+/* The PEBS index (the next record's address: what the Windows kernel stamps into its
+ * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
+                                                  kprof_ds_layout layout, uint64_t *out);
+/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
+ * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
+ * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
+ * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise. */
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
+                                                uint64_t *out);
+/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
+KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
+/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+ * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
+ * header or points past the buffer (the next entry's header must fit). Errors are sticky:
+ * the entries before one were good. */
+KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out);
+/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
+ * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
+ * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
+ * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
+KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
+                                                  const kprof_psi_entry *e, char *out,
+                                                  size_t out_size, size_t *out_len);
+/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
+KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
+                                           const char *s, size_t n);
+/* Match an entry's Source against kprof's table for the interface the listing came from.
+ * Emon listings of later HALs carry sources after 0x1F: those are looked up in
+ * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
+ * for a source kprof does not know: report it, it is still a source the machine offers. */
+KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
+                                              kprof_psi_match *match);
+/* Start building a chain in buf (cap bytes). */
+KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
+/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
+ * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
+ * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
+ * w->used is the chain's length so far. */
+KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+                                        uint32_t max_interval, const char *desc, size_t n);
 
 /* ==========================================================================================
  *  IMPLEMENTATION
@@ -5530,6 +5864,50 @@ KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_baseline(uint64_t reg, 
 	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK));
 }
 
+KPROF_API uint32_t kprof_ds_cpuid1_ecx_get_dtes64(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_DS_CPUID1_ECX_DTES64_MASK) >>
+	                  KPROF_DS_CPUID1_ECX_DTES64_SHIFT);
+}
+KPROF_API uint32_t kprof_ds_cpuid1_ecx_set_dtes64(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_DS_CPUID1_ECX_DTES64_MASK) |
+	                  ((uint32_t)(value << KPROF_DS_CPUID1_ECX_DTES64_SHIFT) &
+	                   KPROF_DS_CPUID1_ECX_DTES64_MASK));
+}
+KPROF_API uint32_t kprof_ds_cpuid1_ecx_get_ds_cpl(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_DS_CPUID1_ECX_DS_CPL_MASK) >>
+	                  KPROF_DS_CPUID1_ECX_DS_CPL_SHIFT);
+}
+KPROF_API uint32_t kprof_ds_cpuid1_ecx_set_ds_cpl(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_DS_CPUID1_ECX_DS_CPL_MASK) |
+	                  ((uint32_t)(value << KPROF_DS_CPUID1_ECX_DS_CPL_SHIFT) &
+	                   KPROF_DS_CPUID1_ECX_DS_CPL_MASK));
+}
+KPROF_API uint32_t kprof_ds_cpuid1_ecx_get_pdcm(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_DS_CPUID1_ECX_PDCM_MASK) >> KPROF_DS_CPUID1_ECX_PDCM_SHIFT);
+}
+KPROF_API uint32_t kprof_ds_cpuid1_ecx_set_pdcm(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_DS_CPUID1_ECX_PDCM_MASK) |
+	                  ((uint32_t)(value << KPROF_DS_CPUID1_ECX_PDCM_SHIFT) &
+	                   KPROF_DS_CPUID1_ECX_PDCM_MASK));
+}
+
+KPROF_API uint32_t kprof_ds_cpuid1_edx_get_ds(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_DS_CPUID1_EDX_DS_MASK) >> KPROF_DS_CPUID1_EDX_DS_SHIFT);
+}
+KPROF_API uint32_t kprof_ds_cpuid1_edx_set_ds(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_DS_CPUID1_EDX_DS_MASK) |
+	                  ((uint32_t)(value << KPROF_DS_CPUID1_EDX_DS_SHIFT) &
+	                   KPROF_DS_CPUID1_EDX_DS_MASK));
+}
+
 KPROF_API uint64_t kprof_pebs_data_cfg_get_meminfo(uint64_t reg)
 {
 	return (uint64_t)((reg & KPROF_PEBS_DATA_CFG_MEMINFO_MASK) >>
@@ -6323,6 +6701,556 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *i
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
+                                          const uint64_t *misc_enable,
+                                          const uint64_t *perf_capabilities, kprof_ds_caps *out)
+{
+	uint32_t ecx, edx;
+	size_t i;
+	if (!cpu || !out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
+	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
+		return KPROF_E_NOT_FOUND;
+	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	out->ds = (uint8_t)kprof_ds_cpuid1_edx_get_ds(edx);
+	if (!out->ds)
+		return KPROF_OK;
+	out->dtes64 = (uint8_t)kprof_ds_cpuid1_ecx_get_dtes64(ecx);
+	out->ds_cpl = (uint8_t)kprof_ds_cpuid1_ecx_get_ds_cpl(ecx);
+	out->pdcm = (uint8_t)kprof_ds_cpuid1_ecx_get_pdcm(ecx);
+	out->bts_record_size =
+	        (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
+	if (misc_enable) {
+		uint64_t m = *misc_enable;
+		out->perfmon = kprof_ia32_misc_enable_get_perfmon_available(m) ? KPROF_DS_YES
+		                                                               : KPROF_DS_NO;
+		out->bts =
+		        kprof_ia32_misc_enable_get_bts_unavailable(m) ? KPROF_DS_NO : KPROF_DS_YES;
+		out->pebs = (out->perfmon == KPROF_DS_YES &&
+		             !kprof_ia32_misc_enable_get_pebs_unavailable(m))
+		                    ? KPROF_DS_YES
+		                    : KPROF_DS_NO;
+	} else {
+		out->perfmon = out->bts = out->pebs = KPROF_DS_UNKNOWN;
+	}
+	if (!out->pdcm) {
+		out->pebs_format = (uint8_t)(out->dtes64 ? KPROF_PEBS_FORMAT_CORE
+		                                         : KPROF_PEBS_FORMAT_NETBURST32);
+		out->pebs_baseline = KPROF_DS_NO;
+	} else if (perf_capabilities) {
+		uint64_t c = *perf_capabilities;
+		out->pebs_format = (uint8_t)kprof_ia32_perf_capabilities_get_pebs_format(c);
+		out->pebs_baseline = kprof_ia32_perf_capabilities_get_pebs_baseline(c)
+		                             ? KPROF_DS_YES
+		                             : KPROF_DS_NO;
+	} else {
+		out->pebs_baseline = KPROF_DS_UNKNOWN;
+	}
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
+{
+	kprof_cpuid_snapshot cpu;
+	uint64_t misc = 0, caps = 0;
+	int have_misc = 0, have_caps = 0;
+	kprof_status st;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_cpuid_snapshot_live(&cpu);
+	if (st != KPROF_OK)
+		return st;
+	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	if (st != KPROF_OK || !out->ds || !read_msrs)
+		return st;
+#if defined(KPROF_RDMSR_SAFE)
+	have_misc = KPROF_RDMSR_SAFE(KPROF_MSR_IA32_MISC_ENABLE, &misc) == 0;
+	if (out->pdcm)
+		have_caps = KPROF_RDMSR_SAFE(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == 0;
+#endif
+	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+}
+
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+{
+	uint32_t n;
+	if (!size)
+		return KPROF_E_ARGUMENT;
+	switch (format) {
+	case KPROF_PEBS_FORMAT_CORE: *size = KPROF_PEBS_RECORD_FMT0_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NEHALEM: *size = KPROF_PEBS_RECORD_FMT1_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_HASWELL: *size = KPROF_PEBS_RECORD_FMT2_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_SKYLAKE: *size = KPROF_PEBS_RECORD_FMT3_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NETBURST32:
+		*size = KPROF_PEBS_RECORD_NETBURST32_SIZE;
+		return KPROF_OK;
+	default: break;
+	}
+	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return KPROF_E_FORMAT;
+	if (data_cfg & ~KPROF_PEBS_DATA_CFG_DEFINED_MASK)
+		return KPROF_E_FORMAT;
+	n = KPROF_PEBS_BASIC_SIZE;
+	if (kprof_pebs_data_cfg_get_meminfo(data_cfg))
+		n += KPROF_PEBS_MEMINFO_SIZE;
+	if (kprof_pebs_data_cfg_get_gprs(data_cfg))
+		n += KPROF_PEBS_GPRS_SIZE;
+	if (kprof_pebs_data_cfg_get_xmms(data_cfg))
+		n += KPROF_PEBS_XMM_SIZE;
+	if (kprof_pebs_data_cfg_get_lbrs(data_cfg))
+		n += (uint32_t)(kprof_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) *
+		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	*size = n;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+{
+	return an && bn && a < b + bn && b < a + an;
+}
+
+/* One buffer's base, absolute maximum and interrupt threshold. after = 0: threshold at the
+ * maximum. Refuses a base not aligned for the layout's fields, a buffer that holds no
+ * record, an end that overflows (or leaves 32 bits for the 32-bit layout), and a
+ * threshold outside 1 .. capacity-1. */
+KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record,
+                                                 uint32_t after, int dtes64, uint64_t *max,
+                                                 uint64_t *threshold, uint32_t *capacity)
+{
+	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
+	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+		return KPROF_E_ALIGNMENT;
+	cap = size / record;
+	if (cap == 0 || cap > 0xFFFFFFFFu)
+		return KPROF_E_RANGE;
+	if (base > limit || cap * record > limit - base)
+		return KPROF_E_RANGE;
+	if (after >= cap)
+		return KPROF_E_RANGE;
+	*max = base + cap * record;
+	*threshold = after ? base + (uint64_t)after * record : *max;
+	*capacity = (uint32_t)cap;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
+                                              const kprof_ds_caps *caps, kprof_ds_setup *out)
+{
+	kprof_ds_setup s;
+	kprof_status st;
+	uint32_t bts_record, i;
+	int want_bts, want_pebs;
+	if (!req || !out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(s); i++)
+		((uint8_t *)&s)[i] = 0;
+	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	want_bts = req->bts_size != 0;
+	want_pebs = req->pebs_size != 0;
+	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
+		return KPROF_E_ARGUMENT;
+	if (!want_pebs && (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask))
+		return KPROF_E_ARGUMENT;
+	if (caps) {
+		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
+		    (want_pebs && caps->pebs == KPROF_DS_NO))
+			return KPROF_E_UNSUPPORTED;
+		if (caps->dtes64 != s.dtes64)
+			return KPROF_E_ARGUMENT;
+		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
+			return KPROF_E_UNSUPPORTED;
+		if (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES)
+			return KPROF_E_UNSUPPORTED;
+		if (req->adaptive && caps->pebs_baseline == KPROF_DS_NO)
+			return KPROF_E_UNSUPPORTED;
+	}
+	if (want_bts) {
+		if (!req->bts_os && !req->bts_usr)
+			return KPROF_E_ARGUMENT;
+		if (req->bts_interrupt ? req->bts_interrupt_after == 0
+		                       : req->bts_interrupt_after != 0)
+			return KPROF_E_ARGUMENT;
+		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
+		                          req->bts_interrupt_after, s.dtes64,
+		                          &s.area.bts_absolute_maximum,
+		                          &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		if (st != KPROF_OK)
+			return st;
+		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
+		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		if (req->bts_interrupt)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+		if (!req->bts_os)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+		if (!req->bts_usr)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+	}
+	if (want_pebs) {
+		uint32_t gp_slots = s.dtes64 ? KPROF_PEBS_ENABLE_MAX_GP : 1u;
+		uint32_t fixed_slots = s.dtes64 ? KPROF_PEBS_ENABLE_MAX_FIXED : 0u;
+		if (req->pebs_record_size == 0)
+			return KPROF_E_ARGUMENT;
+		if (req->pebs_gp_mask >> gp_slots ||
+		    (fixed_slots < 32 && req->pebs_fixed_mask >> fixed_slots))
+			return KPROF_E_RANGE;
+		if (req->pebs_fixed_mask && !req->adaptive)
+			return KPROF_E_ARGUMENT;
+		if (req->load_latency_mask &&
+		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
+			return KPROF_E_ARGUMENT;
+		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
+		                          req->pebs_interrupt_after, s.dtes64,
+		                          &s.area.pebs_absolute_maximum,
+		                          &s.area.pebs_interrupt_threshold, &s.pebs_capacity);
+		if (st != KPROF_OK)
+			return st;
+		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+		s.pebs_enable = ((uint64_t)req->pebs_gp_mask << KPROF_PEBS_ENABLE_GP_SHIFT) |
+		                ((uint64_t)(req->pebs_fixed_mask | req->load_latency_mask)
+		                 << KPROF_PEBS_ENABLE_HIGH_SHIFT);
+	}
+	if (want_bts && want_pebs &&
+	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
+		return KPROF_E_ARGUMENT;
+	*out = s;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
+{
+	kprof_ds_area32 a;
+	size_t i;
+	if (!s || !buf)
+		return KPROF_E_ARGUMENT;
+	if (s->dtes64)
+		return kprof_ds_area64_encode(&s->area, buf, len);
+	for (i = 0; i < sizeof(a); i++)
+		((uint8_t *)&a)[i] = 0;
+	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
+	a.bts_index = (uint32_t)s->area.bts_index;
+	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
+	a.bts_interrupt_threshold = (uint32_t)s->area.bts_interrupt_threshold;
+	a.pebs_buffer_base = (uint32_t)s->area.pebs_buffer_base;
+	a.pebs_index = (uint32_t)s->area.pebs_index;
+	a.pebs_absolute_maximum = (uint32_t)s->area.pebs_absolute_maximum;
+	a.pebs_interrupt_threshold = (uint32_t)s->area.pebs_interrupt_threshold;
+	a.pebs_counter_reset = s->area.pebs_gp_counter_reset[0];
+	return kprof_ds_area32_encode(&a, buf, len);
+}
+
+/* Validate (base, index, maximum) for records of a fixed size; the slot of index and the
+ * buffer's capacity in records. index may equal the maximum (a full buffer). */
+KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum,
+                                               uint32_t record, uint64_t *slot, uint64_t *capacity)
+{
+	if (index < base || index > maximum)
+		return KPROF_E_RANGE;
+	if ((index - base) % record)
+		return KPROF_E_ALIGNMENT;
+	*slot = (index - base) / record;
+	/* The SDM asks for a maximum one byte past whole records; Linux puts it on a record
+	 * boundary. Either way only whole records below it exist. */
+	*capacity = (maximum - base) / record;
+	if (*slot > *capacity)
+		return KPROF_E_ALIGNMENT;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+                                           uint64_t base, uint64_t index, uint64_t maximum,
+                                           unsigned record_size, unsigned flags)
+{
+	uint64_t slot, cap, need;
+	kprof_status st;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	w->left = 0;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
+		return (kprof_status)(w->status = KPROF_E_FORMAT);
+	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	if (st != KPROF_OK)
+		return (kprof_status)(w->status = st);
+	if (flags & KPROF_BTS_WRAPPED) {
+		if (cap == 0)
+			return (kprof_status)(w->status = KPROF_E_RANGE);
+		need = cap;
+		slot = slot % cap;
+	} else {
+		need = slot;
+		slot = 0;
+	}
+	if (need > len / record_size)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->capacity = cap;
+	w->slot = slot;
+	w->left = need;
+	w->record_size = record_size;
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+{
+	const uint8_t *p;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->left == 0)
+		return KPROF_E_NOT_FOUND;
+	p = w->bytes + (size_t)w->slot * w->record_size;
+	out->at = w->base + w->slot * w->record_size;
+	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
+		kprof_bts_record64 r;
+		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
+		out->from = r.from;
+		out->to = r.to;
+		out->flags = r.flags;
+		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
+	} else {
+		kprof_bts_record32 r;
+		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
+		out->from = r.from;
+		out->to = r.to;
+		out->flags = r.flags;
+		out->predicted = (uint8_t)kprof_bts_record32_flags_get_predicted(r.flags);
+	}
+	w->left--;
+	w->slot++;
+	if (w->slot == w->capacity)
+		w->slot = 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
+                                         uint64_t index, uint64_t maximum, unsigned record_size,
+                                         int *wrapped)
+{
+	uint64_t slot, cap;
+	const uint8_t *p;
+	unsigned i;
+	kprof_status st;
+	if (!wrapped || (!bytes && len))
+		return KPROF_E_ARGUMENT;
+	*wrapped = 0;
+	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_FORMAT;
+	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	if (st != KPROF_OK || slot == cap)
+		return st;
+	if (cap > len / record_size)
+		return KPROF_E_TRUNCATED;
+	p = (const uint8_t *)bytes + (size_t)slot * record_size;
+	for (i = 0; i < record_size; i++)
+		if (p[i])
+			*wrapped = 1;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+                                            uint64_t base, uint64_t index, uint64_t maximum,
+                                            unsigned format, uint64_t data_cfg, int data_cfg_known)
+{
+	uint32_t size = 0;
+	kprof_status st;
+	int adaptive =
+	        format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (!adaptive || data_cfg_known) {
+		st = kprof_pebs_record_size(format, data_cfg, &size);
+		if (st != KPROF_OK)
+			return (kprof_status)(w->status = st);
+	}
+	if (index < base || index > maximum)
+		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (size && (index - base) % size)
+		return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	if (index - base > len)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->end = (size_t)(index - base);
+	w->at = 0;
+	w->format = format;
+	w->record_size = size;
+	w->data_cfg = data_cfg;
+	w->data_cfg_known = (uint8_t)(data_cfg_known ? 1 : 0);
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
+                                           kprof_pebs_sample *out)
+{
+	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
+	size_t i;
+	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
+	uint32_t size = format == 0   ? KPROF_PEBS_RECORD_FMT0_SIZE
+	                : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
+	                : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
+	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
+	for (i = 0; i < sizeof(tmp); i++)
+		tmp[i] = i < size ? p[i] : 0;
+	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = r.ip;
+	out->gprs.flags = r.flags;
+	out->gprs.ip = r.ip;
+	out->gprs.ax = r.ax;
+	out->gprs.bx = r.bx;
+	out->gprs.cx = r.cx;
+	out->gprs.dx = r.dx;
+	out->gprs.si = r.si;
+	out->gprs.di = r.di;
+	out->gprs.bp = r.bp;
+	out->gprs.sp = r.sp;
+	out->gprs.r8 = r.r8;
+	out->gprs.r9 = r.r9;
+	out->gprs.r10 = r.r10;
+	out->gprs.r11 = r.r11;
+	out->gprs.r12 = r.r12;
+	out->gprs.r13 = r.r13;
+	out->gprs.r14 = r.r14;
+	out->gprs.r15 = r.r15;
+	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
+		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
+		out->applicable_counters = r.status;
+		out->data_address = r.dla;
+		out->data_source = r.dse;
+		out->latency = r.lat;
+	}
+	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
+		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
+		out->eventing_ip = r.real_ip;
+		out->tsx_tuning = r.tsx_tuning;
+	}
+	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
+		out->has |= KPROF_PEBS_HAS_TSC;
+		out->tsc = r.tsc;
+	}
+}
+
+KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
+{
+	kprof_pebs_record_netburst32 r;
+	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = out->gprs.ip = r.eip;
+	out->gprs.flags = r.eflags;
+	out->gprs.ax = r.eax;
+	out->gprs.bx = r.ebx;
+	out->gprs.cx = r.ecx;
+	out->gprs.dx = r.edx;
+	out->gprs.si = r.esi;
+	out->gprs.di = r.edi;
+	out->gprs.bp = r.ebp;
+	out->gprs.sp = r.esp;
+}
+
+KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+{
+	const uint8_t *p;
+	size_t i, left;
+	uint32_t size;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->at >= w->end)
+		return KPROF_E_NOT_FOUND;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	p = w->bytes + w->at;
+	left = w->end - w->at;
+	out->at = w->base + w->at;
+	out->format = w->format;
+	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
+	    w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
+		kprof_pebs_basic b;
+		uint64_t group;
+		uint32_t expect;
+		size_t off;
+		if (left < KPROF_PEBS_BASIC_SIZE)
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
+		group = kprof_pebs_basic_format_size_get_format_group(b.format_size);
+		size = (uint32_t)kprof_pebs_basic_format_size_get_record_size(b.format_size);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK ||
+		    expect != size || size > left ||
+		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		out->has =
+		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
+		out->ip = out->eventing_ip = b.ip;
+		out->applicable_counters = b.applicable_counters;
+		out->tsc = b.tsc;
+		out->format_group = group;
+		out->retire_latency =
+		        kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
+		off = KPROF_PEBS_BASIC_SIZE;
+		if (kprof_pebs_data_cfg_get_meminfo(group)) {
+			kprof_pebs_meminfo m;
+			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
+			out->data_address = m.address;
+			out->data_source = m.aux;
+			out->latency = m.latency;
+			out->tsx_tuning = m.tsx_tuning;
+			off += KPROF_PEBS_MEMINFO_SIZE;
+		}
+		if (kprof_pebs_data_cfg_get_gprs(group)) {
+			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
+			out->has |= KPROF_PEBS_HAS_GPRS;
+			off += KPROF_PEBS_GPRS_SIZE;
+		}
+		if (kprof_pebs_data_cfg_get_xmms(group)) {
+			out->has |= KPROF_PEBS_HAS_XMM;
+			out->xmm_offset = w->at + off;
+			off += KPROF_PEBS_XMM_SIZE;
+		}
+		if (kprof_pebs_data_cfg_get_lbrs(group)) {
+			out->has |= KPROF_PEBS_HAS_LBR;
+			out->lbr_offset = w->at + off;
+			out->lbr_count = (uint32_t)kprof_pebs_data_cfg_get_lbr_entries(group) + 1;
+		}
+	} else {
+		size = w->record_size;
+		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
+			kprof_impl_pebs_netburst(p, out);
+		else
+			kprof_impl_pebs_legacy(p, w->format, out);
+	}
+	out->size = size;
+	w->at += size;
+	return KPROF_OK;
+}
+
 /* ---- windows ---- */
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
@@ -6826,6 +7754,355 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 	kprof_store_le64(p + 0x10, in->DefInterval);
 	kprof_store_le64(p + 0x18, in->MaxInterval);
 	kprof_store_le64(p + 0x20, in->MinInterval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            kprof_ds_area64 *out)
+{
+	size_t i;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_WIN64: {
+		kprof_pebs_ds_save_area64 w;
+		st = kprof_pebs_ds_save_area64_decode(bytes, len, &w);
+		if (st != KPROF_OK)
+			return st;
+		/* Same shape as Intel's: fields in order. */
+		return kprof_ds_area64_decode(bytes, len, out);
+	}
+	case KPROF_DS_LAYOUT_WIN62: {
+		kprof_processor_profile_control_area a;
+		const kprof_pebs_ds_save_area *w = &a.PebsDsSaveArea;
+		st = kprof_processor_profile_control_area_decode(bytes, len, &a);
+		if (st != KPROF_OK)
+			return st;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		out->bts_buffer_base = w->BtsBufferBase;
+		out->bts_index = w->BtsIndex;
+		out->bts_absolute_maximum = w->BtsAbsoluteMaximum;
+		out->bts_interrupt_threshold = w->BtsInterruptThreshold;
+		out->pebs_buffer_base = w->PebsBufferBase;
+		out->pebs_index = w->PebsIndex;
+		out->pebs_absolute_maximum = w->PebsAbsoluteMaximum;
+		out->pebs_interrupt_threshold = w->PebsInterruptThreshold;
+		out->pebs_gp_counter_reset[0] = w->PebsCounterReset0;
+		out->pebs_gp_counter_reset[1] = w->PebsCounterReset1;
+		out->pebs_gp_counter_reset[2] = w->PebsCounterReset2;
+		out->pebs_gp_counter_reset[3] = w->PebsCounterReset3;
+		return KPROF_OK;
+	}
+	case KPROF_DS_LAYOUT_WIN32:
+	case KPROF_DS_LAYOUT_INTEL32: {
+		kprof_pebs_ds_save_area32 w;
+		kprof_ds_area32 a;
+		if (layout == KPROF_DS_LAYOUT_WIN32)
+			st = kprof_pebs_ds_save_area32_decode(bytes, len, &w);
+		else
+			st = kprof_ds_area32_decode(bytes, len, &a);
+		if (st != KPROF_OK)
+			return st;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		if (layout == KPROF_DS_LAYOUT_WIN32) {
+			out->bts_buffer_base = w.BtsBufferBase;
+			out->bts_index = w.BtsIndex;
+			out->bts_absolute_maximum = w.BtsAbsoluteMaximum;
+			out->bts_interrupt_threshold = w.BtsInterruptThreshold;
+			out->pebs_buffer_base = w.PebsBufferBase;
+			out->pebs_index = w.PebsIndex;
+			out->pebs_absolute_maximum = w.PebsAbsoluteMaximum;
+			out->pebs_interrupt_threshold = w.PebsInterruptThreshold;
+			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsGpCounterReset); i++)
+				out->pebs_gp_counter_reset[i] = w.PebsGpCounterReset[i];
+			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsFixedCounterReset); i++)
+				out->pebs_fixed_counter_reset[i] = w.PebsFixedCounterReset[i];
+		} else {
+			out->bts_buffer_base = a.bts_buffer_base;
+			out->bts_index = a.bts_index;
+			out->bts_absolute_maximum = a.bts_absolute_maximum;
+			out->bts_interrupt_threshold = a.bts_interrupt_threshold;
+			out->pebs_buffer_base = a.pebs_buffer_base;
+			out->pebs_index = a.pebs_index;
+			out->pebs_absolute_maximum = a.pebs_absolute_maximum;
+			out->pebs_interrupt_threshold = a.pebs_interrupt_threshold;
+			out->pebs_gp_counter_reset[0] = a.pebs_counter_reset;
+		}
+		return KPROF_OK;
+	}
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+/* Where a layout keeps the PEBS index, and how wide it is. */
+KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off,
+                                                        size_t *width)
+{
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64:
+		*off = KPROF_DS_AREA64_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_INTEL32:
+		*off = KPROF_DS_AREA32_PEBS_INDEX_OFFSET;
+		*width = 4;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN62:
+		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		       KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64:
+		*off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN32:
+		*off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET;
+		*width = 4;
+		return KPROF_OK;
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
+                                                  kprof_ds_layout layout, uint64_t *out)
+{
+	size_t off, width;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	if (len < off + width)
+		return KPROF_E_TRUNCATED;
+	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off)
+	                  : kprof_load_le32((const uint8_t *)bytes + off);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
+                                                uint64_t *out)
+{
+	size_t off, width;
+	const volatile uint8_t *p;
+	kprof_status st;
+	if (!area || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	p = (const volatile uint8_t *)area + off;
+	if ((uintptr_t)p % width)
+		return KPROF_E_ALIGNMENT;
+	if (width == 8 && sizeof(void *) >= 8)
+		*out = *(const volatile uint64_t *)(const volatile void *)p;
+	else
+		*out = *(const volatile uint32_t *)(const volatile void *)
+		               p; /* little-endian: the low half */
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
+{
+	if (!it || (!buf && len))
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = len;
+	it->at = 0;
+	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+{
+	const uint8_t *p;
+	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
+	uint32_t next;
+	if (!it || !out)
+		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	if (it->len - it->at < hdr)
+		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+	p = it->buf + it->at;
+	next = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
+	if (next) {
+		/* Strictly forward and the next header inside the buffer: no loop is possible. */
+		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		end = it->at + next;
+	} else {
+		end = it->len;
+	}
+	out->offset = (uint32_t)it->at;
+	out->next_entry_offset = next;
+	out->source = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
+	out->min_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
+	out->max_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
+	out->reserved = kprof_load_le64(p + KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
+	out->description_offset = (uint32_t)(it->at + hdr);
+	units = (end - it->at - hdr) / 2;
+	out->description_terminated = 0;
+	for (i = 0; i < units; i++) {
+		if (kprof_load_le16(p + hdr + 2 * i) == 0) {
+			out->description_terminated = 1;
+			break;
+		}
+	}
+	out->description_units = (uint32_t)i;
+	out->pad[0] = out->pad[1] = out->pad[2] = 0;
+	if (next)
+		it->at = end;
+	else
+		it->status = KPROF_E_NOT_FOUND;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
+                                                  const kprof_psi_entry *e, char *out,
+                                                  size_t out_size, size_t *out_len)
+{
+	const uint8_t *p;
+	size_t i, n = 0;
+	if (out_len)
+		*out_len = 0;
+	if (!buf || !e || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
+		return KPROF_E_RANGE;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < e->description_units; i++) {
+		uint32_t c = kprof_load_le16(p + 2 * i);
+		uint8_t enc[4];
+		size_t k, m;
+		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < e->description_units) {
+			uint32_t lo = kprof_load_le16(p + 2 * i + 2);
+			if (lo >= 0xDC00 && lo <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+				i++;
+			}
+		}
+		if (c >= 0xD800 && c <= 0xDFFF)
+			c = 0xFFFD;
+		if (c < 0x80) {
+			enc[0] = (uint8_t)c;
+			m = 1;
+		} else if (c < 0x800) {
+			enc[0] = (uint8_t)(0xC0 | c >> 6);
+			enc[1] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 2;
+		} else if (c < 0x10000) {
+			enc[0] = (uint8_t)(0xE0 | c >> 12);
+			enc[1] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+			enc[2] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 3;
+		} else {
+			enc[0] = (uint8_t)(0xF0 | c >> 18);
+			enc[1] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+			enc[2] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+			enc[3] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 4;
+		}
+		if (out_size - 1 - n < m) {
+			out[n] = '\0';
+			if (out_len)
+				*out_len = n;
+			return KPROF_E_BUFFER_TOO_SMALL;
+		}
+		for (k = 0; k < m; k++)
+			out[n++] = (char)enc[k];
+	}
+	out[n] = '\0';
+	if (out_len)
+		*out_len = n;
+	return KPROF_OK;
+}
+
+KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
+                                           const char *s, size_t n)
+{
+	const uint8_t *p;
+	size_t i;
+	if (!buf || !e || (!s && n) || e->description_offset > len ||
+	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
+		return 0;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < n; i++)
+		if (kprof_load_le16(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
+                                              kprof_psi_match *match)
+{
+	if (!e || !match)
+		return KPROF_E_ARGUMENT;
+	match->later = 0;
+	match->interface = (uint8_t)itf;
+	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] =
+	        match->pad[5] = 0;
+	match->source = kprof_source_get(itf, e->source);
+	if (!match->source && itf == KPROF_INTERFACE_EMON) {
+		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
+		if (match->source) {
+			match->later = 1;
+			match->interface = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+		}
+	}
+	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
+}
+
+KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
+{
+	if (!w || (!buf && cap))
+		return KPROF_E_ARGUMENT;
+	w->buf = (uint8_t *)buf;
+	w->cap = cap;
+	w->used = w->last = 0;
+	w->has_last = 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+                                        uint32_t max_interval, const char *desc, size_t n)
+{
+	size_t size, i, at;
+	uint8_t *p;
+	if (!w || (!desc && n))
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < n; i++)
+		if ((uint8_t)desc[i] >= 0x80)
+			return KPROF_E_RANGE;
+	if (n > (0xFFFFFFFFu - KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
+		return KPROF_E_RANGE;
+	size = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
+	size = (size + 7) & ~(size_t)7;
+	at = w->used;
+	if (w->cap - at < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	p = w->buf + at;
+	for (i = 0; i < size; i++)
+		p[i] = 0;
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	for (i = 0; i < n; i++)
+		kprof_store_le16(p + KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i,
+		                 (uint8_t)desc[i]);
+	if (w->has_last)
+		kprof_store_le32(w->buf + w->last +
+		                         KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+		                 (uint32_t)(at - w->last));
+	w->last = at;
+	w->has_last = 1;
+	w->used = at + size;
 	return KPROF_OK;
 }
 
