@@ -19,12 +19,12 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const
 		return KPROF_E_NOT_FOUND;
 	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
 	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
-	out->ds = (uint8_t)kprof_ds_cpuid1_edx_get_ds(edx);
+	out->ds = (uint8_t)kprof_cpuid_1_edx_get_ds(edx);
 	if (!out->ds)
 		return KPROF_OK;
-	out->dtes64 = (uint8_t)kprof_ds_cpuid1_ecx_get_dtes64(ecx);
-	out->ds_cpl = (uint8_t)kprof_ds_cpuid1_ecx_get_ds_cpl(ecx);
-	out->pdcm = (uint8_t)kprof_ds_cpuid1_ecx_get_pdcm(ecx);
+	out->dtes64 = (uint8_t)kprof_cpuid_1_ecx_get_dtes64(ecx);
+	out->ds_cpl = (uint8_t)kprof_cpuid_1_ecx_get_ds_cpl(ecx);
+	out->pdcm = (uint8_t)kprof_cpuid_1_ecx_get_pdcm(ecx);
 	out->bts_record_size = (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
@@ -94,17 +94,17 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	}
 	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
 		return KPROF_E_FORMAT;
-	if (data_cfg & ~KPROF_PEBS_DATA_CFG_DEFINED_MASK)
+	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
-	if (kprof_pebs_data_cfg_get_meminfo(data_cfg))
+	if (kprof_ia32_pebs_data_cfg_get_meminfo(data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
-	if (kprof_pebs_data_cfg_get_gprs(data_cfg))
+	if (kprof_ia32_pebs_data_cfg_get_gprs(data_cfg))
 		n += KPROF_PEBS_GPRS_SIZE;
-	if (kprof_pebs_data_cfg_get_xmms(data_cfg))
+	if (kprof_ia32_pebs_data_cfg_get_xmms(data_cfg))
 		n += KPROF_PEBS_XMM_SIZE;
-	if (kprof_pebs_data_cfg_get_lbrs(data_cfg))
-		n += (uint32_t)(kprof_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) * KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_lbrs(data_cfg))
+		n += (uint32_t)(kprof_ia32_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) * KPROF_PEBS_LBR_ENTRY_SIZE;
 	*size = n;
 	return KPROF_OK;
 }
@@ -531,7 +531,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		out->format_group = group;
 		out->retire_latency = kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
-		if (kprof_pebs_data_cfg_get_meminfo(group)) {
+		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
 			kprof_pebs_meminfo m;
 			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
@@ -541,20 +541,20 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->tsx_tuning = m.tsx_tuning;
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
-		if (kprof_pebs_data_cfg_get_gprs(group)) {
+		if (kprof_ia32_pebs_data_cfg_get_gprs(group)) {
 			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
 			out->has |= KPROF_PEBS_HAS_GPRS;
 			off += KPROF_PEBS_GPRS_SIZE;
 		}
-		if (kprof_pebs_data_cfg_get_xmms(group)) {
+		if (kprof_ia32_pebs_data_cfg_get_xmms(group)) {
 			out->has |= KPROF_PEBS_HAS_XMM;
 			out->xmm_offset = w->at + off;
 			off += KPROF_PEBS_XMM_SIZE;
 		}
-		if (kprof_pebs_data_cfg_get_lbrs(group)) {
+		if (kprof_ia32_pebs_data_cfg_get_lbrs(group)) {
 			out->has |= KPROF_PEBS_HAS_LBR;
 			out->lbr_offset = w->at + off;
-			out->lbr_count = (uint32_t)kprof_pebs_data_cfg_get_lbr_entries(group) + 1;
+			out->lbr_count = (uint32_t)kprof_ia32_pebs_data_cfg_get_lbr_entries(group) + 1;
 		}
 	} else {
 		size = w->record_size;
