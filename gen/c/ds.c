@@ -50,9 +50,9 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const
 }
 
 /* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
- * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES through KPROF_RDMSR_SAFE, so
- * define that hook; a faulting read leaves that MSR unknown. With read_msrs = 0 (user
- * mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+ * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
+ * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
 KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 {
 	kprof_cpuid_snapshot cpu;
@@ -67,11 +67,9 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
-#if defined(KPROF_RDMSR_SAFE)
-	have_misc = KPROF_RDMSR_SAFE(KPROF_MSR_IA32_MISC_ENABLE, &misc) == 0;
+	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
-		have_caps = KPROF_RDMSR_SAFE(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == 0;
-#endif
+		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
 	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
 }
 
@@ -198,11 +196,18 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
-		uint32_t gp_slots = s.dtes64 ? KPROF_PEBS_ENABLE_MAX_GP : 1u;
-		uint32_t fixed_slots = s.dtes64 ? KPROF_PEBS_ENABLE_MAX_FIXED : 0u;
+		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
+		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		uint32_t gp_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
+		uint32_t fixed_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset) : 0u;
+		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
+			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
+		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
-		if (req->pebs_gp_mask >> gp_slots || (fixed_slots < 32 && req->pebs_fixed_mask >> fixed_slots))
+		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
+		    req->load_latency_mask >> KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			return KPROF_E_RANGE;
 		if (req->pebs_fixed_mask && !req->adaptive)
 			return KPROF_E_ARGUMENT;
@@ -220,8 +225,9 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = ((uint64_t)req->pebs_gp_mask << KPROF_PEBS_ENABLE_GP_SHIFT) |
-		                ((uint64_t)(req->pebs_fixed_mask | req->load_latency_mask) << KPROF_PEBS_ENABLE_HIGH_SHIFT);
+		s.pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
+		s.pebs_enable = kprof_ia32_pebs_enable_set_load_latency(s.pebs_enable,
+		                                                        req->pebs_fixed_mask | req->load_latency_mask);
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
