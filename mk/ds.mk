@@ -25,11 +25,14 @@ test-windows-mingw: tests/test_windows_mingw.c kprof.h
 	i686-w64-mingw32-gcc -std=c11 -Wall -Wextra -Werror -I. -c $< -o $(BUILD)/tests/windows_mingw32.o
 	x86_64-w64-mingw32-gcc -std=c11 -Wall -Wextra -Werror -I. -c $< -o $(BUILD)/tests/windows_mingw64.o
 
-# The ring-0 build: the DS and Windows code with no libc, no SSE, no red zone, both sizes.
+# The ring-0 build: the DS and Windows code with no libc, no SSE, no red zone, both sizes,
+# and no call into a runtime library (i386 64-bit division would call libgcc's __udivdi3).
 test-ds-freestanding: tests/ds_freestanding.c kprof.h
 	@mkdir -p $(BUILD)/tests
 	$(CC) -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -mno-red-zone -c $< -o $(BUILD)/tests/ds_freestanding.o
 	$(CC) -m32 -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -c $< -o $(BUILD)/tests/ds_freestanding32.o
+	@undef=$$(nm -u $(BUILD)/tests/ds_freestanding.o $(BUILD)/tests/ds_freestanding32.o | grep -v -e '^$$' -e ':$$' -e _GLOBAL_OFFSET_TABLE_); \
+	if [ -n "$$undef" ]; then echo "ring-0 objects need runtime symbols:"; echo "$$undef"; exit 1; fi
 
 # kprof ds-decode / sources-decode, built standalone until the lead wires them into cli/kprof.c.
 $(BUILD)/ds_cli: tests/ds_cli_main.c cli/cmd_ds.c cli/cmd_ds.h kprof.h
