@@ -37,6 +37,6 @@ test-ds-freestanding: tests/ds_freestanding.c kprof.h
 # kprof ds-decode / sources-decode, built standalone until the lead wires them into cli/kprof.c.
 $(BUILD)/ds_cli: tests/ds_cli_main.c cli/cmd_ds.c cli/cmd_ds.h kprof.h
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -O1 -g $(WARN) -I. -Icli -fsanitize=address,undefined -fno-sanitize-recover=all tests/ds_cli_main.c cli/cmd_ds.c -o $@
+	$(CC) -std=c99 -O2 -g $(WARN) -I. -Icli -fsanitize=address,undefined -fno-sanitize-recover=all tests/ds_cli_main.c cli/cmd_ds.c -o $@
 test-ds-cli: $(BUILD)/ds_cli
 	python3 tests/test_ds_cli.py $(BUILD)/ds_cli
