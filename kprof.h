@@ -8331,6 +8331,15 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *i
 	return KPROF_OK;
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
+ * so that no compiler sees a read of what a failed decode left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
                                           const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
@@ -8678,14 +8687,16 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	p = w->bytes + (size_t)w->slot * w->record_size;
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
-		kprof_bts_record64 r = {0};
+		kprof_bts_record64 r;
+		kprof_impl_zero(&r, sizeof(r));
 		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
 		out->from = r.from;
 		out->to = r.to;
 		out->flags = r.flags;
 		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
 	} else {
-		kprof_bts_record32 r = {0};
+		kprof_bts_record32 r;
+		kprof_impl_zero(&r, sizeof(r));
 		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
 		out->from = r.from;
 		out->to = r.to;
@@ -8767,7 +8778,7 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
                                            kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt3 r = {0}; /* formats 0..2 are prefixes of format 3 */
+	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
 	size_t i;
 	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
 	uint32_t size = format == 0   ? KPROF_PEBS_RECORD_FMT0_SIZE
@@ -8776,6 +8787,7 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
 	for (i = 0; i < sizeof(tmp); i++)
 		tmp[i] = i < size ? p[i] : 0;
+	kprof_impl_zero(&r, sizeof(r));
 	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = r.ip;
@@ -8817,7 +8829,8 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
-	kprof_pebs_record_netburst32 r = {0};
+	kprof_pebs_record_netburst32 r;
+	kprof_impl_zero(&r, sizeof(r));
 	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip = r.eip;
@@ -8851,10 +8864,11 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	out->format = w->format;
 	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
 	    w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
-		kprof_pebs_basic b = {0};
+		kprof_pebs_basic b;
 		uint64_t group;
 		uint32_t expect;
 		size_t off;
+		kprof_impl_zero(&b, sizeof(b));
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
@@ -8874,7 +8888,8 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		        kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
-			kprof_pebs_meminfo m = {0};
+			kprof_pebs_meminfo m;
+			kprof_impl_zero(&m, sizeof(m));
 			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
 			out->data_address = m.address;

@@ -204,7 +204,8 @@ static void ds_print_pebs(const kprof_pebs_sample *s, const unsigned char *buf, 
 		printf("}");
 	}
 	if (s->has & KPROF_PEBS_HAS_XMM) {
-		kprof_pebs_xmm x = {{0}};
+		kprof_pebs_xmm x;
+		memset(&x, 0, sizeof(x));
 		(void)kprof_pebs_xmm_decode(buf + s->xmm_offset, KPROF_PEBS_XMM_SIZE, &x);
 		printf(", \"xmm\": [");
 		for (i = 0; i < KPROF_ARRAY_COUNT(x.xmm); i++)
@@ -214,7 +215,8 @@ static void ds_print_pebs(const kprof_pebs_sample *s, const unsigned char *buf, 
 	if (s->has & KPROF_PEBS_HAS_LBR) {
 		printf(", \"lbr\": [");
 		for (i = 0; i < s->lbr_count; i++) {
-			kprof_pebs_lbr_entry l = {0};
+			kprof_pebs_lbr_entry l;
+			memset(&l, 0, sizeof(l));
 			(void)kprof_pebs_lbr_entry_decode(buf + s->lbr_offset + (size_t)i * KPROF_PEBS_LBR_ENTRY_SIZE,
 			                                  KPROF_PEBS_LBR_ENTRY_SIZE, &l);
 			printf("%s{", i ? ", " : "");
