@@ -91,7 +91,7 @@ typedef struct kprof_cli_view {
 	int hypervisor, hv_vendor_known, microsoft_compatible, performance_monitors_available;
 	char hv_vendor[12];
 	size_t hv_vendor_len; /* trailing NULs dropped */
-	kprof_interface interface;
+	kprof_interface iface;
 	const char *reason;
 	int perfmon;
 	unsigned pm_version, pm_counters, pm_width, pm_ebx_length;

@@ -58,7 +58,7 @@ static void print_json(const kprof_cli_view *v)
 		                 json_bool(v->performance_monitors_available));
 	}
 	kprof_cli_printf(",\n  \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
-	                 v->hal32 ? "x86" : "x64", kprof_cli_interface_name(v->interface));
+	                 v->hal32 ? "x86" : "x64", kprof_cli_interface_name(v->iface));
 	kprof_cli_json_string(v->reason);
 	kprof_cli_puts(",\n  \"perfmon\": ");
 	if (!v->perfmon)
@@ -69,7 +69,7 @@ static void print_json(const kprof_cli_view *v)
 		                 v->pm_version, v->pm_counters, v->pm_width, v->pm_ebx_length,
 		                 (unsigned long)v->pm_ebx);
 	kprof_cli_puts(",\n  \"sources\": [");
-	rows = kprof_source_table(v->interface, &n);
+	rows = kprof_source_table(v->iface, &n);
 	for (i = 0; i < n; i++) {
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
 		kprof_cli_source_json(&rows[i], kprof_cli_view_supported(v, &rows[i]));
@@ -117,7 +117,7 @@ static void print_text(const kprof_cli_view *v)
 		                 yes_no(v->microsoft_compatible),
 		                 yes_no(v->performance_monitors_available));
 	}
-	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name(v->interface),
+	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name(v->iface),
 	                 v->hal32 ? "32-bit" : "64-bit", v->reason);
 	if (!v->perfmon)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
@@ -143,8 +143,8 @@ static void print_text(const kprof_cli_view *v)
 	}
 	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(v->ds),
 	                 yes_no(v->dtes64), yes_no(v->ds_cpl), yes_no(v->pdcm));
-	rows = kprof_source_table(v->interface, &n);
-	kprof_cli_printf("\nsources of the %s interface:\n", kprof_cli_interface_name(v->interface));
+	rows = kprof_source_table(v->iface, &n);
+	kprof_cli_printf("\nsources of the %s interface:\n", kprof_cli_interface_name(v->iface));
 	kprof_cli_source_header(0);
 	for (i = 0; i < n; i++)
 		kprof_cli_source_row(&rows[i], 0, kprof_cli_view_supported(v, &rows[i]));

@@ -24,7 +24,7 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 	else
 		snprintf(ebx, sizeof ebx, "-");
 	if (with_interface)
-		kprof_cli_printf("%-11s ", kprof_cli_interface_name((kprof_interface)s->interface));
+		kprof_cli_printf("%-11s ", kprof_cli_interface_name((kprof_interface)s->iface));
 	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %s\n", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_source_description(s),
 	                 (unsigned long)kprof_cli_default_interval(s), select, ebx,

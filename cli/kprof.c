@@ -42,10 +42,17 @@ static const kprof_cli_command commands[] = {
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
          "  `kprof info --cpuid-file` reads. Only the processor kprof runs on is dumped.\n"},
-        /* Decoders of other areas, one row each when their cli/cmd_*.c lands:
-         * {"lwp-decode", kprof_cmd_lwp_decode, ...},
-         * {"ds-decode", kprof_cmd_ds_decode, ...},
-         * {"sources-decode", kprof_cmd_sources_decode, ...}, */
+        {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
+         "FILE [--json] [--proposal]",
+         "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
+         "  the 2007 proposal's with --proposal.\n"},
+        {"ds-decode", kprof_cmd_ds_decode, "decode a BTS or PEBS buffer",
+         "--format bts|bts32|pebs0..pebs5|pebs32 [--data-cfg X] [--base ADDR] [--json] FILE",
+         "  The records of a Debug Store buffer (raw bytes as the processor wrote them).\n"},
+        {"sources-decode", kprof_cmd_sources_decode, "decode a PROFILE_SOURCE_INFO buffer",
+         "[--interface emon|amd64|generic|default] [--json] FILE",
+         "  The chain EventTraceProfileSourceListInformation returns, each entry mapped to\n"
+         "  kprof's tables (unknown sources are reported, not dropped).\n"},
 };
 
 const kprof_cli_command *kprof_cli_find(const char *name)

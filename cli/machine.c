@@ -114,7 +114,7 @@ void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, in
 	v->pm_ebx_length = d->ebx_length;
 	v->pm_ebx = d->ebx;
 
-	v->interface = (kprof_interface)d->interface;
+	v->iface = (kprof_interface)d->iface;
 	v->reason = kprof_hal_reason_name(d->reason);
 	if (!v->reason)
 		v->reason = "unknown";

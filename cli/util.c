@@ -275,7 +275,7 @@ uint32_t kprof_cli_default_interval(const kprof_source *s)
 void kprof_cli_source_json(const kprof_source *s, int supported)
 {
 	kprof_cli_printf("{\"interface\": \"%s\", \"value\": %u, \"name\": ",
-	                 kprof_cli_interface_name((kprof_interface)s->interface), (unsigned)s->value);
+	                 kprof_cli_interface_name((kprof_interface)s->iface), (unsigned)s->value);
 	kprof_cli_json_string(kprof_source_name(s));
 	kprof_cli_puts(", \"description\": ");
 	kprof_cli_json_string(kprof_source_description(s));
