@@ -8771,12 +8771,15 @@ KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwp
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_LWPCB_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->flags = kprof_load_le32(p + 0x0);
 	out->buffer_size = kprof_load_le32(p + 0x4);
 	out->buffer_base = kprof_load_le64(p + 0x8);
@@ -8849,12 +8852,15 @@ KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->event_interval = kprof_load_le32(p + 0x0);
 	out->event_counter = kprof_load_le32(p + 0x4);
 	return KPROF_OK;
@@ -8880,12 +8886,15 @@ KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_LWPCB_FAM15H_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	(void)kprof_lwpcb_decode(p + 0x0, 128, &out->header);
 	for (i = 0; i < 3; i++)
 		(void)kprof_lwp_event_slot_decode(p + 0x80 + i * 8, 8, &out->events[i]);
@@ -8912,12 +8921,15 @@ KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kpro
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_LWP_RECORD_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->event_id = p[0x0];
 	out->core_id = p[0x1];
 	out->flags = kprof_load_le16(p + 0x2);
@@ -10081,12 +10093,15 @@ KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_DS_AREA64_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->bts_buffer_base = kprof_load_le64(p + 0x0);
 	out->bts_index = kprof_load_le64(p + 0x8);
 	out->bts_absolute_maximum = kprof_load_le64(p + 0x10);
@@ -10130,12 +10145,15 @@ KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_DS_AREA32_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->bts_buffer_base = kprof_load_le32(p + 0x0);
 	out->bts_index = kprof_load_le32(p + 0x4);
 	out->bts_absolute_maximum = kprof_load_le32(p + 0x8);
@@ -10186,12 +10204,15 @@ KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_BTS_RECORD64_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->from = kprof_load_le64(p + 0x0);
 	out->to = kprof_load_le64(p + 0x8);
 	out->flags = kprof_load_le64(p + 0x10);
@@ -10231,12 +10252,15 @@ KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_BTS_RECORD32_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->from = kprof_load_le32(p + 0x0);
 	out->to = kprof_load_le32(p + 0x4);
 	out->flags = kprof_load_le32(p + 0x8);
@@ -10264,12 +10288,15 @@ KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->flags = kprof_load_le64(p + 0x0);
 	out->ip = kprof_load_le64(p + 0x8);
 	out->ax = kprof_load_le64(p + 0x10);
@@ -10327,12 +10354,15 @@ KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->flags = kprof_load_le64(p + 0x0);
 	out->ip = kprof_load_le64(p + 0x8);
 	out->ax = kprof_load_le64(p + 0x10);
@@ -10398,12 +10428,15 @@ KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->flags = kprof_load_le64(p + 0x0);
 	out->ip = kprof_load_le64(p + 0x8);
 	out->ax = kprof_load_le64(p + 0x10);
@@ -10473,12 +10506,15 @@ KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->flags = kprof_load_le64(p + 0x0);
 	out->ip = kprof_load_le64(p + 0x8);
 	out->ax = kprof_load_le64(p + 0x10);
@@ -10550,12 +10586,15 @@ KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->eflags = kprof_load_le32(p + 0x0);
 	out->eip = kprof_load_le32(p + 0x4);
 	out->eax = kprof_load_le32(p + 0x8);
@@ -10596,12 +10635,15 @@ KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_GPRS_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->flags = kprof_load_le64(p + 0x0);
 	out->ip = kprof_load_le64(p + 0x8);
 	out->ax = kprof_load_le64(p + 0x10);
@@ -10691,12 +10733,15 @@ KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kpro
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_BASIC_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->format_size = kprof_load_le64(p + 0x0);
 	out->ip = kprof_load_le64(p + 0x8);
 	out->applicable_counters = kprof_load_le64(p + 0x10);
@@ -10725,12 +10770,15 @@ KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_MEMINFO_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->address = kprof_load_le64(p + 0x0);
 	out->aux = kprof_load_le64(p + 0x8);
 	out->latency = kprof_load_le64(p + 0x10);
@@ -10759,12 +10807,15 @@ KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_XMM_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	for (i = 0; i < 32; i++)
 		out->xmm[i] = kprof_load_le64(p + 0x0 + i * 8);
 	return KPROF_OK;
@@ -10789,12 +10840,15 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->from = kprof_load_le64(p + 0x0);
 	out->to = kprof_load_le64(p + 0x8);
 	out->info = kprof_load_le64(p + 0x10);
@@ -11474,12 +11528,15 @@ KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t le
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->BtsBufferBase = kprof_load_le64(p + 0x0);
 	out->BtsIndex = kprof_load_le64(p + 0x8);
 	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
@@ -11525,12 +11582,15 @@ KPROF_API kprof_status kprof_processor_profile_control_area_decode(
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	(void)kprof_pebs_ds_save_area_decode(p + 0x0, 96, &out->PebsDsSaveArea);
 	return KPROF_OK;
 }
@@ -11554,12 +11614,15 @@ KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t 
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->BtsBufferBase = kprof_load_le64(p + 0x0);
 	out->BtsIndex = kprof_load_le64(p + 0x8);
 	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
@@ -11605,12 +11668,15 @@ KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t 
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->BtsBufferBase = kprof_load_le32(p + 0x0);
 	out->BtsIndex = kprof_load_le32(p + 0x4);
 	out->BtsAbsoluteMaximum = kprof_load_le32(p + 0x8);
@@ -11656,12 +11722,15 @@ KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->ProcessorProfileControlArea = kprof_load_le32(p + 0x0);
 	out->Allocate = p[0x4];
 	for (i = 0; i < 3; i++)
@@ -11691,12 +11760,15 @@ KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->ProcessorProfileControlArea = kprof_load_le64(p + 0x0);
 	out->Allocate = p[0x8];
 	for (i = 0; i < 7; i++)
@@ -11726,12 +11798,15 @@ KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t 
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->NextEntryOffset = kprof_load_le32(p + 0x0);
 	out->Source = kprof_load_le32(p + 0x4);
 	out->MinInterval = kprof_load_le32(p + 0x8);
@@ -11771,12 +11846,15 @@ KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->Source = kprof_load_le32(p + 0x0);
 	out->Interval = kprof_load_le32(p + 0x4);
 	return KPROF_OK;
@@ -11802,12 +11880,15 @@ KPROF_API kprof_status kprof_hal_profile_source_information_decode(
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->Source = kprof_load_le32(p + 0x0);
 	out->Supported = p[0x4];
 	for (i = 0; i < 3; i++)
@@ -11839,12 +11920,15 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->Source = kprof_load_le32(p + 0x0);
 	out->Supported = p[0x4];
 	for (i = 0; i < 3; i++)
@@ -11882,12 +11966,15 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	size_t i;
-	if (!buf || !out)
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	out->Source = kprof_load_le32(p + 0x0);
 	out->Supported = p[0x4];
 	for (i = 0; i < 3; i++)
