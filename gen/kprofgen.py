@@ -33,14 +33,16 @@ class SpecError(Exception):
 
 # --------------------------------------------------------------------------- YAML with lines
 class Map(dict):
-    """A YAML mapping that remembers where it was."""
+    """A YAML mapping that remembers where it was, and where each of its keys is."""
     file = "?"
     line = 0
+    key_lines = {}
 
 
 class Seq(list):
     file = "?"
     line = 0
+    item_lines = []
 
 
 def load_yaml(path):
@@ -52,16 +54,19 @@ def load_yaml(path):
     def mapping(loader, node):
         m = Map()
         m.file, m.line = rel, node.start_mark.line + 1
+        m.key_lines = {}
         for knode, vnode in node.value:
             key = loader.construct_object(knode, deep=True)
             if key in m:
                 raise SpecError(f"{rel}:{knode.start_mark.line + 1}: duplicate key '{key}'")
             m[key] = loader.construct_object(vnode, deep=True)
+            m.key_lines[key] = knode.start_mark.line + 1
         return m
 
     def sequence(loader, node):
         s = Seq(loader.construct_object(c, deep=True) for c in node.value)
         s.file, s.line = rel, node.start_mark.line + 1
+        s.item_lines = [c.start_mark.line + 1 for c in node.value]
         return s
 
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
@@ -81,13 +86,28 @@ def load_yaml(path):
     return data
 
 
-def where(node, entry=None):
-    s = f"{getattr(node, 'file', '?')}:{getattr(node, 'line', 0)}"
+def where(node, entry=None, key=None):
+    line = getattr(node, "key_lines", {}).get(key, getattr(node, "line", 0))
+    s = f"{getattr(node, 'file', '?')}:{line}"
     return f"{s}: {entry}" if entry else s
 
 
-def fail(node, entry, msg):
-    raise SpecError(f"{where(node, entry)}: {msg}")
+def fail(node, entry, msg, key=None):
+    """Raise a spec error at node (at the line of node's key, when given)."""
+    raise SpecError(f"{where(node, entry, key)}: {msg}")
+
+
+def entries(seq, what, parent=None):
+    """The items of a YAML list of mappings; a spec error at the item's own line when an
+    item is not a mapping (a bare scalar carries no line of its own)."""
+    if seq is None:
+        return
+    if not isinstance(seq, Seq):
+        fail(parent if parent is not None else seq, what, f"expected a list, got {type(seq).__name__} {seq!r}", what)
+    for i, x in enumerate(seq):
+        if not isinstance(x, Map):
+            raise SpecError(f"{seq.file}:{seq.item_lines[i]}: {what}: expected a mapping, got {type(x).__name__} {x!r}")
+        yield x
 
 
 # Schema: key -> (type or tuple of types, required). "?" suffix = optional.
@@ -100,7 +120,7 @@ def check(node, schema, entry):
         keys[k.rstrip("?")] = (t, opt)
     for k in node:
         if k not in keys:
-            fail(node, entry, f"unknown key '{k}' (allowed: {', '.join(sorted(keys))})")
+            fail(node, entry, f"unknown key '{k}' (allowed: {', '.join(sorted(keys))})", k)
     for k, (t, opt) in keys.items():
         if k not in node:
             if not opt:
@@ -111,9 +131,9 @@ def check(node, schema, entry):
             continue
         if t is not None and not isinstance(v, t):
             tn = t.__name__ if isinstance(t, type) else "/".join(x.__name__ for x in t)
-            fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}")
+            fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}", k)
         if t is int and isinstance(v, bool):
-            fail(node, entry, f"field '{k}' must be an integer, got a boolean")
+            fail(node, entry, f"field '{k}' must be an integer, got a boolean", k)
 
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -152,7 +172,7 @@ def build_register(r, prefix_entry="register"):
     if r["width"] not in (8, 16, 32, 64):
         fail(r, ent, f"width must be 8, 16, 32 or 64, got {r['width']}")
     fields, used, seen = [], 0, set()
-    for f in r["fields"]:
+    for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "bits": (int, str), "doc": str}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
@@ -172,9 +192,9 @@ def build_register(r, prefix_entry="register"):
             "defined_mask": used, "cpuid": r.get("cpuid"), "reserved": r.get("reserved")}
 
 
-def build_msrs(lst, registers):
+def build_msrs(lst, registers, parent=None):
     out = []
-    for m in lst:
+    for m in entries(lst, "msrs", parent):
         ent = f"msr {m.get('name', '?')!r}" if isinstance(m, Map) else "msr"
         check(m, {"name": str, "number": int, "count?": int, "stride?": int, "register?": str,
                   "doc": str, "provenance": str}, ent)
@@ -197,11 +217,16 @@ SCALARS = {"u8": ("uint8_t", 1), "u16": ("uint16_t", 2), "u32": ("uint32_t", 4),
 def build_struct(s, structs):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
-              "c_name?": str, "codec?": bool}, ent)
+              "c_name?": str, "codec?": bool, "field_macros?": str}, ent)
+    # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
+    # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
+    style = s.get("field_macros") or "upper"
+    if style not in ("upper", "snake"):
+        fail(s, ent, f"field_macros must be 'upper' or 'snake', got {style!r}")
     name = ident(s, ent, "name", s["name"]).lower()
     ent = f"struct '{name}'"
     fields, end, seen = [], 0, set()
-    for f in s["fields"]:
+    for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
                   "register?": Map}, fe)
@@ -234,7 +259,8 @@ def build_struct(s, structs):
             rnode.setdefault("doc", f["doc"])
             rnode.setdefault("provenance", s["provenance"])
             reg = build_register(rnode, f"{ent} field '{fname}' register")
-        fields.append({"name": fname, "offset": off, "type": t, "ctype": ctype, "size": size,
+        macro = (re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", fname) if style == "snake" else fname).upper()
+        fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
                        "register": reg, "gap": off - end, "gap_at": end})
         end = off + total
@@ -255,7 +281,7 @@ def build_enum(e):
     name = ident(e, ent, "name", e["name"]).lower()
     prefix = e.get("prefix") or f"KPROF_{name.upper()}_"
     values, names, nums = [], set(), set()
-    for v in e["values"]:
+    for v in entries(e["values"], f"enum '{name}' values"):
         ve = f"enum '{name}' value {v.get('name', '?')!r}" if isinstance(v, Map) else ent
         check(v, {"name": str, "value": int, "doc?": str, "string?": str}, ve)
         ident(v, ve, "name", v["name"])
@@ -275,7 +301,7 @@ def build_constants(c):
     ent = f"constants {c.get('group', '?')!r}" if isinstance(c, Map) else "constants"
     check(c, {"group": str, "doc": str, "provenance": str, "values": list}, ent)
     vals = []
-    for v in c["values"]:
+    for v in entries(c["values"], f"{ent} values"):
         ve = f"{ent} {v.get('name', '?')!r}" if isinstance(v, Map) else ent
         check(v, {"name": str, "value": int, "doc?": str}, ve)
         ident(v, ve, "name", v["name"])
@@ -286,7 +312,7 @@ def build_constants(c):
 def build_leaves(lst, node):
     """The cpuid leaves a snapshot holds: one slot each."""
     out, names, keys = [], set(), set()
-    for x in lst:
+    for x in entries(lst, "leaves", node):
         ent = f"leaf {x.get('name', '?')!r}" if isinstance(x, Map) else "leaf"
         check(x, {"name": str, "leaf": int, "subleaf?": int, "doc": str, "provenance": str}, ent)
         ident(x, ent, "name", x["name"])
@@ -329,12 +355,29 @@ def decode_select_check(node, ent, select, reg):
     """A table's select value must decode as the HAL loads it: USR and/or OS, no EN/INT."""
     f = {x["name"]: x for x in reg["fields"]}
     bit = lambda n: (select >> f[n]["lo"]) & f[n]["max"]  # noqa: E731
-    if select & ~reg["defined_mask"]:
-        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}")
+    if select < 0 or select & ~reg["defined_mask"]:
+        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}", "select")
     if bit("en") or bit("intr"):
-        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)")
+        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)", "select")
     if not (bit("usr") or bit("os")):
-        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing")
+        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
+
+
+# The libpfm4 PMUs tests/test_libpfm4.c checks each vendor's selects against.
+LIBPFM4_PMUS = {"GenuineIntel": ("ix86arch",), "AuthenticAMD": ("amd64_k8_revf", "amd64_fam10h_barcelona")}
+
+
+def check_libpfm4_reason(node, ent, reason, vendor):
+    """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
+    needs to know which PMUs it concerns, so the reason must name them first."""
+    if reason is None:
+        return
+    pmus = LIBPFM4_PMUS.get(vendor)
+    if not pmus:
+        fail(node, ent, "libpfm4 reasons belong only on tables with selects of a known vendor", "libpfm4")
+    m = re.match(r"^([a-z0-9_]+(?:, [a-z0-9_]+)*): \S", reason)
+    if not m or any(p not in pmus for p in m.group(1).split(", ")):
+        fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
 
 
 def build_sources(spec, registers, msrs):
@@ -352,13 +395,13 @@ def build_sources(spec, registers, msrs):
             fail(iv, "intervals", f"missing interval class '{need}'")
     check(node["descriptions"], {"overrides": list}, "descriptions")
     overrides = {}
-    for o in node["descriptions"]["overrides"]:
+    for o in entries(node["descriptions"]["overrides"], "description overrides"):
         check(o, {"value": int, "description": str, "provenance": str}, "description override")
         overrides[o["value"]] = o["description"]
 
     msr_by_name = {m["name"]: m for m in msrs}
     tables, ids, enum_names = [], set(), set()
-    for t in node["tables"]:
+    for t in entries(node["tables"], "tables"):
         te = f"table {t.get('id', '?')!r}" if isinstance(t, Map) else "table"
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
@@ -372,16 +415,16 @@ def build_sources(spec, registers, msrs):
         reg = None
         if t.get("select_register"):
             if t["select_register"] not in registers:
-                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/")
+                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/", "select_register")
             reg = registers[t["select_register"]]
         for k in ("perfevtsel_msr", "counter_msr"):
             if t.get(k) and t[k] not in msr_by_name:
-                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs")
+                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs", k)
         for k in ("counters", "counter_width"):
             if isinstance(t.get(k), str) and t[k] != "cpuid":
-                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}")
+                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}", k)
         rows, values, names = [], set(), {}
-        for s in t["sources"]:
+        for s in entries(t["sources"], f"{te} sources"):
             se = f"{te} entry {s.get('name', '?')}" if isinstance(s, Map) else te
             check(s, {"value": int, "name": str, "select?": int, "ebx_bit?": int, "aliases?": list,
                       "interval?": str, "libpfm4?": str}, se)
@@ -389,30 +432,34 @@ def build_sources(spec, registers, msrs):
             se = f"{te} entry {v:#04x} {n}"
             ident(s, se, "name", n)
             if not 0 <= v <= 0xFFFF:
-                fail(s, se, "value must fit 16 bits")
+                fail(s, se, "value must fit 16 bits", "value")
             if v in values:
-                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'")
+                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'", "value")
             values.add(v)
+            for a in s.get("aliases") or []:
+                ident(s, se, "aliases", a)
             for nm in [n] + list(s.get("aliases") or []):
                 k = strip_profile(nm).lower()
                 if k in names and names[k] != v:
-                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'")
+                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'",
+                         "name" if nm == n else "aliases")
                 names[k] = v
             sel = s.get("select")
             if sel is not None:
                 if reg is None:
-                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select")
+                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select", "select")
                 decode_select_check(s, se, sel, reg)
             elif reg is not None:
                 fail(s, se, "missing field 'select'")
             eb = s.get("ebx_bit")
             if eb is not None and not 0 <= eb <= 31:
-                fail(s, se, f"ebx_bit {eb} out of range 0..31")
+                fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
             if eb is not None and tid != "emon":
-                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit")
+                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
+            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("vendor") if reg else None)
             ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
             if ivc not in intervals:
-                fail(s, se, f"interval class {ivc!r} is not defined under intervals")
+                fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
             rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
                          "aliases": list(s.get("aliases") or []), "interval": ivc,
                          "description": overrides.get(v) if v in overrides else strip_profile(n),
@@ -577,7 +624,7 @@ def build_model(spec_dir):
         ok = allowed_top | special.get(name, set())
         for k in doc:
             if k not in ok:
-                fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})")
+                fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})", k)
         if name not in DOMAINS and name not in ("project", "status"):
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
     registers, all_regs = {}, []
@@ -585,7 +632,7 @@ def build_model(spec_dir):
                    "constants": []} for d in DOMAINS}
     for name, doc in specs.items():
         d = domains.get(name, domains["base"])
-        for r in doc.get("registers") or []:
+        for r in entries(doc.get("registers"), "registers", doc):
             reg = build_register(r)
             if reg["name"] in registers:
                 fail(r, f"register '{reg['name']}'", "described twice")
@@ -595,10 +642,10 @@ def build_model(spec_dir):
     structs = {}
     for name, doc in specs.items():
         d = domains.get(name, domains["base"])
-        new_msrs = build_msrs(doc.get("msrs") or [], registers)
+        new_msrs = build_msrs(doc.get("msrs"), registers, doc)
         d["msrs"] += new_msrs
         msrs += new_msrs
-        for s in doc.get("structs") or []:
+        for s in entries(doc.get("structs"), "structs", doc):
             st = build_struct(s, structs)
             if st["name"] in structs:
                 fail(s, f"struct '{st['name']}'", "described twice")
@@ -609,8 +656,8 @@ def build_model(spec_dir):
                     registers[f["register"]["name"]] = f["register"]
             structs[st["name"]] = st
             d["structs"].append(st)
-        d["enums"] += [build_enum(e) for e in doc.get("enums") or []]
-        d["constants"] += [build_constants(c) for c in doc.get("constants") or []]
+        d["enums"] += [build_enum(e) for e in entries(doc.get("enums"), "enums", doc)]
+        d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:
@@ -622,13 +669,13 @@ def build_model(spec_dir):
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
     status = []
-    for s in specs["status"]["status"]:
+    for s in entries(specs["status"]["status"], "status", specs["status"]):
         check(s, {"name": str, "value": int, "doc": str}, f"status {s.get('name', '?')!r}")
         status.append(s)
     if [x for x in status if x["value"] == 0 and x["name"] == "OK"] == []:
         fail(specs["status"], "status", "status OK = 0 is required")
     sources = build_sources(specs["sources"], registers, msrs)
-    leaves = build_leaves(specs["cpuid"].get("leaves") or [], specs["cpuid"]) if "cpuid" in specs else []
+    leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for d in DOMAINS:
         domains[d]["c"] = load_c(d)
     return {"project": p, "status": status, "domains": [domains[d] for d in DOMAINS],
@@ -661,10 +708,23 @@ def clang_format(text):
 
 def write_atomic(path, text):
     d = os.path.dirname(os.path.abspath(path))
+    # mkstemp creates 0600; the header keeps its mode (a new one gets 0666 less the umask).
+    if os.path.exists(path):
+        mode = os.stat(path).st_mode & 0o7777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".kprofgen.")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 def outputs(model):

@@ -13,7 +13,7 @@ int kprof_ring0_paths(uint32_t msr, uint64_t *out)
 	if (kprof_cpuid_snapshot_live(&s) != KPROF_OK)
 		return -1;
 	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	if (kprof_counter_plan_make(&d, kprof_source_get((kprof_interface)d.interface, 0), 0, 65536,
+	if (kprof_counter_plan_make(&d, kprof_source_get((kprof_interface)d.iface, 0), 0, 65536,
 	                            KPROF_PLAN_INTERRUPT, &p) != KPROF_OK)
 		return -2;
 	for (i = 0; i < p.program_count; i++)

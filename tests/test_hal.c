@@ -96,10 +96,10 @@ static void check_against_rules(const char *what, const own_cpu *c, const kprof_
 	int want = own_decide(c, x86, &ebx, &len);
 	size_t n, i, k, supported = 0;
 	const kprof_source *rows;
-	if (!CHECK_EQ(d->interface, want))
+	if (!CHECK_EQ(d->iface, want))
 		fprintf(stderr, "%s (%s HAL): interface %d (%s), want %d\n", what, x86 ? "x86" : "x64",
-		        d->interface, kprof_hal_reason_name(d->reason), want);
-	rows = kprof_source_table((kprof_interface)d->interface, &n);
+		        d->iface, kprof_hal_reason_name(d->reason), want);
+	rows = kprof_source_table((kprof_interface)d->iface, &n);
 	if (!CHECK(rows != NULL))
 		return;
 	for (i = 0; i < n; i++) {
@@ -164,13 +164,13 @@ static void test_dump_file(const char *dir, const char *name)
 		CHECK_EQ(d.perfmon_counters, trusted(&c, LA) ? (c.r[LA][0] >> 8 & 0xFF) : 0);
 		CHECK_EQ(d.ebx_length, trusted(&c, LA) ? (c.r[LA][0] >> 24) : 0);
 		CHECK_EQ(d.ebx, trusted(&c, LA) ? c.r[LA][1] : 0);
-		if (d.interface == KPROF_INTERFACE_AMD64) {
+		if (d.iface == KPROF_INTERFACE_AMD64) {
 			CHECK_EQ(d.counters, 4);
 			CHECK_EQ(d.perfevtsel_msr, 0xC0010000u);
 			CHECK_EQ(d.counter_msr, 0xC0010004u);
 			CHECK_EQ(d.amd_ext_core, trusted(&c, LE1) && (c.r[LE1][2] >> 23 & 1));
 			CHECK_EQ(d.amd_ext_counters, d.amd_ext_core ? 6 : 0);
-		} else if (d.interface == KPROF_INTERFACE_EMON) {
+		} else if (d.iface == KPROF_INTERFACE_EMON) {
 			uint32_t n = c.r[LA][0] >> 8 & 0xFF;
 			CHECK_EQ(d.counters, n > 8 ? 8 : n);
 			CHECK_EQ(d.counter_width, c.r[LA][0] >> 16 & 0xFF);
@@ -188,9 +188,9 @@ static void test_dump_file(const char *dir, const char *name)
 		CHECK_EQ(kprof_dump_snapshot(text, len, (uint32_t)i, &s2, NULL), KPROF_OK);
 		kprof_hal_decide(&s2, KPROF_HAL_X64, &d2);
 		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-		CHECK_EQ(d2.interface, d.interface);
+		CHECK_EQ(d2.iface, d.iface);
 	}
-	printf("%-48s %-7s %s\n", name, d.interface == KPROF_INTERFACE_EMON ? "emon" : d.interface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
+	printf("%-48s %-7s %s\n", name, d.iface == KPROF_INTERFACE_EMON ? "emon" : d.iface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
 	       kprof_hal_reason_name(d.reason));
 	free(text);
 }
@@ -255,14 +255,14 @@ static void edge(const char *what, own_cpu c, int want64, int want86, int reason
 	kprof_hal_decision d;
 	own_to_snapshot(&c, &s);
 	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X64, &d), KPROF_OK);
-	if (!CHECK_EQ(d.interface, want64))
-		fprintf(stderr, "edge %s: x64 interface %d\n", what, d.interface);
+	if (!CHECK_EQ(d.iface, want64))
+		fprintf(stderr, "edge %s: x64 interface %d\n", what, d.iface);
 	if (reason64 >= 0 && !CHECK_EQ(d.reason, reason64))
 		fprintf(stderr, "edge %s: reason %s\n", what, kprof_hal_reason_name(d.reason));
 	check_against_rules(what, &c, &d, 0);
 	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X86, &d), KPROF_OK);
-	if (!CHECK_EQ(d.interface, want86))
-		fprintf(stderr, "edge %s: x86 interface %d\n", what, d.interface);
+	if (!CHECK_EQ(d.iface, want86))
+		fprintf(stderr, "edge %s: x86 interface %d\n", what, d.iface);
 	check_against_rules(what, &c, &d, 1);
 }
 
@@ -348,9 +348,9 @@ static void test_edges(void)
 	CHECK_EQ(d.stepping, 3);
 	/* bad arguments still give Default */
 	CHECK_EQ(kprof_hal_decide(NULL, KPROF_HAL_X64, &d), KPROF_OK);
-	CHECK_EQ(d.interface, KPROF_INTERFACE_DEFAULT);
+	CHECK_EQ(d.iface, KPROF_INTERFACE_DEFAULT);
 	CHECK_EQ(kprof_hal_decide(&s, (kprof_hal_build)7, &d), KPROF_E_ARGUMENT);
-	CHECK_EQ(d.interface, KPROF_INTERFACE_DEFAULT);
+	CHECK_EQ(d.iface, KPROF_INTERFACE_DEFAULT);
 	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X64, NULL), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_hal_source_supported(NULL, NULL), 0);
 	/* a row of another table is not "supported" by this decision */
@@ -404,7 +404,7 @@ static void test_live(void)
 	printf("live: vendor %s family 0x%x model 0x%x, hypervisor %s \"%s\", perfmon v%u, interface %s (%s)\n",
 	       d.vendor_string, d.family, d.model, d.hv_present ? "yes" : "no", d.hv_vendor,
 	       d.perfmon_version,
-	       d.interface == KPROF_INTERFACE_EMON ? "emon" : d.interface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
+	       d.iface == KPROF_INTERFACE_EMON ? "emon" : d.iface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
 	       kprof_hal_reason_name(d.reason));
 }
 
@@ -453,8 +453,8 @@ static void plans_for(const own_cpu *c, int amd_ext)
 	int intel_itf;
 	own_to_snapshot(c, &s);
 	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	intel_itf = d.interface == KPROF_INTERFACE_EMON;
-	rows = kprof_source_table((kprof_interface)d.interface, &n);
+	intel_itf = d.iface == KPROF_INTERFACE_EMON;
+	rows = kprof_source_table((kprof_interface)d.iface, &n);
 	for (i = 0; i < n; i++) {
 		uint32_t k, ncnt = amd_ext ? 6 : intel_itf ? (c->r[LA][0] >> 8 & 0xFF) : 4;
 		int sup = kprof_hal_source_supported(&d, &rows[i]);

@@ -46,7 +46,7 @@ static void test_every_name_resolves(void)
 			CHECK(kprof_source_by_name((kprof_interface)itf, nm, strlen(nm)) == &rows[i]);
 			CHECK(kprof_source_by_name((kprof_interface)itf, d, strlen(d)) == &rows[i]);
 			CHECK(kprof_source_get((kprof_interface)itf, rows[i].value) == &rows[i]);
-			CHECK_EQ(rows[i].interface, itf);
+			CHECK_EQ(rows[i].iface, itf);
 		}
 	}
 }
@@ -83,6 +83,93 @@ static void test_select_codec(void)
 	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
 }
 
+/* The HAL's typos stay canonical; the corrected spellings (reference/hal-profile-interfaces.md,
+ * "AMD names: verbatim HAL strings") resolve to the same rows. */
+static void test_corrected_spellings(void)
+{
+	static const char *const pairs[][2] = {
+	        {"ProfileDCMisaligndDataReference", "DCMisalignedDataReference"},
+	        {"ProfileFRDispachStallsForSegmentLoad", "FRDispatchStallsForSegmentLoad"},
+	        {"ProfileFRFPUExcpetionsx87ReclassMicroFaults",
+	         "FRFPUExceptionsx87ReclassMicroFaults"},
+	        {"ProfileNBHyperTransportBug0BandwidthNopSent",
+	         "NBHyperTransportBus0BandwidthNopSent"},
+	        {"ProfileNBHyperTransportBus2BandwidthNopSen",
+	         "NBHyperTransportBus2BandwidthNopSent"},
+	        {"ProfileNBProbeResultHitDirtyWithoutMemoryCanceL",
+	         "ProfileNBProbeResultHitDirtyWithoutMemoryCancel"},
+	};
+	size_t i;
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		const kprof_source *a = kprof_source_by_name(KPROF_INTERFACE_AMD64, pairs[i][0],
+		                                             strlen(pairs[i][0]));
+		const kprof_source *b = kprof_source_by_name(KPROF_INTERFACE_AMD64, pairs[i][1],
+		                                             strlen(pairs[i][1]));
+		CHECK(a != NULL && a == b);
+		CHECK_STR(kprof_source_name(b), pairs[i][0]);
+		CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, pairs[i][1],
+		                           strlen(pairs[i][1])) == NULL);
+	}
+}
+
+/* Hostile names: empty, NULL with length 0, high bytes, embedded NUL, overlong. */
+static void test_hostile_names(void)
+{
+	static char big[70000];
+	const char nul[] = "LLC\0Misses";
+	const char high[] = "\xff\xfe\x80LLCMisses";
+	memset(big, 'A', sizeof big);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "", 0) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, NULL, 0) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, nul, sizeof nul - 1) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, high, sizeof high - 1) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, big, sizeof big) == NULL);
+	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "PROFILELLCMISSES", 16) ==
+	      kprof_source_get(KPROF_INTERFACE_EMON, 0x1D));
+	CHECK(kprof_source_by_name((kprof_interface)KPROF_INTERFACE_COUNT, "Timer", 5) == NULL);
+}
+
+/* The indexes agree with a plain scan of the rows: value index over the whole 16-bit range,
+ * select index for every row's select, and the interface facts. */
+static void test_indexes_match_scan(void)
+{
+	unsigned itf;
+	for (itf = 0; itf < KPROF_INTERFACE_COUNT; itf++) {
+		size_t n = 0, i;
+		const kprof_source *rows = kprof_source_table((kprof_interface)itf, &n);
+		const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)itf);
+		uint32_t v, max = 0;
+		unsigned long bad = 0;
+		for (v = 0; v <= 0xFFFFu; v++) {
+			const kprof_source *want = NULL;
+			for (i = 0; i < n; i++)
+				if (rows[i].value == v)
+					want = &rows[i];
+			bad += kprof_source_get((kprof_interface)itf, v) != want;
+		}
+		CHECK_EQ(bad, 0);
+		for (i = 0; i < n; i++) {
+			const kprof_source *out[256];
+			size_t same = 0, j, got;
+			int found = 0;
+			for (j = 0; j < n; j++)
+				same += rows[j].select == rows[i].select;
+			got = kprof_sources_by_select((kprof_interface)itf, rows[i].select, out,
+			                              256);
+			CHECK_EQ(got, same);
+			for (j = 0; j < got && j < 256; j++) {
+				found |= out[j] == &rows[i];
+				CHECK_EQ(out[j]->select, rows[i].select);
+			}
+			CHECK(found);
+			if (rows[i].value > max)
+				max = rows[i].value;
+		}
+		CHECK(info != NULL && info->iface == itf && info->count == n &&
+		      info->max_value == max);
+	}
+}
+
 int main(void)
 {
 	test_by_value();
@@ -90,5 +177,8 @@ int main(void)
 	test_every_name_resolves();
 	test_by_select();
 	test_select_codec();
+	test_corrected_spellings();
+	test_hostile_names();
+	test_indexes_match_scan();
 	return kt_done();
 }

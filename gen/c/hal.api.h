@@ -2,7 +2,7 @@
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
  * the live processor. Flags are 0 or 1. */
 typedef struct kprof_hal_decision {
-	uint8_t interface; /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
+	uint8_t iface; /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
 	uint8_t tentative; /* kprof_interface rule 1 alone picks (before rules 2 and 3) */
 	uint8_t reason;    /* kprof_hal_reason: the rule that decided */
 	uint8_t hal;       /* kprof_hal_build whose rules were applied */
@@ -60,7 +60,7 @@ typedef struct kprof_msr_write {
  * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
  * read-modify-write the caller does; 0 when not needed). */
 typedef struct kprof_counter_plan {
-	uint8_t interface;      /* kprof_interface */
+	uint8_t iface;      /* kprof_interface */
 	uint8_t vendor;         /* kprof_vendor: the PerfEvtSel layout */
 	uint16_t source;        /* KPROFILE_SOURCE value */
 	uint32_t counter;       /* counter index */

@@ -1,10 +1,10 @@
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
-	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->interface);
+	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
 	d->counters = 0;
 	d->counter_width = 0;
 	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
-	if (d->interface == KPROF_INTERFACE_DEFAULT || !info)
+	if (d->iface == KPROF_INTERFACE_DEFAULT || !info)
 		return;
 	d->perfevtsel_msr = info->perfevtsel_msr;
 	d->counter_msr = info->counter_msr;
@@ -13,7 +13,7 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	d->counters = info->counters ? info->counters : d->perfmon_counters;
 	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
 	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
-	if (d->interface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
+	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
@@ -40,7 +40,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < sizeof(*d); i++)
 		((uint8_t *)d)[i] = 0;
-	d->interface = d->tentative = KPROF_INTERFACE_DEFAULT;
+	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
 	d->hal = (uint8_t)hal;
 	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
@@ -115,21 +115,21 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->tentative = KPROF_INTERFACE_EMON;
 		d->reason = KPROF_HAL_REASON_INTEL_EMON;
 	}
-	d->interface = d->tentative;
+	d->iface = d->tentative;
 
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_EMON && d->family != 6 &&
+	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
 	    d->family != 15) {
-		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
-	} else if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
-		d->interface = KPROF_INTERFACE_DEFAULT;
+	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (d->interface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
-		d->interface = KPROF_INTERFACE_DEFAULT;
+	if (d->iface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
 	}
@@ -138,16 +138,16 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 }
 
 /* Whether the decided interface supports a source (a row of kprof_source_table(
- * d->interface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
+ * d->iface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
  * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
  * table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	if (!d || !s || s->interface != d->interface)
+	if (!d || !s || s->iface != d->iface)
 		return 0;
 	if (s->value == KPROF_SOURCE_TIME)
 		return 1;
-	switch (d->interface) {
+	switch (d->iface) {
 	case KPROF_INTERFACE_AMD64:
 		return 1;
 	case KPROF_INTERFACE_EMON:
@@ -164,7 +164,7 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 {
 	if (!d)
 		return 0;
-	return kprof_hal_source_supported(d, kprof_source_get((kprof_interface)d->interface, value));
+	return kprof_hal_source_supported(d, kprof_source_get((kprof_interface)d->iface, value));
 }
 
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
@@ -189,11 +189,11 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		((uint8_t *)p)[i] = 0;
 	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
-	if (!kprof_hal_source_supported(d, s) || d->interface == KPROF_INTERFACE_DEFAULT ||
+	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT ||
 	    !s->select)
 		return KPROF_E_UNSUPPORTED;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->interface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+		if (d->iface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
 			return KPROF_E_UNSUPPORTED;
 		counters = d->amd_ext_counters;
 	} else {
@@ -205,7 +205,7 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (width == 0 || width > 64)
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	limit = d->interface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
+	limit = d->iface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
@@ -215,8 +215,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
 	}
-	p->interface = d->interface;
-	p->vendor = (uint8_t)(d->interface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL
+	p->iface = d->iface;
+	p->vendor = (uint8_t)(d->iface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL
 	                                                           : KPROF_VENDOR_AMD);
 	p->source = s->value;
 	p->counter = counter;
@@ -241,7 +241,7 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->rdpmc_index = counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
-	if (d->interface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
+	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		p->global_ctrl_bit = kprof_ia32_perf_global_ctrl_set_pmc(0, (uint64_t)1 << counter);
 	}
@@ -260,7 +260,7 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 	if (!s || !config)
 		return KPROF_E_ARGUMENT;
 	*config = 0;
-	info = kprof_interface_get_info((kprof_interface)s->interface);
+	info = kprof_interface_get_info((kprof_interface)s->iface);
 	if (!info || !s->select || (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
 	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK || f.pc)
@@ -322,7 +322,7 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_pro
 	out->event_select = 0;
 	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
 	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->interface);
+	info = kprof_interface_get_info((kprof_interface)s->iface);
 	if (!info || !s->select || (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
 	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)

@@ -117,7 +117,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 		if (row == 0xFFFFu)
 			return NULL;
 		s = kprof_impl_source_rows() + row;
-		if (s->interface != (uint8_t)itf)
+		if (s->iface != (uint8_t)itf)
 			continue;
 		for (i = 0; i < len && pool[key + i] &&
 		            kprof_impl_lower((unsigned char)pool[key + i]) == kprof_impl_lower((unsigned char)name[i]);

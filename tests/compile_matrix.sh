@@ -1,0 +1,70 @@
+#!/bin/bash
+# The header builds clean with -Wall -Wextra -Wpedantic -Werror under gcc and clang, as C
+# (C99, C11, C17, C2x) and C++ (C++11, C++17, C++20), for x86-64 and i386, and each build
+# runs; a KPROF_NO_NAMES build carries no name strings; and kprof.h coexists with the
+# platform headers that define KPROFILE_SOURCE (mingw-w64 ddk/wdm.h, Wine winternl.h).
+#
+#     tests/compile_matrix.sh [BUILD_DIR]        ends with "N passed, N failed"
+set -u
+cd "$(dirname "$0")/.."
+out=${1:-build}/matrix
+mkdir -p "$out"
+pass=0
+fail=0
+WARN="-Wall -Wextra -Wpedantic -Werror"
+WINE_INC=/usr/include/wine/wine/windows
+
+# step NAME CMD...: run CMD with its output in $out/NAME.log; count it.
+step() {
+	local name=$1
+	shift
+	if "$@" >"$out/$name.log" 2>&1; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL $name: $*"
+		tail -n 15 "$out/$name.log" | sed 's/^/     | /'
+	fi
+}
+
+# build_run NAME COMPILER FLAGS... : compile a test program and run it.
+build_run() {
+	local name=$1 cc=$2
+	shift 2
+	step "$name" sh -c '"$@" && "$0"' "$out/$name" "$cc" "$@" -o "$out/$name"
+}
+
+for m in 64 32; do
+	for cc in gcc clang; do
+		for std in c99 c11 c17 c2x; do
+			build_run "$cc-$std-m$m" "$cc" -m$m -std=$std -O2 $WARN -I. -Itests tests/test_sources.c
+		done
+		cxx=$([ $cc = gcc ] && echo g++ || echo clang++)
+		for std in c++11 c++17 c++20; do
+			build_run "$cxx-$std-m$m" "$cxx" -m$m -x c++ -std=$std -O2 $WARN -I. -Itests tests/test_sources.c
+		done
+		# Every table API once, with and without names; without, no name string remains.
+		build_run "$cc-api-m$m" "$cc" -m$m -std=c99 -O2 $WARN -I. -Itests tests/matrix_api.c
+		build_run "$cc-nonames-m$m" "$cc" -m$m -std=c99 -O2 $WARN -DKPROF_NO_NAMES -I. -Itests tests/matrix_api.c
+		build_run "$cxx-nonames-m$m" "$cxx" -m$m -x c++ -std=c++11 -O2 $WARN -DKPROF_NO_NAMES -I. -Itests tests/matrix_api.c
+		step "$cc-nonames-m$m-strings" sh -c '! grep -a -q -e ProfileLLCMisses -e FRDispachStalls "$0"' "$out/$cc-nonames-m$m"
+	done
+	step "bare-windows-names-m$m" sh -c 'gcc -m'$m' -std=c99 '"$WARN"' -I. tests/coexist/bare.c -o "$0" && "$0"' "$out/bare-m$m"
+	step "bare-windows-names-cxx-m$m" sh -c 'clang++ -m'$m' -x c++ -std=c++11 '"$WARN"' -I. tests/coexist/bare.c -o "$0" && "$0"' "$out/bare-cxx-m$m"
+done
+
+# Coexistence with the platform headers that define KPROFILE_SOURCE (compile only: these
+# are Windows targets). mingw-w64's ddk/wdm.h is C-only (its C++ mode fails on its own
+# intrinsics), so C++ is checked with windows.h + winternl.h.
+for t in x86_64 i686; do
+	mg=$t-w64-mingw32
+	step "$mg-wdm" $mg-gcc -std=c99 $WARN -I. -c tests/coexist/wdm.c -o "$out/$mg-wdm.o"
+	step "$mg-wdm-c17" $mg-gcc -std=c17 $WARN -I. -c tests/coexist/wdm.c -o "$out/$mg-wdm-c17.o"
+	step "$mg-windows-h" $mg-gcc -std=c99 $WARN -I. -c tests/coexist/windows_h.c -o "$out/$mg-windows-h.o"
+	step "$mg-windows-h-cxx" $mg-g++ -x c++ -std=c++17 $WARN -I. -c tests/coexist/windows_h.c -o "$out/$mg-windows-h-cxx.o"
+	# Wine's headers come first (-isystem), mingw-w64's CRT behind them.
+	step "$mg-wine-winternl" $mg-gcc -std=c99 $WARN -I. -isystem $WINE_INC -c tests/coexist/wine_winternl.c -o "$out/$mg-wine.o"
+	step "$mg-wine-winternl-cxx" $mg-g++ -x c++ -std=c++17 $WARN -I. -isystem $WINE_INC -c tests/coexist/wine_winternl.c -o "$out/$mg-wine-cxx.o"
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

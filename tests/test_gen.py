@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Generator tests: each kind of bad spec gives its own error, naming file, line and entry,
+exits non-zero and leaves kprof.h untouched; good specs regenerate byte-identically.
+
+Each case copies spec/ to a temporary directory, puts one defect into one file, runs
+gen/kprofgen.py --spec TMP/spec --out TMP/out (TMP/out holding a copy of kprof.h) and checks
+the exit status, that stderr says "<file>:<line>:" for the line the defect is on, names the
+entry and the fault, and that TMP/out is byte-identical afterwards.
+Ends with 'N passed, N failed'.
+"""
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GEN = os.path.join(ROOT, "gen", "kprofgen.py")
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: {what}", file=sys.stderr)
+    return ok
+
+
+def run_gen(spec, out, *extra):
+    return subprocess.run([sys.executable, GEN, "--spec", spec, "--out", out, *extra],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def replace_once(text, old, new, case):
+    if text.count(old) != 1:
+        raise SystemExit(f"test_gen: case {case!r}: anchor {old!r} found {text.count(old)} times in the spec; update the test")
+    return text.replace(old, new)
+
+
+# (name, file, old, new, anchor, expected substrings)
+# anchor: text on the line the error must name (found in the defective file); None = the
+# first line of `new`.
+EMON_1D = "{value: 0x1D, name: ProfileLLCMisses, ebx_bit: 4, select: 0x0003412E}"
+EMON_1E = "{value: 0x1E, name: ProfileBranchInstructionRetired, ebx_bit: 5, select: 0x000300C4}"
+AMD_47 = "{value: 0x47, name: ProfileDCMisaligndDataReference, select: 0x00030047, aliases: [ProfileDCMisalignedDataReference]}"
+AMD_48 = "{value: 0x48, name: ProfileDCLateCancelOfAccess, select: 0x00030048}"
+AMD_00 = "{value: 0x00, name: ProfileTime, select: 0x00030076}"
+
+STRUCTS = """
+structs:
+  - name: probe
+    size: 16
+    doc: "test struct"
+    provenance: "tests/test_gen.py"
+    fields:
+      - {name: a, offset: 0, type: u32, doc: "a"}
+      - {name: b, offset: %s, type: %s, doc: "b"}
+"""
+
+CASES = [
+    ("unknown key", "sources.yaml", EMON_1D, EMON_1D[:-1] + ", colour: red}", None,
+     ["ProfileLLCMisses", "unknown key 'colour'"]),
+    ("missing field", "sources.yaml", EMON_1D, "{value: 0x1D, name: ProfileLLCMisses, ebx_bit: 4}", None,
+     ["ProfileLLCMisses", "missing field 'select'"]),
+    ("duplicate value", "sources.yaml", EMON_1E, EMON_1E.replace("0x1E", "0x1D"), None,
+     ["ProfileBranchInstructionRetired", "duplicate value 0x1d", "emon"]),
+    ("duplicate name", "sources.yaml", EMON_1E, EMON_1E.replace("ProfileBranchInstructionRetired", "ProfileLLCMisses"), None,
+     ["0x1e ProfileLLCMisses", "duplicates the name of entry 0x1d"]),
+    ("alias colliding with another entry's name", "sources.yaml", AMD_48,
+     AMD_48[:-1] + ", aliases: [ProfileDCMisaligndDataReference]}", None,
+     ["0x48 ProfileDCLateCancelOfAccess", "'ProfileDCMisaligndDataReference'", "duplicates the name of entry 0x47"]),
+    ("corrected spelling colliding with another entry's name", "sources.yaml", AMD_47,
+     AMD_47.replace("[ProfileDCMisalignedDataReference]", "[ProfileDCMiss]"), None,
+     ["0x47 ProfileDCMisaligndDataReference", "'ProfileDCMiss'", "duplicates the name of entry 0x32"]),
+    ("name differing only in case", "sources.yaml", EMON_1E, EMON_1E.replace("ProfileBranchInstructionRetired", "ProfileLlcMisses"), None,
+     ["0x1e ProfileLlcMisses", "duplicates the name of entry 0x1d"]),
+    ("select with EN set", "sources.yaml", EMON_1D, EMON_1D.replace("0x0003412E", "0x0043412E"), None,
+     ["0x1d ProfileLLCMisses", "0x0043412e", "EN or INT"]),
+    ("select with INT set", "sources.yaml", EMON_1D, EMON_1D.replace("0x0003412E", "0x0013412E"), None,
+     ["0x1d ProfileLLCMisses", "0x0013412e", "EN or INT"]),
+    ("select with neither USR nor OS", "sources.yaml", EMON_1D, EMON_1D.replace("0x0003412E", "0x0000412E"), None,
+     ["0x1d ProfileLLCMisses", "neither USR nor OS"]),
+    ("select with reserved bits (Intel bit 32)", "sources.yaml", EMON_1D, EMON_1D.replace("0x0003412E", "0x10003412E"), None,
+     ["0x1d ProfileLLCMisses", "reserved bits 0x100000000", "intel_perfevtsel"]),
+    ("select with reserved bits (AMD bit 21)", "sources.yaml", AMD_00, AMD_00.replace("0x00030076", "0x00230076"), None,
+     ["0x00 ProfileTime", "reserved bits 0x200000", "amd_perfevtsel"]),
+    ("ebx bit out of range", "sources.yaml", EMON_1D, EMON_1D.replace("ebx_bit: 4", "ebx_bit: 32"), None,
+     ["0x1d ProfileLLCMisses", "ebx_bit 32 out of range"]),
+    ("negative ebx bit", "sources.yaml", EMON_1D, EMON_1D.replace("ebx_bit: 4", "ebx_bit: -1"), None,
+     ["0x1d ProfileLLCMisses", "ebx_bit -1 out of range"]),
+    ("ebx bit on an Amd64 entry", "sources.yaml", AMD_48, AMD_48[:-1] + ", ebx_bit: 3}", None,
+     ["0x48 ProfileDCLateCancelOfAccess", "only Emon sources"]),
+    ("libpfm4 reason without a PMU", "sources.yaml", AMD_48, AMD_48[:-1] + ', libpfm4: "absent"}', None,
+     ["0x48 ProfileDCLateCancelOfAccess", "libpfm4"]),
+    ("entry that is not a mapping", "sources.yaml", EMON_1D, "0x1D", None,
+     ["table 'emon' sources", "expected a mapping"]),
+    ("section that is not a list", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\nconstants: 3\n",
+     "constants: 3", ["constants", "expected a list"]),
+    ("bad YAML syntax", "sources.yaml", EMON_1D, "{value: 0x1D, name: [ProfileLLCMisses, ebx_bit: 4, select: 0x0003412E}", None,
+     ["YAML syntax error"]),
+    ("duplicate key", "sources.yaml", EMON_1D, EMON_1D[:-1] + ", value: 0x1D}", None,
+     ["duplicate key 'value'"]),
+    ("unknown top-level section", "sources.yaml", "\ndescriptions:\n", "\ncolours: {}\ndescriptions:\n", "colours: {}",
+     ["'colours'", "unknown section"]),
+    ("unknown table msr reference", "sources.yaml", "perfevtsel_msr: IA32_PERFEVTSEL", "perfevtsel_msr: IA32_NO_SUCH_MSR",
+     None, ["table 'emon'", "IA32_NO_SUCH_MSR"]),
+    ("unknown select register", "sources.yaml", "select_register: amd_perfevtsel", "select_register: amd_nothing",
+     None, ["table 'amd64'", "amd_nothing"]),
+    ("unknown key in a block mapping (the key's own line)", "sources.yaml", "    title: Emon\n", "    title: Emon\n    colour: red\n",
+     "    colour: red", ["table 'emon'", "unknown key 'colour'"]),
+    ("alias that is not a name", "sources.yaml", AMD_48, AMD_48[:-1] + ", aliases: [3]}", None,
+     ["ProfileDCLateCancelOfAccess", "C identifier"]),
+    ("libpfm4 reason naming the other vendor's PMU", "sources.yaml", EMON_1D, EMON_1D[:-1] + ', libpfm4: "amd64_k8_revf: x"}', None,
+     ["0x1d ProfileLLCMisses", "ix86arch"]),
+    ("unquoted bit range 7:0 in a register", "msr.yaml", '{name: event, bits: "7:0",   doc: "event select"}\n      - {name: umask, bits: "15:8",  doc: "unit mask"}\n      - {name: usr,   bits: 16,      doc: "count at CPL > 0"}\n      - {name: os,    bits: 17',
+     '{name: event, bits: 7:0,   doc: "event select"}\n      - {name: umask, bits: "15:8",  doc: "unit mask"}\n      - {name: usr,   bits: 16,      doc: "count at CPL > 0"}\n      - {name: os,    bits: 17',
+     None, ["register 'intel_perfevtsel' field 'event'", "quote ranges"]),
+    ("overlapping register fields", "msr.yaml", '{name: umask, bits: "15:8",  doc: "unit mask"}\n      - {name: usr,   bits: 16,      doc: "count at CPL > 0"}\n      - {name: os,    bits: 17,      doc: "count at CPL 0"}\n      - {name: edge,  bits: 18,      doc: "edge detect (E)"}',
+     '{name: umask, bits: "15:7",  doc: "unit mask"}\n      - {name: usr,   bits: 16,      doc: "count at CPL > 0"}\n      - {name: os,    bits: 17,      doc: "count at CPL 0"}\n      - {name: edge,  bits: 18,      doc: "edge detect (E)"}',
+     None, ["register 'intel_perfevtsel' field 'umask'", "overlap"]),
+    ("register bit beyond its width", "msr.yaml", '{name: host_only,  bits: 41,', '{name: host_only,  bits: 64,', None,
+     ["register 'amd_perfevtsel' field 'host_only'", "bit 64 out of range"]),
+    ("struct field overlap", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS % (2, "u8"),
+     "{name: b, offset: 2", ["struct 'probe' field 'b'", "overlaps"]),
+    ("struct field misaligned", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS % (6, "u32"),
+     "{name: b, offset: 6", ["struct 'probe' field 'b'", "not aligned"]),
+    ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
+     "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
+]
+
+
+def line_of(text, anchor):
+    i = text.find(anchor)
+    return text.count("\n", 0, i) + 1 if i >= 0 else -1
+
+
+def defect_case(tmp, case):
+    name, fname, old, new, anchor, expect = case
+    spec = os.path.join(tmp, "spec")
+    out = os.path.join(tmp, "out")
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "spec"), spec)
+    os.makedirs(out)
+    shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
+    path = os.path.join(spec, fname)
+    text = replace_once(open(path, encoding="utf-8").read(), old, new, name)
+    open(path, "w", encoding="utf-8").write(text)
+    line = line_of(text, anchor if anchor else new.splitlines()[0] if new.strip() else new)
+    r = run_gen(spec, out)
+    err = r.stderr
+    check(r.returncode != 0, f"{name}: exit status {r.returncode}, want non-zero")
+    loc = re.search(r"([\w./-]+\.yaml):(\d+):", err)
+    check(loc is not None and os.path.basename(loc.group(1)) == fname and int(loc.group(2)) == line,
+          f"{name}: error must name {fname}:{line}; got: {err.strip()}")
+    for e in expect:
+        check(e in err, f"{name}: error must mention {e!r}; got: {err.strip()}")
+    check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
+          f"{name}: kprof.h in --out changed")
+    check(sorted(os.listdir(out)) == ["kprof.h"], f"{name}: stray files in --out: {os.listdir(out)}")
+
+
+def good_cases(tmp):
+    a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+    os.makedirs(a)
+    os.makedirs(b)
+    ra, rb = run_gen(os.path.join(ROOT, "spec"), a), run_gen(os.path.join(ROOT, "spec"), b)
+    check(ra.returncode == 0 and rb.returncode == 0, f"clean generation fails: {ra.stderr}{rb.stderr}")
+    ha, hb = os.path.join(a, "kprof.h"), os.path.join(b, "kprof.h")
+    check(os.path.exists(ha) and filecmp.cmp(ha, hb, shallow=False), "two generations differ")
+    check(filecmp.cmp(ha, os.path.join(ROOT, "kprof.h"), shallow=False),
+          "a fresh generation differs from the committed kprof.h")
+    # A regenerated header keeps the file's mode (mkstemp alone would leave it 0600).
+    os.chmod(ha, 0o644)
+    check(run_gen(os.path.join(ROOT, "spec"), a).returncode == 0 and (os.stat(ha).st_mode & 0o777) == 0o644,
+          f"regeneration changed kprof.h's mode to {os.stat(ha).st_mode & 0o777:o}")
+    # --check: passes on the fresh copy, fails on a hand-modified one and writes nothing.
+    check(run_gen(os.path.join(ROOT, "spec"), a, "--check").returncode == 0, "--check fails on a fresh copy")
+    text = open(ha, encoding="utf-8").read()
+    edited = text.replace("#define KPROF_INTERVAL_TIMER_MIN 1221u", "#define KPROF_INTERVAL_TIMER_MIN 1222u")
+    check(edited != text, "the --check probe line is in kprof.h")
+    open(ha, "w", encoding="utf-8").write(edited)
+    r = run_gen(os.path.join(ROOT, "spec"), a, "--check")
+    check(r.returncode == 1, f"--check on a hand-modified kprof.h: exit {r.returncode}, want 1")
+    check(open(ha, encoding="utf-8").read() == edited, "--check wrote the file")
+    # A spec directory that is not the default still works (no path is hard-wired).
+    c = os.path.join(tmp, "c")
+    shutil.copytree(os.path.join(ROOT, "spec"), os.path.join(c, "spec"))
+    r = run_gen(os.path.join(c, "spec"), c)
+    check(r.returncode == 0 and filecmp.cmp(os.path.join(c, "kprof.h"), hb, shallow=False),
+          f"generation from a copied spec/ differs: {r.stderr}")
+
+
+def main():
+    with tempfile.TemporaryDirectory(prefix="kprof-gen-") as tmp:
+        good_cases(os.path.join(tmp, "good"))
+        for case in CASES:
+            defect_case(os.path.join(tmp, "case"), case)
+    print(f"{len(CASES)} defect kinds")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

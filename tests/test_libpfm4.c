@@ -1,0 +1,315 @@
+/* Every select value of the Emon and Amd64 tables against libpfm4's event tables, and the
+ * Emon selects against Linux's intel_perfmon_event_map as the reference quotes it.
+ *
+ *     test_libpfm4 SPEC_ROWS.tsv      (tests/spec_rows.py spec/sources.yaml > SPEC_ROWS.tsv)
+ *
+ * A select matches a PMU when libpfm4 has an event with its event code whose unit masks
+ * cover exactly the select's umask bits (umask 0: an event without unit masks). Each PMU is
+ * read in a child process with LIBPFM_FORCE_PMU set, because libpfm4 reads the variable once
+ * and cannot be re-initialised; forcing ix86arch also makes libpfm4 list all seven
+ * architectural events (ebx = 0) whatever this machine is, in cpuid 0x0A ebx bit order.
+ *
+ * Known differences are recorded in spec/sources.yaml as `libpfm4: "<pmu>[, <pmu>]: why"`.
+ * A row whose reason names a PMU must differ from that PMU, and a row that differs must have
+ * a reason naming it: a stale reason fails as surely as a new difference. */
+#define _POSIX_C_SOURCE 200809L
+#include <perfmon/pfmlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kprof.h"
+#include "kprof_test.h"
+#include "spec_rows.h"
+
+#define MAX_EVENTS 512
+#define MAX_UMASKS 48
+
+typedef struct pfm_ev {
+	uint64_t code;
+	uint32_t n_umask;
+	uint64_t umask[MAX_UMASKS];
+} pfm_ev;
+
+typedef struct pmu_events {
+	const char *name;
+	pfm_pmu_t id;
+	int count; /* -1 when libpfm4 could not give the PMU's events */
+	pfm_ev ev[MAX_EVENTS];
+} pmu_events;
+
+static pmu_events pmus[3] = {
+        {"ix86arch", PFM_PMU_INTEL_X86_ARCH, -1, {{0, 0, {0}}}},
+        {"amd64_k8_revf", PFM_PMU_AMD64_K8_REVF, -1, {{0, 0, {0}}}},
+        {"amd64_fam10h_barcelona", PFM_PMU_AMD64_FAM10H_BARCELONA, -1, {{0, 0, {0}}}},
+};
+
+/* In the child: force the PMU, list its events with their unit masks, write them to fd. */
+static int dump_pmu(const pmu_events *p, int fd)
+{
+	static pmu_events out;
+	pfm_pmu_info_t pi;
+	int i, r;
+	setenv("LIBPFM_FORCE_PMU", p->name, 1);
+	if ((r = pfm_initialize()) != PFM_SUCCESS) {
+		fprintf(stderr, "pfm_initialize with LIBPFM_FORCE_PMU=%s: %s\n", p->name,
+		        pfm_strerror(r));
+		return 1;
+	}
+	memset(&pi, 0, sizeof pi);
+	pi.size = sizeof pi;
+	if ((r = pfm_get_pmu_info(p->id, &pi)) != PFM_SUCCESS || !pi.is_present) {
+		fprintf(stderr, "%s: not available after forcing (%s)\n", p->name, pfm_strerror(r));
+		return 1;
+	}
+	out.count = 0;
+	for (i = pi.first_event; i != -1; i = pfm_get_event_next(i)) {
+		pfm_event_info_t ei;
+		pfm_ev *ev = &out.ev[out.count];
+		int a;
+		memset(&ei, 0, sizeof ei);
+		ei.size = sizeof ei;
+		if (out.count == MAX_EVENTS ||
+		    pfm_get_event_info(i, PFM_OS_NONE, &ei) != PFM_SUCCESS) {
+			fprintf(stderr, "%s: event %d unreadable or too many events\n", p->name, i);
+			return 1;
+		}
+		ev->code = ei.code;
+		ev->n_umask = 0;
+		for (a = 0; a < ei.nattrs; a++) {
+			pfm_event_attr_info_t ai;
+			memset(&ai, 0, sizeof ai);
+			ai.size = sizeof ai;
+			if (pfm_get_event_attr_info(i, a, PFM_OS_NONE, &ai) != PFM_SUCCESS)
+				return 1;
+			if (ai.type != PFM_ATTR_UMASK)
+				continue;
+			if (ev->n_umask == MAX_UMASKS)
+				return 1;
+			ev->umask[ev->n_umask++] = ai.code;
+		}
+		out.count++;
+	}
+	return write(fd, &out, sizeof out) == (ssize_t)sizeof out ? 0 : 1;
+}
+
+static int load_pmu(pmu_events *p)
+{
+	int fds[2], status;
+	size_t got = 0;
+	pid_t pid;
+	static pmu_events in;
+	if (pipe(fds) != 0)
+		return 0;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return 0;
+	if (pid == 0) {
+		close(fds[0]);
+		_exit(dump_pmu(p, fds[1]));
+	}
+	close(fds[1]);
+	while (got < sizeof in) {
+		ssize_t n = read(fds[0], (char *)&in + got, sizeof in - got);
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fds[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+	    got != sizeof in)
+		return 0;
+	p->count = in.count;
+	memcpy(p->ev, in.ev, sizeof p->ev);
+	return 1;
+}
+
+/* Does the PMU have an event with this code whose unit masks cover exactly umask? */
+static int pmu_matches(const pmu_events *p, uint64_t code, unsigned umask)
+{
+	int i;
+	for (i = 0; i < p->count; i++) {
+		const pfm_ev *ev = &p->ev[i];
+		uint64_t cover = 0;
+		uint32_t u;
+		if (ev->code != code)
+			continue;
+		if (umask == 0) {
+			if (ev->n_umask == 0)
+				return 1;
+			continue;
+		}
+		for (u = 0; u < ev->n_umask; u++)
+			if (ev->umask[u] && (ev->umask[u] & ~(uint64_t)umask) == 0)
+				cover |= ev->umask[u];
+		if (ev->n_umask && cover == umask)
+			return 1;
+	}
+	return 0;
+}
+
+static const spec_row *spec_find(const spec_row *spec, int ns, const char *table, unsigned v)
+{
+	int i;
+	for (i = 0; i < ns; i++)
+		if (strcmp(spec[i].table, table) == 0 && spec[i].value == v)
+			return &spec[i];
+	return NULL;
+}
+
+/* One row against one PMU: a difference must be recorded, a recorded one must still hold. */
+static int cross_check(const char *table, const kprof_source *s, const spec_row *sr,
+                       const pmu_events *p, uint64_t code, unsigned umask)
+{
+	int match = pmu_matches(p, code, umask);
+	int expect_differ = sr && sr->reason[0] && strstr(sr->reason, p->name) != NULL;
+	if (match && expect_differ) {
+		CHECK(!"a libpfm4 exception that no longer holds");
+		fprintf(stderr,
+		        "  %s 0x%02X %s: select 0x%08X now matches %s; drop it from the libpfm4 "
+		        "reason\n",
+		        table, s->value, kprof_source_name(s), (unsigned)s->select, p->name);
+	} else if (!match && !expect_differ) {
+		CHECK(!"a select libpfm4 does not know, with no recorded reason");
+		fprintf(stderr,
+		        "  %s 0x%02X %s: select 0x%08X (event 0x%llX umask 0x%02X) is not in %s\n",
+		        table, s->value, kprof_source_name(s), (unsigned)s->select,
+		        (unsigned long long)code, umask, p->name);
+	} else {
+		CHECK(1);
+	}
+	return match;
+}
+
+/* Linux's intel_perfmon_event_map as reference/hal-profile-interfaces.md quotes it:
+ * "`intel_perfmon_event_map` (0x003c, 0x00c0, ...)". */
+static int linux_event_map(unsigned long *out, int cap)
+{
+	char path[4096];
+	char *text, *p;
+	int n = 0;
+	snprintf(path, sizeof path, "%s/reference/hal-profile-interfaces.md", kt_shared_dir());
+	text = kt_read_file(path, NULL);
+	if (!text)
+		return -1;
+	p = strstr(text, "intel_perfmon_event_map` (");
+	if (p) {
+		p = strchr(p, '(') + 1;
+		while (n < cap) {
+			char *end;
+			out[n] = strtoul(p, &end, 16);
+			if (end == p)
+				break;
+			n++;
+			p = end;
+			if (*p != ',')
+				break;
+			p++;
+		}
+	}
+	free(text);
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	static spec_row spec[SPEC_ROWS_MAX];
+	const char *ci = getenv("CI");
+	unsigned long linux_map[16];
+	int ns, nl, k, i;
+	size_t n, j;
+	const kprof_source *rows;
+	int matched[3] = {0, 0, 0}, reasons = 0;
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s SPEC_ROWS.tsv\n", argv[0]);
+		return 2;
+	}
+	ns = spec_rows_load(argv[1], spec, SPEC_ROWS_MAX);
+	CHECK(ns > 0);
+	for (k = 0; k < 3; k++)
+		if (!CHECK(load_pmu(&pmus[k])))
+			fprintf(stderr, "cannot read libpfm4 PMU %s\n", pmus[k].name);
+		else
+			printf("libpfm4 %s: %d events\n", pmus[k].name, pmus[k].count);
+	/* ix86arch with ebx = 0: exactly the seven architectural events, bit order. */
+	CHECK_EQ(pmus[0].count, 7);
+
+	rows = kprof_source_table(KPROF_INTERFACE_EMON, &n);
+	for (j = 0; rows && j < n; j++) {
+		const kprof_source *s = &rows[j];
+		const spec_row *sr = spec_find(spec, ns, "emon", s->value);
+		unsigned ev = s->select & 0xFF, um = (s->select >> 8) & 0xFF;
+		CHECK(sr != NULL);
+		/* ix86arch codes carry the umask (0x412e); accept either spelling. */
+		if (pmu_matches(&pmus[0], s->select & 0xFFFF, 0))
+			um = 0, ev = s->select & 0xFFFF;
+		matched[0] += cross_check("emon", s, sr, &pmus[0], ev, um);
+		/* The cpuid 0x0A ebx bit that gates the source names the same event. */
+		if (s->ebx_bit >= 0 && CHECK(s->ebx_bit < pmus[0].count))
+			if (!CHECK_EQ(pmus[0].ev[s->ebx_bit].code, s->select & 0xFFFF))
+				fprintf(stderr,
+				        "  emon 0x%02X: ebx bit %d is libpfm4 event 0x%llX\n",
+				        s->value, s->ebx_bit,
+				        (unsigned long long)pmus[0].ev[s->ebx_bit].code);
+	}
+
+	rows = kprof_source_table(KPROF_INTERFACE_AMD64, &n);
+	for (j = 0; rows && j < n; j++) {
+		const kprof_source *s = &rows[j];
+		const spec_row *sr = spec_find(spec, ns, "amd64", s->value);
+		kprof_select d;
+		CHECK(sr != NULL);
+		if (!CHECK_EQ(kprof_select_decode(KPROF_VENDOR_AMD, s->select, &d), KPROF_OK))
+			continue;
+		for (k = 1; k < 3; k++)
+			matched[k] += cross_check("amd64", s, sr, &pmus[k], d.event, d.umask);
+	}
+
+	/* A reason must name a PMU its table is checked against, and only tables that are. */
+	for (i = 0; i < ns; i++) {
+		int names = 0;
+		if (!spec[i].reason[0])
+			continue;
+		reasons++;
+		if (strcmp(spec[i].table, "emon") == 0)
+			names = strstr(spec[i].reason, "ix86arch") != NULL;
+		else if (strcmp(spec[i].table, "amd64") == 0)
+			names = strstr(spec[i].reason, "amd64_k8_revf") ||
+			        strstr(spec[i].reason, "amd64_fam10h_barcelona");
+		if (!CHECK(names && strchr(spec[i].reason, ':')))
+			fprintf(stderr,
+			        "  %s 0x%02lX: libpfm4 reason must start with the PMU(s) it "
+			        "concerns: %s\n",
+			        spec[i].table, spec[i].value, spec[i].reason);
+	}
+
+	/* Linux: every Emon select is one of intel_perfmon_event_map's, and every map value that
+	 * is an architectural event is used. */
+	nl = linux_event_map(linux_map, 16);
+	if (nl < 0 && !(ci && strcmp(ci, "true") == 0)) {
+		printf("skipped: Linux cross-check (no reference under %s)\n", kt_shared_dir());
+	} else {
+		CHECK_EQ(nl, 7);
+		rows = kprof_source_table(KPROF_INTERFACE_EMON, &n);
+		for (j = 0; rows && j < n; j++) {
+			int found = 0;
+			for (i = 0; i < nl; i++)
+				found |= linux_map[i] == (rows[j].select & 0xFFFF);
+			if (!CHECK(found))
+				fprintf(stderr,
+				        "  emon 0x%02X: select 0x%08X is not in "
+				        "intel_perfmon_event_map\n",
+				        rows[j].value, (unsigned)rows[j].select);
+		}
+		for (i = 0; i < nl; i++) {
+			int used = 0;
+			for (j = 0; rows && j < n; j++)
+				used |= linux_map[i] == (rows[j].select & 0xFFFF);
+			CHECK(used);
+		}
+	}
+	printf("emon: %d of %zu selects match ix86arch; amd64: %d match amd64_k8_revf, %d match "
+	       "amd64_fam10h_barcelona; %d recorded exceptions\n",
+	       matched[0], (size_t)KPROF_EMON_SOURCE_COUNT, matched[1], matched[2], reasons);
+	return kt_done();
+}
