@@ -1,0 +1,21 @@
+# Drop-in proof (issue 8): every compiler, standard, target and environment kprof.h is
+# included from. Each step builds with the strictest warnings as errors and runs what it built.
+#
+# -m32 needs gcc-12-multilib/g++-12-multilib, not Debian's gcc-multilib metapackage: that one
+# conflicts with every cross compiler (gcc-12-aarch64-linux-gnu, gcc-12-s390x-linux-gnu) and
+# apt would remove them.
+DEPS += gcc-12-multilib g++-12-multilib tcc \
+	gcc-12-aarch64-linux-gnu libc6-dev-arm64-cross gcc-12-s390x-linux-gnu libc6-dev-s390x-cross qemu-user \
+	gcc-mingw-w64-x86-64 gcc-mingw-w64-i686 wine wine64 \
+	linux-headers-amd64 linux-image-amd64 sparse busybox-static cpio qemu-system-x86 \
+	cmake pkg-config
+TEST_STEPS += dropin-matrix dropin-windows dropin-bigendian dropin-kmod dropin-install
+
+DROPIN := $(BUILD)/dropin
+
+.PHONY: test-dropin-matrix test-dropin-windows test-dropin-bigendian test-dropin-kmod test-dropin-install kmod
+
+# gcc and clang as C99..C2x and C++11/17/20, -m32 and -m64, tcc, aarch64 (run under
+# qemu-user), two translation units per program, every run's output compared.
+test-dropin-matrix:
+	python3 tests/dropin/matrix.py $(DROPIN)/matrix
