@@ -25,8 +25,28 @@
 #ifndef KPROF_H
 #define KPROF_H
 
+#if defined(__linux__) && defined(__KERNEL__)
+/* The Linux kernel builds with -nostdinc: its own headers give the fixed-width types, NULL,
+ * offsetof and the limits; the <stdint.h> constant macros are filled in below. */
+#include <linux/limits.h>
+#include <linux/stddef.h>
+#include <linux/types.h>
+#ifndef UINT64_C
+#define UINT64_C(c) c##ULL
+#endif
+#ifndef UINT32_C
+#define UINT32_C(c) c##U
+#endif
+#ifndef UINT8_MAX
+#define UINT8_MAX  U8_MAX
+#define UINT16_MAX U16_MAX
+#define UINT32_MAX U32_MAX
+#define UINT64_MAX U64_MAX
+#endif
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #define KPROF_VERSION_MAJOR  0
 #define KPROF_VERSION_MINOR  1

@@ -19,3 +19,12 @@ DROPIN := $(BUILD)/dropin
 # qemu-user), two translation units per program, every run's output compared.
 test-dropin-matrix:
 	python3 tests/dropin/matrix.py $(DROPIN)/matrix
+
+# examples/kmod with kbuild + sparse against Debian's kernel headers, then booted in
+# qemu-system-x86_64 (TCG) with an Intel and an AMD CPU model; the console is checked.
+test-dropin-kmod:
+	python3 tests/kernel/boot.py $(DROPIN)/kernel
+
+# Build the example module for the running kernel (or KDIR=...).
+kmod:
+	$(MAKE) -C examples/kmod KPROF_DIR=$(CURDIR)

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kprof_kmod - kprof.h in the Linux kernel: what the Windows HAL would decide on this
+ * processor, read at ring 0 from the boot CPU. Loads, prints, stays loaded (rmmod to
+ * remove). tests/kernel/boot.py boots it in qemu and checks every line it prints.
+ *
+ * Every line starts "kprof: " and is one fact the test parses:
+ *   kprof: leaf LLLLLLLL.S kprof=EAX EBX ECX EDX kernel=EAX EBX ECX EDX
+ *         (each snapshot leaf as kprof read it, and as the kernel's own cpuid_count() reads it)
+ *   kprof: vendor V
+ *   kprof: table ID count N hal H
+ *   kprof: misc_enable kprof=STATUS VALUE kernel=RC VALUE
+ *   kprof: done
+ */
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <asm/msr.h>
+#include <asm/processor.h>
+
+/* Every MSR access kprof makes goes through the kernel's exception-table accessors: an MSR
+ * the processor (or hypervisor) lacks becomes KPROF_E_FAULT instead of an oops. */
+#define KPROF_RDMSR_SAFE(msr, p) rdmsrl_safe((msr), (p))
+#define KPROF_WRMSR_SAFE(msr, v) wrmsrl_safe((msr), (v))
+#include "kprof.h"
+
+MODULE_LICENSE("Dual MIT/GPL");
+MODULE_DESCRIPTION("kprof.h in ring 0: cpuid snapshot, profile-source tables, HAL decision, MSR read");
+
+static const char *const kprof_kmod_table_id[KPROF_INTERFACE_COUNT] = {
+	"generic", "default", "emon", "amd64", "intel_later",
+};
+
+static void kprof_kmod_leaves(const kprof_cpuid_snapshot *s)
+{
+	unsigned int slot;
+
+	for (slot = 0; slot < KPROF_CPUID_SLOT_COUNT; slot++) {
+		unsigned int a, b, c, d;
+		uint32_t leaf = kprof_impl_cpuid_slot_leaf(slot);
+		uint32_t sub = kprof_impl_cpuid_slot_subleaf(slot);
+
+		if (!(s->present & (1u << slot)))
+			continue;
+		cpuid_count(leaf, sub, &a, &b, &c, &d);
+		pr_info("kprof: leaf %08x.%u kprof=%08x %08x %08x %08x kernel=%08x %08x %08x %08x\n",
+			leaf, sub, s->regs[slot][KPROF_EAX], s->regs[slot][KPROF_EBX],
+			s->regs[slot][KPROF_ECX], s->regs[slot][KPROF_EDX], a, b, c, d);
+	}
+}
+
+static void kprof_kmod_tables(void)
+{
+	unsigned int itf;
+
+	for (itf = 0; itf < KPROF_INTERFACE_COUNT; itf++) {
+		size_t n = 0;
+		const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)itf);
+
+		if (!kprof_source_table((kprof_interface)itf, &n) || !info)
+			continue;
+		pr_info("kprof: table %s count %zu hal %u\n", kprof_kmod_table_id[itf], n,
+			info->hal);
+	}
+}
+
+static int __init kprof_kmod_init(void)
+{
+	kprof_cpuid_snapshot s;
+	kprof_status st;
+	const kprof_source *llc;
+
+	st = kprof_cpuid_snapshot_live(&s);
+	if (st != KPROF_OK) {
+		pr_err("kprof: snapshot failed: %s\n", kprof_status_name(st));
+		return -ENODEV;
+	}
+	kprof_kmod_leaves(&s);
+	kprof_kmod_tables();
+	llc = kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9);
+	if (llc)
+		pr_info("kprof: lookup %s value 0x%x select 0x%08x\n", kprof_source_name(llc),
+			llc->value, llc->select);
+	pr_info("kprof: done\n");
+	return 0;
+}
+
+static void __exit kprof_kmod_exit(void)
+{
+}
+
+module_init(kprof_kmod_init);
+module_exit(kprof_kmod_exit);
