@@ -25,6 +25,15 @@
 #ifndef KPROF_H
 #define KPROF_H
 
+/* Windows' <objbase.h>/<basetyps.h> (pulled in by <windows.h> and the DDK headers) define
+ * `interface` as a macro for `struct`; kprof's structures have a field of that name. The
+ * header sets the macro aside while it is read and restores it at the end. */
+#if defined(interface)
+#pragma push_macro("interface")
+#undef interface
+#define KPROF_IMPL_RESTORE_INTERFACE 1
+#endif
+
 #if defined(__linux__) && defined(__KERNEL__)
 /* The Linux kernel builds with -nostdinc: its own headers give the fixed-width types, NULL,
  * offsetof and the limits; the <stdint.h> constant macros are filled in below. */
@@ -101,6 +110,11 @@
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
         !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
+#endif
+/* MSVC declares its intrinsics (__cpuidex, __readmsr, __writemsr, __readpmc) only in
+ * <intrin.h>; gcc and clang take the inline-assembly paths. */
+#if defined(_MSC_VER) && !defined(__clang__) && !defined(KPROF_NO_LIVE)
+#include <intrin.h>
 #endif
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
@@ -691,9 +705,11 @@ typedef struct kprof_interface_info {
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
 } kprof_interface_info;
 
+/* The SDK's and mingw-w64's <winternl.h> (guard _WINTERNL_) do not define KPROFILE_SOURCE;
+ * Wine's does. */
 #if defined(KPROF_WINDOWS_NAMES) && !defined(KPROF_PLATFORM_HAS_KPROFILE_SOURCE) &&                \
         !defined(_WDMDDK_) && !defined(_NTDDK_) && !defined(__WINE_WINTERNL_H) &&                  \
-        !defined(_NTKEAPI_H) && !defined(_KETYPES_H) && !defined(_WINTERNL_)
+        !defined(_NTKEAPI_H) && !defined(_KETYPES_H)
 #define KPROF_PLATFORM_HAS_KPROFILE_SOURCE 1
 /* Windows' own spelling of the generic enumeration, for platforms that lack it. */
 typedef enum _KPROFILE_SOURCE {
@@ -3745,4 +3761,8 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 }
 #endif
 
+#if defined(KPROF_IMPL_RESTORE_INTERFACE)
+#undef KPROF_IMPL_RESTORE_INTERFACE
+#pragma pop_macro("interface")
+#endif
 #endif /* KPROF_H */

@@ -28,3 +28,9 @@ test-dropin-kmod:
 # Build the example module for the running kernel (or KDIR=...).
 kmod:
 	$(MAKE) -C examples/kmod KPROF_DIR=$(CURDIR)
+
+# mingw-w64 x86-64/i686 builds of the tests, the matrix and the command, run under Wine and
+# compared with the Linux builds; kprof.h after the DDK and SDK headers; clang in MSVC mode.
+# i686 programs run when wine32 is installed (it needs i386 multiarch; see README).
+test-dropin-windows:
+	python3 tests/dropin/windows.py $(DROPIN)/windows
