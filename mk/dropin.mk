@@ -1,11 +1,13 @@
 # Drop-in proof (issue 8): every compiler, standard, target and environment kprof.h is
 # included from. Each step builds with the strictest warnings as errors and runs what it built.
 #
-# -m32 needs gcc-12-multilib/g++-12-multilib, not Debian's gcc-multilib metapackage: that one
-# conflicts with every cross compiler (gcc-12-aarch64-linux-gnu, gcc-12-s390x-linux-gnu) and
-# apt would remove them.
+# Debian's gcc-multilib (-m32) conflicts with every cross gcc (gcc-12-aarch64-linux-gnu,
+# gcc-12-s390x-linux-gnu): apt removes one for the other. So the cross targets are built with
+# the cross gcc when it happens to be installed and otherwise with clang --target over the
+# conflict-free cross libc, libgcc and binutils below.
 DEPS += gcc-12-multilib g++-12-multilib tcc \
-	gcc-12-aarch64-linux-gnu libc6-dev-arm64-cross gcc-12-s390x-linux-gnu libc6-dev-s390x-cross qemu-user \
+	libc6-dev-arm64-cross libgcc-12-dev-arm64-cross binutils-aarch64-linux-gnu \
+	libc6-dev-s390x-cross libgcc-12-dev-s390x-cross binutils-s390x-linux-gnu qemu-user \
 	gcc-mingw-w64-x86-64 gcc-mingw-w64-i686 wine wine64 \
 	linux-headers-amd64 linux-image-amd64 sparse busybox-static cpio qemu-system-x86 \
 	cmake pkg-config
@@ -34,3 +36,7 @@ kmod:
 # i686 programs run when wine32 is installed (it needs i386 multiarch; see README).
 test-dropin-windows:
 	python3 tests/dropin/windows.py $(DROPIN)/windows
+
+# Big-endian host: every C test and the matrix built for s390x and run under qemu-user.
+test-dropin-bigendian:
+	python3 tests/dropin/bigendian.py $(DROPIN)/bigendian
