@@ -137,6 +137,7 @@
 /* Status codes: 0 is success, errors are negative. */
 typedef enum kprof_status {
 	KPROF_OK = 0,               /* success */
+	KPROF_END = 1,              /* no more items: an iteration finished (not an error) */
 	KPROF_E_ARGUMENT = -1,      /* an argument is invalid (null pointer, unknown enumerator) */
 	KPROF_E_NOT_FOUND = -2,     /* no such entry (source, name, leaf) */
 	KPROF_E_TRUNCATED = -3,     /* the input is shorter than the structure it must hold */
@@ -201,6 +202,56 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
+
+/* Full-width alias of general-purpose counter i: writes set all counter bits (IA32_PMCx writes sign-extend bit 31). Exists when IA32_PERF_CAPABILITIES.full_width_write is set. * Source: reference/intel-ds-perfmon.md (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h MSR_IA32_PMC0 0x4c1 */
+#define KPROF_MSR_IA32_A_PMC_BASE  0x4C1u
+#define KPROF_MSR_IA32_A_PMC_COUNT 8u
+#define KPROF_MSR_IA32_A_PMC(i)    (KPROF_MSR_IA32_A_PMC_BASE + (uint32_t)(i))
+
+/* Fixed-function counter i: 0 instructions retired, 1 core cycles, 2 reference cycles, 3 top-down slots. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0 0x309 */
+#define KPROF_MSR_IA32_FIXED_CTR_BASE  0x309u
+#define KPROF_MSR_IA32_FIXED_CTR_COUNT 4u
+#define KPROF_MSR_IA32_FIXED_CTR(i)    (KPROF_MSR_IA32_FIXED_CTR_BASE + (uint32_t)(i))
+
+/* Fixed-function counter control: four bits per counter. Fields: KPROF_IA32_FIXED_CTR_CTRL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL 0x38d */
+#define KPROF_MSR_IA32_FIXED_CTR_CTRL 0x38Du
+
+/* Which counters overflowed (read-only). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS 0x38e */
+#define KPROF_MSR_IA32_PERF_GLOBAL_STATUS 0x38Eu
+
+/* Global enable (perfmon version 2 and later): a counter counts only when its bit here and its own enable are set. Fields: KPROF_IA32_PERF_GLOBAL_CTRL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL 0x38f */
+#define KPROF_MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
+
+/* Write 1s to clear the matching IA32_PERF_GLOBAL_STATUS bits (same layout). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
+#define KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390u
+
+/* Performance-monitoring capabilities; exists when cpuid.1:ecx.pdcm is set. Fields: KPROF_IA32_PERF_CAPABILITIES_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES 0x345 */
+#define KPROF_MSR_IA32_PERF_CAPABILITIES 0x345u
+
+/* Debug control: LBR, branch trace store (BTS) and freezes. Fields: KPROF_IA32_DEBUGCTL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
+#define KPROF_MSR_IA32_DEBUGCTL 0x1D9u
+
+/* Linear address of the DS save area (BTS and PEBS buffer management). * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
+#define KPROF_MSR_IA32_DS_AREA 0x600u
+
+/* PEBS enable, per general-purpose counter, and load-latency enable. Fields: KPROF_IA32_PEBS_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
+#define KPROF_MSR_IA32_PEBS_ENABLE 0x3F1u
+
+/* Adaptive PEBS (record format 4 and later): which optional groups a record carries. Fields: KPROF_IA32_PEBS_DATA_CFG_*. * Source: reference/intel-ds-perfmon.md (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h MSR_PEBS_DATA_CFG 0x3f2, perf_event.h PEBS_DATACFG_* */
+#define KPROF_MSR_IA32_PEBS_DATA_CFG 0x3F2u
+
+/* Miscellaneous enables: the perfmon, BTS and PEBS availability bits. Fields: KPROF_IA32_MISC_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0, MSR_IA32_MISC_ENABLE_{EMON,BTS_UNAVAIL,PEBS_UNAVAIL}_BIT 7/11/12 */
+#define KPROF_MSR_IA32_MISC_ENABLE 0x1A0u
+
+/* Extended AMD core event select i (MSR_F15H_PERF_CTL0 + 2i); present when cpuid 0x80000001 ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields: KPROF_AMD_PERFEVTSEL_*. * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h MSR_F15H_PERF_CTL 0xc0010200 */
+#define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
+#define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
+#define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
+
+/* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide. * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h MSR_F15H_PERF_CTR 0xc0010201 */
+#define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
+#define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
+#define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
 
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts. * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
 
@@ -282,6 +333,198 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI). * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
+
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK   UINT64_C(0x1)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT 1 /* fixed counter 0 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK  UINT64_C(0x2)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT                                                   \
+	2 /* fixed counter 0 counts any thread of the core */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK  UINT64_C(0x4)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT 3 /* fixed counter 0 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK  UINT64_C(0x8)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT  4 /* fixed counter 1 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK   UINT64_C(0x10)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT 5 /* fixed counter 1 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK  UINT64_C(0x20)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT 6 /* fixed counter 1 counts any thread */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK  UINT64_C(0x40)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT 7 /* fixed counter 1 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK  UINT64_C(0x80)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT  8 /* fixed counter 2 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK   UINT64_C(0x100)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT 9 /* fixed counter 2 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK  UINT64_C(0x200)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT 10 /* fixed counter 2 counts any thread */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK  UINT64_C(0x400)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT 11 /* fixed counter 2 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK  UINT64_C(0x800)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT  12 /* fixed counter 3 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK   UINT64_C(0x1000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT 13 /* fixed counter 3 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK  UINT64_C(0x2000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT 14 /* fixed counter 3 counts any thread */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK  UINT64_C(0x4000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT 15 /* fixed counter 3 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK  UINT64_C(0x8000)
+#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK   UINT64_C(0xFFFF)
+
+/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit 32+i. * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
+
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT    0 /* general-purpose counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH    8
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK     UINT64_C(0xFF)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT  32 /* fixed counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH  4
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK   UINT64_C(0xF00000000)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK UINT64_C(0xF000000FF)
+
+/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62. * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
+
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
+	0 /* general-purpose counter overflowed, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH   8
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK    UINT64_C(0xFF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT 32 /* fixed counter overflowed, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH 4
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT                                          \
+	62 /* the DS buffer (BTS or PEBS) reached its interrupt threshold */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK  UINT64_C(0x4000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT     63 /* the counters' configuration changed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_WIDTH     1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xC000000F000000FF)
+
+/* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities. * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union perf_capabilities */
+
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK  UINT64_C(0x3F)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT                                               \
+	6 /* PEBS records the state after the instruction (trap-like) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK  UINT64_C(0x40)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT                                           \
+	7 /* PEBS records architectural registers */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK  UINT64_C(0x80)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT                                             \
+	8 /* PEBS record format (0 Core .. 5 adaptive) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_WIDTH 4
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK  UINT64_C(0xF00)
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT                                              \
+	12 /* IA32_DEBUGCTL.freeze_while_smm is supported */
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK  UINT64_C(0x1000)
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT                                        \
+	13 /* IA32_A_PMCx full-width counter writes are supported */
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK  UINT64_C(0x2000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT                                           \
+	14 /* adaptive PEBS (basic group, IA32_PEBS_DATA_CFG) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK  UINT64_C(0x4000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK        UINT64_C(0x7FFF)
+
+/* IA32_DEBUGCTL: last branch records, branch trace store and freezes. * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
+
+#define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
+#define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_LBR_MASK  UINT64_C(0x1)
+#define KPROF_IA32_DEBUGCTL_BTF_SHIFT 1 /* single-step on branches */
+#define KPROF_IA32_DEBUGCTL_BTF_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTF_MASK  UINT64_C(0x2)
+#define KPROF_IA32_DEBUGCTL_TR_SHIFT  6 /* send branch trace messages */
+#define KPROF_IA32_DEBUGCTL_TR_WIDTH  1
+#define KPROF_IA32_DEBUGCTL_TR_MASK   UINT64_C(0x40)
+#define KPROF_IA32_DEBUGCTL_BTS_SHIFT 7 /* store branch trace messages in the BTS buffer */
+#define KPROF_IA32_DEBUGCTL_BTS_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTS_MASK  UINT64_C(0x80)
+#define KPROF_IA32_DEBUGCTL_BTINT_SHIFT                                                            \
+	8 /* interrupt when the BTS buffer is full (clear: circular buffer) */
+#define KPROF_IA32_DEBUGCTL_BTINT_WIDTH       1
+#define KPROF_IA32_DEBUGCTL_BTINT_MASK        UINT64_C(0x100)
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT  9 /* no BTS records at CPL 0 */
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_WIDTH  1
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK   UINT64_C(0x200)
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT 10 /* no BTS records at CPL > 0 */
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK  UINT64_C(0x400)
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT                                               \
+	11 /* freeze LBRs on a performance-monitoring interrupt */
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK  UINT64_C(0x800)
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT                                            \
+	12 /* freeze counters on a performance-monitoring interrupt */
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK  UINT64_C(0x1000)
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT      14 /* freeze counters and LBRs in SMM */
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_WIDTH      1
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
+#define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
+
+/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at bit 32+i. * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
+
+#define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
+#define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
+#define KPROF_IA32_PEBS_ENABLE_PMC_MASK  UINT64_C(0xFF)
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT                                                  \
+	32 /* load-latency PEBS on counters 0..3, one bit each */
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH 4
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
+
+/* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries. * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
+
+#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
+#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
+#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK      UINT64_C(0x1)
+#define KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT        1 /* general-purpose registers group (144 bytes) */
+#define KPROF_IA32_PEBS_DATA_CFG_GPRS_WIDTH        1
+#define KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK         UINT64_C(0x2)
+#define KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT        2 /* XMM registers group (256 bytes) */
+#define KPROF_IA32_PEBS_DATA_CFG_XMMS_WIDTH        1
+#define KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK         UINT64_C(0x4)
+#define KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT        3 /* LBR entries group (24 bytes each) */
+#define KPROF_IA32_PEBS_DATA_CFG_LBRS_WIDTH        1
+#define KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK         UINT64_C(0x8)
+#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT 24 /* LBR entries to record, minus one */
+#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_WIDTH 8
+#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
+#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
+
+/* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used. * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA allocation needs bit 7 set and bit 12 clear) */
+
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring is available */
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK  UINT64_C(0x80)
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT   11 /* branch trace store is NOT available */
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_WIDTH   1
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK    UINT64_C(0x800)
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT  12 /* PEBS is NOT available */
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_WIDTH  1
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
+#define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
+
 /* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
  * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
@@ -294,6 +537,28 @@ typedef struct kprof_select {
 	uint8_t guest_only, host_only; /* AMD only */
 } kprof_select;
 
+/* MSVC's intrinsics, declared here so that kprof.h need not pull all of <intrin.h> into a
+ * driver; the declarations match <intrin.h>'s, so including both is fine. */
+#if defined(_MSC_VER) && !defined(__clang__) && !defined(KPROF_NO_LIVE)
+#ifdef __cplusplus
+extern "C" {
+#endif
+void __cpuidex(int cpu_info[4], int function_id, int subfunction_id);
+unsigned __int64 __readmsr(unsigned long msr);
+void __writemsr(unsigned long msr, unsigned __int64 value);
+unsigned __int64 __readpmc(unsigned long counter);
+#ifdef __cplusplus
+}
+#endif
+#pragma intrinsic(__cpuidex)
+#pragma intrinsic(__readmsr)
+#pragma intrinsic(__writemsr)
+#pragma intrinsic(__readpmc)
+#endif
+
+/* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
+#define KPROF_RDPMC_FIXED 0x40000000u
+
 /* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
  * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
  * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
@@ -303,10 +568,198 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
  * guest/host-only on Intel. */
 KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
                                            uint64_t *out);
+/* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
+ * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
+ * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
+KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
+/* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
+ * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
+KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
+/* Read a performance counter with rdpmc: counter = general-purpose index, or
+ * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
+ * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* ------------------------------------------------------------------------------------------
  *  cpuid
  * ------------------------------------------------------------------------------------------ */
+/* cpuid signatures: Values kprof compares cpuid registers with.
+ * Source: reference/hal-profile-interfaces.md (rule 2: leaf 0x40000001 eax == 0x31237648, "Hv#1") */
+#define KPROF_HV_INTERFACE_HV1                                                                     \
+	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
+
+/* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves above it, so nothing above is trusted. * Source: reference/intel-ds-perfmon.md (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID leaf 0 */
+
+#define KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT 0 /* highest basic leaf */
+#define KPROF_CPUID_0_EAX_MAX_LEAF_WIDTH 32
+#define KPROF_CPUID_0_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_0_EAX_DEFINED_MASK   0xFFFFFFFFu
+
+/* Leaf 1 eax: version information. Use kprof_cpuid_family/model for the displayed values. * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID Fn0000_0001_EAX */
+
+#define KPROF_CPUID_1_EAX_STEPPING_SHIFT 0 /* stepping ID */
+#define KPROF_CPUID_1_EAX_STEPPING_WIDTH 4
+#define KPROF_CPUID_1_EAX_STEPPING_MASK  0xFu
+#define KPROF_CPUID_1_EAX_MODEL_SHIFT    4 /* base model */
+#define KPROF_CPUID_1_EAX_MODEL_WIDTH    4
+#define KPROF_CPUID_1_EAX_MODEL_MASK     0xF0u
+#define KPROF_CPUID_1_EAX_FAMILY_SHIFT   8 /* base family */
+#define KPROF_CPUID_1_EAX_FAMILY_WIDTH   4
+#define KPROF_CPUID_1_EAX_FAMILY_MASK    0xF00u
+#define KPROF_CPUID_1_EAX_TYPE_SHIFT     12 /* processor type (Intel) */
+#define KPROF_CPUID_1_EAX_TYPE_WIDTH     2
+#define KPROF_CPUID_1_EAX_TYPE_MASK      0x3000u
+#define KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT                                                          \
+	16 /* extended model: model bits 7:4 when the base family is 6 or 15 */
+#define KPROF_CPUID_1_EAX_EXT_MODEL_WIDTH 4
+#define KPROF_CPUID_1_EAX_EXT_MODEL_MASK  0xF0000u
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT                                                         \
+	20 /* extended family: added to the base family when that is 15 */
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_WIDTH 8
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_MASK  0xFF00000u
+#define KPROF_CPUID_1_EAX_DEFINED_MASK     0xFFF3FFFu
+
+/* Leaf 1 ecx: the feature bits kprof reads. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bits 2, 4, 15, 31); reference/hal-profile-interfaces.md (rule 2) */
+
+#define KPROF_CPUID_1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
+#define KPROF_CPUID_1_ECX_DTES64_WIDTH 1
+#define KPROF_CPUID_1_ECX_DTES64_MASK  0x4u
+#define KPROF_CPUID_1_ECX_DS_CPL_SHIFT 4 /* CPL-qualified debug store */
+#define KPROF_CPUID_1_ECX_DS_CPL_WIDTH 1
+#define KPROF_CPUID_1_ECX_DS_CPL_MASK  0x10u
+#define KPROF_CPUID_1_ECX_PDCM_SHIFT   15 /* IA32_PERF_CAPABILITIES exists */
+#define KPROF_CPUID_1_ECX_PDCM_WIDTH   1
+#define KPROF_CPUID_1_ECX_PDCM_MASK    0x8000u
+#define KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT                                                         \
+	31 /* running under a hypervisor (leaves 0x40000000.. are meaningful) */
+#define KPROF_CPUID_1_ECX_HYPERVISOR_WIDTH 1
+#define KPROF_CPUID_1_ECX_HYPERVISOR_MASK  0x80000000u
+#define KPROF_CPUID_1_ECX_DEFINED_MASK     0x80008014u
+
+/* Leaf 1 edx: the feature bits kprof reads. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21) */
+
+#define KPROF_CPUID_1_EDX_DS_SHIFT     21 /* Debug Store (BTS/PEBS buffers, IA32_DS_AREA) */
+#define KPROF_CPUID_1_EDX_DS_WIDTH     1
+#define KPROF_CPUID_1_EDX_DS_MASK      0x200000u
+#define KPROF_CPUID_1_EDX_DEFINED_MASK 0x200000u
+
+/* Leaf 0x0A eax: architectural performance monitoring. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A); reference/hal-profile-interfaces.md (rule 1, Interface resources); seed 000_fd4165050e72f093.txt */
+
+#define KPROF_CPUID_0A_EAX_VERSION_SHIFT    0 /* architectural perfmon version; 0 = none */
+#define KPROF_CPUID_0A_EAX_VERSION_WIDTH    8
+#define KPROF_CPUID_0A_EAX_VERSION_MASK     0xFFu
+#define KPROF_CPUID_0A_EAX_COUNTERS_SHIFT   8 /* general-purpose counters per logical processor */
+#define KPROF_CPUID_0A_EAX_COUNTERS_WIDTH   8
+#define KPROF_CPUID_0A_EAX_COUNTERS_MASK    0xFF00u
+#define KPROF_CPUID_0A_EAX_WIDTH_SHIFT      16 /* general-purpose counter width in bits */
+#define KPROF_CPUID_0A_EAX_WIDTH_WIDTH      8
+#define KPROF_CPUID_0A_EAX_WIDTH_MASK       0xFF0000u
+#define KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT 24 /* how many low bits of ebx are meaningful */
+#define KPROF_CPUID_0A_EAX_EBX_LENGTH_WIDTH 8
+#define KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK  0xFF000000u
+#define KPROF_CPUID_0A_EAX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean anything. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests only, unverified, so not listed) */
+
+#define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
+#define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
+#define KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK           0x1u
+#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT 1 /* Instructions Retired unavailable */
+#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_WIDTH 1
+#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK  0x2u
+#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT     2 /* UnHalted Reference Cycles unavailable */
+#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_WIDTH     1
+#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK      0x4u
+#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT       3 /* LLC References unavailable */
+#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_WIDTH       1
+#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK        0x8u
+#define KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT           4 /* LLC Misses unavailable */
+#define KPROF_CPUID_0A_EBX_LLC_MISSES_WIDTH           1
+#define KPROF_CPUID_0A_EBX_LLC_MISSES_MASK            0x10u
+#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT  5 /* Branch Instructions Retired unavailable */
+#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_WIDTH  1
+#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK   0x20u
+#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT   6 /* Branch Mispredicts Retired unavailable */
+#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_WIDTH   1
+#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK    0x40u
+#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots unavailable */
+#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_WIDTH        1
+#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
+#define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
+
+/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
+
+#define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
+#define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
+#define KPROF_CPUID_0A_ECX_FIXED_MASK_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_0A_ECX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Leaf 0x0A edx: fixed-function counters. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A edx) */
+
+#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT       0 /* contiguous fixed counters from 0 */
+#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_WIDTH       5
+#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK        0x1Fu
+#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT          5 /* fixed counter width in bits */
+#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_WIDTH          8
+#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK           0x1FE0u
+#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT 15 /* AnyThread is deprecated */
+#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_WIDTH 1
+#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
+#define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
+
+/* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware"). * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS 6.0 section 2.4 (Hypervisor CPUID Leaves) */
+
+#define KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT 0 /* highest hypervisor leaf */
+#define KPROF_CPUID_40000000_EAX_MAX_LEAF_WIDTH 32
+#define KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_40000000_EAX_DEFINED_MASK   0xFFFFFFFFu
+
+/* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") = Microsoft-compatible. * Source: reference/hal-profile-interfaces.md (rule 2: HviIsHypervisorMicrosoftCompatible) */
+
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
+	0 /* interface signature, four ASCII bytes, little-endian */
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_WIDTH 32
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_40000001_EAX_DEFINED_MASK    0xFFFFFFFFu
+
+/* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads. * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS (HV_X64_PERFORMANCE_MONITOR_AVAILABLE = edx bit 2) */
+
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT                              \
+	2 /* the guest may use the performance counters (PerformanceMonitorsAvailable) */
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_WIDTH 1
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK  0x4u
+#define KPROF_CPUID_40000003_EDX_DEFINED_MASK                         0x4u
+
+/* Leaf 0x80000000 eax: the highest extended leaf. * Source: AMD APM vol. 3 CPUID Fn8000_0000_EAX; Intel SDM vol. 2 CPUID leaf 0x80000000 */
+
+#define KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT 0 /* highest extended leaf */
+#define KPROF_CPUID_80000000_EAX_MAX_LEAF_WIDTH 32
+#define KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_80000000_EAX_DEFINED_MASK   0xFFFFFFFFu
+
+/* Leaf 0x80000001 ecx: the AMD feature bits kprof reads. * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD: ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
+
+#define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
+#define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_LWP_MASK  0x8000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT                                            \
+	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK  0x800000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK           0x808000u
+
+/* Leaf 0x80000001 edx: long mode. * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol. 3 CPUID Fn8000_0001_EDX */
+
+#define KPROF_CPUID_80000001_EDX_LM_SHIFT     29 /* long mode (x86-64) */
+#define KPROF_CPUID_80000001_EDX_LM_WIDTH     1
+#define KPROF_CPUID_80000001_EDX_LM_MASK      0x20000000u
+#define KPROF_CPUID_80000001_EDX_DEFINED_MASK 0x20000000u
+
+/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
+ * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* The cpuid leaves a kprof_cpuid_snapshot holds, one slot each. */
 typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_VENDOR =
@@ -369,6 +822,26 @@ KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out
 /* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
  * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
 KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
+/* The displayed family from leaf 1 eax: the base family, plus the extended family when the
+ * base family is 15 (Intel SDM and AMD APM agree). */
+KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax);
+/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
+ * family is 6 or 15 (Intel's rule; AMD's "family 15" rule gives the same on every AMD part,
+ * whose family-6 parts have extended model 0). */
+KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax);
+/* The stepping from leaf 1 eax. */
+KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax);
+/* The vendor string of leaf 0 (ebx, edx, ecx: "GenuineIntel", "AuthenticAMD") into out,
+ * NUL-terminated. KPROF_E_NOT_FOUND (out = "") when the snapshot lacks leaf 0. */
+KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13]);
+/* The hypervisor vendor signature of leaf 0x40000000 (ebx, ecx, edx: "Microsoft Hv",
+ * "KVMKVMKVM" + NULs, "VMwareVMware") into out, NUL-terminated; it may hold NULs before byte
+ * 12. KPROF_E_NOT_FOUND (out = "") when no hypervisor is reported or the leaf is missing. */
+KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13]);
+/* The processor vendor by leaf 0's string: KPROF_VENDOR_INTEL for "GenuineIntel",
+ * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
+ * leaf 0). Exactly the two strings the HAL compares. */
+KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
  *  sources
@@ -771,6 +1244,309 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
                                                    size_t len);
 #endif
 
+/* ------------------------------------------------------------------------------------------
+ *  hal
+ * ------------------------------------------------------------------------------------------ */
+/* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3. * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
+
+typedef enum kprof_hal_build {
+	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
+	KPROF_HAL_X86 = 0x1, /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
+} kprof_hal_build;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_hal_build_name(int value);
+#endif
+
+/* Why the HAL chose the interface it did: the rule that decided. * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface) */
+
+typedef enum kprof_hal_reason {
+	KPROF_HAL_REASON_INTEL_EMON =
+	        0x0, /* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
+	KPROF_HAL_REASON_VENDOR_AMD = 0x1,        /* Amd64: rule 1 */
+	KPROF_HAL_REASON_NO_LEAF_0 = 0x2,         /* Default: no vendor to go by */
+	KPROF_HAL_REASON_VENDOR_OTHER = 0x3,      /* Default: rule 1 */
+	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A = 0x4, /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_NO_LEAF_0A =
+	        0x5, /* Default: the max leaf covers 0x0A but the dump lacks it */
+	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6,       /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7,            /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE = 0x8, /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9,        /* Default: rule 3 */
+	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA,    /* Default: rule 3 */
+	KPROF_HAL_REASON_HV_HIDES_PERFMON =
+	        0xB, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
+	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF =
+	        0xC, /* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
+} kprof_hal_reason;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_hal_reason_name(int value);
+#endif
+
+/* Options for kprof_counter_plan_make. * Source: reference/hal-profile-interfaces.md (Interface resources: EN bit 22 and INT bit 20 are added when a counter starts); reference/intel-ds-perfmon.md (AMD extended counters) */
+
+typedef enum kprof_plan_flags {
+	KPROF_PLAN_INTERRUPT = 0x1, /* set INT: interrupt on overflow (sampling, as the HAL does) */
+	KPROF_PLAN_AMD_EXTENDED =
+	        0x2, /* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy ones */
+} kprof_plan_flags;
+
+/* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
+ * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
+ * the live processor. Flags are 0 or 1. */
+typedef struct kprof_hal_decision {
+	uint8_t interface;      /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
+	uint8_t tentative;      /* kprof_interface rule 1 alone picks (before rules 2 and 3) */
+	uint8_t reason;         /* kprof_hal_reason: the rule that decided */
+	uint8_t hal;            /* kprof_hal_build whose rules were applied */
+	uint8_t vendor;         /* kprof_vendor from leaf 0 */
+	char vendor_string[13]; /* leaf 0 vendor, NUL-terminated; "" when leaf 0 is missing */
+
+	/* Leaf 1 (zero when missing) */
+	uint8_t has_leaf1;
+	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family/model) */
+
+	/* Hypervisor (rule 2) */
+	uint8_t hv_present;      /* cpuid.1:ecx[31] */
+	uint8_t hv_microsoft;    /* Microsoft-compatible: leaf 0x40000001 eax == "Hv#1" */
+	uint8_t hv_has_features; /* leaf 0x40000003 was there to read */
+	uint8_t hv_perfmon;      /* leaf 0x40000003 edx[2] PerformanceMonitorsAvailable */
+	uint8_t hv_has_vendor;   /* leaf 0x40000000 was there to read */
+	char hv_vendor[13];      /* its signature ("Microsoft Hv", "KVMKVMKVM"), NUL-terminated */
+	uint32_t hv_interface;   /* leaf 0x40000001 eax, 0 when missing */
+
+	/* Architectural perfmon, leaf 0x0A (all zero when the leaf is missing or above max) */
+	uint8_t has_perfmon_leaf;
+	uint8_t perfmon_version;
+	uint8_t perfmon_counters; /* eax[15:8] */
+	uint8_t perfmon_width;    /* eax[23:16] */
+	uint8_t ebx_length;       /* eax[31:24] */
+	uint8_t fixed_counters;   /* edx[4:0] */
+	uint8_t fixed_width;      /* edx[12:5] */
+	uint32_t ebx;             /* 1 = event NOT available */
+
+	/* What the chosen interface uses (Default: nothing) */
+	uint8_t counters;        /* general-purpose counters: Emon = eax[15:8] capped at the
+	                            * eight IA32_PERFEVTSELx MSRs; Amd64 = the four legacy ones */
+	uint8_t counter_width;   /* bits: Emon = eax[23:16]; Amd64 = 48 */
+	uint32_t perfevtsel_msr; /* event select i is perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;    /* counter i is counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* AMD facts the HAL does not use: PerfCtrExtCore and 64-bit capability */
+	uint8_t long_mode;               /* leaf 0x80000001 edx[29] */
+	uint8_t amd_ext_core;            /* leaf 0x80000001 ecx[23] (AMD only) */
+	uint8_t amd_ext_counters;        /* 6 when amd_ext_core, else 0 */
+	uint32_t amd_ext_perfevtsel_msr; /* 0xC0010200 (stride 2) when amd_ext_core, else 0 */
+	uint32_t amd_ext_counter_msr;    /* 0xC0010201 (stride 2) when amd_ext_core, else 0 */
+} kprof_hal_decision;
+
+/* One MSR write of a counter plan. */
+typedef struct kprof_msr_write {
+	uint32_t msr;
+	uint64_t value;
+} kprof_msr_write;
+
+/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
+ * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
+ * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
+ * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
+ * read-modify-write the caller does; 0 when not needed). */
+typedef struct kprof_counter_plan {
+	uint8_t interface;     /* kprof_interface */
+	uint8_t vendor;        /* kprof_vendor: the PerfEvtSel layout */
+	uint16_t source;       /* KPROFILE_SOURCE value */
+	uint32_t counter;      /* counter index */
+	uint64_t select;       /* the table's select (USR/OS) */
+	uint64_t start_select; /* select | EN (| INT) */
+	uint64_t preload;      /* initial count: 2^width - interval, or 0 */
+	kprof_msr_write program[3];
+	uint32_t program_count;
+	kprof_msr_write stop; /* select without EN */
+	uint32_t select_msr;
+	uint32_t counter_msr;
+	uint32_t rdpmc_index; /* ecx for rdpmc */
+	uint32_t counter_width;
+	uint64_t counter_mask;
+	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
+	uint64_t global_ctrl_bit;
+} kprof_counter_plan;
+
+/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
+ * EventSelect and no AnyThread. */
+typedef struct kprof_profile_source_add {
+	uint8_t vendor; /* kprof_vendor */
+	uint16_t event_select;
+	uint8_t unit_select;
+	uint8_t cmask;
+	uint8_t cinv;
+	uint8_t any_thread; /* Intel only */
+	uint8_t edge_detect;
+	uint32_t interval; /* the HAL's default interval for the source */
+} kprof_profile_source_add;
+
+/* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
+ * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
+ *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
+ *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
+ *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
+ *   2. a Microsoft-compatible hypervisor (cpuid.1:ecx[31] and leaf 0x40000001 eax "Hv#1")
+ *      without PerformanceMonitorsAvailable (leaf 0x40000003 edx[2]) -> Default. Other
+ *      hypervisors (KVM, VMware, Xen) are not consulted.
+ * The first rule that makes the interface Default names the reason. Missing leaves and leaves
+ * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
+ * (Default). *d is always filled; KPROF_E_ARGUMENT only for a null d or an unknown hal (then
+ * d, if given, says Default). */
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+                                        kprof_hal_decision *d);
+/* Whether the decided interface supports a source (a row of kprof_source_table(
+ * d->interface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
+ * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
+ * table or null arguments. */
+KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
+/* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
+ * value; 0 when the interface's table has no such source. */
+KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value);
+/* Plan one counter for one source of the decided interface: the MSR writes that program and
+ * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
+ * the write that stops it, and how to read it. interval = events per overflow (the preload is
+ * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
+ * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
+ * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
+ * KPROF_E_RANGE for a counter index the interface does not have or an interval the counter
+ * cannot hold (Intel IA32_PMCx writes sign-extend bit 31: at most 2^31 - 1);
+ * KPROF_E_ARGUMENT for null pointers or unknown flags. */
+KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
+                                               uint32_t counter, uint64_t interval, uint32_t flags,
+                                               kprof_counter_plan *p);
+/* The Linux perf raw event config of a source (perf_event_attr.type = PERF_TYPE_RAW): its
+ * select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
+ * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
+ * KPROF_E_UNSUPPORTED for a source without a select (Default, generic names). */
+KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config);
+/* The source as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
+ * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
+KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
+                                             size_t *written);
+/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
+ * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
+ * without a select. */
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out);
+
+/* ------------------------------------------------------------------------------------------
+ *  dump
+ * ------------------------------------------------------------------------------------------ */
+/* The text format of a cpuid dump, detected from its first leaf line. * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A: 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid` 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...`) */
+
+typedef enum kprof_dump_format {
+	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
+	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text */
+	KPROF_DUMP_FORMAT_CPUID_R = 0x2, /* raw output of the Debian `cpuid -r` tool */
+} kprof_dump_format;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_dump_format_name(int value);
+#endif
+
+/* Reading cpuid dumps: AIDA64/InstLatx64 text and `cpuid -r` raw output.
+ *
+ *     kprof_dump_cursor c;
+ *     kprof_dump_record r;
+ *     kprof_status st;
+ *     kprof_dump_init(&c, text, len);
+ *     while ((st = kprof_dump_next(&c, &r)) == KPROF_OK)
+ *             use(r.cpu, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
+ *     if (st != KPROF_END)
+ *             report(kprof_status_name(st), c.line);   // the offending line, 1-based
+ *
+ * The text is read through explicit lengths only (no NUL terminator needed, NUL bytes are an
+ * error); nothing allocates and all state is in the cursor. */
+
+/* Set in kprof_dump_record.flags. */
+#define KPROF_DUMP_SUBLEAF_TAGGED   0x1u /* the dump named the sub-leaf ([SL nn], cpuid -r) */
+#define KPROF_DUMP_SUBLEAF_IMPLICIT 0x2u /* an untagged repeat of the previous line's leaf */
+/* kprof_dump_record.cpu_id when the block had no numbered header. */
+#define KPROF_DUMP_NO_CPU_ID        0xFFFFFFFFu
+
+/* One cpuid leaf as a dump recorded it. */
+typedef struct kprof_dump_record {
+	uint32_t cpu;     /* ordinal of the CPU block, 0 = the first in the text (boot processor) */
+	uint32_t cpu_id;  /* the number the block's header gives, or KPROF_DUMP_NO_CPU_ID */
+	uint32_t leaf;    /* eax input */
+	uint32_t subleaf; /* ecx input: tagged, implicit (0, 1, 2.. for untagged repeats) or 0 */
+	uint32_t eax, ebx, ecx, edx;
+	uint32_t line;  /* 1-based line number of the record */
+	uint32_t flags; /* KPROF_DUMP_SUBLEAF_* */
+} kprof_dump_record;
+
+/* Where a parse stands. Initialise with kprof_dump_init; read but never write the fields.
+ * A CPU block starts at the first leaf line after a block header (AIDA64
+ * `------[ ... Logical CPU #n ]------` or `CPU#nnn AffMask:`, `cpuid -r` `CPU n:`), or at the
+ * first leaf line of a text that has no headers; a header followed by no leaf lines (MSR
+ * sections) opens no block. */
+typedef struct kprof_dump_cursor {
+	const char *text;
+	size_t len;
+	size_t pos;             /* offset of the next line to read */
+	uint32_t line;          /* number of the line read last (1-based); on error, the bad line */
+	int32_t format;         /* kprof_dump_format: fixed by the first leaf line */
+	int32_t cpu;            /* ordinal of the current block, -1 before the first leaf line */
+	uint32_t cpu_id;        /* header number of the current (or pending) block */
+	uint32_t block_pending; /* a header was read: the next leaf line opens a block */
+	uint32_t prev_leaf;     /* the previous record of this block */
+	uint32_t prev_subleaf;
+	uint32_t prev_untagged; /* 1 when that record had no sub-leaf tag */
+	uint32_t records;       /* records returned so far */
+	int32_t status;         /* KPROF_OK, or the error every later call returns again */
+	/* The leaves a kprof_cpuid_snapshot keeps, as seen in the current block: a kept leaf
+	 * given twice with different values is an error, not a silent choice. */
+	kprof_cpuid_snapshot block;
+} kprof_dump_cursor;
+
+/* The outcome of kprof_dump_snapshot (filled on success too). */
+typedef struct kprof_dump_error {
+	int32_t status;   /* kprof_status */
+	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
+	int32_t format;   /* kprof_dump_format detected */
+	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
+	uint32_t records; /* leaf lines read */
+} kprof_dump_error;
+
+/* Empty the cursor and point it at len bytes of text. Nothing is read yet. */
+KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len);
+/* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
+ * last leaf; on error (status in every later call too, c->line = the line to blame):
+ * KPROF_E_FORMAT for a text with no leaf line, binary bytes (NUL and other controls), a
+ * malformed or truncated leaf line, or lines of both formats; KPROF_E_DUPLICATE when a leaf
+ * kprof keeps (see kprof_cpuid_slot_of) appears twice in one CPU block with different values.
+ * Untagged repeats of a leaf on consecutive lines (leaf 4 in old AIDA64 dumps) get sub-leaves
+ * 0, 1, 2..; kept leaves have no sub-leaves and never get implicit ones. Lines other than
+ * leaves and block headers (MSRs, cache text, section titles) are skipped. */
+KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out);
+/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
+ * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
+ * empty (never a partial snapshot) and err (optional) says why and at which line. Errors are
+ * kprof_dump_next's, plus KPROF_E_NOT_FOUND when the text has no block cpu. A block lacking
+ * some leaves is not an error: the snapshot just does not have them. */
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err);
+/* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
+ * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
+ * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
+ * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_write_raw_header) then
+ * these lines, block by block. */
+KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
+                                            size_t *written);
+/* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
+KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
+                                                   size_t *written);
+
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
@@ -781,6 +1557,7 @@ KPROF_API const char *kprof_status_name(int status)
 {
 	switch (status) {
 	case 0: return "KPROF_OK";
+	case 1: return "KPROF_END";
 	case -1: return "KPROF_E_ARGUMENT";
 	case -2: return "KPROF_E_NOT_FOUND";
 	case -3: return "KPROF_E_TRUNCATED";
@@ -1117,6 +1894,550 @@ KPROF_API uint64_t kprof_amd_perfevtsel_set_host_only(uint64_t reg, uint64_t val
 	                   KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK));
 }
 
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_get_pmc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_set_pmc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_get_fixed(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_set_fixed(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_pmc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_pmc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_fixed(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_fixed(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_ds_buffer_ovf(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_ds_buffer_ovf(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_cond_chgd(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_cond_chgd(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_lbr_format(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_lbr_format(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_trap(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_trap(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_arch_reg(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_arch_reg(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_format(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_format(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_smm_freeze(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_smm_freeze(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_full_width_write(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_full_width_write(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) |
+	                  ((uint64_t)(value
+	                              << KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_baseline(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_baseline(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_debugctl_get_lbr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_LBR_MASK) >> KPROF_IA32_DEBUGCTL_LBR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_lbr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_LBR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_LBR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_LBR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_btf(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTF_MASK) >> KPROF_IA32_DEBUGCTL_BTF_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_btf(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTF_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTF_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTF_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_tr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_TR_MASK) >> KPROF_IA32_DEBUGCTL_TR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_tr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_TR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_TR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_TR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_MASK) >> KPROF_IA32_DEBUGCTL_BTS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_btint(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTINT_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTINT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_btint(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTINT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTINT_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTINT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_lbrs_on_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_lbrs_on_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_perfmon_on_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_perfmon_on_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_while_smm(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_while_smm(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_pebs_enable_get_pmc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_ENABLE_PMC_MASK) >>
+	                  KPROF_IA32_PEBS_ENABLE_PMC_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_enable_set_pmc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_ENABLE_PMC_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_ENABLE_PMC_SHIFT) &
+	                   KPROF_IA32_PEBS_ENABLE_PMC_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_enable_get_load_latency(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) >>
+	                  KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_enable_set_load_latency(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT) &
+	                   KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_meminfo(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_meminfo(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_gprs(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_gprs(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_xmms(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_xmms(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_lbrs(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_lbrs(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_lbr_entries(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_lbr_entries(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_misc_enable_get_perfmon_available(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_perfmon_available(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_get_bts_unavailable(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_bts_unavailable(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_get_pebs_unavailable(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_pebs_unavailable(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK));
+}
+
 KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
 {
 	uint64_t defined;
@@ -1187,7 +2508,473 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_RDMSR_SAFE)
+	{
+		uint64_t v = 0;
+		if (KPROF_RDMSR_SAFE(msr, &v) != 0) {
+			*value = 0;
+			return KPROF_E_FAULT;
+		}
+		*value = v;
+		return KPROF_OK;
+	}
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readmsr((unsigned long)msr);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
+
+KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
+{
+#if defined(KPROF_WRMSR_SAFE)
+	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	(void)value;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	__writemsr((unsigned long)msr, (unsigned __int64)value);
+	return KPROF_OK;
+#else
+	__asm__ __volatile__("wrmsr"
+	                     :
+	                     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
+	                     : "memory");
+	return KPROF_OK;
+#endif
+}
+
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_NO_LIVE)
+	(void)counter;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readpmc((unsigned long)counter);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
+
 /* ---- cpuid ---- */
+KPROF_API uint32_t kprof_cpuid_0_eax_get_max_leaf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0_EAX_MAX_LEAF_MASK) >>
+	                  KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0_eax_set_max_leaf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0_EAX_MAX_LEAF_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT) &
+	                   KPROF_CPUID_0_EAX_MAX_LEAF_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_1_eax_get_stepping(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_STEPPING_MASK) >>
+	                  KPROF_CPUID_1_EAX_STEPPING_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_stepping(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_STEPPING_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_STEPPING_SHIFT) &
+	                   KPROF_CPUID_1_EAX_STEPPING_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_model(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_MODEL_MASK) >> KPROF_CPUID_1_EAX_MODEL_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_model(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_MODEL_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_MODEL_SHIFT) &
+	                   KPROF_CPUID_1_EAX_MODEL_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_family(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_FAMILY_MASK) >> KPROF_CPUID_1_EAX_FAMILY_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_family(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_FAMILY_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_FAMILY_SHIFT) &
+	                   KPROF_CPUID_1_EAX_FAMILY_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_type(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_TYPE_MASK) >> KPROF_CPUID_1_EAX_TYPE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_type(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_TYPE_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_TYPE_SHIFT) &
+	                   KPROF_CPUID_1_EAX_TYPE_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_ext_model(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_EXT_MODEL_MASK) >>
+	                  KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_ext_model(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_EXT_MODEL_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT) &
+	                   KPROF_CPUID_1_EAX_EXT_MODEL_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_ext_family(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_EXT_FAMILY_MASK) >>
+	                  KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_ext_family(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_EXT_FAMILY_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT) &
+	                   KPROF_CPUID_1_EAX_EXT_FAMILY_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_dtes64(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_DTES64_MASK) >> KPROF_CPUID_1_ECX_DTES64_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_dtes64(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_DTES64_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_DTES64_SHIFT) &
+	                   KPROF_CPUID_1_ECX_DTES64_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_ds_cpl(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_DS_CPL_MASK) >> KPROF_CPUID_1_ECX_DS_CPL_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_ds_cpl(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_DS_CPL_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_DS_CPL_SHIFT) &
+	                   KPROF_CPUID_1_ECX_DS_CPL_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_pdcm(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_PDCM_MASK) >> KPROF_CPUID_1_ECX_PDCM_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_pdcm(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_PDCM_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_PDCM_SHIFT) &
+	                   KPROF_CPUID_1_ECX_PDCM_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_hypervisor(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_HYPERVISOR_MASK) >>
+	                  KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_hypervisor(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_HYPERVISOR_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT) &
+	                   KPROF_CPUID_1_ECX_HYPERVISOR_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_1_edx_get_ds(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EDX_DS_MASK) >> KPROF_CPUID_1_EDX_DS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_edx_set_ds(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EDX_DS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EDX_DS_SHIFT) &
+	                   KPROF_CPUID_1_EDX_DS_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_version(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_VERSION_MASK) >>
+	                  KPROF_CPUID_0A_EAX_VERSION_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_version(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_VERSION_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_VERSION_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_VERSION_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_counters(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_COUNTERS_MASK) >>
+	                  KPROF_CPUID_0A_EAX_COUNTERS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_counters(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_COUNTERS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_COUNTERS_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_COUNTERS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_width(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_WIDTH_MASK) >> KPROF_CPUID_0A_EAX_WIDTH_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_width(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_WIDTH_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_WIDTH_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_WIDTH_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_ebx_length(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK) >>
+	                  KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_ebx_length(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_core_cycles(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_core_cycles(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_instructions_retired(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK) >>
+	                  KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_instructions_retired(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_reference_cycles(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_reference_cycles(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_llc_references(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_llc_references(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_llc_misses(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_LLC_MISSES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_llc_misses(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_LLC_MISSES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_LLC_MISSES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_branch_instructions(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK) >>
+	                  KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_branch_instructions(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_branch_mispredicts(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK) >>
+	                  KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_branch_mispredicts(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_topdown_slots(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK) >>
+	                  KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_topdown_slots(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_ecx_get_fixed_mask(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_ECX_FIXED_MASK_MASK) >>
+	                  KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ecx_set_fixed_mask(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_ECX_FIXED_MASK_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT) &
+	                   KPROF_CPUID_0A_ECX_FIXED_MASK_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_edx_get_fixed_counters(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK) >>
+	                  KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_set_fixed_counters(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT) &
+	                   KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_get_fixed_width(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK) >>
+	                  KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_set_fixed_width(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT) &
+	                   KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_get_anythread_deprecated(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK) >>
+	                  KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_set_anythread_deprecated(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT) &
+	                   KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_40000000_eax_get_max_leaf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK) >>
+	                  KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_40000000_eax_set_max_leaf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT) &
+	                   KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_40000001_eax_get_signature(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_40000001_EAX_SIGNATURE_MASK) >>
+	                  KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_40000001_eax_set_signature(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_40000001_EAX_SIGNATURE_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT) &
+	                   KPROF_CPUID_40000001_EAX_SIGNATURE_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_40000003_edx_get_performance_monitors_available(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK) >>
+	                  KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_40000003_edx_set_performance_monitors_available(uint32_t reg,
+                                                                               uint32_t value)
+{
+	return (uint32_t)((reg &
+	                   (uint32_t)~KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK) |
+	                  ((uint32_t)(value
+	                              << KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT) &
+	                   KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_80000000_eax_get_max_leaf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK) >>
+	                  KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000000_eax_set_max_leaf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT) &
+	                   KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_get_lwp(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000001_ECX_LWP_MASK) >>
+	                  KPROF_CPUID_80000001_ECX_LWP_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_set_lwp(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_ECX_LWP_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000001_ECX_LWP_SHIFT) &
+	                   KPROF_CPUID_80000001_ECX_LWP_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_get_perfctr_ext_core(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK) >>
+	                  KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_set_perfctr_ext_core(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT) &
+	                   KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_80000001_edx_get_lm(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000001_EDX_LM_MASK) >>
+	                  KPROF_CPUID_80000001_EDX_LM_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000001_edx_set_lm(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_EDX_LM_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000001_EDX_LM_SHIFT) &
+	                   KPROF_CPUID_80000001_EDX_LM_MASK));
+}
+
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -1370,6 +3157,87 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 		                               r[1], r[2], r[3]);
 	}
 	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
+{
+	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
+	return base == 0xFu ? base + kprof_cpuid_1_eax_get_ext_family(leaf1_eax) : base;
+}
+
+KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
+{
+	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
+	uint32_t model = kprof_cpuid_1_eax_get_model(leaf1_eax);
+	if (base == 0x6u || base == 0xFu)
+		model |= kprof_cpuid_1_eax_get_ext_model(leaf1_eax)
+		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
+	return model;
+}
+
+KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
+{
+	return kprof_cpuid_1_eax_get_stepping(leaf1_eax);
+}
+
+/* Twelve signature bytes from three registers (little-endian each) and a NUL. */
+KPROF_INTERNAL void kprof_impl_cpuid_sig(char out[13], uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t r[3];
+	unsigned i;
+	r[0] = a;
+	r[1] = b;
+	r[2] = c;
+	for (i = 0; i < 12; i++)
+		out[i] = (char)(uint8_t)(r[i / 4] >> (8 * (i % 4)));
+	out[12] = '\0';
+}
+
+KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+{
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR))
+		return KPROF_E_NOT_FOUND;
+	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EBX],
+	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EDX],
+	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_ECX]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+{
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_VENDOR))
+		return KPROF_E_NOT_FOUND;
+	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EBX],
+	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_ECX],
+	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EDX]);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
+{
+	char v[13];
+	unsigned i;
+	if (kprof_cpuid_vendor_string(s, v) != KPROF_OK)
+		return 0;
+	for (i = 0; i < 12; i++)
+		if (v[i] != want[i])
+			return 0;
+	return 1;
+}
+
+KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
+{
+	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
+		return KPROF_VENDOR_INTEL;
+	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
+		return KPROF_VENDOR_AMD;
+	return KPROF_VENDOR_UNKNOWN;
 }
 
 /* ---- sources ---- */
@@ -3760,6 +5628,762 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 	return NULL;
 }
 #endif
+
+/* ---- hal ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_build value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_build_name(int value)
+{
+	switch (value) {
+	case 0: return "x64";
+	case 1: return "x86";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_reason value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_reason_name(int value)
+{
+	switch (value) {
+	case 0: return "vendor GenuineIntel with architectural perfmon";
+	case 1: return "vendor AuthenticAMD";
+	case 2: return "cpuid leaf 0 missing";
+	case 3: return "vendor neither GenuineIntel nor AuthenticAMD";
+	case 4: return "max basic leaf below 0x0A";
+	case 5: return "leaf 0x0A missing";
+	case 6: return "leaf 0x0A version 0";
+	case 7: return "leaf 0x0A ebx length 0";
+	case 8: return "leaf 0x0A ebx bit 0 set (core cycles unavailable)";
+	case 9: return "32-bit HAL: Intel family not 6 or 15";
+	case 10: return "32-bit HAL: AMD without long mode";
+	case 11: return "Microsoft hypervisor hides perfmon";
+	case 12: return "Microsoft hypervisor, leaf 0x40000003 missing";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
+{
+	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->interface);
+	d->counters = 0;
+	d->counter_width = 0;
+	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
+	if (d->interface == KPROF_INTERFACE_DEFAULT || !info)
+		return;
+	d->perfevtsel_msr = info->perfevtsel_msr;
+	d->counter_msr = info->counter_msr;
+	d->msr_stride = 1;
+	/* A table's counters/width of 0 mean "as cpuid 0x0A says" (Emon). */
+	d->counters = info->counters ? info->counters : d->perfmon_counters;
+	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
+	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
+	if (d->interface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
+		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
+}
+
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+                                        kprof_hal_decision *d)
+{
+	static const kprof_cpuid_snapshot empty = {0, {{0}}};
+	uint32_t a, eax1, ecx1;
+	kprof_vendor vendor;
+	unsigned i;
+	if (!d)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*d); i++)
+		((uint8_t *)d)[i] = 0;
+	d->interface = d->tentative = KPROF_INTERFACE_DEFAULT;
+	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
+	d->hal = (uint8_t)hal;
+	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
+		return KPROF_E_ARGUMENT;
+	if (!s)
+		s = &empty;
+
+	/* Facts */
+	vendor = kprof_cpuid_vendor(s);
+	d->vendor = (uint8_t)vendor;
+	(void)kprof_cpuid_vendor_string(s, d->vendor_string);
+	d->has_leaf1 = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES);
+	eax1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_EAX);
+	ecx1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	if (d->has_leaf1) {
+		d->family = kprof_cpuid_family(eax1);
+		d->model = kprof_cpuid_model(eax1);
+		d->stepping = kprof_cpuid_stepping(eax1);
+	}
+	d->hv_present = (uint8_t)kprof_cpuid_1_ecx_get_hypervisor(ecx1);
+	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hv_vendor_string(s, d->hv_vendor) == KPROF_OK);
+	d->hv_interface = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX);
+	d->hv_microsoft = (uint8_t)(d->hv_present &&
+	                            kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
+	                            kprof_cpuid_40000001_eax_get_signature(d->hv_interface) ==
+	                                    KPROF_HV_INTERFACE_HV1);
+	d->hv_has_features = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
+	d->hv_perfmon = (uint8_t)kprof_cpuid_40000003_edx_get_performance_monitors_available(
+	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX));
+	d->has_perfmon_leaf = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON);
+	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	d->perfmon_version = (uint8_t)kprof_cpuid_0a_eax_get_version(a);
+	d->perfmon_counters = (uint8_t)kprof_cpuid_0a_eax_get_counters(a);
+	d->perfmon_width = (uint8_t)kprof_cpuid_0a_eax_get_width(a);
+	d->ebx_length = (uint8_t)kprof_cpuid_0a_eax_get_ebx_length(a);
+	d->ebx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	d->fixed_counters = (uint8_t)kprof_cpuid_0a_edx_get_fixed_counters(a);
+	d->fixed_width = (uint8_t)kprof_cpuid_0a_edx_get_fixed_width(a);
+	d->long_mode = (uint8_t)kprof_cpuid_80000001_edx_get_lm(
+	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
+	if (d->vendor == KPROF_VENDOR_AMD &&
+	    kprof_cpuid_80000001_ecx_get_perfctr_ext_core(
+	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
+		d->amd_ext_core = 1;
+		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+		d->amd_ext_perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
+		d->amd_ext_counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
+	}
+
+	/* Rule 1: the vendor */
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
+		d->reason = KPROF_HAL_REASON_NO_LEAF_0;
+	} else if (d->vendor == KPROF_VENDOR_AMD) {
+		d->tentative = KPROF_INTERFACE_AMD64;
+		d->reason = KPROF_HAL_REASON_VENDOR_AMD;
+	} else if (d->vendor != KPROF_VENDOR_INTEL) {
+		d->reason = KPROF_HAL_REASON_VENDOR_OTHER;
+	} else if (kprof_cpuid_0_eax_get_max_leaf(kprof_cpuid_snapshot_reg(
+	                   s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) < KPROF_CPUID_LEAF_PERFMON) {
+		d->reason = KPROF_HAL_REASON_MAX_LEAF_BELOW_0A;
+	} else if (!d->has_perfmon_leaf) {
+		d->reason = KPROF_HAL_REASON_NO_LEAF_0A;
+	} else if (d->perfmon_version < 1) {
+		d->reason = KPROF_HAL_REASON_PERFMON_VERSION_0;
+	} else if (d->ebx_length == 0) {
+		d->reason = KPROF_HAL_REASON_EBX_LENGTH_0;
+	} else if (kprof_cpuid_0a_ebx_get_core_cycles(d->ebx)) {
+		d->reason = KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE;
+	} else {
+		d->tentative = KPROF_INTERFACE_EMON;
+		d->reason = KPROF_HAL_REASON_INTEL_EMON;
+	}
+	d->interface = d->tentative;
+
+	/* Rule 3: the 32-bit HAL's extra requirements */
+	if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_EMON && d->family != 6 &&
+	    d->family != 15) {
+		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
+	} else if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
+		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
+	}
+
+	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
+	if (d->interface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
+		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
+	}
+	kprof_impl_hal_resources(d);
+	return KPROF_OK;
+}
+
+KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
+{
+	if (!d || !s || s->interface != d->interface)
+		return 0;
+	if (s->value == KPROF_SOURCE_TIME)
+		return 1;
+	switch (d->interface) {
+	case KPROF_INTERFACE_AMD64: return 1;
+	case KPROF_INTERFACE_EMON:
+		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+		       !((d->ebx >> s->ebx_bit) & 1u);
+	default: return 0;
+	}
+}
+
+KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
+{
+	if (!d)
+		return 0;
+	return kprof_hal_source_supported(d,
+	                                  kprof_source_get((kprof_interface)d->interface, value));
+}
+
+KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
+                                               uint32_t counter, uint64_t interval, uint32_t flags,
+                                               kprof_counter_plan *p)
+{
+	uint32_t counters, sel_msr, ctr_msr, width;
+	uint64_t mask, start, limit;
+	unsigned i;
+	if (!p)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*p); i++)
+		((uint8_t *)p)[i] = 0;
+	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
+		return KPROF_E_ARGUMENT;
+	if (!kprof_hal_source_supported(d, s) || d->interface == KPROF_INTERFACE_DEFAULT ||
+	    !s->select)
+		return KPROF_E_UNSUPPORTED;
+	if (flags & KPROF_PLAN_AMD_EXTENDED) {
+		if (d->interface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+			return KPROF_E_UNSUPPORTED;
+		counters = d->amd_ext_counters;
+	} else {
+		counters = d->counters;
+	}
+	if (counter >= counters)
+		return KPROF_E_RANGE;
+	width = d->counter_width;
+	if (width == 0 || width > 64)
+		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
+	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+	limit = d->interface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
+	if (interval > limit)
+		return KPROF_E_RANGE;
+	if (flags & KPROF_PLAN_AMD_EXTENDED) {
+		sel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT(counter);
+		ctr_msr = KPROF_MSR_AMD_PERFCTR_EXT(counter);
+	} else {
+		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
+		ctr_msr = d->counter_msr + counter * d->msr_stride;
+	}
+	p->interface = d->interface;
+	p->vendor = (uint8_t)(d->interface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL
+	                                                           : KPROF_VENDOR_AMD);
+	p->source = s->value;
+	p->counter = counter;
+	p->select = s->select;
+	/* EN and INT sit at the same bits in both vendors' layouts. */
+	start = kprof_intel_perfevtsel_set_en(s->select, 1);
+	if (flags & KPROF_PLAN_INTERRUPT)
+		start = kprof_intel_perfevtsel_set_intr(start, 1);
+	p->start_select = start;
+	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
+	p->select_msr = sel_msr;
+	p->counter_msr = ctr_msr;
+	p->program[0].msr = sel_msr;
+	p->program[0].value = s->select;
+	p->program[1].msr = ctr_msr;
+	p->program[1].value = p->preload;
+	p->program[2].msr = sel_msr;
+	p->program[2].value = start;
+	p->program_count = 3;
+	p->stop.msr = sel_msr;
+	p->stop.value = s->select;
+	p->rdpmc_index = counter;
+	p->counter_width = width;
+	p->counter_mask = mask;
+	if (d->interface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
+		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		p->global_ctrl_bit = kprof_ia32_perf_global_ctrl_set_pmc(0, (uint64_t)1 << counter);
+	}
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config)
+{
+	const kprof_interface_info *info;
+	kprof_select f;
+	uint64_t c = 0;
+	if (!s || !config)
+		return KPROF_E_ARGUMENT;
+	*config = 0;
+	info = kprof_interface_get_info((kprof_interface)s->interface);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK || f.pc)
+		return KPROF_E_UNSUPPORTED;
+	c = kprof_intel_perfevtsel_set_event(c, f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK);
+	c = kprof_intel_perfevtsel_set_umask(c, f.umask);
+	c = kprof_intel_perfevtsel_set_edge(c, f.edge);
+	c = kprof_intel_perfevtsel_set_inv(c, f.inv);
+	c = kprof_intel_perfevtsel_set_cmask(c, f.cmask);
+	if (info->vendor == KPROF_VENDOR_INTEL)
+		c = kprof_intel_perfevtsel_set_any(c, f.any);
+	else
+		c = kprof_amd_perfevtsel_set_event_hi(c, (uint64_t)f.event >>
+		                                                 KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+	*config = c;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
+                                             size_t *written)
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t config;
+	char tmp[18];
+	size_t n = 0, k = 0;
+	kprof_status st;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	st = kprof_source_perf_config(s, &config);
+	if (st != KPROF_OK)
+		return st;
+	do {
+		tmp[k++] = hex[config & 0xFu];
+		config >>= 4;
+	} while (config);
+	if (cap < k + 2)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	buf[n++] = 'r';
+	while (k)
+		buf[n++] = tmp[--k];
+	buf[n] = '\0';
+	if (written)
+		*written = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out)
+{
+	const kprof_interface_info *info;
+	kprof_select f;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	out->vendor = 0;
+	out->event_select = 0;
+	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
+	out->interval = 0;
+	info = kprof_interface_get_info((kprof_interface)s->interface);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
+		return KPROF_E_UNSUPPORTED;
+	out->vendor = info->vendor;
+	out->event_select = f.event;
+	out->unit_select = f.umask;
+	out->cmask = f.cmask;
+	out->cinv = f.inv;
+	out->any_thread = f.any;
+	out->edge_detect = f.edge;
+	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	return KPROF_OK;
+}
+
+/* ---- dump ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_format value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_format_name(int value)
+{
+	switch (value) {
+	case 0: return "unknown";
+	case 1: return "aida64";
+	case 2: return "cpuid -r";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
+{
+	unsigned char c = (unsigned char)ch;
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = kprof_impl_lower(c);
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Read hex digits at s[*i..n): between min and max of them, and no further hex digit after.
+ * Advances *i past them; 0 when the run does not fit. */
+KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsigned min,
+                                       unsigned max, uint32_t *v)
+{
+	unsigned count = 0;
+	uint32_t x = 0;
+	int d;
+	while (*i < n && (d = kprof_impl_dump_hexdigit(s[*i])) >= 0) {
+		if (++count > max)
+			return 0;
+		x = (x << 4) | (uint32_t)d;
+		(*i)++;
+	}
+	if (count < min)
+		return 0;
+	*v = x;
+	return 1;
+}
+
+/* Decimal digits at s[*i..n) into *v (saturating); 0 when there are none. */
+KPROF_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint32_t *v)
+{
+	uint32_t x = 0;
+	size_t start = *i;
+	while (*i < n && s[*i] >= '0' && s[*i] <= '9') {
+		uint32_t d = (uint32_t)(s[*i] - '0');
+		x = x > (0xFFFFFFFEu - d) / 10u ? 0xFFFFFFFEu : x * 10u + d;
+		(*i)++;
+	}
+	*v = x;
+	return *i > start;
+}
+
+/* Whether s[*i..n) starts with the literal lit (of length m); advances past it. */
+KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const char *lit,
+                                       size_t m)
+{
+	size_t k;
+	if (n - *i < m)
+		return 0;
+	for (k = 0; k < m; k++)
+		if (s[*i + k] != lit[k])
+			return 0;
+	*i += m;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_dump_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+KPROF_INTERNAL void kprof_impl_dump_skip_space(const char *s, size_t n, size_t *i)
+{
+	while (*i < n && kprof_impl_dump_space(s[*i]))
+		(*i)++;
+}
+
+/* The CPU number in an AIDA64 section header: the digits after "CPU #". */
+KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
+{
+	size_t i, j;
+	uint32_t v;
+	for (i = 0; i + 5 <= n; i++) {
+		j = i;
+		if (kprof_impl_dump_lit(s, n, &j, "CPU #", 5) && kprof_impl_dump_dec(s, n, &j, &v))
+			return v;
+	}
+	return KPROF_DUMP_NO_CPU_ID;
+}
+
+KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len)
+{
+	if (!c)
+		return KPROF_E_ARGUMENT;
+	c->text = text;
+	c->len = text ? len : 0;
+	c->pos = 0;
+	c->line = 0;
+	c->format = KPROF_DUMP_FORMAT_UNKNOWN;
+	c->cpu = -1;
+	c->cpu_id = KPROF_DUMP_NO_CPU_ID;
+	c->block_pending = 0;
+	c->prev_leaf = c->prev_subleaf = c->prev_untagged = 0;
+	c->records = 0;
+	c->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+	kprof_cpuid_snapshot_init(&c->block);
+	return (kprof_status)c->status;
+}
+
+KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_cursor *c, kprof_status st)
+{
+	c->status = st;
+	return st;
+}
+
+/* Parse the leaf line s[0..n) of the cursor's format into *r (leaf, sub-leaf if tagged and
+ * registers). 1 on success, 0 when the line is malformed. */
+KPROF_INTERNAL int kprof_impl_dump_parse_aida(const char *s, size_t n, kprof_dump_record *r)
+{
+	size_t i = 6; /* past "CPUID " */
+	uint32_t *reg[4];
+	unsigned k;
+	reg[0] = &r->eax;
+	reg[1] = &r->ebx;
+	reg[2] = &r->ecx;
+	reg[3] = &r->edx;
+	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf) ||
+	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
+		return 0;
+	kprof_impl_dump_skip_space(s, n, &i);
+	for (k = 0; k < 4; k++) {
+		if (k && !kprof_impl_dump_lit(s, n, &i, "-", 1))
+			return 0;
+		if (!kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
+			return 0;
+	}
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i == n)
+		return 1;
+	/* Tags follow: only a leading [SL nn] means anything; the rest (vendor strings, cache
+	 * sizes, brand text with its own brackets) is commentary. */
+	if (s[i] != '[')
+		return 0;
+	if (kprof_impl_dump_lit(s, n, &i, "[SL", 3)) {
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
+		    !kprof_impl_dump_lit(s, n, &i, "]", 1))
+			return 0;
+		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	}
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_dump_parse_raw(const char *s, size_t n, kprof_dump_record *r)
+{
+	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
+	uint32_t *reg[4];
+	size_t i = 0;
+	unsigned k;
+	reg[0] = &r->eax;
+	reg[1] = &r->ebx;
+	reg[2] = &r->ecx;
+	reg[3] = &r->edx;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
+	    !kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+		return 0;
+	if (i == n || !kprof_impl_dump_space(s[i]))
+		return 0;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
+	    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
+	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
+		return 0;
+	for (k = 0; k < 4; k++) {
+		if (i == n || !kprof_impl_dump_space(s[i]))
+			return 0;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) ||
+		    !kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
+			return 0;
+	}
+	kprof_impl_dump_skip_space(s, n, &i);
+	r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	return i == n;
+}
+
+KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out)
+{
+	if (!c || !out)
+		return KPROF_E_ARGUMENT;
+	if (c->status != KPROF_OK)
+		return (kprof_status)c->status;
+	while (c->pos < c->len) {
+		const char *s = c->text + c->pos;
+		size_t avail = c->len - c->pos, n = 0, i = 0, next;
+		kprof_dump_record r;
+		int fmt = KPROF_DUMP_FORMAT_UNKNOWN;
+		int slot;
+		while (n < avail && s[n] != '\n' && s[n] != '\r')
+			n++;
+		/* Lines end at LF, CR LF or a lone CR. */
+		next = n;
+		if (next < avail && s[next] == '\r')
+			next++;
+		if (next < avail && s[next] == '\n')
+			next++;
+		c->pos += next;
+		c->line++;
+		for (i = 0; i < n; i++) {
+			unsigned char ch = (unsigned char)s[i];
+			if ((ch < 0x20 && !kprof_impl_dump_space(s[i])) || ch == 0x7F)
+				return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+		}
+		while (n > 0 && kprof_impl_dump_space(s[n - 1]))
+			n--;
+		i = 0;
+		/* Block headers. */
+		if (kprof_impl_dump_lit(s, n, &i, "------[", 7)) {
+			c->block_pending = 1;
+			c->cpu_id = kprof_impl_dump_header_cpu(s, n);
+			continue;
+		}
+		i = 0;
+		if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4)) {
+			uint32_t id;
+			if (kprof_impl_dump_dec(s, n, &i, &id)) {
+				c->block_pending = 1;
+				c->cpu_id = id;
+			}
+			continue;
+		}
+		i = 0;
+		if (kprof_impl_dump_lit(s, n, &i, "CPU", 3) && i < n && s[i] != 'I') {
+			uint32_t id = KPROF_DUMP_NO_CPU_ID;
+			kprof_impl_dump_skip_space(s, n, &i);
+			(void)kprof_impl_dump_dec(s, n, &i, &id);
+			if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n) {
+				c->block_pending = 1;
+				c->cpu_id = id;
+			}
+			continue;
+		}
+		/* Leaf lines: which format does the line claim to be? */
+		i = 0;
+		if (kprof_impl_dump_lit(s, n, &i, "CPUID ", 6)) {
+			size_t j = i;
+			while (j < n && kprof_impl_dump_hexdigit(s[j]) >= 0)
+				j++;
+			/* "CPUID CPU Name", "CPUID Revision": text, not a leaf. */
+			if (j > i && (j == n || s[j] == ':' || j - i >= 8))
+				fmt = KPROF_DUMP_FORMAT_AIDA64;
+		} else {
+			kprof_impl_dump_skip_space(s, n, &i);
+			if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
+				fmt = KPROF_DUMP_FORMAT_CPUID_R;
+		}
+		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN)
+			continue;
+		if (c->format != KPROF_DUMP_FORMAT_UNKNOWN && c->format != fmt)
+			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+		r.subleaf = 0;
+		r.flags = 0;
+		if (!(fmt == KPROF_DUMP_FORMAT_AIDA64 ? kprof_impl_dump_parse_aida(s, n, &r)
+		                                      : kprof_impl_dump_parse_raw(s, n, &r)))
+			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+		c->format = fmt;
+		if (c->cpu < 0 || c->block_pending) {
+			if (c->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
+				return kprof_impl_dump_fail(c, KPROF_E_RANGE);
+			c->cpu++;
+			c->block_pending = 0;
+			c->prev_untagged = 0;
+			kprof_cpuid_snapshot_init(&c->block);
+		} else if (!(r.flags & KPROF_DUMP_SUBLEAF_TAGGED) && c->prev_untagged &&
+		           c->prev_leaf == r.leaf && kprof_cpuid_slot_of(r.leaf, 0) < 0) {
+			r.subleaf = c->prev_subleaf + 1;
+			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		}
+		slot = kprof_cpuid_slot_of(r.leaf, r.subleaf);
+		if (slot >= 0 && kprof_cpuid_snapshot_set(&c->block, r.leaf, r.subleaf, r.eax,
+		                                          r.ebx, r.ecx, r.edx) == KPROF_E_DUPLICATE)
+			return kprof_impl_dump_fail(c, KPROF_E_DUPLICATE);
+		c->prev_leaf = r.leaf;
+		c->prev_subleaf = r.subleaf;
+		c->prev_untagged = !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED);
+		c->records++;
+		r.cpu = (uint32_t)c->cpu;
+		r.cpu_id = c->cpu_id;
+		r.line = c->line;
+		*out = r;
+		return KPROF_OK;
+	}
+	if (c->records == 0)
+		return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+	return KPROF_END;
+}
+
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+{
+	kprof_dump_cursor c;
+	kprof_dump_record r;
+	kprof_status st;
+	int found = 0;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_cpuid_snapshot_init(out);
+	st = kprof_dump_init(&c, text, len);
+	while (st == KPROF_OK && (st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+		if (r.cpu != cpu)
+			continue;
+		found = 1;
+		/* The cursor already refused conflicting repeats; leaves kprof does not keep are
+		 * KPROF_E_NOT_FOUND here, and ignored. */
+		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
+	}
+	if (err) {
+		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
+		err->line = st == KPROF_END ? 0 : c.line;
+		err->format = c.format;
+		err->cpus = (uint32_t)(c.cpu + 1);
+		err->records = c.records;
+	}
+	if (st == KPROF_END && found)
+		return KPROF_OK;
+	kprof_cpuid_snapshot_init(out);
+	return st == KPROF_END ? KPROF_E_NOT_FOUND : st;
+}
+
+KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
+                                            size_t *written)
+{
+	static const char hex[] = "0123456789abcdef";
+	static const char names[4][8] = {" eax=0x", " ebx=0x", " ecx=0x", " edx=0x"};
+	char line[96];
+	size_t n = 0, k;
+	uint32_t regs[4];
+	unsigned d, digits;
+	int j;
+	if (!r || !buf)
+		return KPROF_E_ARGUMENT;
+	regs[0] = r->eax;
+	regs[1] = r->ebx;
+	regs[2] = r->ecx;
+	regs[3] = r->edx;
+	line[n++] = ' ';
+	line[n++] = ' ';
+	line[n++] = ' ';
+	line[n++] = '0';
+	line[n++] = 'x';
+	for (j = 28; j >= 0; j -= 4)
+		line[n++] = hex[(r->leaf >> j) & 0xF];
+	line[n++] = ' ';
+	line[n++] = '0';
+	line[n++] = 'x';
+	for (digits = 2; digits < 8 && (r->subleaf >> (4 * digits)) != 0; digits++)
+		;
+	for (d = digits; d > 0; d--)
+		line[n++] = hex[(r->subleaf >> (4 * (d - 1))) & 0xF];
+	line[n++] = ':';
+	for (k = 0; k < 4; k++) {
+		unsigned m;
+		for (m = 0; m < 7; m++)
+			line[n++] = names[k][m];
+		for (j = 28; j >= 0; j -= 4)
+			line[n++] = hex[(regs[k] >> j) & 0xF];
+	}
+	line[n++] = '\n';
+	if (cap < n + 1)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	for (k = 0; k < n; k++)
+		buf[k] = line[k];
+	buf[n] = '\0';
+	if (written)
+		*written = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
+                                                   size_t *written)
+{
+	char digits[10];
+	size_t n = 0, k = 0, need;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	do {
+		digits[k++] = (char)('0' + cpu % 10u);
+		cpu /= 10u;
+	} while (cpu);
+	need = 4 + k + 2;
+	if (cap < need + 1)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	buf[n++] = 'C';
+	buf[n++] = 'P';
+	buf[n++] = 'U';
+	buf[n++] = ' ';
+	while (k)
+		buf[n++] = digits[--k];
+	buf[n++] = ':';
+	buf[n++] = '\n';
+	buf[n] = '\0';
+	if (written)
+		*written = n;
+	return KPROF_OK;
+}
 
 #if defined(KPROF_IMPL_RESTORE_INTERFACE)
 #undef KPROF_IMPL_RESTORE_INTERFACE
