@@ -9,7 +9,10 @@
  *         (each snapshot leaf as kprof read it, and as the kernel's own cpuid_count() reads it)
  *   kprof: vendor V
  *   kprof: table ID count N hal H
+ *   kprof: decision INTERFACE reason REASON tentative INTERFACE supported N of M
+ *         (the 64-bit HAL's interface and how many of its table's sources it supports)
  *   kprof: misc_enable kprof=STATUS VALUE kernel=RC VALUE
+ *         (IA32_MISC_ENABLE through kprof_rdmsr -> KPROF_RDMSR_SAFE, and rdmsrl_safe itself)
  *   kprof: done
  */
 #include <linux/init.h>
@@ -64,6 +67,38 @@ static void kprof_kmod_tables(void)
 	}
 }
 
+static void kprof_kmod_decide(const kprof_cpuid_snapshot *s)
+{
+	kprof_hal_decision d;
+	const kprof_source *rows;
+	size_t n = 0, i, supported = 0;
+
+	if (kprof_hal_decide(s, KPROF_HAL_X64, &d) != KPROF_OK || d.interface >= KPROF_INTERFACE_COUNT ||
+	    d.tentative >= KPROF_INTERFACE_COUNT) {
+		pr_err("kprof: decision failed\n");
+		return;
+	}
+	rows = kprof_source_table((kprof_interface)d.interface, &n);
+	for (i = 0; rows && i < n; i++)
+		supported += kprof_hal_source_supported(&d, &rows[i]) ? 1 : 0;
+	pr_info("kprof: decision %s reason %s tentative %s supported %zu of %zu\n",
+		kprof_kmod_table_id[d.interface], kprof_hal_reason_name(d.reason),
+		kprof_kmod_table_id[d.tentative], supported, n);
+}
+
+/* Read through kprof (which goes through KPROF_RDMSR_SAFE) and through the kernel directly:
+ * the two must agree on fault or value. */
+static void kprof_kmod_msr(const char *what, uint32_t msr)
+{
+	uint64_t mine = 0;
+	u64 theirs = 0;
+	kprof_status st = kprof_rdmsr(msr, &mine);
+	int rc = rdmsrl_safe(msr, &theirs);
+
+	pr_info("kprof: %s kprof=%s 0x%llx kernel=%d 0x%llx\n", what, kprof_status_name(st),
+		(unsigned long long)mine, rc, (unsigned long long)theirs);
+}
+
 static int __init kprof_kmod_init(void)
 {
 	kprof_cpuid_snapshot s;
@@ -81,6 +116,8 @@ static int __init kprof_kmod_init(void)
 	if (llc)
 		pr_info("kprof: lookup %s value 0x%x select 0x%08x\n", kprof_source_name(llc),
 			llc->value, llc->select);
+	kprof_kmod_decide(&s);
+	kprof_kmod_msr("misc_enable", KPROF_MSR_IA32_MISC_ENABLE);
 	pr_info("kprof: done\n");
 	return 0;
 }

@@ -38,11 +38,6 @@
 #if !defined(KPROF_NO_LIVE) && !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
 #endif
-/* MSVC declares its intrinsics (__cpuidex, __readmsr, __writemsr, __readpmc) only in
- * <intrin.h>; gcc and clang take the inline-assembly paths. */
-#if defined(_MSC_VER) && !defined(__clang__) && !defined(KPROF_NO_LIVE)
-#include <intrin.h>
-#endif
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
 #define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)

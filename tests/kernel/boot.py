@@ -187,6 +187,12 @@ def check_boot(model, vendor, r, text):
     if "decision" in facts:
         got = facts["decision"].split()[0]
         ok(got == want, f"{model}: HAL decision {got}, the rules give {want}", facts["decision"])
+        m = re.search(r"supported (\d+) of (\d+)", facts["decision"])
+        # Default supports ProfileTime only (rule 4); Amd64 every listed source (seed 001).
+        expect = {"default": (1, TABLES["default"]), "amd64": (TABLES["amd64"], TABLES["amd64"])}.get(want)
+        if expect:
+            ok(m is not None and (int(m.group(1)), int(m.group(2))) == expect,
+               f"{model}: {want} supports {expect[0]} of {expect[1]} sources", facts["decision"])
     else:
         print(f"note {model}: the rules give {want} (the module prints no decision in this build)")
     if "misc_enable" in facts:
