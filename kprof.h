@@ -1542,6 +1542,770 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written);
 
+/* ------------------------------------------------------------------------------------------
+ *  lwp
+ * ------------------------------------------------------------------------------------------ */
+/* Which LWP specification a set of registers, a control block or a record follows. * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
+
+typedef enum kprof_lwp_revision {
+	KPROF_LWP_REVISION_NONE = 0x0,     /* no LWP */
+	KPROF_LWP_REVISION_SHIPPED = 0x1,  /* AMD family 15h, publication 43724 */
+	KPROF_LWP_REVISION_PROPOSAL = 0x2, /* the 2007 public proposal (seed 003) */
+} kprof_lwp_revision;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_revision_name(int value);
+#endif
+
+/* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255 exist in silicon. * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
+
+typedef enum kprof_lwp_event {
+	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
+	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2,      /* instructions retired */
+	KPROF_LWP_EVENT_BRANCHES = 0x3,          /* branches retired */
+	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4,     /* DCache misses */
+	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5,       /* core clocks not halted */
+	KPROF_LWP_EVENT_REF_CLOCKS = 0x6,        /* reference clocks not halted */
+	KPROF_LWP_EVENT_PROGRAMMED_EVENT = 0xFF, /* LWPINS programmed event (no slot) */
+} kprof_lwp_event;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_event_name(int value);
+#endif
+
+/* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them. * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
+
+typedef enum kprof_lwp_proposal_event {
+	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
+	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1,  /* instructions retired */
+	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2,      /* branches retired */
+	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES = 0x3, /* DCache misses */
+} kprof_lwp_proposal_event;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_proposal_event_name(int value);
+#endif
+
+/* DCache miss record data source (record bits 31:29). * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+
+typedef enum kprof_lwp_data_source {
+	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
+	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1,     /* local L3 cache */
+	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2,       /* remote CPU or L3 cache */
+	KPROF_LWP_DATA_SOURCE_DRAM = 0x3,         /* DRAM */
+	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE = 0x4, /* reserved (for remote cache) */
+	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,        /* other (MMIO/Config/PCI/APIC) */
+} kprof_lwp_data_source;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_data_source_name(int value);
+#endif
+
+/* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter). * Source: seed 003_35e38ed10ceb111e.txt (5.3 LLWPCB alignment; 5.4 Table 4); reference/lwp-shipped.md (LWPCB, shipped); kprof's own API */
+
+typedef enum kprof_lwp_rule {
+	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
+	KPROF_LWP_RULE_ARGUMENT =
+	        0x1, /* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
+	KPROF_LWP_RULE_LWPCB_ALIGNMENT = 0x2, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
+	KPROF_LWP_RULE_LWPCB_SIZE =
+	        0x3, /* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
+	KPROF_LWP_RULE_BUFFER_ALIGNMENT = 0x4, /* ring not 32-byte aligned (E_ALIGNMENT) */
+	KPROF_LWP_RULE_BUFFER_MULTIPLE =
+	        0x5, /* ring size not a multiple of the event size (E_ALIGNMENT) */
+	KPROF_LWP_RULE_BUFFER_MINIMUM =
+	        0x6, /* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
+	KPROF_LWP_RULE_BUFFER_MAXIMUM =
+	        0x7, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_ID =
+	        0x8, /* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_UNSUPPORTED =
+	        0x9, /* event not supported by the hardware (E_UNSUPPORTED) */
+	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
+	KPROF_LWP_RULE_EVENT_COUNT = 0xB,     /* more events than LwpMaxEvents (E_RANGE) */
+	KPROF_LWP_RULE_INTERVAL = 0xC,        /* interval 0 or above 26 bits (E_RANGE) */
+	KPROF_LWP_RULE_RANDOM =
+	        0xD, /* Random above 15, or randomising every bit of an interval (E_RANGE) */
+	KPROF_LWP_RULE_THRESHOLD =
+	        0xE, /* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
+	KPROF_LWP_RULE_FEATURE =
+	        0xF, /* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
+} kprof_lwp_rule;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_rule_name(int value);
+#endif
+
+/* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.3 'LWPCB must be aligned on a 16-byte boundary'; 5.4 BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8); reference/lwp-shipped.md (MinBufferSize in units of 32 records) */
+#define KPROF_LWP_LWPCB_ALIGN          0x10u /* LWPCB alignment in bytes */
+#define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
+#define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
+#define KPROF_LWP_PROPOSAL_LWPCB_FIXED 0x28u /* proposal LWPCB size before the event slots */
+#define KPROF_LWP_EVENT_SLOT_BYTES     0x8u  /* bytes per event slot (both revisions) */
+#define KPROF_LWP_EVENT_LWPINS         0xFFu /* LWPINS programmed event id (no slot) */
+
+/* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch prediction and 16-bit latency counters. A model, not a processor: no real part reports these values.
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C shipped layout and real values); kprof's model */
+#define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
+#define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
+#define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
+	0x10010230u /* latency 16 bits, data address, version 1, min 32 records, branch prediction */
+#define KPROF_LWP_MODEL_CPUID_EDX 0xE000001Fu /* as eax */
+
+/* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only. Fields: KPROF_LWP_CFG_*. * Source: reference/lwp-shipped.md (MSRs: Xen xen/arch/x86/include/asm/msr-index.h; VirtualBox AMD_FX_8150_Eight_Core.h) */
+#define KPROF_MSR_LWP_CFG 0xC0000105u
+
+/* Linear address of the current LWPCB (what LLWPCB/SLWPCB load and store); XSAVE component 62. * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h; VirtualBox) */
+#define KPROF_MSR_LWP_CBADDR 0xC0000106u
+
+/* cpuid 0x80000001 ecx as far as LWP is concerned. Check this bit before reading leaf 0x8000001C: real Opteron 6344/6380 dumps fill that leaf while this bit is clear. * Source: reference/lwp-shipped.md (Detection: Linux cpufeatures.h X86_FEATURE_LWP = 6*32+15; Xen cpufeatureset.h) */
+
+#define KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT    15 /* LWP is supported */
+#define KPROF_LWP_EXT_FEATURES_ECX_LWP_WIDTH    1
+#define KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK     0x8000u
+#define KPROF_LWP_EXT_FEATURES_ECX_DEFINED_MASK 0x8000u
+
+/* Shipped cpuid 0x8000001C eax (features the OS enabled, = LWP_CFG[31:0]) and edx (features the hardware supports): the same bit layout. Bit n for n in 1..6 is event id n. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
+
+#define KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT 0 /* LwpAvail: LWP available (edx) / enabled (eax) */
+#define KPROF_LWP_CPUID_FEATURES_AVAIL_WIDTH 1
+#define KPROF_LWP_CPUID_FEATURES_AVAIL_MASK  0x1u
+#define KPROF_LWP_CPUID_FEATURES_VAL_SHIFT   1 /* LwpVAL: event 1, LWPVAL programmed value sample */
+#define KPROF_LWP_CPUID_FEATURES_VAL_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_VAL_MASK    0x2u
+#define KPROF_LWP_CPUID_FEATURES_IRE_SHIFT   2 /* LwpIRE: event 2, instructions retired */
+#define KPROF_LWP_CPUID_FEATURES_IRE_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_IRE_MASK    0x4u
+#define KPROF_LWP_CPUID_FEATURES_BRE_SHIFT   3 /* LwpBRE: event 3, branches retired */
+#define KPROF_LWP_CPUID_FEATURES_BRE_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_BRE_MASK    0x8u
+#define KPROF_LWP_CPUID_FEATURES_DME_SHIFT   4 /* LwpDME: event 4, DCache misses */
+#define KPROF_LWP_CPUID_FEATURES_DME_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_DME_MASK    0x10u
+#define KPROF_LWP_CPUID_FEATURES_CNH_SHIFT   5 /* LwpCNH: event 5, core clocks not halted */
+#define KPROF_LWP_CPUID_FEATURES_CNH_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_CNH_MASK    0x20u
+#define KPROF_LWP_CPUID_FEATURES_RNH_SHIFT   6 /* LwpRNH: event 6, reference clocks not halted */
+#define KPROF_LWP_CPUID_FEATURES_RNH_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_RNH_MASK    0x40u
+#define KPROF_LWP_CPUID_FEATURES_CONT_SHIFT  29 /* LwpCont: continuous mode sampling */
+#define KPROF_LWP_CPUID_FEATURES_CONT_WIDTH  1
+#define KPROF_LWP_CPUID_FEATURES_CONT_MASK   0x20000000u
+#define KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT                                                        \
+	30 /* LwpPTSC: performance time stamp counter in event records */
+#define KPROF_LWP_CPUID_FEATURES_PTSC_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_PTSC_MASK    0x40000000u
+#define KPROF_LWP_CPUID_FEATURES_INT_SHIFT    31 /* LwpInt: threshold interrupt */
+#define KPROF_LWP_CPUID_FEATURES_INT_WIDTH    1
+#define KPROF_LWP_CPUID_FEATURES_INT_MASK     0x80000000u
+#define KPROF_LWP_CPUID_FEATURES_DEFINED_MASK 0xE000007Fu
+
+/* Shipped cpuid 0x8000001C ebx: control block and record geometry. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ebx) */
+
+#define KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT    0 /* LwpCbSize: LWPCB size in quadwords (8-byte units) */
+#define KPROF_LWP_CPUID_EBX_CB_SIZE_WIDTH    8
+#define KPROF_LWP_CPUID_EBX_CB_SIZE_MASK     0xFFu
+#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT 8 /* LwpEventSize: event record size in bytes */
+#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_WIDTH 8
+#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK  0xFF00u
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT                                                       \
+	16 /* LwpMaxEvents: number of event slots (event 255 not counted) */
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_WIDTH 8
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK  0xFF0000u
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT                                                     \
+	24 /* LwpEventOffset: byte offset of EventInterval1 in the LWPCB */
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_WIDTH 8
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK  0xFF000000u
+#define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
+
+/* Shipped cpuid 0x8000001C ecx: capabilities and version. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
+	0 /* LwpLatencyMax: bits in the cache latency counters */
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_WIDTH 5
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK  0x1Fu
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT                                                     \
+	5 /* LwpDataAddress: cache miss records report the data address */
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK  0x20u
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT                                                      \
+	6 /* LwpLatencyRnd: bits by which cache latency is rounded */
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_WIDTH 3
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK  0x1C0u
+#define KPROF_LWP_CPUID_ECX_VERSION_SHIFT     9 /* LwpVersion: LWP implementation version */
+#define KPROF_LWP_CPUID_ECX_VERSION_WIDTH     7
+#define KPROF_LWP_CPUID_ECX_VERSION_MASK      0xFE00u
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT                                                  \
+	16 /* LwpMinBufferSize: minimum ring size in units of 32 event records */
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_WIDTH 8
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK  0xFF0000u
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT                                                \
+	28 /* LwpBranchPrediction: branch records carry prediction information */
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK  0x10000000u
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT                                                     \
+	29 /* LwpIpFiltering: BaseIP/LimitIP filtering supported */
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK  0x20000000u
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT                                                     \
+	30 /* LwpCacheLevels: cache events filterable by cache level */
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK  0x40000000u
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT                                                    \
+	31 /* LwpCacheLatency: cache events filterable by latency */
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
+#define KPROF_LWP_CPUID_ECX_DEFINED_MASK        0xF0FFFFFFu
+
+/* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT                                                 \
+	0 /* Enabled: LWP is enabled; ignore the rest when 0 */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK  0x1u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT                                                     \
+	1 /* IRE: instructions retired (proposal EventId 1) enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK  0x2u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT                                                     \
+	2 /* BRE: branches retired (proposal EventId 2) enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK  0x4u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT                                                     \
+	3 /* DME: DCache misses (proposal EventId 3) enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK  0x8u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT                                               \
+	30 /* Extension: events above 29 described by leaf 0x8000001D */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK  0x40000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT 31 /* Interrupt: threshold interrupt enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK  0x80000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DEFINED_MASK    0xC000000Fu
+
+/* Proposal cpuid 0x8000001C ebx. The version is here (31:24), not in ecx as shipped. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT                                                 \
+	0 /* LWPCBSize: LWPCB size in BYTES (at least 40 + MaxEvents * 8) */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_WIDTH 8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK  0xFFu
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT                                              \
+	8 /* LWPEventSize: record size in bytes (32 for version 1) */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_WIDTH 8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK  0xFF00u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT                                              \
+	16 /* LWPMaxEvents: events monitored simultaneously */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_WIDTH 8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK  0xFF0000u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT    24 /* LWPVersion: 1 for LWP version 1 */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_WIDTH    8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK     0xFF000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Proposal cpuid 0x8000001C ecx. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT                                               \
+	0 /* LWPCacheMax: bits in cache latency counters (10 to 31) */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_WIDTH 5
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK  0x1Fu
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT                                            \
+	5 /* LWPDataAddress: cache miss records report the data address */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK  0x20u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT                                            \
+	30 /* LWPCacheLevels: cache events filterable by level (CLF) */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK  0x40000000u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT                                           \
+	31 /* LWPCacheLatency: cache events filterable by latency (MinLatency) */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DEFINED_MASK        0xC000003Fu
+
+/* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as shipped. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT 0 /* Enabled: LWP is available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK  0x1u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT                                               \
+	1 /* Interrupt: threshold interrupt available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK  0x2u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT                                                     \
+	2 /* IRE: instructions retired (proposal EventId 1) available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK  0x4u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT                                                     \
+	3 /* BRE: branches retired (proposal EventId 2) available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK  0x8u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT                                                     \
+	4 /* DME: DCache misses (proposal EventId 3) available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_WIDTH    1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK     0x10u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DEFINED_MASK 0x1Fu
+
+/* Proposal LWPMSR0 (feature enables; the proposal gives it no MSR number). * Source: seed 003_35e38ed10ceb111e.txt (5.2.1, Table 3) */
+
+#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT   0 /* Enable LWP */
+#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_WIDTH   1
+#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK    0x1u
+#define KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT       1 /* allow counting instructions retired */
+#define KPROF_LWP_PROPOSAL_MSR0_IRE_WIDTH       1
+#define KPROF_LWP_PROPOSAL_MSR0_IRE_MASK        0x2u
+#define KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT       2 /* allow counting branches retired */
+#define KPROF_LWP_PROPOSAL_MSR0_BRE_WIDTH       1
+#define KPROF_LWP_PROPOSAL_MSR0_BRE_MASK        0x4u
+#define KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT       3 /* allow counting DCache misses */
+#define KPROF_LWP_PROPOSAL_MSR0_DME_WIDTH       1
+#define KPROF_LWP_PROPOSAL_MSR0_DME_MASK        0x8u
+#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT 31 /* allow threshold interrupts */
+#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_WIDTH 1
+#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK  0x80000000u
+#define KPROF_LWP_PROPOSAL_MSR0_DEFINED_MASK    0x8000000Fu
+
+/* Proposal LWPCB Flags (Figure 6): bits 1..30 are event ids of the same value. * Source: seed 003_35e38ed10ceb111e.txt (5.4, Figure 6) */
+
+#define KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT     0 /* LWP is enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_EN_WIDTH     1
+#define KPROF_LWP_PROPOSAL_FLAGS_EN_MASK      0x1u
+#define KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT    1 /* instructions retired event enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_IRE_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK     0x2u
+#define KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT    2 /* branches retired event enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_BRE_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK     0x4u
+#define KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT    3 /* DCache miss event enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_DME_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_DME_MASK     0x8u
+#define KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT    31 /* threshold interrupts enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_INT_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_INT_MASK     0x80000000u
+#define KPROF_LWP_PROPOSAL_FLAGS_DEFINED_MASK 0x8000000Fu
+
+/* LWP_CFG: bits 31:0 as cpuid 0x8000001C edx (bit 0 reserved: #GP), CoreId copied into every record, and the threshold interrupt vector. Bits 63:48 reserved (#GP). * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h, Xen reads (cfg >> 40) & 0xff; VirtualBox AMD_FX_8150_Eight_Core.h) */
+
+#define KPROF_LWP_CFG_VAL_SHIFT     1 /* enable event 1 (LWPVAL) */
+#define KPROF_LWP_CFG_VAL_WIDTH     1
+#define KPROF_LWP_CFG_VAL_MASK      UINT64_C(0x2)
+#define KPROF_LWP_CFG_IRE_SHIFT     2 /* enable event 2 (instructions retired) */
+#define KPROF_LWP_CFG_IRE_WIDTH     1
+#define KPROF_LWP_CFG_IRE_MASK      UINT64_C(0x4)
+#define KPROF_LWP_CFG_BRE_SHIFT     3 /* enable event 3 (branches retired) */
+#define KPROF_LWP_CFG_BRE_WIDTH     1
+#define KPROF_LWP_CFG_BRE_MASK      UINT64_C(0x8)
+#define KPROF_LWP_CFG_DME_SHIFT     4 /* enable event 4 (DCache misses) */
+#define KPROF_LWP_CFG_DME_WIDTH     1
+#define KPROF_LWP_CFG_DME_MASK      UINT64_C(0x10)
+#define KPROF_LWP_CFG_CNH_SHIFT     5 /* enable event 5 (core clocks not halted) */
+#define KPROF_LWP_CFG_CNH_WIDTH     1
+#define KPROF_LWP_CFG_CNH_MASK      UINT64_C(0x20)
+#define KPROF_LWP_CFG_RNH_SHIFT     6 /* enable event 6 (reference clocks not halted) */
+#define KPROF_LWP_CFG_RNH_WIDTH     1
+#define KPROF_LWP_CFG_RNH_MASK      UINT64_C(0x40)
+#define KPROF_LWP_CFG_CONT_SHIFT    29 /* allow continuous mode */
+#define KPROF_LWP_CFG_CONT_WIDTH    1
+#define KPROF_LWP_CFG_CONT_MASK     UINT64_C(0x20000000)
+#define KPROF_LWP_CFG_PTSC_SHIFT    30 /* allow timestamps in records */
+#define KPROF_LWP_CFG_PTSC_WIDTH    1
+#define KPROF_LWP_CFG_PTSC_MASK     UINT64_C(0x40000000)
+#define KPROF_LWP_CFG_INT_SHIFT     31 /* allow the threshold interrupt */
+#define KPROF_LWP_CFG_INT_WIDTH     1
+#define KPROF_LWP_CFG_INT_MASK      UINT64_C(0x80000000)
+#define KPROF_LWP_CFG_CORE_ID_SHIFT 32 /* CoreId written into byte 1 of every record */
+#define KPROF_LWP_CFG_CORE_ID_WIDTH 8
+#define KPROF_LWP_CFG_CORE_ID_MASK  UINT64_C(0xFF00000000)
+#define KPROF_LWP_CFG_VECTOR_SHIFT  40 /* threshold interrupt vector */
+#define KPROF_LWP_CFG_VECTOR_WIDTH  8
+#define KPROF_LWP_CFG_VECTOR_MASK   UINT64_C(0xFF0000000000)
+#define KPROF_LWP_CFG_DEFINED_MASK  UINT64_C(0xFFFFE000007E)
+
+/* Bytes 0..3 of every event record read as one little-endian dword; the seed numbers the event-specific flags as bits 31:16 of it ("flags are typically allocated from bit 31"). * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and records) */
+
+#define KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT 0 /* event identifier (0 is invalid) */
+#define KPROF_LWP_RECORD_DW0_EVENT_ID_WIDTH 8
+#define KPROF_LWP_RECORD_DW0_EVENT_ID_MASK  0xFFu
+#define KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT  8 /* CPU core number (LWP_CFG CoreId) */
+#define KPROF_LWP_RECORD_DW0_CORE_ID_WIDTH  8
+#define KPROF_LWP_RECORD_DW0_CORE_ID_MASK   0xFF00u
+#define KPROF_LWP_RECORD_DW0_FLAGS_SHIFT    16 /* event-specific flags */
+#define KPROF_LWP_RECORD_DW0_FLAGS_WIDTH    16
+#define KPROF_LWP_RECORD_DW0_FLAGS_MASK     0xFFFF0000u
+#define KPROF_LWP_RECORD_DW0_DEFINED_MASK   0xFFFFFFFFu
+
+/* Branch retired record: flag bits of record dword 0. data2 is the address after the branch. * Source: seed 003_35e38ed10ceb111e.txt (4.2, Figure 3); reference/lwp-shipped.md (shipped unverified but believed the same) */
+
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT                                              \
+	29 /* PRD bit is valid (prediction information available) */
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_WIDTH 1
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK  0x20000000u
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT        30 /* branch was predicted correctly */
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_WIDTH        1
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK         0x40000000u
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT            31 /* branch was taken */
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_WIDTH            1
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK             0x80000000u
+#define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK           0xE0000000u
+
+/* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address. * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+
+#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT 28 /* data address (data2) is valid */
+#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_WIDTH 1
+#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK  0x10000000u
+#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT   29 /* data source, kprof_lwp_data_source */
+#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_WIDTH   3
+#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK    0xE0000000u
+#define KPROF_LWP_DCACHE_FLAGS_DEFINED_MASK        0xF0000000u
+
+/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
+ * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
+/* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes. * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_SIZE                      0x80u
+#define KPROF_LWPCB_FLAGS_OFFSET              0x0u
+#define KPROF_LWPCB_BUFFER_SIZE_OFFSET        0x4u
+#define KPROF_LWPCB_BUFFER_BASE_OFFSET        0x8u
+#define KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET 0x10u
+#define KPROF_LWPCB_MISSED_EVENTS_OFFSET      0x18u
+#define KPROF_LWPCB_THRESHOLD_OFFSET          0x20u
+#define KPROF_LWPCB_FILTERS_OFFSET            0x24u
+#define KPROF_LWPCB_BASE_IP_OFFSET            0x28u
+#define KPROF_LWPCB_LIMIT_IP_OFFSET           0x30u
+#define KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET 0x40u
+#define KPROF_LWPCB_SOFTWARE_DATA1_OFFSET     0x48u
+#define KPROF_LWPCB_SOFTWARE_DATA2_OFFSET     0x50u
+typedef struct kprof_lwpcb {
+	uint32_t
+	        flags; /* 0x0: events requested (bit n = event n); LLWPCB rewrites it with the events actually active */
+	uint32_t buffer_size; /* 0x4: ring size in bytes (27:0) and Random (31:28) */
+	uint64_t buffer_base; /* 0x8: BufferBase: linear address of the ring (32-byte aligned) */
+	uint32_t
+	        buffer_head_offset; /* 0x10: BufferHeadOffset: where hardware stores the next record (hardware writes) */
+	uint8_t reserved_14[4];
+	uint64_t
+	        missed_events; /* 0x18: MissedEvents: records lost to a full ring (hardware writes) */
+	uint32_t
+	        threshold; /* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
+	uint32_t filters;  /* 0x24: Filters (only the two branch bits below are confirmed) */
+	uint64_t base_ip;  /* 0x28: BaseIP: low bound of IP filtering */
+	uint64_t limit_ip; /* 0x30: LimitIP: high bound of IP filtering */
+	uint8_t reserved_38[8];
+	uint32_t
+	        buffer_tail_offset; /* 0x40: BufferTailOffset: oldest unread record (software writes) */
+	uint8_t reserved_44[4];
+	uint64_t software_data1; /* 0x48: SoftwareData1: free for software */
+	uint64_t software_data2; /* 0x50: SoftwareData2: free for software */
+	uint8_t reserved_58[40];
+} kprof_lwpcb;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, flags) == KPROF_LWPCB_FLAGS_OFFSET,
+                    kprof_lwpcb_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_size) == KPROF_LWPCB_BUFFER_SIZE_OFFSET,
+                    kprof_lwpcb_buffer_size_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_base) == KPROF_LWPCB_BUFFER_BASE_OFFSET,
+                    kprof_lwpcb_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_head_offset) ==
+                            KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET,
+                    kprof_lwpcb_buffer_head_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, missed_events) == KPROF_LWPCB_MISSED_EVENTS_OFFSET,
+                    kprof_lwpcb_missed_events_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, threshold) == KPROF_LWPCB_THRESHOLD_OFFSET,
+                    kprof_lwpcb_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, filters) == KPROF_LWPCB_FILTERS_OFFSET,
+                    kprof_lwpcb_filters_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, base_ip) == KPROF_LWPCB_BASE_IP_OFFSET,
+                    kprof_lwpcb_base_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, limit_ip) == KPROF_LWPCB_LIMIT_IP_OFFSET,
+                    kprof_lwpcb_limit_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_tail_offset) ==
+                            KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET,
+                    kprof_lwpcb_buffer_tail_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data1) == KPROF_LWPCB_SOFTWARE_DATA1_OFFSET,
+                    kprof_lwpcb_software_data1_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWARE_DATA2_OFFSET,
+                    kprof_lwpcb_software_data2_offset);
+/* events requested (bit n = event n); LLWPCB rewrites it with the events actually active * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
+#define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
+#define KPROF_LWPCB_FLAGS_VAL_MASK     0x2u
+#define KPROF_LWPCB_FLAGS_IRE_SHIFT    2 /* event 2 (instructions retired) active */
+#define KPROF_LWPCB_FLAGS_IRE_WIDTH    1
+#define KPROF_LWPCB_FLAGS_IRE_MASK     0x4u
+#define KPROF_LWPCB_FLAGS_BRE_SHIFT    3 /* event 3 (branches retired) active */
+#define KPROF_LWPCB_FLAGS_BRE_WIDTH    1
+#define KPROF_LWPCB_FLAGS_BRE_MASK     0x8u
+#define KPROF_LWPCB_FLAGS_DME_SHIFT    4 /* event 4 (DCache misses) active */
+#define KPROF_LWPCB_FLAGS_DME_WIDTH    1
+#define KPROF_LWPCB_FLAGS_DME_MASK     0x10u
+#define KPROF_LWPCB_FLAGS_CNH_SHIFT    5 /* event 5 (core clocks not halted) active */
+#define KPROF_LWPCB_FLAGS_CNH_WIDTH    1
+#define KPROF_LWPCB_FLAGS_CNH_MASK     0x20u
+#define KPROF_LWPCB_FLAGS_RNH_SHIFT    6 /* event 6 (reference clocks not halted) active */
+#define KPROF_LWPCB_FLAGS_RNH_WIDTH    1
+#define KPROF_LWPCB_FLAGS_RNH_MASK     0x40u
+#define KPROF_LWPCB_FLAGS_CONT_SHIFT   29 /* continuous mode */
+#define KPROF_LWPCB_FLAGS_CONT_WIDTH   1
+#define KPROF_LWPCB_FLAGS_CONT_MASK    0x20000000u
+#define KPROF_LWPCB_FLAGS_PTSC_SHIFT   30 /* timestamp in bytes 24..31 of every record */
+#define KPROF_LWPCB_FLAGS_PTSC_WIDTH   1
+#define KPROF_LWPCB_FLAGS_PTSC_MASK    0x40000000u
+#define KPROF_LWPCB_FLAGS_INT_SHIFT    31 /* threshold interrupt */
+#define KPROF_LWPCB_FLAGS_INT_WIDTH    1
+#define KPROF_LWPCB_FLAGS_INT_MASK     0x80000000u
+#define KPROF_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
+
+/* ring size in bytes (27:0) and Random (31:28) * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
+	0 /* BufferSize: ring size in bytes, a multiple of the event size */
+#define KPROF_LWPCB_BUFFER_SIZE_SIZE_WIDTH 28
+#define KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK  0xFFFFFFFu
+#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT                                                       \
+	28 /* Random: low counter bits randomised at each reload */
+#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_WIDTH 4
+#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
+#define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
+
+/* Filters (only the two branch bits below are confirmed) * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
+	27 /* do not count absolute branches (rr: 0x08000000) */
+#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
+#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
+#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                                  \
+	29 /* do not count relative branches (rr: 0x20000000) */
+#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
+#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
+#define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
+
+/* Decode a kprof_lwpcb from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWPCB_SIZE; nothing is read past buf + KPROF_LWPCB_SIZE. */
+KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
+
+/* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1. * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used), EventCounter u32}) */
+
+#define KPROF_LWP_EVENT_SLOT_SIZE                  0x8u
+#define KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
+#define KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET  0x4u
+typedef struct kprof_lwp_event_slot {
+	uint32_t event_interval; /* 0x0: EventInterval: events between records */
+	uint32_t
+	        event_counter; /* 0x4: EventCounter: starting/current counter (hardware writes on flush) */
+} kprof_lwp_event_slot;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
+                    kprof_lwp_event_slot_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_interval) ==
+                            KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
+                    kprof_lwp_event_slot_event_interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_counter) ==
+                            KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
+                    kprof_lwp_event_slot_event_counter_offset);
+/* EventInterval: events between records * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used), EventCounter u32}) */
+
+#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* interval (26 bits used) */
+#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_WIDTH 26
+#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
+#define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
+
+/* Decode a kprof_lwp_event_slot from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWP_EVENT_SLOT_SIZE; nothing is read past buf + KPROF_LWP_EVENT_SLOT_SIZE. */
+KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
+                                                   kprof_lwp_event_slot *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
+                                                   size_t len);
+
+/* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128). * Source: reference/lwp-shipped.md (Real values: 19 qwords = 152-byte LWPCB, 3 events, event offset 128) */
+
+#define KPROF_LWPCB_FAM15H_SIZE          0x98u
+#define KPROF_LWPCB_FAM15H_HEADER_OFFSET 0x0u
+#define KPROF_LWPCB_FAM15H_EVENTS_OFFSET 0x80u
+typedef struct kprof_lwpcb_fam15h {
+	kprof_lwpcb header;             /* 0x0: fixed part */
+	kprof_lwp_event_slot events[3]; /* 0x80: events 1..3 */
+} kprof_lwpcb_fam15h;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, header) == KPROF_LWPCB_FAM15H_HEADER_OFFSET,
+                    kprof_lwpcb_fam15h_header_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, events) == KPROF_LWPCB_FAM15H_EVENTS_OFFSET,
+                    kprof_lwpcb_fam15h_events_offset);
+
+/* Decode a kprof_lwpcb_fam15h from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWPCB_FAM15H_SIZE; nothing is read past buf + KPROF_LWPCB_FAM15H_SIZE. */
+KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
+                                                 kprof_lwpcb_fam15h *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
+                                                 size_t len);
+
+/* Event record (both revisions): the generic layout. Flags are bits 31:16 of dword 0 (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* / KPROF_LWP_DCACHE_FLAGS_*. LWPVAL/LWPINS: flags = low 16 bits of imm32, data1 = the r/m operand, data2 = the vvvv register. * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and records; MSDN __lwpval32/__lwpins32; AMD APM vol. 3) */
+
+#define KPROF_LWP_RECORD_SIZE                0x20u
+#define KPROF_LWP_RECORD_EVENT_ID_OFFSET     0x0u
+#define KPROF_LWP_RECORD_CORE_ID_OFFSET      0x1u
+#define KPROF_LWP_RECORD_FLAGS_OFFSET        0x2u
+#define KPROF_LWP_RECORD_DATA1_OFFSET        0x4u
+#define KPROF_LWP_RECORD_INST_ADDRESS_OFFSET 0x8u
+#define KPROF_LWP_RECORD_DATA2_OFFSET        0x10u
+#define KPROF_LWP_RECORD_TIMESTAMP_OFFSET    0x18u
+typedef struct kprof_lwp_record {
+	uint8_t event_id; /* 0x0: event identifier, 1..255 */
+	uint8_t core_id;  /* 0x1: LWP_CFG CoreId */
+	uint16_t flags;   /* 0x2: event-specific flags (record bits 31:16) */
+	uint32_t data1; /* 0x4: event-specific data (DCache: latency; LWPVAL/LWPINS: r/m operand) */
+	uint64_t inst_address; /* 0x8: linear address of the instruction */
+	uint64_t
+	        data2; /* 0x10: event-specific (branch: next address; DCache: data address; LWPVAL/LWPINS: vvvv register) */
+	uint64_t timestamp; /* 0x18: timestamp when PTSC is on; reserved (0) otherwise */
+} kprof_lwp_record;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, event_id) == KPROF_LWP_RECORD_EVENT_ID_OFFSET,
+                    kprof_lwp_record_event_id_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, core_id) == KPROF_LWP_RECORD_CORE_ID_OFFSET,
+                    kprof_lwp_record_core_id_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, flags) == KPROF_LWP_RECORD_FLAGS_OFFSET,
+                    kprof_lwp_record_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data1) == KPROF_LWP_RECORD_DATA1_OFFSET,
+                    kprof_lwp_record_data1_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, inst_address) ==
+                            KPROF_LWP_RECORD_INST_ADDRESS_OFFSET,
+                    kprof_lwp_record_inst_address_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data2) == KPROF_LWP_RECORD_DATA2_OFFSET,
+                    kprof_lwp_record_data2_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, timestamp) == KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
+                    kprof_lwp_record_timestamp_offset);
+
+/* Decode a kprof_lwp_record from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWP_RECORD_SIZE; nothing is read past buf + KPROF_LWP_RECORD_SIZE. */
+KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len);
+
+/* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published nowhere, so every offset here is kprof's guess, made by analogy with the shipped block. Do not hand it to hardware; no codec is generated. * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+
+#define KPROF_LWPCB_PROPOSAL_SIZE                      0x28u
+#define KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET        0x4u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET        0x8u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET 0x10u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET 0x14u
+#define KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET      0x18u
+#define KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET          0x20u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET            0x24u
+typedef struct kprof_lwpcb_proposal {
+	uint32_t flags;       /* 0x0: Flags (KPROF_LWP_PROPOSAL_FLAGS_*); offset reconstructed */
+	uint32_t buffer_size; /* 0x4: BufferSize and Random; packing reconstructed */
+	uint64_t buffer_base; /* 0x8: BufferBase; offset reconstructed */
+	uint32_t buffer_head_offset; /* 0x10: BufferHeadOffset; offset reconstructed */
+	uint32_t buffer_tail_offset; /* 0x14: BufferTailOffset; offset reconstructed */
+	uint64_t missed_events;      /* 0x18: MissedEvents; offset reconstructed */
+	uint32_t threshold;          /* 0x20: Threshold; offset reconstructed */
+	uint32_t
+	        filters; /* 0x24: MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed */
+} kprof_lwpcb_proposal;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
+                    kprof_lwpcb_proposal_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, flags) == KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET,
+                    kprof_lwpcb_proposal_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_size) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET,
+                    kprof_lwpcb_proposal_buffer_size_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_base) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET,
+                    kprof_lwpcb_proposal_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_head_offset) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET,
+                    kprof_lwpcb_proposal_buffer_head_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_tail_offset) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET,
+                    kprof_lwpcb_proposal_buffer_tail_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, missed_events) ==
+                            KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET,
+                    kprof_lwpcb_proposal_missed_events_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, threshold) ==
+                            KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET,
+                    kprof_lwpcb_proposal_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET,
+                    kprof_lwpcb_proposal_filters_offset);
+/* BufferSize and Random; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK    0xFFFFFFFu
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT 28 /* Random (reconstructed position) */
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_WIDTH 4
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
+
+/* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+
+#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                             \
+	0 /* MinLatency (x16 cycles); position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_WIDTH 8
+#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK  0xFFu
+#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT                                                     \
+	8 /* CLF cache level filtering; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK  0x100u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT 9 /* NBC northbridge cache; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK  0x200u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT                                                     \
+	10 /* RDC remote data cache; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK  0x400u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT 11 /* RAM DRAM; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK  0x800u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT 12 /* OTH other sources; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK  0x1000u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT                                                     \
+	13 /* NDB no direct branches; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_WIDTH    1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK     0x2000u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_DEFINED_MASK 0x3FFFu
+
+/* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId, EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped slot it names its EventId. * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+
+#define KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE                  0x8u
+#define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
+#define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET  0x4u
+typedef struct kprof_lwp_proposal_event_slot {
+	uint32_t event_interval; /* 0x0: EventInterval (26 bits); packing reconstructed */
+	uint32_t event_counter; /* 0x4: EventCounter (26 bits) and EventId; packing reconstructed */
+} kprof_lwp_proposal_event_slot;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
+                    kprof_lwp_proposal_event_slot_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_interval) ==
+                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
+                    kprof_lwp_proposal_event_slot_event_interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_counter) ==
+                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET,
+                    kprof_lwp_proposal_event_slot_event_counter_offset);
+/* EventInterval (26 bits); packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* EventInterval */
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_WIDTH 26
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
+
+/* EventCounter (26 bits) and EventId; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT 0 /* EventCounter */
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_WIDTH 26
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK  0x3FFFFFFu
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT                                            \
+	26 /* EventId (0 = slot unused); reconstructed, holds ids up to 63 */
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_WIDTH 6
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK  0xFC000000u
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_DEFINED_MASK   0xFFFFFFFFu
+
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
@@ -6378,6 +7142,1334 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 	if (written)
 		*written = n;
 	return KPROF_OK;
+}
+
+/* ---- lwp ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_revision value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_revision_name(int value)
+{
+	switch (value) {
+	case 0: return "none";
+	case 1: return "shipped";
+	case 2: return "proposal";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_event_name(int value)
+{
+	switch (value) {
+	case 1: return "lwpval";
+	case 2: return "instructions";
+	case 3: return "branches";
+	case 4: return "dcache";
+	case 5: return "core-clocks";
+	case 6: return "ref-clocks";
+	case 255: return "lwpins";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_proposal_event_name(int value)
+{
+	switch (value) {
+	case 0: return "invalid";
+	case 1: return "instructions";
+	case 2: return "branches";
+	case 3: return "dcache";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_data_source_name(int value)
+{
+	switch (value) {
+	case 0: return "none";
+	case 1: return "local-l3";
+	case 2: return "remote";
+	case 3: return "dram";
+	case 4: return "remote-cache";
+	case 7: return "other";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_rule value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_rule_name(int value)
+{
+	switch (value) {
+	case 0: return "none";
+	case 1: return "argument";
+	case 2: return "lwpcb-alignment";
+	case 3: return "lwpcb-size";
+	case 4: return "buffer-alignment";
+	case 5: return "buffer-multiple";
+	case 6: return "buffer-minimum";
+	case 7: return "buffer-maximum";
+	case 8: return "event-id";
+	case 9: return "event-unsupported";
+	case 10: return "event-duplicate";
+	case 11: return "event-count";
+	case 12: return "interval";
+	case 13: return "random";
+	case 14: return "threshold";
+	case 15: return "feature";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API uint32_t kprof_lwp_ext_features_ecx_get_lwp(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK) >>
+	                  KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_ext_features_ecx_set_lwp(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT) &
+	                   KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_avail(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_AVAIL_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_avail(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_AVAIL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_AVAIL_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_val(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_VAL_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_VAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_val(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_VAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_VAL_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_VAL_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_IRE_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_IRE_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_BRE_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_BRE_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_DME_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_DME_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_cnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_CNH_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_CNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_cnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_CNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_CNH_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_CNH_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_rnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_RNH_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_RNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_rnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_RNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_RNH_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_RNH_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_cont(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_CONT_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_CONT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_cont(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_CONT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_CONT_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_CONT_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_ptsc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_PTSC_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_ptsc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_PTSC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_PTSC_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_int(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_INT_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_INT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_int(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_INT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_INT_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_INT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_cb_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_CB_SIZE_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_cb_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_CB_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_CB_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_event_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_event_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_max_events(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_max_events(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_event_offset(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_event_offset(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_latency_max(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_latency_max(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_data_address(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_data_address(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_latency_rnd(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_latency_rnd(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_version(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_VERSION_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_VERSION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_version(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_VERSION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_VERSION_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_VERSION_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_min_buffer_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_min_buffer_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_branch_prediction(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_branch_prediction(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_ip_filtering(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_ip_filtering(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_cache_levels(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_cache_levels(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_cache_latency(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_cache_latency(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_enabled(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_enabled(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_extension(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_extension(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_interrupt(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_interrupt(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_cb_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_cb_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_event_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_event_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_max_events(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_max_events(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_version(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_version(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_max(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_max(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_data_address(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_data_address(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_levels(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_levels(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_latency(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_latency(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_enabled(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_enabled(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_interrupt(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_interrupt(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_enabled(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_enabled(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_interrupt(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_interrupt(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_en(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_EN_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_en(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_EN_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_EN_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_int(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_INT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_int(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_INT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_INT_MASK));
+}
+
+KPROF_API uint64_t kprof_lwp_cfg_get_val(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_VAL_MASK) >> KPROF_LWP_CFG_VAL_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_val(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_VAL_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_VAL_SHIFT) & KPROF_LWP_CFG_VAL_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_ire(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_IRE_MASK) >> KPROF_LWP_CFG_IRE_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_ire(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_IRE_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_IRE_SHIFT) & KPROF_LWP_CFG_IRE_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_bre(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_BRE_MASK) >> KPROF_LWP_CFG_BRE_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_bre(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_BRE_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_BRE_SHIFT) & KPROF_LWP_CFG_BRE_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_dme(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_DME_MASK) >> KPROF_LWP_CFG_DME_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_dme(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_DME_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_DME_SHIFT) & KPROF_LWP_CFG_DME_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_cnh(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_CNH_MASK) >> KPROF_LWP_CFG_CNH_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_cnh(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CNH_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_CNH_SHIFT) & KPROF_LWP_CFG_CNH_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_rnh(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_RNH_MASK) >> KPROF_LWP_CFG_RNH_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_rnh(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_RNH_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_RNH_SHIFT) & KPROF_LWP_CFG_RNH_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_cont(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_CONT_MASK) >> KPROF_LWP_CFG_CONT_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_cont(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CONT_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_CONT_SHIFT) &
+	                   KPROF_LWP_CFG_CONT_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_ptsc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_PTSC_MASK) >> KPROF_LWP_CFG_PTSC_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_ptsc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_PTSC_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_PTSC_SHIFT) &
+	                   KPROF_LWP_CFG_PTSC_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_int(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_INT_MASK) >> KPROF_LWP_CFG_INT_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_int(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_INT_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_INT_SHIFT) & KPROF_LWP_CFG_INT_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_core_id(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_CORE_ID_MASK) >> KPROF_LWP_CFG_CORE_ID_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_core_id(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CORE_ID_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_CORE_ID_SHIFT) &
+	                   KPROF_LWP_CFG_CORE_ID_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_vector(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_VECTOR_MASK) >> KPROF_LWP_CFG_VECTOR_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_vector(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_VECTOR_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_VECTOR_SHIFT) &
+	                   KPROF_LWP_CFG_VECTOR_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_record_dw0_get_event_id(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_EVENT_ID_MASK) >>
+	                  KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_set_event_id(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_EVENT_ID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT) &
+	                   KPROF_LWP_RECORD_DW0_EVENT_ID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_get_core_id(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_CORE_ID_MASK) >>
+	                  KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_set_core_id(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_CORE_ID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT) &
+	                   KPROF_LWP_RECORD_DW0_CORE_ID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_get_flags(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_FLAGS_MASK) >>
+	                  KPROF_LWP_RECORD_DW0_FLAGS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_set_flags(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_FLAGS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_FLAGS_SHIFT) &
+	                   KPROF_LWP_RECORD_DW0_FLAGS_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_branch_flags_get_prediction_valid(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) >>
+	                  KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_set_prediction_valid(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT) &
+	                   KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_get_predicted(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) >>
+	                  KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_set_predicted(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT) &
+	                   KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_get_taken(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK) >>
+	                  KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_set_taken(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT) &
+	                   KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_dcache_flags_get_address_valid(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) >>
+	                  KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_dcache_flags_set_address_valid(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT) &
+	                   KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_dcache_flags_get_data_source(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK) >>
+	                  KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_dcache_flags_set_data_source(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT) &
+	                   KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_flags_get_val(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_VAL_MASK) >> KPROF_LWPCB_FLAGS_VAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_val(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_VAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_VAL_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_VAL_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_IRE_MASK) >> KPROF_LWPCB_FLAGS_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_IRE_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_BRE_MASK) >> KPROF_LWPCB_FLAGS_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_BRE_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_DME_MASK) >> KPROF_LWPCB_FLAGS_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_DME_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_cnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_CNH_MASK) >> KPROF_LWPCB_FLAGS_CNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_cnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_CNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_CNH_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_CNH_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_rnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_RNH_MASK) >> KPROF_LWPCB_FLAGS_RNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_rnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_RNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_RNH_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_RNH_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_cont(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_CONT_MASK) >> KPROF_LWPCB_FLAGS_CONT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_cont(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_CONT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_CONT_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_CONT_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_ptsc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_PTSC_MASK) >> KPROF_LWPCB_FLAGS_PTSC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_ptsc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_PTSC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_PTSC_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_PTSC_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_int(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_INT_MASK) >> KPROF_LWPCB_FLAGS_INT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_int(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_INT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_INT_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_INT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_buffer_size_get_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) >>
+	                  KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_buffer_size_set_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT) &
+	                   KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_buffer_size_get_random(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) >>
+	                  KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_buffer_size_set_random(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT) &
+	                   KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_filters_get_no_abs_branches(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK) >>
+	                  KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_filters_set_no_abs_branches(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT) &
+	                   KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_filters_get_no_rel_branches(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK) >>
+	                  KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_filters_set_no_rel_branches(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT) &
+	                   KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK));
+}
+
+KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le32(p + 0x0);
+	out->buffer_size = kprof_load_le32(p + 0x4);
+	out->buffer_base = kprof_load_le64(p + 0x8);
+	out->buffer_head_offset = kprof_load_le32(p + 0x10);
+	for (i = 0; i < 4; i++)
+		out->reserved_14[i] = p[0x14 + i];
+	out->missed_events = kprof_load_le64(p + 0x18);
+	out->threshold = kprof_load_le32(p + 0x20);
+	out->filters = kprof_load_le32(p + 0x24);
+	out->base_ip = kprof_load_le64(p + 0x28);
+	out->limit_ip = kprof_load_le64(p + 0x30);
+	for (i = 0; i < 8; i++)
+		out->reserved_38[i] = p[0x38 + i];
+	out->buffer_tail_offset = kprof_load_le32(p + 0x40);
+	for (i = 0; i < 4; i++)
+		out->reserved_44[i] = p[0x44 + i];
+	out->software_data1 = kprof_load_le64(p + 0x48);
+	out->software_data2 = kprof_load_le64(p + 0x50);
+	for (i = 0; i < 40; i++)
+		out->reserved_58[i] = p[0x58 + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->flags);
+	kprof_store_le32(p + 0x4, in->buffer_size);
+	kprof_store_le64(p + 0x8, in->buffer_base);
+	kprof_store_le32(p + 0x10, in->buffer_head_offset);
+	for (i = 0; i < 4; i++)
+		p[0x14 + i] = in->reserved_14[i];
+	kprof_store_le64(p + 0x18, in->missed_events);
+	kprof_store_le32(p + 0x20, in->threshold);
+	kprof_store_le32(p + 0x24, in->filters);
+	kprof_store_le64(p + 0x28, in->base_ip);
+	kprof_store_le64(p + 0x30, in->limit_ip);
+	for (i = 0; i < 8; i++)
+		p[0x38 + i] = in->reserved_38[i];
+	kprof_store_le32(p + 0x40, in->buffer_tail_offset);
+	for (i = 0; i < 4; i++)
+		p[0x44 + i] = in->reserved_44[i];
+	kprof_store_le64(p + 0x48, in->software_data1);
+	kprof_store_le64(p + 0x50, in->software_data2);
+	for (i = 0; i < 40; i++)
+		p[0x58 + i] = in->reserved_58[i];
+	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_lwp_event_interval_get_interval(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK) >>
+	                  KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_event_interval_set_interval(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT) &
+	                   KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK));
+}
+
+KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
+                                                   kprof_lwp_event_slot *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->event_interval = kprof_load_le32(p + 0x0);
+	out->event_counter = kprof_load_le32(p + 0x4);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
+                                                   size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->event_interval);
+	kprof_store_le32(p + 0x4, in->event_counter);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
+                                                 kprof_lwpcb_fam15h *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_FAM15H_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	(void)kprof_lwpcb_decode(p + 0x0, 128, &out->header);
+	for (i = 0; i < 3; i++)
+		(void)kprof_lwp_event_slot_decode(p + 0x80 + i * 8, 8, &out->events[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_FAM15H_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	(void)kprof_lwpcb_encode(&in->header, p + 0x0, 128);
+	for (i = 0; i < 3; i++)
+		(void)kprof_lwp_event_slot_encode(&in->events[i], p + 0x80 + i * 8, 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->event_id = p[0x0];
+	out->core_id = p[0x1];
+	out->flags = kprof_load_le16(p + 0x2);
+	out->data1 = kprof_load_le32(p + 0x4);
+	out->inst_address = kprof_load_le64(p + 0x8);
+	out->data2 = kprof_load_le64(p + 0x10);
+	out->timestamp = kprof_load_le64(p + 0x18);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	p[0x0] = in->event_id;
+	p[0x1] = in->core_id;
+	kprof_store_le16(p + 0x2, in->flags);
+	kprof_store_le32(p + 0x4, in->data1);
+	kprof_store_le64(p + 0x8, in->inst_address);
+	kprof_store_le64(p + 0x10, in->data2);
+	kprof_store_le64(p + 0x18, in->timestamp);
+	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_get_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_set_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_get_random(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_set_random(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_min_latency(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_min_latency(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_clf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_clf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_nbc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_nbc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_rdc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_rdc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_ram(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_ram(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_oth(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_oth(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_ndb(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_ndb(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_event_interval_get_interval(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK) >>
+	                  KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_interval_set_interval(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_get_counter(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK) >>
+	                  KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_counter(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_get_event_id(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK) >>
+	                  KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_event_id(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK));
 }
 
 #if defined(KPROF_IMPL_RESTORE_INTERFACE)

@@ -1,4 +1,16 @@
-# The kprof command: built from kprof.h alone.
-$(BUILD)/kprof: cli/kprof.c kprof.h
+# The kprof command: built from kprof.h and libc alone, every cli/*.c into one program.
+CLI_SRCS := $(sort $(wildcard cli/*.c))
+CLI_HDRS := $(wildcard cli/*.h)
+CFLAGS_CLI := -std=c99 -O2 $(WARN) -I. -Icli
+
+$(BUILD)/kprof: $(CLI_SRCS) $(CLI_HDRS) kprof.h
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -O2 $(WARN) -I. $< -o $@
+	$(CC) $(CFLAGS_CLI) $(CLI_SRCS) -o $@
+
+# Debian's cpuid: `kprof cpuid-dump` is checked against `cpuid -r`, and the golden tests
+# compare kprof's decoding with `cpuid -f` on the same raw input.
+DEPS += cpuid
+TEST_STEPS += cli
+
+test-cli: $(BUILD)/kprof
+	python3 tests/test_cli.py

@@ -1,0 +1,660 @@
+#!/usr/bin/env python3
+"""Tests of the kprof command (build/kprof).
+
+Every expectation is derived here from the raw cpuid lines by the rules of
+../shared/reference/hal-profile-interfaces.md, lwp-shipped.md and intel-ds-perfmon.md, from the
+seeds' tables, or from Debian's `cpuid` tool decoding the same raw input - never from kprof's
+own output. Ends with 'N passed, N failed'.
+"""
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+KPROF = os.path.abspath(os.environ.get("KPROF", "build/kprof"))
+SHARED = os.environ.get("KPROF_SHARED", "../shared")
+DUMPS = os.path.join(SHARED, "cpuid-dumps", "instlatx64")
+CI = os.environ.get("CI", "").lower() == "true"
+
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: {what}")
+    return cond
+
+
+def check_eq(got, want, what):
+    return check(got == want, f"{what}: got {got!r}, want {want!r}")
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([KPROF, *args], capture_output=True, input=stdin)
+    return p.returncode, p.stdout.decode("utf-8", "strict"), p.stderr.decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------------------------------------
+# Dump formats, parsed here independently of kprof.
+# ---------------------------------------------------------------------------------------------
+AIDA_BLOCK = re.compile(r"^(?:-+\[ (?:CPUID Registers / )?Logical CPU #(\d+) \]-+|CPU#(\d+) AffMask:.*)\s*$")
+AIDA_LEAF = re.compile(r"^CPUID ([0-9A-F]{8}): ([0-9A-F]{8})-([0-9A-F]{8})-([0-9A-F]{8})-([0-9A-F]{8})"
+                       r"(?:\s+\[SL ([0-9A-F]{2})\])?")
+RAW_BLOCK = re.compile(r"^CPU(?: (\d+))?:\s*$")
+RAW_LEAF = re.compile(r"^\s*0x([0-9a-f]{8}) 0x([0-9a-f]{2}): eax=0x([0-9a-f]{8}) ebx=0x([0-9a-f]{8})"
+                      r" ecx=0x([0-9a-f]{8}) edx=0x([0-9a-f]{8})\s*$")
+
+
+def parse_aida(text):
+    """Blocks of {(leaf, subleaf): (eax, ebx, ecx, edx)}. AIDA64 tags sub-leaves with [SL nn];
+    older dumps list a leaf's sub-leaves untagged, one line after another: count them."""
+    blocks, cur, nth = [], None, {}
+    for line in text.splitlines():
+        if AIDA_BLOCK.match(line):
+            cur, nth = {}, {}
+            blocks.append(cur)
+            continue
+        m = AIDA_LEAF.match(line)
+        if m and cur is not None:
+            leaf = int(m[1], 16)
+            sub = int(m[6], 16) if m[6] else nth.get(leaf, 0)
+            nth[leaf] = sub + 1
+            cur.setdefault((leaf, sub), tuple(int(m[i], 16) for i in range(2, 6)))
+    return blocks
+
+
+def parse_raw(text):
+    blocks, cur = [], None
+    for line in text.splitlines():
+        if RAW_BLOCK.match(line):
+            cur = {}
+            blocks.append(cur)
+            continue
+        m = RAW_LEAF.match(line)
+        if m and cur is not None:
+            cur.setdefault((int(m[1], 16), int(m[2], 16)), tuple(int(m[i], 16) for i in range(3, 7)))
+    return blocks
+
+
+def to_raw(blocks):
+    out = []
+    for n, b in enumerate(blocks):
+        out.append(f"CPU {n}:")
+        for (leaf, sub), r in b.items():
+            out.append(f"   0x{leaf:08x} 0x{sub:02x}: eax=0x{r[0]:08x} ebx=0x{r[1]:08x} "
+                       f"ecx=0x{r[2]:08x} edx=0x{r[3]:08x}")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# The seeds' tables.
+# ---------------------------------------------------------------------------------------------
+def seed_rows(name, fields):
+    rows = []
+    for line in open(os.path.join(SHARED, "seeds", name), encoding="utf-8"):
+        m = re.match(r"^0x([0-9A-F]{2}) (Profile\S+)(.*)$", line.rstrip("\n"))
+        if m:
+            rest = m[3].split()
+            row = {"value": int(m[1], 16), "name": m[2], "select": None, "ebx_bit": None}
+            if fields == "emon":  # Value Name [EBX Bit] Select
+                row["select"] = int(rest[-1], 16)
+                row["ebx_bit"] = int(rest[0]) if len(rest) == 2 else None
+            elif fields == "amd64":  # Value Name Select
+                row["select"] = int(rest[0], 16)
+            rows.append(row)
+    return rows
+
+
+def tables():
+    ref = open(os.path.join(SHARED, "reference", "hal-profile-interfaces.md"), encoding="utf-8").read()
+    later = [{"value": int(v, 16), "name": "Profile" + n, "select": None, "ebx_bit": None}
+             for v, n in re.findall(r"(0x2[0-4]) `([A-Za-z]+)`", ref)]
+    generic = seed_rows("002_59b80ae1c21453a6.txt", "generic")
+    return {
+        "generic": generic,
+        # Default supports ProfileTime only (reference rule 4): the generic row 0.
+        "default": [r for r in generic if r["value"] == 0],
+        "emon": seed_rows("000_fd4165050e72f093.txt", "emon"),
+        "amd64": seed_rows("001_8559cefb719d1095.txt", "amd64"),
+        "intel-later": later,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# What kprof info must say about a block, by the rules.
+# ---------------------------------------------------------------------------------------------
+LWP_FEATURES = [(0, "avail"), (1, "val"), (2, "ire"), (3, "bre"), (4, "dme"), (5, "cnh"), (6, "rnh"),
+                (29, "cont"), (30, "ptsc"), (31, "int")]  # reference/lwp-shipped.md
+
+
+def bit(v, n):
+    return (v >> n) & 1 == 1
+
+
+def expect(block, tabs, hal="x64"):
+    def has(leaf):
+        # A leaf is trusted when present and not above its range's max leaf; hypervisor leaves
+        # also need cpuid.1:ecx[31] (reference/hal-profile-interfaces.md; kprof.h snapshot doc).
+        if (leaf, 0) not in block:
+            return False
+        if leaf >= 0x80000000:
+            return (0x80000000, 0) in block and leaf <= block[(0x80000000, 0)][0]
+        if 0x40000000 <= leaf < 0x50000000:
+            if (1, 0) not in block or not bit(block[(1, 0)][2], 31) or (0x40000000, 0) not in block:
+                return False
+            mx = block[(0x40000000, 0)][0]
+            return mx == 0 or leaf <= mx
+        return (0, 0) in block and leaf <= block[(0, 0)][0]
+
+    def reg(leaf, i):
+        return block[(leaf, 0)][i] if has(leaf) else 0
+
+    e = {}
+    vend = b"".join(reg(0, i).to_bytes(4, "little") for i in (1, 3, 2))
+    e["vendor"] = vend.decode("latin-1")
+    vendor = {"GenuineIntel": "intel", "AuthenticAMD": "amd"}.get(e["vendor"], "unknown")
+    a = reg(1, 0)
+    base_family, base_model = (a >> 8) & 0xF, (a >> 4) & 0xF
+    e["family"] = base_family + ((a >> 20) & 0xFF if base_family == 0xF else 0)
+    ext_model = base_family == 0xF or (vendor == "intel" and base_family == 6)
+    e["model"] = base_model | (((a >> 16) & 0xF) << 4 if ext_model else 0)
+    e["stepping"] = a & 0xF
+
+    if not bit(reg(1, 2), 31):
+        e["hypervisor"] = None
+        ms = False
+    else:
+        sig = b"".join(reg(0x40000000, i).to_bytes(4, "little") for i in (1, 2, 3)).rstrip(b"\0")
+        ms = has(0x40000001) and reg(0x40000001, 0) == 0x31237648  # "Hv#1"
+        e["hypervisor"] = {
+            "vendor": sig.decode("latin-1") if has(0x40000000) else None,
+            "microsoft_compatible": ms,
+            "performance_monitors_available": bit(reg(0x40000003, 3), 2),
+        }
+
+    pa, pb = reg(0xA, 0), reg(0xA, 1)
+    version, counters, width, length = pa & 0xFF, (pa >> 8) & 0xFF, (pa >> 16) & 0xFF, pa >> 24
+    e["perfmon"] = None if not has(0xA) else {
+        "version": version, "counters": counters, "width": width, "ebx_length": length, "ebx": pb}
+
+    if vendor == "amd":
+        itf = "amd64"
+        if hal == "x86" and not bit(reg(0x80000001, 3), 29):  # long mode
+            itf = "default"
+    elif vendor == "intel" and has(0xA) and version >= 1 and length != 0 and not bit(pb, 0):
+        itf = "emon"
+        if hal == "x86" and base_family not in (6, 15):
+            itf = "default"
+    else:
+        itf = "default"
+    if ms and not bit(reg(0x40000003, 3), 2):
+        itf = "default"
+    e["interface"] = itf
+
+    srcs = []
+    for r in tabs[itf]:
+        if itf == "emon" and r["ebx_bit"] is not None:
+            sup = r["ebx_bit"] < length and not bit(pb, r["ebx_bit"])
+        else:
+            sup = True
+        srcs.append(dict(r, supported=sup))
+    e["sources"] = srcs
+
+    if not bit(reg(0x80000001, 2), 15):
+        e["lwp"] = None
+    else:
+        la, lb, lc, ld = (reg(0x8000001C, i) for i in range(4))
+        e["lwp"] = {
+            "version": (lc >> 9) & 0x7F,
+            "cb_size": (lb & 0xFF) * 8,
+            "event_size": (lb >> 8) & 0xFF,
+            "max_events": (lb >> 16) & 0xFF,
+            "event_offset": lb >> 24,
+            "min_buffer_records": ((lc >> 16) & 0xFF) * 32,
+            "supported": [n for b, n in LWP_FEATURES if bit(ld, b)],
+            "enabled": [n for b, n in LWP_FEATURES if bit(la, b)],
+            "latency_max": lc & 0x1F,
+            "data_address": bit(lc, 5),
+        }
+    c1, d1 = reg(1, 2), reg(1, 3)
+    e["ds"] = {"ds": bit(d1, 21), "dtes64": bit(c1, 2), "ds_cpl": bit(c1, 4), "pdcm": bit(c1, 15)}
+    return e
+
+
+def check_info(j, e, what):
+    for k in ("vendor", "family", "model", "stepping", "hypervisor", "interface", "perfmon", "lwp", "ds"):
+        check_eq(j.get(k, "<missing>"), e[k], f"{what}: {k}")
+    got = j.get("sources") or []
+    check_eq(len(got), len(e["sources"]), f"{what}: number of sources")
+    for g, w in zip(got, e["sources"]):
+        for k in ("value", "name", "select", "ebx_bit", "supported"):
+            check_eq(g.get(k, "<missing>"), w[k], f"{what}: source 0x{w['value']:02x} {k}")
+        check_eq(g.get("description"), "Timer" if w["value"] == 0 else w["name"][len("Profile"):],
+                 f"{what}: source 0x{w['value']:02x} description")
+    check(isinstance(j.get("reason"), str) and j["reason"], f"{what}: reason is a non-empty string")
+
+
+# ---------------------------------------------------------------------------------------------
+# Debian's cpuid tool decoding the same raw input.
+# ---------------------------------------------------------------------------------------------
+def cpuid_tool_decode(raw_path):
+    """The first CPU's leaf 0x0A and 0x8000001C decoding by `cpuid -f`."""
+    p = subprocess.run(["cpuid", "-f", raw_path], capture_output=True, text=True, errors="replace")
+    text = p.stdout.split("\nCPU 1:")[0]
+    out = {}
+    m = re.search(r"Architecture Performance Monitoring Features \(0xa\):\n((?:      .*\n)+)", text)
+    if m:
+        sec = m[1]
+
+        def num(label):
+            mm = re.search(re.escape(label) + r"\s*= 0x([0-9a-f]+)", sec)
+            return int(mm[1], 16) if mm else None
+        out["perfmon"] = {"version": num("version ID"),
+                          "counters": num("number of counters per logical processor"),
+                          "width": num("bit width of counter"),
+                          "ebx_length": num("length of EBX bit vector")}
+        # ebx bits 0..6 in the tool's order: "available" means the bit is clear.
+        labels = ["core cycle event", "instruction retired event", "reference cycles event",
+                  "last-level cache ref event", "last-level cache miss event",
+                  "branch inst retired event", "branch mispred retired event"]
+        out["perfmon_events"] = []
+        for lab in labels:
+            mm = re.search(re.escape(lab) + r"\s*= (not available|available)", sec)
+            out["perfmon_events"].append(None if not mm else mm[1] == "available")
+    lwp = {}
+    for which in ("Availability (0x8000001c/eax)", "Supported (0x8000001c/edx)"):
+        mm = re.search(r"Lightweight Profiling Capabilities: " + re.escape(which) + r":\n((?:      .*\n)+)", text)
+        if mm:
+            names = {"lightweight profiling": "avail", "LWPVAL instruction": "val",
+                     "instruction retired event": "ire", "branch retired event": "bre",
+                     "DC miss event": "dme", "core clocks not halted event": "cnh",
+                     "core reference clocks not halted event": "rnh",
+                     "continuous mode sampling": "cont", "tsc in event record": "ptsc",
+                     "interrupt on threshold overflow": "int"}
+            flags = []
+            for line in mm[1].splitlines():
+                f = re.match(r"\s+(.*?)\s*= (true|false)$", line)
+                if f and f[1] in names and f[2] == "true":
+                    flags.append(names[f[1]])
+            lwp["enabled" if "eax" in which else "supported"] = flags
+    for which in ("ebx", "ecx"):
+        mm = re.search(r"Lightweight Profiling Capabilities \(0x8000001c/" + which + r"\):\n((?:      .*\n)+)", text)
+        if mm:
+            for line in mm[1].splitlines():
+                f = re.match(r"\s+(.*?)\s*= (?:0x([0-9a-f]+)|(true|false))", line)
+                if f:
+                    lwp[f[1]] = int(f[2], 16) if f[2] else f[3] == "true"
+    if lwp:
+        out["lwp"] = lwp
+    return out
+
+
+def check_against_cpuid_tool(raw_path, j, what):
+    t = cpuid_tool_decode(raw_path)
+    if j.get("perfmon") is not None and "perfmon" in t:
+        for k, v in t["perfmon"].items():
+            check_eq(j["perfmon"][k], v, f"{what}: perfmon {k} vs cpuid tool")
+        length = j["perfmon"]["ebx_length"]
+        for b, avail in enumerate(t["perfmon_events"]):
+            if avail is not None and b < length:
+                check_eq(not bit(j["perfmon"]["ebx"], b), avail, f"{what}: ebx bit {b} vs cpuid tool")
+    if j.get("lwp") is not None:
+        lw, tl = j["lwp"], t.get("lwp", {})
+        if check("LWPCB byte size" in tl, f"{what}: cpuid tool decoded 0x8000001C"):
+            # The tool labels LwpCbSize "byte size"; it is in quadwords (lwp-shipped.md), and
+            # its "ring buffer size in records" is LwpMinBufferSize, in units of 32 records.
+            check_eq(lw["cb_size"], tl["LWPCB byte size"] * 8, f"{what}: lwp cb_size vs cpuid tool")
+            check_eq(lw["event_size"], tl["event record byte size"], f"{what}: lwp event_size vs cpuid tool")
+            check_eq(lw["max_events"], tl["maximum EventId"], f"{what}: lwp max_events vs cpuid tool")
+            check_eq(lw["event_offset"], tl["EventInterval1 field offset"], f"{what}: lwp event_offset vs cpuid tool")
+            check_eq(lw["latency_max"], tl["latency counter bit size"], f"{what}: lwp latency_max vs cpuid tool")
+            check_eq(lw["data_address"], tl["data cache miss address valid"], f"{what}: lwp data_address vs cpuid tool")
+            check_eq(lw["version"], tl["LWP implementation version"], f"{what}: lwp version vs cpuid tool")
+            check_eq(lw["min_buffer_records"], tl["event ring buffer size in records"] * 32,
+                     f"{what}: lwp min_buffer_records vs cpuid tool")
+            check_eq(lw["supported"], tl.get("supported"), f"{what}: lwp supported vs cpuid tool")
+            check_eq(lw["enabled"], tl.get("enabled"), f"{what}: lwp enabled vs cpuid tool")
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests.
+# ---------------------------------------------------------------------------------------------
+def aligned(lines, what):
+    """Every row of a table has its last column where the header has it."""
+    header = lines[0]
+    col = header.rindex(header.split()[-1])
+    for row in lines[1:]:
+        last = row.split()[-1]
+        check_eq(len(row) - len(last), col, f"{what}: column of '{row.strip()}'")
+
+
+def table_block(text, header_word="Interval"):
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if header_word in line and "Name" in line:
+            rows = [line]
+            for r in lines[i + 1:]:
+                if not r.strip() or not re.match(r"^\s*(\S+\s+)?\d+\s+0x", r):
+                    break
+                rows.append(r)
+            return rows
+    return []
+
+
+def test_dumps(tabs, tmp):
+    names = sorted(f for f in os.listdir(DUMPS) if f.endswith(".txt"))
+    check(len(names) >= 20, f"found the InstLatx64 dumps ({len(names)})")
+    for name in names:
+        path = os.path.join(DUMPS, name)
+        text = open(path, encoding="latin-1").read()
+        blocks = parse_aida(text)
+        if not check(blocks, f"{name}: test parser found CPU blocks"):
+            continue
+        raw = os.path.join(tmp, name + ".raw")
+        open(raw, "w").write(to_raw(blocks))
+        for hal in ("x64", "x86"):
+            e = expect(blocks[0], tabs, hal)
+            outs = {}
+            for fmt, f in (("aida", path), ("raw", raw)):
+                rc, out, err = run("info", "--cpuid-file", f, "--hal", hal, "--json")
+                if not check_eq(rc, 0, f"{name} ({fmt}, {hal}): exit status [{err.strip()}]"):
+                    continue
+                try:
+                    j = json.loads(out)
+                except ValueError as ex:
+                    check(False, f"{name} ({fmt}): JSON parses: {ex}")
+                    continue
+                check_info(j, e, f"{name} ({fmt}, --hal {hal})")
+                outs[fmt] = out
+                rc, txt, err = run("info", "--cpuid-file", f, "--hal", hal)
+                check_eq(rc, 0, f"{name} ({fmt}, {hal}): text exit status")
+                outs[fmt + "-text"] = txt
+            check_eq(outs.get("aida"), outs.get("raw"), f"{name} ({hal}): JSON equal for both formats")
+            check_eq(outs.get("aida-text"), outs.get("raw-text"), f"{name} ({hal}): text equal for both formats")
+            if hal == "x64" and "aida" in outs:
+                rows = table_block(outs["aida-text"])
+                check_eq(len(rows) - 1, len(e["sources"]), f"{name}: text source rows")
+                aligned(rows, f"{name}: info text")
+        # The HAL assesses the boot processor: the default is the first block, and --cpu picks
+        # another.
+        last = len(blocks) - 1
+        rc, out, err = run("info", "--cpuid-file", raw, "--cpu", str(last), "--json")
+        if check_eq(rc, 0, f"{name}: --cpu {last} [{err.strip()}]"):
+            check_info(json.loads(out), expect(blocks[last], tabs), f"{name} --cpu {last}")
+        rc, out, err = run("info", "--cpuid-file", path, "--cpu", str(len(blocks)))
+        check_eq((rc, out), (2, ""), f"{name}: --cpu {len(blocks)} (past the last block) fails")
+        # Debian's cpuid tool on the first block.
+        first = os.path.join(tmp, name + ".cpu0.raw")
+        open(first, "w").write(to_raw(blocks[:1]))
+        rc, out, err = run("info", "--cpuid-file", first, "--json")
+        if check_eq(rc, 0, f"{name}: first block alone"):
+            check_against_cpuid_tool(first, json.loads(out), name)
+
+
+def test_bad_files(tmp):
+    def bad(label, content, line=None, args=()):
+        f = os.path.join(tmp, f"bad-{label}.txt")
+        open(f, "wb").write(content)
+        rc, out, err = run("info", "--cpuid-file", f, *args)
+        check_eq(rc, 2, f"bad file {label}: exit status")
+        check_eq(out, "", f"bad file {label}: no output on stdout")
+        check(f in err, f"bad file {label}: message names the file: {err.strip()!r}")
+        if line is not None:
+            check(re.search(re.escape(f) + r":" + str(line) + r"\b", err) is not None,
+                  f"bad file {label}: message names line {line}: {err.strip()!r}")
+        rc, out, err = run("info", "--cpuid-file", f, "--json", *args)
+        check_eq((rc, out), (2, ""), f"bad file {label} --json: exit 2, nothing on stdout")
+
+    sky = open(os.path.join(DUMPS, "GenuineIntel00506E3_SkyLake_01_CPUID.txt"), encoding="latin-1").read()
+    raw = to_raw(parse_aida(sky))
+    raw_lines = raw.splitlines(True)
+    aida_lines = sky.splitlines(True)
+    bad("empty", b"")
+    rnd = random.Random(4)
+    bad("binary", bytes(rnd.randrange(256) for _ in range(4096)))
+    bad("binary-nul", b"\0" * 100)
+    bad("unknown-format", b"processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\n")
+    bad("prose", b"hello\nworld\n")
+    # A line cut short, in the middle of a file and at its end.
+    i = next(n for n, l in enumerate(raw_lines) if "0x0000000a 0x00:" in l)
+    bad("raw-truncated-line", "".join(raw_lines[:i] + [raw_lines[i][:40] + "\n"] + raw_lines[i + 1:]).encode(), i + 1)
+    bad("raw-truncated-end", "".join(raw_lines[:i] + [raw_lines[i][:40]]).encode(), i + 1)
+    k = next(n for n, l in enumerate(aida_lines) if l.startswith("CPUID 0000000A:"))
+    bad("aida-truncated-line", "".join(aida_lines[:k] + [aida_lines[k][:25] + "\n"] + aida_lines[k + 1:]).encode(), k + 1)
+    bad("aida-truncated-end", "".join(aida_lines[:k] + [aida_lines[k][:25]]).encode(), k + 1)
+    # Malformed values.
+    bad("raw-bad-hex", "".join(raw_lines[:i] + [raw_lines[i].replace("eax=0x", "eax=0xZ", 1)] + raw_lines[i + 1:]).encode(), i + 1)
+    # A leaf repeated with different values in one CPU block.
+    dup = raw_lines[i].replace("eax=0x", "eax=0x1", 1)
+    dup = re.sub(r"eax=0x1([0-9a-f]{8})", lambda m: "eax=0x" + ("%08x" % (int(m[1], 16) ^ 1)), dup)
+    bad("raw-repeated-leaf", "".join(raw_lines[:i + 1] + [dup] + raw_lines[i + 1:]).encode(), i + 2)
+    d = aida_lines[k].rstrip("\n")
+    d2 = d[:16] + "%08X" % (int(d[16:24], 16) ^ 1) + d[24:]
+    bad("aida-repeated-leaf",
+        "".join(aida_lines[:k] + [d + " [SL 00]\n", d2 + " [SL 00]\n"] + aida_lines[k + 1:]).encode(), k + 2)
+    # A leaf repeated with the same values is harmless.
+    f = os.path.join(tmp, "same-repeat.raw")
+    open(f, "w").write("".join(raw_lines[:i + 1] + [raw_lines[i]] + raw_lines[i + 1:]))
+    rc, out, err = run("info", "--cpuid-file", f)
+    check_eq(rc, 0, f"leaf repeated with equal values is accepted [{err.strip()}]")
+    rc, out, err = run("info", "--cpuid-file", os.path.join(tmp, "does-not-exist"))
+    check_eq((rc, out), (2, ""), "missing file: exit 2")
+    check("does-not-exist" in err, "missing file: named")
+
+
+def test_usage():
+    for args in (["nonsense"], ["info", "--bogus"], ["info", "--cpu"], ["info", "--cpu", "x"],
+                 ["info", "--hal", "x32"], ["sources", "--interface", "arm"], ["decode-select"],
+                 ["decode-select", "0xZZ"], ["decode-select", "1", "--vendor", "via"],
+                 ["decode-select", "1", "2"], ["perf"], ["perf", "NoSuchSource", "--interface", "emon"],
+                 ["perf", "ProfileTime", "--interface", "generic"], ["cpuid-dump", "extra"], []):
+        rc, out, err = run(*args)
+        check_eq(rc, 2, f"kprof {' '.join(args)}: exit 2")
+        check_eq(out, "", f"kprof {' '.join(args)}: nothing on stdout")
+        check(err.strip() != "", f"kprof {' '.join(args)}: says why")
+    rc, out, err = run("--help")
+    check_eq(rc, 0, "kprof --help")
+    for cmd in ("info", "sources", "decode-select", "perf", "cpuid-dump"):
+        check(re.search(r"^\s+" + re.escape(cmd) + r"\s", out, re.M) is not None, f"--help lists {cmd}")
+        rc, o, err = run(cmd, "--help")
+        check_eq(rc, 0, f"kprof {cmd} --help")
+        check(o.startswith(f"usage: kprof {cmd}"), f"kprof {cmd} --help prints its usage")
+
+
+def test_sources(tabs, live_expect):
+    rc, out, err = run("sources", "--json")
+    if not check_eq(rc, 0, "sources --json"):
+        return
+    j = json.loads(out)
+    for itf, rows in tabs.items():
+        got = [s for s in j if s["interface"] == itf]
+        check_eq(len(got), len(rows), f"sources --json: {itf} count equals the seed's rows")
+        rc, o, err = run("sources", "--interface", itf, "--json")
+        check_eq(json.loads(o) if rc == 0 else None, got, f"sources --interface {itf} --json")
+        for g, w in zip(got, rows):
+            for k in ("value", "name", "select", "ebx_bit"):
+                check_eq(g[k], w[k], f"sources {itf} 0x{w['value']:02x} {k}")
+            want_sup = False
+            if itf == live_expect["interface"]:
+                want_sup = next(s["supported"] for s in live_expect["sources"] if s["value"] == w["value"])
+            check_eq(g["supported"], want_sup, f"sources {itf} 0x{w['value']:02x} supported on this machine")
+            check_eq(g["default_interval"], 10000 if w["value"] == 0 or w["name"] == "ProfileTimerFixed" else 65536,
+                     f"sources {itf} 0x{w['value']:02x} default interval (reference listings)")
+    check_eq(len(j), sum(len(r) for r in tabs.values()), "sources --json: total")
+    rc, out, err = run("sources")
+    lines = out.splitlines()
+    check_eq(len(lines), 1 + len(j), "sources: one line per source plus the header")
+    aligned(lines, "sources text")
+    rc, out, err = run("sources", "--interface", "emon")
+    aligned(out.splitlines(), "sources --interface emon text")
+
+
+def test_decode_select(tabs):
+    def fields(v, vendor):
+        f = {"event": v & 0xFF, "umask": (v >> 8) & 0xFF, "usr": bit(v, 16), "os": bit(v, 17),
+             "edge": bit(v, 18), "pc": bit(v, 19), "int": bit(v, 20), "en": bit(v, 22),
+             "inv": bit(v, 23), "cmask": (v >> 24) & 0xFF}
+        if vendor == "intel":  # Intel SDM vol. 3 IA32_PERFEVTSELx
+            f.update(any=bit(v, 21), guest_only=None, host_only=None)
+        else:  # AMD APM vol. 2 PerfEvtSel: EventSelect[11:8] at 35:32, HG_ONLY at 41:40
+            f.update(any=None, guest_only=bit(v, 40), host_only=bit(v, 41))
+            f["event"] |= ((v >> 32) & 0xF) << 8
+        return f
+
+    cases = [(0x0003412E, "intel", "emon"), (0x0053412E, "intel", "emon"), (0x0003003C, "intel", "emon"),
+             (0x00030076, "amd", "amd64"), (0x000304EC, "amd", "amd64"), (0x00430076, "amd", "amd64"),
+             (0x12345678, "intel", "emon"), (0x10003003C, "intel", "emon"), (0x3F00030076, "amd", "amd64")]
+    for v, vendor, itf in cases:
+        rc, out, err = run("decode-select", hex(v), "--vendor", vendor, "--json")
+        if not check_eq(rc, 0, f"decode-select {v:#x} --vendor {vendor}"):
+            continue
+        j = json.loads(out)
+        check_eq(j["value"], v, f"decode-select {v:#x}: value")
+        check_eq(j["vendor"], vendor, f"decode-select {v:#x}: vendor")
+        check_eq(j["fields"], fields(v, vendor), f"decode-select {v:#x}: fields")
+        reserved = (v >> 32) != 0 if vendor == "intel" else bool(v & ((1 << 21) | ~((1 << 42) - 1) | (0xF0 << 32)))
+        check_eq(j["reserved_bits"], reserved, f"decode-select {v:#x}: reserved bits")
+        want = sorted(r["value"] for r in tabs[itf]
+                      if (v >> 32) == 0 and r["select"] == (v & ~((1 << 22) | (1 << 20))))
+        check_eq(sorted(s["value"] for s in j["sources"]), want, f"decode-select {v:#x}: sources using it")
+        rc, txt, err = run("decode-select", hex(v), "--vendor", vendor)
+        check_eq(rc, 0, f"decode-select {v:#x} text")
+        check(re.search(r"^\s+event\s+0x%02X$" % (fields(v, vendor)["event"]), txt, re.M) is not None,
+              f"decode-select {v:#x} text: event")
+    rc, out, err = run("decode-select", str(0x0003412E), "--vendor", "intel", "--json")
+    check_eq(json.loads(out)["fields"]["umask"] if rc == 0 else None, 0x41, "decode-select takes decimal")
+    # 0x0003412E's sources by name (seed 000): ProfileCacheMisses and ProfileLLCMisses.
+    rc, out, err = run("decode-select", "0x0003412E", "--vendor", "intel", "--json")
+    check_eq(sorted(s["name"] for s in json.loads(out)["sources"]), ["ProfileCacheMisses", "ProfileLLCMisses"],
+             "decode-select 0x0003412E: named sources")
+
+
+def perf_raw(select, vendor):
+    # Linux perf's x86 raw config (/sys/bus/event_source/devices/cpu/format): event 0-7,
+    # umask 8-15, edge 18, inv 23, cmask 24-31; AMD event[11:8] at 32-35. USR/OS are perf's
+    # exclude_* attributes, EN/INT belong to the kernel.
+    keep = 0xFF | 0xFF00 | (1 << 18) | (1 << 23) | (0xFF << 24)
+    if vendor == "amd":
+        keep |= 0xF << 32
+    return "r%x" % (select & keep)
+
+
+def test_perf(tabs):
+    rc, out, err = run("perf", "ProfileLLCMisses", "--interface", "emon")
+    check_eq((rc, out.strip()), (0, "r412e"), "perf ProfileLLCMisses")
+    want = perf_raw(next(r["select"] for r in tabs["emon"] if r["name"] == "ProfileLLCMisses"), "intel")
+    check_eq(out.strip(), want, "perf ProfileLLCMisses derived from seed 000's select")
+    for itf, vendor in (("emon", "intel"), ("amd64", "amd")):
+        for r in tabs[itf]:
+            rc, out, err = run("perf", r["name"], "--interface", itf)
+            check_eq((rc, out.strip()), (0, perf_raw(r["select"], vendor)), f"perf {r['name']} --interface {itf}")
+        r = tabs[itf][-1]
+        rc, out, err = run("perf", hex(r["value"]), "--interface", itf)
+        check_eq((rc, out.strip()), (0, perf_raw(r["select"], vendor)), f"perf {hex(r['value'])} --interface {itf}")
+    rc, out, err = run("perf", "llcmisses", "--interface", "emon")
+    check_eq((rc, out.strip()), (0, "r412e"), "perf takes any case and no Profile prefix")
+
+
+def test_json_strings(tmp):
+    # A hypervisor signature holding quote, backslash, control and non-ASCII bytes, and
+    # trailing NULs: the JSON must parse and give the bytes back (Latin-1), NULs stripped.
+    sig = b'"\\\x01\xffAB\tC\0\0\0\0'
+    ebx, ecx, edx = (int.from_bytes(sig[i:i + 4], "little") for i in (0, 4, 8))
+    raw = ("CPU 0:\n"
+           "   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+           "   0x00000001 0x00: eax=0x000906ea ebx=0x00000800 ecx=0x80000000 edx=0x00000000\n"
+           "   0x0000000a 0x00: eax=0x07300404 ebx=0x00000000 ecx=0x00000000 edx=0x00000603\n"
+           f"   0x40000000 0x00: eax=0x40000001 ebx=0x{ebx:08x} ecx=0x{ecx:08x} edx=0x{edx:08x}\n")
+    f = os.path.join(tmp, "odd-signature.raw")
+    open(f, "w").write(raw)
+    rc, out, err = run("info", "--cpuid-file", f, "--json")
+    if check_eq(rc, 0, f"odd signature dump [{err.strip()}]"):
+        try:
+            j = json.loads(out)
+            check_eq((j.get("hypervisor") or {}).get("vendor"), sig.rstrip(b"\0").decode("latin-1"), "odd signature round trip")
+            check_eq(j["interface"], "emon", "odd signature: not Microsoft-compatible, vendor rules apply")
+        except ValueError as ex:
+            check(False, f"odd signature JSON parses: {ex}")
+    rc, out, err = run("info", "--cpuid-file", f)
+    check(rc == 0 and "\\x01" in out, "odd signature text output escapes control bytes")
+
+
+def test_live(tabs, tmp):
+    if not shutil.which("cpuid"):
+        check(False, "Debian cpuid installed")
+        return None
+    raw = subprocess.run(["cpuid", "-r", "-1"], capture_output=True, text=True).stdout
+    blocks = parse_raw(raw)
+    e = expect(blocks[0], tabs)
+    rc, out, err = run("info", "--json")
+    if check_eq(rc, 0, "info --json (live)"):
+        check_info(json.loads(out), e, "live")
+    rc, dump, err = run("cpuid-dump")
+    if check_eq(rc, 0, "cpuid-dump"):
+        mine = parse_raw(dump)
+        check_eq(len(mine), 1, "cpuid-dump: one CPU block")
+        theirs = blocks[0]
+        # The leaves kprof uses and the standard ranges: the same values as `cpuid -r -1` for
+        # every leaf both list (the tool also probes odd ranges).
+        common = set(mine[0]) & set(theirs)
+        for key in sorted(common):
+            if key[0] in (0x1, 0xB, 0x1F, 0x8000001E):
+                continue  # the APIC id differs with the CPU the process runs on
+            check_eq(mine[0][key], theirs[key], f"cpuid-dump leaf {key[0]:#x}.{key[1]}")
+        mx = theirs[(0, 0)][0]
+        for leaf in range(0, mx + 1):
+            check((leaf, 0) in mine[0], f"cpuid-dump has basic leaf {leaf:#x}")
+        emx = theirs[(0x80000000, 0)][0]
+        for leaf in range(0x80000000, emx + 1):
+            check((leaf, 0) in mine[0], f"cpuid-dump has extended leaf {leaf:#x}")
+        for leaf in (0x40000000, 0x40000001):
+            if bit(theirs[(1, 0)][2], 31):
+                check((leaf, 0) in mine[0], f"cpuid-dump has hypervisor leaf {leaf:#x}")
+        f = os.path.join(tmp, "live.raw")
+        open(f, "w").write(dump)
+        rc, fromfile, err = run("info", "--cpuid-file", f, "--json")
+        check_eq(fromfile, out, "info on cpuid-dump's output equals live info")
+        # And cpuid's own reader accepts it.
+        p = subprocess.run(["cpuid", "-f", f], capture_output=True, text=True)
+        check(p.returncode == 0 and "vendor_id" in p.stdout, "cpuid -f reads cpuid-dump output")
+    rc, out, err = run("info")
+    check_eq(rc, 0, "info (live, text)")
+    return e
+
+
+def main():
+    if not os.path.isdir(DUMPS):
+        if CI:
+            print(f"FAIL: {DUMPS} missing under CI")
+            print("0 passed, 1 failed")
+            return 1
+        print(f"skip: {DUMPS} missing")
+        print("0 passed, 0 failed, 1 skipped")
+        return 0
+    tabs = tables()
+    check_eq({k: len(v) for k, v in tabs.items()},
+             {"generic": 25, "default": 1, "emon": 13, "amd64": 176, "intel-later": 5}, "seed rows parsed")
+    with tempfile.TemporaryDirectory() as tmp:
+        test_usage()
+        live = test_live(tabs, tmp)
+        if live:
+            test_sources(tabs, live)
+        test_decode_select(tabs)
+        test_perf(tabs)
+        test_json_strings(tmp)
+        test_bad_files(tmp)
+        test_dumps(tabs, tmp)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
