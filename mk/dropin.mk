@@ -10,7 +10,7 @@ DEPS += gcc-12-multilib g++-12-multilib tcc \
 	libc6-dev-s390x-cross libgcc-12-dev-s390x-cross binutils-s390x-linux-gnu qemu-user \
 	gcc-mingw-w64-x86-64 gcc-mingw-w64-i686 wine wine64 \
 	linux-headers-amd64 linux-image-amd64 sparse busybox-static cpio qemu-system-x86 \
-	cmake pkg-config
+	cmake pkg-config man-db
 TEST_STEPS += dropin-matrix dropin-windows dropin-bigendian dropin-kmod dropin-install
 
 DROPIN := $(BUILD)/dropin

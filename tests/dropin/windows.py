@@ -55,7 +55,7 @@ def programs():
     progs["matrix"] = ([os.path.join(ROOT, "tests/dropin/matrix_main.c"), os.path.join(ROOT, "tests/dropin/matrix_second.c")],
                        ["-std=c99"] + WARN_C, [])
     cli = sorted(glob.glob(os.path.join(ROOT, "cli/*.c")))
-    progs["kprof sources"] = (cli, ["-std=c99"], ["sources"])
+    progs["kprof sources"] = (cli, ["-std=c99", "-I" + os.path.join(ROOT, "cli")], ["sources"])
     return progs
 
 
