@@ -147,6 +147,45 @@ static void dump_snapshot(void)
 	       (unsigned long)kprof_cpuid_snapshot_reg(&s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX));
 }
 
+/* A dump in AIDA64's format (Conroe's leaves, from the InstLatx64 dump of that processor),
+ * parsed, then decided on. By the HAL's rules (reference/hal-profile-interfaces.md): Intel,
+ * max leaf 0x0A, version 2, 7 meaningful ebx bits, ebx 0: Emon with 2 counters of 40 bits. */
+static void dump_decision(void)
+{
+	static const char text[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69 [GenuineIntel]\n"
+	                           "CPUID 00000001: 000006F6-00020800-0000E3BD-BFEBFBFF\n"
+	                           "CPUID 0000000A: 07280202-00000000-00000000-00000000\n"
+	                           "CPUID 80000000: 80000008-00000000-00000000-00000000\n"
+	                           "CPUID 80000001: 00000000-00000000-00000001-20100000\n";
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	size_t n = 0, i, supported = 0;
+	const kprof_source *rows;
+	CHECK(kprof_dump_snapshot(text, sizeof text - 1, 0, &s, NULL) == KPROF_OK);
+	CHECK(kprof_hal_decide(&s, KPROF_HAL_X64, &d) == KPROF_OK);
+	CHECK(d.interface == KPROF_INTERFACE_EMON && d.counters == 2 && d.counter_width == 40);
+	rows = kprof_source_table((kprof_interface)d.interface, &n);
+	for (i = 0; rows && i < n; i++)
+		supported += kprof_hal_source_supported(&d, &rows[i]) ? 1u : 0u;
+	printf("decision interface=%u reason=%u counters=%u width=%u supported=%lu of %lu family=%lu model=0x%lX\n",
+	       (unsigned)d.interface, (unsigned)d.reason, (unsigned)d.counters, (unsigned)d.counter_width,
+	       (unsigned long)supported, (unsigned long)n, (unsigned long)d.family, (unsigned long)d.model);
+#ifndef KPROF_NO_NAMES
+	CHECK(kprof_hal_reason_name(d.reason) != NULL);
+#endif
+	{
+		/* rdmsr is ring 0 only: a live build here would fault, so only the no-live build
+		 * calls it; every build compiles it. */
+		kprof_status (*rd)(uint32_t, uint64_t *) = kprof_rdmsr;
+#if defined(KPROF_NO_LIVE)
+		uint64_t v = 1;
+		CHECK(rd(KPROF_MSR_IA32_MISC_ENABLE, &v) == KPROF_E_NOT_AVAILABLE && v == 0);
+#else
+		check(rd != NULL, __LINE__, "kprof_rdmsr compiles"); /* same count in every build */
+#endif
+	}
+}
+
 static void live(void)
 {
 	uint32_t r[4];
@@ -174,6 +213,7 @@ int main(void)
 	dump_tables();
 	dump_codecs();
 	dump_snapshot();
+	dump_decision();
 	live();
 	matrix_second(&passed, &failed);
 	printf("%lu passed, %lu failed\n", passed, failed);
