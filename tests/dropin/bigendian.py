@@ -48,10 +48,16 @@ def main(bdir):
                        ["-DMATRIX_EXPECT_NO_LIVE"])
     for name, (srcs, flags) in progs.items():
         outs = {}
+        if any("#include <cpuid.h>" in open(f, errors="replace").read() for f in srcs):
+            print(f"note {name}: not built for s390x: it cross-checks live cpuid through the x86-only <cpuid.h>")
+            continue
         for host, cc, runner in (("x86-64", ["gcc"], []), ("s390x", CC, RUN)):
             exe = os.path.join(bdir, f"{name}-{host}")
             extra = flags if host == "s390x" else [f for f in flags if not f.startswith("-DMATRIX")]
-            r = subprocess.run(cc + ["-std=c99", "-O1", "-I" + ROOT] + WARN + extra + srcs + ["-o", exe], capture_output=True, text=True)
+            # The x86-64 build is only the reference output: its warnings are the C tests' own
+            # step's business (-Werror there), so this one does not stop on them.
+            warn = WARN if host == "s390x" else [w for w in WARN if w != "-Werror"]
+            r = subprocess.run(cc + ["-std=c99", "-O1", "-I" + ROOT] + warn + extra + srcs + ["-o", exe], capture_output=True, text=True)
             if not ok(r.returncode == 0, f"{host}: build {name}", r.stderr):
                 continue
             run = subprocess.run(runner + [exe], capture_output=True, text=True, timeout=300)
