@@ -15,7 +15,8 @@ TEST_STEPS :=
 .PHONY: all gen check-gen deps test test-all run clean need-python
 all: $(BUILD)/kprof
 
-include $(sort $(wildcard mk/*.mk))
+# The foundation's steps run first, then each area's in name order.
+include mk/core.mk $(filter-out mk/core.mk,$(sort $(wildcard mk/*.mk)))
 
 need-python:
 	@test -n "$(PY)" || { echo "no python3 with jinja2 and yaml: run 'make deps' (installs python3-jinja2 python3-yaml)"; exit 1; }

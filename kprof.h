@@ -25,8 +25,28 @@
 #ifndef KPROF_H
 #define KPROF_H
 
+#if defined(__linux__) && defined(__KERNEL__)
+/* The Linux kernel builds with -nostdinc: its own headers give the fixed-width types, NULL,
+ * offsetof and the limits; the <stdint.h> constant macros are filled in below. */
+#include <linux/limits.h>
+#include <linux/stddef.h>
+#include <linux/types.h>
+#ifndef UINT64_C
+#define UINT64_C(c) c##ULL
+#endif
+#ifndef UINT32_C
+#define UINT32_C(c) c##U
+#endif
+#ifndef UINT8_MAX
+#define UINT8_MAX  U8_MAX
+#define UINT16_MAX U16_MAX
+#define UINT32_MAX U32_MAX
+#define UINT64_MAX U64_MAX
+#endif
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #define KPROF_VERSION_MAJOR  0
 #define KPROF_VERSION_MINOR  1
@@ -1144,6 +1164,8 @@ typedef struct kprof_interface_info {
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
 } kprof_interface_info;
 
+/* The SDK's and mingw-w64's <winternl.h> (guard _WINTERNL_) do not define KPROFILE_SOURCE;
+ * Wine's does. */
 #if defined(KPROF_WINDOWS_NAMES) && !defined(KPROF_PLATFORM_HAS_KPROFILE_SOURCE) &&                \
         !defined(_WDMDDK_) && !defined(_NTDDK_) && !defined(__WINE_WINTERNL_H) &&                  \
         !defined(_NTKEAPI_H) && !defined(_KETYPES_H)
@@ -2490,7 +2512,24 @@ typedef struct kprof_lwp_insn {
 	                     : "memory", "cc")
 #endif
 #elif !defined(KPROF_NO_LIVE) && defined(_MSC_VER)
-#include <intrin.h>
+/* MSVC's LWP intrinsics, declared as <intrin.h> declares them (so it need not be included). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* (After clang's <intrin.h> they are already defined, __lwpval32 as a macro: nothing to declare.) */
+#ifndef __lwpval32
+void __llwpcb(void *lwpcb);
+void *__slwpcb(void);
+void __lwpval32(unsigned int data2, unsigned int data1, unsigned int flags);
+unsigned char __lwpins32(unsigned int data2, unsigned int data1, unsigned int flags);
+#if defined(_M_X64)
+void __lwpval64(unsigned __int64 data2, unsigned int data1, unsigned int flags);
+unsigned char __lwpins64(unsigned __int64 data2, unsigned int data1, unsigned int flags);
+#endif
+#endif
+#ifdef __cplusplus
+}
+#endif
 #define KPROF_LWP_HAVE_INSTRUCTIONS               1
 #define KPROF_LWPVAL32(data2, data1, flags)       __lwpval32((data2), (data1), (flags))
 #define KPROF_LWPINS32(data2, data1, flags, full) ((full) = __lwpins32((data2), (data1), (flags)))
@@ -2503,19 +2542,30 @@ typedef struct kprof_lwp_insn {
 #endif
 
 /* ---- memory ordering ------------------------------------------------------------------
- * The LWPCB is ordinary memory shared with hardware (or the model's thread). kprof uses C11
- * <stdatomic.h> in C11 and later, GCC/Clang __atomic builtins otherwise (C99, C++), MSVC
- * volatile accesses with _ReadWriteBarrier on x86 (loads are acquire and stores release on
- * x86's TSO), and volatile plus a compiler barrier for other x86 compilers (tcc). */
-#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&           \
+ * The LWPCB is ordinary memory shared with hardware (or the model's thread). kprof uses the
+ * GCC/Clang __atomic builtins wherever they exist (every C and C++ mode, kernels included,
+ * and ThreadSanitizer understands them), MSVC volatile accesses with _ReadWriteBarrier on x86
+ * (loads are acquire and stores release on x86's TSO), C11 <stdatomic.h> for any other C11
+ * compiler that has it, and volatile plus a compiler barrier otherwise (tcc). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_LWP_ATOMICS_GNU 1
+#elif defined(_MSC_VER)
+#define KPROF_LWP_ATOMICS_MSVC 1
+#ifdef __cplusplus
+extern "C" {
+#endif
+void _ReadWriteBarrier(void);
+__int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exchange,
+                                      __int64 comparand);
+#ifdef __cplusplus
+}
+#endif
+#pragma intrinsic(_ReadWriteBarrier)
+#pragma intrinsic(_InterlockedCompareExchange64)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&         \
         !defined(__STDC_NO_ATOMICS__) && !defined(__TINYC__)
 #include <stdatomic.h>
 #define KPROF_LWP_ATOMICS_C11 1
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_LWP_ATOMICS_GNU 1
-#elif defined(_MSC_VER)
-#include <intrin.h>
-#define KPROF_LWP_ATOMICS_MSVC 1
 #else
 #define KPROF_LWP_ATOMICS_VOLATILE 1
 #endif
@@ -9095,8 +9145,20 @@ KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_event_id(uint32_t reg, u
 	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK));
 }
 
+/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
+ * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
+ * targets MissedEvents is read as two little-endian words (low word first in memory). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
+        __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
+#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
+#else
+#define KPROF_IMPL_LWP_LE32(v) (v)
+#define KPROF_IMPL_LWP_LE64(v) (v)
+#endif
+
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
 	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
@@ -9115,7 +9177,7 @@ KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
 #endif
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint32_t *)p, v, memory_order_release);
@@ -9135,7 +9197,7 @@ KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 /* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
  * high, low, high until both highs agree, which is exact for a counter that only grows and is
  * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+KPROF_INTERNAL uint64_t kprof_impl_lwp_load64_host(const void *p)
 {
 #if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
 	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
@@ -9150,10 +9212,10 @@ KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
 #else
 	const uint8_t *b = (const uint8_t *)p;
 	uint32_t hi, lo, hi2;
-	hi = kprof_impl_lwp_load32(b + 4);
+	hi = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
 	for (;;) {
-		lo = kprof_impl_lwp_load32(b);
-		hi2 = kprof_impl_lwp_load32(b + 4);
+		lo = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b));
+		hi2 = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
 		if (hi2 == hi)
 			return ((uint64_t)hi << 32) | lo;
 		hi = hi2;
@@ -9162,7 +9224,7 @@ KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
 }
 
 /* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
-KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
@@ -9184,6 +9246,30 @@ KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
+}
+
+KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+{
+	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+{
+	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
+}
+
+KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+{
+#if UINTPTR_MAX > 0xFFFFFFFFu
+	return KPROF_IMPL_LWP_LE64(kprof_impl_lwp_load64_host(p));
+#else
+	return kprof_impl_lwp_load64_host(p); /* composed from two words: see above */
+#endif
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+{
+	kprof_impl_lwp_store64_host(p, KPROF_IMPL_LWP_LE64(v));
 }
 
 KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)

@@ -1,7 +1,7 @@
 # Foundation: generator, tables, lookups, select codec (issue 2).
-# gcc-multilib/g++-multilib: -m32 builds; mingw-w64: ddk/wdm.h and windows.h; libwine-dev: Wine's
+# gcc-12-multilib/g++-12-multilib (not gcc-multilib, which conflicts with the cross gccs): -m32 builds; mingw-w64: ddk/wdm.h and windows.h; libwine-dev: Wine's
 # winternl.h (include/wine/wine/windows).
-DEPS += libpfm4-dev gcc-multilib g++-multilib mingw-w64 libwine-dev
+DEPS += libpfm4-dev gcc-12-multilib g++-12-multilib mingw-w64 libwine-dev
 TEST_STEPS += gen-check gen sources seeds listings libpfm4 matrix
 
 test-gen-check: need-python

@@ -1,7 +1,7 @@
 # Intel Debug Store (BTS/PEBS), Windows PROCESSOR_PROFILE_CONTROL_AREA and PROFILE_SOURCE_INFO
 # (issue 6). test_ds/test_windows decode hostile buffers: they run under the sanitizers, and
 # once more as i386 code (the 32-bit host path of the live PEBS index read).
-DEPS += gcc-multilib gcc-mingw-w64-i686 gcc-mingw-w64-x86-64
+DEPS += gcc-12-multilib gcc-mingw-w64-i686 gcc-mingw-w64-x86-64
 TEST_STEPS += ds ds-i386 windows windows-mingw ds-freestanding ds-cli
 
 CFLAGS_test_ds := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -21,7 +21,7 @@ test-windows: $(BUILD)/tests/test_windows
 
 # The layouts against the real Windows headers (mingw-w64 evntrace.h, ntddk.h, bugcodes.h)
 # for both pointer sizes: compile-time assertions, so compiling is the test.
-test-windows-mingw: tests/test_windows_mingw.c kprof.h
+test-windows-mingw: tests/mingw_windows.c kprof.h
 	i686-w64-mingw32-gcc -std=c11 -Wall -Wextra -Werror -I. -c $< -o $(BUILD)/tests/windows_mingw32.o
 	x86_64-w64-mingw32-gcc -std=c11 -Wall -Wextra -Werror -I. -c $< -o $(BUILD)/tests/windows_mingw64.o
 

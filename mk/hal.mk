@@ -1,7 +1,7 @@
 # cpuid, MSR/PMC access, the HAL's profile-interface decision and the cpuid dump reader
 # (issue 3; dump formats from issue 4). `cpuid` is Debian's cpuid tool: test_dump reads its
-# `cpuid -r` output. gcc-multilib: the -m32 freestanding check.
-DEPS += cpuid gcc-multilib
+# `cpuid -r` output. gcc-12-multilib: the -m32 freestanding check.
+DEPS += cpuid gcc-12-multilib
 TEST_STEPS += dump hal msr-hook hal-freestanding
 
 # The dump reader reads untrusted text: run its test under the sanitizers.

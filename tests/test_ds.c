@@ -743,8 +743,21 @@ static void test_pebs_index(void)
 		CHECK_EQ(v, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_decode(u.b, cases[i].off + cases[i].width - 1, cases[i].layout, &v),
 		         KPROF_E_TRUNCATED);
+		/* The live read is a host-order load of memory the processor writes: store the index
+		 * in host order for it (on x86 the same bytes; on a big-endian test host, not). */
+		if (cases[i].width == 8) {
+			uint64_t host = 0x00000000DEAD1238ull;
+			memcpy(u.b + cases[i].off, &host, sizeof(host));
+		} else {
+			uint32_t host = 0xDEAD1238u;
+			memcpy(u.b + cases[i].off, &host, sizeof(host));
+		}
 		CHECK_EQ(kprof_ds_pebs_index_read(u.b, cases[i].layout, &live), KPROF_OK);
 		CHECK_EQ(live, 0xDEAD1238u);
+		if (cases[i].width == 8)
+			put64(u.b + cases[i].off, 0x00000000DEAD1238ull);
+		else
+			put32(u.b + cases[i].off, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_read(u.b + 1, cases[i].layout, &live), KPROF_E_ALIGNMENT);
 		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size, cases[i].layout, &a), KPROF_OK);
 		CHECK_EQ(a.pebs_index, 0xDEAD1238u);

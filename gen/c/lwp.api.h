@@ -214,7 +214,24 @@ typedef struct kprof_lwp_insn {
 	                     : "memory", "cc")
 #endif
 #elif !defined(KPROF_NO_LIVE) && defined(_MSC_VER)
-#include <intrin.h>
+/* MSVC's LWP intrinsics, declared as <intrin.h> declares them (so it need not be included). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* (After clang's <intrin.h> they are already defined, __lwpval32 as a macro: nothing to declare.) */
+#ifndef __lwpval32
+void __llwpcb(void *lwpcb);
+void *__slwpcb(void);
+void __lwpval32(unsigned int data2, unsigned int data1, unsigned int flags);
+unsigned char __lwpins32(unsigned int data2, unsigned int data1, unsigned int flags);
+#if defined(_M_X64)
+void __lwpval64(unsigned __int64 data2, unsigned int data1, unsigned int flags);
+unsigned char __lwpins64(unsigned __int64 data2, unsigned int data1, unsigned int flags);
+#endif
+#endif
+#ifdef __cplusplus
+}
+#endif
 #define KPROF_LWP_HAVE_INSTRUCTIONS 1
 #define KPROF_LWPVAL32(data2, data1, flags) __lwpval32((data2), (data1), (flags))
 #define KPROF_LWPINS32(data2, data1, flags, full) ((full) = __lwpins32((data2), (data1), (flags)))
@@ -227,19 +244,30 @@ typedef struct kprof_lwp_insn {
 #endif
 
 /* ---- memory ordering ------------------------------------------------------------------
- * The LWPCB is ordinary memory shared with hardware (or the model's thread). kprof uses C11
- * <stdatomic.h> in C11 and later, GCC/Clang __atomic builtins otherwise (C99, C++), MSVC
- * volatile accesses with _ReadWriteBarrier on x86 (loads are acquire and stores release on
- * x86's TSO), and volatile plus a compiler barrier for other x86 compilers (tcc). */
-#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&        \
+ * The LWPCB is ordinary memory shared with hardware (or the model's thread). kprof uses the
+ * GCC/Clang __atomic builtins wherever they exist (every C and C++ mode, kernels included,
+ * and ThreadSanitizer understands them), MSVC volatile accesses with _ReadWriteBarrier on x86
+ * (loads are acquire and stores release on x86's TSO), C11 <stdatomic.h> for any other C11
+ * compiler that has it, and volatile plus a compiler barrier otherwise (tcc). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_LWP_ATOMICS_GNU 1
+#elif defined(_MSC_VER)
+#define KPROF_LWP_ATOMICS_MSVC 1
+#ifdef __cplusplus
+extern "C" {
+#endif
+void _ReadWriteBarrier(void);
+__int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exchange,
+                                      __int64 comparand);
+#ifdef __cplusplus
+}
+#endif
+#pragma intrinsic(_ReadWriteBarrier)
+#pragma intrinsic(_InterlockedCompareExchange64)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&      \
         !defined(__STDC_NO_ATOMICS__) && !defined(__TINYC__)
 #include <stdatomic.h>
 #define KPROF_LWP_ATOMICS_C11 1
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_LWP_ATOMICS_GNU 1
-#elif defined(_MSC_VER)
-#include <intrin.h>
-#define KPROF_LWP_ATOMICS_MSVC 1
 #else
 #define KPROF_LWP_ATOMICS_VOLATILE 1
 #endif

@@ -1,5 +1,16 @@
+/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
+ * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
+ * targets MissedEvents is read as two little-endian words (low word first in memory). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
+#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
+#else
+#define KPROF_IMPL_LWP_LE32(v) (v)
+#define KPROF_IMPL_LWP_LE64(v) (v)
+#endif
+
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
 	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
@@ -18,7 +29,7 @@ KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
 #endif
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint32_t *)p, v, memory_order_release);
@@ -38,7 +49,7 @@ KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 /* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
  * high, low, high until both highs agree, which is exact for a counter that only grows and is
  * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+KPROF_INTERNAL uint64_t kprof_impl_lwp_load64_host(const void *p)
 {
 #if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
 	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
@@ -53,10 +64,10 @@ KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
 #else
 	const uint8_t *b = (const uint8_t *)p;
 	uint32_t hi, lo, hi2;
-	hi = kprof_impl_lwp_load32(b + 4);
+	hi = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
 	for (;;) {
-		lo = kprof_impl_lwp_load32(b);
-		hi2 = kprof_impl_lwp_load32(b + 4);
+		lo = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b));
+		hi2 = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
 		if (hi2 == hi)
 			return ((uint64_t)hi << 32) | lo;
 		hi = hi2;
@@ -65,7 +76,7 @@ KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
 }
 
 /* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
-KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
@@ -86,6 +97,31 @@ KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
+}
+
+
+KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+{
+	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+{
+	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
+}
+
+KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+{
+#if UINTPTR_MAX > 0xFFFFFFFFu
+	return KPROF_IMPL_LWP_LE64(kprof_impl_lwp_load64_host(p));
+#else
+	return kprof_impl_lwp_load64_host(p); /* composed from two words: see above */
+#endif
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+{
+	kprof_impl_lwp_store64_host(p, KPROF_IMPL_LWP_LE64(v));
 }
 
 KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)

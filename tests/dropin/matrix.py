@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""The drop-in compiler matrix: build tests/dropin/matrix_{main,second}.c (two translation
+units, one program) with every compiler, language standard and target kprof.h claims, with
+the strictest warnings as errors, run every binary, and require every run to print exactly
+what the reference build (gcc, C99, x86-64) prints.
+
+    matrix.py BUILD_DIR
+
+Each build counts as checks: it compiles (1), it runs and its own checks pass (1), its
+output equals the reference (1, when it has one). Ends with "N passed, N failed".
+"""
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SRC = [os.path.join(ROOT, "tests/dropin/matrix_main.c"), os.path.join(ROOT, "tests/dropin/matrix_second.c")]
+WARN_C = "-Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wcast-align -Wstrict-prototypes -Werror".split()
+WARN_CXX = "-Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wcast-align -Werror".split()
+# What the README and the header promise: C99..C2x, C++11 and later.
+C_STDS = ["c99", "c11", "c17", "c2x"]
+CXX_STDS = ["c++11", "c++17", "c++20"]
+
+passed = failed = 0
+
+
+def ok(cond, what, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+        print(f"ok   {what}")
+    else:
+        failed += 1
+        print(f"FAIL {what}")
+        if detail:
+            print("\n".join("     | " + l for l in detail.rstrip().splitlines()[-25:]))
+    return cond
+
+
+def have(tool):
+    return shutil.which(tool) is not None
+
+
+def cross_cc(triple):
+    """The cross gcc when installed, else clang for the same triple over Debian's cross libc
+    and libgcc. Debian's gcc-12-<arch>-linux-gnu conflicts with gcc-multilib, which other
+    steps need for -m32, so `make test` installs only the conflict-free cross libraries."""
+    gcc = f"{triple}-gcc-12"
+    return [gcc] if have(gcc) else ["clang", f"--target={triple}"]
+
+
+def builds():
+    """(name, compile command without -o, runner prefix or None, compare-with-reference)."""
+    out = []
+    for cc, cxx in (("gcc", "g++"), ("clang", "clang++")):
+        for arch in ("-m64", "-m32"):
+            for std in C_STDS:
+                out.append((f"{cc} -std={std} {arch}", [cc, f"-std={std}", arch, "-O2"] + WARN_C, [], True))
+            for std in CXX_STDS:
+                out.append((f"{cxx} -std={std} {arch}", [cxx, "-x", "c++", f"-std={std}", arch, "-O2"] + WARN_CXX, [], True))
+    # Configuration macros: without strings; without live instructions.
+    out.append(("gcc -std=c99 -DKPROF_NO_NAMES", ["gcc", "-std=c99", "-O2", "-DKPROF_NO_NAMES"] + WARN_C, [], False))
+    out.append(("clang -std=c11 -m32 -DKPROF_NO_NAMES", ["clang", "-std=c11", "-m32", "-O2", "-DKPROF_NO_NAMES"] + WARN_C, [], False))
+    out.append(("gcc -std=c99 -DKPROF_NO_LIVE", ["gcc", "-std=c99", "-O2", "-DKPROF_NO_LIVE"] + WARN_C, [], True))
+    # tcc: Debian's tcc targets x86-64 only; -Wall is what it has.
+    out.append(("tcc", ["tcc", "-Wall", "-Werror"], [], True))
+    # A target that is not x86: the header must compile its live routines out by itself.
+    cc = cross_cc("aarch64-linux-gnu")
+    out.append((f"{cc[0]} -std=c99 (aarch64)", cc + ["-std=c99", "-O2", "-DMATRIX_EXPECT_NO_LIVE"] + WARN_C,
+                ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"], True))
+    return out
+
+
+def build_and_run(b, bdir):
+    name, cmd, runner, _ = b
+    exe = os.path.join(bdir, name.replace(" ", "_").replace("+", "x").replace("=", "_").replace("/", "_"))
+    full = cmd + ["-I" + ROOT] + SRC + ["-o", exe]
+    r = subprocess.run(full, capture_output=True, text=True)
+    if r.returncode:
+        return name, False, " ".join(full) + "\n" + r.stdout + r.stderr, None, None
+    if runner and not have(runner[0]):
+        return name, True, "", None, f"{runner[0]} missing"
+    run = subprocess.run(runner + [exe], capture_output=True, text=True, timeout=120)
+    return name, True, "", run, None
+
+
+def cxx98(bdir):
+    """The header claims C++11 and later. Report what C++98 does, honestly."""
+    r = subprocess.run(["g++", "-x", "c++", "-std=c++98", "-fsyntax-only", "-Wpedantic", "-Werror", "-I" + ROOT, SRC[0]],
+                       capture_output=True, text=True)
+    first = next((l for l in r.stderr.splitlines() if "error" in l), "")
+    if r.returncode == 0:
+        print("note C++98: compiles too (the header promises only C++11 and later)")
+    else:
+        print(f"note C++98: unsupported, as documented; first error: {first.strip()}")
+    header = open(os.path.join(ROOT, "kprof.h"), encoding="utf-8").read()
+    ok("C++11 or later" in header, "kprof.h documents C++11 or later as its C++ floor")
+
+
+def ring0():
+    """Ring-0 flags: the header compiles without SSE/x87, red zone or a hosted libc."""
+    for cc, std in (("gcc", "c99"), ("clang", "c11")):
+        for arch in ("-m64", "-m32"):
+            cmd = [cc, f"-std={std}", arch, "-O2", "-ffreestanding", "-mgeneral-regs-only", "-mno-red-zone",
+                   "-nostdinc", "-isystem", compiler_include(cc, arch), "-c", "-x", "c", "-", "-o", os.devnull] + WARN_C + ["-I" + ROOT]
+            r = subprocess.run(cmd, input='#include "kprof.h"\nint ring0_probe(void);\nint ring0_probe(void)\n{\n\tuint32_t r[4];\n\treturn (int)kprof_cpuid(0, 0, r);\n}\n',
+                               capture_output=True, text=True)
+            ok(r.returncode == 0, f"{cc} {arch} -ffreestanding -mgeneral-regs-only -mno-red-zone -nostdinc (compiler headers only)",
+               " ".join(cmd) + "\n" + r.stderr)
+
+
+def compiler_include(cc, arch):
+    r = subprocess.run([cc, arch, "-print-file-name=include"], capture_output=True, text=True)
+    return r.stdout.strip()
+
+
+def main(bdir):
+    os.makedirs(bdir, exist_ok=True)
+    bl = builds()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda b: build_and_run(b, bdir), bl))
+    ref = None
+    for (name, _, _, compare), (_, built, log, run, skipped) in zip(bl, results):
+        if not ok(built, f"build {name}", log):
+            continue
+        if skipped:
+            ok(False, f"run {name}: {skipped}")
+            continue
+        ok(run.returncode == 0, f"run {name}", run.stdout[-2000:] + run.stderr)
+        if name == "gcc -std=c99 -m64":
+            ref = run.stdout
+            print(f"     reference output: {len(ref.splitlines())} lines; {ref.splitlines()[-1]}")
+        elif compare:
+            same = ref is not None and run.stdout == ref
+            diff = ""
+            if not same and ref is not None:
+                a, b = ref.splitlines(), run.stdout.splitlines()
+                diff = "\n".join(f"ref: {x}\ngot: {y}" for x, y in zip(a, b) if x != y)[:3000] or f"{len(a)} vs {len(b)} lines"
+            ok(same, f"same output as gcc -std=c99 -m64: {name}", diff)
+    cxx98(bdir)
+    ring0()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "build/dropin/matrix"))
