@@ -91,8 +91,9 @@ typedef enum kprof_lwp_kind {
 typedef struct kprof_lwp_ring {
 	uint8_t *lwpcb;
 	const uint8_t *buffer;
-	uint32_t size;        /* ring bytes */
-	uint32_t record_size; /* a power of two */
+	uint32_t size;         /* ring bytes */
+	uint32_t record_size;  /* a power of two */
+	uint32_t record_shift; /* log2(record_size), computed once at attach */
 	uint32_t tail;        /* the consumer's tail: the LWPCB copy is only ever written */
 	uint32_t avail;       /* records seen by the last poll and not yet consumed */
 	uint32_t threshold;
@@ -119,7 +120,10 @@ typedef struct kprof_lwp_span {
 /* An in-place iterator over one poll (kprof_lwp_ring_iter_begin / _next / _end). */
 typedef struct kprof_lwp_iter {
 	kprof_lwp_ring *ring;
-	uint32_t pos, left, taken;
+	const uint8_t *next, *end;        /* the run being walked: [next, end) */
+	const uint8_t *second, *second_end; /* the run after the wrap, NULL once entered */
+	uint32_t step;                    /* record size */
+	uint32_t taken;
 } kprof_lwp_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go

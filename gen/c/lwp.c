@@ -424,13 +424,11 @@ KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kpro
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
-	unsigned i, kind = KPROF_LWP_KIND_UNKNOWN;
+	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
 	if (!buf || !out || (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_LWP_RECORD_SIZE)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
@@ -460,6 +458,12 @@ KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kpro
 		}
 	}
 	out->kind = (uint8_t)kind;
+	/* Every field is assigned on every path (a decoder in a drain loop must not pay for
+	 * clearing the whole struct first). */
+	out->branch_taken = out->branch_predicted = out->branch_prediction_valid = 0;
+	out->data_source = out->data_address_valid = 0;
+	out->latency = 0;
+	out->next_ip = out->data_address = 0;
 	if (kind == KPROF_LWP_KIND_BRANCH) {
 		out->branch_taken = (uint8_t)kprof_lwp_branch_flags_get_taken(dw0);
 		out->branch_predicted = (uint8_t)kprof_lwp_branch_flags_get_predicted(dw0);
@@ -552,6 +556,15 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 
 /* -- ring consumer -- */
 
+/* Copy whole records (multiples of 32 bytes) in 8-byte words, with no libc: compilers turn
+ * each load/store pair into one move. */
+KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i += 8)
+		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+}
+
 /* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
  * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
  * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
@@ -596,6 +609,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	r->buffer = (const uint8_t *)(uintptr_t)base;
 	r->size = size;
 	r->record_size = rs;
+	r->record_shift = kprof_impl_lwp_log2(rs);
 	r->tail = tail;
 	r->avail = 0;
 	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
@@ -604,44 +618,44 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	return KPROF_OK;
 }
 
-/* The poll itself. A MissedEvents delta goes to span when report is set, else it is kept in
- * r->missed_unreported for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_INTERNAL int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span, int report)
+/* The non-empty poll, for a head already read (once) by the caller. A MissedEvents delta goes
+ * to span when there is one, else it is kept in r->missed_unreported for
+ * kprof_lwp_ring_missed: every delta is reported exactly once. */
+KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kprof_lwp_span *span)
 {
-	uint32_t head, tail, size, used, first, shift;
+	uint32_t tail = r->tail, size = r->size, used, first;
 	uint64_t missed, delta;
-#if !defined(KPROF_NO_LIVE)
-	if (r->options & KPROF_LWP_RING_SLWPCB)
-		(void)kprof_lwp_slwpcb(NULL);
-#endif
-	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	tail = r->tail;
-	if (head == tail)
-		return 0;
-	size = r->size;
 	if (head >= size || (head & (r->record_size - 1u)))
 		return KPROF_E_CORRUPT;
-	shift = kprof_impl_lwp_log2(r->record_size);
 	used = kprof_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
 	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
 	delta = missed - r->missed_seen;
 	r->missed_seen = missed;
-	r->avail = used >> shift;
+	r->avail = used >> r->record_shift;
+	if (!span) {
+		r->missed_unreported += delta;
+		return (int)r->avail;
+	}
 	span->first = r->buffer + tail;
-	span->first_count = first >> shift;
+	span->first_count = first >> r->record_shift;
 	span->second = r->buffer;
 	span->second_count = r->avail - span->first_count;
 	span->head = head;
 	span->at_threshold = (uint8_t)(r->threshold != 0 && used == r->threshold);
-	if (report) {
-		span->missed_delta = delta + r->missed_unreported;
-		r->missed_unreported = 0;
-	} else {
-		span->missed_delta = 0;
-		r->missed_unreported += delta;
-	}
+	span->missed_delta = delta + r->missed_unreported;
+	r->missed_unreported = 0;
 	return (int)r->avail;
+}
+
+/* Read the head offset once (acquire), flushing it first with SLWPCB when the ring asks. */
+KPROF_INTERNAL uint32_t kprof_impl_lwp_ring_head(const kprof_lwp_ring *r)
+{
+#if !defined(KPROF_NO_LIVE)
+	if (r->options & KPROF_LWP_RING_SLWPCB)
+		(void)kprof_lwp_slwpcb(NULL);
+#endif
+	return kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 }
 
 /* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
@@ -654,8 +668,11 @@ KPROF_INTERNAL int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *s
  * SLWPCB runs first. */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	kprof_lwp_span scratch;
-	return kprof_impl_lwp_ring_poll(r, span ? span : &scratch, span != NULL);
+	uint32_t head = kprof_impl_lwp_ring_head(r);
+	/* The common case for a JIT's poller: one load, one compare, no store, no call. */
+	if (head == r->tail)
+		return 0;
+	return kprof_impl_lwp_ring_fill(r, head, span);
 }
 
 /* Mark count records (at most what the last poll returned) as read and publish the new tail
@@ -669,7 +686,7 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 		return KPROF_E_RANGE;
 	if (count == 0)
 		return KPROF_OK;
-	tail = r->tail + (count << kprof_impl_lwp_log2(r->record_size));
+	tail = r->tail + (count << r->record_shift);
 	if (tail >= r->size)
 		tail -= r->size;
 	r->tail = tail;
@@ -684,28 +701,45 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
 {
 	kprof_lwp_span s;
+	uint32_t head;
 	int n;
 	if (!r || !it)
 		return KPROF_E_ARGUMENT;
-	n = kprof_impl_lwp_ring_poll(r, &s, 0);
 	it->ring = r;
-	it->pos = r->tail;
-	it->left = n > 0 ? (uint32_t)n : 0u;
+	it->next = it->end = it->second = it->second_end = NULL;
+	it->step = r->record_size;
 	it->taken = 0;
+	head = kprof_impl_lwp_ring_head(r);
+	if (head == r->tail)
+		return 0;
+	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	if (n <= 0)
+		return n;
+	/* The span's MissedEvents growth is left for kprof_lwp_ring_missed. */
+	r->missed_unreported += s.missed_delta;
+	it->next = s.first;
+	it->end = s.first + ((size_t)s.first_count << r->record_shift);
+	if (s.second_count) {
+		it->second = s.second;
+		it->second_end = s.second + ((size_t)s.second_count << r->record_shift);
+	}
 	return n;
 }
 
-/* The next record in place (record_size bytes), or NULL when the iteration is done. */
+/* The next record in place (record_size bytes), or NULL when the iteration is done. Walks
+ * pointer runs: no ring field is re-read per record. */
 KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
 {
 	const uint8_t *rec;
-	if (!it || !it->left)
-		return NULL;
-	rec = it->ring->buffer + it->pos;
-	it->pos += it->ring->record_size;
-	if (it->pos >= it->ring->size)
-		it->pos = 0;
-	it->left--;
+	if (it->next == it->end) {
+		if (!it->second)
+			return NULL;
+		it->next = it->second;
+		it->end = it->second_end;
+		it->second = it->second_end = NULL;
+	}
+	rec = it->next;
+	it->next += it->step;
 	it->taken++;
 	return rec;
 }
@@ -718,7 +752,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it)
 		return KPROF_E_ARGUMENT;
 	n = it->taken;
 	it->taken = 0;
-	it->left = 0;
+	it->next = it->end = it->second = it->second_end = NULL;
 	return kprof_lwp_ring_consume(it->ring, n);
 }
 
@@ -728,26 +762,24 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 {
 	kprof_lwp_span s;
 	uint8_t *dst = (uint8_t *)out;
-	uint32_t take, k, rs_shift;
-	size_t i, nbytes;
+	uint32_t head, take, k;
 	int n;
 	if (copied)
 		*copied = 0;
 	if (!r || !out)
 		return KPROF_E_ARGUMENT;
-	n = kprof_impl_lwp_ring_poll(r, &s, 0);
+	head = kprof_impl_lwp_ring_head(r);
+	if (head == r->tail)
+		return KPROF_OK;
+	n = kprof_impl_lwp_ring_fill(r, head, &s);
 	if (n <= 0)
 		return n < 0 ? (kprof_status)n : KPROF_OK;
-	rs_shift = kprof_impl_lwp_log2(r->record_size);
-	take = (uint32_t)(out_len >> rs_shift) < (uint32_t)n ? (uint32_t)(out_len >> rs_shift) : (uint32_t)n;
+	r->missed_unreported += s.missed_delta;
+	take = (out_len >> r->record_shift) < (size_t)n ? (uint32_t)(out_len >> r->record_shift) : (uint32_t)n;
 	k = take < s.first_count ? take : s.first_count;
-	nbytes = (size_t)k << rs_shift;
-	for (i = 0; i < nbytes; i++)
-		dst[i] = s.first[i];
-	dst += nbytes;
-	nbytes = (size_t)(take - k) << rs_shift;
-	for (i = 0; i < nbytes; i++)
-		dst[i] = s.second[i];
+	kprof_impl_lwp_copy_words(dst, s.first, (size_t)k << r->record_shift);
+	kprof_impl_lwp_copy_words(dst + ((size_t)k << r->record_shift), s.second,
+	                          (size_t)(take - k) << r->record_shift);
 	if (copied)
 		*copied = take;
 	return kprof_lwp_ring_consume(r, take);
@@ -767,10 +799,8 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	n = kprof_lwp_ring_iter_begin(r, &it);
 	if (n <= 0)
 		return n;
-	if (max_records && it.left > max_records)
-		it.left = max_records;
 	while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
-		if (fn(ctx, rec, r->record_size))
+		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
 			break;
 	}
 	n = (int)it.taken;
