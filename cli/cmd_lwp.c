@@ -1,18 +1,16 @@
-/* kprof lwp-decode FILE [--json] [--proposal]: print the LWP event records in a file (a saved
- * ring, 32 bytes each, little-endian) as text or JSON lines. Built from kprof.h alone; the
- * lead wires it into the kprof command. */
-#include "kprof.h"
+/* kprof lwp-decode FILE [--json] [--proposal]: the LWP event records in a file (a saved ring,
+ * 32 bytes each, little-endian) as text or JSON lines. A file that is not whole records is
+ * bad input: exit 2 naming the file and offset, and nothing printed. */
+#include "cli.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int kprof_cmd_lwp_decode(int argc, char **argv);
-
 static const char *lwp_kind_name(unsigned kind)
 {
-	static const char *const names[] = {"unknown", "instruction", "branch", "dcache", "lwpval", "lwpins", "clocks"};
-	return kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "unknown";
+	static const char *const names[] = {"unknown", "instruction", "branch", "dcache",
+	                                    "lwpval",  "lwpins",      "clocks"};
+	return kind < KPROF_ARRAY_COUNT(names) ? names[kind] : "unknown";
 }
 
 int kprof_cmd_lwp_decode(int argc, char **argv)
@@ -20,9 +18,8 @@ int kprof_cmd_lwp_decode(int argc, char **argv)
 	const char *path = NULL;
 	int json = 0, i, rc = 0;
 	kprof_lwp_revision rev = KPROF_LWP_REVISION_SHIPPED;
-	FILE *f;
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0, off = 0, n;
+	char *buf;
+	size_t len, off = 0;
 	kprof_lwp_sample s;
 	kprof_status st;
 	for (i = 1; i < argc; i++) {
@@ -30,52 +27,44 @@ int kprof_cmd_lwp_decode(int argc, char **argv)
 			json = 1;
 		else if (!strcmp(argv[i], "--proposal"))
 			rev = KPROF_LWP_REVISION_PROPOSAL;
+		else if (argv[i][0] == '-' && argv[i][1] != 0)
+			return kprof_cli_usage(argv[0], "unknown option '%s'", argv[i]);
 		else if (!path)
 			path = argv[i];
+		else
+			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
 	}
-	if (!path) {
-		fprintf(stderr, "usage: kprof lwp-decode FILE [--json] [--proposal]\n");
-		return 2;
+	if (!path)
+		return kprof_cli_usage(argv[0], "missing FILE");
+	if ((rc = kprof_cli_read_file(path, &buf, &len)) != 0)
+		return rc;
+	if (len % KPROF_LWP_RECORD_SIZE) {
+		rc = kprof_cli_error("%s: offset 0x%zx: %zu trailing bytes (not a whole %u-byte record)",
+		                     path, len - len % KPROF_LWP_RECORD_SIZE,
+		                     len % KPROF_LWP_RECORD_SIZE, (unsigned)KPROF_LWP_RECORD_SIZE);
+		free(buf);
+		return rc;
 	}
-	f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	if (!f) {
-		perror(path);
-		return 1;
-	}
-	for (;;) {
-		if (len == cap) {
-			unsigned char *nb = (unsigned char *)realloc(buf, cap ? cap * 2 : 4096);
-			if (!nb) {
-				free(buf);
-				return 1;
-			}
-			buf = nb;
-			cap = cap ? cap * 2 : 4096;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		if (!n)
-			break;
-		len += n;
-	}
-	if (f != stdin)
-		fclose(f);
 	while ((st = kprof_lwp_decode_next(buf, len, &off, rev, &s)) != KPROF_E_NOT_FOUND) {
-		if (st == KPROF_E_TRUNCATED) {
-			fprintf(stderr, "%s: %zu trailing bytes (not a whole record)\n", path, len - off);
-			rc = 1;
+		size_t at = off - KPROF_LWP_RECORD_SIZE;
+		if (st != KPROF_OK && st != KPROF_E_FORMAT) {
+			rc = kprof_cli_error("%s: offset 0x%zx: %s", path, at, kprof_status_name(st));
 			break;
 		}
 		if (json)
-			printf("{\"offset\":%zu,\"event\":%u,\"kind\":\"%s\",\"core\":%u,\"flags\":%u,\"data1\":%u,"
-			       "\"ip\":%llu,\"data2\":%llu,\"timestamp\":%llu%s}\n",
-			       off - KPROF_LWP_RECORD_SIZE, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
-			       (unsigned)s.data1, (unsigned long long)s.ip, (unsigned long long)s.data2,
-			       (unsigned long long)s.timestamp, st == KPROF_OK ? "" : ",\"invalid\":true");
+			kprof_cli_printf("{\"offset\":%zu,\"event\":%u,\"kind\":\"%s\",\"core\":%u,\"flags\":%u,"
+			                 "\"data1\":%u,\"ip\":%llu,\"data2\":%llu,\"timestamp\":%llu%s}\n",
+			                 at, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
+			                 (unsigned)s.data1, (unsigned long long)s.ip,
+			                 (unsigned long long)s.data2, (unsigned long long)s.timestamp,
+			                 st == KPROF_OK ? "" : ",\"invalid\":true");
 		else
-			printf("%08zx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx data2 %016llx ts %llu%s\n",
-			       off - KPROF_LWP_RECORD_SIZE, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
-			       (unsigned)s.data1, (unsigned long long)s.ip, (unsigned long long)s.data2,
-			       (unsigned long long)s.timestamp, st == KPROF_OK ? "" : " (invalid)");
+			kprof_cli_printf("%08zx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx "
+			                 "data2 %016llx ts %llu%s\n",
+			                 at, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
+			                 (unsigned)s.data1, (unsigned long long)s.ip,
+			                 (unsigned long long)s.data2, (unsigned long long)s.timestamp,
+			                 st == KPROF_OK ? "" : " (invalid: event id 0)");
 	}
 	free(buf);
 	return rc;

@@ -630,6 +630,39 @@ def test_live(tabs, tmp):
     return e
 
 
+def test_lwp_decode(tmp):
+    """Records built here from reference/lwp-shipped.md's layout (byte 0 EventId, 1 CoreId,
+    2..3 Flags, 4..7 Data1, 8..15 address, 16..23 Data2, 24..31 timestamp)."""
+    import struct
+    recs = [(2, 3, 0x0000, 0, 0x401000, 0, 0),                 # instructions retired
+            (3, 1, 0xE000, 0, 0x401010, 0x402000, 77),         # branch: taken|predicted|valid
+            (255, 0, 0x1234, 0xCAFE, 0x401020, 0xFFFFFFFF, 0),  # LWPINS
+            (0, 0, 0, 0, 0, 0, 0)]                             # event id 0: invalid
+    blob = b"".join(struct.pack("<BBHIQQQ", *r) for r in recs)
+    path = os.path.join(tmp, "ring.bin")
+    with open(path, "wb") as f:
+        f.write(blob)
+    rc, out, err = run("lwp-decode", "--json", path)
+    check_eq(rc, 0, "lwp-decode exit status")
+    rows = [json.loads(l) for l in out.splitlines()]
+    check_eq(len(rows), len(recs), "lwp-decode prints every record")
+    for r, j in zip(recs, rows):
+        check_eq((j["event"], j["core"], j["flags"], j["data1"], j["ip"], j["data2"], j["timestamp"]),
+                 (r[0], r[1], r[2] >> 0, r[3], r[4], r[5], r[6]), f"lwp-decode record {r[0]}")
+    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "unknown"], "lwp-decode kinds (shipped ids)")
+    check(rows[3].get("invalid") is True and "invalid" not in rows[0], "event id 0 is flagged invalid")
+    rc, out, err = run("lwp-decode", "--json", "--proposal", path)
+    check_eq([json.loads(l)["kind"] for l in out.splitlines()][:2], ["branch", "dcache"],
+             "lwp-decode --proposal uses the proposal's ids (2 branches, 3 DCache)")
+    with open(path, "ab") as f:
+        f.write(b"\x01\x02\x03")
+    rc, out, err = run("lwp-decode", path)
+    check(rc == 2 and out == "" and path in err and "offset 0x80" in err,
+          f"a partial record: exit 2, nothing printed, file and offset named ({rc}, {err.strip()!r})")
+    rc, out, err = run("lwp-decode", "--bogus", path)
+    check(rc == 2 and out == "", "lwp-decode rejects an unknown option")
+
+
 def main():
     if not os.path.isdir(DUMPS):
         if CI:
@@ -650,6 +683,7 @@ def main():
         test_decode_select(tabs)
         test_perf(tabs)
         test_json_strings(tmp)
+        test_lwp_decode(tmp)
         test_bad_files(tmp)
         test_dumps(tabs, tmp)
     print(f"{passed} passed, {failed} failed")

@@ -425,10 +425,16 @@ KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kpro
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
-	if (!buf || !out || (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
+	if (!out)
 		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_RECORD_SIZE)
-		return KPROF_E_TRUNCATED;
+	if (!buf || len < KPROF_LWP_RECORD_SIZE ||
+	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL)) {
+		/* The cold path clears *out, so it is defined on every return. */
+		size_t i;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		return buf && len < KPROF_LWP_RECORD_SIZE ? KPROF_E_TRUNCATED : KPROF_E_ARGUMENT;
+	}
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
