@@ -143,14 +143,18 @@ typedef enum kprof_status {
 } kprof_status;
 #ifndef KPROF_NO_NAMES
 /* The name of a status code ("KPROF_E_TRUNCATED"), or NULL for a value that is none. */
-KPROF_API const char *kprof_status_name(int status);
+KPROF_API const char *kprof_status_name(int value);
 #endif
-/* Processor vendor, from the cpuid leaf 0 vendor string. * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
+/* Processor vendor, from the cpuid leaf 0 vendor string.
+ * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
 
 typedef enum kprof_vendor {
 	KPROF_VENDOR_UNKNOWN = 0x0,
+
 	KPROF_VENDOR_INTEL = 0x1,
+
 	KPROF_VENDOR_AMD = 0x2,
+
 } kprof_vendor;
 
 #ifndef KPROF_NO_NAMES
@@ -169,77 +173,123 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* ------------------------------------------------------------------------------------------
  *  msr
  * ------------------------------------------------------------------------------------------ */
-/* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields: KPROF_INTEL_PERFEVTSEL_*. * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-perfmon.md (MSRs) */
+/* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
+ * KPROF_INTEL_PERFEVTSEL_*.
+ * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-
+ * perfmon.md (MSRs) */
 #define KPROF_MSR_IA32_PERFEVTSEL_BASE  0x186u
 #define KPROF_MSR_IA32_PERFEVTSEL_COUNT 8u
 #define KPROF_MSR_IA32_PERFEVTSEL(i)    (KPROF_MSR_IA32_PERFEVTSEL_BASE + (uint32_t)(i))
 
-/* General-purpose counter i. * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md (MSRs) */
+/* General-purpose counter i.
+ * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md
+ * (MSRs) */
 #define KPROF_MSR_IA32_PMC_BASE  0xC1u
 #define KPROF_MSR_IA32_PMC_COUNT 8u
 #define KPROF_MSR_IA32_PMC(i)    (KPROF_MSR_IA32_PMC_BASE + (uint32_t)(i))
 
-/* Legacy AMD event select i (MSR_K7_EVNTSEL0..3). Seed 001 says '0xC0010000 to 0xC0040000': an erratum. Fields: KPROF_AMD_PERFEVTSEL_*. * Source: reference/hal-profile-interfaces.md (Seed erratum; Linux msr-index.h MSR_K7_EVNTSEL0..3) */
+/* Legacy AMD event select i (MSR_K7_EVNTSEL0..3). Seed 001 says '0xC0010000 to 0xC0040000': an
+ * erratum. Fields: KPROF_AMD_PERFEVTSEL_*.
+ * Source: reference/hal-profile-interfaces.md (Seed erratum; Linux msr-index.h
+ * MSR_K7_EVNTSEL0..3) */
 #define KPROF_MSR_AMD_PERFEVTSEL_BASE  0xC0010000u
 #define KPROF_MSR_AMD_PERFEVTSEL_COUNT 4u
 #define KPROF_MSR_AMD_PERFEVTSEL(i)    (KPROF_MSR_AMD_PERFEVTSEL_BASE + (uint32_t)(i))
 
-/* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide. * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-ds-perfmon.md */
+/* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide.
+ * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-
+ * ds-perfmon.md */
 #define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
 
-/* Full-width alias of general-purpose counter i: writes set all counter bits (IA32_PMCx writes sign-extend bit 31). Exists when IA32_PERF_CAPABILITIES.full_width_write is set. * Source: reference/intel-ds-perfmon.md (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h MSR_IA32_PMC0 0x4c1 */
+/* Full-width alias of general-purpose counter i: writes set all counter bits (IA32_PMCx writes
+ * sign-extend bit 31). Exists when IA32_PERF_CAPABILITIES.full_width_write is set.
+ * Source: reference/intel-ds-perfmon.md (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h
+ * MSR_IA32_PMC0 0x4c1 */
 #define KPROF_MSR_IA32_A_PMC_BASE  0x4C1u
 #define KPROF_MSR_IA32_A_PMC_COUNT 8u
 #define KPROF_MSR_IA32_A_PMC(i)    (KPROF_MSR_IA32_A_PMC_BASE + (uint32_t)(i))
 
-/* Fixed-function counter i: 0 instructions retired, 1 core cycles, 2 reference cycles, 3 top-down slots. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0 0x309 */
+/* Fixed-function counter i: 0 instructions retired, 1 core cycles, 2 reference cycles, 3 top-
+ * down slots.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0
+ * 0x309 */
 #define KPROF_MSR_IA32_FIXED_CTR_BASE  0x309u
 #define KPROF_MSR_IA32_FIXED_CTR_COUNT 4u
 #define KPROF_MSR_IA32_FIXED_CTR(i)    (KPROF_MSR_IA32_FIXED_CTR_BASE + (uint32_t)(i))
 
-/* Fixed-function counter control: four bits per counter. Fields: KPROF_IA32_FIXED_CTR_CTRL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL 0x38d */
+/* Fixed-function counter control: four bits per counter. Fields: KPROF_IA32_FIXED_CTR_CTRL_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL
+ * 0x38d */
 #define KPROF_MSR_IA32_FIXED_CTR_CTRL 0x38Du
 
-/* Which counters overflowed (read-only). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS 0x38e */
+/* Which counters overflowed (read-only). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS
+ * 0x38e */
 #define KPROF_MSR_IA32_PERF_GLOBAL_STATUS 0x38Eu
 
-/* Global enable (perfmon version 2 and later): a counter counts only when its bit here and its own enable are set. Fields: KPROF_IA32_PERF_GLOBAL_CTRL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL 0x38f */
+/* Global enable (perfmon version 2 and later): a counter counts only when its bit here and its
+ * own enable are set. Fields: KPROF_IA32_PERF_GLOBAL_CTRL_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL
+ * 0x38f */
 #define KPROF_MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
 
-/* Write 1s to clear the matching IA32_PERF_GLOBAL_STATUS bits (same layout). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
+/* Write 1s to clear the matching IA32_PERF_GLOBAL_STATUS bits (same layout). Fields:
+ * KPROF_IA32_PERF_GLOBAL_STATUS_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL
+ * 0x390 */
 #define KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390u
 
-/* Performance-monitoring capabilities; exists when cpuid.1:ecx.pdcm is set. Fields: KPROF_IA32_PERF_CAPABILITIES_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES 0x345 */
+/* Performance-monitoring capabilities; exists when cpuid.1:ecx.pdcm is set. Fields:
+ * KPROF_IA32_PERF_CAPABILITIES_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES
+ * 0x345 */
 #define KPROF_MSR_IA32_PERF_CAPABILITIES 0x345u
 
-/* Debug control: LBR, branch trace store (BTS) and freezes. Fields: KPROF_IA32_DEBUGCTL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
+/* Debug control: LBR, branch trace store (BTS) and freezes. Fields: KPROF_IA32_DEBUGCTL_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
 #define KPROF_MSR_IA32_DEBUGCTL 0x1D9u
 
-/* Linear address of the DS save area (BTS and PEBS buffer management). * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
+/* Linear address of the DS save area (BTS and PEBS buffer management).
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
 #define KPROF_MSR_IA32_DS_AREA 0x600u
 
-/* PEBS enable, per general-purpose counter, and load-latency enable. Fields: KPROF_IA32_PEBS_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
+/* PEBS enable, per general-purpose counter, and load-latency enable. Fields:
+ * KPROF_IA32_PEBS_ENABLE_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
 #define KPROF_MSR_IA32_PEBS_ENABLE 0x3F1u
 
-/* Adaptive PEBS (record format 4 and later): which optional groups a record carries. Fields: KPROF_IA32_PEBS_DATA_CFG_*. * Source: reference/intel-ds-perfmon.md (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h MSR_PEBS_DATA_CFG 0x3f2, perf_event.h PEBS_DATACFG_* */
+/* Adaptive PEBS (record format 4 and later): which optional groups a record carries. Fields:
+ * KPROF_IA32_PEBS_DATA_CFG_*.
+ * Source: reference/intel-ds-perfmon.md (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h
+ * MSR_PEBS_DATA_CFG 0x3f2, perf_event.h PEBS_DATACFG_* */
 #define KPROF_MSR_IA32_PEBS_DATA_CFG 0x3F2u
 
-/* Miscellaneous enables: the perfmon, BTS and PEBS availability bits. Fields: KPROF_IA32_MISC_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0, MSR_IA32_MISC_ENABLE_{EMON,BTS_UNAVAIL,PEBS_UNAVAIL}_BIT 7/11/12 */
+/* Miscellaneous enables: the perfmon, BTS and PEBS availability bits. Fields:
+ * KPROF_IA32_MISC_ENABLE_*.
+ * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0,
+ * MSR_IA32_MISC_ENABLE_{EMON,BTS_UNAVAIL,PEBS_UNAVAIL}_BIT 7/11/12 */
 #define KPROF_MSR_IA32_MISC_ENABLE 0x1A0u
 
-/* Extended AMD core event select i (MSR_F15H_PERF_CTL0 + 2i); present when cpuid 0x80000001 ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields: KPROF_AMD_PERFEVTSEL_*. * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h MSR_F15H_PERF_CTL 0xc0010200 */
+/* Extended AMD core event select i (MSR_F15H_PERF_CTL0 + 2i); present when cpuid 0x80000001
+ * ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields:
+ * KPROF_AMD_PERFEVTSEL_*.
+ * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h
+ * MSR_F15H_PERF_CTL 0xc0010200 */
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
 
-/* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide. * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h MSR_F15H_PERF_CTR 0xc0010201 */
+/* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide.
+ * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h
+ * MSR_F15H_PERF_CTR 0xc0010201 */
 #define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
 #define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
 
-/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts. * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
+/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
 
 #define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT  0 /* event select */
 #define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH  8
@@ -276,7 +326,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_INTEL_PERFEVTSEL_CMASK_MASK   UINT64_C(0xFF000000)
 #define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFFFFFFFF)
 
-/* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40. * Source: reference/intel-ds-perfmon.md (AMD select); AMD APM vol. 2 section 13.2 */
+/* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
+ * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
+ * Source: reference/intel-ds-perfmon.md (AMD select); AMD APM vol. 2 section 13.2 */
 
 #define KPROF_AMD_PERFEVTSEL_EVENT_SHIFT      0 /* EventSelect[7:0] */
 #define KPROF_AMD_PERFEVTSEL_EVENT_WIDTH      8
@@ -319,7 +371,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
-/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI). * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI).
+ * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
@@ -372,7 +425,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK  UINT64_C(0x8000)
 #define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK   UINT64_C(0xFFFF)
 
-/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit 32+i. * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
+/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit
+ * 32+i.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
 
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT    0 /* general-purpose counters, one bit each */
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH    8
@@ -382,7 +437,10 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK   UINT64_C(0xF00000000)
 #define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK UINT64_C(0xF000000FF)
 
-/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62. * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
+/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter
+ * i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62.
+ * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h
+ * GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
 	0 /* general-purpose counter overflowed, one bit each */
@@ -400,7 +458,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xC000000F000000FF)
 
-/* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities. * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union perf_capabilities */
+/* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union
+ * perf_capabilities */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -431,7 +491,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK  UINT64_C(0x4000)
 #define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK        UINT64_C(0x7FFF)
 
-/* IA32_DEBUGCTL: last branch records, branch trace store and freezes. * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
+/* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
+ * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
 
 #define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
 #define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
@@ -468,7 +529,10 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
 #define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
 
-/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at bit 32+i. * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
+/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at
+ * bit 32+i.
+ * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL <<
+ * (32 + idx) for load latency) */
 
 #define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
 #define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
@@ -479,7 +543,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK  UINT64_C(0xF00000000)
 #define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
 
-/* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries. * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
+/* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
+ * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h
+ * PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
 
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
@@ -498,7 +564,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
 #define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
 
-/* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used. * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA allocation needs bit 7 set and bit 12 clear) */
+/* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used.
+ * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA
+ * allocation needs bit 7 set and bit 12 clear) */
 
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring is available */
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
@@ -573,18 +641,24 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
  *  cpuid
  * ------------------------------------------------------------------------------------------ */
 /* cpuid signatures: Values kprof compares cpuid registers with.
- * Source: reference/hal-profile-interfaces.md (rule 2: leaf 0x40000001 eax == 0x31237648, "Hv#1") */
+ * Source: reference/hal-profile-interfaces.md (rule 2: leaf 0x40000001 eax == 0x31237648,
+ * "Hv#1") */
 #define KPROF_HV_INTERFACE_HV1                                                                     \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
 
-/* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves above it, so nothing above is trusted. * Source: reference/intel-ds-perfmon.md (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID leaf 0 */
+/* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves
+ * above it, so nothing above is trusted.
+ * Source: reference/intel-ds-perfmon.md (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID
+ * leaf 0 */
 
 #define KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT 0 /* highest basic leaf */
 #define KPROF_CPUID_0_EAX_MAX_LEAF_WIDTH 32
 #define KPROF_CPUID_0_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_0_EAX_DEFINED_MASK   0xFFFFFFFFu
 
-/* Leaf 1 eax: version information. Use kprof_cpuid_family/model for the displayed values. * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID Fn0000_0001_EAX */
+/* Leaf 1 eax: version information. Use kprof_cpuid_family/model for the displayed values.
+ * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID
+ * Fn0000_0001_EAX */
 
 #define KPROF_CPUID_1_EAX_STEPPING_SHIFT 0 /* stepping ID */
 #define KPROF_CPUID_1_EAX_STEPPING_WIDTH 4
@@ -608,7 +682,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_EAX_EXT_FAMILY_MASK  0xFF00000u
 #define KPROF_CPUID_1_EAX_DEFINED_MASK     0xFFF3FFFu
 
-/* Leaf 1 ecx: the feature bits kprof reads. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bits 2, 4, 15, 31); reference/hal-profile-interfaces.md (rule 2) */
+/* Leaf 1 ecx: the feature bits kprof reads.
+ * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bits 2, 4, 15, 31); reference/hal-
+ * profile-interfaces.md (rule 2) */
 
 #define KPROF_CPUID_1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
 #define KPROF_CPUID_1_ECX_DTES64_WIDTH 1
@@ -625,14 +701,17 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_ECX_HYPERVISOR_MASK  0x80000000u
 #define KPROF_CPUID_1_ECX_DEFINED_MASK     0x80008014u
 
-/* Leaf 1 edx: the feature bits kprof reads. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21) */
+/* Leaf 1 edx: the feature bits kprof reads.
+ * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21) */
 
 #define KPROF_CPUID_1_EDX_DS_SHIFT     21 /* Debug Store (BTS/PEBS buffers, IA32_DS_AREA) */
 #define KPROF_CPUID_1_EDX_DS_WIDTH     1
 #define KPROF_CPUID_1_EDX_DS_MASK      0x200000u
 #define KPROF_CPUID_1_EDX_DEFINED_MASK 0x200000u
 
-/* Leaf 0x0A eax: architectural performance monitoring. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A); reference/hal-profile-interfaces.md (rule 1, Interface resources); seed 000_fd4165050e72f093.txt */
+/* Leaf 0x0A eax: architectural performance monitoring.
+ * Source: reference/intel-ds-perfmon.md (Leaf 0x0A); reference/hal-profile-interfaces.md (rule
+ * 1, Interface resources); seed 000_fd4165050e72f093.txt */
 
 #define KPROF_CPUID_0A_EAX_VERSION_SHIFT    0 /* architectural perfmon version; 0 = none */
 #define KPROF_CPUID_0A_EAX_VERSION_WIDTH    8
@@ -648,7 +727,10 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK  0xFF000000u
 #define KPROF_CPUID_0A_EAX_DEFINED_MASK     0xFFFFFFFFu
 
-/* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean anything. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests only, unverified, so not listed) */
+/* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean
+ * anything.
+ * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests
+ * only, unverified, so not listed) */
 
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
@@ -676,14 +758,16 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
 #define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
 
-/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
+/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set.
+ * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_0A_ECX_DEFINED_MASK     0xFFFFFFFFu
 
-/* Leaf 0x0A edx: fixed-function counters. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A edx) */
+/* Leaf 0x0A edx: fixed-function counters.
+ * Source: reference/intel-ds-perfmon.md (Leaf 0x0A edx) */
 
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT       0 /* contiguous fixed counters from 0 */
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_WIDTH       5
@@ -696,14 +780,19 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
 #define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
 
-/* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware"). * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS 6.0 section 2.4 (Hypervisor CPUID Leaves) */
+/* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor
+ * ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware").
+ * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS 6.0 section
+ * 2.4 (Hypervisor CPUID Leaves) */
 
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT 0 /* highest hypervisor leaf */
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_WIDTH 32
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_40000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
-/* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") = Microsoft-compatible. * Source: reference/hal-profile-interfaces.md (rule 2: HviIsHypervisorMicrosoftCompatible) */
+/* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") =
+ * Microsoft-compatible.
+ * Source: reference/hal-profile-interfaces.md (rule 2: HviIsHypervisorMicrosoftCompatible) */
 
 #define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
 	0 /* interface signature, four ASCII bytes, little-endian */
@@ -711,7 +800,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_40000001_EAX_SIGNATURE_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_40000001_EAX_DEFINED_MASK    0xFFFFFFFFu
 
-/* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads. * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS (HV_X64_PERFORMANCE_MONITOR_AVAILABLE = edx bit 2) */
+/* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads.
+ * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS
+ * (HV_X64_PERFORMANCE_MONITOR_AVAILABLE = edx bit 2) */
 
 #define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT                              \
 	2 /* the guest may use the performance counters (PerformanceMonitorsAvailable) */
@@ -719,14 +810,17 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK  0x4u
 #define KPROF_CPUID_40000003_EDX_DEFINED_MASK                         0x4u
 
-/* Leaf 0x80000000 eax: the highest extended leaf. * Source: AMD APM vol. 3 CPUID Fn8000_0000_EAX; Intel SDM vol. 2 CPUID leaf 0x80000000 */
+/* Leaf 0x80000000 eax: the highest extended leaf.
+ * Source: AMD APM vol. 3 CPUID Fn8000_0000_EAX; Intel SDM vol. 2 CPUID leaf 0x80000000 */
 
 #define KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT 0 /* highest extended leaf */
 #define KPROF_CPUID_80000000_EAX_MAX_LEAF_WIDTH 32
 #define KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_80000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
-/* Leaf 0x80000001 ecx: the AMD feature bits kprof reads. * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD: ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
+/* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
+ * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD:
+ * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
 
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
 #define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
@@ -737,7 +831,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK  0x800000u
 #define KPROF_CPUID_80000001_ECX_DEFINED_MASK           0x808000u
 
-/* Leaf 0x80000001 edx: long mode. * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol. 3 CPUID Fn8000_0001_EDX */
+/* Leaf 0x80000001 edx: long mode.
+ * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
+ * 3 CPUID Fn8000_0001_EDX */
 
 #define KPROF_CPUID_80000001_EDX_LM_SHIFT     29 /* long mode (x86-64) */
 #define KPROF_CPUID_80000001_EDX_LM_WIDTH     1
@@ -836,20 +932,17 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
  * list, for which nothing but the name is published. */
 typedef enum kprof_interface {
-	KPROF_INTERFACE_GENERIC =
-	        0, /* KPROFILE_SOURCE: The generic enumeration as WDM.H defines it (values 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces below. */
-	KPROF_INTERFACE_DEFAULT =
-	        1, /* Default: The HAL's fallback interface: no performance counters, ProfileTime only. */
-	KPROF_INTERFACE_EMON =
-	        2, /* Emon: Intel architectural performance monitoring (cpuid leaf 0x0A), as the Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx. */
-	KPROF_INTERFACE_AMD64 =
-	        3, /* Amd64: AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements them. Every listed source is supported; no cpuid bit gates them. Four counters. */
-	KPROF_INTERFACE_INTEL_LATER =
-	        4, /* Later Intel: Names that later Intel HALs list after 0x1F. Seen in real listings only: no select value or ebx bit is published for them, and they are not part of the Windows 10 RTM Emon table. */
+	KPROF_INTERFACE_GENERIC = 0,     /* KPROFILE_SOURCE */
+	KPROF_INTERFACE_DEFAULT = 1,     /* Default */
+	KPROF_INTERFACE_EMON = 2,        /* Emon */
+	KPROF_INTERFACE_AMD64 = 3,       /* Amd64 */
+	KPROF_INTERFACE_INTEL_LATER = 4, /* Later Intel */
 	KPROF_INTERFACE_COUNT = 5
 } kprof_interface;
 
-/* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces below.
+/* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values
+ * 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces
+ * below.
  * Source: seed 002_59b80ae1c21453a6.txt (Enumeration table) */
 typedef enum kprof_profile_source {
 	KPROF_SOURCE_TIME = 0x00,
@@ -887,7 +980,9 @@ typedef enum kprof_default_source {
 } kprof_default_source;
 #define KPROF_DEFAULT_SOURCE_COUNT 1u
 
-/* Emon (13 sources). Intel architectural performance monitoring (cpuid leaf 0x0A), as the Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
+/* Emon (13 sources). Intel architectural performance monitoring (cpuid leaf 0x0A), as the
+ * Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its
+ * ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
  * Source: seed 000_fd4165050e72f093.txt (Profile Sources table; Initialisation) */
 typedef enum kprof_emon_source {
 	KPROF_EMON_TIME = 0x00,                       /* select 0x0003003C */
@@ -906,8 +1001,10 @@ typedef enum kprof_emon_source {
 } kprof_emon_source;
 #define KPROF_EMON_SOURCE_COUNT 13u
 
-/* Amd64 (176 sources). AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements them. Every listed source is supported; no cpuid bit gates them. Four counters.
- * Source: seed 001_8559cefb719d1095.txt (Profile Sources table). MSR range per the erratum in reference/hal-profile-interfaces.md: PerfEvtSel 0xC0010000..0xC0010003, not "to 0xC0040000". */
+/* Amd64 (176 sources). AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements
+ * them. Every listed source is supported; no cpuid bit gates them. Four counters.
+ * Source: seed 001_8559cefb719d1095.txt (Profile Sources table). MSR range per the erratum in
+ * reference/hal-profile-interfaces.md: PerfEvtSel 0xC0010000..0xC0010003, not "to 0xC0040000". */
 typedef enum kprof_amd64_source {
 	KPROF_AMD64_TIME = 0x00,                                     /* select 0x00030076 */
 	KPROF_AMD64_TOTAL_ISSUES = 0x02,                             /* select 0x000300C0 */
@@ -1113,8 +1210,12 @@ typedef enum kprof_amd64_source {
 } kprof_amd64_source;
 #define KPROF_AMD64_SOURCE_COUNT 176u
 
-/* Later Intel (5 sources). Names that later Intel HALs list after 0x1F. Seen in real listings only: no select value or ebx bit is published for them, and they are not part of the Windows 10 RTM Emon table.
- * Source: reference/hal-profile-interfaces.md (Later Intel HALs add sources after 0x1F); reference/listings/intel-wpr-learn.txt (0x20), reference/listings/intel-tracelog-2020.txt (0x20..0x24) */
+/* Later Intel (5 sources). Names that later Intel HALs list after 0x1F. Seen in real listings
+ * only: no select value or ebx bit is published for them, and they are not part of the Windows
+ * 10 RTM Emon table.
+ * Source: reference/hal-profile-interfaces.md (Later Intel HALs add sources after 0x1F);
+ * reference/listings/intel-wpr-learn.txt (0x20), reference/listings/intel-tracelog-2020.txt
+ * (0x20..0x24) */
 typedef enum kprof_intel_later_source {
 	KPROF_INTEL_LATER_LBR_INSERTS = 0x20,
 	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED = 0x21,
@@ -1130,11 +1231,11 @@ typedef enum kprof_interval_class {
 	KPROF_INTERVAL_HARDWARE = 1,
 } kprof_interval_class;
 #define KPROF_INTERVAL_TIMER_DEFAULT                                                               \
-	10000u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ *.txt */
+	10000u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
 #define KPROF_INTERVAL_TIMER_MIN 1221u
 #define KPROF_INTERVAL_TIMER_MAX 1000000u
 #define KPROF_INTERVAL_HARDWARE_DEFAULT                                                            \
-	65536u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ *.txt */
+	65536u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
 #define KPROF_INTERVAL_HARDWARE_MIN 4096u
 #define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
 
@@ -1233,49 +1334,72 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 /* ------------------------------------------------------------------------------------------
  *  hal
  * ------------------------------------------------------------------------------------------ */
-/* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3. * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
+/* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3.
+ * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
 
 typedef enum kprof_hal_build {
 	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
+
 	KPROF_HAL_X86 = 0x1, /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
+
 } kprof_hal_build;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_hal_build_name(int value);
 #endif
 
-/* Why the HAL chose the interface it did: the rule that decided. * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface) */
+/* Why the HAL chose the interface it did: the rule that decided.
+ * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface) */
 
 typedef enum kprof_hal_reason {
-	KPROF_HAL_REASON_INTEL_EMON =
-	        0x0, /* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
-	KPROF_HAL_REASON_VENDOR_AMD = 0x1,        /* Amd64: rule 1 */
-	KPROF_HAL_REASON_NO_LEAF_0 = 0x2,         /* Default: no vendor to go by */
-	KPROF_HAL_REASON_VENDOR_OTHER = 0x3,      /* Default: rule 1 */
+	/* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
+	KPROF_HAL_REASON_INTEL_EMON = 0x0,
+
+	KPROF_HAL_REASON_VENDOR_AMD = 0x1, /* Amd64: rule 1 */
+
+	KPROF_HAL_REASON_NO_LEAF_0 = 0x2, /* Default: no vendor to go by */
+
+	KPROF_HAL_REASON_VENDOR_OTHER = 0x3, /* Default: rule 1 */
+
 	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A = 0x4, /* Default: rule 1 (Intel) */
+
 	KPROF_HAL_REASON_NO_LEAF_0A =
 	        0x5, /* Default: the max leaf covers 0x0A but the dump lacks it */
-	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6,       /* Default: rule 1 (Intel) */
-	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7,            /* Default: rule 1 (Intel) */
+
+	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6, /* Default: rule 1 (Intel) */
+
+	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7, /* Default: rule 1 (Intel) */
+
 	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE = 0x8, /* Default: rule 1 (Intel) */
-	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9,        /* Default: rule 3 */
-	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA,    /* Default: rule 3 */
+
+	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9, /* Default: rule 3 */
+
+	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA, /* Default: rule 3 */
+
 	KPROF_HAL_REASON_HV_HIDES_PERFMON =
 	        0xB, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
-	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF =
-	        0xC, /* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
+
+	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
+	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
+
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_hal_reason_name(int value);
 #endif
 
-/* Options for kprof_counter_plan_make. * Source: reference/hal-profile-interfaces.md (Interface resources: EN bit 22 and INT bit 20 are added when a counter starts); reference/intel-ds-perfmon.md (AMD extended counters) */
+/* Options for kprof_counter_plan_make.
+ * Source: reference/hal-profile-interfaces.md (Interface resources: EN bit 22 and INT bit 20
+ * are added when a counter starts); reference/intel-ds-perfmon.md (AMD extended counters) */
 
 typedef enum kprof_plan_flags {
-	KPROF_PLAN_INTERRUPT = 0x1, /* set INT: interrupt on overflow (sampling, as the HAL does) */
-	KPROF_PLAN_AMD_EXTENDED =
-	        0x2, /* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy ones */
+	/* set INT: interrupt on overflow (sampling, as the HAL does) */
+	KPROF_PLAN_INTERRUPT = 0x1,
+
+	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy
+	 * ones */
+	KPROF_PLAN_AMD_EXTENDED = 0x2,
+
 } kprof_plan_flags;
 
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
@@ -1427,12 +1551,19 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 /* ------------------------------------------------------------------------------------------
  *  dump
  * ------------------------------------------------------------------------------------------ */
-/* The text format of a cpuid dump, detected from its first leaf line. * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A: 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid` 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...`) */
+/* The text format of a cpuid dump, detected from its first leaf line.
+ * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A:
+ * 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid`
+ * 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x...
+ * ecx=0x... edx=0x...`) */
 
 typedef enum kprof_dump_format {
 	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
-	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text */
+
+	KPROF_DUMP_FORMAT_AIDA64 = 0x1, /* AIDA64 / EVEREST / InstLatx64 text */
+
 	KPROF_DUMP_FORMAT_CPUID_R = 0x2, /* raw output of the Debian `cpuid -r` tool */
+
 } kprof_dump_format;
 
 #ifndef KPROF_NO_NAMES
@@ -1536,91 +1667,134 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 /* ------------------------------------------------------------------------------------------
  *  lwp
  * ------------------------------------------------------------------------------------------ */
-/* Which LWP specification a set of registers, a control block or a record follows. * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
+/* Which LWP specification a set of registers, a control block or a record follows.
+ * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
 
 typedef enum kprof_lwp_revision {
-	KPROF_LWP_REVISION_NONE = 0x0,     /* no LWP */
-	KPROF_LWP_REVISION_SHIPPED = 0x1,  /* AMD family 15h, publication 43724 */
+	KPROF_LWP_REVISION_NONE = 0x0, /* no LWP */
+
+	KPROF_LWP_REVISION_SHIPPED = 0x1, /* AMD family 15h, publication 43724 */
+
 	KPROF_LWP_REVISION_PROPOSAL = 0x2, /* the 2007 public proposal (seed 003) */
+
 } kprof_lwp_revision;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_lwp_revision_name(int value);
 #endif
 
-/* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255 exist in silicon. * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
+/* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255
+ * exist in silicon.
+ * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
 
 typedef enum kprof_lwp_event {
-	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
-	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2,      /* instructions retired */
-	KPROF_LWP_EVENT_BRANCHES = 0x3,          /* branches retired */
-	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4,     /* DCache misses */
-	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5,       /* core clocks not halted */
-	KPROF_LWP_EVENT_REF_CLOCKS = 0x6,        /* reference clocks not halted */
+	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1, /* LWPVAL programmed value sample */
+
+	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2, /* instructions retired */
+
+	KPROF_LWP_EVENT_BRANCHES = 0x3, /* branches retired */
+
+	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4, /* DCache misses */
+
+	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5, /* core clocks not halted */
+
+	KPROF_LWP_EVENT_REF_CLOCKS = 0x6, /* reference clocks not halted */
+
 	KPROF_LWP_EVENT_PROGRAMMED_EVENT = 0xFF, /* LWPINS programmed event (no slot) */
+
 } kprof_lwp_event;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_lwp_event_name(int value);
 #endif
 
-/* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them. * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
+/* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them.
+ * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
 
 typedef enum kprof_lwp_proposal_event {
-	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
-	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1,  /* instructions retired */
-	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2,      /* branches retired */
+	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0, /* reserved, invalid event */
+
+	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1, /* instructions retired */
+
+	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2, /* branches retired */
+
 	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES = 0x3, /* DCache misses */
+
 } kprof_lwp_proposal_event;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_lwp_proposal_event_name(int value);
 #endif
 
-/* DCache miss record data source (record bits 31:29). * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+/* DCache miss record data source (record bits 31:29).
+ * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
 
 typedef enum kprof_lwp_data_source {
-	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
-	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1,     /* local L3 cache */
-	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2,       /* remote CPU or L3 cache */
-	KPROF_LWP_DATA_SOURCE_DRAM = 0x3,         /* DRAM */
+	KPROF_LWP_DATA_SOURCE_NONE = 0x0, /* no valid status */
+
+	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1, /* local L3 cache */
+
+	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2, /* remote CPU or L3 cache */
+
+	KPROF_LWP_DATA_SOURCE_DRAM = 0x3, /* DRAM */
+
 	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE = 0x4, /* reserved (for remote cache) */
-	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,        /* other (MMIO/Config/PCI/APIC) */
+
+	KPROF_LWP_DATA_SOURCE_OTHER = 0x7, /* other (MMIO/Config/PCI/APIC) */
+
 } kprof_lwp_data_source;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_lwp_data_source_name(int value);
 #endif
 
-/* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter). * Source: seed 003_35e38ed10ceb111e.txt (5.3 LLWPCB alignment; 5.4 Table 4); reference/lwp-shipped.md (LWPCB, shipped); kprof's own API */
+/* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter).
+ * Source: seed 003_35e38ed10ceb111e.txt (5.3 LLWPCB alignment; 5.4 Table 4); reference/lwp-
+ * shipped.md (LWPCB, shipped); kprof's own API */
 
 typedef enum kprof_lwp_rule {
 	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
-	KPROF_LWP_RULE_ARGUMENT =
-	        0x1, /* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
+
+	/* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
+	KPROF_LWP_RULE_ARGUMENT = 0x1,
+
 	KPROF_LWP_RULE_LWPCB_ALIGNMENT = 0x2, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
-	KPROF_LWP_RULE_LWPCB_SIZE =
-	        0x3, /* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
+
+	/* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
+	KPROF_LWP_RULE_LWPCB_SIZE = 0x3,
+
 	KPROF_LWP_RULE_BUFFER_ALIGNMENT = 0x4, /* ring not 32-byte aligned (E_ALIGNMENT) */
+
 	KPROF_LWP_RULE_BUFFER_MULTIPLE =
 	        0x5, /* ring size not a multiple of the event size (E_ALIGNMENT) */
-	KPROF_LWP_RULE_BUFFER_MINIMUM =
-	        0x6, /* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
+
+	/* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
+	KPROF_LWP_RULE_BUFFER_MINIMUM = 0x6,
+
 	KPROF_LWP_RULE_BUFFER_MAXIMUM =
 	        0x7, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
-	KPROF_LWP_RULE_EVENT_ID =
-	        0x8, /* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
+
+	/* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_ID = 0x8,
+
 	KPROF_LWP_RULE_EVENT_UNSUPPORTED =
 	        0x9, /* event not supported by the hardware (E_UNSUPPORTED) */
+
 	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
-	KPROF_LWP_RULE_EVENT_COUNT = 0xB,     /* more events than LwpMaxEvents (E_RANGE) */
-	KPROF_LWP_RULE_INTERVAL = 0xC,        /* interval 0 or above 26 bits (E_RANGE) */
-	KPROF_LWP_RULE_RANDOM =
-	        0xD, /* Random above 15, or randomising every bit of an interval (E_RANGE) */
-	KPROF_LWP_RULE_THRESHOLD =
-	        0xE, /* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
-	KPROF_LWP_RULE_FEATURE =
-	        0xF, /* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
+
+	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* more events than LwpMaxEvents (E_RANGE) */
+
+	KPROF_LWP_RULE_INTERVAL = 0xC, /* interval 0 or above 26 bits (E_RANGE) */
+
+	/* Random above 15, or randomising every bit of an interval (E_RANGE) */
+	KPROF_LWP_RULE_RANDOM = 0xD,
+
+	/* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
+	KPROF_LWP_RULE_THRESHOLD = 0xE,
+
+	/* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
+	KPROF_LWP_RULE_FEATURE = 0xF,
+
 } kprof_lwp_rule;
 
 #ifndef KPROF_NO_NAMES
@@ -1628,34 +1802,51 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #endif
 
 /* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
- * Source: seed 003_35e38ed10ceb111e.txt (5.3 'LWPCB must be aligned on a 16-byte boundary'; 5.4 BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8); reference/lwp-shipped.md (MinBufferSize in units of 32 records) */
+ * Source: seed 003_35e38ed10ceb111e.txt (5.3 'LWPCB must be aligned on a 16-byte boundary'; 5.4
+ * BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8); reference/lwp-
+ * shipped.md (MinBufferSize in units of 32 records) */
 #define KPROF_LWP_LWPCB_ALIGN          0x10u /* LWPCB alignment in bytes */
 #define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
 #define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
 #define KPROF_LWP_PROPOSAL_LWPCB_FIXED 0x28u /* proposal LWPCB size before the event slots */
 
-/* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch prediction and 16-bit latency counters. A model, not a processor: no real part reports these values.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C shipped layout and real values); kprof's model */
+/* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C
+ * registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record
+ * minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch
+ * prediction and 16-bit latency counters. A model, not a processor: no real part reports these
+ * values.
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C shipped layout and real values); kprof's
+ * model */
 #define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
 #define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
 #define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
 	0x10010230u /* latency 16 bits, data address, version 1, min 32 records, branch prediction */
 #define KPROF_LWP_MODEL_CPUID_EDX 0xE000001Fu /* as eax */
 
-/* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only. Fields: KPROF_LWP_CFG_*. * Source: reference/lwp-shipped.md (MSRs: Xen xen/arch/x86/include/asm/msr-index.h; VirtualBox AMD_FX_8150_Eight_Core.h) */
+/* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only.
+ * Fields: KPROF_LWP_CFG_*.
+ * Source: reference/lwp-shipped.md (MSRs: Xen xen/arch/x86/include/asm/msr-index.h; VirtualBox
+ * AMD_FX_8150_Eight_Core.h) */
 #define KPROF_MSR_LWP_CFG 0xC0000105u
 
-/* Linear address of the current LWPCB (what LLWPCB/SLWPCB load and store); XSAVE component 62. * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h; VirtualBox) */
+/* Linear address of the current LWPCB (what LLWPCB/SLWPCB load and store); XSAVE component 62.
+ * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h; VirtualBox) */
 #define KPROF_MSR_LWP_CBADDR 0xC0000106u
 
-/* cpuid 0x80000001 ecx as far as LWP is concerned. Check this bit before reading leaf 0x8000001C: real Opteron 6344/6380 dumps fill that leaf while this bit is clear. * Source: reference/lwp-shipped.md (Detection: Linux cpufeatures.h X86_FEATURE_LWP = 6*32+15; Xen cpufeatureset.h) */
+/* cpuid 0x80000001 ecx as far as LWP is concerned. Check this bit before reading leaf
+ * 0x8000001C: real Opteron 6344/6380 dumps fill that leaf while this bit is clear.
+ * Source: reference/lwp-shipped.md (Detection: Linux cpufeatures.h X86_FEATURE_LWP = 6*32+15;
+ * Xen cpufeatureset.h) */
 
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT    15 /* LWP is supported */
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_WIDTH    1
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK     0x8000u
 #define KPROF_LWP_EXT_FEATURES_ECX_DEFINED_MASK 0x8000u
 
-/* Shipped cpuid 0x8000001C eax (features the OS enabled, = LWP_CFG[31:0]) and edx (features the hardware supports): the same bit layout. Bit n for n in 1..6 is event id n. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
+/* Shipped cpuid 0x8000001C eax (features the OS enabled, = LWP_CFG[31:0]) and edx (features the
+ * hardware supports): the same bit layout. Bit n for n in 1..6 is event id n.
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: Linux
+ * tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
 
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT 0 /* LwpAvail: LWP available (edx) / enabled (eax) */
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_WIDTH 1
@@ -1690,7 +1881,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_FEATURES_INT_MASK     0x80000000u
 #define KPROF_LWP_CPUID_FEATURES_DEFINED_MASK 0xE000007Fu
 
-/* Shipped cpuid 0x8000001C ebx: control block and record geometry. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ebx) */
+/* Shipped cpuid 0x8000001C ebx: control block and record geometry.
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ebx) */
 
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT    0 /* LwpCbSize: LWPCB size in quadwords (8-byte units) */
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_WIDTH    8
@@ -1708,7 +1900,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK  0xFF000000u
 #define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
 
-/* Shipped cpuid 0x8000001C ecx: capabilities and version. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+/* Shipped cpuid 0x8000001C ecx: capabilities and version.
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
@@ -1747,7 +1940,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
 #define KPROF_LWP_CPUID_ECX_DEFINED_MASK        0xF0FFFFFFu
 
-/* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+/* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT                                                 \
 	0 /* Enabled: LWP is enabled; ignore the rest when 0 */
@@ -1774,7 +1968,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK  0x80000000u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_DEFINED_MASK    0xC000000Fu
 
-/* Proposal cpuid 0x8000001C ebx. The version is here (31:24), not in ecx as shipped. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+/* Proposal cpuid 0x8000001C ebx. The version is here (31:24), not in ecx as shipped.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT                                                 \
 	0 /* LWPCBSize: LWPCB size in BYTES (at least 40 + MaxEvents * 8) */
@@ -1793,7 +1988,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK     0xFF000000u
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK     0xFFFFFFFFu
 
-/* Proposal cpuid 0x8000001C ecx. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+/* Proposal cpuid 0x8000001C ecx.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT                                               \
 	0 /* LWPCacheMax: bits in cache latency counters (10 to 31) */
@@ -1813,7 +2009,9 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_DEFINED_MASK        0xC000003Fu
 
-/* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as shipped. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+/* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as
+ * shipped.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT 0 /* Enabled: LWP is available */
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_WIDTH 1
@@ -1836,7 +2034,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK     0x10u
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DEFINED_MASK 0x1Fu
 
-/* Proposal LWPMSR0 (feature enables; the proposal gives it no MSR number). * Source: seed 003_35e38ed10ceb111e.txt (5.2.1, Table 3) */
+/* Proposal LWPMSR0 (feature enables; the proposal gives it no MSR number).
+ * Source: seed 003_35e38ed10ceb111e.txt (5.2.1, Table 3) */
 
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT   0 /* Enable LWP */
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_WIDTH   1
@@ -1855,7 +2054,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK  0x80000000u
 #define KPROF_LWP_PROPOSAL_MSR0_DEFINED_MASK    0x8000000Fu
 
-/* Proposal LWPCB Flags (Figure 6): bits 1..30 are event ids of the same value. * Source: seed 003_35e38ed10ceb111e.txt (5.4, Figure 6) */
+/* Proposal LWPCB Flags (Figure 6): bits 1..30 are event ids of the same value.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4, Figure 6) */
 
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT     0 /* LWP is enabled */
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_WIDTH     1
@@ -1874,7 +2074,10 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_FLAGS_INT_MASK     0x80000000u
 #define KPROF_LWP_PROPOSAL_FLAGS_DEFINED_MASK 0x8000000Fu
 
-/* LWP_CFG: bits 31:0 as cpuid 0x8000001C edx (bit 0 reserved: #GP), CoreId copied into every record, and the threshold interrupt vector. Bits 63:48 reserved (#GP). * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h, Xen reads (cfg >> 40) & 0xff; VirtualBox AMD_FX_8150_Eight_Core.h) */
+/* LWP_CFG: bits 31:0 as cpuid 0x8000001C edx (bit 0 reserved: #GP), CoreId copied into every
+ * record, and the threshold interrupt vector. Bits 63:48 reserved (#GP).
+ * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h, Xen reads (cfg >> 40) & 0xff;
+ * VirtualBox AMD_FX_8150_Eight_Core.h) */
 
 #define KPROF_LWP_CFG_VAL_SHIFT     1 /* enable event 1 (LWPVAL) */
 #define KPROF_LWP_CFG_VAL_WIDTH     1
@@ -1911,7 +2114,10 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CFG_VECTOR_MASK   UINT64_C(0xFF0000000000)
 #define KPROF_LWP_CFG_DEFINED_MASK  UINT64_C(0xFFFFE000007E)
 
-/* Bytes 0..3 of every event record read as one little-endian dword; the seed numbers the event-specific flags as bits 31:16 of it ("flags are typically allocated from bit 31"). * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and records) */
+/* Bytes 0..3 of every event record read as one little-endian dword; the seed numbers the event-
+ * specific flags as bits 31:16 of it ("flags are typically allocated from bit 31").
+ * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and
+ * records) */
 
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT 0 /* event identifier (0 is invalid) */
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_WIDTH 8
@@ -1924,7 +2130,9 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_RECORD_DW0_FLAGS_MASK     0xFFFF0000u
 #define KPROF_LWP_RECORD_DW0_DEFINED_MASK   0xFFFFFFFFu
 
-/* Branch retired record: flag bits of record dword 0. data2 is the address after the branch. * Source: seed 003_35e38ed10ceb111e.txt (4.2, Figure 3); reference/lwp-shipped.md (shipped unverified but believed the same) */
+/* Branch retired record: flag bits of record dword 0. data2 is the address after the branch.
+ * Source: seed 003_35e38ed10ceb111e.txt (4.2, Figure 3); reference/lwp-shipped.md (shipped
+ * unverified but believed the same) */
 
 #define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT                                              \
 	29 /* PRD bit is valid (prediction information available) */
@@ -1938,7 +2146,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK             0x80000000u
 #define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK           0xE0000000u
 
-/* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address. * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+/* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address.
+ * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
 
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT 28 /* data address (data2) is valid */
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_WIDTH 1
@@ -1950,7 +2159,10 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
  * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
-/* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes. * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+/* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
+ * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
+ * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_SIZE                      0x80u
 #define KPROF_LWPCB_FLAGS_OFFSET              0x0u
@@ -1966,17 +2178,17 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWPCB_SOFTWARE_DATA1_OFFSET     0x48u
 #define KPROF_LWPCB_SOFTWARE_DATA2_OFFSET     0x50u
 typedef struct kprof_lwpcb {
-	uint32_t
-	        flags; /* 0x0: events requested (bit n = event n); LLWPCB rewrites it with the events actually active */
+	/* 0x0: events requested (bit n = event n); LLWPCB rewrites it with the events actually active */
+	uint32_t flags;
 	uint32_t buffer_size; /* 0x4: ring size in bytes (27:0) and Random (31:28) */
 	uint64_t buffer_base; /* 0x8: BufferBase: linear address of the ring (32-byte aligned) */
-	uint32_t
-	        buffer_head_offset; /* 0x10: BufferHeadOffset: where hardware stores the next record (hardware writes) */
+	/* 0x10: BufferHeadOffset: where hardware stores the next record (hardware writes) */
+	uint32_t buffer_head_offset;
 	uint8_t reserved_14[4];
-	uint64_t
-	        missed_events; /* 0x18: MissedEvents: records lost to a full ring (hardware writes) */
-	uint32_t
-	        threshold; /* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
+	/* 0x18: MissedEvents: records lost to a full ring (hardware writes) */
+	uint64_t missed_events;
+	/* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
+	uint32_t threshold;
 	uint32_t filters;  /* 0x24: Filters (only the two branch bits below are confirmed) */
 	uint64_t base_ip;  /* 0x28: BaseIP: low bound of IP filtering */
 	uint64_t limit_ip; /* 0x30: LimitIP: high bound of IP filtering */
@@ -2015,7 +2227,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data1) == KPROF_LWPCB_SOFTWAR
                     kprof_lwpcb_software_data1_offset);
 KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWARE_DATA2_OFFSET,
                     kprof_lwpcb_software_data2_offset);
-/* events requested (bit n = event n); LLWPCB rewrites it with the events actually active * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+/* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
+ * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
 #define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
@@ -2046,7 +2260,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_FLAGS_INT_MASK     0x80000000u
 #define KPROF_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
 
-/* ring size in bytes (27:0) and Random (31:28) * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+/* ring size in bytes (27:0) and Random (31:28)
+ * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
@@ -2058,7 +2274,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
-/* Filters (only the two branch bits below are confirmed) * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+/* Filters (only the two branch bits below are confirmed)
+ * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
 	27 /* do not count absolute branches (rr: 0x08000000) */
@@ -2070,21 +2288,23 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
-/* Decode a kprof_lwpcb from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_LWPCB_SIZE; nothing is read past buf + KPROF_LWPCB_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
 
-/* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1. * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used), EventCounter u32}) */
+/* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1.
+ * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
+ * EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_SLOT_SIZE                  0x8u
 #define KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
 #define KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET  0x4u
 typedef struct kprof_lwp_event_slot {
 	uint32_t event_interval; /* 0x0: EventInterval: events between records */
-	uint32_t
-	        event_counter; /* 0x4: EventCounter: starting/current counter (hardware writes on flush) */
+	/* 0x4: EventCounter: starting/current counter (hardware writes on flush) */
+	uint32_t event_counter;
 } kprof_lwp_event_slot;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
                     kprof_lwp_event_slot_size);
@@ -2094,22 +2314,26 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_interval) ==
 KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_counter) ==
                             KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
                     kprof_lwp_event_slot_event_counter_offset);
-/* EventInterval: events between records * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used), EventCounter u32}) */
+/* EventInterval: events between records
+ * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
+ * EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* interval (26 bits used) */
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_WIDTH 26
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
-/* Decode a kprof_lwp_event_slot from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_LWP_EVENT_SLOT_SIZE; nothing is read past buf + KPROF_LWP_EVENT_SLOT_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
                                                    kprof_lwp_event_slot *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
                                                    size_t len);
 
-/* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128). * Source: reference/lwp-shipped.md (Real values: 19 qwords = 152-byte LWPCB, 3 events, event offset 128) */
+/* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128).
+ * Source: reference/lwp-shipped.md (Real values: 19 qwords = 152-byte LWPCB, 3 events, event
+ * offset 128) */
 
 #define KPROF_LWPCB_FAM15H_SIZE          0x98u
 #define KPROF_LWPCB_FAM15H_HEADER_OFFSET 0x0u
@@ -2124,15 +2348,20 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, header) == KPROF_LWPCB_FAM15H_H
 KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, events) == KPROF_LWPCB_FAM15H_EVENTS_OFFSET,
                     kprof_lwpcb_fam15h_events_offset);
 
-/* Decode a kprof_lwpcb_fam15h from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_LWPCB_FAM15H_SIZE; nothing is read past buf + KPROF_LWPCB_FAM15H_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
                                                  kprof_lwpcb_fam15h *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
                                                  size_t len);
 
-/* Event record (both revisions): the generic layout. Flags are bits 31:16 of dword 0 (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* / KPROF_LWP_DCACHE_FLAGS_*. LWPVAL/LWPINS: flags = low 16 bits of imm32, data1 = the r/m operand, data2 = the vvvv register. * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and records; MSDN __lwpval32/__lwpins32; AMD APM vol. 3) */
+/* Event record (both revisions): the generic layout. Flags are bits 31:16 of dword 0
+ * (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* /
+ * KPROF_LWP_DCACHE_FLAGS_*. LWPVAL/LWPINS: flags = low 16 bits of imm32, data1 = the r/m
+ * operand, data2 = the vvvv register.
+ * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and
+ * records; MSDN __lwpval32/__lwpins32; AMD APM vol. 3) */
 
 #define KPROF_LWP_RECORD_SIZE                0x20u
 #define KPROF_LWP_RECORD_EVENT_ID_OFFSET     0x0u
@@ -2146,10 +2375,12 @@ typedef struct kprof_lwp_record {
 	uint8_t event_id; /* 0x0: event identifier, 1..255 */
 	uint8_t core_id;  /* 0x1: LWP_CFG CoreId */
 	uint16_t flags;   /* 0x2: event-specific flags (record bits 31:16) */
-	uint32_t data1; /* 0x4: event-specific data (DCache: latency; LWPVAL/LWPINS: r/m operand) */
+	/* 0x4: event-specific data (DCache: latency; LWPVAL/LWPINS: r/m operand) */
+	uint32_t data1;
 	uint64_t inst_address; /* 0x8: linear address of the instruction */
-	uint64_t
-	        data2; /* 0x10: event-specific (branch: next address; DCache: data address; LWPVAL/LWPINS: vvvv register) */
+	/* 0x10: event-specific (branch: next address; DCache: data address; LWPVAL/LWPINS: vvvv
+	 * register) */
+	uint64_t data2;
 	uint64_t timestamp; /* 0x18: timestamp when PTSC is on; reserved (0) otherwise */
 } kprof_lwp_record;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
@@ -2169,13 +2400,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data2) == KPROF_LWP_RECORD_DATA2_
 KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, timestamp) == KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
                     kprof_lwp_record_timestamp_offset);
 
-/* Decode a kprof_lwp_record from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_LWP_RECORD_SIZE; nothing is read past buf + KPROF_LWP_RECORD_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len);
 
-/* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published nowhere, so every offset here is kprof's guess, made by analogy with the shipped block. Do not hand it to hardware; no codec is generated. * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+/* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table
+ * 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published
+ * nowhere, so every offset here is kprof's guess, made by analogy with the shipped block. Do
+ * not hand it to hardware; no codec is generated.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
+ * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_SIZE                      0x28u
 #define KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
@@ -2194,8 +2430,8 @@ typedef struct kprof_lwpcb_proposal {
 	uint32_t buffer_tail_offset; /* 0x14: BufferTailOffset; offset reconstructed */
 	uint64_t missed_events;      /* 0x18: MissedEvents; offset reconstructed */
 	uint32_t threshold;          /* 0x20: Threshold; offset reconstructed */
-	uint32_t
-	        filters; /* 0x24: MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed */
+	/* 0x24: MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed */
+	uint32_t filters;
 } kprof_lwpcb_proposal;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
                     kprof_lwpcb_proposal_size);
@@ -2221,7 +2457,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, threshold) ==
                     kprof_lwpcb_proposal_threshold_offset);
 KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET,
                     kprof_lwpcb_proposal_filters_offset);
-/* BufferSize and Random; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+/* BufferSize and Random; packing reconstructed
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
+ * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
@@ -2231,7 +2469,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPO
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
-/* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+/* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
+ * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                             \
 	0 /* MinLatency (x16 cycles); position reconstructed */
@@ -2260,14 +2500,19 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPO
 #define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK     0x2000u
 #define KPROF_LWPCB_PROPOSAL_FILTERS_DEFINED_MASK 0x3FFFu
 
-/* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId, EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped slot it names its EventId. * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+/* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId,
+ * EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped
+ * slot it names its EventId.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
+ * kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE                  0x8u
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET  0x4u
 typedef struct kprof_lwp_proposal_event_slot {
 	uint32_t event_interval; /* 0x0: EventInterval (26 bits); packing reconstructed */
-	uint32_t event_counter; /* 0x4: EventCounter (26 bits) and EventId; packing reconstructed */
+	/* 0x4: EventCounter (26 bits) and EventId; packing reconstructed */
+	uint32_t event_counter;
 } kprof_lwp_proposal_event_slot;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
                     kprof_lwp_proposal_event_slot_size);
@@ -2277,14 +2522,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_interval) ==
 KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_counter) ==
                             KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET,
                     kprof_lwp_proposal_event_slot_event_counter_offset);
-/* EventInterval (26 bits); packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+/* EventInterval (26 bits); packing reconstructed
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
+ * kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* EventInterval */
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_WIDTH 26
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
-/* EventCounter (26 bits) and EventId; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+/* EventCounter (26 bits) and EventId; packing reconstructed
+ * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
+ * kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT 0 /* EventCounter */
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_WIDTH 26
@@ -2737,8 +2986,11 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 /* ------------------------------------------------------------------------------------------
  *  ds
  * ------------------------------------------------------------------------------------------ */
-/* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size follows PEBS_DATA_CFG.
- * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
+/* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
+ * the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size
+ * follows PEBS_DATA_CFG.
+ * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c
+ * intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
 #define KPROF_PEBS_FORMAT_CORE         0x0u
 #define KPROF_PEBS_FORMAT_NEHALEM      0x1u
 #define KPROF_PEBS_FORMAT_HASWELL      0x2u
@@ -2746,7 +2998,14 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 #define KPROF_PEBS_FORMAT_ADAPTIVE     0x4u /* first adaptive format (Ice Lake) */
 #define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x5u /* highest adaptive format kprof decodes */
 
-/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set). Addresses are linear addresses in the producer's address space. Counter reset values are written back into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3 only (the first 0x60 bytes). * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then fixed at 0x80) */
+/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set). Addresses
+ * are linear addresses in the producer's address space. Counter reset values are written back
+ * into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3
+ * only (the first 0x60 bytes).
+ * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64
+ * has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux
+ * arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then
+ * fixed at 0x80) */
 
 #define KPROF_DS_AREA64_SIZE                            0xA0u
 #define KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -2803,13 +3062,16 @@ KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_fixed_counter_reset) ==
                             KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
                     kprof_ds_area64_pebs_fixed_counter_reset_offset);
 
-/* Decode a kprof_ds_area64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_DS_AREA64_SIZE; nothing is read past buf + KPROF_DS_AREA64_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
 
-/* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes). * Source: reference/intel-ds-perfmon.md (DS save area 32-bit: eight u32 fields at 0x00..0x1C, PEBS counter reset at 0x20); Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
+/* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
+ * counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes).
+ * Source: reference/intel-ds-perfmon.md (DS save area 32-bit: eight u32 fields at 0x00..0x1C,
+ * PEBS counter reset at 0x20); Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
 
 #define KPROF_DS_AREA32_SIZE                            0x28u
 #define KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -2859,13 +3121,15 @@ KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_counter_reset) ==
                             KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
                     kprof_ds_area32_pebs_counter_reset_offset);
 
-/* Decode a kprof_ds_area32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_DS_AREA32_SIZE; nothing is read past buf + KPROF_DS_AREA32_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
 
-/* A branch trace store record in the 64-bit DS format: 24 bytes. * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+/* A branch trace store record in the 64-bit DS format: 24 bytes.
+ * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
+ * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
 
 #define KPROF_BTS_RECORD64_SIZE         0x18u
 #define KPROF_BTS_RECORD64_FROM_OFFSET  0x0u
@@ -2883,7 +3147,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, to) == KPROF_BTS_RECORD64_TO_OF
                     kprof_bts_record64_to_offset);
 KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FLAGS_OFFSET,
                     kprof_bts_record64_flags_offset);
-/* branch flags * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+/* branch flags
+ * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
+ * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
 
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT                                                   \
 	4 /* the branch was predicted (not reported by Core and Atom processors) */
@@ -2891,15 +3157,17 @@ KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FL
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
 #define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
 
-/* Decode a kprof_bts_record64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_BTS_RECORD64_SIZE; nothing is read past buf + KPROF_BTS_RECORD64_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
                                                  kprof_bts_record64 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
                                                  size_t len);
 
-/* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes. * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section 18.4.9 */
+/* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes.
+ * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
+ * Intel SDM vol. 3 section 18.4.9 */
 
 #define KPROF_BTS_RECORD32_SIZE         0xCu
 #define KPROF_BTS_RECORD32_FROM_OFFSET  0x0u
@@ -2917,22 +3185,27 @@ KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, to) == KPROF_BTS_RECORD32_TO_OF
                     kprof_bts_record32_to_offset);
 KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, flags) == KPROF_BTS_RECORD32_FLAGS_OFFSET,
                     kprof_bts_record32_flags_offset);
-/* branch flags * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section 18.4.9 */
+/* branch flags
+ * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
+ * Intel SDM vol. 3 section 18.4.9 */
 
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT 4 /* the branch was predicted */
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_WIDTH 1
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
-/* Decode a kprof_bts_record32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_BTS_RECORD32_SIZE; nothing is read past buf + KPROF_BTS_RECORD32_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
                                                  kprof_bts_record32 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
                                                  size_t len);
 
-/* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+/* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
+ * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
+ * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
+ * section 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT0_SIZE         0x90u
 #define KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET 0x0u
@@ -2955,23 +3228,24 @@ KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, v
 #define KPROF_PEBS_RECORD_FMT0_R15_OFFSET   0x88u
 typedef struct kprof_pebs_record_fmt0 {
 	uint64_t flags; /* 0x0: RFLAGS */
-	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
-	uint64_t ax;    /* 0x10: AX */
-	uint64_t bx;    /* 0x18: BX */
-	uint64_t cx;    /* 0x20: CX */
-	uint64_t dx;    /* 0x28: DX */
-	uint64_t si;    /* 0x30: SI */
-	uint64_t di;    /* 0x38: DI */
-	uint64_t bp;    /* 0x40: BP */
-	uint64_t sp;    /* 0x48: SP */
-	uint64_t r8;    /* 0x50: R8 */
-	uint64_t r9;    /* 0x58: R9 */
-	uint64_t r10;   /* 0x60: R10 */
-	uint64_t r11;   /* 0x68: R11 */
-	uint64_t r12;   /* 0x70: R12 */
-	uint64_t r13;   /* 0x78: R13 */
-	uint64_t r14;   /* 0x80: R14 */
-	uint64_t r15;   /* 0x88: R15 */
+	/* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ip;
+	uint64_t ax;  /* 0x10: AX */
+	uint64_t bx;  /* 0x18: BX */
+	uint64_t cx;  /* 0x20: CX */
+	uint64_t dx;  /* 0x28: DX */
+	uint64_t si;  /* 0x30: SI */
+	uint64_t di;  /* 0x38: DI */
+	uint64_t bp;  /* 0x40: BP */
+	uint64_t sp;  /* 0x48: SP */
+	uint64_t r8;  /* 0x50: R8 */
+	uint64_t r9;  /* 0x58: R9 */
+	uint64_t r10; /* 0x60: R10 */
+	uint64_t r11; /* 0x68: R11 */
+	uint64_t r12; /* 0x70: R12 */
+	uint64_t r13; /* 0x78: R13 */
+	uint64_t r14; /* 0x80: R14 */
+	uint64_t r15; /* 0x88: R15 */
 } kprof_pebs_record_fmt0;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
                     kprof_pebs_record_fmt0_size);
@@ -3012,15 +3286,19 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r14) == KPROF_PEBS_RECORD_F
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r15) == KPROF_PEBS_RECORD_FMT0_R15_OFFSET,
                     kprof_pebs_record_fmt0_r15_offset);
 
-/* Decode a kprof_pebs_record_fmt0 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_RECORD_FMT0_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT0_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt0 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
                                                      size_t len);
 
-/* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source and load latency. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+/* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source
+ * and load latency.
+ * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
+ * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
+ * section 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT1_SIZE          0xB0u
 #define KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET  0x0u
@@ -3047,25 +3325,26 @@ KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt
 #define KPROF_PEBS_RECORD_FMT1_LAT_OFFSET    0xA8u
 typedef struct kprof_pebs_record_fmt1 {
 	uint64_t flags; /* 0x0: RFLAGS */
-	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
-	uint64_t ax;    /* 0x10: AX */
-	uint64_t bx;    /* 0x18: BX */
-	uint64_t cx;    /* 0x20: CX */
-	uint64_t dx;    /* 0x28: DX */
-	uint64_t si;    /* 0x30: SI */
-	uint64_t di;    /* 0x38: DI */
-	uint64_t bp;    /* 0x40: BP */
-	uint64_t sp;    /* 0x48: SP */
-	uint64_t r8;    /* 0x50: R8 */
-	uint64_t r9;    /* 0x58: R9 */
-	uint64_t r10;   /* 0x60: R10 */
-	uint64_t r11;   /* 0x68: R11 */
-	uint64_t r12;   /* 0x70: R12 */
-	uint64_t r13;   /* 0x78: R13 */
-	uint64_t r14;   /* 0x80: R14 */
-	uint64_t r15;   /* 0x88: R15 */
-	uint64_t
-	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	/* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ip;
+	uint64_t ax;  /* 0x10: AX */
+	uint64_t bx;  /* 0x18: BX */
+	uint64_t cx;  /* 0x20: CX */
+	uint64_t dx;  /* 0x28: DX */
+	uint64_t si;  /* 0x30: SI */
+	uint64_t di;  /* 0x38: DI */
+	uint64_t bp;  /* 0x40: BP */
+	uint64_t sp;  /* 0x48: SP */
+	uint64_t r8;  /* 0x50: R8 */
+	uint64_t r9;  /* 0x58: R9 */
+	uint64_t r10; /* 0x60: R10 */
+	uint64_t r11; /* 0x68: R11 */
+	uint64_t r12; /* 0x70: R12 */
+	uint64_t r13; /* 0x78: R13 */
+	uint64_t r14; /* 0x80: R14 */
+	uint64_t r15; /* 0x88: R15 */
+	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t status;
 	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
 	uint64_t dse; /* 0xA0: data source encoding */
 	uint64_t lat; /* 0xA8: load latency in core cycles */
@@ -3118,15 +3397,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dse) == KPROF_PEBS_RECORD_F
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, lat) == KPROF_PEBS_RECORD_FMT1_LAT_OFFSET,
                     kprof_pebs_record_fmt1_lat_offset);
 
-/* Decode a kprof_pebs_record_fmt1 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_RECORD_FMT1_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT1_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt1 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
                                                      size_t len);
 
-/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning.
+ * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
+ * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
+ * section 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT2_SIZE              0xC0u
 #define KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET      0x0u
@@ -3155,25 +3437,26 @@ KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt
 #define KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET 0xB8u
 typedef struct kprof_pebs_record_fmt2 {
 	uint64_t flags; /* 0x0: RFLAGS */
-	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
-	uint64_t ax;    /* 0x10: AX */
-	uint64_t bx;    /* 0x18: BX */
-	uint64_t cx;    /* 0x20: CX */
-	uint64_t dx;    /* 0x28: DX */
-	uint64_t si;    /* 0x30: SI */
-	uint64_t di;    /* 0x38: DI */
-	uint64_t bp;    /* 0x40: BP */
-	uint64_t sp;    /* 0x48: SP */
-	uint64_t r8;    /* 0x50: R8 */
-	uint64_t r9;    /* 0x58: R9 */
-	uint64_t r10;   /* 0x60: R10 */
-	uint64_t r11;   /* 0x68: R11 */
-	uint64_t r12;   /* 0x70: R12 */
-	uint64_t r13;   /* 0x78: R13 */
-	uint64_t r14;   /* 0x80: R14 */
-	uint64_t r15;   /* 0x88: R15 */
-	uint64_t
-	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	/* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ip;
+	uint64_t ax;  /* 0x10: AX */
+	uint64_t bx;  /* 0x18: BX */
+	uint64_t cx;  /* 0x20: CX */
+	uint64_t dx;  /* 0x28: DX */
+	uint64_t si;  /* 0x30: SI */
+	uint64_t di;  /* 0x38: DI */
+	uint64_t bp;  /* 0x40: BP */
+	uint64_t sp;  /* 0x48: SP */
+	uint64_t r8;  /* 0x50: R8 */
+	uint64_t r9;  /* 0x58: R9 */
+	uint64_t r10; /* 0x60: R10 */
+	uint64_t r11; /* 0x68: R11 */
+	uint64_t r12; /* 0x70: R12 */
+	uint64_t r13; /* 0x78: R13 */
+	uint64_t r14; /* 0x80: R14 */
+	uint64_t r15; /* 0x88: R15 */
+	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t status;
 	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
 	uint64_t dse;        /* 0xA0: data source encoding */
 	uint64_t lat;        /* 0xA8: load latency in core cycles */
@@ -3234,15 +3517,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, tsx_tuning) ==
                             KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET,
                     kprof_pebs_record_fmt2_tsx_tuning_offset);
 
-/* Decode a kprof_pebs_record_fmt2 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_RECORD_FMT2_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT2_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt2 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
                                                      size_t len);
 
-/* PEBS record, format 3 (Skylake): format 2 plus the TSC. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+/* PEBS record, format 3 (Skylake): format 2 plus the TSC.
+ * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
+ * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
+ * section 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT3_SIZE              0xC8u
 #define KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET      0x0u
@@ -3272,25 +3558,26 @@ KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt
 #define KPROF_PEBS_RECORD_FMT3_TSC_OFFSET        0xC0u
 typedef struct kprof_pebs_record_fmt3 {
 	uint64_t flags; /* 0x0: RFLAGS */
-	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
-	uint64_t ax;    /* 0x10: AX */
-	uint64_t bx;    /* 0x18: BX */
-	uint64_t cx;    /* 0x20: CX */
-	uint64_t dx;    /* 0x28: DX */
-	uint64_t si;    /* 0x30: SI */
-	uint64_t di;    /* 0x38: DI */
-	uint64_t bp;    /* 0x40: BP */
-	uint64_t sp;    /* 0x48: SP */
-	uint64_t r8;    /* 0x50: R8 */
-	uint64_t r9;    /* 0x58: R9 */
-	uint64_t r10;   /* 0x60: R10 */
-	uint64_t r11;   /* 0x68: R11 */
-	uint64_t r12;   /* 0x70: R12 */
-	uint64_t r13;   /* 0x78: R13 */
-	uint64_t r14;   /* 0x80: R14 */
-	uint64_t r15;   /* 0x88: R15 */
-	uint64_t
-	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	/* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ip;
+	uint64_t ax;  /* 0x10: AX */
+	uint64_t bx;  /* 0x18: BX */
+	uint64_t cx;  /* 0x20: CX */
+	uint64_t dx;  /* 0x28: DX */
+	uint64_t si;  /* 0x30: SI */
+	uint64_t di;  /* 0x38: DI */
+	uint64_t bp;  /* 0x40: BP */
+	uint64_t sp;  /* 0x48: SP */
+	uint64_t r8;  /* 0x50: R8 */
+	uint64_t r9;  /* 0x58: R9 */
+	uint64_t r10; /* 0x60: R10 */
+	uint64_t r11; /* 0x68: R11 */
+	uint64_t r12; /* 0x70: R12 */
+	uint64_t r13; /* 0x78: R13 */
+	uint64_t r14; /* 0x80: R14 */
+	uint64_t r15; /* 0x88: R15 */
+	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t status;
 	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
 	uint64_t dse;        /* 0xA0: data source encoding */
 	uint64_t lat;        /* 0xA8: load latency in core cycles */
@@ -3354,15 +3641,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsx_tuning) ==
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsc) == KPROF_PEBS_RECORD_FMT3_TSC_OFFSET,
                     kprof_pebs_record_fmt3_tsc_offset);
 
-/* Decode a kprof_pebs_record_fmt3 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_RECORD_FMT3_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT3_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt3 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
                                                      size_t len);
 
-/* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32 registers. * Source: reference/intel-ds-perfmon.md (32-bit NetBurst record); Intel SDM vol. 3 section 20.6.3.8 (PEBS record format, 32-bit) */
+/* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32
+ * registers.
+ * Source: reference/intel-ds-perfmon.md (32-bit NetBurst record); Intel SDM vol. 3 section
+ * 20.6.3.8 (PEBS record format, 32-bit) */
 
 #define KPROF_PEBS_RECORD_NETBURST32_SIZE          0x28u
 #define KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET 0x0u
@@ -3420,15 +3710,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esp) ==
                             KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,
                     kprof_pebs_record_netburst32_esp_offset);
 
-/* Decode a kprof_pebs_record_netburst32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_RECORD_NETBURST32_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_NETBURST32_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
                                                            kprof_pebs_record_netburst32 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
                                                            void *buf, size_t len);
 
-/* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx, dx, bx, sp, bp, si, di - the encoding order, not format 0's. * Source: reference/intel-ds-perfmon.md (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15); Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
+/* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx,
+ * dx, bx, sp, bp, si, di - the encoding order, not format 0's.
+ * Source: reference/intel-ds-perfmon.md (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx,
+ * sp, bp, si, di, r8..r15); Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
 
 #define KPROF_PEBS_GPRS_SIZE         0x90u
 #define KPROF_PEBS_GPRS_FLAGS_OFFSET 0x0u
@@ -3507,13 +3800,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r14) == KPROF_PEBS_GPRS_R14_OFFSET
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r15) == KPROF_PEBS_GPRS_R15_OFFSET,
                     kprof_pebs_gprs_r15_offset);
 
-/* Decode a kprof_pebs_gprs from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_GPRS_SIZE; nothing is read past buf + KPROF_PEBS_GPRS_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len);
 
-/* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size field gives the whole record's size, which must match the groups that format_group (a copy of PEBS_DATA_CFG) says follow. * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+/* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size
+ * field gives the whole record's size, which must match the groups that format_group (a copy of
+ * PEBS_DATA_CFG) says follow.
+ * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
+ * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
+ * pebs_basic (format_group:32, retire_latency:16, format_size:16) */
 
 #define KPROF_PEBS_BASIC_SIZE                       0x20u
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
@@ -3523,9 +3821,9 @@ KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *b
 typedef struct kprof_pebs_basic {
 	uint64_t format_size; /* 0x0: record format and size */
 	uint64_t ip;          /* 0x8: eventing IP */
-	uint64_t
-	        applicable_counters; /* 0x10: bit i = counter i (fixed counters from bit 32) caused this record */
-	uint64_t tsc;                /* 0x18: time-stamp counter */
+	/* 0x10: bit i = counter i (fixed counters from bit 32) caused this record */
+	uint64_t applicable_counters;
+	uint64_t tsc; /* 0x18: time-stamp counter */
 } kprof_pebs_basic;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, format_size) == KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET,
@@ -3537,7 +3835,10 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, applicable_counters) ==
                     kprof_pebs_basic_applicable_counters_offset);
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFSET,
                     kprof_pebs_basic_tsc_offset);
-/* record format and size * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+/* record format and size
+ * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
+ * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
+ * pebs_basic (format_group:32, retire_latency:16, format_size:16) */
 
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
 	0 /* the groups present, laid out as PEBS_DATA_CFG */
@@ -3553,13 +3854,15 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFS
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
 
-/* Decode a kprof_pebs_basic from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_BASIC_SIZE; nothing is read past buf + KPROF_PEBS_BASIC_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
 
-/* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0). * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo (address, aux, latency, tsx_tuning) */
+/* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
+ * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h
+ * struct pebs_meminfo (address, aux, latency, tsx_tuning) */
 
 #define KPROF_PEBS_MEMINFO_SIZE              0x20u
 #define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
@@ -3583,15 +3886,17 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, tsx_tuning) ==
                             KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET,
                     kprof_pebs_meminfo_tsx_tuning_offset);
 
-/* Decode a kprof_pebs_meminfo from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_MEMINFO_SIZE; nothing is read past buf + KPROF_PEBS_MEMINFO_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
                                                  kprof_pebs_meminfo *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
                                                  size_t len);
 
-/* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first. * Source: reference/intel-ds-perfmon.md (XMM 256 B); Linux arch/x86/include/asm/perf_event.h struct pebs_xmm (u64 xmm[16*2]) */
+/* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first.
+ * Source: reference/intel-ds-perfmon.md (XMM 256 B); Linux arch/x86/include/asm/perf_event.h
+ * struct pebs_xmm (u64 xmm[16*2]) */
 
 #define KPROF_PEBS_XMM_SIZE       0x100u
 #define KPROF_PEBS_XMM_XMM_OFFSET 0x0u
@@ -3602,13 +3907,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xm
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_xmm, xmm) == KPROF_PEBS_XMM_XMM_OFFSET,
                     kprof_pebs_xmm_xmm_offset);
 
-/* Decode a kprof_pebs_xmm from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_XMM_SIZE; nothing is read past buf + KPROF_PEBS_XMM_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len);
 
-/* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries + 1 of them. * Source: reference/intel-ds-perfmon.md (LBR entries 24 B each); Linux arch/x86/include/asm/perf_event.h struct lbr_entry (from, to, info) */
+/* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries +
+ * 1 of them.
+ * Source: reference/intel-ds-perfmon.md (LBR entries 24 B each); Linux
+ * arch/x86/include/asm/perf_event.h struct lbr_entry (from, to, info) */
 
 #define KPROF_PEBS_LBR_ENTRY_SIZE        0x18u
 #define KPROF_PEBS_LBR_ENTRY_FROM_OFFSET 0x0u
@@ -3628,8 +3936,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, to) == KPROF_PEBS_LBR_ENTRY_T
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, info) == KPROF_PEBS_LBR_ENTRY_INFO_OFFSET,
                     kprof_pebs_lbr_entry_info_offset);
 
-/* Decode a kprof_pebs_lbr_entry from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_LBR_ENTRY_SIZE; nothing is read past buf + KPROF_PEBS_LBR_ENTRY_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
                                                    kprof_pebs_lbr_entry *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
@@ -3861,76 +4169,123 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 /* ------------------------------------------------------------------------------------------
  *  windows
  * ------------------------------------------------------------------------------------------ */
-/* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F) buffer. kprof_event_trace_information_class_name() gives Windows' spelling. * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19); reference/hal-profile-interfaces.md (EventTraceProfileSourceListInformation = 0x0D) */
+/* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
+ * buffer. kprof_event_trace_information_class_name() gives Windows' spelling.
+ * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19);
+ * reference/hal-profile-interfaces.md (EventTraceProfileSourceListInformation = 0x0D) */
 
 typedef enum kprof_event_trace_information_class {
 	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
+
 	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION = 0x1,
+
 	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION = 0x2,
+
 	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION = 0x3,
+
 	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION = 0x4,
+
 	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION = 0x5,
+
 	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION = 0x6,
+
 	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION = 0x7,
+
 	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION = 0x8,
+
 	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION = 0x9,
+
 	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION = 0xA,
+
 	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION = 0xB,
+
 	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION = 0xC,
+
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION = 0xD,
+
 	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION = 0xE,
+
 	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION = 0xF,
+
 	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION = 0x10,
+
 	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION = 0x11,
+
 	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION = 0x12,
+
 	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION = 0x13,
+
 	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION = 0x14,
+
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION = 0x15,
+
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION = 0x16,
+
 	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION = 0x17,
+
 	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION = 0x18,
+
 	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION = 0x19,
+
 } kprof_event_trace_information_class;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_event_trace_information_class_name(int value);
 #endif
 
-/* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern profile sources and counters; the others are not listed. * Source: reference/windows-structures.md (TRACE_QUERY_INFO_CLASS: 5..9, 20..22); Windows SDK evntrace.h; mingw-w64 include/evntrace.h (5..9) */
+/* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern
+ * profile sources and counters; the others are not listed.
+ * Source: reference/windows-structures.md (TRACE_QUERY_INFO_CLASS: 5..9, 20..22); Windows SDK
+ * evntrace.h; mingw-w64 include/evntrace.h (5..9) */
 
 typedef enum kprof_trace_query_info_class {
 	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
+
 	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO = 0x6,
+
 	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO = 0x7, /* a PROFILE_SOURCE_INFO chain */
+
 	KPROF_TRACE_PMC_EVENT_LIST_INFO = 0x8,
+
 	KPROF_TRACE_PMC_COUNTER_LIST_INFO = 0x9,
+
 	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
+
 	KPROF_TRACE_LBR_EVENT_LIST_INFO = 0x15,
+
 	KPROF_TRACE_MAX_PMC_COUNTER_QUERY = 0x16,
+
 } kprof_trace_query_info_class;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_trace_query_info_class_name(int value);
 #endif
 
-/* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation / ZwSetSystemInformation) for profiling.
- * Source: reference/windows-structures.md (Classes); reference/hal-profile-interfaces.md (Windows constants); seed 004_6f7fbac624d3e865.txt (SystemProcessorProfileControlArea (0x81)) */
+/* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation /
+ * ZwSetSystemInformation) for profiling.
+ * Source: reference/windows-structures.md (Classes); reference/hal-profile-interfaces.md
+ * (Windows constants); seed 004_6f7fbac624d3e865.txt (SystemProcessorProfileControlArea (0x81)) */
 #define KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                           \
 	0x1Fu /* SystemPerformanceTraceInformation: buffer starts with an EVENT_TRACE_INFORMATION_CLASS dword */
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                          \
 	0x81u /* SystemProcessorProfileControlArea (6.2+): buffer is a SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA */
 
-/* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values (HalQuerySystemInformation) for profile sources.
- * Source: reference/windows-structures.md (HAL (ntddk.h)); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
+/* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values
+ * (HalQuerySystemInformation) for profile sources.
+ * Source: reference/windows-structures.md (HAL (ntddk.h)); mingw-w64
+ * mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                                 \
 	0x1u /* HalProfileSourceInformation: a HAL_PROFILE_SOURCE_INFORMATION */
 #define KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
 
 /* windows_bugcheck: Bug check codes that profiling code can meet.
- * Source: reference/hal-profile-interfaces.md (Windows constants: bug check HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
+ * Source: reference/hal-profile-interfaces.md (Windows constants: bug check
+ * HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
 #define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
 
-/* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike. * Source: seed 004_6f7fbac624d3e865.txt (Layout: PEBS_DS_SAVE_AREA, ULONGLONG at 0x00..0x58) */
+/* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four
+ * counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike.
+ * Source: seed 004_6f7fbac624d3e865.txt (Layout: PEBS_DS_SAVE_AREA, ULONGLONG at 0x00..0x58) */
 
 #define KPROF_PEBS_DS_SAVE_AREA_SIZE                            0x60u
 #define KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -3998,15 +4353,19 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset3) ==
                             KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET,
                     kprof_pebs_ds_save_area_PebsCounterReset3_offset);
 
-/* Decode a kprof_pebs_ds_save_area from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_DS_SAVE_AREA_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len);
 
-/* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea (0x81). * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows) */
+/* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor
+ * area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea
+ * (0x81).
+ * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60
+ * bytes in both 32-bit and 64-bit Windows) */
 
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
@@ -4020,15 +4379,19 @@ KPROF_STATIC_ASSERT(offsetof(kprof_processor_profile_control_area, PebsDsSaveAre
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET,
                     kprof_processor_profile_control_area_PebsDsSaveArea_offset);
 
-/* Decode a kprof_processor_profile_control_area from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE; nothing is read past buf + KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_processor_profile_control_area_decode(
         const void *buf, size_t len, kprof_processor_profile_control_area *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_processor_profile_control_area_encode(
         const kprof_processor_profile_control_area *in, void *buf, size_t len);
 
-/* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-purpose and four fixed counter resets. * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+/* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-
+ * purpose and four fixed counter resets.
+ * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 /
+ * PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell
+ * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
 #define KPROF_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
 #define KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -4086,15 +4449,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsFixedCounterReset) =
                             KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
                     kprof_pebs_ds_save_area64_PebsFixedCounterReset_offset);
 
-/* Decode a kprof_pebs_ds_save_area64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_DS_SAVE_AREA64_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA64_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
                                                         void *buf, size_t len);
 
-/* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets. * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+/* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets.
+ * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 /
+ * PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell
+ * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
 #define KPROF_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
 #define KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -4152,22 +4518,26 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsFixedCounterReset) =
                             KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
                     kprof_pebs_ds_save_area32_PebsFixedCounterReset_offset);
 
-/* Decode a kprof_pebs_ds_save_area32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PEBS_DS_SAVE_AREA32_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA32_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len);
 
-/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer). * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
+ * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
+ * PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on
+ * x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
 
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE                                  0x8u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET                       0x4u
 typedef struct kprof_system_processor_profile_control_area_x86 {
 	uint32_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
-	uint8_t Allocate; /* 0x4: input: TRUE creates the current processor's area, FALSE destroys it */
+	/* 0x4: input: TRUE creates the current processor's area, FALSE destroys it */
+	uint8_t Allocate;
 	uint8_t reserved_5[3];
 } kprof_system_processor_profile_control_area_x86;
 KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
@@ -4181,22 +4551,26 @@ KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x86, Al
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET,
                     kprof_system_processor_profile_control_area_x86_Allocate_offset);
 
-/* Decode a kprof_system_processor_profile_control_area_x86 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE; nothing is read past buf + KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
         const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
 
-/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer). * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer).
+ * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
+ * PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on
+ * x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
 
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE                                  0x10u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET                       0x8u
 typedef struct kprof_system_processor_profile_control_area_x64 {
 	uint64_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
-	uint8_t Allocate; /* 0x8: input: TRUE creates the current processor's area, FALSE destroys it */
+	/* 0x8: input: TRUE creates the current processor's area, FALSE destroys it */
+	uint8_t Allocate;
 	uint8_t reserved_9[7];
 } kprof_system_processor_profile_control_area_x64;
 KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
@@ -4210,15 +4584,20 @@ KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x64, Al
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET,
                     kprof_system_processor_profile_control_area_x64_Allocate_offset);
 
-/* Decode a kprof_system_processor_profile_control_area_x64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE; nothing is read past buf + KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
         const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len);
 
-/* PROFILE_SOURCE_INFO: one entry of the chain EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its NUL (which a hostile buffer may lack); sizeof is 0x20 on x86 and x64 (Description[ANYSIZE_ARRAY] plus padding). Use kprof_psi_* to walk a chain. * Source: reference/windows-structures.md (PROFILE_SOURCE_INFO: sizeof 0x20 on x86 and x64); Windows SDK evntrace.h; mingw-w64 mingw-w64-headers/include/evntrace.h */
+/* PROFILE_SOURCE_INFO: one entry of the chain EventTraceProfileSourceListInformation and
+ * TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its
+ * NUL (which a hostile buffer may lack); sizeof is 0x20 on x86 and x64
+ * (Description[ANYSIZE_ARRAY] plus padding). Use kprof_psi_* to walk a chain.
+ * Source: reference/windows-structures.md (PROFILE_SOURCE_INFO: sizeof 0x20 on x86 and x64);
+ * Windows SDK evntrace.h; mingw-w64 mingw-w64-headers/include/evntrace.h */
 
 #define KPROF_PROFILE_SOURCE_INFO_SIZE                     0x20u
 #define KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
@@ -4257,15 +4636,17 @@ KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Description) ==
                             KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET,
                     kprof_profile_source_info_Description_offset);
 
-/* Decode a kprof_profile_source_info from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_PROFILE_SOURCE_INFO_SIZE; nothing is read past buf + KPROF_PROFILE_SOURCE_INFO_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
                                                         kprof_profile_source_info *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
                                                         void *buf, size_t len);
 
-/* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out. * Source: reference/windows-structures.md (TRACE_PROFILE_INTERVAL { ULONG Source; ULONG Interval; }); mingw-w64 evntrace.h */
+/* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out.
+ * Source: reference/windows-structures.md (TRACE_PROFILE_INTERVAL { ULONG Source; ULONG
+ * Interval; }); mingw-w64 evntrace.h */
 
 #define KPROF_TRACE_PROFILE_INTERVAL_SIZE            0x8u
 #define KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
@@ -4283,15 +4664,19 @@ KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Interval) ==
                             KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET,
                     kprof_trace_profile_interval_Interval_offset);
 
-/* Decode a kprof_trace_profile_interval from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_TRACE_PROFILE_INTERVAL_SIZE; nothing is read past buf + KPROF_TRACE_PROFILE_INTERVAL_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
                                                            kprof_trace_profile_interval *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
                                                            void *buf, size_t len);
 
-/* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation). No pointer-sized member: the same 12 bytes on x86 and x64. * Source: reference/windows-structures.md (HAL (ntddk.h): HAL_PROFILE_SOURCE_INFORMATION { KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval; }); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h */
+/* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation).
+ * No pointer-sized member: the same 12 bytes on x86 and x64.
+ * Source: reference/windows-structures.md (HAL (ntddk.h): HAL_PROFILE_SOURCE_INFORMATION {
+ * KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval; }); mingw-w64
+ * mingw-w64-headers/ddk/include/ddk/ntddk.h */
 
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
@@ -4316,15 +4701,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Interval) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET,
                     kprof_hal_profile_source_information_Interval_offset);
 
-/* Decode a kprof_hal_profile_source_information from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_encode(
         const kprof_hal_profile_source_information *in, void *buf, size_t len);
 
-/* HAL_PROFILE_SOURCE_INFORMATION_EX as 32-bit Windows lays it out (ULONG_PTR = 4 bytes). * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR Interval, DefInterval, MaxInterval, MinInterval) */
+/* HAL_PROFILE_SOURCE_INFORMATION_EX as 32-bit Windows lays it out (ULONG_PTR = 4 bytes).
+ * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h
+ * (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR
+ * Interval, DefInterval, MaxInterval, MinInterval) */
 
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE                0x18u
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET       0x0u
@@ -4364,15 +4752,18 @@ KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MinInt
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET,
                     kprof_hal_profile_source_information_ex_x86_MinInterval_offset);
 
-/* Decode a kprof_hal_profile_source_information_ex_x86 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
         const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len);
 
-/* HAL_PROFILE_SOURCE_INFORMATION_EX as 64-bit Windows lays it out (ULONG_PTR = 8 bytes). * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR Interval, DefInterval, MaxInterval, MinInterval) */
+/* HAL_PROFILE_SOURCE_INFORMATION_EX as 64-bit Windows lays it out (ULONG_PTR = 8 bytes).
+ * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h
+ * (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR
+ * Interval, DefInterval, MaxInterval, MinInterval) */
 
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE                0x28u
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET       0x0u
@@ -4412,8 +4803,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MinInt
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET,
                     kprof_hal_profile_source_information_ex_x64_MinInterval_offset);
 
-/* Decode a kprof_hal_profile_source_information_ex_x64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
- * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE. */
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
@@ -4517,40 +4908,66 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 
 /* ---- base ---- */
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_status_name(int status)
+KPROF_API const char *kprof_status_name(int value)
 {
-	switch (status) {
-	case 0: return "KPROF_OK";
-	case 1: return "KPROF_END";
-	case -1: return "KPROF_E_ARGUMENT";
-	case -2: return "KPROF_E_NOT_FOUND";
-	case -3: return "KPROF_E_TRUNCATED";
-	case -4: return "KPROF_E_RANGE";
-	case -5: return "KPROF_E_RESERVED";
-	case -6: return "KPROF_E_UNSUPPORTED";
-	case -7: return "KPROF_E_NOT_AVAILABLE";
-	case -8: return "KPROF_E_ALIGNMENT";
-	case -9: return "KPROF_E_CORRUPT";
-	case -10: return "KPROF_E_DUPLICATE";
-	case -11: return "KPROF_E_FAULT";
-	case -12: return "KPROF_E_BUFFER_TOO_SMALL";
-	case -13: return "KPROF_E_LOOP";
-	case -14: return "KPROF_E_FORMAT";
-	case -15: return "KPROF_E_CHANGED";
+	static const char names[] = "KPROF_OK\0"
+	                            "KPROF_END\0"
+	                            "KPROF_E_ARGUMENT\0"
+	                            "KPROF_E_NOT_FOUND\0"
+	                            "KPROF_E_TRUNCATED\0"
+	                            "KPROF_E_RANGE\0"
+	                            "KPROF_E_RESERVED\0"
+	                            "KPROF_E_UNSUPPORTED\0"
+	                            "KPROF_E_NOT_AVAILABLE\0"
+	                            "KPROF_E_ALIGNMENT\0"
+	                            "KPROF_E_CORRUPT\0"
+	                            "KPROF_E_DUPLICATE\0"
+	                            "KPROF_E_FAULT\0"
+	                            "KPROF_E_BUFFER_TOO_SMALL\0"
+	                            "KPROF_E_LOOP\0"
+	                            "KPROF_E_FORMAT\0"
+	                            "KPROF_E_CHANGED\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 9; break;
+	case -1: offset = 19; break;
+	case -2: offset = 36; break;
+	case -3: offset = 54; break;
+	case -4: offset = 72; break;
+	case -5: offset = 86; break;
+	case -6: offset = 103; break;
+	case -7: offset = 123; break;
+	case -8: offset = 145; break;
+	case -9: offset = 163; break;
+	case -10: offset = 179; break;
+	case -11: offset = 197; break;
+	case -12: offset = 211; break;
+	case -13: offset = 236; break;
+	case -14: offset = 249; break;
+	case -15: offset = 264; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_vendor value, or NULL when it has none. */
-KPROF_API const char *kprof_vendor_name(int value)
+        /* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+        KPROF_API const char *
+        kprof_vendor_name(int value)
 {
+	static const char names[] = "unknown\0"
+	                            "GenuineIntel\0"
+	                            "AuthenticAMD\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "unknown";
-	case 1: return "GenuineIntel";
-	case 2: return "AuthenticAMD";
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 21; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
@@ -7058,37 +7475,58 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 
 /* ---- hal ---- */
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_hal_build value, or NULL when it has none. */
+/* The name of a kprof_hal_build value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_hal_build_name(int value)
 {
+	static const char names[] = "x64\0"
+	                            "x86\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "x64";
-	case 1: return "x86";
+	case 0: offset = 0; break;
+	case 1: offset = 4; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_hal_reason value, or NULL when it has none. */
+/* The name of a kprof_hal_reason value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_hal_reason_name(int value)
 {
+	static const char names[] = "vendor GenuineIntel with architectural perfmon\0"
+	                            "vendor AuthenticAMD\0"
+	                            "cpuid leaf 0 missing\0"
+	                            "vendor neither GenuineIntel nor AuthenticAMD\0"
+	                            "max basic leaf below 0x0A\0"
+	                            "leaf 0x0A missing\0"
+	                            "leaf 0x0A version 0\0"
+	                            "leaf 0x0A ebx length 0\0"
+	                            "leaf 0x0A ebx bit 0 set (core cycles unavailable)\0"
+	                            "32-bit HAL: Intel family not 6 or 15\0"
+	                            "32-bit HAL: AMD without long mode\0"
+	                            "Microsoft hypervisor hides perfmon\0"
+	                            "Microsoft hypervisor, leaf 0x40000003 missing\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "vendor GenuineIntel with architectural perfmon";
-	case 1: return "vendor AuthenticAMD";
-	case 2: return "cpuid leaf 0 missing";
-	case 3: return "vendor neither GenuineIntel nor AuthenticAMD";
-	case 4: return "max basic leaf below 0x0A";
-	case 5: return "leaf 0x0A missing";
-	case 6: return "leaf 0x0A version 0";
-	case 7: return "leaf 0x0A ebx length 0";
-	case 8: return "leaf 0x0A ebx bit 0 set (core cycles unavailable)";
-	case 9: return "32-bit HAL: Intel family not 6 or 15";
-	case 10: return "32-bit HAL: AMD without long mode";
-	case 11: return "Microsoft hypervisor hides perfmon";
-	case 12: return "Microsoft hypervisor, leaf 0x40000003 missing";
+	case 0: offset = 0; break;
+	case 1: offset = 47; break;
+	case 2: offset = 67; break;
+	case 3: offset = 88; break;
+	case 4: offset = 133; break;
+	case 5: offset = 159; break;
+	case 6: offset = 177; break;
+	case 7: offset = 197; break;
+	case 8: offset = 220; break;
+	case 9: offset = 270; break;
+	case 10: offset = 307; break;
+	case 11: offset = 341; break;
+	case 12: offset = 376; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
@@ -7398,15 +7836,21 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 
 /* ---- dump ---- */
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_format value, or NULL when it has none. */
+/* The name of a kprof_dump_format value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_dump_format_name(int value)
 {
+	static const char names[] = "unknown\0"
+	                            "aida64\0"
+	                            "cpuid -r\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "unknown";
-	case 1: return "aida64";
-	case 2: return "cpuid -r";
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 15; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
@@ -7812,88 +8256,139 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 
 /* ---- lwp ---- */
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_revision value, or NULL when it has none. */
+/* The name of a kprof_lwp_revision value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_lwp_revision_name(int value)
 {
+	static const char names[] = "none\0"
+	                            "shipped\0"
+	                            "proposal\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "none";
-	case 1: return "shipped";
-	case 2: return "proposal";
+	case 0: offset = 0; break;
+	case 1: offset = 5; break;
+	case 2: offset = 13; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_event value, or NULL when it has none. */
+/* The name of a kprof_lwp_event value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_lwp_event_name(int value)
 {
+	static const char names[] = "lwpval\0"
+	                            "instructions\0"
+	                            "branches\0"
+	                            "dcache\0"
+	                            "core-clocks\0"
+	                            "ref-clocks\0"
+	                            "lwpins\0";
+	unsigned offset;
 	switch (value) {
-	case 1: return "lwpval";
-	case 2: return "instructions";
-	case 3: return "branches";
-	case 4: return "dcache";
-	case 5: return "core-clocks";
-	case 6: return "ref-clocks";
-	case 255: return "lwpins";
+	case 1: offset = 0; break;
+	case 2: offset = 7; break;
+	case 3: offset = 20; break;
+	case 4: offset = 29; break;
+	case 5: offset = 36; break;
+	case 6: offset = 48; break;
+	case 255: offset = 59; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_lwp_proposal_event_name(int value)
 {
+	static const char names[] = "invalid\0"
+	                            "instructions\0"
+	                            "branches\0"
+	                            "dcache\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "invalid";
-	case 1: return "instructions";
-	case 2: return "branches";
-	case 3: return "dcache";
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 21; break;
+	case 3: offset = 30; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_lwp_data_source_name(int value)
 {
+	static const char names[] = "none\0"
+	                            "local-l3\0"
+	                            "remote\0"
+	                            "dram\0"
+	                            "remote-cache\0"
+	                            "other\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "none";
-	case 1: return "local-l3";
-	case 2: return "remote";
-	case 3: return "dram";
-	case 4: return "remote-cache";
-	case 7: return "other";
+	case 0: offset = 0; break;
+	case 1: offset = 5; break;
+	case 2: offset = 14; break;
+	case 3: offset = 21; break;
+	case 4: offset = 26; break;
+	case 7: offset = 39; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_rule value, or NULL when it has none. */
+/* The name of a kprof_lwp_rule value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_lwp_rule_name(int value)
 {
+	static const char names[] = "none\0"
+	                            "argument\0"
+	                            "lwpcb-alignment\0"
+	                            "lwpcb-size\0"
+	                            "buffer-alignment\0"
+	                            "buffer-multiple\0"
+	                            "buffer-minimum\0"
+	                            "buffer-maximum\0"
+	                            "event-id\0"
+	                            "event-unsupported\0"
+	                            "event-duplicate\0"
+	                            "event-count\0"
+	                            "interval\0"
+	                            "random\0"
+	                            "threshold\0"
+	                            "feature\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "none";
-	case 1: return "argument";
-	case 2: return "lwpcb-alignment";
-	case 3: return "lwpcb-size";
-	case 4: return "buffer-alignment";
-	case 5: return "buffer-multiple";
-	case 6: return "buffer-minimum";
-	case 7: return "buffer-maximum";
-	case 8: return "event-id";
-	case 9: return "event-unsupported";
-	case 10: return "event-duplicate";
-	case 11: return "event-count";
-	case 12: return "interval";
-	case 13: return "random";
-	case 14: return "threshold";
-	case 15: return "feature";
+	case 0: offset = 0; break;
+	case 1: offset = 5; break;
+	case 2: offset = 14; break;
+	case 3: offset = 30; break;
+	case 4: offset = 41; break;
+	case 5: offset = 58; break;
+	case 6: offset = 74; break;
+	case 7: offset = 89; break;
+	case 8: offset = 104; break;
+	case 9: offset = 113; break;
+	case 10: offset = 131; break;
+	case 11: offset = 147; break;
+	case 12: offset = 159; break;
+	case 13: offset = 168; break;
+	case 14: offset = 175; break;
+	case 15: offset = 185; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
@@ -11595,56 +12090,96 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 
 /* ---- windows ---- */
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
+/* The name of a kprof_event_trace_information_class value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_event_trace_information_class_name(int value)
 {
+	static const char names[] = "EventTraceKernelVersionInformation\0"
+	                            "EventTraceGroupMaskInformation\0"
+	                            "EventTracePerformanceInformation\0"
+	                            "EventTraceTimeProfileInformation\0"
+	                            "EventTraceSessionSecurityInformation\0"
+	                            "EventTraceSpinlockInformation\0"
+	                            "EventTraceStackTracingInformation\0"
+	                            "EventTraceExecutiveResourceInformation\0"
+	                            "EventTraceHeapTracingInformation\0"
+	                            "EventTraceHeapSummaryTracingInformation\0"
+	                            "EventTracePoolTagFilterInformation\0"
+	                            "EventTracePebsTracingInformation\0"
+	                            "EventTraceProfileConfigInformation\0"
+	                            "EventTraceProfileSourceListInformation\0"
+	                            "EventTraceProfileEventListInformation\0"
+	                            "EventTraceProfileCounterListInformation\0"
+	                            "EventTraceStackCachingInformation\0"
+	                            "EventTraceObjectTypeFilterInformation\0"
+	                            "EventTraceSoftRestartInformation\0"
+	                            "EventTraceLastBranchConfigurationInformation\0"
+	                            "EventTraceLastBranchEventListInformation\0"
+	                            "EventTraceProfileSourceAddInformation\0"
+	                            "EventTraceProfileSourceRemoveInformation\0"
+	                            "EventTraceProcessorTraceConfigurationInformation\0"
+	                            "EventTraceProcessorTraceEventListInformation\0"
+	                            "EventTraceCoverageSamplerInformation\0";
+	unsigned offset;
 	switch (value) {
-	case 0: return "EventTraceKernelVersionInformation";
-	case 1: return "EventTraceGroupMaskInformation";
-	case 2: return "EventTracePerformanceInformation";
-	case 3: return "EventTraceTimeProfileInformation";
-	case 4: return "EventTraceSessionSecurityInformation";
-	case 5: return "EventTraceSpinlockInformation";
-	case 6: return "EventTraceStackTracingInformation";
-	case 7: return "EventTraceExecutiveResourceInformation";
-	case 8: return "EventTraceHeapTracingInformation";
-	case 9: return "EventTraceHeapSummaryTracingInformation";
-	case 10: return "EventTracePoolTagFilterInformation";
-	case 11: return "EventTracePebsTracingInformation";
-	case 12: return "EventTraceProfileConfigInformation";
-	case 13: return "EventTraceProfileSourceListInformation";
-	case 14: return "EventTraceProfileEventListInformation";
-	case 15: return "EventTraceProfileCounterListInformation";
-	case 16: return "EventTraceStackCachingInformation";
-	case 17: return "EventTraceObjectTypeFilterInformation";
-	case 18: return "EventTraceSoftRestartInformation";
-	case 19: return "EventTraceLastBranchConfigurationInformation";
-	case 20: return "EventTraceLastBranchEventListInformation";
-	case 21: return "EventTraceProfileSourceAddInformation";
-	case 22: return "EventTraceProfileSourceRemoveInformation";
-	case 23: return "EventTraceProcessorTraceConfigurationInformation";
-	case 24: return "EventTraceProcessorTraceEventListInformation";
-	case 25: return "EventTraceCoverageSamplerInformation";
+	case 0: offset = 0; break;
+	case 1: offset = 35; break;
+	case 2: offset = 66; break;
+	case 3: offset = 99; break;
+	case 4: offset = 132; break;
+	case 5: offset = 169; break;
+	case 6: offset = 199; break;
+	case 7: offset = 233; break;
+	case 8: offset = 272; break;
+	case 9: offset = 305; break;
+	case 10: offset = 345; break;
+	case 11: offset = 380; break;
+	case 12: offset = 413; break;
+	case 13: offset = 448; break;
+	case 14: offset = 487; break;
+	case 15: offset = 525; break;
+	case 16: offset = 565; break;
+	case 17: offset = 599; break;
+	case 18: offset = 637; break;
+	case 19: offset = 670; break;
+	case 20: offset = 715; break;
+	case 21: offset = 756; break;
+	case 22: offset = 794; break;
+	case 23: offset = 835; break;
+	case 24: offset = 884; break;
+	case 25: offset = 929; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
+/* The name of a kprof_trace_query_info_class value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_trace_query_info_class_name(int value)
 {
+	static const char names[] = "TraceSampledProfileIntervalInfo\0"
+	                            "TraceProfileSourceConfigInfo\0"
+	                            "TraceProfileSourceListInfo\0"
+	                            "TracePmcEventListInfo\0"
+	                            "TracePmcCounterListInfo\0"
+	                            "TraceLbrConfigurationInfo\0"
+	                            "TraceLbrEventListInfo\0"
+	                            "TraceMaxPmcCounterQuery\0";
+	unsigned offset;
 	switch (value) {
-	case 5: return "TraceSampledProfileIntervalInfo";
-	case 6: return "TraceProfileSourceConfigInfo";
-	case 7: return "TraceProfileSourceListInfo";
-	case 8: return "TracePmcEventListInfo";
-	case 9: return "TracePmcCounterListInfo";
-	case 20: return "TraceLbrConfigurationInfo";
-	case 21: return "TraceLbrEventListInfo";
-	case 22: return "TraceMaxPmcCounterQuery";
+	case 5: offset = 0; break;
+	case 6: offset = 32; break;
+	case 7: offset = 61; break;
+	case 8: offset = 88; break;
+	case 9: offset = 110; break;
+	case 20: offset = 134; break;
+	case 21: offset = 160; break;
+	case 22: offset = 182; break;
 	default: return NULL;
 	}
+	return names + offset;
 }
 #endif
 

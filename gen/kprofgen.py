@@ -678,8 +678,23 @@ def build_model(spec_dir):
     leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for d in DOMAINS:
         domains[d]["c"] = load_c(d)
-    return {"project": p, "status": status, "domains": [domains[d] for d in DOMAINS],
+    status_names = [{"value": x["value"], "string": "KPROF_" + x["name"]} for x in status]
+    return {"project": p, "status": status, "status_names": status_names, "domains": [domains[d] for d in DOMAINS],
             "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr, "structs": structs}
+
+
+def comment_text(s):
+    return " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
+
+
+def doc_comment(text, prov=None, indent="", width=96):
+    """A block comment wrapped to the header's width, with the provenance on its own lines."""
+    import textwrap
+    lines = textwrap.wrap(comment_text(text), width - len(indent) - 3) or [""]
+    if prov:
+        lines += textwrap.wrap("Source: " + comment_text(prov), width - len(indent) - 3)
+    body = ("\n" + indent + " * ").join(lines)
+    return f"{indent}/* {body} */"
 
 
 def render(model, template="kprof.h.j2"):
@@ -689,6 +704,8 @@ def render(model, template="kprof.h.j2"):
     env.filters["c_upper"] = c_upper
     env.filters["hex"] = lambda v, w=0: f"0x{v:0{w}X}"
     env.filters["cstr"] = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    env.filters["doc"] = doc_comment
+    env.filters["cbody"] = lambda s: s.encode("ascii").decode().replace("\\", "\\\\").replace('"', '\\"')
     env.filters["comment"] = lambda s: " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
     env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
     return env.get_template(template).render(**model)
