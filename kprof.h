@@ -77,6 +77,11 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *   KPROF_NO_HAL, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
+ *                      leave a whole section out, for a translation unit that does not use
+ *                      it and wants to compile faster (the header's tables, cpuid and MSR
+ *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
+ *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -84,6 +89,10 @@
  *                      tell kprof that a platform header already defined KPROFILE_SOURCE
  *                      (it detects mingw-w64 wdm.h/ntddk.h, Wine winternl.h, phnt, ReactOS).
  */
+#if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
+#define KPROF_NO_WINDOWS 1
+#endif
+
 #ifndef KPROF_API
 #if defined(_MSC_VER) && !defined(__cplusplus)
 #define KPROF_API static __inline
@@ -1332,8 +1341,9 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 #endif
 
 /* ------------------------------------------------------------------------------------------
- *  hal
+ *  hal (leave out with KPROF_NO_HAL)
  * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_HAL)
 /* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3.
  * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
 
@@ -1548,9 +1558,11 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
                                                 kprof_profile_source_add *out);
 
+#endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
- *  dump
+ *  dump (leave out with KPROF_NO_DUMP)
  * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
  * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A:
  * 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid`
@@ -1664,9 +1676,11 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written);
 
+#endif /* KPROF_NO_DUMP */
 /* ------------------------------------------------------------------------------------------
- *  lwp
+ *  lwp (leave out with KPROF_NO_LWP)
  * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_LWP)
 /* Which LWP specification a set of registers, a control block or a record follows.
  * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
 
@@ -2983,9 +2997,11 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
                                      uint32_t flags, uint64_t ip);
 
+#endif /* KPROF_NO_LWP */
 /* ------------------------------------------------------------------------------------------
- *  ds
+ *  ds (leave out with KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_DS)
 /* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
  * the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size
  * follows PEBS_DATA_CFG.
@@ -4166,9 +4182,11 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
  * index; errors are sticky. */
 KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out);
 
+#endif /* KPROF_NO_DS */
 /* ------------------------------------------------------------------------------------------
- *  windows
+ *  windows (leave out with KPROF_NO_WINDOWS)
  * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
  * buffer. kprof_event_trace_information_class_name() gives Windows' spelling.
  * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19);
@@ -4901,6 +4919,8 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
  * w->used is the chain's length so far. */
 KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
                                         uint32_t max_interval, const char *desc, size_t n);
+
+#endif /* KPROF_NO_WINDOWS */
 
 /* ==========================================================================================
  *  IMPLEMENTATION
@@ -7474,6 +7494,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 #endif
 
 /* ---- hal ---- */
+#if !defined(KPROF_NO_HAL)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. One string and offsets:
  * no table of pointers, so nothing to relocate. */
@@ -7833,8 +7854,10 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
+#endif /* KPROF_NO_HAL */
 
 /* ---- dump ---- */
+#if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_format value, or NULL when it has none. One string and offsets:
  * no table of pointers, so nothing to relocate. */
@@ -8253,8 +8276,10 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 		*written = n;
 	return KPROF_OK;
 }
+#endif /* KPROF_NO_DUMP */
 
 /* ---- lwp ---- */
+#if !defined(KPROF_NO_LWP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_revision value, or NULL when it has none. One string and offsets:
  * no table of pointers, so nothing to relocate. */
@@ -10707,8 +10732,10 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
 	        data1, ip, data2);
 }
+#endif /* KPROF_NO_LWP */
 
 /* ---- ds ---- */
+#if !defined(KPROF_NO_DS)
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
 {
 	const uint8_t *p = (const uint8_t *)buf;
@@ -12087,8 +12114,10 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	w->at += size;
 	return KPROF_OK;
 }
+#endif /* KPROF_NO_DS */
 
 /* ---- windows ---- */
+#if !defined(KPROF_NO_WINDOWS)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_event_trace_information_class value, or NULL when it has none. One string and offsets:
  * no table of pointers, so nothing to relocate. */
@@ -13020,5 +13049,6 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	w->used = at + size;
 	return KPROF_OK;
 }
+#endif /* KPROF_NO_WINDOWS */
 
 #endif /* KPROF_H */

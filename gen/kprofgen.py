@@ -25,6 +25,8 @@ ROOT = os.path.dirname(HERE)
 # Order of the header's sections: each domain may have spec/<domain>.yaml,
 # gen/c/<domain>.api.h (hand-written API text) and gen/c/<domain>.c (functions).
 DOMAINS = ["base", "msr", "cpuid", "sources", "hal", "dump", "lwp", "ds", "windows"]
+# Domains a translation unit may leave out with KPROF_NO_<DOMAIN> (nothing else depends on them).
+OPTIONAL_DOMAINS = ["hal", "dump", "lwp", "ds", "windows"]
 
 
 class SpecError(Exception):
@@ -679,7 +681,8 @@ def build_model(spec_dir):
     for d in DOMAINS:
         domains[d]["c"] = load_c(d)
     status_names = [{"value": x["value"], "string": "KPROF_" + x["name"]} for x in status]
-    return {"project": p, "status": status, "status_names": status_names, "domains": [domains[d] for d in DOMAINS],
+    return {"project": p, "status": status, "status_names": status_names,
+            "optional_domains": OPTIONAL_DOMAINS, "domains": [domains[d] for d in DOMAINS],
             "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr, "structs": structs}
 
 

@@ -14,6 +14,11 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *   KPROF_NO_HAL, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
+ *                      leave a whole section out, for a translation unit that does not use
+ *                      it and wants to compile faster (the header's tables, cpuid and MSR
+ *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
+ *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -21,6 +26,10 @@
  *                      tell kprof that a platform header already defined KPROFILE_SOURCE
  *                      (it detects mingw-w64 wdm.h/ntddk.h, Wine winternl.h, phnt, ReactOS).
  */
+#if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
+#define KPROF_NO_WINDOWS 1
+#endif
+
 #ifndef KPROF_API
 #if defined(_MSC_VER) && !defined(__cplusplus)
 #define KPROF_API static __inline
