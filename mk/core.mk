@@ -2,7 +2,7 @@
 # gcc-12-multilib/g++-12-multilib (not gcc-multilib, which conflicts with the cross gccs): -m32 builds; mingw-w64: ddk/wdm.h and windows.h; libwine-dev: Wine's
 # winternl.h (include/wine/wine/windows).
 DEPS += libpfm4-dev gcc-12-multilib g++-12-multilib mingw-w64 libwine-dev
-TEST_STEPS += gen-check gen sources seeds listings libpfm4 matrix
+TEST_STEPS += gen-check sections gen sources seeds listings libpfm4 matrix
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
@@ -37,3 +37,6 @@ test-gen: need-python
 # platform headers that define KPROFILE_SOURCE.
 test-matrix:
 	tests/compile_matrix.sh $(BUILD)
+
+test-sections:
+	tests/sections.sh $(BUILD)/sections

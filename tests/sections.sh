@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# KPROF_NO_<SECTION>: each optional section can be left out (the rest still compiles cleanly
+# and the table tests pass), and leaving it out really removes it (a use of one of its
+# functions no longer compiles).
+set -u
+cd "$(dirname "$0")/.."
+out=${1:-build/sections}
+mkdir -p "$out"
+passed=0 failed=0
+ok() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+# section -> one public function it defines
+declare -A probe=([HAL]=kprof_hal_decide [DUMP]=kprof_dump_next [LWP]=kprof_lwp_ring_poll
+                  [DS]=kprof_pebs_record_size [WINDOWS]=kprof_psi_iter_init)
+for sec in HAL DUMP LWP DS WINDOWS; do
+	for cc in gcc clang; do
+		$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -I. -Itests -DKPROF_NO_$sec \
+			tests/test_sources.c -o "$out/sources-$sec-$cc" 2>"$out/err" && "$out/sources-$sec-$cc" >/dev/null
+		ok $? "test_sources with KPROF_NO_$sec ($cc)"
+		printf '#include "kprof.h"\nvoid *p = (void *)&%s;\n' "${probe[$sec]}" > "$out/probe.c"
+		! $cc -std=c99 -Werror -I. -DKPROF_NO_$sec -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+		ok $? "KPROF_NO_$sec removes ${probe[$sec]} ($cc)"
+		$cc -std=c99 -Werror -I. -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+		ok $? "${probe[$sec]} exists without KPROF_NO_$sec ($cc)"
+	done
+done
+printf '#include "kprof.h"\nvoid *p = (void *)&kprof_psi_iter_init;\n' > "$out/probe.c"
+! gcc -std=c99 -I. -DKPROF_NO_DS -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "KPROF_NO_DS also leaves out the windows section"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
