@@ -9,6 +9,9 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ktest import check, done  # noqa: E402
 import tempfile
 
 # function -> (AT&T text objdump prints, reference bytes or None). Operand order is AT&T:
@@ -30,16 +33,6 @@ EXPECT = {
     },
 }
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 
 def disasm(obj):
@@ -84,8 +77,7 @@ def main(objs):
             if ref:
                 check(hit[0] == ref, f"{bits}-bit {fn}: bytes {hit[0]}, reference lists {ref}")
         print(f"{bits}-bit: {len(EXPECT[bits])} instructions checked")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":

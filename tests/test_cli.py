@@ -13,6 +13,9 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ktest import check, done  # noqa: E402
 import tempfile
 
 KPROF = os.path.abspath(os.environ.get("KPROF", "build/kprof"))
@@ -20,17 +23,6 @@ SHARED = os.environ.get("KPROF_SHARED", "../shared")
 DUMPS = os.path.join(SHARED, "cpuid-dumps", "instlatx64")
 CI = os.environ.get("CI", "").lower() == "true"
 
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
-    return cond
 
 
 def check_eq(got, want, what):
@@ -686,8 +678,7 @@ def main():
         test_lwp_decode(tmp)
         test_bad_files(tmp)
         test_dumps(tabs, tmp)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":

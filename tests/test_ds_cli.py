@@ -6,20 +6,13 @@ import os
 import struct
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ktest import check, done  # noqa: E402
 import tempfile
 
 DRIVER = sys.argv[1]
 SHARED = os.environ.get("KPROF_SHARED", "../shared")
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what, file=sys.stderr)
 
 
 def run(*args):
@@ -176,5 +169,4 @@ check(rc == 2 and out == "" and bc in err and f"offset 0x{second:x}" in err, f"b
 rc, out, err = run("sources-decode", "--interface", "vax", chain)
 check(rc == 2 and "usage" in err, "bad interface")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+sys.exit(done())

@@ -14,21 +14,13 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ktest import check, done  # noqa: E402
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GEN = os.path.join(ROOT, "gen", "kprofgen.py")
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}", file=sys.stderr)
-    return ok
 
 
 def run_gen(spec, out, *extra):
@@ -201,8 +193,7 @@ def main():
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)
     print(f"{len(CASES)} defect kinds")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":
