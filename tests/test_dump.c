@@ -1,0 +1,601 @@
+/* test_dump: the cpuid dump reader over every real dump in ../shared/cpuid-dumps, in both
+ * formats, over this machine's `cpuid -r` output, and over bad input.
+ *
+ * Expectations come from this file's own reading of the dump text (fixed-column parsing of
+ * the `CPUID xxxxxxxx:` lines, its own block and sub-leaf rules), never from the library. */
+#define _POSIX_C_SOURCE 200809L
+#include "kprof.h"
+#include "kprof_test.h"
+
+#include <dirent.h>
+
+/* ------------------------------------------------------------------ the test's own reader */
+typedef struct {
+	unsigned cpu, leaf, subleaf, line;
+	uint32_t r[4];
+} own_rec;
+
+typedef struct {
+	own_rec *v;
+	size_t n, cap;
+	unsigned blocks;
+} own_list;
+
+static void own_push(own_list *l, own_rec r)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 256;
+		l->v = (own_rec *)realloc(l->v, l->cap * sizeof(own_rec));
+		if (!l->v)
+			abort();
+	}
+	l->v[l->n++] = r;
+}
+
+static int is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+
+static uint32_t hex8(const char *p)
+{
+	char tmp[9];
+	memcpy(tmp, p, 8);
+	tmp[8] = 0;
+	return (uint32_t)strtoul(tmp, NULL, 16);
+}
+
+/* An AIDA64 leaf line by its fixed columns: "CPUID LLLLLLLL: AAAAAAAA-BBBBBBBB-CCCCCCCC-DDDDDDDD". */
+static int own_aida_line(const char *s, size_t n, own_rec *r)
+{
+	int k;
+	if (n < 51 || strncmp(s, "CPUID ", 6) != 0 || s[14] != ':' || s[15] != ' ')
+		return 0;
+	for (k = 0; k < 8; k++)
+		if (!is_hex(s[6 + k]))
+			return 0;
+	r->leaf = hex8(s + 6);
+	for (k = 0; k < 4; k++)
+		r->r[k] = hex8(s + 16 + 9 * k);
+	return 1;
+}
+
+/* Blocks: a "------[ ... Logical CPU #n ]------" header that is not an MSR section, or
+ * "CPU#nnn AffMask". Sub-leaves: "[SL nn]" right after the values, else consecutive repeats
+ * of a leaf count 0, 1, 2... */
+static void own_read_aida(const char *text, size_t len, own_list *out)
+{
+	size_t pos = 0;
+	unsigned line = 0;
+	int pending = 0, cur = -1, prev_untagged = 0;
+	unsigned prev_leaf = 0, prev_sub = 0;
+	memset(out, 0, sizeof(*out));
+	while (pos < len) {
+		const char *s = text + pos;
+		const char *e = memchr(s, '\n', len - pos);
+		size_t n = e ? (size_t)(e - s) : len - pos;
+		own_rec r;
+		pos += n + (e ? 1 : 0);
+		line++;
+		if (n >= 7 && strncmp(s, "------[", 7) == 0) {
+			char buf[128];
+			size_t m = n < 127 ? n : 127;
+			memcpy(buf, s, m);
+			buf[m] = 0;
+			if (strstr(buf, "Logical CPU #") && !strstr(buf, "MSR"))
+				pending = 1;
+			continue;
+		}
+		if (n >= 4 && strncmp(s, "CPU#", 4) == 0) {
+			pending = 1;
+			continue;
+		}
+		if (!own_aida_line(s, n, &r))
+			continue;
+		r.line = line;
+		r.subleaf = 0;
+		if (pending || cur < 0) {
+			cur++;
+			pending = 0;
+			prev_untagged = 0;
+		}
+		r.cpu = (unsigned)cur;
+		if (n >= 58 && strncmp(s + 51, " [SL ", 5) == 0) {
+			r.subleaf = (unsigned)strtoul(s + 56, NULL, 16);
+			prev_untagged = 0;
+		} else {
+			/* kprof's kept leaves have no sub-leaves; every repeat in these dumps is
+			 * of another leaf (4, 0xB, 0xD, 0x8000001D). */
+			if (prev_untagged && prev_leaf == r.leaf)
+				r.subleaf = prev_sub + 1;
+			prev_untagged = 1;
+		}
+		prev_leaf = r.leaf;
+		prev_sub = r.subleaf;
+		own_push(out, r);
+	}
+	out->blocks = (unsigned)(cur + 1);
+}
+
+/* The same records as `cpuid -r` text. */
+static char *own_to_raw(const own_list *l, size_t *len)
+{
+	size_t cap = l->n * 100 + l->blocks * 16 + 1, n = 0, i;
+	char *buf = (char *)malloc(cap);
+	unsigned cur = (unsigned)-1;
+	for (i = 0; i < l->n; i++) {
+		const own_rec *r = &l->v[i];
+		if (r->cpu != cur) {
+			cur = r->cpu;
+			n += (size_t)snprintf(buf + n, cap - n, "CPU %u:\n", cur);
+		}
+		n += (size_t)snprintf(buf + n, cap - n,
+		                      "   0x%08x 0x%02x: eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x\n",
+		                      r->leaf, r->subleaf, r->r[0], r->r[1], r->r[2], r->r[3]);
+	}
+	*len = n;
+	return buf;
+}
+
+/* Leaves a snapshot keeps (spec/cpuid.yaml), for building expected snapshots. */
+static const uint32_t kept[] = {0x0, 0x1, 0xA, 0x40000000, 0x40000001, 0x40000003,
+                                0x80000000, 0x80000001, 0x8000001C};
+
+static void own_snapshot(const own_list *l, unsigned cpu, kprof_cpuid_snapshot *s)
+{
+	size_t i, k;
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < l->n; i++) {
+		const own_rec *r = &l->v[i];
+		int slot;
+		if (r->cpu != cpu || r->subleaf != 0)
+			continue;
+		for (k = 0; k < KPROF_ARRAY_COUNT(kept); k++)
+			if (kept[k] == r->leaf)
+				break;
+		if (k == KPROF_ARRAY_COUNT(kept))
+			continue;
+		slot = kprof_cpuid_slot_of(r->leaf, 0);
+		if (slot < 0 || (s->present & (1u << slot)))
+			continue;
+		s->present |= 1u << slot;
+		memcpy(s->regs[slot], r->r, sizeof(r->r));
+	}
+}
+
+static int snap_equal(const kprof_cpuid_snapshot *a, const kprof_cpuid_snapshot *b)
+{
+	unsigned i;
+	if (a->present != b->present)
+		return 0;
+	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
+		if ((a->present & (1u << i)) && memcmp(a->regs[i], b->regs[i], sizeof(a->regs[i])) != 0)
+			return 0;
+	return 1;
+}
+
+/* Library stream == own records (line numbers only when same_lines). */
+static void check_stream(const char *name, const char *text, size_t len, const own_list *l,
+                         int same_lines, int want_format)
+{
+	kprof_dump_cursor c;
+	kprof_dump_record r;
+	kprof_status st;
+	size_t i = 0, bad = 0;
+	CHECK_EQ(kprof_dump_init(&c, text, len), KPROF_OK);
+	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+		const own_rec *o = i < l->n ? &l->v[i] : NULL;
+		if (!o || o->cpu != r.cpu || o->leaf != r.leaf || o->subleaf != r.subleaf ||
+		    o->r[0] != r.eax || o->r[1] != r.ebx || o->r[2] != r.ecx || o->r[3] != r.edx ||
+		    (same_lines && o->line != r.line)) {
+			if (bad++ < 3)
+				fprintf(stderr, "%s: record %zu (line %u) differs: cpu %u leaf %08x.%u\n", name,
+				        i, r.line, r.cpu, r.leaf, r.subleaf);
+		}
+		i++;
+	}
+	if (st != KPROF_END)
+		fprintf(stderr, "%s: stopped with %s at line %u\n", name, kprof_status_name(st), c.line);
+	CHECK_EQ(st, KPROF_END);
+	CHECK_EQ(i, l->n);
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(c.format, want_format);
+	CHECK_EQ((unsigned)(c.cpu + 1), l->blocks);
+}
+
+/* The first "CPUID <leaf>:" line of the text, by plain string search. */
+static int first_line_of(const char *text, uint32_t leaf, uint32_t r[4])
+{
+	char key[32];
+	const char *p = text;
+	own_rec o;
+	snprintf(key, sizeof key, "CPUID %08X:", leaf);
+	while ((p = strstr(p, key)) != NULL) {
+		if (p == text || p[-1] == '\n') {
+			const char *e = strchr(p, '\n');
+			if (own_aida_line(p, e ? (size_t)(e - p) : strlen(p), &o)) {
+				memcpy(r, o.r, sizeof(o.r));
+				return 1;
+			}
+		}
+		p++;
+	}
+	return 0;
+}
+
+static void test_file(const char *dir, const char *name)
+{
+	char path[2200];
+	size_t len, rawlen;
+	char *text, *raw;
+	own_list own, own_raw;
+	unsigned cpu;
+	uint32_t want[4];
+	kprof_cpuid_snapshot snap, snap2, expect;
+	kprof_dump_error err;
+	static const uint32_t probe[] = {0x0, 0x1, 0xA, 0x80000000, 0x80000001, 0x40000000,
+	                                 0x40000001, 0x40000003};
+	size_t k;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	text = kt_read_file(path, &len);
+	if (!CHECK(text != NULL))
+		return;
+	own_read_aida(text, len, &own);
+	CHECK(own.n > 0);
+	CHECK(own.blocks > 0);
+	check_stream(name, text, len, &own, 1, KPROF_DUMP_FORMAT_AIDA64);
+
+	raw = own_to_raw(&own, &rawlen);
+	memset(&own_raw, 0, sizeof(own_raw));
+	own_raw = own; /* same records; line numbers differ */
+	check_stream(name, raw, rawlen, &own_raw, 0, KPROF_DUMP_FORMAT_CPUID_R);
+
+	for (cpu = 0; cpu < own.blocks; cpu++) {
+		kprof_status st = kprof_dump_snapshot(text, len, cpu, &snap, &err);
+		CHECK_EQ(st, KPROF_OK);
+		CHECK_EQ(err.status, KPROF_OK);
+		CHECK_EQ(err.cpus, own.blocks);
+		CHECK_EQ(err.records, own.n);
+		own_snapshot(&own, cpu, &expect);
+		if (!CHECK(snap_equal(&snap, &expect)))
+			fprintf(stderr, "%s: cpu %u snapshot differs\n", name, cpu);
+		CHECK_EQ(kprof_dump_snapshot(raw, rawlen, cpu, &snap2, &err), KPROF_OK);
+		CHECK(snap_equal(&snap, &snap2));
+	}
+	CHECK_EQ(kprof_dump_snapshot(text, len, own.blocks, &snap, &err), KPROF_E_NOT_FOUND);
+	CHECK_EQ(snap.present, 0);
+
+	/* Known values: the first "CPUID 0000000A:" (etc.) line of the file is the boot
+	 * processor's. */
+	CHECK_EQ(kprof_dump_snapshot(text, len, 0, &snap, NULL), KPROF_OK);
+	for (k = 0; k < KPROF_ARRAY_COUNT(probe); k++) {
+		int slot = kprof_cpuid_slot_of(probe[k], 0);
+		int has = first_line_of(text, probe[k], want);
+		CHECK(slot >= 0);
+		CHECK_EQ(!!(snap.present & (1u << slot)), has);
+		if (has)
+			CHECK(memcmp(snap.regs[slot], want, sizeof(want)) == 0);
+	}
+	free(raw);
+	free(own.v);
+	free(text);
+}
+
+/* ------------------------------------------------------------------ live `cpuid -r` */
+static void test_live_raw(void)
+{
+	FILE *p = popen("cpuid -r 2>/dev/null", "r");
+	char *text = NULL, lbuf[256];
+	size_t len = 0, cap = 0, lines = 0, bad = 0;
+	kprof_dump_cursor c;
+	kprof_dump_record r;
+	kprof_status st;
+	kprof_cpuid_snapshot snap;
+	kprof_dump_error err;
+	if (!CHECK(p != NULL))
+		return;
+	for (;;) {
+		size_t got;
+		if (cap - len < 4096) {
+			cap = cap ? 2 * cap : 65536;
+			text = (char *)realloc(text, cap);
+		}
+		got = fread(text + len, 1, cap - len, p);
+		if (!got)
+			break;
+		len += got;
+	}
+	pclose(p);
+	if (!CHECK(len > 0)) { /* DEPS installs Debian `cpuid` */
+		free(text);
+		return;
+	}
+	/* Every record, written back with kprof_dump_write_raw, is its source line byte for
+	 * byte; every "CPU n:" header likewise. */
+	kprof_dump_init(&c, text, len);
+	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+		size_t n, off = 0, ln = 1, i;
+		unsigned a, b, e0, e1, e2, e3;
+		/* find line r.line */
+		for (i = 0; i < len && ln < r.line; i++)
+			if (text[i] == '\n')
+				ln++;
+		off = i;
+		CHECK_EQ(kprof_dump_write_raw(&r, lbuf, sizeof lbuf, &n), KPROF_OK);
+		if (off + n > len || memcmp(text + off, lbuf, n) != 0)
+			bad++;
+		/* and the test's own sscanf of the line agrees */
+		if (sscanf(text + off, " 0x%x 0x%x: eax=0x%x ebx=0x%x ecx=0x%x edx=0x%x", &a, &b, &e0,
+		           &e1, &e2, &e3) != 6 ||
+		    a != r.leaf || b != r.subleaf || e0 != r.eax || e1 != r.ebx || e2 != r.ecx ||
+		    e3 != r.edx)
+			bad++;
+		lines++;
+	}
+	CHECK_EQ(st, KPROF_END);
+	CHECK_EQ(c.format, KPROF_DUMP_FORMAT_CPUID_R);
+	CHECK(lines > 10);
+	CHECK_EQ(bad, 0);
+	{
+		size_t n;
+		CHECK_EQ(kprof_dump_write_raw_header(0, lbuf, sizeof lbuf, &n), KPROF_OK);
+		CHECK(n <= len && memcmp(text, lbuf, n) == 0); /* "CPU 0:\n" opens the output */
+		CHECK_EQ(kprof_dump_write_raw_header(4294967295u, lbuf, sizeof lbuf, &n), KPROF_OK);
+		CHECK_STR(lbuf, "CPU 4294967295:\n");
+		CHECK_EQ(kprof_dump_write_raw_header(10, lbuf, 8, &n), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kprof_dump_write_raw_header(10, lbuf, 9, &n), KPROF_OK);
+		CHECK_EQ(kprof_dump_write_raw(&r, lbuf, 10, &n), KPROF_E_BUFFER_TOO_SMALL);
+	}
+	/* Block 0 is CPU 0: its leaf 0 is the text's first record. */
+	CHECK_EQ(kprof_dump_snapshot(text, len, 0, &snap, &err), KPROF_OK);
+	{
+		unsigned a, b, e0, e1, e2, e3;
+		const char *l0 = strstr(text, "   0x00000000 0x00:");
+		CHECK(l0 && sscanf(l0, " 0x%x 0x%x: eax=0x%x ebx=0x%x ecx=0x%x edx=0x%x", &a, &b, &e0,
+		                   &e1, &e2, &e3) == 6);
+		if (l0) {
+			CHECK_EQ(snap.regs[KPROF_CPUID_SLOT_VENDOR][0], e0);
+			CHECK_EQ(snap.regs[KPROF_CPUID_SLOT_VENDOR][1], e1);
+			CHECK_EQ(snap.regs[KPROF_CPUID_SLOT_VENDOR][2], e2);
+			CHECK_EQ(snap.regs[KPROF_CPUID_SLOT_VENDOR][3], e3);
+		}
+	}
+	free(text);
+}
+
+/* ------------------------------------------------------------------ bad input */
+/* Parse exactly len bytes from a private heap copy (no NUL after it: the sanitizers see any
+ * read past the end). */
+static kprof_status parse_exact(const char *text, size_t len, uint32_t cpu, kprof_dump_error *err,
+                                kprof_cpuid_snapshot *s)
+{
+	char *copy = (char *)malloc(len ? len : 1);
+	kprof_status st;
+	memcpy(copy, text, len);
+	st = kprof_dump_snapshot(copy, len, cpu, s, err);
+	free(copy);
+	return st;
+}
+
+static void expect_bad(const char *text, kprof_status want, unsigned line)
+{
+	kprof_dump_error err;
+	kprof_cpuid_snapshot s;
+	kprof_status st = parse_exact(text, strlen(text), 0, &err, &s);
+	if (!CHECK_EQ(st, want) || !CHECK_EQ(err.line, line))
+		fprintf(stderr, "  input: %.60s...\n", text);
+	CHECK_EQ(err.status, want);
+	CHECK_EQ(s.present, 0); /* never a partial snapshot */
+}
+
+static void test_bad(void)
+{
+	kprof_dump_error err;
+	kprof_cpuid_snapshot s;
+	static const char garbage[] = "\x7f" "ELF\x02\x01\x01\0\0\0CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n";
+	unsigned char rnd[4096];
+	uint32_t x = 12345;
+	size_t i;
+
+	expect_bad("", KPROF_E_FORMAT, 0);
+	expect_bad("\n\n   \n", KPROF_E_FORMAT, 3);
+	expect_bad("hello\nworld\n------[ Logical CPU #0 ]------\nMSR 00000017: 0018-0000-EF06-852C\n",
+	           KPROF_E_FORMAT, 4);
+	expect_bad("CPUID Manufacturer: GenuineIntel\nCPUID CPU Name : x\n", KPROF_E_FORMAT, 2);
+	/* binary: a NUL or other control byte on any line */
+	{
+		kprof_status st = parse_exact(garbage, sizeof garbage - 1, 0, &err, &s);
+		CHECK_EQ(st, KPROF_E_FORMAT);
+		CHECK_EQ(err.line, 1);
+	}
+	for (i = 0; i < sizeof rnd; i++) {
+		x = x * 1103515245u + 12345u;
+		rnd[i] = (unsigned char)(x >> 16);
+	}
+	CHECK(parse_exact((const char *)rnd, sizeof rnd, 0, &err, &s) != KPROF_OK);
+	CHECK_EQ(s.present, 0);
+	/* malformed and truncated leaf lines */
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 0000000A: 07280201-00000000-00000000-0000000\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 0000000A: 07280201-00000000-00000000-000000000\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E6G\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E49656E69\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69 junk\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 00000004: 00000000-00000000-00000000-00000000 [SL ZZ]\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 00000004: 00000000-00000000-00000000-00000000 [SL 01\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPUID 0000000: 0000000A-756E6547-6C65746E-49656E69\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 0000", KPROF_E_FORMAT, 2);
+	expect_bad("CPU 0:\n   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPU 0:\n   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69 x\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPU 0:\n   0x00000000 0x00 eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n",
+	           KPROF_E_FORMAT, 2);
+	expect_bad("CPU 0:\n   0x0000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n",
+	           KPROF_E_FORMAT, 2);
+	/* both formats in one text */
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n   0x00000001 0x00: eax=0x000006e8 ebx=0x00010800 ecx=0x0000c109 edx=0xafe9fbff\n",
+	           KPROF_E_FORMAT, 2);
+	/* a kept leaf twice in a block with other values: the second line is to blame */
+	expect_bad("------[ Logical CPU #0 ]------\nCPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n"
+	           "CPUID 0000000A: 07280201-00000000-00000000-00000000\n"
+	           "CPUID 0000000A: 07280201-00000001-00000000-00000000\n",
+	           KPROF_E_DUPLICATE, 4);
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n"
+	           "CPUID 00000001: 000006E8-00010800-0000C109-AFE9FBFF\n"
+	           "CPUID 00000004: 00000121-01C0003F-0000003F-00000001\n"
+	           "CPUID 00000001: 000006E8-00010800-0000C109-AFE9FBFE\n",
+	           KPROF_E_DUPLICATE, 4);
+	expect_bad("CPU 0:\n   0x0000000a 0x00: eax=0x07300403 ebx=0x00000000 ecx=0x00000000 edx=0x00000603\n"
+	           "   0x0000000a 0x00: eax=0x07300404 ebx=0x00000000 ecx=0x00000000 edx=0x00000603\n",
+	           KPROF_E_DUPLICATE, 3);
+	/* ... but the same values again, another CPU block, or a leaf kprof does not keep, are fine */
+	{
+		static const char ok[] =
+		        "------[ Logical CPU #0 ]------\r\n"
+		        "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\r\n"
+		        "CPUID 0000000A: 07280201-00000000-00000000-00000000\r\n"
+		        "CPUID 0000000A: 07280201-00000000-00000000-00000000\r\n"
+		        "CPUID 00000004: 00000121-01C0003F-0000003F-00000001\r\n"
+		        "CPUID 00000004: 00000122-01C0003F-0000003F-00000001\r\n"
+		        "------[ MSR Registers / Logical CPU #0 ]------\r\n"
+		        "MSR 00000017: 0018-0000-EF06-852C\r\n"
+		        "------[ Logical CPU #1 ]------\r\n"
+		        "CPUID 0000000A: 07280201-00000001-00000000-00000000\r\n";
+		kprof_dump_cursor c;
+		kprof_dump_record r;
+		CHECK_EQ(parse_exact(ok, sizeof ok - 1, 0, &err, &s), KPROF_OK);
+		CHECK_EQ(err.cpus, 2);
+		CHECK_EQ(s.regs[KPROF_CPUID_SLOT_PERFMON][0], 0x07280201u);
+		CHECK_EQ(parse_exact(ok, sizeof ok - 1, 1, &err, &s), KPROF_OK);
+		CHECK_EQ(s.regs[KPROF_CPUID_SLOT_PERFMON][1], 1);
+		CHECK_EQ(s.present, 1u << KPROF_CPUID_SLOT_PERFMON);
+		kprof_dump_init(&c, ok, sizeof ok - 1);
+		while (kprof_dump_next(&c, &r) == KPROF_OK && r.leaf != 4)
+			;
+		CHECK_EQ(r.subleaf, 0);
+		CHECK_EQ(r.line, 5);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(r.leaf, 4);
+		CHECK_EQ(r.subleaf, 1);
+		CHECK_EQ(r.flags, KPROF_DUMP_SUBLEAF_IMPLICIT);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(r.cpu, 1);
+		CHECK_EQ(r.cpu_id, 1);
+		CHECK_EQ(r.line, 10);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_END);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_END);
+	}
+	/* errors are sticky */
+	{
+		kprof_dump_cursor c;
+		kprof_dump_record r;
+		static const char t[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 1\n"
+		                        "CPUID 00000001: 000006E8-00010800-0000C109-AFE9FBFF\n";
+		kprof_dump_init(&c, t, sizeof t - 1);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_E_FORMAT);
+		CHECK_EQ(c.line, 2);
+		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_E_FORMAT);
+		CHECK_EQ(c.line, 2);
+	}
+	/* arguments */
+	CHECK_EQ(kprof_dump_snapshot(NULL, 5, 0, &s, &err), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_dump_snapshot(NULL, 0, 0, &s, &err), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_dump_snapshot("x", 1, 0, NULL, &err), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_dump_next(NULL, NULL), KPROF_E_ARGUMENT);
+	/* the length is the end, not a NUL */
+	{
+		static const char t[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 00000001: 0";
+		CHECK_EQ(parse_exact(t, 52, 0, &err, &s), KPROF_OK);
+		CHECK_EQ(parse_exact(t, 51, 0, &err, &s), KPROF_OK);
+		CHECK_EQ(parse_exact(t, 50, 0, &err, &s), KPROF_E_FORMAT);
+		CHECK_EQ(parse_exact(t, sizeof t - 1, 0, &err, &s), KPROF_E_FORMAT);
+	}
+}
+
+/* Every prefix of a real dump: a cut inside a leaf line is an error, a cut elsewhere is a
+ * shorter dump (an error only when no complete leaf line is left). */
+static void test_prefixes(const char *dir)
+{
+	char path[2200];
+	size_t len, cut, wrong = 0, errors = 0;
+	char *text;
+	snprintf(path, sizeof path, "%s/GenuineIntel00006E8_PM_Yonah_CPUID.txt", dir);
+	text = kt_read_file(path, &len);
+	if (!CHECK(text != NULL))
+		return;
+	for (cut = 0; cut <= len; cut++) {
+		kprof_dump_error err;
+		kprof_cpuid_snapshot s;
+		size_t start = cut, complete = 0, pos = 0;
+		int inside, want_ok;
+		own_rec o;
+		while (start > 0 && text[start - 1] != '\n')
+			start--;
+		/* complete leaf lines before the cut line, plus the cut line when it is whole */
+		while (pos < start) {
+			const char *e = memchr(text + pos, '\n', start - pos);
+			size_t n = (size_t)(e - (text + pos));
+			complete += own_aida_line(text + pos, n, &o);
+			pos += n + 1;
+		}
+		{
+			const char *e = memchr(text + start, '\n', len - start);
+			size_t full = e ? (size_t)(e - (text + start)) : len - start;
+			int leaf_line = own_aida_line(text + start, full, &o);
+			inside = leaf_line && cut - start >= 7 && cut - start < full;
+			if (leaf_line && cut - start == full)
+				complete++;
+		}
+		want_ok = complete > 0 && !inside;
+		if ((parse_exact(text, cut, 0, &err, &s) == KPROF_OK) != want_ok)
+			wrong++;
+		if (!want_ok)
+			errors++;
+	}
+	CHECK_EQ(wrong, 0);
+	CHECK(errors > 100);
+	free(text);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int main(void)
+{
+	char dir[1024];
+	DIR *d;
+	struct dirent *e;
+	char *names[256];
+	size_t n = 0, i;
+	snprintf(dir, sizeof dir, "%s/cpuid-dumps/instlatx64", kt_shared_dir());
+	d = opendir(dir);
+	if (!d) {
+		const char *ci = getenv("CI");
+		fprintf(stderr, "no dumps at %s\n", dir);
+		CHECK(!(ci && strcmp(ci, "true") == 0));
+	} else {
+		while ((e = readdir(d)) != NULL && n < 256)
+			if (strlen(e->d_name) > 4 && strcmp(e->d_name + strlen(e->d_name) - 4, ".txt") == 0)
+				names[n++] = strdup(e->d_name);
+		closedir(d);
+		qsort(names, n, sizeof names[0], cmp_str);
+		CHECK(n >= 21);
+		for (i = 0; i < n; i++) {
+			test_file(dir, names[i]);
+			free(names[i]);
+		}
+		test_prefixes(dir);
+	}
+	test_live_raw();
+	test_bad();
+	return kt_done();
+}
