@@ -78,9 +78,10 @@ static inline uint8_t *kf_rest_copy(kf_cursor *c, size_t *len)
 	return b;
 }
 
+/* A value some kprof function may return as a status: one kprof_status_name knows. */
 static inline int kf_is_status(int st)
 {
-	return st <= 0 && st >= KPROF_E_CHANGED;
+	return kprof_status_name(st) != NULL;
 }
 
 #endif

@@ -26,7 +26,7 @@ $(FUZZ_OUT)/gen/kf_structs.h: kprof.h fuzz/gen-structs.py
 	@mkdir -p $(@D)
 	python3 fuzz/gen-structs.py $< > $@.tmp && mv $@.tmp $@
 
-$(FUZZ_OUT)/bin/%: fuzz/%.c kprof.h fuzz/fuzz_common.h $(FUZZ_GEN)
+$(FUZZ_OUT)/bin/%: fuzz/%.c kprof.h $(wildcard fuzz/*.h) $(FUZZ_GEN)
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) $(FUZZ_SAN) $< -o $@
 
@@ -44,7 +44,7 @@ test-fuzz-short: $(FUZZ_BINS) fuzz-corpus
 # AFL++: the same harnesses through afl-clang-fast's libFuzzer driver, ASan+UBSan included.
 AFL_SECONDS ?= 10
 AFL_BINS := $(addprefix $(FUZZ_OUT)/afl/,$(FUZZ_HARNESSES))
-$(FUZZ_OUT)/afl/%: fuzz/%.c kprof.h fuzz/fuzz_common.h $(FUZZ_GEN)
+$(FUZZ_OUT)/afl/%: fuzz/%.c kprof.h $(wildcard fuzz/*.h) $(FUZZ_GEN)
 	@mkdir -p $(@D)
 	AFL_QUIET=1 AFL_USE_ASAN=1 AFL_USE_UBSAN=1 afl-clang-fast $(FUZZ_CFLAGS) \
 		-fsanitize=fuzzer -fno-sanitize-recover=all $< -o $@
@@ -53,7 +53,7 @@ fuzz-afl: $(AFL_BINS)
 	@fuzz/run-afl $(AFL_SECONDS) $(FUZZ_OUT)/afl $(FUZZ_OUT)/afl-out $(FUZZ_HARNESSES)
 
 # Line coverage of kprof.h reached by each harness's corpus (build/fuzz/corpus/<harness>).
-$(FUZZ_OUT)/cov/%: fuzz/%.c kprof.h fuzz/fuzz_common.h $(FUZZ_GEN)
+$(FUZZ_OUT)/cov/%: fuzz/%.c kprof.h $(wildcard fuzz/*.h) $(FUZZ_GEN)
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping $< -o $@
 fuzz-coverage: $(addprefix $(FUZZ_OUT)/cov/,$(FUZZ_HARNESSES))
