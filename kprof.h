@@ -169,6 +169,56 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
 
+/* Full-width alias of general-purpose counter i: writes set all counter bits (IA32_PMCx writes sign-extend bit 31). Exists when IA32_PERF_CAPABILITIES.full_width_write is set. * Source: reference/intel-ds-perfmon.md (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h MSR_IA32_PMC0 0x4c1 */
+#define KPROF_MSR_IA32_A_PMC_BASE  0x4C1u
+#define KPROF_MSR_IA32_A_PMC_COUNT 8u
+#define KPROF_MSR_IA32_A_PMC(i)    (KPROF_MSR_IA32_A_PMC_BASE + (uint32_t)(i))
+
+/* Fixed-function counter i: 0 instructions retired, 1 core cycles, 2 reference cycles, 3 top-down slots. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0 0x309 */
+#define KPROF_MSR_IA32_FIXED_CTR_BASE  0x309u
+#define KPROF_MSR_IA32_FIXED_CTR_COUNT 4u
+#define KPROF_MSR_IA32_FIXED_CTR(i)    (KPROF_MSR_IA32_FIXED_CTR_BASE + (uint32_t)(i))
+
+/* Fixed-function counter control: four bits per counter. Fields: KPROF_IA32_FIXED_CTR_CTRL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL 0x38d */
+#define KPROF_MSR_IA32_FIXED_CTR_CTRL 0x38Du
+
+/* Which counters overflowed (read-only). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS 0x38e */
+#define KPROF_MSR_IA32_PERF_GLOBAL_STATUS 0x38Eu
+
+/* Global enable (perfmon version 2 and later): a counter counts only when its bit here and its own enable are set. Fields: KPROF_IA32_PERF_GLOBAL_CTRL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL 0x38f */
+#define KPROF_MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
+
+/* Write 1s to clear the matching IA32_PERF_GLOBAL_STATUS bits (same layout). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
+#define KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390u
+
+/* Performance-monitoring capabilities; exists when cpuid.1:ecx.pdcm is set. Fields: KPROF_IA32_PERF_CAPABILITIES_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES 0x345 */
+#define KPROF_MSR_IA32_PERF_CAPABILITIES 0x345u
+
+/* Debug control: LBR, branch trace store (BTS) and freezes. Fields: KPROF_IA32_DEBUGCTL_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
+#define KPROF_MSR_IA32_DEBUGCTL 0x1D9u
+
+/* Linear address of the DS save area (BTS and PEBS buffer management). * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
+#define KPROF_MSR_IA32_DS_AREA 0x600u
+
+/* PEBS enable, per general-purpose counter, and load-latency enable. Fields: KPROF_IA32_PEBS_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
+#define KPROF_MSR_IA32_PEBS_ENABLE 0x3F1u
+
+/* Adaptive PEBS (record format 4 and later): which optional groups a record carries. Fields: KPROF_IA32_PEBS_DATA_CFG_*. * Source: reference/intel-ds-perfmon.md (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h MSR_PEBS_DATA_CFG 0x3f2, perf_event.h PEBS_DATACFG_* */
+#define KPROF_MSR_IA32_PEBS_DATA_CFG 0x3F2u
+
+/* Miscellaneous enables: the perfmon, BTS and PEBS availability bits. Fields: KPROF_IA32_MISC_ENABLE_*. * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0, MSR_IA32_MISC_ENABLE_{EMON,BTS_UNAVAIL,PEBS_UNAVAIL}_BIT 7/11/12 */
+#define KPROF_MSR_IA32_MISC_ENABLE 0x1A0u
+
+/* Extended AMD core event select i (MSR_F15H_PERF_CTL0 + 2i); present when cpuid 0x80000001 ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields: KPROF_AMD_PERFEVTSEL_*. * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h MSR_F15H_PERF_CTL 0xc0010200 */
+#define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
+#define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
+#define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
+
+/* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide. * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h MSR_F15H_PERF_CTR 0xc0010201 */
+#define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
+#define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
+#define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
+
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts. * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
 
 #define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT  0 /* event select */
@@ -249,6 +299,198 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI). * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
+
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK   UINT64_C(0x1)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT 1 /* fixed counter 0 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK  UINT64_C(0x2)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT                                                   \
+	2 /* fixed counter 0 counts any thread of the core */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK  UINT64_C(0x4)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT 3 /* fixed counter 0 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK  UINT64_C(0x8)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT  4 /* fixed counter 1 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK   UINT64_C(0x10)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT 5 /* fixed counter 1 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK  UINT64_C(0x20)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT 6 /* fixed counter 1 counts any thread */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK  UINT64_C(0x40)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT 7 /* fixed counter 1 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK  UINT64_C(0x80)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT  8 /* fixed counter 2 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK   UINT64_C(0x100)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT 9 /* fixed counter 2 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK  UINT64_C(0x200)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT 10 /* fixed counter 2 counts any thread */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK  UINT64_C(0x400)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT 11 /* fixed counter 2 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK  UINT64_C(0x800)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT  12 /* fixed counter 3 counts at CPL 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_WIDTH  1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK   UINT64_C(0x1000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT 13 /* fixed counter 3 counts at CPL > 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK  UINT64_C(0x2000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT 14 /* fixed counter 3 counts any thread */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK  UINT64_C(0x4000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT 15 /* fixed counter 3 interrupts on overflow */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK  UINT64_C(0x8000)
+#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK   UINT64_C(0xFFFF)
+
+/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit 32+i. * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
+
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT    0 /* general-purpose counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH    8
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK     UINT64_C(0xFF)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT  32 /* fixed counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH  4
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK   UINT64_C(0xF00000000)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK UINT64_C(0xF000000FF)
+
+/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62. * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
+
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
+	0 /* general-purpose counter overflowed, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH   8
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK    UINT64_C(0xFF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT 32 /* fixed counter overflowed, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH 4
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT                                          \
+	62 /* the DS buffer (BTS or PEBS) reached its interrupt threshold */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK  UINT64_C(0x4000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT     63 /* the counters' configuration changed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_WIDTH     1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xC000000F000000FF)
+
+/* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities. * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union perf_capabilities */
+
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
+#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK  UINT64_C(0x3F)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT                                               \
+	6 /* PEBS records the state after the instruction (trap-like) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK  UINT64_C(0x40)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT                                           \
+	7 /* PEBS records architectural registers */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK  UINT64_C(0x80)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT                                             \
+	8 /* PEBS record format (0 Core .. 5 adaptive) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_WIDTH 4
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK  UINT64_C(0xF00)
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT                                              \
+	12 /* IA32_DEBUGCTL.freeze_while_smm is supported */
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK  UINT64_C(0x1000)
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT                                        \
+	13 /* IA32_A_PMCx full-width counter writes are supported */
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK  UINT64_C(0x2000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT                                           \
+	14 /* adaptive PEBS (basic group, IA32_PEBS_DATA_CFG) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK  UINT64_C(0x4000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK        UINT64_C(0x7FFF)
+
+/* IA32_DEBUGCTL: last branch records, branch trace store and freezes. * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
+
+#define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
+#define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_LBR_MASK  UINT64_C(0x1)
+#define KPROF_IA32_DEBUGCTL_BTF_SHIFT 1 /* single-step on branches */
+#define KPROF_IA32_DEBUGCTL_BTF_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTF_MASK  UINT64_C(0x2)
+#define KPROF_IA32_DEBUGCTL_TR_SHIFT  6 /* send branch trace messages */
+#define KPROF_IA32_DEBUGCTL_TR_WIDTH  1
+#define KPROF_IA32_DEBUGCTL_TR_MASK   UINT64_C(0x40)
+#define KPROF_IA32_DEBUGCTL_BTS_SHIFT 7 /* store branch trace messages in the BTS buffer */
+#define KPROF_IA32_DEBUGCTL_BTS_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTS_MASK  UINT64_C(0x80)
+#define KPROF_IA32_DEBUGCTL_BTINT_SHIFT                                                            \
+	8 /* interrupt when the BTS buffer is full (clear: circular buffer) */
+#define KPROF_IA32_DEBUGCTL_BTINT_WIDTH       1
+#define KPROF_IA32_DEBUGCTL_BTINT_MASK        UINT64_C(0x100)
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT  9 /* no BTS records at CPL 0 */
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_WIDTH  1
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK   UINT64_C(0x200)
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT 10 /* no BTS records at CPL > 0 */
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK  UINT64_C(0x400)
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT                                               \
+	11 /* freeze LBRs on a performance-monitoring interrupt */
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK  UINT64_C(0x800)
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT                                            \
+	12 /* freeze counters on a performance-monitoring interrupt */
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK  UINT64_C(0x1000)
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT      14 /* freeze counters and LBRs in SMM */
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_WIDTH      1
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
+#define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
+
+/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at bit 32+i. * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
+
+#define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
+#define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
+#define KPROF_IA32_PEBS_ENABLE_PMC_MASK  UINT64_C(0xFF)
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT                                                  \
+	32 /* load-latency PEBS on counters 0..3, one bit each */
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH 4
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
+
+/* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries. * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
+
+#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
+#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
+#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK      UINT64_C(0x1)
+#define KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT        1 /* general-purpose registers group (144 bytes) */
+#define KPROF_IA32_PEBS_DATA_CFG_GPRS_WIDTH        1
+#define KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK         UINT64_C(0x2)
+#define KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT        2 /* XMM registers group (256 bytes) */
+#define KPROF_IA32_PEBS_DATA_CFG_XMMS_WIDTH        1
+#define KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK         UINT64_C(0x4)
+#define KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT        3 /* LBR entries group (24 bytes each) */
+#define KPROF_IA32_PEBS_DATA_CFG_LBRS_WIDTH        1
+#define KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK         UINT64_C(0x8)
+#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT 24 /* LBR entries to record, minus one */
+#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_WIDTH 8
+#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
+#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
+
+/* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used. * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA allocation needs bit 7 set and bit 12 clear) */
+
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring is available */
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
+#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK  UINT64_C(0x80)
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT   11 /* branch trace store is NOT available */
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_WIDTH   1
+#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK    UINT64_C(0x800)
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT  12 /* PEBS is NOT available */
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_WIDTH  1
+#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
+#define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
+
 /* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
  * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
@@ -261,6 +503,28 @@ typedef struct kprof_select {
 	uint8_t guest_only, host_only; /* AMD only */
 } kprof_select;
 
+/* MSVC's intrinsics, declared here so that kprof.h need not pull all of <intrin.h> into a
+ * driver; the declarations match <intrin.h>'s, so including both is fine. */
+#if defined(_MSC_VER) && !defined(__clang__) && !defined(KPROF_NO_LIVE)
+#ifdef __cplusplus
+extern "C" {
+#endif
+void __cpuidex(int cpu_info[4], int function_id, int subfunction_id);
+unsigned __int64 __readmsr(unsigned long msr);
+void __writemsr(unsigned long msr, unsigned __int64 value);
+unsigned __int64 __readpmc(unsigned long counter);
+#ifdef __cplusplus
+}
+#endif
+#pragma intrinsic(__cpuidex)
+#pragma intrinsic(__readmsr)
+#pragma intrinsic(__writemsr)
+#pragma intrinsic(__readpmc)
+#endif
+
+/* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
+#define KPROF_RDPMC_FIXED 0x40000000u
+
 /* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
  * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
  * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
@@ -270,10 +534,198 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
  * guest/host-only on Intel. */
 KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
                                            uint64_t *out);
+/* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
+ * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
+ * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
+KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
+/* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
+ * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
+KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
+/* Read a performance counter with rdpmc: counter = general-purpose index, or
+ * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
+ * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* ------------------------------------------------------------------------------------------
  *  cpuid
  * ------------------------------------------------------------------------------------------ */
+/* cpuid signatures: Values kprof compares cpuid registers with.
+ * Source: reference/hal-profile-interfaces.md (rule 2: leaf 0x40000001 eax == 0x31237648, "Hv#1") */
+#define KPROF_HV_INTERFACE_HV1                                                                     \
+	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
+
+/* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves above it, so nothing above is trusted. * Source: reference/intel-ds-perfmon.md (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID leaf 0 */
+
+#define KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT 0 /* highest basic leaf */
+#define KPROF_CPUID_0_EAX_MAX_LEAF_WIDTH 32
+#define KPROF_CPUID_0_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_0_EAX_DEFINED_MASK   0xFFFFFFFFu
+
+/* Leaf 1 eax: version information. Use kprof_cpuid_family/model for the displayed values. * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID Fn0000_0001_EAX */
+
+#define KPROF_CPUID_1_EAX_STEPPING_SHIFT 0 /* stepping ID */
+#define KPROF_CPUID_1_EAX_STEPPING_WIDTH 4
+#define KPROF_CPUID_1_EAX_STEPPING_MASK  0xFu
+#define KPROF_CPUID_1_EAX_MODEL_SHIFT    4 /* base model */
+#define KPROF_CPUID_1_EAX_MODEL_WIDTH    4
+#define KPROF_CPUID_1_EAX_MODEL_MASK     0xF0u
+#define KPROF_CPUID_1_EAX_FAMILY_SHIFT   8 /* base family */
+#define KPROF_CPUID_1_EAX_FAMILY_WIDTH   4
+#define KPROF_CPUID_1_EAX_FAMILY_MASK    0xF00u
+#define KPROF_CPUID_1_EAX_TYPE_SHIFT     12 /* processor type (Intel) */
+#define KPROF_CPUID_1_EAX_TYPE_WIDTH     2
+#define KPROF_CPUID_1_EAX_TYPE_MASK      0x3000u
+#define KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT                                                          \
+	16 /* extended model: model bits 7:4 when the base family is 6 or 15 */
+#define KPROF_CPUID_1_EAX_EXT_MODEL_WIDTH 4
+#define KPROF_CPUID_1_EAX_EXT_MODEL_MASK  0xF0000u
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT                                                         \
+	20 /* extended family: added to the base family when that is 15 */
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_WIDTH 8
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_MASK  0xFF00000u
+#define KPROF_CPUID_1_EAX_DEFINED_MASK     0xFFF3FFFu
+
+/* Leaf 1 ecx: the feature bits kprof reads. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bits 2, 4, 15, 31); reference/hal-profile-interfaces.md (rule 2) */
+
+#define KPROF_CPUID_1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
+#define KPROF_CPUID_1_ECX_DTES64_WIDTH 1
+#define KPROF_CPUID_1_ECX_DTES64_MASK  0x4u
+#define KPROF_CPUID_1_ECX_DS_CPL_SHIFT 4 /* CPL-qualified debug store */
+#define KPROF_CPUID_1_ECX_DS_CPL_WIDTH 1
+#define KPROF_CPUID_1_ECX_DS_CPL_MASK  0x10u
+#define KPROF_CPUID_1_ECX_PDCM_SHIFT   15 /* IA32_PERF_CAPABILITIES exists */
+#define KPROF_CPUID_1_ECX_PDCM_WIDTH   1
+#define KPROF_CPUID_1_ECX_PDCM_MASK    0x8000u
+#define KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT                                                         \
+	31 /* running under a hypervisor (leaves 0x40000000.. are meaningful) */
+#define KPROF_CPUID_1_ECX_HYPERVISOR_WIDTH 1
+#define KPROF_CPUID_1_ECX_HYPERVISOR_MASK  0x80000000u
+#define KPROF_CPUID_1_ECX_DEFINED_MASK     0x80008014u
+
+/* Leaf 1 edx: the feature bits kprof reads. * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21) */
+
+#define KPROF_CPUID_1_EDX_DS_SHIFT     21 /* Debug Store (BTS/PEBS buffers, IA32_DS_AREA) */
+#define KPROF_CPUID_1_EDX_DS_WIDTH     1
+#define KPROF_CPUID_1_EDX_DS_MASK      0x200000u
+#define KPROF_CPUID_1_EDX_DEFINED_MASK 0x200000u
+
+/* Leaf 0x0A eax: architectural performance monitoring. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A); reference/hal-profile-interfaces.md (rule 1, Interface resources); seed 000_fd4165050e72f093.txt */
+
+#define KPROF_CPUID_0A_EAX_VERSION_SHIFT    0 /* architectural perfmon version; 0 = none */
+#define KPROF_CPUID_0A_EAX_VERSION_WIDTH    8
+#define KPROF_CPUID_0A_EAX_VERSION_MASK     0xFFu
+#define KPROF_CPUID_0A_EAX_COUNTERS_SHIFT   8 /* general-purpose counters per logical processor */
+#define KPROF_CPUID_0A_EAX_COUNTERS_WIDTH   8
+#define KPROF_CPUID_0A_EAX_COUNTERS_MASK    0xFF00u
+#define KPROF_CPUID_0A_EAX_WIDTH_SHIFT      16 /* general-purpose counter width in bits */
+#define KPROF_CPUID_0A_EAX_WIDTH_WIDTH      8
+#define KPROF_CPUID_0A_EAX_WIDTH_MASK       0xFF0000u
+#define KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT 24 /* how many low bits of ebx are meaningful */
+#define KPROF_CPUID_0A_EAX_EBX_LENGTH_WIDTH 8
+#define KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK  0xFF000000u
+#define KPROF_CPUID_0A_EAX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean anything. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests only, unverified, so not listed) */
+
+#define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
+#define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
+#define KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK           0x1u
+#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT 1 /* Instructions Retired unavailable */
+#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_WIDTH 1
+#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK  0x2u
+#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT     2 /* UnHalted Reference Cycles unavailable */
+#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_WIDTH     1
+#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK      0x4u
+#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT       3 /* LLC References unavailable */
+#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_WIDTH       1
+#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK        0x8u
+#define KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT           4 /* LLC Misses unavailable */
+#define KPROF_CPUID_0A_EBX_LLC_MISSES_WIDTH           1
+#define KPROF_CPUID_0A_EBX_LLC_MISSES_MASK            0x10u
+#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT  5 /* Branch Instructions Retired unavailable */
+#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_WIDTH  1
+#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK   0x20u
+#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT   6 /* Branch Mispredicts Retired unavailable */
+#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_WIDTH   1
+#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK    0x40u
+#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots unavailable */
+#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_WIDTH        1
+#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
+#define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
+
+/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
+
+#define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
+#define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
+#define KPROF_CPUID_0A_ECX_FIXED_MASK_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_0A_ECX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Leaf 0x0A edx: fixed-function counters. * Source: reference/intel-ds-perfmon.md (Leaf 0x0A edx) */
+
+#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT       0 /* contiguous fixed counters from 0 */
+#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_WIDTH       5
+#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK        0x1Fu
+#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT          5 /* fixed counter width in bits */
+#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_WIDTH          8
+#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK           0x1FE0u
+#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT 15 /* AnyThread is deprecated */
+#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_WIDTH 1
+#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
+#define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
+
+/* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware"). * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS 6.0 section 2.4 (Hypervisor CPUID Leaves) */
+
+#define KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT 0 /* highest hypervisor leaf */
+#define KPROF_CPUID_40000000_EAX_MAX_LEAF_WIDTH 32
+#define KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_40000000_EAX_DEFINED_MASK   0xFFFFFFFFu
+
+/* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") = Microsoft-compatible. * Source: reference/hal-profile-interfaces.md (rule 2: HviIsHypervisorMicrosoftCompatible) */
+
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
+	0 /* interface signature, four ASCII bytes, little-endian */
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_WIDTH 32
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_40000001_EAX_DEFINED_MASK    0xFFFFFFFFu
+
+/* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads. * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS (HV_X64_PERFORMANCE_MONITOR_AVAILABLE = edx bit 2) */
+
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT                              \
+	2 /* the guest may use the performance counters (PerformanceMonitorsAvailable) */
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_WIDTH 1
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK  0x4u
+#define KPROF_CPUID_40000003_EDX_DEFINED_MASK                         0x4u
+
+/* Leaf 0x80000000 eax: the highest extended leaf. * Source: AMD APM vol. 3 CPUID Fn8000_0000_EAX; Intel SDM vol. 2 CPUID leaf 0x80000000 */
+
+#define KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT 0 /* highest extended leaf */
+#define KPROF_CPUID_80000000_EAX_MAX_LEAF_WIDTH 32
+#define KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_80000000_EAX_DEFINED_MASK   0xFFFFFFFFu
+
+/* Leaf 0x80000001 ecx: the AMD feature bits kprof reads. * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD: ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
+
+#define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
+#define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_LWP_MASK  0x8000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT                                            \
+	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK  0x800000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK           0x808000u
+
+/* Leaf 0x80000001 edx: long mode. * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol. 3 CPUID Fn8000_0001_EDX */
+
+#define KPROF_CPUID_80000001_EDX_LM_SHIFT     29 /* long mode (x86-64) */
+#define KPROF_CPUID_80000001_EDX_LM_WIDTH     1
+#define KPROF_CPUID_80000001_EDX_LM_MASK      0x20000000u
+#define KPROF_CPUID_80000001_EDX_DEFINED_MASK 0x20000000u
+
+/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
+ * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* The cpuid leaves a kprof_cpuid_snapshot holds, one slot each. */
 typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_VENDOR =
@@ -336,6 +788,26 @@ KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out
 /* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
  * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
 KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
+/* The displayed family from leaf 1 eax: the base family, plus the extended family when the
+ * base family is 15 (Intel SDM and AMD APM agree). */
+KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax);
+/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
+ * family is 6 or 15 (Intel's rule; AMD's "family 15" rule gives the same on every AMD part,
+ * whose family-6 parts have extended model 0). */
+KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax);
+/* The stepping from leaf 1 eax. */
+KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax);
+/* The vendor string of leaf 0 (ebx, edx, ecx: "GenuineIntel", "AuthenticAMD") into out,
+ * NUL-terminated. KPROF_E_NOT_FOUND (out = "") when the snapshot lacks leaf 0. */
+KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13]);
+/* The hypervisor vendor signature of leaf 0x40000000 (ebx, ecx, edx: "Microsoft Hv",
+ * "KVMKVMKVM" + NULs, "VMwareVMware") into out, NUL-terminated; it may hold NULs before byte
+ * 12. KPROF_E_NOT_FOUND (out = "") when no hypervisor is reported or the leaf is missing. */
+KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13]);
+/* The processor vendor by leaf 0's string: KPROF_VENDOR_INTEL for "GenuineIntel",
+ * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
+ * leaf 0). Exactly the two strings the HAL compares. */
+KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
  *  sources
@@ -1192,6 +1664,550 @@ KPROF_API uint64_t kprof_amd_perfevtsel_set_host_only(uint64_t reg, uint64_t val
 	                   KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK));
 }
 
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_any(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_any(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK));
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK) >>
+	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT) &
+	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_get_pmc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_set_pmc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_get_fixed(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_ctrl_set_fixed(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_pmc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_pmc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_fixed(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_fixed(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_ds_buffer_ovf(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_ds_buffer_ovf(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_get_cond_chgd(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK) >>
+	                  KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_global_status_set_cond_chgd(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT) &
+	                   KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_lbr_format(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_lbr_format(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_trap(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_trap(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_arch_reg(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_arch_reg(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_format(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_format(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_smm_freeze(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_smm_freeze(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_full_width_write(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_full_width_write(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) |
+	                  ((uint64_t)(value
+	                              << KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_baseline(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) >>
+	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_baseline(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT) &
+	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_debugctl_get_lbr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_LBR_MASK) >> KPROF_IA32_DEBUGCTL_LBR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_lbr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_LBR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_LBR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_LBR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_btf(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTF_MASK) >> KPROF_IA32_DEBUGCTL_BTF_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_btf(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTF_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTF_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTF_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_tr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_TR_MASK) >> KPROF_IA32_DEBUGCTL_TR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_tr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_TR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_TR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_TR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_MASK) >> KPROF_IA32_DEBUGCTL_BTS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_btint(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTINT_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTINT_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_btint(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTINT_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTINT_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTINT_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_os(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_os(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_usr(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_usr(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_lbrs_on_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_lbrs_on_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_perfmon_on_pmi(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_perfmon_on_pmi(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK));
+}
+KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_while_smm(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) >>
+	                  KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_while_smm(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT) &
+	                   KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_pebs_enable_get_pmc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_ENABLE_PMC_MASK) >>
+	                  KPROF_IA32_PEBS_ENABLE_PMC_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_enable_set_pmc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_ENABLE_PMC_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_ENABLE_PMC_SHIFT) &
+	                   KPROF_IA32_PEBS_ENABLE_PMC_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_enable_get_load_latency(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) >>
+	                  KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_enable_set_load_latency(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT) &
+	                   KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_meminfo(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_meminfo(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_gprs(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_gprs(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_xmms(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_xmms(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_lbrs(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_lbrs(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK));
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_lbr_entries(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK) >>
+	                  KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_lbr_entries(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT) &
+	                   KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK));
+}
+
+KPROF_API uint64_t kprof_ia32_misc_enable_get_perfmon_available(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_perfmon_available(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_get_bts_unavailable(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_bts_unavailable(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK));
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_get_pebs_unavailable(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) >>
+	                  KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT);
+}
+KPROF_API uint64_t kprof_ia32_misc_enable_set_pebs_unavailable(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) |
+	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT) &
+	                   KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK));
+}
+
 KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
 {
 	uint64_t defined;
@@ -1262,7 +2278,473 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_RDMSR_SAFE)
+	{
+		uint64_t v = 0;
+		if (KPROF_RDMSR_SAFE(msr, &v) != 0) {
+			*value = 0;
+			return KPROF_E_FAULT;
+		}
+		*value = v;
+		return KPROF_OK;
+	}
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readmsr((unsigned long)msr);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
+
+KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
+{
+#if defined(KPROF_WRMSR_SAFE)
+	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	(void)value;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	__writemsr((unsigned long)msr, (unsigned __int64)value);
+	return KPROF_OK;
+#else
+	__asm__ __volatile__("wrmsr"
+	                     :
+	                     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
+	                     : "memory");
+	return KPROF_OK;
+#endif
+}
+
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_NO_LIVE)
+	(void)counter;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readpmc((unsigned long)counter);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
+
 /* ---- cpuid ---- */
+KPROF_API uint32_t kprof_cpuid_0_eax_get_max_leaf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0_EAX_MAX_LEAF_MASK) >>
+	                  KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0_eax_set_max_leaf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0_EAX_MAX_LEAF_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT) &
+	                   KPROF_CPUID_0_EAX_MAX_LEAF_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_1_eax_get_stepping(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_STEPPING_MASK) >>
+	                  KPROF_CPUID_1_EAX_STEPPING_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_stepping(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_STEPPING_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_STEPPING_SHIFT) &
+	                   KPROF_CPUID_1_EAX_STEPPING_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_model(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_MODEL_MASK) >> KPROF_CPUID_1_EAX_MODEL_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_model(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_MODEL_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_MODEL_SHIFT) &
+	                   KPROF_CPUID_1_EAX_MODEL_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_family(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_FAMILY_MASK) >> KPROF_CPUID_1_EAX_FAMILY_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_family(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_FAMILY_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_FAMILY_SHIFT) &
+	                   KPROF_CPUID_1_EAX_FAMILY_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_type(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_TYPE_MASK) >> KPROF_CPUID_1_EAX_TYPE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_type(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_TYPE_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_TYPE_SHIFT) &
+	                   KPROF_CPUID_1_EAX_TYPE_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_ext_model(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_EXT_MODEL_MASK) >>
+	                  KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_ext_model(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_EXT_MODEL_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT) &
+	                   KPROF_CPUID_1_EAX_EXT_MODEL_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_get_ext_family(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EAX_EXT_FAMILY_MASK) >>
+	                  KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_eax_set_ext_family(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_EXT_FAMILY_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT) &
+	                   KPROF_CPUID_1_EAX_EXT_FAMILY_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_dtes64(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_DTES64_MASK) >> KPROF_CPUID_1_ECX_DTES64_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_dtes64(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_DTES64_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_DTES64_SHIFT) &
+	                   KPROF_CPUID_1_ECX_DTES64_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_ds_cpl(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_DS_CPL_MASK) >> KPROF_CPUID_1_ECX_DS_CPL_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_ds_cpl(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_DS_CPL_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_DS_CPL_SHIFT) &
+	                   KPROF_CPUID_1_ECX_DS_CPL_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_pdcm(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_PDCM_MASK) >> KPROF_CPUID_1_ECX_PDCM_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_pdcm(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_PDCM_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_PDCM_SHIFT) &
+	                   KPROF_CPUID_1_ECX_PDCM_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_get_hypervisor(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_ECX_HYPERVISOR_MASK) >>
+	                  KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_ecx_set_hypervisor(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_HYPERVISOR_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT) &
+	                   KPROF_CPUID_1_ECX_HYPERVISOR_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_1_edx_get_ds(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_1_EDX_DS_MASK) >> KPROF_CPUID_1_EDX_DS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_1_edx_set_ds(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EDX_DS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_1_EDX_DS_SHIFT) &
+	                   KPROF_CPUID_1_EDX_DS_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_version(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_VERSION_MASK) >>
+	                  KPROF_CPUID_0A_EAX_VERSION_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_version(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_VERSION_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_VERSION_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_VERSION_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_counters(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_COUNTERS_MASK) >>
+	                  KPROF_CPUID_0A_EAX_COUNTERS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_counters(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_COUNTERS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_COUNTERS_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_COUNTERS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_width(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_WIDTH_MASK) >> KPROF_CPUID_0A_EAX_WIDTH_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_width(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_WIDTH_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_WIDTH_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_WIDTH_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_get_ebx_length(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK) >>
+	                  KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_eax_set_ebx_length(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT) &
+	                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_core_cycles(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_core_cycles(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_instructions_retired(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK) >>
+	                  KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_instructions_retired(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_reference_cycles(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_reference_cycles(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_llc_references(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_llc_references(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_llc_misses(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_LLC_MISSES_MASK) >>
+	                  KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_llc_misses(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_LLC_MISSES_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_LLC_MISSES_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_branch_instructions(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK) >>
+	                  KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_branch_instructions(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_branch_mispredicts(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK) >>
+	                  KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_branch_mispredicts(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_get_topdown_slots(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK) >>
+	                  KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ebx_set_topdown_slots(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT) &
+	                   KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_ecx_get_fixed_mask(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_ECX_FIXED_MASK_MASK) >>
+	                  KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_ecx_set_fixed_mask(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_ECX_FIXED_MASK_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT) &
+	                   KPROF_CPUID_0A_ECX_FIXED_MASK_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_0a_edx_get_fixed_counters(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK) >>
+	                  KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_set_fixed_counters(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT) &
+	                   KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_get_fixed_width(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK) >>
+	                  KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_set_fixed_width(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT) &
+	                   KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_get_anythread_deprecated(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK) >>
+	                  KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_0a_edx_set_anythread_deprecated(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT) &
+	                   KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_40000000_eax_get_max_leaf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK) >>
+	                  KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_40000000_eax_set_max_leaf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT) &
+	                   KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_40000001_eax_get_signature(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_40000001_EAX_SIGNATURE_MASK) >>
+	                  KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_40000001_eax_set_signature(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_40000001_EAX_SIGNATURE_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT) &
+	                   KPROF_CPUID_40000001_EAX_SIGNATURE_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_40000003_edx_get_performance_monitors_available(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK) >>
+	                  KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_40000003_edx_set_performance_monitors_available(uint32_t reg,
+                                                                               uint32_t value)
+{
+	return (uint32_t)((reg &
+	                   (uint32_t)~KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK) |
+	                  ((uint32_t)(value
+	                              << KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT) &
+	                   KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_80000000_eax_get_max_leaf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK) >>
+	                  KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000000_eax_set_max_leaf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT) &
+	                   KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_get_lwp(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000001_ECX_LWP_MASK) >>
+	                  KPROF_CPUID_80000001_ECX_LWP_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_set_lwp(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_ECX_LWP_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000001_ECX_LWP_SHIFT) &
+	                   KPROF_CPUID_80000001_ECX_LWP_MASK));
+}
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_get_perfctr_ext_core(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK) >>
+	                  KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000001_ecx_set_perfctr_ext_core(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT) &
+	                   KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK));
+}
+
+KPROF_API uint32_t kprof_cpuid_80000001_edx_get_lm(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_CPUID_80000001_EDX_LM_MASK) >>
+	                  KPROF_CPUID_80000001_EDX_LM_SHIFT);
+}
+KPROF_API uint32_t kprof_cpuid_80000001_edx_set_lm(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_EDX_LM_MASK) |
+	                  ((uint32_t)(value << KPROF_CPUID_80000001_EDX_LM_SHIFT) &
+	                   KPROF_CPUID_80000001_EDX_LM_MASK));
+}
+
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -1448,6 +2930,87 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 		                               r[1], r[2], r[3]);
 	}
 	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
+{
+	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
+	return base == 0xFu ? base + kprof_cpuid_1_eax_get_ext_family(leaf1_eax) : base;
+}
+
+KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
+{
+	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
+	uint32_t model = kprof_cpuid_1_eax_get_model(leaf1_eax);
+	if (base == 0x6u || base == 0xFu)
+		model |= kprof_cpuid_1_eax_get_ext_model(leaf1_eax)
+		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
+	return model;
+}
+
+KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
+{
+	return kprof_cpuid_1_eax_get_stepping(leaf1_eax);
+}
+
+/* Twelve signature bytes from three registers (little-endian each) and a NUL. */
+KPROF_INTERNAL void kprof_impl_cpuid_sig(char out[13], uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t r[3];
+	unsigned i;
+	r[0] = a;
+	r[1] = b;
+	r[2] = c;
+	for (i = 0; i < 12; i++)
+		out[i] = (char)(uint8_t)(r[i / 4] >> (8 * (i % 4)));
+	out[12] = '\0';
+}
+
+KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+{
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR))
+		return KPROF_E_NOT_FOUND;
+	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EBX],
+	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EDX],
+	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_ECX]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+{
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_VENDOR))
+		return KPROF_E_NOT_FOUND;
+	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EBX],
+	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_ECX],
+	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EDX]);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
+{
+	char v[13];
+	unsigned i;
+	if (kprof_cpuid_vendor_string(s, v) != KPROF_OK)
+		return 0;
+	for (i = 0; i < 12; i++)
+		if (v[i] != want[i])
+			return 0;
+	return 1;
+}
+
+KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
+{
+	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
+		return KPROF_VENDOR_INTEL;
+	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
+		return KPROF_VENDOR_AMD;
+	return KPROF_VENDOR_UNKNOWN;
 }
 
 /* ---- sources ---- */

@@ -172,3 +172,97 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 	}
 	return KPROF_OK;
 }
+
+/* The displayed family from leaf 1 eax: the base family, plus the extended family when the
+ * base family is 15 (Intel SDM and AMD APM agree). */
+KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
+{
+	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
+	return base == 0xFu ? base + kprof_cpuid_1_eax_get_ext_family(leaf1_eax) : base;
+}
+
+/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
+ * family is 6 or 15 (Intel's rule; AMD's "family 15" rule gives the same on every AMD part,
+ * whose family-6 parts have extended model 0). */
+KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
+{
+	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
+	uint32_t model = kprof_cpuid_1_eax_get_model(leaf1_eax);
+	if (base == 0x6u || base == 0xFu)
+		model |= kprof_cpuid_1_eax_get_ext_model(leaf1_eax) << KPROF_CPUID_1_EAX_MODEL_WIDTH;
+	return model;
+}
+
+/* The stepping from leaf 1 eax. */
+KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
+{
+	return kprof_cpuid_1_eax_get_stepping(leaf1_eax);
+}
+
+/* Twelve signature bytes from three registers (little-endian each) and a NUL. */
+KPROF_INTERNAL void kprof_impl_cpuid_sig(char out[13], uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t r[3];
+	unsigned i;
+	r[0] = a;
+	r[1] = b;
+	r[2] = c;
+	for (i = 0; i < 12; i++)
+		out[i] = (char)(uint8_t)(r[i / 4] >> (8 * (i % 4)));
+	out[12] = '\0';
+}
+
+/* The vendor string of leaf 0 (ebx, edx, ecx: "GenuineIntel", "AuthenticAMD") into out,
+ * NUL-terminated. KPROF_E_NOT_FOUND (out = "") when the snapshot lacks leaf 0. */
+KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+{
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR))
+		return KPROF_E_NOT_FOUND;
+	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EBX],
+	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EDX],
+	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_ECX]);
+	return KPROF_OK;
+}
+
+/* The hypervisor vendor signature of leaf 0x40000000 (ebx, ecx, edx: "Microsoft Hv",
+ * "KVMKVMKVM" + NULs, "VMwareVMware") into out, NUL-terminated; it may hold NULs before byte
+ * 12. KPROF_E_NOT_FOUND (out = "") when no hypervisor is reported or the leaf is missing. */
+KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+{
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_VENDOR))
+		return KPROF_E_NOT_FOUND;
+	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EBX],
+	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_ECX],
+	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EDX]);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
+{
+	char v[13];
+	unsigned i;
+	if (kprof_cpuid_vendor_string(s, v) != KPROF_OK)
+		return 0;
+	for (i = 0; i < 12; i++)
+		if (v[i] != want[i])
+			return 0;
+	return 1;
+}
+
+/* The processor vendor by leaf 0's string: KPROF_VENDOR_INTEL for "GenuineIntel",
+ * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
+ * leaf 0). Exactly the two strings the HAL compares. */
+KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
+{
+	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
+		return KPROF_VENDOR_INTEL;
+	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
+		return KPROF_VENDOR_AMD;
+	return KPROF_VENDOR_UNKNOWN;
+}
