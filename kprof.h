@@ -1317,6 +1317,1171 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written);
 
+/* ------------------------------------------------------------------------------------------
+ *  lwp
+ * ------------------------------------------------------------------------------------------ */
+/* Which LWP specification a set of registers, a control block or a record follows. * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
+
+typedef enum kprof_lwp_revision {
+	KPROF_LWP_REVISION_NONE = 0x0,     /* no LWP */
+	KPROF_LWP_REVISION_SHIPPED = 0x1,  /* AMD family 15h, publication 43724 */
+	KPROF_LWP_REVISION_PROPOSAL = 0x2, /* the 2007 public proposal (seed 003) */
+} kprof_lwp_revision;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_revision_name(int value);
+#endif
+
+/* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255 exist in silicon. * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
+
+typedef enum kprof_lwp_event {
+	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
+	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2,      /* instructions retired */
+	KPROF_LWP_EVENT_BRANCHES = 0x3,          /* branches retired */
+	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4,     /* DCache misses */
+	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5,       /* core clocks not halted */
+	KPROF_LWP_EVENT_REF_CLOCKS = 0x6,        /* reference clocks not halted */
+	KPROF_LWP_EVENT_PROGRAMMED_EVENT = 0xFF, /* LWPINS programmed event (no slot) */
+} kprof_lwp_event;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_event_name(int value);
+#endif
+
+/* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them. * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
+
+typedef enum kprof_lwp_proposal_event {
+	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
+	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1,  /* instructions retired */
+	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2,      /* branches retired */
+	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES = 0x3, /* DCache misses */
+} kprof_lwp_proposal_event;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_proposal_event_name(int value);
+#endif
+
+/* DCache miss record data source (record bits 31:29). * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+
+typedef enum kprof_lwp_data_source {
+	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
+	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1,     /* local L3 cache */
+	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2,       /* remote CPU or L3 cache */
+	KPROF_LWP_DATA_SOURCE_DRAM = 0x3,         /* DRAM */
+	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE = 0x4, /* reserved (for remote cache) */
+	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,        /* other (MMIO/Config/PCI/APIC) */
+} kprof_lwp_data_source;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_data_source_name(int value);
+#endif
+
+/* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter). * Source: seed 003_35e38ed10ceb111e.txt (5.3 LLWPCB alignment; 5.4 Table 4); reference/lwp-shipped.md (LWPCB, shipped); kprof's own API */
+
+typedef enum kprof_lwp_rule {
+	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
+	KPROF_LWP_RULE_ARGUMENT =
+	        0x1, /* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
+	KPROF_LWP_RULE_LWPCB_ALIGNMENT = 0x2, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
+	KPROF_LWP_RULE_LWPCB_SIZE =
+	        0x3, /* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
+	KPROF_LWP_RULE_BUFFER_ALIGNMENT = 0x4, /* ring not 32-byte aligned (E_ALIGNMENT) */
+	KPROF_LWP_RULE_BUFFER_MULTIPLE =
+	        0x5, /* ring size not a multiple of the event size (E_ALIGNMENT) */
+	KPROF_LWP_RULE_BUFFER_MINIMUM =
+	        0x6, /* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
+	KPROF_LWP_RULE_BUFFER_MAXIMUM =
+	        0x7, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_ID =
+	        0x8, /* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_UNSUPPORTED =
+	        0x9, /* event not supported by the hardware (E_UNSUPPORTED) */
+	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
+	KPROF_LWP_RULE_EVENT_COUNT = 0xB,     /* more events than LwpMaxEvents (E_RANGE) */
+	KPROF_LWP_RULE_INTERVAL = 0xC,        /* interval 0 or above 26 bits (E_RANGE) */
+	KPROF_LWP_RULE_RANDOM =
+	        0xD, /* Random above 15, or randomising every bit of an interval (E_RANGE) */
+	KPROF_LWP_RULE_THRESHOLD =
+	        0xE, /* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
+	KPROF_LWP_RULE_FEATURE =
+	        0xF, /* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
+} kprof_lwp_rule;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_lwp_rule_name(int value);
+#endif
+
+/* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
+ * Source: seed 003_35e38ed10ceb111e.txt (5.3 'LWPCB must be aligned on a 16-byte boundary'; 5.4 BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8); reference/lwp-shipped.md (MinBufferSize in units of 32 records) */
+#define KPROF_LWP_LWPCB_ALIGN          0x10u /* LWPCB alignment in bytes */
+#define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
+#define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
+#define KPROF_LWP_PROPOSAL_LWPCB_FIXED 0x28u /* proposal LWPCB size before the event slots */
+
+/* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch prediction and 16-bit latency counters. A model, not a processor: no real part reports these values.
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C shipped layout and real values); kprof's model */
+#define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
+#define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
+#define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
+	0x10010230u /* latency 16 bits, data address, version 1, min 32 records, branch prediction */
+#define KPROF_LWP_MODEL_CPUID_EDX 0xE000001Fu /* as eax */
+
+/* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only. Fields: KPROF_LWP_CFG_*. * Source: reference/lwp-shipped.md (MSRs: Xen xen/arch/x86/include/asm/msr-index.h; VirtualBox AMD_FX_8150_Eight_Core.h) */
+#define KPROF_MSR_LWP_CFG 0xC0000105u
+
+/* Linear address of the current LWPCB (what LLWPCB/SLWPCB load and store); XSAVE component 62. * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h; VirtualBox) */
+#define KPROF_MSR_LWP_CBADDR 0xC0000106u
+
+/* cpuid 0x80000001 ecx as far as LWP is concerned. Check this bit before reading leaf 0x8000001C: real Opteron 6344/6380 dumps fill that leaf while this bit is clear. * Source: reference/lwp-shipped.md (Detection: Linux cpufeatures.h X86_FEATURE_LWP = 6*32+15; Xen cpufeatureset.h) */
+
+#define KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT    15 /* LWP is supported */
+#define KPROF_LWP_EXT_FEATURES_ECX_LWP_WIDTH    1
+#define KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK     0x8000u
+#define KPROF_LWP_EXT_FEATURES_ECX_DEFINED_MASK 0x8000u
+
+/* Shipped cpuid 0x8000001C eax (features the OS enabled, = LWP_CFG[31:0]) and edx (features the hardware supports): the same bit layout. Bit n for n in 1..6 is event id n. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
+
+#define KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT 0 /* LwpAvail: LWP available (edx) / enabled (eax) */
+#define KPROF_LWP_CPUID_FEATURES_AVAIL_WIDTH 1
+#define KPROF_LWP_CPUID_FEATURES_AVAIL_MASK  0x1u
+#define KPROF_LWP_CPUID_FEATURES_VAL_SHIFT   1 /* LwpVAL: event 1, LWPVAL programmed value sample */
+#define KPROF_LWP_CPUID_FEATURES_VAL_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_VAL_MASK    0x2u
+#define KPROF_LWP_CPUID_FEATURES_IRE_SHIFT   2 /* LwpIRE: event 2, instructions retired */
+#define KPROF_LWP_CPUID_FEATURES_IRE_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_IRE_MASK    0x4u
+#define KPROF_LWP_CPUID_FEATURES_BRE_SHIFT   3 /* LwpBRE: event 3, branches retired */
+#define KPROF_LWP_CPUID_FEATURES_BRE_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_BRE_MASK    0x8u
+#define KPROF_LWP_CPUID_FEATURES_DME_SHIFT   4 /* LwpDME: event 4, DCache misses */
+#define KPROF_LWP_CPUID_FEATURES_DME_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_DME_MASK    0x10u
+#define KPROF_LWP_CPUID_FEATURES_CNH_SHIFT   5 /* LwpCNH: event 5, core clocks not halted */
+#define KPROF_LWP_CPUID_FEATURES_CNH_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_CNH_MASK    0x20u
+#define KPROF_LWP_CPUID_FEATURES_RNH_SHIFT   6 /* LwpRNH: event 6, reference clocks not halted */
+#define KPROF_LWP_CPUID_FEATURES_RNH_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_RNH_MASK    0x40u
+#define KPROF_LWP_CPUID_FEATURES_CONT_SHIFT  29 /* LwpCont: continuous mode sampling */
+#define KPROF_LWP_CPUID_FEATURES_CONT_WIDTH  1
+#define KPROF_LWP_CPUID_FEATURES_CONT_MASK   0x20000000u
+#define KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT                                                        \
+	30 /* LwpPTSC: performance time stamp counter in event records */
+#define KPROF_LWP_CPUID_FEATURES_PTSC_WIDTH   1
+#define KPROF_LWP_CPUID_FEATURES_PTSC_MASK    0x40000000u
+#define KPROF_LWP_CPUID_FEATURES_INT_SHIFT    31 /* LwpInt: threshold interrupt */
+#define KPROF_LWP_CPUID_FEATURES_INT_WIDTH    1
+#define KPROF_LWP_CPUID_FEATURES_INT_MASK     0x80000000u
+#define KPROF_LWP_CPUID_FEATURES_DEFINED_MASK 0xE000007Fu
+
+/* Shipped cpuid 0x8000001C ebx: control block and record geometry. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ebx) */
+
+#define KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT    0 /* LwpCbSize: LWPCB size in quadwords (8-byte units) */
+#define KPROF_LWP_CPUID_EBX_CB_SIZE_WIDTH    8
+#define KPROF_LWP_CPUID_EBX_CB_SIZE_MASK     0xFFu
+#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT 8 /* LwpEventSize: event record size in bytes */
+#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_WIDTH 8
+#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK  0xFF00u
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT                                                       \
+	16 /* LwpMaxEvents: number of event slots (event 255 not counted) */
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_WIDTH 8
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK  0xFF0000u
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT                                                     \
+	24 /* LwpEventOffset: byte offset of EventInterval1 in the LWPCB */
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_WIDTH 8
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK  0xFF000000u
+#define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
+
+/* Shipped cpuid 0x8000001C ecx: capabilities and version. * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
+	0 /* LwpLatencyMax: bits in the cache latency counters */
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_WIDTH 5
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK  0x1Fu
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT                                                     \
+	5 /* LwpDataAddress: cache miss records report the data address */
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK  0x20u
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT                                                      \
+	6 /* LwpLatencyRnd: bits by which cache latency is rounded */
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_WIDTH 3
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK  0x1C0u
+#define KPROF_LWP_CPUID_ECX_VERSION_SHIFT     9 /* LwpVersion: LWP implementation version */
+#define KPROF_LWP_CPUID_ECX_VERSION_WIDTH     7
+#define KPROF_LWP_CPUID_ECX_VERSION_MASK      0xFE00u
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT                                                  \
+	16 /* LwpMinBufferSize: minimum ring size in units of 32 event records */
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_WIDTH 8
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK  0xFF0000u
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT                                                \
+	28 /* LwpBranchPrediction: branch records carry prediction information */
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK  0x10000000u
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT                                                     \
+	29 /* LwpIpFiltering: BaseIP/LimitIP filtering supported */
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK  0x20000000u
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT                                                     \
+	30 /* LwpCacheLevels: cache events filterable by cache level */
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK  0x40000000u
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT                                                    \
+	31 /* LwpCacheLatency: cache events filterable by latency */
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_WIDTH 1
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
+#define KPROF_LWP_CPUID_ECX_DEFINED_MASK        0xF0FFFFFFu
+
+/* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT                                                 \
+	0 /* Enabled: LWP is enabled; ignore the rest when 0 */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK  0x1u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT                                                     \
+	1 /* IRE: instructions retired (proposal EventId 1) enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK  0x2u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT                                                     \
+	2 /* BRE: branches retired (proposal EventId 2) enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK  0x4u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT                                                     \
+	3 /* DME: DCache misses (proposal EventId 3) enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK  0x8u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT                                               \
+	30 /* Extension: events above 29 described by leaf 0x8000001D */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK  0x40000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT 31 /* Interrupt: threshold interrupt enabled */
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK  0x80000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DEFINED_MASK    0xC000000Fu
+
+/* Proposal cpuid 0x8000001C ebx. The version is here (31:24), not in ecx as shipped. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT                                                 \
+	0 /* LWPCBSize: LWPCB size in BYTES (at least 40 + MaxEvents * 8) */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_WIDTH 8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK  0xFFu
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT                                              \
+	8 /* LWPEventSize: record size in bytes (32 for version 1) */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_WIDTH 8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK  0xFF00u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT                                              \
+	16 /* LWPMaxEvents: events monitored simultaneously */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_WIDTH 8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK  0xFF0000u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT    24 /* LWPVersion: 1 for LWP version 1 */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_WIDTH    8
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK     0xFF000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Proposal cpuid 0x8000001C ecx. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT                                               \
+	0 /* LWPCacheMax: bits in cache latency counters (10 to 31) */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_WIDTH 5
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK  0x1Fu
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT                                            \
+	5 /* LWPDataAddress: cache miss records report the data address */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK  0x20u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT                                            \
+	30 /* LWPCacheLevels: cache events filterable by level (CLF) */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK  0x40000000u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT                                           \
+	31 /* LWPCacheLatency: cache events filterable by latency (MinLatency) */
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DEFINED_MASK        0xC000003Fu
+
+/* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as shipped. * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT 0 /* Enabled: LWP is available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK  0x1u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT                                               \
+	1 /* Interrupt: threshold interrupt available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK  0x2u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT                                                     \
+	2 /* IRE: instructions retired (proposal EventId 1) available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK  0x4u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT                                                     \
+	3 /* BRE: branches retired (proposal EventId 2) available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_WIDTH 1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK  0x8u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT                                                     \
+	4 /* DME: DCache misses (proposal EventId 3) available */
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_WIDTH    1
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK     0x10u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_DEFINED_MASK 0x1Fu
+
+/* Proposal LWPMSR0 (feature enables; the proposal gives it no MSR number). * Source: seed 003_35e38ed10ceb111e.txt (5.2.1, Table 3) */
+
+#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT   0 /* Enable LWP */
+#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_WIDTH   1
+#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK    0x1u
+#define KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT       1 /* allow counting instructions retired */
+#define KPROF_LWP_PROPOSAL_MSR0_IRE_WIDTH       1
+#define KPROF_LWP_PROPOSAL_MSR0_IRE_MASK        0x2u
+#define KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT       2 /* allow counting branches retired */
+#define KPROF_LWP_PROPOSAL_MSR0_BRE_WIDTH       1
+#define KPROF_LWP_PROPOSAL_MSR0_BRE_MASK        0x4u
+#define KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT       3 /* allow counting DCache misses */
+#define KPROF_LWP_PROPOSAL_MSR0_DME_WIDTH       1
+#define KPROF_LWP_PROPOSAL_MSR0_DME_MASK        0x8u
+#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT 31 /* allow threshold interrupts */
+#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_WIDTH 1
+#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK  0x80000000u
+#define KPROF_LWP_PROPOSAL_MSR0_DEFINED_MASK    0x8000000Fu
+
+/* Proposal LWPCB Flags (Figure 6): bits 1..30 are event ids of the same value. * Source: seed 003_35e38ed10ceb111e.txt (5.4, Figure 6) */
+
+#define KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT     0 /* LWP is enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_EN_WIDTH     1
+#define KPROF_LWP_PROPOSAL_FLAGS_EN_MASK      0x1u
+#define KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT    1 /* instructions retired event enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_IRE_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK     0x2u
+#define KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT    2 /* branches retired event enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_BRE_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK     0x4u
+#define KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT    3 /* DCache miss event enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_DME_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_DME_MASK     0x8u
+#define KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT    31 /* threshold interrupts enabled */
+#define KPROF_LWP_PROPOSAL_FLAGS_INT_WIDTH    1
+#define KPROF_LWP_PROPOSAL_FLAGS_INT_MASK     0x80000000u
+#define KPROF_LWP_PROPOSAL_FLAGS_DEFINED_MASK 0x8000000Fu
+
+/* LWP_CFG: bits 31:0 as cpuid 0x8000001C edx (bit 0 reserved: #GP), CoreId copied into every record, and the threshold interrupt vector. Bits 63:48 reserved (#GP). * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h, Xen reads (cfg >> 40) & 0xff; VirtualBox AMD_FX_8150_Eight_Core.h) */
+
+#define KPROF_LWP_CFG_VAL_SHIFT     1 /* enable event 1 (LWPVAL) */
+#define KPROF_LWP_CFG_VAL_WIDTH     1
+#define KPROF_LWP_CFG_VAL_MASK      UINT64_C(0x2)
+#define KPROF_LWP_CFG_IRE_SHIFT     2 /* enable event 2 (instructions retired) */
+#define KPROF_LWP_CFG_IRE_WIDTH     1
+#define KPROF_LWP_CFG_IRE_MASK      UINT64_C(0x4)
+#define KPROF_LWP_CFG_BRE_SHIFT     3 /* enable event 3 (branches retired) */
+#define KPROF_LWP_CFG_BRE_WIDTH     1
+#define KPROF_LWP_CFG_BRE_MASK      UINT64_C(0x8)
+#define KPROF_LWP_CFG_DME_SHIFT     4 /* enable event 4 (DCache misses) */
+#define KPROF_LWP_CFG_DME_WIDTH     1
+#define KPROF_LWP_CFG_DME_MASK      UINT64_C(0x10)
+#define KPROF_LWP_CFG_CNH_SHIFT     5 /* enable event 5 (core clocks not halted) */
+#define KPROF_LWP_CFG_CNH_WIDTH     1
+#define KPROF_LWP_CFG_CNH_MASK      UINT64_C(0x20)
+#define KPROF_LWP_CFG_RNH_SHIFT     6 /* enable event 6 (reference clocks not halted) */
+#define KPROF_LWP_CFG_RNH_WIDTH     1
+#define KPROF_LWP_CFG_RNH_MASK      UINT64_C(0x40)
+#define KPROF_LWP_CFG_CONT_SHIFT    29 /* allow continuous mode */
+#define KPROF_LWP_CFG_CONT_WIDTH    1
+#define KPROF_LWP_CFG_CONT_MASK     UINT64_C(0x20000000)
+#define KPROF_LWP_CFG_PTSC_SHIFT    30 /* allow timestamps in records */
+#define KPROF_LWP_CFG_PTSC_WIDTH    1
+#define KPROF_LWP_CFG_PTSC_MASK     UINT64_C(0x40000000)
+#define KPROF_LWP_CFG_INT_SHIFT     31 /* allow the threshold interrupt */
+#define KPROF_LWP_CFG_INT_WIDTH     1
+#define KPROF_LWP_CFG_INT_MASK      UINT64_C(0x80000000)
+#define KPROF_LWP_CFG_CORE_ID_SHIFT 32 /* CoreId written into byte 1 of every record */
+#define KPROF_LWP_CFG_CORE_ID_WIDTH 8
+#define KPROF_LWP_CFG_CORE_ID_MASK  UINT64_C(0xFF00000000)
+#define KPROF_LWP_CFG_VECTOR_SHIFT  40 /* threshold interrupt vector */
+#define KPROF_LWP_CFG_VECTOR_WIDTH  8
+#define KPROF_LWP_CFG_VECTOR_MASK   UINT64_C(0xFF0000000000)
+#define KPROF_LWP_CFG_DEFINED_MASK  UINT64_C(0xFFFFE000007E)
+
+/* Bytes 0..3 of every event record read as one little-endian dword; the seed numbers the event-specific flags as bits 31:16 of it ("flags are typically allocated from bit 31"). * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and records) */
+
+#define KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT 0 /* event identifier (0 is invalid) */
+#define KPROF_LWP_RECORD_DW0_EVENT_ID_WIDTH 8
+#define KPROF_LWP_RECORD_DW0_EVENT_ID_MASK  0xFFu
+#define KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT  8 /* CPU core number (LWP_CFG CoreId) */
+#define KPROF_LWP_RECORD_DW0_CORE_ID_WIDTH  8
+#define KPROF_LWP_RECORD_DW0_CORE_ID_MASK   0xFF00u
+#define KPROF_LWP_RECORD_DW0_FLAGS_SHIFT    16 /* event-specific flags */
+#define KPROF_LWP_RECORD_DW0_FLAGS_WIDTH    16
+#define KPROF_LWP_RECORD_DW0_FLAGS_MASK     0xFFFF0000u
+#define KPROF_LWP_RECORD_DW0_DEFINED_MASK   0xFFFFFFFFu
+
+/* Branch retired record: flag bits of record dword 0. data2 is the address after the branch. * Source: seed 003_35e38ed10ceb111e.txt (4.2, Figure 3); reference/lwp-shipped.md (shipped unverified but believed the same) */
+
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT                                              \
+	29 /* PRD bit is valid (prediction information available) */
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_WIDTH 1
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK  0x20000000u
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT        30 /* branch was predicted correctly */
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_WIDTH        1
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK         0x40000000u
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT            31 /* branch was taken */
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_WIDTH            1
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK             0x80000000u
+#define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK           0xE0000000u
+
+/* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address. * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+
+#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT 28 /* data address (data2) is valid */
+#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_WIDTH 1
+#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK  0x10000000u
+#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT   29 /* data source, kprof_lwp_data_source */
+#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_WIDTH   3
+#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK    0xE0000000u
+#define KPROF_LWP_DCACHE_FLAGS_DEFINED_MASK        0xF0000000u
+
+/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
+ * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
+/* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes. * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_SIZE                      0x80u
+#define KPROF_LWPCB_FLAGS_OFFSET              0x0u
+#define KPROF_LWPCB_BUFFER_SIZE_OFFSET        0x4u
+#define KPROF_LWPCB_BUFFER_BASE_OFFSET        0x8u
+#define KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET 0x10u
+#define KPROF_LWPCB_MISSED_EVENTS_OFFSET      0x18u
+#define KPROF_LWPCB_THRESHOLD_OFFSET          0x20u
+#define KPROF_LWPCB_FILTERS_OFFSET            0x24u
+#define KPROF_LWPCB_BASE_IP_OFFSET            0x28u
+#define KPROF_LWPCB_LIMIT_IP_OFFSET           0x30u
+#define KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET 0x40u
+#define KPROF_LWPCB_SOFTWARE_DATA1_OFFSET     0x48u
+#define KPROF_LWPCB_SOFTWARE_DATA2_OFFSET     0x50u
+typedef struct kprof_lwpcb {
+	uint32_t
+	        flags; /* 0x0: events requested (bit n = event n); LLWPCB rewrites it with the events actually active */
+	uint32_t buffer_size; /* 0x4: ring size in bytes (27:0) and Random (31:28) */
+	uint64_t buffer_base; /* 0x8: BufferBase: linear address of the ring (32-byte aligned) */
+	uint32_t
+	        buffer_head_offset; /* 0x10: BufferHeadOffset: where hardware stores the next record (hardware writes) */
+	uint8_t reserved_14[4];
+	uint64_t
+	        missed_events; /* 0x18: MissedEvents: records lost to a full ring (hardware writes) */
+	uint32_t
+	        threshold; /* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
+	uint32_t filters;  /* 0x24: Filters (only the two branch bits below are confirmed) */
+	uint64_t base_ip;  /* 0x28: BaseIP: low bound of IP filtering */
+	uint64_t limit_ip; /* 0x30: LimitIP: high bound of IP filtering */
+	uint8_t reserved_38[8];
+	uint32_t
+	        buffer_tail_offset; /* 0x40: BufferTailOffset: oldest unread record (software writes) */
+	uint8_t reserved_44[4];
+	uint64_t software_data1; /* 0x48: SoftwareData1: free for software */
+	uint64_t software_data2; /* 0x50: SoftwareData2: free for software */
+	uint8_t reserved_58[40];
+} kprof_lwpcb;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, flags) == KPROF_LWPCB_FLAGS_OFFSET,
+                    kprof_lwpcb_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_size) == KPROF_LWPCB_BUFFER_SIZE_OFFSET,
+                    kprof_lwpcb_buffer_size_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_base) == KPROF_LWPCB_BUFFER_BASE_OFFSET,
+                    kprof_lwpcb_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_head_offset) ==
+                            KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET,
+                    kprof_lwpcb_buffer_head_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, missed_events) == KPROF_LWPCB_MISSED_EVENTS_OFFSET,
+                    kprof_lwpcb_missed_events_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, threshold) == KPROF_LWPCB_THRESHOLD_OFFSET,
+                    kprof_lwpcb_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, filters) == KPROF_LWPCB_FILTERS_OFFSET,
+                    kprof_lwpcb_filters_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, base_ip) == KPROF_LWPCB_BASE_IP_OFFSET,
+                    kprof_lwpcb_base_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, limit_ip) == KPROF_LWPCB_LIMIT_IP_OFFSET,
+                    kprof_lwpcb_limit_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_tail_offset) ==
+                            KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET,
+                    kprof_lwpcb_buffer_tail_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data1) == KPROF_LWPCB_SOFTWARE_DATA1_OFFSET,
+                    kprof_lwpcb_software_data1_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWARE_DATA2_OFFSET,
+                    kprof_lwpcb_software_data2_offset);
+/* events requested (bit n = event n); LLWPCB rewrites it with the events actually active * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
+#define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
+#define KPROF_LWPCB_FLAGS_VAL_MASK     0x2u
+#define KPROF_LWPCB_FLAGS_IRE_SHIFT    2 /* event 2 (instructions retired) active */
+#define KPROF_LWPCB_FLAGS_IRE_WIDTH    1
+#define KPROF_LWPCB_FLAGS_IRE_MASK     0x4u
+#define KPROF_LWPCB_FLAGS_BRE_SHIFT    3 /* event 3 (branches retired) active */
+#define KPROF_LWPCB_FLAGS_BRE_WIDTH    1
+#define KPROF_LWPCB_FLAGS_BRE_MASK     0x8u
+#define KPROF_LWPCB_FLAGS_DME_SHIFT    4 /* event 4 (DCache misses) active */
+#define KPROF_LWPCB_FLAGS_DME_WIDTH    1
+#define KPROF_LWPCB_FLAGS_DME_MASK     0x10u
+#define KPROF_LWPCB_FLAGS_CNH_SHIFT    5 /* event 5 (core clocks not halted) active */
+#define KPROF_LWPCB_FLAGS_CNH_WIDTH    1
+#define KPROF_LWPCB_FLAGS_CNH_MASK     0x20u
+#define KPROF_LWPCB_FLAGS_RNH_SHIFT    6 /* event 6 (reference clocks not halted) active */
+#define KPROF_LWPCB_FLAGS_RNH_WIDTH    1
+#define KPROF_LWPCB_FLAGS_RNH_MASK     0x40u
+#define KPROF_LWPCB_FLAGS_CONT_SHIFT   29 /* continuous mode */
+#define KPROF_LWPCB_FLAGS_CONT_WIDTH   1
+#define KPROF_LWPCB_FLAGS_CONT_MASK    0x20000000u
+#define KPROF_LWPCB_FLAGS_PTSC_SHIFT   30 /* timestamp in bytes 24..31 of every record */
+#define KPROF_LWPCB_FLAGS_PTSC_WIDTH   1
+#define KPROF_LWPCB_FLAGS_PTSC_MASK    0x40000000u
+#define KPROF_LWPCB_FLAGS_INT_SHIFT    31 /* threshold interrupt */
+#define KPROF_LWPCB_FLAGS_INT_WIDTH    1
+#define KPROF_LWPCB_FLAGS_INT_MASK     0x80000000u
+#define KPROF_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
+
+/* ring size in bytes (27:0) and Random (31:28) * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
+	0 /* BufferSize: ring size in bytes, a multiple of the event size */
+#define KPROF_LWPCB_BUFFER_SIZE_SIZE_WIDTH 28
+#define KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK  0xFFFFFFFu
+#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT                                                       \
+	28 /* Random: low counter bits randomised at each reload */
+#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_WIDTH 4
+#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
+#define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
+
+/* Filters (only the two branch bits below are confirmed) * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+
+#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
+	27 /* do not count absolute branches (rr: 0x08000000) */
+#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
+#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
+#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                                  \
+	29 /* do not count relative branches (rr: 0x20000000) */
+#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
+#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
+#define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
+
+/* Decode a kprof_lwpcb from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWPCB_SIZE; nothing is read past buf + KPROF_LWPCB_SIZE. */
+KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
+
+/* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1. * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used), EventCounter u32}) */
+
+#define KPROF_LWP_EVENT_SLOT_SIZE                  0x8u
+#define KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
+#define KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET  0x4u
+typedef struct kprof_lwp_event_slot {
+	uint32_t event_interval; /* 0x0: EventInterval: events between records */
+	uint32_t
+	        event_counter; /* 0x4: EventCounter: starting/current counter (hardware writes on flush) */
+} kprof_lwp_event_slot;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
+                    kprof_lwp_event_slot_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_interval) ==
+                            KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
+                    kprof_lwp_event_slot_event_interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_counter) ==
+                            KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
+                    kprof_lwp_event_slot_event_counter_offset);
+/* EventInterval: events between records * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used), EventCounter u32}) */
+
+#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* interval (26 bits used) */
+#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_WIDTH 26
+#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
+#define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
+
+/* Decode a kprof_lwp_event_slot from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWP_EVENT_SLOT_SIZE; nothing is read past buf + KPROF_LWP_EVENT_SLOT_SIZE. */
+KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
+                                                   kprof_lwp_event_slot *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
+                                                   size_t len);
+
+/* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128). * Source: reference/lwp-shipped.md (Real values: 19 qwords = 152-byte LWPCB, 3 events, event offset 128) */
+
+#define KPROF_LWPCB_FAM15H_SIZE          0x98u
+#define KPROF_LWPCB_FAM15H_HEADER_OFFSET 0x0u
+#define KPROF_LWPCB_FAM15H_EVENTS_OFFSET 0x80u
+typedef struct kprof_lwpcb_fam15h {
+	kprof_lwpcb header;             /* 0x0: fixed part */
+	kprof_lwp_event_slot events[3]; /* 0x80: events 1..3 */
+} kprof_lwpcb_fam15h;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, header) == KPROF_LWPCB_FAM15H_HEADER_OFFSET,
+                    kprof_lwpcb_fam15h_header_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, events) == KPROF_LWPCB_FAM15H_EVENTS_OFFSET,
+                    kprof_lwpcb_fam15h_events_offset);
+
+/* Decode a kprof_lwpcb_fam15h from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWPCB_FAM15H_SIZE; nothing is read past buf + KPROF_LWPCB_FAM15H_SIZE. */
+KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
+                                                 kprof_lwpcb_fam15h *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
+                                                 size_t len);
+
+/* Event record (both revisions): the generic layout. Flags are bits 31:16 of dword 0 (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* / KPROF_LWP_DCACHE_FLAGS_*. LWPVAL/LWPINS: flags = low 16 bits of imm32, data1 = the r/m operand, data2 = the vvvv register. * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and records; MSDN __lwpval32/__lwpins32; AMD APM vol. 3) */
+
+#define KPROF_LWP_RECORD_SIZE                0x20u
+#define KPROF_LWP_RECORD_EVENT_ID_OFFSET     0x0u
+#define KPROF_LWP_RECORD_CORE_ID_OFFSET      0x1u
+#define KPROF_LWP_RECORD_FLAGS_OFFSET        0x2u
+#define KPROF_LWP_RECORD_DATA1_OFFSET        0x4u
+#define KPROF_LWP_RECORD_INST_ADDRESS_OFFSET 0x8u
+#define KPROF_LWP_RECORD_DATA2_OFFSET        0x10u
+#define KPROF_LWP_RECORD_TIMESTAMP_OFFSET    0x18u
+typedef struct kprof_lwp_record {
+	uint8_t event_id; /* 0x0: event identifier, 1..255 */
+	uint8_t core_id;  /* 0x1: LWP_CFG CoreId */
+	uint16_t flags;   /* 0x2: event-specific flags (record bits 31:16) */
+	uint32_t data1; /* 0x4: event-specific data (DCache: latency; LWPVAL/LWPINS: r/m operand) */
+	uint64_t inst_address; /* 0x8: linear address of the instruction */
+	uint64_t
+	        data2; /* 0x10: event-specific (branch: next address; DCache: data address; LWPVAL/LWPINS: vvvv register) */
+	uint64_t timestamp; /* 0x18: timestamp when PTSC is on; reserved (0) otherwise */
+} kprof_lwp_record;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, event_id) == KPROF_LWP_RECORD_EVENT_ID_OFFSET,
+                    kprof_lwp_record_event_id_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, core_id) == KPROF_LWP_RECORD_CORE_ID_OFFSET,
+                    kprof_lwp_record_core_id_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, flags) == KPROF_LWP_RECORD_FLAGS_OFFSET,
+                    kprof_lwp_record_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data1) == KPROF_LWP_RECORD_DATA1_OFFSET,
+                    kprof_lwp_record_data1_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, inst_address) ==
+                            KPROF_LWP_RECORD_INST_ADDRESS_OFFSET,
+                    kprof_lwp_record_inst_address_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data2) == KPROF_LWP_RECORD_DATA2_OFFSET,
+                    kprof_lwp_record_data2_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, timestamp) == KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
+                    kprof_lwp_record_timestamp_offset);
+
+/* Decode a kprof_lwp_record from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_LWP_RECORD_SIZE; nothing is read past buf + KPROF_LWP_RECORD_SIZE. */
+KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len);
+
+/* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published nowhere, so every offset here is kprof's guess, made by analogy with the shipped block. Do not hand it to hardware; no codec is generated. * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+
+#define KPROF_LWPCB_PROPOSAL_SIZE                      0x28u
+#define KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET        0x4u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET        0x8u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET 0x10u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET 0x14u
+#define KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET      0x18u
+#define KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET          0x20u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET            0x24u
+typedef struct kprof_lwpcb_proposal {
+	uint32_t flags;       /* 0x0: Flags (KPROF_LWP_PROPOSAL_FLAGS_*); offset reconstructed */
+	uint32_t buffer_size; /* 0x4: BufferSize and Random; packing reconstructed */
+	uint64_t buffer_base; /* 0x8: BufferBase; offset reconstructed */
+	uint32_t buffer_head_offset; /* 0x10: BufferHeadOffset; offset reconstructed */
+	uint32_t buffer_tail_offset; /* 0x14: BufferTailOffset; offset reconstructed */
+	uint64_t missed_events;      /* 0x18: MissedEvents; offset reconstructed */
+	uint32_t threshold;          /* 0x20: Threshold; offset reconstructed */
+	uint32_t
+	        filters; /* 0x24: MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed */
+} kprof_lwpcb_proposal;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
+                    kprof_lwpcb_proposal_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, flags) == KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET,
+                    kprof_lwpcb_proposal_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_size) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET,
+                    kprof_lwpcb_proposal_buffer_size_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_base) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET,
+                    kprof_lwpcb_proposal_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_head_offset) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET,
+                    kprof_lwpcb_proposal_buffer_head_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_tail_offset) ==
+                            KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET,
+                    kprof_lwpcb_proposal_buffer_tail_offset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, missed_events) ==
+                            KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET,
+                    kprof_lwpcb_proposal_missed_events_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, threshold) ==
+                            KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET,
+                    kprof_lwpcb_proposal_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET,
+                    kprof_lwpcb_proposal_filters_offset);
+/* BufferSize and Random; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK    0xFFFFFFFu
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT 28 /* Random (reconstructed position) */
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_WIDTH 4
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
+#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
+
+/* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+
+#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                             \
+	0 /* MinLatency (x16 cycles); position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_WIDTH 8
+#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK  0xFFu
+#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT                                                     \
+	8 /* CLF cache level filtering; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK  0x100u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT 9 /* NBC northbridge cache; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK  0x200u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT                                                     \
+	10 /* RDC remote data cache; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK  0x400u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT 11 /* RAM DRAM; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK  0x800u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT 12 /* OTH other sources; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_WIDTH 1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK  0x1000u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT                                                     \
+	13 /* NDB no direct branches; position reconstructed */
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_WIDTH    1
+#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK     0x2000u
+#define KPROF_LWPCB_PROPOSAL_FILTERS_DEFINED_MASK 0x3FFFu
+
+/* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId, EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped slot it names its EventId. * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+
+#define KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE                  0x8u
+#define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
+#define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET  0x4u
+typedef struct kprof_lwp_proposal_event_slot {
+	uint32_t event_interval; /* 0x0: EventInterval (26 bits); packing reconstructed */
+	uint32_t event_counter; /* 0x4: EventCounter (26 bits) and EventId; packing reconstructed */
+} kprof_lwp_proposal_event_slot;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
+                    kprof_lwp_proposal_event_slot_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_interval) ==
+                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
+                    kprof_lwp_proposal_event_slot_event_interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_counter) ==
+                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET,
+                    kprof_lwp_proposal_event_slot_event_counter_offset);
+/* EventInterval (26 bits); packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* EventInterval */
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_WIDTH 26
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
+#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
+
+/* EventCounter (26 bits) and EventId; packing reconstructed * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing: kprof reconstruction */
+
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT 0 /* EventCounter */
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_WIDTH 26
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK  0x3FFFFFFu
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT                                            \
+	26 /* EventId (0 = slot unused); reconstructed, holds ids up to 63 */
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_WIDTH 6
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK  0xFC000000u
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_DEFINED_MASK   0xFFFFFFFFu
+
+/* AMD Lightweight Profiling. Two specifications exist and are never mixed:
+ *   KPROF_LWP_REVISION_SHIPPED  - family 15h hardware (AMD pub. 43724): kprof_lwp_* and the
+ *                                 generated kprof_lwpcb / kprof_lwp_event_slot layouts;
+ *   KPROF_LWP_REVISION_PROPOSAL - the 2007 proposal: different cpuid layout and event ids,
+ *                                 and an LWPCB whose offsets were never published.
+ * Revision rule (kprof_lwp_caps_decode): cpuid 0x80000001 ecx bit 15 decides whether the
+ * processor has LWP at all (real dumps fill leaf 0x8000001C while it is clear); a leaf read
+ * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
+ * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
+
+/* Capabilities from cpuid 0x8000001C, in plain numbers. Event masks are indexed by THIS
+ * revision's event ids (bit n = event id n), so compare revision before using them. */
+typedef struct kprof_lwp_caps {
+	uint8_t revision;      /* kprof_lwp_revision */
+	uint8_t version;       /* LwpVersion (shipped ecx 15:9; proposal ebx 31:24) */
+	uint8_t event_size;    /* bytes per record */
+	uint8_t max_events;    /* event slots in the LWPCB */
+	uint16_t lwpcb_size;   /* bytes (shipped: LwpCbSize * 8; proposal: LWPCBSize) */
+	uint16_t event_offset; /* byte offset of the first event slot */
+	uint32_t
+	        min_buffer_size; /* bytes (shipped: LwpMinBufferSize * 32 records); 0 = none stated */
+	uint32_t hw_events;      /* events the hardware supports (edx) */
+	uint32_t os_events;      /* events the OS enabled (eax) */
+	uint8_t hw_available, os_enabled;   /* LwpAvail / Enabled */
+	uint8_t hw_interrupt, os_interrupt; /* threshold interrupt */
+	uint8_t hw_cont, os_cont;           /* continuous mode (shipped only) */
+	uint8_t hw_ptsc, os_ptsc;           /* timestamps in records (shipped only) */
+	uint8_t extension;                  /* proposal eax 30: leaf 0x8000001D describes more */
+	uint8_t latency_bits;               /* LwpLatencyMax / LWPCacheMax */
+	uint8_t latency_rnd;                /* LwpLatencyRnd (shipped only) */
+	uint8_t data_address, branch_prediction, ip_filtering, cache_levels, cache_latency;
+	uint32_t raw[4]; /* eax, ebx, ecx, edx as read */
+} kprof_lwp_caps;
+
+/* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
+typedef struct kprof_lwp_event_config {
+	uint8_t event_id;
+	uint32_t interval;
+} kprof_lwp_event_config;
+
+/* What kprof_lwp_setup writes into a shipped LWPCB. buffer_base is the ring's linear
+ * address (a pointer cast to uintptr_t, or a user address seen from a driver). */
+typedef struct kprof_lwp_config {
+	uint64_t buffer_base;
+	uint32_t buffer_size; /* bytes */
+	const kprof_lwp_event_config *events;
+	unsigned event_count;
+	uint8_t random; /* low counter bits randomised at each reload, 0..15 */
+	uint8_t threshold_interrupt, cont, ptsc;
+	uint32_t threshold; /* bytes; 0 = no threshold */
+	uint32_t filters;   /* KPROF_LWPCB_FILTERS_* */
+	uint64_t base_ip, limit_ip;
+	uint64_t software_data1, software_data2;
+} kprof_lwp_config;
+
+/* An event record taken apart (kprof_lwp_record_decode). The generic fields always hold the
+ * bytes; the interpreted ones are filled for the record kinds the revision defines. */
+typedef struct kprof_lwp_sample {
+	uint8_t revision, event_id, core_id;
+	uint8_t kind;   /* kprof_lwp_kind */
+	uint16_t flags; /* record bits 31:16 */
+	uint32_t data1;
+	uint64_t ip; /* instruction address */
+	uint64_t data2;
+	uint64_t timestamp; /* bytes 24..31 (meaningful when PTSC was on) */
+	/* branch */
+	uint8_t branch_taken, branch_predicted, branch_prediction_valid;
+	/* DCache miss */
+	uint8_t data_source, data_address_valid;
+	uint32_t latency;
+	uint64_t next_ip;      /* branch: address after the branch (= data2) */
+	uint64_t data_address; /* DCache miss (= data2 when data_address_valid) */
+} kprof_lwp_sample;
+
+/* What a record is, independent of the revision's numbering. */
+typedef enum kprof_lwp_kind {
+	KPROF_LWP_KIND_UNKNOWN = 0,
+	KPROF_LWP_KIND_INSTRUCTION = 1,
+	KPROF_LWP_KIND_BRANCH = 2,
+	KPROF_LWP_KIND_DCACHE = 3,
+	KPROF_LWP_KIND_PROGRAMMED_VALUE = 4, /* LWPVAL (shipped) */
+	KPROF_LWP_KIND_PROGRAMMED_EVENT = 5, /* LWPINS (shipped) */
+	KPROF_LWP_KIND_CLOCKS = 6            /* core / reference clocks (shipped) */
+} kprof_lwp_kind;
+
+/* ---- ring consumer ----------------------------------------------------------------------
+ * A single-consumer view of an LWPCB's ring. Everything that bounds a read (buffer base,
+ * size, record size) is captured and validated once at attach; a poll reads the head offset
+ * once (acquire), checks it (below size, a multiple of the record size) and only then
+ * touches records; the consumer's tail lives here and is published with release ordering.
+ * An empty poll is one load and one compare and stores nothing. */
+typedef struct kprof_lwp_ring {
+	uint8_t *lwpcb;
+	const uint8_t *buffer;
+	uint32_t size;        /* ring bytes */
+	uint32_t record_size; /* a power of two */
+	uint32_t tail;        /* the consumer's tail: the LWPCB copy is only ever written */
+	uint32_t avail;       /* records seen by the last poll and not yet consumed */
+	uint32_t threshold;
+	uint32_t options; /* KPROF_LWP_RING_* */
+	uint64_t missed_seen;
+} kprof_lwp_ring;
+
+/* Attach option: execute SLWPCB before every poll so hardware flushes its head register
+ * (real hardware with LWP active only; never with the software model). */
+#define KPROF_LWP_RING_SLWPCB 1u
+
+/* The records a poll found, in place: first_count records at first, then second_count at
+ * second (the part after a wrap; 0 when none). */
+typedef struct kprof_lwp_span {
+	const uint8_t *first;
+	const uint8_t *second;
+	uint32_t first_count, second_count;
+	uint32_t head;         /* head offset the view ends at */
+	uint8_t at_threshold;  /* (head - tail) mod size == Threshold (and Threshold != 0) */
+	uint64_t missed_delta; /* MissedEvents growth since the previous non-empty poll */
+} kprof_lwp_span;
+
+/* An in-place iterator over one poll (kprof_lwp_ring_iter_begin / _next / _end). */
+typedef struct kprof_lwp_iter {
+	kprof_lwp_ring *ring;
+	uint32_t pos, left, taken;
+} kprof_lwp_iter;
+
+/* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go
+ * on, non-zero to stop after this record (which counts as consumed). */
+typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t record_size);
+
+/* ==========================================================================================
+ *  SOFTWARE MODEL OF THE LWP HARDWARE (the producer)
+ * ------------------------------------------------------------------------------------------
+ * No processor made today has LWP, so kprof carries a deterministic model of it that follows
+ * the proposal's rules (seed sections 3, 5.4, 5.5) over the shipped LWPCB: per-event counters
+ * reloaded from EventInterval with the low Random bits drawn from a PRNG kept in the struct,
+ * a counter that stays frozen at zero until its record is stored, one record per instruction,
+ * records written at head, head advanced unless it would equal tail (then MissedEvents++ and
+ * the slot is reused), a threshold callback when the space used equals Threshold, CoreId and
+ * an optional timestamp. Like hardware, it keeps head in a "register" and writes it to the
+ * LWPCB (release ordering) only at threshold, when full, or on an explicit flush, and it
+ * rereads the tail only when the ring looks full or past the threshold. Feed it synthetic
+ * retired instructions; run it in its own thread to race a consumer. No globals.
+ * ========================================================================================== */
+#define KPROF_LWP_MODEL_MAX_EVENTS 8
+
+struct kprof_lwp_model;
+/* Threshold interrupt: called (in the producer's thread) when the space used equals
+ * Threshold and the LWPCB enables the threshold interrupt. */
+typedef void (*kprof_lwp_threshold_fn)(void *ctx, struct kprof_lwp_model *model);
+
+typedef struct kprof_lwp_model {
+	kprof_lwp_caps caps;
+	uint8_t core_id;
+	kprof_lwp_threshold_fn on_threshold;
+	void *ctx;
+	/* loaded by kprof_lwp_model_llwpcb */
+	uint8_t *lwpcb;
+	uint8_t *buffer;
+	uint32_t size, record_size, threshold, flags, random_mask;
+	uint32_t head;        /* the hardware's head register */
+	uint32_t cached_tail; /* the tail as last read from the LWPCB */
+	uint32_t head_dirty;  /* head moved since the last flush */
+	uint32_t last_event;  /* for rotating among events that expire together */
+	uint32_t interval[KPROF_LWP_MODEL_MAX_EVENTS];
+	uint32_t counter[KPROF_LWP_MODEL_MAX_EVENTS];
+	uint64_t missed;
+	uint64_t prng;  /* xorshift64 state */
+	uint64_t clock; /* timestamp source: advanced by each instruction's cycles */
+	/* statistics */
+	uint64_t stored, head_flushes, tail_reads, threshold_hits;
+} kprof_lwp_model;
+
+/* One synthetic retired instruction for kprof_lwp_model_retire. Every instruction counts
+ * for "instructions retired"; is_branch and dcache_miss add those events. */
+typedef struct kprof_lwp_insn {
+	uint64_t ip;
+	uint32_t cycles; /* added to the model clock (0 counts as 1) */
+	uint8_t is_branch, taken, predicted;
+	uint8_t dcache_miss, data_source, data_address_valid;
+	uint32_t latency; /* cycles the miss took */
+	uint64_t next_ip; /* branch: target if taken, fall-through if not */
+	uint64_t data_address;
+} kprof_lwp_insn;
+
+/* ---- instructions ---------------------------------------------------------------------
+ * LWPINS and LWPVAL take their flags as an imm32 in the instruction, so they are macros and
+ * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
+ * (vvvv), data1 in eax (r/m). Defined only when KPROF_LWP_HAVE_INSTRUCTIONS is 1.
+ *   KPROF_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
+ *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full)
+ *   KPROF_LWPVAL64 / KPROF_LWPINS64            the same with rdx (x86-64 only)
+ * Executing them without LWP enabled raises #UD. */
+#if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
+#define KPROF_LWP_HAVE_INSTRUCTIONS 1
+#define KPROF_LWPVAL32(data2, data1, flags)                                                        \
+	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc8\n\t.long %c2"                     \
+	                     :                                                                     \
+	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
+	                     : "memory")
+#define KPROF_LWPINS32(data2, data1, flags, full)                                                  \
+	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
+	                     : "=q"(full)                                                          \
+	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
+	                     : "memory", "cc")
+#if defined(__x86_64__)
+#define KPROF_LWPVAL64(data2, data1, flags)                                                        \
+	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
+	                     :                                                                     \
+	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
+	                     : "memory")
+#define KPROF_LWPINS64(data2, data1, flags, full)                                                  \
+	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
+	                     : "=q"(full)                                                          \
+	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
+	                     : "memory", "cc")
+#endif
+#elif !defined(KPROF_NO_LIVE) && defined(_MSC_VER)
+#include <intrin.h>
+#define KPROF_LWP_HAVE_INSTRUCTIONS               1
+#define KPROF_LWPVAL32(data2, data1, flags)       __lwpval32((data2), (data1), (flags))
+#define KPROF_LWPINS32(data2, data1, flags, full) ((full) = __lwpins32((data2), (data1), (flags)))
+#if defined(_M_X64)
+#define KPROF_LWPVAL64(data2, data1, flags)       __lwpval64((data2), (data1), (flags))
+#define KPROF_LWPINS64(data2, data1, flags, full) ((full) = __lwpins64((data2), (data1), (flags)))
+#endif
+#else
+#define KPROF_LWP_HAVE_INSTRUCTIONS 0
+#endif
+
+/* ---- memory ordering ------------------------------------------------------------------
+ * The LWPCB is ordinary memory shared with hardware (or the model's thread). kprof uses C11
+ * <stdatomic.h> in C11 and later, GCC/Clang __atomic builtins otherwise (C99, C++), MSVC
+ * volatile accesses with _ReadWriteBarrier on x86 (loads are acquire and stores release on
+ * x86's TSO), and volatile plus a compiler barrier for other x86 compilers (tcc). */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&           \
+        !defined(__STDC_NO_ATOMICS__) && !defined(__TINYC__)
+#include <stdatomic.h>
+#define KPROF_LWP_ATOMICS_C11 1
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_LWP_ATOMICS_GNU 1
+#elif defined(_MSC_VER)
+#include <intrin.h>
+#define KPROF_LWP_ATOMICS_MSVC 1
+#else
+#define KPROF_LWP_ATOMICS_VOLATILE 1
+#endif
+
+/* Decode cpuid 0x8000001C registers with the SHIPPED layout (the only layout any real
+ * processor uses). *out is always filled. KPROF_E_UNSUPPORTED when edx says LWP is not
+ * available; KPROF_E_CORRUPT when the geometry is impossible (record size not a power of two
+ * of at least 32 bytes, event slots outside the LWPCB or inside its fixed part). Does not look
+ * at cpuid 0x80000001: use kprof_lwp_caps_decode for the full rule. */
+KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                     uint32_t edx, kprof_lwp_caps *out);
+/* Decode cpuid 0x8000001C registers with the 2007 PROPOSAL's layout (seed Table 2). Only for
+ * registers known to follow the proposal (a simulator or emulator implementing it): real
+ * processors never do. hw_events/os_events use the proposal's event ids (1 instructions,
+ * 2 branches, 3 DCache). event_offset is 40, from the size rule; the proposal's LWPCB offsets
+ * are a reconstruction. KPROF_E_UNSUPPORTED when edx Enabled is clear, KPROF_E_CORRUPT when
+ * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. */
+KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                      uint32_t edx, kprof_lwp_caps *out);
+/* The revision rule. ext_features_ecx is cpuid 0x80000001 ecx; leaf is cpuid 0x8000001C
+ * {eax, ebx, ecx, edx}. revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only
+ * when ext_features_ecx bit 15 is set (else KPROF_E_UNSUPPORTED, whatever the leaf holds), and
+ * the leaf is always decoded with the shipped layout (version in ecx 15:9). _PROPOSAL: the
+ * caller states the registers follow the 2007 proposal (whose detection bit was "TBD", so
+ * ext_features_ecx is ignored); the proposal layout is never chosen automatically. */
+KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
+                                             kprof_lwp_revision revision, kprof_lwp_caps *out);
+/* Shipped caps from a cpuid snapshot (live or from a dump): needs KPROF_CPUID_SLOT_EXT_FEATURES
+ * and KPROF_CPUID_SLOT_LWP to be trustworthy (at or below the max extended leaf) and cpuid
+ * 0x80000001 ecx bit 15 set; KPROF_E_UNSUPPORTED otherwise. */
+KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_lwp_caps *out);
+/* The capabilities of kprof's software model (KPROF_LWP_MODEL_CPUID_*), decoded as shipped. */
+KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out);
+/* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
+ * size is added back when the difference is negative. head and tail must be below size. */
+KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size);
+/* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
+ * (or kprof_lwp_model_llwpcb) accepts it: ring, events, Random, threshold, filters, head =
+ * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
+ * rule holds; *violated (optional) names the rule broken:
+ *   KPROF_E_ARGUMENT      null pointers                                 (ARGUMENT)
+ *   KPROF_E_UNSUPPORTED   caps not of the shipped revision              (ARGUMENT)
+ *   KPROF_E_ALIGNMENT     LWPCB not 16-byte aligned                     (LWPCB_ALIGNMENT)
+ *   KPROF_E_BUFFER_TOO_SMALL  lwpcb_len < caps->lwpcb_size              (LWPCB_SIZE)
+ *   KPROF_E_ALIGNMENT     ring base not 32-byte aligned                 (BUFFER_ALIGNMENT)
+ *   KPROF_E_ALIGNMENT     ring size not a multiple of the event size    (BUFFER_MULTIPLE)
+ *   KPROF_E_BUFFER_TOO_SMALL  ring below the minimum or 2 records       (BUFFER_MINIMUM)
+ *   KPROF_E_RANGE         ring size above BufferSize's 28 bits          (BUFFER_MAXIMUM)
+ *   KPROF_E_RANGE         more events than LwpMaxEvents                 (EVENT_COUNT)
+ *   KPROF_E_RANGE         event id without a slot (0, >MaxEvents, 255)  (EVENT_ID)
+ *   KPROF_E_UNSUPPORTED   event not in caps->hw_events                  (EVENT_UNSUPPORTED)
+ *   KPROF_E_DUPLICATE     an event id given twice                       (EVENT_DUPLICATE)
+ *   KPROF_E_RANGE         interval 0 or wider than 26 bits              (INTERVAL)
+ *   KPROF_E_RANGE         Random > 15, or interval <= 2^Random - 1      (RANDOM)
+ *   KPROF_E_RANGE         threshold >= size or not a record multiple    (THRESHOLD)
+ *   KPROF_E_UNSUPPORTED   interrupt/Cont/PTSC the hardware lacks        (FEATURE)
+ * Events are checked against what the hardware supports (edx); LLWPCB then keeps only those
+ * the OS enabled (eax) and says so in Flags. */
+KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
+                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated);
+/* Decode one event record (32 bytes, little-endian, any host) of the given revision into
+ * *out. The generic fields are always filled; the per-kind ones by the revision's ids
+ * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
+ * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
+ * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
+ * other than SHIPPED or PROPOSAL. */
+KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
+                                               kprof_lwp_revision revision, kprof_lwp_sample *out);
+/* Walk a buffer of records (a file, a copied ring): decode the record at *offset and advance
+ * *offset by 32. KPROF_E_NOT_FOUND at the end, KPROF_E_TRUNCATED when fewer than 32 bytes
+ * remain; other statuses as kprof_lwp_sample_decode (the offset still advances, so a caller
+ * may skip a bad record). Formats nothing: the command-line decoder prints what it returns. */
+KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
+                                             kprof_lwp_revision revision, kprof_lwp_sample *out);
+/* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
+ * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
+KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb);
+/* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
+ * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
+KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
+/* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
+ * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
+ * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
+ * 32-byte aligned and addressable, tail below size and a record multiple. When expect_buffer
+ * is not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a user's
+ * LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it elsewhere.
+ * KPROF_E_CORRUPT when a check fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned,
+ * KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
+                                             const kprof_lwp_caps *caps, const void *expect_buffer,
+                                             uint32_t expect_size, uint32_t options);
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
+ * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
+ * even *span). Otherwise the head is validated (below size, a record multiple; else
+ * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
+ * they are consumed), MissedEvents is read once for span->missed_delta, and
+ * span->at_threshold tells whether the space used equals Threshold. Consume with
+ * kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB, SLWPCB runs first. */
+KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
+/* Mark count records (at most what the last poll returned) as read and publish the new tail
+ * with release ordering, so the producer may reuse their slots. 0 writes nothing. */
+KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
+/* Begin an in-place iteration: polls (as kprof_lwp_ring_poll) and returns the record count
+ * or a negative status. Take records with kprof_lwp_iter_next; kprof_lwp_ring_iter_end
+ * publishes the tail past the records taken. */
+KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it);
+/* The next record in place (record_size bytes), or NULL when the iteration is done. */
+KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it);
+/* Consume the records the iteration handed out (publishing the tail; nothing if none). */
+KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it);
+/* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
+ * them. *copied = records copied. Returns KPROF_OK (also when empty) or a negative status. */
+KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len,
+                                           size_t *copied);
+/* Drain with a callback: hand each record in [tail, head) to fn in order (at most
+ * max_records; 0 = no limit), stopping early when fn returns non-zero, then publish the tail
+ * past the records handed out. Returns how many were handed out, or a negative status. */
+KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
+                                   uint32_t max_records);
+/* Read MissedEvents once: *delta = its growth since the last poll or call. */
+KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta);
+/* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
+ * captured (the ring keeps reading only the captured buffer either way). */
+KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
+/* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
+ * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
+ * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWP_MODEL_MAX_EVENTS. */
+KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
+                                            uint8_t core_id, uint64_t seed);
+/* The threshold interrupt handler (NULL for none). */
+KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn,
+                                            void *ctx);
+/* SLWPCB for the model: write the head register (release) and the current counters into the
+ * LWPCB, and return the active LWPCB (NULL when the model is off). */
+KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m);
+/* LLWPCB for the model: flush the active LWPCB (if any), then load lwpcb (NULL disables).
+ * Reads the block as hardware does, keeps the events the model's caps enable (os_events) and
+ * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
+ * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
+ * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
+ * of range). */
+KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb);
+/* Retire one synthetic instruction: counts it for instructions retired (event 2), branches
+ * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
+ * counter not already at zero. Counters at zero stay frozen there until their record is
+ * stored; at most one record is stored per instruction (events expiring together take turns),
+ * the others wait for the next instruction causing their event. Returns 1 when a record was
+ * produced (stored, or lost to a full ring: see m->missed), 0 when none, or a status. */
+KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn);
+/* LWPVAL in the model: counts event 1; when its counter reaches zero stores a record with
+ * Flags = the low 16 bits of flags, Data1 = data1, Data2 = data2. Returns 1 when a record was
+ * produced, 0 when not (or when LWP or event 1 is off). */
+KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
+                                     uint32_t flags, uint64_t ip);
+/* LWPINS in the model: always stores an event 255 record (Flags = low 16 bits of flags).
+ * Returns 1 when the ring was full (the record overwrote the last slot and MissedEvents grew),
+ * 0 when stored or when LWP is off - as the instruction's carry flag. */
+KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
+                                     uint32_t flags, uint64_t ip);
+
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
@@ -5814,6 +6979,2308 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 	if (written)
 		*written = n;
 	return KPROF_OK;
+}
+
+/* ---- lwp ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_revision value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_revision_name(int value)
+{
+	switch (value) {
+	case 0: return "none";
+	case 1: return "shipped";
+	case 2: return "proposal";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_event_name(int value)
+{
+	switch (value) {
+	case 1: return "lwpval";
+	case 2: return "instructions";
+	case 3: return "branches";
+	case 4: return "dcache";
+	case 5: return "core-clocks";
+	case 6: return "ref-clocks";
+	case 255: return "lwpins";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_proposal_event_name(int value)
+{
+	switch (value) {
+	case 0: return "invalid";
+	case 1: return "instructions";
+	case 2: return "branches";
+	case 3: return "dcache";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_data_source_name(int value)
+{
+	switch (value) {
+	case 0: return "none";
+	case 1: return "local-l3";
+	case 2: return "remote";
+	case 3: return "dram";
+	case 4: return "remote-cache";
+	case 7: return "other";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_rule value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_rule_name(int value)
+{
+	switch (value) {
+	case 0: return "none";
+	case 1: return "argument";
+	case 2: return "lwpcb-alignment";
+	case 3: return "lwpcb-size";
+	case 4: return "buffer-alignment";
+	case 5: return "buffer-multiple";
+	case 6: return "buffer-minimum";
+	case 7: return "buffer-maximum";
+	case 8: return "event-id";
+	case 9: return "event-unsupported";
+	case 10: return "event-duplicate";
+	case 11: return "event-count";
+	case 12: return "interval";
+	case 13: return "random";
+	case 14: return "threshold";
+	case 15: return "feature";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API uint32_t kprof_lwp_ext_features_ecx_get_lwp(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK) >>
+	                  KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_ext_features_ecx_set_lwp(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT) &
+	                   KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_avail(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_AVAIL_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_avail(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_AVAIL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_AVAIL_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_val(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_VAL_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_VAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_val(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_VAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_VAL_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_VAL_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_IRE_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_IRE_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_BRE_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_BRE_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_DME_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_DME_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_cnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_CNH_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_CNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_cnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_CNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_CNH_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_CNH_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_rnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_RNH_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_RNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_rnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_RNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_RNH_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_RNH_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_cont(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_CONT_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_CONT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_cont(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_CONT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_CONT_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_CONT_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_ptsc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_PTSC_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_ptsc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_PTSC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_PTSC_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_get_int(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_INT_MASK) >>
+	                  KPROF_LWP_CPUID_FEATURES_INT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_features_set_int(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_INT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_INT_SHIFT) &
+	                   KPROF_LWP_CPUID_FEATURES_INT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_cb_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_CB_SIZE_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_cb_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_CB_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_CB_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_event_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_event_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_max_events(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_max_events(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_event_offset(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK) >>
+	                  KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_event_offset(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT) &
+	                   KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_latency_max(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_latency_max(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_data_address(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_data_address(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_latency_rnd(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_latency_rnd(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_version(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_VERSION_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_VERSION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_version(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_VERSION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_VERSION_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_VERSION_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_min_buffer_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_min_buffer_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_branch_prediction(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_branch_prediction(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_ip_filtering(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_ip_filtering(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_cache_levels(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_cache_levels(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_cache_latency(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK) >>
+	                  KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_cache_latency(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT) &
+	                   KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_enabled(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_enabled(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_extension(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_extension(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_interrupt(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_interrupt(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_cb_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_cb_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_event_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_event_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_max_events(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_max_events(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_version(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_version(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_max(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_max(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_data_address(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_data_address(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_levels(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_levels(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_latency(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_latency(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_enabled(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_enabled(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_interrupt(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_interrupt(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_enabled(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_enabled(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_get_interrupt(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_msr0_set_interrupt(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_en(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_EN_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_en(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_EN_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_EN_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_DME_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_get_int(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_INT_MASK) >>
+	                  KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_flags_set_int(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_INT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_FLAGS_INT_MASK));
+}
+
+KPROF_API uint64_t kprof_lwp_cfg_get_val(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_VAL_MASK) >> KPROF_LWP_CFG_VAL_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_val(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_VAL_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_VAL_SHIFT) & KPROF_LWP_CFG_VAL_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_ire(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_IRE_MASK) >> KPROF_LWP_CFG_IRE_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_ire(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_IRE_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_IRE_SHIFT) & KPROF_LWP_CFG_IRE_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_bre(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_BRE_MASK) >> KPROF_LWP_CFG_BRE_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_bre(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_BRE_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_BRE_SHIFT) & KPROF_LWP_CFG_BRE_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_dme(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_DME_MASK) >> KPROF_LWP_CFG_DME_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_dme(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_DME_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_DME_SHIFT) & KPROF_LWP_CFG_DME_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_cnh(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_CNH_MASK) >> KPROF_LWP_CFG_CNH_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_cnh(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CNH_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_CNH_SHIFT) & KPROF_LWP_CFG_CNH_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_rnh(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_RNH_MASK) >> KPROF_LWP_CFG_RNH_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_rnh(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_RNH_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_RNH_SHIFT) & KPROF_LWP_CFG_RNH_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_cont(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_CONT_MASK) >> KPROF_LWP_CFG_CONT_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_cont(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CONT_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_CONT_SHIFT) &
+	                   KPROF_LWP_CFG_CONT_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_ptsc(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_PTSC_MASK) >> KPROF_LWP_CFG_PTSC_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_ptsc(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_PTSC_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_PTSC_SHIFT) &
+	                   KPROF_LWP_CFG_PTSC_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_int(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_INT_MASK) >> KPROF_LWP_CFG_INT_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_int(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_INT_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_INT_SHIFT) & KPROF_LWP_CFG_INT_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_core_id(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_CORE_ID_MASK) >> KPROF_LWP_CFG_CORE_ID_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_core_id(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CORE_ID_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_CORE_ID_SHIFT) &
+	                   KPROF_LWP_CFG_CORE_ID_MASK));
+}
+KPROF_API uint64_t kprof_lwp_cfg_get_vector(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_LWP_CFG_VECTOR_MASK) >> KPROF_LWP_CFG_VECTOR_SHIFT);
+}
+KPROF_API uint64_t kprof_lwp_cfg_set_vector(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_VECTOR_MASK) |
+	                  ((uint64_t)(value << KPROF_LWP_CFG_VECTOR_SHIFT) &
+	                   KPROF_LWP_CFG_VECTOR_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_record_dw0_get_event_id(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_EVENT_ID_MASK) >>
+	                  KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_set_event_id(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_EVENT_ID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT) &
+	                   KPROF_LWP_RECORD_DW0_EVENT_ID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_get_core_id(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_CORE_ID_MASK) >>
+	                  KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_set_core_id(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_CORE_ID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT) &
+	                   KPROF_LWP_RECORD_DW0_CORE_ID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_get_flags(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_FLAGS_MASK) >>
+	                  KPROF_LWP_RECORD_DW0_FLAGS_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_record_dw0_set_flags(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_FLAGS_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_FLAGS_SHIFT) &
+	                   KPROF_LWP_RECORD_DW0_FLAGS_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_branch_flags_get_prediction_valid(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) >>
+	                  KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_set_prediction_valid(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT) &
+	                   KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_get_predicted(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) >>
+	                  KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_set_predicted(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT) &
+	                   KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK));
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_get_taken(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK) >>
+	                  KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_branch_flags_set_taken(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT) &
+	                   KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_dcache_flags_get_address_valid(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) >>
+	                  KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_dcache_flags_set_address_valid(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT) &
+	                   KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK));
+}
+KPROF_API uint32_t kprof_lwp_dcache_flags_get_data_source(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK) >>
+	                  KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_dcache_flags_set_data_source(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT) &
+	                   KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_flags_get_val(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_VAL_MASK) >> KPROF_LWPCB_FLAGS_VAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_val(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_VAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_VAL_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_VAL_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_ire(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_IRE_MASK) >> KPROF_LWPCB_FLAGS_IRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_ire(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_IRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_IRE_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_IRE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_bre(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_BRE_MASK) >> KPROF_LWPCB_FLAGS_BRE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_bre(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_BRE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_BRE_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_BRE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_dme(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_DME_MASK) >> KPROF_LWPCB_FLAGS_DME_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_dme(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_DME_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_DME_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_DME_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_cnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_CNH_MASK) >> KPROF_LWPCB_FLAGS_CNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_cnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_CNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_CNH_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_CNH_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_rnh(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_RNH_MASK) >> KPROF_LWPCB_FLAGS_RNH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_rnh(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_RNH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_RNH_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_RNH_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_cont(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_CONT_MASK) >> KPROF_LWPCB_FLAGS_CONT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_cont(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_CONT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_CONT_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_CONT_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_ptsc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_PTSC_MASK) >> KPROF_LWPCB_FLAGS_PTSC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_ptsc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_PTSC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_PTSC_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_PTSC_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_flags_get_int(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_INT_MASK) >> KPROF_LWPCB_FLAGS_INT_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_flags_set_int(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_INT_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_INT_SHIFT) &
+	                   KPROF_LWPCB_FLAGS_INT_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_buffer_size_get_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) >>
+	                  KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_buffer_size_set_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT) &
+	                   KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_buffer_size_get_random(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) >>
+	                  KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_buffer_size_set_random(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT) &
+	                   KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_filters_get_no_abs_branches(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK) >>
+	                  KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_filters_set_no_abs_branches(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT) &
+	                   KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_filters_get_no_rel_branches(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK) >>
+	                  KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_filters_set_no_rel_branches(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT) &
+	                   KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK));
+}
+
+KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le32(p + 0x0);
+	out->buffer_size = kprof_load_le32(p + 0x4);
+	out->buffer_base = kprof_load_le64(p + 0x8);
+	out->buffer_head_offset = kprof_load_le32(p + 0x10);
+	for (i = 0; i < 4; i++)
+		out->reserved_14[i] = p[0x14 + i];
+	out->missed_events = kprof_load_le64(p + 0x18);
+	out->threshold = kprof_load_le32(p + 0x20);
+	out->filters = kprof_load_le32(p + 0x24);
+	out->base_ip = kprof_load_le64(p + 0x28);
+	out->limit_ip = kprof_load_le64(p + 0x30);
+	for (i = 0; i < 8; i++)
+		out->reserved_38[i] = p[0x38 + i];
+	out->buffer_tail_offset = kprof_load_le32(p + 0x40);
+	for (i = 0; i < 4; i++)
+		out->reserved_44[i] = p[0x44 + i];
+	out->software_data1 = kprof_load_le64(p + 0x48);
+	out->software_data2 = kprof_load_le64(p + 0x50);
+	for (i = 0; i < 40; i++)
+		out->reserved_58[i] = p[0x58 + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->flags);
+	kprof_store_le32(p + 0x4, in->buffer_size);
+	kprof_store_le64(p + 0x8, in->buffer_base);
+	kprof_store_le32(p + 0x10, in->buffer_head_offset);
+	for (i = 0; i < 4; i++)
+		p[0x14 + i] = in->reserved_14[i];
+	kprof_store_le64(p + 0x18, in->missed_events);
+	kprof_store_le32(p + 0x20, in->threshold);
+	kprof_store_le32(p + 0x24, in->filters);
+	kprof_store_le64(p + 0x28, in->base_ip);
+	kprof_store_le64(p + 0x30, in->limit_ip);
+	for (i = 0; i < 8; i++)
+		p[0x38 + i] = in->reserved_38[i];
+	kprof_store_le32(p + 0x40, in->buffer_tail_offset);
+	for (i = 0; i < 4; i++)
+		p[0x44 + i] = in->reserved_44[i];
+	kprof_store_le64(p + 0x48, in->software_data1);
+	kprof_store_le64(p + 0x50, in->software_data2);
+	for (i = 0; i < 40; i++)
+		p[0x58 + i] = in->reserved_58[i];
+	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_lwp_event_interval_get_interval(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK) >>
+	                  KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_event_interval_set_interval(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT) &
+	                   KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK));
+}
+
+KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
+                                                   kprof_lwp_event_slot *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->event_interval = kprof_load_le32(p + 0x0);
+	out->event_counter = kprof_load_le32(p + 0x4);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
+                                                   size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->event_interval);
+	kprof_store_le32(p + 0x4, in->event_counter);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
+                                                 kprof_lwpcb_fam15h *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_FAM15H_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	(void)kprof_lwpcb_decode(p + 0x0, 128, &out->header);
+	for (i = 0; i < 3; i++)
+		(void)kprof_lwp_event_slot_decode(p + 0x80 + i * 8, 8, &out->events[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWPCB_FAM15H_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	(void)kprof_lwpcb_encode(&in->header, p + 0x0, 128);
+	for (i = 0; i < 3; i++)
+		(void)kprof_lwp_event_slot_encode(&in->events[i], p + 0x80 + i * 8, 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->event_id = p[0x0];
+	out->core_id = p[0x1];
+	out->flags = kprof_load_le16(p + 0x2);
+	out->data1 = kprof_load_le32(p + 0x4);
+	out->inst_address = kprof_load_le64(p + 0x8);
+	out->data2 = kprof_load_le64(p + 0x10);
+	out->timestamp = kprof_load_le64(p + 0x18);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	p[0x0] = in->event_id;
+	p[0x1] = in->core_id;
+	kprof_store_le16(p + 0x2, in->flags);
+	kprof_store_le32(p + 0x4, in->data1);
+	kprof_store_le64(p + 0x8, in->inst_address);
+	kprof_store_le64(p + 0x10, in->data2);
+	kprof_store_le64(p + 0x18, in->timestamp);
+	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_get_size(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_set_size(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_get_random(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_set_random(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK));
+}
+
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_min_latency(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_min_latency(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_clf(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_clf(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_nbc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_nbc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_rdc(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_rdc(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_ram(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_ram(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_oth(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_oth(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK));
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_ndb(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK) >>
+	                  KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT);
+}
+KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_ndb(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK) |
+	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT) &
+	                   KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_event_interval_get_interval(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK) >>
+	                  KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_interval_set_interval(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK));
+}
+
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_get_counter(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK) >>
+	                  KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_counter(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK));
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_get_event_id(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK) >>
+	                  KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT);
+}
+KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_event_id(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK) |
+	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT) &
+	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK));
+}
+
+/* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
+KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC)
+	uint32_t v = *(const volatile uint32_t *)p;
+	_ReadWriteBarrier();
+	return v;
+#else
+	uint32_t v = *(const volatile uint32_t *)p;
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	return v;
+#endif
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	atomic_store_explicit((volatile _Atomic uint32_t *)p, v, memory_order_release);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	__atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC)
+	_ReadWriteBarrier();
+	*(volatile uint32_t *)p = v;
+#else
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	*(volatile uint32_t *)p = v;
+#endif
+}
+
+/* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
+ * high, low, high until both highs agree, which is exact for a counter that only grows and is
+ * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
+KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+{
+#if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+#elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+#elif UINTPTR_MAX > 0xFFFFFFFFu
+	uint64_t v = *(const volatile uint64_t *)p;
+#if defined(KPROF_LWP_ATOMICS_MSVC)
+	_ReadWriteBarrier();
+#endif
+	return v;
+#else
+	const uint8_t *b = (const uint8_t *)p;
+	uint32_t hi, lo, hi2;
+	hi = kprof_impl_lwp_load32(b + 4);
+	for (;;) {
+		lo = kprof_impl_lwp_load32(b);
+		hi2 = kprof_impl_lwp_load32(b + 4);
+		if (hi2 == hi)
+			return ((uint64_t)hi << 32) | lo;
+		hi = hi2;
+	}
+#endif
+}
+
+/* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
+KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC) && defined(_M_IX86)
+	__int64 old = *(volatile __int64 *)p;
+	_ReadWriteBarrier();
+	for (;;) {
+		__int64 seen =
+		        _InterlockedCompareExchange64((volatile __int64 *)p, (__int64)v, old);
+		if (seen == old)
+			break;
+		old = seen;
+	}
+#else
+#if defined(KPROF_LWP_ATOMICS_MSVC)
+	_ReadWriteBarrier();
+#endif
+	*(volatile uint64_t *)p = v;
+#endif
+}
+
+KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
+{
+	unsigned n = 0;
+	while (v > 1u) {
+		v >>= 1;
+		n++;
+	}
+	return n;
+}
+
+/* -- capabilities -- */
+
+KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                     uint32_t edx, kprof_lwp_caps *out)
+{
+	/* Event ids occupy the bits between LwpAvail and LwpCont. */
+	const uint32_t events =
+	        KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
+	unsigned i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->revision = KPROF_LWP_REVISION_SHIPPED;
+	out->raw[0] = eax;
+	out->raw[1] = ebx;
+	out->raw[2] = ecx;
+	out->raw[3] = edx;
+	out->hw_available = (uint8_t)kprof_lwp_cpuid_features_get_avail(edx);
+	out->os_enabled = (uint8_t)kprof_lwp_cpuid_features_get_avail(eax);
+	out->hw_events = edx & events;
+	out->os_events = eax & events;
+	out->hw_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(edx);
+	out->os_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(eax);
+	out->hw_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(edx);
+	out->os_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(eax);
+	out->hw_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(edx);
+	out->os_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(eax);
+	out->lwpcb_size = (uint16_t)(kprof_lwp_cpuid_ebx_get_cb_size(ebx) * 8u);
+	out->event_size = (uint8_t)kprof_lwp_cpuid_ebx_get_event_size(ebx);
+	out->max_events = (uint8_t)kprof_lwp_cpuid_ebx_get_max_events(ebx);
+	out->event_offset = (uint16_t)kprof_lwp_cpuid_ebx_get_event_offset(ebx);
+	out->latency_bits = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_max(ecx);
+	out->data_address = (uint8_t)kprof_lwp_cpuid_ecx_get_data_address(ecx);
+	out->latency_rnd = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_rnd(ecx);
+	out->version = (uint8_t)kprof_lwp_cpuid_ecx_get_version(ecx);
+	out->min_buffer_size = kprof_lwp_cpuid_ecx_get_min_buffer_size(ecx) *
+	                       KPROF_LWP_MIN_BUFFER_UNIT * out->event_size;
+	out->branch_prediction = (uint8_t)kprof_lwp_cpuid_ecx_get_branch_prediction(ecx);
+	out->ip_filtering = (uint8_t)kprof_lwp_cpuid_ecx_get_ip_filtering(ecx);
+	out->cache_levels = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_levels(ecx);
+	out->cache_latency = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_latency(ecx);
+	if (!out->hw_available)
+		return KPROF_E_UNSUPPORTED;
+	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
+	    out->event_offset < KPROF_LWPCB_SIZE ||
+	    (uint32_t)out->event_offset + (uint32_t)out->max_events * KPROF_LWP_EVENT_SLOT_SIZE >
+	            out->lwpcb_size)
+		return KPROF_E_CORRUPT;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                      uint32_t edx, kprof_lwp_caps *out)
+{
+	/* eax: bits 1..29 are event ids; edx: bit n + 1 is event id n from bit 2 up. */
+	const uint32_t eax_events = KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK - 1u -
+	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
+	const uint32_t edx_first =
+	        KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
+	unsigned i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->revision = KPROF_LWP_REVISION_PROPOSAL;
+	out->raw[0] = eax;
+	out->raw[1] = ebx;
+	out->raw[2] = ecx;
+	out->raw[3] = edx;
+	out->hw_available = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_enabled(edx);
+	out->os_enabled = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_enabled(eax);
+	out->hw_events = (edx >> edx_first) &
+	                 ~(uint32_t)((1u << KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS) - 1u);
+	out->os_events = eax & eax_events;
+	out->hw_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_interrupt(edx);
+	out->os_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_interrupt(eax);
+	out->extension = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_extension(eax);
+	out->lwpcb_size = (uint16_t)kprof_lwp_proposal_cpuid_ebx_get_cb_size(ebx);
+	out->event_size = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_event_size(ebx);
+	out->max_events = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_max_events(ebx);
+	out->version = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_version(ebx);
+	out->event_offset = KPROF_LWP_PROPOSAL_LWPCB_FIXED;
+	out->latency_bits = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_max(ecx);
+	out->data_address = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_data_address(ecx);
+	out->cache_levels = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_levels(ecx);
+	out->cache_latency = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_latency(ecx);
+	if (!out->hw_available)
+		return KPROF_E_UNSUPPORTED;
+	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
+	    out->lwpcb_size < KPROF_LWP_PROPOSAL_LWPCB_FIXED +
+	                              (uint32_t)out->max_events * KPROF_LWP_EVENT_SLOT_SIZE)
+		return KPROF_E_CORRUPT;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
+                                             kprof_lwp_revision revision, kprof_lwp_caps *out)
+{
+	if (!leaf || !out)
+		return KPROF_E_ARGUMENT;
+	if (revision == KPROF_LWP_REVISION_PROPOSAL)
+		return kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
+		return KPROF_E_ARGUMENT;
+	if (!kprof_lwp_ext_features_ecx_get_lwp(ext_features_ecx)) {
+		unsigned i;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		return KPROF_E_UNSUPPORTED;
+	}
+	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
+}
+
+KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_lwp_caps *out)
+{
+	uint32_t leaf[4];
+	unsigned r;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
+	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
+		for (r = 0; r < sizeof(*out); r++)
+			((uint8_t *)out)[r] = 0;
+		return KPROF_E_UNSUPPORTED;
+	}
+	for (r = 0; r < 4; r++)
+		leaf[r] = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_LWP, r);
+	return kprof_lwp_caps_decode(
+	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX), leaf,
+	        KPROF_LWP_REVISION_SHIPPED, out);
+}
+
+KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
+{
+	return kprof_lwp_caps_decode_shipped(KPROF_LWP_MODEL_CPUID_EAX, KPROF_LWP_MODEL_CPUID_EBX,
+	                                     KPROF_LWP_MODEL_CPUID_ECX, KPROF_LWP_MODEL_CPUID_EDX,
+	                                     out);
+}
+
+KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
+{
+	return head >= tail ? head - tail : head + size - tail;
+}
+
+/* -- control block setup -- */
+
+KPROF_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_lwp_rule rule,
+                                                kprof_status st)
+{
+	if (violated)
+		*violated = rule;
+	return st;
+}
+
+KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
+                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated)
+{
+	uint8_t *p = (uint8_t *)lwpcb;
+	uint32_t size, seen = 0, flags = 0, random_mask, max_size;
+	unsigned i;
+	kprof_lwpcb hdr;
+	if (violated)
+		*violated = KPROF_LWP_RULE_NONE;
+	if (!caps || !cfg || !lwpcb || (cfg->event_count && !cfg->events))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_ARGUMENT, KPROF_E_ARGUMENT);
+	if (caps->revision != KPROF_LWP_REVISION_SHIPPED)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_ARGUMENT, KPROF_E_UNSUPPORTED);
+	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_ALIGNMENT,
+		                           KPROF_E_ALIGNMENT);
+	if (lwpcb_len < caps->lwpcb_size || caps->lwpcb_size < KPROF_LWPCB_SIZE)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_SIZE,
+		                           KPROF_E_BUFFER_TOO_SMALL);
+	size = cfg->buffer_size;
+	max_size = KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK >> KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT;
+	if (cfg->buffer_base & (KPROF_LWP_BUFFER_ALIGN - 1u) || !cfg->buffer_base)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_ALIGNMENT,
+		                           KPROF_E_ALIGNMENT);
+	if (!caps->event_size || size % caps->event_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MULTIPLE,
+		                           KPROF_E_ALIGNMENT);
+	if (size > max_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MAXIMUM, KPROF_E_RANGE);
+	if (size < caps->min_buffer_size || size < 2u * caps->event_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MINIMUM,
+		                           KPROF_E_BUFFER_TOO_SMALL);
+	if (cfg->event_count > caps->max_events)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
+	if (cfg->random >
+	    (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
+	random_mask = (1u << cfg->random) - 1u;
+	for (i = 0; i < cfg->event_count; i++) {
+		uint32_t id = cfg->events[i].event_id, iv = cfg->events[i].interval;
+		if (id == 0 || id > caps->max_events || id >= 32u)
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_ID,
+			                           KPROF_E_RANGE);
+		if (!(caps->hw_events & (1u << id)))
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_UNSUPPORTED,
+			                           KPROF_E_UNSUPPORTED);
+		if (seen & (1u << id))
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_DUPLICATE,
+			                           KPROF_E_DUPLICATE);
+		seen |= 1u << id;
+		if (iv == 0 || iv > KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK)
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_INTERVAL,
+			                           KPROF_E_RANGE);
+		/* A reload could otherwise draw 0 and record at once, every time. */
+		if (iv <= random_mask)
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
+	}
+	if (cfg->threshold >= size || cfg->threshold % caps->event_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_THRESHOLD, KPROF_E_RANGE);
+	if ((cfg->threshold_interrupt && !caps->hw_interrupt) || (cfg->cont && !caps->hw_cont) ||
+	    (cfg->ptsc && !caps->hw_ptsc))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
+
+	flags = seen;
+	flags = kprof_lwpcb_flags_set_int(flags, cfg->threshold_interrupt ? 1u : 0u);
+	flags = kprof_lwpcb_flags_set_cont(flags, cfg->cont ? 1u : 0u);
+	flags = kprof_lwpcb_flags_set_ptsc(flags, cfg->ptsc ? 1u : 0u);
+	for (i = 0; i < caps->lwpcb_size; i++)
+		p[i] = 0;
+	for (i = 0; i < sizeof(hdr); i++)
+		((uint8_t *)&hdr)[i] = 0;
+	hdr.flags = flags;
+	hdr.buffer_size = kprof_lwpcb_buffer_size_set_random(
+	        kprof_lwpcb_buffer_size_set_size(0, size), cfg->random);
+	hdr.buffer_base = cfg->buffer_base;
+	hdr.threshold = cfg->threshold;
+	hdr.filters = cfg->filters;
+	hdr.base_ip = cfg->base_ip;
+	hdr.limit_ip = cfg->limit_ip;
+	hdr.software_data1 = cfg->software_data1;
+	hdr.software_data2 = cfg->software_data2;
+	(void)kprof_lwpcb_encode(&hdr, p, KPROF_LWPCB_SIZE);
+	for (i = 0; i < cfg->event_count; i++) {
+		kprof_lwp_event_slot slot;
+		uint32_t id = cfg->events[i].event_id;
+		slot.event_interval =
+		        kprof_lwp_event_interval_set_interval(0, cfg->events[i].interval);
+		slot.event_counter = cfg->events[i].interval;
+		(void)kprof_lwp_event_slot_encode(
+		        &slot, p + caps->event_offset + (id - 1u) * KPROF_LWP_EVENT_SLOT_SIZE,
+		        KPROF_LWP_EVENT_SLOT_SIZE);
+	}
+	return KPROF_OK;
+}
+
+/* -- records -- */
+
+KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
+                                               kprof_lwp_revision revision, kprof_lwp_sample *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	uint32_t dw0;
+	unsigned i, kind = KPROF_LWP_KIND_UNKNOWN;
+	if (!buf || !out ||
+	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	dw0 = kprof_load_le32(p);
+	out->revision = (uint8_t)revision;
+	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
+	out->core_id = (uint8_t)kprof_lwp_record_dw0_get_core_id(dw0);
+	out->flags = (uint16_t)kprof_lwp_record_dw0_get_flags(dw0);
+	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
+	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
+	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
+	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
+	if (revision == KPROF_LWP_REVISION_SHIPPED) {
+		switch (out->event_id) {
+		case KPROF_LWP_EVENT_PROGRAMMED_VALUE:
+			kind = KPROF_LWP_KIND_PROGRAMMED_VALUE;
+			break;
+		case KPROF_LWP_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
+		case KPROF_LWP_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
+		case KPROF_LWP_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
+		case KPROF_LWP_EVENT_CORE_CLOCKS:
+		case KPROF_LWP_EVENT_REF_CLOCKS: kind = KPROF_LWP_KIND_CLOCKS; break;
+		case KPROF_LWP_EVENT_PROGRAMMED_EVENT:
+			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
+			break;
+		default: break;
+		}
+	} else {
+		switch (out->event_id) {
+		case KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS:
+			kind = KPROF_LWP_KIND_INSTRUCTION;
+			break;
+		case KPROF_LWP_PROPOSAL_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
+		case KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
+		default: break;
+		}
+	}
+	out->kind = (uint8_t)kind;
+	if (kind == KPROF_LWP_KIND_BRANCH) {
+		out->branch_taken = (uint8_t)kprof_lwp_branch_flags_get_taken(dw0);
+		out->branch_predicted = (uint8_t)kprof_lwp_branch_flags_get_predicted(dw0);
+		out->branch_prediction_valid =
+		        (uint8_t)kprof_lwp_branch_flags_get_prediction_valid(dw0);
+		out->next_ip = out->data2;
+	} else if (kind == KPROF_LWP_KIND_DCACHE) {
+		out->data_source = (uint8_t)kprof_lwp_dcache_flags_get_data_source(dw0);
+		out->data_address_valid = (uint8_t)kprof_lwp_dcache_flags_get_address_valid(dw0);
+		out->latency = out->data1;
+		out->data_address = out->data_address_valid ? out->data2 : 0;
+	}
+	return out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
+                                             kprof_lwp_revision revision, kprof_lwp_sample *out)
+{
+	kprof_status st;
+	if (!buf || !offset || !out)
+		return KPROF_E_ARGUMENT;
+	if (*offset >= len)
+		return KPROF_E_NOT_FOUND;
+	if (len - *offset < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_TRUNCATED;
+	st = kprof_lwp_sample_decode((const uint8_t *)buf + *offset, KPROF_LWP_RECORD_SIZE,
+	                             revision, out);
+	if (st != KPROF_E_ARGUMENT)
+		*offset += KPROF_LWP_RECORD_SIZE;
+	return st;
+}
+
+/* -- instructions -- */
+
+KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb)
+{
+#if defined(KPROF_NO_LIVE)
+	(void)lwpcb;
+	return KPROF_E_NOT_AVAILABLE;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__x86_64__)
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0xf8, 0x12, 0xc0" : : "a"(lwpcb) : "memory");
+	return KPROF_OK;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__i386__)
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0x78, 0x12, 0xc0" : : "a"(lwpcb) : "memory");
+	return KPROF_OK;
+#elif defined(_MSC_VER)
+	__llwpcb(lwpcb);
+	return KPROF_OK;
+#else
+	(void)lwpcb;
+	return KPROF_E_NOT_AVAILABLE;
+#endif
+}
+
+KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
+{
+#if defined(KPROF_NO_LIVE)
+	if (out)
+		*out = NULL;
+	return KPROF_E_NOT_AVAILABLE;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__x86_64__)
+	void *p;
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0xf8, 0x12, 0xc8" : "=a"(p) : : "memory");
+	if (out)
+		*out = p;
+	return KPROF_OK;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__i386__)
+	void *p;
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0x78, 0x12, 0xc8" : "=a"(p) : : "memory");
+	if (out)
+		*out = p;
+	return KPROF_OK;
+#elif defined(_MSC_VER)
+	void *p = __slwpcb();
+	if (out)
+		*out = p;
+	return KPROF_OK;
+#else
+	if (out)
+		*out = NULL;
+	return KPROF_E_NOT_AVAILABLE;
+#endif
+}
+
+/* -- ring consumer -- */
+
+KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
+                                             const kprof_lwp_caps *caps, const void *expect_buffer,
+                                             uint32_t expect_size, uint32_t options)
+{
+	uint8_t *cb = (uint8_t *)lwpcb;
+	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
+	uint64_t base;
+	if (!r || !lwpcb)
+		return KPROF_E_ARGUMENT;
+	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
+		return KPROF_E_UNSUPPORTED;
+	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
+		return KPROF_E_ALIGNMENT;
+	if (rs < KPROF_LWP_RECORD_SIZE || (rs & (rs - 1u)))
+		return KPROF_E_CORRUPT;
+#if defined(KPROF_NO_LIVE)
+	if (options & KPROF_LWP_RING_SLWPCB)
+		return KPROF_E_NOT_AVAILABLE;
+#endif
+	size = kprof_lwpcb_buffer_size_get_size(
+	        kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	if (size < 2u * rs || (size & (rs - 1u)) || !base ||
+	    (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) || base > (uint64_t)UINTPTR_MAX ||
+	    (uint64_t)UINTPTR_MAX - base < size)
+		return KPROF_E_CORRUPT;
+	if (expect_buffer && (base != (uint64_t)(uintptr_t)expect_buffer || size != expect_size))
+		return KPROF_E_CORRUPT;
+	if (tail >= size || (tail & (rs - 1u)))
+		return KPROF_E_CORRUPT;
+	r->lwpcb = cb;
+	r->buffer = (const uint8_t *)(uintptr_t)base;
+	r->size = size;
+	r->record_size = rs;
+	r->tail = tail;
+	r->avail = 0;
+	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
+	r->options = options;
+	r->missed_seen = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	return KPROF_OK;
+}
+
+KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t head, tail, size, used, first;
+	uint64_t missed;
+#if !defined(KPROF_NO_LIVE)
+	if (r->options & KPROF_LWP_RING_SLWPCB)
+		(void)kprof_lwp_slwpcb(NULL);
+#endif
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	tail = r->tail;
+	if (head == tail)
+		return 0;
+	size = r->size;
+	if (head >= size || (head & (r->record_size - 1u)))
+		return KPROF_E_CORRUPT;
+	used = kprof_lwp_space_used(head, tail, size);
+	first = head > tail ? used : size - tail;
+	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	r->avail = used >> kprof_impl_lwp_log2(r->record_size);
+	if (span) {
+		span->first = r->buffer + tail;
+		span->first_count = first >> kprof_impl_lwp_log2(r->record_size);
+		span->second = r->buffer;
+		span->second_count = r->avail - span->first_count;
+		span->head = head;
+		span->at_threshold = (uint8_t)(r->threshold != 0 && used == r->threshold);
+		span->missed_delta = missed - r->missed_seen;
+	}
+	r->missed_seen = missed;
+	return (int)r->avail;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
+{
+	uint32_t tail;
+	if (!r)
+		return KPROF_E_ARGUMENT;
+	if (count > r->avail)
+		return KPROF_E_RANGE;
+	if (count == 0)
+		return KPROF_OK;
+	tail = r->tail + (count << kprof_impl_lwp_log2(r->record_size));
+	if (tail >= r->size)
+		tail -= r->size;
+	r->tail = tail;
+	r->avail -= count;
+	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
+	return KPROF_OK;
+}
+
+KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
+{
+	int n;
+	if (!r || !it)
+		return KPROF_E_ARGUMENT;
+	n = kprof_lwp_ring_poll(r, NULL);
+	it->ring = r;
+	it->pos = r->tail;
+	it->left = n > 0 ? (uint32_t)n : 0u;
+	it->taken = 0;
+	return n;
+}
+
+KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+{
+	const uint8_t *rec;
+	if (!it || !it->left)
+		return NULL;
+	rec = it->ring->buffer + it->pos;
+	it->pos += it->ring->record_size;
+	if (it->pos >= it->ring->size)
+		it->pos = 0;
+	it->left--;
+	it->taken++;
+	return rec;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it)
+{
+	uint32_t n;
+	if (!it || !it->ring)
+		return KPROF_E_ARGUMENT;
+	n = it->taken;
+	it->taken = 0;
+	it->left = 0;
+	return kprof_lwp_ring_consume(it->ring, n);
+}
+
+KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len,
+                                           size_t *copied)
+{
+	kprof_lwp_span s;
+	uint8_t *dst = (uint8_t *)out;
+	uint32_t take, k, rs_shift;
+	size_t i, nbytes;
+	int n;
+	if (copied)
+		*copied = 0;
+	if (!r || !out)
+		return KPROF_E_ARGUMENT;
+	n = kprof_lwp_ring_poll(r, &s);
+	if (n <= 0)
+		return n < 0 ? (kprof_status)n : KPROF_OK;
+	rs_shift = kprof_impl_lwp_log2(r->record_size);
+	take = (uint32_t)(out_len >> rs_shift) < (uint32_t)n ? (uint32_t)(out_len >> rs_shift)
+	                                                     : (uint32_t)n;
+	k = take < s.first_count ? take : s.first_count;
+	nbytes = (size_t)k << rs_shift;
+	for (i = 0; i < nbytes; i++)
+		dst[i] = s.first[i];
+	dst += nbytes;
+	nbytes = (size_t)(take - k) << rs_shift;
+	for (i = 0; i < nbytes; i++)
+		dst[i] = s.second[i];
+	if (copied)
+		*copied = take;
+	return kprof_lwp_ring_consume(r, take);
+}
+
+KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
+                                   uint32_t max_records)
+{
+	kprof_lwp_iter it;
+	const uint8_t *rec;
+	int n;
+	kprof_status st;
+	if (!r || !fn)
+		return KPROF_E_ARGUMENT;
+	n = kprof_lwp_ring_iter_begin(r, &it);
+	if (n <= 0)
+		return n;
+	if (max_records && it.left > max_records)
+		it.left = max_records;
+	while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+		if (fn(ctx, rec, r->record_size))
+			break;
+	}
+	n = (int)it.taken;
+	st = kprof_lwp_ring_iter_end(&it);
+	return st == KPROF_OK ? n : st;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
+{
+	uint64_t m;
+	if (!r || !delta)
+		return KPROF_E_ARGUMENT;
+	m = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	*delta = m - r->missed_seen;
+	r->missed_seen = m;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
+{
+	uint32_t size;
+	uint64_t base;
+	if (!r)
+		return KPROF_E_ARGUMENT;
+	size = kprof_lwpcb_buffer_size_get_size(
+	        kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
+	                                                                   : KPROF_OK;
+}
+
+/* -- software model (the producer) -- */
+
+KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
+                                            uint8_t core_id, uint64_t seed)
+{
+	unsigned i;
+	if (!m || !caps)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*m); i++)
+		((uint8_t *)m)[i] = 0;
+	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
+	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS ||
+	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
+	    (caps->event_size & (caps->event_size - 1u)))
+		return KPROF_E_UNSUPPORTED;
+	m->caps = *caps;
+	m->core_id = core_id;
+	m->prng = seed ? seed : UINT64_C(0x9E3779B97F4A7C15);
+	return KPROF_OK;
+}
+
+KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn,
+                                            void *ctx)
+{
+	if (m) {
+		m->on_threshold = fn;
+		m->ctx = ctx;
+	}
+}
+
+KPROF_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwp_model *m, unsigned slot)
+{
+	uint64_t x = m->prng;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	m->prng = x;
+	return (m->interval[slot] & ~m->random_mask) | ((uint32_t)x & m->random_mask);
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_model_flush_head(kprof_lwp_model *m)
+{
+	kprof_impl_lwp_store32(m->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, m->head);
+	m->head_dirty = 0;
+	m->head_flushes++;
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwp_model *m)
+{
+	uint32_t t = kprof_impl_lwp_load32(m->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	m->tail_reads++;
+	/* Hardware behaviour for a bad tail is undefined; the model keeps its last good one. */
+	if (t < m->size && !(t & (m->record_size - 1u)))
+		m->cached_tail = t;
+}
+
+/* Store a record at head; 1 when the ring was full (the slot will be reused), else 0. */
+KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, uint32_t data1,
+                                              uint64_t ip, uint64_t data2)
+{
+	uint8_t *slot = m->buffer + m->head;
+	uint32_t next, i;
+	kprof_store_le32(slot, dw0);
+	kprof_store_le32(slot + KPROF_LWP_RECORD_DATA1_OFFSET, data1);
+	kprof_store_le64(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
+	kprof_store_le64(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
+	kprof_store_le64(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
+	                 kprof_lwpcb_flags_get_ptsc(m->flags) ? m->clock : 0);
+	for (i = KPROF_LWP_RECORD_SIZE; i < m->record_size; i++)
+		slot[i] = 0;
+	next = m->head + m->record_size;
+	if (next >= m->size)
+		next = 0;
+	if (next == m->cached_tail)
+		kprof_impl_lwp_model_read_tail(m);
+	if (next == m->cached_tail) {
+		m->missed++;
+		kprof_impl_lwp_store64(m->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, m->missed);
+		kprof_impl_lwp_model_flush_head(m);
+		return 1;
+	}
+	m->head = next;
+	m->head_dirty = 1;
+	m->stored++;
+	if (m->threshold) {
+		uint32_t used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+		if (used >= m->threshold) {
+			kprof_impl_lwp_model_read_tail(m);
+			used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+		}
+		if (used == m->threshold) {
+			kprof_impl_lwp_model_flush_head(m);
+			m->threshold_hits++;
+			if (kprof_lwpcb_flags_get_int(m->flags) && m->on_threshold)
+				m->on_threshold(m->ctx, m);
+		}
+	}
+	return 0;
+}
+
+KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
+{
+	unsigned i;
+	if (!m || !m->lwpcb)
+		return NULL;
+	for (i = 0; i < m->caps.max_events; i++)
+		if (m->flags & (1u << (i + 1u)))
+			kprof_impl_lwp_store32(m->lwpcb + m->caps.event_offset +
+			                               i * KPROF_LWP_EVENT_SLOT_SIZE +
+			                               KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
+			                       m->counter[i]);
+	kprof_impl_lwp_model_flush_head(m);
+	return m->lwpcb;
+}
+
+KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
+{
+	uint8_t *cb = (uint8_t *)lwpcb;
+	uint32_t req, bs, size, rs, head, tail, active, i;
+	uint64_t base;
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	if (m->lwpcb)
+		(void)kprof_lwp_model_slwpcb(m);
+	m->lwpcb = NULL;
+	m->flags = 0;
+	if (!cb)
+		return KPROF_OK;
+	if ((uintptr_t)cb & (KPROF_LWP_LWPCB_ALIGN - 1u))
+		return KPROF_E_ALIGNMENT;
+	rs = m->caps.event_size;
+	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
+	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
+	size = kprof_lwpcb_buffer_size_get_size(bs);
+	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) &
+	       ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
+	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
+	    head % rs || tail >= size || tail % rs)
+		return KPROF_E_CORRUPT;
+	active = 0;
+	for (i = 0; i < m->caps.max_events; i++) {
+		uint32_t bit = 1u << (i + 1u);
+		const uint8_t *slot = cb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE;
+		m->interval[i] = kprof_lwp_event_interval_get_interval(kprof_load_le32(slot));
+		m->counter[i] = kprof_lwp_event_interval_get_interval(
+		        kprof_load_le32(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
+		if ((req & bit) && (m->caps.os_events & bit) && m->interval[i])
+			active |= bit;
+	}
+	if (active) {
+		if (kprof_lwpcb_flags_get_int(req) && m->caps.os_interrupt)
+			active = kprof_lwpcb_flags_set_int(active, 1);
+		if (kprof_lwpcb_flags_get_cont(req) && m->caps.os_cont)
+			active = kprof_lwpcb_flags_set_cont(active, 1);
+		if (kprof_lwpcb_flags_get_ptsc(req) && m->caps.os_ptsc)
+			active = kprof_lwpcb_flags_set_ptsc(active, 1);
+	}
+	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
+	if (!active)
+		return KPROF_OK;
+	m->lwpcb = cb;
+	m->buffer = (uint8_t *)(uintptr_t)base;
+	m->size = size;
+	m->record_size = rs;
+	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
+	m->random_mask = (1u << kprof_lwpcb_buffer_size_get_random(bs)) - 1u;
+	m->flags = active;
+	m->head = head;
+	m->cached_tail = tail;
+	m->head_dirty = 0;
+	m->missed = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event,
+                                                 uint32_t flags)
+{
+	uint32_t dw0 = kprof_lwp_record_dw0_set_event_id(0, event);
+	dw0 = kprof_lwp_record_dw0_set_core_id(dw0, m->core_id);
+	return dw0 | flags;
+}
+
+KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn)
+{
+	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
+	uint64_t data2 = 0;
+	if (!m || !insn)
+		return KPROF_E_ARGUMENT;
+	m->clock += insn->cycles ? insn->cycles : 1u;
+	if (!m->lwpcb)
+		return 0;
+	happened = 1u << KPROF_LWP_EVENT_INSTRUCTIONS;
+	if (insn->is_branch)
+		happened |= 1u << KPROF_LWP_EVENT_BRANCHES;
+	if (insn->dcache_miss)
+		happened |= 1u << KPROF_LWP_EVENT_DCACHE_MISSES;
+	happened &= m->flags;
+	for (e = 1; e <= m->caps.max_events; e++) {
+		if (!(happened & (1u << e)))
+			continue;
+		if (m->counter[e - 1u])
+			m->counter[e - 1u]--;
+		if (!m->counter[e - 1u])
+			eligible |= 1u << e;
+	}
+	if (!eligible)
+		return 0;
+	for (i = 1; i <= m->caps.max_events; i++) {
+		e = (m->last_event + i - 1u) % m->caps.max_events + 1u;
+		if (eligible & (1u << e)) {
+			pick = e;
+			break;
+		}
+	}
+	m->last_event = pick;
+	if (pick == KPROF_LWP_EVENT_BRANCHES) {
+		uint32_t valid = m->caps.branch_prediction;
+		flags = kprof_lwp_branch_flags_set_taken(0, insn->taken ? 1u : 0u);
+		flags = kprof_lwp_branch_flags_set_prediction_valid(flags, valid);
+		flags = kprof_lwp_branch_flags_set_predicted(flags,
+		                                             valid && insn->predicted ? 1u : 0u);
+		data2 = insn->next_ip;
+	} else if (pick == KPROF_LWP_EVENT_DCACHE_MISSES) {
+		uint32_t valid = m->caps.data_address && insn->data_address_valid ? 1u : 0u;
+		uint32_t round = (1u << m->caps.latency_rnd) - 1u, max;
+		max = m->caps.latency_bits >= 32u ? 0xFFFFFFFFu : (1u << m->caps.latency_bits) - 1u;
+		data1 = insn->latency > max ? max : insn->latency;
+		data1 &= ~round;
+		flags = kprof_lwp_dcache_flags_set_data_source(0, insn->data_source);
+		flags = kprof_lwp_dcache_flags_set_address_valid(flags, valid);
+		data2 = valid ? insn->data_address : 0;
+	}
+	(void)kprof_impl_lwp_model_store(m, kprof_impl_lwp_model_dw0(m, pick, flags), data1,
+	                                 insn->ip, data2);
+	m->counter[pick - 1u] = kprof_impl_lwp_model_reload(m, pick - 1u);
+	return 1;
+}
+
+KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
+                                     uint32_t flags, uint64_t ip)
+{
+	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->clock++;
+	if (!m->lwpcb || !(m->flags & (1u << KPROF_LWP_EVENT_PROGRAMMED_VALUE)))
+		return 0;
+	if (m->counter[slot])
+		m->counter[slot]--;
+	if (m->counter[slot])
+		return 0;
+	(void)kprof_impl_lwp_model_store(
+	        m,
+	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
+	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	        data1, ip, data2);
+	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
+	return 1;
+}
+
+KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
+                                     uint32_t flags, uint64_t ip)
+{
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->clock++;
+	if (!m->lwpcb)
+		return 0;
+	return kprof_impl_lwp_model_store(
+	        m,
+	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
+	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	        data1, ip, data2);
 }
 
 #endif /* KPROF_H */

@@ -1,0 +1,1043 @@
+/* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
+KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC)
+	uint32_t v = *(const volatile uint32_t *)p;
+	_ReadWriteBarrier();
+	return v;
+#else
+	uint32_t v = *(const volatile uint32_t *)p;
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	return v;
+#endif
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	atomic_store_explicit((volatile _Atomic uint32_t *)p, v, memory_order_release);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	__atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC)
+	_ReadWriteBarrier();
+	*(volatile uint32_t *)p = v;
+#else
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	*(volatile uint32_t *)p = v;
+#endif
+}
+
+/* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
+ * high, low, high until both highs agree, which is exact for a counter that only grows and is
+ * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
+KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+{
+#if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+#elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+#elif UINTPTR_MAX > 0xFFFFFFFFu
+	uint64_t v = *(const volatile uint64_t *)p;
+#if defined(KPROF_LWP_ATOMICS_MSVC)
+	_ReadWriteBarrier();
+#endif
+	return v;
+#else
+	const uint8_t *b = (const uint8_t *)p;
+	uint32_t hi, lo, hi2;
+	hi = kprof_impl_lwp_load32(b + 4);
+	for (;;) {
+		lo = kprof_impl_lwp_load32(b);
+		hi2 = kprof_impl_lwp_load32(b + 4);
+		if (hi2 == hi)
+			return ((uint64_t)hi << 32) | lo;
+		hi = hi2;
+	}
+#endif
+}
+
+/* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
+KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC) && defined(_M_IX86)
+	__int64 old = *(volatile __int64 *)p;
+	_ReadWriteBarrier();
+	for (;;) {
+		__int64 seen = _InterlockedCompareExchange64((volatile __int64 *)p, (__int64)v, old);
+		if (seen == old)
+			break;
+		old = seen;
+	}
+#else
+#if defined(KPROF_LWP_ATOMICS_MSVC)
+	_ReadWriteBarrier();
+#endif
+	*(volatile uint64_t *)p = v;
+#endif
+}
+
+KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
+{
+	unsigned n = 0;
+	while (v > 1u) {
+		v >>= 1;
+		n++;
+	}
+	return n;
+}
+
+/* -- capabilities -- */
+
+/* Decode cpuid 0x8000001C registers with the SHIPPED layout (the only layout any real
+ * processor uses). *out is always filled. KPROF_E_UNSUPPORTED when edx says LWP is not
+ * available; KPROF_E_CORRUPT when the geometry is impossible (record size not a power of two
+ * of at least 32 bytes, event slots outside the LWPCB or inside its fixed part). Does not look
+ * at cpuid 0x80000001: use kprof_lwp_caps_decode for the full rule. */
+KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                     uint32_t edx, kprof_lwp_caps *out)
+{
+	/* Event ids occupy the bits between LwpAvail and LwpCont. */
+	const uint32_t events = KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
+	unsigned i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->revision = KPROF_LWP_REVISION_SHIPPED;
+	out->raw[0] = eax;
+	out->raw[1] = ebx;
+	out->raw[2] = ecx;
+	out->raw[3] = edx;
+	out->hw_available = (uint8_t)kprof_lwp_cpuid_features_get_avail(edx);
+	out->os_enabled = (uint8_t)kprof_lwp_cpuid_features_get_avail(eax);
+	out->hw_events = edx & events;
+	out->os_events = eax & events;
+	out->hw_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(edx);
+	out->os_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(eax);
+	out->hw_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(edx);
+	out->os_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(eax);
+	out->hw_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(edx);
+	out->os_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(eax);
+	out->lwpcb_size = (uint16_t)(kprof_lwp_cpuid_ebx_get_cb_size(ebx) * 8u);
+	out->event_size = (uint8_t)kprof_lwp_cpuid_ebx_get_event_size(ebx);
+	out->max_events = (uint8_t)kprof_lwp_cpuid_ebx_get_max_events(ebx);
+	out->event_offset = (uint16_t)kprof_lwp_cpuid_ebx_get_event_offset(ebx);
+	out->latency_bits = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_max(ecx);
+	out->data_address = (uint8_t)kprof_lwp_cpuid_ecx_get_data_address(ecx);
+	out->latency_rnd = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_rnd(ecx);
+	out->version = (uint8_t)kprof_lwp_cpuid_ecx_get_version(ecx);
+	out->min_buffer_size = kprof_lwp_cpuid_ecx_get_min_buffer_size(ecx) * KPROF_LWP_MIN_BUFFER_UNIT *
+	                       out->event_size;
+	out->branch_prediction = (uint8_t)kprof_lwp_cpuid_ecx_get_branch_prediction(ecx);
+	out->ip_filtering = (uint8_t)kprof_lwp_cpuid_ecx_get_ip_filtering(ecx);
+	out->cache_levels = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_levels(ecx);
+	out->cache_latency = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_latency(ecx);
+	if (!out->hw_available)
+		return KPROF_E_UNSUPPORTED;
+	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
+	    out->event_offset < KPROF_LWPCB_SIZE ||
+	    (uint32_t)out->event_offset + (uint32_t)out->max_events * KPROF_LWP_EVENT_SLOT_SIZE >
+	            out->lwpcb_size)
+		return KPROF_E_CORRUPT;
+	return KPROF_OK;
+}
+
+/* Decode cpuid 0x8000001C registers with the 2007 PROPOSAL's layout (seed Table 2). Only for
+ * registers known to follow the proposal (a simulator or emulator implementing it): real
+ * processors never do. hw_events/os_events use the proposal's event ids (1 instructions,
+ * 2 branches, 3 DCache). event_offset is 40, from the size rule; the proposal's LWPCB offsets
+ * are a reconstruction. KPROF_E_UNSUPPORTED when edx Enabled is clear, KPROF_E_CORRUPT when
+ * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. */
+KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                      uint32_t edx, kprof_lwp_caps *out)
+{
+	/* eax: bits 1..29 are event ids; edx: bit n + 1 is event id n from bit 2 up. */
+	const uint32_t eax_events = KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK - 1u -
+	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
+	const uint32_t edx_first = KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
+	unsigned i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->revision = KPROF_LWP_REVISION_PROPOSAL;
+	out->raw[0] = eax;
+	out->raw[1] = ebx;
+	out->raw[2] = ecx;
+	out->raw[3] = edx;
+	out->hw_available = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_enabled(edx);
+	out->os_enabled = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_enabled(eax);
+	out->hw_events = (edx >> edx_first) & ~(uint32_t)((1u << KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS) - 1u);
+	out->os_events = eax & eax_events;
+	out->hw_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_interrupt(edx);
+	out->os_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_interrupt(eax);
+	out->extension = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_extension(eax);
+	out->lwpcb_size = (uint16_t)kprof_lwp_proposal_cpuid_ebx_get_cb_size(ebx);
+	out->event_size = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_event_size(ebx);
+	out->max_events = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_max_events(ebx);
+	out->version = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_version(ebx);
+	out->event_offset = KPROF_LWP_PROPOSAL_LWPCB_FIXED;
+	out->latency_bits = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_max(ecx);
+	out->data_address = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_data_address(ecx);
+	out->cache_levels = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_levels(ecx);
+	out->cache_latency = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_latency(ecx);
+	if (!out->hw_available)
+		return KPROF_E_UNSUPPORTED;
+	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
+	    out->lwpcb_size < KPROF_LWP_PROPOSAL_LWPCB_FIXED + (uint32_t)out->max_events * KPROF_LWP_EVENT_SLOT_SIZE)
+		return KPROF_E_CORRUPT;
+	return KPROF_OK;
+}
+
+/* The revision rule. ext_features_ecx is cpuid 0x80000001 ecx; leaf is cpuid 0x8000001C
+ * {eax, ebx, ecx, edx}. revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only
+ * when ext_features_ecx bit 15 is set (else KPROF_E_UNSUPPORTED, whatever the leaf holds), and
+ * the leaf is always decoded with the shipped layout (version in ecx 15:9). _PROPOSAL: the
+ * caller states the registers follow the 2007 proposal (whose detection bit was "TBD", so
+ * ext_features_ecx is ignored); the proposal layout is never chosen automatically. */
+KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
+                                             kprof_lwp_revision revision, kprof_lwp_caps *out)
+{
+	if (!leaf || !out)
+		return KPROF_E_ARGUMENT;
+	if (revision == KPROF_LWP_REVISION_PROPOSAL)
+		return kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
+		return KPROF_E_ARGUMENT;
+	if (!kprof_lwp_ext_features_ecx_get_lwp(ext_features_ecx)) {
+		unsigned i;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		return KPROF_E_UNSUPPORTED;
+	}
+	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
+}
+
+/* Shipped caps from a cpuid snapshot (live or from a dump): needs KPROF_CPUID_SLOT_EXT_FEATURES
+ * and KPROF_CPUID_SLOT_LWP to be trustworthy (at or below the max extended leaf) and cpuid
+ * 0x80000001 ecx bit 15 set; KPROF_E_UNSUPPORTED otherwise. */
+KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_lwp_caps *out)
+{
+	uint32_t leaf[4];
+	unsigned r;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
+	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
+		for (r = 0; r < sizeof(*out); r++)
+			((uint8_t *)out)[r] = 0;
+		return KPROF_E_UNSUPPORTED;
+	}
+	for (r = 0; r < 4; r++)
+		leaf[r] = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_LWP, r);
+	return kprof_lwp_caps_decode(kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX),
+	                             leaf, KPROF_LWP_REVISION_SHIPPED, out);
+}
+
+/* The capabilities of kprof's software model (KPROF_LWP_MODEL_CPUID_*), decoded as shipped. */
+KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
+{
+	return kprof_lwp_caps_decode_shipped(KPROF_LWP_MODEL_CPUID_EAX, KPROF_LWP_MODEL_CPUID_EBX,
+	                                     KPROF_LWP_MODEL_CPUID_ECX, KPROF_LWP_MODEL_CPUID_EDX, out);
+}
+
+/* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
+ * size is added back when the difference is negative. head and tail must be below size. */
+KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
+{
+	return head >= tail ? head - tail : head + size - tail;
+}
+
+/* -- control block setup -- */
+
+KPROF_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_lwp_rule rule,
+                                               kprof_status st)
+{
+	if (violated)
+		*violated = rule;
+	return st;
+}
+
+/* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
+ * (or kprof_lwp_model_llwpcb) accepts it: ring, events, Random, threshold, filters, head =
+ * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
+ * rule holds; *violated (optional) names the rule broken:
+ *   KPROF_E_ARGUMENT      null pointers                                 (ARGUMENT)
+ *   KPROF_E_UNSUPPORTED   caps not of the shipped revision              (ARGUMENT)
+ *   KPROF_E_ALIGNMENT     LWPCB not 16-byte aligned                     (LWPCB_ALIGNMENT)
+ *   KPROF_E_BUFFER_TOO_SMALL  lwpcb_len < caps->lwpcb_size              (LWPCB_SIZE)
+ *   KPROF_E_ALIGNMENT     ring base not 32-byte aligned                 (BUFFER_ALIGNMENT)
+ *   KPROF_E_ALIGNMENT     ring size not a multiple of the event size    (BUFFER_MULTIPLE)
+ *   KPROF_E_BUFFER_TOO_SMALL  ring below the minimum or 2 records       (BUFFER_MINIMUM)
+ *   KPROF_E_RANGE         ring size above BufferSize's 28 bits          (BUFFER_MAXIMUM)
+ *   KPROF_E_RANGE         more events than LwpMaxEvents                 (EVENT_COUNT)
+ *   KPROF_E_RANGE         event id without a slot (0, >MaxEvents, 255)  (EVENT_ID)
+ *   KPROF_E_UNSUPPORTED   event not in caps->hw_events                  (EVENT_UNSUPPORTED)
+ *   KPROF_E_DUPLICATE     an event id given twice                       (EVENT_DUPLICATE)
+ *   KPROF_E_RANGE         interval 0 or wider than 26 bits              (INTERVAL)
+ *   KPROF_E_RANGE         Random > 15, or interval <= 2^Random - 1      (RANDOM)
+ *   KPROF_E_RANGE         threshold >= size or not a record multiple    (THRESHOLD)
+ *   KPROF_E_UNSUPPORTED   interrupt/Cont/PTSC the hardware lacks        (FEATURE)
+ * Events are checked against what the hardware supports (edx); LLWPCB then keeps only those
+ * the OS enabled (eax) and says so in Flags. */
+KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
+                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated)
+{
+	uint8_t *p = (uint8_t *)lwpcb;
+	uint32_t size, seen = 0, flags = 0, random_mask, max_size;
+	unsigned i;
+	kprof_lwpcb hdr;
+	if (violated)
+		*violated = KPROF_LWP_RULE_NONE;
+	if (!caps || !cfg || !lwpcb || (cfg->event_count && !cfg->events))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_ARGUMENT, KPROF_E_ARGUMENT);
+	if (caps->revision != KPROF_LWP_REVISION_SHIPPED)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_ARGUMENT, KPROF_E_UNSUPPORTED);
+	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_ALIGNMENT, KPROF_E_ALIGNMENT);
+	if (lwpcb_len < caps->lwpcb_size || caps->lwpcb_size < KPROF_LWPCB_SIZE)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_SIZE, KPROF_E_BUFFER_TOO_SMALL);
+	size = cfg->buffer_size;
+	max_size = KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK >> KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT;
+	if (cfg->buffer_base & (KPROF_LWP_BUFFER_ALIGN - 1u) || !cfg->buffer_base)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_ALIGNMENT, KPROF_E_ALIGNMENT);
+	if (!caps->event_size || size % caps->event_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MULTIPLE, KPROF_E_ALIGNMENT);
+	if (size > max_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MAXIMUM, KPROF_E_RANGE);
+	if (size < caps->min_buffer_size || size < 2u * caps->event_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MINIMUM, KPROF_E_BUFFER_TOO_SMALL);
+	if (cfg->event_count > caps->max_events)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
+	if (cfg->random > (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
+	random_mask = (1u << cfg->random) - 1u;
+	for (i = 0; i < cfg->event_count; i++) {
+		uint32_t id = cfg->events[i].event_id, iv = cfg->events[i].interval;
+		if (id == 0 || id > caps->max_events || id >= 32u)
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_ID, KPROF_E_RANGE);
+		if (!(caps->hw_events & (1u << id)))
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_UNSUPPORTED, KPROF_E_UNSUPPORTED);
+		if (seen & (1u << id))
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_DUPLICATE, KPROF_E_DUPLICATE);
+		seen |= 1u << id;
+		if (iv == 0 || iv > KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK)
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_INTERVAL, KPROF_E_RANGE);
+		/* A reload could otherwise draw 0 and record at once, every time. */
+		if (iv <= random_mask)
+			return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
+	}
+	if (cfg->threshold >= size || cfg->threshold % caps->event_size)
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_THRESHOLD, KPROF_E_RANGE);
+	if ((cfg->threshold_interrupt && !caps->hw_interrupt) || (cfg->cont && !caps->hw_cont) ||
+	    (cfg->ptsc && !caps->hw_ptsc))
+		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
+
+	flags = seen;
+	flags = kprof_lwpcb_flags_set_int(flags, cfg->threshold_interrupt ? 1u : 0u);
+	flags = kprof_lwpcb_flags_set_cont(flags, cfg->cont ? 1u : 0u);
+	flags = kprof_lwpcb_flags_set_ptsc(flags, cfg->ptsc ? 1u : 0u);
+	for (i = 0; i < caps->lwpcb_size; i++)
+		p[i] = 0;
+	for (i = 0; i < sizeof(hdr); i++)
+		((uint8_t *)&hdr)[i] = 0;
+	hdr.flags = flags;
+	hdr.buffer_size = kprof_lwpcb_buffer_size_set_random(kprof_lwpcb_buffer_size_set_size(0, size),
+	                                                     cfg->random);
+	hdr.buffer_base = cfg->buffer_base;
+	hdr.threshold = cfg->threshold;
+	hdr.filters = cfg->filters;
+	hdr.base_ip = cfg->base_ip;
+	hdr.limit_ip = cfg->limit_ip;
+	hdr.software_data1 = cfg->software_data1;
+	hdr.software_data2 = cfg->software_data2;
+	(void)kprof_lwpcb_encode(&hdr, p, KPROF_LWPCB_SIZE);
+	for (i = 0; i < cfg->event_count; i++) {
+		kprof_lwp_event_slot slot;
+		uint32_t id = cfg->events[i].event_id;
+		slot.event_interval = kprof_lwp_event_interval_set_interval(0, cfg->events[i].interval);
+		slot.event_counter = cfg->events[i].interval;
+		(void)kprof_lwp_event_slot_encode(&slot, p + caps->event_offset + (id - 1u) * KPROF_LWP_EVENT_SLOT_SIZE,
+		                                  KPROF_LWP_EVENT_SLOT_SIZE);
+	}
+	return KPROF_OK;
+}
+
+/* -- records -- */
+
+/* Decode one event record (32 bytes, little-endian, any host) of the given revision into
+ * *out. The generic fields are always filled; the per-kind ones by the revision's ids
+ * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
+ * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
+ * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
+ * other than SHIPPED or PROPOSAL. */
+KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
+                                               kprof_lwp_sample *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	uint32_t dw0;
+	unsigned i, kind = KPROF_LWP_KIND_UNKNOWN;
+	if (!buf || !out || (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	dw0 = kprof_load_le32(p);
+	out->revision = (uint8_t)revision;
+	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
+	out->core_id = (uint8_t)kprof_lwp_record_dw0_get_core_id(dw0);
+	out->flags = (uint16_t)kprof_lwp_record_dw0_get_flags(dw0);
+	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
+	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
+	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
+	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
+	if (revision == KPROF_LWP_REVISION_SHIPPED) {
+		switch (out->event_id) {
+		case KPROF_LWP_EVENT_PROGRAMMED_VALUE: kind = KPROF_LWP_KIND_PROGRAMMED_VALUE; break;
+		case KPROF_LWP_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
+		case KPROF_LWP_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
+		case KPROF_LWP_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
+		case KPROF_LWP_EVENT_CORE_CLOCKS:
+		case KPROF_LWP_EVENT_REF_CLOCKS: kind = KPROF_LWP_KIND_CLOCKS; break;
+		case KPROF_LWP_EVENT_PROGRAMMED_EVENT: kind = KPROF_LWP_KIND_PROGRAMMED_EVENT; break;
+		default: break;
+		}
+	} else {
+		switch (out->event_id) {
+		case KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
+		case KPROF_LWP_PROPOSAL_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
+		case KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
+		default: break;
+		}
+	}
+	out->kind = (uint8_t)kind;
+	if (kind == KPROF_LWP_KIND_BRANCH) {
+		out->branch_taken = (uint8_t)kprof_lwp_branch_flags_get_taken(dw0);
+		out->branch_predicted = (uint8_t)kprof_lwp_branch_flags_get_predicted(dw0);
+		out->branch_prediction_valid = (uint8_t)kprof_lwp_branch_flags_get_prediction_valid(dw0);
+		out->next_ip = out->data2;
+	} else if (kind == KPROF_LWP_KIND_DCACHE) {
+		out->data_source = (uint8_t)kprof_lwp_dcache_flags_get_data_source(dw0);
+		out->data_address_valid = (uint8_t)kprof_lwp_dcache_flags_get_address_valid(dw0);
+		out->latency = out->data1;
+		out->data_address = out->data_address_valid ? out->data2 : 0;
+	}
+	return out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+}
+
+/* Walk a buffer of records (a file, a copied ring): decode the record at *offset and advance
+ * *offset by 32. KPROF_E_NOT_FOUND at the end, KPROF_E_TRUNCATED when fewer than 32 bytes
+ * remain; other statuses as kprof_lwp_sample_decode (the offset still advances, so a caller
+ * may skip a bad record). Formats nothing: the command-line decoder prints what it returns. */
+KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
+                                             kprof_lwp_revision revision, kprof_lwp_sample *out)
+{
+	kprof_status st;
+	if (!buf || !offset || !out)
+		return KPROF_E_ARGUMENT;
+	if (*offset >= len)
+		return KPROF_E_NOT_FOUND;
+	if (len - *offset < KPROF_LWP_RECORD_SIZE)
+		return KPROF_E_TRUNCATED;
+	st = kprof_lwp_sample_decode((const uint8_t *)buf + *offset, KPROF_LWP_RECORD_SIZE, revision, out);
+	if (st != KPROF_E_ARGUMENT)
+		*offset += KPROF_LWP_RECORD_SIZE;
+	return st;
+}
+
+/* -- instructions -- */
+
+/* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
+ * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
+KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb)
+{
+#if defined(KPROF_NO_LIVE)
+	(void)lwpcb;
+	return KPROF_E_NOT_AVAILABLE;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__x86_64__)
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0xf8, 0x12, 0xc0" : : "a"(lwpcb) : "memory");
+	return KPROF_OK;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__i386__)
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0x78, 0x12, 0xc0" : : "a"(lwpcb) : "memory");
+	return KPROF_OK;
+#elif defined(_MSC_VER)
+	__llwpcb(lwpcb);
+	return KPROF_OK;
+#else
+	(void)lwpcb;
+	return KPROF_E_NOT_AVAILABLE;
+#endif
+}
+
+/* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
+ * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
+KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
+{
+#if defined(KPROF_NO_LIVE)
+	if (out)
+		*out = NULL;
+	return KPROF_E_NOT_AVAILABLE;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__x86_64__)
+	void *p;
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0xf8, 0x12, 0xc8" : "=a"(p) : : "memory");
+	if (out)
+		*out = p;
+	return KPROF_OK;
+#elif (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__)) && defined(__i386__)
+	void *p;
+	__asm__ __volatile__(".byte 0x8f, 0xe9, 0x78, 0x12, 0xc8" : "=a"(p) : : "memory");
+	if (out)
+		*out = p;
+	return KPROF_OK;
+#elif defined(_MSC_VER)
+	void *p = __slwpcb();
+	if (out)
+		*out = p;
+	return KPROF_OK;
+#else
+	if (out)
+		*out = NULL;
+	return KPROF_E_NOT_AVAILABLE;
+#endif
+}
+
+/* -- ring consumer -- */
+
+/* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
+ * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
+ * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
+ * 32-byte aligned and addressable, tail below size and a record multiple. When expect_buffer
+ * is not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a user's
+ * LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it elsewhere.
+ * KPROF_E_CORRUPT when a check fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned,
+ * KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
+                                             const void *expect_buffer, uint32_t expect_size,
+                                             uint32_t options)
+{
+	uint8_t *cb = (uint8_t *)lwpcb;
+	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
+	uint64_t base;
+	if (!r || !lwpcb)
+		return KPROF_E_ARGUMENT;
+	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
+		return KPROF_E_UNSUPPORTED;
+	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
+		return KPROF_E_ALIGNMENT;
+	if (rs < KPROF_LWP_RECORD_SIZE || (rs & (rs - 1u)))
+		return KPROF_E_CORRUPT;
+#if defined(KPROF_NO_LIVE)
+	if (options & KPROF_LWP_RING_SLWPCB)
+		return KPROF_E_NOT_AVAILABLE;
+#endif
+	size = kprof_lwpcb_buffer_size_get_size(kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	if (size < 2u * rs || (size & (rs - 1u)) || !base || (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) ||
+	    base > (uint64_t)UINTPTR_MAX || (uint64_t)UINTPTR_MAX - base < size)
+		return KPROF_E_CORRUPT;
+	if (expect_buffer && (base != (uint64_t)(uintptr_t)expect_buffer || size != expect_size))
+		return KPROF_E_CORRUPT;
+	if (tail >= size || (tail & (rs - 1u)))
+		return KPROF_E_CORRUPT;
+	r->lwpcb = cb;
+	r->buffer = (const uint8_t *)(uintptr_t)base;
+	r->size = size;
+	r->record_size = rs;
+	r->tail = tail;
+	r->avail = 0;
+	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
+	r->options = options;
+	r->missed_seen = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	return KPROF_OK;
+}
+
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
+ * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
+ * even *span). Otherwise the head is validated (below size, a record multiple; else
+ * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
+ * they are consumed), MissedEvents is read once for span->missed_delta, and
+ * span->at_threshold tells whether the space used equals Threshold. Consume with
+ * kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB, SLWPCB runs first. */
+KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t head, tail, size, used, first;
+	uint64_t missed;
+#if !defined(KPROF_NO_LIVE)
+	if (r->options & KPROF_LWP_RING_SLWPCB)
+		(void)kprof_lwp_slwpcb(NULL);
+#endif
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	tail = r->tail;
+	if (head == tail)
+		return 0;
+	size = r->size;
+	if (head >= size || (head & (r->record_size - 1u)))
+		return KPROF_E_CORRUPT;
+	used = kprof_lwp_space_used(head, tail, size);
+	first = head > tail ? used : size - tail;
+	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	r->avail = used >> kprof_impl_lwp_log2(r->record_size);
+	if (span) {
+		span->first = r->buffer + tail;
+		span->first_count = first >> kprof_impl_lwp_log2(r->record_size);
+		span->second = r->buffer;
+		span->second_count = r->avail - span->first_count;
+		span->head = head;
+		span->at_threshold = (uint8_t)(r->threshold != 0 && used == r->threshold);
+		span->missed_delta = missed - r->missed_seen;
+	}
+	r->missed_seen = missed;
+	return (int)r->avail;
+}
+
+/* Mark count records (at most what the last poll returned) as read and publish the new tail
+ * with release ordering, so the producer may reuse their slots. 0 writes nothing. */
+KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
+{
+	uint32_t tail;
+	if (!r)
+		return KPROF_E_ARGUMENT;
+	if (count > r->avail)
+		return KPROF_E_RANGE;
+	if (count == 0)
+		return KPROF_OK;
+	tail = r->tail + (count << kprof_impl_lwp_log2(r->record_size));
+	if (tail >= r->size)
+		tail -= r->size;
+	r->tail = tail;
+	r->avail -= count;
+	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
+	return KPROF_OK;
+}
+
+/* Begin an in-place iteration: polls (as kprof_lwp_ring_poll) and returns the record count
+ * or a negative status. Take records with kprof_lwp_iter_next; kprof_lwp_ring_iter_end
+ * publishes the tail past the records taken. */
+KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
+{
+	int n;
+	if (!r || !it)
+		return KPROF_E_ARGUMENT;
+	n = kprof_lwp_ring_poll(r, NULL);
+	it->ring = r;
+	it->pos = r->tail;
+	it->left = n > 0 ? (uint32_t)n : 0u;
+	it->taken = 0;
+	return n;
+}
+
+/* The next record in place (record_size bytes), or NULL when the iteration is done. */
+KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+{
+	const uint8_t *rec;
+	if (!it || !it->left)
+		return NULL;
+	rec = it->ring->buffer + it->pos;
+	it->pos += it->ring->record_size;
+	if (it->pos >= it->ring->size)
+		it->pos = 0;
+	it->left--;
+	it->taken++;
+	return rec;
+}
+
+/* Consume the records the iteration handed out (publishing the tail; nothing if none). */
+KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it)
+{
+	uint32_t n;
+	if (!it || !it->ring)
+		return KPROF_E_ARGUMENT;
+	n = it->taken;
+	it->taken = 0;
+	it->left = 0;
+	return kprof_lwp_ring_consume(it->ring, n);
+}
+
+/* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
+ * them. *copied = records copied. Returns KPROF_OK (also when empty) or a negative status. */
+KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len, size_t *copied)
+{
+	kprof_lwp_span s;
+	uint8_t *dst = (uint8_t *)out;
+	uint32_t take, k, rs_shift;
+	size_t i, nbytes;
+	int n;
+	if (copied)
+		*copied = 0;
+	if (!r || !out)
+		return KPROF_E_ARGUMENT;
+	n = kprof_lwp_ring_poll(r, &s);
+	if (n <= 0)
+		return n < 0 ? (kprof_status)n : KPROF_OK;
+	rs_shift = kprof_impl_lwp_log2(r->record_size);
+	take = (uint32_t)(out_len >> rs_shift) < (uint32_t)n ? (uint32_t)(out_len >> rs_shift) : (uint32_t)n;
+	k = take < s.first_count ? take : s.first_count;
+	nbytes = (size_t)k << rs_shift;
+	for (i = 0; i < nbytes; i++)
+		dst[i] = s.first[i];
+	dst += nbytes;
+	nbytes = (size_t)(take - k) << rs_shift;
+	for (i = 0; i < nbytes; i++)
+		dst[i] = s.second[i];
+	if (copied)
+		*copied = take;
+	return kprof_lwp_ring_consume(r, take);
+}
+
+/* Drain with a callback: hand each record in [tail, head) to fn in order (at most
+ * max_records; 0 = no limit), stopping early when fn returns non-zero, then publish the tail
+ * past the records handed out. Returns how many were handed out, or a negative status. */
+KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records)
+{
+	kprof_lwp_iter it;
+	const uint8_t *rec;
+	int n;
+	kprof_status st;
+	if (!r || !fn)
+		return KPROF_E_ARGUMENT;
+	n = kprof_lwp_ring_iter_begin(r, &it);
+	if (n <= 0)
+		return n;
+	if (max_records && it.left > max_records)
+		it.left = max_records;
+	while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+		if (fn(ctx, rec, r->record_size))
+			break;
+	}
+	n = (int)it.taken;
+	st = kprof_lwp_ring_iter_end(&it);
+	return st == KPROF_OK ? n : st;
+}
+
+/* Read MissedEvents once: *delta = its growth since the last poll or call. */
+KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
+{
+	uint64_t m;
+	if (!r || !delta)
+		return KPROF_E_ARGUMENT;
+	m = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	*delta = m - r->missed_seen;
+	r->missed_seen = m;
+	return KPROF_OK;
+}
+
+/* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
+ * captured (the ring keeps reading only the captured buffer either way). */
+KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
+{
+	uint32_t size;
+	uint64_t base;
+	if (!r)
+		return KPROF_E_ARGUMENT;
+	size = kprof_lwpcb_buffer_size_get_size(kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED : KPROF_OK;
+}
+
+/* -- software model (the producer) -- */
+
+/* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
+ * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
+ * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWP_MODEL_MAX_EVENTS. */
+KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
+                                            uint8_t core_id, uint64_t seed)
+{
+	unsigned i;
+	if (!m || !caps)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*m); i++)
+		((uint8_t *)m)[i] = 0;
+	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
+	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS || caps->event_size < KPROF_LWP_RECORD_SIZE ||
+	    (caps->event_size & (caps->event_size - 1u)))
+		return KPROF_E_UNSUPPORTED;
+	m->caps = *caps;
+	m->core_id = core_id;
+	m->prng = seed ? seed : UINT64_C(0x9E3779B97F4A7C15);
+	return KPROF_OK;
+}
+
+/* The threshold interrupt handler (NULL for none). */
+KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn, void *ctx)
+{
+	if (m) {
+		m->on_threshold = fn;
+		m->ctx = ctx;
+	}
+}
+
+KPROF_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwp_model *m, unsigned slot)
+{
+	uint64_t x = m->prng;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	m->prng = x;
+	return (m->interval[slot] & ~m->random_mask) | ((uint32_t)x & m->random_mask);
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_model_flush_head(kprof_lwp_model *m)
+{
+	kprof_impl_lwp_store32(m->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, m->head);
+	m->head_dirty = 0;
+	m->head_flushes++;
+}
+
+KPROF_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwp_model *m)
+{
+	uint32_t t = kprof_impl_lwp_load32(m->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	m->tail_reads++;
+	/* Hardware behaviour for a bad tail is undefined; the model keeps its last good one. */
+	if (t < m->size && !(t & (m->record_size - 1u)))
+		m->cached_tail = t;
+}
+
+/* Store a record at head; 1 when the ring was full (the slot will be reused), else 0. */
+KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, uint32_t data1, uint64_t ip,
+                                              uint64_t data2)
+{
+	uint8_t *slot = m->buffer + m->head;
+	uint32_t next, i;
+	kprof_store_le32(slot, dw0);
+	kprof_store_le32(slot + KPROF_LWP_RECORD_DATA1_OFFSET, data1);
+	kprof_store_le64(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
+	kprof_store_le64(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
+	kprof_store_le64(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
+	                 kprof_lwpcb_flags_get_ptsc(m->flags) ? m->clock : 0);
+	for (i = KPROF_LWP_RECORD_SIZE; i < m->record_size; i++)
+		slot[i] = 0;
+	next = m->head + m->record_size;
+	if (next >= m->size)
+		next = 0;
+	if (next == m->cached_tail)
+		kprof_impl_lwp_model_read_tail(m);
+	if (next == m->cached_tail) {
+		m->missed++;
+		kprof_impl_lwp_store64(m->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, m->missed);
+		kprof_impl_lwp_model_flush_head(m);
+		return 1;
+	}
+	m->head = next;
+	m->head_dirty = 1;
+	m->stored++;
+	if (m->threshold) {
+		uint32_t used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+		if (used >= m->threshold) {
+			kprof_impl_lwp_model_read_tail(m);
+			used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+		}
+		if (used == m->threshold) {
+			kprof_impl_lwp_model_flush_head(m);
+			m->threshold_hits++;
+			if (kprof_lwpcb_flags_get_int(m->flags) && m->on_threshold)
+				m->on_threshold(m->ctx, m);
+		}
+	}
+	return 0;
+}
+
+/* SLWPCB for the model: write the head register (release) and the current counters into the
+ * LWPCB, and return the active LWPCB (NULL when the model is off). */
+KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
+{
+	unsigned i;
+	if (!m || !m->lwpcb)
+		return NULL;
+	for (i = 0; i < m->caps.max_events; i++)
+		if (m->flags & (1u << (i + 1u)))
+			kprof_impl_lwp_store32(m->lwpcb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE +
+			                               KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
+			                       m->counter[i]);
+	kprof_impl_lwp_model_flush_head(m);
+	return m->lwpcb;
+}
+
+/* LLWPCB for the model: flush the active LWPCB (if any), then load lwpcb (NULL disables).
+ * Reads the block as hardware does, keeps the events the model's caps enable (os_events) and
+ * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
+ * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
+ * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
+ * of range). */
+KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
+{
+	uint8_t *cb = (uint8_t *)lwpcb;
+	uint32_t req, bs, size, rs, head, tail, active, i;
+	uint64_t base;
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	if (m->lwpcb)
+		(void)kprof_lwp_model_slwpcb(m);
+	m->lwpcb = NULL;
+	m->flags = 0;
+	if (!cb)
+		return KPROF_OK;
+	if ((uintptr_t)cb & (KPROF_LWP_LWPCB_ALIGN - 1u))
+		return KPROF_E_ALIGNMENT;
+	rs = m->caps.event_size;
+	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
+	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
+	size = kprof_lwpcb_buffer_size_get_size(bs);
+	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) & ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
+	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
+	    head % rs || tail >= size || tail % rs)
+		return KPROF_E_CORRUPT;
+	active = 0;
+	for (i = 0; i < m->caps.max_events; i++) {
+		uint32_t bit = 1u << (i + 1u);
+		const uint8_t *slot = cb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE;
+		m->interval[i] = kprof_lwp_event_interval_get_interval(kprof_load_le32(slot));
+		m->counter[i] = kprof_lwp_event_interval_get_interval(
+		        kprof_load_le32(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
+		if ((req & bit) && (m->caps.os_events & bit) && m->interval[i])
+			active |= bit;
+	}
+	if (active) {
+		if (kprof_lwpcb_flags_get_int(req) && m->caps.os_interrupt)
+			active = kprof_lwpcb_flags_set_int(active, 1);
+		if (kprof_lwpcb_flags_get_cont(req) && m->caps.os_cont)
+			active = kprof_lwpcb_flags_set_cont(active, 1);
+		if (kprof_lwpcb_flags_get_ptsc(req) && m->caps.os_ptsc)
+			active = kprof_lwpcb_flags_set_ptsc(active, 1);
+	}
+	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
+	if (!active)
+		return KPROF_OK;
+	m->lwpcb = cb;
+	m->buffer = (uint8_t *)(uintptr_t)base;
+	m->size = size;
+	m->record_size = rs;
+	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
+	m->random_mask = (1u << kprof_lwpcb_buffer_size_get_random(bs)) - 1u;
+	m->flags = active;
+	m->head = head;
+	m->cached_tail = tail;
+	m->head_dirty = 0;
+	m->missed = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event, uint32_t flags)
+{
+	uint32_t dw0 = kprof_lwp_record_dw0_set_event_id(0, event);
+	dw0 = kprof_lwp_record_dw0_set_core_id(dw0, m->core_id);
+	return dw0 | flags;
+}
+
+/* Retire one synthetic instruction: counts it for instructions retired (event 2), branches
+ * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
+ * counter not already at zero. Counters at zero stay frozen there until their record is
+ * stored; at most one record is stored per instruction (events expiring together take turns),
+ * the others wait for the next instruction causing their event. Returns 1 when a record was
+ * produced (stored, or lost to a full ring: see m->missed), 0 when none, or a status. */
+KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn)
+{
+	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
+	uint64_t data2 = 0;
+	if (!m || !insn)
+		return KPROF_E_ARGUMENT;
+	m->clock += insn->cycles ? insn->cycles : 1u;
+	if (!m->lwpcb)
+		return 0;
+	happened = 1u << KPROF_LWP_EVENT_INSTRUCTIONS;
+	if (insn->is_branch)
+		happened |= 1u << KPROF_LWP_EVENT_BRANCHES;
+	if (insn->dcache_miss)
+		happened |= 1u << KPROF_LWP_EVENT_DCACHE_MISSES;
+	happened &= m->flags;
+	for (e = 1; e <= m->caps.max_events; e++) {
+		if (!(happened & (1u << e)))
+			continue;
+		if (m->counter[e - 1u])
+			m->counter[e - 1u]--;
+		if (!m->counter[e - 1u])
+			eligible |= 1u << e;
+	}
+	if (!eligible)
+		return 0;
+	for (i = 1; i <= m->caps.max_events; i++) {
+		e = (m->last_event + i - 1u) % m->caps.max_events + 1u;
+		if (eligible & (1u << e)) {
+			pick = e;
+			break;
+		}
+	}
+	m->last_event = pick;
+	if (pick == KPROF_LWP_EVENT_BRANCHES) {
+		uint32_t valid = m->caps.branch_prediction;
+		flags = kprof_lwp_branch_flags_set_taken(0, insn->taken ? 1u : 0u);
+		flags = kprof_lwp_branch_flags_set_prediction_valid(flags, valid);
+		flags = kprof_lwp_branch_flags_set_predicted(flags, valid && insn->predicted ? 1u : 0u);
+		data2 = insn->next_ip;
+	} else if (pick == KPROF_LWP_EVENT_DCACHE_MISSES) {
+		uint32_t valid = m->caps.data_address && insn->data_address_valid ? 1u : 0u;
+		uint32_t round = (1u << m->caps.latency_rnd) - 1u, max;
+		max = m->caps.latency_bits >= 32u ? 0xFFFFFFFFu : (1u << m->caps.latency_bits) - 1u;
+		data1 = insn->latency > max ? max : insn->latency;
+		data1 &= ~round;
+		flags = kprof_lwp_dcache_flags_set_data_source(0, insn->data_source);
+		flags = kprof_lwp_dcache_flags_set_address_valid(flags, valid);
+		data2 = valid ? insn->data_address : 0;
+	}
+	(void)kprof_impl_lwp_model_store(m, kprof_impl_lwp_model_dw0(m, pick, flags), data1, insn->ip, data2);
+	m->counter[pick - 1u] = kprof_impl_lwp_model_reload(m, pick - 1u);
+	return 1;
+}
+
+/* LWPVAL in the model: counts event 1; when its counter reaches zero stores a record with
+ * Flags = the low 16 bits of flags, Data1 = data1, Data2 = data2. Returns 1 when a record was
+ * produced, 0 when not (or when LWP or event 1 is off). */
+KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1, uint32_t flags,
+                                     uint64_t ip)
+{
+	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->clock++;
+	if (!m->lwpcb || !(m->flags & (1u << KPROF_LWP_EVENT_PROGRAMMED_VALUE)))
+		return 0;
+	if (m->counter[slot])
+		m->counter[slot]--;
+	if (m->counter[slot])
+		return 0;
+	(void)kprof_impl_lwp_model_store(
+	        m,
+	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
+	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	        data1, ip, data2);
+	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
+	return 1;
+}
+
+/* LWPINS in the model: always stores an event 255 record (Flags = low 16 bits of flags).
+ * Returns 1 when the ring was full (the record overwrote the last slot and MissedEvents grew),
+ * 0 when stored or when LWP is off - as the instruction's carry flag. */
+KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1, uint32_t flags,
+                                     uint64_t ip)
+{
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->clock++;
+	if (!m->lwpcb)
+		return 0;
+	return kprof_impl_lwp_model_store(
+	        m,
+	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
+	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	        data1, ip, data2);
+}
