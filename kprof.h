@@ -2482,6 +2482,1783 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
                                      uint32_t flags, uint64_t ip);
 
+/* ------------------------------------------------------------------------------------------
+ *  ds
+ * ------------------------------------------------------------------------------------------ */
+/* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size follows PEBS_DATA_CFG.
+ * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
+#define KPROF_PEBS_FORMAT_CORE         0x0u
+#define KPROF_PEBS_FORMAT_NEHALEM      0x1u
+#define KPROF_PEBS_FORMAT_HASWELL      0x2u
+#define KPROF_PEBS_FORMAT_SKYLAKE      0x3u
+#define KPROF_PEBS_FORMAT_ADAPTIVE     0x4u /* first adaptive format (Ice Lake) */
+#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x5u /* highest adaptive format kprof decodes */
+
+/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set). Addresses are linear addresses in the producer's address space. Counter reset values are written back into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3 only (the first 0x60 bytes). * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then fixed at 0x80) */
+
+#define KPROF_DS_AREA64_SIZE                            0xA0u
+#define KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_DS_AREA64_BTS_INDEX_OFFSET                0x8u
+#define KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_DS_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_DS_AREA64_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_DS_AREA64_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_ds_area64 {
+	uint64_t bts_buffer_base;      /* 0x0: first byte of the BTS buffer */
+	uint64_t bts_index;            /* 0x8: where the next BTS record goes */
+	uint64_t bts_absolute_maximum; /* 0x10: first byte past the BTS buffer */
+	uint64_t
+	        bts_interrupt_threshold; /* 0x18: record at which a BTS interrupt is raised (BTINT) */
+	uint64_t pebs_buffer_base;       /* 0x20: first byte of the PEBS buffer */
+	uint64_t pebs_index;             /* 0x28: where the next PEBS record goes */
+	uint64_t pebs_absolute_maximum;    /* 0x30: first byte past the PEBS buffer */
+	uint64_t pebs_interrupt_threshold; /* 0x38: record at which a PEBS interrupt is raised */
+	uint64_t pebs_gp_counter_reset[8]; /* 0x40: reload value of general-purpose counter i */
+	uint64_t pebs_fixed_counter_reset
+	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
+} kprof_ds_area64;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_buffer_base) ==
+                            KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area64_bts_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_index) == KPROF_DS_AREA64_BTS_INDEX_OFFSET,
+                    kprof_ds_area64_bts_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_absolute_maximum) ==
+                            KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area64_bts_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_interrupt_threshold) ==
+                            KPROF_DS_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area64_bts_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_buffer_base) ==
+                            KPROF_DS_AREA64_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area64_pebs_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_index) == KPROF_DS_AREA64_PEBS_INDEX_OFFSET,
+                    kprof_ds_area64_pebs_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_absolute_maximum) ==
+                            KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area64_pebs_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_interrupt_threshold) ==
+                            KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area64_pebs_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_gp_counter_reset) ==
+                            KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_ds_area64_pebs_gp_counter_reset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_fixed_counter_reset) ==
+                            KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_ds_area64_pebs_fixed_counter_reset_offset);
+
+/* Decode a kprof_ds_area64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_DS_AREA64_SIZE; nothing is read past buf + KPROF_DS_AREA64_SIZE. */
+KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
+
+/* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes). * Source: reference/intel-ds-perfmon.md (DS save area 32-bit: eight u32 fields at 0x00..0x1C, PEBS counter reset at 0x20); Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
+
+#define KPROF_DS_AREA32_SIZE                            0x28u
+#define KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_DS_AREA32_BTS_INDEX_OFFSET                0x4u
+#define KPROF_DS_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x8u
+#define KPROF_DS_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET  0xCu
+#define KPROF_DS_AREA32_PEBS_BUFFER_BASE_OFFSET         0x10u
+#define KPROF_DS_AREA32_PEBS_INDEX_OFFSET               0x14u
+#define KPROF_DS_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x18u
+#define KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x1Cu
+#define KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET       0x20u
+typedef struct kprof_ds_area32 {
+	uint32_t bts_buffer_base;          /* 0x0: first byte of the BTS buffer */
+	uint32_t bts_index;                /* 0x4: where the next BTS record goes */
+	uint32_t bts_absolute_maximum;     /* 0x8: first byte past the BTS buffer */
+	uint32_t bts_interrupt_threshold;  /* 0xC: record at which a BTS interrupt is raised */
+	uint32_t pebs_buffer_base;         /* 0x10: first byte of the PEBS buffer */
+	uint32_t pebs_index;               /* 0x14: where the next PEBS record goes */
+	uint32_t pebs_absolute_maximum;    /* 0x18: first byte past the PEBS buffer */
+	uint32_t pebs_interrupt_threshold; /* 0x1C: record at which a PEBS interrupt is raised */
+	uint64_t pebs_counter_reset; /* 0x20: reload value of the PEBS counter (40 bits used) */
+} kprof_ds_area32;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_buffer_base) ==
+                            KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area32_bts_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_index) == KPROF_DS_AREA32_BTS_INDEX_OFFSET,
+                    kprof_ds_area32_bts_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_absolute_maximum) ==
+                            KPROF_DS_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area32_bts_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_interrupt_threshold) ==
+                            KPROF_DS_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area32_bts_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_buffer_base) ==
+                            KPROF_DS_AREA32_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area32_pebs_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_index) == KPROF_DS_AREA32_PEBS_INDEX_OFFSET,
+                    kprof_ds_area32_pebs_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_absolute_maximum) ==
+                            KPROF_DS_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area32_pebs_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_interrupt_threshold) ==
+                            KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area32_pebs_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_counter_reset) ==
+                            KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
+                    kprof_ds_area32_pebs_counter_reset_offset);
+
+/* Decode a kprof_ds_area32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_DS_AREA32_SIZE; nothing is read past buf + KPROF_DS_AREA32_SIZE. */
+KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
+
+/* A branch trace store record in the 64-bit DS format: 24 bytes. * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+
+#define KPROF_BTS_RECORD64_SIZE         0x18u
+#define KPROF_BTS_RECORD64_FROM_OFFSET  0x0u
+#define KPROF_BTS_RECORD64_TO_OFFSET    0x8u
+#define KPROF_BTS_RECORD64_FLAGS_OFFSET 0x10u
+typedef struct kprof_bts_record64 {
+	uint64_t from;  /* 0x0: linear address of the branch instruction */
+	uint64_t to;    /* 0x8: linear address of the branch target */
+	uint64_t flags; /* 0x10: branch flags */
+} kprof_bts_record64;
+KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof_bts_record64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, from) == KPROF_BTS_RECORD64_FROM_OFFSET,
+                    kprof_bts_record64_from_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, to) == KPROF_BTS_RECORD64_TO_OFFSET,
+                    kprof_bts_record64_to_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FLAGS_OFFSET,
+                    kprof_bts_record64_flags_offset);
+/* branch flags * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT                                                   \
+	4 /* the branch was predicted (not reported by Core and Atom processors) */
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_WIDTH 1
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
+#define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
+
+/* Decode a kprof_bts_record64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_BTS_RECORD64_SIZE; nothing is read past buf + KPROF_BTS_RECORD64_SIZE. */
+KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
+                                                 kprof_bts_record64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
+                                                 size_t len);
+
+/* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes. * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section 18.4.9 */
+
+#define KPROF_BTS_RECORD32_SIZE         0xCu
+#define KPROF_BTS_RECORD32_FROM_OFFSET  0x0u
+#define KPROF_BTS_RECORD32_TO_OFFSET    0x4u
+#define KPROF_BTS_RECORD32_FLAGS_OFFSET 0x8u
+typedef struct kprof_bts_record32 {
+	uint32_t from;  /* 0x0: linear address of the branch instruction */
+	uint32_t to;    /* 0x4: linear address of the branch target */
+	uint32_t flags; /* 0x8: branch flags */
+} kprof_bts_record32;
+KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof_bts_record32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, from) == KPROF_BTS_RECORD32_FROM_OFFSET,
+                    kprof_bts_record32_from_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, to) == KPROF_BTS_RECORD32_TO_OFFSET,
+                    kprof_bts_record32_to_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, flags) == KPROF_BTS_RECORD32_FLAGS_OFFSET,
+                    kprof_bts_record32_flags_offset);
+/* branch flags * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section 18.4.9 */
+
+#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT 4 /* the branch was predicted */
+#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_WIDTH 1
+#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
+#define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
+
+/* Decode a kprof_bts_record32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_BTS_RECORD32_SIZE; nothing is read past buf + KPROF_BTS_RECORD32_SIZE. */
+KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
+                                                 kprof_bts_record32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
+                                                 size_t len);
+
+/* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT0_SIZE         0x90u
+#define KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET 0x0u
+#define KPROF_PEBS_RECORD_FMT0_IP_OFFSET    0x8u
+#define KPROF_PEBS_RECORD_FMT0_AX_OFFSET    0x10u
+#define KPROF_PEBS_RECORD_FMT0_BX_OFFSET    0x18u
+#define KPROF_PEBS_RECORD_FMT0_CX_OFFSET    0x20u
+#define KPROF_PEBS_RECORD_FMT0_DX_OFFSET    0x28u
+#define KPROF_PEBS_RECORD_FMT0_SI_OFFSET    0x30u
+#define KPROF_PEBS_RECORD_FMT0_DI_OFFSET    0x38u
+#define KPROF_PEBS_RECORD_FMT0_BP_OFFSET    0x40u
+#define KPROF_PEBS_RECORD_FMT0_SP_OFFSET    0x48u
+#define KPROF_PEBS_RECORD_FMT0_R8_OFFSET    0x50u
+#define KPROF_PEBS_RECORD_FMT0_R9_OFFSET    0x58u
+#define KPROF_PEBS_RECORD_FMT0_R10_OFFSET   0x60u
+#define KPROF_PEBS_RECORD_FMT0_R11_OFFSET   0x68u
+#define KPROF_PEBS_RECORD_FMT0_R12_OFFSET   0x70u
+#define KPROF_PEBS_RECORD_FMT0_R13_OFFSET   0x78u
+#define KPROF_PEBS_RECORD_FMT0_R14_OFFSET   0x80u
+#define KPROF_PEBS_RECORD_FMT0_R15_OFFSET   0x88u
+typedef struct kprof_pebs_record_fmt0 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+} kprof_pebs_record_fmt0;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
+                    kprof_pebs_record_fmt0_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, flags) == KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt0_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ip) == KPROF_PEBS_RECORD_FMT0_IP_OFFSET,
+                    kprof_pebs_record_fmt0_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ax) == KPROF_PEBS_RECORD_FMT0_AX_OFFSET,
+                    kprof_pebs_record_fmt0_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bx) == KPROF_PEBS_RECORD_FMT0_BX_OFFSET,
+                    kprof_pebs_record_fmt0_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, cx) == KPROF_PEBS_RECORD_FMT0_CX_OFFSET,
+                    kprof_pebs_record_fmt0_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, dx) == KPROF_PEBS_RECORD_FMT0_DX_OFFSET,
+                    kprof_pebs_record_fmt0_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, si) == KPROF_PEBS_RECORD_FMT0_SI_OFFSET,
+                    kprof_pebs_record_fmt0_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, di) == KPROF_PEBS_RECORD_FMT0_DI_OFFSET,
+                    kprof_pebs_record_fmt0_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bp) == KPROF_PEBS_RECORD_FMT0_BP_OFFSET,
+                    kprof_pebs_record_fmt0_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, sp) == KPROF_PEBS_RECORD_FMT0_SP_OFFSET,
+                    kprof_pebs_record_fmt0_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r8) == KPROF_PEBS_RECORD_FMT0_R8_OFFSET,
+                    kprof_pebs_record_fmt0_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r9) == KPROF_PEBS_RECORD_FMT0_R9_OFFSET,
+                    kprof_pebs_record_fmt0_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r10) == KPROF_PEBS_RECORD_FMT0_R10_OFFSET,
+                    kprof_pebs_record_fmt0_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r11) == KPROF_PEBS_RECORD_FMT0_R11_OFFSET,
+                    kprof_pebs_record_fmt0_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r12) == KPROF_PEBS_RECORD_FMT0_R12_OFFSET,
+                    kprof_pebs_record_fmt0_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r13) == KPROF_PEBS_RECORD_FMT0_R13_OFFSET,
+                    kprof_pebs_record_fmt0_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r14) == KPROF_PEBS_RECORD_FMT0_R14_OFFSET,
+                    kprof_pebs_record_fmt0_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r15) == KPROF_PEBS_RECORD_FMT0_R15_OFFSET,
+                    kprof_pebs_record_fmt0_r15_offset);
+
+/* Decode a kprof_pebs_record_fmt0 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT0_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT0_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt0 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
+                                                     size_t len);
+
+/* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source and load latency. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT1_SIZE          0xB0u
+#define KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET  0x0u
+#define KPROF_PEBS_RECORD_FMT1_IP_OFFSET     0x8u
+#define KPROF_PEBS_RECORD_FMT1_AX_OFFSET     0x10u
+#define KPROF_PEBS_RECORD_FMT1_BX_OFFSET     0x18u
+#define KPROF_PEBS_RECORD_FMT1_CX_OFFSET     0x20u
+#define KPROF_PEBS_RECORD_FMT1_DX_OFFSET     0x28u
+#define KPROF_PEBS_RECORD_FMT1_SI_OFFSET     0x30u
+#define KPROF_PEBS_RECORD_FMT1_DI_OFFSET     0x38u
+#define KPROF_PEBS_RECORD_FMT1_BP_OFFSET     0x40u
+#define KPROF_PEBS_RECORD_FMT1_SP_OFFSET     0x48u
+#define KPROF_PEBS_RECORD_FMT1_R8_OFFSET     0x50u
+#define KPROF_PEBS_RECORD_FMT1_R9_OFFSET     0x58u
+#define KPROF_PEBS_RECORD_FMT1_R10_OFFSET    0x60u
+#define KPROF_PEBS_RECORD_FMT1_R11_OFFSET    0x68u
+#define KPROF_PEBS_RECORD_FMT1_R12_OFFSET    0x70u
+#define KPROF_PEBS_RECORD_FMT1_R13_OFFSET    0x78u
+#define KPROF_PEBS_RECORD_FMT1_R14_OFFSET    0x80u
+#define KPROF_PEBS_RECORD_FMT1_R15_OFFSET    0x88u
+#define KPROF_PEBS_RECORD_FMT1_STATUS_OFFSET 0x90u
+#define KPROF_PEBS_RECORD_FMT1_DLA_OFFSET    0x98u
+#define KPROF_PEBS_RECORD_FMT1_DSE_OFFSET    0xA0u
+#define KPROF_PEBS_RECORD_FMT1_LAT_OFFSET    0xA8u
+typedef struct kprof_pebs_record_fmt1 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+	uint64_t
+	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
+	uint64_t dse; /* 0xA0: data source encoding */
+	uint64_t lat; /* 0xA8: load latency in core cycles */
+} kprof_pebs_record_fmt1;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
+                    kprof_pebs_record_fmt1_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, flags) == KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt1_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ip) == KPROF_PEBS_RECORD_FMT1_IP_OFFSET,
+                    kprof_pebs_record_fmt1_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ax) == KPROF_PEBS_RECORD_FMT1_AX_OFFSET,
+                    kprof_pebs_record_fmt1_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bx) == KPROF_PEBS_RECORD_FMT1_BX_OFFSET,
+                    kprof_pebs_record_fmt1_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, cx) == KPROF_PEBS_RECORD_FMT1_CX_OFFSET,
+                    kprof_pebs_record_fmt1_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dx) == KPROF_PEBS_RECORD_FMT1_DX_OFFSET,
+                    kprof_pebs_record_fmt1_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, si) == KPROF_PEBS_RECORD_FMT1_SI_OFFSET,
+                    kprof_pebs_record_fmt1_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, di) == KPROF_PEBS_RECORD_FMT1_DI_OFFSET,
+                    kprof_pebs_record_fmt1_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bp) == KPROF_PEBS_RECORD_FMT1_BP_OFFSET,
+                    kprof_pebs_record_fmt1_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, sp) == KPROF_PEBS_RECORD_FMT1_SP_OFFSET,
+                    kprof_pebs_record_fmt1_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r8) == KPROF_PEBS_RECORD_FMT1_R8_OFFSET,
+                    kprof_pebs_record_fmt1_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r9) == KPROF_PEBS_RECORD_FMT1_R9_OFFSET,
+                    kprof_pebs_record_fmt1_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r10) == KPROF_PEBS_RECORD_FMT1_R10_OFFSET,
+                    kprof_pebs_record_fmt1_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r11) == KPROF_PEBS_RECORD_FMT1_R11_OFFSET,
+                    kprof_pebs_record_fmt1_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r12) == KPROF_PEBS_RECORD_FMT1_R12_OFFSET,
+                    kprof_pebs_record_fmt1_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r13) == KPROF_PEBS_RECORD_FMT1_R13_OFFSET,
+                    kprof_pebs_record_fmt1_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r14) == KPROF_PEBS_RECORD_FMT1_R14_OFFSET,
+                    kprof_pebs_record_fmt1_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r15) == KPROF_PEBS_RECORD_FMT1_R15_OFFSET,
+                    kprof_pebs_record_fmt1_r15_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, status) ==
+                            KPROF_PEBS_RECORD_FMT1_STATUS_OFFSET,
+                    kprof_pebs_record_fmt1_status_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dla) == KPROF_PEBS_RECORD_FMT1_DLA_OFFSET,
+                    kprof_pebs_record_fmt1_dla_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dse) == KPROF_PEBS_RECORD_FMT1_DSE_OFFSET,
+                    kprof_pebs_record_fmt1_dse_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, lat) == KPROF_PEBS_RECORD_FMT1_LAT_OFFSET,
+                    kprof_pebs_record_fmt1_lat_offset);
+
+/* Decode a kprof_pebs_record_fmt1 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT1_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT1_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt1 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
+                                                     size_t len);
+
+/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT2_SIZE              0xC0u
+#define KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET      0x0u
+#define KPROF_PEBS_RECORD_FMT2_IP_OFFSET         0x8u
+#define KPROF_PEBS_RECORD_FMT2_AX_OFFSET         0x10u
+#define KPROF_PEBS_RECORD_FMT2_BX_OFFSET         0x18u
+#define KPROF_PEBS_RECORD_FMT2_CX_OFFSET         0x20u
+#define KPROF_PEBS_RECORD_FMT2_DX_OFFSET         0x28u
+#define KPROF_PEBS_RECORD_FMT2_SI_OFFSET         0x30u
+#define KPROF_PEBS_RECORD_FMT2_DI_OFFSET         0x38u
+#define KPROF_PEBS_RECORD_FMT2_BP_OFFSET         0x40u
+#define KPROF_PEBS_RECORD_FMT2_SP_OFFSET         0x48u
+#define KPROF_PEBS_RECORD_FMT2_R8_OFFSET         0x50u
+#define KPROF_PEBS_RECORD_FMT2_R9_OFFSET         0x58u
+#define KPROF_PEBS_RECORD_FMT2_R10_OFFSET        0x60u
+#define KPROF_PEBS_RECORD_FMT2_R11_OFFSET        0x68u
+#define KPROF_PEBS_RECORD_FMT2_R12_OFFSET        0x70u
+#define KPROF_PEBS_RECORD_FMT2_R13_OFFSET        0x78u
+#define KPROF_PEBS_RECORD_FMT2_R14_OFFSET        0x80u
+#define KPROF_PEBS_RECORD_FMT2_R15_OFFSET        0x88u
+#define KPROF_PEBS_RECORD_FMT2_STATUS_OFFSET     0x90u
+#define KPROF_PEBS_RECORD_FMT2_DLA_OFFSET        0x98u
+#define KPROF_PEBS_RECORD_FMT2_DSE_OFFSET        0xA0u
+#define KPROF_PEBS_RECORD_FMT2_LAT_OFFSET        0xA8u
+#define KPROF_PEBS_RECORD_FMT2_REAL_IP_OFFSET    0xB0u
+#define KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET 0xB8u
+typedef struct kprof_pebs_record_fmt2 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+	uint64_t
+	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
+	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t lat;        /* 0xA8: load latency in core cycles */
+	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
+	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
+} kprof_pebs_record_fmt2;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
+                    kprof_pebs_record_fmt2_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, flags) == KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt2_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ip) == KPROF_PEBS_RECORD_FMT2_IP_OFFSET,
+                    kprof_pebs_record_fmt2_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ax) == KPROF_PEBS_RECORD_FMT2_AX_OFFSET,
+                    kprof_pebs_record_fmt2_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bx) == KPROF_PEBS_RECORD_FMT2_BX_OFFSET,
+                    kprof_pebs_record_fmt2_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, cx) == KPROF_PEBS_RECORD_FMT2_CX_OFFSET,
+                    kprof_pebs_record_fmt2_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dx) == KPROF_PEBS_RECORD_FMT2_DX_OFFSET,
+                    kprof_pebs_record_fmt2_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, si) == KPROF_PEBS_RECORD_FMT2_SI_OFFSET,
+                    kprof_pebs_record_fmt2_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, di) == KPROF_PEBS_RECORD_FMT2_DI_OFFSET,
+                    kprof_pebs_record_fmt2_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bp) == KPROF_PEBS_RECORD_FMT2_BP_OFFSET,
+                    kprof_pebs_record_fmt2_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, sp) == KPROF_PEBS_RECORD_FMT2_SP_OFFSET,
+                    kprof_pebs_record_fmt2_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r8) == KPROF_PEBS_RECORD_FMT2_R8_OFFSET,
+                    kprof_pebs_record_fmt2_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r9) == KPROF_PEBS_RECORD_FMT2_R9_OFFSET,
+                    kprof_pebs_record_fmt2_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r10) == KPROF_PEBS_RECORD_FMT2_R10_OFFSET,
+                    kprof_pebs_record_fmt2_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r11) == KPROF_PEBS_RECORD_FMT2_R11_OFFSET,
+                    kprof_pebs_record_fmt2_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r12) == KPROF_PEBS_RECORD_FMT2_R12_OFFSET,
+                    kprof_pebs_record_fmt2_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r13) == KPROF_PEBS_RECORD_FMT2_R13_OFFSET,
+                    kprof_pebs_record_fmt2_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r14) == KPROF_PEBS_RECORD_FMT2_R14_OFFSET,
+                    kprof_pebs_record_fmt2_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r15) == KPROF_PEBS_RECORD_FMT2_R15_OFFSET,
+                    kprof_pebs_record_fmt2_r15_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, status) ==
+                            KPROF_PEBS_RECORD_FMT2_STATUS_OFFSET,
+                    kprof_pebs_record_fmt2_status_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dla) == KPROF_PEBS_RECORD_FMT2_DLA_OFFSET,
+                    kprof_pebs_record_fmt2_dla_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dse) == KPROF_PEBS_RECORD_FMT2_DSE_OFFSET,
+                    kprof_pebs_record_fmt2_dse_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, lat) == KPROF_PEBS_RECORD_FMT2_LAT_OFFSET,
+                    kprof_pebs_record_fmt2_lat_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, real_ip) ==
+                            KPROF_PEBS_RECORD_FMT2_REAL_IP_OFFSET,
+                    kprof_pebs_record_fmt2_real_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, tsx_tuning) ==
+                            KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET,
+                    kprof_pebs_record_fmt2_tsx_tuning_offset);
+
+/* Decode a kprof_pebs_record_fmt2 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT2_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT2_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt2 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
+                                                     size_t len);
+
+/* PEBS record, format 3 (Skylake): format 2 plus the TSC. * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section 20.3 */
+
+#define KPROF_PEBS_RECORD_FMT3_SIZE              0xC8u
+#define KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET      0x0u
+#define KPROF_PEBS_RECORD_FMT3_IP_OFFSET         0x8u
+#define KPROF_PEBS_RECORD_FMT3_AX_OFFSET         0x10u
+#define KPROF_PEBS_RECORD_FMT3_BX_OFFSET         0x18u
+#define KPROF_PEBS_RECORD_FMT3_CX_OFFSET         0x20u
+#define KPROF_PEBS_RECORD_FMT3_DX_OFFSET         0x28u
+#define KPROF_PEBS_RECORD_FMT3_SI_OFFSET         0x30u
+#define KPROF_PEBS_RECORD_FMT3_DI_OFFSET         0x38u
+#define KPROF_PEBS_RECORD_FMT3_BP_OFFSET         0x40u
+#define KPROF_PEBS_RECORD_FMT3_SP_OFFSET         0x48u
+#define KPROF_PEBS_RECORD_FMT3_R8_OFFSET         0x50u
+#define KPROF_PEBS_RECORD_FMT3_R9_OFFSET         0x58u
+#define KPROF_PEBS_RECORD_FMT3_R10_OFFSET        0x60u
+#define KPROF_PEBS_RECORD_FMT3_R11_OFFSET        0x68u
+#define KPROF_PEBS_RECORD_FMT3_R12_OFFSET        0x70u
+#define KPROF_PEBS_RECORD_FMT3_R13_OFFSET        0x78u
+#define KPROF_PEBS_RECORD_FMT3_R14_OFFSET        0x80u
+#define KPROF_PEBS_RECORD_FMT3_R15_OFFSET        0x88u
+#define KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET     0x90u
+#define KPROF_PEBS_RECORD_FMT3_DLA_OFFSET        0x98u
+#define KPROF_PEBS_RECORD_FMT3_DSE_OFFSET        0xA0u
+#define KPROF_PEBS_RECORD_FMT3_LAT_OFFSET        0xA8u
+#define KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET    0xB0u
+#define KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET 0xB8u
+#define KPROF_PEBS_RECORD_FMT3_TSC_OFFSET        0xC0u
+typedef struct kprof_pebs_record_fmt3 {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: the IP after the instruction that caused the event (trap-like) */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t bx;    /* 0x18: BX */
+	uint64_t cx;    /* 0x20: CX */
+	uint64_t dx;    /* 0x28: DX */
+	uint64_t si;    /* 0x30: SI */
+	uint64_t di;    /* 0x38: DI */
+	uint64_t bp;    /* 0x40: BP */
+	uint64_t sp;    /* 0x48: SP */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+	uint64_t
+	        status; /* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
+	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
+	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t lat;        /* 0xA8: load latency in core cycles */
+	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
+	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
+	uint64_t tsc;        /* 0xC0: time-stamp counter when the record was written */
+} kprof_pebs_record_fmt3;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
+                    kprof_pebs_record_fmt3_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, flags) == KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET,
+                    kprof_pebs_record_fmt3_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ip) == KPROF_PEBS_RECORD_FMT3_IP_OFFSET,
+                    kprof_pebs_record_fmt3_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ax) == KPROF_PEBS_RECORD_FMT3_AX_OFFSET,
+                    kprof_pebs_record_fmt3_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bx) == KPROF_PEBS_RECORD_FMT3_BX_OFFSET,
+                    kprof_pebs_record_fmt3_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, cx) == KPROF_PEBS_RECORD_FMT3_CX_OFFSET,
+                    kprof_pebs_record_fmt3_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dx) == KPROF_PEBS_RECORD_FMT3_DX_OFFSET,
+                    kprof_pebs_record_fmt3_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, si) == KPROF_PEBS_RECORD_FMT3_SI_OFFSET,
+                    kprof_pebs_record_fmt3_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, di) == KPROF_PEBS_RECORD_FMT3_DI_OFFSET,
+                    kprof_pebs_record_fmt3_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bp) == KPROF_PEBS_RECORD_FMT3_BP_OFFSET,
+                    kprof_pebs_record_fmt3_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, sp) == KPROF_PEBS_RECORD_FMT3_SP_OFFSET,
+                    kprof_pebs_record_fmt3_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r8) == KPROF_PEBS_RECORD_FMT3_R8_OFFSET,
+                    kprof_pebs_record_fmt3_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r9) == KPROF_PEBS_RECORD_FMT3_R9_OFFSET,
+                    kprof_pebs_record_fmt3_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r10) == KPROF_PEBS_RECORD_FMT3_R10_OFFSET,
+                    kprof_pebs_record_fmt3_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r11) == KPROF_PEBS_RECORD_FMT3_R11_OFFSET,
+                    kprof_pebs_record_fmt3_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r12) == KPROF_PEBS_RECORD_FMT3_R12_OFFSET,
+                    kprof_pebs_record_fmt3_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r13) == KPROF_PEBS_RECORD_FMT3_R13_OFFSET,
+                    kprof_pebs_record_fmt3_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r14) == KPROF_PEBS_RECORD_FMT3_R14_OFFSET,
+                    kprof_pebs_record_fmt3_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r15) == KPROF_PEBS_RECORD_FMT3_R15_OFFSET,
+                    kprof_pebs_record_fmt3_r15_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, status) ==
+                            KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET,
+                    kprof_pebs_record_fmt3_status_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dla) == KPROF_PEBS_RECORD_FMT3_DLA_OFFSET,
+                    kprof_pebs_record_fmt3_dla_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dse) == KPROF_PEBS_RECORD_FMT3_DSE_OFFSET,
+                    kprof_pebs_record_fmt3_dse_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, lat) == KPROF_PEBS_RECORD_FMT3_LAT_OFFSET,
+                    kprof_pebs_record_fmt3_lat_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, real_ip) ==
+                            KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET,
+                    kprof_pebs_record_fmt3_real_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsx_tuning) ==
+                            KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET,
+                    kprof_pebs_record_fmt3_tsx_tuning_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsc) == KPROF_PEBS_RECORD_FMT3_TSC_OFFSET,
+                    kprof_pebs_record_fmt3_tsc_offset);
+
+/* Decode a kprof_pebs_record_fmt3 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_FMT3_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_FMT3_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt3 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
+                                                     size_t len);
+
+/* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32 registers. * Source: reference/intel-ds-perfmon.md (32-bit NetBurst record); Intel SDM vol. 3 section 20.6.3.8 (PEBS record format, 32-bit) */
+
+#define KPROF_PEBS_RECORD_NETBURST32_SIZE          0x28u
+#define KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET 0x0u
+#define KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET    0x4u
+#define KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET    0x8u
+#define KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET    0xCu
+#define KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET    0x10u
+#define KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET    0x14u
+#define KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET    0x18u
+#define KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET    0x1Cu
+#define KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET    0x20u
+#define KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET    0x24u
+typedef struct kprof_pebs_record_netburst32 {
+	uint32_t eflags; /* 0x0: EFLAGS */
+	uint32_t eip;    /* 0x4: linear IP after the sampled instruction */
+	uint32_t eax;    /* 0x8: EAX */
+	uint32_t ebx;    /* 0xC: EBX */
+	uint32_t ecx;    /* 0x10: ECX */
+	uint32_t edx;    /* 0x14: EDX */
+	uint32_t esi;    /* 0x18: ESI */
+	uint32_t edi;    /* 0x1C: EDI */
+	uint32_t ebp;    /* 0x20: EBP */
+	uint32_t esp;    /* 0x24: ESP */
+} kprof_pebs_record_netburst32;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
+                    kprof_pebs_record_netburst32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eflags) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET,
+                    kprof_pebs_record_netburst32_eflags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eip) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET,
+                    kprof_pebs_record_netburst32_eip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eax) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET,
+                    kprof_pebs_record_netburst32_eax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebx) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET,
+                    kprof_pebs_record_netburst32_ebx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ecx) ==
+                            KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET,
+                    kprof_pebs_record_netburst32_ecx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edx) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET,
+                    kprof_pebs_record_netburst32_edx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esi) ==
+                            KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,
+                    kprof_pebs_record_netburst32_esi_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edi) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET,
+                    kprof_pebs_record_netburst32_edi_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebp) ==
+                            KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET,
+                    kprof_pebs_record_netburst32_ebp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esp) ==
+                            KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,
+                    kprof_pebs_record_netburst32_esp_offset);
+
+/* Decode a kprof_pebs_record_netburst32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_RECORD_NETBURST32_SIZE; nothing is read past buf + KPROF_PEBS_RECORD_NETBURST32_SIZE. */
+KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
+                                                           kprof_pebs_record_netburst32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
+                                                           void *buf, size_t len);
+
+/* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx, dx, bx, sp, bp, si, di - the encoding order, not format 0's. * Source: reference/intel-ds-perfmon.md (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15); Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
+
+#define KPROF_PEBS_GPRS_SIZE         0x90u
+#define KPROF_PEBS_GPRS_FLAGS_OFFSET 0x0u
+#define KPROF_PEBS_GPRS_IP_OFFSET    0x8u
+#define KPROF_PEBS_GPRS_AX_OFFSET    0x10u
+#define KPROF_PEBS_GPRS_CX_OFFSET    0x18u
+#define KPROF_PEBS_GPRS_DX_OFFSET    0x20u
+#define KPROF_PEBS_GPRS_BX_OFFSET    0x28u
+#define KPROF_PEBS_GPRS_SP_OFFSET    0x30u
+#define KPROF_PEBS_GPRS_BP_OFFSET    0x38u
+#define KPROF_PEBS_GPRS_SI_OFFSET    0x40u
+#define KPROF_PEBS_GPRS_DI_OFFSET    0x48u
+#define KPROF_PEBS_GPRS_R8_OFFSET    0x50u
+#define KPROF_PEBS_GPRS_R9_OFFSET    0x58u
+#define KPROF_PEBS_GPRS_R10_OFFSET   0x60u
+#define KPROF_PEBS_GPRS_R11_OFFSET   0x68u
+#define KPROF_PEBS_GPRS_R12_OFFSET   0x70u
+#define KPROF_PEBS_GPRS_R13_OFFSET   0x78u
+#define KPROF_PEBS_GPRS_R14_OFFSET   0x80u
+#define KPROF_PEBS_GPRS_R15_OFFSET   0x88u
+typedef struct kprof_pebs_gprs {
+	uint64_t flags; /* 0x0: RFLAGS */
+	uint64_t ip;    /* 0x8: IP */
+	uint64_t ax;    /* 0x10: AX */
+	uint64_t cx;    /* 0x18: CX */
+	uint64_t dx;    /* 0x20: DX */
+	uint64_t bx;    /* 0x28: BX */
+	uint64_t sp;    /* 0x30: SP */
+	uint64_t bp;    /* 0x38: BP */
+	uint64_t si;    /* 0x40: SI */
+	uint64_t di;    /* 0x48: DI */
+	uint64_t r8;    /* 0x50: R8 */
+	uint64_t r9;    /* 0x58: R9 */
+	uint64_t r10;   /* 0x60: R10 */
+	uint64_t r11;   /* 0x68: R11 */
+	uint64_t r12;   /* 0x70: R12 */
+	uint64_t r13;   /* 0x78: R13 */
+	uint64_t r14;   /* 0x80: R14 */
+	uint64_t r15;   /* 0x88: R15 */
+} kprof_pebs_gprs;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, flags) == KPROF_PEBS_GPRS_FLAGS_OFFSET,
+                    kprof_pebs_gprs_flags_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ip) == KPROF_PEBS_GPRS_IP_OFFSET,
+                    kprof_pebs_gprs_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ax) == KPROF_PEBS_GPRS_AX_OFFSET,
+                    kprof_pebs_gprs_ax_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, cx) == KPROF_PEBS_GPRS_CX_OFFSET,
+                    kprof_pebs_gprs_cx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, dx) == KPROF_PEBS_GPRS_DX_OFFSET,
+                    kprof_pebs_gprs_dx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bx) == KPROF_PEBS_GPRS_BX_OFFSET,
+                    kprof_pebs_gprs_bx_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, sp) == KPROF_PEBS_GPRS_SP_OFFSET,
+                    kprof_pebs_gprs_sp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bp) == KPROF_PEBS_GPRS_BP_OFFSET,
+                    kprof_pebs_gprs_bp_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, si) == KPROF_PEBS_GPRS_SI_OFFSET,
+                    kprof_pebs_gprs_si_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, di) == KPROF_PEBS_GPRS_DI_OFFSET,
+                    kprof_pebs_gprs_di_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r8) == KPROF_PEBS_GPRS_R8_OFFSET,
+                    kprof_pebs_gprs_r8_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r9) == KPROF_PEBS_GPRS_R9_OFFSET,
+                    kprof_pebs_gprs_r9_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r10) == KPROF_PEBS_GPRS_R10_OFFSET,
+                    kprof_pebs_gprs_r10_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r11) == KPROF_PEBS_GPRS_R11_OFFSET,
+                    kprof_pebs_gprs_r11_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r12) == KPROF_PEBS_GPRS_R12_OFFSET,
+                    kprof_pebs_gprs_r12_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r13) == KPROF_PEBS_GPRS_R13_OFFSET,
+                    kprof_pebs_gprs_r13_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r14) == KPROF_PEBS_GPRS_R14_OFFSET,
+                    kprof_pebs_gprs_r14_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r15) == KPROF_PEBS_GPRS_R15_OFFSET,
+                    kprof_pebs_gprs_r15_offset);
+
+/* Decode a kprof_pebs_gprs from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_GPRS_SIZE; nothing is read past buf + KPROF_PEBS_GPRS_SIZE. */
+KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len);
+
+/* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size field gives the whole record's size, which must match the groups that format_group (a copy of PEBS_DATA_CFG) says follow. * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+
+#define KPROF_PEBS_BASIC_SIZE                       0x20u
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
+#define KPROF_PEBS_BASIC_IP_OFFSET                  0x8u
+#define KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET 0x10u
+#define KPROF_PEBS_BASIC_TSC_OFFSET                 0x18u
+typedef struct kprof_pebs_basic {
+	uint64_t format_size; /* 0x0: record format and size */
+	uint64_t ip;          /* 0x8: eventing IP */
+	uint64_t
+	        applicable_counters; /* 0x10: bit i = counter i (fixed counters from bit 32) caused this record */
+	uint64_t tsc;                /* 0x18: time-stamp counter */
+} kprof_pebs_basic;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, format_size) == KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET,
+                    kprof_pebs_basic_format_size_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, ip) == KPROF_PEBS_BASIC_IP_OFFSET,
+                    kprof_pebs_basic_ip_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, applicable_counters) ==
+                            KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET,
+                    kprof_pebs_basic_applicable_counters_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFSET,
+                    kprof_pebs_basic_tsc_offset);
+/* record format and size * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
+	0 /* the groups present, laid out as PEBS_DATA_CFG */
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_WIDTH 32
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK  UINT64_C(0xFFFFFFFF)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT                                          \
+	32 /* retire latency (timed PEBS, format 5 on processors that have it; else 0) */
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_WIDTH 16
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT                                             \
+	48 /* bytes in this record, basic group included */
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_WIDTH 16
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
+
+/* Decode a kprof_pebs_basic from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_BASIC_SIZE; nothing is read past buf + KPROF_PEBS_BASIC_SIZE. */
+KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
+
+/* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0). * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo (address, aux, latency, tsx_tuning) */
+
+#define KPROF_PEBS_MEMINFO_SIZE              0x20u
+#define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
+#define KPROF_PEBS_MEMINFO_AUX_OFFSET        0x8u
+#define KPROF_PEBS_MEMINFO_LATENCY_OFFSET    0x10u
+#define KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET 0x18u
+typedef struct kprof_pebs_meminfo {
+	uint64_t address;    /* 0x0: data linear address */
+	uint64_t aux;        /* 0x8: data source */
+	uint64_t latency;    /* 0x10: load latency */
+	uint64_t tsx_tuning; /* 0x18: TSX abort information */
+} kprof_pebs_meminfo;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, address) == KPROF_PEBS_MEMINFO_ADDRESS_OFFSET,
+                    kprof_pebs_meminfo_address_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, aux) == KPROF_PEBS_MEMINFO_AUX_OFFSET,
+                    kprof_pebs_meminfo_aux_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, latency) == KPROF_PEBS_MEMINFO_LATENCY_OFFSET,
+                    kprof_pebs_meminfo_latency_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, tsx_tuning) ==
+                            KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET,
+                    kprof_pebs_meminfo_tsx_tuning_offset);
+
+/* Decode a kprof_pebs_meminfo from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_MEMINFO_SIZE; nothing is read past buf + KPROF_PEBS_MEMINFO_SIZE. */
+KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
+                                                 kprof_pebs_meminfo *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
+                                                 size_t len);
+
+/* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first. * Source: reference/intel-ds-perfmon.md (XMM 256 B); Linux arch/x86/include/asm/perf_event.h struct pebs_xmm (u64 xmm[16*2]) */
+
+#define KPROF_PEBS_XMM_SIZE       0x100u
+#define KPROF_PEBS_XMM_XMM_OFFSET 0x0u
+typedef struct kprof_pebs_xmm {
+	uint64_t xmm[32]; /* 0x0: XMM(i/2) bits 64*(i%2) .. 64*(i%2)+63 */
+} kprof_pebs_xmm;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_xmm, xmm) == KPROF_PEBS_XMM_XMM_OFFSET,
+                    kprof_pebs_xmm_xmm_offset);
+
+/* Decode a kprof_pebs_xmm from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_XMM_SIZE; nothing is read past buf + KPROF_PEBS_XMM_SIZE. */
+KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len);
+
+/* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries + 1 of them. * Source: reference/intel-ds-perfmon.md (LBR entries 24 B each); Linux arch/x86/include/asm/perf_event.h struct lbr_entry (from, to, info) */
+
+#define KPROF_PEBS_LBR_ENTRY_SIZE        0x18u
+#define KPROF_PEBS_LBR_ENTRY_FROM_OFFSET 0x0u
+#define KPROF_PEBS_LBR_ENTRY_TO_OFFSET   0x8u
+#define KPROF_PEBS_LBR_ENTRY_INFO_OFFSET 0x10u
+typedef struct kprof_pebs_lbr_entry {
+	uint64_t from; /* 0x0: branch source */
+	uint64_t to;   /* 0x8: branch target */
+	uint64_t info; /* 0x10: LBR_INFO: mispredict, cycles, ... */
+} kprof_pebs_lbr_entry;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
+                    kprof_pebs_lbr_entry_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, from) == KPROF_PEBS_LBR_ENTRY_FROM_OFFSET,
+                    kprof_pebs_lbr_entry_from_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, to) == KPROF_PEBS_LBR_ENTRY_TO_OFFSET,
+                    kprof_pebs_lbr_entry_to_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, info) == KPROF_PEBS_LBR_ENTRY_INFO_OFFSET,
+                    kprof_pebs_lbr_entry_info_offset);
+
+/* Decode a kprof_pebs_lbr_entry from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_LBR_ENTRY_SIZE; nothing is read past buf + KPROF_PEBS_LBR_ENTRY_SIZE. */
+KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
+                                                   kprof_pebs_lbr_entry *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
+                                                   size_t len);
+
+/* ---- Debug Store: availability ----------------------------------------------------------
+ * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
+ * values or "unknown"), except the *_live and *_read functions, which say so. Buffers the
+ * processor wrote are decoded from a caller's copy of their bytes plus the producer address
+ * those bytes start at: the DS area's addresses are the producer's, never dereferenced. */
+
+/* A yes/no answer that may rest on an MSR the caller could not read. */
+typedef enum kprof_ds_avail {
+	KPROF_DS_NO = 0,
+	KPROF_DS_YES = 1,
+	KPROF_DS_UNKNOWN = 2
+} kprof_ds_avail;
+
+/* kprof's own PEBS "format" codes outside IA32_PERF_CAPABILITIES' 4-bit field. */
+#define KPROF_PEBS_FORMAT_UNKNOWN    0xFFu
+/* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32. */
+#define KPROF_PEBS_FORMAT_NETBURST32 0x20u
+
+/* What a processor offers of the Debug Store. */
+typedef struct kprof_ds_caps {
+	uint8_t ds;            /* cpuid.1:edx DS */
+	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
+	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
+	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
+	uint8_t perfmon;       /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
+	uint8_t bts;           /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
+	uint8_t pebs;          /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
+	uint8_t pebs_baseline; /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
+	uint8_t pebs_format;   /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
+	                            or KPROF_PEBS_FORMAT_UNKNOWN */
+	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
+	uint8_t reserved[2];
+} kprof_ds_caps;
+
+/* ---- Debug Store: setup --------------------------------------------------------------- */
+
+/* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.
+ * Interrupt thresholds count records from the buffer's start: the interrupt comes when
+ * that many records have been written. */
+typedef struct kprof_ds_request {
+	uint8_t dtes64;          /* 1: kprof_ds_area64 layout; 0: kprof_ds_area32 */
+	uint8_t bts_interrupt;   /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
+	uint8_t bts_os, bts_usr; /* record branches at CPL 0 / CPL > 0 */
+	uint8_t adaptive;        /* the processor has pebs_baseline (fixed-counter PEBS) */
+	uint8_t reserved[3];
+	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
+	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
+	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
+	uint64_t pebs_base, pebs_size;
+	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
+	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
+	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only) */
+	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive; within gp) */
+	uint64_t gp_reset[8];    /* reload value per GP counter (e.g. -period, counter width) */
+	uint64_t fixed_reset[4]; /* reload value per fixed counter */
+} kprof_ds_request;
+
+/* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
+typedef struct kprof_ds_setup {
+	kprof_ds_area64 area; /* values; written as either layout by kprof_ds_setup_write */
+	uint8_t dtes64;
+	uint8_t reserved[3];
+	uint32_t bts_capacity;  /* records the BTS buffer holds */
+	uint32_t pebs_capacity; /* records the PEBS buffer holds */
+	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
+	uint64_t debugctl_mask; /* the IA32_DEBUGCTL bits this setup decides (clear, then set) */
+	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
+} kprof_ds_setup;
+
+/* ---- Debug Store: walkers ------------------------------------------------------------- */
+
+/* One BTS record, widened to 64 bits. */
+typedef struct kprof_bts_entry {
+	uint64_t at; /* producer address of the record */
+	uint64_t from, to, flags;
+	uint8_t predicted;
+	uint8_t reserved[7];
+} kprof_bts_entry;
+
+/* Iterates the records of a BTS buffer. Fields are private. */
+typedef struct kprof_bts_walk {
+	const uint8_t *bytes;
+	uint64_t base;
+	uint64_t capacity; /* records between base and the absolute maximum */
+	uint64_t slot;     /* next record to return */
+	uint64_t left;     /* records still to return */
+	uint32_t record_size;
+	int32_t status; /* sticky error */
+} kprof_bts_walk;
+
+/* kprof_bts_walk_init flags. */
+#define KPROF_BTS_WRAPPED                                                                          \
+	1u /* the circular buffer wrapped at least once (see kprof_bts_walk_init) */
+
+/* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
+enum {
+	KPROF_PEBS_HAS_GPRS = 1u << 0,       /* gprs */
+	KPROF_PEBS_HAS_APPLICABLE = 1u << 1, /* applicable_counters */
+	KPROF_PEBS_HAS_MEMINFO = 1u << 2,    /* data_address, data_source, latency */
+	KPROF_PEBS_HAS_EVENTING_IP = 1u << 3,
+	KPROF_PEBS_HAS_TSX = 1u << 4, /* tsx_tuning */
+	KPROF_PEBS_HAS_TSC = 1u << 5,
+	KPROF_PEBS_HAS_XMM = 1u << 6, /* xmm_offset */
+	KPROF_PEBS_HAS_LBR = 1u << 7  /* lbr_offset, lbr_count */
+};
+
+/* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
+ * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
+ * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
+typedef struct kprof_pebs_sample {
+	uint64_t at;     /* producer address of the record */
+	uint32_t size;   /* bytes in the record */
+	uint32_t format; /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t has;    /* KPROF_PEBS_HAS_* */
+	uint32_t lbr_count;
+	uint64_t ip; /* formats 0..3, NetBurst: the IP after the instruction;
+	                                 adaptive: the basic group's (eventing) IP */
+	uint64_t eventing_ip;
+	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
+	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
+	uint64_t format_group;   /* adaptive: the basic group's copy of PEBS_DATA_CFG */
+	uint64_t retire_latency; /* adaptive */
+	kprof_pebs_gprs gprs;    /* NetBurst: the 32-bit registers, zero-extended */
+	size_t xmm_offset;       /* offset of the XMM group in the caller's bytes */
+	size_t lbr_offset;       /* offset of the first LBR entry in the caller's bytes */
+} kprof_pebs_sample;
+
+/* Iterates the records of a PEBS buffer. Fields are private. */
+typedef struct kprof_pebs_walk {
+	const uint8_t *bytes;
+	uint64_t base;
+	size_t end; /* index - base */
+	size_t at;  /* offset of the next record */
+	uint64_t data_cfg;
+	uint32_t format;
+	uint32_t record_size; /* 0 for adaptive records without a known PEBS_DATA_CFG */
+	uint8_t data_cfg_known;
+	uint8_t reserved[3];
+	int32_t status; /* sticky error */
+} kprof_pebs_walk;
+
+/* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
+typedef enum kprof_ds_layout {
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* kprof_ds_area64 (DTES64) */
+	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2+) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64 (10 2004+) */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32 (10 2004+) */
+} kprof_ds_layout;
+
+/* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
+ * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
+ * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
+ * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
+ * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
+ * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
+KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
+                                          const uint64_t *misc_enable,
+                                          const uint64_t *perf_capabilities, kprof_ds_caps *out);
+/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+ * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
+ * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
+/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
+ * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
+ * bits kprof does not know (a group of unknown size). */
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
+/* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
+ * caps may be NULL (no capability checks); with it, the request must match the processor:
+ * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
+ * fixed-counter PEBS without pebs_baseline; KPROF_E_ARGUMENT for a dtes64 that differs.
+ * Each buffer: base aligned to 8 (64-bit layout) or 4, absolute maximum = base + whole
+ * records, index = base, threshold on a record boundary short of the maximum.
+ * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
+ * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
+ * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
+                                              const kprof_ds_caps *caps, kprof_ds_setup *out);
+/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+ * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
+/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
+ * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
+ * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
+ * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+ * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
+ * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
+ * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
+ * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
+ * KPROF_E_TRUNCATED len shorter than the records to read. */
+KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+                                           uint64_t base, uint64_t index, uint64_t maximum,
+                                           unsigned record_size, unsigned flags);
+/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
+KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out);
+/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
+ * started: the record at index is then non-zero only if a previous lap wrote it (no branch
+ * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
+ * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
+                                         uint64_t index, uint64_t maximum, unsigned record_size,
+                                         int *wrapped);
+/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
+ * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
+ * data_cfg_known (then every record must have exactly that shape); without it each
+ * adaptive record's own basic group gives its shape and size (cross-checked). Errors
+ * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
+ * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
+ * shorter than base .. index. */
+KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+                                            uint64_t base, uint64_t index, uint64_t maximum,
+                                            unsigned format, uint64_t data_cfg, int data_cfg_known);
+/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+ * record whose size field disagrees with its groups (or with data_cfg), or that runs past
+ * index; errors are sticky. */
+KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out);
+
+/* ------------------------------------------------------------------------------------------
+ *  windows
+ * ------------------------------------------------------------------------------------------ */
+/* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F) buffer. kprof_event_trace_information_class_name() gives Windows' spelling. * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19); reference/hal-profile-interfaces.md (EventTraceProfileSourceListInformation = 0x0D) */
+
+typedef enum kprof_event_trace_information_class {
+	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
+	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION = 0x1,
+	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION = 0x2,
+	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION = 0x3,
+	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION = 0x4,
+	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION = 0x5,
+	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION = 0x6,
+	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION = 0x7,
+	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION = 0x8,
+	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION = 0x9,
+	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION = 0xA,
+	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION = 0xB,
+	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION = 0xC,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION = 0xD,
+	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION = 0xE,
+	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION = 0xF,
+	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION = 0x10,
+	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION = 0x11,
+	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION = 0x12,
+	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION = 0x13,
+	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION = 0x14,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION = 0x15,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION = 0x16,
+	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION = 0x17,
+	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION = 0x18,
+	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION = 0x19,
+} kprof_event_trace_information_class;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_event_trace_information_class_name(int value);
+#endif
+
+/* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern profile sources and counters; the others are not listed. * Source: reference/windows-structures.md (TRACE_QUERY_INFO_CLASS: 5..9, 20..22); Windows SDK evntrace.h; mingw-w64 include/evntrace.h (5..9) */
+
+typedef enum kprof_trace_query_info_class {
+	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
+	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO = 0x6,
+	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO = 0x7, /* a PROFILE_SOURCE_INFO chain */
+	KPROF_TRACE_PMC_EVENT_LIST_INFO = 0x8,
+	KPROF_TRACE_PMC_COUNTER_LIST_INFO = 0x9,
+	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
+	KPROF_TRACE_LBR_EVENT_LIST_INFO = 0x15,
+	KPROF_TRACE_MAX_PMC_COUNTER_QUERY = 0x16,
+} kprof_trace_query_info_class;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_trace_query_info_class_name(int value);
+#endif
+
+/* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation / ZwSetSystemInformation) for profiling.
+ * Source: reference/windows-structures.md (Classes); reference/hal-profile-interfaces.md (Windows constants); seed 004_6f7fbac624d3e865.txt (SystemProcessorProfileControlArea (0x81)) */
+#define KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                           \
+	0x1Fu /* SystemPerformanceTraceInformation: buffer starts with an EVENT_TRACE_INFORMATION_CLASS dword */
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                          \
+	0x81u /* SystemProcessorProfileControlArea (6.2+): buffer is a SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA */
+
+/* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values (HalQuerySystemInformation) for profile sources.
+ * Source: reference/windows-structures.md (HAL (ntddk.h)); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                                 \
+	0x1u /* HalProfileSourceInformation: a HAL_PROFILE_SOURCE_INFORMATION */
+#define KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
+
+/* windows_bugcheck: Bug check codes that profiling code can meet.
+ * Source: reference/hal-profile-interfaces.md (Windows constants: bug check HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
+#define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
+
+/* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike. * Source: seed 004_6f7fbac624d3e865.txt (Layout: PEBS_DS_SAVE_AREA, ULONGLONG at 0x00..0x58) */
+
+#define KPROF_PEBS_DS_SAVE_AREA_SIZE                            0x60u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET                0x8u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET      0x40u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET      0x48u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET      0x50u
+#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET      0x58u
+typedef struct kprof_pebs_ds_save_area {
+	uint64_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
+	uint64_t BtsIndex;              /* 0x8: next BTS record */
+	uint64_t BtsAbsoluteMaximum;    /* 0x10: first byte past the BTS buffer */
+	uint64_t BtsInterruptThreshold; /* 0x18: BTS interrupt threshold */
+	uint64_t PebsBufferBase;        /* 0x20: first byte of the PEBS buffer */
+	uint64_t PebsIndex; /* 0x28: next PEBS record: what the kernel stamps into its events */
+	uint64_t PebsAbsoluteMaximum;    /* 0x30: first byte past the PEBS buffer */
+	uint64_t PebsInterruptThreshold; /* 0x38: PEBS interrupt threshold */
+	uint64_t PebsCounterReset0;      /* 0x40: reload value of counter 0 */
+	uint64_t PebsCounterReset1;      /* 0x48: reload value of counter 1 */
+	uint64_t PebsCounterReset2;      /* 0x50: reload value of counter 2 */
+	uint64_t PebsCounterReset3;      /* 0x58: reload value of counter 3 */
+} kprof_pebs_ds_save_area;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
+                    kprof_pebs_ds_save_area_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area_BtsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area_BtsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area_BtsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area_BtsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area_PebsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area_PebsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area_PebsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area_PebsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset0) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset0_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset1) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset1_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset2) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset2_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset3) ==
+                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET,
+                    kprof_pebs_ds_save_area_PebsCounterReset3_offset);
+
+/* Decode a kprof_pebs_ds_save_area from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_DS_SAVE_AREA_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA_SIZE. */
+KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
+                                                      kprof_pebs_ds_save_area *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
+                                                      size_t len);
+
+/* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea (0x81). * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows) */
+
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
+typedef struct kprof_processor_profile_control_area {
+	kprof_pebs_ds_save_area PebsDsSaveArea; /* 0x0: the DS save area */
+} kprof_processor_profile_control_area;
+KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+                    kprof_processor_profile_control_area_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_processor_profile_control_area, PebsDsSaveArea) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET,
+                    kprof_processor_profile_control_area_PebsDsSaveArea_offset);
+
+/* Decode a kprof_processor_profile_control_area from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE; nothing is read past buf + KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE. */
+KPROF_API kprof_status kprof_processor_profile_control_area_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_processor_profile_control_area_encode(
+        const kprof_processor_profile_control_area *in, void *buf, size_t len);
+
+/* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-purpose and four fixed counter resets. * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+
+#define KPROF_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET                0x8u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_pebs_ds_save_area64 {
+	uint64_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
+	uint64_t BtsIndex;              /* 0x8: next BTS record */
+	uint64_t BtsAbsoluteMaximum;    /* 0x10: first byte past the BTS buffer */
+	uint64_t BtsInterruptThreshold; /* 0x18: BTS interrupt threshold */
+	uint64_t PebsBufferBase;        /* 0x20: first byte of the PEBS buffer */
+	uint64_t PebsIndex; /* 0x28: next PEBS record: what the kernel stamps into its events */
+	uint64_t PebsAbsoluteMaximum;      /* 0x30: first byte past the PEBS buffer */
+	uint64_t PebsInterruptThreshold;   /* 0x38: PEBS interrupt threshold */
+	uint64_t PebsGpCounterReset[8];    /* 0x40: reload value of general-purpose counter i */
+	uint64_t PebsFixedCounterReset[4]; /* 0x80: reload value of fixed counter i */
+} kprof_pebs_ds_save_area64;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
+                    kprof_pebs_ds_save_area64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area64_BtsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsGpCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsGpCounterReset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsFixedCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area64_PebsFixedCounterReset_offset);
+
+/* Decode a kprof_pebs_ds_save_area64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_DS_SAVE_AREA64_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA64_SIZE. */
+KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
+                                                        void *buf, size_t len);
+
+/* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets. * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+
+#define KPROF_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET                0x4u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x8u
+#define KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET  0xCu
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET         0x10u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET               0x14u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x18u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x1Cu
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET    0x20u
+#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET 0x60u
+typedef struct kprof_pebs_ds_save_area32 {
+	uint32_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
+	uint32_t BtsIndex;              /* 0x4: next BTS record */
+	uint32_t BtsAbsoluteMaximum;    /* 0x8: first byte past the BTS buffer */
+	uint32_t BtsInterruptThreshold; /* 0xC: BTS interrupt threshold */
+	uint32_t PebsBufferBase;        /* 0x10: first byte of the PEBS buffer */
+	uint32_t PebsIndex; /* 0x14: next PEBS record: what the kernel stamps into its events */
+	uint32_t PebsAbsoluteMaximum;      /* 0x18: first byte past the PEBS buffer */
+	uint32_t PebsInterruptThreshold;   /* 0x1C: PEBS interrupt threshold */
+	uint64_t PebsGpCounterReset[8];    /* 0x20: reload value of general-purpose counter i */
+	uint64_t PebsFixedCounterReset[4]; /* 0x60: reload value of fixed counter i */
+} kprof_pebs_ds_save_area32;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
+                    kprof_pebs_ds_save_area32_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area32_BtsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsBufferBase) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsBufferBase_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsIndex) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsIndex_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsAbsoluteMaximum) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsAbsoluteMaximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsInterruptThreshold) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsInterruptThreshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsGpCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsGpCounterReset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsFixedCounterReset) ==
+                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_pebs_ds_save_area32_PebsFixedCounterReset_offset);
+
+/* Decode a kprof_pebs_ds_save_area32 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PEBS_DS_SAVE_AREA32_SIZE; nothing is read past buf + KPROF_PEBS_DS_SAVE_AREA32_SIZE. */
+KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area32 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
+                                                        void *buf, size_t len);
+
+/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer). * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE                                  0x8u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET                       0x4u
+typedef struct kprof_system_processor_profile_control_area_x86 {
+	uint32_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
+	uint8_t Allocate; /* 0x4: input: TRUE creates the current processor's area, FALSE destroys it */
+	uint8_t reserved_5[3];
+} kprof_system_processor_profile_control_area_x86;
+KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+                    kprof_system_processor_profile_control_area_x86_size);
+KPROF_STATIC_ASSERT(
+        offsetof(kprof_system_processor_profile_control_area_x86, ProcessorProfileControlArea) ==
+                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
+        kprof_system_processor_profile_control_area_x86_ProcessorProfileControlArea_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x86, Allocate) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET,
+                    kprof_system_processor_profile_control_area_x86_Allocate_offset);
+
+/* Decode a kprof_system_processor_profile_control_area_x86 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE; nothing is read past buf + KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE. */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
+        const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
+
+/* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer). * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE                                  0x10u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
+#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET                       0x8u
+typedef struct kprof_system_processor_profile_control_area_x64 {
+	uint64_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
+	uint8_t Allocate; /* 0x8: input: TRUE creates the current processor's area, FALSE destroys it */
+	uint8_t reserved_9[7];
+} kprof_system_processor_profile_control_area_x64;
+KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+                    kprof_system_processor_profile_control_area_x64_size);
+KPROF_STATIC_ASSERT(
+        offsetof(kprof_system_processor_profile_control_area_x64, ProcessorProfileControlArea) ==
+                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
+        kprof_system_processor_profile_control_area_x64_ProcessorProfileControlArea_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x64, Allocate) ==
+                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET,
+                    kprof_system_processor_profile_control_area_x64_Allocate_offset);
+
+/* Decode a kprof_system_processor_profile_control_area_x64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE; nothing is read past buf + KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE. */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
+        const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len);
+
+/* PROFILE_SOURCE_INFO: one entry of the chain EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its NUL (which a hostile buffer may lack); sizeof is 0x20 on x86 and x64 (Description[ANYSIZE_ARRAY] plus padding). Use kprof_psi_* to walk a chain. * Source: reference/windows-structures.md (PROFILE_SOURCE_INFO: sizeof 0x20 on x86 and x64); Windows SDK evntrace.h; mingw-w64 mingw-w64-headers/include/evntrace.h */
+
+#define KPROF_PROFILE_SOURCE_INFO_SIZE                     0x20u
+#define KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
+#define KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET            0x4u
+#define KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET      0x8u
+#define KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET      0xCu
+#define KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET          0x10u
+#define KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET       0x18u
+typedef struct kprof_profile_source_info {
+	uint32_t NextEntryOffset; /* 0x0: bytes from this entry to the next; 0 = last */
+	uint32_t Source;          /* 0x4: KPROFILE_SOURCE value */
+	uint32_t MinInterval;     /* 0x8: smallest interval */
+	uint32_t MaxInterval;     /* 0xC: largest interval */
+	uint64_t Reserved;        /* 0x10: reserved */
+	uint16_t Description[1];  /* 0x18: first UTF-16LE code unit of the description */
+	uint8_t reserved_1a[6];
+} kprof_profile_source_info;
+KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
+                    kprof_profile_source_info_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, NextEntryOffset) ==
+                            KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+                    kprof_profile_source_info_NextEntryOffset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Source) ==
+                            KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET,
+                    kprof_profile_source_info_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MinInterval) ==
+                            KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
+                    kprof_profile_source_info_MinInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MaxInterval) ==
+                            KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
+                    kprof_profile_source_info_MaxInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Reserved) ==
+                            KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET,
+                    kprof_profile_source_info_Reserved_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Description) ==
+                            KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET,
+                    kprof_profile_source_info_Description_offset);
+
+/* Decode a kprof_profile_source_info from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_PROFILE_SOURCE_INFO_SIZE; nothing is read past buf + KPROF_PROFILE_SOURCE_INFO_SIZE. */
+KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
+                                                        kprof_profile_source_info *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
+                                                        void *buf, size_t len);
+
+/* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out. * Source: reference/windows-structures.md (TRACE_PROFILE_INTERVAL { ULONG Source; ULONG Interval; }); mingw-w64 evntrace.h */
+
+#define KPROF_TRACE_PROFILE_INTERVAL_SIZE            0x8u
+#define KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
+#define KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET 0x4u
+typedef struct kprof_trace_profile_interval {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE value */
+	uint32_t Interval; /* 0x4: interval */
+} kprof_trace_profile_interval;
+KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
+                    kprof_trace_profile_interval_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Source) ==
+                            KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET,
+                    kprof_trace_profile_interval_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Interval) ==
+                            KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET,
+                    kprof_trace_profile_interval_Interval_offset);
+
+/* Decode a kprof_trace_profile_interval from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_TRACE_PROFILE_INTERVAL_SIZE; nothing is read past buf + KPROF_TRACE_PROFILE_INTERVAL_SIZE. */
+KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
+                                                           kprof_trace_profile_interval *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
+                                                           void *buf, size_t len);
+
+/* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation). No pointer-sized member: the same 12 bytes on x86 and x64. * Source: reference/windows-structures.md (HAL (ntddk.h): HAL_PROFILE_SOURCE_INFORMATION { KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval; }); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h */
+
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET 0x4u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET  0x8u
+typedef struct kprof_hal_profile_source_information {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE (an enum: 4 bytes) */
+	uint8_t Supported; /* 0x4: BOOLEAN */
+	uint8_t reserved_5[3];
+	uint32_t Interval; /* 0x8: current interval */
+} kprof_hal_profile_source_information;
+KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+                    kprof_hal_profile_source_information_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Source) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET,
+                    kprof_hal_profile_source_information_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Supported) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET,
+                    kprof_hal_profile_source_information_Supported_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Interval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_Interval_offset);
+
+/* Decode a kprof_hal_profile_source_information from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE. */
+KPROF_API kprof_status kprof_hal_profile_source_information_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_hal_profile_source_information_encode(
+        const kprof_hal_profile_source_information *in, void *buf, size_t len);
+
+/* HAL_PROFILE_SOURCE_INFORMATION_EX as 32-bit Windows lays it out (ULONG_PTR = 4 bytes). * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR Interval, DefInterval, MaxInterval, MinInterval) */
+
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE                0x18u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET       0x0u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET    0x4u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET     0x8u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET 0xCu
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET 0x10u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET 0x14u
+typedef struct kprof_hal_profile_source_information_ex_x86 {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE */
+	uint8_t Supported; /* 0x4: BOOLEAN */
+	uint8_t reserved_5[3];
+	uint32_t Interval;    /* 0x8: current interval */
+	uint32_t DefInterval; /* 0xC: default interval */
+	uint32_t MaxInterval; /* 0x10: largest interval */
+	uint32_t MinInterval; /* 0x14: smallest interval */
+} kprof_hal_profile_source_information_ex_x86;
+KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+                    kprof_hal_profile_source_information_ex_x86_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Source) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Supported) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_Supported_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Interval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_Interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, DefInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_DefInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MaxInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_MaxInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MinInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x86_MinInterval_offset);
+
+/* Decode a kprof_hal_profile_source_information_ex_x86 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE. */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
+        const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len);
+
+/* HAL_PROFILE_SOURCE_INFORMATION_EX as 64-bit Windows lays it out (ULONG_PTR = 8 bytes). * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR Interval, DefInterval, MaxInterval, MinInterval) */
+
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE                0x28u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET       0x0u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET    0x4u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET     0x8u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET 0x10u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET 0x18u
+#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET 0x20u
+typedef struct kprof_hal_profile_source_information_ex_x64 {
+	uint32_t Source;   /* 0x0: KPROFILE_SOURCE */
+	uint8_t Supported; /* 0x4: BOOLEAN */
+	uint8_t reserved_5[3];
+	uint64_t Interval;    /* 0x8: current interval */
+	uint64_t DefInterval; /* 0x10: default interval */
+	uint64_t MaxInterval; /* 0x18: largest interval */
+	uint64_t MinInterval; /* 0x20: smallest interval */
+} kprof_hal_profile_source_information_ex_x64;
+KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+                    kprof_hal_profile_source_information_ex_x64_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Source) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_Source_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Supported) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_Supported_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Interval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_Interval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, DefInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_DefInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MaxInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_MaxInterval_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MinInterval) ==
+                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET,
+                    kprof_hal_profile_source_information_ex_x64_MinInterval_offset);
+
+/* Decode a kprof_hal_profile_source_information_ex_x64 from len bytes of little-endian memory. KPROF_E_TRUNCATED when
+ * len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE; nothing is read past buf + KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE. */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
+        const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len);
+
+/* ---- PROFILE_SOURCE_INFO chains ----------------------------------------------------------
+ * What EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return: entries
+ * linked by NextEntryOffset (relative, 0 = last). The parser takes the bytes as untrusted:
+ * every offset is bounded by the buffer, offsets strictly increase (so a chain cannot loop
+ * and has at most len / KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET entries), and a
+ * Description is read only up to its NUL or its entry's end. */
+
+/* One entry, as found. Offsets count from the start of the buffer. */
+typedef struct kprof_psi_entry {
+	uint32_t offset;            /* of the entry */
+	uint32_t next_entry_offset; /* as stored (relative) */
+	uint32_t source, min_interval, max_interval;
+	uint32_t description_offset; /* of the UTF-16LE Description */
+	uint64_t reserved;
+	uint32_t description_units;     /* UTF-16 code units before the NUL (or the entry's end) */
+	uint8_t description_terminated; /* 1 when a NUL ended the Description inside its entry */
+	uint8_t pad[3];
+} kprof_psi_entry;
+
+/* Walks a chain. Fields are private. */
+typedef struct kprof_psi_iter {
+	const uint8_t *buf;
+	size_t len;
+	size_t at;
+	int32_t status; /* KPROF_OK while entries remain; KPROF_E_NOT_FOUND at the end; sticky */
+} kprof_psi_iter;
+
+/* An entry matched against kprof's tables. */
+typedef struct kprof_psi_match {
+	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
+	uint8_t interface;          /* kprof_interface the row came from */
+	uint8_t later; /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
+	uint8_t pad[6];
+} kprof_psi_match;
+
+/* Builds a chain (tools, tests). Fields are private. */
+typedef struct kprof_psi_writer {
+	uint8_t *buf;
+	size_t cap, used, last;
+	uint8_t has_last;
+	uint8_t pad[7];
+} kprof_psi_writer;
+
+/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
+ * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
+ * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
+ * KPROF_E_ARGUMENT for an unknown layout. */
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            kprof_ds_area64 *out);
+/* The PEBS index (the next record's address: what the Windows kernel stamps into its
+ * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
+                                                  kprof_ds_layout layout, uint64_t *out);
+/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
+ * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
+ * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
+ * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise. */
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
+                                                uint64_t *out);
+/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
+KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
+/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+ * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
+ * header or points past the buffer (the next entry's header must fit). Errors are sticky:
+ * the entries before one were good. */
+KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out);
+/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
+ * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
+ * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
+ * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
+KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
+                                                  const kprof_psi_entry *e, char *out,
+                                                  size_t out_size, size_t *out_len);
+/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
+KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
+                                           const char *s, size_t n);
+/* Match an entry's Source against kprof's table for the interface the listing came from.
+ * Emon listings of later HALs carry sources after 0x1F: those are looked up in
+ * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
+ * for a source kprof does not know: report it, it is still a source the machine offers. */
+KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
+                                              kprof_psi_match *match);
+/* Start building a chain in buf (cap bytes). */
+KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
+/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
+ * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
+ * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
+ * w->used is the chain's length so far. */
+KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+                                        uint32_t max_interval, const char *desc, size_t n);
+
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
@@ -9281,6 +11058,2160 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
 	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
 	        data1, ip, data2);
+}
+
+/* ---- ds ---- */
+KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = kprof_load_le64(p + 0x0);
+	out->bts_index = kprof_load_le64(p + 0x8);
+	out->bts_absolute_maximum = kprof_load_le64(p + 0x10);
+	out->bts_interrupt_threshold = kprof_load_le64(p + 0x18);
+	out->pebs_buffer_base = kprof_load_le64(p + 0x20);
+	out->pebs_index = kprof_load_le64(p + 0x28);
+	out->pebs_absolute_maximum = kprof_load_le64(p + 0x30);
+	out->pebs_interrupt_threshold = kprof_load_le64(p + 0x38);
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = kprof_load_le64(p + 0x40 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x80 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->bts_buffer_base);
+	kprof_store_le64(p + 0x8, in->bts_index);
+	kprof_store_le64(p + 0x10, in->bts_absolute_maximum);
+	kprof_store_le64(p + 0x18, in->bts_interrupt_threshold);
+	kprof_store_le64(p + 0x20, in->pebs_buffer_base);
+	kprof_store_le64(p + 0x28, in->pebs_index);
+	kprof_store_le64(p + 0x30, in->pebs_absolute_maximum);
+	kprof_store_le64(p + 0x38, in->pebs_interrupt_threshold);
+	for (i = 0; i < 8; i++)
+		kprof_store_le64(p + 0x40 + i * 8, in->pebs_gp_counter_reset[i]);
+	for (i = 0; i < 4; i++)
+		kprof_store_le64(p + 0x80 + i * 8, in->pebs_fixed_counter_reset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = kprof_load_le32(p + 0x0);
+	out->bts_index = kprof_load_le32(p + 0x4);
+	out->bts_absolute_maximum = kprof_load_le32(p + 0x8);
+	out->bts_interrupt_threshold = kprof_load_le32(p + 0xC);
+	out->pebs_buffer_base = kprof_load_le32(p + 0x10);
+	out->pebs_index = kprof_load_le32(p + 0x14);
+	out->pebs_absolute_maximum = kprof_load_le32(p + 0x18);
+	out->pebs_interrupt_threshold = kprof_load_le32(p + 0x1C);
+	out->pebs_counter_reset = kprof_load_le64(p + 0x20);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->bts_buffer_base);
+	kprof_store_le32(p + 0x4, in->bts_index);
+	kprof_store_le32(p + 0x8, in->bts_absolute_maximum);
+	kprof_store_le32(p + 0xC, in->bts_interrupt_threshold);
+	kprof_store_le32(p + 0x10, in->pebs_buffer_base);
+	kprof_store_le32(p + 0x14, in->pebs_index);
+	kprof_store_le32(p + 0x18, in->pebs_absolute_maximum);
+	kprof_store_le32(p + 0x1C, in->pebs_interrupt_threshold);
+	kprof_store_le64(p + 0x20, in->pebs_counter_reset);
+	return KPROF_OK;
+}
+
+KPROF_API uint64_t kprof_bts_record64_flags_get_predicted(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK) >>
+	                  KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT);
+}
+KPROF_API uint64_t kprof_bts_record64_flags_set_predicted(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK) |
+	                  ((uint64_t)(value << KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT) &
+	                   KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK));
+}
+
+KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
+                                                 kprof_bts_record64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->from = kprof_load_le64(p + 0x0);
+	out->to = kprof_load_le64(p + 0x8);
+	out->flags = kprof_load_le64(p + 0x10);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->from);
+	kprof_store_le64(p + 0x8, in->to);
+	kprof_store_le64(p + 0x10, in->flags);
+	return KPROF_OK;
+}
+
+KPROF_API uint32_t kprof_bts_record32_flags_get_predicted(uint32_t reg)
+{
+	return (uint32_t)((reg & KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK) >>
+	                  KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT);
+}
+KPROF_API uint32_t kprof_bts_record32_flags_set_predicted(uint32_t reg, uint32_t value)
+{
+	return (uint32_t)((reg & (uint32_t)~KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK) |
+	                  ((uint32_t)(value << KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT) &
+	                   KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK));
+}
+
+KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
+                                                 kprof_bts_record32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->from = kprof_load_le32(p + 0x0);
+	out->to = kprof_load_le32(p + 0x4);
+	out->flags = kprof_load_le32(p + 0x8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->from);
+	kprof_store_le32(p + 0x4, in->to);
+	kprof_store_le32(p + 0x8, in->flags);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt0 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt1 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	out->status = kprof_load_le64(p + 0x90);
+	out->dla = kprof_load_le64(p + 0x98);
+	out->dse = kprof_load_le64(p + 0xA0);
+	out->lat = kprof_load_le64(p + 0xA8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	kprof_store_le64(p + 0x90, in->status);
+	kprof_store_le64(p + 0x98, in->dla);
+	kprof_store_le64(p + 0xA0, in->dse);
+	kprof_store_le64(p + 0xA8, in->lat);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt2 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	out->status = kprof_load_le64(p + 0x90);
+	out->dla = kprof_load_le64(p + 0x98);
+	out->dse = kprof_load_le64(p + 0xA0);
+	out->lat = kprof_load_le64(p + 0xA8);
+	out->real_ip = kprof_load_le64(p + 0xB0);
+	out->tsx_tuning = kprof_load_le64(p + 0xB8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	kprof_store_le64(p + 0x90, in->status);
+	kprof_store_le64(p + 0x98, in->dla);
+	kprof_store_le64(p + 0xA0, in->dse);
+	kprof_store_le64(p + 0xA8, in->lat);
+	kprof_store_le64(p + 0xB0, in->real_ip);
+	kprof_store_le64(p + 0xB8, in->tsx_tuning);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
+                                                     kprof_pebs_record_fmt3 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->bx = kprof_load_le64(p + 0x18);
+	out->cx = kprof_load_le64(p + 0x20);
+	out->dx = kprof_load_le64(p + 0x28);
+	out->si = kprof_load_le64(p + 0x30);
+	out->di = kprof_load_le64(p + 0x38);
+	out->bp = kprof_load_le64(p + 0x40);
+	out->sp = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	out->status = kprof_load_le64(p + 0x90);
+	out->dla = kprof_load_le64(p + 0x98);
+	out->dse = kprof_load_le64(p + 0xA0);
+	out->lat = kprof_load_le64(p + 0xA8);
+	out->real_ip = kprof_load_le64(p + 0xB0);
+	out->tsx_tuning = kprof_load_le64(p + 0xB8);
+	out->tsc = kprof_load_le64(p + 0xC0);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->bx);
+	kprof_store_le64(p + 0x20, in->cx);
+	kprof_store_le64(p + 0x28, in->dx);
+	kprof_store_le64(p + 0x30, in->si);
+	kprof_store_le64(p + 0x38, in->di);
+	kprof_store_le64(p + 0x40, in->bp);
+	kprof_store_le64(p + 0x48, in->sp);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	kprof_store_le64(p + 0x90, in->status);
+	kprof_store_le64(p + 0x98, in->dla);
+	kprof_store_le64(p + 0xA0, in->dse);
+	kprof_store_le64(p + 0xA8, in->lat);
+	kprof_store_le64(p + 0xB0, in->real_ip);
+	kprof_store_le64(p + 0xB8, in->tsx_tuning);
+	kprof_store_le64(p + 0xC0, in->tsc);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
+                                                           kprof_pebs_record_netburst32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->eflags = kprof_load_le32(p + 0x0);
+	out->eip = kprof_load_le32(p + 0x4);
+	out->eax = kprof_load_le32(p + 0x8);
+	out->ebx = kprof_load_le32(p + 0xC);
+	out->ecx = kprof_load_le32(p + 0x10);
+	out->edx = kprof_load_le32(p + 0x14);
+	out->esi = kprof_load_le32(p + 0x18);
+	out->edi = kprof_load_le32(p + 0x1C);
+	out->ebp = kprof_load_le32(p + 0x20);
+	out->esp = kprof_load_le32(p + 0x24);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
+                                                           void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->eflags);
+	kprof_store_le32(p + 0x4, in->eip);
+	kprof_store_le32(p + 0x8, in->eax);
+	kprof_store_le32(p + 0xC, in->ebx);
+	kprof_store_le32(p + 0x10, in->ecx);
+	kprof_store_le32(p + 0x14, in->edx);
+	kprof_store_le32(p + 0x18, in->esi);
+	kprof_store_le32(p + 0x1C, in->edi);
+	kprof_store_le32(p + 0x20, in->ebp);
+	kprof_store_le32(p + 0x24, in->esp);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_GPRS_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->flags = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->ax = kprof_load_le64(p + 0x10);
+	out->cx = kprof_load_le64(p + 0x18);
+	out->dx = kprof_load_le64(p + 0x20);
+	out->bx = kprof_load_le64(p + 0x28);
+	out->sp = kprof_load_le64(p + 0x30);
+	out->bp = kprof_load_le64(p + 0x38);
+	out->si = kprof_load_le64(p + 0x40);
+	out->di = kprof_load_le64(p + 0x48);
+	out->r8 = kprof_load_le64(p + 0x50);
+	out->r9 = kprof_load_le64(p + 0x58);
+	out->r10 = kprof_load_le64(p + 0x60);
+	out->r11 = kprof_load_le64(p + 0x68);
+	out->r12 = kprof_load_le64(p + 0x70);
+	out->r13 = kprof_load_le64(p + 0x78);
+	out->r14 = kprof_load_le64(p + 0x80);
+	out->r15 = kprof_load_le64(p + 0x88);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_GPRS_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->flags);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->ax);
+	kprof_store_le64(p + 0x18, in->cx);
+	kprof_store_le64(p + 0x20, in->dx);
+	kprof_store_le64(p + 0x28, in->bx);
+	kprof_store_le64(p + 0x30, in->sp);
+	kprof_store_le64(p + 0x38, in->bp);
+	kprof_store_le64(p + 0x40, in->si);
+	kprof_store_le64(p + 0x48, in->di);
+	kprof_store_le64(p + 0x50, in->r8);
+	kprof_store_le64(p + 0x58, in->r9);
+	kprof_store_le64(p + 0x60, in->r10);
+	kprof_store_le64(p + 0x68, in->r11);
+	kprof_store_le64(p + 0x70, in->r12);
+	kprof_store_le64(p + 0x78, in->r13);
+	kprof_store_le64(p + 0x80, in->r14);
+	kprof_store_le64(p + 0x88, in->r15);
+	return KPROF_OK;
+}
+
+KPROF_API uint64_t kprof_pebs_basic_format_size_get_format_group(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) >>
+	                  KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_set_format_group(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT) &
+	                   KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK));
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_get_retire_latency(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK) >>
+	                  KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_set_retire_latency(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT) &
+	                   KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK));
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_get_record_size(uint64_t reg)
+{
+	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK) >>
+	                  KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT);
+}
+KPROF_API uint64_t kprof_pebs_basic_format_size_set_record_size(uint64_t reg, uint64_t value)
+{
+	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK) |
+	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT) &
+	                   KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK));
+}
+
+KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_BASIC_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->format_size = kprof_load_le64(p + 0x0);
+	out->ip = kprof_load_le64(p + 0x8);
+	out->applicable_counters = kprof_load_le64(p + 0x10);
+	out->tsc = kprof_load_le64(p + 0x18);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_BASIC_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->format_size);
+	kprof_store_le64(p + 0x8, in->ip);
+	kprof_store_le64(p + 0x10, in->applicable_counters);
+	kprof_store_le64(p + 0x18, in->tsc);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
+                                                 kprof_pebs_meminfo *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_MEMINFO_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->address = kprof_load_le64(p + 0x0);
+	out->aux = kprof_load_le64(p + 0x8);
+	out->latency = kprof_load_le64(p + 0x10);
+	out->tsx_tuning = kprof_load_le64(p + 0x18);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
+                                                 size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_MEMINFO_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->address);
+	kprof_store_le64(p + 0x8, in->aux);
+	kprof_store_le64(p + 0x10, in->latency);
+	kprof_store_le64(p + 0x18, in->tsx_tuning);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_XMM_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	for (i = 0; i < 32; i++)
+		out->xmm[i] = kprof_load_le64(p + 0x0 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_XMM_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	for (i = 0; i < 32; i++)
+		kprof_store_le64(p + 0x0 + i * 8, in->xmm[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
+                                                   kprof_pebs_lbr_entry *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->from = kprof_load_le64(p + 0x0);
+	out->to = kprof_load_le64(p + 0x8);
+	out->info = kprof_load_le64(p + 0x10);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
+                                                   size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->from);
+	kprof_store_le64(p + 0x8, in->to);
+	kprof_store_le64(p + 0x10, in->info);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
+                                          const uint64_t *misc_enable,
+                                          const uint64_t *perf_capabilities, kprof_ds_caps *out)
+{
+	uint32_t ecx, edx;
+	size_t i;
+	if (!cpu || !out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
+	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
+		return KPROF_E_NOT_FOUND;
+	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	out->ds = (uint8_t)kprof_cpuid_1_edx_get_ds(edx);
+	if (!out->ds)
+		return KPROF_OK;
+	out->dtes64 = (uint8_t)kprof_cpuid_1_ecx_get_dtes64(ecx);
+	out->ds_cpl = (uint8_t)kprof_cpuid_1_ecx_get_ds_cpl(ecx);
+	out->pdcm = (uint8_t)kprof_cpuid_1_ecx_get_pdcm(ecx);
+	out->bts_record_size =
+	        (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
+	if (misc_enable) {
+		uint64_t m = *misc_enable;
+		out->perfmon = kprof_ia32_misc_enable_get_perfmon_available(m) ? KPROF_DS_YES
+		                                                               : KPROF_DS_NO;
+		out->bts =
+		        kprof_ia32_misc_enable_get_bts_unavailable(m) ? KPROF_DS_NO : KPROF_DS_YES;
+		out->pebs = (out->perfmon == KPROF_DS_YES &&
+		             !kprof_ia32_misc_enable_get_pebs_unavailable(m))
+		                    ? KPROF_DS_YES
+		                    : KPROF_DS_NO;
+	} else {
+		out->perfmon = out->bts = out->pebs = KPROF_DS_UNKNOWN;
+	}
+	if (!out->pdcm) {
+		out->pebs_format = (uint8_t)(out->dtes64 ? KPROF_PEBS_FORMAT_CORE
+		                                         : KPROF_PEBS_FORMAT_NETBURST32);
+		out->pebs_baseline = KPROF_DS_NO;
+	} else if (perf_capabilities) {
+		uint64_t c = *perf_capabilities;
+		out->pebs_format = (uint8_t)kprof_ia32_perf_capabilities_get_pebs_format(c);
+		out->pebs_baseline = kprof_ia32_perf_capabilities_get_pebs_baseline(c)
+		                             ? KPROF_DS_YES
+		                             : KPROF_DS_NO;
+	} else {
+		out->pebs_baseline = KPROF_DS_UNKNOWN;
+	}
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
+{
+	kprof_cpuid_snapshot cpu;
+	uint64_t misc = 0, caps = 0;
+	int have_misc = 0, have_caps = 0;
+	kprof_status st;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_cpuid_snapshot_live(&cpu);
+	if (st != KPROF_OK)
+		return st;
+	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	if (st != KPROF_OK || !out->ds || !read_msrs)
+		return st;
+	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
+	if (out->pdcm)
+		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
+	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+}
+
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+{
+	uint32_t n;
+	if (!size)
+		return KPROF_E_ARGUMENT;
+	switch (format) {
+	case KPROF_PEBS_FORMAT_CORE: *size = KPROF_PEBS_RECORD_FMT0_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NEHALEM: *size = KPROF_PEBS_RECORD_FMT1_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_HASWELL: *size = KPROF_PEBS_RECORD_FMT2_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_SKYLAKE: *size = KPROF_PEBS_RECORD_FMT3_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NETBURST32:
+		*size = KPROF_PEBS_RECORD_NETBURST32_SIZE;
+		return KPROF_OK;
+	default: break;
+	}
+	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return KPROF_E_FORMAT;
+	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
+		return KPROF_E_FORMAT;
+	n = KPROF_PEBS_BASIC_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_meminfo(data_cfg))
+		n += KPROF_PEBS_MEMINFO_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_gprs(data_cfg))
+		n += KPROF_PEBS_GPRS_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_xmms(data_cfg))
+		n += KPROF_PEBS_XMM_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_lbrs(data_cfg))
+		n += (uint32_t)(kprof_ia32_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) *
+		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	*size = n;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+{
+	return an && bn && a < b + bn && b < a + an;
+}
+
+/* One buffer's base, absolute maximum and interrupt threshold. after = 0: threshold at the
+ * maximum. Refuses a base not aligned for the layout's fields, a buffer that holds no
+ * record, an end that overflows (or leaves 32 bits for the 32-bit layout), and a
+ * threshold outside 1 .. capacity-1. */
+KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record,
+                                                 uint32_t after, int dtes64, uint64_t *max,
+                                                 uint64_t *threshold, uint32_t *capacity)
+{
+	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
+	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+		return KPROF_E_ALIGNMENT;
+	cap = size / record;
+	if (cap == 0 || cap > 0xFFFFFFFFu)
+		return KPROF_E_RANGE;
+	if (base > limit || cap * record > limit - base)
+		return KPROF_E_RANGE;
+	if (after >= cap)
+		return KPROF_E_RANGE;
+	*max = base + cap * record;
+	*threshold = after ? base + (uint64_t)after * record : *max;
+	*capacity = (uint32_t)cap;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
+                                              const kprof_ds_caps *caps, kprof_ds_setup *out)
+{
+	kprof_ds_setup s;
+	kprof_status st;
+	uint32_t bts_record, i;
+	int want_bts, want_pebs;
+	if (!req || !out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(s); i++)
+		((uint8_t *)&s)[i] = 0;
+	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	want_bts = req->bts_size != 0;
+	want_pebs = req->pebs_size != 0;
+	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
+		return KPROF_E_ARGUMENT;
+	if (!want_pebs && (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask))
+		return KPROF_E_ARGUMENT;
+	if (caps) {
+		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
+		    (want_pebs && caps->pebs == KPROF_DS_NO))
+			return KPROF_E_UNSUPPORTED;
+		if (caps->dtes64 != s.dtes64)
+			return KPROF_E_ARGUMENT;
+		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
+			return KPROF_E_UNSUPPORTED;
+		if (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES)
+			return KPROF_E_UNSUPPORTED;
+		if (req->adaptive && caps->pebs_baseline == KPROF_DS_NO)
+			return KPROF_E_UNSUPPORTED;
+	}
+	if (want_bts) {
+		if (!req->bts_os && !req->bts_usr)
+			return KPROF_E_ARGUMENT;
+		if (req->bts_interrupt ? req->bts_interrupt_after == 0
+		                       : req->bts_interrupt_after != 0)
+			return KPROF_E_ARGUMENT;
+		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
+		                          req->bts_interrupt_after, s.dtes64,
+		                          &s.area.bts_absolute_maximum,
+		                          &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		if (st != KPROF_OK)
+			return st;
+		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
+		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		if (req->bts_interrupt)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+		if (!req->bts_os)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+		if (!req->bts_usr)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+	}
+	if (want_pebs) {
+		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
+		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		uint32_t gp_slots =
+		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
+		uint32_t fixed_slots =
+		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
+		                 : 0u;
+		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
+			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
+		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (req->pebs_record_size == 0)
+			return KPROF_E_ARGUMENT;
+		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
+		    req->load_latency_mask >> KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+			return KPROF_E_RANGE;
+		if (req->pebs_fixed_mask && !req->adaptive)
+			return KPROF_E_ARGUMENT;
+		if (req->load_latency_mask &&
+		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
+			return KPROF_E_ARGUMENT;
+		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
+		                          req->pebs_interrupt_after, s.dtes64,
+		                          &s.area.pebs_absolute_maximum,
+		                          &s.area.pebs_interrupt_threshold, &s.pebs_capacity);
+		if (st != KPROF_OK)
+			return st;
+		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+		s.pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
+		s.pebs_enable = kprof_ia32_pebs_enable_set_load_latency(
+		        s.pebs_enable, req->pebs_fixed_mask | req->load_latency_mask);
+	}
+	if (want_bts && want_pebs &&
+	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
+		return KPROF_E_ARGUMENT;
+	*out = s;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
+{
+	kprof_ds_area32 a;
+	size_t i;
+	if (!s || !buf)
+		return KPROF_E_ARGUMENT;
+	if (s->dtes64)
+		return kprof_ds_area64_encode(&s->area, buf, len);
+	for (i = 0; i < sizeof(a); i++)
+		((uint8_t *)&a)[i] = 0;
+	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
+	a.bts_index = (uint32_t)s->area.bts_index;
+	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
+	a.bts_interrupt_threshold = (uint32_t)s->area.bts_interrupt_threshold;
+	a.pebs_buffer_base = (uint32_t)s->area.pebs_buffer_base;
+	a.pebs_index = (uint32_t)s->area.pebs_index;
+	a.pebs_absolute_maximum = (uint32_t)s->area.pebs_absolute_maximum;
+	a.pebs_interrupt_threshold = (uint32_t)s->area.pebs_interrupt_threshold;
+	a.pebs_counter_reset = s->area.pebs_gp_counter_reset[0];
+	return kprof_ds_area32_encode(&a, buf, len);
+}
+
+/* Validate (base, index, maximum) for records of a fixed size; the slot of index and the
+ * buffer's capacity in records. index may equal the maximum (a full buffer). */
+KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum,
+                                               uint32_t record, uint64_t *slot, uint64_t *capacity)
+{
+	if (index < base || index > maximum)
+		return KPROF_E_RANGE;
+	if ((index - base) % record)
+		return KPROF_E_ALIGNMENT;
+	*slot = (index - base) / record;
+	/* The SDM asks for a maximum one byte past whole records; Linux puts it on a record
+	 * boundary. Either way only whole records below it exist. */
+	*capacity = (maximum - base) / record;
+	if (*slot > *capacity)
+		return KPROF_E_ALIGNMENT;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+                                           uint64_t base, uint64_t index, uint64_t maximum,
+                                           unsigned record_size, unsigned flags)
+{
+	uint64_t slot, cap, need;
+	kprof_status st;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	w->left = 0;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
+		return (kprof_status)(w->status = KPROF_E_FORMAT);
+	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	if (st != KPROF_OK)
+		return (kprof_status)(w->status = st);
+	if (flags & KPROF_BTS_WRAPPED) {
+		if (cap == 0)
+			return (kprof_status)(w->status = KPROF_E_RANGE);
+		need = cap;
+		slot = slot % cap;
+	} else {
+		need = slot;
+		slot = 0;
+	}
+	if (need > len / record_size)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->capacity = cap;
+	w->slot = slot;
+	w->left = need;
+	w->record_size = record_size;
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+{
+	const uint8_t *p;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->left == 0)
+		return KPROF_E_NOT_FOUND;
+	p = w->bytes + (size_t)w->slot * w->record_size;
+	out->at = w->base + w->slot * w->record_size;
+	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
+		kprof_bts_record64 r;
+		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
+		out->from = r.from;
+		out->to = r.to;
+		out->flags = r.flags;
+		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
+	} else {
+		kprof_bts_record32 r;
+		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
+		out->from = r.from;
+		out->to = r.to;
+		out->flags = r.flags;
+		out->predicted = (uint8_t)kprof_bts_record32_flags_get_predicted(r.flags);
+	}
+	w->left--;
+	w->slot++;
+	if (w->slot == w->capacity)
+		w->slot = 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
+                                         uint64_t index, uint64_t maximum, unsigned record_size,
+                                         int *wrapped)
+{
+	uint64_t slot, cap;
+	const uint8_t *p;
+	unsigned i;
+	kprof_status st;
+	if (!wrapped || (!bytes && len))
+		return KPROF_E_ARGUMENT;
+	*wrapped = 0;
+	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_FORMAT;
+	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	if (st != KPROF_OK || slot == cap)
+		return st;
+	if (cap > len / record_size)
+		return KPROF_E_TRUNCATED;
+	p = (const uint8_t *)bytes + (size_t)slot * record_size;
+	for (i = 0; i < record_size; i++)
+		if (p[i])
+			*wrapped = 1;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+                                            uint64_t base, uint64_t index, uint64_t maximum,
+                                            unsigned format, uint64_t data_cfg, int data_cfg_known)
+{
+	uint32_t size = 0;
+	kprof_status st;
+	int adaptive =
+	        format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (!adaptive || data_cfg_known) {
+		st = kprof_pebs_record_size(format, data_cfg, &size);
+		if (st != KPROF_OK)
+			return (kprof_status)(w->status = st);
+	}
+	if (index < base || index > maximum)
+		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (size && (index - base) % size)
+		return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	if (index - base > len)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->end = (size_t)(index - base);
+	w->at = 0;
+	w->format = format;
+	w->record_size = size;
+	w->data_cfg = data_cfg;
+	w->data_cfg_known = (uint8_t)(data_cfg_known ? 1 : 0);
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
+                                           kprof_pebs_sample *out)
+{
+	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
+	size_t i;
+	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
+	uint32_t size = format == 0   ? KPROF_PEBS_RECORD_FMT0_SIZE
+	                : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
+	                : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
+	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
+	for (i = 0; i < sizeof(tmp); i++)
+		tmp[i] = i < size ? p[i] : 0;
+	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = r.ip;
+	out->gprs.flags = r.flags;
+	out->gprs.ip = r.ip;
+	out->gprs.ax = r.ax;
+	out->gprs.bx = r.bx;
+	out->gprs.cx = r.cx;
+	out->gprs.dx = r.dx;
+	out->gprs.si = r.si;
+	out->gprs.di = r.di;
+	out->gprs.bp = r.bp;
+	out->gprs.sp = r.sp;
+	out->gprs.r8 = r.r8;
+	out->gprs.r9 = r.r9;
+	out->gprs.r10 = r.r10;
+	out->gprs.r11 = r.r11;
+	out->gprs.r12 = r.r12;
+	out->gprs.r13 = r.r13;
+	out->gprs.r14 = r.r14;
+	out->gprs.r15 = r.r15;
+	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
+		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
+		out->applicable_counters = r.status;
+		out->data_address = r.dla;
+		out->data_source = r.dse;
+		out->latency = r.lat;
+	}
+	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
+		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
+		out->eventing_ip = r.real_ip;
+		out->tsx_tuning = r.tsx_tuning;
+	}
+	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
+		out->has |= KPROF_PEBS_HAS_TSC;
+		out->tsc = r.tsc;
+	}
+}
+
+KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
+{
+	kprof_pebs_record_netburst32 r;
+	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = out->gprs.ip = r.eip;
+	out->gprs.flags = r.eflags;
+	out->gprs.ax = r.eax;
+	out->gprs.bx = r.ebx;
+	out->gprs.cx = r.ecx;
+	out->gprs.dx = r.edx;
+	out->gprs.si = r.esi;
+	out->gprs.di = r.edi;
+	out->gprs.bp = r.ebp;
+	out->gprs.sp = r.esp;
+}
+
+KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+{
+	const uint8_t *p;
+	size_t i, left;
+	uint32_t size;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->at >= w->end)
+		return KPROF_E_NOT_FOUND;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	p = w->bytes + w->at;
+	left = w->end - w->at;
+	out->at = w->base + w->at;
+	out->format = w->format;
+	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
+	    w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
+		kprof_pebs_basic b;
+		uint64_t group;
+		uint32_t expect;
+		size_t off;
+		if (left < KPROF_PEBS_BASIC_SIZE)
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
+		group = kprof_pebs_basic_format_size_get_format_group(b.format_size);
+		size = (uint32_t)kprof_pebs_basic_format_size_get_record_size(b.format_size);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK ||
+		    expect != size || size > left ||
+		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		out->has =
+		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
+		out->ip = out->eventing_ip = b.ip;
+		out->applicable_counters = b.applicable_counters;
+		out->tsc = b.tsc;
+		out->format_group = group;
+		out->retire_latency =
+		        kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
+		off = KPROF_PEBS_BASIC_SIZE;
+		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
+			kprof_pebs_meminfo m;
+			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
+			out->data_address = m.address;
+			out->data_source = m.aux;
+			out->latency = m.latency;
+			out->tsx_tuning = m.tsx_tuning;
+			off += KPROF_PEBS_MEMINFO_SIZE;
+		}
+		if (kprof_ia32_pebs_data_cfg_get_gprs(group)) {
+			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
+			out->has |= KPROF_PEBS_HAS_GPRS;
+			off += KPROF_PEBS_GPRS_SIZE;
+		}
+		if (kprof_ia32_pebs_data_cfg_get_xmms(group)) {
+			out->has |= KPROF_PEBS_HAS_XMM;
+			out->xmm_offset = w->at + off;
+			off += KPROF_PEBS_XMM_SIZE;
+		}
+		if (kprof_ia32_pebs_data_cfg_get_lbrs(group)) {
+			out->has |= KPROF_PEBS_HAS_LBR;
+			out->lbr_offset = w->at + off;
+			out->lbr_count =
+			        (uint32_t)kprof_ia32_pebs_data_cfg_get_lbr_entries(group) + 1;
+		}
+	} else {
+		size = w->record_size;
+		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
+			kprof_impl_pebs_netburst(p, out);
+		else
+			kprof_impl_pebs_legacy(p, w->format, out);
+	}
+	out->size = size;
+	w->at += size;
+	return KPROF_OK;
+}
+
+/* ---- windows ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
+KPROF_API const char *kprof_event_trace_information_class_name(int value)
+{
+	switch (value) {
+	case 0: return "EventTraceKernelVersionInformation";
+	case 1: return "EventTraceGroupMaskInformation";
+	case 2: return "EventTracePerformanceInformation";
+	case 3: return "EventTraceTimeProfileInformation";
+	case 4: return "EventTraceSessionSecurityInformation";
+	case 5: return "EventTraceSpinlockInformation";
+	case 6: return "EventTraceStackTracingInformation";
+	case 7: return "EventTraceExecutiveResourceInformation";
+	case 8: return "EventTraceHeapTracingInformation";
+	case 9: return "EventTraceHeapSummaryTracingInformation";
+	case 10: return "EventTracePoolTagFilterInformation";
+	case 11: return "EventTracePebsTracingInformation";
+	case 12: return "EventTraceProfileConfigInformation";
+	case 13: return "EventTraceProfileSourceListInformation";
+	case 14: return "EventTraceProfileEventListInformation";
+	case 15: return "EventTraceProfileCounterListInformation";
+	case 16: return "EventTraceStackCachingInformation";
+	case 17: return "EventTraceObjectTypeFilterInformation";
+	case 18: return "EventTraceSoftRestartInformation";
+	case 19: return "EventTraceLastBranchConfigurationInformation";
+	case 20: return "EventTraceLastBranchEventListInformation";
+	case 21: return "EventTraceProfileSourceAddInformation";
+	case 22: return "EventTraceProfileSourceRemoveInformation";
+	case 23: return "EventTraceProcessorTraceConfigurationInformation";
+	case 24: return "EventTraceProcessorTraceEventListInformation";
+	case 25: return "EventTraceCoverageSamplerInformation";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
+KPROF_API const char *kprof_trace_query_info_class_name(int value)
+{
+	switch (value) {
+	case 5: return "TraceSampledProfileIntervalInfo";
+	case 6: return "TraceProfileSourceConfigInfo";
+	case 7: return "TraceProfileSourceListInfo";
+	case 8: return "TracePmcEventListInfo";
+	case 9: return "TracePmcCounterListInfo";
+	case 20: return "TraceLbrConfigurationInfo";
+	case 21: return "TraceLbrEventListInfo";
+	case 22: return "TraceMaxPmcCounterQuery";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
+                                                      kprof_pebs_ds_save_area *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->BtsBufferBase = kprof_load_le64(p + 0x0);
+	out->BtsIndex = kprof_load_le64(p + 0x8);
+	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
+	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
+	out->PebsBufferBase = kprof_load_le64(p + 0x20);
+	out->PebsIndex = kprof_load_le64(p + 0x28);
+	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
+	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
+	out->PebsCounterReset0 = kprof_load_le64(p + 0x40);
+	out->PebsCounterReset1 = kprof_load_le64(p + 0x48);
+	out->PebsCounterReset2 = kprof_load_le64(p + 0x50);
+	out->PebsCounterReset3 = kprof_load_le64(p + 0x58);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
+                                                      size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->BtsBufferBase);
+	kprof_store_le64(p + 0x8, in->BtsIndex);
+	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
+	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
+	kprof_store_le64(p + 0x20, in->PebsBufferBase);
+	kprof_store_le64(p + 0x28, in->PebsIndex);
+	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
+	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
+	kprof_store_le64(p + 0x40, in->PebsCounterReset0);
+	kprof_store_le64(p + 0x48, in->PebsCounterReset1);
+	kprof_store_le64(p + 0x50, in->PebsCounterReset2);
+	kprof_store_le64(p + 0x58, in->PebsCounterReset3);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_processor_profile_control_area_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	(void)kprof_pebs_ds_save_area_decode(p + 0x0, 96, &out->PebsDsSaveArea);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_processor_profile_control_area_encode(
+        const kprof_processor_profile_control_area *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	(void)kprof_pebs_ds_save_area_encode(&in->PebsDsSaveArea, p + 0x0, 96);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->BtsBufferBase = kprof_load_le64(p + 0x0);
+	out->BtsIndex = kprof_load_le64(p + 0x8);
+	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
+	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
+	out->PebsBufferBase = kprof_load_le64(p + 0x20);
+	out->PebsIndex = kprof_load_le64(p + 0x28);
+	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
+	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
+	for (i = 0; i < 8; i++)
+		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x40 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x80 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
+                                                        void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->BtsBufferBase);
+	kprof_store_le64(p + 0x8, in->BtsIndex);
+	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
+	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
+	kprof_store_le64(p + 0x20, in->PebsBufferBase);
+	kprof_store_le64(p + 0x28, in->PebsIndex);
+	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
+	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
+	for (i = 0; i < 8; i++)
+		kprof_store_le64(p + 0x40 + i * 8, in->PebsGpCounterReset[i]);
+	for (i = 0; i < 4; i++)
+		kprof_store_le64(p + 0x80 + i * 8, in->PebsFixedCounterReset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
+                                                        kprof_pebs_ds_save_area32 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->BtsBufferBase = kprof_load_le32(p + 0x0);
+	out->BtsIndex = kprof_load_le32(p + 0x4);
+	out->BtsAbsoluteMaximum = kprof_load_le32(p + 0x8);
+	out->BtsInterruptThreshold = kprof_load_le32(p + 0xC);
+	out->PebsBufferBase = kprof_load_le32(p + 0x10);
+	out->PebsIndex = kprof_load_le32(p + 0x14);
+	out->PebsAbsoluteMaximum = kprof_load_le32(p + 0x18);
+	out->PebsInterruptThreshold = kprof_load_le32(p + 0x1C);
+	for (i = 0; i < 8; i++)
+		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x20 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x60 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
+                                                        void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->BtsBufferBase);
+	kprof_store_le32(p + 0x4, in->BtsIndex);
+	kprof_store_le32(p + 0x8, in->BtsAbsoluteMaximum);
+	kprof_store_le32(p + 0xC, in->BtsInterruptThreshold);
+	kprof_store_le32(p + 0x10, in->PebsBufferBase);
+	kprof_store_le32(p + 0x14, in->PebsIndex);
+	kprof_store_le32(p + 0x18, in->PebsAbsoluteMaximum);
+	kprof_store_le32(p + 0x1C, in->PebsInterruptThreshold);
+	for (i = 0; i < 8; i++)
+		kprof_store_le64(p + 0x20 + i * 8, in->PebsGpCounterReset[i]);
+	for (i = 0; i < 4; i++)
+		kprof_store_le64(p + 0x60 + i * 8, in->PebsFixedCounterReset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->ProcessorProfileControlArea = kprof_load_le32(p + 0x0);
+	out->Allocate = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
+        const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->ProcessorProfileControlArea);
+	p[0x4] = in->Allocate;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
+        const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->ProcessorProfileControlArea = kprof_load_le64(p + 0x0);
+	out->Allocate = p[0x8];
+	for (i = 0; i < 7; i++)
+		out->reserved_9[i] = p[0x9 + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
+        const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->ProcessorProfileControlArea);
+	p[0x8] = in->Allocate;
+	for (i = 0; i < 7; i++)
+		p[0x9 + i] = in->reserved_9[i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
+                                                        kprof_profile_source_info *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->NextEntryOffset = kprof_load_le32(p + 0x0);
+	out->Source = kprof_load_le32(p + 0x4);
+	out->MinInterval = kprof_load_le32(p + 0x8);
+	out->MaxInterval = kprof_load_le32(p + 0xC);
+	out->Reserved = kprof_load_le64(p + 0x10);
+	for (i = 0; i < 1; i++)
+		out->Description[i] = kprof_load_le16(p + 0x18 + i * 2);
+	for (i = 0; i < 6; i++)
+		out->reserved_1a[i] = p[0x1A + i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
+                                                        void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->NextEntryOffset);
+	kprof_store_le32(p + 0x4, in->Source);
+	kprof_store_le32(p + 0x8, in->MinInterval);
+	kprof_store_le32(p + 0xC, in->MaxInterval);
+	kprof_store_le64(p + 0x10, in->Reserved);
+	for (i = 0; i < 1; i++)
+		kprof_store_le16(p + 0x18 + i * 2, in->Description[i]);
+	for (i = 0; i < 6; i++)
+		p[0x1A + i] = in->reserved_1a[i];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
+                                                           kprof_trace_profile_interval *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Interval = kprof_load_le32(p + 0x4);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
+                                                           void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	kprof_store_le32(p + 0x4, in->Interval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Supported = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	out->Interval = kprof_load_le32(p + 0x8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_encode(
+        const kprof_hal_profile_source_information *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	p[0x4] = in->Supported;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	kprof_store_le32(p + 0x8, in->Interval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Supported = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	out->Interval = kprof_load_le32(p + 0x8);
+	out->DefInterval = kprof_load_le32(p + 0xC);
+	out->MaxInterval = kprof_load_le32(p + 0x10);
+	out->MinInterval = kprof_load_le32(p + 0x14);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
+        const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	p[0x4] = in->Supported;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	kprof_store_le32(p + 0x8, in->Interval);
+	kprof_store_le32(p + 0xC, in->DefInterval);
+	kprof_store_le32(p + 0x10, in->MaxInterval);
+	kprof_store_le32(p + 0x14, in->MinInterval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
+        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!buf || !out)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->Source = kprof_load_le32(p + 0x0);
+	out->Supported = p[0x4];
+	for (i = 0; i < 3; i++)
+		out->reserved_5[i] = p[0x5 + i];
+	out->Interval = kprof_load_le64(p + 0x8);
+	out->DefInterval = kprof_load_le64(p + 0x10);
+	out->MaxInterval = kprof_load_le64(p + 0x18);
+	out->MinInterval = kprof_load_le64(p + 0x20);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
+        const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->Source);
+	p[0x4] = in->Supported;
+	for (i = 0; i < 3; i++)
+		p[0x5 + i] = in->reserved_5[i];
+	kprof_store_le64(p + 0x8, in->Interval);
+	kprof_store_le64(p + 0x10, in->DefInterval);
+	kprof_store_le64(p + 0x18, in->MaxInterval);
+	kprof_store_le64(p + 0x20, in->MinInterval);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            kprof_ds_area64 *out)
+{
+	size_t i;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_WIN64: {
+		kprof_pebs_ds_save_area64 w;
+		st = kprof_pebs_ds_save_area64_decode(bytes, len, &w);
+		if (st != KPROF_OK)
+			return st;
+		/* Same shape as Intel's: fields in order. */
+		return kprof_ds_area64_decode(bytes, len, out);
+	}
+	case KPROF_DS_LAYOUT_WIN62: {
+		kprof_processor_profile_control_area a;
+		const kprof_pebs_ds_save_area *w = &a.PebsDsSaveArea;
+		st = kprof_processor_profile_control_area_decode(bytes, len, &a);
+		if (st != KPROF_OK)
+			return st;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		out->bts_buffer_base = w->BtsBufferBase;
+		out->bts_index = w->BtsIndex;
+		out->bts_absolute_maximum = w->BtsAbsoluteMaximum;
+		out->bts_interrupt_threshold = w->BtsInterruptThreshold;
+		out->pebs_buffer_base = w->PebsBufferBase;
+		out->pebs_index = w->PebsIndex;
+		out->pebs_absolute_maximum = w->PebsAbsoluteMaximum;
+		out->pebs_interrupt_threshold = w->PebsInterruptThreshold;
+		out->pebs_gp_counter_reset[0] = w->PebsCounterReset0;
+		out->pebs_gp_counter_reset[1] = w->PebsCounterReset1;
+		out->pebs_gp_counter_reset[2] = w->PebsCounterReset2;
+		out->pebs_gp_counter_reset[3] = w->PebsCounterReset3;
+		return KPROF_OK;
+	}
+	case KPROF_DS_LAYOUT_WIN32:
+	case KPROF_DS_LAYOUT_INTEL32: {
+		kprof_pebs_ds_save_area32 w;
+		kprof_ds_area32 a;
+		if (layout == KPROF_DS_LAYOUT_WIN32)
+			st = kprof_pebs_ds_save_area32_decode(bytes, len, &w);
+		else
+			st = kprof_ds_area32_decode(bytes, len, &a);
+		if (st != KPROF_OK)
+			return st;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		if (layout == KPROF_DS_LAYOUT_WIN32) {
+			out->bts_buffer_base = w.BtsBufferBase;
+			out->bts_index = w.BtsIndex;
+			out->bts_absolute_maximum = w.BtsAbsoluteMaximum;
+			out->bts_interrupt_threshold = w.BtsInterruptThreshold;
+			out->pebs_buffer_base = w.PebsBufferBase;
+			out->pebs_index = w.PebsIndex;
+			out->pebs_absolute_maximum = w.PebsAbsoluteMaximum;
+			out->pebs_interrupt_threshold = w.PebsInterruptThreshold;
+			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsGpCounterReset); i++)
+				out->pebs_gp_counter_reset[i] = w.PebsGpCounterReset[i];
+			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsFixedCounterReset); i++)
+				out->pebs_fixed_counter_reset[i] = w.PebsFixedCounterReset[i];
+		} else {
+			out->bts_buffer_base = a.bts_buffer_base;
+			out->bts_index = a.bts_index;
+			out->bts_absolute_maximum = a.bts_absolute_maximum;
+			out->bts_interrupt_threshold = a.bts_interrupt_threshold;
+			out->pebs_buffer_base = a.pebs_buffer_base;
+			out->pebs_index = a.pebs_index;
+			out->pebs_absolute_maximum = a.pebs_absolute_maximum;
+			out->pebs_interrupt_threshold = a.pebs_interrupt_threshold;
+			out->pebs_gp_counter_reset[0] = a.pebs_counter_reset;
+		}
+		return KPROF_OK;
+	}
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+/* Where a layout keeps the PEBS index, and how wide it is. */
+KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off,
+                                                        size_t *width)
+{
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64:
+		*off = KPROF_DS_AREA64_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_INTEL32:
+		*off = KPROF_DS_AREA32_PEBS_INDEX_OFFSET;
+		*width = 4;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN62:
+		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		       KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64:
+		*off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN32:
+		*off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET;
+		*width = 4;
+		return KPROF_OK;
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
+                                                  kprof_ds_layout layout, uint64_t *out)
+{
+	size_t off, width;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	if (len < off + width)
+		return KPROF_E_TRUNCATED;
+	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off)
+	                  : kprof_load_le32((const uint8_t *)bytes + off);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
+                                                uint64_t *out)
+{
+	size_t off, width;
+	const volatile uint8_t *p;
+	kprof_status st;
+	if (!area || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	p = (const volatile uint8_t *)area + off;
+	if ((uintptr_t)p % width)
+		return KPROF_E_ALIGNMENT;
+	if (width == 8 && sizeof(void *) >= 8)
+		*out = *(const volatile uint64_t *)(const volatile void *)p;
+	else
+		*out = *(const volatile uint32_t *)(const volatile void *)
+		               p; /* little-endian: the low half */
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
+{
+	if (!it || (!buf && len))
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = len;
+	it->at = 0;
+	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+{
+	const uint8_t *p;
+	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
+	uint32_t next;
+	if (!it || !out)
+		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	if (it->len - it->at < hdr)
+		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+	p = it->buf + it->at;
+	next = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
+	if (next) {
+		/* Strictly forward and the next header inside the buffer: no loop is possible. */
+		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		end = it->at + next;
+	} else {
+		end = it->len;
+	}
+	out->offset = (uint32_t)it->at;
+	out->next_entry_offset = next;
+	out->source = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
+	out->min_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
+	out->max_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
+	out->reserved = kprof_load_le64(p + KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
+	out->description_offset = (uint32_t)(it->at + hdr);
+	units = (end - it->at - hdr) / 2;
+	out->description_terminated = 0;
+	for (i = 0; i < units; i++) {
+		if (kprof_load_le16(p + hdr + 2 * i) == 0) {
+			out->description_terminated = 1;
+			break;
+		}
+	}
+	out->description_units = (uint32_t)i;
+	out->pad[0] = out->pad[1] = out->pad[2] = 0;
+	if (next)
+		it->at = end;
+	else
+		it->status = KPROF_E_NOT_FOUND;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
+                                                  const kprof_psi_entry *e, char *out,
+                                                  size_t out_size, size_t *out_len)
+{
+	const uint8_t *p;
+	size_t i, n = 0;
+	if (out_len)
+		*out_len = 0;
+	if (!buf || !e || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
+		return KPROF_E_RANGE;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < e->description_units; i++) {
+		uint32_t c = kprof_load_le16(p + 2 * i);
+		uint8_t enc[4];
+		size_t k, m;
+		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < e->description_units) {
+			uint32_t lo = kprof_load_le16(p + 2 * i + 2);
+			if (lo >= 0xDC00 && lo <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+				i++;
+			}
+		}
+		if (c >= 0xD800 && c <= 0xDFFF)
+			c = 0xFFFD;
+		if (c < 0x80) {
+			enc[0] = (uint8_t)c;
+			m = 1;
+		} else if (c < 0x800) {
+			enc[0] = (uint8_t)(0xC0 | c >> 6);
+			enc[1] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 2;
+		} else if (c < 0x10000) {
+			enc[0] = (uint8_t)(0xE0 | c >> 12);
+			enc[1] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+			enc[2] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 3;
+		} else {
+			enc[0] = (uint8_t)(0xF0 | c >> 18);
+			enc[1] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+			enc[2] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+			enc[3] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 4;
+		}
+		if (out_size - 1 - n < m) {
+			out[n] = '\0';
+			if (out_len)
+				*out_len = n;
+			return KPROF_E_BUFFER_TOO_SMALL;
+		}
+		for (k = 0; k < m; k++)
+			out[n++] = (char)enc[k];
+	}
+	out[n] = '\0';
+	if (out_len)
+		*out_len = n;
+	return KPROF_OK;
+}
+
+KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
+                                           const char *s, size_t n)
+{
+	const uint8_t *p;
+	size_t i;
+	if (!buf || !e || (!s && n) || e->description_offset > len ||
+	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
+		return 0;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < n; i++)
+		if (kprof_load_le16(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
+                                              kprof_psi_match *match)
+{
+	if (!e || !match)
+		return KPROF_E_ARGUMENT;
+	match->later = 0;
+	match->interface = (uint8_t)itf;
+	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] =
+	        match->pad[5] = 0;
+	match->source = kprof_source_get(itf, e->source);
+	if (!match->source && itf == KPROF_INTERFACE_EMON) {
+		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
+		if (match->source) {
+			match->later = 1;
+			match->interface = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+		}
+	}
+	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
+}
+
+KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
+{
+	if (!w || (!buf && cap))
+		return KPROF_E_ARGUMENT;
+	w->buf = (uint8_t *)buf;
+	w->cap = cap;
+	w->used = w->last = 0;
+	w->has_last = 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+                                        uint32_t max_interval, const char *desc, size_t n)
+{
+	size_t size, i, at;
+	uint8_t *p;
+	if (!w || (!desc && n))
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < n; i++)
+		if ((uint8_t)desc[i] >= 0x80)
+			return KPROF_E_RANGE;
+	if (n > (0xFFFFFFFFu - KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
+		return KPROF_E_RANGE;
+	size = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
+	size = (size + 7) & ~(size_t)7;
+	at = w->used;
+	if (w->cap - at < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	p = w->buf + at;
+	for (i = 0; i < size; i++)
+		p[i] = 0;
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	for (i = 0; i < n; i++)
+		kprof_store_le16(p + KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i,
+		                 (uint8_t)desc[i]);
+	if (w->has_last)
+		kprof_store_le32(w->buf + w->last +
+		                         KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+		                 (uint32_t)(at - w->last));
+	w->last = at;
+	w->has_last = 1;
+	w->used = at + size;
+	return KPROF_OK;
 }
 
 #endif /* KPROF_H */

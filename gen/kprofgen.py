@@ -197,7 +197,12 @@ SCALARS = {"u8": ("uint8_t", 1), "u16": ("uint16_t", 2), "u32": ("uint32_t", 4),
 def build_struct(s, structs):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
-              "c_name?": str, "codec?": bool}, ent)
+              "c_name?": str, "codec?": bool, "field_macros?": str}, ent)
+    # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
+    # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
+    style = s.get("field_macros") or "upper"
+    if style not in ("upper", "snake"):
+        fail(s, ent, f"field_macros must be 'upper' or 'snake', got {style!r}")
     name = ident(s, ent, "name", s["name"]).lower()
     ent = f"struct '{name}'"
     fields, end, seen = [], 0, set()
@@ -234,7 +239,8 @@ def build_struct(s, structs):
             rnode.setdefault("doc", f["doc"])
             rnode.setdefault("provenance", s["provenance"])
             reg = build_register(rnode, f"{ent} field '{fname}' register")
-        fields.append({"name": fname, "offset": off, "type": t, "ctype": ctype, "size": size,
+        macro = (re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", fname) if style == "snake" else fname).upper()
+        fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
                        "register": reg, "gap": off - end, "gap_at": end})
         end = off + total

@@ -1,0 +1,148 @@
+/* ---- Debug Store: availability ----------------------------------------------------------
+ * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
+ * values or "unknown"), except the *_live and *_read functions, which say so. Buffers the
+ * processor wrote are decoded from a caller's copy of their bytes plus the producer address
+ * those bytes start at: the DS area's addresses are the producer's, never dereferenced. */
+
+/* A yes/no answer that may rest on an MSR the caller could not read. */
+typedef enum kprof_ds_avail {
+	KPROF_DS_NO = 0,
+	KPROF_DS_YES = 1,
+	KPROF_DS_UNKNOWN = 2
+} kprof_ds_avail;
+
+/* kprof's own PEBS "format" codes outside IA32_PERF_CAPABILITIES' 4-bit field. */
+#define KPROF_PEBS_FORMAT_UNKNOWN 0xFFu
+/* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32. */
+#define KPROF_PEBS_FORMAT_NETBURST32 0x20u
+
+/* What a processor offers of the Debug Store. */
+typedef struct kprof_ds_caps {
+	uint8_t ds;              /* cpuid.1:edx DS */
+	uint8_t dtes64;          /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
+	uint8_t ds_cpl;          /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
+	uint8_t pdcm;            /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
+	uint8_t perfmon;         /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
+	uint8_t bts;             /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
+	uint8_t pebs;            /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
+	uint8_t pebs_baseline;   /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
+	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
+	                            or KPROF_PEBS_FORMAT_UNKNOWN */
+	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
+	uint8_t reserved[2];
+} kprof_ds_caps;
+
+/* ---- Debug Store: setup --------------------------------------------------------------- */
+
+/* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.
+ * Interrupt thresholds count records from the buffer's start: the interrupt comes when
+ * that many records have been written. */
+typedef struct kprof_ds_request {
+	uint8_t dtes64;               /* 1: kprof_ds_area64 layout; 0: kprof_ds_area32 */
+	uint8_t bts_interrupt;        /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
+	uint8_t bts_os, bts_usr;      /* record branches at CPL 0 / CPL > 0 */
+	uint8_t adaptive;             /* the processor has pebs_baseline (fixed-counter PEBS) */
+	uint8_t reserved[3];
+	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
+	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
+	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
+	uint64_t pebs_base, pebs_size;
+	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
+	uint32_t pebs_gp_mask;        /* PEBS on general-purpose counter i (bit i) */
+	uint32_t pebs_fixed_mask;     /* PEBS on fixed counter i (adaptive only) */
+	uint32_t load_latency_mask;   /* load latency on GP counter i (not adaptive; within gp) */
+	uint64_t gp_reset[8];         /* reload value per GP counter (e.g. -period, counter width) */
+	uint64_t fixed_reset[4];      /* reload value per fixed counter */
+} kprof_ds_request;
+
+/* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
+typedef struct kprof_ds_setup {
+	kprof_ds_area64 area;   /* values; written as either layout by kprof_ds_setup_write */
+	uint8_t dtes64;
+	uint8_t reserved[3];
+	uint32_t bts_capacity;  /* records the BTS buffer holds */
+	uint32_t pebs_capacity; /* records the PEBS buffer holds */
+	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
+	uint64_t debugctl_mask; /* the IA32_DEBUGCTL bits this setup decides (clear, then set) */
+	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
+} kprof_ds_setup;
+
+/* ---- Debug Store: walkers ------------------------------------------------------------- */
+
+/* One BTS record, widened to 64 bits. */
+typedef struct kprof_bts_entry {
+	uint64_t at; /* producer address of the record */
+	uint64_t from, to, flags;
+	uint8_t predicted;
+	uint8_t reserved[7];
+} kprof_bts_entry;
+
+/* Iterates the records of a BTS buffer. Fields are private. */
+typedef struct kprof_bts_walk {
+	const uint8_t *bytes;
+	uint64_t base;
+	uint64_t capacity; /* records between base and the absolute maximum */
+	uint64_t slot;     /* next record to return */
+	uint64_t left;     /* records still to return */
+	uint32_t record_size;
+	int32_t status;    /* sticky error */
+} kprof_bts_walk;
+
+/* kprof_bts_walk_init flags. */
+#define KPROF_BTS_WRAPPED 1u /* the circular buffer wrapped at least once (see kprof_bts_walk_init) */
+
+/* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
+enum {
+	KPROF_PEBS_HAS_GPRS = 1u << 0,       /* gprs */
+	KPROF_PEBS_HAS_APPLICABLE = 1u << 1, /* applicable_counters */
+	KPROF_PEBS_HAS_MEMINFO = 1u << 2,    /* data_address, data_source, latency */
+	KPROF_PEBS_HAS_EVENTING_IP = 1u << 3,
+	KPROF_PEBS_HAS_TSX = 1u << 4,        /* tsx_tuning */
+	KPROF_PEBS_HAS_TSC = 1u << 5,
+	KPROF_PEBS_HAS_XMM = 1u << 6,        /* xmm_offset */
+	KPROF_PEBS_HAS_LBR = 1u << 7         /* lbr_offset, lbr_count */
+};
+
+/* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
+ * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
+ * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
+typedef struct kprof_pebs_sample {
+	uint64_t at;                  /* producer address of the record */
+	uint32_t size;                /* bytes in the record */
+	uint32_t format;              /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t has;                 /* KPROF_PEBS_HAS_* */
+	uint32_t lbr_count;
+	uint64_t ip;                  /* formats 0..3, NetBurst: the IP after the instruction;
+	                                 adaptive: the basic group's (eventing) IP */
+	uint64_t eventing_ip;
+	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
+	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
+	uint64_t format_group;        /* adaptive: the basic group's copy of PEBS_DATA_CFG */
+	uint64_t retire_latency;      /* adaptive */
+	kprof_pebs_gprs gprs;         /* NetBurst: the 32-bit registers, zero-extended */
+	size_t xmm_offset;            /* offset of the XMM group in the caller's bytes */
+	size_t lbr_offset;            /* offset of the first LBR entry in the caller's bytes */
+} kprof_pebs_sample;
+
+/* Iterates the records of a PEBS buffer. Fields are private. */
+typedef struct kprof_pebs_walk {
+	const uint8_t *bytes;
+	uint64_t base;
+	size_t end;            /* index - base */
+	size_t at;             /* offset of the next record */
+	uint64_t data_cfg;
+	uint32_t format;
+	uint32_t record_size;  /* 0 for adaptive records without a known PEBS_DATA_CFG */
+	uint8_t data_cfg_known;
+	uint8_t reserved[3];
+	int32_t status;        /* sticky error */
+} kprof_pebs_walk;
+
+/* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
+typedef enum kprof_ds_layout {
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* kprof_ds_area64 (DTES64) */
+	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2+) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64 (10 2004+) */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32 (10 2004+) */
+} kprof_ds_layout;

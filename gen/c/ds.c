@@ -1,0 +1,577 @@
+/* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
+ * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
+ * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
+ * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
+ * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
+ * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
+KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
+                                          const uint64_t *perf_capabilities, kprof_ds_caps *out)
+{
+	uint32_t ecx, edx;
+	size_t i;
+	if (!cpu || !out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
+	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
+		return KPROF_E_NOT_FOUND;
+	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	out->ds = (uint8_t)kprof_cpuid_1_edx_get_ds(edx);
+	if (!out->ds)
+		return KPROF_OK;
+	out->dtes64 = (uint8_t)kprof_cpuid_1_ecx_get_dtes64(ecx);
+	out->ds_cpl = (uint8_t)kprof_cpuid_1_ecx_get_ds_cpl(ecx);
+	out->pdcm = (uint8_t)kprof_cpuid_1_ecx_get_pdcm(ecx);
+	out->bts_record_size = (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
+	if (misc_enable) {
+		uint64_t m = *misc_enable;
+		out->perfmon = kprof_ia32_misc_enable_get_perfmon_available(m) ? KPROF_DS_YES : KPROF_DS_NO;
+		out->bts = kprof_ia32_misc_enable_get_bts_unavailable(m) ? KPROF_DS_NO : KPROF_DS_YES;
+		out->pebs = (out->perfmon == KPROF_DS_YES && !kprof_ia32_misc_enable_get_pebs_unavailable(m))
+		                    ? KPROF_DS_YES
+		                    : KPROF_DS_NO;
+	} else {
+		out->perfmon = out->bts = out->pebs = KPROF_DS_UNKNOWN;
+	}
+	if (!out->pdcm) {
+		out->pebs_format = (uint8_t)(out->dtes64 ? KPROF_PEBS_FORMAT_CORE : KPROF_PEBS_FORMAT_NETBURST32);
+		out->pebs_baseline = KPROF_DS_NO;
+	} else if (perf_capabilities) {
+		uint64_t c = *perf_capabilities;
+		out->pebs_format = (uint8_t)kprof_ia32_perf_capabilities_get_pebs_format(c);
+		out->pebs_baseline = kprof_ia32_perf_capabilities_get_pebs_baseline(c) ? KPROF_DS_YES : KPROF_DS_NO;
+	} else {
+		out->pebs_baseline = KPROF_DS_UNKNOWN;
+	}
+	return KPROF_OK;
+}
+
+/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+ * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
+ * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
+{
+	kprof_cpuid_snapshot cpu;
+	uint64_t misc = 0, caps = 0;
+	int have_misc = 0, have_caps = 0;
+	kprof_status st;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_cpuid_snapshot_live(&cpu);
+	if (st != KPROF_OK)
+		return st;
+	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	if (st != KPROF_OK || !out->ds || !read_msrs)
+		return st;
+	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
+	if (out->pdcm)
+		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
+	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+}
+
+/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
+ * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
+ * bits kprof does not know (a group of unknown size). */
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+{
+	uint32_t n;
+	if (!size)
+		return KPROF_E_ARGUMENT;
+	switch (format) {
+	case KPROF_PEBS_FORMAT_CORE: *size = KPROF_PEBS_RECORD_FMT0_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NEHALEM: *size = KPROF_PEBS_RECORD_FMT1_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_HASWELL: *size = KPROF_PEBS_RECORD_FMT2_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_SKYLAKE: *size = KPROF_PEBS_RECORD_FMT3_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NETBURST32: *size = KPROF_PEBS_RECORD_NETBURST32_SIZE; return KPROF_OK;
+	default: break;
+	}
+	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return KPROF_E_FORMAT;
+	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
+		return KPROF_E_FORMAT;
+	n = KPROF_PEBS_BASIC_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_meminfo(data_cfg))
+		n += KPROF_PEBS_MEMINFO_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_gprs(data_cfg))
+		n += KPROF_PEBS_GPRS_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_xmms(data_cfg))
+		n += KPROF_PEBS_XMM_SIZE;
+	if (kprof_ia32_pebs_data_cfg_get_lbrs(data_cfg))
+		n += (uint32_t)(kprof_ia32_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) * KPROF_PEBS_LBR_ENTRY_SIZE;
+	*size = n;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+{
+	return an && bn && a < b + bn && b < a + an;
+}
+
+/* One buffer's base, absolute maximum and interrupt threshold. after = 0: threshold at the
+ * maximum. Refuses a base not aligned for the layout's fields, a buffer that holds no
+ * record, an end that overflows (or leaves 32 bits for the 32-bit layout), and a
+ * threshold outside 1 .. capacity-1. */
+KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record, uint32_t after,
+                                                 int dtes64, uint64_t *max, uint64_t *threshold, uint32_t *capacity)
+{
+	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
+	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+		return KPROF_E_ALIGNMENT;
+	cap = size / record;
+	if (cap == 0 || cap > 0xFFFFFFFFu)
+		return KPROF_E_RANGE;
+	if (base > limit || cap * record > limit - base)
+		return KPROF_E_RANGE;
+	if (after >= cap)
+		return KPROF_E_RANGE;
+	*max = base + cap * record;
+	*threshold = after ? base + (uint64_t)after * record : *max;
+	*capacity = (uint32_t)cap;
+	return KPROF_OK;
+}
+
+/* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
+ * caps may be NULL (no capability checks); with it, the request must match the processor:
+ * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
+ * fixed-counter PEBS without pebs_baseline; KPROF_E_ARGUMENT for a dtes64 that differs.
+ * Each buffer: base aligned to 8 (64-bit layout) or 4, absolute maximum = base + whole
+ * records, index = base, threshold on a record boundary short of the maximum.
+ * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
+ * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
+ * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
+                                              kprof_ds_setup *out)
+{
+	kprof_ds_setup s;
+	kprof_status st;
+	uint32_t bts_record, i;
+	int want_bts, want_pebs;
+	if (!req || !out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(s); i++)
+		((uint8_t *)&s)[i] = 0;
+	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	want_bts = req->bts_size != 0;
+	want_pebs = req->pebs_size != 0;
+	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
+		return KPROF_E_ARGUMENT;
+	if (!want_pebs && (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask))
+		return KPROF_E_ARGUMENT;
+	if (caps) {
+		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) || (want_pebs && caps->pebs == KPROF_DS_NO))
+			return KPROF_E_UNSUPPORTED;
+		if (caps->dtes64 != s.dtes64)
+			return KPROF_E_ARGUMENT;
+		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
+			return KPROF_E_UNSUPPORTED;
+		if (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES)
+			return KPROF_E_UNSUPPORTED;
+		if (req->adaptive && caps->pebs_baseline == KPROF_DS_NO)
+			return KPROF_E_UNSUPPORTED;
+	}
+	if (want_bts) {
+		if (!req->bts_os && !req->bts_usr)
+			return KPROF_E_ARGUMENT;
+		if (req->bts_interrupt ? req->bts_interrupt_after == 0 : req->bts_interrupt_after != 0)
+			return KPROF_E_ARGUMENT;
+		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record, req->bts_interrupt_after, s.dtes64,
+		                          &s.area.bts_absolute_maximum, &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		if (st != KPROF_OK)
+			return st;
+		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
+		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK | KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK | KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		if (req->bts_interrupt)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+		if (!req->bts_os)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+		if (!req->bts_usr)
+			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+	}
+	if (want_pebs) {
+		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
+		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		uint32_t gp_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
+		uint32_t fixed_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset) : 0u;
+		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
+			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
+		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (req->pebs_record_size == 0)
+			return KPROF_E_ARGUMENT;
+		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
+		    req->load_latency_mask >> KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+			return KPROF_E_RANGE;
+		if (req->pebs_fixed_mask && !req->adaptive)
+			return KPROF_E_ARGUMENT;
+		if (req->load_latency_mask && (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
+			return KPROF_E_ARGUMENT;
+		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size, req->pebs_interrupt_after,
+		                          s.dtes64, &s.area.pebs_absolute_maximum, &s.area.pebs_interrupt_threshold,
+		                          &s.pebs_capacity);
+		if (st != KPROF_OK)
+			return st;
+		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+		s.pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
+		s.pebs_enable = kprof_ia32_pebs_enable_set_load_latency(s.pebs_enable,
+		                                                        req->pebs_fixed_mask | req->load_latency_mask);
+	}
+	if (want_bts && want_pebs &&
+	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
+		return KPROF_E_ARGUMENT;
+	*out = s;
+	return KPROF_OK;
+}
+
+/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+ * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
+{
+	kprof_ds_area32 a;
+	size_t i;
+	if (!s || !buf)
+		return KPROF_E_ARGUMENT;
+	if (s->dtes64)
+		return kprof_ds_area64_encode(&s->area, buf, len);
+	for (i = 0; i < sizeof(a); i++)
+		((uint8_t *)&a)[i] = 0;
+	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
+	a.bts_index = (uint32_t)s->area.bts_index;
+	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
+	a.bts_interrupt_threshold = (uint32_t)s->area.bts_interrupt_threshold;
+	a.pebs_buffer_base = (uint32_t)s->area.pebs_buffer_base;
+	a.pebs_index = (uint32_t)s->area.pebs_index;
+	a.pebs_absolute_maximum = (uint32_t)s->area.pebs_absolute_maximum;
+	a.pebs_interrupt_threshold = (uint32_t)s->area.pebs_interrupt_threshold;
+	a.pebs_counter_reset = s->area.pebs_gp_counter_reset[0];
+	return kprof_ds_area32_encode(&a, buf, len);
+}
+
+/* Validate (base, index, maximum) for records of a fixed size; the slot of index and the
+ * buffer's capacity in records. index may equal the maximum (a full buffer). */
+KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum, uint32_t record,
+                                               uint64_t *slot, uint64_t *capacity)
+{
+	if (index < base || index > maximum)
+		return KPROF_E_RANGE;
+	if ((index - base) % record)
+		return KPROF_E_ALIGNMENT;
+	*slot = (index - base) / record;
+	/* The SDM asks for a maximum one byte past whole records; Linux puts it on a record
+	 * boundary. Either way only whole records below it exist. */
+	*capacity = (maximum - base) / record;
+	if (*slot > *capacity)
+		return KPROF_E_ALIGNMENT;
+	return KPROF_OK;
+}
+
+/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
+ * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
+ * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
+ * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+ * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
+ * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
+ * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
+ * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
+ * KPROF_E_TRUNCATED len shorter than the records to read. */
+KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len, uint64_t base,
+                                           uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags)
+{
+	uint64_t slot, cap, need;
+	kprof_status st;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	w->left = 0;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
+		return (kprof_status)(w->status = KPROF_E_FORMAT);
+	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	if (st != KPROF_OK)
+		return (kprof_status)(w->status = st);
+	if (flags & KPROF_BTS_WRAPPED) {
+		if (cap == 0)
+			return (kprof_status)(w->status = KPROF_E_RANGE);
+		need = cap;
+		slot = slot % cap;
+	} else {
+		need = slot;
+		slot = 0;
+	}
+	if (need > len / record_size)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->capacity = cap;
+	w->slot = slot;
+	w->left = need;
+	w->record_size = record_size;
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
+KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+{
+	const uint8_t *p;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->left == 0)
+		return KPROF_E_NOT_FOUND;
+	p = w->bytes + (size_t)w->slot * w->record_size;
+	out->at = w->base + w->slot * w->record_size;
+	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
+		kprof_bts_record64 r;
+		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
+		out->from = r.from;
+		out->to = r.to;
+		out->flags = r.flags;
+		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
+	} else {
+		kprof_bts_record32 r;
+		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
+		out->from = r.from;
+		out->to = r.to;
+		out->flags = r.flags;
+		out->predicted = (uint8_t)kprof_bts_record32_flags_get_predicted(r.flags);
+	}
+	w->left--;
+	w->slot++;
+	if (w->slot == w->capacity)
+		w->slot = 0;
+	return KPROF_OK;
+}
+
+/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
+ * started: the record at index is then non-zero only if a previous lap wrote it (no branch
+ * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
+ * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
+                                         uint64_t maximum, unsigned record_size, int *wrapped)
+{
+	uint64_t slot, cap;
+	const uint8_t *p;
+	unsigned i;
+	kprof_status st;
+	if (!wrapped || (!bytes && len))
+		return KPROF_E_ARGUMENT;
+	*wrapped = 0;
+	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
+		return KPROF_E_FORMAT;
+	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	if (st != KPROF_OK || slot == cap)
+		return st;
+	if (cap > len / record_size)
+		return KPROF_E_TRUNCATED;
+	p = (const uint8_t *)bytes + (size_t)slot * record_size;
+	for (i = 0; i < record_size; i++)
+		if (p[i])
+			*wrapped = 1;
+	return KPROF_OK;
+}
+
+/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
+ * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
+ * data_cfg_known (then every record must have exactly that shape); without it each
+ * adaptive record's own basic group gives its shape and size (cross-checked). Errors
+ * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
+ * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
+ * shorter than base .. index. */
+KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len, uint64_t base,
+                                            uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
+                                            int data_cfg_known)
+{
+	uint32_t size = 0;
+	kprof_status st;
+	int adaptive = format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (!adaptive || data_cfg_known) {
+		st = kprof_pebs_record_size(format, data_cfg, &size);
+		if (st != KPROF_OK)
+			return (kprof_status)(w->status = st);
+	}
+	if (index < base || index > maximum)
+		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (size && (index - base) % size)
+		return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	if (index - base > len)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->end = (size_t)(index - base);
+	w->at = 0;
+	w->format = format;
+	w->record_size = size;
+	w->data_cfg = data_cfg;
+	w->data_cfg_known = (uint8_t)(data_cfg_known ? 1 : 0);
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
+{
+	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
+	size_t i;
+	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
+	uint32_t size = format == 0 ? KPROF_PEBS_RECORD_FMT0_SIZE
+	              : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
+	              : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
+	                            : KPROF_PEBS_RECORD_FMT3_SIZE;
+	for (i = 0; i < sizeof(tmp); i++)
+		tmp[i] = i < size ? p[i] : 0;
+	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = r.ip;
+	out->gprs.flags = r.flags;
+	out->gprs.ip = r.ip;
+	out->gprs.ax = r.ax;
+	out->gprs.bx = r.bx;
+	out->gprs.cx = r.cx;
+	out->gprs.dx = r.dx;
+	out->gprs.si = r.si;
+	out->gprs.di = r.di;
+	out->gprs.bp = r.bp;
+	out->gprs.sp = r.sp;
+	out->gprs.r8 = r.r8;
+	out->gprs.r9 = r.r9;
+	out->gprs.r10 = r.r10;
+	out->gprs.r11 = r.r11;
+	out->gprs.r12 = r.r12;
+	out->gprs.r13 = r.r13;
+	out->gprs.r14 = r.r14;
+	out->gprs.r15 = r.r15;
+	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
+		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
+		out->applicable_counters = r.status;
+		out->data_address = r.dla;
+		out->data_source = r.dse;
+		out->latency = r.lat;
+	}
+	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
+		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
+		out->eventing_ip = r.real_ip;
+		out->tsx_tuning = r.tsx_tuning;
+	}
+	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
+		out->has |= KPROF_PEBS_HAS_TSC;
+		out->tsc = r.tsc;
+	}
+}
+
+KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
+{
+	kprof_pebs_record_netburst32 r;
+	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = out->gprs.ip = r.eip;
+	out->gprs.flags = r.eflags;
+	out->gprs.ax = r.eax;
+	out->gprs.bx = r.ebx;
+	out->gprs.cx = r.ecx;
+	out->gprs.dx = r.edx;
+	out->gprs.si = r.esi;
+	out->gprs.di = r.edi;
+	out->gprs.bp = r.ebp;
+	out->gprs.sp = r.esp;
+}
+
+/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+ * record whose size field disagrees with its groups (or with data_cfg), or that runs past
+ * index; errors are sticky. */
+KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+{
+	const uint8_t *p;
+	size_t i, left;
+	uint32_t size;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->at >= w->end)
+		return KPROF_E_NOT_FOUND;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	p = w->bytes + w->at;
+	left = w->end - w->at;
+	out->at = w->base + w->at;
+	out->format = w->format;
+	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE && w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
+		kprof_pebs_basic b;
+		uint64_t group;
+		uint32_t expect;
+		size_t off;
+		if (left < KPROF_PEBS_BASIC_SIZE)
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
+		group = kprof_pebs_basic_format_size_get_format_group(b.format_size);
+		size = (uint32_t)kprof_pebs_basic_format_size_get_record_size(b.format_size);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || expect != size || size > left ||
+		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		out->has = KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
+		out->ip = out->eventing_ip = b.ip;
+		out->applicable_counters = b.applicable_counters;
+		out->tsc = b.tsc;
+		out->format_group = group;
+		out->retire_latency = kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
+		off = KPROF_PEBS_BASIC_SIZE;
+		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
+			kprof_pebs_meminfo m;
+			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
+			out->data_address = m.address;
+			out->data_source = m.aux;
+			out->latency = m.latency;
+			out->tsx_tuning = m.tsx_tuning;
+			off += KPROF_PEBS_MEMINFO_SIZE;
+		}
+		if (kprof_ia32_pebs_data_cfg_get_gprs(group)) {
+			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
+			out->has |= KPROF_PEBS_HAS_GPRS;
+			off += KPROF_PEBS_GPRS_SIZE;
+		}
+		if (kprof_ia32_pebs_data_cfg_get_xmms(group)) {
+			out->has |= KPROF_PEBS_HAS_XMM;
+			out->xmm_offset = w->at + off;
+			off += KPROF_PEBS_XMM_SIZE;
+		}
+		if (kprof_ia32_pebs_data_cfg_get_lbrs(group)) {
+			out->has |= KPROF_PEBS_HAS_LBR;
+			out->lbr_offset = w->at + off;
+			out->lbr_count = (uint32_t)kprof_ia32_pebs_data_cfg_get_lbr_entries(group) + 1;
+		}
+	} else {
+		size = w->record_size;
+		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
+			kprof_impl_pebs_netburst(p, out);
+		else
+			kprof_impl_pebs_legacy(p, w->format, out);
+	}
+	out->size = size;
+	w->at += size;
+	return KPROF_OK;
+}

@@ -1,0 +1,355 @@
+/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
+ * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
+ * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
+ * KPROF_E_ARGUMENT for an unknown layout. */
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            kprof_ds_area64 *out)
+{
+	size_t i;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_WIN64: {
+		kprof_pebs_ds_save_area64 w;
+		st = kprof_pebs_ds_save_area64_decode(bytes, len, &w);
+		if (st != KPROF_OK)
+			return st;
+		/* Same shape as Intel's: fields in order. */
+		return kprof_ds_area64_decode(bytes, len, out);
+	}
+	case KPROF_DS_LAYOUT_WIN62: {
+		kprof_processor_profile_control_area a;
+		const kprof_pebs_ds_save_area *w = &a.PebsDsSaveArea;
+		st = kprof_processor_profile_control_area_decode(bytes, len, &a);
+		if (st != KPROF_OK)
+			return st;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		out->bts_buffer_base = w->BtsBufferBase;
+		out->bts_index = w->BtsIndex;
+		out->bts_absolute_maximum = w->BtsAbsoluteMaximum;
+		out->bts_interrupt_threshold = w->BtsInterruptThreshold;
+		out->pebs_buffer_base = w->PebsBufferBase;
+		out->pebs_index = w->PebsIndex;
+		out->pebs_absolute_maximum = w->PebsAbsoluteMaximum;
+		out->pebs_interrupt_threshold = w->PebsInterruptThreshold;
+		out->pebs_gp_counter_reset[0] = w->PebsCounterReset0;
+		out->pebs_gp_counter_reset[1] = w->PebsCounterReset1;
+		out->pebs_gp_counter_reset[2] = w->PebsCounterReset2;
+		out->pebs_gp_counter_reset[3] = w->PebsCounterReset3;
+		return KPROF_OK;
+	}
+	case KPROF_DS_LAYOUT_WIN32:
+	case KPROF_DS_LAYOUT_INTEL32: {
+		kprof_pebs_ds_save_area32 w;
+		kprof_ds_area32 a;
+		if (layout == KPROF_DS_LAYOUT_WIN32)
+			st = kprof_pebs_ds_save_area32_decode(bytes, len, &w);
+		else
+			st = kprof_ds_area32_decode(bytes, len, &a);
+		if (st != KPROF_OK)
+			return st;
+		for (i = 0; i < sizeof(*out); i++)
+			((uint8_t *)out)[i] = 0;
+		if (layout == KPROF_DS_LAYOUT_WIN32) {
+			out->bts_buffer_base = w.BtsBufferBase;
+			out->bts_index = w.BtsIndex;
+			out->bts_absolute_maximum = w.BtsAbsoluteMaximum;
+			out->bts_interrupt_threshold = w.BtsInterruptThreshold;
+			out->pebs_buffer_base = w.PebsBufferBase;
+			out->pebs_index = w.PebsIndex;
+			out->pebs_absolute_maximum = w.PebsAbsoluteMaximum;
+			out->pebs_interrupt_threshold = w.PebsInterruptThreshold;
+			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsGpCounterReset); i++)
+				out->pebs_gp_counter_reset[i] = w.PebsGpCounterReset[i];
+			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsFixedCounterReset); i++)
+				out->pebs_fixed_counter_reset[i] = w.PebsFixedCounterReset[i];
+		} else {
+			out->bts_buffer_base = a.bts_buffer_base;
+			out->bts_index = a.bts_index;
+			out->bts_absolute_maximum = a.bts_absolute_maximum;
+			out->bts_interrupt_threshold = a.bts_interrupt_threshold;
+			out->pebs_buffer_base = a.pebs_buffer_base;
+			out->pebs_index = a.pebs_index;
+			out->pebs_absolute_maximum = a.pebs_absolute_maximum;
+			out->pebs_interrupt_threshold = a.pebs_interrupt_threshold;
+			out->pebs_gp_counter_reset[0] = a.pebs_counter_reset;
+		}
+		return KPROF_OK;
+	}
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+/* Where a layout keeps the PEBS index, and how wide it is. */
+KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off, size_t *width)
+{
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64: *off = KPROF_DS_AREA64_PEBS_INDEX_OFFSET; *width = 8; return KPROF_OK;
+	case KPROF_DS_LAYOUT_INTEL32: *off = KPROF_DS_AREA32_PEBS_INDEX_OFFSET; *width = 4; return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN62:
+		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET + KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64: *off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET; *width = 8; return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN32: *off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET; *width = 4; return KPROF_OK;
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+/* The PEBS index (the next record's address: what the Windows kernel stamps into its
+ * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                                  uint64_t *out)
+{
+	size_t off, width;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	if (len < off + width)
+		return KPROF_E_TRUNCATED;
+	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off) : kprof_load_le32((const uint8_t *)bytes + off);
+	return KPROF_OK;
+}
+
+/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
+ * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
+ * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
+ * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise. */
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout, uint64_t *out)
+{
+	size_t off, width;
+	const volatile uint8_t *p;
+	kprof_status st;
+	if (!area || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	p = (const volatile uint8_t *)area + off;
+	if ((uintptr_t)p % width)
+		return KPROF_E_ALIGNMENT;
+	if (width == 8 && sizeof(void *) >= 8)
+		*out = *(const volatile uint64_t *)(const volatile void *)p;
+	else
+		*out = *(const volatile uint32_t *)(const volatile void *)p; /* little-endian: the low half */
+	return KPROF_OK;
+}
+
+/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
+KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
+{
+	if (!it || (!buf && len))
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = len;
+	it->at = 0;
+	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	return KPROF_OK;
+}
+
+/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+ * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
+ * header or points past the buffer (the next entry's header must fit). Errors are sticky:
+ * the entries before one were good. */
+KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+{
+	const uint8_t *p;
+	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
+	uint32_t next;
+	if (!it || !out)
+		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	if (it->len - it->at < hdr)
+		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+	p = it->buf + it->at;
+	next = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
+	if (next) {
+		/* Strictly forward and the next header inside the buffer: no loop is possible. */
+		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		end = it->at + next;
+	} else {
+		end = it->len;
+	}
+	out->offset = (uint32_t)it->at;
+	out->next_entry_offset = next;
+	out->source = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
+	out->min_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
+	out->max_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
+	out->reserved = kprof_load_le64(p + KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
+	out->description_offset = (uint32_t)(it->at + hdr);
+	units = (end - it->at - hdr) / 2;
+	out->description_terminated = 0;
+	for (i = 0; i < units; i++) {
+		if (kprof_load_le16(p + hdr + 2 * i) == 0) {
+			out->description_terminated = 1;
+			break;
+		}
+	}
+	out->description_units = (uint32_t)i;
+	out->pad[0] = out->pad[1] = out->pad[2] = 0;
+	if (next)
+		it->at = end;
+	else
+		it->status = KPROF_E_NOT_FOUND;
+	return KPROF_OK;
+}
+
+/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
+ * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
+ * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
+ * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
+KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
+                                                  size_t out_size, size_t *out_len)
+{
+	const uint8_t *p;
+	size_t i, n = 0;
+	if (out_len)
+		*out_len = 0;
+	if (!buf || !e || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
+		return KPROF_E_RANGE;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < e->description_units; i++) {
+		uint32_t c = kprof_load_le16(p + 2 * i);
+		uint8_t enc[4];
+		size_t k, m;
+		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < e->description_units) {
+			uint32_t lo = kprof_load_le16(p + 2 * i + 2);
+			if (lo >= 0xDC00 && lo <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+				i++;
+			}
+		}
+		if (c >= 0xD800 && c <= 0xDFFF)
+			c = 0xFFFD;
+		if (c < 0x80) {
+			enc[0] = (uint8_t)c;
+			m = 1;
+		} else if (c < 0x800) {
+			enc[0] = (uint8_t)(0xC0 | c >> 6);
+			enc[1] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 2;
+		} else if (c < 0x10000) {
+			enc[0] = (uint8_t)(0xE0 | c >> 12);
+			enc[1] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+			enc[2] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 3;
+		} else {
+			enc[0] = (uint8_t)(0xF0 | c >> 18);
+			enc[1] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+			enc[2] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+			enc[3] = (uint8_t)(0x80 | (c & 0x3F));
+			m = 4;
+		}
+		if (out_size - 1 - n < m) {
+			out[n] = '\0';
+			if (out_len)
+				*out_len = n;
+			return KPROF_E_BUFFER_TOO_SMALL;
+		}
+		for (k = 0; k < m; k++)
+			out[n++] = (char)enc[k];
+	}
+	out[n] = '\0';
+	if (out_len)
+		*out_len = n;
+	return KPROF_OK;
+}
+
+/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
+KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
+                                           size_t n)
+{
+	const uint8_t *p;
+	size_t i;
+	if (!buf || !e || (!s && n) || e->description_offset > len ||
+	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
+		return 0;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < n; i++)
+		if (kprof_load_le16(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+/* Match an entry's Source against kprof's table for the interface the listing came from.
+ * Emon listings of later HALs carry sources after 0x1F: those are looked up in
+ * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
+ * for a source kprof does not know: report it, it is still a source the machine offers. */
+KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf, kprof_psi_match *match)
+{
+	if (!e || !match)
+		return KPROF_E_ARGUMENT;
+	match->later = 0;
+	match->interface = (uint8_t)itf;
+	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] = match->pad[5] = 0;
+	match->source = kprof_source_get(itf, e->source);
+	if (!match->source && itf == KPROF_INTERFACE_EMON) {
+		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
+		if (match->source) {
+			match->later = 1;
+			match->interface = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+		}
+	}
+	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
+}
+
+/* Start building a chain in buf (cap bytes). */
+KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
+{
+	if (!w || (!buf && cap))
+		return KPROF_E_ARGUMENT;
+	w->buf = (uint8_t *)buf;
+	w->cap = cap;
+	w->used = w->last = 0;
+	w->has_last = 0;
+	return KPROF_OK;
+}
+
+/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
+ * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
+ * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
+ * w->used is the chain's length so far. */
+KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+                                        uint32_t max_interval, const char *desc, size_t n)
+{
+	size_t size, i, at;
+	uint8_t *p;
+	if (!w || (!desc && n))
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < n; i++)
+		if ((uint8_t)desc[i] >= 0x80)
+			return KPROF_E_RANGE;
+	if (n > (0xFFFFFFFFu - KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
+		return KPROF_E_RANGE;
+	size = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
+	size = (size + 7) & ~(size_t)7;
+	at = w->used;
+	if (w->cap - at < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	p = w->buf + at;
+	for (i = 0; i < size; i++)
+		p[i] = 0;
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	for (i = 0; i < n; i++)
+		kprof_store_le16(p + KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i, (uint8_t)desc[i]);
+	if (w->has_last)
+		kprof_store_le32(w->buf + w->last + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+		                 (uint32_t)(at - w->last));
+	w->last = at;
+	w->has_last = 1;
+	w->used = at + size;
+	return KPROF_OK;
+}
