@@ -10,7 +10,7 @@ FUZZ_SHORT_SECONDS ?= 8
 FUZZ_HARNESSES := $(sort $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c)))
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_GEN := $(FUZZ_OUT)/gen/kf_aliases.h $(FUZZ_OUT)/gen/kf_structs.h
-FUZZ_CFLAGS := -std=c99 -g -O1 -fno-omit-frame-pointer $(WARN) -Wno-unused-function -I. \
+FUZZ_CFLAGS := -std=c11 -g -O1 -fno-omit-frame-pointer $(WARN) -Wno-unused-function -I. \
 	-Ifuzz -I$(FUZZ_OUT)/gen
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_BINS := $(addprefix $(FUZZ_OUT)/bin/,$(FUZZ_HARNESSES))
