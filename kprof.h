@@ -1209,6 +1209,200 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 #endif
 
 /* ------------------------------------------------------------------------------------------
+ *  hal
+ * ------------------------------------------------------------------------------------------ */
+/* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3. * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
+
+typedef enum kprof_hal_build {
+	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
+	KPROF_HAL_X86 = 0x1, /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
+} kprof_hal_build;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_hal_build_name(int value);
+#endif
+
+/* Why the HAL chose the interface it did: the rule that decided. * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface) */
+
+typedef enum kprof_hal_reason {
+	KPROF_HAL_REASON_INTEL_EMON =
+	        0x0, /* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
+	KPROF_HAL_REASON_VENDOR_AMD = 0x1,        /* Amd64: rule 1 */
+	KPROF_HAL_REASON_NO_LEAF_0 = 0x2,         /* Default: no vendor to go by */
+	KPROF_HAL_REASON_VENDOR_OTHER = 0x3,      /* Default: rule 1 */
+	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A = 0x4, /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_NO_LEAF_0A =
+	        0x5, /* Default: the max leaf covers 0x0A but the dump lacks it */
+	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6,       /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7,            /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE = 0x8, /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9,        /* Default: rule 3 */
+	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA,    /* Default: rule 3 */
+	KPROF_HAL_REASON_HV_HIDES_PERFMON =
+	        0xB, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
+	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF =
+	        0xC, /* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
+} kprof_hal_reason;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_hal_reason_name(int value);
+#endif
+
+/* Options for kprof_counter_plan_make. * Source: reference/hal-profile-interfaces.md (Interface resources: EN bit 22 and INT bit 20 are added when a counter starts); reference/intel-ds-perfmon.md (AMD extended counters) */
+
+typedef enum kprof_plan_flags {
+	KPROF_PLAN_INTERRUPT = 0x1, /* set INT: interrupt on overflow (sampling, as the HAL does) */
+	KPROF_PLAN_AMD_EXTENDED =
+	        0x2, /* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy ones */
+} kprof_plan_flags;
+
+/* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
+ * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
+ * the live processor. Flags are 0 or 1. */
+typedef struct kprof_hal_decision {
+	uint8_t interface;      /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
+	uint8_t tentative;      /* kprof_interface rule 1 alone picks (before rules 2 and 3) */
+	uint8_t reason;         /* kprof_hal_reason: the rule that decided */
+	uint8_t hal;            /* kprof_hal_build whose rules were applied */
+	uint8_t vendor;         /* kprof_vendor from leaf 0 */
+	char vendor_string[13]; /* leaf 0 vendor, NUL-terminated; "" when leaf 0 is missing */
+
+	/* Leaf 1 (zero when missing) */
+	uint8_t has_leaf1;
+	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family/model) */
+
+	/* Hypervisor (rule 2) */
+	uint8_t hv_present;      /* cpuid.1:ecx[31] */
+	uint8_t hv_microsoft;    /* Microsoft-compatible: leaf 0x40000001 eax == "Hv#1" */
+	uint8_t hv_has_features; /* leaf 0x40000003 was there to read */
+	uint8_t hv_perfmon;      /* leaf 0x40000003 edx[2] PerformanceMonitorsAvailable */
+	uint8_t hv_has_vendor;   /* leaf 0x40000000 was there to read */
+	char hv_vendor[13];      /* its signature ("Microsoft Hv", "KVMKVMKVM"), NUL-terminated */
+	uint32_t hv_interface;   /* leaf 0x40000001 eax, 0 when missing */
+
+	/* Architectural perfmon, leaf 0x0A (all zero when the leaf is missing or above max) */
+	uint8_t has_perfmon_leaf;
+	uint8_t perfmon_version;
+	uint8_t perfmon_counters; /* eax[15:8] */
+	uint8_t perfmon_width;    /* eax[23:16] */
+	uint8_t ebx_length;       /* eax[31:24] */
+	uint8_t fixed_counters;   /* edx[4:0] */
+	uint8_t fixed_width;      /* edx[12:5] */
+	uint32_t ebx;             /* 1 = event NOT available */
+
+	/* What the chosen interface uses (Default: nothing) */
+	uint8_t counters;        /* general-purpose counters: Emon = eax[15:8] capped at the
+	                            * eight IA32_PERFEVTSELx MSRs; Amd64 = the four legacy ones */
+	uint8_t counter_width;   /* bits: Emon = eax[23:16]; Amd64 = 48 */
+	uint32_t perfevtsel_msr; /* event select i is perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;    /* counter i is counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* AMD facts the HAL does not use: PerfCtrExtCore and 64-bit capability */
+	uint8_t long_mode;               /* leaf 0x80000001 edx[29] */
+	uint8_t amd_ext_core;            /* leaf 0x80000001 ecx[23] (AMD only) */
+	uint8_t amd_ext_counters;        /* 6 when amd_ext_core, else 0 */
+	uint32_t amd_ext_perfevtsel_msr; /* 0xC0010200 (stride 2) when amd_ext_core, else 0 */
+	uint32_t amd_ext_counter_msr;    /* 0xC0010201 (stride 2) when amd_ext_core, else 0 */
+} kprof_hal_decision;
+
+/* One MSR write of a counter plan. */
+typedef struct kprof_msr_write {
+	uint32_t msr;
+	uint64_t value;
+} kprof_msr_write;
+
+/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
+ * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
+ * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
+ * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
+ * read-modify-write the caller does; 0 when not needed). */
+typedef struct kprof_counter_plan {
+	uint8_t interface;     /* kprof_interface */
+	uint8_t vendor;        /* kprof_vendor: the PerfEvtSel layout */
+	uint16_t source;       /* KPROFILE_SOURCE value */
+	uint32_t counter;      /* counter index */
+	uint64_t select;       /* the table's select (USR/OS) */
+	uint64_t start_select; /* select | EN (| INT) */
+	uint64_t preload;      /* initial count: 2^width - interval, or 0 */
+	kprof_msr_write program[3];
+	uint32_t program_count;
+	kprof_msr_write stop; /* select without EN */
+	uint32_t select_msr;
+	uint32_t counter_msr;
+	uint32_t rdpmc_index; /* ecx for rdpmc */
+	uint32_t counter_width;
+	uint64_t counter_mask;
+	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
+	uint64_t global_ctrl_bit;
+} kprof_counter_plan;
+
+/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
+ * EventSelect and no AnyThread. */
+typedef struct kprof_profile_source_add {
+	uint8_t vendor; /* kprof_vendor */
+	uint16_t event_select;
+	uint8_t unit_select;
+	uint8_t cmask;
+	uint8_t cinv;
+	uint8_t any_thread; /* Intel only */
+	uint8_t edge_detect;
+	uint32_t interval; /* the HAL's default interval for the source */
+} kprof_profile_source_add;
+
+/* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
+ * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
+ *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
+ *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
+ *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
+ *   2. a Microsoft-compatible hypervisor (cpuid.1:ecx[31] and leaf 0x40000001 eax "Hv#1")
+ *      without PerformanceMonitorsAvailable (leaf 0x40000003 edx[2]) -> Default. Other
+ *      hypervisors (KVM, VMware, Xen) are not consulted.
+ * The first rule that makes the interface Default names the reason. Missing leaves and leaves
+ * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
+ * (Default). *d is always filled; KPROF_E_ARGUMENT only for a null d or an unknown hal (then
+ * d, if given, says Default). */
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+                                        kprof_hal_decision *d);
+/* Whether the decided interface supports a source (a row of kprof_source_table(
+ * d->interface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
+ * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
+ * table or null arguments. */
+KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
+/* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
+ * value; 0 when the interface's table has no such source. */
+KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value);
+/* Plan one counter for one source of the decided interface: the MSR writes that program and
+ * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
+ * the write that stops it, and how to read it. interval = events per overflow (the preload is
+ * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
+ * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
+ * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
+ * KPROF_E_RANGE for a counter index the interface does not have or an interval the counter
+ * cannot hold (Intel IA32_PMCx writes sign-extend bit 31: at most 2^31 - 1);
+ * KPROF_E_ARGUMENT for null pointers or unknown flags. */
+KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
+                                               uint32_t counter, uint64_t interval, uint32_t flags,
+                                               kprof_counter_plan *p);
+/* The Linux perf raw event config of a source (perf_event_attr.type = PERF_TYPE_RAW): its
+ * select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
+ * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
+ * KPROF_E_UNSUPPORTED for a source without a select (Default, generic names). */
+KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config);
+/* The source as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
+ * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
+KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
+                                             size_t *written);
+/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
+ * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
+ * without a select. */
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out);
+
+/* ------------------------------------------------------------------------------------------
  *  dump
  * ------------------------------------------------------------------------------------------ */
 /* The text format of a cpuid dump, detected from its first leaf line. * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A: 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid` 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...`) */
@@ -8344,6 +8538,348 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 }
 #endif
 
+/* ---- hal ---- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_build value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_build_name(int value)
+{
+	switch (value) {
+	case 0: return "x64";
+	case 1: return "x86";
+	default: return NULL;
+	}
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_reason value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_reason_name(int value)
+{
+	switch (value) {
+	case 0: return "vendor GenuineIntel with architectural perfmon";
+	case 1: return "vendor AuthenticAMD";
+	case 2: return "cpuid leaf 0 missing";
+	case 3: return "vendor neither GenuineIntel nor AuthenticAMD";
+	case 4: return "max basic leaf below 0x0A";
+	case 5: return "leaf 0x0A missing";
+	case 6: return "leaf 0x0A version 0";
+	case 7: return "leaf 0x0A ebx length 0";
+	case 8: return "leaf 0x0A ebx bit 0 set (core cycles unavailable)";
+	case 9: return "32-bit HAL: Intel family not 6 or 15";
+	case 10: return "32-bit HAL: AMD without long mode";
+	case 11: return "Microsoft hypervisor hides perfmon";
+	case 12: return "Microsoft hypervisor, leaf 0x40000003 missing";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
+{
+	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->interface);
+	d->counters = 0;
+	d->counter_width = 0;
+	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
+	if (d->interface == KPROF_INTERFACE_DEFAULT || !info)
+		return;
+	d->perfevtsel_msr = info->perfevtsel_msr;
+	d->counter_msr = info->counter_msr;
+	d->msr_stride = 1;
+	/* A table's counters/width of 0 mean "as cpuid 0x0A says" (Emon). */
+	d->counters = info->counters ? info->counters : d->perfmon_counters;
+	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
+	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
+	if (d->interface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
+		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
+}
+
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+                                        kprof_hal_decision *d)
+{
+	static const kprof_cpuid_snapshot empty = {0, {{0}}};
+	uint32_t a, eax1, ecx1;
+	kprof_vendor vendor;
+	unsigned i;
+	if (!d)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*d); i++)
+		((uint8_t *)d)[i] = 0;
+	d->interface = d->tentative = KPROF_INTERFACE_DEFAULT;
+	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
+	d->hal = (uint8_t)hal;
+	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
+		return KPROF_E_ARGUMENT;
+	if (!s)
+		s = &empty;
+
+	/* Facts */
+	vendor = kprof_cpuid_vendor(s);
+	d->vendor = (uint8_t)vendor;
+	(void)kprof_cpuid_vendor_string(s, d->vendor_string);
+	d->has_leaf1 = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES);
+	eax1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_EAX);
+	ecx1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	if (d->has_leaf1) {
+		d->family = kprof_cpuid_family(eax1);
+		d->model = kprof_cpuid_model(eax1);
+		d->stepping = kprof_cpuid_stepping(eax1);
+	}
+	d->hv_present = (uint8_t)kprof_cpuid_1_ecx_get_hypervisor(ecx1);
+	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hv_vendor_string(s, d->hv_vendor) == KPROF_OK);
+	d->hv_interface = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX);
+	d->hv_microsoft = (uint8_t)(d->hv_present &&
+	                            kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
+	                            kprof_cpuid_40000001_eax_get_signature(d->hv_interface) ==
+	                                    KPROF_HV_INTERFACE_HV1);
+	d->hv_has_features = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
+	d->hv_perfmon = (uint8_t)kprof_cpuid_40000003_edx_get_performance_monitors_available(
+	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX));
+	d->has_perfmon_leaf = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON);
+	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	d->perfmon_version = (uint8_t)kprof_cpuid_0a_eax_get_version(a);
+	d->perfmon_counters = (uint8_t)kprof_cpuid_0a_eax_get_counters(a);
+	d->perfmon_width = (uint8_t)kprof_cpuid_0a_eax_get_width(a);
+	d->ebx_length = (uint8_t)kprof_cpuid_0a_eax_get_ebx_length(a);
+	d->ebx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	d->fixed_counters = (uint8_t)kprof_cpuid_0a_edx_get_fixed_counters(a);
+	d->fixed_width = (uint8_t)kprof_cpuid_0a_edx_get_fixed_width(a);
+	d->long_mode = (uint8_t)kprof_cpuid_80000001_edx_get_lm(
+	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
+	if (d->vendor == KPROF_VENDOR_AMD &&
+	    kprof_cpuid_80000001_ecx_get_perfctr_ext_core(
+	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
+		d->amd_ext_core = 1;
+		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+		d->amd_ext_perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
+		d->amd_ext_counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
+	}
+
+	/* Rule 1: the vendor */
+	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
+		d->reason = KPROF_HAL_REASON_NO_LEAF_0;
+	} else if (d->vendor == KPROF_VENDOR_AMD) {
+		d->tentative = KPROF_INTERFACE_AMD64;
+		d->reason = KPROF_HAL_REASON_VENDOR_AMD;
+	} else if (d->vendor != KPROF_VENDOR_INTEL) {
+		d->reason = KPROF_HAL_REASON_VENDOR_OTHER;
+	} else if (kprof_cpuid_0_eax_get_max_leaf(kprof_cpuid_snapshot_reg(
+	                   s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) < KPROF_CPUID_LEAF_PERFMON) {
+		d->reason = KPROF_HAL_REASON_MAX_LEAF_BELOW_0A;
+	} else if (!d->has_perfmon_leaf) {
+		d->reason = KPROF_HAL_REASON_NO_LEAF_0A;
+	} else if (d->perfmon_version < 1) {
+		d->reason = KPROF_HAL_REASON_PERFMON_VERSION_0;
+	} else if (d->ebx_length == 0) {
+		d->reason = KPROF_HAL_REASON_EBX_LENGTH_0;
+	} else if (kprof_cpuid_0a_ebx_get_core_cycles(d->ebx)) {
+		d->reason = KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE;
+	} else {
+		d->tentative = KPROF_INTERFACE_EMON;
+		d->reason = KPROF_HAL_REASON_INTEL_EMON;
+	}
+	d->interface = d->tentative;
+
+	/* Rule 3: the 32-bit HAL's extra requirements */
+	if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_EMON && d->family != 6 &&
+	    d->family != 15) {
+		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
+	} else if (hal == KPROF_HAL_X86 && d->interface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
+		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
+	}
+
+	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
+	if (d->interface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+		d->interface = KPROF_INTERFACE_DEFAULT;
+		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
+		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
+	}
+	kprof_impl_hal_resources(d);
+	return KPROF_OK;
+}
+
+KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
+{
+	if (!d || !s || s->interface != d->interface)
+		return 0;
+	if (s->value == KPROF_SOURCE_TIME)
+		return 1;
+	switch (d->interface) {
+	case KPROF_INTERFACE_AMD64: return 1;
+	case KPROF_INTERFACE_EMON:
+		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+		       !((d->ebx >> s->ebx_bit) & 1u);
+	default: return 0;
+	}
+}
+
+KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
+{
+	if (!d)
+		return 0;
+	return kprof_hal_source_supported(d,
+	                                  kprof_source_get((kprof_interface)d->interface, value));
+}
+
+KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
+                                               uint32_t counter, uint64_t interval, uint32_t flags,
+                                               kprof_counter_plan *p)
+{
+	uint32_t counters, sel_msr, ctr_msr, width;
+	uint64_t mask, start, limit;
+	unsigned i;
+	if (!p)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*p); i++)
+		((uint8_t *)p)[i] = 0;
+	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
+		return KPROF_E_ARGUMENT;
+	if (!kprof_hal_source_supported(d, s) || d->interface == KPROF_INTERFACE_DEFAULT ||
+	    !s->select)
+		return KPROF_E_UNSUPPORTED;
+	if (flags & KPROF_PLAN_AMD_EXTENDED) {
+		if (d->interface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+			return KPROF_E_UNSUPPORTED;
+		counters = d->amd_ext_counters;
+	} else {
+		counters = d->counters;
+	}
+	if (counter >= counters)
+		return KPROF_E_RANGE;
+	width = d->counter_width;
+	if (width == 0 || width > 64)
+		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
+	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+	limit = d->interface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
+	if (interval > limit)
+		return KPROF_E_RANGE;
+	if (flags & KPROF_PLAN_AMD_EXTENDED) {
+		sel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT(counter);
+		ctr_msr = KPROF_MSR_AMD_PERFCTR_EXT(counter);
+	} else {
+		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
+		ctr_msr = d->counter_msr + counter * d->msr_stride;
+	}
+	p->interface = d->interface;
+	p->vendor = (uint8_t)(d->interface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL
+	                                                           : KPROF_VENDOR_AMD);
+	p->source = s->value;
+	p->counter = counter;
+	p->select = s->select;
+	/* EN and INT sit at the same bits in both vendors' layouts. */
+	start = kprof_intel_perfevtsel_set_en(s->select, 1);
+	if (flags & KPROF_PLAN_INTERRUPT)
+		start = kprof_intel_perfevtsel_set_intr(start, 1);
+	p->start_select = start;
+	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
+	p->select_msr = sel_msr;
+	p->counter_msr = ctr_msr;
+	p->program[0].msr = sel_msr;
+	p->program[0].value = s->select;
+	p->program[1].msr = ctr_msr;
+	p->program[1].value = p->preload;
+	p->program[2].msr = sel_msr;
+	p->program[2].value = start;
+	p->program_count = 3;
+	p->stop.msr = sel_msr;
+	p->stop.value = s->select;
+	p->rdpmc_index = counter;
+	p->counter_width = width;
+	p->counter_mask = mask;
+	if (d->interface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
+		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		p->global_ctrl_bit = kprof_ia32_perf_global_ctrl_set_pmc(0, (uint64_t)1 << counter);
+	}
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config)
+{
+	const kprof_interface_info *info;
+	kprof_select f;
+	uint64_t c = 0;
+	if (!s || !config)
+		return KPROF_E_ARGUMENT;
+	*config = 0;
+	info = kprof_interface_get_info((kprof_interface)s->interface);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK || f.pc)
+		return KPROF_E_UNSUPPORTED;
+	c = kprof_intel_perfevtsel_set_event(c, f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK);
+	c = kprof_intel_perfevtsel_set_umask(c, f.umask);
+	c = kprof_intel_perfevtsel_set_edge(c, f.edge);
+	c = kprof_intel_perfevtsel_set_inv(c, f.inv);
+	c = kprof_intel_perfevtsel_set_cmask(c, f.cmask);
+	if (info->vendor == KPROF_VENDOR_INTEL)
+		c = kprof_intel_perfevtsel_set_any(c, f.any);
+	else
+		c = kprof_amd_perfevtsel_set_event_hi(c, (uint64_t)f.event >>
+		                                                 KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+	*config = c;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
+                                             size_t *written)
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t config;
+	char tmp[18];
+	size_t n = 0, k = 0;
+	kprof_status st;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	st = kprof_source_perf_config(s, &config);
+	if (st != KPROF_OK)
+		return st;
+	do {
+		tmp[k++] = hex[config & 0xFu];
+		config >>= 4;
+	} while (config);
+	if (cap < k + 2)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	buf[n++] = 'r';
+	while (k)
+		buf[n++] = tmp[--k];
+	buf[n] = '\0';
+	if (written)
+		*written = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out)
+{
+	const kprof_interface_info *info;
+	kprof_select f;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	out->vendor = 0;
+	out->event_select = 0;
+	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
+	out->interval = 0;
+	info = kprof_interface_get_info((kprof_interface)s->interface);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
+		return KPROF_E_UNSUPPORTED;
+	out->vendor = info->vendor;
+	out->event_select = f.event;
+	out->unit_select = f.umask;
+	out->cmask = f.cmask;
+	out->cinv = f.inv;
+	out->any_thread = f.any;
+	out->edge_detect = f.edge;
+	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	return KPROF_OK;
+}
+
 /* ---- dump ---- */
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_format value, or NULL when it has none. */
@@ -8506,7 +9042,7 @@ KPROF_INTERNAL int kprof_impl_dump_parse_aida(const char *s, size_t n, kprof_dum
 
 KPROF_INTERNAL int kprof_impl_dump_parse_raw(const char *s, size_t n, kprof_dump_record *r)
 {
-	static const char names[4][6] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
+	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
 	uint32_t *reg[4];
 	size_t i = 0;
 	unsigned k;

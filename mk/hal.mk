@@ -1,11 +1,27 @@
 # cpuid, MSR/PMC access, the HAL's profile-interface decision and the cpuid dump reader
 # (issue 3; dump formats from issue 4). `cpuid` is Debian's cpuid tool: test_dump reads its
-# `cpuid -r` output.
+# `cpuid -r` output. gcc-multilib: the -m32 freestanding check.
 DEPS += cpuid gcc-multilib
-TEST_STEPS += dump
+TEST_STEPS += dump hal msr-hook hal-freestanding
 
 # The dump reader reads untrusted text: run its test under the sanitizers.
 CFLAGS_test_dump := -fsanitize=address,undefined -fno-sanitize-recover=all
+CFLAGS_test_hal := -fsanitize=address,undefined -fno-sanitize-recover=all
 
 test-dump: $(BUILD)/tests/test_dump
 	$<
+
+test-hal: $(BUILD)/tests/test_hal
+	$<
+
+test-msr-hook: $(BUILD)/tests/test_msr_hook
+	$<
+
+# The ring-0 paths compile freestanding, no SSE, no red zone, i386 and x86-64, gcc and clang.
+HAL_FREESTANDING := -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -mno-red-zone
+test-hal-freestanding: tests/freestanding_hal.c kprof.h
+	@mkdir -p $(BUILD)/freestanding
+	@n=0; f=0; for cc in gcc clang; do for m in -m32 -m64; do \
+	  if $$cc $$m $(HAL_FREESTANDING) -c $< -o $(BUILD)/freestanding/hal$$m.$$cc.o; then n=$$((n+1)); \
+	  else echo "FAILED: $$cc $$m"; f=$$((f+1)); fi; done; done; \
+	echo "$$n passed, $$f failed"; test $$f = 0

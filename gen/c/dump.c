@@ -144,7 +144,7 @@ KPROF_INTERNAL int kprof_impl_dump_parse_aida(const char *s, size_t n, kprof_dum
 
 KPROF_INTERNAL int kprof_impl_dump_parse_raw(const char *s, size_t n, kprof_dump_record *r)
 {
-	static const char names[4][6] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
+	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
 	uint32_t *reg[4];
 	size_t i = 0;
 	unsigned k;

@@ -1,0 +1,95 @@
+/* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
+ * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
+ * the live processor. Flags are 0 or 1. */
+typedef struct kprof_hal_decision {
+	uint8_t interface; /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
+	uint8_t tentative; /* kprof_interface rule 1 alone picks (before rules 2 and 3) */
+	uint8_t reason;    /* kprof_hal_reason: the rule that decided */
+	uint8_t hal;       /* kprof_hal_build whose rules were applied */
+	uint8_t vendor;    /* kprof_vendor from leaf 0 */
+	char vendor_string[13]; /* leaf 0 vendor, NUL-terminated; "" when leaf 0 is missing */
+
+	/* Leaf 1 (zero when missing) */
+	uint8_t has_leaf1;
+	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family/model) */
+
+	/* Hypervisor (rule 2) */
+	uint8_t hv_present;        /* cpuid.1:ecx[31] */
+	uint8_t hv_microsoft;      /* Microsoft-compatible: leaf 0x40000001 eax == "Hv#1" */
+	uint8_t hv_has_features;   /* leaf 0x40000003 was there to read */
+	uint8_t hv_perfmon;        /* leaf 0x40000003 edx[2] PerformanceMonitorsAvailable */
+	uint8_t hv_has_vendor;     /* leaf 0x40000000 was there to read */
+	char hv_vendor[13];        /* its signature ("Microsoft Hv", "KVMKVMKVM"), NUL-terminated */
+	uint32_t hv_interface;     /* leaf 0x40000001 eax, 0 when missing */
+
+	/* Architectural perfmon, leaf 0x0A (all zero when the leaf is missing or above max) */
+	uint8_t has_perfmon_leaf;
+	uint8_t perfmon_version;
+	uint8_t perfmon_counters;  /* eax[15:8] */
+	uint8_t perfmon_width;     /* eax[23:16] */
+	uint8_t ebx_length;        /* eax[31:24] */
+	uint8_t fixed_counters;    /* edx[4:0] */
+	uint8_t fixed_width;       /* edx[12:5] */
+	uint32_t ebx;              /* 1 = event NOT available */
+
+	/* What the chosen interface uses (Default: nothing) */
+	uint8_t counters;          /* general-purpose counters: Emon = eax[15:8] capped at the
+	                            * eight IA32_PERFEVTSELx MSRs; Amd64 = the four legacy ones */
+	uint8_t counter_width;     /* bits: Emon = eax[23:16]; Amd64 = 48 */
+	uint32_t perfevtsel_msr;   /* event select i is perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;      /* counter i is counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* AMD facts the HAL does not use: PerfCtrExtCore and 64-bit capability */
+	uint8_t long_mode;         /* leaf 0x80000001 edx[29] */
+	uint8_t amd_ext_core;      /* leaf 0x80000001 ecx[23] (AMD only) */
+	uint8_t amd_ext_counters;  /* 6 when amd_ext_core, else 0 */
+	uint32_t amd_ext_perfevtsel_msr; /* 0xC0010200 (stride 2) when amd_ext_core, else 0 */
+	uint32_t amd_ext_counter_msr;    /* 0xC0010201 (stride 2) when amd_ext_core, else 0 */
+} kprof_hal_decision;
+
+/* One MSR write of a counter plan. */
+typedef struct kprof_msr_write {
+	uint32_t msr;
+	uint64_t value;
+} kprof_msr_write;
+
+/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
+ * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
+ * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
+ * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
+ * read-modify-write the caller does; 0 when not needed). */
+typedef struct kprof_counter_plan {
+	uint8_t interface;      /* kprof_interface */
+	uint8_t vendor;         /* kprof_vendor: the PerfEvtSel layout */
+	uint16_t source;        /* KPROFILE_SOURCE value */
+	uint32_t counter;       /* counter index */
+	uint64_t select;        /* the table's select (USR/OS) */
+	uint64_t start_select;  /* select | EN (| INT) */
+	uint64_t preload;       /* initial count: 2^width - interval, or 0 */
+	kprof_msr_write program[3];
+	uint32_t program_count;
+	kprof_msr_write stop;   /* select without EN */
+	uint32_t select_msr;
+	uint32_t counter_msr;
+	uint32_t rdpmc_index;   /* ecx for rdpmc */
+	uint32_t counter_width;
+	uint64_t counter_mask;
+	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
+	uint64_t global_ctrl_bit;
+} kprof_counter_plan;
+
+/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
+ * EventSelect and no AnyThread. */
+typedef struct kprof_profile_source_add {
+	uint8_t vendor;       /* kprof_vendor */
+	uint16_t event_select;
+	uint8_t unit_select;
+	uint8_t cmask;
+	uint8_t cinv;
+	uint8_t any_thread;   /* Intel only */
+	uint8_t edge_detect;
+	uint32_t interval;    /* the HAL's default interval for the source */
+} kprof_profile_source_add;

@@ -1,0 +1,25 @@
+/* Compiled, never run: every ring-0 path of kprof.h must build freestanding, without SSE or
+ * a red zone, as a kernel builds it (mk/hal.mk compiles this -m32 and -m64). */
+#include "kprof.h"
+
+int kprof_ring0_paths(uint32_t msr, uint64_t *out);
+int kprof_ring0_paths(uint32_t msr, uint64_t *out)
+{
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	kprof_counter_plan p;
+	uint32_t i;
+	uint64_t v = 0;
+	if (kprof_cpuid_snapshot_live(&s) != KPROF_OK)
+		return -1;
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	if (kprof_counter_plan_make(&d, kprof_source_get((kprof_interface)d.interface, 0), 0, 65536,
+	                            KPROF_PLAN_INTERRUPT, &p) != KPROF_OK)
+		return -2;
+	for (i = 0; i < p.program_count; i++)
+		if (kprof_wrmsr(p.program[i].msr, p.program[i].value) != KPROF_OK)
+			return -3;
+	if (kprof_rdpmc(p.rdpmc_index, &v) != KPROF_OK || kprof_rdmsr(msr, out) != KPROF_OK)
+		return -4;
+	return kprof_wrmsr(p.stop.msr, p.stop.value) == KPROF_OK ? (int)(v & p.counter_mask) : -5;
+}

@@ -1,0 +1,625 @@
+/* test_hal: the HAL's profile-interface decision and per-source support for every dump in
+ * ../shared/cpuid-dumps and for hand-built snapshots at each rule's edge; the live path;
+ * select round trips; counter plans; perf and Windows bridges.
+ *
+ * Expected results are derived here from the rules in reference/hal-profile-interfaces.md,
+ * applied to register values this file reads itself (the first "CPUID xxxxxxxx:" line of each
+ * leaf), with the Emon ebx bits typed from seed 000 - never from the library's own output. */
+#define _POSIX_C_SOURCE 200809L
+#include "kprof.h"
+#include "kprof_test.h"
+
+#include <cpuid.h>
+#include <dirent.h>
+
+/* ------------------------------------------------------------------ the rules, restated */
+typedef struct {
+	int has[8];
+	uint32_t r[8][4]; /* leaves 0, 1, 0xA, 0x40000000, 0x40000001, 0x40000003, 0x80000000, 0x80000001 */
+} own_cpu;
+static const uint32_t own_leaf[8] = {0, 1, 0xA, 0x40000000, 0x40000001, 0x40000003, 0x80000000, 0x80000001};
+enum { L0, L1, LA, LH0, LH1, LH3, LE0, LE1 };
+
+/* seed 000_fd4165050e72f093.txt: Emon source value -> ebx bit (-1: ProfileTime, none) */
+static const int emon_bits[][2] = {{0x00, -1}, {0x02, 1},  {0x06, 5},  {0x0A, 4}, {0x0B, 6},
+                                   {0x13, 0},  {0x19, 0},  {0x1A, 1},  {0x1B, 2}, {0x1C, 3},
+                                   {0x1D, 4},  {0x1E, 5},  {0x1F, 6}};
+
+static int trusted(const own_cpu *c, int i)
+{
+	uint32_t l = own_leaf[i];
+	if (!c->has[i])
+		return 0;
+	if (l >= 0x80000000u)
+		return c->has[LE0] && l <= c->r[LE0][0];
+	if (l >= 0x40000000u)
+		return c->has[L1] && (c->r[L1][2] >> 31) && c->has[LH0] &&
+		       (c->r[LH0][0] == 0 || l <= c->r[LH0][0]);
+	return c->has[L0] && l <= c->r[L0][0];
+}
+
+static int vendor_is(const own_cpu *c, const char *v)
+{
+	char s[13];
+	memcpy(s, &c->r[L0][1], 4);
+	memcpy(s + 4, &c->r[L0][3], 4);
+	memcpy(s + 8, &c->r[L0][2], 4);
+	s[12] = 0;
+	return c->has[L0] && strcmp(s, v) == 0;
+}
+
+/* The interface by the rules; ebx and len are set for the Emon per-source test. */
+static int own_decide(const own_cpu *c, int x86, uint32_t *ebx, uint32_t *len)
+{
+	int itf = KPROF_INTERFACE_DEFAULT;
+	*ebx = *len = 0;
+	if (vendor_is(c, "AuthenticAMD")) {
+		itf = KPROF_INTERFACE_AMD64;
+		if (x86 && !(trusted(c, LE1) && (c->r[LE1][3] >> 29 & 1)))
+			itf = KPROF_INTERFACE_DEFAULT;
+	} else if (vendor_is(c, "GenuineIntel") && c->r[L0][0] >= 0xA && trusted(c, LA)) {
+		uint32_t eax = c->r[LA][0];
+		if ((eax & 0xFF) >= 1 && (eax >> 24) != 0 && !(c->r[LA][1] & 1)) {
+			uint32_t fam = trusted(c, L1) ? (c->r[L1][0] >> 8) & 0xF : 0;
+			if (fam == 0xF)
+				fam += (c->r[L1][0] >> 20) & 0xFF;
+			itf = KPROF_INTERFACE_EMON;
+			*ebx = c->r[LA][1];
+			*len = eax >> 24;
+			if (x86 && fam != 6 && fam != 15)
+				itf = KPROF_INTERFACE_DEFAULT;
+		}
+	}
+	/* rule 2: "Hv#1" is 0x31237648, per the reference */
+	if (trusted(c, L1) && (c->r[L1][2] >> 31) && trusted(c, LH1) && c->r[LH1][0] == 0x31237648u &&
+	    !(trusted(c, LH3) && (c->r[LH3][3] & 4)))
+		itf = KPROF_INTERFACE_DEFAULT;
+	return itf;
+}
+
+static void own_to_snapshot(const own_cpu *c, kprof_cpuid_snapshot *s)
+{
+	int i;
+	kprof_cpuid_snapshot_init(s);
+	for (i = 0; i < 8; i++)
+		if (c->has[i])
+			CHECK_EQ(kprof_cpuid_snapshot_set(s, own_leaf[i], 0, c->r[i][0], c->r[i][1], c->r[i][2],
+			                                  c->r[i][3]),
+			         KPROF_OK);
+}
+
+/* Check a decision's interface and supported-source set against the rules. */
+static void check_against_rules(const char *what, const own_cpu *c, const kprof_hal_decision *d,
+                                int x86)
+{
+	uint32_t ebx, len;
+	int want = own_decide(c, x86, &ebx, &len);
+	size_t n, i, k, supported = 0;
+	const kprof_source *rows;
+	if (!CHECK_EQ(d->interface, want))
+		fprintf(stderr, "%s (%s HAL): interface %d (%s), want %d\n", what, x86 ? "x86" : "x64",
+		        d->interface, kprof_hal_reason_name(d->reason), want);
+	rows = kprof_source_table((kprof_interface)d->interface, &n);
+	if (!CHECK(rows != NULL))
+		return;
+	for (i = 0; i < n; i++) {
+		int got = kprof_hal_source_supported(d, &rows[i]), exp = 0;
+		if (want == KPROF_INTERFACE_AMD64)
+			exp = 1;
+		else if (want == KPROF_INTERFACE_DEFAULT)
+			exp = rows[i].value == 0;
+		else
+			for (k = 0; k < KPROF_ARRAY_COUNT(emon_bits); k++)
+				if (emon_bits[k][0] == rows[i].value)
+					exp = emon_bits[k][1] < 0 ||
+					      ((uint32_t)emon_bits[k][1] < len && !((ebx >> emon_bits[k][1]) & 1));
+		if (!CHECK_EQ(got, exp))
+			fprintf(stderr, "%s: source 0x%x support %d, want %d\n", what, rows[i].value, got, exp);
+		CHECK_EQ(kprof_hal_source_value_supported(d, rows[i].value), got);
+		supported += (size_t)got;
+	}
+	CHECK(supported >= 1); /* ProfileTime, always */
+}
+
+/* ------------------------------------------------------------------ every dump */
+static int own_first(const char *text, uint32_t leaf, uint32_t r[4])
+{
+	char key[32];
+	const char *p = text;
+	snprintf(key, sizeof key, "CPUID %08X: ", leaf);
+	while ((p = strstr(p, key)) != NULL) {
+		if ((p == text || p[-1] == '\n') &&
+		    sscanf(p + 16, "%8x-%8x-%8x-%8x", &r[0], &r[1], &r[2], &r[3]) == 4)
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+static void test_dump_file(const char *dir, const char *name)
+{
+	char path[2200];
+	size_t len;
+	char *text;
+	own_cpu c;
+	int i, x86;
+	kprof_cpuid_snapshot s;
+	kprof_dump_error err;
+	kprof_hal_decision d;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	text = kt_read_file(path, &len);
+	if (!CHECK(text != NULL))
+		return;
+	memset(&c, 0, sizeof c);
+	for (i = 0; i < 8; i++)
+		c.has[i] = own_first(text, own_leaf[i], c.r[i]);
+	CHECK(c.has[L0]);
+	CHECK_EQ(kprof_dump_snapshot(text, len, 0, &s, &err), KPROF_OK);
+	for (x86 = 0; x86 <= 1; x86++) {
+		CHECK_EQ(kprof_hal_decide(&s, x86 ? KPROF_HAL_X86 : KPROF_HAL_X64, &d), KPROF_OK);
+		check_against_rules(name, &c, &d, x86);
+		/* the reported facts are the registers' */
+		CHECK_EQ(d.hv_present, trusted(&c, L1) && (c.r[L1][2] >> 31));
+		CHECK_EQ(d.perfmon_version, trusted(&c, LA) ? (c.r[LA][0] & 0xFF) : 0);
+		CHECK_EQ(d.perfmon_counters, trusted(&c, LA) ? (c.r[LA][0] >> 8 & 0xFF) : 0);
+		CHECK_EQ(d.ebx_length, trusted(&c, LA) ? (c.r[LA][0] >> 24) : 0);
+		CHECK_EQ(d.ebx, trusted(&c, LA) ? c.r[LA][1] : 0);
+		if (d.interface == KPROF_INTERFACE_AMD64) {
+			CHECK_EQ(d.counters, 4);
+			CHECK_EQ(d.perfevtsel_msr, 0xC0010000u);
+			CHECK_EQ(d.counter_msr, 0xC0010004u);
+			CHECK_EQ(d.amd_ext_core, trusted(&c, LE1) && (c.r[LE1][2] >> 23 & 1));
+			CHECK_EQ(d.amd_ext_counters, d.amd_ext_core ? 6 : 0);
+		} else if (d.interface == KPROF_INTERFACE_EMON) {
+			uint32_t n = c.r[LA][0] >> 8 & 0xFF;
+			CHECK_EQ(d.counters, n > 8 ? 8 : n);
+			CHECK_EQ(d.counter_width, c.r[LA][0] >> 16 & 0xFF);
+			CHECK_EQ(d.perfevtsel_msr, 0x186);
+			CHECK_EQ(d.counter_msr, 0xC1);
+		} else {
+			CHECK_EQ(d.counters, 0);
+		}
+	}
+	/* every CPU block decides like the boot processor in these (homogeneous) dumps, except
+	 * for the interface-independent APIC ids */
+	for (i = 1; i < (int)err.cpus; i++) {
+		kprof_cpuid_snapshot s2;
+		kprof_hal_decision d2;
+		CHECK_EQ(kprof_dump_snapshot(text, len, (uint32_t)i, &s2, NULL), KPROF_OK);
+		kprof_hal_decide(&s2, KPROF_HAL_X64, &d2);
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		CHECK_EQ(d2.interface, d.interface);
+	}
+	printf("%-48s %-7s %s\n", name, d.interface == KPROF_INTERFACE_EMON ? "emon" : d.interface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
+	       kprof_hal_reason_name(d.reason));
+	free(text);
+}
+
+/* ------------------------------------------------------------------ rule edges */
+static own_cpu intel(uint32_t max, uint32_t eaxA, uint32_t ebxA)
+{
+	own_cpu c;
+	memset(&c, 0, sizeof c);
+	c.has[L0] = 1;
+	c.r[L0][0] = max;
+	memcpy(&c.r[L0][1], "Genu", 4);
+	memcpy(&c.r[L0][3], "ineI", 4);
+	memcpy(&c.r[L0][2], "ntel", 4);
+	c.has[L1] = 1;
+	c.r[L1][0] = 0x000506E3; /* family 6 */
+	c.has[LA] = 1;
+	c.r[LA][0] = eaxA;
+	c.r[LA][1] = ebxA;
+	c.has[LE0] = c.has[LE1] = 1;
+	c.r[LE0][0] = 0x80000008;
+	c.r[LE1][3] = 1u << 29;
+	return c;
+}
+
+static own_cpu amd(int lm, int ext)
+{
+	own_cpu c;
+	memset(&c, 0, sizeof c);
+	c.has[L0] = 1;
+	c.r[L0][0] = 0xD;
+	memcpy(&c.r[L0][1], "Auth", 4);
+	memcpy(&c.r[L0][3], "enti", 4);
+	memcpy(&c.r[L0][2], "cAMD", 4);
+	c.has[L1] = 1;
+	c.r[L1][0] = 0x00800F11;
+	c.has[LA] = 1;
+	c.has[LE0] = c.has[LE1] = 1;
+	c.r[LE0][0] = 0x8000001F;
+	c.r[LE1][3] = lm ? 1u << 29 : 0;
+	c.r[LE1][2] = ext ? 1u << 23 : 0;
+	return c;
+}
+
+static void hypervisor(own_cpu *c, const char *sig, uint32_t iface, int has3, uint32_t edx3)
+{
+	c->r[L1][2] |= 1u << 31;
+	c->has[LH0] = 1;
+	c->r[LH0][0] = 0x40000006;
+	memcpy(&c->r[LH0][1], sig, 4);
+	memcpy(&c->r[LH0][2], sig + 4, 4);
+	memcpy(&c->r[LH0][3], sig + 8, 4);
+	c->has[LH1] = 1;
+	c->r[LH1][0] = iface;
+	c->has[LH3] = has3;
+	c->r[LH3][3] = edx3;
+}
+
+static void edge(const char *what, own_cpu c, int want64, int want86, int reason64)
+{
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	own_to_snapshot(&c, &s);
+	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X64, &d), KPROF_OK);
+	if (!CHECK_EQ(d.interface, want64))
+		fprintf(stderr, "edge %s: x64 interface %d\n", what, d.interface);
+	if (reason64 >= 0 && !CHECK_EQ(d.reason, reason64))
+		fprintf(stderr, "edge %s: reason %s\n", what, kprof_hal_reason_name(d.reason));
+	check_against_rules(what, &c, &d, 0);
+	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X86, &d), KPROF_OK);
+	if (!CHECK_EQ(d.interface, want86))
+		fprintf(stderr, "edge %s: x86 interface %d\n", what, d.interface);
+	check_against_rules(what, &c, &d, 1);
+}
+
+static void test_edges(void)
+{
+	own_cpu c;
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	const int E = KPROF_INTERFACE_EMON, A = KPROF_INTERFACE_AMD64, D = KPROF_INTERFACE_DEFAULT;
+	edge("intel v4", intel(0x16, 0x07300404, 0), E, E, KPROF_HAL_REASON_INTEL_EMON);
+	edge("ebx length 0", intel(0x16, 0x00300404, 0), D, D, KPROF_HAL_REASON_EBX_LENGTH_0);
+	edge("ebx bit 0 set", intel(0x16, 0x07300404, 1), D, D, KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE);
+	edge("ebx bit 4 set", intel(0x16, 0x07300404, 0x10), E, E, KPROF_HAL_REASON_INTEL_EMON);
+	edge("ebx bits above length", intel(0x16, 0x03300404, 0x70), E, E, KPROF_HAL_REASON_INTEL_EMON);
+	edge("ebx length 1", intel(0x16, 0x01300404, 0xFE), E, E, KPROF_HAL_REASON_INTEL_EMON);
+	edge("version 0", intel(0x16, 0x07300400, 0), D, D, KPROF_HAL_REASON_PERFMON_VERSION_0);
+	edge("max leaf 9", intel(0x9, 0x07300404, 0), D, D, KPROF_HAL_REASON_MAX_LEAF_BELOW_0A);
+	edge("max leaf 0x0A", intel(0xA, 0x07280201, 0), E, E, KPROF_HAL_REASON_INTEL_EMON);
+	c = intel(0x16, 0x07300404, 0);
+	c.has[LA] = 0;
+	edge("leaf 0x0A missing", c, D, D, KPROF_HAL_REASON_NO_LEAF_0A);
+	c = intel(0x16, 0x07300404, 0);
+	c.r[L1][0] = 0x00000F29; /* Pentium 4: family 15 */
+	edge("intel family 15", c, E, E, -1);
+	c.r[L1][0] = 0x00100F29; /* base 15 + ext 1 = family 16 */
+	edge("intel family 16", c, E, D, -1);
+	c.r[L1][0] = 0x00000529; /* family 5 */
+	edge("intel family 5", c, E, D, -1);
+	c = intel(0x16, 0x07300404, 0);
+	c.has[L1] = 0;
+	edge("intel no leaf 1", c, E, D, -1);
+	edge("amd", amd(1, 1), A, A, KPROF_HAL_REASON_VENDOR_AMD);
+	edge("amd no lm", amd(0, 0), A, D, KPROF_HAL_REASON_VENDOR_AMD);
+	c = amd(1, 0);
+	c.r[LE0][0] = 0x80000000; /* 0x80000001 above the max: long mode unknown */
+	edge("amd ext max 0x80000000", c, A, D, -1);
+	c = intel(0x16, 0x07300404, 0);
+	memcpy(&c.r[L0][1], "Cent", 4);
+	memcpy(&c.r[L0][3], "aurH", 4);
+	memcpy(&c.r[L0][2], "auls", 4);
+	edge("centaur", c, D, D, KPROF_HAL_REASON_VENDOR_OTHER);
+	memset(&c, 0, sizeof c);
+	edge("empty", c, D, D, KPROF_HAL_REASON_NO_LEAF_0);
+	/* hypervisors */
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0x3BB3);
+	edge("hyper-v, no perfmon", c, D, D, KPROF_HAL_REASON_HV_HIDES_PERFMON);
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0x3BB3 | 4);
+	edge("hyper-v, perfmon", c, E, E, KPROF_HAL_REASON_INTEL_EMON);
+	c = amd(1, 1);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0);
+	edge("hyper-v amd, no perfmon", c, D, D, KPROF_HAL_REASON_HV_HIDES_PERFMON);
+	c = amd(1, 1);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 0, 0);
+	edge("hyper-v amd, no leaf 3", c, D, D, KPROF_HAL_REASON_HV_NO_FEATURES_LEAF);
+	c = amd(1, 1);
+	hypervisor(&c, "KVMKVMKVM\0\0\0", 0x40000000 /* KVM answers leaf 1 with features */, 0, 0);
+	edge("kvm amd", c, A, A, KPROF_HAL_REASON_VENDOR_AMD);
+	c = intel(0x20, 0, 0);
+	hypervisor(&c, "KVMKVMKVM\0\0\0", 0x01007efb, 0, 0);
+	edge("kvm intel, leaf 0x0A zero", c, D, D, KPROF_HAL_REASON_PERFMON_VERSION_0);
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "VMwareVMware", 0, 0, 0);
+	edge("vmware intel", c, E, E, KPROF_HAL_REASON_INTEL_EMON);
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "KVMKVMKVM\0\0\0", 0x31237648, 1, 0); /* KVM with Hyper-V enlightenments */
+	edge("kvm hv#1, no perfmon", c, D, D, KPROF_HAL_REASON_HV_HIDES_PERFMON);
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0);
+	c.r[L1][2] &= ~(1u << 31); /* hypervisor bit clear: leaves 0x4000000x mean nothing */
+	edge("hv leaves without the hypervisor bit", c, E, E, KPROF_HAL_REASON_INTEL_EMON);
+	/* the decision's hypervisor facts */
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 4);
+	own_to_snapshot(&c, &s);
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	CHECK(d.hv_present && d.hv_microsoft && d.hv_has_features && d.hv_perfmon && d.hv_has_vendor);
+	CHECK_STR(d.hv_vendor, "Microsoft Hv");
+	CHECK_STR(d.vendor_string, "GenuineIntel");
+	CHECK_EQ(d.family, 6);
+	CHECK_EQ(d.model, 0x5E);
+	CHECK_EQ(d.stepping, 3);
+	/* bad arguments still give Default */
+	CHECK_EQ(kprof_hal_decide(NULL, KPROF_HAL_X64, &d), KPROF_OK);
+	CHECK_EQ(d.interface, KPROF_INTERFACE_DEFAULT);
+	CHECK_EQ(kprof_hal_decide(&s, (kprof_hal_build)7, &d), KPROF_E_ARGUMENT);
+	CHECK_EQ(d.interface, KPROF_INTERFACE_DEFAULT);
+	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X64, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_hal_source_supported(NULL, NULL), 0);
+	/* a row of another table is not "supported" by this decision */
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	CHECK_EQ(kprof_hal_source_supported(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0x19)), 0);
+	/* family/model decoding (Intel SDM / AMD APM examples) */
+	CHECK_EQ(kprof_cpuid_family(0x00B06D1), 6);
+	CHECK_EQ(kprof_cpuid_model(0x00B06D1), 0xBD);
+	CHECK_EQ(kprof_cpuid_family(0x00800F11), 0x17);
+	CHECK_EQ(kprof_cpuid_model(0x00800F11), 0x01);
+	CHECK_EQ(kprof_cpuid_family(0x00020FB1), 0xF);
+	CHECK_EQ(kprof_cpuid_model(0x00020FB1), 0x2B);
+	CHECK_EQ(kprof_cpuid_model(0x00000F29), 0x2);
+	CHECK_EQ(kprof_cpuid_model(0x000106E5), 0x1E);
+	CHECK_EQ(kprof_cpuid_model(0x00010563), 0x6); /* family 5: no extended model */
+}
+
+/* ------------------------------------------------------------------ live */
+static void test_live(void)
+{
+	own_cpu c;
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	unsigned a, b, cc, dd, i;
+	memset(&c, 0, sizeof c);
+	__cpuid_count(0, 0, a, b, cc, dd);
+	c.has[L0] = 1;
+	c.r[L0][0] = a, c.r[L0][1] = b, c.r[L0][2] = cc, c.r[L0][3] = dd;
+	for (i = 1; i < 8; i++) {
+		uint32_t l = own_leaf[i];
+		__cpuid_count(l, 0, a, b, cc, dd);
+		c.has[i] = 1;
+		c.r[i][0] = a, c.r[i][1] = b, c.r[i][2] = cc, c.r[i][3] = dd;
+	}
+	CHECK_EQ(kprof_cpuid_snapshot_live(&s), KPROF_OK);
+	for (i = 0; i < 2; i++) {
+		CHECK_EQ(kprof_hal_decide(&s, i ? KPROF_HAL_X86 : KPROF_HAL_X64, &d), KPROF_OK);
+		check_against_rules("live", &c, &d, (int)i);
+	}
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	CHECK_EQ(d.hv_present, c.r[L1][2] >> 31);
+	if (c.r[L1][2] >> 31) {
+		char sig[13];
+		memcpy(sig, &c.r[LH0][1], 4);
+		memcpy(sig + 4, &c.r[LH0][2], 4);
+		memcpy(sig + 8, &c.r[LH0][3], 4);
+		sig[12] = 0;
+		CHECK(d.hv_has_vendor);
+		CHECK_STR(d.hv_vendor, sig);
+	}
+	printf("live: vendor %s family 0x%x model 0x%x, hypervisor %s \"%s\", perfmon v%u, interface %s (%s)\n",
+	       d.vendor_string, d.family, d.model, d.hv_present ? "yes" : "no", d.hv_vendor,
+	       d.perfmon_version,
+	       d.interface == KPROF_INTERFACE_EMON ? "emon" : d.interface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
+	       kprof_hal_reason_name(d.reason));
+}
+
+/* ------------------------------------------------------------------ selects and plans */
+static void test_selects(void)
+{
+	int t;
+	uint32_t x = 1;
+	for (t = 0; t < 2; t++) {
+		kprof_interface itf = t ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
+		kprof_vendor v = t ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
+		size_t n, i;
+		const kprof_source *rows = kprof_source_table(itf, &n);
+		for (i = 0; i < n; i++) {
+			kprof_select f;
+			uint64_t back = 0;
+			CHECK_EQ(kprof_select_decode(v, rows[i].select, &f), KPROF_OK);
+			CHECK_EQ(f.event, rows[i].select & 0xFF);
+			CHECK_EQ(f.umask, rows[i].select >> 8 & 0xFF);
+			CHECK_EQ(f.usr, rows[i].select >> 16 & 1);
+			CHECK_EQ(f.os, rows[i].select >> 17 & 1);
+			CHECK_EQ(kprof_select_encode(v, &f, &back), KPROF_OK);
+			CHECK_EQ(back, rows[i].select);
+		}
+	}
+	/* random values over the defined bits round-trip */
+	for (t = 0; t < 2000; t++) {
+		kprof_vendor v = (t & 1) ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
+		uint64_t defined = (t & 1) ? KPROF_AMD_PERFEVTSEL_DEFINED_MASK : KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
+		uint64_t val, back = 0;
+		kprof_select f;
+		x = x * 1664525u + 1013904223u;
+		val = ((uint64_t)x << 32 | (x * 2654435761u)) & defined;
+		CHECK_EQ(kprof_select_decode(v, val, &f), KPROF_OK);
+		CHECK_EQ(kprof_select_encode(v, &f, &back), KPROF_OK);
+		CHECK_EQ(back, val);
+	}
+}
+
+static void plans_for(const own_cpu *c, int amd_ext)
+{
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	size_t n, i;
+	const kprof_source *rows;
+	int intel_itf;
+	own_to_snapshot(c, &s);
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	intel_itf = d.interface == KPROF_INTERFACE_EMON;
+	rows = kprof_source_table((kprof_interface)d.interface, &n);
+	for (i = 0; i < n; i++) {
+		uint32_t k, ncnt = amd_ext ? 6 : intel_itf ? (c->r[LA][0] >> 8 & 0xFF) : 4;
+		int sup = kprof_hal_source_supported(&d, &rows[i]);
+		for (k = 0; k <= ncnt; k++) {
+			kprof_counter_plan p;
+			uint32_t flags = (k & 1 ? KPROF_PLAN_INTERRUPT : 0) | (amd_ext ? KPROF_PLAN_AMD_EXTENDED : 0);
+			uint64_t interval = k & 2 ? 65536 : 0;
+			kprof_status st = kprof_counter_plan_make(&d, &rows[i], k, interval, flags, &p);
+			uint32_t sel_msr, ctr_msr;
+			uint64_t width = intel_itf ? (c->r[LA][0] >> 16 & 0xFF) : 48;
+			if (!sup) {
+				CHECK_EQ(st, KPROF_E_UNSUPPORTED);
+				CHECK_EQ(p.program_count, 0);
+				continue;
+			}
+			if (k == ncnt) {
+				CHECK_EQ(st, KPROF_E_RANGE);
+				CHECK_EQ(p.program_count, 0);
+				continue;
+			}
+			if (!CHECK_EQ(st, KPROF_OK))
+				continue;
+			/* MSR numbers from the reference: Intel 0x186+i / 0xC1+i; AMD legacy
+			 * 0xC0010000+i / 0xC0010004+i; extended 0xC0010200+2i / 0xC0010201+2i */
+			sel_msr = amd_ext ? 0xC0010200u + 2 * k : intel_itf ? 0x186u + k : 0xC0010000u + k;
+			ctr_msr = amd_ext ? 0xC0010201u + 2 * k : intel_itf ? 0xC1u + k : 0xC0010004u + k;
+			CHECK_EQ(p.program_count, 3);
+			CHECK_EQ(p.program[0].msr, sel_msr);
+			CHECK_EQ(p.program[0].value, rows[i].select);
+			CHECK_EQ(p.program[1].msr, ctr_msr);
+			CHECK_EQ(p.program[1].value, interval ? (1ull << width) - interval : 0);
+			CHECK_EQ(p.program[2].msr, sel_msr);
+			/* EN = bit 22, INT = bit 20 */
+			CHECK_EQ(p.program[2].value, rows[i].select | (1u << 22) | (k & 1 ? 1u << 20 : 0));
+			CHECK_EQ(p.stop.msr, sel_msr);
+			CHECK_EQ(p.stop.value, rows[i].select);
+			CHECK_EQ(p.counter_msr, ctr_msr);
+			CHECK_EQ(p.rdpmc_index, k);
+			CHECK_EQ(p.counter_mask, (1ull << width) - 1);
+			CHECK_EQ(p.global_ctrl_msr, intel_itf && (c->r[LA][0] & 0xFF) >= 2 ? 0x38F : 0);
+			CHECK_EQ(p.global_ctrl_bit, p.global_ctrl_msr ? 1ull << k : 0);
+		}
+	}
+}
+
+static void test_plans(void)
+{
+	own_cpu c = intel(0x16, 0x07300404, 0x10); /* LLC misses unavailable */
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	kprof_counter_plan p;
+	plans_for(&c, 0);
+	c = intel(0xA, 0x07280201, 0); /* version 1: no global control */
+	plans_for(&c, 0);
+	c = amd(1, 1);
+	plans_for(&c, 0);
+	plans_for(&c, 1);
+	/* extended counters need PerfCtrExtCore; Default plans nothing; bad intervals/flags */
+	c = amd(1, 0);
+	own_to_snapshot(&c, &s);
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, 0,
+	                                 KPROF_PLAN_AMD_EXTENDED, &p),
+	         KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, 1ull << 48, 0, &p),
+	         KPROF_E_RANGE);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, (1ull << 48) - 1, 0, &p),
+	         KPROF_OK);
+	CHECK_EQ(p.preload, 1);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, 0, 0x80, &p),
+	         KPROF_E_ARGUMENT);
+	c = intel(0x16, 0x07300404, 0);
+	own_to_snapshot(&c, &s);
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), 0, 0x80000000u, 0, &p),
+	         KPROF_E_RANGE);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), 0, 0x7FFFFFFFu, 0, &p),
+	         KPROF_OK);
+	c = intel(0x9, 0, 0);
+	own_to_snapshot(&c, &s);
+	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), 0, 0, 0, &p),
+	         KPROF_E_UNSUPPORTED);
+	/* a source of another interface */
+	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), 0, 0, 0, &p),
+	         KPROF_E_UNSUPPORTED);
+}
+
+static void test_bridges(void)
+{
+	int t;
+	char buf[32], want[32];
+	size_t n;
+	kprof_profile_source_add a;
+	uint64_t cfg;
+	for (t = 0; t < 2; t++) {
+		kprof_interface itf = t ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
+		size_t cnt, i;
+		const kprof_source *rows = kprof_source_table(itf, &cnt);
+		for (i = 0; i < cnt; i++) {
+			uint64_t sel = rows[i].select;
+			/* perf sets USR/OS itself: bits 16 and 17 go */
+			uint64_t exp = sel & ~(uint64_t)0x30000;
+			CHECK_EQ(kprof_source_perf_config(&rows[i], &cfg), KPROF_OK);
+			CHECK_EQ(cfg, exp);
+			snprintf(want, sizeof want, "r%llx", (unsigned long long)exp);
+			CHECK_EQ(kprof_source_perf_raw(&rows[i], buf, sizeof buf, &n), KPROF_OK);
+			CHECK_STR(buf, want);
+			CHECK_EQ(n, strlen(want));
+			CHECK_EQ(kprof_source_perf_raw(&rows[i], buf, strlen(want), &n), KPROF_E_BUFFER_TOO_SMALL);
+			CHECK_EQ(kprof_source_profile_add(&rows[i], &a), KPROF_OK);
+			CHECK_EQ(a.event_select, (sel & 0xFF) | ((sel >> 32 & 0xF) << 8));
+			CHECK_EQ(a.unit_select, sel >> 8 & 0xFF);
+			CHECK_EQ(a.edge_detect, sel >> 18 & 1);
+			CHECK_EQ(a.cinv, sel >> 23 & 1);
+			CHECK_EQ(a.cmask, sel >> 24 & 0xFF);
+			CHECK_EQ(a.any_thread, t ? 0 : sel >> 21 & 1);
+			CHECK_EQ(a.interval, rows[i].value == 0 ? 10000u : 65536u);
+		}
+	}
+	CHECK_EQ(kprof_source_perf_raw(kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), buf, sizeof buf, &n), KPROF_OK);
+	CHECK_STR(buf, "r412e");
+	CHECK_EQ(kprof_source_perf_raw(kprof_source_get(KPROF_INTERFACE_EMON, 0x1C), buf, sizeof buf, &n), KPROF_OK);
+	CHECK_STR(buf, "r4f2e");
+	CHECK_EQ(kprof_source_perf_raw(kprof_source_get(KPROF_INTERFACE_EMON, 0x13), buf, sizeof buf, &n), KPROF_OK);
+	CHECK_STR(buf, "r3c");
+	CHECK_EQ(kprof_source_perf_config(kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), &cfg), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_source_perf_config(kprof_source_get(KPROF_INTERFACE_GENERIC, 0x13), &cfg), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_source_profile_add(kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), &a), KPROF_E_UNSUPPORTED);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int main(void)
+{
+	char dir[1024];
+	DIR *dd;
+	struct dirent *e;
+	char *names[256];
+	size_t n = 0, i;
+	snprintf(dir, sizeof dir, "%s/cpuid-dumps/instlatx64", kt_shared_dir());
+	dd = opendir(dir);
+	if (!dd) {
+		const char *ci = getenv("CI");
+		fprintf(stderr, "no dumps at %s\n", dir);
+		CHECK(!(ci && strcmp(ci, "true") == 0));
+	} else {
+		while ((e = readdir(dd)) != NULL && n < 256)
+			if (strlen(e->d_name) > 4 && strcmp(e->d_name + strlen(e->d_name) - 4, ".txt") == 0)
+				names[n++] = strdup(e->d_name);
+		closedir(dd);
+		qsort(names, n, sizeof names[0], cmp_str);
+		CHECK(n >= 21);
+		for (i = 0; i < n; i++) {
+			test_dump_file(dir, names[i]);
+			free(names[i]);
+		}
+	}
+	test_edges();
+	test_live();
+	test_selects();
+	test_plans();
+	test_bridges();
+	return kt_done();
+}
