@@ -97,7 +97,8 @@ typedef struct kprof_lwp_ring {
 	uint32_t avail;       /* records seen by the last poll and not yet consumed */
 	uint32_t threshold;
 	uint32_t options;     /* KPROF_LWP_RING_* */
-	uint64_t missed_seen;
+	uint64_t missed_seen;       /* MissedEvents at the last read */
+	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed */
 } kprof_lwp_ring;
 
 /* Attach option: execute SLWPCB before every poll so hardware flushes its head register
@@ -112,7 +113,7 @@ typedef struct kprof_lwp_span {
 	uint32_t first_count, second_count;
 	uint32_t head;           /* head offset the view ends at */
 	uint8_t at_threshold;    /* (head - tail) mod size == Threshold (and Threshold != 0) */
-	uint64_t missed_delta;   /* MissedEvents growth since the previous non-empty poll */
+	uint64_t missed_delta;   /* MissedEvents growth not reported before */
 } kprof_lwp_span;
 
 /* An in-place iterator over one poll (kprof_lwp_ring_iter_begin / _next / _end). */

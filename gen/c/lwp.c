@@ -531,8 +531,11 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base;
+	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*r); i++)
+		((uint8_t *)r)[i] = 0;
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -565,17 +568,12 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	return KPROF_OK;
 }
 
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
- * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
- * even *span). Otherwise the head is validated (below size, a record multiple; else
- * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
- * they are consumed), MissedEvents is read once for span->missed_delta, and
- * span->at_threshold tells whether the space used equals Threshold. Consume with
- * kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB, SLWPCB runs first. */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+/* The poll itself. A MissedEvents delta goes to span when report is set, else it is kept in
+ * r->missed_unreported for kprof_lwp_ring_missed: every delta is reported exactly once. */
+KPROF_INTERNAL int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span, int report)
 {
-	uint32_t head, tail, size, used, first;
-	uint64_t missed;
+	uint32_t head, tail, size, used, first, shift;
+	uint64_t missed, delta;
 #if !defined(KPROF_NO_LIVE)
 	if (r->options & KPROF_LWP_RING_SLWPCB)
 		(void)kprof_lwp_slwpcb(NULL);
@@ -587,21 +585,41 @@ KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 	size = r->size;
 	if (head >= size || (head & (r->record_size - 1u)))
 		return KPROF_E_CORRUPT;
+	shift = kprof_impl_lwp_log2(r->record_size);
 	used = kprof_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
 	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	r->avail = used >> kprof_impl_lwp_log2(r->record_size);
-	if (span) {
-		span->first = r->buffer + tail;
-		span->first_count = first >> kprof_impl_lwp_log2(r->record_size);
-		span->second = r->buffer;
-		span->second_count = r->avail - span->first_count;
-		span->head = head;
-		span->at_threshold = (uint8_t)(r->threshold != 0 && used == r->threshold);
-		span->missed_delta = missed - r->missed_seen;
-	}
+	delta = missed - r->missed_seen;
 	r->missed_seen = missed;
+	r->avail = used >> shift;
+	span->first = r->buffer + tail;
+	span->first_count = first >> shift;
+	span->second = r->buffer;
+	span->second_count = r->avail - span->first_count;
+	span->head = head;
+	span->at_threshold = (uint8_t)(r->threshold != 0 && used == r->threshold);
+	if (report) {
+		span->missed_delta = delta + r->missed_unreported;
+		r->missed_unreported = 0;
+	} else {
+		span->missed_delta = 0;
+		r->missed_unreported += delta;
+	}
 	return (int)r->avail;
+}
+
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
+ * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
+ * even *span). Otherwise the head is validated (below size, a record multiple; else
+ * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
+ * they are consumed), MissedEvents is read once for span->missed_delta (its growth not yet
+ * reported by a span or kprof_lwp_ring_missed), and span->at_threshold tells whether the space
+ * used equals Threshold. Consume with kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB,
+ * SLWPCB runs first. */
+KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	kprof_lwp_span scratch;
+	return kprof_impl_lwp_ring_poll(r, span ? span : &scratch, span != NULL);
 }
 
 /* Mark count records (at most what the last poll returned) as read and publish the new tail
@@ -629,10 +647,11 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
  * publishes the tail past the records taken. */
 KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
 {
+	kprof_lwp_span s;
 	int n;
 	if (!r || !it)
 		return KPROF_E_ARGUMENT;
-	n = kprof_lwp_ring_poll(r, NULL);
+	n = kprof_impl_lwp_ring_poll(r, &s, 0);
 	it->ring = r;
 	it->pos = r->tail;
 	it->left = n > 0 ? (uint32_t)n : 0u;
@@ -680,7 +699,7 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 		*copied = 0;
 	if (!r || !out)
 		return KPROF_E_ARGUMENT;
-	n = kprof_lwp_ring_poll(r, &s);
+	n = kprof_impl_lwp_ring_poll(r, &s, 0);
 	if (n <= 0)
 		return n < 0 ? (kprof_status)n : KPROF_OK;
 	rs_shift = kprof_impl_lwp_log2(r->record_size);
@@ -723,15 +742,17 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	return st == KPROF_OK ? n : st;
 }
 
-/* Read MissedEvents once: *delta = its growth since the last poll or call. */
+/* Read MissedEvents once: *delta = its growth not yet reported (by a span of
+ * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here. */
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
 {
 	uint64_t m;
 	if (!r || !delta)
 		return KPROF_E_ARGUMENT;
 	m = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	*delta = m - r->missed_seen;
+	*delta = m - r->missed_seen + r->missed_unreported;
 	r->missed_seen = m;
+	r->missed_unreported = 0;
 	return KPROF_OK;
 }
 

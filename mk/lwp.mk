@@ -1,0 +1,38 @@
+# AMD Lightweight Profiling (issue 5): caps, LWPCB setup, records, ring consumer, the
+# software model, instruction encodings and the hot-address example.
+DEPS += binutils libc6-dev
+LDLIBS_test_lwp := -lpthread
+LDLIBS_test_lwp_stress := -lpthread
+# Records the two-thread stress test pushes through the ring (fewer under ThreadSanitizer).
+LWP_STRESS_RECORDS ?= 10000000
+LWP_TSAN_RECORDS ?= 200000
+TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-example
+
+test-lwp: $(BUILD)/tests/test_lwp
+	$<
+
+test-lwp-stress: $(BUILD)/tests/test_lwp_stress
+	$< $(LWP_STRESS_RECORDS)
+
+# The same stress test under ThreadSanitizer (clang, C11 so the <stdatomic.h> path is used).
+$(BUILD)/tests/test_lwp_stress_tsan: tests/test_lwp_stress.c kprof.h tests/kprof_test.h
+	@mkdir -p $(@D)
+	clang -std=c11 -O1 -g -fsanitize=thread $(WARN) -I. -Itests $< -o $@ -lpthread
+
+test-lwp-tsan: $(BUILD)/tests/test_lwp_stress_tsan
+	TSAN_OPTIONS=halt_on_error=1 $< $(LWP_TSAN_RECORDS)
+
+# Hand-encoded LWP instructions, disassembled by objdump (64- and 32-bit objects).
+test-lwp-insn: tests/lwp_insn.c tests/check_lwp_insn.py kprof.h
+	@mkdir -p $(BUILD)/tests
+	$(CC) -std=c99 -O1 $(WARN) -I. -c tests/lwp_insn.c -o $(BUILD)/tests/lwp_insn64.o
+	$(CC) -m32 -std=c99 -O1 $(WARN) -I. -c tests/lwp_insn.c -o $(BUILD)/tests/lwp_insn32.o
+	python3 tests/check_lwp_insn.py $(BUILD)/tests/lwp_insn64.o $(BUILD)/tests/lwp_insn32.o
+
+$(BUILD)/examples/lwp_hot_addresses: examples/lwp_hot_addresses.c kprof.h
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O2 $(WARN) -I. $< -o $@
+
+test-lwp-example: $(BUILD)/examples/lwp_hot_addresses cli/cmd_lwp.c
+	$(CC) -std=c99 $(WARN) -I. -c cli/cmd_lwp.c -o $(BUILD)/cmd_lwp.o
+	$<

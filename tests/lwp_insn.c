@@ -1,0 +1,51 @@
+/* lwp_insn - every hand-encoded LWP instruction in kprof.h, in non-inline functions so that
+ * tests/check_lwp_insn.py can disassemble them with objdump. Never executed. */
+#include "kprof.h"
+
+#if !KPROF_LWP_HAVE_INSTRUCTIONS
+#error "this test needs the live LWP instructions"
+#endif
+
+kprof_status insn_llwpcb(void *p);
+kprof_status insn_llwpcb(void *p)
+{
+	return kprof_lwp_llwpcb(p);
+}
+
+void *insn_slwpcb(void);
+void *insn_slwpcb(void)
+{
+	void *p = NULL;
+	(void)kprof_lwp_slwpcb(&p);
+	return p;
+}
+
+void insn_lwpval32(uint32_t d2, uint32_t d1);
+void insn_lwpval32(uint32_t d2, uint32_t d1)
+{
+	KPROF_LWPVAL32(d2, d1, 0x12345678);
+}
+
+int insn_lwpins32(uint32_t d2, uint32_t d1);
+int insn_lwpins32(uint32_t d2, uint32_t d1)
+{
+	uint8_t full;
+	KPROF_LWPINS32(d2, d1, 0x1234, full);
+	return full;
+}
+
+#if defined(__x86_64__)
+void insn_lwpval64(uint64_t d2, uint32_t d1);
+void insn_lwpval64(uint64_t d2, uint32_t d1)
+{
+	KPROF_LWPVAL64(d2, d1, 0x7FFFFFFF);
+}
+
+int insn_lwpins64(uint64_t d2, uint32_t d1);
+int insn_lwpins64(uint64_t d2, uint32_t d1)
+{
+	uint8_t full;
+	KPROF_LWPINS64(d2, d1, 0xABCD, full);
+	return full;
+}
+#endif
