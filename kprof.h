@@ -4395,7 +4395,7 @@ typedef struct kprof_psi_iter {
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
-	uint8_t interface;          /* kprof_interface the row came from */
+	uint8_t itf;   /* kprof_interface the row came from ('interface' is a macro in windows.h) */
 	uint8_t later; /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
 	uint8_t pad[6];
 } kprof_psi_match;
@@ -12359,6 +12359,15 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *i
 	return KPROF_OK;
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
+ * so that no compiler sees a read of what a failed decode left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
                                           const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
@@ -12464,6 +12473,24 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	return KPROF_OK;
 }
 
+/* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
+ * compilers turn into libgcc calls (__udivdi3) a kernel does not link against. */
+KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
+{
+	uint64_t q = 0, r = 0;
+	int i;
+	for (i = 63; i >= 0; i--) {
+		r = (r << 1) | ((n >> i) & 1u);
+		if (r >= d) {
+			r -= d;
+			q |= (uint64_t)1 << i;
+		}
+	}
+	if (rem)
+		*rem = (uint32_t)r;
+	return q;
+}
+
 KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
 {
 	return an && bn && a < b + bn && b < a + an;
@@ -12480,7 +12507,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
 	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
 		return KPROF_E_ALIGNMENT;
-	cap = size / record;
+	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
 		return KPROF_E_RANGE;
 	if (base > limit || cap * record > limit - base)
@@ -12623,14 +12650,15 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum,
                                                uint32_t record, uint64_t *slot, uint64_t *capacity)
 {
+	uint32_t rem;
 	if (index < base || index > maximum)
 		return KPROF_E_RANGE;
-	if ((index - base) % record)
+	*slot = kprof_impl_udiv64(index - base, record, &rem);
+	if (rem)
 		return KPROF_E_ALIGNMENT;
-	*slot = (index - base) / record;
 	/* The SDM asks for a maximum one byte past whole records; Linux puts it on a record
 	 * boundary. Either way only whole records below it exist. */
-	*capacity = (maximum - base) / record;
+	*capacity = kprof_impl_udiv64(maximum - base, record, NULL);
 	if (*slot > *capacity)
 		return KPROF_E_ALIGNMENT;
 	return KPROF_OK;
@@ -12657,7 +12685,8 @@ KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes,
 		if (cap == 0)
 			return (kprof_status)(w->status = KPROF_E_RANGE);
 		need = cap;
-		slot = slot % cap;
+		if (slot == cap)
+			slot = 0;
 	} else {
 		need = slot;
 		slot = 0;
@@ -12687,6 +12716,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
 		kprof_bts_record64 r;
+		kprof_impl_zero(&r, sizeof(r));
 		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
 		out->from = r.from;
 		out->to = r.to;
@@ -12694,6 +12724,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
 	} else {
 		kprof_bts_record32 r;
+		kprof_impl_zero(&r, sizeof(r));
 		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
 		out->from = r.from;
 		out->to = r.to;
@@ -12752,8 +12783,12 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 	}
 	if (index < base || index > maximum)
 		return (kprof_status)(w->status = KPROF_E_RANGE);
-	if (size && (index - base) % size)
-		return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	if (size) {
+		uint32_t rem;
+		(void)kprof_impl_udiv64(index - base, size, &rem);
+		if (rem)
+			return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	}
 	if (index - base > len)
 		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
 	w->bytes = (const uint8_t *)bytes;
@@ -12780,6 +12815,7 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
 	for (i = 0; i < sizeof(tmp); i++)
 		tmp[i] = i < size ? p[i] : 0;
+	kprof_impl_zero(&r, sizeof(r));
 	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = r.ip;
@@ -12822,6 +12858,7 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
 	kprof_pebs_record_netburst32 r;
+	kprof_impl_zero(&r, sizeof(r));
 	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip = r.eip;
@@ -12859,6 +12896,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		uint64_t group;
 		uint32_t expect;
 		size_t off;
+		kprof_impl_zero(&b, sizeof(b));
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
@@ -12879,6 +12917,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
 			kprof_pebs_meminfo m;
+			kprof_impl_zero(&m, sizeof(m));
 			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
 			out->data_address = m.address;
@@ -13575,7 +13614,12 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
 
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
 {
-	if (!it || (!buf && len))
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->status = KPROF_E_ARGUMENT; /* a walk after a failed init stops at once */
+	it->len = it->at = 0;
+	it->buf = NULL;
+	if (!buf && len)
 		return KPROF_E_ARGUMENT;
 	it->buf = (const uint8_t *)buf;
 	it->len = len;
@@ -13711,7 +13755,7 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	match->later = 0;
-	match->interface = (uint8_t)itf;
+	match->itf = (uint8_t)itf;
 	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] =
 	        match->pad[5] = 0;
 	match->source = kprof_source_get(itf, e->source);
@@ -13719,7 +13763,7 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->interface = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+			match->itf = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -13727,10 +13771,10 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
 {
-	if (!w || (!buf && cap))
+	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->buf = (uint8_t *)buf;
-	w->cap = cap;
+	w->cap = buf ? cap : 0;
 	w->used = w->last = 0;
 	w->has_last = 0;
 	return KPROF_OK;

@@ -1,3 +1,12 @@
+/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
+ * so that no compiler sees a read of what a failed decode left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 /* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
  * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
  * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
@@ -107,6 +116,24 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	return KPROF_OK;
 }
 
+/* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
+ * compilers turn into libgcc calls (__udivdi3) a kernel does not link against. */
+KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
+{
+	uint64_t q = 0, r = 0;
+	int i;
+	for (i = 63; i >= 0; i--) {
+		r = (r << 1) | ((n >> i) & 1u);
+		if (r >= d) {
+			r -= d;
+			q |= (uint64_t)1 << i;
+		}
+	}
+	if (rem)
+		*rem = (uint32_t)r;
+	return q;
+}
+
 KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
 {
 	return an && bn && a < b + bn && b < a + an;
@@ -122,7 +149,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
 	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
 		return KPROF_E_ALIGNMENT;
-	cap = size / record;
+	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
 		return KPROF_E_RANGE;
 	if (base > limit || cap * record > limit - base)
@@ -265,14 +292,15 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum, uint32_t record,
                                                uint64_t *slot, uint64_t *capacity)
 {
+	uint32_t rem;
 	if (index < base || index > maximum)
 		return KPROF_E_RANGE;
-	if ((index - base) % record)
+	*slot = kprof_impl_udiv64(index - base, record, &rem);
+	if (rem)
 		return KPROF_E_ALIGNMENT;
-	*slot = (index - base) / record;
 	/* The SDM asks for a maximum one byte past whole records; Linux puts it on a record
 	 * boundary. Either way only whole records below it exist. */
-	*capacity = (maximum - base) / record;
+	*capacity = kprof_impl_udiv64(maximum - base, record, NULL);
 	if (*slot > *capacity)
 		return KPROF_E_ALIGNMENT;
 	return KPROF_OK;
@@ -309,7 +337,8 @@ KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes,
 		if (cap == 0)
 			return (kprof_status)(w->status = KPROF_E_RANGE);
 		need = cap;
-		slot = slot % cap;
+		if (slot == cap)
+			slot = 0;
 	} else {
 		need = slot;
 		slot = 0;
@@ -340,6 +369,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
 		kprof_bts_record64 r;
+		kprof_impl_zero(&r, sizeof(r));
 		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
 		out->from = r.from;
 		out->to = r.to;
@@ -347,6 +377,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
 	} else {
 		kprof_bts_record32 r;
+		kprof_impl_zero(&r, sizeof(r));
 		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
 		out->from = r.from;
 		out->to = r.to;
@@ -414,8 +445,12 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 	}
 	if (index < base || index > maximum)
 		return (kprof_status)(w->status = KPROF_E_RANGE);
-	if (size && (index - base) % size)
-		return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	if (size) {
+		uint32_t rem;
+		(void)kprof_impl_udiv64(index - base, size, &rem);
+		if (rem)
+			return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	}
 	if (index - base > len)
 		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
 	w->bytes = (const uint8_t *)bytes;
@@ -441,6 +476,7 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kp
 	                            : KPROF_PEBS_RECORD_FMT3_SIZE;
 	for (i = 0; i < sizeof(tmp); i++)
 		tmp[i] = i < size ? p[i] : 0;
+	kprof_impl_zero(&r, sizeof(r));
 	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = r.ip;
@@ -483,6 +519,7 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kp
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
 	kprof_pebs_record_netburst32 r;
+	kprof_impl_zero(&r, sizeof(r));
 	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip = r.eip;
@@ -522,6 +559,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		uint64_t group;
 		uint32_t expect;
 		size_t off;
+		kprof_impl_zero(&b, sizeof(b));
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
@@ -539,6 +577,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
 			kprof_pebs_meminfo m;
+			kprof_impl_zero(&m, sizeof(m));
 			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
 			out->data_address = m.address;

@@ -28,7 +28,7 @@ typedef struct kprof_psi_iter {
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
-	uint8_t interface;          /* kprof_interface the row came from */
+	uint8_t itf;                /* kprof_interface the row came from ('interface' is a macro in windows.h) */
 	uint8_t later;              /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
 	uint8_t pad[6];
 } kprof_psi_match;

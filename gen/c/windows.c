@@ -144,7 +144,12 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
 /* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
 {
-	if (!it || (!buf && len))
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->status = KPROF_E_ARGUMENT; /* a walk after a failed init stops at once */
+	it->len = it->at = 0;
+	it->buf = NULL;
+	if (!buf && len)
 		return KPROF_E_ARGUMENT;
 	it->buf = (const uint8_t *)buf;
 	it->len = len;
@@ -291,14 +296,14 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	match->later = 0;
-	match->interface = (uint8_t)itf;
+	match->itf = (uint8_t)itf;
 	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] = match->pad[5] = 0;
 	match->source = kprof_source_get(itf, e->source);
 	if (!match->source && itf == KPROF_INTERFACE_EMON) {
 		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->interface = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+			match->itf = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -307,10 +312,10 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 /* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
 {
-	if (!w || (!buf && cap))
+	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->buf = (uint8_t *)buf;
-	w->cap = cap;
+	w->cap = buf ? cap : 0;
 	w->used = w->last = 0;
 	w->has_last = 0;
 	return KPROF_OK;

@@ -1,0 +1,76 @@
+/* The ring-0 build of the DS and Windows code: compiled -ffreestanding -mgeneral-regs-only
+ * -mno-red-zone (mk/ds.mk). Every function is referenced so that it is really compiled. */
+#include "kprof.h"
+
+int ds_driver_start(uint8_t *area, uint64_t area_va, uint64_t bts_va, uint64_t pebs_va, uint64_t *debugctl,
+                    uint64_t *pebs_enable);
+int ds_driver_start(uint8_t *area, uint64_t area_va, uint64_t bts_va, uint64_t pebs_va, uint64_t *debugctl,
+                    uint64_t *pebs_enable)
+{
+	kprof_ds_caps caps;
+	kprof_ds_request r = {0};
+	kprof_ds_setup s;
+	uint32_t size;
+	int st = kprof_ds_caps_live(1, &caps);
+	(void)area_va;
+	if (st != KPROF_OK)
+		return st;
+	if (kprof_pebs_record_size(caps.pebs_format, 0, &size) != KPROF_OK)
+		return -1;
+	r.dtes64 = caps.dtes64;
+	r.bts_base = bts_va;
+	r.bts_size = 4096;
+	r.bts_os = r.bts_usr = 1;
+	r.pebs_base = pebs_va;
+	r.pebs_size = 4096;
+	r.pebs_record_size = size;
+	r.pebs_gp_mask = 1;
+	st = kprof_ds_setup_compute(&r, &caps, &s);
+	if (st != KPROF_OK)
+		return st;
+	*debugctl = s.debugctl_bits;
+	*pebs_enable = s.pebs_enable;
+	return kprof_ds_setup_write(&s, area, KPROF_DS_AREA64_SIZE);
+}
+
+uint64_t ds_driver_pebs_index(const volatile void *ppca);
+uint64_t ds_driver_pebs_index(const volatile void *ppca)
+{
+	uint64_t v = 0;
+	(void)kprof_ds_pebs_index_read(ppca, KPROF_DS_LAYOUT_WIN62, &v);
+	return v;
+}
+
+unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint64_t max, unsigned fmt);
+unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint64_t max, unsigned fmt)
+{
+	kprof_pebs_walk w;
+	kprof_pebs_sample s;
+	kprof_bts_walk b;
+	kprof_bts_entry e;
+	kprof_psi_iter it;
+	kprof_psi_entry pe;
+	kprof_psi_match m;
+	kprof_psi_writer pw;
+	kprof_ds_area64 a;
+	char d[32];
+	int wrapped;
+	unsigned n = 0;
+	if (kprof_pebs_walk_init(&w, buf, (size_t)(index - base), base, index, max, fmt, 0, 0) == KPROF_OK)
+		while (kprof_pebs_walk_next(&w, &s) == KPROF_OK)
+			n++;
+	(void)kprof_bts_wrapped(buf, (size_t)(max - base), base, index, max, 24, &wrapped);
+	if (kprof_bts_walk_init(&b, buf, (size_t)(max - base), base, index, max, 24, (unsigned)wrapped) == KPROF_OK)
+		while (kprof_bts_walk_next(&b, &e) == KPROF_OK)
+			n++;
+	kprof_psi_iter_init(&it, buf, 256);
+	while (kprof_psi_next(&it, &pe) == KPROF_OK) {
+		(void)kprof_psi_match_source(&pe, KPROF_INTERFACE_EMON, &m);
+		(void)kprof_psi_description_utf8(buf, 256, &pe, d, sizeof(d), 0);
+		n += (unsigned)kprof_psi_description_equals(buf, 256, &pe, "Timer", 5);
+	}
+	kprof_psi_writer_init(&pw, (void *)d, sizeof(d));
+	(void)kprof_psi_append(&pw, 0, 1, 2, "x", 1);
+	(void)kprof_ds_area_decode(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, &a);
+	return n;
+}
