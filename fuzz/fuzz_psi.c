@@ -139,11 +139,11 @@ static void parse_chain(const uint8_t *buf, size_t len, kf_cursor *c)
 			st = kprof_psi_match_source(&e, (kprof_interface)itf, &m);
 			if (kprof_source_get((kprof_interface)itf, e.source)) {
 				KF_CHECK(st == KPROF_OK && m.source == kprof_source_get((kprof_interface)itf, e.source));
-				KF_CHECK(m.later == 0 && m.interface == itf);
+				KF_CHECK(m.later == 0 && m.itf == itf);
 			} else if (itf == KPROF_INTERFACE_EMON &&
 			           kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e.source)) {
 				KF_CHECK(st == KPROF_OK && m.later == 1 &&
-				         m.interface == KPROF_INTERFACE_INTEL_LATER);
+				         m.itf == KPROF_INTERFACE_INTEL_LATER);
 			} else {
 				KF_CHECK(st == KPROF_E_NOT_FOUND && m.source == NULL);
 			}
