@@ -89,15 +89,15 @@ test-cppcheck: $(FUZZ_GEN)
 	@echo "cppcheck: no findings"
 
 # ---- kernel discipline: freestanding, no libc, no SSE, no red zone, small frames ----
-KERNEL_FLAGS := -std=c99 -O2 -ffreestanding -nostdlib -mgeneral-regs-only -mno-red-zone \
+KERNEL_FLAGS := -std=c99 -O2 -DKH_FREESTANDING -ffreestanding -nostdlib -mgeneral-regs-only -mno-red-zone \
 	-fno-builtin -fno-stack-protector -fno-pic -Wframe-larger-than=512 -Wstack-usage=512 -Wvla \
 	$(WARN) -I.
-$(FUZZ_OUT)/kernel/%/image: $(HARDEN_TU) fuzz/hardening/start.c kprof.h
+$(FUZZ_OUT)/kernel/%/image: $(HARDEN_TU) fuzz/hardening/start.c kprof.h $(FUZZ_GEN)
 	@mkdir -p $(@D)
-	cd $(@D) && gcc $(if $(filter i386,$*),-m32,-m64) $(KERNEL_FLAGS) -I$(CURDIR) \
+	cd $(@D) && gcc $(if $(filter i386,$*),-m32,-m64) $(KERNEL_FLAGS) -I$(CURDIR) -I$(CURDIR)/$(FUZZ_OUT)/gen \
 		-fcallgraph-info=su -static -e _start $(addprefix $(CURDIR)/,$(HARDEN_TU) fuzz/hardening/start.c) -o image
 	@mkdir -p $(@D)/noinline
-	cd $(@D)/noinline && gcc $(if $(filter i386,$*),-m32,-m64) $(KERNEL_FLAGS) -I$(CURDIR) \
+	cd $(@D)/noinline && gcc $(if $(filter i386,$*),-m32,-m64) $(KERNEL_FLAGS) -I$(CURDIR) -I$(CURDIR)/$(FUZZ_OUT)/gen \
 		-O1 -fno-inline -fcallgraph-info=su -c $(CURDIR)/$(HARDEN_TU) -o all_calls.o
 test-kernel-x86_64: $(FUZZ_OUT)/kernel/x86_64/image
 	@echo "1 passed, 0 failed"
