@@ -19,7 +19,7 @@ static int name_matches(const uint8_t *q, size_t qlen, const char *key)
 	size_t klen = strlen(key), i, off = 0;
 	if (klen == 0)
 		return 0;
-	if (qlen == klen + 7) {
+	if (qlen >= 7 && qlen - 7 == klen) {
 		for (i = 0; i < 7; i++)
 			if (lower(q[i]) != "profile"[i])
 				return 0;

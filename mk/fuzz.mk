@@ -75,11 +75,15 @@ test-valgrind-tests: $(addprefix $(BUILD)/vg/tests/,$(UNIT_TESTS))
 
 # ---- static analysis ----
 HARDEN_TU := fuzz/hardening/all_calls.c
-ANALYZE_SRCS := $(HARDEN_TU) $(wildcard tests/test_*.c) $(wildcard fuzz/fuzz_*.c)
+HOST_TESTS := $(filter-out $(shell grep -l "include <windows.h>" tests/test_*.c),$(wildcard tests/test_*.c))
+ANALYZE_SRCS := $(HARDEN_TU) $(HOST_TESTS) $(wildcard fuzz/fuzz_*.c)
 test-analyze-clang: $(FUZZ_GEN)
 	@fuzz/run-analyzer clang $(FUZZ_OUT)/analyze -I. -Itests -Ifuzz -I$(FUZZ_OUT)/gen -- $(ANALYZE_SRCS)
+# gcc -fanalyzer on the header through the TU that calls every decoder, one area at a time
+# (KH_ONLY=n: the analyser takes ~5 minutes over all areas at once, ~40 s one by one).
 test-analyze-gcc: $(FUZZ_GEN)
-	@fuzz/run-analyzer gcc $(FUZZ_OUT)/analyze -I. -Itests -Ifuzz -I$(FUZZ_OUT)/gen -- $(ANALYZE_SRCS)
+	@fuzz/run-analyzer gcc $(FUZZ_OUT)/analyze -I. -I$(FUZZ_OUT)/gen -Wno-unused-function -- \
+		$(foreach n,1 2 3 4 5 6,$(HARDEN_TU)::KH_ONLY=$(n))
 test-cppcheck: $(FUZZ_GEN)
 	@mkdir -p $(FUZZ_OUT)/cppcheck
 	cppcheck -q --enable=warning,portability --error-exitcode=1 --inline-suppr \
