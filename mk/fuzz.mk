@@ -3,7 +3,7 @@
 # hardening".
 DEPS += clang llvm libclang-rt-14-dev afl++ cppcheck valgrind gcc gcc-multilib
 TEST_STEPS += kernel-x86_64 kernel-i386 stack-usage analyze-clang analyze-gcc cppcheck \
-	sanitize-tests valgrind-tests fuzz-short
+	sanitize-tests valgrind-tests fuzz-short fuzz-afl
 
 FUZZ_SECONDS ?= 20
 FUZZ_SHORT_SECONDS ?= 8
@@ -19,7 +19,7 @@ FUZZ_BINS := $(addprefix $(FUZZ_OUT)/bin/,$(FUZZ_HARNESSES))
 HOST_TESTS := $(filter-out $(shell grep -l "include <windows.h>" tests/test_*.c),$(wildcard tests/test_*.c))
 UNIT_TESTS := $(sort $(patsubst tests/%.c,%,$(HOST_TESTS)))
 
-.PHONY: fuzz fuzz-build fuzz-afl fuzz-afl-build fuzz-coverage fuzz-corpus
+.PHONY: fuzz fuzz-build fuzz-afl fuzz-afl-build fuzz-coverage fuzz-corpus test-fuzz-afl
 fuzz-build: $(FUZZ_BINS)
 
 $(FUZZ_OUT)/gen/kf_aliases.h: spec/sources.yaml fuzz/gen-aliases.py | need-python
@@ -46,6 +46,7 @@ test-fuzz-short: $(FUZZ_BINS) fuzz-corpus
 
 # AFL++: the same harnesses through afl-clang-fast's libFuzzer driver, ASan+UBSan included.
 AFL_SECONDS ?= 10
+AFL_SHORT_SECONDS ?= 3
 AFL_BINS := $(addprefix $(FUZZ_OUT)/afl/,$(FUZZ_HARNESSES))
 $(FUZZ_OUT)/afl/%: fuzz/%.c kprof.h $(wildcard fuzz/*.h) $(FUZZ_GEN)
 	@mkdir -p $(@D)
@@ -54,6 +55,8 @@ $(FUZZ_OUT)/afl/%: fuzz/%.c kprof.h $(wildcard fuzz/*.h) $(FUZZ_GEN)
 fuzz-afl-build: $(AFL_BINS)
 fuzz-afl: $(AFL_BINS)
 	@fuzz/run-afl $(AFL_SECONDS) $(FUZZ_OUT)/afl $(FUZZ_OUT)/afl-out $(FUZZ_HARNESSES)
+test-fuzz-afl: $(AFL_BINS)
+	@fuzz/run-afl $(AFL_SHORT_SECONDS) $(FUZZ_OUT)/afl $(FUZZ_OUT)/afl-out $(FUZZ_HARNESSES)
 
 # Line coverage of kprof.h reached by each harness's corpus (build/fuzz/corpus/<harness>).
 $(FUZZ_OUT)/cov/%: fuzz/%.c kprof.h $(wildcard fuzz/*.h) $(FUZZ_GEN)
