@@ -6461,7 +6461,10 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 	if (!(s->present & (1u << range)))
 		return 0;
 	if (range == KPROF_CPUID_SLOT_HV_VENDOR) {
+		/* cpuid.1 itself must be trusted (within the basic range) before its bit is. */
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
+		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
 		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
@@ -7727,7 +7730,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (width == 0 || width > 64)
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	limit = d->iface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
+	/* The counter must hold the interval (a narrow counter from a hostile dump too). */
+	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
@@ -10074,7 +10078,10 @@ KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
 		size_t i;
 		for (i = 0; i < sizeof(*out); i++)
 			((uint8_t *)out)[i] = 0;
-		return buf && len < KPROF_LWP_RECORD_SIZE ? KPROF_E_TRUNCATED : KPROF_E_ARGUMENT;
+		return buf && (revision == KPROF_LWP_REVISION_SHIPPED ||
+		               revision == KPROF_LWP_REVISION_PROPOSAL)
+		               ? KPROF_E_TRUNCATED
+		               : KPROF_E_ARGUMENT;
 	}
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;

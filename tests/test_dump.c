@@ -307,6 +307,8 @@ static void test_live_raw(void)
 		len += got;
 	}
 	pclose(p);
+	if (text)
+		text[len] = '\0'; /* sscanf/strstr below read it as a string (the loop left room) */
 	if (!CHECK(len > 0)) { /* DEPS installs Debian `cpuid` */
 		free(text);
 		return;

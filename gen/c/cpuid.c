@@ -70,7 +70,10 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 	if (!(s->present & (1u << range)))
 		return 0;
 	if (range == KPROF_CPUID_SLOT_HV_VENDOR) {
+		/* cpuid.1 itself must be trusted (within the basic range) before its bit is. */
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
+		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
 		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some

@@ -205,7 +205,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (width == 0 || width > 64)
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	limit = d->iface == KPROF_INTERFACE_EMON ? 0x7FFFFFFFu : mask;
+	/* The counter must hold the interval (a narrow counter from a hostile dump too). */
+	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {

@@ -433,7 +433,9 @@ KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kpro
 		size_t i;
 		for (i = 0; i < sizeof(*out); i++)
 			((uint8_t *)out)[i] = 0;
-		return buf && len < KPROF_LWP_RECORD_SIZE ? KPROF_E_TRUNCATED : KPROF_E_ARGUMENT;
+		return buf && (revision == KPROF_LWP_REVISION_SHIPPED || revision == KPROF_LWP_REVISION_PROPOSAL)
+		               ? KPROF_E_TRUNCATED
+		               : KPROF_E_ARGUMENT;
 	}
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;

@@ -1,0 +1,87 @@
+/* fuzz_common.h - what every kprof harness shares: a cursor that turns the fuzzer's bytes
+ * into integers (running dry yields zeros, so every input is a complete test), and the
+ * invariant check that turns a wrong answer into a crash the fuzzer keeps. */
+#ifndef KPROF_FUZZ_COMMON_H
+#define KPROF_FUZZ_COMMON_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kprof.h"
+
+/* abort(), not assert(): the check must survive -DNDEBUG and every build the harness gets. */
+#define KF_CHECK(cond)                                                                     \
+	do {                                                                               \
+		if (!(cond)) {                                                             \
+			fprintf(stderr, "%s:%d: invariant violated: %s\n", __FILE__, __LINE__, \
+			        #cond);                                                    \
+			abort();                                                           \
+		}                                                                          \
+	} while (0)
+
+typedef struct kf_cursor {
+	const uint8_t *p;
+	size_t n;
+} kf_cursor;
+
+static inline kf_cursor kf_init(const uint8_t *data, size_t size)
+{
+	kf_cursor c;
+	c.p = data;
+	c.n = size;
+	return c;
+}
+
+static inline uint8_t kf_u8(kf_cursor *c)
+{
+	uint8_t v = 0;
+	if (c->n) {
+		v = *c->p++;
+		c->n--;
+	}
+	return v;
+}
+
+static inline uint16_t kf_u16(kf_cursor *c)
+{
+	uint16_t v = kf_u8(c);
+	return (uint16_t)(v | (uint16_t)kf_u8(c) << 8);
+}
+
+static inline uint32_t kf_u32(kf_cursor *c)
+{
+	uint32_t v = kf_u16(c);
+	return v | (uint32_t)kf_u16(c) << 16;
+}
+
+static inline uint64_t kf_u64(kf_cursor *c)
+{
+	uint64_t v = kf_u32(c);
+	return v | (uint64_t)kf_u32(c) << 32;
+}
+
+/* The rest of the input as an exactly-sized heap copy: a read one byte past the end is an
+ * ASan report, where reading the fuzzer's own buffer in place might not be. Never NULL for
+ * size 0 (malloc(0) may return NULL), so callers need no special case. */
+static inline uint8_t *kf_rest_copy(kf_cursor *c, size_t *len)
+{
+	uint8_t *b = (uint8_t *)malloc(c->n ? c->n : 1);
+	if (!b)
+		abort();
+	if (c->n)
+		memcpy(b, c->p, c->n);
+	*len = c->n;
+	c->p += c->n;
+	c->n = 0;
+	return b;
+}
+
+/* A value some kprof function may return as a status: one kprof_status_name knows. */
+static inline int kf_is_status(int st)
+{
+	return kprof_status_name(st) != NULL;
+}
+
+#endif

@@ -1,0 +1,165 @@
+/* fuzz_dump.h - the body both dump harnesses share (fuzz_dump_aida64.c, fuzz_dump_cpuid_r.c
+ * differ in their seeds: the reader detects the format itself). Invariants:
+ *  - kprof_dump_next: records come in text order (line strictly rising, cpu ordinal rising by
+ *    at most one), never more records than lines, an error is sticky and names a line that
+ *    exists; END is sticky too;
+ *  - every record written back as `cpuid -r` (kprof_dump_write_raw into exactly-sized heap
+ *    buffers, so an overrun is an ASan report) re-reads as the same leaves, block by block;
+ *  - kprof_dump_snapshot agrees with the records: on success it holds exactly the kept
+ *    leaves of that block, on failure it is empty and err says the same status. */
+#include "fuzz_common.h"
+
+#define KF_MAX_RECORDS 4096
+
+typedef struct kf_rec {
+	uint32_t cpu, leaf, subleaf, r[4];
+} kf_rec;
+
+/* Lines as the reader documents them: ending at LF, CR LF or a lone CR. */
+static size_t kf_lines(const uint8_t *t, size_t n)
+{
+	size_t i = 0, lines = 0;
+	while (i < n) {
+		while (i < n && t[i] != '\n' && t[i] != '\r')
+			i++;
+		if (i < n && t[i] == '\r')
+			i++;
+		if (i < n && t[i] == '\n')
+			i++;
+		lines++;
+	}
+	return lines;
+}
+
+/* Read every record; returns the final status, fills recs (up to KF_MAX_RECORDS). */
+static kprof_status kf_read_all(const char *text, size_t len, kf_rec *recs, size_t *nrec,
+                                uint32_t *cpus)
+{
+	kprof_dump_cursor c;
+	kprof_dump_record r;
+	kprof_status st;
+	size_t n = 0, lines = kf_lines((const uint8_t *)text, len);
+	uint32_t last_line = 0;
+	int64_t last_cpu = -1;
+	KF_CHECK(kprof_dump_init(&c, text, len) == KPROF_OK);
+	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+		KF_CHECK(r.line > last_line && r.line <= lines);
+		KF_CHECK((int64_t)r.cpu == last_cpu || (int64_t)r.cpu == last_cpu + 1);
+		KF_CHECK((r.flags & ~(KPROF_DUMP_SUBLEAF_TAGGED | KPROF_DUMP_SUBLEAF_IMPLICIT)) == 0);
+		last_line = r.line;
+		last_cpu = r.cpu;
+		KF_CHECK(n < lines);
+		if (n < KF_MAX_RECORDS) {
+			recs[n].cpu = r.cpu;
+			recs[n].leaf = r.leaf;
+			recs[n].subleaf = r.subleaf;
+			recs[n].r[0] = r.eax;
+			recs[n].r[1] = r.ebx;
+			recs[n].r[2] = r.ecx;
+			recs[n].r[3] = r.edx;
+		}
+		n++;
+	}
+	KF_CHECK(kf_is_status(st));
+	KF_CHECK(st == KPROF_END || st < 0);
+	if (st < 0)
+		KF_CHECK(c.line <= lines); /* 0: no line to blame (no leaf line at all) */
+	/* sticky */
+	KF_CHECK(kprof_dump_next(&c, &r) == st);
+	*nrec = n;
+	*cpus = (uint32_t)(last_cpu + 1);
+	return st;
+}
+
+static void kf_dump_body(const uint8_t *data, size_t size)
+{
+	kf_cursor cur = kf_init(data, size);
+	uint8_t pick = kf_u8(&cur);
+	size_t len, n = 0, n2 = 0, i, out_len = 0, cap;
+	uint8_t *text = kf_rest_copy(&cur, &len);
+	kf_rec *recs = (kf_rec *)malloc(sizeof(kf_rec) * KF_MAX_RECORDS);
+	kf_rec *recs2 = (kf_rec *)malloc(sizeof(kf_rec) * KF_MAX_RECORDS);
+	char *out;
+	uint32_t cpus = 0, cpus2 = 0, want_cpu;
+	kprof_status st, st2;
+	kprof_cpuid_snapshot snap, model;
+	kprof_dump_error err;
+
+	if (!recs || !recs2)
+		abort();
+	st = kf_read_all((const char *)text, len, recs, &n, &cpus);
+
+	/* the snapshot of one block agrees with the records */
+	want_cpu = cpus ? pick % (cpus + 1) : pick % 2; /* sometimes a block that is not there */
+	memset(&snap, 0xCC, sizeof snap);
+	memset(&err, 0xCC, sizeof err);
+	st2 = kprof_dump_snapshot((const char *)text, len, want_cpu, &snap, &err);
+	KF_CHECK(err.status == st2);
+	if (st != KPROF_END) {
+		KF_CHECK(st2 == st && snap.present == 0);
+	} else if (want_cpu >= cpus) {
+		KF_CHECK(st2 == KPROF_E_NOT_FOUND && snap.present == 0);
+	} else {
+		KF_CHECK(st2 == KPROF_OK);
+		KF_CHECK(err.cpus == cpus && err.records == n);
+		kprof_cpuid_snapshot_init(&model);
+		for (i = 0; i < n && i < KF_MAX_RECORDS; i++)
+			if (recs[i].cpu == want_cpu)
+				(void)kprof_cpuid_snapshot_set(&model, recs[i].leaf, recs[i].subleaf,
+				                               recs[i].r[0], recs[i].r[1], recs[i].r[2],
+				                               recs[i].r[3]);
+		if (n <= KF_MAX_RECORDS)
+			KF_CHECK(memcmp(&model, &snap, sizeof snap) == 0);
+	}
+
+	/* write back as cpuid -r and read again */
+	if (st == KPROF_END && n <= KF_MAX_RECORDS) {
+		cap = 16 + n * 128 + (size_t)cpus * 24;
+		out = (char *)malloc(cap);
+		if (!out)
+			abort();
+		for (i = 0; i < n; i++) {
+			kprof_dump_record r;
+			size_t w = 0, exact;
+			char *tight;
+			if (i == 0 || recs[i].cpu != recs[i - 1].cpu) {
+				KF_CHECK(kprof_dump_write_raw_header(recs[i].cpu, out + out_len,
+				                                     cap - out_len, &w) == KPROF_OK);
+				out_len += w;
+			}
+			memset(&r, 0, sizeof r);
+			r.cpu = recs[i].cpu;
+			r.leaf = recs[i].leaf;
+			r.subleaf = recs[i].subleaf;
+			r.eax = recs[i].r[0];
+			r.ebx = recs[i].r[1];
+			r.ecx = recs[i].r[2];
+			r.edx = recs[i].r[3];
+			KF_CHECK(kprof_dump_write_raw(&r, out + out_len, cap - out_len, &w) == KPROF_OK);
+			KF_CHECK(w > 0 && w < cap - out_len && out[out_len + w] == '\0');
+			/* exactly w+1 bytes fit; w bytes do not, and nothing is written past them */
+			exact = w + 1;
+			tight = (char *)malloc(exact);
+			if (!tight)
+				abort();
+			KF_CHECK(kprof_dump_write_raw(&r, tight, exact, NULL) == KPROF_OK);
+			KF_CHECK(memcmp(tight, out + out_len, exact) == 0);
+			KF_CHECK(kprof_dump_write_raw(&r, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
+			free(tight);
+			out_len += w;
+		}
+		st2 = kf_read_all(out, out_len, recs2, &n2, &cpus2);
+		if (n == 0) {
+			KF_CHECK(st2 == KPROF_E_FORMAT); /* nothing written: no leaf line */
+		} else {
+			KF_CHECK(st2 == KPROF_END);
+			KF_CHECK(n2 == n && cpus2 == cpus);
+			for (i = 0; i < n; i++)
+				KF_CHECK(memcmp(&recs[i], &recs2[i], sizeof recs[i]) == 0);
+		}
+		free(out);
+	}
+	free(text);
+	free(recs);
+	free(recs2);
+}

@@ -1,0 +1,105 @@
+/* LWP event records, both revisions: kprof_lwp_sample_decode on an exactly-sized copy of the
+ * input, and kprof_lwp_decode_next walking the whole input as a file of records. The record
+ * layout checked here is the one reference/lwp-shipped.md and seed 003 give (byte 0 event id,
+ * byte 1 core id, 2..3 flags, 4..7 data1, 8..15 instruction address, 16..23 data2, 24..31
+ * timestamp), read with the harness's own byte loads. */
+#include "fuzz_common.h"
+
+static uint64_t le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+static unsigned expected_kind(unsigned rev, unsigned id)
+{
+	if (rev == KPROF_LWP_REVISION_SHIPPED) {
+		switch (id) {
+		case 1: return KPROF_LWP_KIND_PROGRAMMED_VALUE;
+		case 2: return KPROF_LWP_KIND_INSTRUCTION;
+		case 3: return KPROF_LWP_KIND_BRANCH;
+		case 4: return KPROF_LWP_KIND_DCACHE;
+		case 5:
+		case 6: return KPROF_LWP_KIND_CLOCKS;
+		case 255: return KPROF_LWP_KIND_PROGRAMMED_EVENT;
+		}
+	} else {
+		switch (id) {
+		case 1: return KPROF_LWP_KIND_INSTRUCTION;
+		case 2: return KPROF_LWP_KIND_BRANCH;
+		case 3: return KPROF_LWP_KIND_DCACHE;
+		}
+	}
+	return KPROF_LWP_KIND_UNKNOWN;
+}
+
+static void check_sample(const uint8_t *p, unsigned rev, kprof_status st, const kprof_lwp_sample *s)
+{
+	unsigned kind = expected_kind(rev, p[0]);
+	KF_CHECK(st == (p[0] == 0 ? KPROF_E_FORMAT : KPROF_OK));
+	KF_CHECK(s->revision == rev && s->event_id == p[0] && s->core_id == p[1]);
+	KF_CHECK(s->flags == le(p + 2, 2) && s->data1 == le(p + 4, 4));
+	KF_CHECK(s->ip == le(p + 8, 8) && s->data2 == le(p + 16, 8) && s->timestamp == le(p + 24, 8));
+	KF_CHECK(s->kind == kind);
+	KF_CHECK(s->branch_taken <= 1 && s->branch_predicted <= 1 && s->branch_prediction_valid <= 1);
+	if (kind == KPROF_LWP_KIND_BRANCH) {
+		KF_CHECK(s->next_ip == s->data2);
+	} else {
+		KF_CHECK(!s->branch_taken && !s->branch_predicted && !s->branch_prediction_valid);
+		KF_CHECK(s->next_ip == 0);
+	}
+	if (kind == KPROF_LWP_KIND_DCACHE) {
+		KF_CHECK(s->data_address_valid <= 1 && s->latency == s->data1);
+		KF_CHECK(s->data_address == (s->data_address_valid ? s->data2 : 0));
+	} else {
+		KF_CHECK(!s->data_source && !s->data_address_valid && !s->latency && !s->data_address);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	kf_cursor c = kf_init(data, size);
+	unsigned rev = kf_u8(&c) % 4u; /* NONE and an undefined value must be refused */
+	size_t len, off = 0, walked = 0;
+	uint8_t *buf = kf_rest_copy(&c, &len);
+	kprof_lwp_sample s;
+	kprof_status st;
+	int valid_rev = rev == KPROF_LWP_REVISION_SHIPPED || rev == KPROF_LWP_REVISION_PROPOSAL;
+
+	memset(&s, 0xA5, sizeof s);
+	st = kprof_lwp_sample_decode(buf, len, (kprof_lwp_revision)rev, &s);
+	if (!valid_rev)
+		KF_CHECK(st == KPROF_E_ARGUMENT);
+	else if (len < 32)
+		KF_CHECK(st == KPROF_E_TRUNCATED);
+	else
+		check_sample(buf, rev, st, &s);
+
+	/* the whole input as a file of records */
+	for (;;) {
+		size_t before = off;
+		st = kprof_lwp_decode_next(buf, len, &off, (kprof_lwp_revision)rev, &s);
+		if (!valid_rev) {
+			KF_CHECK(st == KPROF_E_ARGUMENT || st == KPROF_E_NOT_FOUND || st == KPROF_E_TRUNCATED);
+			KF_CHECK(off == before);
+			break;
+		}
+		if (st == KPROF_E_NOT_FOUND) {
+			KF_CHECK(before == len && off == before);
+			break;
+		}
+		if (st == KPROF_E_TRUNCATED) {
+			KF_CHECK(len - before < 32 && off == before);
+			break;
+		}
+		KF_CHECK(off == before + 32 && off <= len);
+		check_sample(buf + before, rev, st, &s);
+		walked++;
+	}
+	if (valid_rev)
+		KF_CHECK(walked == len / 32);
+	free(buf);
+	return 0;
+}
