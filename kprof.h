@@ -2934,8 +2934,9 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
  * used equals Threshold. Consume with kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB,
  * SLWPCB runs first. */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
-/* Mark count records (at most what the last poll returned) as read and publish the new tail
- * with release ordering, so the producer may reuse their slots. 0 writes nothing. */
+/* Mark count records as read (at most those the last non-empty poll reported and not yet
+ * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
+ * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
 /* Begin an in-place iteration: polls (as kprof_lwp_ring_poll) and returns the record count
  * or a negative status. Take records with kprof_lwp_iter_next; kprof_lwp_ring_iter_end

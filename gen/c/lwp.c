@@ -683,8 +683,9 @@ KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 	return kprof_impl_lwp_ring_fill(r, head, span);
 }
 
-/* Mark count records (at most what the last poll returned) as read and publish the new tail
- * with release ordering, so the producer may reuse their slots. 0 writes nothing. */
+/* Mark count records as read (at most those the last non-empty poll reported and not yet
+ * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
+ * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 {
 	uint32_t tail;
