@@ -107,6 +107,14 @@
 #define KPROF_INTERNAL static inline
 #endif
 
+/* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
+ * always inlined, so the compiler drops whatever fields the caller never reads. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_HOT __attribute__((always_inline))
+#else
+#define KPROF_HOT
+#endif
+
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
         !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
@@ -2900,8 +2908,9 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
-                                               kprof_lwp_revision revision, kprof_lwp_sample *out);
+KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
+                                                         kprof_lwp_revision revision,
+                                                         kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring): decode the record at *offset and advance
  * *offset by 32. KPROF_E_NOT_FOUND at the end, KPROF_E_TRUNCATED when fewer than 32 bytes
  * remain; other statuses as kprof_lwp_sample_decode (the offset still advances, so a caller
@@ -2944,7 +2953,7 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it);
 /* The next record in place (record_size bytes), or NULL when the iteration is done. Walks
  * pointer runs: no ring field is re-read per record. */
-KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it);
+KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). */
 KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it);
 /* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
@@ -10065,8 +10074,9 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 
 /* -- records -- */
 
-KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
-                                               kprof_lwp_revision revision, kprof_lwp_sample *out)
+KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
+                                                         kprof_lwp_revision revision,
+                                                         kprof_lwp_sample *out)
 {
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
@@ -10362,7 +10372,7 @@ KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
 	return n;
 }
 
-KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
 {
 	const uint8_t *rec;
 	if (it->next == it->end) {

@@ -68,6 +68,24 @@ static uint64_t drain_iter(kprof_lwp_ring *r)
 	return total;
 }
 
+/* The span a poll returns: two pointer runs, walked directly, then consumed at once. */
+static uint64_t drain_span(kprof_lwp_ring *r)
+{
+	kprof_lwp_span s;
+	uint64_t total = 0;
+	int n;
+	while ((n = kprof_lwp_ring_poll(r, &s)) > 0) {
+		const uint8_t *p, *end;
+		for (p = s.first, end = p + (size_t)s.first_count * REC_SIZE; p < end; p += REC_SIZE)
+			take(p);
+		for (p = s.second, end = p + (size_t)s.second_count * REC_SIZE; p < end; p += REC_SIZE)
+			take(p);
+		kprof_lwp_ring_consume(r, (uint32_t)n);
+		total += (uint64_t)n;
+	}
+	return total;
+}
+
 static int on_record(void *ctx, const uint8_t *rec, uint32_t size)
 {
 	(void)ctx;
@@ -136,6 +154,7 @@ int main(int argc, char **argv)
 		{"kprof_batch", "kprof batch copy-out + decode", drain_batch},
 		{"kprof_iter", "kprof in-place iterator + decode", drain_iter},
 		{"kprof_drain", "kprof drain with callback + decode", drain_callback},
+		{"kprof_span", "kprof poll span + decode", drain_span},
 		{"kprof_iter_fields", "kprof in-place iterator + kprof_load_le* fields (no sample decode)",
 		 drain_iter_fields},
 		{"floor", "floor: plain loop, no checks", drain_floor},

@@ -40,8 +40,9 @@ EXPECTED = {
     "lookup_emon": ["kprof_by_name", "scan_by_name", "libpfm4", "all_kprof_by_name",
                     "all_scan_by_name", "all_kprof_by_value", "all_scan_by_value"],
     "lookup_amd64": ["kprof_by_name", "scan_by_name", "libpfm4"],
-    "lwp_drain": ["kprof_batch", "kprof_iter", "kprof_drain", "kprof_iter_fields", "floor",
-                  "ratio_kprof_batch", "ratio_kprof_iter", "ratio_kprof_drain", "ratio_kprof_iter_fields"],
+    "lwp_drain": ["kprof_batch", "kprof_iter", "kprof_drain", "kprof_span", "kprof_iter_fields", "floor",
+                  "ratio_kprof_batch", "ratio_kprof_iter", "ratio_kprof_drain", "ratio_kprof_span",
+                  "ratio_kprof_iter_fields"],
     "lwp_proto": ["span_decode", "span_fields", "proto_iter", "proto_copy", "floor", "ratio_span_decode",
                   "ratio_span_fields", "ratio_proto_iter", "ratio_proto_copy", "poll_empty_ns", "proto_poll_empty_ns",
                   "poll_ready_ns", "proto_poll_ready_ns"],
@@ -280,7 +281,7 @@ def targets(results):
     t = []
     b = results["benchmarks"]
     if "lwp_drain" in b:
-        for k in ("kprof_batch", "kprof_iter", "kprof_drain"):
+        for k in ("kprof_batch", "kprof_iter", "kprof_drain", "kprof_span"):
             label = fig(results, "lwp_drain", k)["label"]
             v = fig(results, "lwp_drain", "ratio_" + k)["median"]
             t.append((f"LWP drain, {label} / floor", v, ">= 0.8", v >= 0.8))

@@ -44,6 +44,14 @@
 #define KPROF_INTERNAL static inline
 #endif
 
+/* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
+ * always inlined, so the compiler drops whatever fields the caller never reads. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_HOT __attribute__((always_inline))
+#else
+#define KPROF_HOT
+#endif
+
 #if !defined(KPROF_NO_LIVE) && !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
 #endif

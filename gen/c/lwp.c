@@ -419,7 +419,7 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
+KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out)
 {
 	const uint8_t *p = (const uint8_t *)buf;
@@ -737,7 +737,7 @@ KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
 
 /* The next record in place (record_size bytes), or NULL when the iteration is done. Walks
  * pointer runs: no ring field is re-read per record. */
-KPROF_API const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
 {
 	const uint8_t *rec;
 	if (it->next == it->end) {
