@@ -480,7 +480,7 @@ def check(results):
     ok(poll.get("empty_asm_instructions", {}).get("median", 0) >= 3, "the single-step trace saw the empty poll")
     ok(is_store("mov", "%eax,0x1c(%r8)") and not is_store("mov", "0x10(%rax),%r10d")
        and is_store("push", "%rbx") and not is_store("cmp", "%edi,0x18(%r8)"), "store classifier")
-    ok(len(results["targets"]) == 11, f"all 11 targets evaluated ({len(results['targets'])})")
+    ok(len(results["targets"]) == 12, f"all 12 targets evaluated ({len(results['targets'])})")
     return passed, failed
 
 
