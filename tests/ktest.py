@@ -24,3 +24,18 @@ def done():
     """Print the closing line and return the exit status."""
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def ok(cond, what, detail=""):
+    """A check that reports every step: 'ok   what', or 'FAIL what' and the last lines of
+    detail (a compiler's or program's output). Returns cond."""
+    global passed, failed
+    if cond:
+        passed += 1
+        print(f"ok   {what}", flush=True)
+    else:
+        failed += 1
+        print(f"FAIL {what}", flush=True)
+        if detail:
+            print("\n".join("     | " + l for l in str(detail).rstrip().splitlines()[-25:]), flush=True)
+    return cond

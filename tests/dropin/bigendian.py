@@ -12,6 +12,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ktest import done, ok  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The cross gcc when installed, else clang for s390x over Debian's cross libc and libgcc
 # (gcc-12-s390x-linux-gnu conflicts with gcc-multilib, which the -m32 steps need).
@@ -24,20 +27,6 @@ SAME_OUTPUT = {"matrix", "test_sources"}
 NOT_BUILT = {"test_libpfm4": "it links Debian's x86-64 libpfm4",
              "test_seeds": "it takes the spec rows file the Makefile derives with Python"}
 
-passed = failed = 0
-
-
-def ok(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}")
-        if detail:
-            print("\n".join("     | " + l for l in str(detail).rstrip().splitlines()[-25:]))
-    return cond
 
 
 def main(bdir):
@@ -80,8 +69,7 @@ def main(bdir):
 
 
 def finish():
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,9 @@ import os
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ktest import done, ok  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -23,20 +26,6 @@ WARN_CXX = "-Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wcast-align -Werror"
 C_STDS = ["c99", "c11", "c17", "c2x"]
 CXX_STDS = ["c++11", "c++17", "c++20"]
 
-passed = failed = 0
-
-
-def ok(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}")
-        if detail:
-            print("\n".join("     | " + l for l in detail.rstrip().splitlines()[-25:]))
-    return cond
 
 
 def have(tool):
@@ -141,8 +130,7 @@ def main(bdir):
             ok(same, f"same output as gcc -std=c99 -m64: {name}", diff)
     cxx98(bdir)
     ring0()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,9 @@ import os
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ktest import done, ok  # noqa: E402
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -32,20 +35,6 @@ NOT_BUILT = {"test_libpfm4": "libpfm4 is a Linux library",
              "test_lwp": "its hostile-LWPCB tests use mmap/mprotect guard pages and pthreads",
              "test_lwp_stress": "a pthreads producer/consumer race"}
 
-passed = failed = 0
-
-
-def ok(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}")
-        if detail:
-            print("\n".join("     | " + l for l in str(detail).rstrip().splitlines()[-25:]))
-    return cond
 
 
 def sh(cmd, **kw):
@@ -121,8 +110,7 @@ def main(bdir):
     finally:
         sh(["wineserver", "-k"], env=wine_env(prefix))
         shutil.rmtree(prefix, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 def headers():

@@ -17,6 +17,9 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ktest import done, ok  # noqa: E402
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -32,20 +35,6 @@ TABLES = {"generic": 25, "default": 1, "emon": 13, "amd64": 176}
 # message is tolerated.
 SPARSE_KNOWN = ("Initializer entry defined twice", "also defined here")
 
-passed = failed = 0
-
-
-def ok(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}")
-        if detail:
-            print("\n".join("     | " + l for l in str(detail).rstrip().splitlines()[-30:]))
-    return cond
 
 
 def kernel():
@@ -221,8 +210,7 @@ def main(bdir):
 
 
 def finish():
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":
