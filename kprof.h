@@ -3147,6 +3147,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_counter_reset) ==
                             KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
                     kprof_ds_area32_pebs_counter_reset_offset);
 
+/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
+ * (spec/: widens), everything else zero. */
+KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out);
 /* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
  * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
@@ -4381,6 +4384,10 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset3) ==
                             KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET,
                     kprof_pebs_ds_save_area_PebsCounterReset3_offset);
 
+/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
+ * (spec/: widens), everything else zero. */
+KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
+                                             kprof_ds_area64 *out);
 /* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
  * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
@@ -4477,6 +4484,10 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsFixedCounterReset) =
                             KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
                     kprof_pebs_ds_save_area64_PebsFixedCounterReset_offset);
 
+/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
+ * (spec/: widens), everything else zero. */
+KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
+                                               kprof_ds_area64 *out);
 /* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
  * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
@@ -4546,6 +4557,10 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsFixedCounterReset) =
                             KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
                     kprof_pebs_ds_save_area32_PebsFixedCounterReset_offset);
 
+/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
+ * (spec/: widens), everything else zero. */
+KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
+                                               kprof_ds_area64 *out);
 /* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
  * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
@@ -10806,6 +10821,21 @@ KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *b
 	return KPROF_OK;
 }
 
+KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
+{
+	size_t i;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = in->bts_buffer_base;
+	out->bts_index = in->bts_index;
+	out->bts_absolute_maximum = in->bts_absolute_maximum;
+	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
+	out->pebs_buffer_base = in->pebs_buffer_base;
+	out->pebs_index = in->pebs_index;
+	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
+	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
+	out->pebs_gp_counter_reset[0] = in->pebs_counter_reset;
+}
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
 {
 	const uint8_t *p = (const uint8_t *)buf;
@@ -12230,6 +12260,25 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value)
 }
 #endif
 
+KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
+                                             kprof_ds_area64 *out)
+{
+	size_t i;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = in->BtsBufferBase;
+	out->bts_index = in->BtsIndex;
+	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
+	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
+	out->pebs_buffer_base = in->PebsBufferBase;
+	out->pebs_index = in->PebsIndex;
+	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
+	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
+	out->pebs_gp_counter_reset[0] = in->PebsCounterReset0;
+	out->pebs_gp_counter_reset[1] = in->PebsCounterReset1;
+	out->pebs_gp_counter_reset[2] = in->PebsCounterReset2;
+	out->pebs_gp_counter_reset[3] = in->PebsCounterReset3;
+}
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out)
 {
@@ -12316,6 +12365,25 @@ KPROF_API kprof_status kprof_processor_profile_control_area_encode(
 	return KPROF_OK;
 }
 
+KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
+                                               kprof_ds_area64 *out)
+{
+	size_t i;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = in->BtsBufferBase;
+	out->bts_index = in->BtsIndex;
+	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
+	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
+	out->pebs_buffer_base = in->PebsBufferBase;
+	out->pebs_index = in->PebsIndex;
+	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
+	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = in->PebsGpCounterReset[i];
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = in->PebsFixedCounterReset[i];
+}
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out)
 {
@@ -12370,6 +12438,25 @@ KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save
 	return KPROF_OK;
 }
 
+KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
+                                               kprof_ds_area64 *out)
+{
+	size_t i;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = in->BtsBufferBase;
+	out->bts_index = in->BtsIndex;
+	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
+	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
+	out->pebs_buffer_base = in->PebsBufferBase;
+	out->pebs_index = in->PebsIndex;
+	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
+	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = in->PebsGpCounterReset[i];
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = in->PebsFixedCounterReset[i];
+}
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out)
 {
@@ -12717,79 +12804,35 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
                                             kprof_ds_area64 *out)
 {
-	size_t i;
 	kprof_status st;
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
+	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
 	switch (layout) {
 	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
-	case KPROF_DS_LAYOUT_WIN64: {
-		kprof_pebs_ds_save_area64 w;
-		st = kprof_pebs_ds_save_area64_decode(bytes, len, &w);
-		if (st != KPROF_OK)
-			return st;
-		/* Same shape as Intel's: fields in order. */
-		return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_INTEL32: {
+		kprof_ds_area32 a;
+		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_ds_area32_widen(&a, out);
+		return st;
 	}
 	case KPROF_DS_LAYOUT_WIN62: {
 		kprof_processor_profile_control_area a;
-		const kprof_pebs_ds_save_area *w = &a.PebsDsSaveArea;
-		st = kprof_processor_profile_control_area_decode(bytes, len, &a);
-		if (st != KPROF_OK)
-			return st;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		out->bts_buffer_base = w->BtsBufferBase;
-		out->bts_index = w->BtsIndex;
-		out->bts_absolute_maximum = w->BtsAbsoluteMaximum;
-		out->bts_interrupt_threshold = w->BtsInterruptThreshold;
-		out->pebs_buffer_base = w->PebsBufferBase;
-		out->pebs_index = w->PebsIndex;
-		out->pebs_absolute_maximum = w->PebsAbsoluteMaximum;
-		out->pebs_interrupt_threshold = w->PebsInterruptThreshold;
-		out->pebs_gp_counter_reset[0] = w->PebsCounterReset0;
-		out->pebs_gp_counter_reset[1] = w->PebsCounterReset1;
-		out->pebs_gp_counter_reset[2] = w->PebsCounterReset2;
-		out->pebs_gp_counter_reset[3] = w->PebsCounterReset3;
-		return KPROF_OK;
+		if ((st = kprof_processor_profile_control_area_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_pebs_ds_save_area_widen(&a.PebsDsSaveArea, out);
+		return st;
 	}
-	case KPROF_DS_LAYOUT_WIN32:
-	case KPROF_DS_LAYOUT_INTEL32: {
-		kprof_pebs_ds_save_area32 w;
-		kprof_ds_area32 a;
-		if (layout == KPROF_DS_LAYOUT_WIN32)
-			st = kprof_pebs_ds_save_area32_decode(bytes, len, &w);
-		else
-			st = kprof_ds_area32_decode(bytes, len, &a);
-		if (st != KPROF_OK)
-			return st;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		if (layout == KPROF_DS_LAYOUT_WIN32) {
-			out->bts_buffer_base = w.BtsBufferBase;
-			out->bts_index = w.BtsIndex;
-			out->bts_absolute_maximum = w.BtsAbsoluteMaximum;
-			out->bts_interrupt_threshold = w.BtsInterruptThreshold;
-			out->pebs_buffer_base = w.PebsBufferBase;
-			out->pebs_index = w.PebsIndex;
-			out->pebs_absolute_maximum = w.PebsAbsoluteMaximum;
-			out->pebs_interrupt_threshold = w.PebsInterruptThreshold;
-			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsGpCounterReset); i++)
-				out->pebs_gp_counter_reset[i] = w.PebsGpCounterReset[i];
-			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsFixedCounterReset); i++)
-				out->pebs_fixed_counter_reset[i] = w.PebsFixedCounterReset[i];
-		} else {
-			out->bts_buffer_base = a.bts_buffer_base;
-			out->bts_index = a.bts_index;
-			out->bts_absolute_maximum = a.bts_absolute_maximum;
-			out->bts_interrupt_threshold = a.bts_interrupt_threshold;
-			out->pebs_buffer_base = a.pebs_buffer_base;
-			out->pebs_index = a.pebs_index;
-			out->pebs_absolute_maximum = a.pebs_absolute_maximum;
-			out->pebs_interrupt_threshold = a.pebs_interrupt_threshold;
-			out->pebs_gp_counter_reset[0] = a.pebs_counter_reset;
-		}
-		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64: {
+		kprof_pebs_ds_save_area64 a;
+		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_pebs_ds_save_area64_widen(&a, out);
+		return st;
+	}
+	case KPROF_DS_LAYOUT_WIN32: {
+		kprof_pebs_ds_save_area32 a;
+		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_pebs_ds_save_area32_widen(&a, out);
+		return st;
 	}
 	default: return KPROF_E_ARGUMENT;
 	}

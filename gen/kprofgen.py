@@ -219,7 +219,7 @@ SCALARS = {"u8": ("uint8_t", 1), "u16": ("uint16_t", 2), "u32": ("uint32_t", 4),
 def build_struct(s, structs):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
-              "c_name?": str, "codec?": bool, "field_macros?": str}, ent)
+              "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str}, ent)
     # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
     # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
     style = s.get("field_macros") or "upper"
@@ -231,7 +231,7 @@ def build_struct(s, structs):
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
-                  "register?": Map}, fe)
+                  "register?": Map, "as?": str}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -264,16 +264,50 @@ def build_struct(s, structs):
         macro = (re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", fname) if style == "snake" else fname).upper()
         fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
-                       "register": reg, "gap": off - end, "gap_at": end})
+                       "register": reg, "gap": off - end, "gap_at": end, "as": f.get("as"),
+                       "node": f})
         end = off + total
     if s["size"] < end:
         fail(s, ent, f"size 0x{s['size']:X} is smaller than the fields (which end at 0x{end:X})")
     align = max([1] + [x["nested"]["align"] if x["nested"] else x["size"] for x in fields])
     if s["size"] % align:
         fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
+    widen = build_widen(s, ent, fields, structs) if s.get("widens") else None
     return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
-            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True)}
+            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen}
+
+
+def build_widen(s, ent, fields, structs):
+    """`widens: T` on a struct: every field lands in T's field of the same name (CamelCase
+    spelled snake_case) or in the one its `as:` names ("field" or "field[i]"), never in a
+    narrower one. The generator emits kprof_<s>_widen(in, out), so layouts that are one shape
+    in different widths (the DS save areas) are mapped once, from the spec."""
+    tname = s["widens"]
+    if tname not in structs:
+        fail(s, ent, f"widens '{tname}': no struct of that name is defined earlier")
+    target = {f["name"]: f for f in structs[tname]["fields"]}
+    assigns = []
+    for f in fields:
+        fe = f"{ent} field '{f['name']}'"
+        spec = f["as"] or re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", f["name"]).lower()
+        m = re.match(r"^([A-Za-z_]\w*)(?:\[(\d+)\])?$", spec)
+        if not m or m.group(1) not in target:
+            fail(f["node"], fe, f"widens into '{tname}' field '{spec}', which it does not have (say which with as:)")
+        t, idx = target[m.group(1)], m.group(2)
+        if f["nested"] or t["nested"]:
+            fail(f["node"], fe, "nested structures do not widen field by field")
+        if t["size"] < f["size"]:
+            fail(f["node"], fe, f"'{tname}.{t['name']}' is narrower ({t['size']} bytes) than this field ({f['size']})")
+        if idx is not None:
+            if f["count"] or not t["count"] or int(idx) >= t["count"]:
+                fail(f["node"], fe, f"as '{spec}': needs a scalar field and an index below {t['count'] or 0}")
+            assigns.append({"src": f["name"], "dst": f"{t['name']}[{idx}]", "count": 0})
+        elif bool(f["count"]) != bool(t["count"]) or f["count"] > t["count"]:
+            fail(f["node"], fe, f"'{tname}.{t['name']}' cannot hold this field's {f['count'] or 1} element(s)")
+        else:
+            assigns.append({"src": f["name"], "dst": t["name"], "count": f["count"]})
+    return {"target": tname, "assigns": assigns}
 
 
 def build_enum(e):

@@ -5,79 +5,35 @@
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
                                             kprof_ds_area64 *out)
 {
-	size_t i;
 	kprof_status st;
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
+	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
 	switch (layout) {
 	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
-	case KPROF_DS_LAYOUT_WIN64: {
-		kprof_pebs_ds_save_area64 w;
-		st = kprof_pebs_ds_save_area64_decode(bytes, len, &w);
-		if (st != KPROF_OK)
-			return st;
-		/* Same shape as Intel's: fields in order. */
-		return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_INTEL32: {
+		kprof_ds_area32 a;
+		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_ds_area32_widen(&a, out);
+		return st;
 	}
 	case KPROF_DS_LAYOUT_WIN62: {
 		kprof_processor_profile_control_area a;
-		const kprof_pebs_ds_save_area *w = &a.PebsDsSaveArea;
-		st = kprof_processor_profile_control_area_decode(bytes, len, &a);
-		if (st != KPROF_OK)
-			return st;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		out->bts_buffer_base = w->BtsBufferBase;
-		out->bts_index = w->BtsIndex;
-		out->bts_absolute_maximum = w->BtsAbsoluteMaximum;
-		out->bts_interrupt_threshold = w->BtsInterruptThreshold;
-		out->pebs_buffer_base = w->PebsBufferBase;
-		out->pebs_index = w->PebsIndex;
-		out->pebs_absolute_maximum = w->PebsAbsoluteMaximum;
-		out->pebs_interrupt_threshold = w->PebsInterruptThreshold;
-		out->pebs_gp_counter_reset[0] = w->PebsCounterReset0;
-		out->pebs_gp_counter_reset[1] = w->PebsCounterReset1;
-		out->pebs_gp_counter_reset[2] = w->PebsCounterReset2;
-		out->pebs_gp_counter_reset[3] = w->PebsCounterReset3;
-		return KPROF_OK;
+		if ((st = kprof_processor_profile_control_area_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_pebs_ds_save_area_widen(&a.PebsDsSaveArea, out);
+		return st;
 	}
-	case KPROF_DS_LAYOUT_WIN32:
-	case KPROF_DS_LAYOUT_INTEL32: {
-		kprof_pebs_ds_save_area32 w;
-		kprof_ds_area32 a;
-		if (layout == KPROF_DS_LAYOUT_WIN32)
-			st = kprof_pebs_ds_save_area32_decode(bytes, len, &w);
-		else
-			st = kprof_ds_area32_decode(bytes, len, &a);
-		if (st != KPROF_OK)
-			return st;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		if (layout == KPROF_DS_LAYOUT_WIN32) {
-			out->bts_buffer_base = w.BtsBufferBase;
-			out->bts_index = w.BtsIndex;
-			out->bts_absolute_maximum = w.BtsAbsoluteMaximum;
-			out->bts_interrupt_threshold = w.BtsInterruptThreshold;
-			out->pebs_buffer_base = w.PebsBufferBase;
-			out->pebs_index = w.PebsIndex;
-			out->pebs_absolute_maximum = w.PebsAbsoluteMaximum;
-			out->pebs_interrupt_threshold = w.PebsInterruptThreshold;
-			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsGpCounterReset); i++)
-				out->pebs_gp_counter_reset[i] = w.PebsGpCounterReset[i];
-			for (i = 0; i < KPROF_ARRAY_COUNT(w.PebsFixedCounterReset); i++)
-				out->pebs_fixed_counter_reset[i] = w.PebsFixedCounterReset[i];
-		} else {
-			out->bts_buffer_base = a.bts_buffer_base;
-			out->bts_index = a.bts_index;
-			out->bts_absolute_maximum = a.bts_absolute_maximum;
-			out->bts_interrupt_threshold = a.bts_interrupt_threshold;
-			out->pebs_buffer_base = a.pebs_buffer_base;
-			out->pebs_index = a.pebs_index;
-			out->pebs_absolute_maximum = a.pebs_absolute_maximum;
-			out->pebs_interrupt_threshold = a.pebs_interrupt_threshold;
-			out->pebs_gp_counter_reset[0] = a.pebs_counter_reset;
-		}
-		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64: {
+		kprof_pebs_ds_save_area64 a;
+		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_pebs_ds_save_area64_widen(&a, out);
+		return st;
+	}
+	case KPROF_DS_LAYOUT_WIN32: {
+		kprof_pebs_ds_save_area32 a;
+		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_pebs_ds_save_area32_widen(&a, out);
+		return st;
 	}
 	default: return KPROF_E_ARGUMENT;
 	}
