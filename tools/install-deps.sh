@@ -13,9 +13,9 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >/dev/null || { echo "install-deps: apt-get update failed" >&2; exit 1; }
+apt-get -o DPkg::Lock::Timeout=900 update -q >/dev/null || { echo "install-deps: apt-get update failed" >&2; exit 1; }
 # shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing >/dev/null || {
+apt-get install -o DPkg::Lock::Timeout=900 -y -q --no-install-recommends $missing >/dev/null || {
 	echo "install-deps: apt-get install failed for:$missing" >&2
 	exit 1
 }
