@@ -118,11 +118,10 @@ static void dump_range(uint32_t base, uint32_t max)
 		dump_leaf(leaf);
 }
 
-int kprof_cmd_cpuid_dump(int argc, char **argv)
+int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 {
 	uint32_t r[4];
-	if (argc > 1)
-		return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[1]);
+	(void)a;
 	if (kprof_cpuid(0, 0, r) != KPROF_OK) {
 		kprof_cli_error("cpuid-dump: this build or processor has no cpuid instruction");
 		return KPROF_CLI_EXIT_FAILURE;
