@@ -6,6 +6,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
 
 /* The command's whole standard output until main() decides it may be shown. */
 static char *out_buf;
@@ -243,6 +247,10 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len)
 	int rc = 0;
 	if (!f)
 		return kprof_cli_error("%s: %s", label, strerror(errno));
+#ifdef _WIN32
+	if (is_stdin)
+		(void)_setmode(_fileno(stdin), _O_BINARY); /* the bytes as they are, no CRLF folding */
+#endif
 	for (;;) {
 		size_t got;
 		if (n == cap) {
