@@ -64,16 +64,17 @@ static void fill_lwp(kprof_cli_view *v, const kprof_cpuid_snapshot *snap)
 	unsigned i;
 	for (i = 0; i < 4; i++)
 		r[i] = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_LWP, i);
-	v->lwp_version = kprof_lwp_cpuid_ecx_get_version(r[KPROF_ECX]);
+	v->lwp_version = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_VERSION, r[KPROF_ECX]);
 	/* LwpCbSize counts quadwords; the JSON gives bytes. */
-	v->lwp_cb_size = kprof_lwp_cpuid_ebx_get_cb_size(r[KPROF_EBX]) * 8u;
-	v->lwp_event_size = kprof_lwp_cpuid_ebx_get_event_size(r[KPROF_EBX]);
-	v->lwp_max_events = kprof_lwp_cpuid_ebx_get_max_events(r[KPROF_EBX]);
-	v->lwp_event_offset = kprof_lwp_cpuid_ebx_get_event_offset(r[KPROF_EBX]);
+	v->lwp_cb_size = KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_CB_SIZE, r[KPROF_EBX]) * 8u;
+	v->lwp_event_size = KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_SIZE, r[KPROF_EBX]);
+	v->lwp_max_events = KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_MAX_EVENTS, r[KPROF_EBX]);
+	v->lwp_event_offset = KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_OFFSET, r[KPROF_EBX]);
 	/* LwpMinBufferSize counts units of 32 records. */
-	v->lwp_min_buffer_records = kprof_lwp_cpuid_ecx_get_min_buffer_size(r[KPROF_ECX]) * 32u;
-	v->lwp_latency_max = kprof_lwp_cpuid_ecx_get_latency_max(r[KPROF_ECX]);
-	v->lwp_data_address = kprof_lwp_cpuid_ecx_get_data_address(r[KPROF_ECX]) != 0;
+	v->lwp_min_buffer_records =
+	        KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, r[KPROF_ECX]) * 32u;
+	v->lwp_latency_max = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_MAX, r[KPROF_ECX]);
+	v->lwp_data_address = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_DATA_ADDRESS, r[KPROF_ECX]) != 0;
 	for (i = 0; i < KPROF_ARRAY_COUNT(lwp_features); i++) {
 		if (r[KPROF_EDX] & lwp_features[i].mask)
 			v->lwp_supported[v->lwp_supported_count++] = lwp_features[i].name;
@@ -119,17 +120,18 @@ void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, in
 	if (!v->reason)
 		v->reason = "unknown";
 
-	v->lwp = kprof_cpuid_80000001_ecx_get_lwp(
-	                 kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)) != 0;
+	v->lwp = KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_LWP,
+	                         kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES,
+	                                                  KPROF_ECX)) != 0;
 	if (v->lwp)
 		fill_lwp(v, snap);
 
 	leaf1_ecx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
 	leaf1_edx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
-	v->ds = kprof_cpuid_1_edx_get_ds(leaf1_edx) != 0;
-	v->dtes64 = kprof_cpuid_1_ecx_get_dtes64(leaf1_ecx) != 0;
-	v->ds_cpl = kprof_cpuid_1_ecx_get_ds_cpl(leaf1_ecx) != 0;
-	v->pdcm = kprof_cpuid_1_ecx_get_pdcm(leaf1_ecx) != 0;
+	v->ds = KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, leaf1_edx) != 0;
+	v->dtes64 = KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DTES64, leaf1_ecx) != 0;
+	v->ds_cpl = KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DS_CPL, leaf1_ecx) != 0;
+	v->pdcm = KPROF_FIELD_GET(KPROF_CPUID_1_ECX_PDCM, leaf1_ecx) != 0;
 }
 
 int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s)
