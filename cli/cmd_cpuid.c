@@ -133,7 +133,7 @@ int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 	}
 	dump_range(0, r[0]);
 	kprof_cpuid(1, 0, r);
-	if (kprof_cpuid_1_ecx_get_hypervisor(r[KPROF_ECX])) {
+	if (KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, r[KPROF_ECX])) {
 		/* The hypervisor range exists only when cpuid.1:ecx[31] says so; some hypervisors
 		 * report 0 as their max leaf, meaning 0x40000001. */
 		uint32_t hv[4];
