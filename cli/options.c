@@ -32,11 +32,7 @@ static void choices(char *buf, size_t n, const kprof_cli_option *o, const char *
 static void spelling(char *buf, size_t n, const kprof_cli_option *o)
 {
 	char value[256];
-	if (is_operand(o)) {
-		snprintf(buf, n, "%s", o->name);
-		return;
-	}
-	if (o->type == KPROF_CLI_FLAG) {
+	if (is_operand(o) || o->type == KPROF_CLI_FLAG) {
 		snprintf(buf, n, "%s", o->name);
 		return;
 	}
