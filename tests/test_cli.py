@@ -984,6 +984,24 @@ def test_inputs(tmp, files, live_dump):
     os.unlink(big)
 
 
+def test_exit_failure(tmp):
+    """Exit status 1: the system failed us. Writing to a full device, and (KPROF_NOLIVE, a
+    KPROF_NO_LIVE build) no cpuid; a dump still works there."""
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([KPROF, "sources"], stdout=full, stderr=subprocess.PIPE)
+    check(p.returncode == 1 and b"writing the output failed" in p.stderr,
+          f"kprof sources > /dev/full: exit 1 [{p.stderr.strip()!r}]")
+    nolive = os.environ.get("KPROF_NOLIVE")
+    if not check(nolive is not None, "KPROF_NOLIVE (a KPROF_NO_LIVE build) given by make"):
+        return
+    for args in (["info"], ["cpuid-dump"]):
+        p = subprocess.run([nolive, *args], capture_output=True)
+        check(p.returncode == 1 and p.stdout == b"" and b"cpuid" in p.stderr,
+              f"kprof {' '.join(args)} without cpuid: exit 1 [{p.stderr.strip()!r}]")
+    p = subprocess.run([nolive, "info", "--cpuid-file", os.path.join(tmp, "live.raw"), "--json"], capture_output=True)
+    check(p.returncode == 0, "without cpuid, info --cpuid-file still works")
+
+
 def test_shell(tmp):
     """--version, the bash completion and its installation, and no colour."""
     header = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kprof.h"), encoding="utf-8").read()
@@ -1073,6 +1091,7 @@ def main():
         test_inputs(tmp, files, live_dump)
         test_bad_files(tmp)
         BIN[0] = KPROF
+        test_exit_failure(tmp)
         test_shell(tmp)
         test_dumps(tabs, tmp)
     for cmd in JSON_COMMANDS:
