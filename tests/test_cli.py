@@ -74,6 +74,8 @@ def run(*args, stdin=None, timeout=None):
             errors, n = schema_errors(args[0], out)
         except ValueError as ex:
             errors, n = [f"not JSON: {ex}"], 0
+        except KeyError:
+            errors, n = [f"no docs/schema/{args[0]}.json"], 0
         check(not errors, f"kprof {' '.join(args)[:80]}: output valid against docs/schema/{args[0]}.json {errors[:3]}")
         VALIDATED[args[0]] = VALIDATED.get(args[0], 0) + n
     return p.returncode, out, p.stderr.decode("utf-8", "replace")
