@@ -148,6 +148,12 @@ def ident(node, entry, key, value):
 
 
 # --------------------------------------------------------------------------- generic sections
+# The Linux kernel name a fact shares (tests/test_linux_headers.py compares them): `linux`
+# the macro or union.member, `linux_since` the first kernel whose headers have it,
+# `linux_differs` why kprof's value knowingly differs. The generator only carries them.
+LINUX_KEYS = {"linux?": str, "linux_since?": str, "linux_differs?": str}
+
+
 def parse_bits(node, entry, bits, width):
     if isinstance(bits, bool):
         fail(node, entry, "bits must be a bit number or a quoted \"hi:lo\"")
@@ -176,7 +182,7 @@ def build_register(r, prefix_entry="register"):
     fields, used, seen = [], 0, set()
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
-        check(f, {"name": str, "bits": (int, str), "doc": str}, fe)
+        check(f, {"name": str, "bits": (int, str), "doc": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -199,7 +205,7 @@ def build_msrs(lst, registers, parent=None):
     for m in entries(lst, "msrs", parent):
         ent = f"msr {m.get('name', '?')!r}" if isinstance(m, Map) else "msr"
         check(m, {"name": str, "number": int, "count?": int, "stride?": int, "register?": str,
-                  "doc": str, "provenance": str}, ent)
+                  "doc": str, "provenance": str, **LINUX_KEYS}, ent)
         ident(m, ent, "name", m["name"])
         if not 0 <= m["number"] <= 0xFFFFFFFF:
             fail(m, ent, "number must fit 32 bits")
