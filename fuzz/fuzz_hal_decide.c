@@ -131,9 +131,16 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 			/* the preload makes the counter overflow after exactly interval events */
 			KF_CHECK(interval <= mask && (d64.iface != KPROF_INTERFACE_EMON || interval <= 0x7FFFFFFFu));
 			KF_CHECK(((plan.preload + interval) & mask) == 0 && plan.preload <= mask);
-			KF_CHECK(sup && r->select != 0 && counter < d64.counters);
+			KF_CHECK(sup && r->select != 0);
 			KF_CHECK(plan.program_count >= 1 && plan.program_count <= 3);
-			KF_CHECK(plan.select_msr == d64.perfevtsel_msr + counter * d64.msr_stride);
+			if (counter < d64.counters) {
+				KF_CHECK(plan.select_msr == d64.perfevtsel_msr + counter * d64.msr_stride);
+			} else {
+				/* beyond the interface: the processor's counters, never past the layout */
+				KF_CHECK(d64.iface == KPROF_INTERFACE_EMON && counter < d64.pmu.counter_limit &&
+				         (d64.pmu.counter_mask >> counter & 1u) &&
+				         plan.select_msr == d64.pmu.perfevtsel_msr + counter * d64.pmu.msr_stride);
+			}
 			KF_CHECK(plan.start_select & (1u << 22)); /* EN */
 			KF_CHECK((plan.stop.value & (1u << 22)) == 0 && plan.stop.msr == plan.select_msr);
 			KF_CHECK((plan.start_select & ~(uint64_t)0x500000u) == r->select);
