@@ -10,6 +10,7 @@ With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
 import difflib
+import fnmatch
 import os
 import re
 import subprocess
@@ -405,20 +406,16 @@ def decode_select_check(node, ent, select, reg):
         fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
 
 
-# The libpfm4 PMUs tests/test_libpfm4.c checks each vendor's selects against.
-LIBPFM4_PMUS = {"GenuineIntel": ("ix86arch",), "AuthenticAMD": ("amd64_k8_revf", "amd64_fam10h_barcelona")}
-
-
-def check_libpfm4_reason(node, ent, reason, vendor):
+def check_libpfm4_reason(node, ent, reason, pmus):
     """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
-    needs to know which PMUs it concerns, so the reason must name them first."""
+    needs to know which PMUs it concerns, so the reason must name them first: PMUs of the
+    table's `libpfm4_pmus`, or shell patterns matching some (amd64_k8_rev*)."""
     if reason is None:
         return
-    pmus = LIBPFM4_PMUS.get(vendor)
     if not pmus:
-        fail(node, ent, "libpfm4 reasons belong only on tables with selects of a known vendor", "libpfm4")
-    m = re.match(r"^([a-z0-9_]+(?:, [a-z0-9_]+)*): \S", reason)
-    if not m or any(p not in pmus for p in m.group(1).split(", ")):
+        fail(node, ent, "libpfm4 reasons belong only on tables with libpfm4_pmus", "libpfm4")
+    m = re.match(r"^([a-z0-9_*?\[\]-]+(?:, [a-z0-9_*?\[\]-]+)*): \S", reason)
+    if not m or any(not fnmatch.filter(pmus, p) for p in m.group(1).split(", ")):
         fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
 
 
@@ -448,7 +445,7 @@ def build_sources(spec, registers, msrs):
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
                   "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str}, te)
+                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
         tid = ident(t, te, "id", t["id"]).lower()
         if tid in ids:
             fail(t, te, "duplicate table id")
@@ -498,7 +495,7 @@ def build_sources(spec, registers, msrs):
                 fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
             if eb is not None and tid != "emon":
                 fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
-            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("vendor") if reg else None)
+            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("libpfm4_pmus") if reg else None)
             ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
             if ivc not in intervals:
                 fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
