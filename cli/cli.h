@@ -106,6 +106,9 @@ typedef struct kprof_cli_view {
 } kprof_cli_view;
 
 void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32);
+/* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's (cli/pmu_print.c). */
+void kprof_cli_pmu_json(const kprof_hal_decision *d);
+void kprof_cli_pmu_text(const kprof_hal_decision *d);
 /* Whether the HAL would support source s on the viewed processor: 1 or 0. */
 int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s);
 /* The leaves of CPU block cpu of a dump file. 0, or an exit code after a message naming the

@@ -61,13 +61,15 @@ static void print_json(const kprof_cli_view *v)
 	                 v->hal32 ? "x86" : "x64", kprof_cli_interface_name(v->iface));
 	kprof_cli_json_string(v->reason);
 	kprof_cli_puts(",\n  \"perfmon\": ");
-	if (!v->perfmon)
+	/* leaf 0x0A is reserved on AMD: its zeros are no facts (the "pmu" object has AMD's) */
+	if (!v->perfmon || v->vendor_id == KPROF_VENDOR_AMD)
 		kprof_cli_puts("null");
 	else
 		kprof_cli_printf("{\"version\": %u, \"counters\": %u, \"width\": %u, "
 		                 "\"ebx_length\": %u, \"ebx\": %lu}",
 		                 v->pm_version, v->pm_counters, v->pm_width, v->pm_ebx_length,
 		                 (unsigned long)v->pm_ebx);
+	kprof_cli_pmu_json(&v->decision);
 	kprof_cli_puts(",\n  \"sources\": [");
 	rows = kprof_source_table(v->iface, &n);
 	for (i = 0; i < n; i++) {
@@ -119,13 +121,16 @@ static void print_text(const kprof_cli_view *v)
 	}
 	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name(v->iface),
 	                 v->hal32 ? "32-bit" : "64-bit", v->reason);
-	if (!v->perfmon)
+	if (v->vendor_id == KPROF_VENDOR_AMD)
+		; /* leaf 0x0A is reserved on AMD: the counters lines say what AMD has */
+	else if (!v->perfmon)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
 	else
 		kprof_cli_printf("perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
 		                 "ebx 0x%08lX\n",
 		                 v->pm_version, v->pm_counters, v->pm_width, v->pm_ebx_length,
 		                 (unsigned long)v->pm_ebx);
+	kprof_cli_pmu_text(&v->decision);
 	kprof_cli_puts("lwp         ");
 	if (!v->lwp) {
 		kprof_cli_puts("none\n");
