@@ -17,6 +17,8 @@ entry names what it shares with Linux by its `linux` key:
                                                  sub-leaf, register (the header's
                                                  `enum cpuid_leafs` word) and bit
 
+A name Linux renamed is given as alternatives, `old|new` (cpuid28_eax.x|cpuid_0x1c_eax.x): the
+first the headers have counts.
 `linux_since: "X.Y"` says the name first appears in kernel X.Y: older headers skip it, newer
 ones must have it. `linux_differs: "why"` records a known difference: the test fails on an
 unrecorded difference and on a recorded one that no longer holds. Beyond the named facts,
@@ -153,9 +155,8 @@ def load_spec(spec_dir):
 
 
 # ---------------------------------------------------------------------------------------------
-# Resolvers: what Linux says about a name, in the spec's terms. Each returns (what, problem):
-# problem None when Linux agrees, a sentence when it does not; raises KeyError when the
-# headers lack the name.
+# Resolvers: what Linux says about a name, in the spec's terms. Each returns None when Linux
+# agrees, a sentence when it does not; raises KeyError when the headers lack the name.
 # ---------------------------------------------------------------------------------------------
 def resolve_msr(h, m):
     v = h.value(m["linux"])
@@ -211,11 +212,22 @@ def resolve_field(h, f):
 
 
 # ---------------------------------------------------------------------------------------------
+def resolve_first(h, entry, resolve):
+    """The first of the `a|b` alternatives the headers have."""
+    names = entry["linux"].split("|")
+    for i, name in enumerate(names):
+        try:
+            return resolve(h, dict(entry, linux=name.strip()))
+        except KeyError:
+            if i == len(names) - 1:
+                raise KeyError(entry["linux"])
+
+
 def compare(h, entry, what, resolve):
     """One named fact against one header set."""
     since = entry.get("linux_since")
     try:
-        problem = resolve(h, entry)
+        problem = resolve_first(h, entry, resolve)
     except KeyError as e:
         if since and h.version < tuple(int(x) for x in since.split(".")):
             return "skipped"
