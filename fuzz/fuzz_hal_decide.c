@@ -5,10 +5,31 @@
 #include "fuzz_common.h"
 
 static const uint32_t slot_leaf[KPROF_CPUID_SLOT_COUNT] = {
-        KPROF_CPUID_LEAF_VENDOR,       KPROF_CPUID_LEAF_FEATURES, KPROF_CPUID_LEAF_PERFMON,
-        KPROF_CPUID_LEAF_HV_VENDOR,    KPROF_CPUID_LEAF_HV_INTERFACE,
-        KPROF_CPUID_LEAF_HV_FEATURES,  KPROF_CPUID_LEAF_EXT_MAX,  KPROF_CPUID_LEAF_EXT_FEATURES,
-        KPROF_CPUID_LEAF_LWP,
+        [KPROF_CPUID_SLOT_VENDOR] = KPROF_CPUID_LEAF_VENDOR,
+        [KPROF_CPUID_SLOT_FEATURES] = KPROF_CPUID_LEAF_FEATURES,
+        [KPROF_CPUID_SLOT_STRUCT_EXT] = KPROF_CPUID_LEAF_STRUCT_EXT,
+        [KPROF_CPUID_SLOT_STRUCT_EXT1] = KPROF_CPUID_LEAF_STRUCT_EXT1,
+        [KPROF_CPUID_SLOT_PERFMON] = KPROF_CPUID_LEAF_PERFMON,
+        [KPROF_CPUID_SLOT_ARCH_LBR] = KPROF_CPUID_LEAF_ARCH_LBR,
+        [KPROF_CPUID_SLOT_PERFMON_EXT] = KPROF_CPUID_LEAF_PERFMON_EXT,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = KPROF_CPUID_LEAF_PERFMON_EXT_ACR,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS,
+        [KPROF_CPUID_SLOT_HV_VENDOR] = KPROF_CPUID_LEAF_HV_VENDOR,
+        [KPROF_CPUID_SLOT_HV_INTERFACE] = KPROF_CPUID_LEAF_HV_INTERFACE,
+        [KPROF_CPUID_SLOT_HV_FEATURES] = KPROF_CPUID_LEAF_HV_FEATURES,
+        [KPROF_CPUID_SLOT_EXT_MAX] = KPROF_CPUID_LEAF_EXT_MAX,
+        [KPROF_CPUID_SLOT_EXT_FEATURES] = KPROF_CPUID_LEAF_EXT_FEATURES,
+        [KPROF_CPUID_SLOT_AMD_PERFMON] = KPROF_CPUID_LEAF_AMD_PERFMON,
+        [KPROF_CPUID_SLOT_LWP] = KPROF_CPUID_LEAF_LWP,
+};
+/* The sub-leaf of each slot (Intel SDM vol. 2A: leaf 7 sub-leaf 1, leaf 0x23 sub-leaves
+ * 1..3); every other slot is sub-leaf 0. */
+static const uint32_t slot_sub[KPROF_CPUID_SLOT_COUNT] = {
+        [KPROF_CPUID_SLOT_STRUCT_EXT1] = 1,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = 1,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = 2,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = 3,
 };
 
 typedef struct model {
@@ -184,16 +205,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		kprof_status st;
 		unsigned i;
 		/* mostly the leaves kprof keeps; sometimes anything */
-		if (sel & 0x80)
+		if (sel & 0x80) {
 			leaf = kf_u32(&c);
-		else
+		} else {
 			leaf = slot_leaf[sel % KPROF_CPUID_SLOT_COUNT];
+			sub = slot_sub[sel % KPROF_CPUID_SLOT_COUNT];
+		}
 		if (sel & 0x40)
 			sub = kf_u8(&c);
 		for (i = 0; i < 4; i++)
 			r[i] = (sel & 0x20) ? kf_u32(&c) : (uint32_t)kf_u8(&c) << (8 * (i & 3));
 		for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
-			if (slot_leaf[i] == leaf && sub == 0)
+			if (slot_leaf[i] == leaf && slot_sub[i] == sub)
 				expect_slot = (int)i;
 		slot = kprof_cpuid_slot_of(leaf, sub);
 		KF_CHECK(slot == expect_slot);
