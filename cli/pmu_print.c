@@ -2,11 +2,6 @@
  * separately, the ones the HAL's interface uses (kprof_hal_decision). */
 #include "cli.h"
 
-static const char *json_bool(int f)
-{
-	return f ? "true" : "false";
-}
-
 static const char *yes_no(int f)
 {
 	return f ? "yes" : "no";
@@ -31,20 +26,20 @@ static void json_pmu(const kprof_pmu_caps *c)
 		                 "    \"arch_lbr\": %s, \"lbr_depth_max\": %u",
 		                 c->fixed_counters, c->fixed_width, (unsigned long)c->fixed_mask,
 		                 c->fixed_limit, (unsigned long)c->fixed_counter_msr,
-		                 (unsigned long)c->fixed_msr_stride, json_bool(c->perfmon_ext),
-		                 (unsigned long)c->ext_events, json_bool(c->umask2), json_bool(c->eq),
+		                 (unsigned long)c->fixed_msr_stride, kprof_cli_json_bool(c->perfmon_ext),
+		                 (unsigned long)c->ext_events, kprof_cli_json_bool(c->umask2), kprof_cli_json_bool(c->eq),
 		                 (unsigned long)c->acr_counter_mask, (unsigned long)c->acr_fixed_mask,
-		                 json_bool(c->arch_lbr), c->lbr_depth_max);
+		                 kprof_cli_json_bool(c->arch_lbr), c->lbr_depth_max);
 	else if (c->vendor == KPROF_VENDOR_AMD)
 		kprof_cli_printf(",\n    \"legacy_counters\": %u, \"perfctr_ext_core\": %s, "
 		                 "\"perfmon_v2\": %s, \"lbr_v2\": %s, \"lbr_v2_stack\": %u,\n"
 		                 "    \"perfctr_ext_nb\": %s, \"nb_counters\": %u, \"nb_perfevtsel_msr\": %lu, "
 		                 "\"nb_counter_msr\": %lu, \"ptsc\": %s, \"ptsc_msr\": %lu",
-		                 c->legacy_counters, json_bool(c->perfctr_ext_core),
-		                 json_bool(c->perfmon_v2), json_bool(c->lbr_v2), c->lbr_v2_stack,
-		                 json_bool(c->perfctr_ext_nb), c->nb_counters,
+		                 c->legacy_counters, kprof_cli_json_bool(c->perfctr_ext_core),
+		                 kprof_cli_json_bool(c->perfmon_v2), kprof_cli_json_bool(c->lbr_v2), c->lbr_v2_stack,
+		                 kprof_cli_json_bool(c->perfctr_ext_nb), c->nb_counters,
 		                 (unsigned long)c->nb_perfevtsel_msr, (unsigned long)c->nb_counter_msr,
-		                 json_bool(c->ptsc), (unsigned long)c->ptsc_msr);
+		                 kprof_cli_json_bool(c->ptsc), (unsigned long)c->ptsc_msr);
 	kprof_cli_puts("}");
 }
 
