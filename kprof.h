@@ -318,13 +318,15 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* Perfmon version 4 and later: write 1s to set IA32_PERF_GLOBAL_STATUS bits (a VMM restoring a
  * guest's state). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
  * Source: Intel SDM vol. 3B section 21.2.4 (IA32_PERF_GLOBAL_STATUS_SET 391H); Linux msr-
- * index.h MSR_CORE_PERF_GLOBAL_STATUS_SET 0x391 (newer kernels than Debian 12's 6.1) */
+ * index.h MSR_CORE_PERF_GLOBAL_STATUS_SET 0x391 (kernels after 6.1; the first one not verified,
+ * so linux_since is a late bound) */
 #define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_SET 0x391u
 
 /* Perfmon version 4 and later (read-only): which counters are in use by any agent, and whether
  * the PMI is. Fields: KPROF_IA32_PERF_GLOBAL_INUSE_*.
  * Source: Intel SDM vol. 3B section 21.2.4.3 (IA32_PERF_GLOBAL_INUSE 392H); Intel SDM vol. 4
- * table 2-2 */
+ * table 2-2; Linux msr-index.h MSR_CORE_PERF_GLOBAL_INUSE 0x392 (kernels after 6.1; linux_since
+ * is a late bound) */
 #define KPROF_MSR_IA32_PERF_GLOBAL_INUSE 0x392u
 
 /* Top-down level-1 (and level-2) metrics as fractions of fixed counter 3 (slots), 8 bits each;

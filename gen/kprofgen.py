@@ -150,7 +150,7 @@ def ident(node, entry, key, value):
 
 # --------------------------------------------------------------------------- generic sections
 # The Linux kernel name a fact shares (tests/test_linux_headers.py compares them): `linux`
-# the macro or union.member, `linux_since` the first kernel whose headers have it,
+# the macro or union.member, `linux_since` a kernel whose headers (and later ones) must have it,
 # `linux_differs` why kprof's value knowingly differs. The generator only carries them.
 LINUX_KEYS = {"linux?": str, "linux_since?": str, "linux_differs?": str}
 

@@ -19,8 +19,9 @@ entry names what it shares with Linux by its `linux` key:
 
 A name Linux renamed is given as alternatives, `old|new` (cpuid28_eax.x|cpuid_0x1c_eax.x): the
 first the headers have counts.
-`linux_since: "X.Y"` says the name first appears in kernel X.Y: older headers skip it, newer
-ones must have it. `linux_differs: "why"` records a known difference: the test fails on an
+`linux_since: "X.Y"` says the headers of kernel X.Y and later must have the name (X.Y is its
+first kernel, or a late bound where that was not verified): older headers skip it when they
+lack it, and compare it when they have it. `linux_differs: "why"` records a known difference: the test fails on an
 unrecorded difference and on a recorded one that no longer holds. Beyond the named facts,
 a spec MSR without a `linux` key whose number a Linux MSR_* macro has, and a spec cpuid bit
 without one that a cpufeatures.h flag has, must say why in `linux_differs`.
