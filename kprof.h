@@ -296,50 +296,50 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
  * ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields:
  * KPROF_AMD_PERFEVTSEL_*.
  * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTL 0xc0010200; AMD APM vol. 2 (24593) section 13.2.1: six core counters at
- * C001_0200h..C001_020Bh */
+ * MSR_F15H_PERF_CTL 0xc0010200; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters:
+ * six core counters at C001_0200h..C001_020Bh */
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
 
 /* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide.
  * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTR 0xc0010201; AMD APM vol. 2 (24593) section 13.2.1 */
+ * MSR_F15H_PERF_CTR 0xc0010201; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters */
 #define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
 #define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
 
 /* Perfmon version 4 name of IA32_PERF_GLOBAL_OVF_CTRL (the same MSR): write 1s to clear
  * IA32_PERF_GLOBAL_STATUS bits. Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
- * Source: Intel SDM vol. 3B section 21.2.4 (Architectural Performance Monitoring Version 4:
- * IA32_PERF_GLOBAL_STATUS_RESET 390H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_STATUS_RESET 390H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
 #define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_RESET 0x390u
 
 /* Perfmon version 4 and later: write 1s to set IA32_PERF_GLOBAL_STATUS bits (a VMM restoring a
  * guest's state). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
- * Source: Intel SDM vol. 3B section 21.2.4 (IA32_PERF_GLOBAL_STATUS_SET 391H); Linux msr-
- * index.h MSR_CORE_PERF_GLOBAL_STATUS_SET 0x391 (kernels after 6.1; the first one not verified,
- * so linux_since is a late bound) */
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_STATUS_SET 391H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS_SET 0x391
+ * (kernels after 6.1; the first one not verified, so linux_since is a late bound) */
 #define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_SET 0x391u
 
 /* Perfmon version 4 and later (read-only): which counters are in use by any agent, and whether
  * the PMI is. Fields: KPROF_IA32_PERF_GLOBAL_INUSE_*.
- * Source: Intel SDM vol. 3B section 21.2.4.3 (IA32_PERF_GLOBAL_INUSE 392H); Intel SDM vol. 4
- * table 2-2; Linux msr-index.h MSR_CORE_PERF_GLOBAL_INUSE 0x392 (kernels after 6.1; linux_since
- * is a late bound) */
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_INUSE 392H); Intel SDM vol. 4 table 2-2; Linux msr-index.h
+ * MSR_CORE_PERF_GLOBAL_INUSE 0x392 (kernels after 6.1; linux_since is a late bound) */
 #define KPROF_MSR_IA32_PERF_GLOBAL_INUSE 0x392u
 
 /* Top-down level-1 (and level-2) metrics as fractions of fixed counter 3 (slots), 8 bits each;
  * exists when IA32_PERF_CAPABILITIES.perf_metrics is set. Fields: KPROF_IA32_PERF_METRICS_*.
- * Source: Intel SDM vol. 3B section 21.3.9.3 (Performance Metrics: MSR_PERF_METRICS 329H);
- * Linux msr-index.h MSR_PERF_METRICS 0x329, perf_event.h INTEL_TD_METRIC_* */
+ * Source: Intel SDM vol. 3B, Performance Metrics (MSR_PERF_METRICS 329H); Linux msr-index.h
+ * MSR_PERF_METRICS 0x329, perf_event.h INTEL_TD_METRIC_* */
 #define KPROF_MSR_IA32_PERF_METRICS 0x329u
 
 /* Perfmon version 6 and later: general-purpose counter i at 0x1900 + 4i (aliases IA32_PMCi for
  * i < 8). 32 slots: 0x1980 starts the fixed counters.
  * Source: Linux msr-index.h MSR_IA32_PMC_V6_GP0_CTR 0x1900, MSR_IA32_PMC_V6_STEP 4;
  * events/intel/core.c (x86_pmu.version >= 6: MSR aliasing, eventsel/perfctr/fixedctr at the V6
- * range); Intel SDM vol. 3B section 21.2.8 (Architectural Performance Monitoring Version 6) */
+ * range); Intel SDM vol. 3B, Architectural Performance Monitoring Version 6 */
 #define KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE  0x1900u
 #define KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT 32u
 #define KPROF_MSR_IA32_PMC_GP_CTR_V6(i)    (KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE + 4u * (uint32_t)(i))
@@ -361,96 +361,102 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* PEBS load-latency threshold: load-latency records are written for loads slower than this many
  * cycles. Fields: KPROF_IA32_PEBS_LD_LAT_THRESHOLD_*.
- * Source: Intel SDM vol. 3B section 21.3.4.4.2 (Load Latency Performance Monitoring Facility:
- * MSR_PEBS_LD_LAT_THRESHOLD 3F6H, bits 15:0); Linux msr-index.h MSR_PEBS_LD_LAT_THRESHOLD 0x3f6 */
+ * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
+ * (MSR_PEBS_LD_LAT_THRESHOLD 3F6H, bits 15:0); Linux msr-index.h MSR_PEBS_LD_LAT_THRESHOLD
+ * 0x3f6 */
 #define KPROF_MSR_IA32_PEBS_LD_LAT_THRESHOLD 0x3F6u
 
 /* PEBS front-end event qualification (FRONTEND_RETIRED's sub-events and latency; model-specific
  * fields).
- * Source: Intel SDM vol. 3B section 21.3.8.1.3 (Front-end Retired: MSR_PEBS_FRONTEND 3F7H);
- * Linux msr-index.h MSR_PEBS_FRONTEND 0x3f7 */
+ * Source: Intel SDM vol. 3B, Front-end Retired Facility (MSR_PEBS_FRONTEND 3F7H); Linux msr-
+ * index.h MSR_PEBS_FRONTEND 0x3f7 */
 #define KPROF_MSR_IA32_PEBS_FRONTEND 0x3F7u
 
 /* Architectural LBR control: enable, CPL and branch-type filters, call-stack mode. Fields:
  * KPROF_IA32_LBR_CTL_*.
- * Source: Intel SDM vol. 3B section 18.1.2 (Architectural Last Branch Records: IA32_LBR_CTL
- * 14CEH); Linux msr-index.h MSR_ARCH_LBR_CTL 0x14ce, ARCH_LBR_CTL_* */
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL 14CEH); Linux msr-
+ * index.h MSR_ARCH_LBR_CTL 0x14ce, ARCH_LBR_CTL_* */
 #define KPROF_MSR_IA32_LBR_CTL 0x14CEu
 
 /* Architectural LBR depth: the number of LBR entries in use, one of the depths cpuid 0x1C
  * eax[7:0] allows.
- * Source: Intel SDM vol. 3B section 18.1.2 (IA32_LBR_DEPTH 14CFH); Linux msr-index.h
- * MSR_ARCH_LBR_DEPTH 0x14cf */
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_DEPTH 14CFH); Linux
+ * msr-index.h MSR_ARCH_LBR_DEPTH 0x14cf */
 #define KPROF_MSR_IA32_LBR_DEPTH 0x14CFu
 
 /* Architectural LBR entry i, source address. cpuid 0x1C eax[7:0] bit n allows depth 8(n+1), so
  * at most 64 entries.
- * Source: Intel SDM vol. 3B section 18.1.2 (IA32_LBR_x_FROM_IP 1500H + x); Linux msr-index.h
- * MSR_ARCH_LBR_FROM_0 0x1500, events/intel/lbr.c (lbr_nr = fls(lbr_depth_mask) * 8) */
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_FROM_IP 1500H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_FROM_0 0x1500, events/intel/lbr.c (lbr_nr =
+ * fls(lbr_depth_mask) * 8) */
 #define KPROF_MSR_IA32_LBR_FROM_IP_BASE  0x1500u
 #define KPROF_MSR_IA32_LBR_FROM_IP_COUNT 64u
 #define KPROF_MSR_IA32_LBR_FROM_IP(i)    (KPROF_MSR_IA32_LBR_FROM_IP_BASE + (uint32_t)(i))
 
 /* Architectural LBR entry i, destination address.
- * Source: Intel SDM vol. 3B section 18.1.2 (IA32_LBR_x_TO_IP 1600H + x); Linux msr-index.h
- * MSR_ARCH_LBR_TO_0 0x1600 */
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_TO_IP 1600H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_TO_0 0x1600 */
 #define KPROF_MSR_IA32_LBR_TO_IP_BASE  0x1600u
 #define KPROF_MSR_IA32_LBR_TO_IP_COUNT 64u
 #define KPROF_MSR_IA32_LBR_TO_IP(i)    (KPROF_MSR_IA32_LBR_TO_IP_BASE + (uint32_t)(i))
 
 /* Architectural LBR entry i, branch information (mispredict, cycle count, branch type).
- * Source: Intel SDM vol. 3B section 18.1.2 (IA32_LBR_x_INFO 1200H + x); Linux msr-index.h
- * MSR_ARCH_LBR_INFO_0 0x1200 */
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_INFO 1200H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_INFO_0 0x1200 */
 #define KPROF_MSR_IA32_LBR_INFO_BASE  0x1200u
 #define KPROF_MSR_IA32_LBR_INFO_COUNT 64u
 #define KPROF_MSR_IA32_LBR_INFO(i)    (KPROF_MSR_IA32_LBR_INFO_BASE + (uint32_t)(i))
 
 /* PerfMonV2 (cpuid 0x80000022 eax[0]) counter overflow status (read-only). Fields:
  * KPROF_AMD_PERF_GLOBAL_*.
- * Source: AMD APM vol. 2 (24593) section 13.2.2 (PerfCntrGlobalStatus C000_0300h); Linux msr-
- * index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS 0xc0000300 */
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters
+ * (PerfCntrGlobalStatus C000_0300h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS
+ * 0xc0000300 */
 #define KPROF_MSR_AMD_PERF_GLOBAL_STATUS 0xC0000300u
 
 /* PerfMonV2 global enable: with PerfMonV2 a core counter counts only when its bit here and its
  * own enable are set. Fields: KPROF_AMD_PERF_GLOBAL_*.
- * Source: AMD APM vol. 2 (24593) section 13.2.2 (PerfCntrGlobalCtl C000_0301h); Linux msr-
- * index.h MSR_AMD64_PERF_CNTR_GLOBAL_CTL 0xc0000301, events/amd/core.c amd_pmu_v2_enable_all */
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PerfCntrGlobalCtl
+ * C000_0301h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_CTL 0xc0000301, events/amd/core.c
+ * amd_pmu_v2_enable_all */
 #define KPROF_MSR_AMD_PERF_GLOBAL_CTL 0xC0000301u
 
 /* PerfMonV2: write 1s to clear AMD_PERF_GLOBAL_STATUS bits. Fields: KPROF_AMD_PERF_GLOBAL_*.
- * Source: AMD APM vol. 2 (24593) section 13.2.2 (PerfCntrGlobalStatusClr C000_0302h); Linux
- * msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS_CLR 0xc0000302 */
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters
+ * (PerfCntrGlobalStatusClr C000_0302h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS_CLR
+ * 0xc0000302 */
 #define KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR 0xC0000302u
 
 /* Northbridge / data-fabric event select i (cpuid 0x80000001 ecx.perfctr_ext_nb); four without
  * PerfMonV2, cpuid 0x80000022 ebx[15:10] with it.
- * Source: AMD APM vol. 2 (24593) section 13.2.1 (NB performance counters
- * C001_0240h..C001_0247h); Linux msr-index.h MSR_F15H_NB_PERF_CTL 0xc0010240,
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (NB performance
+ * counters C001_0240h..C001_0247h); Linux msr-index.h MSR_F15H_NB_PERF_CTL 0xc0010240,
  * events/amd/uncore.c (NUM_COUNTERS_NB 4) */
 #define KPROF_MSR_AMD_NB_PERFEVTSEL_BASE  0xC0010240u
 #define KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT 4u
 #define KPROF_MSR_AMD_NB_PERFEVTSEL(i)    (KPROF_MSR_AMD_NB_PERFEVTSEL_BASE + 2u * (uint32_t)(i))
 
 /* Northbridge / data-fabric counter i, 48 bits wide.
- * Source: AMD APM vol. 2 (24593) section 13.2.1; Linux msr-index.h MSR_F15H_NB_PERF_CTR
- * 0xc0010241 */
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters; Linux msr-index.h
+ * MSR_F15H_NB_PERF_CTR 0xc0010241 */
 #define KPROF_MSR_AMD_NB_PERFCTR_BASE  0xC0010241u
 #define KPROF_MSR_AMD_NB_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_NB_PERFCTR(i)    (KPROF_MSR_AMD_NB_PERFCTR_BASE + 2u * (uint32_t)(i))
 
 /* Performance time-stamp counter (cpuid 0x80000001 ecx.ptsc): the clock LWP's PTSC option
  * stamps records with.
- * Source: AMD APM vol. 2 (24593) section 13.2.1 (PTSC C001_0280h); Linux msr-index.h
- * MSR_F15H_PTSC 0xc0010280, cpufeatures.h X86_FEATURE_PTSC */
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PTSC C001_0280h);
+ * Linux msr-index.h MSR_F15H_PTSC 0xc0010280, cpufeatures.h X86_FEATURE_PTSC */
 #define KPROF_MSR_AMD_PTSC 0xC0010280u
 
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
- * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3B figure 21-6 (bits
- * 31:0) and section 21.2.8 (perfmon version 6: UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx
- * bits 0/1 say so); Linux perf_event.h ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX
- * 32, HSW_IN_TX_CHECKPOINTED 33, ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the
- * counter's records carry only the basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35,
- * ARCH_PERFMON_EVENTSEL_EQ 36, ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
+ * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3B, the
+ * IA32_PERFEVTSELx layout (bits 31:0) and Architectural Performance Monitoring Version 6 (
+ * UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx bits 0/1 say so); Linux perf_event.h
+ * ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX 32, HSW_IN_TX_CHECKPOINTED 33,
+ * ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the counter's records carry only the
+ * basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35, ARCH_PERFMON_EVENTSEL_EQ 36,
+ * ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
 
 #define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
 #define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH 8
@@ -559,8 +565,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI),
  * and its adaptive-PEBS bit at 32+4i.
  * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43;
- * adaptive bits: Intel SDM vol. 3B section 21.9.2 (Adaptive PEBS: FIXED_CTR_CTRL bit 32+4i),
- * Linux events/perf_event.h ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in
+ * adaptive bits: Intel SDM vol. 3B, Adaptive PEBS ( FIXED_CTR_CTRL bit 32+4i), Linux
+ * events/perf_event.h ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in
  * events/intel/core.c intel_pmu_enable_fixed */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
@@ -633,8 +639,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i (up to 32), fixed counter i
  * at bit 32+i (up to 16), PERF_METRICS at 48.
  * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL); Intel SDM vol.
- * 3B section 21.2.2 and figure 21-8 (one bit per counter the processor has); Linux perf_event.h
- * GLOBAL_CTRL_EN_PERF_METRICS 48, INTEL_PMC_MAX_GENERIC 32 / INTEL_PMC_IDX_FIXED 32 */
+ * 3B Architectural Performance Monitoring Version 2, IA32_PERF_GLOBAL_CTRL (one bit per counter
+ * the processor has); Linux perf_event.h GLOBAL_CTRL_EN_PERF_METRICS 48, INTEL_PMC_MAX_GENERIC
+ * 32 / INTEL_PMC_IDX_FIXED 32 */
 
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT          0 /* general-purpose counters, one bit each */
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH          32
@@ -651,7 +658,7 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
  * it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, and the
  * status bits above.
  * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Intel SDM vol. 3B
- * section 21.2.4 (perfmon version 4: figure 21-13 IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63);
+ * Architectural Performance Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63);
  * Linux perf_event.h GLOBAL_STATUS_*, msr-index.h
  * MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
 
@@ -827,7 +834,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PERF_GLOBAL_INUSE (read-only): general-purpose counter i in use at bit i, fixed counter
  * i at 32+i, the PMI at 63.
- * Source: Intel SDM vol. 3B section 21.2.4.3 (figure 21-15 IA32_PERF_GLOBAL_INUSE) */
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_INUSE) */
 
 #define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_SHIFT                                                     \
 	0 /* general-purpose counter in use (its IA32_PERFEVTSELx has an event), one bit each */
@@ -844,7 +852,7 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PERF_METRICS: top-down metrics, each the fraction x/255 of the slots fixed counter 3
  * counted.
- * Source: Intel SDM vol. 3B section 21.3.9.3 (figure: PERF_METRICS MSR); Linux perf_event.h
+ * Source: Intel SDM vol. 3B, Performance Metrics (the PERF_METRICS MSR); Linux perf_event.h
  * INTEL_TD_METRIC_RETIRING..MEM_BOUND (bytes 0..7 in this order) */
 
 #define KPROF_IA32_PERF_METRICS_RETIRING_SHIFT      0 /* retiring */
@@ -874,7 +882,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_METRICS_DEFINED_MASK        UINT64_C(0xFFFFFFFFFFFFFFFF)
 
 /* MSR_PEBS_LD_LAT_THRESHOLD: the minimum latency of loads the load-latency facility records.
- * Source: Intel SDM vol. 3B section 21.3.4.4.2 (MSR_PEBS_LD_LAT_THRESHOLD bits 15:0) */
+ * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
+ * (MSR_PEBS_LD_LAT_THRESHOLD bits 15:0) */
 
 #define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_SHIFT                                           \
 	0 /* load latency threshold in core cycles */
@@ -883,9 +892,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_DEFINED_MASK    UINT64_C(0xFFFF)
 
 /* IA32_LBR_CTL: architectural LBR enable, CPL filter, call-stack mode and branch-type filters.
- * Source: Intel SDM vol. 3B section 18.1.2.1 (IA32_LBR_CTL); Linux msr-index.h
- * ARCH_LBR_CTL_LBREN, ARCH_LBR_CTL_CPL (bits 2:1), ARCH_LBR_CTL_STACK (3), ARCH_LBR_CTL_FILTER
- * (22:16) */
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL); Linux msr-
+ * index.h ARCH_LBR_CTL_LBREN, ARCH_LBR_CTL_CPL (bits 2:1), ARCH_LBR_CTL_STACK (3),
+ * ARCH_LBR_CTL_FILTER (22:16) */
 
 #define KPROF_IA32_LBR_CTL_LBR_EN_SHIFT        0 /* record branches */
 #define KPROF_IA32_LBR_CTL_LBR_EN_WIDTH        1
@@ -923,8 +932,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_LBR_CTL_DEFINED_MASK        UINT64_C(0x7F000F)
 
 /* AMD PerfMonV2 PerfCntrGlobalStatus / GlobalCtl / GlobalStatusClr: core counter i at bit i.
- * Source: AMD APM vol. 2 (24593) section 13.2.2 (Performance Monitoring Version 2); Linux
- * events/amd/core.c (amd_pmu_v2_*: bit i per core counter, x86_pmu.cntr_mask) */
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PerfMonV2 global
+ * control); Linux events/amd/core.c (amd_pmu_v2_*: bit i per core counter, x86_pmu.cntr_mask) */
 
 #define KPROF_AMD_PERF_GLOBAL_PMC_SHIFT                                                            \
 	0 /* core counters (the six at C001_0200h+2i), one bit each */
@@ -1112,8 +1121,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 /* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set or i is
  * below edx[4:0].
  * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx); Intel SDM vol. 2A CPUID leaf 0AH (ECX:
- * fixed counter i supported if ECX[i] || (EDX[4:0] > i)); Intel SDM vol. 3B section 21.2.5
- * (version 5) */
+ * fixed counter i supported if ECX[i] || (EDX[4:0] > i)); Intel SDM vol. 3B, Architectural
+ * Performance Monitoring Version 5 */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
@@ -7173,7 +7182,7 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
 	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
 	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
-	 * vol. 2 section 13.2.1; Linux events/amd/core.c uses the same MSRs). */
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
 	if (c->perfctr_ext_core) {
 		c->counters =
 		        (uint8_t)(c->perfmon_v2

@@ -168,7 +168,7 @@ static void test_dump_file(const char *dir, const char *name)
 			CHECK_EQ(d.counters, 4);
 			CHECK_EQ(d.perfevtsel_msr, 0xC0010000u);
 			CHECK_EQ(d.counter_msr, 0xC0010004u);
-			/* AMD APM vol. 2 section 13.2.1: six counters with PerfCtrExtCore
+			/* AMD APM vol. 2 chapter 13: six counters with PerfCtrExtCore
 			 * (0x80000001 ecx[23]), else the legacy four; none of these dumps has
 			 * PerfMonV2 (leaf 0x80000022). */
 			CHECK_EQ(d.pmu.perfctr_ext_core, trusted(&c, LE1) && (c.r[LE1][2] >> 23 & 1));
@@ -441,7 +441,7 @@ static void test_selects(void)
 	/* random values over the defined bits round-trip */
 	for (t = 0; t < 2000; t++) {
 		kprof_vendor v = (t & 1) ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
-		/* kprof_select holds Intel bits 31:0 (SDM vol. 3B figure 21-6) */
+		/* kprof_select holds Intel bits 31:0 (Intel SDM vol. 3B, the IA32_PERFEVTSELx layout) */
 		uint64_t defined = (t & 1) ? KPROF_AMD_PERFEVTSEL_DEFINED_MASK : 0xFFFFFFFFu;
 		uint64_t val, back = 0;
 		kprof_select f;

@@ -108,7 +108,7 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
 	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
 	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
-	 * vol. 2 section 13.2.1; Linux events/amd/core.c uses the same MSRs). */
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
 	if (c->perfctr_ext_core) {
 		c->counters = (uint8_t)(c->perfmon_v2 ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS, ebx22)
 		                                      : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
