@@ -451,8 +451,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
  * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3B, the
- * IA32_PERFEVTSELx layout (bits 31:0) and Architectural Performance Monitoring Version 6 (
- * UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx bits 0/1 say so); Linux perf_event.h
+ * IA32_PERFEVTSELx layout (bits 31:0) and Architectural Performance Monitoring Version 6
+ * (UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx bits 0/1 say so); Linux perf_event.h
  * ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX 32, HSW_IN_TX_CHECKPOINTED 33,
  * ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the counter's records carry only the
  * basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35, ARCH_PERFMON_EVENTSEL_EQ 36,
