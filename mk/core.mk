@@ -2,6 +2,20 @@
 # gcc-12-multilib/g++-12-multilib (not gcc-multilib, which conflicts with the cross gccs): -m32 builds; mingw-w64: ddk/wdm.h and windows.h; libwine-dev: Wine's
 # winternl.h (include/wine/wine/windows).
 DEPS += libpfm4-dev gcc-12-multilib g++-12-multilib mingw-w64 libwine-dev
+# How i386 test programs run (tools/run-foreign, docs/testing.md): natively where this
+# kernel can, under qemu-i386 where it cannot, decided once per run here and exported to
+# every step. `make test KPROF_I386_RUNNER=qemu` forces the emulator.
+ifeq ($(origin KPROF_I386_RUNNER),undefined)
+KPROF_I386_RUNNER := $(shell tools/run-foreign --decide i386 2>/dev/null)
+endif
+export KPROF_I386_RUNNER
+RUN_I386 := tools/run-foreign i386
+
+# Ring-0 flags for -m64 and -m32 builds, from mk/freestanding.flags (their one place).
+FS_FLAG = $(shell sed -n 's/^$(1): //p' mk/freestanding.flags)
+FREESTANDING_m64 := $(call FS_FLAG,all) $(call FS_FLAG,m64)
+FREESTANDING_m32 := $(call FS_FLAG,all) $(call FS_FLAG,m32)
+
 TEST_STEPS += gen-check sections gen sources seeds listings libpfm4 matrix
 
 test-gen-check: need-python

@@ -14,7 +14,8 @@ $(BUILD)/tests/test_ds.i386: tests/test_ds.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	$(CC) -m32 $(CFLAGS_TEST) $< -o $@
 test-ds-i386: $(BUILD)/tests/test_ds.i386
-	$<
+	@tools/run-foreign --which i386
+	$(RUN_I386) $<
 
 test-windows: $(BUILD)/tests/test_windows
 	$<
