@@ -5053,6 +5053,16 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 }
 
 /* ASCII case folding, locale-free (no libc). */
+/* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
+ * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
+ * memcpy. tests/ring0.py finds any that remains. */
+KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -8189,7 +8199,7 @@ KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *
 		r.cpu = (uint32_t)c->cpu;
 		r.cpu_id = c->cpu_id;
 		r.line = c->line;
-		*out = r;
+		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
 	if (c->records == 0)
@@ -11712,7 +11722,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
                                                  uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
-	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
+	if ((base | record) & (dtes64 ? 7u : 3u))
 		return KPROF_E_ALIGNMENT;
 	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
@@ -11826,7 +11837,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
-	*out = s;
+	kprof_impl_copy(out, &s, sizeof(s));
 	return KPROF_OK;
 }
 
