@@ -466,56 +466,50 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 	return KPROF_OK;
 }
 
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
-	size_t i;
-	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
-	uint32_t size = format == 0 ? KPROF_PEBS_RECORD_FMT0_SIZE
-	              : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
-	              : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
-	                            : KPROF_PEBS_RECORD_FMT3_SIZE;
-	for (i = 0; i < sizeof(tmp); i++)
-		tmp[i] = i < size ? p[i] : 0;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = r.ip;
-	out->gprs.flags = r.flags;
-	out->gprs.ip = r.ip;
-	out->gprs.ax = r.ax;
-	out->gprs.bx = r.bx;
-	out->gprs.cx = r.cx;
-	out->gprs.dx = r.dx;
-	out->gprs.si = r.si;
-	out->gprs.di = r.di;
-	out->gprs.bp = r.bp;
-	out->gprs.sp = r.sp;
-	out->gprs.r8 = r.r8;
-	out->gprs.r9 = r.r9;
-	out->gprs.r10 = r.r10;
-	out->gprs.r11 = r.r11;
-	out->gprs.r12 = r.r12;
-	out->gprs.r13 = r.r13;
-	out->gprs.r14 = r.r14;
-	out->gprs.r15 = r.r15;
+	out->ip = KPROF_PEBS_F3(IP);
+	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
+	out->gprs.ip = KPROF_PEBS_F3(IP);
+	out->gprs.ax = KPROF_PEBS_F3(AX);
+	out->gprs.bx = KPROF_PEBS_F3(BX);
+	out->gprs.cx = KPROF_PEBS_F3(CX);
+	out->gprs.dx = KPROF_PEBS_F3(DX);
+	out->gprs.si = KPROF_PEBS_F3(SI);
+	out->gprs.di = KPROF_PEBS_F3(DI);
+	out->gprs.bp = KPROF_PEBS_F3(BP);
+	out->gprs.sp = KPROF_PEBS_F3(SP);
+	out->gprs.r8 = KPROF_PEBS_F3(R8);
+	out->gprs.r9 = KPROF_PEBS_F3(R9);
+	out->gprs.r10 = KPROF_PEBS_F3(R10);
+	out->gprs.r11 = KPROF_PEBS_F3(R11);
+	out->gprs.r12 = KPROF_PEBS_F3(R12);
+	out->gprs.r13 = KPROF_PEBS_F3(R13);
+	out->gprs.r14 = KPROF_PEBS_F3(R14);
+	out->gprs.r15 = KPROF_PEBS_F3(R15);
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = r.status;
-		out->data_address = r.dla;
-		out->data_source = r.dse;
-		out->latency = r.lat;
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = r.real_ip;
-		out->tsx_tuning = r.tsx_tuning;
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = r.tsc;
+		out->tsc = KPROF_PEBS_F3(TSC);
 	}
 }
+#undef KPROF_PEBS_F3
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
