@@ -41,6 +41,7 @@ test-i386-qemu: $(addprefix $(BUILD)/i386/tests/,$(I386_TESTS))
 
 # Ring-0 flags for -m64 and -m32 builds, from mk/freestanding.flags (their one place).
 FS_FLAG = $(shell sed -n 's/^$(1): //p' mk/freestanding.flags)
+FREESTANDING := $(call FS_FLAG,all)
 FREESTANDING_m64 := $(call FS_FLAG,all) $(call FS_FLAG,m64)
 FREESTANDING_m32 := $(call FS_FLAG,all) $(call FS_FLAG,m32)
 
