@@ -11741,15 +11741,17 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out)
 {
-	kprof_ds_setup s;
+	/* Everything is checked into these scalars before *out is touched (nothing written on
+	 * error) without a second 200-byte kprof_ds_setup on the stack. */
+	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
+	uint64_t debugctl_bits = 0, debugctl_mask = 0, pebs_enable = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, gp_slots = 0, fixed_slots = 0;
 	kprof_status st;
 	uint32_t bts_record, i;
-	int want_bts, want_pebs;
+	int want_bts, want_pebs, dtes64;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(s); i++)
-		((uint8_t *)&s)[i] = 0;
-	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	dtes64 = req->dtes64 ? 1 : 0;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -11760,7 +11762,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
 		    (want_pebs && caps->pebs == KPROF_DS_NO))
 			return KPROF_E_UNSUPPORTED;
-		if (caps->dtes64 != s.dtes64)
+		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
 			return KPROF_E_UNSUPPORTED;
@@ -11775,34 +11777,32 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (req->bts_interrupt ? req->bts_interrupt_after == 0
 		                       : req->bts_interrupt_after != 0)
 			return KPROF_E_ARGUMENT;
-		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		bts_record = dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
-		                          req->bts_interrupt_after, s.dtes64,
-		                          &s.area.bts_absolute_maximum,
-		                          &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		                          req->bts_interrupt_after, dtes64, &bts_max,
+		                          &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
-		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTINT_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
 		if (req->bts_interrupt)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
 		if (!req->bts_os)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
 		if (!req->bts_usr)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		uint32_t gp_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
-		uint32_t fixed_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
-		                 : 0u;
+		gp_slots =
+		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset) : 1u;
+		fixed_slots =
+		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
+		               : 0u;
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
@@ -11818,26 +11818,40 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
 			return KPROF_E_ARGUMENT;
 		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
-		                          req->pebs_interrupt_after, s.dtes64,
-		                          &s.area.pebs_absolute_maximum,
-		                          &s.area.pebs_interrupt_threshold, &s.pebs_capacity);
+		                          req->pebs_interrupt_after, dtes64, &pebs_max,
+		                          &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
-		for (i = 0; i < gp_slots; i++)
-			if (req->pebs_gp_mask >> i & 1u)
-				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
-		for (i = 0; i < fixed_slots; i++)
-			if (req->pebs_fixed_mask >> i & 1u)
-				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
-		s.pebs_enable = kprof_ia32_pebs_enable_set_load_latency(
-		        s.pebs_enable, req->pebs_fixed_mask | req->load_latency_mask);
+		pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
+		pebs_enable = kprof_ia32_pebs_enable_set_load_latency(
+		        pebs_enable, req->pebs_fixed_mask | req->load_latency_mask);
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
-	kprof_impl_copy(out, &s, sizeof(s));
+	kprof_impl_zero(out, sizeof(*out));
+	out->dtes64 = (uint8_t)dtes64;
+	if (want_bts) {
+		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
+		out->area.bts_absolute_maximum = bts_max;
+		out->area.bts_interrupt_threshold = bts_threshold;
+		out->bts_capacity = bts_capacity;
+		out->debugctl_bits = debugctl_bits;
+		out->debugctl_mask = debugctl_mask;
+	}
+	if (want_pebs) {
+		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
+		out->area.pebs_absolute_maximum = pebs_max;
+		out->area.pebs_interrupt_threshold = pebs_threshold;
+		out->pebs_capacity = pebs_capacity;
+		out->pebs_enable = pebs_enable;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+	}
 	return KPROF_OK;
 }
 
