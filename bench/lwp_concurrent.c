@@ -64,22 +64,22 @@ static void *kprof_consumer(void *arg)
 {
 	consumer_work *w = (consumer_work *)arg;
 	kprof_lwp_ring ring;
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
 	unsigned spins = 0;
 	if (kprof_lwp_ring_attach(&ring, lwpcb, &caps, lwp_buf, RING_BYTES, 0) != KPROF_OK)
 		abort();
 	while (w->records < nrec) {
-		if (kprof_lwp_ring_iter_begin(&ring, &it) <= 0) {
+		if (kprof_lwp_ring_iter_init(&it, &ring) != KPROF_OK || !it.count) {
 			backoff(&spins);
 			continue;
 		}
-		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 			kprof_lwp_sample s;
 			if (kprof_lwp_sample_decode(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
 				work_record(w, s.event_id, s.core_id, s.flags, s.data1, s.ip, s.data2, s.timestamp);
 		}
-		kprof_lwp_ring_iter_end(&it);
+		kprof_lwp_ring_iter_commit(&it);
 	}
 	return NULL;
 }

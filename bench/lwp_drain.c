@@ -55,15 +55,15 @@ static uint64_t drain_batch(kprof_lwp_ring *r)
 
 static uint64_t drain_iter(kprof_lwp_ring *r)
 {
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
 	uint64_t total = 0;
-	while (kprof_lwp_ring_iter_begin(r, &it) > 0) {
-		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+	while (kprof_lwp_ring_iter_init(&it, r) == KPROF_OK && it.count) {
+		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 			take(rec);
 			total++;
 		}
-		kprof_lwp_ring_iter_end(&it);
+		kprof_lwp_ring_iter_commit(&it);
 	}
 	return total;
 }
@@ -107,11 +107,11 @@ static uint64_t drain_callback(kprof_lwp_ring *r)
  * the ring machinery without kprof_lwp_sample_decode. */
 static uint64_t drain_iter_fields(kprof_lwp_ring *r)
 {
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
 	uint64_t total = 0;
-	while (kprof_lwp_ring_iter_begin(r, &it) > 0) {
-		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+	while (kprof_lwp_ring_iter_init(&it, r) == KPROF_OK && it.count) {
+		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 			uint32_t dw0 = kprof_load_le32(rec);
 			work_record(&work, kprof_lwp_record_dw0_get_event_id(dw0), kprof_lwp_record_dw0_get_core_id(dw0),
 			            kprof_lwp_record_dw0_get_flags(dw0), kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
@@ -120,7 +120,7 @@ static uint64_t drain_iter_fields(kprof_lwp_ring *r)
 			            kprof_load_le64(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));
 			total++;
 		}
-		kprof_lwp_ring_iter_end(&it);
+		kprof_lwp_ring_iter_commit(&it);
 	}
 	return total;
 }

@@ -32,7 +32,6 @@ PROGRAMS = [
     ("lwp_drain", ["lwp_drain"]),
     ("lwp_concurrent", ["lwp_concurrent"]),
     ("lwp_poll", ["lwp_poll"]),
-    ("lwp_proto", ["lwp_proto"]),
 ]
 
 # Every figure each program must produce (the smoke test checks these).
@@ -43,9 +42,6 @@ EXPECTED = {
     "lwp_drain": ["kprof_batch", "kprof_iter", "kprof_drain", "kprof_span", "kprof_iter_fields", "floor",
                   "ratio_kprof_batch", "ratio_kprof_iter", "ratio_kprof_drain", "ratio_kprof_span",
                   "ratio_kprof_iter_fields"],
-    "lwp_proto": ["span_decode", "span_fields", "proto_iter", "proto_copy", "floor", "ratio_span_decode",
-                  "ratio_span_fields", "ratio_proto_iter", "ratio_proto_copy", "poll_empty_ns", "proto_poll_empty_ns",
-                  "poll_ready_ns", "proto_poll_ready_ns"],
     "lwp_concurrent": ["kprof", "ck_ring", "naive", "ratio_kprof", "ratio_naive"],
     "lwp_poll": ["empty_ns", "ready_ns", "empty_stores", "empty_fault_stores", "ready_fault_stores_control",
                  "empty_asm_stores", "empty_asm_instructions"],
@@ -340,13 +336,6 @@ def table(results):
                 continue
             r = b["lwp_drain"]["figures"].get("ratio_" + k)
             add("LWP drain", f["label"], f, f["unit"],
-                f"{r['median']:.2f}x floor ({r['min']:.2f}-{r['max']:.2f})" if r else "")
-    if "lwp_proto" in b:
-        for k, f in b["lwp_proto"]["figures"].items():
-            if k.startswith("ratio_"):
-                continue
-            r = b["lwp_proto"]["figures"].get("ratio_" + k)
-            add("LWP drain: proposed fixes" if f["unit"] == "records/s" else "LWP poll: proposed fix", f["label"], f, f["unit"],
                 f"{r['median']:.2f}x floor ({r['min']:.2f}-{r['max']:.2f})" if r else "")
     if "lwp_concurrent" in b:
         for k, f in b["lwp_concurrent"]["figures"].items():

@@ -19,7 +19,8 @@ int kprof_cmd_lwp_decode(int argc, char **argv)
 	int json = 0, i, rc = 0;
 	kprof_lwp_revision rev = KPROF_LWP_REVISION_SHIPPED;
 	char *buf;
-	size_t len, off = 0;
+	size_t len;
+	kprof_lwp_record_iter it;
 	kprof_lwp_sample s;
 	kprof_status st;
 	for (i = 1; i < argc; i++) {
@@ -45,8 +46,9 @@ int kprof_cmd_lwp_decode(int argc, char **argv)
 		free(buf);
 		return rc;
 	}
-	while ((st = kprof_lwp_decode_next(buf, len, &off, rev, &s)) != KPROF_E_NOT_FOUND) {
-		size_t at = off - KPROF_LWP_RECORD_SIZE;
+	(void)kprof_lwp_record_iter_init(&it, buf, len, rev);
+	while ((st = kprof_lwp_record_iter_next(&it, &s)) != KPROF_END) {
+		size_t at = it.offset - KPROF_LWP_RECORD_SIZE;
 		if (st != KPROF_OK && st != KPROF_E_FORMAT) {
 			rc = kprof_cli_error("%s: offset 0x%zx: %s", path, at, kprof_status_name(st));
 			break;

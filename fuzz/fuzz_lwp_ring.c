@@ -137,19 +137,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 4: { /* in-place iteration, taking some */
-			kprof_lwp_iter it;
+			kprof_lwp_ring_iter it;
 			const uint8_t *rec;
 			uint32_t take = kf_u8(&c), got = 0, pos = tail;
-			int n = kprof_lwp_ring_iter_begin(&r, &it);
+			int n = kprof_lwp_ring_iter_init(&it, &r);
 			if (n < 0)
 				break;
-			while (got < take && (rec = kprof_lwp_iter_next(&it)) != NULL) {
+			KF_CHECK(n == KPROF_OK);
+			n = (int)it.count;
+			while (got < take && kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 				KF_CHECK(rec == buf + pos && rec[0] == pos / rs);
 				pos = (pos + rs) % rsize;
 				got++;
 			}
 			KF_CHECK(got <= (uint32_t)n);
-			KF_CHECK(kprof_lwp_ring_iter_end(&it) == KPROF_OK);
+			KF_CHECK(kprof_lwp_ring_iter_commit(&it) == KPROF_OK);
 			tail = pos;
 			if (n > 0)
 				avail = (uint32_t)n - got;

@@ -6,7 +6,7 @@ LDLIBS_test_lwp_stress := -lpthread
 # Records the two-thread stress test pushes through the ring (fewer under ThreadSanitizer).
 LWP_STRESS_RECORDS ?= 10000000
 LWP_TSAN_RECORDS ?= 200000
-TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-example
+TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-poll-asm lwp-ring0 lwp-example
 
 test-lwp: $(BUILD)/tests/test_lwp
 	$<
@@ -28,6 +28,15 @@ test-lwp-insn: tests/lwp_insn.c tests/check_lwp_insn.py kprof.h
 	$(CC) -std=c99 -O1 $(WARN) -I. -c tests/lwp_insn.c -o $(BUILD)/tests/lwp_insn64.o
 	$(CC) -m32 -std=c99 -O1 $(WARN) -I. -c tests/lwp_insn.c -o $(BUILD)/tests/lwp_insn32.o
 	python3 tests/check_lwp_insn.py $(BUILD)/tests/lwp_insn64.o $(BUILD)/tests/lwp_insn32.o
+
+# The empty poll, disassembled (gcc and clang, x86-64 and i386, -O2 and -O3): one load of
+# the head, one compare, no store (the budget is defined in tests/check_lwp_poll.py).
+test-lwp-poll-asm: tests/lwp_poll_probe.c tests/check_lwp_poll.py kprof.h
+	python3 tests/check_lwp_poll.py
+
+# The consumer and the software model compiled with kernel flags: no undefined symbol.
+test-lwp-ring0: tests/lwp_ring0.c tests/check_lwp_ring0.py kprof.h
+	python3 tests/check_lwp_ring0.py
 
 $(BUILD)/examples/lwp_hot_addresses: examples/lwp_hot_addresses.c kprof.h
 	@mkdir -p $(@D)

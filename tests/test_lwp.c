@@ -355,6 +355,8 @@ static void test_setup(void)
 	RULE((tc.min_buffer_size = 0, t.buffer_size = 32), KPROF_E_BUFFER_TOO_SMALL, KPROF_LWP_RULE_BUFFER_MINIMUM);
 	RULE(t.buffer_size = 1u << 28, KPROF_E_RANGE, KPROF_LWP_RULE_BUFFER_MAXIMUM);
 	RULE(t.event_count = 5, KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_COUNT);
+	RULE(t.event_count = 0, KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_COUNT); /* LWP would stay off */
+	RULE((t.event_count = 0, t.events = NULL), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_COUNT);
 	RULE((t.events = ev + 4, t.event_count = 1, ev[4].event_id = 0), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_ID);
 	RULE((t.events = ev + 4, t.event_count = 1, ev[4].event_id = 5), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_ID);
 	RULE((t.events = ev + 4, t.event_count = 1, ev[4].event_id = 255), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_ID);
@@ -385,7 +387,7 @@ static void test_records(void)
 {
 	uint8_t rec[32];
 	kprof_lwp_sample s;
-	size_t off = 0;
+	kprof_lwp_record_iter rit;
 	uint8_t two[80];
 	memset(rec, 0, sizeof(rec));
 	rec[0] = 3;    /* shipped: branches; proposal: DCache */
@@ -434,12 +436,25 @@ static void test_records(void)
 	/* Buffer walk: two records and 16 trailing bytes. */
 	memset(two, 0, sizeof(two));
 	two[0] = 2, two[32] = 3, two[64] = 9;
-	CHECK_EQ(kprof_lwp_decode_next(two, sizeof(two), &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, sizeof(two), KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_INSTRUCTION);
-	CHECK_EQ(kprof_lwp_decode_next(two, sizeof(two), &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
-	CHECK_EQ(kprof_lwp_decode_next(two, sizeof(two), &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_TRUNCATED);
-	CHECK_EQ(kprof_lwp_decode_next(two, 64, &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_NOT_FOUND);
+	CHECK_EQ(rit.offset, 64);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_TRUNCATED);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
+	/* An exact multiple ends with KPROF_END; event id 0 is reported and walked past. */
+	two[32] = 0;
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, 64, KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, 64, KPROF_LWP_REVISION_NONE), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, NULL, 64, KPROF_LWP_REVISION_SHIPPED), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, NULL, 0, KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
 }
 
 /* ---------------------------------------------------------------- model */
@@ -677,11 +692,12 @@ static void test_model(void)
 		kprof_lwp_model_lwpval(&e.m, 1000 + i, 2000 + i, 0x12345678u, 0x500000 + i);
 	kprof_lwp_model_slwpcb(&e.m);
 	{
-		kprof_lwp_iter it;
+		kprof_lwp_ring_iter it;
 		const uint8_t *r;
 		kprof_lwp_sample s;
-		CHECK_EQ(kprof_lwp_ring_iter_begin(&e.r, &it), 5);
-		r = kprof_lwp_iter_next(&it);
+		CHECK_EQ(kprof_lwp_ring_iter_init(&it, &e.r), KPROF_OK);
+		CHECK_EQ(it.count, 5);
+		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
 		kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 		CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
 		CHECK_EQ(s.core_id, 7);
@@ -689,7 +705,7 @@ static void test_model(void)
 		CHECK_EQ(s.branch_prediction_valid, 1);
 		CHECK_EQ(s.next_ip, 0x400100);
 		CHECK_EQ(s.timestamp, 10);
-		r = kprof_lwp_iter_next(&it);
+		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
 		kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 		CHECK_EQ(s.kind, KPROF_LWP_KIND_DCACHE);
 		CHECK_EQ(s.latency, 65535);
@@ -697,7 +713,7 @@ static void test_model(void)
 		CHECK_EQ(s.data_address, 0xDEADBEEF00ull);
 		CHECK_EQ(s.timestamp, 15);
 		for (i = 0; i < 3; i++) {
-			r = kprof_lwp_iter_next(&it);
+			CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
 			kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 			CHECK_EQ(s.kind, KPROF_LWP_KIND_PROGRAMMED_VALUE);
 			CHECK_EQ(s.data2, 1002 + 3 * i);
@@ -705,8 +721,9 @@ static void test_model(void)
 			CHECK_EQ(s.flags, 0x5678);
 			CHECK_EQ(s.ip, 0x500002 + 3 * i);
 		}
-		CHECK(kprof_lwp_iter_next(&it) == NULL);
-		CHECK_EQ(kprof_lwp_ring_iter_end(&it), KPROF_OK);
+		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_END);
+		CHECK(r == NULL);
+		CHECK_EQ(kprof_lwp_ring_iter_commit(&it), KPROF_OK);
 		CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 0);
 	}
 	/* Same seed, same records; LLWPCB(NULL) turns the model off. */
@@ -723,7 +740,41 @@ static void test_model(void)
 	CHECK(e.m.lwpcb == NULL);
 }
 
+/* docs/lwp.md on Threshold: with 0 a consumer polling without SLWPCB sees nothing until the
+ * ring is full and a record is lost; with half the ring it sees records at half a ring. */
+static void test_threshold(void)
+{
+	static env e;
+	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 1};
+	kprof_lwp_span sp;
+	kprof_lwp_insn in;
+	unsigned i;
+	int seen_at = -1;
+	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
+	for (i = 0; i < RING_BYTES / 32; i++) { /* 32 slots: 31 records fit */
+		in = insn_at(i, 0);
+		kprof_lwp_model_retire(&e.m, &in);
+		if (seen_at < 0 && kprof_lwp_ring_poll(&e.r, &sp) != 0)
+			seen_at = (int)i;
+	}
+	CHECK_EQ(seen_at, 31); /* the 32nd record: the first one lost */
+	CHECK_EQ(sp.missed_delta, 1);
+	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, RING_BYTES / 2, 0, 0), KPROF_OK);
+	seen_at = -1;
+	for (i = 0; i < RING_BYTES / 32 && seen_at < 0; i++) {
+		in = insn_at(i, 0);
+		kprof_lwp_model_retire(&e.m, &in);
+		if (kprof_lwp_ring_poll(&e.r, &sp) != 0)
+			seen_at = (int)i;
+	}
+	CHECK_EQ(seen_at, 15); /* 16 records = 512 bytes = Threshold */
+	CHECK_EQ(sp.missed_delta, 0);
+	CHECK(sp.at_threshold);
+}
+
 /* ---------------------------------------------------------------- hostile LWPCBs */
+static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base);
+static void test_canonical(env *e);
 static void test_corrupt_attach(void)
 {
 	static env e;
@@ -752,6 +803,7 @@ static void test_corrupt_attach(void)
 	ATTACH_BAD(kprof_store_le64(cb + 8, UINT64_MAX - 31), KPROF_E_CORRUPT);
 	ATTACH_BAD(kprof_store_le32(cb + 64, RING_BYTES), KPROF_E_CORRUPT);
 	ATTACH_BAD(kprof_store_le32(cb + 64, 33), KPROF_E_CORRUPT);
+	test_canonical(&e);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf, RING_BYTES * 2, 0), KPROF_E_CORRUPT);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb + 8, &e.caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
@@ -777,7 +829,88 @@ static void test_corrupt_attach(void)
 	kprof_store_le32(cb + 4, good_bs * 2);
 	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
 	kprof_store_le32(cb + 4, good_bs);
+	test_changed_geometry(&e, good_bs, good_base);
 }
+
+/* docs/lwp.md "What poll detects", sentence by sentence. */
+static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base)
+{
+	uint8_t *cb = e->lwpcb;
+	kprof_lwp_ring r;
+	kprof_lwp_span sp;
+	kprof_lwp_ring_iter it;
+	uint8_t out[64];
+	size_t got = 1;
+	uint64_t d = 1;
+	memset(e->buf, 0, 64);
+	e->buf[0] = 2, e->buf[32] = 2;
+	kprof_store_le32(cb + 16, 0);
+	kprof_store_le32(cb + 64, 0);
+	kprof_store_le64(cb + 24, 10);
+	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, e->buf, RING_BYTES, 0), KPROF_OK);
+	/* "An empty poll reads nothing but the head: a change while the ring is empty is not seen
+	 * by poll (it returns 0) but by kprof_lwp_ring_check." */
+	kprof_store_le32(cb + 4, good_bs * 2);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
+	/* "Every non-empty poll compares BufferSize and BufferBase with attach's:
+	 * KPROF_E_CHANGED, nothing read, nothing consumed." */
+	kprof_store_le32(cb + 16, 64);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CHANGED);
+	CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_E_RANGE);
+	kprof_store_le32(cb + 4, good_bs);
+	kprof_store_le64(cb + 8, good_base + 4096);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CHANGED);
+	/* "... and so do the iterator, copy and drain, which poll first." */
+	CHECK_EQ(kprof_lwp_ring_iter_init(&it, &r), KPROF_E_CHANGED);
+	CHECK_EQ(it.count, 0);
+	CHECK_EQ(kprof_lwp_ring_copy(&r, out, sizeof(out), &got), KPROF_E_CHANGED);
+	CHECK_EQ(got, 0);
+	CHECK_EQ(kprof_lwp_ring_drain(&r, collect, NULL, 0), KPROF_E_CHANGED);
+	CHECK_EQ(kprof_load_le32(cb + 64), 0);
+	/* Restored: the records read as before. */
+	kprof_store_le64(cb + 8, good_base);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 2);
+	CHECK_EQ(sp.missed_delta, 0);
+	/* "MissedEvents going down is KPROF_E_CORRUPT (never a huge delta); nothing changes." */
+	kprof_store_le64(cb + 24, 3);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_lwp_ring_missed(&r, &d), KPROF_E_CORRUPT);
+	CHECK_EQ(d, 0);
+	CHECK_EQ(r.missed_seen, 10);
+	kprof_store_le64(cb + 24, 12);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 2);
+	CHECK_EQ(sp.missed_delta, 2);
+	CHECK_EQ(kprof_lwp_ring_consume(&r, 2), KPROF_OK);
+	kprof_store_le64(cb + 24, 0);
+	kprof_store_le32(cb + 16, 0);
+	kprof_store_le32(cb + 64, 0);
+}
+
+/* Non-canonical ring addresses are refused without an expected buffer too. */
+static void test_canonical(env *e)
+{
+	uint8_t *cb = e->lwpcb;
+	kprof_lwp_ring r;
+	uint64_t good_base = kprof_load_le64(cb + 8);
+	if (sizeof(void *) < 8) {
+		kprof_store_le64(cb + 8, UINT64_C(0x800000000000));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+	} else {
+		kprof_store_le64(cb + 8, UINT64_C(0x800000000000));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		kprof_store_le64(cb + 8, UINT64_C(0x800000000000) - RING_BYTES / 2); /* straddles */
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		kprof_store_le64(cb + 8, UINT64_C(0x0001000000000000));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		kprof_store_le64(cb + 8, UINT64_C(0x7FFFFFFFFFFFFFE0) & ~(uint64_t)(RING_BYTES - 1));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+	}
+	kprof_store_le64(cb + 8, good_base);
+	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_OK);
+}
+
+static const kprof_lwp_event_config one_event = {KPROF_LWP_EVENT_INSTRUCTIONS, 1000};
 
 /* An empty poll stores nothing: with the LWPCB and the ring itself read-only it still works. */
 static void test_empty_poll_readonly(void)
@@ -798,6 +931,8 @@ static void test_empty_poll_readonly(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)(mem + 2 * pg);
 	cfg.buffer_size = (uint32_t)pg;
+	cfg.events = &one_event;
+	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
 	kprof_store_le32(cb + 16, 64); /* head = tail = 64 */
 	kprof_store_le32(cb + 64, 64);
@@ -844,9 +979,15 @@ static void *mutator(void *arg)
 		default: v = h->size + 32; break;
 		}
 		__atomic_store_n((uint32_t *)(h->cb + 16), v, __ATOMIC_RELEASE);
-		__atomic_store_n((uint32_t *)(h->cb + 4), (uint32_t)x, __ATOMIC_RELAXED);
-		__atomic_store_n((uint64_t *)(h->cb + 8), x, __ATOMIC_RELAXED);
-		__atomic_store_n((uint64_t *)(h->cb + 24), x, __ATOMIC_RELAXED);
+		/* Geometry and MissedEvents hostile half the time, intact the other half. */
+		if (i & 8) {
+			__atomic_store_n((uint32_t *)(h->cb + 4), (uint32_t)x, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 8), x, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), x, __ATOMIC_RELAXED);
+		} else {
+			__atomic_store_n((uint32_t *)(h->cb + 4), h->size, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 8), h->base, __ATOMIC_RELAXED);
+		}
 		h->flips++;
 		if (mutator_yields)
 			sched_yield();
@@ -886,6 +1027,8 @@ static void test_hostile_threads(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)ring_mem;
 	cfg.buffer_size = (uint32_t)ring_bytes;
+	cfg.events = &one_event;
+	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &c, ring_mem, (uint32_t)ring_bytes, 0), KPROF_OK);
 	memset(&h, 0, sizeof(h));
@@ -901,17 +1044,17 @@ static void test_hostile_threads(void)
 	while (polls < min_polls || ((!corrupt || !records) && polls < 100000000ul)) {
 		int n;
 		size_t got = 0;
-		kprof_lwp_iter it;
+		kprof_lwp_ring_iter it;
 		const uint8_t *rec;
 		switch (polls % 3) {
 		case 0:
 			n = kprof_lwp_ring_drain(&r, sum_cb, &sum, 0);
 			break;
 		case 1:
-			n = kprof_lwp_ring_iter_begin(&r, &it);
-			while ((rec = kprof_lwp_iter_next(&it)) != NULL)
+			n = kprof_lwp_ring_iter_init(&it, &r);
+			while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
 				sum_cb(&sum, rec, r.record_size);
-			kprof_lwp_ring_iter_end(&it);
+			kprof_lwp_ring_iter_commit(&it);
 			break;
 		default:
 			n = (int)kprof_lwp_ring_copy(&r, out, sizeof(out), &got);
@@ -919,7 +1062,7 @@ static void test_hostile_threads(void)
 				n = (int)got;
 			break;
 		}
-		if (n == KPROF_E_CORRUPT)
+		if (n == KPROF_E_CORRUPT || n == KPROF_E_CHANGED)
 			corrupt++;
 		else if (n > 0)
 			records += (unsigned long)n;
@@ -948,6 +1091,7 @@ int main(void)
 	test_setup();
 	test_records();
 	test_model();
+	test_threshold();
 	test_corrupt_attach();
 	test_empty_poll_readonly();
 	test_hostile_threads();
