@@ -6,7 +6,7 @@ LDLIBS_test_lwp_stress := -lpthread
 # Records the two-thread stress test pushes through the ring (fewer under ThreadSanitizer).
 LWP_STRESS_RECORDS ?= 10000000
 LWP_TSAN_RECORDS ?= 200000
-TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-poll-asm lwp-ring0 lwp-example
+TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-poll-asm lwp-ring0 lwp-docs lwp-example
 
 test-lwp: $(BUILD)/tests/test_lwp
 	$<
@@ -37,6 +37,10 @@ test-lwp-poll-asm: tests/lwp_poll_probe.c tests/check_lwp_poll.py kprof.h
 # The consumer and the software model compiled with kernel flags: no undefined symbol.
 test-lwp-ring0: tests/lwp_ring0.c tests/check_lwp_ring0.py kprof.h
 	python3 tests/check_lwp_ring0.py
+
+# docs/lwp.md's C blocks compile (gcc, clang); the ones with main() run.
+test-lwp-docs: docs/lwp.md tests/check_lwp_docs.py kprof.h
+	python3 tests/check_lwp_docs.py
 
 $(BUILD)/examples/lwp_hot_addresses: examples/lwp_hot_addresses.c kprof.h
 	@mkdir -p $(@D)
