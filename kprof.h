@@ -1935,7 +1935,10 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Shipped cpuid 0x8000001C ecx: capabilities and version.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx); bit 28 by Linux
+ * arch/x86/include/asm/cpuid/leaf_types.h (x86-cpuid-db: lwp_branch_predict "Branches Retired
+ * events can be filtered") and the `cpuid` tool (20230120: "branch prediction filtering"),
+ * which agree; the earlier reading "branch records carry prediction information" had no source */
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
@@ -1957,7 +1960,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_WIDTH 8
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK  0xFF0000u
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT                                                \
-	28 /* LwpBranchPrediction: branch records carry prediction information */
+	28 /* LwpBranchPrediction: branch prediction filtering: Branches Retired events can be filtered by whether the branch was predicted correctly */
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_WIDTH 1
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK  0x10000000u
 #define KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT                                                     \
@@ -2196,7 +2199,11 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 /* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
  * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_SIZE                      0x80u
 #define KPROF_LWPCB_FLAGS_OFFSET              0x0u
@@ -2223,7 +2230,9 @@ typedef struct kprof_lwpcb {
 	uint64_t missed_events;
 	/* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
 	uint32_t threshold;
-	uint32_t filters;  /* 0x24: Filters (only the two branch bits below are confirmed) */
+	/* 0x24: Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000
+	 * unnamed) */
+	uint32_t filters;
 	uint64_t base_ip;  /* 0x28: BaseIP: low bound of IP filtering */
 	uint64_t limit_ip; /* 0x30: LimitIP: high bound of IP filtering */
 	uint8_t reserved_38[8];
@@ -2263,7 +2272,11 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
                     kprof_lwpcb_software_data2_offset);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
 #define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
@@ -2296,7 +2309,11 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 
 /* ring size in bytes (27:0) and Random (31:28)
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
@@ -2308,16 +2325,20 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
-/* Filters (only the two branch bits below are confirmed)
+/* Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000 unnamed)
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
-	27 /* do not count absolute branches (rr: 0x08000000) */
+	27 /* UNVERIFIED name: 'no absolute branches' (bit set in rr's 0x28000000) */
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                                  \
-	29 /* do not count relative branches (rr: 0x20000000) */
+	29 /* UNVERIFIED name: 'no relative branches' (bit set in rr's 0x28000000) */
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
@@ -2608,7 +2629,9 @@ typedef struct kprof_lwp_caps {
 	uint8_t extension;                  /* proposal eax 30: leaf 0x8000001D describes more */
 	uint8_t latency_bits;               /* LwpLatencyMax / LWPCacheMax */
 	uint8_t latency_rnd;                /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address, branch_prediction, ip_filtering, cache_levels, cache_latency;
+	uint8_t data_address;
+	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
+	uint8_t ip_filtering, cache_levels, cache_latency;
 	uint32_t raw[4]; /* eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
 
@@ -2633,7 +2656,7 @@ typedef struct kprof_lwp_config {
 	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
 	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
 	uint32_t threshold;
-	uint32_t filters; /* KPROF_LWPCB_FILTERS_* */
+	uint32_t filters; /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;
@@ -10860,7 +10883,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	}
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
-		uint32_t valid = m->caps.branch_prediction;
+		/* Prediction information is part of every branch record; cpuid LwpBranchPrediction
+		 * says only that branches can be filtered by it. */
+		uint32_t valid = 1;
 		flags = kprof_lwp_branch_flags_set_taken(0, insn->taken ? 1u : 0u);
 		flags = kprof_lwp_branch_flags_set_prediction_valid(flags, valid);
 		flags = kprof_lwp_branch_flags_set_predicted(flags,

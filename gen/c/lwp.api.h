@@ -27,7 +27,9 @@ typedef struct kprof_lwp_caps {
 	uint8_t extension;                    /* proposal eax 30: leaf 0x8000001D describes more */
 	uint8_t latency_bits;                 /* LwpLatencyMax / LWPCacheMax */
 	uint8_t latency_rnd;                  /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address, branch_prediction, ip_filtering, cache_levels, cache_latency;
+	uint8_t data_address;
+	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
+	uint8_t ip_filtering, cache_levels, cache_latency;
 	uint32_t raw[4];                      /* eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
 
@@ -52,7 +54,7 @@ typedef struct kprof_lwp_config {
 	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
 	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
 	uint32_t threshold;
-	uint32_t filters;      /* KPROF_LWPCB_FILTERS_* */
+	uint32_t filters;      /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;

@@ -1181,7 +1181,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	}
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
-		uint32_t valid = m->caps.branch_prediction;
+		/* Prediction information is part of every branch record; cpuid LwpBranchPrediction
+		 * says only that branches can be filtered by it. */
+		uint32_t valid = 1;
 		flags = kprof_lwp_branch_flags_set_taken(0, insn->taken ? 1u : 0u);
 		flags = kprof_lwp_branch_flags_set_prediction_valid(flags, valid);
 		flags = kprof_lwp_branch_flags_set_predicted(flags, valid && insn->predicted ? 1u : 0u);
