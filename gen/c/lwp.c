@@ -9,6 +9,28 @@
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
+/* The poll's non-empty path is kept out of line so that the empty path around it needs no
+ * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
+ * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
+ * price of emitting them in every i386 translation unit), so the empty poll jumps to its
+ * non-empty path with the arguments where they are. */
+#if defined(__clang__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, used))
+#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, unused, regparm(0)))
+#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, unused))
+#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
+#elif defined(_MSC_VER)
+#define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
+#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#else
+#define KPROF_IMPL_LWP_OUTLINED   static
+#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#endif
+
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
 KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
@@ -438,20 +460,22 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out)
 {
+	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
+	 * return without a clearing loop that would bloat every caller's inlined copy. */
+	static const uint8_t zeros[KPROF_LWP_RECORD_SIZE] = {0};
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	if (!buf || len < KPROF_LWP_RECORD_SIZE ||
 	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL)) {
-		/* The cold path clears *out, so it is defined on every return. */
-		size_t i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		return buf && (revision == KPROF_LWP_REVISION_SHIPPED || revision == KPROF_LWP_REVISION_PROPOSAL)
-		               ? KPROF_E_TRUNCATED
-		               : KPROF_E_ARGUMENT;
+		st = buf && (revision == KPROF_LWP_REVISION_SHIPPED || revision == KPROF_LWP_REVISION_PROPOSAL)
+		             ? KPROF_E_TRUNCATED
+		             : KPROF_E_ARGUMENT;
+		p = zeros;
+		revision = KPROF_LWP_REVISION_NONE;
 	}
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;
@@ -462,44 +486,43 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
 	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
 	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
-	if (revision == KPROF_LWP_REVISION_SHIPPED) {
-		switch (out->event_id) {
-		case KPROF_LWP_EVENT_PROGRAMMED_VALUE: kind = KPROF_LWP_KIND_PROGRAMMED_VALUE; break;
-		case KPROF_LWP_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
-		case KPROF_LWP_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		case KPROF_LWP_EVENT_CORE_CLOCKS:
-		case KPROF_LWP_EVENT_REF_CLOCKS: kind = KPROF_LWP_KIND_CLOCKS; break;
-		case KPROF_LWP_EVENT_PROGRAMMED_EVENT: kind = KPROF_LWP_KIND_PROGRAMMED_EVENT; break;
-		default: break;
-		}
-	} else {
-		switch (out->event_id) {
-		case KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
-		case KPROF_LWP_PROPOSAL_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		default: break;
-		}
+	/* Kind by revision: a nibble per event id below 16 (ids from the spec's enums), the
+	 * shipped LWPINS id apart. Table and masks instead of branches keep this small enough that
+	 * a caller's per-record loop stays inlined around it. */
+	{
+		const uint64_t shipped = ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
+		                         ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_EVENT_INSTRUCTIONS)) |
+		                         ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_EVENT_BRANCHES)) |
+		                         ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
+		                         ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
+		                         ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
+		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
+		                          ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
+		                          ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES));
+		unsigned id = out->event_id;
+		uint32_t br, dc;
+		uint64_t br64, dc64;
+		if (id < 16u)
+			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped : proposal) >> (4u * id)) & 0xFu;
+		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT && revision == KPROF_LWP_REVISION_SHIPPED)
+			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
+		out->kind = (uint8_t)kind;
+		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
+		 * clearing the whole struct first): masks select the per-kind ones. */
+		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc = 0u - (uint32_t)(kind == KPROF_LWP_KIND_DCACHE);
+		br64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_DCACHE);
+		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0 & br);
+		out->branch_predicted = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0 & br);
+		out->branch_prediction_valid = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0 & br);
+		out->next_ip = out->data2 & br64;
+		out->data_source = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
+		out->data_address_valid = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0 & dc);
+		out->latency = out->data1 & dc;
+		out->data_address = out->data2 & (dc64 & (0u - (uint64_t)out->data_address_valid));
 	}
-	out->kind = (uint8_t)kind;
-	/* Every field is assigned on every path (a decoder in a drain loop must not pay for
-	 * clearing the whole struct first). */
-	out->branch_taken = out->branch_predicted = out->branch_prediction_valid = 0;
-	out->data_source = out->data_address_valid = 0;
-	out->latency = 0;
-	out->next_ip = out->data_address = 0;
-	if (kind == KPROF_LWP_KIND_BRANCH) {
-		out->branch_taken = (uint8_t)kprof_lwp_branch_flags_get_taken(dw0);
-		out->branch_predicted = (uint8_t)kprof_lwp_branch_flags_get_predicted(dw0);
-		out->branch_prediction_valid = (uint8_t)kprof_lwp_branch_flags_get_prediction_valid(dw0);
-		out->next_ip = out->data2;
-	} else if (kind == KPROF_LWP_KIND_DCACHE) {
-		out->data_source = (uint8_t)kprof_lwp_dcache_flags_get_data_source(dw0);
-		out->data_address_valid = (uint8_t)kprof_lwp_dcache_flags_get_address_valid(dw0);
-		out->latency = out->data1;
-		out->data_address = out->data_address_valid ? out->data2 : 0;
-	}
-	return out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+	return st != KPROF_OK ? st : out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
 }
 
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
@@ -611,21 +634,6 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
  * 28 bits), so every poll of such a ring leaves the one-compare empty path for the one that
  * executes SLWPCB, and the plain poll never reads the option. */
 #define KPROF_IMPL_LWP_FLUSH_FIRST 0x80000000u
-/* The poll's non-empty path is a separate function, never inlined, so that the empty path
- * around it needs no stack frame and no saved register; "used" keeps the compiler from giving
- * it a private calling convention (i386 gcc passes a local function's arguments in
- * registers), so the empty path jumps to it with the arguments where they are. */
-#if defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, used))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(_MSC_VER)
-#define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
-#else
-#define KPROF_IMPL_LWP_OUTLINED   static
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
-#endif
-
 /* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
 KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 {
