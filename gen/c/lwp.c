@@ -634,6 +634,11 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
  * 28 bits), so every poll of such a ring leaves the one-compare empty path for the one that
  * executes SLWPCB, and the plain poll never reads the option. */
 #define KPROF_IMPL_LWP_FLUSH_FIRST 0x80000000u
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_ASSUME(c) ((c) ? (void)0 : __builtin_unreachable())
+#else
+#define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
+#endif
 /* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
 KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 {
@@ -857,6 +862,7 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *i
 		it->end = it->second_end;
 		it->second = it->second_end = NULL;
 	}
+	KPROF_IMPL_LWP_ASSUME(it->next != NULL); /* lets an inlined decoder drop its NULL check */
 	*record = it->next;
 	it->next += it->step;
 	it->taken++;
