@@ -10213,6 +10213,29 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 
 /* -- records -- */
 
+/* Record words for the hot decoder: on a little-endian GNU host one fixed-size
+ * __builtin_memcpy (a single load, at every -O level, no library call), elsewhere the
+ * byte-wise kprof_load_le*. Small in the compiler's eyes too, so a caller's per-record loop
+ * inlines the whole decoder. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
+        defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
+{
+	uint32_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+#else
+#define kprof_impl_lwp_rec32 kprof_load_le32
+#define kprof_impl_lwp_rec64 kprof_load_le64
+#endif
+
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
                                                          kprof_lwp_revision revision,
                                                          kprof_lwp_sample *out)
@@ -10235,15 +10258,15 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 		p = zeros;
 		revision = KPROF_LWP_REVISION_NONE;
 	}
-	dw0 = kprof_load_le32(p);
+	dw0 = kprof_impl_lwp_rec32(p);
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
 	out->core_id = (uint8_t)kprof_lwp_record_dw0_get_core_id(dw0);
 	out->flags = (uint16_t)kprof_lwp_record_dw0_get_flags(dw0);
-	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
-	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
-	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
-	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
+	out->data1 = kprof_impl_lwp_rec32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
+	out->ip = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
+	out->data2 = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
+	out->timestamp = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
 	/* Kind by revision: a nibble per event id below 16 (ids from the spec's enums), the
 	 * shipped LWPINS id apart. Table and masks instead of branches keep this small enough that
 	 * a caller's per-record loop stays inlined around it. */
@@ -10384,13 +10407,26 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 
 /* -- ring consumer -- */
 
-/* Copy whole records (multiples of 32 bytes) in 8-byte words, with no libc: compilers turn
- * each load/store pair into one move. */
+/* Copy whole records (multiples of 32 bytes) a record at a time, with no libc: a fixed-size
+ * builtin copy (gcc __builtin_memcpy, clang __builtin_memcpy_inline: moves, never a call, at
+ * every -O level), elsewhere 8-byte words. */
 KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
 {
 	size_t i;
+#if defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_memcpy_inline)
+#define KPROF_IMPL_LWP_COPY_RECORD(d, s) __builtin_memcpy_inline((d), (s), KPROF_LWP_RECORD_SIZE)
+#endif
+#elif defined(__GNUC__)
+#define KPROF_IMPL_LWP_COPY_RECORD(d, s) __builtin_memcpy((d), (s), KPROF_LWP_RECORD_SIZE)
+#endif
+#if defined(KPROF_IMPL_LWP_COPY_RECORD)
+	for (i = 0; i < n; i += KPROF_LWP_RECORD_SIZE)
+		KPROF_IMPL_LWP_COPY_RECORD(dst + i, src + i);
+#else
 	for (i = 0; i < n; i += 8)
 		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+#endif
 }
 
 /* Bit 31 of poll_tail on a KPROF_LWP_RING_SLWPCB ring: no head offset has it (BufferSize has

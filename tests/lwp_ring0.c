@@ -24,5 +24,15 @@ void *ring0_all(void *cb, void *buf)
 	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {}
 	kprof_lwp_ring_iter_commit(&it);
 	kprof_lwp_ring_missed(&r, &d);
+	{
+		static uint8_t out[256];
+		static kprof_lwp_sample smp;
+		static kprof_lwp_record_iter rit;
+		size_t got;
+		kprof_lwp_ring_copy(&r, out, sizeof(out), &got);
+		kprof_lwp_sample_decode(out, got * 32u, KPROF_LWP_REVISION_SHIPPED, &smp);
+		kprof_lwp_record_iter_init(&rit, out, sizeof(out), KPROF_LWP_REVISION_SHIPPED);
+		while (kprof_lwp_record_iter_next(&rit, &smp) != KPROF_END) {}
+	}
 	return kprof_lwp_model_slwpcb(&m);
 }
