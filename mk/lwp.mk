@@ -1,12 +1,12 @@
 # AMD Lightweight Profiling (issue 5): caps, LWPCB setup, records, ring consumer, the
 # software model, instruction encodings and the hot-address example.
-DEPS += binutils libc6-dev
+DEPS += binutils libc6-dev gcc-multilib qemu-user
 LDLIBS_test_lwp := -lpthread
 LDLIBS_test_lwp_stress := -lpthread
 # Records the two-thread stress test pushes through the ring (fewer under ThreadSanitizer).
 LWP_STRESS_RECORDS ?= 10000000
 LWP_TSAN_RECORDS ?= 200000
-TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-poll-asm lwp-ring0 lwp-docs lwp-example
+TEST_STEPS += lwp lwp-stress lwp-tsan lwp-insn lwp-poll-asm lwp-ring0 lwp-docs lwp-torn lwp-example
 
 test-lwp: $(BUILD)/tests/test_lwp
 	$<
@@ -41,6 +41,23 @@ test-lwp-ring0: tests/lwp_ring0.c tests/check_lwp_ring0.py kprof.h
 # docs/lwp.md's C blocks compile (gcc, clang); the ones with main() run.
 test-lwp-docs: docs/lwp.md tests/check_lwp_docs.py kprof.h
 	python3 tests/check_lwp_docs.py
+
+# A 64-bit LWPCB word that keeps changing while read: 32-bit builds give up after
+# KPROF_LWP_READ64_TRIES rounds (KPROF_E_CHANGED). The i386 program runs natively when this
+# kernel runs i386 programs, else under qemu-i386; the step prints which.
+$(BUILD)/tests/test_lwp_torn64: tests/test_lwp_torn.c kprof.h tests/kprof_test.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_TEST) $< -o $@
+$(BUILD)/tests/test_lwp_torn32: tests/test_lwp_torn.c kprof.h tests/kprof_test.h
+	@mkdir -p $(@D)
+	$(CC) -m32 -static $(CFLAGS_TEST) $< -o $@
+
+test-lwp-torn: $(BUILD)/tests/test_lwp_torn64 $(BUILD)/tests/test_lwp_torn32
+	timeout 60 $(BUILD)/tests/test_lwp_torn64
+	@if $(BUILD)/tests/test_lwp_torn32 --probe >/dev/null 2>&1; then \
+		echo "i386 runner: native"; timeout 60 $(BUILD)/tests/test_lwp_torn32; \
+	else echo "i386 runner: qemu-i386 (this kernel does not run i386 programs)"; \
+		timeout 60 qemu-i386 $(BUILD)/tests/test_lwp_torn32; fi
 
 $(BUILD)/examples/lwp_hot_addresses: examples/lwp_hot_addresses.c kprof.h
 	@mkdir -p $(@D)
