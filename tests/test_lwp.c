@@ -8,6 +8,8 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
+#include <ucontext.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -912,6 +914,64 @@ static void test_canonical(env *e)
 
 static const kprof_lwp_event_config one_event = {KPROF_LWP_EVENT_INSTRUCTIONS, 1000};
 
+#if defined(__x86_64__) && defined(__linux__)
+/* No processor here has LWP, so SLWPCB raises #UD: the handler counts each one, returns "no
+ * active LWPCB" in rax and steps over the 5-byte instruction. */
+static volatile int slwpcb_count;
+static void on_sigill(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = (ucontext_t *)ucv;
+	const uint8_t *ip = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
+	static const uint8_t slwpcb_rax[5] = {0x8f, 0xe9, 0xf8, 0x12, 0xc8};
+	(void)sig;
+	(void)si;
+	if (memcmp(ip, slwpcb_rax, 5) != 0)
+		abort();
+	slwpcb_count++;
+	uc->uc_mcontext.gregs[REG_RAX] = 0;
+	uc->uc_mcontext.gregs[REG_RIP] += 5;
+}
+
+/* docs/lwp.md: a KPROF_LWP_RING_SLWPCB ring executes SLWPCB at every poll (never the
+ * one-compare empty path) and then reads the head; a plain ring never executes it. */
+static void test_slwpcb_option(void)
+{
+	static env e;
+	kprof_lwp_ring r;
+	kprof_lwp_span sp;
+	struct sigaction sa, old;
+	CHECK_EQ(env_setup(&e, &one_event, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_flags = SA_SIGINFO;
+	sa.sa_sigaction = on_sigill;
+	sigaction(SIGILL, &sa, &old);
+	slwpcb_count = 0;
+	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, KPROF_LWP_RING_SLWPCB), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	CHECK_EQ(slwpcb_count, 2);
+	e.buf[0] = KPROF_LWP_EVENT_INSTRUCTIONS;
+	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
+	CHECK_EQ(slwpcb_count, 3);
+	CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0); /* still flushes after a consume */
+	CHECK_EQ(slwpcb_count, 4);
+	slwpcb_count = 0;
+	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
+	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 64);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
+	CHECK_EQ(slwpcb_count, 0);
+	sigaction(SIGILL, &old, NULL);
+}
+#else
+static void test_slwpcb_option(void)
+{
+}
+#endif
+
 /* An empty poll stores nothing: with the LWPCB and the ring itself read-only it still works. */
 static void test_empty_poll_readonly(void)
 {
@@ -952,6 +1012,7 @@ typedef struct hostile {
 	uint8_t *cb;
 	uint32_t size;
 	uint64_t base;
+	uint64_t missed; /* the honest MissedEvents: from 2^63 up, above every hostile value */
 	volatile int stop;
 	unsigned long flips;
 } hostile;
@@ -979,14 +1040,16 @@ static void *mutator(void *arg)
 		default: v = h->size + 32; break;
 		}
 		__atomic_store_n((uint32_t *)(h->cb + 16), v, __ATOMIC_RELEASE);
-		/* Geometry and MissedEvents hostile half the time, intact the other half. */
+		/* Geometry and MissedEvents hostile half the time, intact the other half. A
+		 * hostile MissedEvents is below every honest one: a decrease, never accepted. */
 		if (i & 8) {
 			__atomic_store_n((uint32_t *)(h->cb + 4), (uint32_t)x, __ATOMIC_RELAXED);
 			__atomic_store_n((uint64_t *)(h->cb + 8), x, __ATOMIC_RELAXED);
-			__atomic_store_n((uint64_t *)(h->cb + 24), x, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), x >> 1, __ATOMIC_RELAXED);
 		} else {
 			__atomic_store_n((uint32_t *)(h->cb + 4), h->size, __ATOMIC_RELAXED);
 			__atomic_store_n((uint64_t *)(h->cb + 8), h->base, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), ++h->missed, __ATOMIC_RELAXED);
 		}
 		h->flips++;
 		if (mutator_yields)
@@ -1030,8 +1093,10 @@ static void test_hostile_threads(void)
 	cfg.events = &one_event;
 	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
+	kprof_store_le64(cb + 24, UINT64_C(1) << 63);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &c, ring_mem, (uint32_t)ring_bytes, 0), KPROF_OK);
 	memset(&h, 0, sizeof(h));
+	h.missed = UINT64_C(1) << 63;
 	h.cb = cb;
 	h.size = (uint32_t)ring_bytes;
 	h.base = cfg.buffer_base;
@@ -1076,6 +1141,7 @@ static void test_hostile_threads(void)
 	pthread_join(th, NULL);
 	CHECK(r.tail < r.size && !(r.tail & 31u));
 	CHECK(r.buffer == ring_mem && r.size == ring_bytes);
+	CHECK(r.missed_seen >= UINT64_C(1) << 63); /* no hostile (lower) value was ever accepted */
 	CHECK(corrupt > 0);
 	CHECK(records > 0);
 	printf("hostile: %lu polls, %lu refused, %lu records read in bounds, %lu flips (sum %lu)\n", polls,
@@ -1092,6 +1158,7 @@ int main(void)
 	test_records();
 	test_model();
 	test_threshold();
+	test_slwpcb_option();
 	test_corrupt_attach();
 	test_empty_poll_readonly();
 	test_hostile_threads();
