@@ -45,10 +45,10 @@ test-lwp-docs: docs/lwp.md tests/check_lwp_docs.py kprof.h
 # A 64-bit LWPCB word that keeps changing while read: 32-bit builds give up after
 # KPROF_LWP_READ64_TRIES rounds (KPROF_E_CHANGED). The i386 program runs natively when this
 # kernel runs i386 programs, else under qemu-i386; the step prints which.
-$(BUILD)/tests/test_lwp_torn64: tests/test_lwp_torn.c kprof.h tests/kprof_test.h
+$(BUILD)/tests/test_lwp_torn64: tests/lwp_torn.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_TEST) $< -o $@
-$(BUILD)/tests/test_lwp_torn32: tests/test_lwp_torn.c kprof.h tests/kprof_test.h
+$(BUILD)/tests/test_lwp_torn32: tests/lwp_torn.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	$(CC) -m32 -static $(CFLAGS_TEST) $< -o $@
 

@@ -1022,6 +1022,20 @@ typedef struct hostile {
  * phase every time. */
 static int mutator_yields;
 
+/* v as the LWPCB holds it (little-endian), for one atomic store of the whole word. */
+static uint32_t as_le32(uint32_t v)
+{
+	uint32_t w;
+	kprof_store_le32((uint8_t *)&w, v);
+	return w;
+}
+static uint64_t as_le64(uint64_t v)
+{
+	uint64_t w;
+	kprof_store_le64((uint8_t *)&w, v);
+	return w;
+}
+
 static void *mutator(void *arg)
 {
 	hostile *h = (hostile *)arg;
@@ -1045,11 +1059,11 @@ static void *mutator(void *arg)
 		if (i & 8) {
 			__atomic_store_n((uint32_t *)(h->cb + 4), (uint32_t)x, __ATOMIC_RELAXED);
 			__atomic_store_n((uint64_t *)(h->cb + 8), x, __ATOMIC_RELAXED);
-			__atomic_store_n((uint64_t *)(h->cb + 24), x >> 1, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), as_le64(x >> 1), __ATOMIC_RELAXED);
 		} else {
-			__atomic_store_n((uint32_t *)(h->cb + 4), h->size, __ATOMIC_RELAXED);
-			__atomic_store_n((uint64_t *)(h->cb + 8), h->base, __ATOMIC_RELAXED);
-			__atomic_store_n((uint64_t *)(h->cb + 24), ++h->missed, __ATOMIC_RELAXED);
+			__atomic_store_n((uint32_t *)(h->cb + 4), as_le32(h->size), __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 8), as_le64(h->base), __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), as_le64(++h->missed), __ATOMIC_RELAXED);
 		}
 		h->flips++;
 		if (mutator_yields)

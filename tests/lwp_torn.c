@@ -1,4 +1,4 @@
-/* test_lwp_torn - a 64-bit LWPCB word that keeps changing while it is read. Every access to
+/* lwp_torn - a 64-bit LWPCB word that keeps changing while it is read. Every access to
  * the LWPCB page faults (PROT_NONE); the fault handler adds 1 to the high half of MissedEvents,
  * opens the page for the one faulting instruction (trap flag) and closes it again. So each
  * read sees a new high word, as if hardware kept writing it. A 32-bit build must give up after
