@@ -26,8 +26,12 @@ test-listings: $(BUILD)/tests/test_listings
 LDLIBS_test_libpfm4 := -lpfm
 $(BUILD)/tests/test_libpfm4: tests/spec_rows.h
 
-test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv
-	$< $(BUILD)/tests/spec_rows.tsv
+$(BUILD)/tests/libpfm4_pmus.tsv: spec/sources.yaml tests/spec_rows.py | need-python
+	@mkdir -p $(@D)
+	$(PY) tests/spec_rows.py --libpfm4-pmus $< > $@.tmp && mv $@.tmp $@
+
+test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
+	$< $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
 
 # Each kind of bad spec gives its own file:line:entry error and leaves kprof.h untouched.
 test-gen: need-python
