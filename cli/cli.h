@@ -20,7 +20,10 @@
 enum {
 	KPROF_CLI_EXIT_OK = 0,
 	KPROF_CLI_EXIT_FAILURE = 1, /* the machine or the system failed us (no cpuid, no memory) */
-	KPROF_CLI_EXIT_USAGE = 2    /* bad usage or bad input; the message says which */
+	KPROF_CLI_EXIT_USAGE = 2,   /* bad usage or bad input; the message says which */
+	/* A handler's result that is not an error but exits 1: the output is printed (listing-check:
+	 * the listing differs from kprof's prediction). */
+	KPROF_CLI_EXIT_DIFFER = 0x101
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -105,7 +108,8 @@ typedef struct kprof_cli_view {
 	int ds, dtes64, ds_cpl, pdcm;
 } kprof_cli_view;
 
-void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32);
+/* hal: kprof_hal_decide's argument (HAL width | KPROF_HAL_RELEASE(release)). */
+void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, uint32_t hal);
 /* Whether the HAL would support source s on the viewed processor: 1 or 0. */
 int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s);
 /* The leaves of CPU block cpu of a dump file. 0, or an exit code after a message naming the
@@ -124,6 +128,22 @@ int kprof_cli_perf_print(const char *cmd, const kprof_source *s);
 void kprof_cli_source_header(int with_interface);
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported);
 
+/* --windows RELEASE (cli/cmd_listing.c): a release name or build number into *release
+ * (a kprof_windows_release_id); 0, or -1 after a usage message. kprof_cli_hal_check: 0, or
+ * exit 2 after a message when the release shipped no HAL of that width. */
+int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release);
+int kprof_cli_hal_check(const char *cmd, uint32_t hal);
+/* `--windows all`: one line (or JSON object) per release and HAL for this processor. */
+int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json);
+/* kprof_hal_uncertain bits as text ("; "-separated) or a JSON array of names. */
+void kprof_cli_uncertain_print(unsigned u, int json);
+/* The decision's release and HAL, e.g. "Windows 8.1 / Server 2012 R2 (6.3) [8.1, build 9600],
+ * 64-bit HAL". */
+void kprof_cli_release_print(const kprof_hal_decision *d);
+/* Whether the HAL of hal (kprof_hal_decide's argument) lists s on this processor:
+ * a kprof_presence; KPROF_PRESENCE_ABSENT without cpuid. */
+int kprof_cli_live_status(const kprof_source *s, uint32_t hal);
+
 /* Subcommands. */
 int kprof_cmd_info(int argc, char **argv);
 int kprof_cmd_sources(int argc, char **argv);
@@ -134,5 +154,6 @@ int kprof_cmd_cpuid_dump(int argc, char **argv);
 int kprof_cmd_lwp_decode(int argc, char **argv);
 int kprof_cmd_ds_decode(int argc, char **argv);
 int kprof_cmd_sources_decode(int argc, char **argv);
+int kprof_cmd_listing_check(int argc, char **argv);
 
 #endif

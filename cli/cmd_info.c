@@ -68,12 +68,22 @@ static void print_json(const kprof_cli_view *v)
 		                 "\"ebx_length\": %u, \"ebx\": %lu}",
 		                 v->pm_version, v->pm_counters, v->pm_width, v->pm_ebx_length,
 		                 (unsigned long)v->pm_ebx);
+	kprof_cli_printf(",\n  \"windows\": \"%s\", \"uncertain\": ",
+	                 kprof_windows_release_text(kprof_windows_release_get(v->decision.release)->name));
+	kprof_cli_uncertain_print(v->decision.uncertain, 1);
 	kprof_cli_puts(",\n  \"sources\": [");
 	rows = kprof_source_table(v->iface, &n);
 	for (i = 0; i < n; i++) {
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
 		kprof_cli_source_json(&rows[i], kprof_cli_view_supported(v, &rows[i]));
 	}
+	/* The later Intel sources the release may list (none for the default release). */
+	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
+	for (i = 0; i < n; i++)
+		if (kprof_hal_source_status(&v->decision, &rows[i]) != KPROF_PRESENCE_ABSENT) {
+			kprof_cli_puts(",\n    ");
+			kprof_cli_source_json(&rows[i], (int)kprof_hal_source_status(&v->decision, &rows[i]));
+		}
 	kprof_cli_puts("\n  ],\n  \"lwp\": ");
 	if (!v->lwp) {
 		kprof_cli_puts("null");
@@ -117,8 +127,16 @@ static void print_text(const kprof_cli_view *v)
 		                 yes_no(v->microsoft_compatible),
 		                 yes_no(v->performance_monitors_available));
 	}
+	kprof_cli_puts("windows     ");
+	kprof_cli_release_print(&v->decision);
+	kprof_cli_puts("\n");
 	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name(v->iface),
 	                 v->hal32 ? "32-bit" : "64-bit", v->reason);
+	if (v->decision.uncertain) {
+		kprof_cli_puts("uncertain   ");
+		kprof_cli_uncertain_print(v->decision.uncertain, 0);
+		kprof_cli_puts("\n");
+	}
 	if (!v->perfmon)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
 	else
@@ -148,13 +166,18 @@ static void print_text(const kprof_cli_view *v)
 	kprof_cli_source_header(0);
 	for (i = 0; i < n; i++)
 		kprof_cli_source_row(&rows[i], 0, kprof_cli_view_supported(v, &rows[i]));
+	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
+	for (i = 0; i < n; i++)
+		if (kprof_hal_source_status(&v->decision, &rows[i]) != KPROF_PRESENCE_ABSENT)
+			kprof_cli_source_row(&rows[i], 0, (int)kprof_hal_source_status(&v->decision, &rows[i]));
 }
 
 int kprof_cmd_info(int argc, char **argv)
 {
 	const char *file = NULL;
 	uint64_t cpu = 0;
-	int i, json = 0, hal32 = 0, rc;
+	int i, json = 0, hal32 = 0, rc, all = 0;
+	uint32_t release = 0;
 	kprof_cpuid_snapshot snap;
 	kprof_cli_view view;
 	for (i = 1; i < argc; i++) {
@@ -180,10 +203,19 @@ int kprof_cmd_info(int argc, char **argv)
 				hal32 = 1;
 			else
 				return kprof_cli_usage(argv[0], "--hal '%s': x64 or x86", v);
+		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--windows", &v)) != 0) {
+			if (r < 0)
+				return KPROF_CLI_EXIT_USAGE;
+			all = strcmp(v, "all") == 0;
+			if (!all && kprof_cli_windows_parse(argv[0], v, &release) != 0)
+				return KPROF_CLI_EXIT_USAGE;
 		} else {
 			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
 		}
 	}
+	rc = kprof_cli_hal_check(argv[0], (hal32 ? KPROF_HAL_X86 : KPROF_HAL_X64) | KPROF_HAL_RELEASE(release));
+	if (rc)
+		return rc;
 	if (file) {
 		rc = kprof_cli_snapshot_file(file, (uint32_t)cpu, &snap);
 		if (rc)
@@ -197,7 +229,10 @@ int kprof_cmd_info(int argc, char **argv)
 			return KPROF_CLI_EXIT_FAILURE;
 		}
 	}
-	kprof_cli_view_fill(&view, &snap, hal32);
+	if (all)
+		return kprof_cli_windows_all(&snap, json);
+	kprof_cli_view_fill(&view, &snap,
+	                    (hal32 ? KPROF_HAL_X86 : KPROF_HAL_X64) | KPROF_HAL_RELEASE(release));
 	if (json)
 		print_json(&view);
 	else

@@ -28,13 +28,15 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %s\n", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_source_description(s),
 	                 (unsigned long)kprof_cli_default_interval(s), select, ebx,
-	                 supported > 0 ? "yes" : "no");
+	                 supported == KPROF_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
 }
 
 int kprof_cmd_sources(int argc, char **argv)
 {
 	int i, json = 0, itf = -1, first = 1;
 	unsigned t;
+	uint32_t release = 0;
+	const kprof_windows_release *rel = NULL;
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int r;
@@ -46,6 +48,10 @@ int kprof_cmd_sources(int argc, char **argv)
 			itf = kprof_cli_interface_parse(v);
 			if (itf < 0)
 				return kprof_cli_usage(argv[0], "unknown interface '%s'", v);
+		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--windows", &v)) != 0) {
+			if (r < 0 || kprof_cli_windows_parse(argv[0], v, &release) != 0)
+				return KPROF_CLI_EXIT_USAGE;
+			rel = kprof_windows_release_get(release);
 		} else {
 			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
 		}
@@ -59,9 +65,18 @@ int kprof_cmd_sources(int argc, char **argv)
 		const kprof_source *rows;
 		if (itf >= 0 && (unsigned)itf != t)
 			continue;
+		/* With --windows, only the tables that release's HALs have. */
+		if (rel && ((t == KPROF_INTERFACE_EMON && rel->emon == KPROF_PRESENCE_ABSENT) ||
+		            (t == KPROF_INTERFACE_AMD64 && rel->amd64 == KPROF_PRESENCE_ABSENT)))
+			continue;
 		rows = kprof_source_table((kprof_interface)t, &n);
 		for (k = 0; k < n; k++) {
-			int supported = kprof_cli_live_supported(&rows[k]);
+			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_X64 : KPROF_HAL_X86) |
+			                                                              KPROF_HAL_RELEASE(release))
+			                    : kprof_cli_live_supported(&rows[k]);
+			if (rel && t == KPROF_INTERFACE_INTEL_LATER &&
+			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max : rel->later_intel_x86_max))
+				continue;
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
 				kprof_cli_source_json(&rows[k], supported);

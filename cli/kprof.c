@@ -11,7 +11,7 @@ int kprof_cli_flush(int rc);
 static const kprof_cli_command commands[] = {
         {"info", kprof_cmd_info,
          "what the Windows HAL would choose on this machine or a dumped one",
-         "[--cpuid-file FILE] [--cpu N] [--hal x64|x86] [--json]",
+         "[--cpuid-file FILE] [--cpu N] [--hal x64|x86] [--windows RELEASE|all] [--json]",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
          "  choose and why, architectural perfmon facts, the interface's sources and whether\n"
          "  each is supported, AMD LWP capabilities and Intel DS features.\n"
@@ -20,13 +20,17 @@ static const kprof_cli_command commands[] = {
          "  --cpu N            which block of the dump (default 0, the first: the HAL assesses\n"
          "                     the boot processor)\n"
          "  --hal x64|x86      the 64-bit HAL (default) or the 32-bit HAL's extra rules\n"
+         "  --windows RELEASE  that Windows release's HAL (default 10-1507, the original\n"
+         "                     Windows 10); `all`: one line per release and HAL\n"
          "  --json             one JSON object (schema in README.md)\n"},
         {"sources", kprof_cmd_sources, "the profile-source tables",
-         "[--interface generic|default|emon|amd64|intel-later] [--json]",
+         "[--interface generic|default|emon|amd64|intel-later] [--windows RELEASE] [--json]",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
          "  default interval, select value, cpuid 0x0A ebx bit, and whether the HAL would\n"
          "  support it on this machine.\n"
-         "  --json  an array of source objects (schema in README.md)\n"},
+         "  --json  an array of source objects (schema in README.md)\n"
+         "  --windows RELEASE  only the tables that release's HAL has, and support as that\n"
+         "                     release's 64-bit HAL would decide here (unknown: not public)\n"},
         {"decode-select", kprof_cmd_decode_select, "take a PerfEvtSel value apart",
          "VALUE [--vendor intel|amd] [--json]",
          "  The fields of an event-select value (hex with 0x, or decimal) by the vendor's\n"
@@ -53,6 +57,21 @@ static const kprof_cli_command commands[] = {
          "[--interface emon|amd64|generic|default] [--json] FILE",
          "  The chain EventTraceProfileSourceListInformation returns, each entry mapped to\n"
          "  kprof's tables (unknown sources are reported, not dropped).\n"},
+        {"listing-check", kprof_cmd_listing_check,
+         "compare a real machine's profile-source listing with kprof's prediction",
+         "FILE [--cpuid-file DUMP] [--cpu N] [--windows RELEASE] [--hal x64|x86] [--json]",
+         "  FILE is what `wpr -pmcsources` or `tracelog -profilesources Help` printed on a\n"
+         "  Windows machine. Every listed source's id, name, minimum and maximum interval is\n"
+         "  compared with what kprof predicts that machine's HAL lists; so are the sources the\n"
+         "  listing lacks. Exit 0 when they agree, 1 when they differ (one line per\n"
+         "  difference), 2 when FILE is not such a listing (the message names the line).\n"
+         "  --cpuid-file DUMP  the machine's cpuid (`kprof cpuid-dump`, `cpuid -r`); without it\n"
+         "                     kprof tries an Intel processor with every architectural event, an\n"
+         "                     AMD64 one and one the HAL gives Default\n"
+         "  --windows RELEASE  the machine's Windows (kprof info --windows all lists them; a\n"
+         "                     build number works too); without it every release is tried and\n"
+         "                     those the listing fits are named\n"
+         "  --hal x64|x86      only that HAL (default: every HAL the release shipped)\n"},
 };
 
 const kprof_cli_command *kprof_cli_find(const char *name)

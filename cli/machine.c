@@ -82,15 +82,15 @@ static void fill_lwp(kprof_cli_view *v, const kprof_cpuid_snapshot *snap)
 	}
 }
 
-void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32)
+void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, uint32_t hal)
 {
 	const kprof_hal_decision *d = &v->decision;
 	uint32_t leaf1_ecx, leaf1_edx;
 	memset(v, 0, sizeof *v);
 	v->snap = *snap;
-	v->hal32 = hal32;
-	/* Always fills the decision (Default for an empty snapshot); hal is one of the two. */
-	(void)kprof_hal_decide(snap, hal32 ? KPROF_HAL_X86 : KPROF_HAL_X64, &v->decision);
+	v->hal32 = (hal & KPROF_HAL_BUILD_MASK) == KPROF_HAL_X86;
+	/* Always fills the decision (Default for an empty snapshot); the caller checked hal. */
+	(void)kprof_hal_decide(snap, hal, &v->decision);
 	v->vendor_len = strlen(d->vendor_string);
 	memcpy(v->vendor, d->vendor_string, v->vendor_len);
 	v->vendor_id = d->vendor;
@@ -137,20 +137,34 @@ int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s)
 	return kprof_hal_source_supported(&v->decision, s) != 0;
 }
 
-/* The live processor's view, read once per run. NULL without cpuid. */
-static const kprof_cli_view *live_view(void)
+/* The live processor's view, read once per run (again only for another hal). NULL without
+ * cpuid. */
+static const kprof_cli_view *live_view_hal(uint32_t hal)
 {
 	static kprof_cli_view v;
 	static int state; /* 0 not read, 1 read, -1 no cpuid */
-	if (state == 0) {
+	static uint32_t read_for;
+	if (state == 0 || (state > 0 && read_for != hal)) {
 		kprof_cpuid_snapshot snap;
 		state = -1;
 		if (kprof_cpuid_snapshot_live(&snap) == KPROF_OK) {
-			kprof_cli_view_fill(&v, &snap, 0);
+			kprof_cli_view_fill(&v, &snap, hal);
+			read_for = hal;
 			state = 1;
 		}
 	}
 	return state > 0 ? &v : NULL;
+}
+
+static const kprof_cli_view *live_view(void)
+{
+	return live_view_hal(KPROF_HAL_X64);
+}
+
+int kprof_cli_live_status(const kprof_source *s, uint32_t hal)
+{
+	const kprof_cli_view *v = live_view_hal(hal);
+	return v ? (int)kprof_hal_source_status(&v->decision, s) : KPROF_PRESENCE_ABSENT;
 }
 
 int kprof_cli_live_vendor(void)

@@ -71,7 +71,10 @@ void kprof_cli_puts(const char *s)
 int kprof_cli_flush(int rc);
 int kprof_cli_flush(int rc)
 {
-	if (rc == KPROF_CLI_EXIT_OK) {
+	int print = rc == KPROF_CLI_EXIT_OK || rc == KPROF_CLI_EXIT_DIFFER;
+	if (rc == KPROF_CLI_EXIT_DIFFER)
+		rc = KPROF_CLI_EXIT_FAILURE;
+	if (print) {
 		if (out_failed) {
 			fprintf(stderr, "kprof: out of memory\n");
 			rc = KPROF_CLI_EXIT_FAILURE;
@@ -288,5 +291,6 @@ void kprof_cli_source_json(const kprof_source *s, int supported)
 	else
 		kprof_cli_puts(", \"ebx_bit\": null");
 	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s}",
-	                 (unsigned long)kprof_cli_default_interval(s), supported > 0 ? "true" : "false");
+	                 (unsigned long)kprof_cli_default_interval(s),
+	                 supported == KPROF_PRESENCE_UNKNOWN ? "null" : supported > 0 ? "true" : "false");
 }
