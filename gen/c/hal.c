@@ -456,8 +456,8 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
-/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; the
- * iterator then stays at the error). *row is zeroed on anything but KPROF_OK. */
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
 {
 	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
@@ -466,6 +466,8 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 	row->line = row->id = row->interval = row->min = row->max = 0;
 	row->name = NULL;
 	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
 	while (it->pos < it->len) {
 		const char *p = it->text + it->pos;
 		size_t n = 0, at = 0, len, k;
@@ -475,7 +477,7 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 		while (it->pos + n < it->len && p[n] != '\n') {
 			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
 				it->line++;
-				it->pos = it->len; /* stay at the error */
+				it->pos = it->len + 1;
 				return KPROF_E_FORMAT;
 			}
 			n++;
@@ -517,11 +519,12 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 		return KPROF_OK;
 	bad:
 		row->id = row->interval = row->min = row->max = 0;
-		it->pos = it->len;
+		it->pos = it->len + 1;
 		return KPROF_E_FORMAT;
 	}
 	if (!it->header) {
 		it->line = 0;
+		it->pos = it->len + 1;
 		return KPROF_E_FORMAT;
 	}
 	return KPROF_END;
