@@ -407,11 +407,11 @@ def build_records(r, enums):
                         bad("repeats another row's key (keys are matched ignoring case)")
                     keys.add(v.lower())
                     key_text = v
-                vals.append({"c": str(intern(v)), "comment": v})
+                vals.append({"c": str(intern(v)), "text": v})
             elif t == "bool":
                 if not isinstance(v, bool):
                     bad("must be true or false")
-                vals.append({"c": str(int(v))})
+                vals.append({"c": str(int(v)), "text": "yes" if v else "no"})
             elif t == "range":
                 lo_hi = v if isinstance(v, list) else [v]
                 if len(lo_hi) not in (1, 2) or any(not isinstance(x, int) or isinstance(x, bool) for x in lo_hi):
@@ -419,16 +419,17 @@ def build_records(r, enums):
                 lo, hi = lo_hi[0], lo_hi[-1]
                 if not 0 <= lo <= hi <= RECORD_MAX[t]:
                     bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
-                vals.append({"c": f"{lo:#x}, {hi:#x}"})
+                vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
             elif f["enum"]:
                 names = {x["name"]: x["value"] for x in f["enum"]["values"]}
                 if not isinstance(v, str) or v not in names:
                     bad(f"must be one of {', '.join(names)} (a bare yes/no is a YAML boolean)")
-                vals.append({"c": f["enum"]["prefix"] + v})
+                vals.append({"c": f["enum"]["prefix"] + v,
+                             "text": next(x["string"] for x in f["enum"]["values"] if x["name"] == v)})
             else:
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= RECORD_MAX[t]:
                     bad(f"must be a number 0..{RECORD_MAX[t]:#x}")
-                vals.append({"c": f"{v}"})
+                vals.append({"c": f"{v}", "text": f"{v}"})
         rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text})
     if not rows:
         fail(r, ent, "has no rows")

@@ -34,6 +34,7 @@ SPEC = yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))
 RELEASES = [r["name"] for r in SPEC]
 SHIPPED = {(r["name"], "x86"): r["x86"] for r in SPEC} | {(r["name"], "x64"): r["x64"] for r in SPEC}
 IDX = {n: i for i, n in enumerate(RELEASES)}
+DOC = open(os.path.join(ROOT, "docs", "windows-releases.md")).read()
 
 # The seed KPROFILE_SOURCE (Geoff Chappell) and the listings, as release boundaries.
 FIRST_EMON_X64 = "vista"      # "A separate set for GenuineIntel processors begins with 64-bit Windows Vista"
@@ -274,6 +275,8 @@ def test_real_listings():
         fits, _ = model_check(rows)
         rc, out, err, rcj, j = listing_check(path)
         check(rc == 0 and "result     agree" in out, f"{n}: exit {rc}, {out[-200:]} {err}")
+        fits_line = next((l for l in out.splitlines() if l.startswith("fits ")), "?")
+        check(re.search(re.escape(n) + r" +" + re.escape(fits_line) + "\n", DOC) is not None, f"docs/windows-releases.md quotes {n}'s {fits_line!r}")
         got = {(f["windows"], f["hal"], f["interface"]) for f in j["fits"]} if j else set()
         check(rcj == 0 and got == fits, f"{n}: fits {sorted(got ^ fits)}")
         check(j and j["agree"] is True and j["differences"] == [] and j["sources"] == len(rows),

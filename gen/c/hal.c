@@ -133,10 +133,11 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	/* The release: does its HAL (of this width) have the interface at all? */
 	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
 	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
-	                                          : KPROF_PRESENCE_PRESENT;
+	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
 	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
 	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
-		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? KPROF_PRESENCE_ABSENT : KPROF_PRESENCE_UNKNOWN;
+		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
+		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
 	if (have == KPROF_PRESENCE_ABSENT) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
