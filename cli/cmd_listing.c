@@ -340,75 +340,44 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 	(void)kprof_hal_decide(NULL, KPROF_HAL_X64, &d);
 	st = kprof_listing_diff_iter_init(&it, text, len, &d);
 	if (st == KPROF_E_DUPLICATE)
-		return kprof_cli_error("%s:%lu: source id listed twice", path, (unsigned long)it.rows.line);
+		return kprof_cli_error_at(path, it.rows.line, 0, "source id listed twice");
 	if (st != KPROF_OK && it.rows.line == 0)
 		return kprof_cli_error("%s: no 'Id Name Interval Min Max' header line: not the output of "
 		                       "wpr -pmcsources or tracelog -profilesources Help",
-		                       path);
+		                       kprof_cli_file_label(path));
 	if (st != KPROF_OK)
-		return kprof_cli_error("%s:%lu: not a source row (Id Name Interval Min Max: a decimal id, "
-		                       "a name of letters, digits and _, three decimal numbers)",
-		                       path, (unsigned long)it.rows.line);
+		return kprof_cli_error_at(path, it.rows.line, 0,
+		                          "not a source row (Id Name Interval Min Max: a decimal id, a "
+		                          "name of letters, digits and _, three decimal numbers)");
 	*rows = 0;
 	while (kprof_listing_iter_next(&it.rows, &r) == KPROF_OK)
 		(*rows)++;
 	return 0;
 }
 
-int kprof_cmd_listing_check(int argc, char **argv)
+int kprof_cmd_listing_check(const kprof_cli_args *a)
 {
-	const char *file = NULL, *dump = NULL;
+	const char *file = kprof_cli_get(a, "FILE")->text, *dump = NULL;
+	const kprof_cli_value *win = kprof_cli_get(a, "--windows"), *hal = kprof_cli_get(a, "--hal");
 	uint32_t release = 0;
-	uint64_t cpu = 0;
-	int i, json = 0, hal_only = -1, rc, c, cpus;
+	uint64_t cpu = kprof_cli_get(a, "--cpu")->num;
+	int json = kprof_cli_get(a, "--json")->set, hal_only = hal->set ? (int)hal->num : -1;
+	int rc, c, cpus;
 	char *text;
 	size_t len, rows = 0, n = 0, best = 0, k, fits = 0, last = 0;
 	kprof_cpuid_snapshot snaps[CPU_ASSUMED];
 	candidate *cand;
 	kprof_listing_diff_iter it;
 	kprof_listing_diff df;
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		int r;
-		if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpuid-file", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			dump = v;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpu", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			if (kprof_cli_parse_u64(v, 0x7FFFFFFF, &cpu) != 0)
-				return kprof_cli_usage(argv[0], "--cpu '%s' is not a CPU block number", v);
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--windows", &v)) != 0) {
-			if (r < 0 || kprof_cli_windows_parse(argv[0], v, &release) != 0)
-				return KPROF_CLI_EXIT_USAGE;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--hal", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			if (strcmp(v, "x64") == 0)
-				hal_only = KPROF_HAL_X64;
-			else if (strcmp(v, "x86") == 0)
-				hal_only = KPROF_HAL_X86;
-			else
-				return kprof_cli_usage(argv[0], "--hal '%s': x64 or x86", v);
-		} else if (argv[i][0] == '-' && argv[i][1] != 0) {
-			return kprof_cli_usage(argv[0], "unknown option '%s'", argv[i]);
-		} else if (!file) {
-			file = argv[i];
-		} else {
-			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
-		}
-	}
-	if (!file)
-		return kprof_cli_usage(argv[0], "missing FILE (what wpr -pmcsources or tracelog "
-		                                "-profilesources Help printed)");
+	if (kprof_cli_get(a, "--cpuid-file")->set)
+		dump = kprof_cli_get(a, "--cpuid-file")->text;
+	if (win->set && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+		return KPROF_CLI_EXIT_USAGE;
 	if (release && hal_only >= 0 &&
-	    (rc = kprof_cli_hal_check(argv[0], (uint32_t)hal_only | KPROF_HAL_RELEASE(release))) != 0)
+	    (rc = kprof_cli_hal_check(a->cmd->name, (uint32_t)hal_only | KPROF_HAL_RELEASE(release))) != 0)
 		return rc;
 	if (!dump && cpu)
-		return kprof_cli_usage(argv[0], "--cpu needs --cpuid-file");
+		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
 	if (dump) {
 		rc = kprof_cli_snapshot_file(dump, (uint32_t)cpu, &snaps[0]);
 		if (rc)
@@ -462,7 +431,7 @@ int kprof_cmd_listing_check(int argc, char **argv)
 	if (n == 0) {
 		free(cand);
 		free(text);
-		return kprof_cli_usage(argv[0], "no release shipped that HAL");
+		return kprof_cli_usage(a->cmd->name, "no release shipped that HAL");
 	}
 	if (json) {
 		kprof_cli_puts("{\"file\": ");
@@ -491,7 +460,7 @@ int kprof_cmd_listing_check(int argc, char **argv)
 		}
 		kprof_cli_printf("],\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
 	} else {
-		kprof_cli_printf("listing    %s: %lu sources\n", file, (unsigned long)rows);
+		kprof_cli_printf("listing    %s: %lu sources\n", kprof_cli_file_label(file), (unsigned long)rows);
 		kprof_cli_puts("cpu        ");
 		if (dump)
 			kprof_cli_printf("%s\n", dump);

@@ -132,6 +132,7 @@ def test_releases_on_dumps():
         rc, out, err = run("info", "--cpuid-file", f, "--windows", "all", "--json")
         if not check(rc == 0, f"{name}: info --windows all exit {rc}: {err}"):
             continue
+        schema_ok("info-windows-all", out, f"{name}: info --windows all --json")
         got = {(e["windows"], e["hal"]): e for e in json.loads(out)}
         want_keys = {k for k, v in SHIPPED.items() if v}
         check(set(got) == want_keys, f"{name}: --windows all rows {sorted(set(got) ^ want_keys)}")
@@ -148,6 +149,8 @@ def test_releases_on_dumps():
         rc1, a, _ = run("info", "--cpuid-file", f, "--json")
         rc2, b, _ = run("info", "--cpuid-file", f, "--json", "--windows", "10-1507")
         check(rc1 == rc2 == 0 and a == b, f"{name}: info --windows 10-1507 differs from info")
+        rc3, c, _ = run("info", "--cpuid-file", f, "--json", "--windows", "10-2004")
+        check(rc3 == 0, f"{name}: info --windows 10-2004") and schema_ok("info", c, f"{name}: info --windows 10-2004")
 
 
 def synthetic(tmp, leaves, name):
@@ -260,10 +263,18 @@ def kprof_diffs(text_out):
     return sorted(out)
 
 
+def schema_ok(name, text, what):
+    """Every --json output of this suite is validated against docs/schema/NAME.json."""
+    errors = [e.message for e in test_cli.schema_validator(name).iter_errors(json.loads(text))]
+    return check(not errors, f"{what}: valid against docs/schema/{name}.json {errors[:3]}")
+
+
 def listing_check(path, *args):
     rc, out, err = run("listing-check", path, *args)
     rcj, outj, _ = run("listing-check", path, "--json", *args)
     j = json.loads(outj) if rcj in (0, 1) else None
+    if j is not None:
+        schema_ok("listing-check", outj, f"listing-check {' '.join(args)}")
     return rc, out, err, rcj, j
 
 
