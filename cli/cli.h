@@ -179,6 +179,10 @@ void kprof_cli_source_header(int with_interface);
  * (text "unknown", JSON null). */
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported);
 void kprof_cli_source_json(const kprof_source *s, int supported);
+/* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
+ * (cli/pmu_print.c). */
+void kprof_cli_pmu_json(const kprof_hal_decision *d);
+void kprof_cli_pmu_text(const kprof_hal_decision *d);
 
 /* ---- Windows releases (cli/cmd_listing.c) ---------------------------------------------- */
 /* --windows RELEASE: a release name or build number into *release (a
