@@ -1955,10 +1955,67 @@ typedef enum kprof_hal_reason {
 	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
 	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
 
+	/* Default: Emon begins with 64-bit Vista (Windows Server 2003 SP1 has Amd64 only) */
+	KPROF_HAL_REASON_RELEASE_NO_INTERFACE = 0xD,
+
+	/* Default: no 32-bit HAL implements another source until Windows 8 */
+	KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY = 0xE,
+
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_hal_reason_name(int value);
+#endif
+
+/* Bits of kprof_hal_decision.uncertain: which facts behind the decision no public source states
+ * for the release asked about. kprof then decides as the Windows 10 original release does (the
+ * one release whose rules are published) and sets the bit, rather than guess.
+ * Source: spec/windows_releases.yaml (PRESENT / ABSENT / UNKNOWN per release) */
+
+typedef enum kprof_hal_uncertain {
+	/* whether the release has the chosen interface (or 32-bit sources) is unknown */
+	KPROF_HAL_UNCERTAIN_INTERFACE = 0x1,
+
+	/* the 32-bit rule (Intel family 6 or 15, AMD long mode) decided, and the release may not have
+	 * it */
+	KPROF_HAL_UNCERTAIN_X86_RULES = 0x2,
+
+	/* the hypervisor rule decided, and the release may not have it */
+	KPROF_HAL_UNCERTAIN_HYPERVISOR = 0x4,
+
+	/* the release's rows are not published: kprof uses the Windows 10 original release's */
+	KPROF_HAL_UNCERTAIN_TABLES = 0x8,
+
+	/* how many Intel sources above 0x1F the release lists is known only as a range */
+	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
+
+} kprof_hal_uncertain;
+
+/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
+ * differs from kprof's prediction for the same processor and Windows release.
+ * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
+ * Interval, Min, Max of both tools */
+
+typedef enum kprof_listing_diff_kind {
+	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
+
+	/* the listing has an id kprof knows for no source of the interface */
+	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
+
+	/* the listing has a source kprof knows but predicts the HAL does not offer here */
+	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
+
+	/* the listed name differs from the HAL's descriptive string kprof has */
+	KPROF_LISTING_DIFF_NAME = 0x3,
+
+	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
+
+	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
+
+} kprof_listing_diff_kind;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_listing_diff_kind_name(int value);
 #endif
 
 /* Options for kprof_counter_plan_make.
@@ -1974,6 +2031,106 @@ typedef enum kprof_plan_flags {
 	KPROF_PLAN_AMD_EXTENDED = 0x2,
 
 } kprof_plan_flags;
+
+/* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
+ * for some releases no public source says.
+ * Source: kprof's own vocabulary for the facts in spec/windows_releases.yaml */
+
+typedef enum kprof_presence {
+	KPROF_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
+
+	KPROF_PRESENCE_PRESENT = 0x1, /* a public source says the release has it */
+
+	KPROF_PRESENCE_UNKNOWN = 0x2, /* no public source says either way */
+
+} kprof_presence;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_presence_name(int value);
+#endif
+
+/* hal_argument: kprof_hal_decide's hal argument: a kprof_hal_build in the low byte, a
+ * kprof_windows_release_id shifted by KPROF_HAL_RELEASE_SHIFT above it (0 = the default
+ * release, Windows 10's original). KPROF_HAL_RELEASE(id) builds the second part.
+ * Source: kprof's own encoding (keeps the two-value calls of kprof 0.1 meaning what they meant) */
+#define KPROF_HAL_BUILD_MASK    0xFFu   /* the kprof_hal_build bits */
+#define KPROF_HAL_RELEASE_SHIFT 0x8u    /* where the release id starts */
+#define KPROF_HAL_RELEASE_MASK  0xFF00u /* the release id bits */
+
+/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
+ * refused, not cut.
+ * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
+ * longest name 47 characters (seed Amd64 table) */
+#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
+#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
+
+/* Windows releases whose HAL profile behaviour is known, oldest first: which HALs shipped (x86,
+ * x64), which profile interfaces and rules each has, and the range of later Intel sources.
+ * kprof_windows_release_get(KPROF_WINDOWS_...) gives a row; kprof_windows_release_by_name()
+ * finds one by its short name ("vista", "8.1", "10-1507").
+ * Source: Geoff Chappell, KPROFILE_SOURCE
+ * (studies/windows/km/ntoskrnl/api/ke/profobj/kprofile_source.htm: first processor-specific
+ * sources in 64-bit Windows Server 2003 SP1 for AuthenticAMD only, GenuineIntel from 64-bit
+ * Vista, no 32-bit HAL source but ProfileTime until Windows 8); Chappell, Hardware Performance
+ * Counters (studies/windows/km/hal/api/hwperfcnt/index.htm: the rules of the Windows 10
+ * original release); real `wpr -pmcsources` / `tracelog -profilesources Help` listings
+ * (reference/listings/: Feb 2019 without, Microsoft Learn with 0x20, Oct 2020 with 0x20..0x24);
+ * Microsoft's release information for build numbers. */
+
+typedef enum kprof_windows_release_id {
+	KPROF_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
+	KPROF_WINDOWS_VISTA = 2,     /* "vista" */
+	KPROF_WINDOWS_7 = 3,         /* "7" */
+	KPROF_WINDOWS_8 = 4,         /* "8" */
+	KPROF_WINDOWS_8_1 = 5,       /* "8.1" */
+	KPROF_WINDOWS_10_1507 = 6,   /* "10-1507" */
+	KPROF_WINDOWS_10_1511 = 7,   /* "10-1511" */
+	KPROF_WINDOWS_10_1607 = 8,   /* "10-1607" */
+	KPROF_WINDOWS_10_1703 = 9,   /* "10-1703" */
+	KPROF_WINDOWS_10_1709 = 10,  /* "10-1709" */
+	KPROF_WINDOWS_10_1803 = 11,  /* "10-1803" */
+	KPROF_WINDOWS_10_1809 = 12,  /* "10-1809" */
+	KPROF_WINDOWS_10_1903 = 13,  /* "10-1903" */
+	KPROF_WINDOWS_10_1909 = 14,  /* "10-1909" */
+	KPROF_WINDOWS_10_2004 = 15,  /* "10-2004" */
+	KPROF_WINDOWS_10_20H2 = 16,  /* "10-20h2" */
+	KPROF_WINDOWS_10_21H1 = 17,  /* "10-21h1" */
+	KPROF_WINDOWS_10_21H2 = 18,  /* "10-21h2" */
+	KPROF_WINDOWS_10_22H2 = 19,  /* "10-22h2" */
+	KPROF_WINDOWS_11 = 20,       /* "11" */
+} kprof_windows_release_id;
+#define KPROF_WINDOWS_RELEASE_FIRST 1u  /* the first row's id */
+#define KPROF_WINDOWS_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_windows_release {
+	uint8_t id; /* kprof_windows_release_id */
+	uint16_t
+	        name; /* short name for command lines (kprof --windows NAME): kprof_windows_release_text(r->name) */
+	uint16_t
+	        title; /* the release as Microsoft names it: kprof_windows_release_text(r->title) */
+	uint32_t build;      /* build number of the release's first version */
+	uint8_t x86;         /* a 32-bit (x86) edition shipped */
+	uint8_t x64;         /* a 64-bit (x64) edition shipped */
+	uint8_t amd64;       /* kprof_presence: the Amd64 interface (AuthenticAMD) */
+	uint8_t emon;        /* kprof_presence: the Emon interface (GenuineIntel) */
+	uint8_t x86_sources; /* kprof_presence: the 32-bit HAL implements any source but ProfileTime */
+	uint8_t x86_rules; /* kprof_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode */
+	uint8_t hypervisor_rule; /* kprof_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default */
+	uint8_t tables; /* kprof_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row */
+	uint16_t later_intel_min,
+	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
+	uint16_t later_intel_x86_min,
+	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
+} kprof_windows_release;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_windows_release_text(uint32_t offset);
+/* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len);
+#endif
 
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
  * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
@@ -2079,7 +2236,76 @@ typedef struct kprof_hal_decision {
 	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
 	 * those beyond the interface's */
 	kprof_pmu_caps pmu;
+
+	/* The Windows release whose HAL was asked about (spec/windows_releases.yaml) */
+	uint8_t release;   /* kprof_windows_release_id (the default resolved) */
+	uint8_t uncertain; /* kprof_hal_uncertain bits: facts no public source states */
+	/* Emon only: the highest source above the Windows 10 original table the release lists
+	 * (the later Intel sources, KPROF_INTERFACE_INTEL_LATER) is known to lie within
+	 * [later_min, later_max]; equal when known. Both 0 for other interfaces. */
+	uint16_t later_min, later_max;
 } kprof_hal_decision;
+
+/* The hal argument of kprof_hal_decide: KPROF_HAL_X64 or KPROF_HAL_X86, optionally ORed with
+ * KPROF_HAL_RELEASE(KPROF_WINDOWS_...). Without a release the HAL is the Windows 10 original
+ * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
+ * call means what it meant. C has no default arguments and a second function would be a
+ * second way to decide; a release in the spare bits of the same argument keeps one function
+ * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
+#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
+#define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
+
+#ifndef KPROF_NO_NAMES
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line; /* 1-based line of the text */
+	uint32_t id;   /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;  /* the line read last: where an error is */
+	uint8_t header; /* the header was seen */
+} kprof_listing_iter;
+
+/* One difference between a listing and kprof's prediction. */
+typedef struct kprof_listing_diff {
+	uint8_t kind; /* kprof_listing_diff_kind */
+	uint32_t id;  /* KPROFILE_SOURCE value */
+	const kprof_source
+	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last; /* highest later Intel source taken as offered */
+	uint32_t next;       /* phase 2: the next table row to look for */
+	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;     /* bit per kind still to report for cur */
+	uint8_t seen[32];    /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
 
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_write {
@@ -2143,14 +2369,27 @@ KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *
  *      hypervisors (KVM, VMware, Xen) are not consulted.
  * The first rule that makes the interface Default names the reason. Missing leaves and leaves
  * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
- * (Default). *d is always filled; KPROF_E_ARGUMENT only for a null d or an unknown hal (then
- * d, if given, says Default). */
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+ * (Default).
+ * hal: KPROF_HAL_X64 or KPROF_HAL_X86, | KPROF_HAL_RELEASE(KPROF_WINDOWS_...) for another
+ * release than Windows 10's original (the default). A release's row says which interfaces,
+ * 32-bit sources and rules its HAL has: an interface it lacks makes Default
+ * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
+ * applied as Windows 10 applies it, and d->uncertain says so.
+ * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
+ * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d);
-/* Whether the decided interface supports a source (a row of kprof_source_table(
- * d->iface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
- * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
- * table or null arguments. */
+/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+ * open range. A row of the decided interface's table: ProfileTime always; Default nothing
+ * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
+ * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
+ * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
+                                                 const kprof_source *s);
+/* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
+ * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
+ * row of another table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
 /* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
  * value; 0 when the interface's table has no such source. */
@@ -2185,6 +2424,29 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
  * without a select. */
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
                                                 kprof_profile_source_add *out);
+#ifndef KPROF_NO_NAMES
+/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
+ * length. */
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
+                                               size_t len);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
+#endif
+#ifndef KPROF_NO_NAMES
+/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
+ * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
+ * in both cases); KPROF_E_ARGUMENT for null it or d. */
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out);
+#endif
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
@@ -7129,7 +7391,9 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	                            "32-bit HAL: Intel family not 6 or 15\0"
 	                            "32-bit HAL: AMD without long mode\0"
 	                            "Microsoft hypervisor hides perfmon\0"
-	                            "Microsoft hypervisor, leaf 0x40000003 missing\0";
+	                            "Microsoft hypervisor, leaf 0x40000003 missing\0"
+	                            "this Windows release has no such interface\0"
+	                            "32-bit HAL of this Windows release: ProfileTime only\0";
 	unsigned offset;
 	switch (value) {
 	case 0: offset = 0; break;
@@ -7145,9 +7409,215 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	case 10: offset = 307; break;
 	case 11: offset = 341; break;
 	case 12: offset = 376; break;
+	case 13: offset = 422; break;
+	case 14: offset = 465; break;
 	default: return NULL;
 	}
 	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_listing_diff_kind_name(int value)
+{
+	static const char names[] = "missing\0"
+	                            "unknown\0"
+	                            "unexpected\0"
+	                            "name\0"
+	                            "min\0"
+	                            "max\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 16; break;
+	case 3: offset = 27; break;
+	case 4: offset = 32; break;
+	case 5: offset = 36; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_presence value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_presence_name(int value)
+{
+	static const char names[] = "no\0"
+	                            "yes\0"
+	                            "unknown\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 3; break;
+	case 2: offset = 7; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
+{
+	static const kprof_windows_release rows[KPROF_WINDOWS_RELEASE_COUNT] = {
+	        /* Chappell KPROFILE_SOURCE: Amd64 sources from 64-bit Server 2003 SP1, AuthenticAMD only; no 32-bit source but ProfileTime until Windows 8. Whether this HAL tests for a Microsoft hypervisor, and which Amd64 rows it has, is not published (Chappell lists the Windows 10 rows). No later Intel sources: the Feb 2019 Windows 10 listing lacks them, so every earlier HAL does. */
+	        {KPROF_WINDOWS_S2003_SP1, 0, 9, 3790, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE: GenuineIntel sources begin with 64-bit Vista; no 32-bit source but ProfileTime until Windows 8. Hypervisor rule and exact rows not published for this release. */
+	        {KPROF_WINDOWS_VISTA, 77, 83, 6000, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE (as Vista; the 32-bit HAL still only ProfileTime). Hypervisor rule and exact rows not published for this release. */
+	        {KPROF_WINDOWS_7, 117, 119, 7600, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE: the first 32-bit HAL with sources but ProfileTime is Windows 8's. Its 32-bit conditions (family 6/15, long mode) are published for Windows 10 only. */
+	        {KPROF_WINDOWS_8, 152, 154, 9200, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE (as Windows 8). 32-bit conditions, hypervisor rule and exact rows published for Windows 10 only. */
+	        {KPROF_WINDOWS_8_1, 184, 188, 9600, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell Hardware Performance Counters, Emon and Amd64 pages: every rule and both tables as kprof implements them (the Emon table ends at 0x1F). */
+	        {KPROF_WINDOWS_10_1507, 223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Rules and tables as 1507 (the Intel listings of 2019 and 2020 still show the whole 1507 Emon table). Which feature update first lists 0x20..0x24 is not public: the Feb 2019 listing (some build up to 1809) lacks them, the Oct 2020 one (some build up to 20H2) has them. */
+	        {KPROF_WINDOWS_10_1511, 266, 274, 10586, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1607, 298, 306, 14393, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1703, 330, 338, 15063, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1709, 362, 370, 16299, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1803, 394, 402, 17134, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1809, 426, 434, 17763, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1903, 458, 466, 18362, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1909, 490, 498, 18363, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public (the Oct 2020 listing may come from 2004 or 20H2). */
+	        {KPROF_WINDOWS_10_2004, 522, 530, 19041, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* The Oct 2020 tracelog listing (an Intel machine on a build no later than 20H2) lists 0x20..0x24, so 20H2 and later do. The listings do not say whether their HAL was 32-bit: the 32-bit range stays open. */
+	        {KPROF_WINDOWS_10_20H2, 554, 562, 19042, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2. */
+	        {KPROF_WINDOWS_10_21H1, 586, 594, 19043, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2. */
+	        {KPROF_WINDOWS_10_21H2, 618, 626, 19044, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2 (the last Windows 10 feature update). */
+	        {KPROF_WINDOWS_10_22H2, 650, 658, 19045, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* Windows 11 shipped no 32-bit edition. Rules, tables and 0x20..0x24 as Windows 10 20H2 (every fact holds from its first release on). */
+	        {KPROF_WINDOWS_11, 682, 685, 22000, 0, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x1f},
+	};
+	return rows;
+}
+KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
+{
+	if (id < KPROF_WINDOWS_RELEASE_FIRST ||
+	    id - KPROF_WINDOWS_RELEASE_FIRST >= KPROF_WINDOWS_RELEASE_COUNT)
+		return NULL;
+	return &kprof_impl_windows_release_rows()[id - KPROF_WINDOWS_RELEASE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_release_text(uint32_t offset)
+{
+	static const char pool[] =
+	        "2003-sp1\0"
+	        "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
+	        "vista\0"
+	        "Windows Vista / Server 2008 (6.0)\0"
+	        "7\0"
+	        "Windows 7 / Server 2008 R2 (6.1)\0"
+	        "8\0"
+	        "Windows 8 / Server 2012 (6.2)\0"
+	        "8.1\0"
+	        "Windows 8.1 / Server 2012 R2 (6.3)\0"
+	        "10-1507\0"
+	        "Windows 10 original release (1507)\0"
+	        "10-1511\0"
+	        "Windows 10 version 1511\0"
+	        "10-1607\0"
+	        "Windows 10 version 1607\0"
+	        "10-1703\0"
+	        "Windows 10 version 1703\0"
+	        "10-1709\0"
+	        "Windows 10 version 1709\0"
+	        "10-1803\0"
+	        "Windows 10 version 1803\0"
+	        "10-1809\0"
+	        "Windows 10 version 1809\0"
+	        "10-1903\0"
+	        "Windows 10 version 1903\0"
+	        "10-1909\0"
+	        "Windows 10 version 1909\0"
+	        "10-2004\0"
+	        "Windows 10 version 2004\0"
+	        "10-20h2\0"
+	        "Windows 10 version 20H2\0"
+	        "10-21h1\0"
+	        "Windows 10 version 21H1\0"
+	        "10-21h2\0"
+	        "Windows 10 version 21H2\0"
+	        "10-22h2\0"
+	        "Windows 10 version 22H2\0"
+	        "11\0"
+	        "Windows 11 (21H2 and later)\0";
+	return offset < sizeof(pool) - 1 ? pool + offset : NULL;
+}
+KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
+		const kprof_windows_release *row = &kprof_impl_windows_release_rows()[i];
+		const char *s = kprof_windows_release_text(row->name);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
 }
 #endif
 
@@ -7353,21 +7823,28 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
-	uint32_t a, eax1, ecx1;
+	const kprof_windows_release *rel;
+	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i;
+	unsigned i, have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < sizeof(*d); i++)
 		((uint8_t *)d)[i] = 0;
+	build = hal & KPROF_HAL_BUILD_MASK;
+	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
+	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
 	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (uint8_t)hal;
-	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
+	d->hal = (uint8_t)build;
+	d->release = rel ? rel->id : 0;
+	if ((build != KPROF_HAL_X64 && build != KPROF_HAL_X86) || !rel ||
+	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
+	    !(build == KPROF_HAL_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
@@ -7437,39 +7914,85 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	}
 	d->iface = d->tentative;
 
+	/* The release: does its HAL (of this width) have the interface at all? */
+	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
+	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
+	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
+	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
+		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
+		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
+	if (have == KPROF_PRESENCE_ABSENT) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
+		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
+		                    ? KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY
+		                    : KPROF_HAL_REASON_RELEASE_NO_INTERFACE;
+	} else if (have == KPROF_PRESENCE_UNKNOWN) {
+		d->uncertain |= KPROF_HAL_UNCERTAIN_INTERFACE;
+	}
+
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
-	    d->family != 15) {
+	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
+	    d->iface != KPROF_INTERFACE_DEFAULT &&
+	    ((d->iface == KPROF_INTERFACE_EMON && d->family != 6 && d->family != 15) ||
+	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
+		d->reason = d->iface == KPROF_INTERFACE_EMON
+		                    ? KPROF_HAL_REASON_X86_INTEL_FAMILY
+		                    : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
 		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
-	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
+		if (rel->x86_rules == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_X86_RULES;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (d->iface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+	if (rel->hypervisor_rule != KPROF_PRESENCE_ABSENT && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    d->hv_microsoft && !d->hv_perfmon) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
+		if (rel->hypervisor_rule == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_HYPERVISOR;
+	}
+	if (d->iface != KPROF_INTERFACE_DEFAULT && rel->tables != KPROF_PRESENCE_PRESENT)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_TABLES;
+	if (d->iface == KPROF_INTERFACE_EMON) {
+		d->later_min =
+		        build == KPROF_HAL_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
+		d->later_max =
+		        build == KPROF_HAL_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
+		if (d->later_min != d->later_max)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
 
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
+{
+	int on;
+	if (!d || !s)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER && d->iface == KPROF_INTERFACE_EMON)
+		return s->value <= d->later_min  ? KPROF_PRESENCE_PRESENT
+		       : s->value > d->later_max ? KPROF_PRESENCE_ABSENT
+		                                 : KPROF_PRESENCE_UNKNOWN;
+	if (s->iface != d->iface)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->value == KPROF_SOURCE_TIME)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_AMD64)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_EMON)
+		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+		     !((d->ebx >> s->ebx_bit) & 1u);
+	else
+		on = 0;
+	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
+}
+
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	if (!d || !s || s->iface != d->iface)
-		return 0;
-	if (s->value == KPROF_SOURCE_TIME)
-		return 1;
-	switch (d->iface) {
-	case KPROF_INTERFACE_AMD64: return 1;
-	case KPROF_INTERFACE_EMON:
-		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		       !((d->ebx >> s->ebx_bit) & 1u);
-	default: return 0;
-	}
+	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
 }
 
 KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
@@ -7653,6 +8176,307 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
+
+#ifndef KPROF_NO_NAMES
+KPROF_INTERNAL int kprof_impl_listing_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
+KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+{
+	size_t start;
+	while (*at < end && kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	start = *at;
+	while (*at < end && !kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	return *at - start;
+}
+
+/* A decimal cell that fits 32 bits. */
+KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
+		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
+			return 0;
+		v = v * 10u + digit;
+	}
+	*out = v;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	for (i = 0; i < n && word[i]; i++)
+		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
+			return 0;
+	return i == n && !word[i];
+}
+
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->header = 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
+{
+	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	if (!it || !row)
+		return KPROF_E_ARGUMENT;
+	row->line = row->id = row->interval = row->min = row->max = 0;
+	row->name = NULL;
+	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
+	while (it->pos < it->len) {
+		const char *p = it->text + it->pos;
+		size_t n = 0, at = 0, len, k;
+		const char *cell[6];
+		size_t cell_len[6];
+		unsigned cells = 0, dashes = 1;
+		while (it->pos + n < it->len && p[n] != '\n') {
+			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
+				it->line++;
+				it->pos = it->len + 1;
+				return KPROF_E_FORMAT;
+			}
+			n++;
+		}
+		it->line++;
+		it->pos += n + (it->pos + n < it->len);
+		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
+			cell[cells] = p + at - len;
+			cell_len[cells++] = len;
+		}
+		for (k = 0; k < n; k++)
+			dashes &= p[k] == '-' || kprof_impl_listing_space(p[k]);
+		if (cells == 5) {
+			unsigned h = 1;
+			for (k = 0; k < 5; k++)
+				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
+				                                       header[k]);
+			if (h) {
+				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header || cells == 0 || dashes)
+			continue;
+		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
+		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
+		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
+		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
+		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
+			goto bad;
+		for (k = 0; k < cell_len[1]; k++) {
+			unsigned char c = (unsigned char)cell[1][k];
+			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+			      (c >= '0' && c <= '9') || c == '_'))
+				goto bad;
+		}
+		row->line = it->line;
+		row->name = cell[1];
+		row->name_len = cell_len[1];
+		return KPROF_OK;
+	bad:
+		row->id = row->interval = row->min = row->max = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (!it->header) {
+		it->line = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	return KPROF_END;
+}
+
+/* The minimum and maximum interval of a source's interval class. */
+KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+{
+	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
+	                                           : KPROF_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
+	                                           : KPROF_INTERVAL_HARDWARE_MAX;
+}
+
+/* The source a listed id means under a decision: the decided interface's row, else on Emon a
+ * later Intel row; NULL when kprof knows none. */
+KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
+                                                             uint32_t id)
+{
+	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	return s;
+}
+
+/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
+ * listing shows (it->later_last). */
+KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
+                                              const kprof_source *s)
+{
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
+		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
+	return kprof_hal_source_supported(it->d, s);
+}
+
+/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
+KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+{
+	kprof_listing_iter scan;
+	kprof_listing_row r;
+	if (id < 8u * sizeof(it->seen))
+		return (it->seen[id / 8] >> (id % 8)) & 1u;
+	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
+	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
+		if (r.id == id)
+			return 1;
+	return 0;
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_row r;
+	kprof_status st;
+	uint32_t highest = 0;
+	unsigned i;
+	if (!it || !d)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(it->seen); i++)
+		it->seen[i] = 0;
+	it->d = d;
+	it->phase = 0;
+	it->pending = 0;
+	it->next = 0;
+	st = kprof_listing_iter_init(&it->rows, text, len);
+	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
+		const kprof_source *s = kprof_impl_listing_source(d, r.id);
+		if (r.id < 8u * sizeof(it->seen)) {
+			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
+				return KPROF_E_DUPLICATE;
+			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
+		}
+		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+			highest = r.id;
+	}
+	if (st != KPROF_END)
+		return st;
+	/* The range's low end is what the release surely lists; the listing may show more, up to
+	 * its high end. */
+	it->later_last = highest < d->later_min   ? d->later_min
+	                 : highest > d->later_max ? d->later_max
+	                                          : highest;
+	return kprof_listing_iter_init(&it->rows, text, len);
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out)
+{
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
+	                                 KPROF_LISTING_DIFF_MAX};
+	if (!it || !out || !it->d)
+		return KPROF_E_ARGUMENT;
+	for (;;) {
+		const kprof_source *s;
+		const char *want;
+		unsigned k;
+		out->kind = 0;
+		out->id = out->min = out->max = 0;
+		out->source = NULL;
+		out->row = it->cur;
+		if (it->phase == 0 && it->pending) {
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->id = it->cur.id;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			for (k = 0; k < 3; k++)
+				if (it->pending & (1u << order[k])) {
+					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
+					out->kind = order[k];
+					return KPROF_OK;
+				}
+		}
+		if (it->phase == 0) {
+			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
+			if (st != KPROF_OK) {
+				/* init read the same text to its end, so this is KPROF_END */
+				it->phase = 1;
+				continue;
+			}
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->row = it->cur;
+			out->id = it->cur.id;
+			out->source = s;
+			if (!s) {
+				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				return KPROF_OK;
+			}
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			if (!kprof_impl_listing_offered(it, s)) {
+				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				return KPROF_OK;
+			}
+			want = kprof_source_description(s);
+			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
+				;
+			if (k != it->cur.name_len || want[k])
+				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+			if (it->cur.min != out->min)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+			if (it->cur.max != out->max)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+			continue;
+		}
+		if (it->phase == 1) {
+			size_t n;
+			const kprof_source *t;
+			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
+			                                     : (kprof_interface)it->d->iface;
+			t = kprof_source_table(itf, &n);
+			if ((it->next & 0xFFFFu) >= n) {
+				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+					it->phase = 2;
+					continue;
+				}
+				it->next = 1u << 16; /* then the later Intel sources */
+				continue;
+			}
+			s = &t[it->next & 0xFFFFu];
+			it->next++;
+			if (!kprof_impl_listing_offered(it, s) ||
+			    kprof_impl_listing_has(it, s->value))
+				continue;
+			out->row.line = out->row.id = out->row.interval = out->row.min =
+			        out->row.max = 0;
+			out->row.name = NULL;
+			out->row.name_len = 0;
+			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->id = s->value;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			return KPROF_OK;
+		}
+		return KPROF_END;
+	}
+}
+#endif
 #endif /* KPROF_NO_HAL */
 
 /* ---- dump ---- */
