@@ -169,11 +169,8 @@ KPROF_API const char *kprof_status_name(int value);
 
 typedef enum kprof_vendor {
 	KPROF_VENDOR_UNKNOWN = 0x0,
-
 	KPROF_VENDOR_INTEL = 0x1,
-
 	KPROF_VENDOR_AMD = 0x2,
-
 } kprof_vendor;
 
 #ifndef KPROF_NO_NAMES
@@ -1355,9 +1352,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 
 typedef enum kprof_hal_build {
 	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
-
 	KPROF_HAL_X86 = 0x1, /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
-
 } kprof_hal_build;
 
 #ifndef KPROF_NO_NAMES
@@ -1370,34 +1365,21 @@ KPROF_API const char *kprof_hal_build_name(int value);
 typedef enum kprof_hal_reason {
 	/* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
 	KPROF_HAL_REASON_INTEL_EMON = 0x0,
-
-	KPROF_HAL_REASON_VENDOR_AMD = 0x1, /* Amd64: rule 1 */
-
-	KPROF_HAL_REASON_NO_LEAF_0 = 0x2, /* Default: no vendor to go by */
-
-	KPROF_HAL_REASON_VENDOR_OTHER = 0x3, /* Default: rule 1 */
-
+	KPROF_HAL_REASON_VENDOR_AMD = 0x1,        /* Amd64: rule 1 */
+	KPROF_HAL_REASON_NO_LEAF_0 = 0x2,         /* Default: no vendor to go by */
+	KPROF_HAL_REASON_VENDOR_OTHER = 0x3,      /* Default: rule 1 */
 	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A = 0x4, /* Default: rule 1 (Intel) */
-
 	KPROF_HAL_REASON_NO_LEAF_0A =
 	        0x5, /* Default: the max leaf covers 0x0A but the dump lacks it */
-
-	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6, /* Default: rule 1 (Intel) */
-
-	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7, /* Default: rule 1 (Intel) */
-
+	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6,       /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7,            /* Default: rule 1 (Intel) */
 	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE = 0x8, /* Default: rule 1 (Intel) */
-
-	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9, /* Default: rule 3 */
-
-	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA, /* Default: rule 3 */
-
+	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9,        /* Default: rule 3 */
+	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA,    /* Default: rule 3 */
 	KPROF_HAL_REASON_HV_HIDES_PERFMON =
 	        0xB, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
-
 	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
 	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
-
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
@@ -1411,11 +1393,9 @@ KPROF_API const char *kprof_hal_reason_name(int value);
 typedef enum kprof_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
 	KPROF_PLAN_INTERRUPT = 0x1,
-
 	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy
 	 * ones */
 	KPROF_PLAN_AMD_EXTENDED = 0x2,
-
 } kprof_plan_flags;
 
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
@@ -1577,11 +1557,8 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 
 typedef enum kprof_dump_format {
 	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
-
-	KPROF_DUMP_FORMAT_AIDA64 = 0x1, /* AIDA64 / EVEREST / InstLatx64 text */
-
+	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text */
 	KPROF_DUMP_FORMAT_CPUID_R = 0x2, /* raw output of the Debian `cpuid -r` tool */
-
 } kprof_dump_format;
 
 #ifndef KPROF_NO_NAMES
@@ -1691,12 +1668,9 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
  * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
 
 typedef enum kprof_lwp_revision {
-	KPROF_LWP_REVISION_NONE = 0x0, /* no LWP */
-
-	KPROF_LWP_REVISION_SHIPPED = 0x1, /* AMD family 15h, publication 43724 */
-
+	KPROF_LWP_REVISION_NONE = 0x0,     /* no LWP */
+	KPROF_LWP_REVISION_SHIPPED = 0x1,  /* AMD family 15h, publication 43724 */
 	KPROF_LWP_REVISION_PROPOSAL = 0x2, /* the 2007 public proposal (seed 003) */
-
 } kprof_lwp_revision;
 
 #ifndef KPROF_NO_NAMES
@@ -1708,20 +1682,13 @@ KPROF_API const char *kprof_lwp_revision_name(int value);
  * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
 
 typedef enum kprof_lwp_event {
-	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1, /* LWPVAL programmed value sample */
-
-	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2, /* instructions retired */
-
-	KPROF_LWP_EVENT_BRANCHES = 0x3, /* branches retired */
-
-	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4, /* DCache misses */
-
-	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5, /* core clocks not halted */
-
-	KPROF_LWP_EVENT_REF_CLOCKS = 0x6, /* reference clocks not halted */
-
+	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
+	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2,      /* instructions retired */
+	KPROF_LWP_EVENT_BRANCHES = 0x3,          /* branches retired */
+	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4,     /* DCache misses */
+	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5,       /* core clocks not halted */
+	KPROF_LWP_EVENT_REF_CLOCKS = 0x6,        /* reference clocks not halted */
 	KPROF_LWP_EVENT_PROGRAMMED_EVENT = 0xFF, /* LWPINS programmed event (no slot) */
-
 } kprof_lwp_event;
 
 #ifndef KPROF_NO_NAMES
@@ -1732,14 +1699,10 @@ KPROF_API const char *kprof_lwp_event_name(int value);
  * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
 
 typedef enum kprof_lwp_proposal_event {
-	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0, /* reserved, invalid event */
-
-	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1, /* instructions retired */
-
-	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2, /* branches retired */
-
+	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
+	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1,  /* instructions retired */
+	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2,      /* branches retired */
 	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES = 0x3, /* DCache misses */
-
 } kprof_lwp_proposal_event;
 
 #ifndef KPROF_NO_NAMES
@@ -1750,18 +1713,12 @@ KPROF_API const char *kprof_lwp_proposal_event_name(int value);
  * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
 
 typedef enum kprof_lwp_data_source {
-	KPROF_LWP_DATA_SOURCE_NONE = 0x0, /* no valid status */
-
-	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1, /* local L3 cache */
-
-	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2, /* remote CPU or L3 cache */
-
-	KPROF_LWP_DATA_SOURCE_DRAM = 0x3, /* DRAM */
-
+	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
+	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1,     /* local L3 cache */
+	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2,       /* remote CPU or L3 cache */
+	KPROF_LWP_DATA_SOURCE_DRAM = 0x3,         /* DRAM */
 	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE = 0x4, /* reserved (for remote cache) */
-
-	KPROF_LWP_DATA_SOURCE_OTHER = 0x7, /* other (MMIO/Config/PCI/APIC) */
-
+	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,        /* other (MMIO/Config/PCI/APIC) */
 } kprof_lwp_data_source;
 
 #ifndef KPROF_NO_NAMES
@@ -1774,47 +1731,31 @@ KPROF_API const char *kprof_lwp_data_source_name(int value);
 
 typedef enum kprof_lwp_rule {
 	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
-
 	/* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
 	KPROF_LWP_RULE_ARGUMENT = 0x1,
-
 	KPROF_LWP_RULE_LWPCB_ALIGNMENT = 0x2, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
-
 	/* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
 	KPROF_LWP_RULE_LWPCB_SIZE = 0x3,
-
 	KPROF_LWP_RULE_BUFFER_ALIGNMENT = 0x4, /* ring not 32-byte aligned (E_ALIGNMENT) */
-
 	KPROF_LWP_RULE_BUFFER_MULTIPLE =
 	        0x5, /* ring size not a multiple of the event size (E_ALIGNMENT) */
-
 	/* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
 	KPROF_LWP_RULE_BUFFER_MINIMUM = 0x6,
-
 	KPROF_LWP_RULE_BUFFER_MAXIMUM =
 	        0x7, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
-
 	/* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
 	KPROF_LWP_RULE_EVENT_ID = 0x8,
-
 	KPROF_LWP_RULE_EVENT_UNSUPPORTED =
 	        0x9, /* event not supported by the hardware (E_UNSUPPORTED) */
-
 	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
-
-	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* more events than LwpMaxEvents (E_RANGE) */
-
-	KPROF_LWP_RULE_INTERVAL = 0xC, /* interval 0 or above 26 bits (E_RANGE) */
-
+	KPROF_LWP_RULE_EVENT_COUNT = 0xB,     /* more events than LwpMaxEvents (E_RANGE) */
+	KPROF_LWP_RULE_INTERVAL = 0xC,        /* interval 0 or above 26 bits (E_RANGE) */
 	/* Random above 15, or randomising every bit of an interval (E_RANGE) */
 	KPROF_LWP_RULE_RANDOM = 0xD,
-
 	/* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
 	KPROF_LWP_RULE_THRESHOLD = 0xE,
-
 	/* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
 	KPROF_LWP_RULE_FEATURE = 0xF,
-
 } kprof_lwp_rule;
 
 #ifndef KPROF_NO_NAMES
@@ -2219,32 +2160,6 @@ typedef struct kprof_lwpcb {
 	uint8_t reserved_58[40];
 } kprof_lwpcb;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, flags) == KPROF_LWPCB_FLAGS_OFFSET,
-                    kprof_lwpcb_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_size) == KPROF_LWPCB_BUFFER_SIZE_OFFSET,
-                    kprof_lwpcb_buffer_size_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_base) == KPROF_LWPCB_BUFFER_BASE_OFFSET,
-                    kprof_lwpcb_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_head_offset) ==
-                            KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET,
-                    kprof_lwpcb_buffer_head_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, missed_events) == KPROF_LWPCB_MISSED_EVENTS_OFFSET,
-                    kprof_lwpcb_missed_events_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, threshold) == KPROF_LWPCB_THRESHOLD_OFFSET,
-                    kprof_lwpcb_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, filters) == KPROF_LWPCB_FILTERS_OFFSET,
-                    kprof_lwpcb_filters_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, base_ip) == KPROF_LWPCB_BASE_IP_OFFSET,
-                    kprof_lwpcb_base_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, limit_ip) == KPROF_LWPCB_LIMIT_IP_OFFSET,
-                    kprof_lwpcb_limit_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_tail_offset) ==
-                            KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET,
-                    kprof_lwpcb_buffer_tail_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data1) == KPROF_LWPCB_SOFTWARE_DATA1_OFFSET,
-                    kprof_lwpcb_software_data1_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWARE_DATA2_OFFSET,
-                    kprof_lwpcb_software_data2_offset);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
  * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
@@ -2306,10 +2221,7 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
 
 /* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1.
@@ -2326,12 +2238,6 @@ typedef struct kprof_lwp_event_slot {
 } kprof_lwp_event_slot;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
                     kprof_lwp_event_slot_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_interval) ==
-                            KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
-                    kprof_lwp_event_slot_event_interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_counter) ==
-                            KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
-                    kprof_lwp_event_slot_event_counter_offset);
 /* EventInterval: events between records
  * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
  * EventCounter u32}) */
@@ -2341,11 +2247,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_counter) ==
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
                                                    kprof_lwp_event_slot *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
                                                    size_t len);
 
@@ -2361,16 +2264,9 @@ typedef struct kprof_lwpcb_fam15h {
 	kprof_lwp_event_slot events[3]; /* 0x80: events 1..3 */
 } kprof_lwpcb_fam15h;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, header) == KPROF_LWPCB_FAM15H_HEADER_OFFSET,
-                    kprof_lwpcb_fam15h_header_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, events) == KPROF_LWPCB_FAM15H_EVENTS_OFFSET,
-                    kprof_lwpcb_fam15h_events_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
                                                  kprof_lwpcb_fam15h *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
                                                  size_t len);
 
@@ -2402,26 +2298,8 @@ typedef struct kprof_lwp_record {
 	uint64_t timestamp; /* 0x18: timestamp when PTSC is on; reserved (0) otherwise */
 } kprof_lwp_record;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, event_id) == KPROF_LWP_RECORD_EVENT_ID_OFFSET,
-                    kprof_lwp_record_event_id_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, core_id) == KPROF_LWP_RECORD_CORE_ID_OFFSET,
-                    kprof_lwp_record_core_id_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, flags) == KPROF_LWP_RECORD_FLAGS_OFFSET,
-                    kprof_lwp_record_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data1) == KPROF_LWP_RECORD_DATA1_OFFSET,
-                    kprof_lwp_record_data1_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, inst_address) ==
-                            KPROF_LWP_RECORD_INST_ADDRESS_OFFSET,
-                    kprof_lwp_record_inst_address_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data2) == KPROF_LWP_RECORD_DATA2_OFFSET,
-                    kprof_lwp_record_data2_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, timestamp) == KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
-                    kprof_lwp_record_timestamp_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len);
 
 /* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table
@@ -2453,28 +2331,6 @@ typedef struct kprof_lwpcb_proposal {
 } kprof_lwpcb_proposal;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
                     kprof_lwpcb_proposal_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, flags) == KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET,
-                    kprof_lwpcb_proposal_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_size) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET,
-                    kprof_lwpcb_proposal_buffer_size_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_base) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET,
-                    kprof_lwpcb_proposal_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_head_offset) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET,
-                    kprof_lwpcb_proposal_buffer_head_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_tail_offset) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET,
-                    kprof_lwpcb_proposal_buffer_tail_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, missed_events) ==
-                            KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET,
-                    kprof_lwpcb_proposal_missed_events_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, threshold) ==
-                            KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET,
-                    kprof_lwpcb_proposal_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET,
-                    kprof_lwpcb_proposal_filters_offset);
 /* BufferSize and Random; packing reconstructed
  * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
  * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
@@ -2534,12 +2390,6 @@ typedef struct kprof_lwp_proposal_event_slot {
 } kprof_lwp_proposal_event_slot;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
                     kprof_lwp_proposal_event_slot_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_interval) ==
-                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
-                    kprof_lwp_proposal_event_slot_event_interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_counter) ==
-                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET,
-                    kprof_lwp_proposal_event_slot_event_counter_offset);
 /* EventInterval (26 bits); packing reconstructed
  * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
  * kprof reconstruction */
@@ -3055,39 +2905,8 @@ typedef struct kprof_ds_area64 {
 	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
 } kprof_ds_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_buffer_base) ==
-                            KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area64_bts_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_index) == KPROF_DS_AREA64_BTS_INDEX_OFFSET,
-                    kprof_ds_area64_bts_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_absolute_maximum) ==
-                            KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area64_bts_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_interrupt_threshold) ==
-                            KPROF_DS_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area64_bts_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_buffer_base) ==
-                            KPROF_DS_AREA64_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area64_pebs_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_index) == KPROF_DS_AREA64_PEBS_INDEX_OFFSET,
-                    kprof_ds_area64_pebs_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_absolute_maximum) ==
-                            KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area64_pebs_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_interrupt_threshold) ==
-                            KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area64_pebs_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_gp_counter_reset) ==
-                            KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-                    kprof_ds_area64_pebs_gp_counter_reset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_fixed_counter_reset) ==
-                            KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-                    kprof_ds_area64_pebs_fixed_counter_reset_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
 
 /* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
@@ -3117,39 +2936,11 @@ typedef struct kprof_ds_area32 {
 	uint64_t pebs_counter_reset; /* 0x20: reload value of the PEBS counter (40 bits used) */
 } kprof_ds_area32;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_buffer_base) ==
-                            KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area32_bts_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_index) == KPROF_DS_AREA32_BTS_INDEX_OFFSET,
-                    kprof_ds_area32_bts_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_absolute_maximum) ==
-                            KPROF_DS_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area32_bts_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_interrupt_threshold) ==
-                            KPROF_DS_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area32_bts_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_buffer_base) ==
-                            KPROF_DS_AREA32_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area32_pebs_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_index) == KPROF_DS_AREA32_PEBS_INDEX_OFFSET,
-                    kprof_ds_area32_pebs_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_absolute_maximum) ==
-                            KPROF_DS_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area32_pebs_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_interrupt_threshold) ==
-                            KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area32_pebs_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_counter_reset) ==
-                            KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
-                    kprof_ds_area32_pebs_counter_reset_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
 
 /* A branch trace store record in the 64-bit DS format: 24 bytes.
@@ -3166,12 +2957,6 @@ typedef struct kprof_bts_record64 {
 	uint64_t flags; /* 0x10: branch flags */
 } kprof_bts_record64;
 KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof_bts_record64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, from) == KPROF_BTS_RECORD64_FROM_OFFSET,
-                    kprof_bts_record64_from_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, to) == KPROF_BTS_RECORD64_TO_OFFSET,
-                    kprof_bts_record64_to_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FLAGS_OFFSET,
-                    kprof_bts_record64_flags_offset);
 /* branch flags
  * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
  * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
@@ -3182,11 +2967,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FL
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
 #define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
                                                  kprof_bts_record64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
                                                  size_t len);
 
@@ -3204,12 +2986,6 @@ typedef struct kprof_bts_record32 {
 	uint32_t flags; /* 0x8: branch flags */
 } kprof_bts_record32;
 KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof_bts_record32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, from) == KPROF_BTS_RECORD32_FROM_OFFSET,
-                    kprof_bts_record32_from_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, to) == KPROF_BTS_RECORD32_TO_OFFSET,
-                    kprof_bts_record32_to_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, flags) == KPROF_BTS_RECORD32_FLAGS_OFFSET,
-                    kprof_bts_record32_flags_offset);
 /* branch flags
  * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
  * Intel SDM vol. 3 section 18.4.9 */
@@ -3219,11 +2995,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, flags) == KPROF_BTS_RECORD32_FL
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
                                                  kprof_bts_record32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
                                                  size_t len);
 
@@ -3274,48 +3047,9 @@ typedef struct kprof_pebs_record_fmt0 {
 } kprof_pebs_record_fmt0;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
                     kprof_pebs_record_fmt0_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, flags) == KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt0_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ip) == KPROF_PEBS_RECORD_FMT0_IP_OFFSET,
-                    kprof_pebs_record_fmt0_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ax) == KPROF_PEBS_RECORD_FMT0_AX_OFFSET,
-                    kprof_pebs_record_fmt0_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bx) == KPROF_PEBS_RECORD_FMT0_BX_OFFSET,
-                    kprof_pebs_record_fmt0_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, cx) == KPROF_PEBS_RECORD_FMT0_CX_OFFSET,
-                    kprof_pebs_record_fmt0_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, dx) == KPROF_PEBS_RECORD_FMT0_DX_OFFSET,
-                    kprof_pebs_record_fmt0_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, si) == KPROF_PEBS_RECORD_FMT0_SI_OFFSET,
-                    kprof_pebs_record_fmt0_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, di) == KPROF_PEBS_RECORD_FMT0_DI_OFFSET,
-                    kprof_pebs_record_fmt0_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bp) == KPROF_PEBS_RECORD_FMT0_BP_OFFSET,
-                    kprof_pebs_record_fmt0_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, sp) == KPROF_PEBS_RECORD_FMT0_SP_OFFSET,
-                    kprof_pebs_record_fmt0_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r8) == KPROF_PEBS_RECORD_FMT0_R8_OFFSET,
-                    kprof_pebs_record_fmt0_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r9) == KPROF_PEBS_RECORD_FMT0_R9_OFFSET,
-                    kprof_pebs_record_fmt0_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r10) == KPROF_PEBS_RECORD_FMT0_R10_OFFSET,
-                    kprof_pebs_record_fmt0_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r11) == KPROF_PEBS_RECORD_FMT0_R11_OFFSET,
-                    kprof_pebs_record_fmt0_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r12) == KPROF_PEBS_RECORD_FMT0_R12_OFFSET,
-                    kprof_pebs_record_fmt0_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r13) == KPROF_PEBS_RECORD_FMT0_R13_OFFSET,
-                    kprof_pebs_record_fmt0_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r14) == KPROF_PEBS_RECORD_FMT0_R14_OFFSET,
-                    kprof_pebs_record_fmt0_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r15) == KPROF_PEBS_RECORD_FMT0_R15_OFFSET,
-                    kprof_pebs_record_fmt0_r15_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt0 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
                                                      size_t len);
 
@@ -3376,57 +3110,9 @@ typedef struct kprof_pebs_record_fmt1 {
 } kprof_pebs_record_fmt1;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
                     kprof_pebs_record_fmt1_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, flags) == KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt1_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ip) == KPROF_PEBS_RECORD_FMT1_IP_OFFSET,
-                    kprof_pebs_record_fmt1_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ax) == KPROF_PEBS_RECORD_FMT1_AX_OFFSET,
-                    kprof_pebs_record_fmt1_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bx) == KPROF_PEBS_RECORD_FMT1_BX_OFFSET,
-                    kprof_pebs_record_fmt1_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, cx) == KPROF_PEBS_RECORD_FMT1_CX_OFFSET,
-                    kprof_pebs_record_fmt1_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dx) == KPROF_PEBS_RECORD_FMT1_DX_OFFSET,
-                    kprof_pebs_record_fmt1_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, si) == KPROF_PEBS_RECORD_FMT1_SI_OFFSET,
-                    kprof_pebs_record_fmt1_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, di) == KPROF_PEBS_RECORD_FMT1_DI_OFFSET,
-                    kprof_pebs_record_fmt1_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bp) == KPROF_PEBS_RECORD_FMT1_BP_OFFSET,
-                    kprof_pebs_record_fmt1_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, sp) == KPROF_PEBS_RECORD_FMT1_SP_OFFSET,
-                    kprof_pebs_record_fmt1_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r8) == KPROF_PEBS_RECORD_FMT1_R8_OFFSET,
-                    kprof_pebs_record_fmt1_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r9) == KPROF_PEBS_RECORD_FMT1_R9_OFFSET,
-                    kprof_pebs_record_fmt1_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r10) == KPROF_PEBS_RECORD_FMT1_R10_OFFSET,
-                    kprof_pebs_record_fmt1_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r11) == KPROF_PEBS_RECORD_FMT1_R11_OFFSET,
-                    kprof_pebs_record_fmt1_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r12) == KPROF_PEBS_RECORD_FMT1_R12_OFFSET,
-                    kprof_pebs_record_fmt1_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r13) == KPROF_PEBS_RECORD_FMT1_R13_OFFSET,
-                    kprof_pebs_record_fmt1_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r14) == KPROF_PEBS_RECORD_FMT1_R14_OFFSET,
-                    kprof_pebs_record_fmt1_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r15) == KPROF_PEBS_RECORD_FMT1_R15_OFFSET,
-                    kprof_pebs_record_fmt1_r15_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, status) ==
-                            KPROF_PEBS_RECORD_FMT1_STATUS_OFFSET,
-                    kprof_pebs_record_fmt1_status_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dla) == KPROF_PEBS_RECORD_FMT1_DLA_OFFSET,
-                    kprof_pebs_record_fmt1_dla_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dse) == KPROF_PEBS_RECORD_FMT1_DSE_OFFSET,
-                    kprof_pebs_record_fmt1_dse_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, lat) == KPROF_PEBS_RECORD_FMT1_LAT_OFFSET,
-                    kprof_pebs_record_fmt1_lat_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt1 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
                                                      size_t len);
 
@@ -3490,63 +3176,9 @@ typedef struct kprof_pebs_record_fmt2 {
 } kprof_pebs_record_fmt2;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
                     kprof_pebs_record_fmt2_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, flags) == KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt2_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ip) == KPROF_PEBS_RECORD_FMT2_IP_OFFSET,
-                    kprof_pebs_record_fmt2_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ax) == KPROF_PEBS_RECORD_FMT2_AX_OFFSET,
-                    kprof_pebs_record_fmt2_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bx) == KPROF_PEBS_RECORD_FMT2_BX_OFFSET,
-                    kprof_pebs_record_fmt2_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, cx) == KPROF_PEBS_RECORD_FMT2_CX_OFFSET,
-                    kprof_pebs_record_fmt2_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dx) == KPROF_PEBS_RECORD_FMT2_DX_OFFSET,
-                    kprof_pebs_record_fmt2_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, si) == KPROF_PEBS_RECORD_FMT2_SI_OFFSET,
-                    kprof_pebs_record_fmt2_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, di) == KPROF_PEBS_RECORD_FMT2_DI_OFFSET,
-                    kprof_pebs_record_fmt2_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bp) == KPROF_PEBS_RECORD_FMT2_BP_OFFSET,
-                    kprof_pebs_record_fmt2_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, sp) == KPROF_PEBS_RECORD_FMT2_SP_OFFSET,
-                    kprof_pebs_record_fmt2_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r8) == KPROF_PEBS_RECORD_FMT2_R8_OFFSET,
-                    kprof_pebs_record_fmt2_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r9) == KPROF_PEBS_RECORD_FMT2_R9_OFFSET,
-                    kprof_pebs_record_fmt2_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r10) == KPROF_PEBS_RECORD_FMT2_R10_OFFSET,
-                    kprof_pebs_record_fmt2_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r11) == KPROF_PEBS_RECORD_FMT2_R11_OFFSET,
-                    kprof_pebs_record_fmt2_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r12) == KPROF_PEBS_RECORD_FMT2_R12_OFFSET,
-                    kprof_pebs_record_fmt2_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r13) == KPROF_PEBS_RECORD_FMT2_R13_OFFSET,
-                    kprof_pebs_record_fmt2_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r14) == KPROF_PEBS_RECORD_FMT2_R14_OFFSET,
-                    kprof_pebs_record_fmt2_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r15) == KPROF_PEBS_RECORD_FMT2_R15_OFFSET,
-                    kprof_pebs_record_fmt2_r15_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, status) ==
-                            KPROF_PEBS_RECORD_FMT2_STATUS_OFFSET,
-                    kprof_pebs_record_fmt2_status_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dla) == KPROF_PEBS_RECORD_FMT2_DLA_OFFSET,
-                    kprof_pebs_record_fmt2_dla_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dse) == KPROF_PEBS_RECORD_FMT2_DSE_OFFSET,
-                    kprof_pebs_record_fmt2_dse_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, lat) == KPROF_PEBS_RECORD_FMT2_LAT_OFFSET,
-                    kprof_pebs_record_fmt2_lat_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, real_ip) ==
-                            KPROF_PEBS_RECORD_FMT2_REAL_IP_OFFSET,
-                    kprof_pebs_record_fmt2_real_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, tsx_tuning) ==
-                            KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET,
-                    kprof_pebs_record_fmt2_tsx_tuning_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt2 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
                                                      size_t len);
 
@@ -3612,65 +3244,9 @@ typedef struct kprof_pebs_record_fmt3 {
 } kprof_pebs_record_fmt3;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
                     kprof_pebs_record_fmt3_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, flags) == KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt3_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ip) == KPROF_PEBS_RECORD_FMT3_IP_OFFSET,
-                    kprof_pebs_record_fmt3_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ax) == KPROF_PEBS_RECORD_FMT3_AX_OFFSET,
-                    kprof_pebs_record_fmt3_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bx) == KPROF_PEBS_RECORD_FMT3_BX_OFFSET,
-                    kprof_pebs_record_fmt3_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, cx) == KPROF_PEBS_RECORD_FMT3_CX_OFFSET,
-                    kprof_pebs_record_fmt3_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dx) == KPROF_PEBS_RECORD_FMT3_DX_OFFSET,
-                    kprof_pebs_record_fmt3_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, si) == KPROF_PEBS_RECORD_FMT3_SI_OFFSET,
-                    kprof_pebs_record_fmt3_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, di) == KPROF_PEBS_RECORD_FMT3_DI_OFFSET,
-                    kprof_pebs_record_fmt3_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bp) == KPROF_PEBS_RECORD_FMT3_BP_OFFSET,
-                    kprof_pebs_record_fmt3_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, sp) == KPROF_PEBS_RECORD_FMT3_SP_OFFSET,
-                    kprof_pebs_record_fmt3_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r8) == KPROF_PEBS_RECORD_FMT3_R8_OFFSET,
-                    kprof_pebs_record_fmt3_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r9) == KPROF_PEBS_RECORD_FMT3_R9_OFFSET,
-                    kprof_pebs_record_fmt3_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r10) == KPROF_PEBS_RECORD_FMT3_R10_OFFSET,
-                    kprof_pebs_record_fmt3_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r11) == KPROF_PEBS_RECORD_FMT3_R11_OFFSET,
-                    kprof_pebs_record_fmt3_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r12) == KPROF_PEBS_RECORD_FMT3_R12_OFFSET,
-                    kprof_pebs_record_fmt3_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r13) == KPROF_PEBS_RECORD_FMT3_R13_OFFSET,
-                    kprof_pebs_record_fmt3_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r14) == KPROF_PEBS_RECORD_FMT3_R14_OFFSET,
-                    kprof_pebs_record_fmt3_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r15) == KPROF_PEBS_RECORD_FMT3_R15_OFFSET,
-                    kprof_pebs_record_fmt3_r15_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, status) ==
-                            KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET,
-                    kprof_pebs_record_fmt3_status_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dla) == KPROF_PEBS_RECORD_FMT3_DLA_OFFSET,
-                    kprof_pebs_record_fmt3_dla_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dse) == KPROF_PEBS_RECORD_FMT3_DSE_OFFSET,
-                    kprof_pebs_record_fmt3_dse_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, lat) == KPROF_PEBS_RECORD_FMT3_LAT_OFFSET,
-                    kprof_pebs_record_fmt3_lat_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, real_ip) ==
-                            KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET,
-                    kprof_pebs_record_fmt3_real_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsx_tuning) ==
-                            KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET,
-                    kprof_pebs_record_fmt3_tsx_tuning_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsc) == KPROF_PEBS_RECORD_FMT3_TSC_OFFSET,
-                    kprof_pebs_record_fmt3_tsc_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt3 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
                                                      size_t len);
 
@@ -3704,42 +3280,9 @@ typedef struct kprof_pebs_record_netburst32 {
 } kprof_pebs_record_netburst32;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
                     kprof_pebs_record_netburst32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eflags) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET,
-                    kprof_pebs_record_netburst32_eflags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eip) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET,
-                    kprof_pebs_record_netburst32_eip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eax) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET,
-                    kprof_pebs_record_netburst32_eax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebx) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET,
-                    kprof_pebs_record_netburst32_ebx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ecx) ==
-                            KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET,
-                    kprof_pebs_record_netburst32_ecx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edx) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET,
-                    kprof_pebs_record_netburst32_edx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esi) ==
-                            KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,
-                    kprof_pebs_record_netburst32_esi_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edi) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET,
-                    kprof_pebs_record_netburst32_edi_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebp) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET,
-                    kprof_pebs_record_netburst32_ebp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esp) ==
-                            KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,
-                    kprof_pebs_record_netburst32_esp_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
                                                            kprof_pebs_record_netburst32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
                                                            void *buf, size_t len);
 
@@ -3788,47 +3331,8 @@ typedef struct kprof_pebs_gprs {
 	uint64_t r15;   /* 0x88: R15 */
 } kprof_pebs_gprs;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, flags) == KPROF_PEBS_GPRS_FLAGS_OFFSET,
-                    kprof_pebs_gprs_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ip) == KPROF_PEBS_GPRS_IP_OFFSET,
-                    kprof_pebs_gprs_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ax) == KPROF_PEBS_GPRS_AX_OFFSET,
-                    kprof_pebs_gprs_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, cx) == KPROF_PEBS_GPRS_CX_OFFSET,
-                    kprof_pebs_gprs_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, dx) == KPROF_PEBS_GPRS_DX_OFFSET,
-                    kprof_pebs_gprs_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bx) == KPROF_PEBS_GPRS_BX_OFFSET,
-                    kprof_pebs_gprs_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, sp) == KPROF_PEBS_GPRS_SP_OFFSET,
-                    kprof_pebs_gprs_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bp) == KPROF_PEBS_GPRS_BP_OFFSET,
-                    kprof_pebs_gprs_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, si) == KPROF_PEBS_GPRS_SI_OFFSET,
-                    kprof_pebs_gprs_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, di) == KPROF_PEBS_GPRS_DI_OFFSET,
-                    kprof_pebs_gprs_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r8) == KPROF_PEBS_GPRS_R8_OFFSET,
-                    kprof_pebs_gprs_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r9) == KPROF_PEBS_GPRS_R9_OFFSET,
-                    kprof_pebs_gprs_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r10) == KPROF_PEBS_GPRS_R10_OFFSET,
-                    kprof_pebs_gprs_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r11) == KPROF_PEBS_GPRS_R11_OFFSET,
-                    kprof_pebs_gprs_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r12) == KPROF_PEBS_GPRS_R12_OFFSET,
-                    kprof_pebs_gprs_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r13) == KPROF_PEBS_GPRS_R13_OFFSET,
-                    kprof_pebs_gprs_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r14) == KPROF_PEBS_GPRS_R14_OFFSET,
-                    kprof_pebs_gprs_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r15) == KPROF_PEBS_GPRS_R15_OFFSET,
-                    kprof_pebs_gprs_r15_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len);
 
 /* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size
@@ -3851,15 +3355,6 @@ typedef struct kprof_pebs_basic {
 	uint64_t tsc; /* 0x18: time-stamp counter */
 } kprof_pebs_basic;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, format_size) == KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET,
-                    kprof_pebs_basic_format_size_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, ip) == KPROF_PEBS_BASIC_IP_OFFSET,
-                    kprof_pebs_basic_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, applicable_counters) ==
-                            KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET,
-                    kprof_pebs_basic_applicable_counters_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFSET,
-                    kprof_pebs_basic_tsc_offset);
 /* record format and size
  * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
  * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
@@ -3879,10 +3374,7 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFS
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
 
 /* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
@@ -3901,21 +3393,9 @@ typedef struct kprof_pebs_meminfo {
 	uint64_t tsx_tuning; /* 0x18: TSX abort information */
 } kprof_pebs_meminfo;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, address) == KPROF_PEBS_MEMINFO_ADDRESS_OFFSET,
-                    kprof_pebs_meminfo_address_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, aux) == KPROF_PEBS_MEMINFO_AUX_OFFSET,
-                    kprof_pebs_meminfo_aux_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, latency) == KPROF_PEBS_MEMINFO_LATENCY_OFFSET,
-                    kprof_pebs_meminfo_latency_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, tsx_tuning) ==
-                            KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET,
-                    kprof_pebs_meminfo_tsx_tuning_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
                                                  kprof_pebs_meminfo *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
                                                  size_t len);
 
@@ -3929,13 +3409,8 @@ typedef struct kprof_pebs_xmm {
 	uint64_t xmm[32]; /* 0x0: XMM(i/2) bits 64*(i%2) .. 64*(i%2)+63 */
 } kprof_pebs_xmm;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_xmm, xmm) == KPROF_PEBS_XMM_XMM_OFFSET,
-                    kprof_pebs_xmm_xmm_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len);
 
 /* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries +
@@ -3954,18 +3429,9 @@ typedef struct kprof_pebs_lbr_entry {
 } kprof_pebs_lbr_entry;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
                     kprof_pebs_lbr_entry_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, from) == KPROF_PEBS_LBR_ENTRY_FROM_OFFSET,
-                    kprof_pebs_lbr_entry_from_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, to) == KPROF_PEBS_LBR_ENTRY_TO_OFFSET,
-                    kprof_pebs_lbr_entry_to_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, info) == KPROF_PEBS_LBR_ENTRY_INFO_OFFSET,
-                    kprof_pebs_lbr_entry_info_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
                                                    kprof_pebs_lbr_entry *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len);
 
@@ -4203,57 +3669,31 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 
 typedef enum kprof_event_trace_information_class {
 	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
-
 	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION = 0x1,
-
 	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION = 0x2,
-
 	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION = 0x3,
-
 	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION = 0x4,
-
 	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION = 0x5,
-
 	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION = 0x6,
-
 	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION = 0x7,
-
 	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION = 0x8,
-
 	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION = 0x9,
-
 	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION = 0xA,
-
 	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION = 0xB,
-
 	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION = 0xC,
-
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION = 0xD,
-
 	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION = 0xE,
-
 	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION = 0xF,
-
 	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION = 0x10,
-
 	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION = 0x11,
-
 	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION = 0x12,
-
 	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION = 0x13,
-
 	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION = 0x14,
-
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION = 0x15,
-
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION = 0x16,
-
 	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION = 0x17,
-
 	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION = 0x18,
-
 	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION = 0x19,
-
 } kprof_event_trace_information_class;
 
 #ifndef KPROF_NO_NAMES
@@ -4267,21 +3707,13 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value);
 
 typedef enum kprof_trace_query_info_class {
 	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
-
 	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO = 0x6,
-
 	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO = 0x7, /* a PROFILE_SOURCE_INFO chain */
-
 	KPROF_TRACE_PMC_EVENT_LIST_INFO = 0x8,
-
 	KPROF_TRACE_PMC_COUNTER_LIST_INFO = 0x9,
-
 	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
-
 	KPROF_TRACE_LBR_EVENT_LIST_INFO = 0x15,
-
 	KPROF_TRACE_MAX_PMC_COUNTER_QUERY = 0x16,
-
 } kprof_trace_query_info_class;
 
 #ifndef KPROF_NO_NAMES
@@ -4343,52 +3775,13 @@ typedef struct kprof_pebs_ds_save_area {
 } kprof_pebs_ds_save_area;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
                     kprof_pebs_ds_save_area_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area_BtsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area_BtsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area_BtsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area_BtsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area_PebsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area_PebsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area_PebsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area_PebsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset0) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset0_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset1) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset1_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset2) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset2_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset3) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset3_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
                                              kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len);
 
@@ -4406,15 +3799,9 @@ typedef struct kprof_processor_profile_control_area {
 KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
                     kprof_processor_profile_control_area_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_processor_profile_control_area, PebsDsSaveArea) ==
-                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET,
-                    kprof_processor_profile_control_area_PebsDsSaveArea_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_processor_profile_control_area_decode(
         const void *buf, size_t len, kprof_processor_profile_control_area *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_processor_profile_control_area_encode(
         const kprof_processor_profile_control_area *in, void *buf, size_t len);
 
@@ -4449,46 +3836,13 @@ typedef struct kprof_pebs_ds_save_area64 {
 } kprof_pebs_ds_save_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
                     kprof_pebs_ds_save_area64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsGpCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsGpCounterReset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsFixedCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsFixedCounterReset_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
                                                kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
                                                         void *buf, size_t len);
 
@@ -4522,46 +3876,13 @@ typedef struct kprof_pebs_ds_save_area32 {
 } kprof_pebs_ds_save_area32;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
                     kprof_pebs_ds_save_area32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsGpCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsGpCounterReset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsFixedCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsFixedCounterReset_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
                                                kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len);
 
@@ -4582,19 +3903,9 @@ typedef struct kprof_system_processor_profile_control_area_x86 {
 KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
                     kprof_system_processor_profile_control_area_x86_size);
-KPROF_STATIC_ASSERT(
-        offsetof(kprof_system_processor_profile_control_area_x86, ProcessorProfileControlArea) ==
-                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
-        kprof_system_processor_profile_control_area_x86_ProcessorProfileControlArea_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x86, Allocate) ==
-                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET,
-                    kprof_system_processor_profile_control_area_x86_Allocate_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
         const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
 
@@ -4615,19 +3926,9 @@ typedef struct kprof_system_processor_profile_control_area_x64 {
 KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
                     kprof_system_processor_profile_control_area_x64_size);
-KPROF_STATIC_ASSERT(
-        offsetof(kprof_system_processor_profile_control_area_x64, ProcessorProfileControlArea) ==
-                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
-        kprof_system_processor_profile_control_area_x64_ProcessorProfileControlArea_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x64, Allocate) ==
-                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET,
-                    kprof_system_processor_profile_control_area_x64_Allocate_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
         const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len);
 
@@ -4656,30 +3957,9 @@ typedef struct kprof_profile_source_info {
 } kprof_profile_source_info;
 KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
                     kprof_profile_source_info_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, NextEntryOffset) ==
-                            KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
-                    kprof_profile_source_info_NextEntryOffset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Source) ==
-                            KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET,
-                    kprof_profile_source_info_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MinInterval) ==
-                            KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
-                    kprof_profile_source_info_MinInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MaxInterval) ==
-                            KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
-                    kprof_profile_source_info_MaxInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Reserved) ==
-                            KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET,
-                    kprof_profile_source_info_Reserved_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Description) ==
-                            KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET,
-                    kprof_profile_source_info_Description_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
                                                         kprof_profile_source_info *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
                                                         void *buf, size_t len);
 
@@ -4696,18 +3976,9 @@ typedef struct kprof_trace_profile_interval {
 } kprof_trace_profile_interval;
 KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
                     kprof_trace_profile_interval_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Source) ==
-                            KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET,
-                    kprof_trace_profile_interval_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Interval) ==
-                            KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET,
-                    kprof_trace_profile_interval_Interval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
                                                            kprof_trace_profile_interval *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
                                                            void *buf, size_t len);
 
@@ -4730,21 +4001,9 @@ typedef struct kprof_hal_profile_source_information {
 KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
                     kprof_hal_profile_source_information_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Source) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET,
-                    kprof_hal_profile_source_information_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Supported) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET,
-                    kprof_hal_profile_source_information_Supported_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Interval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_Interval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_encode(
         const kprof_hal_profile_source_information *in, void *buf, size_t len);
 
@@ -4772,30 +4031,9 @@ typedef struct kprof_hal_profile_source_information_ex_x86 {
 KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
                     kprof_hal_profile_source_information_ex_x86_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Source) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Supported) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_Supported_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Interval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_Interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, DefInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_DefInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MaxInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_MaxInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MinInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_MinInterval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
         const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len);
 
@@ -4823,30 +4061,9 @@ typedef struct kprof_hal_profile_source_information_ex_x64 {
 KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
                     kprof_hal_profile_source_information_ex_x64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Source) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Supported) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_Supported_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Interval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_Interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, DefInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_DefInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MaxInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_MaxInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MinInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_MinInterval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
         const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len);
 
@@ -5052,6 +4269,69 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+}
+
+/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
+ * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
+ * between little-endian and host order. runs lists those scalars as 4-byte records: offset
+ * (16 bits, little-endian), count, width in bytes. */
+KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
+                                              const char *runs, unsigned nruns, int encode)
+{
+	const uint8_t *run = (const uint8_t *)runs;
+	size_t i, off;
+	unsigned k;
+	for (i = 0; i < size; i++)
+		dst[i] = src[i];
+	for (; nruns; nruns--, run += 4) {
+		off = (size_t)run[0] | (size_t)run[1] << 8;
+		for (k = 0; k < run[2]; k++, off += run[3]) {
+			if (run[3] == 2 && encode)
+				kprof_store_le16(dst + off,
+				                 *(const uint16_t *)(const void *)(src + off));
+			else if (run[3] == 2)
+				*(uint16_t *)(void *)(dst + off) = kprof_load_le16(src + off);
+			else if (run[3] == 4 && encode)
+				kprof_store_le32(dst + off,
+				                 *(const uint32_t *)(const void *)(src + off));
+			else if (run[3] == 4)
+				*(uint32_t *)(void *)(dst + off) = kprof_load_le32(src + off);
+			else if (encode)
+				kprof_store_le64(dst + off,
+				                 *(const uint64_t *)(const void *)(src + off));
+			else
+				*(uint64_t *)(void *)(dst + off) = kprof_load_le64(src + off);
+		}
+	}
+}
+
+/* Decode: *out is defined (zero) on every error return, so callers never read an
+ * uninitialised struct; nothing past size bytes of buf is read. */
+KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
+                                                     size_t size, const char *runs, unsigned nruns)
+{
+	size_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns, 0);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len,
+                                                     size_t size, const char *runs, unsigned nruns)
+{
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
+	return KPROF_OK;
 }
 
 /* ---- msr ---- */
@@ -7279,182 +6559,66 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le32(p + 0x0);
-	out->buffer_size = kprof_load_le32(p + 0x4);
-	out->buffer_base = kprof_load_le64(p + 0x8);
-	out->buffer_head_offset = kprof_load_le32(p + 0x10);
-	for (i = 0; i < 4; i++)
-		out->reserved_14[i] = p[0x14 + i];
-	out->missed_events = kprof_load_le64(p + 0x18);
-	out->threshold = kprof_load_le32(p + 0x20);
-	out->filters = kprof_load_le32(p + 0x24);
-	out->base_ip = kprof_load_le64(p + 0x28);
-	out->limit_ip = kprof_load_le64(p + 0x30);
-	for (i = 0; i < 8; i++)
-		out->reserved_38[i] = p[0x38 + i];
-	out->buffer_tail_offset = kprof_load_le32(p + 0x40);
-	for (i = 0; i < 4; i++)
-		out->reserved_44[i] = p[0x44 + i];
-	out->software_data1 = kprof_load_le64(p + 0x48);
-	out->software_data2 = kprof_load_le64(p + 0x50);
-	for (i = 0; i < 40; i++)
-		out->reserved_58[i] = p[0x58 + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(
+	        buf, len, out, KPROF_LWPCB_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010",
+	        8);
 }
 
 KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->flags);
-	kprof_store_le32(p + 0x4, in->buffer_size);
-	kprof_store_le64(p + 0x8, in->buffer_base);
-	kprof_store_le32(p + 0x10, in->buffer_head_offset);
-	for (i = 0; i < 4; i++)
-		p[0x14 + i] = in->reserved_14[i];
-	kprof_store_le64(p + 0x18, in->missed_events);
-	kprof_store_le32(p + 0x20, in->threshold);
-	kprof_store_le32(p + 0x24, in->filters);
-	kprof_store_le64(p + 0x28, in->base_ip);
-	kprof_store_le64(p + 0x30, in->limit_ip);
-	for (i = 0; i < 8; i++)
-		p[0x38 + i] = in->reserved_38[i];
-	kprof_store_le32(p + 0x40, in->buffer_tail_offset);
-	for (i = 0; i < 4; i++)
-		p[0x44 + i] = in->reserved_44[i];
-	kprof_store_le64(p + 0x48, in->software_data1);
-	kprof_store_le64(p + 0x50, in->software_data2);
-	for (i = 0; i < 40; i++)
-		p[0x58 + i] = in->reserved_58[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(
+	        in, buf, len, KPROF_LWPCB_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010",
+	        8);
 }
 
 KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
                                                    kprof_lwp_event_slot *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->event_interval = kprof_load_le32(p + 0x0);
-	out->event_counter = kprof_load_le32(p + 0x4);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_LWP_EVENT_SLOT_SIZE,
+	                                "\000\000\002\004", 1);
 }
 
 KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
                                                    size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->event_interval);
-	kprof_store_le32(p + 0x4, in->event_counter);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_LWP_EVENT_SLOT_SIZE, "\000\000\002\004",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
                                                  kprof_lwpcb_fam15h *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_FAM15H_SIZE)
-		return KPROF_E_TRUNCATED;
-	(void)kprof_lwpcb_decode(p + 0x0, 128, &out->header);
-	for (i = 0; i < 3; i++)
-		(void)kprof_lwp_event_slot_decode(p + 0x80 + i * 8, 8, &out->events[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(
+	        buf, len, out, KPROF_LWPCB_FAM15H_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",
+	        9);
 }
 
 KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_FAM15H_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	(void)kprof_lwpcb_encode(&in->header, p + 0x0, 128);
-	for (i = 0; i < 3; i++)
-		(void)kprof_lwp_event_slot_encode(&in->events[i], p + 0x80 + i * 8, 8);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(
+	        in, buf, len, KPROF_LWPCB_FAM15H_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",
+	        9);
 }
 
 KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_RECORD_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->event_id = p[0x0];
-	out->core_id = p[0x1];
-	out->flags = kprof_load_le16(p + 0x2);
-	out->data1 = kprof_load_le32(p + 0x4);
-	out->inst_address = kprof_load_le64(p + 0x8);
-	out->data2 = kprof_load_le64(p + 0x10);
-	out->timestamp = kprof_load_le64(p + 0x18);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_LWP_RECORD_SIZE,
+	                                "\002\000\001\002\004\000\001\004\010\000\003\010", 3);
 }
 
 KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_RECORD_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	p[0x0] = in->event_id;
-	p[0x1] = in->core_id;
-	kprof_store_le16(p + 0x2, in->flags);
-	kprof_store_le32(p + 0x4, in->data1);
-	kprof_store_le64(p + 0x8, in->inst_address);
-	kprof_store_le64(p + 0x10, in->data2);
-	kprof_store_le64(p + 0x18, in->timestamp);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_LWP_RECORD_SIZE,
+	                                "\002\000\001\002\004\000\001\004\010\000\003\010", 3);
 }
 
 /* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
@@ -8549,54 +7713,12 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 #if !defined(KPROF_NO_DS)
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->bts_buffer_base = kprof_load_le64(p + 0x0);
-	out->bts_index = kprof_load_le64(p + 0x8);
-	out->bts_absolute_maximum = kprof_load_le64(p + 0x10);
-	out->bts_interrupt_threshold = kprof_load_le64(p + 0x18);
-	out->pebs_buffer_base = kprof_load_le64(p + 0x20);
-	out->pebs_index = kprof_load_le64(p + 0x28);
-	out->pebs_absolute_maximum = kprof_load_le64(p + 0x30);
-	out->pebs_interrupt_threshold = kprof_load_le64(p + 0x38);
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = kprof_load_le64(p + 0x40 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x80 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_SIZE, "\000\000\024\010", 1);
 }
 
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->bts_buffer_base);
-	kprof_store_le64(p + 0x8, in->bts_index);
-	kprof_store_le64(p + 0x10, in->bts_absolute_maximum);
-	kprof_store_le64(p + 0x18, in->bts_interrupt_threshold);
-	kprof_store_le64(p + 0x20, in->pebs_buffer_base);
-	kprof_store_le64(p + 0x28, in->pebs_index);
-	kprof_store_le64(p + 0x30, in->pebs_absolute_maximum);
-	kprof_store_le64(p + 0x38, in->pebs_interrupt_threshold);
-	for (i = 0; i < 8; i++)
-		kprof_store_le64(p + 0x40 + i * 8, in->pebs_gp_counter_reset[i]);
-	for (i = 0; i < 4; i++)
-		kprof_store_le64(p + 0x80 + i * 8, in->pebs_fixed_counter_reset[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_SIZE, "\000\000\024\010", 1);
 }
 
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
@@ -8616,674 +7738,171 @@ KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 
 }
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->bts_buffer_base = kprof_load_le32(p + 0x0);
-	out->bts_index = kprof_load_le32(p + 0x4);
-	out->bts_absolute_maximum = kprof_load_le32(p + 0x8);
-	out->bts_interrupt_threshold = kprof_load_le32(p + 0xC);
-	out->pebs_buffer_base = kprof_load_le32(p + 0x10);
-	out->pebs_index = kprof_load_le32(p + 0x14);
-	out->pebs_absolute_maximum = kprof_load_le32(p + 0x18);
-	out->pebs_interrupt_threshold = kprof_load_le32(p + 0x1C);
-	out->pebs_counter_reset = kprof_load_le64(p + 0x20);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\001\010", 2);
 }
 
 KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->bts_buffer_base);
-	kprof_store_le32(p + 0x4, in->bts_index);
-	kprof_store_le32(p + 0x8, in->bts_absolute_maximum);
-	kprof_store_le32(p + 0xC, in->bts_interrupt_threshold);
-	kprof_store_le32(p + 0x10, in->pebs_buffer_base);
-	kprof_store_le32(p + 0x14, in->pebs_index);
-	kprof_store_le32(p + 0x18, in->pebs_absolute_maximum);
-	kprof_store_le32(p + 0x1C, in->pebs_interrupt_threshold);
-	kprof_store_le64(p + 0x20, in->pebs_counter_reset);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\001\010", 2);
 }
 
 KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
                                                  kprof_bts_record64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->from = kprof_load_le64(p + 0x0);
-	out->to = kprof_load_le64(p + 0x8);
-	out->flags = kprof_load_le64(p + 0x10);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_BTS_RECORD64_SIZE, "\000\000\003\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->from);
-	kprof_store_le64(p + 0x8, in->to);
-	kprof_store_le64(p + 0x10, in->flags);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_BTS_RECORD64_SIZE, "\000\000\003\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
                                                  kprof_bts_record32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->from = kprof_load_le32(p + 0x0);
-	out->to = kprof_load_le32(p + 0x4);
-	out->flags = kprof_load_le32(p + 0x8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_BTS_RECORD32_SIZE, "\000\000\003\004",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->from);
-	kprof_store_le32(p + 0x4, in->to);
-	kprof_store_le32(p + 0x8, in->flags);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_BTS_RECORD32_SIZE, "\000\000\003\004",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt0 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT0_SIZE,
+	                                "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT0_SIZE,
+	                                "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt1 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	out->status = kprof_load_le64(p + 0x90);
-	out->dla = kprof_load_le64(p + 0x98);
-	out->dse = kprof_load_le64(p + 0xA0);
-	out->lat = kprof_load_le64(p + 0xA8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT1_SIZE,
+	                                "\000\000\026\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	kprof_store_le64(p + 0x90, in->status);
-	kprof_store_le64(p + 0x98, in->dla);
-	kprof_store_le64(p + 0xA0, in->dse);
-	kprof_store_le64(p + 0xA8, in->lat);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT1_SIZE,
+	                                "\000\000\026\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt2 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	out->status = kprof_load_le64(p + 0x90);
-	out->dla = kprof_load_le64(p + 0x98);
-	out->dse = kprof_load_le64(p + 0xA0);
-	out->lat = kprof_load_le64(p + 0xA8);
-	out->real_ip = kprof_load_le64(p + 0xB0);
-	out->tsx_tuning = kprof_load_le64(p + 0xB8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT2_SIZE,
+	                                "\000\000\030\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	kprof_store_le64(p + 0x90, in->status);
-	kprof_store_le64(p + 0x98, in->dla);
-	kprof_store_le64(p + 0xA0, in->dse);
-	kprof_store_le64(p + 0xA8, in->lat);
-	kprof_store_le64(p + 0xB0, in->real_ip);
-	kprof_store_le64(p + 0xB8, in->tsx_tuning);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT2_SIZE,
+	                                "\000\000\030\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt3 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	out->status = kprof_load_le64(p + 0x90);
-	out->dla = kprof_load_le64(p + 0x98);
-	out->dse = kprof_load_le64(p + 0xA0);
-	out->lat = kprof_load_le64(p + 0xA8);
-	out->real_ip = kprof_load_le64(p + 0xB0);
-	out->tsx_tuning = kprof_load_le64(p + 0xB8);
-	out->tsc = kprof_load_le64(p + 0xC0);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT3_SIZE,
+	                                "\000\000\031\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	kprof_store_le64(p + 0x90, in->status);
-	kprof_store_le64(p + 0x98, in->dla);
-	kprof_store_le64(p + 0xA0, in->dse);
-	kprof_store_le64(p + 0xA8, in->lat);
-	kprof_store_le64(p + 0xB0, in->real_ip);
-	kprof_store_le64(p + 0xB8, in->tsx_tuning);
-	kprof_store_le64(p + 0xC0, in->tsc);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT3_SIZE,
+	                                "\000\000\031\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
                                                            kprof_pebs_record_netburst32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->eflags = kprof_load_le32(p + 0x0);
-	out->eip = kprof_load_le32(p + 0x4);
-	out->eax = kprof_load_le32(p + 0x8);
-	out->ebx = kprof_load_le32(p + 0xC);
-	out->ecx = kprof_load_le32(p + 0x10);
-	out->edx = kprof_load_le32(p + 0x14);
-	out->esi = kprof_load_le32(p + 0x18);
-	out->edi = kprof_load_le32(p + 0x1C);
-	out->ebp = kprof_load_le32(p + 0x20);
-	out->esp = kprof_load_le32(p + 0x24);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_NETBURST32_SIZE,
+	                                "\000\000\012\004", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
                                                            void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->eflags);
-	kprof_store_le32(p + 0x4, in->eip);
-	kprof_store_le32(p + 0x8, in->eax);
-	kprof_store_le32(p + 0xC, in->ebx);
-	kprof_store_le32(p + 0x10, in->ecx);
-	kprof_store_le32(p + 0x14, in->edx);
-	kprof_store_le32(p + 0x18, in->esi);
-	kprof_store_le32(p + 0x1C, in->edi);
-	kprof_store_le32(p + 0x20, in->ebp);
-	kprof_store_le32(p + 0x24, in->esp);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_NETBURST32_SIZE,
+	                                "\000\000\012\004", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_GPRS_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->cx = kprof_load_le64(p + 0x18);
-	out->dx = kprof_load_le64(p + 0x20);
-	out->bx = kprof_load_le64(p + 0x28);
-	out->sp = kprof_load_le64(p + 0x30);
-	out->bp = kprof_load_le64(p + 0x38);
-	out->si = kprof_load_le64(p + 0x40);
-	out->di = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_GPRS_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->cx);
-	kprof_store_le64(p + 0x20, in->dx);
-	kprof_store_le64(p + 0x28, in->bx);
-	kprof_store_le64(p + 0x30, in->sp);
-	kprof_store_le64(p + 0x38, in->bp);
-	kprof_store_le64(p + 0x40, in->si);
-	kprof_store_le64(p + 0x48, in->di);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_BASIC_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->format_size = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->applicable_counters = kprof_load_le64(p + 0x10);
-	out->tsc = kprof_load_le64(p + 0x18);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_BASIC_SIZE, "\000\000\004\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_BASIC_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->format_size);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->applicable_counters);
-	kprof_store_le64(p + 0x18, in->tsc);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_BASIC_SIZE, "\000\000\004\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
                                                  kprof_pebs_meminfo *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_MEMINFO_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->address = kprof_load_le64(p + 0x0);
-	out->aux = kprof_load_le64(p + 0x8);
-	out->latency = kprof_load_le64(p + 0x10);
-	out->tsx_tuning = kprof_load_le64(p + 0x18);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_MEMINFO_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->address);
-	kprof_store_le64(p + 0x8, in->aux);
-	kprof_store_le64(p + 0x10, in->latency);
-	kprof_store_le64(p + 0x18, in->tsx_tuning);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_XMM_SIZE)
-		return KPROF_E_TRUNCATED;
-	for (i = 0; i < 32; i++)
-		out->xmm[i] = kprof_load_le64(p + 0x0 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_XMM_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	for (i = 0; i < 32; i++)
-		kprof_store_le64(p + 0x0 + i * 8, in->xmm[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
                                                    kprof_pebs_lbr_entry *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->from = kprof_load_le64(p + 0x0);
-	out->to = kprof_load_le64(p + 0x8);
-	out->info = kprof_load_le64(p + 0x10);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_LBR_ENTRY_SIZE,
+	                                "\000\000\003\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->from);
-	kprof_store_le64(p + 0x8, in->to);
-	kprof_store_le64(p + 0x10, in->info);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_LBR_ENTRY_SIZE, "\000\000\003\010",
+	                                1);
 }
 
 /* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
@@ -10011,87 +8630,29 @@ KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->BtsBufferBase = kprof_load_le64(p + 0x0);
-	out->BtsIndex = kprof_load_le64(p + 0x8);
-	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
-	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
-	out->PebsBufferBase = kprof_load_le64(p + 0x20);
-	out->PebsIndex = kprof_load_le64(p + 0x28);
-	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
-	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
-	out->PebsCounterReset0 = kprof_load_le64(p + 0x40);
-	out->PebsCounterReset1 = kprof_load_le64(p + 0x48);
-	out->PebsCounterReset2 = kprof_load_le64(p + 0x50);
-	out->PebsCounterReset3 = kprof_load_le64(p + 0x58);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->BtsBufferBase);
-	kprof_store_le64(p + 0x8, in->BtsIndex);
-	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
-	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
-	kprof_store_le64(p + 0x20, in->PebsBufferBase);
-	kprof_store_le64(p + 0x28, in->PebsIndex);
-	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
-	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
-	kprof_store_le64(p + 0x40, in->PebsCounterReset0);
-	kprof_store_le64(p + 0x48, in->PebsCounterReset1);
-	kprof_store_le64(p + 0x50, in->PebsCounterReset2);
-	kprof_store_le64(p + 0x58, in->PebsCounterReset3);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API kprof_status kprof_processor_profile_control_area_decode(
         const void *buf, size_t len, kprof_processor_profile_control_area *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
-		return KPROF_E_TRUNCATED;
-	(void)kprof_pebs_ds_save_area_decode(p + 0x0, 96, &out->PebsDsSaveArea);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API kprof_status kprof_processor_profile_control_area_encode(
         const kprof_processor_profile_control_area *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	(void)kprof_pebs_ds_save_area_encode(&in->PebsDsSaveArea, p + 0x0, 96);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
@@ -10116,55 +8677,15 @@ KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->BtsBufferBase = kprof_load_le64(p + 0x0);
-	out->BtsIndex = kprof_load_le64(p + 0x8);
-	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
-	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
-	out->PebsBufferBase = kprof_load_le64(p + 0x20);
-	out->PebsIndex = kprof_load_le64(p + 0x28);
-	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
-	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
-	for (i = 0; i < 8; i++)
-		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x40 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x80 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA64_SIZE,
+	                                "\000\000\024\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
                                                         void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->BtsBufferBase);
-	kprof_store_le64(p + 0x8, in->BtsIndex);
-	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
-	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
-	kprof_store_le64(p + 0x20, in->PebsBufferBase);
-	kprof_store_le64(p + 0x28, in->PebsIndex);
-	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
-	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
-	for (i = 0; i < 8; i++)
-		kprof_store_le64(p + 0x40 + i * 8, in->PebsGpCounterReset[i]);
-	for (i = 0; i < 4; i++)
-		kprof_store_le64(p + 0x80 + i * 8, in->PebsFixedCounterReset[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE,
+	                                "\000\000\024\010", 1);
 }
 
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
@@ -10189,345 +8710,121 @@ KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->BtsBufferBase = kprof_load_le32(p + 0x0);
-	out->BtsIndex = kprof_load_le32(p + 0x4);
-	out->BtsAbsoluteMaximum = kprof_load_le32(p + 0x8);
-	out->BtsInterruptThreshold = kprof_load_le32(p + 0xC);
-	out->PebsBufferBase = kprof_load_le32(p + 0x10);
-	out->PebsIndex = kprof_load_le32(p + 0x14);
-	out->PebsAbsoluteMaximum = kprof_load_le32(p + 0x18);
-	out->PebsInterruptThreshold = kprof_load_le32(p + 0x1C);
-	for (i = 0; i < 8; i++)
-		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x20 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x60 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\014\010", 2);
 }
 
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->BtsBufferBase);
-	kprof_store_le32(p + 0x4, in->BtsIndex);
-	kprof_store_le32(p + 0x8, in->BtsAbsoluteMaximum);
-	kprof_store_le32(p + 0xC, in->BtsInterruptThreshold);
-	kprof_store_le32(p + 0x10, in->PebsBufferBase);
-	kprof_store_le32(p + 0x14, in->PebsIndex);
-	kprof_store_le32(p + 0x18, in->PebsAbsoluteMaximum);
-	kprof_store_le32(p + 0x1C, in->PebsInterruptThreshold);
-	for (i = 0; i < 8; i++)
-		kprof_store_le64(p + 0x20 + i * 8, in->PebsGpCounterReset[i]);
-	for (i = 0; i < 4; i++)
-		kprof_store_le64(p + 0x60 + i * 8, in->PebsFixedCounterReset[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\014\010", 2);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->ProcessorProfileControlArea = kprof_load_le32(p + 0x0);
-	out->Allocate = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+	                                "\000\000\001\004", 1);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
         const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->ProcessorProfileControlArea);
-	p[0x4] = in->Allocate;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+	                                "\000\000\001\004", 1);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->ProcessorProfileControlArea = kprof_load_le64(p + 0x0);
-	out->Allocate = p[0x8];
-	for (i = 0; i < 7; i++)
-		out->reserved_9[i] = p[0x9 + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+	                                "\000\000\001\010", 1);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
         const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->ProcessorProfileControlArea);
-	p[0x8] = in->Allocate;
-	for (i = 0; i < 7; i++)
-		p[0x9 + i] = in->reserved_9[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+	                                "\000\000\001\010", 1);
 }
 
 KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
                                                         kprof_profile_source_info *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->NextEntryOffset = kprof_load_le32(p + 0x0);
-	out->Source = kprof_load_le32(p + 0x4);
-	out->MinInterval = kprof_load_le32(p + 0x8);
-	out->MaxInterval = kprof_load_le32(p + 0xC);
-	out->Reserved = kprof_load_le64(p + 0x10);
-	for (i = 0; i < 1; i++)
-		out->Description[i] = kprof_load_le16(p + 0x18 + i * 2);
-	for (i = 0; i < 6; i++)
-		out->reserved_1a[i] = p[0x1A + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PROFILE_SOURCE_INFO_SIZE,
+	                                "\000\000\004\004\020\000\001\010\030\000\001\002", 3);
 }
 
 KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
                                                         void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->NextEntryOffset);
-	kprof_store_le32(p + 0x4, in->Source);
-	kprof_store_le32(p + 0x8, in->MinInterval);
-	kprof_store_le32(p + 0xC, in->MaxInterval);
-	kprof_store_le64(p + 0x10, in->Reserved);
-	for (i = 0; i < 1; i++)
-		kprof_store_le16(p + 0x18 + i * 2, in->Description[i]);
-	for (i = 0; i < 6; i++)
-		p[0x1A + i] = in->reserved_1a[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PROFILE_SOURCE_INFO_SIZE,
+	                                "\000\000\004\004\020\000\001\010\030\000\001\002", 3);
 }
 
 KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
                                                            kprof_trace_profile_interval *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Interval = kprof_load_le32(p + 0x4);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_TRACE_PROFILE_INTERVAL_SIZE,
+	                                "\000\000\002\004", 1);
 }
 
 KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
                                                            void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	kprof_store_le32(p + 0x4, in->Interval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_TRACE_PROFILE_INTERVAL_SIZE,
+	                                "\000\000\002\004", 1);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Supported = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	out->Interval = kprof_load_le32(p + 0x8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+	                                "\000\000\001\004\010\000\001\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_encode(
         const kprof_hal_profile_source_information *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	p[0x4] = in->Supported;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	kprof_store_le32(p + 0x8, in->Interval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+	                                "\000\000\001\004\010\000\001\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Supported = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	out->Interval = kprof_load_le32(p + 0x8);
-	out->DefInterval = kprof_load_le32(p + 0xC);
-	out->MaxInterval = kprof_load_le32(p + 0x10);
-	out->MinInterval = kprof_load_le32(p + 0x14);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+	                                "\000\000\001\004\010\000\004\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
         const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	p[0x4] = in->Supported;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	kprof_store_le32(p + 0x8, in->Interval);
-	kprof_store_le32(p + 0xC, in->DefInterval);
-	kprof_store_le32(p + 0x10, in->MaxInterval);
-	kprof_store_le32(p + 0x14, in->MinInterval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+	                                "\000\000\001\004\010\000\004\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Supported = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	out->Interval = kprof_load_le64(p + 0x8);
-	out->DefInterval = kprof_load_le64(p + 0x10);
-	out->MaxInterval = kprof_load_le64(p + 0x18);
-	out->MinInterval = kprof_load_le64(p + 0x20);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
         const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	p[0x4] = in->Supported;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	kprof_store_le64(p + 0x8, in->Interval);
-	kprof_store_le64(p + 0x10, in->DefInterval);
-	kprof_store_le64(p + 0x18, in->MaxInterval);
-	kprof_store_le64(p + 0x20, in->MinInterval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,

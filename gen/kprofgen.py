@@ -273,9 +273,40 @@ def build_struct(s, structs):
     if s["size"] % align:
         fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
     widen = build_widen(s, ent, fields, structs) if s.get("widens") else None
+    runs = scalar_runs(fields)
+    if s["size"] > 0xFFFF:
+        fail(s, ent, "a struct with a codec must be smaller than 64 KiB")
     return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
-            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen}
+            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen,
+            "runs": runs, "runs_c": runs_literal(runs)}
+
+
+def scalar_runs(fields, base=0):
+    """The multi-byte scalars of a layout (nested structures flattened) as runs of equal
+    width: [offset, count, width]. Bytes need no conversion, so they are not listed."""
+    runs = []
+    for f in fields:
+        for i in range(f["count"] or 1):
+            at = base + f["offset"] + i * f["size"]
+            if f["nested"]:
+                items = scalar_runs(f["nested"]["fields"], at)
+            else:
+                items = [[at, 1, f["size"]]] if f["size"] > 1 else []
+            for r in items:
+                last = runs[-1] if runs else None
+                if last and last[2] == r[2] and last[0] + last[1] * last[2] == r[0] and last[1] + r[1] <= 255:
+                    last[1] += r[1]
+                else:
+                    runs.append(list(r))
+    return runs
+
+
+def runs_literal(runs):
+    """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width.
+    Octal escapes of three digits never run into the next character."""
+    data = b"".join(bytes([o & 0xFF, o >> 8, n, w]) for o, n, w in runs)
+    return '"' + "".join(f"\\{b:03o}" for b in data) + '"'
 
 
 def build_widen(s, ent, fields, structs):
