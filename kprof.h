@@ -1338,7 +1338,8 @@ KPROF_API const char *kprof_source_description(const kprof_source *s);
 /* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
  * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
  * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
- * Hash lookup: a bounded number of probes, never a scan. */
+ * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
+ * lower case, hashed, and compared with the one key its slot holds. */
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len);
 #endif
@@ -4983,7 +4984,8 @@ KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 	                           "ProfileDCMiss\0"
 	                           "ProfileICMiss\0"
 	                           "ProfileTime\0"
-	                           "Timer\0";
+	                           "Timer\0"
+	                           "\0\0\0\0\0\0\0"; /* word-at-a-time reads stay inside */
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
@@ -4994,232 +4996,232 @@ KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 {
 	/* clang-format off */
 	static const kprof_source rows[220] = {
-		/* select      value  name  desc  table                        ebx  interval */
-		/* KPROFILE_SOURCE */
-		{ 0x00000000u, 0x00, 7081, 7093, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		{ 0x00000000u, 0x01, 6475, 6482, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileAlignmentFixup */
-		{ 0x00000000u, 0x02, 6893, 6900, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
-		{ 0x00000000u, 0x03, 6855, 6862, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfilePipelineDry */
-		{ 0x00000000u, 0x04, 6265, 6272, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLoadInstructions */
-		{ 0x00000000u, 0x05, 6629, 6636, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfilePipelineFrozen */
-		{ 0x00000000u, 0x06, 5913, 5920, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
-		{ 0x00000000u, 0x07, 6651, 6658, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalNonissues */
-		{ 0x00000000u, 0x08, 6756, 6763, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheMisses */
-		{ 0x00000000u, 0x09, 6796, 6803, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheMisses */
-		{ 0x00000000u, 0x0A, 6836, 6843, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileCacheMisses */
-		{ 0x00000000u, 0x0B, 5584, 5591, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
-		{ 0x00000000u, 0x0C, 6144, 6151, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileStoreInstructions */
-		{ 0x00000000u, 0x0D, 6563, 6570, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFpInstructions */
-		{ 0x00000000u, 0x0E, 5832, 5839, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIntegerInstructions */
-		{ 0x00000000u, 0x0F, 7011, 7018, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile2Issue */
-		{ 0x00000000u, 0x10, 7025, 7032, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile3Issue */
-		{ 0x00000000u, 0x11, 7039, 7046, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile4Issue */
-		{ 0x00000000u, 0x12, 5886, 5893, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileSpecialInstructions */
-		{ 0x00000000u, 0x13, 6874, 6881, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalCycles */
-		{ 0x00000000u, 0x14, 6776, 6783, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheIssues */
-		{ 0x00000000u, 0x15, 6541, 6548, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheAccesses */
-		{ 0x00000000u, 0x16, 5859, 5866, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileMemoryBarrierCycles */
-		{ 0x00000000u, 0x17, 6289, 6296, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLoadLinkedIssues */
-		{ 0x00000000u, 0x18, 6996, 7003, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileMaximum */
-		/* Default */
-		{ 0x00000000u, 0x00, 7081, 7093, KPROF_INTERFACE_DEFAULT,     -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		/* Emon */
-		{ 0x0003003Cu, 0x00, 7081, 7093, KPROF_INTERFACE_EMON,        -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		{ 0x000300C0u, 0x02, 6893, 6900, KPROF_INTERFACE_EMON,         1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
-		{ 0x000300C4u, 0x06, 5913, 5920, KPROF_INTERFACE_EMON,         5, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
-		{ 0x0003412Eu, 0x0A, 6836, 6843, KPROF_INTERFACE_EMON,         4, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileCacheMisses */
-		{ 0x000300C5u, 0x0B, 5584, 5591, KPROF_INTERFACE_EMON,         6, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
-		{ 0x0003003Cu, 0x13, 6874, 6881, KPROF_INTERFACE_EMON,         0, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalCycles */
-		{ 0x0003003Cu, 0x19, 6043, 6050, KPROF_INTERFACE_EMON,         0, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedCoreCycles */
-		{ 0x000300C0u, 0x1A, 6017, 4365, KPROF_INTERFACE_EMON,         1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileInstructionRetired */
-		{ 0x0003013Cu, 0x1B, 5200, 5207, KPROF_INTERFACE_EMON,         2, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedReferenceCycles */
-		{ 0x00034F2Eu, 0x1C, 6816, 6823, KPROF_INTERFACE_EMON,         3, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLLCReference */
-		{ 0x0003412Eu, 0x1D, 6948, 6955, KPROF_INTERFACE_EMON,         4, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLLCMisses */
-		{ 0x000300C4u, 0x1E, 4352, 4359, KPROF_INTERFACE_EMON,         5, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructionRetired */
-		{ 0x000300C5u, 0x1F, 4384, 4391, KPROF_INTERFACE_EMON,         6, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictsRetired */
-		/* Amd64 */
-		{ 0x00030076u, 0x00, 7081, 7093, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		{ 0x000300C0u, 0x02, 6893, 6900, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
-		{ 0x000300C2u, 0x06, 5913, 5920, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
-		{ 0x00030041u, 0x08, 6756, 6763, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheMisses */
-		{ 0x00030081u, 0x09, 6796, 6803, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheMisses */
-		{ 0x000300C3u, 0x0B, 5584, 5591, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
-		{ 0x00030FCBu, 0x0D, 6563, 6570, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFpInstructions */
-		{ 0x00030080u, 0x14, 6776, 6783, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheIssues */
-		{ 0x00030040u, 0x15, 6541, 6548, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheAccesses */
-		{ 0x00033F00u, 0x19, 5965, 5972, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOps */
-		{ 0x00030100u, 0x1A, 2770, 2777, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
-		{ 0x00030200u, 0x1B, 2810, 2817, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
-		{ 0x00030400u, 0x1C, 2563, 2570, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
-		{ 0x00030800u, 0x1D, 4221, 4228, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsAddJunk */
-		{ 0x00031000u, 0x1E, 4254, 4261, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsMulJunk */
-		{ 0x00032000u, 0x1F, 3675, 3682, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsStoreJunk */
-		{ 0x00030001u, 0x20, 4828, 4835, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPCyclesNoFPUOpsRetired */
-		{ 0x00030002u, 0x21, 3086, 3093, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsWithFastFlag */
-		{ 0x00037F20u, 0x22, 5555, 5562, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoad */
-		{ 0x00030120u, 0x23, 4952, 4959, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadES */
-		{ 0x00030220u, 0x24, 4890, 4897, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadCS */
-		{ 0x00030420u, 0x25, 5076, 5083, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadSS */
-		{ 0x00030820u, 0x26, 4921, 4928, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadDS */
-		{ 0x00031020u, 0x27, 4983, 4990, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadFS */
-		{ 0x00032020u, 0x28, 5014, 5021, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadGS */
-		{ 0x00034020u, 0x29, 5045, 5052, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadHS */
-		{ 0x00030021u, 0x2A, 3920, 3927, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSResyncBySelfModifyingCode */
-		{ 0x00030022u, 0x2B, 6406, 6413, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSResyncBySnoop */
-		{ 0x00030023u, 0x2C, 6694, 6701, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSBuffer2Full */
-		{ 0x00030024u, 0x2D, 6094, 6101, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSLockedOperation */
-		{ 0x00030025u, 0x2E, 5526, 5533, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSLateCancelOperation */
-		{ 0x00030026u, 0x2F, 6429, 6436, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSRetiredCFLUSH */
-		{ 0x00030027u, 0x30, 6607, 6614, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSRetiredCPUID */
-		{ 0x00030040u, 0x31, 6965, 6972, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCAccess */
-		{ 0x00030041u, 0x32, 7053, 7060, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCMiss */
-		{ 0x00031F42u, 0x33, 6519, 6526, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2 */
-		{ 0x00030142u, 0x34, 5468, 5475, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Invalid */
-		{ 0x00030242u, 0x35, 5640, 5647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Shared */
-		{ 0x00030442u, 0x36, 4766, 4773, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Exclusive */
-		{ 0x00030842u, 0x37, 5751, 5758, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Owner */
-		{ 0x00031042u, 0x38, 5291, 5298, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Modified */
-		{ 0x00031F43u, 0x39, 5939, 5946, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystem */
-		{ 0x00030143u, 0x3A, 4188, 4195, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemInvalid */
-		{ 0x00030243u, 0x3B, 4480, 4487, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemShared */
-		{ 0x00030443u, 0x3C, 3640, 3647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemExclusive */
-		{ 0x00030843u, 0x3D, 4797, 4804, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemOwner */
-		{ 0x00031043u, 0x3E, 3955, 3962, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemModified */
-		{ 0x00031F44u, 0x3F, 6193, 6200, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBack */
-		{ 0x00030144u, 0x40, 4735, 4742, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackInvalid */
-		{ 0x00030244u, 0x41, 5261, 5268, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackShared */
-		{ 0x00030444u, 0x42, 4155, 4162, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackExclusive */
-		{ 0x00030844u, 0x43, 5439, 5446, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackOwner */
-		{ 0x00031044u, 0x44, 4448, 4455, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackModified */
-		{ 0x00030745u, 0x45, 5410, 5417, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCL1DTLBMissL2DTLBHit */
-		{ 0x00030746u, 0x46, 5231, 5238, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCL1DTLBMissL2DTLBMiss */
-		{ 0x00030047u, 0x47, 4416, 4423, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCMisaligndDataReference */
-		{ 0x00030048u, 0x48, 5612, 5619, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCLateCancelOfAccess */
-		{ 0x00030049u, 0x49, 5381, 5388, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCEarlyCancelOfAccess */
-		{ 0x0003034Au, 0x4A, 6169, 6176, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCError */
-		{ 0x0003014Au, 0x4B, 3274, 3281, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCErrorScrubberError */
-		{ 0x0003024Au, 0x4C, 1460, 1467, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
-		{ 0x0003074Bu, 0x4D, 2730, 2737, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructions */
-		{ 0x0003014Bu, 0x4E, 1867, 1874, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsLoad */
-		{ 0x0003024Bu, 0x4F, 1552, 1559, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsStore */
-		{ 0x0003044Bu, 0x50, 2306, 2313, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsNTA */
-		{ 0x00031F7Du, 0x51, 5724, 5731, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2Request */
-		{ 0x0003017Du, 0x52, 4089, 4096, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestICFill */
-		{ 0x0003027Du, 0x53, 4056, 4063, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestDCFill */
-		{ 0x0003047Du, 0x54, 3496, 3503, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestTLBReload */
-		{ 0x0003087Du, 0x55, 2521, 2528, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestTagSnoopRequest */
-		{ 0x0003107Du, 0x56, 2263, 2270, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestCancelledRequest */
-		{ 0x0003077Eu, 0x57, 4704, 4711, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2 */
-		{ 0x0003017Eu, 0x58, 3237, 3244, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2ICFill */
-		{ 0x0003027Eu, 0x59, 3200, 3207, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2DCFill */
-		{ 0x0003047Eu, 0x5A, 3048, 3055, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2TLBLoad */
-		{ 0x0003037Fu, 0x5B, 6736, 6743, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2 */
-		{ 0x0003017Fu, 0x5C, 4023, 4030, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2DirtyL2Victim */
-		{ 0x0003027Fu, 0x5D, 4320, 4327, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2VictimFromL1 */
-		{ 0x00030080u, 0x5E, 6981, 6988, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICFetch */
-		{ 0x00030081u, 0x5F, 7067, 7074, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICMiss */
-		{ 0x00030082u, 0x60, 6585, 6592, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICRefillFromL2 */
-		{ 0x00030083u, 0x61, 5991, 5998, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICRefillFromSystem */
-		{ 0x00030084u, 0x62, 5805, 5812, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICL1TLBMissL2TLBHit */
-		{ 0x00030385u, 0x63, 5696, 5703, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICL1TLBMissL2TLBMiss */
-		{ 0x00030086u, 0x64, 6383, 6390, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICResyncBySnoop */
-		{ 0x00030087u, 0x65, 4859, 4866, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICInstructionFetchStall */
-		{ 0x00030088u, 0x66, 6241, 6248, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICReturnStackHit */
-		{ 0x00030089u, 0x67, 5497, 5504, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICReturnStackOverflow */
-		{ 0x000300C0u, 0x68, 4576, 4583, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredx86Instructions */
-		{ 0x000300C1u, 0x69, 6673, 6680, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetireduops */
-		{ 0x000300C2u, 0x6A, 6069, 6076, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredBranches */
-		{ 0x000300C3u, 0x6B, 3348, 3355, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredBranchesMispredicted */
-		{ 0x000300C4u, 0x6C, 5321, 5328, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranches */
-		{ 0x000300C5u, 0x6D, 2647, 2654, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranchesMispredicted */
-		{ 0x000300C6u, 0x6E, 3532, 3539, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFarControlTransfers */
-		{ 0x000300C7u, 0x6F,  738,  745, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredResyncsNonControlTransferBranches */
-		{ 0x000300C8u, 0x70, 5668, 5675, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredNearReturns */
-		{ 0x000300C9u, 0x71, 2890, 2897, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredNearReturnsMispredicted */
-		{ 0x000300CAu, 0x72,  304,  311, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
-		{ 0x00030FCBu, 0x73, 4544, 4551, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructions */
-		{ 0x000301CBu, 0x74, 3885, 3892, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsx87 */
-		{ 0x000302CBu, 0x75, 2392, 2399, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
-		{ 0x000304CBu, 0x76,  887,  894, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
-		{ 0x000308CBu, 0x77,  935,  942, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
-		{ 0x000307CCu, 0x78, 1642, 1649, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructions */
-		{ 0x000301CCu, 0x79,   62,   69, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
-		{ 0x000302CCu, 0x7A,  123,  130, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
-		{ 0x000304CCu, 0x7B,  184,  191, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
-		{ 0x000300CDu, 0x7C, 4512, 4519, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRInterruptsMaskedCycles */
-		{ 0x000300CEu, 0x7D, 2043, 2050, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRInterruptsMaskedWhilePendingCycles */
-		{ 0x000300CFu, 0x7E, 4287, 4294, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRTakenHardwareInterrupts */
-		{ 0x000300D0u, 0x7F, 5778, 5785, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNothingToDispatch */
-		{ 0x000300D1u, 0x80, 6217, 6224, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStalls */
-		{ 0x000300D2u, 0x81, 1319, 1326, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
-		{ 0x000300D3u, 0x82, 2850, 2857, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsForSerialization */
-		{ 0x000300D4u, 0x83, 3311, 3318, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispachStallsForSegmentLoad */
-		{ 0x000300D5u, 0x84, 1597, 1604, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenReorderBufferFull */
-		{ 0x000300D6u, 0x85,  636,  643, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenReservationStationsFull */
-		{ 0x000300D7u, 0x86, 3710, 3717, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenFPUFull */
-		{ 0x000300D8u, 0x87, 3989, 3996, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenLSFull */
-		{ 0x000300D9u, 0x88, 1506, 1513, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
-		{ 0x000300DAu, 0x89,  245,  252, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
-		{ 0x00030FDBu, 0x8A, 6360, 6367, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptions */
-		{ 0x000301DBu, 0x8B, 1999, 2006, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
-		{ 0x000302DBu, 0x8C, 2349, 2356, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
-		{ 0x000304DBu, 0x8D, 1911, 1918, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
-		{ 0x000308DBu, 0x8E, 2605, 2612, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
-		{ 0x000300DCu, 0x8F, 3745, 3752, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR0 */
-		{ 0x000300DDu, 0x90, 3780, 3787, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR1 */
-		{ 0x000300DEu, 0x91, 3815, 3822, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR2 */
-		{ 0x000300DFu, 0x92, 3850, 3857, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR3 */
-		{ 0x000307E0u, 0x93, 2689, 2696, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEvent */
-		{ 0x000301E0u, 0x94, 1175, 1182, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageHit */
-		{ 0x000302E0u, 0x95,  838,  845, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
-		{ 0x000304E0u, 0x96,  583,  590, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
-		{ 0x000300E1u, 0x97, 2478, 2485, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageTableOverflow */
-		{ 0x000300E2u, 0x98, 1127, 1134, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
-		{ 0x000307E3u, 0x99, 3568, 3575, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAround */
-		{ 0x000301E3u, 0x9A, 2930, 2937, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundDIMM */
-		{ 0x000302E3u, 0x9B, 1366, 1373, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
-		{ 0x000304E3u, 0x9C, 1413, 1420, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
-		{ 0x00030FE4u, 0x9D, 2970, 2977, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounter */
-		{ 0x000301E4u, 0x9E,  687,  694, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterHighPriority */
-		{ 0x000302E4u, 0x9F,  788,  795, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterLowPriority */
-		{ 0x000304E4u, 0xA0,    0,    7, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
-		{ 0x000308E4u, 0xA1,  363,  370, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
-		{ 0x00037FEBu, 0xA2, 6452, 6459, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommands */
-		{ 0x000301EBu, 0xA3, 3162, 3169, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsNonPostWrSzByte */
-		{ 0x000302EBu, 0xA4, 3009, 3016, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsNonPostWrSzDword */
-		{ 0x000304EBu, 0xA5, 5138, 5145, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsWrSzByte */
-		{ 0x000308EBu, 0xA6, 4672, 4679, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsWrSzDword */
-		{ 0x000310EBu, 0xA7, 5107, 5114, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdSzByte */
-		{ 0x000320EBu, 0xA8, 4640, 4647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdSzDword */
-		{ 0x000340EBu, 0xA9, 5351, 5358, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdModWr */
-		{ 0x00030FECu, 0xAA, 6715, 6722, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResult */
-		{ 0x000301ECu, 0xAB, 6119, 6126, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultMiss */
-		{ 0x000302ECu, 0xAC, 6313, 6320, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHit */
-		{ 0x000304ECu, 0xAD, 1223, 1230, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
-		{ 0x000308ECu, 0xAE, 1822, 1829, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
-		{ 0x00030FF6u, 0xAF, 3385, 3392, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0Bandwidth */
-		{ 0x000301F6u, 0xB0,  983,  990, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
-		{ 0x000302F6u, 0xB1, 1687, 1694, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthDataSent */
-		{ 0x000304F6u, 0xB2,  421,  428, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
-		{ 0x000308F6u, 0xB3, 2087, 2094, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBug0BandwidthNopSent */
-		{ 0x00030FF7u, 0xB4, 3422, 3429, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1Bandwidth */
-		{ 0x000301F7u, 0xB5, 1031, 1038, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
-		{ 0x000302F7u, 0xB6, 1732, 1739, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthDataSent */
-		{ 0x000304F7u, 0xB7,  475,  482, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
-		{ 0x000308F7u, 0xB8, 2175, 2182, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthNopSent */
-		{ 0x00030FF8u, 0xB9, 3459, 3466, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2Bandwidth */
-		{ 0x000301F8u, 0xBA, 1079, 1086, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
-		{ 0x000302F8u, 0xBB, 1777, 1784, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthDataSent */
-		{ 0x000304F8u, 0xBC,  529,  536, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
-		{ 0x000308F8u, 0xBD, 2435, 2442, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthNopSen */
-		{ 0x00031063u, 0xBE, 6497, 6504, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUCleanToDirty */
-		{ 0x00032063u, 0xBF, 6337, 6344, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUSharedToDirty */
-		/* Later Intel */
-		{ 0x00000000u, 0x20, 6912, 6919, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLbrInserts */
-		{ 0x00000000u, 0x21, 4608, 4615, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileInstructionsRetiredFixed */
-		{ 0x00000000u, 0x22, 5169, 5176, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedCoreCyclesFixed */
-		{ 0x00000000u, 0x23, 3604, 3611, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedReferenceCyclesFixed */
-		{ 0x00000000u, 0x24, 6930, 6937, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTimerFixed */
+		/* select, value, name, description, interface, cpuid 0x0A ebx bit, interval class */
+		/* KPROFILE_SOURCE (KPROF_INTERFACE_GENERIC) */
+		{ 0x00000000u, 0x00, 7081, 7093, 0, -1, 0, {0} }, /* ProfileTime */
+		{ 0x00000000u, 0x01, 6475, 6482, 0, -1, 1, {0} }, /* ProfileAlignmentFixup */
+		{ 0x00000000u, 0x02, 6893, 6900, 0, -1, 1, {0} }, /* ProfileTotalIssues */
+		{ 0x00000000u, 0x03, 6855, 6862, 0, -1, 1, {0} }, /* ProfilePipelineDry */
+		{ 0x00000000u, 0x04, 6265, 6272, 0, -1, 1, {0} }, /* ProfileLoadInstructions */
+		{ 0x00000000u, 0x05, 6629, 6636, 0, -1, 1, {0} }, /* ProfilePipelineFrozen */
+		{ 0x00000000u, 0x06, 5913, 5920, 0, -1, 1, {0} }, /* ProfileBranchInstructions */
+		{ 0x00000000u, 0x07, 6651, 6658, 0, -1, 1, {0} }, /* ProfileTotalNonissues */
+		{ 0x00000000u, 0x08, 6756, 6763, 0, -1, 1, {0} }, /* ProfileDcacheMisses */
+		{ 0x00000000u, 0x09, 6796, 6803, 0, -1, 1, {0} }, /* ProfileIcacheMisses */
+		{ 0x00000000u, 0x0A, 6836, 6843, 0, -1, 1, {0} }, /* ProfileCacheMisses */
+		{ 0x00000000u, 0x0B, 5584, 5591, 0, -1, 1, {0} }, /* ProfileBranchMispredictions */
+		{ 0x00000000u, 0x0C, 6144, 6151, 0, -1, 1, {0} }, /* ProfileStoreInstructions */
+		{ 0x00000000u, 0x0D, 6563, 6570, 0, -1, 1, {0} }, /* ProfileFpInstructions */
+		{ 0x00000000u, 0x0E, 5832, 5839, 0, -1, 1, {0} }, /* ProfileIntegerInstructions */
+		{ 0x00000000u, 0x0F, 7011, 7018, 0, -1, 1, {0} }, /* Profile2Issue */
+		{ 0x00000000u, 0x10, 7025, 7032, 0, -1, 1, {0} }, /* Profile3Issue */
+		{ 0x00000000u, 0x11, 7039, 7046, 0, -1, 1, {0} }, /* Profile4Issue */
+		{ 0x00000000u, 0x12, 5886, 5893, 0, -1, 1, {0} }, /* ProfileSpecialInstructions */
+		{ 0x00000000u, 0x13, 6874, 6881, 0, -1, 1, {0} }, /* ProfileTotalCycles */
+		{ 0x00000000u, 0x14, 6776, 6783, 0, -1, 1, {0} }, /* ProfileIcacheIssues */
+		{ 0x00000000u, 0x15, 6541, 6548, 0, -1, 1, {0} }, /* ProfileDcacheAccesses */
+		{ 0x00000000u, 0x16, 5859, 5866, 0, -1, 1, {0} }, /* ProfileMemoryBarrierCycles */
+		{ 0x00000000u, 0x17, 6289, 6296, 0, -1, 1, {0} }, /* ProfileLoadLinkedIssues */
+		{ 0x00000000u, 0x18, 6996, 7003, 0, -1, 1, {0} }, /* ProfileMaximum */
+		/* Default (KPROF_INTERFACE_DEFAULT) */
+		{ 0x00000000u, 0x00, 7081, 7093, 1, -1, 0, {0} }, /* ProfileTime */
+		/* Emon (KPROF_INTERFACE_EMON) */
+		{ 0x0003003Cu, 0x00, 7081, 7093, 2, -1, 0, {0} }, /* ProfileTime */
+		{ 0x000300C0u, 0x02, 6893, 6900, 2,  1, 1, {0} }, /* ProfileTotalIssues */
+		{ 0x000300C4u, 0x06, 5913, 5920, 2,  5, 1, {0} }, /* ProfileBranchInstructions */
+		{ 0x0003412Eu, 0x0A, 6836, 6843, 2,  4, 1, {0} }, /* ProfileCacheMisses */
+		{ 0x000300C5u, 0x0B, 5584, 5591, 2,  6, 1, {0} }, /* ProfileBranchMispredictions */
+		{ 0x0003003Cu, 0x13, 6874, 6881, 2,  0, 1, {0} }, /* ProfileTotalCycles */
+		{ 0x0003003Cu, 0x19, 6043, 6050, 2,  0, 1, {0} }, /* ProfileUnhaltedCoreCycles */
+		{ 0x000300C0u, 0x1A, 6017, 4365, 2,  1, 1, {0} }, /* ProfileInstructionRetired */
+		{ 0x0003013Cu, 0x1B, 5200, 5207, 2,  2, 1, {0} }, /* ProfileUnhaltedReferenceCycles */
+		{ 0x00034F2Eu, 0x1C, 6816, 6823, 2,  3, 1, {0} }, /* ProfileLLCReference */
+		{ 0x0003412Eu, 0x1D, 6948, 6955, 2,  4, 1, {0} }, /* ProfileLLCMisses */
+		{ 0x000300C4u, 0x1E, 4352, 4359, 2,  5, 1, {0} }, /* ProfileBranchInstructionRetired */
+		{ 0x000300C5u, 0x1F, 4384, 4391, 2,  6, 1, {0} }, /* ProfileBranchMispredictsRetired */
+		/* Amd64 (KPROF_INTERFACE_AMD64) */
+		{ 0x00030076u, 0x00, 7081, 7093, 3, -1, 0, {0} }, /* ProfileTime */
+		{ 0x000300C0u, 0x02, 6893, 6900, 3, -1, 1, {0} }, /* ProfileTotalIssues */
+		{ 0x000300C2u, 0x06, 5913, 5920, 3, -1, 1, {0} }, /* ProfileBranchInstructions */
+		{ 0x00030041u, 0x08, 6756, 6763, 3, -1, 1, {0} }, /* ProfileDcacheMisses */
+		{ 0x00030081u, 0x09, 6796, 6803, 3, -1, 1, {0} }, /* ProfileIcacheMisses */
+		{ 0x000300C3u, 0x0B, 5584, 5591, 3, -1, 1, {0} }, /* ProfileBranchMispredictions */
+		{ 0x00030FCBu, 0x0D, 6563, 6570, 3, -1, 1, {0} }, /* ProfileFpInstructions */
+		{ 0x00030080u, 0x14, 6776, 6783, 3, -1, 1, {0} }, /* ProfileIcacheIssues */
+		{ 0x00030040u, 0x15, 6541, 6548, 3, -1, 1, {0} }, /* ProfileDcacheAccesses */
+		{ 0x00033F00u, 0x19, 5965, 5972, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOps */
+		{ 0x00030100u, 0x1A, 2770, 2777, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
+		{ 0x00030200u, 0x1B, 2810, 2817, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
+		{ 0x00030400u, 0x1C, 2563, 2570, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
+		{ 0x00030800u, 0x1D, 4221, 4228, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsAddJunk */
+		{ 0x00031000u, 0x1E, 4254, 4261, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsMulJunk */
+		{ 0x00032000u, 0x1F, 3675, 3682, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsStoreJunk */
+		{ 0x00030001u, 0x20, 4828, 4835, 3, -1, 1, {0} }, /* ProfileFPCyclesNoFPUOpsRetired */
+		{ 0x00030002u, 0x21, 3086, 3093, 3, -1, 1, {0} }, /* ProfileFPDispatchedFPUOpsWithFastFlag */
+		{ 0x00037F20u, 0x22, 5555, 5562, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoad */
+		{ 0x00030120u, 0x23, 4952, 4959, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadES */
+		{ 0x00030220u, 0x24, 4890, 4897, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadCS */
+		{ 0x00030420u, 0x25, 5076, 5083, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadSS */
+		{ 0x00030820u, 0x26, 4921, 4928, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadDS */
+		{ 0x00031020u, 0x27, 4983, 4990, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadFS */
+		{ 0x00032020u, 0x28, 5014, 5021, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadGS */
+		{ 0x00034020u, 0x29, 5045, 5052, 3, -1, 1, {0} }, /* ProfileLSSegmentRegisterLoadHS */
+		{ 0x00030021u, 0x2A, 3920, 3927, 3, -1, 1, {0} }, /* ProfileLSResyncBySelfModifyingCode */
+		{ 0x00030022u, 0x2B, 6406, 6413, 3, -1, 1, {0} }, /* ProfileLSResyncBySnoop */
+		{ 0x00030023u, 0x2C, 6694, 6701, 3, -1, 1, {0} }, /* ProfileLSBuffer2Full */
+		{ 0x00030024u, 0x2D, 6094, 6101, 3, -1, 1, {0} }, /* ProfileLSLockedOperation */
+		{ 0x00030025u, 0x2E, 5526, 5533, 3, -1, 1, {0} }, /* ProfileLSLateCancelOperation */
+		{ 0x00030026u, 0x2F, 6429, 6436, 3, -1, 1, {0} }, /* ProfileLSRetiredCFLUSH */
+		{ 0x00030027u, 0x30, 6607, 6614, 3, -1, 1, {0} }, /* ProfileLSRetiredCPUID */
+		{ 0x00030040u, 0x31, 6965, 6972, 3, -1, 1, {0} }, /* ProfileDCAccess */
+		{ 0x00030041u, 0x32, 7053, 7060, 3, -1, 1, {0} }, /* ProfileDCMiss */
+		{ 0x00031F42u, 0x33, 6519, 6526, 3, -1, 1, {0} }, /* ProfileDCRefillFromL2 */
+		{ 0x00030142u, 0x34, 5468, 5475, 3, -1, 1, {0} }, /* ProfileDCRefillFromL2Invalid */
+		{ 0x00030242u, 0x35, 5640, 5647, 3, -1, 1, {0} }, /* ProfileDCRefillFromL2Shared */
+		{ 0x00030442u, 0x36, 4766, 4773, 3, -1, 1, {0} }, /* ProfileDCRefillFromL2Exclusive */
+		{ 0x00030842u, 0x37, 5751, 5758, 3, -1, 1, {0} }, /* ProfileDCRefillFromL2Owner */
+		{ 0x00031042u, 0x38, 5291, 5298, 3, -1, 1, {0} }, /* ProfileDCRefillFromL2Modified */
+		{ 0x00031F43u, 0x39, 5939, 5946, 3, -1, 1, {0} }, /* ProfileDCRefillFromSystem */
+		{ 0x00030143u, 0x3A, 4188, 4195, 3, -1, 1, {0} }, /* ProfileDCRefillFromSystemInvalid */
+		{ 0x00030243u, 0x3B, 4480, 4487, 3, -1, 1, {0} }, /* ProfileDCRefillFromSystemShared */
+		{ 0x00030443u, 0x3C, 3640, 3647, 3, -1, 1, {0} }, /* ProfileDCRefillFromSystemExclusive */
+		{ 0x00030843u, 0x3D, 4797, 4804, 3, -1, 1, {0} }, /* ProfileDCRefillFromSystemOwner */
+		{ 0x00031043u, 0x3E, 3955, 3962, 3, -1, 1, {0} }, /* ProfileDCRefillFromSystemModified */
+		{ 0x00031F44u, 0x3F, 6193, 6200, 3, -1, 1, {0} }, /* ProfileDCRefillCopyBack */
+		{ 0x00030144u, 0x40, 4735, 4742, 3, -1, 1, {0} }, /* ProfileDCRefillCopyBackInvalid */
+		{ 0x00030244u, 0x41, 5261, 5268, 3, -1, 1, {0} }, /* ProfileDCRefillCopyBackShared */
+		{ 0x00030444u, 0x42, 4155, 4162, 3, -1, 1, {0} }, /* ProfileDCRefillCopyBackExclusive */
+		{ 0x00030844u, 0x43, 5439, 5446, 3, -1, 1, {0} }, /* ProfileDCRefillCopyBackOwner */
+		{ 0x00031044u, 0x44, 4448, 4455, 3, -1, 1, {0} }, /* ProfileDCRefillCopyBackModified */
+		{ 0x00030745u, 0x45, 5410, 5417, 3, -1, 1, {0} }, /* ProfileDCL1DTLBMissL2DTLBHit */
+		{ 0x00030746u, 0x46, 5231, 5238, 3, -1, 1, {0} }, /* ProfileDCL1DTLBMissL2DTLBMiss */
+		{ 0x00030047u, 0x47, 4416, 4423, 3, -1, 1, {0} }, /* ProfileDCMisaligndDataReference */
+		{ 0x00030048u, 0x48, 5612, 5619, 3, -1, 1, {0} }, /* ProfileDCLateCancelOfAccess */
+		{ 0x00030049u, 0x49, 5381, 5388, 3, -1, 1, {0} }, /* ProfileDCEarlyCancelOfAccess */
+		{ 0x0003034Au, 0x4A, 6169, 6176, 3, -1, 1, {0} }, /* ProfileDCOneBitECCError */
+		{ 0x0003014Au, 0x4B, 3274, 3281, 3, -1, 1, {0} }, /* ProfileDCOneBitECCErrorScrubberError */
+		{ 0x0003024Au, 0x4C, 1460, 1467, 3, -1, 1, {0} }, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
+		{ 0x0003074Bu, 0x4D, 2730, 2737, 3, -1, 1, {0} }, /* ProfileDCDispatchedPrefetchInstructions */
+		{ 0x0003014Bu, 0x4E, 1867, 1874, 3, -1, 1, {0} }, /* ProfileDCDispatchedPrefetchInstructionsLoad */
+		{ 0x0003024Bu, 0x4F, 1552, 1559, 3, -1, 1, {0} }, /* ProfileDCDispatchedPrefetchInstructionsStore */
+		{ 0x0003044Bu, 0x50, 2306, 2313, 3, -1, 1, {0} }, /* ProfileDCDispatchedPrefetchInstructionsNTA */
+		{ 0x00031F7Du, 0x51, 5724, 5731, 3, -1, 1, {0} }, /* ProfileBUInternalL2Request */
+		{ 0x0003017Du, 0x52, 4089, 4096, 3, -1, 1, {0} }, /* ProfileBUInternalL2RequestICFill */
+		{ 0x0003027Du, 0x53, 4056, 4063, 3, -1, 1, {0} }, /* ProfileBUInternalL2RequestDCFill */
+		{ 0x0003047Du, 0x54, 3496, 3503, 3, -1, 1, {0} }, /* ProfileBUInternalL2RequestTLBReload */
+		{ 0x0003087Du, 0x55, 2521, 2528, 3, -1, 1, {0} }, /* ProfileBUInternalL2RequestTagSnoopRequest */
+		{ 0x0003107Du, 0x56, 2263, 2270, 3, -1, 1, {0} }, /* ProfileBUInternalL2RequestCancelledRequest */
+		{ 0x0003077Eu, 0x57, 4704, 4711, 3, -1, 1, {0} }, /* ProfileBUFillRequestMissedInL2 */
+		{ 0x0003017Eu, 0x58, 3237, 3244, 3, -1, 1, {0} }, /* ProfileBUFillRequestMissedInL2ICFill */
+		{ 0x0003027Eu, 0x59, 3200, 3207, 3, -1, 1, {0} }, /* ProfileBUFillRequestMissedInL2DCFill */
+		{ 0x0003047Eu, 0x5A, 3048, 3055, 3, -1, 1, {0} }, /* ProfileBUFillRequestMissedInL2TLBLoad */
+		{ 0x0003037Fu, 0x5B, 6736, 6743, 3, -1, 1, {0} }, /* ProfileBUFillIntoL2 */
+		{ 0x0003017Fu, 0x5C, 4023, 4030, 3, -1, 1, {0} }, /* ProfileBUFillIntoL2DirtyL2Victim */
+		{ 0x0003027Fu, 0x5D, 4320, 4327, 3, -1, 1, {0} }, /* ProfileBUFillIntoL2VictimFromL1 */
+		{ 0x00030080u, 0x5E, 6981, 6988, 3, -1, 1, {0} }, /* ProfileICFetch */
+		{ 0x00030081u, 0x5F, 7067, 7074, 3, -1, 1, {0} }, /* ProfileICMiss */
+		{ 0x00030082u, 0x60, 6585, 6592, 3, -1, 1, {0} }, /* ProfileICRefillFromL2 */
+		{ 0x00030083u, 0x61, 5991, 5998, 3, -1, 1, {0} }, /* ProfileICRefillFromSystem */
+		{ 0x00030084u, 0x62, 5805, 5812, 3, -1, 1, {0} }, /* ProfileICL1TLBMissL2TLBHit */
+		{ 0x00030385u, 0x63, 5696, 5703, 3, -1, 1, {0} }, /* ProfileICL1TLBMissL2TLBMiss */
+		{ 0x00030086u, 0x64, 6383, 6390, 3, -1, 1, {0} }, /* ProfileICResyncBySnoop */
+		{ 0x00030087u, 0x65, 4859, 4866, 3, -1, 1, {0} }, /* ProfileICInstructionFetchStall */
+		{ 0x00030088u, 0x66, 6241, 6248, 3, -1, 1, {0} }, /* ProfileICReturnStackHit */
+		{ 0x00030089u, 0x67, 5497, 5504, 3, -1, 1, {0} }, /* ProfileICReturnStackOverflow */
+		{ 0x000300C0u, 0x68, 4576, 4583, 3, -1, 1, {0} }, /* ProfileFRRetiredx86Instructions */
+		{ 0x000300C1u, 0x69, 6673, 6680, 3, -1, 1, {0} }, /* ProfileFRRetireduops */
+		{ 0x000300C2u, 0x6A, 6069, 6076, 3, -1, 1, {0} }, /* ProfileFRRetiredBranches */
+		{ 0x000300C3u, 0x6B, 3348, 3355, 3, -1, 1, {0} }, /* ProfileFRRetiredBranchesMispredicted */
+		{ 0x000300C4u, 0x6C, 5321, 5328, 3, -1, 1, {0} }, /* ProfileFRRetiredTakenBranches */
+		{ 0x000300C5u, 0x6D, 2647, 2654, 3, -1, 1, {0} }, /* ProfileFRRetiredTakenBranchesMispredicted */
+		{ 0x000300C6u, 0x6E, 3532, 3539, 3, -1, 1, {0} }, /* ProfileFRRetiredFarControlTransfers */
+		{ 0x000300C7u, 0x6F,  738,  745, 3, -1, 1, {0} }, /* ProfileFRRetiredResyncsNonControlTransferBranches */
+		{ 0x000300C8u, 0x70, 5668, 5675, 3, -1, 1, {0} }, /* ProfileFRRetiredNearReturns */
+		{ 0x000300C9u, 0x71, 2890, 2897, 3, -1, 1, {0} }, /* ProfileFRRetiredNearReturnsMispredicted */
+		{ 0x000300CAu, 0x72,  304,  311, 3, -1, 1, {0} }, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
+		{ 0x00030FCBu, 0x73, 4544, 4551, 3, -1, 1, {0} }, /* ProfileFRRetiredFPUInstructions */
+		{ 0x000301CBu, 0x74, 3885, 3892, 3, -1, 1, {0} }, /* ProfileFRRetiredFPUInstructionsx87 */
+		{ 0x000302CBu, 0x75, 2392, 2399, 3, -1, 1, {0} }, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
+		{ 0x000304CBu, 0x76,  887,  894, 3, -1, 1, {0} }, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
+		{ 0x000308CBu, 0x77,  935,  942, 3, -1, 1, {0} }, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
+		{ 0x000307CCu, 0x78, 1642, 1649, 3, -1, 1, {0} }, /* ProfileFRRetiredFastpathDoubleOpInstructions */
+		{ 0x000301CCu, 0x79,   62,   69, 3, -1, 1, {0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+		{ 0x000302CCu, 0x7A,  123,  130, 3, -1, 1, {0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+		{ 0x000304CCu, 0x7B,  184,  191, 3, -1, 1, {0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+		{ 0x000300CDu, 0x7C, 4512, 4519, 3, -1, 1, {0} }, /* ProfileFRInterruptsMaskedCycles */
+		{ 0x000300CEu, 0x7D, 2043, 2050, 3, -1, 1, {0} }, /* ProfileFRInterruptsMaskedWhilePendingCycles */
+		{ 0x000300CFu, 0x7E, 4287, 4294, 3, -1, 1, {0} }, /* ProfileFRTakenHardwareInterrupts */
+		{ 0x000300D0u, 0x7F, 5778, 5785, 3, -1, 1, {0} }, /* ProfileFRNothingToDispatch */
+		{ 0x000300D1u, 0x80, 6217, 6224, 3, -1, 1, {0} }, /* ProfileFRDispatchStalls */
+		{ 0x000300D2u, 0x81, 1319, 1326, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
+		{ 0x000300D3u, 0x82, 2850, 2857, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsForSerialization */
+		{ 0x000300D4u, 0x83, 3311, 3318, 3, -1, 1, {0} }, /* ProfileFRDispachStallsForSegmentLoad */
+		{ 0x000300D5u, 0x84, 1597, 1604, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsWhenReorderBufferFull */
+		{ 0x000300D6u, 0x85,  636,  643, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsWhenReservationStationsFull */
+		{ 0x000300D7u, 0x86, 3710, 3717, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsWhenFPUFull */
+		{ 0x000300D8u, 0x87, 3989, 3996, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsWhenLSFull */
+		{ 0x000300D9u, 0x88, 1506, 1513, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
+		{ 0x000300DAu, 0x89,  245,  252, 3, -1, 1, {0} }, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
+		{ 0x00030FDBu, 0x8A, 6360, 6367, 3, -1, 1, {0} }, /* ProfileFRFPUExceptions */
+		{ 0x000301DBu, 0x8B, 1999, 2006, 3, -1, 1, {0} }, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
+		{ 0x000302DBu, 0x8C, 2349, 2356, 3, -1, 1, {0} }, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
+		{ 0x000304DBu, 0x8D, 1911, 1918, 3, -1, 1, {0} }, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
+		{ 0x000308DBu, 0x8E, 2605, 2612, 3, -1, 1, {0} }, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
+		{ 0x000300DCu, 0x8F, 3745, 3752, 3, -1, 1, {0} }, /* ProfileFRNumberOfBreakPointsForDR0 */
+		{ 0x000300DDu, 0x90, 3780, 3787, 3, -1, 1, {0} }, /* ProfileFRNumberOfBreakPointsForDR1 */
+		{ 0x000300DEu, 0x91, 3815, 3822, 3, -1, 1, {0} }, /* ProfileFRNumberOfBreakPointsForDR2 */
+		{ 0x000300DFu, 0x92, 3850, 3857, 3, -1, 1, {0} }, /* ProfileFRNumberOfBreakPointsForDR3 */
+		{ 0x000307E0u, 0x93, 2689, 2696, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerPageAccessEvent */
+		{ 0x000301E0u, 0x94, 1175, 1182, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerPageAccessEventPageHit */
+		{ 0x000302E0u, 0x95,  838,  845, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
+		{ 0x000304E0u, 0x96,  583,  590, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
+		{ 0x000300E1u, 0x97, 2478, 2485, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerPageTableOverflow */
+		{ 0x000300E2u, 0x98, 1127, 1134, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
+		{ 0x000307E3u, 0x99, 3568, 3575, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerTurnAround */
+		{ 0x000301E3u, 0x9A, 2930, 2937, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerTurnAroundDIMM */
+		{ 0x000302E3u, 0x9B, 1366, 1373, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
+		{ 0x000304E3u, 0x9C, 1413, 1420, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
+		{ 0x00030FE4u, 0x9D, 2970, 2977, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerBypassCounter */
+		{ 0x000301E4u, 0x9E,  687,  694, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerBypassCounterHighPriority */
+		{ 0x000302E4u, 0x9F,  788,  795, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerBypassCounterLowPriority */
+		{ 0x000304E4u, 0xA0,    0,    7, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
+		{ 0x000308E4u, 0xA1,  363,  370, 3, -1, 1, {0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
+		{ 0x00037FEBu, 0xA2, 6452, 6459, 3, -1, 1, {0} }, /* ProfileNBSizedCommands */
+		{ 0x000301EBu, 0xA3, 3162, 3169, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsNonPostWrSzByte */
+		{ 0x000302EBu, 0xA4, 3009, 3016, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsNonPostWrSzDword */
+		{ 0x000304EBu, 0xA5, 5138, 5145, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsWrSzByte */
+		{ 0x000308EBu, 0xA6, 4672, 4679, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsWrSzDword */
+		{ 0x000310EBu, 0xA7, 5107, 5114, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsRdSzByte */
+		{ 0x000320EBu, 0xA8, 4640, 4647, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsRdSzDword */
+		{ 0x000340EBu, 0xA9, 5351, 5358, 3, -1, 1, {0} }, /* ProfileNBSizedCommandsRdModWr */
+		{ 0x00030FECu, 0xAA, 6715, 6722, 3, -1, 1, {0} }, /* ProfileNBProbeResult */
+		{ 0x000301ECu, 0xAB, 6119, 6126, 3, -1, 1, {0} }, /* ProfileNBProbeResultMiss */
+		{ 0x000302ECu, 0xAC, 6313, 6320, 3, -1, 1, {0} }, /* ProfileNBProbeResultHit */
+		{ 0x000304ECu, 0xAD, 1223, 1230, 3, -1, 1, {0} }, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
+		{ 0x000308ECu, 0xAE, 1822, 1829, 3, -1, 1, {0} }, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
+		{ 0x00030FF6u, 0xAF, 3385, 3392, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus0Bandwidth */
+		{ 0x000301F6u, 0xB0,  983,  990, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
+		{ 0x000302F6u, 0xB1, 1687, 1694, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus0BandwidthDataSent */
+		{ 0x000304F6u, 0xB2,  421,  428, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
+		{ 0x000308F6u, 0xB3, 2087, 2094, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBug0BandwidthNopSent */
+		{ 0x00030FF7u, 0xB4, 3422, 3429, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus1Bandwidth */
+		{ 0x000301F7u, 0xB5, 1031, 1038, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
+		{ 0x000302F7u, 0xB6, 1732, 1739, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus1BandwidthDataSent */
+		{ 0x000304F7u, 0xB7,  475,  482, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
+		{ 0x000308F7u, 0xB8, 2175, 2182, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus1BandwidthNopSent */
+		{ 0x00030FF8u, 0xB9, 3459, 3466, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus2Bandwidth */
+		{ 0x000301F8u, 0xBA, 1079, 1086, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
+		{ 0x000302F8u, 0xBB, 1777, 1784, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus2BandwidthDataSent */
+		{ 0x000304F8u, 0xBC,  529,  536, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
+		{ 0x000308F8u, 0xBD, 2435, 2442, 3, -1, 1, {0} }, /* ProfileNBHyperTransportBus2BandwidthNopSen */
+		{ 0x00031063u, 0xBE, 6497, 6504, 3, -1, 1, {0} }, /* ProfileBUCleanToDirty */
+		{ 0x00032063u, 0xBF, 6337, 6344, 3, -1, 1, {0} }, /* ProfileBUSharedToDirty */
+		/* Later Intel (KPROF_INTERFACE_INTEL_LATER) */
+		{ 0x00000000u, 0x20, 6912, 6919, 4, -1, 1, {0} }, /* ProfileLbrInserts */
+		{ 0x00000000u, 0x21, 4608, 4615, 4, -1, 1, {0} }, /* ProfileInstructionsRetiredFixed */
+		{ 0x00000000u, 0x22, 5169, 5176, 4, -1, 1, {0} }, /* ProfileUnhaltedCoreCyclesFixed */
+		{ 0x00000000u, 0x23, 3604, 3611, 4, -1, 1, {0} }, /* ProfileUnhaltedReferenceCyclesFixed */
+		{ 0x00000000u, 0x24, 6930, 6937, 4, -1, 0, {0} }, /* ProfileTimerFixed */
 	};
 	/* clang-format on */
 	return rows;
@@ -5267,231 +5269,178 @@ KPROF_INTERNAL uint16_t kprof_impl_select_index_start(unsigned itf)
 /* value -> 1 + row within its table (0 = no such source), one run per table. */
 KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
 {
-	static const uint8_t index[287] = {
-	        1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,  17,
-	        18,  19,  20,  21,  22,  23,  24,  25,  1,   1,   0,   2,   0,   0,   0,   3,   0,
-	        0,   0,   4,   5,   0,   0,   0,   0,   0,   0,   0,   6,   0,   0,   0,   0,   0,
-	        7,   8,   9,   10,  11,  12,  13,  1,   0,   2,   0,   0,   0,   3,   0,   4,   5,
-	        0,   6,   0,   7,   0,   0,   0,   0,   0,   0,   8,   9,   0,   0,   0,   10,  11,
-	        12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,
-	        29,  30,  31,  32,  33,  34,  35,  36,  37,  38,  39,  40,  41,  42,  43,  44,  45,
-	        46,  47,  48,  49,  50,  51,  52,  53,  54,  55,  56,  57,  58,  59,  60,  61,  62,
-	        63,  64,  65,  66,  67,  68,  69,  70,  71,  72,  73,  74,  75,  76,  77,  78,  79,
-	        80,  81,  82,  83,  84,  85,  86,  87,  88,  89,  90,  91,  92,  93,  94,  95,  96,
-	        97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113,
-	        114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130,
-	        131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147,
-	        148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164,
-	        165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 0,   0,   0,   0,   0,
-	        0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
-	        0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   1,   2,   3,   4,   5,
-	};
+	static const uint8_t index[] =
+	        "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024"
+	        "\025\026\027\030\031\001\001\000\002\000\000\000\003\000\000\000\004\005\000\000"
+	        "\000\000\000\000\000\006\000\000\000\000\000\007\010\011\012\013\014\015\001\000"
+	        "\002\000\000\000\003\000\004\005\000\006\000\007\000\000\000\000\000\000\010\011"
+	        "\000\000\000\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032"
+	        "\033\034\035\036\037\040\041\042\043\044\045\046\047\050\051\052\053\054\055\056"
+	        "\057\060\061\062\063\064\065\066\067\070\071\072\073\074\075\076\077\100\101\102"
+	        "\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126"
+	        "\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152"
+	        "\153\154\155\156\157\160\161\162\163\164\165\166\167\170\171\172\173\174\175\176"
+	        "\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222"
+	        "\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246"
+	        "\247\250\251\252\253\254\255\256\257\260\000\000\000\000\000\000\000\000\000\000"
+	        "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000"
+	        "\000\000\001\002\003\004\005";
 	return index;
 }
 
 /* Rows within each table sorted by select value (then source value). */
 KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
 {
-	static const uint8_t index[220] = {
-	        0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,
-	        17,  18,  19,  20,  21,  22,  23,  24,  0,   0,   5,   6,   1,   7,   2,   11,  4,
-	        12,  8,   3,   10,  9,   16,  17,  26,  27,  28,  29,  30,  31,  32,  8,   33,  3,
-	        34,  55,  56,  57,  0,   7,   78,  4,   79,  80,  81,  82,  84,  85,  86,  87,  1,
-	        88,  89,  2,   90,  5,   91,  92,  93,  94,  95,  96,  97,  98,  108, 109, 110, 111,
-	        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 127, 128, 129, 130, 135, 136, 10,
-	        19,  36,  42,  48,  59,  62,  66,  72,  76,  100, 105, 123, 132, 138, 142, 147, 155,
-	        160, 165, 170, 11,  20,  37,  43,  49,  60,  63,  67,  73,  77,  101, 106, 124, 133,
-	        139, 143, 148, 156, 161, 166, 171, 58,  75,  83,  12,  21,  38,  44,  50,  64,  68,
-	        74,  102, 107, 125, 134, 140, 144, 149, 157, 162, 167, 172, 53,  54,  61,  71,  104,
-	        131, 137, 13,  22,  39,  45,  51,  69,  103, 126, 145, 150, 158, 163, 168, 173, 6,
-	        99,  122, 141, 154, 159, 164, 169, 14,  23,  40,  46,  52,  174, 70,  151, 35,  41,
-	        47,  65,  15,  24,  175, 152, 9,   25,  153, 18,  146, 0,   1,   2,   3,   4,
-	};
+	static const uint8_t index[] =
+	        "\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023"
+	        "\024\025\026\027\030\000\000\005\006\001\007\002\013\004\014\010\003\012\011\020"
+	        "\021\032\033\034\035\036\037\040\010\041\003\042\067\070\071\000\007\116\004\117"
+	        "\120\121\122\124\125\126\127\001\130\131\002\132\005\133\134\135\136\137\140\141"
+	        "\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207"
+	        "\210\012\023\044\052\060\073\076\102\110\114\144\151\173\204\212\216\223\233\240"
+	        "\245\252\013\024\045\053\061\074\077\103\111\115\145\152\174\205\213\217\224\234"
+	        "\241\246\253\072\113\123\014\025\046\054\062\100\104\112\146\153\175\206\214\220"
+	        "\225\235\242\247\254\065\066\075\107\150\203\211\015\026\047\055\063\105\147\176"
+	        "\221\226\236\243\250\255\006\143\172\215\232\237\244\251\016\027\050\056\064\256"
+	        "\106\227\043\051\057\101\017\030\257\230\011\031\231\022\222\000\001\002\003\004";
 	return index;
 }
 
 #ifndef KPROF_NO_NAMES
-/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer")
- * in 1024 slots, linear probing; no key needs more than 4 probes.
- * A slot is {key offset in the pool, row}; row 0xFFFF = empty. */
-#define KPROF_IMPL_NAME_HASH_SIZE   1024u
-#define KPROF_IMPL_NAME_HASH_PROBES 4u
-KPROF_INTERNAL const uint16_t *kprof_impl_name_hash(void)
+/* Name hash: <built-in method keys of dict object at 0x7f663f966b40> keys (names without "Profile", corrected spellings, "Timer") in
+ * 512 slots, perfect (one probe): see kprof_source_by_name. A slot is the key's offset in
+ * the string pool and its row (16 bits each, little-endian); row 0xFFFF = empty. */
+#define KPROF_IMPL_NAME_HASH_SIZE        512u
+#define KPROF_IMPL_NAME_HASH_BUCKET_BITS 7u
+#define KPROF_IMPL_NAME_HASH_MULTIPLIER  UINT64_C(0x9E3779B97F4A7C15)
+#define KPROF_IMPL_NAME_HASH_ROTATE      5u
+#define KPROF_IMPL_NAME_MAX              54u
+KPROF_INTERNAL const uint8_t *kprof_impl_name_slots(void)
 {
-	static const uint16_t slots[2048] = {
-	        0,    65535, 0,    65535, 0,    65535, 2977, 180,   0,    65535, 0,    65535,
-	        6548, 47,    0,    65535, 0,    65535, 4551, 138,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6988, 117,   2570, 51,    0,    65535, 6900, 2,
-	        5920, 28,    4679, 189,   2612, 165,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        5533, 69,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 7093, 25,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 5920, 41,    5675, 135,   1739, 205,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 2313, 103,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        3892, 139,   3822, 168,   5812, 121,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 2006, 162,   0,    65535, 0,    65535, 0,    65535,
-	        4519, 147,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 5417, 92,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        5298, 79,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6919, 215,
-	        2182, 207,   0,    65535, 3169, 186,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 1962, 162,   6900, 27,    4162, 89,    3131, 154,
-	        0,    65535, 0,    65535, 7093, 26,    0,    65535, 2817, 50,    2442, 212,
-	        0,    65535, 4327, 116,   3717, 157,   0,    65535, 4742, 87,    0,    65535,
-	        6024, 33,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 2737, 100,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 3016, 187,   6843, 10,    4359, 37,    3575, 176,
-	        6459, 185,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 4959, 58,    0,    65535, 0,    65535,
-	        6482, 1,     0,    65535, 7088, 26,    0,    65535, 1513, 159,   0,    65535,
-	        7046, 17,    0,    65535, 0,    65535, 6972, 72,    4063, 106,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 2356, 163,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6224, 151,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        3503, 107,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        4455, 91,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6126, 194,   0,    65535, 0,    65535, 2485, 174,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6783, 20,    2857, 153,   0,    65535, 0,    65535,
-	        5866, 22,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 2696, 170,   3927, 65,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 7088, 39,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6344, 214,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 7093, 0,     4423, 94,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6570, 45,    1918, 164,   0,    65535,
-	        0,    65535, 3962, 85,    0,    65535, 0,    65535, 0,    65535, 590,  173,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        3392, 198,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 4129, 94,    845,  172,   6823, 35,    6783, 46,    6763, 8,
-	        2094, 202,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        69,   144,   2654, 132,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 1420, 179,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 5328, 131,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 7032, 16,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5446, 90,    252,  160,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 2897, 136,   0,    65535, 0,    65535, 5052, 64,    0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 5388, 96,
-	        0,    65535, 0,    65535, 6743, 114,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6413, 66,    0,    65535, 0,    65535,
-	        6955, 36,    0,    65535, 5504, 126,   0,    65535, 0,    65535, 2528, 108,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 4711, 110,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 3429, 203,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5972, 48,    0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7060, 73,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6076, 129,   5839, 14,    0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 3787, 167,   0,    65535, 0,    65535, 4294, 149,
-	        0,    65535, 1829, 197,   0,    65535, 0,    65535, 5114, 190,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 1326, 152,
-	        942,  142,   0,    65535, 311,  137,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 4773, 77,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 5893, 18,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 894,  141,   0,    65535,
-	        5785, 150,   0,    65535, 6803, 9,     0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6296, 23,    4096, 105,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7088, 25,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 1604, 155,   0,    65535, 0,    65535, 4261, 53,    0,    65535,
-	        0,    65535, 0,    65535, 5207, 34,    191,  146,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6680, 128,   0,    65535, 5475, 75,    5562, 57,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 2937, 177,   5358, 192,
-	        3466, 208,   4228, 52,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        4990, 62,    0,    65535, 5647, 76,    0,    65535, 0,    65535, 643,  156,
-	        0,    65535, 6803, 43,    0,    65535, 3207, 112,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        6050, 32,    536,  211,   6900, 40,    6763, 42,    5591, 44,    6592, 119,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6101, 68,    5998, 120,   0,    65535, 428,  201,
-	        0,    65535, 5021, 63,    3996, 158,   0,    65535, 482,  206,   3055, 113,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7003, 24,
-	        0,    65535, 6151, 12,    0,    65535, 4195, 81,    6570, 13,    5703, 122,
-	        0,    65535, 0,    65535, 4583, 127,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6722, 193,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        2050, 148,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6937, 219,   0,    65535, 0,    65535, 5083, 60,
-	        0,    65535, 5145, 188,   7,    183,   4615, 216,   3857, 169,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6176, 97,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        1694, 200,   0,    65535, 4647, 191,   0,    65535, 0,    65535, 0,    65535,
-	        5920, 6,     0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        7018, 15,    5268, 88,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 1086, 209,   0,    65535, 0,    65535,
-	        0,    65535, 130,  145,   0,    65535, 0,    65535, 0,    65535, 4391, 38,
-	        0,    65535, 0,    65535, 6862, 3,     0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 4487, 82,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 2270, 109,   0,    65535, 0,    65535,
-	        0,    65535, 2777, 49,    0,    65535, 0,    65535, 3611, 218,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 1649, 143,   0,    65535, 0,    65535,
-	        0,    65535, 3318, 154,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 3539, 133,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 4030, 115,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 2226, 212,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 3647, 83,    0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5176, 217,   0,    65535,
-	        0,    65535, 5731, 104,   0,    65535, 0,    65535, 5591, 30,    1784, 210,
-	        0,    65535, 6843, 29,    0,    65535, 0,    65535, 0,    65535, 4897, 59,
-	        795,  182,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6636, 5,     745,  134,   6504, 213,
-	        4928, 61,    0,    65535, 0,    65535, 3682, 54,    4866, 124,   0,    65535,
-	        0,    65535, 0,    65535, 5758, 78,    0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6526, 74,
-	        5619, 95,    0,    65535, 6658, 7,     0,    65535, 3244, 111,   0,    65535,
-	        0,    65535, 0,    65535, 5238, 93,    0,    65535, 0,    65535, 0,    65535,
-	        5946, 80,    1134, 175,   0,    65535, 3752, 166,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 990,  199,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 4804, 84,    0,    65535, 6614, 71,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 6272, 4,     0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        4835, 55,    6248, 125,   0,    65535, 0,    65535, 3093, 56,    0,    65535,
-	        3355, 130,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 1467, 99,    1874, 101,   0,    65535, 1373, 178,
-	        5591, 11,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 1182, 171,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 3281, 98,    7074, 118,   0,    65535,
-	        6881, 31,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 6548, 21,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 6881, 19,    2399, 140,
-	        2138, 202,   6367, 161,   0,    65535, 0,    65535, 0,    65535, 6436, 70,
-	        370,  184,   7093, 39,    1230, 196,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6701, 67,    0,    65535, 0,    65535, 694,  181,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        7088, 0,     0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 1038, 204,   0,    65535, 0,    65535, 1559, 102,
-	        0,    65535, 6200, 86,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        6390, 123,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6320, 195,   0,    65535,
-	};
+	static const uint8_t slots[] =
+	        "\000\000\377\377\307\021\212\000\064\012\245\000\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\053\033\044\000\067\001\211\000\007\030\014\000"
+	        "\316\032\003\000\000\000\377\377\055\032\103\000\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\212\015\320\000"
+	        "\145\015\313\000\171\013\261\000\100\015\306\000\325\027\104\000\000\000\377\377"
+	        "\000\000\377\377\124\027\060\000\000\000\377\377\000\000\377\377\357\013\161\000"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\064\011\243\000\002\032\007\000"
+	        "\337\017\152\000\000\020\151\000\000\000\377\377\204\020\064\000\252\031\015\000"
+	        "\000\000\377\377\142\016\066\000\252\031\055\000\005\027\022\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\327\025\036\000\327\025\013\000\327\025\054\000"
+	        "\000\000\377\377\242\033\166\000\000\000\377\377\073\014\232\000\000\000\377\377"
+	        "\076\004\321\000\156\027\170\000\336\003\307\000\016\004\314\000\007\000\267\000"
+	        "\147\021\133\000\027\006\146\000\000\000\377\377\014\025\140\000\127\017\101\000"
+	        "\000\000\377\377\172\017\125\000\000\000\377\377\000\000\377\377\224\024\130\000"
+	        "\000\000\377\377\347\020\164\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\206\033\021\000\313\006\315\000\370\006\322\000\236\006\310\000\000\000\377\377"
+	        "\000\000\377\377\114\033\165\000\000\000\377\377\247\021\223\000\367\015\260\000"
+	        "\000\000\377\377\002\023\174\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\002\010\224\000\262\024\117\000\000\000\377\377\210\027\041\000"
+	        "\000\000\377\377\000\000\377\377\304\022\124\000\000\000\377\377\000\000\377\377"
+	        "\200\030\004\000\033\016\332\000\156\004\257\000\000\000\377\377\337\030\241\000"
+	        "\177\032\024\000\177\032\056\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\257\015\153\000\310\013\273\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\265\033\000\000\336\010\155\000"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\045\007\305\000\000\000\377\377\000\000\377\377\000\000\377\377\374\000\240\000"
+	        "\000\000\377\377\000\000\377\377\056\005\230\000\120\030\227\000\245\022\115\000"
+	        "\000\000\377\377\260\033\032\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\107\022\275\000\000\000\377\377\000\000\377\377"
+	        "\274\027\201\000\000\000\377\377\000\000\377\377\011\011\147\000\000\000\377\377"
+	        "\132\010\312\000\056\010\312\000\212\011\324\000\223\032\011\000\206\010\317\000"
+	        "\000\000\377\377\262\010\324\000\127\032\162\000\000\000\377\377\102\020\131\000"
+	        "\000\000\377\377\000\000\377\377\254\014\157\000\265\033\047\000\143\026\150\000"
+	        "\106\025\132\000\000\000\377\377\012\012\063\000\223\032\053\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\252\007\242\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\115\003\254\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\030\002\323\000\214\005\263\000"
+	        "\342\001\316\000\025\014\070\000\317\026\016\000\031\033\333\000\254\001\311\000"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\116\002\255\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\047\021\046\000\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\051\013\231\000\000\000\377\377\000\000\377\377"
+	        "\306\020\225\000\366\014\232\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\031\024\274\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\053\026\207\000\000\000\377\377\121\013\210\000"
+	        "\000\000\377\377\000\000\377\377\356\024\300\000\273\032\012\000\273\032\035\000"
+	        "\341\032\037\000\000\000\377\377\000\000\377\377\000\000\377\377\273\005\143\000"
+	        "\351\005\237\000\341\032\023\000\000\000\377\377\000\000\377\377\040\027\034\000"
+	        "\000\000\377\377\000\000\377\377\326\007\242\000\040\027\006\000\000\000\377\377"
+	        "\040\027\051\000\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\044\031\106\000\256\003\216\000\170\033\020\000\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\331\012\061\000\276\017\163\000\176\026\116\000\051\025\134\000"
+	        "\021\017\251\000\266\002\265\000\000\000\377\377\073\031\271\000\000\000\377\377"
+	        "\264\026\171\000\224\031\057\000\224\031\025\000\143\020\121\000\122\007\145\000"
+	        "\041\020\136\000\000\000\377\377\000\000\377\377\000\000\377\377\200\025\176\000"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\356\016\250\000\242\027\040\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\207\021\122\000\000\000\377\377"
+	        "\000\000\377\377\150\030\175\000\000\000\377\377\000\000\377\377\135\005\262\000"
+	        "\000\000\377\377\000\000\377\377\260\033\031\000\000\000\377\377\000\000\377\377"
+	        "\161\006\217\000\000\000\377\377\313\016\247\000\000\000\377\377\000\000\377\377"
+	        "\323\015\205\000\234\017\236\000\000\000\377\377\203\002\234\000\017\026\114\000"
+	        "\000\000\377\377\366\030\173\000\000\000\377\377\000\000\377\377\265\033\032\000"
+	        "\077\016\123\000\122\031\001\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\250\016\246\000\261\012\144\000"
+	        "\141\014\272\000\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\007\021\045\000"
+	        "\340\011\154\000\000\000\377\377\272\025\071\000\000\000\377\377\354\031\005\000"
+	        "\176\007\244\000\000\000\377\377\000\000\377\377\352\026\026\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\040\030\141\000\143\025\113\000\000\000\377\377"
+	        "\000\000\377\377\176\003\215\000\166\024\135\000\000\000\377\377\007\022\330\000"
+	        "\000\000\377\377\241\013\264\000\033\015\202\000\041\023\073\000\235\023\077\000"
+	        "\176\023\076\000\100\023\075\000\274\023\100\000\137\023\072\000\333\023\074\000"
+	        "\000\000\377\377\321\014\142\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\202\000\221\000\265\011\256\000\277\000\222\000\105\000\220\000\230\030\027\000"
+	        "\000\000\377\377\150\031\325\000\000\000\377\377\102\032\301\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\064\017\213\000\033\003\266\000\001\013\062\000"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\072\027\120\000\000\000\377\377\000\000\377\377\000\000\377\377\231\026\226\000"
+	        "\000\000\377\377\000\000\377\377\343\022\067\000\300\031\167\000\316\004\304\000"
+	        "\107\021\136\000\363\025\137\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\245\020\065\000\007\033\327\000\015\031\102\000"
+	        "\070\030\126\000\000\000\377\377\000\000\377\377\047\022\277\000\351\002\206\000"
+	        "\107\026\172\000\206\022\127\000\153\032\052\000\137\011\214\000\074\033\110\000"
+	        "\176\031\112\000\153\032\010\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\310\030\326\000\000\000\377\377"
+	        "\000\000\377\377\136\012\204\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\152\033\017\000\000\000\377\377\000\000\377\377\260\030\303\000\000\000\377\377"
+	        "\326\031\107\000\000\000\377\377\224\033\111\000\235\025\105\000\000\000\377\377"
+	        "\000\000\377\377\236\004\253\000\000\000\377\377\127\024\042\000\247\032\043\000"
+	        "\000\000\377\377\364\032\050\000\364\032\002\000\364\032\033\000\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\260\033\000\000\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\320\024\203\000\162\001\270\000"
+	        "\356\027\302\000\147\022\156\000\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\133\033\030\000\030\032\200\000\265\033\031\000"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377"
+	        "\000\000\377\377\000\000\377\377\000\000\377\377\000\000\377\377\260\033\047\000"
+	        "\205\016\235\000\000\000\377\377\000\000\377\377\207\014\160\000\210\012\252\000"
+	        "\372\023\276\000\000\000\377\377\070\024\331\000\347\021\177\000\000\000\377\377"
+	        "\000\000\377\377\104\006\233\000";
 	return slots;
+}
+
+KPROF_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
+{
+	static const uint8_t displacement[] =
+	        "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\001\000\001\000"
+	        "\000\000\000\000\002\000\000\000\002\000\000\000\001\000\001\000\000\000\001\000"
+	        "\002\000\000\000\000\000\000\000\000\000\002\000\001\000\002\000\002\000\000\000"
+	        "\000\000\000\000\000\000\000\000\000\000\000\000\002\000\002\000\004\000\000\000"
+	        "\003\000\002\000\000\000\010\000\000\000\000\000\000\000\000\000\000\000\000\000"
+	        "\002\000\000\000\000\000\000\000\000\000\002\000\000\000\000\000\000\000\000\000"
+	        "\004\000\000\000\000\000\002\000\000\000\001\000\000\000\001\000\000\000\000\000"
+	        "\000\000\000\000\000\000\001\000\000\000\000\000\001\000\002\000\000\000\000\000"
+	        "\000\000\003\000\000\000\000\000\000\000\001\000\002\000\004\000\006\000\004\000"
+	        "\003\000\000\000\000\000\000\000\000\000\000\000\005\000\003\000\001\000\003\000"
+	        "\000\000\004\000\004\000\001\000\001\000\011\000\000\000\000\000\001\000\006\000"
+	        "\010\000\000\000\000\000\001\000\003\000\020\000\001\000\000\000\002\000\005\000"
+	        "\000\000\001\000\002\000\001\000\000\000\001\000\000\000\001\000";
+	return displacement;
 }
 #endif
 
@@ -5562,57 +5511,83 @@ KPROF_API const char *kprof_source_description(const kprof_source *s)
 	return s ? kprof_impl_string_pool() + s->description : NULL;
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_name_hash_of(const char *name, size_t len, unsigned itf)
+/* Eight bytes of a name with ASCII capitals folded to lower case, and a mask of 0x20 in
+ * every byte that holds a letter (where a capital and its small letter may differ). */
+KPROF_INTERNAL uint64_t kprof_impl_fold_word(uint64_t x, uint64_t *letters)
 {
-	uint32_t h = 0x811C9DC5u ^ (uint32_t)(itf * 0x9E3779B1u);
-	size_t i;
-	for (i = 0; i < len; i++)
-		h = (h ^ kprof_impl_lower((unsigned char)name[i])) * 0x01000193u;
-	return h;
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80u, low7 = x & ~high;
+	uint64_t upper =
+	        (low7 + ones * (0x80u - 'A')) & ~(low7 + ones * (0x80u - 'Z' - 1u)) & ~x & high;
+	uint64_t lower =
+	        (low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high;
+	*letters = (upper | lower) >> 2;
+	return x | upper >> 2;
 }
 
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len)
 {
-	static const char prefix[] = "profile";
-	const uint16_t *slots = kprof_impl_name_hash();
-	const char *pool = kprof_impl_string_pool();
-	uint32_t h;
-	unsigned probe;
-	size_t i;
+	uint64_t word[(KPROF_IMPL_NAME_MAX + 7u) / 8u], letters[(KPROF_IMPL_NAME_MAX + 7u) / 8u];
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	uint64_t acc, x, prefix, nul = 0;
+	const uint8_t *p = (const uint8_t *)name, *slot, *key;
+	const kprof_source *s;
+	size_t i, n;
 	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
 		return NULL;
 	if (len > 7) {
-		for (i = 0;
-		     i < 7 && kprof_impl_lower((unsigned char)name[i]) == (unsigned char)prefix[i];
-		     i++)
-			;
-		if (i == 7) {
-			name += 7;
+		prefix =
+		        kprof_impl_fold_word(kprof_load_le64(p), &x) & UINT64_C(0x00FFFFFFFFFFFFFF);
+		if (prefix == UINT64_C(0x00656C69666F7270)) { /* "profile", little-endian */
+			p += 7;
 			len -= 7;
 		}
 	}
-	if (len == 0 || len > 0xFFFF)
+	if (len == 0 || len > KPROF_IMPL_NAME_MAX)
 		return NULL;
-	h = kprof_impl_name_hash_of(name, len, (unsigned)itf);
-	for (probe = 0; probe < KPROF_IMPL_NAME_HASH_PROBES; probe++) {
-		uint32_t slot = (h + probe) & (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-		uint16_t key = slots[2 * slot], row = slots[2 * slot + 1];
-		const kprof_source *s;
-		if (row == 0xFFFFu)
-			return NULL;
-		s = kprof_impl_source_rows() + row;
-		if (s->iface != (uint8_t)itf)
-			continue;
-		for (i = 0; i < len && pool[key + i] &&
-		            kprof_impl_lower((unsigned char)pool[key + i]) ==
-		                    kprof_impl_lower((unsigned char)name[i]);
-		     i++)
-			;
-		if (i == len && pool[key + i] == '\0')
-			return s;
+	n = (len + 7u) / 8u;
+	acc = len | (uint64_t)itf << 16;
+	for (i = 0; i < n; i++) {
+		if (len >= 8u) { /* whole words; the tail is the last eight bytes, shifted down */
+			x = kprof_load_le64(p + (8u * i + 8u <= len ? 8u * i : len - 8u));
+			nul |= (x - ones) & ~x & ones << 7;
+			if (8u * i + 8u > len)
+				x >>= 8u * (8u * n - len);
+		} else {
+			size_t j;
+			for (x = 0, j = len; j-- > 0;) {
+				x = x << 8 | p[j];
+				nul |= !p[j];
+			}
+		}
+		word[i] = kprof_impl_fold_word(x, &letters[i]);
+		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE |
+		       acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^
+		      word[i];
 	}
-	return NULL;
+	if (nul) /* no key holds a NUL */
+		return NULL;
+	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
+	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
+	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
+	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
+	slot = kprof_impl_name_slots() + 4u * i;
+	if (kprof_load_le16(slot + 2) == 0xFFFFu)
+		return NULL;
+	s = kprof_impl_source_rows() + kprof_load_le16(slot + 2);
+	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
+	if (s->iface != (uint8_t)itf || key[len] != '\0')
+		return NULL;
+	/* Equal ignoring case: bytes differ only in the letter bit of letters. The pool has
+	 * seven spare bytes at its end, so whole words of a key are readable. */
+	for (i = 0; i < n; i++) {
+		uint64_t diff = (kprof_load_le64(key + 8u * i) ^ word[i]) & ~letters[i];
+		if (8u * i + 8u > len)
+			diff &= ~(uint64_t)0 >> (8u * (8u * n - len));
+		if (diff)
+			return NULL;
+	}
+	return s;
 }
 #endif
 

@@ -305,8 +305,7 @@ def scalar_runs(fields, base=0):
 def runs_literal(runs):
     """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width.
     Octal escapes of three digits never run into the next character."""
-    data = b"".join(bytes([o & 0xFF, o >> 8, n, w]) for o, n, w in runs)
-    return '"' + "".join(f"\\{b:03o}" for b in data) + '"'
+    return c_bytes([x for o, n, w in runs for x in (o & 0xFF, o >> 8, n, w)])
 
 
 def build_widen(s, ent, fields, structs):
@@ -408,14 +407,6 @@ def c_upper(name):
 
 def strip_profile(name):
     return name[7:] if len(name) > 7 and name[:7].lower() == "profile" else name
-
-
-def fnv1a_lower(data, seed):
-    h = (0x811C9DC5 ^ seed) & 0xFFFFFFFF
-    for ch in data.encode("ascii"):
-        c = ch + 32 if 65 <= ch <= 90 else ch
-        h = ((h ^ c) * 0x01000193) & 0xFFFFFFFF
-    return h
 
 
 def decode_select_check(node, ent, select, reg):
@@ -529,6 +520,7 @@ def build_sources(spec, registers, msrs):
                 fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
             rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
                          "aliases": list(s.get("aliases") or []), "interval": ivc,
+                         "interval_index": list(intervals).index(ivc),
                          "description": overrides.get(v) if v in overrides else strip_profile(n),
                          "enum": t["enum_prefix"] + c_upper(n), "libpfm4": s.get("libpfm4")})
         for r in rows:
@@ -603,33 +595,79 @@ def layout_sources(tables, intervals):
     total = sum(len(x) + 1 for x in pool)
     if total > 0xFFFF:
         raise SpecError("string pool exceeds 64 KiB")
-    # Name hash: open addressing with linear probing; the smallest power-of-two table whose
-    # longest probe is short. The key mixes the table index into the FNV-1a seed.
-    size = 64
-    while size < 2 * len(keys):
-        size *= 2
-    while True:
-        slots = [None] * size
-        longest = 0
-        for ti, key, off, row in keys:
-            h = fnv1a_lower(key, ti * 0x9E3779B1 & 0xFFFFFFFF)
-            for probe in range(size):
-                s = (h + probe) & (size - 1)
-                if slots[s] is None:
-                    slots[s] = (off, row)
-                    longest = max(longest, probe + 1)
-                    break
-        if longest <= 4 or size >= 8192:
-            break
-        size *= 2
-    pool_c = []
-    for s in pool:
-        pool_c.append(s)
-    return {"tables": tables, "rows": rows, "pool": pool_c, "pool_size": total,
+    return {"tables": tables, "rows": rows, "pool": pool, "pool_size": total,
             "value_index": value_index, "select_index": select_index,
-            "hash_size": size, "hash_probe": longest,
-            "hash": [x if x is not None else (0, 0xFFFF) for x in slots],
-            "intervals": intervals, "key_count": len(keys)}
+            "name_hash": perfect_hash(keys, pool_at), "intervals": intervals}
+
+
+# --------------------------------------------------------------------------- name hash
+# The name lookup hashes the key (a name without "Profile") eight bytes at a time, folded to
+# lower case: acc = len | itf << 16, then acc = rotl(acc, 5) ^ word for each little-endian
+# word (the last zero-padded), h = acc * multiplier. The top bits of h pick a bucket whose
+# displacement, xored into bits 16.., gives the slot: a perfect hash, one probe, found here.
+M64 = (1 << 64) - 1
+NAME_HASH_ROTATE = 5
+
+
+def fold_key(s):
+    return bytes(c + 32 if 65 <= c <= 90 else c for c in s.encode("ascii"))
+
+
+def name_prehash(itf, key):
+    b = fold_key(key)
+    acc = len(b) | itf << 16
+    for i in range(0, len(b), 8):
+        w = int.from_bytes(b[i:i + 8].ljust(8, b"\0"), "little")
+        acc = ((acc << NAME_HASH_ROTATE | acc >> (64 - NAME_HASH_ROTATE)) & M64) ^ w
+    return acc
+
+
+def perfect_hash(keys, pool_at):
+    """Slots for every (table, key): a multiplier and per-bucket displacements such that no two
+    keys share a slot. Deterministic: multipliers are tried in a fixed order."""
+    pre = {}
+    for ti, key, off, row in keys:
+        h = name_prehash(ti, key)
+        if h in pre:
+            raise SpecError(f"name hash: keys {key!r} and {pre[h]!r} collide before the multiplier")
+        pre[h] = key
+    size = 1
+    while size < len(keys) * 5 // 4:
+        size *= 2
+    buckets = max(1, size // 4)
+    bucket_bits = buckets.bit_length() - 1
+    mult = 0x9E3779B97F4A7C15
+    for attempt in range(10000):
+        by_bucket = {}
+        for k in keys:
+            h = (name_prehash(k[0], k[1]) * mult) & M64
+            by_bucket.setdefault(h >> (64 - bucket_bits) if bucket_bits else 0, []).append((h >> 16, k))
+        slots, disp, ok = [None] * size, [0] * buckets, True
+        for bkt in sorted(by_bucket, key=lambda x: (-len(by_bucket[x]), x)):
+            for d in range(size):
+                want = [(h ^ d) & (size - 1) for h, _ in by_bucket[bkt]]
+                if len(set(want)) == len(want) and all(slots[s] is None for s in want):
+                    for s, (_, k) in zip(want, by_bucket[bkt]):
+                        slots[s] = k
+                    disp[bkt] = d
+                    break
+            else:
+                ok = False
+                break
+        if ok:
+            return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
+                    "rotate": NAME_HASH_ROTATE, "displacement": disp, "keys": len(keys),
+                    "max_key": max(len(k[1]) for k in keys),
+                    "slots": [v for s in slots for v in ((s[2], s[3]) if s else (0, 0xFFFF))]}
+        mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
+    raise SpecError("name hash: no perfect hash found")
+
+
+def c_bytes(values, width=1):
+    """Integers as one C string literal of little-endian bytes (a string parses faster than an
+    initializer list); octal escapes of three digits never run into the next character."""
+    data = b"".join(v.to_bytes(width, "little") for v in values)
+    return '"' + "".join(f"\\{b:03o}" for b in data) + '"'
 
 
 # --------------------------------------------------------------------------- hand-written C
@@ -776,6 +814,7 @@ def render(model, template="kprof.h.j2"):
     env.filters["cbody"] = lambda s: s.encode("ascii").decode().replace("\\", "\\\\").replace('"', '\\"')
     env.filters["comment"] = lambda s: " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
     env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
+    env.filters["cbytes"] = c_bytes
     return env.get_template(template).render(**model)
 
 
