@@ -601,23 +601,20 @@ def layout_sources(tables, intervals):
 
 
 # --------------------------------------------------------------------------- name hash
-# The name lookup hashes the key (a name without "Profile") eight bytes at a time, folded to
-# lower case: acc = len | itf << 16, then acc = rotl(acc, 5) ^ word for each little-endian
-# word (the last zero-padded), h = acc * multiplier. The top bits of h pick a bucket whose
+# The name lookup hashes the key (a name without "Profile") eight bytes at a time with 0x20
+# set in every byte (capitals hash as small letters): acc = len | itf << 16, then
+# acc = rotl(acc, 5) ^ (word | 0x2020...) for each little-endian word (the last zero-padded),
+# h = acc * multiplier. The top bits of h pick a bucket whose
 # displacement, xored into bits 16.., gives the slot: a perfect hash, one probe, found here.
 M64 = (1 << 64) - 1
 NAME_HASH_ROTATE = 5
 
 
-def fold_key(s):
-    return bytes(c + 32 if 65 <= c <= 90 else c for c in s.encode("ascii"))
-
-
 def name_prehash(itf, key):
-    b = fold_key(key)
+    b = key.encode("ascii")
     acc = len(b) | itf << 16
     for i in range(0, len(b), 8):
-        w = int.from_bytes(b[i:i + 8].ljust(8, b"\0"), "little")
+        w = int.from_bytes(b[i:i + 8].ljust(8, b"\0"), "little") | 0x2020202020202020
         acc = ((acc << NAME_HASH_ROTATE | acc >> (64 - NAME_HASH_ROTATE)) & M64) ^ w
     return acc
 
@@ -631,10 +628,12 @@ def perfect_hash(keys, pool_at):
         if h in pre:
             raise SpecError(f"name hash: keys {key!r} and {pre[h]!r} collide before the multiplier")
         pre[h] = key
+    if max(len(k[1]) for k in keys) > 255:
+        raise SpecError("name hash: a key longer than 255 characters")
     size = 1
-    while size < len(keys) * 5 // 4:
+    while size < len(keys):
         size *= 2
-    buckets = max(1, size // 4)
+    buckets = max(1, size // 2)
     bucket_bits = buckets.bit_length() - 1
     mult = 0x9E3779B97F4A7C15
     for attempt in range(10000):
@@ -658,7 +657,7 @@ def perfect_hash(keys, pool_at):
             return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
                     "rotate": NAME_HASH_ROTATE, "displacement": disp, "keys": len(keys),
                     "max_key": max(len(k[1]) for k in keys),
-                    "slots": [v for s in slots for v in ((s[2], s[3]) if s else (0, 0xFFFF))]}
+                    "slots": [v for s in slots for v in ((s[2], s[3], len(s[1]) | s[0] << 8) if s else (0, 0, 0))]}
         mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
     raise SpecError("name hash: no perfect hash found")
 

@@ -75,82 +75,67 @@ KPROF_API const char *kprof_source_description(const kprof_source *s)
 	return s ? kprof_impl_string_pool() + s->description : NULL;
 }
 
-/* Eight bytes of a name with ASCII capitals folded to lower case, and a mask of 0x20 in
- * every byte that holds a letter (where a capital and its small letter may differ). */
-KPROF_INTERNAL uint64_t kprof_impl_fold_word(uint64_t x, uint64_t *letters)
+/* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
+ * letter differ. */
+KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 {
-	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80u, low7 = x & ~high;
-	uint64_t upper = (low7 + ones * (0x80u - 'A')) & ~(low7 + ones * (0x80u - 'Z' - 1u)) & ~x & high;
-	uint64_t lower = (low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high;
-	*letters = (upper | lower) >> 2;
-	return x | upper >> 2;
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7, low7 = (x | ones << 5) & ~high;
+	return ((low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high) >> 2;
 }
 
 /* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
  * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
  * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
  * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
- * lower case, hashed, and compared with the one key its slot holds. */
+ * lower case and hashed; the one key its slot holds is compared a word at a time. */
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len)
 {
-	uint64_t word[(KPROF_IMPL_NAME_MAX + 7u) / 8u], letters[(KPROF_IMPL_NAME_MAX + 7u) / 8u];
-	const uint64_t ones = UINT64_C(0x0101010101010101);
-	uint64_t acc, x, prefix, nul = 0;
+	const uint64_t case_bits = UINT64_C(0x2020202020202020);
+	uint64_t acc, x, last;
 	const uint8_t *p = (const uint8_t *)name, *slot, *key;
-	const kprof_source *s;
 	size_t i, n;
 	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
 		return NULL;
-	if (len > 7) {
-		prefix = kprof_impl_fold_word(kprof_load_le64(p), &x) & UINT64_C(0x00FFFFFFFFFFFFFF);
-		if (prefix == UINT64_C(0x00656C69666F7270)) { /* "profile", little-endian */
-			p += 7;
-			len -= 7;
-		}
+	/* "profile", little-endian, ignoring case */
+	if (len > 7 && ((kprof_load_le64(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
+	                       UINT64_C(0x00656C69666F7270)) {
+		p += 7;
+		len -= 7;
 	}
 	if (len == 0 || len > KPROF_IMPL_NAME_MAX)
 		return NULL;
 	n = (len + 7u) / 8u;
+	if (len >= 8u) { /* the last word: the last eight bytes, shifted down */
+		last = kprof_load_le64(p + len - 8u) >> (8u * (8u * n - len));
+	} else {
+		for (last = 0, i = len; i-- > 0;)
+			last = last << 8 | p[i];
+	}
 	acc = len | (uint64_t)itf << 16;
 	for (i = 0; i < n; i++) {
-		if (len >= 8u) { /* whole words; the tail is the last eight bytes, shifted down */
-			x = kprof_load_le64(p + (8u * i + 8u <= len ? 8u * i : len - 8u));
-			nul |= (x - ones) & ~x & ones << 7;
-			if (8u * i + 8u > len)
-				x >>= 8u * (8u * n - len);
-		} else {
-			size_t j;
-			for (x = 0, j = len; j-- > 0;) {
-				x = x << 8 | p[j];
-				nul |= !p[j];
-			}
-		}
-		word[i] = kprof_impl_fold_word(x, &letters[i]);
-		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE | acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^ word[i];
+		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE | acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^ (x | case_bits);
 	}
-	if (nul) /* no key holds a NUL */
-		return NULL;
 	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
 	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
 	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
 	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-	slot = kprof_impl_name_slots() + 4u * i;
-	if (kprof_load_le16(slot + 2) == 0xFFFFu)
+	slot = kprof_impl_name_slots() + 6u * i;
+	if (kprof_load_le16(slot + 4) != (len | (unsigned)itf << 8))
 		return NULL;
-	s = kprof_impl_source_rows() + kprof_load_le16(slot + 2);
+	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
+	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
 	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
-	if (s->iface != (uint8_t)itf || key[len] != '\0')
-		return NULL;
-	/* Equal ignoring case: bytes differ only in the letter bit of letters. The pool has
-	 * seven spare bytes at its end, so whole words of a key are readable. */
 	for (i = 0; i < n; i++) {
-		uint64_t diff = (kprof_load_le64(key + 8u * i) ^ word[i]) & ~letters[i];
-		if (8u * i + 8u > len)
+		uint64_t diff;
+		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		diff = kprof_load_le64(key + 8u * i) ^ x;
+		if (i + 1u == n)
 			diff &= ~(uint64_t)0 >> (8u * (8u * n - len));
-		if (diff)
+		if (diff && (diff & ~kprof_impl_letter_bits(x)))
 			return NULL;
 	}
-	return s;
+	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
 }
 #endif
