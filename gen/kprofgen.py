@@ -12,6 +12,7 @@ import argparse
 import difflib
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -577,6 +578,7 @@ def layout_sources(tables, intervals):
         for i, r in enumerate(t["rows"]):
             vi[r["value"]] = i + 1
             r["row"] = len(rows)
+            r["table"] = ti
             r["name_off"] = intern(r["name"])
             r["desc_off"] = intern(r["description"])
             rows.append(r)
@@ -595,7 +597,12 @@ def layout_sources(tables, intervals):
     total = sum(len(x) + 1 for x in pool)
     if total > 0xFFFF:
         raise SpecError("string pool exceeds 64 KiB")
+    def row_bytes(order):
+        return c_bytes([b for r in rows for b in struct.pack(
+            order + "IHHHBbB3x", r["select"] or 0, r["value"], r["name_off"], r["desc_off"],
+            r["table"], -1 if r["ebx_bit"] is None else r["ebx_bit"], r["interval_index"])])
     return {"tables": tables, "rows": rows, "pool": pool, "pool_size": total,
+            "rows_little": row_bytes("<"), "rows_big": row_bytes(">"),
             "value_index": value_index, "select_index": select_index,
             "name_hash": perfect_hash(keys, pool_at), "intervals": intervals}
 
