@@ -2,11 +2,11 @@
  * enumeration and the HAL's Emon/Amd64 profile-source tables, cpuid/MSR/PMC access, AMD
  * Lightweight Profiling and Intel Debug Store (BTS/PEBS).
  *
- * GENERATED FILE - do not edit. Made by gen/kprofgen.py from the YAML in spec/ and the C in gen/c/;
- * change those and run `make gen`.
+ * GENERATED FILE - do not edit. Made by gen/kprofgen.py from the YAML in spec/ and the C in
+ * gen/c/; each section below names the files it came from. Change those and run `make gen`.
  * kprof 0.1.0. SPDX-License-Identifier: MIT
  *
- * Usage: copy this file into your tree and include it; there is nothing to build or link.
+ * USAGE: copy this file into your tree and include it; there is nothing to build or link.
  *
  *     #include "kprof.h"
  *
@@ -20,7 +20,43 @@
  * Every function is static inline, takes explicit lengths and returns a kprof_status or a
  * plain value; nothing allocates, calls libc, uses floating point or keeps global state.
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
- * everything but the live instructions). Configuration macros: see "configuration" below.
+ * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
+ *
+ * API, BY SECTION (each is a banner below; PUBLIC API first, then IMPLEMENTATION):
+ *   base     status codes, vendors, little-endian loads and stores, struct codec walker
+ *   msr      MSR numbers and register layouts; PerfEvtSel codec; rdmsr/wrmsr/rdpmc
+ *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model
+ *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
+ *   hal      the HAL's profile-interface decision; counter plans; perf_event configs (KPROF_NO_HAL leaves it out)
+ *   dump     cpuid dump readers (AIDA64/InstLatx64, cpuid -r) (KPROF_NO_DUMP leaves it out)
+ *   lwp      AMD Lightweight Profiling: capabilities, LWPCB, ring, records (KPROF_NO_LWP leaves it out)
+ *   ds       Intel Debug Store: capabilities, setup, BTS and PEBS records (KPROF_NO_DS leaves it out)
+ *   windows  PROCESSOR_PROFILE_CONTROL_AREA, PROFILE_SOURCE_INFO chains (KPROF_NO_WINDOWS leaves it out)
+ *
+ * ONE PATTERN PER FAMILY OF CALLS
+ *   Status    kprof_status: KPROF_OK (0), KPROF_END (1: an iteration finished), errors < 0.
+ *   Fields    every register field F of R has KPROF_R_F_SHIFT, _WIDTH and _MASK; read it with
+ *             KPROF_FIELD_GET(KPROF_R_F, v), build it with KPROF_FIELD_PREP(KPROF_R_F, x).
+ *   Structs   kprof_<s> mirrors a little-endian layout (KPROF_<S>_SIZE, KPROF_<S>_<F>_OFFSET).
+ *             kprof_<s>_decode(buf, len, &out) reads exactly KPROF_<S>_SIZE bytes,
+ *             KPROF_E_TRUNCATED when len is short, *out zeroed on every error;
+ *             kprof_<s>_encode(&in, buf, len) writes it back (KPROF_E_BUFFER_TOO_SMALL).
+ *   Iterate   kprof_<thing>_iter_init(&it, ...), then kprof_<thing>_iter_next(&it, &out)
+ *             returns KPROF_OK per item and KPROF_END after the last (errors < 0).
+ *   Look up   kprof_<thing>_by_<key>(...) or _get(...): the item, or NULL / KPROF_E_NOT_FOUND
+ *             (KPROF_E_NOT_FOUND is for lookups only, never the end of an iteration).
+ *   Snapshot  kprof_<thing>_from_snapshot(snap, ...) is a pure function of a cpuid snapshot;
+ *             kprof_<thing>_live(...) executes instructions (KPROF_E_NOT_AVAILABLE without).
+ *   Setup     kprof_<thing>_setup...(...) computes what to program, touching nothing; a
+ *             separate, named call writes it or attaches to memory (kprof_ds_setup_write,
+ *             kprof_lwp_ring_attach); MSR writes go through KPROF_WRMSR_SAFE when defined.
+ *   Names     kprof_<enum>_name(value): a string or NULL (none with KPROF_NO_NAMES).
+ *
+ * SOURCES cited in comments: Intel SDM (Intel 64 and IA-32 Architectures Software
+ * Developer's Manual) by volume and chapter; AMD APM and publication numbers (43724: the
+ * Lightweight Profiling Specification); AMD's 2007 "Lightweight Profiling Proposal"; Geoff
+ * Chappell's pages on the Windows HAL and kernel (geoffchappell.com); Linux
+ * arch/x86/include/asm/ headers; the Windows SDK/WDK headers.
  */
 #ifndef KPROF_H
 #define KPROF_H
@@ -54,12 +90,8 @@
 #define KPROF_VERSION_STRING "0.1.0"
 #define KPROF_VERSION        (0 * 10000 + 1 * 100 + 0)
 
-/* ==========================================================================================
- *  PUBLIC API
- * ========================================================================================== */
-
 /* ------------------------------------------------------------------------------------------
- *  base
+ *  configuration (gen/c/config.h)
  * ------------------------------------------------------------------------------------------ */
 /* ---- configuration ------------------------------------------------------------------
  * Every macro that changes what kprof.h compiles to is documented here, in one place.
@@ -139,31 +171,14 @@
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 
-/* Status codes: 0 is success, errors are negative. */
-typedef enum kprof_status {
-	KPROF_OK = 0,               /* success */
-	KPROF_END = 1,              /* no more items: an iteration finished (not an error) */
-	KPROF_E_ARGUMENT = -1,      /* an argument is invalid (null pointer, unknown enumerator) */
-	KPROF_E_NOT_FOUND = -2,     /* no such entry (source, name, leaf) */
-	KPROF_E_TRUNCATED = -3,     /* the input is shorter than the structure it must hold */
-	KPROF_E_RANGE = -4,         /* a value is outside the range its field can hold */
-	KPROF_E_RESERVED = -5,      /* a reserved bit or field is set */
-	KPROF_E_UNSUPPORTED = -6,   /* the processor or interface does not support this */
-	KPROF_E_NOT_AVAILABLE = -7, /* no live hardware access in this build or on this target */
-	KPROF_E_ALIGNMENT = -8,     /* an address or size is not aligned as the hardware requires */
-	KPROF_E_CORRUPT = -9, /* a structure is internally inconsistent (offsets, sizes, counts) */
-	KPROF_E_DUPLICATE = -10, /* the same item was given twice */
-	KPROF_E_FAULT = -11,     /* a faulting-safe MSR hook reported a fault */
-	KPROF_E_BUFFER_TOO_SMALL =
-	        -12,           /* the output buffer is too small; nothing was written past it */
-	KPROF_E_LOOP = -13,    /* a chain of entries loops back on itself */
-	KPROF_E_FORMAT = -14,  /* the input is not in a format kprof knows */
-	KPROF_E_CHANGED = -15, /* a shared structure changed while it was being read */
-} kprof_status;
-#ifndef KPROF_NO_NAMES
-/* The name of a status code ("KPROF_E_TRUNCATED"), or NULL for a value that is none. */
-KPROF_API const char *kprof_status_name(int value);
-#endif
+/* ==========================================================================================
+ *  PUBLIC API
+ * ========================================================================================== */
+
+/* ------------------------------------------------------------------------------------------
+ *  base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.c
+
+ * ------------------------------------------------------------------------------------------ */
 /* Processor vendor, from the cpuid leaf 0 vendor string.
  * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
 
@@ -177,6 +192,37 @@ typedef enum kprof_vendor {
 KPROF_API const char *kprof_vendor_name(int value);
 #endif
 
+/* Status codes: 0 is success, errors are negative.
+ * Source: kprof's own API */
+
+typedef enum kprof_status {
+	KPROF_OK = 0x0,  /* success */
+	KPROF_END = 0x1, /* no more items: an iteration finished (not an error) */
+	/* an argument is invalid (null pointer, unknown enumerator) */
+	KPROF_E_ARGUMENT = -1,
+	KPROF_E_NOT_FOUND = -2,     /* no such entry (source, name, leaf) */
+	KPROF_E_TRUNCATED = -3,     /* the input is shorter than the structure it must hold */
+	KPROF_E_RANGE = -4,         /* a value is outside the range its field can hold */
+	KPROF_E_RESERVED = -5,      /* a reserved bit or field is set */
+	KPROF_E_UNSUPPORTED = -6,   /* the processor or interface does not support this */
+	KPROF_E_NOT_AVAILABLE = -7, /* no live hardware access in this build or on this target */
+	/* an address or size is not aligned as the hardware requires */
+	KPROF_E_ALIGNMENT = -8,
+	/* a structure is internally inconsistent (offsets, sizes, counts) */
+	KPROF_E_CORRUPT = -9,
+	KPROF_E_DUPLICATE = -10, /* the same item was given twice */
+	KPROF_E_FAULT = -11,     /* a faulting-safe MSR hook reported a fault */
+	/* the output buffer is too small; nothing was written past it */
+	KPROF_E_BUFFER_TOO_SMALL = -12,
+	KPROF_E_LOOP = -13,    /* a chain of entries loops back on itself */
+	KPROF_E_FORMAT = -14,  /* the input is not in a format kprof knows */
+	KPROF_E_CHANGED = -15, /* a shared structure changed while it was being read */
+} kprof_status;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_status_name(int value);
+#endif
+
 /* Little-endian loads and stores, byte by byte: decoders read buffers that came from
  * hardware, files or other hosts, so they never depend on host order or alignment. */
 KPROF_API uint16_t kprof_load_le16(const uint8_t *p);
@@ -187,125 +233,133 @@ KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v);
 KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* ------------------------------------------------------------------------------------------
- *  msr
+ *  msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
+
  * ------------------------------------------------------------------------------------------ */
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
  * KPROF_INTEL_PERFEVTSEL_*.
- * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-
- * perfmon.md (MSRs) */
+ * Source: Geoff Chappell, "The Emon Profile Interface" (Select registers begin at 0x0186);
+ * Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h
+ * (MSRs) */
 #define KPROF_MSR_IA32_PERFEVTSEL_BASE  0x186u
 #define KPROF_MSR_IA32_PERFEVTSEL_COUNT 8u
 #define KPROF_MSR_IA32_PERFEVTSEL(i)    (KPROF_MSR_IA32_PERFEVTSEL_BASE + (uint32_t)(i))
 
 /* General-purpose counter i.
- * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md
- * (MSRs) */
+ * Source: Geoff Chappell, "The Emon Profile Interface" (counters begin at 0xC1); Intel SDM vol.
+ * 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (MSRs) */
 #define KPROF_MSR_IA32_PMC_BASE  0xC1u
 #define KPROF_MSR_IA32_PMC_COUNT 8u
 #define KPROF_MSR_IA32_PMC(i)    (KPROF_MSR_IA32_PMC_BASE + (uint32_t)(i))
 
 /* Legacy AMD event select i (MSR_K7_EVNTSEL0..3). Seed 001 says '0xC0010000 to 0xC0040000': an
  * erratum. Fields: KPROF_AMD_PERFEVTSEL_*.
- * Source: reference/hal-profile-interfaces.md (Seed erratum; Linux msr-index.h
+ * Source: Geoff Chappell's Windows HAL pages (Seed erratum; Linux msr-index.h
  * MSR_K7_EVNTSEL0..3) */
 #define KPROF_MSR_AMD_PERFEVTSEL_BASE  0xC0010000u
 #define KPROF_MSR_AMD_PERFEVTSEL_COUNT 4u
 #define KPROF_MSR_AMD_PERFEVTSEL(i)    (KPROF_MSR_AMD_PERFEVTSEL_BASE + (uint32_t)(i))
 
 /* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide.
- * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-
- * ds-perfmon.md */
+ * Source: Geoff Chappell, "The Amd64 Profile Interface" (counters 0xC0010004 to 0xC0010007);
+ * Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h */
 #define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
 
 /* Full-width alias of general-purpose counter i: writes set all counter bits (IA32_PMCx writes
  * sign-extend bit 31). Exists when IA32_PERF_CAPABILITIES.full_width_write is set.
- * Source: reference/intel-ds-perfmon.md (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h
- * MSR_IA32_PMC0 0x4c1 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h MSR_IA32_PMC0 0x4c1 */
 #define KPROF_MSR_IA32_A_PMC_BASE  0x4C1u
 #define KPROF_MSR_IA32_A_PMC_COUNT 8u
 #define KPROF_MSR_IA32_A_PMC(i)    (KPROF_MSR_IA32_A_PMC_BASE + (uint32_t)(i))
 
 /* Fixed-function counter i: 0 instructions retired, 1 core cycles, 2 reference cycles, 3 top-
  * down slots.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0
- * 0x309 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0 0x309 */
 #define KPROF_MSR_IA32_FIXED_CTR_BASE  0x309u
 #define KPROF_MSR_IA32_FIXED_CTR_COUNT 4u
 #define KPROF_MSR_IA32_FIXED_CTR(i)    (KPROF_MSR_IA32_FIXED_CTR_BASE + (uint32_t)(i))
 
 /* Fixed-function counter control: four bits per counter. Fields: KPROF_IA32_FIXED_CTR_CTRL_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL
- * 0x38d */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL 0x38d */
 #define KPROF_MSR_IA32_FIXED_CTR_CTRL 0x38Du
 
 /* Which counters overflowed (read-only). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS
- * 0x38e */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS 0x38e */
 #define KPROF_MSR_IA32_PERF_GLOBAL_STATUS 0x38Eu
 
 /* Global enable (perfmon version 2 and later): a counter counts only when its bit here and its
  * own enable are set. Fields: KPROF_IA32_PERF_GLOBAL_CTRL_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL
- * 0x38f */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL 0x38f */
 #define KPROF_MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
 
 /* Write 1s to clear the matching IA32_PERF_GLOBAL_STATUS bits (same layout). Fields:
  * KPROF_IA32_PERF_GLOBAL_STATUS_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL
- * 0x390 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
 #define KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390u
 
 /* Performance-monitoring capabilities; exists when cpuid.1:ecx.pdcm is set. Fields:
  * KPROF_IA32_PERF_CAPABILITIES_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES
- * 0x345 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES 0x345 */
 #define KPROF_MSR_IA32_PERF_CAPABILITIES 0x345u
 
 /* Debug control: LBR, branch trace store (BTS) and freezes. Fields: KPROF_IA32_DEBUGCTL_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
 #define KPROF_MSR_IA32_DEBUGCTL 0x1D9u
 
 /* Linear address of the DS save area (BTS and PEBS buffer management).
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
 #define KPROF_MSR_IA32_DS_AREA 0x600u
 
 /* PEBS enable, per general-purpose counter, and load-latency enable. Fields:
  * KPROF_IA32_PEBS_ENABLE_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
 #define KPROF_MSR_IA32_PEBS_ENABLE 0x3F1u
 
 /* Adaptive PEBS (record format 4 and later): which optional groups a record carries. Fields:
  * KPROF_IA32_PEBS_DATA_CFG_*.
- * Source: reference/intel-ds-perfmon.md (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h
- * MSR_PEBS_DATA_CFG 0x3f2, perf_event.h PEBS_DATACFG_* */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h MSR_PEBS_DATA_CFG 0x3f2,
+ * perf_event.h PEBS_DATACFG_* */
 #define KPROF_MSR_IA32_PEBS_DATA_CFG 0x3F2u
 
 /* Miscellaneous enables: the perfmon, BTS and PEBS availability bits. Fields:
  * KPROF_IA32_MISC_ENABLE_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0,
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0,
  * MSR_IA32_MISC_ENABLE_{EMON,BTS_UNAVAIL,PEBS_UNAVAIL}_BIT 7/11/12 */
 #define KPROF_MSR_IA32_MISC_ENABLE 0x1A0u
 
 /* Extended AMD core event select i (MSR_F15H_PERF_CTL0 + 2i); present when cpuid 0x80000001
  * ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields:
  * KPROF_AMD_PERFEVTSEL_*.
- * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTL 0xc0010200 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (AMD: CTL 0xC0010200+2i); Linux msr-index.h MSR_F15H_PERF_CTL 0xc0010200 */
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
 
 /* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide.
- * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTR 0xc0010201 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (AMD: CTR 0xC0010201+2i); Linux msr-index.h MSR_F15H_PERF_CTR 0xc0010201 */
 #define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
 #define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
 
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
- * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
 
 #define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT  0 /* event select */
 #define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH  8
@@ -344,7 +398,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
  * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
- * Source: reference/intel-ds-perfmon.md (AMD select); AMD APM vol. 2 section 13.2 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (AMD select); AMD APM vol. 2 section 13.2 */
 
 #define KPROF_AMD_PERFEVTSEL_EVENT_SHIFT      0 /* EventSelect[7:0] */
 #define KPROF_AMD_PERFEVTSEL_EVENT_WIDTH      8
@@ -388,7 +443,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
 /* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI).
- * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
@@ -443,7 +499,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit
  * 32+i.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
 
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT    0 /* general-purpose counters, one bit each */
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH    8
@@ -455,7 +512,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter
  * i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62.
- * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (STATUS bit 62 DS buffer overflow); Linux perf_event.h
  * GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
@@ -475,8 +533,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xC000000F000000FF)
 
 /* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union
- * perf_capabilities */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PERF_CAPABILITIES); Linux perf_event.h union perf_capabilities */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -508,7 +566,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK        UINT64_C(0x7FFF)
 
 /* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
- * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
 
 #define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
 #define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
@@ -547,8 +606,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at
  * bit 32+i.
- * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL <<
- * (32 + idx) for load latency) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
 
 #define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
 #define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
@@ -560,8 +619,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
 
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
- * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h
- * PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records 4, 5); Linux perf_event.h PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS,
+ * PEBS_DATACFG_LBR_SHIFT 24 */
 
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
@@ -581,8 +641,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
 
 /* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used.
- * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA
- * allocation needs bit 7 set and bit 12 clear) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA allocation needs bit 7 set and
+ * bit 12 clear) */
 
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring is available */
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
@@ -652,18 +713,19 @@ KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
 KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* ------------------------------------------------------------------------------------------
- *  cpuid
+ *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
+
  * ------------------------------------------------------------------------------------------ */
 /* cpuid signatures: Values kprof compares cpuid registers with.
- * Source: reference/hal-profile-interfaces.md (rule 2: leaf 0x40000001 eax == 0x31237648,
+ * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
 #define KPROF_HV_INTERFACE_HV1                                                                     \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
 
 /* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves
  * above it, so nothing above is trusted.
- * Source: reference/intel-ds-perfmon.md (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID
- * leaf 0 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID leaf 0 */
 
 #define KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT 0 /* highest basic leaf */
 #define KPROF_CPUID_0_EAX_MAX_LEAF_WIDTH 32
@@ -697,8 +759,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_EAX_DEFINED_MASK     0xFFF3FFFu
 
 /* Leaf 1 ecx: the feature bits kprof reads.
- * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bits 2, 4, 15, 31); reference/hal-
- * profile-interfaces.md (rule 2) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (cpuid: leaf 1 ecx bits 2, 4, 15, 31); Geoff Chappell's Windows HAL pages (rule 2) */
 
 #define KPROF_CPUID_1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
 #define KPROF_CPUID_1_ECX_DTES64_WIDTH 1
@@ -716,7 +778,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_ECX_DEFINED_MASK     0x80008014u
 
 /* Leaf 1 edx: the feature bits kprof reads.
- * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (cpuid: leaf 1 edx bit 21) */
 
 #define KPROF_CPUID_1_EDX_DS_SHIFT     21 /* Debug Store (BTS/PEBS buffers, IA32_DS_AREA) */
 #define KPROF_CPUID_1_EDX_DS_WIDTH     1
@@ -724,8 +787,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_EDX_DEFINED_MASK 0x200000u
 
 /* Leaf 0x0A eax: architectural performance monitoring.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A); reference/hal-profile-interfaces.md (rule
- * 1, Interface resources); seed 000_fd4165050e72f093.txt */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A); Geoff Chappell's Windows HAL pages (rule 1, Interface resources);
+ * Geoff Chappell, "The Emon Profile Interface" */
 
 #define KPROF_CPUID_0A_EAX_VERSION_SHIFT    0 /* architectural perfmon version; 0 = none */
 #define KPROF_CPUID_0A_EAX_VERSION_WIDTH    8
@@ -743,8 +807,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean
  * anything.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests
- * only, unverified, so not listed) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests only, unverified, so not
+ * listed) */
 
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
@@ -773,7 +838,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
 
 /* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A ecx) */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
@@ -781,7 +847,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_ECX_DEFINED_MASK     0xFFFFFFFFu
 
 /* Leaf 0x0A edx: fixed-function counters.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A edx) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A edx) */
 
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT       0 /* contiguous fixed counters from 0 */
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_WIDTH       5
@@ -796,7 +863,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor
  * ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware").
- * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS 6.0 section
+ * Source: Geoff Chappell's Windows HAL pages (rule 2); Microsoft Hypervisor TLFS 6.0 section
  * 2.4 (Hypervisor CPUID Leaves) */
 
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT 0 /* highest hypervisor leaf */
@@ -806,7 +873,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") =
  * Microsoft-compatible.
- * Source: reference/hal-profile-interfaces.md (rule 2: HviIsHypervisorMicrosoftCompatible) */
+ * Source: Geoff Chappell's Windows HAL pages (rule 2: HviIsHypervisorMicrosoftCompatible) */
 
 #define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
 	0 /* interface signature, four ASCII bytes, little-endian */
@@ -815,7 +882,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_40000001_EAX_DEFINED_MASK    0xFFFFFFFFu
 
 /* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads.
- * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS
+ * Source: Geoff Chappell's Windows HAL pages (rule 2); Microsoft Hypervisor TLFS
  * (HV_X64_PERFORMANCE_MONITOR_AVAILABLE = edx bit 2) */
 
 #define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT                              \
@@ -833,7 +900,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_80000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
- * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD:
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: ecx bit 15); Intel
+ * SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (AMD:
  * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
 
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
@@ -846,7 +914,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_80000001_ECX_DEFINED_MASK           0x808000u
 
 /* Leaf 0x80000001 edx: long mode.
- * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
+ * Source: Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
  * 3 CPUID Fn8000_0001_EDX */
 
 #define KPROF_CPUID_80000001_EDX_LM_SHIFT     29 /* long mode (x86-64) */
@@ -882,6 +950,7 @@ typedef enum kprof_cpuid_slot {
 #define KPROF_CPUID_LEAF_EXT_MAX      0x80000000u
 #define KPROF_CPUID_LEAF_EXT_FEATURES 0x80000001u
 #define KPROF_CPUID_LEAF_LWP          0x8000001Cu
+
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
  * processor's max basic/extended/hypervisor leaf is never present, because processors echo
@@ -938,7 +1007,8 @@ KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
- *  sources
+ *  sources - from spec/sources.yaml, gen/c/sources.c
+
  * ------------------------------------------------------------------------------------------ */
 /* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
@@ -955,7 +1025,7 @@ typedef enum kprof_interface {
 /* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values
  * 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces
  * below.
- * Source: seed 002_59b80ae1c21453a6.txt (Enumeration table) */
+ * Source: Geoff Chappell, "KPROFILE_SOURCE" (Enumeration table) */
 typedef enum kprof_profile_source {
 	KPROF_SOURCE_TIME = 0x00,
 	KPROF_SOURCE_ALIGNMENT_FIXUP = 0x01,
@@ -986,7 +1056,7 @@ typedef enum kprof_profile_source {
 #define KPROF_GENERIC_SOURCE_COUNT 25u
 
 /* Default (1 sources). The HAL's fallback interface: no performance counters, ProfileTime only.
- * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rule 4) */
+ * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rule 4) */
 typedef enum kprof_default_source {
 	KPROF_DEFAULT_TIME = 0x00,
 } kprof_default_source;
@@ -995,7 +1065,7 @@ typedef enum kprof_default_source {
 /* Emon (13 sources). Intel architectural performance monitoring (cpuid leaf 0x0A), as the
  * Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its
  * ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
- * Source: seed 000_fd4165050e72f093.txt (Profile Sources table; Initialisation) */
+ * Source: Geoff Chappell, "The Emon Profile Interface" (Profile Sources table; Initialisation) */
 typedef enum kprof_emon_source {
 	KPROF_EMON_TIME = 0x00,                       /* select 0x0003003C */
 	KPROF_EMON_TOTAL_ISSUES = 0x02,               /* select 0x000300C0, ebx bit 1 */
@@ -1015,8 +1085,9 @@ typedef enum kprof_emon_source {
 
 /* Amd64 (176 sources). AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements
  * them. Every listed source is supported; no cpuid bit gates them. Four counters.
- * Source: seed 001_8559cefb719d1095.txt (Profile Sources table). MSR range per the erratum in
- * reference/hal-profile-interfaces.md: PerfEvtSel 0xC0010000..0xC0010003, not "to 0xC0040000". */
+ * Source: Geoff Chappell, "The Amd64 Profile Interface" (Profile Sources table). MSR range per
+ * the erratum in Geoff Chappell's Windows HAL pages: PerfEvtSel 0xC0010000..0xC0010003, not "to
+ * 0xC0040000". */
 typedef enum kprof_amd64_source {
 	KPROF_AMD64_TIME = 0x00,                                     /* select 0x00030076 */
 	KPROF_AMD64_TOTAL_ISSUES = 0x02,                             /* select 0x000300C0 */
@@ -1225,9 +1296,9 @@ typedef enum kprof_amd64_source {
 /* Later Intel (5 sources). Names that later Intel HALs list after 0x1F. Seen in real listings
  * only: no select value or ebx bit is published for them, and they are not part of the Windows
  * 10 RTM Emon table.
- * Source: reference/hal-profile-interfaces.md (Later Intel HALs add sources after 0x1F);
- * reference/listings/intel-wpr-learn.txt (0x20), reference/listings/intel-tracelog-2020.txt
- * (0x20..0x24) */
+ * Source: Geoff Chappell's Windows HAL pages (Later Intel HALs add sources after 0x1F);
+ * Microsoft Learn, "WPR Command-Line Options" (wpr -pmcsources) (0x20), tracelog
+ * -profilesources output (AndyAyersMS/InstructionsRetiredExplorer, 2020) (0x20..0x24) */
 typedef enum kprof_intel_later_source {
 	KPROF_INTEL_LATER_LBR_INSERTS = 0x20,
 	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED = 0x21,
@@ -1243,11 +1314,11 @@ typedef enum kprof_interval_class {
 	KPROF_INTERVAL_HARDWARE = 1,
 } kprof_interval_class;
 #define KPROF_INTERVAL_TIMER_DEFAULT                                                               \
-	10000u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
+	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
 #define KPROF_INTERVAL_TIMER_MIN 1221u
 #define KPROF_INTERVAL_TIMER_MAX 1000000u
 #define KPROF_INTERVAL_HARDWARE_DEFAULT                                                            \
-	65536u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
+	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
 #define KPROF_INTERVAL_HARDWARE_MIN 4096u
 #define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
 
@@ -1345,11 +1416,12 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 #endif
 
 /* ------------------------------------------------------------------------------------------
- *  hal (leave out with KPROF_NO_HAL)
+ *  hal (leave out with KPROF_NO_HAL) - from spec/hal.yaml, gen/c/hal.api.h, gen/c/hal.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_HAL)
 /* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3.
- * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
+ * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rules 1-3) */
 
 typedef enum kprof_hal_build {
 	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
@@ -1361,7 +1433,7 @@ KPROF_API const char *kprof_hal_build_name(int value);
 #endif
 
 /* Why the HAL chose the interface it did: the rule that decided.
- * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface) */
+ * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface) */
 
 typedef enum kprof_hal_reason {
 	/* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
@@ -1388,8 +1460,9 @@ KPROF_API const char *kprof_hal_reason_name(int value);
 #endif
 
 /* Options for kprof_counter_plan_make.
- * Source: reference/hal-profile-interfaces.md (Interface resources: EN bit 22 and INT bit 20
- * are added when a counter starts); reference/intel-ds-perfmon.md (AMD extended counters) */
+ * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
+ * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
+ * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
 
 typedef enum kprof_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
@@ -1496,7 +1569,7 @@ typedef struct kprof_profile_source_add {
 } kprof_profile_source_add;
 
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
- * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
+ * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
  *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
  *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
@@ -1547,11 +1620,12 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
- *  dump (leave out with KPROF_NO_DUMP)
+ *  dump (leave out with KPROF_NO_DUMP) - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
- * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A:
+ * Source: AIDA64/InstLatx64 dumps in InstLatx64's public cpuid dumps (lines `CPUID 0000000A:
  * 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid`
  * 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x...
  * ecx=0x... edx=0x...`) */
@@ -1662,16 +1736,19 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 
 #endif /* KPROF_NO_DUMP */
 /* ------------------------------------------------------------------------------------------
- *  lwp (leave out with KPROF_NO_LWP)
+ *  lwp (leave out with KPROF_NO_LWP) - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_LWP)
 /* Which LWP specification a set of registers, a control block or a record follows.
- * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (the proposal and what shipped);
+ * kprof's own API */
 
 typedef enum kprof_lwp_revision {
-	KPROF_LWP_REVISION_NONE = 0x0,     /* no LWP */
-	KPROF_LWP_REVISION_SHIPPED = 0x1,  /* AMD family 15h, publication 43724 */
-	KPROF_LWP_REVISION_PROPOSAL = 0x2, /* the 2007 public proposal (seed 003) */
+	KPROF_LWP_REVISION_NONE = 0x0,    /* no LWP */
+	KPROF_LWP_REVISION_SHIPPED = 0x1, /* AMD family 15h, publication 43724 */
+	/* the 2007 public proposal (AMD, "Lightweight Profiling Proposal" (2007)) */
+	KPROF_LWP_REVISION_PROPOSAL = 0x2,
 } kprof_lwp_revision;
 
 #ifndef KPROF_NO_NAMES
@@ -1680,7 +1757,8 @@ KPROF_API const char *kprof_lwp_revision_name(int value);
 
 /* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255
  * exist in silicon.
- * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Event ids and records: shipped
+ * ids) */
 
 typedef enum kprof_lwp_event {
 	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
@@ -1697,7 +1775,7 @@ KPROF_API const char *kprof_lwp_event_name(int value);
 #endif
 
 /* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them.
- * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Table 1) */
 
 typedef enum kprof_lwp_proposal_event {
 	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
@@ -1711,7 +1789,7 @@ KPROF_API const char *kprof_lwp_proposal_event_name(int value);
 #endif
 
 /* DCache miss record data source (record bits 31:29).
- * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.3, Figure 4) */
 
 typedef enum kprof_lwp_data_source {
 	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
@@ -1727,8 +1805,8 @@ KPROF_API const char *kprof_lwp_data_source_name(int value);
 #endif
 
 /* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter).
- * Source: seed 003_35e38ed10ceb111e.txt (5.3 LLWPCB alignment; 5.4 Table 4); reference/lwp-
- * shipped.md (LWPCB, shipped); kprof's own API */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.3 LLWPCB alignment; 5.4 Table 4); AMD
+ * pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped); kprof's own API */
 
 typedef enum kprof_lwp_rule {
 	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
@@ -1764,9 +1842,9 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #endif
 
 /* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
- * Source: seed 003_35e38ed10ceb111e.txt (5.3 'LWPCB must be aligned on a 16-byte boundary'; 5.4
- * BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8); reference/lwp-
- * shipped.md (MinBufferSize in units of 32 records) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.3 'LWPCB must be aligned on a 16-byte
+ * boundary'; 5.4 BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8);
+ * AMD pub. 43724 (Lightweight Profiling Specification) (MinBufferSize in units of 32 records) */
 #define KPROF_LWP_LWPCB_ALIGN          0x10u /* LWPCB alignment in bytes */
 #define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
 #define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
@@ -1777,8 +1855,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
  * minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch
  * prediction and 16-bit latency counters. A model, not a processor: no real part reports these
  * values.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C shipped layout and real values); kprof's
- * model */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C shipped layout
+ * and real values); kprof's model */
 #define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
 #define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
 #define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
@@ -1787,18 +1865,19 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only.
  * Fields: KPROF_LWP_CFG_*.
- * Source: reference/lwp-shipped.md (MSRs: Xen xen/arch/x86/include/asm/msr-index.h; VirtualBox
- * AMD_FX_8150_Eight_Core.h) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (MSRs: Xen
+ * xen/arch/x86/include/asm/msr-index.h; VirtualBox AMD_FX_8150_Eight_Core.h) */
 #define KPROF_MSR_LWP_CFG 0xC0000105u
 
 /* Linear address of the current LWPCB (what LLWPCB/SLWPCB load and store); XSAVE component 62.
- * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h; VirtualBox) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (MSRs: Xen msr-index.h;
+ * VirtualBox) */
 #define KPROF_MSR_LWP_CBADDR 0xC0000106u
 
 /* cpuid 0x80000001 ecx as far as LWP is concerned. Check this bit before reading leaf
  * 0x8000001C: real Opteron 6344/6380 dumps fill that leaf while this bit is clear.
- * Source: reference/lwp-shipped.md (Detection: Linux cpufeatures.h X86_FEATURE_LWP = 6*32+15;
- * Xen cpufeatureset.h) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: Linux cpufeatures.h
+ * X86_FEATURE_LWP = 6*32+15; Xen cpufeatureset.h) */
 
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT    15 /* LWP is supported */
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_WIDTH    1
@@ -1807,8 +1886,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Shipped cpuid 0x8000001C eax (features the OS enabled, = LWP_CFG[31:0]) and edx (features the
  * hardware supports): the same bit layout. Bit n for n in 1..6 is event id n.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: Linux
- * tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped:
+ * Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
 
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT 0 /* LwpAvail: LWP available (edx) / enabled (eax) */
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_WIDTH 1
@@ -1844,7 +1923,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_FEATURES_DEFINED_MASK 0xE000007Fu
 
 /* Shipped cpuid 0x8000001C ebx: control block and record geometry.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ebx) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped: ebx) */
 
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT    0 /* LwpCbSize: LWPCB size in quadwords (8-byte units) */
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_WIDTH    8
@@ -1863,7 +1942,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Shipped cpuid 0x8000001C ecx: capabilities and version.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped: ecx) */
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
@@ -1903,7 +1982,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_ECX_DEFINED_MASK        0xF0FFFFFFu
 
 /* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT                                                 \
 	0 /* Enabled: LWP is enabled; ignore the rest when 0 */
@@ -1931,7 +2010,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_DEFINED_MASK    0xC000000Fu
 
 /* Proposal cpuid 0x8000001C ebx. The version is here (31:24), not in ecx as shipped.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT                                                 \
 	0 /* LWPCBSize: LWPCB size in BYTES (at least 40 + MaxEvents * 8) */
@@ -1951,7 +2030,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK     0xFFFFFFFFu
 
 /* Proposal cpuid 0x8000001C ecx.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT                                               \
 	0 /* LWPCacheMax: bits in cache latency counters (10 to 31) */
@@ -1973,7 +2052,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as
  * shipped.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT 0 /* Enabled: LWP is available */
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_WIDTH 1
@@ -1997,7 +2076,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DEFINED_MASK 0x1Fu
 
 /* Proposal LWPMSR0 (feature enables; the proposal gives it no MSR number).
- * Source: seed 003_35e38ed10ceb111e.txt (5.2.1, Table 3) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.2.1, Table 3) */
 
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT   0 /* Enable LWP */
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_WIDTH   1
@@ -2017,7 +2096,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_MSR0_DEFINED_MASK    0x8000000Fu
 
 /* Proposal LWPCB Flags (Figure 6): bits 1..30 are event ids of the same value.
- * Source: seed 003_35e38ed10ceb111e.txt (5.4, Figure 6) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4, Figure 6) */
 
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT     0 /* LWP is enabled */
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_WIDTH     1
@@ -2038,8 +2117,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* LWP_CFG: bits 31:0 as cpuid 0x8000001C edx (bit 0 reserved: #GP), CoreId copied into every
  * record, and the threshold interrupt vector. Bits 63:48 reserved (#GP).
- * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h, Xen reads (cfg >> 40) & 0xff;
- * VirtualBox AMD_FX_8150_Eight_Core.h) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (MSRs: Xen msr-index.h, Xen
+ * reads (cfg >> 40) & 0xff; VirtualBox AMD_FX_8150_Eight_Core.h) */
 
 #define KPROF_LWP_CFG_VAL_SHIFT     1 /* enable event 1 (LWPVAL) */
 #define KPROF_LWP_CFG_VAL_WIDTH     1
@@ -2078,8 +2157,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Bytes 0..3 of every event record read as one little-endian dword; the seed numbers the event-
  * specific flags as bits 31:16 of it ("flags are typically allocated from bit 31").
- * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and
- * records) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Figure 1); AMD pub. 43724
+ * (Lightweight Profiling Specification) (Event ids and records) */
 
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT 0 /* event identifier (0 is invalid) */
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_WIDTH 8
@@ -2093,8 +2172,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_RECORD_DW0_DEFINED_MASK   0xFFFFFFFFu
 
 /* Branch retired record: flag bits of record dword 0. data2 is the address after the branch.
- * Source: seed 003_35e38ed10ceb111e.txt (4.2, Figure 3); reference/lwp-shipped.md (shipped
- * unverified but believed the same) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.2, Figure 3); AMD pub. 43724
+ * (Lightweight Profiling Specification) (shipped unverified but believed the same) */
 
 #define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT                                              \
 	29 /* PRD bit is valid (prediction information available) */
@@ -2109,7 +2188,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK           0xE0000000u
 
 /* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address.
- * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.3, Figure 4) */
 
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT 28 /* data address (data2) is valid */
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_WIDTH 1
@@ -2121,8 +2200,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
  * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_SIZE                      0x80u
 #define KPROF_LWPCB_FLAGS_OFFSET              0x0u
@@ -2162,8 +2241,8 @@ typedef struct kprof_lwpcb {
 } kprof_lwpcb;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
 #define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
@@ -2195,8 +2274,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
 #define KPROF_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
 
 /* ring size in bytes (27:0) and Random (31:28)
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
@@ -2209,8 +2288,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
 #define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
 /* Filters (only the two branch bits below are confirmed)
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm) */
 
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
 	27 /* do not count absolute branches (rr: 0x08000000) */
@@ -2226,8 +2305,8 @@ KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwp
 KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
 
 /* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1.
- * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
- * EventCounter u32}) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
+ * u32 (26 bits used), EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_SLOT_SIZE                  0x8u
 #define KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
@@ -2240,8 +2319,8 @@ typedef struct kprof_lwp_event_slot {
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
                     kprof_lwp_event_slot_size);
 /* EventInterval: events between records
- * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
- * EventCounter u32}) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
+ * u32 (26 bits used), EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* interval (26 bits used) */
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_WIDTH 26
@@ -2254,8 +2333,8 @@ KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *i
                                                    size_t len);
 
 /* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128).
- * Source: reference/lwp-shipped.md (Real values: 19 qwords = 152-byte LWPCB, 3 events, event
- * offset 128) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Real values: 19 qwords =
+ * 152-byte LWPCB, 3 events, event offset 128) */
 
 #define KPROF_LWPCB_FAM15H_SIZE          0x98u
 #define KPROF_LWPCB_FAM15H_HEADER_OFFSET 0x0u
@@ -2275,8 +2354,9 @@ KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, v
  * (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* /
  * KPROF_LWP_DCACHE_FLAGS_*. LWPVAL/LWPINS: flags = low 16 bits of imm32, data1 = the r/m
  * operand, data2 = the vvvv register.
- * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and
- * records; MSDN __lwpval32/__lwpins32; AMD APM vol. 3) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Figure 1); AMD pub. 43724
+ * (Lightweight Profiling Specification) (Event ids and records; MSDN __lwpval32/__lwpins32; AMD
+ * APM vol. 3) */
 
 #define KPROF_LWP_RECORD_SIZE                0x20u
 #define KPROF_LWP_RECORD_EVENT_ID_OFFSET     0x0u
@@ -2307,8 +2387,9 @@ KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void 
  * 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published
  * nowhere, so every offset here is kprof's guess, made by analogy with the shipped block. Do
  * not hand it to hardware; no codec is generated.
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
- * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
+ * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
+ * a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_SIZE                      0x28u
 #define KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
@@ -2333,8 +2414,9 @@ typedef struct kprof_lwpcb_proposal {
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
                     kprof_lwpcb_proposal_size);
 /* BufferSize and Random; packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
- * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
+ * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
+ * a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
@@ -2345,8 +2427,9 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
 /* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
- * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
+ * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
+ * a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                             \
 	0 /* MinLatency (x16 cycles); position reconstructed */
@@ -2378,8 +2461,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
 /* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId,
  * EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped
  * slot it names its EventId.
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
- * kprof reconstruction */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
+ * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE                  0x8u
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
@@ -2392,8 +2475,8 @@ typedef struct kprof_lwp_proposal_event_slot {
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
                     kprof_lwp_proposal_event_slot_size);
 /* EventInterval (26 bits); packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
- * kprof reconstruction */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
+ * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* EventInterval */
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_WIDTH 26
@@ -2401,8 +2484,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
 /* EventCounter (26 bits) and EventId; packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
- * kprof reconstruction */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
+ * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT 0 /* EventCounter */
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_WIDTH 26
@@ -2856,14 +2939,16 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 
 #endif /* KPROF_NO_LWP */
 /* ------------------------------------------------------------------------------------------
- *  ds (leave out with KPROF_NO_DS)
+ *  ds (leave out with KPROF_NO_DS) - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
 /* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
  * the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size
  * follows PEBS_DATA_CFG.
- * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c
- * intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0
+ * core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
 #define KPROF_PEBS_FORMAT_CORE         0x0u
 #define KPROF_PEBS_FORMAT_NEHALEM      0x1u
 #define KPROF_PEBS_FORMAT_HASWELL      0x2u
@@ -2875,8 +2960,9 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
  * are linear addresses in the producer's address space. Counter reset values are written back
  * into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3
  * only (the first 0x60 bytes).
- * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64
- * has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); Geoff
+ * Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (0x00..0x58); Linux
  * arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then
  * fixed at 0x80) */
 
@@ -2912,8 +2998,9 @@ KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *b
 
 /* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
  * counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes).
- * Source: reference/intel-ds-perfmon.md (DS save area 32-bit: eight u32 fields at 0x00..0x1C,
- * PEBS counter reset at 0x20); Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (DS save area 32-bit: eight u32 fields at 0x00..0x1C, PEBS counter reset at 0x20);
+ * Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
 
 #define KPROF_DS_AREA32_SIZE                            0x28u
 #define KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -2945,8 +3032,9 @@ KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof
 KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
 
 /* A branch trace store record in the 64-bit DS format: 24 bytes.
- * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
- * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3
+ * section 18.4.9 (BTS record format) */
 
 #define KPROF_BTS_RECORD64_SIZE         0x18u
 #define KPROF_BTS_RECORD64_FROM_OFFSET  0x0u
@@ -2959,8 +3047,9 @@ typedef struct kprof_bts_record64 {
 } kprof_bts_record64;
 KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof_bts_record64_size);
 /* branch flags
- * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
- * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3
+ * section 18.4.9 (BTS record format) */
 
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT                                                   \
 	4 /* the branch was predicted (not reported by Core and Atom processors) */
@@ -2974,8 +3063,9 @@ KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, v
                                                  size_t len);
 
 /* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes.
- * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
- * Intel SDM vol. 3 section 18.4.9 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section
+ * 18.4.9 */
 
 #define KPROF_BTS_RECORD32_SIZE         0xCu
 #define KPROF_BTS_RECORD32_FROM_OFFSET  0x0u
@@ -2988,8 +3078,9 @@ typedef struct kprof_bts_record32 {
 } kprof_bts_record32;
 KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof_bts_record32_size);
 /* branch flags
- * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
- * Intel SDM vol. 3 section 18.4.9 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section
+ * 18.4.9 */
 
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT 4 /* the branch was predicted */
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_WIDTH 1
@@ -3002,9 +3093,10 @@ KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, v
                                                  size_t len);
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT0_SIZE         0x90u
 #define KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET 0x0u
@@ -3056,9 +3148,10 @@ KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt
 
 /* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source
  * and load latency.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT1_SIZE          0xB0u
 #define KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET  0x0u
@@ -3118,9 +3211,10 @@ KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt
                                                      size_t len);
 
 /* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT2_SIZE              0xC0u
 #define KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET      0x0u
@@ -3184,9 +3278,10 @@ KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt
                                                      size_t len);
 
 /* PEBS record, format 3 (Skylake): format 2 plus the TSC.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT3_SIZE              0xC8u
 #define KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET      0x0u
@@ -3253,8 +3348,9 @@ KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt
 
 /* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32
  * registers.
- * Source: reference/intel-ds-perfmon.md (32-bit NetBurst record); Intel SDM vol. 3 section
- * 20.6.3.8 (PEBS record format, 32-bit) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (32-bit NetBurst record); Intel SDM vol. 3 section 20.6.3.8 (PEBS record format,
+ * 32-bit) */
 
 #define KPROF_PEBS_RECORD_NETBURST32_SIZE          0x28u
 #define KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET 0x0u
@@ -3289,8 +3385,9 @@ KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_reco
 
 /* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx,
  * dx, bx, sp, bp, si, di - the encoding order, not format 0's.
- * Source: reference/intel-ds-perfmon.md (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx,
- * sp, bp, si, di, r8..r15); Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15);
+ * Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
 
 #define KPROF_PEBS_GPRS_SIZE         0x90u
 #define KPROF_PEBS_GPRS_FLAGS_OFFSET 0x0u
@@ -3339,9 +3436,10 @@ KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *b
 /* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size
  * field gives the whole record's size, which must match the groups that format_group (a copy of
  * PEBS_DATA_CFG) says follow.
- * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
- * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
- * pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
+ * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
+ * retire_latency:16, format_size:16) */
 
 #define KPROF_PEBS_BASIC_SIZE                       0x20u
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
@@ -3357,9 +3455,10 @@ typedef struct kprof_pebs_basic {
 } kprof_pebs_basic;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
 /* record format and size
- * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
- * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
- * pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
+ * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
+ * retire_latency:16, format_size:16) */
 
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
 	0 /* the groups present, laid out as PEBS_DATA_CFG */
@@ -3379,8 +3478,9 @@ KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kpro
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
 
 /* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
- * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h
- * struct pebs_meminfo (address, aux, latency, tsx_tuning) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo
+ * (address, aux, latency, tsx_tuning) */
 
 #define KPROF_PEBS_MEMINFO_SIZE              0x20u
 #define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
@@ -3401,8 +3501,9 @@ KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, v
                                                  size_t len);
 
 /* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first.
- * Source: reference/intel-ds-perfmon.md (XMM 256 B); Linux arch/x86/include/asm/perf_event.h
- * struct pebs_xmm (u64 xmm[16*2]) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (XMM 256 B); Linux arch/x86/include/asm/perf_event.h struct pebs_xmm (u64
+ * xmm[16*2]) */
 
 #define KPROF_PEBS_XMM_SIZE       0x100u
 #define KPROF_PEBS_XMM_XMM_OFFSET 0x0u
@@ -3416,8 +3517,9 @@ KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf
 
 /* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries +
  * 1 of them.
- * Source: reference/intel-ds-perfmon.md (LBR entries 24 B each); Linux
- * arch/x86/include/asm/perf_event.h struct lbr_entry (from, to, info) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (LBR entries 24 B each); Linux arch/x86/include/asm/perf_event.h struct lbr_entry
+ * (from, to, info) */
 
 #define KPROF_PEBS_LBR_ENTRY_SIZE        0x18u
 #define KPROF_PEBS_LBR_ENTRY_FROM_OFFSET 0x0u
@@ -3660,13 +3762,15 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 
 #endif /* KPROF_NO_DS */
 /* ------------------------------------------------------------------------------------------
- *  windows (leave out with KPROF_NO_WINDOWS)
+ *  windows (leave out with KPROF_NO_WINDOWS) - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
  * buffer. kprof_event_trace_information_class_name() gives Windows' spelling.
- * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19);
- * reference/hal-profile-interfaces.md (EventTraceProfileSourceListInformation = 0x0D) */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes:
+ * EVENT_TRACE_INFORMATION_CLASS 0..0x19); Geoff Chappell's Windows HAL pages
+ * (EventTraceProfileSourceListInformation = 0x0D) */
 
 typedef enum kprof_event_trace_information_class {
 	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
@@ -3703,8 +3807,8 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value);
 
 /* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern
  * profile sources and counters; the others are not listed.
- * Source: reference/windows-structures.md (TRACE_QUERY_INFO_CLASS: 5..9, 20..22); Windows SDK
- * evntrace.h; mingw-w64 include/evntrace.h (5..9) */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_QUERY_INFO_CLASS:
+ * 5..9, 20..22); Windows SDK evntrace.h; mingw-w64 include/evntrace.h (5..9) */
 
 typedef enum kprof_trace_query_info_class {
 	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
@@ -3723,8 +3827,9 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value);
 
 /* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation /
  * ZwSetSystemInformation) for profiling.
- * Source: reference/windows-structures.md (Classes); reference/hal-profile-interfaces.md
- * (Windows constants); seed 004_6f7fbac624d3e865.txt (SystemProcessorProfileControlArea (0x81)) */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes); Geoff
+ * Chappell's Windows HAL pages (Windows constants); Geoff Chappell,
+ * "PROCESSOR_PROFILE_CONTROL_AREA" (SystemProcessorProfileControlArea (0x81)) */
 #define KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                           \
 	0x1Fu /* SystemPerformanceTraceInformation: buffer starts with an EVENT_TRACE_INFORMATION_CLASS dword */
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                          \
@@ -3732,20 +3837,21 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value);
 
 /* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values
  * (HalQuerySystemInformation) for profile sources.
- * Source: reference/windows-structures.md (HAL (ntddk.h)); mingw-w64
- * mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (HAL (ntddk.h));
+ * mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                                 \
 	0x1u /* HalProfileSourceInformation: a HAL_PROFILE_SOURCE_INFORMATION */
 #define KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
 
 /* windows_bugcheck: Bug check codes that profiling code can meet.
- * Source: reference/hal-profile-interfaces.md (Windows constants: bug check
+ * Source: Geoff Chappell's Windows HAL pages (Windows constants: bug check
  * HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
 #define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
 
 /* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four
  * counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike.
- * Source: seed 004_6f7fbac624d3e865.txt (Layout: PEBS_DS_SAVE_AREA, ULONGLONG at 0x00..0x58) */
+ * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: PEBS_DS_SAVE_AREA,
+ * ULONGLONG at 0x00..0x58) */
 
 #define KPROF_PEBS_DS_SAVE_AREA_SIZE                            0x60u
 #define KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -3789,8 +3895,8 @@ KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_a
 /* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor
  * area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea
  * (0x81).
- * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60
- * bytes in both 32-bit and 64-bit Windows) */
+ * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: 0x00 PEBS_DS_SAVE_AREA
+ * PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows) */
 
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
@@ -3808,8 +3914,9 @@ KPROF_API kprof_status kprof_processor_profile_control_area_encode(
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-
  * purpose and four fixed counter resets.
- * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 /
- * PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32
+ * reset arrays are wrong); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
 #define KPROF_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
@@ -3848,8 +3955,9 @@ KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save
                                                         void *buf, size_t len);
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets.
- * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 /
- * PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32
+ * reset arrays are wrong); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
 #define KPROF_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
@@ -3888,9 +3996,10 @@ KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save
                                                         void *buf, size_t len);
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
- * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
- * PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on
- * x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA
+ * *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the
+ * struct: wrong); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Availability) */
 
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE                                  0x8u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
@@ -3911,9 +4020,10 @@ KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
         const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer).
- * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
- * PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on
- * x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA
+ * *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the
+ * struct: wrong); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Availability) */
 
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE                                  0x10u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
@@ -3937,8 +4047,9 @@ KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
  * TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its
  * NUL (which a hostile buffer may lack); sizeof is 0x20 on x86 and x64
  * (Description[ANYSIZE_ARRAY] plus padding). Use kprof_psi_* to walk a chain.
- * Source: reference/windows-structures.md (PROFILE_SOURCE_INFO: sizeof 0x20 on x86 and x64);
- * Windows SDK evntrace.h; mingw-w64 mingw-w64-headers/include/evntrace.h */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (PROFILE_SOURCE_INFO:
+ * sizeof 0x20 on x86 and x64); Windows SDK evntrace.h; mingw-w64
+ * mingw-w64-headers/include/evntrace.h */
 
 #define KPROF_PROFILE_SOURCE_INFO_SIZE                     0x20u
 #define KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
@@ -3965,8 +4076,8 @@ KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_sour
                                                         void *buf, size_t len);
 
 /* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out.
- * Source: reference/windows-structures.md (TRACE_PROFILE_INTERVAL { ULONG Source; ULONG
- * Interval; }); mingw-w64 evntrace.h */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_PROFILE_INTERVAL {
+ * ULONG Source; ULONG Interval; }); mingw-w64 evntrace.h */
 
 #define KPROF_TRACE_PROFILE_INTERVAL_SIZE            0x8u
 #define KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
@@ -3985,9 +4096,9 @@ KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_pro
 
 /* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation).
  * No pointer-sized member: the same 12 bytes on x86 and x64.
- * Source: reference/windows-structures.md (HAL (ntddk.h): HAL_PROFILE_SOURCE_INFORMATION {
- * KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval; }); mingw-w64
- * mingw-w64-headers/ddk/include/ddk/ntddk.h */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (HAL (ntddk.h):
+ * HAL_PROFILE_SOURCE_INFORMATION { KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval;
+ * }); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h */
 
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
@@ -4165,8 +4276,29 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
  *  IMPLEMENTATION
  * ========================================================================================== */
 
-/* ---- base ---- */
+/* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.c ---- */
 #ifndef KPROF_NO_NAMES
+/* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_vendor_name(int value)
+{
+	static const char names[] = "unknown\0"
+	                            "GenuineIntel\0"
+	                            "AuthenticAMD\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 21; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_status value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_status_name(int value)
 {
 	static const char names[] = "KPROF_OK\0"
@@ -4205,25 +4337,6 @@ KPROF_API const char *kprof_status_name(int value)
 	case -13: offset = 236; break;
 	case -14: offset = 249; break;
 	case -15: offset = 264; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-#ifndef KPROF_NO_NAMES
-        /* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-        KPROF_API const char *
-        kprof_vendor_name(int value)
-{
-	static const char names[] = "unknown\0"
-	                            "GenuineIntel\0"
-	                            "AuthenticAMD\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 21; break;
 	default: return NULL;
 	}
 	return names + offset;
@@ -4335,7 +4448,8 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
-/* ---- msr ---- */
+/* ---- msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
+
 KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
 {
 	uint64_t defined;
@@ -4495,7 +4609,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 #endif
 }
 
-/* ---- cpuid ---- */
+/* ---- cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -4514,6 +4628,7 @@ KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
 	};
 	return subleaf[slot];
 }
+
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 {
 	unsigned i, r;
@@ -4765,7 +4880,7 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
 	return KPROF_VENDOR_UNKNOWN;
 }
 
-/* ---- sources ---- */
+/* ---- sources - from spec/sources.yaml, gen/c/sources.c ---- */
 /* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
 KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 {
@@ -4997,371 +5112,130 @@ KPROF_INTERNAL const char *kprof_impl_string_pool(void)
  * (16 bits each); interface, ebx bit, interval class, 3 reserved bytes. Which source each row
  * is: docs/sources.md, in the same order. */
 KPROF_STATIC_ASSERT(sizeof(kprof_source) == 16, kprof_source_size);
+/* clang-format off */
 KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 {
 	static const union {
 		uint8_t bytes[3521];
 		kprof_source rows[220];
 	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
-        __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		"\000\000\000\000\000\000\033\251\033\265\000\377\000\000\000\000\000\000\000\000"
-		"\000\001\031\113\031\122\000\377\001\000\000\000\000\000\000\000\000\002\032\355"
-		"\032\364\000\377\001\000\000\000\000\000\000\000\000\003\032\307\032\316\000\377"
-		"\001\000\000\000\000\000\000\000\000\004\030\171\030\200\000\377\001\000\000\000"
-		"\000\000\000\000\000\005\031\345\031\354\000\377\001\000\000\000\000\000\000\000"
-		"\000\006\027\031\027\040\000\377\001\000\000\000\000\000\000\000\000\007\031\373"
-		"\032\002\000\377\001\000\000\000\000\000\000\000\000\010\032\144\032\153\000\377"
-		"\001\000\000\000\000\000\000\000\000\011\032\214\032\223\000\377\001\000\000\000"
-		"\000\000\000\000\000\012\032\264\032\273\000\377\001\000\000\000\000\000\000\000"
-		"\000\013\025\320\025\327\000\377\001\000\000\000\000\000\000\000\000\014\030\000"
-		"\030\007\000\377\001\000\000\000\000\000\000\000\000\015\031\243\031\252\000\377"
-		"\001\000\000\000\000\000\000\000\000\016\026\310\026\317\000\377\001\000\000\000"
-		"\000\000\000\000\000\017\033\143\033\152\000\377\001\000\000\000\000\000\000\000"
-		"\000\020\033\161\033\170\000\377\001\000\000\000\000\000\000\000\000\021\033\177"
-		"\033\206\000\377\001\000\000\000\000\000\000\000\000\022\026\376\027\005\000\377"
-		"\001\000\000\000\000\000\000\000\000\023\032\332\032\341\000\377\001\000\000\000"
-		"\000\000\000\000\000\024\032\170\032\177\000\377\001\000\000\000\000\000\000\000"
-		"\000\025\031\215\031\224\000\377\001\000\000\000\000\000\000\000\000\026\026\343"
-		"\026\352\000\377\001\000\000\000\000\000\000\000\000\027\030\221\030\230\000\377"
-		"\001\000\000\000\000\000\000\000\000\030\033\124\033\133\000\377\001\000\000\000"
-		"\000\000\000\000\000\000\033\251\033\265\001\377\000\000\000\000\000\003\000\074"
-		"\000\000\033\251\033\265\002\377\000\000\000\000\000\003\000\300\000\002\032\355"
-		"\032\364\002\001\001\000\000\000\000\003\000\304\000\006\027\031\027\040\002\005"
-		"\001\000\000\000\000\003\101\056\000\012\032\264\032\273\002\004\001\000\000\000"
-		"\000\003\000\305\000\013\025\320\025\327\002\006\001\000\000\000\000\003\000\074"
-		"\000\023\032\332\032\341\002\000\001\000\000\000\000\003\000\074\000\031\027\233"
-		"\027\242\002\000\001\000\000\000\000\003\000\300\000\032\027\201\021\015\002\001"
-		"\001\000\000\000\000\003\001\074\000\033\024\120\024\127\002\002\001\000\000\000"
-		"\000\003\117\056\000\034\032\240\032\247\002\003\001\000\000\000\000\003\101\056"
-		"\000\035\033\044\033\053\002\004\001\000\000\000\000\003\000\304\000\036\021\000"
-		"\021\007\002\005\001\000\000\000\000\003\000\305\000\037\021\040\021\047\002\006"
-		"\001\000\000\000\000\003\000\166\000\000\033\251\033\265\003\377\000\000\000\000"
-		"\000\003\000\300\000\002\032\355\032\364\003\377\001\000\000\000\000\003\000\302"
-		"\000\006\027\031\027\040\003\377\001\000\000\000\000\003\000\101\000\010\032\144"
-		"\032\153\003\377\001\000\000\000\000\003\000\201\000\011\032\214\032\223\003\377"
-		"\001\000\000\000\000\003\000\303\000\013\025\320\025\327\003\377\001\000\000\000"
-		"\000\003\017\313\000\015\031\243\031\252\003\377\001\000\000\000\000\003\000\200"
-		"\000\024\032\170\032\177\003\377\001\000\000\000\000\003\000\100\000\025\031\215"
-		"\031\224\003\377\001\000\000\000\000\003\077\000\000\031\027\115\027\124\003\377"
-		"\001\000\000\000\000\003\001\000\000\032\012\322\012\331\003\377\001\000\000\000"
-		"\000\003\002\000\000\033\012\372\013\001\003\377\001\000\000\000\000\003\004\000"
-		"\000\034\012\003\012\012\003\377\001\000\000\000\000\003\010\000\000\035\020\175"
-		"\020\204\003\377\001\000\000\000\000\003\020\000\000\036\020\236\020\245\003\377"
-		"\001\000\000\000\000\003\040\000\000\037\016\133\016\142\003\377\001\000\000\000"
-		"\000\003\000\001\000\040\022\334\022\343\003\377\001\000\000\000\000\003\000\002"
-		"\000\041\014\016\014\025\003\377\001\000\000\000\000\003\177\040\000\042\025\263"
-		"\025\272\003\377\001\000\000\000\000\003\001\040\000\043\023\130\023\137\003\377"
-		"\001\000\000\000\000\003\002\040\000\044\023\032\023\041\003\377\001\000\000\000"
-		"\000\003\004\040\000\045\023\324\023\333\003\377\001\000\000\000\000\003\010\040"
-		"\000\046\023\071\023\100\003\377\001\000\000\000\000\003\020\040\000\047\023\167"
-		"\023\176\003\377\001\000\000\000\000\003\040\040\000\050\023\226\023\235\003\377"
-		"\001\000\000\000\000\003\100\040\000\051\023\265\023\274\003\377\001\000\000\000"
-		"\000\003\000\041\000\052\017\120\017\127\003\377\001\000\000\000\000\003\000\042"
-		"\000\053\031\006\031\015\003\377\001\000\000\000\000\003\000\043\000\054\032\046"
-		"\032\055\003\377\001\000\000\000\000\003\000\044\000\055\027\316\027\325\003\377"
-		"\001\000\000\000\000\003\000\045\000\056\025\226\025\235\003\377\001\000\000\000"
-		"\000\003\000\046\000\057\031\035\031\044\003\377\001\000\000\000\000\003\000\047"
-		"\000\060\031\317\031\326\003\377\001\000\000\000\000\003\000\100\000\061\033\065"
-		"\033\074\003\377\001\000\000\000\000\003\000\101\000\062\033\215\033\224\003\377"
-		"\001\000\000\000\000\003\037\102\000\063\031\167\031\176\003\377\001\000\000\000"
-		"\000\003\001\102\000\064\025\134\025\143\003\377\001\000\000\000\000\003\002\102"
-		"\000\065\026\010\026\017\003\377\001\000\000\000\000\003\004\102\000\066\022\236"
-		"\022\245\003\377\001\000\000\000\000\003\010\102\000\067\026\167\026\176\003\377"
-		"\001\000\000\000\000\003\020\102\000\070\024\253\024\262\003\377\001\000\000\000"
-		"\000\003\037\103\000\071\027\063\027\072\003\377\001\000\000\000\000\003\001\103"
-		"\000\072\020\134\020\143\003\377\001\000\000\000\000\003\002\103\000\073\021\200"
-		"\021\207\003\377\001\000\000\000\000\003\004\103\000\074\016\070\016\077\003\377"
-		"\001\000\000\000\000\003\010\103\000\075\022\275\022\304\003\377\001\000\000\000"
-		"\000\003\020\103\000\076\017\163\017\172\003\377\001\000\000\000\000\003\037\104"
-		"\000\077\030\061\030\070\003\377\001\000\000\000\000\003\001\104\000\100\022\177"
-		"\022\206\003\377\001\000\000\000\000\003\002\104\000\101\024\215\024\224\003\377"
-		"\001\000\000\000\000\003\004\104\000\102\020\073\020\102\003\377\001\000\000\000"
-		"\000\003\010\104\000\103\025\077\025\106\003\377\001\000\000\000\000\003\020\104"
-		"\000\104\021\140\021\147\003\377\001\000\000\000\000\003\007\105\000\105\025\042"
-		"\025\051\003\377\001\000\000\000\000\003\007\106\000\106\024\157\024\166\003\377"
-		"\001\000\000\000\000\003\000\107\000\107\021\100\021\107\003\377\001\000\000\000"
-		"\000\003\000\110\000\110\025\354\025\363\003\377\001\000\000\000\000\003\000\111"
-		"\000\111\025\005\025\014\003\377\001\000\000\000\000\003\003\112\000\112\030\031"
-		"\030\040\003\377\001\000\000\000\000\003\001\112\000\113\014\312\014\321\003\377"
-		"\001\000\000\000\000\003\002\112\000\114\005\264\005\273\003\377\001\000\000\000"
-		"\000\003\007\113\000\115\012\252\012\261\003\377\001\000\000\000\000\003\001\113"
-		"\000\116\007\113\007\122\003\377\001\000\000\000\000\003\002\113\000\117\006\020"
-		"\006\027\003\377\001\000\000\000\000\003\004\113\000\120\011\002\011\011\003\377"
-		"\001\000\000\000\000\003\037\175\000\121\026\134\026\143\003\377\001\000\000\000"
-		"\000\003\001\175\000\122\017\371\020\000\003\377\001\000\000\000\000\003\002\175"
-		"\000\123\017\330\017\337\003\377\001\000\000\000\000\003\004\175\000\124\015\250"
-		"\015\257\003\377\001\000\000\000\000\003\010\175\000\125\011\331\011\340\003\377"
-		"\001\000\000\000\000\003\020\175\000\126\010\327\010\336\003\377\001\000\000\000"
-		"\000\003\007\176\000\127\022\140\022\147\003\377\001\000\000\000\000\003\001\176"
-		"\000\130\014\245\014\254\003\377\001\000\000\000\000\003\002\176\000\131\014\200"
-		"\014\207\003\377\001\000\000\000\000\003\004\176\000\132\013\350\013\357\003\377"
-		"\001\000\000\000\000\003\003\177\000\133\032\120\032\127\003\377\001\000\000\000"
-		"\000\003\001\177\000\134\017\267\017\276\003\377\001\000\000\000\000\003\002\177"
-		"\000\135\020\340\020\347\003\377\001\000\000\000\000\003\000\200\000\136\033\105"
-		"\033\114\003\377\001\000\000\000\000\003\000\201\000\137\033\233\033\242\003\377"
-		"\001\000\000\000\000\003\000\202\000\140\031\271\031\300\003\377\001\000\000\000"
-		"\000\003\000\203\000\141\027\147\027\156\003\377\001\000\000\000\000\003\000\204"
-		"\000\142\026\255\026\264\003\377\001\000\000\000\000\003\003\205\000\143\026\100"
-		"\026\107\003\377\001\000\000\000\000\003\000\206\000\144\030\357\030\366\003\377"
-		"\001\000\000\000\000\003\000\207\000\145\022\373\023\002\003\377\001\000\000\000"
-		"\000\003\000\210\000\146\030\141\030\150\003\377\001\000\000\000\000\003\000\211"
-		"\000\147\025\171\025\200\003\377\001\000\000\000\000\003\000\300\000\150\021\340"
-		"\021\347\003\377\001\000\000\000\000\003\000\301\000\151\032\021\032\030\003\377"
-		"\001\000\000\000\000\003\000\302\000\152\027\265\027\274\003\377\001\000\000\000"
-		"\000\003\000\303\000\153\015\024\015\033\003\377\001\000\000\000\000\003\000\304"
-		"\000\154\024\311\024\320\003\377\001\000\000\000\000\003\000\305\000\155\012\127"
-		"\012\136\003\377\001\000\000\000\000\003\000\306\000\156\015\314\015\323\003\377"
-		"\001\000\000\000\000\003\000\307\000\157\002\342\002\351\003\377\001\000\000\000"
-		"\000\003\000\310\000\160\026\044\026\053\003\377\001\000\000\000\000\003\000\311"
-		"\000\161\013\112\013\121\003\377\001\000\000\000\000\003\000\312\000\162\001\060"
-		"\001\067\003\377\001\000\000\000\000\003\017\313\000\163\021\300\021\307\003\377"
-		"\001\000\000\000\000\003\001\313\000\164\017\055\017\064\003\377\001\000\000\000"
-		"\000\003\002\313\000\165\011\130\011\137\003\377\001\000\000\000\000\003\004\313"
-		"\000\166\003\167\003\176\003\377\001\000\000\000\000\003\010\313\000\167\003\247"
-		"\003\256\003\377\001\000\000\000\000\003\007\314\000\170\006\152\006\161\003\377"
-		"\001\000\000\000\000\003\001\314\000\171\000\076\000\105\003\377\001\000\000\000"
-		"\000\003\002\314\000\172\000\173\000\202\003\377\001\000\000\000\000\003\004\314"
-		"\000\173\000\270\000\277\003\377\001\000\000\000\000\003\000\315\000\174\021\240"
-		"\021\247\003\377\001\000\000\000\000\003\000\316\000\175\007\373\010\002\003\377"
-		"\001\000\000\000\000\003\000\317\000\176\020\277\020\306\003\377\001\000\000\000"
-		"\000\003\000\320\000\177\026\222\026\231\003\377\001\000\000\000\000\003\000\321"
-		"\000\200\030\111\030\120\003\377\001\000\000\000\000\003\000\322\000\201\005\047"
-		"\005\056\003\377\001\000\000\000\000\003\000\323\000\202\013\042\013\051\003\377"
-		"\001\000\000\000\000\003\000\324\000\203\014\357\014\366\003\377\001\000\000\000"
-		"\000\003\000\325\000\204\006\075\006\104\003\377\001\000\000\000\000\003\000\326"
-		"\000\205\002\174\002\203\003\377\001\000\000\000\000\003\000\327\000\206\016\176"
-		"\016\205\003\377\001\000\000\000\000\003\000\330\000\207\017\225\017\234\003\377"
-		"\001\000\000\000\000\003\000\331\000\210\005\342\005\351\003\377\001\000\000\000"
-		"\000\003\000\332\000\211\000\365\000\374\003\377\001\000\000\000\000\003\017\333"
-		"\000\212\030\330\030\337\003\377\001\000\000\000\000\003\001\333\000\213\007\317"
-		"\007\326\003\377\001\000\000\000\000\003\002\333\000\214\011\055\011\064\003\377"
-		"\001\000\000\000\000\003\004\333\000\215\007\167\007\176\003\377\001\000\000\000"
-		"\000\003\010\333\000\216\012\055\012\064\003\377\001\000\000\000\000\003\000\334"
-		"\000\217\016\241\016\250\003\377\001\000\000\000\000\003\000\335\000\220\016\304"
-		"\016\313\003\377\001\000\000\000\000\003\000\336\000\221\016\347\016\356\003\377"
-		"\001\000\000\000\000\003\000\337\000\222\017\012\017\021\003\377\001\000\000\000"
-		"\000\003\007\340\000\223\012\201\012\210\003\377\001\000\000\000\000\003\001\340"
-		"\000\224\004\227\004\236\003\377\001\000\000\000\000\003\002\340\000\225\003\106"
-		"\003\115\003\377\001\000\000\000\000\003\004\340\000\226\002\107\002\116\003\377"
-		"\001\000\000\000\000\003\000\341\000\227\011\256\011\265\003\377\001\000\000\000"
-		"\000\003\000\342\000\230\004\147\004\156\003\377\001\000\000\000\000\003\007\343"
-		"\000\231\015\360\015\367\003\377\001\000\000\000\000\003\001\343\000\232\013\162"
-		"\013\171\003\377\001\000\000\000\000\003\002\343\000\233\005\126\005\135\003\377"
-		"\001\000\000\000\000\003\004\343\000\234\005\205\005\214\003\377\001\000\000\000"
-		"\000\003\017\344\000\235\013\232\013\241\003\377\001\000\000\000\000\003\001\344"
-		"\000\236\002\257\002\266\003\377\001\000\000\000\000\003\002\344\000\237\003\024"
-		"\003\033\003\377\001\000\000\000\000\003\004\344\000\240\000\000\000\007\003\377"
-		"\001\000\000\000\000\003\010\344\000\241\001\153\001\162\003\377\001\000\000\000"
-		"\000\003\177\353\000\242\031\064\031\073\003\377\001\000\000\000\000\003\001\353"
-		"\000\243\014\132\014\141\003\377\001\000\000\000\000\003\002\353\000\244\013\301"
-		"\013\310\003\377\001\000\000\000\000\003\004\353\000\245\024\022\024\031\003\377"
-		"\001\000\000\000\000\003\010\353\000\246\022\100\022\107\003\377\001\000\000\000"
-		"\000\003\020\353\000\247\023\363\023\372\003\377\001\000\000\000\000\003\040\353"
-		"\000\250\022\040\022\047\003\377\001\000\000\000\000\003\100\353\000\251\024\347"
-		"\024\356\003\377\001\000\000\000\000\003\017\354\000\252\032\073\032\102\003\377"
-		"\001\000\000\000\000\003\001\354\000\253\027\347\027\356\003\377\001\000\000\000"
-		"\000\003\002\354\000\254\030\251\030\260\003\377\001\000\000\000\000\003\004\354"
-		"\000\255\004\307\004\316\003\377\001\000\000\000\000\003\010\354\000\256\007\036"
-		"\007\045\003\377\001\000\000\000\000\003\017\366\000\257\015\071\015\100\003\377"
-		"\001\000\000\000\000\003\001\366\000\260\003\327\003\336\003\377\001\000\000\000"
-		"\000\003\002\366\000\261\006\227\006\236\003\377\001\000\000\000\000\003\004\366"
-		"\000\262\001\245\001\254\003\377\001\000\000\000\000\003\010\366\000\263\010\047"
-		"\010\056\003\377\001\000\000\000\000\003\017\367\000\264\015\136\015\145\003\377"
-		"\001\000\000\000\000\003\001\367\000\265\004\007\004\016\003\377\001\000\000\000"
-		"\000\003\002\367\000\266\006\304\006\313\003\377\001\000\000\000\000\003\004\367"
-		"\000\267\001\333\001\342\003\377\001\000\000\000\000\003\010\367\000\270\010\177"
-		"\010\206\003\377\001\000\000\000\000\003\017\370\000\271\015\203\015\212\003\377"
-		"\001\000\000\000\000\003\001\370\000\272\004\067\004\076\003\377\001\000\000\000"
-		"\000\003\002\370\000\273\006\361\006\370\003\377\001\000\000\000\000\003\004\370"
-		"\000\274\002\021\002\030\003\377\001\000\000\000\000\003\010\370\000\275\011\203"
-		"\011\212\003\377\001\000\000\000\000\003\020\143\000\276\031\141\031\150\003\377"
-		"\001\000\000\000\000\003\040\143\000\277\030\301\030\310\003\377\001\000\000\000"
-		"\000\000\000\000\000\040\033\000\033\007\004\377\001\000\000\000\000\000\000\000"
-		"\000\041\022\000\022\007\004\377\001\000\000\000\000\000\000\000\000\042\024\061"
-		"\024\070\004\377\001\000\000\000\000\000\000\000\000\043\016\024\016\033\004\377"
-		"\001\000\000\000\000\000\000\000\000\044\033\022\033\031\004\377\000\000\000\000"
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\000\000\000\000\000\000\033\251\033\265\000\377\000\000\000\000\000\000\000\000\000\001\031\113\031\122\000\377\001\000\000\000\000\000\000\000\000\002\032\355\032\364\000\377\001\000\000\000\000\000\000\000\000\003\032\307\032\316\000\377\001\000\000\000"
+	    "\000\000\000\000\000\004\030\171\030\200\000\377\001\000\000\000\000\000\000\000\000\005\031\345\031\354\000\377\001\000\000\000\000\000\000\000\000\006\027\031\027\040\000\377\001\000\000\000\000\000\000\000\000\007\031\373\032\002\000\377\001\000\000\000"
+	    "\000\000\000\000\000\010\032\144\032\153\000\377\001\000\000\000\000\000\000\000\000\011\032\214\032\223\000\377\001\000\000\000\000\000\000\000\000\012\032\264\032\273\000\377\001\000\000\000\000\000\000\000\000\013\025\320\025\327\000\377\001\000\000\000"
+	    "\000\000\000\000\000\014\030\000\030\007\000\377\001\000\000\000\000\000\000\000\000\015\031\243\031\252\000\377\001\000\000\000\000\000\000\000\000\016\026\310\026\317\000\377\001\000\000\000\000\000\000\000\000\017\033\143\033\152\000\377\001\000\000\000"
+	    "\000\000\000\000\000\020\033\161\033\170\000\377\001\000\000\000\000\000\000\000\000\021\033\177\033\206\000\377\001\000\000\000\000\000\000\000\000\022\026\376\027\005\000\377\001\000\000\000\000\000\000\000\000\023\032\332\032\341\000\377\001\000\000\000"
+	    "\000\000\000\000\000\024\032\170\032\177\000\377\001\000\000\000\000\000\000\000\000\025\031\215\031\224\000\377\001\000\000\000\000\000\000\000\000\026\026\343\026\352\000\377\001\000\000\000\000\000\000\000\000\027\030\221\030\230\000\377\001\000\000\000"
+	    "\000\000\000\000\000\030\033\124\033\133\000\377\001\000\000\000\000\000\000\000\000\000\033\251\033\265\001\377\000\000\000\000\000\003\000\074\000\000\033\251\033\265\002\377\000\000\000\000\000\003\000\300\000\002\032\355\032\364\002\001\001\000\000\000"
+	    "\000\003\000\304\000\006\027\031\027\040\002\005\001\000\000\000\000\003\101\056\000\012\032\264\032\273\002\004\001\000\000\000\000\003\000\305\000\013\025\320\025\327\002\006\001\000\000\000\000\003\000\074\000\023\032\332\032\341\002\000\001\000\000\000"
+	    "\000\003\000\074\000\031\027\233\027\242\002\000\001\000\000\000\000\003\000\300\000\032\027\201\021\015\002\001\001\000\000\000\000\003\001\074\000\033\024\120\024\127\002\002\001\000\000\000\000\003\117\056\000\034\032\240\032\247\002\003\001\000\000\000"
+	    "\000\003\101\056\000\035\033\044\033\053\002\004\001\000\000\000\000\003\000\304\000\036\021\000\021\007\002\005\001\000\000\000\000\003\000\305\000\037\021\040\021\047\002\006\001\000\000\000\000\003\000\166\000\000\033\251\033\265\003\377\000\000\000\000"
+	    "\000\003\000\300\000\002\032\355\032\364\003\377\001\000\000\000\000\003\000\302\000\006\027\031\027\040\003\377\001\000\000\000\000\003\000\101\000\010\032\144\032\153\003\377\001\000\000\000\000\003\000\201\000\011\032\214\032\223\003\377\001\000\000\000"
+	    "\000\003\000\303\000\013\025\320\025\327\003\377\001\000\000\000\000\003\017\313\000\015\031\243\031\252\003\377\001\000\000\000\000\003\000\200\000\024\032\170\032\177\003\377\001\000\000\000\000\003\000\100\000\025\031\215\031\224\003\377\001\000\000\000"
+	    "\000\003\077\000\000\031\027\115\027\124\003\377\001\000\000\000\000\003\001\000\000\032\012\322\012\331\003\377\001\000\000\000\000\003\002\000\000\033\012\372\013\001\003\377\001\000\000\000\000\003\004\000\000\034\012\003\012\012\003\377\001\000\000\000"
+	    "\000\003\010\000\000\035\020\175\020\204\003\377\001\000\000\000\000\003\020\000\000\036\020\236\020\245\003\377\001\000\000\000\000\003\040\000\000\037\016\133\016\142\003\377\001\000\000\000\000\003\000\001\000\040\022\334\022\343\003\377\001\000\000\000"
+	    "\000\003\000\002\000\041\014\016\014\025\003\377\001\000\000\000\000\003\177\040\000\042\025\263\025\272\003\377\001\000\000\000\000\003\001\040\000\043\023\130\023\137\003\377\001\000\000\000\000\003\002\040\000\044\023\032\023\041\003\377\001\000\000\000"
+	    "\000\003\004\040\000\045\023\324\023\333\003\377\001\000\000\000\000\003\010\040\000\046\023\071\023\100\003\377\001\000\000\000\000\003\020\040\000\047\023\167\023\176\003\377\001\000\000\000\000\003\040\040\000\050\023\226\023\235\003\377\001\000\000\000"
+	    "\000\003\100\040\000\051\023\265\023\274\003\377\001\000\000\000\000\003\000\041\000\052\017\120\017\127\003\377\001\000\000\000\000\003\000\042\000\053\031\006\031\015\003\377\001\000\000\000\000\003\000\043\000\054\032\046\032\055\003\377\001\000\000\000"
+	    "\000\003\000\044\000\055\027\316\027\325\003\377\001\000\000\000\000\003\000\045\000\056\025\226\025\235\003\377\001\000\000\000\000\003\000\046\000\057\031\035\031\044\003\377\001\000\000\000\000\003\000\047\000\060\031\317\031\326\003\377\001\000\000\000"
+	    "\000\003\000\100\000\061\033\065\033\074\003\377\001\000\000\000\000\003\000\101\000\062\033\215\033\224\003\377\001\000\000\000\000\003\037\102\000\063\031\167\031\176\003\377\001\000\000\000\000\003\001\102\000\064\025\134\025\143\003\377\001\000\000\000"
+	    "\000\003\002\102\000\065\026\010\026\017\003\377\001\000\000\000\000\003\004\102\000\066\022\236\022\245\003\377\001\000\000\000\000\003\010\102\000\067\026\167\026\176\003\377\001\000\000\000\000\003\020\102\000\070\024\253\024\262\003\377\001\000\000\000"
+	    "\000\003\037\103\000\071\027\063\027\072\003\377\001\000\000\000\000\003\001\103\000\072\020\134\020\143\003\377\001\000\000\000\000\003\002\103\000\073\021\200\021\207\003\377\001\000\000\000\000\003\004\103\000\074\016\070\016\077\003\377\001\000\000\000"
+	    "\000\003\010\103\000\075\022\275\022\304\003\377\001\000\000\000\000\003\020\103\000\076\017\163\017\172\003\377\001\000\000\000\000\003\037\104\000\077\030\061\030\070\003\377\001\000\000\000\000\003\001\104\000\100\022\177\022\206\003\377\001\000\000\000"
+	    "\000\003\002\104\000\101\024\215\024\224\003\377\001\000\000\000\000\003\004\104\000\102\020\073\020\102\003\377\001\000\000\000\000\003\010\104\000\103\025\077\025\106\003\377\001\000\000\000\000\003\020\104\000\104\021\140\021\147\003\377\001\000\000\000"
+	    "\000\003\007\105\000\105\025\042\025\051\003\377\001\000\000\000\000\003\007\106\000\106\024\157\024\166\003\377\001\000\000\000\000\003\000\107\000\107\021\100\021\107\003\377\001\000\000\000\000\003\000\110\000\110\025\354\025\363\003\377\001\000\000\000"
+	    "\000\003\000\111\000\111\025\005\025\014\003\377\001\000\000\000\000\003\003\112\000\112\030\031\030\040\003\377\001\000\000\000\000\003\001\112\000\113\014\312\014\321\003\377\001\000\000\000\000\003\002\112\000\114\005\264\005\273\003\377\001\000\000\000"
+	    "\000\003\007\113\000\115\012\252\012\261\003\377\001\000\000\000\000\003\001\113\000\116\007\113\007\122\003\377\001\000\000\000\000\003\002\113\000\117\006\020\006\027\003\377\001\000\000\000\000\003\004\113\000\120\011\002\011\011\003\377\001\000\000\000"
+	    "\000\003\037\175\000\121\026\134\026\143\003\377\001\000\000\000\000\003\001\175\000\122\017\371\020\000\003\377\001\000\000\000\000\003\002\175\000\123\017\330\017\337\003\377\001\000\000\000\000\003\004\175\000\124\015\250\015\257\003\377\001\000\000\000"
+	    "\000\003\010\175\000\125\011\331\011\340\003\377\001\000\000\000\000\003\020\175\000\126\010\327\010\336\003\377\001\000\000\000\000\003\007\176\000\127\022\140\022\147\003\377\001\000\000\000\000\003\001\176\000\130\014\245\014\254\003\377\001\000\000\000"
+	    "\000\003\002\176\000\131\014\200\014\207\003\377\001\000\000\000\000\003\004\176\000\132\013\350\013\357\003\377\001\000\000\000\000\003\003\177\000\133\032\120\032\127\003\377\001\000\000\000\000\003\001\177\000\134\017\267\017\276\003\377\001\000\000\000"
+	    "\000\003\002\177\000\135\020\340\020\347\003\377\001\000\000\000\000\003\000\200\000\136\033\105\033\114\003\377\001\000\000\000\000\003\000\201\000\137\033\233\033\242\003\377\001\000\000\000\000\003\000\202\000\140\031\271\031\300\003\377\001\000\000\000"
+	    "\000\003\000\203\000\141\027\147\027\156\003\377\001\000\000\000\000\003\000\204\000\142\026\255\026\264\003\377\001\000\000\000\000\003\003\205\000\143\026\100\026\107\003\377\001\000\000\000\000\003\000\206\000\144\030\357\030\366\003\377\001\000\000\000"
+	    "\000\003\000\207\000\145\022\373\023\002\003\377\001\000\000\000\000\003\000\210\000\146\030\141\030\150\003\377\001\000\000\000\000\003\000\211\000\147\025\171\025\200\003\377\001\000\000\000\000\003\000\300\000\150\021\340\021\347\003\377\001\000\000\000"
+	    "\000\003\000\301\000\151\032\021\032\030\003\377\001\000\000\000\000\003\000\302\000\152\027\265\027\274\003\377\001\000\000\000\000\003\000\303\000\153\015\024\015\033\003\377\001\000\000\000\000\003\000\304\000\154\024\311\024\320\003\377\001\000\000\000"
+	    "\000\003\000\305\000\155\012\127\012\136\003\377\001\000\000\000\000\003\000\306\000\156\015\314\015\323\003\377\001\000\000\000\000\003\000\307\000\157\002\342\002\351\003\377\001\000\000\000\000\003\000\310\000\160\026\044\026\053\003\377\001\000\000\000"
+	    "\000\003\000\311\000\161\013\112\013\121\003\377\001\000\000\000\000\003\000\312\000\162\001\060\001\067\003\377\001\000\000\000\000\003\017\313\000\163\021\300\021\307\003\377\001\000\000\000\000\003\001\313\000\164\017\055\017\064\003\377\001\000\000\000"
+	    "\000\003\002\313\000\165\011\130\011\137\003\377\001\000\000\000\000\003\004\313\000\166\003\167\003\176\003\377\001\000\000\000\000\003\010\313\000\167\003\247\003\256\003\377\001\000\000\000\000\003\007\314\000\170\006\152\006\161\003\377\001\000\000\000"
+	    "\000\003\001\314\000\171\000\076\000\105\003\377\001\000\000\000\000\003\002\314\000\172\000\173\000\202\003\377\001\000\000\000\000\003\004\314\000\173\000\270\000\277\003\377\001\000\000\000\000\003\000\315\000\174\021\240\021\247\003\377\001\000\000\000"
+	    "\000\003\000\316\000\175\007\373\010\002\003\377\001\000\000\000\000\003\000\317\000\176\020\277\020\306\003\377\001\000\000\000\000\003\000\320\000\177\026\222\026\231\003\377\001\000\000\000\000\003\000\321\000\200\030\111\030\120\003\377\001\000\000\000"
+	    "\000\003\000\322\000\201\005\047\005\056\003\377\001\000\000\000\000\003\000\323\000\202\013\042\013\051\003\377\001\000\000\000\000\003\000\324\000\203\014\357\014\366\003\377\001\000\000\000\000\003\000\325\000\204\006\075\006\104\003\377\001\000\000\000"
+	    "\000\003\000\326\000\205\002\174\002\203\003\377\001\000\000\000\000\003\000\327\000\206\016\176\016\205\003\377\001\000\000\000\000\003\000\330\000\207\017\225\017\234\003\377\001\000\000\000\000\003\000\331\000\210\005\342\005\351\003\377\001\000\000\000"
+	    "\000\003\000\332\000\211\000\365\000\374\003\377\001\000\000\000\000\003\017\333\000\212\030\330\030\337\003\377\001\000\000\000\000\003\001\333\000\213\007\317\007\326\003\377\001\000\000\000\000\003\002\333\000\214\011\055\011\064\003\377\001\000\000\000"
+	    "\000\003\004\333\000\215\007\167\007\176\003\377\001\000\000\000\000\003\010\333\000\216\012\055\012\064\003\377\001\000\000\000\000\003\000\334\000\217\016\241\016\250\003\377\001\000\000\000\000\003\000\335\000\220\016\304\016\313\003\377\001\000\000\000"
+	    "\000\003\000\336\000\221\016\347\016\356\003\377\001\000\000\000\000\003\000\337\000\222\017\012\017\021\003\377\001\000\000\000\000\003\007\340\000\223\012\201\012\210\003\377\001\000\000\000\000\003\001\340\000\224\004\227\004\236\003\377\001\000\000\000"
+	    "\000\003\002\340\000\225\003\106\003\115\003\377\001\000\000\000\000\003\004\340\000\226\002\107\002\116\003\377\001\000\000\000\000\003\000\341\000\227\011\256\011\265\003\377\001\000\000\000\000\003\000\342\000\230\004\147\004\156\003\377\001\000\000\000"
+	    "\000\003\007\343\000\231\015\360\015\367\003\377\001\000\000\000\000\003\001\343\000\232\013\162\013\171\003\377\001\000\000\000\000\003\002\343\000\233\005\126\005\135\003\377\001\000\000\000\000\003\004\343\000\234\005\205\005\214\003\377\001\000\000\000"
+	    "\000\003\017\344\000\235\013\232\013\241\003\377\001\000\000\000\000\003\001\344\000\236\002\257\002\266\003\377\001\000\000\000\000\003\002\344\000\237\003\024\003\033\003\377\001\000\000\000\000\003\004\344\000\240\000\000\000\007\003\377\001\000\000\000"
+	    "\000\003\010\344\000\241\001\153\001\162\003\377\001\000\000\000\000\003\177\353\000\242\031\064\031\073\003\377\001\000\000\000\000\003\001\353\000\243\014\132\014\141\003\377\001\000\000\000\000\003\002\353\000\244\013\301\013\310\003\377\001\000\000\000"
+	    "\000\003\004\353\000\245\024\022\024\031\003\377\001\000\000\000\000\003\010\353\000\246\022\100\022\107\003\377\001\000\000\000\000\003\020\353\000\247\023\363\023\372\003\377\001\000\000\000\000\003\040\353\000\250\022\040\022\047\003\377\001\000\000\000"
+	    "\000\003\100\353\000\251\024\347\024\356\003\377\001\000\000\000\000\003\017\354\000\252\032\073\032\102\003\377\001\000\000\000\000\003\001\354\000\253\027\347\027\356\003\377\001\000\000\000\000\003\002\354\000\254\030\251\030\260\003\377\001\000\000\000"
+	    "\000\003\004\354\000\255\004\307\004\316\003\377\001\000\000\000\000\003\010\354\000\256\007\036\007\045\003\377\001\000\000\000\000\003\017\366\000\257\015\071\015\100\003\377\001\000\000\000\000\003\001\366\000\260\003\327\003\336\003\377\001\000\000\000"
+	    "\000\003\002\366\000\261\006\227\006\236\003\377\001\000\000\000\000\003\004\366\000\262\001\245\001\254\003\377\001\000\000\000\000\003\010\366\000\263\010\047\010\056\003\377\001\000\000\000\000\003\017\367\000\264\015\136\015\145\003\377\001\000\000\000"
+	    "\000\003\001\367\000\265\004\007\004\016\003\377\001\000\000\000\000\003\002\367\000\266\006\304\006\313\003\377\001\000\000\000\000\003\004\367\000\267\001\333\001\342\003\377\001\000\000\000\000\003\010\367\000\270\010\177\010\206\003\377\001\000\000\000"
+	    "\000\003\017\370\000\271\015\203\015\212\003\377\001\000\000\000\000\003\001\370\000\272\004\067\004\076\003\377\001\000\000\000\000\003\002\370\000\273\006\361\006\370\003\377\001\000\000\000\000\003\004\370\000\274\002\021\002\030\003\377\001\000\000\000"
+	    "\000\003\010\370\000\275\011\203\011\212\003\377\001\000\000\000\000\003\020\143\000\276\031\141\031\150\003\377\001\000\000\000\000\003\040\143\000\277\030\301\030\310\003\377\001\000\000\000\000\000\000\000\000\040\033\000\033\007\004\377\001\000\000\000"
+	    "\000\000\000\000\000\041\022\000\022\007\004\377\001\000\000\000\000\000\000\000\000\042\024\061\024\070\004\377\001\000\000\000\000\000\000\000\000\043\016\024\016\033\004\377\001\000\000\000\000\000\000\000\000\044\033\022\033\031\004\377\000\000\000\000"
 #else
-		"\000\000\000\000\000\000\251\033\265\033\000\377\000\000\000\000\000\000\000\000"
-		"\001\000\113\031\122\031\000\377\001\000\000\000\000\000\000\000\002\000\355\032"
-		"\364\032\000\377\001\000\000\000\000\000\000\000\003\000\307\032\316\032\000\377"
-		"\001\000\000\000\000\000\000\000\004\000\171\030\200\030\000\377\001\000\000\000"
-		"\000\000\000\000\005\000\345\031\354\031\000\377\001\000\000\000\000\000\000\000"
-		"\006\000\031\027\040\027\000\377\001\000\000\000\000\000\000\000\007\000\373\031"
-		"\002\032\000\377\001\000\000\000\000\000\000\000\010\000\144\032\153\032\000\377"
-		"\001\000\000\000\000\000\000\000\011\000\214\032\223\032\000\377\001\000\000\000"
-		"\000\000\000\000\012\000\264\032\273\032\000\377\001\000\000\000\000\000\000\000"
-		"\013\000\320\025\327\025\000\377\001\000\000\000\000\000\000\000\014\000\000\030"
-		"\007\030\000\377\001\000\000\000\000\000\000\000\015\000\243\031\252\031\000\377"
-		"\001\000\000\000\000\000\000\000\016\000\310\026\317\026\000\377\001\000\000\000"
-		"\000\000\000\000\017\000\143\033\152\033\000\377\001\000\000\000\000\000\000\000"
-		"\020\000\161\033\170\033\000\377\001\000\000\000\000\000\000\000\021\000\177\033"
-		"\206\033\000\377\001\000\000\000\000\000\000\000\022\000\376\026\005\027\000\377"
-		"\001\000\000\000\000\000\000\000\023\000\332\032\341\032\000\377\001\000\000\000"
-		"\000\000\000\000\024\000\170\032\177\032\000\377\001\000\000\000\000\000\000\000"
-		"\025\000\215\031\224\031\000\377\001\000\000\000\000\000\000\000\026\000\343\026"
-		"\352\026\000\377\001\000\000\000\000\000\000\000\027\000\221\030\230\030\000\377"
-		"\001\000\000\000\000\000\000\000\030\000\124\033\133\033\000\377\001\000\000\000"
-		"\000\000\000\000\000\000\251\033\265\033\001\377\000\000\000\000\074\000\003\000"
-		"\000\000\251\033\265\033\002\377\000\000\000\000\300\000\003\000\002\000\355\032"
-		"\364\032\002\001\001\000\000\000\304\000\003\000\006\000\031\027\040\027\002\005"
-		"\001\000\000\000\056\101\003\000\012\000\264\032\273\032\002\004\001\000\000\000"
-		"\305\000\003\000\013\000\320\025\327\025\002\006\001\000\000\000\074\000\003\000"
-		"\023\000\332\032\341\032\002\000\001\000\000\000\074\000\003\000\031\000\233\027"
-		"\242\027\002\000\001\000\000\000\300\000\003\000\032\000\201\027\015\021\002\001"
-		"\001\000\000\000\074\001\003\000\033\000\120\024\127\024\002\002\001\000\000\000"
-		"\056\117\003\000\034\000\240\032\247\032\002\003\001\000\000\000\056\101\003\000"
-		"\035\000\044\033\053\033\002\004\001\000\000\000\304\000\003\000\036\000\000\021"
-		"\007\021\002\005\001\000\000\000\305\000\003\000\037\000\040\021\047\021\002\006"
-		"\001\000\000\000\166\000\003\000\000\000\251\033\265\033\003\377\000\000\000\000"
-		"\300\000\003\000\002\000\355\032\364\032\003\377\001\000\000\000\302\000\003\000"
-		"\006\000\031\027\040\027\003\377\001\000\000\000\101\000\003\000\010\000\144\032"
-		"\153\032\003\377\001\000\000\000\201\000\003\000\011\000\214\032\223\032\003\377"
-		"\001\000\000\000\303\000\003\000\013\000\320\025\327\025\003\377\001\000\000\000"
-		"\313\017\003\000\015\000\243\031\252\031\003\377\001\000\000\000\200\000\003\000"
-		"\024\000\170\032\177\032\003\377\001\000\000\000\100\000\003\000\025\000\215\031"
-		"\224\031\003\377\001\000\000\000\000\077\003\000\031\000\115\027\124\027\003\377"
-		"\001\000\000\000\000\001\003\000\032\000\322\012\331\012\003\377\001\000\000\000"
-		"\000\002\003\000\033\000\372\012\001\013\003\377\001\000\000\000\000\004\003\000"
-		"\034\000\003\012\012\012\003\377\001\000\000\000\000\010\003\000\035\000\175\020"
-		"\204\020\003\377\001\000\000\000\000\020\003\000\036\000\236\020\245\020\003\377"
-		"\001\000\000\000\000\040\003\000\037\000\133\016\142\016\003\377\001\000\000\000"
-		"\001\000\003\000\040\000\334\022\343\022\003\377\001\000\000\000\002\000\003\000"
-		"\041\000\016\014\025\014\003\377\001\000\000\000\040\177\003\000\042\000\263\025"
-		"\272\025\003\377\001\000\000\000\040\001\003\000\043\000\130\023\137\023\003\377"
-		"\001\000\000\000\040\002\003\000\044\000\032\023\041\023\003\377\001\000\000\000"
-		"\040\004\003\000\045\000\324\023\333\023\003\377\001\000\000\000\040\010\003\000"
-		"\046\000\071\023\100\023\003\377\001\000\000\000\040\020\003\000\047\000\167\023"
-		"\176\023\003\377\001\000\000\000\040\040\003\000\050\000\226\023\235\023\003\377"
-		"\001\000\000\000\040\100\003\000\051\000\265\023\274\023\003\377\001\000\000\000"
-		"\041\000\003\000\052\000\120\017\127\017\003\377\001\000\000\000\042\000\003\000"
-		"\053\000\006\031\015\031\003\377\001\000\000\000\043\000\003\000\054\000\046\032"
-		"\055\032\003\377\001\000\000\000\044\000\003\000\055\000\316\027\325\027\003\377"
-		"\001\000\000\000\045\000\003\000\056\000\226\025\235\025\003\377\001\000\000\000"
-		"\046\000\003\000\057\000\035\031\044\031\003\377\001\000\000\000\047\000\003\000"
-		"\060\000\317\031\326\031\003\377\001\000\000\000\100\000\003\000\061\000\065\033"
-		"\074\033\003\377\001\000\000\000\101\000\003\000\062\000\215\033\224\033\003\377"
-		"\001\000\000\000\102\037\003\000\063\000\167\031\176\031\003\377\001\000\000\000"
-		"\102\001\003\000\064\000\134\025\143\025\003\377\001\000\000\000\102\002\003\000"
-		"\065\000\010\026\017\026\003\377\001\000\000\000\102\004\003\000\066\000\236\022"
-		"\245\022\003\377\001\000\000\000\102\010\003\000\067\000\167\026\176\026\003\377"
-		"\001\000\000\000\102\020\003\000\070\000\253\024\262\024\003\377\001\000\000\000"
-		"\103\037\003\000\071\000\063\027\072\027\003\377\001\000\000\000\103\001\003\000"
-		"\072\000\134\020\143\020\003\377\001\000\000\000\103\002\003\000\073\000\200\021"
-		"\207\021\003\377\001\000\000\000\103\004\003\000\074\000\070\016\077\016\003\377"
-		"\001\000\000\000\103\010\003\000\075\000\275\022\304\022\003\377\001\000\000\000"
-		"\103\020\003\000\076\000\163\017\172\017\003\377\001\000\000\000\104\037\003\000"
-		"\077\000\061\030\070\030\003\377\001\000\000\000\104\001\003\000\100\000\177\022"
-		"\206\022\003\377\001\000\000\000\104\002\003\000\101\000\215\024\224\024\003\377"
-		"\001\000\000\000\104\004\003\000\102\000\073\020\102\020\003\377\001\000\000\000"
-		"\104\010\003\000\103\000\077\025\106\025\003\377\001\000\000\000\104\020\003\000"
-		"\104\000\140\021\147\021\003\377\001\000\000\000\105\007\003\000\105\000\042\025"
-		"\051\025\003\377\001\000\000\000\106\007\003\000\106\000\157\024\166\024\003\377"
-		"\001\000\000\000\107\000\003\000\107\000\100\021\107\021\003\377\001\000\000\000"
-		"\110\000\003\000\110\000\354\025\363\025\003\377\001\000\000\000\111\000\003\000"
-		"\111\000\005\025\014\025\003\377\001\000\000\000\112\003\003\000\112\000\031\030"
-		"\040\030\003\377\001\000\000\000\112\001\003\000\113\000\312\014\321\014\003\377"
-		"\001\000\000\000\112\002\003\000\114\000\264\005\273\005\003\377\001\000\000\000"
-		"\113\007\003\000\115\000\252\012\261\012\003\377\001\000\000\000\113\001\003\000"
-		"\116\000\113\007\122\007\003\377\001\000\000\000\113\002\003\000\117\000\020\006"
-		"\027\006\003\377\001\000\000\000\113\004\003\000\120\000\002\011\011\011\003\377"
-		"\001\000\000\000\175\037\003\000\121\000\134\026\143\026\003\377\001\000\000\000"
-		"\175\001\003\000\122\000\371\017\000\020\003\377\001\000\000\000\175\002\003\000"
-		"\123\000\330\017\337\017\003\377\001\000\000\000\175\004\003\000\124\000\250\015"
-		"\257\015\003\377\001\000\000\000\175\010\003\000\125\000\331\011\340\011\003\377"
-		"\001\000\000\000\175\020\003\000\126\000\327\010\336\010\003\377\001\000\000\000"
-		"\176\007\003\000\127\000\140\022\147\022\003\377\001\000\000\000\176\001\003\000"
-		"\130\000\245\014\254\014\003\377\001\000\000\000\176\002\003\000\131\000\200\014"
-		"\207\014\003\377\001\000\000\000\176\004\003\000\132\000\350\013\357\013\003\377"
-		"\001\000\000\000\177\003\003\000\133\000\120\032\127\032\003\377\001\000\000\000"
-		"\177\001\003\000\134\000\267\017\276\017\003\377\001\000\000\000\177\002\003\000"
-		"\135\000\340\020\347\020\003\377\001\000\000\000\200\000\003\000\136\000\105\033"
-		"\114\033\003\377\001\000\000\000\201\000\003\000\137\000\233\033\242\033\003\377"
-		"\001\000\000\000\202\000\003\000\140\000\271\031\300\031\003\377\001\000\000\000"
-		"\203\000\003\000\141\000\147\027\156\027\003\377\001\000\000\000\204\000\003\000"
-		"\142\000\255\026\264\026\003\377\001\000\000\000\205\003\003\000\143\000\100\026"
-		"\107\026\003\377\001\000\000\000\206\000\003\000\144\000\357\030\366\030\003\377"
-		"\001\000\000\000\207\000\003\000\145\000\373\022\002\023\003\377\001\000\000\000"
-		"\210\000\003\000\146\000\141\030\150\030\003\377\001\000\000\000\211\000\003\000"
-		"\147\000\171\025\200\025\003\377\001\000\000\000\300\000\003\000\150\000\340\021"
-		"\347\021\003\377\001\000\000\000\301\000\003\000\151\000\021\032\030\032\003\377"
-		"\001\000\000\000\302\000\003\000\152\000\265\027\274\027\003\377\001\000\000\000"
-		"\303\000\003\000\153\000\024\015\033\015\003\377\001\000\000\000\304\000\003\000"
-		"\154\000\311\024\320\024\003\377\001\000\000\000\305\000\003\000\155\000\127\012"
-		"\136\012\003\377\001\000\000\000\306\000\003\000\156\000\314\015\323\015\003\377"
-		"\001\000\000\000\307\000\003\000\157\000\342\002\351\002\003\377\001\000\000\000"
-		"\310\000\003\000\160\000\044\026\053\026\003\377\001\000\000\000\311\000\003\000"
-		"\161\000\112\013\121\013\003\377\001\000\000\000\312\000\003\000\162\000\060\001"
-		"\067\001\003\377\001\000\000\000\313\017\003\000\163\000\300\021\307\021\003\377"
-		"\001\000\000\000\313\001\003\000\164\000\055\017\064\017\003\377\001\000\000\000"
-		"\313\002\003\000\165\000\130\011\137\011\003\377\001\000\000\000\313\004\003\000"
-		"\166\000\167\003\176\003\003\377\001\000\000\000\313\010\003\000\167\000\247\003"
-		"\256\003\003\377\001\000\000\000\314\007\003\000\170\000\152\006\161\006\003\377"
-		"\001\000\000\000\314\001\003\000\171\000\076\000\105\000\003\377\001\000\000\000"
-		"\314\002\003\000\172\000\173\000\202\000\003\377\001\000\000\000\314\004\003\000"
-		"\173\000\270\000\277\000\003\377\001\000\000\000\315\000\003\000\174\000\240\021"
-		"\247\021\003\377\001\000\000\000\316\000\003\000\175\000\373\007\002\010\003\377"
-		"\001\000\000\000\317\000\003\000\176\000\277\020\306\020\003\377\001\000\000\000"
-		"\320\000\003\000\177\000\222\026\231\026\003\377\001\000\000\000\321\000\003\000"
-		"\200\000\111\030\120\030\003\377\001\000\000\000\322\000\003\000\201\000\047\005"
-		"\056\005\003\377\001\000\000\000\323\000\003\000\202\000\042\013\051\013\003\377"
-		"\001\000\000\000\324\000\003\000\203\000\357\014\366\014\003\377\001\000\000\000"
-		"\325\000\003\000\204\000\075\006\104\006\003\377\001\000\000\000\326\000\003\000"
-		"\205\000\174\002\203\002\003\377\001\000\000\000\327\000\003\000\206\000\176\016"
-		"\205\016\003\377\001\000\000\000\330\000\003\000\207\000\225\017\234\017\003\377"
-		"\001\000\000\000\331\000\003\000\210\000\342\005\351\005\003\377\001\000\000\000"
-		"\332\000\003\000\211\000\365\000\374\000\003\377\001\000\000\000\333\017\003\000"
-		"\212\000\330\030\337\030\003\377\001\000\000\000\333\001\003\000\213\000\317\007"
-		"\326\007\003\377\001\000\000\000\333\002\003\000\214\000\055\011\064\011\003\377"
-		"\001\000\000\000\333\004\003\000\215\000\167\007\176\007\003\377\001\000\000\000"
-		"\333\010\003\000\216\000\055\012\064\012\003\377\001\000\000\000\334\000\003\000"
-		"\217\000\241\016\250\016\003\377\001\000\000\000\335\000\003\000\220\000\304\016"
-		"\313\016\003\377\001\000\000\000\336\000\003\000\221\000\347\016\356\016\003\377"
-		"\001\000\000\000\337\000\003\000\222\000\012\017\021\017\003\377\001\000\000\000"
-		"\340\007\003\000\223\000\201\012\210\012\003\377\001\000\000\000\340\001\003\000"
-		"\224\000\227\004\236\004\003\377\001\000\000\000\340\002\003\000\225\000\106\003"
-		"\115\003\003\377\001\000\000\000\340\004\003\000\226\000\107\002\116\002\003\377"
-		"\001\000\000\000\341\000\003\000\227\000\256\011\265\011\003\377\001\000\000\000"
-		"\342\000\003\000\230\000\147\004\156\004\003\377\001\000\000\000\343\007\003\000"
-		"\231\000\360\015\367\015\003\377\001\000\000\000\343\001\003\000\232\000\162\013"
-		"\171\013\003\377\001\000\000\000\343\002\003\000\233\000\126\005\135\005\003\377"
-		"\001\000\000\000\343\004\003\000\234\000\205\005\214\005\003\377\001\000\000\000"
-		"\344\017\003\000\235\000\232\013\241\013\003\377\001\000\000\000\344\001\003\000"
-		"\236\000\257\002\266\002\003\377\001\000\000\000\344\002\003\000\237\000\024\003"
-		"\033\003\003\377\001\000\000\000\344\004\003\000\240\000\000\000\007\000\003\377"
-		"\001\000\000\000\344\010\003\000\241\000\153\001\162\001\003\377\001\000\000\000"
-		"\353\177\003\000\242\000\064\031\073\031\003\377\001\000\000\000\353\001\003\000"
-		"\243\000\132\014\141\014\003\377\001\000\000\000\353\002\003\000\244\000\301\013"
-		"\310\013\003\377\001\000\000\000\353\004\003\000\245\000\022\024\031\024\003\377"
-		"\001\000\000\000\353\010\003\000\246\000\100\022\107\022\003\377\001\000\000\000"
-		"\353\020\003\000\247\000\363\023\372\023\003\377\001\000\000\000\353\040\003\000"
-		"\250\000\040\022\047\022\003\377\001\000\000\000\353\100\003\000\251\000\347\024"
-		"\356\024\003\377\001\000\000\000\354\017\003\000\252\000\073\032\102\032\003\377"
-		"\001\000\000\000\354\001\003\000\253\000\347\027\356\027\003\377\001\000\000\000"
-		"\354\002\003\000\254\000\251\030\260\030\003\377\001\000\000\000\354\004\003\000"
-		"\255\000\307\004\316\004\003\377\001\000\000\000\354\010\003\000\256\000\036\007"
-		"\045\007\003\377\001\000\000\000\366\017\003\000\257\000\071\015\100\015\003\377"
-		"\001\000\000\000\366\001\003\000\260\000\327\003\336\003\003\377\001\000\000\000"
-		"\366\002\003\000\261\000\227\006\236\006\003\377\001\000\000\000\366\004\003\000"
-		"\262\000\245\001\254\001\003\377\001\000\000\000\366\010\003\000\263\000\047\010"
-		"\056\010\003\377\001\000\000\000\367\017\003\000\264\000\136\015\145\015\003\377"
-		"\001\000\000\000\367\001\003\000\265\000\007\004\016\004\003\377\001\000\000\000"
-		"\367\002\003\000\266\000\304\006\313\006\003\377\001\000\000\000\367\004\003\000"
-		"\267\000\333\001\342\001\003\377\001\000\000\000\367\010\003\000\270\000\177\010"
-		"\206\010\003\377\001\000\000\000\370\017\003\000\271\000\203\015\212\015\003\377"
-		"\001\000\000\000\370\001\003\000\272\000\067\004\076\004\003\377\001\000\000\000"
-		"\370\002\003\000\273\000\361\006\370\006\003\377\001\000\000\000\370\004\003\000"
-		"\274\000\021\002\030\002\003\377\001\000\000\000\370\010\003\000\275\000\203\011"
-		"\212\011\003\377\001\000\000\000\143\020\003\000\276\000\141\031\150\031\003\377"
-		"\001\000\000\000\143\040\003\000\277\000\301\030\310\030\003\377\001\000\000\000"
-		"\000\000\000\000\040\000\000\033\007\033\004\377\001\000\000\000\000\000\000\000"
-		"\041\000\000\022\007\022\004\377\001\000\000\000\000\000\000\000\042\000\061\024"
-		"\070\024\004\377\001\000\000\000\000\000\000\000\043\000\024\016\033\016\004\377"
-		"\001\000\000\000\000\000\000\000\044\000\022\033\031\033\004\377\000\000\000\000"
+	    "\000\000\000\000\000\000\251\033\265\033\000\377\000\000\000\000\000\000\000\000\001\000\113\031\122\031\000\377\001\000\000\000\000\000\000\000\002\000\355\032\364\032\000\377\001\000\000\000\000\000\000\000\003\000\307\032\316\032\000\377\001\000\000\000"
+	    "\000\000\000\000\004\000\171\030\200\030\000\377\001\000\000\000\000\000\000\000\005\000\345\031\354\031\000\377\001\000\000\000\000\000\000\000\006\000\031\027\040\027\000\377\001\000\000\000\000\000\000\000\007\000\373\031\002\032\000\377\001\000\000\000"
+	    "\000\000\000\000\010\000\144\032\153\032\000\377\001\000\000\000\000\000\000\000\011\000\214\032\223\032\000\377\001\000\000\000\000\000\000\000\012\000\264\032\273\032\000\377\001\000\000\000\000\000\000\000\013\000\320\025\327\025\000\377\001\000\000\000"
+	    "\000\000\000\000\014\000\000\030\007\030\000\377\001\000\000\000\000\000\000\000\015\000\243\031\252\031\000\377\001\000\000\000\000\000\000\000\016\000\310\026\317\026\000\377\001\000\000\000\000\000\000\000\017\000\143\033\152\033\000\377\001\000\000\000"
+	    "\000\000\000\000\020\000\161\033\170\033\000\377\001\000\000\000\000\000\000\000\021\000\177\033\206\033\000\377\001\000\000\000\000\000\000\000\022\000\376\026\005\027\000\377\001\000\000\000\000\000\000\000\023\000\332\032\341\032\000\377\001\000\000\000"
+	    "\000\000\000\000\024\000\170\032\177\032\000\377\001\000\000\000\000\000\000\000\025\000\215\031\224\031\000\377\001\000\000\000\000\000\000\000\026\000\343\026\352\026\000\377\001\000\000\000\000\000\000\000\027\000\221\030\230\030\000\377\001\000\000\000"
+	    "\000\000\000\000\030\000\124\033\133\033\000\377\001\000\000\000\000\000\000\000\000\000\251\033\265\033\001\377\000\000\000\000\074\000\003\000\000\000\251\033\265\033\002\377\000\000\000\000\300\000\003\000\002\000\355\032\364\032\002\001\001\000\000\000"
+	    "\304\000\003\000\006\000\031\027\040\027\002\005\001\000\000\000\056\101\003\000\012\000\264\032\273\032\002\004\001\000\000\000\305\000\003\000\013\000\320\025\327\025\002\006\001\000\000\000\074\000\003\000\023\000\332\032\341\032\002\000\001\000\000\000"
+	    "\074\000\003\000\031\000\233\027\242\027\002\000\001\000\000\000\300\000\003\000\032\000\201\027\015\021\002\001\001\000\000\000\074\001\003\000\033\000\120\024\127\024\002\002\001\000\000\000\056\117\003\000\034\000\240\032\247\032\002\003\001\000\000\000"
+	    "\056\101\003\000\035\000\044\033\053\033\002\004\001\000\000\000\304\000\003\000\036\000\000\021\007\021\002\005\001\000\000\000\305\000\003\000\037\000\040\021\047\021\002\006\001\000\000\000\166\000\003\000\000\000\251\033\265\033\003\377\000\000\000\000"
+	    "\300\000\003\000\002\000\355\032\364\032\003\377\001\000\000\000\302\000\003\000\006\000\031\027\040\027\003\377\001\000\000\000\101\000\003\000\010\000\144\032\153\032\003\377\001\000\000\000\201\000\003\000\011\000\214\032\223\032\003\377\001\000\000\000"
+	    "\303\000\003\000\013\000\320\025\327\025\003\377\001\000\000\000\313\017\003\000\015\000\243\031\252\031\003\377\001\000\000\000\200\000\003\000\024\000\170\032\177\032\003\377\001\000\000\000\100\000\003\000\025\000\215\031\224\031\003\377\001\000\000\000"
+	    "\000\077\003\000\031\000\115\027\124\027\003\377\001\000\000\000\000\001\003\000\032\000\322\012\331\012\003\377\001\000\000\000\000\002\003\000\033\000\372\012\001\013\003\377\001\000\000\000\000\004\003\000\034\000\003\012\012\012\003\377\001\000\000\000"
+	    "\000\010\003\000\035\000\175\020\204\020\003\377\001\000\000\000\000\020\003\000\036\000\236\020\245\020\003\377\001\000\000\000\000\040\003\000\037\000\133\016\142\016\003\377\001\000\000\000\001\000\003\000\040\000\334\022\343\022\003\377\001\000\000\000"
+	    "\002\000\003\000\041\000\016\014\025\014\003\377\001\000\000\000\040\177\003\000\042\000\263\025\272\025\003\377\001\000\000\000\040\001\003\000\043\000\130\023\137\023\003\377\001\000\000\000\040\002\003\000\044\000\032\023\041\023\003\377\001\000\000\000"
+	    "\040\004\003\000\045\000\324\023\333\023\003\377\001\000\000\000\040\010\003\000\046\000\071\023\100\023\003\377\001\000\000\000\040\020\003\000\047\000\167\023\176\023\003\377\001\000\000\000\040\040\003\000\050\000\226\023\235\023\003\377\001\000\000\000"
+	    "\040\100\003\000\051\000\265\023\274\023\003\377\001\000\000\000\041\000\003\000\052\000\120\017\127\017\003\377\001\000\000\000\042\000\003\000\053\000\006\031\015\031\003\377\001\000\000\000\043\000\003\000\054\000\046\032\055\032\003\377\001\000\000\000"
+	    "\044\000\003\000\055\000\316\027\325\027\003\377\001\000\000\000\045\000\003\000\056\000\226\025\235\025\003\377\001\000\000\000\046\000\003\000\057\000\035\031\044\031\003\377\001\000\000\000\047\000\003\000\060\000\317\031\326\031\003\377\001\000\000\000"
+	    "\100\000\003\000\061\000\065\033\074\033\003\377\001\000\000\000\101\000\003\000\062\000\215\033\224\033\003\377\001\000\000\000\102\037\003\000\063\000\167\031\176\031\003\377\001\000\000\000\102\001\003\000\064\000\134\025\143\025\003\377\001\000\000\000"
+	    "\102\002\003\000\065\000\010\026\017\026\003\377\001\000\000\000\102\004\003\000\066\000\236\022\245\022\003\377\001\000\000\000\102\010\003\000\067\000\167\026\176\026\003\377\001\000\000\000\102\020\003\000\070\000\253\024\262\024\003\377\001\000\000\000"
+	    "\103\037\003\000\071\000\063\027\072\027\003\377\001\000\000\000\103\001\003\000\072\000\134\020\143\020\003\377\001\000\000\000\103\002\003\000\073\000\200\021\207\021\003\377\001\000\000\000\103\004\003\000\074\000\070\016\077\016\003\377\001\000\000\000"
+	    "\103\010\003\000\075\000\275\022\304\022\003\377\001\000\000\000\103\020\003\000\076\000\163\017\172\017\003\377\001\000\000\000\104\037\003\000\077\000\061\030\070\030\003\377\001\000\000\000\104\001\003\000\100\000\177\022\206\022\003\377\001\000\000\000"
+	    "\104\002\003\000\101\000\215\024\224\024\003\377\001\000\000\000\104\004\003\000\102\000\073\020\102\020\003\377\001\000\000\000\104\010\003\000\103\000\077\025\106\025\003\377\001\000\000\000\104\020\003\000\104\000\140\021\147\021\003\377\001\000\000\000"
+	    "\105\007\003\000\105\000\042\025\051\025\003\377\001\000\000\000\106\007\003\000\106\000\157\024\166\024\003\377\001\000\000\000\107\000\003\000\107\000\100\021\107\021\003\377\001\000\000\000\110\000\003\000\110\000\354\025\363\025\003\377\001\000\000\000"
+	    "\111\000\003\000\111\000\005\025\014\025\003\377\001\000\000\000\112\003\003\000\112\000\031\030\040\030\003\377\001\000\000\000\112\001\003\000\113\000\312\014\321\014\003\377\001\000\000\000\112\002\003\000\114\000\264\005\273\005\003\377\001\000\000\000"
+	    "\113\007\003\000\115\000\252\012\261\012\003\377\001\000\000\000\113\001\003\000\116\000\113\007\122\007\003\377\001\000\000\000\113\002\003\000\117\000\020\006\027\006\003\377\001\000\000\000\113\004\003\000\120\000\002\011\011\011\003\377\001\000\000\000"
+	    "\175\037\003\000\121\000\134\026\143\026\003\377\001\000\000\000\175\001\003\000\122\000\371\017\000\020\003\377\001\000\000\000\175\002\003\000\123\000\330\017\337\017\003\377\001\000\000\000\175\004\003\000\124\000\250\015\257\015\003\377\001\000\000\000"
+	    "\175\010\003\000\125\000\331\011\340\011\003\377\001\000\000\000\175\020\003\000\126\000\327\010\336\010\003\377\001\000\000\000\176\007\003\000\127\000\140\022\147\022\003\377\001\000\000\000\176\001\003\000\130\000\245\014\254\014\003\377\001\000\000\000"
+	    "\176\002\003\000\131\000\200\014\207\014\003\377\001\000\000\000\176\004\003\000\132\000\350\013\357\013\003\377\001\000\000\000\177\003\003\000\133\000\120\032\127\032\003\377\001\000\000\000\177\001\003\000\134\000\267\017\276\017\003\377\001\000\000\000"
+	    "\177\002\003\000\135\000\340\020\347\020\003\377\001\000\000\000\200\000\003\000\136\000\105\033\114\033\003\377\001\000\000\000\201\000\003\000\137\000\233\033\242\033\003\377\001\000\000\000\202\000\003\000\140\000\271\031\300\031\003\377\001\000\000\000"
+	    "\203\000\003\000\141\000\147\027\156\027\003\377\001\000\000\000\204\000\003\000\142\000\255\026\264\026\003\377\001\000\000\000\205\003\003\000\143\000\100\026\107\026\003\377\001\000\000\000\206\000\003\000\144\000\357\030\366\030\003\377\001\000\000\000"
+	    "\207\000\003\000\145\000\373\022\002\023\003\377\001\000\000\000\210\000\003\000\146\000\141\030\150\030\003\377\001\000\000\000\211\000\003\000\147\000\171\025\200\025\003\377\001\000\000\000\300\000\003\000\150\000\340\021\347\021\003\377\001\000\000\000"
+	    "\301\000\003\000\151\000\021\032\030\032\003\377\001\000\000\000\302\000\003\000\152\000\265\027\274\027\003\377\001\000\000\000\303\000\003\000\153\000\024\015\033\015\003\377\001\000\000\000\304\000\003\000\154\000\311\024\320\024\003\377\001\000\000\000"
+	    "\305\000\003\000\155\000\127\012\136\012\003\377\001\000\000\000\306\000\003\000\156\000\314\015\323\015\003\377\001\000\000\000\307\000\003\000\157\000\342\002\351\002\003\377\001\000\000\000\310\000\003\000\160\000\044\026\053\026\003\377\001\000\000\000"
+	    "\311\000\003\000\161\000\112\013\121\013\003\377\001\000\000\000\312\000\003\000\162\000\060\001\067\001\003\377\001\000\000\000\313\017\003\000\163\000\300\021\307\021\003\377\001\000\000\000\313\001\003\000\164\000\055\017\064\017\003\377\001\000\000\000"
+	    "\313\002\003\000\165\000\130\011\137\011\003\377\001\000\000\000\313\004\003\000\166\000\167\003\176\003\003\377\001\000\000\000\313\010\003\000\167\000\247\003\256\003\003\377\001\000\000\000\314\007\003\000\170\000\152\006\161\006\003\377\001\000\000\000"
+	    "\314\001\003\000\171\000\076\000\105\000\003\377\001\000\000\000\314\002\003\000\172\000\173\000\202\000\003\377\001\000\000\000\314\004\003\000\173\000\270\000\277\000\003\377\001\000\000\000\315\000\003\000\174\000\240\021\247\021\003\377\001\000\000\000"
+	    "\316\000\003\000\175\000\373\007\002\010\003\377\001\000\000\000\317\000\003\000\176\000\277\020\306\020\003\377\001\000\000\000\320\000\003\000\177\000\222\026\231\026\003\377\001\000\000\000\321\000\003\000\200\000\111\030\120\030\003\377\001\000\000\000"
+	    "\322\000\003\000\201\000\047\005\056\005\003\377\001\000\000\000\323\000\003\000\202\000\042\013\051\013\003\377\001\000\000\000\324\000\003\000\203\000\357\014\366\014\003\377\001\000\000\000\325\000\003\000\204\000\075\006\104\006\003\377\001\000\000\000"
+	    "\326\000\003\000\205\000\174\002\203\002\003\377\001\000\000\000\327\000\003\000\206\000\176\016\205\016\003\377\001\000\000\000\330\000\003\000\207\000\225\017\234\017\003\377\001\000\000\000\331\000\003\000\210\000\342\005\351\005\003\377\001\000\000\000"
+	    "\332\000\003\000\211\000\365\000\374\000\003\377\001\000\000\000\333\017\003\000\212\000\330\030\337\030\003\377\001\000\000\000\333\001\003\000\213\000\317\007\326\007\003\377\001\000\000\000\333\002\003\000\214\000\055\011\064\011\003\377\001\000\000\000"
+	    "\333\004\003\000\215\000\167\007\176\007\003\377\001\000\000\000\333\010\003\000\216\000\055\012\064\012\003\377\001\000\000\000\334\000\003\000\217\000\241\016\250\016\003\377\001\000\000\000\335\000\003\000\220\000\304\016\313\016\003\377\001\000\000\000"
+	    "\336\000\003\000\221\000\347\016\356\016\003\377\001\000\000\000\337\000\003\000\222\000\012\017\021\017\003\377\001\000\000\000\340\007\003\000\223\000\201\012\210\012\003\377\001\000\000\000\340\001\003\000\224\000\227\004\236\004\003\377\001\000\000\000"
+	    "\340\002\003\000\225\000\106\003\115\003\003\377\001\000\000\000\340\004\003\000\226\000\107\002\116\002\003\377\001\000\000\000\341\000\003\000\227\000\256\011\265\011\003\377\001\000\000\000\342\000\003\000\230\000\147\004\156\004\003\377\001\000\000\000"
+	    "\343\007\003\000\231\000\360\015\367\015\003\377\001\000\000\000\343\001\003\000\232\000\162\013\171\013\003\377\001\000\000\000\343\002\003\000\233\000\126\005\135\005\003\377\001\000\000\000\343\004\003\000\234\000\205\005\214\005\003\377\001\000\000\000"
+	    "\344\017\003\000\235\000\232\013\241\013\003\377\001\000\000\000\344\001\003\000\236\000\257\002\266\002\003\377\001\000\000\000\344\002\003\000\237\000\024\003\033\003\003\377\001\000\000\000\344\004\003\000\240\000\000\000\007\000\003\377\001\000\000\000"
+	    "\344\010\003\000\241\000\153\001\162\001\003\377\001\000\000\000\353\177\003\000\242\000\064\031\073\031\003\377\001\000\000\000\353\001\003\000\243\000\132\014\141\014\003\377\001\000\000\000\353\002\003\000\244\000\301\013\310\013\003\377\001\000\000\000"
+	    "\353\004\003\000\245\000\022\024\031\024\003\377\001\000\000\000\353\010\003\000\246\000\100\022\107\022\003\377\001\000\000\000\353\020\003\000\247\000\363\023\372\023\003\377\001\000\000\000\353\040\003\000\250\000\040\022\047\022\003\377\001\000\000\000"
+	    "\353\100\003\000\251\000\347\024\356\024\003\377\001\000\000\000\354\017\003\000\252\000\073\032\102\032\003\377\001\000\000\000\354\001\003\000\253\000\347\027\356\027\003\377\001\000\000\000\354\002\003\000\254\000\251\030\260\030\003\377\001\000\000\000"
+	    "\354\004\003\000\255\000\307\004\316\004\003\377\001\000\000\000\354\010\003\000\256\000\036\007\045\007\003\377\001\000\000\000\366\017\003\000\257\000\071\015\100\015\003\377\001\000\000\000\366\001\003\000\260\000\327\003\336\003\003\377\001\000\000\000"
+	    "\366\002\003\000\261\000\227\006\236\006\003\377\001\000\000\000\366\004\003\000\262\000\245\001\254\001\003\377\001\000\000\000\366\010\003\000\263\000\047\010\056\010\003\377\001\000\000\000\367\017\003\000\264\000\136\015\145\015\003\377\001\000\000\000"
+	    "\367\001\003\000\265\000\007\004\016\004\003\377\001\000\000\000\367\002\003\000\266\000\304\006\313\006\003\377\001\000\000\000\367\004\003\000\267\000\333\001\342\001\003\377\001\000\000\000\367\010\003\000\270\000\177\010\206\010\003\377\001\000\000\000"
+	    "\370\017\003\000\271\000\203\015\212\015\003\377\001\000\000\000\370\001\003\000\272\000\067\004\076\004\003\377\001\000\000\000\370\002\003\000\273\000\361\006\370\006\003\377\001\000\000\000\370\004\003\000\274\000\021\002\030\002\003\377\001\000\000\000"
+	    "\370\010\003\000\275\000\203\011\212\011\003\377\001\000\000\000\143\020\003\000\276\000\141\031\150\031\003\377\001\000\000\000\143\040\003\000\277\000\301\030\310\030\003\377\001\000\000\000\000\000\000\000\040\000\000\033\007\033\004\377\001\000\000\000"
+	    "\000\000\000\000\041\000\000\022\007\022\004\377\001\000\000\000\000\000\000\000\042\000\061\024\070\024\004\377\001\000\000\000\000\000\000\000\043\000\024\016\033\016\004\377\001\000\000\000\000\000\000\000\044\000\022\033\031\033\004\377\000\000\000\000"
 #endif
 	};
 	return table.rows;
 }
+/* clang-format on */
 
 KPROF_INTERNAL const kprof_interface_info *kprof_impl_interface_infos(void)
 {
@@ -5402,158 +5276,77 @@ KPROF_INTERNAL uint16_t kprof_impl_select_index_start(unsigned itf)
 	return start[itf];
 }
 
+/* clang-format off */
 /* value -> 1 + row within its table (0 = no such source), one run per table. */
 KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
 {
-	static const uint8_t index[] =
-	        "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024"
-	        "\025\026\027\030\031\001\001\000\002\000\000\000\003\000\000\000\004\005\000\000"
-	        "\000\000\000\000\000\006\000\000\000\000\000\007\010\011\012\013\014\015\001\000"
-	        "\002\000\000\000\003\000\004\005\000\006\000\007\000\000\000\000\000\000\010\011"
-	        "\000\000\000\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032"
-	        "\033\034\035\036\037\040\041\042\043\044\045\046\047\050\051\052\053\054\055\056"
-	        "\057\060\061\062\063\064\065\066\067\070\071\072\073\074\075\076\077\100\101\102"
-	        "\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126"
-	        "\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152"
-	        "\153\154\155\156\157\160\161\162\163\164\165\166\167\170\171\172\173\174\175\176"
-	        "\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222"
-	        "\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246"
-	        "\247\250\251\252\253\254\255\256\257\260\000\000\000\000\000\000\000\000\000\000"
-	        "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000"
-	        "\000\000\001\002\003\004\005";
+	static const uint8_t index[] = "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\001\001\000\002\000\000\000\003\000\000\000\004\005\000\000\000\000\000\000\000\006\000\000\000\000\000\007\010\011\012\013\014\015\001\000\002\000\000\000"
+	    "\003\000\004\005\000\006\000\007\000\000\000\000\000\000\010\011\000\000\000\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\040\041\042\043\044\045\046\047\050\051\052\053\054\055\056\057\060\061\062\063\064\065\066"
+	    "\067\070\071\072\073\074\075\076\077\100\101\102\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152\153\154\155\156\157\160\161\162\163\164\165\166"
+	    "\167\170\171\172\173\174\175\176\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\000\000\000\000\000\000"
+	    "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\001\002\003\004\005";
 	return index;
 }
 
 /* Rows within each table sorted by select value (then source value). */
 KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
 {
-	static const uint8_t index[] =
-	        "\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023"
-	        "\024\025\026\027\030\000\000\005\006\001\007\002\013\004\014\010\003\012\011\020"
-	        "\021\032\033\034\035\036\037\040\010\041\003\042\067\070\071\000\007\116\004\117"
-	        "\120\121\122\124\125\126\127\001\130\131\002\132\005\133\134\135\136\137\140\141"
-	        "\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207"
-	        "\210\012\023\044\052\060\073\076\102\110\114\144\151\173\204\212\216\223\233\240"
-	        "\245\252\013\024\045\053\061\074\077\103\111\115\145\152\174\205\213\217\224\234"
-	        "\241\246\253\072\113\123\014\025\046\054\062\100\104\112\146\153\175\206\214\220"
-	        "\225\235\242\247\254\065\066\075\107\150\203\211\015\026\047\055\063\105\147\176"
-	        "\221\226\236\243\250\255\006\143\172\215\232\237\244\251\016\027\050\056\064\256"
-	        "\106\227\043\051\057\101\017\030\257\230\011\031\231\022\222\000\001\002\003\004";
+	static const uint8_t index[] = "\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\000\000\005\006\001\007\002\013\004\014\010\003\012\011\020\021\032\033\034\035\036\037\040\010\041\003\042\067\070\071\000\007\116\004\117\120\121\122\124"
+	    "\125\126\127\001\130\131\002\132\005\133\134\135\136\137\140\141\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207\210\012\023\044\052\060\073\076\102\110\114\144\151\173\204\212\216\223\233\240\245\252\013\024\045\053\061\074"
+	    "\077\103\111\115\145\152\174\205\213\217\224\234\241\246\253\072\113\123\014\025\046\054\062\100\104\112\146\153\175\206\214\220\225\235\242\247\254\065\066\075\107\150\203\211\015\026\047\055\063\105\147\176\221\226\236\243\250\255\006\143\172\215\232\237"
+	    "\244\251\016\027\050\056\064\256\106\227\043\051\057\101\017\030\257\230\011\031\231\022\222\000\001\002\003\004";
 	return index;
 }
 
 #ifndef KPROF_NO_NAMES
-/* Name hash: <built-in method keys of dict object at 0x7f808eef1a40> keys (names without "Profile", corrected spellings, "Timer") in
+/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer") in
  * 256 slots, perfect (one probe): see kprof_source_by_name. A slot is three little-endian
  * 16-bit values: the key's offset in the string pool, its row, and its length | table << 8
  * (0 = empty). */
-#define KPROF_IMPL_NAME_HASH_SIZE        256u
+#define KPROF_IMPL_NAME_HASH_SIZE 256u
 #define KPROF_IMPL_NAME_HASH_BUCKET_BITS 7u
-#define KPROF_IMPL_NAME_HASH_MULTIPLIER  UINT64_C(0x2CEAEE21BF46BC01)
-#define KPROF_IMPL_NAME_HASH_ROTATE      5u
-#define KPROF_IMPL_NAME_MAX              54u
+#define KPROF_IMPL_NAME_HASH_MULTIPLIER UINT64_C(0x2CEAEE21BF46BC01)
+#define KPROF_IMPL_NAME_HASH_ROTATE 5u
+#define KPROF_IMPL_NAME_MAX 54u
 KPROF_INTERNAL const uint8_t *kprof_impl_name_slots(void)
 {
-	static const uint8_t slots[] =
-	        "\326\031\107\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\356\024"
-	        "\300\000\026\003\351\005\237\000\046\003\122\007\145\000\044\003\327\025\054\000"
-	        "\024\003\327\025\013\000\024\000\147\021\133\000\030\003\231\026\226\000\023\003"
-	        "\053\026\207\000\024\003\223\032\011\000\014\000\327\025\036\000\024\002\223\032"
-	        "\053\000\014\003\051\013\231\000\040\003\030\032\200\000\015\003\102\032\301\000"
-	        "\015\003\224\033\111\000\006\003\105\000\220\000\065\003\122\031\001\000\016\000"
-	        "\252\031\015\000\016\000\252\031\055\000\016\003\277\000\222\000\065\003\073\014"
-	        "\232\000\036\003\265\033\000\000\005\000\000\000\000\000\000\000\000\000\000\000"
-	        "\000\000\202\000\221\000\065\003\245\022\115\000\027\003\354\031\005\000\016\000"
-	        "\002\010\224\000\044\003\367\015\260\000\034\003\001\013\062\000\040\003\265\011"
-	        "\256\000\043\003\356\016\250\000\033\003\307\021\212\000\030\003\317\026\016\000"
-	        "\023\000\276\017\163\000\031\003\250\016\246\000\033\003\021\017\251\000\033\003"
-	        "\313\016\247\000\033\003\343\022\067\000\027\003\002\032\007\000\016\000\007\030"
-	        "\014\000\021\000\347\021\177\000\030\003\064\017\213\000\033\003\366\030\173\000"
-	        "\017\003\031\033\333\000\012\004\000\000\000\000\000\000\007\000\267\000\066\003"
-	        "\321\014\142\000\035\003\000\000\000\000\000\000\176\003\215\000\050\003\070\030"
-	        "\126\000\020\003\337\017\152\000\031\003\000\020\151\000\031\003\070\024\331\000"
-	        "\027\004\000\000\000\000\000\000\120\030\227\000\020\003\210\027\041\000\022\002"
-	        "\000\000\000\000\000\000\142\016\066\000\033\003\000\000\000\000\000\000\007\021"
-	        "\045\000\030\002\234\017\236\000\032\003\107\026\172\000\024\003\040\027\051\000"
-	        "\022\003\040\027\034\000\022\002\040\027\006\000\022\000\143\020\121\000\031\003"
-	        "\363\025\137\000\024\003\015\031\102\000\017\003\340\011\154\000\042\003\002\023"
-	        "\174\000\027\003\041\020\136\000\031\003\326\007\242\000\044\003\273\032\012\000"
-	        "\013\000\137\011\214\000\043\003\273\032\035\000\013\002\033\015\202\000\035\003"
-	        "\306\020\225\000\031\003\260\030\303\000\020\003\357\013\161\000\036\003\051\025"
-	        "\134\000\025\003\256\003\216\000\050\003\245\020\065\000\031\003\257\015\153\000"
-	        "\034\003\176\007\244\000\044\003\212\015\320\000\035\003\177\032\056\000\014\003"
-	        "\177\032\024\000\014\000\100\015\306\000\035\003\145\015\313\000\035\003\136\012"
-	        "\204\000\042\003\056\005\230\000\047\003\053\033\044\000\011\002\033\016\332\000"
-	        "\034\004\224\031\057\000\016\003\007\022\330\000\030\004\150\031\325\000\016\003"
-	        "\224\031\025\000\016\000\352\026\026\000\023\000\000\000\000\000\000\000\166\024"
-	        "\135\000\026\003\116\002\255\000\055\003\156\027\170\000\022\003\254\014\157\000"
-	        "\035\003\236\004\253\000\050\003\210\012\252\000\041\003\152\033\017\000\006\000"
-	        "\005\027\022\000\023\000\337\030\241\000\017\003\055\032\103\000\015\003\316\032"
-	        "\003\000\013\000\242\033\166\000\006\003\264\026\171\000\023\003\200\025\176\000"
-	        "\025\003\000\000\000\000\000\000\107\021\136\000\030\003\304\022\124\000\027\003"
-	        "\254\001\311\000\056\003\342\001\316\000\056\003\242\027\040\000\022\002\030\002"
-	        "\323\000\056\003\127\024\042\000\027\002\000\000\000\000\000\000\000\000\000\000"
-	        "\000\000\000\000\000\000\000\000\040\030\141\000\020\003\300\031\167\000\016\003"
-	        "\347\020\164\000\030\003\252\007\242\000\044\003\064\012\245\000\042\003\341\032"
-	        "\023\000\013\000\150\030\175\000\020\003\356\027\302\000\021\003\073\031\271\000"
-	        "\017\003\137\023\072\000\027\003\074\033\110\000\010\003\124\027\060\000\022\003"
-	        "\200\030\004\000\020\000\336\010\155\000\043\003\341\032\037\000\013\002\207\021"
-	        "\122\000\030\003\207\014\160\000\035\003\041\023\073\000\027\003\017\026\114\000"
-	        "\024\003\076\004\321\000\050\003\260\033\047\000\004\003\114\033\165\000\007\003"
-	        "\235\023\077\000\027\003\176\023\076\000\027\003\100\023\075\000\027\003\333\023"
-	        "\074\000\027\003\272\025\071\000\025\003\336\003\307\000\050\003\351\002\206\000"
-	        "\052\003\320\024\203\000\026\003\016\004\314\000\050\003\274\023\100\000\027\003"
-	        "\000\000\000\000\000\000\266\002\265\000\053\003\000\000\000\000\000\000\104\006"
-	        "\233\000\045\003\323\015\205\000\034\003\331\012\061\000\040\003\000\000\000\000"
-	        "\000\000\007\033\327\000\012\004\133\033\030\000\007\000\203\002\234\000\053\003"
-	        "\107\022\275\000\030\003\143\026\150\000\023\003\000\000\000\000\000\000\031\024"
-	        "\274\000\027\003\000\000\000\000\000\000\000\000\000\000\000\000\047\021\046\000"
-	        "\030\002\106\025\132\000\025\003\064\011\243\000\043\003\170\033\020\000\006\000"
-	        "\224\024\130\000\026\003\000\000\000\000\000\000\012\012\063\000\042\003\260\033"
-	        "\032\000\004\002\072\027\120\000\022\003\033\003\266\000\052\003\261\012\144\000"
-	        "\040\003\014\025\140\000\025\003\265\033\047\000\005\003\000\000\000\000\000\000"
-	        "\121\013\210\000\040\003\000\000\000\000\000\000\156\004\257\000\050\003\262\024"
-	        "\117\000\026\003\370\006\322\000\045\003\313\006\315\000\045\003\135\005\262\000"
-	        "\047\003\273\005\143\000\046\003\236\006\310\000\045\003\077\016\123\000\033\003"
-	        "\310\030\326\000\017\003\161\006\217\000\045\003\027\006\146\000\045\003\102\020"
-	        "\131\000\031\003\162\001\270\000\062\003\366\014\232\000\035\003\147\022\156\000"
-	        "\027\003\176\026\116\000\023\003\260\033\031\000\004\001\000\000\000\000\000\000"
-	        "\204\020\064\000\031\003\141\014\272\000\036\003\171\013\261\000\040\003\011\011"
-	        "\147\000\043\003\325\027\104\000\021\003\127\032\162\000\014\003\143\025\113\000"
-	        "\025\003\176\031\112\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000"
-	        "\045\007\305\000\045\003\364\032\050\000\013\003\265\033\032\000\005\002\000\000"
-	        "\000\000\000\000\310\013\273\000\037\003\067\001\211\000\063\003\247\021\223\000"
-	        "\030\003\115\003\254\000\051\003\025\014\070\000\036\003\274\027\201\000\021\003"
-	        "\247\032\043\000\014\002\047\022\277\000\030\003\241\013\264\000\037\003\262\010"
-	        "\324\000\044\003\316\004\304\000\050\003\372\023\276\000\027\003\212\011\324\000"
-	        "\043\003\206\010\317\000\044\003\132\010\312\000\044\003\056\010\312\000\044\003"
-	        "\374\000\240\000\063\003\205\016\235\000\033\003\206\022\127\000\027\003\214\005"
-	        "\263\000\047\003\127\017\101\000\033\003\260\033\000\000\004\000\172\017\125\000"
-	        "\032\003\153\032\052\000\014\003\230\030\027\000\020\000\153\032\010\000\014\000"
-	        "\044\031\106\000\017\003\206\033\021\000\006\000\265\033\031\000\005\001\364\032"
-	        "\033\000\013\002\235\025\105\000\025\003\364\032\002\000\013\000";
+	static const uint8_t slots[] = "\326\031\107\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\356\024\300\000\026\003\351\005\237\000\046\003\122\007\145\000\044\003\327\025\054\000\024\003\327\025\013\000\024\000\147\021\133\000\030\003\231\026\226\000\023\003\053\026\207\000"
+	    "\024\003\223\032\011\000\014\000\327\025\036\000\024\002\223\032\053\000\014\003\051\013\231\000\040\003\030\032\200\000\015\003\102\032\301\000\015\003\224\033\111\000\006\003\105\000\220\000\065\003\122\031\001\000\016\000\252\031\015\000\016\000\252\031"
+	    "\055\000\016\003\277\000\222\000\065\003\073\014\232\000\036\003\265\033\000\000\005\000\000\000\000\000\000\000\000\000\000\000\000\000\202\000\221\000\065\003\245\022\115\000\027\003\354\031\005\000\016\000\002\010\224\000\044\003\367\015\260\000\034\003"
+	    "\001\013\062\000\040\003\265\011\256\000\043\003\356\016\250\000\033\003\307\021\212\000\030\003\317\026\016\000\023\000\276\017\163\000\031\003\250\016\246\000\033\003\021\017\251\000\033\003\313\016\247\000\033\003\343\022\067\000\027\003\002\032\007\000"
+	    "\016\000\007\030\014\000\021\000\347\021\177\000\030\003\064\017\213\000\033\003\366\030\173\000\017\003\031\033\333\000\012\004\000\000\000\000\000\000\007\000\267\000\066\003\321\014\142\000\035\003\000\000\000\000\000\000\176\003\215\000\050\003\070\030"
+	    "\126\000\020\003\337\017\152\000\031\003\000\020\151\000\031\003\070\024\331\000\027\004\000\000\000\000\000\000\120\030\227\000\020\003\210\027\041\000\022\002\000\000\000\000\000\000\142\016\066\000\033\003\000\000\000\000\000\000\007\021\045\000\030\002"
+	    "\234\017\236\000\032\003\107\026\172\000\024\003\040\027\051\000\022\003\040\027\034\000\022\002\040\027\006\000\022\000\143\020\121\000\031\003\363\025\137\000\024\003\015\031\102\000\017\003\340\011\154\000\042\003\002\023\174\000\027\003\041\020\136\000"
+	    "\031\003\326\007\242\000\044\003\273\032\012\000\013\000\137\011\214\000\043\003\273\032\035\000\013\002\033\015\202\000\035\003\306\020\225\000\031\003\260\030\303\000\020\003\357\013\161\000\036\003\051\025\134\000\025\003\256\003\216\000\050\003\245\020"
+	    "\065\000\031\003\257\015\153\000\034\003\176\007\244\000\044\003\212\015\320\000\035\003\177\032\056\000\014\003\177\032\024\000\014\000\100\015\306\000\035\003\145\015\313\000\035\003\136\012\204\000\042\003\056\005\230\000\047\003\053\033\044\000\011\002"
+	    "\033\016\332\000\034\004\224\031\057\000\016\003\007\022\330\000\030\004\150\031\325\000\016\003\224\031\025\000\016\000\352\026\026\000\023\000\000\000\000\000\000\000\166\024\135\000\026\003\116\002\255\000\055\003\156\027\170\000\022\003\254\014\157\000"
+	    "\035\003\236\004\253\000\050\003\210\012\252\000\041\003\152\033\017\000\006\000\005\027\022\000\023\000\337\030\241\000\017\003\055\032\103\000\015\003\316\032\003\000\013\000\242\033\166\000\006\003\264\026\171\000\023\003\200\025\176\000\025\003\000\000"
+	    "\000\000\000\000\107\021\136\000\030\003\304\022\124\000\027\003\254\001\311\000\056\003\342\001\316\000\056\003\242\027\040\000\022\002\030\002\323\000\056\003\127\024\042\000\027\002\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000"
+	    "\040\030\141\000\020\003\300\031\167\000\016\003\347\020\164\000\030\003\252\007\242\000\044\003\064\012\245\000\042\003\341\032\023\000\013\000\150\030\175\000\020\003\356\027\302\000\021\003\073\031\271\000\017\003\137\023\072\000\027\003\074\033\110\000"
+	    "\010\003\124\027\060\000\022\003\200\030\004\000\020\000\336\010\155\000\043\003\341\032\037\000\013\002\207\021\122\000\030\003\207\014\160\000\035\003\041\023\073\000\027\003\017\026\114\000\024\003\076\004\321\000\050\003\260\033\047\000\004\003\114\033"
+	    "\165\000\007\003\235\023\077\000\027\003\176\023\076\000\027\003\100\023\075\000\027\003\333\023\074\000\027\003\272\025\071\000\025\003\336\003\307\000\050\003\351\002\206\000\052\003\320\024\203\000\026\003\016\004\314\000\050\003\274\023\100\000\027\003"
+	    "\000\000\000\000\000\000\266\002\265\000\053\003\000\000\000\000\000\000\104\006\233\000\045\003\323\015\205\000\034\003\331\012\061\000\040\003\000\000\000\000\000\000\007\033\327\000\012\004\133\033\030\000\007\000\203\002\234\000\053\003\107\022\275\000"
+	    "\030\003\143\026\150\000\023\003\000\000\000\000\000\000\031\024\274\000\027\003\000\000\000\000\000\000\000\000\000\000\000\000\047\021\046\000\030\002\106\025\132\000\025\003\064\011\243\000\043\003\170\033\020\000\006\000\224\024\130\000\026\003\000\000"
+	    "\000\000\000\000\012\012\063\000\042\003\260\033\032\000\004\002\072\027\120\000\022\003\033\003\266\000\052\003\261\012\144\000\040\003\014\025\140\000\025\003\265\033\047\000\005\003\000\000\000\000\000\000\121\013\210\000\040\003\000\000\000\000\000\000"
+	    "\156\004\257\000\050\003\262\024\117\000\026\003\370\006\322\000\045\003\313\006\315\000\045\003\135\005\262\000\047\003\273\005\143\000\046\003\236\006\310\000\045\003\077\016\123\000\033\003\310\030\326\000\017\003\161\006\217\000\045\003\027\006\146\000"
+	    "\045\003\102\020\131\000\031\003\162\001\270\000\062\003\366\014\232\000\035\003\147\022\156\000\027\003\176\026\116\000\023\003\260\033\031\000\004\001\000\000\000\000\000\000\204\020\064\000\031\003\141\014\272\000\036\003\171\013\261\000\040\003\011\011"
+	    "\147\000\043\003\325\027\104\000\021\003\127\032\162\000\014\003\143\025\113\000\025\003\176\031\112\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\045\007\305\000\045\003\364\032\050\000\013\003\265\033\032\000\005\002\000\000\000\000\000\000"
+	    "\310\013\273\000\037\003\067\001\211\000\063\003\247\021\223\000\030\003\115\003\254\000\051\003\025\014\070\000\036\003\274\027\201\000\021\003\247\032\043\000\014\002\047\022\277\000\030\003\241\013\264\000\037\003\262\010\324\000\044\003\316\004\304\000"
+	    "\050\003\372\023\276\000\027\003\212\011\324\000\043\003\206\010\317\000\044\003\132\010\312\000\044\003\056\010\312\000\044\003\374\000\240\000\063\003\205\016\235\000\033\003\206\022\127\000\027\003\214\005\263\000\047\003\127\017\101\000\033\003\260\033"
+	    "\000\000\004\000\172\017\125\000\032\003\153\032\052\000\014\003\230\030\027\000\020\000\153\032\010\000\014\000\044\031\106\000\017\003\206\033\021\000\006\000\265\033\031\000\005\001\364\032\033\000\013\002\235\025\105\000\025\003\364\032\002\000\013\000";
 	return slots;
 }
 
 KPROF_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
 {
-	static const uint8_t displacement[] =
-	        "\005\000\001\000\000\000\011\000\002\000\002\000\000\000\001\000\005\000\006\000"
-	        "\000\000\012\000\000\000\004\000\001\000\000\000\001\000\001\000\004\000\000\000"
-	        "\000\000\001\000\017\000\005\000\003\000\000\000\020\000\000\000\004\000\002\000"
-	        "\000\000\020\000\001\000\000\000\000\000\000\000\005\000\002\000\001\000\000\000"
-	        "\001\000\000\000\000\000\003\000\006\000\001\000\001\000\003\000\000\000\002\000"
-	        "\000\000\001\000\005\000\002\000\000\000\020\000\001\000\004\000\004\000\005\000"
-	        "\041\000\000\000\004\000\031\000\000\000\040\000\016\000\011\000\000\000\000\000"
-	        "\001\000\001\000\002\000\001\000\002\000\015\000\001\000\001\000\004\000\000\000"
-	        "\024\000\040\000\003\000\002\000\002\000\000\000\005\000\001\000\010\000\002\000"
-	        "\000\000\010\000\003\000\045\000\005\000\000\000\000\000\001\000\000\000\040\000"
-	        "\027\000\041\000\017\000\014\000\007\000\040\000\001\000\016\000\001\000\101\000"
-	        "\022\000\030\000\001\000\000\000\006\000\000\000\005\000\000\000\010\000\000\000"
-	        "\000\000\012\000\000\000\001\000\000\000\000\000\007\000\013\000";
+	static const uint8_t displacement[] = "\005\000\001\000\000\000\011\000\002\000\002\000\000\000\001\000\005\000\006\000\000\000\012\000\000\000\004\000\001\000\000\000\001\000\001\000\004\000\000\000\000\000\001\000\017\000\005\000\003\000\000\000\020\000\000\000\004\000\002\000\000\000\020\000"
+	    "\001\000\000\000\000\000\000\000\005\000\002\000\001\000\000\000\001\000\000\000\000\000\003\000\006\000\001\000\001\000\003\000\000\000\002\000\000\000\001\000\005\000\002\000\000\000\020\000\001\000\004\000\004\000\005\000\041\000\000\000\004\000\031\000"
+	    "\000\000\040\000\016\000\011\000\000\000\000\000\001\000\001\000\002\000\001\000\002\000\015\000\001\000\001\000\004\000\000\000\024\000\040\000\003\000\002\000\002\000\000\000\005\000\001\000\010\000\002\000\000\000\010\000\003\000\045\000\005\000\000\000"
+	    "\000\000\001\000\000\000\040\000\027\000\041\000\017\000\014\000\007\000\040\000\001\000\016\000\001\000\101\000\022\000\030\000\001\000\000\000\006\000\000\000\005\000\000\000\010\000\000\000\000\000\012\000\000\000\001\000\000\000\000\000\007\000\013\000";
 	return displacement;
 }
 #endif
+/* clang-format on */
 
 KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count)
 {
@@ -5686,7 +5479,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 }
 #endif
 
-/* ---- hal ---- */
+/* ---- hal - from spec/hal.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_HAL)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. One string and offsets:
@@ -6066,7 +5859,7 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 }
 #endif /* KPROF_NO_HAL */
 
-/* ---- dump ---- */
+/* ---- dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_format value, or NULL when it has none. One string and offsets:
@@ -6488,7 +6281,7 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 }
 #endif /* KPROF_NO_DUMP */
 
-/* ---- lwp ---- */
+/* ---- lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
 #if !defined(KPROF_NO_LWP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_revision value, or NULL when it has none. One string and offsets:
@@ -7779,7 +7572,7 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 }
 #endif /* KPROF_NO_LWP */
 
-/* ---- ds ---- */
+/* ---- ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
 #if !defined(KPROF_NO_DS)
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
 {
@@ -8582,7 +8375,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 }
 #endif /* KPROF_NO_DS */
 
-/* ---- windows ---- */
+/* ---- windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
 #if !defined(KPROF_NO_WINDOWS)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_event_trace_information_class value, or NULL when it has none. One string and offsets:

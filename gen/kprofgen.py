@@ -23,11 +23,9 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# Order of the header's sections: each domain may have spec/<domain>.yaml,
-# gen/c/<domain>.api.h (hand-written API text) and gen/c/<domain>.c (functions).
-DOMAINS = ["base", "msr", "cpuid", "sources", "hal", "dump", "lwp", "ds", "windows"]
-# Domains a translation unit may leave out with KPROF_NO_<DOMAIN> (nothing else depends on them).
-OPTIONAL_DOMAINS = ["hal", "dump", "lwp", "ds", "windows"]
+# Spec files that are no section of their own: their entries go to the first section.
+# The sections themselves, in order, are listed in spec/project.yaml.
+SHARED_SPECS = ["project", "status"]
 
 
 class SpecError(Exception):
@@ -662,7 +660,7 @@ def perfect_hash(keys, pool_at):
                 break
         if ok:
             return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
-                    "rotate": NAME_HASH_ROTATE, "displacement": disp, "keys": len(keys),
+                    "rotate": NAME_HASH_ROTATE, "displacement": disp, "key_count": len(keys),
                     "max_key": max(len(k[1]) for k in keys),
                     "slots": [v for s in slots for v in ((s[2], s[3], len(s[1]) | s[0] << 8) if s else (0, 0, 0))]}
         mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
@@ -673,7 +671,8 @@ def c_bytes(values, width=1):
     """Integers as one C string literal of little-endian bytes (a string parses faster than an
     initializer list); octal escapes of three digits never run into the next character."""
     data = b"".join(v.to_bytes(width, "little") for v in values)
-    return '"' + "".join(f"\\{b:03o}" for b in data) + '"'
+    lines = ['"' + "".join(f"\\{b:03o}" for b in data[i:i + 64]) + '"' for i in range(0, len(data), 64)]
+    return "\n\t    ".join(lines) or '""'
 
 
 # --------------------------------------------------------------------------- hand-written C
@@ -728,21 +727,34 @@ def find_guards(src):
 def build_model(spec_dir):
     files = sorted(f for f in os.listdir(spec_dir) if f.endswith(".yaml"))
     specs = {f[:-5]: load_yaml(os.path.join(spec_dir, f)) for f in files}
+    if "project" not in specs:
+        raise SpecError(f"{spec_dir}: project.yaml is required")
+    sections = []
+    for s in entries(specs["project"].get("sections"), "sections", specs["project"]):
+        check(s, {"name": str, "summary": str, "optional?": bool}, f"section {s.get('name', '?')!r}")
+        ident(s, "section", "name", s["name"])
+        if s["name"] in [x["name"] for x in sections]:
+            fail(s, f"section {s['name']!r}", "listed twice")
+        sections.append(s)
+    if not sections:
+        fail(specs["project"], "sections", "project.yaml must list the header's sections")
+    DOMAINS = [s["name"] for s in sections]
+    OPTIONAL_DOMAINS = [s["name"] for s in sections if s.get("optional")]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants"}
-    special = {"project": {"project"}, "status": {"status"}, "cpuid": {"leaves"},
+    special = {"project": {"project", "sections"}, "cpuid": {"leaves"},
                "sources": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
         ok = allowed_top | special.get(name, set())
         for k in doc:
             if k not in ok:
                 fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})", k)
-        if name not in DOMAINS and name not in ("project", "status"):
+        if name not in DOMAINS and name not in SHARED_SPECS:
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
-    registers, all_regs = {}, []
-    domains = {d: {"name": d, "registers": [], "msrs": [], "structs": [], "enums": [],
-                   "constants": []} for d in DOMAINS}
+    registers = {}
+    domains = {s["name"]: {"name": s["name"], "summary": s["summary"], "registers": [], "msrs": [],
+                           "structs": [], "enums": [], "constants": []} for s in sections}
     for name, doc in specs.items():
-        d = domains.get(name, domains["base"])
+        d = domains.get(name, domains[DOMAINS[0]])
         for r in entries(doc.get("registers"), "registers", doc):
             reg = build_register(r)
             if reg["name"] in registers:
@@ -752,7 +764,7 @@ def build_model(spec_dir):
     msrs = []
     structs = {}
     for name, doc in specs.items():
-        d = domains.get(name, domains["base"])
+        d = domains.get(name, domains[DOMAINS[0]])
         new_msrs = build_msrs(doc.get("msrs"), registers, doc)
         d["msrs"] += new_msrs
         msrs += new_msrs
@@ -774,29 +786,57 @@ def build_model(spec_dir):
         if m["name"] in seen_msr:
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
-    if "project" not in specs or "status" not in specs or "sources" not in specs:
-        raise SpecError(f"{spec_dir}: project.yaml, status.yaml and sources.yaml are required")
+    if "sources" not in specs:
+        raise SpecError(f"{spec_dir}: sources.yaml is required")
     p = specs["project"]["project"]
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
-    status = []
-    for s in entries(specs["status"]["status"], "status", specs["status"]):
-        check(s, {"name": str, "value": int, "doc": str}, f"status {s.get('name', '?')!r}")
-        status.append(s)
-    if [x for x in status if x["value"] == 0 and x["name"] == "OK"] == []:
-        fail(specs["status"], "status", "status OK = 0 is required")
+    status = [e for e in domains[DOMAINS[0]]["enums"] if e["name"] == "status"]
+    if not status or not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
+        raise SpecError(f"{spec_dir}: an enum 'status' with KPROF_OK = 0 is required (spec/status.yaml)")
     sources = build_sources(specs["sources"], registers, msrs)
     leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for d in DOMAINS:
         domains[d]["c"] = load_c(d)
-    status_names = [{"value": x["value"], "string": "KPROF_" + x["name"]} for x in status]
-    return {"project": p, "status": status, "status_names": status_names,
-            "optional_domains": OPTIONAL_DOMAINS, "domains": [domains[d] for d in DOMAINS],
-            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr, "structs": structs}
+        files = [f"spec/{n}.yaml" for n in specs if n == d or (d == DOMAINS[0] and n in SHARED_SPECS)]
+        files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]
+        domains[d]["files"] = files
+    return {"project": p, "optional_domains": OPTIONAL_DOMAINS, "domains": [domains[d] for d in DOMAINS],
+            "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),
+            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
+            "structs": structs}
+
+
+# Emitted comments cite public documents, never the working notes the spec's provenance may
+# name: each note or seed file maps to what a reader of kprof.h alone can find.
+PUBLIC_SOURCES = [
+    (r"seed 000(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"The Emon Profile Interface\""),
+    (r"seed 001(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"The Amd64 Profile Interface\""),
+    (r"seed 002(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"KPROFILE_SOURCE\""),
+    (r"seed 003(_[0-9a-f]+\.txt)?", "AMD, \"Lightweight Profiling Proposal\" (2007)"),
+    (r"seed 004(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"PROCESSOR_PROFILE_CONTROL_AREA\""),
+    (r"reference/hal-profile-interfaces\.md", "Geoff Chappell's Windows HAL pages"),
+    (r"reference/intel-ds-perfmon\.md", "Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h"),
+    (r"reference/lwp-shipped\.md", "AMD pub. 43724 (Lightweight Profiling Specification)"),
+    (r"reference/windows-structures\.md", "Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h"),
+    (r"(\.\./shared/)?cpuid-dumps/instlatx64", "InstLatx64's public cpuid dumps"),
+    (r"reference/listings/intel-wpr-learn\.txt", "Microsoft Learn, \"WPR Command-Line Options\" (wpr -pmcsources)"),
+    (r"reference/listings/intel-tracelog-2019\.txt", "tracelog -profilesources output (dendibakh.github.io, 2019)"),
+    (r"reference/listings/intel-tracelog-2020\.txt", "tracelog -profilesources output (AndyAyersMS/InstructionsRetiredExplorer, 2020)"),
+    (r"reference/listings/", "published wpr/tracelog -profilesources listings"),
+]
+
+
+def public_citation(text):
+    for pat, public in PUBLIC_SOURCES:
+        text = re.sub(pat, public, text)
+    if re.search(r"\.\./shared|reference/\S+\.md|seed \d{3}", text):
+        raise SpecError(f"a comment cites a working file no reader of kprof.h can find: {text[:120]!r}")
+    return text
 
 
 def comment_text(s):
-    return " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
+    return public_citation(" ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *"))
 
 
 def doc_comment(text, prov=None, indent="", width=96):
@@ -818,9 +858,16 @@ def render(model, template="kprof.h.j2"):
     env.filters["cstr"] = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     env.filters["doc"] = doc_comment
     env.filters["cbody"] = lambda s: s.encode("ascii").decode().replace("\\", "\\\\").replace('"', '\\"')
-    env.filters["comment"] = lambda s: " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
+    env.filters["comment"] = comment_text
     env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
     env.filters["cbytes"] = c_bytes
+    # A section with data of its own shape renders it with gen/templates/domains/<name>.j2
+    # (macros api() and impl()); every other section is rendered from the generic parts only.
+    for d in model["domains"]:
+        path = os.path.join(HERE, "templates", "domains", d["name"] + ".j2")
+        module = env.get_template(f"domains/{d['name']}.j2").make_module(model) if os.path.exists(path) else None
+        d["own_api"] = str(module.api()) if module else ""
+        d["own_impl"] = str(module.impl()) if module else ""
     return env.get_template(template).render(**model)
 
 

@@ -18,7 +18,7 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 }
 
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
- * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
+ * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
  *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
  *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
