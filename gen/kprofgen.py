@@ -135,6 +135,11 @@ def check(node, schema, entry):
             fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}", k)
         if t is int and isinstance(v, bool):
             fail(node, entry, f"field '{k}' must be an integer, got a boolean", k)
+        if k in ("doc", "provenance") and isinstance(v, str):
+            try:
+                public_citation(v)
+            except SpecError as e:
+                fail(node, entry, str(e), k)
 
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -260,7 +265,7 @@ def build_struct(s, structs):
             rnode.setdefault("doc", f["doc"])
             rnode.setdefault("provenance", s["provenance"])
             reg = build_register(rnode, f"{ent} field '{fname}' register")
-        macro = (re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", fname) if style == "snake" else fname).upper()
+        macro = (snake(fname) if style == "snake" else fname).upper()
         fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
                        "register": reg, "gap": off - end, "gap_at": end, "as": f.get("as"),
@@ -319,7 +324,7 @@ def build_widen(s, ent, fields, structs):
     assigns = []
     for f in fields:
         fe = f"{ent} field '{f['name']}'"
-        spec = f["as"] or re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", f["name"]).lower()
+        spec = f["as"] or snake(f["name"]).lower()
         m = re.match(r"^([A-Za-z_]\w*)(?:\[(\d+)\])?$", spec)
         if not m or m.group(1) not in target:
             fail(f["node"], fe, f"widens into '{tname}' field '{spec}', which it does not have (say which with as:)")
@@ -359,7 +364,7 @@ def build_enum(e):
         values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
                        "string": v.get("string") or v["name"]})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
-            "values": values, "strings": e.get("strings", True)}
+            "values": values, "strings": e.get("strings", True), "node": e}
 
 
 def build_constants(c):
@@ -396,12 +401,15 @@ def build_leaves(lst, node):
 
 
 # --------------------------------------------------------------------------- profile sources
+def snake(name):
+    """CamelCase -> snake_case: BufferHeadOffset -> Buffer_Head_Offset, LLCMisses -> LLC_Misses."""
+    n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
+
+
 def c_upper(name):
     """CamelCase HAL name -> UPPER_SNAKE enumerator part (ProfileLLCMisses -> LLC_MISSES)."""
-    n = name[len("Profile"):] if name.startswith("Profile") and len(name) > 7 else name
-    n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", n)
-    n = re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
-    return n.upper()
+    return snake(strip_profile(name) if name.startswith("Profile") else name).upper()
 
 
 def strip_profile(name):
@@ -420,18 +428,14 @@ def decode_select_check(node, ent, select, reg):
         fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
 
 
-# The libpfm4 PMUs tests/test_libpfm4.c checks each vendor's selects against.
-LIBPFM4_PMUS = {"GenuineIntel": ("ix86arch",), "AuthenticAMD": ("amd64_k8_revf", "amd64_fam10h_barcelona")}
-
-
-def check_libpfm4_reason(node, ent, reason, vendor):
+def check_libpfm4_reason(node, ent, reason, pmus):
     """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
-    needs to know which PMUs it concerns, so the reason must name them first."""
+    needs to know which PMUs it concerns, so the reason must name them first (from the
+    table's libpfm4_pmus)."""
     if reason is None:
         return
-    pmus = LIBPFM4_PMUS.get(vendor)
     if not pmus:
-        fail(node, ent, "libpfm4 reasons belong only on tables with selects of a known vendor", "libpfm4")
+        fail(node, ent, "libpfm4 reasons belong only on tables with selects and libpfm4_pmus", "libpfm4")
     m = re.match(r"^([a-z0-9_]+(?:, [a-z0-9_]+)*): \S", reason)
     if not m or any(p not in pmus for p in m.group(1).split(", ")):
         fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
@@ -463,7 +467,7 @@ def build_sources(spec, registers, msrs):
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
                   "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str}, te)
+                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
         tid = ident(t, te, "id", t["id"]).lower()
         if tid in ids:
             fail(t, te, "duplicate table id")
@@ -513,7 +517,7 @@ def build_sources(spec, registers, msrs):
                 fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
             if eb is not None and tid != "emon":
                 fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
-            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("vendor") if reg else None)
+            check_libpfm4_reason(s, se, s.get("libpfm4"), list(t.get("libpfm4_pmus") or []) if reg else None)
             ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
             if ivc not in intervals:
                 fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
@@ -792,8 +796,10 @@ def build_model(spec_dir):
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
     status = [e for e in domains[DOMAINS[0]]["enums"] if e["name"] == "status"]
-    if not status or not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
-        raise SpecError(f"{spec_dir}: an enum 'status' with KPROF_OK = 0 is required (spec/status.yaml)")
+    if not status:
+        raise SpecError(f"{spec_dir}: an enum 'status' is required (spec/status.yaml)")
+    if not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
+        fail(status[0]["node"], "enum 'status'", "KPROF_OK = 0 is required: every function returns it on success")
     sources = build_sources(specs["sources"], registers, msrs)
     leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for d in DOMAINS:
