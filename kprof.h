@@ -722,6 +722,17 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_HV_INTERFACE_HV1                                                                     \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
 
+/* cpuid leaf ranges and families: Where the cpuid ranges end and which base families the rules
+ * single out.
+ * Source: Intel SDM vol. 2A (CPUID: extended family/model rules; hypervisor range
+ * 0x40000000-0x4FFFFFFF is reserved for software); AMD APM vol. 3 (CPUID Fn0000_0001_EAX);
+ * Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's Emon needs family 6 or 15) */
+#define KPROF_CPUID_HV_RANGE_END 0x50000000u /* first leaf above the hypervisor range */
+#define KPROF_CPUID_EXT_RANGE_END                                                                  \
+	0x80010000u /* a max extended leaf at or above this is garbage, not a range */
+#define KPROF_CPUID_FAMILY_P6       0x6u /* base family 6: the extended model counts (Intel) */
+#define KPROF_CPUID_FAMILY_EXTENDED 0xFu /* base family 15: the extended family and model count */
+
 /* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves
  * above it, so nothing above is trusted.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4678,9 +4689,9 @@ KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_
  * max leaf. */
 KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 {
-	if (leaf >= 0x80000000u)
+	if (leaf >= KPROF_CPUID_LEAF_EXT_MAX)
 		return KPROF_CPUID_SLOT_EXT_MAX;
-	if (leaf >= 0x40000000u && leaf < 0x50000000u)
+	if (leaf >= KPROF_CPUID_LEAF_HV_VENDOR && leaf < KPROF_CPUID_HV_RANGE_END)
 		return KPROF_CPUID_SLOT_HV_VENDOR;
 	return KPROF_CPUID_SLOT_VENDOR;
 }
@@ -4700,7 +4711,8 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
 		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
-		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		      KPROF_CPUID_1_ECX_HYPERVISOR_MASK))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
 		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
@@ -4772,25 +4784,27 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 		return st;
 	max_basic = r[0];
 	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
-	(void)kprof_cpuid(0x80000000u, 0, r);
-	if (r[0] >= 0x80000000u && r[0] < 0x80010000u) {
+	(void)kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
+	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
-		(void)kprof_cpuid_snapshot_set(s, 0x80000000u, 0, r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2],
+		                               r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
 		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
 		if (s->present & (1u << i))
 			continue;
-		if (leaf >= 0x80000000u ? (leaf > max_ext)
-		    : leaf >= 0x40000000u
+		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
+		    : leaf >= KPROF_CPUID_LEAF_HV_VENDOR
 		            ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
-		                        0x80000000u) ||
-		                      (leaf != 0x40000000u && max_hv != 0 && leaf > max_hv)
+		                        KPROF_CPUID_1_ECX_HYPERVISOR_MASK) ||
+		                      (leaf != KPROF_CPUID_LEAF_HV_VENDOR && max_hv != 0 &&
+		                       leaf > max_hv)
 		            : leaf > max_basic)
 			continue;
 		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
-		if (leaf == 0x40000000u)
+		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
 		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0],
 		                               r[1], r[2], r[3]);
@@ -4801,15 +4815,16 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
-	return base == 0xFu ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
-	                    : base;
+	return base == KPROF_CPUID_FAMILY_EXTENDED
+	               ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
+	               : base;
 }
 
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
-	if (base == 0x6u || base == 0xFu)
+	if (base == KPROF_CPUID_FAMILY_P6 || base == KPROF_CPUID_FAMILY_EXTENDED)
 		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
 		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
 	return model;
@@ -5649,8 +5664,8 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	d->iface = d->tentative;
 
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
-	    d->family != 15) {
+	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON &&
+	    d->family != KPROF_CPUID_FAMILY_P6 && d->family != KPROF_CPUID_FAMILY_EXTENDED) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
 	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {

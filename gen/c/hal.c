@@ -122,8 +122,8 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	d->iface = d->tentative;
 
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
-	    d->family != 15) {
+	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
+	    d->family != KPROF_CPUID_FAMILY_EXTENDED) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
 	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
