@@ -1332,6 +1332,11 @@ typedef enum kprof_interval_class {
 	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
 #define KPROF_INTERVAL_HARDWARE_MIN 4096u
 #define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
+/* One interval class's intervals, as the KPROF_INTERVAL_<CLASS>_* constants give them. */
+typedef struct kprof_interval_info {
+	uint32_t default_interval; /* what the HAL reports as the source's default */
+	uint32_t min, max;
+} kprof_interval_info;
 
 /* One profile source: a table row. No pointers, so the tables need no relocations. */
 typedef struct kprof_source {
@@ -1358,6 +1363,14 @@ typedef struct kprof_interface_info {
 	uint32_t perfevtsel_msr; /* first event select MSR, 0 = none */
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
 } kprof_interface_info;
+
+/* The intervals of a class (kprof_source's interval), or NULL for an unknown class. */
+KPROF_API const kprof_interval_info *kprof_interval_get_info(kprof_interval_class c);
+#ifndef KPROF_NO_NAMES
+/* A table's short name as tools spell it on a command line and in JSON ("emon", "amd64",
+ * "intel-later"), or NULL for an unknown table. */
+KPROF_API const char *kprof_interface_name(kprof_interface itf);
+#endif
 
 /* The SDK's and mingw-w64's <winternl.h> (guard _WINTERNL_) do not define KPROFILE_SOURCE;
  * Wine's does. */
@@ -5265,6 +5278,31 @@ KPROF_INTERNAL const kprof_interface_info *kprof_impl_interface_infos(void)
 	};
 	return infos;
 }
+
+KPROF_API const kprof_interval_info *kprof_interval_get_info(kprof_interval_class c)
+{
+	static const kprof_interval_info infos[] = {
+	        {KPROF_INTERVAL_TIMER_DEFAULT, KPROF_INTERVAL_TIMER_MIN, KPROF_INTERVAL_TIMER_MAX},
+	        {KPROF_INTERVAL_HARDWARE_DEFAULT, KPROF_INTERVAL_HARDWARE_MIN,
+	         KPROF_INTERVAL_HARDWARE_MAX},
+	};
+	return (unsigned)c < KPROF_ARRAY_COUNT(infos) ? &infos[c] : NULL;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_interface_name(kprof_interface itf)
+{
+	static const char names[] = "generic\0"
+	                            "default\0"
+	                            "emon\0"
+	                            "amd64\0"
+	                            "intel-later\0";
+	static const uint8_t offset[KPROF_INTERFACE_COUNT] = {
+	        0, 8, 16, 21, 27,
+	};
+	return (unsigned)itf < KPROF_INTERFACE_COUNT ? names + offset[itf] : NULL;
+}
+#endif
 
 /* Where each table starts in the rows, the value index and the select index. */
 KPROF_INTERNAL uint16_t kprof_impl_table_start(unsigned itf)
