@@ -134,9 +134,9 @@ CASES = [
      "  - {name: ds, summary: again}", ["section 'ds'", "listed twice"]),
     ("status codes without KPROF_OK = 0", "status.yaml", "{name: KPROF_OK, value: 0,", "{name: KPROF_OKAY, value: 0,",
      "  - name: status", ["enum 'status'", "KPROF_OK = 0 is required"]),
-    ("a doc citing a working file instead of a public document", "msr.yaml", '{name: umask, bits: "15:8",  doc: "unit mask"}',
-     '{name: umask, bits: "15:8",  doc: "unit mask (../shared/reference/new-note.md)"}', None,
-     ["field 'umask'", "cites a working file"]),
+    ("a doc citing a working file instead of a public document", "msr.yaml", '{name: cmask, bits: "31:24", doc: "counter mask"',
+     '{name: cmask, bits: "31:24", doc: "counter mask (../shared/reference/new-note.md)"', None,
+     ["field 'cmask'", "cites a working file"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
 ]
