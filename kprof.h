@@ -1572,17 +1572,25 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
- * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A:
- * 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid`
- * 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x...
- * ecx=0x... edx=0x...`) */
+ * Source: AIDA64/EVEREST/InstLatx64 text: the public InstLatx64 collection (lines `CPUID
+ * 0000000A: 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags; older EVEREST
+ * spellings without the colon, with ` : `, tabs, blanks between the registers, lower-case hex,
+ * `CPUID Registers (CPU #n):` headers). Debian package `cpuid` 20230120, `cpuid -r` (`CPU n:`
+ * headers, lines `0x0000000a 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...`; its -f reader also
+ * takes the older `0x0000000a: eax=...` lines without a sub-leaf). hwloc's hwloc-gather-cpuid
+ * (utils/hwloc/hwloc-gather-cpuid.c) and its reader cpuiddump_read (hwloc/topology-x86.c): one
+ * `pu<N>` file per logical CPU, `#` comments, lines `%x %x %x %x %x => %x %x %x %x` (input
+ * mask, eax..edx in, eax..edx out; hwloc 1.11 wrote no blank before `=>`). */
 
 typedef enum kprof_dump_format {
 	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
 
-	KPROF_DUMP_FORMAT_AIDA64 = 0x1, /* AIDA64 / EVEREST / InstLatx64 text */
+	KPROF_DUMP_FORMAT_AIDA64 = 0x1, /* AIDA64 / EVEREST / InstLatx64 text, every spelling */
 
-	KPROF_DUMP_FORMAT_CPUID_R = 0x2, /* raw output of the Debian `cpuid -r` tool */
+	/* raw output of the Debian `cpuid -r` tool (and `kprof cpuid-dump`) */
+	KPROF_DUMP_FORMAT_CPUID_R = 0x2,
+
+	KPROF_DUMP_FORMAT_HWLOC = 0x3, /* one `pu<N>` file of hwloc-gather-cpuid */
 
 } kprof_dump_format;
 
@@ -1590,86 +1598,143 @@ typedef enum kprof_dump_format {
 KPROF_API const char *kprof_dump_format_name(int value);
 #endif
 
-/* Reading cpuid dumps: AIDA64/InstLatx64 text and `cpuid -r` raw output.
+/* What the line a dump reader stopped at lacked (kprof_dump_iter.expect,
+ * kprof_dump_error.expect).
+ * Source: the formats of kprof_dump_format */
+
+typedef enum kprof_dump_expect {
+	KPROF_DUMP_EXPECT_NOTHING = 0x0,
+
+	KPROF_DUMP_EXPECT_TEXT = 0x1,
+
+	KPROF_DUMP_EXPECT_LEAF_LINE = 0x2,
+
+	KPROF_DUMP_EXPECT_LEAF = 0x3,
+
+	KPROF_DUMP_EXPECT_SEPARATOR = 0x4,
+
+	KPROF_DUMP_EXPECT_REGISTER = 0x5,
+
+	KPROF_DUMP_EXPECT_NOTE = 0x6,
+
+	KPROF_DUMP_EXPECT_SUBLEAF_TAG = 0x7,
+
+	KPROF_DUMP_EXPECT_SUBLEAF = 0x8,
+
+	KPROF_DUMP_EXPECT_NAMED_REGISTER = 0x9,
+
+	KPROF_DUMP_EXPECT_END_OF_LINE = 0xA,
+
+	KPROF_DUMP_EXPECT_HEX_VALUE = 0xB,
+
+	KPROF_DUMP_EXPECT_ARROW = 0xC,
+
+	KPROF_DUMP_EXPECT_INPUT_MASK = 0xD,
+
+	KPROF_DUMP_EXPECT_ONE_FORMAT = 0xE,
+
+	KPROF_DUMP_EXPECT_NEW_LEAF = 0xF,
+
+} kprof_dump_expect;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_dump_expect_name(int value);
+#endif
+
+/* Reading cpuid dumps: AIDA64/EVEREST/InstLatx64 text in every spelling they have used,
+ * `cpuid -r` output (Debian's cpuid, and `kprof cpuid-dump`) and one hwloc-gather-cpuid
+ * `pu<N>` file.
  *
- *     kprof_dump_cursor c;
+ *     kprof_dump_iter it;
  *     kprof_dump_record r;
  *     kprof_status st;
- *     kprof_dump_init(&c, text, len);
- *     while ((st = kprof_dump_next(&c, &r)) == KPROF_OK)
+ *     kprof_dump_iter_init(&it, text, len);
+ *     while ((st = kprof_dump_iter_next(&it, &r)) == KPROF_OK)
  *             use(r.cpu, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
- *     if (st != KPROF_END)
- *             report(kprof_status_name(st), c.line);   // the offending line, 1-based
+ *     if (st != KPROF_END)      // the offending line (1-based) and what it lacked
+ *             report(kprof_status_name(st), it.line, kprof_dump_expect_name(it.expect));
  *
- * The text is read through explicit lengths only (no NUL terminator needed, NUL bytes are an
- * error); nothing allocates and all state is in the cursor. */
+ * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
+ * error), byte by byte, once; nothing allocates and all state is in the iterator.
+ *
+ * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
+ * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
+ * `CPU n:` and `CPU:`) or at a leaf 0 line in a block that already has leaves (dumps whose
+ * CPUs are only separated by blank lines). A header followed by no leaf line (MSR sections)
+ * opens no block.
+ *
+ * Sub-leaves. `[SL nn]` tags, `cpuid -r` and hwloc lines name them; a line that does not is
+ * sub-leaf 0, or, when it repeats the leaf of the line before it, the next sub-leaf
+ * (consecutive lines of leaf 4 are sub-leaves 0, 1, 2...). A leaf given again after other
+ * leaves, or a named sub-leaf that does not rise within its run, is KPROF_E_DUPLICATE.
+ * Leaves at offsets 0x80 and above of their range (0, 0x40000000, 0x80000000, 0xC0000000)
+ * and leaves outside those ranges are not checked for such repeats. */
 
 /* Set in kprof_dump_record.flags. */
-#define KPROF_DUMP_SUBLEAF_TAGGED   0x1u /* the dump named the sub-leaf ([SL nn], cpuid -r) */
+#define KPROF_DUMP_SUBLEAF_TAGGED   0x1u /* the dump named the sub-leaf ([SL nn], cpuid -r, hwloc) */
 #define KPROF_DUMP_SUBLEAF_IMPLICIT 0x2u /* an untagged repeat of the previous line's leaf */
 /* kprof_dump_record.cpu_id when the block had no numbered header. */
 #define KPROF_DUMP_NO_CPU_ID        0xFFFFFFFFu
+/* Leaves per range whose repeats the iterator tracks (see above). */
+#define KPROF_DUMP_TRACKED_LEAVES   0x80u
 
 /* One cpuid leaf as a dump recorded it. */
 typedef struct kprof_dump_record {
 	uint32_t cpu;     /* ordinal of the CPU block, 0 = the first in the text (boot processor) */
 	uint32_t cpu_id;  /* the number the block's header gives, or KPROF_DUMP_NO_CPU_ID */
 	uint32_t leaf;    /* eax input */
-	uint32_t subleaf; /* ecx input: tagged, implicit (0, 1, 2.. for untagged repeats) or 0 */
+	uint32_t subleaf; /* ecx input: named, implicit (0, 1, 2.. for untagged repeats) or 0 */
 	uint32_t eax, ebx, ecx, edx;
 	uint32_t line;  /* 1-based line number of the record */
 	uint32_t flags; /* KPROF_DUMP_SUBLEAF_* */
 } kprof_dump_record;
 
-/* Where a parse stands. Initialise with kprof_dump_init; read but never write the fields.
- * A CPU block starts at the first leaf line after a block header (AIDA64
- * `------[ ... Logical CPU #n ]------` or `CPU#nnn AffMask:`, `cpuid -r` `CPU n:`), or at the
- * first leaf line of a text that has no headers; a header followed by no leaf lines (MSR
- * sections) opens no block. */
-typedef struct kprof_dump_cursor {
+/* Where a read stands. Initialise with kprof_dump_iter_init; read but never write the fields. */
+typedef struct kprof_dump_iter {
 	const char *text;
 	size_t len;
 	size_t pos;             /* offset of the next line to read */
 	uint32_t line;          /* number of the line read last (1-based); on error, the bad line */
 	int32_t format;         /* kprof_dump_format: fixed by the first leaf line */
+	int32_t expect;         /* kprof_dump_expect: on error, what the line lacked */
 	int32_t cpu;            /* ordinal of the current block, -1 before the first leaf line */
 	uint32_t cpu_id;        /* header number of the current (or pending) block */
 	uint32_t block_pending; /* a header was read: the next leaf line opens a block */
+	uint32_t block_records; /* records of the current block so far */
 	uint32_t prev_leaf;     /* the previous record of this block */
 	uint32_t prev_subleaf;
-	uint32_t prev_untagged; /* 1 when that record had no sub-leaf tag */
-	uint32_t records;       /* records returned so far */
-	int32_t status;         /* KPROF_OK, or the error every later call returns again */
-	/* The leaves a kprof_cpuid_snapshot keeps, as seen in the current block: a kept leaf
-	 * given twice with different values is an error, not a silent choice. */
-	kprof_cpuid_snapshot block;
-} kprof_dump_cursor;
+	uint32_t records; /* records returned so far */
+	int32_t status;   /* KPROF_OK, or the status every later call returns again */
+	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
+} kprof_dump_iter;
 
 /* The outcome of kprof_dump_snapshot (filled on success too). */
 typedef struct kprof_dump_error {
 	int32_t status;   /* kprof_status */
 	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
 	int32_t format;   /* kprof_dump_format detected */
+	int32_t expect;   /* kprof_dump_expect: what the line lacked */
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
 
-/* Empty the cursor and point it at len bytes of text. Nothing is read yet. */
-KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len);
+/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
 /* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
- * last leaf; on error (status in every later call too, c->line = the line to blame):
- * KPROF_E_FORMAT for a text with no leaf line, binary bytes (NUL and other controls), a
- * malformed or truncated leaf line, or lines of both formats; KPROF_E_DUPLICATE when a leaf
- * kprof keeps (see kprof_cpuid_slot_of) appears twice in one CPU block with different values.
- * Untagged repeats of a leaf on consecutive lines (leaf 4 in old AIDA64 dumps) get sub-leaves
- * 0, 1, 2..; kept leaves have no sub-leaves and never get implicit ones. Lines other than
- * leaves and block headers (MSRs, cache text, section titles) are skipped. */
-KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out);
+ * last leaf; on error the status (returned again by every later call), it->line = the line
+ * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
+ * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
+ * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
+ * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
+ * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
+ * section titles, `#` comments) are skipped. */
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
 /* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
  * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why and at which line. Errors are
- * kprof_dump_next's, plus KPROF_E_NOT_FOUND when the text has no block cpu. A block lacking
- * some leaves is not an error: the snapshot just does not have them. */
+ * empty (never a partial snapshot) and err (optional) says why, at which line and what the
+ * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
+ * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
+ * them. */
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
@@ -7894,12 +7959,61 @@ KPROF_API const char *kprof_dump_format_name(int value)
 {
 	static const char names[] = "unknown\0"
 	                            "aida64\0"
-	                            "cpuid -r\0";
+	                            "cpuid -r\0"
+	                            "hwloc\0";
 	unsigned offset;
 	switch (value) {
 	case 0: offset = 0; break;
 	case 1: offset = 8; break;
 	case 2: offset = 15; break;
+	case 3: offset = 24; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_expect value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_dump_expect_name(int value)
+{
+	static const char names[] =
+	        "nothing (no error)\0"
+	        "text (the input holds a NUL byte: binary data)\0"
+	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
+	        "the leaf as 8 hex digits\0"
+	        "a separator (`:`, `-` or blanks) before the next register\0"
+	        "a register as 8 hex digits\0"
+	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
+	        "a sub-leaf tag `[SL nn]`\0"
+	        "`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
+	        "` eax=0x`..` edx=0x` and 8 hex digits\0"
+	        "the end of the line\0"
+	        "a hex number of at most 8 digits\0"
+	        "`=>` between the five inputs and the four outputs\0"
+	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
+	        "lines of the format the dump started with\0"
+	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
+	        "rising)\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 19; break;
+	case 2: offset = 66; break;
+	case 3: offset = 145; break;
+	case 4: offset = 170; break;
+	case 5: offset = 228; break;
+	case 6: offset = 255; break;
+	case 7: offset = 325; break;
+	case 8: offset = 350; break;
+	case 9: offset = 396; break;
+	case 10: offset = 434; break;
+	case 11: offset = 454; break;
+	case 12: offset = 487; break;
+	case 13: offset = 537; break;
+	case 14: offset = 597; break;
+	case 15: offset = 639; break;
 	default: return NULL;
 	}
 	return names + offset;
@@ -7989,239 +8103,379 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 	return KPROF_DUMP_NO_CPU_ID;
 }
 
-KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len)
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	if (!c)
+	unsigned k;
+	if (!it)
 		return KPROF_E_ARGUMENT;
-	c->text = text;
-	c->len = text ? len : 0;
-	c->pos = 0;
-	c->line = 0;
-	c->format = KPROF_DUMP_FORMAT_UNKNOWN;
-	c->cpu = -1;
-	c->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	c->block_pending = 0;
-	c->prev_leaf = c->prev_subleaf = c->prev_untagged = 0;
-	c->records = 0;
-	c->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
-	kprof_cpuid_snapshot_init(&c->block);
-	return (kprof_status)c->status;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
+	it->expect = KPROF_DUMP_EXPECT_NOTHING;
+	it->cpu = -1;
+	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
+	it->block_pending = 0;
+	it->block_records = 0;
+	it->prev_leaf = it->prev_subleaf = 0;
+	it->records = 0;
+	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
+		it->seen[k] = 0;
+	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+	return (kprof_status)it->status;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_cursor *c, kprof_status st)
+KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
+                                                 kprof_dump_expect expect)
 {
-	c->status = st;
+	it->status = st;
+	it->expect = expect;
 	return st;
 }
 
-/* Parse the leaf line s[0..n) of the cursor's format into *r (leaf, sub-leaf if tagged and
- * registers). 1 on success, 0 when the line is malformed. */
-KPROF_INTERNAL int kprof_impl_dump_parse_aida(const char *s, size_t n, kprof_dump_record *r)
+/* A separator before the next AIDA64 register: one '-', or a run of blanks. */
+KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 {
-	size_t i = 6; /* past "CPUID " */
+	size_t start = *i;
+	if (*i < n && s[*i] == '-') {
+		(*i)++;
+		return 1;
+	}
+	kprof_impl_dump_skip_space(s, n, i);
+	return *i > start;
+}
+
+/* An AIDA64/EVEREST/InstLatx64 leaf line from s[i..n), i just past "CPUID": the leaf, then ':',
+ * ' : ', ' :' or blanks, then four registers of 8 hex digits separated by '-' or blanks, then
+ * optional bracketed notes of which a leading [SL nn] names the sub-leaf. 0 on success, else
+ * what was expected. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
+                                                            kprof_dump_record *r)
+{
 	uint32_t *reg[4];
+	size_t start;
 	unsigned k;
 	reg[0] = &r->eax;
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf) ||
-	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
-		return 0;
 	kprof_impl_dump_skip_space(s, n, &i);
+	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+		return KPROF_DUMP_EXPECT_LEAF;
+	start = i;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i < n && s[i] == ':')
+		i++;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i == start)
+		return KPROF_DUMP_EXPECT_SEPARATOR;
 	for (k = 0; k < 4; k++) {
-		if (k && !kprof_impl_dump_lit(s, n, &i, "-", 1))
-			return 0;
+		if (k && !kprof_impl_dump_separator(s, n, &i))
+			return KPROF_DUMP_EXPECT_SEPARATOR;
 		if (!kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
-			return 0;
+			return KPROF_DUMP_EXPECT_REGISTER;
 	}
+	start = i;
 	kprof_impl_dump_skip_space(s, n, &i);
 	if (i == n)
-		return 1;
-	/* Tags follow: only a leading [SL nn] means anything; the rest (vendor strings, cache
-	 * sizes, brand text with its own brackets) is commentary. */
-	if (s[i] != '[')
-		return 0;
+		return KPROF_DUMP_EXPECT_NOTHING;
+	/* Notes follow blanks and a '[': only a leading [SL nn] means anything; the rest (vendor
+	 * and brand strings with their own brackets, cache sizes, core names) is commentary. */
+	if (i == start || s[i] != '[')
+		return KPROF_DUMP_EXPECT_NOTE;
 	if (kprof_impl_dump_lit(s, n, &i, "[SL", 3)) {
 		kprof_impl_dump_skip_space(s, n, &i);
-		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
-		    !kprof_impl_dump_lit(s, n, &i, "]", 1))
-			return 0;
+		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf))
+			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!kprof_impl_dump_lit(s, n, &i, "]", 1))
+			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
 	}
-	return 1;
+	return KPROF_DUMP_EXPECT_NOTHING;
 }
 
-KPROF_INTERNAL int kprof_impl_dump_parse_raw(const char *s, size_t n, kprof_dump_record *r)
+/* A `cpuid -r` line from s[i..n), i at "0x": "0xLLLLLLLL 0xSS: eax=0x.. ebx=0x.. ecx=0x..
+ * edx=0x..", or the older "0xLLLLLLLL: eax=0x.." without a sub-leaf. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
+                                                           kprof_dump_record *r)
 {
 	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
 	uint32_t *reg[4];
-	size_t i = 0;
 	unsigned k;
 	reg[0] = &r->eax;
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
-	    !kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
-		return 0;
-	if (i == n || !kprof_impl_dump_space(s[i]))
-		return 0;
-	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
-	    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
-	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
-		return 0;
+	i += 2;
+	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+		return KPROF_DUMP_EXPECT_LEAF;
+	if (!kprof_impl_dump_lit(s, n, &i, ":", 1)) {
+		if (i == n || !kprof_impl_dump_space(s[i]))
+			return KPROF_DUMP_EXPECT_SUBLEAF;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!(kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
+		      kprof_impl_dump_lit(s, n, &i, "0X", 2)) ||
+		    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
+		    !kprof_impl_dump_lit(s, n, &i, ":", 1))
+			return KPROF_DUMP_EXPECT_SUBLEAF;
+		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	}
 	for (k = 0; k < 4; k++) {
 		if (i == n || !kprof_impl_dump_space(s[i]))
-			return 0;
+			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 		kprof_impl_dump_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) ||
 		    !kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
-			return 0;
+			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 	}
 	kprof_impl_dump_skip_space(s, n, &i);
-	r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
-	return i == n;
+	return i == n ? KPROF_DUMP_EXPECT_NOTHING : KPROF_DUMP_EXPECT_END_OF_LINE;
 }
 
-KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out)
+/* One hwloc number: optional 0x, 1 to 8 hex digits (what hwloc's "%x" reads back). */
+KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
 {
-	if (!c || !out)
+	if (n - *i >= 3 && s[*i] == '0' && (s[*i + 1] == 'x' || s[*i + 1] == 'X') &&
+	    kprof_impl_dump_hexdigit(s[*i + 2]) >= 0)
+		*i += 2;
+	return kprof_impl_dump_hex(s, n, i, 1, 8, v);
+}
+
+/* A hwloc-gather-cpuid line from s[i..n): "MASK EAX EBX ECX EDX => EAX EBX ECX EDX" in hex.
+ * The mask says which inputs mattered: bit 0 eax (the leaf, always), bit 2 ecx (the
+ * sub-leaf); bits 1 and 3 (ebx, edx) no leaf uses but hwloc's reader would honour. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
+                                                             kprof_dump_record *r)
+{
+	uint32_t v[9];
+	unsigned k;
+	for (k = 0; k < 9; k++) {
+		if (k == 5) {
+			kprof_impl_dump_skip_space(s, n, &i);
+			if (!kprof_impl_dump_lit(s, n, &i, "=>", 2))
+				return KPROF_DUMP_EXPECT_ARROW;
+			kprof_impl_dump_skip_space(s, n, &i);
+		} else if (k) {
+			if (i == n || !kprof_impl_dump_space(s[i]))
+				return k < 5 ? KPROF_DUMP_EXPECT_ARROW
+				             : KPROF_DUMP_EXPECT_HEX_VALUE;
+			kprof_impl_dump_skip_space(s, n, &i);
+		}
+		if (!kprof_impl_dump_hwloc_value(s, n, &i, &v[k]))
+			return KPROF_DUMP_EXPECT_HEX_VALUE;
+	}
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i != n)
+		return KPROF_DUMP_EXPECT_END_OF_LINE;
+	if (!(v[0] & 1u) || v[0] > 0xFu)
+		return KPROF_DUMP_EXPECT_INPUT_MASK;
+	r->leaf = v[1];
+	r->subleaf = (v[0] & 4u) ? v[3] : 0;
+	r->eax = v[5];
+	r->ebx = v[6];
+	r->ecx = v[7];
+	r->edx = v[8];
+	/* A mask without ecx means "any sub-leaf": hwloc answers every sub-leaf with it. */
+	r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	return KPROF_DUMP_EXPECT_NOTHING;
+}
+
+/* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
+ * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
+ * a truncated or damaged leaf line is never skipped as text. */
+KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+{
+	size_t i = 0, j, k;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (kprof_impl_dump_lit(s, n, &i, "CPUID", 5)) {
+		j = i;
+		kprof_impl_dump_skip_space(s, n, &j);
+		if (j == i)
+			return KPROF_DUMP_FORMAT_UNKNOWN;
+		k = j;
+		while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
+			k++;
+		/* "CPUID CPU Name :", "CPUID Revision :": text, not a leaf. */
+		if (k > j && (k == n || s[k] == ':' || k - j >= 8)) {
+			*body = i;
+			return KPROF_DUMP_FORMAT_AIDA64;
+		}
+		return KPROF_DUMP_FORMAT_UNKNOWN;
+	}
+	if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		*body = i;
+		return KPROF_DUMP_FORMAT_CPUID_R;
+	}
+	if (i < n && kprof_impl_dump_hexdigit(s[i]) >= 0) {
+		for (k = i; k + 1 < n; k++) {
+			if (s[k] == '=' && s[k + 1] == '>') {
+				*body = i;
+				return KPROF_DUMP_FORMAT_HWLOC;
+			}
+		}
+	}
+	return KPROF_DUMP_FORMAT_UNKNOWN;
+}
+
+/* Whether s[0..n) is a block header; *id gets its CPU number or KPROF_DUMP_NO_CPU_ID. */
+KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
+{
+	size_t i = 0;
+	*id = KPROF_DUMP_NO_CPU_ID;
+	/* AIDA64/EVEREST sections and EVEREST's "CPUID Registers (CPU #n):" */
+	if (kprof_impl_dump_lit(s, n, &i, "------[", 7) ||
+	    kprof_impl_dump_lit(s, n, &i, "CPUID Registers", 15)) {
+		*id = kprof_impl_dump_header_cpu(s, n);
+		return 1;
+	}
+	/* InstLatx64's "CPU#000 AffMask: 0x..." */
+	if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4))
+		return kprof_impl_dump_dec(s, n, &i, id);
+	/* `cpuid -r`: "CPU 3:", and "CPU:" with -1 */
+	if (kprof_impl_dump_lit(s, n, &i, "CPU", 3)) {
+		kprof_impl_dump_skip_space(s, n, &i);
+		(void)kprof_impl_dump_dec(s, n, &i, id);
+		if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n)
+			return 1;
+		*id = KPROF_DUMP_NO_CPU_ID;
+	}
+	return 0;
+}
+
+/* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
+KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
+{
+	if ((leaf & 0x3FFFFFFFu) >= KPROF_DUMP_TRACKED_LEAVES)
+		return -1;
+	return (int)((leaf >> 30) * KPROF_DUMP_TRACKED_LEAVES +
+	             (leaf & (KPROF_DUMP_TRACKED_LEAVES - 1u)));
+}
+
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out)
+{
+	if (!it || !out)
 		return KPROF_E_ARGUMENT;
-	if (c->status != KPROF_OK)
-		return (kprof_status)c->status;
-	while (c->pos < c->len) {
-		const char *s = c->text + c->pos;
-		size_t avail = c->len - c->pos, n = 0, i = 0, next;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	while (it->pos < it->len) {
+		const char *s = it->text + it->pos;
+		size_t avail = it->len - it->pos, n = 0, body = 0, next;
 		kprof_dump_record r;
-		int fmt = KPROF_DUMP_FORMAT_UNKNOWN;
-		int slot;
-		while (n < avail && s[n] != '\n' && s[n] != '\r')
+		kprof_dump_expect expect;
+		uint32_t id;
+		int fmt, bit, same_run;
+		while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
 			n++;
+		if (n < avail && s[n] == '\0') {
+			it->line++;
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
+		}
 		/* Lines end at LF, CR LF or a lone CR. */
 		next = n;
 		if (next < avail && s[next] == '\r')
 			next++;
 		if (next < avail && s[next] == '\n')
 			next++;
-		c->pos += next;
-		c->line++;
-		for (i = 0; i < n; i++) {
-			unsigned char ch = (unsigned char)s[i];
-			if ((ch < 0x20 && !kprof_impl_dump_space(s[i])) || ch == 0x7F)
-				return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
-		}
+		it->pos += next;
+		it->line++;
 		while (n > 0 && kprof_impl_dump_space(s[n - 1]))
 			n--;
-		i = 0;
-		/* Block headers. */
-		if (kprof_impl_dump_lit(s, n, &i, "------[", 7)) {
-			c->block_pending = 1;
-			c->cpu_id = kprof_impl_dump_header_cpu(s, n);
-			continue;
-		}
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4)) {
-			uint32_t id;
-			if (kprof_impl_dump_dec(s, n, &i, &id)) {
-				c->block_pending = 1;
-				c->cpu_id = id;
+		fmt = kprof_impl_dump_claim(s, n, &body);
+		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN) {
+			if (kprof_impl_dump_header(s, n, &id)) {
+				it->block_pending = 1;
+				it->cpu_id = id;
 			}
 			continue;
 		}
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPU", 3) && i < n && s[i] != 'I') {
-			uint32_t id = KPROF_DUMP_NO_CPU_ID;
-			kprof_impl_dump_skip_space(s, n, &i);
-			(void)kprof_impl_dump_dec(s, n, &i, &id);
-			if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n) {
-				c->block_pending = 1;
-				c->cpu_id = id;
-			}
-			continue;
-		}
-		/* Leaf lines: which format does the line claim to be? */
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPUID ", 6)) {
-			size_t j = i;
-			while (j < n && kprof_impl_dump_hexdigit(s[j]) >= 0)
-				j++;
-			/* "CPUID CPU Name", "CPUID Revision": text, not a leaf. */
-			if (j > i && (j == n || s[j] == ':' || j - i >= 8))
-				fmt = KPROF_DUMP_FORMAT_AIDA64;
-		} else {
-			kprof_impl_dump_skip_space(s, n, &i);
-			if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
-				fmt = KPROF_DUMP_FORMAT_CPUID_R;
-		}
-		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN)
-			continue;
-		if (c->format != KPROF_DUMP_FORMAT_UNKNOWN && c->format != fmt)
-			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+		if (it->format != KPROF_DUMP_FORMAT_UNKNOWN && it->format != fmt)
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT,
+			                            KPROF_DUMP_EXPECT_ONE_FORMAT);
 		r.subleaf = 0;
 		r.flags = 0;
-		if (!(fmt == KPROF_DUMP_FORMAT_AIDA64 ? kprof_impl_dump_parse_aida(s, n, &r)
-		                                      : kprof_impl_dump_parse_raw(s, n, &r)))
-			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
-		c->format = fmt;
-		if (c->cpu < 0 || c->block_pending) {
-			if (c->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
-				return kprof_impl_dump_fail(c, KPROF_E_RANGE);
-			c->cpu++;
-			c->block_pending = 0;
-			c->prev_untagged = 0;
-			kprof_cpuid_snapshot_init(&c->block);
-		} else if (!(r.flags & KPROF_DUMP_SUBLEAF_TAGGED) && c->prev_untagged &&
-		           c->prev_leaf == r.leaf && kprof_cpuid_slot_of(r.leaf, 0) < 0) {
-			r.subleaf = c->prev_subleaf + 1;
-			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		expect = fmt == KPROF_DUMP_FORMAT_AIDA64
+		                 ? kprof_impl_dump_parse_aida(s, n, body, &r)
+		         : fmt == KPROF_DUMP_FORMAT_CPUID_R
+		                 ? kprof_impl_dump_parse_raw(s, n, body, &r)
+		                 : kprof_impl_dump_parse_hwloc(s, n, body, &r);
+		if (expect != KPROF_DUMP_EXPECT_NOTHING)
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, expect);
+		it->format = fmt;
+		/* A header, or leaf 0 again, opens the next block. */
+		if (it->cpu < 0 || it->block_pending ||
+		    (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
+			unsigned k;
+			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
+				return kprof_impl_dump_fail(it, KPROF_E_RANGE,
+				                            KPROF_DUMP_EXPECT_NOTHING);
+			it->cpu++;
+			if (!it->block_pending)
+				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
+			it->block_pending = 0;
+			it->block_records = 0;
+			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
+				it->seen[k] = 0;
 		}
-		slot = kprof_cpuid_slot_of(r.leaf, r.subleaf);
-		if (slot >= 0 && kprof_cpuid_snapshot_set(&c->block, r.leaf, r.subleaf, r.eax,
-		                                          r.ebx, r.ecx, r.edx) == KPROF_E_DUPLICATE)
-			return kprof_impl_dump_fail(c, KPROF_E_DUPLICATE);
-		c->prev_leaf = r.leaf;
-		c->prev_subleaf = r.subleaf;
-		c->prev_untagged = !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED);
-		c->records++;
-		r.cpu = (uint32_t)c->cpu;
-		r.cpu_id = c->cpu_id;
-		r.line = c->line;
+		same_run = it->block_records && r.leaf == it->prev_leaf;
+		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
+			if (it->prev_subleaf == 0xFFFFFFFFu)
+				return kprof_impl_dump_fail(it, KPROF_E_RANGE,
+				                            KPROF_DUMP_EXPECT_NEW_LEAF);
+			r.subleaf = it->prev_subleaf + 1;
+			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		} else if (same_run && r.subleaf <= it->prev_subleaf) {
+			return kprof_impl_dump_fail(it, KPROF_E_DUPLICATE,
+			                            KPROF_DUMP_EXPECT_NEW_LEAF);
+		} else if (!same_run && (bit = kprof_impl_dump_seen_bit(r.leaf)) >= 0) {
+			if (it->seen[bit / 32] >> (bit % 32) & 1u)
+				return kprof_impl_dump_fail(it, KPROF_E_DUPLICATE,
+				                            KPROF_DUMP_EXPECT_NEW_LEAF);
+			it->seen[bit / 32] |= 1u << (bit % 32);
+		}
+		it->prev_leaf = r.leaf;
+		it->prev_subleaf = r.subleaf;
+		it->block_records++;
+		it->records++;
+		r.cpu = (uint32_t)it->cpu;
+		r.cpu_id = it->cpu_id;
+		r.line = it->line;
 		*out = r;
 		return KPROF_OK;
 	}
-	if (c->records == 0)
-		return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+	if (it->records == 0)
+		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_LEAF_LINE);
+	it->status = KPROF_END;
 	return KPROF_END;
 }
 
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
-	kprof_dump_cursor c;
+	kprof_dump_iter it;
 	kprof_dump_record r;
 	kprof_status st;
 	int found = 0;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	kprof_cpuid_snapshot_init(out);
-	st = kprof_dump_init(&c, text, len);
-	while (st == KPROF_OK && (st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	st = kprof_dump_iter_init(&it, text, len);
+	while (st == KPROF_OK && (st = kprof_dump_iter_next(&it, &r)) == KPROF_OK) {
 		if (r.cpu != cpu)
 			continue;
 		found = 1;
-		/* The cursor already refused conflicting repeats; leaves kprof does not keep are
+		/* The iterator already refused repeats; leaves kprof does not keep are
 		 * KPROF_E_NOT_FOUND here, and ignored. */
 		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
 	if (err) {
 		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
-		err->line = st == KPROF_END ? 0 : c.line;
-		err->format = c.format;
-		err->cpus = (uint32_t)(c.cpu + 1);
-		err->records = c.records;
+		err->line = st == KPROF_END ? 0 : it.line;
+		err->format = it.format;
+		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
+		err->cpus = (uint32_t)(it.cpu + 1);
+		err->records = it.records;
 	}
 	if (st == KPROF_END && found)
 		return KPROF_OK;

@@ -178,12 +178,12 @@ static int snap_equal(const kprof_cpuid_snapshot *a, const kprof_cpuid_snapshot 
 static void check_stream(const char *name, const char *text, size_t len, const own_list *l,
                          int same_lines, int want_format)
 {
-	kprof_dump_cursor c;
+	kprof_dump_iter c;
 	kprof_dump_record r;
 	kprof_status st;
 	size_t i = 0, bad = 0;
-	CHECK_EQ(kprof_dump_init(&c, text, len), KPROF_OK);
-	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	CHECK_EQ(kprof_dump_iter_init(&c, text, len), KPROF_OK);
+	while ((st = kprof_dump_iter_next(&c, &r)) == KPROF_OK) {
 		const own_rec *o = i < l->n ? &l->v[i] : NULL;
 		if (!o || o->cpu != r.cpu || o->leaf != r.leaf || o->subleaf != r.subleaf ||
 		    o->r[0] != r.eax || o->r[1] != r.ebx || o->r[2] != r.ecx || o->r[3] != r.edx ||
@@ -288,7 +288,7 @@ static void test_live_raw(void)
 	FILE *p = popen("cpuid -r 2>/dev/null", "r");
 	char *text = NULL, lbuf[256];
 	size_t len = 0, cap = 0, lines = 0, bad = 0;
-	kprof_dump_cursor c;
+	kprof_dump_iter c;
 	kprof_dump_record r;
 	kprof_status st;
 	kprof_cpuid_snapshot snap;
@@ -315,8 +315,8 @@ static void test_live_raw(void)
 	}
 	/* Every record, written back with kprof_dump_write_raw, is its source line byte for
 	 * byte; every "CPU n:" header likewise. */
-	kprof_dump_init(&c, text, len);
-	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	kprof_dump_iter_init(&c, text, len);
+	while ((st = kprof_dump_iter_next(&c, &r)) == KPROF_OK) {
 		size_t n, off = 0, ln = 1, i;
 		unsigned a, b, e0, e1, e2, e3;
 		/* find line r.line */
@@ -469,7 +469,7 @@ static void test_bad(void)
 		        "MSR 00000017: 0018-0000-EF06-852C\r\n"
 		        "------[ Logical CPU #1 ]------\r\n"
 		        "CPUID 0000000A: 07280201-00000001-00000000-00000000\r\n";
-		kprof_dump_cursor c;
+		kprof_dump_iter c;
 		kprof_dump_record r;
 		CHECK_EQ(parse_exact(ok, sizeof ok - 1, 0, &err, &s), KPROF_OK);
 		CHECK_EQ(err.cpus, 2);
@@ -477,40 +477,40 @@ static void test_bad(void)
 		CHECK_EQ(parse_exact(ok, sizeof ok - 1, 1, &err, &s), KPROF_OK);
 		CHECK_EQ(s.regs[KPROF_CPUID_SLOT_PERFMON][1], 1);
 		CHECK_EQ(s.present, 1u << KPROF_CPUID_SLOT_PERFMON);
-		kprof_dump_init(&c, ok, sizeof ok - 1);
-		while (kprof_dump_next(&c, &r) == KPROF_OK && r.leaf != 4)
+		kprof_dump_iter_init(&c, ok, sizeof ok - 1);
+		while (kprof_dump_iter_next(&c, &r) == KPROF_OK && r.leaf != 4)
 			;
 		CHECK_EQ(r.subleaf, 0);
 		CHECK_EQ(r.line, 5);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_OK);
 		CHECK_EQ(r.leaf, 4);
 		CHECK_EQ(r.subleaf, 1);
 		CHECK_EQ(r.flags, KPROF_DUMP_SUBLEAF_IMPLICIT);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_OK);
 		CHECK_EQ(r.cpu, 1);
 		CHECK_EQ(r.cpu_id, 1);
 		CHECK_EQ(r.line, 10);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_END);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_END);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_END);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_END);
 	}
 	/* errors are sticky */
 	{
-		kprof_dump_cursor c;
+		kprof_dump_iter c;
 		kprof_dump_record r;
 		static const char t[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 1\n"
 		                        "CPUID 00000001: 000006E8-00010800-0000C109-AFE9FBFF\n";
-		kprof_dump_init(&c, t, sizeof t - 1);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_E_FORMAT);
+		kprof_dump_iter_init(&c, t, sizeof t - 1);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_E_FORMAT);
 		CHECK_EQ(c.line, 2);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_E_FORMAT);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_E_FORMAT);
 		CHECK_EQ(c.line, 2);
 	}
 	/* arguments */
 	CHECK_EQ(kprof_dump_snapshot(NULL, 5, 0, &s, &err), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_dump_snapshot(NULL, 0, 0, &s, &err), KPROF_E_FORMAT);
 	CHECK_EQ(kprof_dump_snapshot("x", 1, 0, NULL, &err), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_dump_next(NULL, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_dump_iter_next(NULL, NULL), KPROF_E_ARGUMENT);
 	/* the length is the end, not a NUL */
 	{
 		static const char t[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 00000001: 0";

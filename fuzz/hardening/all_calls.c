@@ -126,15 +126,15 @@ KPROF_INTERNAL uint32_t kh_hal(const uint8_t *b)
 
 KPROF_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 {
-	static kprof_dump_cursor c;
+	static kprof_dump_iter c;
 	static kprof_dump_record r;
 	static kprof_dump_error err;
 	static kprof_cpuid_snapshot s;
 	static char line[128];
 	size_t w = 0;
 	uint32_t acc = 0, k = 0;
-	(void)kprof_dump_init(&c, (const char *)b, n);
-	while (k++ < 64 && kprof_dump_next(&c, &r) == KPROF_OK) {
+	(void)kprof_dump_iter_init(&c, (const char *)b, n);
+	while (k++ < 64 && kprof_dump_iter_next(&c, &r) == KPROF_OK) {
 		if (kprof_dump_write_raw(&r, line, sizeof line, &w) == KPROF_OK)
 			acc += (uint32_t)w;
 	}

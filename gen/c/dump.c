@@ -80,248 +80,380 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 	return KPROF_DUMP_NO_CPU_ID;
 }
 
-/* Empty the cursor and point it at len bytes of text. Nothing is read yet. */
-KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len)
+/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	if (!c)
+	unsigned k;
+	if (!it)
 		return KPROF_E_ARGUMENT;
-	c->text = text;
-	c->len = text ? len : 0;
-	c->pos = 0;
-	c->line = 0;
-	c->format = KPROF_DUMP_FORMAT_UNKNOWN;
-	c->cpu = -1;
-	c->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	c->block_pending = 0;
-	c->prev_leaf = c->prev_subleaf = c->prev_untagged = 0;
-	c->records = 0;
-	c->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
-	kprof_cpuid_snapshot_init(&c->block);
-	return (kprof_status)c->status;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
+	it->expect = KPROF_DUMP_EXPECT_NOTHING;
+	it->cpu = -1;
+	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
+	it->block_pending = 0;
+	it->block_records = 0;
+	it->prev_leaf = it->prev_subleaf = 0;
+	it->records = 0;
+	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
+		it->seen[k] = 0;
+	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+	return (kprof_status)it->status;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_cursor *c, kprof_status st)
+KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
+                                                 kprof_dump_expect expect)
 {
-	c->status = st;
+	it->status = st;
+	it->expect = expect;
 	return st;
 }
 
-/* Parse the leaf line s[0..n) of the cursor's format into *r (leaf, sub-leaf if tagged and
- * registers). 1 on success, 0 when the line is malformed. */
-KPROF_INTERNAL int kprof_impl_dump_parse_aida(const char *s, size_t n, kprof_dump_record *r)
+/* A separator before the next AIDA64 register: one '-', or a run of blanks. */
+KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 {
-	size_t i = 6; /* past "CPUID " */
+	size_t start = *i;
+	if (*i < n && s[*i] == '-') {
+		(*i)++;
+		return 1;
+	}
+	kprof_impl_dump_skip_space(s, n, i);
+	return *i > start;
+}
+
+/* An AIDA64/EVEREST/InstLatx64 leaf line from s[i..n), i just past "CPUID": the leaf, then ':',
+ * ' : ', ' :' or blanks, then four registers of 8 hex digits separated by '-' or blanks, then
+ * optional bracketed notes of which a leading [SL nn] names the sub-leaf. 0 on success, else
+ * what was expected. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
+                                                            kprof_dump_record *r)
+{
 	uint32_t *reg[4];
+	size_t start;
 	unsigned k;
 	reg[0] = &r->eax;
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf) || !kprof_impl_dump_lit(s, n, &i, ":", 1))
-		return 0;
 	kprof_impl_dump_skip_space(s, n, &i);
+	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+		return KPROF_DUMP_EXPECT_LEAF;
+	start = i;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i < n && s[i] == ':')
+		i++;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i == start)
+		return KPROF_DUMP_EXPECT_SEPARATOR;
 	for (k = 0; k < 4; k++) {
-		if (k && !kprof_impl_dump_lit(s, n, &i, "-", 1))
-			return 0;
+		if (k && !kprof_impl_dump_separator(s, n, &i))
+			return KPROF_DUMP_EXPECT_SEPARATOR;
 		if (!kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
-			return 0;
+			return KPROF_DUMP_EXPECT_REGISTER;
 	}
+	start = i;
 	kprof_impl_dump_skip_space(s, n, &i);
 	if (i == n)
-		return 1;
-	/* Tags follow: only a leading [SL nn] means anything; the rest (vendor strings, cache
-	 * sizes, brand text with its own brackets) is commentary. */
-	if (s[i] != '[')
-		return 0;
+		return KPROF_DUMP_EXPECT_NOTHING;
+	/* Notes follow blanks and a '[': only a leading [SL nn] means anything; the rest (vendor
+	 * and brand strings with their own brackets, cache sizes, core names) is commentary. */
+	if (i == start || s[i] != '[')
+		return KPROF_DUMP_EXPECT_NOTE;
 	if (kprof_impl_dump_lit(s, n, &i, "[SL", 3)) {
 		kprof_impl_dump_skip_space(s, n, &i);
-		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) || !kprof_impl_dump_lit(s, n, &i, "]", 1))
-			return 0;
+		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf))
+			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!kprof_impl_dump_lit(s, n, &i, "]", 1))
+			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
 	}
-	return 1;
+	return KPROF_DUMP_EXPECT_NOTHING;
 }
 
-KPROF_INTERNAL int kprof_impl_dump_parse_raw(const char *s, size_t n, kprof_dump_record *r)
+/* A `cpuid -r` line from s[i..n), i at "0x": "0xLLLLLLLL 0xSS: eax=0x.. ebx=0x.. ecx=0x..
+ * edx=0x..", or the older "0xLLLLLLLL: eax=0x.." without a sub-leaf. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
+                                                           kprof_dump_record *r)
 {
 	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
 	uint32_t *reg[4];
-	size_t i = 0;
 	unsigned k;
 	reg[0] = &r->eax;
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) || !kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
-		return 0;
-	if (i == n || !kprof_impl_dump_space(s[i]))
-		return 0;
-	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) || !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
-	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
-		return 0;
+	i += 2;
+	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+		return KPROF_DUMP_EXPECT_LEAF;
+	if (!kprof_impl_dump_lit(s, n, &i, ":", 1)) {
+		if (i == n || !kprof_impl_dump_space(s[i]))
+			return KPROF_DUMP_EXPECT_SUBLEAF;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!(kprof_impl_dump_lit(s, n, &i, "0x", 2) || kprof_impl_dump_lit(s, n, &i, "0X", 2)) ||
+		    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) || !kprof_impl_dump_lit(s, n, &i, ":", 1))
+			return KPROF_DUMP_EXPECT_SUBLEAF;
+		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	}
 	for (k = 0; k < 4; k++) {
 		if (i == n || !kprof_impl_dump_space(s[i]))
-			return 0;
+			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 		kprof_impl_dump_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) || !kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
-			return 0;
+			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 	}
 	kprof_impl_dump_skip_space(s, n, &i);
+	return i == n ? KPROF_DUMP_EXPECT_NOTHING : KPROF_DUMP_EXPECT_END_OF_LINE;
+}
+
+/* One hwloc number: optional 0x, 1 to 8 hex digits (what hwloc's "%x" reads back). */
+KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
+{
+	if (n - *i >= 3 && s[*i] == '0' && (s[*i + 1] == 'x' || s[*i + 1] == 'X') &&
+	    kprof_impl_dump_hexdigit(s[*i + 2]) >= 0)
+		*i += 2;
+	return kprof_impl_dump_hex(s, n, i, 1, 8, v);
+}
+
+/* A hwloc-gather-cpuid line from s[i..n): "MASK EAX EBX ECX EDX => EAX EBX ECX EDX" in hex.
+ * The mask says which inputs mattered: bit 0 eax (the leaf, always), bit 2 ecx (the
+ * sub-leaf); bits 1 and 3 (ebx, edx) no leaf uses but hwloc's reader would honour. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
+                                                             kprof_dump_record *r)
+{
+	uint32_t v[9];
+	unsigned k;
+	for (k = 0; k < 9; k++) {
+		if (k == 5) {
+			kprof_impl_dump_skip_space(s, n, &i);
+			if (!kprof_impl_dump_lit(s, n, &i, "=>", 2))
+				return KPROF_DUMP_EXPECT_ARROW;
+			kprof_impl_dump_skip_space(s, n, &i);
+		} else if (k) {
+			if (i == n || !kprof_impl_dump_space(s[i]))
+				return k < 5 ? KPROF_DUMP_EXPECT_ARROW : KPROF_DUMP_EXPECT_HEX_VALUE;
+			kprof_impl_dump_skip_space(s, n, &i);
+		}
+		if (!kprof_impl_dump_hwloc_value(s, n, &i, &v[k]))
+			return KPROF_DUMP_EXPECT_HEX_VALUE;
+	}
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i != n)
+		return KPROF_DUMP_EXPECT_END_OF_LINE;
+	if (!(v[0] & 1u) || v[0] > 0xFu)
+		return KPROF_DUMP_EXPECT_INPUT_MASK;
+	r->leaf = v[1];
+	r->subleaf = (v[0] & 4u) ? v[3] : 0;
+	r->eax = v[5];
+	r->ebx = v[6];
+	r->ecx = v[7];
+	r->edx = v[8];
+	/* A mask without ecx means "any sub-leaf": hwloc answers every sub-leaf with it. */
 	r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
-	return i == n;
+	return KPROF_DUMP_EXPECT_NOTHING;
+}
+
+/* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
+ * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
+ * a truncated or damaged leaf line is never skipped as text. */
+KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+{
+	size_t i = 0, j, k;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (kprof_impl_dump_lit(s, n, &i, "CPUID", 5)) {
+		j = i;
+		kprof_impl_dump_skip_space(s, n, &j);
+		if (j == i)
+			return KPROF_DUMP_FORMAT_UNKNOWN;
+		k = j;
+		while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
+			k++;
+		/* "CPUID CPU Name :", "CPUID Revision :": text, not a leaf. */
+		if (k > j && (k == n || s[k] == ':' || k - j >= 8)) {
+			*body = i;
+			return KPROF_DUMP_FORMAT_AIDA64;
+		}
+		return KPROF_DUMP_FORMAT_UNKNOWN;
+	}
+	if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		*body = i;
+		return KPROF_DUMP_FORMAT_CPUID_R;
+	}
+	if (i < n && kprof_impl_dump_hexdigit(s[i]) >= 0) {
+		for (k = i; k + 1 < n; k++) {
+			if (s[k] == '=' && s[k + 1] == '>') {
+				*body = i;
+				return KPROF_DUMP_FORMAT_HWLOC;
+			}
+		}
+	}
+	return KPROF_DUMP_FORMAT_UNKNOWN;
+}
+
+/* Whether s[0..n) is a block header; *id gets its CPU number or KPROF_DUMP_NO_CPU_ID. */
+KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
+{
+	size_t i = 0;
+	*id = KPROF_DUMP_NO_CPU_ID;
+	/* AIDA64/EVEREST sections and EVEREST's "CPUID Registers (CPU #n):" */
+	if (kprof_impl_dump_lit(s, n, &i, "------[", 7) || kprof_impl_dump_lit(s, n, &i, "CPUID Registers", 15)) {
+		*id = kprof_impl_dump_header_cpu(s, n);
+		return 1;
+	}
+	/* InstLatx64's "CPU#000 AffMask: 0x..." */
+	if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4))
+		return kprof_impl_dump_dec(s, n, &i, id);
+	/* `cpuid -r`: "CPU 3:", and "CPU:" with -1 */
+	if (kprof_impl_dump_lit(s, n, &i, "CPU", 3)) {
+		kprof_impl_dump_skip_space(s, n, &i);
+		(void)kprof_impl_dump_dec(s, n, &i, id);
+		if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n)
+			return 1;
+		*id = KPROF_DUMP_NO_CPU_ID;
+	}
+	return 0;
+}
+
+/* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
+KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
+{
+	if ((leaf & 0x3FFFFFFFu) >= KPROF_DUMP_TRACKED_LEAVES)
+		return -1;
+	return (int)((leaf >> 30) * KPROF_DUMP_TRACKED_LEAVES + (leaf & (KPROF_DUMP_TRACKED_LEAVES - 1u)));
 }
 
 /* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
- * last leaf; on error (status in every later call too, c->line = the line to blame):
- * KPROF_E_FORMAT for a text with no leaf line, binary bytes (NUL and other controls), a
- * malformed or truncated leaf line, or lines of both formats; KPROF_E_DUPLICATE when a leaf
- * kprof keeps (see kprof_cpuid_slot_of) appears twice in one CPU block with different values.
- * Untagged repeats of a leaf on consecutive lines (leaf 4 in old AIDA64 dumps) get sub-leaves
- * 0, 1, 2..; kept leaves have no sub-leaves and never get implicit ones. Lines other than
- * leaves and block headers (MSRs, cache text, section titles) are skipped. */
-KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out)
+ * last leaf; on error the status (returned again by every later call), it->line = the line
+ * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
+ * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
+ * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
+ * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
+ * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
+ * section titles, `#` comments) are skipped. */
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out)
 {
-	if (!c || !out)
+	if (!it || !out)
 		return KPROF_E_ARGUMENT;
-	if (c->status != KPROF_OK)
-		return (kprof_status)c->status;
-	while (c->pos < c->len) {
-		const char *s = c->text + c->pos;
-		size_t avail = c->len - c->pos, n = 0, i = 0, next;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	while (it->pos < it->len) {
+		const char *s = it->text + it->pos;
+		size_t avail = it->len - it->pos, n = 0, body = 0, next;
 		kprof_dump_record r;
-		int fmt = KPROF_DUMP_FORMAT_UNKNOWN;
-		int slot;
-		while (n < avail && s[n] != '\n' && s[n] != '\r')
+		kprof_dump_expect expect;
+		uint32_t id;
+		int fmt, bit, same_run;
+		while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
 			n++;
+		if (n < avail && s[n] == '\0') {
+			it->line++;
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
+		}
 		/* Lines end at LF, CR LF or a lone CR. */
 		next = n;
 		if (next < avail && s[next] == '\r')
 			next++;
 		if (next < avail && s[next] == '\n')
 			next++;
-		c->pos += next;
-		c->line++;
-		for (i = 0; i < n; i++) {
-			unsigned char ch = (unsigned char)s[i];
-			if ((ch < 0x20 && !kprof_impl_dump_space(s[i])) || ch == 0x7F)
-				return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
-		}
+		it->pos += next;
+		it->line++;
 		while (n > 0 && kprof_impl_dump_space(s[n - 1]))
 			n--;
-		i = 0;
-		/* Block headers. */
-		if (kprof_impl_dump_lit(s, n, &i, "------[", 7)) {
-			c->block_pending = 1;
-			c->cpu_id = kprof_impl_dump_header_cpu(s, n);
-			continue;
-		}
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4)) {
-			uint32_t id;
-			if (kprof_impl_dump_dec(s, n, &i, &id)) {
-				c->block_pending = 1;
-				c->cpu_id = id;
+		fmt = kprof_impl_dump_claim(s, n, &body);
+		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN) {
+			if (kprof_impl_dump_header(s, n, &id)) {
+				it->block_pending = 1;
+				it->cpu_id = id;
 			}
 			continue;
 		}
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPU", 3) && i < n && s[i] != 'I') {
-			uint32_t id = KPROF_DUMP_NO_CPU_ID;
-			kprof_impl_dump_skip_space(s, n, &i);
-			(void)kprof_impl_dump_dec(s, n, &i, &id);
-			if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n) {
-				c->block_pending = 1;
-				c->cpu_id = id;
-			}
-			continue;
-		}
-		/* Leaf lines: which format does the line claim to be? */
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPUID ", 6)) {
-			size_t j = i;
-			while (j < n && kprof_impl_dump_hexdigit(s[j]) >= 0)
-				j++;
-			/* "CPUID CPU Name", "CPUID Revision": text, not a leaf. */
-			if (j > i && (j == n || s[j] == ':' || j - i >= 8))
-				fmt = KPROF_DUMP_FORMAT_AIDA64;
-		} else {
-			kprof_impl_dump_skip_space(s, n, &i);
-			if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
-				fmt = KPROF_DUMP_FORMAT_CPUID_R;
-		}
-		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN)
-			continue;
-		if (c->format != KPROF_DUMP_FORMAT_UNKNOWN && c->format != fmt)
-			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+		if (it->format != KPROF_DUMP_FORMAT_UNKNOWN && it->format != fmt)
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_ONE_FORMAT);
 		r.subleaf = 0;
 		r.flags = 0;
-		if (!(fmt == KPROF_DUMP_FORMAT_AIDA64 ? kprof_impl_dump_parse_aida(s, n, &r)
-		                                      : kprof_impl_dump_parse_raw(s, n, &r)))
-			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
-		c->format = fmt;
-		if (c->cpu < 0 || c->block_pending) {
-			if (c->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
-				return kprof_impl_dump_fail(c, KPROF_E_RANGE);
-			c->cpu++;
-			c->block_pending = 0;
-			c->prev_untagged = 0;
-			kprof_cpuid_snapshot_init(&c->block);
-		} else if (!(r.flags & KPROF_DUMP_SUBLEAF_TAGGED) && c->prev_untagged &&
-		           c->prev_leaf == r.leaf && kprof_cpuid_slot_of(r.leaf, 0) < 0) {
-			r.subleaf = c->prev_subleaf + 1;
-			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		expect = fmt == KPROF_DUMP_FORMAT_AIDA64    ? kprof_impl_dump_parse_aida(s, n, body, &r)
+		         : fmt == KPROF_DUMP_FORMAT_CPUID_R ? kprof_impl_dump_parse_raw(s, n, body, &r)
+		                                            : kprof_impl_dump_parse_hwloc(s, n, body, &r);
+		if (expect != KPROF_DUMP_EXPECT_NOTHING)
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, expect);
+		it->format = fmt;
+		/* A header, or leaf 0 again, opens the next block. */
+		if (it->cpu < 0 || it->block_pending || (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
+			unsigned k;
+			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
+				return kprof_impl_dump_fail(it, KPROF_E_RANGE, KPROF_DUMP_EXPECT_NOTHING);
+			it->cpu++;
+			if (!it->block_pending)
+				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
+			it->block_pending = 0;
+			it->block_records = 0;
+			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
+				it->seen[k] = 0;
 		}
-		slot = kprof_cpuid_slot_of(r.leaf, r.subleaf);
-		if (slot >= 0 && kprof_cpuid_snapshot_set(&c->block, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx,
-		                                          r.edx) == KPROF_E_DUPLICATE)
-			return kprof_impl_dump_fail(c, KPROF_E_DUPLICATE);
-		c->prev_leaf = r.leaf;
-		c->prev_subleaf = r.subleaf;
-		c->prev_untagged = !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED);
-		c->records++;
-		r.cpu = (uint32_t)c->cpu;
-		r.cpu_id = c->cpu_id;
-		r.line = c->line;
+		same_run = it->block_records && r.leaf == it->prev_leaf;
+		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
+			if (it->prev_subleaf == 0xFFFFFFFFu)
+				return kprof_impl_dump_fail(it, KPROF_E_RANGE, KPROF_DUMP_EXPECT_NEW_LEAF);
+			r.subleaf = it->prev_subleaf + 1;
+			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		} else if (same_run && r.subleaf <= it->prev_subleaf) {
+			return kprof_impl_dump_fail(it, KPROF_E_DUPLICATE, KPROF_DUMP_EXPECT_NEW_LEAF);
+		} else if (!same_run && (bit = kprof_impl_dump_seen_bit(r.leaf)) >= 0) {
+			if (it->seen[bit / 32] >> (bit % 32) & 1u)
+				return kprof_impl_dump_fail(it, KPROF_E_DUPLICATE, KPROF_DUMP_EXPECT_NEW_LEAF);
+			it->seen[bit / 32] |= 1u << (bit % 32);
+		}
+		it->prev_leaf = r.leaf;
+		it->prev_subleaf = r.subleaf;
+		it->block_records++;
+		it->records++;
+		r.cpu = (uint32_t)it->cpu;
+		r.cpu_id = it->cpu_id;
+		r.line = it->line;
 		*out = r;
 		return KPROF_OK;
 	}
-	if (c->records == 0)
-		return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+	if (it->records == 0)
+		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_LEAF_LINE);
+	it->status = KPROF_END;
 	return KPROF_END;
 }
 
 /* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
  * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why and at which line. Errors are
- * kprof_dump_next's, plus KPROF_E_NOT_FOUND when the text has no block cpu. A block lacking
- * some leaves is not an error: the snapshot just does not have them. */
+ * empty (never a partial snapshot) and err (optional) says why, at which line and what the
+ * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
+ * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
+ * them. */
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
-	kprof_dump_cursor c;
+	kprof_dump_iter it;
 	kprof_dump_record r;
 	kprof_status st;
 	int found = 0;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	kprof_cpuid_snapshot_init(out);
-	st = kprof_dump_init(&c, text, len);
-	while (st == KPROF_OK && (st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	st = kprof_dump_iter_init(&it, text, len);
+	while (st == KPROF_OK && (st = kprof_dump_iter_next(&it, &r)) == KPROF_OK) {
 		if (r.cpu != cpu)
 			continue;
 		found = 1;
-		/* The cursor already refused conflicting repeats; leaves kprof does not keep are
+		/* The iterator already refused repeats; leaves kprof does not keep are
 		 * KPROF_E_NOT_FOUND here, and ignored. */
 		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
 	if (err) {
 		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
-		err->line = st == KPROF_END ? 0 : c.line;
-		err->format = c.format;
-		err->cpus = (uint32_t)(c.cpu + 1);
-		err->records = c.records;
+		err->line = st == KPROF_END ? 0 : it.line;
+		err->format = it.format;
+		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
+		err->cpus = (uint32_t)(it.cpu + 1);
+		err->records = it.records;
 	}
 	if (st == KPROF_END && found)
 		return KPROF_OK;
