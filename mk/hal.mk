@@ -2,7 +2,7 @@
 # (issue 3; dump formats from issue 4). `cpuid` is Debian's cpuid tool: test_dump reads its
 # `cpuid -r` output. gcc-12-multilib: the -m32 freestanding check.
 DEPS += cpuid gcc-12-multilib
-TEST_STEPS += dump hal msr-hook hal-freestanding
+TEST_STEPS += dump dump-formats hal msr-hook hal-freestanding
 
 # The dump reader reads untrusted text: run its test under the sanitizers.
 CFLAGS_test_dump := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -10,6 +10,14 @@ CFLAGS_test_hal := -fsanitize=address,undefined -fno-sanitize-recover=all
 
 test-dump: $(BUILD)/tests/test_dump
 	$<
+
+# Every real dump in ../shared in its own spelling and converted into the others, against the
+# test's own reader (tests/dump_records prints what kprof's iterator reads).
+$(BUILD)/tests/dump_records: tests/dump_records.c kprof.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_TEST) $< -o $@
+test-dump-formats: $(BUILD)/tests/dump_records $(BUILD)/kprof
+	python3 tests/test_dump_formats.py $(BUILD)/tests/dump_records $(BUILD)/kprof
 
 test-hal: $(BUILD)/tests/test_hal
 	$<
