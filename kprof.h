@@ -1641,6 +1641,99 @@ typedef enum kprof_dump_expect {
 KPROF_API const char *kprof_dump_expect_name(int value);
 #endif
 
+/* The cpuid bits that matter to profiling and may differ between the logical CPUs of one
+ * machine (hybrid and asymmetric parts): kprof_cpu_groups puts CPUs whose facts are all equal
+ * into one group. Each fact is one register of one (leaf, sub-leaf) under a mask; a fact is
+ * absent when its leaf is missing or above its range's max leaf.
+ * Source: Intel SDM vol. 2 CPUID (leaf 01H DS/DTES64/DS-CPL/PDCM, 0AH architectural performance
+ * monitoring, 1AH hybrid core type, 1CH last branch records, 23H architectural performance
+ * monitoring extended leaf); AMD APM vol. 3 appendix E (Fn8000_0001 ECX IBS/LWP/
+ * PerfCtrExtCore/PerfCtrExtNB/PerfTsc/PerfCtrExtLLC and EDX LM, Fn8000_001B IBS, Fn8000_001C
+ * LWP, Fn8000_0022 extended performance monitoring and debug); bit names as Linux
+ * arch/x86/include/asm/cpufeatures.h and perf_event.h (union cpuid_0x80000022_ebx). Leaf 1 EBX
+ * (APIC ID, CLFLUSH) and the topology leaves differ per CPU on every machine and say nothing
+ * about profiling: they are not facts. */
+
+typedef enum kprof_cpu_fact {
+	KPROF_CPU_FACT_VENDOR_EBX = 0x0, /* vendor string, first 4 bytes */
+
+	KPROF_CPU_FACT_VENDOR_EDX = 0x1, /* vendor string, middle 4 bytes */
+
+	KPROF_CPU_FACT_VENDOR_ECX = 0x2, /* vendor string, last 4 bytes */
+
+	KPROF_CPU_FACT_SIGNATURE = 0x3, /* family, model, stepping (the 32-bit HAL's family rule) */
+
+	KPROF_CPU_FACT_DS = 0x4, /* DS: Debug Store (BTS/PEBS) */
+
+	KPROF_CPU_FACT_DS_FEATURES = 0x5, /* DTES64 (2), DS-CPL (4), PDCM (15), hypervisor (31) */
+
+	KPROF_CPU_FACT_PERFMON_EAX = 0x6, /* perfmon version, counters, width, ebx length */
+
+	KPROF_CPU_FACT_PERFMON_EBX = 0x7, /* architectural events NOT available */
+
+	KPROF_CPU_FACT_PERFMON_ECX = 0x8, /* fixed counters bitmap */
+
+	KPROF_CPU_FACT_PERFMON_EDX = 0x9, /* fixed counters and their width */
+
+	KPROF_CPU_FACT_CORE_TYPE = 0xA, /* hybrid core type (0x20 Atom, 0x40 Core) */
+
+	KPROF_CPU_FACT_LBR_EAX = 0xB, /* architectural LBR depths and state */
+
+	KPROF_CPU_FACT_LBR_EBX = 0xC, /* architectural LBR filtering */
+
+	KPROF_CPU_FACT_LBR_ECX = 0xD, /* architectural LBR record fields */
+
+	KPROF_CPU_FACT_PERFMON_EXT = 0xE, /* valid sub-leaves of leaf 0x23 */
+
+	KPROF_CPU_FACT_PERFMON_EXT_EBX = 0xF, /* UnitMask2, EQ bit */
+
+	KPROF_CPU_FACT_GP_COUNTER_MASK = 0x10, /* general-purpose counters bitmap */
+
+	KPROF_CPU_FACT_FIXED_COUNTER_MASK = 0x11, /* fixed counters bitmap */
+
+	KPROF_CPU_FACT_PERFMON_EXT_2_EAX = 0x12, /* sub-leaf 2 as reported */
+
+	KPROF_CPU_FACT_PERFMON_EXT_2_EBX = 0x13, /* sub-leaf 2 as reported */
+
+	KPROF_CPU_FACT_ARCH_EVENTS = 0x14, /* architectural events bitmap */
+
+	/* IBS (10), LWP (15), PerfCtrExtCore (23), PerfCtrExtNB (24), PerfTsc (27), PerfCtrExtLLC (28) */
+	KPROF_CPU_FACT_EXT_PERF_BITS = 0x15,
+
+	KPROF_CPU_FACT_LONG_MODE = 0x16, /* LM (the 32-bit HAL's AMD rule) */
+
+	KPROF_CPU_FACT_IBS = 0x17, /* IBS capabilities */
+
+	KPROF_CPU_FACT_LWP_EAX = 0x18, /* LWP features enabled */
+
+	KPROF_CPU_FACT_LWP_EBX = 0x19, /* LWPCB and event record sizes, events */
+
+	KPROF_CPU_FACT_LWP_ECX = 0x1A, /* LWP latency, buffer and filtering */
+
+	KPROF_CPU_FACT_LWP_EDX = 0x1B, /* LWP features supported */
+
+	KPROF_CPU_FACT_AMD_PERFMON_EAX = 0x1C, /* PerfMonV2, LbrExtV2, LbrAndPmcFreeze */
+
+	/* NumPerfCtrCore, LbrV2StackSz, NumPerfCtrNB, NumPerfCtrUmc */
+	KPROF_CPU_FACT_AMD_PERFMON_EBX = 0x1D,
+
+	KPROF_CPU_FACT_AMD_PERFMON_ECX = 0x1E, /* active UMC mask */
+
+} kprof_cpu_fact;
+#define KPROF_CPU_FACT_COUNT 31
+/* One row of kprof_cpu_fact. */
+typedef struct kprof_cpu_fact_row {
+	uint32_t leaf;    /* cpuid leaf (eax input) */
+	uint32_t subleaf; /* sub-leaf (ecx input) */
+	uint8_t reg;      /* KPROF_EAX..KPROF_EDX */
+	uint32_t mask;    /* the bits that matter */
+} kprof_cpu_fact_row;
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_cpu_fact_name(int value);
+#endif
+/* The row of a kprof_cpu_fact value, or NULL for a value that is none. */
+KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
+
 /* Reading cpuid dumps: AIDA64/EVEREST/InstLatx64 text in every spelling they have used,
  * `cpuid -r` output (Debian's cpuid, and `kprof cpuid-dump`) and one hwloc-gather-cpuid
  * `pu<N>` file.
@@ -1666,7 +1759,8 @@ KPROF_API const char *kprof_dump_expect_name(int value);
  * Sub-leaves. `[SL nn]` tags, `cpuid -r` and hwloc lines name them; a line that does not is
  * sub-leaf 0, or, when it repeats the leaf of the line before it, the next sub-leaf
  * (consecutive lines of leaf 4 are sub-leaves 0, 1, 2...). A leaf given again after other
- * leaves, or a named sub-leaf that does not rise within its run, is KPROF_E_DUPLICATE.
+ * leaves, or a named sub-leaf that does not rise within its run, is KPROF_E_DUPLICATE; a line
+ * that repeats the line before it exactly (same named sub-leaf, same values) is skipped.
  * Leaves at offsets 0x80 and above of their range (0, 0x40000000, 0x80000000, 0xC0000000)
  * and leaves outside those ranges are not checked for such repeats. */
 
@@ -1703,6 +1797,7 @@ typedef struct kprof_dump_iter {
 	uint32_t block_records; /* records of the current block so far */
 	uint32_t prev_leaf;     /* the previous record of this block */
 	uint32_t prev_subleaf;
+	uint32_t prev_regs[4];
 	uint32_t records; /* records returned so far */
 	int32_t status;   /* KPROF_OK, or the status every later call returns again */
 	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
@@ -1717,6 +1812,60 @@ typedef struct kprof_dump_error {
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
+
+/* Logical CPUs told apart. A hybrid or asymmetric part reports different cpuid leaves on its
+ * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
+ * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
+ * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
+ * kprof_cpu_groups puts CPUs with equal facts into one group; kprof_cpu_group_compare says
+ * what the boot processor's decision means on another group.
+ *
+ *     kprof_cpu_group g[8];
+ *     uint32_t of_cpu[256];                 // optional: each CPU block's group
+ *     kprof_cpu_groups gs;
+ *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
+ *     st = kprof_cpu_groups_add_dump(&gs, text, len, NULL);   // once per text (hwloc: per file)
+ *     for (i = 1; i < gs.count; i++)
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_X64, &effect);
+ */
+typedef struct kprof_cpu_facts {
+	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
+	uint32_t value[KPROF_CPU_FACT_COUNT]; /* register & mask; 0 when absent */
+	uint32_t max_leaf[4];                 /* max leaf of the ranges 0, 0x4.., 0x8.., 0xC.. */
+	uint32_t has_max;                     /* bit r: max_leaf[r] was given */
+} kprof_cpu_facts;
+
+/* One kind of logical CPU. */
+typedef struct kprof_cpu_group {
+	uint32_t first_cpu;    /* its first CPU: ordinal among all CPUs added */
+	uint32_t first_cpu_id; /* that CPU's number (header, file), or KPROF_DUMP_NO_CPU_ID */
+	uint32_t cpus;         /* logical CPUs in the group */
+	kprof_cpu_facts facts;
+	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
+} kprof_cpu_group;
+
+/* Groups being collected into the caller's arrays. Read, never write, the fields. */
+typedef struct kprof_cpu_groups {
+	kprof_cpu_group *group;
+	uint32_t cap;
+	uint32_t count;      /* groups so far; group[0] holds the boot processor (CPU 0) */
+	uint32_t cpus;       /* CPUs added so far */
+	uint32_t *cpu_group; /* optional: cpu_group[c] = group of CPU c (for c < cpu_cap) */
+	uint32_t cpu_cap;
+} kprof_cpu_groups;
+
+/* What the boot processor's HAL decision means on another group. */
+typedef struct kprof_cpu_group_effect {
+	uint64_t facts_differ; /* bit f: fact f differs from the boot group's */
+	uint8_t own_iface;     /* kprof_interface this group's leaves alone would get */
+	/* The boot processor's interface applied to this group's leaves: counters, counter_width,
+	 * fixed_counters, ebx and source support (kprof_hal_source_supported) as the group has
+	 * them. Compare with the boot decision. */
+	kprof_hal_decision here;
+	uint32_t
+	        sources_differ; /* sources of that interface supported on one group, not the other */
+	uint8_t counters_differ; /* counter count or width differs */
+} kprof_cpu_group_effect;
 
 /* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
@@ -1748,6 +1897,43 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written);
+/* Empty facts: nothing given. */
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
+/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
+ * the live cpuid instruction. Leaves that hold no fact are ignored. */
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4]);
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). Call once all leaves are added. */
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
+/* The facts in which a and b differ (bit f: present in one only, or different values). */
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
+ * index for the first cpu_cap CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
+/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+ * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
+ * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index);
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
+ * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * kprof_cpu_groups_add's (the CPUs before it stay added). */
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err);
+#if !defined(KPROF_NO_HAL)
+/* What the boot processor's decision (made from boot's snapshot) means on group g: the
+ * interface this group alone would get, the boot interface applied to g's leaves (counters,
+ * width, source support as g has them), how many of that interface's sources are supported
+ * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
+ * unknown hal. */
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_group_effect *out);
+#endif
 
 #endif /* KPROF_NO_DUMP */
 /* ------------------------------------------------------------------------------------------
@@ -8020,6 +8206,118 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 }
 #endif
 
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_cpu_fact value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_cpu_fact_name(int value)
+{
+	static const char names[] = "vendor_ebx\0"
+	                            "vendor_edx\0"
+	                            "vendor_ecx\0"
+	                            "signature\0"
+	                            "ds\0"
+	                            "ds_features\0"
+	                            "perfmon_eax\0"
+	                            "perfmon_ebx\0"
+	                            "perfmon_ecx\0"
+	                            "perfmon_edx\0"
+	                            "core_type\0"
+	                            "lbr_eax\0"
+	                            "lbr_ebx\0"
+	                            "lbr_ecx\0"
+	                            "perfmon_ext\0"
+	                            "perfmon_ext_ebx\0"
+	                            "gp_counter_mask\0"
+	                            "fixed_counter_mask\0"
+	                            "perfmon_ext_2_eax\0"
+	                            "perfmon_ext_2_ebx\0"
+	                            "arch_events\0"
+	                            "ext_perf_bits\0"
+	                            "long_mode\0"
+	                            "ibs\0"
+	                            "lwp_eax\0"
+	                            "lwp_ebx\0"
+	                            "lwp_ecx\0"
+	                            "lwp_edx\0"
+	                            "amd_perfmon_eax\0"
+	                            "amd_perfmon_ebx\0"
+	                            "amd_perfmon_ecx\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 11; break;
+	case 2: offset = 22; break;
+	case 3: offset = 33; break;
+	case 4: offset = 43; break;
+	case 5: offset = 46; break;
+	case 6: offset = 58; break;
+	case 7: offset = 70; break;
+	case 8: offset = 82; break;
+	case 9: offset = 94; break;
+	case 10: offset = 106; break;
+	case 11: offset = 116; break;
+	case 12: offset = 124; break;
+	case 13: offset = 132; break;
+	case 14: offset = 140; break;
+	case 15: offset = 152; break;
+	case 16: offset = 168; break;
+	case 17: offset = 184; break;
+	case 18: offset = 203; break;
+	case 19: offset = 221; break;
+	case 20: offset = 239; break;
+	case 21: offset = 251; break;
+	case 22: offset = 265; break;
+	case 23: offset = 275; break;
+	case 24: offset = 279; break;
+	case 25: offset = 287; break;
+	case 26: offset = 295; break;
+	case 27: offset = 303; break;
+	case 28: offset = 311; break;
+	case 29: offset = 327; break;
+	case 30: offset = 343; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
+{
+	static const kprof_cpu_fact_row rows[KPROF_CPU_FACT_COUNT] = {
+	        {0x0u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* vendor_ebx */
+	        {0x0u, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* vendor_edx */
+	        {0x0u, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* vendor_ecx */
+	        {0x1u, 0x0u, KPROF_EAX, 0xFFF3FFFu},         /* signature */
+	        {0x1u, 0x0u, KPROF_EDX, 0x200000u},          /* ds */
+	        {0x1u, 0x0u, KPROF_ECX, 0x80008014u},        /* ds_features */
+	        {0xAu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},        /* perfmon_eax */
+	        {0xAu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* perfmon_ebx */
+	        {0xAu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* perfmon_ecx */
+	        {0xAu, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* perfmon_edx */
+	        {0x1Au, 0x0u, KPROF_EAX, 0xFF000000u},       /* core_type */
+	        {0x1Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* lbr_eax */
+	        {0x1Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* lbr_ebx */
+	        {0x1Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},       /* lbr_ecx */
+	        {0x23u, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext */
+	        {0x23u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_ebx */
+	        {0x23u, 0x1u, KPROF_EAX, 0xFFFFFFFFu},       /* gp_counter_mask */
+	        {0x23u, 0x1u, KPROF_EBX, 0xFFFFFFFFu},       /* fixed_counter_mask */
+	        {0x23u, 0x2u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext_2_eax */
+	        {0x23u, 0x2u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_2_ebx */
+	        {0x23u, 0x3u, KPROF_EAX, 0xFFFFFFFFu},       /* arch_events */
+	        {0x80000001u, 0x0u, KPROF_ECX, 0x19808400u}, /* ext_perf_bits */
+	        {0x80000001u, 0x0u, KPROF_EDX, 0x20000000u}, /* long_mode */
+	        {0x8000001Bu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* ibs */
+	        {0x8000001Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* lwp_eax */
+	        {0x8000001Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* lwp_ebx */
+	        {0x8000001Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* lwp_ecx */
+	        {0x8000001Cu, 0x0u, KPROF_EDX, 0xFFFFFFFFu}, /* lwp_edx */
+	        {0x80000022u, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* amd_perfmon_eax */
+	        {0x80000022u, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* amd_perfmon_ebx */
+	        {0x80000022u, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* amd_perfmon_ecx */
+	};
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &rows[value] : NULL;
+}
+
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 {
 	unsigned char c = (unsigned char)ch;
@@ -8119,6 +8417,8 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	it->block_pending = 0;
 	it->block_records = 0;
 	it->prev_leaf = it->prev_subleaf = 0;
+	for (k = 0; k < 4; k++)
+		it->prev_regs[k] = 0;
 	it->records = 0;
 	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
 		it->seen[k] = 0;
@@ -8403,6 +8703,14 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		if (expect != KPROF_DUMP_EXPECT_NOTHING)
 			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, expect);
 		it->format = fmt;
+		/* The line before, exactly again (same named sub-leaf, same values): nothing new,
+		 * nothing contradicted. */
+		if (!it->block_pending && it->block_records &&
+		    (r.flags & KPROF_DUMP_SUBLEAF_TAGGED) && r.leaf == it->prev_leaf &&
+		    r.subleaf == it->prev_subleaf && r.eax == it->prev_regs[0] &&
+		    r.ebx == it->prev_regs[1] && r.ecx == it->prev_regs[2] &&
+		    r.edx == it->prev_regs[3])
+			continue;
 		/* A header, or leaf 0 again, opens the next block. */
 		if (it->cpu < 0 || it->block_pending ||
 		    (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
@@ -8436,6 +8744,10 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		}
 		it->prev_leaf = r.leaf;
 		it->prev_subleaf = r.subleaf;
+		it->prev_regs[0] = r.eax;
+		it->prev_regs[1] = r.ebx;
+		it->prev_regs[2] = r.ecx;
+		it->prev_regs[3] = r.edx;
 		it->block_records++;
 		it->records++;
 		r.cpu = (uint32_t)it->cpu;
@@ -8559,6 +8871,201 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 		*written = n;
 	return KPROF_OK;
 }
+
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
+{
+	unsigned i;
+	if (!f)
+		return;
+	f->present = 0;
+	f->has_max = 0;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+		f->value[i] = 0;
+	for (i = 0; i < 4; i++)
+		f->max_leaf[i] = 0;
+}
+
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4])
+{
+	unsigned i;
+	if (!f || !regs)
+		return;
+	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
+		f->max_leaf[leaf >> 30] = regs[KPROF_EAX];
+		f->has_max |= 1u << (leaf >> 30);
+	}
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
+		const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get((int)i);
+		if (row->leaf == leaf && row->subleaf == subleaf) {
+			f->value[i] = regs[row->reg] & row->mask;
+			f->present |= (uint64_t)1 << i;
+		}
+	}
+}
+
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
+{
+	unsigned i;
+	if (!f)
+		return;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
+		uint32_t leaf = kprof_cpu_fact_row_get((int)i)->leaf;
+		unsigned range = leaf >> 30;
+		if (!(f->has_max >> range & 1u) || leaf > f->max_leaf[range]) {
+			f->present &= ~((uint64_t)1 << i);
+			f->value[i] = 0;
+		}
+	}
+}
+
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+{
+	uint64_t d;
+	unsigned i;
+	if (!a || !b)
+		return 0;
+	d = a->present ^ b->present;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+		if (a->value[i] != b->value[i])
+			d |= (uint64_t)1 << i;
+	return d;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap)
+{
+	if (!g || (!group && cap))
+		return KPROF_E_ARGUMENT;
+	g->group = group;
+	g->cap = cap;
+	g->count = 0;
+	g->cpus = 0;
+	g->cpu_group = cpu_group;
+	g->cpu_cap = cpu_group ? cpu_cap : 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index)
+{
+	uint32_t i;
+	if (!g || !f)
+		return KPROF_E_ARGUMENT;
+	if (g->cpus == 0xFFFFFFFFu)
+		return KPROF_E_RANGE;
+	for (i = 0; i < g->count; i++)
+		if (kprof_cpu_facts_diff(&g->group[i].facts, f) == 0)
+			break;
+	if (i == g->count) {
+		if (g->count == g->cap)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		g->group[i].first_cpu = g->cpus;
+		g->group[i].first_cpu_id = cpu_id;
+		g->group[i].cpus = 0;
+		g->group[i].facts = *f;
+		kprof_cpuid_snapshot_init(&g->group[i].snap);
+		g->count++;
+	}
+	g->group[i].cpus++;
+	if (g->cpus < g->cpu_cap)
+		g->cpu_group[g->cpus] = i;
+	g->cpus++;
+	if (index)
+		*index = i;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err)
+{
+	kprof_dump_iter it;
+	kprof_dump_record r;
+	kprof_cpu_facts f;
+	kprof_status st;
+	uint32_t first_group, first_cpu, cpu_id = KPROF_DUMP_NO_CPU_ID, k;
+	int32_t block = -1;
+	if (!g)
+		return KPROF_E_ARGUMENT;
+	/* Read it all first: a bad dump adds nothing. */
+	st = kprof_dump_iter_init(&it, text, len);
+	while (st == KPROF_OK)
+		st = kprof_dump_iter_next(&it, &r);
+	if (err) {
+		err->status = st == KPROF_END ? KPROF_OK : st;
+		err->line = st == KPROF_END ? 0 : it.line;
+		err->format = it.format;
+		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
+		err->cpus = (uint32_t)(it.cpu + 1);
+		err->records = it.records;
+	}
+	if (st != KPROF_END)
+		return st;
+	first_group = g->count;
+	first_cpu = g->cpus;
+	kprof_dump_iter_init(&it, text, len);
+	kprof_cpu_facts_init(&f);
+	for (;;) {
+		st = kprof_dump_iter_next(&it, &r);
+		/* At a new block or the end, the block before it is complete. */
+		if (st != KPROF_OK || (int32_t)r.cpu != block) {
+			if (block >= 0) {
+				kprof_cpu_facts_finish(&f);
+				if ((st = kprof_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
+					break;
+			}
+			if (it.status != KPROF_OK)
+				break;
+			block = (int32_t)r.cpu;
+			cpu_id = r.cpu_id;
+			kprof_cpu_facts_init(&f);
+		}
+		{
+			uint32_t regs[4];
+			regs[KPROF_EAX] = r.eax;
+			regs[KPROF_EBX] = r.ebx;
+			regs[KPROF_ECX] = r.ecx;
+			regs[KPROF_EDX] = r.edx;
+			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
+		}
+	}
+	for (k = first_group; k < g->count; k++)
+		(void)kprof_dump_snapshot(text, len, g->group[k].first_cpu - first_cpu,
+		                          &g->group[k].snap, NULL);
+	return st == KPROF_END ? KPROF_OK : st;
+}
+
+#if !defined(KPROF_NO_HAL)
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_group_effect *out)
+{
+	kprof_hal_decision b;
+	const kprof_source *rows;
+	size_t n = 0, i;
+	if (!boot || !g || !out)
+		return KPROF_E_ARGUMENT;
+	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
+	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
+		return KPROF_E_ARGUMENT;
+	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
+	out->own_iface = out->here.iface;
+	out->here.iface = b.iface;
+	out->here.reason = b.reason;
+	kprof_impl_hal_resources(&out->here);
+	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
+	                                 out->here.counter_width != b.counter_width ||
+	                                 out->here.fixed_counters != b.fixed_counters ||
+	                                 out->here.fixed_width != b.fixed_width);
+	out->sources_differ = 0;
+	rows = kprof_source_table((kprof_interface)b.iface, &n);
+	for (i = 0; rows && i < n; i++)
+		if (kprof_hal_source_supported(&b, &rows[i]) !=
+		    kprof_hal_source_supported(&out->here, &rows[i]))
+			out->sources_differ++;
+	return KPROF_OK;
+}
+#endif
 #endif /* KPROF_NO_DUMP */
 
 /* ---- lwp ---- */

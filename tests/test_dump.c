@@ -453,8 +453,15 @@ static void test_bad(void)
 	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n"
 	           "CPUID 00000004: 00000121-01C0003F-0000003F-00000001 [SL 00]\n"
 	           "CPUID 00000004: 00000122-01C0003F-0000003F-00000001 [SL 01]\n"
-	           "CPUID 00000004: 00000122-01C0003F-0000003F-00000001 [SL 01]\n",
+	           "CPUID 00000004: 00000123-01C0003F-0000003F-00000001 [SL 01]\n",
 	           KPROF_E_DUPLICATE, 4);
+	/* ... while the line before, exactly again, is skipped */
+	{
+		static const char t[] = "CPU 0:\n   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+		                        "   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n";
+		CHECK_EQ(parse_exact(t, sizeof t - 1, 0, &err, &s), KPROF_OK);
+		CHECK_EQ(err.records, 1);
+	}
 	expect_bad("# mask e[abcd]x => e[abcd]x\n1 0 0 0 0 => d 68747541 444d4163 69746e65\n"
 	           "5 4 0 1 0 => 0 0 0 0\n5 4 0 0 0 => 0 0 0 0\n", KPROF_E_DUPLICATE, 4);
 	/* hwloc lines: nine hex numbers, '=>' after the fifth, a mask naming eax */

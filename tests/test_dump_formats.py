@@ -101,6 +101,8 @@ def read_dump(data):
             if not v[0] & 1 or v[0] > 15:
                 raise Bad("KPROF_E_FORMAT", no)
             leaf, sub, regs = v[1], (v[3] if v[0] & 4 else 0), v[5:]
+        if not pending and tagged and block and block[-1] == (leaf, sub, *regs):
+            continue  # the line before again
         if cpu < 0 or pending or (leaf == 0 and sub == 0 and block):
             cpu += 1
             if not pending:
@@ -113,7 +115,7 @@ def read_dump(data):
                 raise Bad("KPROF_E_DUPLICATE", no)
         elif any(b[0] == leaf for b in block) and (leaf & 0x3FFFFFFF) < 0x80:
             raise Bad("KPROF_E_DUPLICATE", no)
-        block.append((leaf, sub))
+        block.append((leaf, sub, *regs))
         recs.append((cpu, cpu_id, leaf, sub, *regs, no))
     if not recs:
         raise Bad("KPROF_E_FORMAT", len(lines))

@@ -23,7 +23,8 @@
  * Sub-leaves. `[SL nn]` tags, `cpuid -r` and hwloc lines name them; a line that does not is
  * sub-leaf 0, or, when it repeats the leaf of the line before it, the next sub-leaf
  * (consecutive lines of leaf 4 are sub-leaves 0, 1, 2...). A leaf given again after other
- * leaves, or a named sub-leaf that does not rise within its run, is KPROF_E_DUPLICATE.
+ * leaves, or a named sub-leaf that does not rise within its run, is KPROF_E_DUPLICATE; a line
+ * that repeats the line before it exactly (same named sub-leaf, same values) is skipped.
  * Leaves at offsets 0x80 and above of their range (0, 0x40000000, 0x80000000, 0xC0000000)
  * and leaves outside those ranges are not checked for such repeats. */
 
@@ -60,6 +61,7 @@ typedef struct kprof_dump_iter {
 	uint32_t block_records; /* records of the current block so far */
 	uint32_t prev_leaf;     /* the previous record of this block */
 	uint32_t prev_subleaf;
+	uint32_t prev_regs[4];
 	uint32_t records;       /* records returned so far */
 	int32_t status;         /* KPROF_OK, or the status every later call returns again */
 	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
@@ -74,3 +76,56 @@ typedef struct kprof_dump_error {
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
+
+/* Logical CPUs told apart. A hybrid or asymmetric part reports different cpuid leaves on its
+ * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
+ * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
+ * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
+ * kprof_cpu_groups puts CPUs with equal facts into one group; kprof_cpu_group_compare says
+ * what the boot processor's decision means on another group.
+ *
+ *     kprof_cpu_group g[8];
+ *     uint32_t of_cpu[256];                 // optional: each CPU block's group
+ *     kprof_cpu_groups gs;
+ *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
+ *     st = kprof_cpu_groups_add_dump(&gs, text, len, NULL);   // once per text (hwloc: per file)
+ *     for (i = 1; i < gs.count; i++)
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_X64, &effect);
+ */
+typedef struct kprof_cpu_facts {
+	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
+	uint32_t value[KPROF_CPU_FACT_COUNT]; /* register & mask; 0 when absent */
+	uint32_t max_leaf[4];                 /* max leaf of the ranges 0, 0x4.., 0x8.., 0xC.. */
+	uint32_t has_max;                     /* bit r: max_leaf[r] was given */
+} kprof_cpu_facts;
+
+/* One kind of logical CPU. */
+typedef struct kprof_cpu_group {
+	uint32_t first_cpu;        /* its first CPU: ordinal among all CPUs added */
+	uint32_t first_cpu_id;     /* that CPU's number (header, file), or KPROF_DUMP_NO_CPU_ID */
+	uint32_t cpus;             /* logical CPUs in the group */
+	kprof_cpu_facts facts;
+	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
+} kprof_cpu_group;
+
+/* Groups being collected into the caller's arrays. Read, never write, the fields. */
+typedef struct kprof_cpu_groups {
+	kprof_cpu_group *group;
+	uint32_t cap;
+	uint32_t count;      /* groups so far; group[0] holds the boot processor (CPU 0) */
+	uint32_t cpus;       /* CPUs added so far */
+	uint32_t *cpu_group; /* optional: cpu_group[c] = group of CPU c (for c < cpu_cap) */
+	uint32_t cpu_cap;
+} kprof_cpu_groups;
+
+/* What the boot processor's HAL decision means on another group. */
+typedef struct kprof_cpu_group_effect {
+	uint64_t facts_differ;   /* bit f: fact f differs from the boot group's */
+	uint8_t own_iface;       /* kprof_interface this group's leaves alone would get */
+	/* The boot processor's interface applied to this group's leaves: counters, counter_width,
+	 * fixed_counters, ebx and source support (kprof_hal_source_supported) as the group has
+	 * them. Compare with the boot decision. */
+	kprof_hal_decision here;
+	uint32_t sources_differ; /* sources of that interface supported on one group, not the other */
+	uint8_t counters_differ; /* counter count or width differs */
+} kprof_cpu_group_effect;

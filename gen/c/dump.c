@@ -97,6 +97,8 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	it->block_pending = 0;
 	it->block_records = 0;
 	it->prev_leaf = it->prev_subleaf = 0;
+	for (k = 0; k < 4; k++)
+		it->prev_regs[k] = 0;
 	it->records = 0;
 	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
 		it->seen[k] = 0;
@@ -380,6 +382,12 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		if (expect != KPROF_DUMP_EXPECT_NOTHING)
 			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, expect);
 		it->format = fmt;
+		/* The line before, exactly again (same named sub-leaf, same values): nothing new,
+		 * nothing contradicted. */
+		if (!it->block_pending && it->block_records && (r.flags & KPROF_DUMP_SUBLEAF_TAGGED) &&
+		    r.leaf == it->prev_leaf && r.subleaf == it->prev_subleaf && r.eax == it->prev_regs[0] &&
+		    r.ebx == it->prev_regs[1] && r.ecx == it->prev_regs[2] && r.edx == it->prev_regs[3])
+			continue;
 		/* A header, or leaf 0 again, opens the next block. */
 		if (it->cpu < 0 || it->block_pending || (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
 			unsigned k;
@@ -408,6 +416,10 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		}
 		it->prev_leaf = r.leaf;
 		it->prev_subleaf = r.subleaf;
+		it->prev_regs[0] = r.eax;
+		it->prev_regs[1] = r.ebx;
+		it->prev_regs[2] = r.ecx;
+		it->prev_regs[3] = r.edx;
 		it->block_records++;
 		it->records++;
 		r.cpu = (uint32_t)it->cpu;
@@ -544,3 +556,217 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 		*written = n;
 	return KPROF_OK;
 }
+
+/* Empty facts: nothing given. */
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
+{
+	unsigned i;
+	if (!f)
+		return;
+	f->present = 0;
+	f->has_max = 0;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+		f->value[i] = 0;
+	for (i = 0; i < 4; i++)
+		f->max_leaf[i] = 0;
+}
+
+/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
+ * the live cpuid instruction. Leaves that hold no fact are ignored. */
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4])
+{
+	unsigned i;
+	if (!f || !regs)
+		return;
+	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
+		f->max_leaf[leaf >> 30] = regs[KPROF_EAX];
+		f->has_max |= 1u << (leaf >> 30);
+	}
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
+		const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get((int)i);
+		if (row->leaf == leaf && row->subleaf == subleaf) {
+			f->value[i] = regs[row->reg] & row->mask;
+			f->present |= (uint64_t)1 << i;
+		}
+	}
+}
+
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). Call once all leaves are added. */
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
+{
+	unsigned i;
+	if (!f)
+		return;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
+		uint32_t leaf = kprof_cpu_fact_row_get((int)i)->leaf;
+		unsigned range = leaf >> 30;
+		if (!(f->has_max >> range & 1u) || leaf > f->max_leaf[range]) {
+			f->present &= ~((uint64_t)1 << i);
+			f->value[i] = 0;
+		}
+	}
+}
+
+/* The facts in which a and b differ (bit f: present in one only, or different values). */
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+{
+	uint64_t d;
+	unsigned i;
+	if (!a || !b)
+		return 0;
+	d = a->present ^ b->present;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+		if (a->value[i] != b->value[i])
+			d |= (uint64_t)1 << i;
+	return d;
+}
+
+/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
+ * index for the first cpu_cap CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap)
+{
+	if (!g || (!group && cap))
+		return KPROF_E_ARGUMENT;
+	g->group = group;
+	g->cap = cap;
+	g->count = 0;
+	g->cpus = 0;
+	g->cpu_group = cpu_group;
+	g->cpu_cap = cpu_group ? cpu_cap : 0;
+	return KPROF_OK;
+}
+
+/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+ * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
+ * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index)
+{
+	uint32_t i;
+	if (!g || !f)
+		return KPROF_E_ARGUMENT;
+	if (g->cpus == 0xFFFFFFFFu)
+		return KPROF_E_RANGE;
+	for (i = 0; i < g->count; i++)
+		if (kprof_cpu_facts_diff(&g->group[i].facts, f) == 0)
+			break;
+	if (i == g->count) {
+		if (g->count == g->cap)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		g->group[i].first_cpu = g->cpus;
+		g->group[i].first_cpu_id = cpu_id;
+		g->group[i].cpus = 0;
+		g->group[i].facts = *f;
+		kprof_cpuid_snapshot_init(&g->group[i].snap);
+		g->count++;
+	}
+	g->group[i].cpus++;
+	if (g->cpus < g->cpu_cap)
+		g->cpu_group[g->cpus] = i;
+	g->cpus++;
+	if (index)
+		*index = i;
+	return KPROF_OK;
+}
+
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
+ * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * kprof_cpu_groups_add's (the CPUs before it stay added). */
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err)
+{
+	kprof_dump_iter it;
+	kprof_dump_record r;
+	kprof_cpu_facts f;
+	kprof_status st;
+	uint32_t first_group, first_cpu, cpu_id = KPROF_DUMP_NO_CPU_ID, k;
+	int32_t block = -1;
+	if (!g)
+		return KPROF_E_ARGUMENT;
+	/* Read it all first: a bad dump adds nothing. */
+	st = kprof_dump_iter_init(&it, text, len);
+	while (st == KPROF_OK)
+		st = kprof_dump_iter_next(&it, &r);
+	if (err) {
+		err->status = st == KPROF_END ? KPROF_OK : st;
+		err->line = st == KPROF_END ? 0 : it.line;
+		err->format = it.format;
+		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
+		err->cpus = (uint32_t)(it.cpu + 1);
+		err->records = it.records;
+	}
+	if (st != KPROF_END)
+		return st;
+	first_group = g->count;
+	first_cpu = g->cpus;
+	kprof_dump_iter_init(&it, text, len);
+	kprof_cpu_facts_init(&f);
+	for (;;) {
+		st = kprof_dump_iter_next(&it, &r);
+		/* At a new block or the end, the block before it is complete. */
+		if (st != KPROF_OK || (int32_t)r.cpu != block) {
+			if (block >= 0) {
+				kprof_cpu_facts_finish(&f);
+				if ((st = kprof_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
+					break;
+			}
+			if (it.status != KPROF_OK)
+				break;
+			block = (int32_t)r.cpu;
+			cpu_id = r.cpu_id;
+			kprof_cpu_facts_init(&f);
+		}
+		{
+			uint32_t regs[4];
+			regs[KPROF_EAX] = r.eax;
+			regs[KPROF_EBX] = r.ebx;
+			regs[KPROF_ECX] = r.ecx;
+			regs[KPROF_EDX] = r.edx;
+			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
+		}
+	}
+	for (k = first_group; k < g->count; k++)
+		(void)kprof_dump_snapshot(text, len, g->group[k].first_cpu - first_cpu, &g->group[k].snap,
+		                          NULL);
+	return st == KPROF_END ? KPROF_OK : st;
+}
+
+#if !defined(KPROF_NO_HAL)
+/* What the boot processor's decision (made from boot's snapshot) means on group g: the
+ * interface this group alone would get, the boot interface applied to g's leaves (counters,
+ * width, source support as g has them), how many of that interface's sources are supported
+ * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
+ * unknown hal. */
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
+                                               kprof_hal_build hal, kprof_cpu_group_effect *out)
+{
+	kprof_hal_decision b;
+	const kprof_source *rows;
+	size_t n = 0, i;
+	if (!boot || !g || !out)
+		return KPROF_E_ARGUMENT;
+	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
+	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
+		return KPROF_E_ARGUMENT;
+	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
+	out->own_iface = out->here.iface;
+	out->here.iface = b.iface;
+	out->here.reason = b.reason;
+	kprof_impl_hal_resources(&out->here);
+	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
+	                                 out->here.counter_width != b.counter_width ||
+	                                 out->here.fixed_counters != b.fixed_counters ||
+	                                 out->here.fixed_width != b.fixed_width);
+	out->sources_differ = 0;
+	rows = kprof_source_table((kprof_interface)b.iface, &n);
+	for (i = 0; rows && i < n; i++)
+		if (kprof_hal_source_supported(&b, &rows[i]) != kprof_hal_source_supported(&out->here, &rows[i]))
+			out->sources_differ++;
+	return KPROF_OK;
+}
+#endif
