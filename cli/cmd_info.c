@@ -89,7 +89,7 @@ static void print_json(const kprof_cli_view *v)
 		kprof_cli_printf(",\n    \"latency_max\": %u, \"data_address\": %s}", v->lwp_latency_max,
 		                 json_bool(v->lwp_data_address));
 	}
-	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}\n}\n",
+	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}",
 	                 json_bool(v->ds), json_bool(v->dtes64), json_bool(v->ds_cpl),
 	                 json_bool(v->pdcm));
 }
@@ -154,7 +154,9 @@ int kprof_cmd_info(int argc, char **argv)
 {
 	const char *file = NULL;
 	uint64_t cpu = 0;
-	int i, json = 0, hal32 = 0, rc;
+	int i, json = 0, hal32 = 0, rc, all = 0;
+	kprof_cli_dump dump;
+	kprof_cli_groups groups;
 	kprof_cpuid_snapshot snap;
 	kprof_cli_view view;
 	for (i = 1; i < argc; i++) {
@@ -162,6 +164,8 @@ int kprof_cmd_info(int argc, char **argv)
 		int r;
 		if (strcmp(argv[i], "--json") == 0) {
 			json = 1;
+		} else if (strcmp(argv[i], "--all") == 0) {
+			all = 1;
 		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpuid-file", &v)) != 0) {
 			if (r < 0)
 				return KPROF_CLI_EXIT_USAGE;
@@ -184,8 +188,19 @@ int kprof_cmd_info(int argc, char **argv)
 			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
 		}
 	}
-	if (file) {
-		rc = kprof_cli_snapshot_file(file, (uint32_t)cpu, &snap);
+	memset(&groups, 0, sizeof groups);
+	if (file || all) {
+		kprof_cli_text t;
+		if (file && all)
+			return kprof_cli_usage(argv[0], "--all reads this machine: not with --cpuid-file");
+		rc = file ? kprof_cli_dump_load(file, &dump)
+		          : (rc = kprof_cli_cpuid_dump_all_text(&t)) ? rc
+		                                                  : kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump --all", &dump);
+		if (!rc)
+			rc = kprof_cli_dump_snapshot(&dump, (uint32_t)cpu, &snap);
+		if (!rc)
+			rc = kprof_cli_dump_groups(&dump, &groups);
+		kprof_cli_dump_free(&dump);
 		if (rc)
 			return rc;
 	} else {
@@ -202,5 +217,9 @@ int kprof_cmd_info(int argc, char **argv)
 		print_json(&view);
 	else
 		print_text(&view);
+	kprof_cli_groups_print(groups.gs.count ? &groups : NULL, hal32, json);
+	if (json)
+		kprof_cli_puts("\n}\n");
+	kprof_cli_groups_free(&groups);
 	return 0;
 }

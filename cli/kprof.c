@@ -11,15 +11,20 @@ int kprof_cli_flush(int rc);
 static const kprof_cli_command commands[] = {
         {"info", kprof_cmd_info,
          "what the Windows HAL would choose on this machine or a dumped one",
-         "[--cpuid-file FILE] [--cpu N] [--hal x64|x86] [--json]",
+         "[--cpuid-file FILE|DIR | --all] [--cpu N] [--hal x64|x86] [--json]",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
          "  choose and why, architectural perfmon facts, the interface's sources and whether\n"
          "  each is supported, AMD LWP capabilities and Intel DS features.\n"
          "  --cpuid-file FILE  read the leaves from a dump instead of this processor: `cpuid -r`\n"
-         "                     output or AIDA64/InstLatx64 text (one block per logical CPU)\n"
+         "                     output, AIDA64/EVEREST/InstLatx64 text (one block per logical\n"
+         "                     CPU), or a hwloc-gather-cpuid directory or one of its pu<N> files\n"
+         "  --all              every online CPU of this machine (as `cpuid-dump --all`)\n"
          "  --cpu N            which block of the dump (default 0, the first: the HAL assesses\n"
          "                     the boot processor)\n"
          "  --hal x64|x86      the 64-bit HAL (default) or the 32-bit HAL's extra rules\n"
+         "  The logical CPUs of a dump are grouped by the profiling facts they report (hybrid\n"
+         "  parts differ per core type); each group says what the boot processor's decision\n"
+         "  means there.\n"
          "  --json             one JSON object (schema in README.md)\n"},
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "[--interface generic|default|emon|amd64|intel-later] [--json]",
@@ -38,10 +43,11 @@ static const kprof_cli_command commands[] = {
          "  name (ProfileLLCMisses, LLCMisses, any case) or a value (0x1D). The table defaults\n"
          "  to this processor's vendor's: emon on Intel, amd64 on AMD.\n"},
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
-         "",
+         "[--all]",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
-         "  `kprof info --cpuid-file` reads. Only the processor kprof runs on is dumped.\n"},
+         "  `kprof info --cpuid-file` reads. Without --all, the CPU kprof runs on; with --all,\n"
+         "  every online CPU in turn (the thread pinned to each), in `CPU n:` blocks.\n"},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
          "FILE [--json] [--proposal]",
          "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
