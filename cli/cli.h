@@ -150,6 +150,8 @@ int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx);
 /* Every CPU this process may run on, pinned in turn: `cpuid -r` text with `CPU n:` blocks. */
 int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t);
 int kprof_cli_cpuid_dump_all(void);
+/* The same for the CPU kprof runs on, as one `CPU 0:` block. */
+int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t);
 
 /* This processor: its vendor (kprof_vendor; unknown without cpuid), and whether the HAL
  * would support a source here (1) or not (0). */

@@ -207,10 +207,19 @@ int kprof_cmd_info(int argc, char **argv)
 		if (cpu != 0)
 			return kprof_cli_usage(argv[0], "--cpu needs --cpuid-file (live, kprof reads the "
 			                                "processor it runs on)");
+		kprof_cli_text t;
 		if (kprof_cpuid_snapshot_live(&snap) != KPROF_OK) {
 			kprof_cli_error("info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;
 		}
+		/* This CPU alone is one group, as it is in its own `cpuid-dump`. */
+		if ((rc = kprof_cli_cpuid_dump_this_text(&t)) != 0 ||
+		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump", &dump)) != 0)
+			return rc;
+		rc = kprof_cli_dump_groups(&dump, &groups);
+		kprof_cli_dump_free(&dump);
+		if (rc)
+			return rc;
 	}
 	kprof_cli_view_fill(&view, &snap, hal32);
 	if (json)

@@ -474,6 +474,20 @@ int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t)
 	return 0;
 }
 
+int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t)
+{
+	char header[32];
+	int rc;
+	memset(t, 0, sizeof *t);
+	if (kprof_dump_write_raw_header(0, header, sizeof header, NULL) == KPROF_OK)
+		to_buffer(header, t);
+	if ((rc = kprof_cli_cpuid_lines(to_buffer, t)) != 0 || t->failed) {
+		free(t->data);
+		return rc ? rc : kprof_cli_error("cpuid-dump: out of memory");
+	}
+	return 0;
+}
+
 int kprof_cli_cpuid_dump_all(void)
 {
 	kprof_cli_text t;
