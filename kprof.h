@@ -8608,8 +8608,12 @@ KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 		*body = i;
 		return KPROF_DUMP_FORMAT_CPUID_R;
 	}
-	if (i < n && kprof_impl_dump_hexdigit(s[i]) >= 0) {
-		for (k = i; k + 1 < n; k++) {
+	/* hwloc: a hex number (the input mask), a blank, and "=>" further on. */
+	k = i;
+	while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
+		k++;
+	if (k > i && k < n && kprof_impl_dump_space(s[k])) {
+		for (; k + 1 < n; k++) {
 			if (s[k] == '=' && s[k + 1] == '>') {
 				*body = i;
 				return KPROF_DUMP_FORMAT_HWLOC;
@@ -8635,8 +8639,10 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 		return kprof_impl_dump_dec(s, n, &i, id);
 	/* `cpuid -r`: "CPU 3:", and "CPU:" with -1 */
 	if (kprof_impl_dump_lit(s, n, &i, "CPU", 3)) {
+		uint32_t v;
 		kprof_impl_dump_skip_space(s, n, &i);
-		(void)kprof_impl_dump_dec(s, n, &i, id);
+		if (kprof_impl_dump_dec(s, n, &i, &v))
+			*id = v; /* "CPU:" (cpuid -r -1) has no number */
 		if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n)
 			return 1;
 		*id = KPROF_DUMP_NO_CPU_ID;

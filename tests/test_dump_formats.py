@@ -62,7 +62,7 @@ def read_dump(data):
             kind = "aida64"
         elif re.match(r"^[ \t]*0[xX]", s):
             kind = "cpuid -r"
-        elif re.match(r"^[ \t]*[0-9A-Fa-f]", s) and "=>" in s:
+        elif re.match(r"^[ \t]*[0-9A-Fa-f]+[ \t]", s) and "=>" in s:
             kind = "hwloc"
         if kind is None:
             for h in HEADERS:
