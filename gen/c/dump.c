@@ -1,11 +1,11 @@
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 {
-	unsigned char c = (unsigned char)ch;
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = kprof_impl_lower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
+	unsigned c = (unsigned char)ch;
+	if (c - '0' < 10u)
+		return (int)(c - '0');
+	c |= 0x20u; /* ASCII lower case; no other byte lands on a..f */
+	if (c - 'a' < 6u)
+		return (int)(c - 'a' + 10);
 	return -1;
 }
 
@@ -325,6 +325,25 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 	return 0;
 }
 
+/* Length of the line at s[0..avail): up to the first LF, CR or NUL. Eight bytes at a time
+ * (a dump is mostly text between line ends), then byte by byte. */
+KPROF_INTERNAL size_t kprof_impl_dump_line_end(const char *s, size_t avail)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	size_t n = 0;
+	while (avail - n >= 8) {
+		uint64_t w = kprof_load_le64((const uint8_t *)s + n);
+		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
+		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
+		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) | ((cr - ones) & ~cr & highs))
+			break;
+		n += 8;
+	}
+	while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
+		n++;
+	return n;
+}
+
 /* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
 KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
 {
@@ -354,8 +373,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		kprof_dump_expect expect;
 		uint32_t id;
 		int fmt, bit, same_run;
-		while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
-			n++;
+		n = kprof_impl_dump_line_end(s, avail);
 		if (n < avail && s[n] == '\0') {
 			it->line++;
 			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
