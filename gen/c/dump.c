@@ -29,6 +29,37 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
 	return 1;
 }
 
+/* Exactly 8 hex digits at s[*i..n) and no hex digit after them (a register or a leaf): the
+ * common case of kprof_impl_dump_hex, one table load per digit. */
+KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
+{
+	/* Each byte's value as a hex digit, 16 for bytes that are none. */
+	static const uint8_t digit[256] = {
+		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+		16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+		16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	};
+	const unsigned char *p = (const unsigned char *)s + *i;
+	uint32_t x = 0;
+	unsigned bad = 0, k;
+	if (n - *i < 8)
+		return 0;
+	for (k = 0; k < 8; k++) {
+		bad |= digit[p[k]];
+		x = (x << 4) | digit[p[k]];
+	}
+	if ((bad & 16u) || (n - *i > 8 && digit[p[8]] < 16u))
+		return 0;
+	*i += 8;
+	*v = x;
+	return 1;
+}
+
 /* Decimal digits at s[*i..n) into *v (saturating); 0 when there are none. */
 KPROF_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint32_t *v)
 {
@@ -141,7 +172,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
 	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
 		return KPROF_DUMP_EXPECT_LEAF;
 	start = i;
 	kprof_impl_dump_skip_space(s, n, &i);
@@ -153,7 +184,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 	for (k = 0; k < 4; k++) {
 		if (k && !kprof_impl_dump_separator(s, n, &i))
 			return KPROF_DUMP_EXPECT_SEPARATOR;
-		if (!kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
+		if (!kprof_impl_dump_hex8(s, n, &i, reg[k]))
 			return KPROF_DUMP_EXPECT_REGISTER;
 	}
 	start = i;
@@ -189,7 +220,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
 	i += 2;
-	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
+	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
 		return KPROF_DUMP_EXPECT_LEAF;
 	if (!kprof_impl_dump_lit(s, n, &i, ":", 1)) {
 		if (i == n || !kprof_impl_dump_space(s[i]))
@@ -204,7 +235,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 		if (i == n || !kprof_impl_dump_space(s[i]))
 			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 		kprof_impl_dump_skip_space(s, n, &i);
-		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) || !kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
+		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) || !kprof_impl_dump_hex8(s, n, &i, reg[k]))
 			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 	}
 	kprof_impl_dump_skip_space(s, n, &i);
