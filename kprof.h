@@ -1854,7 +1854,8 @@ typedef struct kprof_cpu_groups {
 	uint32_t cpu_cap;
 } kprof_cpu_groups;
 
-/* What the boot processor's HAL decision means on another group. */
+#if !defined(KPROF_NO_HAL)
+/* What the boot processor's HAL decision means on another group (needs the hal section). */
 typedef struct kprof_cpu_group_effect {
 	uint64_t facts_differ; /* bit f: fact f differs from the boot group's */
 	uint8_t own_iface;     /* kprof_interface this group's leaves alone would get */
@@ -1866,6 +1867,7 @@ typedef struct kprof_cpu_group_effect {
 	        sources_differ; /* sources of that interface supported on one group, not the other */
 	uint8_t counters_differ; /* counter count or width differs */
 } kprof_cpu_group_effect;
+#endif
 
 /* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
