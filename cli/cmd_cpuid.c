@@ -127,12 +127,10 @@ static void to_stdout(const char *line, void *ctx)
 	kprof_cli_puts(line);
 }
 
-int kprof_cmd_cpuid_dump(int argc, char **argv)
+int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 {
-	if (argc == 2 && strcmp(argv[1], "--all") == 0)
+	if (kprof_cli_get(a, "--all")->set)
 		return kprof_cli_cpuid_dump_all();
-	if (argc > 1)
-		return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[1]);
 	{
 		char header[32];
 		if (kprof_dump_write_raw_header(0, header, sizeof header, NULL) == KPROF_OK)
@@ -152,7 +150,7 @@ int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx)
 	emit_ctx = ctx;
 	dump_range(0, r[0]);
 	kprof_cpuid(1, 0, r);
-	if (kprof_cpuid_1_ecx_get_hypervisor(r[KPROF_ECX])) {
+	if (KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, r[KPROF_ECX])) {
 		/* The hypervisor range exists only when cpuid.1:ecx[31] says so; some hypervisors
 		 * report 0 as their max leaf, meaning 0x40000001. */
 		uint32_t hv[4];

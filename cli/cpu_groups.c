@@ -174,17 +174,16 @@ static int dump_error(const char *name, kprof_status st, const kprof_dump_error 
 	const char *expected = kprof_dump_expect_name(err->expect);
 	if (!expected)
 		expected = "?";
-	if (st == KPROF_E_DUPLICATE)
-		return kprof_cli_error("%s:%lu: leaf repeated in CPU block %lu (expected %s)", name,
-		                       (unsigned long)err->line,
-		                       (unsigned long)(err->cpus ? err->cpus - 1 : 0), expected);
 	if (err->line == 0)
-		return kprof_cli_error("%s: empty: not a cpuid dump (expected %s)", name, expected);
+		return kprof_cli_error("%s: empty: not a cpuid dump (expected %s)",
+		                       kprof_cli_file_label(name), expected);
+	if (st == KPROF_E_DUPLICATE)
+		return kprof_cli_error_at(name, err->line, 0, "leaf repeated in CPU block %lu (expected %s)",
+		                          (unsigned long)(err->cpus ? err->cpus - 1 : 0), expected);
 	if (err->records == 0 && err->format == KPROF_DUMP_FORMAT_UNKNOWN)
-		return kprof_cli_error("%s:%lu: not a cpuid dump (expected %s)", name,
-		                       (unsigned long)err->line, expected);
-	return kprof_cli_error("%s:%lu: malformed %s line (expected %s)", name, (unsigned long)err->line,
-	                       kprof_dump_format_name(err->format), expected);
+		return kprof_cli_error_at(name, err->line, 0, "not a cpuid dump (expected %s)", expected);
+	return kprof_cli_error_at(name, err->line, 0, "malformed %s line (expected %s)",
+	                          kprof_dump_format_name(err->format), expected);
 }
 
 int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out)
@@ -214,8 +213,8 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 		cpus += err.cpus;
 	}
 	if (cpu >= cpus)
-		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)", d->path,
-		                       (unsigned long)cpu, (unsigned long)cpus);
+		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)",
+		                       kprof_cli_file_label(d->path), (unsigned long)cpu, (unsigned long)cpus);
 	return 0;
 }
 
@@ -354,9 +353,8 @@ static void differing_sources(const kprof_hal_decision *boot, const kprof_hal_de
 		kprof_cli_puts("none");
 }
 
-void kprof_cli_groups_print(const kprof_cli_groups *g, int hal32, int json)
+void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int json)
 {
-	kprof_hal_build hal = hal32 ? KPROF_HAL_X86 : KPROF_HAL_X64;
 	kprof_hal_decision boot;
 	uint32_t k;
 	if (!g || !g->gs.count) {
@@ -486,6 +484,37 @@ int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t)
 		return rc ? rc : kprof_cli_error("cpuid-dump: out of memory");
 	}
 	return 0;
+}
+
+int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_snapshot *snap,
+                          kprof_cli_groups *groups)
+{
+	kprof_cli_dump dump;
+	kprof_cli_text t;
+	int rc;
+	memset(groups, 0, sizeof *groups);
+	if (!file && !all) {
+		if (kprof_cpuid_snapshot_live(snap) != KPROF_OK) {
+			kprof_cli_error("info: no cpuid on this build or processor; use --cpuid-file");
+			return KPROF_CLI_EXIT_FAILURE;
+		}
+		/* This CPU alone is one group, as it is in its own `cpuid-dump`. */
+		if ((rc = kprof_cli_cpuid_dump_this_text(&t)) != 0 ||
+		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump", &dump)) != 0)
+			return rc;
+	} else if (file) {
+		if ((rc = kprof_cli_dump_load(file, &dump)) != 0)
+			return rc;
+	} else {
+		if ((rc = kprof_cli_cpuid_dump_all_text(&t)) != 0 ||
+		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump --all", &dump)) != 0)
+			return rc;
+	}
+	rc = file || all ? kprof_cli_dump_snapshot(&dump, cpu, snap) : 0;
+	if (!rc)
+		rc = kprof_cli_dump_groups(&dump, groups);
+	kprof_cli_dump_free(&dump);
+	return rc;
 }
 
 int kprof_cli_cpuid_dump_all(void)
