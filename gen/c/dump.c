@@ -785,9 +785,14 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
 		}
 	}
-	for (k = first_group; k < g->count; k++)
-		(void)kprof_dump_snapshot(text, len, g->group[k].first_cpu - first_cpu, &g->group[k].snap,
-		                          NULL);
+	/* Each new group's snapshot: its first CPU's leaves (one more pass, on the same
+	 * iterator: a kernel stack has no room for a second one). */
+	kprof_dump_iter_init(&it, text, len);
+	while (first_group < g->count && kprof_dump_iter_next(&it, &r) == KPROF_OK)
+		for (k = first_group; k < g->count; k++)
+			if (g->group[k].first_cpu - first_cpu == r.cpu)
+				(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf, r.eax, r.ebx,
+				                               r.ecx, r.edx);
 	return st == KPROF_END ? KPROF_OK : st;
 }
 
