@@ -53,8 +53,8 @@ void kprof_cli_source_header(int with_interface)
 {
 	if (with_interface)
 		kprof_cli_printf("%-11s ", "Interface");
-	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %s\n", "Id", "Value", "Name", "Interval",
-	                 "Select", "Ebx", "Supported");
+	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %s\n", "Id", "Value", "Name",
+	                 "Interval", "Select", "Ebx", "Supported");
 }
 
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported)
@@ -93,5 +93,6 @@ void kprof_cli_source_json(const kprof_source *s, int supported)
 	else
 		kprof_cli_puts(", \"ebx_bit\": null");
 	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s}",
-	                 (unsigned long)kprof_cli_default_interval(s), kprof_cli_json_bool(supported > 0));
+	                 (unsigned long)kprof_cli_default_interval(s),
+	                 kprof_cli_json_bool(supported > 0));
 }
