@@ -43,7 +43,8 @@ int main(int argc, char **argv)
 		while ((e = readdir(dir)) != NULL) {
 			FILE *f;
 			long n;
-			snprintf(path, sizeof path, "%s/cpuid-dumps/%s/%s", shared, dirs[d], e->d_name);
+			snprintf(path, sizeof path, "%s/cpuid-dumps/%s/%s", shared, dirs[d],
+			         e->d_name);
 			if (e->d_name[0] == '.' || !(f = fopen(path, "rb")))
 				continue;
 			if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 && (size_t)n > best_len) {
@@ -71,8 +72,8 @@ int main(int argc, char **argv)
 				bench_sink += r.eax;
 			}
 			if (it.status != KPROF_END) {
-				fprintf(stderr, "dump_read: %s does not read (%s at line %u)\n", best,
-				        kprof_status_name(it.status), it.line);
+				fprintf(stderr, "dump_read: %s does not read (%s at line %u)\n",
+				        best, kprof_status_name(it.status), it.line);
 				return 1;
 			}
 		}

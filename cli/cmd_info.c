@@ -222,12 +222,14 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	info_facts f;
 	int rc, json = kprof_cli_get(a, "--json")->set;
 	if (file->set && all->set)
-		return kprof_cli_usage(a->cmd->name, "--all reads this machine: not with --cpuid-file");
+		return kprof_cli_usage(a->cmd->name,
+		                       "--all reads this machine: not with --cpuid-file");
 	if (!file->set && !all->set && cpu->set && cpu->num != 0)
-		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file or --all (live, kprof "
-		                                     "reads the processor it runs on)");
-	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set, (uint32_t)cpu->num, &snap,
-	                           &groups);
+		return kprof_cli_usage(a->cmd->name,
+		                       "--cpu needs --cpuid-file or --all (live, kprof "
+		                       "reads the processor it runs on)");
+	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set, (uint32_t)cpu->num,
+	                           &snap, &groups);
 	if (rc)
 		return rc;
 	facts_fill(&f, &snap, build);

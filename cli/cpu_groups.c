@@ -77,10 +77,11 @@ static int check_hwloc_info(const char *dir)
 	fclose(f);
 	if (kprof_cli_read_file(path, &text, &len))
 		return KPROF_CLI_EXIT_USAGE;
-	if (strncmp(text, "Architecture: x86\n", 18) != 0 && strcmp(text, "Architecture: x86") != 0) {
+	if (strncmp(text, "Architecture: x86\n", 18) != 0 &&
+	    strcmp(text, "Architecture: x86") != 0) {
 		free(text);
-		return kprof_cli_error("%s:1: not an x86 hwloc cpuid dump (expected \"Architecture: x86\")",
-		                       path);
+		return kprof_cli_error(
+		        "%s:1: not an x86 hwloc cpuid dump (expected \"Architecture: x86\")", path);
 	}
 	free(text);
 	return 0;
@@ -118,7 +119,8 @@ int kprof_cli_dump_load(const char *path, kprof_cli_dump *d)
 		}
 		closedir(dir);
 		if (!count)
-			return kprof_cli_error("%s: no pu<N> file: not a hwloc-gather-cpuid directory", path);
+			return kprof_cli_error(
+			        "%s: no pu<N> file: not a hwloc-gather-cpuid directory", path);
 		qsort(ids, count, sizeof *ids, cmp_u32);
 		d->is_dir = 1;
 		for (i = 0; i < count; i++) {
@@ -126,7 +128,8 @@ int kprof_cli_dump_load(const char *path, kprof_cli_dump *d)
 			char *text;
 			size_t len;
 			snprintf(file, sizeof file, "%s/pu%lu", path, (unsigned long)ids[i]);
-			if ((rc = kprof_cli_read_file(file, &text, &len)) != 0 || add_text(d, text, len, ids[i])) {
+			if ((rc = kprof_cli_read_file(file, &text, &len)) != 0 ||
+			    add_text(d, text, len, ids[i])) {
 				free(ids);
 				kprof_cli_dump_free(d);
 				return rc ? rc : kprof_cli_error("%s: out of memory", path);
@@ -178,10 +181,12 @@ static int dump_error(const char *name, kprof_status st, const kprof_dump_error 
 		return kprof_cli_error("%s: empty: not a cpuid dump (expected %s)",
 		                       kprof_cli_file_label(name), expected);
 	if (st == KPROF_E_DUPLICATE)
-		return kprof_cli_error_at(name, err->line, 0, "leaf repeated in CPU block %lu (expected %s)",
+		return kprof_cli_error_at(name, err->line, 0,
+		                          "leaf repeated in CPU block %lu (expected %s)",
 		                          (unsigned long)(err->cpus ? err->cpus - 1 : 0), expected);
 	if (err->records == 0 && err->format == KPROF_DUMP_FORMAT_UNKNOWN)
-		return kprof_cli_error_at(name, err->line, 0, "not a cpuid dump (expected %s)", expected);
+		return kprof_cli_error_at(name, err->line, 0, "not a cpuid dump (expected %s)",
+		                          expected);
 	return kprof_cli_error_at(name, err->line, 0, "malformed %s line (expected %s)",
 	                          kprof_dump_format_name(err->format), expected);
 }
@@ -200,21 +205,25 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 			text_name(d, i, name, sizeof name);
 			return dump_error(name, st, &err);
 		}
-		if (st == KPROF_E_NOT_FOUND) { /* no block at all cannot happen: END needs a record */
+		if (st ==
+		    KPROF_E_NOT_FOUND) { /* no block at all cannot happen: END needs a record */
 			text_name(d, i, name, sizeof name);
 			return kprof_cli_error("%s: no CPU block", name);
 		}
 		if (cpu >= cpus && cpu < cpus + err.cpus) {
-			if (kprof_dump_snapshot(d->text[i], d->len[i], (uint32_t)(cpu - cpus), out, &err) != KPROF_OK) {
+			if (kprof_dump_snapshot(d->text[i], d->len[i], (uint32_t)(cpu - cpus), out,
+			                        &err) != KPROF_OK) {
 				text_name(d, i, name, sizeof name);
-				return kprof_cli_error("%s: no CPU block %lu", name, (unsigned long)(cpu - cpus));
+				return kprof_cli_error("%s: no CPU block %lu", name,
+				                       (unsigned long)(cpu - cpus));
 			}
 		}
 		cpus += err.cpus;
 	}
 	if (cpu >= cpus)
 		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)",
-		                       kprof_cli_file_label(d->path), (unsigned long)cpu, (unsigned long)cpus);
+		                       kprof_cli_file_label(d->path), (unsigned long)cpu,
+		                       (unsigned long)cpus);
 	return 0;
 }
 
@@ -242,7 +251,8 @@ int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out)
 		for (i = 0; i < d->count; i++) {
 			kprof_dump_error err;
 			uint32_t before = out->gs.cpus, g0 = out->gs.count, k;
-			kprof_status st = kprof_cpu_groups_add_dump(&out->gs, d->text[i], d->len[i], &err);
+			kprof_status st =
+			        kprof_cpu_groups_add_dump(&out->gs, d->text[i], d->len[i], &err);
 			if (st == KPROF_E_BUFFER_TOO_SMALL)
 				break;
 			if (st != KPROF_OK) {
@@ -295,7 +305,8 @@ static void cpu_list(const kprof_cli_groups *g, uint32_t k, int json)
 		uint32_t e = c;
 		if (g->cpu_group[c] != k)
 			continue;
-		while (e + 1 < n && g->cpu_group[e + 1] == k && g->cpu_id[e + 1] == g->cpu_id[e] + 1)
+		while (e + 1 < n && g->cpu_group[e + 1] == k &&
+		       g->cpu_id[e + 1] == g->cpu_id[e] + 1)
 			e++;
 		kprof_cli_printf("%s%lu", first ? "" : ",", (unsigned long)g->cpu_id[c]);
 		if (e > c)
@@ -326,7 +337,8 @@ static void fact_names(uint64_t mask, int json)
 }
 
 /* The sources of the boot interface whose support differs on a group. */
-static void differing_sources(const kprof_hal_decision *boot, const kprof_hal_decision *here, int json)
+static void differing_sources(const kprof_hal_decision *boot, const kprof_hal_decision *here,
+                              int json)
 {
 	size_t n = 0, i;
 	const kprof_source *rows = kprof_source_table((kprof_interface)boot->iface, &n);
@@ -334,15 +346,18 @@ static void differing_sources(const kprof_hal_decision *boot, const kprof_hal_de
 	if (json)
 		kprof_cli_puts("[");
 	for (i = 0; rows && i < n; i++) {
-		int a = kprof_hal_source_supported(boot, &rows[i]), b = kprof_hal_source_supported(here, &rows[i]);
+		int a = kprof_hal_source_supported(boot, &rows[i]),
+		    b = kprof_hal_source_supported(here, &rows[i]);
 		if (a == b)
 			continue;
 		if (json) {
 			kprof_cli_printf("%s{\"name\": ", first ? "" : ", ");
 			kprof_cli_json_string(kprof_source_name(&rows[i]));
-			kprof_cli_printf(", \"boot\": %s, \"here\": %s}", a ? "true" : "false", b ? "true" : "false");
+			kprof_cli_printf(", \"boot\": %s, \"here\": %s}", a ? "true" : "false",
+			                 b ? "true" : "false");
 		} else {
-			kprof_cli_printf("%s%s (%s here)", first ? "" : ", ", kprof_source_name(&rows[i]),
+			kprof_cli_printf("%s%s (%s here)", first ? "" : ", ",
+			                 kprof_source_name(&rows[i]),
 			                 b ? "supported" : "unsupported");
 		}
 		first = 0;
@@ -366,10 +381,11 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 	if (json)
 		kprof_cli_puts(",\n  \"cpu_groups\": [");
 	else
-		kprof_cli_printf("\ncpu groups  %lu logical CPUs in %lu group%s by the profiling facts "
-		                 "they report; the HAL decides once, from the boot processor (group 0)\n",
-		                 (unsigned long)g->gs.cpus, (unsigned long)g->gs.count,
-		                 g->gs.count == 1 ? "" : "s");
+		kprof_cli_printf(
+		        "\ncpu groups  %lu logical CPUs in %lu group%s by the profiling facts "
+		        "they report; the HAL decides once, from the boot processor (group 0)\n",
+		        (unsigned long)g->gs.cpus, (unsigned long)g->gs.count,
+		        g->gs.count == 1 ? "" : "s");
 	for (k = 0; k < g->gs.count; k++) {
 		kprof_cpu_group_effect e;
 		kprof_cpu_group_compare(&g->group[0], &g->group[k], hal, &e);
@@ -378,33 +394,37 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 			cpu_list(g, k, 1);
 			kprof_cli_puts(", \"facts_differ\": ");
 			fact_names(e.facts_differ, 1);
-			kprof_cli_printf(",\n     \"own_interface\": \"%s\", \"interface\": \"%s\", "
-			                 "\"counters\": %u, \"counter_width\": %u, \"fixed_counters\": %u, "
-			                 "\"fixed_width\": %u,\n     \"sources_differ\": ",
-			                 kprof_cli_interface_name((kprof_interface)e.own_iface),
-			                 kprof_cli_interface_name((kprof_interface)boot.iface), e.here.counters,
-			                 e.here.counter_width, e.here.fixed_counters, e.here.fixed_width);
+			kprof_cli_printf(
+			        ",\n     \"own_interface\": \"%s\", \"interface\": \"%s\", "
+			        "\"counters\": %u, \"counter_width\": %u, \"fixed_counters\": %u, "
+			        "\"fixed_width\": %u,\n     \"sources_differ\": ",
+			        kprof_cli_interface_name((kprof_interface)e.own_iface),
+			        kprof_cli_interface_name((kprof_interface)boot.iface),
+			        e.here.counters, e.here.counter_width, e.here.fixed_counters,
+			        e.here.fixed_width);
 			differing_sources(&boot, &e.here, 1);
 			kprof_cli_puts("}");
 			continue;
 		}
-		kprof_cli_printf("  group %lu: %lu CPU%s: ", (unsigned long)k, (unsigned long)g->group[k].cpus,
-		                 g->group[k].cpus == 1 ? "" : "s");
+		kprof_cli_printf("  group %lu: %lu CPU%s: ", (unsigned long)k,
+		                 (unsigned long)g->group[k].cpus, g->group[k].cpus == 1 ? "" : "s");
 		cpu_list(g, k, 0);
 		if (k == 0) {
-			kprof_cli_printf("\n    boot processor: %s, %u counters %u bits wide, %u fixed\n",
-			                 kprof_cli_interface_name((kprof_interface)boot.iface), boot.counters,
-			                 boot.counter_width, boot.fixed_counters);
+			kprof_cli_printf(
+			        "\n    boot processor: %s, %u counters %u bits wide, %u fixed\n",
+			        kprof_cli_interface_name((kprof_interface)boot.iface),
+			        boot.counters, boot.counter_width, boot.fixed_counters);
 			continue;
 		}
 		kprof_cli_puts("\n    differs in: ");
 		fact_names(e.facts_differ, 0);
-		kprof_cli_printf("\n    alone it would get %s; the boot decision (%s) here: %u counters "
-		                 "%u bits wide, %u fixed%s\n    sources whose support differs: ",
-		                 kprof_cli_interface_name((kprof_interface)e.own_iface),
-		                 kprof_cli_interface_name((kprof_interface)boot.iface), e.here.counters,
-		                 e.here.counter_width, e.here.fixed_counters,
-		                 e.counters_differ ? " (not as on the boot processor)" : "");
+		kprof_cli_printf(
+		        "\n    alone it would get %s; the boot decision (%s) here: %u counters "
+		        "%u bits wide, %u fixed%s\n    sources whose support differs: ",
+		        kprof_cli_interface_name((kprof_interface)e.own_iface),
+		        kprof_cli_interface_name((kprof_interface)boot.iface), e.here.counters,
+		        e.here.counter_width, e.here.fixed_counters,
+		        e.counters_differ ? " (not as on the boot processor)" : "");
 		differing_sources(&boot, &e.here, 0);
 		kprof_cli_puts("\n");
 	}
@@ -453,7 +473,8 @@ int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t)
 		CPU_SET(c, &one);
 		if (sched_setaffinity(0, sizeof one, &one) != 0)
 			continue; /* went offline meanwhile */
-		if (kprof_dump_write_raw_header((uint32_t)c, header, sizeof header, NULL) == KPROF_OK)
+		if (kprof_dump_write_raw_header((uint32_t)c, header, sizeof header, NULL) ==
+		    KPROF_OK)
 			to_buffer(header, t);
 		if ((rc = kprof_cli_cpuid_lines(to_buffer, t)) != 0)
 			break;
@@ -495,7 +516,8 @@ int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_s
 	memset(groups, 0, sizeof *groups);
 	if (!file && !all) {
 		if (kprof_cpuid_snapshot_live(snap) != KPROF_OK) {
-			kprof_cli_error("info: no cpuid on this build or processor; use --cpuid-file");
+			kprof_cli_error(
+			        "info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;
 		}
 		/* This CPU alone is one group, as it is in its own `cpuid-dump`. */

@@ -45,10 +45,11 @@ int main(int argc, char **argv)
 		}
 		kprof_dump_iter_init(&it, text, len);
 		while ((st = kprof_dump_iter_next(&it, &r)) == KPROF_OK)
-			printf("R %x %x %x %x %x %x %x %x %u %x\n", r.cpu, r.cpu_id, r.leaf, r.subleaf, r.eax,
-			       r.ebx, r.ecx, r.edx, r.line, r.flags);
+			printf("R %x %x %x %x %x %x %x %x %u %x\n", r.cpu, r.cpu_id, r.leaf,
+			       r.subleaf, r.eax, r.ebx, r.ecx, r.edx, r.line, r.flags);
 		if (st == KPROF_END)
-			printf("END %u %d %s\n", it.records, it.cpu + 1, kprof_dump_format_name(it.format));
+			printf("END %u %d %s\n", it.records, it.cpu + 1,
+			       kprof_dump_format_name(it.format));
 		else
 			printf("ERR %s %u %s\n", kprof_status_name(st), it.line,
 			       kprof_dump_expect_name(it.expect));
