@@ -174,6 +174,10 @@ uint32_t kprof_cli_default_interval(const kprof_source *s);
 void kprof_cli_source_header(int with_interface);
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported);
 void kprof_cli_source_json(const kprof_source *s, int supported);
+/* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
+ * (cli/pmu_print.c). */
+void kprof_cli_pmu_json(const kprof_hal_decision *d);
+void kprof_cli_pmu_text(const kprof_hal_decision *d);
 
 /* ---- every logical CPU of a dump (cli/cpu_groups.c) -------------------------------------- */
 /* A dump as `kprof info` reads it: one text (AIDA64, `cpuid -r`, one hwloc pu file; `-` is

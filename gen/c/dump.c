@@ -480,7 +480,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		r.cpu = (uint32_t)it->cpu;
 		r.cpu_id = it->cpu_id;
 		r.line = it->line;
-		*out = r;
+		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
 	if (it->records == 0)
@@ -715,7 +715,7 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 		g->group[i].first_cpu = g->cpus;
 		g->group[i].first_cpu_id = cpu_id;
 		g->group[i].cpus = 0;
-		g->group[i].facts = *f;
+		kprof_impl_copy(&g->group[i].facts, f, sizeof(*f));
 		kprof_cpuid_snapshot_init(&g->group[i].snap);
 		g->count++;
 	}
