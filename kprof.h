@@ -77,11 +77,12 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
- *   KPROF_NO_HAL, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
+ *   KPROF_NO_HAL, KPROF_NO_COUNTS, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
  *                      leave a whole section out, for a translation unit that does not use
  *                      it and wants to compile faster (the header's tables, cpuid and MSR
  *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
- *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area.
+ *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
+ *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -91,6 +92,9 @@
  */
 #if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
 #define KPROF_NO_WINDOWS 1
+#endif
+#if defined(KPROF_NO_HAL) && !defined(KPROF_NO_COUNTS)
+#define KPROF_NO_COUNTS 1
 #endif
 
 #ifndef KPROF_API
@@ -1567,6 +1571,99 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
                                                 kprof_profile_source_add *out);
 
 #endif /* KPROF_NO_HAL */
+/* ------------------------------------------------------------------------------------------
+ *  counts (leave out with KPROF_NO_COUNTS)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_COUNTS)
+/* What each Amd64 and Emon select counts on a processor class: the vendor's name for the event
+ * and unit mask the HAL programs, and whether it counts what the source's name says.
+ * Source: libpfm4 4.13 (Debian libpfm4) per-family tables, read through pfm_get_event_info and
+ * pfm_get_event_attr_info; Linux tools/perf/pmu-events/arch/x86/mapfile.csv and amdzen5/
+ * *.json; Intel SDM Vol. 3B section 20.2.1.2 (architectural performance events). */
+typedef enum kprof_counts_status {
+	KPROF_COUNTS_UNKNOWN =
+	        0, /* no public description found for this select on this processor */
+	KPROF_COUNTS_SAME =
+	        1, /* the event exists on the core counters and counts what the source's name says */
+	KPROF_COUNTS_DIFFERENT = 2, /* the code exists but counts something else */
+	KPROF_COUNTS_PARTIAL =
+	        3, /* the event exists but some unit-mask bits the HAL sets are undefined or mean something else */
+	KPROF_COUNTS_ABSENT =
+	        4, /* no such core event on this processor (reserved, or moved off the core counters) */
+	KPROF_COUNTS_STATUS_COUNT = 5
+} kprof_counts_status;
+
+/* Processor classes, in the order kprof_counts_class_find tries them. */
+typedef enum kprof_counts_class {
+	KPROF_COUNTS_CLASS_K8_REVB = 0, /* K8 rev B: libpfm4 amd64_k8_revb */
+	KPROF_COUNTS_CLASS_K8_REVC = 1, /* K8 rev C: libpfm4 amd64_k8_revc */
+	KPROF_COUNTS_CLASS_K8_REVD = 2, /* K8 rev D: libpfm4 amd64_k8_revd */
+	KPROF_COUNTS_CLASS_K8_REVE = 3, /* K8 rev E: libpfm4 amd64_k8_reve */
+	KPROF_COUNTS_CLASS_K8_REVF = 4, /* K8 rev F: libpfm4 amd64_k8_revf */
+	KPROF_COUNTS_CLASS_K8_REVG = 5, /* K8 rev G: libpfm4 amd64_k8_revg */
+	KPROF_COUNTS_CLASS_FAM10H_BARCELONA =
+	        6, /* Family 10h rev B (Barcelona): libpfm4 amd64_fam10h_barcelona */
+	KPROF_COUNTS_CLASS_FAM10H_SHANGHAI =
+	        7, /* Family 10h rev C (Shanghai): libpfm4 amd64_fam10h_shanghai */
+	KPROF_COUNTS_CLASS_FAM10H_ISTANBUL =
+	        8, /* Family 10h rev D (Istanbul): libpfm4 amd64_fam10h_istanbul */
+	KPROF_COUNTS_CLASS_FAM11H = 9,  /* Family 11h: libpfm4 amd64_fam11h_turion */
+	KPROF_COUNTS_CLASS_FAM12H = 10, /* Family 12h: libpfm4 amd64_fam12h_llano */
+	KPROF_COUNTS_CLASS_FAM14H = 11, /* Family 14h: libpfm4 amd64_fam14h_bobcat */
+	KPROF_COUNTS_CLASS_FAM15H = 12, /* Family 15h: libpfm4 amd64_fam15h_interlagos */
+	KPROF_COUNTS_CLASS_FAM16H = 13, /* Family 16h: libpfm4 amd64_fam16h */
+	KPROF_COUNTS_CLASS_ZEN1 = 14,   /* Family 17h Zen 1: libpfm4 amd64_fam17h_zen1 */
+	KPROF_COUNTS_CLASS_HYGON18H =
+	        15, /* Hygon Family 18h: libpfm4 amd64_fam17h_zen1 (Linux maps Hygon 18h to amdzen1) */
+	KPROF_COUNTS_CLASS_ZEN2 = 16, /* Family 17h Zen 2: libpfm4 amd64_fam17h_zen2 */
+	KPROF_COUNTS_CLASS_ZEN3 = 17, /* Family 19h Zen 3: libpfm4 amd64_fam19h_zen3 */
+	KPROF_COUNTS_CLASS_ZEN4 = 18, /* Family 19h Zen 4: libpfm4 amd64_fam19h_zen4 */
+	KPROF_COUNTS_CLASS_ZEN5 = 19, /* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
+	KPROF_COUNTS_CLASS_INTEL_ARCH =
+	        20, /* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
+	KPROF_COUNTS_CLASS_COUNT = 21,
+	KPROF_COUNTS_CLASS_NONE = 0xFF
+} kprof_counts_class;
+#ifndef KPROF_NO_NAMES
+/* "same", "different", ...: the JSON and text spelling of a kprof_counts_status, or NULL. */
+KPROF_API const char *kprof_counts_status_name(int status);
+#endif
+
+/* What a profile source's select counts on one processor: the HAL programs one select per
+ * source for every processor of a vendor, and on other families than the one a table was
+ * written for the same event code can mean something else. A verdict (kprof_counts_status),
+ * the vendor's name for the event and where the verdict comes from, per processor class
+ * (family/model/stepping ranges, docs/counts.md). Pure functions of their arguments. */
+typedef struct kprof_source_counts {
+	uint8_t status;    /* kprof_counts_status */
+	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
+	uint8_t reserved[2];
+	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
+	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+} kprof_source_counts;
+
+/* The class of a processor: the first class whose vendor string and family/model/stepping
+ * ranges match (displayed family and model, as kprof_cpuid_family/model give them), or
+ * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
+KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
+                                           uint32_t stepping);
+/* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
+KPROF_API const char *kprof_counts_class_name(unsigned cpu_class);
+/* The verdict for source s on processor class cpu_class. KPROF_COUNTS_UNKNOWN for a source
+ * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
+ * for one of another table than the class judges (Amd64 rows on an Intel class), and for
+ * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
+KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
+                                                     kprof_source_counts *out);
+/* The verdict for source s on the processor a snapshot describes: its class from leaf 0 and
+ * leaf 1 (KPROF_COUNTS_UNKNOWN without them or for a processor no class covers), and for an
+ * Emon source, KPROF_COUNTS_ABSENT where the processor's leaf 0x0A says the architectural
+ * event is missing (the same rule the HAL applies, kprof_hal_source_supported). */
+KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out);
+
+#endif /* KPROF_NO_COUNTS */
 /* ------------------------------------------------------------------------------------------
  *  dump (leave out with KPROF_NO_DUMP)
  * ------------------------------------------------------------------------------------------ */
@@ -7884,6 +7981,2102 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	return KPROF_OK;
 }
 #endif /* KPROF_NO_HAL */
+
+/* ---- counts ---- */
+#if !defined(KPROF_NO_COUNTS)
+/* One verdict: a select's (event, unit mask) on the classes class_lo..class_hi. */
+typedef struct kprof_impl_counts_row {
+	uint16_t event;
+	uint8_t umask;
+	uint8_t class_lo, class_hi;
+	uint8_t status; /* kprof_counts_status */
+	uint16_t name;  /* offset in the counts pool, KPROF_IMPL_COUNTS_NO_NAME for none */
+} kprof_impl_counts_row;
+#define KPROF_IMPL_COUNTS_NO_NAME 0xFFFFu
+#define KPROF_COUNTS_ROW_COUNT    912u
+
+typedef struct kprof_impl_counts_match {
+	uint16_t family_lo, family_hi;
+	uint8_t model_lo, model_hi, stepping_lo, stepping_hi;
+} kprof_impl_counts_match;
+
+typedef struct kprof_impl_counts_class {
+	uint16_t title, basis; /* offsets in the counts pool */
+	uint8_t vendor;        /* index into kprof_impl_counts_vendor */
+	uint8_t first_match, match_count;
+	uint8_t iface; /* kprof_interface whose selects the class's rows judge */
+} kprof_impl_counts_class;
+
+KPROF_INTERNAL const char *kprof_impl_counts_pool(void)
+{
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+#endif
+	static const char pool[] =
+	        "K8 rev B"
+	        "\0"
+	        "libpfm4 amd64_k8_revb"
+	        "\0"
+	        "K8 rev C"
+	        "\0"
+	        "libpfm4 amd64_k8_revc"
+	        "\0"
+	        "K8 rev D"
+	        "\0"
+	        "libpfm4 amd64_k8_revd"
+	        "\0"
+	        "K8 rev E"
+	        "\0"
+	        "libpfm4 amd64_k8_reve"
+	        "\0"
+	        "K8 rev F"
+	        "\0"
+	        "libpfm4 amd64_k8_revf"
+	        "\0"
+	        "K8 rev G"
+	        "\0"
+	        "libpfm4 amd64_k8_revg"
+	        "\0"
+	        "Family 10h rev B (Barcelona)"
+	        "\0"
+	        "libpfm4 amd64_fam10h_barcelona"
+	        "\0"
+	        "Family 10h rev C (Shanghai)"
+	        "\0"
+	        "libpfm4 amd64_fam10h_shanghai"
+	        "\0"
+	        "Family 10h rev D (Istanbul)"
+	        "\0"
+	        "libpfm4 amd64_fam10h_istanbul"
+	        "\0"
+	        "Family 11h"
+	        "\0"
+	        "libpfm4 amd64_fam11h_turion"
+	        "\0"
+	        "Family 12h"
+	        "\0"
+	        "libpfm4 amd64_fam12h_llano"
+	        "\0"
+	        "Family 14h"
+	        "\0"
+	        "libpfm4 amd64_fam14h_bobcat"
+	        "\0"
+	        "Family 15h"
+	        "\0"
+	        "libpfm4 amd64_fam15h_interlagos"
+	        "\0"
+	        "Family 16h"
+	        "\0"
+	        "libpfm4 amd64_fam16h"
+	        "\0"
+	        "Family 17h Zen 1"
+	        "\0"
+	        "libpfm4 amd64_fam17h_zen1"
+	        "\0"
+	        "Hygon Family 18h"
+	        "\0"
+	        "libpfm4 amd64_fam17h_zen1 (Linux maps Hygon 18h to amdzen1)"
+	        "\0"
+	        "Family 17h Zen 2"
+	        "\0"
+	        "libpfm4 amd64_fam17h_zen2"
+	        "\0"
+	        "Family 19h Zen 3"
+	        "\0"
+	        "libpfm4 amd64_fam19h_zen3"
+	        "\0"
+	        "Family 19h Zen 4"
+	        "\0"
+	        "libpfm4 amd64_fam19h_zen4"
+	        "\0"
+	        "Family 1Ah Zen 5"
+	        "\0"
+	        "Linux pmu-events amdzen5"
+	        "\0"
+	        "Intel architectural events"
+	        "\0"
+	        "Intel SDM 3B 20.2.1.2 architectural events"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_ADD"
+	        "\0"
+	        "DISPATCHED_FPU:PIPE0"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE0"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL0"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_MULTIPLY"
+	        "\0"
+	        "DISPATCHED_FPU:PIPE1"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE1"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL1"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_STORE"
+	        "\0"
+	        "DISPATCHED_FPU"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE2"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL2"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE3"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL3"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:DUAL0"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:DUAL1"
+	        "\0"
+	        "DISPATCHED_FPU:ALL"
+	        "\0"
+	        "DISPATCHED_FPU:ANY"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:OPS_DUAL_PIPE0:OPS_"
+	        "DUAL_PIPE1"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1"
+	        "\0"
+	        "CYCLES_NO_FPU_OPS_RETIRED"
+	        "\0"
+	        "CYCLES_FPU_EMPTY"
+	        "\0"
+	        "FP_SCHEDULER_EMPTY"
+	        "\0"
+	        "DISPATCHED_FPU_OPS_FAST_FLAG"
+	        "\0"
+	        "RETIRED_X87_FLOATING_POINT_OPERATIONS"
+	        "\0"
+	        "RETIRED_X87_FP_OPS"
+	        "\0"
+	        "fp_ret_x87_fp_ops"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:ES"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:CS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:SS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:DS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:FS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:GS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:HS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:ALL"
+	        "\0"
+	        "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE"
+	        "\0"
+	        "PIPELINE_RESTART_DUE_TO_PROBE_HIT"
+	        "\0"
+	        "LS_BUFFER_2_FULL_CYCLES"
+	        "\0"
+	        "RSQ_FULL"
+	        "\0"
+	        "LOAD_Q_STORE_Q_FULL"
+	        "\0"
+	        "LOCKED_OPS"
+	        "\0"
+	        "BAD_STATUS_2"
+	        "\0"
+	        "ls_bad_status2"
+	        "\0"
+	        "LOCKS"
+	        "\0"
+	        "RETIRED_LOCK_INSTRUCTIONS"
+	        "\0"
+	        "ls_locks"
+	        "\0"
+	        "RETIRED_CLFLUSH_INSTRUCTIONS"
+	        "\0"
+	        "ls_ret_cl_flush"
+	        "\0"
+	        "RETIRED_CPUID_INSTRUCTIONS"
+	        "\0"
+	        "ls_ret_cpuid"
+	        "\0"
+	        "LLC Misses"
+	        "\0"
+	        "LLC Reference"
+	        "\0"
+	        "UnHalted Core Cycles"
+	        "\0"
+	        "UnHalted Reference Cycles"
+	        "\0"
+	        "DATA_CACHE_ACCESSES"
+	        "\0"
+	        "DATA_CACHE_MISSES"
+	        "\0"
+	        "MAB_ALLOCATION_BY_PIPE"
+	        "\0"
+	        "MAB_ALLOCATION_BY_TYPE"
+	        "\0"
+	        "ls_mab_alloc"
+	        "\0"
+	        "DATA_CACHE_REFILLS:SYSTEM"
+	        "\0"
+	        "DATA_CACHE_REFILLS:UNCACHEABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD"
+	        "\0"
+	        "DATA_CACHE_REFILLS:NON_CACHABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE"
+	        "\0"
+	        "DATA_CACHE_REFILLS:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.local_l2"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.local_ccx"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.near_cache"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.dram_io_near"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.far_cache"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_"
+	        "DRAM:LS_MABRESP_RMT_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_"
+	        "CACHE_RMT"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_"
+	        "NEAR:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:INVALID"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:PROBE"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:EVICTED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2"
+	        "\0"
+	        "ls_any_fills_from_sys.local_l2"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:SHARED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX"
+	        "\0"
+	        "ls_any_fills_from_sys.local_ccx"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:EXCLUSIVE"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_any_fills_from_sys.near_cache"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:OWNED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR"
+	        "\0"
+	        "ls_any_fills_from_sys.dram_io_near"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:MODIFIED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_any_fills_from_sys.far_cache"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:ALL"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_"
+	        "CACHE_RMT"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_"
+	        "NEAR:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache"
+	        "\0"
+	        "L1_DTLB_MISS_AND_L2_DTLB_HIT"
+	        "\0"
+	        "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL"
+	        "\0"
+	        "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA"
+	        "\0"
+	        "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_"
+	        "HIT"
+	        "\0"
+	        "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_"
+	        "l2_hit"
+	        "\0"
+	        "L1_DTLB_AND_L2_DTLB_MISS"
+	        "\0"
+	        "L1_DTLB_AND_L2_DTLB_MISS:ALL"
+	        "\0"
+	        "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS"
+	        "\0"
+	        "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA"
+	        "\0"
+	        "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB"
+	        "\0"
+	        "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0"
+	        "\0"
+	        "MISALIGNED_ACCESSES"
+	        "\0"
+	        "MISALIGNED_LOADS"
+	        "\0"
+	        "ls_misal_loads"
+	        "\0"
+	        "MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS"
+	        "\0"
+	        "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2"
+	        "\0"
+	        "ls_pref_instr_disp.prefetch"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW"
+	        "\0"
+	        "ls_pref_instr_disp.prefetch_w"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA"
+	        "\0"
+	        "ls_pref_instr_disp.prefetch_nta"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY"
+	        "\0"
+	        "ls_pref_instr_disp.all"
+	        "\0"
+	        "COMMAND_RELATED_DIRTY:CHANGE_DIRTY"
+	        "\0"
+	        "LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH"
+	        "\0"
+	        "COMMAND_RELATED_DIRTY"
+	        "\0"
+	        "LS_TO_L2_WBC_REQUESTS:WCB_CLOSE"
+	        "\0"
+	        "CPU_CLK_UNHALTED"
+	        "\0"
+	        "CYCLES_NOT_IN_HALT"
+	        "\0"
+	        "ls_not_halted_cyc"
+	        "\0"
+	        "REQUESTS_TO_L2:INSTRUCTIONS"
+	        "\0"
+	        "REQUESTS_TO_L2:DATA"
+	        "\0"
+	        "REQUESTS_TO_L2:TLB_WALK"
+	        "\0"
+	        "REQUESTS_TO_L2"
+	        "\0"
+	        "REQUESTS_TO_L2:SNOOP"
+	        "\0"
+	        "REQUESTS_TO_L2:CANCELLED"
+	        "\0"
+	        "REQUESTS_TO_L2:ALL"
+	        "\0"
+	        "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED"
+	        "\0"
+	        "L2_CACHE_MISS:INSTRUCTIONS"
+	        "\0"
+	        "L2_CACHE_MISS:DATA"
+	        "\0"
+	        "L2_CACHE_MISS:TLB_WALK"
+	        "\0"
+	        "L2_CACHE_MISS"
+	        "\0"
+	        "L2_CACHE_MISS:ALL"
+	        "\0"
+	        "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK"
+	        "\0"
+	        "L2_FILL_WRITEBACK:L2_FILLS"
+	        "\0"
+	        "L2_CACHE_FILL_WRITEBACK:L2_FILLS"
+	        "\0"
+	        "L2_FILL_WRITEBACK"
+	        "\0"
+	        "L2_FILL_WRITEBACK:L2_WRITEBACKS"
+	        "\0"
+	        "L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS"
+	        "\0"
+	        "L2_FILL_WRITEBACK:ALL"
+	        "\0"
+	        "L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS"
+	        "\0"
+	        "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS"
+	        "\0"
+	        "INSTRUCTION_CACHE_FETCHES"
+	        "\0"
+	        "32_BYTE_INSTRUCTION_CACHE_FETCH"
+	        "\0"
+	        "INSTRUCTION_CACHE_MISSES"
+	        "\0"
+	        "32_BYTE_INSTRUCTION_CACHE_MISSES"
+	        "\0"
+	        "INSTRUCTION_CACHE_REFILLS_FROM_L2"
+	        "\0"
+	        "ic_cache_fill_l2"
+	        "\0"
+	        "INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM"
+	        "\0"
+	        "ic_cache_fill_sys"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_HIT"
+	        "\0"
+	        "L1_ITLB_MISS_L2_ITLB_HIT"
+	        "\0"
+	        "bp_l1_tlb_miss_l2_tlb_hit"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_MISS"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES"
+	        "\0"
+	        "ITLB_MISS:ALL"
+	        "\0"
+	        "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M"
+	        "\0"
+	        "bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m"
+	        "\0"
+	        "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE"
+	        "\0"
+	        "INSTRUCTION_FETCH_STALL"
+	        "\0"
+	        "INSTRUCTION_PIPE_STALL"
+	        "\0"
+	        "RETURN_STACK_HITS"
+	        "\0"
+	        "RETURN_STACK_OVERFLOWS"
+	        "\0"
+	        "RETIRED_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_instr"
+	        "\0"
+	        "Instruction Retired"
+	        "\0"
+	        "RETIRED_UOPS"
+	        "\0"
+	        "RETIRED_OPS"
+	        "\0"
+	        "ex_ret_ops"
+	        "\0"
+	        "RETIRED_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_brn"
+	        "\0"
+	        "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_brn_misp"
+	        "\0"
+	        "RETIRED_TAKEN_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_brn_tkn"
+	        "\0"
+	        "Branch Instruction Retired"
+	        "\0"
+	        "RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_brn_tkn_misp"
+	        "\0"
+	        "Branch Misses Retired"
+	        "\0"
+	        "RETIRED_FAR_CONTROL_TRANSFERS"
+	        "\0"
+	        "ex_ret_brn_far"
+	        "\0"
+	        "RETIRED_BRANCH_RESYNCS"
+	        "\0"
+	        "RETIRED_NEAR_RETURNS"
+	        "\0"
+	        "ex_ret_near_ret"
+	        "\0"
+	        "RETIRED_NEAR_RETURNS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_near_ret_mispred"
+	        "\0"
+	        "RETIRED_INDIRECT_BRANCHES_MISPREDICTED"
+	        "\0"
+	        "RETIRED_MISPREDICTED_TAKEN"
+	        "\0"
+	        "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_brn_ind_misp"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:X87"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:X87"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.x87"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:MMX"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.mmx"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:SSE"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.sse"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_mmx_fp_instr"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:ALL"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.x87:mmx:sse"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0"
+	        "\0"
+	        "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_ind_brch_instr"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL"
+	        "\0"
+	        "INTERRUPTS_MASKED_CYCLES"
+	        "\0"
+	        "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING"
+	        "\0"
+	        "INTERRUPTS_TAKEN"
+	        "\0"
+	        "DECODER_EMPTY"
+	        "\0"
+	        "DISPATCH_STALLS"
+	        "\0"
+	        "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_cond"
+	        "\0"
+	        "DISPATCH_STALL_FOR_BRANCH_ABORT"
+	        "\0"
+	        "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "DISPATCH_STALL_FOR_SERIALIZATION"
+	        "\0"
+	        "DIV_CYCLES_BUSY_COUNT"
+	        "\0"
+	        "ex_div_busy"
+	        "\0"
+	        "DISPATCH_STALL_FOR_SEGMENT_LOAD"
+	        "\0"
+	        "DIV_OP_COUNT"
+	        "\0"
+	        "ex_div_count"
+	        "\0"
+	        "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL"
+	        "\0"
+	        "CYCLES_NO_RETIRE"
+	        "\0"
+	        "ex_no_retire"
+	        "\0"
+	        "DISPATCH_STALL_FOR_FPU_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_LS_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_LDQ_FULL"
+	        "\0"
+	        "DISPATCH_STALL_WAITING_FOR_ALL_QUIET"
+	        "\0"
+	        "MICROSEQ_STALL_WAITING_FOR_ALL_QUIET"
+	        "\0"
+	        "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC"
+	        "\0"
+	        "FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:TOTAL_FAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:TOTAL_TRAPS"
+	        "\0"
+	        "FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:INT2EXT_FAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS"
+	        "\0"
+	        "FPU_EXCEPTIONS:EXT2INT_FAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:ALL"
+	        "\0"
+	        "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS"
+	        "\0"
+	        "DR0_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR0_BREAKPOINTS"
+	        "\0"
+	        "DR1_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR1_BREAKPOINTS"
+	        "\0"
+	        "DR2_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR2_BREAKPOINTS"
+	        "\0"
+	        "DR3_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR3_BREAKPOINTS"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:HIT"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_HIT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_HIT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:MISS"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_MISS"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_MISS"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:ALL"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT"
+	        "\0"
+	        "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS"
+	        "\0"
+	        "DRAM_CONTROLLER_PAGE_TABLE_EVENTS"
+	        "\0"
+	        "MEMORY_CONTROLLER_0_PAGE"
+	        "\0"
+	        "MEMORY_CONTROLLER_PAGE_TABLE"
+	        "\0"
+	        "MEMORY_CONTROLLER_SLOT_MISSES"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:ALL"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:ALL"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE:ALL"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL"
+	        "\0"
+	        "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE"
+	        "\0"
+	        "SIZED_COMMANDS:NON_POSTED_WRITE_DWORD"
+	        "\0"
+	        "SIZED_COMMANDS:POSTED_WRITE_BYTE"
+	        "\0"
+	        "SIZED_COMMANDS:POSTED_WRITE_DWORD"
+	        "\0"
+	        "SIZED_COMMANDS:READ_BYTE_4_BYTES"
+	        "\0"
+	        "SIZED_COMMANDS:READ_DWORD_1_16_DWORDS"
+	        "\0"
+	        "SIZED_COMMANDS:READ_MODIFY_WRITE"
+	        "\0"
+	        "SIZED_COMMANDS"
+	        "\0"
+	        "SIZED_COMMANDS:ALL"
+	        "\0"
+	        "PROBE:MISS"
+	        "\0"
+	        "PROBE:HIT_CLEAN"
+	        "\0"
+	        "PROBE:HIT_DIRTY_NO_MEMORY_CANCEL"
+	        "\0"
+	        "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL"
+	        "\0"
+	        "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:DATA_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:ALL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
+	        "NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_"
+	        "RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:DATA_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:ALL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
+	        "NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:DATA_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:ALL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
+	        "NOP_DWORD_SENT"
+	        "\0"
+	        "AuthenticAMD"
+	        "\0"
+	        "HygonGenuine"
+	        "\0"
+	        "GenuineIntel"
+	        "\0";
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+	return pool;
+}
+
+/* Pool offset of each vendor string the classes name. */
+KPROF_INTERNAL uint16_t kprof_impl_counts_vendor(unsigned v)
+{
+	static const uint16_t off[3] = {
+	        15523,
+	        15536,
+	        15549,
+	};
+	return off[v];
+}
+
+KPROF_INTERNAL const kprof_impl_counts_match *kprof_impl_counts_matches(void)
+{
+	/* clang-format off */
+	static const kprof_impl_counts_match m[] = {
+		/* family          model        stepping */
+		{ 0x0F, 0x0F, 0x04, 0x04, 0, 0 }, /* k8_revb */
+		{ 0x0F, 0x0F, 0x05, 0x05, 0, 1 }, /* k8_revb */
+		{ 0x0F, 0x0F, 0x00, 0x0F, 0, 15 }, /* k8_revc */
+		{ 0x0F, 0x0F, 0x10, 0x1F, 0, 15 }, /* k8_revd */
+		{ 0x0F, 0x0F, 0x20, 0x3F, 0, 15 }, /* k8_reve */
+		{ 0x0F, 0x0F, 0x40, 0x5F, 0, 15 }, /* k8_revf */
+		{ 0x0F, 0x0F, 0xC0, 0xCF, 0, 15 }, /* k8_revf */
+		{ 0x0F, 0x0F, 0x60, 0x8F, 0, 15 }, /* k8_revg */
+		{ 0x10, 0x10, 0x00, 0x03, 0, 15 }, /* fam10h_barcelona */
+		{ 0x10, 0x10, 0x07, 0x07, 0, 15 }, /* fam10h_barcelona */
+		{ 0x10, 0x10, 0x0A, 0xFF, 0, 15 }, /* fam10h_barcelona */
+		{ 0x10, 0x10, 0x04, 0x06, 0, 15 }, /* fam10h_shanghai */
+		{ 0x10, 0x10, 0x08, 0x09, 0, 15 }, /* fam10h_istanbul */
+		{ 0x11, 0x11, 0x00, 0xFF, 0, 15 }, /* fam11h */
+		{ 0x12, 0x12, 0x00, 0xFF, 0, 15 }, /* fam12h */
+		{ 0x14, 0x14, 0x00, 0xFF, 0, 15 }, /* fam14h */
+		{ 0x15, 0x15, 0x00, 0xFF, 0, 15 }, /* fam15h */
+		{ 0x16, 0x16, 0x00, 0xFF, 0, 15 }, /* fam16h */
+		{ 0x17, 0x17, 0x00, 0x2F, 0, 15 }, /* zen1 */
+		{ 0x18, 0x18, 0x00, 0xFF, 0, 15 }, /* hygon18h */
+		{ 0x17, 0x17, 0x30, 0xFF, 0, 15 }, /* zen2 */
+		{ 0x19, 0x19, 0x00, 0x0F, 0, 15 }, /* zen3 */
+		{ 0x19, 0x19, 0x20, 0x5F, 0, 15 }, /* zen3 */
+		{ 0x19, 0x19, 0x10, 0x1F, 0, 15 }, /* zen4 */
+		{ 0x19, 0x19, 0x60, 0xFF, 0, 15 }, /* zen4 */
+		{ 0x1A, 0x1A, 0x00, 0xFF, 0, 15 }, /* zen5 */
+		{ 0x00, 0x10E, 0x00, 0xFF, 0, 15 }, /* intel_arch */
+	};
+	/* clang-format on */
+	return m;
+}
+
+KPROF_INTERNAL const kprof_impl_counts_class *kprof_impl_counts_classes(void)
+{
+	static const kprof_impl_counts_class classes[KPROF_COUNTS_CLASS_COUNT] = {
+	        {0, 9, 0, 0, 2, KPROF_INTERFACE_AMD64},      /* k8_revb */
+	        {31, 40, 0, 2, 1, KPROF_INTERFACE_AMD64},    /* k8_revc */
+	        {62, 71, 0, 3, 1, KPROF_INTERFACE_AMD64},    /* k8_revd */
+	        {93, 102, 0, 4, 1, KPROF_INTERFACE_AMD64},   /* k8_reve */
+	        {124, 133, 0, 5, 2, KPROF_INTERFACE_AMD64},  /* k8_revf */
+	        {155, 164, 0, 7, 1, KPROF_INTERFACE_AMD64},  /* k8_revg */
+	        {186, 215, 0, 8, 3, KPROF_INTERFACE_AMD64},  /* fam10h_barcelona */
+	        {246, 274, 0, 11, 1, KPROF_INTERFACE_AMD64}, /* fam10h_shanghai */
+	        {304, 332, 0, 12, 1, KPROF_INTERFACE_AMD64}, /* fam10h_istanbul */
+	        {362, 373, 0, 13, 1, KPROF_INTERFACE_AMD64}, /* fam11h */
+	        {401, 412, 0, 14, 1, KPROF_INTERFACE_AMD64}, /* fam12h */
+	        {439, 450, 0, 15, 1, KPROF_INTERFACE_AMD64}, /* fam14h */
+	        {478, 489, 0, 16, 1, KPROF_INTERFACE_AMD64}, /* fam15h */
+	        {521, 532, 0, 17, 1, KPROF_INTERFACE_AMD64}, /* fam16h */
+	        {553, 570, 0, 18, 1, KPROF_INTERFACE_AMD64}, /* zen1 */
+	        {596, 613, 1, 19, 1, KPROF_INTERFACE_AMD64}, /* hygon18h */
+	        {673, 690, 0, 20, 1, KPROF_INTERFACE_AMD64}, /* zen2 */
+	        {716, 733, 0, 21, 2, KPROF_INTERFACE_AMD64}, /* zen3 */
+	        {759, 776, 0, 23, 2, KPROF_INTERFACE_AMD64}, /* zen4 */
+	        {802, 819, 0, 25, 1, KPROF_INTERFACE_AMD64}, /* zen5 */
+	        {844, 871, 2, 26, 1, KPROF_INTERFACE_EMON},  /* intel_arch */
+	};
+	return classes;
+}
+
+KPROF_INTERNAL const kprof_impl_counts_row *kprof_impl_counts_rows(void)
+{
+	/* clang-format off */
+	static const kprof_impl_counts_row rows[KPROF_COUNTS_ROW_COUNT] = {
+		/* event umask  classes   status                      name */
+		{ 0x000, 0x01,  0, 10, KPROF_COUNTS_SAME,         914 },
+		{ 0x000, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    937 },
+		{ 0x000, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    958 },
+		{ 0x000, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    937 },
+		{ 0x000, 0x01, 14, 15, KPROF_COUNTS_DIFFERENT,    987 },
+		{ 0x000, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x02,  0, 10, KPROF_COUNTS_SAME,         1014 },
+		{ 0x000, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    1042 },
+		{ 0x000, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    1063 },
+		{ 0x000, 0x02, 13, 13, KPROF_COUNTS_DIFFERENT,    1042 },
+		{ 0x000, 0x02, 14, 15, KPROF_COUNTS_DIFFERENT,    1092 },
+		{ 0x000, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x04,  0, 10, KPROF_COUNTS_SAME,         1119 },
+		{ 0x000, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    1159 },
+		{ 0x000, 0x04, 13, 13, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x04, 14, 15, KPROF_COUNTS_DIFFERENT,    1188 },
+		{ 0x000, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x08,  0, 10, KPROF_COUNTS_SAME,         1215 },
+		{ 0x000, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    1252 },
+		{ 0x000, 0x08, 13, 13, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x08, 14, 15, KPROF_COUNTS_DIFFERENT,    1281 },
+		{ 0x000, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x10,  0, 10, KPROF_COUNTS_SAME,         1308 },
+		{ 0x000, 0x10, 11, 11, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    1350 },
+		{ 0x000, 0x10, 13, 13, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x10, 14, 15, KPROF_COUNTS_DIFFERENT,    1384 },
+		{ 0x000, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x20,  0, 10, KPROF_COUNTS_SAME,         1410 },
+		{ 0x000, 0x20, 11, 11, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x20, 12, 12, KPROF_COUNTS_DIFFERENT,    1449 },
+		{ 0x000, 0x20, 13, 13, KPROF_COUNTS_DIFFERENT,    1144 },
+		{ 0x000, 0x20, 14, 15, KPROF_COUNTS_DIFFERENT,    1483 },
+		{ 0x000, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x3F,  0, 10, KPROF_COUNTS_SAME,         1509 },
+		{ 0x000, 0x3F, 11, 11, KPROF_COUNTS_PARTIAL,      1528 },
+		{ 0x000, 0x3F, 12, 12, KPROF_COUNTS_SAME,         1547 },
+		{ 0x000, 0x3F, 13, 13, KPROF_COUNTS_PARTIAL,      1509 },
+		{ 0x000, 0x3F, 14, 15, KPROF_COUNTS_SAME,         1636 },
+		{ 0x000, 0x3F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x3F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x001, 0x00,  0, 11, KPROF_COUNTS_SAME,         1696 },
+		{ 0x001, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    1722 },
+		{ 0x001, 0x00, 13, 15, KPROF_COUNTS_DIFFERENT,    1739 },
+		{ 0x001, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x001, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x002, 0x00,  0, 11, KPROF_COUNTS_SAME,         1758 },
+		{ 0x002, 0x00, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x002, 0x00, 13, 13, KPROF_COUNTS_SAME,         1758 },
+		{ 0x002, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    1787 },
+		{ 0x002, 0x00, 16, 17, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x002, 0x00, 18, 18, KPROF_COUNTS_DIFFERENT,    1825 },
+		{ 0x002, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    1844 },
+		{ 0x020, 0x01,  0, 13, KPROF_COUNTS_SAME,         1862 },
+		{ 0x020, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x02,  0, 13, KPROF_COUNTS_SAME,         1888 },
+		{ 0x020, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x04,  0, 13, KPROF_COUNTS_SAME,         1914 },
+		{ 0x020, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x08,  0, 13, KPROF_COUNTS_SAME,         1940 },
+		{ 0x020, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x10,  0, 13, KPROF_COUNTS_SAME,         1966 },
+		{ 0x020, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x20,  0, 13, KPROF_COUNTS_SAME,         1992 },
+		{ 0x020, 0x20, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x40,  0, 13, KPROF_COUNTS_SAME,         2018 },
+		{ 0x020, 0x40, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x40, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x40, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x7F,  0, 13, KPROF_COUNTS_SAME,         2044 },
+		{ 0x020, 0x7F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x7F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x7F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x021, 0x00,  0, 13, KPROF_COUNTS_SAME,         2071 },
+		{ 0x021, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x021, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x021, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x022, 0x00,  0, 12, KPROF_COUNTS_SAME,         2115 },
+		{ 0x022, 0x00, 13, 13, KPROF_COUNTS_DIFFERENT,    2115 },
+		{ 0x022, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x022, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x022, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x023, 0x00,  0, 10, KPROF_COUNTS_SAME,         2149 },
+		{ 0x023, 0x00, 11, 11, KPROF_COUNTS_DIFFERENT,    2173 },
+		{ 0x023, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    2182 },
+		{ 0x023, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x023, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x023, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x024, 0x00,  0, 13, KPROF_COUNTS_DIFFERENT,    2202 },
+		{ 0x024, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x024, 0x00, 16, 18, KPROF_COUNTS_DIFFERENT,    2213 },
+		{ 0x024, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2226 },
+		{ 0x025, 0x00,  0, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x025, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    2241 },
+		{ 0x025, 0x00, 16, 18, KPROF_COUNTS_DIFFERENT,    2247 },
+		{ 0x025, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2273 },
+		{ 0x026, 0x00,  0, 13, KPROF_COUNTS_SAME,         2282 },
+		{ 0x026, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x026, 0x00, 16, 18, KPROF_COUNTS_SAME,         2282 },
+		{ 0x026, 0x00, 19, 19, KPROF_COUNTS_SAME,         2311 },
+		{ 0x027, 0x00,  0, 13, KPROF_COUNTS_SAME,         2327 },
+		{ 0x027, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x027, 0x00, 16, 18, KPROF_COUNTS_SAME,         2327 },
+		{ 0x027, 0x00, 19, 19, KPROF_COUNTS_SAME,         2354 },
+		{ 0x02E, 0x41, 20, 20, KPROF_COUNTS_SAME,         2367 },
+		{ 0x02E, 0x4F, 20, 20, KPROF_COUNTS_SAME,         2378 },
+		{ 0x03C, 0x00, 20, 20, KPROF_COUNTS_SAME,         2392 },
+		{ 0x03C, 0x01, 20, 20, KPROF_COUNTS_SAME,         2413 },
+		{ 0x040, 0x00,  0, 15, KPROF_COUNTS_SAME,         2439 },
+		{ 0x040, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x040, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x041, 0x00,  0, 11, KPROF_COUNTS_SAME,         2459 },
+		{ 0x041, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    2459 },
+		{ 0x041, 0x00, 13, 13, KPROF_COUNTS_SAME,         2459 },
+		{ 0x041, 0x00, 14, 16, KPROF_COUNTS_DIFFERENT,    2477 },
+		{ 0x041, 0x00, 17, 18, KPROF_COUNTS_DIFFERENT,    2500 },
+		{ 0x041, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2523 },
+		{ 0x042, 0x01,  0, 10, KPROF_COUNTS_DIFFERENT,    2536 },
+		{ 0x042, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    2562 },
+		{ 0x042, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    2593 },
+		{ 0x042, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    2640 },
+		{ 0x042, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x02,  0, 10, KPROF_COUNTS_SAME,         2672 },
+		{ 0x042, 0x02, 11, 11, KPROF_COUNTS_SAME,         2701 },
+		{ 0x042, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    2727 },
+		{ 0x042, 0x02, 13, 13, KPROF_COUNTS_SAME,         2701 },
+		{ 0x042, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x04,  0, 10, KPROF_COUNTS_SAME,         2777 },
+		{ 0x042, 0x04, 11, 11, KPROF_COUNTS_SAME,         2809 },
+		{ 0x042, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    2838 },
+		{ 0x042, 0x04, 13, 13, KPROF_COUNTS_SAME,         2809 },
+		{ 0x042, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x08,  0, 10, KPROF_COUNTS_SAME,         2887 },
+		{ 0x042, 0x08, 11, 11, KPROF_COUNTS_SAME,         2915 },
+		{ 0x042, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    2940 },
+		{ 0x042, 0x08, 13, 13, KPROF_COUNTS_SAME,         2915 },
+		{ 0x042, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x10,  0, 10, KPROF_COUNTS_SAME,         2993 },
+		{ 0x042, 0x10, 11, 11, KPROF_COUNTS_SAME,         3024 },
+		{ 0x042, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    3052 },
+		{ 0x042, 0x10, 13, 13, KPROF_COUNTS_SAME,         3024 },
+		{ 0x042, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x1F,  0, 11, KPROF_COUNTS_PARTIAL,      3094 },
+		{ 0x042, 0x1F, 12, 12, KPROF_COUNTS_DIFFERENT,    3117 },
+		{ 0x042, 0x1F, 13, 13, KPROF_COUNTS_PARTIAL,      3094 },
+		{ 0x042, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x1F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x1F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x01,  0, 10, KPROF_COUNTS_SAME,         3163 },
+		{ 0x043, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    3202 },
+		{ 0x043, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    3241 },
+		{ 0x043, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    3277 },
+		{ 0x043, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x01, 16, 16, KPROF_COUNTS_DIFFERENT,    3326 },
+		{ 0x043, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    3372 },
+		{ 0x043, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    3415 },
+		{ 0x043, 0x02,  0, 10, KPROF_COUNTS_SAME,         3447 },
+		{ 0x043, 0x02, 11, 11, KPROF_COUNTS_SAME,         3485 },
+		{ 0x043, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    3241 },
+		{ 0x043, 0x02, 13, 13, KPROF_COUNTS_SAME,         3519 },
+		{ 0x043, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x02, 16, 16, KPROF_COUNTS_DIFFERENT,    3562 },
+		{ 0x043, 0x02, 17, 17, KPROF_COUNTS_DIFFERENT,    3614 },
+		{ 0x043, 0x02, 18, 18, KPROF_COUNTS_DIFFERENT,    3660 },
+		{ 0x043, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    3706 },
+		{ 0x043, 0x04,  0, 10, KPROF_COUNTS_SAME,         3739 },
+		{ 0x043, 0x04, 11, 11, KPROF_COUNTS_SAME,         3780 },
+		{ 0x043, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    3241 },
+		{ 0x043, 0x04, 13, 13, KPROF_COUNTS_SAME,         3817 },
+		{ 0x043, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x04, 16, 16, KPROF_COUNTS_DIFFERENT,    3863 },
+		{ 0x043, 0x04, 17, 17, KPROF_COUNTS_DIFFERENT,    3894 },
+		{ 0x043, 0x04, 18, 18, KPROF_COUNTS_DIFFERENT,    3944 },
+		{ 0x043, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    4000 },
+		{ 0x043, 0x08,  0, 10, KPROF_COUNTS_SAME,         4034 },
+		{ 0x043, 0x08, 11, 11, KPROF_COUNTS_SAME,         4071 },
+		{ 0x043, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    3241 },
+		{ 0x043, 0x08, 13, 13, KPROF_COUNTS_SAME,         4104 },
+		{ 0x043, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x08, 16, 16, KPROF_COUNTS_DIFFERENT,    4146 },
+		{ 0x043, 0x08, 17, 17, KPROF_COUNTS_DIFFERENT,    4197 },
+		{ 0x043, 0x08, 18, 18, KPROF_COUNTS_DIFFERENT,    4244 },
+		{ 0x043, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    4293 },
+		{ 0x043, 0x10,  0, 10, KPROF_COUNTS_SAME,         4329 },
+		{ 0x043, 0x10, 11, 11, KPROF_COUNTS_SAME,         4369 },
+		{ 0x043, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    3241 },
+		{ 0x043, 0x10, 13, 13, KPROF_COUNTS_SAME,         4405 },
+		{ 0x043, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x10, 16, 16, KPROF_COUNTS_DIFFERENT,    4450 },
+		{ 0x043, 0x10, 17, 17, KPROF_COUNTS_DIFFERENT,    4502 },
+		{ 0x043, 0x10, 18, 18, KPROF_COUNTS_DIFFERENT,    4552 },
+		{ 0x043, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    4607 },
+		{ 0x043, 0x1F,  0, 10, KPROF_COUNTS_SAME,         4640 },
+		{ 0x043, 0x1F, 11, 11, KPROF_COUNTS_SAME,         4675 },
+		{ 0x043, 0x1F, 12, 12, KPROF_COUNTS_DIFFERENT,    3241 },
+		{ 0x043, 0x1F, 13, 13, KPROF_COUNTS_SAME,         4706 },
+		{ 0x043, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x1F, 16, 16, KPROF_COUNTS_PARTIAL,      4746 },
+		{ 0x043, 0x1F, 17, 17, KPROF_COUNTS_DIFFERENT,    4854 },
+		{ 0x043, 0x1F, 18, 18, KPROF_COUNTS_DIFFERENT,    4946 },
+		{ 0x043, 0x1F, 19, 19, KPROF_COUNTS_DIFFERENT,    5051 },
+		{ 0x044, 0x01,  0, 10, KPROF_COUNTS_SAME,         5127 },
+		{ 0x044, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    5160 },
+		{ 0x044, 0x01, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    5191 },
+		{ 0x044, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x01, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    5224 },
+		{ 0x044, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    5264 },
+		{ 0x044, 0x02,  0, 11, KPROF_COUNTS_SAME,         5295 },
+		{ 0x044, 0x02, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x02, 13, 13, KPROF_COUNTS_SAME,         5295 },
+		{ 0x044, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x02, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x02, 17, 17, KPROF_COUNTS_DIFFERENT,    5327 },
+		{ 0x044, 0x02, 18, 18, KPROF_COUNTS_DIFFERENT,    5370 },
+		{ 0x044, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    5413 },
+		{ 0x044, 0x04,  0, 11, KPROF_COUNTS_SAME,         5445 },
+		{ 0x044, 0x04, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x04, 13, 13, KPROF_COUNTS_SAME,         5445 },
+		{ 0x044, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x04, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x04, 17, 17, KPROF_COUNTS_DIFFERENT,    5480 },
+		{ 0x044, 0x04, 18, 18, KPROF_COUNTS_DIFFERENT,    5527 },
+		{ 0x044, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    5580 },
+		{ 0x044, 0x08,  0, 11, KPROF_COUNTS_SAME,         5613 },
+		{ 0x044, 0x08, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x08, 13, 13, KPROF_COUNTS_SAME,         5613 },
+		{ 0x044, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x08, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x08, 17, 17, KPROF_COUNTS_DIFFERENT,    5644 },
+		{ 0x044, 0x08, 18, 18, KPROF_COUNTS_DIFFERENT,    5688 },
+		{ 0x044, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    5734 },
+		{ 0x044, 0x10,  0, 11, KPROF_COUNTS_SAME,         5769 },
+		{ 0x044, 0x10, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x10, 13, 13, KPROF_COUNTS_SAME,         5769 },
+		{ 0x044, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x10, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x10, 17, 17, KPROF_COUNTS_DIFFERENT,    5803 },
+		{ 0x044, 0x10, 18, 18, KPROF_COUNTS_DIFFERENT,    5850 },
+		{ 0x044, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    5902 },
+		{ 0x044, 0x1F,  0,  5, KPROF_COUNTS_SAME,         5934 },
+		{ 0x044, 0x1F,  6,  8, KPROF_COUNTS_SAME,         5963 },
+		{ 0x044, 0x1F,  9,  9, KPROF_COUNTS_SAME,         5934 },
+		{ 0x044, 0x1F, 10, 10, KPROF_COUNTS_SAME,         5963 },
+		{ 0x044, 0x1F, 11, 11, KPROF_COUNTS_PARTIAL,      5934 },
+		{ 0x044, 0x1F, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x1F, 13, 13, KPROF_COUNTS_PARTIAL,      5934 },
+		{ 0x044, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x1F, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x1F, 17, 17, KPROF_COUNTS_DIFFERENT,    6028 },
+		{ 0x044, 0x1F, 18, 18, KPROF_COUNTS_DIFFERENT,    6117 },
+		{ 0x044, 0x1F, 19, 19, KPROF_COUNTS_DIFFERENT,    6219 },
+		{ 0x045, 0x07,  0,  5, KPROF_COUNTS_PARTIAL,      6294 },
+		{ 0x045, 0x07,  6,  6, KPROF_COUNTS_PARTIAL,      6323 },
+		{ 0x045, 0x07,  7,  8, KPROF_COUNTS_SAME,         6323 },
+		{ 0x045, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      6294 },
+		{ 0x045, 0x07, 10, 10, KPROF_COUNTS_SAME,         6323 },
+		{ 0x045, 0x07, 11, 11, KPROF_COUNTS_PARTIAL,      6294 },
+		{ 0x045, 0x07, 12, 12, KPROF_COUNTS_SAME,         6356 },
+		{ 0x045, 0x07, 13, 13, KPROF_COUNTS_PARTIAL,      6294 },
+		{ 0x045, 0x07, 14, 18, KPROF_COUNTS_SAME,         6396 },
+		{ 0x045, 0x07, 19, 19, KPROF_COUNTS_SAME,         6481 },
+		{ 0x046, 0x07,  0,  5, KPROF_COUNTS_PARTIAL,      6570 },
+		{ 0x046, 0x07,  6,  8, KPROF_COUNTS_SAME,         6595 },
+		{ 0x046, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      6570 },
+		{ 0x046, 0x07, 10, 10, KPROF_COUNTS_SAME,         6595 },
+		{ 0x046, 0x07, 11, 11, KPROF_COUNTS_DIFFERENT,    6624 },
+		{ 0x046, 0x07, 12, 12, KPROF_COUNTS_SAME,         6687 },
+		{ 0x046, 0x07, 13, 13, KPROF_COUNTS_DIFFERENT,    6729 },
+		{ 0x046, 0x07, 14, 15, KPROF_COUNTS_DIFFERENT,    6777 },
+		{ 0x046, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x046, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x047, 0x00,  0, 12, KPROF_COUNTS_SAME,         6839 },
+		{ 0x047, 0x00, 13, 13, KPROF_COUNTS_DIFFERENT,    6839 },
+		{ 0x047, 0x00, 14, 16, KPROF_COUNTS_DIFFERENT,    6859 },
+		{ 0x047, 0x00, 17, 18, KPROF_COUNTS_DIFFERENT,    6859 },
+		{ 0x047, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    6876 },
+		{ 0x048, 0x00,  0, 10, KPROF_COUNTS_SAME,         6891 },
+		{ 0x048, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x048, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x048, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x049, 0x00,  0, 10, KPROF_COUNTS_SAME,         6935 },
+		{ 0x049, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x049, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x049, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x01,  0,  9, KPROF_COUNTS_SAME,         6980 },
+		{ 0x04A, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x02,  0,  9, KPROF_COUNTS_SAME,         7026 },
+		{ 0x04A, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x03,  0,  5, KPROF_COUNTS_SAME,         7073 },
+		{ 0x04A, 0x03,  6,  8, KPROF_COUNTS_SAME,         7108 },
+		{ 0x04A, 0x03,  9,  9, KPROF_COUNTS_SAME,         7073 },
+		{ 0x04A, 0x03, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x03, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x03, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04B, 0x01,  0, 13, KPROF_COUNTS_SAME,         7170 },
+		{ 0x04B, 0x01, 14, 15, KPROF_COUNTS_SAME,         7208 },
+		{ 0x04B, 0x01, 16, 18, KPROF_COUNTS_SAME,         7257 },
+		{ 0x04B, 0x01, 19, 19, KPROF_COUNTS_SAME,         7308 },
+		{ 0x04B, 0x02,  0, 13, KPROF_COUNTS_SAME,         7336 },
+		{ 0x04B, 0x02, 14, 15, KPROF_COUNTS_SAME,         7375 },
+		{ 0x04B, 0x02, 16, 18, KPROF_COUNTS_SAME,         7425 },
+		{ 0x04B, 0x02, 19, 19, KPROF_COUNTS_SAME,         7468 },
+		{ 0x04B, 0x04,  0, 13, KPROF_COUNTS_SAME,         7498 },
+		{ 0x04B, 0x04, 14, 15, KPROF_COUNTS_SAME,         7535 },
+		{ 0x04B, 0x04, 16, 18, KPROF_COUNTS_SAME,         7581 },
+		{ 0x04B, 0x04, 19, 19, KPROF_COUNTS_SAME,         7626 },
+		{ 0x04B, 0x07,  0, 13, KPROF_COUNTS_SAME,         7658 },
+		{ 0x04B, 0x07, 14, 15, KPROF_COUNTS_SAME,         7695 },
+		{ 0x04B, 0x07, 16, 18, KPROF_COUNTS_SAME,         7774 },
+		{ 0x04B, 0x07, 19, 19, KPROF_COUNTS_SAME,         7811 },
+		{ 0x063, 0x10,  0, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x10, 13, 13, KPROF_COUNTS_SAME,         7834 },
+		{ 0x063, 0x10, 14, 15, KPROF_COUNTS_DIFFERENT,    7869 },
+		{ 0x063, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x10, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x20,  0, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x20, 13, 13, KPROF_COUNTS_DIFFERENT,    7908 },
+		{ 0x063, 0x20, 14, 15, KPROF_COUNTS_DIFFERENT,    7930 },
+		{ 0x063, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x20, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x076, 0x00,  0, 13, KPROF_COUNTS_SAME,         7962 },
+		{ 0x076, 0x00, 14, 18, KPROF_COUNTS_SAME,         7979 },
+		{ 0x076, 0x00, 19, 19, KPROF_COUNTS_SAME,         7998 },
+		{ 0x07D, 0x01,  0, 12, KPROF_COUNTS_SAME,         8016 },
+		{ 0x07D, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x01, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x02,  0, 12, KPROF_COUNTS_SAME,         8044 },
+		{ 0x07D, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x02, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x04,  0, 10, KPROF_COUNTS_SAME,         8064 },
+		{ 0x07D, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    8088 },
+		{ 0x07D, 0x04, 12, 12, KPROF_COUNTS_SAME,         8064 },
+		{ 0x07D, 0x04, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x04, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x08,  0, 12, KPROF_COUNTS_SAME,         8103 },
+		{ 0x07D, 0x08, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x08, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x10,  0, 10, KPROF_COUNTS_SAME,         8124 },
+		{ 0x07D, 0x10, 11, 11, KPROF_COUNTS_DIFFERENT,    8088 },
+		{ 0x07D, 0x10, 12, 12, KPROF_COUNTS_SAME,         8124 },
+		{ 0x07D, 0x10, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x10, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x1F,  0,  5, KPROF_COUNTS_SAME,         8149 },
+		{ 0x07D, 0x1F,  6,  8, KPROF_COUNTS_SAME,         8168 },
+		{ 0x07D, 0x1F,  9,  9, KPROF_COUNTS_SAME,         8149 },
+		{ 0x07D, 0x1F, 10, 10, KPROF_COUNTS_SAME,         8168 },
+		{ 0x07D, 0x1F, 11, 11, KPROF_COUNTS_PARTIAL,      8149 },
+		{ 0x07D, 0x1F, 12, 12, KPROF_COUNTS_SAME,         8168 },
+		{ 0x07D, 0x1F, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x1F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x1F, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x01,  0, 12, KPROF_COUNTS_SAME,         8226 },
+		{ 0x07E, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x01, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x02,  0, 12, KPROF_COUNTS_SAME,         8253 },
+		{ 0x07E, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x02, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x04,  0, 10, KPROF_COUNTS_SAME,         8272 },
+		{ 0x07E, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    8295 },
+		{ 0x07E, 0x04, 12, 12, KPROF_COUNTS_SAME,         8272 },
+		{ 0x07E, 0x04, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x04, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x07,  0,  5, KPROF_COUNTS_SAME,         8309 },
+		{ 0x07E, 0x07,  6,  8, KPROF_COUNTS_SAME,         8327 },
+		{ 0x07E, 0x07,  9,  9, KPROF_COUNTS_SAME,         8309 },
+		{ 0x07E, 0x07, 10, 10, KPROF_COUNTS_SAME,         8327 },
+		{ 0x07E, 0x07, 11, 11, KPROF_COUNTS_PARTIAL,      8309 },
+		{ 0x07E, 0x07, 12, 12, KPROF_COUNTS_SAME,         8327 },
+		{ 0x07E, 0x07, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x07, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x01,  0, 11, KPROF_COUNTS_SAME,         8368 },
+		{ 0x07F, 0x01, 12, 12, KPROF_COUNTS_SAME,         8395 },
+		{ 0x07F, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x01, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x02,  0,  3, KPROF_COUNTS_DIFFERENT,    8428 },
+		{ 0x07F, 0x02,  4, 11, KPROF_COUNTS_SAME,         8446 },
+		{ 0x07F, 0x02, 12, 12, KPROF_COUNTS_SAME,         8478 },
+		{ 0x07F, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x02, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x03,  0,  3, KPROF_COUNTS_PARTIAL,      8368 },
+		{ 0x07F, 0x03,  4, 10, KPROF_COUNTS_SAME,         8516 },
+		{ 0x07F, 0x03, 11, 11, KPROF_COUNTS_SAME,         8538 },
+		{ 0x07F, 0x03, 12, 12, KPROF_COUNTS_SAME,         8579 },
+		{ 0x07F, 0x03, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x03, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x03, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x080, 0x00,  0, 13, KPROF_COUNTS_SAME,         8626 },
+		{ 0x080, 0x00, 14, 15, KPROF_COUNTS_SAME,         8652 },
+		{ 0x080, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x080, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x081, 0x00,  0, 13, KPROF_COUNTS_SAME,         8684 },
+		{ 0x081, 0x00, 14, 15, KPROF_COUNTS_SAME,         8709 },
+		{ 0x081, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x081, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x082, 0x00,  0, 18, KPROF_COUNTS_SAME,         8742 },
+		{ 0x082, 0x00, 19, 19, KPROF_COUNTS_SAME,         8776 },
+		{ 0x083, 0x00,  0, 18, KPROF_COUNTS_SAME,         8793 },
+		{ 0x083, 0x00, 19, 19, KPROF_COUNTS_SAME,         8831 },
+		{ 0x084, 0x00,  0, 10, KPROF_COUNTS_SAME,         8849 },
+		{ 0x084, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x084, 0x00, 12, 13, KPROF_COUNTS_SAME,         8849 },
+		{ 0x084, 0x00, 14, 18, KPROF_COUNTS_SAME,         8878 },
+		{ 0x084, 0x00, 19, 19, KPROF_COUNTS_SAME,         8903 },
+		{ 0x085, 0x03,  0,  5, KPROF_COUNTS_PARTIAL,      8929 },
+		{ 0x085, 0x03,  6,  8, KPROF_COUNTS_SAME,         8959 },
+		{ 0x085, 0x03,  9,  9, KPROF_COUNTS_PARTIAL,      8929 },
+		{ 0x085, 0x03, 10, 11, KPROF_COUNTS_SAME,         8959 },
+		{ 0x085, 0x03, 12, 12, KPROF_COUNTS_SAME,         8993 },
+		{ 0x085, 0x03, 13, 13, KPROF_COUNTS_SAME,         9055 },
+		{ 0x085, 0x03, 14, 18, KPROF_COUNTS_SAME,         9069 },
+		{ 0x085, 0x03, 19, 19, KPROF_COUNTS_SAME,         9105 },
+		{ 0x086, 0x00,  0, 10, KPROF_COUNTS_SAME,         9142 },
+		{ 0x086, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x086, 0x00, 12, 12, KPROF_COUNTS_SAME,         9142 },
+		{ 0x086, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x086, 0x00, 14, 15, KPROF_COUNTS_SAME,         9142 },
+		{ 0x086, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x086, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x087, 0x00,  0, 13, KPROF_COUNTS_SAME,         9191 },
+		{ 0x087, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    9215 },
+		{ 0x087, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x087, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x088, 0x00,  0, 13, KPROF_COUNTS_SAME,         9238 },
+		{ 0x088, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x088, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x088, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x089, 0x00,  0, 13, KPROF_COUNTS_SAME,         9256 },
+		{ 0x089, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x089, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x089, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0C0, 0x00,  0, 18, KPROF_COUNTS_SAME,         9279 },
+		{ 0x0C0, 0x00, 19, 19, KPROF_COUNTS_SAME,         9300 },
+		{ 0x0C0, 0x00, 20, 20, KPROF_COUNTS_SAME,         9313 },
+		{ 0x0C1, 0x00,  0, 16, KPROF_COUNTS_SAME,         9333 },
+		{ 0x0C1, 0x00, 17, 18, KPROF_COUNTS_SAME,         9346 },
+		{ 0x0C1, 0x00, 19, 19, KPROF_COUNTS_SAME,         9358 },
+		{ 0x0C2, 0x00,  0, 18, KPROF_COUNTS_SAME,         9369 },
+		{ 0x0C2, 0x00, 19, 19, KPROF_COUNTS_SAME,         9397 },
+		{ 0x0C3, 0x00,  0, 13, KPROF_COUNTS_SAME,         9408 },
+		{ 0x0C3, 0x00, 14, 18, KPROF_COUNTS_SAME,         9449 },
+		{ 0x0C3, 0x00, 19, 19, KPROF_COUNTS_SAME,         9490 },
+		{ 0x0C4, 0x00,  0, 18, KPROF_COUNTS_SAME,         9506 },
+		{ 0x0C4, 0x00, 19, 19, KPROF_COUNTS_SAME,         9540 },
+		{ 0x0C4, 0x00, 20, 20, KPROF_COUNTS_SAME,         9555 },
+		{ 0x0C5, 0x00,  0, 18, KPROF_COUNTS_SAME,         9582 },
+		{ 0x0C5, 0x00, 19, 19, KPROF_COUNTS_SAME,         9629 },
+		{ 0x0C5, 0x00, 20, 20, KPROF_COUNTS_SAME,         9649 },
+		{ 0x0C6, 0x00,  0, 18, KPROF_COUNTS_SAME,         9671 },
+		{ 0x0C6, 0x00, 19, 19, KPROF_COUNTS_SAME,         9701 },
+		{ 0x0C7, 0x00,  0, 15, KPROF_COUNTS_SAME,         9716 },
+		{ 0x0C7, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0C7, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0C8, 0x00,  0, 18, KPROF_COUNTS_SAME,         9739 },
+		{ 0x0C8, 0x00, 19, 19, KPROF_COUNTS_SAME,         9760 },
+		{ 0x0C9, 0x00,  0, 18, KPROF_COUNTS_SAME,         9776 },
+		{ 0x0C9, 0x00, 19, 19, KPROF_COUNTS_SAME,         9810 },
+		{ 0x0CA, 0x00,  0, 12, KPROF_COUNTS_SAME,         9834 },
+		{ 0x0CA, 0x00, 13, 13, KPROF_COUNTS_SAME,         9873 },
+		{ 0x0CA, 0x00, 14, 18, KPROF_COUNTS_SAME,         9900 },
+		{ 0x0CA, 0x00, 19, 19, KPROF_COUNTS_SAME,         9950 },
+		{ 0x0CB, 0x01,  0, 10, KPROF_COUNTS_SAME,         9970 },
+		{ 0x0CB, 0x01, 11, 11, KPROF_COUNTS_SAME,         10006 },
+		{ 0x0CB, 0x01, 12, 12, KPROF_COUNTS_SAME,         10046 },
+		{ 0x0CB, 0x01, 13, 13, KPROF_COUNTS_SAME,         9970 },
+		{ 0x0CB, 0x01, 14, 18, KPROF_COUNTS_SAME,         10078 },
+		{ 0x0CB, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    10116 },
+		{ 0x0CB, 0x02,  0, 10, KPROF_COUNTS_SAME,         10140 },
+		{ 0x0CB, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    10186 },
+		{ 0x0CB, 0x02, 12, 12, KPROF_COUNTS_SAME,         10226 },
+		{ 0x0CB, 0x02, 13, 13, KPROF_COUNTS_DIFFERENT,    10258 },
+		{ 0x0CB, 0x02, 14, 18, KPROF_COUNTS_SAME,         10294 },
+		{ 0x0CB, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    10332 },
+		{ 0x0CB, 0x04,  0,  9, KPROF_COUNTS_SAME,         10356 },
+		{ 0x0CB, 0x04, 10, 10, KPROF_COUNTS_DIFFERENT,    10408 },
+		{ 0x0CB, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    10453 },
+		{ 0x0CB, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    10489 },
+		{ 0x0CB, 0x04, 13, 13, KPROF_COUNTS_DIFFERENT,    10521 },
+		{ 0x0CB, 0x04, 14, 18, KPROF_COUNTS_DIFFERENT,    10553 },
+		{ 0x0CB, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    10591 },
+		{ 0x0CB, 0x08,  0,  5, KPROF_COUNTS_SAME,         10615 },
+		{ 0x0CB, 0x08,  6,  8, KPROF_COUNTS_DIFFERENT,    10521 },
+		{ 0x0CB, 0x08,  9,  9, KPROF_COUNTS_SAME,         10615 },
+		{ 0x0CB, 0x08, 10, 10, KPROF_COUNTS_DIFFERENT,    10521 },
+		{ 0x0CB, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    10453 },
+		{ 0x0CB, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    10667 },
+		{ 0x0CB, 0x08, 13, 13, KPROF_COUNTS_DIFFERENT,    10521 },
+		{ 0x0CB, 0x08, 14, 18, KPROF_COUNTS_DIFFERENT,    10667 },
+		{ 0x0CB, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    10695 },
+		{ 0x0CB, 0x0F,  0,  5, KPROF_COUNTS_SAME,         10715 },
+		{ 0x0CB, 0x0F,  6,  8, KPROF_COUNTS_PARTIAL,      10715 },
+		{ 0x0CB, 0x0F,  9,  9, KPROF_COUNTS_SAME,         10715 },
+		{ 0x0CB, 0x0F, 10, 10, KPROF_COUNTS_PARTIAL,      10715 },
+		{ 0x0CB, 0x0F, 11, 11, KPROF_COUNTS_PARTIAL,      10751 },
+		{ 0x0CB, 0x0F, 12, 12, KPROF_COUNTS_PARTIAL,      10791 },
+		{ 0x0CB, 0x0F, 13, 13, KPROF_COUNTS_PARTIAL,      10715 },
+		{ 0x0CB, 0x0F, 14, 18, KPROF_COUNTS_PARTIAL,      10823 },
+		{ 0x0CB, 0x0F, 19, 19, KPROF_COUNTS_PARTIAL,      10881 },
+		{ 0x0CC, 0x01,  0,  9, KPROF_COUNTS_SAME,         10913 },
+		{ 0x0CC, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x01, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    10964 },
+		{ 0x0CC, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    11001 },
+		{ 0x0CC, 0x02,  0,  9, KPROF_COUNTS_SAME,         11023 },
+		{ 0x0CC, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x02, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x02, 17, 18, KPROF_COUNTS_DIFFERENT,    10964 },
+		{ 0x0CC, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    11001 },
+		{ 0x0CC, 0x04,  0,  9, KPROF_COUNTS_SAME,         11074 },
+		{ 0x0CC, 0x04, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x04, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x04, 17, 18, KPROF_COUNTS_DIFFERENT,    10964 },
+		{ 0x0CC, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    11001 },
+		{ 0x0CC, 0x07,  0,  9, KPROF_COUNTS_SAME,         11125 },
+		{ 0x0CC, 0x07, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x07, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x07, 17, 18, KPROF_COUNTS_DIFFERENT,    10964 },
+		{ 0x0CC, 0x07, 19, 19, KPROF_COUNTS_DIFFERENT,    11001 },
+		{ 0x0CD, 0x00,  0, 13, KPROF_COUNTS_SAME,         11169 },
+		{ 0x0CD, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CD, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CD, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CE, 0x00,  0, 13, KPROF_COUNTS_SAME,         11194 },
+		{ 0x0CE, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CE, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CE, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CF, 0x00,  0, 13, KPROF_COUNTS_SAME,         11242 },
+		{ 0x0CF, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CF, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CF, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00,  0, 10, KPROF_COUNTS_SAME,         11259 },
+		{ 0x0D0, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00, 12, 12, KPROF_COUNTS_SAME,         11259 },
+		{ 0x0D0, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D1, 0x00,  0, 10, KPROF_COUNTS_SAME,         11273 },
+		{ 0x0D1, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D1, 0x00, 12, 12, KPROF_COUNTS_SAME,         11273 },
+		{ 0x0D1, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D1, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11289 },
+		{ 0x0D1, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11329 },
+		{ 0x0D2, 0x00,  0, 10, KPROF_COUNTS_SAME,         11341 },
+		{ 0x0D2, 0x00, 11, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D2, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    11373 },
+		{ 0x0D2, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D2, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D3, 0x00,  0, 10, KPROF_COUNTS_SAME,         11426 },
+		{ 0x0D3, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D3, 0x00, 12, 12, KPROF_COUNTS_SAME,         11426 },
+		{ 0x0D3, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D3, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11459 },
+		{ 0x0D3, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11481 },
+		{ 0x0D4, 0x00,  0, 10, KPROF_COUNTS_SAME,         11493 },
+		{ 0x0D4, 0x00, 11, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D4, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11525 },
+		{ 0x0D4, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11538 },
+		{ 0x0D5, 0x00,  0, 10, KPROF_COUNTS_SAME,         11551 },
+		{ 0x0D5, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D5, 0x00, 12, 12, KPROF_COUNTS_SAME,         11590 },
+		{ 0x0D5, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D5, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D5, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00,  0, 10, KPROF_COUNTS_SAME,         11627 },
+		{ 0x0D6, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00, 12, 12, KPROF_COUNTS_SAME,         11671 },
+		{ 0x0D6, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00, 16, 17, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00, 18, 18, KPROF_COUNTS_DIFFERENT,    11711 },
+		{ 0x0D6, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11728 },
+		{ 0x0D7, 0x00,  0, 10, KPROF_COUNTS_SAME,         11741 },
+		{ 0x0D7, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D7, 0x00, 12, 12, KPROF_COUNTS_SAME,         11741 },
+		{ 0x0D7, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D7, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D7, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00,  0, 10, KPROF_COUNTS_SAME,         11769 },
+		{ 0x0D8, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00, 12, 12, KPROF_COUNTS_SAME,         11796 },
+		{ 0x0D8, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00,  0, 10, KPROF_COUNTS_SAME,         11824 },
+		{ 0x0D9, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00, 12, 12, KPROF_COUNTS_SAME,         11861 },
+		{ 0x0D9, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DA, 0x00,  0, 10, KPROF_COUNTS_SAME,         11898 },
+		{ 0x0DA, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DA, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DA, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x01,  0, 11, KPROF_COUNTS_SAME,         11939 },
+		{ 0x0DB, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    11978 },
+		{ 0x0DB, 0x01, 13, 13, KPROF_COUNTS_SAME,         11939 },
+		{ 0x0DB, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x02,  0, 11, KPROF_COUNTS_SAME,         12006 },
+		{ 0x0DB, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    12044 },
+		{ 0x0DB, 0x02, 13, 13, KPROF_COUNTS_SAME,         12006 },
+		{ 0x0DB, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x04,  0, 11, KPROF_COUNTS_SAME,         12071 },
+		{ 0x0DB, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    12110 },
+		{ 0x0DB, 0x04, 13, 13, KPROF_COUNTS_SAME,         12071 },
+		{ 0x0DB, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x08,  0, 11, KPROF_COUNTS_SAME,         12140 },
+		{ 0x0DB, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    12178 },
+		{ 0x0DB, 0x08, 13, 13, KPROF_COUNTS_SAME,         12140 },
+		{ 0x0DB, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x0F,  0, 11, KPROF_COUNTS_SAME,         12208 },
+		{ 0x0DB, 0x0F, 12, 12, KPROF_COUNTS_SAME,         12227 },
+		{ 0x0DB, 0x0F, 13, 13, KPROF_COUNTS_SAME,         12208 },
+		{ 0x0DB, 0x0F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DC, 0x00,  0, 11, KPROF_COUNTS_SAME,         12297 },
+		{ 0x0DC, 0x00, 12, 12, KPROF_COUNTS_SAME,         12320 },
+		{ 0x0DC, 0x00, 13, 13, KPROF_COUNTS_SAME,         12297 },
+		{ 0x0DC, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DC, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DC, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DD, 0x00,  0, 11, KPROF_COUNTS_SAME,         12336 },
+		{ 0x0DD, 0x00, 12, 12, KPROF_COUNTS_SAME,         12359 },
+		{ 0x0DD, 0x00, 13, 13, KPROF_COUNTS_SAME,         12336 },
+		{ 0x0DD, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DD, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DD, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DE, 0x00,  0, 11, KPROF_COUNTS_SAME,         12375 },
+		{ 0x0DE, 0x00, 12, 12, KPROF_COUNTS_SAME,         12398 },
+		{ 0x0DE, 0x00, 13, 13, KPROF_COUNTS_SAME,         12375 },
+		{ 0x0DE, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DE, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DE, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DF, 0x00,  0, 11, KPROF_COUNTS_SAME,         12414 },
+		{ 0x0DF, 0x00, 12, 12, KPROF_COUNTS_SAME,         12437 },
+		{ 0x0DF, 0x00, 13, 13, KPROF_COUNTS_SAME,         12414 },
+		{ 0x0DF, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DF, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DF, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x01,  0,  8, KPROF_COUNTS_SAME,         12453 },
+		{ 0x0E0, 0x01,  9,  9, KPROF_COUNTS_PARTIAL,      12476 },
+		{ 0x0E0, 0x01, 10, 10, KPROF_COUNTS_PARTIAL,      12504 },
+		{ 0x0E0, 0x01, 11, 11, KPROF_COUNTS_SAME,         12453 },
+		{ 0x0E0, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x02,  0,  8, KPROF_COUNTS_SAME,         12532 },
+		{ 0x0E0, 0x02,  9,  9, KPROF_COUNTS_PARTIAL,      12556 },
+		{ 0x0E0, 0x02, 10, 10, KPROF_COUNTS_PARTIAL,      12585 },
+		{ 0x0E0, 0x02, 11, 11, KPROF_COUNTS_SAME,         12532 },
+		{ 0x0E0, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x04,  0,  8, KPROF_COUNTS_SAME,         12614 },
+		{ 0x0E0, 0x04,  9,  9, KPROF_COUNTS_PARTIAL,      12642 },
+		{ 0x0E0, 0x04, 10, 10, KPROF_COUNTS_PARTIAL,      12675 },
+		{ 0x0E0, 0x04, 11, 11, KPROF_COUNTS_SAME,         12614 },
+		{ 0x0E0, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x07,  0,  5, KPROF_COUNTS_SAME,         12708 },
+		{ 0x0E0, 0x07,  6,  8, KPROF_COUNTS_SAME,         12731 },
+		{ 0x0E0, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      12768 },
+		{ 0x0E0, 0x07, 10, 10, KPROF_COUNTS_PARTIAL,      12830 },
+		{ 0x0E0, 0x07, 11, 11, KPROF_COUNTS_SAME,         12731 },
+		{ 0x0E0, 0x07, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E1, 0x00,  0,  5, KPROF_COUNTS_SAME,         12882 },
+		{ 0x0E1, 0x00,  6,  8, KPROF_COUNTS_DIFFERENT,    12882 },
+		{ 0x0E1, 0x00,  9,  9, KPROF_COUNTS_DIFFERENT,    12921 },
+		{ 0x0E1, 0x00, 10, 10, KPROF_COUNTS_DIFFERENT,    12955 },
+		{ 0x0E1, 0x00, 11, 11, KPROF_COUNTS_DIFFERENT,    12980 },
+		{ 0x0E1, 0x00, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E1, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E1, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00,  0,  5, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00,  6,  8, KPROF_COUNTS_DIFFERENT,    13009 },
+		{ 0x0E2, 0x00,  9,  9, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00, 10, 11, KPROF_COUNTS_DIFFERENT,    13009 },
+		{ 0x0E2, 0x00, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x01,  0,  8, KPROF_COUNTS_SAME,         13039 },
+		{ 0x0E3, 0x01,  9, 10, KPROF_COUNTS_DIFFERENT,    13081 },
+		{ 0x0E3, 0x01, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x02,  0,  8, KPROF_COUNTS_SAME,         13130 },
+		{ 0x0E3, 0x02,  9, 10, KPROF_COUNTS_DIFFERENT,    13174 },
+		{ 0x0E3, 0x02, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x04,  0,  8, KPROF_COUNTS_SAME,         13223 },
+		{ 0x0E3, 0x04,  9,  9, KPROF_COUNTS_DIFFERENT,    13267 },
+		{ 0x0E3, 0x04, 10, 10, KPROF_COUNTS_DIFFERENT,    13307 },
+		{ 0x0E3, 0x04, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x07,  0,  5, KPROF_COUNTS_SAME,         13337 },
+		{ 0x0E3, 0x07,  6,  8, KPROF_COUNTS_SAME,         13371 },
+		{ 0x0E3, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      13441 },
+		{ 0x0E3, 0x07, 10, 10, KPROF_COUNTS_PARTIAL,      13519 },
+		{ 0x0E3, 0x07, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x01,  0,  8, KPROF_COUNTS_SAME,         13587 },
+		{ 0x0E4, 0x01,  9, 10, KPROF_COUNTS_DIFFERENT,    13626 },
+		{ 0x0E4, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    13654 },
+		{ 0x0E4, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x02,  0,  8, KPROF_COUNTS_SAME,         13689 },
+		{ 0x0E4, 0x02,  9, 10, KPROF_COUNTS_DIFFERENT,    13626 },
+		{ 0x0E4, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    13654 },
+		{ 0x0E4, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x04,  0,  8, KPROF_COUNTS_SAME,         13727 },
+		{ 0x0E4, 0x04,  9, 10, KPROF_COUNTS_DIFFERENT,    13767 },
+		{ 0x0E4, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    13811 },
+		{ 0x0E4, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x08,  0,  8, KPROF_COUNTS_SAME,         13861 },
+		{ 0x0E4, 0x08,  9,  9, KPROF_COUNTS_DIFFERENT,    13626 },
+		{ 0x0E4, 0x08, 10, 10, KPROF_COUNTS_DIFFERENT,    13897 },
+		{ 0x0E4, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    13937 },
+		{ 0x0E4, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x0F,  0,  8, KPROF_COUNTS_SAME,         13984 },
+		{ 0x0E4, 0x0F,  9,  9, KPROF_COUNTS_DIFFERENT,    13767 },
+		{ 0x0E4, 0x0F, 10, 10, KPROF_COUNTS_DIFFERENT,    14013 },
+		{ 0x0E4, 0x0F, 11, 11, KPROF_COUNTS_DIFFERENT,    14045 },
+		{ 0x0E4, 0x0F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x01,  0, 11, KPROF_COUNTS_SAME,         14084 },
+		{ 0x0EB, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x02,  0, 11, KPROF_COUNTS_SAME,         14121 },
+		{ 0x0EB, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x04,  0, 11, KPROF_COUNTS_SAME,         14159 },
+		{ 0x0EB, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x08,  0, 11, KPROF_COUNTS_SAME,         14192 },
+		{ 0x0EB, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x10,  0, 11, KPROF_COUNTS_SAME,         14226 },
+		{ 0x0EB, 0x10, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x20,  0, 11, KPROF_COUNTS_SAME,         14259 },
+		{ 0x0EB, 0x20, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x40,  0,  5, KPROF_COUNTS_SAME,         14297 },
+		{ 0x0EB, 0x40,  6, 11, KPROF_COUNTS_DIFFERENT,    14330 },
+		{ 0x0EB, 0x40, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x40, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x40, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x7F,  0,  5, KPROF_COUNTS_SAME,         14345 },
+		{ 0x0EB, 0x7F,  6, 11, KPROF_COUNTS_PARTIAL,      14345 },
+		{ 0x0EB, 0x7F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x7F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x7F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x01,  0, 11, KPROF_COUNTS_SAME,         14364 },
+		{ 0x0EC, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x02,  0, 11, KPROF_COUNTS_SAME,         14375 },
+		{ 0x0EC, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x04,  0, 11, KPROF_COUNTS_SAME,         14391 },
+		{ 0x0EC, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x08,  0, 11, KPROF_COUNTS_SAME,         14424 },
+		{ 0x0EC, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x0F,  0, 11, KPROF_COUNTS_SAME,         14459 },
+		{ 0x0EC, 0x0F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x01,  0,  9, KPROF_COUNTS_SAME,         14536 },
+		{ 0x0F6, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x02,  0,  8, KPROF_COUNTS_SAME,         14576 },
+		{ 0x0F6, 0x02,  9,  9, KPROF_COUNTS_DIFFERENT,    14613 },
+		{ 0x0F6, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x04,  0,  8, KPROF_COUNTS_SAME,         14653 },
+		{ 0x0F6, 0x04,  9,  9, KPROF_COUNTS_DIFFERENT,    14576 },
+		{ 0x0F6, 0x04, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x08,  0,  8, KPROF_COUNTS_SAME,         14700 },
+		{ 0x0F6, 0x08,  9,  9, KPROF_COUNTS_DIFFERENT,    14653 },
+		{ 0x0F6, 0x08, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x0F,  0,  5, KPROF_COUNTS_SAME,         14736 },
+		{ 0x0F6, 0x0F,  6,  8, KPROF_COUNTS_SAME,         14761 },
+		{ 0x0F6, 0x0F,  9,  9, KPROF_COUNTS_SAME,         14858 },
+		{ 0x0F6, 0x0F, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x01,  0,  8, KPROF_COUNTS_SAME,         14959 },
+		{ 0x0F7, 0x01,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x02,  0,  8, KPROF_COUNTS_SAME,         14999 },
+		{ 0x0F7, 0x02,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x04,  0,  8, KPROF_COUNTS_SAME,         15036 },
+		{ 0x0F7, 0x04,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x08,  0,  8, KPROF_COUNTS_SAME,         15083 },
+		{ 0x0F7, 0x08,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15119 },
+		{ 0x0F7, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15144 },
+		{ 0x0F7, 0x0F,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x01,  0,  8, KPROF_COUNTS_SAME,         15241 },
+		{ 0x0F8, 0x01,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x02,  0,  8, KPROF_COUNTS_SAME,         15281 },
+		{ 0x0F8, 0x02,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x04,  0,  8, KPROF_COUNTS_SAME,         15318 },
+		{ 0x0F8, 0x04,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x08,  0,  8, KPROF_COUNTS_SAME,         15365 },
+		{ 0x0F8, 0x08,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15401 },
+		{ 0x0F8, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15426 },
+		{ 0x0F8, 0x0F,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+	};
+	/* clang-format on */
+	return rows;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_counts_status_name(int status)
+{
+	switch (status) {
+	case KPROF_COUNTS_UNKNOWN: return "unknown";
+	case KPROF_COUNTS_SAME: return "same";
+	case KPROF_COUNTS_DIFFERENT: return "different";
+	case KPROF_COUNTS_PARTIAL: return "partial";
+	case KPROF_COUNTS_ABSENT: return "absent";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
+                                           uint32_t stepping)
+{
+	const kprof_impl_counts_class *classes = kprof_impl_counts_classes();
+	const kprof_impl_counts_match *m = kprof_impl_counts_matches();
+	const char *pool = kprof_impl_counts_pool();
+	unsigned c, k, i;
+	if (!vendor)
+		return KPROF_COUNTS_CLASS_NONE;
+	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
+		const char *v = pool + kprof_impl_counts_vendor(classes[c].vendor);
+		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
+			;
+		if (i < 12)
+			continue;
+		for (k = classes[c].first_match;
+		     k < classes[c].first_match + classes[c].match_count; k++)
+			if (family >= m[k].family_lo && family <= m[k].family_hi &&
+			    model >= m[k].model_lo && model <= m[k].model_hi &&
+			    stepping >= m[k].stepping_lo && stepping <= m[k].stepping_hi)
+				return c;
+	}
+	return KPROF_COUNTS_CLASS_NONE;
+}
+
+KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
+{
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
+		return NULL;
+	return kprof_impl_counts_pool() + kprof_impl_counts_classes()[cpu_class].title;
+}
+
+KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
+                                                     kprof_source_counts *out)
+{
+	const kprof_impl_counts_row *rows = kprof_impl_counts_rows();
+	const char *pool = kprof_impl_counts_pool();
+	unsigned key, lo = 0, hi = KPROF_COUNTS_ROW_COUNT;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	out->status = KPROF_COUNTS_UNKNOWN;
+	out->cpu_class = (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
+	                                                                : KPROF_COUNTS_CLASS_NONE);
+	out->reserved[0] = out->reserved[1] = 0;
+	out->event = NULL;
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
+		out->basis = "no class for this vendor, family and model";
+		return KPROF_OK;
+	}
+	out->basis = pool + kprof_impl_counts_classes()[cpu_class].basis;
+	if (!s->select) {
+		out->basis = "no select: nothing the counters count";
+		return KPROF_OK;
+	}
+	if (s->iface != kprof_impl_counts_classes()[cpu_class].iface) {
+		out->basis = "not a source table the HAL uses on this processor";
+		return KPROF_OK;
+	}
+	/* Rows are sorted by (event, unit mask, first class): find the first of this select. Event
+	 * and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel. */
+	key = (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select) << 8 |
+	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (((unsigned)rows[mid].event << 8 | rows[mid].umask) < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (;
+	     lo < KPROF_COUNTS_ROW_COUNT && ((unsigned)rows[lo].event << 8 | rows[lo].umask) == key;
+	     lo++) {
+		if (cpu_class < rows[lo].class_lo || cpu_class > rows[lo].class_hi)
+			continue;
+		out->status = rows[lo].status;
+		out->event =
+		        rows[lo].name == KPROF_IMPL_COUNTS_NO_NAME ? NULL : pool + rows[lo].name;
+		break;
+	}
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out)
+{
+	kprof_hal_decision d;
+	kprof_status st;
+	unsigned c = KPROF_COUNTS_CLASS_NONE;
+	if (!snap || !s || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_hal_decide(snap, KPROF_HAL_X64, &d);
+	if (st == KPROF_OK && d.has_leaf1)
+		c = kprof_counts_class_find(d.vendor_string, d.family, d.model, d.stepping);
+	st = kprof_source_counts_for_class(c, s, out);
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME &&
+	    s->iface == KPROF_INTERFACE_EMON) {
+		d.iface =
+		        KPROF_INTERFACE_EMON; /* ask the Emon rule whatever interface was decided */
+		if (!kprof_hal_source_supported(&d, s)) {
+			out->status = KPROF_COUNTS_ABSENT;
+			out->basis = "cpuid 0x0A: architectural event not available";
+		}
+	}
+	return st;
+}
+#endif /* KPROF_NO_COUNTS */
 
 /* ---- dump ---- */
 #if !defined(KPROF_NO_DUMP)
