@@ -75,8 +75,8 @@ int kprof_cli_interface_parse(const char *name);
 /* The default interval the HAL reports for a source (wpr -pmcsources "Interval"). */
 uint32_t kprof_cli_default_interval(const kprof_source *s);
 /* One source as a JSON object (schema in README "The kprof command"). supported < 0 prints
- * false. */
-void kprof_cli_source_json(const kprof_source *s, int supported);
+ * false. counts, when not NULL, adds its "counts" member. */
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts);
 
 /* A processor as `kprof info` reports it: every fact read from a kprof_cpuid_snapshot by the
  * header's functions (kprof_cli_view_fill), so live and dumped processors print alike. */
@@ -120,9 +120,32 @@ int kprof_cli_live_supported(const kprof_source *s);
 int kprof_cli_perf_print(const char *cmd, const kprof_source *s);
 
 /* The source columns `sources` and `info` print (like `wpr -pmcsources`, plus select, ebx
- * bit and support). */
-void kprof_cli_source_header(int with_interface);
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported);
+ * bit and support, and what the select counts when counts is not NULL / with_counts). */
+void kprof_cli_source_header(int with_interface, int with_counts);
+void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
+                          const kprof_source_counts *counts);
+
+/* What a source's select counts (cli/counts_print.c): the JSON member, the text column, and
+ * the per-processor summary. */
+typedef struct kprof_cli_counts_summary {
+	unsigned n[KPROF_COUNTS_STATUS_COUNT]; /* sources per kprof_counts_status */
+	unsigned total;
+} kprof_cli_counts_summary;
+void kprof_cli_counts_json(const kprof_source_counts *c);
+void kprof_cli_counts_header(void);
+void kprof_cli_counts_column(const kprof_source_counts *c);
+void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_source_counts *c);
+void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned cpu_class);
+void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class);
+/* A processor named on the command line (`sources --vendor --family --model --stepping`). */
+typedef struct kprof_cli_counts_cpu {
+	char vendor[12];
+	uint32_t value[3]; /* family, model, stepping */
+	unsigned given;    /* bit k: value[k] was given */
+} kprof_cli_counts_cpu;
+int kprof_cli_counts_option(const char *cmd, int argc, char **argv, int *i,
+                            kprof_cli_counts_cpu *cpu);
+unsigned kprof_cli_counts_cpu_class(const kprof_cli_counts_cpu *cpu);
 
 /* Subcommands. */
 int kprof_cmd_info(int argc, char **argv);

@@ -35,10 +35,19 @@ static void text_names(const char *const *names, unsigned n)
 		kprof_cli_printf("%s%s", i ? " " : "", names[i]);
 }
 
+/* The processor class the counts verdicts use (KPROF_COUNTS_CLASS_NONE without leaf 1). */
+static unsigned counts_class(const kprof_cli_view *v)
+{
+	if (!kprof_cpuid_snapshot_has(&v->snap, KPROF_CPUID_SLOT_FEATURES))
+		return KPROF_COUNTS_CLASS_NONE;
+	return kprof_counts_class_find(v->vendor, v->family, v->model, v->stepping);
+}
+
 static void print_json(const kprof_cli_view *v)
 {
 	size_t n, i;
 	const kprof_source *rows;
+	kprof_cli_counts_summary sum = {{0}, 0};
 	kprof_cli_puts("{\n  \"vendor\": ");
 	kprof_cli_json_bytes(v->vendor, v->vendor_len);
 	kprof_cli_printf(",\n  \"family\": %u, \"model\": %u, \"stepping\": %u,\n", v->family,
@@ -71,10 +80,17 @@ static void print_json(const kprof_cli_view *v)
 	kprof_cli_puts(",\n  \"sources\": [");
 	rows = kprof_source_table(v->iface, &n);
 	for (i = 0; i < n; i++) {
+		kprof_source_counts c;
+		int supported = kprof_cli_view_supported(v, &rows[i]);
+		kprof_source_counts_from_snapshot(&v->snap, &rows[i], &c);
+		if (supported > 0)
+			kprof_cli_counts_summary_add(&sum, &c);
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
-		kprof_cli_source_json(&rows[i], kprof_cli_view_supported(v, &rows[i]));
+		kprof_cli_source_json(&rows[i], supported, &c);
 	}
-	kprof_cli_puts("\n  ],\n  \"lwp\": ");
+	kprof_cli_puts("\n  ],\n  ");
+	kprof_cli_counts_summary_json(&sum, counts_class(v));
+	kprof_cli_puts(",\n  \"lwp\": ");
 	if (!v->lwp) {
 		kprof_cli_puts("null");
 	} else {
@@ -98,6 +114,8 @@ static void print_text(const kprof_cli_view *v)
 {
 	size_t n, i;
 	const kprof_source *rows;
+	kprof_cli_counts_summary sum = {{0}, 0};
+	kprof_source_counts c[256];
 	kprof_cli_puts("vendor      ");
 	kprof_cli_text_bytes(v->vendor, v->vendor_len);
 	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n", v->family, v->model,
@@ -144,10 +162,16 @@ static void print_text(const kprof_cli_view *v)
 	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(v->ds),
 	                 yes_no(v->dtes64), yes_no(v->ds_cpl), yes_no(v->pdcm));
 	rows = kprof_source_table(v->iface, &n);
+	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++) {
+		kprof_source_counts_from_snapshot(&v->snap, &rows[i], &c[i]);
+		if (kprof_cli_view_supported(v, &rows[i]) > 0)
+			kprof_cli_counts_summary_add(&sum, &c[i]);
+	}
+	kprof_cli_counts_summary_text(&sum, counts_class(v));
 	kprof_cli_printf("\nsources of the %s interface:\n", kprof_cli_interface_name(v->iface));
-	kprof_cli_source_header(0);
-	for (i = 0; i < n; i++)
-		kprof_cli_source_row(&rows[i], 0, kprof_cli_view_supported(v, &rows[i]));
+	kprof_cli_source_header(0, 1);
+	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)
+		kprof_cli_source_row(&rows[i], 0, kprof_cli_view_supported(v, &rows[i]), &c[i]);
 }
 
 int kprof_cmd_info(int argc, char **argv)

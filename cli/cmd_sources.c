@@ -4,15 +4,19 @@
 #include <stdio.h>
 #include <string.h>
 
-void kprof_cli_source_header(int with_interface)
+void kprof_cli_source_header(int with_interface, int with_counts)
 {
 	if (with_interface)
 		kprof_cli_printf("%-11s ", "Interface");
-	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %s\n", "Id", "Value", "Name", "Interval",
+	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-9s", "Id", "Value", "Name", "Interval",
 	                 "Select", "Ebx", "Supported");
+	if (with_counts)
+		kprof_cli_counts_header();
+	kprof_cli_puts("\n");
 }
 
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported)
+void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
+                          const kprof_source_counts *counts)
 {
 	char select[16], ebx[8];
 	if (s->select)
@@ -25,16 +29,24 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 		snprintf(ebx, sizeof ebx, "-");
 	if (with_interface)
 		kprof_cli_printf("%-11s ", kprof_cli_interface_name((kprof_interface)s->iface));
-	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %s\n", (unsigned)s->value,
+	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-9s", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_source_description(s),
 	                 (unsigned long)kprof_cli_default_interval(s), select, ebx,
 	                 supported > 0 ? "yes" : "no");
+	if (counts)
+		kprof_cli_counts_column(counts);
+	kprof_cli_puts("\n");
 }
 
 int kprof_cmd_sources(int argc, char **argv)
 {
-	int i, json = 0, itf = -1, first = 1;
-	unsigned t;
+	int i, json = 0, itf = -1, first = 1, rc;
+	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
+	const char *file = NULL;
+	uint64_t cpu = 0;
+	kprof_cli_counts_cpu named = {"AuthenticAMD", {0, 0, 0}, 0};
+	kprof_cpuid_snapshot snap;
+	kprof_source_counts counts, *cp = NULL;
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int r;
@@ -46,14 +58,37 @@ int kprof_cmd_sources(int argc, char **argv)
 			itf = kprof_cli_interface_parse(v);
 			if (itf < 0)
 				return kprof_cli_usage(argv[0], "unknown interface '%s'", v);
+		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpuid-file", &v)) != 0) {
+			if (r < 0)
+				return KPROF_CLI_EXIT_USAGE;
+			file = v;
+		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpu", &v)) != 0) {
+			if (r < 0 || kprof_cli_parse_u64(v, 0x7FFFFFFF, &cpu) != 0)
+				return r < 0 ? KPROF_CLI_EXIT_USAGE
+				             : kprof_cli_usage(argv[0], "--cpu '%s' is not a CPU block number", v);
+		} else if ((r = kprof_cli_counts_option(argv[0], argc, argv, &i, &named)) != 0) {
+			if (r < 0)
+				return KPROF_CLI_EXIT_USAGE;
 		} else {
 			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
 		}
 	}
+	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
+	if (file && named.given)
+		return kprof_cli_usage(argv[0], "--cpuid-file and --family/--model/--stepping exclude "
+		                                "each other");
+	if (named.given && !(named.given & 1u))
+		return kprof_cli_usage(argv[0], "--model and --stepping need --family");
+	if (file && (rc = kprof_cli_snapshot_file(file, (uint32_t)cpu, &snap)) != 0)
+		return rc;
+	if (file || named.given)
+		cp = &counts;
+	if (named.given)
+		cpu_class = kprof_cli_counts_cpu_class(&named);
 	if (json)
 		kprof_cli_puts("[");
 	else
-		kprof_cli_source_header(itf < 0);
+		kprof_cli_source_header(itf < 0, cp != NULL);
 	for (t = 0; t < KPROF_INTERFACE_COUNT; t++) {
 		size_t n, k;
 		const kprof_source *rows;
@@ -62,11 +97,15 @@ int kprof_cmd_sources(int argc, char **argv)
 		rows = kprof_source_table((kprof_interface)t, &n);
 		for (k = 0; k < n; k++) {
 			int supported = kprof_cli_live_supported(&rows[k]);
+			if (file)
+				kprof_source_counts_from_snapshot(&snap, &rows[k], &counts);
+			else if (cp)
+				kprof_source_counts_for_class(cpu_class, &rows[k], &counts);
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
-				kprof_cli_source_json(&rows[k], supported);
+				kprof_cli_source_json(&rows[k], supported, cp);
 			} else {
-				kprof_cli_source_row(&rows[k], itf < 0, supported);
+				kprof_cli_source_row(&rows[k], itf < 0, supported, cp);
 			}
 			first = 0;
 		}
@@ -160,7 +199,7 @@ int kprof_cmd_decode_select(int argc, char **argv)
 		kprof_cli_puts(" \"sources\": [");
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
-			kprof_cli_source_json(match[k], kprof_cli_live_supported(match[k]));
+			kprof_cli_source_json(match[k], kprof_cli_live_supported(match[k]), NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
@@ -190,9 +229,9 @@ int kprof_cmd_decode_select(int argc, char **argv)
 	}
 	kprof_cli_printf("used by %lu %s source%s:\n", (unsigned long)n, kprof_cli_interface_name(itf),
 	                 n == 1 ? "" : "s");
-	kprof_cli_source_header(0);
+	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
-		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]));
+		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]), NULL);
 	return 0;
 }
 

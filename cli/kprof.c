@@ -22,11 +22,15 @@ static const kprof_cli_command commands[] = {
          "  --hal x64|x86      the 64-bit HAL (default) or the 32-bit HAL's extra rules\n"
          "  --json             one JSON object (schema in README.md)\n"},
         {"sources", kprof_cmd_sources, "the profile-source tables",
-         "[--interface generic|default|emon|amd64|intel-later] [--json]",
+         "[--interface generic|default|emon|amd64|intel-later] [--json]\n"
+         "       [--family F [--model M] [--stepping S] [--vendor amd|intel|hygon|STRING] |\n"
+         "        --cpuid-file FILE [--cpu N]]",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
          "  default interval, select value, cpuid 0x0A ebx bit, and whether the HAL would\n"
          "  support it on this machine.\n"
-         "  --json  an array of source objects (schema in README.md)\n"},
+         "  --json  an array of source objects (schema in README.md)\n"
+         "  --family/--model/--stepping/--vendor (default vendor amd) or --cpuid-file: also\n"
+         "          what each select counts on that processor (docs/counts.md)\n"},
         {"decode-select", kprof_cmd_decode_select, "take a PerfEvtSel value apart",
          "VALUE [--vendor intel|amd] [--json]",
          "  The fields of an event-select value (hex with 0x, or decimal) by the vendor's\n"

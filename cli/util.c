@@ -272,7 +272,7 @@ uint32_t kprof_cli_default_interval(const kprof_source *s)
 	                                           : KPROF_INTERVAL_HARDWARE_DEFAULT;
 }
 
-void kprof_cli_source_json(const kprof_source *s, int supported)
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts)
 {
 	kprof_cli_printf("{\"interface\": \"%s\", \"value\": %u, \"name\": ",
 	                 kprof_cli_interface_name((kprof_interface)s->iface), (unsigned)s->value);
@@ -287,6 +287,11 @@ void kprof_cli_source_json(const kprof_source *s, int supported)
 		kprof_cli_printf(", \"ebx_bit\": %d", (int)s->ebx_bit);
 	else
 		kprof_cli_puts(", \"ebx_bit\": null");
-	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s}",
+	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s",
 	                 (unsigned long)kprof_cli_default_interval(s), supported > 0 ? "true" : "false");
+	if (counts) {
+		kprof_cli_puts(", ");
+		kprof_cli_counts_json(counts);
+	}
+	kprof_cli_puts("}");
 }
