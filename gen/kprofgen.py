@@ -712,9 +712,24 @@ def build_counts(node, sources, registers):
     vendor_offs = [intern(v) for v in vendors]
     if sum(len(x) + 1 for x in pool) >= 0xFFFF:
         fail(node, "counts", "the counts string pool exceeds 64 KiB")
+    # For the docs: each class's table, source by source, and the count of each status.
+    cell = {}
+    for r in rows:
+        for k in range(r["lo"], r["hi"] + 1):
+            cell[(r["event"], r["umask"], k)] = r
+    matrix = []
+    for t in sources["tables"]:
+        cols = [k for k, c in enumerate(classes) if c["table"] is t]
+        if not cols:
+            continue
+        reg = registers[t["select_register"]]
+        lines = [{"source": s, "cells": [cell[(*select_key(s["select"], reg), k)] for k in cols]} for s in t["rows"]]
+        tally = [[sum(1 for ln in lines if ln["cells"][j]["status"] == i) for i in range(len(statuses))]
+                 for j in range(len(cols))]
+        matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
             "classes": classes, "vendors": vendors, "vendor_offs": vendor_offs, "rows": rows,
-            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "tables": sources["tables"]}
+            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "matrix": matrix}
 
 
 # --------------------------------------------------------------------------- hand-written C
