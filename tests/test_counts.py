@@ -256,15 +256,17 @@ check(n_dumps >= 10, f"read {n_dumps} dumps from {SHARED}/cpuid-dumps")
 check(n_k8 >= 1, f"{n_k8} K8 dumps among them")
 
 # ------------------------------------------------------------------------------------- E
-same = collections.Counter(cid for (ev, um, cid), v in verdict.items() for s in tables["amd64"]["sources"]
-                           if key(s["select"]) == (ev, um) and v[0] == "same")
+tally = collections.Counter((cid, v[0]) for (ev, um, cid), v in verdict.items() for s in tables["amd64"]["sources"]
+                            if key(s["select"]) == (ev, um))
 text = " ".join(open(README, encoding="utf-8").read().split())
-m = re.search(r"of the (\d+) Amd64 sources, (\d+) count what their names say on (K8 rev F), (\d+) on "
-              r"(Family 17h Zen 1) and (\d+) on (Family 1Ah Zen 5)", text)
+m = re.search(r"[Oo]f the (\d+) Amd64 sources, (\d+) count what their names say on (K8 rev F), (\d+) on "
+              r"(Family 17h Zen 1) and (\d+) on (Family 1Ah Zen 5) \(where (\d+) are absent and (\d+) unknown\)", text)
 if check(m is not None, "README.md has the headline sentence"):
     check(int(m[1]) == len(tables["amd64"]["sources"]), f"README: {m[1]} Amd64 sources")
     title = {c["title"]: c["id"] for c in classes}
-    for n, t in ((m[2], m[3]), (m[4], m[5]), (m[6], m[7])):
-        check(int(n) == same[title[t]], f"README: {n} same on {t}, the spec gives {same[title[t]]}")
+    for n, t, st in ((m[2], m[3], "same"), (m[4], m[5], "same"), (m[6], m[7], "same"), (m[8], m[7], "absent"),
+                     (m[9], m[7], "unknown")):
+        got = tally[(title[t], st)]
+        check(int(n) == got, f"README: {n} {st} on {t}, the spec gives {got}")
 
 sys.exit(done())
