@@ -8,8 +8,8 @@ void kprof_cli_source_header(int with_interface, int with_counts)
 {
 	if (with_interface)
 		kprof_cli_printf("%-11s ", "Interface");
-	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-9s", "Id", "Value", "Name", "Interval",
-	                 "Select", "Ebx", "Supported");
+	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-*s", "Id", "Value", "Name", "Interval",
+	                 "Select", "Ebx", with_counts ? 9 : 0, "Supported");
 	if (with_counts)
 		kprof_cli_counts_header();
 	kprof_cli_puts("\n");
@@ -29,9 +29,9 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 		snprintf(ebx, sizeof ebx, "-");
 	if (with_interface)
 		kprof_cli_printf("%-11s ", kprof_cli_interface_name((kprof_interface)s->iface));
-	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-9s", (unsigned)s->value,
+	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_source_description(s),
-	                 (unsigned long)kprof_cli_default_interval(s), select, ebx,
+	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
 	                 supported > 0 ? "yes" : "no");
 	if (counts)
 		kprof_cli_counts_column(counts);

@@ -104,7 +104,7 @@ int main(void)
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x07300404u, 0, 0, 0);
 	kprof_source_counts_from_snapshot(&s, llc, &c);
 	CHECK_EQ(c.status, KPROF_COUNTS_SAME);
-	CHECK_STR(c.event, "LLC Misses");
+	CHECK_STR(c.event, "LLC_MISSES");
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x07300404u, 1u << 4, 0, 0);
 	kprof_source_counts_from_snapshot(&s, llc, &c);
