@@ -10011,8 +10011,9 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	out->status = KPROF_COUNTS_UNKNOWN;
-	out->cpu_class = (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
-	                                                                : KPROF_COUNTS_CLASS_NONE);
+	out->cpu_class =
+	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
+	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
 	out->reserved[0] = out->reserved[1] = 0;
 	out->event = NULL;
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
