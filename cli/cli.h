@@ -136,7 +136,9 @@ void kprof_cli_counts_header(void);
 void kprof_cli_counts_column(const kprof_source_counts *c);
 void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_source_counts *c);
 void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned cpu_class);
-void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class);
+/* "counts      CLASS: of the N sources WHICH, n count what their names say, ..." */
+void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class,
+                                   const char *which);
 /* A processor named on the command line (`sources --vendor --family --model --stepping`). */
 typedef struct kprof_cli_counts_cpu {
 	char vendor[12];

@@ -167,7 +167,7 @@ static void print_text(const kprof_cli_view *v)
 		if (kprof_cli_view_supported(v, &rows[i]) > 0)
 			kprof_cli_counts_summary_add(&sum, &c[i]);
 	}
-	kprof_cli_counts_summary_text(&sum, counts_class(v));
+	kprof_cli_counts_summary_text(&sum, counts_class(v), "the HAL supports");
 	kprof_cli_printf("\nsources of the %s interface:\n", kprof_cli_interface_name(v->iface));
 	kprof_cli_source_header(0, 1);
 	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)

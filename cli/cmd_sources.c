@@ -42,6 +42,7 @@ int kprof_cmd_sources(int argc, char **argv)
 {
 	int i, json = 0, itf = -1, first = 1, rc;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
+	kprof_cli_counts_summary sum = {{0}, 0};
 	const char *file = NULL;
 	uint64_t cpu = 0;
 	kprof_cli_counts_cpu named = {"AuthenticAMD", {0, 0, 0}, 0};
@@ -101,6 +102,10 @@ int kprof_cmd_sources(int argc, char **argv)
 				kprof_source_counts_from_snapshot(&snap, &rows[k], &counts);
 			else if (cp)
 				kprof_source_counts_for_class(cpu_class, &rows[k], &counts);
+			if (cp) {
+				cpu_class = counts.cpu_class;
+				kprof_cli_counts_summary_add(&sum, &counts);
+			}
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
 				kprof_cli_source_json(&rows[k], supported, cp);
@@ -112,6 +117,8 @@ int kprof_cmd_sources(int argc, char **argv)
 	}
 	if (json)
 		kprof_cli_puts("\n]\n");
+	else if (cp)
+		kprof_cli_counts_summary_text(&sum, cpu_class, "listed");
 	return 0;
 }
 

@@ -50,13 +50,13 @@ void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned
 	kprof_cli_puts("}");
 }
 
-void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class)
+void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class,
+                                   const char *which)
 {
 	const char *name = kprof_counts_class_name(cpu_class);
 	unsigned i;
-	kprof_cli_printf("counts      %s: of the %u sources the HAL supports, %u count what their "
-	                 "names say",
-	                 name ? name : "no known processor class", sum->total,
+	kprof_cli_printf("counts      %s: of the %u sources %s, %u count what their names say",
+	                 name ? name : "no known processor class", sum->total, which,
 	                 sum->n[KPROF_COUNTS_SAME]);
 	for (i = 1; i <= KPROF_COUNTS_STATUS_COUNT; i++)
 		if (i != KPROF_COUNTS_SAME)
