@@ -136,8 +136,10 @@
 
 #define KPROF_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* A generic field accessor in the manner of Linux FIELD_GET/FIELD_PREP: f is a field's
- * constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). */
+/* Field access in the manner of Linux's FIELD_GET/FIELD_PREP (include/linux/bitfield.h): f is
+ * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). Every
+ * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
+ * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 
@@ -600,8 +602,6 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
 #define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
 
-/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
- * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
  * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
 typedef struct kprof_select {
@@ -861,8 +861,6 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_80000001_EDX_LM_MASK      0x20000000u
 #define KPROF_CPUID_80000001_EDX_DEFINED_MASK 0x20000000u
 
-/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
- * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* The cpuid leaves a kprof_cpuid_snapshot holds, one slot each. */
 typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_VENDOR =
@@ -1259,6 +1257,11 @@ typedef enum kprof_interval_class {
 	65536u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
 #define KPROF_INTERVAL_HARDWARE_MIN 4096u
 #define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
+/* One interval class's intervals, as the KPROF_INTERVAL_<CLASS>_* constants give them. */
+typedef struct kprof_interval_info {
+	uint32_t default_interval; /* what the HAL reports as the source's default */
+	uint32_t min, max;
+} kprof_interval_info;
 
 /* One profile source: a table row. No pointers, so the tables need no relocations. */
 typedef struct kprof_source {
@@ -1285,6 +1288,14 @@ typedef struct kprof_interface_info {
 	uint32_t perfevtsel_msr; /* first event select MSR, 0 = none */
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
 } kprof_interface_info;
+
+/* The intervals of a class (kprof_source's interval), or NULL for an unknown class. */
+KPROF_API const kprof_interval_info *kprof_interval_get_info(kprof_interval_class c);
+#ifndef KPROF_NO_NAMES
+/* A table's short name as tools spell it on a command line and in JSON ("emon", "amd64",
+ * "intel-later"), or NULL for an unknown table. */
+KPROF_API const char *kprof_interface_name(kprof_interface itf);
+#endif
 
 /* The SDK's and mingw-w64's <winternl.h> (guard _WINTERNL_) do not define KPROFILE_SOURCE;
  * Wine's does. */
@@ -1655,10 +1666,15 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class);
  * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
 KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
                                                      kprof_source_counts *out);
-/* The verdict for source s on the processor a snapshot describes: its class from leaf 0 and
- * leaf 1 (KPROF_COUNTS_UNKNOWN without them or for a processor no class covers), and for an
- * Emon source, KPROF_COUNTS_ABSENT where the processor's leaf 0x0A says the architectural
- * event is missing (the same rule the HAL applies, kprof_hal_source_supported). */
+/* The verdict for source s on the processor a HAL decision describes (kprof_hal_decide): its
+ * class from the vendor, family, model and stepping (KPROF_COUNTS_UNKNOWN without leaf 1 or for
+ * a processor no class covers), and for an Emon source KPROF_COUNTS_ABSENT where the
+ * processor's leaf 0x0A says the architectural event is missing (the HAL's own rule,
+ * kprof_hal_source_supported). */
+KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out);
+/* kprof_source_counts_from_decision for the processor a snapshot describes. */
 KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
                                                          const kprof_source *s,
                                                          kprof_source_counts *out);
@@ -2276,8 +2292,6 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK    0xE0000000u
 #define KPROF_LWP_DCACHE_FLAGS_DEFINED_MASK        0xF0000000u
 
-/* For each field F of each register R above: R_TYPE kprof_R_get_F(R_TYPE reg) and
- * R_TYPE kprof_R_set_F(R_TYPE reg, R_TYPE value) (value masked to the field's width). */
 /* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
  * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
@@ -5156,841 +5170,37 @@ KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 }
 
 /* ---- msr ---- */
-KPROF_API uint64_t kprof_intel_perfevtsel_get_event(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_EVENT_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_event(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_umask(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_UMASK_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_umask(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_UMASK_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_USR_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_USR_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_USR_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_OS_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_OS_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_OS_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_edge(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_EDGE_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_edge(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_EDGE_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_pc(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_PC_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_PC_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_pc(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_PC_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_PC_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_PC_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_intr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_INTR_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_INTR_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_intr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_INTR_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_INTR_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_any(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_ANY_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_ANY_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_any(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_ANY_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_ANY_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_en(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_EN_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_EN_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_en(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_EN_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_EN_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_inv(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_INV_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_INV_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_inv(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_INV_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_INV_MASK));
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_get_cmask(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_INTEL_PERFEVTSEL_CMASK_MASK) >>
-	                  KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT);
-}
-KPROF_API uint64_t kprof_intel_perfevtsel_set_cmask(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
-	                  ((uint64_t)(value << KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT) &
-	                   KPROF_INTEL_PERFEVTSEL_CMASK_MASK));
-}
-
-KPROF_API uint64_t kprof_amd_perfevtsel_get_event(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EVENT_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_EVENT_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_event(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EVENT_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EVENT_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_EVENT_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_umask(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_UMASK_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_UMASK_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_umask(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_UMASK_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_UMASK_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_UMASK_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_USR_MASK) >> KPROF_AMD_PERFEVTSEL_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_USR_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_USR_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_OS_MASK) >> KPROF_AMD_PERFEVTSEL_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_OS_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_OS_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_edge(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EDGE_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_EDGE_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_edge(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EDGE_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EDGE_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_EDGE_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_pc(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_PC_MASK) >> KPROF_AMD_PERFEVTSEL_PC_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_pc(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_PC_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_PC_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_PC_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_intr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_INTR_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_INTR_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_intr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_INTR_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_INTR_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_INTR_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_en(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EN_MASK) >> KPROF_AMD_PERFEVTSEL_EN_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_en(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EN_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EN_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_EN_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_inv(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_INV_MASK) >> KPROF_AMD_PERFEVTSEL_INV_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_inv(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_INV_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_INV_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_INV_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_cmask(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_CMASK_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_CMASK_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_cmask(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_CMASK_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_CMASK_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_CMASK_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_event_hi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_EVENT_HI_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_event_hi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_EVENT_HI_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_guest_only(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_GUEST_ONLY_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_guest_only(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_GUEST_ONLY_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK));
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_get_host_only(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK) >>
-	                  KPROF_AMD_PERFEVTSEL_HOST_ONLY_SHIFT);
-}
-KPROF_API uint64_t kprof_amd_perfevtsel_set_host_only(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK) |
-	                  ((uint64_t)(value << KPROF_AMD_PERFEVTSEL_HOST_ONLY_SHIFT) &
-	                   KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_any(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_any(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr0_pmi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr0_pmi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_any(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_any(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr1_pmi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr1_pmi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_any(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_any(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr2_pmi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr2_pmi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_any(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_any(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK));
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_get_ctr3_pmi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK) >>
-	                  KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_fixed_ctr_ctrl_set_ctr3_pmi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT) &
-	                   KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_perf_global_ctrl_get_pmc(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK) >>
-	                  KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_global_ctrl_set_pmc(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT) &
-	                   KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_global_ctrl_get_fixed(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK) >>
-	                  KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_global_ctrl_set_fixed(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT) &
-	                   KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_perf_global_status_get_pmc(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK) >>
-	                  KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_set_pmc(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT) &
-	                   KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_get_fixed(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK) >>
-	                  KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_set_fixed(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT) &
-	                   KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_get_ds_buffer_ovf(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK) >>
-	                  KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_set_ds_buffer_ovf(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT) &
-	                   KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_get_cond_chgd(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK) >>
-	                  KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_global_status_set_cond_chgd(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT) &
-	                   KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_lbr_format(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_lbr_format(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_trap(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_trap(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_arch_reg(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_arch_reg(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_format(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_format(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_smm_freeze(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_smm_freeze(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_full_width_write(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_full_width_write(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK) |
-	                  ((uint64_t)(value
-	                              << KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK));
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_get_pebs_baseline(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) >>
-	                  KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_perf_capabilities_set_pebs_baseline(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT) &
-	                   KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_debugctl_get_lbr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_LBR_MASK) >> KPROF_IA32_DEBUGCTL_LBR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_lbr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_LBR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_LBR_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_LBR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_btf(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTF_MASK) >> KPROF_IA32_DEBUGCTL_BTF_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_btf(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTF_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTF_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_BTF_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_tr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_TR_MASK) >> KPROF_IA32_DEBUGCTL_TR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_tr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_TR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_TR_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_TR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_bts(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_MASK) >> KPROF_IA32_DEBUGCTL_BTS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_bts(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_BTS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_btint(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTINT_MASK) >>
-	                  KPROF_IA32_DEBUGCTL_BTINT_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_btint(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTINT_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTINT_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_BTINT_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_os(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) >>
-	                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_os(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_bts_off_usr(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) >>
-	                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_bts_off_usr(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_lbrs_on_pmi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) >>
-	                  KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_lbrs_on_pmi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_perfmon_on_pmi(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) >>
-	                  KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_perfmon_on_pmi(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK));
-}
-KPROF_API uint64_t kprof_ia32_debugctl_get_freeze_while_smm(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) >>
-	                  KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_debugctl_set_freeze_while_smm(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT) &
-	                   KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_pebs_enable_get_pmc(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_ENABLE_PMC_MASK) >>
-	                  KPROF_IA32_PEBS_ENABLE_PMC_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_enable_set_pmc(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_ENABLE_PMC_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_ENABLE_PMC_SHIFT) &
-	                   KPROF_IA32_PEBS_ENABLE_PMC_MASK));
-}
-KPROF_API uint64_t kprof_ia32_pebs_enable_get_load_latency(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) >>
-	                  KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_enable_set_load_latency(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT) &
-	                   KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_meminfo(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK) >>
-	                  KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_meminfo(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT) &
-	                   KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK));
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_gprs(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK) >>
-	                  KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_gprs(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT) &
-	                   KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_xmms(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK) >>
-	                  KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_xmms(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT) &
-	                   KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_lbrs(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK) >>
-	                  KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_lbrs(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT) &
-	                   KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK));
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_get_lbr_entries(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK) >>
-	                  KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_pebs_data_cfg_set_lbr_entries(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT) &
-	                   KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK));
-}
-
-KPROF_API uint64_t kprof_ia32_misc_enable_get_perfmon_available(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) >>
-	                  KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_misc_enable_set_perfmon_available(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT) &
-	                   KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK));
-}
-KPROF_API uint64_t kprof_ia32_misc_enable_get_bts_unavailable(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) >>
-	                  KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_misc_enable_set_bts_unavailable(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT) &
-	                   KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK));
-}
-KPROF_API uint64_t kprof_ia32_misc_enable_get_pebs_unavailable(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) >>
-	                  KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT);
-}
-KPROF_API uint64_t kprof_ia32_misc_enable_set_pebs_unavailable(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK) |
-	                  ((uint64_t)(value << KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT) &
-	                   KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK));
-}
-
 KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
 {
 	uint64_t defined;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	if (vendor == KPROF_VENDOR_INTEL) {
-		out->event = (uint16_t)kprof_intel_perfevtsel_get_event(value);
-		out->any = (uint8_t)kprof_intel_perfevtsel_get_any(value);
+		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
+		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
 		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
 	} else if (vendor == KPROF_VENDOR_AMD) {
-		out->event = (uint16_t)(kprof_amd_perfevtsel_get_event(value) |
-		                        (kprof_amd_perfevtsel_get_event_hi(value) << 8));
+		out->event =
+		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
+		                   (KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, value) << 8));
 		out->any = 0;
-		out->guest_only = (uint8_t)kprof_amd_perfevtsel_get_guest_only(value);
-		out->host_only = (uint8_t)kprof_amd_perfevtsel_get_host_only(value);
+		out->guest_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, value);
+		out->host_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_HOST_ONLY, value);
 		defined = KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
 	} else {
 		return KPROF_E_ARGUMENT;
 	}
 	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
-	out->umask = (uint8_t)kprof_intel_perfevtsel_get_umask(value);
-	out->cmask = (uint8_t)kprof_intel_perfevtsel_get_cmask(value);
-	out->usr = (uint8_t)kprof_intel_perfevtsel_get_usr(value);
-	out->os = (uint8_t)kprof_intel_perfevtsel_get_os(value);
-	out->edge = (uint8_t)kprof_intel_perfevtsel_get_edge(value);
-	out->pc = (uint8_t)kprof_intel_perfevtsel_get_pc(value);
-	out->intr = (uint8_t)kprof_intel_perfevtsel_get_intr(value);
-	out->en = (uint8_t)kprof_intel_perfevtsel_get_en(value);
-	out->inv = (uint8_t)kprof_intel_perfevtsel_get_inv(value);
+	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, value);
+	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_CMASK, value);
+	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_USR, value);
+	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_OS, value);
+	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EDGE, value);
+	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_PC, value);
+	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INTR, value);
+	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EN, value);
+	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INV, value);
 	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
 }
 
@@ -6007,26 +5217,42 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only ||
 		    in->host_only)
 			return KPROF_E_RANGE;
-		v = kprof_intel_perfevtsel_set_event(v, in->event);
-		v = kprof_intel_perfevtsel_set_any(v, in->any);
+		v = ((v & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT, in->event));
+		v = ((v & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, in->any));
 	} else {
 		if (in->event > 0xFFFu || in->any)
 			return KPROF_E_RANGE;
-		v = kprof_amd_perfevtsel_set_event(v, in->event & KPROF_AMD_PERFEVTSEL_EVENT_MASK);
-		v = kprof_amd_perfevtsel_set_event_hi(v, (uint64_t)in->event >>
-		                                                 KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
-		v = kprof_amd_perfevtsel_set_guest_only(v, in->guest_only);
-		v = kprof_amd_perfevtsel_set_host_only(v, in->host_only);
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_EVENT_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT,
+		                      in->event & KPROF_AMD_PERFEVTSEL_EVENT_MASK));
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
+		                      (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only));
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only));
 	}
-	v = kprof_intel_perfevtsel_set_umask(v, in->umask);
-	v = kprof_intel_perfevtsel_set_cmask(v, in->cmask);
-	v = kprof_intel_perfevtsel_set_usr(v, in->usr);
-	v = kprof_intel_perfevtsel_set_os(v, in->os);
-	v = kprof_intel_perfevtsel_set_edge(v, in->edge);
-	v = kprof_intel_perfevtsel_set_pc(v, in->pc);
-	v = kprof_intel_perfevtsel_set_intr(v, in->intr);
-	v = kprof_intel_perfevtsel_set_en(v, in->en);
-	v = kprof_intel_perfevtsel_set_inv(v, in->inv);
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, in->umask));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, in->cmask));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_USR_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_USR, in->usr));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_OS_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_OS, in->os));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, in->edge));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_PC_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_PC, in->pc));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, in->intr));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, in->en));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv));
 	*out = v;
 	return KPROF_OK;
 }
@@ -6104,400 +5330,6 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 }
 
 /* ---- cpuid ---- */
-KPROF_API uint32_t kprof_cpuid_0_eax_get_max_leaf(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0_EAX_MAX_LEAF_MASK) >>
-	                  KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0_eax_set_max_leaf(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0_EAX_MAX_LEAF_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT) &
-	                   KPROF_CPUID_0_EAX_MAX_LEAF_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_1_eax_get_stepping(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EAX_STEPPING_MASK) >>
-	                  KPROF_CPUID_1_EAX_STEPPING_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_set_stepping(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_STEPPING_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_STEPPING_SHIFT) &
-	                   KPROF_CPUID_1_EAX_STEPPING_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_get_model(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EAX_MODEL_MASK) >> KPROF_CPUID_1_EAX_MODEL_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_set_model(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_MODEL_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_MODEL_SHIFT) &
-	                   KPROF_CPUID_1_EAX_MODEL_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_get_family(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EAX_FAMILY_MASK) >> KPROF_CPUID_1_EAX_FAMILY_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_set_family(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_FAMILY_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_FAMILY_SHIFT) &
-	                   KPROF_CPUID_1_EAX_FAMILY_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_get_type(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EAX_TYPE_MASK) >> KPROF_CPUID_1_EAX_TYPE_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_set_type(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_TYPE_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_TYPE_SHIFT) &
-	                   KPROF_CPUID_1_EAX_TYPE_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_get_ext_model(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EAX_EXT_MODEL_MASK) >>
-	                  KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_set_ext_model(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_EXT_MODEL_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT) &
-	                   KPROF_CPUID_1_EAX_EXT_MODEL_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_get_ext_family(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EAX_EXT_FAMILY_MASK) >>
-	                  KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_eax_set_ext_family(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EAX_EXT_FAMILY_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT) &
-	                   KPROF_CPUID_1_EAX_EXT_FAMILY_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_1_ecx_get_dtes64(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_ECX_DTES64_MASK) >> KPROF_CPUID_1_ECX_DTES64_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_set_dtes64(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_DTES64_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_DTES64_SHIFT) &
-	                   KPROF_CPUID_1_ECX_DTES64_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_get_ds_cpl(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_ECX_DS_CPL_MASK) >> KPROF_CPUID_1_ECX_DS_CPL_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_set_ds_cpl(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_DS_CPL_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_DS_CPL_SHIFT) &
-	                   KPROF_CPUID_1_ECX_DS_CPL_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_get_pdcm(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_ECX_PDCM_MASK) >> KPROF_CPUID_1_ECX_PDCM_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_set_pdcm(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_PDCM_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_PDCM_SHIFT) &
-	                   KPROF_CPUID_1_ECX_PDCM_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_get_hypervisor(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_ECX_HYPERVISOR_MASK) >>
-	                  KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_ecx_set_hypervisor(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_ECX_HYPERVISOR_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT) &
-	                   KPROF_CPUID_1_ECX_HYPERVISOR_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_1_edx_get_ds(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_1_EDX_DS_MASK) >> KPROF_CPUID_1_EDX_DS_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_1_edx_set_ds(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_1_EDX_DS_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_1_EDX_DS_SHIFT) &
-	                   KPROF_CPUID_1_EDX_DS_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_0a_eax_get_version(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_VERSION_MASK) >>
-	                  KPROF_CPUID_0A_EAX_VERSION_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_set_version(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_VERSION_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_VERSION_SHIFT) &
-	                   KPROF_CPUID_0A_EAX_VERSION_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_get_counters(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_COUNTERS_MASK) >>
-	                  KPROF_CPUID_0A_EAX_COUNTERS_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_set_counters(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_COUNTERS_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_COUNTERS_SHIFT) &
-	                   KPROF_CPUID_0A_EAX_COUNTERS_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_get_width(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_WIDTH_MASK) >> KPROF_CPUID_0A_EAX_WIDTH_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_set_width(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_WIDTH_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_WIDTH_SHIFT) &
-	                   KPROF_CPUID_0A_EAX_WIDTH_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_get_ebx_length(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK) >>
-	                  KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_eax_set_ebx_length(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT) &
-	                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_core_cycles(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK) >>
-	                  KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_core_cycles(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_instructions_retired(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK) >>
-	                  KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_instructions_retired(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_reference_cycles(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK) >>
-	                  KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_reference_cycles(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_llc_references(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK) >>
-	                  KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_llc_references(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_llc_misses(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_LLC_MISSES_MASK) >>
-	                  KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_llc_misses(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_LLC_MISSES_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_LLC_MISSES_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_branch_instructions(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK) >>
-	                  KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_branch_instructions(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_branch_mispredicts(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK) >>
-	                  KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_branch_mispredicts(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_get_topdown_slots(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK) >>
-	                  KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ebx_set_topdown_slots(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT) &
-	                   KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_0a_ecx_get_fixed_mask(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_ECX_FIXED_MASK_MASK) >>
-	                  KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_ecx_set_fixed_mask(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_ECX_FIXED_MASK_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT) &
-	                   KPROF_CPUID_0A_ECX_FIXED_MASK_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_0a_edx_get_fixed_counters(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK) >>
-	                  KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_edx_set_fixed_counters(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT) &
-	                   KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_edx_get_fixed_width(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK) >>
-	                  KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_edx_set_fixed_width(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT) &
-	                   KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_0a_edx_get_anythread_deprecated(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK) >>
-	                  KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_0a_edx_set_anythread_deprecated(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT) &
-	                   KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_40000000_eax_get_max_leaf(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK) >>
-	                  KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_40000000_eax_set_max_leaf(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT) &
-	                   KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_40000001_eax_get_signature(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_40000001_EAX_SIGNATURE_MASK) >>
-	                  KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_40000001_eax_set_signature(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_40000001_EAX_SIGNATURE_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT) &
-	                   KPROF_CPUID_40000001_EAX_SIGNATURE_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_40000003_edx_get_performance_monitors_available(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK) >>
-	                  KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_40000003_edx_set_performance_monitors_available(uint32_t reg,
-                                                                               uint32_t value)
-{
-	return (uint32_t)((reg &
-	                   (uint32_t)~KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK) |
-	                  ((uint32_t)(value
-	                              << KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT) &
-	                   KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_80000000_eax_get_max_leaf(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK) >>
-	                  KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_80000000_eax_set_max_leaf(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT) &
-	                   KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_80000001_ecx_get_lwp(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_80000001_ECX_LWP_MASK) >>
-	                  KPROF_CPUID_80000001_ECX_LWP_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_80000001_ecx_set_lwp(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_ECX_LWP_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_80000001_ECX_LWP_SHIFT) &
-	                   KPROF_CPUID_80000001_ECX_LWP_MASK));
-}
-KPROF_API uint32_t kprof_cpuid_80000001_ecx_get_perfctr_ext_core(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK) >>
-	                  KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_80000001_ecx_set_perfctr_ext_core(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT) &
-	                   KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK));
-}
-
-KPROF_API uint32_t kprof_cpuid_80000001_edx_get_lm(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_CPUID_80000001_EDX_LM_MASK) >>
-	                  KPROF_CPUID_80000001_EDX_LM_SHIFT);
-}
-KPROF_API uint32_t kprof_cpuid_80000001_edx_set_lm(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_CPUID_80000001_EDX_LM_MASK) |
-	                  ((uint32_t)(value << KPROF_CPUID_80000001_EDX_LM_SHIFT) &
-	                   KPROF_CPUID_80000001_EDX_LM_MASK));
-}
-
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -6687,23 +5519,24 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 {
-	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
-	return base == 0xFu ? base + kprof_cpuid_1_eax_get_ext_family(leaf1_eax) : base;
+	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
+	return base == 0xFu ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
+	                    : base;
 }
 
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
-	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
-	uint32_t model = kprof_cpuid_1_eax_get_model(leaf1_eax);
+	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
+	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
 	if (base == 0x6u || base == 0xFu)
-		model |= kprof_cpuid_1_eax_get_ext_model(leaf1_eax)
+		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
 		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
 	return model;
 }
 
 KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
 {
-	return kprof_cpuid_1_eax_get_stepping(leaf1_eax);
+	return KPROF_FIELD_GET(KPROF_CPUID_1_EAX_STEPPING, leaf1_eax);
 }
 
 /* Twelve signature bytes from three registers (little-endian each) and a NUL. */
@@ -7241,6 +6074,31 @@ KPROF_INTERNAL const kprof_interface_info *kprof_impl_interface_infos(void)
 	return infos;
 }
 
+KPROF_API const kprof_interval_info *kprof_interval_get_info(kprof_interval_class c)
+{
+	static const kprof_interval_info infos[] = {
+	        {KPROF_INTERVAL_TIMER_DEFAULT, KPROF_INTERVAL_TIMER_MIN, KPROF_INTERVAL_TIMER_MAX},
+	        {KPROF_INTERVAL_HARDWARE_DEFAULT, KPROF_INTERVAL_HARDWARE_MIN,
+	         KPROF_INTERVAL_HARDWARE_MAX},
+	};
+	return (unsigned)c < KPROF_ARRAY_COUNT(infos) ? &infos[c] : NULL;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_interface_name(kprof_interface itf)
+{
+	static const char names[] = "generic\0"
+	                            "default\0"
+	                            "emon\0"
+	                            "amd64\0"
+	                            "intel-later\0";
+	static const uint8_t offset[KPROF_INTERFACE_COUNT] = {
+	        0, 8, 16, 21, 27,
+	};
+	return (unsigned)itf < KPROF_INTERFACE_COUNT ? names + offset[itf] : NULL;
+}
+#endif
+
 /* Where each table starts in the rows, the value index and the select index. */
 KPROF_INTERNAL uint16_t kprof_impl_table_start(unsigned itf)
 {
@@ -7726,30 +6584,33 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->model = kprof_cpuid_model(eax1);
 		d->stepping = kprof_cpuid_stepping(eax1);
 	}
-	d->hv_present = (uint8_t)kprof_cpuid_1_ecx_get_hypervisor(ecx1);
+	d->hv_present = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, ecx1);
 	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hv_vendor_string(s, d->hv_vendor) == KPROF_OK);
 	d->hv_interface = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX);
 	d->hv_microsoft = (uint8_t)(d->hv_present &&
 	                            kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
-	                            kprof_cpuid_40000001_eax_get_signature(d->hv_interface) ==
-	                                    KPROF_HV_INTERFACE_HV1);
+	                            KPROF_FIELD_GET(KPROF_CPUID_40000001_EAX_SIGNATURE,
+	                                            d->hv_interface) == KPROF_HV_INTERFACE_HV1);
 	d->hv_has_features = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
-	d->hv_perfmon = (uint8_t)kprof_cpuid_40000003_edx_get_performance_monitors_available(
+	d->hv_perfmon = (uint8_t)KPROF_FIELD_GET(
+	        KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX));
 	d->has_perfmon_leaf = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON);
 	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
-	d->perfmon_version = (uint8_t)kprof_cpuid_0a_eax_get_version(a);
-	d->perfmon_counters = (uint8_t)kprof_cpuid_0a_eax_get_counters(a);
-	d->perfmon_width = (uint8_t)kprof_cpuid_0a_eax_get_width(a);
-	d->ebx_length = (uint8_t)kprof_cpuid_0a_eax_get_ebx_length(a);
+	d->perfmon_version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	d->perfmon_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a);
+	d->perfmon_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	d->ebx_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
 	d->ebx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
 	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
-	d->fixed_counters = (uint8_t)kprof_cpuid_0a_edx_get_fixed_counters(a);
-	d->fixed_width = (uint8_t)kprof_cpuid_0a_edx_get_fixed_width(a);
-	d->long_mode = (uint8_t)kprof_cpuid_80000001_edx_get_lm(
+	d->fixed_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, a);
+	d->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, a);
+	d->long_mode = (uint8_t)KPROF_FIELD_GET(
+	        KPROF_CPUID_80000001_EDX_LM,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
 	if (d->vendor == KPROF_VENDOR_AMD &&
-	    kprof_cpuid_80000001_ecx_get_perfctr_ext_core(
+	    KPROF_FIELD_GET(
+	            KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE,
 	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
 		d->amd_ext_core = 1;
 		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
@@ -7765,8 +6626,10 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->reason = KPROF_HAL_REASON_VENDOR_AMD;
 	} else if (d->vendor != KPROF_VENDOR_INTEL) {
 		d->reason = KPROF_HAL_REASON_VENDOR_OTHER;
-	} else if (kprof_cpuid_0_eax_get_max_leaf(kprof_cpuid_snapshot_reg(
-	                   s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) < KPROF_CPUID_LEAF_PERFMON) {
+	} else if (KPROF_FIELD_GET(
+	                   KPROF_CPUID_0_EAX_MAX_LEAF,
+	                   kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) <
+	           KPROF_CPUID_LEAF_PERFMON) {
 		d->reason = KPROF_HAL_REASON_MAX_LEAF_BELOW_0A;
 	} else if (!d->has_perfmon_leaf) {
 		d->reason = KPROF_HAL_REASON_NO_LEAF_0A;
@@ -7774,7 +6637,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->reason = KPROF_HAL_REASON_PERFMON_VERSION_0;
 	} else if (d->ebx_length == 0) {
 		d->reason = KPROF_HAL_REASON_EBX_LENGTH_0;
-	} else if (kprof_cpuid_0a_ebx_get_core_cycles(d->ebx)) {
+	} else if (KPROF_FIELD_GET(KPROF_CPUID_0A_EBX_CORE_CYCLES, d->ebx)) {
 		d->reason = KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE;
 	} else {
 		d->tentative = KPROF_INTERFACE_EMON;
@@ -7870,9 +6733,11 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->counter = counter;
 	p->select = s->select;
 	/* EN and INT sit at the same bits in both vendors' layouts. */
-	start = kprof_intel_perfevtsel_set_en(s->select, 1);
+	start = ((s->select & ~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
+	         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, 1));
 	if (flags & KPROF_PLAN_INTERRUPT)
-		start = kprof_intel_perfevtsel_set_intr(start, 1);
+		start = ((start & ~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
+		         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, 1));
 	p->start_select = start;
 	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
 	p->select_msr = sel_msr;
@@ -7891,7 +6756,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->counter_mask = mask;
 	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		p->global_ctrl_bit = kprof_ia32_perf_global_ctrl_set_pmc(0, (uint64_t)1 << counter);
+		p->global_ctrl_bit =
+		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
 	}
 	return KPROF_OK;
 }
@@ -7910,16 +6776,24 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 		return KPROF_E_UNSUPPORTED;
 	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK || f.pc)
 		return KPROF_E_UNSUPPORTED;
-	c = kprof_intel_perfevtsel_set_event(c, f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK);
-	c = kprof_intel_perfevtsel_set_umask(c, f.umask);
-	c = kprof_intel_perfevtsel_set_edge(c, f.edge);
-	c = kprof_intel_perfevtsel_set_inv(c, f.inv);
-	c = kprof_intel_perfevtsel_set_cmask(c, f.cmask);
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT,
+	                      f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, f.umask));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, f.edge));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, f.inv));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, f.cmask));
 	if (info->vendor == KPROF_VENDOR_INTEL)
-		c = kprof_intel_perfevtsel_set_any(c, f.any);
+		c = ((c & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, f.any));
 	else
-		c = kprof_amd_perfevtsel_set_event_hi(c, (uint64_t)f.event >>
-		                                                 KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
+		                      (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
 	*config = c;
 	return KPROF_OK;
 }
@@ -10053,29 +8927,41 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
                                                          const kprof_source *s,
                                                          kprof_source_counts *out)
 {
-	kprof_hal_decision d;
+	kprof_hal_decision emon;
 	kprof_status st;
-	unsigned c = KPROF_COUNTS_CLASS_NONE;
-	if (!snap || !s || !out)
+	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_hal_decide(snap, KPROF_HAL_X64, &d);
-	if (st == KPROF_OK && d.has_leaf1)
-		c = kprof_counts_class_find(d.vendor_string, d.family, d.model, d.stepping);
-	st = kprof_source_counts_for_class(c, s, out);
+	st = kprof_source_counts_for_class(
+	        d->has_leaf1 ? kprof_counts_class_find(d->vendor_string, d->family, d->model,
+	                                               d->stepping)
+	                     : (unsigned)KPROF_COUNTS_CLASS_NONE,
+	        s, out);
 	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME &&
 	    s->iface == KPROF_INTERFACE_EMON) {
-		d.iface =
-		        KPROF_INTERFACE_EMON; /* ask the Emon rule whatever interface was decided */
-		if (!kprof_hal_source_supported(&d, s)) {
+		emon = *d;
+		emon.iface =
+		        KPROF_INTERFACE_EMON; /* the Emon rule, whatever interface was decided */
+		if (!kprof_hal_source_supported(&emon, s)) {
 			out->status = KPROF_COUNTS_ABSENT;
 			out->basis = "cpuid 0x0A: architectural event not available";
 		}
 	}
 	return st;
+}
+
+KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out)
+{
+	kprof_hal_decision d;
+	if (!snap || !s || !out)
+		return KPROF_E_ARGUMENT;
+	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
+	return kprof_source_counts_from_decision(&d, s, out);
 }
 #endif /* KPROF_NO_COUNTS */
 
@@ -10640,931 +9526,6 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 }
 #endif
 
-KPROF_API uint32_t kprof_lwp_ext_features_ecx_get_lwp(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK) >>
-	                  KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_ext_features_ecx_set_lwp(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT) &
-	                   KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_avail(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_AVAIL_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_avail(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_AVAIL_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_AVAIL_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_val(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_VAL_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_VAL_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_val(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_VAL_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_VAL_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_VAL_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_ire(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_IRE_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_IRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_ire(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_IRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_IRE_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_IRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_bre(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_BRE_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_BRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_bre(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_BRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_BRE_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_BRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_dme(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_DME_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_DME_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_dme(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_DME_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_DME_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_DME_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_cnh(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_CNH_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_CNH_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_cnh(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_CNH_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_CNH_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_CNH_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_rnh(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_RNH_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_RNH_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_rnh(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_RNH_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_RNH_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_RNH_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_cont(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_CONT_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_CONT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_cont(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_CONT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_CONT_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_CONT_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_ptsc(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_PTSC_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_ptsc(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_PTSC_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_PTSC_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_get_int(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_FEATURES_INT_MASK) >>
-	                  KPROF_LWP_CPUID_FEATURES_INT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_features_set_int(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_FEATURES_INT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_FEATURES_INT_SHIFT) &
-	                   KPROF_LWP_CPUID_FEATURES_INT_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_cb_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_CB_SIZE_MASK) >>
-	                  KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_cb_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_CB_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT) &
-	                   KPROF_LWP_CPUID_EBX_CB_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_event_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK) >>
-	                  KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_event_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT) &
-	                   KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_max_events(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK) >>
-	                  KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_max_events(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT) &
-	                   KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_get_event_offset(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK) >>
-	                  KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ebx_set_event_offset(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT) &
-	                   KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_latency_max(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_latency_max(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_data_address(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_data_address(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_latency_rnd(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_latency_rnd(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_version(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_VERSION_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_VERSION_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_version(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_VERSION_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_VERSION_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_VERSION_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_min_buffer_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_min_buffer_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_branch_prediction(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_branch_prediction(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_ip_filtering(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_ip_filtering(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_cache_levels(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_cache_levels(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK));
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_get_cache_latency(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK) >>
-	                  KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_cpuid_ecx_set_cache_latency(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT) &
-	                   KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_enabled(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_enabled(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_ire(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_ire(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_bre(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_bre(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_dme(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_dme(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_extension(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_extension(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_get_interrupt(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_eax_set_interrupt(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_cb_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_cb_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_event_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_event_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_max_events(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_max_events(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_get_version(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ebx_set_version(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_max(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_max(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_data_address(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_data_address(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_levels(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_levels(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_get_cache_latency(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_ecx_set_cache_latency(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_enabled(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_enabled(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_interrupt(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_interrupt(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_ire(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_ire(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_bre(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_bre(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_get_dme(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK) >>
-	                  KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_cpuid_edx_set_dme(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_msr0_get_enabled(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK) >>
-	                  KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_set_enabled(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_get_ire(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_IRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_set_ire(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_IRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_MSR0_IRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_get_bre(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_BRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_set_bre(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_BRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_MSR0_BRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_get_dme(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_DME_MASK) >>
-	                  KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_set_dme(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_DME_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_MSR0_DME_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_get_interrupt(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK) >>
-	                  KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_msr0_set_interrupt(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_flags_get_en(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_EN_MASK) >>
-	                  KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_set_en(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_EN_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_FLAGS_EN_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_get_ire(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_set_ire(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_get_bre(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK) >>
-	                  KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_set_bre(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_get_dme(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_DME_MASK) >>
-	                  KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_set_dme(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_DME_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_FLAGS_DME_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_get_int(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_FLAGS_INT_MASK) >>
-	                  KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_flags_set_int(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_FLAGS_INT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_FLAGS_INT_MASK));
-}
-
-KPROF_API uint64_t kprof_lwp_cfg_get_val(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_VAL_MASK) >> KPROF_LWP_CFG_VAL_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_val(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_VAL_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_VAL_SHIFT) & KPROF_LWP_CFG_VAL_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_ire(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_IRE_MASK) >> KPROF_LWP_CFG_IRE_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_ire(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_IRE_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_IRE_SHIFT) & KPROF_LWP_CFG_IRE_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_bre(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_BRE_MASK) >> KPROF_LWP_CFG_BRE_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_bre(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_BRE_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_BRE_SHIFT) & KPROF_LWP_CFG_BRE_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_dme(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_DME_MASK) >> KPROF_LWP_CFG_DME_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_dme(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_DME_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_DME_SHIFT) & KPROF_LWP_CFG_DME_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_cnh(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_CNH_MASK) >> KPROF_LWP_CFG_CNH_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_cnh(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CNH_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_CNH_SHIFT) & KPROF_LWP_CFG_CNH_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_rnh(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_RNH_MASK) >> KPROF_LWP_CFG_RNH_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_rnh(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_RNH_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_RNH_SHIFT) & KPROF_LWP_CFG_RNH_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_cont(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_CONT_MASK) >> KPROF_LWP_CFG_CONT_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_cont(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CONT_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_CONT_SHIFT) &
-	                   KPROF_LWP_CFG_CONT_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_ptsc(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_PTSC_MASK) >> KPROF_LWP_CFG_PTSC_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_ptsc(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_PTSC_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_PTSC_SHIFT) &
-	                   KPROF_LWP_CFG_PTSC_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_int(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_INT_MASK) >> KPROF_LWP_CFG_INT_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_int(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_INT_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_INT_SHIFT) & KPROF_LWP_CFG_INT_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_core_id(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_CORE_ID_MASK) >> KPROF_LWP_CFG_CORE_ID_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_core_id(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_CORE_ID_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_CORE_ID_SHIFT) &
-	                   KPROF_LWP_CFG_CORE_ID_MASK));
-}
-KPROF_API uint64_t kprof_lwp_cfg_get_vector(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_LWP_CFG_VECTOR_MASK) >> KPROF_LWP_CFG_VECTOR_SHIFT);
-}
-KPROF_API uint64_t kprof_lwp_cfg_set_vector(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_LWP_CFG_VECTOR_MASK) |
-	                  ((uint64_t)(value << KPROF_LWP_CFG_VECTOR_SHIFT) &
-	                   KPROF_LWP_CFG_VECTOR_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_record_dw0_get_event_id(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_EVENT_ID_MASK) >>
-	                  KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_record_dw0_set_event_id(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_EVENT_ID_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT) &
-	                   KPROF_LWP_RECORD_DW0_EVENT_ID_MASK));
-}
-KPROF_API uint32_t kprof_lwp_record_dw0_get_core_id(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_CORE_ID_MASK) >>
-	                  KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_record_dw0_set_core_id(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_CORE_ID_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT) &
-	                   KPROF_LWP_RECORD_DW0_CORE_ID_MASK));
-}
-KPROF_API uint32_t kprof_lwp_record_dw0_get_flags(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_RECORD_DW0_FLAGS_MASK) >>
-	                  KPROF_LWP_RECORD_DW0_FLAGS_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_record_dw0_set_flags(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_RECORD_DW0_FLAGS_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_RECORD_DW0_FLAGS_SHIFT) &
-	                   KPROF_LWP_RECORD_DW0_FLAGS_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_branch_flags_get_prediction_valid(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) >>
-	                  KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_branch_flags_set_prediction_valid(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT) &
-	                   KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK));
-}
-KPROF_API uint32_t kprof_lwp_branch_flags_get_predicted(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) >>
-	                  KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_branch_flags_set_predicted(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT) &
-	                   KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK));
-}
-KPROF_API uint32_t kprof_lwp_branch_flags_get_taken(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK) >>
-	                  KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_branch_flags_set_taken(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT) &
-	                   KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_dcache_flags_get_address_valid(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) >>
-	                  KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_dcache_flags_set_address_valid(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT) &
-	                   KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK));
-}
-KPROF_API uint32_t kprof_lwp_dcache_flags_get_data_source(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK) >>
-	                  KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_dcache_flags_set_data_source(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT) &
-	                   KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK));
-}
-
-KPROF_API uint32_t kprof_lwpcb_flags_get_val(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_VAL_MASK) >> KPROF_LWPCB_FLAGS_VAL_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_val(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_VAL_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_VAL_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_VAL_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_ire(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_IRE_MASK) >> KPROF_LWPCB_FLAGS_IRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_ire(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_IRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_IRE_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_IRE_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_bre(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_BRE_MASK) >> KPROF_LWPCB_FLAGS_BRE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_bre(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_BRE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_BRE_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_BRE_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_dme(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_DME_MASK) >> KPROF_LWPCB_FLAGS_DME_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_dme(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_DME_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_DME_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_DME_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_cnh(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_CNH_MASK) >> KPROF_LWPCB_FLAGS_CNH_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_cnh(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_CNH_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_CNH_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_CNH_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_rnh(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_RNH_MASK) >> KPROF_LWPCB_FLAGS_RNH_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_rnh(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_RNH_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_RNH_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_RNH_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_cont(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_CONT_MASK) >> KPROF_LWPCB_FLAGS_CONT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_cont(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_CONT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_CONT_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_CONT_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_ptsc(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_PTSC_MASK) >> KPROF_LWPCB_FLAGS_PTSC_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_ptsc(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_PTSC_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_PTSC_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_PTSC_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_flags_get_int(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FLAGS_INT_MASK) >> KPROF_LWPCB_FLAGS_INT_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_flags_set_int(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FLAGS_INT_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FLAGS_INT_SHIFT) &
-	                   KPROF_LWPCB_FLAGS_INT_MASK));
-}
-
-KPROF_API uint32_t kprof_lwpcb_buffer_size_get_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) >>
-	                  KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_buffer_size_set_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT) &
-	                   KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_buffer_size_get_random(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) >>
-	                  KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_buffer_size_set_random(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT) &
-	                   KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK));
-}
-
-KPROF_API uint32_t kprof_lwpcb_filters_get_no_abs_branches(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK) >>
-	                  KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_filters_set_no_abs_branches(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT) &
-	                   KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_filters_get_no_rel_branches(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK) >>
-	                  KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_filters_set_no_rel_branches(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT) &
-	                   KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK));
-}
-
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
 {
 	const uint8_t *p = (const uint8_t *)buf;
@@ -11631,18 +9592,6 @@ KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size
 	for (i = 0; i < 40; i++)
 		p[0x58 + i] = in->reserved_58[i];
 	return KPROF_OK;
-}
-
-KPROF_API uint32_t kprof_lwp_event_interval_get_interval(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK) >>
-	                  KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_event_interval_set_interval(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT) &
-	                   KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK));
 }
 
 KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
@@ -11755,142 +9704,6 @@ KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void 
 	kprof_store_le64(p + 0x10, in->data2);
 	kprof_store_le64(p + 0x18, in->timestamp);
 	return KPROF_OK;
-}
-
-KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_get_size(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_set_size(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_get_random(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_buffer_size_set_random(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK));
-}
-
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_min_latency(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_min_latency(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_clf(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_clf(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_nbc(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_nbc(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_rdc(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_rdc(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_ram(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_ram(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_oth(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_oth(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK));
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_get_ndb(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK) >>
-	                  KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT);
-}
-KPROF_API uint32_t kprof_lwpcb_proposal_filters_set_ndb(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK) |
-	                  ((uint32_t)(value << KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT) &
-	                   KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_event_interval_get_interval(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK) >>
-	                  KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_event_interval_set_interval(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK));
-}
-
-KPROF_API uint32_t kprof_lwp_proposal_event_counter_get_counter(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK) >>
-	                  KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_counter(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK));
-}
-KPROF_API uint32_t kprof_lwp_proposal_event_counter_get_event_id(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK) >>
-	                  KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT);
-}
-KPROF_API uint32_t kprof_lwp_proposal_event_counter_set_event_id(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK) |
-	                  ((uint32_t)(value << KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT) &
-	                   KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK));
 }
 
 /* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
@@ -12048,30 +9861,31 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)kprof_lwp_cpuid_features_get_avail(edx);
-	out->os_enabled = (uint8_t)kprof_lwp_cpuid_features_get_avail(eax);
+	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, edx);
+	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, eax);
 	out->hw_events = edx & events;
 	out->os_events = eax & events;
-	out->hw_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(edx);
-	out->os_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(eax);
-	out->hw_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(edx);
-	out->os_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(eax);
-	out->hw_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(edx);
-	out->os_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(eax);
-	out->lwpcb_size = (uint16_t)(kprof_lwp_cpuid_ebx_get_cb_size(ebx) * 8u);
-	out->event_size = (uint8_t)kprof_lwp_cpuid_ebx_get_event_size(ebx);
-	out->max_events = (uint8_t)kprof_lwp_cpuid_ebx_get_max_events(ebx);
-	out->event_offset = (uint16_t)kprof_lwp_cpuid_ebx_get_event_offset(ebx);
-	out->latency_bits = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_max(ecx);
-	out->data_address = (uint8_t)kprof_lwp_cpuid_ecx_get_data_address(ecx);
-	out->latency_rnd = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_rnd(ecx);
-	out->version = (uint8_t)kprof_lwp_cpuid_ecx_get_version(ecx);
-	out->min_buffer_size = kprof_lwp_cpuid_ecx_get_min_buffer_size(ecx) *
+	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, edx);
+	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, eax);
+	out->hw_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, edx);
+	out->os_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, eax);
+	out->hw_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, edx);
+	out->os_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, eax);
+	out->lwpcb_size = (uint16_t)(KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_CB_SIZE, ebx) * 8u);
+	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_SIZE, ebx);
+	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_MAX_EVENTS, ebx);
+	out->event_offset = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_OFFSET, ebx);
+	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_MAX, ecx);
+	out->data_address = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_DATA_ADDRESS, ecx);
+	out->latency_rnd = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_RND, ecx);
+	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_VERSION, ecx);
+	out->min_buffer_size = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, ecx) *
 	                       KPROF_LWP_MIN_BUFFER_UNIT * out->event_size;
-	out->branch_prediction = (uint8_t)kprof_lwp_cpuid_ecx_get_branch_prediction(ecx);
-	out->ip_filtering = (uint8_t)kprof_lwp_cpuid_ecx_get_ip_filtering(ecx);
-	out->cache_levels = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_levels(ecx);
-	out->cache_latency = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_latency(ecx);
+	out->branch_prediction =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION, ecx);
+	out->ip_filtering = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_IP_FILTERING, ecx);
+	out->cache_levels = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LEVELS, ecx);
+	out->cache_latency = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
@@ -12100,23 +9914,26 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_enabled(edx);
-	out->os_enabled = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_enabled(eax);
+	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED, edx);
+	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED, eax);
 	out->hw_events = (edx >> edx_first) &
 	                 ~(uint32_t)((1u << KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS) - 1u);
 	out->os_events = eax & eax_events;
-	out->hw_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_interrupt(edx);
-	out->os_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_interrupt(eax);
-	out->extension = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_extension(eax);
-	out->lwpcb_size = (uint16_t)kprof_lwp_proposal_cpuid_ebx_get_cb_size(ebx);
-	out->event_size = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_event_size(ebx);
-	out->max_events = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_max_events(ebx);
-	out->version = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_version(ebx);
+	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT, edx);
+	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT, eax);
+	out->extension = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION, eax);
+	out->lwpcb_size = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE, ebx);
+	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE, ebx);
+	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS, ebx);
+	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION, ebx);
 	out->event_offset = KPROF_LWP_PROPOSAL_LWPCB_FIXED;
-	out->latency_bits = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_max(ecx);
-	out->data_address = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_data_address(ecx);
-	out->cache_levels = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_levels(ecx);
-	out->cache_latency = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_latency(ecx);
+	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX, ecx);
+	out->data_address =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS, ecx);
+	out->cache_levels =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS, ecx);
+	out->cache_latency =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
@@ -12135,7 +9952,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 		return kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
-	if (!kprof_lwp_ext_features_ecx_get_lwp(ext_features_ecx)) {
+	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
 		unsigned i;
 		for (i = 0; i < sizeof(*out); i++)
 			((uint8_t *)out)[i] = 0;
@@ -12250,16 +10067,20 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
 
 	flags = seen;
-	flags = kprof_lwpcb_flags_set_int(flags, cfg->threshold_interrupt ? 1u : 0u);
-	flags = kprof_lwpcb_flags_set_cont(flags, cfg->cont ? 1u : 0u);
-	flags = kprof_lwpcb_flags_set_ptsc(flags, cfg->ptsc ? 1u : 0u);
+	flags = ((flags & ~KPROF_LWPCB_FLAGS_INT_MASK) |
+	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_INT, cfg->threshold_interrupt ? 1u : 0u));
+	flags = ((flags & ~KPROF_LWPCB_FLAGS_CONT_MASK) |
+	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
+	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
+	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
 	for (i = 0; i < caps->lwpcb_size; i++)
 		p[i] = 0;
 	for (i = 0; i < sizeof(hdr); i++)
 		((uint8_t *)&hdr)[i] = 0;
 	hdr.flags = flags;
-	hdr.buffer_size = kprof_lwpcb_buffer_size_set_random(
-	        kprof_lwpcb_buffer_size_set_size(0, size), cfg->random);
+	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
+	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
+	                   KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random));
 	hdr.buffer_base = cfg->buffer_base;
 	hdr.threshold = cfg->threshold;
 	hdr.filters = cfg->filters;
@@ -12271,8 +10092,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	for (i = 0; i < cfg->event_count; i++) {
 		kprof_lwp_event_slot slot;
 		uint32_t id = cfg->events[i].event_id;
-		slot.event_interval =
-		        kprof_lwp_event_interval_set_interval(0, cfg->events[i].interval);
+		slot.event_interval = KPROF_FIELD_PREP(KPROF_LWP_EVENT_INTERVAL_INTERVAL,
+		                                       cfg->events[i].interval);
 		slot.event_counter = cfg->events[i].interval;
 		(void)kprof_lwp_event_slot_encode(
 		        &slot, p + caps->event_offset + (id - 1u) * KPROF_LWP_EVENT_SLOT_SIZE,
@@ -12305,9 +10126,9 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 	}
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;
-	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
-	out->core_id = (uint8_t)kprof_lwp_record_dw0_get_core_id(dw0);
-	out->flags = (uint16_t)kprof_lwp_record_dw0_get_flags(dw0);
+	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
+	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
+	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
 	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
 	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
 	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
@@ -12345,14 +10166,17 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 	out->latency = 0;
 	out->next_ip = out->data_address = 0;
 	if (kind == KPROF_LWP_KIND_BRANCH) {
-		out->branch_taken = (uint8_t)kprof_lwp_branch_flags_get_taken(dw0);
-		out->branch_predicted = (uint8_t)kprof_lwp_branch_flags_get_predicted(dw0);
+		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0);
+		out->branch_predicted =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0);
 		out->branch_prediction_valid =
-		        (uint8_t)kprof_lwp_branch_flags_get_prediction_valid(dw0);
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0);
 		out->next_ip = out->data2;
 	} else if (kind == KPROF_LWP_KIND_DCACHE) {
-		out->data_source = (uint8_t)kprof_lwp_dcache_flags_get_data_source(dw0);
-		out->data_address_valid = (uint8_t)kprof_lwp_dcache_flags_get_address_valid(dw0);
+		out->data_source =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0);
+		out->data_address_valid =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0);
 		out->latency = out->data1;
 		out->data_address = out->data_address_valid ? out->data2 : 0;
 	}
@@ -12461,8 +10285,8 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 	if (options & KPROF_LWP_RING_SLWPCB)
 		return KPROF_E_NOT_AVAILABLE;
 #endif
-	size = kprof_lwpcb_buffer_size_get_size(
-	        kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
+	                       kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
 	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base ||
@@ -12676,8 +10500,8 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 	uint64_t base;
 	if (!r)
 		return KPROF_E_ARGUMENT;
-	size = kprof_lwpcb_buffer_size_get_size(
-	        kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
+	                       kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
 	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
 	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
 	                                                                   : KPROF_OK;
@@ -12750,7 +10574,7 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 	kprof_store_le64(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
 	kprof_store_le64(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
 	kprof_store_le64(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
-	                 kprof_lwpcb_flags_get_ptsc(m->flags) ? m->clock : 0);
+	                 KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, m->flags) ? m->clock : 0);
 	for (i = KPROF_LWP_RECORD_SIZE; i < m->record_size; i++)
 		slot[i] = 0;
 	next = m->head + m->record_size;
@@ -12776,7 +10600,7 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
 			m->threshold_hits++;
-			if (kprof_lwpcb_flags_get_int(m->flags) && m->on_threshold)
+			if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, m->flags) && m->on_threshold)
 				m->on_threshold(m->ctx, m);
 		}
 	}
@@ -12816,7 +10640,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	rs = m->caps.event_size;
 	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
 	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
-	size = kprof_lwpcb_buffer_size_get_size(bs);
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
 	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) &
 	       ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
 	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
@@ -12828,19 +10652,24 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	for (i = 0; i < m->caps.max_events; i++) {
 		uint32_t bit = 1u << (i + 1u);
 		const uint8_t *slot = cb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE;
-		m->interval[i] = kprof_lwp_event_interval_get_interval(kprof_load_le32(slot));
-		m->counter[i] = kprof_lwp_event_interval_get_interval(
+		m->interval[i] =
+		        KPROF_FIELD_GET(KPROF_LWP_EVENT_INTERVAL_INTERVAL, kprof_load_le32(slot));
+		m->counter[i] = KPROF_FIELD_GET(
+		        KPROF_LWP_EVENT_INTERVAL_INTERVAL,
 		        kprof_load_le32(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
 		if ((req & bit) && (m->caps.os_events & bit) && m->interval[i])
 			active |= bit;
 	}
 	if (active) {
-		if (kprof_lwpcb_flags_get_int(req) && m->caps.os_interrupt)
-			active = kprof_lwpcb_flags_set_int(active, 1);
-		if (kprof_lwpcb_flags_get_cont(req) && m->caps.os_cont)
-			active = kprof_lwpcb_flags_set_cont(active, 1);
-		if (kprof_lwpcb_flags_get_ptsc(req) && m->caps.os_ptsc)
-			active = kprof_lwpcb_flags_set_ptsc(active, 1);
+		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
+			active = ((active & ~KPROF_LWPCB_FLAGS_INT_MASK) |
+			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_INT, 1));
+		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
+			active = ((active & ~KPROF_LWPCB_FLAGS_CONT_MASK) |
+			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, 1));
+		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
+			active = ((active & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
+			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, 1));
 	}
 	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
 	if (!active)
@@ -12850,7 +10679,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	m->size = size;
 	m->record_size = rs;
 	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
-	m->random_mask = (1u << kprof_lwpcb_buffer_size_get_random(bs)) - 1u;
+	m->random_mask = (1u << KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_RANDOM, bs)) - 1u;
 	m->flags = active;
 	m->head = head;
 	m->cached_tail = tail;
@@ -12862,8 +10691,9 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event,
                                                  uint32_t flags)
 {
-	uint32_t dw0 = kprof_lwp_record_dw0_set_event_id(0, event);
-	dw0 = kprof_lwp_record_dw0_set_core_id(dw0, m->core_id);
+	uint32_t dw0 = KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_EVENT_ID, event);
+	dw0 = ((dw0 & ~KPROF_LWP_RECORD_DW0_CORE_ID_MASK) |
+	       KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_CORE_ID, m->core_id));
 	return dw0 | flags;
 }
 
@@ -12902,10 +10732,12 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
 		uint32_t valid = m->caps.branch_prediction;
-		flags = kprof_lwp_branch_flags_set_taken(0, insn->taken ? 1u : 0u);
-		flags = kprof_lwp_branch_flags_set_prediction_valid(flags, valid);
-		flags = kprof_lwp_branch_flags_set_predicted(flags,
-		                                             valid && insn->predicted ? 1u : 0u);
+		flags = KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_TAKEN, insn->taken ? 1u : 0u);
+		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
+		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, valid));
+		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) |
+		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTED,
+		                          valid && insn->predicted ? 1u : 0u));
 		data2 = insn->next_ip;
 	} else if (pick == KPROF_LWP_EVENT_DCACHE_MISSES) {
 		uint32_t valid = m->caps.data_address && insn->data_address_valid ? 1u : 0u;
@@ -12913,8 +10745,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 		max = m->caps.latency_bits >= 32u ? 0xFFFFFFFFu : (1u << m->caps.latency_bits) - 1u;
 		data1 = insn->latency > max ? max : insn->latency;
 		data1 &= ~round;
-		flags = kprof_lwp_dcache_flags_set_data_source(0, insn->data_source);
-		flags = kprof_lwp_dcache_flags_set_address_valid(flags, valid);
+		flags = KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, insn->data_source);
+		flags = ((flags & ~KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) |
+		         KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, valid));
 		data2 = valid ? insn->data_address : 0;
 	}
 	(void)kprof_impl_lwp_model_store(m, kprof_impl_lwp_model_dw0(m, pick, flags), data1,
@@ -12939,7 +10772,7 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 	(void)kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
-	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
 	        data1, ip, data2);
 	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
 	return 1;
@@ -12956,7 +10789,7 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	return kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
-	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
 	        data1, ip, data2);
 }
 #endif /* KPROF_NO_LWP */
@@ -13076,18 +10909,6 @@ KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *b
 	return KPROF_OK;
 }
 
-KPROF_API uint64_t kprof_bts_record64_flags_get_predicted(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK) >>
-	                  KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT);
-}
-KPROF_API uint64_t kprof_bts_record64_flags_set_predicted(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK) |
-	                  ((uint64_t)(value << KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT) &
-	                   KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK));
-}
-
 KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
                                                  kprof_bts_record64 *out)
 {
@@ -13122,18 +10943,6 @@ KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, v
 	kprof_store_le64(p + 0x8, in->to);
 	kprof_store_le64(p + 0x10, in->flags);
 	return KPROF_OK;
-}
-
-KPROF_API uint32_t kprof_bts_record32_flags_get_predicted(uint32_t reg)
-{
-	return (uint32_t)((reg & KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK) >>
-	                  KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT);
-}
-KPROF_API uint32_t kprof_bts_record32_flags_set_predicted(uint32_t reg, uint32_t value)
-{
-	return (uint32_t)((reg & (uint32_t)~KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK) |
-	                  ((uint32_t)(value << KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT) &
-	                   KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK));
 }
 
 KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
@@ -13584,40 +11393,6 @@ KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *b
 	return KPROF_OK;
 }
 
-KPROF_API uint64_t kprof_pebs_basic_format_size_get_format_group(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) >>
-	                  KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT);
-}
-KPROF_API uint64_t kprof_pebs_basic_format_size_set_format_group(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) |
-	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT) &
-	                   KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK));
-}
-KPROF_API uint64_t kprof_pebs_basic_format_size_get_retire_latency(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK) >>
-	                  KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT);
-}
-KPROF_API uint64_t kprof_pebs_basic_format_size_set_retire_latency(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK) |
-	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT) &
-	                   KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK));
-}
-KPROF_API uint64_t kprof_pebs_basic_format_size_get_record_size(uint64_t reg)
-{
-	return (uint64_t)((reg & KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK) >>
-	                  KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT);
-}
-KPROF_API uint64_t kprof_pebs_basic_format_size_set_record_size(uint64_t reg, uint64_t value)
-{
-	return (uint64_t)((reg & (uint64_t)~KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK) |
-	                  ((uint64_t)(value << KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT) &
-	                   KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK));
-}
-
 KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out)
 {
 	const uint8_t *p = (const uint8_t *)buf;
@@ -13784,22 +11559,24 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
 		return KPROF_E_NOT_FOUND;
 	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
 	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
-	out->ds = (uint8_t)kprof_cpuid_1_edx_get_ds(edx);
+	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
 	if (!out->ds)
 		return KPROF_OK;
-	out->dtes64 = (uint8_t)kprof_cpuid_1_ecx_get_dtes64(ecx);
-	out->ds_cpl = (uint8_t)kprof_cpuid_1_ecx_get_ds_cpl(ecx);
-	out->pdcm = (uint8_t)kprof_cpuid_1_ecx_get_pdcm(ecx);
+	out->dtes64 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DTES64, ecx);
+	out->ds_cpl = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DS_CPL, ecx);
+	out->pdcm = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_PDCM, ecx);
 	out->bts_record_size =
 	        (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
-		out->perfmon = kprof_ia32_misc_enable_get_perfmon_available(m) ? KPROF_DS_YES
-		                                                               : KPROF_DS_NO;
-		out->bts =
-		        kprof_ia32_misc_enable_get_bts_unavailable(m) ? KPROF_DS_NO : KPROF_DS_YES;
+		out->perfmon = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE, m)
+		                       ? KPROF_DS_YES
+		                       : KPROF_DS_NO;
+		out->bts = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE, m)
+		                   ? KPROF_DS_NO
+		                   : KPROF_DS_YES;
 		out->pebs = (out->perfmon == KPROF_DS_YES &&
-		             !kprof_ia32_misc_enable_get_pebs_unavailable(m))
+		             !KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE, m))
 		                    ? KPROF_DS_YES
 		                    : KPROF_DS_NO;
 	} else {
@@ -13811,8 +11588,9 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
 		out->pebs_baseline = KPROF_DS_NO;
 	} else if (perf_capabilities) {
 		uint64_t c = *perf_capabilities;
-		out->pebs_format = (uint8_t)kprof_ia32_perf_capabilities_get_pebs_format(c);
-		out->pebs_baseline = kprof_ia32_perf_capabilities_get_pebs_baseline(c)
+		out->pebs_format =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT, c);
+		out->pebs_baseline = KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE, c)
 		                             ? KPROF_DS_YES
 		                             : KPROF_DS_NO;
 	} else {
@@ -13861,14 +11639,15 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_meminfo(data_cfg))
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_gprs(data_cfg))
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, data_cfg))
 		n += KPROF_PEBS_GPRS_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_xmms(data_cfg))
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, data_cfg))
 		n += KPROF_PEBS_XMM_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_lbrs(data_cfg))
-		n += (uint32_t)(kprof_ia32_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) *
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, data_cfg))
+		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
+		                1) *
 		     KPROF_PEBS_LBR_ENTRY_SIZE;
 	*size = n;
 	return KPROF_OK;
@@ -14013,9 +11792,10 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
-		s.pebs_enable = kprof_ia32_pebs_enable_set_load_latency(
-		        s.pebs_enable, req->pebs_fixed_mask | req->load_latency_mask);
+		s.pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		s.pebs_enable = ((s.pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		                 KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                  req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
@@ -14122,7 +11902,8 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 		out->from = r.from;
 		out->to = r.to;
 		out->flags = r.flags;
-		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
+		out->predicted =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD64_FLAGS_PREDICTED, r.flags);
 	} else {
 		kprof_bts_record32 r;
 		kprof_impl_zero(&r, sizeof(r));
@@ -14130,7 +11911,8 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 		out->from = r.from;
 		out->to = r.to;
 		out->flags = r.flags;
-		out->predicted = (uint8_t)kprof_bts_record32_flags_get_predicted(r.flags);
+		out->predicted =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD32_FLAGS_PREDICTED, r.flags);
 	}
 	w->left--;
 	w->slot++;
@@ -14301,8 +12083,9 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
-		group = kprof_pebs_basic_format_size_get_format_group(b.format_size);
-		size = (uint32_t)kprof_pebs_basic_format_size_get_record_size(b.format_size);
+		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
+		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
+		                                 b.format_size);
 		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK ||
 		    expect != size || size > left ||
 		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
@@ -14314,9 +12097,9 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		out->tsc = b.tsc;
 		out->format_group = group;
 		out->retire_latency =
-		        kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
+		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
-		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
 			kprof_pebs_meminfo m;
 			kprof_impl_zero(&m, sizeof(m));
 			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
@@ -14327,21 +12110,22 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->tsx_tuning = m.tsx_tuning;
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
-		if (kprof_ia32_pebs_data_cfg_get_gprs(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
 			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
 			out->has |= KPROF_PEBS_HAS_GPRS;
 			off += KPROF_PEBS_GPRS_SIZE;
 		}
-		if (kprof_ia32_pebs_data_cfg_get_xmms(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, group)) {
 			out->has |= KPROF_PEBS_HAS_XMM;
 			out->xmm_offset = w->at + off;
 			off += KPROF_PEBS_XMM_SIZE;
 		}
-		if (kprof_ia32_pebs_data_cfg_get_lbrs(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, group)) {
 			out->has |= KPROF_PEBS_HAS_LBR;
 			out->lbr_offset = w->at + off;
-			out->lbr_count =
-			        (uint32_t)kprof_ia32_pebs_data_cfg_get_lbr_entries(group) + 1;
+			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
+			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
+			                 1;
 		}
 	} else {
 		size = w->record_size;

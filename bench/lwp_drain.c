@@ -113,8 +113,10 @@ static uint64_t drain_iter_fields(kprof_lwp_ring *r)
 	while (kprof_lwp_ring_iter_begin(r, &it) > 0) {
 		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
 			uint32_t dw0 = kprof_load_le32(rec);
-			work_record(&work, kprof_lwp_record_dw0_get_event_id(dw0), kprof_lwp_record_dw0_get_core_id(dw0),
-			            kprof_lwp_record_dw0_get_flags(dw0), kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
+			work_record(&work, KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0),
+			            KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0),
+			            KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0),
+			            kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
 			            kprof_load_le64(rec + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET),
 			            kprof_load_le64(rec + KPROF_LWP_RECORD_DATA2_OFFSET),
 			            kprof_load_le64(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));

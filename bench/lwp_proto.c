@@ -52,9 +52,9 @@ static inline kprof_status proto_decode(const uint8_t *p, size_t len, proto_reco
 	if (len < KPROF_LWP_RECORD_SIZE)
 		return KPROF_E_TRUNCATED;
 	dw0 = kprof_load_le32(p);
-	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
-	out->core_id = (uint8_t)kprof_lwp_record_dw0_get_core_id(dw0);
-	out->flags = (uint16_t)kprof_lwp_record_dw0_get_flags(dw0);
+	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
+	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
+	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
 	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
 	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
 	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
@@ -101,11 +101,14 @@ static uint64_t span_fields(kprof_lwp_ring *r)
 			for (i = 0; i < count[k]; i++) {
 				const uint8_t *rec = part[k] + i * REC_SIZE;
 				uint32_t dw0 = kprof_load_le32(rec);
-				work_record(&work, kprof_lwp_record_dw0_get_event_id(dw0), kprof_lwp_record_dw0_get_core_id(dw0),
-				            kprof_lwp_record_dw0_get_flags(dw0), kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
-				            kprof_load_le64(rec + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET),
-				            kprof_load_le64(rec + KPROF_LWP_RECORD_DATA2_OFFSET),
-				            kprof_load_le64(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));
+				work_record(
+				        &work, KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0),
+				        KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0),
+				        KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0),
+				        kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
+				        kprof_load_le64(rec + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET),
+				        kprof_load_le64(rec + KPROF_LWP_RECORD_DATA2_OFFSET),
+				        kprof_load_le64(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));
 			}
 		kprof_lwp_ring_consume(r, (uint32_t)n);
 		total += (uint64_t)n;

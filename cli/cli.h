@@ -1,14 +1,32 @@
-/* kprof command: what every subcommand shares.
+/* kprof command: the one command-line layer every subcommand shares.
  *
- * A subcommand is `int kprof_cmd_NAME(int argc, char **argv)` (argv[0] is the subcommand's
- * name) listed in the table in kprof.c. It writes its result with kprof_cli_printf() and
- * friends, which only buffer: main() prints the buffer when the handler returns 0 and drops
- * it otherwise, so a command that finds bad input half way through never leaves partial
- * output that looks like success. Errors go straight to stderr through kprof_cli_error()
- * or kprof_cli_usage(), which return the exit code to hand back.
+ * A subcommand is one row of the command table in cli/kprof.c and one handler
+ * `int kprof_cmd_NAME(const kprof_cli_args *a)`. The row declares, as data, the command's
+ * name, one-line help, details, and its options and operands (kprof_cli_option: name, type,
+ * value name, limits or choices, help). From the rows alone come the parser (both
+ * `--opt VALUE` and `--opt=VALUE`; `--` ends the options), the usage line, `kprof CMD --help`,
+ * the top-level `kprof --help` and the bash completion (`kprof --completion bash`).
  *
- * `--help`/`-h` anywhere after the subcommand is answered by main() from the table; a
- * handler never sees it. */
+ *   Adding an option:  one kprof_cli_option line in the command's row, and in the handler
+ *                      kprof_cli_get(a, "--name") (->set, ->num, ->text).
+ *   Adding a command:  one row in the table in cli/kprof.c, and its handler in a file of its
+ *                      own under cli/ (every .c file there is built into kprof), declared
+ *                      below.
+ *
+ * The parser has checked each value against its row before the handler runs (a number is
+ * whole and within [min, max], a choice is one of the names, required options and operands
+ * are there), so a handler only reads values. Choices and other facts kprof prints come from
+ * kprof.h (kprof_interface_name, kprof_hal_build_name, kprof_interval_get_info, ...): cli/
+ * keeps no second list of them.
+ *
+ * Output goes through kprof_cli_printf() and friends, which only buffer: main() prints the
+ * buffer when the handler returns 0 and drops it otherwise, so a command that finds bad
+ * input half way through never leaves partial output that looks like success. Every error
+ * goes to stderr through kprof_cli_error() (or kprof_cli_error_at() for a place in a file, or
+ * kprof_cli_usage() for a bad command line), which return the exit code to hand back.
+ *
+ * Input files go through kprof_cli_read_file(): `-` is standard input, and input larger than
+ * KPROF_CLI_INPUT_MAX is refused (exit 2) instead of read without end. */
 #ifndef KPROF_CLI_H
 #define KPROF_CLI_H
 
@@ -16,6 +34,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum {
 	KPROF_CLI_EXIT_OK = 0,
@@ -23,107 +42,140 @@ enum {
 	KPROF_CLI_EXIT_USAGE = 2    /* bad usage or bad input; the message says which */
 };
 
+/* The most kprof reads from one input file or standard input: 16 MiB. Real inputs are far
+ * smaller (a 256-CPU cpuid dump is about 2 MiB, an LWP or DS buffer a few MiB). */
+#define KPROF_CLI_INPUT_MAX       ((size_t)16 << 20)
+#define KPROF_CLI_INPUT_MAX_LABEL "16 MiB"
+
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define KPROF_CLI_PRINTF(f, a)
 #endif
 
-/* One subcommand. usage is the text after "kprof NAME" (options); help is one line. */
+/* ---- options as data ------------------------------------------------------------------ */
+typedef enum kprof_cli_type {
+	KPROF_CLI_FLAG,   /* --json: no value; ->set */
+	KPROF_CLI_NUMBER, /* decimal or 0x hex, min..max; ->num */
+	KPROF_CLI_TEXT,   /* any word; ->text */
+	KPROF_CLI_FILE,   /* a file name, `-` for standard input; ->text */
+	KPROF_CLI_CHOICE  /* one of choice(i)'s names; ->num = i, ->text = the word */
+} kprof_cli_type;
+
+#define KPROF_CLI_REQUIRED 0x1u
+
+/* One option (name starts with "--") or operand (name is its placeholder, "FILE"), in the
+ * order usage shows them; operands are taken in row order. */
+typedef struct kprof_cli_option {
+	const char *name;
+	kprof_cli_type type;
+	const char *metavar;          /* the value's placeholder in usage ("N"); operands: name */
+	uint64_t min, max;            /* KPROF_CLI_NUMBER */
+	const char *(*choice)(int i); /* KPROF_CLI_CHOICE: name of value i; "" = i is not a choice;
+	                               * NULL = past the last */
+	unsigned flags;               /* KPROF_CLI_REQUIRED */
+	const char *help;             /* lines after the first start with "\n" */
+} kprof_cli_option;
+
+/* A parsed value: the target of the row with the same index. */
+typedef struct kprof_cli_value {
+	int set;
+	uint64_t num;
+	const char *text;
+} kprof_cli_value;
+
+#define KPROF_CLI_MAX_OPTIONS 16
+
+struct kprof_cli_args;
 typedef struct kprof_cli_command {
 	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *help;
-	const char *usage;
-	const char *details; /* printed by `kprof NAME --help` after the usage, may be NULL */
+	int (*run)(const struct kprof_cli_args *a);
+	const char *help;                /* one line, for `kprof --help` */
+	const char *details;             /* printed by `kprof NAME --help`, may be NULL */
+	const kprof_cli_option *options; /* ends with a row whose name is NULL */
 } kprof_cli_command;
 
-const kprof_cli_command *kprof_cli_find(const char *name);
+typedef struct kprof_cli_args {
+	const kprof_cli_command *cmd;
+	kprof_cli_value value[KPROF_CLI_MAX_OPTIONS];
+} kprof_cli_args;
 
+/* The value of option or operand `name` of a's command (a row of it: a name that is not
+ * one is a bug, reported and aborted). */
+const kprof_cli_value *kprof_cli_get(const kprof_cli_args *a, const char *name);
+
+/* The command table (cli/kprof.c). */
+const kprof_cli_command *kprof_cli_commands(size_t *count);
+/* Parse argv (argv[0] = the command's name) against c's rows into *a. 0, or exit 2 after a
+ * usage message. */
+int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli_args *a);
+/* The help texts and the completion script, written to stdout. */
+void kprof_cli_print_usage_line(FILE *f, const kprof_cli_command *c);
+void kprof_cli_print_help(const kprof_cli_command *c);
+void kprof_cli_print_completion(void);
+/* Choices taken from kprof.h: table names, HAL builds. */
+const char *kprof_cli_choice_interface(int i);
+const char *kprof_cli_choice_hal(int i);
+
+/* ---- output ---------------------------------------------------------------------------- */
 /* Buffered standard output (see above). */
 void kprof_cli_printf(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 void kprof_cli_puts(const char *s);
-/* A JSON string literal, quotes included. Bytes >= 0x80 become \u0080..\u00FF (Latin-1), so
- * the output is valid UTF-8 whatever a dump holds. */
+/* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
+int kprof_cli_flush(int rc);
+
+/* The JSON writer. A string literal of raw bytes, quotes included: bytes >= 0x7F and control
+ * bytes become \u00XX (Latin-1), so the output is valid UTF-8 whatever a dump holds. */
 void kprof_cli_json_bytes(const char *s, size_t n);
-void kprof_cli_json_string(const char *s); /* NULL prints null */
+/* A string literal of UTF-8 text (names, decoded descriptions); NULL prints null. */
+void kprof_cli_json_string(const char *s);
+const char *kprof_cli_json_bool(int f);     /* "true" / "false" */
+/* `"key": "0x..."`, preceded by ", " unless first. */
+void kprof_cli_json_hex(const char *key, uint64_t v, int first);
 /* The same bytes for a terminal: printable ASCII as is, anything else as \xNN. */
 void kprof_cli_text_bytes(const char *s, size_t n);
 
+/* ---- errors ---------------------------------------------------------------------------- */
 /* "kprof: " + message + newline on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_error(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
+/* Bad input at a place in a file: "kprof: FILE:LINE: message" (line > 0) or
+ * "kprof: FILE: offset 0xN: message" (line 0); returns KPROF_CLI_EXIT_USAGE. */
+int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, const char *fmt,
+                       ...) KPROF_CLI_PRINTF(4, 5);
 /* "kprof CMD: " + message, then CMD's usage line, on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_usage(const char *cmd, const char *fmt, ...) KPROF_CLI_PRINTF(2, 3);
 
-/* Option parsing for `--name VALUE` and `--name=VALUE`. When argv[*i] is option `name`:
- * returns 1 and sets *value (advancing *i past a separate value), or prints a usage error
- * and returns -1 when the value is missing. Returns 0 when argv[*i] is another word. */
-int kprof_cli_option(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value);
+/* ---- input ----------------------------------------------------------------------------- */
 /* An unsigned integer: decimal, or hex with 0x/0X. 0 on success, -1 when the text is not
- * a whole number or exceeds max. */
+ * a whole number or exceeds max. The one number parser of the command. */
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out);
-
-/* The whole file in a malloc'd buffer with a NUL after the last byte (the file may hold NULs
- * of its own: use *len). Returns 0, or prints "kprof: FILE: reason" and returns exit 2. */
+/* The whole file (`-`: standard input) in a malloc'd buffer with a NUL after the last byte
+ * (the file may hold NULs of its own: use *len). Returns 0, or prints "kprof: FILE: reason"
+ * and returns exit 2 (also for input over KPROF_CLI_INPUT_MAX). */
 int kprof_cli_read_file(const char *path, char **data, size_t *len);
+/* How messages name a file: the path, or "(standard input)" for `-`. */
+const char *kprof_cli_file_label(const char *path);
 
-/* Command-line names of the source tables: "generic", "default", "emon", "amd64",
- * "intel-later". kprof_cli_interface_parse returns -1 for an unknown name. */
-const char *kprof_cli_interface_name(kprof_interface itf);
-int kprof_cli_interface_parse(const char *name);
-/* The default interval the HAL reports for a source (wpr -pmcsources "Interval"). */
-uint32_t kprof_cli_default_interval(const kprof_source *s);
-/* One source as a JSON object (schema in README "The kprof command"). supported < 0 prints
- * false. counts, when not NULL, adds its "counts" member. */
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts);
-
-/* A processor as `kprof info` reports it: every fact read from a kprof_cpuid_snapshot by the
- * header's functions (kprof_cli_view_fill), so live and dumped processors print alike. */
-typedef struct kprof_cli_view {
-	kprof_cpuid_snapshot snap;
-	kprof_hal_decision decision;
-	int hal32; /* the 32-bit HAL's rules */
-	char vendor[12];
-	size_t vendor_len;
-	int vendor_id; /* kprof_vendor */
-	unsigned family, model, stepping;
-	int hypervisor, hv_vendor_known, microsoft_compatible, performance_monitors_available;
-	char hv_vendor[12];
-	size_t hv_vendor_len; /* trailing NULs dropped */
-	kprof_interface iface;
-	const char *reason;
-	int perfmon;
-	unsigned pm_version, pm_counters, pm_width, pm_ebx_length;
-	uint32_t pm_ebx;
-	int lwp;
-	unsigned lwp_version, lwp_cb_size, lwp_event_size, lwp_max_events, lwp_event_offset;
-	unsigned lwp_min_buffer_records, lwp_latency_max;
-	int lwp_data_address;
-	const char *lwp_supported[32], *lwp_enabled[32];
-	unsigned lwp_supported_count, lwp_enabled_count;
-	int ds, dtes64, ds_cpl, pdcm;
-} kprof_cli_view;
-
-void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32);
-/* Whether the HAL would support source s on the viewed processor: 1 or 0. */
-int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s);
+/* ---- the processor, live or dumped ----------------------------------------------------- */
 /* The leaves of CPU block cpu of a dump file. 0, or an exit code after a message naming the
  * file and line. */
 int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out);
-
-/* This processor: its vendor (kprof_vendor; unknown without cpuid), and whether the HAL
- * would support a source here (1) or not (0). */
-int kprof_cli_live_vendor(void);
+/* This processor's HAL decision (64-bit HAL), or NULL without cpuid. Read once per run. */
+const kprof_hal_decision *kprof_cli_live_decision(void);
+/* Whether the HAL would support s on this processor: 1 or 0 (0 without cpuid). */
 int kprof_cli_live_supported(const kprof_source *s);
-/* Print the Linux perf raw event for s ("r412e\n"); 0 or an exit code after a message. */
-int kprof_cli_perf_print(const char *cmd, const kprof_source *s);
+/* kprof_interface_name, or "unknown" for a value that names no table. */
+const char *kprof_cli_interface_name(unsigned itf);
+/* The default interval the HAL reports for a source (wpr -pmcsources "Interval"). */
+uint32_t kprof_cli_default_interval(const kprof_source *s);
 
-/* The source columns `sources` and `info` print (like `wpr -pmcsources`, plus select, ebx
- * bit and support, and what the select counts when counts is not NULL / with_counts). */
+/* The source columns `sources`, `info` and `decode-select` print (like `wpr -pmcsources`,
+ * plus select, ebx bit and support, and what the select counts when counts is not NULL /
+ * with_counts), and one source as a JSON object (docs/schema; counts adds its member). */
 void kprof_cli_source_header(int with_interface, int with_counts);
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
                           const kprof_source_counts *counts);
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts);
 
 /* What a source's select counts (cli/counts_print.c): the JSON member, the text column, and
  * the per-processor summary. */
@@ -139,25 +191,22 @@ void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned
 /* "counts      CLASS: of the N sources WHICH, n count what their names say, ..." */
 void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class,
                                    const char *which);
-/* A processor named on the command line (`sources --vendor --family --model --stepping`). */
-typedef struct kprof_cli_counts_cpu {
-	char vendor[12];
-	uint32_t value[3]; /* family, model, stepping */
-	unsigned given;    /* bit k: value[k] was given */
-} kprof_cli_counts_cpu;
-int kprof_cli_counts_option(const char *cmd, int argc, char **argv, int *i,
-                            kprof_cli_counts_cpu *cpu);
-unsigned kprof_cli_counts_cpu_class(const kprof_cli_counts_cpu *cpu);
+/* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
+ * exit 2 after a usage message for a vendor that is not amd, intel, hygon or 12 characters. */
+int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class);
 
-/* Subcommands. */
-int kprof_cmd_info(int argc, char **argv);
-int kprof_cmd_sources(int argc, char **argv);
-int kprof_cmd_decode_select(int argc, char **argv);
-int kprof_cmd_perf(int argc, char **argv);
-int kprof_cmd_cpuid_dump(int argc, char **argv);
-/* Written in cli/cmd_lwp.c and cli/cmd_ds.c by their areas. */
-int kprof_cmd_lwp_decode(int argc, char **argv);
-int kprof_cmd_ds_decode(int argc, char **argv);
-int kprof_cmd_sources_decode(int argc, char **argv);
+/* ---- subcommands ----------------------------------------------------------------------- */
+int kprof_cmd_info(const kprof_cli_args *a);
+int kprof_cmd_sources(const kprof_cli_args *a);
+int kprof_cmd_decode_select(const kprof_cli_args *a);
+int kprof_cmd_perf(const kprof_cli_args *a);
+int kprof_cmd_cpuid_dump(const kprof_cli_args *a);
+int kprof_cmd_lwp_decode(const kprof_cli_args *a);
+int kprof_cmd_ds_decode(const kprof_cli_args *a);
+int kprof_cmd_sources_decode(const kprof_cli_args *a);
+/* ds-decode's --format choices (cli/cmd_ds.c). */
+const char *kprof_cli_choice_ds_format(int i);
+/* decode-select's --vendor choices (cli/cmd_sources.c). */
+const char *kprof_cli_choice_vendor(int i);
 
 #endif

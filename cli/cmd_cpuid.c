@@ -118,11 +118,10 @@ static void dump_range(uint32_t base, uint32_t max)
 		dump_leaf(leaf);
 }
 
-int kprof_cmd_cpuid_dump(int argc, char **argv)
+int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 {
 	uint32_t r[4];
-	if (argc > 1)
-		return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[1]);
+	(void)a;
 	if (kprof_cpuid(0, 0, r) != KPROF_OK) {
 		kprof_cli_error("cpuid-dump: this build or processor has no cpuid instruction");
 		return KPROF_CLI_EXIT_FAILURE;
@@ -134,7 +133,7 @@ int kprof_cmd_cpuid_dump(int argc, char **argv)
 	}
 	dump_range(0, r[0]);
 	kprof_cpuid(1, 0, r);
-	if (kprof_cpuid_1_ecx_get_hypervisor(r[KPROF_ECX])) {
+	if (KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, r[KPROF_ECX])) {
 		/* The hypervisor range exists only when cpuid.1:ecx[31] says so; some hypervisors
 		 * report 0 as their max leaf, meaning 0x40000001. */
 		uint32_t hv[4];

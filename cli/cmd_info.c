@@ -1,230 +1,253 @@
-/* kprof info: what the Windows HAL would make of a processor, live or from a dump. */
+/* kprof info: what the Windows HAL would make of a processor, live or from a dump. The
+ * printers take the library's own results: kprof_hal_decision, kprof_lwp_caps, kprof_ds_caps. */
 #include "cli.h"
 
-#include <stdlib.h>
 #include <string.h>
+
+/* Everything info prints, as the library computes it from one snapshot. */
+typedef struct info_facts {
+	kprof_hal_decision d;
+	int lwp; /* cpuid 0x80000001 ecx LWP: the processor claims LWP (caps may still be odd) */
+	kprof_lwp_caps lwp_caps;
+	kprof_ds_caps ds;
+} info_facts;
+
+/* The cpuid 0x8000001C feature bits (eax enabled, edx supported) by their JSON names. The
+ * masks are kprof.h's; the names are the command's JSON vocabulary (docs/schema/info.json). */
+static const struct {
+	uint32_t mask;
+	const char *name;
+} lwp_features[] = {
+        {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"}, {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
+        {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},     {KPROF_LWP_CPUID_FEATURES_BRE_MASK, "bre"},
+        {KPROF_LWP_CPUID_FEATURES_DME_MASK, "dme"},     {KPROF_LWP_CPUID_FEATURES_CNH_MASK, "cnh"},
+        {KPROF_LWP_CPUID_FEATURES_RNH_MASK, "rnh"},     {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
+        {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},   {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
+};
+
+static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, kprof_hal_build hal)
+{
+	memset(f, 0, sizeof *f);
+	/* Always fills the decision (Default for an empty snapshot). */
+	(void)kprof_hal_decide(snap, hal, &f->d);
+	f->lwp = KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_LWP,
+	                         kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES,
+	                                                  KPROF_ECX)) != 0;
+	/* Filled whatever the verdict: a processor that claims LWP with odd caps is shown as is. */
+	(void)kprof_lwp_caps_from_snapshot(snap, &f->lwp_caps);
+	(void)kprof_ds_caps_from(snap, NULL, NULL, &f->ds);
+}
+
+/* A hypervisor signature without its trailing NULs. */
+static size_t signature_len(const char *sig)
+{
+	size_t n = 12;
+	while (n > 0 && sig[n - 1] == 0)
+		n--;
+	return n;
+}
+
+static const char *reason(const kprof_hal_decision *d)
+{
+	const char *r = kprof_hal_reason_name(d->reason);
+	return r ? r : "unknown";
+}
+
+/* LWP's minimum ring, in records (LwpMinBufferSize counts units of 32 records). */
+static unsigned lwp_min_records(const kprof_lwp_caps *c)
+{
+	return KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, c->raw[KPROF_ECX]) *
+	       KPROF_LWP_MIN_BUFFER_UNIT;
+}
+
+static void lwp_names(uint32_t reg, int json)
+{
+	unsigned i, n = 0;
+	for (i = 0; i < KPROF_ARRAY_COUNT(lwp_features); i++) {
+		if (!(reg & lwp_features[i].mask))
+			continue;
+		if (json) {
+			kprof_cli_puts(n ? ", " : "");
+			kprof_cli_json_string(lwp_features[i].name);
+		} else {
+			kprof_cli_printf("%s%s", n ? " " : "", lwp_features[i].name);
+		}
+		n++;
+	}
+	if (!json && !n)
+		kprof_cli_puts("none");
+}
+
+/* The processor class of the counts verdicts (KPROF_COUNTS_CLASS_NONE without leaf 1). */
+static unsigned counts_class(const kprof_hal_decision *d)
+{
+	if (!d->has_leaf1)
+		return KPROF_COUNTS_CLASS_NONE;
+	return kprof_counts_class_find(d->vendor_string, d->family, d->model, d->stepping);
+}
+
+static void print_json(const info_facts *f)
+{
+	const kprof_hal_decision *d = &f->d;
+	const kprof_lwp_caps *l = &f->lwp_caps;
+	size_t n, i;
+	const kprof_source *rows;
+	kprof_cli_counts_summary sum = {{0}, 0};
+	kprof_cli_puts("{\n  \"vendor\": ");
+	kprof_cli_json_string(d->vendor_string);
+	kprof_cli_printf(",\n  \"family\": %u, \"model\": %u, \"stepping\": %u,\n",
+	                 (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping);
+	kprof_cli_puts("  \"hypervisor\": ");
+	if (!d->hv_present) {
+		kprof_cli_puts("null");
+	} else {
+		kprof_cli_puts("{\"vendor\": ");
+		if (d->hv_has_vendor)
+			kprof_cli_json_bytes(d->hv_vendor, signature_len(d->hv_vendor));
+		else
+			kprof_cli_puts("null");
+		kprof_cli_printf(", \"microsoft_compatible\": %s, "
+		                 "\"performance_monitors_available\": %s}",
+		                 kprof_cli_json_bool(d->hv_microsoft), kprof_cli_json_bool(d->hv_perfmon));
+	}
+	kprof_cli_printf(",\n  \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
+	                 kprof_hal_build_name(d->hal), kprof_cli_interface_name((unsigned)d->iface));
+	kprof_cli_json_string(reason(d));
+	kprof_cli_puts(",\n  \"perfmon\": ");
+	if (!d->has_perfmon_leaf)
+		kprof_cli_puts("null");
+	else
+		kprof_cli_printf("{\"version\": %u, \"counters\": %u, \"width\": %u, "
+		                 "\"ebx_length\": %u, \"ebx\": %lu}",
+		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
+		                 d->ebx_length, (unsigned long)d->ebx);
+	kprof_cli_puts(",\n  \"sources\": [");
+	rows = kprof_source_table((kprof_interface)d->iface, &n);
+	for (i = 0; i < n; i++) {
+		kprof_source_counts c;
+		int supported = kprof_hal_source_supported(d, &rows[i]);
+		kprof_source_counts_from_decision(d, &rows[i], &c);
+		if (supported)
+			kprof_cli_counts_summary_add(&sum, &c);
+		kprof_cli_puts(i ? ",\n    " : "\n    ");
+		kprof_cli_source_json(&rows[i], supported, &c);
+	}
+	kprof_cli_puts("\n  ],\n  ");
+	kprof_cli_counts_summary_json(&sum, counts_class(d));
+	kprof_cli_puts(",\n  \"lwp\": ");
+	if (!f->lwp) {
+		kprof_cli_puts("null");
+	} else {
+		kprof_cli_printf("{\"version\": %u, \"cb_size\": %u, \"event_size\": %u, "
+		                 "\"max_events\": %u, \"event_offset\": %u, "
+		                 "\"min_buffer_records\": %u,\n    \"supported\": [",
+		                 l->version, l->lwpcb_size, l->event_size, l->max_events,
+		                 l->event_offset, lwp_min_records(l));
+		lwp_names(l->raw[KPROF_EDX], 1);
+		kprof_cli_puts("], \"enabled\": [");
+		lwp_names(l->raw[KPROF_EAX], 1);
+		kprof_cli_printf("],\n    \"latency_max\": %u, \"data_address\": %s}", l->latency_bits,
+		                 kprof_cli_json_bool(l->data_address));
+	}
+	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}\n}\n",
+	                 kprof_cli_json_bool(f->ds.ds), kprof_cli_json_bool(f->ds.dtes64),
+	                 kprof_cli_json_bool(f->ds.ds_cpl), kprof_cli_json_bool(f->ds.pdcm));
+}
 
 static const char *yes_no(int f)
 {
 	return f ? "yes" : "no";
 }
 
-static const char *json_bool(int f)
+static void print_text(const info_facts *f)
 {
-	return f ? "true" : "false";
-}
-
-static void json_names(const char *const *names, unsigned n)
-{
-	unsigned i;
-	kprof_cli_puts("[");
-	for (i = 0; i < n; i++) {
-		if (i)
-			kprof_cli_puts(", ");
-		kprof_cli_json_string(names[i]);
-	}
-	kprof_cli_puts("]");
-}
-
-static void text_names(const char *const *names, unsigned n)
-{
-	unsigned i;
-	if (!n)
-		kprof_cli_puts("none");
-	for (i = 0; i < n; i++)
-		kprof_cli_printf("%s%s", i ? " " : "", names[i]);
-}
-
-/* The processor class the counts verdicts use (KPROF_COUNTS_CLASS_NONE without leaf 1). */
-static unsigned counts_class(const kprof_cli_view *v)
-{
-	if (!kprof_cpuid_snapshot_has(&v->snap, KPROF_CPUID_SLOT_FEATURES))
-		return KPROF_COUNTS_CLASS_NONE;
-	return kprof_counts_class_find(v->vendor, v->family, v->model, v->stepping);
-}
-
-static void print_json(const kprof_cli_view *v)
-{
-	size_t n, i;
-	const kprof_source *rows;
-	kprof_cli_counts_summary sum = {{0}, 0};
-	kprof_cli_puts("{\n  \"vendor\": ");
-	kprof_cli_json_bytes(v->vendor, v->vendor_len);
-	kprof_cli_printf(",\n  \"family\": %u, \"model\": %u, \"stepping\": %u,\n", v->family,
-	                 v->model, v->stepping);
-	kprof_cli_puts("  \"hypervisor\": ");
-	if (!v->hypervisor) {
-		kprof_cli_puts("null");
-	} else {
-		kprof_cli_puts("{\"vendor\": ");
-		if (v->hv_vendor_known)
-			kprof_cli_json_bytes(v->hv_vendor, v->hv_vendor_len);
-		else
-			kprof_cli_puts("null");
-		kprof_cli_printf(", \"microsoft_compatible\": %s, "
-		                 "\"performance_monitors_available\": %s}",
-		                 json_bool(v->microsoft_compatible),
-		                 json_bool(v->performance_monitors_available));
-	}
-	kprof_cli_printf(",\n  \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
-	                 v->hal32 ? "x86" : "x64", kprof_cli_interface_name(v->iface));
-	kprof_cli_json_string(v->reason);
-	kprof_cli_puts(",\n  \"perfmon\": ");
-	if (!v->perfmon)
-		kprof_cli_puts("null");
-	else
-		kprof_cli_printf("{\"version\": %u, \"counters\": %u, \"width\": %u, "
-		                 "\"ebx_length\": %u, \"ebx\": %lu}",
-		                 v->pm_version, v->pm_counters, v->pm_width, v->pm_ebx_length,
-		                 (unsigned long)v->pm_ebx);
-	kprof_cli_puts(",\n  \"sources\": [");
-	rows = kprof_source_table(v->iface, &n);
-	for (i = 0; i < n; i++) {
-		kprof_source_counts c;
-		int supported = kprof_cli_view_supported(v, &rows[i]);
-		kprof_source_counts_from_snapshot(&v->snap, &rows[i], &c);
-		if (supported > 0)
-			kprof_cli_counts_summary_add(&sum, &c);
-		kprof_cli_puts(i ? ",\n    " : "\n    ");
-		kprof_cli_source_json(&rows[i], supported, &c);
-	}
-	kprof_cli_puts("\n  ],\n  ");
-	kprof_cli_counts_summary_json(&sum, counts_class(v));
-	kprof_cli_puts(",\n  \"lwp\": ");
-	if (!v->lwp) {
-		kprof_cli_puts("null");
-	} else {
-		kprof_cli_printf("{\"version\": %u, \"cb_size\": %u, \"event_size\": %u, "
-		                 "\"max_events\": %u, \"event_offset\": %u, "
-		                 "\"min_buffer_records\": %u,\n    \"supported\": ",
-		                 v->lwp_version, v->lwp_cb_size, v->lwp_event_size,
-		                 v->lwp_max_events, v->lwp_event_offset, v->lwp_min_buffer_records);
-		json_names(v->lwp_supported, v->lwp_supported_count);
-		kprof_cli_puts(", \"enabled\": ");
-		json_names(v->lwp_enabled, v->lwp_enabled_count);
-		kprof_cli_printf(",\n    \"latency_max\": %u, \"data_address\": %s}", v->lwp_latency_max,
-		                 json_bool(v->lwp_data_address));
-	}
-	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}\n}\n",
-	                 json_bool(v->ds), json_bool(v->dtes64), json_bool(v->ds_cpl),
-	                 json_bool(v->pdcm));
-}
-
-static void print_text(const kprof_cli_view *v)
-{
+	const kprof_hal_decision *d = &f->d;
+	const kprof_lwp_caps *l = &f->lwp_caps;
 	size_t n, i;
 	const kprof_source *rows;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	kprof_source_counts c[256];
 	kprof_cli_puts("vendor      ");
-	kprof_cli_text_bytes(v->vendor, v->vendor_len);
-	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n", v->family, v->model,
-	                 v->stepping);
+	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
+	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n", (unsigned)d->family,
+	                 (unsigned)d->model, (unsigned)d->stepping);
 	kprof_cli_puts("hypervisor  ");
-	if (!v->hypervisor) {
+	if (!d->hv_present) {
 		kprof_cli_puts("none\n");
 	} else {
-		if (v->hv_vendor_known) {
+		if (d->hv_has_vendor) {
 			kprof_cli_puts("\"");
-			kprof_cli_text_bytes(v->hv_vendor, v->hv_vendor_len);
+			kprof_cli_text_bytes(d->hv_vendor, signature_len(d->hv_vendor));
 			kprof_cli_puts("\"");
 		} else {
 			kprof_cli_puts("present (no leaf 0x40000000)");
 		}
 		kprof_cli_printf(", Microsoft-compatible %s, PerformanceMonitorsAvailable %s\n",
-		                 yes_no(v->microsoft_compatible),
-		                 yes_no(v->performance_monitors_available));
+		                 yes_no(d->hv_microsoft), yes_no(d->hv_perfmon));
 	}
-	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name(v->iface),
-	                 v->hal32 ? "32-bit" : "64-bit", v->reason);
-	if (!v->perfmon)
+	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name((unsigned)d->iface),
+	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit", reason(d));
+	if (!d->has_perfmon_leaf)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
 	else
 		kprof_cli_printf("perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
 		                 "ebx 0x%08lX\n",
-		                 v->pm_version, v->pm_counters, v->pm_width, v->pm_ebx_length,
-		                 (unsigned long)v->pm_ebx);
+		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
+		                 d->ebx_length, (unsigned long)d->ebx);
 	kprof_cli_puts("lwp         ");
-	if (!v->lwp) {
+	if (!f->lwp) {
 		kprof_cli_puts("none\n");
 	} else {
 		kprof_cli_printf("version %u, LWPCB %u bytes, %u-byte records, %u events, event "
 		                 "offset %u,\n            buffer at least %u records, latency max %u, "
 		                 "data address %s\n            supported: ",
-		                 v->lwp_version, v->lwp_cb_size, v->lwp_event_size, v->lwp_max_events,
-		                 v->lwp_event_offset, v->lwp_min_buffer_records, v->lwp_latency_max,
-		                 yes_no(v->lwp_data_address));
-		text_names(v->lwp_supported, v->lwp_supported_count);
+		                 l->version, l->lwpcb_size, l->event_size, l->max_events, l->event_offset,
+		                 lwp_min_records(l), l->latency_bits, yes_no(l->data_address));
+		lwp_names(l->raw[KPROF_EDX], 0);
 		kprof_cli_puts("\n            enabled:   ");
-		text_names(v->lwp_enabled, v->lwp_enabled_count);
+		lwp_names(l->raw[KPROF_EAX], 0);
 		kprof_cli_puts("\n");
 	}
-	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(v->ds),
-	                 yes_no(v->dtes64), yes_no(v->ds_cpl), yes_no(v->pdcm));
-	rows = kprof_source_table(v->iface, &n);
+	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(f->ds.ds),
+	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
+	rows = kprof_source_table((kprof_interface)d->iface, &n);
 	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++) {
-		kprof_source_counts_from_snapshot(&v->snap, &rows[i], &c[i]);
-		if (kprof_cli_view_supported(v, &rows[i]) > 0)
+		kprof_source_counts_from_decision(d, &rows[i], &c[i]);
+		if (kprof_hal_source_supported(d, &rows[i]))
 			kprof_cli_counts_summary_add(&sum, &c[i]);
 	}
-	kprof_cli_counts_summary_text(&sum, counts_class(v), "the HAL supports");
-	kprof_cli_printf("\nsources of the %s interface:\n", kprof_cli_interface_name(v->iface));
+	kprof_cli_counts_summary_text(&sum, counts_class(d), "the HAL supports");
+	kprof_cli_printf("\nsources of the %s interface:\n",
+	                 kprof_cli_interface_name((unsigned)d->iface));
 	kprof_cli_source_header(0, 1);
 	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)
-		kprof_cli_source_row(&rows[i], 0, kprof_cli_view_supported(v, &rows[i]), &c[i]);
+		kprof_cli_source_row(&rows[i], 0, kprof_hal_source_supported(d, &rows[i]), &c[i]);
 }
 
-int kprof_cmd_info(int argc, char **argv)
+int kprof_cmd_info(const kprof_cli_args *a)
 {
-	const char *file = NULL;
-	uint64_t cpu = 0;
-	int i, json = 0, hal32 = 0, rc;
+	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
+	const kprof_cli_value *cpu = kprof_cli_get(a, "--cpu");
+	const kprof_cli_value *hal = kprof_cli_get(a, "--hal");
 	kprof_cpuid_snapshot snap;
-	kprof_cli_view view;
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		int r;
-		if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpuid-file", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			file = v;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpu", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			if (kprof_cli_parse_u64(v, 0x7FFFFFFF, &cpu) != 0)
-				return kprof_cli_usage(argv[0], "--cpu '%s' is not a CPU block number", v);
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--hal", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			if (strcmp(v, "x64") == 0)
-				hal32 = 0;
-			else if (strcmp(v, "x86") == 0)
-				hal32 = 1;
-			else
-				return kprof_cli_usage(argv[0], "--hal '%s': x64 or x86", v);
-		} else {
-			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
-		}
-	}
-	if (file) {
-		rc = kprof_cli_snapshot_file(file, (uint32_t)cpu, &snap);
+	info_facts f;
+	if (file->set) {
+		int rc = kprof_cli_snapshot_file(file->text, (uint32_t)cpu->num, &snap);
 		if (rc)
 			return rc;
 	} else {
-		if (cpu != 0)
-			return kprof_cli_usage(argv[0], "--cpu needs --cpuid-file (live, kprof reads the "
-			                                "processor it runs on)");
+		if (cpu->set && cpu->num != 0)
+			return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file (live, kprof reads "
+			                                     "the processor it runs on)");
 		if (kprof_cpuid_snapshot_live(&snap) != KPROF_OK) {
 			kprof_cli_error("info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;
 		}
 	}
-	kprof_cli_view_fill(&view, &snap, hal32);
-	if (json)
-		print_json(&view);
+	facts_fill(&f, &snap, hal->set ? (kprof_hal_build)hal->num : KPROF_HAL_X64);
+	if (kprof_cli_get(a, "--json")->set)
+		print_json(&f);
 	else
-		print_text(&view);
+		print_text(&f);
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* kprof lwp-decode FILE [--json] [--proposal]: the LWP event records in a file (a saved ring,
+/* kprof lwp-decode: the LWP event records in a file (a saved ring,
  * 32 bytes each, little-endian) as text or JSON lines. A file that is not whole records is
  * bad input: exit 2 naming the file and offset, and nothing printed. */
 #include "cli.h"
@@ -13,42 +13,29 @@ static const char *lwp_kind_name(unsigned kind)
 	return kind < KPROF_ARRAY_COUNT(names) ? names[kind] : "unknown";
 }
 
-int kprof_cmd_lwp_decode(int argc, char **argv)
+int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 {
-	const char *path = NULL;
-	int json = 0, i, rc = 0;
-	kprof_lwp_revision rev = KPROF_LWP_REVISION_SHIPPED;
+	const char *path = kprof_cli_get(a, "FILE")->text;
+	int json = kprof_cli_get(a, "--json")->set, rc;
+	kprof_lwp_revision rev = kprof_cli_get(a, "--proposal")->set ? KPROF_LWP_REVISION_PROPOSAL
+	                                                              : KPROF_LWP_REVISION_SHIPPED;
 	char *buf;
 	size_t len, off = 0;
 	kprof_lwp_sample s;
 	kprof_status st;
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
-			json = 1;
-		else if (!strcmp(argv[i], "--proposal"))
-			rev = KPROF_LWP_REVISION_PROPOSAL;
-		else if (argv[i][0] == '-' && argv[i][1] != 0)
-			return kprof_cli_usage(argv[0], "unknown option '%s'", argv[i]);
-		else if (!path)
-			path = argv[i];
-		else
-			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
-	}
-	if (!path)
-		return kprof_cli_usage(argv[0], "missing FILE");
 	if ((rc = kprof_cli_read_file(path, &buf, &len)) != 0)
 		return rc;
 	if (len % KPROF_LWP_RECORD_SIZE) {
-		rc = kprof_cli_error("%s: offset 0x%zx: %zu trailing bytes (not a whole %u-byte record)",
-		                     path, len - len % KPROF_LWP_RECORD_SIZE,
-		                     len % KPROF_LWP_RECORD_SIZE, (unsigned)KPROF_LWP_RECORD_SIZE);
+		rc = kprof_cli_error_at(path, 0, len - len % KPROF_LWP_RECORD_SIZE,
+		                        "%zu trailing bytes (not a whole %u-byte record)",
+		                        len % KPROF_LWP_RECORD_SIZE, (unsigned)KPROF_LWP_RECORD_SIZE);
 		free(buf);
 		return rc;
 	}
 	while ((st = kprof_lwp_decode_next(buf, len, &off, rev, &s)) != KPROF_E_NOT_FOUND) {
 		size_t at = off - KPROF_LWP_RECORD_SIZE;
 		if (st != KPROF_OK && st != KPROF_E_FORMAT) {
-			rc = kprof_cli_error("%s: offset 0x%zx: %s", path, at, kprof_status_name(st));
+			rc = kprof_cli_error_at(path, 0, at, "%s", kprof_status_name(st));
 			break;
 		}
 		if (json)

@@ -1,91 +1,40 @@
 /* kprof sources, decode-select, perf: the tables and the select codec. */
 #include "cli.h"
 
-#include <stdio.h>
 #include <string.h>
 
-void kprof_cli_source_header(int with_interface, int with_counts)
+int kprof_cmd_sources(const kprof_cli_args *a)
 {
-	if (with_interface)
-		kprof_cli_printf("%-11s ", "Interface");
-	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-*s", "Id", "Value", "Name", "Interval",
-	                 "Select", "Ebx", with_counts ? 9 : 0, "Supported");
-	if (with_counts)
-		kprof_cli_counts_header();
-	kprof_cli_puts("\n");
-}
-
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
-                          const kprof_source_counts *counts)
-{
-	char select[16], ebx[8];
-	if (s->select)
-		snprintf(select, sizeof select, "0x%08lX", (unsigned long)s->select);
-	else
-		snprintf(select, sizeof select, "-");
-	if (s->ebx_bit >= 0)
-		snprintf(ebx, sizeof ebx, "%d", (int)s->ebx_bit);
-	else
-		snprintf(ebx, sizeof ebx, "-");
-	if (with_interface)
-		kprof_cli_printf("%-11s ", kprof_cli_interface_name((kprof_interface)s->iface));
-	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
-	                 (unsigned)s->value, kprof_source_description(s),
-	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
-	                 supported > 0 ? "yes" : "no");
-	if (counts)
-		kprof_cli_counts_column(counts);
-	kprof_cli_puts("\n");
-}
-
-int kprof_cmd_sources(int argc, char **argv)
-{
-	int i, json = 0, itf = -1, first = 1, rc;
+	const kprof_cli_value *only = kprof_cli_get(a, "--interface");
+	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
+	int json = kprof_cli_get(a, "--json")->set, first = 1, rc;
+	int itf = only->set ? (int)only->num : -1;
+	int named = kprof_cli_get(a, "--family")->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
-	kprof_cli_counts_summary sum = {{0}, 0};
-	const char *file = NULL;
-	uint64_t cpu = 0;
-	kprof_cli_counts_cpu named = {"AuthenticAMD", {0, 0, 0}, 0};
-	kprof_cpuid_snapshot snap;
+	kprof_hal_decision d;
 	kprof_source_counts counts, *cp = NULL;
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		int r;
-		if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--interface", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			itf = kprof_cli_interface_parse(v);
-			if (itf < 0)
-				return kprof_cli_usage(argv[0], "unknown interface '%s'", v);
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpuid-file", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			file = v;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--cpu", &v)) != 0) {
-			if (r < 0 || kprof_cli_parse_u64(v, 0x7FFFFFFF, &cpu) != 0)
-				return r < 0 ? KPROF_CLI_EXIT_USAGE
-				             : kprof_cli_usage(argv[0], "--cpu '%s' is not a CPU block number", v);
-		} else if ((r = kprof_cli_counts_option(argv[0], argc, argv, &i, &named)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-		} else {
-			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
-		}
-	}
+	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
-	if (file && named.given)
-		return kprof_cli_usage(argv[0], "--cpuid-file and --family/--model/--stepping exclude "
-		                                "each other");
-	if (named.given && !(named.given & 1u))
-		return kprof_cli_usage(argv[0], "--model and --stepping need --family");
-	if (file && (rc = kprof_cli_snapshot_file(file, (uint32_t)cpu, &snap)) != 0)
-		return rc;
-	if (file || named.given)
+	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
+		return kprof_cli_usage(a->cmd->name, "--cpuid-file and --vendor/--family exclude each "
+		                                     "other");
+	if (!named && (kprof_cli_get(a, "--model")->set || kprof_cli_get(a, "--stepping")->set ||
+	               kprof_cli_get(a, "--vendor")->set))
+		return kprof_cli_usage(a->cmd->name, "--vendor, --model and --stepping need --family");
+	if (file->set) {
+		kprof_cpuid_snapshot snap;
+		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
+		                                  &snap)) != 0)
+			return rc;
+		(void)kprof_hal_decide(&snap, KPROF_HAL_X64, &d);
 		cp = &counts;
-	if (named.given)
-		cpu_class = kprof_cli_counts_cpu_class(&named);
+	} else if (named) {
+		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
+			return rc;
+		cp = &counts;
+	} else if (kprof_cli_get(a, "--cpu")->set) {
+		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	}
 	if (json)
 		kprof_cli_puts("[");
 	else
@@ -98,8 +47,8 @@ int kprof_cmd_sources(int argc, char **argv)
 		rows = kprof_source_table((kprof_interface)t, &n);
 		for (k = 0; k < n; k++) {
 			int supported = kprof_cli_live_supported(&rows[k]);
-			if (file)
-				kprof_source_counts_from_snapshot(&snap, &rows[k], &counts);
+			if (file->set)
+				kprof_source_counts_from_decision(&d, &rows[k], &counts);
 			else if (cp)
 				kprof_source_counts_for_class(cpu_class, &rows[k], &counts);
 			if (cp) {
@@ -122,53 +71,32 @@ int kprof_cmd_sources(int argc, char **argv)
 	return 0;
 }
 
-static const char *flag(int f)
+const char *kprof_cli_choice_vendor(int i)
 {
-	return f ? "true" : "false";
+	/* The PerfEvtSel layouts: Intel's and AMD's (the vendors of kprof_interface_info). */
+	switch (i) {
+	case KPROF_VENDOR_INTEL: return "intel";
+	case KPROF_VENDOR_AMD: return "amd";
+	case KPROF_VENDOR_UNKNOWN: return "";
+	default: return NULL;
+	}
 }
 
-int kprof_cmd_decode_select(int argc, char **argv)
+int kprof_cmd_decode_select(const kprof_cli_args *a)
 {
-	const char *text = NULL;
-	int i, json = 0, vendor = -1;
-	uint64_t value;
+	const kprof_cli_value *vend = kprof_cli_get(a, "--vendor");
+	int json = kprof_cli_get(a, "--json")->set;
+	int vendor = vend->set ? (int)vend->num : -1;
+	uint64_t value = kprof_cli_get(a, "VALUE")->num;
 	kprof_select f;
 	kprof_status st;
 	kprof_interface itf;
 	const kprof_source *match[64];
 	size_t n, k;
 	uint32_t lookup;
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		int r;
-		if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--vendor", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			if (strcmp(v, "intel") == 0)
-				vendor = KPROF_VENDOR_INTEL;
-			else if (strcmp(v, "amd") == 0)
-				vendor = KPROF_VENDOR_AMD;
-			else
-				return kprof_cli_usage(argv[0], "unknown vendor '%s' (intel or amd)", v);
-		} else if (argv[i][0] == '-' && argv[i][1] != 0) {
-			return kprof_cli_usage(argv[0], "unknown option '%s'", argv[i]);
-		} else if (!text) {
-			text = argv[i];
-		} else {
-			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
-		}
-	}
-	if (!text)
-		return kprof_cli_usage(argv[0], "missing VALUE");
-	if (kprof_cli_parse_u64(text, UINT64_MAX, &value) != 0)
-		return kprof_cli_usage(argv[0], "VALUE '%s' is not a number (hex with 0x, or decimal)",
-		                       text);
 	if (vendor < 0) {
-		vendor = kprof_cli_live_vendor();
-		if (vendor != KPROF_VENDOR_AMD)
-			vendor = KPROF_VENDOR_INTEL;
+		const kprof_hal_decision *live = kprof_cli_live_decision();
+		vendor = live && live->vendor == KPROF_VENDOR_AMD ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
 	}
 	memset(&f, 0, sizeof f);
 	st = kprof_select_decode((kprof_vendor)vendor, value, &f);
@@ -186,21 +114,21 @@ int kprof_cmd_decode_select(int argc, char **argv)
 		n = KPROF_ARRAY_COUNT(match);
 	if (json) {
 		kprof_cli_printf("{\"value\": %llu, \"vendor\": \"%s\", \"reserved_bits\": %s,\n",
-		                 (unsigned long long)value, vendor == KPROF_VENDOR_AMD ? "amd" : "intel",
-		                 flag(st == KPROF_E_RESERVED));
+		                 (unsigned long long)value, kprof_cli_choice_vendor(vendor),
+		                 kprof_cli_json_bool(st == KPROF_E_RESERVED));
 		kprof_cli_printf(" \"fields\": {\"event\": %u, \"umask\": %u, \"usr\": %s, \"os\": %s, "
 		                 "\"edge\": %s, \"pc\": %s, \"int\": %s, ",
-		                 (unsigned)f.event, (unsigned)f.umask, flag(f.usr), flag(f.os),
-		                 flag(f.edge), flag(f.pc), flag(f.intr));
+		                 (unsigned)f.event, (unsigned)f.umask, kprof_cli_json_bool(f.usr), kprof_cli_json_bool(f.os),
+		                 kprof_cli_json_bool(f.edge), kprof_cli_json_bool(f.pc), kprof_cli_json_bool(f.intr));
 		if (vendor == KPROF_VENDOR_AMD)
 			kprof_cli_puts("\"any\": null, ");
 		else
-			kprof_cli_printf("\"any\": %s, ", flag(f.any));
-		kprof_cli_printf("\"en\": %s, \"inv\": %s, \"cmask\": %u, ", flag(f.en), flag(f.inv),
+			kprof_cli_printf("\"any\": %s, ", kprof_cli_json_bool(f.any));
+		kprof_cli_printf("\"en\": %s, \"inv\": %s, \"cmask\": %u, ", kprof_cli_json_bool(f.en), kprof_cli_json_bool(f.inv),
 		                 (unsigned)f.cmask);
 		if (vendor == KPROF_VENDOR_AMD)
-			kprof_cli_printf("\"guest_only\": %s, \"host_only\": %s},\n", flag(f.guest_only),
-			                 flag(f.host_only));
+			kprof_cli_printf("\"guest_only\": %s, \"host_only\": %s},\n", kprof_cli_json_bool(f.guest_only),
+			                 kprof_cli_json_bool(f.host_only));
 		else
 			kprof_cli_puts("\"guest_only\": null, \"host_only\": null},\n");
 		kprof_cli_puts(" \"sources\": [");
@@ -251,43 +179,34 @@ static const kprof_source *find_source(kprof_interface itf, const char *text)
 	return kprof_source_by_name(itf, text, strlen(text));
 }
 
-int kprof_cmd_perf(int argc, char **argv)
+int kprof_cmd_perf(const kprof_cli_args *a)
 {
-	const char *text = NULL;
+	const char *cmd = a->cmd->name, *text = kprof_cli_get(a, "SOURCE")->text;
+	const kprof_cli_value *table = kprof_cli_get(a, "--interface");
 	const kprof_source *s;
-	int i, itf = -1;
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		int r;
-		if ((r = kprof_cli_option(argv[0], argc, argv, &i, "--interface", &v)) != 0) {
-			if (r < 0)
-				return KPROF_CLI_EXIT_USAGE;
-			itf = kprof_cli_interface_parse(v);
-			if (itf < 0)
-				return kprof_cli_usage(argv[0], "unknown interface '%s'", v);
-		} else if (argv[i][0] == '-' && argv[i][1] != 0) {
-			return kprof_cli_usage(argv[0], "unknown option '%s'", argv[i]);
-		} else if (!text) {
-			text = argv[i];
-		} else {
-			return kprof_cli_usage(argv[0], "unexpected argument '%s'", argv[i]);
-		}
+	int itf = table->set ? (int)table->num : -1;
+	char raw[32];
+	kprof_status st;
+	if (itf < 0) {
+		const kprof_hal_decision *live = kprof_cli_live_decision();
+		itf = live && live->vendor == KPROF_VENDOR_AMD ? KPROF_INTERFACE_AMD64
+		                                               : KPROF_INTERFACE_EMON;
 	}
-	if (!text)
-		return kprof_cli_usage(argv[0], "missing SOURCE");
-	if (itf < 0)
-		itf = kprof_cli_live_vendor() == KPROF_VENDOR_AMD ? KPROF_INTERFACE_AMD64
-		                                                  : KPROF_INTERFACE_EMON;
 	s = find_source((kprof_interface)itf, text);
 	if (!s)
-		return kprof_cli_usage(argv[0], "no source '%s' in the %s table (kprof sources "
+		return kprof_cli_usage(cmd, "no source '%s' in the %s table (kprof sources "
 		                                "--interface %s lists them)",
-		                       text, kprof_cli_interface_name((kprof_interface)itf),
-		                       kprof_cli_interface_name((kprof_interface)itf));
+		                       text, kprof_cli_interface_name((unsigned)itf),
+		                       kprof_cli_interface_name((unsigned)itf));
 	if (!s->select)
-		return kprof_cli_usage(argv[0], "%s has no event select in the %s table: nothing "
+		return kprof_cli_usage(cmd, "%s has no event select in the %s table: nothing "
 		                                "for perf to count",
 		                       kprof_source_name(s),
-		                       kprof_cli_interface_name((kprof_interface)itf));
-	return kprof_cli_perf_print(argv[0], s);
+		                       kprof_cli_interface_name((unsigned)itf));
+	st = kprof_source_perf_raw(s, raw, sizeof raw, NULL);
+	if (st != KPROF_OK)
+		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name(s),
+		                       kprof_status_name(st));
+	kprof_cli_printf("%s\n", raw);
+	return 0;
 }

@@ -65,51 +65,21 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 	kprof_cli_puts("\n");
 }
 
-/* `--vendor V --family F --model M --stepping S`: one of them at argv[*i]. 1 when taken (with
- * *i advanced), 0 for another word, -1 after a usage error. */
-int kprof_cli_counts_option(const char *cmd, int argc, char **argv, int *i,
-                            kprof_cli_counts_cpu *cpu)
+int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class)
 {
-	static const char *const names[] = {"--family", "--model", "--stepping"};
-	static const uint64_t max[] = {0x10E, 0xFF, 0xF};
-	const char *v;
-	uint64_t n;
-	int r, k;
-	if ((r = kprof_cli_option(cmd, argc, argv, i, "--vendor", &v)) != 0) {
-		if (r < 0)
-			return -1;
-		if (strcmp(v, "amd") == 0)
-			v = "AuthenticAMD";
-		else if (strcmp(v, "intel") == 0)
-			v = "GenuineIntel";
-		else if (strcmp(v, "hygon") == 0)
-			v = "HygonGenuine";
-		if (strlen(v) != 12) {
-			kprof_cli_usage(cmd, "--vendor '%s': amd, intel, hygon or a 12-character cpuid "
-			                     "vendor string", v);
-			return -1;
-		}
-		memcpy(cpu->vendor, v, 12);
-		return 1;
-	}
-	for (k = 0; k < 3; k++) {
-		if ((r = kprof_cli_option(cmd, argc, argv, i, names[k], &v)) == 0)
-			continue;
-		if (r < 0)
-			return -1;
-		if (kprof_cli_parse_u64(v, max[k], &n) != 0) {
-			kprof_cli_usage(cmd, "%s '%s' is not a number up to 0x%lX", names[k], v,
-			                (unsigned long)max[k]);
-			return -1;
-		}
-		cpu->value[k] = (uint32_t)n;
-		cpu->given |= 1u << k;
-		return 1;
-	}
+	const kprof_cli_value *vendor = kprof_cli_get(a, "--vendor");
+	const char *v = vendor->set ? vendor->text : "amd";
+	if (strcmp(v, "amd") == 0)
+		v = "AuthenticAMD";
+	else if (strcmp(v, "intel") == 0)
+		v = "GenuineIntel";
+	else if (strcmp(v, "hygon") == 0)
+		v = "HygonGenuine";
+	if (strlen(v) != 12)
+		return kprof_cli_usage(a->cmd->name, "--vendor '%s': amd, intel, hygon or a "
+		                                     "12-character cpuid vendor string", v);
+	*cpu_class = kprof_counts_class_find(v, (uint32_t)kprof_cli_get(a, "--family")->num,
+	                                     (uint32_t)kprof_cli_get(a, "--model")->num,
+	                                     (uint32_t)kprof_cli_get(a, "--stepping")->num);
 	return 0;
-}
-
-unsigned kprof_cli_counts_cpu_class(const kprof_cli_counts_cpu *cpu)
-{
-	return kprof_counts_class_find(cpu->vendor, cpu->value[0], cpu->value[1], cpu->value[2]);
 }

@@ -2,64 +2,108 @@
  * what the profiling hardware writes. Built from kprof.h and libc alone. */
 #include "cli.h"
 
-#include <stdio.h>
 #include <string.h>
 
-int kprof_cli_flush(int rc);
+#define FLAG(name, help)                    {name, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, help}
+#define NUMBER(name, var, min, max, help)   {name, KPROF_CLI_NUMBER, var, min, max, NULL, 0, help}
+#define OPERAND_NUMBER(name, max, help)     {name, KPROF_CLI_NUMBER, name, 0, max, NULL, KPROF_CLI_REQUIRED, help}
+#define CHOICE(name, var, fn, flags, help)  {name, KPROF_CLI_CHOICE, var, 0, 0, fn, flags, help}
+#define TEXT(name, var, flags, help)        {name, KPROF_CLI_TEXT, var, 0, 0, NULL, flags, help}
+#define FILE_ARG(name, var, flags, help)    {name, KPROF_CLI_FILE, var, 0, 0, NULL, flags, help}
+#define END                                 {NULL, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, NULL}
+#define OPTIONS(...)                        (const kprof_cli_option[]){__VA_ARGS__, END}
+#define JSON_FLAG(what)                     FLAG("--json", what " (schema in docs/schema/)")
 
-/* Adding a subcommand is one row here (keep the order: it is the order of `kprof --help`). */
+/* The command table: one row per command, its options as data (see cli.h). The order is the
+ * order of `kprof --help`. */
 static const kprof_cli_command commands[] = {
-        {"info", kprof_cmd_info,
-         "what the Windows HAL would choose on this machine or a dumped one",
-         "[--cpuid-file FILE] [--cpu N] [--hal x64|x86] [--json]",
+        {"info", kprof_cmd_info, "what the Windows HAL would choose on this machine or a dumped one",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
-         "  choose and why, architectural perfmon facts, the interface's sources and whether\n"
-         "  each is supported, AMD LWP capabilities and Intel DS features.\n"
-         "  --cpuid-file FILE  read the leaves from a dump instead of this processor: `cpuid -r`\n"
-         "                     output or AIDA64/InstLatx64 text (one block per logical CPU)\n"
-         "  --cpu N            which block of the dump (default 0, the first: the HAL assesses\n"
-         "                     the boot processor)\n"
-         "  --hal x64|x86      the 64-bit HAL (default) or the 32-bit HAL's extra rules\n"
-         "  --json             one JSON object (schema in README.md)\n"},
+         "  choose and why, architectural perfmon facts, the interface's sources, whether\n"
+         "  each is supported and what its select counts there (docs/counts.md), AMD LWP\n"
+         "  capabilities and Intel DS features.\n",
+         OPTIONS(FILE_ARG("--cpuid-file", "FILE", 0,
+                          "read the leaves from a dump instead of this processor: `cpuid -r`\n"
+                          "output or AIDA64/InstLatx64 text (one block per logical CPU)"),
+                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF,
+                        "which block of the dump (default 0, the first: the HAL assesses\n"
+                        "the boot processor)"),
+                 CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
+                        "the 64-bit HAL (default) or the 32-bit HAL's extra rules"),
+                 JSON_FLAG("one JSON object"))},
         {"sources", kprof_cmd_sources, "the profile-source tables",
-         "[--interface generic|default|emon|amd64|intel-later] [--json]\n"
-         "       [--family F [--model M] [--stepping S] [--vendor amd|intel|hygon|STRING] |\n"
-         "        --cpuid-file FILE [--cpu N]]",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
          "  default interval, select value, cpuid 0x0A ebx bit, and whether the HAL would\n"
-         "  support it on this machine.\n"
-         "  --json  an array of source objects (schema in README.md)\n"
-         "  --family/--model/--stepping/--vendor (default vendor amd) or --cpuid-file: also\n"
-         "          what each select counts on that processor (docs/counts.md)\n"},
+         "  support it on this machine. With a processor (--family, or --cpuid-file), also\n"
+         "  what each select counts there (docs/counts.md).\n",
+         OPTIONS(CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
+                        "one table (default: all)"),
+                 NUMBER("--family", "F", 0, 0x10E, "judge the selects on this family (displayed\n"
+                                                  "value, e.g. 0x17)"),
+                 NUMBER("--model", "M", 0, 0xFF, "with --family: the model (default 0)"),
+                 NUMBER("--stepping", "S", 0, 0xF, "with --family: the stepping (default 0)"),
+                 TEXT("--vendor", "V", 0, "with --family: amd (default), intel, hygon or a\n"
+                                          "12-character cpuid vendor string"),
+                 FILE_ARG("--cpuid-file", "FILE", 0, "judge the selects on a dumped processor"),
+                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 JSON_FLAG("an array of source objects"))},
         {"decode-select", kprof_cmd_decode_select, "take a PerfEvtSel value apart",
-         "VALUE [--vendor intel|amd] [--json]",
-         "  The fields of an event-select value (hex with 0x, or decimal) by the vendor's\n"
-         "  layout (default: this processor's vendor, else intel), and the sources whose\n"
-         "  select it is (EN and INT ignored: the HAL adds them when it starts a counter).\n"},
+         "  The fields of an event-select value by the vendor's layout (default: this\n"
+         "  processor's vendor, else intel), and the sources whose select it is (EN and INT\n"
+         "  ignored: the HAL adds them when it starts a counter).\n",
+         OPTIONS(OPERAND_NUMBER("VALUE", UINT64_MAX, "the value: hex with 0x, or decimal"),
+                 CHOICE("--vendor", NULL, kprof_cli_choice_vendor, 0, "whose layout"),
+                 JSON_FLAG("one JSON object"))},
         {"perf", kprof_cmd_perf, "the Linux perf raw event for a source",
-         "SOURCE [--interface emon|amd64]",
-         "  Prints the raw event (e.g. r412e) to count SOURCE with `perf stat -e`. SOURCE is a\n"
-         "  name (ProfileLLCMisses, LLCMisses, any case) or a value (0x1D). The table defaults\n"
-         "  to this processor's vendor's: emon on Intel, amd64 on AMD.\n"},
+         "  Prints the raw event (e.g. r412e) to count SOURCE with `perf stat -e`.\n",
+         OPTIONS(TEXT("SOURCE", "SOURCE", KPROF_CLI_REQUIRED,
+                      "a name (ProfileLLCMisses, LLCMisses, any case) or a value (0x1D)"),
+                 CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
+                        "the table (default: this processor's vendor's, emon on Intel,\n"
+                        "amd64 on AMD)"))},
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
-         "",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
-         "  `kprof info --cpuid-file` reads. Only the processor kprof runs on is dumped.\n"},
+         "  `kprof info --cpuid-file` reads. Only the processor kprof runs on is dumped.\n",
+         OPTIONS(END)},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
-         "FILE [--json] [--proposal]",
          "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
-         "  the 2007 proposal's with --proposal.\n"},
+         "  the 2007 proposal's with --proposal.\n",
+         OPTIONS(FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the records"),
+                 JSON_FLAG("one JSON object per line"),
+                 FLAG("--proposal", "the 2007 proposal's event ids"))},
         {"ds-decode", kprof_cmd_ds_decode, "decode a BTS or PEBS buffer",
-         "--format bts|bts32|pebs0..pebs5|pebs32 [--data-cfg X] [--base ADDR] [--json] FILE",
-         "  The records of a Debug Store buffer (raw bytes as the processor wrote them).\n"},
+         "  The records of a Debug Store buffer (raw bytes as the processor wrote them, from\n"
+         "  the buffer's base). pebs32 is NetBurst's 32-bit record; pebs4/pebs5 take\n"
+         "  --data-cfg (PEBS_DATA_CFG) or read each record's own size.\n",
+         OPTIONS(CHOICE("--format", "FORMAT", kprof_cli_choice_ds_format, KPROF_CLI_REQUIRED,
+                        "the record layout"),
+                 NUMBER("--data-cfg", "X", 0, UINT64_MAX, "PEBS_DATA_CFG (adaptive PEBS only)"),
+                 NUMBER("--base", "ADDR", 0, UINT64_MAX, "the buffer's base address (default 0)"),
+                 NUMBER("--index", "ADDR", 0, UINT64_MAX,
+                        "the DS index (default: the end of the file)"),
+                 NUMBER("--max", "ADDR", 0, UINT64_MAX,
+                        "the DS absolute maximum (default: the index, or the end of\n"
+                        "the file with --wrapped)"),
+                 FLAG("--wrapped", "the BTS buffer wrapped: the oldest record is at the index"),
+                 JSON_FLAG("one JSON object"),
+                 FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the buffer"))},
         {"sources-decode", kprof_cmd_sources_decode, "decode a PROFILE_SOURCE_INFO buffer",
-         "[--interface emon|amd64|generic|default] [--json] FILE",
          "  The chain EventTraceProfileSourceListInformation returns, each entry mapped to\n"
-         "  kprof's tables (unknown sources are reported, not dropped).\n"},
+         "  kprof's tables (unknown sources are reported, not dropped).\n",
+         OPTIONS(CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
+                        "the table to map sources to (default emon)"),
+                 JSON_FLAG("one JSON object"),
+                 FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the chain"))},
 };
 
-const kprof_cli_command *kprof_cli_find(const char *name)
+const kprof_cli_command *kprof_cli_commands(size_t *count)
+{
+	*count = KPROF_ARRAY_COUNT(commands);
+	return commands;
+}
+
+static const kprof_cli_command *find(const char *name)
 {
 	size_t i;
 	for (i = 0; i < KPROF_ARRAY_COUNT(commands); i++)
@@ -71,12 +115,12 @@ const kprof_cli_command *kprof_cli_find(const char *name)
 static void print_usage(FILE *f)
 {
 	size_t i;
-	fprintf(f, "usage: kprof COMMAND [OPTIONS]   (kprof COMMAND --help for its options)\n\n"
-	           "commands:\n");
+	fprintf(f, "usage: kprof COMMAND [OPTIONS]   (kprof COMMAND --help for its options)\n"
+	           "       kprof --version\n\ncommands:\n");
 	for (i = 0; i < KPROF_ARRAY_COUNT(commands); i++)
 		fprintf(f, "  %-16s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\nexit status: 0 success, 1 the system failed (no cpuid, out of memory),\n"
-	           "2 bad usage or bad input (the message names the file and line).\n");
+	           "2 bad usage or bad input (the message names the file and line or offset).\n");
 }
 
 static int is_help(const char *arg)
@@ -87,34 +131,46 @@ static int is_help(const char *arg)
 int main(int argc, char **argv)
 {
 	const kprof_cli_command *c;
-	int i;
+	kprof_cli_args a;
+	int i, rc;
 	if (argc < 2) {
 		print_usage(stderr);
 		return KPROF_CLI_EXIT_USAGE;
 	}
 	if (is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
-		if (argc > 2 && (c = kprof_cli_find(argv[2])) != NULL) {
-			printf("usage: kprof %s%s%s\n%s\n%s", c->name, *c->usage ? " " : "", c->usage,
-			       c->help, c->details ? c->details : "");
-			return 0;
-		}
-		print_usage(stdout);
+		if (argc > 2 && (c = find(argv[2])) != NULL)
+			kprof_cli_print_help(c);
+		else
+			print_usage(stdout);
 		return 0;
 	}
-	c = kprof_cli_find(argv[1]);
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("kprof %s\n", KPROF_VERSION_STRING);
+		return 0;
+	}
+	/* Hidden: the bash completion script (installed by `make install`). */
+	if (strcmp(argv[1], "--completion") == 0) {
+		if (argc != 3 || strcmp(argv[2], "bash") != 0) {
+			fprintf(stderr, "kprof: --completion bash (the only shell it knows)\n");
+			return KPROF_CLI_EXIT_USAGE;
+		}
+		kprof_cli_print_completion();
+		return 0;
+	}
+	c = find(argv[1]);
 	if (!c) {
 		fprintf(stderr, "kprof: unknown command '%s'\n", argv[1]);
 		print_usage(stderr);
 		return KPROF_CLI_EXIT_USAGE;
 	}
-	for (i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			break;
+	for (i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (is_help(argv[i])) {
-			printf("usage: kprof %s%s%s\n%s\n%s", c->name, *c->usage ? " " : "", c->usage,
-			       c->help, c->details ? c->details : "");
+			kprof_cli_print_help(c);
 			return 0;
 		}
 	}
-	return kprof_cli_flush(c->run(argc - 1, argv + 1));
+	rc = kprof_cli_parse(c, argc - 1, argv + 1, &a);
+	if (rc)
+		return rc;
+	return kprof_cli_flush(c->run(&a));
 }

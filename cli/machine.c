@@ -1,5 +1,6 @@
-/* kprof command: the processor a command describes (live or from a dump) and what the HAL
- * would make of it. Every fact comes from kprof.h; this file only gathers them. */
+/* kprof command: the processor a command describes (live or from a dump), what the HAL would
+ * make of it, and the source rows every command prints the same way. Every fact comes from
+ * kprof.h; this file only gathers and prints them. */
 #include "cli.h"
 
 #include <stdlib.h>
@@ -12,6 +13,7 @@ int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot
 	kprof_dump_error err;
 	kprof_status st;
 	int rc = kprof_cli_read_file(path, &text, &len);
+	const char *label = kprof_cli_file_label(path);
 	if (rc)
 		return rc;
 	memset(&err, 0, sizeof err);
@@ -20,158 +22,111 @@ int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot
 	if (st == KPROF_OK)
 		return 0;
 	if (st == KPROF_E_NOT_FOUND)
-		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)", path,
+		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)", label,
 		                       (unsigned long)cpu, (unsigned long)err.cpus);
-	if (st == KPROF_E_DUPLICATE)
-		return kprof_cli_error("%s:%lu: leaf repeated in CPU block %lu with different values",
-		                       path, (unsigned long)err.line,
-		                       (unsigned long)(err.cpus ? err.cpus - 1 : 0));
 	if (err.line == 0)
-		return kprof_cli_error("%s: empty: not a cpuid dump", path);
+		return kprof_cli_error("%s: empty: not a cpuid dump", label);
+	if (st == KPROF_E_DUPLICATE)
+		return kprof_cli_error_at(path, err.line,
+		                          0, "leaf repeated in CPU block %lu with different values",
+		                          (unsigned long)(err.cpus ? err.cpus - 1 : 0));
 	if (err.records == 0 && err.format == KPROF_DUMP_FORMAT_UNKNOWN)
-		return kprof_cli_error("%s:%lu: not a cpuid dump (expected `cpuid -r` output or "
-		                       "AIDA64/InstLatx64 text) (%s)",
-		                       path, (unsigned long)err.line, kprof_status_name(st));
-	return kprof_cli_error("%s:%lu: malformed or truncated %s line (%s)", path,
-	                       (unsigned long)err.line, kprof_dump_format_name(err.format),
-	                       kprof_status_name(st));
+		return kprof_cli_error_at(path, err.line, 0,
+		                          "not a cpuid dump (expected `cpuid -r` output or "
+		                          "AIDA64/InstLatx64 text) (%s)",
+		                          kprof_status_name(st));
+	return kprof_cli_error_at(path, err.line, 0, "malformed or truncated %s line (%s)",
+	                          kprof_dump_format_name(err.format), kprof_status_name(st));
 }
 
-/* Bytes of a signature up to its trailing NULs. */
-static size_t signature_len(const char *sig, size_t n)
+const kprof_hal_decision *kprof_cli_live_decision(void)
 {
-	while (n > 0 && sig[n - 1] == 0)
-		n--;
-	return n;
-}
-
-/* The shipped cpuid 0x8000001C feature bits (eax enabled, edx supported), by the names the
- * JSON uses. */
-static const struct {
-	uint32_t mask;
-	const char *name;
-} lwp_features[] = {
-        {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"}, {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
-        {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},     {KPROF_LWP_CPUID_FEATURES_BRE_MASK, "bre"},
-        {KPROF_LWP_CPUID_FEATURES_DME_MASK, "dme"},     {KPROF_LWP_CPUID_FEATURES_CNH_MASK, "cnh"},
-        {KPROF_LWP_CPUID_FEATURES_RNH_MASK, "rnh"},     {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
-        {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},   {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
-};
-
-static void fill_lwp(kprof_cli_view *v, const kprof_cpuid_snapshot *snap)
-{
-	uint32_t r[4];
-	unsigned i;
-	for (i = 0; i < 4; i++)
-		r[i] = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_LWP, i);
-	v->lwp_version = kprof_lwp_cpuid_ecx_get_version(r[KPROF_ECX]);
-	/* LwpCbSize counts quadwords; the JSON gives bytes. */
-	v->lwp_cb_size = kprof_lwp_cpuid_ebx_get_cb_size(r[KPROF_EBX]) * 8u;
-	v->lwp_event_size = kprof_lwp_cpuid_ebx_get_event_size(r[KPROF_EBX]);
-	v->lwp_max_events = kprof_lwp_cpuid_ebx_get_max_events(r[KPROF_EBX]);
-	v->lwp_event_offset = kprof_lwp_cpuid_ebx_get_event_offset(r[KPROF_EBX]);
-	/* LwpMinBufferSize counts units of 32 records. */
-	v->lwp_min_buffer_records = kprof_lwp_cpuid_ecx_get_min_buffer_size(r[KPROF_ECX]) * 32u;
-	v->lwp_latency_max = kprof_lwp_cpuid_ecx_get_latency_max(r[KPROF_ECX]);
-	v->lwp_data_address = kprof_lwp_cpuid_ecx_get_data_address(r[KPROF_ECX]) != 0;
-	for (i = 0; i < KPROF_ARRAY_COUNT(lwp_features); i++) {
-		if (r[KPROF_EDX] & lwp_features[i].mask)
-			v->lwp_supported[v->lwp_supported_count++] = lwp_features[i].name;
-		if (r[KPROF_EAX] & lwp_features[i].mask)
-			v->lwp_enabled[v->lwp_enabled_count++] = lwp_features[i].name;
-	}
-}
-
-void kprof_cli_view_fill(kprof_cli_view *v, const kprof_cpuid_snapshot *snap, int hal32)
-{
-	const kprof_hal_decision *d = &v->decision;
-	uint32_t leaf1_ecx, leaf1_edx;
-	memset(v, 0, sizeof *v);
-	v->snap = *snap;
-	v->hal32 = hal32;
-	/* Always fills the decision (Default for an empty snapshot); hal is one of the two. */
-	(void)kprof_hal_decide(snap, hal32 ? KPROF_HAL_X86 : KPROF_HAL_X64, &v->decision);
-	v->vendor_len = strlen(d->vendor_string);
-	memcpy(v->vendor, d->vendor_string, v->vendor_len);
-	v->vendor_id = d->vendor;
-	v->family = d->family;
-	v->model = d->model;
-	v->stepping = d->stepping;
-
-	v->hypervisor = d->hv_present;
-	if (v->hypervisor) {
-		v->hv_vendor_known = d->hv_has_vendor;
-		memcpy(v->hv_vendor, d->hv_vendor, 12);
-		v->hv_vendor_len = d->hv_has_vendor ? signature_len(d->hv_vendor, 12) : 0;
-		v->microsoft_compatible = d->hv_microsoft;
-		v->performance_monitors_available = d->hv_perfmon;
-	}
-
-	v->perfmon = d->has_perfmon_leaf;
-	v->pm_version = d->perfmon_version;
-	v->pm_counters = d->perfmon_counters;
-	v->pm_width = d->perfmon_width;
-	v->pm_ebx_length = d->ebx_length;
-	v->pm_ebx = d->ebx;
-
-	v->iface = (kprof_interface)d->iface;
-	v->reason = kprof_hal_reason_name(d->reason);
-	if (!v->reason)
-		v->reason = "unknown";
-
-	v->lwp = kprof_cpuid_80000001_ecx_get_lwp(
-	                 kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)) != 0;
-	if (v->lwp)
-		fill_lwp(v, snap);
-
-	leaf1_ecx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
-	leaf1_edx = kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
-	v->ds = kprof_cpuid_1_edx_get_ds(leaf1_edx) != 0;
-	v->dtes64 = kprof_cpuid_1_ecx_get_dtes64(leaf1_ecx) != 0;
-	v->ds_cpl = kprof_cpuid_1_ecx_get_ds_cpl(leaf1_ecx) != 0;
-	v->pdcm = kprof_cpuid_1_ecx_get_pdcm(leaf1_ecx) != 0;
-}
-
-int kprof_cli_view_supported(const kprof_cli_view *v, const kprof_source *s)
-{
-	return kprof_hal_source_supported(&v->decision, s) != 0;
-}
-
-/* The live processor's view, read once per run. NULL without cpuid. */
-static const kprof_cli_view *live_view(void)
-{
-	static kprof_cli_view v;
+	static kprof_hal_decision d;
 	static int state; /* 0 not read, 1 read, -1 no cpuid */
 	if (state == 0) {
 		kprof_cpuid_snapshot snap;
 		state = -1;
 		if (kprof_cpuid_snapshot_live(&snap) == KPROF_OK) {
-			kprof_cli_view_fill(&v, &snap, 0);
+			(void)kprof_hal_decide(&snap, KPROF_HAL_X64, &d);
 			state = 1;
 		}
 	}
-	return state > 0 ? &v : NULL;
-}
-
-int kprof_cli_live_vendor(void)
-{
-	const kprof_cli_view *v = live_view();
-	return v ? v->vendor_id : KPROF_VENDOR_UNKNOWN;
+	return state > 0 ? &d : NULL;
 }
 
 int kprof_cli_live_supported(const kprof_source *s)
 {
-	const kprof_cli_view *v = live_view();
-	return v ? kprof_cli_view_supported(v, s) : 0;
+	const kprof_hal_decision *d = kprof_cli_live_decision();
+	return d ? kprof_hal_source_supported(d, s) != 0 : 0;
 }
 
-int kprof_cli_perf_print(const char *cmd, const kprof_source *s)
+const char *kprof_cli_interface_name(unsigned itf)
 {
-	char raw[32];
-	kprof_status st = kprof_source_perf_raw(s, raw, sizeof raw, NULL);
-	if (st != KPROF_OK)
-		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name(s),
-		                       kprof_status_name(st));
-	kprof_cli_printf("%s\n", raw);
-	return 0;
+	const char *name = kprof_interface_name((kprof_interface)itf);
+	return name ? name : "unknown";
+}
+
+uint32_t kprof_cli_default_interval(const kprof_source *s)
+{
+	const kprof_interval_info *iv = kprof_interval_get_info((kprof_interval_class)s->interval);
+	return iv ? iv->default_interval : 0;
+}
+
+void kprof_cli_source_header(int with_interface, int with_counts)
+{
+	if (with_interface)
+		kprof_cli_printf("%-11s ", "Interface");
+	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-*s", "Id", "Value", "Name", "Interval",
+	                 "Select", "Ebx", with_counts ? 9 : 0, "Supported");
+	if (with_counts)
+		kprof_cli_counts_header();
+	kprof_cli_puts("\n");
+}
+
+void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
+                          const kprof_source_counts *counts)
+{
+	char select[16], ebx[8];
+	if (s->select)
+		snprintf(select, sizeof select, "0x%08lX", (unsigned long)s->select);
+	else
+		snprintf(select, sizeof select, "-");
+	if (s->ebx_bit >= 0)
+		snprintf(ebx, sizeof ebx, "%d", (int)s->ebx_bit);
+	else
+		snprintf(ebx, sizeof ebx, "-");
+	if (with_interface)
+		kprof_cli_printf("%-11s ", kprof_cli_interface_name(s->iface));
+	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
+	                 (unsigned)s->value, kprof_source_description(s),
+	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
+	                 supported > 0 ? "yes" : "no");
+	if (counts)
+		kprof_cli_counts_column(counts);
+	kprof_cli_puts("\n");
+}
+
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts)
+{
+	kprof_cli_puts("{\"interface\": ");
+	kprof_cli_json_string(kprof_cli_interface_name(s->iface));
+	kprof_cli_printf(", \"value\": %u, \"name\": ", (unsigned)s->value);
+	kprof_cli_json_string(kprof_source_name(s));
+	kprof_cli_puts(", \"description\": ");
+	kprof_cli_json_string(kprof_source_description(s));
+	if (s->select)
+		kprof_cli_printf(", \"select\": %lu", (unsigned long)s->select);
+	else
+		kprof_cli_puts(", \"select\": null");
+	if (s->ebx_bit >= 0)
+		kprof_cli_printf(", \"ebx_bit\": %d", (int)s->ebx_bit);
+	else
+		kprof_cli_puts(", \"ebx_bit\": null");
+	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s",
+	                 (unsigned long)kprof_cli_default_interval(s), kprof_cli_json_bool(supported > 0));
+	if (counts) {
+		kprof_cli_puts(", ");
+		kprof_cli_counts_json(counts);
+	}
+	kprof_cli_puts("}");
 }

@@ -1,9 +1,9 @@
-/* kprof command: buffered output, JSON strings, errors, option and number parsing. */
+/* kprof command: buffered output, the JSON writer, the error path, the number parser and the
+ * file reader. */
 #include "cli.h"
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,8 +67,6 @@ void kprof_cli_puts(const char *s)
 	out_append(s, strlen(s));
 }
 
-/* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
-int kprof_cli_flush(int rc);
 int kprof_cli_flush(int rc)
 {
 	if (rc == KPROF_CLI_EXIT_OK) {
@@ -87,7 +85,9 @@ int kprof_cli_flush(int rc)
 	return rc;
 }
 
-void kprof_cli_json_bytes(const char *s, size_t n)
+/* ---- JSON ---- */
+/* latin1: bytes >= 0x7F as \u00XX; else they pass through (UTF-8 text). */
+static void json_string(const char *s, size_t n, int latin1)
 {
 	size_t i;
 	out_append("\"", 1);
@@ -98,9 +98,7 @@ void kprof_cli_json_bytes(const char *s, size_t n)
 			esc[0] = '\\';
 			esc[1] = (char)c;
 			out_append(esc, 2);
-		} else if (c < 0x20 || c >= 0x7F) {
-			/* Control bytes and anything outside ASCII: \u00XX keeps the output valid UTF-8
-			 * whatever bytes a dump's signature holds. */
+		} else if (c < 0x20 || c == 0x7F || (latin1 && c > 0x7F)) {
 			snprintf(esc, sizeof esc, "\\u%04x", c);
 			out_append(esc, 6);
 		} else {
@@ -110,12 +108,27 @@ void kprof_cli_json_bytes(const char *s, size_t n)
 	out_append("\"", 1);
 }
 
+void kprof_cli_json_bytes(const char *s, size_t n)
+{
+	json_string(s, n, 1);
+}
+
 void kprof_cli_json_string(const char *s)
 {
 	if (!s)
 		kprof_cli_puts("null");
 	else
-		kprof_cli_json_bytes(s, strlen(s));
+		json_string(s, strlen(s), 0);
+}
+
+const char *kprof_cli_json_bool(int f)
+{
+	return f ? "true" : "false";
+}
+
+void kprof_cli_json_hex(const char *key, uint64_t v, int first)
+{
+	kprof_cli_printf("%s\"%s\": \"0x%llx\"", first ? "" : ", ", key, (unsigned long long)v);
 }
 
 void kprof_cli_text_bytes(const char *s, size_t n)
@@ -130,54 +143,59 @@ void kprof_cli_text_bytes(const char *s, size_t n)
 	}
 }
 
-int kprof_cli_error(const char *fmt, ...)
+/* ---- errors ---- */
+static int report(const char *prefix, const char *fmt, va_list ap)
 {
-	va_list ap;
-	fputs("kprof: ", stderr);
-	va_start(ap, fmt);
+	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
 	return KPROF_CLI_EXIT_USAGE;
 }
 
+int kprof_cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+	va_start(ap, fmt);
+	rc = report("kprof: ", fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, const char *fmt, ...)
+{
+	char where[512];
+	va_list ap;
+	int rc;
+	if (line)
+		snprintf(where, sizeof where, "kprof: %s:%lu: ", kprof_cli_file_label(path), line);
+	else
+		snprintf(where, sizeof where, "kprof: %s: offset 0x%llx: ", kprof_cli_file_label(path),
+		         (unsigned long long)offset);
+	va_start(ap, fmt);
+	rc = report(where, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
 int kprof_cli_usage(const char *cmd, const char *fmt, ...)
 {
-	const kprof_cli_command *c = kprof_cli_find(cmd);
+	size_t i, n;
+	const kprof_cli_command *c = kprof_cli_commands(&n);
 	va_list ap;
 	fprintf(stderr, "kprof %s: ", cmd);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	if (c)
-		fprintf(stderr, "usage: kprof %s%s%s\n", c->name, *c->usage ? " " : "", c->usage);
+	for (i = 0; i < n; i++)
+		if (strcmp(c[i].name, cmd) == 0)
+			kprof_cli_print_usage_line(stderr, &c[i]);
 	fprintf(stderr, "(kprof %s --help for more)\n", cmd);
 	return KPROF_CLI_EXIT_USAGE;
 }
 
-int kprof_cli_option(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value)
-{
-	const char *arg = argv[*i];
-	size_t n = strlen(name);
-	if (strncmp(arg, name, n) != 0)
-		return 0;
-	if (arg[n] == '=') {
-		*value = arg + n + 1;
-		return 1;
-	}
-	if (arg[n] != 0)
-		return 0;
-	if (*i + 1 >= argc) {
-		kprof_cli_usage(cmd, "option %s needs a value", name);
-		return -1;
-	}
-	*i += 1;
-	*value = argv[*i];
-	return 1;
-}
-
+/* ---- input ---- */
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -210,88 +228,57 @@ int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+const char *kprof_cli_file_label(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "(standard input)" : path;
+}
+
 int kprof_cli_read_file(const char *path, char **data, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	int is_stdin = strcmp(path, "-") == 0;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	const char *label = kprof_cli_file_label(path);
 	char *buf = NULL;
 	size_t n = 0, cap = 0;
+	int rc = 0;
 	if (!f)
-		return kprof_cli_error("%s: %s", path, strerror(errno));
+		return kprof_cli_error("%s: %s", label, strerror(errno));
 	for (;;) {
 		size_t got;
-		if (cap - n < 4096) {
+		if (n == cap) {
 			char *p;
+			if (cap > KPROF_CLI_INPUT_MAX) {
+				rc = kprof_cli_error("%s: larger than %s, the most kprof reads", label,
+				                     KPROF_CLI_INPUT_MAX_LABEL);
+				break;
+			}
+			/* Grow to at most one byte past the cap: reading that byte is how we know. */
 			cap = cap ? cap * 2 : 65536;
+			if (cap > KPROF_CLI_INPUT_MAX)
+				cap = KPROF_CLI_INPUT_MAX + 1;
 			p = (char *)realloc(buf, cap + 1);
 			if (!p) {
-				free(buf);
-				fclose(f);
-				return kprof_cli_error("%s: out of memory", path);
+				rc = kprof_cli_error("%s: out of memory", label);
+				break;
 			}
 			buf = p;
 		}
 		got = fread(buf + n, 1, cap - n, f);
 		n += got;
-		if (got == 0)
+		if (got == 0) {
+			if (ferror(f))
+				rc = kprof_cli_error("%s: %s", label, strerror(errno));
 			break;
+		}
 	}
-	if (ferror(f)) {
-		int e = errno;
-		free(buf);
+	if (!is_stdin)
 		fclose(f);
-		return kprof_cli_error("%s: %s", path, strerror(e));
+	if (rc) {
+		free(buf);
+		return rc;
 	}
-	fclose(f);
 	buf[n] = 0;
 	*data = buf;
 	*len = n;
 	return 0;
-}
-
-static const char *const interface_names[KPROF_INTERFACE_COUNT] = {
-        /* indexed by kprof_interface */
-        "generic", "default", "emon", "amd64", "intel-later"};
-
-const char *kprof_cli_interface_name(kprof_interface itf)
-{
-	return (unsigned)itf < KPROF_INTERFACE_COUNT ? interface_names[itf] : "unknown";
-}
-
-int kprof_cli_interface_parse(const char *name)
-{
-	unsigned i;
-	for (i = 0; i < KPROF_INTERFACE_COUNT; i++)
-		if (strcmp(name, interface_names[i]) == 0)
-			return (int)i;
-	return -1;
-}
-
-uint32_t kprof_cli_default_interval(const kprof_source *s)
-{
-	return s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
-	                                           : KPROF_INTERVAL_HARDWARE_DEFAULT;
-}
-
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts)
-{
-	kprof_cli_printf("{\"interface\": \"%s\", \"value\": %u, \"name\": ",
-	                 kprof_cli_interface_name((kprof_interface)s->iface), (unsigned)s->value);
-	kprof_cli_json_string(kprof_source_name(s));
-	kprof_cli_puts(", \"description\": ");
-	kprof_cli_json_string(kprof_source_description(s));
-	if (s->select)
-		kprof_cli_printf(", \"select\": %lu", (unsigned long)s->select);
-	else
-		kprof_cli_puts(", \"select\": null");
-	if (s->ebx_bit >= 0)
-		kprof_cli_printf(", \"ebx_bit\": %d", (int)s->ebx_bit);
-	else
-		kprof_cli_puts(", \"ebx_bit\": null");
-	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s",
-	                 (unsigned long)kprof_cli_default_interval(s), supported > 0 ? "true" : "false");
-	if (counts) {
-		kprof_cli_puts(", ");
-		kprof_cli_counts_json(counts);
-	}
-	kprof_cli_puts("}");
 }

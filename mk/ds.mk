@@ -2,7 +2,7 @@
 # (issue 6). test_ds/test_windows decode hostile buffers: they run under the sanitizers, and
 # once more as i386 code (the 32-bit host path of the live PEBS index read).
 DEPS += gcc-12-multilib gcc-mingw-w64-i686 gcc-mingw-w64-x86-64
-TEST_STEPS += ds ds-i386 windows windows-mingw ds-freestanding ds-cli
+TEST_STEPS += ds ds-i386 windows windows-mingw ds-freestanding
 
 CFLAGS_test_ds := -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS_test_windows := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -33,10 +33,3 @@ test-ds-freestanding: tests/ds_freestanding.c kprof.h
 	$(CC) -m32 -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -c $< -o $(BUILD)/tests/ds_freestanding32.o
 	@undef=$$(nm -u $(BUILD)/tests/ds_freestanding.o $(BUILD)/tests/ds_freestanding32.o | grep -v -e '^$$' -e ':$$' -e _GLOBAL_OFFSET_TABLE_); \
 	if [ -n "$$undef" ]; then echo "ring-0 objects need runtime symbols:"; echo "$$undef"; exit 1; fi
-
-# kprof ds-decode / sources-decode, built standalone until the lead wires them into cli/kprof.c.
-$(BUILD)/ds_cli: tests/ds_cli_main.c cli/cmd_ds.c cli/cmd_ds.h kprof.h
-	@mkdir -p $(@D)
-	$(CC) -std=c99 -O2 -g $(WARN) -I. -Icli -fsanitize=address,undefined -fno-sanitize-recover=all tests/ds_cli_main.c cli/cmd_ds.c -o $@
-test-ds-cli: $(BUILD)/ds_cli
-	python3 tests/test_ds_cli.py $(BUILD)/ds_cli

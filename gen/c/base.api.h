@@ -72,7 +72,9 @@
 
 #define KPROF_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* A generic field accessor in the manner of Linux FIELD_GET/FIELD_PREP: f is a field's
- * constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). */
+/* Field access in the manner of Linux's FIELD_GET/FIELD_PREP (include/linux/bitfield.h): f is
+ * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). Every
+ * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
+ * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
 #define KPROF_FIELD_GET(f, v) (((v) & f##_MASK) >> f##_SHIFT)
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)

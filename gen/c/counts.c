@@ -38,7 +38,7 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
  * for one of another table than the class judges (Amd64 rows on an Intel class), and for
  * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
 KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
-                                                     kprof_source_counts *out)
+                                                                   kprof_source_counts *out)
 {
 	const kprof_impl_counts_row *rows = kprof_impl_counts_rows();
 	const char *pool = kprof_impl_counts_pool();
@@ -85,29 +85,43 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	return KPROF_OK;
 }
 
-/* The verdict for source s on the processor a snapshot describes: its class from leaf 0 and
- * leaf 1 (KPROF_COUNTS_UNKNOWN without them or for a processor no class covers), and for an
- * Emon source, KPROF_COUNTS_ABSENT where the processor's leaf 0x0A says the architectural
- * event is missing (the same rule the HAL applies, kprof_hal_source_supported). */
-KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+/* The verdict for source s on the processor a HAL decision describes (kprof_hal_decide): its
+ * class from the vendor, family, model and stepping (KPROF_COUNTS_UNKNOWN without leaf 1 or for
+ * a processor no class covers), and for an Emon source KPROF_COUNTS_ABSENT where the
+ * processor's leaf 0x0A says the architectural event is missing (the HAL's own rule,
+ * kprof_hal_source_supported). */
+KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
                                                          const kprof_source *s,
                                                          kprof_source_counts *out)
 {
-	kprof_hal_decision d;
+	kprof_hal_decision emon;
 	kprof_status st;
-	unsigned c = KPROF_COUNTS_CLASS_NONE;
-	if (!snap || !s || !out)
+	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_hal_decide(snap, KPROF_HAL_X64, &d);
-	if (st == KPROF_OK && d.has_leaf1)
-		c = kprof_counts_class_find(d.vendor_string, d.family, d.model, d.stepping);
-	st = kprof_source_counts_for_class(c, s, out);
+	st = kprof_source_counts_for_class(d->has_leaf1 ? kprof_counts_class_find(d->vendor_string,
+	                                                                          d->family, d->model,
+	                                                                          d->stepping)
+	                                                : (unsigned)KPROF_COUNTS_CLASS_NONE,
+	                                   s, out);
 	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME && s->iface == KPROF_INTERFACE_EMON) {
-		d.iface = KPROF_INTERFACE_EMON; /* ask the Emon rule whatever interface was decided */
-		if (!kprof_hal_source_supported(&d, s)) {
+		emon = *d;
+		emon.iface = KPROF_INTERFACE_EMON; /* the Emon rule, whatever interface was decided */
+		if (!kprof_hal_source_supported(&emon, s)) {
 			out->status = KPROF_COUNTS_ABSENT;
 			out->basis = "cpuid 0x0A: architectural event not available";
 		}
 	}
 	return st;
+}
+
+/* kprof_source_counts_from_decision for the processor a snapshot describes. */
+KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+                                                         const kprof_source *s,
+                                                                       kprof_source_counts *out)
+{
+	kprof_hal_decision d;
+	if (!snap || !s || !out)
+		return KPROF_E_ARGUMENT;
+	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
+	return kprof_source_counts_from_decision(&d, s, out);
 }

@@ -177,8 +177,9 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
  * base family is 15 (Intel SDM and AMD APM agree). */
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 {
-	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
-	return base == 0xFu ? base + kprof_cpuid_1_eax_get_ext_family(leaf1_eax) : base;
+	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
+	return base == 0xFu ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
+	                    : base;
 }
 
 /* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
@@ -186,17 +187,18 @@ KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
  * whose family-6 parts have extended model 0). */
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
-	uint32_t base = kprof_cpuid_1_eax_get_family(leaf1_eax);
-	uint32_t model = kprof_cpuid_1_eax_get_model(leaf1_eax);
+	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
+	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
 	if (base == 0x6u || base == 0xFu)
-		model |= kprof_cpuid_1_eax_get_ext_model(leaf1_eax) << KPROF_CPUID_1_EAX_MODEL_WIDTH;
+		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
+		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
 	return model;
 }
 
 /* The stepping from leaf 1 eax. */
 KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
 {
-	return kprof_cpuid_1_eax_get_stepping(leaf1_eax);
+	return KPROF_FIELD_GET(KPROF_CPUID_1_EAX_STEPPING, leaf1_eax);
 }
 
 /* Twelve signature bytes from three registers (little-endian each) and a NUL. */

@@ -28,18 +28,23 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const
 		return KPROF_E_NOT_FOUND;
 	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
 	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
-	out->ds = (uint8_t)kprof_cpuid_1_edx_get_ds(edx);
+	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
 	if (!out->ds)
 		return KPROF_OK;
-	out->dtes64 = (uint8_t)kprof_cpuid_1_ecx_get_dtes64(ecx);
-	out->ds_cpl = (uint8_t)kprof_cpuid_1_ecx_get_ds_cpl(ecx);
-	out->pdcm = (uint8_t)kprof_cpuid_1_ecx_get_pdcm(ecx);
+	out->dtes64 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DTES64, ecx);
+	out->ds_cpl = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DS_CPL, ecx);
+	out->pdcm = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_PDCM, ecx);
 	out->bts_record_size = (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
-		out->perfmon = kprof_ia32_misc_enable_get_perfmon_available(m) ? KPROF_DS_YES : KPROF_DS_NO;
-		out->bts = kprof_ia32_misc_enable_get_bts_unavailable(m) ? KPROF_DS_NO : KPROF_DS_YES;
-		out->pebs = (out->perfmon == KPROF_DS_YES && !kprof_ia32_misc_enable_get_pebs_unavailable(m))
+		out->perfmon = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE, m)
+		                       ? KPROF_DS_YES
+		                       : KPROF_DS_NO;
+		out->bts = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE, m)
+		                   ? KPROF_DS_NO
+		                   : KPROF_DS_YES;
+		out->pebs = (out->perfmon == KPROF_DS_YES &&
+		             !KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE, m))
 		                    ? KPROF_DS_YES
 		                    : KPROF_DS_NO;
 	} else {
@@ -50,8 +55,11 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const
 		out->pebs_baseline = KPROF_DS_NO;
 	} else if (perf_capabilities) {
 		uint64_t c = *perf_capabilities;
-		out->pebs_format = (uint8_t)kprof_ia32_perf_capabilities_get_pebs_format(c);
-		out->pebs_baseline = kprof_ia32_perf_capabilities_get_pebs_baseline(c) ? KPROF_DS_YES : KPROF_DS_NO;
+		out->pebs_format =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT, c);
+		out->pebs_baseline = KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE, c)
+		                             ? KPROF_DS_YES
+		                             : KPROF_DS_NO;
 	} else {
 		out->pebs_baseline = KPROF_DS_UNKNOWN;
 	}
@@ -104,14 +112,16 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_meminfo(data_cfg))
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_gprs(data_cfg))
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, data_cfg))
 		n += KPROF_PEBS_GPRS_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_xmms(data_cfg))
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, data_cfg))
 		n += KPROF_PEBS_XMM_SIZE;
-	if (kprof_ia32_pebs_data_cfg_get_lbrs(data_cfg))
-		n += (uint32_t)(kprof_ia32_pebs_data_cfg_get_lbr_entries(data_cfg) + 1) * KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, data_cfg))
+		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
+		                1) *
+		     KPROF_PEBS_LBR_ENTRY_SIZE;
 	*size = n;
 	return KPROF_OK;
 }
@@ -252,9 +262,10 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = kprof_ia32_pebs_enable_set_pmc(0, req->pebs_gp_mask);
-		s.pebs_enable = kprof_ia32_pebs_enable_set_load_latency(s.pebs_enable,
-		                                                        req->pebs_fixed_mask | req->load_latency_mask);
+		s.pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		s.pebs_enable = ((s.pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		                 KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                  req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
@@ -374,7 +385,8 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 		out->from = r.from;
 		out->to = r.to;
 		out->flags = r.flags;
-		out->predicted = (uint8_t)kprof_bts_record64_flags_get_predicted(r.flags);
+		out->predicted =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD64_FLAGS_PREDICTED, r.flags);
 	} else {
 		kprof_bts_record32 r;
 		kprof_impl_zero(&r, sizeof(r));
@@ -382,7 +394,8 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 		out->from = r.from;
 		out->to = r.to;
 		out->flags = r.flags;
-		out->predicted = (uint8_t)kprof_bts_record32_flags_get_predicted(r.flags);
+		out->predicted =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD32_FLAGS_PREDICTED, r.flags);
 	}
 	w->left--;
 	w->slot++;
@@ -563,8 +576,9 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
-		group = kprof_pebs_basic_format_size_get_format_group(b.format_size);
-		size = (uint32_t)kprof_pebs_basic_format_size_get_record_size(b.format_size);
+		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
+		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
+		                                 b.format_size);
 		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || expect != size || size > left ||
 		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
@@ -573,9 +587,10 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		out->applicable_counters = b.applicable_counters;
 		out->tsc = b.tsc;
 		out->format_group = group;
-		out->retire_latency = kprof_pebs_basic_format_size_get_retire_latency(b.format_size);
+		out->retire_latency =
+		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
-		if (kprof_ia32_pebs_data_cfg_get_meminfo(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
 			kprof_pebs_meminfo m;
 			kprof_impl_zero(&m, sizeof(m));
 			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
@@ -586,20 +601,22 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->tsx_tuning = m.tsx_tuning;
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
-		if (kprof_ia32_pebs_data_cfg_get_gprs(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
 			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
 			out->has |= KPROF_PEBS_HAS_GPRS;
 			off += KPROF_PEBS_GPRS_SIZE;
 		}
-		if (kprof_ia32_pebs_data_cfg_get_xmms(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, group)) {
 			out->has |= KPROF_PEBS_HAS_XMM;
 			out->xmm_offset = w->at + off;
 			off += KPROF_PEBS_XMM_SIZE;
 		}
-		if (kprof_ia32_pebs_data_cfg_get_lbrs(group)) {
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, group)) {
 			out->has |= KPROF_PEBS_HAS_LBR;
 			out->lbr_offset = w->at + off;
-			out->lbr_count = (uint32_t)kprof_ia32_pebs_data_cfg_get_lbr_entries(group) + 1;
+			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
+			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
+			                 1;
 		}
 	} else {
 		size = w->record_size;

@@ -60,30 +60,33 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->model = kprof_cpuid_model(eax1);
 		d->stepping = kprof_cpuid_stepping(eax1);
 	}
-	d->hv_present = (uint8_t)kprof_cpuid_1_ecx_get_hypervisor(ecx1);
+	d->hv_present = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, ecx1);
 	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hv_vendor_string(s, d->hv_vendor) == KPROF_OK);
 	d->hv_interface = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX);
 	d->hv_microsoft = (uint8_t)(d->hv_present &&
 	                            kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
-	                            kprof_cpuid_40000001_eax_get_signature(d->hv_interface) ==
-	                                    KPROF_HV_INTERFACE_HV1);
+	                            KPROF_FIELD_GET(KPROF_CPUID_40000001_EAX_SIGNATURE,
+	                                            d->hv_interface) == KPROF_HV_INTERFACE_HV1);
 	d->hv_has_features = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
-	d->hv_perfmon = (uint8_t)kprof_cpuid_40000003_edx_get_performance_monitors_available(
+	d->hv_perfmon = (uint8_t)KPROF_FIELD_GET(
+	        KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX));
 	d->has_perfmon_leaf = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON);
 	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
-	d->perfmon_version = (uint8_t)kprof_cpuid_0a_eax_get_version(a);
-	d->perfmon_counters = (uint8_t)kprof_cpuid_0a_eax_get_counters(a);
-	d->perfmon_width = (uint8_t)kprof_cpuid_0a_eax_get_width(a);
-	d->ebx_length = (uint8_t)kprof_cpuid_0a_eax_get_ebx_length(a);
+	d->perfmon_version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	d->perfmon_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a);
+	d->perfmon_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	d->ebx_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
 	d->ebx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
 	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
-	d->fixed_counters = (uint8_t)kprof_cpuid_0a_edx_get_fixed_counters(a);
-	d->fixed_width = (uint8_t)kprof_cpuid_0a_edx_get_fixed_width(a);
-	d->long_mode = (uint8_t)kprof_cpuid_80000001_edx_get_lm(
+	d->fixed_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, a);
+	d->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, a);
+	d->long_mode = (uint8_t)KPROF_FIELD_GET(
+	        KPROF_CPUID_80000001_EDX_LM,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
 	if (d->vendor == KPROF_VENDOR_AMD &&
-	    kprof_cpuid_80000001_ecx_get_perfctr_ext_core(
+	    KPROF_FIELD_GET(
+	            KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE,
 	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
 		d->amd_ext_core = 1;
 		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
@@ -99,8 +102,9 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->reason = KPROF_HAL_REASON_VENDOR_AMD;
 	} else if (d->vendor != KPROF_VENDOR_INTEL) {
 		d->reason = KPROF_HAL_REASON_VENDOR_OTHER;
-	} else if (kprof_cpuid_0_eax_get_max_leaf(kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_VENDOR,
-	                                                                   KPROF_EAX)) <
+	} else if (KPROF_FIELD_GET(
+	                   KPROF_CPUID_0_EAX_MAX_LEAF,
+	                   kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) <
 	           KPROF_CPUID_LEAF_PERFMON) {
 		d->reason = KPROF_HAL_REASON_MAX_LEAF_BELOW_0A;
 	} else if (!d->has_perfmon_leaf) {
@@ -109,7 +113,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 		d->reason = KPROF_HAL_REASON_PERFMON_VERSION_0;
 	} else if (d->ebx_length == 0) {
 		d->reason = KPROF_HAL_REASON_EBX_LENGTH_0;
-	} else if (kprof_cpuid_0a_ebx_get_core_cycles(d->ebx)) {
+	} else if (KPROF_FIELD_GET(KPROF_CPUID_0A_EBX_CORE_CYCLES, d->ebx)) {
 		d->reason = KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE;
 	} else {
 		d->tentative = KPROF_INTERFACE_EMON;
@@ -223,9 +227,11 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->counter = counter;
 	p->select = s->select;
 	/* EN and INT sit at the same bits in both vendors' layouts. */
-	start = kprof_intel_perfevtsel_set_en(s->select, 1);
+	start = ((s->select & ~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
+	         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, 1));
 	if (flags & KPROF_PLAN_INTERRUPT)
-		start = kprof_intel_perfevtsel_set_intr(start, 1);
+		start = ((start & ~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
+		         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, 1));
 	p->start_select = start;
 	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
 	p->select_msr = sel_msr;
@@ -244,7 +250,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->counter_mask = mask;
 	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		p->global_ctrl_bit = kprof_ia32_perf_global_ctrl_set_pmc(0, (uint64_t)1 << counter);
+		p->global_ctrl_bit =
+		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
 	}
 	return KPROF_OK;
 }
@@ -266,15 +273,24 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 		return KPROF_E_UNSUPPORTED;
 	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK || f.pc)
 		return KPROF_E_UNSUPPORTED;
-	c = kprof_intel_perfevtsel_set_event(c, f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK);
-	c = kprof_intel_perfevtsel_set_umask(c, f.umask);
-	c = kprof_intel_perfevtsel_set_edge(c, f.edge);
-	c = kprof_intel_perfevtsel_set_inv(c, f.inv);
-	c = kprof_intel_perfevtsel_set_cmask(c, f.cmask);
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT,
+	                      f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, f.umask));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, f.edge));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, f.inv));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, f.cmask));
 	if (info->vendor == KPROF_VENDOR_INTEL)
-		c = kprof_intel_perfevtsel_set_any(c, f.any);
+		c = ((c & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, f.any));
 	else
-		c = kprof_amd_perfevtsel_set_event_hi(c, (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
+		                      (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
 	*config = c;
 	return KPROF_OK;
 }

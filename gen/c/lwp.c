@@ -156,30 +156,31 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)kprof_lwp_cpuid_features_get_avail(edx);
-	out->os_enabled = (uint8_t)kprof_lwp_cpuid_features_get_avail(eax);
+	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, edx);
+	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, eax);
 	out->hw_events = edx & events;
 	out->os_events = eax & events;
-	out->hw_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(edx);
-	out->os_interrupt = (uint8_t)kprof_lwp_cpuid_features_get_int(eax);
-	out->hw_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(edx);
-	out->os_cont = (uint8_t)kprof_lwp_cpuid_features_get_cont(eax);
-	out->hw_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(edx);
-	out->os_ptsc = (uint8_t)kprof_lwp_cpuid_features_get_ptsc(eax);
-	out->lwpcb_size = (uint16_t)(kprof_lwp_cpuid_ebx_get_cb_size(ebx) * 8u);
-	out->event_size = (uint8_t)kprof_lwp_cpuid_ebx_get_event_size(ebx);
-	out->max_events = (uint8_t)kprof_lwp_cpuid_ebx_get_max_events(ebx);
-	out->event_offset = (uint16_t)kprof_lwp_cpuid_ebx_get_event_offset(ebx);
-	out->latency_bits = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_max(ecx);
-	out->data_address = (uint8_t)kprof_lwp_cpuid_ecx_get_data_address(ecx);
-	out->latency_rnd = (uint8_t)kprof_lwp_cpuid_ecx_get_latency_rnd(ecx);
-	out->version = (uint8_t)kprof_lwp_cpuid_ecx_get_version(ecx);
-	out->min_buffer_size = kprof_lwp_cpuid_ecx_get_min_buffer_size(ecx) * KPROF_LWP_MIN_BUFFER_UNIT *
-	                       out->event_size;
-	out->branch_prediction = (uint8_t)kprof_lwp_cpuid_ecx_get_branch_prediction(ecx);
-	out->ip_filtering = (uint8_t)kprof_lwp_cpuid_ecx_get_ip_filtering(ecx);
-	out->cache_levels = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_levels(ecx);
-	out->cache_latency = (uint8_t)kprof_lwp_cpuid_ecx_get_cache_latency(ecx);
+	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, edx);
+	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, eax);
+	out->hw_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, edx);
+	out->os_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, eax);
+	out->hw_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, edx);
+	out->os_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, eax);
+	out->lwpcb_size = (uint16_t)(KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_CB_SIZE, ebx) * 8u);
+	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_SIZE, ebx);
+	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_MAX_EVENTS, ebx);
+	out->event_offset = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_OFFSET, ebx);
+	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_MAX, ecx);
+	out->data_address = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_DATA_ADDRESS, ecx);
+	out->latency_rnd = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_RND, ecx);
+	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_VERSION, ecx);
+	out->min_buffer_size = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, ecx) *
+	                       KPROF_LWP_MIN_BUFFER_UNIT * out->event_size;
+	out->branch_prediction =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION, ecx);
+	out->ip_filtering = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_IP_FILTERING, ecx);
+	out->cache_levels = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LEVELS, ecx);
+	out->cache_latency = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
@@ -213,22 +214,25 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_enabled(edx);
-	out->os_enabled = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_enabled(eax);
+	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED, edx);
+	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED, eax);
 	out->hw_events = (edx >> edx_first) & ~(uint32_t)((1u << KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS) - 1u);
 	out->os_events = eax & eax_events;
-	out->hw_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_edx_get_interrupt(edx);
-	out->os_interrupt = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_interrupt(eax);
-	out->extension = (uint8_t)kprof_lwp_proposal_cpuid_eax_get_extension(eax);
-	out->lwpcb_size = (uint16_t)kprof_lwp_proposal_cpuid_ebx_get_cb_size(ebx);
-	out->event_size = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_event_size(ebx);
-	out->max_events = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_max_events(ebx);
-	out->version = (uint8_t)kprof_lwp_proposal_cpuid_ebx_get_version(ebx);
+	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT, edx);
+	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT, eax);
+	out->extension = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION, eax);
+	out->lwpcb_size = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE, ebx);
+	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE, ebx);
+	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS, ebx);
+	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION, ebx);
 	out->event_offset = KPROF_LWP_PROPOSAL_LWPCB_FIXED;
-	out->latency_bits = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_max(ecx);
-	out->data_address = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_data_address(ecx);
-	out->cache_levels = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_levels(ecx);
-	out->cache_latency = (uint8_t)kprof_lwp_proposal_cpuid_ecx_get_cache_latency(ecx);
+	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX, ecx);
+	out->data_address =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS, ecx);
+	out->cache_levels =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS, ecx);
+	out->cache_latency =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
@@ -252,7 +256,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 		return kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
-	if (!kprof_lwp_ext_features_ecx_get_lwp(ext_features_ecx)) {
+	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
 		unsigned i;
 		for (i = 0; i < sizeof(*out); i++)
 			((uint8_t *)out)[i] = 0;
@@ -382,16 +386,20 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
 
 	flags = seen;
-	flags = kprof_lwpcb_flags_set_int(flags, cfg->threshold_interrupt ? 1u : 0u);
-	flags = kprof_lwpcb_flags_set_cont(flags, cfg->cont ? 1u : 0u);
-	flags = kprof_lwpcb_flags_set_ptsc(flags, cfg->ptsc ? 1u : 0u);
+	flags = ((flags & ~KPROF_LWPCB_FLAGS_INT_MASK) |
+	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_INT, cfg->threshold_interrupt ? 1u : 0u));
+	flags = ((flags & ~KPROF_LWPCB_FLAGS_CONT_MASK) |
+	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
+	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
+	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
 	for (i = 0; i < caps->lwpcb_size; i++)
 		p[i] = 0;
 	for (i = 0; i < sizeof(hdr); i++)
 		((uint8_t *)&hdr)[i] = 0;
 	hdr.flags = flags;
-	hdr.buffer_size = kprof_lwpcb_buffer_size_set_random(kprof_lwpcb_buffer_size_set_size(0, size),
-	                                                     cfg->random);
+	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
+	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
+	                   KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random));
 	hdr.buffer_base = cfg->buffer_base;
 	hdr.threshold = cfg->threshold;
 	hdr.filters = cfg->filters;
@@ -403,7 +411,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	for (i = 0; i < cfg->event_count; i++) {
 		kprof_lwp_event_slot slot;
 		uint32_t id = cfg->events[i].event_id;
-		slot.event_interval = kprof_lwp_event_interval_set_interval(0, cfg->events[i].interval);
+		slot.event_interval = KPROF_FIELD_PREP(KPROF_LWP_EVENT_INTERVAL_INTERVAL,
+		                                       cfg->events[i].interval);
 		slot.event_counter = cfg->events[i].interval;
 		(void)kprof_lwp_event_slot_encode(&slot, p + caps->event_offset + (id - 1u) * KPROF_LWP_EVENT_SLOT_SIZE,
 		                                  KPROF_LWP_EVENT_SLOT_SIZE);
@@ -439,9 +448,9 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 	}
 	dw0 = kprof_load_le32(p);
 	out->revision = (uint8_t)revision;
-	out->event_id = (uint8_t)kprof_lwp_record_dw0_get_event_id(dw0);
-	out->core_id = (uint8_t)kprof_lwp_record_dw0_get_core_id(dw0);
-	out->flags = (uint16_t)kprof_lwp_record_dw0_get_flags(dw0);
+	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
+	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
+	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
 	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
 	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
 	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
@@ -473,13 +482,17 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 	out->latency = 0;
 	out->next_ip = out->data_address = 0;
 	if (kind == KPROF_LWP_KIND_BRANCH) {
-		out->branch_taken = (uint8_t)kprof_lwp_branch_flags_get_taken(dw0);
-		out->branch_predicted = (uint8_t)kprof_lwp_branch_flags_get_predicted(dw0);
-		out->branch_prediction_valid = (uint8_t)kprof_lwp_branch_flags_get_prediction_valid(dw0);
+		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0);
+		out->branch_predicted =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0);
+		out->branch_prediction_valid =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0);
 		out->next_ip = out->data2;
 	} else if (kind == KPROF_LWP_KIND_DCACHE) {
-		out->data_source = (uint8_t)kprof_lwp_dcache_flags_get_data_source(dw0);
-		out->data_address_valid = (uint8_t)kprof_lwp_dcache_flags_get_address_valid(dw0);
+		out->data_source =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0);
+		out->data_address_valid =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0);
 		out->latency = out->data1;
 		out->data_address = out->data_address_valid ? out->data2 : 0;
 	}
@@ -603,7 +616,8 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	if (options & KPROF_LWP_RING_SLWPCB)
 		return KPROF_E_NOT_AVAILABLE;
 #endif
-	size = kprof_lwpcb_buffer_size_get_size(kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
+	                       kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
 	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base || (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) ||
@@ -839,7 +853,8 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 	uint64_t base;
 	if (!r)
 		return KPROF_E_ARGUMENT;
-	size = kprof_lwpcb_buffer_size_get_size(kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
+	                       kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
 	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
 	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED : KPROF_OK;
 }
@@ -913,7 +928,7 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 	kprof_store_le64(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
 	kprof_store_le64(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
 	kprof_store_le64(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
-	                 kprof_lwpcb_flags_get_ptsc(m->flags) ? m->clock : 0);
+	                 KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, m->flags) ? m->clock : 0);
 	for (i = KPROF_LWP_RECORD_SIZE; i < m->record_size; i++)
 		slot[i] = 0;
 	next = m->head + m->record_size;
@@ -939,7 +954,7 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
 			m->threshold_hits++;
-			if (kprof_lwpcb_flags_get_int(m->flags) && m->on_threshold)
+			if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, m->flags) && m->on_threshold)
 				m->on_threshold(m->ctx, m);
 		}
 	}
@@ -986,7 +1001,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	rs = m->caps.event_size;
 	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
 	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
-	size = kprof_lwpcb_buffer_size_get_size(bs);
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
 	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) & ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
 	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
@@ -997,19 +1012,24 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	for (i = 0; i < m->caps.max_events; i++) {
 		uint32_t bit = 1u << (i + 1u);
 		const uint8_t *slot = cb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE;
-		m->interval[i] = kprof_lwp_event_interval_get_interval(kprof_load_le32(slot));
-		m->counter[i] = kprof_lwp_event_interval_get_interval(
+		m->interval[i] =
+		        KPROF_FIELD_GET(KPROF_LWP_EVENT_INTERVAL_INTERVAL, kprof_load_le32(slot));
+		m->counter[i] = KPROF_FIELD_GET(
+		        KPROF_LWP_EVENT_INTERVAL_INTERVAL,
 		        kprof_load_le32(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
 		if ((req & bit) && (m->caps.os_events & bit) && m->interval[i])
 			active |= bit;
 	}
 	if (active) {
-		if (kprof_lwpcb_flags_get_int(req) && m->caps.os_interrupt)
-			active = kprof_lwpcb_flags_set_int(active, 1);
-		if (kprof_lwpcb_flags_get_cont(req) && m->caps.os_cont)
-			active = kprof_lwpcb_flags_set_cont(active, 1);
-		if (kprof_lwpcb_flags_get_ptsc(req) && m->caps.os_ptsc)
-			active = kprof_lwpcb_flags_set_ptsc(active, 1);
+		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
+			active = ((active & ~KPROF_LWPCB_FLAGS_INT_MASK) |
+			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_INT, 1));
+		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
+			active = ((active & ~KPROF_LWPCB_FLAGS_CONT_MASK) |
+			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, 1));
+		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
+			active = ((active & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
+			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, 1));
 	}
 	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
 	if (!active)
@@ -1019,7 +1039,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	m->size = size;
 	m->record_size = rs;
 	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
-	m->random_mask = (1u << kprof_lwpcb_buffer_size_get_random(bs)) - 1u;
+	m->random_mask = (1u << KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_RANDOM, bs)) - 1u;
 	m->flags = active;
 	m->head = head;
 	m->cached_tail = tail;
@@ -1030,8 +1050,9 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 
 KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event, uint32_t flags)
 {
-	uint32_t dw0 = kprof_lwp_record_dw0_set_event_id(0, event);
-	dw0 = kprof_lwp_record_dw0_set_core_id(dw0, m->core_id);
+	uint32_t dw0 = KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_EVENT_ID, event);
+	dw0 = ((dw0 & ~KPROF_LWP_RECORD_DW0_CORE_ID_MASK) |
+	       KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_CORE_ID, m->core_id));
 	return dw0 | flags;
 }
 
@@ -1076,9 +1097,12 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
 		uint32_t valid = m->caps.branch_prediction;
-		flags = kprof_lwp_branch_flags_set_taken(0, insn->taken ? 1u : 0u);
-		flags = kprof_lwp_branch_flags_set_prediction_valid(flags, valid);
-		flags = kprof_lwp_branch_flags_set_predicted(flags, valid && insn->predicted ? 1u : 0u);
+		flags = KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_TAKEN, insn->taken ? 1u : 0u);
+		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
+		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, valid));
+		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) |
+		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTED,
+		                          valid && insn->predicted ? 1u : 0u));
 		data2 = insn->next_ip;
 	} else if (pick == KPROF_LWP_EVENT_DCACHE_MISSES) {
 		uint32_t valid = m->caps.data_address && insn->data_address_valid ? 1u : 0u;
@@ -1086,8 +1110,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 		max = m->caps.latency_bits >= 32u ? 0xFFFFFFFFu : (1u << m->caps.latency_bits) - 1u;
 		data1 = insn->latency > max ? max : insn->latency;
 		data1 &= ~round;
-		flags = kprof_lwp_dcache_flags_set_data_source(0, insn->data_source);
-		flags = kprof_lwp_dcache_flags_set_address_valid(flags, valid);
+		flags = KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, insn->data_source);
+		flags = ((flags & ~KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) |
+		         KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, valid));
 		data2 = valid ? insn->data_address : 0;
 	}
 	(void)kprof_impl_lwp_model_store(m, kprof_impl_lwp_model_dw0(m, pick, flags), data1, insn->ip, data2);
@@ -1114,7 +1139,7 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 	(void)kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
-	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
 	        data1, ip, data2);
 	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
 	return 1;
@@ -1134,6 +1159,6 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	return kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
-	                                 kprof_lwp_record_dw0_set_flags(0, flags)),
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
 	        data1, ip, data2);
 }

@@ -7,30 +7,31 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	if (vendor == KPROF_VENDOR_INTEL) {
-		out->event = (uint16_t)kprof_intel_perfevtsel_get_event(value);
-		out->any = (uint8_t)kprof_intel_perfevtsel_get_any(value);
+		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
+		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
 		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
 	} else if (vendor == KPROF_VENDOR_AMD) {
-		out->event = (uint16_t)(kprof_amd_perfevtsel_get_event(value) |
-		                        (kprof_amd_perfevtsel_get_event_hi(value) << 8));
+		out->event =
+		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
+		                   (KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, value) << 8));
 		out->any = 0;
-		out->guest_only = (uint8_t)kprof_amd_perfevtsel_get_guest_only(value);
-		out->host_only = (uint8_t)kprof_amd_perfevtsel_get_host_only(value);
+		out->guest_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, value);
+		out->host_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_HOST_ONLY, value);
 		defined = KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
 	} else {
 		return KPROF_E_ARGUMENT;
 	}
 	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
-	out->umask = (uint8_t)kprof_intel_perfevtsel_get_umask(value);
-	out->cmask = (uint8_t)kprof_intel_perfevtsel_get_cmask(value);
-	out->usr = (uint8_t)kprof_intel_perfevtsel_get_usr(value);
-	out->os = (uint8_t)kprof_intel_perfevtsel_get_os(value);
-	out->edge = (uint8_t)kprof_intel_perfevtsel_get_edge(value);
-	out->pc = (uint8_t)kprof_intel_perfevtsel_get_pc(value);
-	out->intr = (uint8_t)kprof_intel_perfevtsel_get_intr(value);
-	out->en = (uint8_t)kprof_intel_perfevtsel_get_en(value);
-	out->inv = (uint8_t)kprof_intel_perfevtsel_get_inv(value);
+	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, value);
+	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_CMASK, value);
+	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_USR, value);
+	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_OS, value);
+	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EDGE, value);
+	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_PC, value);
+	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INTR, value);
+	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EN, value);
+	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INV, value);
 	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
 }
 
@@ -48,25 +49,42 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 	if (vendor == KPROF_VENDOR_INTEL) {
 		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only || in->host_only)
 			return KPROF_E_RANGE;
-		v = kprof_intel_perfevtsel_set_event(v, in->event);
-		v = kprof_intel_perfevtsel_set_any(v, in->any);
+		v = ((v & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT, in->event));
+		v = ((v & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, in->any));
 	} else {
 		if (in->event > 0xFFFu || in->any)
 			return KPROF_E_RANGE;
-		v = kprof_amd_perfevtsel_set_event(v, in->event & KPROF_AMD_PERFEVTSEL_EVENT_MASK);
-		v = kprof_amd_perfevtsel_set_event_hi(v, (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
-		v = kprof_amd_perfevtsel_set_guest_only(v, in->guest_only);
-		v = kprof_amd_perfevtsel_set_host_only(v, in->host_only);
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_EVENT_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT,
+		                      in->event & KPROF_AMD_PERFEVTSEL_EVENT_MASK));
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
+		                      (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only));
+		v = ((v & ~KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only));
 	}
-	v = kprof_intel_perfevtsel_set_umask(v, in->umask);
-	v = kprof_intel_perfevtsel_set_cmask(v, in->cmask);
-	v = kprof_intel_perfevtsel_set_usr(v, in->usr);
-	v = kprof_intel_perfevtsel_set_os(v, in->os);
-	v = kprof_intel_perfevtsel_set_edge(v, in->edge);
-	v = kprof_intel_perfevtsel_set_pc(v, in->pc);
-	v = kprof_intel_perfevtsel_set_intr(v, in->intr);
-	v = kprof_intel_perfevtsel_set_en(v, in->en);
-	v = kprof_intel_perfevtsel_set_inv(v, in->inv);
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, in->umask));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, in->cmask));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_USR_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_USR, in->usr));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_OS_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_OS, in->os));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, in->edge));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_PC_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_PC, in->pc));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, in->intr));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, in->en));
+	v = ((v & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv));
 	*out = v;
 	return KPROF_OK;
 }

@@ -117,12 +117,13 @@ static void dump_codecs(void)
 	d.usr = d.os = d.edge = d.intr = d.en = d.inv = d.host_only = 1;
 	CHECK(kprof_select_encode(KPROF_VENDOR_AMD, &d, &v) == KPROF_OK);
 	printf("amd select 0x%08lX%08lX\n", (unsigned long)(v >> 32), (unsigned long)(v & 0xFFFFFFFFu));
-	CHECK(kprof_amd_perfevtsel_get_event_hi(v) == 1 && KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, v) == 0x3C);
+	CHECK(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, v) == 1 &&
+	      KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, v) == 0x3C);
 	d.any = 1;
 	CHECK(kprof_select_encode(KPROF_VENDOR_AMD, &d, &v) == KPROF_E_RANGE);
 	CHECK(kprof_select_decode(KPROF_VENDOR_INTEL, UINT64_C(0x100000000), &d) == KPROF_E_RESERVED);
 	CHECK(kprof_select_decode(KPROF_VENDOR_AMD, KPROF_INTEL_PERFEVTSEL_ANY_MASK, &d) == KPROF_E_RESERVED);
-	v = kprof_intel_perfevtsel_set_cmask(0, 0x1FF);
+	v = KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, 0x1FF);
 	CHECK(v == KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, 0xFF));
 	CHECK(KPROF_MSR_IA32_PERFEVTSEL(1) == 0x187u && KPROF_MSR_AMD_PERFCTR(3) == 0xC0010007u);
 }
