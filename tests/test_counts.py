@@ -158,8 +158,27 @@ for c in classes:
 
 
 # ------------------------------------------------------------------------------------- C
+SCHEMA_DIR = os.path.join(ROOT, "docs", "schema")
+_validators = {}
+
+
+def schema_ok(cmd, text):
+    """Whether one --json output matches docs/schema/<cmd>.json (Debian's python3-jsonschema)."""
+    if cmd not in _validators:
+        import jsonschema
+        from referencing import Registry, Resource
+        schemas = {f: json.load(open(os.path.join(SCHEMA_DIR, f), encoding="utf-8"))
+                   for f in os.listdir(SCHEMA_DIR) if f.endswith(".json")}
+        registry = Registry().with_resources((n, Resource.from_contents(x)) for n, x in schemas.items())
+        _validators[cmd] = jsonschema.Draft202012Validator(schemas[cmd + ".json"], registry=registry)
+    errors = [e.message for e in _validators[cmd].iter_errors(json.loads(text))]
+    return check(not errors, f"kprof {cmd} --json matches docs/schema/{cmd}.json: {errors[:2]}")
+
+
 def run(*args):
     p = subprocess.run([KPROF, *args], capture_output=True, text=True)
+    if p.returncode == 0 and "--json" in args and args[0] in ("info", "sources"):
+        schema_ok(args[0], p.stdout)
     return p.returncode, p.stdout, p.stderr
 
 
