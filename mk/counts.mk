@@ -1,6 +1,7 @@
 # What each profile source's select counts per processor class (spec/counts.yaml): the spec
 # against libpfm4's tables (through its API), the command against the spec, every dump, and
-# the README's headline numbers. libpfm4-dev: the tables; python3-yaml: the spec.
+# the README's headline numbers. libpfm4-dev: the tables; python3-yaml: the spec;
+# python3-jsonschema: the --json outputs against docs/schema.
 DEPS += libpfm4-dev python3-yaml python3-jsonschema
 TEST_STEPS += counts-api counts
 
