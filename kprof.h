@@ -1592,46 +1592,63 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
  * pfm_get_event_attr_info; Linux tools/perf/pmu-events/arch/x86/mapfile.csv and amdzen5/
  * *.json; Intel SDM Vol. 3B section 20.2.1.2 (architectural performance events). */
 typedef enum kprof_counts_status {
-	KPROF_COUNTS_UNKNOWN =
-	        0, /* no public description found for this select on this processor */
-	KPROF_COUNTS_SAME =
-	        1, /* the event exists on the core counters and counts what the source's name says */
-	KPROF_COUNTS_DIFFERENT = 2, /* the code exists but counts something else */
-	KPROF_COUNTS_PARTIAL =
-	        3, /* the event exists but some unit-mask bits the HAL sets are undefined or mean something else */
-	KPROF_COUNTS_ABSENT =
-	        4, /* no such core event on this processor (reserved, or moved off the core counters) */
+	/* no public description found for this select on this processor */
+	KPROF_COUNTS_UNKNOWN = 0,
+	/* the event exists on the core counters and counts what the source's name says */
+	KPROF_COUNTS_SAME = 1,
+	/* the code exists but counts something else */
+	KPROF_COUNTS_DIFFERENT = 2,
+	/* the event exists but some unit-mask bits the HAL sets are undefined or mean something else */
+	KPROF_COUNTS_PARTIAL = 3,
+	/* no such core event on this processor (reserved, or moved off the core counters) */
+	KPROF_COUNTS_ABSENT = 4,
 	KPROF_COUNTS_STATUS_COUNT = 5
 } kprof_counts_status;
 
 /* Processor classes, in the order kprof_counts_class_find tries them. */
 typedef enum kprof_counts_class {
-	KPROF_COUNTS_CLASS_K8_REVB = 0, /* K8 rev B: libpfm4 amd64_k8_revb */
-	KPROF_COUNTS_CLASS_K8_REVC = 1, /* K8 rev C: libpfm4 amd64_k8_revc */
-	KPROF_COUNTS_CLASS_K8_REVD = 2, /* K8 rev D: libpfm4 amd64_k8_revd */
-	KPROF_COUNTS_CLASS_K8_REVE = 3, /* K8 rev E: libpfm4 amd64_k8_reve */
-	KPROF_COUNTS_CLASS_K8_REVF = 4, /* K8 rev F: libpfm4 amd64_k8_revf */
-	KPROF_COUNTS_CLASS_K8_REVG = 5, /* K8 rev G: libpfm4 amd64_k8_revg */
-	KPROF_COUNTS_CLASS_FAM10H_BARCELONA =
-	        6, /* Family 10h rev B (Barcelona): libpfm4 amd64_fam10h_barcelona */
-	KPROF_COUNTS_CLASS_FAM10H_SHANGHAI =
-	        7, /* Family 10h rev C (Shanghai): libpfm4 amd64_fam10h_shanghai */
-	KPROF_COUNTS_CLASS_FAM10H_ISTANBUL =
-	        8, /* Family 10h rev D (Istanbul): libpfm4 amd64_fam10h_istanbul */
-	KPROF_COUNTS_CLASS_FAM11H = 9,  /* Family 11h: libpfm4 amd64_fam11h_turion */
-	KPROF_COUNTS_CLASS_FAM12H = 10, /* Family 12h: libpfm4 amd64_fam12h_llano */
-	KPROF_COUNTS_CLASS_FAM14H = 11, /* Family 14h: libpfm4 amd64_fam14h_bobcat */
-	KPROF_COUNTS_CLASS_FAM15H = 12, /* Family 15h: libpfm4 amd64_fam15h_interlagos */
-	KPROF_COUNTS_CLASS_FAM16H = 13, /* Family 16h: libpfm4 amd64_fam16h */
-	KPROF_COUNTS_CLASS_ZEN1 = 14,   /* Family 17h Zen 1: libpfm4 amd64_fam17h_zen1 */
-	KPROF_COUNTS_CLASS_HYGON18H =
-	        15, /* Hygon Family 18h: libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1) */
-	KPROF_COUNTS_CLASS_ZEN2 = 16, /* Family 17h Zen 2: libpfm4 amd64_fam17h_zen2 */
-	KPROF_COUNTS_CLASS_ZEN3 = 17, /* Family 19h Zen 3: libpfm4 amd64_fam19h_zen3 */
-	KPROF_COUNTS_CLASS_ZEN4 = 18, /* Family 19h Zen 4: libpfm4 amd64_fam19h_zen4 */
-	KPROF_COUNTS_CLASS_ZEN5 = 19, /* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
-	KPROF_COUNTS_CLASS_INTEL_ARCH =
-	        20, /* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
+	/* K8 rev B: libpfm4 amd64_k8_revb */
+	KPROF_COUNTS_CLASS_K8_REVB = 0,
+	/* K8 rev C: libpfm4 amd64_k8_revc */
+	KPROF_COUNTS_CLASS_K8_REVC = 1,
+	/* K8 rev D: libpfm4 amd64_k8_revd */
+	KPROF_COUNTS_CLASS_K8_REVD = 2,
+	/* K8 rev E: libpfm4 amd64_k8_reve */
+	KPROF_COUNTS_CLASS_K8_REVE = 3,
+	/* K8 rev F: libpfm4 amd64_k8_revf */
+	KPROF_COUNTS_CLASS_K8_REVF = 4,
+	/* K8 rev G: libpfm4 amd64_k8_revg */
+	KPROF_COUNTS_CLASS_K8_REVG = 5,
+	/* Family 10h rev B (Barcelona): libpfm4 amd64_fam10h_barcelona */
+	KPROF_COUNTS_CLASS_FAM10H_BARCELONA = 6,
+	/* Family 10h rev C (Shanghai): libpfm4 amd64_fam10h_shanghai */
+	KPROF_COUNTS_CLASS_FAM10H_SHANGHAI = 7,
+	/* Family 10h rev D (Istanbul): libpfm4 amd64_fam10h_istanbul */
+	KPROF_COUNTS_CLASS_FAM10H_ISTANBUL = 8,
+	/* Family 11h: libpfm4 amd64_fam11h_turion */
+	KPROF_COUNTS_CLASS_FAM11H = 9,
+	/* Family 12h: libpfm4 amd64_fam12h_llano */
+	KPROF_COUNTS_CLASS_FAM12H = 10,
+	/* Family 14h: libpfm4 amd64_fam14h_bobcat */
+	KPROF_COUNTS_CLASS_FAM14H = 11,
+	/* Family 15h: libpfm4 amd64_fam15h_interlagos */
+	KPROF_COUNTS_CLASS_FAM15H = 12,
+	/* Family 16h: libpfm4 amd64_fam16h */
+	KPROF_COUNTS_CLASS_FAM16H = 13,
+	/* Family 17h Zen 1: libpfm4 amd64_fam17h_zen1 */
+	KPROF_COUNTS_CLASS_ZEN1 = 14,
+	/* Hygon Family 18h: libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1) */
+	KPROF_COUNTS_CLASS_HYGON18H = 15,
+	/* Family 17h Zen 2: libpfm4 amd64_fam17h_zen2 */
+	KPROF_COUNTS_CLASS_ZEN2 = 16,
+	/* Family 19h Zen 3: libpfm4 amd64_fam19h_zen3 */
+	KPROF_COUNTS_CLASS_ZEN3 = 17,
+	/* Family 19h Zen 4: libpfm4 amd64_fam19h_zen4 */
+	KPROF_COUNTS_CLASS_ZEN4 = 18,
+	/* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
+	KPROF_COUNTS_CLASS_ZEN5 = 19,
+	/* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
+	KPROF_COUNTS_CLASS_INTEL_ARCH = 20,
 	KPROF_COUNTS_CLASS_COUNT = 21,
 	KPROF_COUNTS_CLASS_NONE = 0xFF
 } kprof_counts_class;
@@ -1644,7 +1661,8 @@ KPROF_API const char *kprof_counts_status_name(int status);
  * source for every processor of a vendor, and on other families than the one a table was
  * written for the same event code can mean something else. A verdict (kprof_counts_status),
  * the vendor's name for the event and where the verdict comes from, per processor class
- * (family/model/stepping ranges, docs/counts.md). Pure functions of their arguments. */
+ * (kprof_counts_class: vendor and family/model/stepping ranges). Pure functions of their
+ * arguments. */
 typedef struct kprof_source_counts {
 	uint8_t status;    /* kprof_counts_status */
 	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
