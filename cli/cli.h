@@ -129,7 +129,7 @@ int kprof_cli_flush(int rc);
 void kprof_cli_json_bytes(const char *s, size_t n);
 /* A string literal of UTF-8 text (names, decoded descriptions); NULL prints null. */
 void kprof_cli_json_string(const char *s);
-const char *kprof_cli_json_bool(int f);     /* "true" / "false" */
+const char *kprof_cli_json_bool(int f); /* "true" / "false" */
 /* `"key": "0x..."`, preceded by ", " unless first. */
 void kprof_cli_json_hex(const char *key, uint64_t v, int first);
 /* The same bytes for a terminal: printable ASCII as is, anything else as \xNN. */
@@ -140,8 +140,8 @@ void kprof_cli_text_bytes(const char *s, size_t n);
 int kprof_cli_error(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 /* Bad input at a place in a file: "kprof: FILE:LINE: message" (line > 0) or
  * "kprof: FILE: offset 0xN: message" (line 0); returns KPROF_CLI_EXIT_USAGE. */
-int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, const char *fmt,
-                       ...) KPROF_CLI_PRINTF(4, 5);
+int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, const char *fmt, ...)
+        KPROF_CLI_PRINTF(4, 5);
 /* "kprof CMD: " + message, then CMD's usage line, on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_usage(const char *cmd, const char *fmt, ...) KPROF_CLI_PRINTF(2, 3);
 

@@ -86,9 +86,7 @@ static void dump_leaf(uint32_t leaf)
 			}
 		}
 		return;
-	case 0x80000020u:
-		last = 3;
-		break;
+	case 0x80000020u: last = 3; break;
 	case 0x12u:
 		/* SGX: 0, 1, then EPC sections until the sub-leaf type (eax[3:0]) is 0. */
 		kprof_cpuid(leaf, 1, r);
@@ -100,8 +98,7 @@ static void dump_leaf(uint32_t leaf)
 				break;
 		}
 		return;
-	default:
-		return;
+	default: return;
 	}
 	for (s = 1; s <= last; s++) {
 		kprof_cpuid(leaf, s, r);
@@ -138,7 +135,9 @@ int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 		 * report 0 as their max leaf, meaning 0x40000001. */
 		uint32_t hv[4];
 		kprof_cpuid(KPROF_CPUID_LEAF_HV_VENDOR, 0, hv);
-		dump_range(KPROF_CPUID_LEAF_HV_VENDOR, hv[0] < KPROF_CPUID_LEAF_HV_INTERFACE ? KPROF_CPUID_LEAF_HV_INTERFACE : hv[0]);
+		dump_range(KPROF_CPUID_LEAF_HV_VENDOR, hv[0] < KPROF_CPUID_LEAF_HV_INTERFACE
+		                                               ? KPROF_CPUID_LEAF_HV_INTERFACE
+		                                               : hv[0]);
 	}
 	kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] - KPROF_CPUID_LEAF_EXT_MAX < RANGE_CAP)

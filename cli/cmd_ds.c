@@ -60,9 +60,9 @@ static void print_pebs_text(const kprof_pebs_sample *s)
 	if (s->has & KPROF_PEBS_HAS_APPLICABLE)
 		kprof_cli_printf("  counters 0x%llx", (unsigned long long)s->applicable_counters);
 	if (s->has & KPROF_PEBS_HAS_MEMINFO)
-		kprof_cli_printf("  addr 0x%llx  src 0x%llx  lat %llu",
-		                 (unsigned long long)s->data_address,
-		                 (unsigned long long)s->data_source, (unsigned long long)s->latency);
+		kprof_cli_printf(
+		        "  addr 0x%llx  src 0x%llx  lat %llu", (unsigned long long)s->data_address,
+		        (unsigned long long)s->data_source, (unsigned long long)s->latency);
 	if (s->has & KPROF_PEBS_HAS_TSC)
 		kprof_cli_printf("  tsc %llu", (unsigned long long)s->tsc);
 	if (s->has & KPROF_PEBS_HAS_LBR)
@@ -97,7 +97,8 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		kprof_cli_json_hex("tsx_tuning", s->tsx_tuning, 0);
 	if (s->has & KPROF_PEBS_HAS_TSC)
 		kprof_cli_json_hex("tsc", s->tsc, 0);
-	if (s->format >= KPROF_PEBS_FORMAT_ADAPTIVE && s->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
+	if (s->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
+	    s->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
 		kprof_cli_json_hex("format_group", s->format_group, 0);
 		kprof_cli_json_hex("retire_latency", s->retire_latency, 0);
 	}
@@ -113,7 +114,8 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		(void)kprof_pebs_xmm_decode(buf + s->xmm_offset, KPROF_PEBS_XMM_SIZE, &x);
 		kprof_cli_puts(", \"xmm\": [");
 		for (i = 0; i < KPROF_ARRAY_COUNT(x.xmm); i++)
-			kprof_cli_printf("%s\"0x%llx\"", i ? ", " : "", (unsigned long long)x.xmm[i]);
+			kprof_cli_printf("%s\"0x%llx\"", i ? ", " : "",
+			                 (unsigned long long)x.xmm[i]);
 		kprof_cli_puts("]");
 	}
 	if (s->has & KPROF_PEBS_HAS_LBR) {
@@ -121,9 +123,9 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		for (i = 0; i < s->lbr_count; i++) {
 			kprof_pebs_lbr_entry l;
 			memset(&l, 0, sizeof(l));
-			(void)kprof_pebs_lbr_entry_decode(buf + s->lbr_offset +
-			                                          (size_t)i * KPROF_PEBS_LBR_ENTRY_SIZE,
-			                                  KPROF_PEBS_LBR_ENTRY_SIZE, &l);
+			(void)kprof_pebs_lbr_entry_decode(
+			        buf + s->lbr_offset + (size_t)i * KPROF_PEBS_LBR_ENTRY_SIZE,
+			        KPROF_PEBS_LBR_ENTRY_SIZE, &l);
 			kprof_cli_puts(i ? ", {" : "{");
 			kprof_cli_json_hex("from", l.from, 1);
 			kprof_cli_json_hex("to", l.to, 0);
@@ -175,8 +177,10 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 int kprof_cmd_ds_decode(const kprof_cli_args *a)
 {
 	const char *cmd = a->cmd->name, *path = kprof_cli_get(a, "FILE")->text;
-	const kprof_cli_value *cfg = kprof_cli_get(a, "--data-cfg"), *base = kprof_cli_get(a, "--base");
-	const kprof_cli_value *index = kprof_cli_get(a, "--index"), *max = kprof_cli_get(a, "--max");
+	const kprof_cli_value *cfg = kprof_cli_get(a, "--data-cfg"),
+	                      *base = kprof_cli_get(a, "--base");
+	const kprof_cli_value *index = kprof_cli_get(a, "--index"),
+	                      *max = kprof_cli_get(a, "--max");
 	int format = (int)kprof_cli_get(a, "--format")->num, rc;
 	ds_opts o;
 	char *buf;
@@ -198,7 +202,8 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 		return kprof_cli_usage(cmd, "--wrapped is for BTS buffers (PEBS never wraps)");
 	if (o.have_cfg && (o.bts || o.format < KPROF_PEBS_FORMAT_ADAPTIVE ||
 	                   o.format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX))
-		return kprof_cli_usage(cmd, "--data-cfg is for the adaptive formats (pebs%u and up)",
+		return kprof_cli_usage(cmd,
+		                       "--data-cfg is for the adaptive formats (pebs%u and up)",
 		                       (unsigned)KPROF_PEBS_FORMAT_ADAPTIVE);
 	if ((rc = kprof_cli_read_file(path, &buf, &len)) != 0)
 		return rc;
@@ -210,11 +215,12 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	o.index = index->set ? index->num : o.base + len;
 	o.max = max->set ? max->num : o.wrapped ? o.base + len : o.index;
 	if (o.json)
-		kprof_cli_printf("{\"format\": \"%s\", \"base\": \"0x%llx\", \"index\": \"0x%llx\", "
-		                 "\"records\": [",
-		                 o.bts ? kprof_cli_choice_ds_format(format)
-		                       : (format == FORMAT_PEBS32 ? "pebs32" : "pebs"),
-		                 (unsigned long long)o.base, (unsigned long long)o.index);
+		kprof_cli_printf(
+		        "{\"format\": \"%s\", \"base\": \"0x%llx\", \"index\": \"0x%llx\", "
+		        "\"records\": [",
+		        o.bts ? kprof_cli_choice_ds_format(format)
+		              : (format == FORMAT_PEBS32 ? "pebs32" : "pebs"),
+		        (unsigned long long)o.base, (unsigned long long)o.index);
 	st = walk(&o, (const unsigned char *)buf, len, &bad, &count);
 	free(buf);
 	if (st != KPROF_OK)
@@ -256,25 +262,29 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		(void)kprof_psi_description_utf8(buf, len, &e, desc, sizeof(desc), &dlen);
 		ms = kprof_psi_match_source(&e, itf, &m);
 		if (json) {
-			kprof_cli_printf("%s\n    {\"offset\": %u, \"source\": %u, \"description\": ",
-			                 count ? "," : "", (unsigned)e.offset, (unsigned)e.source);
+			kprof_cli_printf(
+			        "%s\n    {\"offset\": %u, \"source\": %u, \"description\": ",
+			        count ? "," : "", (unsigned)e.offset, (unsigned)e.source);
 			kprof_cli_json_string(desc);
-			kprof_cli_printf(", \"terminated\": %s, \"min_interval\": %u, \"max_interval\": "
-			                 "%u, \"known\": %s, \"name\": ",
-			                 kprof_cli_json_bool(e.description_terminated),
-			                 (unsigned)e.min_interval, (unsigned)e.max_interval,
-			                 kprof_cli_json_bool(ms == KPROF_OK));
+			kprof_cli_printf(
+			        ", \"terminated\": %s, \"min_interval\": %u, \"max_interval\": "
+			        "%u, \"known\": %s, \"name\": ",
+			        kprof_cli_json_bool(e.description_terminated),
+			        (unsigned)e.min_interval, (unsigned)e.max_interval,
+			        kprof_cli_json_bool(ms == KPROF_OK));
 			if (ms == KPROF_OK) {
 				kprof_cli_json_string(kprof_source_name(m.source));
-				kprof_cli_printf(", \"table\": \"%s\"}", m.later ? "intel_later" : "named");
+				kprof_cli_printf(", \"table\": \"%s\"}",
+				                 m.later ? "intel_later" : "named");
 			} else {
 				kprof_cli_puts("null}");
 			}
 		} else {
-			kprof_cli_printf("0x%02X  %-32s  min %10u  max %10u  %s%s\n", (unsigned)e.source,
-			                 desc, (unsigned)e.min_interval, (unsigned)e.max_interval,
-			                 ms == KPROF_OK ? kprof_source_name(m.source) : "unknown to kprof",
-			                 e.description_terminated ? "" : "  (no NUL)");
+			kprof_cli_printf(
+			        "0x%02X  %-32s  min %10u  max %10u  %s%s\n", (unsigned)e.source,
+			        desc, (unsigned)e.min_interval, (unsigned)e.max_interval,
+			        ms == KPROF_OK ? kprof_source_name(m.source) : "unknown to kprof",
+			        e.description_terminated ? "" : "  (no NUL)");
 		}
 		count++;
 	}

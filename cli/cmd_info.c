@@ -18,11 +18,16 @@ static const struct {
 	uint32_t mask;
 	const char *name;
 } lwp_features[] = {
-        {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"}, {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
-        {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},     {KPROF_LWP_CPUID_FEATURES_BRE_MASK, "bre"},
-        {KPROF_LWP_CPUID_FEATURES_DME_MASK, "dme"},     {KPROF_LWP_CPUID_FEATURES_CNH_MASK, "cnh"},
-        {KPROF_LWP_CPUID_FEATURES_RNH_MASK, "rnh"},     {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
-        {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},   {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
+        {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"},
+        {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
+        {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},
+        {KPROF_LWP_CPUID_FEATURES_BRE_MASK, "bre"},
+        {KPROF_LWP_CPUID_FEATURES_DME_MASK, "dme"},
+        {KPROF_LWP_CPUID_FEATURES_CNH_MASK, "cnh"},
+        {KPROF_LWP_CPUID_FEATURES_RNH_MASK, "rnh"},
+        {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
+        {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},
+        {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
 };
 
 static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, kprof_hal_build hal)
@@ -108,10 +113,12 @@ static void print_json(const info_facts *f)
 			kprof_cli_puts("null");
 		kprof_cli_printf(", \"microsoft_compatible\": %s, "
 		                 "\"performance_monitors_available\": %s}",
-		                 kprof_cli_json_bool(d->hv_microsoft), kprof_cli_json_bool(d->hv_perfmon));
+		                 kprof_cli_json_bool(d->hv_microsoft),
+		                 kprof_cli_json_bool(d->hv_perfmon));
 	}
 	kprof_cli_printf(",\n  \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
-	                 kprof_hal_build_name(d->hal), kprof_cli_interface_name((unsigned)d->iface));
+	                 kprof_hal_build_name(d->hal),
+	                 kprof_cli_interface_name((unsigned)d->iface));
 	kprof_cli_json_string(reason(d));
 	kprof_cli_puts(",\n  \"perfmon\": ");
 	if (!d->has_perfmon_leaf)
@@ -146,12 +153,13 @@ static void print_json(const info_facts *f)
 		lwp_names(l->raw[KPROF_EDX], 1);
 		kprof_cli_puts("], \"enabled\": [");
 		lwp_names(l->raw[KPROF_EAX], 1);
-		kprof_cli_printf("],\n    \"latency_max\": %u, \"data_address\": %s}", l->latency_bits,
-		                 kprof_cli_json_bool(l->data_address));
+		kprof_cli_printf("],\n    \"latency_max\": %u, \"data_address\": %s}",
+		                 l->latency_bits, kprof_cli_json_bool(l->data_address));
 	}
-	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}\n}\n",
-	                 kprof_cli_json_bool(f->ds.ds), kprof_cli_json_bool(f->ds.dtes64),
-	                 kprof_cli_json_bool(f->ds.ds_cpl), kprof_cli_json_bool(f->ds.pdcm));
+	kprof_cli_printf(
+	        ",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}\n}\n",
+	        kprof_cli_json_bool(f->ds.ds), kprof_cli_json_bool(f->ds.dtes64),
+	        kprof_cli_json_bool(f->ds.ds_cpl), kprof_cli_json_bool(f->ds.pdcm));
 }
 
 static const char *yes_no(int f)
@@ -169,8 +177,8 @@ static void print_text(const info_facts *f)
 	kprof_source_counts c[256];
 	kprof_cli_puts("vendor      ");
 	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
-	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n", (unsigned)d->family,
-	                 (unsigned)d->model, (unsigned)d->stepping);
+	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n",
+	                 (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping);
 	kprof_cli_puts("hypervisor  ");
 	if (!d->hv_present) {
 		kprof_cli_puts("none\n");
@@ -185,24 +193,27 @@ static void print_text(const info_facts *f)
 		kprof_cli_printf(", Microsoft-compatible %s, PerformanceMonitorsAvailable %s\n",
 		                 yes_no(d->hv_microsoft), yes_no(d->hv_perfmon));
 	}
-	kprof_cli_printf("interface   %s (%s HAL): %s\n", kprof_cli_interface_name((unsigned)d->iface),
+	kprof_cli_printf("interface   %s (%s HAL): %s\n",
+	                 kprof_cli_interface_name((unsigned)d->iface),
 	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit", reason(d));
 	if (!d->has_perfmon_leaf)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
 	else
-		kprof_cli_printf("perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
-		                 "ebx 0x%08lX\n",
-		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
-		                 d->ebx_length, (unsigned long)d->ebx);
+		kprof_cli_printf(
+		        "perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
+		        "ebx 0x%08lX\n",
+		        d->perfmon_version, d->perfmon_counters, d->perfmon_width, d->ebx_length,
+		        (unsigned long)d->ebx);
 	kprof_cli_puts("lwp         ");
 	if (!f->lwp) {
 		kprof_cli_puts("none\n");
 	} else {
-		kprof_cli_printf("version %u, LWPCB %u bytes, %u-byte records, %u events, event "
-		                 "offset %u,\n            buffer at least %u records, latency max %u, "
-		                 "data address %s\n            supported: ",
-		                 l->version, l->lwpcb_size, l->event_size, l->max_events, l->event_offset,
-		                 lwp_min_records(l), l->latency_bits, yes_no(l->data_address));
+		kprof_cli_printf(
+		        "version %u, LWPCB %u bytes, %u-byte records, %u events, event "
+		        "offset %u,\n            buffer at least %u records, latency max %u, "
+		        "data address %s\n            supported: ",
+		        l->version, l->lwpcb_size, l->event_size, l->max_events, l->event_offset,
+		        lwp_min_records(l), l->latency_bits, yes_no(l->data_address));
 		lwp_names(l->raw[KPROF_EDX], 0);
 		kprof_cli_puts("\n            enabled:   ");
 		lwp_names(l->raw[KPROF_EAX], 0);
@@ -237,10 +248,12 @@ int kprof_cmd_info(const kprof_cli_args *a)
 			return rc;
 	} else {
 		if (cpu->set && cpu->num != 0)
-			return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file (live, kprof reads "
-			                                     "the processor it runs on)");
+			return kprof_cli_usage(a->cmd->name,
+			                       "--cpu needs --cpuid-file (live, kprof reads "
+			                       "the processor it runs on)");
 		if (kprof_cpuid_snapshot_live(&snap) != KPROF_OK) {
-			kprof_cli_error("info: no cpuid on this build or processor; use --cpuid-file");
+			kprof_cli_error(
+			        "info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;
 		}
 	}

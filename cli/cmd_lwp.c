@@ -18,7 +18,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 	const char *path = kprof_cli_get(a, "FILE")->text;
 	int json = kprof_cli_get(a, "--json")->set, rc;
 	kprof_lwp_revision rev = kprof_cli_get(a, "--proposal")->set ? KPROF_LWP_REVISION_PROPOSAL
-	                                                              : KPROF_LWP_REVISION_SHIPPED;
+	                                                             : KPROF_LWP_REVISION_SHIPPED;
 	char *buf;
 	size_t len, off = 0;
 	kprof_lwp_sample s;
@@ -27,8 +27,9 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 		return rc;
 	if (len % KPROF_LWP_RECORD_SIZE) {
 		rc = kprof_cli_error_at(path, 0, len - len % KPROF_LWP_RECORD_SIZE,
-		                        "%zu trailing bytes (not a whole %u-byte record)",
-		                        len % KPROF_LWP_RECORD_SIZE, (unsigned)KPROF_LWP_RECORD_SIZE);
+		                        "%u trailing bytes (not a whole %u-byte record)",
+		                        (unsigned)(len % KPROF_LWP_RECORD_SIZE),
+		                        (unsigned)KPROF_LWP_RECORD_SIZE);
 		free(buf);
 		return rc;
 	}
@@ -39,19 +40,22 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 			break;
 		}
 		if (json)
-			kprof_cli_printf("{\"offset\":%zu,\"event\":%u,\"kind\":\"%s\",\"core\":%u,\"flags\":%u,"
-			                 "\"data1\":%u,\"ip\":%llu,\"data2\":%llu,\"timestamp\":%llu%s}\n",
-			                 at, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
-			                 (unsigned)s.data1, (unsigned long long)s.ip,
-			                 (unsigned long long)s.data2, (unsigned long long)s.timestamp,
-			                 st == KPROF_OK ? "" : ",\"invalid\":true");
+			kprof_cli_printf(
+			        "{\"offset\":%lu,\"event\":%u,\"kind\":\"%s\",\"core\":%u,"
+			        "\"flags\":%u,"
+			        "\"data1\":%u,\"ip\":%llu,\"data2\":%llu,\"timestamp\":%llu%s}\n",
+			        (unsigned long)at, s.event_id, lwp_kind_name(s.kind), s.core_id,
+			        s.flags, (unsigned)s.data1, (unsigned long long)s.ip,
+			        (unsigned long long)s.data2, (unsigned long long)s.timestamp,
+			        st == KPROF_OK ? "" : ",\"invalid\":true");
 		else
-			kprof_cli_printf("%08zx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx "
-			                 "data2 %016llx ts %llu%s\n",
-			                 at, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
-			                 (unsigned)s.data1, (unsigned long long)s.ip,
-			                 (unsigned long long)s.data2, (unsigned long long)s.timestamp,
-			                 st == KPROF_OK ? "" : " (invalid: event id 0)");
+			kprof_cli_printf(
+			        "%08lx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx "
+			        "data2 %016llx ts %llu%s\n",
+			        (unsigned long)at, s.event_id, lwp_kind_name(s.kind), s.core_id,
+			        s.flags, (unsigned)s.data1, (unsigned long long)s.ip,
+			        (unsigned long long)s.data2, (unsigned long long)s.timestamp,
+			        st == KPROF_OK ? "" : " (invalid: event id 0)");
 	}
 	free(buf);
 	return rc;

@@ -96,38 +96,45 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	uint32_t lookup;
 	if (vendor < 0) {
 		const kprof_hal_decision *live = kprof_cli_live_decision();
-		vendor = live && live->vendor == KPROF_VENDOR_AMD ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
+		vendor = live && live->vendor == KPROF_VENDOR_AMD ? KPROF_VENDOR_AMD
+		                                                  : KPROF_VENDOR_INTEL;
 	}
 	memset(&f, 0, sizeof f);
 	st = kprof_select_decode((kprof_vendor)vendor, value, &f);
 	itf = vendor == KPROF_VENDOR_AMD ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
 	/* The tables hold selects as the HAL loads them: USR/OS only, EN and INT are added when
 	 * a counter starts. A value read back from a running counter still names its source. */
-	lookup = (uint32_t)(value & ~(uint64_t)(vendor == KPROF_VENDOR_AMD
-	                                                ? KPROF_AMD_PERFEVTSEL_EN_MASK |
-	                                                          KPROF_AMD_PERFEVTSEL_INTR_MASK
-	                                                : KPROF_INTEL_PERFEVTSEL_EN_MASK |
-	                                                          KPROF_INTEL_PERFEVTSEL_INTR_MASK));
+	lookup =
+	        (uint32_t)(value & ~(uint64_t)(vendor == KPROF_VENDOR_AMD
+	                                               ? KPROF_AMD_PERFEVTSEL_EN_MASK |
+	                                                         KPROF_AMD_PERFEVTSEL_INTR_MASK
+	                                               : KPROF_INTEL_PERFEVTSEL_EN_MASK |
+	                                                         KPROF_INTEL_PERFEVTSEL_INTR_MASK));
 	/* Every table select fits 32 bits (no EventSelect[11:8], no host/guest bits). */
-	n = (value >> 32) ? 0 : kprof_sources_by_select(itf, lookup, match, KPROF_ARRAY_COUNT(match));
+	n = (value >> 32) ? 0
+	                  : kprof_sources_by_select(itf, lookup, match, KPROF_ARRAY_COUNT(match));
 	if (n > KPROF_ARRAY_COUNT(match))
 		n = KPROF_ARRAY_COUNT(match);
 	if (json) {
 		kprof_cli_printf("{\"value\": %llu, \"vendor\": \"%s\", \"reserved_bits\": %s,\n",
 		                 (unsigned long long)value, kprof_cli_choice_vendor(vendor),
 		                 kprof_cli_json_bool(st == KPROF_E_RESERVED));
-		kprof_cli_printf(" \"fields\": {\"event\": %u, \"umask\": %u, \"usr\": %s, \"os\": %s, "
-		                 "\"edge\": %s, \"pc\": %s, \"int\": %s, ",
-		                 (unsigned)f.event, (unsigned)f.umask, kprof_cli_json_bool(f.usr), kprof_cli_json_bool(f.os),
-		                 kprof_cli_json_bool(f.edge), kprof_cli_json_bool(f.pc), kprof_cli_json_bool(f.intr));
+		kprof_cli_printf(
+		        " \"fields\": {\"event\": %u, \"umask\": %u, \"usr\": %s, \"os\": %s, "
+		        "\"edge\": %s, \"pc\": %s, \"int\": %s, ",
+		        (unsigned)f.event, (unsigned)f.umask, kprof_cli_json_bool(f.usr),
+		        kprof_cli_json_bool(f.os), kprof_cli_json_bool(f.edge),
+		        kprof_cli_json_bool(f.pc), kprof_cli_json_bool(f.intr));
 		if (vendor == KPROF_VENDOR_AMD)
 			kprof_cli_puts("\"any\": null, ");
 		else
 			kprof_cli_printf("\"any\": %s, ", kprof_cli_json_bool(f.any));
-		kprof_cli_printf("\"en\": %s, \"inv\": %s, \"cmask\": %u, ", kprof_cli_json_bool(f.en), kprof_cli_json_bool(f.inv),
+		kprof_cli_printf("\"en\": %s, \"inv\": %s, \"cmask\": %u, ",
+		                 kprof_cli_json_bool(f.en), kprof_cli_json_bool(f.inv),
 		                 (unsigned)f.cmask);
 		if (vendor == KPROF_VENDOR_AMD)
-			kprof_cli_printf("\"guest_only\": %s, \"host_only\": %s},\n", kprof_cli_json_bool(f.guest_only),
+			kprof_cli_printf("\"guest_only\": %s, \"host_only\": %s},\n",
+			                 kprof_cli_json_bool(f.guest_only),
 			                 kprof_cli_json_bool(f.host_only));
 		else
 			kprof_cli_puts("\"guest_only\": null, \"host_only\": null},\n");
@@ -162,8 +169,8 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_printf("no %s source uses it\n", kprof_cli_interface_name(itf));
 		return 0;
 	}
-	kprof_cli_printf("used by %lu %s source%s:\n", (unsigned long)n, kprof_cli_interface_name(itf),
-	                 n == 1 ? "" : "s");
+	kprof_cli_printf("used by %lu %s source%s:\n", (unsigned long)n,
+	                 kprof_cli_interface_name(itf), n == 1 ? "" : "s");
 	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
 		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]), NULL);
@@ -194,13 +201,15 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 	}
 	s = find_source((kprof_interface)itf, text);
 	if (!s)
-		return kprof_cli_usage(cmd, "no source '%s' in the %s table (kprof sources "
-		                                "--interface %s lists them)",
+		return kprof_cli_usage(cmd,
+		                       "no source '%s' in the %s table (kprof sources "
+		                       "--interface %s lists them)",
 		                       text, kprof_cli_interface_name((unsigned)itf),
 		                       kprof_cli_interface_name((unsigned)itf));
 	if (!s->select)
-		return kprof_cli_usage(cmd, "%s has no event select in the %s table: nothing "
-		                                "for perf to count",
+		return kprof_cli_usage(cmd,
+		                       "%s has no event select in the %s table: nothing "
+		                       "for perf to count",
 		                       kprof_source_name(s),
 		                       kprof_cli_interface_name((unsigned)itf));
 	st = kprof_source_perf_raw(s, raw, sizeof raw, NULL);

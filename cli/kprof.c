@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+/* clang-format off */
 #define FLAG(name, help)                    {name, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, help}
 #define NUMBER(name, var, min, max, help)   {name, KPROF_CLI_NUMBER, var, min, max, NULL, 0, help}
 #define OPERAND_NUMBER(name, max, help)     {name, KPROF_CLI_NUMBER, name, 0, max, NULL, KPROF_CLI_REQUIRED, help}
@@ -13,11 +14,13 @@
 #define END                                 {NULL, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, NULL}
 #define OPTIONS(...)                        (const kprof_cli_option[]){__VA_ARGS__, END}
 #define JSON_FLAG(what)                     FLAG("--json", what " (schema in docs/schema/)")
+/* clang-format on */
 
 /* The command table: one row per command, its options as data (see cli.h). The order is the
  * order of `kprof --help`. */
 static const kprof_cli_command commands[] = {
-        {"info", kprof_cmd_info, "what the Windows HAL would choose on this machine or a dumped one",
+        {"info", kprof_cmd_info,
+         "what the Windows HAL would choose on this machine or a dumped one",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
          "  choose and why, architectural perfmon facts, the interface's sources, whether\n"
          "  each is supported and what its select counts there (docs/counts.md), AMD LWP\n"

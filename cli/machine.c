@@ -22,13 +22,13 @@ int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot
 	if (st == KPROF_OK)
 		return 0;
 	if (st == KPROF_E_NOT_FOUND)
-		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)", label,
-		                       (unsigned long)cpu, (unsigned long)err.cpus);
+		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)",
+		                       label, (unsigned long)cpu, (unsigned long)err.cpus);
 	if (err.line == 0)
 		return kprof_cli_error("%s: empty: not a cpuid dump", label);
 	if (st == KPROF_E_DUPLICATE)
-		return kprof_cli_error_at(path, err.line,
-		                          0, "leaf repeated in CPU block %lu with different values",
+		return kprof_cli_error_at(path, err.line, 0,
+		                          "leaf repeated in CPU block %lu with different values",
 		                          (unsigned long)(err.cpus ? err.cpus - 1 : 0));
 	if (err.records == 0 && err.format == KPROF_DUMP_FORMAT_UNKNOWN)
 		return kprof_cli_error_at(path, err.line, 0,

@@ -32,11 +32,7 @@ static void choices(char *buf, size_t n, const kprof_cli_option *o, const char *
 static void spelling(char *buf, size_t n, const kprof_cli_option *o)
 {
 	char value[256];
-	if (is_operand(o)) {
-		snprintf(buf, n, "%s", o->name);
-		return;
-	}
-	if (o->type == KPROF_CLI_FLAG) {
+	if (is_operand(o) || o->type == KPROF_CLI_FLAG) {
 		snprintf(buf, n, "%s", o->name);
 		return;
 	}
@@ -85,7 +81,8 @@ void kprof_cli_print_help(const kprof_cli_command *c)
 			printf("\n  %-20s%s: %s", "", o->metavar, s);
 		}
 		if (o->type == KPROF_CLI_FILE)
-			printf("\n  %-20s(- reads standard input; at most %s)", "", KPROF_CLI_INPUT_MAX_LABEL);
+			printf("\n  %-20s(- reads standard input; at most %s)", "",
+			       KPROF_CLI_INPUT_MAX_LABEL);
 		putchar('\n');
 	}
 }
@@ -131,7 +128,8 @@ void kprof_cli_print_completion(void)
 				printf("%s ", o->name);
 		printf("--help\" -- \"$cur\"))\n");
 		if (files)
-			printf("\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- \"$cur\"))\n");
+			printf("\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- "
+			       "\"$cur\"))\n");
 		printf("\t\t\t;;\n\t\tesac\n\t\t;;\n");
 	}
 	printf("\tesac\n}\ncomplete -o filenames -F _kprof kprof\n");
@@ -154,11 +152,11 @@ static int take(const kprof_cli_command *c, const kprof_cli_option *o, const cha
 	const char *what = o->name;
 	if (o->type == KPROF_CLI_NUMBER) {
 		if (kprof_cli_parse_u64(text, o->max, &v->num) != 0 || v->num < o->min)
-			return kprof_cli_usage(c->name,
-			                       "%s '%s' is not a number from %llu to %llu (decimal, or "
-			                       "hex with 0x)",
-			                       what, text, (unsigned long long)o->min,
-			                       (unsigned long long)o->max);
+			return kprof_cli_usage(
+			        c->name,
+			        "%s '%s' is not a number from %llu to %llu (decimal, or "
+			        "hex with 0x)",
+			        what, text, (unsigned long long)o->min, (unsigned long long)o->max);
 	} else if (o->type == KPROF_CLI_CHOICE) {
 		int i = choice_parse(o, text);
 		if (i < 0) {
@@ -198,14 +196,17 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 			size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
 			for (k = 0; k < nrows; k++) {
 				o = &c->options[k];
-				if (!is_operand(o) && strlen(o->name) == len && strncmp(o->name, arg, len) == 0)
+				if (!is_operand(o) && strlen(o->name) == len &&
+				    strncmp(o->name, arg, len) == 0)
 					break;
 			}
 			if (k == nrows)
-				return kprof_cli_usage(c->name, "unknown option '%.*s'", (int)len, arg);
+				return kprof_cli_usage(c->name, "unknown option '%.*s'", (int)len,
+				                       arg);
 			if (o->type == KPROF_CLI_FLAG) {
 				if (eq)
-					return kprof_cli_usage(c->name, "option %s takes no value", o->name);
+					return kprof_cli_usage(c->name, "option %s takes no value",
+					                       o->name);
 				a->value[k].set = 1;
 				continue;
 			}

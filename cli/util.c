@@ -6,6 +6,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
 
 /* The command's whole standard output until main() decides it may be shown. */
 static char *out_buf;
@@ -170,7 +174,8 @@ int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, co
 	if (line)
 		snprintf(where, sizeof where, "kprof: %s:%lu: ", kprof_cli_file_label(path), line);
 	else
-		snprintf(where, sizeof where, "kprof: %s: offset 0x%llx: ", kprof_cli_file_label(path),
+		snprintf(where, sizeof where,
+		         "kprof: %s: offset 0x%llx: ", kprof_cli_file_label(path),
 		         (unsigned long long)offset);
 	va_start(ap, fmt);
 	rc = report(where, fmt, ap);
@@ -243,13 +248,18 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len)
 	int rc = 0;
 	if (!f)
 		return kprof_cli_error("%s: %s", label, strerror(errno));
+#ifdef _WIN32
+	if (is_stdin)
+		(void)_setmode(_fileno(stdin),
+		               _O_BINARY); /* the bytes as they are, no CRLF folding */
+#endif
 	for (;;) {
 		size_t got;
 		if (n == cap) {
 			char *p;
 			if (cap > KPROF_CLI_INPUT_MAX) {
-				rc = kprof_cli_error("%s: larger than %s, the most kprof reads", label,
-				                     KPROF_CLI_INPUT_MAX_LABEL);
+				rc = kprof_cli_error("%s: larger than %s, the most kprof reads",
+				                     label, KPROF_CLI_INPUT_MAX_LABEL);
 				break;
 			}
 			/* Grow to at most one byte past the cap: reading that byte is how we know. */

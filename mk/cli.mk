@@ -7,10 +7,21 @@ $(BUILD)/kprof: $(CLI_SRCS) $(CLI_HDRS) kprof.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_CLI) $(CLI_SRCS) -o $@
 
+# The hostile-input tests run the command under ASan/UBSan: its input (dumps, LWP/DS buffers,
+# chains) is untrusted, and the sanitizers turn a bad read into a failed test.
+$(BUILD)/kprof-san: $(CLI_SRCS) $(CLI_HDRS) kprof.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_CLI) -g -fsanitize=address,undefined -fno-sanitize-recover=all $(CLI_SRCS) -o $@
+
+# A build without cpuid or MSR access (KPROF_NO_LIVE): what exit status 1 looks like.
+$(BUILD)/kprof-nolive: $(CLI_SRCS) $(CLI_HDRS) kprof.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_CLI) -DKPROF_NO_LIVE $(CLI_SRCS) -o $@
+
 # Debian's cpuid: `kprof cpuid-dump` is checked against `cpuid -r`, and the golden tests
 # compare kprof's decoding with `cpuid -f` on the same raw input.
-DEPS += cpuid
+DEPS += cpuid python3-jsonschema
 TEST_STEPS += cli
 
-test-cli: $(BUILD)/kprof
-	python3 tests/test_cli.py
+test-cli: $(BUILD)/kprof $(BUILD)/kprof-san $(BUILD)/kprof-nolive
+	KPROF=$(BUILD)/kprof KPROF_SAN=$(BUILD)/kprof-san KPROF_NOLIVE=$(BUILD)/kprof-nolive python3 tests/test_cli.py

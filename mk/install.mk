@@ -1,6 +1,7 @@
 # Packaging: make install [PREFIX=/usr/local] [DESTDIR=...] installs
 #   PREFIX/include/kprof.h, PREFIX/bin/kprof, PREFIX/share/man/man1/kprof.1,
-#   PREFIX/lib/pkgconfig/kprof.pc, PREFIX/lib/cmake/kprof/kprofConfig{,Version}.cmake.
+#   PREFIX/lib/pkgconfig/kprof.pc, PREFIX/lib/cmake/kprof/kprofConfig{,Version}.cmake,
+#   PREFIX/share/bash-completion/completions/kprof (written by `kprof --completion bash`).
 # The version is read out of kprof.h (made from spec/project.yaml): it is typed nowhere else.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -15,10 +16,12 @@ SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(KPROF_VERSION)|g' \
 install: $(BUILD)/kprof
 	@test -n "$(KPROF_VERSION)" || { echo "install: no KPROF_VERSION_STRING in kprof.h" >&2; exit 1; }
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/kprof
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/kprof \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 kprof.h $(DESTDIR)$(PREFIX)/include/kprof.h
 	install -m 755 $(BUILD)/kprof $(DESTDIR)$(PREFIX)/bin/kprof
 	install -m 644 kprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/kprof.1
+	$(BUILD)/kprof --completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/kprof
 	$(SUBST) kprof.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/kprof.pc
 	$(SUBST) cmake/kprofConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/kprof/kprofConfig.cmake
 	$(SUBST) cmake/kprofConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/kprof/kprofConfigVersion.cmake
@@ -26,6 +29,7 @@ install: $(BUILD)/kprof
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/include/kprof.h $(DESTDIR)$(PREFIX)/bin/kprof \
 		$(DESTDIR)$(PREFIX)/share/man/man1/kprof.1 $(DESTDIR)$(PREFIX)/lib/pkgconfig/kprof.pc \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/kprof \
 		$(DESTDIR)$(PREFIX)/lib/cmake/kprof/kprofConfig.cmake $(DESTDIR)$(PREFIX)/lib/cmake/kprof/kprofConfigVersion.cmake
 	-rmdir $(DESTDIR)$(PREFIX)/lib/cmake/kprof
 

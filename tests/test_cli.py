@@ -19,6 +19,9 @@ from ktest import check, done  # noqa: E402
 import tempfile
 
 KPROF = os.path.abspath(os.environ.get("KPROF", "build/kprof"))
+# The hostile-input tests run a sanitizer build (ASan/UBSan) when make gives one.
+KPROF_SAN = os.path.abspath(os.environ.get("KPROF_SAN", KPROF))
+BIN = [KPROF]
 SHARED = os.environ.get("KPROF_SHARED", "../shared")
 DUMPS = os.path.join(SHARED, "cpuid-dumps", "instlatx64")
 CI = os.environ.get("CI", "").lower() == "true"
@@ -63,7 +66,7 @@ def schema_errors(cmd, text):
 
 
 def run(*args, stdin=None, timeout=None):
-    p = subprocess.run([KPROF, *args], capture_output=True, input=stdin, timeout=timeout)
+    p = subprocess.run([BIN[0], *args], capture_output=True, input=stdin, timeout=timeout)
     out = p.stdout.decode("utf-8", "strict")
     check("\x1b" not in out and b"\x1b" not in p.stderr, f"kprof {' '.join(args)[:60]}: no terminal escapes (no colour)")
     if p.returncode == 0 and "--json" in args and args and args[0] in JSON_COMMANDS:
@@ -71,6 +74,8 @@ def run(*args, stdin=None, timeout=None):
             errors, n = schema_errors(args[0], out)
         except ValueError as ex:
             errors, n = [f"not JSON: {ex}"], 0
+        except KeyError:
+            errors, n = [f"no docs/schema/{args[0]}.json"], 0
         check(not errors, f"kprof {' '.join(args)[:80]}: output valid against docs/schema/{args[0]}.json {errors[:3]}")
         VALIDATED[args[0]] = VALIDATED.get(args[0], 0) + n
     return p.returncode, out, p.stderr.decode("utf-8", "replace")
@@ -684,7 +689,7 @@ def test_lwp_decode(tmp):
         check_eq((j["event"], j["core"], j["flags"], j["data1"], j["ip"], j["data2"], j["timestamp"]),
                  (r[0], r[1], r[2] >> 0, r[3], r[4], r[5], r[6]), f"lwp-decode record {r[0]}")
     check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "unknown"], "lwp-decode kinds (shipped ids)")
-    check(rows[3].get("invalid") is True and "invalid" not in rows[0], "event id 0 is flagged invalid")
+    check(len(rows) == 4 and rows[3].get("invalid") is True and "invalid" not in rows[0], "event id 0 is flagged invalid")
     rc, out, err = run("lwp-decode", "--json", "--proposal", path)
     check_eq([json.loads(l)["kind"] for l in out.splitlines()][:2], ["branch", "dcache"],
              "lwp-decode --proposal uses the proposal's ids (2 branches, 3 DCache)")
@@ -695,6 +700,9 @@ def test_lwp_decode(tmp):
           f"a partial record: exit 2, nothing printed, file and offset named ({rc}, {err.strip()!r})")
     rc, out, err = run("lwp-decode", "--bogus", path)
     check(rc == 2 and out == "", "lwp-decode rejects an unknown option")
+    with open(path, "wb") as f:
+        f.write(blob)
+    return path
 
 
 def test_ds_and_sources_decode(tmp):
@@ -848,6 +856,213 @@ def test_ds_and_sources_decode(tmp):
 
     return {"bts": bts, "wrap": wrap, "p3": p3, "p4": p4, "chain": chain}
 
+# The options each command documents (docs/cli.md, kprof.1). Other options may be added; these
+# must stay, appear in `kprof CMD --help`, and be accepted by the parser.
+DOCUMENTED = {
+    "info": ["--cpuid-file", "--cpu", "--hal", "--json"],
+    "sources": ["--interface", "--json"],
+    "decode-select": ["--vendor", "--json"],
+    "perf": ["--interface"],
+    "cpuid-dump": [],
+    "lwp-decode": ["--json", "--proposal"],
+    "ds-decode": ["--format", "--data-cfg", "--base", "--index", "--max", "--wrapped", "--json"],
+    "sources-decode": ["--interface", "--json"],
+}
+INPUT_MAX = 16 << 20  # the documented cap: docs/cli.md and kprof.1 say "16 MiB"
+
+
+def help_options(cmd):
+    rc, out, err = run(cmd, "--help")
+    return rc, out, re.findall(r"^  (--[a-z0-9-]+)", out, re.M)
+
+
+def test_option_layer(tmp, files, live_dump):
+    if not os.path.exists(live_dump):
+        rc, out, err = run("cpuid-dump")
+        open(live_dump, "w").write(out)
+    rc, out, err = run("--help")
+    for cmd in DOCUMENTED:
+        check(re.search(r"^\s+" + re.escape(cmd) + r"\s", out, re.M) is not None, f"kprof --help lists {cmd}")
+    for cmd, want in DOCUMENTED.items():
+        rc, text, listed = help_options(cmd)
+        check_eq(rc, 0, f"kprof {cmd} --help")
+        usage = text.splitlines()[0] if text else ""
+        for opt in want:
+            check(opt in listed, f"kprof {cmd} --help describes {opt}")
+            check(opt in usage, f"kprof {cmd} --help usage line shows {opt}")
+        for opt in listed:
+            # Every option the help shows is one the parser takes (a missing value or a bad
+            # one may still be refused, but never as an unknown option).
+            rc, o, err = run(cmd, opt)
+            check("unknown option" not in err, f"kprof {cmd} {opt}: known to the parser [{err.strip()}]")
+        rc, o, err = run(cmd, "--no-such-option")
+        check(rc == 2 and o == "" and "unknown option" in err, f"kprof {cmd} --no-such-option refused")
+
+    # --opt=VALUE means --opt VALUE, for every type of option.
+    same = [
+        (["info", "--cpuid-file", live_dump, "--cpu", "0", "--hal", "x86", "--json"],
+         ["info", f"--cpuid-file={live_dump}", "--cpu=0", "--hal=x86", "--json"]),
+        (["sources", "--interface", "intel-later", "--json"], ["sources", "--interface=intel-later", "--json"]),
+        (["decode-select", "0x412e", "--vendor", "amd", "--json"], ["decode-select", "0x412e", "--vendor=amd", "--json"]),
+        (["perf", "LLCMisses", "--interface", "emon"], ["perf", "LLCMisses", "--interface=emon"]),
+        (["ds-decode", "--format", "bts", "--index", "72", "--wrapped", "--json", files["wrap"]],
+         ["ds-decode", "--format=bts", "--index=72", "--wrapped", "--json", files["wrap"]]),
+        (["ds-decode", "--format", "bts", "--base", "0x1000", "--max", "0x1030", "--index", "0x1030", files["wrap"]],
+         ["ds-decode", "--format=bts", "--base=0x1000", "--max=0x1030", "--index=0x1030", files["wrap"]]),
+        (["sources-decode", "--interface", "amd64", "--json", files["chain"]],
+         ["sources-decode", "--interface=amd64", "--json", files["chain"]]),
+    ]
+    for a, b in same:
+        ra, oa, ea = run(*a)
+        rb, ob, eb = run(*b)
+        check(ra == 0 and (ra, oa) == (rb, ob), f"{' '.join(b[:4])}: --opt=VALUE equals --opt VALUE [{ea.strip()} {eb.strip()}]")
+    rc, out, err = run("ds-decode", "--format", "bts", "--index=8", files["bts"])
+    check(rc == 2 and "offset" in err and "unknown option" not in err, f"ds-decode --index=8 parsed (8 is inside a record) [{err.strip()}]")
+    rc, out, err = run("ds-decode", "--format", "bts", "--max=48", "--index=48", "--json", files["bts"])
+    check(rc == 0 and json.loads(out)["count"] == 2 if rc == 0 else False, f"ds-decode --index=48 --max=48: two records [{err.strip()}]")
+    for args in (["info", "--json=yes"], ["info", "--cpu=x"], ["info", "--cpu="], ["info", "--hal="],
+                 ["info", "--cpu", "0x80000000", "--cpuid-file", live_dump], ["ds-decode", "--format=pebs6", files["bts"]],
+                 ["ds-decode", "--format", "bts", "--base=-1", files["bts"]], ["lwp-decode"], ["ds-decode", files["bts"]],
+                 ["sources-decode"], ["lwp-decode", "a", "b"]):
+        rc, out, err = run(*args)
+        check(rc == 2 and out == "" and "usage: kprof" in err, f"kprof {' '.join(args)}: usage error, exit 2")
+    # `--` ends the options: a file whose name starts with '-'.
+    dash = os.path.join(tmp, "-ring.bin")
+    shutil.copy(files["ring"], dash)
+    rc, out, err = run("lwp-decode", "--json", "--", dash)
+    rc2, out2, err2 = run("lwp-decode", "--json", files["ring"])
+    check(rc == 0 and out == out2, f"lwp-decode -- -ring.bin reads the file [{err.strip()}]")
+
+    # Every table name `sources` takes, the other commands with --interface take too.
+    for itf in ("generic", "default", "emon", "amd64", "intel-later"):
+        rc, out, err = run("sources-decode", "--interface", itf, "--json", files["chain"])
+        check(rc == 0 and json.loads(out)["interface"] == itf if rc == 0 else False,
+              f"sources-decode --interface {itf} accepted [{err.strip()}]")
+        rc, out, err = run("perf", "ProfileTime", "--interface", itf)
+        check("is not one of" not in err and "unknown" not in err, f"perf --interface {itf} is a known table [{err.strip()}]")
+
+
+def test_inputs(tmp, files, live_dump):
+    """`-` reads standard input; input past the documented cap is refused, not read forever."""
+    with open(live_dump, "rb") as f:
+        dump = f.read()
+    rc, out, err = run("info", "--cpuid-file", live_dump, "--json")
+    rc2, out2, err2 = run("info", "--cpuid-file", "-", "--json", stdin=dump)
+    check(rc == 0 and (rc2, out2) == (rc, out), f"info --cpuid-file - reads standard input [{err2.strip()}]")
+    for cmd, path in (("lwp-decode", files["ring"]), ("ds-decode", files["p3"]), ("sources-decode", files["chain"])):
+        extra = ["--format", "pebs3"] if cmd == "ds-decode" else []
+        with open(path, "rb") as f:
+            data = f.read()
+        rc, out, err = run(cmd, *extra, "--json", path)
+        rc2, out2, err2 = run(cmd, *extra, "--json", "-", stdin=data)
+        check(rc == 0 and (rc2, out2) == (rc, out), f"{cmd} - reads standard input [{err2.strip()}]")
+    rc, out, err = run("info", "--cpuid-file", "-", stdin=b"hello\n")
+    check(rc == 2 and out == "" and "(standard input):1:" in err, f"bad standard input is named, with its line [{err.strip()}]")
+    for doc in ("docs/cli.md", "kprof.1"):
+        text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", doc), encoding="utf-8").read()
+        check("16 MiB" in text, f"{doc} documents the 16 MiB input cap")
+
+    def refused(args, what, stdin=None):
+        try:
+            rc, out, err = run(*args, stdin=stdin, timeout=300)
+        except subprocess.TimeoutExpired:
+            check(False, f"{what}: kprof returned (it read without end)")
+            return
+        check(rc == 2 and out == "" and "16 MiB" in err, f"{what}: refused past the cap, exit 2 [{err.strip()}]")
+
+    refused(["info", "--cpuid-file", "/dev/zero"], "info --cpuid-file /dev/zero")
+    refused(["lwp-decode", "/dev/zero"], "lwp-decode /dev/zero")
+    refused(["ds-decode", "--format", "bts", "/dev/zero"], "ds-decode /dev/zero")
+    big = os.path.join(tmp, "big.bin")
+    with open(big, "wb") as f:
+        f.truncate(INPUT_MAX + 1)
+    refused(["sources-decode", big], "a file one byte past the cap")
+    refused(["info", "--cpuid-file", "-"], "standard input one byte past the cap", stdin=b"\0" * (INPUT_MAX + 1))
+    with open(big, "wb") as f:
+        f.truncate(INPUT_MAX)
+    rc, out, err = run("info", "--cpuid-file", big)
+    check(rc == 2 and "16 MiB" not in err and "not a cpuid dump" in err,
+          f"a file of exactly the cap is read (and found not to be a dump) [{err.strip()}]")
+    os.unlink(big)
+
+
+def test_exit_failure(tmp):
+    """Exit status 1: the system failed us. Writing to a full device, and (KPROF_NOLIVE, a
+    KPROF_NO_LIVE build) no cpuid; a dump still works there."""
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([KPROF, "sources"], stdout=full, stderr=subprocess.PIPE)
+    check(p.returncode == 1 and b"writing the output failed" in p.stderr,
+          f"kprof sources > /dev/full: exit 1 [{p.stderr.strip()!r}]")
+    nolive = os.environ.get("KPROF_NOLIVE")
+    if not check(nolive is not None, "KPROF_NOLIVE (a KPROF_NO_LIVE build) given by make"):
+        return
+    for args in (["info"], ["cpuid-dump"]):
+        p = subprocess.run([nolive, *args], capture_output=True)
+        check(p.returncode == 1 and p.stdout == b"" and b"cpuid" in p.stderr,
+              f"kprof {' '.join(args)} without cpuid: exit 1 [{p.stderr.strip()!r}]")
+    p = subprocess.run([nolive, "info", "--cpuid-file", os.path.join(tmp, "live.raw"), "--json"], capture_output=True)
+    check(p.returncode == 0, "without cpuid, info --cpuid-file still works")
+
+
+def test_shell(tmp):
+    """--version, the bash completion and its installation, and no colour."""
+    header = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kprof.h"), encoding="utf-8").read()
+    version = re.search(r'^#define KPROF_VERSION_STRING "([^"]+)"', header, re.M)[1]
+    rc, out, err = run("--version")
+    check_eq((rc, out), (0, f"kprof {version}\n"), "kprof --version prints KPROF_VERSION_STRING")
+    rc, script, err = run("--completion", "bash")
+    if not check_eq(rc, 0, "kprof --completion bash"):
+        return
+    path = os.path.join(tmp, "kprof.bash")
+    open(path, "w").write(script)
+    check(subprocess.run(["bash", "-n", path]).returncode == 0, "the completion script parses (bash -n)")
+
+    def complete(*words):
+        words = list(words)
+        prog = (f"source {path}; COMP_WORDS=({' '.join(repr(w) for w in ['kprof'] + words)}); "
+                f"COMP_CWORD={len(words)}; _kprof; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
+        p = subprocess.run(["bash", "-c", prog], capture_output=True, text=True, cwd=tmp)
+        return set(p.stdout.split())
+
+    check(set(DOCUMENTED) | {"--help", "--version"} <= complete(""), f"completion: the commands {sorted(complete(''))}")
+    check(complete("ds") == {"ds-decode"}, "completion: ds -> ds-decode")
+    for cmd, opts in DOCUMENTED.items():
+        got = complete(cmd, "--")
+        check(set(opts) <= got, f"completion: {cmd} -- offers {opts} (got {sorted(got)})")
+    check_eq(complete("info", "--hal", ""), {"x64", "x86"}, "completion: info --hal")
+    check_eq(complete("sources", "--interface", ""), {"generic", "default", "emon", "amd64", "intel-later"},
+             "completion: sources --interface")
+    check("pebs32" in complete("ds-decode", "--format", ""), "completion: ds-decode --format")
+    check("kprof.bash" in complete("lwp-decode", "kprof."), "completion: lwp-decode FILE completes file names")
+    # make install puts the same script where bash-completion looks for it.
+    dest = os.path.join(tmp, "destdir")
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    p = subprocess.run(["make", "-s", "-C", root, "install", f"DESTDIR={dest}", "PREFIX=/usr"], capture_output=True, text=True)
+    installed = os.path.join(dest, "usr", "share", "bash-completion", "completions", "kprof")
+    check(p.returncode == 0 and os.path.isfile(installed) and open(installed).read() == script,
+          f"make install: share/bash-completion/completions/kprof is the script [{p.stderr.strip()[-200:]}]")
+    # No colour: not with NO_COLOR, not without it, not even on a terminal.
+    import pty
+    for env in ({"NO_COLOR": "1"}, {}):
+        master, slave = pty.openpty()
+        e = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        e.update(env, TERM="xterm-256color")
+        p = subprocess.Popen([KPROF, "info"], stdout=slave, stderr=slave, env=e)
+        os.close(slave)
+        data = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        p.wait()
+        os.close(master)
+        check(p.returncode == 0 and b"\x1b" not in data and b"vendor" in data,
+              f"kprof info on a terminal {env or '(NO_COLOR unset)'}: no colour escapes")
+
 
 def main():
     if not os.path.isdir(DUMPS):
@@ -869,10 +1084,20 @@ def main():
         test_decode_select(tabs)
         test_perf(tabs)
         test_json_strings(tmp)
-        test_lwp_decode(tmp)
-        test_ds_and_sources_decode(tmp)
+        BIN[0] = KPROF_SAN
+        ring = test_lwp_decode(tmp)
+        files = test_ds_and_sources_decode(tmp)
+        files["ring"] = ring
+        live_dump = os.path.join(tmp, "live.raw")
+        test_option_layer(tmp, files, live_dump)
+        test_inputs(tmp, files, live_dump)
         test_bad_files(tmp)
+        BIN[0] = KPROF
+        test_exit_failure(tmp)
+        test_shell(tmp)
         test_dumps(tabs, tmp)
+    for cmd in JSON_COMMANDS:
+        check(VALIDATED.get(cmd, 0) > 0, f"--json output of {cmd} validated against its schema ({VALIDATED.get(cmd, 0)} documents)")
     return done()
 
 
