@@ -199,14 +199,15 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
  * KPROF_INTEL_PERFEVTSEL_*.
  * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-
- * perfmon.md (MSRs) */
+ * perfmon.md (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PERFEVTSEL0..7 at 186H..18DH: the legacy
+ * layout defines eight) */
 #define KPROF_MSR_IA32_PERFEVTSEL_BASE  0x186u
 #define KPROF_MSR_IA32_PERFEVTSEL_COUNT 8u
 #define KPROF_MSR_IA32_PERFEVTSEL(i)    (KPROF_MSR_IA32_PERFEVTSEL_BASE + (uint32_t)(i))
 
 /* General-purpose counter i.
  * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md
- * (MSRs) */
+ * (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PMC0..7 at C1H..C8H) */
 #define KPROF_MSR_IA32_PMC_BASE  0xC1u
 #define KPROF_MSR_IA32_PMC_COUNT 8u
 #define KPROF_MSR_IA32_PMC(i)    (KPROF_MSR_IA32_PMC_BASE + (uint32_t)(i))
@@ -221,7 +222,7 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide.
  * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-
- * ds-perfmon.md */
+ * ds-perfmon.md; Linux msr-index.h MSR_K7_PERFCTR0 */
 #define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
@@ -299,55 +300,226 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
  * ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields:
  * KPROF_AMD_PERFEVTSEL_*.
  * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTL 0xc0010200 */
+ * MSR_F15H_PERF_CTL 0xc0010200; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters:
+ * six core counters at C001_0200h..C001_020Bh */
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
 
 /* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide.
  * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTR 0xc0010201 */
+ * MSR_F15H_PERF_CTR 0xc0010201; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters */
 #define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
 #define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
 
-/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
- * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
+/* Perfmon version 4 name of IA32_PERF_GLOBAL_OVF_CTRL (the same MSR): write 1s to clear
+ * IA32_PERF_GLOBAL_STATUS bits. Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_STATUS_RESET 390H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
+#define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_RESET 0x390u
 
-#define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT  0 /* event select */
-#define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH  8
-#define KPROF_INTEL_PERFEVTSEL_EVENT_MASK   UINT64_C(0xFF)
-#define KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT  8 /* unit mask */
-#define KPROF_INTEL_PERFEVTSEL_UMASK_WIDTH  8
-#define KPROF_INTEL_PERFEVTSEL_UMASK_MASK   UINT64_C(0xFF00)
-#define KPROF_INTEL_PERFEVTSEL_USR_SHIFT    16 /* count at CPL > 0 */
-#define KPROF_INTEL_PERFEVTSEL_USR_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_USR_MASK     UINT64_C(0x10000)
-#define KPROF_INTEL_PERFEVTSEL_OS_SHIFT     17 /* count at CPL 0 */
-#define KPROF_INTEL_PERFEVTSEL_OS_WIDTH     1
-#define KPROF_INTEL_PERFEVTSEL_OS_MASK      UINT64_C(0x20000)
-#define KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT   18 /* edge detect (E) */
-#define KPROF_INTEL_PERFEVTSEL_EDGE_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_EDGE_MASK    UINT64_C(0x40000)
-#define KPROF_INTEL_PERFEVTSEL_PC_SHIFT     19 /* pin control */
-#define KPROF_INTEL_PERFEVTSEL_PC_WIDTH     1
-#define KPROF_INTEL_PERFEVTSEL_PC_MASK      UINT64_C(0x80000)
-#define KPROF_INTEL_PERFEVTSEL_INTR_SHIFT   20 /* APIC interrupt on overflow (INT) */
-#define KPROF_INTEL_PERFEVTSEL_INTR_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_INTR_MASK    UINT64_C(0x100000)
-#define KPROF_INTEL_PERFEVTSEL_ANY_SHIFT    21 /* any thread of the core (AnyThread, perfmon v3+) */
-#define KPROF_INTEL_PERFEVTSEL_ANY_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_ANY_MASK     UINT64_C(0x200000)
-#define KPROF_INTEL_PERFEVTSEL_EN_SHIFT     22 /* enable counter */
-#define KPROF_INTEL_PERFEVTSEL_EN_WIDTH     1
-#define KPROF_INTEL_PERFEVTSEL_EN_MASK      UINT64_C(0x400000)
-#define KPROF_INTEL_PERFEVTSEL_INV_SHIFT    23 /* invert counter mask */
-#define KPROF_INTEL_PERFEVTSEL_INV_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_INV_MASK     UINT64_C(0x800000)
-#define KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT  24 /* counter mask */
-#define KPROF_INTEL_PERFEVTSEL_CMASK_WIDTH  8
-#define KPROF_INTEL_PERFEVTSEL_CMASK_MASK   UINT64_C(0xFF000000)
-#define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFFFFFFFF)
+/* Perfmon version 4 and later: write 1s to set IA32_PERF_GLOBAL_STATUS bits (a VMM restoring a
+ * guest's state). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_STATUS_SET 391H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS_SET 0x391
+ * (kernels after 6.1; the first one not verified, so linux_since is a late bound) */
+#define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_SET 0x391u
+
+/* Perfmon version 4 and later (read-only): which counters are in use by any agent, and whether
+ * the PMI is. Fields: KPROF_IA32_PERF_GLOBAL_INUSE_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_INUSE 392H); Intel SDM vol. 4 table 2-2; Linux msr-index.h
+ * MSR_CORE_PERF_GLOBAL_INUSE 0x392 (kernels after 6.1; linux_since is a late bound) */
+#define KPROF_MSR_IA32_PERF_GLOBAL_INUSE 0x392u
+
+/* Top-down level-1 (and level-2) metrics as fractions of fixed counter 3 (slots), 8 bits each;
+ * exists when IA32_PERF_CAPABILITIES.perf_metrics is set. Fields: KPROF_IA32_PERF_METRICS_*.
+ * Source: Intel SDM vol. 3B, Performance Metrics (MSR_PERF_METRICS 329H); Linux msr-index.h
+ * MSR_PERF_METRICS 0x329, perf_event.h INTEL_TD_METRIC_* */
+#define KPROF_MSR_IA32_PERF_METRICS 0x329u
+
+/* Perfmon version 6 and later: general-purpose counter i at 0x1900 + 4i (aliases IA32_PMCi for
+ * i < 8). 32 slots: 0x1980 starts the fixed counters.
+ * Source: Linux msr-index.h MSR_IA32_PMC_V6_GP0_CTR 0x1900, MSR_IA32_PMC_V6_STEP 4;
+ * events/intel/core.c (x86_pmu.version >= 6: MSR aliasing, eventsel/perfctr/fixedctr at the V6
+ * range); Intel SDM vol. 3B, Architectural Performance Monitoring Version 6 */
+#define KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE  0x1900u
+#define KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT 32u
+#define KPROF_MSR_IA32_PMC_GP_CTR_V6(i)    (KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: event select of general-purpose counter i at 0x1901 + 4i
+ * (aliases IA32_PERFEVTSELi for i < 8). Fields: KPROF_INTEL_PERFEVTSEL_*.
+ * Source: Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_A 0x1901; events/intel/core.c
+ * intel_pmu_v6_addr_offset */
+#define KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE  0x1901u
+#define KPROF_MSR_IA32_PMC_GP_CFG_A_V6_COUNT 32u
+#define KPROF_MSR_IA32_PMC_GP_CFG_A_V6(i)    (KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: fixed-function counter i at 0x1980 + 4i (aliases
+ * IA32_FIXED_CTRi). 16 slots: fixed counters are IA32_PERF_GLOBAL_CTRL bits 47:32.
+ * Source: Linux msr-index.h MSR_IA32_PMC_V6_FX0_CTR 0x1980; events/intel/core.c */
+#define KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE  0x1980u
+#define KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT 16u
+#define KPROF_MSR_IA32_PMC_FX_CTR_V6(i)    (KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE + 4u * (uint32_t)(i))
+
+/* PEBS load-latency threshold: load-latency records are written for loads slower than this many
+ * cycles. Fields: KPROF_IA32_PEBS_LD_LAT_THRESHOLD_*.
+ * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
+ * (MSR_PEBS_LD_LAT_THRESHOLD 3F6H, bits 15:0); Linux msr-index.h MSR_PEBS_LD_LAT_THRESHOLD
+ * 0x3f6 */
+#define KPROF_MSR_IA32_PEBS_LD_LAT_THRESHOLD 0x3F6u
+
+/* PEBS front-end event qualification (FRONTEND_RETIRED's sub-events and latency; model-specific
+ * fields).
+ * Source: Intel SDM vol. 3B, Front-end Retired Facility (MSR_PEBS_FRONTEND 3F7H); Linux msr-
+ * index.h MSR_PEBS_FRONTEND 0x3f7 */
+#define KPROF_MSR_IA32_PEBS_FRONTEND 0x3F7u
+
+/* Architectural LBR control: enable, CPL and branch-type filters, call-stack mode. Fields:
+ * KPROF_IA32_LBR_CTL_*.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL 14CEH); Linux msr-
+ * index.h MSR_ARCH_LBR_CTL 0x14ce, ARCH_LBR_CTL_* */
+#define KPROF_MSR_IA32_LBR_CTL 0x14CEu
+
+/* Architectural LBR depth: the number of LBR entries in use, one of the depths cpuid 0x1C
+ * eax[7:0] allows.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_DEPTH 14CFH); Linux
+ * msr-index.h MSR_ARCH_LBR_DEPTH 0x14cf */
+#define KPROF_MSR_IA32_LBR_DEPTH 0x14CFu
+
+/* Architectural LBR entry i, source address. cpuid 0x1C eax[7:0] bit n allows depth 8(n+1), so
+ * at most 64 entries.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_FROM_IP 1500H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_FROM_0 0x1500, events/intel/lbr.c (lbr_nr =
+ * fls(lbr_depth_mask) * 8) */
+#define KPROF_MSR_IA32_LBR_FROM_IP_BASE  0x1500u
+#define KPROF_MSR_IA32_LBR_FROM_IP_COUNT 64u
+#define KPROF_MSR_IA32_LBR_FROM_IP(i)    (KPROF_MSR_IA32_LBR_FROM_IP_BASE + (uint32_t)(i))
+
+/* Architectural LBR entry i, destination address.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_TO_IP 1600H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_TO_0 0x1600 */
+#define KPROF_MSR_IA32_LBR_TO_IP_BASE  0x1600u
+#define KPROF_MSR_IA32_LBR_TO_IP_COUNT 64u
+#define KPROF_MSR_IA32_LBR_TO_IP(i)    (KPROF_MSR_IA32_LBR_TO_IP_BASE + (uint32_t)(i))
+
+/* Architectural LBR entry i, branch information (mispredict, cycle count, branch type).
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_INFO 1200H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_INFO_0 0x1200 */
+#define KPROF_MSR_IA32_LBR_INFO_BASE  0x1200u
+#define KPROF_MSR_IA32_LBR_INFO_COUNT 64u
+#define KPROF_MSR_IA32_LBR_INFO(i)    (KPROF_MSR_IA32_LBR_INFO_BASE + (uint32_t)(i))
+
+/* PerfMonV2 (cpuid 0x80000022 eax[0]) counter overflow status (read-only). Fields:
+ * KPROF_AMD_PERF_GLOBAL_*.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters
+ * (PerfCntrGlobalStatus C000_0300h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS
+ * 0xc0000300 */
+#define KPROF_MSR_AMD_PERF_GLOBAL_STATUS 0xC0000300u
+
+/* PerfMonV2 global enable: with PerfMonV2 a core counter counts only when its bit here and its
+ * own enable are set. Fields: KPROF_AMD_PERF_GLOBAL_*.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PerfCntrGlobalCtl
+ * C000_0301h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_CTL 0xc0000301, events/amd/core.c
+ * amd_pmu_v2_enable_all */
+#define KPROF_MSR_AMD_PERF_GLOBAL_CTL 0xC0000301u
+
+/* PerfMonV2: write 1s to clear AMD_PERF_GLOBAL_STATUS bits. Fields: KPROF_AMD_PERF_GLOBAL_*.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters
+ * (PerfCntrGlobalStatusClr C000_0302h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS_CLR
+ * 0xc0000302 */
+#define KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR 0xC0000302u
+
+/* Northbridge / data-fabric event select i (cpuid 0x80000001 ecx.perfctr_ext_nb); four without
+ * PerfMonV2, cpuid 0x80000022 ebx[15:10] with it.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (NB performance
+ * counters C001_0240h..C001_0247h); Linux msr-index.h MSR_F15H_NB_PERF_CTL 0xc0010240,
+ * events/amd/uncore.c (NUM_COUNTERS_NB 4) */
+#define KPROF_MSR_AMD_NB_PERFEVTSEL_BASE  0xC0010240u
+#define KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT 4u
+#define KPROF_MSR_AMD_NB_PERFEVTSEL(i)    (KPROF_MSR_AMD_NB_PERFEVTSEL_BASE + 2u * (uint32_t)(i))
+
+/* Northbridge / data-fabric counter i, 48 bits wide.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters; Linux msr-index.h
+ * MSR_F15H_NB_PERF_CTR 0xc0010241 */
+#define KPROF_MSR_AMD_NB_PERFCTR_BASE  0xC0010241u
+#define KPROF_MSR_AMD_NB_PERFCTR_COUNT 4u
+#define KPROF_MSR_AMD_NB_PERFCTR(i)    (KPROF_MSR_AMD_NB_PERFCTR_BASE + 2u * (uint32_t)(i))
+
+/* Performance time-stamp counter (cpuid 0x80000001 ecx.ptsc): the clock LWP's PTSC option
+ * stamps records with.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PTSC C001_0280h);
+ * Linux msr-index.h MSR_F15H_PTSC 0xc0010280, cpufeatures.h X86_FEATURE_PTSC */
+#define KPROF_MSR_AMD_PTSC 0xC0010280u
+
+/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3B, the
+ * IA32_PERFEVTSELx layout (bits 31:0) and Architectural Performance Monitoring Version 6
+ * (UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx bits 0/1 say so); Linux perf_event.h
+ * ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX 32, HSW_IN_TX_CHECKPOINTED 33,
+ * ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the counter's records carry only the
+ * basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35, ARCH_PERFMON_EVENTSEL_EQ 36,
+ * ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
+
+#define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
+#define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_EVENT_MASK  UINT64_C(0xFF)
+#define KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT 8 /* unit mask */
+#define KPROF_INTEL_PERFEVTSEL_UMASK_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_UMASK_MASK  UINT64_C(0xFF00)
+#define KPROF_INTEL_PERFEVTSEL_USR_SHIFT   16 /* count at CPL > 0 */
+#define KPROF_INTEL_PERFEVTSEL_USR_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_USR_MASK    UINT64_C(0x10000)
+#define KPROF_INTEL_PERFEVTSEL_OS_SHIFT    17 /* count at CPL 0 */
+#define KPROF_INTEL_PERFEVTSEL_OS_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_OS_MASK     UINT64_C(0x20000)
+#define KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT  18 /* edge detect (E) */
+#define KPROF_INTEL_PERFEVTSEL_EDGE_WIDTH  1
+#define KPROF_INTEL_PERFEVTSEL_EDGE_MASK   UINT64_C(0x40000)
+#define KPROF_INTEL_PERFEVTSEL_PC_SHIFT    19 /* pin control */
+#define KPROF_INTEL_PERFEVTSEL_PC_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_PC_MASK     UINT64_C(0x80000)
+#define KPROF_INTEL_PERFEVTSEL_INTR_SHIFT  20 /* APIC interrupt on overflow (INT) */
+#define KPROF_INTEL_PERFEVTSEL_INTR_WIDTH  1
+#define KPROF_INTEL_PERFEVTSEL_INTR_MASK   UINT64_C(0x100000)
+#define KPROF_INTEL_PERFEVTSEL_ANY_SHIFT   21 /* any thread of the core (AnyThread, perfmon v3+) */
+#define KPROF_INTEL_PERFEVTSEL_ANY_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_ANY_MASK    UINT64_C(0x200000)
+#define KPROF_INTEL_PERFEVTSEL_EN_SHIFT    22 /* enable counter */
+#define KPROF_INTEL_PERFEVTSEL_EN_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_EN_MASK     UINT64_C(0x400000)
+#define KPROF_INTEL_PERFEVTSEL_INV_SHIFT   23 /* invert counter mask */
+#define KPROF_INTEL_PERFEVTSEL_INV_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_INV_MASK    UINT64_C(0x800000)
+#define KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT 24 /* counter mask */
+#define KPROF_INTEL_PERFEVTSEL_CMASK_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_CMASK_MASK  UINT64_C(0xFF000000)
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_SHIFT                                                         \
+	32 /* count only inside transactional regions (TSX parts) */
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_MASK  UINT64_C(0x100000000)
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_SHIFT                                                      \
+	33 /* checkpointed: do not count aborted transactional regions (TSX parts) */
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_MASK  UINT64_C(0x200000000)
+#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_SHIFT                                                      \
+	34 /* adaptive PEBS record (PEBS format 4+): the record carries the groups IA32_PEBS_DATA_CFG selects */
+#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_MASK  UINT64_C(0x400000000)
+#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_SHIFT                                                       \
+	35 /* log this counter's occurrences into the LBR records (cpuid 0x1C ecx[19:16]) */
+#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_MASK  UINT64_C(0x800000000)
+#define KPROF_INTEL_PERFEVTSEL_EQ_SHIFT                                                            \
+	36 /* count when the occurrence count equals cmask (perfmon v6, cpuid 0x23.0 ebx[1]) */
+#define KPROF_INTEL_PERFEVTSEL_EQ_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_EQ_MASK  UINT64_C(0x1000000000)
+#define KPROF_INTEL_PERFEVTSEL_UMASK2_SHIFT                                                        \
+	40 /* second unit mask (perfmon v6, cpuid 0x23.0 ebx[0]) */
+#define KPROF_INTEL_PERFEVTSEL_UMASK2_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_UMASK2_MASK  UINT64_C(0xFF0000000000)
+#define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF1FFFFFFFFF)
 
 /* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
  * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
@@ -394,8 +566,12 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
-/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI).
- * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI),
+ * and its adaptive-PEBS bit at 32+4i.
+ * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43;
+ * adaptive bits: Intel SDM vol. 3B, Adaptive PEBS ( FIXED_CTR_CTRL bit 32+4i), Linux
+ * events/perf_event.h ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in
+ * events/intel/core.c intel_pmu_enable_fixed */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
@@ -446,32 +622,78 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT 15 /* fixed counter 3 interrupts on overflow */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK  UINT64_C(0x8000)
-#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK   UINT64_C(0xFFFF)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_SHIFT                                              \
+	32 /* fixed counter 0's PEBS records are adaptive (carry the IA32_PEBS_DATA_CFG groups) */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_MASK  UINT64_C(0x100000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_SHIFT                                              \
+	36 /* fixed counter 1's PEBS records are adaptive */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_MASK  UINT64_C(0x1000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_SHIFT                                              \
+	40 /* fixed counter 2's PEBS records are adaptive */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_MASK  UINT64_C(0x10000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_SHIFT                                              \
+	44 /* fixed counter 3's PEBS records are adaptive */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_MASK  UINT64_C(0x100000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK        UINT64_C(0x11110000FFFF)
 
-/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit
- * 32+i.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
+/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i (up to 32), fixed counter i
+ * at bit 32+i (up to 16), PERF_METRICS at 48.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL); Intel SDM vol.
+ * 3B Architectural Performance Monitoring Version 2, IA32_PERF_GLOBAL_CTRL (one bit per counter
+ * the processor has); Linux perf_event.h GLOBAL_CTRL_EN_PERF_METRICS 48, INTEL_PMC_MAX_GENERIC
+ * 32 / INTEL_PMC_IDX_FIXED 32 */
 
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT    0 /* general-purpose counters, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH    8
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK     UINT64_C(0xFF)
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT  32 /* fixed counters, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH  4
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK   UINT64_C(0xF00000000)
-#define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK UINT64_C(0xF000000FF)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT          0 /* general-purpose counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH          32
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK           UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT        32 /* fixed counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH        16
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK         UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_SHIFT 48 /* enable IA32_PERF_METRICS */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_MASK  UINT64_C(0x1000000000000)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK       UINT64_C(0x1FFFFFFFFFFFF)
 
-/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter
- * i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62.
- * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h
- * GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
+/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL/STATUS_RESET, which clear it, STATUS_SET, which sets
+ * it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, and the
+ * status bits above.
+ * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Intel SDM vol. 3B
+ * Architectural Performance Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63);
+ * Linux perf_event.h GLOBAL_STATUS_*, msr-index.h
+ * MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
 	0 /* general-purpose counter overflowed, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH   8
-#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK    UINT64_C(0xFF)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT 32 /* fixed counter overflowed, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH 4
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH              32
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK               UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT            32 /* fixed counter overflowed, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH            16
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK             UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_SHIFT 48 /* IA32_PERF_METRICS overflowed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_MASK  UINT64_C(0x1000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_SHIFT   55 /* Intel PT ToPA PMI */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_WIDTH   1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_MASK    UINT64_C(0x80000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_SHIFT                                                \
+	58 /* LBRs are frozen (perfmon v4 freeze on PMI) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_MASK  UINT64_C(0x400000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_SHIFT                                                \
+	59 /* counters are frozen (perfmon v4 freeze on PMI) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_MASK  UINT64_C(0x800000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_SHIFT                                                   \
+	60 /* a counter counted while SGX enclave counting was suppressed (Anti-Side-channel Interference) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_WIDTH       1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_MASK        UINT64_C(0x1000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_SHIFT 61 /* an uncore counter overflowed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_MASK  UINT64_C(0x2000000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT                                          \
 	62 /* the DS buffer (BTS or PEBS) reached its interrupt threshold */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_WIDTH 1
@@ -479,11 +701,12 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT     63 /* the counters' configuration changed */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_WIDTH     1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xC000000F000000FF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xFC81FFFFFFFFFFFF)
 
 /* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union
- * perf_capabilities */
+ * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2
+ * (IA32_PERF_CAPABILITIES bits 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing
+ * info); Linux perf_event.h union perf_capabilities, msr-index.h PERF_CAP_* */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -512,7 +735,18 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 	14 /* adaptive PEBS (basic group, IA32_PEBS_DATA_CFG) */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK  UINT64_C(0x4000)
-#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK        UINT64_C(0x7FFF)
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_SHIFT  15 /* IA32_PERF_METRICS exists */
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_WIDTH  1
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_MASK   UINT64_C(0x8000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_SHIFT                                          \
+	16 /* PEBS records can go to the Intel PT trace instead of the DS buffer */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_MASK  UINT64_C(0x10000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_SHIFT                                        \
+	17 /* PEBS records carry timing information (the basic group's retire latency) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK  UINT64_C(0x20000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x3FFFF)
 
 /* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
  * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
@@ -601,6 +835,115 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_WIDTH  1
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
 #define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
+
+/* IA32_PERF_GLOBAL_INUSE (read-only): general-purpose counter i in use at bit i, fixed counter
+ * i at 32+i, the PMI at 63.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_INUSE) */
+
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_SHIFT                                                     \
+	0 /* general-purpose counter in use (its IA32_PERFEVTSELx has an event), one bit each */
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_WIDTH   32
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_MASK    UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_SHIFT 32 /* fixed counter in use, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_WIDTH 16
+#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_SHIFT                                               \
+	63 /* some counter is set to interrupt (the PMI is in use) */
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_MASK  UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_DEFINED_MASK    UINT64_C(0x8000FFFFFFFFFFFF)
+
+/* IA32_PERF_METRICS: top-down metrics, each the fraction x/255 of the slots fixed counter 3
+ * counted.
+ * Source: Intel SDM vol. 3B, Performance Metrics (the PERF_METRICS MSR); Linux perf_event.h
+ * INTEL_TD_METRIC_RETIRING..MEM_BOUND (bytes 0..7 in this order) */
+
+#define KPROF_IA32_PERF_METRICS_RETIRING_SHIFT      0 /* retiring */
+#define KPROF_IA32_PERF_METRICS_RETIRING_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_RETIRING_MASK       UINT64_C(0xFF)
+#define KPROF_IA32_PERF_METRICS_BAD_SPEC_SHIFT      8 /* bad speculation */
+#define KPROF_IA32_PERF_METRICS_BAD_SPEC_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_BAD_SPEC_MASK       UINT64_C(0xFF00)
+#define KPROF_IA32_PERF_METRICS_FE_BOUND_SHIFT      16 /* front-end bound */
+#define KPROF_IA32_PERF_METRICS_FE_BOUND_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_FE_BOUND_MASK       UINT64_C(0xFF0000)
+#define KPROF_IA32_PERF_METRICS_BE_BOUND_SHIFT      24 /* back-end bound */
+#define KPROF_IA32_PERF_METRICS_BE_BOUND_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_BE_BOUND_MASK       UINT64_C(0xFF000000)
+#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_SHIFT     32 /* heavy operations (level 2) */
+#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_WIDTH     8
+#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_MASK      UINT64_C(0xFF00000000)
+#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_SHIFT 40 /* branch mispredicts (level 2) */
+#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_WIDTH 8
+#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_MASK  UINT64_C(0xFF0000000000)
+#define KPROF_IA32_PERF_METRICS_FETCH_LAT_SHIFT     48 /* fetch latency (level 2) */
+#define KPROF_IA32_PERF_METRICS_FETCH_LAT_WIDTH     8
+#define KPROF_IA32_PERF_METRICS_FETCH_LAT_MASK      UINT64_C(0xFF000000000000)
+#define KPROF_IA32_PERF_METRICS_MEM_BOUND_SHIFT     56 /* memory bound (level 2) */
+#define KPROF_IA32_PERF_METRICS_MEM_BOUND_WIDTH     8
+#define KPROF_IA32_PERF_METRICS_MEM_BOUND_MASK      UINT64_C(0xFF00000000000000)
+#define KPROF_IA32_PERF_METRICS_DEFINED_MASK        UINT64_C(0xFFFFFFFFFFFFFFFF)
+
+/* MSR_PEBS_LD_LAT_THRESHOLD: the minimum latency of loads the load-latency facility records.
+ * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
+ * (MSR_PEBS_LD_LAT_THRESHOLD bits 15:0) */
+
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_SHIFT                                           \
+	0 /* load latency threshold in core cycles */
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_WIDTH 16
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_MASK  UINT64_C(0xFFFF)
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_DEFINED_MASK    UINT64_C(0xFFFF)
+
+/* IA32_LBR_CTL: architectural LBR enable, CPL filter, call-stack mode and branch-type filters.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL); Linux msr-
+ * index.h ARCH_LBR_CTL_LBREN, ARCH_LBR_CTL_CPL (bits 2:1), ARCH_LBR_CTL_STACK (3),
+ * ARCH_LBR_CTL_FILTER (22:16) */
+
+#define KPROF_IA32_LBR_CTL_LBR_EN_SHIFT        0 /* record branches */
+#define KPROF_IA32_LBR_CTL_LBR_EN_WIDTH        1
+#define KPROF_IA32_LBR_CTL_LBR_EN_MASK         UINT64_C(0x1)
+#define KPROF_IA32_LBR_CTL_OS_SHIFT            1 /* record at CPL 0 */
+#define KPROF_IA32_LBR_CTL_OS_WIDTH            1
+#define KPROF_IA32_LBR_CTL_OS_MASK             UINT64_C(0x2)
+#define KPROF_IA32_LBR_CTL_USR_SHIFT           2 /* record at CPL > 0 */
+#define KPROF_IA32_LBR_CTL_USR_WIDTH           1
+#define KPROF_IA32_LBR_CTL_USR_MASK            UINT64_C(0x4)
+#define KPROF_IA32_LBR_CTL_CALL_STACK_SHIFT    3 /* call-stack mode */
+#define KPROF_IA32_LBR_CTL_CALL_STACK_WIDTH    1
+#define KPROF_IA32_LBR_CTL_CALL_STACK_MASK     UINT64_C(0x8)
+#define KPROF_IA32_LBR_CTL_COND_SHIFT          16 /* record conditional branches */
+#define KPROF_IA32_LBR_CTL_COND_WIDTH          1
+#define KPROF_IA32_LBR_CTL_COND_MASK           UINT64_C(0x10000)
+#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_SHIFT  17 /* record near relative jumps */
+#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_WIDTH  1
+#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_MASK   UINT64_C(0x20000)
+#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_SHIFT  18 /* record near indirect jumps */
+#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_WIDTH  1
+#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_MASK   UINT64_C(0x40000)
+#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_SHIFT 19 /* record near relative calls */
+#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_WIDTH 1
+#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_MASK  UINT64_C(0x80000)
+#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_SHIFT 20 /* record near indirect calls */
+#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_WIDTH 1
+#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_MASK  UINT64_C(0x100000)
+#define KPROF_IA32_LBR_CTL_NEAR_RET_SHIFT      21 /* record near returns */
+#define KPROF_IA32_LBR_CTL_NEAR_RET_WIDTH      1
+#define KPROF_IA32_LBR_CTL_NEAR_RET_MASK       UINT64_C(0x200000)
+#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_SHIFT  22 /* record other branches (far, interrupts, ...) */
+#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_WIDTH  1
+#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_MASK   UINT64_C(0x400000)
+#define KPROF_IA32_LBR_CTL_DEFINED_MASK        UINT64_C(0x7F000F)
+
+/* AMD PerfMonV2 PerfCntrGlobalStatus / GlobalCtl / GlobalStatusClr: core counter i at bit i.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PerfMonV2 global
+ * control); Linux events/amd/core.c (amd_pmu_v2_*: bit i per core counter, x86_pmu.cntr_mask) */
+
+#define KPROF_AMD_PERF_GLOBAL_PMC_SHIFT                                                            \
+	0 /* core counters (the six at C001_0200h+2i), one bit each */
+#define KPROF_AMD_PERF_GLOBAL_PMC_WIDTH    6
+#define KPROF_AMD_PERF_GLOBAL_PMC_MASK     UINT64_C(0x3F)
+#define KPROF_AMD_PERF_GLOBAL_DEFINED_MASK UINT64_C(0x3F)
 
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
  * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
@@ -779,8 +1122,11 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
 #define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
 
-/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
+/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set or i is
+ * below edx[4:0].
+ * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx); Intel SDM vol. 2A CPUID leaf 0AH (ECX:
+ * fixed counter i supported if ECX[i] || (EDX[4:0] > i)); Intel SDM vol. 3B, Architectural
+ * Performance Monitoring Version 5 */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
@@ -800,6 +1146,172 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_WIDTH 1
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
 #define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
+
+/* Leaf 7 sub-leaf 0 edx: the feature bit kprof reads.
+ * Source: Intel SDM vol. 2A CPUID leaf 07H (EDX bit 19); Linux cpufeatures.h word 18 */
+
+#define KPROF_CPUID_07_0_EDX_ARCH_LBR_SHIFT 19 /* architectural LBR (leaf 0x1C, IA32_LBR_CTL) */
+#define KPROF_CPUID_07_0_EDX_ARCH_LBR_WIDTH 1
+#define KPROF_CPUID_07_0_EDX_ARCH_LBR_MASK  0x80000u
+#define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x80000u
+
+/* Leaf 7 sub-leaf 1 eax: the feature bit kprof reads.
+ * Source: Intel SDM vol. 2A CPUID leaf 07H sub-leaf 1 (EAX bit 8 ArchPerfmonExt); Debian cpuid
+ * tool 20230120 (ArchPerfmonExt is valid); Linux cpufeatures.h X86_FEATURE_ARCH_PERFMON_EXT
+ * (word 12 bit 8, newer kernels than 6.1) */
+
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_SHIFT                                                \
+	8 /* leaf 0x23 (architectural perfmon extended) is valid */
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_WIDTH 1
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_MASK  0x100u
+#define KPROF_CPUID_07_1_EAX_DEFINED_MASK           0x100u
+
+/* Leaf 0x1C eax: architectural LBR depths and reset behaviour.
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_eax */
+
+#define KPROF_CPUID_1C_EAX_DEPTH_MASK_SHIFT   0 /* bit n set: IA32_LBR_DEPTH may be 8(n+1) */
+#define KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH   8
+#define KPROF_CPUID_1C_EAX_DEPTH_MASK_MASK    0xFFu
+#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_SHIFT 30 /* LBRs may be cleared in deep C-states */
+#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_WIDTH 1
+#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_MASK  0x40000000u
+#define KPROF_CPUID_1C_EAX_LIP_SHIFT          31 /* LBR addresses are linear (else effective) addresses */
+#define KPROF_CPUID_1C_EAX_LIP_WIDTH          1
+#define KPROF_CPUID_1C_EAX_LIP_MASK           0x80000000u
+#define KPROF_CPUID_1C_EAX_DEFINED_MASK       0xC00000FFu
+
+/* Leaf 0x1C ebx: architectural LBR filtering.
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_ebx */
+
+#define KPROF_CPUID_1C_EBX_CPL_FILTER_SHIFT 0 /* CPL filtering (IA32_LBR_CTL os/usr) */
+#define KPROF_CPUID_1C_EBX_CPL_FILTER_WIDTH 1
+#define KPROF_CPUID_1C_EBX_CPL_FILTER_MASK  0x1u
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_SHIFT                                                     \
+	1 /* branch-type filtering (IA32_LBR_CTL bits 22:16) */
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_WIDTH 1
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_MASK  0x2u
+#define KPROF_CPUID_1C_EBX_CALL_STACK_SHIFT    2 /* call-stack mode */
+#define KPROF_CPUID_1C_EBX_CALL_STACK_WIDTH    1
+#define KPROF_CPUID_1C_EBX_CALL_STACK_MASK     0x4u
+#define KPROF_CPUID_1C_EBX_DEFINED_MASK        0x7u
+
+/* Leaf 0x1C ecx: architectural LBR record contents.
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_ecx */
+
+#define KPROF_CPUID_1C_ECX_MISPREDICT_SHIFT  0 /* IA32_LBR_x_INFO has the mispredict bit */
+#define KPROF_CPUID_1C_ECX_MISPREDICT_WIDTH  1
+#define KPROF_CPUID_1C_ECX_MISPREDICT_MASK   0x1u
+#define KPROF_CPUID_1C_ECX_TIMED_LBR_SHIFT   1 /* IA32_LBR_x_INFO has the cycle count */
+#define KPROF_CPUID_1C_ECX_TIMED_LBR_WIDTH   1
+#define KPROF_CPUID_1C_ECX_TIMED_LBR_MASK    0x2u
+#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_SHIFT 2 /* IA32_LBR_x_INFO has the branch type */
+#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_WIDTH 1
+#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_MASK  0x4u
+#define KPROF_CPUID_1C_ECX_DEFINED_MASK      0x7u
+
+/* Leaf 0x23 sub-leaf 0 eax: bit i set = sub-leaf i is valid.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
+ * ARCH_PERFMON_NUM_COUNTER_LEAF_BIT 1 (newer kernels) */
+
+#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_SHIFT 1 /* sub-leaf 1 (counter bitmaps) is valid */
+#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_WIDTH 1
+#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_MASK  0x2u
+#define KPROF_CPUID_23_0_EAX_ACR_LEAF_SHIFT      2 /* sub-leaf 2 (auto counter reload) is valid */
+#define KPROF_CPUID_23_0_EAX_ACR_LEAF_WIDTH      1
+#define KPROF_CPUID_23_0_EAX_ACR_LEAF_MASK       0x4u
+#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_SHIFT   3 /* sub-leaf 3 (architectural events) is valid */
+#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_WIDTH   1
+#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_MASK    0x8u
+#define KPROF_CPUID_23_0_EAX_DEFINED_MASK        0xEu
+
+/* Leaf 0x23 sub-leaf 0 ebx: IA32_PERFEVTSELx extensions.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
+ * ARCH_PERFMON_EXT_UMASK2 0x1, ARCH_PERFMON_EXT_EQ 0x2 (newer kernels) */
+
+#define KPROF_CPUID_23_0_EBX_UMASK2_SHIFT 0 /* IA32_PERFEVTSELx.umask2 (bits 47:40) */
+#define KPROF_CPUID_23_0_EBX_UMASK2_WIDTH 1
+#define KPROF_CPUID_23_0_EBX_UMASK2_MASK  0x1u
+#define KPROF_CPUID_23_0_EBX_EQ_SHIFT     1 /* IA32_PERFEVTSELx.eq (bit 36) */
+#define KPROF_CPUID_23_0_EBX_EQ_WIDTH     1
+#define KPROF_CPUID_23_0_EBX_EQ_MASK      0x2u
+#define KPROF_CPUID_23_0_EBX_DEFINED_MASK 0x3u
+
+/* Leaf 0x23 sub-leaf 3 eax: architectural events, 1 = available (the opposite sense of leaf
+ * 0x0A ebx).
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 3; Debian cpuid tool 20230120 (Architecture
+ * Performance Monitoring Extended Supported Events, in this bit order) */
+
+#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles */
+#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_WIDTH          1
+#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_MASK           0x1u
+#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_SHIFT 1 /* Instructions Retired */
+#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_WIDTH 1
+#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_MASK  0x2u
+#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_SHIFT     2 /* UnHalted Reference Cycles */
+#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_MASK      0x4u
+#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_SHIFT       3 /* LLC References */
+#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_WIDTH       1
+#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_MASK        0x8u
+#define KPROF_CPUID_23_3_EAX_LLC_MISSES_SHIFT           4 /* LLC Misses */
+#define KPROF_CPUID_23_3_EAX_LLC_MISSES_WIDTH           1
+#define KPROF_CPUID_23_3_EAX_LLC_MISSES_MASK            0x10u
+#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_SHIFT  5 /* Branch Instructions Retired */
+#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_WIDTH  1
+#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_MASK   0x20u
+#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_SHIFT   6 /* Branch Mispredicts Retired */
+#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_WIDTH   1
+#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_MASK    0x40u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_WIDTH        1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_MASK         0x80u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_SHIFT      8 /* Top-down Backend Bound */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_WIDTH      1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_MASK       0x100u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_SHIFT     9 /* Top-down Bad Speculation */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_MASK      0x200u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_SHIFT     10 /* Top-down Frontend Bound */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_MASK      0x400u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_SHIFT     11 /* Top-down Retiring */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_MASK      0x800u
+#define KPROF_CPUID_23_3_EAX_DEFINED_MASK               0xFFFu
+
+/* Leaf 0x80000022 eax: AMD performance monitoring and debug features.
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EAX; Debian cpuid tool 20230120 (Extended
+ * Performance Monitoring and Debugging); Linux scattered.c (X86_FEATURE_PERFMON_V2 eax 0,
+ * X86_FEATURE_AMD_LBR_V2 eax 1, X86_FEATURE_AMD_LBR_PMC_FREEZE eax 2) */
+
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_SHIFT                                                  \
+	0 /* PerfMonV2: global control/status MSRs 0xC0000300..2, counter count in ebx */
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_WIDTH 1
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_MASK  0x1u
+#define KPROF_CPUID_80000022_EAX_LBR_V2_SHIFT     1 /* AMD LBR v2 (stack size in ebx) */
+#define KPROF_CPUID_80000022_EAX_LBR_V2_WIDTH     1
+#define KPROF_CPUID_80000022_EAX_LBR_V2_MASK      0x2u
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_SHIFT                                              \
+	2 /* LBR stack and counters freeze on overflow */
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_WIDTH 1
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_MASK  0x4u
+#define KPROF_CPUID_80000022_EAX_DEFINED_MASK         0x7u
+
+/* Leaf 0x80000022 ebx: AMD counter and LBR counts.
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EBX (NumPerfCtrCore 3:0, NumLbrStackSize
+ * 9:4, NumPerfCtrNB 15:10); Linux perf_event.h union cpuid_0x80000022_ebx */
+
+#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_SHIFT 0 /* core performance counters */
+#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_WIDTH 4
+#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_MASK  0xFu
+#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_SHIFT  4 /* LBR v2 stack entries */
+#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_WIDTH  6
+#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_MASK   0x3F0u
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_SHIFT                                                 \
+	10 /* northbridge / data-fabric performance counters */
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_WIDTH 6
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_MASK  0xFC00u
+#define KPROF_CPUID_80000022_EBX_DEFINED_MASK      0xFFFFu
 
 /* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor
  * ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware").
@@ -841,7 +1353,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
  * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD:
- * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
+ * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 23
+ * PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc); Linux cpufeatures.h word 6 */
 
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
 #define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
@@ -850,7 +1363,15 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK  0x800000u
-#define KPROF_CPUID_80000001_ECX_DEFINED_MASK           0x808000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_SHIFT                                              \
+	24 /* northbridge / data-fabric counters at 0xC0010240+2i (PerfCtrExtNB) */
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_MASK  0x1000000u
+#define KPROF_CPUID_80000001_ECX_PTSC_SHIFT                                                        \
+	27 /* performance time-stamp counter, MSR 0xC0010280 (PerfTsc) */
+#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH   1
+#define KPROF_CPUID_80000001_ECX_PTSC_MASK    0x8000000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK 0x9808000u
 
 /* Leaf 0x80000001 edx: long mode.
  * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
@@ -867,28 +1388,51 @@ typedef enum kprof_cpuid_slot {
 	        0, /* leaf 0x00000000: max basic leaf (eax) and vendor string (ebx, edx, ecx) */
 	KPROF_CPUID_SLOT_FEATURES =
 	        1, /* leaf 0x00000001: family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
-	KPROF_CPUID_SLOT_PERFMON = 2, /* leaf 0x0000000A: architectural performance monitoring */
+	KPROF_CPUID_SLOT_STRUCT_EXT =
+	        2, /* leaf 0x00000007: structured extended features: architectural LBR (edx 19) */
+	KPROF_CPUID_SLOT_STRUCT_EXT1 =
+	        3, /* leaf 0x00000007.1: structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
+	KPROF_CPUID_SLOT_PERFMON = 4,  /* leaf 0x0000000A: architectural performance monitoring */
+	KPROF_CPUID_SLOT_ARCH_LBR = 5, /* leaf 0x0000001C: architectural LBR capabilities */
+	KPROF_CPUID_SLOT_PERFMON_EXT =
+	        6, /* leaf 0x00000023: architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
+	KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS =
+	        7, /* leaf 0x00000023.1: architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
+	KPROF_CPUID_SLOT_PERFMON_EXT_ACR =
+	        8, /* leaf 0x00000023.2: architectural perfmon extended: auto counter reload bitmaps */
+	KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS =
+	        9, /* leaf 0x00000023.3: architectural perfmon extended: supported architectural events (1 = available) */
 	KPROF_CPUID_SLOT_HV_VENDOR =
-	        3, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
+	        10, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
 	KPROF_CPUID_SLOT_HV_INTERFACE =
-	        4, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	        11, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
 	KPROF_CPUID_SLOT_HV_FEATURES =
-	        5, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
-	KPROF_CPUID_SLOT_EXT_MAX = 6, /* leaf 0x80000000: max extended leaf */
+	        12, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	KPROF_CPUID_SLOT_EXT_MAX = 13, /* leaf 0x80000000: max extended leaf */
 	KPROF_CPUID_SLOT_EXT_FEATURES =
-	        7, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
-	KPROF_CPUID_SLOT_LWP = 8, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
-	KPROF_CPUID_SLOT_COUNT = 9
+	        14, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	KPROF_CPUID_SLOT_AMD_PERFMON =
+	        15, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
+	KPROF_CPUID_SLOT_LWP = 16, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
+	KPROF_CPUID_SLOT_COUNT = 17
 } kprof_cpuid_slot;
-#define KPROF_CPUID_LEAF_VENDOR       0x00000000u
-#define KPROF_CPUID_LEAF_FEATURES     0x00000001u
-#define KPROF_CPUID_LEAF_PERFMON      0x0000000Au
-#define KPROF_CPUID_LEAF_HV_VENDOR    0x40000000u
-#define KPROF_CPUID_LEAF_HV_INTERFACE 0x40000001u
-#define KPROF_CPUID_LEAF_HV_FEATURES  0x40000003u
-#define KPROF_CPUID_LEAF_EXT_MAX      0x80000000u
-#define KPROF_CPUID_LEAF_EXT_FEATURES 0x80000001u
-#define KPROF_CPUID_LEAF_LWP          0x8000001Cu
+#define KPROF_CPUID_LEAF_VENDOR               0x00000000u
+#define KPROF_CPUID_LEAF_FEATURES             0x00000001u
+#define KPROF_CPUID_LEAF_STRUCT_EXT           0x00000007u
+#define KPROF_CPUID_LEAF_STRUCT_EXT1          0x00000007u
+#define KPROF_CPUID_LEAF_PERFMON              0x0000000Au
+#define KPROF_CPUID_LEAF_ARCH_LBR             0x0000001Cu
+#define KPROF_CPUID_LEAF_PERFMON_EXT          0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS 0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_ACR      0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS   0x00000023u
+#define KPROF_CPUID_LEAF_HV_VENDOR            0x40000000u
+#define KPROF_CPUID_LEAF_HV_INTERFACE         0x40000001u
+#define KPROF_CPUID_LEAF_HV_FEATURES          0x40000003u
+#define KPROF_CPUID_LEAF_EXT_MAX              0x80000000u
+#define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
+#define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
+#define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
  * processor's max basic/extended/hypervisor leaf is never present, because processors echo
@@ -1429,11 +1973,67 @@ typedef enum kprof_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
 	KPROF_PLAN_INTERRUPT = 0x1,
 
-	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy
-	 * ones */
+	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
+	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
 	KPROF_PLAN_AMD_EXTENDED = 0x2,
 
 } kprof_plan_flags;
+
+/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
+ * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
+ * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
+ * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
+ * zero for a vendor other than Intel or AMD. */
+typedef struct kprof_pmu_caps {
+	uint8_t vendor;  /* kprof_vendor */
+	uint8_t version; /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
+
+	/* General-purpose core counters */
+	uint8_t counters;        /* how many the processor has */
+	uint8_t counter_width;   /* bits: Intel leaf 0x0A eax[23:16]; AMD 48 */
+	uint32_t counter_mask;   /* bit i: counter i exists (leaf 0x23 may leave gaps) */
+	uint8_t counter_limit;   /* indices below this have MSRs in the layout below */
+	uint32_t perfevtsel_msr; /* select i = perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;    /* counter i = counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* Fixed-function counters (Intel) */
+	uint8_t fixed_counters;
+	uint8_t fixed_width;
+	uint32_t fixed_mask; /* bit i: fixed counter i exists */
+	uint8_t fixed_limit;
+	uint32_t fixed_counter_msr; /* fixed counter i = fixed_counter_msr + i * fixed_msr_stride */
+	uint32_t fixed_msr_stride;
+
+	/* Global control (Intel perfmon version 2+, AMD PerfMonV2); 0 when absent */
+	uint32_t global_ctrl_msr;
+	uint32_t global_status_msr;
+	uint32_t global_clear_msr; /* write 1s to clear status bits */
+
+	/* Intel */
+	uint8_t events_length;       /* leaf 0x0A eax[31:24] */
+	uint32_t events_unavailable; /* leaf 0x0A ebx: 1 = architectural event NOT available */
+	uint8_t perfmon_ext;         /* leaf 0x23 valid (leaf 7.1 eax[8]) */
+	uint32_t ext_events;         /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
+	uint8_t umask2, eq;          /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
+	uint32_t acr_counter_mask;   /* leaf 0x23.2 eax: reloadable general-purpose counters */
+	uint32_t acr_fixed_mask;     /* leaf 0x23.2 ebx: reloadable fixed counters */
+	uint8_t arch_lbr;            /* leaf 7 edx[19] and leaf 0x1C present */
+	uint8_t lbr_depth_max; /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+
+	/* AMD */
+	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
+	uint8_t perfctr_ext_core;   /* leaf 0x80000001 ecx[23] */
+	uint8_t perfctr_ext_nb;     /* leaf 0x80000001 ecx[24] */
+	uint8_t ptsc;               /* leaf 0x80000001 ecx[27] */
+	uint8_t perfmon_v2;         /* leaf 0x80000022 eax[0] */
+	uint8_t lbr_v2;             /* leaf 0x80000022 eax[1] */
+	uint8_t lbr_v2_stack;       /* leaf 0x80000022 ebx[9:4] */
+	uint8_t nb_counters;        /* northbridge / data-fabric counters */
+	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
+	uint32_t nb_counter_msr;
+	uint32_t ptsc_msr; /* 0 without PTSC */
+} kprof_pmu_caps;
 
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
@@ -1471,18 +2071,18 @@ typedef struct kprof_hal_decision {
 
 	/* What the chosen interface uses (Default: nothing) */
 	uint8_t counters;        /* general-purpose counters: Emon = eax[15:8] capped at the
-	                            * eight IA32_PERFEVTSELx MSRs; Amd64 = the four legacy ones */
+	                            * eight IA32_PERFEVTSELx the HAL programs; Amd64 = the four
+	                            * legacy ones */
 	uint8_t counter_width;   /* bits: Emon = eax[23:16]; Amd64 = 48 */
 	uint32_t perfevtsel_msr; /* event select i is perfevtsel_msr + i * msr_stride */
 	uint32_t counter_msr;    /* counter i is counter_msr + i * msr_stride */
 	uint32_t msr_stride;
 
-	/* AMD facts the HAL does not use: PerfCtrExtCore and 64-bit capability */
-	uint8_t long_mode;               /* leaf 0x80000001 edx[29] */
-	uint8_t amd_ext_core;            /* leaf 0x80000001 ecx[23] (AMD only) */
-	uint8_t amd_ext_counters;        /* 6 when amd_ext_core, else 0 */
-	uint32_t amd_ext_perfevtsel_msr; /* 0xC0010200 (stride 2) when amd_ext_core, else 0 */
-	uint32_t amd_ext_counter_msr;    /* 0xC0010201 (stride 2) when amd_ext_core, else 0 */
+	uint8_t long_mode; /* leaf 0x80000001 edx[29] */
+
+	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
+	 * those beyond the interface's */
+	kprof_pmu_caps pmu;
 } kprof_hal_decision;
 
 /* One MSR write of a counter plan. */
@@ -1531,6 +2131,12 @@ typedef struct kprof_profile_source_add {
 	uint32_t interval; /* the HAL's default interval for the source */
 } kprof_profile_source_add;
 
+/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
+ * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
+ * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
+ * KPROF_E_ARGUMENT only for a null c. */
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_pmu_caps *c);
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
@@ -1555,7 +2161,10 @@ KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kpro
 KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value);
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
  * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
- * the write that stops it, and how to read it. interval = events per overflow (the preload is
+ * the write that stops it, and how to read it. Counters below d->counters use the
+ * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
+ * and KPROF_PLAN_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
+ * counter_limit. interval = events per overflow (the preload is
  * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
  * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
  * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
@@ -5182,6 +5791,16 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 }
 
 /* ASCII case folding, locale-free (no libc). */
+/* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
+ * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
+ * memcpy. tests/ring0.py finds any that remains. */
+KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -5197,7 +5816,10 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
 		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
 		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
-		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
+		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
+		 * reported as KPROF_E_RESERVED rather than dropped. */
+		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK &
+		          (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
 	} else if (vendor == KPROF_VENDOR_AMD) {
 		out->event =
 		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
@@ -5351,10 +5973,22 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
-	        KPROF_CPUID_LEAF_VENDOR,       KPROF_CPUID_LEAF_FEATURES,
-	        KPROF_CPUID_LEAF_PERFMON,      KPROF_CPUID_LEAF_HV_VENDOR,
-	        KPROF_CPUID_LEAF_HV_INTERFACE, KPROF_CPUID_LEAF_HV_FEATURES,
-	        KPROF_CPUID_LEAF_EXT_MAX,      KPROF_CPUID_LEAF_EXT_FEATURES,
+	        KPROF_CPUID_LEAF_VENDOR,
+	        KPROF_CPUID_LEAF_FEATURES,
+	        KPROF_CPUID_LEAF_STRUCT_EXT,
+	        KPROF_CPUID_LEAF_STRUCT_EXT1,
+	        KPROF_CPUID_LEAF_PERFMON,
+	        KPROF_CPUID_LEAF_ARCH_LBR,
+	        KPROF_CPUID_LEAF_PERFMON_EXT,
+	        KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS,
+	        KPROF_CPUID_LEAF_PERFMON_EXT_ACR,
+	        KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS,
+	        KPROF_CPUID_LEAF_HV_VENDOR,
+	        KPROF_CPUID_LEAF_HV_INTERFACE,
+	        KPROF_CPUID_LEAF_HV_FEATURES,
+	        KPROF_CPUID_LEAF_EXT_MAX,
+	        KPROF_CPUID_LEAF_EXT_FEATURES,
+	        KPROF_CPUID_LEAF_AMD_PERFMON,
 	        KPROF_CPUID_LEAF_LWP,
 	};
 	return leaf[slot];
@@ -5362,7 +5996,7 @@ KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
 {
 	static const uint32_t subleaf[KPROF_CPUID_SLOT_COUNT] = {
-	        0, 0, 0, 0, 0, 0, 0, 0, 0,
+	        0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0,
 	};
 	return subleaf[slot];
 }
@@ -6552,6 +7186,187 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 }
 #endif
 
+/* A mask of the low n bits of 32. */
+KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+{
+	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
+}
+
+KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+{
+	uint8_t n = 0;
+	for (; v; v &= v - 1u)
+		n++;
+	return n;
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t sub, lbr;
+	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
+	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
+	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
+	if (c->version >= 2) {
+		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
+		c->fixed_mask =
+		        kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
+		if (c->version >= 5)
+			c->fixed_mask |=
+			        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+	}
+	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
+	c->perfmon_ext =
+	        (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	                  KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
+	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1,
+	                                                           KPROF_EAX)));
+	if (c->perfmon_ext) {
+		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		c->umask2 = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_UMASK2,
+		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		c->eq = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_EQ,
+		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
+		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
+			c->fixed_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
+			c->acr_counter_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
+			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
+			c->ext_events = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+	}
+	c->counters = kprof_impl_bit_count(c->counter_mask);
+	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
+	/* Version 6 moves the counters to the 0x19xx range (4 MSRs per counter; the legacy MSRs
+	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
+	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
+	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
+	if (c->version >= 6) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE;
+		c->fixed_msr_stride =
+		        KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0);
+		c->fixed_limit = (uint8_t)KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT;
+	} else if (c->version >= 1) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_FIXED_CTR_BASE;
+		c->fixed_msr_stride = KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0);
+		c->fixed_limit = c->version >= 2 ? (uint8_t)KPROF_MSR_IA32_FIXED_CTR_COUNT : 0;
+	}
+	if (c->version >= 2) {
+		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
+	}
+	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
+	c->arch_lbr =
+	        (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
+	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
+	                                                           KPROF_EDX)) &&
+	                  kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
+	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
+			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	const kprof_interface_info *amd64 = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
+	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
+	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
+	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	c->legacy_counters = amd64 ? amd64->counters : 0;
+	c->counter_width = amd64 ? amd64->counter_width : 0;
+	c->perfctr_ext_core =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
+	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
+	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
+	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
+	if (c->lbr_v2)
+		c->lbr_v2_stack =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_LBR_V2_STACK, ebx22);
+	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
+	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
+	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
+	if (c->perfctr_ext_core) {
+		c->counters =
+		        (uint8_t)(c->perfmon_v2
+		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS,
+		                                            ebx22)
+		                          : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+	} else {
+		c->counters = c->legacy_counters;
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+	}
+	c->counter_mask = kprof_impl_low_bits(c->counters);
+	if (c->perfmon_v2) {
+		c->global_ctrl_msr = KPROF_MSR_AMD_PERF_GLOBAL_CTL;
+		c->global_status_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR;
+	}
+	if (c->perfctr_ext_nb) {
+		c->nb_counters =
+		        (uint8_t)(c->perfmon_v2
+		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_DF_COUNTERS,
+		                                            ebx22)
+		                          : KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT);
+		c->nb_perfevtsel_msr = KPROF_MSR_AMD_NB_PERFEVTSEL_BASE;
+		c->nb_counter_msr = KPROF_MSR_AMD_NB_PERFCTR_BASE;
+	}
+	if (c->ptsc)
+		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+}
+
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_pmu_caps *c)
+{
+	unsigned i;
+	if (!c)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*c); i++)
+		((uint8_t *)c)[i] = 0;
+	if (!s)
+		return KPROF_OK;
+	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
+	if (c->vendor == KPROF_VENDOR_INTEL)
+		kprof_impl_pmu_caps_intel(s, c);
+	else if (c->vendor == KPROF_VENDOR_AMD)
+		kprof_impl_pmu_caps_amd(s, c);
+	return KPROF_OK;
+}
+
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
 	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
@@ -6566,7 +7381,9 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	/* A table's counters/width of 0 mean "as cpuid 0x0A says" (Emon). */
 	d->counters = info->counters ? info->counters : d->perfmon_counters;
 	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
-	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
+	/* The HAL programs IA32_PERFEVTSELx/IA32_PMCx: past the eight of them (Intel SDM vol. 4
+	 * table 2-2) lie unrelated MSRs. Counters beyond are the processor's (d->pmu), not the
+	 * interface's. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
@@ -6626,15 +7443,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	d->long_mode = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_80000001_EDX_LM,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
-	if (d->vendor == KPROF_VENDOR_AMD &&
-	    KPROF_FIELD_GET(
-	            KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE,
-	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
-		d->amd_ext_core = 1;
-		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
-		d->amd_ext_perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
-		d->amd_ext_counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
-	}
+	(void)kprof_pmu_caps_from_snapshot(s, &d->pmu);
 
 	/* Rule 1: the vendor */
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
@@ -6709,7 +7518,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p)
 {
-	uint32_t counters, sel_msr, ctr_msr, width;
+	uint32_t sel_msr, ctr_msr, width;
+	int own;
 	uint64_t mask, start, limit;
 	unsigned i;
 	if (!p)
@@ -6721,13 +7531,14 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT || !s->select)
 		return KPROF_E_UNSUPPORTED;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->iface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+		if (d->iface != KPROF_INTERFACE_AMD64 || !d->pmu.perfctr_ext_core)
 			return KPROF_E_UNSUPPORTED;
-		counters = d->amd_ext_counters;
+		own = 1;
 	} else {
-		counters = d->counters;
+		own = counter >= d->counters && d->iface == KPROF_INTERFACE_EMON;
 	}
-	if (counter >= counters)
+	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
+	        : counter >= d->counters)
 		return KPROF_E_RANGE;
 	width = d->counter_width;
 	if (width == 0 || width > 64)
@@ -6737,9 +7548,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
-	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		sel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT(counter);
-		ctr_msr = KPROF_MSR_AMD_PERFCTR_EXT(counter);
+	if (own) {
+		sel_msr = d->pmu.perfevtsel_msr + counter * d->pmu.msr_stride;
+		ctr_msr = d->pmu.counter_msr + counter * d->pmu.msr_stride;
 	} else {
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
@@ -6772,10 +7583,15 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->rdpmc_index = counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		p->global_ctrl_bit =
 		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
+	} else if (d->iface == KPROF_INTERFACE_AMD64 && d->pmu.perfmon_v2) {
+		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
+		p->global_ctrl_bit =
+		        KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
 	}
 	return KPROF_OK;
 }
@@ -9287,7 +10103,7 @@ KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *
 		r.cpu = (uint32_t)c->cpu;
 		r.cpu_id = c->cpu_id;
 		r.line = c->line;
-		*out = r;
+		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
 	if (c->records == 0)
@@ -11703,7 +12519,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
                                                  uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
-	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
+	if ((base | record) & (dtes64 ? 7u : 3u))
 		return KPROF_E_ALIGNMENT;
 	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
@@ -11721,15 +12538,17 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out)
 {
-	kprof_ds_setup s;
+	/* Everything is checked into these scalars before *out is touched (nothing written on
+	 * error) without a second 200-byte kprof_ds_setup on the stack. */
+	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
+	uint64_t debugctl_bits = 0, debugctl_mask = 0, pebs_enable = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, gp_slots = 0, fixed_slots = 0;
 	kprof_status st;
 	uint32_t bts_record, i;
-	int want_bts, want_pebs;
+	int want_bts, want_pebs, dtes64;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(s); i++)
-		((uint8_t *)&s)[i] = 0;
-	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	dtes64 = req->dtes64 ? 1 : 0;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -11740,7 +12559,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
 		    (want_pebs && caps->pebs == KPROF_DS_NO))
 			return KPROF_E_UNSUPPORTED;
-		if (caps->dtes64 != s.dtes64)
+		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
 			return KPROF_E_UNSUPPORTED;
@@ -11755,34 +12574,32 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (req->bts_interrupt ? req->bts_interrupt_after == 0
 		                       : req->bts_interrupt_after != 0)
 			return KPROF_E_ARGUMENT;
-		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		bts_record = dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
-		                          req->bts_interrupt_after, s.dtes64,
-		                          &s.area.bts_absolute_maximum,
-		                          &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		                          req->bts_interrupt_after, dtes64, &bts_max,
+		                          &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
-		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTINT_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
 		if (req->bts_interrupt)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
 		if (!req->bts_os)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
 		if (!req->bts_usr)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		uint32_t gp_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
-		uint32_t fixed_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
-		                 : 0u;
+		gp_slots =
+		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset) : 1u;
+		fixed_slots =
+		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
+		               : 0u;
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
@@ -11798,27 +12615,41 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
 			return KPROF_E_ARGUMENT;
 		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
-		                          req->pebs_interrupt_after, s.dtes64,
-		                          &s.area.pebs_absolute_maximum,
-		                          &s.area.pebs_interrupt_threshold, &s.pebs_capacity);
+		                          req->pebs_interrupt_after, dtes64, &pebs_max,
+		                          &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
-		for (i = 0; i < gp_slots; i++)
-			if (req->pebs_gp_mask >> i & 1u)
-				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
-		for (i = 0; i < fixed_slots; i++)
-			if (req->pebs_fixed_mask >> i & 1u)
-				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		s.pebs_enable = ((s.pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		                 KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                  req->pebs_fixed_mask | req->load_latency_mask));
+		pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		pebs_enable = ((pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		               KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
-	*out = s;
+	kprof_impl_zero(out, sizeof(*out));
+	out->dtes64 = (uint8_t)dtes64;
+	if (want_bts) {
+		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
+		out->area.bts_absolute_maximum = bts_max;
+		out->area.bts_interrupt_threshold = bts_threshold;
+		out->bts_capacity = bts_capacity;
+		out->debugctl_bits = debugctl_bits;
+		out->debugctl_mask = debugctl_mask;
+	}
+	if (want_pebs) {
+		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
+		out->area.pebs_absolute_maximum = pebs_max;
+		out->area.pebs_interrupt_threshold = pebs_threshold;
+		out->pebs_capacity = pebs_capacity;
+		out->pebs_enable = pebs_enable;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+	}
 	return KPROF_OK;
 }
 
@@ -12004,57 +12835,51 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 	return KPROF_OK;
 }
 
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
                                            kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
-	size_t i;
-	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
-	uint32_t size = format == 0   ? KPROF_PEBS_RECORD_FMT0_SIZE
-	                : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
-	                : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
-	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
-	for (i = 0; i < sizeof(tmp); i++)
-		tmp[i] = i < size ? p[i] : 0;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = r.ip;
-	out->gprs.flags = r.flags;
-	out->gprs.ip = r.ip;
-	out->gprs.ax = r.ax;
-	out->gprs.bx = r.bx;
-	out->gprs.cx = r.cx;
-	out->gprs.dx = r.dx;
-	out->gprs.si = r.si;
-	out->gprs.di = r.di;
-	out->gprs.bp = r.bp;
-	out->gprs.sp = r.sp;
-	out->gprs.r8 = r.r8;
-	out->gprs.r9 = r.r9;
-	out->gprs.r10 = r.r10;
-	out->gprs.r11 = r.r11;
-	out->gprs.r12 = r.r12;
-	out->gprs.r13 = r.r13;
-	out->gprs.r14 = r.r14;
-	out->gprs.r15 = r.r15;
+	out->ip = KPROF_PEBS_F3(IP);
+	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
+	out->gprs.ip = KPROF_PEBS_F3(IP);
+	out->gprs.ax = KPROF_PEBS_F3(AX);
+	out->gprs.bx = KPROF_PEBS_F3(BX);
+	out->gprs.cx = KPROF_PEBS_F3(CX);
+	out->gprs.dx = KPROF_PEBS_F3(DX);
+	out->gprs.si = KPROF_PEBS_F3(SI);
+	out->gprs.di = KPROF_PEBS_F3(DI);
+	out->gprs.bp = KPROF_PEBS_F3(BP);
+	out->gprs.sp = KPROF_PEBS_F3(SP);
+	out->gprs.r8 = KPROF_PEBS_F3(R8);
+	out->gprs.r9 = KPROF_PEBS_F3(R9);
+	out->gprs.r10 = KPROF_PEBS_F3(R10);
+	out->gprs.r11 = KPROF_PEBS_F3(R11);
+	out->gprs.r12 = KPROF_PEBS_F3(R12);
+	out->gprs.r13 = KPROF_PEBS_F3(R13);
+	out->gprs.r14 = KPROF_PEBS_F3(R14);
+	out->gprs.r15 = KPROF_PEBS_F3(R15);
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = r.status;
-		out->data_address = r.dla;
-		out->data_source = r.dse;
-		out->latency = r.lat;
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = r.real_ip;
-		out->tsx_tuning = r.tsx_tuning;
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = r.tsc;
+		out->tsc = KPROF_PEBS_F3(TSC);
 	}
 }
+#undef KPROF_PEBS_F3
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {

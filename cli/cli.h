@@ -194,6 +194,10 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 /* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
  * exit 2 after a usage message for a vendor that is not amd, intel, hygon or 12 characters. */
 int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class);
+/* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
+ * (cli/pmu_print.c). */
+void kprof_cli_pmu_json(const kprof_hal_decision *d);
+void kprof_cli_pmu_text(const kprof_hal_decision *d);
 
 /* ---- subcommands ----------------------------------------------------------------------- */
 int kprof_cmd_info(const kprof_cli_args *a);

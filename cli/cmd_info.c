@@ -121,13 +121,15 @@ static void print_json(const info_facts *f)
 	                 kprof_cli_interface_name((unsigned)d->iface));
 	kprof_cli_json_string(reason(d));
 	kprof_cli_puts(",\n  \"perfmon\": ");
-	if (!d->has_perfmon_leaf)
+	/* leaf 0x0A is reserved on AMD: its zeros are no facts (the "pmu" object has AMD's) */
+	if (!d->has_perfmon_leaf || d->vendor == KPROF_VENDOR_AMD)
 		kprof_cli_puts("null");
 	else
 		kprof_cli_printf("{\"version\": %u, \"counters\": %u, \"width\": %u, "
 		                 "\"ebx_length\": %u, \"ebx\": %lu}",
 		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
 		                 d->ebx_length, (unsigned long)d->ebx);
+	kprof_cli_pmu_json(d);
 	kprof_cli_puts(",\n  \"sources\": [");
 	rows = kprof_source_table((kprof_interface)d->iface, &n);
 	for (i = 0; i < n; i++) {
@@ -196,14 +198,16 @@ static void print_text(const info_facts *f)
 	kprof_cli_printf("interface   %s (%s HAL): %s\n",
 	                 kprof_cli_interface_name((unsigned)d->iface),
 	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit", reason(d));
-	if (!d->has_perfmon_leaf)
+	if (d->vendor == KPROF_VENDOR_AMD)
+		; /* leaf 0x0A is reserved on AMD: the counters lines say what AMD has */
+	else if (!d->has_perfmon_leaf)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
 	else
-		kprof_cli_printf(
-		        "perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
-		        "ebx 0x%08lX\n",
-		        d->perfmon_version, d->perfmon_counters, d->perfmon_width, d->ebx_length,
-		        (unsigned long)d->ebx);
+		kprof_cli_printf("perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
+		                 "ebx 0x%08lX\n",
+		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
+		                 d->ebx_length, (unsigned long)d->ebx);
+	kprof_cli_pmu_text(d);
 	kprof_cli_puts("lwp         ");
 	if (!f->lwp) {
 		kprof_cli_puts("none\n");

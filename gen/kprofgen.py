@@ -10,6 +10,7 @@ With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
 import difflib
+import fnmatch
 import os
 import re
 import subprocess
@@ -148,6 +149,12 @@ def ident(node, entry, key, value):
 
 
 # --------------------------------------------------------------------------- generic sections
+# The Linux kernel name a fact shares (tests/test_linux_headers.py compares them): `linux`
+# the macro or union.member, `linux_since` a kernel whose headers (and later ones) must have it,
+# `linux_differs` why kprof's value knowingly differs. The generator only carries them.
+LINUX_KEYS = {"linux?": str, "linux_since?": str, "linux_differs?": str}
+
+
 def parse_bits(node, entry, bits, width):
     if isinstance(bits, bool):
         fail(node, entry, "bits must be a bit number or a quoted \"hi:lo\"")
@@ -176,7 +183,7 @@ def build_register(r, prefix_entry="register"):
     fields, used, seen = [], 0, set()
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
-        check(f, {"name": str, "bits": (int, str), "doc": str}, fe)
+        check(f, {"name": str, "bits": (int, str), "doc": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -199,7 +206,7 @@ def build_msrs(lst, registers, parent=None):
     for m in entries(lst, "msrs", parent):
         ent = f"msr {m.get('name', '?')!r}" if isinstance(m, Map) else "msr"
         check(m, {"name": str, "number": int, "count?": int, "stride?": int, "register?": str,
-                  "doc": str, "provenance": str}, ent)
+                  "doc": str, "provenance": str, **LINUX_KEYS}, ent)
         ident(m, ent, "name", m["name"])
         if not 0 <= m["number"] <= 0xFFFFFFFF:
             fail(m, ent, "number must fit 32 bits")
@@ -399,20 +406,16 @@ def decode_select_check(node, ent, select, reg):
         fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
 
 
-# The libpfm4 PMUs tests/test_libpfm4.c checks each vendor's selects against.
-LIBPFM4_PMUS = {"GenuineIntel": ("ix86arch",), "AuthenticAMD": ("amd64_k8_revf", "amd64_fam10h_barcelona")}
-
-
-def check_libpfm4_reason(node, ent, reason, vendor):
+def check_libpfm4_reason(node, ent, reason, pmus):
     """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
-    needs to know which PMUs it concerns, so the reason must name them first."""
+    needs to know which PMUs it concerns, so the reason must name them first: PMUs of the
+    table's `libpfm4_pmus`, or shell patterns matching some (amd64_k8_rev*)."""
     if reason is None:
         return
-    pmus = LIBPFM4_PMUS.get(vendor)
     if not pmus:
-        fail(node, ent, "libpfm4 reasons belong only on tables with selects of a known vendor", "libpfm4")
-    m = re.match(r"^([a-z0-9_]+(?:, [a-z0-9_]+)*): \S", reason)
-    if not m or any(p not in pmus for p in m.group(1).split(", ")):
+        fail(node, ent, "libpfm4 reasons belong only on tables with libpfm4_pmus", "libpfm4")
+    m = re.match(r"^([a-z0-9_*?\[\]-]+(?:, [a-z0-9_*?\[\]-]+)*): \S", reason)
+    if not m or any(not fnmatch.filter(pmus, p) for p in m.group(1).split(", ")):
         fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
 
 
@@ -442,7 +445,7 @@ def build_sources(spec, registers, msrs):
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
                   "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str}, te)
+                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
         tid = ident(t, te, "id", t["id"]).lower()
         if tid in ids:
             fail(t, te, "duplicate table id")
@@ -492,7 +495,7 @@ def build_sources(spec, registers, msrs):
                 fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
             if eb is not None and tid != "emon":
                 fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
-            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("vendor") if reg else None)
+            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("libpfm4_pmus") if reg else None)
             ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
             if ivc not in intervals:
                 fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")

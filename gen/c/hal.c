@@ -1,3 +1,165 @@
+/* A mask of the low n bits of 32. */
+KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+{
+	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
+}
+
+KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+{
+	uint8_t n = 0;
+	for (; v; v &= v - 1u)
+		n++;
+	return n;
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t sub, lbr;
+	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
+	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
+	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
+	if (c->version >= 2) {
+		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
+		c->fixed_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
+		if (c->version >= 5)
+			c->fixed_mask |= kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+	}
+	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
+	c->perfmon_ext = (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	                           KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
+	                                           kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1, KPROF_EAX)));
+	if (c->perfmon_ext) {
+		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		c->umask2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_23_0_EBX_UMASK2,
+		                                     kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		c->eq = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_23_0_EBX_EQ,
+		                                 kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
+		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
+			c->fixed_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
+			c->acr_counter_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
+			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
+			c->ext_events = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+	}
+	c->counters = kprof_impl_bit_count(c->counter_mask);
+	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
+	/* Version 6 moves the counters to the 0x19xx range (4 MSRs per counter; the legacy MSRs
+	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
+	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
+	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
+	if (c->version >= 6) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE;
+		c->fixed_msr_stride = KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0);
+		c->fixed_limit = (uint8_t)KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT;
+	} else if (c->version >= 1) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_FIXED_CTR_BASE;
+		c->fixed_msr_stride = KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0);
+		c->fixed_limit = c->version >= 2 ? (uint8_t)KPROF_MSR_IA32_FIXED_CTR_COUNT : 0;
+	}
+	if (c->version >= 2) {
+		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
+	}
+	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
+	c->arch_lbr = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
+	                                        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_EDX)) &&
+	                        kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
+	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
+			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	const kprof_interface_info *amd64 = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
+	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
+	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
+	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	c->legacy_counters = amd64 ? amd64->counters : 0;
+	c->counter_width = amd64 ? amd64->counter_width : 0;
+	c->perfctr_ext_core = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
+	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
+	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
+	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
+	if (c->lbr_v2)
+		c->lbr_v2_stack = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_LBR_V2_STACK, ebx22);
+	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
+	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
+	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
+	if (c->perfctr_ext_core) {
+		c->counters = (uint8_t)(c->perfmon_v2 ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS, ebx22)
+		                                      : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+	} else {
+		c->counters = c->legacy_counters;
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+	}
+	c->counter_mask = kprof_impl_low_bits(c->counters);
+	if (c->perfmon_v2) {
+		c->global_ctrl_msr = KPROF_MSR_AMD_PERF_GLOBAL_CTL;
+		c->global_status_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR;
+	}
+	if (c->perfctr_ext_nb) {
+		c->nb_counters = (uint8_t)(c->perfmon_v2 ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_DF_COUNTERS, ebx22)
+		                                         : KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT);
+		c->nb_perfevtsel_msr = KPROF_MSR_AMD_NB_PERFEVTSEL_BASE;
+		c->nb_counter_msr = KPROF_MSR_AMD_NB_PERFCTR_BASE;
+	}
+	if (c->ptsc)
+		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+}
+
+/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
+ * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
+ * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
+ * KPROF_E_ARGUMENT only for a null c. */
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	unsigned i;
+	if (!c)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*c); i++)
+		((uint8_t *)c)[i] = 0;
+	if (!s)
+		return KPROF_OK;
+	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
+	if (c->vendor == KPROF_VENDOR_INTEL)
+		kprof_impl_pmu_caps_intel(s, c);
+	else if (c->vendor == KPROF_VENDOR_AMD)
+		kprof_impl_pmu_caps_amd(s, c);
+	return KPROF_OK;
+}
+
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
 	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
@@ -12,7 +174,9 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	/* A table's counters/width of 0 mean "as cpuid 0x0A says" (Emon). */
 	d->counters = info->counters ? info->counters : d->perfmon_counters;
 	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
-	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
+	/* The HAL programs IA32_PERFEVTSELx/IA32_PMCx: past the eight of them (Intel SDM vol. 4
+	 * table 2-2) lie unrelated MSRs. Counters beyond are the processor's (d->pmu), not the
+	 * interface's. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
@@ -84,15 +248,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	d->long_mode = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_80000001_EDX_LM,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
-	if (d->vendor == KPROF_VENDOR_AMD &&
-	    KPROF_FIELD_GET(
-	            KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE,
-	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
-		d->amd_ext_core = 1;
-		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
-		d->amd_ext_perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
-		d->amd_ext_counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
-	}
+	(void)kprof_pmu_caps_from_snapshot(s, &d->pmu);
 
 	/* Rule 1: the vendor */
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
@@ -173,7 +329,10 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
  * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
- * the write that stops it, and how to read it. interval = events per overflow (the preload is
+ * the write that stops it, and how to read it. Counters below d->counters use the
+ * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
+ * and KPROF_PLAN_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
+ * counter_limit. interval = events per overflow (the preload is
  * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
  * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
  * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
@@ -184,7 +343,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p)
 {
-	uint32_t counters, sel_msr, ctr_msr, width;
+	uint32_t sel_msr, ctr_msr, width;
+	int own;
 	uint64_t mask, start, limit;
 	unsigned i;
 	if (!p)
@@ -197,13 +357,14 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	    !s->select)
 		return KPROF_E_UNSUPPORTED;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->iface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+		if (d->iface != KPROF_INTERFACE_AMD64 || !d->pmu.perfctr_ext_core)
 			return KPROF_E_UNSUPPORTED;
-		counters = d->amd_ext_counters;
+		own = 1;
 	} else {
-		counters = d->counters;
+		own = counter >= d->counters && d->iface == KPROF_INTERFACE_EMON;
 	}
-	if (counter >= counters)
+	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
+	        : counter >= d->counters)
 		return KPROF_E_RANGE;
 	width = d->counter_width;
 	if (width == 0 || width > 64)
@@ -213,9 +374,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
-	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		sel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT(counter);
-		ctr_msr = KPROF_MSR_AMD_PERFCTR_EXT(counter);
+	if (own) {
+		sel_msr = d->pmu.perfevtsel_msr + counter * d->pmu.msr_stride;
+		ctr_msr = d->pmu.counter_msr + counter * d->pmu.msr_stride;
 	} else {
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
@@ -248,10 +409,13 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->rdpmc_index = counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		p->global_ctrl_bit =
-		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
+		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
+	} else if (d->iface == KPROF_INTERFACE_AMD64 && d->pmu.perfmon_v2) {
+		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
+		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
 	}
 	return KPROF_OK;
 }
