@@ -14,6 +14,8 @@ Attributes of a c block:
                     #include "kprof.h" (so it may use kprof's types and return nothing).
     c++             also compiled as C++11 (g++ and clang++, same warnings), and run when it
                     has a main().
+    std=cNN         the C standard (default c99), for a block that needs a later one
+                    (std=c11 for _Alignas).
     windows-driver  a Windows kernel-mode unit: compiled by clang in MSVC mode
                     (--target=x86_64-pc-windows-msvc -fms-extensions -fms-compatibility)
                     against mingw-w64's DDK headers, -Wall -Wextra -Werror; not run.
@@ -64,7 +66,8 @@ def source(attrs, text):
 def check_block(bdir, md, line, attrs, text):
     where = f"{os.path.relpath(md, ROOT)}:{line}"
     tag = re.sub(r"[^A-Za-z0-9]+", "_", where)
-    unknown = [a for a in attrs if a not in ("fragment", "c++", "windows-driver") and not a.startswith("from=")]
+    unknown = [a for a in attrs if a not in ("fragment", "c++", "windows-driver")
+               and not a.startswith("from=") and not re.fullmatch(r"std=c(99|11|17|2x)", a)]
     if not ok(not unknown, f"{where}: attributes known ({' '.join(attrs) or 'complete unit'})",
               f"unknown attribute(s) {unknown}; see docs/testing.md"):
         return
@@ -92,7 +95,8 @@ def check_block(bdir, md, line, attrs, text):
             ok(r.returncode == 0, f"{where}: clang MSVC mode, {target} driver with mingw-w64's DDK headers",
                " ".join(cmd) + "\n" + r.stderr)
         return
-    langs = [("gcc", ["-x", "c", "-std=c99"]), ("clang", ["-x", "c", "-std=c99"])]
+    std = next((a[4:] for a in attrs if a.startswith("std=")), "c99")
+    langs = [("gcc", ["-x", "c", "-std=" + std]), ("clang", ["-x", "c", "-std=" + std])]
     if "c++" in attrs:
         langs += [("g++", ["-x", "c++", "-std=c++11"]), ("clang++", ["-x", "c++", "-std=c++11"])]
     has_main = bool(MAIN.search(text))
