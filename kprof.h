@@ -1955,10 +1955,67 @@ typedef enum kprof_hal_reason {
 	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
 	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
 
+	/* Default: Emon begins with 64-bit Vista (Windows Server 2003 SP1 has Amd64 only) */
+	KPROF_HAL_REASON_RELEASE_NO_INTERFACE = 0xD,
+
+	/* Default: no 32-bit HAL implements another source until Windows 8 */
+	KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY = 0xE,
+
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_hal_reason_name(int value);
+#endif
+
+/* Bits of kprof_hal_decision.uncertain: which facts behind the decision no public source states
+ * for the release asked about. kprof then decides as the Windows 10 original release does (the
+ * one release whose rules are published) and sets the bit, rather than guess.
+ * Source: spec/windows_releases.yaml (PRESENT / ABSENT / UNKNOWN per release) */
+
+typedef enum kprof_hal_uncertain {
+	/* whether the release has the chosen interface (or 32-bit sources) is unknown */
+	KPROF_HAL_UNCERTAIN_INTERFACE = 0x1,
+
+	/* the 32-bit rule (Intel family 6 or 15, AMD long mode) decided, and the release may not have
+	 * it */
+	KPROF_HAL_UNCERTAIN_X86_RULES = 0x2,
+
+	/* the hypervisor rule decided, and the release may not have it */
+	KPROF_HAL_UNCERTAIN_HYPERVISOR = 0x4,
+
+	/* the release's rows are not published: kprof uses the Windows 10 original release's */
+	KPROF_HAL_UNCERTAIN_TABLES = 0x8,
+
+	/* how many Intel sources above 0x1F the release lists is known only as a range */
+	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
+
+} kprof_hal_uncertain;
+
+/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
+ * differs from kprof's prediction for the same processor and Windows release.
+ * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
+ * Interval, Min, Max of both tools */
+
+typedef enum kprof_listing_diff_kind {
+	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
+
+	/* the listing has an id kprof knows for no source of the interface */
+	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
+
+	/* the listing has a source kprof knows but predicts the HAL does not offer here */
+	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
+
+	/* the listed name differs from the HAL's descriptive string kprof has */
+	KPROF_LISTING_DIFF_NAME = 0x3,
+
+	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
+
+	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
+
+} kprof_listing_diff_kind;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_listing_diff_kind_name(int value);
 #endif
 
 /* Options for kprof_counter_plan_make.
@@ -1974,6 +2031,106 @@ typedef enum kprof_plan_flags {
 	KPROF_PLAN_AMD_EXTENDED = 0x2,
 
 } kprof_plan_flags;
+
+/* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
+ * for some releases no public source says.
+ * Source: kprof's own vocabulary for the facts in spec/windows_releases.yaml */
+
+typedef enum kprof_presence {
+	KPROF_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
+
+	KPROF_PRESENCE_PRESENT = 0x1, /* a public source says the release has it */
+
+	KPROF_PRESENCE_UNKNOWN = 0x2, /* no public source says either way */
+
+} kprof_presence;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_presence_name(int value);
+#endif
+
+/* hal_argument: kprof_hal_decide's hal argument: a kprof_hal_build in the low byte, a
+ * kprof_windows_release_id shifted by KPROF_HAL_RELEASE_SHIFT above it (0 = the default
+ * release, Windows 10's original). KPROF_HAL_RELEASE(id) builds the second part.
+ * Source: kprof's own encoding (keeps the two-value calls of kprof 0.1 meaning what they meant) */
+#define KPROF_HAL_BUILD_MASK    0xFFu   /* the kprof_hal_build bits */
+#define KPROF_HAL_RELEASE_SHIFT 0x8u    /* where the release id starts */
+#define KPROF_HAL_RELEASE_MASK  0xFF00u /* the release id bits */
+
+/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
+ * refused, not cut.
+ * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
+ * longest name 47 characters (seed Amd64 table) */
+#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
+#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
+
+/* Windows releases whose HAL profile behaviour is known, oldest first: which HALs shipped (x86,
+ * x64), which profile interfaces and rules each has, and the range of later Intel sources.
+ * kprof_windows_release_get(KPROF_WINDOWS_...) gives a row; kprof_windows_release_by_name()
+ * finds one by its short name ("vista", "8.1", "10-1507").
+ * Source: Geoff Chappell, KPROFILE_SOURCE
+ * (studies/windows/km/ntoskrnl/api/ke/profobj/kprofile_source.htm: first processor-specific
+ * sources in 64-bit Windows Server 2003 SP1 for AuthenticAMD only, GenuineIntel from 64-bit
+ * Vista, no 32-bit HAL source but ProfileTime until Windows 8); Chappell, Hardware Performance
+ * Counters (studies/windows/km/hal/api/hwperfcnt/index.htm: the rules of the Windows 10
+ * original release); real `wpr -pmcsources` / `tracelog -profilesources Help` listings
+ * (reference/listings/: Feb 2019 without, Microsoft Learn with 0x20, Oct 2020 with 0x20..0x24);
+ * Microsoft's release information for build numbers. */
+
+typedef enum kprof_windows_release_id {
+	KPROF_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
+	KPROF_WINDOWS_VISTA = 2,     /* "vista" */
+	KPROF_WINDOWS_7 = 3,         /* "7" */
+	KPROF_WINDOWS_8 = 4,         /* "8" */
+	KPROF_WINDOWS_8_1 = 5,       /* "8.1" */
+	KPROF_WINDOWS_10_1507 = 6,   /* "10-1507" */
+	KPROF_WINDOWS_10_1511 = 7,   /* "10-1511" */
+	KPROF_WINDOWS_10_1607 = 8,   /* "10-1607" */
+	KPROF_WINDOWS_10_1703 = 9,   /* "10-1703" */
+	KPROF_WINDOWS_10_1709 = 10,  /* "10-1709" */
+	KPROF_WINDOWS_10_1803 = 11,  /* "10-1803" */
+	KPROF_WINDOWS_10_1809 = 12,  /* "10-1809" */
+	KPROF_WINDOWS_10_1903 = 13,  /* "10-1903" */
+	KPROF_WINDOWS_10_1909 = 14,  /* "10-1909" */
+	KPROF_WINDOWS_10_2004 = 15,  /* "10-2004" */
+	KPROF_WINDOWS_10_20H2 = 16,  /* "10-20h2" */
+	KPROF_WINDOWS_10_21H1 = 17,  /* "10-21h1" */
+	KPROF_WINDOWS_10_21H2 = 18,  /* "10-21h2" */
+	KPROF_WINDOWS_10_22H2 = 19,  /* "10-22h2" */
+	KPROF_WINDOWS_11 = 20,       /* "11" */
+} kprof_windows_release_id;
+#define KPROF_WINDOWS_RELEASE_FIRST 1u  /* the first row's id */
+#define KPROF_WINDOWS_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_windows_release {
+	uint8_t id; /* kprof_windows_release_id */
+	uint16_t
+	        name; /* short name for command lines (kprof --windows NAME): kprof_windows_release_text(r->name) */
+	uint16_t
+	        title; /* the release as Microsoft names it: kprof_windows_release_text(r->title) */
+	uint32_t build;      /* build number of the release's first version */
+	uint8_t x86;         /* a 32-bit (x86) edition shipped */
+	uint8_t x64;         /* a 64-bit (x64) edition shipped */
+	uint8_t amd64;       /* kprof_presence: the Amd64 interface (AuthenticAMD) */
+	uint8_t emon;        /* kprof_presence: the Emon interface (GenuineIntel) */
+	uint8_t x86_sources; /* kprof_presence: the 32-bit HAL implements any source but ProfileTime */
+	uint8_t x86_rules; /* kprof_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode */
+	uint8_t hypervisor_rule; /* kprof_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default */
+	uint8_t tables; /* kprof_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row */
+	uint16_t later_intel_min,
+	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
+	uint16_t later_intel_x86_min,
+	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
+} kprof_windows_release;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_windows_release_text(uint32_t offset);
+/* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len);
+#endif
 
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
  * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
@@ -2079,7 +2236,76 @@ typedef struct kprof_hal_decision {
 	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
 	 * those beyond the interface's */
 	kprof_pmu_caps pmu;
+
+	/* The Windows release whose HAL was asked about (spec/windows_releases.yaml) */
+	uint8_t release;   /* kprof_windows_release_id (the default resolved) */
+	uint8_t uncertain; /* kprof_hal_uncertain bits: facts no public source states */
+	/* Emon only: the highest source above the Windows 10 original table the release lists
+	 * (the later Intel sources, KPROF_INTERFACE_INTEL_LATER) is known to lie within
+	 * [later_min, later_max]; equal when known. Both 0 for other interfaces. */
+	uint16_t later_min, later_max;
 } kprof_hal_decision;
+
+/* The hal argument of kprof_hal_decide: KPROF_HAL_X64 or KPROF_HAL_X86, optionally ORed with
+ * KPROF_HAL_RELEASE(KPROF_WINDOWS_...). Without a release the HAL is the Windows 10 original
+ * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
+ * call means what it meant. C has no default arguments and a second function would be a
+ * second way to decide; a release in the spare bits of the same argument keeps one function
+ * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
+#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
+#define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
+
+#ifndef KPROF_NO_NAMES
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line; /* 1-based line of the text */
+	uint32_t id;   /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;  /* the line read last: where an error is */
+	uint8_t header; /* the header was seen */
+} kprof_listing_iter;
+
+/* One difference between a listing and kprof's prediction. */
+typedef struct kprof_listing_diff {
+	uint8_t kind; /* kprof_listing_diff_kind */
+	uint32_t id;  /* KPROFILE_SOURCE value */
+	const kprof_source
+	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last; /* highest later Intel source taken as offered */
+	uint32_t next;       /* phase 2: the next table row to look for */
+	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;     /* bit per kind still to report for cur */
+	uint8_t seen[32];    /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
 
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_write {
@@ -2143,14 +2369,27 @@ KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *
  *      hypervisors (KVM, VMware, Xen) are not consulted.
  * The first rule that makes the interface Default names the reason. Missing leaves and leaves
  * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
- * (Default). *d is always filled; KPROF_E_ARGUMENT only for a null d or an unknown hal (then
- * d, if given, says Default). */
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+ * (Default).
+ * hal: KPROF_HAL_X64 or KPROF_HAL_X86, | KPROF_HAL_RELEASE(KPROF_WINDOWS_...) for another
+ * release than Windows 10's original (the default). A release's row says which interfaces,
+ * 32-bit sources and rules its HAL has: an interface it lacks makes Default
+ * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
+ * applied as Windows 10 applies it, and d->uncertain says so.
+ * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
+ * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d);
-/* Whether the decided interface supports a source (a row of kprof_source_table(
- * d->iface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
- * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
- * table or null arguments. */
+/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+ * open range. A row of the decided interface's table: ProfileTime always; Default nothing
+ * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
+ * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
+ * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
+                                                 const kprof_source *s);
+/* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
+ * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
+ * row of another table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
 /* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
  * value; 0 when the interface's table has no such source. */
@@ -2185,6 +2424,29 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
  * without a select. */
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
                                                 kprof_profile_source_add *out);
+#ifndef KPROF_NO_NAMES
+/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
+ * length. */
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
+                                               size_t len);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
+#endif
+#ifndef KPROF_NO_NAMES
+/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
+ * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
+ * in both cases); KPROF_E_ARGUMENT for null it or d. */
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out);
+#endif
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
@@ -2424,7 +2686,7 @@ typedef enum kprof_lwp_rule {
 
 	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
 
-	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* more events than LwpMaxEvents (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* no event, or more events than LwpMaxEvents (E_RANGE) */
 
 	KPROF_LWP_RULE_INTERVAL = 0xC, /* interval 0 or above 26 bits (E_RANGE) */
 
@@ -2451,6 +2713,18 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
 #define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
 #define KPROF_LWP_PROPOSAL_LWPCB_FIXED 0x28u /* proposal LWPCB size before the event slots */
+
+/* lwp_consumer: Limits of the ring consumer. A ring must lie in canonical linear addresses:
+ * with 4-level paging bits 63:47 of an x86-64 address all equal bit 47 (48 significant bits),
+ * and a non-canonical access faults (#GP) instead of reading. A 32-bit target reads a 64-bit
+ * LWPCB word (MissedEvents, BufferBase) as high, low, high words, retrying while the high words
+ * differ, at most KPROF_LWP_READ64_TRIES times before it reports KPROF_E_CHANGED.
+ * Source: AMD64 Architecture Programmer's Manual vol. 2 (pub. 24593), 5.3.1 Canonical Address
+ * Form; Intel SDM vol. 1, 3.3.7.1 Canonical Addressing; the retry bound is kprof's own */
+#define KPROF_LWP_CANONICAL_BITS                                                                   \
+	0x30u /* significant bits of a canonical x86-64 linear address (4-level paging) */
+#define KPROF_LWP_READ64_TRIES                                                                     \
+	0x4u /* high/low/high reads of a 64-bit LWPCB word on a 32-bit target before KPROF_E_CHANGED */
 
 /* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C
  * registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record
@@ -2543,7 +2817,10 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Shipped cpuid 0x8000001C ecx: capabilities and version.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx); bit 28 by Linux
+ * arch/x86/include/asm/cpuid/leaf_types.h (x86-cpuid-db: lwp_branch_predict "Branches Retired
+ * events can be filtered") and the `cpuid` tool (20230120: "branch prediction filtering"),
+ * which agree; the earlier reading "branch records carry prediction information" had no source */
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
@@ -2565,7 +2842,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_WIDTH 8
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK  0xFF0000u
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT                                                \
-	28 /* LwpBranchPrediction: branch records carry prediction information */
+	28 /* LwpBranchPrediction: branch prediction filtering: Branches Retired events can be filtered by whether the branch was predicted correctly */
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_WIDTH 1
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK  0x10000000u
 #define KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT                                                     \
@@ -2802,7 +3079,11 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 /* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
  * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_SIZE                      0x80u
 #define KPROF_LWPCB_FLAGS_OFFSET              0x0u
@@ -2829,7 +3110,9 @@ typedef struct kprof_lwpcb {
 	uint64_t missed_events;
 	/* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
 	uint32_t threshold;
-	uint32_t filters;  /* 0x24: Filters (only the two branch bits below are confirmed) */
+	/* 0x24: Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000
+	 * unnamed) */
+	uint32_t filters;
 	uint64_t base_ip;  /* 0x28: BaseIP: low bound of IP filtering */
 	uint64_t limit_ip; /* 0x30: LimitIP: high bound of IP filtering */
 	uint8_t reserved_38[8];
@@ -2869,7 +3152,11 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
                     kprof_lwpcb_software_data2_offset);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
 #define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
@@ -2902,7 +3189,11 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 
 /* ring size in bytes (27:0) and Random (31:28)
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
@@ -2914,16 +3205,20 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
-/* Filters (only the two branch bits below are confirmed)
+/* Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000 unnamed)
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
-	27 /* do not count absolute branches (rr: 0x08000000) */
+	27 /* UNVERIFIED name: 'no absolute branches' (bit set in rr's 0x28000000) */
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                                  \
-	29 /* do not count relative branches (rr: 0x20000000) */
+	29 /* UNVERIFIED name: 'no relative branches' (bit set in rr's 0x28000000) */
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
@@ -3214,7 +3509,9 @@ typedef struct kprof_lwp_caps {
 	uint8_t extension;                  /* proposal eax 30: leaf 0x8000001D describes more */
 	uint8_t latency_bits;               /* LwpLatencyMax / LWPCacheMax */
 	uint8_t latency_rnd;                /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address, branch_prediction, ip_filtering, cache_levels, cache_latency;
+	uint8_t data_address;
+	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
+	uint8_t ip_filtering, cache_levels, cache_latency;
 	uint32_t raw[4]; /* eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
 
@@ -3233,13 +3530,18 @@ typedef struct kprof_lwp_config {
 	unsigned event_count;
 	uint8_t random; /* low counter bits randomised at each reload, 0..15 */
 	uint8_t threshold_interrupt, cont, ptsc;
-	uint32_t threshold; /* bytes; 0 = no threshold */
-	uint32_t filters;   /* KPROF_LWPCB_FILTERS_* */
+	/* Threshold, bytes: hardware writes its head offset to the LWPCB (and raises the
+	 * threshold interrupt when enabled) when (head - tail) mod size equals it, and otherwise
+	 * only when the ring is full or on SLWPCB. 0 = no threshold: a consumer that polls without
+	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
+	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
+	uint32_t threshold;
+	uint32_t filters; /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;
 
-/* An event record taken apart (kprof_lwp_record_decode). The generic fields always hold the
+/* An event record taken apart (kprof_lwp_sample_decode). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
 	uint8_t revision, event_id, core_id;
@@ -3269,19 +3571,29 @@ typedef enum kprof_lwp_kind {
 	KPROF_LWP_KIND_CLOCKS = 6            /* core / reference clocks (shipped) */
 } kprof_lwp_kind;
 
+/* A buffer of records walked by kprof_lwp_record_iter_init / kprof_lwp_record_iter_next. */
+typedef struct kprof_lwp_record_iter {
+	const uint8_t *buf;
+	size_t len;
+	size_t offset; /* of the next record */
+	kprof_lwp_revision revision;
+} kprof_lwp_record_iter;
+
 /* ---- ring consumer ----------------------------------------------------------------------
  * A single-consumer view of an LWPCB's ring. Everything that bounds a read (buffer base,
  * size, record size) is captured and validated once at attach; a poll reads the head offset
- * once (acquire), checks it (below size, a multiple of the record size) and only then
- * touches records; the consumer's tail lives here and is published with release ordering.
- * An empty poll is one load and one compare and stores nothing. */
+ * once (acquire); an empty one stops there (one load and one compare, nothing stored); a
+ * non-empty one checks that BufferSize and BufferBase still equal the captured ones, that the
+ * head is in bounds and MissedEvents did not go down, and only then touches records. The
+ * consumer's tail lives here and is published with release ordering. */
 typedef struct kprof_lwp_ring {
 	uint8_t *lwpcb;
+	uint32_t poll_tail; /* the head an empty poll sees (tail; bit 31 set on SLWPCB rings) */
+	uint32_t tail;      /* the consumer's tail: the LWPCB copy is only ever written */
 	const uint8_t *buffer;
 	uint32_t size;         /* ring bytes */
 	uint32_t record_size;  /* a power of two */
 	uint32_t record_shift; /* log2(record_size), computed once at attach */
-	uint32_t tail;         /* the consumer's tail: the LWPCB copy is only ever written */
 	uint32_t avail;        /* records seen by the last poll and not yet consumed */
 	uint32_t threshold;
 	uint32_t options;           /* KPROF_LWP_RING_* */
@@ -3289,8 +3601,12 @@ typedef struct kprof_lwp_ring {
 	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed */
 } kprof_lwp_ring;
 
-/* Attach option: execute SLWPCB before every poll so hardware flushes its head register
- * (real hardware with LWP active only; never with the software model). */
+/* Attach option: execute SLWPCB before every poll so hardware flushes its head register to
+ * the LWPCB. Real hardware with LWP active only (never with the software model), and only in
+ * the profiled thread: LWP state (the LWPCB address SLWPCB stores, the head register it
+ * flushes) belongs to the thread that ran LLWPCB, so SLWPCB in any other thread reads that
+ * thread's LWP state instead, or #UD. A consumer in another thread polls without it and sees
+ * the head hardware writes at Threshold (set one) or when the ring is full. */
 #define KPROF_LWP_RING_SLWPCB 1u
 
 /* The records a poll found, in place: first_count records at first, then second_count at
@@ -3304,14 +3620,15 @@ typedef struct kprof_lwp_span {
 	uint64_t missed_delta; /* MissedEvents growth not reported before */
 } kprof_lwp_span;
 
-/* An in-place iterator over one poll (kprof_lwp_ring_iter_begin / _next / _end). */
-typedef struct kprof_lwp_iter {
+/* An in-place iterator over one poll (kprof_lwp_ring_iter_init / _next / _commit). */
+typedef struct kprof_lwp_ring_iter {
 	kprof_lwp_ring *ring;
 	const uint8_t *next, *end;          /* the run being walked: [next, end) */
 	const uint8_t *second, *second_end; /* the run after the wrap, NULL once entered */
 	uint32_t step;                      /* record size */
-	uint32_t taken;
-} kprof_lwp_iter;
+	uint32_t count;                     /* records the poll found */
+	uint32_t taken;                     /* records handed out */
+} kprof_lwp_ring_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go
  * on, non-zero to stop after this record (which counts as consumed). */
@@ -3377,7 +3694,8 @@ typedef struct kprof_lwp_insn {
  * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
  * (vvvv), data1 in eax (r/m). Defined only when KPROF_LWP_HAVE_INSTRUCTIONS is 1.
  *   KPROF_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
- *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full)
+ *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
+ *                                              0 or 1, into any integer lvalue
  *   KPROF_LWPVAL64 / KPROF_LWPINS64            the same with rdx (x86-64 only)
  * Executing them without LWP enabled raises #UD. */
 #if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
@@ -3388,10 +3706,14 @@ typedef struct kprof_lwp_insn {
 	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
 #define KPROF_LWPINS32(data2, data1, flags, full)                                                  \
-	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
-	                     : "=q"(full)                                                          \
-	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
-	                     : "memory", "cc")
+	do {                                                                                       \
+		uint8_t kprof_full_;                                                               \
+		__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
+		                     : "=q"(kprof_full_)                                           \
+		                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)  \
+		                     : "memory", "cc");                                            \
+		(full) = kprof_full_;                                                              \
+	} while (0)
 #if defined(__x86_64__)
 #define KPROF_LWPVAL64(data2, data1, flags)                                                        \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
@@ -3399,10 +3721,14 @@ typedef struct kprof_lwp_insn {
 	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
 #define KPROF_LWPINS64(data2, data1, flags, full)                                                  \
-	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
-	                     : "=q"(full)                                                          \
-	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
-	                     : "memory", "cc")
+	do {                                                                                       \
+		uint8_t kprof_full_;                                                               \
+		__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
+		                     : "=q"(kprof_full_)                                           \
+		                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)  \
+		                     : "memory", "cc");                                            \
+		(full) = kprof_full_;                                                              \
+	} while (0)
 #endif
 #elif !defined(KPROF_NO_LIVE) && defined(_MSC_VER)
 /* MSVC's LWP intrinsics, declared as <intrin.h> declares them (so it need not be included). */
@@ -3508,7 +3834,7 @@ KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t s
  *   KPROF_E_ALIGNMENT     ring size not a multiple of the event size    (BUFFER_MULTIPLE)
  *   KPROF_E_BUFFER_TOO_SMALL  ring below the minimum or 2 records       (BUFFER_MINIMUM)
  *   KPROF_E_RANGE         ring size above BufferSize's 28 bits          (BUFFER_MAXIMUM)
- *   KPROF_E_RANGE         more events than LwpMaxEvents                 (EVENT_COUNT)
+ *   KPROF_E_RANGE         no event, or more than LwpMaxEvents           (EVENT_COUNT)
  *   KPROF_E_RANGE         event id without a slot (0, >MaxEvents, 255)  (EVENT_ID)
  *   KPROF_E_UNSUPPORTED   event not in caps->hw_events                  (EVENT_UNSUPPORTED)
  *   KPROF_E_DUPLICATE     an event id given twice                       (EVENT_DUPLICATE)
@@ -3529,12 +3855,17 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
                                                          kprof_lwp_revision revision,
                                                          kprof_lwp_sample *out);
-/* Walk a buffer of records (a file, a copied ring): decode the record at *offset and advance
- * *offset by 32. KPROF_E_NOT_FOUND at the end, KPROF_E_TRUNCATED when fewer than 32 bytes
- * remain; other statuses as kprof_lwp_sample_decode (the offset still advances, so a caller
- * may skip a bad record). Formats nothing: the command-line decoder prints what it returns. */
-KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
-                                             kprof_lwp_revision revision, kprof_lwp_sample *out);
+/* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
+ * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
+ * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
+ * SHIPPED or PROPOSAL. */
+KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
+                                                  size_t len, kprof_lwp_revision revision);
+/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
+ * status of kprof_lwp_sample_decode (KPROF_E_FORMAT for event id 0; the offset still
+ * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
+ * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
+KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
 /* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
  * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
 KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb);
@@ -3544,38 +3875,51 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
 /* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
  * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
  * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
- * 32-byte aligned and addressable, tail below size and a record multiple. When expect_buffer
- * is not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a user's
- * LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it elsewhere.
- * KPROF_E_CORRUPT when a check fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned,
- * KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. */
+ * 32-byte aligned, addressable and canonical (bits 63..47 equal, first and last byte), tail
+ * below size and a record multiple. When expect_buffer is not NULL, BufferBase must equal it
+ * and BufferSize expect_size: a driver watching a user's LWPCB passes the buffer it
+ * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
+ * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
+ * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
+ * in a KPROF_NO_LIVE build. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
                                              const kprof_lwp_caps *caps, const void *expect_buffer,
                                              uint32_t expect_size, uint32_t options);
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
- * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
- * even *span). Otherwise the head is validated (below size, a record multiple; else
- * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
- * they are consumed), MissedEvents is read once for span->missed_delta (its growth not yet
- * reported by a span or kprof_lwp_ring_missed), and span->at_threshold tells whether the space
- * used equals Threshold. Consume with kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB,
- * SLWPCB runs first. */
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status.
+ * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
+ * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
+ * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
+ * with no store (tests/check_lwp_poll.py counts it for gcc and clang, x86-64 and i386).
+ * Otherwise, before anything is written:
+ *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
+ *                    a 64-bit word kept changing while read);
+ *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
+ *                    MissedEvents went down;
+ * else *span describes the records in place (valid until they are consumed),
+ * span->missed_delta is MissedEvents' growth not yet reported (by a span or
+ * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
+ * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
+ * before reading the head again (that poll never takes the empty path above). */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
-/* Begin an in-place iteration: polls (as kprof_lwp_ring_poll) and returns the record count
- * or a negative status. Take records with kprof_lwp_iter_next; kprof_lwp_ring_iter_end
- * publishes the tail past the records taken. */
-KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it);
-/* The next record in place (record_size bytes), or NULL when the iteration is done. Walks
- * pointer runs: no ring field is re-read per record. */
-KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it);
-/* Consume the records the iteration handed out (publishing the tail; nothing if none). */
-KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it);
+/* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
+ * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
+ * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
+ * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
+KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
+/* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
+ * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
+KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                          const uint8_t **record);
+/* Consume the records the iteration handed out (publishing the tail; nothing if none). The
+ * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
+KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
 /* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
- * them. *copied = records copied. Returns KPROF_OK (also when empty) or a negative status. */
+ * them. *copied = records copied. Returns KPROF_OK (also when empty) or the poll's negative
+ * status (nothing copied). */
 KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len,
                                            size_t *copied);
 /* Drain with a callback: hand each record in [tail, head) to fn in order (at most
@@ -3584,10 +3928,13 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
                                    uint32_t max_records);
 /* Read MissedEvents once: *delta = its growth not yet reported (by a span of
- * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here. */
+ * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
+ * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
+ * read it whole; *delta is 0 and nothing changes then. */
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta);
 /* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
- * captured (the ring keeps reading only the captured buffer either way). */
+ * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
+ * this call is only needed to learn of a change while the ring is empty. */
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
 /* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
@@ -3605,7 +3952,7 @@ KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m);
  * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
  * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
  * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
- * of range). */
+ * of range), KPROF_E_CHANGED when a 32-bit target could not read a 64-bit word whole. */
 KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb);
 /* Retire one synthetic instruction: counts it for instructions retired (event 2), branches
  * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
@@ -5671,6 +6018,16 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 }
 
 /* ASCII case folding, locale-free (no libc). */
+/* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
+ * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
+ * memcpy. tests/ring0.py finds any that remains. */
+KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -7034,7 +7391,9 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	                            "32-bit HAL: Intel family not 6 or 15\0"
 	                            "32-bit HAL: AMD without long mode\0"
 	                            "Microsoft hypervisor hides perfmon\0"
-	                            "Microsoft hypervisor, leaf 0x40000003 missing\0";
+	                            "Microsoft hypervisor, leaf 0x40000003 missing\0"
+	                            "this Windows release has no such interface\0"
+	                            "32-bit HAL of this Windows release: ProfileTime only\0";
 	unsigned offset;
 	switch (value) {
 	case 0: offset = 0; break;
@@ -7050,9 +7409,215 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	case 10: offset = 307; break;
 	case 11: offset = 341; break;
 	case 12: offset = 376; break;
+	case 13: offset = 422; break;
+	case 14: offset = 465; break;
 	default: return NULL;
 	}
 	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_listing_diff_kind_name(int value)
+{
+	static const char names[] = "missing\0"
+	                            "unknown\0"
+	                            "unexpected\0"
+	                            "name\0"
+	                            "min\0"
+	                            "max\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 16; break;
+	case 3: offset = 27; break;
+	case 4: offset = 32; break;
+	case 5: offset = 36; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_presence value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_presence_name(int value)
+{
+	static const char names[] = "no\0"
+	                            "yes\0"
+	                            "unknown\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 3; break;
+	case 2: offset = 7; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
+{
+	static const kprof_windows_release rows[KPROF_WINDOWS_RELEASE_COUNT] = {
+	        /* Chappell KPROFILE_SOURCE: Amd64 sources from 64-bit Server 2003 SP1, AuthenticAMD only; no 32-bit source but ProfileTime until Windows 8. Whether this HAL tests for a Microsoft hypervisor, and which Amd64 rows it has, is not published (Chappell lists the Windows 10 rows). No later Intel sources: the Feb 2019 Windows 10 listing lacks them, so every earlier HAL does. */
+	        {KPROF_WINDOWS_S2003_SP1, 0, 9, 3790, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE: GenuineIntel sources begin with 64-bit Vista; no 32-bit source but ProfileTime until Windows 8. Hypervisor rule and exact rows not published for this release. */
+	        {KPROF_WINDOWS_VISTA, 77, 83, 6000, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE (as Vista; the 32-bit HAL still only ProfileTime). Hypervisor rule and exact rows not published for this release. */
+	        {KPROF_WINDOWS_7, 117, 119, 7600, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE: the first 32-bit HAL with sources but ProfileTime is Windows 8's. Its 32-bit conditions (family 6/15, long mode) are published for Windows 10 only. */
+	        {KPROF_WINDOWS_8, 152, 154, 9200, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE (as Windows 8). 32-bit conditions, hypervisor rule and exact rows published for Windows 10 only. */
+	        {KPROF_WINDOWS_8_1, 184, 188, 9600, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell Hardware Performance Counters, Emon and Amd64 pages: every rule and both tables as kprof implements them (the Emon table ends at 0x1F). */
+	        {KPROF_WINDOWS_10_1507, 223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Rules and tables as 1507 (the Intel listings of 2019 and 2020 still show the whole 1507 Emon table). Which feature update first lists 0x20..0x24 is not public: the Feb 2019 listing (some build up to 1809) lacks them, the Oct 2020 one (some build up to 20H2) has them. */
+	        {KPROF_WINDOWS_10_1511, 266, 274, 10586, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1607, 298, 306, 14393, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1703, 330, 338, 15063, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1709, 362, 370, 16299, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1803, 394, 402, 17134, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1809, 426, 434, 17763, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1903, 458, 466, 18362, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1909, 490, 498, 18363, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public (the Oct 2020 listing may come from 2004 or 20H2). */
+	        {KPROF_WINDOWS_10_2004, 522, 530, 19041, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* The Oct 2020 tracelog listing (an Intel machine on a build no later than 20H2) lists 0x20..0x24, so 20H2 and later do. The listings do not say whether their HAL was 32-bit: the 32-bit range stays open. */
+	        {KPROF_WINDOWS_10_20H2, 554, 562, 19042, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2. */
+	        {KPROF_WINDOWS_10_21H1, 586, 594, 19043, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2. */
+	        {KPROF_WINDOWS_10_21H2, 618, 626, 19044, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2 (the last Windows 10 feature update). */
+	        {KPROF_WINDOWS_10_22H2, 650, 658, 19045, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* Windows 11 shipped no 32-bit edition. Rules, tables and 0x20..0x24 as Windows 10 20H2 (every fact holds from its first release on). */
+	        {KPROF_WINDOWS_11, 682, 685, 22000, 0, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x1f},
+	};
+	return rows;
+}
+KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
+{
+	if (id < KPROF_WINDOWS_RELEASE_FIRST ||
+	    id - KPROF_WINDOWS_RELEASE_FIRST >= KPROF_WINDOWS_RELEASE_COUNT)
+		return NULL;
+	return &kprof_impl_windows_release_rows()[id - KPROF_WINDOWS_RELEASE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_release_text(uint32_t offset)
+{
+	static const char pool[] =
+	        "2003-sp1\0"
+	        "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
+	        "vista\0"
+	        "Windows Vista / Server 2008 (6.0)\0"
+	        "7\0"
+	        "Windows 7 / Server 2008 R2 (6.1)\0"
+	        "8\0"
+	        "Windows 8 / Server 2012 (6.2)\0"
+	        "8.1\0"
+	        "Windows 8.1 / Server 2012 R2 (6.3)\0"
+	        "10-1507\0"
+	        "Windows 10 original release (1507)\0"
+	        "10-1511\0"
+	        "Windows 10 version 1511\0"
+	        "10-1607\0"
+	        "Windows 10 version 1607\0"
+	        "10-1703\0"
+	        "Windows 10 version 1703\0"
+	        "10-1709\0"
+	        "Windows 10 version 1709\0"
+	        "10-1803\0"
+	        "Windows 10 version 1803\0"
+	        "10-1809\0"
+	        "Windows 10 version 1809\0"
+	        "10-1903\0"
+	        "Windows 10 version 1903\0"
+	        "10-1909\0"
+	        "Windows 10 version 1909\0"
+	        "10-2004\0"
+	        "Windows 10 version 2004\0"
+	        "10-20h2\0"
+	        "Windows 10 version 20H2\0"
+	        "10-21h1\0"
+	        "Windows 10 version 21H1\0"
+	        "10-21h2\0"
+	        "Windows 10 version 21H2\0"
+	        "10-22h2\0"
+	        "Windows 10 version 22H2\0"
+	        "11\0"
+	        "Windows 11 (21H2 and later)\0";
+	return offset < sizeof(pool) - 1 ? pool + offset : NULL;
+}
+KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
+		const kprof_windows_release *row = &kprof_impl_windows_release_rows()[i];
+		const char *s = kprof_windows_release_text(row->name);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
 }
 #endif
 
@@ -7258,21 +7823,28 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
-	uint32_t a, eax1, ecx1;
+	const kprof_windows_release *rel;
+	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i;
+	unsigned i, have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < sizeof(*d); i++)
 		((uint8_t *)d)[i] = 0;
+	build = hal & KPROF_HAL_BUILD_MASK;
+	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
+	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
 	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (uint8_t)hal;
-	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
+	d->hal = (uint8_t)build;
+	d->release = rel ? rel->id : 0;
+	if ((build != KPROF_HAL_X64 && build != KPROF_HAL_X86) || !rel ||
+	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
+	    !(build == KPROF_HAL_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
@@ -7342,39 +7914,85 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	}
 	d->iface = d->tentative;
 
+	/* The release: does its HAL (of this width) have the interface at all? */
+	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
+	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
+	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
+	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
+		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
+		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
+	if (have == KPROF_PRESENCE_ABSENT) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
+		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
+		                    ? KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY
+		                    : KPROF_HAL_REASON_RELEASE_NO_INTERFACE;
+	} else if (have == KPROF_PRESENCE_UNKNOWN) {
+		d->uncertain |= KPROF_HAL_UNCERTAIN_INTERFACE;
+	}
+
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
-	    d->family != 15) {
+	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
+	    d->iface != KPROF_INTERFACE_DEFAULT &&
+	    ((d->iface == KPROF_INTERFACE_EMON && d->family != 6 && d->family != 15) ||
+	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
+		d->reason = d->iface == KPROF_INTERFACE_EMON
+		                    ? KPROF_HAL_REASON_X86_INTEL_FAMILY
+		                    : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
 		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
-	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
+		if (rel->x86_rules == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_X86_RULES;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (d->iface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+	if (rel->hypervisor_rule != KPROF_PRESENCE_ABSENT && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    d->hv_microsoft && !d->hv_perfmon) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
+		if (rel->hypervisor_rule == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_HYPERVISOR;
+	}
+	if (d->iface != KPROF_INTERFACE_DEFAULT && rel->tables != KPROF_PRESENCE_PRESENT)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_TABLES;
+	if (d->iface == KPROF_INTERFACE_EMON) {
+		d->later_min =
+		        build == KPROF_HAL_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
+		d->later_max =
+		        build == KPROF_HAL_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
+		if (d->later_min != d->later_max)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
 
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
+{
+	int on;
+	if (!d || !s)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER && d->iface == KPROF_INTERFACE_EMON)
+		return s->value <= d->later_min  ? KPROF_PRESENCE_PRESENT
+		       : s->value > d->later_max ? KPROF_PRESENCE_ABSENT
+		                                 : KPROF_PRESENCE_UNKNOWN;
+	if (s->iface != d->iface)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->value == KPROF_SOURCE_TIME)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_AMD64)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_EMON)
+		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+		     !((d->ebx >> s->ebx_bit) & 1u);
+	else
+		on = 0;
+	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
+}
+
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	if (!d || !s || s->iface != d->iface)
-		return 0;
-	if (s->value == KPROF_SOURCE_TIME)
-		return 1;
-	switch (d->iface) {
-	case KPROF_INTERFACE_AMD64: return 1;
-	case KPROF_INTERFACE_EMON:
-		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		       !((d->ebx >> s->ebx_bit) & 1u);
-	default: return 0;
-	}
+	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
 }
 
 KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
@@ -7558,6 +8176,307 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
+
+#ifndef KPROF_NO_NAMES
+KPROF_INTERNAL int kprof_impl_listing_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
+KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+{
+	size_t start;
+	while (*at < end && kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	start = *at;
+	while (*at < end && !kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	return *at - start;
+}
+
+/* A decimal cell that fits 32 bits. */
+KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
+		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
+			return 0;
+		v = v * 10u + digit;
+	}
+	*out = v;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	for (i = 0; i < n && word[i]; i++)
+		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
+			return 0;
+	return i == n && !word[i];
+}
+
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->header = 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
+{
+	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	if (!it || !row)
+		return KPROF_E_ARGUMENT;
+	row->line = row->id = row->interval = row->min = row->max = 0;
+	row->name = NULL;
+	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
+	while (it->pos < it->len) {
+		const char *p = it->text + it->pos;
+		size_t n = 0, at = 0, len, k;
+		const char *cell[6];
+		size_t cell_len[6];
+		unsigned cells = 0, dashes = 1;
+		while (it->pos + n < it->len && p[n] != '\n') {
+			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
+				it->line++;
+				it->pos = it->len + 1;
+				return KPROF_E_FORMAT;
+			}
+			n++;
+		}
+		it->line++;
+		it->pos += n + (it->pos + n < it->len);
+		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
+			cell[cells] = p + at - len;
+			cell_len[cells++] = len;
+		}
+		for (k = 0; k < n; k++)
+			dashes &= p[k] == '-' || kprof_impl_listing_space(p[k]);
+		if (cells == 5) {
+			unsigned h = 1;
+			for (k = 0; k < 5; k++)
+				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
+				                                       header[k]);
+			if (h) {
+				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header || cells == 0 || dashes)
+			continue;
+		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
+		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
+		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
+		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
+		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
+			goto bad;
+		for (k = 0; k < cell_len[1]; k++) {
+			unsigned char c = (unsigned char)cell[1][k];
+			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+			      (c >= '0' && c <= '9') || c == '_'))
+				goto bad;
+		}
+		row->line = it->line;
+		row->name = cell[1];
+		row->name_len = cell_len[1];
+		return KPROF_OK;
+	bad:
+		row->id = row->interval = row->min = row->max = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (!it->header) {
+		it->line = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	return KPROF_END;
+}
+
+/* The minimum and maximum interval of a source's interval class. */
+KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+{
+	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
+	                                           : KPROF_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
+	                                           : KPROF_INTERVAL_HARDWARE_MAX;
+}
+
+/* The source a listed id means under a decision: the decided interface's row, else on Emon a
+ * later Intel row; NULL when kprof knows none. */
+KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
+                                                             uint32_t id)
+{
+	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	return s;
+}
+
+/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
+ * listing shows (it->later_last). */
+KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
+                                              const kprof_source *s)
+{
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
+		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
+	return kprof_hal_source_supported(it->d, s);
+}
+
+/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
+KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+{
+	kprof_listing_iter scan;
+	kprof_listing_row r;
+	if (id < 8u * sizeof(it->seen))
+		return (it->seen[id / 8] >> (id % 8)) & 1u;
+	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
+	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
+		if (r.id == id)
+			return 1;
+	return 0;
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_row r;
+	kprof_status st;
+	uint32_t highest = 0;
+	unsigned i;
+	if (!it || !d)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(it->seen); i++)
+		it->seen[i] = 0;
+	it->d = d;
+	it->phase = 0;
+	it->pending = 0;
+	it->next = 0;
+	st = kprof_listing_iter_init(&it->rows, text, len);
+	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
+		const kprof_source *s = kprof_impl_listing_source(d, r.id);
+		if (r.id < 8u * sizeof(it->seen)) {
+			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
+				return KPROF_E_DUPLICATE;
+			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
+		}
+		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+			highest = r.id;
+	}
+	if (st != KPROF_END)
+		return st;
+	/* The range's low end is what the release surely lists; the listing may show more, up to
+	 * its high end. */
+	it->later_last = highest < d->later_min   ? d->later_min
+	                 : highest > d->later_max ? d->later_max
+	                                          : highest;
+	return kprof_listing_iter_init(&it->rows, text, len);
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out)
+{
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
+	                                 KPROF_LISTING_DIFF_MAX};
+	if (!it || !out || !it->d)
+		return KPROF_E_ARGUMENT;
+	for (;;) {
+		const kprof_source *s;
+		const char *want;
+		unsigned k;
+		out->kind = 0;
+		out->id = out->min = out->max = 0;
+		out->source = NULL;
+		out->row = it->cur;
+		if (it->phase == 0 && it->pending) {
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->id = it->cur.id;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			for (k = 0; k < 3; k++)
+				if (it->pending & (1u << order[k])) {
+					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
+					out->kind = order[k];
+					return KPROF_OK;
+				}
+		}
+		if (it->phase == 0) {
+			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
+			if (st != KPROF_OK) {
+				/* init read the same text to its end, so this is KPROF_END */
+				it->phase = 1;
+				continue;
+			}
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->row = it->cur;
+			out->id = it->cur.id;
+			out->source = s;
+			if (!s) {
+				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				return KPROF_OK;
+			}
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			if (!kprof_impl_listing_offered(it, s)) {
+				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				return KPROF_OK;
+			}
+			want = kprof_source_description(s);
+			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
+				;
+			if (k != it->cur.name_len || want[k])
+				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+			if (it->cur.min != out->min)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+			if (it->cur.max != out->max)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+			continue;
+		}
+		if (it->phase == 1) {
+			size_t n;
+			const kprof_source *t;
+			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
+			                                     : (kprof_interface)it->d->iface;
+			t = kprof_source_table(itf, &n);
+			if ((it->next & 0xFFFFu) >= n) {
+				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+					it->phase = 2;
+					continue;
+				}
+				it->next = 1u << 16; /* then the later Intel sources */
+				continue;
+			}
+			s = &t[it->next & 0xFFFFu];
+			it->next++;
+			if (!kprof_impl_listing_offered(it, s) ||
+			    kprof_impl_listing_has(it, s->value))
+				continue;
+			out->row.line = out->row.id = out->row.interval = out->row.min =
+			        out->row.max = 0;
+			out->row.name = NULL;
+			out->row.name_len = 0;
+			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->id = s->value;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			return KPROF_OK;
+		}
+		return KPROF_END;
+	}
+}
+#endif
 #endif /* KPROF_NO_HAL */
 
 /* ---- dump ---- */
@@ -7864,7 +8783,7 @@ KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *
 		r.cpu = (uint32_t)c->cpu;
 		r.cpu_id = c->cpu_id;
 		r.line = c->line;
-		*out = r;
+		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
 	if (c->records == 0)
@@ -8313,6 +9232,28 @@ KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void 
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
+/* The poll's non-empty path is kept out of line so that the empty path around it needs no
+ * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
+ * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
+ * price of emitting them in every i386 translation unit), so the empty poll jumps to its
+ * non-empty path with the arguments where they are. */
+#if defined(__clang__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, used))
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, unused, regparm(0)))
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, unused))
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#elif defined(_MSC_VER)
+#define KPROF_IMPL_LWP_OUTLINED  static __declspec(noinline)
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#else
+#define KPROF_IMPL_LWP_OUTLINED  static
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#endif
+
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
 KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
@@ -8350,39 +9291,54 @@ KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 #endif
 }
 
-/* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
- * high, low, high until both highs agree, which is exact for a counter that only grows and is
- * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64_host(const void *p)
+/* 64-bit LWPCB words (MissedEvents, BufferBase). 64-bit targets load one in one access.
+ * 32-bit ones read high, low, high and accept the value when both highs agree, which is exact
+ * for a word written whole (as hardware writes it) and needs no 8-byte atomics; a word that
+ * keeps changing is retried at most KPROF_LWP_READ64_TRIES times, then KPROF_E_CHANGED. */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
 {
 #if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
-	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+	*out = atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
-	return __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+	*out = __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu
-	uint64_t v = *(const volatile uint64_t *)p;
+	*out = *(const volatile uint64_t *)p;
 #if defined(KPROF_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
-	return v;
+	return KPROF_OK;
 #else
 	const uint8_t *b = (const uint8_t *)p;
 	uint32_t hi, lo, hi2;
+	unsigned tries;
 	hi = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
-	for (;;) {
+	for (tries = 0; tries < KPROF_LWP_READ64_TRIES; tries++) {
 		lo = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b));
 		hi2 = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
-		if (hi2 == hi)
-			return ((uint64_t)hi << 32) | lo;
+		if (hi2 == hi) {
+			*out = ((uint64_t)hi << 32) | lo;
+			return KPROF_OK;
+		}
 		hi = hi2;
 	}
+	return KPROF_E_CHANGED;
 #endif
 }
 
-/* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
+/* Only the software model stores 64-bit words (MissedEvents). On 32-bit GNU targets the
+ * store is a lock cmpxchg8b loop in inline assembly: no libatomic call (__atomic_store_8),
+ * so the model, like the consumer, needs no library in ring 0. */
 KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_LWP_ATOMICS_GNU) && defined(__i386__)
+	uint64_t seen = *(volatile uint64_t *)p; /* a guess: cmpxchg8b corrects it */
+	__asm__ __volatile__("1:\n\tlock cmpxchg8b %0\n\tjnz 1b"
+	                     : "+m"(*(volatile uint64_t *)p), "+A"(seen)
+	                     : "b"((uint32_t)v), "c"((uint32_t)(v >> 32))
+	                     : "memory", "cc");
+#elif defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
 #elif defined(KPROF_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
@@ -8414,13 +9370,13 @@ KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
 }
 
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 {
+	kprof_status st = kprof_impl_lwp_load64_host(p, out);
 #if UINTPTR_MAX > 0xFFFFFFFFu
-	return KPROF_IMPL_LWP_LE64(kprof_impl_lwp_load64_host(p));
-#else
-	return kprof_impl_lwp_load64_host(p); /* composed from two words: see above */
+	*out = KPROF_IMPL_LWP_LE64(*out); /* 32-bit targets compose it from two words: see above */
 #endif
+	return st;
 }
 
 KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
@@ -8630,7 +9586,9 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	if (size < caps->min_buffer_size || size < 2u * caps->event_size)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MINIMUM,
 		                           KPROF_E_BUFFER_TOO_SMALL);
-	if (cfg->event_count > caps->max_events)
+	/* No event would make LLWPCB leave LWP off, and LWPINS then returns "stored" for a
+	 * record that went nowhere: refused. */
+	if (cfg->event_count == 0 || cfg->event_count > caps->max_events)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
 	if (cfg->random >
 	    (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
@@ -8699,99 +9657,143 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 
 /* -- records -- */
 
+/* Record words for the hot decoder: on a little-endian GNU host one fixed-size
+ * __builtin_memcpy (a single load, at every -O level, no library call), elsewhere the
+ * byte-wise kprof_load_le*. Small in the compiler's eyes too, so a caller's per-record loop
+ * inlines the whole decoder. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
+        defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
+{
+	uint32_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+#else
+#define kprof_impl_lwp_rec32 kprof_load_le32
+#define kprof_impl_lwp_rec64 kprof_load_le64
+#endif
+
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
                                                          kprof_lwp_revision revision,
                                                          kprof_lwp_sample *out)
 {
+	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
+	 * return without a clearing loop that would bloat every caller's inlined copy. */
+	static const uint8_t zeros[KPROF_LWP_RECORD_SIZE] = {0};
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	if (!buf || len < KPROF_LWP_RECORD_SIZE ||
 	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL)) {
-		/* The cold path clears *out, so it is defined on every return. */
-		size_t i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		return buf && (revision == KPROF_LWP_REVISION_SHIPPED ||
-		               revision == KPROF_LWP_REVISION_PROPOSAL)
-		               ? KPROF_E_TRUNCATED
-		               : KPROF_E_ARGUMENT;
+		st = buf && (revision == KPROF_LWP_REVISION_SHIPPED ||
+		             revision == KPROF_LWP_REVISION_PROPOSAL)
+		             ? KPROF_E_TRUNCATED
+		             : KPROF_E_ARGUMENT;
+		p = zeros;
+		revision = KPROF_LWP_REVISION_NONE;
 	}
-	dw0 = kprof_load_le32(p);
+	dw0 = kprof_impl_lwp_rec32(p);
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
 	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
-	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
-	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
-	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
-	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
-	if (revision == KPROF_LWP_REVISION_SHIPPED) {
-		switch (out->event_id) {
-		case KPROF_LWP_EVENT_PROGRAMMED_VALUE:
-			kind = KPROF_LWP_KIND_PROGRAMMED_VALUE;
-			break;
-		case KPROF_LWP_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
-		case KPROF_LWP_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		case KPROF_LWP_EVENT_CORE_CLOCKS:
-		case KPROF_LWP_EVENT_REF_CLOCKS: kind = KPROF_LWP_KIND_CLOCKS; break;
-		case KPROF_LWP_EVENT_PROGRAMMED_EVENT:
+	out->data1 = kprof_impl_lwp_rec32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
+	out->ip = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
+	out->data2 = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
+	out->timestamp = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
+	/* Kind by revision: a nibble per event id below 16 (ids from the spec's enums), the
+	 * shipped LWPINS id apart. Table and masks instead of branches keep this small enough that
+	 * a caller's per-record loop stays inlined around it. */
+	{
+		const uint64_t shipped =
+		        ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE
+		         << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
+		        ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
+		         << (4 * KPROF_LWP_EVENT_INSTRUCTIONS)) |
+		        ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_EVENT_BRANCHES)) |
+		        ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
+		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
+		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
+		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
+		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
+		                          ((uint64_t)KPROF_LWP_KIND_BRANCH
+		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
+		                          ((uint64_t)KPROF_LWP_KIND_DCACHE
+		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES));
+		unsigned id = out->event_id;
+		uint32_t br, dc;
+		uint64_t br64, dc64;
+		if (id < 16u)
+			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped
+			                                                          : proposal) >>
+			                  (4u * id)) &
+			       0xFu;
+		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT &&
+		         revision == KPROF_LWP_REVISION_SHIPPED)
 			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
-			break;
-		default: break;
-		}
-	} else {
-		switch (out->event_id) {
-		case KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS:
-			kind = KPROF_LWP_KIND_INSTRUCTION;
-			break;
-		case KPROF_LWP_PROPOSAL_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		default: break;
-		}
-	}
-	out->kind = (uint8_t)kind;
-	/* Every field is assigned on every path (a decoder in a drain loop must not pay for
-	 * clearing the whole struct first). */
-	out->branch_taken = out->branch_predicted = out->branch_prediction_valid = 0;
-	out->data_source = out->data_address_valid = 0;
-	out->latency = 0;
-	out->next_ip = out->data_address = 0;
-	if (kind == KPROF_LWP_KIND_BRANCH) {
-		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0);
+		out->kind = (uint8_t)kind;
+		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
+		 * clearing the whole struct first): masks select the per-kind ones. */
+		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc = 0u - (uint32_t)(kind == KPROF_LWP_KIND_DCACHE);
+		br64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_DCACHE);
+		out->branch_taken =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0 & br);
 		out->branch_predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0);
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0 & br);
 		out->branch_prediction_valid =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0);
-		out->next_ip = out->data2;
-	} else if (kind == KPROF_LWP_KIND_DCACHE) {
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0 & br);
+		out->next_ip = out->data2 & br64;
 		out->data_source =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0);
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
 		out->data_address_valid =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0);
-		out->latency = out->data1;
-		out->data_address = out->data_address_valid ? out->data2 : 0;
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0 & dc);
+		out->latency = out->data1 & dc;
+		out->data_address = out->data2 & (dc64 & (0u - (uint64_t)out->data_address_valid));
 	}
-	return out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+	return st != KPROF_OK ? st : out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
-                                             kprof_lwp_revision revision, kprof_lwp_sample *out)
+KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
+                                                  size_t len, kprof_lwp_revision revision)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = buf ? len : 0;
+	it->offset = 0;
+	it->revision = revision;
+	if ((!buf && len) ||
+	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
+		return KPROF_E_ARGUMENT;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out)
 {
 	kprof_status st;
-	if (!buf || !offset || !out)
+	if (!it || !out)
 		return KPROF_E_ARGUMENT;
-	if (*offset >= len)
-		return KPROF_E_NOT_FOUND;
-	if (len - *offset < KPROF_LWP_RECORD_SIZE)
+	if (it->offset >= it->len)
+		return KPROF_END;
+	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE) {
+		it->offset = it->len;
 		return KPROF_E_TRUNCATED;
-	st = kprof_lwp_sample_decode((const uint8_t *)buf + *offset, KPROF_LWP_RECORD_SIZE,
-	                             revision, out);
-	if (st != KPROF_E_ARGUMENT)
-		*offset += KPROF_LWP_RECORD_SIZE;
+	}
+	st = kprof_lwp_sample_decode(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision,
+	                             out);
+	it->offset += KPROF_LWP_RECORD_SIZE;
 	return st;
 }
 
@@ -8849,13 +9851,38 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 
 /* -- ring consumer -- */
 
-/* Copy whole records (multiples of 32 bytes) in 8-byte words, with no libc: compilers turn
- * each load/store pair into one move. */
+/* Copy whole records (multiples of 32 bytes) with no libc: on x86 with GNU compilers one
+ * string move of whole words (rep movsq; rep movsl on i386: no call, no vector registers, so
+ * ring-0 safe); elsewhere 8-byte words. `make bench` compares batch copy-out with a memcpy. */
 KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
 {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+	n >>= 3;
+	__asm__ __volatile__("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__i386__)
+	n >>= 2;
+	__asm__ __volatile__("rep movsl" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#else
 	size_t i;
 	for (i = 0; i < n; i += 8)
 		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+#endif
+}
+
+/* Bit 31 of poll_tail on a KPROF_LWP_RING_SLWPCB ring: no head offset has it (BufferSize has
+ * 28 bits), so every poll of such a ring leaves the one-compare empty path for the one that
+ * executes SLWPCB, and the plain poll never reads the option. */
+#define KPROF_IMPL_LWP_FLUSH_FIRST 0x80000000u
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_ASSUME(c) ((c) ? (void)0 : __builtin_unreachable())
+#else
+#define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
+#endif
+/* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
+KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
+{
+	uint64_t top = a >> (KPROF_LWP_CANONICAL_BITS - 1u);
+	return top != 0 && top != (UINT64_MAX >> (KPROF_LWP_CANONICAL_BITS - 1u));
 }
 
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
@@ -8864,7 +9891,8 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
-	uint64_t base;
+	uint64_t base, missed;
+	kprof_status st;
 	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
@@ -8882,42 +9910,91 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 #endif
 	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
 	                       kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base)) != KPROF_OK)
+		return st;
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base ||
 	    (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) || base > (uint64_t)UINTPTR_MAX ||
-	    (uint64_t)UINTPTR_MAX - base < size)
+	    (uint64_t)UINTPTR_MAX - base < size || kprof_impl_lwp_noncanonical(base) ||
+	    kprof_impl_lwp_noncanonical(base + size - 1u))
 		return KPROF_E_CORRUPT;
 	if (expect_buffer && (base != (uint64_t)(uintptr_t)expect_buffer || size != expect_size))
 		return KPROF_E_CORRUPT;
 	if (tail >= size || (tail & (rs - 1u)))
 		return KPROF_E_CORRUPT;
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed)) !=
+	    KPROF_OK)
+		return st;
 	r->lwpcb = cb;
+	r->poll_tail = tail | ((options & KPROF_LWP_RING_SLWPCB) ? KPROF_IMPL_LWP_FLUSH_FIRST : 0u);
+	r->tail = tail;
 	r->buffer = (const uint8_t *)(uintptr_t)base;
 	r->size = size;
 	r->record_size = rs;
 	r->record_shift = kprof_impl_lwp_log2(rs);
-	r->tail = tail;
 	r->avail = 0;
 	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
 	r->options = options;
-	r->missed_seen = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	r->missed_seen = missed;
 	return KPROF_OK;
 }
 
-/* The non-empty poll, for a head already read (once) by the caller. A MissedEvents delta goes
- * to span when there is one, else it is kept in r->missed_unreported for
- * kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kprof_lwp_span *span)
+/* Re-read BufferSize and BufferBase: KPROF_E_CHANGED when either differs from what attach
+ * captured (or a 32-bit target could not read BufferBase whole). */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
 {
-	uint32_t tail = r->tail, size = r->size, used, first;
+	uint32_t size =
+	        KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
+	                        kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	uint64_t base;
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base);
+	if (st != KPROF_OK)
+		return st;
+	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
+	                                                                   : KPROF_OK;
+}
+
+/* Read MissedEvents once: its growth since r->missed_seen into *delta, and the new value into
+ * *now. A decrease (no producer lowers it) is KPROF_E_CORRUPT. Changes nothing in r. */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now,
+                                                       uint64_t *delta)
+{
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, now);
+	if (st != KPROF_OK)
+		return st;
+	if (*now < r->missed_seen)
+		return KPROF_E_CORRUPT;
+	*delta = *now - r->missed_seen;
+	return KPROF_OK;
+}
+
+/* The poll past its empty path. It takes the poll's own arguments, so the empty path reaches
+ * it with a plain jump (no argument moved, on any ABI), and reads the head itself, once: the
+ * value it checks is the value it uses. SLWPCB first when the ring asks, then the LWPCB's
+ * geometry against the attach-time one, the head's bounds, MissedEvents; only then is
+ * anything written. A
+ * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
+ * for kprof_lwp_ring_missed: every delta is reported exactly once. */
+KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
+	kprof_status st;
+#if !defined(KPROF_NO_LIVE)
+	if (r->options & KPROF_LWP_RING_SLWPCB)
+		(void)kprof_lwp_slwpcb(NULL);
+#endif
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (head == tail)
+		return 0;
+	if ((st = kprof_impl_lwp_ring_geometry(r)) != KPROF_OK)
+		return st;
 	if (head >= size || (head & (r->record_size - 1u)))
 		return KPROF_E_CORRUPT;
+	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
+		return st;
 	used = kprof_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
-	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	delta = missed - r->missed_seen;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
 	if (!span) {
@@ -8935,23 +10012,12 @@ KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kp
 	return (int)r->avail;
 }
 
-/* Read the head offset once (acquire), flushing it first with SLWPCB when the ring asks. */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_ring_head(const kprof_lwp_ring *r)
-{
-#if !defined(KPROF_NO_LIVE)
-	if (r->options & KPROF_LWP_RING_SLWPCB)
-		(void)kprof_lwp_slwpcb(NULL);
-#endif
-	return kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-}
-
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t head = kprof_impl_lwp_ring_head(r);
-	/* The common case for a JIT's poller: one load, one compare, no store, no call. */
-	if (head == r->tail)
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
 		return 0;
-	return kprof_impl_lwp_ring_fill(r, head, span);
+	return kprof_impl_lwp_ring_fill(r, span);
 }
 
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
@@ -8967,62 +10033,62 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 	if (tail >= r->size)
 		tail -= r->size;
 	r->tail = tail;
+	r->poll_tail = tail | (r->poll_tail & KPROF_IMPL_LWP_FLUSH_FIRST);
 	r->avail -= count;
 	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
 	return KPROF_OK;
 }
 
-KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
+KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r)
 {
 	kprof_lwp_span s;
-	uint32_t head;
 	int n;
-	if (!r || !it)
+	if (!it || !r)
 		return KPROF_E_ARGUMENT;
 	it->ring = r;
 	it->next = it->end = it->second = it->second_end = NULL;
 	it->step = r->record_size;
-	it->taken = 0;
-	head = kprof_impl_lwp_ring_head(r);
-	if (head == r->tail)
-		return 0;
-	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	it->taken = it->count = 0;
+	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
-		return n;
-	/* The span's MissedEvents growth is left for kprof_lwp_ring_missed. */
+		return (kprof_status)n;
 	r->missed_unreported += s.missed_delta;
+	it->count = (uint32_t)n;
 	it->next = s.first;
 	it->end = s.first + ((size_t)s.first_count << r->record_shift);
 	if (s.second_count) {
 		it->second = s.second;
 		it->second_end = s.second + ((size_t)s.second_count << r->record_shift);
 	}
-	return n;
+	return KPROF_OK;
 }
 
-KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                          const uint8_t **record)
 {
-	const uint8_t *rec;
 	if (it->next == it->end) {
-		if (!it->second)
-			return NULL;
+		if (!it->second) {
+			*record = NULL;
+			return KPROF_END;
+		}
 		it->next = it->second;
 		it->end = it->second_end;
 		it->second = it->second_end = NULL;
 	}
-	rec = it->next;
+	KPROF_IMPL_LWP_ASSUME(it->next != NULL); /* lets an inlined decoder drop its NULL check */
+	*record = it->next;
 	it->next += it->step;
 	it->taken++;
-	return rec;
+	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it)
+KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it)
 {
 	uint32_t n;
 	if (!it || !it->ring)
 		return KPROF_E_ARGUMENT;
 	n = it->taken;
-	it->taken = 0;
+	it->taken = it->count = 0;
 	it->next = it->end = it->second = it->second_end = NULL;
 	return kprof_lwp_ring_consume(it->ring, n);
 }
@@ -9032,18 +10098,15 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 {
 	kprof_lwp_span s;
 	uint8_t *dst = (uint8_t *)out;
-	uint32_t head, take, k;
+	uint32_t take, k;
 	int n;
 	if (copied)
 		*copied = 0;
 	if (!r || !out)
 		return KPROF_E_ARGUMENT;
-	head = kprof_impl_lwp_ring_head(r);
-	if (head == r->tail)
-		return KPROF_OK;
-	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
-		return n < 0 ? (kprof_status)n : KPROF_OK;
+		return (kprof_status)n;
 	r->missed_unreported += s.missed_delta;
 	take = (out_len >> r->record_shift) < (size_t)n ? (uint32_t)(out_len >> r->record_shift)
 	                                                : (uint32_t)n;
@@ -9059,47 +10122,43 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
                                    uint32_t max_records)
 {
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
-	int n;
 	kprof_status st;
+	int n;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	n = kprof_lwp_ring_iter_begin(r, &it);
-	if (n <= 0)
-		return n;
-	while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
+		return st;
+	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
 			break;
 	}
 	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_end(&it);
+	st = kprof_lwp_ring_iter_commit(&it);
 	return st == KPROF_OK ? n : st;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
 {
-	uint64_t m;
+	uint64_t now, d;
+	kprof_status st;
 	if (!r || !delta)
 		return KPROF_E_ARGUMENT;
-	m = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	*delta = m - r->missed_seen + r->missed_unreported;
-	r->missed_seen = m;
+	*delta = 0;
+	if ((st = kprof_impl_lwp_ring_missed(r, &now, &d)) != KPROF_OK)
+		return st;
+	*delta = d + r->missed_unreported;
+	r->missed_seen = now;
 	r->missed_unreported = 0;
 	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 {
-	uint32_t size;
-	uint64_t base;
 	if (!r)
 		return KPROF_E_ARGUMENT;
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
-	                       kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
-	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
-	                                                                   : KPROF_OK;
+	return kprof_impl_lwp_ring_geometry(r);
 }
 
 /* -- software model (the producer) -- */
@@ -9117,7 +10176,8 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
 		return KPROF_E_UNSUPPORTED;
-	m->caps = *caps;
+	for (i = 0; i < sizeof(*caps); i++) /* not a struct copy: clang -O0 calls memcpy for it */
+		((uint8_t *)&m->caps)[i] = ((const uint8_t *)caps)[i];
 	m->core_id = core_id;
 	m->prng = seed ? seed : UINT64_C(0x9E3779B97F4A7C15);
 	return KPROF_OK;
@@ -9221,7 +10281,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t req, bs, size, rs, head, tail, active, i;
-	uint64_t base;
+	uint64_t base, missed;
 	if (!m)
 		return KPROF_E_ARGUMENT;
 	if (m->lwpcb)
@@ -9236,8 +10296,10 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
 	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
 	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
-	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) &
-	       ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
+	if (kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
+	    kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
+		return KPROF_E_CHANGED;
+	base &= ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
 	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
@@ -9279,7 +10341,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	m->head = head;
 	m->cached_tail = tail;
 	m->head_dirty = 0;
-	m->missed = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	m->missed = missed;
 	return KPROF_OK;
 }
 
@@ -9326,7 +10388,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	}
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
-		uint32_t valid = m->caps.branch_prediction;
+		/* Prediction information is part of every branch record; cpuid LwpBranchPrediction
+		 * says only that branches can be filtered by it. */
+		uint32_t valid = 1;
 		flags = KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_TAKEN, insn->taken ? 1u : 0u);
 		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
 		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, valid));
@@ -10280,7 +11344,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
                                                  uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
-	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
+	if ((base | record) & (dtes64 ? 7u : 3u))
 		return KPROF_E_ALIGNMENT;
 	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
@@ -10298,15 +11363,17 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out)
 {
-	kprof_ds_setup s;
+	/* Everything is checked into these scalars before *out is touched (nothing written on
+	 * error) without a second 200-byte kprof_ds_setup on the stack. */
+	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
+	uint64_t debugctl_bits = 0, debugctl_mask = 0, pebs_enable = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, gp_slots = 0, fixed_slots = 0;
 	kprof_status st;
 	uint32_t bts_record, i;
-	int want_bts, want_pebs;
+	int want_bts, want_pebs, dtes64;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(s); i++)
-		((uint8_t *)&s)[i] = 0;
-	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	dtes64 = req->dtes64 ? 1 : 0;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -10317,7 +11384,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
 		    (want_pebs && caps->pebs == KPROF_DS_NO))
 			return KPROF_E_UNSUPPORTED;
-		if (caps->dtes64 != s.dtes64)
+		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
 			return KPROF_E_UNSUPPORTED;
@@ -10332,34 +11399,32 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (req->bts_interrupt ? req->bts_interrupt_after == 0
 		                       : req->bts_interrupt_after != 0)
 			return KPROF_E_ARGUMENT;
-		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		bts_record = dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
-		                          req->bts_interrupt_after, s.dtes64,
-		                          &s.area.bts_absolute_maximum,
-		                          &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		                          req->bts_interrupt_after, dtes64, &bts_max,
+		                          &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
-		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTINT_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
 		if (req->bts_interrupt)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
 		if (!req->bts_os)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
 		if (!req->bts_usr)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		uint32_t gp_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
-		uint32_t fixed_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
-		                 : 0u;
+		gp_slots =
+		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset) : 1u;
+		fixed_slots =
+		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
+		               : 0u;
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
@@ -10375,27 +11440,41 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
 			return KPROF_E_ARGUMENT;
 		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
-		                          req->pebs_interrupt_after, s.dtes64,
-		                          &s.area.pebs_absolute_maximum,
-		                          &s.area.pebs_interrupt_threshold, &s.pebs_capacity);
+		                          req->pebs_interrupt_after, dtes64, &pebs_max,
+		                          &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
-		for (i = 0; i < gp_slots; i++)
-			if (req->pebs_gp_mask >> i & 1u)
-				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
-		for (i = 0; i < fixed_slots; i++)
-			if (req->pebs_fixed_mask >> i & 1u)
-				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		s.pebs_enable = ((s.pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		                 KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                  req->pebs_fixed_mask | req->load_latency_mask));
+		pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		pebs_enable = ((pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		               KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
-	*out = s;
+	kprof_impl_zero(out, sizeof(*out));
+	out->dtes64 = (uint8_t)dtes64;
+	if (want_bts) {
+		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
+		out->area.bts_absolute_maximum = bts_max;
+		out->area.bts_interrupt_threshold = bts_threshold;
+		out->bts_capacity = bts_capacity;
+		out->debugctl_bits = debugctl_bits;
+		out->debugctl_mask = debugctl_mask;
+	}
+	if (want_pebs) {
+		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
+		out->area.pebs_absolute_maximum = pebs_max;
+		out->area.pebs_interrupt_threshold = pebs_threshold;
+		out->pebs_capacity = pebs_capacity;
+		out->pebs_enable = pebs_enable;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+	}
 	return KPROF_OK;
 }
 
@@ -10581,57 +11660,51 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 	return KPROF_OK;
 }
 
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
                                            kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
-	size_t i;
-	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
-	uint32_t size = format == 0   ? KPROF_PEBS_RECORD_FMT0_SIZE
-	                : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
-	                : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
-	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
-	for (i = 0; i < sizeof(tmp); i++)
-		tmp[i] = i < size ? p[i] : 0;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = r.ip;
-	out->gprs.flags = r.flags;
-	out->gprs.ip = r.ip;
-	out->gprs.ax = r.ax;
-	out->gprs.bx = r.bx;
-	out->gprs.cx = r.cx;
-	out->gprs.dx = r.dx;
-	out->gprs.si = r.si;
-	out->gprs.di = r.di;
-	out->gprs.bp = r.bp;
-	out->gprs.sp = r.sp;
-	out->gprs.r8 = r.r8;
-	out->gprs.r9 = r.r9;
-	out->gprs.r10 = r.r10;
-	out->gprs.r11 = r.r11;
-	out->gprs.r12 = r.r12;
-	out->gprs.r13 = r.r13;
-	out->gprs.r14 = r.r14;
-	out->gprs.r15 = r.r15;
+	out->ip = KPROF_PEBS_F3(IP);
+	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
+	out->gprs.ip = KPROF_PEBS_F3(IP);
+	out->gprs.ax = KPROF_PEBS_F3(AX);
+	out->gprs.bx = KPROF_PEBS_F3(BX);
+	out->gprs.cx = KPROF_PEBS_F3(CX);
+	out->gprs.dx = KPROF_PEBS_F3(DX);
+	out->gprs.si = KPROF_PEBS_F3(SI);
+	out->gprs.di = KPROF_PEBS_F3(DI);
+	out->gprs.bp = KPROF_PEBS_F3(BP);
+	out->gprs.sp = KPROF_PEBS_F3(SP);
+	out->gprs.r8 = KPROF_PEBS_F3(R8);
+	out->gprs.r9 = KPROF_PEBS_F3(R9);
+	out->gprs.r10 = KPROF_PEBS_F3(R10);
+	out->gprs.r11 = KPROF_PEBS_F3(R11);
+	out->gprs.r12 = KPROF_PEBS_F3(R12);
+	out->gprs.r13 = KPROF_PEBS_F3(R13);
+	out->gprs.r14 = KPROF_PEBS_F3(R14);
+	out->gprs.r15 = KPROF_PEBS_F3(R15);
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = r.status;
-		out->data_address = r.dla;
-		out->data_source = r.dse;
-		out->latency = r.lat;
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = r.real_ip;
-		out->tsx_tuning = r.tsx_tuning;
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = r.tsc;
+		out->tsc = KPROF_PEBS_F3(TSC);
 	}
 }
+#undef KPROF_PEBS_F3
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {

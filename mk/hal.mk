@@ -19,13 +19,14 @@ test-hal: $(BUILD)/tests/test_hal
 test-msr-hook: $(BUILD)/tests/test_msr_hook
 	$<
 
-# The ring-0 paths compile freestanding, no SSE, no red zone, i386 and x86-64, gcc and clang.
-HAL_FREESTANDING := -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -mno-red-zone
+# The ring-0 paths compile with mk/freestanding.flags, i386 and x86-64, gcc and clang.
+HAL_FREESTANDING := -std=c99 -O2 $(WARN) -I.
 test-hal-freestanding: tests/freestanding_hal.c kprof.h
 	@mkdir -p $(BUILD)/freestanding
-	@n=0; f=0; for cc in gcc clang; do for m in -m32 -m64; do \
-	  if $$cc $$m $(HAL_FREESTANDING) -c $< -o $(BUILD)/freestanding/hal$$m.$$cc.o; then n=$$((n+1)); \
-	  else echo "FAILED: $$cc $$m"; f=$$((f+1)); fi; done; done; \
+	@n=0; f=0; for cc in gcc clang; do for m in m32 m64; do \
+	  if [ $$m = m32 ]; then fs="$(FREESTANDING_m32)"; else fs="$(FREESTANDING_m64)"; fi; \
+	  if $$cc -$$m $(HAL_FREESTANDING) $$fs -c $< -o $(BUILD)/freestanding/hal-$$m.$$cc.o; then n=$$((n+1)); \
+	  else echo "FAILED: $$cc -$$m $$fs"; f=$$((f+1)); fi; done; done; \
 	echo "$$n passed, $$f failed"; test $$f = 0
 
 # Every MSR number and field the spec names a Linux macro, union member or cpufeatures flag

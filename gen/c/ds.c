@@ -157,7 +157,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
                                                  int dtes64, uint64_t *max, uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
-	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
+	if ((base | record) & (dtes64 ? 7u : 3u))
 		return KPROF_E_ALIGNMENT;
 	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
@@ -184,15 +185,17 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
                                               kprof_ds_setup *out)
 {
-	kprof_ds_setup s;
+	/* Everything is checked into these scalars before *out is touched (nothing written on
+	 * error) without a second 200-byte kprof_ds_setup on the stack. */
+	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
+	uint64_t debugctl_bits = 0, debugctl_mask = 0, pebs_enable = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, gp_slots = 0, fixed_slots = 0;
 	kprof_status st;
 	uint32_t bts_record, i;
-	int want_bts, want_pebs;
+	int want_bts, want_pebs, dtes64;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(s); i++)
-		((uint8_t *)&s)[i] = 0;
-	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	dtes64 = req->dtes64 ? 1 : 0;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -202,7 +205,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 	if (caps) {
 		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) || (want_pebs && caps->pebs == KPROF_DS_NO))
 			return KPROF_E_UNSUPPORTED;
-		if (caps->dtes64 != s.dtes64)
+		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
 			return KPROF_E_UNSUPPORTED;
@@ -216,27 +219,26 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 			return KPROF_E_ARGUMENT;
 		if (req->bts_interrupt ? req->bts_interrupt_after == 0 : req->bts_interrupt_after != 0)
 			return KPROF_E_ARGUMENT;
-		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
-		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record, req->bts_interrupt_after, s.dtes64,
-		                          &s.area.bts_absolute_maximum, &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		bts_record = dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record, req->bts_interrupt_after, dtes64,
+		                          &bts_max, &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
-		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK | KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK | KPROF_IA32_DEBUGCTL_BTINT_MASK |
 		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK | KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
 		if (req->bts_interrupt)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
 		if (!req->bts_os)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
 		if (!req->bts_usr)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		uint32_t gp_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
-		uint32_t fixed_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset) : 0u;
+		gp_slots = dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset) : 1u;
+		fixed_slots = dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset) : 0u;
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
@@ -251,26 +253,40 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		if (req->load_latency_mask && (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
 			return KPROF_E_ARGUMENT;
 		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size, req->pebs_interrupt_after,
-		                          s.dtes64, &s.area.pebs_absolute_maximum, &s.area.pebs_interrupt_threshold,
-		                          &s.pebs_capacity);
+		                          dtes64, &pebs_max, &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
-		for (i = 0; i < gp_slots; i++)
-			if (req->pebs_gp_mask >> i & 1u)
-				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
-		for (i = 0; i < fixed_slots; i++)
-			if (req->pebs_fixed_mask >> i & 1u)
-				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		s.pebs_enable = ((s.pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		                 KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                  req->pebs_fixed_mask | req->load_latency_mask));
+		pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		pebs_enable = ((pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		               KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
-	*out = s;
+	kprof_impl_zero(out, sizeof(*out));
+	out->dtes64 = (uint8_t)dtes64;
+	if (want_bts) {
+		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
+		out->area.bts_absolute_maximum = bts_max;
+		out->area.bts_interrupt_threshold = bts_threshold;
+		out->bts_capacity = bts_capacity;
+		out->debugctl_bits = debugctl_bits;
+		out->debugctl_mask = debugctl_mask;
+	}
+	if (want_pebs) {
+		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
+		out->area.pebs_absolute_maximum = pebs_max;
+		out->area.pebs_interrupt_threshold = pebs_threshold;
+		out->pebs_capacity = pebs_capacity;
+		out->pebs_enable = pebs_enable;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+	}
 	return KPROF_OK;
 }
 
@@ -478,56 +494,50 @@ KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *byte
 	return KPROF_OK;
 }
 
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
-	size_t i;
-	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
-	uint32_t size = format == 0 ? KPROF_PEBS_RECORD_FMT0_SIZE
-	              : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
-	              : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
-	                            : KPROF_PEBS_RECORD_FMT3_SIZE;
-	for (i = 0; i < sizeof(tmp); i++)
-		tmp[i] = i < size ? p[i] : 0;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = r.ip;
-	out->gprs.flags = r.flags;
-	out->gprs.ip = r.ip;
-	out->gprs.ax = r.ax;
-	out->gprs.bx = r.bx;
-	out->gprs.cx = r.cx;
-	out->gprs.dx = r.dx;
-	out->gprs.si = r.si;
-	out->gprs.di = r.di;
-	out->gprs.bp = r.bp;
-	out->gprs.sp = r.sp;
-	out->gprs.r8 = r.r8;
-	out->gprs.r9 = r.r9;
-	out->gprs.r10 = r.r10;
-	out->gprs.r11 = r.r11;
-	out->gprs.r12 = r.r12;
-	out->gprs.r13 = r.r13;
-	out->gprs.r14 = r.r14;
-	out->gprs.r15 = r.r15;
+	out->ip = KPROF_PEBS_F3(IP);
+	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
+	out->gprs.ip = KPROF_PEBS_F3(IP);
+	out->gprs.ax = KPROF_PEBS_F3(AX);
+	out->gprs.bx = KPROF_PEBS_F3(BX);
+	out->gprs.cx = KPROF_PEBS_F3(CX);
+	out->gprs.dx = KPROF_PEBS_F3(DX);
+	out->gprs.si = KPROF_PEBS_F3(SI);
+	out->gprs.di = KPROF_PEBS_F3(DI);
+	out->gprs.bp = KPROF_PEBS_F3(BP);
+	out->gprs.sp = KPROF_PEBS_F3(SP);
+	out->gprs.r8 = KPROF_PEBS_F3(R8);
+	out->gprs.r9 = KPROF_PEBS_F3(R9);
+	out->gprs.r10 = KPROF_PEBS_F3(R10);
+	out->gprs.r11 = KPROF_PEBS_F3(R11);
+	out->gprs.r12 = KPROF_PEBS_F3(R12);
+	out->gprs.r13 = KPROF_PEBS_F3(R13);
+	out->gprs.r14 = KPROF_PEBS_F3(R14);
+	out->gprs.r15 = KPROF_PEBS_F3(R15);
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = r.status;
-		out->data_address = r.dla;
-		out->data_source = r.dse;
-		out->latency = r.lat;
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = r.real_ip;
-		out->tsx_tuning = r.tsx_tuning;
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = r.tsc;
+		out->tsc = KPROF_PEBS_F3(TSC);
 	}
 }
+#undef KPROF_PEBS_F3
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {

@@ -102,7 +102,75 @@ typedef struct kprof_hal_decision {
 	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
 	 * those beyond the interface's */
 	kprof_pmu_caps pmu;
+
+	/* The Windows release whose HAL was asked about (spec/windows_releases.yaml) */
+	uint8_t release;           /* kprof_windows_release_id (the default resolved) */
+	uint8_t uncertain;         /* kprof_hal_uncertain bits: facts no public source states */
+	/* Emon only: the highest source above the Windows 10 original table the release lists
+	 * (the later Intel sources, KPROF_INTERFACE_INTEL_LATER) is known to lie within
+	 * [later_min, later_max]; equal when known. Both 0 for other interfaces. */
+	uint16_t later_min, later_max;
 } kprof_hal_decision;
+
+/* The hal argument of kprof_hal_decide: KPROF_HAL_X64 or KPROF_HAL_X86, optionally ORed with
+ * KPROF_HAL_RELEASE(KPROF_WINDOWS_...). Without a release the HAL is the Windows 10 original
+ * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
+ * call means what it meant. C has no default arguments and a second function would be a
+ * second way to decide; a release in the spare bits of the same argument keeps one function
+ * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
+#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
+#define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
+
+#ifndef KPROF_NO_NAMES
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line;  /* 1-based line of the text */
+	uint32_t id;    /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;   /* the line read last: where an error is */
+	uint8_t header;  /* the header was seen */
+} kprof_listing_iter;
+
+/* One difference between a listing and kprof's prediction. */
+typedef struct kprof_listing_diff {
+	uint8_t kind;               /* kprof_listing_diff_kind */
+	uint32_t id;                /* KPROFILE_SOURCE value */
+	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row;      /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;          /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last;  /* highest later Intel source taken as offered */
+	uint32_t next;        /* phase 2: the next table row to look for */
+	uint8_t phase;        /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;      /* bit per kind still to report for cur */
+	uint8_t seen[32];     /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
 
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_write {
