@@ -11,6 +11,7 @@ present.
 The expected version is the header's KPROF_VERSION_STRING; debian/changelog must carry it.
 Ends with "N passed, N failed".
 """
+import glob
 import os
 import re
 import shutil
@@ -130,9 +131,11 @@ def main(bdir):
     ok(r.returncode == 0 and "kprof" in r.stdout, "the installed man page renders (man -l)", r.stderr)
     r = sh(["bash", "-c", f"source {os.path.join(root, 'usr/share/bash-completion/completions/kprof')} && complete -p kprof"])
     ok(r.returncode == 0 and r.stdout.strip().endswith(" kprof"), f"the installed bash completion registers: {r.stdout.strip()}", r.stderr)
-    leftovers = [p for p in ("../libkprof-dev_" + version + "_all.deb", "debian/tmp", "debian/files", "build/kprof")
-                 if os.path.exists(os.path.join(ROOT, p))]
-    ok(not [p for p in leftovers if p != "build/kprof"], f"no build products in the source tree: {leftovers or 'none'}")
+    # What dpkg-buildpackage would have written, had it run in the source tree.
+    leftovers = [p for p in ["debian/tmp", "debian/files", "debian/.debhelper", "debian/debhelper-build-stamp",
+                             "debian/kprof", "debian/libkprof-dev"] if os.path.exists(os.path.join(ROOT, p))]
+    leftovers += glob.glob(os.path.join(os.path.dirname(ROOT), "*kprof*_" + version + "_*"))
+    ok(not leftovers, f"no build products in the source tree or beside it: {leftovers or 'none'}")
     return done()
 
 
