@@ -186,7 +186,10 @@ def wine_checks(sys_path, bdir):
     prefix = tempfile.mkdtemp(prefix="kprof-wine-drv-")
     env = dict(os.environ, WINEPREFIX=prefix, WINEDEBUG="-all", WINEDLLOVERRIDES="mscoree,mshtml=", DISPLAY="")
     try:
+        # wineserver -w: wait until the new prefix (and then the service) is written, or sc
+        # may run against a half-booted prefix and the service is lost (docs/windows.md).
         r = sh(["wineboot", "-i"], env=env, timeout=WINE_TIMEOUT)
+        sh(["wineserver", "-w"], env=env, timeout=WINE_TIMEOUT)
         drivers = os.path.join(prefix, "drive_c/windows/system32/drivers")
         if not ok(os.path.isdir(drivers), "wine: a prefix with system32/drivers", r.stdout + r.stderr):
             return
@@ -194,6 +197,7 @@ def wine_checks(sys_path, bdir):
         r = sh(["wine", "sc", "create", "kprofdrv", "type=", "kernel", "start=", "demand",
                 "binPath=", r"C:\windows\system32\drivers\kprofdrv.sys"], env=env, timeout=WINE_TIMEOUT)
         ok(r.returncode == 0, "wine: sc create kprofdrv type= kernel", r.stdout + r.stderr)
+        sh(["wineserver", "-w"], env=env, timeout=WINE_TIMEOUT)
         # One Wine session for both, so the service host is not shut down between them (it
         # goes when the last user process of a prefix ends). DbgPrint goes to Wine's
         # "debugstr" channel as a warning.
