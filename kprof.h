@@ -152,6 +152,18 @@
 #define KPROF_HOT
 #endif
 
+/* The storage class of a cold helper that must stay out of line (the body of
+ * kprof_dump_snapshot): a caller that keeps a snapshot on its stack then does not also carry
+ * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
+ * (tests/ring0.py measures them). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_COLD static __attribute__((noinline, cold, unused))
+#elif defined(_MSC_VER)
+#define KPROF_COLD static __declspec(noinline)
+#else
+#define KPROF_COLD static
+#endif
+
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
         !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
@@ -2436,12 +2448,6 @@ KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *
  * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
 KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d);
-/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
- * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
- * open range. A row of the decided interface's table: ProfileTime always; Default nothing
- * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
- * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
- * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
                                                  const kprof_source *s);
 /* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
@@ -2886,12 +2892,6 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
  * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
  * section titles, `#` comments) are skipped. */
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
-/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
- * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why, at which line and what the
- * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
- * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
- * them. */
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
@@ -2926,10 +2926,6 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
  * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                             uint32_t cpu_id, uint32_t *index);
-/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
- * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
- * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
- * kprof_cpu_groups_add's (the CPUs before it stay added). */
 KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err);
 #if !defined(KPROF_NO_HAL)
@@ -7441,6 +7437,20 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	return KPROF_OK;
 }
 
+/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+ * open range. A row of the decided interface's table: ProfileTime always; Default nothing
+ * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
+ * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
+ * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+/* The Emon rule for one architectural event: its cpuid 0x0A ebx bit lies below the ebx length
+ * and is clear (the event is available). */
+KPROF_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d, const kprof_source *s)
+{
+	return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+	       !((d->ebx >> s->ebx_bit) & 1u);
+}
+
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
 {
 	int on;
@@ -7457,8 +7467,7 @@ KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, co
 	else if (d->iface == KPROF_INTERFACE_AMD64)
 		on = 1;
 	else if (d->iface == KPROF_INTERFACE_EMON)
-		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		     !((d->ebx >> s->ebx_bit) & 1u);
+		on = kprof_impl_hal_emon_available(d, s);
 	else
 		on = 0;
 	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
@@ -7874,7 +7883,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		out->kind = 0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
-		out->row = it->cur;
+		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
 			out->id = it->cur.id;
@@ -7895,7 +7904,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 				continue;
 			}
 			s = kprof_impl_listing_source(it->d, it->cur.id);
-			out->row = it->cur;
+			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 			out->id = it->cur.id;
 			out->source = s;
 			if (!s) {
@@ -10028,7 +10037,6 @@ KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decisio
                                                          const kprof_source *s,
                                                          kprof_source_counts *out)
 {
-	kprof_hal_decision emon;
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
@@ -10037,15 +10045,13 @@ KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decisio
 	                                               d->stepping)
 	                     : (unsigned)KPROF_COUNTS_CLASS_NONE,
 	        s, out);
+	/* The Emon rule, whatever interface was decided: an architectural event the processor
+	 * does not offer counts nothing. */
 	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME &&
-	    s->iface == KPROF_INTERFACE_EMON) {
-		emon = *d;
-		emon.iface =
-		        KPROF_INTERFACE_EMON; /* the Emon rule, whatever interface was decided */
-		if (!kprof_hal_source_supported(&emon, s)) {
-			out->status = KPROF_COUNTS_ABSENT;
-			out->basis = "cpuid 0x0A: architectural event not available";
-		}
+	    s->iface == KPROF_INTERFACE_EMON &&
+	    (s->value == KPROF_SOURCE_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
+		out->status = KPROF_COUNTS_ABSENT;
+		out->basis = "cpuid 0x0A: architectural event not available";
 	}
 	return st;
 }
@@ -10749,8 +10755,14 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 	return KPROF_END;
 }
 
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
+ * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
+ * empty (never a partial snapshot) and err (optional) says why, at which line and what the
+ * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
+ * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
+ * them. */
+KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                                 kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -10780,6 +10792,12 @@ KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_
 		return KPROF_OK;
 	kprof_cpuid_snapshot_init(out);
 	return st == KPROF_END ? KPROF_E_NOT_FOUND : st;
+}
+
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+{
+	return kprof_impl_dump_snapshot(text, len, cpu, out, err);
 }
 
 KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
@@ -10963,8 +10981,12 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
-                                                 kprof_dump_error *err)
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
+ * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * kprof_cpu_groups_add's (the CPUs before it stay added). */
+KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
+                                                       size_t len, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -11025,6 +11047,12 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 				(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf,
 				                               r.eax, r.ebx, r.ecx, r.edx);
 	return st == KPROF_END ? KPROF_OK : st;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err)
+{
+	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
 #if !defined(KPROF_NO_HAL)

@@ -96,9 +96,12 @@ def thin_callers(fns, types):
     for ret, name, params, args in fns:
         plist = [] if params == "void" else split_params(params)
         keep, local = [], []
-        for p in plist:
+        for i, p in enumerate(plist):
             m = LOCAL.match(p)
-            (local if m and m.group(1) in types else keep).append(p)
+            # `kprof_x *x, uint32_t cap`: the caller's array (static or allocated storage that
+            # the function fills in place), not one object on the caller's stack.
+            array = i + 1 < len(plist) and re.search(r"\b(cap|count)$", param_name(plist[i + 1]))
+            (local if m and m.group(1) in types and not array else keep).append(p)
         sig = ", ".join(keep) or "void"
         call = f"{name}({args.replace(', ', ',').replace(',', ', ')})"
         for p in local:
