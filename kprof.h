@@ -564,7 +564,10 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
  * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h
- * PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
+ * PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24; format 6: Linux perf_event.h
+ * PEBS_DATACFG_CNTR BIT(4), PEBS_DATACFG_METRICS BIT(5), PEBS_DATACFG_CNTR_SHIFT 32 / CNTR_MASK
+ * GENMASK(15, 0), PEBS_DATACFG_FIX_SHIFT 48 / FIX_MASK GENMASK(7, 0) (Linux 6.14
+ * 'perf/x86/intel: Support PEBS counters snapshotting') */
 
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
@@ -581,7 +584,23 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT 24 /* LBR entries to record, minus one */
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_WIDTH 8
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
-#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_SHIFT                                                        \
+	4 /* counters group (format 6): snapshots of the counters in cntr_gp / cntr_fixed */
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_WIDTH 1
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK  UINT64_C(0x10)
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_SHIFT                                                     \
+	5 /* counters group (format 6) with the topdown metrics (PERF_METRICS and fixed counter 3) */
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_WIDTH 1
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK  UINT64_C(0x20)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_SHIFT                                                     \
+	32 /* general-purpose counters the counters group snapshots, one bit each (with cntr) */
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH 16
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_SHIFT                                                  \
+	48 /* fixed counters the counters group snapshots, one bit each (with cntr) */
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH 8
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK  UINT64_C(0xFF000000000000)
+#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK     UINT64_C(0xFFFFFFFF00003F)
 
 /* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used.
  * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA
@@ -3021,28 +3040,46 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
  *  ds (leave out with KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
+/* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
+ * Source: Linux arch/x86/include/asm/perf_event.h INTEL_CNTR_METRICS 0x3;
+ * arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data (metrics base and data: two u64) */
+#define KPROF_PEBS_CNTR_METRICS                                                                    \
+	0x3u /* pebs_cntr_header.metrics when the metrics base and data follow */
+#define KPROF_PEBS_CNTR_METRICS_QWORDS 0x2u /* u64s that follow for the metrics */
+
 /* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
- * the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size
+ * the fixed record sizes of the non-adaptive ones. Formats 4 and later are adaptive: the size
  * follows PEBS_DATA_CFG.
  * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c
- * intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
-#define KPROF_PEBS_FORMAT_CORE         0x0u
-#define KPROF_PEBS_FORMAT_NEHALEM      0x1u
-#define KPROF_PEBS_FORMAT_HASWELL      0x2u
-#define KPROF_PEBS_FORMAT_SKYLAKE      0x3u
-#define KPROF_PEBS_FORMAT_ADAPTIVE     0x4u /* first adaptive format (Ice Lake) */
-#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x5u /* highest adaptive format kprof decodes */
+ * intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4, 5 and 6 adaptive); Linux commit
+ * 'perf/x86/intel: Enable PEBS format 5' (fixed-counter resets after 32 general-purpose slots
+ * from format 5: intel_pmu_pebs_enable uses MAX_PEBS_EVENTS_FMT4 below format 5,
+ * MAX_PEBS_EVENTS from it); Linux commit 'perf/x86/intel/ds: Add PEBS format 6' (counters
+ * group, Lunar Lake / Arrow Lake) */
+#define KPROF_PEBS_FORMAT_CORE     0x0u
+#define KPROF_PEBS_FORMAT_NEHALEM  0x1u
+#define KPROF_PEBS_FORMAT_HASWELL  0x2u
+#define KPROF_PEBS_FORMAT_SKYLAKE  0x3u
+#define KPROF_PEBS_FORMAT_ADAPTIVE 0x4u /* first adaptive format (Ice Lake) */
+#define KPROF_PEBS_FORMAT_WIDE_RESETS                                                              \
+	0x5u /* first format whose DS area has 32 general-purpose and 16 fixed counter-reset slots (kprof_ds_area64); formats 0..4 use kprof_ds_area64_fmt4 */
+#define KPROF_PEBS_FORMAT_COUNTERS                                                                 \
+	0x6u /* first format with the counters / metrics group (PEBS_DATA_CFG bits 4, 5; Lunar Lake, Arrow Lake) */
+#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x6u /* highest adaptive format kprof decodes */
 
-/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set). Addresses
- * are linear addresses in the producer's address space. Counter reset values are written back
- * into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3
- * only (the first 0x60 bytes).
- * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64
- * has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux
- * arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then
- * fixed at 0x80) */
+/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set) as PEBS
+ * format 5 and later lay it out: 32 general-purpose counter-reset slots, then 16 fixed.
+ * Addresses are linear addresses in the producer's address space. Counter reset values are
+ * written back into a counter after a PEBS record is stored. Every other DS layout widens into
+ * this shape; formats 0..4 use kprof_ds_area64_fmt4.
+ * Source: Linux arch/x86/include/asm/intel_ds.h struct debug_store
+ * (pebs_event_reset[MAX_PEBS_EVENTS + MAX_FIXED_PEBS_EVENTS], 32 + 16: 0x40 + 48 * 8 = 0x1C0);
+ * Linux commit 'perf/x86/intel: Enable PEBS format 5' and arch/x86/events/intel/ds.c
+ * intel_pmu_pebs_enable (fixed counter i's reset at slot MAX_PEBS_EVENTS + i = 0x140 + 8i from
+ * format 5); reference/intel-ds-perfmon.md (DS save area 64-bit, 0x00..0x40); seed
+ * 004_6f7fbac624d3e865.txt (0x00..0x58) */
 
-#define KPROF_DS_AREA64_SIZE                            0xA0u
+#define KPROF_DS_AREA64_SIZE                            0x1C0u
 #define KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
 #define KPROF_DS_AREA64_BTS_INDEX_OFFSET                0x8u
 #define KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
@@ -3052,7 +3089,7 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 #define KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
 #define KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
 #define KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
-#define KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+#define KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x140u
 typedef struct kprof_ds_area64 {
 	uint64_t bts_buffer_base;      /* 0x0: first byte of the BTS buffer */
 	uint64_t bts_index;            /* 0x8: where the next BTS record goes */
@@ -3061,11 +3098,10 @@ typedef struct kprof_ds_area64 {
 	        bts_interrupt_threshold; /* 0x18: record at which a BTS interrupt is raised (BTINT) */
 	uint64_t pebs_buffer_base;       /* 0x20: first byte of the PEBS buffer */
 	uint64_t pebs_index;             /* 0x28: where the next PEBS record goes */
-	uint64_t pebs_absolute_maximum;    /* 0x30: first byte past the PEBS buffer */
-	uint64_t pebs_interrupt_threshold; /* 0x38: record at which a PEBS interrupt is raised */
-	uint64_t pebs_gp_counter_reset[8]; /* 0x40: reload value of general-purpose counter i */
-	uint64_t pebs_fixed_counter_reset
-	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
+	uint64_t pebs_absolute_maximum;     /* 0x30: first byte past the PEBS buffer */
+	uint64_t pebs_interrupt_threshold;  /* 0x38: record at which a PEBS interrupt is raised */
+	uint64_t pebs_gp_counter_reset[32]; /* 0x40: reload value of general-purpose counter i */
+	uint64_t pebs_fixed_counter_reset[16]; /* 0x140: reload value of fixed counter i */
 } kprof_ds_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
 KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_buffer_base) ==
@@ -3102,6 +3138,84 @@ KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_fixed_counter_reset) ==
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
+
+/* Intel's 64-bit DS save area for PEBS formats 0..4: 8 general-purpose counter-reset slots,
+ * then 4 fixed (adaptive PEBS, format 4); processors before adaptive PEBS use gp 0..3 only (the
+ * first 0x60 bytes).
+ * Source: Linux arch/x86/include/asm/intel_ds.h MAX_PEBS_EVENTS_FMT4 8 and
+ * arch/x86/events/intel/ds.c intel_pmu_pebs_enable (fixed counter i's reset at slot
+ * MAX_PEBS_EVENTS_FMT4 + i = 0x80 + 8i below format 5); reference/intel-ds-perfmon.md (DS save
+ * area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); seed
+ * 004_6f7fbac624d3e865.txt (0x00..0x58) */
+
+#define KPROF_DS_AREA64_FMT4_SIZE                            0xA0u
+#define KPROF_DS_AREA64_FMT4_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_DS_AREA64_FMT4_BTS_INDEX_OFFSET                0x8u
+#define KPROF_DS_AREA64_FMT4_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_DS_AREA64_FMT4_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_DS_AREA64_FMT4_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_DS_AREA64_FMT4_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_DS_AREA64_FMT4_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_DS_AREA64_FMT4_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_ds_area64_fmt4 {
+	uint64_t bts_buffer_base;      /* 0x0: first byte of the BTS buffer */
+	uint64_t bts_index;            /* 0x8: where the next BTS record goes */
+	uint64_t bts_absolute_maximum; /* 0x10: first byte past the BTS buffer */
+	uint64_t
+	        bts_interrupt_threshold; /* 0x18: record at which a BTS interrupt is raised (BTINT) */
+	uint64_t pebs_buffer_base;       /* 0x20: first byte of the PEBS buffer */
+	uint64_t pebs_index;             /* 0x28: where the next PEBS record goes */
+	uint64_t pebs_absolute_maximum;    /* 0x30: first byte past the PEBS buffer */
+	uint64_t pebs_interrupt_threshold; /* 0x38: record at which a PEBS interrupt is raised */
+	uint64_t pebs_gp_counter_reset[8]; /* 0x40: reload value of general-purpose counter i */
+	uint64_t pebs_fixed_counter_reset
+	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
+} kprof_ds_area64_fmt4;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
+                    kprof_ds_area64_fmt4_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, bts_buffer_base) ==
+                            KPROF_DS_AREA64_FMT4_BTS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area64_fmt4_bts_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, bts_index) ==
+                            KPROF_DS_AREA64_FMT4_BTS_INDEX_OFFSET,
+                    kprof_ds_area64_fmt4_bts_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, bts_absolute_maximum) ==
+                            KPROF_DS_AREA64_FMT4_BTS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area64_fmt4_bts_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, bts_interrupt_threshold) ==
+                            KPROF_DS_AREA64_FMT4_BTS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area64_fmt4_bts_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, pebs_buffer_base) ==
+                            KPROF_DS_AREA64_FMT4_PEBS_BUFFER_BASE_OFFSET,
+                    kprof_ds_area64_fmt4_pebs_buffer_base_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, pebs_index) ==
+                            KPROF_DS_AREA64_FMT4_PEBS_INDEX_OFFSET,
+                    kprof_ds_area64_fmt4_pebs_index_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, pebs_absolute_maximum) ==
+                            KPROF_DS_AREA64_FMT4_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
+                    kprof_ds_area64_fmt4_pebs_absolute_maximum_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, pebs_interrupt_threshold) ==
+                            KPROF_DS_AREA64_FMT4_PEBS_INTERRUPT_THRESHOLD_OFFSET,
+                    kprof_ds_area64_fmt4_pebs_interrupt_threshold_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, pebs_gp_counter_reset) ==
+                            KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
+                    kprof_ds_area64_fmt4_pebs_gp_counter_reset_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64_fmt4, pebs_fixed_counter_reset) ==
+                            KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+                    kprof_ds_area64_fmt4_pebs_fixed_counter_reset_offset);
+
+/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
+ * (spec/: widens), everything else zero. */
+KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out);
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
+KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
+                                                   kprof_ds_area64_fmt4 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *in, void *buf,
+                                                   size_t len);
 
 /* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
  * counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes).
@@ -3899,8 +4013,12 @@ KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kpro
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
 
 /* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
- * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h
- * struct pebs_meminfo (address, aux, latency, tsx_tuning) */
+ * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/events/intel/ds.c
+ * setup_pebs_adaptive_sample_data (with PMU_FL_INSTR_LATENCY, set for Sapphire Rapids, Alder
+ * Lake and later: latency & PEBS_LATENCY_MASK 0xffff is the instruction latency, latency >>
+ * PEBS_CACHE_LATENCY_OFFSET 32 the cache latency); later Linux
+ * arch/x86/include/asm/perf_event.h struct pebs_meminfo (union of latency with
+ * instr_latency:16, pad:16, cache_latency:16) */
 
 #define KPROF_PEBS_MEMINFO_SIZE              0x20u
 #define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
@@ -3908,9 +4026,11 @@ KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void 
 #define KPROF_PEBS_MEMINFO_LATENCY_OFFSET    0x10u
 #define KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET 0x18u
 typedef struct kprof_pebs_meminfo {
-	uint64_t address;    /* 0x0: data linear address */
-	uint64_t aux;        /* 0x8: data source */
-	uint64_t latency;    /* 0x10: load latency */
+	uint64_t address; /* 0x0: data linear address */
+	uint64_t aux;     /* 0x8: data source */
+	/* 0x10: load latency: one count before Sapphire Rapids / Alder Lake; on them and later,
+	 * instruction and cache latency */
+	uint64_t latency;
 	uint64_t tsx_tuning; /* 0x18: TSX abort information */
 } kprof_pebs_meminfo;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
@@ -3923,6 +4043,24 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, latency) == KPROF_PEBS_MEMINFO_
 KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, tsx_tuning) ==
                             KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET,
                     kprof_pebs_meminfo_tsx_tuning_offset);
+/* load latency: one count before Sapphire Rapids / Alder Lake; on them and later, instruction
+ * and cache latency
+ * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/events/intel/ds.c
+ * setup_pebs_adaptive_sample_data (with PMU_FL_INSTR_LATENCY, set for Sapphire Rapids, Alder
+ * Lake and later: latency & PEBS_LATENCY_MASK 0xffff is the instruction latency, latency >>
+ * PEBS_CACHE_LATENCY_OFFSET 32 the cache latency); later Linux
+ * arch/x86/include/asm/perf_event.h struct pebs_meminfo (union of latency with
+ * instr_latency:16, pad:16, cache_latency:16) */
+
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_SHIFT                                             \
+	0 /* instruction latency in core cycles (Sapphire Rapids, Alder Lake and later) */
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_WIDTH 16
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_MASK  UINT64_C(0xFFFF)
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_SHIFT                                             \
+	32 /* cache (load) latency in core cycles (Sapphire Rapids, Alder Lake and later) */
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_WIDTH 16
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
 
 /* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
  * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
@@ -3982,6 +4120,47 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len);
 
+/* Header of the adaptive PEBS counters group (format 6: PEBS_DATA_CFG bit 4 counters, bit 5
+ * metrics). Followed by one u64 per set bit of cntr, then of fixed, then two u64 (metrics base,
+ * metrics data) when metrics equals KPROF_PEBS_CNTR_METRICS.
+ * Source: Linux arch/x86/include/asm/perf_event.h struct pebs_cntr_header (u32 cntr, fixed,
+ * metrics, reserved) and INTEL_CNTR_METRICS 0x3; arch/x86/events/intel/ds.c
+ * setup_pebs_adaptive_sample_data (the group follows the LBR entries) (Linux 6.14,
+ * 'perf/x86/intel: Support PEBS counters snapshotting') */
+
+#define KPROF_PEBS_CNTR_HEADER_SIZE            0x10u
+#define KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET     0x0u
+#define KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET    0x4u
+#define KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET  0x8u
+#define KPROF_PEBS_CNTR_HEADER_RESERVED_OFFSET 0xCu
+typedef struct kprof_pebs_cntr_header {
+	/* 0x0: general-purpose counters snapshotted: one u64 each follows */
+	uint32_t cntr;
+	uint32_t fixed;    /* 0x4: fixed counters snapshotted: one u64 each follows */
+	uint32_t metrics;  /* 0x8: KPROF_PEBS_CNTR_METRICS when the two metrics u64 follow */
+	uint32_t reserved; /* 0xC: reserved */
+} kprof_pebs_cntr_header;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
+                    kprof_pebs_cntr_header_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_cntr_header, cntr) == KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET,
+                    kprof_pebs_cntr_header_cntr_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_cntr_header, fixed) == KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET,
+                    kprof_pebs_cntr_header_fixed_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_cntr_header, metrics) ==
+                            KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET,
+                    kprof_pebs_cntr_header_metrics_offset);
+KPROF_STATIC_ASSERT(offsetof(kprof_pebs_cntr_header, reserved) ==
+                            KPROF_PEBS_CNTR_HEADER_RESERVED_OFFSET,
+                    kprof_pebs_cntr_header_reserved_offset);
+
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
+KPROF_API kprof_status kprof_pebs_cntr_header_decode(const void *buf, size_t len,
+                                                     kprof_pebs_cntr_header *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_header *in, void *buf,
+                                                     size_t len);
+
 /* ---- Debug Store: availability ----------------------------------------------------------
  * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
  * values or "unknown"), except the *_live and *_read functions, which say so. Buffers the
@@ -4026,7 +4205,11 @@ typedef struct kprof_ds_request {
 	uint8_t bts_interrupt;   /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
 	uint8_t bts_os, bts_usr; /* record branches at CPL 0 / CPL > 0 */
 	uint8_t adaptive;        /* the processor has pebs_baseline (fixed-counter PEBS) */
-	uint8_t reserved[3];
+	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format: from
+	                                 KPROF_PEBS_FORMAT_WIDE_RESETS the 64-bit area is
+	                                 kprof_ds_area64 (0x1C0 bytes), below it
+	                                 kprof_ds_area64_fmt4 (0xA0) */
+	uint8_t reserved[2];
 	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
 	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
 	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
@@ -4041,9 +4224,12 @@ typedef struct kprof_ds_request {
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
 typedef struct kprof_ds_setup {
-	kprof_ds_area64 area; /* values; written as either layout by kprof_ds_setup_write */
+	kprof_ds_area64 area; /* values; written in the layout by kprof_ds_setup_write */
 	uint8_t dtes64;
-	uint8_t reserved[3];
+	uint8_t wide_resets; /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
+	                           else kprof_ds_area64_fmt4 */
+	uint8_t reserved[2];
+	uint32_t area_size;     /* bytes kprof_ds_setup_write stores */
 	uint32_t bts_capacity;  /* records the BTS buffer holds */
 	uint32_t pebs_capacity; /* records the PEBS buffer holds */
 	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
@@ -4062,7 +4248,7 @@ typedef struct kprof_bts_entry {
 } kprof_bts_entry;
 
 /* Iterates the records of a BTS buffer. Fields are private. */
-typedef struct kprof_bts_walk {
+typedef struct kprof_bts_iter {
 	const uint8_t *bytes;
 	uint64_t base;
 	uint64_t capacity; /* records between base and the absolute maximum */
@@ -4070,11 +4256,11 @@ typedef struct kprof_bts_walk {
 	uint64_t left;     /* records still to return */
 	uint32_t record_size;
 	int32_t status; /* sticky error */
-} kprof_bts_walk;
+} kprof_bts_iter;
 
-/* kprof_bts_walk_init flags. */
+/* kprof_bts_iter_init flags. */
 #define KPROF_BTS_WRAPPED                                                                          \
-	1u /* the circular buffer wrapped at least once (see kprof_bts_walk_init) */
+	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
 
 /* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
 enum {
@@ -4085,7 +4271,9 @@ enum {
 	KPROF_PEBS_HAS_TSX = 1u << 4, /* tsx_tuning */
 	KPROF_PEBS_HAS_TSC = 1u << 5,
 	KPROF_PEBS_HAS_XMM = 1u << 6, /* xmm_offset */
-	KPROF_PEBS_HAS_LBR = 1u << 7  /* lbr_offset, lbr_count */
+	KPROF_PEBS_HAS_LBR = 1u << 7, /* lbr_offset, lbr_count */
+	KPROF_PEBS_HAS_CNTR = 1u << 8 /* cntr_offset, cntr_count: kprof_pebs_cntr_header then
+	                                        cntr_count u64 (general-purpose, fixed, metrics) */
 };
 
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
@@ -4097,20 +4285,25 @@ typedef struct kprof_pebs_sample {
 	uint32_t format; /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;    /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
-	uint64_t ip; /* formats 0..3, NetBurst: the IP after the instruction;
+	uint32_t cntr_count; /* format 6 counters group: u64 values at cntr_offset */
+	uint64_t ip;         /* formats 0..3, NetBurst: the IP after the instruction;
 	                                 adaptive: the basic group's (eventing) IP */
 	uint64_t eventing_ip;
 	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
 	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
+	uint64_t instr_latency, cache_latency; /* adaptive meminfo: latency split as Sapphire
+	                                          Rapids, Alder Lake and later report it
+	                                          (meaningless on earlier processors) */
 	uint64_t format_group;   /* adaptive: the basic group's copy of PEBS_DATA_CFG */
 	uint64_t retire_latency; /* adaptive */
 	kprof_pebs_gprs gprs;    /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;       /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;       /* offset of the first LBR entry in the caller's bytes */
+	size_t cntr_offset;      /* offset of the counters group's header (format 6) */
 } kprof_pebs_sample;
 
 /* Iterates the records of a PEBS buffer. Fields are private. */
-typedef struct kprof_pebs_walk {
+typedef struct kprof_pebs_iter {
 	const uint8_t *bytes;
 	uint64_t base;
 	size_t end; /* index - base */
@@ -4121,15 +4314,18 @@ typedef struct kprof_pebs_walk {
 	uint8_t data_cfg_known;
 	uint8_t reserved[3];
 	int32_t status; /* sticky error */
-} kprof_pebs_walk;
+} kprof_pebs_iter;
 
 /* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
 typedef enum kprof_ds_layout {
-	KPROF_DS_LAYOUT_INTEL64 = 0, /* kprof_ds_area64 (DTES64) */
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* DTES64: kprof_ds_area64_fmt4 below PEBS format 5,
+	                                kprof_ds_area64 from it */
 	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
-	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2+) */
-	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64 (10 2004+) */
-	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32 (10 2004+) */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA
+	                                (6.2 to 10 1909, 0x60) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64: the 10 2004+
+	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
 } kprof_ds_layout;
 
 /* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
@@ -4139,18 +4335,21 @@ typedef enum kprof_ds_layout {
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
-                                          const uint64_t *misc_enable,
-                                          const uint64_t *perf_capabilities, kprof_ds_caps *out);
-/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
+                                                   const uint64_t *misc_enable,
+                                                   const uint64_t *perf_capabilities,
+                                                   kprof_ds_caps *out);
+/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
  * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
 KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
-/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
- * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
- * bits kprof does not know (a group of unknown size). */
+/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
+ * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+ * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
+ * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
+ * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
 /* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
  * caps may be NULL (no capability checks); with it, the request must match the processor:
@@ -4160,10 +4359,14 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
  * records, index = base, threshold on a record boundary short of the maximum.
  * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
  * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
- * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+ * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
+ * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
+ * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
+ * Nothing is written on error. */
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out);
-/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
+ * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
 /* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
@@ -4177,15 +4380,15 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
  * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
                                            uint64_t base, uint64_t index, uint64_t maximum,
                                            unsigned record_size, unsigned flags);
-/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
-KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out);
+/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+ * wrapping). Same arguments and errors as kprof_bts_iter_init. */
 KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
                                          uint64_t index, uint64_t maximum, unsigned record_size,
                                          int *wrapped);
@@ -4196,13 +4399,13 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
                                             uint64_t base, uint64_t index, uint64_t maximum,
                                             unsigned format, uint64_t data_cfg, int data_cfg_known);
-/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+/* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
-KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out);
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out);
 
 #endif /* KPROF_NO_DS */
 /* ------------------------------------------------------------------------------------------
@@ -4405,11 +4608,14 @@ KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t le
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len);
 
-/* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor
- * area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea
- * (0x81).
+/* Windows 6.2 to 10 1909 PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-
+ * processor area the kernel points IA32_DS_AREA at. Created through
+ * SystemProcessorProfileControlArea (0x81). From Windows 10 2004 it is 0xA0 bytes:
+ * kprof_processor_profile_control_area_2004.
  * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60
- * bytes in both 32-bit and 64-bit Windows) */
+ * bytes in both 32-bit and 64-bit Windows, written before Windows 10 2004); public symbols of
+ * Windows 10 20H1 (2004) ntoskrnl: PEBS_DS_SAVE_AREA became a 0xA0-byte union, so this 0x60
+ * layout ends with 1909 */
 
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
@@ -4577,6 +4783,38 @@ KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t 
 /* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len);
+
+/* Windows 10 2004+ PROCESSOR_PROFILE_CONTROL_AREA (0xA0 bytes on x86 and x64). Its
+ * PebsDsSaveArea is a union, PEBS_DS_SAVE_AREA { PEBS_DS_SAVE_AREA32 As32Bit;
+ * PEBS_DS_SAVE_AREA64 As64Bit; }: the As64Bit view (DTES64 processors) is given here; the
+ * As32Bit view at the same offset is kprof_pebs_ds_save_area32. Both Windows views have four
+ * fixed-counter resets at the format-4 place: on PEBS format 5 and later the processor reads
+ * those bytes as general-purpose resets 8..11 (kprof_ds_area_decode maps them by format).
+ * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 0xA0,
+ * PEBS_DS_SAVE_AREA32 0x80); public symbols of Windows 10 20H1 (2004) ntoskrnl (union
+ * _PEBS_DS_SAVE_AREA { As32Bit; As64Bit; }, 0xA0 bytes, used in
+ * _PROCESSOR_PROFILE_CONTROL_AREA); Geoff Chappell
+ * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE                     0xA0u
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET 0x0u
+typedef struct kprof_processor_profile_control_area_2004 {
+	kprof_pebs_ds_save_area64 PebsDsSaveArea; /* 0x0: the DS save area (As64Bit) */
+} kprof_processor_profile_control_area_2004;
+KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
+                    kprof_processor_profile_control_area_2004_size);
+KPROF_STATIC_ASSERT(offsetof(kprof_processor_profile_control_area_2004, PebsDsSaveArea) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET,
+                    kprof_processor_profile_control_area_2004_PebsDsSaveArea_offset);
+
+/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
+ * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area_2004 *out);
+/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_encode(
+        const kprof_processor_profile_control_area_2004 *in, void *buf, size_t len);
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
  * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
@@ -4887,7 +5125,7 @@ typedef struct kprof_psi_iter {
 	const uint8_t *buf;
 	size_t len;
 	size_t at;
-	int32_t status; /* KPROF_OK while entries remain; KPROF_E_NOT_FOUND at the end; sticky */
+	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
 /* An entry matched against kprof's tables. */
@@ -4907,11 +5145,16 @@ typedef struct kprof_psi_writer {
 } kprof_psi_writer;
 
 /* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
- * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
- * KPROF_E_ARGUMENT for an unknown layout. */
+ * buffer fields widened to u64, counter resets where the processor reads them for
+ * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
+ * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
+ * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
+ * the format-4 place: from format 5 the processor reads those bytes as general-purpose
+ * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
+ * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            kprof_ds_area64 *out);
+                                            unsigned pebs_format, kprof_ds_area64 *out);
 /* The PEBS index (the next record's address: what the Windows kernel stamps into its
  * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
 KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
@@ -4924,11 +5167,11 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
                                                 uint64_t *out);
 /* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
-/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+/* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
  * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
  * header or points past the buffer (the next entry's header must fit). Errors are sticky:
  * the entries before one were good. */
-KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out);
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out);
 /* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
  * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
  * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
@@ -8606,10 +8849,10 @@ KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof
 	out->pebs_index = kprof_load_le64(p + 0x28);
 	out->pebs_absolute_maximum = kprof_load_le64(p + 0x30);
 	out->pebs_interrupt_threshold = kprof_load_le64(p + 0x38);
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < 32; i++)
 		out->pebs_gp_counter_reset[i] = kprof_load_le64(p + 0x40 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x80 + i * 8);
+	for (i = 0; i < 16; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x140 + i * 8);
 	return KPROF_OK;
 }
 
@@ -8620,6 +8863,78 @@ KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *b
 	if (!buf || !in)
 		return KPROF_E_ARGUMENT;
 	if (len < KPROF_DS_AREA64_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le64(p + 0x0, in->bts_buffer_base);
+	kprof_store_le64(p + 0x8, in->bts_index);
+	kprof_store_le64(p + 0x10, in->bts_absolute_maximum);
+	kprof_store_le64(p + 0x18, in->bts_interrupt_threshold);
+	kprof_store_le64(p + 0x20, in->pebs_buffer_base);
+	kprof_store_le64(p + 0x28, in->pebs_index);
+	kprof_store_le64(p + 0x30, in->pebs_absolute_maximum);
+	kprof_store_le64(p + 0x38, in->pebs_interrupt_threshold);
+	for (i = 0; i < 32; i++)
+		kprof_store_le64(p + 0x40 + i * 8, in->pebs_gp_counter_reset[i]);
+	for (i = 0; i < 16; i++)
+		kprof_store_le64(p + 0x140 + i * 8, in->pebs_fixed_counter_reset[i]);
+	return KPROF_OK;
+}
+
+KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out)
+{
+	size_t i;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = in->bts_buffer_base;
+	out->bts_index = in->bts_index;
+	out->bts_absolute_maximum = in->bts_absolute_maximum;
+	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
+	out->pebs_buffer_base = in->pebs_buffer_base;
+	out->pebs_index = in->pebs_index;
+	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
+	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = in->pebs_gp_counter_reset[i];
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = in->pebs_fixed_counter_reset[i];
+}
+KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
+                                                   kprof_ds_area64_fmt4 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA64_FMT4_SIZE)
+		return KPROF_E_TRUNCATED;
+	out->bts_buffer_base = kprof_load_le64(p + 0x0);
+	out->bts_index = kprof_load_le64(p + 0x8);
+	out->bts_absolute_maximum = kprof_load_le64(p + 0x10);
+	out->bts_interrupt_threshold = kprof_load_le64(p + 0x18);
+	out->pebs_buffer_base = kprof_load_le64(p + 0x20);
+	out->pebs_index = kprof_load_le64(p + 0x28);
+	out->pebs_absolute_maximum = kprof_load_le64(p + 0x30);
+	out->pebs_interrupt_threshold = kprof_load_le64(p + 0x38);
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = kprof_load_le64(p + 0x40 + i * 8);
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x80 + i * 8);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *in, void *buf,
+                                                   size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_DS_AREA64_FMT4_SIZE)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	(void)i;
 	kprof_store_le64(p + 0x0, in->bts_buffer_base);
@@ -9324,6 +9639,44 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *i
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_pebs_cntr_header_decode(const void *buf, size_t len,
+                                                     kprof_pebs_cntr_header *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_CNTR_HEADER_SIZE)
+		return KPROF_E_TRUNCATED;
+	out->cntr = kprof_load_le32(p + 0x0);
+	out->fixed = kprof_load_le32(p + 0x4);
+	out->metrics = kprof_load_le32(p + 0x8);
+	out->reserved = kprof_load_le32(p + 0xC);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_header *in, void *buf,
+                                                     size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PEBS_CNTR_HEADER_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	kprof_store_le32(p + 0x0, in->cntr);
+	kprof_store_le32(p + 0x4, in->fixed);
+	kprof_store_le32(p + 0x8, in->metrics);
+	kprof_store_le32(p + 0xC, in->reserved);
+	return KPROF_OK;
+}
+
 /* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
  * so that no compiler sees a read of what a failed decode left unwritten. */
 KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
@@ -9333,9 +9686,10 @@ KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
 		((uint8_t *)p)[i] = 0;
 }
 
-KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
-                                          const uint64_t *misc_enable,
-                                          const uint64_t *perf_capabilities, kprof_ds_caps *out)
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
+                                                   const uint64_t *misc_enable,
+                                                   const uint64_t *perf_capabilities,
+                                                   kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
 	size_t i;
@@ -9399,13 +9753,23 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	st = kprof_cpuid_snapshot_live(&cpu);
 	if (st != KPROF_OK)
 		return st;
-	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	st = kprof_ds_caps_from_snapshot(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
 	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
 		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
-	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL,
+	                                   out);
+}
+
+/* Set bits in v (no compiler builtin: freestanding i386 builds would call libgcc). */
+KPROF_INTERNAL uint32_t kprof_impl_bit_count(uint64_t v)
+{
+	uint32_t n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
 }
 
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
@@ -9427,6 +9791,11 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		return KPROF_E_FORMAT;
 	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
+	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
+	    (data_cfg &
+	     (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
+	      KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
+		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
@@ -9438,8 +9807,28 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
 		                1) *
 		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
+		n += KPROF_PEBS_CNTR_HEADER_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
+		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
+		n += 8u * (kprof_impl_bit_count(
+		                   KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count(
+		                   KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
 	*size = n;
 	return KPROF_OK;
+}
+
+/* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
+ * fixed reset slots), 0 kprof_ds_area64_fmt4 (8 and 4), -1 a format kprof does not know. */
+KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
+{
+	if (format >= KPROF_PEBS_FORMAT_WIDE_RESETS && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return 1;
+	return format < KPROF_PEBS_FORMAT_WIDE_RESETS || format == KPROF_PEBS_FORMAT_NETBURST32
+	               ? 0
+	               : -1;
 }
 
 /* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
@@ -9501,6 +9890,12 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 	for (i = 0; i < sizeof(s); i++)
 		((uint8_t *)&s)[i] = 0;
 	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	if (kprof_impl_ds_wide_resets(req->pebs_format) < 0)
+		return KPROF_E_FORMAT;
+	s.wide_resets = (uint8_t)(s.dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1);
+	s.area_size = !s.dtes64       ? KPROF_DS_AREA32_SIZE
+	              : s.wide_resets ? KPROF_DS_AREA64_SIZE
+	                              : KPROF_DS_AREA64_FMT4_SIZE;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -9549,15 +9944,24 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		kprof_ds_area64_fmt4 fmt4;
 		uint32_t gp_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
+		        !s.dtes64       ? 1u
+		        : s.wide_resets ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset)
+		                        : (uint32_t)KPROF_ARRAY_COUNT(fmt4.pebs_gp_counter_reset);
 		uint32_t fixed_slots =
-		        s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
-		                 : 0u;
+		        !s.dtes64 ? 0u
+		        : s.wide_resets
+		                ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
+		                : (uint32_t)KPROF_ARRAY_COUNT(fmt4.pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
+			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(req->fixed_reset);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -9599,8 +10003,26 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 	size_t i;
 	if (!s || !buf)
 		return KPROF_E_ARGUMENT;
-	if (s->dtes64)
+	if (s->dtes64 && s->wide_resets)
 		return kprof_ds_area64_encode(&s->area, buf, len);
+	if (s->dtes64) {
+		kprof_ds_area64_fmt4 f;
+		for (i = 0; i < sizeof(f); i++)
+			((uint8_t *)&f)[i] = 0;
+		f.bts_buffer_base = s->area.bts_buffer_base;
+		f.bts_index = s->area.bts_index;
+		f.bts_absolute_maximum = s->area.bts_absolute_maximum;
+		f.bts_interrupt_threshold = s->area.bts_interrupt_threshold;
+		f.pebs_buffer_base = s->area.pebs_buffer_base;
+		f.pebs_index = s->area.pebs_index;
+		f.pebs_absolute_maximum = s->area.pebs_absolute_maximum;
+		f.pebs_interrupt_threshold = s->area.pebs_interrupt_threshold;
+		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_gp_counter_reset); i++)
+			f.pebs_gp_counter_reset[i] = s->area.pebs_gp_counter_reset[i];
+		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_fixed_counter_reset); i++)
+			f.pebs_fixed_counter_reset[i] = s->area.pebs_fixed_counter_reset[i];
+		return kprof_ds_area64_fmt4_encode(&f, buf, len);
+	}
 	for (i = 0; i < sizeof(a); i++)
 		((uint8_t *)&a)[i] = 0;
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
@@ -9634,7 +10056,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
                                            uint64_t base, uint64_t index, uint64_t maximum,
                                            unsigned record_size, unsigned flags)
 {
@@ -9673,7 +10095,7 @@ KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes,
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out)
 {
 	const uint8_t *p;
 	if (!w || !out)
@@ -9681,7 +10103,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->left == 0)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
@@ -9735,7 +10157,7 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
                                             uint64_t base, uint64_t index, uint64_t maximum,
                                             unsigned format, uint64_t data_cfg, int data_cfg_known)
 {
@@ -9845,7 +10267,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 	out->gprs.sp = r.esp;
 }
 
-KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
 	size_t i, left;
@@ -9855,7 +10277,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	for (i = 0; i < sizeof(*out); i++)
 		((uint8_t *)out)[i] = 0;
 	p = w->bytes + w->at;
@@ -9865,7 +10287,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
 	    w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
 		kprof_pebs_basic b;
-		uint64_t group;
+		uint64_t group, cntr;
 		uint32_t expect;
 		size_t off;
 		kprof_impl_zero(&b, sizeof(b));
@@ -9875,9 +10297,15 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
 		                                 b.format_size);
-		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK ||
-		    expect != size || size > left ||
-		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
+		 * comes from its own header (checked below), so it may only add to expect. */
+		cntr = group &
+		       (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
+		    (cntr ? expect > size : expect != size) ||
+		    (w->data_cfg_known &&
+		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) ||
+		      size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has =
 		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
@@ -9896,6 +10324,10 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->data_address = m.address;
 			out->data_source = m.aux;
 			out->latency = m.latency;
+			out->instr_latency = KPROF_FIELD_GET(
+			        KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, m.latency);
+			out->cache_latency = KPROF_FIELD_GET(
+			        KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, m.latency);
 			out->tsx_tuning = m.tsx_tuning;
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
@@ -9915,6 +10347,38 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
 			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
 			                 1;
+			off += (size_t)out->lbr_count * KPROF_PEBS_LBR_ENTRY_SIZE;
+		}
+		if (cntr) {
+			/* The header says what this record snapshotted (Linux ignores the values of
+			 * events that are not group reads): counters the group enables - within
+			 * data_cfg's when it is known - and values that end inside the record. The
+			 * metrics' two u64 are already in expect. */
+			kprof_pebs_cntr_header h;
+			uint32_t n;
+			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
+			kprof_impl_zero(&h, sizeof(h));
+			(void)kprof_pebs_cntr_header_decode(p + off, KPROF_PEBS_CNTR_HEADER_SIZE,
+			                                    &h);
+			if (w->data_cfg_known) {
+				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
+				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED,
+				                        w->data_cfg);
+			}
+			n = kprof_impl_bit_count(h.cntr) + kprof_impl_bit_count(h.fixed);
+			if ((h.cntr & ~gp) || (h.fixed & ~fixed) ||
+			    h.cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h.fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
+			    (h.metrics &&
+			     (h.metrics != KPROF_PEBS_CNTR_METRICS ||
+			      !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
+			    (uint64_t)n * 8u > size - expect)
+				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			n += h.metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			out->has |= KPROF_PEBS_HAS_CNTR;
+			out->cntr_offset = w->at + off;
+			out->cntr_count = n;
 		}
 	} else {
 		size = w->record_size;
@@ -10278,6 +10742,38 @@ KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area_2004 *out)
+{
+	const uint8_t *p = (const uint8_t *)buf;
+	size_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	/* *out is defined on every return, so callers never read an uninitialised struct. */
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE)
+		return KPROF_E_TRUNCATED;
+	(void)kprof_pebs_ds_save_area64_decode(p + 0x0, 160, &out->PebsDsSaveArea);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_encode(
+        const kprof_processor_profile_control_area_2004 *in, void *buf, size_t len)
+{
+	uint8_t *p = (uint8_t *)buf;
+	size_t i;
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	(void)i;
+	(void)kprof_pebs_ds_save_area64_encode(&in->PebsDsSaveArea, p + 0x0, 160);
+	return KPROF_OK;
+}
+
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
 {
@@ -10569,14 +11065,25 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 }
 
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            kprof_ds_area64 *out)
+                                            unsigned pebs_format, kprof_ds_area64 *out)
 {
 	kprof_status st;
+	int wide = kprof_impl_ds_wide_resets(pebs_format);
+	size_t i;
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
+	if (wide < 0)
+		return KPROF_E_FORMAT;
 	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
 	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_INTEL64: {
+		kprof_ds_area64_fmt4 a;
+		if (wide)
+			return kprof_ds_area64_decode(bytes, len, out);
+		if ((st = kprof_ds_area64_fmt4_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_ds_area64_fmt4_widen(&a, out);
+		return st;
+	}
 	case KPROF_DS_LAYOUT_INTEL32: {
 		kprof_ds_area32 a;
 		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
@@ -10591,14 +11098,30 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 	}
 	case KPROF_DS_LAYOUT_WIN64: {
 		kprof_pebs_ds_save_area64 a;
-		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK)
+		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK) {
 			kprof_pebs_ds_save_area64_widen(&a, out);
+			if (wide)
+				for (i = 0; i < KPROF_ARRAY_COUNT(a.PebsFixedCounterReset); i++) {
+					out->pebs_gp_counter_reset[KPROF_ARRAY_COUNT(
+					                                   a.PebsGpCounterReset) +
+					                           i] = a.PebsFixedCounterReset[i];
+					out->pebs_fixed_counter_reset[i] = 0;
+				}
+		}
 		return st;
 	}
 	case KPROF_DS_LAYOUT_WIN32: {
 		kprof_pebs_ds_save_area32 a;
-		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK)
+		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK) {
 			kprof_pebs_ds_save_area32_widen(&a, out);
+			if (wide)
+				for (i = 0; i < KPROF_ARRAY_COUNT(a.PebsFixedCounterReset); i++) {
+					out->pebs_gp_counter_reset[KPROF_ARRAY_COUNT(
+					                                   a.PebsGpCounterReset) +
+					                           i] = a.PebsFixedCounterReset[i];
+					out->pebs_fixed_counter_reset[i] = 0;
+				}
+		}
 		return st;
 	}
 	default: return KPROF_E_ARGUMENT;
@@ -10686,11 +11209,11 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 	it->buf = (const uint8_t *)buf;
 	it->len = len;
 	it->at = 0;
-	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	it->status = len ? KPROF_OK : KPROF_END;
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
 	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
@@ -10731,7 +11254,7 @@ KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
 	if (next)
 		it->at = end;
 	else
-		it->status = KPROF_E_NOT_FOUND;
+		it->status = KPROF_END;
 	return KPROF_OK;
 }
 

@@ -146,19 +146,19 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 	*count = 0;
 	*bad = o->index - o->base;
 	if (o->bts) {
-		kprof_bts_walk w;
+		kprof_bts_iter w;
 		kprof_bts_entry e;
-		st = kprof_bts_walk_init(&w, buf, len, o->base, o->index, o->max, o->record,
+		st = kprof_bts_iter_init(&w, buf, len, o->base, o->index, o->max, o->record,
 		                         o->wrapped ? KPROF_BTS_WRAPPED : 0);
-		while (st == KPROF_OK && (st = kprof_bts_walk_next(&w, &e)) == KPROF_OK)
+		while (st == KPROF_OK && (st = kprof_bts_iter_next(&w, &e)) == KPROF_OK)
 			print_bts(&e, o->json, (*count)++ == 0);
 	} else {
-		kprof_pebs_walk w;
+		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		uint64_t next = 0;
-		st = kprof_pebs_walk_init(&w, buf, len, o->base, o->index, o->max, o->format,
+		st = kprof_pebs_iter_init(&w, buf, len, o->base, o->index, o->max, o->format,
 		                          o->data_cfg, o->have_cfg);
-		while (st == KPROF_OK && (st = kprof_pebs_walk_next(&w, &s)) == KPROF_OK) {
+		while (st == KPROF_OK && (st = kprof_pebs_iter_next(&w, &s)) == KPROF_OK) {
 			if (o->json)
 				print_pebs_json(&s, buf, *count == 0);
 			else
@@ -166,12 +166,12 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 			next = s.at - o->base + s.size;
 			++*count;
 		}
-		if (st != KPROF_E_NOT_FOUND && *count)
+		if (st != KPROF_END && *count)
 			*bad = next;
 		else if (st == KPROF_E_CORRUPT)
 			*bad = 0;
 	}
-	return st == KPROF_E_NOT_FOUND ? KPROF_OK : st;
+	return st == KPROF_END ? KPROF_OK : st;
 }
 
 int kprof_cmd_ds_decode(const kprof_cli_args *a)
@@ -252,7 +252,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		kprof_cli_puts(", \"entries\": [");
 	}
 	kprof_psi_iter_init(&it, buf, len);
-	while ((st = kprof_psi_next(&it, &e)) == KPROF_OK) {
+	while ((st = kprof_psi_iter_next(&it, &e)) == KPROF_OK) {
 		char desc[512];
 		size_t dlen;
 		kprof_psi_match m;
@@ -289,7 +289,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		count++;
 	}
 	free(buf);
-	if (st != KPROF_E_NOT_FOUND)
+	if (st != KPROF_END)
 		return kprof_cli_error_at(path, 0, at, "entry: %s", kprof_status_name(st));
 	if (json)
 		kprof_cli_printf("%s], \"count\": %lu}\n", count ? "\n  " : "", count);

@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint32_t size_sdm = 0, size_k = 0;
 	int ok_size = sdm_size(format, cfg, &size_sdm);
 	kprof_status st;
-	kprof_pebs_walk w;
+	kprof_pebs_iter w;
 	kprof_pebs_sample s;
 	int adaptive = format == 4 || format == 5;
 	uint16_t span = kf_u16(&c);
@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* index: mostly within the bytes (the interesting case), sometimes anywhere */
 	index = (sel & 0x10) ? base + span : base + (blen ? span % (blen + 1) : 0);
 	maximum = index + (span & 0xFF);
-	st = kprof_pebs_walk_init(&w, bytes, blen, base, index, maximum, format, cfg, known);
+	st = kprof_pebs_iter_init(&w, bytes, blen, base, index, maximum, format, cfg, known);
 	if ((!adaptive || known) && !ok_size) {
 		KF_CHECK(st == KPROF_E_FORMAT);
 	} else if (index < base || index > maximum) {
@@ -73,11 +73,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		KF_CHECK(st == KPROF_OK);
 	}
 	if (st != KPROF_OK) {
-		KF_CHECK(kprof_pebs_walk_next(&w, &s) == st);
+		KF_CHECK(kprof_pebs_iter_next(&w, &s) == st);
 		free(bytes);
 		return 0;
 	}
-	while ((st = kprof_pebs_walk_next(&w, &s)) == KPROF_OK) {
+	while ((st = kprof_pebs_iter_next(&w, &s)) == KPROF_OK) {
 		const uint8_t *p = bytes + at;
 		uint32_t want = 0;
 		KF_CHECK(s.at == base + at && s.format == format);
@@ -113,14 +113,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		at += s.size;
 		n++;
 	}
-	if (st == KPROF_E_NOT_FOUND) {
+	if (st == KPROF_END) {
 		KF_CHECK(at == index - base); /* the records tile the span exactly */
 		if (!adaptive)
 			KF_CHECK(n == (index - base) / size_sdm);
 	} else {
 		KF_CHECK(st == KPROF_E_CORRUPT && adaptive);
 	}
-	KF_CHECK(kprof_pebs_walk_next(&w, &s) == st); /* sticky */
+	KF_CHECK(kprof_pebs_iter_next(&w, &s) == st); /* sticky */
 	free(bytes);
 	return 0;
 }

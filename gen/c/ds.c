@@ -14,7 +14,7 @@ KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
@@ -66,7 +66,7 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const
 	return KPROF_OK;
 }
 
-/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
  * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
@@ -81,19 +81,30 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	st = kprof_cpuid_snapshot_live(&cpu);
 	if (st != KPROF_OK)
 		return st;
-	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	st = kprof_ds_caps_from_snapshot(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
 	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
 		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
-	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
 }
 
-/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
- * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
- * bits kprof does not know (a group of unknown size). */
+/* Set bits in v (no compiler builtin: freestanding i386 builds would call libgcc). */
+KPROF_INTERNAL uint32_t kprof_impl_bit_count(uint64_t v)
+{
+	uint32_t n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
+ * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+ * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
+ * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
+ * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
 {
 	uint32_t n;
@@ -111,6 +122,10 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		return KPROF_E_FORMAT;
 	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
+	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
+	    (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
+	                 KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
+		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
@@ -122,8 +137,24 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
 		                1) *
 		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
+		n += KPROF_PEBS_CNTR_HEADER_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
+		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
+		n += 8u * (kprof_impl_bit_count(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
 	*size = n;
 	return KPROF_OK;
+}
+
+/* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
+ * fixed reset slots), 0 kprof_ds_area64_fmt4 (8 and 4), -1 a format kprof does not know. */
+KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
+{
+	if (format >= KPROF_PEBS_FORMAT_WIDE_RESETS && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return 1;
+	return format < KPROF_PEBS_FORMAT_WIDE_RESETS || format == KPROF_PEBS_FORMAT_NETBURST32 ? 0 : -1;
 }
 
 /* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
@@ -180,7 +211,10 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
  * records, index = base, threshold on a record boundary short of the maximum.
  * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
  * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
- * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+ * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
+ * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
+ * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
+ * Nothing is written on error. */
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
                                               kprof_ds_setup *out)
 {
@@ -193,6 +227,10 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 	for (i = 0; i < sizeof(s); i++)
 		((uint8_t *)&s)[i] = 0;
 	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	if (kprof_impl_ds_wide_resets(req->pebs_format) < 0)
+		return KPROF_E_FORMAT;
+	s.wide_resets = (uint8_t)(s.dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1);
+	s.area_size = !s.dtes64 ? KPROF_DS_AREA32_SIZE : s.wide_resets ? KPROF_DS_AREA64_SIZE : KPROF_DS_AREA64_FMT4_SIZE;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -235,12 +273,21 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		uint32_t gp_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset) : 1u;
-		uint32_t fixed_slots = s.dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset) : 0u;
+		kprof_ds_area64_fmt4 fmt4;
+		uint32_t gp_slots = !s.dtes64        ? 1u
+		                    : s.wide_resets ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset)
+		                                    : (uint32_t)KPROF_ARRAY_COUNT(fmt4.pebs_gp_counter_reset);
+		uint32_t fixed_slots = !s.dtes64        ? 0u
+		                       : s.wide_resets ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
+		                                       : (uint32_t)KPROF_ARRAY_COUNT(fmt4.pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
+			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(req->fixed_reset);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -274,7 +321,8 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 	return KPROF_OK;
 }
 
-/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
+ * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
 {
@@ -282,8 +330,26 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 	size_t i;
 	if (!s || !buf)
 		return KPROF_E_ARGUMENT;
-	if (s->dtes64)
+	if (s->dtes64 && s->wide_resets)
 		return kprof_ds_area64_encode(&s->area, buf, len);
+	if (s->dtes64) {
+		kprof_ds_area64_fmt4 f;
+		for (i = 0; i < sizeof(f); i++)
+			((uint8_t *)&f)[i] = 0;
+		f.bts_buffer_base = s->area.bts_buffer_base;
+		f.bts_index = s->area.bts_index;
+		f.bts_absolute_maximum = s->area.bts_absolute_maximum;
+		f.bts_interrupt_threshold = s->area.bts_interrupt_threshold;
+		f.pebs_buffer_base = s->area.pebs_buffer_base;
+		f.pebs_index = s->area.pebs_index;
+		f.pebs_absolute_maximum = s->area.pebs_absolute_maximum;
+		f.pebs_interrupt_threshold = s->area.pebs_interrupt_threshold;
+		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_gp_counter_reset); i++)
+			f.pebs_gp_counter_reset[i] = s->area.pebs_gp_counter_reset[i];
+		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_fixed_counter_reset); i++)
+			f.pebs_fixed_counter_reset[i] = s->area.pebs_fixed_counter_reset[i];
+		return kprof_ds_area64_fmt4_encode(&f, buf, len);
+	}
 	for (i = 0; i < sizeof(a); i++)
 		((uint8_t *)&a)[i] = 0;
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
@@ -328,7 +394,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
  * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len, uint64_t base,
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
                                            uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags)
 {
 	uint64_t slot, cap, need;
@@ -366,8 +432,8 @@ KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes,
 	return KPROF_OK;
 }
 
-/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
-KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out)
 {
 	const uint8_t *p;
 	if (!w || !out)
@@ -375,7 +441,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->left == 0)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
@@ -407,7 +473,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+ * wrapping). Same arguments and errors as kprof_bts_iter_init. */
 KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
                                          uint64_t maximum, unsigned record_size, int *wrapped)
 {
@@ -439,7 +505,7 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len, uint64_t base,
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
                                             uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
                                             int data_cfg_known)
 {
@@ -547,10 +613,10 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 	out->gprs.sp = r.esp;
 }
 
-/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+/* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
-KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
 	size_t i, left;
@@ -560,7 +626,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	for (i = 0; i < sizeof(*out); i++)
 		((uint8_t *)out)[i] = 0;
 	p = w->bytes + w->at;
@@ -569,7 +635,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	out->format = w->format;
 	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE && w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
 		kprof_pebs_basic b;
-		uint64_t group;
+		uint64_t group, cntr;
 		uint32_t expect;
 		size_t off;
 		kprof_impl_zero(&b, sizeof(b));
@@ -579,8 +645,13 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
 		                                 b.format_size);
-		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || expect != size || size > left ||
-		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
+		 * comes from its own header (checked below), so it may only add to expect. */
+		cntr = group & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
+		    (cntr ? expect > size : expect != size) ||
+		    (w->data_cfg_known &&
+		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) || size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has = KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
 		out->ip = out->eventing_ip = b.ip;
@@ -598,6 +669,8 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->data_address = m.address;
 			out->data_source = m.aux;
 			out->latency = m.latency;
+			out->instr_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, m.latency);
+			out->cache_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, m.latency);
 			out->tsx_tuning = m.tsx_tuning;
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
@@ -617,6 +690,34 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
 			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
 			                 1;
+			off += (size_t)out->lbr_count * KPROF_PEBS_LBR_ENTRY_SIZE;
+		}
+		if (cntr) {
+			/* The header says what this record snapshotted (Linux ignores the values of
+			 * events that are not group reads): counters the group enables - within
+			 * data_cfg's when it is known - and values that end inside the record. The
+			 * metrics' two u64 are already in expect. */
+			kprof_pebs_cntr_header h;
+			uint32_t n;
+			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
+			kprof_impl_zero(&h, sizeof(h));
+			(void)kprof_pebs_cntr_header_decode(p + off, KPROF_PEBS_CNTR_HEADER_SIZE, &h);
+			if (w->data_cfg_known) {
+				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
+				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, w->data_cfg);
+			}
+			n = kprof_impl_bit_count(h.cntr) + kprof_impl_bit_count(h.fixed);
+			if ((h.cntr & ~gp) || (h.fixed & ~fixed) || h.cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h.fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
+			    (h.metrics && (h.metrics != KPROF_PEBS_CNTR_METRICS ||
+			                   !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
+			    (uint64_t)n * 8u > size - expect)
+				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			n += h.metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			out->has |= KPROF_PEBS_HAS_CNTR;
+			out->cntr_offset = w->at + off;
+			out->cntr_count = n;
 		}
 	} else {
 		size = w->record_size;

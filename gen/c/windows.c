@@ -1,16 +1,32 @@
 /* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
- * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
- * KPROF_E_ARGUMENT for an unknown layout. */
+ * buffer fields widened to u64, counter resets where the processor reads them for
+ * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
+ * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
+ * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
+ * the format-4 place: from format 5 the processor reads those bytes as general-purpose
+ * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
+ * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            kprof_ds_area64 *out)
+                                            unsigned pebs_format, kprof_ds_area64 *out)
 {
 	kprof_status st;
+	int wide = kprof_impl_ds_wide_resets(pebs_format);
+	size_t i;
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
+	if (wide < 0)
+		return KPROF_E_FORMAT;
 	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
 	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
+	case KPROF_DS_LAYOUT_INTEL64: {
+		kprof_ds_area64_fmt4 a;
+		if (wide)
+			return kprof_ds_area64_decode(bytes, len, out);
+		if ((st = kprof_ds_area64_fmt4_decode(bytes, len, &a)) == KPROF_OK)
+			kprof_ds_area64_fmt4_widen(&a, out);
+		return st;
+	}
 	case KPROF_DS_LAYOUT_INTEL32: {
 		kprof_ds_area32 a;
 		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
@@ -25,14 +41,28 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 	}
 	case KPROF_DS_LAYOUT_WIN64: {
 		kprof_pebs_ds_save_area64 a;
-		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK)
+		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK) {
 			kprof_pebs_ds_save_area64_widen(&a, out);
+			if (wide)
+				for (i = 0; i < KPROF_ARRAY_COUNT(a.PebsFixedCounterReset); i++) {
+					out->pebs_gp_counter_reset[KPROF_ARRAY_COUNT(a.PebsGpCounterReset) + i] =
+					        a.PebsFixedCounterReset[i];
+					out->pebs_fixed_counter_reset[i] = 0;
+				}
+		}
 		return st;
 	}
 	case KPROF_DS_LAYOUT_WIN32: {
 		kprof_pebs_ds_save_area32 a;
-		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK)
+		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK) {
 			kprof_pebs_ds_save_area32_widen(&a, out);
+			if (wide)
+				for (i = 0; i < KPROF_ARRAY_COUNT(a.PebsFixedCounterReset); i++) {
+					out->pebs_gp_counter_reset[KPROF_ARRAY_COUNT(a.PebsGpCounterReset) + i] =
+					        a.PebsFixedCounterReset[i];
+					out->pebs_fixed_counter_reset[i] = 0;
+				}
+		}
 		return st;
 	}
 	default: return KPROF_E_ARGUMENT;
@@ -110,15 +140,15 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 	it->buf = (const uint8_t *)buf;
 	it->len = len;
 	it->at = 0;
-	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	it->status = len ? KPROF_OK : KPROF_END;
 	return KPROF_OK;
 }
 
-/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+/* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
  * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
  * header or points past the buffer (the next entry's header must fit). Errors are sticky:
  * the entries before one were good. */
-KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
 	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
@@ -159,7 +189,7 @@ KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
 	if (next)
 		it->at = end;
 	else
-		it->status = KPROF_E_NOT_FOUND;
+		it->status = KPROF_END;
 	return KPROF_OK;
 }
 
