@@ -44,6 +44,13 @@ static void test_seed(void)
 		return;
 	CHECK(strstr(seed, "is 0x60 bytes in both 32-bit and 64-bit") != NULL);
 	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 0x60);
+	/* From Windows 10 2004 the area holds the union PEBS_DS_SAVE_AREA { As32Bit (0x80);
+	 * As64Bit (0xA0) }: 0xA0 bytes on x86 and x64 (public symbols of 20H1 ntoskrnl). */
+	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 0xA0);
+	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, KPROF_PEBS_DS_SAVE_AREA64_SIZE);
+	CHECK(KPROF_PEBS_DS_SAVE_AREA32_SIZE <= KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE);
+	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET, 0);
+	CHECK_EQ(sizeof(kprof_processor_profile_control_area_2004), 0xA0);
 	for (line = strtok_r(seed, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char type[32], name[64];
 		if (line[0] == '0' && line[1] == 'x') {
