@@ -9881,21 +9881,18 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out)
 {
-	kprof_ds_setup s;
+	/* Every check first, into scalars; *out (a 0x1C0-byte area inside) is written only
+	 * once all pass, so no second copy of it sits on a ring-0 stack. */
+	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, bts_record, gp_slots = 0, fixed_slots = 0, i;
 	kprof_status st;
-	uint32_t bts_record, i;
-	int want_bts, want_pebs;
+	int want_bts, want_pebs, dtes64, wide;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(s); i++)
-		((uint8_t *)&s)[i] = 0;
-	s.dtes64 = (uint8_t)(req->dtes64 ? 1 : 0);
+	dtes64 = req->dtes64 ? 1 : 0;
 	if (kprof_impl_ds_wide_resets(req->pebs_format) < 0)
 		return KPROF_E_FORMAT;
-	s.wide_resets = (uint8_t)(s.dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1);
-	s.area_size = !s.dtes64       ? KPROF_DS_AREA32_SIZE
-	              : s.wide_resets ? KPROF_DS_AREA64_SIZE
-	                              : KPROF_DS_AREA64_FMT4_SIZE;
+	wide = dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -9906,7 +9903,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
 		    (want_pebs && caps->pebs == KPROF_DS_NO))
 			return KPROF_E_UNSUPPORTED;
-		if (caps->dtes64 != s.dtes64)
+		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
 			return KPROF_E_UNSUPPORTED;
@@ -9921,39 +9918,26 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (req->bts_interrupt ? req->bts_interrupt_after == 0
 		                       : req->bts_interrupt_after != 0)
 			return KPROF_E_ARGUMENT;
-		bts_record = s.dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
+		bts_record = dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
-		                          req->bts_interrupt_after, s.dtes64,
-		                          &s.area.bts_absolute_maximum,
-		                          &s.area.bts_interrupt_threshold, &s.bts_capacity);
+		                          req->bts_interrupt_after, dtes64, &bts_max,
+		                          &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.bts_buffer_base = s.area.bts_index = req->bts_base;
-		s.debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTINT_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		s.debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
-		if (req->bts_interrupt)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
-		if (!req->bts_os)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
-		if (!req->bts_usr)
-			s.debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		kprof_ds_area64_fmt4 fmt4;
-		uint32_t gp_slots =
-		        !s.dtes64       ? 1u
-		        : s.wide_resets ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_gp_counter_reset)
-		                        : (uint32_t)KPROF_ARRAY_COUNT(fmt4.pebs_gp_counter_reset);
-		uint32_t fixed_slots =
-		        !s.dtes64 ? 0u
-		        : s.wide_resets
-		                ? (uint32_t)KPROF_ARRAY_COUNT(s.area.pebs_fixed_counter_reset)
-		                : (uint32_t)KPROF_ARRAY_COUNT(fmt4.pebs_fixed_counter_reset);
+		gp_slots =
+		        !dtes64 ? 1u
+		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset)
+		                : (uint32_t)KPROF_ARRAY_COUNT(
+		                          ((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
+		fixed_slots =
+		        !dtes64 ? 0u
+		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
+		                : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)
+		                                                      ->pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
@@ -9973,27 +9957,55 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
 			return KPROF_E_ARGUMENT;
 		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
-		                          req->pebs_interrupt_after, s.dtes64,
-		                          &s.area.pebs_absolute_maximum,
-		                          &s.area.pebs_interrupt_threshold, &s.pebs_capacity);
+		                          req->pebs_interrupt_after, dtes64, &pebs_max,
+		                          &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		s.area.pebs_buffer_base = s.area.pebs_index = req->pebs_base;
-		for (i = 0; i < gp_slots; i++)
-			if (req->pebs_gp_mask >> i & 1u)
-				s.area.pebs_gp_counter_reset[i] = req->gp_reset[i];
-		for (i = 0; i < fixed_slots; i++)
-			if (req->pebs_fixed_mask >> i & 1u)
-				s.area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		s.pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		s.pebs_enable = ((s.pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		                 KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                  req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
-	*out = s;
+
+	kprof_impl_zero(out, sizeof(*out));
+	out->dtes64 = (uint8_t)dtes64;
+	out->wide_resets = (uint8_t)wide;
+	out->area_size = !dtes64 ? KPROF_DS_AREA32_SIZE
+	                 : wide  ? KPROF_DS_AREA64_SIZE
+	                         : KPROF_DS_AREA64_FMT4_SIZE;
+	if (want_bts) {
+		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
+		out->area.bts_absolute_maximum = bts_max;
+		out->area.bts_interrupt_threshold = bts_threshold;
+		out->bts_capacity = bts_capacity;
+		out->debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		out->debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		if (req->bts_interrupt)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+		if (!req->bts_os)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+		if (!req->bts_usr)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+	}
+	if (want_pebs) {
+		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
+		out->area.pebs_absolute_maximum = pebs_max;
+		out->area.pebs_interrupt_threshold = pebs_threshold;
+		out->pebs_capacity = pebs_capacity;
+		for (i = 0; i < gp_slots; i++)
+			if (req->pebs_gp_mask >> i & 1u)
+				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
+		for (i = 0; i < fixed_slots; i++)
+			if (req->pebs_fixed_mask >> i & 1u)
+				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		out->pebs_enable =
+		        ((out->pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		         KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                          req->pebs_fixed_mask | req->load_latency_mask));
+	}
 	return KPROF_OK;
 }
 
@@ -10197,20 +10209,15 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 	return KPROF_OK;
 }
 
+/* Formats 0..3: each is the one before plus fields at its end (format 3's offsets hold for
+ * all). The registers come through format 0's decoder; the few later fields are loaded
+ * where the record has them, so no format-3-sized copy lands on the stack. */
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
                                            kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt3 r; /* formats 0..2 are prefixes of format 3 */
-	size_t i;
-	uint8_t tmp[KPROF_PEBS_RECORD_FMT3_SIZE];
-	uint32_t size = format == 0   ? KPROF_PEBS_RECORD_FMT0_SIZE
-	                : format == 1 ? KPROF_PEBS_RECORD_FMT1_SIZE
-	                : format == 2 ? KPROF_PEBS_RECORD_FMT2_SIZE
-	                              : KPROF_PEBS_RECORD_FMT3_SIZE;
-	for (i = 0; i < sizeof(tmp); i++)
-		tmp[i] = i < size ? p[i] : 0;
+	kprof_pebs_record_fmt0 r;
 	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt3_decode(tmp, sizeof(tmp), &r);
+	(void)kprof_pebs_record_fmt0_decode(p, KPROF_PEBS_RECORD_FMT0_SIZE, &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = r.ip;
 	out->gprs.flags = r.flags;
@@ -10233,19 +10240,20 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 	out->gprs.r15 = r.r15;
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = r.status;
-		out->data_address = r.dla;
-		out->data_source = r.dse;
-		out->latency = r.lat;
+		out->applicable_counters =
+		        kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET);
+		out->data_address = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_DLA_OFFSET);
+		out->data_source = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_DSE_OFFSET);
+		out->latency = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_LAT_OFFSET);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = r.real_ip;
-		out->tsx_tuning = r.tsx_tuning;
+		out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET);
+		out->tsx_tuning = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = r.tsc;
+		out->tsc = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_TSC_OFFSET);
 	}
 }
 

@@ -325,7 +325,7 @@ static uint8_t kh_codec_out[512];
 #define KF_STRUCT(n, size)                                                                          \
 	KPROF_INTERNAL uint32_t kh_codec_##n(const uint8_t *b, size_t len)                            \
 	{                                                                                              \
-		kprof_##n o;                                                                           \
+		static kprof_##n o; /* off the stack: kprof_ds_area64 is 0x1C0 bytes */             \
 		if (kprof_##n##_decode(b, len, &o) != KPROF_OK)                                       \
 			return 0;                                                                      \
 		return kprof_##n##_encode(&o, kh_codec_out, sizeof kh_codec_out) == KPROF_OK;        \
