@@ -195,14 +195,15 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
  * KPROF_INTEL_PERFEVTSEL_*.
  * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-
- * perfmon.md (MSRs) */
+ * perfmon.md (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PERFEVTSEL0..7 at 186H..18DH: the legacy
+ * layout defines eight) */
 #define KPROF_MSR_IA32_PERFEVTSEL_BASE  0x186u
 #define KPROF_MSR_IA32_PERFEVTSEL_COUNT 8u
 #define KPROF_MSR_IA32_PERFEVTSEL(i)    (KPROF_MSR_IA32_PERFEVTSEL_BASE + (uint32_t)(i))
 
 /* General-purpose counter i.
  * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md
- * (MSRs) */
+ * (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PMC0..7 at C1H..C8H) */
 #define KPROF_MSR_IA32_PMC_BASE  0xC1u
 #define KPROF_MSR_IA32_PMC_COUNT 8u
 #define KPROF_MSR_IA32_PMC(i)    (KPROF_MSR_IA32_PMC_BASE + (uint32_t)(i))
@@ -217,7 +218,7 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide.
  * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-
- * ds-perfmon.md */
+ * ds-perfmon.md; Linux msr-index.h MSR_K7_PERFCTR0 */
 #define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
@@ -295,55 +296,226 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
  * ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields:
  * KPROF_AMD_PERFEVTSEL_*.
  * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTL 0xc0010200 */
+ * MSR_F15H_PERF_CTL 0xc0010200; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters:
+ * six core counters at C001_0200h..C001_020Bh */
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
 
 /* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide.
  * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTR 0xc0010201 */
+ * MSR_F15H_PERF_CTR 0xc0010201; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters */
 #define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
 #define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
 
-/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
- * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3 figure 20-6 */
+/* Perfmon version 4 name of IA32_PERF_GLOBAL_OVF_CTRL (the same MSR): write 1s to clear
+ * IA32_PERF_GLOBAL_STATUS bits. Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_STATUS_RESET 390H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
+#define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_RESET 0x390u
 
-#define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT  0 /* event select */
-#define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH  8
-#define KPROF_INTEL_PERFEVTSEL_EVENT_MASK   UINT64_C(0xFF)
-#define KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT  8 /* unit mask */
-#define KPROF_INTEL_PERFEVTSEL_UMASK_WIDTH  8
-#define KPROF_INTEL_PERFEVTSEL_UMASK_MASK   UINT64_C(0xFF00)
-#define KPROF_INTEL_PERFEVTSEL_USR_SHIFT    16 /* count at CPL > 0 */
-#define KPROF_INTEL_PERFEVTSEL_USR_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_USR_MASK     UINT64_C(0x10000)
-#define KPROF_INTEL_PERFEVTSEL_OS_SHIFT     17 /* count at CPL 0 */
-#define KPROF_INTEL_PERFEVTSEL_OS_WIDTH     1
-#define KPROF_INTEL_PERFEVTSEL_OS_MASK      UINT64_C(0x20000)
-#define KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT   18 /* edge detect (E) */
-#define KPROF_INTEL_PERFEVTSEL_EDGE_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_EDGE_MASK    UINT64_C(0x40000)
-#define KPROF_INTEL_PERFEVTSEL_PC_SHIFT     19 /* pin control */
-#define KPROF_INTEL_PERFEVTSEL_PC_WIDTH     1
-#define KPROF_INTEL_PERFEVTSEL_PC_MASK      UINT64_C(0x80000)
-#define KPROF_INTEL_PERFEVTSEL_INTR_SHIFT   20 /* APIC interrupt on overflow (INT) */
-#define KPROF_INTEL_PERFEVTSEL_INTR_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_INTR_MASK    UINT64_C(0x100000)
-#define KPROF_INTEL_PERFEVTSEL_ANY_SHIFT    21 /* any thread of the core (AnyThread, perfmon v3+) */
-#define KPROF_INTEL_PERFEVTSEL_ANY_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_ANY_MASK     UINT64_C(0x200000)
-#define KPROF_INTEL_PERFEVTSEL_EN_SHIFT     22 /* enable counter */
-#define KPROF_INTEL_PERFEVTSEL_EN_WIDTH     1
-#define KPROF_INTEL_PERFEVTSEL_EN_MASK      UINT64_C(0x400000)
-#define KPROF_INTEL_PERFEVTSEL_INV_SHIFT    23 /* invert counter mask */
-#define KPROF_INTEL_PERFEVTSEL_INV_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_INV_MASK     UINT64_C(0x800000)
-#define KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT  24 /* counter mask */
-#define KPROF_INTEL_PERFEVTSEL_CMASK_WIDTH  8
-#define KPROF_INTEL_PERFEVTSEL_CMASK_MASK   UINT64_C(0xFF000000)
-#define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFFFFFFFF)
+/* Perfmon version 4 and later: write 1s to set IA32_PERF_GLOBAL_STATUS bits (a VMM restoring a
+ * guest's state). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_STATUS_SET 391H); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS_SET 0x391
+ * (kernels after 6.1; the first one not verified, so linux_since is a late bound) */
+#define KPROF_MSR_IA32_PERF_GLOBAL_STATUS_SET 0x391u
+
+/* Perfmon version 4 and later (read-only): which counters are in use by any agent, and whether
+ * the PMI is. Fields: KPROF_IA32_PERF_GLOBAL_INUSE_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_INUSE 392H); Intel SDM vol. 4 table 2-2; Linux msr-index.h
+ * MSR_CORE_PERF_GLOBAL_INUSE 0x392 (kernels after 6.1; linux_since is a late bound) */
+#define KPROF_MSR_IA32_PERF_GLOBAL_INUSE 0x392u
+
+/* Top-down level-1 (and level-2) metrics as fractions of fixed counter 3 (slots), 8 bits each;
+ * exists when IA32_PERF_CAPABILITIES.perf_metrics is set. Fields: KPROF_IA32_PERF_METRICS_*.
+ * Source: Intel SDM vol. 3B, Performance Metrics (MSR_PERF_METRICS 329H); Linux msr-index.h
+ * MSR_PERF_METRICS 0x329, perf_event.h INTEL_TD_METRIC_* */
+#define KPROF_MSR_IA32_PERF_METRICS 0x329u
+
+/* Perfmon version 6 and later: general-purpose counter i at 0x1900 + 4i (aliases IA32_PMCi for
+ * i < 8). 32 slots: 0x1980 starts the fixed counters.
+ * Source: Linux msr-index.h MSR_IA32_PMC_V6_GP0_CTR 0x1900, MSR_IA32_PMC_V6_STEP 4;
+ * events/intel/core.c (x86_pmu.version >= 6: MSR aliasing, eventsel/perfctr/fixedctr at the V6
+ * range); Intel SDM vol. 3B, Architectural Performance Monitoring Version 6 */
+#define KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE  0x1900u
+#define KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT 32u
+#define KPROF_MSR_IA32_PMC_GP_CTR_V6(i)    (KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: event select of general-purpose counter i at 0x1901 + 4i
+ * (aliases IA32_PERFEVTSELi for i < 8). Fields: KPROF_INTEL_PERFEVTSEL_*.
+ * Source: Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_A 0x1901; events/intel/core.c
+ * intel_pmu_v6_addr_offset */
+#define KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE  0x1901u
+#define KPROF_MSR_IA32_PMC_GP_CFG_A_V6_COUNT 32u
+#define KPROF_MSR_IA32_PMC_GP_CFG_A_V6(i)    (KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: fixed-function counter i at 0x1980 + 4i (aliases
+ * IA32_FIXED_CTRi). 16 slots: fixed counters are IA32_PERF_GLOBAL_CTRL bits 47:32.
+ * Source: Linux msr-index.h MSR_IA32_PMC_V6_FX0_CTR 0x1980; events/intel/core.c */
+#define KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE  0x1980u
+#define KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT 16u
+#define KPROF_MSR_IA32_PMC_FX_CTR_V6(i)    (KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE + 4u * (uint32_t)(i))
+
+/* PEBS load-latency threshold: load-latency records are written for loads slower than this many
+ * cycles. Fields: KPROF_IA32_PEBS_LD_LAT_THRESHOLD_*.
+ * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
+ * (MSR_PEBS_LD_LAT_THRESHOLD 3F6H, bits 15:0); Linux msr-index.h MSR_PEBS_LD_LAT_THRESHOLD
+ * 0x3f6 */
+#define KPROF_MSR_IA32_PEBS_LD_LAT_THRESHOLD 0x3F6u
+
+/* PEBS front-end event qualification (FRONTEND_RETIRED's sub-events and latency; model-specific
+ * fields).
+ * Source: Intel SDM vol. 3B, Front-end Retired Facility (MSR_PEBS_FRONTEND 3F7H); Linux msr-
+ * index.h MSR_PEBS_FRONTEND 0x3f7 */
+#define KPROF_MSR_IA32_PEBS_FRONTEND 0x3F7u
+
+/* Architectural LBR control: enable, CPL and branch-type filters, call-stack mode. Fields:
+ * KPROF_IA32_LBR_CTL_*.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL 14CEH); Linux msr-
+ * index.h MSR_ARCH_LBR_CTL 0x14ce, ARCH_LBR_CTL_* */
+#define KPROF_MSR_IA32_LBR_CTL 0x14CEu
+
+/* Architectural LBR depth: the number of LBR entries in use, one of the depths cpuid 0x1C
+ * eax[7:0] allows.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_DEPTH 14CFH); Linux
+ * msr-index.h MSR_ARCH_LBR_DEPTH 0x14cf */
+#define KPROF_MSR_IA32_LBR_DEPTH 0x14CFu
+
+/* Architectural LBR entry i, source address. cpuid 0x1C eax[7:0] bit n allows depth 8(n+1), so
+ * at most 64 entries.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_FROM_IP 1500H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_FROM_0 0x1500, events/intel/lbr.c (lbr_nr =
+ * fls(lbr_depth_mask) * 8) */
+#define KPROF_MSR_IA32_LBR_FROM_IP_BASE  0x1500u
+#define KPROF_MSR_IA32_LBR_FROM_IP_COUNT 64u
+#define KPROF_MSR_IA32_LBR_FROM_IP(i)    (KPROF_MSR_IA32_LBR_FROM_IP_BASE + (uint32_t)(i))
+
+/* Architectural LBR entry i, destination address.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_TO_IP 1600H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_TO_0 0x1600 */
+#define KPROF_MSR_IA32_LBR_TO_IP_BASE  0x1600u
+#define KPROF_MSR_IA32_LBR_TO_IP_COUNT 64u
+#define KPROF_MSR_IA32_LBR_TO_IP(i)    (KPROF_MSR_IA32_LBR_TO_IP_BASE + (uint32_t)(i))
+
+/* Architectural LBR entry i, branch information (mispredict, cycle count, branch type).
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_x_INFO 1200H + x);
+ * Linux msr-index.h MSR_ARCH_LBR_INFO_0 0x1200 */
+#define KPROF_MSR_IA32_LBR_INFO_BASE  0x1200u
+#define KPROF_MSR_IA32_LBR_INFO_COUNT 64u
+#define KPROF_MSR_IA32_LBR_INFO(i)    (KPROF_MSR_IA32_LBR_INFO_BASE + (uint32_t)(i))
+
+/* PerfMonV2 (cpuid 0x80000022 eax[0]) counter overflow status (read-only). Fields:
+ * KPROF_AMD_PERF_GLOBAL_*.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters
+ * (PerfCntrGlobalStatus C000_0300h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS
+ * 0xc0000300 */
+#define KPROF_MSR_AMD_PERF_GLOBAL_STATUS 0xC0000300u
+
+/* PerfMonV2 global enable: with PerfMonV2 a core counter counts only when its bit here and its
+ * own enable are set. Fields: KPROF_AMD_PERF_GLOBAL_*.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PerfCntrGlobalCtl
+ * C000_0301h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_CTL 0xc0000301, events/amd/core.c
+ * amd_pmu_v2_enable_all */
+#define KPROF_MSR_AMD_PERF_GLOBAL_CTL 0xC0000301u
+
+/* PerfMonV2: write 1s to clear AMD_PERF_GLOBAL_STATUS bits. Fields: KPROF_AMD_PERF_GLOBAL_*.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters
+ * (PerfCntrGlobalStatusClr C000_0302h); Linux msr-index.h MSR_AMD64_PERF_CNTR_GLOBAL_STATUS_CLR
+ * 0xc0000302 */
+#define KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR 0xC0000302u
+
+/* Northbridge / data-fabric event select i (cpuid 0x80000001 ecx.perfctr_ext_nb); four without
+ * PerfMonV2, cpuid 0x80000022 ebx[15:10] with it.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (NB performance
+ * counters C001_0240h..C001_0247h); Linux msr-index.h MSR_F15H_NB_PERF_CTL 0xc0010240,
+ * events/amd/uncore.c (NUM_COUNTERS_NB 4) */
+#define KPROF_MSR_AMD_NB_PERFEVTSEL_BASE  0xC0010240u
+#define KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT 4u
+#define KPROF_MSR_AMD_NB_PERFEVTSEL(i)    (KPROF_MSR_AMD_NB_PERFEVTSEL_BASE + 2u * (uint32_t)(i))
+
+/* Northbridge / data-fabric counter i, 48 bits wide.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters; Linux msr-index.h
+ * MSR_F15H_NB_PERF_CTR 0xc0010241 */
+#define KPROF_MSR_AMD_NB_PERFCTR_BASE  0xC0010241u
+#define KPROF_MSR_AMD_NB_PERFCTR_COUNT 4u
+#define KPROF_MSR_AMD_NB_PERFCTR(i)    (KPROF_MSR_AMD_NB_PERFCTR_BASE + 2u * (uint32_t)(i))
+
+/* Performance time-stamp counter (cpuid 0x80000001 ecx.ptsc): the clock LWP's PTSC option
+ * stamps records with.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PTSC C001_0280h);
+ * Linux msr-index.h MSR_F15H_PTSC 0xc0010280, cpufeatures.h X86_FEATURE_PTSC */
+#define KPROF_MSR_AMD_PTSC 0xC0010280u
+
+/* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3B, the
+ * IA32_PERFEVTSELx layout (bits 31:0) and Architectural Performance Monitoring Version 6
+ * (UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx bits 0/1 say so); Linux perf_event.h
+ * ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX 32, HSW_IN_TX_CHECKPOINTED 33,
+ * ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the counter's records carry only the
+ * basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35, ARCH_PERFMON_EVENTSEL_EQ 36,
+ * ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
+
+#define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
+#define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_EVENT_MASK  UINT64_C(0xFF)
+#define KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT 8 /* unit mask */
+#define KPROF_INTEL_PERFEVTSEL_UMASK_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_UMASK_MASK  UINT64_C(0xFF00)
+#define KPROF_INTEL_PERFEVTSEL_USR_SHIFT   16 /* count at CPL > 0 */
+#define KPROF_INTEL_PERFEVTSEL_USR_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_USR_MASK    UINT64_C(0x10000)
+#define KPROF_INTEL_PERFEVTSEL_OS_SHIFT    17 /* count at CPL 0 */
+#define KPROF_INTEL_PERFEVTSEL_OS_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_OS_MASK     UINT64_C(0x20000)
+#define KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT  18 /* edge detect (E) */
+#define KPROF_INTEL_PERFEVTSEL_EDGE_WIDTH  1
+#define KPROF_INTEL_PERFEVTSEL_EDGE_MASK   UINT64_C(0x40000)
+#define KPROF_INTEL_PERFEVTSEL_PC_SHIFT    19 /* pin control */
+#define KPROF_INTEL_PERFEVTSEL_PC_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_PC_MASK     UINT64_C(0x80000)
+#define KPROF_INTEL_PERFEVTSEL_INTR_SHIFT  20 /* APIC interrupt on overflow (INT) */
+#define KPROF_INTEL_PERFEVTSEL_INTR_WIDTH  1
+#define KPROF_INTEL_PERFEVTSEL_INTR_MASK   UINT64_C(0x100000)
+#define KPROF_INTEL_PERFEVTSEL_ANY_SHIFT   21 /* any thread of the core (AnyThread, perfmon v3+) */
+#define KPROF_INTEL_PERFEVTSEL_ANY_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_ANY_MASK    UINT64_C(0x200000)
+#define KPROF_INTEL_PERFEVTSEL_EN_SHIFT    22 /* enable counter */
+#define KPROF_INTEL_PERFEVTSEL_EN_WIDTH    1
+#define KPROF_INTEL_PERFEVTSEL_EN_MASK     UINT64_C(0x400000)
+#define KPROF_INTEL_PERFEVTSEL_INV_SHIFT   23 /* invert counter mask */
+#define KPROF_INTEL_PERFEVTSEL_INV_WIDTH   1
+#define KPROF_INTEL_PERFEVTSEL_INV_MASK    UINT64_C(0x800000)
+#define KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT 24 /* counter mask */
+#define KPROF_INTEL_PERFEVTSEL_CMASK_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_CMASK_MASK  UINT64_C(0xFF000000)
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_SHIFT                                                         \
+	32 /* count only inside transactional regions (TSX parts) */
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_MASK  UINT64_C(0x100000000)
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_SHIFT                                                      \
+	33 /* checkpointed: do not count aborted transactional regions (TSX parts) */
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_MASK  UINT64_C(0x200000000)
+#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_SHIFT                                                      \
+	34 /* adaptive PEBS record (PEBS format 4+): the record carries the groups IA32_PEBS_DATA_CFG selects */
+#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_MASK  UINT64_C(0x400000000)
+#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_SHIFT                                                       \
+	35 /* log this counter's occurrences into the LBR records (cpuid 0x1C ecx[19:16]) */
+#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_MASK  UINT64_C(0x800000000)
+#define KPROF_INTEL_PERFEVTSEL_EQ_SHIFT                                                            \
+	36 /* count when the occurrence count equals cmask (perfmon v6, cpuid 0x23.0 ebx[1]) */
+#define KPROF_INTEL_PERFEVTSEL_EQ_WIDTH 1
+#define KPROF_INTEL_PERFEVTSEL_EQ_MASK  UINT64_C(0x1000000000)
+#define KPROF_INTEL_PERFEVTSEL_UMASK2_SHIFT                                                        \
+	40 /* second unit mask (perfmon v6, cpuid 0x23.0 ebx[0]) */
+#define KPROF_INTEL_PERFEVTSEL_UMASK2_WIDTH 8
+#define KPROF_INTEL_PERFEVTSEL_UMASK2_MASK  UINT64_C(0xFF0000000000)
+#define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF1FFFFFFFFF)
 
 /* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
  * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
@@ -390,8 +562,12 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
-/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI).
- * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43 */
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI),
+ * and its adaptive-PEBS bit at 32+4i.
+ * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43;
+ * adaptive bits: Intel SDM vol. 3B, Adaptive PEBS ( FIXED_CTR_CTRL bit 32+4i), Linux
+ * events/perf_event.h ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in
+ * events/intel/core.c intel_pmu_enable_fixed */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
@@ -442,32 +618,78 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT 15 /* fixed counter 3 interrupts on overflow */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK  UINT64_C(0x8000)
-#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK   UINT64_C(0xFFFF)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_SHIFT                                              \
+	32 /* fixed counter 0's PEBS records are adaptive (carry the IA32_PEBS_DATA_CFG groups) */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_MASK  UINT64_C(0x100000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_SHIFT                                              \
+	36 /* fixed counter 1's PEBS records are adaptive */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_MASK  UINT64_C(0x1000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_SHIFT                                              \
+	40 /* fixed counter 2's PEBS records are adaptive */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_MASK  UINT64_C(0x10000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_SHIFT                                              \
+	44 /* fixed counter 3's PEBS records are adaptive */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_MASK  UINT64_C(0x100000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK        UINT64_C(0x11110000FFFF)
 
-/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i, fixed counter i at bit
- * 32+i.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL) */
+/* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i (up to 32), fixed counter i
+ * at bit 32+i (up to 16), PERF_METRICS at 48.
+ * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL); Intel SDM vol.
+ * 3B Architectural Performance Monitoring Version 2, IA32_PERF_GLOBAL_CTRL (one bit per counter
+ * the processor has); Linux perf_event.h GLOBAL_CTRL_EN_PERF_METRICS 48, INTEL_PMC_MAX_GENERIC
+ * 32 / INTEL_PMC_IDX_FIXED 32 */
 
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT    0 /* general-purpose counters, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH    8
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK     UINT64_C(0xFF)
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT  32 /* fixed counters, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH  4
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK   UINT64_C(0xF00000000)
-#define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK UINT64_C(0xF000000FF)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT          0 /* general-purpose counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH          32
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK           UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT        32 /* fixed counters, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH        16
+#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK         UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_SHIFT 48 /* enable IA32_PERF_METRICS */
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_MASK  UINT64_C(0x1000000000000)
+#define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK       UINT64_C(0x1FFFFFFFFFFFF)
 
-/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL, which clears it): overflow of general-purpose counter
- * i at bit i, fixed counter i at bit 32+i, DS buffer overflow at 62.
- * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Linux perf_event.h
- * GLOBAL_STATUS_BUFFER_OVF_BIT 62, GLOBAL_STATUS_COND_CHG 63 */
+/* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL/STATUS_RESET, which clear it, STATUS_SET, which sets
+ * it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, and the
+ * status bits above.
+ * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Intel SDM vol. 3B
+ * Architectural Performance Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63);
+ * Linux perf_event.h GLOBAL_STATUS_*, msr-index.h
+ * MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
 	0 /* general-purpose counter overflowed, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH   8
-#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK    UINT64_C(0xFF)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT 32 /* fixed counter overflowed, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH 4
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH              32
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK               UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT            32 /* fixed counter overflowed, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH            16
+#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK             UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_SHIFT 48 /* IA32_PERF_METRICS overflowed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_MASK  UINT64_C(0x1000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_SHIFT   55 /* Intel PT ToPA PMI */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_WIDTH   1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_MASK    UINT64_C(0x80000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_SHIFT                                                \
+	58 /* LBRs are frozen (perfmon v4 freeze on PMI) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_MASK  UINT64_C(0x400000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_SHIFT                                                \
+	59 /* counters are frozen (perfmon v4 freeze on PMI) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_MASK  UINT64_C(0x800000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_SHIFT                                                   \
+	60 /* a counter counted while SGX enclave counting was suppressed (Anti-Side-channel Interference) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_WIDTH       1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_MASK        UINT64_C(0x1000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_SHIFT 61 /* an uncore counter overflowed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_MASK  UINT64_C(0x2000000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT                                          \
 	62 /* the DS buffer (BTS or PEBS) reached its interrupt threshold */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_WIDTH 1
@@ -475,11 +697,12 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT     63 /* the counters' configuration changed */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_WIDTH     1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xC000000F000000FF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xFC81FFFFFFFFFFFF)
 
 /* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Linux perf_event.h union
- * perf_capabilities */
+ * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2
+ * (IA32_PERF_CAPABILITIES bits 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing
+ * info); Linux perf_event.h union perf_capabilities, msr-index.h PERF_CAP_* */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -508,7 +731,18 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 	14 /* adaptive PEBS (basic group, IA32_PEBS_DATA_CFG) */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK  UINT64_C(0x4000)
-#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK        UINT64_C(0x7FFF)
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_SHIFT  15 /* IA32_PERF_METRICS exists */
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_WIDTH  1
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_MASK   UINT64_C(0x8000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_SHIFT                                          \
+	16 /* PEBS records can go to the Intel PT trace instead of the DS buffer */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_MASK  UINT64_C(0x10000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_SHIFT                                        \
+	17 /* PEBS records carry timing information (the basic group's retire latency) */
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK  UINT64_C(0x20000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x3FFFF)
 
 /* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
  * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
@@ -616,6 +850,115 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_WIDTH  1
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
 #define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
+
+/* IA32_PERF_GLOBAL_INUSE (read-only): general-purpose counter i in use at bit i, fixed counter
+ * i at 32+i, the PMI at 63.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 4
+ * (IA32_PERF_GLOBAL_INUSE) */
+
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_SHIFT                                                     \
+	0 /* general-purpose counter in use (its IA32_PERFEVTSELx has an event), one bit each */
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_WIDTH   32
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_MASK    UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_SHIFT 32 /* fixed counter in use, one bit each */
+#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_WIDTH 16
+#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_SHIFT                                               \
+	63 /* some counter is set to interrupt (the PMI is in use) */
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_MASK  UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_DEFINED_MASK    UINT64_C(0x8000FFFFFFFFFFFF)
+
+/* IA32_PERF_METRICS: top-down metrics, each the fraction x/255 of the slots fixed counter 3
+ * counted.
+ * Source: Intel SDM vol. 3B, Performance Metrics (the PERF_METRICS MSR); Linux perf_event.h
+ * INTEL_TD_METRIC_RETIRING..MEM_BOUND (bytes 0..7 in this order) */
+
+#define KPROF_IA32_PERF_METRICS_RETIRING_SHIFT      0 /* retiring */
+#define KPROF_IA32_PERF_METRICS_RETIRING_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_RETIRING_MASK       UINT64_C(0xFF)
+#define KPROF_IA32_PERF_METRICS_BAD_SPEC_SHIFT      8 /* bad speculation */
+#define KPROF_IA32_PERF_METRICS_BAD_SPEC_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_BAD_SPEC_MASK       UINT64_C(0xFF00)
+#define KPROF_IA32_PERF_METRICS_FE_BOUND_SHIFT      16 /* front-end bound */
+#define KPROF_IA32_PERF_METRICS_FE_BOUND_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_FE_BOUND_MASK       UINT64_C(0xFF0000)
+#define KPROF_IA32_PERF_METRICS_BE_BOUND_SHIFT      24 /* back-end bound */
+#define KPROF_IA32_PERF_METRICS_BE_BOUND_WIDTH      8
+#define KPROF_IA32_PERF_METRICS_BE_BOUND_MASK       UINT64_C(0xFF000000)
+#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_SHIFT     32 /* heavy operations (level 2) */
+#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_WIDTH     8
+#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_MASK      UINT64_C(0xFF00000000)
+#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_SHIFT 40 /* branch mispredicts (level 2) */
+#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_WIDTH 8
+#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_MASK  UINT64_C(0xFF0000000000)
+#define KPROF_IA32_PERF_METRICS_FETCH_LAT_SHIFT     48 /* fetch latency (level 2) */
+#define KPROF_IA32_PERF_METRICS_FETCH_LAT_WIDTH     8
+#define KPROF_IA32_PERF_METRICS_FETCH_LAT_MASK      UINT64_C(0xFF000000000000)
+#define KPROF_IA32_PERF_METRICS_MEM_BOUND_SHIFT     56 /* memory bound (level 2) */
+#define KPROF_IA32_PERF_METRICS_MEM_BOUND_WIDTH     8
+#define KPROF_IA32_PERF_METRICS_MEM_BOUND_MASK      UINT64_C(0xFF00000000000000)
+#define KPROF_IA32_PERF_METRICS_DEFINED_MASK        UINT64_C(0xFFFFFFFFFFFFFFFF)
+
+/* MSR_PEBS_LD_LAT_THRESHOLD: the minimum latency of loads the load-latency facility records.
+ * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
+ * (MSR_PEBS_LD_LAT_THRESHOLD bits 15:0) */
+
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_SHIFT                                           \
+	0 /* load latency threshold in core cycles */
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_WIDTH 16
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_MASK  UINT64_C(0xFFFF)
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_DEFINED_MASK    UINT64_C(0xFFFF)
+
+/* IA32_LBR_CTL: architectural LBR enable, CPL filter, call-stack mode and branch-type filters.
+ * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL); Linux msr-
+ * index.h ARCH_LBR_CTL_LBREN, ARCH_LBR_CTL_CPL (bits 2:1), ARCH_LBR_CTL_STACK (3),
+ * ARCH_LBR_CTL_FILTER (22:16) */
+
+#define KPROF_IA32_LBR_CTL_LBR_EN_SHIFT        0 /* record branches */
+#define KPROF_IA32_LBR_CTL_LBR_EN_WIDTH        1
+#define KPROF_IA32_LBR_CTL_LBR_EN_MASK         UINT64_C(0x1)
+#define KPROF_IA32_LBR_CTL_OS_SHIFT            1 /* record at CPL 0 */
+#define KPROF_IA32_LBR_CTL_OS_WIDTH            1
+#define KPROF_IA32_LBR_CTL_OS_MASK             UINT64_C(0x2)
+#define KPROF_IA32_LBR_CTL_USR_SHIFT           2 /* record at CPL > 0 */
+#define KPROF_IA32_LBR_CTL_USR_WIDTH           1
+#define KPROF_IA32_LBR_CTL_USR_MASK            UINT64_C(0x4)
+#define KPROF_IA32_LBR_CTL_CALL_STACK_SHIFT    3 /* call-stack mode */
+#define KPROF_IA32_LBR_CTL_CALL_STACK_WIDTH    1
+#define KPROF_IA32_LBR_CTL_CALL_STACK_MASK     UINT64_C(0x8)
+#define KPROF_IA32_LBR_CTL_COND_SHIFT          16 /* record conditional branches */
+#define KPROF_IA32_LBR_CTL_COND_WIDTH          1
+#define KPROF_IA32_LBR_CTL_COND_MASK           UINT64_C(0x10000)
+#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_SHIFT  17 /* record near relative jumps */
+#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_WIDTH  1
+#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_MASK   UINT64_C(0x20000)
+#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_SHIFT  18 /* record near indirect jumps */
+#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_WIDTH  1
+#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_MASK   UINT64_C(0x40000)
+#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_SHIFT 19 /* record near relative calls */
+#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_WIDTH 1
+#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_MASK  UINT64_C(0x80000)
+#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_SHIFT 20 /* record near indirect calls */
+#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_WIDTH 1
+#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_MASK  UINT64_C(0x100000)
+#define KPROF_IA32_LBR_CTL_NEAR_RET_SHIFT      21 /* record near returns */
+#define KPROF_IA32_LBR_CTL_NEAR_RET_WIDTH      1
+#define KPROF_IA32_LBR_CTL_NEAR_RET_MASK       UINT64_C(0x200000)
+#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_SHIFT  22 /* record other branches (far, interrupts, ...) */
+#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_WIDTH  1
+#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_MASK   UINT64_C(0x400000)
+#define KPROF_IA32_LBR_CTL_DEFINED_MASK        UINT64_C(0x7F000F)
+
+/* AMD PerfMonV2 PerfCntrGlobalStatus / GlobalCtl / GlobalStatusClr: core counter i at bit i.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (PerfMonV2 global
+ * control); Linux events/amd/core.c (amd_pmu_v2_*: bit i per core counter, x86_pmu.cntr_mask) */
+
+#define KPROF_AMD_PERF_GLOBAL_PMC_SHIFT                                                            \
+	0 /* core counters (the six at C001_0200h+2i), one bit each */
+#define KPROF_AMD_PERF_GLOBAL_PMC_WIDTH    6
+#define KPROF_AMD_PERF_GLOBAL_PMC_MASK     UINT64_C(0x3F)
+#define KPROF_AMD_PERF_GLOBAL_DEFINED_MASK UINT64_C(0x3F)
 
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
  * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
@@ -794,8 +1137,11 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
 #define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
 
-/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx) */
+/* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set or i is
+ * below edx[4:0].
+ * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx); Intel SDM vol. 2A CPUID leaf 0AH (ECX:
+ * fixed counter i supported if ECX[i] || (EDX[4:0] > i)); Intel SDM vol. 3B, Architectural
+ * Performance Monitoring Version 5 */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
@@ -815,6 +1161,172 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_WIDTH 1
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
 #define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
+
+/* Leaf 7 sub-leaf 0 edx: the feature bit kprof reads.
+ * Source: Intel SDM vol. 2A CPUID leaf 07H (EDX bit 19); Linux cpufeatures.h word 18 */
+
+#define KPROF_CPUID_07_0_EDX_ARCH_LBR_SHIFT 19 /* architectural LBR (leaf 0x1C, IA32_LBR_CTL) */
+#define KPROF_CPUID_07_0_EDX_ARCH_LBR_WIDTH 1
+#define KPROF_CPUID_07_0_EDX_ARCH_LBR_MASK  0x80000u
+#define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x80000u
+
+/* Leaf 7 sub-leaf 1 eax: the feature bit kprof reads.
+ * Source: Intel SDM vol. 2A CPUID leaf 07H sub-leaf 1 (EAX bit 8 ArchPerfmonExt); Debian cpuid
+ * tool 20230120 (ArchPerfmonExt is valid); Linux cpufeatures.h X86_FEATURE_ARCH_PERFMON_EXT
+ * (word 12 bit 8, newer kernels than 6.1) */
+
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_SHIFT                                                \
+	8 /* leaf 0x23 (architectural perfmon extended) is valid */
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_WIDTH 1
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_MASK  0x100u
+#define KPROF_CPUID_07_1_EAX_DEFINED_MASK           0x100u
+
+/* Leaf 0x1C eax: architectural LBR depths and reset behaviour.
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_eax */
+
+#define KPROF_CPUID_1C_EAX_DEPTH_MASK_SHIFT   0 /* bit n set: IA32_LBR_DEPTH may be 8(n+1) */
+#define KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH   8
+#define KPROF_CPUID_1C_EAX_DEPTH_MASK_MASK    0xFFu
+#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_SHIFT 30 /* LBRs may be cleared in deep C-states */
+#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_WIDTH 1
+#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_MASK  0x40000000u
+#define KPROF_CPUID_1C_EAX_LIP_SHIFT          31 /* LBR addresses are linear (else effective) addresses */
+#define KPROF_CPUID_1C_EAX_LIP_WIDTH          1
+#define KPROF_CPUID_1C_EAX_LIP_MASK           0x80000000u
+#define KPROF_CPUID_1C_EAX_DEFINED_MASK       0xC00000FFu
+
+/* Leaf 0x1C ebx: architectural LBR filtering.
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_ebx */
+
+#define KPROF_CPUID_1C_EBX_CPL_FILTER_SHIFT 0 /* CPL filtering (IA32_LBR_CTL os/usr) */
+#define KPROF_CPUID_1C_EBX_CPL_FILTER_WIDTH 1
+#define KPROF_CPUID_1C_EBX_CPL_FILTER_MASK  0x1u
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_SHIFT                                                     \
+	1 /* branch-type filtering (IA32_LBR_CTL bits 22:16) */
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_WIDTH 1
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_MASK  0x2u
+#define KPROF_CPUID_1C_EBX_CALL_STACK_SHIFT    2 /* call-stack mode */
+#define KPROF_CPUID_1C_EBX_CALL_STACK_WIDTH    1
+#define KPROF_CPUID_1C_EBX_CALL_STACK_MASK     0x4u
+#define KPROF_CPUID_1C_EBX_DEFINED_MASK        0x7u
+
+/* Leaf 0x1C ecx: architectural LBR record contents.
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_ecx */
+
+#define KPROF_CPUID_1C_ECX_MISPREDICT_SHIFT  0 /* IA32_LBR_x_INFO has the mispredict bit */
+#define KPROF_CPUID_1C_ECX_MISPREDICT_WIDTH  1
+#define KPROF_CPUID_1C_ECX_MISPREDICT_MASK   0x1u
+#define KPROF_CPUID_1C_ECX_TIMED_LBR_SHIFT   1 /* IA32_LBR_x_INFO has the cycle count */
+#define KPROF_CPUID_1C_ECX_TIMED_LBR_WIDTH   1
+#define KPROF_CPUID_1C_ECX_TIMED_LBR_MASK    0x2u
+#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_SHIFT 2 /* IA32_LBR_x_INFO has the branch type */
+#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_WIDTH 1
+#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_MASK  0x4u
+#define KPROF_CPUID_1C_ECX_DEFINED_MASK      0x7u
+
+/* Leaf 0x23 sub-leaf 0 eax: bit i set = sub-leaf i is valid.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
+ * ARCH_PERFMON_NUM_COUNTER_LEAF_BIT 1 (newer kernels) */
+
+#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_SHIFT 1 /* sub-leaf 1 (counter bitmaps) is valid */
+#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_WIDTH 1
+#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_MASK  0x2u
+#define KPROF_CPUID_23_0_EAX_ACR_LEAF_SHIFT      2 /* sub-leaf 2 (auto counter reload) is valid */
+#define KPROF_CPUID_23_0_EAX_ACR_LEAF_WIDTH      1
+#define KPROF_CPUID_23_0_EAX_ACR_LEAF_MASK       0x4u
+#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_SHIFT   3 /* sub-leaf 3 (architectural events) is valid */
+#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_WIDTH   1
+#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_MASK    0x8u
+#define KPROF_CPUID_23_0_EAX_DEFINED_MASK        0xEu
+
+/* Leaf 0x23 sub-leaf 0 ebx: IA32_PERFEVTSELx extensions.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
+ * ARCH_PERFMON_EXT_UMASK2 0x1, ARCH_PERFMON_EXT_EQ 0x2 (newer kernels) */
+
+#define KPROF_CPUID_23_0_EBX_UMASK2_SHIFT 0 /* IA32_PERFEVTSELx.umask2 (bits 47:40) */
+#define KPROF_CPUID_23_0_EBX_UMASK2_WIDTH 1
+#define KPROF_CPUID_23_0_EBX_UMASK2_MASK  0x1u
+#define KPROF_CPUID_23_0_EBX_EQ_SHIFT     1 /* IA32_PERFEVTSELx.eq (bit 36) */
+#define KPROF_CPUID_23_0_EBX_EQ_WIDTH     1
+#define KPROF_CPUID_23_0_EBX_EQ_MASK      0x2u
+#define KPROF_CPUID_23_0_EBX_DEFINED_MASK 0x3u
+
+/* Leaf 0x23 sub-leaf 3 eax: architectural events, 1 = available (the opposite sense of leaf
+ * 0x0A ebx).
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 3; Debian cpuid tool 20230120 (Architecture
+ * Performance Monitoring Extended Supported Events, in this bit order) */
+
+#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles */
+#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_WIDTH          1
+#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_MASK           0x1u
+#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_SHIFT 1 /* Instructions Retired */
+#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_WIDTH 1
+#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_MASK  0x2u
+#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_SHIFT     2 /* UnHalted Reference Cycles */
+#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_MASK      0x4u
+#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_SHIFT       3 /* LLC References */
+#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_WIDTH       1
+#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_MASK        0x8u
+#define KPROF_CPUID_23_3_EAX_LLC_MISSES_SHIFT           4 /* LLC Misses */
+#define KPROF_CPUID_23_3_EAX_LLC_MISSES_WIDTH           1
+#define KPROF_CPUID_23_3_EAX_LLC_MISSES_MASK            0x10u
+#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_SHIFT  5 /* Branch Instructions Retired */
+#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_WIDTH  1
+#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_MASK   0x20u
+#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_SHIFT   6 /* Branch Mispredicts Retired */
+#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_WIDTH   1
+#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_MASK    0x40u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_WIDTH        1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_MASK         0x80u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_SHIFT      8 /* Top-down Backend Bound */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_WIDTH      1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_MASK       0x100u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_SHIFT     9 /* Top-down Bad Speculation */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_MASK      0x200u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_SHIFT     10 /* Top-down Frontend Bound */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_MASK      0x400u
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_SHIFT     11 /* Top-down Retiring */
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_WIDTH     1
+#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_MASK      0x800u
+#define KPROF_CPUID_23_3_EAX_DEFINED_MASK               0xFFFu
+
+/* Leaf 0x80000022 eax: AMD performance monitoring and debug features.
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EAX; Debian cpuid tool 20230120 (Extended
+ * Performance Monitoring and Debugging); Linux scattered.c (X86_FEATURE_PERFMON_V2 eax 0,
+ * X86_FEATURE_AMD_LBR_V2 eax 1, X86_FEATURE_AMD_LBR_PMC_FREEZE eax 2) */
+
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_SHIFT                                                  \
+	0 /* PerfMonV2: global control/status MSRs 0xC0000300..2, counter count in ebx */
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_WIDTH 1
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_MASK  0x1u
+#define KPROF_CPUID_80000022_EAX_LBR_V2_SHIFT     1 /* AMD LBR v2 (stack size in ebx) */
+#define KPROF_CPUID_80000022_EAX_LBR_V2_WIDTH     1
+#define KPROF_CPUID_80000022_EAX_LBR_V2_MASK      0x2u
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_SHIFT                                              \
+	2 /* LBR stack and counters freeze on overflow */
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_WIDTH 1
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_MASK  0x4u
+#define KPROF_CPUID_80000022_EAX_DEFINED_MASK         0x7u
+
+/* Leaf 0x80000022 ebx: AMD counter and LBR counts.
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EBX (NumPerfCtrCore 3:0, NumLbrStackSize
+ * 9:4, NumPerfCtrNB 15:10); Linux perf_event.h union cpuid_0x80000022_ebx */
+
+#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_SHIFT 0 /* core performance counters */
+#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_WIDTH 4
+#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_MASK  0xFu
+#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_SHIFT  4 /* LBR v2 stack entries */
+#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_WIDTH  6
+#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_MASK   0x3F0u
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_SHIFT                                                 \
+	10 /* northbridge / data-fabric performance counters */
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_WIDTH 6
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_MASK  0xFC00u
+#define KPROF_CPUID_80000022_EBX_DEFINED_MASK      0xFFFFu
 
 /* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor
  * ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware").
@@ -856,7 +1368,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
  * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD:
- * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 CPUID Fn8000_0001_ECX */
+ * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 23
+ * PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc); Linux cpufeatures.h word 6 */
 
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
 #define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
@@ -865,7 +1378,15 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK  0x800000u
-#define KPROF_CPUID_80000001_ECX_DEFINED_MASK           0x808000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_SHIFT                                              \
+	24 /* northbridge / data-fabric counters at 0xC0010240+2i (PerfCtrExtNB) */
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_MASK  0x1000000u
+#define KPROF_CPUID_80000001_ECX_PTSC_SHIFT                                                        \
+	27 /* performance time-stamp counter, MSR 0xC0010280 (PerfTsc) */
+#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH   1
+#define KPROF_CPUID_80000001_ECX_PTSC_MASK    0x8000000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK 0x9808000u
 
 /* Leaf 0x80000001 edx: long mode.
  * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
@@ -882,28 +1403,51 @@ typedef enum kprof_cpuid_slot {
 	        0, /* leaf 0x00000000: max basic leaf (eax) and vendor string (ebx, edx, ecx) */
 	KPROF_CPUID_SLOT_FEATURES =
 	        1, /* leaf 0x00000001: family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
-	KPROF_CPUID_SLOT_PERFMON = 2, /* leaf 0x0000000A: architectural performance monitoring */
+	KPROF_CPUID_SLOT_STRUCT_EXT =
+	        2, /* leaf 0x00000007: structured extended features: architectural LBR (edx 19) */
+	KPROF_CPUID_SLOT_STRUCT_EXT1 =
+	        3, /* leaf 0x00000007.1: structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
+	KPROF_CPUID_SLOT_PERFMON = 4,  /* leaf 0x0000000A: architectural performance monitoring */
+	KPROF_CPUID_SLOT_ARCH_LBR = 5, /* leaf 0x0000001C: architectural LBR capabilities */
+	KPROF_CPUID_SLOT_PERFMON_EXT =
+	        6, /* leaf 0x00000023: architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
+	KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS =
+	        7, /* leaf 0x00000023.1: architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
+	KPROF_CPUID_SLOT_PERFMON_EXT_ACR =
+	        8, /* leaf 0x00000023.2: architectural perfmon extended: auto counter reload bitmaps */
+	KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS =
+	        9, /* leaf 0x00000023.3: architectural perfmon extended: supported architectural events (1 = available) */
 	KPROF_CPUID_SLOT_HV_VENDOR =
-	        3, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
+	        10, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
 	KPROF_CPUID_SLOT_HV_INTERFACE =
-	        4, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	        11, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
 	KPROF_CPUID_SLOT_HV_FEATURES =
-	        5, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
-	KPROF_CPUID_SLOT_EXT_MAX = 6, /* leaf 0x80000000: max extended leaf */
+	        12, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	KPROF_CPUID_SLOT_EXT_MAX = 13, /* leaf 0x80000000: max extended leaf */
 	KPROF_CPUID_SLOT_EXT_FEATURES =
-	        7, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
-	KPROF_CPUID_SLOT_LWP = 8, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
-	KPROF_CPUID_SLOT_COUNT = 9
+	        14, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	KPROF_CPUID_SLOT_AMD_PERFMON =
+	        15, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
+	KPROF_CPUID_SLOT_LWP = 16, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
+	KPROF_CPUID_SLOT_COUNT = 17
 } kprof_cpuid_slot;
-#define KPROF_CPUID_LEAF_VENDOR       0x00000000u
-#define KPROF_CPUID_LEAF_FEATURES     0x00000001u
-#define KPROF_CPUID_LEAF_PERFMON      0x0000000Au
-#define KPROF_CPUID_LEAF_HV_VENDOR    0x40000000u
-#define KPROF_CPUID_LEAF_HV_INTERFACE 0x40000001u
-#define KPROF_CPUID_LEAF_HV_FEATURES  0x40000003u
-#define KPROF_CPUID_LEAF_EXT_MAX      0x80000000u
-#define KPROF_CPUID_LEAF_EXT_FEATURES 0x80000001u
-#define KPROF_CPUID_LEAF_LWP          0x8000001Cu
+#define KPROF_CPUID_LEAF_VENDOR               0x00000000u
+#define KPROF_CPUID_LEAF_FEATURES             0x00000001u
+#define KPROF_CPUID_LEAF_STRUCT_EXT           0x00000007u
+#define KPROF_CPUID_LEAF_STRUCT_EXT1          0x00000007u
+#define KPROF_CPUID_LEAF_PERFMON              0x0000000Au
+#define KPROF_CPUID_LEAF_ARCH_LBR             0x0000001Cu
+#define KPROF_CPUID_LEAF_PERFMON_EXT          0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS 0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_ACR      0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS   0x00000023u
+#define KPROF_CPUID_LEAF_HV_VENDOR            0x40000000u
+#define KPROF_CPUID_LEAF_HV_INTERFACE         0x40000001u
+#define KPROF_CPUID_LEAF_HV_FEATURES          0x40000003u
+#define KPROF_CPUID_LEAF_EXT_MAX              0x80000000u
+#define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
+#define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
+#define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
  * processor's max basic/extended/hypervisor leaf is never present, because processors echo
@@ -1430,10 +1974,67 @@ typedef enum kprof_hal_reason {
 	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
 	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
 
+	/* Default: Emon begins with 64-bit Vista (Windows Server 2003 SP1 has Amd64 only) */
+	KPROF_HAL_REASON_RELEASE_NO_INTERFACE = 0xD,
+
+	/* Default: no 32-bit HAL implements another source until Windows 8 */
+	KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY = 0xE,
+
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_hal_reason_name(int value);
+#endif
+
+/* Bits of kprof_hal_decision.uncertain: which facts behind the decision no public source states
+ * for the release asked about. kprof then decides as the Windows 10 original release does (the
+ * one release whose rules are published) and sets the bit, rather than guess.
+ * Source: spec/windows_releases.yaml (PRESENT / ABSENT / UNKNOWN per release) */
+
+typedef enum kprof_hal_uncertain {
+	/* whether the release has the chosen interface (or 32-bit sources) is unknown */
+	KPROF_HAL_UNCERTAIN_INTERFACE = 0x1,
+
+	/* the 32-bit rule (Intel family 6 or 15, AMD long mode) decided, and the release may not have
+	 * it */
+	KPROF_HAL_UNCERTAIN_X86_RULES = 0x2,
+
+	/* the hypervisor rule decided, and the release may not have it */
+	KPROF_HAL_UNCERTAIN_HYPERVISOR = 0x4,
+
+	/* the release's rows are not published: kprof uses the Windows 10 original release's */
+	KPROF_HAL_UNCERTAIN_TABLES = 0x8,
+
+	/* how many Intel sources above 0x1F the release lists is known only as a range */
+	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
+
+} kprof_hal_uncertain;
+
+/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
+ * differs from kprof's prediction for the same processor and Windows release.
+ * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
+ * Interval, Min, Max of both tools */
+
+typedef enum kprof_listing_diff_kind {
+	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
+
+	/* the listing has an id kprof knows for no source of the interface */
+	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
+
+	/* the listing has a source kprof knows but predicts the HAL does not offer here */
+	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
+
+	/* the listed name differs from the HAL's descriptive string kprof has */
+	KPROF_LISTING_DIFF_NAME = 0x3,
+
+	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
+
+	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
+
+} kprof_listing_diff_kind;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_listing_diff_kind_name(int value);
 #endif
 
 /* Options for kprof_counter_plan_make.
@@ -1444,11 +2045,167 @@ typedef enum kprof_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
 	KPROF_PLAN_INTERRUPT = 0x1,
 
-	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (six counters), not the HAL's four legacy
-	 * ones */
+	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
+	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
 	KPROF_PLAN_AMD_EXTENDED = 0x2,
 
 } kprof_plan_flags;
+
+/* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
+ * for some releases no public source says.
+ * Source: kprof's own vocabulary for the facts in spec/windows_releases.yaml */
+
+typedef enum kprof_presence {
+	KPROF_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
+
+	KPROF_PRESENCE_PRESENT = 0x1, /* a public source says the release has it */
+
+	KPROF_PRESENCE_UNKNOWN = 0x2, /* no public source says either way */
+
+} kprof_presence;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_presence_name(int value);
+#endif
+
+/* hal_argument: kprof_hal_decide's hal argument: a kprof_hal_build in the low byte, a
+ * kprof_windows_release_id shifted by KPROF_HAL_RELEASE_SHIFT above it (0 = the default
+ * release, Windows 10's original). KPROF_HAL_RELEASE(id) builds the second part.
+ * Source: kprof's own encoding (keeps the two-value calls of kprof 0.1 meaning what they meant) */
+#define KPROF_HAL_BUILD_MASK    0xFFu   /* the kprof_hal_build bits */
+#define KPROF_HAL_RELEASE_SHIFT 0x8u    /* where the release id starts */
+#define KPROF_HAL_RELEASE_MASK  0xFF00u /* the release id bits */
+
+/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
+ * refused, not cut.
+ * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
+ * longest name 47 characters (seed Amd64 table) */
+#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
+#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
+
+/* Windows releases whose HAL profile behaviour is known, oldest first: which HALs shipped (x86,
+ * x64), which profile interfaces and rules each has, and the range of later Intel sources.
+ * kprof_windows_release_get(KPROF_WINDOWS_...) gives a row; kprof_windows_release_by_name()
+ * finds one by its short name ("vista", "8.1", "10-1507").
+ * Source: Geoff Chappell, KPROFILE_SOURCE
+ * (studies/windows/km/ntoskrnl/api/ke/profobj/kprofile_source.htm: first processor-specific
+ * sources in 64-bit Windows Server 2003 SP1 for AuthenticAMD only, GenuineIntel from 64-bit
+ * Vista, no 32-bit HAL source but ProfileTime until Windows 8); Chappell, Hardware Performance
+ * Counters (studies/windows/km/hal/api/hwperfcnt/index.htm: the rules of the Windows 10
+ * original release); real `wpr -pmcsources` / `tracelog -profilesources Help` listings
+ * (reference/listings/: Feb 2019 without, Microsoft Learn with 0x20, Oct 2020 with 0x20..0x24);
+ * Microsoft's release information for build numbers. */
+
+typedef enum kprof_windows_release_id {
+	KPROF_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
+	KPROF_WINDOWS_VISTA = 2,     /* "vista" */
+	KPROF_WINDOWS_7 = 3,         /* "7" */
+	KPROF_WINDOWS_8 = 4,         /* "8" */
+	KPROF_WINDOWS_8_1 = 5,       /* "8.1" */
+	KPROF_WINDOWS_10_1507 = 6,   /* "10-1507" */
+	KPROF_WINDOWS_10_1511 = 7,   /* "10-1511" */
+	KPROF_WINDOWS_10_1607 = 8,   /* "10-1607" */
+	KPROF_WINDOWS_10_1703 = 9,   /* "10-1703" */
+	KPROF_WINDOWS_10_1709 = 10,  /* "10-1709" */
+	KPROF_WINDOWS_10_1803 = 11,  /* "10-1803" */
+	KPROF_WINDOWS_10_1809 = 12,  /* "10-1809" */
+	KPROF_WINDOWS_10_1903 = 13,  /* "10-1903" */
+	KPROF_WINDOWS_10_1909 = 14,  /* "10-1909" */
+	KPROF_WINDOWS_10_2004 = 15,  /* "10-2004" */
+	KPROF_WINDOWS_10_20H2 = 16,  /* "10-20h2" */
+	KPROF_WINDOWS_10_21H1 = 17,  /* "10-21h1" */
+	KPROF_WINDOWS_10_21H2 = 18,  /* "10-21h2" */
+	KPROF_WINDOWS_10_22H2 = 19,  /* "10-22h2" */
+	KPROF_WINDOWS_11 = 20,       /* "11" */
+} kprof_windows_release_id;
+#define KPROF_WINDOWS_RELEASE_FIRST 1u  /* the first row's id */
+#define KPROF_WINDOWS_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_windows_release {
+	uint8_t id; /* kprof_windows_release_id */
+	uint16_t
+	        name; /* short name for command lines (kprof --windows NAME): kprof_windows_release_text(r->name) */
+	uint16_t
+	        title; /* the release as Microsoft names it: kprof_windows_release_text(r->title) */
+	uint32_t build;      /* build number of the release's first version */
+	uint8_t x86;         /* a 32-bit (x86) edition shipped */
+	uint8_t x64;         /* a 64-bit (x64) edition shipped */
+	uint8_t amd64;       /* kprof_presence: the Amd64 interface (AuthenticAMD) */
+	uint8_t emon;        /* kprof_presence: the Emon interface (GenuineIntel) */
+	uint8_t x86_sources; /* kprof_presence: the 32-bit HAL implements any source but ProfileTime */
+	uint8_t x86_rules; /* kprof_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode */
+	uint8_t hypervisor_rule; /* kprof_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default */
+	uint8_t tables; /* kprof_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row */
+	uint16_t later_intel_min,
+	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
+	uint16_t later_intel_x86_min,
+	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
+} kprof_windows_release;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_windows_release_text(uint32_t offset);
+/* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len);
+#endif
+
+/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
+ * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
+ * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
+ * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
+ * zero for a vendor other than Intel or AMD. */
+typedef struct kprof_pmu_caps {
+	uint8_t vendor;  /* kprof_vendor */
+	uint8_t version; /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
+
+	/* General-purpose core counters */
+	uint8_t counters;        /* how many the processor has */
+	uint8_t counter_width;   /* bits: Intel leaf 0x0A eax[23:16]; AMD 48 */
+	uint32_t counter_mask;   /* bit i: counter i exists (leaf 0x23 may leave gaps) */
+	uint8_t counter_limit;   /* indices below this have MSRs in the layout below */
+	uint32_t perfevtsel_msr; /* select i = perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;    /* counter i = counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* Fixed-function counters (Intel) */
+	uint8_t fixed_counters;
+	uint8_t fixed_width;
+	uint32_t fixed_mask; /* bit i: fixed counter i exists */
+	uint8_t fixed_limit;
+	uint32_t fixed_counter_msr; /* fixed counter i = fixed_counter_msr + i * fixed_msr_stride */
+	uint32_t fixed_msr_stride;
+
+	/* Global control (Intel perfmon version 2+, AMD PerfMonV2); 0 when absent */
+	uint32_t global_ctrl_msr;
+	uint32_t global_status_msr;
+	uint32_t global_clear_msr; /* write 1s to clear status bits */
+
+	/* Intel */
+	uint8_t events_length;       /* leaf 0x0A eax[31:24] */
+	uint32_t events_unavailable; /* leaf 0x0A ebx: 1 = architectural event NOT available */
+	uint8_t perfmon_ext;         /* leaf 0x23 valid (leaf 7.1 eax[8]) */
+	uint32_t ext_events;         /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
+	uint8_t umask2, eq;          /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
+	uint32_t acr_counter_mask;   /* leaf 0x23.2 eax: reloadable general-purpose counters */
+	uint32_t acr_fixed_mask;     /* leaf 0x23.2 ebx: reloadable fixed counters */
+	uint8_t arch_lbr;            /* leaf 7 edx[19] and leaf 0x1C present */
+	uint8_t lbr_depth_max; /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+
+	/* AMD */
+	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
+	uint8_t perfctr_ext_core;   /* leaf 0x80000001 ecx[23] */
+	uint8_t perfctr_ext_nb;     /* leaf 0x80000001 ecx[24] */
+	uint8_t ptsc;               /* leaf 0x80000001 ecx[27] */
+	uint8_t perfmon_v2;         /* leaf 0x80000022 eax[0] */
+	uint8_t lbr_v2;             /* leaf 0x80000022 eax[1] */
+	uint8_t lbr_v2_stack;       /* leaf 0x80000022 ebx[9:4] */
+	uint8_t nb_counters;        /* northbridge / data-fabric counters */
+	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
+	uint32_t nb_counter_msr;
+	uint32_t ptsc_msr; /* 0 without PTSC */
+} kprof_pmu_caps;
 
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
@@ -1486,19 +2243,88 @@ typedef struct kprof_hal_decision {
 
 	/* What the chosen interface uses (Default: nothing) */
 	uint8_t counters;        /* general-purpose counters: Emon = eax[15:8] capped at the
-	                            * eight IA32_PERFEVTSELx MSRs; Amd64 = the four legacy ones */
+	                            * eight IA32_PERFEVTSELx the HAL programs; Amd64 = the four
+	                            * legacy ones */
 	uint8_t counter_width;   /* bits: Emon = eax[23:16]; Amd64 = 48 */
 	uint32_t perfevtsel_msr; /* event select i is perfevtsel_msr + i * msr_stride */
 	uint32_t counter_msr;    /* counter i is counter_msr + i * msr_stride */
 	uint32_t msr_stride;
 
-	/* AMD facts the HAL does not use: PerfCtrExtCore and 64-bit capability */
-	uint8_t long_mode;               /* leaf 0x80000001 edx[29] */
-	uint8_t amd_ext_core;            /* leaf 0x80000001 ecx[23] (AMD only) */
-	uint8_t amd_ext_counters;        /* 6 when amd_ext_core, else 0 */
-	uint32_t amd_ext_perfevtsel_msr; /* 0xC0010200 (stride 2) when amd_ext_core, else 0 */
-	uint32_t amd_ext_counter_msr;    /* 0xC0010201 (stride 2) when amd_ext_core, else 0 */
+	uint8_t long_mode; /* leaf 0x80000001 edx[29] */
+
+	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
+	 * those beyond the interface's */
+	kprof_pmu_caps pmu;
+
+	/* The Windows release whose HAL was asked about (spec/windows_releases.yaml) */
+	uint8_t release;   /* kprof_windows_release_id (the default resolved) */
+	uint8_t uncertain; /* kprof_hal_uncertain bits: facts no public source states */
+	/* Emon only: the highest source above the Windows 10 original table the release lists
+	 * (the later Intel sources, KPROF_INTERFACE_INTEL_LATER) is known to lie within
+	 * [later_min, later_max]; equal when known. Both 0 for other interfaces. */
+	uint16_t later_min, later_max;
 } kprof_hal_decision;
+
+/* The hal argument of kprof_hal_decide: KPROF_HAL_X64 or KPROF_HAL_X86, optionally ORed with
+ * KPROF_HAL_RELEASE(KPROF_WINDOWS_...). Without a release the HAL is the Windows 10 original
+ * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
+ * call means what it meant. C has no default arguments and a second function would be a
+ * second way to decide; a release in the spare bits of the same argument keeps one function
+ * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
+#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
+#define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
+
+#ifndef KPROF_NO_NAMES
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line; /* 1-based line of the text */
+	uint32_t id;   /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;  /* the line read last: where an error is */
+	uint8_t header; /* the header was seen */
+} kprof_listing_iter;
+
+/* One difference between a listing and kprof's prediction. */
+typedef struct kprof_listing_diff {
+	uint8_t kind; /* kprof_listing_diff_kind */
+	uint32_t id;  /* KPROFILE_SOURCE value */
+	const kprof_source
+	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last; /* highest later Intel source taken as offered */
+	uint32_t next;       /* phase 2: the next table row to look for */
+	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;     /* bit per kind still to report for cur */
+	uint8_t seen[32];    /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
 
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_write {
@@ -1546,6 +2372,12 @@ typedef struct kprof_profile_source_add {
 	uint32_t interval; /* the HAL's default interval for the source */
 } kprof_profile_source_add;
 
+/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
+ * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
+ * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
+ * KPROF_E_ARGUMENT only for a null c. */
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_pmu_caps *c);
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
@@ -1556,21 +2388,37 @@ typedef struct kprof_profile_source_add {
  *      hypervisors (KVM, VMware, Xen) are not consulted.
  * The first rule that makes the interface Default names the reason. Missing leaves and leaves
  * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
- * (Default). *d is always filled; KPROF_E_ARGUMENT only for a null d or an unknown hal (then
- * d, if given, says Default). */
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+ * (Default).
+ * hal: KPROF_HAL_X64 or KPROF_HAL_X86, | KPROF_HAL_RELEASE(KPROF_WINDOWS_...) for another
+ * release than Windows 10's original (the default). A release's row says which interfaces,
+ * 32-bit sources and rules its HAL has: an interface it lacks makes Default
+ * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
+ * applied as Windows 10 applies it, and d->uncertain says so.
+ * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
+ * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d);
-/* Whether the decided interface supports a source (a row of kprof_source_table(
- * d->iface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
- * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
- * table or null arguments. */
+/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+ * open range. A row of the decided interface's table: ProfileTime always; Default nothing
+ * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
+ * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
+ * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
+                                                 const kprof_source *s);
+/* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
+ * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
+ * row of another table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
 /* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
  * value; 0 when the interface's table has no such source. */
 KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value);
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
  * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
- * the write that stops it, and how to read it. interval = events per overflow (the preload is
+ * the write that stops it, and how to read it. Counters below d->counters use the
+ * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
+ * and KPROF_PLAN_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
+ * counter_limit. interval = events per overflow (the preload is
  * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
  * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
  * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
@@ -1595,6 +2443,29 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
  * without a select. */
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
                                                 kprof_profile_source_add *out);
+#ifndef KPROF_NO_NAMES
+/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
+ * length. */
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
+                                               size_t len);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
+#endif
+#ifndef KPROF_NO_NAMES
+/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
+ * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
+ * in both cases); KPROF_E_ARGUMENT for null it or d. */
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d);
+#endif
+#ifndef KPROF_NO_NAMES
+/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out);
+#endif
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
@@ -1834,7 +2705,7 @@ typedef enum kprof_lwp_rule {
 
 	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
 
-	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* more events than LwpMaxEvents (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* no event, or more events than LwpMaxEvents (E_RANGE) */
 
 	KPROF_LWP_RULE_INTERVAL = 0xC, /* interval 0 or above 26 bits (E_RANGE) */
 
@@ -1861,6 +2732,18 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
 #define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
 #define KPROF_LWP_PROPOSAL_LWPCB_FIXED 0x28u /* proposal LWPCB size before the event slots */
+
+/* lwp_consumer: Limits of the ring consumer. A ring must lie in canonical linear addresses:
+ * with 4-level paging bits 63:47 of an x86-64 address all equal bit 47 (48 significant bits),
+ * and a non-canonical access faults (#GP) instead of reading. A 32-bit target reads a 64-bit
+ * LWPCB word (MissedEvents, BufferBase) as high, low, high words, retrying while the high words
+ * differ, at most KPROF_LWP_READ64_TRIES times before it reports KPROF_E_CHANGED.
+ * Source: AMD64 Architecture Programmer's Manual vol. 2 (pub. 24593), 5.3.1 Canonical Address
+ * Form; Intel SDM vol. 1, 3.3.7.1 Canonical Addressing; the retry bound is kprof's own */
+#define KPROF_LWP_CANONICAL_BITS                                                                   \
+	0x30u /* significant bits of a canonical x86-64 linear address (4-level paging) */
+#define KPROF_LWP_READ64_TRIES                                                                     \
+	0x4u /* high/low/high reads of a 64-bit LWPCB word on a 32-bit target before KPROF_E_CHANGED */
 
 /* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C
  * registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record
@@ -1953,7 +2836,10 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Shipped cpuid 0x8000001C ecx: capabilities and version.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx) */
+ * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx); bit 28 by Linux
+ * arch/x86/include/asm/cpuid/leaf_types.h (x86-cpuid-db: lwp_branch_predict "Branches Retired
+ * events can be filtered") and the `cpuid` tool (20230120: "branch prediction filtering"),
+ * which agree; the earlier reading "branch records carry prediction information" had no source */
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
@@ -1975,7 +2861,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_WIDTH 8
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK  0xFF0000u
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT                                                \
-	28 /* LwpBranchPrediction: branch records carry prediction information */
+	28 /* LwpBranchPrediction: branch prediction filtering: Branches Retired events can be filtered by whether the branch was predicted correctly */
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_WIDTH 1
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK  0x10000000u
 #define KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT                                                     \
@@ -2212,7 +3098,11 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 /* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
  * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_SIZE                      0x80u
 #define KPROF_LWPCB_FLAGS_OFFSET              0x0u
@@ -2239,7 +3129,9 @@ typedef struct kprof_lwpcb {
 	uint64_t missed_events;
 	/* 0x20: Threshold: interrupt when (head - tail) mod size == Threshold; 0 = never */
 	uint32_t threshold;
-	uint32_t filters;  /* 0x24: Filters (only the two branch bits below are confirmed) */
+	/* 0x24: Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000
+	 * unnamed) */
+	uint32_t filters;
 	uint64_t base_ip;  /* 0x28: BaseIP: low bound of IP filtering */
 	uint64_t limit_ip; /* 0x30: LimitIP: high bound of IP filtering */
 	uint8_t reserved_38[8];
@@ -2279,7 +3171,11 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
                     kprof_lwpcb_software_data2_offset);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
 #define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
@@ -2312,7 +3208,11 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 
 /* ring size in bytes (27:0) and Random (31:28)
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
@@ -2324,16 +3224,20 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
-/* Filters (only the two branch bits below are confirmed)
+/* Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000 unnamed)
  * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm) */
+ * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
+ * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
+ * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
+ * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
+ * are marked unverified */
 
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
-	27 /* do not count absolute branches (rr: 0x08000000) */
+	27 /* UNVERIFIED name: 'no absolute branches' (bit set in rr's 0x28000000) */
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                                  \
-	29 /* do not count relative branches (rr: 0x20000000) */
+	29 /* UNVERIFIED name: 'no relative branches' (bit set in rr's 0x28000000) */
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
@@ -2624,7 +3528,9 @@ typedef struct kprof_lwp_caps {
 	uint8_t extension;                  /* proposal eax 30: leaf 0x8000001D describes more */
 	uint8_t latency_bits;               /* LwpLatencyMax / LWPCacheMax */
 	uint8_t latency_rnd;                /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address, branch_prediction, ip_filtering, cache_levels, cache_latency;
+	uint8_t data_address;
+	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
+	uint8_t ip_filtering, cache_levels, cache_latency;
 	uint32_t raw[4]; /* eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
 
@@ -2643,13 +3549,18 @@ typedef struct kprof_lwp_config {
 	unsigned event_count;
 	uint8_t random; /* low counter bits randomised at each reload, 0..15 */
 	uint8_t threshold_interrupt, cont, ptsc;
-	uint32_t threshold; /* bytes; 0 = no threshold */
-	uint32_t filters;   /* KPROF_LWPCB_FILTERS_* */
+	/* Threshold, bytes: hardware writes its head offset to the LWPCB (and raises the
+	 * threshold interrupt when enabled) when (head - tail) mod size equals it, and otherwise
+	 * only when the ring is full or on SLWPCB. 0 = no threshold: a consumer that polls without
+	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
+	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
+	uint32_t threshold;
+	uint32_t filters; /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;
 
-/* An event record taken apart (kprof_lwp_record_decode). The generic fields always hold the
+/* An event record taken apart (kprof_lwp_sample_decode). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
 	uint8_t revision, event_id, core_id;
@@ -2679,19 +3590,29 @@ typedef enum kprof_lwp_kind {
 	KPROF_LWP_KIND_CLOCKS = 6            /* core / reference clocks (shipped) */
 } kprof_lwp_kind;
 
+/* A buffer of records walked by kprof_lwp_record_iter_init / kprof_lwp_record_iter_next. */
+typedef struct kprof_lwp_record_iter {
+	const uint8_t *buf;
+	size_t len;
+	size_t offset; /* of the next record */
+	kprof_lwp_revision revision;
+} kprof_lwp_record_iter;
+
 /* ---- ring consumer ----------------------------------------------------------------------
  * A single-consumer view of an LWPCB's ring. Everything that bounds a read (buffer base,
  * size, record size) is captured and validated once at attach; a poll reads the head offset
- * once (acquire), checks it (below size, a multiple of the record size) and only then
- * touches records; the consumer's tail lives here and is published with release ordering.
- * An empty poll is one load and one compare and stores nothing. */
+ * once (acquire); an empty one stops there (one load and one compare, nothing stored); a
+ * non-empty one checks that BufferSize and BufferBase still equal the captured ones, that the
+ * head is in bounds and MissedEvents did not go down, and only then touches records. The
+ * consumer's tail lives here and is published with release ordering. */
 typedef struct kprof_lwp_ring {
 	uint8_t *lwpcb;
+	uint32_t poll_tail; /* the head an empty poll sees (tail; bit 31 set on SLWPCB rings) */
+	uint32_t tail;      /* the consumer's tail: the LWPCB copy is only ever written */
 	const uint8_t *buffer;
 	uint32_t size;         /* ring bytes */
 	uint32_t record_size;  /* a power of two */
 	uint32_t record_shift; /* log2(record_size), computed once at attach */
-	uint32_t tail;         /* the consumer's tail: the LWPCB copy is only ever written */
 	uint32_t avail;        /* records seen by the last poll and not yet consumed */
 	uint32_t threshold;
 	uint32_t options;           /* KPROF_LWP_RING_* */
@@ -2699,8 +3620,12 @@ typedef struct kprof_lwp_ring {
 	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed */
 } kprof_lwp_ring;
 
-/* Attach option: execute SLWPCB before every poll so hardware flushes its head register
- * (real hardware with LWP active only; never with the software model). */
+/* Attach option: execute SLWPCB before every poll so hardware flushes its head register to
+ * the LWPCB. Real hardware with LWP active only (never with the software model), and only in
+ * the profiled thread: LWP state (the LWPCB address SLWPCB stores, the head register it
+ * flushes) belongs to the thread that ran LLWPCB, so SLWPCB in any other thread reads that
+ * thread's LWP state instead, or #UD. A consumer in another thread polls without it and sees
+ * the head hardware writes at Threshold (set one) or when the ring is full. */
 #define KPROF_LWP_RING_SLWPCB 1u
 
 /* The records a poll found, in place: first_count records at first, then second_count at
@@ -2714,14 +3639,15 @@ typedef struct kprof_lwp_span {
 	uint64_t missed_delta; /* MissedEvents growth not reported before */
 } kprof_lwp_span;
 
-/* An in-place iterator over one poll (kprof_lwp_ring_iter_begin / _next / _end). */
-typedef struct kprof_lwp_iter {
+/* An in-place iterator over one poll (kprof_lwp_ring_iter_init / _next / _commit). */
+typedef struct kprof_lwp_ring_iter {
 	kprof_lwp_ring *ring;
 	const uint8_t *next, *end;          /* the run being walked: [next, end) */
 	const uint8_t *second, *second_end; /* the run after the wrap, NULL once entered */
 	uint32_t step;                      /* record size */
-	uint32_t taken;
-} kprof_lwp_iter;
+	uint32_t count;                     /* records the poll found */
+	uint32_t taken;                     /* records handed out */
+} kprof_lwp_ring_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go
  * on, non-zero to stop after this record (which counts as consumed). */
@@ -2787,7 +3713,8 @@ typedef struct kprof_lwp_insn {
  * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
  * (vvvv), data1 in eax (r/m). Defined only when KPROF_LWP_HAVE_INSTRUCTIONS is 1.
  *   KPROF_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
- *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full)
+ *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
+ *                                              0 or 1, into any integer lvalue
  *   KPROF_LWPVAL64 / KPROF_LWPINS64            the same with rdx (x86-64 only)
  * Executing them without LWP enabled raises #UD. */
 #if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
@@ -2798,10 +3725,14 @@ typedef struct kprof_lwp_insn {
 	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
 #define KPROF_LWPINS32(data2, data1, flags, full)                                                  \
-	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
-	                     : "=q"(full)                                                          \
-	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
-	                     : "memory", "cc")
+	do {                                                                                       \
+		uint8_t kprof_full_;                                                               \
+		__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
+		                     : "=q"(kprof_full_)                                           \
+		                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)  \
+		                     : "memory", "cc");                                            \
+		(full) = kprof_full_;                                                              \
+	} while (0)
 #if defined(__x86_64__)
 #define KPROF_LWPVAL64(data2, data1, flags)                                                        \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
@@ -2809,10 +3740,14 @@ typedef struct kprof_lwp_insn {
 	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
 #define KPROF_LWPINS64(data2, data1, flags, full)                                                  \
-	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
-	                     : "=q"(full)                                                          \
-	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
-	                     : "memory", "cc")
+	do {                                                                                       \
+		uint8_t kprof_full_;                                                               \
+		__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
+		                     : "=q"(kprof_full_)                                           \
+		                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)  \
+		                     : "memory", "cc");                                            \
+		(full) = kprof_full_;                                                              \
+	} while (0)
 #endif
 #elif !defined(KPROF_NO_LIVE) && defined(_MSC_VER)
 /* MSVC's LWP intrinsics, declared as <intrin.h> declares them (so it need not be included). */
@@ -2918,7 +3853,7 @@ KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t s
  *   KPROF_E_ALIGNMENT     ring size not a multiple of the event size    (BUFFER_MULTIPLE)
  *   KPROF_E_BUFFER_TOO_SMALL  ring below the minimum or 2 records       (BUFFER_MINIMUM)
  *   KPROF_E_RANGE         ring size above BufferSize's 28 bits          (BUFFER_MAXIMUM)
- *   KPROF_E_RANGE         more events than LwpMaxEvents                 (EVENT_COUNT)
+ *   KPROF_E_RANGE         no event, or more than LwpMaxEvents           (EVENT_COUNT)
  *   KPROF_E_RANGE         event id without a slot (0, >MaxEvents, 255)  (EVENT_ID)
  *   KPROF_E_UNSUPPORTED   event not in caps->hw_events                  (EVENT_UNSUPPORTED)
  *   KPROF_E_DUPLICATE     an event id given twice                       (EVENT_DUPLICATE)
@@ -2939,12 +3874,17 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
                                                          kprof_lwp_revision revision,
                                                          kprof_lwp_sample *out);
-/* Walk a buffer of records (a file, a copied ring): decode the record at *offset and advance
- * *offset by 32. KPROF_E_NOT_FOUND at the end, KPROF_E_TRUNCATED when fewer than 32 bytes
- * remain; other statuses as kprof_lwp_sample_decode (the offset still advances, so a caller
- * may skip a bad record). Formats nothing: the command-line decoder prints what it returns. */
-KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
-                                             kprof_lwp_revision revision, kprof_lwp_sample *out);
+/* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
+ * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
+ * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
+ * SHIPPED or PROPOSAL. */
+KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
+                                                  size_t len, kprof_lwp_revision revision);
+/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
+ * status of kprof_lwp_sample_decode (KPROF_E_FORMAT for event id 0; the offset still
+ * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
+ * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
+KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
 /* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
  * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
 KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb);
@@ -2954,38 +3894,51 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
 /* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
  * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
  * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
- * 32-byte aligned and addressable, tail below size and a record multiple. When expect_buffer
- * is not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a user's
- * LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it elsewhere.
- * KPROF_E_CORRUPT when a check fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned,
- * KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. */
+ * 32-byte aligned, addressable and canonical (bits 63..47 equal, first and last byte), tail
+ * below size and a record multiple. When expect_buffer is not NULL, BufferBase must equal it
+ * and BufferSize expect_size: a driver watching a user's LWPCB passes the buffer it
+ * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
+ * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
+ * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
+ * in a KPROF_NO_LIVE build. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
                                              const kprof_lwp_caps *caps, const void *expect_buffer,
                                              uint32_t expect_size, uint32_t options);
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
- * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
- * even *span). Otherwise the head is validated (below size, a record multiple; else
- * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
- * they are consumed), MissedEvents is read once for span->missed_delta (its growth not yet
- * reported by a span or kprof_lwp_ring_missed), and span->at_threshold tells whether the space
- * used equals Threshold. Consume with kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB,
- * SLWPCB runs first. */
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status.
+ * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
+ * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
+ * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
+ * with no store (tests/check_lwp_poll.py counts it for gcc and clang, x86-64 and i386).
+ * Otherwise, before anything is written:
+ *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
+ *                    a 64-bit word kept changing while read);
+ *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
+ *                    MissedEvents went down;
+ * else *span describes the records in place (valid until they are consumed),
+ * span->missed_delta is MissedEvents' growth not yet reported (by a span or
+ * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
+ * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
+ * before reading the head again (that poll never takes the empty path above). */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
-/* Begin an in-place iteration: polls (as kprof_lwp_ring_poll) and returns the record count
- * or a negative status. Take records with kprof_lwp_iter_next; kprof_lwp_ring_iter_end
- * publishes the tail past the records taken. */
-KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it);
-/* The next record in place (record_size bytes), or NULL when the iteration is done. Walks
- * pointer runs: no ring field is re-read per record. */
-KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it);
-/* Consume the records the iteration handed out (publishing the tail; nothing if none). */
-KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it);
+/* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
+ * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
+ * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
+ * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
+KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
+/* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
+ * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
+KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                          const uint8_t **record);
+/* Consume the records the iteration handed out (publishing the tail; nothing if none). The
+ * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
+KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
 /* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
- * them. *copied = records copied. Returns KPROF_OK (also when empty) or a negative status. */
+ * them. *copied = records copied. Returns KPROF_OK (also when empty) or the poll's negative
+ * status (nothing copied). */
 KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len,
                                            size_t *copied);
 /* Drain with a callback: hand each record in [tail, head) to fn in order (at most
@@ -2994,10 +3947,13 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
                                    uint32_t max_records);
 /* Read MissedEvents once: *delta = its growth not yet reported (by a span of
- * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here. */
+ * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
+ * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
+ * read it whole; *delta is 0 and nothing changes then. */
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta);
 /* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
- * captured (the ring keeps reading only the captured buffer either way). */
+ * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
+ * this call is only needed to learn of a change while the ring is empty. */
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
 /* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
@@ -3015,7 +3971,7 @@ KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m);
  * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
  * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
  * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
- * of range). */
+ * of range), KPROF_E_CHANGED when a 32-bit target could not read a 64-bit word whole. */
 KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb);
 /* Retire one synthetic instruction: counts it for instructions retired (event 2), branches
  * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
@@ -4224,7 +5180,8 @@ typedef struct kprof_ds_request {
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
 typedef struct kprof_ds_setup {
-	kprof_ds_area64 area; /* values; written in the layout by kprof_ds_setup_write */
+	kprof_ds_area64_fmt4 area; /* values (every reset a request can set: 8 gp, 4 fixed);
+	                              kprof_ds_setup_write lays them out for the format */
 	uint8_t dtes64;
 	uint8_t wide_resets; /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
 	                           else kprof_ds_area64_fmt4 */
@@ -5151,6 +6108,7 @@ typedef struct kprof_psi_writer {
  * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
  * the format-4 place: from format 5 the processor reads those bytes as general-purpose
  * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
  * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
  * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
@@ -5305,6 +6263,16 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 }
 
 /* ASCII case folding, locale-free (no libc). */
+/* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
+ * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
+ * memcpy. tests/ring0.py finds any that remains. */
+KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -5320,7 +6288,10 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
 		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
 		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
-		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
+		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
+		 * reported as KPROF_E_RESERVED rather than dropped. */
+		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK &
+		          (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
 	} else if (vendor == KPROF_VENDOR_AMD) {
 		out->event =
 		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
@@ -5474,10 +6445,22 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
-	        KPROF_CPUID_LEAF_VENDOR,       KPROF_CPUID_LEAF_FEATURES,
-	        KPROF_CPUID_LEAF_PERFMON,      KPROF_CPUID_LEAF_HV_VENDOR,
-	        KPROF_CPUID_LEAF_HV_INTERFACE, KPROF_CPUID_LEAF_HV_FEATURES,
-	        KPROF_CPUID_LEAF_EXT_MAX,      KPROF_CPUID_LEAF_EXT_FEATURES,
+	        KPROF_CPUID_LEAF_VENDOR,
+	        KPROF_CPUID_LEAF_FEATURES,
+	        KPROF_CPUID_LEAF_STRUCT_EXT,
+	        KPROF_CPUID_LEAF_STRUCT_EXT1,
+	        KPROF_CPUID_LEAF_PERFMON,
+	        KPROF_CPUID_LEAF_ARCH_LBR,
+	        KPROF_CPUID_LEAF_PERFMON_EXT,
+	        KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS,
+	        KPROF_CPUID_LEAF_PERFMON_EXT_ACR,
+	        KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS,
+	        KPROF_CPUID_LEAF_HV_VENDOR,
+	        KPROF_CPUID_LEAF_HV_INTERFACE,
+	        KPROF_CPUID_LEAF_HV_FEATURES,
+	        KPROF_CPUID_LEAF_EXT_MAX,
+	        KPROF_CPUID_LEAF_EXT_FEATURES,
+	        KPROF_CPUID_LEAF_AMD_PERFMON,
 	        KPROF_CPUID_LEAF_LWP,
 	};
 	return leaf[slot];
@@ -5485,7 +6468,7 @@ KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
 {
 	static const uint32_t subleaf[KPROF_CPUID_SLOT_COUNT] = {
-	        0, 0, 0, 0, 0, 0, 0, 0, 0,
+	        0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0,
 	};
 	return subleaf[slot];
 }
@@ -6653,7 +7636,9 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	                            "32-bit HAL: Intel family not 6 or 15\0"
 	                            "32-bit HAL: AMD without long mode\0"
 	                            "Microsoft hypervisor hides perfmon\0"
-	                            "Microsoft hypervisor, leaf 0x40000003 missing\0";
+	                            "Microsoft hypervisor, leaf 0x40000003 missing\0"
+	                            "this Windows release has no such interface\0"
+	                            "32-bit HAL of this Windows release: ProfileTime only\0";
 	unsigned offset;
 	switch (value) {
 	case 0: offset = 0; break;
@@ -6669,11 +7654,398 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	case 10: offset = 307; break;
 	case 11: offset = 341; break;
 	case 12: offset = 376; break;
+	case 13: offset = 422; break;
+	case 14: offset = 465; break;
 	default: return NULL;
 	}
 	return names + offset;
 }
 #endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_listing_diff_kind_name(int value)
+{
+	static const char names[] = "missing\0"
+	                            "unknown\0"
+	                            "unexpected\0"
+	                            "name\0"
+	                            "min\0"
+	                            "max\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 16; break;
+	case 3: offset = 27; break;
+	case 4: offset = 32; break;
+	case 5: offset = 36; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_presence value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_presence_name(int value)
+{
+	static const char names[] = "no\0"
+	                            "yes\0"
+	                            "unknown\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 3; break;
+	case 2: offset = 7; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
+{
+	static const kprof_windows_release rows[KPROF_WINDOWS_RELEASE_COUNT] = {
+	        /* Chappell KPROFILE_SOURCE: Amd64 sources from 64-bit Server 2003 SP1, AuthenticAMD only; no 32-bit source but ProfileTime until Windows 8. Whether this HAL tests for a Microsoft hypervisor, and which Amd64 rows it has, is not published (Chappell lists the Windows 10 rows). No later Intel sources: the Feb 2019 Windows 10 listing lacks them, so every earlier HAL does. */
+	        {KPROF_WINDOWS_S2003_SP1, 0, 9, 3790, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE: GenuineIntel sources begin with 64-bit Vista; no 32-bit source but ProfileTime until Windows 8. Hypervisor rule and exact rows not published for this release. */
+	        {KPROF_WINDOWS_VISTA, 77, 83, 6000, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE (as Vista; the 32-bit HAL still only ProfileTime). Hypervisor rule and exact rows not published for this release. */
+	        {KPROF_WINDOWS_7, 117, 119, 7600, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE: the first 32-bit HAL with sources but ProfileTime is Windows 8's. Its 32-bit conditions (family 6/15, long mode) are published for Windows 10 only. */
+	        {KPROF_WINDOWS_8, 152, 154, 9200, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell KPROFILE_SOURCE (as Windows 8). 32-bit conditions, hypervisor rule and exact rows published for Windows 10 only. */
+	        {KPROF_WINDOWS_8_1, 184, 188, 9600, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
+	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Chappell Hardware Performance Counters, Emon and Amd64 pages: every rule and both tables as kprof implements them (the Emon table ends at 0x1F). */
+	        {KPROF_WINDOWS_10_1507, 223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x1f, 0x1f, 0x1f},
+	        /* Rules and tables as 1507 (the Intel listings of 2019 and 2020 still show the whole 1507 Emon table). Which feature update first lists 0x20..0x24 is not public: the Feb 2019 listing (some build up to 1809) lacks them, the Oct 2020 one (some build up to 20H2) has them. */
+	        {KPROF_WINDOWS_10_1511, 266, 274, 10586, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1607, 298, 306, 14393, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1703, 330, 338, 15063, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1709, 362, 370, 16299, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1803, 394, 402, 17134, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1809, 426, 434, 17763, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1903, 458, 466, 18362, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public. */
+	        {KPROF_WINDOWS_10_1909, 490, 498, 18363, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* As 1511: first build with 0x20..0x24 not public (the Oct 2020 listing may come from 2004 or 20H2). */
+	        {KPROF_WINDOWS_10_2004, 522, 530, 19041, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
+	        /* The Oct 2020 tracelog listing (an Intel machine on a build no later than 20H2) lists 0x20..0x24, so 20H2 and later do. The listings do not say whether their HAL was 32-bit: the 32-bit range stays open. */
+	        {KPROF_WINDOWS_10_20H2, 554, 562, 19042, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2. */
+	        {KPROF_WINDOWS_10_21H1, 586, 594, 19043, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2. */
+	        {KPROF_WINDOWS_10_21H2, 618, 626, 19044, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* As 20H2 (the last Windows 10 feature update). */
+	        {KPROF_WINDOWS_10_22H2, 650, 658, 19045, 1, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
+	        /* Windows 11 shipped no 32-bit edition. Rules, tables and 0x20..0x24 as Windows 10 20H2 (every fact holds from its first release on). */
+	        {KPROF_WINDOWS_11, 682, 685, 22000, 0, 1, KPROF_PRESENCE_PRESENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
+	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x1f},
+	};
+	return rows;
+}
+KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
+{
+	if (id < KPROF_WINDOWS_RELEASE_FIRST ||
+	    id - KPROF_WINDOWS_RELEASE_FIRST >= KPROF_WINDOWS_RELEASE_COUNT)
+		return NULL;
+	return &kprof_impl_windows_release_rows()[id - KPROF_WINDOWS_RELEASE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_release_text(uint32_t offset)
+{
+	static const char pool[] =
+	        "2003-sp1\0"
+	        "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
+	        "vista\0"
+	        "Windows Vista / Server 2008 (6.0)\0"
+	        "7\0"
+	        "Windows 7 / Server 2008 R2 (6.1)\0"
+	        "8\0"
+	        "Windows 8 / Server 2012 (6.2)\0"
+	        "8.1\0"
+	        "Windows 8.1 / Server 2012 R2 (6.3)\0"
+	        "10-1507\0"
+	        "Windows 10 original release (1507)\0"
+	        "10-1511\0"
+	        "Windows 10 version 1511\0"
+	        "10-1607\0"
+	        "Windows 10 version 1607\0"
+	        "10-1703\0"
+	        "Windows 10 version 1703\0"
+	        "10-1709\0"
+	        "Windows 10 version 1709\0"
+	        "10-1803\0"
+	        "Windows 10 version 1803\0"
+	        "10-1809\0"
+	        "Windows 10 version 1809\0"
+	        "10-1903\0"
+	        "Windows 10 version 1903\0"
+	        "10-1909\0"
+	        "Windows 10 version 1909\0"
+	        "10-2004\0"
+	        "Windows 10 version 2004\0"
+	        "10-20h2\0"
+	        "Windows 10 version 20H2\0"
+	        "10-21h1\0"
+	        "Windows 10 version 21H1\0"
+	        "10-21h2\0"
+	        "Windows 10 version 21H2\0"
+	        "10-22h2\0"
+	        "Windows 10 version 22H2\0"
+	        "11\0"
+	        "Windows 11 (21H2 and later)\0";
+	return offset < sizeof(pool) - 1 ? pool + offset : NULL;
+}
+KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
+		const kprof_windows_release *row = &kprof_impl_windows_release_rows()[i];
+		const char *s = kprof_windows_release_text(row->name);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
+/* A mask of the low n bits of 32. */
+KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+{
+	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
+}
+
+KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+{
+	uint8_t n = 0;
+	for (; v; v &= v - 1u)
+		n++;
+	return n;
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t sub, lbr;
+	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
+	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
+	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
+	if (c->version >= 2) {
+		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
+		c->fixed_mask =
+		        kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
+		if (c->version >= 5)
+			c->fixed_mask |=
+			        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+	}
+	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
+	c->perfmon_ext =
+	        (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	                  KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
+	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1,
+	                                                           KPROF_EAX)));
+	if (c->perfmon_ext) {
+		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		c->umask2 = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_UMASK2,
+		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		c->eq = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_EQ,
+		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
+		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
+			c->fixed_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
+			c->acr_counter_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
+			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
+			c->ext_events = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+	}
+	c->counters = kprof_impl_bit_count(c->counter_mask);
+	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
+	/* Version 6 moves the counters to the 0x19xx range (4 MSRs per counter; the legacy MSRs
+	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
+	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
+	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
+	if (c->version >= 6) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE;
+		c->fixed_msr_stride =
+		        KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0);
+		c->fixed_limit = (uint8_t)KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT;
+	} else if (c->version >= 1) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_FIXED_CTR_BASE;
+		c->fixed_msr_stride = KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0);
+		c->fixed_limit = c->version >= 2 ? (uint8_t)KPROF_MSR_IA32_FIXED_CTR_COUNT : 0;
+	}
+	if (c->version >= 2) {
+		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
+	}
+	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
+	c->arch_lbr =
+	        (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
+	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
+	                                                           KPROF_EDX)) &&
+	                  kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
+	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
+			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	const kprof_interface_info *amd64 = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
+	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
+	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
+	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	c->legacy_counters = amd64 ? amd64->counters : 0;
+	c->counter_width = amd64 ? amd64->counter_width : 0;
+	c->perfctr_ext_core =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
+	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
+	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
+	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
+	if (c->lbr_v2)
+		c->lbr_v2_stack =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_LBR_V2_STACK, ebx22);
+	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
+	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
+	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
+	if (c->perfctr_ext_core) {
+		c->counters =
+		        (uint8_t)(c->perfmon_v2
+		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS,
+		                                            ebx22)
+		                          : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+	} else {
+		c->counters = c->legacy_counters;
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+	}
+	c->counter_mask = kprof_impl_low_bits(c->counters);
+	if (c->perfmon_v2) {
+		c->global_ctrl_msr = KPROF_MSR_AMD_PERF_GLOBAL_CTL;
+		c->global_status_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR;
+	}
+	if (c->perfctr_ext_nb) {
+		c->nb_counters =
+		        (uint8_t)(c->perfmon_v2
+		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_DF_COUNTERS,
+		                                            ebx22)
+		                          : KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT);
+		c->nb_perfevtsel_msr = KPROF_MSR_AMD_NB_PERFEVTSEL_BASE;
+		c->nb_counter_msr = KPROF_MSR_AMD_NB_PERFCTR_BASE;
+	}
+	if (c->ptsc)
+		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+}
+
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_pmu_caps *c)
+{
+	unsigned i;
+	if (!c)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*c); i++)
+		((uint8_t *)c)[i] = 0;
+	if (!s)
+		return KPROF_OK;
+	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
+	if (c->vendor == KPROF_VENDOR_INTEL)
+		kprof_impl_pmu_caps_intel(s, c);
+	else if (c->vendor == KPROF_VENDOR_AMD)
+		kprof_impl_pmu_caps_amd(s, c);
+	return KPROF_OK;
+}
 
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
@@ -6689,26 +8061,35 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	/* A table's counters/width of 0 mean "as cpuid 0x0A says" (Emon). */
 	d->counters = info->counters ? info->counters : d->perfmon_counters;
 	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
-	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
+	/* The HAL programs IA32_PERFEVTSELx/IA32_PMCx: past the eight of them (Intel SDM vol. 4
+	 * table 2-2) lie unrelated MSRs. Counters beyond are the processor's (d->pmu), not the
+	 * interface's. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
-	uint32_t a, eax1, ecx1;
+	const kprof_windows_release *rel;
+	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i;
+	unsigned i, have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < sizeof(*d); i++)
 		((uint8_t *)d)[i] = 0;
+	build = hal & KPROF_HAL_BUILD_MASK;
+	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
+	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
 	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (uint8_t)hal;
-	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
+	d->hal = (uint8_t)build;
+	d->release = rel ? rel->id : 0;
+	if ((build != KPROF_HAL_X64 && build != KPROF_HAL_X86) || !rel ||
+	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
+	    !(build == KPROF_HAL_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
@@ -6749,15 +8130,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	d->long_mode = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_80000001_EDX_LM,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
-	if (d->vendor == KPROF_VENDOR_AMD &&
-	    KPROF_FIELD_GET(
-	            KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE,
-	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
-		d->amd_ext_core = 1;
-		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
-		d->amd_ext_perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
-		d->amd_ext_counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
-	}
+	(void)kprof_pmu_caps_from_snapshot(s, &d->pmu);
 
 	/* Rule 1: the vendor */
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
@@ -6786,39 +8159,85 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	}
 	d->iface = d->tentative;
 
+	/* The release: does its HAL (of this width) have the interface at all? */
+	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
+	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
+	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
+	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
+		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
+		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
+	if (have == KPROF_PRESENCE_ABSENT) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
+		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
+		                    ? KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY
+		                    : KPROF_HAL_REASON_RELEASE_NO_INTERFACE;
+	} else if (have == KPROF_PRESENCE_UNKNOWN) {
+		d->uncertain |= KPROF_HAL_UNCERTAIN_INTERFACE;
+	}
+
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
-	    d->family != 15) {
+	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
+	    d->iface != KPROF_INTERFACE_DEFAULT &&
+	    ((d->iface == KPROF_INTERFACE_EMON && d->family != 6 && d->family != 15) ||
+	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
+		d->reason = d->iface == KPROF_INTERFACE_EMON
+		                    ? KPROF_HAL_REASON_X86_INTEL_FAMILY
+		                    : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
 		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
-	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
+		if (rel->x86_rules == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_X86_RULES;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (d->iface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+	if (rel->hypervisor_rule != KPROF_PRESENCE_ABSENT && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    d->hv_microsoft && !d->hv_perfmon) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
+		if (rel->hypervisor_rule == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_HYPERVISOR;
+	}
+	if (d->iface != KPROF_INTERFACE_DEFAULT && rel->tables != KPROF_PRESENCE_PRESENT)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_TABLES;
+	if (d->iface == KPROF_INTERFACE_EMON) {
+		d->later_min =
+		        build == KPROF_HAL_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
+		d->later_max =
+		        build == KPROF_HAL_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
+		if (d->later_min != d->later_max)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
 
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
+{
+	int on;
+	if (!d || !s)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER && d->iface == KPROF_INTERFACE_EMON)
+		return s->value <= d->later_min  ? KPROF_PRESENCE_PRESENT
+		       : s->value > d->later_max ? KPROF_PRESENCE_ABSENT
+		                                 : KPROF_PRESENCE_UNKNOWN;
+	if (s->iface != d->iface)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->value == KPROF_SOURCE_TIME)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_AMD64)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_EMON)
+		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+		     !((d->ebx >> s->ebx_bit) & 1u);
+	else
+		on = 0;
+	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
+}
+
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	if (!d || !s || s->iface != d->iface)
-		return 0;
-	if (s->value == KPROF_SOURCE_TIME)
-		return 1;
-	switch (d->iface) {
-	case KPROF_INTERFACE_AMD64: return 1;
-	case KPROF_INTERFACE_EMON:
-		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		       !((d->ebx >> s->ebx_bit) & 1u);
-	default: return 0;
-	}
+	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
 }
 
 KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
@@ -6832,7 +8251,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p)
 {
-	uint32_t counters, sel_msr, ctr_msr, width;
+	uint32_t sel_msr, ctr_msr, width;
+	int own;
 	uint64_t mask, start, limit;
 	unsigned i;
 	if (!p)
@@ -6844,13 +8264,14 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT || !s->select)
 		return KPROF_E_UNSUPPORTED;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->iface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+		if (d->iface != KPROF_INTERFACE_AMD64 || !d->pmu.perfctr_ext_core)
 			return KPROF_E_UNSUPPORTED;
-		counters = d->amd_ext_counters;
+		own = 1;
 	} else {
-		counters = d->counters;
+		own = counter >= d->counters && d->iface == KPROF_INTERFACE_EMON;
 	}
-	if (counter >= counters)
+	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
+	        : counter >= d->counters)
 		return KPROF_E_RANGE;
 	width = d->counter_width;
 	if (width == 0 || width > 64)
@@ -6860,9 +8281,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
-	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		sel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT(counter);
-		ctr_msr = KPROF_MSR_AMD_PERFCTR_EXT(counter);
+	if (own) {
+		sel_msr = d->pmu.perfevtsel_msr + counter * d->pmu.msr_stride;
+		ctr_msr = d->pmu.counter_msr + counter * d->pmu.msr_stride;
 	} else {
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
@@ -6895,10 +8316,15 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->rdpmc_index = counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		p->global_ctrl_bit =
 		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
+	} else if (d->iface == KPROF_INTERFACE_AMD64 && d->pmu.perfmon_v2) {
+		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
+		p->global_ctrl_bit =
+		        KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
 	}
 	return KPROF_OK;
 }
@@ -6995,6 +8421,307 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
+
+#ifndef KPROF_NO_NAMES
+KPROF_INTERNAL int kprof_impl_listing_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
+KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+{
+	size_t start;
+	while (*at < end && kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	start = *at;
+	while (*at < end && !kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	return *at - start;
+}
+
+/* A decimal cell that fits 32 bits. */
+KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
+		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
+			return 0;
+		v = v * 10u + digit;
+	}
+	*out = v;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	for (i = 0; i < n && word[i]; i++)
+		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
+			return 0;
+	return i == n && !word[i];
+}
+
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->header = 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
+{
+	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	if (!it || !row)
+		return KPROF_E_ARGUMENT;
+	row->line = row->id = row->interval = row->min = row->max = 0;
+	row->name = NULL;
+	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
+	while (it->pos < it->len) {
+		const char *p = it->text + it->pos;
+		size_t n = 0, at = 0, len, k;
+		const char *cell[6];
+		size_t cell_len[6];
+		unsigned cells = 0, dashes = 1;
+		while (it->pos + n < it->len && p[n] != '\n') {
+			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
+				it->line++;
+				it->pos = it->len + 1;
+				return KPROF_E_FORMAT;
+			}
+			n++;
+		}
+		it->line++;
+		it->pos += n + (it->pos + n < it->len);
+		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
+			cell[cells] = p + at - len;
+			cell_len[cells++] = len;
+		}
+		for (k = 0; k < n; k++)
+			dashes &= p[k] == '-' || kprof_impl_listing_space(p[k]);
+		if (cells == 5) {
+			unsigned h = 1;
+			for (k = 0; k < 5; k++)
+				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
+				                                       header[k]);
+			if (h) {
+				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header || cells == 0 || dashes)
+			continue;
+		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
+		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
+		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
+		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
+		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
+			goto bad;
+		for (k = 0; k < cell_len[1]; k++) {
+			unsigned char c = (unsigned char)cell[1][k];
+			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+			      (c >= '0' && c <= '9') || c == '_'))
+				goto bad;
+		}
+		row->line = it->line;
+		row->name = cell[1];
+		row->name_len = cell_len[1];
+		return KPROF_OK;
+	bad:
+		row->id = row->interval = row->min = row->max = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (!it->header) {
+		it->line = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	return KPROF_END;
+}
+
+/* The minimum and maximum interval of a source's interval class. */
+KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+{
+	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
+	                                           : KPROF_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
+	                                           : KPROF_INTERVAL_HARDWARE_MAX;
+}
+
+/* The source a listed id means under a decision: the decided interface's row, else on Emon a
+ * later Intel row; NULL when kprof knows none. */
+KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
+                                                             uint32_t id)
+{
+	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	return s;
+}
+
+/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
+ * listing shows (it->later_last). */
+KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
+                                              const kprof_source *s)
+{
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
+		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
+	return kprof_hal_source_supported(it->d, s);
+}
+
+/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
+KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+{
+	kprof_listing_iter scan;
+	kprof_listing_row r;
+	if (id < 8u * sizeof(it->seen))
+		return (it->seen[id / 8] >> (id % 8)) & 1u;
+	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
+	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
+		if (r.id == id)
+			return 1;
+	return 0;
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_row r;
+	kprof_status st;
+	uint32_t highest = 0;
+	unsigned i;
+	if (!it || !d)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(it->seen); i++)
+		it->seen[i] = 0;
+	it->d = d;
+	it->phase = 0;
+	it->pending = 0;
+	it->next = 0;
+	st = kprof_listing_iter_init(&it->rows, text, len);
+	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
+		const kprof_source *s = kprof_impl_listing_source(d, r.id);
+		if (r.id < 8u * sizeof(it->seen)) {
+			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
+				return KPROF_E_DUPLICATE;
+			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
+		}
+		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+			highest = r.id;
+	}
+	if (st != KPROF_END)
+		return st;
+	/* The range's low end is what the release surely lists; the listing may show more, up to
+	 * its high end. */
+	it->later_last = highest < d->later_min   ? d->later_min
+	                 : highest > d->later_max ? d->later_max
+	                                          : highest;
+	return kprof_listing_iter_init(&it->rows, text, len);
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out)
+{
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
+	                                 KPROF_LISTING_DIFF_MAX};
+	if (!it || !out || !it->d)
+		return KPROF_E_ARGUMENT;
+	for (;;) {
+		const kprof_source *s;
+		const char *want;
+		unsigned k;
+		out->kind = 0;
+		out->id = out->min = out->max = 0;
+		out->source = NULL;
+		out->row = it->cur;
+		if (it->phase == 0 && it->pending) {
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->id = it->cur.id;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			for (k = 0; k < 3; k++)
+				if (it->pending & (1u << order[k])) {
+					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
+					out->kind = order[k];
+					return KPROF_OK;
+				}
+		}
+		if (it->phase == 0) {
+			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
+			if (st != KPROF_OK) {
+				/* init read the same text to its end, so this is KPROF_END */
+				it->phase = 1;
+				continue;
+			}
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->row = it->cur;
+			out->id = it->cur.id;
+			out->source = s;
+			if (!s) {
+				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				return KPROF_OK;
+			}
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			if (!kprof_impl_listing_offered(it, s)) {
+				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				return KPROF_OK;
+			}
+			want = kprof_source_description(s);
+			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
+				;
+			if (k != it->cur.name_len || want[k])
+				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+			if (it->cur.min != out->min)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+			if (it->cur.max != out->max)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+			continue;
+		}
+		if (it->phase == 1) {
+			size_t n;
+			const kprof_source *t;
+			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
+			                                     : (kprof_interface)it->d->iface;
+			t = kprof_source_table(itf, &n);
+			if ((it->next & 0xFFFFu) >= n) {
+				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+					it->phase = 2;
+					continue;
+				}
+				it->next = 1u << 16; /* then the later Intel sources */
+				continue;
+			}
+			s = &t[it->next & 0xFFFFu];
+			it->next++;
+			if (!kprof_impl_listing_offered(it, s) ||
+			    kprof_impl_listing_has(it, s->value))
+				continue;
+			out->row.line = out->row.id = out->row.interval = out->row.min =
+			        out->row.max = 0;
+			out->row.name = NULL;
+			out->row.name_len = 0;
+			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->id = s->value;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			return KPROF_OK;
+		}
+		return KPROF_END;
+	}
+}
+#endif
 #endif /* KPROF_NO_HAL */
 
 /* ---- dump ---- */
@@ -7301,7 +9028,7 @@ KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *
 		r.cpu = (uint32_t)c->cpu;
 		r.cpu_id = c->cpu_id;
 		r.line = c->line;
-		*out = r;
+		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
 	if (c->records == 0)
@@ -7750,6 +9477,28 @@ KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void 
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
+/* The poll's non-empty path is kept out of line so that the empty path around it needs no
+ * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
+ * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
+ * price of emitting them in every i386 translation unit), so the empty poll jumps to its
+ * non-empty path with the arguments where they are. */
+#if defined(__clang__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, used))
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, unused, regparm(0)))
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, unused))
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#elif defined(_MSC_VER)
+#define KPROF_IMPL_LWP_OUTLINED  static __declspec(noinline)
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#else
+#define KPROF_IMPL_LWP_OUTLINED  static
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#endif
+
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
 KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
@@ -7787,39 +9536,54 @@ KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 #endif
 }
 
-/* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
- * high, low, high until both highs agree, which is exact for a counter that only grows and is
- * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64_host(const void *p)
+/* 64-bit LWPCB words (MissedEvents, BufferBase). 64-bit targets load one in one access.
+ * 32-bit ones read high, low, high and accept the value when both highs agree, which is exact
+ * for a word written whole (as hardware writes it) and needs no 8-byte atomics; a word that
+ * keeps changing is retried at most KPROF_LWP_READ64_TRIES times, then KPROF_E_CHANGED. */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
 {
 #if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
-	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+	*out = atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
-	return __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+	*out = __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu
-	uint64_t v = *(const volatile uint64_t *)p;
+	*out = *(const volatile uint64_t *)p;
 #if defined(KPROF_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
-	return v;
+	return KPROF_OK;
 #else
 	const uint8_t *b = (const uint8_t *)p;
 	uint32_t hi, lo, hi2;
+	unsigned tries;
 	hi = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
-	for (;;) {
+	for (tries = 0; tries < KPROF_LWP_READ64_TRIES; tries++) {
 		lo = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b));
 		hi2 = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
-		if (hi2 == hi)
-			return ((uint64_t)hi << 32) | lo;
+		if (hi2 == hi) {
+			*out = ((uint64_t)hi << 32) | lo;
+			return KPROF_OK;
+		}
 		hi = hi2;
 	}
+	return KPROF_E_CHANGED;
 #endif
 }
 
-/* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
+/* Only the software model stores 64-bit words (MissedEvents). On 32-bit GNU targets the
+ * store is a lock cmpxchg8b loop in inline assembly: no libatomic call (__atomic_store_8),
+ * so the model, like the consumer, needs no library in ring 0. */
 KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_LWP_ATOMICS_GNU) && defined(__i386__)
+	uint64_t seen = *(volatile uint64_t *)p; /* a guess: cmpxchg8b corrects it */
+	__asm__ __volatile__("1:\n\tlock cmpxchg8b %0\n\tjnz 1b"
+	                     : "+m"(*(volatile uint64_t *)p), "+A"(seen)
+	                     : "b"((uint32_t)v), "c"((uint32_t)(v >> 32))
+	                     : "memory", "cc");
+#elif defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
 #elif defined(KPROF_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
@@ -7851,13 +9615,13 @@ KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
 }
 
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 {
+	kprof_status st = kprof_impl_lwp_load64_host(p, out);
 #if UINTPTR_MAX > 0xFFFFFFFFu
-	return KPROF_IMPL_LWP_LE64(kprof_impl_lwp_load64_host(p));
-#else
-	return kprof_impl_lwp_load64_host(p); /* composed from two words: see above */
+	*out = KPROF_IMPL_LWP_LE64(*out); /* 32-bit targets compose it from two words: see above */
 #endif
+	return st;
 }
 
 KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
@@ -8067,7 +9831,9 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	if (size < caps->min_buffer_size || size < 2u * caps->event_size)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MINIMUM,
 		                           KPROF_E_BUFFER_TOO_SMALL);
-	if (cfg->event_count > caps->max_events)
+	/* No event would make LLWPCB leave LWP off, and LWPINS then returns "stored" for a
+	 * record that went nowhere: refused. */
+	if (cfg->event_count == 0 || cfg->event_count > caps->max_events)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
 	if (cfg->random >
 	    (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
@@ -8136,99 +9902,143 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 
 /* -- records -- */
 
+/* Record words for the hot decoder: on a little-endian GNU host one fixed-size
+ * __builtin_memcpy (a single load, at every -O level, no library call), elsewhere the
+ * byte-wise kprof_load_le*. Small in the compiler's eyes too, so a caller's per-record loop
+ * inlines the whole decoder. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
+        defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
+{
+	uint32_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+#else
+#define kprof_impl_lwp_rec32 kprof_load_le32
+#define kprof_impl_lwp_rec64 kprof_load_le64
+#endif
+
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
                                                          kprof_lwp_revision revision,
                                                          kprof_lwp_sample *out)
 {
+	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
+	 * return without a clearing loop that would bloat every caller's inlined copy. */
+	static const uint8_t zeros[KPROF_LWP_RECORD_SIZE] = {0};
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	if (!buf || len < KPROF_LWP_RECORD_SIZE ||
 	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL)) {
-		/* The cold path clears *out, so it is defined on every return. */
-		size_t i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		return buf && (revision == KPROF_LWP_REVISION_SHIPPED ||
-		               revision == KPROF_LWP_REVISION_PROPOSAL)
-		               ? KPROF_E_TRUNCATED
-		               : KPROF_E_ARGUMENT;
+		st = buf && (revision == KPROF_LWP_REVISION_SHIPPED ||
+		             revision == KPROF_LWP_REVISION_PROPOSAL)
+		             ? KPROF_E_TRUNCATED
+		             : KPROF_E_ARGUMENT;
+		p = zeros;
+		revision = KPROF_LWP_REVISION_NONE;
 	}
-	dw0 = kprof_load_le32(p);
+	dw0 = kprof_impl_lwp_rec32(p);
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
 	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
-	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
-	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
-	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
-	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
-	if (revision == KPROF_LWP_REVISION_SHIPPED) {
-		switch (out->event_id) {
-		case KPROF_LWP_EVENT_PROGRAMMED_VALUE:
-			kind = KPROF_LWP_KIND_PROGRAMMED_VALUE;
-			break;
-		case KPROF_LWP_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
-		case KPROF_LWP_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		case KPROF_LWP_EVENT_CORE_CLOCKS:
-		case KPROF_LWP_EVENT_REF_CLOCKS: kind = KPROF_LWP_KIND_CLOCKS; break;
-		case KPROF_LWP_EVENT_PROGRAMMED_EVENT:
+	out->data1 = kprof_impl_lwp_rec32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
+	out->ip = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
+	out->data2 = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
+	out->timestamp = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
+	/* Kind by revision: a nibble per event id below 16 (ids from the spec's enums), the
+	 * shipped LWPINS id apart. Table and masks instead of branches keep this small enough that
+	 * a caller's per-record loop stays inlined around it. */
+	{
+		const uint64_t shipped =
+		        ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE
+		         << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
+		        ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
+		         << (4 * KPROF_LWP_EVENT_INSTRUCTIONS)) |
+		        ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_EVENT_BRANCHES)) |
+		        ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
+		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
+		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
+		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
+		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
+		                          ((uint64_t)KPROF_LWP_KIND_BRANCH
+		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
+		                          ((uint64_t)KPROF_LWP_KIND_DCACHE
+		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES));
+		unsigned id = out->event_id;
+		uint32_t br, dc;
+		uint64_t br64, dc64;
+		if (id < 16u)
+			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped
+			                                                          : proposal) >>
+			                  (4u * id)) &
+			       0xFu;
+		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT &&
+		         revision == KPROF_LWP_REVISION_SHIPPED)
 			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
-			break;
-		default: break;
-		}
-	} else {
-		switch (out->event_id) {
-		case KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS:
-			kind = KPROF_LWP_KIND_INSTRUCTION;
-			break;
-		case KPROF_LWP_PROPOSAL_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		default: break;
-		}
-	}
-	out->kind = (uint8_t)kind;
-	/* Every field is assigned on every path (a decoder in a drain loop must not pay for
-	 * clearing the whole struct first). */
-	out->branch_taken = out->branch_predicted = out->branch_prediction_valid = 0;
-	out->data_source = out->data_address_valid = 0;
-	out->latency = 0;
-	out->next_ip = out->data_address = 0;
-	if (kind == KPROF_LWP_KIND_BRANCH) {
-		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0);
+		out->kind = (uint8_t)kind;
+		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
+		 * clearing the whole struct first): masks select the per-kind ones. */
+		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc = 0u - (uint32_t)(kind == KPROF_LWP_KIND_DCACHE);
+		br64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_DCACHE);
+		out->branch_taken =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0 & br);
 		out->branch_predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0);
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0 & br);
 		out->branch_prediction_valid =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0);
-		out->next_ip = out->data2;
-	} else if (kind == KPROF_LWP_KIND_DCACHE) {
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0 & br);
+		out->next_ip = out->data2 & br64;
 		out->data_source =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0);
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
 		out->data_address_valid =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0);
-		out->latency = out->data1;
-		out->data_address = out->data_address_valid ? out->data2 : 0;
+		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0 & dc);
+		out->latency = out->data1 & dc;
+		out->data_address = out->data2 & (dc64 & (0u - (uint64_t)out->data_address_valid));
 	}
-	return out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+	return st != KPROF_OK ? st : out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
-                                             kprof_lwp_revision revision, kprof_lwp_sample *out)
+KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
+                                                  size_t len, kprof_lwp_revision revision)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = buf ? len : 0;
+	it->offset = 0;
+	it->revision = revision;
+	if ((!buf && len) ||
+	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
+		return KPROF_E_ARGUMENT;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out)
 {
 	kprof_status st;
-	if (!buf || !offset || !out)
+	if (!it || !out)
 		return KPROF_E_ARGUMENT;
-	if (*offset >= len)
-		return KPROF_E_NOT_FOUND;
-	if (len - *offset < KPROF_LWP_RECORD_SIZE)
+	if (it->offset >= it->len)
+		return KPROF_END;
+	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE) {
+		it->offset = it->len;
 		return KPROF_E_TRUNCATED;
-	st = kprof_lwp_sample_decode((const uint8_t *)buf + *offset, KPROF_LWP_RECORD_SIZE,
-	                             revision, out);
-	if (st != KPROF_E_ARGUMENT)
-		*offset += KPROF_LWP_RECORD_SIZE;
+	}
+	st = kprof_lwp_sample_decode(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision,
+	                             out);
+	it->offset += KPROF_LWP_RECORD_SIZE;
 	return st;
 }
 
@@ -8286,13 +10096,38 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 
 /* -- ring consumer -- */
 
-/* Copy whole records (multiples of 32 bytes) in 8-byte words, with no libc: compilers turn
- * each load/store pair into one move. */
+/* Copy whole records (multiples of 32 bytes) with no libc: on x86 with GNU compilers one
+ * string move of whole words (rep movsq; rep movsl on i386: no call, no vector registers, so
+ * ring-0 safe); elsewhere 8-byte words. `make bench` compares batch copy-out with a memcpy. */
 KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
 {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+	n >>= 3;
+	__asm__ __volatile__("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__i386__)
+	n >>= 2;
+	__asm__ __volatile__("rep movsl" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#else
 	size_t i;
 	for (i = 0; i < n; i += 8)
 		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+#endif
+}
+
+/* Bit 31 of poll_tail on a KPROF_LWP_RING_SLWPCB ring: no head offset has it (BufferSize has
+ * 28 bits), so every poll of such a ring leaves the one-compare empty path for the one that
+ * executes SLWPCB, and the plain poll never reads the option. */
+#define KPROF_IMPL_LWP_FLUSH_FIRST 0x80000000u
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_ASSUME(c) ((c) ? (void)0 : __builtin_unreachable())
+#else
+#define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
+#endif
+/* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
+KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
+{
+	uint64_t top = a >> (KPROF_LWP_CANONICAL_BITS - 1u);
+	return top != 0 && top != (UINT64_MAX >> (KPROF_LWP_CANONICAL_BITS - 1u));
 }
 
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
@@ -8301,7 +10136,8 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
-	uint64_t base;
+	uint64_t base, missed;
+	kprof_status st;
 	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
@@ -8319,42 +10155,91 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 #endif
 	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
 	                       kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base)) != KPROF_OK)
+		return st;
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base ||
 	    (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) || base > (uint64_t)UINTPTR_MAX ||
-	    (uint64_t)UINTPTR_MAX - base < size)
+	    (uint64_t)UINTPTR_MAX - base < size || kprof_impl_lwp_noncanonical(base) ||
+	    kprof_impl_lwp_noncanonical(base + size - 1u))
 		return KPROF_E_CORRUPT;
 	if (expect_buffer && (base != (uint64_t)(uintptr_t)expect_buffer || size != expect_size))
 		return KPROF_E_CORRUPT;
 	if (tail >= size || (tail & (rs - 1u)))
 		return KPROF_E_CORRUPT;
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed)) !=
+	    KPROF_OK)
+		return st;
 	r->lwpcb = cb;
+	r->poll_tail = tail | ((options & KPROF_LWP_RING_SLWPCB) ? KPROF_IMPL_LWP_FLUSH_FIRST : 0u);
+	r->tail = tail;
 	r->buffer = (const uint8_t *)(uintptr_t)base;
 	r->size = size;
 	r->record_size = rs;
 	r->record_shift = kprof_impl_lwp_log2(rs);
-	r->tail = tail;
 	r->avail = 0;
 	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
 	r->options = options;
-	r->missed_seen = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	r->missed_seen = missed;
 	return KPROF_OK;
 }
 
-/* The non-empty poll, for a head already read (once) by the caller. A MissedEvents delta goes
- * to span when there is one, else it is kept in r->missed_unreported for
- * kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kprof_lwp_span *span)
+/* Re-read BufferSize and BufferBase: KPROF_E_CHANGED when either differs from what attach
+ * captured (or a 32-bit target could not read BufferBase whole). */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
 {
-	uint32_t tail = r->tail, size = r->size, used, first;
+	uint32_t size =
+	        KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
+	                        kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	uint64_t base;
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base);
+	if (st != KPROF_OK)
+		return st;
+	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
+	                                                                   : KPROF_OK;
+}
+
+/* Read MissedEvents once: its growth since r->missed_seen into *delta, and the new value into
+ * *now. A decrease (no producer lowers it) is KPROF_E_CORRUPT. Changes nothing in r. */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now,
+                                                       uint64_t *delta)
+{
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, now);
+	if (st != KPROF_OK)
+		return st;
+	if (*now < r->missed_seen)
+		return KPROF_E_CORRUPT;
+	*delta = *now - r->missed_seen;
+	return KPROF_OK;
+}
+
+/* The poll past its empty path. It takes the poll's own arguments, so the empty path reaches
+ * it with a plain jump (no argument moved, on any ABI), and reads the head itself, once: the
+ * value it checks is the value it uses. SLWPCB first when the ring asks, then the LWPCB's
+ * geometry against the attach-time one, the head's bounds, MissedEvents; only then is
+ * anything written. A
+ * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
+ * for kprof_lwp_ring_missed: every delta is reported exactly once. */
+KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
+	kprof_status st;
+#if !defined(KPROF_NO_LIVE)
+	if (r->options & KPROF_LWP_RING_SLWPCB)
+		(void)kprof_lwp_slwpcb(NULL);
+#endif
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (head == tail)
+		return 0;
+	if ((st = kprof_impl_lwp_ring_geometry(r)) != KPROF_OK)
+		return st;
 	if (head >= size || (head & (r->record_size - 1u)))
 		return KPROF_E_CORRUPT;
+	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
+		return st;
 	used = kprof_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
-	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	delta = missed - r->missed_seen;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
 	if (!span) {
@@ -8372,23 +10257,12 @@ KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kp
 	return (int)r->avail;
 }
 
-/* Read the head offset once (acquire), flushing it first with SLWPCB when the ring asks. */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_ring_head(const kprof_lwp_ring *r)
-{
-#if !defined(KPROF_NO_LIVE)
-	if (r->options & KPROF_LWP_RING_SLWPCB)
-		(void)kprof_lwp_slwpcb(NULL);
-#endif
-	return kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-}
-
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t head = kprof_impl_lwp_ring_head(r);
-	/* The common case for a JIT's poller: one load, one compare, no store, no call. */
-	if (head == r->tail)
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
 		return 0;
-	return kprof_impl_lwp_ring_fill(r, head, span);
+	return kprof_impl_lwp_ring_fill(r, span);
 }
 
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
@@ -8404,62 +10278,62 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 	if (tail >= r->size)
 		tail -= r->size;
 	r->tail = tail;
+	r->poll_tail = tail | (r->poll_tail & KPROF_IMPL_LWP_FLUSH_FIRST);
 	r->avail -= count;
 	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
 	return KPROF_OK;
 }
 
-KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
+KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r)
 {
 	kprof_lwp_span s;
-	uint32_t head;
 	int n;
-	if (!r || !it)
+	if (!it || !r)
 		return KPROF_E_ARGUMENT;
 	it->ring = r;
 	it->next = it->end = it->second = it->second_end = NULL;
 	it->step = r->record_size;
-	it->taken = 0;
-	head = kprof_impl_lwp_ring_head(r);
-	if (head == r->tail)
-		return 0;
-	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	it->taken = it->count = 0;
+	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
-		return n;
-	/* The span's MissedEvents growth is left for kprof_lwp_ring_missed. */
+		return (kprof_status)n;
 	r->missed_unreported += s.missed_delta;
+	it->count = (uint32_t)n;
 	it->next = s.first;
 	it->end = s.first + ((size_t)s.first_count << r->record_shift);
 	if (s.second_count) {
 		it->second = s.second;
 		it->second_end = s.second + ((size_t)s.second_count << r->record_shift);
 	}
-	return n;
+	return KPROF_OK;
 }
 
-KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                          const uint8_t **record)
 {
-	const uint8_t *rec;
 	if (it->next == it->end) {
-		if (!it->second)
-			return NULL;
+		if (!it->second) {
+			*record = NULL;
+			return KPROF_END;
+		}
 		it->next = it->second;
 		it->end = it->second_end;
 		it->second = it->second_end = NULL;
 	}
-	rec = it->next;
+	KPROF_IMPL_LWP_ASSUME(it->next != NULL); /* lets an inlined decoder drop its NULL check */
+	*record = it->next;
 	it->next += it->step;
 	it->taken++;
-	return rec;
+	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it)
+KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it)
 {
 	uint32_t n;
 	if (!it || !it->ring)
 		return KPROF_E_ARGUMENT;
 	n = it->taken;
-	it->taken = 0;
+	it->taken = it->count = 0;
 	it->next = it->end = it->second = it->second_end = NULL;
 	return kprof_lwp_ring_consume(it->ring, n);
 }
@@ -8469,18 +10343,15 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 {
 	kprof_lwp_span s;
 	uint8_t *dst = (uint8_t *)out;
-	uint32_t head, take, k;
+	uint32_t take, k;
 	int n;
 	if (copied)
 		*copied = 0;
 	if (!r || !out)
 		return KPROF_E_ARGUMENT;
-	head = kprof_impl_lwp_ring_head(r);
-	if (head == r->tail)
-		return KPROF_OK;
-	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
-		return n < 0 ? (kprof_status)n : KPROF_OK;
+		return (kprof_status)n;
 	r->missed_unreported += s.missed_delta;
 	take = (out_len >> r->record_shift) < (size_t)n ? (uint32_t)(out_len >> r->record_shift)
 	                                                : (uint32_t)n;
@@ -8496,47 +10367,43 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
                                    uint32_t max_records)
 {
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
-	int n;
 	kprof_status st;
+	int n;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	n = kprof_lwp_ring_iter_begin(r, &it);
-	if (n <= 0)
-		return n;
-	while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
+		return st;
+	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
 			break;
 	}
 	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_end(&it);
+	st = kprof_lwp_ring_iter_commit(&it);
 	return st == KPROF_OK ? n : st;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
 {
-	uint64_t m;
+	uint64_t now, d;
+	kprof_status st;
 	if (!r || !delta)
 		return KPROF_E_ARGUMENT;
-	m = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	*delta = m - r->missed_seen + r->missed_unreported;
-	r->missed_seen = m;
+	*delta = 0;
+	if ((st = kprof_impl_lwp_ring_missed(r, &now, &d)) != KPROF_OK)
+		return st;
+	*delta = d + r->missed_unreported;
+	r->missed_seen = now;
 	r->missed_unreported = 0;
 	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 {
-	uint32_t size;
-	uint64_t base;
 	if (!r)
 		return KPROF_E_ARGUMENT;
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
-	                       kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
-	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
-	                                                                   : KPROF_OK;
+	return kprof_impl_lwp_ring_geometry(r);
 }
 
 /* -- software model (the producer) -- */
@@ -8554,7 +10421,8 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
 		return KPROF_E_UNSUPPORTED;
-	m->caps = *caps;
+	for (i = 0; i < sizeof(*caps); i++) /* not a struct copy: clang -O0 calls memcpy for it */
+		((uint8_t *)&m->caps)[i] = ((const uint8_t *)caps)[i];
 	m->core_id = core_id;
 	m->prng = seed ? seed : UINT64_C(0x9E3779B97F4A7C15);
 	return KPROF_OK;
@@ -8658,7 +10526,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t req, bs, size, rs, head, tail, active, i;
-	uint64_t base;
+	uint64_t base, missed;
 	if (!m)
 		return KPROF_E_ARGUMENT;
 	if (m->lwpcb)
@@ -8673,8 +10541,10 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
 	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
 	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
-	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) &
-	       ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
+	if (kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
+	    kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
+		return KPROF_E_CHANGED;
+	base &= ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
 	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
@@ -8716,7 +10586,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	m->head = head;
 	m->cached_tail = tail;
 	m->head_dirty = 0;
-	m->missed = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	m->missed = missed;
 	return KPROF_OK;
 }
 
@@ -8763,7 +10633,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	}
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
-		uint32_t valid = m->caps.branch_prediction;
+		/* Prediction information is part of every branch record; cpuid LwpBranchPrediction
+		 * says only that branches can be filtered by it. */
+		uint32_t valid = 1;
 		flags = KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_TAKEN, insn->taken ? 1u : 0u);
 		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
 		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, valid));
@@ -9763,15 +11635,6 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	                                   out);
 }
 
-/* Set bits in v (no compiler builtin: freestanding i386 builds would call libgcc). */
-KPROF_INTERNAL uint32_t kprof_impl_bit_count(uint64_t v)
-{
-	uint32_t n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
 {
 	uint32_t n;
@@ -9812,10 +11675,10 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
 		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
-		n += 8u * (kprof_impl_bit_count(
-		                   KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
-		           kprof_impl_bit_count(
-		                   KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
+		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
+		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
+		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
 	*size = n;
 	return KPROF_OK;
 }
@@ -9863,7 +11726,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
                                                  uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
-	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
+	if ((base | record) & (dtes64 ? 7u : 3u))
 		return KPROF_E_ALIGNMENT;
 	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
@@ -9930,18 +11794,25 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
 		gp_slots =
 		        !dtes64 ? 1u
-		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset)
-		                : (uint32_t)KPROF_ARRAY_COUNT(
-		                          ((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
+		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(
+		                          ((const kprof_ds_area64 *)0)->pebs_gp_counter_reset)
+		               : (uint32_t)KPROF_ARRAY_COUNT(
+		                         ((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
 		fixed_slots =
 		        !dtes64 ? 0u
-		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
-		                : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)
-		                                                      ->pebs_fixed_counter_reset);
+		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(
+		                          ((const kprof_ds_area64 *)0)->pebs_fixed_counter_reset)
+		               : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)
+		                                                     ->pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (gp_slots > KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset))
+			fixed_slots =
+			        (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
 			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
 		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
@@ -10012,29 +11883,28 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
 {
 	kprof_ds_area32 a;
+	kprof_status st;
 	size_t i;
+	uint8_t *b = (uint8_t *)buf;
 	if (!s || !buf)
 		return KPROF_E_ARGUMENT;
-	if (s->dtes64 && s->wide_resets)
-		return kprof_ds_area64_encode(&s->area, buf, len);
-	if (s->dtes64) {
-		kprof_ds_area64_fmt4 f;
-		for (i = 0; i < sizeof(f); i++)
-			((uint8_t *)&f)[i] = 0;
-		f.bts_buffer_base = s->area.bts_buffer_base;
-		f.bts_index = s->area.bts_index;
-		f.bts_absolute_maximum = s->area.bts_absolute_maximum;
-		f.bts_interrupt_threshold = s->area.bts_interrupt_threshold;
-		f.pebs_buffer_base = s->area.pebs_buffer_base;
-		f.pebs_index = s->area.pebs_index;
-		f.pebs_absolute_maximum = s->area.pebs_absolute_maximum;
-		f.pebs_interrupt_threshold = s->area.pebs_interrupt_threshold;
-		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_gp_counter_reset); i++)
-			f.pebs_gp_counter_reset[i] = s->area.pebs_gp_counter_reset[i];
-		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_fixed_counter_reset); i++)
-			f.pebs_fixed_counter_reset[i] = s->area.pebs_fixed_counter_reset[i];
-		return kprof_ds_area64_fmt4_encode(&f, buf, len);
+	if (s->dtes64 && s->wide_resets) {
+		/* The format-4 shape, then its fixed resets moved to where format 5 reads them. */
+		if (len < KPROF_DS_AREA64_SIZE)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
+			return st;
+		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET;
+		     i < KPROF_DS_AREA64_SIZE; i++)
+			b[i] = 0;
+		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
+			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET +
+			                         8 * i,
+			                 s->area.pebs_fixed_counter_reset[i]);
+		return KPROF_OK;
 	}
+	if (s->dtes64)
+		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
 	for (i = 0; i < sizeof(a); i++)
 		((uint8_t *)&a)[i] = 0;
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
@@ -10209,53 +12079,51 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 	return KPROF_OK;
 }
 
-/* Formats 0..3: each is the one before plus fields at its end (format 3's offsets hold for
- * all). The registers come through format 0's decoder; the few later fields are loaded
- * where the record has them, so no format-3-sized copy lands on the stack. */
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
                                            kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt0 r;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt0_decode(p, KPROF_PEBS_RECORD_FMT0_SIZE, &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = r.ip;
-	out->gprs.flags = r.flags;
-	out->gprs.ip = r.ip;
-	out->gprs.ax = r.ax;
-	out->gprs.bx = r.bx;
-	out->gprs.cx = r.cx;
-	out->gprs.dx = r.dx;
-	out->gprs.si = r.si;
-	out->gprs.di = r.di;
-	out->gprs.bp = r.bp;
-	out->gprs.sp = r.sp;
-	out->gprs.r8 = r.r8;
-	out->gprs.r9 = r.r9;
-	out->gprs.r10 = r.r10;
-	out->gprs.r11 = r.r11;
-	out->gprs.r12 = r.r12;
-	out->gprs.r13 = r.r13;
-	out->gprs.r14 = r.r14;
-	out->gprs.r15 = r.r15;
+	out->ip = KPROF_PEBS_F3(IP);
+	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
+	out->gprs.ip = KPROF_PEBS_F3(IP);
+	out->gprs.ax = KPROF_PEBS_F3(AX);
+	out->gprs.bx = KPROF_PEBS_F3(BX);
+	out->gprs.cx = KPROF_PEBS_F3(CX);
+	out->gprs.dx = KPROF_PEBS_F3(DX);
+	out->gprs.si = KPROF_PEBS_F3(SI);
+	out->gprs.di = KPROF_PEBS_F3(DI);
+	out->gprs.bp = KPROF_PEBS_F3(BP);
+	out->gprs.sp = KPROF_PEBS_F3(SP);
+	out->gprs.r8 = KPROF_PEBS_F3(R8);
+	out->gprs.r9 = KPROF_PEBS_F3(R9);
+	out->gprs.r10 = KPROF_PEBS_F3(R10);
+	out->gprs.r11 = KPROF_PEBS_F3(R11);
+	out->gprs.r12 = KPROF_PEBS_F3(R12);
+	out->gprs.r13 = KPROF_PEBS_F3(R13);
+	out->gprs.r14 = KPROF_PEBS_F3(R14);
+	out->gprs.r15 = KPROF_PEBS_F3(R15);
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters =
-		        kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET);
-		out->data_address = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_DLA_OFFSET);
-		out->data_source = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_DSE_OFFSET);
-		out->latency = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_LAT_OFFSET);
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET);
-		out->tsx_tuning = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET);
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_TSC_OFFSET);
+		out->tsc = KPROF_PEBS_F3(TSC);
 	}
 }
+#undef KPROF_PEBS_F3
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
@@ -10325,18 +12193,18 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
-			kprof_pebs_meminfo m;
-			kprof_impl_zero(&m, sizeof(m));
-			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			/* read in place: the walker's frame stays small when inlined in ring 0 */
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
-			out->data_address = m.address;
-			out->data_source = m.aux;
-			out->latency = m.latency;
+			out->data_address =
+			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
 			out->instr_latency = KPROF_FIELD_GET(
-			        KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, m.latency);
+			        KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
 			out->cache_latency = KPROF_FIELD_GET(
-			        KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, m.latency);
-			out->tsx_tuning = m.tsx_tuning;
+			        KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
+			out->tsx_tuning =
+			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
@@ -10362,28 +12230,30 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			 * events that are not group reads): counters the group enables - within
 			 * data_cfg's when it is known - and values that end inside the record. The
 			 * metrics' two u64 are already in expect. */
-			kprof_pebs_cntr_header h;
-			uint32_t n;
+			uint32_t n,
+			        h_cntr = kprof_load_le32(p + off +
+			                                 KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			        h_fixed = kprof_load_le32(p + off +
+			                                  KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			        h_metrics = kprof_load_le32(p + off +
+			                                    KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
 			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
-			kprof_impl_zero(&h, sizeof(h));
-			(void)kprof_pebs_cntr_header_decode(p + off, KPROF_PEBS_CNTR_HEADER_SIZE,
-			                                    &h);
 			if (w->data_cfg_known) {
 				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
 				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED,
 				                        w->data_cfg);
 			}
-			n = kprof_impl_bit_count(h.cntr) + kprof_impl_bit_count(h.fixed);
-			if ((h.cntr & ~gp) || (h.fixed & ~fixed) ||
-			    h.cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
-			    h.fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
+			if ((h_cntr & ~gp) || (h_fixed & ~fixed) ||
+			    h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
 			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
-			    (h.metrics &&
-			     (h.metrics != KPROF_PEBS_CNTR_METRICS ||
+			    (h_metrics &&
+			     (h_metrics != KPROF_PEBS_CNTR_METRICS ||
 			      !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
 			    (uint64_t)n * 8u > size - expect)
 				return (kprof_status)(w->status = KPROF_E_CORRUPT);
-			n += h.metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
 			out->has |= KPROF_PEBS_HAS_CNTR;
 			out->cntr_offset = w->at + off;
 			out->cntr_count = n;
@@ -11072,66 +12942,93 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 	return KPROF_OK;
 }
 
+/* One DS layout: its size, the width of its eight buffer fields (from offset 0, in Intel's
+ * order), and where its general-purpose and fixed counter resets (u64) are. */
+KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
+                                                    size_t width, size_t gp_at, size_t gp_n,
+                                                    size_t fixed_at, size_t fixed_n,
+                                                    kprof_ds_area64 *out)
+{
+	size_t i;
+#define KPROF_DS_PTR(i)                                                                            \
+	(width == 8 ? kprof_load_le64(b + 8 * (i)) : (uint64_t)kprof_load_le32(b + 4 * (i)))
+	kprof_impl_zero(out, sizeof(*out));
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	out->bts_buffer_base = KPROF_DS_PTR(0);
+	out->bts_index = KPROF_DS_PTR(1);
+	out->bts_absolute_maximum = KPROF_DS_PTR(2);
+	out->bts_interrupt_threshold = KPROF_DS_PTR(3);
+	out->pebs_buffer_base = KPROF_DS_PTR(4);
+	out->pebs_index = KPROF_DS_PTR(5);
+	out->pebs_absolute_maximum = KPROF_DS_PTR(6);
+	out->pebs_interrupt_threshold = KPROF_DS_PTR(7);
+#undef KPROF_DS_PTR
+	for (i = 0; i < gp_n; i++)
+		out->pebs_gp_counter_reset[i] = kprof_load_le64(b + gp_at + 8 * i);
+	for (i = 0; i < fixed_n; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(b + fixed_at + 8 * i);
+	return KPROF_OK;
+}
+
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out)
 {
-	kprof_status st;
+	const uint8_t *b = (const uint8_t *)bytes;
 	int wide = kprof_impl_ds_wide_resets(pebs_format);
-	size_t i;
+	/* A Windows 2004 fixed-reset slot is a general-purpose one from format 5 on. */
+	size_t win_fixed =
+	        KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsFixedCounterReset);
+	size_t win_gp =
+	        KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsGpCounterReset);
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
 	if (wide < 0)
 		return KPROF_E_FORMAT;
-	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
 	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64: {
-		kprof_ds_area64_fmt4 a;
+	case KPROF_DS_LAYOUT_INTEL64:
 		if (wide)
-			return kprof_ds_area64_decode(bytes, len, out);
-		if ((st = kprof_ds_area64_fmt4_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_ds_area64_fmt4_widen(&a, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_INTEL32: {
-		kprof_ds_area32 a;
-		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_ds_area32_widen(&a, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN62: {
-		kprof_processor_profile_control_area a;
-		if ((st = kprof_processor_profile_control_area_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area_widen(&a.PebsDsSaveArea, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN64: {
-		kprof_pebs_ds_save_area64 a;
-		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK) {
-			kprof_pebs_ds_save_area64_widen(&a, out);
-			if (wide)
-				for (i = 0; i < KPROF_ARRAY_COUNT(a.PebsFixedCounterReset); i++) {
-					out->pebs_gp_counter_reset[KPROF_ARRAY_COUNT(
-					                                   a.PebsGpCounterReset) +
-					                           i] = a.PebsFixedCounterReset[i];
-					out->pebs_fixed_counter_reset[i] = 0;
-				}
-		}
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN32: {
-		kprof_pebs_ds_save_area32 a;
-		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK) {
-			kprof_pebs_ds_save_area32_widen(&a, out);
-			if (wide)
-				for (i = 0; i < KPROF_ARRAY_COUNT(a.PebsFixedCounterReset); i++) {
-					out->pebs_gp_counter_reset[KPROF_ARRAY_COUNT(
-					                                   a.PebsGpCounterReset) +
-					                           i] = a.PebsFixedCounterReset[i];
-					out->pebs_fixed_counter_reset[i] = 0;
-				}
-		}
-		return st;
-	}
+			return kprof_impl_ds_area_load(
+			        b, len, KPROF_DS_AREA64_SIZE, 8,
+			        KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+			        KPROF_ARRAY_COUNT(out->pebs_gp_counter_reset),
+			        KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+			        KPROF_ARRAY_COUNT(out->pebs_fixed_counter_reset), out);
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_DS_AREA64_FMT4_SIZE, 8,
+		        KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
+		        KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset),
+		        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        KPROF_ARRAY_COUNT(
+		                ((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset),
+		        out);
+	case KPROF_DS_LAYOUT_INTEL32:
+		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA32_SIZE, 4,
+		                               KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET, 1, 0, 0,
+		                               out);
+	case KPROF_DS_LAYOUT_WIN62:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
+		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+		        (KPROF_PEBS_DS_SAVE_AREA_SIZE -
+		         KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET) /
+		                8,
+		        0, 0, out);
+	case KPROF_DS_LAYOUT_WIN64:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
+		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? win_gp + win_fixed : win_gp,
+		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        wide ? 0 : win_fixed, out);
+	case KPROF_DS_LAYOUT_WIN32:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
+		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? win_gp + win_fixed : win_gp,
+		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        wide ? 0 : win_fixed, out);
 	default: return KPROF_E_ARGUMENT;
 	}
 }

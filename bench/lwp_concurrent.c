@@ -8,13 +8,21 @@
  *   naive:   a ring indexed modulo its size under one pthread mutex.
  * The consumer's work per record (histogram of instruction addresses + a field sum) is the
  * same for all. A full ring makes every producer wait (spin, then yield), so none loses a
- * record; records/s = N / time from start until the consumer has seen all N. */
+ * record; records/s = N / time from start until the consumer has seen all N. Three
+ * placements: unpinned (the scheduler's choice), "split" (producer and consumer pinned to two
+ * different CPUs) and "same" (both pinned to one CPU, taking turns). */
 #include "bench.h"
 #include "kprof.h"
 #include "records.h"
 #include <ck_ring.h>
 #include <pthread.h>
 #include <sched.h>
+
+/* Placement of the two threads: -1 unpinned, else the CPU of each. */
+typedef struct placement {
+	const char *key, *label;
+	int producer_cpu, consumer_cpu;
+} placement;
 
 #define SLOTS (RING_BYTES / REC_SIZE)
 
@@ -64,22 +72,22 @@ static void *kprof_consumer(void *arg)
 {
 	consumer_work *w = (consumer_work *)arg;
 	kprof_lwp_ring ring;
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
 	unsigned spins = 0;
 	if (kprof_lwp_ring_attach(&ring, lwpcb, &caps, lwp_buf, RING_BYTES, 0) != KPROF_OK)
 		abort();
 	while (w->records < nrec) {
-		if (kprof_lwp_ring_iter_begin(&ring, &it) <= 0) {
+		if (kprof_lwp_ring_iter_init(&it, &ring) != KPROF_OK || !it.count) {
 			backoff(&spins);
 			continue;
 		}
-		while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 			kprof_lwp_sample s;
 			if (kprof_lwp_sample_decode(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
 				work_record(w, s.event_id, s.core_id, s.flags, s.data1, s.ip, s.data2, s.timestamp);
 		}
-		kprof_lwp_ring_iter_end(&it);
+		kprof_lwp_ring_iter_commit(&it);
 	}
 	return NULL;
 }
@@ -207,19 +215,38 @@ static void naive_setup(void)
 
 static consumer_work work;
 
+static void pin(pthread_attr_t *a, int cpu)
+{
+	cpu_set_t set;
+	pthread_attr_init(a);
+	if (cpu < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (pthread_attr_setaffinity_np(a, sizeof set, &set)) {
+		fprintf(stderr, "lwp_concurrent: cannot pin to CPU %d\n", cpu);
+		exit(1);
+	}
+}
+
 /* One run: records/s, or exits when the consumer saw anything but the N records sent. */
-static double run(const way *w)
+static double run(const way *w, const placement *pl)
 {
 	pthread_t p, c;
+	pthread_attr_t pa, ca;
 	uint64_t t0, t, b, hist = 0;
 	memset(&work, 0, sizeof work);
 	w->setup();
+	pin(&pa, pl->producer_cpu);
+	pin(&ca, pl->consumer_cpu);
 	t0 = bench_now_ns();
-	pthread_create(&c, NULL, w->consumer, &work);
-	pthread_create(&p, NULL, w->producer, NULL);
+	pthread_create(&c, &ca, w->consumer, &work);
+	pthread_create(&p, &pa, w->producer, NULL);
 	pthread_join(p, NULL);
 	pthread_join(c, NULL);
 	t = bench_now_ns() - t0;
+	pthread_attr_destroy(&pa);
+	pthread_attr_destroy(&ca);
 	for (b = 0; b < HIST_BUCKETS; b++)
 		hist += work.hist[b];
 	if (work.records != nrec || hist != nrec) {
@@ -243,9 +270,12 @@ int main(int argc, char **argv)
 		{"naive", "naive: modulo + mutex", naive_setup, naive_producer, naive_consumer},
 	};
 	enum { NWAY = sizeof ways / sizeof ways[0] };
+	placement places[3] = {{"", "unpinned", -1, -1}, {"_split", "pinned to two CPUs", 0, 1},
+	                       {"_same", "both pinned to one CPU", 0, 0}};
 	double v[NWAY][BENCH_MAX_REPS], ratio[2][BENCH_MAX_REPS];
-	int rep, w, reps;
-	char buf[64];
+	int rep, w, reps, pl, cpus[2], ncpu = 0, c;
+	char buf[64], key[64], label[160];
+	cpu_set_t allowed;
 
 	bench_args(argc, argv);
 	reps = bench_reps > 7 ? 7 : bench_reps;
@@ -257,18 +287,39 @@ int main(int argc, char **argv)
 	}
 	pthread_mutex_init(&nv.lock, NULL);
 	nv.slots = SLOTS;
-	for (rep = 0; rep < reps; rep++)
-		for (w = 0; w < NWAY; w++)
-			v[w][rep] = run(&ways[w]);
-	bench_begin("lwp_concurrent");
-	for (w = 0; w < NWAY; w++)
-		bench_figure(ways[w].key, ways[w].label, "records/s", bench_summarise(v[w], reps));
-	for (rep = 0; rep < reps; rep++) {
-		ratio[0][rep] = v[0][rep] / v[1][rep];
-		ratio[1][rep] = v[2][rep] / v[1][rep];
+	/* The first two CPUs this process may use. */
+	if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+		for (c = 0; c < CPU_SETSIZE && ncpu < 2; c++)
+			if (CPU_ISSET(c, &allowed))
+				cpus[ncpu++] = c;
+	if (ncpu < 2) {
+		fprintf(stderr, "lwp_concurrent: needs two CPUs to pin to (has %d)\n", ncpu);
+		return 1;
 	}
-	bench_figure("ratio_kprof", "kprof / ck_ring, per repetition", "ratio", bench_summarise(ratio[0], reps));
-	bench_figure("ratio_naive", "naive / ck_ring, per repetition", "ratio", bench_summarise(ratio[1], reps));
+	places[1].producer_cpu = cpus[0], places[1].consumer_cpu = cpus[1];
+	places[2].producer_cpu = places[2].consumer_cpu = cpus[0];
+	bench_begin("lwp_concurrent");
+	for (pl = 0; pl < 3; pl++) {
+		/* naive only unpinned: it is the reference for how bad a plain lock is */
+		int nway = pl == 0 ? NWAY : 2;
+		for (rep = 0; rep < reps; rep++)
+			for (w = 0; w < nway; w++)
+				v[w][rep] = run(&ways[w], &places[pl]);
+		for (w = 0; w < nway; w++) {
+			snprintf(key, sizeof key, "%s%s", ways[w].key, places[pl].key);
+			snprintf(label, sizeof label, "%s, %s", ways[w].label, places[pl].label);
+			bench_figure(key, label, "records/s", bench_summarise(v[w], reps));
+		}
+		for (rep = 0; rep < reps; rep++) {
+			ratio[0][rep] = v[0][rep] / v[1][rep];
+			ratio[1][rep] = pl == 0 ? v[2][rep] / v[1][rep] : 0;
+		}
+		snprintf(key, sizeof key, "ratio_kprof%s", places[pl].key);
+		snprintf(label, sizeof label, "kprof / ck_ring, %s, per repetition", places[pl].label);
+		bench_figure(key, label, "ratio", bench_summarise(ratio[0], reps));
+		if (pl == 0)
+			bench_figure("ratio_naive", "naive / ck_ring, per repetition", "ratio", bench_summarise(ratio[1], reps));
+	}
 	bench_info_begin();
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)nrec);
 	bench_info("records_per_run", buf);

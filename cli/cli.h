@@ -39,7 +39,10 @@
 enum {
 	KPROF_CLI_EXIT_OK = 0,
 	KPROF_CLI_EXIT_FAILURE = 1, /* the machine or the system failed us (no cpuid, no memory) */
-	KPROF_CLI_EXIT_USAGE = 2    /* bad usage or bad input; the message says which */
+	KPROF_CLI_EXIT_USAGE = 2,   /* bad usage or bad input; the message says which */
+	/* A handler's result that is not an error but exits 1: the output is printed (listing-check:
+	 * the listing differs from kprof's prediction). */
+	KPROF_CLI_EXIT_DIFFER = 0x101
 };
 
 /* The most kprof reads from one input file or standard input: 16 MiB. Real inputs are far
@@ -172,8 +175,31 @@ uint32_t kprof_cli_default_interval(const kprof_source *s);
 /* The source columns `sources`, `info` and `decode-select` print (like `wpr -pmcsources`,
  * plus select, ebx bit and support), and one source as a JSON object (docs/schema). */
 void kprof_cli_source_header(int with_interface);
+/* supported: 1 yes, 0 no, KPROF_PRESENCE_UNKNOWN (2) not publicly known for the release
+ * (text "unknown", JSON null). */
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported);
 void kprof_cli_source_json(const kprof_source *s, int supported);
+/* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
+ * (cli/pmu_print.c). */
+void kprof_cli_pmu_json(const kprof_hal_decision *d);
+void kprof_cli_pmu_text(const kprof_hal_decision *d);
+
+/* ---- Windows releases (cli/cmd_listing.c) ---------------------------------------------- */
+/* --windows RELEASE: a release name or build number into *release (a
+ * kprof_windows_release_id); 0, or exit 2 after a usage message. */
+int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release);
+/* 0, or exit 2 after a message when hal's release shipped no HAL of that width. */
+int kprof_cli_hal_check(const char *cmd, uint32_t hal);
+/* `--windows all`: one line (or JSON object) per release and HAL for this processor. */
+int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json);
+/* kprof_hal_uncertain bits as text ("; "-separated) or a JSON array of names. */
+void kprof_cli_uncertain_print(unsigned u, int json);
+/* The decision's release and HAL: "Windows 8.1 / Server 2012 R2 (6.3) [8.1, build 9600],
+ * 64-bit HAL". */
+void kprof_cli_release_print(const kprof_hal_decision *d);
+/* Whether the HAL of hal (kprof_hal_decide's argument) lists s on this processor: a
+ * kprof_presence (ABSENT without cpuid). */
+int kprof_cli_live_status(const kprof_source *s, uint32_t hal);
 
 /* ---- subcommands ----------------------------------------------------------------------- */
 int kprof_cmd_info(const kprof_cli_args *a);
@@ -184,6 +210,7 @@ int kprof_cmd_cpuid_dump(const kprof_cli_args *a);
 int kprof_cmd_lwp_decode(const kprof_cli_args *a);
 int kprof_cmd_ds_decode(const kprof_cli_args *a);
 int kprof_cmd_sources_decode(const kprof_cli_args *a);
+int kprof_cmd_listing_check(const kprof_cli_args *a);
 /* ds-decode's --format choices (cli/cmd_ds.c). */
 const char *kprof_cli_choice_ds_format(int i);
 /* decode-select's --vendor choices (cli/cmd_sources.c). */

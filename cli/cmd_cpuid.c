@@ -86,7 +86,19 @@ static void dump_leaf(uint32_t leaf)
 			}
 		}
 		return;
-	case 0x80000020u: last = 3; break;
+	case 0x80000020u:
+		last = 3;
+		break;
+	case 0x23u:
+		/* Architectural perfmon extended: sub-leaf n when sub-leaf 0 eax bit n says it is
+		 * valid (Intel SDM vol. 2A CPUID leaf 23H). */
+		for (s = 1; s < 32; s++) {
+			if (r0[0] >> s & 1u) {
+				kprof_cpuid(leaf, s, r);
+				leaf_line(leaf, s, r);
+			}
+		}
+		return;
 	case 0x12u:
 		/* SGX: 0, 1, then EPC sections until the sub-leaf type (eax[3:0]) is 0. */
 		kprof_cpuid(leaf, 1, r);

@@ -30,7 +30,7 @@ static const struct {
         {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
 };
 
-static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, kprof_hal_build hal)
+static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t hal)
 {
 	memset(f, 0, sizeof *f);
 	/* Always fills the decision (Default for an empty snapshot). */
@@ -112,19 +112,31 @@ static void print_json(const info_facts *f)
 	                 kprof_cli_interface_name((unsigned)d->iface));
 	kprof_cli_json_string(reason(d));
 	kprof_cli_puts(",\n  \"perfmon\": ");
-	if (!d->has_perfmon_leaf)
+	/* leaf 0x0A is reserved on AMD: its zeros are no facts (the "pmu" object has AMD's) */
+	if (!d->has_perfmon_leaf || d->vendor == KPROF_VENDOR_AMD)
 		kprof_cli_puts("null");
 	else
 		kprof_cli_printf("{\"version\": %u, \"counters\": %u, \"width\": %u, "
 		                 "\"ebx_length\": %u, \"ebx\": %lu}",
 		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
 		                 d->ebx_length, (unsigned long)d->ebx);
+	kprof_cli_pmu_json(d);
+	kprof_cli_printf(",\n  \"windows\": \"%s\", \"uncertain\": ",
+	                 kprof_windows_release_text(kprof_windows_release_get(d->release)->name));
+	kprof_cli_uncertain_print(d->uncertain, 1);
 	kprof_cli_puts(",\n  \"sources\": [");
 	rows = kprof_source_table((kprof_interface)d->iface, &n);
 	for (i = 0; i < n; i++) {
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
 		kprof_cli_source_json(&rows[i], kprof_hal_source_supported(d, &rows[i]));
 	}
+	/* The later Intel sources the release may list (none for the default release). */
+	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
+	for (i = 0; i < n; i++)
+		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT) {
+			kprof_cli_puts(",\n    ");
+			kprof_cli_source_json(&rows[i], (int)kprof_hal_source_status(d, &rows[i]));
+		}
 	kprof_cli_puts("\n  ],\n  \"lwp\": ");
 	if (!f->lwp) {
 		kprof_cli_puts("null");
@@ -175,17 +187,27 @@ static void print_text(const info_facts *f)
 		kprof_cli_printf(", Microsoft-compatible %s, PerformanceMonitorsAvailable %s\n",
 		                 yes_no(d->hv_microsoft), yes_no(d->hv_perfmon));
 	}
+	kprof_cli_puts("windows     ");
+	kprof_cli_release_print(d);
+	kprof_cli_puts("\n");
 	kprof_cli_printf("interface   %s (%s HAL): %s\n",
 	                 kprof_cli_interface_name((unsigned)d->iface),
 	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit", reason(d));
-	if (!d->has_perfmon_leaf)
+	if (d->uncertain) {
+		kprof_cli_puts("uncertain   ");
+		kprof_cli_uncertain_print(d->uncertain, 0);
+		kprof_cli_puts("\n");
+	}
+	if (d->vendor == KPROF_VENDOR_AMD)
+		; /* leaf 0x0A is reserved on AMD: the counters lines say what AMD has */
+	else if (!d->has_perfmon_leaf)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
 	else
-		kprof_cli_printf(
-		        "perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
-		        "ebx 0x%08lX\n",
-		        d->perfmon_version, d->perfmon_counters, d->perfmon_width, d->ebx_length,
-		        (unsigned long)d->ebx);
+		kprof_cli_printf("perfmon     version %u, %u counters, %u bits wide, ebx length %u, "
+		                 "ebx 0x%08lX\n",
+		                 d->perfmon_version, d->perfmon_counters, d->perfmon_width,
+		                 d->ebx_length, (unsigned long)d->ebx);
+	kprof_cli_pmu_text(d);
 	kprof_cli_puts("lwp         ");
 	if (!f->lwp) {
 		kprof_cli_puts("none\n");
@@ -209,6 +231,10 @@ static void print_text(const info_facts *f)
 	kprof_cli_source_header(0);
 	for (i = 0; i < n; i++)
 		kprof_cli_source_row(&rows[i], 0, kprof_hal_source_supported(d, &rows[i]));
+	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
+	for (i = 0; i < n; i++)
+		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT)
+			kprof_cli_source_row(&rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]));
 }
 
 int kprof_cmd_info(const kprof_cli_args *a)
@@ -216,8 +242,16 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
 	const kprof_cli_value *cpu = kprof_cli_get(a, "--cpu");
 	const kprof_cli_value *hal = kprof_cli_get(a, "--hal");
+	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
+	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_X64, release = 0;
+	int all = win->set && strcmp(win->text, "all") == 0, rc;
 	kprof_cpuid_snapshot snap;
 	info_facts f;
+	if (win->set && !all && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+		return KPROF_CLI_EXIT_USAGE;
+	rc = kprof_cli_hal_check(a->cmd->name, build | KPROF_HAL_RELEASE(release));
+	if (rc)
+		return rc;
 	if (file->set) {
 		int rc = kprof_cli_snapshot_file(file->text, (uint32_t)cpu->num, &snap);
 		if (rc)
@@ -233,7 +267,9 @@ int kprof_cmd_info(const kprof_cli_args *a)
 			return KPROF_CLI_EXIT_FAILURE;
 		}
 	}
-	facts_fill(&f, &snap, hal->set ? (kprof_hal_build)hal->num : KPROF_HAL_X64);
+	if (all)
+		return kprof_cli_windows_all(&snap, kprof_cli_get(a, "--json")->set);
+	facts_fill(&f, &snap, build | KPROF_HAL_RELEASE(release));
 	if (kprof_cli_get(a, "--json")->set)
 		print_json(&f);
 	else

@@ -20,7 +20,8 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 	kprof_lwp_revision rev = kprof_cli_get(a, "--proposal")->set ? KPROF_LWP_REVISION_PROPOSAL
 	                                                             : KPROF_LWP_REVISION_SHIPPED;
 	char *buf;
-	size_t len, off = 0;
+	size_t len;
+	kprof_lwp_record_iter it;
 	kprof_lwp_sample s;
 	kprof_status st;
 	if ((rc = kprof_cli_read_file(path, &buf, &len)) != 0)
@@ -33,8 +34,9 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 		free(buf);
 		return rc;
 	}
-	while ((st = kprof_lwp_decode_next(buf, len, &off, rev, &s)) != KPROF_E_NOT_FOUND) {
-		size_t at = off - KPROF_LWP_RECORD_SIZE;
+	(void)kprof_lwp_record_iter_init(&it, buf, len, rev);
+	while ((st = kprof_lwp_record_iter_next(&it, &s)) != KPROF_END) {
+		size_t at = it.offset - KPROF_LWP_RECORD_SIZE;
 		if (st != KPROF_OK && st != KPROF_E_FORMAT) {
 			rc = kprof_cli_error_at(path, 0, at, "%s", kprof_status_name(st));
 			break;

@@ -9,6 +9,14 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	int json = kprof_cli_get(a, "--json")->set, first = 1;
 	int itf = only->set ? (int)only->num : -1;
 	unsigned t;
+	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
+	const kprof_windows_release *rel = NULL;
+	uint32_t release = 0;
+	if (win->set) {
+		if (kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+			return KPROF_CLI_EXIT_USAGE;
+		rel = kprof_windows_release_get(release);
+	}
 	if (json)
 		kprof_cli_puts("[");
 	else
@@ -18,9 +26,19 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		const kprof_source *rows;
 		if (itf >= 0 && (unsigned)itf != t)
 			continue;
+		/* With --windows, only the tables that release's HALs have. */
+		if (rel && ((t == KPROF_INTERFACE_EMON && rel->emon == KPROF_PRESENCE_ABSENT) ||
+		            (t == KPROF_INTERFACE_AMD64 && rel->amd64 == KPROF_PRESENCE_ABSENT)))
+			continue;
 		rows = kprof_source_table((kprof_interface)t, &n);
 		for (k = 0; k < n; k++) {
-			int supported = kprof_cli_live_supported(&rows[k]);
+			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_X64 : KPROF_HAL_X86) |
+			                                                              KPROF_HAL_RELEASE(release))
+			                    : kprof_cli_live_supported(&rows[k]);
+			if (rel && t == KPROF_INTERFACE_INTEL_LATER &&
+			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
+			                                                                     : rel->later_intel_x86_max))
+				continue;
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
 				kprof_cli_source_json(&rows[k], supported);

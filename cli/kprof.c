@@ -32,6 +32,9 @@ static const kprof_cli_command commands[] = {
                         "the boot processor)"),
                  CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
                         "the 64-bit HAL (default) or the 32-bit HAL's extra rules"),
+                 TEXT("--windows", "RELEASE", 0,
+                      "that Windows release's HAL (default 10-1507, the original Windows\n"
+                      "10; a name or a build number); `all`: one line per release and HAL"),
                  JSON_FLAG("one JSON object"))},
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
@@ -39,6 +42,9 @@ static const kprof_cli_command commands[] = {
          "  support it on this machine.\n",
          OPTIONS(CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
                         "one table (default: all)"),
+                 TEXT("--windows", "RELEASE", 0,
+                      "only the tables that release's HAL has, and support as its 64-bit\n"
+                      "HAL would decide here (unknown: not publicly known)"),
                  JSON_FLAG("an array of source objects"))},
         {"decode-select", kprof_cmd_decode_select, "take a PerfEvtSel value apart",
          "  The fields of an event-select value by the vendor's layout (default: this\n"
@@ -88,6 +94,26 @@ static const kprof_cli_command commands[] = {
                         "the table to map sources to (default emon)"),
                  JSON_FLAG("one JSON object"),
                  FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the chain"))},
+        {"listing-check", kprof_cmd_listing_check,
+         "compare a real machine's profile-source listing with kprof's prediction",
+         "  FILE is what `wpr -pmcsources` or `tracelog -profilesources Help` printed on a\n"
+         "  Windows machine. Every listed source's id, name, minimum and maximum interval is\n"
+         "  compared with what kprof predicts that machine's HAL lists; so are the sources the\n"
+         "  listing lacks. Exit 0 when they agree, 1 when they differ (one line per\n"
+         "  difference), 2 when FILE is not such a listing (the message names the line).\n",
+         OPTIONS(FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the listing"),
+                 FILE_ARG("--cpuid-file", "DUMP", 0,
+                          "the machine's cpuid (`kprof cpuid-dump`, `cpuid -r`); without it\n"
+                          "kprof tries an Intel processor with every architectural event,\n"
+                          "an AMD64 one and one the HAL gives Default"),
+                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 TEXT("--windows", "RELEASE", 0,
+                      "the machine's Windows (kprof info --windows all lists them; a build\n"
+                      "number works too); without it every release is tried and those\n"
+                      "the listing fits are named"),
+                 CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
+                        "only that HAL (default: every HAL the release shipped)"),
+                 JSON_FLAG("one JSON object"))},
 };
 
 const kprof_cli_command *kprof_cli_commands(size_t *count)
@@ -112,7 +138,8 @@ static void print_usage(FILE *f)
 	           "       kprof --version\n\ncommands:\n");
 	for (i = 0; i < KPROF_ARRAY_COUNT(commands); i++)
 		fprintf(f, "  %-16s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\nexit status: 0 success, 1 the system failed (no cpuid, out of memory),\n"
+	fprintf(f, "\nexit status: 0 success, 1 the system failed (no cpuid, out of memory) or\n"
+	           "listing-check found differences,\n"
 	           "2 bad usage or bad input (the message names the file and line or offset).\n");
 }
 

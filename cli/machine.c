@@ -54,6 +54,23 @@ const kprof_hal_decision *kprof_cli_live_decision(void)
 	return state > 0 ? &d : NULL;
 }
 
+int kprof_cli_live_status(const kprof_source *s, uint32_t hal)
+{
+	static kprof_hal_decision d;
+	static int state; /* 0 not read, 1 read, -1 no cpuid */
+	static uint32_t read_for;
+	if (state == 0 || (state > 0 && read_for != hal)) {
+		kprof_cpuid_snapshot snap;
+		state = -1;
+		if (kprof_cpuid_snapshot_live(&snap) == KPROF_OK) {
+			(void)kprof_hal_decide(&snap, hal, &d);
+			read_for = hal;
+			state = 1;
+		}
+	}
+	return state > 0 ? (int)kprof_hal_source_status(&d, s) : KPROF_PRESENCE_ABSENT;
+}
+
 int kprof_cli_live_supported(const kprof_source *s)
 {
 	const kprof_hal_decision *d = kprof_cli_live_decision();
@@ -96,7 +113,7 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %s\n", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_source_description(s),
 	                 (unsigned long)kprof_cli_default_interval(s), select, ebx,
-	                 supported > 0 ? "yes" : "no");
+	                 supported == KPROF_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
 }
 
 void kprof_cli_source_json(const kprof_source *s, int supported)
@@ -117,5 +134,5 @@ void kprof_cli_source_json(const kprof_source *s, int supported)
 		kprof_cli_puts(", \"ebx_bit\": null");
 	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s}",
 	                 (unsigned long)kprof_cli_default_interval(s),
-	                 kprof_cli_json_bool(supported > 0));
+	                 supported == KPROF_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
 }

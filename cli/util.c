@@ -73,7 +73,10 @@ void kprof_cli_puts(const char *s)
 
 int kprof_cli_flush(int rc)
 {
-	if (rc == KPROF_CLI_EXIT_OK) {
+	int print = rc == KPROF_CLI_EXIT_OK || rc == KPROF_CLI_EXIT_DIFFER;
+	if (rc == KPROF_CLI_EXIT_DIFFER)
+		rc = KPROF_CLI_EXIT_FAILURE;
+	if (print) {
 		if (out_failed) {
 			fprintf(stderr, "kprof: out of memory\n");
 			rc = KPROF_CLI_EXIT_FAILURE;

@@ -5,10 +5,31 @@
 #include "fuzz_common.h"
 
 static const uint32_t slot_leaf[KPROF_CPUID_SLOT_COUNT] = {
-        KPROF_CPUID_LEAF_VENDOR,       KPROF_CPUID_LEAF_FEATURES, KPROF_CPUID_LEAF_PERFMON,
-        KPROF_CPUID_LEAF_HV_VENDOR,    KPROF_CPUID_LEAF_HV_INTERFACE,
-        KPROF_CPUID_LEAF_HV_FEATURES,  KPROF_CPUID_LEAF_EXT_MAX,  KPROF_CPUID_LEAF_EXT_FEATURES,
-        KPROF_CPUID_LEAF_LWP,
+        [KPROF_CPUID_SLOT_VENDOR] = KPROF_CPUID_LEAF_VENDOR,
+        [KPROF_CPUID_SLOT_FEATURES] = KPROF_CPUID_LEAF_FEATURES,
+        [KPROF_CPUID_SLOT_STRUCT_EXT] = KPROF_CPUID_LEAF_STRUCT_EXT,
+        [KPROF_CPUID_SLOT_STRUCT_EXT1] = KPROF_CPUID_LEAF_STRUCT_EXT1,
+        [KPROF_CPUID_SLOT_PERFMON] = KPROF_CPUID_LEAF_PERFMON,
+        [KPROF_CPUID_SLOT_ARCH_LBR] = KPROF_CPUID_LEAF_ARCH_LBR,
+        [KPROF_CPUID_SLOT_PERFMON_EXT] = KPROF_CPUID_LEAF_PERFMON_EXT,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = KPROF_CPUID_LEAF_PERFMON_EXT_ACR,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS,
+        [KPROF_CPUID_SLOT_HV_VENDOR] = KPROF_CPUID_LEAF_HV_VENDOR,
+        [KPROF_CPUID_SLOT_HV_INTERFACE] = KPROF_CPUID_LEAF_HV_INTERFACE,
+        [KPROF_CPUID_SLOT_HV_FEATURES] = KPROF_CPUID_LEAF_HV_FEATURES,
+        [KPROF_CPUID_SLOT_EXT_MAX] = KPROF_CPUID_LEAF_EXT_MAX,
+        [KPROF_CPUID_SLOT_EXT_FEATURES] = KPROF_CPUID_LEAF_EXT_FEATURES,
+        [KPROF_CPUID_SLOT_AMD_PERFMON] = KPROF_CPUID_LEAF_AMD_PERFMON,
+        [KPROF_CPUID_SLOT_LWP] = KPROF_CPUID_LEAF_LWP,
+};
+/* The sub-leaf of each slot (Intel SDM vol. 2A: leaf 7 sub-leaf 1, leaf 0x23 sub-leaves
+ * 1..3); every other slot is sub-leaf 0. */
+static const uint32_t slot_sub[KPROF_CPUID_SLOT_COUNT] = {
+        [KPROF_CPUID_SLOT_STRUCT_EXT1] = 1,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = 1,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = 2,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = 3,
 };
 
 typedef struct model {
@@ -131,9 +152,16 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 			/* the preload makes the counter overflow after exactly interval events */
 			KF_CHECK(interval <= mask && (d64.iface != KPROF_INTERFACE_EMON || interval <= 0x7FFFFFFFu));
 			KF_CHECK(((plan.preload + interval) & mask) == 0 && plan.preload <= mask);
-			KF_CHECK(sup && r->select != 0 && counter < d64.counters);
+			KF_CHECK(sup && r->select != 0);
 			KF_CHECK(plan.program_count >= 1 && plan.program_count <= 3);
-			KF_CHECK(plan.select_msr == d64.perfevtsel_msr + counter * d64.msr_stride);
+			if (counter < d64.counters) {
+				KF_CHECK(plan.select_msr == d64.perfevtsel_msr + counter * d64.msr_stride);
+			} else {
+				/* beyond the interface: the processor's counters, never past the layout */
+				KF_CHECK(d64.iface == KPROF_INTERFACE_EMON && counter < d64.pmu.counter_limit &&
+				         (d64.pmu.counter_mask >> counter & 1u) &&
+				         plan.select_msr == d64.pmu.perfevtsel_msr + counter * d64.pmu.msr_stride);
+			}
 			KF_CHECK(plan.start_select & (1u << 22)); /* EN */
 			KF_CHECK((plan.stop.value & (1u << 22)) == 0 && plan.stop.msr == plan.select_msr);
 			KF_CHECK((plan.start_select & ~(uint64_t)0x500000u) == r->select);
@@ -177,16 +205,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		kprof_status st;
 		unsigned i;
 		/* mostly the leaves kprof keeps; sometimes anything */
-		if (sel & 0x80)
+		if (sel & 0x80) {
 			leaf = kf_u32(&c);
-		else
+		} else {
 			leaf = slot_leaf[sel % KPROF_CPUID_SLOT_COUNT];
+			sub = slot_sub[sel % KPROF_CPUID_SLOT_COUNT];
+		}
 		if (sel & 0x40)
 			sub = kf_u8(&c);
 		for (i = 0; i < 4; i++)
 			r[i] = (sel & 0x20) ? kf_u32(&c) : (uint32_t)kf_u8(&c) << (8 * (i & 3));
 		for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
-			if (slot_leaf[i] == leaf && sub == 0)
+			if (slot_leaf[i] == leaf && slot_sub[i] == sub)
 				expect_slot = (int)i;
 		slot = kprof_cpuid_slot_of(leaf, sub);
 		KF_CHECK(slot == expect_slot);

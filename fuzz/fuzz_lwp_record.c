@@ -62,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	kf_cursor c = kf_init(data, size);
 	unsigned rev = kf_u8(&c) % 4u; /* NONE and an undefined value must be refused */
-	size_t len, off = 0, walked = 0;
+	size_t len, walked = 0;
+	kprof_lwp_record_iter it;
 	uint8_t *buf = kf_rest_copy(&c, &len);
 	kprof_lwp_sample s;
 	kprof_status st;
@@ -78,23 +79,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_sample(buf, rev, st, &s);
 
 	/* the whole input as a file of records */
-	for (;;) {
-		size_t before = off;
-		st = kprof_lwp_decode_next(buf, len, &off, (kprof_lwp_revision)rev, &s);
-		if (!valid_rev) {
-			KF_CHECK(st == KPROF_E_ARGUMENT || st == KPROF_E_NOT_FOUND || st == KPROF_E_TRUNCATED);
-			KF_CHECK(off == before);
-			break;
-		}
-		if (st == KPROF_E_NOT_FOUND) {
-			KF_CHECK(before == len && off == before);
+	st = kprof_lwp_record_iter_init(&it, buf, len, (kprof_lwp_revision)rev);
+	KF_CHECK(valid_rev ? st == KPROF_OK : st == KPROF_E_ARGUMENT);
+	for (; valid_rev;) {
+		size_t before = it.offset;
+		st = kprof_lwp_record_iter_next(&it, &s);
+		if (st == KPROF_END) {
+			KF_CHECK(before == len && it.offset == before);
+			KF_CHECK(kprof_lwp_record_iter_next(&it, &s) == KPROF_END);
 			break;
 		}
 		if (st == KPROF_E_TRUNCATED) {
-			KF_CHECK(len - before < 32 && off == before);
+			KF_CHECK(len - before < 32 && it.offset == len);
+			KF_CHECK(kprof_lwp_record_iter_next(&it, &s) == KPROF_END);
 			break;
 		}
-		KF_CHECK(off == before + 32 && off <= len);
+		KF_CHECK(it.offset == before + 32 && it.offset <= len);
 		check_sample(buf + before, rev, st, &s);
 		walked++;
 	}

@@ -7,8 +7,10 @@
  * of [tail, head) computed here (never more than the ring holds minus one), a corrupt head is
  * an error and changes nothing; spans, iterators, copies and drains hand out exactly the
  * records between tail and head, in order; the published tail is what consume implies;
- * MissedEvents growth is reported exactly once (span deltas plus kprof_lwp_ring_missed sum
- * to the field's value). */
+ * a non-empty read first refuses a changed BufferBase/BufferSize (KPROF_E_CHANGED), a bad
+ * head or a MissedEvents that went down (KPROF_E_CORRUPT), changing nothing; MissedEvents
+ * growth is reported exactly once (span deltas plus kprof_lwp_ring_missed sum to the last
+ * value kprof accepted). */
 #include "fuzz_common.h"
 
 typedef struct drain_ctx {
@@ -30,13 +32,25 @@ static uint32_t used_bytes(uint32_t head, uint32_t tail, uint32_t size)
 	return head >= tail ? head - tail : size - (tail - head);
 }
 
+/* The status a non-empty read must refuse with, or 0 when it reads records. */
+static int refusal(const uint8_t *cb, const uint8_t *buf, uint32_t rsize, uint32_t rs, uint32_t head,
+                   uint64_t missed, uint64_t seen)
+{
+	if (kprof_load_le64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) != (uint64_t)(uintptr_t)buf ||
+	    (kprof_load_le32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET) & KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) != rsize)
+		return KPROF_E_CHANGED;
+	if (head >= rsize || head % rs || missed < seen)
+		return KPROF_E_CORRUPT;
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	kf_cursor c = kf_init(data, size);
 	uint8_t mode = kf_u8(&c);
 	kprof_lwp_caps caps, *capsp = NULL;
 	uint32_t rs = 32, nrec, rsize, i, tail, avail = 0, sizefield, tailfield;
-	uint64_t basefield, missed = 0, reported = 0;
+	uint64_t basefield, missed = 0, reported = 0, seen = 0;
 	uint8_t *cb, *buf;
 	kprof_lwp_ring r;
 	kprof_status st;
@@ -106,9 +120,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				/* empty: one load, one compare, nothing stored - so the count of the
 				 * last non-empty poll stays consumable */
 				KF_CHECK(n == 0);
-			} else if (head >= rsize || head % rs) {
-				KF_CHECK(n == KPROF_E_CORRUPT);
+			} else if (refusal(cb, buf, rsize, rs, head, missed, seen)) {
+				KF_CHECK(n == refusal(cb, buf, rsize, rs, head, missed, seen));
 			} else {
+				seen = missed;
 				uint32_t want = used_bytes(head, tail, rsize) / rs;
 				KF_CHECK(n > 0 && (uint32_t)n == want && want <= nrec - 1);
 				KF_CHECK(sp.first == buf + tail && sp.head == head);
@@ -137,19 +152,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 4: { /* in-place iteration, taking some */
-			kprof_lwp_iter it;
+			kprof_lwp_ring_iter it;
 			const uint8_t *rec;
 			uint32_t take = kf_u8(&c), got = 0, pos = tail;
-			int n = kprof_lwp_ring_iter_begin(&r, &it);
+			uint32_t head = kprof_load_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+			int n = kprof_lwp_ring_iter_init(&it, &r), no = head == tail ? 0 : refusal(cb, buf, rsize, rs, head, missed, seen);
+			KF_CHECK(n == no);
 			if (n < 0)
 				break;
-			while (got < take && (rec = kprof_lwp_iter_next(&it)) != NULL) {
+			if (head != tail)
+				seen = missed;
+			n = (int)it.count;
+			while (got < take && kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 				KF_CHECK(rec == buf + pos && rec[0] == pos / rs);
 				pos = (pos + rs) % rsize;
 				got++;
 			}
 			KF_CHECK(got <= (uint32_t)n);
-			KF_CHECK(kprof_lwp_ring_iter_end(&it) == KPROF_OK);
+			KF_CHECK(kprof_lwp_ring_iter_commit(&it) == KPROF_OK);
 			tail = pos;
 			if (n > 0)
 				avail = (uint32_t)n - got;
@@ -163,9 +183,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!out)
 				abort();
 			st = kprof_lwp_ring_copy(&r, out, want_rec * rs, &copied);
-			if (head != tail && (head >= rsize || head % rs)) {
-				KF_CHECK(st == KPROF_E_CORRUPT && copied == 0);
+			if (head != tail && refusal(cb, buf, rsize, rs, head, missed, seen)) {
+				KF_CHECK(st == refusal(cb, buf, rsize, rs, head, missed, seen) && copied == 0);
 			} else {
+				if (head != tail)
+					seen = missed;
 				uint32_t have = head == tail ? 0 : used_bytes(head, tail, rsize) / rs;
 				KF_CHECK(st == KPROF_OK);
 				KF_CHECK(copied == (have < want_rec ? have : want_rec));
@@ -192,7 +214,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			d.seen = 0;
 			d.stop_after = kf_u8(&c) % 4u;
 			n = kprof_lwp_ring_drain(&r, drain_fn, &d, maxr);
-			if (n >= 0) {
+			if (head != tail && refusal(cb, buf, rsize, rs, head, missed, seen)) {
+				KF_CHECK(n == refusal(cb, buf, rsize, rs, head, missed, seen) && d.seen == 0);
+			} else if (n >= 0) {
+				if (head != tail)
+					seen = missed;
 				KF_CHECK((uint32_t)n == d.seen);
 				if (maxr)
 					KF_CHECK((uint32_t)n <= maxr);
@@ -201,7 +227,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				tail = d.pos;
 
 			} else {
-				KF_CHECK(n == KPROF_E_CORRUPT && d.seen == 0);
+				KF_CHECK(0); /* an error refusal() did not predict */
 			}
 			break;
 		}
@@ -219,10 +245,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 8: { /* MissedEvents: every growth reported exactly once, by a span or here */
-			uint64_t delta = 0;
-			KF_CHECK(kprof_lwp_ring_missed(&r, &delta) == KPROF_OK);
+			uint64_t delta = 7;
+			st = kprof_lwp_ring_missed(&r, &delta);
+			if (missed < seen) {
+				KF_CHECK(st == KPROF_E_CORRUPT && delta == 0);
+				break;
+			}
+			KF_CHECK(st == KPROF_OK);
+			seen = missed;
 			reported += delta;
-			KF_CHECK(reported == missed); /* attach saw 0 */
+			KF_CHECK(reported == seen); /* attach saw 0 */
 			break;
 		}
 		}

@@ -10,6 +10,7 @@ With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
 import difflib
+import fnmatch
 import os
 import re
 import subprocess
@@ -148,6 +149,12 @@ def ident(node, entry, key, value):
 
 
 # --------------------------------------------------------------------------- generic sections
+# The Linux kernel name a fact shares (tests/test_linux_headers.py compares them): `linux`
+# the macro or union.member, `linux_since` a kernel whose headers (and later ones) must have it,
+# `linux_differs` why kprof's value knowingly differs. The generator only carries them.
+LINUX_KEYS = {"linux?": str, "linux_since?": str, "linux_differs?": str}
+
+
 def parse_bits(node, entry, bits, width):
     if isinstance(bits, bool):
         fail(node, entry, "bits must be a bit number or a quoted \"hi:lo\"")
@@ -176,7 +183,7 @@ def build_register(r, prefix_entry="register"):
     fields, used, seen = [], 0, set()
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
-        check(f, {"name": str, "bits": (int, str), "doc": str}, fe)
+        check(f, {"name": str, "bits": (int, str), "doc": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -199,7 +206,7 @@ def build_msrs(lst, registers, parent=None):
     for m in entries(lst, "msrs", parent):
         ent = f"msr {m.get('name', '?')!r}" if isinstance(m, Map) else "msr"
         check(m, {"name": str, "number": int, "count?": int, "stride?": int, "register?": str,
-                  "doc": str, "provenance": str}, ent)
+                  "doc": str, "provenance": str, **LINUX_KEYS}, ent)
         ident(m, ent, "name", m["name"])
         if not 0 <= m["number"] <= 0xFFFFFFFF:
             fail(m, ent, "number must fit 32 bits")
@@ -345,6 +352,103 @@ def build_constants(c):
     return {"group": c["group"], "doc": c["doc"], "provenance": c["provenance"], "values": vals}
 
 
+# A record table: rows of typed fields rendered as a const array of a generated struct, an
+# id enumeration, strings in one pool (offsets, no pointers) and a lookup by a key field.
+RECORD_TYPES = {"string": "uint16_t", "bool": "uint8_t", "u8": "uint8_t", "u16": "uint16_t",
+                "u32": "uint32_t", "range": "uint16_t"}
+RECORD_MAX = {"bool": 1, "u8": 0xFF, "u16": 0xFFFF, "u32": 0xFFFFFFFF, "range": 0xFFFF}
+
+
+def build_records(r, enums):
+    ent = f"records {r.get('name', '?')!r}" if isinstance(r, Map) else "records"
+    check(r, {"name": str, "id_prefix": str, "first_id?": int, "key?": str, "doc": str,
+              "provenance": str, "fields": list, "rows": list}, ent)
+    name = ident(r, ent, "name", r["name"]).lower()
+    ent = f"records '{name}'"
+    ident(r, ent, "id_prefix", r["id_prefix"])
+    first = r.get("first_id") or 0
+    fields, seen = [], {"id", "provenance"}
+    for f in entries(r["fields"], f"{ent} fields"):
+        fe = f"{ent} field {f.get('name', '?')!r}"
+        check(f, {"name": str, "type": str, "doc": str}, fe)
+        fname = ident(f, fe, "name", f["name"])
+        if fname in seen:
+            fail(f, fe, "duplicate field name (id and provenance are every row's own)")
+        seen.add(fname)
+        t = f["type"]
+        if t not in RECORD_TYPES and t not in enums:
+            fail(f, fe, f"type must be one of {', '.join(RECORD_TYPES)} or an enum of this section, got {t!r}", "type")
+        fields.append({"name": fname, "type": t, "doc": f["doc"], "enum": enums.get(t),
+                       "ctype": RECORD_TYPES.get(t, "uint8_t")})
+    key = r.get("key")
+    if key is not None and not any(f["name"] == key and f["type"] == "string" for f in fields):
+        fail(r, ent, f"key '{key}' must name a string field", "key")
+    pool, pool_at, rows, ids, keys = [], {}, [], set(), set()
+
+    def intern(text):
+        if text not in pool_at:
+            pool_at[text] = sum(len(x) + 1 for x in pool)
+            pool.append(text)
+        return pool_at[text]
+
+    for row in entries(r["rows"], f"{ent} rows"):
+        re_ = f"{ent} row {row.get('id', '?')!r}"
+        check(row, dict({"id": str, "provenance": str},
+                        **{f["name"]: None for f in fields}), re_)
+        rid = str(row["id"]).upper()
+        if not re.match(r"^[A-Z0-9_]+$", rid):
+            fail(row, re_, f"id must be letters, digits and _ (quote ids that start with a digit), got {row['id']!r}", "id")
+        if rid in ids:
+            fail(row, re_, "duplicate id", "id")
+        ids.add(rid)
+        vals, key_text = [], None
+        for f in fields:
+            v, t = row[f["name"]], f["type"]
+            bad = lambda why: fail(row, re_, f"field '{f['name']}' {why}, got {v!r}", f["name"])  # noqa: E731
+            if t == "string":
+                if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+                    bad("must be a string")
+                v = str(v)
+                if f["name"] == key:
+                    if v.lower() in keys:
+                        bad("repeats another row's key (keys are matched ignoring case)")
+                    keys.add(v.lower())
+                    key_text = v
+                vals.append({"c": str(intern(v)), "text": v})
+            elif t == "bool":
+                if not isinstance(v, bool):
+                    bad("must be true or false")
+                vals.append({"c": str(int(v)), "text": "yes" if v else "no"})
+            elif t == "range":
+                lo_hi = v if isinstance(v, list) else [v]
+                if len(lo_hi) not in (1, 2) or any(not isinstance(x, int) or isinstance(x, bool) for x in lo_hi):
+                    bad("must be a number or [min, max]")
+                lo, hi = lo_hi[0], lo_hi[-1]
+                if not 0 <= lo <= hi <= RECORD_MAX[t]:
+                    bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
+                vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
+            elif f["enum"]:
+                names = {x["name"]: x["value"] for x in f["enum"]["values"]}
+                if not isinstance(v, str) or v not in names:
+                    bad(f"must be one of {', '.join(names)} (a bare yes/no is a YAML boolean)")
+                vals.append({"c": f["enum"]["prefix"] + v,
+                             "text": next(x["string"] for x in f["enum"]["values"] if x["name"] == v)})
+            else:
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= RECORD_MAX[t]:
+                    bad(f"must be a number 0..{RECORD_MAX[t]:#x}")
+                vals.append({"c": f"{v}", "text": f"{v}"})
+        rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text})
+    if not rows:
+        fail(r, ent, "has no rows")
+    if first + len(rows) > 0xFF:
+        fail(r, ent, "ids must fit 8 bits")
+    if sum(len(x) + 1 for x in pool) > 0xFFFF:
+        fail(r, ent, "string pool exceeds 64 KiB")
+    return {"name": name, "NAME": name.upper(), "prefix": r["id_prefix"], "first": first,
+            "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
+            "rows": rows, "pool": pool}
+
+
 def build_leaves(lst, node):
     """The cpuid leaves a snapshot holds: one slot each."""
     out, names, keys = [], set(), set()
@@ -399,20 +503,16 @@ def decode_select_check(node, ent, select, reg):
         fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
 
 
-# The libpfm4 PMUs tests/test_libpfm4.c checks each vendor's selects against.
-LIBPFM4_PMUS = {"GenuineIntel": ("ix86arch",), "AuthenticAMD": ("amd64_k8_revf", "amd64_fam10h_barcelona")}
-
-
-def check_libpfm4_reason(node, ent, reason, vendor):
+def check_libpfm4_reason(node, ent, reason, pmus):
     """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
-    needs to know which PMUs it concerns, so the reason must name them first."""
+    needs to know which PMUs it concerns, so the reason must name them first: PMUs of the
+    table's `libpfm4_pmus`, or shell patterns matching some (amd64_k8_rev*)."""
     if reason is None:
         return
-    pmus = LIBPFM4_PMUS.get(vendor)
     if not pmus:
-        fail(node, ent, "libpfm4 reasons belong only on tables with selects of a known vendor", "libpfm4")
-    m = re.match(r"^([a-z0-9_]+(?:, [a-z0-9_]+)*): \S", reason)
-    if not m or any(p not in pmus for p in m.group(1).split(", ")):
+        fail(node, ent, "libpfm4 reasons belong only on tables with libpfm4_pmus", "libpfm4")
+    m = re.match(r"^([a-z0-9_*?\[\]-]+(?:, [a-z0-9_*?\[\]-]+)*): \S", reason)
+    if not m or any(not fnmatch.filter(pmus, p) for p in m.group(1).split(", ")):
         fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
 
 
@@ -442,7 +542,7 @@ def build_sources(spec, registers, msrs):
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
                   "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str}, te)
+                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
         tid = ident(t, te, "id", t["id"]).lower()
         if tid in ids:
             fail(t, te, "duplicate table id")
@@ -492,7 +592,7 @@ def build_sources(spec, registers, msrs):
                 fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
             if eb is not None and tid != "emon":
                 fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
-            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("vendor") if reg else None)
+            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("libpfm4_pmus") if reg else None)
             ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
             if ivc not in intervals:
                 fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
@@ -653,7 +753,8 @@ def find_guards(src):
 def build_model(spec_dir):
     files = sorted(f for f in os.listdir(spec_dir) if f.endswith(".yaml"))
     specs = {f[:-5]: load_yaml(os.path.join(spec_dir, f)) for f in files}
-    allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants"}
+    allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
+                   "section"}
     special = {"project": {"project"}, "status": {"status"}, "cpuid": {"leaves"},
                "sources": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
@@ -661,13 +762,16 @@ def build_model(spec_dir):
         for k in doc:
             if k not in ok:
                 fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})", k)
-        if name not in DOMAINS and name not in ("project", "status"):
+        # `section: D` puts a file's contents into header section D (default: the file's name).
+        if "section" in doc and doc["section"] not in DOMAINS:
+            fail(doc, "section", f"'{doc['section']}' is no header section ({', '.join(DOMAINS)})", "section")
+        if doc.get("section", name) not in DOMAINS and name not in ("project", "status"):
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
     registers, all_regs = {}, []
     domains = {d: {"name": d, "registers": [], "msrs": [], "structs": [], "enums": [],
-                   "constants": []} for d in DOMAINS}
+                   "constants": [], "records": []} for d in DOMAINS}
     for name, doc in specs.items():
-        d = domains.get(name, domains["base"])
+        d = domains.get(doc.get("section", name), domains["base"])
         for r in entries(doc.get("registers"), "registers", doc):
             reg = build_register(r)
             if reg["name"] in registers:
@@ -677,7 +781,7 @@ def build_model(spec_dir):
     msrs = []
     structs = {}
     for name, doc in specs.items():
-        d = domains.get(name, domains["base"])
+        d = domains.get(doc.get("section", name), domains["base"])
         new_msrs = build_msrs(doc.get("msrs"), registers, doc)
         d["msrs"] += new_msrs
         msrs += new_msrs
@@ -694,6 +798,8 @@ def build_model(spec_dir):
             d["structs"].append(st)
         d["enums"] += [build_enum(e) for e in entries(doc.get("enums"), "enums", doc)]
         d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
+        file_enums = {e["name"]: e for e in d["enums"]}
+        d["records"] += [build_records(r, file_enums) for r in entries(doc.get("records"), "records", doc)]
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:

@@ -2,7 +2,50 @@
 # gcc-12-multilib/g++-12-multilib (not gcc-multilib, which conflicts with the cross gccs): -m32 builds; mingw-w64: ddk/wdm.h and windows.h; libwine-dev: Wine's
 # winternl.h (include/wine/wine/windows).
 DEPS += libpfm4-dev gcc-12-multilib g++-12-multilib mingw-w64 libwine-dev
-TEST_STEPS += gen-check sections gen sources seeds listings libpfm4 matrix
+# How i386 test programs run (tools/run-foreign, docs/testing.md): natively where this
+# kernel can, under qemu-i386 where it cannot, decided once per run here and exported to
+# every step. `make test KPROF_I386_RUNNER=qemu` forces the emulator.
+ifeq ($(origin KPROF_I386_RUNNER),undefined)
+KPROF_I386_RUNNER := $(shell tools/run-foreign --decide i386 2>/dev/null)
+endif
+export KPROF_I386_RUNNER
+RUN_I386 := tools/run-foreign i386
+
+# The host unit tests as i386 programs: `i386` runs them with this run's runner, `i386-qemu`
+# under qemu-i386 always, so the emulator path is tested even where native execution works
+# (and the native path wherever the kernel allows it). Tests needing a library with no i386
+# build here (libpfm4) or a data file are left to their own steps. No sanitizers (no i386
+# runtimes here), so gcc's -Wmaybe-uninitialized stays a warning, as in mk/fuzz.mk's valgrind
+# build (test_dump.c's `len`, set whenever kt_read_file returns non-NULL).
+# -D_FILE_OFFSET_BITS=64: a 32-bit readdir() fails with EOVERFLOW on a file system whose inode
+# numbers exceed 32 bits (as here), and the dump-reading tests would see no dump at all.
+I386_TESTS := test_sources test_listings test_hal test_msr_hook test_ds test_windows test_lwp test_dump
+$(BUILD)/i386/tests/%: tests/%.c kprof.h tests/kprof_test.h
+	@mkdir -p $(@D)
+	$(CC) -m32 -D_FILE_OFFSET_BITS=64 $(CFLAGS_TEST) -Wno-error=maybe-uninitialized $< -o $@ $(LDLIBS_$*)
+# run_i386 RUNNER: each test through tools/run-foreign; counts summed from each test's last line.
+define run_i386
+	@KPROF_I386_RUNNER=$(1) tools/run-foreign --which i386; p=0; f=0; \
+	for t in $(addprefix $(BUILD)/i386/tests/,$(I386_TESTS)); do \
+	  KPROF_I386_RUNNER=$(1) tools/run-foreign i386 $$t > $$t.$(1).log 2>&1; rc=$$?; \
+	  line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $$t.$(1).log | tail -n 1); \
+	  tp=$${line%% passed*}; tf=$$(echo "$$line" | sed -n 's/.*passed, \([0-9]*\) failed.*/\1/p'); \
+	  if [ -z "$$line" ] || [ $$rc != 0 ]; then tf=$$((tf + 1)); tp=$${tp:-0}; echo "FAIL $$t (exit $$rc)"; tail -n 15 $$t.$(1).log | sed 's/^/     | /'; \
+	  else echo "ok   $$t: $$line"; fi; p=$$((p + tp)); f=$$((f + tf)); done; \
+	echo "$$p passed, $$f failed"; test $$f = 0
+endef
+test-i386: $(addprefix $(BUILD)/i386/tests/,$(I386_TESTS))
+	$(call run_i386,$(KPROF_I386_RUNNER))
+test-i386-qemu: $(addprefix $(BUILD)/i386/tests/,$(I386_TESTS))
+	$(call run_i386,qemu)
+
+# Ring-0 flags for -m64 and -m32 builds, from mk/freestanding.flags (their one place).
+FS_FLAG = $(shell sed -n 's/^$(1): //p' mk/freestanding.flags)
+FREESTANDING := $(call FS_FLAG,all)
+FREESTANDING_m64 := $(call FS_FLAG,all) $(call FS_FLAG,m64)
+FREESTANDING_m32 := $(call FS_FLAG,all) $(call FS_FLAG,m32)
+
+TEST_STEPS += gen-check sections gen sources seeds listings libpfm4 matrix i386 i386-qemu
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
@@ -26,8 +69,12 @@ test-listings: $(BUILD)/tests/test_listings
 LDLIBS_test_libpfm4 := -lpfm
 $(BUILD)/tests/test_libpfm4: tests/spec_rows.h
 
-test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv
-	$< $(BUILD)/tests/spec_rows.tsv
+$(BUILD)/tests/libpfm4_pmus.tsv: spec/sources.yaml tests/spec_rows.py | need-python
+	@mkdir -p $(@D)
+	$(PY) tests/spec_rows.py --libpfm4-pmus $< > $@.tmp && mv $@.tmp $@
+
+test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
+	$< $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
 
 # Each kind of bad spec gives its own file:line:entry error and leaves kprof.h untouched.
 test-gen: need-python

@@ -14,7 +14,8 @@ $(BUILD)/tests/test_ds.i386: tests/test_ds.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	$(CC) -m32 $(CFLAGS_TEST) $< -o $@
 test-ds-i386: $(BUILD)/tests/test_ds.i386
-	$<
+	@tools/run-foreign --which i386
+	$(RUN_I386) $<
 
 test-windows: $(BUILD)/tests/test_windows
 	$<
@@ -29,7 +30,7 @@ test-windows-mingw: tests/mingw_windows.c kprof.h
 # and no call into a runtime library (i386 64-bit division would call libgcc's __udivdi3).
 test-ds-freestanding: tests/ds_freestanding.c kprof.h
 	@mkdir -p $(BUILD)/tests
-	$(CC) -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -mno-red-zone -c $< -o $(BUILD)/tests/ds_freestanding.o
-	$(CC) -m32 -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -c $< -o $(BUILD)/tests/ds_freestanding32.o
+	$(CC) -m64 -std=c99 -O2 $(WARN) -I. $(FREESTANDING_m64) -c $< -o $(BUILD)/tests/ds_freestanding.o
+	$(CC) -m32 -std=c99 -O2 $(WARN) -I. $(FREESTANDING_m32) -c $< -o $(BUILD)/tests/ds_freestanding32.o
 	@undef=$$(nm -u $(BUILD)/tests/ds_freestanding.o $(BUILD)/tests/ds_freestanding32.o | grep -v -e '^$$' -e ':$$' -e _GLOBAL_OFFSET_TABLE_); \
 	if [ -n "$$undef" ]; then echo "ring-0 objects need runtime symbols:"; echo "$$undef"; exit 1; fi

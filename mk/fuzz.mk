@@ -104,9 +104,10 @@ test-cppcheck: $(FUZZ_GEN)
 		-I. -Itests -Ifuzz -I$(FUZZ_OUT)/gen -- $(ANALYZE_SRCS)
 
 # ---- kernel discipline: freestanding, no libc, no SSE, no red zone, small frames ----
-KERNEL_FLAGS := -std=c99 -O2 -DKH_FREESTANDING -ffreestanding -nostdlib -mgeneral-regs-only -mno-red-zone \
-	-fno-builtin -fno-stack-protector -fno-pic -Wframe-larger-than=512 -Wstack-usage=512 -Wvla \
-	$(WARN) -I.
+# The ring-0 flags of mk/freestanding.flags, less -mcmodel=kernel: this image is linked at a
+# user address (a static executable), which the kernel code model cannot reach.
+KERNEL_FLAGS := -std=c99 -O2 -DKH_FREESTANDING $(FREESTANDING) -fno-pic \
+	-Wframe-larger-than=512 -Wstack-usage=512 -Wvla $(WARN) -I.
 $(FUZZ_OUT)/kernel/%/image: $(HARDEN_TU) fuzz/hardening/start.c kprof.h $(FUZZ_GEN)
 	@mkdir -p $(@D)
 	cd $(@D) && gcc $(if $(filter i386,$*),-m32,-m64) $(KERNEL_FLAGS) -I$(CURDIR) -I$(CURDIR)/$(FUZZ_OUT)/gen \

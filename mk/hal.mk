@@ -1,8 +1,10 @@
 # cpuid, MSR/PMC access, the HAL's profile-interface decision and the cpuid dump reader
 # (issue 3; dump formats from issue 4). `cpuid` is Debian's cpuid tool: test_dump reads its
 # `cpuid -r` output. gcc-12-multilib: the -m32 freestanding check.
-DEPS += cpuid gcc-12-multilib
-TEST_STEPS += dump hal msr-hook hal-freestanding
+# linux-headers-amd64: the kernel's msr-index.h, perf_event.h and cpufeatures.h, which
+# test-linux-headers compares the spec's MSR numbers and bit fields with.
+DEPS += cpuid gcc-12-multilib linux-headers-amd64
+TEST_STEPS += dump hal msr-hook hal-freestanding linux-headers
 
 # The dump reader reads untrusted text: run its test under the sanitizers.
 CFLAGS_test_dump := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -17,11 +19,17 @@ test-hal: $(BUILD)/tests/test_hal
 test-msr-hook: $(BUILD)/tests/test_msr_hook
 	$<
 
-# The ring-0 paths compile freestanding, no SSE, no red zone, i386 and x86-64, gcc and clang.
-HAL_FREESTANDING := -std=c99 -O2 $(WARN) -I. -ffreestanding -mgeneral-regs-only -mno-red-zone
+# The ring-0 paths compile with mk/freestanding.flags, i386 and x86-64, gcc and clang.
+HAL_FREESTANDING := -std=c99 -O2 $(WARN) -I.
 test-hal-freestanding: tests/freestanding_hal.c kprof.h
 	@mkdir -p $(BUILD)/freestanding
-	@n=0; f=0; for cc in gcc clang; do for m in -m32 -m64; do \
-	  if $$cc $$m $(HAL_FREESTANDING) -c $< -o $(BUILD)/freestanding/hal$$m.$$cc.o; then n=$$((n+1)); \
-	  else echo "FAILED: $$cc $$m"; f=$$((f+1)); fi; done; done; \
+	@n=0; f=0; for cc in gcc clang; do for m in m32 m64; do \
+	  if [ $$m = m32 ]; then fs="$(FREESTANDING_m32)"; else fs="$(FREESTANDING_m64)"; fi; \
+	  if $$cc -$$m $(HAL_FREESTANDING) $$fs -c $< -o $(BUILD)/freestanding/hal-$$m.$$cc.o; then n=$$((n+1)); \
+	  else echo "FAILED: $$cc -$$m $$fs"; f=$$((f+1)); fi; done; done; \
 	echo "$$n passed, $$f failed"; test $$f = 0
+
+# Every MSR number and field the spec names a Linux macro, union member or cpufeatures flag
+# for, against each installed linux-headers-* (spec `linux:` / `linux_since:` / `linux_differs:`).
+test-linux-headers: need-python
+	$(PY) tests/test_linux_headers.py spec

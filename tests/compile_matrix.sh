@@ -27,12 +27,15 @@ step() {
 	fi
 }
 
-# build_run NAME COMPILER FLAGS... : compile a test program and run it.
+# build_run NAME COMPILER FLAGS... : compile a test program and run it (an -m32 program
+# through tools/run-foreign: natively or under qemu-i386, as printed below).
 build_run() {
-	local name=$1 cc=$2
+	local name=$1 cc=$2 arch=x86_64
 	shift 2
-	step "$name" sh -c '"$@" && "$0"' "$out/$name" "$cc" "$@" -o "$out/$name"
+	case " $* " in *" -m32 "*) arch=i386 ;; esac
+	step "$name" sh -c '"$@" && tools/run-foreign '$arch' "$0"' "$out/$name" "$cc" "$@" -o "$out/$name"
 }
+tools/run-foreign --which i386 || exit 1
 
 for m in 64 32; do
 	for cc in gcc clang; do
@@ -49,8 +52,8 @@ for m in 64 32; do
 		build_run "$cxx-nonames-m$m" "$cxx" -m$m -x c++ -std=c++11 -O2 $WARN -DKPROF_NO_NAMES -I. -Itests tests/matrix_api.c
 		step "$cc-nonames-m$m-strings" sh -c '! grep -a -q -e ProfileLLCMisses -e FRDispachStalls "$0"' "$out/$cc-nonames-m$m"
 	done
-	step "bare-windows-names-m$m" sh -c 'gcc -m'$m' -std=c99 '"$WARN"' -I. tests/coexist/bare.c -o "$0" && "$0"' "$out/bare-m$m"
-	step "bare-windows-names-cxx-m$m" sh -c 'clang++ -m'$m' -x c++ -std=c++11 '"$WARN"' -I. tests/coexist/bare.c -o "$0" && "$0"' "$out/bare-cxx-m$m"
+	build_run "bare-windows-names-m$m" gcc -m$m -std=c99 $WARN -I. tests/coexist/bare.c
+	build_run "bare-windows-names-cxx-m$m" clang++ -m$m -x c++ -std=c++11 $WARN -I. tests/coexist/bare.c
 done
 
 # Coexistence with the platform headers that define KPROFILE_SOURCE (compile only: these

@@ -4,7 +4,11 @@
     check(got == want, "what is being checked")
     sys.exit(done())   # prints the closing 'N passed, N failed' line
 """
+import os
+import subprocess
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 passed = failed = 0
 
@@ -39,3 +43,31 @@ def ok(cond, what, detail=""):
         if detail:
             print("\n".join("     | " + l for l in str(detail).rstrip().splitlines()[-25:]), flush=True)
     return cond
+
+
+def freestanding_flags(arch):
+    """The ring-0 compiler flags for arch ("m64" or "m32"), from mk/freestanding.flags."""
+    flags = []
+    with open(os.path.join(ROOT, "mk/freestanding.flags")) as f:
+        for line in f:
+            key, _, val = line.partition(":")
+            if key in ("all", arch):
+                flags += val.split()
+    return flags
+
+
+class Ran:
+    """A finished command: returncode, stdout, stderr (text)."""
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+def run(cmd, **kw):
+    """subprocess.run(cmd, capture_output=True, text=True, **kw) that never raises on a host
+    difference (a tool that is missing, a program this kernel cannot execute, a timeout):
+    those come back as returncode 127 with the reason in stderr, so the caller counts one
+    failed check and prints the command instead of crashing."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    except (OSError, subprocess.SubprocessError) as e:
+        return Ran(127, "", f"{' '.join(map(str, cmd))}: {type(e).__name__}: {e}")

@@ -49,3 +49,26 @@ int insn_lwpins64(uint64_t d2, uint32_t d1)
 	return full;
 }
 #endif
+
+/* KPROF_LWPINS32/64 store CF into any integer lvalue (an int, a long, a struct member), not
+ * only a byte: this file does not build when they need a uint8_t. */
+struct lwpins_result {
+	long full;
+};
+int insn_lwpins32_int(uint32_t d2, uint32_t d1, struct lwpins_result *res);
+int insn_lwpins32_int(uint32_t d2, uint32_t d1, struct lwpins_result *res)
+{
+	int full;
+	KPROF_LWPINS32(d2, d1, 1, full);
+	KPROF_LWPINS32(d2, d1, 2, res->full);
+	return full;
+}
+#if defined(__x86_64__)
+unsigned insn_lwpins64_unsigned(uint64_t d2, uint32_t d1);
+unsigned insn_lwpins64_unsigned(uint64_t d2, uint32_t d1)
+{
+	unsigned full;
+	KPROF_LWPINS64(d2, d1, 3, full);
+	return full;
+}
+#endif

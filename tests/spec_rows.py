@@ -3,7 +3,8 @@
 
     table  value  name  select  ebx_bit  libpfm4-reason
 
-Absent fields are empty. Reads the YAML with plain yaml.safe_load, not with the
+Absent fields are empty. With --libpfm4-pmus, print instead each table's libpfm4 PMUs, one
+`table  pmu` line each. Reads the YAML with plain yaml.safe_load, not with the
 generator's loader, so the seed test checks the spec independently of the generator.
 """
 import sys
@@ -11,10 +12,15 @@ import sys
 import yaml
 
 
-def main(path):
+def main(path, pmus=False):
     with open(path, encoding="utf-8") as f:
         spec = yaml.safe_load(f)
     out = sys.stdout
+    if pmus:
+        for t in spec["tables"]:
+            for p in t.get("libpfm4_pmus") or []:
+                out.write(f"{t['id']}\t{p}\n")
+        return 0
     for t in spec["tables"]:
         for s in t["sources"]:
             sel = s.get("select")
@@ -29,4 +35,5 @@ def main(path):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "spec/sources.yaml"))
+    args = [a for a in sys.argv[1:] if a != "--libpfm4-pmus"]
+    sys.exit(main(args[0] if args else "spec/sources.yaml", "--libpfm4-pmus" in sys.argv[1:]))

@@ -221,8 +221,10 @@ def expect(block, tabs, hal="x64"):
 
     pa, pb = reg(0xA, 0), reg(0xA, 1)
     version, counters, width, length = pa & 0xFF, (pa >> 8) & 0xFF, (pa >> 16) & 0xFF, pa >> 24
-    e["perfmon"] = None if not has(0xA) else {
+    # Leaf 0x0A is reserved on AMD (AMD APM vol. 3 appendix E): no facts to report there.
+    e["perfmon"] = None if not has(0xA) or vendor == "amd" else {
         "version": version, "counters": counters, "width": width, "ebx_length": length, "ebx": pb}
+    e["pmu"] = expect_pmu(block, vendor, has)
 
     if vendor == "amd":
         itf = "amd64"
@@ -237,6 +239,14 @@ def expect(block, tabs, hal="x64"):
     if ms and not bit(reg(0x40000003, 3), 2):
         itf = "default"
     e["interface"] = itf
+    # What the interface uses: Emon the leaf 0x0A counters, at most the eight
+    # IA32_PERFEVTSELx (Intel SDM vol. 4 table 2-2); Amd64 the four legacy 48-bit counters.
+    e["interface_counters"] = {
+        "emon": {"counters": min(counters, 8), "width": width, "perfevtsel_msr": 0x186,
+                 "counter_msr": 0xC1, "msr_stride": 1},
+        "amd64": {"counters": 4, "width": 48, "perfevtsel_msr": 0xC0010000, "counter_msr": 0xC0010004,
+                  "msr_stride": 1},
+    }.get(itf, {"counters": 0, "width": 0, "perfevtsel_msr": 0, "counter_msr": 0, "msr_stride": 0})
 
     srcs = []
     for r in tabs[itf]:
@@ -268,8 +278,73 @@ def expect(block, tabs, hal="x64"):
     return e
 
 
+def expect_pmu(block, vendor, has):
+    """kprof info's "pmu" object by the sources' rules: Intel SDM vol. 2A leaves 0AH, 07H, 1CH,
+    23H and vol. 4 table 2-2, Linux msr-index.h (V6 range); AMD APM vol. 2 section 13.2 and
+    vol. 3 Fn8000_0001/Fn8000_0022."""
+    def sub_reg(leaf, sub, i):
+        top = block.get((0x80000000 if leaf >= 0x80000000 else 0, 0))
+        if (leaf, sub) not in block or top is None or leaf > top[0]:
+            return 0
+        return block[(leaf, sub)][i]
+
+    def low(n):
+        return (1 << min(n, 32)) - 1
+
+    def popcount(v):
+        return bin(v).count("1")
+    if vendor == "intel":
+        a, c, d = sub_reg(0xA, 0, 0), sub_reg(0xA, 0, 2), sub_reg(0xA, 0, 3)
+        v = a & 0xFF
+        cmask = low((a >> 8) & 0xFF)
+        fmask = (low(d & 0x1F) | (c if v >= 5 else 0)) if v >= 2 else 0
+        ext = has(0x23) and bit(sub_reg(7, 1, 0), 8)
+        sub0, ebx0 = sub_reg(0x23, 0, 0), sub_reg(0x23, 0, 1)
+        if ext and bit(sub0, 1) and (0x23, 1) in block:
+            cmask, fmask = sub_reg(0x23, 1, 0), sub_reg(0x23, 1, 1)
+        lbr = bit(sub_reg(7, 0, 3), 19) and has(0x1C)
+        depth = max([8 * (n + 1) for n in range(8) if bit(sub_reg(0x1C, 0, 0), n)] or [0]) if lbr else 0
+        if v >= 6:
+            lay = (0x1901, 0x1900, 4, 32, 0x1980, 4, 16)
+        elif v >= 1:
+            lay = (0x186, 0xC1, 1, 8, 0x309, 1, 4 if v >= 2 else 0)
+        else:
+            lay = (0, 0, 0, 0, 0, 0, 0)
+        return {"version": v, "counters": popcount(cmask), "width": (a >> 16) & 0xFF,
+                "counter_mask": cmask, "counter_limit": lay[3], "perfevtsel_msr": lay[0],
+                "counter_msr": lay[1], "msr_stride": lay[2],
+                "global_ctrl_msr": 0x38F if v >= 2 else 0, "global_status_msr": 0x38E if v >= 2 else 0,
+                "global_clear_msr": 0x390 if v >= 2 else 0,
+                "fixed": {"counters": popcount(fmask), "width": (d >> 5) & 0xFF if v >= 2 else 0,
+                          "mask": fmask, "limit": lay[6], "msr": lay[4], "msr_stride": lay[5]},
+                "perfmon_ext": bool(ext),
+                "ext_events": sub_reg(0x23, 3, 0) if ext and bit(sub0, 3) else 0,
+                "umask2": bool(ext) and bit(ebx0, 0), "eq": bool(ext) and bit(ebx0, 1),
+                "acr_counter_mask": sub_reg(0x23, 2, 0) if ext and bit(sub0, 2) else 0,
+                "acr_fixed_mask": sub_reg(0x23, 2, 1) if ext and bit(sub0, 2) else 0,
+                "arch_lbr": bool(lbr), "lbr_depth_max": depth}
+    if vendor == "amd":
+        ecx = sub_reg(0x80000001, 0, 2)
+        a22, b22 = sub_reg(0x80000022, 0, 0), sub_reg(0x80000022, 0, 1)
+        core, nb, ptsc, v2, lbr2 = bit(ecx, 23), bit(ecx, 24), bit(ecx, 27), bit(a22, 0), bit(a22, 1)
+        n = (b22 & 0xF if v2 else 6) if core else 4
+        return {"version": 2 if v2 else 1, "counters": n, "width": 48, "counter_mask": low(n),
+                "counter_limit": 6 if core else 4,
+                "perfevtsel_msr": 0xC0010200 if core else 0xC0010000,
+                "counter_msr": 0xC0010201 if core else 0xC0010004, "msr_stride": 2 if core else 1,
+                "global_ctrl_msr": 0xC0000301 if v2 else 0, "global_status_msr": 0xC0000300 if v2 else 0,
+                "global_clear_msr": 0xC0000302 if v2 else 0,
+                "legacy_counters": 4, "perfctr_ext_core": core, "perfmon_v2": v2, "lbr_v2": lbr2,
+                "lbr_v2_stack": (b22 >> 4) & 0x3F if lbr2 else 0, "perfctr_ext_nb": nb,
+                "nb_counters": ((b22 >> 10) & 0x3F if v2 else 4) if nb else 0,
+                "nb_perfevtsel_msr": 0xC0010240 if nb else 0, "nb_counter_msr": 0xC0010241 if nb else 0,
+                "ptsc": ptsc, "ptsc_msr": 0xC0010280 if ptsc else 0}
+    return None
+
+
 def check_info(j, e, what):
-    for k in ("vendor", "family", "model", "stepping", "hypervisor", "interface", "perfmon", "lwp", "ds"):
+    for k in ("vendor", "family", "model", "stepping", "hypervisor", "interface", "perfmon", "lwp", "ds",
+              "pmu", "interface_counters"):
         check_eq(j.get(k, "<missing>"), e[k], f"{what}: {k}")
     got = j.get("sources") or []
     check_eq(len(got), len(e["sources"]), f"{what}: number of sources")
@@ -333,7 +408,83 @@ def cpuid_tool_decode(raw_path):
                     lwp[f[1]] = int(f[2], 16) if f[2] else f[3] == "true"
     if lwp:
         out["lwp"] = lwp
+
+    def section(title):
+        m = re.search(re.escape(title) + r":\n((?:      .*\n)+)", text)
+        if not m:
+            return None
+        sec = {}
+        for line in m[1].splitlines():
+            f = re.match(r"\s+(.*?)\s*= (?:0x([0-9a-f]+)|(true|false))", line)
+            if f:
+                sec[f[1]] = int(f[2], 16) if f[2] else f[3] == "true"
+        return sec
+    out["0x23"] = section("Architecture Performance Monitoring Extended (0x23)")
+    out["0x23/3"] = section("Architecture Performance Monitoring Extended Supported Events (0x23/3)")
+    out["0x1c"] = section("Architectural LBR Capabilities (0x1c/0)")
+    out["0x80000022"] = section("Extended Performance Monitoring and Debugging (0x80000022)")
+    ext = re.search(r"extended feature flags \(0x80000001/ecx\):\n((?:      .*\n)+)", text)
+    out["0x80000001/ecx"] = None
+    if ext:
+        out["0x80000001/ecx"] = {f[1]: f[2] == "true" for f in
+                                 re.finditer(r"\s+(.*?)\s*= (true|false)", ext[1])}
     return out
+
+
+# The cpuid tool's labels for leaf 0x23 sub-leaf 3 eax, in bit order.
+EXT_EVENT_LABELS = ["core cycles", "instructions retired", "reference cycles", "last level cache references",
+                    "last level cache misses", "branch instructions retired", "branch mispredicts retired",
+                    "topdown slots", "topdown backend bound", "topdown bad speculation",
+                    "topdown frontend bound", "topdown retiring"]
+
+
+def check_pmu_against_cpuid_tool(t, j, what):
+    """The leaves 0x23, 0x1C, 0x80000022 (and 0x80000001 ecx counter bits) as `cpuid -f`
+    decodes them against kprof's "pmu". Returns how many facts were compared."""
+    p, n = j.get("pmu"), 0
+    if not p:
+        return 0
+    if "fixed" in p and p["perfmon_ext"]:
+        sec = t.get("0x23")
+        if check(sec is not None, f"{what}: cpuid tool decoded leaf 0x23"):
+            check_eq(p["counter_mask"], sec.get("general counters bitmap"), f"{what}: 0x23 GP bitmap vs cpuid tool")
+            check_eq(p["fixed"]["mask"], sec.get("fixed counters bitmap"), f"{what}: 0x23 fixed bitmap vs cpuid tool")
+            n += 2
+        ev = t.get("0x23/3")
+        if ev is not None:
+            got = [bit(p["ext_events"], b) for b in range(len(EXT_EVENT_LABELS))]
+            check_eq(got, [ev.get(lab) for lab in EXT_EVENT_LABELS], f"{what}: 0x23.3 events vs cpuid tool")
+            n += 1
+    if "fixed" in p and p["arch_lbr"]:
+        sec = t.get("0x1c")
+        if check(sec is not None, f"{what}: cpuid tool decoded leaf 0x1C"):
+            depths = [8 * k for k in range(1, 9) if sec.get(f"IA32_LBR_DEPTH.DEPTH {8 * k:2d} supported")]
+            check_eq(p["lbr_depth_max"], max(depths or [0]), f"{what}: 0x1C depth vs cpuid tool")
+            n += 1
+    if "perfmon_v2" in p:
+        f1 = t.get("0x80000001/ecx") or {}
+        for key, label in (("perfctr_ext_core", "core performance counter extensions"),
+                           ("perfctr_ext_nb", "NB/DF performance counter extensions"),
+                           ("ptsc", "performance time-stamp counter support")):
+            if label in f1:
+                check_eq(p[key], f1[label], f"{what}: {key} vs cpuid tool")
+                n += 1
+        sec = t.get("0x80000022")
+        if sec is not None:
+            check_eq(p["perfmon_v2"], sec.get("AMD performance monitoring V2"), f"{what}: PerfMonV2 vs cpuid tool")
+            check_eq(p["lbr_v2"], sec.get("AMD LBR V2"), f"{what}: LBR v2 vs cpuid tool")
+            n += 2
+            if p["perfmon_v2"] and p["perfctr_ext_core"]:
+                check_eq(p["counters"], sec.get("number of core perf ctrs"), f"{what}: core counters vs cpuid tool")
+                n += 1
+            if p["lbr_v2"]:
+                check_eq(p["lbr_v2_stack"], sec.get("number of LBR stack entries"), f"{what}: LBR stack vs cpuid tool")
+                n += 1
+            if p["perfmon_v2"] and p["perfctr_ext_nb"]:
+                check_eq(p["nb_counters"], sec.get("number of avail Northbridge perf ctrs"),
+                         f"{what}: data-fabric counters vs cpuid tool")
+                n += 1
+    return n
 
 
 def check_against_cpuid_tool(raw_path, j, what):
@@ -436,6 +587,40 @@ def test_dumps(tabs, tmp):
         rc, out, err = run("info", "--cpuid-file", first, "--json")
         if check_eq(rc, 0, f"{name}: first block alone"):
             check_against_cpuid_tool(first, json.loads(out), name)
+
+
+def test_pmu_dumps(tabs, tmp):
+    """Every AIDA64 dump under ../shared/cpuid-dumps/*/ (the current parts too): kprof info's
+    counters against the rules and, for the first and last CPU block, against the cpuid
+    tool's decoding of leaves 0x23, 0x1C and 0x80000022. At least one dump must exercise each
+    of those leaves, so the comparison cannot pass by finding nothing."""
+    root = os.path.join(SHARED, "cpuid-dumps")
+    names = sorted(os.path.join(d, f) for d in os.listdir(root) if os.path.isdir(os.path.join(root, d))
+                   for f in os.listdir(os.path.join(root, d)) if f.endswith(".txt"))
+    leaves_seen = {0x23: 0, 0x1C: 0, 0x80000022: 0}
+    compared = 0
+    for name in names:
+        blocks = parse_aida(open(os.path.join(root, name), encoding="latin-1").read())
+        if not blocks:
+            continue
+        for idx in sorted({0, len(blocks) - 1}):
+            raw = os.path.join(tmp, name.replace("/", "_") + f".{idx}.raw")
+            open(raw, "w").write(to_raw(blocks[idx:idx + 1]))
+            rc, out, err = run("info", "--cpuid-file", raw, "--json")
+            if not check_eq(rc, 0, f"{name} block {idx}: exit status [{err.strip()}]"):
+                continue
+            j = json.loads(out)
+            e = expect(blocks[idx], tabs)
+            check_eq(j.get("pmu", "<missing>"), e["pmu"], f"{name} block {idx}: pmu")
+            check_eq(j.get("interface_counters", "<missing>"), e["interface_counters"],
+                     f"{name} block {idx}: interface_counters")
+            for leaf in leaves_seen:
+                leaves_seen[leaf] += (leaf, 0) in blocks[idx]
+            compared += check_pmu_against_cpuid_tool(cpuid_tool_decode(raw), j, f"{name} block {idx}")
+    for leaf, n in leaves_seen.items():
+        check(n > 0, f"some dump has leaf {leaf:#x} ({n} blocks)")
+    check(compared > 0, f"counter facts compared with the cpuid tool ({compared})")
+    print(f"pmu: {len(names)} dumps, {compared} facts compared with the cpuid tool, leaves seen {leaves_seen}")
 
 
 def test_bad_files(tmp):
@@ -1115,6 +1300,7 @@ def main():
         test_exit_failure(tmp)
         test_shell(tmp)
         test_dumps(tabs, tmp)
+        test_pmu_dumps(tabs, tmp)
     for cmd in JSON_COMMANDS:
         check(VALIDATED.get(cmd, 0) > 0, f"--json output of {cmd} validated against its schema ({VALIDATED.get(cmd, 0)} documents)")
     return done()

@@ -104,8 +104,8 @@ static void own_read_aida(const char *text, size_t len, own_list *out)
 			r.subleaf = (unsigned)strtoul(s + 56, NULL, 16);
 			prev_untagged = 0;
 		} else {
-			/* kprof's kept leaves have no sub-leaves; every repeat in these dumps is
-			 * of another leaf (4, 0xB, 0xD, 0x8000001D). */
+			/* An untagged repeat of a leaf is its next sub-leaf (leaf 7's sub-leaf 1 in
+			 * older dumps; 4, 0xB, 0xD, 0x8000001D). */
 			if (prev_untagged && prev_leaf == r.leaf)
 				r.subleaf = prev_sub + 1;
 			prev_untagged = 1;
@@ -137,9 +137,13 @@ static char *own_to_raw(const own_list *l, size_t *len)
 	return buf;
 }
 
-/* Leaves a snapshot keeps (spec/cpuid.yaml), for building expected snapshots. */
-static const uint32_t kept[] = {0x0, 0x1, 0xA, 0x40000000, 0x40000001, 0x40000003,
-                                0x80000000, 0x80000001, 0x8000001C};
+/* Leaves a snapshot keeps (spec/cpuid.yaml), (leaf, sub-leaf), for building expected
+ * snapshots. */
+static const uint32_t kept[][2] = {{0x0, 0},        {0x1, 0},        {0x7, 0},        {0x7, 1},
+                                   {0xA, 0},        {0x1C, 0},       {0x23, 0},       {0x23, 1},
+                                   {0x23, 2},       {0x23, 3},       {0x40000000, 0}, {0x40000001, 0},
+                                   {0x40000003, 0}, {0x80000000, 0}, {0x80000001, 0}, {0x80000022, 0},
+                                   {0x8000001C, 0}};
 
 static void own_snapshot(const own_list *l, unsigned cpu, kprof_cpuid_snapshot *s)
 {
@@ -148,14 +152,14 @@ static void own_snapshot(const own_list *l, unsigned cpu, kprof_cpuid_snapshot *
 	for (i = 0; i < l->n; i++) {
 		const own_rec *r = &l->v[i];
 		int slot;
-		if (r->cpu != cpu || r->subleaf != 0)
+		if (r->cpu != cpu)
 			continue;
 		for (k = 0; k < KPROF_ARRAY_COUNT(kept); k++)
-			if (kept[k] == r->leaf)
+			if (kept[k][0] == r->leaf && kept[k][1] == r->subleaf)
 				break;
 		if (k == KPROF_ARRAY_COUNT(kept))
 			continue;
-		slot = kprof_cpuid_slot_of(r->leaf, 0);
+		slot = kprof_cpuid_slot_of(r->leaf, r->subleaf);
 		if (slot < 0 || (s->present & (1u << slot)))
 			continue;
 		s->present |= 1u << slot;

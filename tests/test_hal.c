@@ -168,14 +168,22 @@ static void test_dump_file(const char *dir, const char *name)
 			CHECK_EQ(d.counters, 4);
 			CHECK_EQ(d.perfevtsel_msr, 0xC0010000u);
 			CHECK_EQ(d.counter_msr, 0xC0010004u);
-			CHECK_EQ(d.amd_ext_core, trusted(&c, LE1) && (c.r[LE1][2] >> 23 & 1));
-			CHECK_EQ(d.amd_ext_counters, d.amd_ext_core ? 6 : 0);
+			/* AMD APM vol. 2 chapter 13: six counters with PerfCtrExtCore
+			 * (0x80000001 ecx[23]), else the legacy four; none of these dumps has
+			 * PerfMonV2 (leaf 0x80000022). */
+			CHECK_EQ(d.pmu.perfctr_ext_core, trusted(&c, LE1) && (c.r[LE1][2] >> 23 & 1));
+			CHECK_EQ(d.pmu.counters, d.pmu.perfctr_ext_core ? 6 : 4);
+			CHECK_EQ(d.pmu.legacy_counters, 4);
+			CHECK_EQ(d.pmu.counter_width, 48);
+			CHECK_EQ(d.pmu.perfevtsel_msr, d.pmu.perfctr_ext_core ? 0xC0010200u : 0xC0010000u);
 		} else if (d.iface == KPROF_INTERFACE_EMON) {
 			uint32_t n = c.r[LA][0] >> 8 & 0xFF;
 			CHECK_EQ(d.counters, n > 8 ? 8 : n);
 			CHECK_EQ(d.counter_width, c.r[LA][0] >> 16 & 0xFF);
 			CHECK_EQ(d.perfevtsel_msr, 0x186);
 			CHECK_EQ(d.counter_msr, 0xC1);
+			CHECK_EQ(d.pmu.version, c.r[LA][0] & 0xFF);
+			CHECK_EQ(d.pmu.counter_width, c.r[LA][0] >> 16 & 0xFF);
 		} else {
 			CHECK_EQ(d.counters, 0);
 		}
@@ -433,7 +441,8 @@ static void test_selects(void)
 	/* random values over the defined bits round-trip */
 	for (t = 0; t < 2000; t++) {
 		kprof_vendor v = (t & 1) ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
-		uint64_t defined = (t & 1) ? KPROF_AMD_PERFEVTSEL_DEFINED_MASK : KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
+		/* kprof_select holds Intel bits 31:0 (Intel SDM vol. 3B, the IA32_PERFEVTSELx layout) */
+		uint64_t defined = (t & 1) ? KPROF_AMD_PERFEVTSEL_DEFINED_MASK : 0xFFFFFFFFu;
 		uint64_t val, back = 0;
 		kprof_select f;
 		x = x * 1664525u + 1013904223u;
@@ -441,6 +450,13 @@ static void test_selects(void)
 		CHECK_EQ(kprof_select_decode(v, val, &f), KPROF_OK);
 		CHECK_EQ(kprof_select_encode(v, &f, &back), KPROF_OK);
 		CHECK_EQ(back, val);
+	}
+	/* the Intel bits above 31 (in_tx 32 .. umask2 47:40) are not kprof_select's: reported, not
+	 * dropped */
+	{
+		kprof_select f;
+		CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 0x41003Cull | 1ull << 34, &f), KPROF_E_RESERVED);
+		CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 0x41003Cull | 0xFFull << 40, &f), KPROF_E_RESERVED);
 	}
 }
 
@@ -591,6 +607,183 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* ------------------------------------------------------------------ processor counters */
+/* A snapshot from (leaf, subleaf, eax, ebx, ecx, edx) rows. */
+static void snap_rows(kprof_cpuid_snapshot *s, const uint32_t (*rows)[6], size_t n)
+{
+	size_t i;
+	kprof_cpuid_snapshot_init(s);
+	for (i = 0; i < n; i++)
+		CHECK_EQ(kprof_cpuid_snapshot_set(s, rows[i][0], rows[i][1], rows[i][2], rows[i][3], rows[i][4], rows[i][5]),
+		         KPROF_OK);
+}
+
+/* Plan counter k of ProfileTotalIssues / ProfileTotalIssues and return the status and MSRs. */
+static kprof_status plan_msrs(const kprof_hal_decision *d, uint32_t k, uint32_t flags, uint32_t *sel, uint32_t *ctr,
+                              kprof_counter_plan *p)
+{
+	const kprof_source *src = kprof_source_get((kprof_interface)d->iface, 0x02);
+	kprof_status st = kprof_counter_plan_make(d, src, k, 0, flags, p);
+	*sel = p->select_msr;
+	*ctr = p->counter_msr;
+	return st;
+}
+
+static void test_pmu_caps(void)
+{
+	/* "GenuineIntel"/"AuthenticAMD" leaf 0 registers: ebx, ecx, edx as cpuid returns them */
+	enum { GI_B = 0x756E6547, GI_C = 0x6C65746E, GI_D = 0x49656E69, AA_B = 0x68747541, AA_C = 0x444D4163, AA_D = 0x69746E65 };
+	kprof_cpuid_snapshot s;
+	kprof_pmu_caps c;
+	kprof_hal_decision d;
+	kprof_counter_plan p;
+	uint32_t sel, ctr, k;
+	/* Intel perfmon version 5 reporting 16 counters, 3 contiguous fixed plus fixed counter 4
+	 * in ecx (Intel SDM vol. 2A leaf 0AH: fixed i exists if ecx[i] or edx[4:0] > i). The
+	 * legacy layout has eight select MSRs (SDM vol. 4 table 2-2): counter 8 is refused. */
+	{
+		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000B06D1, 0, 0, 0},
+		                            {0xA, 0, 0x07301005, 0, 0x10, 0x00008603}};
+		snap_rows(&s, rows, 3);
+		CHECK_EQ(kprof_pmu_caps_from_snapshot(&s, &c), KPROF_OK);
+		CHECK_EQ(c.version, 5);
+		CHECK_EQ(c.counters, 16);
+		CHECK_EQ(c.counter_width, 48);
+		CHECK_EQ(c.counter_mask, 0xFFFF);
+		CHECK_EQ(c.counter_limit, 8);
+		CHECK_EQ(c.perfevtsel_msr, 0x186);
+		CHECK_EQ(c.fixed_mask, 0x17);
+		CHECK_EQ(c.fixed_counters, 4);
+		CHECK_EQ(c.fixed_width, 48);
+		CHECK_EQ(c.fixed_counter_msr, 0x309);
+		CHECK_EQ(c.global_ctrl_msr, 0x38F);
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		CHECK_EQ(d.iface, KPROF_INTERFACE_EMON);
+		CHECK_EQ(d.counters, 8);
+		CHECK_EQ(d.pmu.counters, 16);
+		CHECK_EQ(plan_msrs(&d, 7, 0, &sel, &ctr, &p), KPROF_OK);
+		CHECK_EQ(sel, 0x186 + 7);
+		CHECK_EQ(plan_msrs(&d, 8, 0, &sel, &ctr, &p), KPROF_E_RANGE);
+	}
+	/* Version 6 with 16 counters: 8..15 at the 0x19xx layout, select 0x1901 + 4i, counter
+	 * 0x1900 + 4i (Linux msr-index.h MSR_IA32_PMC_V6_*, STEP 4); 16 does not exist. */
+	{
+		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
+		                            {0xA, 0, 0x08301006, 0, 0, 0x00008604}};
+		snap_rows(&s, rows, 3);
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		CHECK_EQ(d.counters, 8);
+		CHECK_EQ(d.pmu.counters, 16);
+		CHECK_EQ(d.pmu.counter_limit, 32);
+		CHECK_EQ(d.pmu.fixed_counter_msr, 0x1980);
+		CHECK_EQ(d.pmu.fixed_msr_stride, 4);
+		CHECK_EQ(plan_msrs(&d, 3, 0, &sel, &ctr, &p), KPROF_OK); /* the HAL's MSRs */
+		CHECK_EQ(sel, 0x189);
+		CHECK_EQ(ctr, 0xC4);
+		for (k = 8; k < 16; k++) {
+			CHECK_EQ(plan_msrs(&d, k, 0, &sel, &ctr, &p), KPROF_OK);
+			CHECK_EQ(sel, 0x1901 + 4 * k);
+			CHECK_EQ(ctr, 0x1900 + 4 * k);
+			CHECK_EQ(p.rdpmc_index, k);
+			CHECK_EQ(p.global_ctrl_msr, 0x38F);
+			CHECK_EQ(p.global_ctrl_bit, 1ull << k);
+		}
+		CHECK_EQ(plan_msrs(&d, 16, 0, &sel, &ctr, &p), KPROF_E_RANGE);
+	}
+	/* A hostile version 6 claiming 255 counters: 32 slots before the fixed range. */
+	{
+		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
+		                            {0xA, 0, 0x0830FF06, 0, 0, 0}};
+		snap_rows(&s, rows, 3);
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		CHECK_EQ(d.pmu.counters, 32);
+		CHECK_EQ(plan_msrs(&d, 31, 0, &sel, &ctr, &p), KPROF_OK);
+		CHECK_EQ(sel, 0x1901 + 4 * 31);
+		CHECK_EQ(plan_msrs(&d, 32, 0, &sel, &ctr, &p), KPROF_E_RANGE);
+		CHECK_EQ(plan_msrs(&d, 255, 0, &sel, &ctr, &p), KPROF_E_RANGE);
+	}
+	/* Leaf 0x23 (valid by leaf 7.1 eax[8]; sub-leaf 1 by sub-leaf 0 eax[1]) gives bitmaps
+	 * that may have gaps; sub-leaf 3 the events, sub-leaf 2 the reload masks. */
+	{
+		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
+		                            {7, 0, 1, 0, 0, 1u << 19}, {7, 1, 1u << 8, 0, 0, 0},
+		                            {0xA, 0, 0x08300806, 0, 0, 0x00008603}, {0x1C, 0, 0x4000000B, 7, 7, 0},
+		                            {0x23, 0, 0x0F, 0x3, 0, 0}, {0x23, 1, 0x0F0F, 0x7, 0, 0},
+		                            {0x23, 2, 0x0F, 0x3, 0x0F, 0}, {0x23, 3, 0xDFF, 0, 0, 0}};
+		snap_rows(&s, rows, 10);
+		kprof_pmu_caps_from_snapshot(&s, &c);
+		CHECK_EQ(c.perfmon_ext, 1);
+		CHECK_EQ(c.counter_mask, 0x0F0F);
+		CHECK_EQ(c.counters, 8);
+		CHECK_EQ(c.fixed_mask, 7);
+		CHECK_EQ(c.umask2, 1);
+		CHECK_EQ(c.eq, 1);
+		CHECK_EQ(c.acr_counter_mask, 0x0F);
+		CHECK_EQ(c.acr_fixed_mask, 0x3);
+		CHECK_EQ(c.ext_events, 0xDFF);
+		CHECK_EQ(c.arch_lbr, 1);
+		CHECK_EQ(c.lbr_depth_max, 32); /* eax[7:0] = 0x0B: 8, 16, 32 */
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		CHECK_EQ(plan_msrs(&d, 9, 0, &sel, &ctr, &p), KPROF_OK);
+		CHECK_EQ(plan_msrs(&d, 4, 0, &sel, &ctr, &p), KPROF_OK); /* the HAL's: eax[15:8] = 8 */
+		CHECK_EQ(plan_msrs(&d, 12, 0, &sel, &ctr, &p), KPROF_E_RANGE);
+		/* without leaf 7.1 eax[8] leaf 0x23 is not trusted */
+		s.regs[KPROF_CPUID_SLOT_STRUCT_EXT1][KPROF_EAX] = 0;
+		kprof_pmu_caps_from_snapshot(&s, &c);
+		CHECK_EQ(c.perfmon_ext, 0);
+		CHECK_EQ(c.counter_mask, 0xFF);
+		CHECK_EQ(c.ext_events, 0);
+	}
+	/* AMD PerfMonV2 (AMD APM vol. 3 Fn8000_0022: ebx[3:0] core counters, [9:4] LBR stack,
+	 * [15:10] data-fabric counters); a hostile core count stops at the six MSR pairs. */
+	{
+		const uint32_t rows[][6] = {{0, 0, 0x10, AA_B, AA_C, AA_D}, {1, 0, 0x00A60F12, 0, 0, 0},
+		                            {0x80000000, 0, 0x80000028, 0, 0, 0},
+		                            {0x80000001, 0, 0, 0, (1u << 23) | (1u << 24) | (1u << 27), 1u << 29},
+		                            {0x80000022, 0, 0x3, 0x00004106, 0, 0}};
+		snap_rows(&s, rows, 5);
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		c = d.pmu;
+		CHECK_EQ(c.vendor, KPROF_VENDOR_AMD);
+		CHECK_EQ(c.version, 2);
+		CHECK_EQ(c.counters, 6);
+		CHECK_EQ(c.counter_width, 48);
+		CHECK_EQ(c.legacy_counters, 4);
+		CHECK_EQ(c.lbr_v2, 1);
+		CHECK_EQ(c.lbr_v2_stack, 16);
+		CHECK_EQ(c.nb_counters, 16);
+		CHECK_EQ(c.nb_perfevtsel_msr, 0xC0010240u);
+		CHECK_EQ(c.ptsc_msr, 0xC0010280u);
+		CHECK_EQ(c.global_ctrl_msr, 0xC0000301u);
+		CHECK_EQ(c.global_status_msr, 0xC0000300u);
+		CHECK_EQ(c.global_clear_msr, 0xC0000302u);
+		CHECK_EQ(d.counters, 4);
+		CHECK_EQ(plan_msrs(&d, 5, KPROF_PLAN_AMD_EXTENDED, &sel, &ctr, &p), KPROF_OK);
+		CHECK_EQ(sel, 0xC0010200u + 10);
+		CHECK_EQ(ctr, 0xC0010201u + 10);
+		CHECK_EQ(p.global_ctrl_msr, 0xC0000301u);
+		CHECK_EQ(p.global_ctrl_bit, 1u << 5);
+		CHECK_EQ(plan_msrs(&d, 4, 0, &sel, &ctr, &p), KPROF_E_RANGE); /* the HAL's four */
+		s.regs[KPROF_CPUID_SLOT_AMD_PERFMON][KPROF_EBX] = 0x0000410F;
+		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		CHECK_EQ(d.pmu.counters, 15);
+		CHECK_EQ(d.pmu.counter_limit, 6);
+		CHECK_EQ(plan_msrs(&d, 6, KPROF_PLAN_AMD_EXTENDED, &sel, &ctr, &p), KPROF_E_RANGE);
+		/* no PerfCtrExtCore: the legacy four, whatever 0x80000022 says */
+		s.regs[KPROF_CPUID_SLOT_EXT_FEATURES][KPROF_ECX] = 0;
+		kprof_pmu_caps_from_snapshot(&s, &c);
+		CHECK_EQ(c.counters, 4);
+		CHECK_EQ(c.perfevtsel_msr, 0xC0010000u);
+		CHECK_EQ(c.nb_counters, 0);
+		CHECK_EQ(c.ptsc_msr, 0);
+	}
+	/* neither vendor, or nothing: all zero */
+	kprof_cpuid_snapshot_init(&s);
+	CHECK_EQ(kprof_pmu_caps_from_snapshot(&s, &c), KPROF_OK);
+	CHECK_EQ(c.counters + c.vendor + c.counter_limit, 0);
+	CHECK_EQ(kprof_pmu_caps_from_snapshot(&s, NULL), KPROF_E_ARGUMENT);
+}
+
 int main(void)
 {
 	char dir[1024];
@@ -620,6 +813,7 @@ int main(void)
 	test_live();
 	test_selects();
 	test_plans();
+	test_pmu_caps();
 	test_bridges();
 	return kt_done();
 }

@@ -8,6 +8,8 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
+#include <ucontext.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -355,6 +357,8 @@ static void test_setup(void)
 	RULE((tc.min_buffer_size = 0, t.buffer_size = 32), KPROF_E_BUFFER_TOO_SMALL, KPROF_LWP_RULE_BUFFER_MINIMUM);
 	RULE(t.buffer_size = 1u << 28, KPROF_E_RANGE, KPROF_LWP_RULE_BUFFER_MAXIMUM);
 	RULE(t.event_count = 5, KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_COUNT);
+	RULE(t.event_count = 0, KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_COUNT); /* LWP would stay off */
+	RULE((t.event_count = 0, t.events = NULL), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_COUNT);
 	RULE((t.events = ev + 4, t.event_count = 1, ev[4].event_id = 0), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_ID);
 	RULE((t.events = ev + 4, t.event_count = 1, ev[4].event_id = 5), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_ID);
 	RULE((t.events = ev + 4, t.event_count = 1, ev[4].event_id = 255), KPROF_E_RANGE, KPROF_LWP_RULE_EVENT_ID);
@@ -385,7 +389,7 @@ static void test_records(void)
 {
 	uint8_t rec[32];
 	kprof_lwp_sample s;
-	size_t off = 0;
+	kprof_lwp_record_iter rit;
 	uint8_t two[80];
 	memset(rec, 0, sizeof(rec));
 	rec[0] = 3;    /* shipped: branches; proposal: DCache */
@@ -434,12 +438,25 @@ static void test_records(void)
 	/* Buffer walk: two records and 16 trailing bytes. */
 	memset(two, 0, sizeof(two));
 	two[0] = 2, two[32] = 3, two[64] = 9;
-	CHECK_EQ(kprof_lwp_decode_next(two, sizeof(two), &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, sizeof(two), KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_INSTRUCTION);
-	CHECK_EQ(kprof_lwp_decode_next(two, sizeof(two), &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
-	CHECK_EQ(kprof_lwp_decode_next(two, sizeof(two), &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_TRUNCATED);
-	CHECK_EQ(kprof_lwp_decode_next(two, 64, &off, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_NOT_FOUND);
+	CHECK_EQ(rit.offset, 64);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_TRUNCATED);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
+	/* An exact multiple ends with KPROF_END; event id 0 is reported and walked past. */
+	two[32] = 0;
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, 64, KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, 64, KPROF_LWP_REVISION_NONE), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, NULL, 64, KPROF_LWP_REVISION_SHIPPED), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_record_iter_init(&rit, NULL, 0, KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
 }
 
 /* ---------------------------------------------------------------- model */
@@ -677,11 +694,12 @@ static void test_model(void)
 		kprof_lwp_model_lwpval(&e.m, 1000 + i, 2000 + i, 0x12345678u, 0x500000 + i);
 	kprof_lwp_model_slwpcb(&e.m);
 	{
-		kprof_lwp_iter it;
+		kprof_lwp_ring_iter it;
 		const uint8_t *r;
 		kprof_lwp_sample s;
-		CHECK_EQ(kprof_lwp_ring_iter_begin(&e.r, &it), 5);
-		r = kprof_lwp_iter_next(&it);
+		CHECK_EQ(kprof_lwp_ring_iter_init(&it, &e.r), KPROF_OK);
+		CHECK_EQ(it.count, 5);
+		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
 		kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 		CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
 		CHECK_EQ(s.core_id, 7);
@@ -689,7 +707,7 @@ static void test_model(void)
 		CHECK_EQ(s.branch_prediction_valid, 1);
 		CHECK_EQ(s.next_ip, 0x400100);
 		CHECK_EQ(s.timestamp, 10);
-		r = kprof_lwp_iter_next(&it);
+		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
 		kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 		CHECK_EQ(s.kind, KPROF_LWP_KIND_DCACHE);
 		CHECK_EQ(s.latency, 65535);
@@ -697,7 +715,7 @@ static void test_model(void)
 		CHECK_EQ(s.data_address, 0xDEADBEEF00ull);
 		CHECK_EQ(s.timestamp, 15);
 		for (i = 0; i < 3; i++) {
-			r = kprof_lwp_iter_next(&it);
+			CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
 			kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 			CHECK_EQ(s.kind, KPROF_LWP_KIND_PROGRAMMED_VALUE);
 			CHECK_EQ(s.data2, 1002 + 3 * i);
@@ -705,8 +723,9 @@ static void test_model(void)
 			CHECK_EQ(s.flags, 0x5678);
 			CHECK_EQ(s.ip, 0x500002 + 3 * i);
 		}
-		CHECK(kprof_lwp_iter_next(&it) == NULL);
-		CHECK_EQ(kprof_lwp_ring_iter_end(&it), KPROF_OK);
+		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_END);
+		CHECK(r == NULL);
+		CHECK_EQ(kprof_lwp_ring_iter_commit(&it), KPROF_OK);
 		CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 0);
 	}
 	/* Same seed, same records; LLWPCB(NULL) turns the model off. */
@@ -723,7 +742,41 @@ static void test_model(void)
 	CHECK(e.m.lwpcb == NULL);
 }
 
+/* docs/lwp.md on Threshold: with 0 a consumer polling without SLWPCB sees nothing until the
+ * ring is full and a record is lost; with half the ring it sees records at half a ring. */
+static void test_threshold(void)
+{
+	static env e;
+	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 1};
+	kprof_lwp_span sp;
+	kprof_lwp_insn in;
+	unsigned i;
+	int seen_at = -1;
+	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
+	for (i = 0; i < RING_BYTES / 32; i++) { /* 32 slots: 31 records fit */
+		in = insn_at(i, 0);
+		kprof_lwp_model_retire(&e.m, &in);
+		if (seen_at < 0 && kprof_lwp_ring_poll(&e.r, &sp) != 0)
+			seen_at = (int)i;
+	}
+	CHECK_EQ(seen_at, 31); /* the 32nd record: the first one lost */
+	CHECK_EQ(sp.missed_delta, 1);
+	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, RING_BYTES / 2, 0, 0), KPROF_OK);
+	seen_at = -1;
+	for (i = 0; i < RING_BYTES / 32 && seen_at < 0; i++) {
+		in = insn_at(i, 0);
+		kprof_lwp_model_retire(&e.m, &in);
+		if (kprof_lwp_ring_poll(&e.r, &sp) != 0)
+			seen_at = (int)i;
+	}
+	CHECK_EQ(seen_at, 15); /* 16 records = 512 bytes = Threshold */
+	CHECK_EQ(sp.missed_delta, 0);
+	CHECK(sp.at_threshold);
+}
+
 /* ---------------------------------------------------------------- hostile LWPCBs */
+static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base);
+static void test_canonical(env *e);
 static void test_corrupt_attach(void)
 {
 	static env e;
@@ -752,6 +805,7 @@ static void test_corrupt_attach(void)
 	ATTACH_BAD(kprof_store_le64(cb + 8, UINT64_MAX - 31), KPROF_E_CORRUPT);
 	ATTACH_BAD(kprof_store_le32(cb + 64, RING_BYTES), KPROF_E_CORRUPT);
 	ATTACH_BAD(kprof_store_le32(cb + 64, 33), KPROF_E_CORRUPT);
+	test_canonical(&e);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf, RING_BYTES * 2, 0), KPROF_E_CORRUPT);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb + 8, &e.caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
@@ -777,7 +831,146 @@ static void test_corrupt_attach(void)
 	kprof_store_le32(cb + 4, good_bs * 2);
 	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
 	kprof_store_le32(cb + 4, good_bs);
+	test_changed_geometry(&e, good_bs, good_base);
 }
+
+/* docs/lwp.md "What poll detects", sentence by sentence. */
+static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base)
+{
+	uint8_t *cb = e->lwpcb;
+	kprof_lwp_ring r;
+	kprof_lwp_span sp;
+	kprof_lwp_ring_iter it;
+	uint8_t out[64];
+	size_t got = 1;
+	uint64_t d = 1;
+	memset(e->buf, 0, 64);
+	e->buf[0] = 2, e->buf[32] = 2;
+	kprof_store_le32(cb + 16, 0);
+	kprof_store_le32(cb + 64, 0);
+	kprof_store_le64(cb + 24, 10);
+	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, e->buf, RING_BYTES, 0), KPROF_OK);
+	/* "An empty poll reads nothing but the head: a change while the ring is empty is not seen
+	 * by poll (it returns 0) but by kprof_lwp_ring_check." */
+	kprof_store_le32(cb + 4, good_bs * 2);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
+	/* "Every non-empty poll compares BufferSize and BufferBase with attach's:
+	 * KPROF_E_CHANGED, nothing read, nothing consumed." */
+	kprof_store_le32(cb + 16, 64);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CHANGED);
+	CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_E_RANGE);
+	kprof_store_le32(cb + 4, good_bs);
+	kprof_store_le64(cb + 8, good_base + 4096);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CHANGED);
+	/* "... and so do the iterator, copy and drain, which poll first." */
+	CHECK_EQ(kprof_lwp_ring_iter_init(&it, &r), KPROF_E_CHANGED);
+	CHECK_EQ(it.count, 0);
+	CHECK_EQ(kprof_lwp_ring_copy(&r, out, sizeof(out), &got), KPROF_E_CHANGED);
+	CHECK_EQ(got, 0);
+	CHECK_EQ(kprof_lwp_ring_drain(&r, collect, NULL, 0), KPROF_E_CHANGED);
+	CHECK_EQ(kprof_load_le32(cb + 64), 0);
+	/* Restored: the records read as before. */
+	kprof_store_le64(cb + 8, good_base);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 2);
+	CHECK_EQ(sp.missed_delta, 0);
+	/* "MissedEvents going down is KPROF_E_CORRUPT (never a huge delta); nothing changes." */
+	kprof_store_le64(cb + 24, 3);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_lwp_ring_missed(&r, &d), KPROF_E_CORRUPT);
+	CHECK_EQ(d, 0);
+	CHECK_EQ(r.missed_seen, 10);
+	kprof_store_le64(cb + 24, 12);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 2);
+	CHECK_EQ(sp.missed_delta, 2);
+	CHECK_EQ(kprof_lwp_ring_consume(&r, 2), KPROF_OK);
+	kprof_store_le64(cb + 24, 0);
+	kprof_store_le32(cb + 16, 0);
+	kprof_store_le32(cb + 64, 0);
+}
+
+/* Non-canonical ring addresses are refused without an expected buffer too. */
+static void test_canonical(env *e)
+{
+	uint8_t *cb = e->lwpcb;
+	kprof_lwp_ring r;
+	uint64_t good_base = kprof_load_le64(cb + 8);
+	if (sizeof(void *) < 8) {
+		kprof_store_le64(cb + 8, UINT64_C(0x800000000000));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+	} else {
+		kprof_store_le64(cb + 8, UINT64_C(0x800000000000));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		kprof_store_le64(cb + 8, UINT64_C(0x800000000000) - RING_BYTES / 2); /* straddles */
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		kprof_store_le64(cb + 8, UINT64_C(0x0001000000000000));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		kprof_store_le64(cb + 8, UINT64_C(0x7FFFFFFFFFFFFFE0) & ~(uint64_t)(RING_BYTES - 1));
+		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+	}
+	kprof_store_le64(cb + 8, good_base);
+	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_OK);
+}
+
+static const kprof_lwp_event_config one_event = {KPROF_LWP_EVENT_INSTRUCTIONS, 1000};
+
+#if defined(__x86_64__) && defined(__linux__)
+/* No processor here has LWP, so SLWPCB raises #UD: the handler counts each one, returns "no
+ * active LWPCB" in rax and steps over the 5-byte instruction. */
+static volatile int slwpcb_count;
+static void on_sigill(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = (ucontext_t *)ucv;
+	const uint8_t *ip = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
+	static const uint8_t slwpcb_rax[5] = {0x8f, 0xe9, 0xf8, 0x12, 0xc8};
+	(void)sig;
+	(void)si;
+	if (memcmp(ip, slwpcb_rax, 5) != 0)
+		abort();
+	slwpcb_count++;
+	uc->uc_mcontext.gregs[REG_RAX] = 0;
+	uc->uc_mcontext.gregs[REG_RIP] += 5;
+}
+
+/* docs/lwp.md: a KPROF_LWP_RING_SLWPCB ring executes SLWPCB at every poll (never the
+ * one-compare empty path) and then reads the head; a plain ring never executes it. */
+static void test_slwpcb_option(void)
+{
+	static env e;
+	kprof_lwp_ring r;
+	kprof_lwp_span sp;
+	struct sigaction sa, old;
+	CHECK_EQ(env_setup(&e, &one_event, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_flags = SA_SIGINFO;
+	sa.sa_sigaction = on_sigill;
+	sigaction(SIGILL, &sa, &old);
+	slwpcb_count = 0;
+	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, KPROF_LWP_RING_SLWPCB), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	CHECK_EQ(slwpcb_count, 2);
+	e.buf[0] = KPROF_LWP_EVENT_INSTRUCTIONS;
+	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
+	CHECK_EQ(slwpcb_count, 3);
+	CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0); /* still flushes after a consume */
+	CHECK_EQ(slwpcb_count, 4);
+	slwpcb_count = 0;
+	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
+	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
+	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 64);
+	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
+	CHECK_EQ(slwpcb_count, 0);
+	sigaction(SIGILL, &old, NULL);
+}
+#else
+static void test_slwpcb_option(void)
+{
+}
+#endif
 
 /* An empty poll stores nothing: with the LWPCB and the ring itself read-only it still works. */
 static void test_empty_poll_readonly(void)
@@ -798,6 +991,8 @@ static void test_empty_poll_readonly(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)(mem + 2 * pg);
 	cfg.buffer_size = (uint32_t)pg;
+	cfg.events = &one_event;
+	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
 	kprof_store_le32(cb + 16, 64); /* head = tail = 64 */
 	kprof_store_le32(cb + 64, 64);
@@ -817,6 +1012,7 @@ typedef struct hostile {
 	uint8_t *cb;
 	uint32_t size;
 	uint64_t base;
+	uint64_t missed; /* the honest MissedEvents: from 2^63 up, above every hostile value */
 	volatile int stop;
 	unsigned long flips;
 } hostile;
@@ -825,6 +1021,20 @@ typedef struct hostile {
  * slice, so without a yield per flip the consumer would see the mutator stopped at the same
  * phase every time. */
 static int mutator_yields;
+
+/* v as the LWPCB holds it (little-endian), for one atomic store of the whole word. */
+static uint32_t as_le32(uint32_t v)
+{
+	uint32_t w;
+	kprof_store_le32((uint8_t *)&w, v);
+	return w;
+}
+static uint64_t as_le64(uint64_t v)
+{
+	uint64_t w;
+	kprof_store_le64((uint8_t *)&w, v);
+	return w;
+}
 
 static void *mutator(void *arg)
 {
@@ -844,9 +1054,17 @@ static void *mutator(void *arg)
 		default: v = h->size + 32; break;
 		}
 		__atomic_store_n((uint32_t *)(h->cb + 16), v, __ATOMIC_RELEASE);
-		__atomic_store_n((uint32_t *)(h->cb + 4), (uint32_t)x, __ATOMIC_RELAXED);
-		__atomic_store_n((uint64_t *)(h->cb + 8), x, __ATOMIC_RELAXED);
-		__atomic_store_n((uint64_t *)(h->cb + 24), x, __ATOMIC_RELAXED);
+		/* Geometry and MissedEvents hostile half the time, intact the other half. A
+		 * hostile MissedEvents is below every honest one: a decrease, never accepted. */
+		if (i & 8) {
+			__atomic_store_n((uint32_t *)(h->cb + 4), (uint32_t)x, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 8), x, __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), as_le64(x >> 1), __ATOMIC_RELAXED);
+		} else {
+			__atomic_store_n((uint32_t *)(h->cb + 4), as_le32(h->size), __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 8), as_le64(h->base), __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(h->cb + 24), as_le64(++h->missed), __ATOMIC_RELAXED);
+		}
 		h->flips++;
 		if (mutator_yields)
 			sched_yield();
@@ -886,9 +1104,13 @@ static void test_hostile_threads(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)ring_mem;
 	cfg.buffer_size = (uint32_t)ring_bytes;
+	cfg.events = &one_event;
+	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
+	kprof_store_le64(cb + 24, UINT64_C(1) << 63);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &c, ring_mem, (uint32_t)ring_bytes, 0), KPROF_OK);
 	memset(&h, 0, sizeof(h));
+	h.missed = UINT64_C(1) << 63;
 	h.cb = cb;
 	h.size = (uint32_t)ring_bytes;
 	h.base = cfg.buffer_base;
@@ -901,17 +1123,17 @@ static void test_hostile_threads(void)
 	while (polls < min_polls || ((!corrupt || !records) && polls < 100000000ul)) {
 		int n;
 		size_t got = 0;
-		kprof_lwp_iter it;
+		kprof_lwp_ring_iter it;
 		const uint8_t *rec;
 		switch (polls % 3) {
 		case 0:
 			n = kprof_lwp_ring_drain(&r, sum_cb, &sum, 0);
 			break;
 		case 1:
-			n = kprof_lwp_ring_iter_begin(&r, &it);
-			while ((rec = kprof_lwp_iter_next(&it)) != NULL)
+			n = kprof_lwp_ring_iter_init(&it, &r);
+			while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
 				sum_cb(&sum, rec, r.record_size);
-			kprof_lwp_ring_iter_end(&it);
+			kprof_lwp_ring_iter_commit(&it);
 			break;
 		default:
 			n = (int)kprof_lwp_ring_copy(&r, out, sizeof(out), &got);
@@ -919,7 +1141,7 @@ static void test_hostile_threads(void)
 				n = (int)got;
 			break;
 		}
-		if (n == KPROF_E_CORRUPT)
+		if (n == KPROF_E_CORRUPT || n == KPROF_E_CHANGED)
 			corrupt++;
 		else if (n > 0)
 			records += (unsigned long)n;
@@ -933,6 +1155,7 @@ static void test_hostile_threads(void)
 	pthread_join(th, NULL);
 	CHECK(r.tail < r.size && !(r.tail & 31u));
 	CHECK(r.buffer == ring_mem && r.size == ring_bytes);
+	CHECK(r.missed_seen >= UINT64_C(1) << 63); /* no hostile (lower) value was ever accepted */
 	CHECK(corrupt > 0);
 	CHECK(records > 0);
 	printf("hostile: %lu polls, %lu refused, %lu records read in bounds, %lu flips (sum %lu)\n", polls,
@@ -948,6 +1171,8 @@ int main(void)
 	test_setup();
 	test_records();
 	test_model();
+	test_threshold();
+	test_slwpcb_option();
 	test_corrupt_attach();
 	test_empty_poll_readonly();
 	test_hostile_threads();

@@ -99,12 +99,14 @@ int main(int argc, char **argv)
 			n = kprof_lwp_ring_drain(&r, drain_cb, &t, 0);
 			break;
 		case 1: {
-			kprof_lwp_iter it;
+			kprof_lwp_ring_iter it;
 			const uint8_t *rec;
-			n = kprof_lwp_ring_iter_begin(&r, &it);
-			while ((rec = kprof_lwp_iter_next(&it)) != NULL)
+			n = kprof_lwp_ring_iter_init(&it, &r);
+			if (n == KPROF_OK)
+				n = (int)it.count;
+			while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
 				see(&t, rec);
-			kprof_lwp_ring_iter_end(&it);
+			kprof_lwp_ring_iter_commit(&it);
 			break;
 		}
 		default: {

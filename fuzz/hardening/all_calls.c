@@ -165,12 +165,13 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	static kprof_lwp_sample smp;
 	static kprof_lwp_ring ring;
 	static kprof_lwp_span span;
-	static kprof_lwp_iter it;
+	static kprof_lwp_ring_iter it;
+	static kprof_lwp_record_iter rit;
 	static kprof_lwp_rule rule;
 	static kprof_cpuid_snapshot s;
 	uint32_t leaf[4], acc = 0;
 	uint64_t missed = 0;
-	size_t off = 0, copied = 0;
+	size_t copied = 0;
 	uint8_t *cb = kh_cb_mem + (32u - ((uintptr_t)kh_cb_mem & 31u));
 	uint8_t *ring_buf = kh_ring_mem + (32u - ((uintptr_t)kh_ring_mem & 31u));
 	const uint8_t *rec;
@@ -185,8 +186,8 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	(void)kprof_lwp_caps_from_snapshot(&s, &caps);
 	acc += kprof_lwp_space_used(kh_u32(b + 24), kh_u32(b + 28), 4096);
 	(void)kprof_lwp_sample_decode(b + 32, n - 32, (kprof_lwp_revision)(b[21] & 3), &smp);
-	while (kprof_lwp_decode_next(b, 256, &off, KPROF_LWP_REVISION_SHIPPED, &smp) != KPROF_E_NOT_FOUND &&
-	       off < 256)
+	(void)kprof_lwp_record_iter_init(&rit, b, 256, KPROF_LWP_REVISION_SHIPPED);
+	while (kprof_lwp_record_iter_next(&rit, &smp) != KPROF_END)
 		acc += smp.event_id;
 	(void)kprof_lwp_model_caps(&caps);
 	ev[0].event_id = 2;
@@ -228,10 +229,10 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	if (kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0) == KPROF_OK) {
 		if (kprof_lwp_ring_poll(&ring, &span) > 0)
 			(void)kprof_lwp_ring_consume(&ring, span.first_count);
-		if (kprof_lwp_ring_iter_begin(&ring, &it) > 0)
-			while ((rec = kprof_lwp_iter_next(&it)) != 0)
+		if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
+			while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
 				acc += rec[0];
-		(void)kprof_lwp_ring_iter_end(&it);
+		(void)kprof_lwp_ring_iter_commit(&it);
 		(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
 		(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
 		(void)kprof_lwp_ring_missed(&ring, &missed);

@@ -36,6 +36,16 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 }
 
 /* ASCII case folding, locale-free (no libc). */
+/* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
+ * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
+ * memcpy. tests/ring0.py finds any that remains. */
+KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);

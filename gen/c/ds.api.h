@@ -61,7 +61,8 @@ typedef struct kprof_ds_request {
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
 typedef struct kprof_ds_setup {
-	kprof_ds_area64 area;   /* values; written in the layout by kprof_ds_setup_write */
+	kprof_ds_area64_fmt4 area; /* values (every reset a request can set: 8 gp, 4 fixed);
+	                              kprof_ds_setup_write lays them out for the format */
 	uint8_t dtes64;
 	uint8_t wide_resets;    /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
 	                           else kprof_ds_area64_fmt4 */

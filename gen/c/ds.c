@@ -90,15 +90,6 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
 }
 
-/* Set bits in v (no compiler builtin: freestanding i386 builds would call libgcc). */
-KPROF_INTERNAL uint32_t kprof_impl_bit_count(uint64_t v)
-{
-	uint32_t n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 /* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
  * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
  * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -142,8 +133,8 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
 		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
-		n += 8u * (kprof_impl_bit_count(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
-		           kprof_impl_bit_count(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
+		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
 	*size = n;
 	return KPROF_OK;
 }
@@ -188,7 +179,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
                                                  int dtes64, uint64_t *max, uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
-	if (base % (dtes64 ? 8u : 4u) || record % (dtes64 ? 8u : 4u))
+	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
+	if ((base | record) & (dtes64 ? 7u : 3u))
 		return KPROF_E_ALIGNMENT;
 	cap = kprof_impl_udiv64(size, record, NULL);
 	if (cap == 0 || cap > 0xFFFFFFFFu)
@@ -263,15 +255,19 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
 		gp_slots = !dtes64 ? 1u
-		           : wide  ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset)
+		           : wide  ? (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64 *)0)->pebs_gp_counter_reset)
 		                   : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
 		fixed_slots = !dtes64 ? 0u
-		              : wide  ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
+		              : wide  ? (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64 *)0)->pebs_fixed_counter_reset)
 		                      : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (gp_slots > KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset))
+			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
 			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
 		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
@@ -339,29 +335,26 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
 {
 	kprof_ds_area32 a;
+	kprof_status st;
 	size_t i;
+	uint8_t *b = (uint8_t *)buf;
 	if (!s || !buf)
 		return KPROF_E_ARGUMENT;
-	if (s->dtes64 && s->wide_resets)
-		return kprof_ds_area64_encode(&s->area, buf, len);
-	if (s->dtes64) {
-		kprof_ds_area64_fmt4 f;
-		for (i = 0; i < sizeof(f); i++)
-			((uint8_t *)&f)[i] = 0;
-		f.bts_buffer_base = s->area.bts_buffer_base;
-		f.bts_index = s->area.bts_index;
-		f.bts_absolute_maximum = s->area.bts_absolute_maximum;
-		f.bts_interrupt_threshold = s->area.bts_interrupt_threshold;
-		f.pebs_buffer_base = s->area.pebs_buffer_base;
-		f.pebs_index = s->area.pebs_index;
-		f.pebs_absolute_maximum = s->area.pebs_absolute_maximum;
-		f.pebs_interrupt_threshold = s->area.pebs_interrupt_threshold;
-		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_gp_counter_reset); i++)
-			f.pebs_gp_counter_reset[i] = s->area.pebs_gp_counter_reset[i];
-		for (i = 0; i < KPROF_ARRAY_COUNT(f.pebs_fixed_counter_reset); i++)
-			f.pebs_fixed_counter_reset[i] = s->area.pebs_fixed_counter_reset[i];
-		return kprof_ds_area64_fmt4_encode(&f, buf, len);
+	if (s->dtes64 && s->wide_resets) {
+		/* The format-4 shape, then its fixed resets moved to where format 5 reads them. */
+		if (len < KPROF_DS_AREA64_SIZE)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
+			return st;
+		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET; i < KPROF_DS_AREA64_SIZE; i++)
+			b[i] = 0;
+		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
+			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET + 8 * i,
+			                 s->area.pebs_fixed_counter_reset[i]);
+		return KPROF_OK;
 	}
+	if (s->dtes64)
+		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
 	for (i = 0; i < sizeof(a); i++)
 		((uint8_t *)&a)[i] = 0;
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
@@ -556,51 +549,50 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 	return KPROF_OK;
 }
 
-/* Formats 0..3: each is the one before plus fields at its end (format 3's offsets hold for
- * all). The registers come through format 0's decoder; the few later fields are loaded
- * where the record has them, so no format-3-sized copy lands on the stack. */
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
 {
-	kprof_pebs_record_fmt0 r;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_fmt0_decode(p, KPROF_PEBS_RECORD_FMT0_SIZE, &r);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = r.ip;
-	out->gprs.flags = r.flags;
-	out->gprs.ip = r.ip;
-	out->gprs.ax = r.ax;
-	out->gprs.bx = r.bx;
-	out->gprs.cx = r.cx;
-	out->gprs.dx = r.dx;
-	out->gprs.si = r.si;
-	out->gprs.di = r.di;
-	out->gprs.bp = r.bp;
-	out->gprs.sp = r.sp;
-	out->gprs.r8 = r.r8;
-	out->gprs.r9 = r.r9;
-	out->gprs.r10 = r.r10;
-	out->gprs.r11 = r.r11;
-	out->gprs.r12 = r.r12;
-	out->gprs.r13 = r.r13;
-	out->gprs.r14 = r.r14;
-	out->gprs.r15 = r.r15;
+	out->ip = KPROF_PEBS_F3(IP);
+	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
+	out->gprs.ip = KPROF_PEBS_F3(IP);
+	out->gprs.ax = KPROF_PEBS_F3(AX);
+	out->gprs.bx = KPROF_PEBS_F3(BX);
+	out->gprs.cx = KPROF_PEBS_F3(CX);
+	out->gprs.dx = KPROF_PEBS_F3(DX);
+	out->gprs.si = KPROF_PEBS_F3(SI);
+	out->gprs.di = KPROF_PEBS_F3(DI);
+	out->gprs.bp = KPROF_PEBS_F3(BP);
+	out->gprs.sp = KPROF_PEBS_F3(SP);
+	out->gprs.r8 = KPROF_PEBS_F3(R8);
+	out->gprs.r9 = KPROF_PEBS_F3(R9);
+	out->gprs.r10 = KPROF_PEBS_F3(R10);
+	out->gprs.r11 = KPROF_PEBS_F3(R11);
+	out->gprs.r12 = KPROF_PEBS_F3(R12);
+	out->gprs.r13 = KPROF_PEBS_F3(R13);
+	out->gprs.r14 = KPROF_PEBS_F3(R14);
+	out->gprs.r15 = KPROF_PEBS_F3(R15);
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET);
-		out->data_address = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_DLA_OFFSET);
-		out->data_source = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_DSE_OFFSET);
-		out->latency = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_LAT_OFFSET);
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET);
-		out->tsx_tuning = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET);
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_TSC_OFFSET);
+		out->tsc = KPROF_PEBS_F3(TSC);
 	}
 }
+#undef KPROF_PEBS_F3
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
@@ -669,16 +661,14 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
-			kprof_pebs_meminfo m;
-			kprof_impl_zero(&m, sizeof(m));
-			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			/* read in place: the walker's frame stays small when inlined in ring 0 */
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
-			out->data_address = m.address;
-			out->data_source = m.aux;
-			out->latency = m.latency;
-			out->instr_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, m.latency);
-			out->cache_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, m.latency);
-			out->tsx_tuning = m.tsx_tuning;
+			out->data_address = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
+			out->instr_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
+			out->cache_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
+			out->tsx_tuning = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
@@ -704,24 +694,23 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			 * events that are not group reads): counters the group enables - within
 			 * data_cfg's when it is known - and values that end inside the record. The
 			 * metrics' two u64 are already in expect. */
-			kprof_pebs_cntr_header h;
-			uint32_t n;
+			uint32_t n, h_cntr = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			              h_fixed = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			              h_metrics = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
 			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
-			kprof_impl_zero(&h, sizeof(h));
-			(void)kprof_pebs_cntr_header_decode(p + off, KPROF_PEBS_CNTR_HEADER_SIZE, &h);
 			if (w->data_cfg_known) {
 				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
 				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, w->data_cfg);
 			}
-			n = kprof_impl_bit_count(h.cntr) + kprof_impl_bit_count(h.fixed);
-			if ((h.cntr & ~gp) || (h.fixed & ~fixed) || h.cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
-			    h.fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
+			if ((h_cntr & ~gp) || (h_fixed & ~fixed) || h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
 			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
-			    (h.metrics && (h.metrics != KPROF_PEBS_CNTR_METRICS ||
+			    (h_metrics && (h_metrics != KPROF_PEBS_CNTR_METRICS ||
 			                   !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
 			    (uint64_t)n * 8u > size - expect)
 				return (kprof_status)(w->status = KPROF_E_CORRUPT);
-			n += h.metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
 			out->has |= KPROF_PEBS_HAS_CNTR;
 			out->cntr_offset = w->at + off;
 			out->cntr_count = n;

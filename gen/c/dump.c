@@ -284,7 +284,7 @@ KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *
 		r.cpu = (uint32_t)c->cpu;
 		r.cpu_id = c->cpu_id;
 		r.line = c->line;
-		*out = r;
+		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
 	if (c->records == 0)

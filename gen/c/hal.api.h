@@ -1,3 +1,59 @@
+/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
+ * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
+ * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
+ * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
+ * zero for a vendor other than Intel or AMD. */
+typedef struct kprof_pmu_caps {
+	uint8_t vendor;            /* kprof_vendor */
+	uint8_t version;           /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
+
+	/* General-purpose core counters */
+	uint8_t counters;          /* how many the processor has */
+	uint8_t counter_width;     /* bits: Intel leaf 0x0A eax[23:16]; AMD 48 */
+	uint32_t counter_mask;     /* bit i: counter i exists (leaf 0x23 may leave gaps) */
+	uint8_t counter_limit;     /* indices below this have MSRs in the layout below */
+	uint32_t perfevtsel_msr;   /* select i = perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;      /* counter i = counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* Fixed-function counters (Intel) */
+	uint8_t fixed_counters;
+	uint8_t fixed_width;
+	uint32_t fixed_mask;       /* bit i: fixed counter i exists */
+	uint8_t fixed_limit;
+	uint32_t fixed_counter_msr; /* fixed counter i = fixed_counter_msr + i * fixed_msr_stride */
+	uint32_t fixed_msr_stride;
+
+	/* Global control (Intel perfmon version 2+, AMD PerfMonV2); 0 when absent */
+	uint32_t global_ctrl_msr;
+	uint32_t global_status_msr;
+	uint32_t global_clear_msr; /* write 1s to clear status bits */
+
+	/* Intel */
+	uint8_t events_length;     /* leaf 0x0A eax[31:24] */
+	uint32_t events_unavailable; /* leaf 0x0A ebx: 1 = architectural event NOT available */
+	uint8_t perfmon_ext;       /* leaf 0x23 valid (leaf 7.1 eax[8]) */
+	uint32_t ext_events;       /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
+	uint8_t umask2, eq;        /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
+	uint32_t acr_counter_mask; /* leaf 0x23.2 eax: reloadable general-purpose counters */
+	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
+	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
+	uint8_t lbr_depth_max;     /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+
+	/* AMD */
+	uint8_t legacy_counters;   /* the four at 0xC0010000/0xC0010004 (every AMD part) */
+	uint8_t perfctr_ext_core;  /* leaf 0x80000001 ecx[23] */
+	uint8_t perfctr_ext_nb;    /* leaf 0x80000001 ecx[24] */
+	uint8_t ptsc;              /* leaf 0x80000001 ecx[27] */
+	uint8_t perfmon_v2;        /* leaf 0x80000022 eax[0] */
+	uint8_t lbr_v2;            /* leaf 0x80000022 eax[1] */
+	uint8_t lbr_v2_stack;      /* leaf 0x80000022 ebx[9:4] */
+	uint8_t nb_counters;       /* northbridge / data-fabric counters */
+	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
+	uint32_t nb_counter_msr;
+	uint32_t ptsc_msr;         /* 0 without PTSC */
+} kprof_pmu_caps;
+
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
  * the live processor. Flags are 0 or 1. */
@@ -34,19 +90,87 @@ typedef struct kprof_hal_decision {
 
 	/* What the chosen interface uses (Default: nothing) */
 	uint8_t counters;          /* general-purpose counters: Emon = eax[15:8] capped at the
-	                            * eight IA32_PERFEVTSELx MSRs; Amd64 = the four legacy ones */
+	                            * eight IA32_PERFEVTSELx the HAL programs; Amd64 = the four
+	                            * legacy ones */
 	uint8_t counter_width;     /* bits: Emon = eax[23:16]; Amd64 = 48 */
 	uint32_t perfevtsel_msr;   /* event select i is perfevtsel_msr + i * msr_stride */
 	uint32_t counter_msr;      /* counter i is counter_msr + i * msr_stride */
 	uint32_t msr_stride;
 
-	/* AMD facts the HAL does not use: PerfCtrExtCore and 64-bit capability */
 	uint8_t long_mode;         /* leaf 0x80000001 edx[29] */
-	uint8_t amd_ext_core;      /* leaf 0x80000001 ecx[23] (AMD only) */
-	uint8_t amd_ext_counters;  /* 6 when amd_ext_core, else 0 */
-	uint32_t amd_ext_perfevtsel_msr; /* 0xC0010200 (stride 2) when amd_ext_core, else 0 */
-	uint32_t amd_ext_counter_msr;    /* 0xC0010201 (stride 2) when amd_ext_core, else 0 */
+
+	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
+	 * those beyond the interface's */
+	kprof_pmu_caps pmu;
+
+	/* The Windows release whose HAL was asked about (spec/windows_releases.yaml) */
+	uint8_t release;           /* kprof_windows_release_id (the default resolved) */
+	uint8_t uncertain;         /* kprof_hal_uncertain bits: facts no public source states */
+	/* Emon only: the highest source above the Windows 10 original table the release lists
+	 * (the later Intel sources, KPROF_INTERFACE_INTEL_LATER) is known to lie within
+	 * [later_min, later_max]; equal when known. Both 0 for other interfaces. */
+	uint16_t later_min, later_max;
 } kprof_hal_decision;
+
+/* The hal argument of kprof_hal_decide: KPROF_HAL_X64 or KPROF_HAL_X86, optionally ORed with
+ * KPROF_HAL_RELEASE(KPROF_WINDOWS_...). Without a release the HAL is the Windows 10 original
+ * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
+ * call means what it meant. C has no default arguments and a second function would be a
+ * second way to decide; a release in the spare bits of the same argument keeps one function
+ * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
+#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
+#define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
+
+#ifndef KPROF_NO_NAMES
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line;  /* 1-based line of the text */
+	uint32_t id;    /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;   /* the line read last: where an error is */
+	uint8_t header;  /* the header was seen */
+} kprof_listing_iter;
+
+/* One difference between a listing and kprof's prediction. */
+typedef struct kprof_listing_diff {
+	uint8_t kind;               /* kprof_listing_diff_kind */
+	uint32_t id;                /* KPROFILE_SOURCE value */
+	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row;      /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;          /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last;  /* highest later Intel source taken as offered */
+	uint32_t next;        /* phase 2: the next table row to look for */
+	uint8_t phase;        /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;      /* bit per kind still to report for cur */
+	uint8_t seen[32];     /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
 
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_write {

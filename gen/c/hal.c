@@ -1,3 +1,165 @@
+/* A mask of the low n bits of 32. */
+KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+{
+	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
+}
+
+KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+{
+	uint8_t n = 0;
+	for (; v; v &= v - 1u)
+		n++;
+	return n;
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t sub, lbr;
+	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
+	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
+	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
+	if (c->version >= 2) {
+		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
+		c->fixed_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
+		if (c->version >= 5)
+			c->fixed_mask |= kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+	}
+	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
+	c->perfmon_ext = (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	                           KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
+	                                           kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1, KPROF_EAX)));
+	if (c->perfmon_ext) {
+		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		c->umask2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_23_0_EBX_UMASK2,
+		                                     kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		c->eq = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_23_0_EBX_EQ,
+		                                 kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
+		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
+			c->fixed_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
+			c->acr_counter_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
+			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
+			c->ext_events = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+	}
+	c->counters = kprof_impl_bit_count(c->counter_mask);
+	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
+	/* Version 6 moves the counters to the 0x19xx range (4 MSRs per counter; the legacy MSRs
+	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
+	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
+	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
+	if (c->version >= 6) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE;
+		c->fixed_msr_stride = KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0);
+		c->fixed_limit = (uint8_t)KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT;
+	} else if (c->version >= 1) {
+		c->perfevtsel_msr = KPROF_MSR_IA32_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_IA32_PMC_BASE;
+		c->msr_stride = KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
+		c->fixed_counter_msr = KPROF_MSR_IA32_FIXED_CTR_BASE;
+		c->fixed_msr_stride = KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0);
+		c->fixed_limit = c->version >= 2 ? (uint8_t)KPROF_MSR_IA32_FIXED_CTR_COUNT : 0;
+	}
+	if (c->version >= 2) {
+		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
+	}
+	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
+	c->arch_lbr = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
+	                                        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_EDX)) &&
+	                        kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
+	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
+			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	const kprof_interface_info *amd64 = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
+	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
+	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
+	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	c->legacy_counters = amd64 ? amd64->counters : 0;
+	c->counter_width = amd64 ? amd64->counter_width : 0;
+	c->perfctr_ext_core = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
+	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
+	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
+	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
+	if (c->lbr_v2)
+		c->lbr_v2_stack = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_LBR_V2_STACK, ebx22);
+	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
+	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
+	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
+	if (c->perfctr_ext_core) {
+		c->counters = (uint8_t)(c->perfmon_v2 ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS, ebx22)
+		                                      : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+	} else {
+		c->counters = c->legacy_counters;
+		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_BASE;
+		c->counter_msr = KPROF_MSR_AMD_PERFCTR_BASE;
+		c->msr_stride = KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0);
+		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+	}
+	c->counter_mask = kprof_impl_low_bits(c->counters);
+	if (c->perfmon_v2) {
+		c->global_ctrl_msr = KPROF_MSR_AMD_PERF_GLOBAL_CTL;
+		c->global_status_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR;
+	}
+	if (c->perfctr_ext_nb) {
+		c->nb_counters = (uint8_t)(c->perfmon_v2 ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_DF_COUNTERS, ebx22)
+		                                         : KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT);
+		c->nb_perfevtsel_msr = KPROF_MSR_AMD_NB_PERFEVTSEL_BASE;
+		c->nb_counter_msr = KPROF_MSR_AMD_NB_PERFCTR_BASE;
+	}
+	if (c->ptsc)
+		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+}
+
+/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
+ * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
+ * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
+ * KPROF_E_ARGUMENT only for a null c. */
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	unsigned i;
+	if (!c)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(*c); i++)
+		((uint8_t *)c)[i] = 0;
+	if (!s)
+		return KPROF_OK;
+	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
+	if (c->vendor == KPROF_VENDOR_INTEL)
+		kprof_impl_pmu_caps_intel(s, c);
+	else if (c->vendor == KPROF_VENDOR_AMD)
+		kprof_impl_pmu_caps_amd(s, c);
+	return KPROF_OK;
+}
+
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
 	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
@@ -12,7 +174,9 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	/* A table's counters/width of 0 mean "as cpuid 0x0A says" (Emon). */
 	d->counters = info->counters ? info->counters : d->perfmon_counters;
 	d->counter_width = info->counter_width ? info->counter_width : d->perfmon_width;
-	/* Emon counters beyond the eight IA32_PERFEVTSELx MSRs would land on unrelated MSRs. */
+	/* The HAL programs IA32_PERFEVTSELx/IA32_PMCx: past the eight of them (Intel SDM vol. 4
+	 * table 2-2) lie unrelated MSRs. Counters beyond are the processor's (d->pmu), not the
+	 * interface's. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
@@ -27,23 +191,36 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
  *      hypervisors (KVM, VMware, Xen) are not consulted.
  * The first rule that makes the interface Default names the reason. Missing leaves and leaves
  * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
- * (Default). *d is always filled; KPROF_E_ARGUMENT only for a null d or an unknown hal (then
- * d, if given, says Default). */
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal_build hal,
+ * (Default).
+ * hal: KPROF_HAL_X64 or KPROF_HAL_X86, | KPROF_HAL_RELEASE(KPROF_WINDOWS_...) for another
+ * release than Windows 10's original (the default). A release's row says which interfaces,
+ * 32-bit sources and rules its HAL has: an interface it lacks makes Default
+ * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
+ * applied as Windows 10 applies it, and d->uncertain says so.
+ * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
+ * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
+KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
-	uint32_t a, eax1, ecx1;
+	const kprof_windows_release *rel;
+	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i;
+	unsigned i, have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < sizeof(*d); i++)
 		((uint8_t *)d)[i] = 0;
+	build = hal & KPROF_HAL_BUILD_MASK;
+	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
+	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
 	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (uint8_t)hal;
-	if (hal != KPROF_HAL_X64 && hal != KPROF_HAL_X86)
+	d->hal = (uint8_t)build;
+	d->release = rel ? rel->id : 0;
+	if ((build != KPROF_HAL_X64 && build != KPROF_HAL_X86) || !rel ||
+	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
+	    !(build == KPROF_HAL_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
@@ -84,15 +261,7 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	d->long_mode = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_80000001_EDX_LM,
 	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
-	if (d->vendor == KPROF_VENDOR_AMD &&
-	    KPROF_FIELD_GET(
-	            KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE,
-	            kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX))) {
-		d->amd_ext_core = 1;
-		d->amd_ext_counters = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
-		d->amd_ext_perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
-		d->amd_ext_counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
-	}
+	(void)kprof_pmu_caps_from_snapshot(s, &d->pmu);
 
 	/* Rule 1: the vendor */
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
@@ -121,45 +290,91 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, kprof_hal
 	}
 	d->iface = d->tentative;
 
+	/* The release: does its HAL (of this width) have the interface at all? */
+	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
+	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
+	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
+	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
+		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
+		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
+	if (have == KPROF_PRESENCE_ABSENT) {
+		d->iface = KPROF_INTERFACE_DEFAULT;
+		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
+		                    ? KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY
+		                    : KPROF_HAL_REASON_RELEASE_NO_INTERFACE;
+	} else if (have == KPROF_PRESENCE_UNKNOWN) {
+		d->uncertain |= KPROF_HAL_UNCERTAIN_INTERFACE;
+	}
+
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_EMON && d->family != 6 &&
-	    d->family != 15) {
+	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
+	    d->iface != KPROF_INTERFACE_DEFAULT &&
+	    ((d->iface == KPROF_INTERFACE_EMON && d->family != 6 && d->family != 15) ||
+	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
+		d->reason = d->iface == KPROF_INTERFACE_EMON ? KPROF_HAL_REASON_X86_INTEL_FAMILY
+		                                             : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
 		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_INTEL_FAMILY;
-	} else if (hal == KPROF_HAL_X86 && d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
+		if (rel->x86_rules == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_X86_RULES;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (d->iface != KPROF_INTERFACE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+	if (rel->hypervisor_rule != KPROF_PRESENCE_ABSENT && d->iface != KPROF_INTERFACE_DEFAULT &&
+	    d->hv_microsoft && !d->hv_perfmon) {
 		d->iface = KPROF_INTERFACE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
+		if (rel->hypervisor_rule == KPROF_PRESENCE_UNKNOWN)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_HYPERVISOR;
+	}
+	if (d->iface != KPROF_INTERFACE_DEFAULT && rel->tables != KPROF_PRESENCE_PRESENT)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_TABLES;
+	if (d->iface == KPROF_INTERFACE_EMON) {
+		d->later_min = build == KPROF_HAL_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
+		d->later_max = build == KPROF_HAL_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
+		if (d->later_min != d->later_max)
+			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
 
-/* Whether the decided interface supports a source (a row of kprof_source_table(
- * d->iface)): ProfileTime always; Default nothing else; Emon when the source's leaf 0x0A
- * ebx bit is below the meaningful length and clear; Amd64 every row. 0 for a row of another
- * table or null arguments. */
+/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+ * open range. A row of the decided interface's table: ProfileTime always; Default nothing
+ * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
+ * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
+ * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
+{
+	int on;
+	if (!d || !s)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER && d->iface == KPROF_INTERFACE_EMON)
+		return s->value <= d->later_min   ? KPROF_PRESENCE_PRESENT
+		       : s->value > d->later_max ? KPROF_PRESENCE_ABSENT
+		                                 : KPROF_PRESENCE_UNKNOWN;
+	if (s->iface != d->iface)
+		return KPROF_PRESENCE_ABSENT;
+	if (s->value == KPROF_SOURCE_TIME)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_AMD64)
+		on = 1;
+	else if (d->iface == KPROF_INTERFACE_EMON)
+		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+		     !((d->ebx >> s->ebx_bit) & 1u);
+	else
+		on = 0;
+	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
+}
+
+/* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
+ * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
+ * row of another table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	if (!d || !s || s->iface != d->iface)
-		return 0;
-	if (s->value == KPROF_SOURCE_TIME)
-		return 1;
-	switch (d->iface) {
-	case KPROF_INTERFACE_AMD64:
-		return 1;
-	case KPROF_INTERFACE_EMON:
-		return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		       !((d->ebx >> s->ebx_bit) & 1u);
-	default:
-		return 0;
-	}
+	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
 }
 
 /* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
@@ -173,7 +388,10 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
  * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
- * the write that stops it, and how to read it. interval = events per overflow (the preload is
+ * the write that stops it, and how to read it. Counters below d->counters use the
+ * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
+ * and KPROF_PLAN_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
+ * counter_limit. interval = events per overflow (the preload is
  * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
  * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
  * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
@@ -184,7 +402,8 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p)
 {
-	uint32_t counters, sel_msr, ctr_msr, width;
+	uint32_t sel_msr, ctr_msr, width;
+	int own;
 	uint64_t mask, start, limit;
 	unsigned i;
 	if (!p)
@@ -197,13 +416,14 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	    !s->select)
 		return KPROF_E_UNSUPPORTED;
 	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->iface != KPROF_INTERFACE_AMD64 || !d->amd_ext_core)
+		if (d->iface != KPROF_INTERFACE_AMD64 || !d->pmu.perfctr_ext_core)
 			return KPROF_E_UNSUPPORTED;
-		counters = d->amd_ext_counters;
+		own = 1;
 	} else {
-		counters = d->counters;
+		own = counter >= d->counters && d->iface == KPROF_INTERFACE_EMON;
 	}
-	if (counter >= counters)
+	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
+	        : counter >= d->counters)
 		return KPROF_E_RANGE;
 	width = d->counter_width;
 	if (width == 0 || width > 64)
@@ -213,9 +433,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
-	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		sel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT(counter);
-		ctr_msr = KPROF_MSR_AMD_PERFCTR_EXT(counter);
+	if (own) {
+		sel_msr = d->pmu.perfevtsel_msr + counter * d->pmu.msr_stride;
+		ctr_msr = d->pmu.counter_msr + counter * d->pmu.msr_stride;
 	} else {
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
@@ -248,10 +468,13 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->rdpmc_index = counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
 	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		p->global_ctrl_bit =
-		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
+		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
+	} else if (d->iface == KPROF_INTERFACE_AMD64 && d->pmu.perfmon_v2) {
+		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
+		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
 	}
 	return KPROF_OK;
 }
@@ -355,3 +578,302 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_pro
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
+
+#ifndef KPROF_NO_NAMES
+KPROF_INTERNAL int kprof_impl_listing_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
+KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+{
+	size_t start;
+	while (*at < end && kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	start = *at;
+	while (*at < end && !kprof_impl_listing_space(line[*at]))
+		(*at)++;
+	return *at - start;
+}
+
+/* A decimal cell that fits 32 bits. */
+KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
+		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
+			return 0;
+		v = v * 10u + digit;
+	}
+	*out = v;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	for (i = 0; i < n && word[i]; i++)
+		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
+			return 0;
+	return i == n && !word[i];
+}
+
+/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
+ * length. */
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->header = 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
+{
+	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	if (!it || !row)
+		return KPROF_E_ARGUMENT;
+	row->line = row->id = row->interval = row->min = row->max = 0;
+	row->name = NULL;
+	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
+	while (it->pos < it->len) {
+		const char *p = it->text + it->pos;
+		size_t n = 0, at = 0, len, k;
+		const char *cell[6];
+		size_t cell_len[6];
+		unsigned cells = 0, dashes = 1;
+		while (it->pos + n < it->len && p[n] != '\n') {
+			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
+				it->line++;
+				it->pos = it->len + 1;
+				return KPROF_E_FORMAT;
+			}
+			n++;
+		}
+		it->line++;
+		it->pos += n + (it->pos + n < it->len);
+		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
+			cell[cells] = p + at - len;
+			cell_len[cells++] = len;
+		}
+		for (k = 0; k < n; k++)
+			dashes &= p[k] == '-' || kprof_impl_listing_space(p[k]);
+		if (cells == 5) {
+			unsigned h = 1;
+			for (k = 0; k < 5; k++)
+				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], header[k]);
+			if (h) {
+				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header || cells == 0 || dashes)
+			continue;
+		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
+		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
+		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
+		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
+		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
+			goto bad;
+		for (k = 0; k < cell_len[1]; k++) {
+			unsigned char c = (unsigned char)cell[1][k];
+			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			      c == '_'))
+				goto bad;
+		}
+		row->line = it->line;
+		row->name = cell[1];
+		row->name_len = cell_len[1];
+		return KPROF_OK;
+	bad:
+		row->id = row->interval = row->min = row->max = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (!it->header) {
+		it->line = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	return KPROF_END;
+}
+
+/* The minimum and maximum interval of a source's interval class. */
+KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+{
+	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN : KPROF_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX : KPROF_INTERVAL_HARDWARE_MAX;
+}
+
+/* The source a listed id means under a decision: the decided interface's row, else on Emon a
+ * later Intel row; NULL when kprof knows none. */
+KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d, uint32_t id)
+{
+	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	return s;
+}
+
+/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
+ * listing shows (it->later_last). */
+KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it, const kprof_source *s)
+{
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
+		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
+	return kprof_hal_source_supported(it->d, s);
+}
+
+/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
+KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+{
+	kprof_listing_iter scan;
+	kprof_listing_row r;
+	if (id < 8u * sizeof(it->seen))
+		return (it->seen[id / 8] >> (id % 8)) & 1u;
+	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
+	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
+		if (r.id == id)
+			return 1;
+	return 0;
+}
+
+/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
+ * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
+ * in both cases); KPROF_E_ARGUMENT for null it or d. */
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_row r;
+	kprof_status st;
+	uint32_t highest = 0;
+	unsigned i;
+	if (!it || !d)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < sizeof(it->seen); i++)
+		it->seen[i] = 0;
+	it->d = d;
+	it->phase = 0;
+	it->pending = 0;
+	it->next = 0;
+	st = kprof_listing_iter_init(&it->rows, text, len);
+	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
+		const kprof_source *s = kprof_impl_listing_source(d, r.id);
+		if (r.id < 8u * sizeof(it->seen)) {
+			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
+				return KPROF_E_DUPLICATE;
+			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
+		}
+		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+			highest = r.id;
+	}
+	if (st != KPROF_END)
+		return st;
+	/* The range's low end is what the release surely lists; the listing may show more, up to
+	 * its high end. */
+	it->later_last = highest < d->later_min ? d->later_min : highest > d->later_max ? d->later_max : highest;
+	return kprof_listing_iter_init(&it->rows, text, len);
+}
+
+/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out)
+{
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
+	                                 KPROF_LISTING_DIFF_MAX};
+	if (!it || !out || !it->d)
+		return KPROF_E_ARGUMENT;
+	for (;;) {
+		const kprof_source *s;
+		const char *want;
+		unsigned k;
+		out->kind = 0;
+		out->id = out->min = out->max = 0;
+		out->source = NULL;
+		out->row = it->cur;
+		if (it->phase == 0 && it->pending) {
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->id = it->cur.id;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			for (k = 0; k < 3; k++)
+				if (it->pending & (1u << order[k])) {
+					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
+					out->kind = order[k];
+					return KPROF_OK;
+				}
+		}
+		if (it->phase == 0) {
+			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
+			if (st != KPROF_OK) {
+				/* init read the same text to its end, so this is KPROF_END */
+				it->phase = 1;
+				continue;
+			}
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->row = it->cur;
+			out->id = it->cur.id;
+			out->source = s;
+			if (!s) {
+				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				return KPROF_OK;
+			}
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			if (!kprof_impl_listing_offered(it, s)) {
+				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				return KPROF_OK;
+			}
+			want = kprof_source_description(s);
+			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
+				;
+			if (k != it->cur.name_len || want[k])
+				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+			if (it->cur.min != out->min)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+			if (it->cur.max != out->max)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+			continue;
+		}
+		if (it->phase == 1) {
+			size_t n;
+			const kprof_source *t;
+			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
+			                                     : (kprof_interface)it->d->iface;
+			t = kprof_source_table(itf, &n);
+			if ((it->next & 0xFFFFu) >= n) {
+				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+					it->phase = 2;
+					continue;
+				}
+				it->next = 1u << 16; /* then the later Intel sources */
+				continue;
+			}
+			s = &t[it->next & 0xFFFFu];
+			it->next++;
+			if (!kprof_impl_listing_offered(it, s) || kprof_impl_listing_has(it, s->value))
+				continue;
+			out->row.line = out->row.id = out->row.interval = out->row.min = out->row.max = 0;
+			out->row.name = NULL;
+			out->row.name_len = 0;
+			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->id = s->value;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			return KPROF_OK;
+		}
+		return KPROF_END;
+	}
+}
+#endif

@@ -27,7 +27,9 @@ typedef struct kprof_lwp_caps {
 	uint8_t extension;                    /* proposal eax 30: leaf 0x8000001D describes more */
 	uint8_t latency_bits;                 /* LwpLatencyMax / LWPCacheMax */
 	uint8_t latency_rnd;                  /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address, branch_prediction, ip_filtering, cache_levels, cache_latency;
+	uint8_t data_address;
+	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
+	uint8_t ip_filtering, cache_levels, cache_latency;
 	uint32_t raw[4];                      /* eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
 
@@ -46,13 +48,18 @@ typedef struct kprof_lwp_config {
 	unsigned event_count;
 	uint8_t random;        /* low counter bits randomised at each reload, 0..15 */
 	uint8_t threshold_interrupt, cont, ptsc;
-	uint32_t threshold;    /* bytes; 0 = no threshold */
-	uint32_t filters;      /* KPROF_LWPCB_FILTERS_* */
+	/* Threshold, bytes: hardware writes its head offset to the LWPCB (and raises the
+	 * threshold interrupt when enabled) when (head - tail) mod size equals it, and otherwise
+	 * only when the ring is full or on SLWPCB. 0 = no threshold: a consumer that polls without
+	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
+	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
+	uint32_t threshold;
+	uint32_t filters;      /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;
 
-/* An event record taken apart (kprof_lwp_record_decode). The generic fields always hold the
+/* An event record taken apart (kprof_lwp_sample_decode). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
 	uint8_t revision, event_id, core_id;
@@ -82,19 +89,29 @@ typedef enum kprof_lwp_kind {
 	KPROF_LWP_KIND_CLOCKS = 6            /* core / reference clocks (shipped) */
 } kprof_lwp_kind;
 
+/* A buffer of records walked by kprof_lwp_record_iter_init / kprof_lwp_record_iter_next. */
+typedef struct kprof_lwp_record_iter {
+	const uint8_t *buf;
+	size_t len;
+	size_t offset; /* of the next record */
+	kprof_lwp_revision revision;
+} kprof_lwp_record_iter;
+
 /* ---- ring consumer ----------------------------------------------------------------------
  * A single-consumer view of an LWPCB's ring. Everything that bounds a read (buffer base,
  * size, record size) is captured and validated once at attach; a poll reads the head offset
- * once (acquire), checks it (below size, a multiple of the record size) and only then
- * touches records; the consumer's tail lives here and is published with release ordering.
- * An empty poll is one load and one compare and stores nothing. */
+ * once (acquire); an empty one stops there (one load and one compare, nothing stored); a
+ * non-empty one checks that BufferSize and BufferBase still equal the captured ones, that the
+ * head is in bounds and MissedEvents did not go down, and only then touches records. The
+ * consumer's tail lives here and is published with release ordering. */
 typedef struct kprof_lwp_ring {
 	uint8_t *lwpcb;
+	uint32_t poll_tail;    /* the head an empty poll sees (tail; bit 31 set on SLWPCB rings) */
+	uint32_t tail;         /* the consumer's tail: the LWPCB copy is only ever written */
 	const uint8_t *buffer;
 	uint32_t size;         /* ring bytes */
 	uint32_t record_size;  /* a power of two */
 	uint32_t record_shift; /* log2(record_size), computed once at attach */
-	uint32_t tail;        /* the consumer's tail: the LWPCB copy is only ever written */
 	uint32_t avail;       /* records seen by the last poll and not yet consumed */
 	uint32_t threshold;
 	uint32_t options;     /* KPROF_LWP_RING_* */
@@ -102,8 +119,12 @@ typedef struct kprof_lwp_ring {
 	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed */
 } kprof_lwp_ring;
 
-/* Attach option: execute SLWPCB before every poll so hardware flushes its head register
- * (real hardware with LWP active only; never with the software model). */
+/* Attach option: execute SLWPCB before every poll so hardware flushes its head register to
+ * the LWPCB. Real hardware with LWP active only (never with the software model), and only in
+ * the profiled thread: LWP state (the LWPCB address SLWPCB stores, the head register it
+ * flushes) belongs to the thread that ran LLWPCB, so SLWPCB in any other thread reads that
+ * thread's LWP state instead, or #UD. A consumer in another thread polls without it and sees
+ * the head hardware writes at Threshold (set one) or when the ring is full. */
 #define KPROF_LWP_RING_SLWPCB 1u
 
 /* The records a poll found, in place: first_count records at first, then second_count at
@@ -117,14 +138,15 @@ typedef struct kprof_lwp_span {
 	uint64_t missed_delta;   /* MissedEvents growth not reported before */
 } kprof_lwp_span;
 
-/* An in-place iterator over one poll (kprof_lwp_ring_iter_begin / _next / _end). */
-typedef struct kprof_lwp_iter {
+/* An in-place iterator over one poll (kprof_lwp_ring_iter_init / _next / _commit). */
+typedef struct kprof_lwp_ring_iter {
 	kprof_lwp_ring *ring;
 	const uint8_t *next, *end;        /* the run being walked: [next, end) */
 	const uint8_t *second, *second_end; /* the run after the wrap, NULL once entered */
 	uint32_t step;                    /* record size */
-	uint32_t taken;
-} kprof_lwp_iter;
+	uint32_t count;                   /* records the poll found */
+	uint32_t taken;                   /* records handed out */
+} kprof_lwp_ring_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go
  * on, non-zero to stop after this record (which counts as consumed). */
@@ -190,7 +212,8 @@ typedef struct kprof_lwp_insn {
  * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
  * (vvvv), data1 in eax (r/m). Defined only when KPROF_LWP_HAVE_INSTRUCTIONS is 1.
  *   KPROF_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
- *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full)
+ *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
+ *                                              0 or 1, into any integer lvalue
  *   KPROF_LWPVAL64 / KPROF_LWPINS64            the same with rdx (x86-64 only)
  * Executing them without LWP enabled raises #UD. */
 #if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
@@ -201,10 +224,14 @@ typedef struct kprof_lwp_insn {
 	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
 #define KPROF_LWPINS32(data2, data1, flags, full)                                                  \
-	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
-	                     : "=q"(full)                                                          \
-	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
-	                     : "memory", "cc")
+	do {                                                                                       \
+		uint8_t kprof_full_;                                                               \
+		__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
+		                     : "=q"(kprof_full_)                                           \
+		                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)  \
+		                     : "memory", "cc");                                            \
+		(full) = kprof_full_;                                                              \
+	} while (0)
 #if defined(__x86_64__)
 #define KPROF_LWPVAL64(data2, data1, flags)                                                        \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
@@ -212,10 +239,14 @@ typedef struct kprof_lwp_insn {
 	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
 #define KPROF_LWPINS64(data2, data1, flags, full)                                                  \
-	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"          \
-	                     : "=q"(full)                                                          \
-	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
-	                     : "memory", "cc")
+	do {                                                                                       \
+		uint8_t kprof_full_;                                                               \
+		__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
+		                     : "=q"(kprof_full_)                                           \
+		                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)  \
+		                     : "memory", "cc");                                            \
+		(full) = kprof_full_;                                                              \
+	} while (0)
 #endif
 #elif !defined(KPROF_NO_LIVE) && defined(_MSC_VER)
 /* MSVC's LWP intrinsics, declared as <intrin.h> declares them (so it need not be included). */

@@ -9,6 +9,28 @@
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
+/* The poll's non-empty path is kept out of line so that the empty path around it needs no
+ * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
+ * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
+ * price of emitting them in every i386 translation unit), so the empty poll jumps to its
+ * non-empty path with the arguments where they are. */
+#if defined(__clang__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, used))
+#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) && defined(__i386__)
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, unused, regparm(0)))
+#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, unused))
+#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
+#elif defined(_MSC_VER)
+#define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
+#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#else
+#define KPROF_IMPL_LWP_OUTLINED   static
+#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#endif
+
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
 KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
@@ -46,39 +68,54 @@ KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 #endif
 }
 
-/* MissedEvents is 64 bits. 64-bit targets load it in one access; 32-bit ones read
- * high, low, high until both highs agree, which is exact for a counter that only grows and is
- * written whole (as hardware writes it), and needs no 8-byte atomics (none in ring 0 there). */
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64_host(const void *p)
+/* 64-bit LWPCB words (MissedEvents, BufferBase). 64-bit targets load one in one access.
+ * 32-bit ones read high, low, high and accept the value when both highs agree, which is exact
+ * for a word written whole (as hardware writes it) and needs no 8-byte atomics; a word that
+ * keeps changing is retried at most KPROF_LWP_READ64_TRIES times, then KPROF_E_CHANGED. */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
 {
 #if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
-	return atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+	*out = atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
+	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
-	return __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+	*out = __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu
-	uint64_t v = *(const volatile uint64_t *)p;
+	*out = *(const volatile uint64_t *)p;
 #if defined(KPROF_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
-	return v;
+	return KPROF_OK;
 #else
 	const uint8_t *b = (const uint8_t *)p;
 	uint32_t hi, lo, hi2;
+	unsigned tries;
 	hi = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
-	for (;;) {
+	for (tries = 0; tries < KPROF_LWP_READ64_TRIES; tries++) {
 		lo = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b));
 		hi2 = KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(b + 4));
-		if (hi2 == hi)
-			return ((uint64_t)hi << 32) | lo;
+		if (hi2 == hi) {
+			*out = ((uint64_t)hi << 32) | lo;
+			return KPROF_OK;
+		}
 		hi = hi2;
 	}
+	return KPROF_E_CHANGED;
 #endif
 }
 
-/* Only the software model stores 64-bit words (MissedEvents); it is user-mode code. */
+/* Only the software model stores 64-bit words (MissedEvents). On 32-bit GNU targets the
+ * store is a lock cmpxchg8b loop in inline assembly: no libatomic call (__atomic_store_8),
+ * so the model, like the consumer, needs no library in ring 0. */
 KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_LWP_ATOMICS_GNU) && defined(__i386__)
+	uint64_t seen = *(volatile uint64_t *)p; /* a guess: cmpxchg8b corrects it */
+	__asm__ __volatile__("1:\n\tlock cmpxchg8b %0\n\tjnz 1b"
+	                     : "+m"(*(volatile uint64_t *)p), "+A"(seen)
+	                     : "b"((uint32_t)v), "c"((uint32_t)(v >> 32))
+	                     : "memory", "cc");
+#elif defined(KPROF_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
 #elif defined(KPROF_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
@@ -99,7 +136,6 @@ KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 #endif
 }
 
-
 KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
 {
 	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
@@ -110,13 +146,13 @@ KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
 }
 
-KPROF_INTERNAL uint64_t kprof_impl_lwp_load64(const void *p)
+KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 {
+	kprof_status st = kprof_impl_lwp_load64_host(p, out);
 #if UINTPTR_MAX > 0xFFFFFFFFu
-	return KPROF_IMPL_LWP_LE64(kprof_impl_lwp_load64_host(p));
-#else
-	return kprof_impl_lwp_load64_host(p); /* composed from two words: see above */
+	*out = KPROF_IMPL_LWP_LE64(*out); /* 32-bit targets compose it from two words: see above */
 #endif
+	return st;
 }
 
 KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
@@ -322,7 +358,7 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_
  *   KPROF_E_ALIGNMENT     ring size not a multiple of the event size    (BUFFER_MULTIPLE)
  *   KPROF_E_BUFFER_TOO_SMALL  ring below the minimum or 2 records       (BUFFER_MINIMUM)
  *   KPROF_E_RANGE         ring size above BufferSize's 28 bits          (BUFFER_MAXIMUM)
- *   KPROF_E_RANGE         more events than LwpMaxEvents                 (EVENT_COUNT)
+ *   KPROF_E_RANGE         no event, or more than LwpMaxEvents           (EVENT_COUNT)
  *   KPROF_E_RANGE         event id without a slot (0, >MaxEvents, 255)  (EVENT_ID)
  *   KPROF_E_UNSUPPORTED   event not in caps->hw_events                  (EVENT_UNSUPPORTED)
  *   KPROF_E_DUPLICATE     an event id given twice                       (EVENT_DUPLICATE)
@@ -359,7 +395,9 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MAXIMUM, KPROF_E_RANGE);
 	if (size < caps->min_buffer_size || size < 2u * caps->event_size)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_MINIMUM, KPROF_E_BUFFER_TOO_SMALL);
-	if (cfg->event_count > caps->max_events)
+	/* No event would make LLWPCB leave LWP off, and LWPINS then returns "stored" for a
+	 * record that went nowhere: refused. */
+	if (cfg->event_count == 0 || cfg->event_count > caps->max_events)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
 	if (cfg->random > (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
@@ -422,6 +460,29 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 
 /* -- records -- */
 
+/* Record words for the hot decoder: on a little-endian GNU host one fixed-size
+ * __builtin_memcpy (a single load, at every -O level, no library call), elsewhere the
+ * byte-wise kprof_load_le*. Small in the compiler's eyes too, so a caller's per-record loop
+ * inlines the whole decoder. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+        __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
+{
+	uint32_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+#else
+#define kprof_impl_lwp_rec32 kprof_load_le32
+#define kprof_impl_lwp_rec64 kprof_load_le64
+#endif
+
 /* Decode one event record (32 bytes, little-endian, any host) of the given revision into
  * *out. The generic fields are always filled; the per-kind ones by the revision's ids
  * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
@@ -431,91 +492,106 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out)
 {
+	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
+	 * return without a clearing loop that would bloat every caller's inlined copy. */
+	static const uint8_t zeros[KPROF_LWP_RECORD_SIZE] = {0};
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	if (!buf || len < KPROF_LWP_RECORD_SIZE ||
 	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL)) {
-		/* The cold path clears *out, so it is defined on every return. */
-		size_t i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
-		return buf && (revision == KPROF_LWP_REVISION_SHIPPED || revision == KPROF_LWP_REVISION_PROPOSAL)
-		               ? KPROF_E_TRUNCATED
-		               : KPROF_E_ARGUMENT;
+		st = buf && (revision == KPROF_LWP_REVISION_SHIPPED || revision == KPROF_LWP_REVISION_PROPOSAL)
+		             ? KPROF_E_TRUNCATED
+		             : KPROF_E_ARGUMENT;
+		p = zeros;
+		revision = KPROF_LWP_REVISION_NONE;
 	}
-	dw0 = kprof_load_le32(p);
+	dw0 = kprof_impl_lwp_rec32(p);
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
 	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
-	out->data1 = kprof_load_le32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
-	out->ip = kprof_load_le64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
-	out->data2 = kprof_load_le64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
-	out->timestamp = kprof_load_le64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
-	if (revision == KPROF_LWP_REVISION_SHIPPED) {
-		switch (out->event_id) {
-		case KPROF_LWP_EVENT_PROGRAMMED_VALUE: kind = KPROF_LWP_KIND_PROGRAMMED_VALUE; break;
-		case KPROF_LWP_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
-		case KPROF_LWP_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		case KPROF_LWP_EVENT_CORE_CLOCKS:
-		case KPROF_LWP_EVENT_REF_CLOCKS: kind = KPROF_LWP_KIND_CLOCKS; break;
-		case KPROF_LWP_EVENT_PROGRAMMED_EVENT: kind = KPROF_LWP_KIND_PROGRAMMED_EVENT; break;
-		default: break;
-		}
-	} else {
-		switch (out->event_id) {
-		case KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS: kind = KPROF_LWP_KIND_INSTRUCTION; break;
-		case KPROF_LWP_PROPOSAL_EVENT_BRANCHES: kind = KPROF_LWP_KIND_BRANCH; break;
-		case KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES: kind = KPROF_LWP_KIND_DCACHE; break;
-		default: break;
-		}
+	out->data1 = kprof_impl_lwp_rec32(p + KPROF_LWP_RECORD_DATA1_OFFSET);
+	out->ip = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET);
+	out->data2 = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_DATA2_OFFSET);
+	out->timestamp = kprof_impl_lwp_rec64(p + KPROF_LWP_RECORD_TIMESTAMP_OFFSET);
+	/* Kind by revision: a nibble per event id below 16 (ids from the spec's enums), the
+	 * shipped LWPINS id apart. Table and masks instead of branches keep this small enough that
+	 * a caller's per-record loop stays inlined around it. */
+	{
+		const uint64_t shipped = ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
+		                         ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_EVENT_INSTRUCTIONS)) |
+		                         ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_EVENT_BRANCHES)) |
+		                         ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
+		                         ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
+		                         ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
+		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
+		                          ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
+		                          ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES));
+		unsigned id = out->event_id;
+		uint32_t br, dc;
+		uint64_t br64, dc64;
+		if (id < 16u)
+			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped : proposal) >> (4u * id)) & 0xFu;
+		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT && revision == KPROF_LWP_REVISION_SHIPPED)
+			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
+		out->kind = (uint8_t)kind;
+		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
+		 * clearing the whole struct first): masks select the per-kind ones. */
+		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc = 0u - (uint32_t)(kind == KPROF_LWP_KIND_DCACHE);
+		br64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_BRANCH);
+		dc64 = 0u - (uint64_t)(kind == KPROF_LWP_KIND_DCACHE);
+		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0 & br);
+		out->branch_predicted = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0 & br);
+		out->branch_prediction_valid = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0 & br);
+		out->next_ip = out->data2 & br64;
+		out->data_source = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
+		out->data_address_valid = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0 & dc);
+		out->latency = out->data1 & dc;
+		out->data_address = out->data2 & (dc64 & (0u - (uint64_t)out->data_address_valid));
 	}
-	out->kind = (uint8_t)kind;
-	/* Every field is assigned on every path (a decoder in a drain loop must not pay for
-	 * clearing the whole struct first). */
-	out->branch_taken = out->branch_predicted = out->branch_prediction_valid = 0;
-	out->data_source = out->data_address_valid = 0;
-	out->latency = 0;
-	out->next_ip = out->data_address = 0;
-	if (kind == KPROF_LWP_KIND_BRANCH) {
-		out->branch_taken = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_TAKEN, dw0);
-		out->branch_predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0);
-		out->branch_prediction_valid =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0);
-		out->next_ip = out->data2;
-	} else if (kind == KPROF_LWP_KIND_DCACHE) {
-		out->data_source =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0);
-		out->data_address_valid =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0);
-		out->latency = out->data1;
-		out->data_address = out->data_address_valid ? out->data2 : 0;
-	}
-	return out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+	return st != KPROF_OK ? st : out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
 }
 
-/* Walk a buffer of records (a file, a copied ring): decode the record at *offset and advance
- * *offset by 32. KPROF_E_NOT_FOUND at the end, KPROF_E_TRUNCATED when fewer than 32 bytes
- * remain; other statuses as kprof_lwp_sample_decode (the offset still advances, so a caller
- * may skip a bad record). Formats nothing: the command-line decoder prints what it returns. */
-KPROF_API kprof_status kprof_lwp_decode_next(const void *buf, size_t len, size_t *offset,
-                                             kprof_lwp_revision revision, kprof_lwp_sample *out)
+/* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
+ * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
+ * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
+ * SHIPPED or PROPOSAL. */
+KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf, size_t len,
+                                                  kprof_lwp_revision revision)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = buf ? len : 0;
+	it->offset = 0;
+	it->revision = revision;
+	if ((!buf && len) || (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
+		return KPROF_E_ARGUMENT;
+	return KPROF_OK;
+}
+
+/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
+ * status of kprof_lwp_sample_decode (KPROF_E_FORMAT for event id 0; the offset still
+ * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
+ * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
+KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out)
 {
 	kprof_status st;
-	if (!buf || !offset || !out)
+	if (!it || !out)
 		return KPROF_E_ARGUMENT;
-	if (*offset >= len)
-		return KPROF_E_NOT_FOUND;
-	if (len - *offset < KPROF_LWP_RECORD_SIZE)
+	if (it->offset >= it->len)
+		return KPROF_END;
+	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE) {
+		it->offset = it->len;
 		return KPROF_E_TRUNCATED;
-	st = kprof_lwp_sample_decode((const uint8_t *)buf + *offset, KPROF_LWP_RECORD_SIZE, revision, out);
-	if (st != KPROF_E_ARGUMENT)
-		*offset += KPROF_LWP_RECORD_SIZE;
+	}
+	st = kprof_lwp_sample_decode(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision, out);
+	it->offset += KPROF_LWP_RECORD_SIZE;
 	return st;
 }
 
@@ -577,30 +653,58 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 
 /* -- ring consumer -- */
 
-/* Copy whole records (multiples of 32 bytes) in 8-byte words, with no libc: compilers turn
- * each load/store pair into one move. */
+/* Copy whole records (multiples of 32 bytes) with no libc: on x86 with GNU compilers one
+ * string move of whole words (rep movsq; rep movsl on i386: no call, no vector registers, so
+ * ring-0 safe); elsewhere 8-byte words. `make bench` compares batch copy-out with a memcpy. */
 KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
 {
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+	n >>= 3;
+	__asm__ __volatile__("rep movsq" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__i386__)
+	n >>= 2;
+	__asm__ __volatile__("rep movsl" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+#else
 	size_t i;
 	for (i = 0; i < n; i += 8)
 		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+#endif
+}
+
+/* Bit 31 of poll_tail on a KPROF_LWP_RING_SLWPCB ring: no head offset has it (BufferSize has
+ * 28 bits), so every poll of such a ring leaves the one-compare empty path for the one that
+ * executes SLWPCB, and the plain poll never reads the option. */
+#define KPROF_IMPL_LWP_FLUSH_FIRST 0x80000000u
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_ASSUME(c) ((c) ? (void)0 : __builtin_unreachable())
+#else
+#define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
+#endif
+/* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
+KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
+{
+	uint64_t top = a >> (KPROF_LWP_CANONICAL_BITS - 1u);
+	return top != 0 && top != (UINT64_MAX >> (KPROF_LWP_CANONICAL_BITS - 1u));
 }
 
 /* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
  * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
  * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
- * 32-byte aligned and addressable, tail below size and a record multiple. When expect_buffer
- * is not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a user's
- * LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it elsewhere.
- * KPROF_E_CORRUPT when a check fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned,
- * KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. */
+ * 32-byte aligned, addressable and canonical (bits 63..47 equal, first and last byte), tail
+ * below size and a record multiple. When expect_buffer is not NULL, BufferBase must equal it
+ * and BufferSize expect_size: a driver watching a user's LWPCB passes the buffer it
+ * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
+ * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
+ * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
+ * in a KPROF_NO_LIVE build. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
                                              const void *expect_buffer, uint32_t expect_size,
                                              uint32_t options)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
-	uint64_t base;
+	uint64_t base, missed;
+	kprof_status st;
 	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
@@ -616,43 +720,86 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	if (options & KPROF_LWP_RING_SLWPCB)
 		return KPROF_E_NOT_AVAILABLE;
 #endif
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
-	                       kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
+	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base)) != KPROF_OK)
+		return st;
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base || (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) ||
-	    base > (uint64_t)UINTPTR_MAX || (uint64_t)UINTPTR_MAX - base < size)
+	    base > (uint64_t)UINTPTR_MAX || (uint64_t)UINTPTR_MAX - base < size ||
+	    kprof_impl_lwp_noncanonical(base) || kprof_impl_lwp_noncanonical(base + size - 1u))
 		return KPROF_E_CORRUPT;
 	if (expect_buffer && (base != (uint64_t)(uintptr_t)expect_buffer || size != expect_size))
 		return KPROF_E_CORRUPT;
 	if (tail >= size || (tail & (rs - 1u)))
 		return KPROF_E_CORRUPT;
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed)) != KPROF_OK)
+		return st;
 	r->lwpcb = cb;
+	r->poll_tail = tail | ((options & KPROF_LWP_RING_SLWPCB) ? KPROF_IMPL_LWP_FLUSH_FIRST : 0u);
+	r->tail = tail;
 	r->buffer = (const uint8_t *)(uintptr_t)base;
 	r->size = size;
 	r->record_size = rs;
 	r->record_shift = kprof_impl_lwp_log2(rs);
-	r->tail = tail;
 	r->avail = 0;
 	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
 	r->options = options;
-	r->missed_seen = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	r->missed_seen = missed;
 	return KPROF_OK;
 }
 
-/* The non-empty poll, for a head already read (once) by the caller. A MissedEvents delta goes
- * to span when there is one, else it is kept in r->missed_unreported for
- * kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kprof_lwp_span *span)
+/* Re-read BufferSize and BufferBase: KPROF_E_CHANGED when either differs from what attach
+ * captured (or a 32-bit target could not read BufferBase whole). */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
 {
-	uint32_t tail = r->tail, size = r->size, used, first;
+	uint32_t size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	uint64_t base;
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base);
+	if (st != KPROF_OK)
+		return st;
+	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED : KPROF_OK;
+}
+
+/* Read MissedEvents once: its growth since r->missed_seen into *delta, and the new value into
+ * *now. A decrease (no producer lowers it) is KPROF_E_CORRUPT. Changes nothing in r. */
+KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now, uint64_t *delta)
+{
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, now);
+	if (st != KPROF_OK)
+		return st;
+	if (*now < r->missed_seen)
+		return KPROF_E_CORRUPT;
+	*delta = *now - r->missed_seen;
+	return KPROF_OK;
+}
+
+/* The poll past its empty path. It takes the poll's own arguments, so the empty path reaches
+ * it with a plain jump (no argument moved, on any ABI), and reads the head itself, once: the
+ * value it checks is the value it uses. SLWPCB first when the ring asks, then the LWPCB's
+ * geometry against the attach-time one, the head's bounds, MissedEvents; only then is
+ * anything written. A
+ * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
+ * for kprof_lwp_ring_missed: every delta is reported exactly once. */
+KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
+	kprof_status st;
+#if !defined(KPROF_NO_LIVE)
+	if (r->options & KPROF_LWP_RING_SLWPCB)
+		(void)kprof_lwp_slwpcb(NULL);
+#endif
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (head == tail)
+		return 0;
+	if ((st = kprof_impl_lwp_ring_geometry(r)) != KPROF_OK)
+		return st;
 	if (head >= size || (head & (r->record_size - 1u)))
 		return KPROF_E_CORRUPT;
+	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
+		return st;
 	used = kprof_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
-	missed = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	delta = missed - r->missed_seen;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
 	if (!span) {
@@ -670,31 +817,27 @@ KPROF_INTERNAL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, uint32_t head, kp
 	return (int)r->avail;
 }
 
-/* Read the head offset once (acquire), flushing it first with SLWPCB when the ring asks. */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_ring_head(const kprof_lwp_ring *r)
-{
-#if !defined(KPROF_NO_LIVE)
-	if (r->options & KPROF_LWP_RING_SLWPCB)
-		(void)kprof_lwp_slwpcb(NULL);
-#endif
-	return kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-}
-
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status. Reads the
- * head offset once (acquire). Empty: that load and one compare, and nothing is written (not
- * even *span). Otherwise the head is validated (below size, a record multiple; else
- * KPROF_E_CORRUPT and nothing changes), *span describes the records in place (valid until
- * they are consumed), MissedEvents is read once for span->missed_delta (its growth not yet
- * reported by a span or kprof_lwp_ring_missed), and span->at_threshold tells whether the space
- * used equals Threshold. Consume with kprof_lwp_ring_consume. With KPROF_LWP_RING_SLWPCB,
- * SLWPCB runs first. */
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status.
+ * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
+ * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
+ * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
+ * with no store (tests/check_lwp_poll.py counts it for gcc and clang, x86-64 and i386).
+ * Otherwise, before anything is written:
+ *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
+ *                    a 64-bit word kept changing while read);
+ *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
+ *                    MissedEvents went down;
+ * else *span describes the records in place (valid until they are consumed),
+ * span->missed_delta is MissedEvents' growth not yet reported (by a span or
+ * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
+ * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
+ * before reading the head again (that poll never takes the empty path above). */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t head = kprof_impl_lwp_ring_head(r);
-	/* The common case for a JIT's poller: one load, one compare, no store, no call. */
-	if (head == r->tail)
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
 		return 0;
-	return kprof_impl_lwp_ring_fill(r, head, span);
+	return kprof_impl_lwp_ring_fill(r, span);
 }
 
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
@@ -713,90 +856,89 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 	if (tail >= r->size)
 		tail -= r->size;
 	r->tail = tail;
+	r->poll_tail = tail | (r->poll_tail & KPROF_IMPL_LWP_FLUSH_FIRST);
 	r->avail -= count;
 	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
 	return KPROF_OK;
 }
 
-/* Begin an in-place iteration: polls (as kprof_lwp_ring_poll) and returns the record count
- * or a negative status. Take records with kprof_lwp_iter_next; kprof_lwp_ring_iter_end
- * publishes the tail past the records taken. */
-KPROF_API int kprof_lwp_ring_iter_begin(kprof_lwp_ring *r, kprof_lwp_iter *it)
+/* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
+ * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
+ * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
+ * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
+KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r)
 {
 	kprof_lwp_span s;
-	uint32_t head;
 	int n;
-	if (!r || !it)
+	if (!it || !r)
 		return KPROF_E_ARGUMENT;
 	it->ring = r;
 	it->next = it->end = it->second = it->second_end = NULL;
 	it->step = r->record_size;
-	it->taken = 0;
-	head = kprof_impl_lwp_ring_head(r);
-	if (head == r->tail)
-		return 0;
-	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	it->taken = it->count = 0;
+	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
-		return n;
-	/* The span's MissedEvents growth is left for kprof_lwp_ring_missed. */
+		return (kprof_status)n;
 	r->missed_unreported += s.missed_delta;
+	it->count = (uint32_t)n;
 	it->next = s.first;
 	it->end = s.first + ((size_t)s.first_count << r->record_shift);
 	if (s.second_count) {
 		it->second = s.second;
 		it->second_end = s.second + ((size_t)s.second_count << r->record_shift);
 	}
-	return n;
+	return KPROF_OK;
 }
 
-/* The next record in place (record_size bytes), or NULL when the iteration is done. Walks
- * pointer runs: no ring field is re-read per record. */
-KPROF_API KPROF_HOT const uint8_t *kprof_lwp_iter_next(kprof_lwp_iter *it)
+/* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
+ * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
+KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
 {
-	const uint8_t *rec;
 	if (it->next == it->end) {
-		if (!it->second)
-			return NULL;
+		if (!it->second) {
+			*record = NULL;
+			return KPROF_END;
+		}
 		it->next = it->second;
 		it->end = it->second_end;
 		it->second = it->second_end = NULL;
 	}
-	rec = it->next;
+	KPROF_IMPL_LWP_ASSUME(it->next != NULL); /* lets an inlined decoder drop its NULL check */
+	*record = it->next;
 	it->next += it->step;
 	it->taken++;
-	return rec;
+	return KPROF_OK;
 }
 
-/* Consume the records the iteration handed out (publishing the tail; nothing if none). */
-KPROF_API kprof_status kprof_lwp_ring_iter_end(kprof_lwp_iter *it)
+/* Consume the records the iteration handed out (publishing the tail; nothing if none). The
+ * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
+KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it)
 {
 	uint32_t n;
 	if (!it || !it->ring)
 		return KPROF_E_ARGUMENT;
 	n = it->taken;
-	it->taken = 0;
+	it->taken = it->count = 0;
 	it->next = it->end = it->second = it->second_end = NULL;
 	return kprof_lwp_ring_consume(it->ring, n);
 }
 
 /* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
- * them. *copied = records copied. Returns KPROF_OK (also when empty) or a negative status. */
+ * them. *copied = records copied. Returns KPROF_OK (also when empty) or the poll's negative
+ * status (nothing copied). */
 KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len, size_t *copied)
 {
 	kprof_lwp_span s;
 	uint8_t *dst = (uint8_t *)out;
-	uint32_t head, take, k;
+	uint32_t take, k;
 	int n;
 	if (copied)
 		*copied = 0;
 	if (!r || !out)
 		return KPROF_E_ARGUMENT;
-	head = kprof_impl_lwp_ring_head(r);
-	if (head == r->tail)
-		return KPROF_OK;
-	n = kprof_impl_lwp_ring_fill(r, head, &s);
+	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
-		return n < 0 ? (kprof_status)n : KPROF_OK;
+		return (kprof_status)n;
 	r->missed_unreported += s.missed_delta;
 	take = (out_len >> r->record_shift) < (size_t)n ? (uint32_t)(out_len >> r->record_shift) : (uint32_t)n;
 	k = take < s.first_count ? take : s.first_count;
@@ -813,50 +955,50 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
  * past the records handed out. Returns how many were handed out, or a negative status. */
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records)
 {
-	kprof_lwp_iter it;
+	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
-	int n;
 	kprof_status st;
+	int n;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	n = kprof_lwp_ring_iter_begin(r, &it);
-	if (n <= 0)
-		return n;
-	while ((rec = kprof_lwp_iter_next(&it)) != NULL) {
+	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
+		return st;
+	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
 			break;
 	}
 	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_end(&it);
+	st = kprof_lwp_ring_iter_commit(&it);
 	return st == KPROF_OK ? n : st;
 }
 
 /* Read MissedEvents once: *delta = its growth not yet reported (by a span of
- * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here. */
+ * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
+ * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
+ * read it whole; *delta is 0 and nothing changes then. */
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
 {
-	uint64_t m;
+	uint64_t now, d;
+	kprof_status st;
 	if (!r || !delta)
 		return KPROF_E_ARGUMENT;
-	m = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
-	*delta = m - r->missed_seen + r->missed_unreported;
-	r->missed_seen = m;
+	*delta = 0;
+	if ((st = kprof_impl_lwp_ring_missed(r, &now, &d)) != KPROF_OK)
+		return st;
+	*delta = d + r->missed_unreported;
+	r->missed_seen = now;
 	r->missed_unreported = 0;
 	return KPROF_OK;
 }
 
 /* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
- * captured (the ring keeps reading only the captured buffer either way). */
+ * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
+ * this call is only needed to learn of a change while the ring is empty. */
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 {
-	uint32_t size;
-	uint64_t base;
 	if (!r)
 		return KPROF_E_ARGUMENT;
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
-	                       kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	base = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET);
-	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED : KPROF_OK;
+	return kprof_impl_lwp_ring_geometry(r);
 }
 
 /* -- software model (the producer) -- */
@@ -876,7 +1018,8 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS || caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
 		return KPROF_E_UNSUPPORTED;
-	m->caps = *caps;
+	for (i = 0; i < sizeof(*caps); i++) /* not a struct copy: clang -O0 calls memcpy for it */
+		((uint8_t *)&m->caps)[i] = ((const uint8_t *)caps)[i];
 	m->core_id = core_id;
 	m->prng = seed ? seed : UINT64_C(0x9E3779B97F4A7C15);
 	return KPROF_OK;
@@ -982,12 +1125,12 @@ KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
  * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
  * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
  * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
- * of range). */
+ * of range), KPROF_E_CHANGED when a 32-bit target could not read a 64-bit word whole. */
 KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t req, bs, size, rs, head, tail, active, i;
-	uint64_t base;
+	uint64_t base, missed;
 	if (!m)
 		return KPROF_E_ARGUMENT;
 	if (m->lwpcb)
@@ -1002,7 +1145,10 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
 	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
 	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
-	base = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) & ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
+	if (kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
+	    kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
+		return KPROF_E_CHANGED;
+	base &= ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
 	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
@@ -1044,7 +1190,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	m->head = head;
 	m->cached_tail = tail;
 	m->head_dirty = 0;
-	m->missed = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET);
+	m->missed = missed;
 	return KPROF_OK;
 }
 
@@ -1096,7 +1242,9 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	}
 	m->last_event = pick;
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
-		uint32_t valid = m->caps.branch_prediction;
+		/* Prediction information is part of every branch record; cpuid LwpBranchPrediction
+		 * says only that branches can be filtered by it. */
+		uint32_t valid = 1;
 		flags = KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_TAKEN, insn->taken ? 1u : 0u);
 		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
 		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, valid));

@@ -10,7 +10,9 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
 		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
 		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
-		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK;
+		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
+		 * reported as KPROF_E_RESERVED rather than dropped. */
+		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK & (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
 	} else if (vendor == KPROF_VENDOR_AMD) {
 		out->event =
 		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |

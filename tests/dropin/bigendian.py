@@ -9,17 +9,17 @@ x86-64 build prints.
 import glob
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok  # noqa: E402
+from ktest import done, ok, run as run_safe  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The cross gcc when installed, else clang for s390x over Debian's cross libc and libgcc
 # (gcc-12-s390x-linux-gnu conflicts with gcc-multilib, which the -m32 steps need).
 CC = ["s390x-linux-gnu-gcc-12"] if shutil.which("s390x-linux-gnu-gcc-12") else ["clang", "--target=s390x-linux-gnu"]
-RUN = ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"]
+# s390x programs run through tools/run-foreign (qemu-s390x over Debian's cross libc).
+RUN = [os.path.join(ROOT, "tools/run-foreign"), "s390x"]
 WARN = "-Wall -Wextra -Wpedantic -Werror".split()
 # Programs whose whole output is host-independent (no live instructions in it).
 SAME_OUTPUT = {"matrix", "test_sources"}
@@ -31,8 +31,8 @@ NOT_BUILT = {"test_libpfm4": "it links Debian's x86-64 libpfm4",
 
 def main(bdir):
     os.makedirs(bdir, exist_ok=True)
-    if not ok(shutil.which(CC[0]) and shutil.which(RUN[0]) and os.path.isdir("/usr/s390x-linux-gnu/lib"),
-              f"{' '.join(CC)}, the s390x libc and {RUN[0]} are installed"):
+    if not ok(shutil.which(CC[0]) and shutil.which("qemu-s390x") and os.path.isdir("/usr/s390x-linux-gnu/lib"),
+              f"{' '.join(CC)}, the s390x libc and qemu-s390x are installed"):
         return finish()
     progs = {os.path.basename(t)[:-2]: ([t], ["-I" + os.path.join(ROOT, "tests")])
              for t in sorted(glob.glob(os.path.join(ROOT, "tests/test_*.c")))}
@@ -52,10 +52,10 @@ def main(bdir):
             # The x86-64 build is only the reference output: its warnings are the C tests' own
             # step's business (-Werror there), so this one does not stop on them.
             warn = WARN if host == "s390x" else [w for w in WARN if w != "-Werror"]
-            r = subprocess.run(cc + ["-std=c99", "-O1", "-I" + ROOT] + warn + extra + srcs + ["-o", exe], capture_output=True, text=True)
+            r = run_safe(cc + ["-std=c99", "-O1", "-I" + ROOT] + warn + extra + srcs + ["-o", exe])
             if not ok(r.returncode == 0, f"{host}: build {name}", r.stderr):
                 continue
-            run = subprocess.run(runner + [exe], capture_output=True, text=True, timeout=300)
+            run = run_safe(runner + [exe], timeout=300)
             last = run.stdout.strip().splitlines()[-1:] or [""]
             ok(run.returncode == 0 and last[0].endswith(" 0 failed"), f"{host}: {name} passes ({last[0]})",
                run.stdout[-1500:] + run.stderr[-1500:])

@@ -11,11 +11,10 @@ output equals the reference (1, when it has one). Ends with "N passed, N failed"
 """
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok  # noqa: E402
+from ktest import done, freestanding_flags, ok, run as run_safe  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -25,6 +24,9 @@ WARN_CXX = "-Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wcast-align -Werror"
 # What the README and the header promise: C99..C2x, C++11 and later.
 C_STDS = ["c99", "c11", "c17", "c2x"]
 CXX_STDS = ["c++11", "c++17", "c++20"]
+# Programs for another architecture run through tools/run-foreign (natively where the kernel
+# can, under qemu-user where it cannot; the choice is printed once at the start).
+RUN_FOREIGN = os.path.join(ROOT, "tools/run-foreign")
 
 
 
@@ -45,20 +47,22 @@ def builds():
     out = []
     for cc, cxx in (("gcc", "g++"), ("clang", "clang++")):
         for arch in ("-m64", "-m32"):
+            run = [RUN_FOREIGN, "i386"] if arch == "-m32" else []
             for std in C_STDS:
-                out.append((f"{cc} -std={std} {arch}", [cc, f"-std={std}", arch, "-O2"] + WARN_C, [], True))
+                out.append((f"{cc} -std={std} {arch}", [cc, f"-std={std}", arch, "-O2"] + WARN_C, run, True))
             for std in CXX_STDS:
-                out.append((f"{cxx} -std={std} {arch}", [cxx, "-x", "c++", f"-std={std}", arch, "-O2"] + WARN_CXX, [], True))
+                out.append((f"{cxx} -std={std} {arch}", [cxx, "-x", "c++", f"-std={std}", arch, "-O2"] + WARN_CXX, run, True))
     # Configuration macros: without strings; without live instructions.
     out.append(("gcc -std=c99 -DKPROF_NO_NAMES", ["gcc", "-std=c99", "-O2", "-DKPROF_NO_NAMES"] + WARN_C, [], False))
-    out.append(("clang -std=c11 -m32 -DKPROF_NO_NAMES", ["clang", "-std=c11", "-m32", "-O2", "-DKPROF_NO_NAMES"] + WARN_C, [], False))
+    out.append(("clang -std=c11 -m32 -DKPROF_NO_NAMES", ["clang", "-std=c11", "-m32", "-O2", "-DKPROF_NO_NAMES"] + WARN_C,
+                [RUN_FOREIGN, "i386"], False))
     out.append(("gcc -std=c99 -DKPROF_NO_LIVE", ["gcc", "-std=c99", "-O2", "-DKPROF_NO_LIVE"] + WARN_C, [], True))
     # tcc: Debian's tcc targets x86-64 only; -Wall is what it has.
     out.append(("tcc", ["tcc", "-Wall", "-Werror"], [], True))
     # A target that is not x86: the header must compile its live routines out by itself.
     cc = cross_cc("aarch64-linux-gnu")
     out.append((f"{cc[0]} -std=c99 (aarch64)", cc + ["-std=c99", "-O2", "-DMATRIX_EXPECT_NO_LIVE"] + WARN_C,
-                ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"], True))
+                [RUN_FOREIGN, "aarch64"], True))
     return out
 
 
@@ -66,19 +70,25 @@ def build_and_run(b, bdir):
     name, cmd, runner, _ = b
     exe = os.path.join(bdir, name.replace(" ", "_").replace("+", "x").replace("=", "_").replace("/", "_"))
     full = cmd + ["-I" + ROOT] + SRC + ["-o", exe]
-    r = subprocess.run(full, capture_output=True, text=True)
+    built, log = run_cmd(full)
+    if not built:
+        return name, False, log, None, None
+    ran, log = run_cmd(runner + [exe], timeout=120)
+    return name, True, "", (ran, log), None
+
+
+def run_cmd(cmd, timeout=600):
+    """Run cmd: (result, "") when it exits 0, else (None, the command and what it printed).
+    A host difference (missing tool, unexecutable binary, hang) is a failure, never a crash."""
+    r = run_safe(cmd, timeout=timeout)
     if r.returncode:
-        return name, False, " ".join(full) + "\n" + r.stdout + r.stderr, None, None
-    if runner and not have(runner[0]):
-        return name, True, "", None, f"{runner[0]} missing"
-    run = subprocess.run(runner + [exe], capture_output=True, text=True, timeout=120)
-    return name, True, "", run, None
+        return None, " ".join(cmd) + f"\nexit {r.returncode}\n" + r.stdout[-2000:] + r.stderr[-2000:]
+    return r, ""
 
 
 def cxx98(bdir):
     """The header claims C++11 and later. Report what C++98 does, honestly."""
-    r = subprocess.run(["g++", "-x", "c++", "-std=c++98", "-fsyntax-only", "-Wpedantic", "-Werror", "-I" + ROOT, SRC[0]],
-                       capture_output=True, text=True)
+    r = run_safe(["g++", "-x", "c++", "-std=c++98", "-fsyntax-only", "-Wpedantic", "-Werror", "-I" + ROOT, SRC[0]])
     first = next((l for l in r.stderr.splitlines() if "error" in l), "")
     if r.returncode == 0:
         print("note C++98: compiles too (the header promises only C++11 and later)")
@@ -92,21 +102,30 @@ def ring0():
     """Ring-0 flags: the header compiles without SSE/x87, red zone or a hosted libc."""
     for cc, std in (("gcc", "c99"), ("clang", "c11")):
         for arch in ("-m64", "-m32"):
-            cmd = [cc, f"-std={std}", arch, "-O2", "-ffreestanding", "-mgeneral-regs-only", "-mno-red-zone",
+            cmd = [cc, f"-std={std}", arch, "-O2"] + freestanding_flags(arch[1:]) + [
                    "-nostdinc", "-isystem", compiler_include(cc, arch), "-c", "-x", "c", "-", "-o", os.devnull] + WARN_C + ["-I" + ROOT]
-            r = subprocess.run(cmd, input='#include "kprof.h"\nint ring0_probe(void);\nint ring0_probe(void)\n{\n\tuint32_t r[4];\n\treturn (int)kprof_cpuid(0, 0, r);\n}\n',
-                               capture_output=True, text=True)
-            ok(r.returncode == 0, f"{cc} {arch} -ffreestanding -mgeneral-regs-only -mno-red-zone -nostdinc (compiler headers only)",
+            r = run_safe(cmd, input='#include "kprof.h"\nint ring0_probe(void);\nint ring0_probe(void)\n{\n\tuint32_t r[4];\n\treturn (int)kprof_cpuid(0, 0, r);\n}\n',
+                         )
+            ok(r.returncode == 0, f"{cc} {arch} mk/freestanding.flags -nostdinc (compiler headers only)",
                " ".join(cmd) + "\n" + r.stderr)
 
 
 def compiler_include(cc, arch):
-    r = subprocess.run([cc, arch, "-print-file-name=include"], capture_output=True, text=True)
+    r = run_safe([cc, arch, "-print-file-name=include"])
     return r.stdout.strip()
 
 
 def main(bdir):
     os.makedirs(bdir, exist_ok=True)
+    # Decide the i386 runner once for the whole run (make exports it already; a direct run
+    # probes here) and say which it is.
+    if not os.environ.get("KPROF_I386_RUNNER"):
+        r = run_safe([RUN_FOREIGN, "--decide", "i386"])
+        if r.returncode == 0:
+            os.environ["KPROF_I386_RUNNER"] = r.stdout.strip()
+    for arch in ("i386", "aarch64"):
+        r = run_safe([RUN_FOREIGN, "--which", arch])
+        ok(r.returncode == 0, f"{(r.stdout or r.stderr).strip()}", r.stderr)
     bl = builds()
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda b: build_and_run(b, bdir), bl))
@@ -117,7 +136,9 @@ def main(bdir):
         if skipped:
             ok(False, f"run {name}: {skipped}")
             continue
-        ok(run.returncode == 0, f"run {name}", run.stdout[-2000:] + run.stderr)
+        run, log = run
+        if not ok(run is not None, f"run {name}", log):
+            continue
         if name == "gcc -std=c99 -m64":
             ref = run.stdout
             print(f"     reference output: {len(ref.splitlines())} lines; {ref.splitlines()[-1]}")

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok  # noqa: E402
+from ktest import done, ok, run as run_safe  # noqa: E402
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,7 +38,8 @@ NOT_BUILT = {"test_libpfm4": "libpfm4 is a Linux library",
 
 
 def sh(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    """A command's result; a missing tool or a timeout is a failed result, never a traceback."""
+    return run_safe(cmd, **kw)
 
 
 def programs():

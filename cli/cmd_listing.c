@@ -1,0 +1,507 @@
+/* kprof listing-check, and the --windows RELEASE option of info and sources: which Windows
+ * release's HAL kprof models, and a real machine's profile-source listing against it. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release)
+{
+	const kprof_windows_release *r = kprof_windows_release_by_name(text, strlen(text));
+	uint64_t build;
+	uint32_t i;
+	/* A build number (what `ver` or winver shows: 10.0.19045 -> 19045) picks the newest
+	 * release that begins at or before it. */
+	if (!r && kprof_cli_parse_u64(text, 0xFFFFFFFF, &build) == 0) {
+		for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
+			const kprof_windows_release *x = kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST + i);
+			if (x->build <= build)
+				r = x;
+		}
+		if (r && build < kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST)->build)
+			r = NULL;
+	}
+	if (!r) {
+		kprof_cli_usage(cmd, "--windows '%s': no such release (kprof info --windows all lists "
+		                     "them; a build number such as 19045 also works)",
+		                text);
+		return -1;
+	}
+	*release = r->id;
+	return 0;
+}
+
+int kprof_cli_hal_check(const char *cmd, uint32_t hal)
+{
+	const kprof_windows_release *r = kprof_windows_release_get(
+	        (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT);
+	int x86 = (hal & KPROF_HAL_BUILD_MASK) == KPROF_HAL_X86;
+	if (r && !(x86 ? r->x86 : r->x64))
+		return kprof_cli_usage(cmd, "%s shipped no %s HAL", kprof_windows_release_text(r->title),
+		                       x86 ? "32-bit" : "64-bit");
+	return 0;
+}
+
+/* The names of the kprof_hal_uncertain bits set in u, for text ("a, b") or JSON. */
+static const struct {
+	unsigned bit;
+	const char *name, *text;
+} uncertain_names[] = {
+        {KPROF_HAL_UNCERTAIN_INTERFACE, "interface", "whether this release has the interface"},
+        {KPROF_HAL_UNCERTAIN_X86_RULES, "x86_rules", "whether this release's 32-bit HAL has the family/long-mode rule"},
+        {KPROF_HAL_UNCERTAIN_HYPERVISOR, "hypervisor", "whether this release has the hypervisor rule"},
+        {KPROF_HAL_UNCERTAIN_TABLES, "tables", "this release's rows (kprof uses Windows 10's)"},
+        {KPROF_HAL_UNCERTAIN_LATER_SOURCES, "later_sources", "how many Intel sources above 0x1F it lists"},
+};
+
+void kprof_cli_uncertain_print(unsigned u, int json)
+{
+	size_t i;
+	int first = 1;
+	if (json)
+		kprof_cli_puts("[");
+	for (i = 0; i < KPROF_ARRAY_COUNT(uncertain_names); i++) {
+		if (!(u & uncertain_names[i].bit))
+			continue;
+		if (json)
+			kprof_cli_printf("%s\"%s\"", first ? "" : ", ", uncertain_names[i].name);
+		else
+			kprof_cli_printf("%s%s", first ? "" : "; ", uncertain_names[i].text);
+		first = 0;
+	}
+	if (json)
+		kprof_cli_puts("]");
+	else if (first)
+		kprof_cli_puts("nothing");
+}
+
+/* "Windows 10 version 22H2 [10-22h2, build 19045], 64-bit HAL" */
+void kprof_cli_release_print(const kprof_hal_decision *d)
+{
+	const kprof_windows_release *r = kprof_windows_release_get(d->release);
+	if (!r)
+		return;
+	kprof_cli_printf("%s [%s, build %lu], %s HAL", kprof_windows_release_text(r->title),
+	                 kprof_windows_release_text(r->name), (unsigned long)r->build,
+	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit");
+}
+
+/* How many sources the decided HAL lists: *lo surely, *hi at most. */
+static void count_sources(const kprof_hal_decision *d, size_t *lo, size_t *hi)
+{
+	unsigned t;
+	*lo = *hi = 0;
+	for (t = 0; t < KPROF_INTERFACE_COUNT; t++) {
+		size_t n, k;
+		const kprof_source *rows = kprof_source_table((kprof_interface)t, &n);
+		for (k = 0; k < n; k++) {
+			kprof_presence p = kprof_hal_source_status(d, &rows[k]);
+			*lo += p == KPROF_PRESENCE_PRESENT;
+			*hi += p != KPROF_PRESENCE_ABSENT;
+		}
+	}
+}
+
+int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
+{
+	uint32_t i, b;
+	int first = 1;
+	if (json)
+		kprof_cli_puts("[");
+	else
+		kprof_cli_printf("%-9s %-4s %-8s %-9s %s\n", "Windows", "HAL", "Sources", "Interface",
+		                 "Reason [uncertain]");
+	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
+		const kprof_windows_release *r = kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST + i);
+		for (b = 0; b < 2; b++) {
+			uint32_t build = b ? KPROF_HAL_X86 : KPROF_HAL_X64;
+			kprof_hal_decision d;
+			size_t lo, hi;
+			char count[32];
+			if (!(b ? r->x86 : r->x64))
+				continue;
+			(void)kprof_hal_decide(snap, build | KPROF_HAL_RELEASE(r->id), &d);
+			count_sources(&d, &lo, &hi);
+			if (json) {
+				kprof_cli_printf("%s\n  {\"windows\": ", first ? "" : ",");
+				kprof_cli_json_string(kprof_windows_release_text(r->name));
+				kprof_cli_printf(", \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
+				                 b ? "x86" : "x64",
+				                 kprof_cli_interface_name((kprof_interface)d.iface));
+				kprof_cli_json_string(kprof_hal_reason_name(d.reason));
+				kprof_cli_printf(", \"sources_min\": %lu, \"sources_max\": %lu, \"uncertain\": ",
+				                 (unsigned long)lo, (unsigned long)hi);
+				kprof_cli_uncertain_print(d.uncertain, 1);
+				kprof_cli_puts("}");
+			} else {
+				if (lo == hi)
+					snprintf(count, sizeof count, "%lu", (unsigned long)lo);
+				else
+					snprintf(count, sizeof count, "%lu..%lu", (unsigned long)lo, (unsigned long)hi);
+				kprof_cli_printf("%-9s %-4s %-8s %-9s %s", kprof_windows_release_text(r->name),
+				                 b ? "x86" : "x64", count,
+				                 kprof_cli_interface_name((kprof_interface)d.iface),
+				                 kprof_hal_reason_name(d.reason));
+				if (d.uncertain) {
+					kprof_cli_puts(" [uncertain: ");
+					kprof_cli_uncertain_print(d.uncertain, 0);
+					kprof_cli_puts("]");
+				}
+				kprof_cli_puts("\n");
+			}
+			first = 0;
+		}
+	}
+	if (json)
+		kprof_cli_puts("\n]\n");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ listing-check */
+
+/* A vendor string into leaf 0's ebx, edx, ecx, as cpuid returns it. */
+static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max_leaf, const char *v)
+{
+	uint32_t r[3] = {0, 0, 0};
+	unsigned i;
+	for (i = 0; i < 12; i++)
+		r[i / 4] |= (uint32_t)(unsigned char)v[i] << (8 * (i % 4));
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, max_leaf, r[0], r[2], r[1]);
+}
+
+/* The processors a listing is compared with when no dump says which: an Intel processor
+ * whose leaf 0x0A declares every event (all ebx bits meaningful and clear), an AMD64
+ * processor, and one the HAL gives Default. */
+enum { CPU_INTEL, CPU_AMD, CPU_OTHER, CPU_ASSUMED };
+static const char *const cpu_text[CPU_ASSUMED] = {
+        "GenuineIntel, every architectural event available (assumed: no --cpuid-file)",
+        "AuthenticAMD with long mode (assumed: no --cpuid-file)",
+        "a processor the HAL gives Default (assumed: no --cpuid-file)"};
+
+static void assumed_cpu(int which, kprof_cpuid_snapshot *s)
+{
+	kprof_cpuid_snapshot_init(s);
+	if (which == CPU_INTEL) {
+		set_vendor(s, KPROF_CPUID_LEAF_PERFMON, "GenuineIntel");
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_FEATURES, 0,
+		                               (uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_1_EAX_FAMILY, 6), 0, 0, 0);
+		(void)kprof_cpuid_snapshot_set(
+		        s, KPROF_CPUID_LEAF_PERFMON, 0,
+		        (uint32_t)(KPROF_FIELD_PREP(KPROF_CPUID_0A_EAX_VERSION, 1) |
+		                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK),
+		        0, 0, 0);
+	} else if (which == CPU_AMD) {
+		set_vendor(s, KPROF_CPUID_LEAF_FEATURES, "AuthenticAMD");
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, 0,
+		                               KPROF_CPUID_80000001_EDX_LM_MASK);
+	}
+}
+
+typedef struct candidate {
+	uint32_t hal;
+	int cpu;
+	size_t diffs;
+	kprof_hal_decision d;
+} candidate;
+
+/* Differences of text against d; (size_t)-1 cannot happen after the first check read it. */
+static size_t count_diffs(const char *text, size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_diff_iter it;
+	kprof_listing_diff df;
+	size_t n = 0;
+	if (kprof_listing_diff_iter_init(&it, text, len, d) != KPROF_OK)
+		return (size_t)-1;
+	while (kprof_listing_diff_iter_next(&it, &df) == KPROF_OK)
+		n++;
+	return n;
+}
+
+/* Two fits that read the same: one release and HAL, one interface (processors differ). */
+static int same_fit(const candidate *a, const candidate *b)
+{
+	return a->hal == b->hal && a->d.iface == b->d.iface;
+}
+
+static const char *release_name(uint32_t id)
+{
+	const kprof_windows_release *r = kprof_windows_release_get(id);
+	return r ? kprof_windows_release_text(r->name) : "?";
+}
+
+static void print_listed(const kprof_listing_row *r)
+{
+	kprof_cli_text_bytes(r->name, r->name_len);
+}
+
+static void print_diff_text(const kprof_listing_diff *df, const kprof_hal_decision *d)
+{
+	const char *kind = kprof_listing_diff_kind_name(df->kind);
+	if (!kind)
+		kind = "?";
+	const char *have = df->source ? kprof_source_description(df->source) : NULL;
+	kprof_cli_printf("%-10s %lu ", kind, (unsigned long)df->id);
+	switch (df->kind) {
+	case KPROF_LISTING_DIFF_MISSING:
+		kprof_cli_printf("%s: kprof predicts it (min %lu, max %lu); the listing lacks it\n", have,
+		                 (unsigned long)df->min, (unsigned long)df->max);
+		break;
+	case KPROF_LISTING_DIFF_UNKNOWN:
+		print_listed(&df->row);
+		kprof_cli_printf(" (line %lu): kprof knows no %s source %lu\n", (unsigned long)df->row.line,
+		                 kprof_cli_interface_name((kprof_interface)d->iface), (unsigned long)df->id);
+		break;
+	case KPROF_LISTING_DIFF_UNEXPECTED:
+		print_listed(&df->row);
+		kprof_cli_printf(" (line %lu): kprof predicts this HAL does not offer %s here\n",
+		                 (unsigned long)df->row.line, have);
+		break;
+	case KPROF_LISTING_DIFF_NAME:
+		kprof_cli_printf("(line %lu): listed \"", (unsigned long)df->row.line);
+		print_listed(&df->row);
+		kprof_cli_printf("\", kprof has \"%s\"\n", have);
+		break;
+	default:
+		kprof_cli_printf("%s (line %lu): listed %lu, kprof has %lu\n", have,
+		                 (unsigned long)df->row.line,
+		                 (unsigned long)(df->kind == KPROF_LISTING_DIFF_MIN ? df->row.min : df->row.max),
+		                 (unsigned long)(df->kind == KPROF_LISTING_DIFF_MIN ? df->min : df->max));
+	}
+}
+
+static void print_diff_json(const kprof_listing_diff *df)
+{
+	kprof_cli_puts("{\"kind\": ");
+	kprof_cli_json_string(kprof_listing_diff_kind_name(df->kind));
+	kprof_cli_printf(", \"id\": %lu, \"listing\": ", (unsigned long)df->id);
+	if (df->kind == KPROF_LISTING_DIFF_MISSING) {
+		kprof_cli_puts("null");
+	} else {
+		kprof_cli_printf("{\"line\": %lu, \"name\": ", (unsigned long)df->row.line);
+		kprof_cli_json_bytes(df->row.name, df->row.name_len);
+		kprof_cli_printf(", \"interval\": %lu, \"min\": %lu, \"max\": %lu}",
+		                 (unsigned long)df->row.interval, (unsigned long)df->row.min,
+		                 (unsigned long)df->row.max);
+	}
+	kprof_cli_puts(", \"kprof\": ");
+	if (!df->source) {
+		kprof_cli_puts("null}");
+	} else {
+		kprof_cli_printf("{\"interface\": \"%s\", \"name\": ",
+		                 kprof_cli_interface_name((kprof_interface)df->source->iface));
+		kprof_cli_json_string(kprof_source_description(df->source));
+		kprof_cli_printf(", \"min\": %lu, \"max\": %lu}}", (unsigned long)df->min,
+		                 (unsigned long)df->max);
+	}
+}
+
+/* The fitting releases per HAL as runs of consecutive releases with one interface:
+ * "x64: vista..10-2004 (emon); x86: 8..10-22h2 (emon)". */
+static void print_fits(const candidate *cand, size_t n)
+{
+	unsigned b;
+	int any = 0;
+	for (b = 0; b < 2; b++) {
+		uint32_t build = b ? KPROF_HAL_X86 : KPROF_HAL_X64;
+		const candidate *run = NULL, *prev = NULL;
+		size_t k;
+		int first = 1;
+		for (k = 0; k <= n; k++) {
+			const candidate *x = k < n ? &cand[k] : NULL;
+			if (x && (x->diffs || x->d.hal != build || (prev && same_fit(x, prev))))
+				continue;
+			if (run && (!x || x->d.release != prev->d.release + 1 || x->d.iface != run->d.iface)) {
+				kprof_cli_printf("%s%s", first ? (any ? "; " : "") : ", ", first ? (b ? "x86: " : "x64: ") : "");
+				kprof_cli_puts(release_name(run->d.release));
+				if (prev != run)
+					kprof_cli_printf("..%s", release_name(prev->d.release));
+				kprof_cli_printf(" (%s)", kprof_cli_interface_name((kprof_interface)run->d.iface));
+				first = 0;
+				any = 1;
+				run = NULL;
+			}
+			if (x && !run)
+				run = x;
+			prev = x;
+		}
+	}
+	kprof_cli_puts(any ? "\n" : "none of the releases tried\n");
+}
+
+/* Reads the listing once to name what makes it unreadable. 0 or exit 2. */
+static int listing_readable(const char *path, const char *text, size_t len, size_t *rows)
+{
+	kprof_listing_diff_iter it;
+	kprof_listing_row r;
+	kprof_hal_decision d;
+	kprof_status st;
+	(void)kprof_hal_decide(NULL, KPROF_HAL_X64, &d);
+	st = kprof_listing_diff_iter_init(&it, text, len, &d);
+	if (st == KPROF_E_DUPLICATE)
+		return kprof_cli_error_at(path, it.rows.line, 0, "source id listed twice");
+	if (st != KPROF_OK && it.rows.line == 0)
+		return kprof_cli_error("%s: no 'Id Name Interval Min Max' header line: not the output of "
+		                       "wpr -pmcsources or tracelog -profilesources Help",
+		                       kprof_cli_file_label(path));
+	if (st != KPROF_OK)
+		return kprof_cli_error_at(path, it.rows.line, 0,
+		                          "not a source row (Id Name Interval Min Max: a decimal id, a "
+		                          "name of letters, digits and _, three decimal numbers)");
+	*rows = 0;
+	while (kprof_listing_iter_next(&it.rows, &r) == KPROF_OK)
+		(*rows)++;
+	return 0;
+}
+
+int kprof_cmd_listing_check(const kprof_cli_args *a)
+{
+	const char *file = kprof_cli_get(a, "FILE")->text, *dump = NULL;
+	const kprof_cli_value *win = kprof_cli_get(a, "--windows"), *hal = kprof_cli_get(a, "--hal");
+	uint32_t release = 0;
+	uint64_t cpu = kprof_cli_get(a, "--cpu")->num;
+	int json = kprof_cli_get(a, "--json")->set, hal_only = hal->set ? (int)hal->num : -1;
+	int rc, c, cpus;
+	char *text;
+	size_t len, rows = 0, n = 0, best = 0, k, fits = 0, last = 0;
+	kprof_cpuid_snapshot snaps[CPU_ASSUMED];
+	candidate *cand;
+	kprof_listing_diff_iter it;
+	kprof_listing_diff df;
+	if (kprof_cli_get(a, "--cpuid-file")->set)
+		dump = kprof_cli_get(a, "--cpuid-file")->text;
+	if (win->set && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+		return KPROF_CLI_EXIT_USAGE;
+	if (release && hal_only >= 0 &&
+	    (rc = kprof_cli_hal_check(a->cmd->name, (uint32_t)hal_only | KPROF_HAL_RELEASE(release))) != 0)
+		return rc;
+	if (!dump && cpu)
+		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	if (dump) {
+		rc = kprof_cli_snapshot_file(dump, (uint32_t)cpu, &snaps[0]);
+		if (rc)
+			return rc;
+		cpus = 1;
+	} else {
+		for (c = 0; c < CPU_ASSUMED; c++)
+			assumed_cpu(c, &snaps[c]);
+		cpus = CPU_ASSUMED;
+	}
+	rc = kprof_cli_read_file(file, &text, &len);
+	if (rc)
+		return rc;
+	rc = listing_readable(file, text, len, &rows);
+	if (rc) {
+		free(text);
+		return rc;
+	}
+	cand = (candidate *)calloc((size_t)cpus * KPROF_WINDOWS_RELEASE_COUNT * 2, sizeof *cand);
+	if (!cand) {
+		free(text);
+		kprof_cli_error("out of memory");
+		return KPROF_CLI_EXIT_FAILURE;
+	}
+	/* Every (release, HAL, processor) asked about, oldest release first. */
+	for (k = 0; k < KPROF_WINDOWS_RELEASE_COUNT; k++) {
+		const kprof_windows_release *r = kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST + (uint32_t)k);
+		unsigned b;
+		if (release && r->id != release)
+			continue;
+		for (b = 0; b < 2; b++) {
+			uint32_t build = b ? KPROF_HAL_X86 : KPROF_HAL_X64;
+			if ((hal_only >= 0 && build != (uint32_t)hal_only) || !(b ? r->x86 : r->x64))
+				continue;
+			for (c = 0; c < cpus; c++) {
+				candidate *x = &cand[n];
+				x->hal = build | KPROF_HAL_RELEASE(r->id);
+				x->cpu = dump ? -1 : c;
+				(void)kprof_hal_decide(&snaps[c], x->hal, &x->d);
+				x->diffs = count_diffs(text, len, &x->d);
+				fits += x->diffs == 0;
+				/* The one shown: the fewest differences; on a tie the newer release, the 64-bit
+				 * HAL, the first processor. */
+				if (n == 0 || x->diffs < cand[best].diffs ||
+				    (x->diffs == cand[best].diffs && x->d.release > cand[best].d.release))
+					best = n;
+				n++;
+			}
+		}
+	}
+	if (n == 0) {
+		free(cand);
+		free(text);
+		return kprof_cli_usage(a->cmd->name, "no release shipped that HAL");
+	}
+	if (json) {
+		kprof_cli_puts("{\"file\": ");
+		kprof_cli_json_string(file);
+		kprof_cli_printf(", \"sources\": %lu,\n \"cpu\": ", (unsigned long)rows);
+		if (dump)
+			kprof_cli_json_string(dump);
+		else
+			kprof_cli_json_string(cpu_text[cand[best].cpu]);
+		kprof_cli_printf(",\n \"windows\": \"%s\", \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
+		                 release_name(cand[best].d.release),
+		                 cand[best].d.hal == KPROF_HAL_X86 ? "x86" : "x64",
+		                 kprof_cli_interface_name((kprof_interface)cand[best].d.iface));
+		kprof_cli_json_string(kprof_hal_reason_name(cand[best].d.reason));
+		kprof_cli_puts(", \"uncertain\": ");
+		kprof_cli_uncertain_print(cand[best].d.uncertain, 1);
+		kprof_cli_puts(",\n \"fits\": [");
+		for (k = 0, c = 0; k < n; k++) {
+			if (cand[k].diffs || (c && same_fit(&cand[k], &cand[last])))
+				continue;
+			last = k;
+			kprof_cli_printf("%s{\"windows\": \"%s\", \"hal\": \"%s\", \"interface\": \"%s\"}",
+			                 c++ ? ", " : "", release_name(cand[k].d.release),
+			                 cand[k].d.hal == KPROF_HAL_X86 ? "x86" : "x64",
+			                 kprof_cli_interface_name((kprof_interface)cand[k].d.iface));
+		}
+		kprof_cli_printf("],\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
+	} else {
+		kprof_cli_printf("listing    %s: %lu sources\n", kprof_cli_file_label(file), (unsigned long)rows);
+		kprof_cli_puts("cpu        ");
+		if (dump)
+			kprof_cli_printf("%s\n", dump);
+		else
+			kprof_cli_printf("%s\n", cpu_text[cand[best].cpu]);
+		kprof_cli_puts("fits       ");
+		print_fits(cand, n);
+		if (!fits) {
+			kprof_cli_puts("closest    ");
+			kprof_cli_release_print(&cand[best].d);
+			kprof_cli_printf(": %s (%s)\n",
+			                 kprof_cli_interface_name((kprof_interface)cand[best].d.iface),
+			                 kprof_hal_reason_name(cand[best].d.reason));
+			if (cand[best].d.uncertain) {
+				kprof_cli_puts("uncertain  ");
+				kprof_cli_uncertain_print(cand[best].d.uncertain, 0);
+				kprof_cli_puts("\n");
+			}
+		}
+		if (fits)
+			kprof_cli_puts("result     agree\n");
+		else
+			kprof_cli_printf("result     %lu difference%s\n", (unsigned long)cand[best].diffs,
+			                 cand[best].diffs == 1 ? "" : "s");
+	}
+	if (!fits && kprof_listing_diff_iter_init(&it, text, len, &cand[best].d) == KPROF_OK) {
+		int first = 1;
+		while (kprof_listing_diff_iter_next(&it, &df) == KPROF_OK) {
+			if (json) {
+				kprof_cli_puts(first ? "\n  " : ",\n  ");
+				print_diff_json(&df);
+			} else {
+				print_diff_text(&df, &cand[best].d);
+			}
+			first = 0;
+		}
+	}
+	if (json)
+		kprof_cli_puts(fits ? "]}\n" : "\n ]}\n");
+	free(cand);
+	free(text);
+	/* main() prints the buffer only for exit 0: a difference is a result, not an error. */
+	return fits ? KPROF_CLI_EXIT_OK : KPROF_CLI_EXIT_DIFFER;
+}
