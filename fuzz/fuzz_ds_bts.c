@@ -68,7 +68,7 @@ static void check_setup(kf_cursor *c)
 		kprof_bts_iter w;
 		kprof_bts_entry e;
 		if (q.bts_size) {
-			const kprof_ds_area64 *a = &s.area;
+			const kprof_ds_area64_fmt4 *a = &s.area;
 			KF_CHECK(a->bts_buffer_base == q.bts_base && a->bts_index == q.bts_base);
 			KF_CHECK(q.bts_base % align == 0 && s.bts_capacity >= 1);
 			KF_CHECK(a->bts_absolute_maximum == q.bts_base + (uint64_t)s.bts_capacity * rs);
@@ -83,7 +83,7 @@ static void check_setup(kf_cursor *c)
 			KF_CHECK(kprof_bts_iter_next(&w, &e) == KPROF_END);
 		}
 		if (q.pebs_size) {
-			const kprof_ds_area64 *a = &s.area;
+			const kprof_ds_area64_fmt4 *a = &s.area;
 			KF_CHECK(a->pebs_buffer_base == q.pebs_base && a->pebs_index == q.pebs_base);
 			KF_CHECK(a->pebs_absolute_maximum == q.pebs_base + (uint64_t)s.pebs_capacity * q.pebs_record_size);
 			KF_CHECK(a->pebs_interrupt_threshold > a->pebs_buffer_base &&
