@@ -193,7 +193,7 @@
  * ========================================================================================== */
 
 /* ------------------------------------------------------------------------------------------
- *  base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.c
+ *  base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c
 
  * ------------------------------------------------------------------------------------------ */
 /* Processor vendor, from the cpuid leaf 0 vendor string.
@@ -1601,7 +1601,7 @@ KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
- *  sources - from spec/sources.yaml, gen/c/sources.c
+ *  sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c
 
  * ------------------------------------------------------------------------------------------ */
 /* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
@@ -2006,13 +2006,9 @@ KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
 #ifndef KPROF_NO_NAMES
 /* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
 KPROF_API const char *kprof_source_name(const kprof_source *s);
-#endif
-#ifndef KPROF_NO_NAMES
 /* The HAL's descriptive string, as `wpr -pmcsources` prints it ("LLCMisses"; source 0 is
  * "Timer"). */
 KPROF_API const char *kprof_source_description(const kprof_source *s);
-#endif
-#ifndef KPROF_NO_NAMES
 /* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
  * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
  * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
@@ -2511,20 +2507,14 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
  * length. */
 KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
                                                size_t len);
-#endif
-#ifndef KPROF_NO_NAMES
 /* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
  * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
-#endif
-#ifndef KPROF_NO_NAMES
 /* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
  * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
  * in both cases); KPROF_E_ARGUMENT for null it or d. */
 KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
                                                     size_t len, const kprof_hal_decision *d);
-#endif
-#ifndef KPROF_NO_NAMES
 /* The next difference: KPROF_OK, or KPROF_END when there are no more. */
 KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
                                                     kprof_listing_diff *out);
@@ -5759,7 +5749,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
  *  IMPLEMENTATION
  * ========================================================================================== */
 
-/* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.c ---- */
+/* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c ---- */
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
  * no table of pointers, so nothing to relocate. */
@@ -6392,7 +6382,7 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
 	return KPROF_VENDOR_UNKNOWN;
 }
 
-/* ---- sources - from spec/sources.yaml, gen/c/sources.c ---- */
+/* ---- sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c ---- */
 /* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
 KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 {

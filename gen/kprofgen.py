@@ -959,51 +959,13 @@ def build_counts(node, sources, registers):
 
 
 # --------------------------------------------------------------------------- hand-written C
-PROTO = re.compile(
-    r"(?P<doc>/\*(?:(?!\*/).)*?\*/[ \t]*\n)?(?P<sig>KPROF_API[ \t]+[^{;]*?\))\s*\{", re.S)
-
-
 def load_c(domain):
-    api_path = os.path.join(HERE, "c", f"{domain}.api.h")
-    impl_path = os.path.join(HERE, "c", f"{domain}.c")
-    api = open(api_path, encoding="utf-8").read() if os.path.exists(api_path) else ""
-    impl = open(impl_path, encoding="utf-8").read() if os.path.exists(impl_path) else ""
-    protos = []
-    for m in PROTO.finditer(impl):
-        sig = re.sub(r"\s+", " ", m.group("sig")).strip()
-        name = re.search(r"(\w+)\s*\(", sig).group(1)
-        if not name.startswith("kprof_"):
-            line = impl[:m.start("sig")].count("\n") + 1
-            raise SpecError(f"gen/c/{domain}.c:{line}: public function {name} lacks the kprof_ prefix")
-        guard = None
-        # A prototype inside #if blocks is guarded like its definition.
-        protos.append({"doc": (m.group("doc") or "").rstrip(), "sig": sig, "name": name, "guard": guard})
-    # Strip the doc comments from the implementation: they are printed in the API section.
-    body = PROTO.sub(lambda m: m.group(0)[len(m.group("doc") or ""):], impl)
-    guards = find_guards(impl)
-    for p in protos:
-        p["guard"] = guards.get(p["name"])
-    return {"api": api.strip("\n"), "impl": body.strip("\n"), "protos": protos}
-
-
-def find_guards(src):
-    """Map each KPROF_API function to the #if condition stack it is defined under."""
-    stack, out = [], {}
-    for line in src.splitlines():
-        s = line.strip()
-        if re.match(r"#\s*if", s):
-            stack.append(re.sub(r"^#\s*", "#", s))
-        elif re.match(r"#\s*endif", s):
-            stack and stack.pop()
-        elif re.match(r"#\s*el", s):
-            if stack:
-                stack[-1] = None  # #else branches: print the prototype unguarded? no: mark
-        m = re.match(r"KPROF_API\b.*?\b(kprof_\w+)\s*\(", s)
-        if m and stack:
-            if any(x is None for x in stack):
-                raise SpecError(f"public function {m.group(1)} is defined in an #else branch; give it its own #if")
-            out[m.group(1)] = list(stack)
-    return out
+    """A section's hand-written C, copied verbatim: <domain>.api.h (types and the declaration,
+    with its doc comment, of every public function) and <domain>.c (the definitions)."""
+    def read(ext):
+        path = os.path.join(HERE, "c", domain + ext)
+        return open(path, encoding="utf-8").read().strip("\n") if os.path.exists(path) else ""
+    return {"api": read(".api.h"), "impl": read(".c")}
 
 
 # --------------------------------------------------------------------------- main

@@ -1,5 +1,3 @@
-/* Little-endian loads and stores, byte by byte: decoders read buffers that came from
- * hardware, files or other hosts, so they never depend on host order or alignment. */
 KPROF_API uint16_t kprof_load_le16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));

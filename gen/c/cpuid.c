@@ -1,4 +1,3 @@
-/* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 {
 	unsigned i, r;
@@ -10,7 +9,6 @@ KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 			s->regs[i][r] = 0;
 }
 
-/* The snapshot slot that holds (leaf, subleaf), or -1 when kprof does not keep that leaf. */
 KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf)
 {
 	unsigned i;
@@ -20,9 +18,6 @@ KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf)
 	return -1;
 }
 
-/* Record one leaf as a dump or a caller gives it. KPROF_E_NOT_FOUND for a leaf kprof does
- * not keep (ignore it), KPROF_E_DUPLICATE when the leaf is already present with other
- * values (the snapshot keeps the first). */
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
                                                 uint32_t subleaf, uint32_t eax, uint32_t ebx,
                                                 uint32_t ecx, uint32_t edx)
@@ -57,8 +52,6 @@ KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 	return KPROF_CPUID_SLOT_VENDOR;
 }
 
-/* Whether a leaf may be trusted: present, and not above its range's max leaf. Hypervisor
- * leaves also need cpuid.1:ecx[31] (hypervisor present). */
 KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
 {
 	uint32_t leaf;
@@ -86,8 +79,6 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 	return leaf <= s->regs[range][KPROF_EAX];
 }
 
-/* One register of a leaf, or 0 when the leaf cannot be trusted (see kprof_cpuid_snapshot_has).
- * reg is KPROF_EAX..KPROF_EDX. */
 KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
                                             unsigned reg)
 {
@@ -96,8 +87,6 @@ KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof
 	return s->regs[slot][reg];
 }
 
-/* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
- * non-x86 targets); out is then zeroed. Safe at any privilege level. */
 KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
 {
 #if defined(KPROF_NO_LIVE)
@@ -135,8 +124,6 @@ KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out
 #endif
 }
 
-/* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
- * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
 KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 {
 	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
@@ -175,8 +162,6 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 	return KPROF_OK;
 }
 
-/* The displayed family from leaf 1 eax: the base family, plus the extended family when the
- * base family is 15 (Intel SDM and AMD APM agree). */
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
@@ -184,9 +169,6 @@ KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 	                    : base;
 }
 
-/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
- * family is 6 or 15 (Intel's rule; AMD's "family 15" rule gives the same on every AMD part,
- * whose family-6 parts have extended model 0). */
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
@@ -197,7 +179,6 @@ KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 	return model;
 }
 
-/* The stepping from leaf 1 eax. */
 KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
 {
 	return KPROF_FIELD_GET(KPROF_CPUID_1_EAX_STEPPING, leaf1_eax);
@@ -216,8 +197,6 @@ KPROF_INTERNAL void kprof_impl_cpuid_sig(char out[13], uint32_t a, uint32_t b, u
 	out[12] = '\0';
 }
 
-/* The vendor string of leaf 0 (ebx, edx, ecx: "GenuineIntel", "AuthenticAMD") into out,
- * NUL-terminated. KPROF_E_NOT_FOUND (out = "") when the snapshot lacks leaf 0. */
 KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
 {
 	if (!out)
@@ -231,9 +210,6 @@ KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, 
 	return KPROF_OK;
 }
 
-/* The hypervisor vendor signature of leaf 0x40000000 (ebx, ecx, edx: "Microsoft Hv",
- * "KVMKVMKVM" + NULs, "VMwareVMware") into out, NUL-terminated; it may hold NULs before byte
- * 12. KPROF_E_NOT_FOUND (out = "") when no hypervisor is reported or the leaf is missing. */
 KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
 {
 	if (!out)
@@ -259,9 +235,6 @@ KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const 
 	return 1;
 }
 
-/* The processor vendor by leaf 0's string: KPROF_VENDOR_INTEL for "GenuineIntel",
- * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
- * leaf 0). Exactly the two strings the HAL compares. */
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
 {
 	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))

@@ -164,3 +164,78 @@ typedef enum kprof_ds_layout {
 	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
 	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
 } kprof_ds_layout;
+
+/* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
+ * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
+ * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
+ * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
+ * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
+ * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
+                                          const uint64_t *perf_capabilities, kprof_ds_caps *out);
+/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+ * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
+ * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
+/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
+ * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+ * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
+ * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
+ * group of unknown size). */
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
+/* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
+ * caps may be NULL (no capability checks); with it, the request must match the processor:
+ * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
+ * fixed-counter PEBS without pebs_baseline; KPROF_E_ARGUMENT for a dtes64 that differs.
+ * Each buffer: base aligned to 8 (64-bit layout) or 4, absolute maximum = base + whole
+ * records, index = base, threshold on a record boundary short of the maximum.
+ * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
+ * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
+ * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
+ * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
+ * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
+ * Nothing is written on error. */
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
+                                              kprof_ds_setup *out);
+/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
+ * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
+ * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
+/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
+ * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
+ * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
+ * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+ * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
+ * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
+ * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
+ * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
+ * KPROF_E_TRUNCATED len shorter than the records to read. */
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
+                                           uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags);
+/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
+/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
+ * started: the record at index is then non-zero only if a previous lap wrote it (no branch
+ * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
+ * wrapping). Same arguments and errors as kprof_bts_iter_init. */
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
+                                         uint64_t maximum, unsigned record_size, int *wrapped);
+/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
+ * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
+ * data_cfg_known (then every record must have exactly that shape); without it each
+ * adaptive record's own basic group gives its shape and size (cross-checked). Errors
+ * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
+ * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
+ * shorter than base .. index. */
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
+                                            uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
+                                            int data_cfg_known);
+/* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
+ * record whose size field disagrees with its groups (or with data_cfg), or that runs past
+ * index; errors are sticky. */
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out);

@@ -131,3 +131,60 @@ typedef struct kprof_cpu_group_effect {
 	uint8_t counters_differ; /* counter count or width differs */
 } kprof_cpu_group_effect;
 #endif
+
+/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
+/* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
+ * last leaf; on error the status (returned again by every later call), it->line = the line
+ * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
+ * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
+ * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
+ * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
+ * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
+ * section titles, `#` comments) are skipped. */
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err);
+/* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
+ * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
+ * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
+ * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_write_raw_header) then
+ * these lines, block by block. */
+KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
+                                            size_t *written);
+/* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
+KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
+                                                   size_t *written);
+/* Empty facts: nothing given. */
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
+/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
+ * the live cpuid instruction. Leaves that hold no fact are ignored. */
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4]);
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). Call once all leaves are added. */
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
+/* The facts in which a and b differ (bit f: present in one only, or different values). */
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
+ * index for the first cpu_cap CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
+/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+ * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
+ * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index);
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err);
+#if !defined(KPROF_NO_HAL)
+/* What the boot processor's decision (made from boot's snapshot) means on group g: the
+ * interface this group alone would get, the boot interface applied to g's leaves (counters,
+ * width, source support as g has them), how many of that interface's sources are supported
+ * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
+ * unknown hal. */
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
+                                               kprof_hal_build hal, kprof_cpu_group_effect *out);
+#endif

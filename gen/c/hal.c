@@ -139,10 +139,6 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
 }
 
-/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
- * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
- * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
- * KPROF_E_ARGUMENT only for a null c. */
 KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
 	unsigned i;
@@ -181,24 +177,6 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-/* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
- * leaves (after Geoff Chappell's study of the Windows 10 HAL):
- *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
- *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
- *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
- *   2. a Microsoft-compatible hypervisor (cpuid.1:ecx[31] and leaf 0x40000001 eax "Hv#1")
- *      without PerformanceMonitorsAvailable (leaf 0x40000003 edx[2]) -> Default. Other
- *      hypervisors (KVM, VMware, Xen) are not consulted.
- * The first rule that makes the interface Default names the reason. Missing leaves and leaves
- * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
- * (Default).
- * hal: KPROF_HAL_X64 or KPROF_HAL_X86, | KPROF_HAL_RELEASE(KPROF_WINDOWS_...) for another
- * release than Windows 10's original (the default). A release's row says which interfaces,
- * 32-bit sources and rules its HAL has: an interface it lacks makes Default
- * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
- * applied as Windows 10 applies it, and d->uncertain says so.
- * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
- * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
 KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d)
 {
@@ -376,16 +354,11 @@ KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, co
 	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
 }
 
-/* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
- * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
- * row of another table or null arguments. */
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
 	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
 }
 
-/* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
- * value; 0 when the interface's table has no such source. */
 KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
 {
 	if (!d)
@@ -393,18 +366,6 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 	return kprof_hal_source_supported(d, kprof_source_get((kprof_interface)d->iface, value));
 }
 
-/* Plan one counter for one source of the decided interface: the MSR writes that program and
- * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
- * the write that stops it, and how to read it. Counters below d->counters use the
- * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
- * and KPROF_PLAN_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
- * counter_limit. interval = events per overflow (the preload is
- * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
- * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
- * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
- * KPROF_E_RANGE for a counter index the interface does not have or an interval the counter
- * cannot hold (Intel IA32_PMCx writes sign-extend bit 31: at most 2^31 - 1);
- * KPROF_E_ARGUMENT for null pointers or unknown flags. */
 KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p)
@@ -486,10 +447,6 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	return KPROF_OK;
 }
 
-/* The Linux perf raw event config of a source (perf_event_attr.type = PERF_TYPE_RAW): its
- * select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
- * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
- * KPROF_E_UNSUPPORTED for a source without a select (Default, generic names). */
 KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config)
 {
 	const kprof_interface_info *info;
@@ -525,9 +482,6 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 	return KPROF_OK;
 }
 
-/* The source as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
- * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
 KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
                                              size_t *written)
 {
@@ -556,9 +510,6 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
 	return KPROF_OK;
 }
 
-/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
- * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
- * without a select. */
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
 {
 	const kprof_interface_info *info;
@@ -630,8 +581,6 @@ KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *
 	return i == n && !word[i];
 }
 
-/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
- * length. */
 KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
 {
 	if (!it)
@@ -644,8 +593,6 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
-/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
- * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
 {
 	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
@@ -758,9 +705,6 @@ KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uin
 	return 0;
 }
 
-/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
- * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
- * in both cases); KPROF_E_ARGUMENT for null it or d. */
 KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
                                                     size_t len, const kprof_hal_decision *d)
 {
@@ -795,7 +739,6 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	return kprof_listing_iter_init(&it->rows, text, len);
 }
 
-/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
 KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out)
 {
 	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,

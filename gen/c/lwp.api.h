@@ -306,3 +306,180 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
 #else
 #define KPROF_LWP_ATOMICS_VOLATILE 1
 #endif
+
+/* Decode cpuid 0x8000001C registers with the SHIPPED layout (the only layout any real
+ * processor uses). *out is always filled. KPROF_E_UNSUPPORTED when edx says LWP is not
+ * available; KPROF_E_CORRUPT when the geometry is impossible (record size not a power of two
+ * of at least 32 bytes, event slots outside the LWPCB or inside its fixed part). Does not look
+ * at cpuid 0x80000001: use kprof_lwp_caps_decode for the full rule. */
+KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                     uint32_t edx, kprof_lwp_caps *out);
+/* Decode cpuid 0x8000001C registers with the 2007 PROPOSAL's layout (seed Table 2). Only for
+ * registers known to follow the proposal (a simulator or emulator implementing it): real
+ * processors never do. hw_events/os_events use the proposal's event ids (1 instructions,
+ * 2 branches, 3 DCache). event_offset is 40, from the size rule; the proposal's LWPCB offsets
+ * are a reconstruction. KPROF_E_UNSUPPORTED when edx Enabled is clear, KPROF_E_CORRUPT when
+ * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. */
+KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
+                                                      uint32_t edx, kprof_lwp_caps *out);
+/* The revision rule. ext_features_ecx is cpuid 0x80000001 ecx; leaf is cpuid 0x8000001C
+ * {eax, ebx, ecx, edx}. revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only
+ * when ext_features_ecx bit 15 is set (else KPROF_E_UNSUPPORTED, whatever the leaf holds), and
+ * the leaf is always decoded with the shipped layout (version in ecx 15:9). _PROPOSAL: the
+ * caller states the registers follow the 2007 proposal (whose detection bit was "TBD", so
+ * ext_features_ecx is ignored); the proposal layout is never chosen automatically. */
+KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
+                                             kprof_lwp_revision revision, kprof_lwp_caps *out);
+/* Shipped caps from a cpuid snapshot (live or from a dump): needs KPROF_CPUID_SLOT_EXT_FEATURES
+ * and KPROF_CPUID_SLOT_LWP to be trustworthy (at or below the max extended leaf) and cpuid
+ * 0x80000001 ecx bit 15 set; KPROF_E_UNSUPPORTED otherwise. */
+KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_lwp_caps *out);
+/* The capabilities of kprof's software model (KPROF_LWP_MODEL_CPUID_*), decoded as shipped. */
+KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out);
+/* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
+ * size is added back when the difference is negative. head and tail must be below size. */
+KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size);
+/* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
+ * (or kprof_lwp_model_llwpcb) accepts it: ring, events, Random, threshold, filters, head =
+ * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
+ * rule holds; *violated (optional) names the rule broken:
+ *   KPROF_E_ARGUMENT      null pointers                                 (ARGUMENT)
+ *   KPROF_E_UNSUPPORTED   caps not of the shipped revision              (ARGUMENT)
+ *   KPROF_E_ALIGNMENT     LWPCB not 16-byte aligned                     (LWPCB_ALIGNMENT)
+ *   KPROF_E_BUFFER_TOO_SMALL  lwpcb_len < caps->lwpcb_size              (LWPCB_SIZE)
+ *   KPROF_E_ALIGNMENT     ring base not 32-byte aligned                 (BUFFER_ALIGNMENT)
+ *   KPROF_E_ALIGNMENT     ring size not a multiple of the event size    (BUFFER_MULTIPLE)
+ *   KPROF_E_BUFFER_TOO_SMALL  ring below the minimum or 2 records       (BUFFER_MINIMUM)
+ *   KPROF_E_RANGE         ring size above BufferSize's 28 bits          (BUFFER_MAXIMUM)
+ *   KPROF_E_RANGE         no event, or more than LwpMaxEvents           (EVENT_COUNT)
+ *   KPROF_E_RANGE         event id without a slot (0, >MaxEvents, 255)  (EVENT_ID)
+ *   KPROF_E_UNSUPPORTED   event not in caps->hw_events                  (EVENT_UNSUPPORTED)
+ *   KPROF_E_DUPLICATE     an event id given twice                       (EVENT_DUPLICATE)
+ *   KPROF_E_RANGE         interval 0 or wider than 26 bits              (INTERVAL)
+ *   KPROF_E_RANGE         Random > 15, or interval <= 2^Random - 1      (RANDOM)
+ *   KPROF_E_RANGE         threshold >= size or not a record multiple    (THRESHOLD)
+ *   KPROF_E_UNSUPPORTED   interrupt/Cont/PTSC the hardware lacks        (FEATURE)
+ * Events are checked against what the hardware supports (edx); LLWPCB then keeps only those
+ * the OS enabled (eax) and says so in Flags. */
+KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
+                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated);
+/* Decode one event record (32 bytes, little-endian, any host) of the given revision into
+ * *out. The generic fields are always filled; the per-kind ones by the revision's ids
+ * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
+ * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
+ * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
+ * other than SHIPPED or PROPOSAL. */
+KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
+                                               kprof_lwp_sample *out);
+/* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
+ * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
+ * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
+ * SHIPPED or PROPOSAL. */
+KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf, size_t len,
+                                                  kprof_lwp_revision revision);
+/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
+ * status of kprof_lwp_sample_decode (KPROF_E_FORMAT for event id 0; the offset still
+ * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
+ * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
+KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
+/* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
+ * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
+KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb);
+/* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
+ * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
+KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
+/* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
+ * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
+ * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
+ * 32-byte aligned, addressable and canonical (bits 63..47 equal, first and last byte), tail
+ * below size and a record multiple. When expect_buffer is not NULL, BufferBase must equal it
+ * and BufferSize expect_size: a driver watching a user's LWPCB passes the buffer it
+ * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
+ * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
+ * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
+ * in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
+                                             const void *expect_buffer, uint32_t expect_size,
+                                             uint32_t options);
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status.
+ * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
+ * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
+ * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
+ * with no store (tests/check_lwp_poll.py counts it for gcc and clang, x86-64 and i386).
+ * Otherwise, before anything is written:
+ *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
+ *                    a 64-bit word kept changing while read);
+ *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
+ *                    MissedEvents went down;
+ * else *span describes the records in place (valid until they are consumed),
+ * span->missed_delta is MissedEvents' growth not yet reported (by a span or
+ * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
+ * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
+ * before reading the head again (that poll never takes the empty path above). */
+KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
+/* Mark count records as read (at most those the last non-empty poll reported and not yet
+ * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
+ * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
+KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
+/* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
+ * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
+ * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
+ * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
+KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
+/* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
+ * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
+KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
+/* Consume the records the iteration handed out (publishing the tail; nothing if none). The
+ * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
+KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
+/* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
+ * them. *copied = records copied. Returns KPROF_OK (also when empty) or the poll's negative
+ * status (nothing copied). */
+KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len, size_t *copied);
+/* Drain with a callback: hand each record in [tail, head) to fn in order (at most
+ * max_records; 0 = no limit), stopping early when fn returns non-zero, then publish the tail
+ * past the records handed out. Returns how many were handed out, or a negative status. */
+KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records);
+/* Read MissedEvents once: *delta = its growth not yet reported (by a span of
+ * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
+ * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
+ * read it whole; *delta is 0 and nothing changes then. */
+KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta);
+/* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
+ * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
+ * this call is only needed to learn of a change while the ring is empty. */
+KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
+/* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
+ * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
+ * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWP_MODEL_MAX_EVENTS. */
+KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
+                                            uint8_t core_id, uint64_t seed);
+/* The threshold interrupt handler (NULL for none). */
+KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn, void *ctx);
+/* SLWPCB for the model: write the head register (release) and the current counters into the
+ * LWPCB, and return the active LWPCB (NULL when the model is off). */
+KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m);
+/* LLWPCB for the model: flush the active LWPCB (if any), then load lwpcb (NULL disables).
+ * Reads the block as hardware does, keeps the events the model's caps enable (os_events) and
+ * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
+ * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
+ * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
+ * of range), KPROF_E_CHANGED when a 32-bit target could not read a 64-bit word whole. */
+KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb);
+/* Retire one synthetic instruction: counts it for instructions retired (event 2), branches
+ * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
+ * counter not already at zero. Counters at zero stay frozen there until their record is
+ * stored; at most one record is stored per instruction (events expiring together take turns),
+ * the others wait for the next instruction causing their event. Returns 1 when a record was
+ * produced (stored, or lost to a full ring: see m->missed), 0 when none, or a status. */
+KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn);
+/* LWPVAL in the model: counts event 1; when its counter reaches zero stores a record with
+ * Flags = the low 16 bits of flags, Data1 = data1, Data2 = data2. Returns 1 when a record was
+ * produced, 0 when not (or when LWP or event 1 is off). */
+KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1, uint32_t flags,
+                                     uint64_t ip);
+/* LWPINS in the model: always stores an event 255 record (Flags = low 16 bits of flags).
+ * Returns 1 when the ring was full (the record overwrote the last slot and MissedEvents grew),
+ * 0 when stored or when LWP is off - as the instruction's carry flag. */
+KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1, uint32_t flags,
+                                     uint64_t ip);

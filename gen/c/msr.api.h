@@ -29,3 +29,26 @@ unsigned __int64 __readpmc(unsigned long counter);
 
 /* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
 #define KPROF_RDPMC_FIXED 0x40000000u
+
+/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
+ * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
+ * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
+KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out);
+/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
+ * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
+ * guest/host-only on Intel. */
+KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in, uint64_t *out);
+/* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
+ * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
+ * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
+KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
+/* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
+ * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
+KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
+/* Read a performance counter with rdpmc: counter = general-purpose index, or
+ * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
+ * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);

@@ -1,4 +1,3 @@
-/* The rows of one table, in the seeds' order, and their number. NULL for an unknown table. */
 KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count)
 {
 	if ((unsigned)itf >= KPROF_INTERFACE_COUNT) {
@@ -11,7 +10,6 @@ KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *co
 	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
 }
 
-/* Facts about a table as a whole (counters, MSRs, vendor), or NULL for an unknown table. */
 KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf)
 {
 	if ((unsigned)itf >= KPROF_INTERFACE_COUNT)
@@ -19,7 +17,6 @@ KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface i
 	return &kprof_impl_interface_infos()[itf];
 }
 
-/* The source with this KPROFILE_SOURCE value in a table, or NULL. O(1): one index load. */
 KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
 {
 	const kprof_interface_info *info = kprof_interface_get_info(itf);
@@ -32,10 +29,6 @@ KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t val
 	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf) + (slot - 1u);
 }
 
-/* The sources of a table whose select value equals select (the mapping is not one-to-one:
- * Emon's ProfileTotalCycles, ProfileUnhaltedCoreCycles and ProfileTime share 0x0003003C).
- * Writes up to cap pointers to out (out may be NULL when cap is 0) and returns how many
- * sources match, which may exceed cap. Binary search over a select-sorted index. */
 KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
                                          const kprof_source **out, size_t cap)
 {
@@ -62,14 +55,11 @@ KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
 }
 
 #ifndef KPROF_NO_NAMES
-/* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
 KPROF_API const char *kprof_source_name(const kprof_source *s)
 {
 	return s ? kprof_impl_string_pool() + s->name : NULL;
 }
 
-/* The HAL's descriptive string, as `wpr -pmcsources` prints it ("LLCMisses"; source 0 is
- * "Timer"). */
 KPROF_API const char *kprof_source_description(const kprof_source *s)
 {
 	return s ? kprof_impl_string_pool() + s->description : NULL;
@@ -83,11 +73,6 @@ KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 	return ((low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high) >> 2;
 }
 
-/* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
- * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
- * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
- * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
- * lower case and hashed; the one key its slot holds is compared a word at a time. */
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len)
 {

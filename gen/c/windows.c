@@ -25,16 +25,6 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len
 	return KPROF_OK;
 }
 
-/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the processor reads them for
- * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
- * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
- * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
- * the format-4 place: from format 5 the processor reads those bytes as general-purpose
- * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
- * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
- * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
- * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out)
 {
@@ -100,8 +90,6 @@ KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, 
 	}
 }
 
-/* The PEBS index (the next record's address: what the Windows kernel stamps into its
- * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
 KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len, kprof_ds_layout layout,
                                                   uint64_t *out)
 {
@@ -118,10 +106,6 @@ KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
 	return KPROF_OK;
 }
 
-/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
- * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
- * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
- * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise. */
 KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout, uint64_t *out)
 {
 	size_t off, width;
@@ -142,7 +126,6 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
 	return KPROF_OK;
 }
 
-/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
 {
 	if (!it)
@@ -159,10 +142,6 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 	return KPROF_OK;
 }
 
-/* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
- * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
- * header or points past the buffer (the next entry's header must fit). Errors are sticky:
- * the entries before one were good. */
 KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
@@ -208,10 +187,6 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	return KPROF_OK;
 }
 
-/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
- * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
- * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
- * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
 KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
                                                   size_t out_size, size_t *out_len)
 {
@@ -272,7 +247,6 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 	return KPROF_OK;
 }
 
-/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
 KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
                                            size_t n)
 {
@@ -288,10 +262,6 @@ KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kp
 	return 1;
 }
 
-/* Match an entry's Source against kprof's table for the interface the listing came from.
- * Emon listings of later HALs carry sources after 0x1F: those are looked up in
- * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
- * for a source kprof does not know: report it, it is still a source the machine offers. */
 KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf, kprof_psi_match *match)
 {
 	if (!e || !match)
@@ -310,7 +280,6 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
 }
 
-/* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
 {
 	if (!w)
@@ -322,10 +291,6 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 	return KPROF_OK;
 }
 
-/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
- * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
- * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
- * w->used is the chain's length so far. */
 KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
                                         uint32_t max_interval, const char *desc, size_t n)
 {
