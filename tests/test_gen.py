@@ -6,6 +6,11 @@ Each case copies spec/ to a temporary directory, puts one defect into one file, 
 gen/kprofgen.py --spec TMP/spec --out TMP/out (TMP/out holding a copy of kprof.h) and checks
 the exit status, that stderr says "<file>:<line>:" for the line the defect is on, names the
 entry and the fault, and that TMP/out is byte-identical afterwards.
+
+The generator copies each section's declarations (gen/c/<section>.api.h) and definitions
+(gen/c/<section>.c) verbatim, so nothing but this test ties them together: in every build
+configuration kprof.h must declare each public function before defining it, and declare
+nothing it does not define (gcc's -Wmissing-prototypes ignores static inline functions).
 Ends with 'N passed, N failed'.
 """
 import filecmp
@@ -215,9 +220,92 @@ def good_cases(tmp):
           f"generation from a copied spec/ differs: {r.stderr}")
 
 
+# Build configurations whose preprocessed kprof.h the declaration check reads: the default,
+# each section or feature left out, and i386 (code under __x86_64__ differs).
+API_CONFIGS = [[], ["-m32"]] + [[f"-DKPROF_NO_{x}"] for x in
+                                ("NAMES", "LIVE", "HAL", "COUNTS", "DUMP", "LWP", "DS", "WINDOWS")]
+API_MARK = "KPROF_API_MARK_"
+
+
+def api_functions(header, flags):
+    """Each KPROF_API function in the preprocessed header, in order: (name, "decl" | "def")."""
+    r = subprocess.run(["gcc", "-E", "-P", "-ffreestanding", "-DKPROF_IMPLEMENTATION",
+                        f"-DKPROF_API={API_MARK}", *flags, "-x", "c", header],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"test_gen: gcc -E {' '.join(flags)} {header} fails: {r.stderr}")
+    src, out = r.stdout, []
+
+    def close(i):  # the index after the parenthesis that closes the one before i
+        depth = 1
+        while depth:
+            depth += {"(": 1, ")": -1}.get(src[i], 0)
+            i += 1
+        return i
+    for m in re.finditer(re.escape(API_MARK) + r"\b", src):
+        i = m.end()
+        while True:  # the name is the identifier before the first "(" not an attribute's
+            n = re.compile(r"[^;{(]*?\b(\w+)\s*\(").match(src, i)
+            if not n or n.group(1) not in ("__attribute__", "__declspec"):
+                break
+            i = close(n.end())
+        if not n:
+            out.append(("?", "?" + src[i:i + 40]))
+            continue
+        nxt = src[close(n.end()):].lstrip()[:1]
+        out.append((n.group(1), "def" if nxt == "{" else "decl" if nxt == ";" else "?" + nxt))
+    return out
+
+
+def api_problems(header):
+    """What is wrong with kprof.h's declarations against its definitions, one line each."""
+    problems = []
+    for flags in API_CONFIGS:
+        cfg = " ".join(flags) or "default"
+        declared, defined = [], []
+        for name, kind in api_functions(header, flags):
+            if not name.startswith("kprof_"):
+                problems.append(f"{cfg}: public function {name} lacks the kprof_ prefix")
+            if kind == "decl":
+                if name in declared:
+                    problems.append(f"{cfg}: {name} declared twice")
+                declared.append(name)
+            elif kind == "def":
+                if name not in declared:
+                    problems.append(f"{cfg}: {name} defined without a declaration before it")
+                defined.append(name)
+            else:
+                problems.append(f"{cfg}: KPROF_API {name}(...) followed by {kind[1:]!r}")
+        problems += [f"{cfg}: {n} declared but not defined" for n in declared if n not in defined]
+    return problems
+
+
+def declarations_match_definitions(tmp):
+    header = os.path.join(ROOT, "kprof.h")
+    problems = api_problems(header)
+    check(not problems, "kprof.h: declarations and definitions differ:\n  " + "\n  ".join(problems))
+    # The check must see both defects: one declaration removed, one without a definition added.
+    text = open(header, encoding="utf-8").read()
+    decl = re.search(r"^KPROF_API kprof_status kprof_rdmsr\([^;{]*\);\n", text, re.M)
+    check(decl is not None, "the probe declaration of kprof_rdmsr is in kprof.h")
+    if decl:
+        os.makedirs(tmp)
+        probe = os.path.join(tmp, "kprof.h")
+        open(probe, "w", encoding="utf-8").write(text[:decl.start()] + text[decl.end():])
+        got = api_problems(probe)
+        check(f"default: kprof_rdmsr defined without a declaration before it" in got,
+              f"a removed declaration is not caught: {got}")
+        phantom = decl.group(0) + "KPROF_API int kprof_phantom(void);\n"
+        open(probe, "w", encoding="utf-8").write(text[:decl.start()] + phantom + text[decl.end():])
+        got = api_problems(probe)
+        check("default: kprof_phantom declared but not defined" in got,
+              f"a declaration without a definition is not caught: {got}")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="kprof-gen-") as tmp:
         good_cases(os.path.join(tmp, "good"))
+        declarations_match_definitions(os.path.join(tmp, "api"))
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)
     print(f"{len(CASES)} defect kinds")
