@@ -4,8 +4,10 @@
     kprofgen.py [--spec DIR] [--out FILE] [--check] [--docs DIR]
 
 Reads every spec file, validates it (errors name file, line and entry), renders
-gen/templates/kprof.h.j2 with the hand-written C from gen/c/, formats the result
-with clang-format and writes it atomically. Nothing is written when anything fails.
+gen/templates/kprof.h.j2 with the hand-written C from gen/c/ (copied verbatim: a
+section's public declarations and their docs in <section>.api.h, its definitions in
+<section>.c; tests/test_gen.py checks the two agree), formats the result with
+clang-format and writes it atomically. Nothing is written when anything fails.
 With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
