@@ -296,7 +296,7 @@ def fig(results, prog, key):
 
 
 def targets(results):
-    """The bar from issue 9, each as (name, value, target text, met)."""
+    """The performance targets, each as (name, value, target text, met)."""
     t = []
     b = results["benchmarks"]
     if "lwp_drain" in b:
@@ -431,7 +431,7 @@ def table(results):
              "|" + "|".join("-" * (x + 2) for x in w) + "|"]
     for r in rows:
         lines.append("| " + " | ".join(str(c).ljust(w[i]) for i, c in enumerate(r)) + " |")
-    lines += ["", "| target (issue 9) | value | bar | met |", "|---|---|---|---|"]
+    lines += ["", "| target | value | bar | met |", "|---|---|---|---|"]
     for t in results["targets"]:
         lines.append(f"| {t['target']} | {fmt(t['value'])} | {t['bar']} | {'yes' if t['met'] else '**NO**'} |")
     return "\n".join(lines)
@@ -454,7 +454,7 @@ def machine_text(results):
 
 
 def update_readme(path, results):
-    """Rewrite the generated blocks of README's Performance section from a results file."""
+    """Rewrite the generated blocks of docs/performance.md from a results file."""
     text = open(path).read()
     for name, body in (("table", table(results)), ("machine", machine_text(results))):
         begin, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
@@ -521,7 +521,7 @@ def main():
     ap.add_argument("--bin", help="directory of the built benchmark programs")
     ap.add_argument("--out")
     ap.add_argument("--render", help="print the table of an existing results file and exit")
-    ap.add_argument("--readme", help="with --render: rewrite this README's generated blocks")
+    ap.add_argument("--readme", help="with --render: rewrite this page's generated blocks (docs/performance.md)")
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--reps", type=int, default=11)
     ap.add_argument("--compile-reps", type=int, default=9)

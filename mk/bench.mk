@@ -1,4 +1,4 @@
-# Benchmarks against peers and the hardware limit (issue 9). `make bench` prints a table and
+# Benchmarks against peers and the hardware limit. `make bench` prints a table and
 # writes bench/results.json; the test step bench-smoke runs every benchmark at a tiny size and
 # checks the results are complete and well formed (never the numbers).
 DEPS += libpfm4-dev libck-dev binutils
@@ -22,7 +22,7 @@ $(BUILD)/bench/%: bench/%.c bench/bench.h kprof.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $< -o $@ $(LDLIBS_bench_$*)
 
-# After a `make bench` worth publishing: put its table and machine into README.md.
-.PHONY: bench-readme
-bench-readme:
-	python3 bench/run.py --render bench/results.json --readme README.md
+# After a `make bench` worth publishing: put its table and machine into docs/performance.md.
+.PHONY: bench-docs
+bench-docs:
+	python3 bench/run.py --render bench/results.json --readme docs/performance.md

@@ -1,5 +1,5 @@
-# Fuzzing and hardening (issue 7): libFuzzer/AFL++ harnesses, sanitizer and valgrind runs of
-# the unit tests, static analysers, and the kernel-discipline build. See README "Fuzzing and
+# Fuzzing and hardening: libFuzzer/AFL++ harnesses, sanitizer and valgrind runs of
+# the unit tests, static analysers, and the kernel-discipline build. See docs/testing.md "Fuzzing and
 # hardening".
 DEPS += clang llvm libclang-rt-14-dev afl++ cppcheck valgrind gcc gcc-multilib
 TEST_STEPS += kernel-x86_64 kernel-i386 stack-usage analyze-clang analyze-gcc cppcheck \
