@@ -2,11 +2,11 @@
  * enumeration and the HAL's Emon/Amd64 profile-source tables, cpuid/MSR/PMC access, AMD
  * Lightweight Profiling and Intel Debug Store (BTS/PEBS).
  *
- * GENERATED FILE - do not edit. Made by gen/kprofgen.py from the YAML in spec/ and the C in gen/c/;
- * change those and run `make gen`.
+ * GENERATED FILE - do not edit. Made by gen/kprofgen.py from the YAML in spec/ and the C in
+ * gen/c/; each section below names the files it came from. Change those and run `make gen`.
  * kprof 0.1.0. SPDX-License-Identifier: MIT
  *
- * Usage: copy this file into your tree and include it; there is nothing to build or link.
+ * USAGE: copy this file into your tree and include it; there is nothing to build or link.
  *
  *     #include "kprof.h"
  *
@@ -20,7 +20,43 @@
  * Every function is static inline, takes explicit lengths and returns a kprof_status or a
  * plain value; nothing allocates, calls libc, uses floating point or keeps global state.
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
- * everything but the live instructions). Configuration macros: see "configuration" below.
+ * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
+ *
+ * API, BY SECTION (each is a banner below; PUBLIC API first, then IMPLEMENTATION):
+ *   base     status codes, vendors, little-endian loads and stores, struct codec walker
+ *   msr      MSR numbers and register layouts; PerfEvtSel codec; rdmsr/wrmsr/rdpmc
+ *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model
+ *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
+ *   hal      the HAL's profile-interface decision; counter plans; perf_event configs (KPROF_NO_HAL leaves it out)
+ *   dump     cpuid dump readers (AIDA64/InstLatx64, cpuid -r) (KPROF_NO_DUMP leaves it out)
+ *   lwp      AMD Lightweight Profiling: capabilities, LWPCB, ring, records (KPROF_NO_LWP leaves it out)
+ *   ds       Intel Debug Store: capabilities, setup, BTS and PEBS records (KPROF_NO_DS leaves it out)
+ *   windows  PROCESSOR_PROFILE_CONTROL_AREA, PROFILE_SOURCE_INFO chains (KPROF_NO_WINDOWS leaves it out)
+ *
+ * ONE PATTERN PER FAMILY OF CALLS
+ *   Status    kprof_status: KPROF_OK (0), KPROF_END (1: an iteration finished), errors < 0.
+ *   Fields    every register field F of R has KPROF_R_F_SHIFT, _WIDTH and _MASK; read it with
+ *             KPROF_FIELD_GET(KPROF_R_F, v), build it with KPROF_FIELD_PREP(KPROF_R_F, x).
+ *   Structs   kprof_<s> mirrors a little-endian layout (KPROF_<S>_SIZE, KPROF_<S>_<F>_OFFSET).
+ *             kprof_<s>_decode(buf, len, &out) reads exactly KPROF_<S>_SIZE bytes,
+ *             KPROF_E_TRUNCATED when len is short, *out zeroed on every error;
+ *             kprof_<s>_encode(&in, buf, len) writes it back (KPROF_E_BUFFER_TOO_SMALL).
+ *   Iterate   kprof_<thing>_iter_init(&it, ...), then kprof_<thing>_iter_next(&it, &out)
+ *             returns KPROF_OK per item and KPROF_END after the last (errors < 0).
+ *   Look up   kprof_<thing>_by_<key>(...) or _get(...): the item, or NULL / KPROF_E_NOT_FOUND
+ *             (KPROF_E_NOT_FOUND is for lookups only, never the end of an iteration).
+ *   Snapshot  kprof_<thing>_from_snapshot(snap, ...) is a pure function of a cpuid snapshot;
+ *             kprof_<thing>_live(...) executes instructions (KPROF_E_NOT_AVAILABLE without).
+ *   Setup     kprof_<thing>_setup...(...) computes what to program, touching nothing; a
+ *             separate, named call writes it or attaches to memory (kprof_ds_setup_write,
+ *             kprof_lwp_ring_attach); MSR writes go through KPROF_WRMSR_SAFE when defined.
+ *   Names     kprof_<enum>_name(value): a string or NULL (none with KPROF_NO_NAMES).
+ *
+ * SOURCES cited in comments: Intel SDM (Intel 64 and IA-32 Architectures Software
+ * Developer's Manual) by volume and chapter; AMD APM and publication numbers (43724: the
+ * Lightweight Profiling Specification); AMD's 2007 "Lightweight Profiling Proposal"; Geoff
+ * Chappell's pages on the Windows HAL and kernel (geoffchappell.com); Linux
+ * arch/x86/include/asm/ headers; the Windows SDK/WDK headers.
  */
 #ifndef KPROF_H
 #define KPROF_H
@@ -54,12 +90,8 @@
 #define KPROF_VERSION_STRING "0.1.0"
 #define KPROF_VERSION        (0 * 10000 + 1 * 100 + 0)
 
-/* ==========================================================================================
- *  PUBLIC API
- * ========================================================================================== */
-
 /* ------------------------------------------------------------------------------------------
- *  base
+ *  configuration (gen/c/config.h)
  * ------------------------------------------------------------------------------------------ */
 /* ---- configuration ------------------------------------------------------------------
  * Every macro that changes what kprof.h compiles to is documented here, in one place.
@@ -139,45 +171,56 @@
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 
-/* Status codes: 0 is success, errors are negative. */
+/* ==========================================================================================
+ *  PUBLIC API
+ * ========================================================================================== */
+
+/* ------------------------------------------------------------------------------------------
+ *  base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.c
+
+ * ------------------------------------------------------------------------------------------ */
+/* Processor vendor, from the cpuid leaf 0 vendor string.
+ * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
+
+typedef enum kprof_vendor {
+	KPROF_VENDOR_UNKNOWN = 0x0,
+	KPROF_VENDOR_INTEL = 0x1,
+	KPROF_VENDOR_AMD = 0x2,
+} kprof_vendor;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_vendor_name(int value);
+#endif
+
+/* Status codes: 0 is success, errors are negative.
+ * Source: kprof's own API */
+
 typedef enum kprof_status {
-	KPROF_OK = 0,               /* success */
-	KPROF_END = 1,              /* no more items: an iteration finished (not an error) */
-	KPROF_E_ARGUMENT = -1,      /* an argument is invalid (null pointer, unknown enumerator) */
+	KPROF_OK = 0x0,  /* success */
+	KPROF_END = 0x1, /* no more items: an iteration finished (not an error) */
+	/* an argument is invalid (null pointer, unknown enumerator) */
+	KPROF_E_ARGUMENT = -1,
 	KPROF_E_NOT_FOUND = -2,     /* no such entry (source, name, leaf) */
 	KPROF_E_TRUNCATED = -3,     /* the input is shorter than the structure it must hold */
 	KPROF_E_RANGE = -4,         /* a value is outside the range its field can hold */
 	KPROF_E_RESERVED = -5,      /* a reserved bit or field is set */
 	KPROF_E_UNSUPPORTED = -6,   /* the processor or interface does not support this */
 	KPROF_E_NOT_AVAILABLE = -7, /* no live hardware access in this build or on this target */
-	KPROF_E_ALIGNMENT = -8,     /* an address or size is not aligned as the hardware requires */
-	KPROF_E_CORRUPT = -9, /* a structure is internally inconsistent (offsets, sizes, counts) */
+	/* an address or size is not aligned as the hardware requires */
+	KPROF_E_ALIGNMENT = -8,
+	/* a structure is internally inconsistent (offsets, sizes, counts) */
+	KPROF_E_CORRUPT = -9,
 	KPROF_E_DUPLICATE = -10, /* the same item was given twice */
 	KPROF_E_FAULT = -11,     /* a faulting-safe MSR hook reported a fault */
-	KPROF_E_BUFFER_TOO_SMALL =
-	        -12,           /* the output buffer is too small; nothing was written past it */
+	/* the output buffer is too small; nothing was written past it */
+	KPROF_E_BUFFER_TOO_SMALL = -12,
 	KPROF_E_LOOP = -13,    /* a chain of entries loops back on itself */
 	KPROF_E_FORMAT = -14,  /* the input is not in a format kprof knows */
 	KPROF_E_CHANGED = -15, /* a shared structure changed while it was being read */
 } kprof_status;
+
 #ifndef KPROF_NO_NAMES
-/* The name of a status code ("KPROF_E_TRUNCATED"), or NULL for a value that is none. */
 KPROF_API const char *kprof_status_name(int value);
-#endif
-/* Processor vendor, from the cpuid leaf 0 vendor string.
- * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
-
-typedef enum kprof_vendor {
-	KPROF_VENDOR_UNKNOWN = 0x0,
-
-	KPROF_VENDOR_INTEL = 0x1,
-
-	KPROF_VENDOR_AMD = 0x2,
-
-} kprof_vendor;
-
-#ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_vendor_name(int value);
 #endif
 
 /* Little-endian loads and stores, byte by byte: decoders read buffers that came from
@@ -190,121 +233,132 @@ KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v);
 KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* ------------------------------------------------------------------------------------------
- *  msr
+ *  msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
+
  * ------------------------------------------------------------------------------------------ */
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
  * KPROF_INTEL_PERFEVTSEL_*.
- * Source: seed 000_fd4165050e72f093.txt (Select registers begin at 0x0186); reference/intel-ds-
- * perfmon.md (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PERFEVTSEL0..7 at 186H..18DH: the legacy
- * layout defines eight) */
+ * Source: Geoff Chappell, "The Emon Profile Interface" (Select registers begin at 0x0186);
+ * Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h
+ * (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PERFEVTSEL0..7 at 186H..18DH: the legacy layout
+ * defines eight) */
 #define KPROF_MSR_IA32_PERFEVTSEL_BASE  0x186u
 #define KPROF_MSR_IA32_PERFEVTSEL_COUNT 8u
 #define KPROF_MSR_IA32_PERFEVTSEL(i)    (KPROF_MSR_IA32_PERFEVTSEL_BASE + (uint32_t)(i))
 
 /* General-purpose counter i.
- * Source: seed 000_fd4165050e72f093.txt (counters begin at 0xC1); reference/intel-ds-perfmon.md
- * (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PMC0..7 at C1H..C8H) */
+ * Source: Geoff Chappell, "The Emon Profile Interface" (counters begin at 0xC1); Intel SDM vol.
+ * 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (MSRs); Intel
+ * SDM vol. 4 table 2-2 (IA32_PMC0..7 at C1H..C8H) */
 #define KPROF_MSR_IA32_PMC_BASE  0xC1u
 #define KPROF_MSR_IA32_PMC_COUNT 8u
 #define KPROF_MSR_IA32_PMC(i)    (KPROF_MSR_IA32_PMC_BASE + (uint32_t)(i))
 
 /* Legacy AMD event select i (MSR_K7_EVNTSEL0..3). Seed 001 says '0xC0010000 to 0xC0040000': an
  * erratum. Fields: KPROF_AMD_PERFEVTSEL_*.
- * Source: reference/hal-profile-interfaces.md (Seed erratum; Linux msr-index.h
+ * Source: Geoff Chappell's Windows HAL pages (Seed erratum; Linux msr-index.h
  * MSR_K7_EVNTSEL0..3) */
 #define KPROF_MSR_AMD_PERFEVTSEL_BASE  0xC0010000u
 #define KPROF_MSR_AMD_PERFEVTSEL_COUNT 4u
 #define KPROF_MSR_AMD_PERFEVTSEL(i)    (KPROF_MSR_AMD_PERFEVTSEL_BASE + (uint32_t)(i))
 
 /* Legacy AMD counter i (MSR_K7_PERFCTR0..3), 48 bits wide.
- * Source: seed 001_8559cefb719d1095.txt (counters 0xC0010004 to 0xC0010007); reference/intel-
- * ds-perfmon.md; Linux msr-index.h MSR_K7_PERFCTR0 */
+ * Source: Geoff Chappell, "The Amd64 Profile Interface" (counters 0xC0010004 to 0xC0010007);
+ * Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h;
+ * Linux msr-index.h MSR_K7_PERFCTR0 */
 #define KPROF_MSR_AMD_PERFCTR_BASE  0xC0010004u
 #define KPROF_MSR_AMD_PERFCTR_COUNT 4u
 #define KPROF_MSR_AMD_PERFCTR(i)    (KPROF_MSR_AMD_PERFCTR_BASE + (uint32_t)(i))
 
 /* Full-width alias of general-purpose counter i: writes set all counter bits (IA32_PMCx writes
  * sign-extend bit 31). Exists when IA32_PERF_CAPABILITIES.full_width_write is set.
- * Source: reference/intel-ds-perfmon.md (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h
- * MSR_IA32_PMC0 0x4c1 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs: IA32_A_PMC0 0x4C1+i); Linux msr-index.h MSR_IA32_PMC0 0x4c1 */
 #define KPROF_MSR_IA32_A_PMC_BASE  0x4C1u
 #define KPROF_MSR_IA32_A_PMC_COUNT 8u
 #define KPROF_MSR_IA32_A_PMC(i)    (KPROF_MSR_IA32_A_PMC_BASE + (uint32_t)(i))
 
 /* Fixed-function counter i: 0 instructions retired, 1 core cycles, 2 reference cycles, 3 top-
  * down slots.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0
- * 0x309 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR0 0x309 */
 #define KPROF_MSR_IA32_FIXED_CTR_BASE  0x309u
 #define KPROF_MSR_IA32_FIXED_CTR_COUNT 4u
 #define KPROF_MSR_IA32_FIXED_CTR(i)    (KPROF_MSR_IA32_FIXED_CTR_BASE + (uint32_t)(i))
 
 /* Fixed-function counter control: four bits per counter. Fields: KPROF_IA32_FIXED_CTR_CTRL_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL
- * 0x38d */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_FIXED_CTR_CTRL 0x38d */
 #define KPROF_MSR_IA32_FIXED_CTR_CTRL 0x38Du
 
 /* Which counters overflowed (read-only). Fields: KPROF_IA32_PERF_GLOBAL_STATUS_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS
- * 0x38e */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_STATUS 0x38e */
 #define KPROF_MSR_IA32_PERF_GLOBAL_STATUS 0x38Eu
 
 /* Global enable (perfmon version 2 and later): a counter counts only when its bit here and its
  * own enable are set. Fields: KPROF_IA32_PERF_GLOBAL_CTRL_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL
- * 0x38f */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_CTRL 0x38f */
 #define KPROF_MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
 
 /* Write 1s to clear the matching IA32_PERF_GLOBAL_STATUS bits (same layout). Fields:
  * KPROF_IA32_PERF_GLOBAL_STATUS_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL
- * 0x390 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL 0x390 */
 #define KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390u
 
 /* Performance-monitoring capabilities; exists when cpuid.1:ecx.pdcm is set. Fields:
  * KPROF_IA32_PERF_CAPABILITIES_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES
- * 0x345 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_PERF_CAPABILITIES 0x345 */
 #define KPROF_MSR_IA32_PERF_CAPABILITIES 0x345u
 
 /* Debug control: LBR, branch trace store (BTS) and freezes. Fields: KPROF_IA32_DEBUGCTL_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_DEBUGCTLMSR 0x1d9 */
 #define KPROF_MSR_IA32_DEBUGCTL 0x1D9u
 
 /* Linear address of the DS save area (BTS and PEBS buffer management).
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_DS_AREA 0x600 */
 #define KPROF_MSR_IA32_DS_AREA 0x600u
 
 /* PEBS enable, per general-purpose counter, and load-latency enable. Fields:
  * KPROF_IA32_PEBS_ENABLE_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_PEBS_ENABLE 0x3f1 */
 #define KPROF_MSR_IA32_PEBS_ENABLE 0x3F1u
 
 /* Adaptive PEBS (record format 4 and later): which optional groups a record carries. Fields:
  * KPROF_IA32_PEBS_DATA_CFG_*.
- * Source: reference/intel-ds-perfmon.md (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h
- * MSR_PEBS_DATA_CFG 0x3f2, perf_event.h PEBS_DATACFG_* */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records: PEBS_DATA_CFG 0x3F2); Linux msr-index.h MSR_PEBS_DATA_CFG 0x3f2,
+ * perf_event.h PEBS_DATACFG_* */
 #define KPROF_MSR_IA32_PEBS_DATA_CFG 0x3F2u
 
 /* Miscellaneous enables: the perfmon, BTS and PEBS availability bits. Fields:
  * KPROF_IA32_MISC_ENABLE_*.
- * Source: reference/intel-ds-perfmon.md (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0,
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (MSRs); Linux msr-index.h MSR_IA32_MISC_ENABLE 0x1a0,
  * MSR_IA32_MISC_ENABLE_{EMON,BTS_UNAVAIL,PEBS_UNAVAIL}_BIT 7/11/12 */
 #define KPROF_MSR_IA32_MISC_ENABLE 0x1A0u
 
 /* Extended AMD core event select i (MSR_F15H_PERF_CTL0 + 2i); present when cpuid 0x80000001
  * ecx.perfctr_ext_core is set. The legacy MSRs alias counters 0..3. Fields:
  * KPROF_AMD_PERFEVTSEL_*.
- * Source: reference/intel-ds-perfmon.md (AMD: CTL 0xC0010200+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTL 0xc0010200; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters:
- * six core counters at C001_0200h..C001_020Bh */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (AMD: CTL 0xC0010200+2i); Linux msr-index.h MSR_F15H_PERF_CTL 0xc0010200; AMD APM
+ * vol. 2 (24593) chapter 13, Core Performance Counters: six core counters at
+ * C001_0200h..C001_020Bh */
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE  0xC0010200u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFEVTSEL_EXT(i)    (KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE + 2u * (uint32_t)(i))
 
 /* Extended AMD core counter i (MSR_F15H_PERF_CTR0 + 2i), 48 bits wide.
- * Source: reference/intel-ds-perfmon.md (AMD: CTR 0xC0010201+2i); Linux msr-index.h
- * MSR_F15H_PERF_CTR 0xc0010201; AMD APM vol. 2 (24593) chapter 13, Core Performance Counters */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (AMD: CTR 0xC0010201+2i); Linux msr-index.h MSR_F15H_PERF_CTR 0xc0010201; AMD APM
+ * vol. 2 (24593) chapter 13, Core Performance Counters */
 #define KPROF_MSR_AMD_PERFCTR_EXT_BASE  0xC0010201u
 #define KPROF_MSR_AMD_PERFCTR_EXT_COUNT 6u
 #define KPROF_MSR_AMD_PERFCTR_EXT(i)    (KPROF_MSR_AMD_PERFCTR_EXT_BASE + 2u * (uint32_t)(i))
@@ -450,13 +504,13 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_MSR_AMD_PTSC 0xC0010280u
 
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
- * Source: reference/intel-ds-perfmon.md (IA32_PERFEVTSELx); Intel SDM vol. 3B, the
- * IA32_PERFEVTSELx layout (bits 31:0) and Architectural Performance Monitoring Version 6
- * (UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx bits 0/1 say so); Linux perf_event.h
- * ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX 32, HSW_IN_TX_CHECKPOINTED 33,
- * ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the counter's records carry only the
- * basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35, ARCH_PERFMON_EVENTSEL_EQ 36,
- * ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PERFEVTSELx); Intel SDM vol. 3B, the IA32_PERFEVTSELx layout (bits 31:0) and
+ * Architectural Performance Monitoring Version 6 (UMASK2 47:40 and EQ 36 when cpuid 0x23.0 ebx
+ * bits 0/1 say so); Linux perf_event.h ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX
+ * 32, HSW_IN_TX_CHECKPOINTED 33, ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the
+ * counter's records carry only the basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35,
+ * ARCH_PERFMON_EVENTSEL_EQ 36, ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
 
 #define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
 #define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH 8
@@ -519,7 +573,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
  * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
- * Source: reference/intel-ds-perfmon.md (AMD select); AMD APM vol. 2 section 13.2 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (AMD select); AMD APM vol. 2 section 13.2 */
 
 #define KPROF_AMD_PERFEVTSEL_EVENT_SHIFT      0 /* EventSelect[7:0] */
 #define KPROF_AMD_PERFEVTSEL_EVENT_WIDTH      8
@@ -564,10 +619,11 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_FIXED_CTR_CTRL: four bits per fixed counter i at bits 4i+3:4i (OS, USR, AnyThread, PMI),
  * and its adaptive-PEBS bit at 32+4i.
- * Source: reference/intel-ds-perfmon.md (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43;
- * adaptive bits: Intel SDM vol. 3B, Adaptive PEBS ( FIXED_CTR_CTRL bit 32+4i), Linux
- * events/perf_event.h ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in
- * events/intel/core.c intel_pmu_enable_fixed */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43; adaptive bits: Intel SDM
+ * vol. 3B, Adaptive PEBS ( FIXED_CTR_CTRL bit 32+4i), Linux events/perf_event.h
+ * ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in events/intel/core.c
+ * intel_pmu_enable_fixed */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
@@ -638,10 +694,11 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i (up to 32), fixed counter i
  * at bit 32+i (up to 16), PERF_METRICS at 48.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL); Intel SDM vol.
- * 3B Architectural Performance Monitoring Version 2, IA32_PERF_GLOBAL_CTRL (one bit per counter
- * the processor has); Linux perf_event.h GLOBAL_CTRL_EN_PERF_METRICS 48, INTEL_PMC_MAX_GENERIC
- * 32 / INTEL_PMC_IDX_FIXED 32 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PERF_GLOBAL_STATUS/CTRL/OVF_CTRL); Intel SDM vol. 3B Architectural
+ * Performance Monitoring Version 2, IA32_PERF_GLOBAL_CTRL (one bit per counter the processor
+ * has); Linux perf_event.h GLOBAL_CTRL_EN_PERF_METRICS 48, INTEL_PMC_MAX_GENERIC 32 /
+ * INTEL_PMC_IDX_FIXED 32 */
 
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT          0 /* general-purpose counters, one bit each */
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH          32
@@ -657,10 +714,10 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* IA32_PERF_GLOBAL_STATUS (and OVF_CTRL/STATUS_RESET, which clear it, STATUS_SET, which sets
  * it): overflow of general-purpose counter i at bit i, fixed counter i at bit 32+i, and the
  * status bits above.
- * Source: reference/intel-ds-perfmon.md (STATUS bit 62 DS buffer overflow); Intel SDM vol. 3B
- * Architectural Performance Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63);
- * Linux perf_event.h GLOBAL_STATUS_*, msr-index.h
- * MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (STATUS bit 62 DS buffer overflow); Intel SDM vol. 3B Architectural Performance
+ * Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63); Linux perf_event.h
+ * GLOBAL_STATUS_*, msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
 	0 /* general-purpose counter overflowed, one bit each */
@@ -700,9 +757,10 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xFC81FFFFFFFFFFFF)
 
 /* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
- * Source: reference/intel-ds-perfmon.md (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2
- * (IA32_PERF_CAPABILITIES bits 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing
- * info); Linux perf_event.h union perf_capabilities, msr-index.h PERF_CAP_* */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2 (IA32_PERF_CAPABILITIES bits
+ * 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing info); Linux perf_event.h
+ * union perf_capabilities, msr-index.h PERF_CAP_* */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -745,7 +803,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x3FFFF)
 
 /* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
- * Source: reference/intel-ds-perfmon.md (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
 
 #define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
 #define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
@@ -784,8 +843,8 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at
  * bit 32+i.
- * Source: reference/intel-ds-perfmon.md (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL <<
- * (32 + idx) for load latency) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
 
 #define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
 #define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
@@ -797,8 +856,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
 
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
- * Source: reference/intel-ds-perfmon.md (PEBS records 4, 5); Linux perf_event.h
- * PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS, PEBS_DATACFG_LBR_SHIFT 24 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records 4, 5); Linux perf_event.h PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS,
+ * PEBS_DATACFG_LBR_SHIFT 24 */
 
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
@@ -818,8 +878,9 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
 
 /* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used.
- * Source: reference/intel-ds-perfmon.md (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA
- * allocation needs bit 7 set and bit 12 clear) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (IA32_MISC_ENABLE; PROCESSOR_PROFILE_CONTROL_AREA allocation needs bit 7 set and
+ * bit 12 clear) */
 
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring is available */
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
@@ -998,18 +1059,30 @@ KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
 KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* ------------------------------------------------------------------------------------------
- *  cpuid
+ *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
+
  * ------------------------------------------------------------------------------------------ */
 /* cpuid signatures: Values kprof compares cpuid registers with.
- * Source: reference/hal-profile-interfaces.md (rule 2: leaf 0x40000001 eax == 0x31237648,
+ * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
 #define KPROF_HV_INTERFACE_HV1                                                                     \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
 
+/* cpuid leaf ranges and families: Where the cpuid ranges end and which base families the rules
+ * single out.
+ * Source: Intel SDM vol. 2A (CPUID: extended family/model rules; hypervisor range
+ * 0x40000000-0x4FFFFFFF is reserved for software); AMD APM vol. 3 (CPUID Fn0000_0001_EAX);
+ * Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's Emon needs family 6 or 15) */
+#define KPROF_CPUID_HV_RANGE_END 0x50000000u /* first leaf above the hypervisor range */
+#define KPROF_CPUID_EXT_RANGE_END                                                                  \
+	0x80010000u /* a max extended leaf at or above this is garbage, not a range */
+#define KPROF_CPUID_FAMILY_P6       0x6u /* base family 6: the extended model counts (Intel) */
+#define KPROF_CPUID_FAMILY_EXTENDED 0xFu /* base family 15: the extended family and model count */
+
 /* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves
  * above it, so nothing above is trusted.
- * Source: reference/intel-ds-perfmon.md (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID
- * leaf 0 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID leaf 0 */
 
 #define KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT 0 /* highest basic leaf */
 #define KPROF_CPUID_0_EAX_MAX_LEAF_WIDTH 32
@@ -1043,8 +1116,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_EAX_DEFINED_MASK     0xFFF3FFFu
 
 /* Leaf 1 ecx: the feature bits kprof reads.
- * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 ecx bits 2, 4, 15, 31); reference/hal-
- * profile-interfaces.md (rule 2) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (cpuid: leaf 1 ecx bits 2, 4, 15, 31); Geoff Chappell's Windows HAL pages (rule 2) */
 
 #define KPROF_CPUID_1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
 #define KPROF_CPUID_1_ECX_DTES64_WIDTH 1
@@ -1062,7 +1135,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_ECX_DEFINED_MASK     0x80008014u
 
 /* Leaf 1 edx: the feature bits kprof reads.
- * Source: reference/intel-ds-perfmon.md (cpuid: leaf 1 edx bit 21) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (cpuid: leaf 1 edx bit 21) */
 
 #define KPROF_CPUID_1_EDX_DS_SHIFT     21 /* Debug Store (BTS/PEBS buffers, IA32_DS_AREA) */
 #define KPROF_CPUID_1_EDX_DS_WIDTH     1
@@ -1070,8 +1144,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_1_EDX_DEFINED_MASK 0x200000u
 
 /* Leaf 0x0A eax: architectural performance monitoring.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A); reference/hal-profile-interfaces.md (rule
- * 1, Interface resources); seed 000_fd4165050e72f093.txt */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A); Geoff Chappell's Windows HAL pages (rule 1, Interface resources);
+ * Geoff Chappell, "The Emon Profile Interface" */
 
 #define KPROF_CPUID_0A_EAX_VERSION_SHIFT    0 /* architectural perfmon version; 0 = none */
 #define KPROF_CPUID_0A_EAX_VERSION_WIDTH    8
@@ -1089,8 +1164,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean
  * anything.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests
- * only, unverified, so not listed) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests only, unverified, so not
+ * listed) */
 
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
@@ -1120,9 +1196,10 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set or i is
  * below edx[4:0].
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A ecx); Intel SDM vol. 2A CPUID leaf 0AH (ECX:
- * fixed counter i supported if ECX[i] || (EDX[4:0] > i)); Intel SDM vol. 3B, Architectural
- * Performance Monitoring Version 5 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A ecx); Intel SDM vol. 2A CPUID leaf 0AH (ECX: fixed counter i supported
+ * if ECX[i] || (EDX[4:0] > i)); Intel SDM vol. 3B, Architectural Performance Monitoring Version
+ * 5 */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
@@ -1130,7 +1207,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_0A_ECX_DEFINED_MASK     0xFFFFFFFFu
 
 /* Leaf 0x0A edx: fixed-function counters.
- * Source: reference/intel-ds-perfmon.md (Leaf 0x0A edx) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Leaf 0x0A edx) */
 
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT       0 /* contiguous fixed counters from 0 */
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_WIDTH       5
@@ -1311,7 +1389,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor
  * ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware").
- * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS 6.0 section
+ * Source: Geoff Chappell's Windows HAL pages (rule 2); Microsoft Hypervisor TLFS 6.0 section
  * 2.4 (Hypervisor CPUID Leaves) */
 
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT 0 /* highest hypervisor leaf */
@@ -1321,7 +1399,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") =
  * Microsoft-compatible.
- * Source: reference/hal-profile-interfaces.md (rule 2: HviIsHypervisorMicrosoftCompatible) */
+ * Source: Geoff Chappell's Windows HAL pages (rule 2: HviIsHypervisorMicrosoftCompatible) */
 
 #define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
 	0 /* interface signature, four ASCII bytes, little-endian */
@@ -1330,7 +1408,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_40000001_EAX_DEFINED_MASK    0xFFFFFFFFu
 
 /* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads.
- * Source: reference/hal-profile-interfaces.md (rule 2); Microsoft Hypervisor TLFS
+ * Source: Geoff Chappell's Windows HAL pages (rule 2); Microsoft Hypervisor TLFS
  * (HV_X64_PERFORMANCE_MONITOR_AVAILABLE = edx bit 2) */
 
 #define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT                              \
@@ -1348,7 +1426,8 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_80000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
- * Source: reference/lwp-shipped.md (Detection: ecx bit 15); reference/intel-ds-perfmon.md (AMD:
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: ecx bit 15); Intel
+ * SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (AMD:
  * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 23
  * PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc); Linux cpufeatures.h word 6 */
 
@@ -1370,7 +1449,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 #define KPROF_CPUID_80000001_ECX_DEFINED_MASK 0x9808000u
 
 /* Leaf 0x80000001 edx: long mode.
- * Source: reference/hal-profile-interfaces.md (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
+ * Source: Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
  * 3 CPUID Fn8000_0001_EDX */
 
 #define KPROF_CPUID_80000001_EDX_LM_SHIFT     29 /* long mode (x86-64) */
@@ -1429,6 +1508,7 @@ typedef enum kprof_cpuid_slot {
 #define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
 #define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
 #define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
+
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
  * processor's max basic/extended/hypervisor leaf is never present, because processors echo
@@ -1485,7 +1565,8 @@ KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
- *  sources
+ *  sources - from spec/sources.yaml, gen/c/sources.c
+
  * ------------------------------------------------------------------------------------------ */
 /* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
@@ -1502,7 +1583,7 @@ typedef enum kprof_interface {
 /* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values
  * 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces
  * below.
- * Source: seed 002_59b80ae1c21453a6.txt (Enumeration table) */
+ * Source: Geoff Chappell, "KPROFILE_SOURCE" (Enumeration table) */
 typedef enum kprof_profile_source {
 	KPROF_SOURCE_TIME = 0x00,
 	KPROF_SOURCE_ALIGNMENT_FIXUP = 0x01,
@@ -1533,7 +1614,7 @@ typedef enum kprof_profile_source {
 #define KPROF_GENERIC_SOURCE_COUNT 25u
 
 /* Default (1 sources). The HAL's fallback interface: no performance counters, ProfileTime only.
- * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rule 4) */
+ * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rule 4) */
 typedef enum kprof_default_source {
 	KPROF_DEFAULT_TIME = 0x00,
 } kprof_default_source;
@@ -1542,7 +1623,7 @@ typedef enum kprof_default_source {
 /* Emon (13 sources). Intel architectural performance monitoring (cpuid leaf 0x0A), as the
  * Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its
  * ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
- * Source: seed 000_fd4165050e72f093.txt (Profile Sources table; Initialisation) */
+ * Source: Geoff Chappell, "The Emon Profile Interface" (Profile Sources table; Initialisation) */
 typedef enum kprof_emon_source {
 	KPROF_EMON_TIME = 0x00,                       /* select 0x0003003C */
 	KPROF_EMON_TOTAL_ISSUES = 0x02,               /* select 0x000300C0, ebx bit 1 */
@@ -1562,8 +1643,9 @@ typedef enum kprof_emon_source {
 
 /* Amd64 (176 sources). AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements
  * them. Every listed source is supported; no cpuid bit gates them. Four counters.
- * Source: seed 001_8559cefb719d1095.txt (Profile Sources table). MSR range per the erratum in
- * reference/hal-profile-interfaces.md: PerfEvtSel 0xC0010000..0xC0010003, not "to 0xC0040000". */
+ * Source: Geoff Chappell, "The Amd64 Profile Interface" (Profile Sources table). MSR range per
+ * the erratum in Geoff Chappell's Windows HAL pages: PerfEvtSel 0xC0010000..0xC0010003, not "to
+ * 0xC0040000". */
 typedef enum kprof_amd64_source {
 	KPROF_AMD64_TIME = 0x00,                                     /* select 0x00030076 */
 	KPROF_AMD64_TOTAL_ISSUES = 0x02,                             /* select 0x000300C0 */
@@ -1772,9 +1854,9 @@ typedef enum kprof_amd64_source {
 /* Later Intel (5 sources). Names that later Intel HALs list after 0x1F. Seen in real listings
  * only: no select value or ebx bit is published for them, and they are not part of the Windows
  * 10 RTM Emon table.
- * Source: reference/hal-profile-interfaces.md (Later Intel HALs add sources after 0x1F);
- * reference/listings/intel-wpr-learn.txt (0x20), reference/listings/intel-tracelog-2020.txt
- * (0x20..0x24) */
+ * Source: Geoff Chappell's Windows HAL pages (Later Intel HALs add sources after 0x1F);
+ * Microsoft Learn, "WPR Command-Line Options" (wpr -pmcsources) (0x20), tracelog
+ * -profilesources output (AndyAyersMS/InstructionsRetiredExplorer, 2020) (0x20..0x24) */
 typedef enum kprof_intel_later_source {
 	KPROF_INTEL_LATER_LBR_INSERTS = 0x20,
 	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED = 0x21,
@@ -1790,11 +1872,11 @@ typedef enum kprof_interval_class {
 	KPROF_INTERVAL_HARDWARE = 1,
 } kprof_interval_class;
 #define KPROF_INTERVAL_TIMER_DEFAULT                                                               \
-	10000u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
+	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
 #define KPROF_INTERVAL_TIMER_MIN 1221u
 #define KPROF_INTERVAL_TIMER_MAX 1000000u
 #define KPROF_INTERVAL_HARDWARE_DEFAULT                                                            \
-	65536u /* reference/hal-profile-interfaces.md (Default intervals in listings); reference/listings/ */
+	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
 #define KPROF_INTERVAL_HARDWARE_MIN 4096u
 #define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
 /* One interval class's intervals, as the KPROF_INTERVAL_<CLASS>_* constants give them. */
@@ -1898,23 +1980,23 @@ KPROF_API const char *kprof_source_description(const kprof_source *s);
 /* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
  * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
  * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
- * Hash lookup: a bounded number of probes, never a scan. */
+ * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
+ * lower case and hashed; the one key its slot holds is compared a word at a time. */
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len);
 #endif
 
 /* ------------------------------------------------------------------------------------------
- *  hal (leave out with KPROF_NO_HAL)
+ *  hal (leave out with KPROF_NO_HAL) - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_HAL)
 /* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3.
- * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface, rules 1-3) */
+ * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rules 1-3) */
 
 typedef enum kprof_hal_build {
 	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
-
 	KPROF_HAL_X86 = 0x1, /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
-
 } kprof_hal_build;
 
 #ifndef KPROF_NO_NAMES
@@ -1922,45 +2004,30 @@ KPROF_API const char *kprof_hal_build_name(int value);
 #endif
 
 /* Why the HAL chose the interface it did: the rule that decided.
- * Source: reference/hal-profile-interfaces.md (How the HAL picks an interface) */
+ * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface) */
 
 typedef enum kprof_hal_reason {
 	/* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
 	KPROF_HAL_REASON_INTEL_EMON = 0x0,
-
-	KPROF_HAL_REASON_VENDOR_AMD = 0x1, /* Amd64: rule 1 */
-
-	KPROF_HAL_REASON_NO_LEAF_0 = 0x2, /* Default: no vendor to go by */
-
-	KPROF_HAL_REASON_VENDOR_OTHER = 0x3, /* Default: rule 1 */
-
+	KPROF_HAL_REASON_VENDOR_AMD = 0x1,        /* Amd64: rule 1 */
+	KPROF_HAL_REASON_NO_LEAF_0 = 0x2,         /* Default: no vendor to go by */
+	KPROF_HAL_REASON_VENDOR_OTHER = 0x3,      /* Default: rule 1 */
 	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A = 0x4, /* Default: rule 1 (Intel) */
-
 	KPROF_HAL_REASON_NO_LEAF_0A =
 	        0x5, /* Default: the max leaf covers 0x0A but the dump lacks it */
-
-	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6, /* Default: rule 1 (Intel) */
-
-	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7, /* Default: rule 1 (Intel) */
-
+	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6,       /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7,            /* Default: rule 1 (Intel) */
 	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE = 0x8, /* Default: rule 1 (Intel) */
-
-	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9, /* Default: rule 3 */
-
-	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA, /* Default: rule 3 */
-
+	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9,        /* Default: rule 3 */
+	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA,    /* Default: rule 3 */
 	KPROF_HAL_REASON_HV_HIDES_PERFMON =
 	        0xB, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
-
 	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
 	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
-
 	/* Default: Emon begins with 64-bit Vista (Windows Server 2003 SP1 has Amd64 only) */
 	KPROF_HAL_REASON_RELEASE_NO_INTERFACE = 0xD,
-
 	/* Default: no 32-bit HAL implements another source until Windows 8 */
 	KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY = 0xE,
-
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
@@ -1975,20 +2042,15 @@ KPROF_API const char *kprof_hal_reason_name(int value);
 typedef enum kprof_hal_uncertain {
 	/* whether the release has the chosen interface (or 32-bit sources) is unknown */
 	KPROF_HAL_UNCERTAIN_INTERFACE = 0x1,
-
 	/* the 32-bit rule (Intel family 6 or 15, AMD long mode) decided, and the release may not have
 	 * it */
 	KPROF_HAL_UNCERTAIN_X86_RULES = 0x2,
-
 	/* the hypervisor rule decided, and the release may not have it */
 	KPROF_HAL_UNCERTAIN_HYPERVISOR = 0x4,
-
 	/* the release's rows are not published: kprof uses the Windows 10 original release's */
 	KPROF_HAL_UNCERTAIN_TABLES = 0x8,
-
 	/* how many Intel sources above 0x1F the release lists is known only as a range */
 	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
-
 } kprof_hal_uncertain;
 
 /* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
@@ -1998,20 +2060,14 @@ typedef enum kprof_hal_uncertain {
 
 typedef enum kprof_listing_diff_kind {
 	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
-
 	/* the listing has an id kprof knows for no source of the interface */
 	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
-
 	/* the listing has a source kprof knows but predicts the HAL does not offer here */
 	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
-
 	/* the listed name differs from the HAL's descriptive string kprof has */
 	KPROF_LISTING_DIFF_NAME = 0x3,
-
 	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
-
 	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
-
 } kprof_listing_diff_kind;
 
 #ifndef KPROF_NO_NAMES
@@ -2019,17 +2075,16 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value);
 #endif
 
 /* Options for kprof_counter_plan_make.
- * Source: reference/hal-profile-interfaces.md (Interface resources: EN bit 22 and INT bit 20
- * are added when a counter starts); reference/intel-ds-perfmon.md (AMD extended counters) */
+ * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
+ * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
+ * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
 
 typedef enum kprof_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
 	KPROF_PLAN_INTERRUPT = 0x1,
-
 	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
 	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
 	KPROF_PLAN_AMD_EXTENDED = 0x2,
-
 } kprof_plan_flags;
 
 /* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
@@ -2037,12 +2092,9 @@ typedef enum kprof_plan_flags {
  * Source: kprof's own vocabulary for the facts in spec/windows_releases.yaml */
 
 typedef enum kprof_presence {
-	KPROF_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
-
+	KPROF_PRESENCE_ABSENT = 0x0,  /* a public source says the release does not have it */
 	KPROF_PRESENCE_PRESENT = 0x1, /* a public source says the release has it */
-
 	KPROF_PRESENCE_UNKNOWN = 0x2, /* no public source says either way */
-
 } kprof_presence;
 
 #ifndef KPROF_NO_NAMES
@@ -2074,8 +2126,8 @@ KPROF_API const char *kprof_presence_name(int value);
  * Vista, no 32-bit HAL source but ProfileTime until Windows 8); Chappell, Hardware Performance
  * Counters (studies/windows/km/hal/api/hwperfcnt/index.htm: the rules of the Windows 10
  * original release); real `wpr -pmcsources` / `tracelog -profilesources Help` listings
- * (reference/listings/: Feb 2019 without, Microsoft Learn with 0x20, Oct 2020 with 0x20..0x24);
- * Microsoft's release information for build numbers. */
+ * (published wpr/tracelog -profilesources listings: Feb 2019 without, Microsoft Learn with
+ * 0x20, Oct 2020 with 0x20..0x24); Microsoft's release information for build numbers. */
 
 typedef enum kprof_windows_release_id {
 	KPROF_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
@@ -2360,7 +2412,7 @@ typedef struct kprof_profile_source_add {
 KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
                                                     kprof_pmu_caps *c);
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
- * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
+ * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
  *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
  *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
@@ -2450,22 +2502,20 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
- *  dump (leave out with KPROF_NO_DUMP)
+ *  dump (leave out with KPROF_NO_DUMP) - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
- * Source: AIDA64/InstLatx64 dumps in ../shared/cpuid-dumps/instlatx64 (lines `CPUID 0000000A:
+ * Source: AIDA64/InstLatx64 dumps in InstLatx64's public cpuid dumps (lines `CPUID 0000000A:
  * 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid`
  * 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x...
  * ecx=0x... edx=0x...`) */
 
 typedef enum kprof_dump_format {
 	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
-
-	KPROF_DUMP_FORMAT_AIDA64 = 0x1, /* AIDA64 / EVEREST / InstLatx64 text */
-
+	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text */
 	KPROF_DUMP_FORMAT_CPUID_R = 0x2, /* raw output of the Debian `cpuid -r` tool */
-
 } kprof_dump_format;
 
 #ifndef KPROF_NO_NAMES
@@ -2568,19 +2618,19 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 
 #endif /* KPROF_NO_DUMP */
 /* ------------------------------------------------------------------------------------------
- *  lwp (leave out with KPROF_NO_LWP)
+ *  lwp (leave out with KPROF_NO_LWP) - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_LWP)
 /* Which LWP specification a set of registers, a control block or a record follows.
- * Source: reference/lwp-shipped.md (the proposal and what shipped); kprof's own API */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (the proposal and what shipped);
+ * kprof's own API */
 
 typedef enum kprof_lwp_revision {
-	KPROF_LWP_REVISION_NONE = 0x0, /* no LWP */
-
+	KPROF_LWP_REVISION_NONE = 0x0,    /* no LWP */
 	KPROF_LWP_REVISION_SHIPPED = 0x1, /* AMD family 15h, publication 43724 */
-
-	KPROF_LWP_REVISION_PROPOSAL = 0x2, /* the 2007 public proposal (seed 003) */
-
+	/* the 2007 public proposal (AMD, "Lightweight Profiling Proposal" (2007)) */
+	KPROF_LWP_REVISION_PROPOSAL = 0x2,
 } kprof_lwp_revision;
 
 #ifndef KPROF_NO_NAMES
@@ -2589,23 +2639,17 @@ KPROF_API const char *kprof_lwp_revision_name(int value);
 
 /* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255
  * exist in silicon.
- * Source: reference/lwp-shipped.md (Event ids and records: shipped ids) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Event ids and records: shipped
+ * ids) */
 
 typedef enum kprof_lwp_event {
-	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1, /* LWPVAL programmed value sample */
-
-	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2, /* instructions retired */
-
-	KPROF_LWP_EVENT_BRANCHES = 0x3, /* branches retired */
-
-	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4, /* DCache misses */
-
-	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5, /* core clocks not halted */
-
-	KPROF_LWP_EVENT_REF_CLOCKS = 0x6, /* reference clocks not halted */
-
+	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
+	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2,      /* instructions retired */
+	KPROF_LWP_EVENT_BRANCHES = 0x3,          /* branches retired */
+	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4,     /* DCache misses */
+	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5,       /* core clocks not halted */
+	KPROF_LWP_EVENT_REF_CLOCKS = 0x6,        /* reference clocks not halted */
 	KPROF_LWP_EVENT_PROGRAMMED_EVENT = 0xFF, /* LWPINS programmed event (no slot) */
-
 } kprof_lwp_event;
 
 #ifndef KPROF_NO_NAMES
@@ -2613,17 +2657,13 @@ KPROF_API const char *kprof_lwp_event_name(int value);
 #endif
 
 /* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them.
- * Source: seed 003_35e38ed10ceb111e.txt (4, Table 1) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Table 1) */
 
 typedef enum kprof_lwp_proposal_event {
-	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0, /* reserved, invalid event */
-
-	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1, /* instructions retired */
-
-	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2, /* branches retired */
-
+	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
+	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1,  /* instructions retired */
+	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2,      /* branches retired */
 	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES = 0x3, /* DCache misses */
-
 } kprof_lwp_proposal_event;
 
 #ifndef KPROF_NO_NAMES
@@ -2631,21 +2671,15 @@ KPROF_API const char *kprof_lwp_proposal_event_name(int value);
 #endif
 
 /* DCache miss record data source (record bits 31:29).
- * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.3, Figure 4) */
 
 typedef enum kprof_lwp_data_source {
-	KPROF_LWP_DATA_SOURCE_NONE = 0x0, /* no valid status */
-
-	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1, /* local L3 cache */
-
-	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2, /* remote CPU or L3 cache */
-
-	KPROF_LWP_DATA_SOURCE_DRAM = 0x3, /* DRAM */
-
+	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
+	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1,     /* local L3 cache */
+	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2,       /* remote CPU or L3 cache */
+	KPROF_LWP_DATA_SOURCE_DRAM = 0x3,         /* DRAM */
 	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE = 0x4, /* reserved (for remote cache) */
-
-	KPROF_LWP_DATA_SOURCE_OTHER = 0x7, /* other (MMIO/Config/PCI/APIC) */
-
+	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,        /* other (MMIO/Config/PCI/APIC) */
 } kprof_lwp_data_source;
 
 #ifndef KPROF_NO_NAMES
@@ -2653,52 +2687,36 @@ KPROF_API const char *kprof_lwp_data_source_name(int value);
 #endif
 
 /* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter).
- * Source: seed 003_35e38ed10ceb111e.txt (5.3 LLWPCB alignment; 5.4 Table 4); reference/lwp-
- * shipped.md (LWPCB, shipped); kprof's own API */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.3 LLWPCB alignment; 5.4 Table 4); AMD
+ * pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped); kprof's own API */
 
 typedef enum kprof_lwp_rule {
 	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
-
 	/* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
 	KPROF_LWP_RULE_ARGUMENT = 0x1,
-
 	KPROF_LWP_RULE_LWPCB_ALIGNMENT = 0x2, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
-
 	/* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
 	KPROF_LWP_RULE_LWPCB_SIZE = 0x3,
-
 	KPROF_LWP_RULE_BUFFER_ALIGNMENT = 0x4, /* ring not 32-byte aligned (E_ALIGNMENT) */
-
 	KPROF_LWP_RULE_BUFFER_MULTIPLE =
 	        0x5, /* ring size not a multiple of the event size (E_ALIGNMENT) */
-
 	/* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
 	KPROF_LWP_RULE_BUFFER_MINIMUM = 0x6,
-
 	KPROF_LWP_RULE_BUFFER_MAXIMUM =
 	        0x7, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
-
 	/* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
 	KPROF_LWP_RULE_EVENT_ID = 0x8,
-
 	KPROF_LWP_RULE_EVENT_UNSUPPORTED =
 	        0x9, /* event not supported by the hardware (E_UNSUPPORTED) */
-
 	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
-
 	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* no event, or more events than LwpMaxEvents (E_RANGE) */
-
-	KPROF_LWP_RULE_INTERVAL = 0xC, /* interval 0 or above 26 bits (E_RANGE) */
-
+	KPROF_LWP_RULE_INTERVAL = 0xC,    /* interval 0 or above 26 bits (E_RANGE) */
 	/* Random above 15, or randomising every bit of an interval (E_RANGE) */
 	KPROF_LWP_RULE_RANDOM = 0xD,
-
 	/* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
 	KPROF_LWP_RULE_THRESHOLD = 0xE,
-
 	/* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
 	KPROF_LWP_RULE_FEATURE = 0xF,
-
 } kprof_lwp_rule;
 
 #ifndef KPROF_NO_NAMES
@@ -2706,9 +2724,9 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #endif
 
 /* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
- * Source: seed 003_35e38ed10ceb111e.txt (5.3 'LWPCB must be aligned on a 16-byte boundary'; 5.4
- * BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8); reference/lwp-
- * shipped.md (MinBufferSize in units of 32 records) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.3 'LWPCB must be aligned on a 16-byte
+ * boundary'; 5.4 BufferBase 'aligned on a 32-byte boundary', LWPCB Size = 40 + MaxEvents * 8);
+ * AMD pub. 43724 (Lightweight Profiling Specification) (MinBufferSize in units of 32 records) */
 #define KPROF_LWP_LWPCB_ALIGN          0x10u /* LWPCB alignment in bytes */
 #define KPROF_LWP_BUFFER_ALIGN         0x20u /* ring buffer alignment in bytes */
 #define KPROF_LWP_MIN_BUFFER_UNIT      0x20u /* LwpMinBufferSize unit, in records */
@@ -2731,8 +2749,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
  * minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch
  * prediction and 16-bit latency counters. A model, not a processor: no real part reports these
  * values.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C shipped layout and real values); kprof's
- * model */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C shipped layout
+ * and real values); kprof's model */
 #define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
 #define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
 #define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
@@ -2741,18 +2759,19 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only.
  * Fields: KPROF_LWP_CFG_*.
- * Source: reference/lwp-shipped.md (MSRs: Xen xen/arch/x86/include/asm/msr-index.h; VirtualBox
- * AMD_FX_8150_Eight_Core.h) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (MSRs: Xen
+ * xen/arch/x86/include/asm/msr-index.h; VirtualBox AMD_FX_8150_Eight_Core.h) */
 #define KPROF_MSR_LWP_CFG 0xC0000105u
 
 /* Linear address of the current LWPCB (what LLWPCB/SLWPCB load and store); XSAVE component 62.
- * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h; VirtualBox) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (MSRs: Xen msr-index.h;
+ * VirtualBox) */
 #define KPROF_MSR_LWP_CBADDR 0xC0000106u
 
 /* cpuid 0x80000001 ecx as far as LWP is concerned. Check this bit before reading leaf
  * 0x8000001C: real Opteron 6344/6380 dumps fill that leaf while this bit is clear.
- * Source: reference/lwp-shipped.md (Detection: Linux cpufeatures.h X86_FEATURE_LWP = 6*32+15;
- * Xen cpufeatureset.h) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: Linux cpufeatures.h
+ * X86_FEATURE_LWP = 6*32+15; Xen cpufeatureset.h) */
 
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT    15 /* LWP is supported */
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_WIDTH    1
@@ -2761,8 +2780,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Shipped cpuid 0x8000001C eax (features the OS enabled, = LWP_CFG[31:0]) and edx (features the
  * hardware supports): the same bit layout. Bit n for n in 1..6 is event id n.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: Linux
- * tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped:
+ * Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
 
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT 0 /* LwpAvail: LWP available (edx) / enabled (eax) */
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_WIDTH 1
@@ -2798,7 +2817,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_FEATURES_DEFINED_MASK 0xE000007Fu
 
 /* Shipped cpuid 0x8000001C ebx: control block and record geometry.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ebx) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped: ebx) */
 
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT    0 /* LwpCbSize: LWPCB size in quadwords (8-byte units) */
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_WIDTH    8
@@ -2817,10 +2836,11 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Shipped cpuid 0x8000001C ecx: capabilities and version.
- * Source: reference/lwp-shipped.md (cpuid 0x8000001C, shipped: ecx); bit 28 by Linux
- * arch/x86/include/asm/cpuid/leaf_types.h (x86-cpuid-db: lwp_branch_predict "Branches Retired
- * events can be filtered") and the `cpuid` tool (20230120: "branch prediction filtering"),
- * which agree; the earlier reading "branch records carry prediction information" had no source */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped:
+ * ecx); bit 28 by Linux arch/x86/include/asm/cpuid/leaf_types.h (x86-cpuid-db:
+ * lwp_branch_predict "Branches Retired events can be filtered") and the `cpuid` tool (20230120:
+ * "branch prediction filtering"), which agree; the earlier reading "branch records carry
+ * prediction information" had no source */
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
@@ -2860,7 +2880,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_CPUID_ECX_DEFINED_MASK        0xF0FFFFFFu
 
 /* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT                                                 \
 	0 /* Enabled: LWP is enabled; ignore the rest when 0 */
@@ -2888,7 +2908,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_DEFINED_MASK    0xC000000Fu
 
 /* Proposal cpuid 0x8000001C ebx. The version is here (31:24), not in ecx as shipped.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT                                                 \
 	0 /* LWPCBSize: LWPCB size in BYTES (at least 40 + MaxEvents * 8) */
@@ -2908,7 +2928,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK     0xFFFFFFFFu
 
 /* Proposal cpuid 0x8000001C ecx.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT                                               \
 	0 /* LWPCacheMax: bits in cache latency counters (10 to 31) */
@@ -2930,7 +2950,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as
  * shipped.
- * Source: seed 003_35e38ed10ceb111e.txt (5.1, Table 2) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT 0 /* Enabled: LWP is available */
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_WIDTH 1
@@ -2954,7 +2974,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DEFINED_MASK 0x1Fu
 
 /* Proposal LWPMSR0 (feature enables; the proposal gives it no MSR number).
- * Source: seed 003_35e38ed10ceb111e.txt (5.2.1, Table 3) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.2.1, Table 3) */
 
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT   0 /* Enable LWP */
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_WIDTH   1
@@ -2974,7 +2994,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_PROPOSAL_MSR0_DEFINED_MASK    0x8000000Fu
 
 /* Proposal LWPCB Flags (Figure 6): bits 1..30 are event ids of the same value.
- * Source: seed 003_35e38ed10ceb111e.txt (5.4, Figure 6) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4, Figure 6) */
 
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT     0 /* LWP is enabled */
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_WIDTH     1
@@ -2995,8 +3015,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* LWP_CFG: bits 31:0 as cpuid 0x8000001C edx (bit 0 reserved: #GP), CoreId copied into every
  * record, and the threshold interrupt vector. Bits 63:48 reserved (#GP).
- * Source: reference/lwp-shipped.md (MSRs: Xen msr-index.h, Xen reads (cfg >> 40) & 0xff;
- * VirtualBox AMD_FX_8150_Eight_Core.h) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (MSRs: Xen msr-index.h, Xen
+ * reads (cfg >> 40) & 0xff; VirtualBox AMD_FX_8150_Eight_Core.h) */
 
 #define KPROF_LWP_CFG_VAL_SHIFT     1 /* enable event 1 (LWPVAL) */
 #define KPROF_LWP_CFG_VAL_WIDTH     1
@@ -3035,8 +3055,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Bytes 0..3 of every event record read as one little-endian dword; the seed numbers the event-
  * specific flags as bits 31:16 of it ("flags are typically allocated from bit 31").
- * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and
- * records) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Figure 1); AMD pub. 43724
+ * (Lightweight Profiling Specification) (Event ids and records) */
 
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT 0 /* event identifier (0 is invalid) */
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_WIDTH 8
@@ -3050,8 +3070,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_RECORD_DW0_DEFINED_MASK   0xFFFFFFFFu
 
 /* Branch retired record: flag bits of record dword 0. data2 is the address after the branch.
- * Source: seed 003_35e38ed10ceb111e.txt (4.2, Figure 3); reference/lwp-shipped.md (shipped
- * unverified but believed the same) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.2, Figure 3); AMD pub. 43724
+ * (Lightweight Profiling Specification) (shipped unverified but believed the same) */
 
 #define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT                                              \
 	29 /* PRD bit is valid (prediction information available) */
@@ -3066,7 +3086,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 #define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK           0xE0000000u
 
 /* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address.
- * Source: seed 003_35e38ed10ceb111e.txt (4.3, Figure 4) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.3, Figure 4) */
 
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT 28 /* data address (data2) is valid */
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_WIDTH 1
@@ -3078,12 +3098,12 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 
 /* Shipped LWP control block, fixed part (bytes 0..127). The event slots follow at cpuid
  * LwpEventOffset (128 on every known part); the whole block is LwpCbSize * 8 bytes.
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
- * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
- * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
- * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
- * are marked unverified */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes
+ * 0x28000000 without naming bits and notes that hardware resets the field to 0x38000000; no
+ * primary source naming them was found (searched: gcc lwpintrin.h - instructions only; Linux
+ * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
+ * so their names are marked unverified */
 
 #define KPROF_LWPCB_SIZE                      0x80u
 #define KPROF_LWPCB_FLAGS_OFFSET              0x0u
@@ -3124,39 +3144,13 @@ typedef struct kprof_lwpcb {
 	uint8_t reserved_58[40];
 } kprof_lwpcb;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, flags) == KPROF_LWPCB_FLAGS_OFFSET,
-                    kprof_lwpcb_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_size) == KPROF_LWPCB_BUFFER_SIZE_OFFSET,
-                    kprof_lwpcb_buffer_size_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_base) == KPROF_LWPCB_BUFFER_BASE_OFFSET,
-                    kprof_lwpcb_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_head_offset) ==
-                            KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET,
-                    kprof_lwpcb_buffer_head_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, missed_events) == KPROF_LWPCB_MISSED_EVENTS_OFFSET,
-                    kprof_lwpcb_missed_events_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, threshold) == KPROF_LWPCB_THRESHOLD_OFFSET,
-                    kprof_lwpcb_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, filters) == KPROF_LWPCB_FILTERS_OFFSET,
-                    kprof_lwpcb_filters_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, base_ip) == KPROF_LWPCB_BASE_IP_OFFSET,
-                    kprof_lwpcb_base_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, limit_ip) == KPROF_LWPCB_LIMIT_IP_OFFSET,
-                    kprof_lwpcb_limit_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, buffer_tail_offset) ==
-                            KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET,
-                    kprof_lwpcb_buffer_tail_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data1) == KPROF_LWPCB_SOFTWARE_DATA1_OFFSET,
-                    kprof_lwpcb_software_data1_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWARE_DATA2_OFFSET,
-                    kprof_lwpcb_software_data2_offset);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
- * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
- * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
- * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
- * are marked unverified */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes
+ * 0x28000000 without naming bits and notes that hardware resets the field to 0x38000000; no
+ * primary source naming them was found (searched: gcc lwpintrin.h - instructions only; Linux
+ * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
+ * so their names are marked unverified */
 
 #define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
 #define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
@@ -3188,12 +3182,12 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
 
 /* ring size in bytes (27:0) and Random (31:28)
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
- * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
- * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
- * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
- * are marked unverified */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes
+ * 0x28000000 without naming bits and notes that hardware resets the field to 0x38000000; no
+ * primary source naming them was found (searched: gcc lwpintrin.h - instructions only; Linux
+ * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
+ * so their names are marked unverified */
 
 #define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
@@ -3206,12 +3200,12 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
 /* Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000 unnamed)
- * Source: reference/lwp-shipped.md (LWPCB, shipped: pipcet/rr src/LWP.h;
- * gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes 0x28000000
- * without naming bits and notes that hardware resets the field to 0x38000000; no primary source
- * naming them was found (searched: gcc lwpintrin.h - instructions only; Linux arch/x86 - no
- * LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here), so their names
- * are marked unverified */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
+ * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes
+ * 0x28000000 without naming bits and notes that hardware resets the field to 0x38000000; no
+ * primary source naming them was found (searched: gcc lwpintrin.h - instructions only; Linux
+ * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
+ * so their names are marked unverified */
 
 #define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
 	27 /* UNVERIFIED name: 'no absolute branches' (bit set in rr's 0x28000000) */
@@ -3223,15 +3217,12 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb, software_data2) == KPROF_LWPCB_SOFTWAR
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
 
 /* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1.
- * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
- * EventCounter u32}) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
+ * u32 (26 bits used), EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_SLOT_SIZE                  0x8u
 #define KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
@@ -3243,32 +3234,23 @@ typedef struct kprof_lwp_event_slot {
 } kprof_lwp_event_slot;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
                     kprof_lwp_event_slot_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_interval) ==
-                            KPROF_LWP_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
-                    kprof_lwp_event_slot_event_interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_event_slot, event_counter) ==
-                            KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
-                    kprof_lwp_event_slot_event_counter_offset);
 /* EventInterval: events between records
- * Source: reference/lwp-shipped.md (LWPCB, shipped: {EventInterval u32 (26 bits used),
- * EventCounter u32}) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
+ * u32 (26 bits used), EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* interval (26 bits used) */
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_WIDTH 26
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
                                                    kprof_lwp_event_slot *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
                                                    size_t len);
 
 /* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128).
- * Source: reference/lwp-shipped.md (Real values: 19 qwords = 152-byte LWPCB, 3 events, event
- * offset 128) */
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Real values: 19 qwords =
+ * 152-byte LWPCB, 3 events, event offset 128) */
 
 #define KPROF_LWPCB_FAM15H_SIZE          0x98u
 #define KPROF_LWPCB_FAM15H_HEADER_OFFSET 0x0u
@@ -3278,16 +3260,9 @@ typedef struct kprof_lwpcb_fam15h {
 	kprof_lwp_event_slot events[3]; /* 0x80: events 1..3 */
 } kprof_lwpcb_fam15h;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, header) == KPROF_LWPCB_FAM15H_HEADER_OFFSET,
-                    kprof_lwpcb_fam15h_header_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_fam15h, events) == KPROF_LWPCB_FAM15H_EVENTS_OFFSET,
-                    kprof_lwpcb_fam15h_events_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
                                                  kprof_lwpcb_fam15h *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
                                                  size_t len);
 
@@ -3295,8 +3270,9 @@ KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, v
  * (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* /
  * KPROF_LWP_DCACHE_FLAGS_*. LWPVAL/LWPINS: flags = low 16 bits of imm32, data1 = the r/m
  * operand, data2 = the vvvv register.
- * Source: seed 003_35e38ed10ceb111e.txt (4, Figure 1); reference/lwp-shipped.md (Event ids and
- * records; MSDN __lwpval32/__lwpins32; AMD APM vol. 3) */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Figure 1); AMD pub. 43724
+ * (Lightweight Profiling Specification) (Event ids and records; MSDN __lwpval32/__lwpins32; AMD
+ * APM vol. 3) */
 
 #define KPROF_LWP_RECORD_SIZE                0x20u
 #define KPROF_LWP_RECORD_EVENT_ID_OFFSET     0x0u
@@ -3319,34 +3295,17 @@ typedef struct kprof_lwp_record {
 	uint64_t timestamp; /* 0x18: timestamp when PTSC is on; reserved (0) otherwise */
 } kprof_lwp_record;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, event_id) == KPROF_LWP_RECORD_EVENT_ID_OFFSET,
-                    kprof_lwp_record_event_id_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, core_id) == KPROF_LWP_RECORD_CORE_ID_OFFSET,
-                    kprof_lwp_record_core_id_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, flags) == KPROF_LWP_RECORD_FLAGS_OFFSET,
-                    kprof_lwp_record_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data1) == KPROF_LWP_RECORD_DATA1_OFFSET,
-                    kprof_lwp_record_data1_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, inst_address) ==
-                            KPROF_LWP_RECORD_INST_ADDRESS_OFFSET,
-                    kprof_lwp_record_inst_address_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, data2) == KPROF_LWP_RECORD_DATA2_OFFSET,
-                    kprof_lwp_record_data2_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_record, timestamp) == KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
-                    kprof_lwp_record_timestamp_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len);
 
 /* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table
  * 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published
  * nowhere, so every offset here is kprof's guess, made by analogy with the shipped block. Do
  * not hand it to hardware; no codec is generated.
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
- * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
+ * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
+ * a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_SIZE                      0x28u
 #define KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
@@ -3370,31 +3329,10 @@ typedef struct kprof_lwpcb_proposal {
 } kprof_lwpcb_proposal;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
                     kprof_lwpcb_proposal_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, flags) == KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET,
-                    kprof_lwpcb_proposal_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_size) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET,
-                    kprof_lwpcb_proposal_buffer_size_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_base) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET,
-                    kprof_lwpcb_proposal_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_head_offset) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET,
-                    kprof_lwpcb_proposal_buffer_head_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, buffer_tail_offset) ==
-                            KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET,
-                    kprof_lwpcb_proposal_buffer_tail_offset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, missed_events) ==
-                            KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET,
-                    kprof_lwpcb_proposal_missed_events_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, threshold) ==
-                            KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET,
-                    kprof_lwpcb_proposal_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET,
-                    kprof_lwpcb_proposal_filters_offset);
 /* BufferSize and Random; packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
- * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
+ * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
+ * a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
@@ -3405,8 +3343,9 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPO
 #define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
 /* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4, size rule); offsets: kprof reconstruction
- * (reference/lwp-shipped.md: 'Any offsets for it are a reconstruction') */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
+ * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
+ * a reconstruction') */
 
 #define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                             \
 	0 /* MinLatency (x16 cycles); position reconstructed */
@@ -3438,8 +3377,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwpcb_proposal, filters) == KPROF_LWPCB_PROPO
 /* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId,
  * EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped
  * slot it names its EventId.
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
- * kprof reconstruction */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
+ * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE                  0x8u
 #define KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET 0x0u
@@ -3451,15 +3390,9 @@ typedef struct kprof_lwp_proposal_event_slot {
 } kprof_lwp_proposal_event_slot;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
                     kprof_lwp_proposal_event_slot_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_interval) ==
-                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_INTERVAL_OFFSET,
-                    kprof_lwp_proposal_event_slot_event_interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_counter) ==
-                            KPROF_LWP_PROPOSAL_EVENT_SLOT_EVENT_COUNTER_OFFSET,
-                    kprof_lwp_proposal_event_slot_event_counter_offset);
 /* EventInterval (26 bits); packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
- * kprof reconstruction */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
+ * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* EventInterval */
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_WIDTH 26
@@ -3467,8 +3400,8 @@ KPROF_STATIC_ASSERT(offsetof(kprof_lwp_proposal_event_slot, event_counter) ==
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
 /* EventCounter (26 bits) and EventId; packing reconstructed
- * Source: seed 003_35e38ed10ceb111e.txt (5.4 Table 4; 5.5.2 '26-bit counter values'); packing:
- * kprof reconstruction */
+ * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
+ * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT 0 /* EventCounter */
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_WIDTH 26
@@ -3974,14 +3907,16 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 
 #endif /* KPROF_NO_LWP */
 /* ------------------------------------------------------------------------------------------
- *  ds (leave out with KPROF_NO_DS)
+ *  ds (leave out with KPROF_NO_DS) - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
 /* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
  * the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size
  * follows PEBS_DATA_CFG.
- * Source: reference/intel-ds-perfmon.md (PEBS records table); Linux arch/x86/events/intel/ds.c
- * intel_ds_init (format 0 core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0
+ * core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
 #define KPROF_PEBS_FORMAT_CORE         0x0u
 #define KPROF_PEBS_FORMAT_NEHALEM      0x1u
 #define KPROF_PEBS_FORMAT_HASWELL      0x2u
@@ -3993,8 +3928,9 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
  * are linear addresses in the producer's address space. Counter reset values are written back
  * into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3
  * only (the first 0x60 bytes).
- * Source: reference/intel-ds-perfmon.md (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64
- * has the same shape); seed 004_6f7fbac624d3e865.txt (0x00..0x58); Linux
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); Geoff
+ * Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (0x00..0x58); Linux
  * arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then
  * fixed at 0x80) */
 
@@ -4024,45 +3960,15 @@ typedef struct kprof_ds_area64 {
 	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
 } kprof_ds_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_buffer_base) ==
-                            KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area64_bts_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_index) == KPROF_DS_AREA64_BTS_INDEX_OFFSET,
-                    kprof_ds_area64_bts_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_absolute_maximum) ==
-                            KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area64_bts_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, bts_interrupt_threshold) ==
-                            KPROF_DS_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area64_bts_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_buffer_base) ==
-                            KPROF_DS_AREA64_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area64_pebs_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_index) == KPROF_DS_AREA64_PEBS_INDEX_OFFSET,
-                    kprof_ds_area64_pebs_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_absolute_maximum) ==
-                            KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area64_pebs_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_interrupt_threshold) ==
-                            KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area64_pebs_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_gp_counter_reset) ==
-                            KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-                    kprof_ds_area64_pebs_gp_counter_reset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area64, pebs_fixed_counter_reset) ==
-                            KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-                    kprof_ds_area64_pebs_fixed_counter_reset_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
 
 /* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
  * counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes).
- * Source: reference/intel-ds-perfmon.md (DS save area 32-bit: eight u32 fields at 0x00..0x1C,
- * PEBS counter reset at 0x20); Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (DS save area 32-bit: eight u32 fields at 0x00..0x1C, PEBS counter reset at 0x20);
+ * Intel SDM vol. 3 figure 'DS Save Area' (32-bit) */
 
 #define KPROF_DS_AREA32_SIZE                            0x28u
 #define KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -4086,44 +3992,17 @@ typedef struct kprof_ds_area32 {
 	uint64_t pebs_counter_reset; /* 0x20: reload value of the PEBS counter (40 bits used) */
 } kprof_ds_area32;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_buffer_base) ==
-                            KPROF_DS_AREA32_BTS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area32_bts_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_index) == KPROF_DS_AREA32_BTS_INDEX_OFFSET,
-                    kprof_ds_area32_bts_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_absolute_maximum) ==
-                            KPROF_DS_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area32_bts_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, bts_interrupt_threshold) ==
-                            KPROF_DS_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area32_bts_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_buffer_base) ==
-                            KPROF_DS_AREA32_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_ds_area32_pebs_buffer_base_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_index) == KPROF_DS_AREA32_PEBS_INDEX_OFFSET,
-                    kprof_ds_area32_pebs_index_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_absolute_maximum) ==
-                            KPROF_DS_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_ds_area32_pebs_absolute_maximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_interrupt_threshold) ==
-                            KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_ds_area32_pebs_interrupt_threshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_ds_area32, pebs_counter_reset) ==
-                            KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
-                    kprof_ds_area32_pebs_counter_reset_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
 
 /* A branch trace store record in the 64-bit DS format: 24 bytes.
- * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
- * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3
+ * section 18.4.9 (BTS record format) */
 
 #define KPROF_BTS_RECORD64_SIZE         0x18u
 #define KPROF_BTS_RECORD64_FROM_OFFSET  0x0u
@@ -4135,15 +4014,10 @@ typedef struct kprof_bts_record64 {
 	uint64_t flags; /* 0x10: branch flags */
 } kprof_bts_record64;
 KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof_bts_record64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, from) == KPROF_BTS_RECORD64_FROM_OFFSET,
-                    kprof_bts_record64_from_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, to) == KPROF_BTS_RECORD64_TO_OFFSET,
-                    kprof_bts_record64_to_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FLAGS_OFFSET,
-                    kprof_bts_record64_flags_offset);
 /* branch flags
- * Source: reference/intel-ds-perfmon.md (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4
- * predicted); Intel SDM vol. 3 section 18.4.9 (BTS record format) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3
+ * section 18.4.9 (BTS record format) */
 
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT                                                   \
 	4 /* the branch was predicted (not reported by Core and Atom processors) */
@@ -4151,17 +4025,15 @@ KPROF_STATIC_ASSERT(offsetof(kprof_bts_record64, flags) == KPROF_BTS_RECORD64_FL
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
 #define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
                                                  kprof_bts_record64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
                                                  size_t len);
 
 /* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes.
- * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
- * Intel SDM vol. 3 section 18.4.9 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section
+ * 18.4.9 */
 
 #define KPROF_BTS_RECORD32_SIZE         0xCu
 #define KPROF_BTS_RECORD32_FROM_OFFSET  0x0u
@@ -4173,33 +4045,26 @@ typedef struct kprof_bts_record32 {
 	uint32_t flags; /* 0x8: branch flags */
 } kprof_bts_record32;
 KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof_bts_record32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, from) == KPROF_BTS_RECORD32_FROM_OFFSET,
-                    kprof_bts_record32_from_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, to) == KPROF_BTS_RECORD32_TO_OFFSET,
-                    kprof_bts_record32_to_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_bts_record32, flags) == KPROF_BTS_RECORD32_FLAGS_OFFSET,
-                    kprof_bts_record32_flags_offset);
 /* branch flags
- * Source: reference/intel-ds-perfmon.md (BTS records: 32-bit from, to, flags as u32; 12 bytes);
- * Intel SDM vol. 3 section 18.4.9 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section
+ * 18.4.9 */
 
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT 4 /* the branch was predicted */
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_WIDTH 1
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
                                                  kprof_bts_record32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
                                                  size_t len);
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT0_SIZE         0x90u
 #define KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET 0x0u
@@ -4243,56 +4108,18 @@ typedef struct kprof_pebs_record_fmt0 {
 } kprof_pebs_record_fmt0;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
                     kprof_pebs_record_fmt0_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, flags) == KPROF_PEBS_RECORD_FMT0_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt0_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ip) == KPROF_PEBS_RECORD_FMT0_IP_OFFSET,
-                    kprof_pebs_record_fmt0_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, ax) == KPROF_PEBS_RECORD_FMT0_AX_OFFSET,
-                    kprof_pebs_record_fmt0_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bx) == KPROF_PEBS_RECORD_FMT0_BX_OFFSET,
-                    kprof_pebs_record_fmt0_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, cx) == KPROF_PEBS_RECORD_FMT0_CX_OFFSET,
-                    kprof_pebs_record_fmt0_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, dx) == KPROF_PEBS_RECORD_FMT0_DX_OFFSET,
-                    kprof_pebs_record_fmt0_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, si) == KPROF_PEBS_RECORD_FMT0_SI_OFFSET,
-                    kprof_pebs_record_fmt0_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, di) == KPROF_PEBS_RECORD_FMT0_DI_OFFSET,
-                    kprof_pebs_record_fmt0_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, bp) == KPROF_PEBS_RECORD_FMT0_BP_OFFSET,
-                    kprof_pebs_record_fmt0_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, sp) == KPROF_PEBS_RECORD_FMT0_SP_OFFSET,
-                    kprof_pebs_record_fmt0_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r8) == KPROF_PEBS_RECORD_FMT0_R8_OFFSET,
-                    kprof_pebs_record_fmt0_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r9) == KPROF_PEBS_RECORD_FMT0_R9_OFFSET,
-                    kprof_pebs_record_fmt0_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r10) == KPROF_PEBS_RECORD_FMT0_R10_OFFSET,
-                    kprof_pebs_record_fmt0_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r11) == KPROF_PEBS_RECORD_FMT0_R11_OFFSET,
-                    kprof_pebs_record_fmt0_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r12) == KPROF_PEBS_RECORD_FMT0_R12_OFFSET,
-                    kprof_pebs_record_fmt0_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r13) == KPROF_PEBS_RECORD_FMT0_R13_OFFSET,
-                    kprof_pebs_record_fmt0_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r14) == KPROF_PEBS_RECORD_FMT0_R14_OFFSET,
-                    kprof_pebs_record_fmt0_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt0, r15) == KPROF_PEBS_RECORD_FMT0_R15_OFFSET,
-                    kprof_pebs_record_fmt0_r15_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt0 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
                                                      size_t len);
 
 /* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source
  * and load latency.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT1_SIZE          0xB0u
 #define KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET  0x0u
@@ -4345,64 +4172,17 @@ typedef struct kprof_pebs_record_fmt1 {
 } kprof_pebs_record_fmt1;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
                     kprof_pebs_record_fmt1_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, flags) == KPROF_PEBS_RECORD_FMT1_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt1_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ip) == KPROF_PEBS_RECORD_FMT1_IP_OFFSET,
-                    kprof_pebs_record_fmt1_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, ax) == KPROF_PEBS_RECORD_FMT1_AX_OFFSET,
-                    kprof_pebs_record_fmt1_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bx) == KPROF_PEBS_RECORD_FMT1_BX_OFFSET,
-                    kprof_pebs_record_fmt1_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, cx) == KPROF_PEBS_RECORD_FMT1_CX_OFFSET,
-                    kprof_pebs_record_fmt1_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dx) == KPROF_PEBS_RECORD_FMT1_DX_OFFSET,
-                    kprof_pebs_record_fmt1_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, si) == KPROF_PEBS_RECORD_FMT1_SI_OFFSET,
-                    kprof_pebs_record_fmt1_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, di) == KPROF_PEBS_RECORD_FMT1_DI_OFFSET,
-                    kprof_pebs_record_fmt1_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, bp) == KPROF_PEBS_RECORD_FMT1_BP_OFFSET,
-                    kprof_pebs_record_fmt1_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, sp) == KPROF_PEBS_RECORD_FMT1_SP_OFFSET,
-                    kprof_pebs_record_fmt1_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r8) == KPROF_PEBS_RECORD_FMT1_R8_OFFSET,
-                    kprof_pebs_record_fmt1_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r9) == KPROF_PEBS_RECORD_FMT1_R9_OFFSET,
-                    kprof_pebs_record_fmt1_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r10) == KPROF_PEBS_RECORD_FMT1_R10_OFFSET,
-                    kprof_pebs_record_fmt1_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r11) == KPROF_PEBS_RECORD_FMT1_R11_OFFSET,
-                    kprof_pebs_record_fmt1_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r12) == KPROF_PEBS_RECORD_FMT1_R12_OFFSET,
-                    kprof_pebs_record_fmt1_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r13) == KPROF_PEBS_RECORD_FMT1_R13_OFFSET,
-                    kprof_pebs_record_fmt1_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r14) == KPROF_PEBS_RECORD_FMT1_R14_OFFSET,
-                    kprof_pebs_record_fmt1_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, r15) == KPROF_PEBS_RECORD_FMT1_R15_OFFSET,
-                    kprof_pebs_record_fmt1_r15_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, status) ==
-                            KPROF_PEBS_RECORD_FMT1_STATUS_OFFSET,
-                    kprof_pebs_record_fmt1_status_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dla) == KPROF_PEBS_RECORD_FMT1_DLA_OFFSET,
-                    kprof_pebs_record_fmt1_dla_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, dse) == KPROF_PEBS_RECORD_FMT1_DSE_OFFSET,
-                    kprof_pebs_record_fmt1_dse_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt1, lat) == KPROF_PEBS_RECORD_FMT1_LAT_OFFSET,
-                    kprof_pebs_record_fmt1_lat_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt1 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
                                                      size_t len);
 
 /* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT2_SIZE              0xC0u
 #define KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET      0x0u
@@ -4459,70 +4239,17 @@ typedef struct kprof_pebs_record_fmt2 {
 } kprof_pebs_record_fmt2;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
                     kprof_pebs_record_fmt2_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, flags) == KPROF_PEBS_RECORD_FMT2_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt2_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ip) == KPROF_PEBS_RECORD_FMT2_IP_OFFSET,
-                    kprof_pebs_record_fmt2_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, ax) == KPROF_PEBS_RECORD_FMT2_AX_OFFSET,
-                    kprof_pebs_record_fmt2_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bx) == KPROF_PEBS_RECORD_FMT2_BX_OFFSET,
-                    kprof_pebs_record_fmt2_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, cx) == KPROF_PEBS_RECORD_FMT2_CX_OFFSET,
-                    kprof_pebs_record_fmt2_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dx) == KPROF_PEBS_RECORD_FMT2_DX_OFFSET,
-                    kprof_pebs_record_fmt2_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, si) == KPROF_PEBS_RECORD_FMT2_SI_OFFSET,
-                    kprof_pebs_record_fmt2_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, di) == KPROF_PEBS_RECORD_FMT2_DI_OFFSET,
-                    kprof_pebs_record_fmt2_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, bp) == KPROF_PEBS_RECORD_FMT2_BP_OFFSET,
-                    kprof_pebs_record_fmt2_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, sp) == KPROF_PEBS_RECORD_FMT2_SP_OFFSET,
-                    kprof_pebs_record_fmt2_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r8) == KPROF_PEBS_RECORD_FMT2_R8_OFFSET,
-                    kprof_pebs_record_fmt2_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r9) == KPROF_PEBS_RECORD_FMT2_R9_OFFSET,
-                    kprof_pebs_record_fmt2_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r10) == KPROF_PEBS_RECORD_FMT2_R10_OFFSET,
-                    kprof_pebs_record_fmt2_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r11) == KPROF_PEBS_RECORD_FMT2_R11_OFFSET,
-                    kprof_pebs_record_fmt2_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r12) == KPROF_PEBS_RECORD_FMT2_R12_OFFSET,
-                    kprof_pebs_record_fmt2_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r13) == KPROF_PEBS_RECORD_FMT2_R13_OFFSET,
-                    kprof_pebs_record_fmt2_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r14) == KPROF_PEBS_RECORD_FMT2_R14_OFFSET,
-                    kprof_pebs_record_fmt2_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, r15) == KPROF_PEBS_RECORD_FMT2_R15_OFFSET,
-                    kprof_pebs_record_fmt2_r15_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, status) ==
-                            KPROF_PEBS_RECORD_FMT2_STATUS_OFFSET,
-                    kprof_pebs_record_fmt2_status_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dla) == KPROF_PEBS_RECORD_FMT2_DLA_OFFSET,
-                    kprof_pebs_record_fmt2_dla_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, dse) == KPROF_PEBS_RECORD_FMT2_DSE_OFFSET,
-                    kprof_pebs_record_fmt2_dse_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, lat) == KPROF_PEBS_RECORD_FMT2_LAT_OFFSET,
-                    kprof_pebs_record_fmt2_lat_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, real_ip) ==
-                            KPROF_PEBS_RECORD_FMT2_REAL_IP_OFFSET,
-                    kprof_pebs_record_fmt2_real_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt2, tsx_tuning) ==
-                            KPROF_PEBS_RECORD_FMT2_TSX_TUNING_OFFSET,
-                    kprof_pebs_record_fmt2_tsx_tuning_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt2 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
                                                      size_t len);
 
 /* PEBS record, format 3 (Skylake): format 2 plus the TSC.
- * Source: reference/intel-ds-perfmon.md (PEBS records); Linux arch/x86/include/asm/perf_event.h
- * and arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3
- * section 20.3 */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
+ * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
+ * 20.3 */
 
 #define KPROF_PEBS_RECORD_FMT3_SIZE              0xC8u
 #define KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET      0x0u
@@ -4581,72 +4308,17 @@ typedef struct kprof_pebs_record_fmt3 {
 } kprof_pebs_record_fmt3;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
                     kprof_pebs_record_fmt3_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, flags) == KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET,
-                    kprof_pebs_record_fmt3_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ip) == KPROF_PEBS_RECORD_FMT3_IP_OFFSET,
-                    kprof_pebs_record_fmt3_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, ax) == KPROF_PEBS_RECORD_FMT3_AX_OFFSET,
-                    kprof_pebs_record_fmt3_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bx) == KPROF_PEBS_RECORD_FMT3_BX_OFFSET,
-                    kprof_pebs_record_fmt3_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, cx) == KPROF_PEBS_RECORD_FMT3_CX_OFFSET,
-                    kprof_pebs_record_fmt3_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dx) == KPROF_PEBS_RECORD_FMT3_DX_OFFSET,
-                    kprof_pebs_record_fmt3_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, si) == KPROF_PEBS_RECORD_FMT3_SI_OFFSET,
-                    kprof_pebs_record_fmt3_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, di) == KPROF_PEBS_RECORD_FMT3_DI_OFFSET,
-                    kprof_pebs_record_fmt3_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, bp) == KPROF_PEBS_RECORD_FMT3_BP_OFFSET,
-                    kprof_pebs_record_fmt3_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, sp) == KPROF_PEBS_RECORD_FMT3_SP_OFFSET,
-                    kprof_pebs_record_fmt3_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r8) == KPROF_PEBS_RECORD_FMT3_R8_OFFSET,
-                    kprof_pebs_record_fmt3_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r9) == KPROF_PEBS_RECORD_FMT3_R9_OFFSET,
-                    kprof_pebs_record_fmt3_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r10) == KPROF_PEBS_RECORD_FMT3_R10_OFFSET,
-                    kprof_pebs_record_fmt3_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r11) == KPROF_PEBS_RECORD_FMT3_R11_OFFSET,
-                    kprof_pebs_record_fmt3_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r12) == KPROF_PEBS_RECORD_FMT3_R12_OFFSET,
-                    kprof_pebs_record_fmt3_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r13) == KPROF_PEBS_RECORD_FMT3_R13_OFFSET,
-                    kprof_pebs_record_fmt3_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r14) == KPROF_PEBS_RECORD_FMT3_R14_OFFSET,
-                    kprof_pebs_record_fmt3_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, r15) == KPROF_PEBS_RECORD_FMT3_R15_OFFSET,
-                    kprof_pebs_record_fmt3_r15_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, status) ==
-                            KPROF_PEBS_RECORD_FMT3_STATUS_OFFSET,
-                    kprof_pebs_record_fmt3_status_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dla) == KPROF_PEBS_RECORD_FMT3_DLA_OFFSET,
-                    kprof_pebs_record_fmt3_dla_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, dse) == KPROF_PEBS_RECORD_FMT3_DSE_OFFSET,
-                    kprof_pebs_record_fmt3_dse_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, lat) == KPROF_PEBS_RECORD_FMT3_LAT_OFFSET,
-                    kprof_pebs_record_fmt3_lat_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, real_ip) ==
-                            KPROF_PEBS_RECORD_FMT3_REAL_IP_OFFSET,
-                    kprof_pebs_record_fmt3_real_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsx_tuning) ==
-                            KPROF_PEBS_RECORD_FMT3_TSX_TUNING_OFFSET,
-                    kprof_pebs_record_fmt3_tsx_tuning_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_fmt3, tsc) == KPROF_PEBS_RECORD_FMT3_TSC_OFFSET,
-                    kprof_pebs_record_fmt3_tsc_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt3 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
                                                      size_t len);
 
 /* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32
  * registers.
- * Source: reference/intel-ds-perfmon.md (32-bit NetBurst record); Intel SDM vol. 3 section
- * 20.6.3.8 (PEBS record format, 32-bit) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (32-bit NetBurst record); Intel SDM vol. 3 section 20.6.3.8 (PEBS record format,
+ * 32-bit) */
 
 #define KPROF_PEBS_RECORD_NETBURST32_SIZE          0x28u
 #define KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET 0x0u
@@ -4673,49 +4345,17 @@ typedef struct kprof_pebs_record_netburst32 {
 } kprof_pebs_record_netburst32;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
                     kprof_pebs_record_netburst32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eflags) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET,
-                    kprof_pebs_record_netburst32_eflags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eip) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET,
-                    kprof_pebs_record_netburst32_eip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, eax) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET,
-                    kprof_pebs_record_netburst32_eax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebx) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET,
-                    kprof_pebs_record_netburst32_ebx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ecx) ==
-                            KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET,
-                    kprof_pebs_record_netburst32_ecx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edx) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET,
-                    kprof_pebs_record_netburst32_edx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esi) ==
-                            KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,
-                    kprof_pebs_record_netburst32_esi_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, edi) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET,
-                    kprof_pebs_record_netburst32_edi_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, ebp) ==
-                            KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET,
-                    kprof_pebs_record_netburst32_ebp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_record_netburst32, esp) ==
-                            KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,
-                    kprof_pebs_record_netburst32_esp_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
                                                            kprof_pebs_record_netburst32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
                                                            void *buf, size_t len);
 
 /* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx,
  * dx, bx, sp, bp, si, di - the encoding order, not format 0's.
- * Source: reference/intel-ds-perfmon.md (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx,
- * sp, bp, si, di, r8..r15); Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (adaptive: GPRs 144 B, order flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15);
+ * Linux arch/x86/include/asm/perf_event.h struct pebs_gprs */
 
 #define KPROF_PEBS_GPRS_SIZE         0x90u
 #define KPROF_PEBS_GPRS_FLAGS_OFFSET 0x0u
@@ -4757,55 +4397,17 @@ typedef struct kprof_pebs_gprs {
 	uint64_t r15;   /* 0x88: R15 */
 } kprof_pebs_gprs;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, flags) == KPROF_PEBS_GPRS_FLAGS_OFFSET,
-                    kprof_pebs_gprs_flags_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ip) == KPROF_PEBS_GPRS_IP_OFFSET,
-                    kprof_pebs_gprs_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, ax) == KPROF_PEBS_GPRS_AX_OFFSET,
-                    kprof_pebs_gprs_ax_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, cx) == KPROF_PEBS_GPRS_CX_OFFSET,
-                    kprof_pebs_gprs_cx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, dx) == KPROF_PEBS_GPRS_DX_OFFSET,
-                    kprof_pebs_gprs_dx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bx) == KPROF_PEBS_GPRS_BX_OFFSET,
-                    kprof_pebs_gprs_bx_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, sp) == KPROF_PEBS_GPRS_SP_OFFSET,
-                    kprof_pebs_gprs_sp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, bp) == KPROF_PEBS_GPRS_BP_OFFSET,
-                    kprof_pebs_gprs_bp_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, si) == KPROF_PEBS_GPRS_SI_OFFSET,
-                    kprof_pebs_gprs_si_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, di) == KPROF_PEBS_GPRS_DI_OFFSET,
-                    kprof_pebs_gprs_di_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r8) == KPROF_PEBS_GPRS_R8_OFFSET,
-                    kprof_pebs_gprs_r8_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r9) == KPROF_PEBS_GPRS_R9_OFFSET,
-                    kprof_pebs_gprs_r9_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r10) == KPROF_PEBS_GPRS_R10_OFFSET,
-                    kprof_pebs_gprs_r10_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r11) == KPROF_PEBS_GPRS_R11_OFFSET,
-                    kprof_pebs_gprs_r11_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r12) == KPROF_PEBS_GPRS_R12_OFFSET,
-                    kprof_pebs_gprs_r12_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r13) == KPROF_PEBS_GPRS_R13_OFFSET,
-                    kprof_pebs_gprs_r13_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r14) == KPROF_PEBS_GPRS_R14_OFFSET,
-                    kprof_pebs_gprs_r14_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_gprs, r15) == KPROF_PEBS_GPRS_R15_OFFSET,
-                    kprof_pebs_gprs_r15_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len);
 
 /* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size
  * field gives the whole record's size, which must match the groups that format_group (a copy of
  * PEBS_DATA_CFG) says follow.
- * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
- * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
- * pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
+ * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
+ * retire_latency:16, format_size:16) */
 
 #define KPROF_PEBS_BASIC_SIZE                       0x20u
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
@@ -4820,19 +4422,11 @@ typedef struct kprof_pebs_basic {
 	uint64_t tsc; /* 0x18: time-stamp counter */
 } kprof_pebs_basic;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, format_size) == KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET,
-                    kprof_pebs_basic_format_size_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, ip) == KPROF_PEBS_BASIC_IP_OFFSET,
-                    kprof_pebs_basic_ip_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, applicable_counters) ==
-                            KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET,
-                    kprof_pebs_basic_applicable_counters_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFSET,
-                    kprof_pebs_basic_tsc_offset);
 /* record format and size
- * Source: reference/intel-ds-perfmon.md (basic group 0x20 bytes: record size in bits 63:48, ip
- * 0x08, applicable counters 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct
- * pebs_basic (format_group:32, retire_latency:16, format_size:16) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
+ * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
+ * retire_latency:16, format_size:16) */
 
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
 	0 /* the groups present, laid out as PEBS_DATA_CFG */
@@ -4848,15 +4442,13 @@ KPROF_STATIC_ASSERT(offsetof(kprof_pebs_basic, tsc) == KPROF_PEBS_BASIC_TSC_OFFS
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
 
 /* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
- * Source: reference/intel-ds-perfmon.md (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h
- * struct pebs_meminfo (address, aux, latency, tsx_tuning) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo
+ * (address, aux, latency, tsx_tuning) */
 
 #define KPROF_PEBS_MEMINFO_SIZE              0x20u
 #define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
@@ -4870,27 +4462,16 @@ typedef struct kprof_pebs_meminfo {
 	uint64_t tsx_tuning; /* 0x18: TSX abort information */
 } kprof_pebs_meminfo;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, address) == KPROF_PEBS_MEMINFO_ADDRESS_OFFSET,
-                    kprof_pebs_meminfo_address_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, aux) == KPROF_PEBS_MEMINFO_AUX_OFFSET,
-                    kprof_pebs_meminfo_aux_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, latency) == KPROF_PEBS_MEMINFO_LATENCY_OFFSET,
-                    kprof_pebs_meminfo_latency_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_meminfo, tsx_tuning) ==
-                            KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET,
-                    kprof_pebs_meminfo_tsx_tuning_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
                                                  kprof_pebs_meminfo *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
                                                  size_t len);
 
 /* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first.
- * Source: reference/intel-ds-perfmon.md (XMM 256 B); Linux arch/x86/include/asm/perf_event.h
- * struct pebs_xmm (u64 xmm[16*2]) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (XMM 256 B); Linux arch/x86/include/asm/perf_event.h struct pebs_xmm (u64
+ * xmm[16*2]) */
 
 #define KPROF_PEBS_XMM_SIZE       0x100u
 #define KPROF_PEBS_XMM_XMM_OFFSET 0x0u
@@ -4898,19 +4479,15 @@ typedef struct kprof_pebs_xmm {
 	uint64_t xmm[32]; /* 0x0: XMM(i/2) bits 64*(i%2) .. 64*(i%2)+63 */
 } kprof_pebs_xmm;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_xmm, xmm) == KPROF_PEBS_XMM_XMM_OFFSET,
-                    kprof_pebs_xmm_xmm_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len);
 
 /* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries +
  * 1 of them.
- * Source: reference/intel-ds-perfmon.md (LBR entries 24 B each); Linux
- * arch/x86/include/asm/perf_event.h struct lbr_entry (from, to, info) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (LBR entries 24 B each); Linux arch/x86/include/asm/perf_event.h struct lbr_entry
+ * (from, to, info) */
 
 #define KPROF_PEBS_LBR_ENTRY_SIZE        0x18u
 #define KPROF_PEBS_LBR_ENTRY_FROM_OFFSET 0x0u
@@ -4923,18 +4500,9 @@ typedef struct kprof_pebs_lbr_entry {
 } kprof_pebs_lbr_entry;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
                     kprof_pebs_lbr_entry_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, from) == KPROF_PEBS_LBR_ENTRY_FROM_OFFSET,
-                    kprof_pebs_lbr_entry_from_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, to) == KPROF_PEBS_LBR_ENTRY_TO_OFFSET,
-                    kprof_pebs_lbr_entry_to_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_lbr_entry, info) == KPROF_PEBS_LBR_ENTRY_INFO_OFFSET,
-                    kprof_pebs_lbr_entry_info_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
                                                    kprof_pebs_lbr_entry *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len);
 
@@ -5162,67 +4730,43 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 
 #endif /* KPROF_NO_DS */
 /* ------------------------------------------------------------------------------------------
- *  windows (leave out with KPROF_NO_WINDOWS)
+ *  windows (leave out with KPROF_NO_WINDOWS) - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c
+
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
  * buffer. kprof_event_trace_information_class_name() gives Windows' spelling.
- * Source: reference/windows-structures.md (Classes: EVENT_TRACE_INFORMATION_CLASS 0..0x19);
- * reference/hal-profile-interfaces.md (EventTraceProfileSourceListInformation = 0x0D) */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes:
+ * EVENT_TRACE_INFORMATION_CLASS 0..0x19); Geoff Chappell's Windows HAL pages
+ * (EventTraceProfileSourceListInformation = 0x0D) */
 
 typedef enum kprof_event_trace_information_class {
 	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
-
 	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION = 0x1,
-
 	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION = 0x2,
-
 	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION = 0x3,
-
 	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION = 0x4,
-
 	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION = 0x5,
-
 	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION = 0x6,
-
 	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION = 0x7,
-
 	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION = 0x8,
-
 	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION = 0x9,
-
 	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION = 0xA,
-
 	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION = 0xB,
-
 	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION = 0xC,
-
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION = 0xD,
-
 	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION = 0xE,
-
 	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION = 0xF,
-
 	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION = 0x10,
-
 	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION = 0x11,
-
 	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION = 0x12,
-
 	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION = 0x13,
-
 	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION = 0x14,
-
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION = 0x15,
-
 	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION = 0x16,
-
 	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION = 0x17,
-
 	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION = 0x18,
-
 	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION = 0x19,
-
 } kprof_event_trace_information_class;
 
 #ifndef KPROF_NO_NAMES
@@ -5231,26 +4775,18 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value);
 
 /* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern
  * profile sources and counters; the others are not listed.
- * Source: reference/windows-structures.md (TRACE_QUERY_INFO_CLASS: 5..9, 20..22); Windows SDK
- * evntrace.h; mingw-w64 include/evntrace.h (5..9) */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_QUERY_INFO_CLASS:
+ * 5..9, 20..22); Windows SDK evntrace.h; mingw-w64 include/evntrace.h (5..9) */
 
 typedef enum kprof_trace_query_info_class {
 	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
-
 	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO = 0x6,
-
 	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO = 0x7, /* a PROFILE_SOURCE_INFO chain */
-
 	KPROF_TRACE_PMC_EVENT_LIST_INFO = 0x8,
-
 	KPROF_TRACE_PMC_COUNTER_LIST_INFO = 0x9,
-
 	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
-
 	KPROF_TRACE_LBR_EVENT_LIST_INFO = 0x15,
-
 	KPROF_TRACE_MAX_PMC_COUNTER_QUERY = 0x16,
-
 } kprof_trace_query_info_class;
 
 #ifndef KPROF_NO_NAMES
@@ -5259,8 +4795,9 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value);
 
 /* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation /
  * ZwSetSystemInformation) for profiling.
- * Source: reference/windows-structures.md (Classes); reference/hal-profile-interfaces.md
- * (Windows constants); seed 004_6f7fbac624d3e865.txt (SystemProcessorProfileControlArea (0x81)) */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes); Geoff
+ * Chappell's Windows HAL pages (Windows constants); Geoff Chappell,
+ * "PROCESSOR_PROFILE_CONTROL_AREA" (SystemProcessorProfileControlArea (0x81)) */
 #define KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                           \
 	0x1Fu /* SystemPerformanceTraceInformation: buffer starts with an EVENT_TRACE_INFORMATION_CLASS dword */
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                          \
@@ -5268,20 +4805,21 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value);
 
 /* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values
  * (HalQuerySystemInformation) for profile sources.
- * Source: reference/windows-structures.md (HAL (ntddk.h)); mingw-w64
- * mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (HAL (ntddk.h));
+ * mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                                 \
 	0x1u /* HalProfileSourceInformation: a HAL_PROFILE_SOURCE_INFORMATION */
 #define KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
 
 /* windows_bugcheck: Bug check codes that profiling code can meet.
- * Source: reference/hal-profile-interfaces.md (Windows constants: bug check
+ * Source: Geoff Chappell's Windows HAL pages (Windows constants: bug check
  * HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
 #define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
 
 /* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four
  * counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike.
- * Source: seed 004_6f7fbac624d3e865.txt (Layout: PEBS_DS_SAVE_AREA, ULONGLONG at 0x00..0x58) */
+ * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: PEBS_DS_SAVE_AREA,
+ * ULONGLONG at 0x00..0x58) */
 
 #define KPROF_PEBS_DS_SAVE_AREA_SIZE                            0x60u
 #define KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
@@ -5312,60 +4850,21 @@ typedef struct kprof_pebs_ds_save_area {
 } kprof_pebs_ds_save_area;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
                     kprof_pebs_ds_save_area_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area_BtsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area_BtsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area_BtsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, BtsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area_BtsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area_PebsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area_PebsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area_PebsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area_PebsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset0) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset0_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset1) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset1_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset2) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset2_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area, PebsCounterReset3) ==
-                            KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET,
-                    kprof_pebs_ds_save_area_PebsCounterReset3_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
                                              kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len);
 
 /* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor
  * area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea
  * (0x81).
- * Source: seed 004_6f7fbac624d3e865.txt (Layout: 0x00 PEBS_DS_SAVE_AREA PebsDsSaveArea; 0x60
- * bytes in both 32-bit and 64-bit Windows) */
+ * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: 0x00 PEBS_DS_SAVE_AREA
+ * PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows) */
 
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
@@ -5375,22 +4874,17 @@ typedef struct kprof_processor_profile_control_area {
 KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
                     kprof_processor_profile_control_area_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_processor_profile_control_area, PebsDsSaveArea) ==
-                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET,
-                    kprof_processor_profile_control_area_PebsDsSaveArea_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_processor_profile_control_area_decode(
         const void *buf, size_t len, kprof_processor_profile_control_area *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_processor_profile_control_area_encode(
         const kprof_processor_profile_control_area *in, void *buf, size_t len);
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-
  * purpose and four fixed counter resets.
- * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 /
- * PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32
+ * reset arrays are wrong); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
 #define KPROF_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
@@ -5418,52 +4912,20 @@ typedef struct kprof_pebs_ds_save_area64 {
 } kprof_pebs_ds_save_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
                     kprof_pebs_ds_save_area64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, BtsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area64_BtsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsGpCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsGpCounterReset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area64, PebsFixedCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area64_PebsFixedCounterReset_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
                                                kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
                                                         void *buf, size_t len);
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets.
- * Source: reference/intel-ds-perfmon.md (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 /
- * PEBS_DS_SAVE_AREA32; phnt's u32 reset arrays are wrong); Geoff Chappell
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 / PEBS_DS_SAVE_AREA32; phnt's u32
+ * reset arrays are wrong); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
 #define KPROF_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
@@ -5491,53 +4953,21 @@ typedef struct kprof_pebs_ds_save_area32 {
 } kprof_pebs_ds_save_area32;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
                     kprof_pebs_ds_save_area32_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, BtsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area32_BtsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsBufferBase) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsBufferBase_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsIndex) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsIndex_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsAbsoluteMaximum) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsAbsoluteMaximum_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsInterruptThreshold) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsInterruptThreshold_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsGpCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsGpCounterReset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_pebs_ds_save_area32, PebsFixedCounterReset) ==
-                            KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
-                    kprof_pebs_ds_save_area32_PebsFixedCounterReset_offset);
 
 /* The same area in kprof_ds_area64's shape: each field widened into its counterpart
  * (spec/: widens), everything else zero. */
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
                                                kprof_ds_area64 *out);
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len);
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
- * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
- * PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on
- * x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA
+ * *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the
+ * struct: wrong); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Availability) */
 
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE                                  0x8u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
@@ -5551,26 +4981,17 @@ typedef struct kprof_system_processor_profile_control_area_x86 {
 KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
                     kprof_system_processor_profile_control_area_x86_size);
-KPROF_STATIC_ASSERT(
-        offsetof(kprof_system_processor_profile_control_area_x86, ProcessorProfileControlArea) ==
-                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
-        kprof_system_processor_profile_control_area_x86_ProcessorProfileControlArea_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x86, Allocate) ==
-                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET,
-                    kprof_system_processor_profile_control_area_x86_Allocate_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
         const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer).
- * Source: reference/intel-ds-perfmon.md (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = {
- * PROCESSOR_PROFILE_CONTROL_AREA *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on
- * x86, 16 on x64; phnt embeds the struct: wrong); seed 004_6f7fbac624d3e865.txt (Availability) */
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA = { PROCESSOR_PROFILE_CONTROL_AREA
+ * *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the
+ * struct: wrong); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Availability) */
 
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE                                  0x10u
 #define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
@@ -5584,19 +5005,9 @@ typedef struct kprof_system_processor_profile_control_area_x64 {
 KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
                     kprof_system_processor_profile_control_area_x64_size);
-KPROF_STATIC_ASSERT(
-        offsetof(kprof_system_processor_profile_control_area_x64, ProcessorProfileControlArea) ==
-                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET,
-        kprof_system_processor_profile_control_area_x64_ProcessorProfileControlArea_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_system_processor_profile_control_area_x64, Allocate) ==
-                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET,
-                    kprof_system_processor_profile_control_area_x64_Allocate_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
         const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len);
 
@@ -5604,8 +5015,9 @@ KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
  * TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its
  * NUL (which a hostile buffer may lack); sizeof is 0x20 on x86 and x64
  * (Description[ANYSIZE_ARRAY] plus padding). Use kprof_psi_* to walk a chain.
- * Source: reference/windows-structures.md (PROFILE_SOURCE_INFO: sizeof 0x20 on x86 and x64);
- * Windows SDK evntrace.h; mingw-w64 mingw-w64-headers/include/evntrace.h */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (PROFILE_SOURCE_INFO:
+ * sizeof 0x20 on x86 and x64); Windows SDK evntrace.h; mingw-w64
+ * mingw-w64-headers/include/evntrace.h */
 
 #define KPROF_PROFILE_SOURCE_INFO_SIZE                     0x20u
 #define KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
@@ -5625,36 +5037,15 @@ typedef struct kprof_profile_source_info {
 } kprof_profile_source_info;
 KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
                     kprof_profile_source_info_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, NextEntryOffset) ==
-                            KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
-                    kprof_profile_source_info_NextEntryOffset_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Source) ==
-                            KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET,
-                    kprof_profile_source_info_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MinInterval) ==
-                            KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
-                    kprof_profile_source_info_MinInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, MaxInterval) ==
-                            KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
-                    kprof_profile_source_info_MaxInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Reserved) ==
-                            KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET,
-                    kprof_profile_source_info_Reserved_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_profile_source_info, Description) ==
-                            KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET,
-                    kprof_profile_source_info_Description_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
                                                         kprof_profile_source_info *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
                                                         void *buf, size_t len);
 
 /* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out.
- * Source: reference/windows-structures.md (TRACE_PROFILE_INTERVAL { ULONG Source; ULONG
- * Interval; }); mingw-w64 evntrace.h */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_PROFILE_INTERVAL {
+ * ULONG Source; ULONG Interval; }); mingw-w64 evntrace.h */
 
 #define KPROF_TRACE_PROFILE_INTERVAL_SIZE            0x8u
 #define KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
@@ -5665,26 +5056,17 @@ typedef struct kprof_trace_profile_interval {
 } kprof_trace_profile_interval;
 KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
                     kprof_trace_profile_interval_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Source) ==
-                            KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET,
-                    kprof_trace_profile_interval_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_trace_profile_interval, Interval) ==
-                            KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET,
-                    kprof_trace_profile_interval_Interval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
                                                            kprof_trace_profile_interval *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
                                                            void *buf, size_t len);
 
 /* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation).
  * No pointer-sized member: the same 12 bytes on x86 and x64.
- * Source: reference/windows-structures.md (HAL (ntddk.h): HAL_PROFILE_SOURCE_INFORMATION {
- * KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval; }); mingw-w64
- * mingw-w64-headers/ddk/include/ddk/ntddk.h */
+ * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (HAL (ntddk.h):
+ * HAL_PROFILE_SOURCE_INFORMATION { KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval;
+ * }); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h */
 
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
 #define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
@@ -5699,21 +5081,9 @@ typedef struct kprof_hal_profile_source_information {
 KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
                     kprof_hal_profile_source_information_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Source) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET,
-                    kprof_hal_profile_source_information_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Supported) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET,
-                    kprof_hal_profile_source_information_Supported_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information, Interval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_Interval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_encode(
         const kprof_hal_profile_source_information *in, void *buf, size_t len);
 
@@ -5741,30 +5111,9 @@ typedef struct kprof_hal_profile_source_information_ex_x86 {
 KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
                     kprof_hal_profile_source_information_ex_x86_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Source) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Supported) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_Supported_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, Interval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_Interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, DefInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_DefInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MaxInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_MaxInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x86, MinInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x86_MinInterval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
         const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len);
 
@@ -5792,30 +5141,9 @@ typedef struct kprof_hal_profile_source_information_ex_x64 {
 KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
                     kprof_hal_profile_source_information_ex_x64_size);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Source) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_Source_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Supported) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_Supported_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, Interval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_Interval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, DefInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_DefInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MaxInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_MaxInterval_offset);
-KPROF_STATIC_ASSERT(offsetof(kprof_hal_profile_source_information_ex_x64, MinInterval) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET,
-                    kprof_hal_profile_source_information_ex_x64_MinInterval_offset);
 
-/* Decode from len bytes of little-endian memory, reading nothing past the structure's size.
- * KPROF_E_TRUNCATED when len is below it; *out is defined on every return. */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out);
-/* Encode *in into len bytes as little-endian memory (reserved bytes as in *in). */
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
         const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len);
 
@@ -5916,8 +5244,29 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
  *  IMPLEMENTATION
  * ========================================================================================== */
 
-/* ---- base ---- */
+/* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.c ---- */
 #ifndef KPROF_NO_NAMES
+/* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_vendor_name(int value)
+{
+	static const char names[] = "unknown\0"
+	                            "GenuineIntel\0"
+	                            "AuthenticAMD\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 8; break;
+	case 2: offset = 21; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_status value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
 KPROF_API const char *kprof_status_name(int value)
 {
 	static const char names[] = "KPROF_OK\0"
@@ -5956,25 +5305,6 @@ KPROF_API const char *kprof_status_name(int value)
 	case -13: offset = 236; break;
 	case -14: offset = 249; break;
 	case -15: offset = 264; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-#ifndef KPROF_NO_NAMES
-        /* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-        KPROF_API const char *
-        kprof_vendor_name(int value)
-{
-	static const char names[] = "unknown\0"
-	                            "GenuineIntel\0"
-	                            "AuthenticAMD\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 21; break;
 	default: return NULL;
 	}
 	return names + offset;
@@ -6033,7 +5363,71 @@ KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-/* ---- msr ---- */
+/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
+ * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
+ * between little-endian and host order. runs lists those scalars as 4-byte records: offset
+ * (16 bits, little-endian), count, width in bytes. */
+KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
+                                              const char *runs, unsigned nruns, int encode)
+{
+	const uint8_t *run = (const uint8_t *)runs;
+	size_t i, off;
+	unsigned k;
+	for (i = 0; i < size; i++)
+		dst[i] = src[i];
+	for (; nruns; nruns--, run += 4) {
+		off = (size_t)run[0] | (size_t)run[1] << 8;
+		for (k = 0; k < run[2]; k++, off += run[3]) {
+			if (run[3] == 2 && encode)
+				kprof_store_le16(dst + off,
+				                 *(const uint16_t *)(const void *)(src + off));
+			else if (run[3] == 2)
+				*(uint16_t *)(void *)(dst + off) = kprof_load_le16(src + off);
+			else if (run[3] == 4 && encode)
+				kprof_store_le32(dst + off,
+				                 *(const uint32_t *)(const void *)(src + off));
+			else if (run[3] == 4)
+				*(uint32_t *)(void *)(dst + off) = kprof_load_le32(src + off);
+			else if (encode)
+				kprof_store_le64(dst + off,
+				                 *(const uint64_t *)(const void *)(src + off));
+			else
+				*(uint64_t *)(void *)(dst + off) = kprof_load_le64(src + off);
+		}
+	}
+}
+
+/* Decode: *out is defined (zero) on every error return, so callers never read an
+ * uninitialised struct; nothing past size bytes of buf is read. */
+KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
+                                                     size_t size, const char *runs, unsigned nruns)
+{
+	size_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns, 0);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len,
+                                                     size_t size, const char *runs, unsigned nruns)
+{
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
+	return KPROF_OK;
+}
+
+/* ---- msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
+
 KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
 {
 	uint64_t defined;
@@ -6196,7 +5590,7 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 #endif
 }
 
-/* ---- cpuid ---- */
+/* ---- cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -6227,6 +5621,7 @@ KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
 	};
 	return subleaf[slot];
 }
+
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 {
 	unsigned i, r;
@@ -6276,9 +5671,9 @@ KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_
  * max leaf. */
 KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 {
-	if (leaf >= 0x80000000u)
+	if (leaf >= KPROF_CPUID_LEAF_EXT_MAX)
 		return KPROF_CPUID_SLOT_EXT_MAX;
-	if (leaf >= 0x40000000u && leaf < 0x50000000u)
+	if (leaf >= KPROF_CPUID_LEAF_HV_VENDOR && leaf < KPROF_CPUID_HV_RANGE_END)
 		return KPROF_CPUID_SLOT_HV_VENDOR;
 	return KPROF_CPUID_SLOT_VENDOR;
 }
@@ -6298,7 +5693,8 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
 		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
-		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		      KPROF_CPUID_1_ECX_HYPERVISOR_MASK))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
 		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
@@ -6370,25 +5766,27 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 		return st;
 	max_basic = r[0];
 	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
-	(void)kprof_cpuid(0x80000000u, 0, r);
-	if (r[0] >= 0x80000000u && r[0] < 0x80010000u) {
+	(void)kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
+	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
-		(void)kprof_cpuid_snapshot_set(s, 0x80000000u, 0, r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2],
+		                               r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
 		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
 		if (s->present & (1u << i))
 			continue;
-		if (leaf >= 0x80000000u ? (leaf > max_ext)
-		    : leaf >= 0x40000000u
+		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
+		    : leaf >= KPROF_CPUID_LEAF_HV_VENDOR
 		            ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
-		                        0x80000000u) ||
-		                      (leaf != 0x40000000u && max_hv != 0 && leaf > max_hv)
+		                        KPROF_CPUID_1_ECX_HYPERVISOR_MASK) ||
+		                      (leaf != KPROF_CPUID_LEAF_HV_VENDOR && max_hv != 0 &&
+		                       leaf > max_hv)
 		            : leaf > max_basic)
 			continue;
 		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
-		if (leaf == 0x40000000u)
+		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
 		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0],
 		                               r[1], r[2], r[3]);
@@ -6399,15 +5797,16 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
-	return base == 0xFu ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
-	                    : base;
+	return base == KPROF_CPUID_FAMILY_EXTENDED
+	               ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
+	               : base;
 }
 
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
-	if (base == 0x6u || base == 0xFu)
+	if (base == KPROF_CPUID_FAMILY_P6 || base == KPROF_CPUID_FAMILY_EXTENDED)
 		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
 		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
 	return model;
@@ -6478,7 +5877,7 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
 	return KPROF_VENDOR_UNKNOWN;
 }
 
-/* ---- sources ---- */
+/* ---- sources - from spec/sources.yaml, gen/c/sources.c ---- */
 /* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
 KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 {
@@ -6697,247 +6096,143 @@ KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 	                           "ProfileDCMiss\0"
 	                           "ProfileICMiss\0"
 	                           "ProfileTime\0"
-	                           "Timer\0";
+	                           "Timer\0"
+	                           "\0\0\0\0\0\0\0"; /* word-at-a-time reads stay inside */
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
 	return pool;
 }
 
+/* The rows, as the bytes of kprof_source in host order: a string literal parses far faster
+ * than 220 initializer lists. Per row: select (32 bits); value, name, description
+ * (16 bits each); interface, ebx bit, interval class, 3 reserved bytes. Which source each row
+ * is: docs/sources.md, in the same order. */
+KPROF_STATIC_ASSERT(sizeof(kprof_source) == 16, kprof_source_size);
+/* clang-format off */
 KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 {
-	/* clang-format off */
-	static const kprof_source rows[220] = {
-		/* select      value  name  desc  table                        ebx  interval */
-		/* KPROFILE_SOURCE */
-		{ 0x00000000u, 0x00, 7081, 7093, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		{ 0x00000000u, 0x01, 6475, 6482, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileAlignmentFixup */
-		{ 0x00000000u, 0x02, 6893, 6900, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
-		{ 0x00000000u, 0x03, 6855, 6862, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfilePipelineDry */
-		{ 0x00000000u, 0x04, 6265, 6272, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLoadInstructions */
-		{ 0x00000000u, 0x05, 6629, 6636, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfilePipelineFrozen */
-		{ 0x00000000u, 0x06, 5913, 5920, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
-		{ 0x00000000u, 0x07, 6651, 6658, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalNonissues */
-		{ 0x00000000u, 0x08, 6756, 6763, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheMisses */
-		{ 0x00000000u, 0x09, 6796, 6803, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheMisses */
-		{ 0x00000000u, 0x0A, 6836, 6843, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileCacheMisses */
-		{ 0x00000000u, 0x0B, 5584, 5591, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
-		{ 0x00000000u, 0x0C, 6144, 6151, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileStoreInstructions */
-		{ 0x00000000u, 0x0D, 6563, 6570, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFpInstructions */
-		{ 0x00000000u, 0x0E, 5832, 5839, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIntegerInstructions */
-		{ 0x00000000u, 0x0F, 7011, 7018, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile2Issue */
-		{ 0x00000000u, 0x10, 7025, 7032, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile3Issue */
-		{ 0x00000000u, 0x11, 7039, 7046, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* Profile4Issue */
-		{ 0x00000000u, 0x12, 5886, 5893, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileSpecialInstructions */
-		{ 0x00000000u, 0x13, 6874, 6881, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalCycles */
-		{ 0x00000000u, 0x14, 6776, 6783, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheIssues */
-		{ 0x00000000u, 0x15, 6541, 6548, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheAccesses */
-		{ 0x00000000u, 0x16, 5859, 5866, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileMemoryBarrierCycles */
-		{ 0x00000000u, 0x17, 6289, 6296, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLoadLinkedIssues */
-		{ 0x00000000u, 0x18, 6996, 7003, KPROF_INTERFACE_GENERIC,     -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileMaximum */
-		/* Default */
-		{ 0x00000000u, 0x00, 7081, 7093, KPROF_INTERFACE_DEFAULT,     -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		/* Emon */
-		{ 0x0003003Cu, 0x00, 7081, 7093, KPROF_INTERFACE_EMON,        -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		{ 0x000300C0u, 0x02, 6893, 6900, KPROF_INTERFACE_EMON,         1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
-		{ 0x000300C4u, 0x06, 5913, 5920, KPROF_INTERFACE_EMON,         5, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
-		{ 0x0003412Eu, 0x0A, 6836, 6843, KPROF_INTERFACE_EMON,         4, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileCacheMisses */
-		{ 0x000300C5u, 0x0B, 5584, 5591, KPROF_INTERFACE_EMON,         6, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
-		{ 0x0003003Cu, 0x13, 6874, 6881, KPROF_INTERFACE_EMON,         0, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalCycles */
-		{ 0x0003003Cu, 0x19, 6043, 6050, KPROF_INTERFACE_EMON,         0, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedCoreCycles */
-		{ 0x000300C0u, 0x1A, 6017, 4365, KPROF_INTERFACE_EMON,         1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileInstructionRetired */
-		{ 0x0003013Cu, 0x1B, 5200, 5207, KPROF_INTERFACE_EMON,         2, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedReferenceCycles */
-		{ 0x00034F2Eu, 0x1C, 6816, 6823, KPROF_INTERFACE_EMON,         3, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLLCReference */
-		{ 0x0003412Eu, 0x1D, 6948, 6955, KPROF_INTERFACE_EMON,         4, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLLCMisses */
-		{ 0x000300C4u, 0x1E, 4352, 4359, KPROF_INTERFACE_EMON,         5, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructionRetired */
-		{ 0x000300C5u, 0x1F, 4384, 4391, KPROF_INTERFACE_EMON,         6, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictsRetired */
-		/* Amd64 */
-		{ 0x00030076u, 0x00, 7081, 7093, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTime */
-		{ 0x000300C0u, 0x02, 6893, 6900, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileTotalIssues */
-		{ 0x000300C2u, 0x06, 5913, 5920, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchInstructions */
-		{ 0x00030041u, 0x08, 6756, 6763, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheMisses */
-		{ 0x00030081u, 0x09, 6796, 6803, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheMisses */
-		{ 0x000300C3u, 0x0B, 5584, 5591, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBranchMispredictions */
-		{ 0x00030FCBu, 0x0D, 6563, 6570, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFpInstructions */
-		{ 0x00030080u, 0x14, 6776, 6783, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileIcacheIssues */
-		{ 0x00030040u, 0x15, 6541, 6548, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDcacheAccesses */
-		{ 0x00033F00u, 0x19, 5965, 5972, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOps */
-		{ 0x00030100u, 0x1A, 2770, 2777, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
-		{ 0x00030200u, 0x1B, 2810, 2817, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
-		{ 0x00030400u, 0x1C, 2563, 2570, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
-		{ 0x00030800u, 0x1D, 4221, 4228, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsAddJunk */
-		{ 0x00031000u, 0x1E, 4254, 4261, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsMulJunk */
-		{ 0x00032000u, 0x1F, 3675, 3682, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsStoreJunk */
-		{ 0x00030001u, 0x20, 4828, 4835, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPCyclesNoFPUOpsRetired */
-		{ 0x00030002u, 0x21, 3086, 3093, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFPDispatchedFPUOpsWithFastFlag */
-		{ 0x00037F20u, 0x22, 5555, 5562, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoad */
-		{ 0x00030120u, 0x23, 4952, 4959, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadES */
-		{ 0x00030220u, 0x24, 4890, 4897, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadCS */
-		{ 0x00030420u, 0x25, 5076, 5083, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadSS */
-		{ 0x00030820u, 0x26, 4921, 4928, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadDS */
-		{ 0x00031020u, 0x27, 4983, 4990, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadFS */
-		{ 0x00032020u, 0x28, 5014, 5021, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadGS */
-		{ 0x00034020u, 0x29, 5045, 5052, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSSegmentRegisterLoadHS */
-		{ 0x00030021u, 0x2A, 3920, 3927, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSResyncBySelfModifyingCode */
-		{ 0x00030022u, 0x2B, 6406, 6413, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSResyncBySnoop */
-		{ 0x00030023u, 0x2C, 6694, 6701, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSBuffer2Full */
-		{ 0x00030024u, 0x2D, 6094, 6101, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSLockedOperation */
-		{ 0x00030025u, 0x2E, 5526, 5533, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSLateCancelOperation */
-		{ 0x00030026u, 0x2F, 6429, 6436, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSRetiredCFLUSH */
-		{ 0x00030027u, 0x30, 6607, 6614, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLSRetiredCPUID */
-		{ 0x00030040u, 0x31, 6965, 6972, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCAccess */
-		{ 0x00030041u, 0x32, 7053, 7060, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCMiss */
-		{ 0x00031F42u, 0x33, 6519, 6526, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2 */
-		{ 0x00030142u, 0x34, 5468, 5475, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Invalid */
-		{ 0x00030242u, 0x35, 5640, 5647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Shared */
-		{ 0x00030442u, 0x36, 4766, 4773, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Exclusive */
-		{ 0x00030842u, 0x37, 5751, 5758, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Owner */
-		{ 0x00031042u, 0x38, 5291, 5298, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromL2Modified */
-		{ 0x00031F43u, 0x39, 5939, 5946, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystem */
-		{ 0x00030143u, 0x3A, 4188, 4195, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemInvalid */
-		{ 0x00030243u, 0x3B, 4480, 4487, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemShared */
-		{ 0x00030443u, 0x3C, 3640, 3647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemExclusive */
-		{ 0x00030843u, 0x3D, 4797, 4804, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemOwner */
-		{ 0x00031043u, 0x3E, 3955, 3962, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillFromSystemModified */
-		{ 0x00031F44u, 0x3F, 6193, 6200, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBack */
-		{ 0x00030144u, 0x40, 4735, 4742, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackInvalid */
-		{ 0x00030244u, 0x41, 5261, 5268, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackShared */
-		{ 0x00030444u, 0x42, 4155, 4162, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackExclusive */
-		{ 0x00030844u, 0x43, 5439, 5446, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackOwner */
-		{ 0x00031044u, 0x44, 4448, 4455, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCRefillCopyBackModified */
-		{ 0x00030745u, 0x45, 5410, 5417, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCL1DTLBMissL2DTLBHit */
-		{ 0x00030746u, 0x46, 5231, 5238, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCL1DTLBMissL2DTLBMiss */
-		{ 0x00030047u, 0x47, 4416, 4423, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCMisaligndDataReference */
-		{ 0x00030048u, 0x48, 5612, 5619, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCLateCancelOfAccess */
-		{ 0x00030049u, 0x49, 5381, 5388, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCEarlyCancelOfAccess */
-		{ 0x0003034Au, 0x4A, 6169, 6176, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCError */
-		{ 0x0003014Au, 0x4B, 3274, 3281, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCErrorScrubberError */
-		{ 0x0003024Au, 0x4C, 1460, 1467, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
-		{ 0x0003074Bu, 0x4D, 2730, 2737, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructions */
-		{ 0x0003014Bu, 0x4E, 1867, 1874, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsLoad */
-		{ 0x0003024Bu, 0x4F, 1552, 1559, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsStore */
-		{ 0x0003044Bu, 0x50, 2306, 2313, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileDCDispatchedPrefetchInstructionsNTA */
-		{ 0x00031F7Du, 0x51, 5724, 5731, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2Request */
-		{ 0x0003017Du, 0x52, 4089, 4096, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestICFill */
-		{ 0x0003027Du, 0x53, 4056, 4063, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestDCFill */
-		{ 0x0003047Du, 0x54, 3496, 3503, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestTLBReload */
-		{ 0x0003087Du, 0x55, 2521, 2528, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestTagSnoopRequest */
-		{ 0x0003107Du, 0x56, 2263, 2270, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUInternalL2RequestCancelledRequest */
-		{ 0x0003077Eu, 0x57, 4704, 4711, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2 */
-		{ 0x0003017Eu, 0x58, 3237, 3244, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2ICFill */
-		{ 0x0003027Eu, 0x59, 3200, 3207, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2DCFill */
-		{ 0x0003047Eu, 0x5A, 3048, 3055, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillRequestMissedInL2TLBLoad */
-		{ 0x0003037Fu, 0x5B, 6736, 6743, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2 */
-		{ 0x0003017Fu, 0x5C, 4023, 4030, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2DirtyL2Victim */
-		{ 0x0003027Fu, 0x5D, 4320, 4327, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUFillIntoL2VictimFromL1 */
-		{ 0x00030080u, 0x5E, 6981, 6988, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICFetch */
-		{ 0x00030081u, 0x5F, 7067, 7074, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICMiss */
-		{ 0x00030082u, 0x60, 6585, 6592, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICRefillFromL2 */
-		{ 0x00030083u, 0x61, 5991, 5998, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICRefillFromSystem */
-		{ 0x00030084u, 0x62, 5805, 5812, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICL1TLBMissL2TLBHit */
-		{ 0x00030385u, 0x63, 5696, 5703, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICL1TLBMissL2TLBMiss */
-		{ 0x00030086u, 0x64, 6383, 6390, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICResyncBySnoop */
-		{ 0x00030087u, 0x65, 4859, 4866, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICInstructionFetchStall */
-		{ 0x00030088u, 0x66, 6241, 6248, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICReturnStackHit */
-		{ 0x00030089u, 0x67, 5497, 5504, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileICReturnStackOverflow */
-		{ 0x000300C0u, 0x68, 4576, 4583, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredx86Instructions */
-		{ 0x000300C1u, 0x69, 6673, 6680, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetireduops */
-		{ 0x000300C2u, 0x6A, 6069, 6076, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredBranches */
-		{ 0x000300C3u, 0x6B, 3348, 3355, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredBranchesMispredicted */
-		{ 0x000300C4u, 0x6C, 5321, 5328, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranches */
-		{ 0x000300C5u, 0x6D, 2647, 2654, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranchesMispredicted */
-		{ 0x000300C6u, 0x6E, 3532, 3539, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFarControlTransfers */
-		{ 0x000300C7u, 0x6F,  738,  745, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredResyncsNonControlTransferBranches */
-		{ 0x000300C8u, 0x70, 5668, 5675, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredNearReturns */
-		{ 0x000300C9u, 0x71, 2890, 2897, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredNearReturnsMispredicted */
-		{ 0x000300CAu, 0x72,  304,  311, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
-		{ 0x00030FCBu, 0x73, 4544, 4551, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructions */
-		{ 0x000301CBu, 0x74, 3885, 3892, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsx87 */
-		{ 0x000302CBu, 0x75, 2392, 2399, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
-		{ 0x000304CBu, 0x76,  887,  894, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
-		{ 0x000308CBu, 0x77,  935,  942, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
-		{ 0x000307CCu, 0x78, 1642, 1649, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructions */
-		{ 0x000301CCu, 0x79,   62,   69, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
-		{ 0x000302CCu, 0x7A,  123,  130, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
-		{ 0x000304CCu, 0x7B,  184,  191, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
-		{ 0x000300CDu, 0x7C, 4512, 4519, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRInterruptsMaskedCycles */
-		{ 0x000300CEu, 0x7D, 2043, 2050, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRInterruptsMaskedWhilePendingCycles */
-		{ 0x000300CFu, 0x7E, 4287, 4294, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRTakenHardwareInterrupts */
-		{ 0x000300D0u, 0x7F, 5778, 5785, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNothingToDispatch */
-		{ 0x000300D1u, 0x80, 6217, 6224, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStalls */
-		{ 0x000300D2u, 0x81, 1319, 1326, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
-		{ 0x000300D3u, 0x82, 2850, 2857, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsForSerialization */
-		{ 0x000300D4u, 0x83, 3311, 3318, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispachStallsForSegmentLoad */
-		{ 0x000300D5u, 0x84, 1597, 1604, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenReorderBufferFull */
-		{ 0x000300D6u, 0x85,  636,  643, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenReservationStationsFull */
-		{ 0x000300D7u, 0x86, 3710, 3717, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenFPUFull */
-		{ 0x000300D8u, 0x87, 3989, 3996, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenLSFull */
-		{ 0x000300D9u, 0x88, 1506, 1513, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
-		{ 0x000300DAu, 0x89,  245,  252, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
-		{ 0x00030FDBu, 0x8A, 6360, 6367, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptions */
-		{ 0x000301DBu, 0x8B, 1999, 2006, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
-		{ 0x000302DBu, 0x8C, 2349, 2356, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
-		{ 0x000304DBu, 0x8D, 1911, 1918, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
-		{ 0x000308DBu, 0x8E, 2605, 2612, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
-		{ 0x000300DCu, 0x8F, 3745, 3752, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR0 */
-		{ 0x000300DDu, 0x90, 3780, 3787, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR1 */
-		{ 0x000300DEu, 0x91, 3815, 3822, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR2 */
-		{ 0x000300DFu, 0x92, 3850, 3857, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileFRNumberOfBreakPointsForDR3 */
-		{ 0x000307E0u, 0x93, 2689, 2696, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEvent */
-		{ 0x000301E0u, 0x94, 1175, 1182, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageHit */
-		{ 0x000302E0u, 0x95,  838,  845, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
-		{ 0x000304E0u, 0x96,  583,  590, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
-		{ 0x000300E1u, 0x97, 2478, 2485, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerPageTableOverflow */
-		{ 0x000300E2u, 0x98, 1127, 1134, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
-		{ 0x000307E3u, 0x99, 3568, 3575, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAround */
-		{ 0x000301E3u, 0x9A, 2930, 2937, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundDIMM */
-		{ 0x000302E3u, 0x9B, 1366, 1373, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
-		{ 0x000304E3u, 0x9C, 1413, 1420, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
-		{ 0x00030FE4u, 0x9D, 2970, 2977, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounter */
-		{ 0x000301E4u, 0x9E,  687,  694, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterHighPriority */
-		{ 0x000302E4u, 0x9F,  788,  795, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterLowPriority */
-		{ 0x000304E4u, 0xA0,    0,    7, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
-		{ 0x000308E4u, 0xA1,  363,  370, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
-		{ 0x00037FEBu, 0xA2, 6452, 6459, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommands */
-		{ 0x000301EBu, 0xA3, 3162, 3169, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsNonPostWrSzByte */
-		{ 0x000302EBu, 0xA4, 3009, 3016, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsNonPostWrSzDword */
-		{ 0x000304EBu, 0xA5, 5138, 5145, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsWrSzByte */
-		{ 0x000308EBu, 0xA6, 4672, 4679, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsWrSzDword */
-		{ 0x000310EBu, 0xA7, 5107, 5114, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdSzByte */
-		{ 0x000320EBu, 0xA8, 4640, 4647, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdSzDword */
-		{ 0x000340EBu, 0xA9, 5351, 5358, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBSizedCommandsRdModWr */
-		{ 0x00030FECu, 0xAA, 6715, 6722, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResult */
-		{ 0x000301ECu, 0xAB, 6119, 6126, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultMiss */
-		{ 0x000302ECu, 0xAC, 6313, 6320, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHit */
-		{ 0x000304ECu, 0xAD, 1223, 1230, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
-		{ 0x000308ECu, 0xAE, 1822, 1829, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
-		{ 0x00030FF6u, 0xAF, 3385, 3392, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0Bandwidth */
-		{ 0x000301F6u, 0xB0,  983,  990, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
-		{ 0x000302F6u, 0xB1, 1687, 1694, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthDataSent */
-		{ 0x000304F6u, 0xB2,  421,  428, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
-		{ 0x000308F6u, 0xB3, 2087, 2094, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBug0BandwidthNopSent */
-		{ 0x00030FF7u, 0xB4, 3422, 3429, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1Bandwidth */
-		{ 0x000301F7u, 0xB5, 1031, 1038, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
-		{ 0x000302F7u, 0xB6, 1732, 1739, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthDataSent */
-		{ 0x000304F7u, 0xB7,  475,  482, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
-		{ 0x000308F7u, 0xB8, 2175, 2182, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus1BandwidthNopSent */
-		{ 0x00030FF8u, 0xB9, 3459, 3466, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2Bandwidth */
-		{ 0x000301F8u, 0xBA, 1079, 1086, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
-		{ 0x000302F8u, 0xBB, 1777, 1784, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthDataSent */
-		{ 0x000304F8u, 0xBC,  529,  536, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
-		{ 0x000308F8u, 0xBD, 2435, 2442, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileNBHyperTransportBus2BandwidthNopSen */
-		{ 0x00031063u, 0xBE, 6497, 6504, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUCleanToDirty */
-		{ 0x00032063u, 0xBF, 6337, 6344, KPROF_INTERFACE_AMD64,       -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileBUSharedToDirty */
-		/* Later Intel */
-		{ 0x00000000u, 0x20, 6912, 6919, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileLbrInserts */
-		{ 0x00000000u, 0x21, 4608, 4615, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileInstructionsRetiredFixed */
-		{ 0x00000000u, 0x22, 5169, 5176, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedCoreCyclesFixed */
-		{ 0x00000000u, 0x23, 3604, 3611, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_HARDWARE,  {0, 0, 0} }, /* ProfileUnhaltedReferenceCyclesFixed */
-		{ 0x00000000u, 0x24, 6930, 6937, KPROF_INTERFACE_INTEL_LATER, -1, KPROF_INTERVAL_TIMER,     {0, 0, 0} }, /* ProfileTimerFixed */
+	static const union {
+		uint8_t bytes[3521];
+		kprof_source rows[220];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\000\000\000\000\000\000\033\251\033\265\000\377\000\000\000\000\000\000\000\000\000\001\031\113\031\122\000\377\001\000\000\000\000\000\000\000\000\002\032\355\032\364\000\377\001\000\000\000\000\000\000\000\000\003\032\307\032\316\000\377\001\000\000\000"
+	    "\000\000\000\000\000\004\030\171\030\200\000\377\001\000\000\000\000\000\000\000\000\005\031\345\031\354\000\377\001\000\000\000\000\000\000\000\000\006\027\031\027\040\000\377\001\000\000\000\000\000\000\000\000\007\031\373\032\002\000\377\001\000\000\000"
+	    "\000\000\000\000\000\010\032\144\032\153\000\377\001\000\000\000\000\000\000\000\000\011\032\214\032\223\000\377\001\000\000\000\000\000\000\000\000\012\032\264\032\273\000\377\001\000\000\000\000\000\000\000\000\013\025\320\025\327\000\377\001\000\000\000"
+	    "\000\000\000\000\000\014\030\000\030\007\000\377\001\000\000\000\000\000\000\000\000\015\031\243\031\252\000\377\001\000\000\000\000\000\000\000\000\016\026\310\026\317\000\377\001\000\000\000\000\000\000\000\000\017\033\143\033\152\000\377\001\000\000\000"
+	    "\000\000\000\000\000\020\033\161\033\170\000\377\001\000\000\000\000\000\000\000\000\021\033\177\033\206\000\377\001\000\000\000\000\000\000\000\000\022\026\376\027\005\000\377\001\000\000\000\000\000\000\000\000\023\032\332\032\341\000\377\001\000\000\000"
+	    "\000\000\000\000\000\024\032\170\032\177\000\377\001\000\000\000\000\000\000\000\000\025\031\215\031\224\000\377\001\000\000\000\000\000\000\000\000\026\026\343\026\352\000\377\001\000\000\000\000\000\000\000\000\027\030\221\030\230\000\377\001\000\000\000"
+	    "\000\000\000\000\000\030\033\124\033\133\000\377\001\000\000\000\000\000\000\000\000\000\033\251\033\265\001\377\000\000\000\000\000\003\000\074\000\000\033\251\033\265\002\377\000\000\000\000\000\003\000\300\000\002\032\355\032\364\002\001\001\000\000\000"
+	    "\000\003\000\304\000\006\027\031\027\040\002\005\001\000\000\000\000\003\101\056\000\012\032\264\032\273\002\004\001\000\000\000\000\003\000\305\000\013\025\320\025\327\002\006\001\000\000\000\000\003\000\074\000\023\032\332\032\341\002\000\001\000\000\000"
+	    "\000\003\000\074\000\031\027\233\027\242\002\000\001\000\000\000\000\003\000\300\000\032\027\201\021\015\002\001\001\000\000\000\000\003\001\074\000\033\024\120\024\127\002\002\001\000\000\000\000\003\117\056\000\034\032\240\032\247\002\003\001\000\000\000"
+	    "\000\003\101\056\000\035\033\044\033\053\002\004\001\000\000\000\000\003\000\304\000\036\021\000\021\007\002\005\001\000\000\000\000\003\000\305\000\037\021\040\021\047\002\006\001\000\000\000\000\003\000\166\000\000\033\251\033\265\003\377\000\000\000\000"
+	    "\000\003\000\300\000\002\032\355\032\364\003\377\001\000\000\000\000\003\000\302\000\006\027\031\027\040\003\377\001\000\000\000\000\003\000\101\000\010\032\144\032\153\003\377\001\000\000\000\000\003\000\201\000\011\032\214\032\223\003\377\001\000\000\000"
+	    "\000\003\000\303\000\013\025\320\025\327\003\377\001\000\000\000\000\003\017\313\000\015\031\243\031\252\003\377\001\000\000\000\000\003\000\200\000\024\032\170\032\177\003\377\001\000\000\000\000\003\000\100\000\025\031\215\031\224\003\377\001\000\000\000"
+	    "\000\003\077\000\000\031\027\115\027\124\003\377\001\000\000\000\000\003\001\000\000\032\012\322\012\331\003\377\001\000\000\000\000\003\002\000\000\033\012\372\013\001\003\377\001\000\000\000\000\003\004\000\000\034\012\003\012\012\003\377\001\000\000\000"
+	    "\000\003\010\000\000\035\020\175\020\204\003\377\001\000\000\000\000\003\020\000\000\036\020\236\020\245\003\377\001\000\000\000\000\003\040\000\000\037\016\133\016\142\003\377\001\000\000\000\000\003\000\001\000\040\022\334\022\343\003\377\001\000\000\000"
+	    "\000\003\000\002\000\041\014\016\014\025\003\377\001\000\000\000\000\003\177\040\000\042\025\263\025\272\003\377\001\000\000\000\000\003\001\040\000\043\023\130\023\137\003\377\001\000\000\000\000\003\002\040\000\044\023\032\023\041\003\377\001\000\000\000"
+	    "\000\003\004\040\000\045\023\324\023\333\003\377\001\000\000\000\000\003\010\040\000\046\023\071\023\100\003\377\001\000\000\000\000\003\020\040\000\047\023\167\023\176\003\377\001\000\000\000\000\003\040\040\000\050\023\226\023\235\003\377\001\000\000\000"
+	    "\000\003\100\040\000\051\023\265\023\274\003\377\001\000\000\000\000\003\000\041\000\052\017\120\017\127\003\377\001\000\000\000\000\003\000\042\000\053\031\006\031\015\003\377\001\000\000\000\000\003\000\043\000\054\032\046\032\055\003\377\001\000\000\000"
+	    "\000\003\000\044\000\055\027\316\027\325\003\377\001\000\000\000\000\003\000\045\000\056\025\226\025\235\003\377\001\000\000\000\000\003\000\046\000\057\031\035\031\044\003\377\001\000\000\000\000\003\000\047\000\060\031\317\031\326\003\377\001\000\000\000"
+	    "\000\003\000\100\000\061\033\065\033\074\003\377\001\000\000\000\000\003\000\101\000\062\033\215\033\224\003\377\001\000\000\000\000\003\037\102\000\063\031\167\031\176\003\377\001\000\000\000\000\003\001\102\000\064\025\134\025\143\003\377\001\000\000\000"
+	    "\000\003\002\102\000\065\026\010\026\017\003\377\001\000\000\000\000\003\004\102\000\066\022\236\022\245\003\377\001\000\000\000\000\003\010\102\000\067\026\167\026\176\003\377\001\000\000\000\000\003\020\102\000\070\024\253\024\262\003\377\001\000\000\000"
+	    "\000\003\037\103\000\071\027\063\027\072\003\377\001\000\000\000\000\003\001\103\000\072\020\134\020\143\003\377\001\000\000\000\000\003\002\103\000\073\021\200\021\207\003\377\001\000\000\000\000\003\004\103\000\074\016\070\016\077\003\377\001\000\000\000"
+	    "\000\003\010\103\000\075\022\275\022\304\003\377\001\000\000\000\000\003\020\103\000\076\017\163\017\172\003\377\001\000\000\000\000\003\037\104\000\077\030\061\030\070\003\377\001\000\000\000\000\003\001\104\000\100\022\177\022\206\003\377\001\000\000\000"
+	    "\000\003\002\104\000\101\024\215\024\224\003\377\001\000\000\000\000\003\004\104\000\102\020\073\020\102\003\377\001\000\000\000\000\003\010\104\000\103\025\077\025\106\003\377\001\000\000\000\000\003\020\104\000\104\021\140\021\147\003\377\001\000\000\000"
+	    "\000\003\007\105\000\105\025\042\025\051\003\377\001\000\000\000\000\003\007\106\000\106\024\157\024\166\003\377\001\000\000\000\000\003\000\107\000\107\021\100\021\107\003\377\001\000\000\000\000\003\000\110\000\110\025\354\025\363\003\377\001\000\000\000"
+	    "\000\003\000\111\000\111\025\005\025\014\003\377\001\000\000\000\000\003\003\112\000\112\030\031\030\040\003\377\001\000\000\000\000\003\001\112\000\113\014\312\014\321\003\377\001\000\000\000\000\003\002\112\000\114\005\264\005\273\003\377\001\000\000\000"
+	    "\000\003\007\113\000\115\012\252\012\261\003\377\001\000\000\000\000\003\001\113\000\116\007\113\007\122\003\377\001\000\000\000\000\003\002\113\000\117\006\020\006\027\003\377\001\000\000\000\000\003\004\113\000\120\011\002\011\011\003\377\001\000\000\000"
+	    "\000\003\037\175\000\121\026\134\026\143\003\377\001\000\000\000\000\003\001\175\000\122\017\371\020\000\003\377\001\000\000\000\000\003\002\175\000\123\017\330\017\337\003\377\001\000\000\000\000\003\004\175\000\124\015\250\015\257\003\377\001\000\000\000"
+	    "\000\003\010\175\000\125\011\331\011\340\003\377\001\000\000\000\000\003\020\175\000\126\010\327\010\336\003\377\001\000\000\000\000\003\007\176\000\127\022\140\022\147\003\377\001\000\000\000\000\003\001\176\000\130\014\245\014\254\003\377\001\000\000\000"
+	    "\000\003\002\176\000\131\014\200\014\207\003\377\001\000\000\000\000\003\004\176\000\132\013\350\013\357\003\377\001\000\000\000\000\003\003\177\000\133\032\120\032\127\003\377\001\000\000\000\000\003\001\177\000\134\017\267\017\276\003\377\001\000\000\000"
+	    "\000\003\002\177\000\135\020\340\020\347\003\377\001\000\000\000\000\003\000\200\000\136\033\105\033\114\003\377\001\000\000\000\000\003\000\201\000\137\033\233\033\242\003\377\001\000\000\000\000\003\000\202\000\140\031\271\031\300\003\377\001\000\000\000"
+	    "\000\003\000\203\000\141\027\147\027\156\003\377\001\000\000\000\000\003\000\204\000\142\026\255\026\264\003\377\001\000\000\000\000\003\003\205\000\143\026\100\026\107\003\377\001\000\000\000\000\003\000\206\000\144\030\357\030\366\003\377\001\000\000\000"
+	    "\000\003\000\207\000\145\022\373\023\002\003\377\001\000\000\000\000\003\000\210\000\146\030\141\030\150\003\377\001\000\000\000\000\003\000\211\000\147\025\171\025\200\003\377\001\000\000\000\000\003\000\300\000\150\021\340\021\347\003\377\001\000\000\000"
+	    "\000\003\000\301\000\151\032\021\032\030\003\377\001\000\000\000\000\003\000\302\000\152\027\265\027\274\003\377\001\000\000\000\000\003\000\303\000\153\015\024\015\033\003\377\001\000\000\000\000\003\000\304\000\154\024\311\024\320\003\377\001\000\000\000"
+	    "\000\003\000\305\000\155\012\127\012\136\003\377\001\000\000\000\000\003\000\306\000\156\015\314\015\323\003\377\001\000\000\000\000\003\000\307\000\157\002\342\002\351\003\377\001\000\000\000\000\003\000\310\000\160\026\044\026\053\003\377\001\000\000\000"
+	    "\000\003\000\311\000\161\013\112\013\121\003\377\001\000\000\000\000\003\000\312\000\162\001\060\001\067\003\377\001\000\000\000\000\003\017\313\000\163\021\300\021\307\003\377\001\000\000\000\000\003\001\313\000\164\017\055\017\064\003\377\001\000\000\000"
+	    "\000\003\002\313\000\165\011\130\011\137\003\377\001\000\000\000\000\003\004\313\000\166\003\167\003\176\003\377\001\000\000\000\000\003\010\313\000\167\003\247\003\256\003\377\001\000\000\000\000\003\007\314\000\170\006\152\006\161\003\377\001\000\000\000"
+	    "\000\003\001\314\000\171\000\076\000\105\003\377\001\000\000\000\000\003\002\314\000\172\000\173\000\202\003\377\001\000\000\000\000\003\004\314\000\173\000\270\000\277\003\377\001\000\000\000\000\003\000\315\000\174\021\240\021\247\003\377\001\000\000\000"
+	    "\000\003\000\316\000\175\007\373\010\002\003\377\001\000\000\000\000\003\000\317\000\176\020\277\020\306\003\377\001\000\000\000\000\003\000\320\000\177\026\222\026\231\003\377\001\000\000\000\000\003\000\321\000\200\030\111\030\120\003\377\001\000\000\000"
+	    "\000\003\000\322\000\201\005\047\005\056\003\377\001\000\000\000\000\003\000\323\000\202\013\042\013\051\003\377\001\000\000\000\000\003\000\324\000\203\014\357\014\366\003\377\001\000\000\000\000\003\000\325\000\204\006\075\006\104\003\377\001\000\000\000"
+	    "\000\003\000\326\000\205\002\174\002\203\003\377\001\000\000\000\000\003\000\327\000\206\016\176\016\205\003\377\001\000\000\000\000\003\000\330\000\207\017\225\017\234\003\377\001\000\000\000\000\003\000\331\000\210\005\342\005\351\003\377\001\000\000\000"
+	    "\000\003\000\332\000\211\000\365\000\374\003\377\001\000\000\000\000\003\017\333\000\212\030\330\030\337\003\377\001\000\000\000\000\003\001\333\000\213\007\317\007\326\003\377\001\000\000\000\000\003\002\333\000\214\011\055\011\064\003\377\001\000\000\000"
+	    "\000\003\004\333\000\215\007\167\007\176\003\377\001\000\000\000\000\003\010\333\000\216\012\055\012\064\003\377\001\000\000\000\000\003\000\334\000\217\016\241\016\250\003\377\001\000\000\000\000\003\000\335\000\220\016\304\016\313\003\377\001\000\000\000"
+	    "\000\003\000\336\000\221\016\347\016\356\003\377\001\000\000\000\000\003\000\337\000\222\017\012\017\021\003\377\001\000\000\000\000\003\007\340\000\223\012\201\012\210\003\377\001\000\000\000\000\003\001\340\000\224\004\227\004\236\003\377\001\000\000\000"
+	    "\000\003\002\340\000\225\003\106\003\115\003\377\001\000\000\000\000\003\004\340\000\226\002\107\002\116\003\377\001\000\000\000\000\003\000\341\000\227\011\256\011\265\003\377\001\000\000\000\000\003\000\342\000\230\004\147\004\156\003\377\001\000\000\000"
+	    "\000\003\007\343\000\231\015\360\015\367\003\377\001\000\000\000\000\003\001\343\000\232\013\162\013\171\003\377\001\000\000\000\000\003\002\343\000\233\005\126\005\135\003\377\001\000\000\000\000\003\004\343\000\234\005\205\005\214\003\377\001\000\000\000"
+	    "\000\003\017\344\000\235\013\232\013\241\003\377\001\000\000\000\000\003\001\344\000\236\002\257\002\266\003\377\001\000\000\000\000\003\002\344\000\237\003\024\003\033\003\377\001\000\000\000\000\003\004\344\000\240\000\000\000\007\003\377\001\000\000\000"
+	    "\000\003\010\344\000\241\001\153\001\162\003\377\001\000\000\000\000\003\177\353\000\242\031\064\031\073\003\377\001\000\000\000\000\003\001\353\000\243\014\132\014\141\003\377\001\000\000\000\000\003\002\353\000\244\013\301\013\310\003\377\001\000\000\000"
+	    "\000\003\004\353\000\245\024\022\024\031\003\377\001\000\000\000\000\003\010\353\000\246\022\100\022\107\003\377\001\000\000\000\000\003\020\353\000\247\023\363\023\372\003\377\001\000\000\000\000\003\040\353\000\250\022\040\022\047\003\377\001\000\000\000"
+	    "\000\003\100\353\000\251\024\347\024\356\003\377\001\000\000\000\000\003\017\354\000\252\032\073\032\102\003\377\001\000\000\000\000\003\001\354\000\253\027\347\027\356\003\377\001\000\000\000\000\003\002\354\000\254\030\251\030\260\003\377\001\000\000\000"
+	    "\000\003\004\354\000\255\004\307\004\316\003\377\001\000\000\000\000\003\010\354\000\256\007\036\007\045\003\377\001\000\000\000\000\003\017\366\000\257\015\071\015\100\003\377\001\000\000\000\000\003\001\366\000\260\003\327\003\336\003\377\001\000\000\000"
+	    "\000\003\002\366\000\261\006\227\006\236\003\377\001\000\000\000\000\003\004\366\000\262\001\245\001\254\003\377\001\000\000\000\000\003\010\366\000\263\010\047\010\056\003\377\001\000\000\000\000\003\017\367\000\264\015\136\015\145\003\377\001\000\000\000"
+	    "\000\003\001\367\000\265\004\007\004\016\003\377\001\000\000\000\000\003\002\367\000\266\006\304\006\313\003\377\001\000\000\000\000\003\004\367\000\267\001\333\001\342\003\377\001\000\000\000\000\003\010\367\000\270\010\177\010\206\003\377\001\000\000\000"
+	    "\000\003\017\370\000\271\015\203\015\212\003\377\001\000\000\000\000\003\001\370\000\272\004\067\004\076\003\377\001\000\000\000\000\003\002\370\000\273\006\361\006\370\003\377\001\000\000\000\000\003\004\370\000\274\002\021\002\030\003\377\001\000\000\000"
+	    "\000\003\010\370\000\275\011\203\011\212\003\377\001\000\000\000\000\003\020\143\000\276\031\141\031\150\003\377\001\000\000\000\000\003\040\143\000\277\030\301\030\310\003\377\001\000\000\000\000\000\000\000\000\040\033\000\033\007\004\377\001\000\000\000"
+	    "\000\000\000\000\000\041\022\000\022\007\004\377\001\000\000\000\000\000\000\000\000\042\024\061\024\070\004\377\001\000\000\000\000\000\000\000\000\043\016\024\016\033\004\377\001\000\000\000\000\000\000\000\000\044\033\022\033\031\004\377\000\000\000\000"
+#else
+	    "\000\000\000\000\000\000\251\033\265\033\000\377\000\000\000\000\000\000\000\000\001\000\113\031\122\031\000\377\001\000\000\000\000\000\000\000\002\000\355\032\364\032\000\377\001\000\000\000\000\000\000\000\003\000\307\032\316\032\000\377\001\000\000\000"
+	    "\000\000\000\000\004\000\171\030\200\030\000\377\001\000\000\000\000\000\000\000\005\000\345\031\354\031\000\377\001\000\000\000\000\000\000\000\006\000\031\027\040\027\000\377\001\000\000\000\000\000\000\000\007\000\373\031\002\032\000\377\001\000\000\000"
+	    "\000\000\000\000\010\000\144\032\153\032\000\377\001\000\000\000\000\000\000\000\011\000\214\032\223\032\000\377\001\000\000\000\000\000\000\000\012\000\264\032\273\032\000\377\001\000\000\000\000\000\000\000\013\000\320\025\327\025\000\377\001\000\000\000"
+	    "\000\000\000\000\014\000\000\030\007\030\000\377\001\000\000\000\000\000\000\000\015\000\243\031\252\031\000\377\001\000\000\000\000\000\000\000\016\000\310\026\317\026\000\377\001\000\000\000\000\000\000\000\017\000\143\033\152\033\000\377\001\000\000\000"
+	    "\000\000\000\000\020\000\161\033\170\033\000\377\001\000\000\000\000\000\000\000\021\000\177\033\206\033\000\377\001\000\000\000\000\000\000\000\022\000\376\026\005\027\000\377\001\000\000\000\000\000\000\000\023\000\332\032\341\032\000\377\001\000\000\000"
+	    "\000\000\000\000\024\000\170\032\177\032\000\377\001\000\000\000\000\000\000\000\025\000\215\031\224\031\000\377\001\000\000\000\000\000\000\000\026\000\343\026\352\026\000\377\001\000\000\000\000\000\000\000\027\000\221\030\230\030\000\377\001\000\000\000"
+	    "\000\000\000\000\030\000\124\033\133\033\000\377\001\000\000\000\000\000\000\000\000\000\251\033\265\033\001\377\000\000\000\000\074\000\003\000\000\000\251\033\265\033\002\377\000\000\000\000\300\000\003\000\002\000\355\032\364\032\002\001\001\000\000\000"
+	    "\304\000\003\000\006\000\031\027\040\027\002\005\001\000\000\000\056\101\003\000\012\000\264\032\273\032\002\004\001\000\000\000\305\000\003\000\013\000\320\025\327\025\002\006\001\000\000\000\074\000\003\000\023\000\332\032\341\032\002\000\001\000\000\000"
+	    "\074\000\003\000\031\000\233\027\242\027\002\000\001\000\000\000\300\000\003\000\032\000\201\027\015\021\002\001\001\000\000\000\074\001\003\000\033\000\120\024\127\024\002\002\001\000\000\000\056\117\003\000\034\000\240\032\247\032\002\003\001\000\000\000"
+	    "\056\101\003\000\035\000\044\033\053\033\002\004\001\000\000\000\304\000\003\000\036\000\000\021\007\021\002\005\001\000\000\000\305\000\003\000\037\000\040\021\047\021\002\006\001\000\000\000\166\000\003\000\000\000\251\033\265\033\003\377\000\000\000\000"
+	    "\300\000\003\000\002\000\355\032\364\032\003\377\001\000\000\000\302\000\003\000\006\000\031\027\040\027\003\377\001\000\000\000\101\000\003\000\010\000\144\032\153\032\003\377\001\000\000\000\201\000\003\000\011\000\214\032\223\032\003\377\001\000\000\000"
+	    "\303\000\003\000\013\000\320\025\327\025\003\377\001\000\000\000\313\017\003\000\015\000\243\031\252\031\003\377\001\000\000\000\200\000\003\000\024\000\170\032\177\032\003\377\001\000\000\000\100\000\003\000\025\000\215\031\224\031\003\377\001\000\000\000"
+	    "\000\077\003\000\031\000\115\027\124\027\003\377\001\000\000\000\000\001\003\000\032\000\322\012\331\012\003\377\001\000\000\000\000\002\003\000\033\000\372\012\001\013\003\377\001\000\000\000\000\004\003\000\034\000\003\012\012\012\003\377\001\000\000\000"
+	    "\000\010\003\000\035\000\175\020\204\020\003\377\001\000\000\000\000\020\003\000\036\000\236\020\245\020\003\377\001\000\000\000\000\040\003\000\037\000\133\016\142\016\003\377\001\000\000\000\001\000\003\000\040\000\334\022\343\022\003\377\001\000\000\000"
+	    "\002\000\003\000\041\000\016\014\025\014\003\377\001\000\000\000\040\177\003\000\042\000\263\025\272\025\003\377\001\000\000\000\040\001\003\000\043\000\130\023\137\023\003\377\001\000\000\000\040\002\003\000\044\000\032\023\041\023\003\377\001\000\000\000"
+	    "\040\004\003\000\045\000\324\023\333\023\003\377\001\000\000\000\040\010\003\000\046\000\071\023\100\023\003\377\001\000\000\000\040\020\003\000\047\000\167\023\176\023\003\377\001\000\000\000\040\040\003\000\050\000\226\023\235\023\003\377\001\000\000\000"
+	    "\040\100\003\000\051\000\265\023\274\023\003\377\001\000\000\000\041\000\003\000\052\000\120\017\127\017\003\377\001\000\000\000\042\000\003\000\053\000\006\031\015\031\003\377\001\000\000\000\043\000\003\000\054\000\046\032\055\032\003\377\001\000\000\000"
+	    "\044\000\003\000\055\000\316\027\325\027\003\377\001\000\000\000\045\000\003\000\056\000\226\025\235\025\003\377\001\000\000\000\046\000\003\000\057\000\035\031\044\031\003\377\001\000\000\000\047\000\003\000\060\000\317\031\326\031\003\377\001\000\000\000"
+	    "\100\000\003\000\061\000\065\033\074\033\003\377\001\000\000\000\101\000\003\000\062\000\215\033\224\033\003\377\001\000\000\000\102\037\003\000\063\000\167\031\176\031\003\377\001\000\000\000\102\001\003\000\064\000\134\025\143\025\003\377\001\000\000\000"
+	    "\102\002\003\000\065\000\010\026\017\026\003\377\001\000\000\000\102\004\003\000\066\000\236\022\245\022\003\377\001\000\000\000\102\010\003\000\067\000\167\026\176\026\003\377\001\000\000\000\102\020\003\000\070\000\253\024\262\024\003\377\001\000\000\000"
+	    "\103\037\003\000\071\000\063\027\072\027\003\377\001\000\000\000\103\001\003\000\072\000\134\020\143\020\003\377\001\000\000\000\103\002\003\000\073\000\200\021\207\021\003\377\001\000\000\000\103\004\003\000\074\000\070\016\077\016\003\377\001\000\000\000"
+	    "\103\010\003\000\075\000\275\022\304\022\003\377\001\000\000\000\103\020\003\000\076\000\163\017\172\017\003\377\001\000\000\000\104\037\003\000\077\000\061\030\070\030\003\377\001\000\000\000\104\001\003\000\100\000\177\022\206\022\003\377\001\000\000\000"
+	    "\104\002\003\000\101\000\215\024\224\024\003\377\001\000\000\000\104\004\003\000\102\000\073\020\102\020\003\377\001\000\000\000\104\010\003\000\103\000\077\025\106\025\003\377\001\000\000\000\104\020\003\000\104\000\140\021\147\021\003\377\001\000\000\000"
+	    "\105\007\003\000\105\000\042\025\051\025\003\377\001\000\000\000\106\007\003\000\106\000\157\024\166\024\003\377\001\000\000\000\107\000\003\000\107\000\100\021\107\021\003\377\001\000\000\000\110\000\003\000\110\000\354\025\363\025\003\377\001\000\000\000"
+	    "\111\000\003\000\111\000\005\025\014\025\003\377\001\000\000\000\112\003\003\000\112\000\031\030\040\030\003\377\001\000\000\000\112\001\003\000\113\000\312\014\321\014\003\377\001\000\000\000\112\002\003\000\114\000\264\005\273\005\003\377\001\000\000\000"
+	    "\113\007\003\000\115\000\252\012\261\012\003\377\001\000\000\000\113\001\003\000\116\000\113\007\122\007\003\377\001\000\000\000\113\002\003\000\117\000\020\006\027\006\003\377\001\000\000\000\113\004\003\000\120\000\002\011\011\011\003\377\001\000\000\000"
+	    "\175\037\003\000\121\000\134\026\143\026\003\377\001\000\000\000\175\001\003\000\122\000\371\017\000\020\003\377\001\000\000\000\175\002\003\000\123\000\330\017\337\017\003\377\001\000\000\000\175\004\003\000\124\000\250\015\257\015\003\377\001\000\000\000"
+	    "\175\010\003\000\125\000\331\011\340\011\003\377\001\000\000\000\175\020\003\000\126\000\327\010\336\010\003\377\001\000\000\000\176\007\003\000\127\000\140\022\147\022\003\377\001\000\000\000\176\001\003\000\130\000\245\014\254\014\003\377\001\000\000\000"
+	    "\176\002\003\000\131\000\200\014\207\014\003\377\001\000\000\000\176\004\003\000\132\000\350\013\357\013\003\377\001\000\000\000\177\003\003\000\133\000\120\032\127\032\003\377\001\000\000\000\177\001\003\000\134\000\267\017\276\017\003\377\001\000\000\000"
+	    "\177\002\003\000\135\000\340\020\347\020\003\377\001\000\000\000\200\000\003\000\136\000\105\033\114\033\003\377\001\000\000\000\201\000\003\000\137\000\233\033\242\033\003\377\001\000\000\000\202\000\003\000\140\000\271\031\300\031\003\377\001\000\000\000"
+	    "\203\000\003\000\141\000\147\027\156\027\003\377\001\000\000\000\204\000\003\000\142\000\255\026\264\026\003\377\001\000\000\000\205\003\003\000\143\000\100\026\107\026\003\377\001\000\000\000\206\000\003\000\144\000\357\030\366\030\003\377\001\000\000\000"
+	    "\207\000\003\000\145\000\373\022\002\023\003\377\001\000\000\000\210\000\003\000\146\000\141\030\150\030\003\377\001\000\000\000\211\000\003\000\147\000\171\025\200\025\003\377\001\000\000\000\300\000\003\000\150\000\340\021\347\021\003\377\001\000\000\000"
+	    "\301\000\003\000\151\000\021\032\030\032\003\377\001\000\000\000\302\000\003\000\152\000\265\027\274\027\003\377\001\000\000\000\303\000\003\000\153\000\024\015\033\015\003\377\001\000\000\000\304\000\003\000\154\000\311\024\320\024\003\377\001\000\000\000"
+	    "\305\000\003\000\155\000\127\012\136\012\003\377\001\000\000\000\306\000\003\000\156\000\314\015\323\015\003\377\001\000\000\000\307\000\003\000\157\000\342\002\351\002\003\377\001\000\000\000\310\000\003\000\160\000\044\026\053\026\003\377\001\000\000\000"
+	    "\311\000\003\000\161\000\112\013\121\013\003\377\001\000\000\000\312\000\003\000\162\000\060\001\067\001\003\377\001\000\000\000\313\017\003\000\163\000\300\021\307\021\003\377\001\000\000\000\313\001\003\000\164\000\055\017\064\017\003\377\001\000\000\000"
+	    "\313\002\003\000\165\000\130\011\137\011\003\377\001\000\000\000\313\004\003\000\166\000\167\003\176\003\003\377\001\000\000\000\313\010\003\000\167\000\247\003\256\003\003\377\001\000\000\000\314\007\003\000\170\000\152\006\161\006\003\377\001\000\000\000"
+	    "\314\001\003\000\171\000\076\000\105\000\003\377\001\000\000\000\314\002\003\000\172\000\173\000\202\000\003\377\001\000\000\000\314\004\003\000\173\000\270\000\277\000\003\377\001\000\000\000\315\000\003\000\174\000\240\021\247\021\003\377\001\000\000\000"
+	    "\316\000\003\000\175\000\373\007\002\010\003\377\001\000\000\000\317\000\003\000\176\000\277\020\306\020\003\377\001\000\000\000\320\000\003\000\177\000\222\026\231\026\003\377\001\000\000\000\321\000\003\000\200\000\111\030\120\030\003\377\001\000\000\000"
+	    "\322\000\003\000\201\000\047\005\056\005\003\377\001\000\000\000\323\000\003\000\202\000\042\013\051\013\003\377\001\000\000\000\324\000\003\000\203\000\357\014\366\014\003\377\001\000\000\000\325\000\003\000\204\000\075\006\104\006\003\377\001\000\000\000"
+	    "\326\000\003\000\205\000\174\002\203\002\003\377\001\000\000\000\327\000\003\000\206\000\176\016\205\016\003\377\001\000\000\000\330\000\003\000\207\000\225\017\234\017\003\377\001\000\000\000\331\000\003\000\210\000\342\005\351\005\003\377\001\000\000\000"
+	    "\332\000\003\000\211\000\365\000\374\000\003\377\001\000\000\000\333\017\003\000\212\000\330\030\337\030\003\377\001\000\000\000\333\001\003\000\213\000\317\007\326\007\003\377\001\000\000\000\333\002\003\000\214\000\055\011\064\011\003\377\001\000\000\000"
+	    "\333\004\003\000\215\000\167\007\176\007\003\377\001\000\000\000\333\010\003\000\216\000\055\012\064\012\003\377\001\000\000\000\334\000\003\000\217\000\241\016\250\016\003\377\001\000\000\000\335\000\003\000\220\000\304\016\313\016\003\377\001\000\000\000"
+	    "\336\000\003\000\221\000\347\016\356\016\003\377\001\000\000\000\337\000\003\000\222\000\012\017\021\017\003\377\001\000\000\000\340\007\003\000\223\000\201\012\210\012\003\377\001\000\000\000\340\001\003\000\224\000\227\004\236\004\003\377\001\000\000\000"
+	    "\340\002\003\000\225\000\106\003\115\003\003\377\001\000\000\000\340\004\003\000\226\000\107\002\116\002\003\377\001\000\000\000\341\000\003\000\227\000\256\011\265\011\003\377\001\000\000\000\342\000\003\000\230\000\147\004\156\004\003\377\001\000\000\000"
+	    "\343\007\003\000\231\000\360\015\367\015\003\377\001\000\000\000\343\001\003\000\232\000\162\013\171\013\003\377\001\000\000\000\343\002\003\000\233\000\126\005\135\005\003\377\001\000\000\000\343\004\003\000\234\000\205\005\214\005\003\377\001\000\000\000"
+	    "\344\017\003\000\235\000\232\013\241\013\003\377\001\000\000\000\344\001\003\000\236\000\257\002\266\002\003\377\001\000\000\000\344\002\003\000\237\000\024\003\033\003\003\377\001\000\000\000\344\004\003\000\240\000\000\000\007\000\003\377\001\000\000\000"
+	    "\344\010\003\000\241\000\153\001\162\001\003\377\001\000\000\000\353\177\003\000\242\000\064\031\073\031\003\377\001\000\000\000\353\001\003\000\243\000\132\014\141\014\003\377\001\000\000\000\353\002\003\000\244\000\301\013\310\013\003\377\001\000\000\000"
+	    "\353\004\003\000\245\000\022\024\031\024\003\377\001\000\000\000\353\010\003\000\246\000\100\022\107\022\003\377\001\000\000\000\353\020\003\000\247\000\363\023\372\023\003\377\001\000\000\000\353\040\003\000\250\000\040\022\047\022\003\377\001\000\000\000"
+	    "\353\100\003\000\251\000\347\024\356\024\003\377\001\000\000\000\354\017\003\000\252\000\073\032\102\032\003\377\001\000\000\000\354\001\003\000\253\000\347\027\356\027\003\377\001\000\000\000\354\002\003\000\254\000\251\030\260\030\003\377\001\000\000\000"
+	    "\354\004\003\000\255\000\307\004\316\004\003\377\001\000\000\000\354\010\003\000\256\000\036\007\045\007\003\377\001\000\000\000\366\017\003\000\257\000\071\015\100\015\003\377\001\000\000\000\366\001\003\000\260\000\327\003\336\003\003\377\001\000\000\000"
+	    "\366\002\003\000\261\000\227\006\236\006\003\377\001\000\000\000\366\004\003\000\262\000\245\001\254\001\003\377\001\000\000\000\366\010\003\000\263\000\047\010\056\010\003\377\001\000\000\000\367\017\003\000\264\000\136\015\145\015\003\377\001\000\000\000"
+	    "\367\001\003\000\265\000\007\004\016\004\003\377\001\000\000\000\367\002\003\000\266\000\304\006\313\006\003\377\001\000\000\000\367\004\003\000\267\000\333\001\342\001\003\377\001\000\000\000\367\010\003\000\270\000\177\010\206\010\003\377\001\000\000\000"
+	    "\370\017\003\000\271\000\203\015\212\015\003\377\001\000\000\000\370\001\003\000\272\000\067\004\076\004\003\377\001\000\000\000\370\002\003\000\273\000\361\006\370\006\003\377\001\000\000\000\370\004\003\000\274\000\021\002\030\002\003\377\001\000\000\000"
+	    "\370\010\003\000\275\000\203\011\212\011\003\377\001\000\000\000\143\020\003\000\276\000\141\031\150\031\003\377\001\000\000\000\143\040\003\000\277\000\301\030\310\030\003\377\001\000\000\000\000\000\000\000\040\000\000\033\007\033\004\377\001\000\000\000"
+	    "\000\000\000\000\041\000\000\022\007\022\004\377\001\000\000\000\000\000\000\000\042\000\061\024\070\024\004\377\001\000\000\000\000\000\000\000\043\000\024\016\033\016\004\377\001\000\000\000\000\000\000\000\044\000\022\033\031\033\004\377\000\000\000\000"
+#endif
 	};
-	/* clang-format on */
-	return rows;
+	return table.rows;
 }
+/* clang-format on */
 
 KPROF_INTERNAL const kprof_interface_info *kprof_impl_interface_infos(void)
 {
@@ -7003,236 +6298,77 @@ KPROF_INTERNAL uint16_t kprof_impl_select_index_start(unsigned itf)
 	return start[itf];
 }
 
+/* clang-format off */
 /* value -> 1 + row within its table (0 = no such source), one run per table. */
 KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
 {
-	static const uint8_t index[287] = {
-	        1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,  17,
-	        18,  19,  20,  21,  22,  23,  24,  25,  1,   1,   0,   2,   0,   0,   0,   3,   0,
-	        0,   0,   4,   5,   0,   0,   0,   0,   0,   0,   0,   6,   0,   0,   0,   0,   0,
-	        7,   8,   9,   10,  11,  12,  13,  1,   0,   2,   0,   0,   0,   3,   0,   4,   5,
-	        0,   6,   0,   7,   0,   0,   0,   0,   0,   0,   8,   9,   0,   0,   0,   10,  11,
-	        12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,
-	        29,  30,  31,  32,  33,  34,  35,  36,  37,  38,  39,  40,  41,  42,  43,  44,  45,
-	        46,  47,  48,  49,  50,  51,  52,  53,  54,  55,  56,  57,  58,  59,  60,  61,  62,
-	        63,  64,  65,  66,  67,  68,  69,  70,  71,  72,  73,  74,  75,  76,  77,  78,  79,
-	        80,  81,  82,  83,  84,  85,  86,  87,  88,  89,  90,  91,  92,  93,  94,  95,  96,
-	        97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113,
-	        114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130,
-	        131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147,
-	        148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164,
-	        165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 0,   0,   0,   0,   0,
-	        0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
-	        0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   1,   2,   3,   4,   5,
-	};
+	static const uint8_t index[] = "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\001\001\000\002\000\000\000\003\000\000\000\004\005\000\000\000\000\000\000\000\006\000\000\000\000\000\007\010\011\012\013\014\015\001\000\002\000\000\000"
+	    "\003\000\004\005\000\006\000\007\000\000\000\000\000\000\010\011\000\000\000\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\040\041\042\043\044\045\046\047\050\051\052\053\054\055\056\057\060\061\062\063\064\065\066"
+	    "\067\070\071\072\073\074\075\076\077\100\101\102\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152\153\154\155\156\157\160\161\162\163\164\165\166"
+	    "\167\170\171\172\173\174\175\176\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\000\000\000\000\000\000"
+	    "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\001\002\003\004\005";
 	return index;
 }
 
 /* Rows within each table sorted by select value (then source value). */
 KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
 {
-	static const uint8_t index[220] = {
-	        0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,
-	        17,  18,  19,  20,  21,  22,  23,  24,  0,   0,   5,   6,   1,   7,   2,   11,  4,
-	        12,  8,   3,   10,  9,   16,  17,  26,  27,  28,  29,  30,  31,  32,  8,   33,  3,
-	        34,  55,  56,  57,  0,   7,   78,  4,   79,  80,  81,  82,  84,  85,  86,  87,  1,
-	        88,  89,  2,   90,  5,   91,  92,  93,  94,  95,  96,  97,  98,  108, 109, 110, 111,
-	        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 127, 128, 129, 130, 135, 136, 10,
-	        19,  36,  42,  48,  59,  62,  66,  72,  76,  100, 105, 123, 132, 138, 142, 147, 155,
-	        160, 165, 170, 11,  20,  37,  43,  49,  60,  63,  67,  73,  77,  101, 106, 124, 133,
-	        139, 143, 148, 156, 161, 166, 171, 58,  75,  83,  12,  21,  38,  44,  50,  64,  68,
-	        74,  102, 107, 125, 134, 140, 144, 149, 157, 162, 167, 172, 53,  54,  61,  71,  104,
-	        131, 137, 13,  22,  39,  45,  51,  69,  103, 126, 145, 150, 158, 163, 168, 173, 6,
-	        99,  122, 141, 154, 159, 164, 169, 14,  23,  40,  46,  52,  174, 70,  151, 35,  41,
-	        47,  65,  15,  24,  175, 152, 9,   25,  153, 18,  146, 0,   1,   2,   3,   4,
-	};
+	static const uint8_t index[] = "\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\000\000\005\006\001\007\002\013\004\014\010\003\012\011\020\021\032\033\034\035\036\037\040\010\041\003\042\067\070\071\000\007\116\004\117\120\121\122\124"
+	    "\125\126\127\001\130\131\002\132\005\133\134\135\136\137\140\141\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207\210\012\023\044\052\060\073\076\102\110\114\144\151\173\204\212\216\223\233\240\245\252\013\024\045\053\061\074"
+	    "\077\103\111\115\145\152\174\205\213\217\224\234\241\246\253\072\113\123\014\025\046\054\062\100\104\112\146\153\175\206\214\220\225\235\242\247\254\065\066\075\107\150\203\211\015\026\047\055\063\105\147\176\221\226\236\243\250\255\006\143\172\215\232\237"
+	    "\244\251\016\027\050\056\064\256\106\227\043\051\057\101\017\030\257\230\011\031\231\022\222\000\001\002\003\004";
 	return index;
 }
 
 #ifndef KPROF_NO_NAMES
-/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer")
- * in 1024 slots, linear probing; no key needs more than 4 probes.
- * A slot is {key offset in the pool, row}; row 0xFFFF = empty. */
-#define KPROF_IMPL_NAME_HASH_SIZE   1024u
-#define KPROF_IMPL_NAME_HASH_PROBES 4u
-KPROF_INTERNAL const uint16_t *kprof_impl_name_hash(void)
+/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer") in
+ * 256 slots, perfect (one probe): see kprof_source_by_name. A slot is three little-endian
+ * 16-bit values: the key's offset in the string pool, its row, and its length | table << 8
+ * (0 = empty). */
+#define KPROF_IMPL_NAME_HASH_SIZE 256u
+#define KPROF_IMPL_NAME_HASH_BUCKET_BITS 7u
+#define KPROF_IMPL_NAME_HASH_MULTIPLIER UINT64_C(0x2CEAEE21BF46BC01)
+#define KPROF_IMPL_NAME_HASH_ROTATE 5u
+#define KPROF_IMPL_NAME_MAX 54u
+KPROF_INTERNAL const uint8_t *kprof_impl_name_slots(void)
 {
-	static const uint16_t slots[2048] = {
-	        0,    65535, 0,    65535, 0,    65535, 2977, 180,   0,    65535, 0,    65535,
-	        6548, 47,    0,    65535, 0,    65535, 4551, 138,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6988, 117,   2570, 51,    0,    65535, 6900, 2,
-	        5920, 28,    4679, 189,   2612, 165,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        5533, 69,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 7093, 25,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 5920, 41,    5675, 135,   1739, 205,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 2313, 103,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        3892, 139,   3822, 168,   5812, 121,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 2006, 162,   0,    65535, 0,    65535, 0,    65535,
-	        4519, 147,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 5417, 92,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        5298, 79,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6919, 215,
-	        2182, 207,   0,    65535, 3169, 186,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 1962, 162,   6900, 27,    4162, 89,    3131, 154,
-	        0,    65535, 0,    65535, 7093, 26,    0,    65535, 2817, 50,    2442, 212,
-	        0,    65535, 4327, 116,   3717, 157,   0,    65535, 4742, 87,    0,    65535,
-	        6024, 33,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 2737, 100,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 3016, 187,   6843, 10,    4359, 37,    3575, 176,
-	        6459, 185,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 4959, 58,    0,    65535, 0,    65535,
-	        6482, 1,     0,    65535, 7088, 26,    0,    65535, 1513, 159,   0,    65535,
-	        7046, 17,    0,    65535, 0,    65535, 6972, 72,    4063, 106,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 2356, 163,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6224, 151,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        3503, 107,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        4455, 91,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6126, 194,   0,    65535, 0,    65535, 2485, 174,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6783, 20,    2857, 153,   0,    65535, 0,    65535,
-	        5866, 22,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 2696, 170,   3927, 65,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 7088, 39,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6344, 214,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 7093, 0,     4423, 94,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6570, 45,    1918, 164,   0,    65535,
-	        0,    65535, 3962, 85,    0,    65535, 0,    65535, 0,    65535, 590,  173,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        3392, 198,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 4129, 94,    845,  172,   6823, 35,    6783, 46,    6763, 8,
-	        2094, 202,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        69,   144,   2654, 132,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 1420, 179,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 5328, 131,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 7032, 16,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5446, 90,    252,  160,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 2897, 136,   0,    65535, 0,    65535, 5052, 64,    0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 5388, 96,
-	        0,    65535, 0,    65535, 6743, 114,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6413, 66,    0,    65535, 0,    65535,
-	        6955, 36,    0,    65535, 5504, 126,   0,    65535, 0,    65535, 2528, 108,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 4711, 110,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 3429, 203,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5972, 48,    0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7060, 73,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6076, 129,   5839, 14,    0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 3787, 167,   0,    65535, 0,    65535, 4294, 149,
-	        0,    65535, 1829, 197,   0,    65535, 0,    65535, 5114, 190,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 1326, 152,
-	        942,  142,   0,    65535, 311,  137,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 4773, 77,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 5893, 18,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 894,  141,   0,    65535,
-	        5785, 150,   0,    65535, 6803, 9,     0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6296, 23,    4096, 105,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7088, 25,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 1604, 155,   0,    65535, 0,    65535, 4261, 53,    0,    65535,
-	        0,    65535, 0,    65535, 5207, 34,    191,  146,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6680, 128,   0,    65535, 5475, 75,    5562, 57,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 2937, 177,   5358, 192,
-	        3466, 208,   4228, 52,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        4990, 62,    0,    65535, 5647, 76,    0,    65535, 0,    65535, 643,  156,
-	        0,    65535, 6803, 43,    0,    65535, 3207, 112,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        6050, 32,    536,  211,   6900, 40,    6763, 42,    5591, 44,    6592, 119,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6101, 68,    5998, 120,   0,    65535, 428,  201,
-	        0,    65535, 5021, 63,    3996, 158,   0,    65535, 482,  206,   3055, 113,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 7003, 24,
-	        0,    65535, 6151, 12,    0,    65535, 4195, 81,    6570, 13,    5703, 122,
-	        0,    65535, 0,    65535, 4583, 127,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6722, 193,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        2050, 148,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6937, 219,   0,    65535, 0,    65535, 5083, 60,
-	        0,    65535, 5145, 188,   7,    183,   4615, 216,   3857, 169,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 6176, 97,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        1694, 200,   0,    65535, 4647, 191,   0,    65535, 0,    65535, 0,    65535,
-	        5920, 6,     0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        7018, 15,    5268, 88,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 1086, 209,   0,    65535, 0,    65535,
-	        0,    65535, 130,  145,   0,    65535, 0,    65535, 0,    65535, 4391, 38,
-	        0,    65535, 0,    65535, 6862, 3,     0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 4487, 82,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 2270, 109,   0,    65535, 0,    65535,
-	        0,    65535, 2777, 49,    0,    65535, 0,    65535, 3611, 218,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 1649, 143,   0,    65535, 0,    65535,
-	        0,    65535, 3318, 154,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 3539, 133,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 4030, 115,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 2226, 212,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 3647, 83,    0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 5176, 217,   0,    65535,
-	        0,    65535, 5731, 104,   0,    65535, 0,    65535, 5591, 30,    1784, 210,
-	        0,    65535, 6843, 29,    0,    65535, 0,    65535, 0,    65535, 4897, 59,
-	        795,  182,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 6636, 5,     745,  134,   6504, 213,
-	        4928, 61,    0,    65535, 0,    65535, 3682, 54,    4866, 124,   0,    65535,
-	        0,    65535, 0,    65535, 5758, 78,    0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 6526, 74,
-	        5619, 95,    0,    65535, 6658, 7,     0,    65535, 3244, 111,   0,    65535,
-	        0,    65535, 0,    65535, 5238, 93,    0,    65535, 0,    65535, 0,    65535,
-	        5946, 80,    1134, 175,   0,    65535, 3752, 166,   0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 990,  199,   0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 4804, 84,    0,    65535, 6614, 71,    0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 6272, 4,     0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        4835, 55,    6248, 125,   0,    65535, 0,    65535, 3093, 56,    0,    65535,
-	        3355, 130,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 1467, 99,    1874, 101,   0,    65535, 1373, 178,
-	        5591, 11,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 1182, 171,   0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 3281, 98,    7074, 118,   0,    65535,
-	        6881, 31,    0,    65535, 0,    65535, 0,    65535, 0,    65535, 6548, 21,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 6881, 19,    2399, 140,
-	        2138, 202,   6367, 161,   0,    65535, 0,    65535, 0,    65535, 6436, 70,
-	        370,  184,   7093, 39,    1230, 196,   0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6701, 67,    0,    65535, 0,    65535, 694,  181,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        7088, 0,     0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 1038, 204,   0,    65535, 0,    65535, 1559, 102,
-	        0,    65535, 6200, 86,    0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        6390, 123,   0,    65535, 0,    65535, 0,    65535, 0,    65535, 0,    65535,
-	        0,    65535, 0,    65535, 6320, 195,   0,    65535,
-	};
+	static const uint8_t slots[] = "\326\031\107\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\356\024\300\000\026\003\351\005\237\000\046\003\122\007\145\000\044\003\327\025\054\000\024\003\327\025\013\000\024\000\147\021\133\000\030\003\231\026\226\000\023\003\053\026\207\000"
+	    "\024\003\223\032\011\000\014\000\327\025\036\000\024\002\223\032\053\000\014\003\051\013\231\000\040\003\030\032\200\000\015\003\102\032\301\000\015\003\224\033\111\000\006\003\105\000\220\000\065\003\122\031\001\000\016\000\252\031\015\000\016\000\252\031"
+	    "\055\000\016\003\277\000\222\000\065\003\073\014\232\000\036\003\265\033\000\000\005\000\000\000\000\000\000\000\000\000\000\000\000\000\202\000\221\000\065\003\245\022\115\000\027\003\354\031\005\000\016\000\002\010\224\000\044\003\367\015\260\000\034\003"
+	    "\001\013\062\000\040\003\265\011\256\000\043\003\356\016\250\000\033\003\307\021\212\000\030\003\317\026\016\000\023\000\276\017\163\000\031\003\250\016\246\000\033\003\021\017\251\000\033\003\313\016\247\000\033\003\343\022\067\000\027\003\002\032\007\000"
+	    "\016\000\007\030\014\000\021\000\347\021\177\000\030\003\064\017\213\000\033\003\366\030\173\000\017\003\031\033\333\000\012\004\000\000\000\000\000\000\007\000\267\000\066\003\321\014\142\000\035\003\000\000\000\000\000\000\176\003\215\000\050\003\070\030"
+	    "\126\000\020\003\337\017\152\000\031\003\000\020\151\000\031\003\070\024\331\000\027\004\000\000\000\000\000\000\120\030\227\000\020\003\210\027\041\000\022\002\000\000\000\000\000\000\142\016\066\000\033\003\000\000\000\000\000\000\007\021\045\000\030\002"
+	    "\234\017\236\000\032\003\107\026\172\000\024\003\040\027\051\000\022\003\040\027\034\000\022\002\040\027\006\000\022\000\143\020\121\000\031\003\363\025\137\000\024\003\015\031\102\000\017\003\340\011\154\000\042\003\002\023\174\000\027\003\041\020\136\000"
+	    "\031\003\326\007\242\000\044\003\273\032\012\000\013\000\137\011\214\000\043\003\273\032\035\000\013\002\033\015\202\000\035\003\306\020\225\000\031\003\260\030\303\000\020\003\357\013\161\000\036\003\051\025\134\000\025\003\256\003\216\000\050\003\245\020"
+	    "\065\000\031\003\257\015\153\000\034\003\176\007\244\000\044\003\212\015\320\000\035\003\177\032\056\000\014\003\177\032\024\000\014\000\100\015\306\000\035\003\145\015\313\000\035\003\136\012\204\000\042\003\056\005\230\000\047\003\053\033\044\000\011\002"
+	    "\033\016\332\000\034\004\224\031\057\000\016\003\007\022\330\000\030\004\150\031\325\000\016\003\224\031\025\000\016\000\352\026\026\000\023\000\000\000\000\000\000\000\166\024\135\000\026\003\116\002\255\000\055\003\156\027\170\000\022\003\254\014\157\000"
+	    "\035\003\236\004\253\000\050\003\210\012\252\000\041\003\152\033\017\000\006\000\005\027\022\000\023\000\337\030\241\000\017\003\055\032\103\000\015\003\316\032\003\000\013\000\242\033\166\000\006\003\264\026\171\000\023\003\200\025\176\000\025\003\000\000"
+	    "\000\000\000\000\107\021\136\000\030\003\304\022\124\000\027\003\254\001\311\000\056\003\342\001\316\000\056\003\242\027\040\000\022\002\030\002\323\000\056\003\127\024\042\000\027\002\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000"
+	    "\040\030\141\000\020\003\300\031\167\000\016\003\347\020\164\000\030\003\252\007\242\000\044\003\064\012\245\000\042\003\341\032\023\000\013\000\150\030\175\000\020\003\356\027\302\000\021\003\073\031\271\000\017\003\137\023\072\000\027\003\074\033\110\000"
+	    "\010\003\124\027\060\000\022\003\200\030\004\000\020\000\336\010\155\000\043\003\341\032\037\000\013\002\207\021\122\000\030\003\207\014\160\000\035\003\041\023\073\000\027\003\017\026\114\000\024\003\076\004\321\000\050\003\260\033\047\000\004\003\114\033"
+	    "\165\000\007\003\235\023\077\000\027\003\176\023\076\000\027\003\100\023\075\000\027\003\333\023\074\000\027\003\272\025\071\000\025\003\336\003\307\000\050\003\351\002\206\000\052\003\320\024\203\000\026\003\016\004\314\000\050\003\274\023\100\000\027\003"
+	    "\000\000\000\000\000\000\266\002\265\000\053\003\000\000\000\000\000\000\104\006\233\000\045\003\323\015\205\000\034\003\331\012\061\000\040\003\000\000\000\000\000\000\007\033\327\000\012\004\133\033\030\000\007\000\203\002\234\000\053\003\107\022\275\000"
+	    "\030\003\143\026\150\000\023\003\000\000\000\000\000\000\031\024\274\000\027\003\000\000\000\000\000\000\000\000\000\000\000\000\047\021\046\000\030\002\106\025\132\000\025\003\064\011\243\000\043\003\170\033\020\000\006\000\224\024\130\000\026\003\000\000"
+	    "\000\000\000\000\012\012\063\000\042\003\260\033\032\000\004\002\072\027\120\000\022\003\033\003\266\000\052\003\261\012\144\000\040\003\014\025\140\000\025\003\265\033\047\000\005\003\000\000\000\000\000\000\121\013\210\000\040\003\000\000\000\000\000\000"
+	    "\156\004\257\000\050\003\262\024\117\000\026\003\370\006\322\000\045\003\313\006\315\000\045\003\135\005\262\000\047\003\273\005\143\000\046\003\236\006\310\000\045\003\077\016\123\000\033\003\310\030\326\000\017\003\161\006\217\000\045\003\027\006\146\000"
+	    "\045\003\102\020\131\000\031\003\162\001\270\000\062\003\366\014\232\000\035\003\147\022\156\000\027\003\176\026\116\000\023\003\260\033\031\000\004\001\000\000\000\000\000\000\204\020\064\000\031\003\141\014\272\000\036\003\171\013\261\000\040\003\011\011"
+	    "\147\000\043\003\325\027\104\000\021\003\127\032\162\000\014\003\143\025\113\000\025\003\176\031\112\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\045\007\305\000\045\003\364\032\050\000\013\003\265\033\032\000\005\002\000\000\000\000\000\000"
+	    "\310\013\273\000\037\003\067\001\211\000\063\003\247\021\223\000\030\003\115\003\254\000\051\003\025\014\070\000\036\003\274\027\201\000\021\003\247\032\043\000\014\002\047\022\277\000\030\003\241\013\264\000\037\003\262\010\324\000\044\003\316\004\304\000"
+	    "\050\003\372\023\276\000\027\003\212\011\324\000\043\003\206\010\317\000\044\003\132\010\312\000\044\003\056\010\312\000\044\003\374\000\240\000\063\003\205\016\235\000\033\003\206\022\127\000\027\003\214\005\263\000\047\003\127\017\101\000\033\003\260\033"
+	    "\000\000\004\000\172\017\125\000\032\003\153\032\052\000\014\003\230\030\027\000\020\000\153\032\010\000\014\000\044\031\106\000\017\003\206\033\021\000\006\000\265\033\031\000\005\001\364\032\033\000\013\002\235\025\105\000\025\003\364\032\002\000\013\000";
 	return slots;
 }
+
+KPROF_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
+{
+	static const uint8_t displacement[] = "\005\000\001\000\000\000\011\000\002\000\002\000\000\000\001\000\005\000\006\000\000\000\012\000\000\000\004\000\001\000\000\000\001\000\001\000\004\000\000\000\000\000\001\000\017\000\005\000\003\000\000\000\020\000\000\000\004\000\002\000\000\000\020\000"
+	    "\001\000\000\000\000\000\000\000\005\000\002\000\001\000\000\000\001\000\000\000\000\000\003\000\006\000\001\000\001\000\003\000\000\000\002\000\000\000\001\000\005\000\002\000\000\000\020\000\001\000\004\000\004\000\005\000\041\000\000\000\004\000\031\000"
+	    "\000\000\040\000\016\000\011\000\000\000\000\000\001\000\001\000\002\000\001\000\002\000\015\000\001\000\001\000\004\000\000\000\024\000\040\000\003\000\002\000\002\000\000\000\005\000\001\000\010\000\002\000\000\000\010\000\003\000\045\000\005\000\000\000"
+	    "\000\000\001\000\000\000\040\000\027\000\041\000\017\000\014\000\007\000\040\000\001\000\016\000\001\000\101\000\022\000\030\000\001\000\000\000\006\000\000\000\005\000\000\000\010\000\000\000\000\000\012\000\000\000\001\000\000\000\000\000\007\000\013\000";
+	return displacement;
+}
 #endif
+/* clang-format on */
 
 KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count)
 {
@@ -7301,61 +6437,71 @@ KPROF_API const char *kprof_source_description(const kprof_source *s)
 	return s ? kprof_impl_string_pool() + s->description : NULL;
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_name_hash_of(const char *name, size_t len, unsigned itf)
+/* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
+ * letter differ. */
+KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 {
-	uint32_t h = 0x811C9DC5u ^ (uint32_t)(itf * 0x9E3779B1u);
-	size_t i;
-	for (i = 0; i < len; i++)
-		h = (h ^ kprof_impl_lower((unsigned char)name[i])) * 0x01000193u;
-	return h;
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7,
+	               low7 = (x | ones << 5) & ~high;
+	return ((low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high) >>
+	       2;
 }
 
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len)
 {
-	static const char prefix[] = "profile";
-	const uint16_t *slots = kprof_impl_name_hash();
-	const char *pool = kprof_impl_string_pool();
-	uint32_t h;
-	unsigned probe;
-	size_t i;
+	const uint64_t case_bits = UINT64_C(0x2020202020202020);
+	uint64_t acc, x, last;
+	const uint8_t *p = (const uint8_t *)name, *slot, *key;
+	size_t i, n;
 	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
 		return NULL;
-	if (len > 7) {
-		for (i = 0;
-		     i < 7 && kprof_impl_lower((unsigned char)name[i]) == (unsigned char)prefix[i];
-		     i++)
-			;
-		if (i == 7) {
-			name += 7;
-			len -= 7;
-		}
+	/* "profile", little-endian, ignoring case */
+	if (len > 7 && ((kprof_load_le64(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
+	                       UINT64_C(0x00656C69666F7270)) {
+		p += 7;
+		len -= 7;
 	}
-	if (len == 0 || len > 0xFFFF)
+	if (len == 0 || len > KPROF_IMPL_NAME_MAX)
 		return NULL;
-	h = kprof_impl_name_hash_of(name, len, (unsigned)itf);
-	for (probe = 0; probe < KPROF_IMPL_NAME_HASH_PROBES; probe++) {
-		uint32_t slot = (h + probe) & (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-		uint16_t key = slots[2 * slot], row = slots[2 * slot + 1];
-		const kprof_source *s;
-		if (row == 0xFFFFu)
-			return NULL;
-		s = kprof_impl_source_rows() + row;
-		if (s->iface != (uint8_t)itf)
-			continue;
-		for (i = 0; i < len && pool[key + i] &&
-		            kprof_impl_lower((unsigned char)pool[key + i]) ==
-		                    kprof_impl_lower((unsigned char)name[i]);
-		     i++)
-			;
-		if (i == len && pool[key + i] == '\0')
-			return s;
+	n = (len + 7u) / 8u;
+	if (len >= 8u) { /* the last word: the last eight bytes, shifted down */
+		last = kprof_load_le64(p + len - 8u) >> (8u * (8u * n - len));
+	} else {
+		for (last = 0, i = len; i-- > 0;)
+			last = last << 8 | p[i];
 	}
-	return NULL;
+	acc = len | (uint64_t)itf << 16;
+	for (i = 0; i < n; i++) {
+		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE |
+		       acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^
+		      (x | case_bits);
+	}
+	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
+	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
+	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
+	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
+	slot = kprof_impl_name_slots() + 6u * i;
+	if (kprof_load_le16(slot + 4) != (len | (unsigned)itf << 8))
+		return NULL;
+	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
+	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
+	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
+	for (i = 0; i < n; i++) {
+		uint64_t diff;
+		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		diff = kprof_load_le64(key + 8u * i) ^ x;
+		if (i + 1u == n)
+			diff &= ~(uint64_t)0 >> (8u * (8u * n - len));
+		if (diff && (diff & ~kprof_impl_letter_bits(x)))
+			return NULL;
+	}
+	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
 }
 #endif
 
-/* ---- hal ---- */
+/* ---- hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_HAL)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. One string and offsets:
@@ -7934,7 +7080,8 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	/* Rule 3: the 32-bit HAL's extra requirements */
 	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
 	    d->iface != KPROF_INTERFACE_DEFAULT &&
-	    ((d->iface == KPROF_INTERFACE_EMON && d->family != 6 && d->family != 15) ||
+	    ((d->iface == KPROF_INTERFACE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
+	      d->family != KPROF_CPUID_FAMILY_EXTENDED) ||
 	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
 		d->reason = d->iface == KPROF_INTERFACE_EMON
 		                    ? KPROF_HAL_REASON_X86_INTEL_FAMILY
@@ -8479,7 +7626,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 #endif
 #endif /* KPROF_NO_HAL */
 
-/* ---- dump ---- */
+/* ---- dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_format value, or NULL when it has none. One string and offsets:
@@ -8901,7 +8048,7 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 }
 #endif /* KPROF_NO_DUMP */
 
-/* ---- lwp ---- */
+/* ---- lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
 #if !defined(KPROF_NO_LWP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_revision value, or NULL when it has none. One string and offsets:
@@ -9042,182 +8189,66 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le32(p + 0x0);
-	out->buffer_size = kprof_load_le32(p + 0x4);
-	out->buffer_base = kprof_load_le64(p + 0x8);
-	out->buffer_head_offset = kprof_load_le32(p + 0x10);
-	for (i = 0; i < 4; i++)
-		out->reserved_14[i] = p[0x14 + i];
-	out->missed_events = kprof_load_le64(p + 0x18);
-	out->threshold = kprof_load_le32(p + 0x20);
-	out->filters = kprof_load_le32(p + 0x24);
-	out->base_ip = kprof_load_le64(p + 0x28);
-	out->limit_ip = kprof_load_le64(p + 0x30);
-	for (i = 0; i < 8; i++)
-		out->reserved_38[i] = p[0x38 + i];
-	out->buffer_tail_offset = kprof_load_le32(p + 0x40);
-	for (i = 0; i < 4; i++)
-		out->reserved_44[i] = p[0x44 + i];
-	out->software_data1 = kprof_load_le64(p + 0x48);
-	out->software_data2 = kprof_load_le64(p + 0x50);
-	for (i = 0; i < 40; i++)
-		out->reserved_58[i] = p[0x58 + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(
+	        buf, len, out, KPROF_LWPCB_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010",
+	        8);
 }
 
 KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->flags);
-	kprof_store_le32(p + 0x4, in->buffer_size);
-	kprof_store_le64(p + 0x8, in->buffer_base);
-	kprof_store_le32(p + 0x10, in->buffer_head_offset);
-	for (i = 0; i < 4; i++)
-		p[0x14 + i] = in->reserved_14[i];
-	kprof_store_le64(p + 0x18, in->missed_events);
-	kprof_store_le32(p + 0x20, in->threshold);
-	kprof_store_le32(p + 0x24, in->filters);
-	kprof_store_le64(p + 0x28, in->base_ip);
-	kprof_store_le64(p + 0x30, in->limit_ip);
-	for (i = 0; i < 8; i++)
-		p[0x38 + i] = in->reserved_38[i];
-	kprof_store_le32(p + 0x40, in->buffer_tail_offset);
-	for (i = 0; i < 4; i++)
-		p[0x44 + i] = in->reserved_44[i];
-	kprof_store_le64(p + 0x48, in->software_data1);
-	kprof_store_le64(p + 0x50, in->software_data2);
-	for (i = 0; i < 40; i++)
-		p[0x58 + i] = in->reserved_58[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(
+	        in, buf, len, KPROF_LWPCB_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010",
+	        8);
 }
 
 KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
                                                    kprof_lwp_event_slot *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->event_interval = kprof_load_le32(p + 0x0);
-	out->event_counter = kprof_load_le32(p + 0x4);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_LWP_EVENT_SLOT_SIZE,
+	                                "\000\000\002\004", 1);
 }
 
 KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
                                                    size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_EVENT_SLOT_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->event_interval);
-	kprof_store_le32(p + 0x4, in->event_counter);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_LWP_EVENT_SLOT_SIZE, "\000\000\002\004",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
                                                  kprof_lwpcb_fam15h *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_FAM15H_SIZE)
-		return KPROF_E_TRUNCATED;
-	(void)kprof_lwpcb_decode(p + 0x0, 128, &out->header);
-	for (i = 0; i < 3; i++)
-		(void)kprof_lwp_event_slot_decode(p + 0x80 + i * 8, 8, &out->events[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(
+	        buf, len, out, KPROF_LWPCB_FAM15H_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",
+	        9);
 }
 
 KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWPCB_FAM15H_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	(void)kprof_lwpcb_encode(&in->header, p + 0x0, 128);
-	for (i = 0; i < 3; i++)
-		(void)kprof_lwp_event_slot_encode(&in->events[i], p + 0x80 + i * 8, 8);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(
+	        in, buf, len, KPROF_LWPCB_FAM15H_SIZE,
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
+	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",
+	        9);
 }
 
 KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_RECORD_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->event_id = p[0x0];
-	out->core_id = p[0x1];
-	out->flags = kprof_load_le16(p + 0x2);
-	out->data1 = kprof_load_le32(p + 0x4);
-	out->inst_address = kprof_load_le64(p + 0x8);
-	out->data2 = kprof_load_le64(p + 0x10);
-	out->timestamp = kprof_load_le64(p + 0x18);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_LWP_RECORD_SIZE,
+	                                "\002\000\001\002\004\000\001\004\010\000\003\010", 3);
 }
 
 KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_LWP_RECORD_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	p[0x0] = in->event_id;
-	p[0x1] = in->core_id;
-	kprof_store_le16(p + 0x2, in->flags);
-	kprof_store_le32(p + 0x4, in->data1);
-	kprof_store_le64(p + 0x8, in->inst_address);
-	kprof_store_le64(p + 0x10, in->data2);
-	kprof_store_le64(p + 0x18, in->timestamp);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_LWP_RECORD_SIZE,
+	                                "\002\000\001\002\004\000\001\004\010\000\003\010", 3);
 }
 
 /* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
@@ -10453,58 +9484,16 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 }
 #endif /* KPROF_NO_LWP */
 
-/* ---- ds ---- */
+/* ---- ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
 #if !defined(KPROF_NO_DS)
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->bts_buffer_base = kprof_load_le64(p + 0x0);
-	out->bts_index = kprof_load_le64(p + 0x8);
-	out->bts_absolute_maximum = kprof_load_le64(p + 0x10);
-	out->bts_interrupt_threshold = kprof_load_le64(p + 0x18);
-	out->pebs_buffer_base = kprof_load_le64(p + 0x20);
-	out->pebs_index = kprof_load_le64(p + 0x28);
-	out->pebs_absolute_maximum = kprof_load_le64(p + 0x30);
-	out->pebs_interrupt_threshold = kprof_load_le64(p + 0x38);
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = kprof_load_le64(p + 0x40 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = kprof_load_le64(p + 0x80 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_SIZE, "\000\000\024\010", 1);
 }
 
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->bts_buffer_base);
-	kprof_store_le64(p + 0x8, in->bts_index);
-	kprof_store_le64(p + 0x10, in->bts_absolute_maximum);
-	kprof_store_le64(p + 0x18, in->bts_interrupt_threshold);
-	kprof_store_le64(p + 0x20, in->pebs_buffer_base);
-	kprof_store_le64(p + 0x28, in->pebs_index);
-	kprof_store_le64(p + 0x30, in->pebs_absolute_maximum);
-	kprof_store_le64(p + 0x38, in->pebs_interrupt_threshold);
-	for (i = 0; i < 8; i++)
-		kprof_store_le64(p + 0x40 + i * 8, in->pebs_gp_counter_reset[i]);
-	for (i = 0; i < 4; i++)
-		kprof_store_le64(p + 0x80 + i * 8, in->pebs_fixed_counter_reset[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_SIZE, "\000\000\024\010", 1);
 }
 
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
@@ -10524,674 +9513,171 @@ KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 
 }
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->bts_buffer_base = kprof_load_le32(p + 0x0);
-	out->bts_index = kprof_load_le32(p + 0x4);
-	out->bts_absolute_maximum = kprof_load_le32(p + 0x8);
-	out->bts_interrupt_threshold = kprof_load_le32(p + 0xC);
-	out->pebs_buffer_base = kprof_load_le32(p + 0x10);
-	out->pebs_index = kprof_load_le32(p + 0x14);
-	out->pebs_absolute_maximum = kprof_load_le32(p + 0x18);
-	out->pebs_interrupt_threshold = kprof_load_le32(p + 0x1C);
-	out->pebs_counter_reset = kprof_load_le64(p + 0x20);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\001\010", 2);
 }
 
 KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_DS_AREA32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->bts_buffer_base);
-	kprof_store_le32(p + 0x4, in->bts_index);
-	kprof_store_le32(p + 0x8, in->bts_absolute_maximum);
-	kprof_store_le32(p + 0xC, in->bts_interrupt_threshold);
-	kprof_store_le32(p + 0x10, in->pebs_buffer_base);
-	kprof_store_le32(p + 0x14, in->pebs_index);
-	kprof_store_le32(p + 0x18, in->pebs_absolute_maximum);
-	kprof_store_le32(p + 0x1C, in->pebs_interrupt_threshold);
-	kprof_store_le64(p + 0x20, in->pebs_counter_reset);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\001\010", 2);
 }
 
 KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
                                                  kprof_bts_record64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->from = kprof_load_le64(p + 0x0);
-	out->to = kprof_load_le64(p + 0x8);
-	out->flags = kprof_load_le64(p + 0x10);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_BTS_RECORD64_SIZE, "\000\000\003\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->from);
-	kprof_store_le64(p + 0x8, in->to);
-	kprof_store_le64(p + 0x10, in->flags);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_BTS_RECORD64_SIZE, "\000\000\003\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
                                                  kprof_bts_record32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->from = kprof_load_le32(p + 0x0);
-	out->to = kprof_load_le32(p + 0x4);
-	out->flags = kprof_load_le32(p + 0x8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_BTS_RECORD32_SIZE, "\000\000\003\004",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_BTS_RECORD32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->from);
-	kprof_store_le32(p + 0x4, in->to);
-	kprof_store_le32(p + 0x8, in->flags);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_BTS_RECORD32_SIZE, "\000\000\003\004",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt0 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT0_SIZE,
+	                                "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT0_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT0_SIZE,
+	                                "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt1 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	out->status = kprof_load_le64(p + 0x90);
-	out->dla = kprof_load_le64(p + 0x98);
-	out->dse = kprof_load_le64(p + 0xA0);
-	out->lat = kprof_load_le64(p + 0xA8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT1_SIZE,
+	                                "\000\000\026\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT1_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	kprof_store_le64(p + 0x90, in->status);
-	kprof_store_le64(p + 0x98, in->dla);
-	kprof_store_le64(p + 0xA0, in->dse);
-	kprof_store_le64(p + 0xA8, in->lat);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT1_SIZE,
+	                                "\000\000\026\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt2 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	out->status = kprof_load_le64(p + 0x90);
-	out->dla = kprof_load_le64(p + 0x98);
-	out->dse = kprof_load_le64(p + 0xA0);
-	out->lat = kprof_load_le64(p + 0xA8);
-	out->real_ip = kprof_load_le64(p + 0xB0);
-	out->tsx_tuning = kprof_load_le64(p + 0xB8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT2_SIZE,
+	                                "\000\000\030\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT2_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	kprof_store_le64(p + 0x90, in->status);
-	kprof_store_le64(p + 0x98, in->dla);
-	kprof_store_le64(p + 0xA0, in->dse);
-	kprof_store_le64(p + 0xA8, in->lat);
-	kprof_store_le64(p + 0xB0, in->real_ip);
-	kprof_store_le64(p + 0xB8, in->tsx_tuning);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT2_SIZE,
+	                                "\000\000\030\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
                                                      kprof_pebs_record_fmt3 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->bx = kprof_load_le64(p + 0x18);
-	out->cx = kprof_load_le64(p + 0x20);
-	out->dx = kprof_load_le64(p + 0x28);
-	out->si = kprof_load_le64(p + 0x30);
-	out->di = kprof_load_le64(p + 0x38);
-	out->bp = kprof_load_le64(p + 0x40);
-	out->sp = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	out->status = kprof_load_le64(p + 0x90);
-	out->dla = kprof_load_le64(p + 0x98);
-	out->dse = kprof_load_le64(p + 0xA0);
-	out->lat = kprof_load_le64(p + 0xA8);
-	out->real_ip = kprof_load_le64(p + 0xB0);
-	out->tsx_tuning = kprof_load_le64(p + 0xB8);
-	out->tsc = kprof_load_le64(p + 0xC0);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT3_SIZE,
+	                                "\000\000\031\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
                                                      size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_FMT3_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->bx);
-	kprof_store_le64(p + 0x20, in->cx);
-	kprof_store_le64(p + 0x28, in->dx);
-	kprof_store_le64(p + 0x30, in->si);
-	kprof_store_le64(p + 0x38, in->di);
-	kprof_store_le64(p + 0x40, in->bp);
-	kprof_store_le64(p + 0x48, in->sp);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	kprof_store_le64(p + 0x90, in->status);
-	kprof_store_le64(p + 0x98, in->dla);
-	kprof_store_le64(p + 0xA0, in->dse);
-	kprof_store_le64(p + 0xA8, in->lat);
-	kprof_store_le64(p + 0xB0, in->real_ip);
-	kprof_store_le64(p + 0xB8, in->tsx_tuning);
-	kprof_store_le64(p + 0xC0, in->tsc);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT3_SIZE,
+	                                "\000\000\031\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
                                                            kprof_pebs_record_netburst32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->eflags = kprof_load_le32(p + 0x0);
-	out->eip = kprof_load_le32(p + 0x4);
-	out->eax = kprof_load_le32(p + 0x8);
-	out->ebx = kprof_load_le32(p + 0xC);
-	out->ecx = kprof_load_le32(p + 0x10);
-	out->edx = kprof_load_le32(p + 0x14);
-	out->esi = kprof_load_le32(p + 0x18);
-	out->edi = kprof_load_le32(p + 0x1C);
-	out->ebp = kprof_load_le32(p + 0x20);
-	out->esp = kprof_load_le32(p + 0x24);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_NETBURST32_SIZE,
+	                                "\000\000\012\004", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
                                                            void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_RECORD_NETBURST32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->eflags);
-	kprof_store_le32(p + 0x4, in->eip);
-	kprof_store_le32(p + 0x8, in->eax);
-	kprof_store_le32(p + 0xC, in->ebx);
-	kprof_store_le32(p + 0x10, in->ecx);
-	kprof_store_le32(p + 0x14, in->edx);
-	kprof_store_le32(p + 0x18, in->esi);
-	kprof_store_le32(p + 0x1C, in->edi);
-	kprof_store_le32(p + 0x20, in->ebp);
-	kprof_store_le32(p + 0x24, in->esp);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_NETBURST32_SIZE,
+	                                "\000\000\012\004", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_GPRS_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->flags = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->ax = kprof_load_le64(p + 0x10);
-	out->cx = kprof_load_le64(p + 0x18);
-	out->dx = kprof_load_le64(p + 0x20);
-	out->bx = kprof_load_le64(p + 0x28);
-	out->sp = kprof_load_le64(p + 0x30);
-	out->bp = kprof_load_le64(p + 0x38);
-	out->si = kprof_load_le64(p + 0x40);
-	out->di = kprof_load_le64(p + 0x48);
-	out->r8 = kprof_load_le64(p + 0x50);
-	out->r9 = kprof_load_le64(p + 0x58);
-	out->r10 = kprof_load_le64(p + 0x60);
-	out->r11 = kprof_load_le64(p + 0x68);
-	out->r12 = kprof_load_le64(p + 0x70);
-	out->r13 = kprof_load_le64(p + 0x78);
-	out->r14 = kprof_load_le64(p + 0x80);
-	out->r15 = kprof_load_le64(p + 0x88);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_GPRS_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->flags);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->ax);
-	kprof_store_le64(p + 0x18, in->cx);
-	kprof_store_le64(p + 0x20, in->dx);
-	kprof_store_le64(p + 0x28, in->bx);
-	kprof_store_le64(p + 0x30, in->sp);
-	kprof_store_le64(p + 0x38, in->bp);
-	kprof_store_le64(p + 0x40, in->si);
-	kprof_store_le64(p + 0x48, in->di);
-	kprof_store_le64(p + 0x50, in->r8);
-	kprof_store_le64(p + 0x58, in->r9);
-	kprof_store_le64(p + 0x60, in->r10);
-	kprof_store_le64(p + 0x68, in->r11);
-	kprof_store_le64(p + 0x70, in->r12);
-	kprof_store_le64(p + 0x78, in->r13);
-	kprof_store_le64(p + 0x80, in->r14);
-	kprof_store_le64(p + 0x88, in->r15);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_BASIC_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->format_size = kprof_load_le64(p + 0x0);
-	out->ip = kprof_load_le64(p + 0x8);
-	out->applicable_counters = kprof_load_le64(p + 0x10);
-	out->tsc = kprof_load_le64(p + 0x18);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_BASIC_SIZE, "\000\000\004\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_BASIC_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->format_size);
-	kprof_store_le64(p + 0x8, in->ip);
-	kprof_store_le64(p + 0x10, in->applicable_counters);
-	kprof_store_le64(p + 0x18, in->tsc);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_BASIC_SIZE, "\000\000\004\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
                                                  kprof_pebs_meminfo *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_MEMINFO_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->address = kprof_load_le64(p + 0x0);
-	out->aux = kprof_load_le64(p + 0x8);
-	out->latency = kprof_load_le64(p + 0x10);
-	out->tsx_tuning = kprof_load_le64(p + 0x18);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
                                                  size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_MEMINFO_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->address);
-	kprof_store_le64(p + 0x8, in->aux);
-	kprof_store_le64(p + 0x10, in->latency);
-	kprof_store_le64(p + 0x18, in->tsx_tuning);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010",
+	                                1);
 }
 
 KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_XMM_SIZE)
-		return KPROF_E_TRUNCATED;
-	for (i = 0; i < 32; i++)
-		out->xmm[i] = kprof_load_le64(p + 0x0 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_XMM_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	for (i = 0; i < 32; i++)
-		kprof_store_le64(p + 0x0 + i * 8, in->xmm[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
                                                    kprof_pebs_lbr_entry *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->from = kprof_load_le64(p + 0x0);
-	out->to = kprof_load_le64(p + 0x8);
-	out->info = kprof_load_le64(p + 0x10);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_LBR_ENTRY_SIZE,
+	                                "\000\000\003\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_LBR_ENTRY_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->from);
-	kprof_store_le64(p + 0x8, in->to);
-	kprof_store_le64(p + 0x10, in->info);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_LBR_ENTRY_SIZE, "\000\000\003\010",
+	                                1);
 }
 
 /* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
@@ -11810,7 +10296,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 }
 #endif /* KPROF_NO_DS */
 
-/* ---- windows ---- */
+/* ---- windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
 #if !defined(KPROF_NO_WINDOWS)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_event_trace_information_class value, or NULL when it has none. One string and offsets:
@@ -11928,87 +10414,29 @@ KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->BtsBufferBase = kprof_load_le64(p + 0x0);
-	out->BtsIndex = kprof_load_le64(p + 0x8);
-	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
-	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
-	out->PebsBufferBase = kprof_load_le64(p + 0x20);
-	out->PebsIndex = kprof_load_le64(p + 0x28);
-	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
-	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
-	out->PebsCounterReset0 = kprof_load_le64(p + 0x40);
-	out->PebsCounterReset1 = kprof_load_le64(p + 0x48);
-	out->PebsCounterReset2 = kprof_load_le64(p + 0x50);
-	out->PebsCounterReset3 = kprof_load_le64(p + 0x58);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->BtsBufferBase);
-	kprof_store_le64(p + 0x8, in->BtsIndex);
-	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
-	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
-	kprof_store_le64(p + 0x20, in->PebsBufferBase);
-	kprof_store_le64(p + 0x28, in->PebsIndex);
-	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
-	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
-	kprof_store_le64(p + 0x40, in->PebsCounterReset0);
-	kprof_store_le64(p + 0x48, in->PebsCounterReset1);
-	kprof_store_le64(p + 0x50, in->PebsCounterReset2);
-	kprof_store_le64(p + 0x58, in->PebsCounterReset3);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API kprof_status kprof_processor_profile_control_area_decode(
         const void *buf, size_t len, kprof_processor_profile_control_area *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
-		return KPROF_E_TRUNCATED;
-	(void)kprof_pebs_ds_save_area_decode(p + 0x0, 96, &out->PebsDsSaveArea);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API kprof_status kprof_processor_profile_control_area_encode(
         const kprof_processor_profile_control_area *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	(void)kprof_pebs_ds_save_area_encode(&in->PebsDsSaveArea, p + 0x0, 96);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+	                                "\000\000\014\010", 1);
 }
 
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
@@ -12033,55 +10461,15 @@ KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->BtsBufferBase = kprof_load_le64(p + 0x0);
-	out->BtsIndex = kprof_load_le64(p + 0x8);
-	out->BtsAbsoluteMaximum = kprof_load_le64(p + 0x10);
-	out->BtsInterruptThreshold = kprof_load_le64(p + 0x18);
-	out->PebsBufferBase = kprof_load_le64(p + 0x20);
-	out->PebsIndex = kprof_load_le64(p + 0x28);
-	out->PebsAbsoluteMaximum = kprof_load_le64(p + 0x30);
-	out->PebsInterruptThreshold = kprof_load_le64(p + 0x38);
-	for (i = 0; i < 8; i++)
-		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x40 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x80 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA64_SIZE,
+	                                "\000\000\024\010", 1);
 }
 
 KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
                                                         void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->BtsBufferBase);
-	kprof_store_le64(p + 0x8, in->BtsIndex);
-	kprof_store_le64(p + 0x10, in->BtsAbsoluteMaximum);
-	kprof_store_le64(p + 0x18, in->BtsInterruptThreshold);
-	kprof_store_le64(p + 0x20, in->PebsBufferBase);
-	kprof_store_le64(p + 0x28, in->PebsIndex);
-	kprof_store_le64(p + 0x30, in->PebsAbsoluteMaximum);
-	kprof_store_le64(p + 0x38, in->PebsInterruptThreshold);
-	for (i = 0; i < 8; i++)
-		kprof_store_le64(p + 0x40 + i * 8, in->PebsGpCounterReset[i]);
-	for (i = 0; i < 4; i++)
-		kprof_store_le64(p + 0x80 + i * 8, in->PebsFixedCounterReset[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE,
+	                                "\000\000\024\010", 1);
 }
 
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
@@ -12106,345 +10494,121 @@ KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->BtsBufferBase = kprof_load_le32(p + 0x0);
-	out->BtsIndex = kprof_load_le32(p + 0x4);
-	out->BtsAbsoluteMaximum = kprof_load_le32(p + 0x8);
-	out->BtsInterruptThreshold = kprof_load_le32(p + 0xC);
-	out->PebsBufferBase = kprof_load_le32(p + 0x10);
-	out->PebsIndex = kprof_load_le32(p + 0x14);
-	out->PebsAbsoluteMaximum = kprof_load_le32(p + 0x18);
-	out->PebsInterruptThreshold = kprof_load_le32(p + 0x1C);
-	for (i = 0; i < 8; i++)
-		out->PebsGpCounterReset[i] = kprof_load_le64(p + 0x20 + i * 8);
-	for (i = 0; i < 4; i++)
-		out->PebsFixedCounterReset[i] = kprof_load_le64(p + 0x60 + i * 8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\014\010", 2);
 }
 
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PEBS_DS_SAVE_AREA32_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->BtsBufferBase);
-	kprof_store_le32(p + 0x4, in->BtsIndex);
-	kprof_store_le32(p + 0x8, in->BtsAbsoluteMaximum);
-	kprof_store_le32(p + 0xC, in->BtsInterruptThreshold);
-	kprof_store_le32(p + 0x10, in->PebsBufferBase);
-	kprof_store_le32(p + 0x14, in->PebsIndex);
-	kprof_store_le32(p + 0x18, in->PebsAbsoluteMaximum);
-	kprof_store_le32(p + 0x1C, in->PebsInterruptThreshold);
-	for (i = 0; i < 8; i++)
-		kprof_store_le64(p + 0x20 + i * 8, in->PebsGpCounterReset[i]);
-	for (i = 0; i < 4; i++)
-		kprof_store_le64(p + 0x60 + i * 8, in->PebsFixedCounterReset[i]);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE,
+	                                "\000\000\010\004\040\000\014\010", 2);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->ProcessorProfileControlArea = kprof_load_le32(p + 0x0);
-	out->Allocate = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+	                                "\000\000\001\004", 1);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
         const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->ProcessorProfileControlArea);
-	p[0x4] = in->Allocate;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+	                                "\000\000\001\004", 1);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->ProcessorProfileControlArea = kprof_load_le64(p + 0x0);
-	out->Allocate = p[0x8];
-	for (i = 0; i < 7; i++)
-		out->reserved_9[i] = p[0x9 + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+	                                "\000\000\001\010", 1);
 }
 
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
         const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le64(p + 0x0, in->ProcessorProfileControlArea);
-	p[0x8] = in->Allocate;
-	for (i = 0; i < 7; i++)
-		p[0x9 + i] = in->reserved_9[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+	                                "\000\000\001\010", 1);
 }
 
 KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
                                                         kprof_profile_source_info *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->NextEntryOffset = kprof_load_le32(p + 0x0);
-	out->Source = kprof_load_le32(p + 0x4);
-	out->MinInterval = kprof_load_le32(p + 0x8);
-	out->MaxInterval = kprof_load_le32(p + 0xC);
-	out->Reserved = kprof_load_le64(p + 0x10);
-	for (i = 0; i < 1; i++)
-		out->Description[i] = kprof_load_le16(p + 0x18 + i * 2);
-	for (i = 0; i < 6; i++)
-		out->reserved_1a[i] = p[0x1A + i];
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PROFILE_SOURCE_INFO_SIZE,
+	                                "\000\000\004\004\020\000\001\010\030\000\001\002", 3);
 }
 
 KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
                                                         void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_PROFILE_SOURCE_INFO_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->NextEntryOffset);
-	kprof_store_le32(p + 0x4, in->Source);
-	kprof_store_le32(p + 0x8, in->MinInterval);
-	kprof_store_le32(p + 0xC, in->MaxInterval);
-	kprof_store_le64(p + 0x10, in->Reserved);
-	for (i = 0; i < 1; i++)
-		kprof_store_le16(p + 0x18 + i * 2, in->Description[i]);
-	for (i = 0; i < 6; i++)
-		p[0x1A + i] = in->reserved_1a[i];
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PROFILE_SOURCE_INFO_SIZE,
+	                                "\000\000\004\004\020\000\001\010\030\000\001\002", 3);
 }
 
 KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
                                                            kprof_trace_profile_interval *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Interval = kprof_load_le32(p + 0x4);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_TRACE_PROFILE_INTERVAL_SIZE,
+	                                "\000\000\002\004", 1);
 }
 
 KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
                                                            void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_TRACE_PROFILE_INTERVAL_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	kprof_store_le32(p + 0x4, in->Interval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_TRACE_PROFILE_INTERVAL_SIZE,
+	                                "\000\000\002\004", 1);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Supported = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	out->Interval = kprof_load_le32(p + 0x8);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out, KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+	                                "\000\000\001\004\010\000\001\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_encode(
         const kprof_hal_profile_source_information *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	p[0x4] = in->Supported;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	kprof_store_le32(p + 0x8, in->Interval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len, KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+	                                "\000\000\001\004\010\000\001\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Supported = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	out->Interval = kprof_load_le32(p + 0x8);
-	out->DefInterval = kprof_load_le32(p + 0xC);
-	out->MaxInterval = kprof_load_le32(p + 0x10);
-	out->MinInterval = kprof_load_le32(p + 0x14);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+	                                "\000\000\001\004\010\000\004\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
         const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	p[0x4] = in->Supported;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	kprof_store_le32(p + 0x8, in->Interval);
-	kprof_store_le32(p + 0xC, in->DefInterval);
-	kprof_store_le32(p + 0x10, in->MaxInterval);
-	kprof_store_le32(p + 0x14, in->MinInterval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+	                                "\000\000\001\004\010\000\004\004", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
         const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out)
 {
-	const uint8_t *p = (const uint8_t *)buf;
-	size_t i;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	/* *out is defined on every return, so callers never read an uninitialised struct. */
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
-		return KPROF_E_TRUNCATED;
-	out->Source = kprof_load_le32(p + 0x0);
-	out->Supported = p[0x4];
-	for (i = 0; i < 3; i++)
-		out->reserved_5[i] = p[0x5 + i];
-	out->Interval = kprof_load_le64(p + 0x8);
-	out->DefInterval = kprof_load_le64(p + 0x10);
-	out->MaxInterval = kprof_load_le64(p + 0x18);
-	out->MinInterval = kprof_load_le64(p + 0x20);
-	return KPROF_OK;
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
 KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
         const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len)
 {
-	uint8_t *p = (uint8_t *)buf;
-	size_t i;
-	if (!buf || !in)
-		return KPROF_E_ARGUMENT;
-	if (len < KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	(void)i;
-	kprof_store_le32(p + 0x0, in->Source);
-	p[0x4] = in->Supported;
-	for (i = 0; i < 3; i++)
-		p[0x5 + i] = in->reserved_5[i];
-	kprof_store_le64(p + 0x8, in->Interval);
-	kprof_store_le64(p + 0x10, in->DefInterval);
-	kprof_store_le64(p + 0x18, in->MaxInterval);
-	kprof_store_le64(p + 0x20, in->MinInterval);
-	return KPROF_OK;
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,

@@ -1,6 +1,7 @@
-/* Lookups: name -> select and (interface, value) -> select with kprof's hash and O(1)
- * index, vs a linear scan of kprof_source_table(), vs libpfm4 resolving the equivalent
- * event string ("amd64_k8_revf::RETIRED_INSTRUCTIONS") to its encoding.
+/* Lookups: name -> select and (interface, value) -> select with kprof's perfect hash and O(1)
+ * index, vs a `gperf --ignore-case` perfect hash of the same spellings (gperf_names.h, made
+ * by bench/gperf_names.py), vs a linear scan of kprof_source_table(), vs libpfm4 resolving
+ * the equivalent event string ("amd64_k8_revf::RETIRED_INSTRUCTIONS") to its encoding.
  *
  *   lookup --itf=N --pmu=NAME [--all] [--smoke]
  *
@@ -12,6 +13,15 @@
 #include "bench.h"
 #include "kprof.h"
 #include <perfmon/pfmlib.h>
+
+#include "gperf_names.h"
+
+/* The gperf peer: the same answer as kprof_source_by_name. */
+static const kprof_source *gperf_by_name(kprof_interface itf, const char *name, size_t len)
+{
+	const struct gperf_name *g = gperf_lookup((int)itf, name, len);
+	return g ? kprof_source_table(itf, NULL) + g->row : NULL;
+}
 
 #define MAX_Q 256
 
@@ -153,7 +163,7 @@ int main(int argc, char **argv)
 	pfm_pmu_t p;
 	size_t n;
 	const kprof_source *rows;
-	bench_stat st_kprof, st_scan, st_pfm;
+	bench_stat st_kprof, st_gperf, st_scan, st_pfm;
 	long iters;
 	char buf[64];
 
@@ -210,6 +220,7 @@ int main(int argc, char **argv)
 		const kprof_source *s = kprof_source_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
 		if (!s || s->select != qs[i].src->select ||
 		    scan_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len) != s ||
+		    gperf_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len) != s ||
 		    pfm_encode(qs[i].pfm, &code) || (code & 0xFFFF) != (s->select & 0xFFFF)) {
 			fprintf(stderr, "lookup: wrong answer for %s / %s\n", qs[i].name, qs[i].pfm);
 			return 1;
@@ -222,6 +233,10 @@ int main(int argc, char **argv)
 		const kprof_source *s = kprof_source_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
 		acc += s->select;
 	});
+	TIME_LOOP(st_gperf, iters * 2, nq, {
+		const kprof_source *s = gperf_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
+		acc += s->select;
+	});
 	TIME_LOOP(st_scan, iters, nq, {
 		const kprof_source *s = scan_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
 		acc += s->select;
@@ -231,7 +246,8 @@ int main(int argc, char **argv)
 		pfm_encode(qs[i].pfm, &code);
 		acc += code;
 	});
-	bench_figure("kprof_by_name", "name -> select, kprof hash", "ns/lookup", st_kprof);
+	bench_figure("kprof_by_name", "name -> select, kprof perfect hash", "ns/lookup", st_kprof);
+	bench_figure("gperf_by_name", "name -> select, gperf --ignore-case", "ns/lookup", st_gperf);
 	bench_figure("scan_by_name", "name -> select, linear scan", "ns/lookup", st_scan);
 	bench_figure("libpfm4", "event string -> encoding, libpfm4", "ns/lookup", st_pfm);
 
@@ -252,7 +268,17 @@ int main(int argc, char **argv)
 		TIME_LOOP(st_kprof, iters, nall, {
 			acc += kprof_source_by_name(all[i].itf, all[i].name, all[i].len)->select;
 		});
-		bench_figure("all_kprof_by_name", "every name, kprof hash", "ns/lookup", st_kprof);
+		bench_figure("all_kprof_by_name", "every name, kprof perfect hash", "ns/lookup", st_kprof);
+		for (i = 0; i < nall; i++)
+			if (gperf_by_name(all[i].itf, all[i].name, all[i].len) !=
+			    kprof_source_by_name(all[i].itf, all[i].name, all[i].len)) {
+				fprintf(stderr, "lookup: gperf and kprof disagree on %s\n", all[i].name);
+				return 1;
+			}
+		TIME_LOOP(st_gperf, iters, nall, {
+			acc += gperf_by_name(all[i].itf, all[i].name, all[i].len)->select;
+		});
+		bench_figure("all_gperf_by_name", "every name, gperf --ignore-case", "ns/lookup", st_gperf);
 		TIME_LOOP(st_scan, iters / 10 + 1, nall, {
 			acc += scan_by_name(all[i].itf, all[i].name, all[i].len)->select;
 		});

@@ -13,6 +13,7 @@ import difflib
 import fnmatch
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -23,11 +24,9 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# Order of the header's sections: each domain may have spec/<domain>.yaml,
-# gen/c/<domain>.api.h (hand-written API text) and gen/c/<domain>.c (functions).
-DOMAINS = ["base", "msr", "cpuid", "sources", "hal", "dump", "lwp", "ds", "windows"]
-# Domains a translation unit may leave out with KPROF_NO_<DOMAIN> (nothing else depends on them).
-OPTIONAL_DOMAINS = ["hal", "dump", "lwp", "ds", "windows"]
+# Spec files that are no section of their own: their entries go to the first section.
+# The sections themselves, in order, are listed in spec/project.yaml.
+SHARED_SPECS = ["project", "status"]
 
 
 class SpecError(Exception):
@@ -137,6 +136,11 @@ def check(node, schema, entry):
             fail(node, entry, f"field '{k}' must be {tn}, got {type(v).__name__} {v!r}", k)
         if t is int and isinstance(v, bool):
             fail(node, entry, f"field '{k}' must be an integer, got a boolean", k)
+        if k in ("doc", "provenance") and isinstance(v, str):
+            try:
+                public_citation(v)
+            except SpecError as e:
+                fail(node, entry, str(e), k)
 
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -268,7 +272,7 @@ def build_struct(s, structs):
             rnode.setdefault("doc", f["doc"])
             rnode.setdefault("provenance", s["provenance"])
             reg = build_register(rnode, f"{ent} field '{fname}' register")
-        macro = (re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", fname) if style == "snake" else fname).upper()
+        macro = (snake(fname) if style == "snake" else fname).upper()
         fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
                        "register": reg, "gap": off - end, "gap_at": end, "as": f.get("as"),
@@ -280,9 +284,39 @@ def build_struct(s, structs):
     if s["size"] % align:
         fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
     widen = build_widen(s, ent, fields, structs) if s.get("widens") else None
+    runs = scalar_runs(fields)
+    if s["size"] > 0xFFFF:
+        fail(s, ent, "a struct with a codec must be smaller than 64 KiB")
     return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
-            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen}
+            "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen,
+            "runs": runs, "runs_c": runs_literal(runs)}
+
+
+def scalar_runs(fields, base=0):
+    """The multi-byte scalars of a layout (nested structures flattened) as runs of equal
+    width: [offset, count, width]. Bytes need no conversion, so they are not listed."""
+    runs = []
+    for f in fields:
+        for i in range(f["count"] or 1):
+            at = base + f["offset"] + i * f["size"]
+            if f["nested"]:
+                items = scalar_runs(f["nested"]["fields"], at)
+            else:
+                items = [[at, 1, f["size"]]] if f["size"] > 1 else []
+            for r in items:
+                last = runs[-1] if runs else None
+                if last and last[2] == r[2] and last[0] + last[1] * last[2] == r[0] and last[1] + r[1] <= 255:
+                    last[1] += r[1]
+                else:
+                    runs.append(list(r))
+    return runs
+
+
+def runs_literal(runs):
+    """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width.
+    Octal escapes of three digits never run into the next character."""
+    return c_bytes([x for o, n, w in runs for x in (o & 0xFF, o >> 8, n, w)])
 
 
 def build_widen(s, ent, fields, structs):
@@ -297,7 +331,7 @@ def build_widen(s, ent, fields, structs):
     assigns = []
     for f in fields:
         fe = f"{ent} field '{f['name']}'"
-        spec = f["as"] or re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", f["name"]).lower()
+        spec = f["as"] or snake(f["name"]).lower()
         m = re.match(r"^([A-Za-z_]\w*)(?:\[(\d+)\])?$", spec)
         if not m or m.group(1) not in target:
             fail(f["node"], fe, f"widens into '{tname}' field '{spec}', which it does not have (say which with as:)")
@@ -337,7 +371,7 @@ def build_enum(e):
         values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
                        "string": v.get("string") or v["name"]})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
-            "values": values, "strings": e.get("strings", True)}
+            "values": values, "strings": e.get("strings", True), "node": e}
 
 
 def build_constants(c):
@@ -471,24 +505,19 @@ def build_leaves(lst, node):
 
 
 # --------------------------------------------------------------------------- profile sources
+def snake(name):
+    """CamelCase -> snake_case: BufferHeadOffset -> Buffer_Head_Offset, LLCMisses -> LLC_Misses."""
+    n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
+
+
 def c_upper(name):
     """CamelCase HAL name -> UPPER_SNAKE enumerator part (ProfileLLCMisses -> LLC_MISSES)."""
-    n = name[len("Profile"):] if name.startswith("Profile") and len(name) > 7 else name
-    n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", n)
-    n = re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
-    return n.upper()
+    return snake(strip_profile(name) if name.startswith("Profile") else name).upper()
 
 
 def strip_profile(name):
     return name[7:] if len(name) > 7 and name[:7].lower() == "profile" else name
-
-
-def fnv1a_lower(data, seed):
-    h = (0x811C9DC5 ^ seed) & 0xFFFFFFFF
-    for ch in data.encode("ascii"):
-        c = ch + 32 if 65 <= ch <= 90 else ch
-        h = ((h ^ c) * 0x01000193) & 0xFFFFFFFF
-    return h
 
 
 def decode_select_check(node, ent, select, reg):
@@ -598,6 +627,7 @@ def build_sources(spec, registers, msrs):
                 fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
             rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
                          "aliases": list(s.get("aliases") or []), "interval": ivc,
+                         "interval_index": list(intervals).index(ivc),
                          "description": overrides.get(v) if v in overrides else strip_profile(n),
                          "enum": t["enum_prefix"] + c_upper(n), "libpfm4": s.get("libpfm4")})
         for r in rows:
@@ -654,6 +684,7 @@ def layout_sources(tables, intervals):
         for i, r in enumerate(t["rows"]):
             vi[r["value"]] = i + 1
             r["row"] = len(rows)
+            r["table"] = ti
             r["name_off"] = intern(r["name"])
             r["desc_off"] = intern(r["description"])
             rows.append(r)
@@ -672,33 +703,84 @@ def layout_sources(tables, intervals):
     total = sum(len(x) + 1 for x in pool)
     if total > 0xFFFF:
         raise SpecError("string pool exceeds 64 KiB")
-    # Name hash: open addressing with linear probing; the smallest power-of-two table whose
-    # longest probe is short. The key mixes the table index into the FNV-1a seed.
-    size = 64
-    while size < 2 * len(keys):
-        size *= 2
-    while True:
-        slots = [None] * size
-        longest = 0
-        for ti, key, off, row in keys:
-            h = fnv1a_lower(key, ti * 0x9E3779B1 & 0xFFFFFFFF)
-            for probe in range(size):
-                s = (h + probe) & (size - 1)
-                if slots[s] is None:
-                    slots[s] = (off, row)
-                    longest = max(longest, probe + 1)
-                    break
-        if longest <= 4 or size >= 8192:
-            break
-        size *= 2
-    pool_c = []
-    for s in pool:
-        pool_c.append(s)
-    return {"tables": tables, "rows": rows, "pool": pool_c, "pool_size": total,
+    def row_bytes(order):
+        return c_bytes([b for r in rows for b in struct.pack(
+            order + "IHHHBbB3x", r["select"] or 0, r["value"], r["name_off"], r["desc_off"],
+            r["table"], -1 if r["ebx_bit"] is None else r["ebx_bit"], r["interval_index"])])
+    return {"tables": tables, "rows": rows, "pool": pool, "pool_size": total,
+            "rows_little": row_bytes("<"), "rows_big": row_bytes(">"),
             "value_index": value_index, "select_index": select_index,
-            "hash_size": size, "hash_probe": longest,
-            "hash": [x if x is not None else (0, 0xFFFF) for x in slots],
-            "intervals": intervals, "key_count": len(keys)}
+            "name_hash": perfect_hash(keys, pool_at), "intervals": intervals}
+
+
+# --------------------------------------------------------------------------- name hash
+# The name lookup hashes the key (a name without "Profile") eight bytes at a time with 0x20
+# set in every byte (capitals hash as small letters): acc = len | itf << 16, then
+# acc = rotl(acc, 5) ^ (word | 0x2020...) for each little-endian word (the last zero-padded),
+# h = acc * multiplier. The top bits of h pick a bucket whose
+# displacement, xored into bits 16.., gives the slot: a perfect hash, one probe, found here.
+M64 = (1 << 64) - 1
+NAME_HASH_ROTATE = 5
+
+
+def name_prehash(itf, key):
+    b = key.encode("ascii")
+    acc = len(b) | itf << 16
+    for i in range(0, len(b), 8):
+        w = int.from_bytes(b[i:i + 8].ljust(8, b"\0"), "little") | 0x2020202020202020
+        acc = ((acc << NAME_HASH_ROTATE | acc >> (64 - NAME_HASH_ROTATE)) & M64) ^ w
+    return acc
+
+
+def perfect_hash(keys, pool_at):
+    """Slots for every (table, key): a multiplier and per-bucket displacements such that no two
+    keys share a slot. Deterministic: multipliers are tried in a fixed order."""
+    pre = {}
+    for ti, key, off, row in keys:
+        h = name_prehash(ti, key)
+        if h in pre:
+            raise SpecError(f"name hash: keys {key!r} and {pre[h]!r} collide before the multiplier")
+        pre[h] = key
+    if max(len(k[1]) for k in keys) > 255:
+        raise SpecError("name hash: a key longer than 255 characters")
+    size = 1
+    while size < len(keys):
+        size *= 2
+    buckets = max(1, size // 2)
+    bucket_bits = buckets.bit_length() - 1
+    mult = 0x9E3779B97F4A7C15
+    for attempt in range(10000):
+        by_bucket = {}
+        for k in keys:
+            h = (name_prehash(k[0], k[1]) * mult) & M64
+            by_bucket.setdefault(h >> (64 - bucket_bits) if bucket_bits else 0, []).append((h >> 16, k))
+        slots, disp, ok = [None] * size, [0] * buckets, True
+        for bkt in sorted(by_bucket, key=lambda x: (-len(by_bucket[x]), x)):
+            for d in range(size):
+                want = [(h ^ d) & (size - 1) for h, _ in by_bucket[bkt]]
+                if len(set(want)) == len(want) and all(slots[s] is None for s in want):
+                    for s, (_, k) in zip(want, by_bucket[bkt]):
+                        slots[s] = k
+                    disp[bkt] = d
+                    break
+            else:
+                ok = False
+                break
+        if ok:
+            return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
+                    "rotate": NAME_HASH_ROTATE, "displacement": disp, "key_count": len(keys),
+                    "max_key": max(len(k[1]) for k in keys),
+                    "slots": [v for s in slots for v in ((s[2], s[3], len(s[1]) | s[0] << 8) if s else (0, 0, 0))]}
+        mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
+    raise SpecError("name hash: no perfect hash found")
+
+
+def c_bytes(values, width=1):
+    """Integers as one C string literal of little-endian bytes (a string parses faster than an
+    initializer list); octal escapes of three digits never run into the next character."""
+    data = b"".join(v.to_bytes(width, "little") for v in values)
+    lines = ['"' + "".join(f"\\{b:03o}" for b in data[i:i + 64]) + '"' for i in range(0, len(data), 64)]
+    return "\n\t    ".join(lines) or '""'
 
 
 # --------------------------------------------------------------------------- hand-written C
@@ -753,9 +835,22 @@ def find_guards(src):
 def build_model(spec_dir):
     files = sorted(f for f in os.listdir(spec_dir) if f.endswith(".yaml"))
     specs = {f[:-5]: load_yaml(os.path.join(spec_dir, f)) for f in files}
+    if "project" not in specs:
+        raise SpecError(f"{spec_dir}: project.yaml is required")
+    sections = []
+    for s in entries(specs["project"].get("sections"), "sections", specs["project"]):
+        check(s, {"name": str, "summary": str, "optional?": bool}, f"section {s.get('name', '?')!r}")
+        ident(s, "section", "name", s["name"])
+        if s["name"] in [x["name"] for x in sections]:
+            fail(s, f"section {s['name']!r}", "listed twice")
+        sections.append(s)
+    if not sections:
+        fail(specs["project"], "sections", "project.yaml must list the header's sections")
+    DOMAINS = [s["name"] for s in sections]
+    OPTIONAL_DOMAINS = [s["name"] for s in sections if s.get("optional")]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
                    "section"}
-    special = {"project": {"project"}, "status": {"status"}, "cpuid": {"leaves"},
+    special = {"project": {"project", "sections"}, "cpuid": {"leaves"},
                "sources": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
         ok = allowed_top | special.get(name, set())
@@ -765,13 +860,13 @@ def build_model(spec_dir):
         # `section: D` puts a file's contents into header section D (default: the file's name).
         if "section" in doc and doc["section"] not in DOMAINS:
             fail(doc, "section", f"'{doc['section']}' is no header section ({', '.join(DOMAINS)})", "section")
-        if doc.get("section", name) not in DOMAINS and name not in ("project", "status"):
+        if doc.get("section", name) not in DOMAINS and name not in SHARED_SPECS:
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
-    registers, all_regs = {}, []
-    domains = {d: {"name": d, "registers": [], "msrs": [], "structs": [], "enums": [],
-                   "constants": [], "records": []} for d in DOMAINS}
+    registers = {}
+    domains = {s["name"]: {"name": s["name"], "summary": s["summary"], "registers": [], "msrs": [],
+                           "structs": [], "enums": [], "constants": [], "records": []} for s in sections}
     for name, doc in specs.items():
-        d = domains.get(doc.get("section", name), domains["base"])
+        d = domains.get(doc.get("section", name), domains[DOMAINS[0]])
         for r in entries(doc.get("registers"), "registers", doc):
             reg = build_register(r)
             if reg["name"] in registers:
@@ -781,7 +876,7 @@ def build_model(spec_dir):
     msrs = []
     structs = {}
     for name, doc in specs.items():
-        d = domains.get(doc.get("section", name), domains["base"])
+        d = domains.get(doc.get("section", name), domains[DOMAINS[0]])
         new_msrs = build_msrs(doc.get("msrs"), registers, doc)
         d["msrs"] += new_msrs
         msrs += new_msrs
@@ -805,29 +900,59 @@ def build_model(spec_dir):
         if m["name"] in seen_msr:
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
-    if "project" not in specs or "status" not in specs or "sources" not in specs:
-        raise SpecError(f"{spec_dir}: project.yaml, status.yaml and sources.yaml are required")
+    if "sources" not in specs:
+        raise SpecError(f"{spec_dir}: sources.yaml is required")
     p = specs["project"]["project"]
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
-    status = []
-    for s in entries(specs["status"]["status"], "status", specs["status"]):
-        check(s, {"name": str, "value": int, "doc": str}, f"status {s.get('name', '?')!r}")
-        status.append(s)
-    if [x for x in status if x["value"] == 0 and x["name"] == "OK"] == []:
-        fail(specs["status"], "status", "status OK = 0 is required")
+    status = [e for e in domains[DOMAINS[0]]["enums"] if e["name"] == "status"]
+    if not status:
+        raise SpecError(f"{spec_dir}: an enum 'status' is required (spec/status.yaml)")
+    if not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
+        fail(status[0]["node"], "enum 'status'", "KPROF_OK = 0 is required: every function returns it on success")
     sources = build_sources(specs["sources"], registers, msrs)
     leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for d in DOMAINS:
         domains[d]["c"] = load_c(d)
-    status_names = [{"value": x["value"], "string": "KPROF_" + x["name"]} for x in status]
-    return {"project": p, "status": status, "status_names": status_names,
-            "optional_domains": OPTIONAL_DOMAINS, "domains": [domains[d] for d in DOMAINS],
-            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr, "structs": structs}
+        files = [f"spec/{n}.yaml" for n in specs if specs[n].get("section", n) == d or (d == DOMAINS[0] and n in SHARED_SPECS)]
+        files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]
+        domains[d]["files"] = files
+    return {"project": p, "optional_domains": OPTIONAL_DOMAINS, "domains": [domains[d] for d in DOMAINS],
+            "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),
+            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
+            "structs": structs}
+
+
+# Emitted comments cite public documents, never the working notes the spec's provenance may
+# name: each note or seed file maps to what a reader of kprof.h alone can find.
+PUBLIC_SOURCES = [
+    (r"seed 000(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"The Emon Profile Interface\""),
+    (r"seed 001(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"The Amd64 Profile Interface\""),
+    (r"seed 002(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"KPROFILE_SOURCE\""),
+    (r"seed 003(_[0-9a-f]+\.txt)?", "AMD, \"Lightweight Profiling Proposal\" (2007)"),
+    (r"seed 004(_[0-9a-f]+\.txt)?", "Geoff Chappell, \"PROCESSOR_PROFILE_CONTROL_AREA\""),
+    (r"reference/hal-profile-interfaces\.md", "Geoff Chappell's Windows HAL pages"),
+    (r"reference/intel-ds-perfmon\.md", "Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h"),
+    (r"reference/lwp-shipped\.md", "AMD pub. 43724 (Lightweight Profiling Specification)"),
+    (r"reference/windows-structures\.md", "Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h"),
+    (r"(\.\./shared/)?cpuid-dumps/instlatx64", "InstLatx64's public cpuid dumps"),
+    (r"reference/listings/intel-wpr-learn\.txt", "Microsoft Learn, \"WPR Command-Line Options\" (wpr -pmcsources)"),
+    (r"reference/listings/intel-tracelog-2019\.txt", "tracelog -profilesources output (dendibakh.github.io, 2019)"),
+    (r"reference/listings/intel-tracelog-2020\.txt", "tracelog -profilesources output (AndyAyersMS/InstructionsRetiredExplorer, 2020)"),
+    (r"reference/listings/", "published wpr/tracelog -profilesources listings"),
+]
+
+
+def public_citation(text):
+    for pat, public in PUBLIC_SOURCES:
+        text = re.sub(pat, public, text)
+    if re.search(r"\.\./shared|reference/\S+\.md|seed \d{3}", text):
+        raise SpecError(f"a comment cites a working file no reader of kprof.h can find: {text[:120]!r}")
+    return text
 
 
 def comment_text(s):
-    return " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
+    return public_citation(" ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *"))
 
 
 def doc_comment(text, prov=None, indent="", width=96):
@@ -849,8 +974,16 @@ def render(model, template="kprof.h.j2"):
     env.filters["cstr"] = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     env.filters["doc"] = doc_comment
     env.filters["cbody"] = lambda s: s.encode("ascii").decode().replace("\\", "\\\\").replace('"', '\\"')
-    env.filters["comment"] = lambda s: " ".join(str(s).split()).replace("*/", "* /").replace("/*", "/ *")
+    env.filters["comment"] = comment_text
     env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
+    env.filters["cbytes"] = c_bytes
+    # A section with data of its own shape renders it with gen/templates/domains/<name>.j2
+    # (macros api() and impl()); every other section is rendered from the generic parts only.
+    for d in model["domains"]:
+        path = os.path.join(HERE, "templates", "domains", d["name"] + ".j2")
+        module = env.get_template(f"domains/{d['name']}.j2").make_module(model) if os.path.exists(path) else None
+        d["own_api"] = str(module.api()) if module else ""
+        d["own_impl"] = str(module.impl()) if module else ""
     return env.get_template(template).render(**model)
 
 

@@ -1,10 +1,10 @@
 # Benchmarks against peers and the hardware limit. `make bench` prints a table and
 # writes bench/results.json; the test step bench-smoke runs every benchmark at a tiny size and
 # checks the results are complete and well formed (never the numbers).
-DEPS += libpfm4-dev libck-dev binutils
+DEPS += libpfm4-dev libck-dev binutils gperf
 TEST_STEPS += bench-smoke
 
-BENCH_CFLAGS := -std=gnu11 -O2 $(WARN) -I. -Ibench
+BENCH_CFLAGS := -std=gnu11 -O2 $(WARN) -I. -Ibench -I$(BUILD)/bench
 BENCH_PROGS := lookup lwp_drain lwp_concurrent lwp_poll
 BENCH_BINS := $(addprefix $(BUILD)/bench/,$(BENCH_PROGS))
 LDLIBS_bench_lookup := -lpfm
@@ -17,6 +17,12 @@ bench: $(BENCH_BINS)
 
 test-bench-smoke: $(BENCH_BINS)
 	python3 bench/run.py --bin $(BUILD)/bench --out $(BUILD)/bench/smoke.json --smoke
+
+# The gperf peer of the name lookup, from the same spec.
+$(BUILD)/bench/gperf_names.h: bench/gperf_names.py spec/sources.yaml gen/kprofgen.py | need-python
+	@mkdir -p $(@D)
+	$(PY) bench/gperf_names.py $@
+$(BUILD)/bench/lookup: $(BUILD)/bench/gperf_names.h
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h kprof.h
 	@mkdir -p $(@D)

@@ -130,6 +130,13 @@ CASES = [
      "{name: pebs_counter_reset, offset: 0x20", ["struct 'ds_area32' field 'pebs_counter_reset'", "index below 8"]),
     ("a struct widening into one not defined earlier", "ds.yaml", "    widens: ds_area64", "    widens: ds_area128",
      "  - name: ds_area32", ["struct 'ds_area32'", "widens 'ds_area128'"]),
+    ("a section listed twice", "project.yaml", "  - {name: windows,", "  - {name: ds, summary: again}\n  - {name: windows,",
+     "  - {name: ds, summary: again}", ["section 'ds'", "listed twice"]),
+    ("status codes without KPROF_OK = 0", "status.yaml", "{name: KPROF_OK, value: 0,", "{name: KPROF_OKAY, value: 0,",
+     "  - name: status", ["enum 'status'", "KPROF_OK = 0 is required"]),
+    ("a doc citing a working file instead of a public document", "msr.yaml", '{name: cmask, bits: "31:24", doc: "counter mask"',
+     '{name: cmask, bits: "31:24", doc: "counter mask (../shared/reference/new-note.md)"', None,
+     ["field 'cmask'", "cites a working file"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
 ]

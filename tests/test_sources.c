@@ -47,6 +47,25 @@ static void test_every_name_resolves(void)
 			CHECK(kprof_source_by_name((kprof_interface)itf, d, strlen(d)) == &rows[i]);
 			CHECK(kprof_source_get((kprof_interface)itf, rows[i].value) == &rows[i]);
 			CHECK_EQ(rows[i].iface, itf);
+			/* Flip the 0x20 bit of each byte in turn: a letter's other case still
+			 * resolves, anything else ('_' -> DEL, '1' -> 0x11) does not, whichever
+			 * word of the name it sits in. */
+			{
+				char buf[128];
+				size_t j, len = strlen(nm);
+				CHECK(len < sizeof buf);
+				for (j = 0; j < len && len < sizeof buf; j++) {
+					int letter = (nm[j] | 0x20) >= 'a' && (nm[j] | 0x20) <= 'z';
+					const kprof_source *s;
+					memcpy(buf, nm, len);
+					buf[j] = (char)(buf[j] ^ 0x20);
+					s = kprof_source_by_name((kprof_interface)itf, buf, len);
+					if (letter)
+						CHECK(s == &rows[i]);
+					else
+						CHECK(s != &rows[i]);
+				}
+			}
 		}
 	}
 }

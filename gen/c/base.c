@@ -50,3 +50,63 @@ KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
+
+/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
+ * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
+ * between little-endian and host order. runs lists those scalars as 4-byte records: offset
+ * (16 bits, little-endian), count, width in bytes. */
+KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size, const char *runs,
+                                              unsigned nruns, int encode)
+{
+	const uint8_t *run = (const uint8_t *)runs;
+	size_t i, off;
+	unsigned k;
+	for (i = 0; i < size; i++)
+		dst[i] = src[i];
+	for (; nruns; nruns--, run += 4) {
+		off = (size_t)run[0] | (size_t)run[1] << 8;
+		for (k = 0; k < run[2]; k++, off += run[3]) {
+			if (run[3] == 2 && encode)
+				kprof_store_le16(dst + off, *(const uint16_t *)(const void *)(src + off));
+			else if (run[3] == 2)
+				*(uint16_t *)(void *)(dst + off) = kprof_load_le16(src + off);
+			else if (run[3] == 4 && encode)
+				kprof_store_le32(dst + off, *(const uint32_t *)(const void *)(src + off));
+			else if (run[3] == 4)
+				*(uint32_t *)(void *)(dst + off) = kprof_load_le32(src + off);
+			else if (encode)
+				kprof_store_le64(dst + off, *(const uint64_t *)(const void *)(src + off));
+			else
+				*(uint64_t *)(void *)(dst + off) = kprof_load_le64(src + off);
+		}
+	}
+}
+
+/* Decode: *out is defined (zero) on every error return, so callers never read an
+ * uninitialised struct; nothing past size bytes of buf is read. */
+KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                     const char *runs, unsigned nruns)
+{
+	size_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns, 0);
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                     const char *runs, unsigned nruns)
+{
+	if (!buf || !in)
+		return KPROF_E_ARGUMENT;
+	if (len < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
+	return KPROF_OK;
+}

@@ -50,9 +50,9 @@ KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_
  * max leaf. */
 KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 {
-	if (leaf >= 0x80000000u)
+	if (leaf >= KPROF_CPUID_LEAF_EXT_MAX)
 		return KPROF_CPUID_SLOT_EXT_MAX;
-	if (leaf >= 0x40000000u && leaf < 0x50000000u)
+	if (leaf >= KPROF_CPUID_LEAF_HV_VENDOR && leaf < KPROF_CPUID_HV_RANGE_END)
 		return KPROF_CPUID_SLOT_HV_VENDOR;
 	return KPROF_CPUID_SLOT_VENDOR;
 }
@@ -74,7 +74,7 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
 		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
-		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u))
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & KPROF_CPUID_1_ECX_HYPERVISOR_MASK))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
 		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
@@ -150,23 +150,25 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 		return st;
 	max_basic = r[0];
 	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
-	(void)kprof_cpuid(0x80000000u, 0, r);
-	if (r[0] >= 0x80000000u && r[0] < 0x80010000u) {
+	(void)kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
+	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
-		(void)kprof_cpuid_snapshot_set(s, 0x80000000u, 0, r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2], r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
 		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
 		if (s->present & (1u << i))
 			continue;
-		if (leaf >= 0x80000000u ? (leaf > max_ext)
-		    : leaf >= 0x40000000u ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
-		                                !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u) ||
-		                                (leaf != 0x40000000u && max_hv != 0 && leaf > max_hv)
+		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
+		    : leaf >= KPROF_CPUID_LEAF_HV_VENDOR
+		            ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
+		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		                        KPROF_CPUID_1_ECX_HYPERVISOR_MASK) ||
+		                      (leaf != KPROF_CPUID_LEAF_HV_VENDOR && max_hv != 0 && leaf > max_hv)
 		                          : leaf > max_basic)
 			continue;
 		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
-		if (leaf == 0x40000000u)
+		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
 		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0], r[1], r[2], r[3]);
 	}
@@ -178,7 +180,7 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
-	return base == 0xFu ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
+	return base == KPROF_CPUID_FAMILY_EXTENDED ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
 	                    : base;
 }
 
@@ -189,7 +191,7 @@ KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
-	if (base == 0x6u || base == 0xFu)
+	if (base == KPROF_CPUID_FAMILY_P6 || base == KPROF_CPUID_FAMILY_EXTENDED)
 		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
 		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
 	return model;

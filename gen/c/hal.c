@@ -182,7 +182,7 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 }
 
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
- * leaves (reference/hal-profile-interfaces.md, after Geoff Chappell's study of Windows 10):
+ * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
  *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
  *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
@@ -310,7 +310,8 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	/* Rule 3: the 32-bit HAL's extra requirements */
 	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
 	    d->iface != KPROF_INTERFACE_DEFAULT &&
-	    ((d->iface == KPROF_INTERFACE_EMON && d->family != 6 && d->family != 15) ||
+	    ((d->iface == KPROF_INTERFACE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
+	      d->family != KPROF_CPUID_FAMILY_EXTENDED) ||
 	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
 		d->reason = d->iface == KPROF_INTERFACE_EMON ? KPROF_HAL_REASON_X86_INTEL_FAMILY
 		                                             : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;

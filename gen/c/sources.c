@@ -75,57 +75,67 @@ KPROF_API const char *kprof_source_description(const kprof_source *s)
 	return s ? kprof_impl_string_pool() + s->description : NULL;
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_name_hash_of(const char *name, size_t len, unsigned itf)
+/* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
+ * letter differ. */
+KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 {
-	uint32_t h = 0x811C9DC5u ^ (uint32_t)(itf * 0x9E3779B1u);
-	size_t i;
-	for (i = 0; i < len; i++)
-		h = (h ^ kprof_impl_lower((unsigned char)name[i])) * 0x01000193u;
-	return h;
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7, low7 = (x | ones << 5) & ~high;
+	return ((low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high) >> 2;
 }
 
 /* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
  * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
  * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
- * Hash lookup: a bounded number of probes, never a scan. */
+ * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
+ * lower case and hashed; the one key its slot holds is compared a word at a time. */
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len)
 {
-	static const char prefix[] = "profile";
-	const uint16_t *slots = kprof_impl_name_hash();
-	const char *pool = kprof_impl_string_pool();
-	uint32_t h;
-	unsigned probe;
-	size_t i;
+	const uint64_t case_bits = UINT64_C(0x2020202020202020);
+	uint64_t acc, x, last;
+	const uint8_t *p = (const uint8_t *)name, *slot, *key;
+	size_t i, n;
 	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
 		return NULL;
-	if (len > 7) {
-		for (i = 0; i < 7 && kprof_impl_lower((unsigned char)name[i]) == (unsigned char)prefix[i]; i++)
-			;
-		if (i == 7) {
-			name += 7;
-			len -= 7;
-		}
+	/* "profile", little-endian, ignoring case */
+	if (len > 7 && ((kprof_load_le64(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
+	                       UINT64_C(0x00656C69666F7270)) {
+		p += 7;
+		len -= 7;
 	}
-	if (len == 0 || len > 0xFFFF)
+	if (len == 0 || len > KPROF_IMPL_NAME_MAX)
 		return NULL;
-	h = kprof_impl_name_hash_of(name, len, (unsigned)itf);
-	for (probe = 0; probe < KPROF_IMPL_NAME_HASH_PROBES; probe++) {
-		uint32_t slot = (h + probe) & (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-		uint16_t key = slots[2 * slot], row = slots[2 * slot + 1];
-		const kprof_source *s;
-		if (row == 0xFFFFu)
-			return NULL;
-		s = kprof_impl_source_rows() + row;
-		if (s->iface != (uint8_t)itf)
-			continue;
-		for (i = 0; i < len && pool[key + i] &&
-		            kprof_impl_lower((unsigned char)pool[key + i]) == kprof_impl_lower((unsigned char)name[i]);
-		     i++)
-			;
-		if (i == len && pool[key + i] == '\0')
-			return s;
+	n = (len + 7u) / 8u;
+	if (len >= 8u) { /* the last word: the last eight bytes, shifted down */
+		last = kprof_load_le64(p + len - 8u) >> (8u * (8u * n - len));
+	} else {
+		for (last = 0, i = len; i-- > 0;)
+			last = last << 8 | p[i];
 	}
-	return NULL;
+	acc = len | (uint64_t)itf << 16;
+	for (i = 0; i < n; i++) {
+		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE | acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^ (x | case_bits);
+	}
+	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
+	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
+	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
+	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
+	slot = kprof_impl_name_slots() + 6u * i;
+	if (kprof_load_le16(slot + 4) != (len | (unsigned)itf << 8))
+		return NULL;
+	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
+	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
+	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
+	for (i = 0; i < n; i++) {
+		uint64_t diff;
+		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		diff = kprof_load_le64(key + 8u * i) ^ x;
+		if (i + 1u == n)
+			diff &= ~(uint64_t)0 >> (8u * (8u * n - len));
+		if (diff && (diff & ~kprof_impl_letter_bits(x)))
+			return NULL;
+	}
+	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
 }
 #endif
