@@ -2507,101 +2507,269 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
- * Source: AIDA64/InstLatx64 dumps in InstLatx64's public cpuid dumps (lines `CPUID 0000000A:
- * 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags); Debian package `cpuid`
- * 20230120, `cpuid -r` output (`CPU n:` headers, lines `0x0000000a 0x00: eax=0x... ebx=0x...
- * ecx=0x... edx=0x...`) */
+ * Source: AIDA64/EVEREST/InstLatx64 text: the public InstLatx64 collection (lines `CPUID
+ * 0000000A: 07300403-00000000-00000000-00000603`, `[SL nn]` sub-leaf tags; older EVEREST
+ * spellings without the colon, with ` : `, tabs, blanks between the registers, lower-case hex,
+ * `CPUID Registers (CPU #n):` headers). Debian package `cpuid` 20230120, `cpuid -r` (`CPU n:`
+ * headers, lines `0x0000000a 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...`; its -f reader also
+ * takes the older `0x0000000a: eax=...` lines without a sub-leaf). hwloc's hwloc-gather-cpuid
+ * (utils/hwloc/hwloc-gather-cpuid.c) and its reader cpuiddump_read (hwloc/topology-x86.c): one
+ * `pu<N>` file per logical CPU, `#` comments, lines `%x %x %x %x %x => %x %x %x %x` (input
+ * mask, eax..edx in, eax..edx out; hwloc 1.11 wrote no blank before `=>`). */
 
 typedef enum kprof_dump_format {
 	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
-	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text */
-	KPROF_DUMP_FORMAT_CPUID_R = 0x2, /* raw output of the Debian `cpuid -r` tool */
+	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text, every spelling */
+	/* raw output of the Debian `cpuid -r` tool (and `kprof cpuid-dump`) */
+	KPROF_DUMP_FORMAT_CPUID_R = 0x2,
+	KPROF_DUMP_FORMAT_HWLOC = 0x3, /* one `pu<N>` file of hwloc-gather-cpuid */
 } kprof_dump_format;
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_dump_format_name(int value);
 #endif
 
-/* Reading cpuid dumps: AIDA64/InstLatx64 text and `cpuid -r` raw output.
+/* What the line a dump reader stopped at lacked (kprof_dump_iter.expect,
+ * kprof_dump_error.expect).
+ * Source: the formats of kprof_dump_format */
+
+typedef enum kprof_dump_expect {
+	KPROF_DUMP_EXPECT_NOTHING = 0x0,
+	KPROF_DUMP_EXPECT_TEXT = 0x1,
+	KPROF_DUMP_EXPECT_LEAF_LINE = 0x2,
+	KPROF_DUMP_EXPECT_LEAF = 0x3,
+	KPROF_DUMP_EXPECT_SEPARATOR = 0x4,
+	KPROF_DUMP_EXPECT_REGISTER = 0x5,
+	KPROF_DUMP_EXPECT_NOTE = 0x6,
+	KPROF_DUMP_EXPECT_SUBLEAF_TAG = 0x7,
+	KPROF_DUMP_EXPECT_SUBLEAF = 0x8,
+	KPROF_DUMP_EXPECT_NAMED_REGISTER = 0x9,
+	KPROF_DUMP_EXPECT_END_OF_LINE = 0xA,
+	KPROF_DUMP_EXPECT_HEX_VALUE = 0xB,
+	KPROF_DUMP_EXPECT_ARROW = 0xC,
+	KPROF_DUMP_EXPECT_INPUT_MASK = 0xD,
+	KPROF_DUMP_EXPECT_ONE_FORMAT = 0xE,
+	KPROF_DUMP_EXPECT_NEW_LEAF = 0xF,
+} kprof_dump_expect;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_dump_expect_name(int value);
+#endif
+
+/* The cpuid bits that matter to profiling and may differ between the logical CPUs of one
+ * machine (hybrid and asymmetric parts): kprof_cpu_groups puts CPUs whose facts are all equal
+ * into one group. Each fact is one register of one (leaf, sub-leaf) under a mask; a fact is
+ * absent when its leaf is missing or above its range's max leaf.
+ * Source: Intel SDM vol. 2 CPUID (leaf 01H DS/DTES64/DS-CPL/PDCM, 0AH architectural performance
+ * monitoring, 1AH hybrid core type, 1CH last branch records, 23H architectural performance
+ * monitoring extended leaf); AMD APM vol. 3 appendix E (Fn8000_0001 ECX IBS/LWP/
+ * PerfCtrExtCore/PerfCtrExtNB/PerfTsc/PerfCtrExtLLC and EDX LM, Fn8000_001B IBS, Fn8000_001C
+ * LWP, Fn8000_0022 extended performance monitoring and debug); bit names as Linux
+ * arch/x86/include/asm/cpufeatures.h and perf_event.h (union cpuid_0x80000022_ebx). Leaf 1 EBX
+ * (APIC ID, CLFLUSH) and the topology leaves differ per CPU on every machine and say nothing
+ * about profiling: they are not facts. */
+
+typedef enum kprof_cpu_fact {
+	KPROF_CPU_FACT_VENDOR_EBX = 0x0, /* vendor string, first 4 bytes */
+	KPROF_CPU_FACT_VENDOR_EDX = 0x1, /* vendor string, middle 4 bytes */
+	KPROF_CPU_FACT_VENDOR_ECX = 0x2, /* vendor string, last 4 bytes */
+	KPROF_CPU_FACT_SIGNATURE = 0x3, /* family, model, stepping (the 32-bit HAL's family rule) */
+	KPROF_CPU_FACT_DS = 0x4,        /* DS: Debug Store (BTS/PEBS) */
+	KPROF_CPU_FACT_DS_FEATURES = 0x5, /* DTES64 (2), DS-CPL (4), PDCM (15), hypervisor (31) */
+	KPROF_CPU_FACT_PERFMON_EAX = 0x6, /* perfmon version, counters, width, ebx length */
+	KPROF_CPU_FACT_PERFMON_EBX = 0x7, /* architectural events NOT available */
+	KPROF_CPU_FACT_PERFMON_ECX = 0x8, /* fixed counters bitmap */
+	KPROF_CPU_FACT_PERFMON_EDX = 0x9, /* fixed counters and their width */
+	KPROF_CPU_FACT_CORE_TYPE = 0xA,   /* hybrid core type (0x20 Atom, 0x40 Core) */
+	KPROF_CPU_FACT_LBR_EAX = 0xB,     /* architectural LBR depths and state */
+	KPROF_CPU_FACT_LBR_EBX = 0xC,     /* architectural LBR filtering */
+	KPROF_CPU_FACT_LBR_ECX = 0xD,     /* architectural LBR record fields */
+	KPROF_CPU_FACT_PERFMON_EXT = 0xE, /* valid sub-leaves of leaf 0x23 */
+	KPROF_CPU_FACT_PERFMON_EXT_EBX = 0xF,     /* UnitMask2, EQ bit */
+	KPROF_CPU_FACT_GP_COUNTER_MASK = 0x10,    /* general-purpose counters bitmap */
+	KPROF_CPU_FACT_FIXED_COUNTER_MASK = 0x11, /* fixed counters bitmap */
+	KPROF_CPU_FACT_PERFMON_EXT_2_EAX = 0x12,  /* sub-leaf 2 as reported */
+	KPROF_CPU_FACT_PERFMON_EXT_2_EBX = 0x13,  /* sub-leaf 2 as reported */
+	KPROF_CPU_FACT_ARCH_EVENTS = 0x14,        /* architectural events bitmap */
+	/* IBS (10), LWP (15), PerfCtrExtCore (23), PerfCtrExtNB (24), PerfTsc (27), PerfCtrExtLLC (28) */
+	KPROF_CPU_FACT_EXT_PERF_BITS = 0x15,
+	KPROF_CPU_FACT_LONG_MODE = 0x16,       /* LM (the 32-bit HAL's AMD rule) */
+	KPROF_CPU_FACT_IBS = 0x17,             /* IBS capabilities */
+	KPROF_CPU_FACT_LWP_EAX = 0x18,         /* LWP features enabled */
+	KPROF_CPU_FACT_LWP_EBX = 0x19,         /* LWPCB and event record sizes, events */
+	KPROF_CPU_FACT_LWP_ECX = 0x1A,         /* LWP latency, buffer and filtering */
+	KPROF_CPU_FACT_LWP_EDX = 0x1B,         /* LWP features supported */
+	KPROF_CPU_FACT_AMD_PERFMON_EAX = 0x1C, /* PerfMonV2, LbrExtV2, LbrAndPmcFreeze */
+	/* NumPerfCtrCore, LbrV2StackSz, NumPerfCtrNB, NumPerfCtrUmc */
+	KPROF_CPU_FACT_AMD_PERFMON_EBX = 0x1D,
+	KPROF_CPU_FACT_AMD_PERFMON_ECX = 0x1E, /* active UMC mask */
+} kprof_cpu_fact;
+#define KPROF_CPU_FACT_COUNT 31
+/* One row of kprof_cpu_fact. */
+typedef struct kprof_cpu_fact_row {
+	uint32_t leaf;    /* cpuid leaf (eax input) */
+	uint32_t subleaf; /* sub-leaf (ecx input) */
+	uint8_t reg;      /* KPROF_EAX..KPROF_EDX */
+	uint32_t mask;    /* the bits that matter */
+} kprof_cpu_fact_row;
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_cpu_fact_name(int value);
+#endif
+/* The row of a kprof_cpu_fact value, or NULL for a value that is none. */
+KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
+
+/* Reading cpuid dumps: AIDA64/EVEREST/InstLatx64 text in every spelling they have used,
+ * `cpuid -r` output (Debian's cpuid, and `kprof cpuid-dump`) and one hwloc-gather-cpuid
+ * `pu<N>` file.
  *
- *     kprof_dump_cursor c;
+ *     kprof_dump_iter it;
  *     kprof_dump_record r;
  *     kprof_status st;
- *     kprof_dump_init(&c, text, len);
- *     while ((st = kprof_dump_next(&c, &r)) == KPROF_OK)
+ *     kprof_dump_iter_init(&it, text, len);
+ *     while ((st = kprof_dump_iter_next(&it, &r)) == KPROF_OK)
  *             use(r.cpu, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
- *     if (st != KPROF_END)
- *             report(kprof_status_name(st), c.line);   // the offending line, 1-based
+ *     if (st != KPROF_END)      // the offending line (1-based) and what it lacked
+ *             report(kprof_status_name(st), it.line, kprof_dump_expect_name(it.expect));
  *
- * The text is read through explicit lengths only (no NUL terminator needed, NUL bytes are an
- * error); nothing allocates and all state is in the cursor. */
+ * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
+ * error), byte by byte, once; nothing allocates and all state is in the iterator.
+ *
+ * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
+ * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
+ * `CPU n:` and `CPU:`) or at a leaf 0 line in a block that already has leaves (dumps whose
+ * CPUs are only separated by blank lines). A header followed by no leaf line (MSR sections)
+ * opens no block.
+ *
+ * Sub-leaves. `[SL nn]` tags, `cpuid -r` and hwloc lines name them; a line that does not is
+ * sub-leaf 0, or, when it repeats the leaf of the line before it, the next sub-leaf
+ * (consecutive lines of leaf 4 are sub-leaves 0, 1, 2...). A leaf given again after other
+ * leaves, or a named sub-leaf that does not rise within its run, is KPROF_E_DUPLICATE; a line
+ * that repeats the line before it exactly (same named sub-leaf, same values) is skipped.
+ * Leaves at offsets 0x80 and above of their range (0, 0x40000000, 0x80000000, 0xC0000000)
+ * and leaves outside those ranges are not checked for such repeats. */
 
 /* Set in kprof_dump_record.flags. */
-#define KPROF_DUMP_SUBLEAF_TAGGED   0x1u /* the dump named the sub-leaf ([SL nn], cpuid -r) */
+#define KPROF_DUMP_SUBLEAF_TAGGED   0x1u /* the dump named the sub-leaf ([SL nn], cpuid -r, hwloc) */
 #define KPROF_DUMP_SUBLEAF_IMPLICIT 0x2u /* an untagged repeat of the previous line's leaf */
 /* kprof_dump_record.cpu_id when the block had no numbered header. */
 #define KPROF_DUMP_NO_CPU_ID        0xFFFFFFFFu
+/* Leaves per range whose repeats the iterator tracks (see above). */
+#define KPROF_DUMP_TRACKED_LEAVES   0x80u
 
 /* One cpuid leaf as a dump recorded it. */
 typedef struct kprof_dump_record {
 	uint32_t cpu;     /* ordinal of the CPU block, 0 = the first in the text (boot processor) */
 	uint32_t cpu_id;  /* the number the block's header gives, or KPROF_DUMP_NO_CPU_ID */
 	uint32_t leaf;    /* eax input */
-	uint32_t subleaf; /* ecx input: tagged, implicit (0, 1, 2.. for untagged repeats) or 0 */
+	uint32_t subleaf; /* ecx input: named, implicit (0, 1, 2.. for untagged repeats) or 0 */
 	uint32_t eax, ebx, ecx, edx;
 	uint32_t line;  /* 1-based line number of the record */
 	uint32_t flags; /* KPROF_DUMP_SUBLEAF_* */
 } kprof_dump_record;
 
-/* Where a parse stands. Initialise with kprof_dump_init; read but never write the fields.
- * A CPU block starts at the first leaf line after a block header (AIDA64
- * `------[ ... Logical CPU #n ]------` or `CPU#nnn AffMask:`, `cpuid -r` `CPU n:`), or at the
- * first leaf line of a text that has no headers; a header followed by no leaf lines (MSR
- * sections) opens no block. */
-typedef struct kprof_dump_cursor {
+/* Where a read stands. Initialise with kprof_dump_iter_init; read but never write the fields. */
+typedef struct kprof_dump_iter {
 	const char *text;
 	size_t len;
 	size_t pos;             /* offset of the next line to read */
 	uint32_t line;          /* number of the line read last (1-based); on error, the bad line */
 	int32_t format;         /* kprof_dump_format: fixed by the first leaf line */
+	int32_t expect;         /* kprof_dump_expect: on error, what the line lacked */
 	int32_t cpu;            /* ordinal of the current block, -1 before the first leaf line */
 	uint32_t cpu_id;        /* header number of the current (or pending) block */
 	uint32_t block_pending; /* a header was read: the next leaf line opens a block */
+	uint32_t block_records; /* records of the current block so far */
 	uint32_t prev_leaf;     /* the previous record of this block */
 	uint32_t prev_subleaf;
-	uint32_t prev_untagged; /* 1 when that record had no sub-leaf tag */
-	uint32_t records;       /* records returned so far */
-	int32_t status;         /* KPROF_OK, or the error every later call returns again */
-	/* The leaves a kprof_cpuid_snapshot keeps, as seen in the current block: a kept leaf
-	 * given twice with different values is an error, not a silent choice. */
-	kprof_cpuid_snapshot block;
-} kprof_dump_cursor;
+	uint32_t prev_regs[4];
+	uint32_t records; /* records returned so far */
+	int32_t status;   /* KPROF_OK, or the status every later call returns again */
+	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
+} kprof_dump_iter;
 
 /* The outcome of kprof_dump_snapshot (filled on success too). */
 typedef struct kprof_dump_error {
 	int32_t status;   /* kprof_status */
 	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
 	int32_t format;   /* kprof_dump_format detected */
+	int32_t expect;   /* kprof_dump_expect: what the line lacked */
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
 
-/* Empty the cursor and point it at len bytes of text. Nothing is read yet. */
-KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len);
+/* Logical CPUs told apart. A hybrid or asymmetric part reports different cpuid leaves on its
+ * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
+ * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
+ * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
+ * kprof_cpu_groups puts CPUs with equal facts into one group; kprof_cpu_group_compare says
+ * what the boot processor's decision means on another group.
+ *
+ *     kprof_cpu_group g[8];
+ *     uint32_t of_cpu[256];                 // optional: each CPU block's group
+ *     kprof_cpu_groups gs;
+ *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
+ *     st = kprof_cpu_groups_add_dump(&gs, text, len, NULL);   // once per text (hwloc: per file)
+ *     for (i = 1; i < gs.count; i++)
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_X64, &effect);
+ */
+typedef struct kprof_cpu_facts {
+	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
+	uint32_t value[KPROF_CPU_FACT_COUNT]; /* register & mask; 0 when absent */
+	uint32_t max_leaf[4];                 /* max leaf of the ranges 0, 0x4.., 0x8.., 0xC.. */
+	uint32_t has_max;                     /* bit r: max_leaf[r] was given */
+} kprof_cpu_facts;
+
+/* One kind of logical CPU. */
+typedef struct kprof_cpu_group {
+	uint32_t first_cpu;    /* its first CPU: ordinal among all CPUs added */
+	uint32_t first_cpu_id; /* that CPU's number (header, file), or KPROF_DUMP_NO_CPU_ID */
+	uint32_t cpus;         /* logical CPUs in the group */
+	kprof_cpu_facts facts;
+	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
+} kprof_cpu_group;
+
+/* Groups being collected into the caller's arrays. Read, never write, the fields. */
+typedef struct kprof_cpu_groups {
+	kprof_cpu_group *group;
+	uint32_t cap;
+	uint32_t count;      /* groups so far; group[0] holds the boot processor (CPU 0) */
+	uint32_t cpus;       /* CPUs added so far */
+	uint32_t *cpu_group; /* optional: cpu_group[c] = group of CPU c (for c < cpu_cap) */
+	uint32_t cpu_cap;
+} kprof_cpu_groups;
+
+#if !defined(KPROF_NO_HAL)
+/* What the boot processor's HAL decision means on another group (needs the hal section). */
+typedef struct kprof_cpu_group_effect {
+	uint64_t facts_differ; /* bit f: fact f differs from the boot group's */
+	uint8_t own_iface;     /* kprof_interface this group's leaves alone would get */
+	/* The boot processor's interface applied to this group's leaves: counters, counter_width,
+	 * fixed_counters, ebx and source support (kprof_hal_source_supported) as the group has
+	 * them. Compare with the boot decision. */
+	kprof_hal_decision here;
+	uint32_t
+	        sources_differ; /* sources of that interface supported on one group, not the other */
+	uint8_t counters_differ; /* counter count or width differs */
+} kprof_cpu_group_effect;
+#endif
+
+/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
 /* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
- * last leaf; on error (status in every later call too, c->line = the line to blame):
- * KPROF_E_FORMAT for a text with no leaf line, binary bytes (NUL and other controls), a
- * malformed or truncated leaf line, or lines of both formats; KPROF_E_DUPLICATE when a leaf
- * kprof keeps (see kprof_cpuid_slot_of) appears twice in one CPU block with different values.
- * Untagged repeats of a leaf on consecutive lines (leaf 4 in old AIDA64 dumps) get sub-leaves
- * 0, 1, 2..; kept leaves have no sub-leaves and never get implicit ones. Lines other than
- * leaves and block headers (MSRs, cache text, section titles) are skipped. */
-KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out);
+ * last leaf; on error the status (returned again by every later call), it->line = the line
+ * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
+ * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
+ * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
+ * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
+ * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
+ * section titles, `#` comments) are skipped. */
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
 /* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
  * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why and at which line. Errors are
- * kprof_dump_next's, plus KPROF_E_NOT_FOUND when the text has no block cpu. A block lacking
- * some leaves is not an error: the snapshot just does not have them. */
+ * empty (never a partial snapshot) and err (optional) says why, at which line and what the
+ * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
+ * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
+ * them. */
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
@@ -2615,6 +2783,43 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written);
+/* Empty facts: nothing given. */
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
+/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
+ * the live cpuid instruction. Leaves that hold no fact are ignored. */
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4]);
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). Call once all leaves are added. */
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
+/* The facts in which a and b differ (bit f: present in one only, or different values). */
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
+ * index for the first cpu_cap CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
+/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+ * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
+ * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index);
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
+ * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * kprof_cpu_groups_add's (the CPUs before it stay added). */
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err);
+#if !defined(KPROF_NO_HAL)
+/* What the boot processor's decision (made from boot's snapshot) means on group g: the
+ * interface this group alone would get, the boot interface applied to g's leaves (counters,
+ * width, source support as g has them), how many of that interface's sources are supported
+ * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
+ * unknown hal. */
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_group_effect *out);
+#endif
 
 #endif /* KPROF_NO_DUMP */
 /* ------------------------------------------------------------------------------------------
@@ -7635,26 +7840,187 @@ KPROF_API const char *kprof_dump_format_name(int value)
 {
 	static const char names[] = "unknown\0"
 	                            "aida64\0"
-	                            "cpuid -r\0";
+	                            "cpuid -r\0"
+	                            "hwloc\0";
 	unsigned offset;
 	switch (value) {
 	case 0: offset = 0; break;
 	case 1: offset = 8; break;
 	case 2: offset = 15; break;
+	case 3: offset = 24; break;
 	default: return NULL;
 	}
 	return names + offset;
 }
 #endif
 
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_expect value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_dump_expect_name(int value)
+{
+	static const char names[] =
+	        "nothing (no error)\0"
+	        "text (the input holds a NUL byte: binary data)\0"
+	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
+	        "the leaf as 8 hex digits\0"
+	        "a separator (`:`, `-` or blanks) before the next register\0"
+	        "a register as 8 hex digits\0"
+	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
+	        "a sub-leaf tag `[SL nn]`\0"
+	        "`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
+	        "` eax=0x`..` edx=0x` and 8 hex digits\0"
+	        "the end of the line\0"
+	        "a hex number of at most 8 digits\0"
+	        "`=>` between the five inputs and the four outputs\0"
+	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
+	        "lines of the format the dump started with\0"
+	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
+	        "rising)\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 19; break;
+	case 2: offset = 66; break;
+	case 3: offset = 145; break;
+	case 4: offset = 170; break;
+	case 5: offset = 228; break;
+	case 6: offset = 255; break;
+	case 7: offset = 325; break;
+	case 8: offset = 350; break;
+	case 9: offset = 396; break;
+	case 10: offset = 434; break;
+	case 11: offset = 454; break;
+	case 12: offset = 487; break;
+	case 13: offset = 537; break;
+	case 14: offset = 597; break;
+	case 15: offset = 639; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_cpu_fact value, or NULL when it has none. One string and offsets:
+ * no table of pointers, so nothing to relocate. */
+KPROF_API const char *kprof_cpu_fact_name(int value)
+{
+	static const char names[] = "vendor_ebx\0"
+	                            "vendor_edx\0"
+	                            "vendor_ecx\0"
+	                            "signature\0"
+	                            "ds\0"
+	                            "ds_features\0"
+	                            "perfmon_eax\0"
+	                            "perfmon_ebx\0"
+	                            "perfmon_ecx\0"
+	                            "perfmon_edx\0"
+	                            "core_type\0"
+	                            "lbr_eax\0"
+	                            "lbr_ebx\0"
+	                            "lbr_ecx\0"
+	                            "perfmon_ext\0"
+	                            "perfmon_ext_ebx\0"
+	                            "gp_counter_mask\0"
+	                            "fixed_counter_mask\0"
+	                            "perfmon_ext_2_eax\0"
+	                            "perfmon_ext_2_ebx\0"
+	                            "arch_events\0"
+	                            "ext_perf_bits\0"
+	                            "long_mode\0"
+	                            "ibs\0"
+	                            "lwp_eax\0"
+	                            "lwp_ebx\0"
+	                            "lwp_ecx\0"
+	                            "lwp_edx\0"
+	                            "amd_perfmon_eax\0"
+	                            "amd_perfmon_ebx\0"
+	                            "amd_perfmon_ecx\0";
+	unsigned offset;
+	switch (value) {
+	case 0: offset = 0; break;
+	case 1: offset = 11; break;
+	case 2: offset = 22; break;
+	case 3: offset = 33; break;
+	case 4: offset = 43; break;
+	case 5: offset = 46; break;
+	case 6: offset = 58; break;
+	case 7: offset = 70; break;
+	case 8: offset = 82; break;
+	case 9: offset = 94; break;
+	case 10: offset = 106; break;
+	case 11: offset = 116; break;
+	case 12: offset = 124; break;
+	case 13: offset = 132; break;
+	case 14: offset = 140; break;
+	case 15: offset = 152; break;
+	case 16: offset = 168; break;
+	case 17: offset = 184; break;
+	case 18: offset = 203; break;
+	case 19: offset = 221; break;
+	case 20: offset = 239; break;
+	case 21: offset = 251; break;
+	case 22: offset = 265; break;
+	case 23: offset = 275; break;
+	case 24: offset = 279; break;
+	case 25: offset = 287; break;
+	case 26: offset = 295; break;
+	case 27: offset = 303; break;
+	case 28: offset = 311; break;
+	case 29: offset = 327; break;
+	case 30: offset = 343; break;
+	default: return NULL;
+	}
+	return names + offset;
+}
+#endif
+KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
+{
+	static const kprof_cpu_fact_row rows[KPROF_CPU_FACT_COUNT] = {
+	        {0x0u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* vendor_ebx */
+	        {0x0u, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* vendor_edx */
+	        {0x0u, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* vendor_ecx */
+	        {0x1u, 0x0u, KPROF_EAX, 0xFFF3FFFu},         /* signature */
+	        {0x1u, 0x0u, KPROF_EDX, 0x200000u},          /* ds */
+	        {0x1u, 0x0u, KPROF_ECX, 0x80008014u},        /* ds_features */
+	        {0xAu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},        /* perfmon_eax */
+	        {0xAu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* perfmon_ebx */
+	        {0xAu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* perfmon_ecx */
+	        {0xAu, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* perfmon_edx */
+	        {0x1Au, 0x0u, KPROF_EAX, 0xFF000000u},       /* core_type */
+	        {0x1Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* lbr_eax */
+	        {0x1Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* lbr_ebx */
+	        {0x1Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},       /* lbr_ecx */
+	        {0x23u, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext */
+	        {0x23u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_ebx */
+	        {0x23u, 0x1u, KPROF_EAX, 0xFFFFFFFFu},       /* gp_counter_mask */
+	        {0x23u, 0x1u, KPROF_EBX, 0xFFFFFFFFu},       /* fixed_counter_mask */
+	        {0x23u, 0x2u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext_2_eax */
+	        {0x23u, 0x2u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_2_ebx */
+	        {0x23u, 0x3u, KPROF_EAX, 0xFFFFFFFFu},       /* arch_events */
+	        {0x80000001u, 0x0u, KPROF_ECX, 0x19808400u}, /* ext_perf_bits */
+	        {0x80000001u, 0x0u, KPROF_EDX, 0x20000000u}, /* long_mode */
+	        {0x8000001Bu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* ibs */
+	        {0x8000001Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* lwp_eax */
+	        {0x8000001Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* lwp_ebx */
+	        {0x8000001Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* lwp_ecx */
+	        {0x8000001Cu, 0x0u, KPROF_EDX, 0xFFFFFFFFu}, /* lwp_edx */
+	        {0x80000022u, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* amd_perfmon_eax */
+	        {0x80000022u, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* amd_perfmon_ebx */
+	        {0x80000022u, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* amd_perfmon_ecx */
+	};
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &rows[value] : NULL;
+}
+
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 {
-	unsigned char c = (unsigned char)ch;
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = kprof_impl_lower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
+	unsigned c = (unsigned char)ch;
+	if (c - '0' < 10u)
+		return (int)(c - '0');
+	c |= 0x20u; /* ASCII lower case; no other byte lands on a..f */
+	if (c - 'a' < 6u)
+		return (int)(c - 'a' + 10);
 	return -1;
 }
 
@@ -7674,6 +8040,42 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
 	}
 	if (count < min)
 		return 0;
+	*v = x;
+	return 1;
+}
+
+/* Exactly 8 hex digits at s[*i..n) and no hex digit after them (a register or a leaf): the
+ * common case of kprof_impl_dump_hex, one table load per digit. */
+KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
+{
+	/* Each byte's value as a hex digit, 16 for bytes that are none. */
+	static const uint8_t digit[256] = {
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  16, 16,
+	        16, 16, 16, 16, 16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 10, 11, 12,
+	        13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	};
+	const unsigned char *p = (const unsigned char *)s + *i;
+	uint32_t x = 0;
+	unsigned bad = 0, k;
+	if (n - *i < 8)
+		return 0;
+	for (k = 0; k < 8; k++) {
+		bad |= digit[p[k]];
+		x = (x << 4) | digit[p[k]];
+	}
+	if ((bad & 16u) || (n - *i > 8 && digit[p[8]] < 16u))
+		return 0;
+	*i += 8;
 	*v = x;
 	return 1;
 }
@@ -7730,239 +8132,418 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 	return KPROF_DUMP_NO_CPU_ID;
 }
 
-KPROF_API kprof_status kprof_dump_init(kprof_dump_cursor *c, const char *text, size_t len)
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	if (!c)
+	unsigned k;
+	if (!it)
 		return KPROF_E_ARGUMENT;
-	c->text = text;
-	c->len = text ? len : 0;
-	c->pos = 0;
-	c->line = 0;
-	c->format = KPROF_DUMP_FORMAT_UNKNOWN;
-	c->cpu = -1;
-	c->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	c->block_pending = 0;
-	c->prev_leaf = c->prev_subleaf = c->prev_untagged = 0;
-	c->records = 0;
-	c->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
-	kprof_cpuid_snapshot_init(&c->block);
-	return (kprof_status)c->status;
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = 0;
+	it->line = 0;
+	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
+	it->expect = KPROF_DUMP_EXPECT_NOTHING;
+	it->cpu = -1;
+	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
+	it->block_pending = 0;
+	it->block_records = 0;
+	it->prev_leaf = it->prev_subleaf = 0;
+	for (k = 0; k < 4; k++)
+		it->prev_regs[k] = 0;
+	it->records = 0;
+	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
+		it->seen[k] = 0;
+	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+	return (kprof_status)it->status;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_cursor *c, kprof_status st)
+KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
+                                                 kprof_dump_expect expect)
 {
-	c->status = st;
+	it->status = st;
+	it->expect = expect;
 	return st;
 }
 
-/* Parse the leaf line s[0..n) of the cursor's format into *r (leaf, sub-leaf if tagged and
- * registers). 1 on success, 0 when the line is malformed. */
-KPROF_INTERNAL int kprof_impl_dump_parse_aida(const char *s, size_t n, kprof_dump_record *r)
+/* A separator before the next AIDA64 register: one '-', or a run of blanks. */
+KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 {
-	size_t i = 6; /* past "CPUID " */
+	size_t start = *i;
+	if (*i < n && s[*i] == '-') {
+		(*i)++;
+		return 1;
+	}
+	kprof_impl_dump_skip_space(s, n, i);
+	return *i > start;
+}
+
+/* An AIDA64/EVEREST/InstLatx64 leaf line from s[i..n), i just past "CPUID": the leaf, then ':',
+ * ' : ', ' :' or blanks, then four registers of 8 hex digits separated by '-' or blanks, then
+ * optional bracketed notes of which a leading [SL nn] names the sub-leaf. 0 on success, else
+ * what was expected. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
+                                                            kprof_dump_record *r)
+{
 	uint32_t *reg[4];
+	size_t start;
 	unsigned k;
 	reg[0] = &r->eax;
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	if (!kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf) ||
-	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
-		return 0;
 	kprof_impl_dump_skip_space(s, n, &i);
+	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
+		return KPROF_DUMP_EXPECT_LEAF;
+	start = i;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i < n && s[i] == ':')
+		i++;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i == start)
+		return KPROF_DUMP_EXPECT_SEPARATOR;
 	for (k = 0; k < 4; k++) {
-		if (k && !kprof_impl_dump_lit(s, n, &i, "-", 1))
-			return 0;
-		if (!kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
-			return 0;
+		if (k && !kprof_impl_dump_separator(s, n, &i))
+			return KPROF_DUMP_EXPECT_SEPARATOR;
+		if (!kprof_impl_dump_hex8(s, n, &i, reg[k]))
+			return KPROF_DUMP_EXPECT_REGISTER;
 	}
+	start = i;
 	kprof_impl_dump_skip_space(s, n, &i);
 	if (i == n)
-		return 1;
-	/* Tags follow: only a leading [SL nn] means anything; the rest (vendor strings, cache
-	 * sizes, brand text with its own brackets) is commentary. */
-	if (s[i] != '[')
-		return 0;
+		return KPROF_DUMP_EXPECT_NOTHING;
+	/* Notes follow blanks and a '[': only a leading [SL nn] means anything; the rest (vendor
+	 * and brand strings with their own brackets, cache sizes, core names) is commentary. */
+	if (i == start || s[i] != '[')
+		return KPROF_DUMP_EXPECT_NOTE;
 	if (kprof_impl_dump_lit(s, n, &i, "[SL", 3)) {
 		kprof_impl_dump_skip_space(s, n, &i);
-		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
-		    !kprof_impl_dump_lit(s, n, &i, "]", 1))
-			return 0;
+		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf))
+			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!kprof_impl_dump_lit(s, n, &i, "]", 1))
+			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
 	}
-	return 1;
+	return KPROF_DUMP_EXPECT_NOTHING;
 }
 
-KPROF_INTERNAL int kprof_impl_dump_parse_raw(const char *s, size_t n, kprof_dump_record *r)
+/* A `cpuid -r` line from s[i..n), i at "0x": "0xLLLLLLLL 0xSS: eax=0x.. ebx=0x.. ecx=0x..
+ * edx=0x..", or the older "0xLLLLLLLL: eax=0x.." without a sub-leaf. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
+                                                           kprof_dump_record *r)
 {
 	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
 	uint32_t *reg[4];
-	size_t i = 0;
 	unsigned k;
 	reg[0] = &r->eax;
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
-	    !kprof_impl_dump_hex(s, n, &i, 8, 8, &r->leaf))
-		return 0;
-	if (i == n || !kprof_impl_dump_space(s[i]))
-		return 0;
-	kprof_impl_dump_skip_space(s, n, &i);
-	if (!kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
-	    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
-	    !kprof_impl_dump_lit(s, n, &i, ":", 1))
-		return 0;
+	i += 2;
+	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
+		return KPROF_DUMP_EXPECT_LEAF;
+	if (!kprof_impl_dump_lit(s, n, &i, ":", 1)) {
+		if (i == n || !kprof_impl_dump_space(s[i]))
+			return KPROF_DUMP_EXPECT_SUBLEAF;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (!(kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
+		      kprof_impl_dump_lit(s, n, &i, "0X", 2)) ||
+		    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
+		    !kprof_impl_dump_lit(s, n, &i, ":", 1))
+			return KPROF_DUMP_EXPECT_SUBLEAF;
+		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	}
 	for (k = 0; k < 4; k++) {
 		if (i == n || !kprof_impl_dump_space(s[i]))
-			return 0;
+			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 		kprof_impl_dump_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) ||
-		    !kprof_impl_dump_hex(s, n, &i, 8, 8, reg[k]))
-			return 0;
+		    !kprof_impl_dump_hex8(s, n, &i, reg[k]))
+			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 	}
 	kprof_impl_dump_skip_space(s, n, &i);
-	r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
-	return i == n;
+	return i == n ? KPROF_DUMP_EXPECT_NOTHING : KPROF_DUMP_EXPECT_END_OF_LINE;
 }
 
-KPROF_API kprof_status kprof_dump_next(kprof_dump_cursor *c, kprof_dump_record *out)
+/* One hwloc number: optional 0x, 1 to 8 hex digits (what hwloc's "%x" reads back). */
+KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
 {
-	if (!c || !out)
+	if (n - *i >= 3 && s[*i] == '0' && (s[*i + 1] == 'x' || s[*i + 1] == 'X') &&
+	    kprof_impl_dump_hexdigit(s[*i + 2]) >= 0)
+		*i += 2;
+	return kprof_impl_dump_hex(s, n, i, 1, 8, v);
+}
+
+/* A hwloc-gather-cpuid line from s[i..n): "MASK EAX EBX ECX EDX => EAX EBX ECX EDX" in hex.
+ * The mask says which inputs mattered: bit 0 eax (the leaf, always), bit 2 ecx (the
+ * sub-leaf); bits 1 and 3 (ebx, edx) no leaf uses but hwloc's reader would honour. */
+KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
+                                                             kprof_dump_record *r)
+{
+	uint32_t v[9];
+	unsigned k;
+	for (k = 0; k < 9; k++) {
+		if (k == 5) {
+			kprof_impl_dump_skip_space(s, n, &i);
+			if (!kprof_impl_dump_lit(s, n, &i, "=>", 2))
+				return KPROF_DUMP_EXPECT_ARROW;
+			kprof_impl_dump_skip_space(s, n, &i);
+		} else if (k) {
+			if (i == n || !kprof_impl_dump_space(s[i]))
+				return k < 5 ? KPROF_DUMP_EXPECT_ARROW
+				             : KPROF_DUMP_EXPECT_HEX_VALUE;
+			kprof_impl_dump_skip_space(s, n, &i);
+		}
+		if (!kprof_impl_dump_hwloc_value(s, n, &i, &v[k]))
+			return KPROF_DUMP_EXPECT_HEX_VALUE;
+	}
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (i != n)
+		return KPROF_DUMP_EXPECT_END_OF_LINE;
+	if (!(v[0] & 1u) || v[0] > 0xFu)
+		return KPROF_DUMP_EXPECT_INPUT_MASK;
+	r->leaf = v[1];
+	r->subleaf = (v[0] & 4u) ? v[3] : 0;
+	r->eax = v[5];
+	r->ebx = v[6];
+	r->ecx = v[7];
+	r->edx = v[8];
+	/* A mask without ecx means "any sub-leaf": hwloc answers every sub-leaf with it. */
+	r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
+	return KPROF_DUMP_EXPECT_NOTHING;
+}
+
+/* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
+ * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
+ * a truncated or damaged leaf line is never skipped as text. */
+KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+{
+	size_t i = 0, j, k;
+	kprof_impl_dump_skip_space(s, n, &i);
+	if (kprof_impl_dump_lit(s, n, &i, "CPUID", 5)) {
+		j = i;
+		kprof_impl_dump_skip_space(s, n, &j);
+		if (j == i)
+			return KPROF_DUMP_FORMAT_UNKNOWN;
+		k = j;
+		while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
+			k++;
+		/* "CPUID CPU Name :", "CPUID Revision :": text, not a leaf. */
+		if (k > j && (k == n || s[k] == ':' || k - j >= 8)) {
+			*body = i;
+			return KPROF_DUMP_FORMAT_AIDA64;
+		}
+		return KPROF_DUMP_FORMAT_UNKNOWN;
+	}
+	if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		*body = i;
+		return KPROF_DUMP_FORMAT_CPUID_R;
+	}
+	/* hwloc: a hex number (the input mask), a blank, and "=>" further on. */
+	k = i;
+	while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
+		k++;
+	if (k > i && k < n && kprof_impl_dump_space(s[k])) {
+		for (; k + 1 < n; k++) {
+			if (s[k] == '=' && s[k + 1] == '>') {
+				*body = i;
+				return KPROF_DUMP_FORMAT_HWLOC;
+			}
+		}
+	}
+	return KPROF_DUMP_FORMAT_UNKNOWN;
+}
+
+/* Whether s[0..n) is a block header; *id gets its CPU number or KPROF_DUMP_NO_CPU_ID. */
+KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
+{
+	size_t i = 0;
+	*id = KPROF_DUMP_NO_CPU_ID;
+	/* AIDA64/EVEREST sections and EVEREST's "CPUID Registers (CPU #n):" */
+	if (kprof_impl_dump_lit(s, n, &i, "------[", 7) ||
+	    kprof_impl_dump_lit(s, n, &i, "CPUID Registers", 15)) {
+		*id = kprof_impl_dump_header_cpu(s, n);
+		return 1;
+	}
+	/* InstLatx64's "CPU#000 AffMask: 0x..." */
+	if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4))
+		return kprof_impl_dump_dec(s, n, &i, id);
+	/* `cpuid -r`: "CPU 3:", and "CPU:" with -1 */
+	if (kprof_impl_dump_lit(s, n, &i, "CPU", 3)) {
+		uint32_t v;
+		kprof_impl_dump_skip_space(s, n, &i);
+		if (kprof_impl_dump_dec(s, n, &i, &v))
+			*id = v; /* "CPU:" (cpuid -r -1) has no number */
+		if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n)
+			return 1;
+		*id = KPROF_DUMP_NO_CPU_ID;
+	}
+	return 0;
+}
+
+/* Length of the line at s[0..avail): up to the first LF, CR or NUL. Eight bytes at a time
+ * (a dump is mostly text between line ends), then byte by byte. */
+KPROF_INTERNAL size_t kprof_impl_dump_line_end(const char *s, size_t avail)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	size_t n = 0;
+	while (avail - n >= 8) {
+		uint64_t w = kprof_load_le64((const uint8_t *)s + n);
+		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
+		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
+		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) |
+		    ((cr - ones) & ~cr & highs))
+			break;
+		n += 8;
+	}
+	while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
+		n++;
+	return n;
+}
+
+/* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
+KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
+{
+	if ((leaf & 0x3FFFFFFFu) >= KPROF_DUMP_TRACKED_LEAVES)
+		return -1;
+	return (int)((leaf >> 30) * KPROF_DUMP_TRACKED_LEAVES +
+	             (leaf & (KPROF_DUMP_TRACKED_LEAVES - 1u)));
+}
+
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out)
+{
+	if (!it || !out)
 		return KPROF_E_ARGUMENT;
-	if (c->status != KPROF_OK)
-		return (kprof_status)c->status;
-	while (c->pos < c->len) {
-		const char *s = c->text + c->pos;
-		size_t avail = c->len - c->pos, n = 0, i = 0, next;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	while (it->pos < it->len) {
+		const char *s = it->text + it->pos;
+		size_t avail = it->len - it->pos, n = 0, body = 0, next;
 		kprof_dump_record r;
-		int fmt = KPROF_DUMP_FORMAT_UNKNOWN;
-		int slot;
-		while (n < avail && s[n] != '\n' && s[n] != '\r')
-			n++;
+		kprof_dump_expect expect;
+		uint32_t id;
+		int fmt, bit, same_run;
+		n = kprof_impl_dump_line_end(s, avail);
+		if (n < avail && s[n] == '\0') {
+			it->line++;
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
+		}
 		/* Lines end at LF, CR LF or a lone CR. */
 		next = n;
 		if (next < avail && s[next] == '\r')
 			next++;
 		if (next < avail && s[next] == '\n')
 			next++;
-		c->pos += next;
-		c->line++;
-		for (i = 0; i < n; i++) {
-			unsigned char ch = (unsigned char)s[i];
-			if ((ch < 0x20 && !kprof_impl_dump_space(s[i])) || ch == 0x7F)
-				return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
-		}
+		it->pos += next;
+		it->line++;
 		while (n > 0 && kprof_impl_dump_space(s[n - 1]))
 			n--;
-		i = 0;
-		/* Block headers. */
-		if (kprof_impl_dump_lit(s, n, &i, "------[", 7)) {
-			c->block_pending = 1;
-			c->cpu_id = kprof_impl_dump_header_cpu(s, n);
-			continue;
-		}
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPU#", 4)) {
-			uint32_t id;
-			if (kprof_impl_dump_dec(s, n, &i, &id)) {
-				c->block_pending = 1;
-				c->cpu_id = id;
+		fmt = kprof_impl_dump_claim(s, n, &body);
+		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN) {
+			if (kprof_impl_dump_header(s, n, &id)) {
+				it->block_pending = 1;
+				it->cpu_id = id;
 			}
 			continue;
 		}
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPU", 3) && i < n && s[i] != 'I') {
-			uint32_t id = KPROF_DUMP_NO_CPU_ID;
-			kprof_impl_dump_skip_space(s, n, &i);
-			(void)kprof_impl_dump_dec(s, n, &i, &id);
-			if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n) {
-				c->block_pending = 1;
-				c->cpu_id = id;
-			}
-			continue;
-		}
-		/* Leaf lines: which format does the line claim to be? */
-		i = 0;
-		if (kprof_impl_dump_lit(s, n, &i, "CPUID ", 6)) {
-			size_t j = i;
-			while (j < n && kprof_impl_dump_hexdigit(s[j]) >= 0)
-				j++;
-			/* "CPUID CPU Name", "CPUID Revision": text, not a leaf. */
-			if (j > i && (j == n || s[j] == ':' || j - i >= 8))
-				fmt = KPROF_DUMP_FORMAT_AIDA64;
-		} else {
-			kprof_impl_dump_skip_space(s, n, &i);
-			if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
-				fmt = KPROF_DUMP_FORMAT_CPUID_R;
-		}
-		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN)
-			continue;
-		if (c->format != KPROF_DUMP_FORMAT_UNKNOWN && c->format != fmt)
-			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+		if (it->format != KPROF_DUMP_FORMAT_UNKNOWN && it->format != fmt)
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT,
+			                            KPROF_DUMP_EXPECT_ONE_FORMAT);
 		r.subleaf = 0;
 		r.flags = 0;
-		if (!(fmt == KPROF_DUMP_FORMAT_AIDA64 ? kprof_impl_dump_parse_aida(s, n, &r)
-		                                      : kprof_impl_dump_parse_raw(s, n, &r)))
-			return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
-		c->format = fmt;
-		if (c->cpu < 0 || c->block_pending) {
-			if (c->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
-				return kprof_impl_dump_fail(c, KPROF_E_RANGE);
-			c->cpu++;
-			c->block_pending = 0;
-			c->prev_untagged = 0;
-			kprof_cpuid_snapshot_init(&c->block);
-		} else if (!(r.flags & KPROF_DUMP_SUBLEAF_TAGGED) && c->prev_untagged &&
-		           c->prev_leaf == r.leaf && kprof_cpuid_slot_of(r.leaf, 0) < 0) {
-			r.subleaf = c->prev_subleaf + 1;
-			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		expect = fmt == KPROF_DUMP_FORMAT_AIDA64
+		                 ? kprof_impl_dump_parse_aida(s, n, body, &r)
+		         : fmt == KPROF_DUMP_FORMAT_CPUID_R
+		                 ? kprof_impl_dump_parse_raw(s, n, body, &r)
+		                 : kprof_impl_dump_parse_hwloc(s, n, body, &r);
+		if (expect != KPROF_DUMP_EXPECT_NOTHING)
+			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, expect);
+		it->format = fmt;
+		/* The line before, exactly again (same named sub-leaf, same values): nothing new,
+		 * nothing contradicted. */
+		if (!it->block_pending && it->block_records &&
+		    (r.flags & KPROF_DUMP_SUBLEAF_TAGGED) && r.leaf == it->prev_leaf &&
+		    r.subleaf == it->prev_subleaf && r.eax == it->prev_regs[0] &&
+		    r.ebx == it->prev_regs[1] && r.ecx == it->prev_regs[2] &&
+		    r.edx == it->prev_regs[3])
+			continue;
+		/* A header, or leaf 0 again, opens the next block. */
+		if (it->cpu < 0 || it->block_pending ||
+		    (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
+			unsigned k;
+			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
+				return kprof_impl_dump_fail(it, KPROF_E_RANGE,
+				                            KPROF_DUMP_EXPECT_NOTHING);
+			it->cpu++;
+			if (!it->block_pending)
+				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
+			it->block_pending = 0;
+			it->block_records = 0;
+			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
+				it->seen[k] = 0;
 		}
-		slot = kprof_cpuid_slot_of(r.leaf, r.subleaf);
-		if (slot >= 0 && kprof_cpuid_snapshot_set(&c->block, r.leaf, r.subleaf, r.eax,
-		                                          r.ebx, r.ecx, r.edx) == KPROF_E_DUPLICATE)
-			return kprof_impl_dump_fail(c, KPROF_E_DUPLICATE);
-		c->prev_leaf = r.leaf;
-		c->prev_subleaf = r.subleaf;
-		c->prev_untagged = !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED);
-		c->records++;
-		r.cpu = (uint32_t)c->cpu;
-		r.cpu_id = c->cpu_id;
-		r.line = c->line;
+		same_run = it->block_records && r.leaf == it->prev_leaf;
+		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
+			if (it->prev_subleaf == 0xFFFFFFFFu)
+				return kprof_impl_dump_fail(it, KPROF_E_RANGE,
+				                            KPROF_DUMP_EXPECT_NEW_LEAF);
+			r.subleaf = it->prev_subleaf + 1;
+			r.flags |= KPROF_DUMP_SUBLEAF_IMPLICIT;
+		} else if (same_run && r.subleaf <= it->prev_subleaf) {
+			return kprof_impl_dump_fail(it, KPROF_E_DUPLICATE,
+			                            KPROF_DUMP_EXPECT_NEW_LEAF);
+		} else if (!same_run && (bit = kprof_impl_dump_seen_bit(r.leaf)) >= 0) {
+			if (it->seen[bit / 32] >> (bit % 32) & 1u)
+				return kprof_impl_dump_fail(it, KPROF_E_DUPLICATE,
+				                            KPROF_DUMP_EXPECT_NEW_LEAF);
+			it->seen[bit / 32] |= 1u << (bit % 32);
+		}
+		it->prev_leaf = r.leaf;
+		it->prev_subleaf = r.subleaf;
+		it->prev_regs[0] = r.eax;
+		it->prev_regs[1] = r.ebx;
+		it->prev_regs[2] = r.ecx;
+		it->prev_regs[3] = r.edx;
+		it->block_records++;
+		it->records++;
+		r.cpu = (uint32_t)it->cpu;
+		r.cpu_id = it->cpu_id;
+		r.line = it->line;
 		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
-	if (c->records == 0)
-		return kprof_impl_dump_fail(c, KPROF_E_FORMAT);
+	if (it->records == 0)
+		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_LEAF_LINE);
+	it->status = KPROF_END;
 	return KPROF_END;
 }
 
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
-	kprof_dump_cursor c;
+	kprof_dump_iter it;
 	kprof_dump_record r;
 	kprof_status st;
 	int found = 0;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	kprof_cpuid_snapshot_init(out);
-	st = kprof_dump_init(&c, text, len);
-	while (st == KPROF_OK && (st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	st = kprof_dump_iter_init(&it, text, len);
+	while (st == KPROF_OK && (st = kprof_dump_iter_next(&it, &r)) == KPROF_OK) {
 		if (r.cpu != cpu)
 			continue;
 		found = 1;
-		/* The cursor already refused conflicting repeats; leaves kprof does not keep are
+		/* The iterator already refused repeats; leaves kprof does not keep are
 		 * KPROF_E_NOT_FOUND here, and ignored. */
 		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
 	if (err) {
 		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
-		err->line = st == KPROF_END ? 0 : c.line;
-		err->format = c.format;
-		err->cpus = (uint32_t)(c.cpu + 1);
-		err->records = c.records;
+		err->line = st == KPROF_END ? 0 : it.line;
+		err->format = it.format;
+		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
+		err->cpus = (uint32_t)(it.cpu + 1);
+		err->records = it.records;
 	}
 	if (st == KPROF_END && found)
 		return KPROF_OK;
@@ -8046,6 +8627,206 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 		*written = n;
 	return KPROF_OK;
 }
+
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
+{
+	unsigned i;
+	if (!f)
+		return;
+	f->present = 0;
+	f->has_max = 0;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+		f->value[i] = 0;
+	for (i = 0; i < 4; i++)
+		f->max_leaf[i] = 0;
+}
+
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4])
+{
+	unsigned i;
+	if (!f || !regs)
+		return;
+	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
+		f->max_leaf[leaf >> 30] = regs[KPROF_EAX];
+		f->has_max |= 1u << (leaf >> 30);
+	}
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
+		const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get((int)i);
+		if (row->leaf == leaf && row->subleaf == subleaf) {
+			f->value[i] = regs[row->reg] & row->mask;
+			f->present |= (uint64_t)1 << i;
+		}
+	}
+}
+
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
+{
+	unsigned i;
+	if (!f)
+		return;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
+		uint32_t leaf = kprof_cpu_fact_row_get((int)i)->leaf;
+		unsigned range = leaf >> 30;
+		if (!(f->has_max >> range & 1u) || leaf > f->max_leaf[range]) {
+			f->present &= ~((uint64_t)1 << i);
+			f->value[i] = 0;
+		}
+	}
+}
+
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+{
+	uint64_t d;
+	unsigned i;
+	if (!a || !b)
+		return 0;
+	d = a->present ^ b->present;
+	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+		if (a->value[i] != b->value[i])
+			d |= (uint64_t)1 << i;
+	return d;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap)
+{
+	if (!g || (!group && cap))
+		return KPROF_E_ARGUMENT;
+	g->group = group;
+	g->cap = cap;
+	g->count = 0;
+	g->cpus = 0;
+	g->cpu_group = cpu_group;
+	g->cpu_cap = cpu_group ? cpu_cap : 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index)
+{
+	uint32_t i;
+	if (!g || !f)
+		return KPROF_E_ARGUMENT;
+	if (g->cpus == 0xFFFFFFFFu)
+		return KPROF_E_RANGE;
+	for (i = 0; i < g->count; i++)
+		if (kprof_cpu_facts_diff(&g->group[i].facts, f) == 0)
+			break;
+	if (i == g->count) {
+		if (g->count == g->cap)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		g->group[i].first_cpu = g->cpus;
+		g->group[i].first_cpu_id = cpu_id;
+		g->group[i].cpus = 0;
+		kprof_impl_copy(&g->group[i].facts, f, sizeof(*f));
+		kprof_cpuid_snapshot_init(&g->group[i].snap);
+		g->count++;
+	}
+	g->group[i].cpus++;
+	if (g->cpus < g->cpu_cap)
+		g->cpu_group[g->cpus] = i;
+	g->cpus++;
+	if (index)
+		*index = i;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err)
+{
+	kprof_dump_iter it;
+	kprof_dump_record r;
+	kprof_cpu_facts f;
+	kprof_status st;
+	uint32_t first_group, first_cpu, cpu_id = KPROF_DUMP_NO_CPU_ID, k;
+	int32_t block = -1;
+	if (!g)
+		return KPROF_E_ARGUMENT;
+	/* Read it all first: a bad dump adds nothing. */
+	st = kprof_dump_iter_init(&it, text, len);
+	while (st == KPROF_OK)
+		st = kprof_dump_iter_next(&it, &r);
+	if (err) {
+		err->status = st == KPROF_END ? KPROF_OK : st;
+		err->line = st == KPROF_END ? 0 : it.line;
+		err->format = it.format;
+		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
+		err->cpus = (uint32_t)(it.cpu + 1);
+		err->records = it.records;
+	}
+	if (st != KPROF_END)
+		return st;
+	first_group = g->count;
+	first_cpu = g->cpus;
+	kprof_dump_iter_init(&it, text, len);
+	kprof_cpu_facts_init(&f);
+	for (;;) {
+		st = kprof_dump_iter_next(&it, &r);
+		/* At a new block or the end, the block before it is complete. */
+		if (st != KPROF_OK || (int32_t)r.cpu != block) {
+			if (block >= 0) {
+				kprof_cpu_facts_finish(&f);
+				if ((st = kprof_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
+					break;
+			}
+			if (it.status != KPROF_OK)
+				break;
+			block = (int32_t)r.cpu;
+			cpu_id = r.cpu_id;
+			kprof_cpu_facts_init(&f);
+		}
+		{
+			uint32_t regs[4];
+			regs[KPROF_EAX] = r.eax;
+			regs[KPROF_EBX] = r.ebx;
+			regs[KPROF_ECX] = r.ecx;
+			regs[KPROF_EDX] = r.edx;
+			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
+		}
+	}
+	/* Each new group's snapshot: its first CPU's leaves (one more pass, on the same
+	 * iterator: a kernel stack has no room for a second one). */
+	kprof_dump_iter_init(&it, text, len);
+	while (first_group < g->count && kprof_dump_iter_next(&it, &r) == KPROF_OK)
+		for (k = first_group; k < g->count; k++)
+			if (g->group[k].first_cpu - first_cpu == r.cpu)
+				(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf,
+				                               r.eax, r.ebx, r.ecx, r.edx);
+	return st == KPROF_END ? KPROF_OK : st;
+}
+
+#if !defined(KPROF_NO_HAL)
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_group_effect *out)
+{
+	kprof_hal_decision b;
+	const kprof_source *rows;
+	size_t n = 0, i;
+	if (!boot || !g || !out)
+		return KPROF_E_ARGUMENT;
+	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
+	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
+		return KPROF_E_ARGUMENT;
+	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
+	out->own_iface = out->here.iface;
+	out->here.iface = b.iface;
+	out->here.reason = b.reason;
+	kprof_impl_hal_resources(&out->here);
+	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
+	                                 out->here.counter_width != b.counter_width ||
+	                                 out->here.fixed_counters != b.fixed_counters ||
+	                                 out->here.fixed_width != b.fixed_width);
+	out->sources_differ = 0;
+	rows = kprof_source_table((kprof_interface)b.iface, &n);
+	for (i = 0; rows && i < n; i++)
+		if (kprof_hal_source_supported(&b, &rows[i]) !=
+		    kprof_hal_source_supported(&out->here, &rows[i]))
+			out->sources_differ++;
+	return KPROF_OK;
+}
+#endif
 #endif /* KPROF_NO_DUMP */
 
 /* ---- lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */

@@ -200,6 +200,51 @@ void kprof_cli_release_print(const kprof_hal_decision *d);
 /* Whether the HAL of hal (kprof_hal_decide's argument) lists s on this processor: a
  * kprof_presence (ABSENT without cpuid). */
 int kprof_cli_live_status(const kprof_source *s, uint32_t hal);
+/* ---- every logical CPU of a dump (cli/cpu_groups.c) -------------------------------------- */
+/* A dump as `kprof info` reads it: one text (AIDA64, `cpuid -r`, one hwloc pu file; `-` is
+ * standard input) or a hwloc-gather-cpuid directory, one text per pu<N> file in N order. CPU
+ * n is the n-th block over all texts. Loaders return 0 or an exit code after a message naming
+ * the file, the line and what it lacked. */
+typedef struct kprof_cli_dump {
+	const char *path;
+	int is_dir;
+	char **text;
+	size_t *len;
+	uint32_t *id; /* a directory's pu numbers */
+	size_t count;
+} kprof_cli_dump;
+int kprof_cli_dump_load(const char *path, kprof_cli_dump *d);
+int kprof_cli_dump_from_text(char *text, size_t len, const char *label, kprof_cli_dump *d);
+void kprof_cli_dump_free(kprof_cli_dump *d);
+int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out);
+/* The groups of a dump's CPUs (kprof_cpu_groups), with each CPU's number. */
+typedef struct kprof_cli_groups {
+	kprof_cpu_groups gs;
+	kprof_cpu_group *group;
+	uint32_t cap;
+	uint32_t *cpu_group, *cpu_id;
+} kprof_cli_groups;
+int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out);
+void kprof_cli_groups_free(kprof_cli_groups *g);
+/* `kprof info`'s cpu groups: text lines, or `,\n  "cpu_groups": [...]` (null without g). */
+void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int json);
+/* `kprof info`'s processor: live (this CPU, or every online CPU with all) or the dump file,
+ * CPU block cpu; with its groups. 0 or an exit code after a message. */
+int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_snapshot *snap,
+                          kprof_cli_groups *groups);
+/* Text being built. */
+typedef struct kprof_cli_text {
+	char *data;
+	size_t len, cap;
+	int failed;
+} kprof_cli_text;
+/* This processor's leaves as `cpuid -r` lines (no header), each handed to out (cmd_cpuid.c). */
+int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx);
+/* Every CPU this process may run on, pinned in turn: `cpuid -r` text with `CPU n:` blocks;
+ * and the same for the CPU kprof runs on alone, as one `CPU 0:` block. */
+int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t);
+int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t);
+int kprof_cli_cpuid_dump_all(void);
 
 /* ---- subcommands ----------------------------------------------------------------------- */
 int kprof_cmd_info(const kprof_cli_args *a);

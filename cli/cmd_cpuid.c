@@ -9,6 +9,9 @@
 #define RANGE_CAP   0x100u
 #define SUBLEAF_CAP 64u
 
+static void (*emit)(const char *line, void *ctx);
+static void *emit_ctx;
+
 static void leaf_line(uint32_t leaf, uint32_t subleaf, const uint32_t r[4])
 {
 	kprof_dump_record rec;
@@ -21,7 +24,7 @@ static void leaf_line(uint32_t leaf, uint32_t subleaf, const uint32_t r[4])
 	rec.ecx = r[2];
 	rec.edx = r[3];
 	if (kprof_dump_write_raw(&rec, line, sizeof line, NULL) == KPROF_OK)
-		kprof_cli_puts(line);
+		emit(line, emit_ctx);
 }
 
 /* One leaf and the sub-leaves it has, enumerated by each leaf's own rule (Intel SDM vol. 2
@@ -127,19 +130,33 @@ static void dump_range(uint32_t base, uint32_t max)
 		dump_leaf(leaf);
 }
 
+static void to_stdout(const char *line, void *ctx)
+{
+	(void)ctx;
+	kprof_cli_puts(line);
+}
+
 int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 {
-	uint32_t r[4];
-	(void)a;
-	if (kprof_cpuid(0, 0, r) != KPROF_OK) {
-		kprof_cli_error("cpuid-dump: this build or processor has no cpuid instruction");
-		return KPROF_CLI_EXIT_FAILURE;
-	}
+	if (kprof_cli_get(a, "--all")->set)
+		return kprof_cli_cpuid_dump_all();
 	{
 		char header[32];
 		if (kprof_dump_write_raw_header(0, header, sizeof header, NULL) == KPROF_OK)
 			kprof_cli_puts(header);
 	}
+	return kprof_cli_cpuid_lines(to_stdout, NULL);
+}
+
+int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx)
+{
+	uint32_t r[4];
+	if (kprof_cpuid(0, 0, r) != KPROF_OK) {
+		kprof_cli_error("cpuid-dump: this build or processor has no cpuid instruction");
+		return KPROF_CLI_EXIT_FAILURE;
+	}
+	emit = out;
+	emit_ctx = ctx;
 	dump_range(0, r[0]);
 	kprof_cpuid(1, 0, r);
 	if (KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, r[KPROF_ECX])) {

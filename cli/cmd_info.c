@@ -152,10 +152,9 @@ static void print_json(const info_facts *f)
 		kprof_cli_printf("],\n    \"latency_max\": %u, \"data_address\": %s}",
 		                 l->latency_bits, kprof_cli_json_bool(l->data_address));
 	}
-	kprof_cli_printf(
-	        ",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}\n}\n",
-	        kprof_cli_json_bool(f->ds.ds), kprof_cli_json_bool(f->ds.dtes64),
-	        kprof_cli_json_bool(f->ds.ds_cpl), kprof_cli_json_bool(f->ds.pdcm));
+	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}",
+	                 kprof_cli_json_bool(f->ds.ds), kprof_cli_json_bool(f->ds.dtes64),
+	                 kprof_cli_json_bool(f->ds.ds_cpl), kprof_cli_json_bool(f->ds.pdcm));
 }
 
 static const char *yes_no(int f)
@@ -243,36 +242,42 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	const kprof_cli_value *cpu = kprof_cli_get(a, "--cpu");
 	const kprof_cli_value *hal = kprof_cli_get(a, "--hal");
 	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
+	const kprof_cli_value *all = kprof_cli_get(a, "--all");
 	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_X64, release = 0;
-	int all = win->set && strcmp(win->text, "all") == 0, rc;
+	int win_all = win->set && strcmp(win->text, "all") == 0;
 	kprof_cpuid_snapshot snap;
+	kprof_cli_groups groups;
 	info_facts f;
-	if (win->set && !all && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+	int rc, json = kprof_cli_get(a, "--json")->set;
+	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
 	rc = kprof_cli_hal_check(a->cmd->name, build | KPROF_HAL_RELEASE(release));
 	if (rc)
 		return rc;
-	if (file->set) {
-		int rc = kprof_cli_snapshot_file(file->text, (uint32_t)cpu->num, &snap);
-		if (rc)
-			return rc;
-	} else {
-		if (cpu->set && cpu->num != 0)
-			return kprof_cli_usage(a->cmd->name,
-			                       "--cpu needs --cpuid-file (live, kprof reads "
-			                       "the processor it runs on)");
-		if (kprof_cpuid_snapshot_live(&snap) != KPROF_OK) {
-			kprof_cli_error(
-			        "info: no cpuid on this build or processor; use --cpuid-file");
-			return KPROF_CLI_EXIT_FAILURE;
-		}
+	if (file->set && all->set)
+		return kprof_cli_usage(a->cmd->name,
+		                       "--all reads this machine: not with --cpuid-file");
+	if (!file->set && !all->set && cpu->set && cpu->num != 0)
+		return kprof_cli_usage(a->cmd->name,
+		                       "--cpu needs --cpuid-file or --all (live, kprof "
+		                       "reads the processor it runs on)");
+	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set, (uint32_t)cpu->num,
+	                           &snap, &groups);
+	if (rc)
+		return rc;
+	if (win_all) {
+		rc = kprof_cli_windows_all(&snap, json);
+		kprof_cli_groups_free(&groups);
+		return rc;
 	}
-	if (all)
-		return kprof_cli_windows_all(&snap, kprof_cli_get(a, "--json")->set);
 	facts_fill(&f, &snap, build | KPROF_HAL_RELEASE(release));
-	if (kprof_cli_get(a, "--json")->set)
+	if (json)
 		print_json(&f);
 	else
 		print_text(&f);
+	kprof_cli_groups_print(&groups, build, json);
+	if (json)
+		kprof_cli_puts("\n}\n");
+	kprof_cli_groups_free(&groups);
 	return 0;
 }

@@ -23,10 +23,14 @@ static const kprof_cli_command commands[] = {
          "what the Windows HAL would choose on this machine or a dumped one",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
          "  choose and why, architectural perfmon facts, the interface's sources and whether\n"
-         "  each is supported, AMD LWP capabilities and Intel DS features.\n",
+         "  each is supported, AMD LWP capabilities and Intel DS features. The logical CPUs\n"
+         "  of a dump are grouped by the profiling facts they report (hybrid parts differ per\n"
+         "  core type); each group says what the boot processor's decision means there.\n",
          OPTIONS(FILE_ARG("--cpuid-file", "FILE", 0,
                           "read the leaves from a dump instead of this processor: `cpuid -r`\n"
-                          "output or AIDA64/InstLatx64 text (one block per logical CPU)"),
+                          "output, AIDA64/EVEREST/InstLatx64 text (one block per logical CPU),\n"
+                          "or a hwloc-gather-cpuid directory or one of its pu<N> files"),
+                 FLAG("--all", "every online CPU of this machine (as `cpuid-dump --all`)"),
                  NUMBER("--cpu", "N", 0, 0x7FFFFFFF,
                         "which block of the dump (default 0, the first: the HAL assesses\n"
                         "the boot processor)"),
@@ -63,8 +67,9 @@ static const kprof_cli_command commands[] = {
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
-         "  `kprof info --cpuid-file` reads. Only the processor kprof runs on is dumped.\n",
-         OPTIONS(END)},
+         "  `kprof info --cpuid-file` reads. Without --all, the CPU kprof runs on.\n",
+         OPTIONS(FLAG("--all", "every online CPU in turn (the thread pinned to each), in `CPU n:`\n"
+                                "blocks"))},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
          "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
          "  the 2007 proposal's with --proposal.\n",

@@ -8,35 +8,12 @@
 
 int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out)
 {
-	char *text;
-	size_t len;
-	kprof_dump_error err;
-	kprof_status st;
-	int rc = kprof_cli_read_file(path, &text, &len);
-	const char *label = kprof_cli_file_label(path);
-	if (rc)
-		return rc;
-	memset(&err, 0, sizeof err);
-	st = kprof_dump_snapshot(text, len, cpu, out, &err);
-	free(text);
-	if (st == KPROF_OK)
-		return 0;
-	if (st == KPROF_E_NOT_FOUND)
-		return kprof_cli_error("%s: no CPU block %lu (the dump has %lu, numbered from 0)",
-		                       label, (unsigned long)cpu, (unsigned long)err.cpus);
-	if (err.line == 0)
-		return kprof_cli_error("%s: empty: not a cpuid dump", label);
-	if (st == KPROF_E_DUPLICATE)
-		return kprof_cli_error_at(path, err.line, 0,
-		                          "leaf repeated in CPU block %lu with different values",
-		                          (unsigned long)(err.cpus ? err.cpus - 1 : 0));
-	if (err.records == 0 && err.format == KPROF_DUMP_FORMAT_UNKNOWN)
-		return kprof_cli_error_at(path, err.line, 0,
-		                          "not a cpuid dump (expected `cpuid -r` output or "
-		                          "AIDA64/InstLatx64 text) (%s)",
-		                          kprof_status_name(st));
-	return kprof_cli_error_at(path, err.line, 0, "malformed or truncated %s line (%s)",
-	                          kprof_dump_format_name(err.format), kprof_status_name(st));
+	kprof_cli_dump d;
+	int rc = kprof_cli_dump_load(path, &d);
+	if (!rc)
+		rc = kprof_cli_dump_snapshot(&d, cpu, out);
+	kprof_cli_dump_free(&d);
+	return rc;
 }
 
 const kprof_hal_decision *kprof_cli_live_decision(void)

@@ -1,6 +1,6 @@
 /* fuzz_dump.h - the body both dump harnesses share (fuzz_dump_aida64.c, fuzz_dump_cpuid_r.c
  * differ in their seeds: the reader detects the format itself). Invariants:
- *  - kprof_dump_next: records come in text order (line strictly rising, cpu ordinal rising by
+ *  - kprof_dump_iter_next: records come in text order (line strictly rising, cpu ordinal rising by
  *    at most one), never more records than lines, an error is sticky and names a line that
  *    exists; END is sticky too;
  *  - every record written back as `cpuid -r` (kprof_dump_write_raw into exactly-sized heap
@@ -35,14 +35,14 @@ static size_t kf_lines(const uint8_t *t, size_t n)
 static kprof_status kf_read_all(const char *text, size_t len, kf_rec *recs, size_t *nrec,
                                 uint32_t *cpus)
 {
-	kprof_dump_cursor c;
+	kprof_dump_iter c;
 	kprof_dump_record r;
 	kprof_status st;
 	size_t n = 0, lines = kf_lines((const uint8_t *)text, len);
 	uint32_t last_line = 0;
 	int64_t last_cpu = -1;
-	KF_CHECK(kprof_dump_init(&c, text, len) == KPROF_OK);
-	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	KF_CHECK(kprof_dump_iter_init(&c, text, len) == KPROF_OK);
+	while ((st = kprof_dump_iter_next(&c, &r)) == KPROF_OK) {
 		KF_CHECK(r.line > last_line && r.line <= lines);
 		KF_CHECK((int64_t)r.cpu == last_cpu || (int64_t)r.cpu == last_cpu + 1);
 		KF_CHECK((r.flags & ~(KPROF_DUMP_SUBLEAF_TAGGED | KPROF_DUMP_SUBLEAF_IMPLICIT)) == 0);
@@ -65,7 +65,7 @@ static kprof_status kf_read_all(const char *text, size_t len, kf_rec *recs, size
 	if (st < 0)
 		KF_CHECK(c.line <= lines); /* 0: no line to blame (no leaf line at all) */
 	/* sticky */
-	KF_CHECK(kprof_dump_next(&c, &r) == st);
+	KF_CHECK(kprof_dump_iter_next(&c, &r) == st);
 	*nrec = n;
 	*cpus = (uint32_t)(last_cpu + 1);
 	return st;

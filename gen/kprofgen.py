@@ -483,6 +483,49 @@ def build_records(r, enums):
             "rows": rows, "pool": pool}
 
 
+def build_list(t):
+    """A list of rows with named integer columns: an enumeration of its rows (names and
+    kprof_<name>_name()) and a const array of row structs (kprof_<name>_row_get())."""
+    ent = f"list {t.get('name', '?')!r}" if isinstance(t, Map) else "list"
+    check(t, {"name": str, "doc": str, "provenance": str, "columns": list, "rows": list}, ent)
+    name = ident(t, ent, "name", t["name"]).lower()
+    cols = []
+    for c in entries(t["columns"], f"{ent} columns"):
+        check(c, {"name": str, "type": str, "doc": str}, f"{ent} column")
+        ident(c, f"{ent} column", "name", c["name"])
+        if c["type"] not in ("uint8_t", "uint16_t", "uint32_t", "uint64_t"):
+            fail(c, f"{ent} column {c['name']!r}", "type must be uint8_t, uint16_t, uint32_t or uint64_t")
+        cols.append({"name": c["name"], "type": c["type"], "doc": c["doc"]})
+    rows, names = [], set()
+    schema = {"name": str, "doc?": str}
+    schema.update({c["name"]: (int, str) for c in cols})
+    for i, r in enumerate(entries(t["rows"], f"{ent} rows")):
+        re_ = f"{ent} row {r.get('name', '?')!r}" if isinstance(r, Map) else ent
+        check(r, schema, re_)
+        ident(r, re_, "name", r["name"])
+        if r["name"] in names:
+            fail(r, re_, "duplicate name")
+        names.add(r["name"])
+        vals = []
+        for c in cols:
+            v = r[c["name"]]
+            if isinstance(v, str):
+                ident(r, re_, c["name"], v)  # a C constant of the header, e.g. KPROF_EBX
+                vals.append(v)
+            else:
+                bits = int(c["type"][4:-2])
+                if v < 0 or v >> bits:
+                    fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
+                vals.append(f"0x{v:X}u")
+        rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"),
+                     "string": r["name"].lower(), "cells": vals})
+    if not rows:
+        fail(t, ent, "a list needs rows")
+    enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
+            "provenance": t["provenance"], "values": rows, "strings": True}
+    return {"name": name, "columns": cols, "rows": rows, "enum": enum}
+
+
 def build_leaves(lst, node):
     """The cpuid leaves a snapshot holds: one slot each."""
     out, names, keys = [], set(), set()
@@ -849,7 +892,7 @@ def build_model(spec_dir):
     DOMAINS = [s["name"] for s in sections]
     OPTIONAL_DOMAINS = [s["name"] for s in sections if s.get("optional")]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
-                   "section"}
+                   "lists", "section"}
     special = {"project": {"project", "sections"}, "cpuid": {"leaves"},
                "sources": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
@@ -864,7 +907,8 @@ def build_model(spec_dir):
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
     registers = {}
     domains = {s["name"]: {"name": s["name"], "summary": s["summary"], "registers": [], "msrs": [],
-                           "structs": [], "enums": [], "constants": [], "records": []} for s in sections}
+                           "structs": [], "enums": [], "constants": [], "records": [],
+                           "lists": []} for s in sections}
     for name, doc in specs.items():
         d = domains.get(doc.get("section", name), domains[DOMAINS[0]])
         for r in entries(doc.get("registers"), "registers", doc):
@@ -895,6 +939,7 @@ def build_model(spec_dir):
         d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
         file_enums = {e["name"]: e for e in d["enums"]}
         d["records"] += [build_records(r, file_enums) for r in entries(doc.get("records"), "records", doc)]
+        d["lists"] += [build_list(t) for t in entries(doc.get("lists"), "lists", doc)]
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:

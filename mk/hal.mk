@@ -4,7 +4,7 @@
 # linux-headers-amd64: the kernel's msr-index.h, perf_event.h and cpufeatures.h, which
 # test-linux-headers compares the spec's MSR numbers and bit fields with.
 DEPS += cpuid gcc-12-multilib linux-headers-amd64
-TEST_STEPS += dump hal msr-hook hal-freestanding linux-headers
+TEST_STEPS += dump dump-formats hal msr-hook hal-freestanding linux-headers
 
 # The dump reader reads untrusted text: run its test under the sanitizers.
 CFLAGS_test_dump := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -12,6 +12,14 @@ CFLAGS_test_hal := -fsanitize=address,undefined -fno-sanitize-recover=all
 
 test-dump: $(BUILD)/tests/test_dump
 	$<
+
+# Every real dump in ../shared in its own spelling and converted into the others, against the
+# test's own reader (tests/dump_records prints what kprof's iterator reads).
+$(BUILD)/tests/dump_records: tests/dump_records.c kprof.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_TEST) $< -o $@
+test-dump-formats: $(BUILD)/tests/dump_records $(BUILD)/kprof
+	python3 tests/test_dump_formats.py $(BUILD)/tests/dump_records $(BUILD)/kprof
 
 test-hal: $(BUILD)/tests/test_hal
 	$<

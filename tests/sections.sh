@@ -9,7 +9,7 @@ mkdir -p "$out"
 passed=0 failed=0
 ok() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
 # section -> one public function it defines
-declare -A probe=([HAL]=kprof_hal_decide [DUMP]=kprof_dump_next [LWP]=kprof_lwp_ring_poll
+declare -A probe=([HAL]=kprof_hal_decide [DUMP]=kprof_dump_iter_next [LWP]=kprof_lwp_ring_poll
                   [DS]=kprof_pebs_record_size [WINDOWS]=kprof_psi_iter_init)
 for sec in HAL DUMP LWP DS WINDOWS; do
 	for cc in gcc clang; do

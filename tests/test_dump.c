@@ -182,12 +182,12 @@ static int snap_equal(const kprof_cpuid_snapshot *a, const kprof_cpuid_snapshot 
 static void check_stream(const char *name, const char *text, size_t len, const own_list *l,
                          int same_lines, int want_format)
 {
-	kprof_dump_cursor c;
+	kprof_dump_iter c;
 	kprof_dump_record r;
 	kprof_status st;
 	size_t i = 0, bad = 0;
-	CHECK_EQ(kprof_dump_init(&c, text, len), KPROF_OK);
-	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	CHECK_EQ(kprof_dump_iter_init(&c, text, len), KPROF_OK);
+	while ((st = kprof_dump_iter_next(&c, &r)) == KPROF_OK) {
 		const own_rec *o = i < l->n ? &l->v[i] : NULL;
 		if (!o || o->cpu != r.cpu || o->leaf != r.leaf || o->subleaf != r.subleaf ||
 		    o->r[0] != r.eax || o->r[1] != r.ebx || o->r[2] != r.ecx || o->r[3] != r.edx ||
@@ -292,7 +292,7 @@ static void test_live_raw(void)
 	FILE *p = popen("cpuid -r 2>/dev/null", "r");
 	char *text = NULL, lbuf[256];
 	size_t len = 0, cap = 0, lines = 0, bad = 0;
-	kprof_dump_cursor c;
+	kprof_dump_iter c;
 	kprof_dump_record r;
 	kprof_status st;
 	kprof_cpuid_snapshot snap;
@@ -319,8 +319,8 @@ static void test_live_raw(void)
 	}
 	/* Every record, written back with kprof_dump_write_raw, is its source line byte for
 	 * byte; every "CPU n:" header likewise. */
-	kprof_dump_init(&c, text, len);
-	while ((st = kprof_dump_next(&c, &r)) == KPROF_OK) {
+	kprof_dump_iter_init(&c, text, len);
+	while ((st = kprof_dump_iter_next(&c, &r)) == KPROF_OK) {
 		size_t n, off = 0, ln = 1, i;
 		unsigned a, b, e0, e1, e2, e3;
 		/* find line r.line */
@@ -447,11 +447,77 @@ static void test_bad(void)
 	/* both formats in one text */
 	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n   0x00000001 0x00: eax=0x000006e8 ebx=0x00010800 ecx=0x0000c109 edx=0xafe9fbff\n",
 	           KPROF_E_FORMAT, 2);
-	/* a kept leaf twice in a block with other values: the second line is to blame */
+	/* a leaf again after other leaves in one block: the repeat is to blame */
 	expect_bad("------[ Logical CPU #0 ]------\nCPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n"
 	           "CPUID 0000000A: 07280201-00000000-00000000-00000000\n"
-	           "CPUID 0000000A: 07280201-00000001-00000000-00000000\n",
+	           "CPUID 0000000B: 00000000-00000000-00000000-00000000\n"
+	           "CPUID 0000000A: 07280201-00000000-00000000-00000000\n",
+	           KPROF_E_DUPLICATE, 5);
+	/* a named sub-leaf that does not rise within its run */
+	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n"
+	           "CPUID 00000004: 00000121-01C0003F-0000003F-00000001 [SL 00]\n"
+	           "CPUID 00000004: 00000122-01C0003F-0000003F-00000001 [SL 01]\n"
+	           "CPUID 00000004: 00000123-01C0003F-0000003F-00000001 [SL 01]\n",
 	           KPROF_E_DUPLICATE, 4);
+	/* ... while the line before, exactly again, is skipped */
+	{
+		static const char t[] = "CPU 0:\n   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+		                        "   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n";
+		CHECK_EQ(parse_exact(t, sizeof t - 1, 0, &err, &s), KPROF_OK);
+		CHECK_EQ(err.records, 1);
+	}
+	expect_bad("# mask e[abcd]x => e[abcd]x\n1 0 0 0 0 => d 68747541 444d4163 69746e65\n"
+	           "5 4 0 1 0 => 0 0 0 0\n5 4 0 0 0 => 0 0 0 0\n", KPROF_E_DUPLICATE, 4);
+	/* hwloc lines: nine hex numbers, '=>' after the fifth, a mask naming eax */
+	expect_bad("1 0 0 0 0 => d 68747541 444d4163\n", KPROF_E_FORMAT, 1);
+	expect_bad("1 0 0 0 => d 68747541 444d4163 69746e65\n", KPROF_E_FORMAT, 1);
+	expect_bad("1 0 0 0 0 => d 68747541 444d4163 69746e65 7\n", KPROF_E_FORMAT, 1);
+	expect_bad("4 0 0 0 0 => d 68747541 444d4163 69746e65\n", KPROF_E_FORMAT, 1);
+	expect_bad("1 0 0 0 0 => d 168747541 444d4163 69746e65\n", KPROF_E_FORMAT, 1);
+	expect_bad("1 0 0 0 0 -> d 68747541 444d4163 69746e65 => x\n", KPROF_E_FORMAT, 1);
+	/* AIDA64 spellings: the separators must be there, notes are bracketed */
+	expect_bad("CPUID 0000000000000001-68747541-444D4163-69746E65\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 00000001--68747541-444D4163-69746E65\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000: 00000001-68747541-444D4163-69746E65[SL 00]\n", KPROF_E_FORMAT, 1);
+	expect_bad("CPUID 00000000 00000001 68747541 444D4163 69746E65 00000000\n", KPROF_E_FORMAT, 1);
+	/* a NUL anywhere: binary, not text */
+	{
+		static const char t[] = "CPUID 00000000: 00000001-68747541-444D4163-69746E65\nMSR\0\n";
+		CHECK_EQ(parse_exact(t, sizeof t - 1, 0, &err, &s), KPROF_E_FORMAT);
+		CHECK_EQ(err.line, 2);
+		CHECK_EQ(err.expect, KPROF_DUMP_EXPECT_TEXT);
+	}
+	/* what a line lacked */
+	{
+		static const char t[] = "CPU 0:\n   0x00000000 0x00: eax=0x0000000a ebx=0x756e6547 ecx=0x6c65746e\n";
+		CHECK_EQ(parse_exact(t, sizeof t - 1, 0, &err, &s), KPROF_E_FORMAT);
+		CHECK_EQ(err.expect, KPROF_DUMP_EXPECT_NAMED_REGISTER);
+		CHECK_EQ(parse_exact("hello\n", 6, 0, &err, &s), KPROF_E_FORMAT);
+		CHECK_EQ(err.expect, KPROF_DUMP_EXPECT_LEAF_LINE);
+		CHECK(kprof_dump_expect_name(KPROF_DUMP_EXPECT_ARROW) != NULL);
+	}
+	/* blocks: leaf 0 again opens the next one; EVEREST's "CPUID Registers (CPU #n):" names it */
+	{
+		static const char t[] = "CPUID 00000000: 00000001-68747541-444D4163-69746E65\n"
+		                        "CPUID 00000001: 00000612-00000000-00000000-0081F9FF\n\n"
+		                        "CPUID Registers (CPU #7):\n"
+		                        "CPUID 00000000  \t00000001-68747541-444D4163-69746E65\n"
+		                        "CPUID 00000001 : 00000612 00000001 00000000 0081f9ff\n\n"
+		                        "CPUID 00000000 00000001-68747541-444D4163-69746E65 [AuthenticAMD]\n";
+		kprof_dump_iter it;
+		kprof_dump_record r;
+		unsigned blocks = 0, id7 = 0;
+		CHECK_EQ(parse_exact(t, sizeof t - 1, 1, &err, &s), KPROF_OK);
+		CHECK_EQ(err.cpus, 3);
+		CHECK_EQ(s.regs[KPROF_CPUID_SLOT_FEATURES][1], 1);
+		kprof_dump_iter_init(&it, t, sizeof t - 1);
+		while (kprof_dump_iter_next(&it, &r) == KPROF_OK) {
+			blocks = r.cpu + 1;
+			id7 += r.cpu == 1 && r.cpu_id == 7;
+		}
+		CHECK_EQ(blocks, 3);
+		CHECK_EQ(id7, 2);
+	}
 	expect_bad("CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\n"
 	           "CPUID 00000001: 000006E8-00010800-0000C109-AFE9FBFF\n"
 	           "CPUID 00000004: 00000121-01C0003F-0000003F-00000001\n"
@@ -473,7 +539,7 @@ static void test_bad(void)
 		        "MSR 00000017: 0018-0000-EF06-852C\r\n"
 		        "------[ Logical CPU #1 ]------\r\n"
 		        "CPUID 0000000A: 07280201-00000001-00000000-00000000\r\n";
-		kprof_dump_cursor c;
+		kprof_dump_iter c;
 		kprof_dump_record r;
 		CHECK_EQ(parse_exact(ok, sizeof ok - 1, 0, &err, &s), KPROF_OK);
 		CHECK_EQ(err.cpus, 2);
@@ -481,40 +547,40 @@ static void test_bad(void)
 		CHECK_EQ(parse_exact(ok, sizeof ok - 1, 1, &err, &s), KPROF_OK);
 		CHECK_EQ(s.regs[KPROF_CPUID_SLOT_PERFMON][1], 1);
 		CHECK_EQ(s.present, 1u << KPROF_CPUID_SLOT_PERFMON);
-		kprof_dump_init(&c, ok, sizeof ok - 1);
-		while (kprof_dump_next(&c, &r) == KPROF_OK && r.leaf != 4)
+		kprof_dump_iter_init(&c, ok, sizeof ok - 1);
+		while (kprof_dump_iter_next(&c, &r) == KPROF_OK && r.leaf != 4)
 			;
 		CHECK_EQ(r.subleaf, 0);
 		CHECK_EQ(r.line, 5);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_OK);
 		CHECK_EQ(r.leaf, 4);
 		CHECK_EQ(r.subleaf, 1);
 		CHECK_EQ(r.flags, KPROF_DUMP_SUBLEAF_IMPLICIT);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_OK);
 		CHECK_EQ(r.cpu, 1);
 		CHECK_EQ(r.cpu_id, 1);
 		CHECK_EQ(r.line, 10);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_END);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_END);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_END);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_END);
 	}
 	/* errors are sticky */
 	{
-		kprof_dump_cursor c;
+		kprof_dump_iter c;
 		kprof_dump_record r;
 		static const char t[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 1\n"
 		                        "CPUID 00000001: 000006E8-00010800-0000C109-AFE9FBFF\n";
-		kprof_dump_init(&c, t, sizeof t - 1);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_OK);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_E_FORMAT);
+		kprof_dump_iter_init(&c, t, sizeof t - 1);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_OK);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_E_FORMAT);
 		CHECK_EQ(c.line, 2);
-		CHECK_EQ(kprof_dump_next(&c, &r), KPROF_E_FORMAT);
+		CHECK_EQ(kprof_dump_iter_next(&c, &r), KPROF_E_FORMAT);
 		CHECK_EQ(c.line, 2);
 	}
 	/* arguments */
 	CHECK_EQ(kprof_dump_snapshot(NULL, 5, 0, &s, &err), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_dump_snapshot(NULL, 0, 0, &s, &err), KPROF_E_FORMAT);
 	CHECK_EQ(kprof_dump_snapshot("x", 1, 0, NULL, &err), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_dump_next(NULL, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_dump_iter_next(NULL, NULL), KPROF_E_ARGUMENT);
 	/* the length is the end, not a NUL */
 	{
 		static const char t[] = "CPUID 00000000: 0000000A-756E6547-6C65746E-49656E69\nCPUID 00000001: 0";

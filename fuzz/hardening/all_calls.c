@@ -126,15 +126,15 @@ KPROF_INTERNAL uint32_t kh_hal(const uint8_t *b)
 
 KPROF_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 {
-	static kprof_dump_cursor c;
+	static kprof_dump_iter c;
 	static kprof_dump_record r;
 	static kprof_dump_error err;
 	static kprof_cpuid_snapshot s;
 	static char line[128];
 	size_t w = 0;
 	uint32_t acc = 0, k = 0;
-	(void)kprof_dump_init(&c, (const char *)b, n);
-	while (k++ < 64 && kprof_dump_next(&c, &r) == KPROF_OK) {
+	(void)kprof_dump_iter_init(&c, (const char *)b, n);
+	while (k++ < 64 && kprof_dump_iter_next(&c, &r) == KPROF_OK) {
 		if (kprof_dump_write_raw(&r, line, sizeof line, &w) == KPROF_OK)
 			acc += (uint32_t)w;
 	}
@@ -142,6 +142,16 @@ KPROF_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 		acc += (uint32_t)w;
 	if (kprof_dump_snapshot((const char *)b, n, b[1], &s, &err) == KPROF_OK)
 		acc += s.present;
+	{
+		static kprof_cpu_group g[4];
+		static kprof_cpu_groups gs;
+		static kprof_cpu_group_effect e;
+		static uint32_t of[8];
+		(void)kprof_cpu_groups_init(&gs, g, 4, of, 8);
+		if (kprof_cpu_groups_add_dump(&gs, (const char *)b, n, &err) == KPROF_OK && gs.count > 1 &&
+		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_X64, &e) == KPROF_OK)
+			acc += e.sources_differ + (uint32_t)e.facts_differ;
+	}
 	return acc;
 }
 
