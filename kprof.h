@@ -28,7 +28,8 @@
  *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model
  *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
  *   hal      the HAL's profile-interface decision; counter plans; perf_event configs (KPROF_NO_HAL leaves it out)
- *   dump     cpuid dump readers (AIDA64/InstLatx64, cpuid -r) (KPROF_NO_DUMP leaves it out)
+ *   counts   what each profile source's select counts on each processor class (KPROF_NO_COUNTS leaves it out)
+ *   dump     cpuid dump readers (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc); CPU groups (KPROF_NO_DUMP leaves it out)
  *   lwp      AMD Lightweight Profiling: capabilities, LWPCB, ring, records (KPROF_NO_LWP leaves it out)
  *   ds       Intel Debug Store: capabilities, setup, BTS and PEBS records (KPROF_NO_DS leaves it out)
  *   windows  PROCESSOR_PROFILE_CONTROL_AREA, PROFILE_SOURCE_INFO chains (KPROF_NO_WINDOWS leaves it out)
@@ -109,11 +110,12 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
- *   KPROF_NO_HAL, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
+ *   KPROF_NO_HAL, KPROF_NO_COUNTS, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
  *                      leave a whole section out, for a translation unit that does not use
  *                      it and wants to compile faster (the header's tables, cpuid and MSR
  *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
- *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area.
+ *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
+ *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -123,6 +125,9 @@
  */
 #if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
 #define KPROF_NO_WINDOWS 1
+#endif
+#if defined(KPROF_NO_HAL) && !defined(KPROF_NO_COUNTS)
+#define KPROF_NO_COUNTS 1
 #endif
 
 #ifndef KPROF_API
@@ -2501,6 +2506,123 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 #endif
 
 #endif /* KPROF_NO_HAL */
+/* ------------------------------------------------------------------------------------------
+ *  counts (leave out with KPROF_NO_COUNTS) - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c
+
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_COUNTS)
+/* What each Amd64 and Emon select counts on a processor class: the vendor's name for the event
+ * and unit mask the HAL programs, and whether it counts what the source's name says.
+ * Source: libpfm4 4.13 (Debian libpfm4) per-family tables, read through pfm_get_event_info and
+ * pfm_get_event_attr_info; Linux tools/perf/pmu-events/arch/x86/mapfile.csv and amdzen5/
+ * *.json; Intel SDM Vol. 3B section 20.2.1.2 (architectural performance events). */
+typedef enum kprof_counts_status {
+	/* no public description found for this select on this processor */
+	KPROF_COUNTS_UNKNOWN = 0,
+	/* the event exists on the core counters and counts what the source's name says */
+	KPROF_COUNTS_SAME = 1,
+	/* the code exists but counts something else */
+	KPROF_COUNTS_DIFFERENT = 2,
+	/* the event exists but some unit-mask bits the HAL sets are undefined or mean something else */
+	KPROF_COUNTS_PARTIAL = 3,
+	/* no such core event on this processor (reserved, or moved off the core counters) */
+	KPROF_COUNTS_ABSENT = 4,
+	KPROF_COUNTS_STATUS_COUNT = 5
+} kprof_counts_status;
+
+/* Processor classes, in the order kprof_counts_class_find tries them. */
+typedef enum kprof_counts_class {
+	/* K8 rev B: libpfm4 amd64_k8_revb */
+	KPROF_COUNTS_CLASS_K8_REVB = 0,
+	/* K8 rev C: libpfm4 amd64_k8_revc */
+	KPROF_COUNTS_CLASS_K8_REVC = 1,
+	/* K8 rev D: libpfm4 amd64_k8_revd */
+	KPROF_COUNTS_CLASS_K8_REVD = 2,
+	/* K8 rev E: libpfm4 amd64_k8_reve */
+	KPROF_COUNTS_CLASS_K8_REVE = 3,
+	/* K8 rev F: libpfm4 amd64_k8_revf */
+	KPROF_COUNTS_CLASS_K8_REVF = 4,
+	/* K8 rev G: libpfm4 amd64_k8_revg */
+	KPROF_COUNTS_CLASS_K8_REVG = 5,
+	/* Family 10h rev B (Barcelona): libpfm4 amd64_fam10h_barcelona */
+	KPROF_COUNTS_CLASS_FAM10H_BARCELONA = 6,
+	/* Family 10h rev C (Shanghai): libpfm4 amd64_fam10h_shanghai */
+	KPROF_COUNTS_CLASS_FAM10H_SHANGHAI = 7,
+	/* Family 10h rev D (Istanbul): libpfm4 amd64_fam10h_istanbul */
+	KPROF_COUNTS_CLASS_FAM10H_ISTANBUL = 8,
+	/* Family 11h: libpfm4 amd64_fam11h_turion */
+	KPROF_COUNTS_CLASS_FAM11H = 9,
+	/* Family 12h: libpfm4 amd64_fam12h_llano */
+	KPROF_COUNTS_CLASS_FAM12H = 10,
+	/* Family 14h: libpfm4 amd64_fam14h_bobcat */
+	KPROF_COUNTS_CLASS_FAM14H = 11,
+	/* Family 15h: libpfm4 amd64_fam15h_interlagos */
+	KPROF_COUNTS_CLASS_FAM15H = 12,
+	/* Family 16h: libpfm4 amd64_fam16h */
+	KPROF_COUNTS_CLASS_FAM16H = 13,
+	/* Family 17h Zen 1: libpfm4 amd64_fam17h_zen1 */
+	KPROF_COUNTS_CLASS_ZEN1 = 14,
+	/* Hygon Family 18h: libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1) */
+	KPROF_COUNTS_CLASS_HYGON18H = 15,
+	/* Family 17h Zen 2: libpfm4 amd64_fam17h_zen2 */
+	KPROF_COUNTS_CLASS_ZEN2 = 16,
+	/* Family 19h Zen 3: libpfm4 amd64_fam19h_zen3 */
+	KPROF_COUNTS_CLASS_ZEN3 = 17,
+	/* Family 19h Zen 4: libpfm4 amd64_fam19h_zen4 */
+	KPROF_COUNTS_CLASS_ZEN4 = 18,
+	/* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
+	KPROF_COUNTS_CLASS_ZEN5 = 19,
+	/* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
+	KPROF_COUNTS_CLASS_INTEL_ARCH = 20,
+	KPROF_COUNTS_CLASS_COUNT = 21,
+	KPROF_COUNTS_CLASS_NONE = 0xFF
+} kprof_counts_class;
+#ifndef KPROF_NO_NAMES
+/* "same", "different", ...: the JSON and text spelling of a kprof_counts_status, or NULL. */
+KPROF_API const char *kprof_counts_status_name(int status);
+#endif
+
+/* What a profile source's select counts on one processor: the HAL programs one select per
+ * source for every processor of a vendor, and on other families than the one a table was
+ * written for the same event code can mean something else. A verdict (kprof_counts_status),
+ * the vendor's name for the event and where the verdict comes from, per processor class
+ * (kprof_counts_class: vendor and family/model/stepping ranges). Pure functions of their
+ * arguments. */
+typedef struct kprof_source_counts {
+	uint8_t status;    /* kprof_counts_status */
+	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
+	uint8_t reserved[2];
+	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
+	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+} kprof_source_counts;
+
+/* The class of a processor: the first class whose vendor string and family/model/stepping
+ * ranges match (displayed family and model, as kprof_cpuid_family/model give them), or
+ * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
+KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
+                                           uint32_t stepping);
+/* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
+KPROF_API const char *kprof_counts_class_name(unsigned cpu_class);
+/* The verdict for source s on processor class cpu_class. KPROF_COUNTS_UNKNOWN for a source
+ * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
+ * for one of another table than the class judges (Amd64 rows on an Intel class), and for
+ * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
+KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
+                                                     kprof_source_counts *out);
+/* The verdict for source s on the processor a HAL decision describes (kprof_hal_decide): its
+ * class from the vendor, family, model and stepping (KPROF_COUNTS_UNKNOWN without leaf 1 or for
+ * a processor no class covers), and for an Emon source KPROF_COUNTS_ABSENT where the
+ * processor's leaf 0x0A says the architectural event is missing (the HAL's own rule,
+ * kprof_hal_source_supported). */
+KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out);
+/* kprof_source_counts_from_decision for the processor a snapshot describes. */
+KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out);
+
+#endif /* KPROF_NO_COUNTS */
 /* ------------------------------------------------------------------------------------------
  *  dump (leave out with KPROF_NO_DUMP) - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c
 
@@ -7830,6 +7952,2115 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 }
 #endif
 #endif /* KPROF_NO_HAL */
+
+/* ---- counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
+#if !defined(KPROF_NO_COUNTS)
+/* One verdict: a select's (event, unit mask) on the classes class_lo..class_hi. */
+typedef struct kprof_impl_counts_row {
+	uint16_t event;
+	uint8_t umask;
+	uint8_t class_lo, class_hi;
+	uint8_t status; /* kprof_counts_status */
+	uint16_t name;  /* offset in the counts pool, KPROF_IMPL_COUNTS_NO_NAME for none */
+} kprof_impl_counts_row;
+#define KPROF_IMPL_COUNTS_NO_NAME 0xFFFFu
+#define KPROF_COUNTS_ROW_COUNT    912u
+
+typedef struct kprof_impl_counts_match {
+	uint16_t family_lo, family_hi;
+	uint8_t model_lo, model_hi, stepping_lo, stepping_hi;
+} kprof_impl_counts_match;
+
+typedef struct kprof_impl_counts_class {
+	uint16_t title, basis; /* offsets in the counts pool */
+	uint8_t vendor;        /* index into kprof_impl_counts_vendor */
+	uint8_t first_match, match_count;
+	uint8_t iface; /* kprof_interface whose selects the class's rows judge */
+} kprof_impl_counts_class;
+
+KPROF_INTERNAL const char *kprof_impl_counts_pool(void)
+{
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+#endif
+	static const char pool[] =
+	        "K8 rev B"
+	        "\0"
+	        "libpfm4 amd64_k8_revb"
+	        "\0"
+	        "K8 rev C"
+	        "\0"
+	        "libpfm4 amd64_k8_revc"
+	        "\0"
+	        "K8 rev D"
+	        "\0"
+	        "libpfm4 amd64_k8_revd"
+	        "\0"
+	        "K8 rev E"
+	        "\0"
+	        "libpfm4 amd64_k8_reve"
+	        "\0"
+	        "K8 rev F"
+	        "\0"
+	        "libpfm4 amd64_k8_revf"
+	        "\0"
+	        "K8 rev G"
+	        "\0"
+	        "libpfm4 amd64_k8_revg"
+	        "\0"
+	        "Family 10h rev B (Barcelona)"
+	        "\0"
+	        "libpfm4 amd64_fam10h_barcelona"
+	        "\0"
+	        "Family 10h rev C (Shanghai)"
+	        "\0"
+	        "libpfm4 amd64_fam10h_shanghai"
+	        "\0"
+	        "Family 10h rev D (Istanbul)"
+	        "\0"
+	        "libpfm4 amd64_fam10h_istanbul"
+	        "\0"
+	        "Family 11h"
+	        "\0"
+	        "libpfm4 amd64_fam11h_turion"
+	        "\0"
+	        "Family 12h"
+	        "\0"
+	        "libpfm4 amd64_fam12h_llano"
+	        "\0"
+	        "Family 14h"
+	        "\0"
+	        "libpfm4 amd64_fam14h_bobcat"
+	        "\0"
+	        "Family 15h"
+	        "\0"
+	        "libpfm4 amd64_fam15h_interlagos"
+	        "\0"
+	        "Family 16h"
+	        "\0"
+	        "libpfm4 amd64_fam16h"
+	        "\0"
+	        "Family 17h Zen 1"
+	        "\0"
+	        "libpfm4 amd64_fam17h_zen1"
+	        "\0"
+	        "Hygon Family 18h"
+	        "\0"
+	        "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)"
+	        "\0"
+	        "Family 17h Zen 2"
+	        "\0"
+	        "libpfm4 amd64_fam17h_zen2"
+	        "\0"
+	        "Family 19h Zen 3"
+	        "\0"
+	        "libpfm4 amd64_fam19h_zen3"
+	        "\0"
+	        "Family 19h Zen 4"
+	        "\0"
+	        "libpfm4 amd64_fam19h_zen4"
+	        "\0"
+	        "Family 1Ah Zen 5"
+	        "\0"
+	        "Linux pmu-events amdzen5"
+	        "\0"
+	        "Intel architectural events"
+	        "\0"
+	        "Intel SDM 3B 20.2.1.2 architectural events"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_ADD"
+	        "\0"
+	        "DISPATCHED_FPU:PIPE0"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE0"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL0"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_MULTIPLY"
+	        "\0"
+	        "DISPATCHED_FPU:PIPE1"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE1"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL1"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_STORE"
+	        "\0"
+	        "DISPATCHED_FPU"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE2"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL2"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE3"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL3"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:DUAL0"
+	        "\0"
+	        "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:DUAL1"
+	        "\0"
+	        "DISPATCHED_FPU:ALL"
+	        "\0"
+	        "DISPATCHED_FPU:ANY"
+	        "\0"
+	        "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:OPS_DUAL_PIPE0:OPS_"
+	        "DUAL_PIPE1"
+	        "\0"
+	        "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1"
+	        "\0"
+	        "CYCLES_NO_FPU_OPS_RETIRED"
+	        "\0"
+	        "CYCLES_FPU_EMPTY"
+	        "\0"
+	        "FP_SCHEDULER_EMPTY"
+	        "\0"
+	        "DISPATCHED_FPU_OPS_FAST_FLAG"
+	        "\0"
+	        "RETIRED_X87_FLOATING_POINT_OPERATIONS"
+	        "\0"
+	        "RETIRED_X87_FP_OPS"
+	        "\0"
+	        "fp_ret_x87_fp_ops"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:ES"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:CS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:SS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:DS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:FS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:GS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:HS"
+	        "\0"
+	        "SEGMENT_REGISTER_LOADS:ALL"
+	        "\0"
+	        "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE"
+	        "\0"
+	        "PIPELINE_RESTART_DUE_TO_PROBE_HIT"
+	        "\0"
+	        "LS_BUFFER_2_FULL_CYCLES"
+	        "\0"
+	        "RSQ_FULL"
+	        "\0"
+	        "LOAD_Q_STORE_Q_FULL"
+	        "\0"
+	        "LOCKED_OPS"
+	        "\0"
+	        "BAD_STATUS_2"
+	        "\0"
+	        "ls_bad_status2"
+	        "\0"
+	        "LOCKS"
+	        "\0"
+	        "RETIRED_LOCK_INSTRUCTIONS"
+	        "\0"
+	        "ls_locks"
+	        "\0"
+	        "RETIRED_CLFLUSH_INSTRUCTIONS"
+	        "\0"
+	        "ls_ret_cl_flush"
+	        "\0"
+	        "RETIRED_CPUID_INSTRUCTIONS"
+	        "\0"
+	        "ls_ret_cpuid"
+	        "\0"
+	        "LLC_MISSES"
+	        "\0"
+	        "LLC_REFERENCES"
+	        "\0"
+	        "UNHALTED_CORE_CYCLES"
+	        "\0"
+	        "UNHALTED_REFERENCE_CYCLES"
+	        "\0"
+	        "DATA_CACHE_ACCESSES"
+	        "\0"
+	        "DATA_CACHE_MISSES"
+	        "\0"
+	        "MAB_ALLOCATION_BY_PIPE"
+	        "\0"
+	        "MAB_ALLOCATION_BY_TYPE"
+	        "\0"
+	        "ls_mab_alloc"
+	        "\0"
+	        "DATA_CACHE_REFILLS:SYSTEM"
+	        "\0"
+	        "DATA_CACHE_REFILLS:UNCACHEABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD"
+	        "\0"
+	        "DATA_CACHE_REFILLS:NON_CACHABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR"
+	        "\0"
+	        "DATA_CACHE_REFILLS:L2_MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE"
+	        "\0"
+	        "DATA_CACHE_REFILLS:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.local_l2"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.local_ccx"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.near_cache"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.dram_io_near"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.far_cache"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NB:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL"
+	        "\0"
+	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_"
+	        "DRAM:LS_MABRESP_RMT_CACHE"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_"
+	        "CACHE_RMT"
+	        "\0"
+	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_"
+	        "NEAR:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:INVALID"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:PROBE"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:EVICTED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2"
+	        "\0"
+	        "ls_any_fills_from_sys.local_l2"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:SHARED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX"
+	        "\0"
+	        "ls_any_fills_from_sys.local_ccx"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:EXCLUSIVE"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_any_fills_from_sys.near_cache"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:OWNED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR"
+	        "\0"
+	        "ls_any_fills_from_sys.dram_io_near"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:MODIFIED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_any_fills_from_sys.far_cache"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:ALL"
+	        "\0"
+	        "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_"
+	        "CACHE_RMT"
+	        "\0"
+	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_"
+	        "NEAR:FAR_CACHE_NEAR_FAR"
+	        "\0"
+	        "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache"
+	        "\0"
+	        "L1_DTLB_MISS_AND_L2_DTLB_HIT"
+	        "\0"
+	        "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL"
+	        "\0"
+	        "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA"
+	        "\0"
+	        "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_"
+	        "HIT"
+	        "\0"
+	        "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_"
+	        "l2_hit"
+	        "\0"
+	        "L1_DTLB_AND_L2_DTLB_MISS"
+	        "\0"
+	        "L1_DTLB_AND_L2_DTLB_MISS:ALL"
+	        "\0"
+	        "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS"
+	        "\0"
+	        "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA"
+	        "\0"
+	        "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB"
+	        "\0"
+	        "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0"
+	        "\0"
+	        "MISALIGNED_ACCESSES"
+	        "\0"
+	        "MISALIGNED_LOADS"
+	        "\0"
+	        "ls_misal_loads"
+	        "\0"
+	        "MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS"
+	        "\0"
+	        "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL"
+	        "\0"
+	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2"
+	        "\0"
+	        "ls_pref_instr_disp.prefetch"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW"
+	        "\0"
+	        "ls_pref_instr_disp.prefetch_w"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA"
+	        "\0"
+	        "ls_pref_instr_disp.prefetch_nta"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA"
+	        "\0"
+	        "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY"
+	        "\0"
+	        "ls_pref_instr_disp.all"
+	        "\0"
+	        "COMMAND_RELATED_DIRTY:CHANGE_DIRTY"
+	        "\0"
+	        "LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH"
+	        "\0"
+	        "COMMAND_RELATED_DIRTY"
+	        "\0"
+	        "LS_TO_L2_WBC_REQUESTS:WCB_CLOSE"
+	        "\0"
+	        "CPU_CLK_UNHALTED"
+	        "\0"
+	        "CYCLES_NOT_IN_HALT"
+	        "\0"
+	        "ls_not_halted_cyc"
+	        "\0"
+	        "REQUESTS_TO_L2:INSTRUCTIONS"
+	        "\0"
+	        "REQUESTS_TO_L2:DATA"
+	        "\0"
+	        "REQUESTS_TO_L2:TLB_WALK"
+	        "\0"
+	        "REQUESTS_TO_L2"
+	        "\0"
+	        "REQUESTS_TO_L2:SNOOP"
+	        "\0"
+	        "REQUESTS_TO_L2:CANCELLED"
+	        "\0"
+	        "REQUESTS_TO_L2:ALL"
+	        "\0"
+	        "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED"
+	        "\0"
+	        "L2_CACHE_MISS:INSTRUCTIONS"
+	        "\0"
+	        "L2_CACHE_MISS:DATA"
+	        "\0"
+	        "L2_CACHE_MISS:TLB_WALK"
+	        "\0"
+	        "L2_CACHE_MISS"
+	        "\0"
+	        "L2_CACHE_MISS:ALL"
+	        "\0"
+	        "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK"
+	        "\0"
+	        "L2_FILL_WRITEBACK:L2_FILLS"
+	        "\0"
+	        "L2_CACHE_FILL_WRITEBACK:L2_FILLS"
+	        "\0"
+	        "L2_FILL_WRITEBACK"
+	        "\0"
+	        "L2_FILL_WRITEBACK:L2_WRITEBACKS"
+	        "\0"
+	        "L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS"
+	        "\0"
+	        "L2_FILL_WRITEBACK:ALL"
+	        "\0"
+	        "L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS"
+	        "\0"
+	        "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS"
+	        "\0"
+	        "INSTRUCTION_CACHE_FETCHES"
+	        "\0"
+	        "32_BYTE_INSTRUCTION_CACHE_FETCH"
+	        "\0"
+	        "INSTRUCTION_CACHE_MISSES"
+	        "\0"
+	        "32_BYTE_INSTRUCTION_CACHE_MISSES"
+	        "\0"
+	        "INSTRUCTION_CACHE_REFILLS_FROM_L2"
+	        "\0"
+	        "ic_cache_fill_l2"
+	        "\0"
+	        "INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM"
+	        "\0"
+	        "ic_cache_fill_sys"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_HIT"
+	        "\0"
+	        "L1_ITLB_MISS_L2_ITLB_HIT"
+	        "\0"
+	        "bp_l1_tlb_miss_l2_tlb_hit"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_MISS"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL"
+	        "\0"
+	        "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES"
+	        "\0"
+	        "ITLB_MISS:ALL"
+	        "\0"
+	        "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M"
+	        "\0"
+	        "bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m"
+	        "\0"
+	        "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE"
+	        "\0"
+	        "INSTRUCTION_FETCH_STALL"
+	        "\0"
+	        "INSTRUCTION_PIPE_STALL"
+	        "\0"
+	        "RETURN_STACK_HITS"
+	        "\0"
+	        "RETURN_STACK_OVERFLOWS"
+	        "\0"
+	        "RETIRED_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_instr"
+	        "\0"
+	        "INSTRUCTION_RETIRED"
+	        "\0"
+	        "RETIRED_UOPS"
+	        "\0"
+	        "RETIRED_OPS"
+	        "\0"
+	        "ex_ret_ops"
+	        "\0"
+	        "RETIRED_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_brn"
+	        "\0"
+	        "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_brn_misp"
+	        "\0"
+	        "RETIRED_TAKEN_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_brn_tkn"
+	        "\0"
+	        "BRANCH_INSTRUCTIONS_RETIRED"
+	        "\0"
+	        "RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_brn_tkn_misp"
+	        "\0"
+	        "MISPREDICTED_BRANCH_RETIRED"
+	        "\0"
+	        "RETIRED_FAR_CONTROL_TRANSFERS"
+	        "\0"
+	        "ex_ret_brn_far"
+	        "\0"
+	        "RETIRED_BRANCH_RESYNCS"
+	        "\0"
+	        "RETIRED_NEAR_RETURNS"
+	        "\0"
+	        "ex_ret_near_ret"
+	        "\0"
+	        "RETIRED_NEAR_RETURNS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_near_ret_mispred"
+	        "\0"
+	        "RETIRED_INDIRECT_BRANCHES_MISPREDICTED"
+	        "\0"
+	        "RETIRED_MISPREDICTED_TAKEN"
+	        "\0"
+	        "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "ex_ret_brn_ind_misp"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:X87"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:X87"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.x87"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:MMX"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.mmx"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:SSE"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.sse"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_mmx_fp_instr"
+	        "\0"
+	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL"
+	        "\0"
+	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:ALL"
+	        "\0"
+	        "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR"
+	        "\0"
+	        "ex_ret_mmx_fp_instr.x87:mmx:sse"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0"
+	        "\0"
+	        "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_ind_brch_instr"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2"
+	        "\0"
+	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL"
+	        "\0"
+	        "INTERRUPTS_MASKED_CYCLES"
+	        "\0"
+	        "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING"
+	        "\0"
+	        "INTERRUPTS_TAKEN"
+	        "\0"
+	        "DECODER_EMPTY"
+	        "\0"
+	        "DISPATCH_STALLS"
+	        "\0"
+	        "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS"
+	        "\0"
+	        "ex_ret_cond"
+	        "\0"
+	        "DISPATCH_STALL_FOR_BRANCH_ABORT"
+	        "\0"
+	        "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED"
+	        "\0"
+	        "DISPATCH_STALL_FOR_SERIALIZATION"
+	        "\0"
+	        "DIV_CYCLES_BUSY_COUNT"
+	        "\0"
+	        "ex_div_busy"
+	        "\0"
+	        "DISPATCH_STALL_FOR_SEGMENT_LOAD"
+	        "\0"
+	        "DIV_OP_COUNT"
+	        "\0"
+	        "ex_div_count"
+	        "\0"
+	        "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL"
+	        "\0"
+	        "CYCLES_NO_RETIRE"
+	        "\0"
+	        "ex_no_retire"
+	        "\0"
+	        "DISPATCH_STALL_FOR_FPU_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_LS_FULL"
+	        "\0"
+	        "DISPATCH_STALL_FOR_LDQ_FULL"
+	        "\0"
+	        "DISPATCH_STALL_WAITING_FOR_ALL_QUIET"
+	        "\0"
+	        "MICROSEQ_STALL_WAITING_FOR_ALL_QUIET"
+	        "\0"
+	        "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC"
+	        "\0"
+	        "FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:TOTAL_FAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:TOTAL_TRAPS"
+	        "\0"
+	        "FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:INT2EXT_FAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS"
+	        "\0"
+	        "FPU_EXCEPTIONS:EXT2INT_FAULTS"
+	        "\0"
+	        "FPU_EXCEPTIONS:ALL"
+	        "\0"
+	        "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS"
+	        "\0"
+	        "DR0_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR0_BREAKPOINTS"
+	        "\0"
+	        "DR1_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR1_BREAKPOINTS"
+	        "\0"
+	        "DR2_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR2_BREAKPOINTS"
+	        "\0"
+	        "DR3_BREAKPOINT_MATCHES"
+	        "\0"
+	        "DR3_BREAKPOINTS"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:HIT"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_HIT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_HIT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:MISS"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_MISS"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_MISS"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:ALL"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT"
+	        "\0"
+	        "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT"
+	        "\0"
+	        "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS"
+	        "\0"
+	        "DRAM_CONTROLLER_PAGE_TABLE_EVENTS"
+	        "\0"
+	        "MEMORY_CONTROLLER_0_PAGE"
+	        "\0"
+	        "MEMORY_CONTROLLER_PAGE_TABLE"
+	        "\0"
+	        "MEMORY_CONTROLLER_SLOT_MISSES"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:ALL"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM"
+	        "\0"
+	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED"
+	        "\0"
+	        "MEMORY_CONTROLLER_BYPASS:ALL"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE:ALL"
+	        "\0"
+	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL"
+	        "\0"
+	        "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE"
+	        "\0"
+	        "SIZED_COMMANDS:NON_POSTED_WRITE_DWORD"
+	        "\0"
+	        "SIZED_COMMANDS:POSTED_WRITE_BYTE"
+	        "\0"
+	        "SIZED_COMMANDS:POSTED_WRITE_DWORD"
+	        "\0"
+	        "SIZED_COMMANDS:READ_BYTE_4_BYTES"
+	        "\0"
+	        "SIZED_COMMANDS:READ_DWORD_1_16_DWORDS"
+	        "\0"
+	        "SIZED_COMMANDS:READ_MODIFY_WRITE"
+	        "\0"
+	        "SIZED_COMMANDS"
+	        "\0"
+	        "SIZED_COMMANDS:ALL"
+	        "\0"
+	        "PROBE:MISS"
+	        "\0"
+	        "PROBE:HIT_CLEAN"
+	        "\0"
+	        "PROBE:HIT_DIRTY_NO_MEMORY_CANCEL"
+	        "\0"
+	        "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL"
+	        "\0"
+	        "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:DATA_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:ALL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
+	        "NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_"
+	        "RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:DATA_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:ALL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
+	        "NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:DATA_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:NOP_DWORD_SENT"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:ALL"
+	        "\0"
+	        "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
+	        "NOP_DWORD_SENT"
+	        "\0"
+	        "AuthenticAMD"
+	        "\0"
+	        "HygonGenuine"
+	        "\0"
+	        "GenuineIntel"
+	        "\0";
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+	return pool;
+}
+
+/* Pool offset of each vendor string the classes name. */
+KPROF_INTERNAL uint16_t kprof_impl_counts_vendor(unsigned v)
+{
+	static const uint16_t off[3] = {
+	        15518,
+	        15531,
+	        15544,
+	};
+	return off[v];
+}
+
+KPROF_INTERNAL const kprof_impl_counts_match *kprof_impl_counts_matches(void)
+{
+	/* clang-format off */
+	static const kprof_impl_counts_match m[] = {
+		/* family          model        stepping */
+		{ 0x0F, 0x0F, 0x04, 0x04, 0, 0 }, /* k8_revb */
+		{ 0x0F, 0x0F, 0x05, 0x05, 0, 1 }, /* k8_revb */
+		{ 0x0F, 0x0F, 0x00, 0x0F, 0, 15 }, /* k8_revc */
+		{ 0x0F, 0x0F, 0x10, 0x1F, 0, 15 }, /* k8_revd */
+		{ 0x0F, 0x0F, 0x20, 0x3F, 0, 15 }, /* k8_reve */
+		{ 0x0F, 0x0F, 0x40, 0x5F, 0, 15 }, /* k8_revf */
+		{ 0x0F, 0x0F, 0xC0, 0xCF, 0, 15 }, /* k8_revf */
+		{ 0x0F, 0x0F, 0x60, 0x8F, 0, 15 }, /* k8_revg */
+		{ 0x10, 0x10, 0x00, 0x03, 0, 15 }, /* fam10h_barcelona */
+		{ 0x10, 0x10, 0x07, 0x07, 0, 15 }, /* fam10h_barcelona */
+		{ 0x10, 0x10, 0x0A, 0xFF, 0, 15 }, /* fam10h_barcelona */
+		{ 0x10, 0x10, 0x04, 0x06, 0, 15 }, /* fam10h_shanghai */
+		{ 0x10, 0x10, 0x08, 0x09, 0, 15 }, /* fam10h_istanbul */
+		{ 0x11, 0x11, 0x00, 0xFF, 0, 15 }, /* fam11h */
+		{ 0x12, 0x12, 0x00, 0xFF, 0, 15 }, /* fam12h */
+		{ 0x14, 0x14, 0x00, 0xFF, 0, 15 }, /* fam14h */
+		{ 0x15, 0x15, 0x00, 0xFF, 0, 15 }, /* fam15h */
+		{ 0x16, 0x16, 0x00, 0xFF, 0, 15 }, /* fam16h */
+		{ 0x17, 0x17, 0x00, 0x2F, 0, 15 }, /* zen1 */
+		{ 0x18, 0x18, 0x00, 0xFF, 0, 15 }, /* hygon18h */
+		{ 0x17, 0x17, 0x30, 0xFF, 0, 15 }, /* zen2 */
+		{ 0x19, 0x19, 0x00, 0x0F, 0, 15 }, /* zen3 */
+		{ 0x19, 0x19, 0x20, 0x5F, 0, 15 }, /* zen3 */
+		{ 0x19, 0x19, 0x10, 0x1F, 0, 15 }, /* zen4 */
+		{ 0x19, 0x19, 0x60, 0xFF, 0, 15 }, /* zen4 */
+		{ 0x1A, 0x1A, 0x00, 0xFF, 0, 15 }, /* zen5 */
+		{ 0x00, 0x10E, 0x00, 0xFF, 0, 15 }, /* intel_arch */
+	};
+	/* clang-format on */
+	return m;
+}
+
+KPROF_INTERNAL const kprof_impl_counts_class *kprof_impl_counts_classes(void)
+{
+	static const kprof_impl_counts_class classes[KPROF_COUNTS_CLASS_COUNT] = {
+	        {0, 9, 0, 0, 2, KPROF_INTERFACE_AMD64},      /* k8_revb */
+	        {31, 40, 0, 2, 1, KPROF_INTERFACE_AMD64},    /* k8_revc */
+	        {62, 71, 0, 3, 1, KPROF_INTERFACE_AMD64},    /* k8_revd */
+	        {93, 102, 0, 4, 1, KPROF_INTERFACE_AMD64},   /* k8_reve */
+	        {124, 133, 0, 5, 2, KPROF_INTERFACE_AMD64},  /* k8_revf */
+	        {155, 164, 0, 7, 1, KPROF_INTERFACE_AMD64},  /* k8_revg */
+	        {186, 215, 0, 8, 3, KPROF_INTERFACE_AMD64},  /* fam10h_barcelona */
+	        {246, 274, 0, 11, 1, KPROF_INTERFACE_AMD64}, /* fam10h_shanghai */
+	        {304, 332, 0, 12, 1, KPROF_INTERFACE_AMD64}, /* fam10h_istanbul */
+	        {362, 373, 0, 13, 1, KPROF_INTERFACE_AMD64}, /* fam11h */
+	        {401, 412, 0, 14, 1, KPROF_INTERFACE_AMD64}, /* fam12h */
+	        {439, 450, 0, 15, 1, KPROF_INTERFACE_AMD64}, /* fam14h */
+	        {478, 489, 0, 16, 1, KPROF_INTERFACE_AMD64}, /* fam15h */
+	        {521, 532, 0, 17, 1, KPROF_INTERFACE_AMD64}, /* fam16h */
+	        {553, 570, 0, 18, 1, KPROF_INTERFACE_AMD64}, /* zen1 */
+	        {596, 613, 1, 19, 1, KPROF_INTERFACE_AMD64}, /* hygon18h */
+	        {660, 677, 0, 20, 1, KPROF_INTERFACE_AMD64}, /* zen2 */
+	        {703, 720, 0, 21, 2, KPROF_INTERFACE_AMD64}, /* zen3 */
+	        {746, 763, 0, 23, 2, KPROF_INTERFACE_AMD64}, /* zen4 */
+	        {789, 806, 0, 25, 1, KPROF_INTERFACE_AMD64}, /* zen5 */
+	        {831, 858, 2, 26, 1, KPROF_INTERFACE_EMON},  /* intel_arch */
+	};
+	return classes;
+}
+
+KPROF_INTERNAL const kprof_impl_counts_row *kprof_impl_counts_rows(void)
+{
+	/* clang-format off */
+	static const kprof_impl_counts_row rows[KPROF_COUNTS_ROW_COUNT] = {
+		/* event umask  classes   status                      name */
+		{ 0x000, 0x01,  0, 10, KPROF_COUNTS_SAME,         901 },
+		{ 0x000, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    924 },
+		{ 0x000, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    945 },
+		{ 0x000, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    924 },
+		{ 0x000, 0x01, 14, 15, KPROF_COUNTS_DIFFERENT,    974 },
+		{ 0x000, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x02,  0, 10, KPROF_COUNTS_SAME,         1001 },
+		{ 0x000, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    1029 },
+		{ 0x000, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    1050 },
+		{ 0x000, 0x02, 13, 13, KPROF_COUNTS_DIFFERENT,    1029 },
+		{ 0x000, 0x02, 14, 15, KPROF_COUNTS_DIFFERENT,    1079 },
+		{ 0x000, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x04,  0, 10, KPROF_COUNTS_SAME,         1106 },
+		{ 0x000, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    1146 },
+		{ 0x000, 0x04, 13, 13, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x04, 14, 15, KPROF_COUNTS_DIFFERENT,    1175 },
+		{ 0x000, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x08,  0, 10, KPROF_COUNTS_SAME,         1202 },
+		{ 0x000, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    1239 },
+		{ 0x000, 0x08, 13, 13, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x08, 14, 15, KPROF_COUNTS_DIFFERENT,    1268 },
+		{ 0x000, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x10,  0, 10, KPROF_COUNTS_SAME,         1295 },
+		{ 0x000, 0x10, 11, 11, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    1337 },
+		{ 0x000, 0x10, 13, 13, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x10, 14, 15, KPROF_COUNTS_DIFFERENT,    1371 },
+		{ 0x000, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x20,  0, 10, KPROF_COUNTS_SAME,         1397 },
+		{ 0x000, 0x20, 11, 11, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x20, 12, 12, KPROF_COUNTS_DIFFERENT,    1436 },
+		{ 0x000, 0x20, 13, 13, KPROF_COUNTS_DIFFERENT,    1131 },
+		{ 0x000, 0x20, 14, 15, KPROF_COUNTS_DIFFERENT,    1470 },
+		{ 0x000, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x3F,  0, 10, KPROF_COUNTS_SAME,         1496 },
+		{ 0x000, 0x3F, 11, 11, KPROF_COUNTS_PARTIAL,      1515 },
+		{ 0x000, 0x3F, 12, 12, KPROF_COUNTS_SAME,         1534 },
+		{ 0x000, 0x3F, 13, 13, KPROF_COUNTS_PARTIAL,      1496 },
+		{ 0x000, 0x3F, 14, 15, KPROF_COUNTS_SAME,         1623 },
+		{ 0x000, 0x3F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x000, 0x3F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x001, 0x00,  0, 11, KPROF_COUNTS_SAME,         1683 },
+		{ 0x001, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    1709 },
+		{ 0x001, 0x00, 13, 15, KPROF_COUNTS_DIFFERENT,    1726 },
+		{ 0x001, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x001, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x002, 0x00,  0, 11, KPROF_COUNTS_SAME,         1745 },
+		{ 0x002, 0x00, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x002, 0x00, 13, 13, KPROF_COUNTS_SAME,         1745 },
+		{ 0x002, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    1774 },
+		{ 0x002, 0x00, 16, 17, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x002, 0x00, 18, 18, KPROF_COUNTS_DIFFERENT,    1812 },
+		{ 0x002, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    1831 },
+		{ 0x020, 0x01,  0, 13, KPROF_COUNTS_SAME,         1849 },
+		{ 0x020, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x02,  0, 13, KPROF_COUNTS_SAME,         1875 },
+		{ 0x020, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x04,  0, 13, KPROF_COUNTS_SAME,         1901 },
+		{ 0x020, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x08,  0, 13, KPROF_COUNTS_SAME,         1927 },
+		{ 0x020, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x10,  0, 13, KPROF_COUNTS_SAME,         1953 },
+		{ 0x020, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x20,  0, 13, KPROF_COUNTS_SAME,         1979 },
+		{ 0x020, 0x20, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x40,  0, 13, KPROF_COUNTS_SAME,         2005 },
+		{ 0x020, 0x40, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x40, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x40, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x7F,  0, 13, KPROF_COUNTS_SAME,         2031 },
+		{ 0x020, 0x7F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x7F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x020, 0x7F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x021, 0x00,  0, 13, KPROF_COUNTS_SAME,         2058 },
+		{ 0x021, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x021, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x021, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x022, 0x00,  0, 12, KPROF_COUNTS_SAME,         2102 },
+		{ 0x022, 0x00, 13, 13, KPROF_COUNTS_DIFFERENT,    2102 },
+		{ 0x022, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x022, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x022, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x023, 0x00,  0, 10, KPROF_COUNTS_SAME,         2136 },
+		{ 0x023, 0x00, 11, 11, KPROF_COUNTS_DIFFERENT,    2160 },
+		{ 0x023, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    2169 },
+		{ 0x023, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x023, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x023, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x024, 0x00,  0, 13, KPROF_COUNTS_DIFFERENT,    2189 },
+		{ 0x024, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x024, 0x00, 16, 18, KPROF_COUNTS_DIFFERENT,    2200 },
+		{ 0x024, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2213 },
+		{ 0x025, 0x00,  0, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x025, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    2228 },
+		{ 0x025, 0x00, 16, 18, KPROF_COUNTS_DIFFERENT,    2234 },
+		{ 0x025, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2260 },
+		{ 0x026, 0x00,  0, 13, KPROF_COUNTS_SAME,         2269 },
+		{ 0x026, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x026, 0x00, 16, 18, KPROF_COUNTS_SAME,         2269 },
+		{ 0x026, 0x00, 19, 19, KPROF_COUNTS_SAME,         2298 },
+		{ 0x027, 0x00,  0, 13, KPROF_COUNTS_SAME,         2314 },
+		{ 0x027, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x027, 0x00, 16, 18, KPROF_COUNTS_SAME,         2314 },
+		{ 0x027, 0x00, 19, 19, KPROF_COUNTS_SAME,         2341 },
+		{ 0x02E, 0x41, 20, 20, KPROF_COUNTS_SAME,         2354 },
+		{ 0x02E, 0x4F, 20, 20, KPROF_COUNTS_SAME,         2365 },
+		{ 0x03C, 0x00, 20, 20, KPROF_COUNTS_SAME,         2380 },
+		{ 0x03C, 0x01, 20, 20, KPROF_COUNTS_SAME,         2401 },
+		{ 0x040, 0x00,  0, 15, KPROF_COUNTS_SAME,         2427 },
+		{ 0x040, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x040, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x041, 0x00,  0, 11, KPROF_COUNTS_SAME,         2447 },
+		{ 0x041, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    2447 },
+		{ 0x041, 0x00, 13, 13, KPROF_COUNTS_SAME,         2447 },
+		{ 0x041, 0x00, 14, 16, KPROF_COUNTS_DIFFERENT,    2465 },
+		{ 0x041, 0x00, 17, 18, KPROF_COUNTS_DIFFERENT,    2488 },
+		{ 0x041, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2511 },
+		{ 0x042, 0x01,  0, 10, KPROF_COUNTS_DIFFERENT,    2524 },
+		{ 0x042, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    2550 },
+		{ 0x042, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    2581 },
+		{ 0x042, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    2628 },
+		{ 0x042, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x02,  0, 10, KPROF_COUNTS_SAME,         2660 },
+		{ 0x042, 0x02, 11, 11, KPROF_COUNTS_SAME,         2689 },
+		{ 0x042, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    2715 },
+		{ 0x042, 0x02, 13, 13, KPROF_COUNTS_SAME,         2689 },
+		{ 0x042, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x04,  0, 10, KPROF_COUNTS_SAME,         2765 },
+		{ 0x042, 0x04, 11, 11, KPROF_COUNTS_SAME,         2797 },
+		{ 0x042, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    2826 },
+		{ 0x042, 0x04, 13, 13, KPROF_COUNTS_SAME,         2797 },
+		{ 0x042, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x08,  0, 10, KPROF_COUNTS_SAME,         2875 },
+		{ 0x042, 0x08, 11, 11, KPROF_COUNTS_SAME,         2903 },
+		{ 0x042, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    2928 },
+		{ 0x042, 0x08, 13, 13, KPROF_COUNTS_SAME,         2903 },
+		{ 0x042, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x10,  0, 10, KPROF_COUNTS_SAME,         2981 },
+		{ 0x042, 0x10, 11, 11, KPROF_COUNTS_SAME,         3012 },
+		{ 0x042, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    3040 },
+		{ 0x042, 0x10, 13, 13, KPROF_COUNTS_SAME,         3012 },
+		{ 0x042, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x1F,  0, 11, KPROF_COUNTS_PARTIAL,      3082 },
+		{ 0x042, 0x1F, 12, 12, KPROF_COUNTS_DIFFERENT,    3105 },
+		{ 0x042, 0x1F, 13, 13, KPROF_COUNTS_PARTIAL,      3082 },
+		{ 0x042, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x1F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x042, 0x1F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x01,  0, 10, KPROF_COUNTS_SAME,         3151 },
+		{ 0x043, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    3190 },
+		{ 0x043, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    3229 },
+		{ 0x043, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    3265 },
+		{ 0x043, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x01, 16, 16, KPROF_COUNTS_DIFFERENT,    3314 },
+		{ 0x043, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    3360 },
+		{ 0x043, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    3403 },
+		{ 0x043, 0x02,  0, 10, KPROF_COUNTS_SAME,         3435 },
+		{ 0x043, 0x02, 11, 11, KPROF_COUNTS_SAME,         3473 },
+		{ 0x043, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    3229 },
+		{ 0x043, 0x02, 13, 13, KPROF_COUNTS_SAME,         3507 },
+		{ 0x043, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x02, 16, 16, KPROF_COUNTS_DIFFERENT,    3550 },
+		{ 0x043, 0x02, 17, 17, KPROF_COUNTS_DIFFERENT,    3602 },
+		{ 0x043, 0x02, 18, 18, KPROF_COUNTS_DIFFERENT,    3648 },
+		{ 0x043, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    3694 },
+		{ 0x043, 0x04,  0, 10, KPROF_COUNTS_SAME,         3727 },
+		{ 0x043, 0x04, 11, 11, KPROF_COUNTS_SAME,         3768 },
+		{ 0x043, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    3229 },
+		{ 0x043, 0x04, 13, 13, KPROF_COUNTS_SAME,         3805 },
+		{ 0x043, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x04, 16, 16, KPROF_COUNTS_DIFFERENT,    3851 },
+		{ 0x043, 0x04, 17, 17, KPROF_COUNTS_DIFFERENT,    3882 },
+		{ 0x043, 0x04, 18, 18, KPROF_COUNTS_DIFFERENT,    3932 },
+		{ 0x043, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    3988 },
+		{ 0x043, 0x08,  0, 10, KPROF_COUNTS_SAME,         4022 },
+		{ 0x043, 0x08, 11, 11, KPROF_COUNTS_SAME,         4059 },
+		{ 0x043, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    3229 },
+		{ 0x043, 0x08, 13, 13, KPROF_COUNTS_SAME,         4092 },
+		{ 0x043, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x08, 16, 16, KPROF_COUNTS_DIFFERENT,    4134 },
+		{ 0x043, 0x08, 17, 17, KPROF_COUNTS_DIFFERENT,    4185 },
+		{ 0x043, 0x08, 18, 18, KPROF_COUNTS_DIFFERENT,    4232 },
+		{ 0x043, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    4281 },
+		{ 0x043, 0x10,  0, 10, KPROF_COUNTS_SAME,         4317 },
+		{ 0x043, 0x10, 11, 11, KPROF_COUNTS_SAME,         4357 },
+		{ 0x043, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    3229 },
+		{ 0x043, 0x10, 13, 13, KPROF_COUNTS_SAME,         4393 },
+		{ 0x043, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x10, 16, 16, KPROF_COUNTS_DIFFERENT,    4438 },
+		{ 0x043, 0x10, 17, 17, KPROF_COUNTS_DIFFERENT,    4490 },
+		{ 0x043, 0x10, 18, 18, KPROF_COUNTS_DIFFERENT,    4540 },
+		{ 0x043, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    4595 },
+		{ 0x043, 0x1F,  0, 10, KPROF_COUNTS_SAME,         4628 },
+		{ 0x043, 0x1F, 11, 11, KPROF_COUNTS_SAME,         4663 },
+		{ 0x043, 0x1F, 12, 12, KPROF_COUNTS_DIFFERENT,    3229 },
+		{ 0x043, 0x1F, 13, 13, KPROF_COUNTS_SAME,         4694 },
+		{ 0x043, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x043, 0x1F, 16, 16, KPROF_COUNTS_PARTIAL,      4734 },
+		{ 0x043, 0x1F, 17, 17, KPROF_COUNTS_DIFFERENT,    4842 },
+		{ 0x043, 0x1F, 18, 18, KPROF_COUNTS_DIFFERENT,    4934 },
+		{ 0x043, 0x1F, 19, 19, KPROF_COUNTS_DIFFERENT,    5039 },
+		{ 0x044, 0x01,  0, 10, KPROF_COUNTS_SAME,         5115 },
+		{ 0x044, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    5148 },
+		{ 0x044, 0x01, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    5179 },
+		{ 0x044, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x01, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    5212 },
+		{ 0x044, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    5252 },
+		{ 0x044, 0x02,  0, 11, KPROF_COUNTS_SAME,         5283 },
+		{ 0x044, 0x02, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x02, 13, 13, KPROF_COUNTS_SAME,         5283 },
+		{ 0x044, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x02, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x02, 17, 17, KPROF_COUNTS_DIFFERENT,    5315 },
+		{ 0x044, 0x02, 18, 18, KPROF_COUNTS_DIFFERENT,    5358 },
+		{ 0x044, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    5401 },
+		{ 0x044, 0x04,  0, 11, KPROF_COUNTS_SAME,         5433 },
+		{ 0x044, 0x04, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x04, 13, 13, KPROF_COUNTS_SAME,         5433 },
+		{ 0x044, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x04, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x04, 17, 17, KPROF_COUNTS_DIFFERENT,    5468 },
+		{ 0x044, 0x04, 18, 18, KPROF_COUNTS_DIFFERENT,    5515 },
+		{ 0x044, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    5568 },
+		{ 0x044, 0x08,  0, 11, KPROF_COUNTS_SAME,         5601 },
+		{ 0x044, 0x08, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x08, 13, 13, KPROF_COUNTS_SAME,         5601 },
+		{ 0x044, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x08, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x08, 17, 17, KPROF_COUNTS_DIFFERENT,    5632 },
+		{ 0x044, 0x08, 18, 18, KPROF_COUNTS_DIFFERENT,    5676 },
+		{ 0x044, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    5722 },
+		{ 0x044, 0x10,  0, 11, KPROF_COUNTS_SAME,         5757 },
+		{ 0x044, 0x10, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x10, 13, 13, KPROF_COUNTS_SAME,         5757 },
+		{ 0x044, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x10, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x10, 17, 17, KPROF_COUNTS_DIFFERENT,    5791 },
+		{ 0x044, 0x10, 18, 18, KPROF_COUNTS_DIFFERENT,    5838 },
+		{ 0x044, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    5890 },
+		{ 0x044, 0x1F,  0,  5, KPROF_COUNTS_SAME,         5922 },
+		{ 0x044, 0x1F,  6,  8, KPROF_COUNTS_SAME,         5951 },
+		{ 0x044, 0x1F,  9,  9, KPROF_COUNTS_SAME,         5922 },
+		{ 0x044, 0x1F, 10, 10, KPROF_COUNTS_SAME,         5951 },
+		{ 0x044, 0x1F, 11, 11, KPROF_COUNTS_PARTIAL,      5922 },
+		{ 0x044, 0x1F, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x1F, 13, 13, KPROF_COUNTS_PARTIAL,      5922 },
+		{ 0x044, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x1F, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x044, 0x1F, 17, 17, KPROF_COUNTS_DIFFERENT,    6016 },
+		{ 0x044, 0x1F, 18, 18, KPROF_COUNTS_DIFFERENT,    6105 },
+		{ 0x044, 0x1F, 19, 19, KPROF_COUNTS_DIFFERENT,    6207 },
+		{ 0x045, 0x07,  0,  5, KPROF_COUNTS_PARTIAL,      6282 },
+		{ 0x045, 0x07,  6,  6, KPROF_COUNTS_PARTIAL,      6311 },
+		{ 0x045, 0x07,  7,  8, KPROF_COUNTS_SAME,         6311 },
+		{ 0x045, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      6282 },
+		{ 0x045, 0x07, 10, 10, KPROF_COUNTS_SAME,         6311 },
+		{ 0x045, 0x07, 11, 11, KPROF_COUNTS_PARTIAL,      6282 },
+		{ 0x045, 0x07, 12, 12, KPROF_COUNTS_SAME,         6344 },
+		{ 0x045, 0x07, 13, 13, KPROF_COUNTS_PARTIAL,      6282 },
+		{ 0x045, 0x07, 14, 18, KPROF_COUNTS_SAME,         6384 },
+		{ 0x045, 0x07, 19, 19, KPROF_COUNTS_SAME,         6469 },
+		{ 0x046, 0x07,  0,  5, KPROF_COUNTS_PARTIAL,      6558 },
+		{ 0x046, 0x07,  6,  8, KPROF_COUNTS_SAME,         6583 },
+		{ 0x046, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      6558 },
+		{ 0x046, 0x07, 10, 10, KPROF_COUNTS_SAME,         6583 },
+		{ 0x046, 0x07, 11, 11, KPROF_COUNTS_DIFFERENT,    6612 },
+		{ 0x046, 0x07, 12, 12, KPROF_COUNTS_SAME,         6675 },
+		{ 0x046, 0x07, 13, 13, KPROF_COUNTS_DIFFERENT,    6717 },
+		{ 0x046, 0x07, 14, 15, KPROF_COUNTS_DIFFERENT,    6765 },
+		{ 0x046, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x046, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x047, 0x00,  0, 12, KPROF_COUNTS_SAME,         6827 },
+		{ 0x047, 0x00, 13, 13, KPROF_COUNTS_DIFFERENT,    6827 },
+		{ 0x047, 0x00, 14, 16, KPROF_COUNTS_DIFFERENT,    6847 },
+		{ 0x047, 0x00, 17, 18, KPROF_COUNTS_DIFFERENT,    6847 },
+		{ 0x047, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    6864 },
+		{ 0x048, 0x00,  0, 10, KPROF_COUNTS_SAME,         6879 },
+		{ 0x048, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x048, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x048, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x049, 0x00,  0, 10, KPROF_COUNTS_SAME,         6923 },
+		{ 0x049, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x049, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x049, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x01,  0,  9, KPROF_COUNTS_SAME,         6968 },
+		{ 0x04A, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x02,  0,  9, KPROF_COUNTS_SAME,         7014 },
+		{ 0x04A, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x03,  0,  5, KPROF_COUNTS_SAME,         7061 },
+		{ 0x04A, 0x03,  6,  8, KPROF_COUNTS_SAME,         7096 },
+		{ 0x04A, 0x03,  9,  9, KPROF_COUNTS_SAME,         7061 },
+		{ 0x04A, 0x03, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x03, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04A, 0x03, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x04B, 0x01,  0, 13, KPROF_COUNTS_SAME,         7158 },
+		{ 0x04B, 0x01, 14, 15, KPROF_COUNTS_SAME,         7196 },
+		{ 0x04B, 0x01, 16, 18, KPROF_COUNTS_SAME,         7245 },
+		{ 0x04B, 0x01, 19, 19, KPROF_COUNTS_SAME,         7296 },
+		{ 0x04B, 0x02,  0, 13, KPROF_COUNTS_SAME,         7324 },
+		{ 0x04B, 0x02, 14, 15, KPROF_COUNTS_SAME,         7363 },
+		{ 0x04B, 0x02, 16, 18, KPROF_COUNTS_SAME,         7413 },
+		{ 0x04B, 0x02, 19, 19, KPROF_COUNTS_SAME,         7456 },
+		{ 0x04B, 0x04,  0, 13, KPROF_COUNTS_SAME,         7486 },
+		{ 0x04B, 0x04, 14, 15, KPROF_COUNTS_SAME,         7523 },
+		{ 0x04B, 0x04, 16, 18, KPROF_COUNTS_SAME,         7569 },
+		{ 0x04B, 0x04, 19, 19, KPROF_COUNTS_SAME,         7614 },
+		{ 0x04B, 0x07,  0, 13, KPROF_COUNTS_SAME,         7646 },
+		{ 0x04B, 0x07, 14, 15, KPROF_COUNTS_SAME,         7683 },
+		{ 0x04B, 0x07, 16, 18, KPROF_COUNTS_SAME,         7762 },
+		{ 0x04B, 0x07, 19, 19, KPROF_COUNTS_SAME,         7799 },
+		{ 0x063, 0x10,  0, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x10, 13, 13, KPROF_COUNTS_SAME,         7822 },
+		{ 0x063, 0x10, 14, 15, KPROF_COUNTS_DIFFERENT,    7857 },
+		{ 0x063, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x10, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x20,  0, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x20, 13, 13, KPROF_COUNTS_DIFFERENT,    7896 },
+		{ 0x063, 0x20, 14, 15, KPROF_COUNTS_DIFFERENT,    7918 },
+		{ 0x063, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x063, 0x20, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x076, 0x00,  0, 13, KPROF_COUNTS_SAME,         7950 },
+		{ 0x076, 0x00, 14, 18, KPROF_COUNTS_SAME,         7967 },
+		{ 0x076, 0x00, 19, 19, KPROF_COUNTS_SAME,         7986 },
+		{ 0x07D, 0x01,  0, 12, KPROF_COUNTS_SAME,         8004 },
+		{ 0x07D, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x01, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x02,  0, 12, KPROF_COUNTS_SAME,         8032 },
+		{ 0x07D, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x02, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x04,  0, 10, KPROF_COUNTS_SAME,         8052 },
+		{ 0x07D, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    8076 },
+		{ 0x07D, 0x04, 12, 12, KPROF_COUNTS_SAME,         8052 },
+		{ 0x07D, 0x04, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x04, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x08,  0, 12, KPROF_COUNTS_SAME,         8091 },
+		{ 0x07D, 0x08, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x08, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x10,  0, 10, KPROF_COUNTS_SAME,         8112 },
+		{ 0x07D, 0x10, 11, 11, KPROF_COUNTS_DIFFERENT,    8076 },
+		{ 0x07D, 0x10, 12, 12, KPROF_COUNTS_SAME,         8112 },
+		{ 0x07D, 0x10, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x10, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x1F,  0,  5, KPROF_COUNTS_SAME,         8137 },
+		{ 0x07D, 0x1F,  6,  8, KPROF_COUNTS_SAME,         8156 },
+		{ 0x07D, 0x1F,  9,  9, KPROF_COUNTS_SAME,         8137 },
+		{ 0x07D, 0x1F, 10, 10, KPROF_COUNTS_SAME,         8156 },
+		{ 0x07D, 0x1F, 11, 11, KPROF_COUNTS_PARTIAL,      8137 },
+		{ 0x07D, 0x1F, 12, 12, KPROF_COUNTS_SAME,         8156 },
+		{ 0x07D, 0x1F, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x1F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07D, 0x1F, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x01,  0, 12, KPROF_COUNTS_SAME,         8214 },
+		{ 0x07E, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x01, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x02,  0, 12, KPROF_COUNTS_SAME,         8241 },
+		{ 0x07E, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x02, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x04,  0, 10, KPROF_COUNTS_SAME,         8260 },
+		{ 0x07E, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    8283 },
+		{ 0x07E, 0x04, 12, 12, KPROF_COUNTS_SAME,         8260 },
+		{ 0x07E, 0x04, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x04, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x07,  0,  5, KPROF_COUNTS_SAME,         8297 },
+		{ 0x07E, 0x07,  6,  8, KPROF_COUNTS_SAME,         8315 },
+		{ 0x07E, 0x07,  9,  9, KPROF_COUNTS_SAME,         8297 },
+		{ 0x07E, 0x07, 10, 10, KPROF_COUNTS_SAME,         8315 },
+		{ 0x07E, 0x07, 11, 11, KPROF_COUNTS_PARTIAL,      8297 },
+		{ 0x07E, 0x07, 12, 12, KPROF_COUNTS_SAME,         8315 },
+		{ 0x07E, 0x07, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07E, 0x07, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x01,  0, 11, KPROF_COUNTS_SAME,         8356 },
+		{ 0x07F, 0x01, 12, 12, KPROF_COUNTS_SAME,         8383 },
+		{ 0x07F, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x01, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x02,  0,  3, KPROF_COUNTS_DIFFERENT,    8416 },
+		{ 0x07F, 0x02,  4, 11, KPROF_COUNTS_SAME,         8434 },
+		{ 0x07F, 0x02, 12, 12, KPROF_COUNTS_SAME,         8466 },
+		{ 0x07F, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x02, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x03,  0,  3, KPROF_COUNTS_PARTIAL,      8356 },
+		{ 0x07F, 0x03,  4, 10, KPROF_COUNTS_SAME,         8504 },
+		{ 0x07F, 0x03, 11, 11, KPROF_COUNTS_SAME,         8526 },
+		{ 0x07F, 0x03, 12, 12, KPROF_COUNTS_SAME,         8567 },
+		{ 0x07F, 0x03, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x03, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x07F, 0x03, 19, 19, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x080, 0x00,  0, 13, KPROF_COUNTS_SAME,         8614 },
+		{ 0x080, 0x00, 14, 15, KPROF_COUNTS_SAME,         8640 },
+		{ 0x080, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x080, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x081, 0x00,  0, 13, KPROF_COUNTS_SAME,         8672 },
+		{ 0x081, 0x00, 14, 15, KPROF_COUNTS_SAME,         8697 },
+		{ 0x081, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x081, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x082, 0x00,  0, 18, KPROF_COUNTS_SAME,         8730 },
+		{ 0x082, 0x00, 19, 19, KPROF_COUNTS_SAME,         8764 },
+		{ 0x083, 0x00,  0, 18, KPROF_COUNTS_SAME,         8781 },
+		{ 0x083, 0x00, 19, 19, KPROF_COUNTS_SAME,         8819 },
+		{ 0x084, 0x00,  0, 10, KPROF_COUNTS_SAME,         8837 },
+		{ 0x084, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x084, 0x00, 12, 13, KPROF_COUNTS_SAME,         8837 },
+		{ 0x084, 0x00, 14, 18, KPROF_COUNTS_SAME,         8866 },
+		{ 0x084, 0x00, 19, 19, KPROF_COUNTS_SAME,         8891 },
+		{ 0x085, 0x03,  0,  5, KPROF_COUNTS_PARTIAL,      8917 },
+		{ 0x085, 0x03,  6,  8, KPROF_COUNTS_SAME,         8947 },
+		{ 0x085, 0x03,  9,  9, KPROF_COUNTS_PARTIAL,      8917 },
+		{ 0x085, 0x03, 10, 11, KPROF_COUNTS_SAME,         8947 },
+		{ 0x085, 0x03, 12, 12, KPROF_COUNTS_SAME,         8981 },
+		{ 0x085, 0x03, 13, 13, KPROF_COUNTS_SAME,         9043 },
+		{ 0x085, 0x03, 14, 18, KPROF_COUNTS_SAME,         9057 },
+		{ 0x085, 0x03, 19, 19, KPROF_COUNTS_SAME,         9093 },
+		{ 0x086, 0x00,  0, 10, KPROF_COUNTS_SAME,         9130 },
+		{ 0x086, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x086, 0x00, 12, 12, KPROF_COUNTS_SAME,         9130 },
+		{ 0x086, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x086, 0x00, 14, 15, KPROF_COUNTS_SAME,         9130 },
+		{ 0x086, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x086, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x087, 0x00,  0, 13, KPROF_COUNTS_SAME,         9179 },
+		{ 0x087, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    9203 },
+		{ 0x087, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x087, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x088, 0x00,  0, 13, KPROF_COUNTS_SAME,         9226 },
+		{ 0x088, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x088, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x088, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x089, 0x00,  0, 13, KPROF_COUNTS_SAME,         9244 },
+		{ 0x089, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x089, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x089, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0C0, 0x00,  0, 18, KPROF_COUNTS_SAME,         9267 },
+		{ 0x0C0, 0x00, 19, 19, KPROF_COUNTS_SAME,         9288 },
+		{ 0x0C0, 0x00, 20, 20, KPROF_COUNTS_SAME,         9301 },
+		{ 0x0C1, 0x00,  0, 16, KPROF_COUNTS_SAME,         9321 },
+		{ 0x0C1, 0x00, 17, 18, KPROF_COUNTS_SAME,         9334 },
+		{ 0x0C1, 0x00, 19, 19, KPROF_COUNTS_SAME,         9346 },
+		{ 0x0C2, 0x00,  0, 18, KPROF_COUNTS_SAME,         9357 },
+		{ 0x0C2, 0x00, 19, 19, KPROF_COUNTS_SAME,         9385 },
+		{ 0x0C3, 0x00,  0, 13, KPROF_COUNTS_SAME,         9396 },
+		{ 0x0C3, 0x00, 14, 18, KPROF_COUNTS_SAME,         9437 },
+		{ 0x0C3, 0x00, 19, 19, KPROF_COUNTS_SAME,         9478 },
+		{ 0x0C4, 0x00,  0, 18, KPROF_COUNTS_SAME,         9494 },
+		{ 0x0C4, 0x00, 19, 19, KPROF_COUNTS_SAME,         9528 },
+		{ 0x0C4, 0x00, 20, 20, KPROF_COUNTS_SAME,         9543 },
+		{ 0x0C5, 0x00,  0, 18, KPROF_COUNTS_SAME,         9571 },
+		{ 0x0C5, 0x00, 19, 19, KPROF_COUNTS_SAME,         9618 },
+		{ 0x0C5, 0x00, 20, 20, KPROF_COUNTS_SAME,         9638 },
+		{ 0x0C6, 0x00,  0, 18, KPROF_COUNTS_SAME,         9666 },
+		{ 0x0C6, 0x00, 19, 19, KPROF_COUNTS_SAME,         9696 },
+		{ 0x0C7, 0x00,  0, 15, KPROF_COUNTS_SAME,         9711 },
+		{ 0x0C7, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0C7, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0C8, 0x00,  0, 18, KPROF_COUNTS_SAME,         9734 },
+		{ 0x0C8, 0x00, 19, 19, KPROF_COUNTS_SAME,         9755 },
+		{ 0x0C9, 0x00,  0, 18, KPROF_COUNTS_SAME,         9771 },
+		{ 0x0C9, 0x00, 19, 19, KPROF_COUNTS_SAME,         9805 },
+		{ 0x0CA, 0x00,  0, 12, KPROF_COUNTS_SAME,         9829 },
+		{ 0x0CA, 0x00, 13, 13, KPROF_COUNTS_SAME,         9868 },
+		{ 0x0CA, 0x00, 14, 18, KPROF_COUNTS_SAME,         9895 },
+		{ 0x0CA, 0x00, 19, 19, KPROF_COUNTS_SAME,         9945 },
+		{ 0x0CB, 0x01,  0, 10, KPROF_COUNTS_SAME,         9965 },
+		{ 0x0CB, 0x01, 11, 11, KPROF_COUNTS_SAME,         10001 },
+		{ 0x0CB, 0x01, 12, 12, KPROF_COUNTS_SAME,         10041 },
+		{ 0x0CB, 0x01, 13, 13, KPROF_COUNTS_SAME,         9965 },
+		{ 0x0CB, 0x01, 14, 18, KPROF_COUNTS_SAME,         10073 },
+		{ 0x0CB, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    10111 },
+		{ 0x0CB, 0x02,  0, 10, KPROF_COUNTS_SAME,         10135 },
+		{ 0x0CB, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    10181 },
+		{ 0x0CB, 0x02, 12, 12, KPROF_COUNTS_SAME,         10221 },
+		{ 0x0CB, 0x02, 13, 13, KPROF_COUNTS_DIFFERENT,    10253 },
+		{ 0x0CB, 0x02, 14, 18, KPROF_COUNTS_SAME,         10289 },
+		{ 0x0CB, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    10327 },
+		{ 0x0CB, 0x04,  0,  9, KPROF_COUNTS_SAME,         10351 },
+		{ 0x0CB, 0x04, 10, 10, KPROF_COUNTS_DIFFERENT,    10403 },
+		{ 0x0CB, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    10448 },
+		{ 0x0CB, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    10484 },
+		{ 0x0CB, 0x04, 13, 13, KPROF_COUNTS_DIFFERENT,    10516 },
+		{ 0x0CB, 0x04, 14, 18, KPROF_COUNTS_DIFFERENT,    10548 },
+		{ 0x0CB, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    10586 },
+		{ 0x0CB, 0x08,  0,  5, KPROF_COUNTS_SAME,         10610 },
+		{ 0x0CB, 0x08,  6,  8, KPROF_COUNTS_DIFFERENT,    10516 },
+		{ 0x0CB, 0x08,  9,  9, KPROF_COUNTS_SAME,         10610 },
+		{ 0x0CB, 0x08, 10, 10, KPROF_COUNTS_DIFFERENT,    10516 },
+		{ 0x0CB, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    10448 },
+		{ 0x0CB, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    10662 },
+		{ 0x0CB, 0x08, 13, 13, KPROF_COUNTS_DIFFERENT,    10516 },
+		{ 0x0CB, 0x08, 14, 18, KPROF_COUNTS_DIFFERENT,    10662 },
+		{ 0x0CB, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    10690 },
+		{ 0x0CB, 0x0F,  0,  5, KPROF_COUNTS_SAME,         10710 },
+		{ 0x0CB, 0x0F,  6,  8, KPROF_COUNTS_PARTIAL,      10710 },
+		{ 0x0CB, 0x0F,  9,  9, KPROF_COUNTS_SAME,         10710 },
+		{ 0x0CB, 0x0F, 10, 10, KPROF_COUNTS_PARTIAL,      10710 },
+		{ 0x0CB, 0x0F, 11, 11, KPROF_COUNTS_PARTIAL,      10746 },
+		{ 0x0CB, 0x0F, 12, 12, KPROF_COUNTS_PARTIAL,      10786 },
+		{ 0x0CB, 0x0F, 13, 13, KPROF_COUNTS_PARTIAL,      10710 },
+		{ 0x0CB, 0x0F, 14, 18, KPROF_COUNTS_PARTIAL,      10818 },
+		{ 0x0CB, 0x0F, 19, 19, KPROF_COUNTS_PARTIAL,      10876 },
+		{ 0x0CC, 0x01,  0,  9, KPROF_COUNTS_SAME,         10908 },
+		{ 0x0CC, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x01, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    10959 },
+		{ 0x0CC, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    10996 },
+		{ 0x0CC, 0x02,  0,  9, KPROF_COUNTS_SAME,         11018 },
+		{ 0x0CC, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x02, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x02, 17, 18, KPROF_COUNTS_DIFFERENT,    10959 },
+		{ 0x0CC, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    10996 },
+		{ 0x0CC, 0x04,  0,  9, KPROF_COUNTS_SAME,         11069 },
+		{ 0x0CC, 0x04, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x04, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x04, 17, 18, KPROF_COUNTS_DIFFERENT,    10959 },
+		{ 0x0CC, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    10996 },
+		{ 0x0CC, 0x07,  0,  9, KPROF_COUNTS_SAME,         11120 },
+		{ 0x0CC, 0x07, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x07, 16, 16, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CC, 0x07, 17, 18, KPROF_COUNTS_DIFFERENT,    10959 },
+		{ 0x0CC, 0x07, 19, 19, KPROF_COUNTS_DIFFERENT,    10996 },
+		{ 0x0CD, 0x00,  0, 13, KPROF_COUNTS_SAME,         11164 },
+		{ 0x0CD, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CD, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CD, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CE, 0x00,  0, 13, KPROF_COUNTS_SAME,         11189 },
+		{ 0x0CE, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CE, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CE, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CF, 0x00,  0, 13, KPROF_COUNTS_SAME,         11237 },
+		{ 0x0CF, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CF, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0CF, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00,  0, 10, KPROF_COUNTS_SAME,         11254 },
+		{ 0x0D0, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00, 12, 12, KPROF_COUNTS_SAME,         11254 },
+		{ 0x0D0, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D0, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D1, 0x00,  0, 10, KPROF_COUNTS_SAME,         11268 },
+		{ 0x0D1, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D1, 0x00, 12, 12, KPROF_COUNTS_SAME,         11268 },
+		{ 0x0D1, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D1, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11284 },
+		{ 0x0D1, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11324 },
+		{ 0x0D2, 0x00,  0, 10, KPROF_COUNTS_SAME,         11336 },
+		{ 0x0D2, 0x00, 11, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D2, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    11368 },
+		{ 0x0D2, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D2, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D3, 0x00,  0, 10, KPROF_COUNTS_SAME,         11421 },
+		{ 0x0D3, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D3, 0x00, 12, 12, KPROF_COUNTS_SAME,         11421 },
+		{ 0x0D3, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D3, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11454 },
+		{ 0x0D3, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11476 },
+		{ 0x0D4, 0x00,  0, 10, KPROF_COUNTS_SAME,         11488 },
+		{ 0x0D4, 0x00, 11, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D4, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11520 },
+		{ 0x0D4, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11533 },
+		{ 0x0D5, 0x00,  0, 10, KPROF_COUNTS_SAME,         11546 },
+		{ 0x0D5, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D5, 0x00, 12, 12, KPROF_COUNTS_SAME,         11585 },
+		{ 0x0D5, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D5, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D5, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00,  0, 10, KPROF_COUNTS_SAME,         11622 },
+		{ 0x0D6, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00, 12, 12, KPROF_COUNTS_SAME,         11666 },
+		{ 0x0D6, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00, 16, 17, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D6, 0x00, 18, 18, KPROF_COUNTS_DIFFERENT,    11706 },
+		{ 0x0D6, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11723 },
+		{ 0x0D7, 0x00,  0, 10, KPROF_COUNTS_SAME,         11736 },
+		{ 0x0D7, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D7, 0x00, 12, 12, KPROF_COUNTS_SAME,         11736 },
+		{ 0x0D7, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D7, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D7, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00,  0, 10, KPROF_COUNTS_SAME,         11764 },
+		{ 0x0D8, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00, 12, 12, KPROF_COUNTS_SAME,         11791 },
+		{ 0x0D8, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D8, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00,  0, 10, KPROF_COUNTS_SAME,         11819 },
+		{ 0x0D9, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00, 12, 12, KPROF_COUNTS_SAME,         11856 },
+		{ 0x0D9, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0D9, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DA, 0x00,  0, 10, KPROF_COUNTS_SAME,         11893 },
+		{ 0x0DA, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DA, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DA, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x01,  0, 11, KPROF_COUNTS_SAME,         11934 },
+		{ 0x0DB, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    11973 },
+		{ 0x0DB, 0x01, 13, 13, KPROF_COUNTS_SAME,         11934 },
+		{ 0x0DB, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x02,  0, 11, KPROF_COUNTS_SAME,         12001 },
+		{ 0x0DB, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    12039 },
+		{ 0x0DB, 0x02, 13, 13, KPROF_COUNTS_SAME,         12001 },
+		{ 0x0DB, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x04,  0, 11, KPROF_COUNTS_SAME,         12066 },
+		{ 0x0DB, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    12105 },
+		{ 0x0DB, 0x04, 13, 13, KPROF_COUNTS_SAME,         12066 },
+		{ 0x0DB, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x08,  0, 11, KPROF_COUNTS_SAME,         12135 },
+		{ 0x0DB, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    12173 },
+		{ 0x0DB, 0x08, 13, 13, KPROF_COUNTS_SAME,         12135 },
+		{ 0x0DB, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x0F,  0, 11, KPROF_COUNTS_SAME,         12203 },
+		{ 0x0DB, 0x0F, 12, 12, KPROF_COUNTS_SAME,         12222 },
+		{ 0x0DB, 0x0F, 13, 13, KPROF_COUNTS_SAME,         12203 },
+		{ 0x0DB, 0x0F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DB, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DC, 0x00,  0, 11, KPROF_COUNTS_SAME,         12292 },
+		{ 0x0DC, 0x00, 12, 12, KPROF_COUNTS_SAME,         12315 },
+		{ 0x0DC, 0x00, 13, 13, KPROF_COUNTS_SAME,         12292 },
+		{ 0x0DC, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DC, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DC, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DD, 0x00,  0, 11, KPROF_COUNTS_SAME,         12331 },
+		{ 0x0DD, 0x00, 12, 12, KPROF_COUNTS_SAME,         12354 },
+		{ 0x0DD, 0x00, 13, 13, KPROF_COUNTS_SAME,         12331 },
+		{ 0x0DD, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DD, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DD, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DE, 0x00,  0, 11, KPROF_COUNTS_SAME,         12370 },
+		{ 0x0DE, 0x00, 12, 12, KPROF_COUNTS_SAME,         12393 },
+		{ 0x0DE, 0x00, 13, 13, KPROF_COUNTS_SAME,         12370 },
+		{ 0x0DE, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DE, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DE, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DF, 0x00,  0, 11, KPROF_COUNTS_SAME,         12409 },
+		{ 0x0DF, 0x00, 12, 12, KPROF_COUNTS_SAME,         12432 },
+		{ 0x0DF, 0x00, 13, 13, KPROF_COUNTS_SAME,         12409 },
+		{ 0x0DF, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DF, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0DF, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x01,  0,  8, KPROF_COUNTS_SAME,         12448 },
+		{ 0x0E0, 0x01,  9,  9, KPROF_COUNTS_PARTIAL,      12471 },
+		{ 0x0E0, 0x01, 10, 10, KPROF_COUNTS_PARTIAL,      12499 },
+		{ 0x0E0, 0x01, 11, 11, KPROF_COUNTS_SAME,         12448 },
+		{ 0x0E0, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x02,  0,  8, KPROF_COUNTS_SAME,         12527 },
+		{ 0x0E0, 0x02,  9,  9, KPROF_COUNTS_PARTIAL,      12551 },
+		{ 0x0E0, 0x02, 10, 10, KPROF_COUNTS_PARTIAL,      12580 },
+		{ 0x0E0, 0x02, 11, 11, KPROF_COUNTS_SAME,         12527 },
+		{ 0x0E0, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x04,  0,  8, KPROF_COUNTS_SAME,         12609 },
+		{ 0x0E0, 0x04,  9,  9, KPROF_COUNTS_PARTIAL,      12637 },
+		{ 0x0E0, 0x04, 10, 10, KPROF_COUNTS_PARTIAL,      12670 },
+		{ 0x0E0, 0x04, 11, 11, KPROF_COUNTS_SAME,         12609 },
+		{ 0x0E0, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x07,  0,  5, KPROF_COUNTS_SAME,         12703 },
+		{ 0x0E0, 0x07,  6,  8, KPROF_COUNTS_SAME,         12726 },
+		{ 0x0E0, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      12763 },
+		{ 0x0E0, 0x07, 10, 10, KPROF_COUNTS_PARTIAL,      12825 },
+		{ 0x0E0, 0x07, 11, 11, KPROF_COUNTS_SAME,         12726 },
+		{ 0x0E0, 0x07, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E0, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E1, 0x00,  0,  5, KPROF_COUNTS_SAME,         12877 },
+		{ 0x0E1, 0x00,  6,  8, KPROF_COUNTS_DIFFERENT,    12877 },
+		{ 0x0E1, 0x00,  9,  9, KPROF_COUNTS_DIFFERENT,    12916 },
+		{ 0x0E1, 0x00, 10, 10, KPROF_COUNTS_DIFFERENT,    12950 },
+		{ 0x0E1, 0x00, 11, 11, KPROF_COUNTS_DIFFERENT,    12975 },
+		{ 0x0E1, 0x00, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E1, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E1, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00,  0,  5, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00,  6,  8, KPROF_COUNTS_DIFFERENT,    13004 },
+		{ 0x0E2, 0x00,  9,  9, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00, 10, 11, KPROF_COUNTS_DIFFERENT,    13004 },
+		{ 0x0E2, 0x00, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E2, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x01,  0,  8, KPROF_COUNTS_SAME,         13034 },
+		{ 0x0E3, 0x01,  9, 10, KPROF_COUNTS_DIFFERENT,    13076 },
+		{ 0x0E3, 0x01, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x02,  0,  8, KPROF_COUNTS_SAME,         13125 },
+		{ 0x0E3, 0x02,  9, 10, KPROF_COUNTS_DIFFERENT,    13169 },
+		{ 0x0E3, 0x02, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x04,  0,  8, KPROF_COUNTS_SAME,         13218 },
+		{ 0x0E3, 0x04,  9,  9, KPROF_COUNTS_DIFFERENT,    13262 },
+		{ 0x0E3, 0x04, 10, 10, KPROF_COUNTS_DIFFERENT,    13302 },
+		{ 0x0E3, 0x04, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x07,  0,  5, KPROF_COUNTS_SAME,         13332 },
+		{ 0x0E3, 0x07,  6,  8, KPROF_COUNTS_SAME,         13366 },
+		{ 0x0E3, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      13436 },
+		{ 0x0E3, 0x07, 10, 10, KPROF_COUNTS_PARTIAL,      13514 },
+		{ 0x0E3, 0x07, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x07, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E3, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x01,  0,  8, KPROF_COUNTS_SAME,         13582 },
+		{ 0x0E4, 0x01,  9, 10, KPROF_COUNTS_DIFFERENT,    13621 },
+		{ 0x0E4, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    13649 },
+		{ 0x0E4, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x02,  0,  8, KPROF_COUNTS_SAME,         13684 },
+		{ 0x0E4, 0x02,  9, 10, KPROF_COUNTS_DIFFERENT,    13621 },
+		{ 0x0E4, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    13649 },
+		{ 0x0E4, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x04,  0,  8, KPROF_COUNTS_SAME,         13722 },
+		{ 0x0E4, 0x04,  9, 10, KPROF_COUNTS_DIFFERENT,    13762 },
+		{ 0x0E4, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    13806 },
+		{ 0x0E4, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x08,  0,  8, KPROF_COUNTS_SAME,         13856 },
+		{ 0x0E4, 0x08,  9,  9, KPROF_COUNTS_DIFFERENT,    13621 },
+		{ 0x0E4, 0x08, 10, 10, KPROF_COUNTS_DIFFERENT,    13892 },
+		{ 0x0E4, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    13932 },
+		{ 0x0E4, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x0F,  0,  8, KPROF_COUNTS_SAME,         13979 },
+		{ 0x0E4, 0x0F,  9,  9, KPROF_COUNTS_DIFFERENT,    13762 },
+		{ 0x0E4, 0x0F, 10, 10, KPROF_COUNTS_DIFFERENT,    14008 },
+		{ 0x0E4, 0x0F, 11, 11, KPROF_COUNTS_DIFFERENT,    14040 },
+		{ 0x0E4, 0x0F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0E4, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x01,  0, 11, KPROF_COUNTS_SAME,         14079 },
+		{ 0x0EB, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x02,  0, 11, KPROF_COUNTS_SAME,         14116 },
+		{ 0x0EB, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x04,  0, 11, KPROF_COUNTS_SAME,         14154 },
+		{ 0x0EB, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x08,  0, 11, KPROF_COUNTS_SAME,         14187 },
+		{ 0x0EB, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x10,  0, 11, KPROF_COUNTS_SAME,         14221 },
+		{ 0x0EB, 0x10, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x10, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x20,  0, 11, KPROF_COUNTS_SAME,         14254 },
+		{ 0x0EB, 0x20, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x20, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x40,  0,  5, KPROF_COUNTS_SAME,         14292 },
+		{ 0x0EB, 0x40,  6, 11, KPROF_COUNTS_DIFFERENT,    14325 },
+		{ 0x0EB, 0x40, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x40, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x40, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x7F,  0,  5, KPROF_COUNTS_SAME,         14340 },
+		{ 0x0EB, 0x7F,  6, 11, KPROF_COUNTS_PARTIAL,      14340 },
+		{ 0x0EB, 0x7F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x7F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EB, 0x7F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x01,  0, 11, KPROF_COUNTS_SAME,         14359 },
+		{ 0x0EC, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x02,  0, 11, KPROF_COUNTS_SAME,         14370 },
+		{ 0x0EC, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x04,  0, 11, KPROF_COUNTS_SAME,         14386 },
+		{ 0x0EC, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x08,  0, 11, KPROF_COUNTS_SAME,         14419 },
+		{ 0x0EC, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x0F,  0, 11, KPROF_COUNTS_SAME,         14454 },
+		{ 0x0EC, 0x0F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0EC, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x01,  0,  9, KPROF_COUNTS_SAME,         14531 },
+		{ 0x0F6, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x02,  0,  8, KPROF_COUNTS_SAME,         14571 },
+		{ 0x0F6, 0x02,  9,  9, KPROF_COUNTS_DIFFERENT,    14608 },
+		{ 0x0F6, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x04,  0,  8, KPROF_COUNTS_SAME,         14648 },
+		{ 0x0F6, 0x04,  9,  9, KPROF_COUNTS_DIFFERENT,    14571 },
+		{ 0x0F6, 0x04, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x08,  0,  8, KPROF_COUNTS_SAME,         14695 },
+		{ 0x0F6, 0x08,  9,  9, KPROF_COUNTS_DIFFERENT,    14648 },
+		{ 0x0F6, 0x08, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x0F,  0,  5, KPROF_COUNTS_SAME,         14731 },
+		{ 0x0F6, 0x0F,  6,  8, KPROF_COUNTS_SAME,         14756 },
+		{ 0x0F6, 0x0F,  9,  9, KPROF_COUNTS_SAME,         14853 },
+		{ 0x0F6, 0x0F, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F6, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x01,  0,  8, KPROF_COUNTS_SAME,         14954 },
+		{ 0x0F7, 0x01,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x02,  0,  8, KPROF_COUNTS_SAME,         14994 },
+		{ 0x0F7, 0x02,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x04,  0,  8, KPROF_COUNTS_SAME,         15031 },
+		{ 0x0F7, 0x04,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x08,  0,  8, KPROF_COUNTS_SAME,         15078 },
+		{ 0x0F7, 0x08,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15114 },
+		{ 0x0F7, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15139 },
+		{ 0x0F7, 0x0F,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F7, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x01,  0,  8, KPROF_COUNTS_SAME,         15236 },
+		{ 0x0F8, 0x01,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x01, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x02,  0,  8, KPROF_COUNTS_SAME,         15276 },
+		{ 0x0F8, 0x02,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x02, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x04,  0,  8, KPROF_COUNTS_SAME,         15313 },
+		{ 0x0F8, 0x04,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x04, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x08,  0,  8, KPROF_COUNTS_SAME,         15360 },
+		{ 0x0F8, 0x08,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x08, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15396 },
+		{ 0x0F8, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15421 },
+		{ 0x0F8, 0x0F,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x0F, 16, 18, KPROF_COUNTS_UNKNOWN,      KPROF_IMPL_COUNTS_NO_NAME },
+		{ 0x0F8, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
+	};
+	/* clang-format on */
+	return rows;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_counts_status_name(int status)
+{
+	switch (status) {
+	case KPROF_COUNTS_UNKNOWN: return "unknown";
+	case KPROF_COUNTS_SAME: return "same";
+	case KPROF_COUNTS_DIFFERENT: return "different";
+	case KPROF_COUNTS_PARTIAL: return "partial";
+	case KPROF_COUNTS_ABSENT: return "absent";
+	default: return NULL;
+	}
+}
+#endif
+
+KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
+                                           uint32_t stepping)
+{
+	const kprof_impl_counts_class *classes = kprof_impl_counts_classes();
+	const kprof_impl_counts_match *m = kprof_impl_counts_matches();
+	const char *pool = kprof_impl_counts_pool();
+	unsigned c, k, i;
+	if (!vendor)
+		return KPROF_COUNTS_CLASS_NONE;
+	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
+		const char *v = pool + kprof_impl_counts_vendor(classes[c].vendor);
+		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
+			;
+		if (i < 12)
+			continue;
+		for (k = classes[c].first_match;
+		     k < classes[c].first_match + classes[c].match_count; k++)
+			if (family >= m[k].family_lo && family <= m[k].family_hi &&
+			    model >= m[k].model_lo && model <= m[k].model_hi &&
+			    stepping >= m[k].stepping_lo && stepping <= m[k].stepping_hi)
+				return c;
+	}
+	return KPROF_COUNTS_CLASS_NONE;
+}
+
+KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
+{
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
+		return NULL;
+	return kprof_impl_counts_pool() + kprof_impl_counts_classes()[cpu_class].title;
+}
+
+KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
+                                                     kprof_source_counts *out)
+{
+	const kprof_impl_counts_row *rows = kprof_impl_counts_rows();
+	const char *pool = kprof_impl_counts_pool();
+	unsigned key, lo = 0, hi = KPROF_COUNTS_ROW_COUNT;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	out->status = KPROF_COUNTS_UNKNOWN;
+	out->cpu_class =
+	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
+	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
+	out->reserved[0] = out->reserved[1] = 0;
+	out->event = NULL;
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
+		out->basis = "no class for this vendor, family and model";
+		return KPROF_OK;
+	}
+	out->basis = pool + kprof_impl_counts_classes()[cpu_class].basis;
+	if (!s->select) {
+		out->basis = "no select: nothing the counters count";
+		return KPROF_OK;
+	}
+	if (s->iface != kprof_impl_counts_classes()[cpu_class].iface) {
+		out->basis = "not a source table the HAL uses on this processor";
+		return KPROF_OK;
+	}
+	/* Rows are sorted by (event, unit mask, first class): find the first of this select. Event
+	 * and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel. */
+	key = (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select) << 8 |
+	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (((unsigned)rows[mid].event << 8 | rows[mid].umask) < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (;
+	     lo < KPROF_COUNTS_ROW_COUNT && ((unsigned)rows[lo].event << 8 | rows[lo].umask) == key;
+	     lo++) {
+		if (cpu_class < rows[lo].class_lo || cpu_class > rows[lo].class_hi)
+			continue;
+		out->status = rows[lo].status;
+		out->event =
+		        rows[lo].name == KPROF_IMPL_COUNTS_NO_NAME ? NULL : pool + rows[lo].name;
+		break;
+	}
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out)
+{
+	kprof_hal_decision emon;
+	kprof_status st;
+	if (!d || !s || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_source_counts_for_class(
+	        d->has_leaf1 ? kprof_counts_class_find(d->vendor_string, d->family, d->model,
+	                                               d->stepping)
+	                     : (unsigned)KPROF_COUNTS_CLASS_NONE,
+	        s, out);
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME &&
+	    s->iface == KPROF_INTERFACE_EMON) {
+		emon = *d;
+		emon.iface =
+		        KPROF_INTERFACE_EMON; /* the Emon rule, whatever interface was decided */
+		if (!kprof_hal_source_supported(&emon, s)) {
+			out->status = KPROF_COUNTS_ABSENT;
+			out->basis = "cpuid 0x0A: architectural event not available";
+		}
+	}
+	return st;
+}
+
+KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
+                                                         const kprof_source *s,
+                                                         kprof_source_counts *out)
+{
+	kprof_hal_decision d;
+	if (!snap || !s || !out)
+		return KPROF_E_ARGUMENT;
+	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
+	return kprof_source_counts_from_decision(&d, s, out);
+}
+#endif /* KPROF_NO_COUNTS */
 
 /* ---- dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)

@@ -173,12 +173,32 @@ const char *kprof_cli_interface_name(unsigned itf);
 uint32_t kprof_cli_default_interval(const kprof_source *s);
 
 /* The source columns `sources`, `info` and `decode-select` print (like `wpr -pmcsources`,
- * plus select, ebx bit and support), and one source as a JSON object (docs/schema). */
-void kprof_cli_source_header(int with_interface);
+ * plus select, ebx bit and support, and what the select counts when counts is not NULL /
+ * with_counts), and one source as a JSON object (docs/schema; counts adds its member). */
+void kprof_cli_source_header(int with_interface, int with_counts);
 /* supported: 1 yes, 0 no, KPROF_PRESENCE_UNKNOWN (2) not publicly known for the release
  * (text "unknown", JSON null). */
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported);
-void kprof_cli_source_json(const kprof_source *s, int supported);
+void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
+                          const kprof_source_counts *counts);
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts);
+
+/* What a source's select counts (cli/counts_print.c): the JSON member, the text column, and
+ * the per-processor summary. */
+typedef struct kprof_cli_counts_summary {
+	unsigned n[KPROF_COUNTS_STATUS_COUNT]; /* sources per kprof_counts_status */
+	unsigned total;
+} kprof_cli_counts_summary;
+void kprof_cli_counts_json(const kprof_source_counts *c);
+void kprof_cli_counts_header(void);
+void kprof_cli_counts_column(const kprof_source_counts *c);
+void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_source_counts *c);
+void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned cpu_class);
+/* "counts      CLASS: of the N sources WHICH, n count what their names say, ..." */
+void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class,
+                                   const char *which);
+/* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
+ * exit 2 after a usage message for a vendor that is not amd, intel, hygon or 12 characters. */
+int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class);
 /* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
  * (cli/pmu_print.c). */
 void kprof_cli_pmu_json(const kprof_hal_decision *d);

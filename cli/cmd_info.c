@@ -83,12 +83,21 @@ static void lwp_names(uint32_t reg, int json)
 		kprof_cli_puts("none");
 }
 
+/* The processor class of the counts verdicts (KPROF_COUNTS_CLASS_NONE without leaf 1). */
+static unsigned counts_class(const kprof_hal_decision *d)
+{
+	if (!d->has_leaf1)
+		return KPROF_COUNTS_CLASS_NONE;
+	return kprof_counts_class_find(d->vendor_string, d->family, d->model, d->stepping);
+}
+
 static void print_json(const info_facts *f)
 {
 	const kprof_hal_decision *d = &f->d;
 	const kprof_lwp_caps *l = &f->lwp_caps;
 	size_t n, i;
 	const kprof_source *rows;
+	kprof_cli_counts_summary sum = {{0}, 0};
 	kprof_cli_puts("{\n  \"vendor\": ");
 	kprof_cli_json_string(d->vendor_string);
 	kprof_cli_printf(",\n  \"family\": %u, \"model\": %u, \"stepping\": %u,\n",
@@ -127,17 +136,24 @@ static void print_json(const info_facts *f)
 	kprof_cli_puts(",\n  \"sources\": [");
 	rows = kprof_source_table((kprof_interface)d->iface, &n);
 	for (i = 0; i < n; i++) {
+		kprof_source_counts c;
+		int supported = kprof_hal_source_supported(d, &rows[i]);
+		kprof_source_counts_from_decision(d, &rows[i], &c);
+		if (supported)
+			kprof_cli_counts_summary_add(&sum, &c);
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
-		kprof_cli_source_json(&rows[i], kprof_hal_source_supported(d, &rows[i]));
+		kprof_cli_source_json(&rows[i], supported, &c);
 	}
 	/* The later Intel sources the release may list (none for the default release). */
 	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT) {
 			kprof_cli_puts(",\n    ");
-			kprof_cli_source_json(&rows[i], (int)kprof_hal_source_status(d, &rows[i]));
+			kprof_cli_source_json(&rows[i], (int)kprof_hal_source_status(d, &rows[i]), NULL);
 		}
-	kprof_cli_puts("\n  ],\n  \"lwp\": ");
+	kprof_cli_puts("\n  ],\n  ");
+	kprof_cli_counts_summary_json(&sum, counts_class(d));
+	kprof_cli_puts(",\n  \"lwp\": ");
 	if (!f->lwp) {
 		kprof_cli_puts("null");
 	} else {
@@ -168,6 +184,8 @@ static void print_text(const info_facts *f)
 	const kprof_lwp_caps *l = &f->lwp_caps;
 	size_t n, i;
 	const kprof_source *rows;
+	kprof_cli_counts_summary sum = {{0}, 0};
+	kprof_source_counts c[256];
 	kprof_cli_puts("vendor      ");
 	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
 	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n",
@@ -225,15 +243,21 @@ static void print_text(const info_facts *f)
 	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(f->ds.ds),
 	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
 	rows = kprof_source_table((kprof_interface)d->iface, &n);
+	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++) {
+		kprof_source_counts_from_decision(d, &rows[i], &c[i]);
+		if (kprof_hal_source_supported(d, &rows[i]))
+			kprof_cli_counts_summary_add(&sum, &c[i]);
+	}
+	kprof_cli_counts_summary_text(&sum, counts_class(d), "the HAL supports");
 	kprof_cli_printf("\nsources of the %s interface:\n",
 	                 kprof_cli_interface_name((unsigned)d->iface));
-	kprof_cli_source_header(0);
-	for (i = 0; i < n; i++)
-		kprof_cli_source_row(&rows[i], 0, kprof_hal_source_supported(d, &rows[i]));
+	kprof_cli_source_header(0, 1);
+	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)
+		kprof_cli_source_row(&rows[i], 0, kprof_hal_source_supported(d, &rows[i]), &c[i]);
 	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT)
-			kprof_cli_source_row(&rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]));
+			kprof_cli_source_row(&rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]), NULL);
 }
 
 int kprof_cmd_info(const kprof_cli_args *a)

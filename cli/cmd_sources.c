@@ -6,9 +6,9 @@
 int kprof_cmd_sources(const kprof_cli_args *a)
 {
 	const kprof_cli_value *only = kprof_cli_get(a, "--interface");
-	int json = kprof_cli_get(a, "--json")->set, first = 1;
+	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
+	int json = kprof_cli_get(a, "--json")->set, first = 1, rc;
 	int itf = only->set ? (int)only->num : -1;
-	unsigned t;
 	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
 	const kprof_windows_release *rel = NULL;
 	uint32_t release = 0;
@@ -17,10 +17,36 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			return KPROF_CLI_EXIT_USAGE;
 		rel = kprof_windows_release_get(release);
 	}
+	int named = kprof_cli_get(a, "--family")->set;
+	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
+	kprof_hal_decision d;
+	kprof_source_counts counts, *cp = NULL;
+	kprof_cli_counts_summary sum = {{0}, 0};
+	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
+	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
+		return kprof_cli_usage(a->cmd->name, "--cpuid-file and --vendor/--family exclude each "
+		                                     "other");
+	if (!named && (kprof_cli_get(a, "--model")->set || kprof_cli_get(a, "--stepping")->set ||
+	               kprof_cli_get(a, "--vendor")->set))
+		return kprof_cli_usage(a->cmd->name, "--vendor, --model and --stepping need --family");
+	if (file->set) {
+		kprof_cpuid_snapshot snap;
+		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
+		                                  &snap)) != 0)
+			return rc;
+		(void)kprof_hal_decide(&snap, KPROF_HAL_X64, &d);
+		cp = &counts;
+	} else if (named) {
+		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
+			return rc;
+		cp = &counts;
+	} else if (kprof_cli_get(a, "--cpu")->set) {
+		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	}
 	if (json)
 		kprof_cli_puts("[");
 	else
-		kprof_cli_source_header(itf < 0);
+		kprof_cli_source_header(itf < 0, cp != NULL);
 	for (t = 0; t < KPROF_INTERFACE_COUNT; t++) {
 		size_t n, k;
 		const kprof_source *rows;
@@ -39,17 +65,27 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
 			                                                                     : rel->later_intel_x86_max))
 				continue;
+			if (file->set)
+				kprof_source_counts_from_decision(&d, &rows[k], &counts);
+			else if (cp)
+				kprof_source_counts_for_class(cpu_class, &rows[k], &counts);
+			if (cp) {
+				cpu_class = counts.cpu_class;
+				kprof_cli_counts_summary_add(&sum, &counts);
+			}
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
-				kprof_cli_source_json(&rows[k], supported);
+				kprof_cli_source_json(&rows[k], supported, cp);
 			} else {
-				kprof_cli_source_row(&rows[k], itf < 0, supported);
+				kprof_cli_source_row(&rows[k], itf < 0, supported, cp);
 			}
 			first = 0;
 		}
 	}
 	if (json)
 		kprof_cli_puts("\n]\n");
+	else if (cp)
+		kprof_cli_counts_summary_text(&sum, cpu_class, "listed");
 	return 0;
 }
 
@@ -123,7 +159,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_puts(" \"sources\": [");
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
-			kprof_cli_source_json(match[k], kprof_cli_live_supported(match[k]));
+			kprof_cli_source_json(match[k], kprof_cli_live_supported(match[k]), NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
@@ -153,9 +189,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	}
 	kprof_cli_printf("used by %lu %s source%s:\n", (unsigned long)n,
 	                 kprof_cli_interface_name(itf), n == 1 ? "" : "s");
-	kprof_cli_source_header(0);
+	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
-		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]));
+		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]), NULL);
 	return 0;
 }
 

@@ -22,10 +22,11 @@ static const kprof_cli_command commands[] = {
         {"info", kprof_cmd_info,
          "what the Windows HAL would choose on this machine or a dumped one",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
-         "  choose and why, architectural perfmon facts, the interface's sources and whether\n"
-         "  each is supported, AMD LWP capabilities and Intel DS features. The logical CPUs\n"
-         "  of a dump are grouped by the profiling facts they report (hybrid parts differ per\n"
-         "  core type); each group says what the boot processor's decision means there.\n",
+         "  choose and why, architectural perfmon facts, the interface's sources, whether\n"
+         "  each is supported and what its select counts there (docs/counts.md), AMD LWP\n"
+         "  capabilities and Intel DS features. The logical CPUs of a dump are grouped by\n"
+         "  the profiling facts they report (hybrid parts differ per core type); each group\n"
+         "  says what the boot processor's decision means there.\n",
          OPTIONS(FILE_ARG("--cpuid-file", "FILE", 0,
                           "read the leaves from a dump instead of this processor: `cpuid -r`\n"
                           "output, AIDA64/EVEREST/InstLatx64 text (one block per logical CPU),\n"
@@ -43,12 +44,21 @@ static const kprof_cli_command commands[] = {
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
          "  default interval, select value, cpuid 0x0A ebx bit, and whether the HAL would\n"
-         "  support it on this machine.\n",
+         "  support it on this machine. With a processor (--family, or --cpuid-file), also\n"
+         "  what each select counts there (docs/counts.md).\n",
          OPTIONS(CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
                         "one table (default: all)"),
                  TEXT("--windows", "RELEASE", 0,
                       "only the tables that release's HAL has, and support as its 64-bit\n"
                       "HAL would decide here (unknown: not publicly known)"),
+                 NUMBER("--family", "F", 0, 0x10E, "judge the selects on this family (displayed\n"
+                                                  "value, e.g. 0x17)"),
+                 NUMBER("--model", "M", 0, 0xFF, "with --family: the model (default 0)"),
+                 NUMBER("--stepping", "S", 0, 0xF, "with --family: the stepping (default 0)"),
+                 TEXT("--vendor", "V", 0, "with --family: amd (default), intel, hygon or a\n"
+                                          "12-character cpuid vendor string"),
+                 FILE_ARG("--cpuid-file", "FILE", 0, "judge the selects on a dumped processor"),
+                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
                  JSON_FLAG("an array of source objects"))},
         {"decode-select", kprof_cmd_decode_select, "take a PerfEvtSel value apart",
          "  The fields of an event-select value by the vendor's layout (default: this\n"

@@ -66,15 +66,19 @@ uint32_t kprof_cli_default_interval(const kprof_source *s)
 	return iv ? iv->default_interval : 0;
 }
 
-void kprof_cli_source_header(int with_interface)
+void kprof_cli_source_header(int with_interface, int with_counts)
 {
 	if (with_interface)
 		kprof_cli_printf("%-11s ", "Interface");
-	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %s\n", "Id", "Value", "Name",
-	                 "Interval", "Select", "Ebx", "Supported");
+	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-*s", "Id", "Value", "Name", "Interval",
+	                 "Select", "Ebx", with_counts ? 9 : 0, "Supported");
+	if (with_counts)
+		kprof_cli_counts_header();
+	kprof_cli_puts("\n");
 }
 
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported)
+void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
+                          const kprof_source_counts *counts)
 {
 	char select[16], ebx[8];
 	if (s->select)
@@ -87,13 +91,16 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 		snprintf(ebx, sizeof ebx, "-");
 	if (with_interface)
 		kprof_cli_printf("%-11s ", kprof_cli_interface_name(s->iface));
-	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %s\n", (unsigned)s->value,
+	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_source_description(s),
-	                 (unsigned long)kprof_cli_default_interval(s), select, ebx,
+	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
 	                 supported == KPROF_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
+	if (counts)
+		kprof_cli_counts_column(counts);
+	kprof_cli_puts("\n");
 }
 
-void kprof_cli_source_json(const kprof_source *s, int supported)
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts)
 {
 	kprof_cli_puts("{\"interface\": ");
 	kprof_cli_json_string(kprof_cli_interface_name(s->iface));
@@ -109,7 +116,11 @@ void kprof_cli_source_json(const kprof_source *s, int supported)
 		kprof_cli_printf(", \"ebx_bit\": %d", (int)s->ebx_bit);
 	else
 		kprof_cli_puts(", \"ebx_bit\": null");
-	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s}",
-	                 (unsigned long)kprof_cli_default_interval(s),
-	                 supported == KPROF_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
+	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s",
+	                 (unsigned long)kprof_cli_default_interval(s), supported == KPROF_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
+	if (counts) {
+		kprof_cli_puts(", ");
+		kprof_cli_counts_json(counts);
+	}
+	kprof_cli_puts("}");
 }

@@ -826,6 +826,137 @@ def c_bytes(values, width=1):
     return "\n\t    ".join(lines) or '""'
 
 
+# --------------------------------------------------------------------------- counts
+COUNTS_RANGE = re.compile(r"^([a-z0-9_]+)(?:\.\.([a-z0-9_]+))?$")
+
+
+def select_key(select, reg):
+    """(event, unit mask) of a select value, from its register's `event`/`umask` fields."""
+    f = {x["name"]: x for x in reg["fields"]}
+    get = lambda n: (select >> f[n]["lo"]) & f[n]["max"] if n in f else 0  # noqa: E731
+    return get("event") | get("event_hi") << 8, get("umask")
+
+
+def build_counts(node, sources, registers):
+    """`counts:`: per processor class and per (event, unit mask), the vendor's name for what a
+    table's select counts and a status. Laid out like the source tables: one string pool,
+    integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
+    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list}, "counts")
+    statuses = []
+    for st in entries(node["statuses"], "counts statuses", node):
+        check(st, {"name": str, "doc": str}, f"counts status {st.get('name', '?')!r}")
+        ident(st, "counts status", "name", st["name"])
+        statuses.append({"name": st["name"], "NAME": st["name"].upper(), "doc": st["doc"]})
+    status_of = {x["name"]: i for i, x in enumerate(statuses)}
+    if status_of.get("unknown") != 0:
+        fail(node, "counts statuses", "the first status must be 'unknown' (what a lookup without a row gives)", "statuses")
+    tables = {t["id"]: t for t in sources["tables"]}
+    classes, vendors = [], []
+    for c in entries(node["classes"], "counts classes", node):
+        ce = f"counts class {c.get('id', '?')!r}"
+        check(c, {"id": str, "title": str, "vendor": str, "match": list, "basis": str, "provenance": str,
+                  "table": str, "libpfm4?": str}, ce)
+        if c["table"] not in tables or not tables[c["table"]]["select_register"]:
+            fail(c, ce, f"table '{c['table']}' is not a source table with selects", "table")
+        ident(c, ce, "id", c["id"])
+        if any(x["id"] == c["id"] for x in classes):
+            fail(c, ce, "duplicate class id", "id")
+        if len(c["vendor"]) != 12:
+            fail(c, ce, f"vendor must be the 12-character cpuid leaf 0 string, got {c['vendor']!r}", "vendor")
+        if c["vendor"] not in vendors:
+            vendors.append(c["vendor"])
+        matches = []
+        for m in entries(c["match"], f"{ce} match", c):
+            check(m, {"family": (int, list), "model?": (int, list), "stepping?": (int, list)}, f"{ce} match")
+            rng = []
+            for k, top in (("family", 0x10E), ("model", 0xFF), ("stepping", 0xF)):
+                v = m.get(k, [0, top])
+                lo, hi = (v, v) if isinstance(v, int) else (tuple(v) if len(v) == 2 else (-1, -1))
+                if not (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo <= hi <= top):
+                    fail(m, f"{ce} match", f"{k} must be a number or [low, high] within 0..{top:#x}, got {v!r}", k)
+                rng += [lo, hi]
+            matches.append(rng)
+        classes.append({"id": c["id"], "title": c["title"], "vendor": vendors.index(c["vendor"]),
+                        "vendor_string": c["vendor"], "match": matches, "basis": c["basis"],
+                        "provenance": c["provenance"], "libpfm4": c.get("libpfm4"),
+                        "table": tables[c["table"]]})
+    if len(classes) > 254:
+        fail(node, "counts classes", "at most 254 classes", "classes")
+    index = {c["id"]: i for i, c in enumerate(classes)}
+    rows, covered = [], {}
+    for i, r in enumerate(node["rows"]):
+        line = node["rows"].item_lines[i] if isinstance(node["rows"], Seq) else 0
+        at = f"{node.file}:{line}: counts row {r!r}"
+        if not isinstance(r, list) or len(r) not in (5, 6):
+            raise SpecError(f"{at}: a row is [event, unit mask, classes, status, name, note?]")
+        ev, um, cls, st, name = r[:5]
+        if not (isinstance(ev, int) and 0 <= ev <= 0xFFF and isinstance(um, int) and 0 <= um <= 0xFF):
+            raise SpecError(f"{at}: event must be 0..0xFFF and unit mask 0..0xFF")
+        m = COUNTS_RANGE.match(str(cls))
+        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index:
+            raise SpecError(f"{at}: classes must be a class id or first..last of ids defined under classes")
+        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
+        if lo > hi:
+            raise SpecError(f"{at}: class range runs backwards")
+        if st not in status_of:
+            raise SpecError(f"{at}: status must be one of {', '.join(status_of)}")
+        if (name is None) != (st in ("absent", "unknown")):
+            raise SpecError(f"{at}: absent and unknown rows have no vendor name (~); the others need one")
+        if name is not None and (not isinstance(name, str) or not name.isprintable()):
+            raise SpecError(f"{at}: the vendor name must be printable text")
+        for k in range(lo, hi + 1):
+            if (ev, um, k) in covered:
+                raise SpecError(f"{at}: class {classes[k]['id']} already has a row for this select (line {covered[(ev, um, k)]})")
+            covered[(ev, um, k)] = line
+        rows.append({"event": ev, "umask": um, "lo": lo, "hi": hi, "status": status_of[st], "name": name,
+                     "note": r[5] if len(r) == 6 else None, "line": line})
+    # Every select of a class's table has a verdict on that class, so a lookup never falls
+    # through to `unknown` for lack of a row.
+    for k, c in enumerate(classes):
+        t = c["table"]
+        reg = registers[t["select_register"]]
+        if True:
+            for s in t["rows"]:
+                ev, um = select_key(s["select"], reg)
+                if (ev, um, k) not in covered:
+                    fail(node, "counts rows", f"no row for {t['id']} select {s['select']:#010x} "
+                         f"({s['name']}: event {ev:#04x}, unit mask {um:#04x}) on class {c['id']}", "rows")
+    rows.sort(key=lambda x: (x["event"], x["umask"], x["lo"]))
+    pool, at_off = [], {}
+
+    def intern(s):
+        if s not in at_off:
+            at_off[s] = sum(len(x) + 1 for x in pool)
+            pool.append(s)
+        return at_off[s]
+
+    for c in classes:
+        c["title_off"], c["basis_off"] = intern(c["title"]), intern(c["basis"])
+    for r in rows:
+        r["name_off"] = intern(r["name"]) if r["name"] is not None else 0xFFFF
+    vendor_offs = [intern(v) for v in vendors]
+    if sum(len(x) + 1 for x in pool) >= 0xFFFF:
+        fail(node, "counts", "the counts string pool exceeds 64 KiB")
+    # For the docs: each class's table, source by source, and the count of each status.
+    cell = {}
+    for r in rows:
+        for k in range(r["lo"], r["hi"] + 1):
+            cell[(r["event"], r["umask"], k)] = r
+    matrix = []
+    for t in sources["tables"]:
+        cols = [k for k, c in enumerate(classes) if c["table"] is t]
+        if not cols:
+            continue
+        reg = registers[t["select_register"]]
+        lines = [{"source": s, "cells": [cell[(*select_key(s["select"], reg), k)] for k in cols]} for s in t["rows"]]
+        tally = [[sum(1 for ln in lines if ln["cells"][j]["status"] == i) for i in range(len(statuses))]
+                 for j in range(len(cols))]
+        matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
+    return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
+            "classes": classes, "vendors": vendors, "vendor_offs": vendor_offs, "rows": rows,
+            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "matrix": matrix}
+
+
 # --------------------------------------------------------------------------- hand-written C
 PROTO = re.compile(
     r"(?P<doc>/\*(?:(?!\*/).)*?\*/[ \t]*\n)?(?P<sig>KPROF_API[ \t]+[^{;]*?\))\s*\{", re.S)
@@ -892,7 +1023,7 @@ def build_model(spec_dir):
     DOMAINS = [s["name"] for s in sections]
     OPTIONAL_DOMAINS = [s["name"] for s in sections if s.get("optional")]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
-                   "lists", "section"}
+                   "lists", "section", "counts"}
     special = {"project": {"project", "sections"}, "cpuid": {"leaves"},
                "sources": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
@@ -957,7 +1088,11 @@ def build_model(spec_dir):
         fail(status[0]["node"], "enum 'status'", "KPROF_OK = 0 is required: every function returns it on success")
     sources = build_sources(specs["sources"], registers, msrs)
     leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
+    for name, doc in specs.items():
+        domains.get(name, domains["base"])["counts"] = (
+            build_counts(doc["counts"], sources, registers) if "counts" in doc else None)
     for d in DOMAINS:
+        domains[d].setdefault("counts", None)
         domains[d]["c"] = load_c(d)
         files = [f"spec/{n}.yaml" for n in specs if specs[n].get("section", n) == d or (d == DOMAINS[0] and n in SHARED_SPECS)]
         files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]

@@ -5,7 +5,7 @@ CFLAGS_CLI := -std=c99 -O2 $(WARN) -I. -Icli
 
 $(BUILD)/kprof: $(CLI_SRCS) $(CLI_HDRS) kprof.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_CLI) $(CLI_SRCS) -o $@
+	$(CC) $(CFLAGS_CLI) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(CLI_SRCS) -o $@
 
 # The hostile-input tests run the command under ASan/UBSan: its input (dumps, LWP/DS buffers,
 # chains) is untrusted, and the sanitizers turn a bad read into a failed test.

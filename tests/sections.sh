@@ -9,9 +9,9 @@ mkdir -p "$out"
 passed=0 failed=0
 ok() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
 # section -> one public function it defines
-declare -A probe=([HAL]=kprof_hal_decide [DUMP]=kprof_dump_iter_next [LWP]=kprof_lwp_ring_poll
+declare -A probe=([HAL]=kprof_hal_decide [COUNTS]=kprof_source_counts_from_snapshot [DUMP]=kprof_dump_iter_next [LWP]=kprof_lwp_ring_poll
                   [DS]=kprof_pebs_record_size [WINDOWS]=kprof_psi_iter_init)
-for sec in HAL DUMP LWP DS WINDOWS; do
+for sec in HAL COUNTS DUMP LWP DS WINDOWS; do
 	for cc in gcc clang; do
 		$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -I. -Itests -DKPROF_NO_$sec \
 			tests/test_sources.c -o "$out/sources-$sec-$cc" 2>"$out/err" && "$out/sources-$sec-$cc" >/dev/null
@@ -26,5 +26,8 @@ done
 printf '#include "kprof.h"\nvoid *p = (void *)&kprof_psi_iter_init;\n' > "$out/probe.c"
 ! gcc -std=c99 -I. -DKPROF_NO_DS -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
 ok $? "KPROF_NO_DS also leaves out the windows section"
+printf '#include "kprof.h"\nvoid *p = (void *)&kprof_source_counts_from_snapshot;\n' > "$out/probe.c"
+! gcc -std=c99 -I. -DKPROF_NO_HAL -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "KPROF_NO_HAL also leaves out the counts section"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -14,11 +14,12 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
- *   KPROF_NO_HAL, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
+ *   KPROF_NO_HAL, KPROF_NO_COUNTS, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
  *                      leave a whole section out, for a translation unit that does not use
  *                      it and wants to compile faster (the header's tables, cpuid and MSR
  *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
- *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area.
+ *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
+ *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -28,6 +29,9 @@
  */
 #if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
 #define KPROF_NO_WINDOWS 1
+#endif
+#if defined(KPROF_NO_HAL) && !defined(KPROF_NO_COUNTS)
+#define KPROF_NO_COUNTS 1
 #endif
 
 #ifndef KPROF_API

@@ -1,0 +1,13 @@
+/* What a profile source's select counts on one processor: the HAL programs one select per
+ * source for every processor of a vendor, and on other families than the one a table was
+ * written for the same event code can mean something else. A verdict (kprof_counts_status),
+ * the vendor's name for the event and where the verdict comes from, per processor class
+ * (kprof_counts_class: vendor and family/model/stepping ranges). Pure functions of their
+ * arguments. */
+typedef struct kprof_source_counts {
+	uint8_t status;    /* kprof_counts_status */
+	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
+	uint8_t reserved[2];
+	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
+	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+} kprof_source_counts;

@@ -1,0 +1,21 @@
+# Where kprof's users live (issue 18): a Windows driver that loads, Debian packages, Meson.
+DEPS += gcc-mingw-w64-x86-64 clang wine wine64 binutils-mingw-w64-x86-64 linux-headers-amd64 \
+	debhelper dpkg-dev fakeroot lintian man-db pkg-config cmake meson ninja-build
+TEST_STEPS += pkg-windows-driver pkg-deb pkg-meson
+
+.PHONY: test-pkg-windows-driver test-pkg-deb test-pkg-meson
+
+# examples/windows-driver built into kprofdrv.sys (mingw-w64 gcc + clang in MSVC mode for the
+# __try hook), its PE headers, imports and unwind info read back, then loaded under Wine as a
+# kernel service and its DbgPrint output checked (the MSR write faults into the hook).
+test-pkg-windows-driver:
+	python3 tests/pkg/windows_driver.py $(BUILD)/pkg/windows-driver
+
+# dpkg-buildpackage on a copy of the tree, lintian, the .debs unpacked with dpkg -x and used
+# by pkg-config and CMake consumers.
+test-pkg-deb:
+	python3 tests/pkg/deb.py $(BUILD)/pkg/deb
+
+# meson.build: dependency('kprof') from an installed prefix (pkg-config) and as a subproject.
+test-pkg-meson:
+	python3 tests/pkg/meson.py $(BUILD)/pkg/meson
