@@ -152,6 +152,18 @@
 #define KPROF_HOT
 #endif
 
+/* The storage class of a cold helper that must stay out of line (the body of
+ * kprof_dump_snapshot): a caller that keeps a snapshot on its stack then does not also carry
+ * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
+ * (tests/ring0.py measures them). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_COLD static __attribute__((noinline, cold, unused))
+#elif defined(_MSC_VER)
+#define KPROF_COLD static __declspec(noinline)
+#else
+#define KPROF_COLD static
+#endif
+
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
         !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
@@ -863,7 +875,10 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records 4, 5); Linux perf_event.h PEBS_DATACFG_MEMINFO/GP/XMMS/LBRS,
- * PEBS_DATACFG_LBR_SHIFT 24 */
+ * PEBS_DATACFG_LBR_SHIFT 24; format 6: Linux perf_event.h PEBS_DATACFG_CNTR BIT(4),
+ * PEBS_DATACFG_METRICS BIT(5), PEBS_DATACFG_CNTR_SHIFT 32 / CNTR_MASK GENMASK(15, 0),
+ * PEBS_DATACFG_FIX_SHIFT 48 / FIX_MASK GENMASK(7, 0) (Linux 6.14 'perf/x86/intel: Support PEBS
+ * counters snapshotting') */
 
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
@@ -880,7 +895,23 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT 24 /* LBR entries to record, minus one */
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_WIDTH 8
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
-#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK      UINT64_C(0xFF00000F)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_SHIFT                                                        \
+	4 /* counters group (format 6): snapshots of the counters in cntr_gp / cntr_fixed */
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_WIDTH 1
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK  UINT64_C(0x10)
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_SHIFT                                                     \
+	5 /* counters group (format 6) with the topdown metrics (PERF_METRICS and fixed counter 3) */
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_WIDTH 1
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK  UINT64_C(0x20)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_SHIFT                                                     \
+	32 /* general-purpose counters the counters group snapshots, one bit each (with cntr) */
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH 16
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_SHIFT                                                  \
+	48 /* fixed counters the counters group snapshots, one bit each (with cntr) */
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH 8
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK  UINT64_C(0xFF000000000000)
+#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK     UINT64_C(0xFFFFFFFF00003F)
 
 /* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -2436,12 +2467,6 @@ KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *
  * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
 KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d);
-/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
- * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
- * open range. A row of the decided interface's table: ProfileTime always; Default nothing
- * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
- * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
- * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
                                                  const kprof_source *s);
 /* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
@@ -2886,12 +2911,6 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
  * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
  * section titles, `#` comments) are skipped. */
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
-/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
- * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why, at which line and what the
- * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
- * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
- * them. */
 KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
@@ -2926,10 +2945,6 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
  * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                             uint32_t cpu_id, uint32_t *index);
-/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
- * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
- * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
- * kprof_cpu_groups_add's (the CPUs before it stay added). */
 KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err);
 #if !defined(KPROF_NO_HAL)
@@ -4238,30 +4253,47 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
+/* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
+ * Source: Linux arch/x86/include/asm/perf_event.h INTEL_CNTR_METRICS 0x3;
+ * arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data (metrics base and data: two u64) */
+#define KPROF_PEBS_CNTR_METRICS                                                                    \
+	0x3u /* pebs_cntr_header.metrics when the metrics base and data follow */
+#define KPROF_PEBS_CNTR_METRICS_QWORDS 0x2u /* u64s that follow for the metrics */
+
 /* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
- * the fixed record sizes of the non-adaptive ones. Formats 4 and 5 are adaptive: the size
+ * the fixed record sizes of the non-adaptive ones. Formats 4 and later are adaptive: the size
  * follows PEBS_DATA_CFG.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0
- * core, 1 nhm, 2 hsw, 3 skl, 4 and 5 adaptive) */
-#define KPROF_PEBS_FORMAT_CORE         0x0u
-#define KPROF_PEBS_FORMAT_NEHALEM      0x1u
-#define KPROF_PEBS_FORMAT_HASWELL      0x2u
-#define KPROF_PEBS_FORMAT_SKYLAKE      0x3u
-#define KPROF_PEBS_FORMAT_ADAPTIVE     0x4u /* first adaptive format (Ice Lake) */
-#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x5u /* highest adaptive format kprof decodes */
+ * core, 1 nhm, 2 hsw, 3 skl, 4, 5 and 6 adaptive); Linux commit 'perf/x86/intel: Enable PEBS
+ * format 5' (fixed-counter resets after 32 general-purpose slots from format 5:
+ * intel_pmu_pebs_enable uses MAX_PEBS_EVENTS_FMT4 below format 5, MAX_PEBS_EVENTS from it);
+ * Linux commit 'perf/x86/intel/ds: Add PEBS format 6' (counters group, Lunar Lake / Arrow Lake) */
+#define KPROF_PEBS_FORMAT_CORE     0x0u
+#define KPROF_PEBS_FORMAT_NEHALEM  0x1u
+#define KPROF_PEBS_FORMAT_HASWELL  0x2u
+#define KPROF_PEBS_FORMAT_SKYLAKE  0x3u
+#define KPROF_PEBS_FORMAT_ADAPTIVE 0x4u /* first adaptive format (Ice Lake) */
+#define KPROF_PEBS_FORMAT_WIDE_RESETS                                                              \
+	0x5u /* first format whose DS area has 32 general-purpose and 16 fixed counter-reset slots (kprof_ds_area64); formats 0..4 use kprof_ds_area64_fmt4 */
+#define KPROF_PEBS_FORMAT_COUNTERS                                                                 \
+	0x6u /* first format with the counters / metrics group (PEBS_DATA_CFG bits 4, 5; Lunar Lake, Arrow Lake) */
+#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x6u /* highest adaptive format kprof decodes */
 
-/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set). Addresses
- * are linear addresses in the producer's address space. Counter reset values are written back
- * into a counter after a PEBS record is stored; processors before adaptive PEBS use gp 0..3
- * only (the first 0x60 bytes).
- * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (DS save area 64-bit; Windows 2004 PEBS_DS_SAVE_AREA64 has the same shape); Geoff
- * Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (0x00..0x58); Linux
- * arch/x86/include/asm/intel_ds.h struct debug_store (pebs_event_reset: 8 general-purpose then
- * fixed at 0x80) */
+/* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set) as PEBS
+ * format 5 and later lay it out: 32 general-purpose counter-reset slots, then 16 fixed.
+ * Addresses are linear addresses in the producer's address space. Counter reset values are
+ * written back into a counter after a PEBS record is stored. Every other DS layout widens into
+ * this shape; formats 0..4 use kprof_ds_area64_fmt4.
+ * Source: Linux arch/x86/include/asm/intel_ds.h struct debug_store
+ * (pebs_event_reset[MAX_PEBS_EVENTS + MAX_FIXED_PEBS_EVENTS], 32 + 16: 0x40 + 48 * 8 = 0x1C0);
+ * Linux commit 'perf/x86/intel: Enable PEBS format 5' and arch/x86/events/intel/ds.c
+ * intel_pmu_pebs_enable (fixed counter i's reset at slot MAX_PEBS_EVENTS + i = 0x140 + 8i from
+ * format 5); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (DS save area 64-bit, 0x00..0x40); Geoff Chappell,
+ * "PROCESSOR_PROFILE_CONTROL_AREA" (0x00..0x58) */
 
-#define KPROF_DS_AREA64_SIZE                            0xA0u
+#define KPROF_DS_AREA64_SIZE                            0x1C0u
 #define KPROF_DS_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
 #define KPROF_DS_AREA64_BTS_INDEX_OFFSET                0x8u
 #define KPROF_DS_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
@@ -4271,8 +4303,47 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 #define KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
 #define KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
 #define KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
-#define KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+#define KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x140u
 typedef struct kprof_ds_area64 {
+	uint64_t bts_buffer_base;      /* 0x0: first byte of the BTS buffer */
+	uint64_t bts_index;            /* 0x8: where the next BTS record goes */
+	uint64_t bts_absolute_maximum; /* 0x10: first byte past the BTS buffer */
+	uint64_t
+	        bts_interrupt_threshold; /* 0x18: record at which a BTS interrupt is raised (BTINT) */
+	uint64_t pebs_buffer_base;       /* 0x20: first byte of the PEBS buffer */
+	uint64_t pebs_index;             /* 0x28: where the next PEBS record goes */
+	uint64_t pebs_absolute_maximum;     /* 0x30: first byte past the PEBS buffer */
+	uint64_t pebs_interrupt_threshold;  /* 0x38: record at which a PEBS interrupt is raised */
+	uint64_t pebs_gp_counter_reset[32]; /* 0x40: reload value of general-purpose counter i */
+	uint64_t pebs_fixed_counter_reset[16]; /* 0x140: reload value of fixed counter i */
+} kprof_ds_area64;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
+
+KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
+KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
+
+/* Intel's 64-bit DS save area for PEBS formats 0..4: 8 general-purpose counter-reset slots,
+ * then 4 fixed (adaptive PEBS, format 4); processors before adaptive PEBS use gp 0..3 only (the
+ * first 0x60 bytes).
+ * Source: Linux arch/x86/include/asm/intel_ds.h MAX_PEBS_EVENTS_FMT4 8 and
+ * arch/x86/events/intel/ds.c intel_pmu_pebs_enable (fixed counter i's reset at slot
+ * MAX_PEBS_EVENTS_FMT4 + i = 0x80 + 8i below format 5); Intel SDM vol. 3 ch. 18-20; Linux
+ * arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (DS save area 64-bit; Windows 2004
+ * PEBS_DS_SAVE_AREA64 has the same shape); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA"
+ * (0x00..0x58) */
+
+#define KPROF_DS_AREA64_FMT4_SIZE                            0xA0u
+#define KPROF_DS_AREA64_FMT4_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_DS_AREA64_FMT4_BTS_INDEX_OFFSET                0x8u
+#define KPROF_DS_AREA64_FMT4_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_DS_AREA64_FMT4_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_DS_AREA64_FMT4_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_DS_AREA64_FMT4_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_DS_AREA64_FMT4_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_DS_AREA64_FMT4_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_ds_area64_fmt4 {
 	uint64_t bts_buffer_base;      /* 0x0: first byte of the BTS buffer */
 	uint64_t bts_index;            /* 0x8: where the next BTS record goes */
 	uint64_t bts_absolute_maximum; /* 0x10: first byte past the BTS buffer */
@@ -4285,11 +4356,17 @@ typedef struct kprof_ds_area64 {
 	uint64_t pebs_gp_counter_reset[8]; /* 0x40: reload value of general-purpose counter i */
 	uint64_t pebs_fixed_counter_reset
 	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
-} kprof_ds_area64;
-KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
+} kprof_ds_area64_fmt4;
+KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
+                    kprof_ds_area64_fmt4_size);
 
-KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
+/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
+ * (spec/: widens), everything else zero. */
+KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out);
+KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
+                                                   kprof_ds_area64_fmt4 *out);
+KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *in, void *buf,
+                                                   size_t len);
 
 /* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
  * counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes).
@@ -4774,8 +4851,11 @@ KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void 
 
 /* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (meminfo 32 B); Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo
- * (address, aux, latency, tsx_tuning) */
+ * intel_ds.h (meminfo 32 B); Linux arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data
+ * (with PMU_FL_INSTR_LATENCY, set for Sapphire Rapids, Alder Lake and later: latency &
+ * PEBS_LATENCY_MASK 0xffff is the instruction latency, latency >> PEBS_CACHE_LATENCY_OFFSET 32
+ * the cache latency); later Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo (union
+ * of latency with instr_latency:16, pad:16, cache_latency:16) */
 
 #define KPROF_PEBS_MEMINFO_SIZE              0x20u
 #define KPROF_PEBS_MEMINFO_ADDRESS_OFFSET    0x0u
@@ -4783,12 +4863,32 @@ KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void 
 #define KPROF_PEBS_MEMINFO_LATENCY_OFFSET    0x10u
 #define KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET 0x18u
 typedef struct kprof_pebs_meminfo {
-	uint64_t address;    /* 0x0: data linear address */
-	uint64_t aux;        /* 0x8: data source */
-	uint64_t latency;    /* 0x10: load latency */
+	uint64_t address; /* 0x0: data linear address */
+	uint64_t aux;     /* 0x8: data source */
+	/* 0x10: load latency: one count before Sapphire Rapids / Alder Lake; on them and later,
+	 * instruction and cache latency */
+	uint64_t latency;
 	uint64_t tsx_tuning; /* 0x18: TSX abort information */
 } kprof_pebs_meminfo;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
+/* load latency: one count before Sapphire Rapids / Alder Lake; on them and later, instruction
+ * and cache latency
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (meminfo 32 B); Linux arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data
+ * (with PMU_FL_INSTR_LATENCY, set for Sapphire Rapids, Alder Lake and later: latency &
+ * PEBS_LATENCY_MASK 0xffff is the instruction latency, latency >> PEBS_CACHE_LATENCY_OFFSET 32
+ * the cache latency); later Linux arch/x86/include/asm/perf_event.h struct pebs_meminfo (union
+ * of latency with instr_latency:16, pad:16, cache_latency:16) */
+
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_SHIFT                                             \
+	0 /* instruction latency in core cycles (Sapphire Rapids, Alder Lake and later) */
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_WIDTH 16
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_MASK  UINT64_C(0xFFFF)
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_SHIFT                                             \
+	32 /* cache (load) latency in core cycles (Sapphire Rapids, Alder Lake and later) */
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_WIDTH 16
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
 
 KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
                                                  kprof_pebs_meminfo *out);
@@ -4832,6 +4932,34 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
                                                    kprof_pebs_lbr_entry *out);
 KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
                                                    size_t len);
+
+/* Header of the adaptive PEBS counters group (format 6: PEBS_DATA_CFG bit 4 counters, bit 5
+ * metrics). Followed by one u64 per set bit of cntr, then of fixed, then two u64 (metrics base,
+ * metrics data) when metrics equals KPROF_PEBS_CNTR_METRICS.
+ * Source: Linux arch/x86/include/asm/perf_event.h struct pebs_cntr_header (u32 cntr, fixed,
+ * metrics, reserved) and INTEL_CNTR_METRICS 0x3; arch/x86/events/intel/ds.c
+ * setup_pebs_adaptive_sample_data (the group follows the LBR entries) (Linux 6.14,
+ * 'perf/x86/intel: Support PEBS counters snapshotting') */
+
+#define KPROF_PEBS_CNTR_HEADER_SIZE            0x10u
+#define KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET     0x0u
+#define KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET    0x4u
+#define KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET  0x8u
+#define KPROF_PEBS_CNTR_HEADER_RESERVED_OFFSET 0xCu
+typedef struct kprof_pebs_cntr_header {
+	/* 0x0: general-purpose counters snapshotted: one u64 each follows */
+	uint32_t cntr;
+	uint32_t fixed;    /* 0x4: fixed counters snapshotted: one u64 each follows */
+	uint32_t metrics;  /* 0x8: KPROF_PEBS_CNTR_METRICS when the two metrics u64 follow */
+	uint32_t reserved; /* 0xC: reserved */
+} kprof_pebs_cntr_header;
+KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
+                    kprof_pebs_cntr_header_size);
+
+KPROF_API kprof_status kprof_pebs_cntr_header_decode(const void *buf, size_t len,
+                                                     kprof_pebs_cntr_header *out);
+KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_header *in, void *buf,
+                                                     size_t len);
 
 /* ---- Debug Store: availability ----------------------------------------------------------
  * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
@@ -4877,7 +5005,11 @@ typedef struct kprof_ds_request {
 	uint8_t bts_interrupt;   /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
 	uint8_t bts_os, bts_usr; /* record branches at CPL 0 / CPL > 0 */
 	uint8_t adaptive;        /* the processor has pebs_baseline (fixed-counter PEBS) */
-	uint8_t reserved[3];
+	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format: from
+	                                 KPROF_PEBS_FORMAT_WIDE_RESETS the 64-bit area is
+	                                 kprof_ds_area64 (0x1C0 bytes), below it
+	                                 kprof_ds_area64_fmt4 (0xA0) */
+	uint8_t reserved[2];
 	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
 	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
 	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
@@ -4892,9 +5024,13 @@ typedef struct kprof_ds_request {
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
 typedef struct kprof_ds_setup {
-	kprof_ds_area64 area; /* values; written as either layout by kprof_ds_setup_write */
+	kprof_ds_area64_fmt4 area; /* values (every reset a request can set: 8 gp, 4 fixed);
+	                              kprof_ds_setup_write lays them out for the format */
 	uint8_t dtes64;
-	uint8_t reserved[3];
+	uint8_t wide_resets; /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
+	                           else kprof_ds_area64_fmt4 */
+	uint8_t reserved[2];
+	uint32_t area_size;     /* bytes kprof_ds_setup_write stores */
 	uint32_t bts_capacity;  /* records the BTS buffer holds */
 	uint32_t pebs_capacity; /* records the PEBS buffer holds */
 	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
@@ -4913,7 +5049,7 @@ typedef struct kprof_bts_entry {
 } kprof_bts_entry;
 
 /* Iterates the records of a BTS buffer. Fields are private. */
-typedef struct kprof_bts_walk {
+typedef struct kprof_bts_iter {
 	const uint8_t *bytes;
 	uint64_t base;
 	uint64_t capacity; /* records between base and the absolute maximum */
@@ -4921,11 +5057,11 @@ typedef struct kprof_bts_walk {
 	uint64_t left;     /* records still to return */
 	uint32_t record_size;
 	int32_t status; /* sticky error */
-} kprof_bts_walk;
+} kprof_bts_iter;
 
-/* kprof_bts_walk_init flags. */
+/* kprof_bts_iter_init flags. */
 #define KPROF_BTS_WRAPPED                                                                          \
-	1u /* the circular buffer wrapped at least once (see kprof_bts_walk_init) */
+	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
 
 /* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
 enum {
@@ -4936,7 +5072,9 @@ enum {
 	KPROF_PEBS_HAS_TSX = 1u << 4, /* tsx_tuning */
 	KPROF_PEBS_HAS_TSC = 1u << 5,
 	KPROF_PEBS_HAS_XMM = 1u << 6, /* xmm_offset */
-	KPROF_PEBS_HAS_LBR = 1u << 7  /* lbr_offset, lbr_count */
+	KPROF_PEBS_HAS_LBR = 1u << 7, /* lbr_offset, lbr_count */
+	KPROF_PEBS_HAS_CNTR = 1u << 8 /* cntr_offset, cntr_count: kprof_pebs_cntr_header then
+	                                        cntr_count u64 (general-purpose, fixed, metrics) */
 };
 
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
@@ -4948,20 +5086,25 @@ typedef struct kprof_pebs_sample {
 	uint32_t format; /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;    /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
-	uint64_t ip; /* formats 0..3, NetBurst: the IP after the instruction;
+	uint32_t cntr_count; /* format 6 counters group: u64 values at cntr_offset */
+	uint64_t ip;         /* formats 0..3, NetBurst: the IP after the instruction;
 	                                 adaptive: the basic group's (eventing) IP */
 	uint64_t eventing_ip;
 	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
 	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
+	uint64_t instr_latency, cache_latency; /* adaptive meminfo: latency split as Sapphire
+	                                          Rapids, Alder Lake and later report it
+	                                          (meaningless on earlier processors) */
 	uint64_t format_group;   /* adaptive: the basic group's copy of PEBS_DATA_CFG */
 	uint64_t retire_latency; /* adaptive */
 	kprof_pebs_gprs gprs;    /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;       /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;       /* offset of the first LBR entry in the caller's bytes */
+	size_t cntr_offset;      /* offset of the counters group's header (format 6) */
 } kprof_pebs_sample;
 
 /* Iterates the records of a PEBS buffer. Fields are private. */
-typedef struct kprof_pebs_walk {
+typedef struct kprof_pebs_iter {
 	const uint8_t *bytes;
 	uint64_t base;
 	size_t end; /* index - base */
@@ -4972,15 +5115,18 @@ typedef struct kprof_pebs_walk {
 	uint8_t data_cfg_known;
 	uint8_t reserved[3];
 	int32_t status; /* sticky error */
-} kprof_pebs_walk;
+} kprof_pebs_iter;
 
 /* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
 typedef enum kprof_ds_layout {
-	KPROF_DS_LAYOUT_INTEL64 = 0, /* kprof_ds_area64 (DTES64) */
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* DTES64: kprof_ds_area64_fmt4 below PEBS format 5,
+	                                kprof_ds_area64 from it */
 	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
-	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2+) */
-	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64 (10 2004+) */
-	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32 (10 2004+) */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA
+	                                (6.2 to 10 1909, 0x60) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64: the 10 2004+
+	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
 } kprof_ds_layout;
 
 /* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
@@ -4990,18 +5136,21 @@ typedef enum kprof_ds_layout {
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
-                                          const uint64_t *misc_enable,
-                                          const uint64_t *perf_capabilities, kprof_ds_caps *out);
-/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
+                                                   const uint64_t *misc_enable,
+                                                   const uint64_t *perf_capabilities,
+                                                   kprof_ds_caps *out);
+/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
  * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
 KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
-/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
- * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
- * bits kprof does not know (a group of unknown size). */
+/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
+ * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+ * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
+ * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
+ * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
 /* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
  * caps may be NULL (no capability checks); with it, the request must match the processor:
@@ -5011,10 +5160,14 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
  * records, index = base, threshold on a record boundary short of the maximum.
  * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
  * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
- * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+ * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
+ * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
+ * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
+ * Nothing is written on error. */
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out);
-/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
+ * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
 /* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
@@ -5028,15 +5181,15 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
  * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
                                            uint64_t base, uint64_t index, uint64_t maximum,
                                            unsigned record_size, unsigned flags);
-/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
-KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out);
+/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+ * wrapping). Same arguments and errors as kprof_bts_iter_init. */
 KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
                                          uint64_t index, uint64_t maximum, unsigned record_size,
                                          int *wrapped);
@@ -5047,13 +5200,13 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
                                             uint64_t base, uint64_t index, uint64_t maximum,
                                             unsigned format, uint64_t data_cfg, int data_cfg_known);
-/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+/* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
-KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out);
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out);
 
 #endif /* KPROF_NO_DS */
 /* ------------------------------------------------------------------------------------------
@@ -5187,11 +5340,14 @@ KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t le
 KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
                                                       size_t len);
 
-/* Windows 6.2+ PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-processor
- * area the kernel points IA32_DS_AREA at. Created through SystemProcessorProfileControlArea
- * (0x81).
+/* Windows 6.2 to 10 1909 PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-
+ * processor area the kernel points IA32_DS_AREA at. Created through
+ * SystemProcessorProfileControlArea (0x81). From Windows 10 2004 it is 0xA0 bytes:
+ * kprof_processor_profile_control_area_2004.
  * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: 0x00 PEBS_DS_SAVE_AREA
- * PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows) */
+ * PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows, written before Windows 10
+ * 2004); public symbols of Windows 10 20H1 (2004) ntoskrnl: PEBS_DS_SAVE_AREA became a
+ * 0xA0-byte union, so this 0x60 layout ends with 1909 */
 
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
 #define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
@@ -5289,6 +5445,32 @@ KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t 
                                                         kprof_pebs_ds_save_area32 *out);
 KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
                                                         void *buf, size_t len);
+
+/* Windows 10 2004+ PROCESSOR_PROFILE_CONTROL_AREA (0xA0 bytes on x86 and x64). Its
+ * PebsDsSaveArea is a union, PEBS_DS_SAVE_AREA { PEBS_DS_SAVE_AREA32 As32Bit;
+ * PEBS_DS_SAVE_AREA64 As64Bit; }: the As64Bit view (DTES64 processors) is given here; the
+ * As32Bit view at the same offset is kprof_pebs_ds_save_area32. Both Windows views have four
+ * fixed-counter resets at the format-4 place: on PEBS format 5 and later the processor reads
+ * those bytes as general-purpose resets 8..11 (kprof_ds_area_decode maps them by format).
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 0xA0, PEBS_DS_SAVE_AREA32 0x80);
+ * public symbols of Windows 10 20H1 (2004) ntoskrnl (union _PEBS_DS_SAVE_AREA { As32Bit;
+ * As64Bit; }, 0xA0 bytes, used in _PROCESSOR_PROFILE_CONTROL_AREA); Geoff Chappell
+ * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
+
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE                     0xA0u
+#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET 0x0u
+typedef struct kprof_processor_profile_control_area_2004 {
+	kprof_pebs_ds_save_area64 PebsDsSaveArea; /* 0x0: the DS save area (As64Bit) */
+} kprof_processor_profile_control_area_2004;
+KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
+                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
+                    kprof_processor_profile_control_area_2004_size);
+
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area_2004 *out);
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_encode(
+        const kprof_processor_profile_control_area_2004 *in, void *buf, size_t len);
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5498,7 +5680,7 @@ typedef struct kprof_psi_iter {
 	const uint8_t *buf;
 	size_t len;
 	size_t at;
-	int32_t status; /* KPROF_OK while entries remain; KPROF_E_NOT_FOUND at the end; sticky */
+	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
 /* An entry matched against kprof's tables. */
@@ -5518,11 +5700,17 @@ typedef struct kprof_psi_writer {
 } kprof_psi_writer;
 
 /* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
- * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
- * KPROF_E_ARGUMENT for an unknown layout. */
+ * buffer fields widened to u64, counter resets where the processor reads them for
+ * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
+ * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
+ * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
+ * the format-4 place: from format 5 the processor reads those bytes as general-purpose
+ * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
+ * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
+ * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
 KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            kprof_ds_area64 *out);
+                                            unsigned pebs_format, kprof_ds_area64 *out);
 /* The PEBS index (the next record's address: what the Windows kernel stamps into its
  * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
 KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
@@ -5535,11 +5723,11 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
                                                 uint64_t *out);
 /* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
-/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+/* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
  * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
  * header or points past the buffer (the next entry's header must fit). Errors are sticky:
  * the entries before one were good. */
-KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out);
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out);
 /* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
  * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
  * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
@@ -7441,6 +7629,20 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	return KPROF_OK;
 }
 
+/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+ * open range. A row of the decided interface's table: ProfileTime always; Default nothing
+ * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
+ * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
+ * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+/* The Emon rule for one architectural event: its cpuid 0x0A ebx bit lies below the ebx length
+ * and is clear (the event is available). */
+KPROF_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d, const kprof_source *s)
+{
+	return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
+	       !((d->ebx >> s->ebx_bit) & 1u);
+}
+
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
 {
 	int on;
@@ -7457,8 +7659,7 @@ KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, co
 	else if (d->iface == KPROF_INTERFACE_AMD64)
 		on = 1;
 	else if (d->iface == KPROF_INTERFACE_EMON)
-		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		     !((d->ebx >> s->ebx_bit) & 1u);
+		on = kprof_impl_hal_emon_available(d, s);
 	else
 		on = 0;
 	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
@@ -7874,7 +8075,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		out->kind = 0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
-		out->row = it->cur;
+		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
 			out->id = it->cur.id;
@@ -7895,7 +8096,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 				continue;
 			}
 			s = kprof_impl_listing_source(it->d, it->cur.id);
-			out->row = it->cur;
+			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 			out->id = it->cur.id;
 			out->source = s;
 			if (!s) {
@@ -10028,7 +10229,6 @@ KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decisio
                                                          const kprof_source *s,
                                                          kprof_source_counts *out)
 {
-	kprof_hal_decision emon;
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
@@ -10037,15 +10237,13 @@ KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decisio
 	                                               d->stepping)
 	                     : (unsigned)KPROF_COUNTS_CLASS_NONE,
 	        s, out);
+	/* The Emon rule, whatever interface was decided: an architectural event the processor
+	 * does not offer counts nothing. */
 	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME &&
-	    s->iface == KPROF_INTERFACE_EMON) {
-		emon = *d;
-		emon.iface =
-		        KPROF_INTERFACE_EMON; /* the Emon rule, whatever interface was decided */
-		if (!kprof_hal_source_supported(&emon, s)) {
-			out->status = KPROF_COUNTS_ABSENT;
-			out->basis = "cpuid 0x0A: architectural event not available";
-		}
+	    s->iface == KPROF_INTERFACE_EMON &&
+	    (s->value == KPROF_SOURCE_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
+		out->status = KPROF_COUNTS_ABSENT;
+		out->basis = "cpuid 0x0A: architectural event not available";
 	}
 	return st;
 }
@@ -10749,8 +10947,14 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 	return KPROF_END;
 }
 
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
+ * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
+ * empty (never a partial snapshot) and err (optional) says why, at which line and what the
+ * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
+ * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
+ * them. */
+KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                                 kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -10780,6 +10984,12 @@ KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_
 		return KPROF_OK;
 	kprof_cpuid_snapshot_init(out);
 	return st == KPROF_END ? KPROF_E_NOT_FOUND : st;
+}
+
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+{
+	return kprof_impl_dump_snapshot(text, len, cpu, out, err);
 }
 
 KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
@@ -10963,8 +11173,12 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
-                                                 kprof_dump_error *err)
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
+ * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * kprof_cpu_groups_add's (the CPUs before it stay added). */
+KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
+                                                       size_t len, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -11025,6 +11239,12 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 				(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf,
 				                               r.eax, r.ebx, r.ecx, r.edx);
 	return st == KPROF_END ? KPROF_OK : st;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err)
+{
+	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
 #if !defined(KPROF_NO_HAL)
@@ -12500,12 +12720,44 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 #if !defined(KPROF_NO_DS)
 KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
 {
-	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_SIZE, "\000\000\024\010", 1);
+	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1);
 }
 
 KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len)
 {
-	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_SIZE, "\000\000\024\010", 1);
+	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1);
+}
+
+KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out)
+{
+	size_t i;
+	for (i = 0; i < sizeof(*out); i++)
+		((uint8_t *)out)[i] = 0;
+	out->bts_buffer_base = in->bts_buffer_base;
+	out->bts_index = in->bts_index;
+	out->bts_absolute_maximum = in->bts_absolute_maximum;
+	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
+	out->pebs_buffer_base = in->pebs_buffer_base;
+	out->pebs_index = in->pebs_index;
+	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
+	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
+	for (i = 0; i < 8; i++)
+		out->pebs_gp_counter_reset[i] = in->pebs_gp_counter_reset[i];
+	for (i = 0; i < 4; i++)
+		out->pebs_fixed_counter_reset[i] = in->pebs_fixed_counter_reset[i];
+}
+KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
+                                                   kprof_ds_area64_fmt4 *out)
+{
+	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_FMT4_SIZE,
+	                                "\000\000\024\010", 1);
+}
+
+KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *in, void *buf,
+                                                   size_t len)
+{
+	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_FMT4_SIZE, "\000\000\024\010",
+	                                1);
 }
 
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
@@ -12692,6 +12944,20 @@ KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *i
 	                                1);
 }
 
+KPROF_API kprof_status kprof_pebs_cntr_header_decode(const void *buf, size_t len,
+                                                     kprof_pebs_cntr_header *out)
+{
+	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_CNTR_HEADER_SIZE,
+	                                "\000\000\004\004", 1);
+}
+
+KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_header *in, void *buf,
+                                                     size_t len)
+{
+	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_CNTR_HEADER_SIZE,
+	                                "\000\000\004\004", 1);
+}
+
 /* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
  * so that no compiler sees a read of what a failed decode left unwritten. */
 KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
@@ -12701,9 +12967,10 @@ KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
 		((uint8_t *)p)[i] = 0;
 }
 
-KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu,
-                                          const uint64_t *misc_enable,
-                                          const uint64_t *perf_capabilities, kprof_ds_caps *out)
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
+                                                   const uint64_t *misc_enable,
+                                                   const uint64_t *perf_capabilities,
+                                                   kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
 	size_t i;
@@ -12767,13 +13034,14 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	st = kprof_cpuid_snapshot_live(&cpu);
 	if (st != KPROF_OK)
 		return st;
-	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	st = kprof_ds_caps_from_snapshot(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
 	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
 		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
-	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL,
+	                                   out);
 }
 
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
@@ -12795,6 +13063,11 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		return KPROF_E_FORMAT;
 	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
+	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
+	    (data_cfg &
+	     (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
+	      KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
+		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
@@ -12806,8 +13079,28 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
 		                1) *
 		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
+		n += KPROF_PEBS_CNTR_HEADER_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
+		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
+		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
+		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
+		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
 	*size = n;
 	return KPROF_OK;
+}
+
+/* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
+ * fixed reset slots), 0 kprof_ds_area64_fmt4 (8 and 4), -1 a format kprof does not know. */
+KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
+{
+	if (format >= KPROF_PEBS_FORMAT_WIDE_RESETS && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return 1;
+	return format < KPROF_PEBS_FORMAT_WIDE_RESETS || format == KPROF_PEBS_FORMAT_NETBURST32
+	               ? 0
+	               : -1;
 }
 
 /* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
@@ -12861,17 +13154,18 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
                                               const kprof_ds_caps *caps, kprof_ds_setup *out)
 {
-	/* Everything is checked into these scalars before *out is touched (nothing written on
-	 * error) without a second 200-byte kprof_ds_setup on the stack. */
+	/* Every check first, into scalars; *out (a 0x1C0-byte area inside) is written only
+	 * once all pass, so no second copy of it sits on a ring-0 stack. */
 	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
-	uint64_t debugctl_bits = 0, debugctl_mask = 0, pebs_enable = 0;
-	uint32_t bts_capacity = 0, pebs_capacity = 0, gp_slots = 0, fixed_slots = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, bts_record, gp_slots = 0, fixed_slots = 0, i;
 	kprof_status st;
-	uint32_t bts_record, i;
-	int want_bts, want_pebs, dtes64;
+	int want_bts, want_pebs, dtes64, wide;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
 	dtes64 = req->dtes64 ? 1 : 0;
+	if (kprof_impl_ds_wide_resets(req->pebs_format) < 0)
+		return KPROF_E_FORMAT;
+	wide = dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -12903,30 +13197,35 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		                          &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
-		                KPROF_IA32_DEBUGCTL_BTINT_MASK |
-		                KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
-		                KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
-		if (req->bts_interrupt)
-			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
-		if (!req->bts_os)
-			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
-		if (!req->bts_usr)
-			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
 		gp_slots =
-		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset) : 1u;
+		        !dtes64 ? 1u
+		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(
+		                          ((const kprof_ds_area64 *)0)->pebs_gp_counter_reset)
+		               : (uint32_t)KPROF_ARRAY_COUNT(
+		                         ((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
 		fixed_slots =
-		        dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset)
-		               : 0u;
+		        !dtes64 ? 0u
+		        : wide  ? (uint32_t)KPROF_ARRAY_COUNT(
+		                          ((const kprof_ds_area64 *)0)->pebs_fixed_counter_reset)
+		               : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)
+		                                                     ->pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (gp_slots > KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset))
+			fixed_slots =
+			        (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset);
+		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
+			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(req->fixed_reset);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -12942,36 +13241,50 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		                          &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		pebs_enable = ((pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		               KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
+
 	kprof_impl_zero(out, sizeof(*out));
 	out->dtes64 = (uint8_t)dtes64;
+	out->wide_resets = (uint8_t)wide;
+	out->area_size = !dtes64 ? KPROF_DS_AREA32_SIZE
+	                 : wide  ? KPROF_DS_AREA64_SIZE
+	                         : KPROF_DS_AREA64_FMT4_SIZE;
 	if (want_bts) {
 		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
 		out->area.bts_absolute_maximum = bts_max;
 		out->area.bts_interrupt_threshold = bts_threshold;
 		out->bts_capacity = bts_capacity;
-		out->debugctl_bits = debugctl_bits;
-		out->debugctl_mask = debugctl_mask;
+		out->debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTINT_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		out->debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		if (req->bts_interrupt)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+		if (!req->bts_os)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+		if (!req->bts_usr)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
 		out->area.pebs_absolute_maximum = pebs_max;
 		out->area.pebs_interrupt_threshold = pebs_threshold;
 		out->pebs_capacity = pebs_capacity;
-		out->pebs_enable = pebs_enable;
 		for (i = 0; i < gp_slots; i++)
 			if (req->pebs_gp_mask >> i & 1u)
 				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		out->pebs_enable =
+		        ((out->pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		         KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                          req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	return KPROF_OK;
 }
@@ -12979,11 +13292,28 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
 {
 	kprof_ds_area32 a;
+	kprof_status st;
 	size_t i;
+	uint8_t *b = (uint8_t *)buf;
 	if (!s || !buf)
 		return KPROF_E_ARGUMENT;
+	if (s->dtes64 && s->wide_resets) {
+		/* The format-4 shape, then its fixed resets moved to where format 5 reads them. */
+		if (len < KPROF_DS_AREA64_SIZE)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
+			return st;
+		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET;
+		     i < KPROF_DS_AREA64_SIZE; i++)
+			b[i] = 0;
+		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
+			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET +
+			                         8 * i,
+			                 s->area.pebs_fixed_counter_reset[i]);
+		return KPROF_OK;
+	}
 	if (s->dtes64)
-		return kprof_ds_area64_encode(&s->area, buf, len);
+		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
 	for (i = 0; i < sizeof(a); i++)
 		((uint8_t *)&a)[i] = 0;
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
@@ -13017,7 +13347,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
                                            uint64_t base, uint64_t index, uint64_t maximum,
                                            unsigned record_size, unsigned flags)
 {
@@ -13056,7 +13386,7 @@ KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes,
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out)
 {
 	const uint8_t *p;
 	if (!w || !out)
@@ -13064,7 +13394,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->left == 0)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
@@ -13118,7 +13448,7 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len,
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
                                             uint64_t base, uint64_t index, uint64_t maximum,
                                             unsigned format, uint64_t data_cfg, int data_cfg_known)
 {
@@ -13222,7 +13552,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 	out->gprs.sp = r.esp;
 }
 
-KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
 	size_t i, left;
@@ -13232,7 +13562,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	for (i = 0; i < sizeof(*out); i++)
 		((uint8_t *)out)[i] = 0;
 	p = w->bytes + w->at;
@@ -13242,7 +13572,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
 	    w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
 		kprof_pebs_basic b;
-		uint64_t group;
+		uint64_t group, cntr;
 		uint32_t expect;
 		size_t off;
 		kprof_impl_zero(&b, sizeof(b));
@@ -13252,9 +13582,15 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
 		                                 b.format_size);
-		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK ||
-		    expect != size || size > left ||
-		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
+		 * comes from its own header (checked below), so it may only add to expect. */
+		cntr = group &
+		       (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
+		    (cntr ? expect > size : expect != size) ||
+		    (w->data_cfg_known &&
+		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) ||
+		      size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has =
 		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
@@ -13266,14 +13602,18 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
-			kprof_pebs_meminfo m;
-			kprof_impl_zero(&m, sizeof(m));
-			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			/* read in place: the walker's frame stays small when inlined in ring 0 */
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
-			out->data_address = m.address;
-			out->data_source = m.aux;
-			out->latency = m.latency;
-			out->tsx_tuning = m.tsx_tuning;
+			out->data_address =
+			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
+			out->instr_latency = KPROF_FIELD_GET(
+			        KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
+			out->cache_latency = KPROF_FIELD_GET(
+			        KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
+			out->tsx_tuning =
+			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
@@ -13292,6 +13632,40 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
 			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
 			                 1;
+			off += (size_t)out->lbr_count * KPROF_PEBS_LBR_ENTRY_SIZE;
+		}
+		if (cntr) {
+			/* The header says what this record snapshotted (Linux ignores the values of
+			 * events that are not group reads): counters the group enables - within
+			 * data_cfg's when it is known - and values that end inside the record. The
+			 * metrics' two u64 are already in expect. */
+			uint32_t n,
+			        h_cntr = kprof_load_le32(p + off +
+			                                 KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			        h_fixed = kprof_load_le32(p + off +
+			                                  KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			        h_metrics = kprof_load_le32(p + off +
+			                                    KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
+			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
+			if (w->data_cfg_known) {
+				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
+				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED,
+				                        w->data_cfg);
+			}
+			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
+			if ((h_cntr & ~gp) || (h_fixed & ~fixed) ||
+			    h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
+			    (h_metrics &&
+			     (h_metrics != KPROF_PEBS_CNTR_METRICS ||
+			      !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
+			    (uint64_t)n * 8u > size - expect)
+				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			out->has |= KPROF_PEBS_HAS_CNTR;
+			out->cntr_offset = w->at + off;
+			out->cntr_count = n;
 		}
 	} else {
 		size = w->record_size;
@@ -13517,6 +13891,22 @@ KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save
 	                                "\000\000\010\004\040\000\014\010", 2);
 }
 
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_decode(
+        const void *buf, size_t len, kprof_processor_profile_control_area_2004 *out)
+{
+	return kprof_impl_struct_decode(buf, len, out,
+	                                KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
+	                                "\000\000\024\010", 1);
+}
+
+KPROF_API kprof_status kprof_processor_profile_control_area_2004_encode(
+        const kprof_processor_profile_control_area_2004 *in, void *buf, size_t len)
+{
+	return kprof_impl_struct_encode(in, buf, len,
+	                                KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
+	                                "\000\000\024\010", 1);
+}
+
 KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
         const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
 {
@@ -13623,39 +14013,93 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            kprof_ds_area64 *out)
+/* One DS layout: its size, the width of its eight buffer fields (from offset 0, in Intel's
+ * order), and where its general-purpose and fixed counter resets (u64) are. */
+KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
+                                                    size_t width, size_t gp_at, size_t gp_n,
+                                                    size_t fixed_at, size_t fixed_n,
+                                                    kprof_ds_area64 *out)
 {
-	kprof_status st;
+	size_t i;
+#define KPROF_DS_PTR(i)                                                                            \
+	(width == 8 ? kprof_load_le64(b + 8 * (i)) : (uint64_t)kprof_load_le32(b + 4 * (i)))
+	kprof_impl_zero(out, sizeof(*out));
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	out->bts_buffer_base = KPROF_DS_PTR(0);
+	out->bts_index = KPROF_DS_PTR(1);
+	out->bts_absolute_maximum = KPROF_DS_PTR(2);
+	out->bts_interrupt_threshold = KPROF_DS_PTR(3);
+	out->pebs_buffer_base = KPROF_DS_PTR(4);
+	out->pebs_index = KPROF_DS_PTR(5);
+	out->pebs_absolute_maximum = KPROF_DS_PTR(6);
+	out->pebs_interrupt_threshold = KPROF_DS_PTR(7);
+#undef KPROF_DS_PTR
+	for (i = 0; i < gp_n; i++)
+		out->pebs_gp_counter_reset[i] = kprof_load_le64(b + gp_at + 8 * i);
+	for (i = 0; i < fixed_n; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(b + fixed_at + 8 * i);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            unsigned pebs_format, kprof_ds_area64 *out)
+{
+	const uint8_t *b = (const uint8_t *)bytes;
+	int wide = kprof_impl_ds_wide_resets(pebs_format);
+	/* A Windows 2004 fixed-reset slot is a general-purpose one from format 5 on. */
+	size_t win_fixed =
+	        KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsFixedCounterReset);
+	size_t win_gp =
+	        KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsGpCounterReset);
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
-	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
+	if (wide < 0)
+		return KPROF_E_FORMAT;
 	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
-	case KPROF_DS_LAYOUT_INTEL32: {
-		kprof_ds_area32 a;
-		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_ds_area32_widen(&a, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN62: {
-		kprof_processor_profile_control_area a;
-		if ((st = kprof_processor_profile_control_area_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area_widen(&a.PebsDsSaveArea, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN64: {
-		kprof_pebs_ds_save_area64 a;
-		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area64_widen(&a, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN32: {
-		kprof_pebs_ds_save_area32 a;
-		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area32_widen(&a, out);
-		return st;
-	}
+	case KPROF_DS_LAYOUT_INTEL64:
+		if (wide)
+			return kprof_impl_ds_area_load(
+			        b, len, KPROF_DS_AREA64_SIZE, 8,
+			        KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+			        KPROF_ARRAY_COUNT(out->pebs_gp_counter_reset),
+			        KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+			        KPROF_ARRAY_COUNT(out->pebs_fixed_counter_reset), out);
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_DS_AREA64_FMT4_SIZE, 8,
+		        KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
+		        KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset),
+		        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        KPROF_ARRAY_COUNT(
+		                ((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset),
+		        out);
+	case KPROF_DS_LAYOUT_INTEL32:
+		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA32_SIZE, 4,
+		                               KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET, 1, 0, 0,
+		                               out);
+	case KPROF_DS_LAYOUT_WIN62:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
+		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+		        (KPROF_PEBS_DS_SAVE_AREA_SIZE -
+		         KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET) /
+		                8,
+		        0, 0, out);
+	case KPROF_DS_LAYOUT_WIN64:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
+		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? win_gp + win_fixed : win_gp,
+		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        wide ? 0 : win_fixed, out);
+	case KPROF_DS_LAYOUT_WIN32:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
+		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? win_gp + win_fixed : win_gp,
+		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        wide ? 0 : win_fixed, out);
 	default: return KPROF_E_ARGUMENT;
 	}
 }
@@ -13741,11 +14185,11 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 	it->buf = (const uint8_t *)buf;
 	it->len = len;
 	it->at = 0;
-	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	it->status = len ? KPROF_OK : KPROF_END;
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
 	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
@@ -13786,7 +14230,7 @@ KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
 	if (next)
 		it->at = end;
 	else
-		it->status = KPROF_E_NOT_FOUND;
+		it->status = KPROF_END;
 	return KPROF_OK;
 }
 

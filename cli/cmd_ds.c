@@ -51,6 +51,11 @@ static void print_bts(const kprof_bts_entry *e, int json, int first)
 	}
 }
 
+static int is_adaptive(const kprof_pebs_sample *s)
+{
+	return s->format >= KPROF_PEBS_FORMAT_ADAPTIVE && s->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+}
+
 static void print_pebs_text(const kprof_pebs_sample *s)
 {
 	kprof_cli_printf("0x%016llx  size 0x%x  ip 0x%016llx", (unsigned long long)s->at,
@@ -63,10 +68,15 @@ static void print_pebs_text(const kprof_pebs_sample *s)
 		kprof_cli_printf(
 		        "  addr 0x%llx  src 0x%llx  lat %llu", (unsigned long long)s->data_address,
 		        (unsigned long long)s->data_source, (unsigned long long)s->latency);
+	if ((s->has & KPROF_PEBS_HAS_MEMINFO) && is_adaptive(s))
+		kprof_cli_printf("  (instr %llu cache %llu)", (unsigned long long)s->instr_latency,
+		                 (unsigned long long)s->cache_latency);
 	if (s->has & KPROF_PEBS_HAS_TSC)
 		kprof_cli_printf("  tsc %llu", (unsigned long long)s->tsc);
 	if (s->has & KPROF_PEBS_HAS_LBR)
 		kprof_cli_printf("  lbr %u", (unsigned)s->lbr_count);
+	if (s->has & KPROF_PEBS_HAS_CNTR)
+		kprof_cli_printf("  counters %u", (unsigned)s->cntr_count);
 	kprof_cli_puts("\n");
 }
 
@@ -92,13 +102,16 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		kprof_cli_json_hex("data_address", s->data_address, 0);
 		kprof_cli_json_hex("data_source", s->data_source, 0);
 		kprof_cli_json_hex("latency", s->latency, 0);
+		if (is_adaptive(s)) {
+			kprof_cli_json_hex("instr_latency", s->instr_latency, 0);
+			kprof_cli_json_hex("cache_latency", s->cache_latency, 0);
+		}
 	}
 	if (s->has & KPROF_PEBS_HAS_TSX)
 		kprof_cli_json_hex("tsx_tuning", s->tsx_tuning, 0);
 	if (s->has & KPROF_PEBS_HAS_TSC)
 		kprof_cli_json_hex("tsc", s->tsc, 0);
-	if (s->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
-	    s->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
+	if (is_adaptive(s)) {
 		kprof_cli_json_hex("format_group", s->format_group, 0);
 		kprof_cli_json_hex("retire_latency", s->retire_latency, 0);
 	}
@@ -134,6 +147,21 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		}
 		kprof_cli_puts("]");
 	}
+	if (s->has & KPROF_PEBS_HAS_CNTR) {
+		kprof_pebs_cntr_header h;
+		const unsigned char *v = buf + s->cntr_offset + KPROF_PEBS_CNTR_HEADER_SIZE;
+		memset(&h, 0, sizeof(h));
+		(void)kprof_pebs_cntr_header_decode(buf + s->cntr_offset, KPROF_PEBS_CNTR_HEADER_SIZE, &h);
+		kprof_cli_puts(", \"counters\": {");
+		kprof_cli_json_hex("cntr", h.cntr, 1);
+		kprof_cli_json_hex("fixed", h.fixed, 0);
+		kprof_cli_json_hex("metrics", h.metrics, 0);
+		kprof_cli_puts(", \"values\": [");
+		for (i = 0; i < s->cntr_count; i++)
+			kprof_cli_printf("%s\"0x%llx\"", i ? ", " : "",
+			                 (unsigned long long)kprof_load_le64(v + (size_t)i * 8u));
+		kprof_cli_puts("]}");
+	}
 	kprof_cli_puts("}");
 }
 
@@ -146,19 +174,19 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 	*count = 0;
 	*bad = o->index - o->base;
 	if (o->bts) {
-		kprof_bts_walk w;
+		kprof_bts_iter w;
 		kprof_bts_entry e;
-		st = kprof_bts_walk_init(&w, buf, len, o->base, o->index, o->max, o->record,
+		st = kprof_bts_iter_init(&w, buf, len, o->base, o->index, o->max, o->record,
 		                         o->wrapped ? KPROF_BTS_WRAPPED : 0);
-		while (st == KPROF_OK && (st = kprof_bts_walk_next(&w, &e)) == KPROF_OK)
+		while (st == KPROF_OK && (st = kprof_bts_iter_next(&w, &e)) == KPROF_OK)
 			print_bts(&e, o->json, (*count)++ == 0);
 	} else {
-		kprof_pebs_walk w;
+		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		uint64_t next = 0;
-		st = kprof_pebs_walk_init(&w, buf, len, o->base, o->index, o->max, o->format,
+		st = kprof_pebs_iter_init(&w, buf, len, o->base, o->index, o->max, o->format,
 		                          o->data_cfg, o->have_cfg);
-		while (st == KPROF_OK && (st = kprof_pebs_walk_next(&w, &s)) == KPROF_OK) {
+		while (st == KPROF_OK && (st = kprof_pebs_iter_next(&w, &s)) == KPROF_OK) {
 			if (o->json)
 				print_pebs_json(&s, buf, *count == 0);
 			else
@@ -166,12 +194,12 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 			next = s.at - o->base + s.size;
 			++*count;
 		}
-		if (st != KPROF_E_NOT_FOUND && *count)
+		if (st != KPROF_END && *count)
 			*bad = next;
 		else if (st == KPROF_E_CORRUPT)
 			*bad = 0;
 	}
-	return st == KPROF_E_NOT_FOUND ? KPROF_OK : st;
+	return st == KPROF_END ? KPROF_OK : st;
 }
 
 int kprof_cmd_ds_decode(const kprof_cli_args *a)
@@ -252,7 +280,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		kprof_cli_puts(", \"entries\": [");
 	}
 	kprof_psi_iter_init(&it, buf, len);
-	while ((st = kprof_psi_next(&it, &e)) == KPROF_OK) {
+	while ((st = kprof_psi_iter_next(&it, &e)) == KPROF_OK) {
 		char desc[512];
 		size_t dlen;
 		kprof_psi_match m;
@@ -289,7 +317,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		count++;
 	}
 	free(buf);
-	if (st != KPROF_E_NOT_FOUND)
+	if (st != KPROF_END)
 		return kprof_cli_error_at(path, 0, at, "entry: %s", kprof_status_name(st));
 	if (json)
 		kprof_cli_printf("%s], \"count\": %lu}\n", count ? "\n  " : "", count);

@@ -40,7 +40,7 @@ static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t
 	                                                  KPROF_ECX)) != 0;
 	/* Filled whatever the verdict: a processor that claims LWP with odd caps is shown as is. */
 	(void)kprof_lwp_caps_from_snapshot(snap, &f->lwp_caps);
-	(void)kprof_ds_caps_from(snap, NULL, NULL, &f->ds);
+	(void)kprof_ds_caps_from_snapshot(snap, NULL, NULL, &f->ds);
 }
 
 /* A hypervisor signature without its trailing NULs. */

@@ -44,6 +44,9 @@ static void check_setup(kf_cursor *c)
 	q.load_latency_mask = kf_u8(c) & 3;
 	for (i = 0; i < 8; i++)
 		q.gp_reset[i] = kf_u64(c);
+	for (i = 0; i < 4; i++)
+		q.fixed_reset[i] = kf_u64(c);
+	q.pebs_format = (uint8_t)(kf_u8(c) % (KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 2u)); /* one past: refused */
 	memset(&caps, 0, sizeof caps);
 	caps.ds = 1;
 	caps.dtes64 = q.dtes64;
@@ -53,15 +56,19 @@ static void check_setup(kf_cursor *c)
 	memset(&s, 0xCC, sizeof s);
 	st = kprof_ds_setup_compute(&q, (kf_u8(c) & 1) ? &caps : NULL, &s);
 	KF_CHECK(kf_is_status(st) && st <= 0);
+	if (q.pebs_format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		KF_CHECK(st == KPROF_E_FORMAT);
 	if (st == KPROF_OK) {
 		unsigned rs = q.dtes64 ? 24u : 12u, align = q.dtes64 ? 8u : 4u;
 		uint8_t *buf;
-		size_t len = q.dtes64 ? 0xA0 : 0x28;
+		size_t len = !q.dtes64 ? KPROF_DS_AREA32_SIZE
+		             : q.pebs_format >= KPROF_PEBS_FORMAT_WIDE_RESETS ? KPROF_DS_AREA64_SIZE
+		                                                             : KPROF_DS_AREA64_FMT4_SIZE;
 		kprof_ds_area64 back;
-		kprof_bts_walk w;
+		kprof_bts_iter w;
 		kprof_bts_entry e;
 		if (q.bts_size) {
-			const kprof_ds_area64 *a = &s.area;
+			const kprof_ds_area64_fmt4 *a = &s.area;
 			KF_CHECK(a->bts_buffer_base == q.bts_base && a->bts_index == q.bts_base);
 			KF_CHECK(q.bts_base % align == 0 && s.bts_capacity >= 1);
 			KF_CHECK(a->bts_absolute_maximum == q.bts_base + (uint64_t)s.bts_capacity * rs);
@@ -71,12 +78,12 @@ static void check_setup(kf_cursor *c)
 			KF_CHECK((a->bts_interrupt_threshold - a->bts_buffer_base) % rs == 0);
 			KF_CHECK(q.bts_os || q.bts_usr);
 			/* an empty buffer the walker accepts */
-			KF_CHECK(kprof_bts_walk_init(&w, "", 0, a->bts_buffer_base, a->bts_index,
+			KF_CHECK(kprof_bts_iter_init(&w, "", 0, a->bts_buffer_base, a->bts_index,
 			                             a->bts_absolute_maximum, rs, 0) == KPROF_OK);
-			KF_CHECK(kprof_bts_walk_next(&w, &e) == KPROF_E_NOT_FOUND);
+			KF_CHECK(kprof_bts_iter_next(&w, &e) == KPROF_END);
 		}
 		if (q.pebs_size) {
-			const kprof_ds_area64 *a = &s.area;
+			const kprof_ds_area64_fmt4 *a = &s.area;
 			KF_CHECK(a->pebs_buffer_base == q.pebs_base && a->pebs_index == q.pebs_base);
 			KF_CHECK(a->pebs_absolute_maximum == q.pebs_base + (uint64_t)s.pebs_capacity * q.pebs_record_size);
 			KF_CHECK(a->pebs_interrupt_threshold > a->pebs_buffer_base &&
@@ -91,8 +98,13 @@ static void check_setup(kf_cursor *c)
 			abort();
 		KF_CHECK(kprof_ds_setup_write(&s, buf, len - 1) != KPROF_OK);
 		KF_CHECK(kprof_ds_setup_write(&s, buf, len) == KPROF_OK);
+		KF_CHECK(s.area_size == len);
 		KF_CHECK(kprof_ds_area_decode(buf, len, q.dtes64 ? KPROF_DS_LAYOUT_INTEL64 : KPROF_DS_LAYOUT_INTEL32,
-		                              &back) == KPROF_OK);
+		                              q.pebs_format, &back) == KPROF_OK);
+		if (q.dtes64)
+			for (i = 0; i < 4; i++) /* fixed resets where this format's processor reads them */
+				KF_CHECK(back.pebs_fixed_counter_reset[i] ==
+				         ((q.pebs_fixed_mask >> i & 1u) && q.pebs_size ? q.fixed_reset[i] : 0));
 		KF_CHECK(back.bts_buffer_base == s.area.bts_buffer_base && back.bts_index == s.area.bts_index);
 		KF_CHECK(back.bts_absolute_maximum == s.area.bts_absolute_maximum);
 		KF_CHECK(back.pebs_buffer_base == s.area.pebs_buffer_base);
@@ -112,7 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kprof_status st;
 	uint64_t idx1 = 0, idx2 = 0, base, index, maximum, slot = 0, cap = 0;
 	unsigned rs = (sel & 0x10) ? 12u : 24u, flags = (sel & 0x20) ? KPROF_BTS_WRAPPED : 0;
-	kprof_bts_walk w;
+	kprof_bts_iter w;
 	kprof_bts_entry e;
 	int wrapped = -1;
 
@@ -127,7 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* the area, every way kprof reads it */
 	memset(&a, 0xCC, sizeof a);
-	st = kprof_ds_area_decode(area, alen, (kprof_ds_layout)layout, &a);
+	st = kprof_ds_area_decode(area, alen, (kprof_ds_layout)layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a);
 	if (layout >= 5)
 		KF_CHECK(st == KPROF_E_ARGUMENT);
 	else if (alen < layout_size[layout])
@@ -165,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		index = base + (index % 64u) * rs + ((sel & 0x80) ? (index >> 8) % 3u : 0);
 		maximum = base + (maximum % 64u) * rs + (maximum >> 8) % 2u;
 	}
-	st = kprof_bts_walk_init(&w, bytes, blen, base, index, maximum, rs, flags);
+	st = kprof_bts_iter_init(&w, bytes, blen, base, index, maximum, rs, flags);
 	if (index < base || index > maximum) {
 		KF_CHECK(st == KPROF_E_RANGE);
 	} else if ((index - base) % rs || (index - base) / rs > (maximum - base) / rs) {
@@ -183,7 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (st == KPROF_OK) {
 		uint64_t s = flags ? slot % cap : 0;
 		want = (size_t)(flags ? cap : slot);
-		while ((st = kprof_bts_walk_next(&w, &e)) == KPROF_OK) {
+		while ((st = kprof_bts_iter_next(&w, &e)) == KPROF_OK) {
 			const uint8_t *p = bytes + s * rs;
 			unsigned f = rs == 24 ? 8u : 4u;
 			KF_CHECK(got < want && e.at == base + s * rs);
@@ -192,10 +204,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			s = s + 1 == cap ? 0 : s + 1;
 			got++;
 		}
-		KF_CHECK(st == KPROF_E_NOT_FOUND && got == want);
-		KF_CHECK(kprof_bts_walk_next(&w, &e) == KPROF_E_NOT_FOUND);
+		KF_CHECK(st == KPROF_END && got == want);
+		KF_CHECK(kprof_bts_iter_next(&w, &e) == KPROF_END);
 	} else {
-		KF_CHECK(kprof_bts_walk_next(&w, &e) == st); /* sticky, nothing read */
+		KF_CHECK(kprof_bts_iter_next(&w, &e) == st); /* sticky, nothing read */
 	}
 	st = kprof_bts_wrapped(bytes, blen, base, index, maximum, rs, &wrapped);
 	KF_CHECK(wrapped == 0 || wrapped == 1);

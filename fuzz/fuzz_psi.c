@@ -85,7 +85,7 @@ static void parse_chain(const uint8_t *buf, size_t len, kf_cursor *c)
 	size_t n = 0;
 	int64_t last = -1;
 	KF_CHECK(kprof_psi_iter_init(&it, buf, len) == KPROF_OK);
-	while ((st = kprof_psi_next(&it, &e)) == KPROF_OK) {
+	while ((st = kprof_psi_iter_next(&it, &e)) == KPROF_OK) {
 		const uint8_t *p = buf + e.offset;
 		size_t end = e.next_entry_offset ? e.offset + e.next_entry_offset : len;
 		size_t i, full_len = 0, osz, olen = 0;
@@ -149,10 +149,10 @@ static void parse_chain(const uint8_t *buf, size_t len, kf_cursor *c)
 			}
 		}
 	}
-	KF_CHECK(st == KPROF_E_NOT_FOUND || st == KPROF_E_TRUNCATED || st == KPROF_E_CORRUPT);
+	KF_CHECK(st == KPROF_END || st == KPROF_E_TRUNCATED || st == KPROF_E_CORRUPT);
 	if (len == 0)
-		KF_CHECK(st == KPROF_E_NOT_FOUND && n == 0);
-	KF_CHECK(kprof_psi_next(&it, &e) == st); /* sticky */
+		KF_CHECK(st == KPROF_END && n == 0);
+	KF_CHECK(kprof_psi_iter_next(&it, &e) == st); /* sticky */
 }
 
 static void write_chain(kf_cursor *c)
@@ -195,12 +195,12 @@ static void write_chain(kf_cursor *c)
 	}
 	KF_CHECK(kprof_psi_iter_init(&it, buf, w.used) == KPROF_OK);
 	for (i = 0; i < written; i++) {
-		KF_CHECK(kprof_psi_next(&it, &e) == KPROF_OK);
+		KF_CHECK(kprof_psi_iter_next(&it, &e) == KPROF_OK);
 		KF_CHECK(e.source == src[i] && e.min_interval == mn[i] && e.max_interval == mx[i]);
 		KF_CHECK(e.description_units == dlen[i] && e.description_terminated);
 		KF_CHECK(kprof_psi_description_equals(buf, w.used, &e, desc[i], dlen[i]));
 	}
-	KF_CHECK(kprof_psi_next(&it, &e) == KPROF_E_NOT_FOUND);
+	KF_CHECK(kprof_psi_iter_next(&it, &e) == KPROF_END);
 	free(buf);
 }
 

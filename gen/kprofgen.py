@@ -230,7 +230,8 @@ SCALARS = {"u8": ("uint8_t", 1), "u16": ("uint16_t", 2), "u32": ("uint32_t", 4),
 def build_struct(s, structs):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
-              "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str}, ent)
+              "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str,
+              **LINUX_KEYS}, ent)
     # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
     # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
     style = s.get("field_macros") or "upper"
@@ -242,7 +243,7 @@ def build_struct(s, structs):
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
-                  "register?": Map, "as?": str}, fe)
+                  "register?": Map, "as?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
             fail(f, fe, "duplicate field name")

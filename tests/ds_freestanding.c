@@ -44,9 +44,9 @@ uint64_t ds_driver_pebs_index(const volatile void *ppca)
 unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint64_t max, unsigned fmt);
 unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint64_t max, unsigned fmt)
 {
-	kprof_pebs_walk w;
+	kprof_pebs_iter w;
 	kprof_pebs_sample s;
-	kprof_bts_walk b;
+	kprof_bts_iter b;
 	kprof_bts_entry e;
 	kprof_psi_iter it;
 	kprof_psi_entry pe;
@@ -56,21 +56,21 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	char d[32];
 	int wrapped;
 	unsigned n = 0;
-	if (kprof_pebs_walk_init(&w, buf, (size_t)(index - base), base, index, max, fmt, 0, 0) == KPROF_OK)
-		while (kprof_pebs_walk_next(&w, &s) == KPROF_OK)
+	if (kprof_pebs_iter_init(&w, buf, (size_t)(index - base), base, index, max, fmt, 0, 0) == KPROF_OK)
+		while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 			n++;
 	(void)kprof_bts_wrapped(buf, (size_t)(max - base), base, index, max, 24, &wrapped);
-	if (kprof_bts_walk_init(&b, buf, (size_t)(max - base), base, index, max, 24, (unsigned)wrapped) == KPROF_OK)
-		while (kprof_bts_walk_next(&b, &e) == KPROF_OK)
+	if (kprof_bts_iter_init(&b, buf, (size_t)(max - base), base, index, max, 24, (unsigned)wrapped) == KPROF_OK)
+		while (kprof_bts_iter_next(&b, &e) == KPROF_OK)
 			n++;
 	kprof_psi_iter_init(&it, buf, 256);
-	while (kprof_psi_next(&it, &pe) == KPROF_OK) {
+	while (kprof_psi_iter_next(&it, &pe) == KPROF_OK) {
 		(void)kprof_psi_match_source(&pe, KPROF_INTERFACE_EMON, &m);
 		(void)kprof_psi_description_utf8(buf, 256, &pe, d, sizeof(d), 0);
 		n += (unsigned)kprof_psi_description_equals(buf, 256, &pe, "Timer", 5);
 	}
 	kprof_psi_writer_init(&pw, (void *)d, sizeof(d));
 	(void)kprof_psi_append(&pw, 0, 1, 2, "x", 1);
-	(void)kprof_ds_area_decode(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, &a);
+	(void)kprof_ds_area_decode(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, KPROF_PEBS_FORMAT_WIDE_RESETS, &a);
 	return n;
 }

@@ -65,3 +65,5 @@ SAME(offsetof(K_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA, Allocate), KPROF_SYSTEM_P
 #endif
 /* The processor profile area is 0x60 on both (seed 004): kprof's mirror, compiled by both. */
 SAME(sizeof(kprof_processor_profile_control_area), 0x60, ppca);
+/* From Windows 10 2004: 0xA0 on both (the As64Bit view of the PEBS_DS_SAVE_AREA union). */
+SAME(sizeof(kprof_processor_profile_control_area_2004), 0xA0, ppca2004);

@@ -981,13 +981,32 @@ def test_ds_and_sources_decode(tmp):
     rc, out, err = run("ds-decode", "--format", "pebs4", "--data-cfg", "0x10", p4)
     check(rc == 2 and "FORMAT" in err, f"unknown data_cfg group: {err}")
 
+    # ---- format 6: meminfo with the split latency (instr 15:0, cache 47:32), then the counters
+    # group (PEBS_DATA_CFG bit 4, gp 47:32, fixed 55:48; bit 5 metrics): header {cntr, fixed,
+    # metrics = 3, 0}, then one u64 per counter and two for the metrics (Linux ds.c)
+    cfg6 = 0x1 | 0x10 | 0x20 | (0x3 << 32) | (0x1 << 48)
+    size6 = 0x20 + 32 + 16 + 8 * (2 + 1 + 2)
+    rec6 = struct.pack("<4Q", (cfg6 & 0xFFFFFFFF) | size6 << 48, 0x1000, 1, 7)
+    rec6 += struct.pack("<4Q", 0xBEEF0, 0x42, 0x56 << 32 | 0x1234, 0)
+    rec6 += struct.pack("<4I", 0x3, 0x1, 3, 0) + struct.pack("<5Q", *range(0xC0, 0xC5))
+    p6 = write("pebs6.bin", rec6 * 2)
+    rc, out, err = run("ds-decode", "--format", "pebs6", "--data-cfg", hex(cfg6), "--json", p6)
+    check(rc == 0, f"pebs6 rc {err}")
+    if rc == 0:
+        r = json.loads(out)["records"]
+        check(len(r) == 2 and r[1]["size"] == size6, "pebs6 count/size")
+        check(int(r[0]["instr_latency"], 16) == 0x1234 and int(r[0]["cache_latency"], 16) == 0x56, "pebs6 latency split")
+        check([int(x, 16) for x in r[0]["counters"]["values"]] == list(range(0xC0, 0xC5)), "pebs6 counters")
+    rc, out, err = run("ds-decode", "--format", "pebs5", "--data-cfg", hex(cfg6), p6)
+    check(rc == 2 and "FORMAT" in err, f"pebs5 has no counters group: {err}")
+
     # ---- NetBurst 32-bit record: ten u32
     nb = write("pebs32.bin", struct.pack("<10I", *range(0x100, 0x10A)))
     rc, out, err = run("ds-decode", "--format", "pebs32", "--json", nb)
     check(rc == 0 and int(json.loads(out)["records"][0]["gprs"]["sp"], 16) == 0x109, "pebs32")
 
     # ---- usage and input errors
-    for args in (["--format", "pebs6", bts], ["--format", "bts"], ["--bogus", bts], ["--format", "bts", bts, bts],
+    for args in (["--format", "pebs99", bts], ["--format", "bts"], ["--bogus", bts], ["--format", "bts", bts, bts],
                  ["--format", "pebs3", "--wrapped", p3], ["--format", "bts", "--base", "x", bts]):
         rc, out, err = run("ds-decode", *args)
         check(rc == 2 and "usage" in err, f"usage error {args}: {rc}")
@@ -1106,7 +1125,7 @@ def test_option_layer(tmp, files, live_dump):
     rc, out, err = run("ds-decode", "--format", "bts", "--max=48", "--index=48", "--json", files["bts"])
     check(rc == 0 and json.loads(out)["count"] == 2 if rc == 0 else False, f"ds-decode --index=48 --max=48: two records [{err.strip()}]")
     for args in (["info", "--json=yes"], ["info", "--cpu=x"], ["info", "--cpu="], ["info", "--hal="],
-                 ["info", "--cpu", "0x80000000", "--cpuid-file", live_dump], ["ds-decode", "--format=pebs6", files["bts"]],
+                 ["info", "--cpu", "0x80000000", "--cpuid-file", live_dump], ["ds-decode", "--format=pebs99", files["bts"]],
                  ["ds-decode", "--format", "bts", "--base=-1", files["bts"]], ["lwp-decode"], ["ds-decode", files["bts"]],
                  ["sources-decode"], ["lwp-decode", "a", "b"]):
         rc, out, err = run(*args)

@@ -52,8 +52,16 @@ static void test_layouts(void)
 	CHECK_EQ(KPROF_DS_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET, 0x30);
 	CHECK_EQ(KPROF_DS_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET, 0x38);
 	CHECK_EQ(KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET, 0x40);
-	CHECK_EQ(KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x80);
-	CHECK_EQ(KPROF_DS_AREA64_SIZE, 0xA0);
+	/* PEBS format 5 and later: 32 general-purpose reset slots, then 16 fixed (Linux
+	 * intel_ds.h pebs_event_reset[MAX_PEBS_EVENTS + MAX_FIXED_PEBS_EVENTS]); formats 0..4:
+	 * 8, then 4 (MAX_PEBS_EVENTS_FMT4). */
+	CHECK_EQ(KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x140);
+	CHECK_EQ(KPROF_DS_AREA64_SIZE, 0x1C0);
+	CHECK_EQ(KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET, 0x40);
+	CHECK_EQ(KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x80);
+	CHECK_EQ(KPROF_DS_AREA64_FMT4_SIZE, 0xA0);
+	CHECK_EQ(KPROF_PEBS_CNTR_HEADER_SIZE, 16);
+	CHECK_EQ(KPROF_PEBS_FORMAT_ADAPTIVE_MAX, 6);
 	CHECK_EQ(KPROF_DS_AREA32_BTS_INDEX_OFFSET, 0x04);
 	CHECK_EQ(KPROF_DS_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET, 0x1C);
 	CHECK_EQ(KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET, 0x20);
@@ -145,19 +153,19 @@ static void test_caps(void)
 	uint64_t misc, caps;
 
 	kprof_cpuid_snapshot_init(&s);
-	CHECK_EQ(kprof_ds_caps_from(&s, NULL, NULL, &c), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c), KPROF_E_NOT_FOUND);
 	CHECK_EQ(c.ds, 0);
-	CHECK_EQ(kprof_ds_caps_from(NULL, NULL, NULL, &c), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_ds_caps_from_snapshot(NULL, NULL, NULL, &c), KPROF_E_ARGUMENT);
 
 	snap(&s, DTES64 | PDCM, 0); /* no DS */
 	misc = 1u << 7;
-	CHECK_EQ(kprof_ds_caps_from(&s, &misc, NULL, &c), KPROF_OK);
+	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, &misc, NULL, &c), KPROF_OK);
 	CHECK_EQ(c.ds, 0);
 	CHECK_EQ(c.bts, KPROF_DS_NO);
 	CHECK_EQ(c.pebs, KPROF_DS_NO);
 
 	snap(&s, DTES64 | DSCPL | PDCM, DS);
-	CHECK_EQ(kprof_ds_caps_from(&s, NULL, NULL, &c), KPROF_OK);
+	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c), KPROF_OK);
 	CHECK(c.ds && c.dtes64 && c.ds_cpl && c.pdcm);
 	CHECK_EQ(c.bts, KPROF_DS_UNKNOWN);
 	CHECK_EQ(c.pebs, KPROF_DS_UNKNOWN);
@@ -167,7 +175,7 @@ static void test_caps(void)
 
 	misc = 1u << 7; /* perfmon available, BTS and PEBS available */
 	caps = (4u << 8) | (1u << 14);
-	CHECK_EQ(kprof_ds_caps_from(&s, &misc, &caps, &c), KPROF_OK);
+	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c), KPROF_OK);
 	CHECK_EQ(c.perfmon, KPROF_DS_YES);
 	CHECK_EQ(c.bts, KPROF_DS_YES);
 	CHECK_EQ(c.pebs, KPROF_DS_YES);
@@ -175,32 +183,32 @@ static void test_caps(void)
 	CHECK_EQ(c.pebs_baseline, KPROF_DS_YES);
 
 	misc = (1u << 7) | (1u << 11); /* BTS unavailable */
-	kprof_ds_caps_from(&s, &misc, &caps, &c);
+	kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c);
 	CHECK_EQ(c.bts, KPROF_DS_NO);
 	CHECK_EQ(c.pebs, KPROF_DS_YES);
 	misc = (1u << 7) | (1u << 12); /* PEBS unavailable */
-	kprof_ds_caps_from(&s, &misc, &caps, &c);
+	kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c);
 	CHECK_EQ(c.bts, KPROF_DS_YES);
 	CHECK_EQ(c.pebs, KPROF_DS_NO);
 	misc = 0; /* perfmon not available: no PEBS */
-	kprof_ds_caps_from(&s, &misc, &caps, &c);
+	kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c);
 	CHECK_EQ(c.perfmon, KPROF_DS_NO);
 	CHECK_EQ(c.pebs, KPROF_DS_NO);
 	CHECK_EQ(c.bts, KPROF_DS_YES);
 
 	caps = 3u << 8; /* Skylake */
-	kprof_ds_caps_from(&s, NULL, &caps, &c);
+	kprof_ds_caps_from_snapshot(&s, NULL, &caps, &c);
 	CHECK_EQ(c.pebs_format, 3);
 	CHECK_EQ(c.pebs_baseline, KPROF_DS_NO);
 
 	snap(&s, DTES64, DS); /* no PDCM: PERF_CAPABILITIES absent, the value is ignored */
 	caps = 0xFFFFFFFF;
-	kprof_ds_caps_from(&s, NULL, &caps, &c);
+	kprof_ds_caps_from_snapshot(&s, NULL, &caps, &c);
 	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_CORE);
 	CHECK_EQ(c.pebs_baseline, KPROF_DS_NO);
 	CHECK_EQ(c.ds_cpl, 0);
 	snap(&s, 0, DS); /* no DTES64: 32-bit layout, NetBurst record */
-	kprof_ds_caps_from(&s, NULL, NULL, &c);
+	kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c);
 	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_NETBURST32);
 	CHECK_EQ(c.bts_record_size, 12);
 	/* The live wrapper in user mode: no MSR reads, never faults. */
@@ -231,8 +239,90 @@ static void test_record_size(void)
 	kprof_pebs_record_size(4, LBR, &n);
 	CHECK_EQ(n, 0x20 + 24);
 	CHECK_EQ(kprof_pebs_record_size(4, 1u << 4, &n), KPROF_E_FORMAT); /* a group kprof does not know */
-	CHECK_EQ(kprof_pebs_record_size(6, 0, &n), KPROF_E_FORMAT);
+	/* format 6: the counters group (Linux adaptive_pebs_record_size_update): a 16-byte
+	 * header, two u64 of metrics, one u64 per general-purpose (47:32) and fixed (55:48) bit */
+	CHECK_EQ(kprof_pebs_record_size(6, 0, &n), KPROF_OK);
+	CHECK_EQ(n, 0x20);
+	CHECK_EQ(kprof_pebs_record_size(6, 1u << 4 | 0x5ull << 32 | 0x3ull << 48, &n), KPROF_OK);
+	CHECK_EQ(n, 0x20 + 16 + 4 * 8);
+	CHECK_EQ(kprof_pebs_record_size(6, 1u << 5, &n), KPROF_OK);
+	CHECK_EQ(n, 0x20 + 16 + 2 * 8);
+	CHECK_EQ(kprof_pebs_record_size(6, MEM | 1u << 4 | 1u << 5 | 0xFFFFull << 32 | 0xFFull << 48, &n), KPROF_OK);
+	CHECK_EQ(n, 0x20 + 32 + 16 + 2 * 8 + 24 * 8);
+	CHECK_EQ(kprof_pebs_record_size(5, 1u << 4 | 1ull << 32, &n), KPROF_E_FORMAT); /* not before format 6 */
+	CHECK_EQ(kprof_pebs_record_size(5, 1ull << 32, &n), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_pebs_record_size(6, 1ull << 56, &n), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_pebs_record_size(7, 0, &n), KPROF_E_FORMAT);
 	CHECK_EQ(kprof_pebs_record_size(15, 0, &n), KPROF_E_FORMAT);
+}
+
+/* Fixed-counter resets land where the processor of each PEBS format reads them: 0x80 + 8i
+ * below format 5, 0x140 + 8i from it (Linux ds.c intel_pmu_pebs_enable); nothing else moves. */
+static void test_setup_formats(void)
+{
+	static const struct {
+		unsigned format, fixed_at, size;
+	} cases[] = {{4, 0x80, 0xA0}, {5, 0x140, 0x1C0}, {6, 0x140, 0x1C0}};
+	uint8_t area[0x200];
+	kprof_ds_request rq, *r = &rq;
+	kprof_ds_setup s;
+	kprof_ds_area64 back;
+	unsigned i, j;
+	memset(r, 0, sizeof(*r));
+	r->dtes64 = 1;
+	r->pebs_base = 0x200000;
+	r->pebs_size = 0x1000;
+	r->pebs_record_size = 0x20;
+	r->adaptive = 1;
+	r->pebs_gp_mask = 0x1;
+	r->pebs_fixed_mask = 0x5;
+	r->gp_reset[0] = 0x1111;
+	r->fixed_reset[0] = 0xF0F0;
+	r->fixed_reset[2] = 0xF2F2;
+	for (i = 0; i < KPROF_ARRAY_COUNT(cases); i++) {
+		r->pebs_format = (uint8_t)cases[i].format;
+		CHECK_EQ(kprof_ds_setup_compute(r, NULL, &s), KPROF_OK);
+		CHECK_EQ(s.area_size, cases[i].size);
+		memset(area, 0xEE, sizeof(area));
+		CHECK_EQ(kprof_ds_setup_write(&s, area, cases[i].size - 1), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kprof_ds_setup_write(&s, area, sizeof(area)), KPROF_OK);
+		CHECK_EQ(get64(area + 0x40), 0x1111);
+		CHECK_EQ(get64(area + cases[i].fixed_at), 0xF0F0);
+		CHECK_EQ(get64(area + cases[i].fixed_at + 8), 0);
+		CHECK_EQ(get64(area + cases[i].fixed_at + 16), 0xF2F2);
+		for (j = 0x48; j < cases[i].fixed_at; j += 8) /* general-purpose slots 1.. stay zero */
+			CHECK_EQ(get64(area + j), 0);
+		CHECK_EQ(area[cases[i].size], 0xEE); /* nothing past the area */
+		CHECK_EQ(kprof_ds_area_decode(area, cases[i].size, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
+		         KPROF_OK);
+		CHECK_EQ(back.pebs_fixed_counter_reset[2], 0xF2F2);
+		CHECK_EQ(back.pebs_gp_counter_reset[8], 0);
+		CHECK_EQ(kprof_ds_area_decode(area, cases[i].size - 1, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
+		         KPROF_E_TRUNCATED);
+	}
+	r->pebs_format = KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1;
+	CHECK_EQ(kprof_ds_setup_compute(r, NULL, &s), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_ds_area_decode(area, sizeof(area), KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1,
+	                              &back),
+	         KPROF_E_FORMAT);
+	/* Windows 2004's PEBS_DS_SAVE_AREA64 names resets at the format-4 place: on format 5 the
+	 * processor reads its PebsFixedCounterReset[i] bytes (0x80 + 8i) as gp 8 + i. */
+	memset(area, 0, sizeof(area));
+	put64(area + 0x80, 0xAAAA);
+	put64(area + 0x98, 0xBBBB);
+	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 4, &back), KPROF_OK);
+	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0xAAAA);
+	CHECK_EQ(back.pebs_fixed_counter_reset[3], 0xBBBB);
+	CHECK_EQ(back.pebs_gp_counter_reset[8], 0);
+	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 5, &back), KPROF_OK);
+	CHECK_EQ(back.pebs_gp_counter_reset[8], 0xAAAA);
+	CHECK_EQ(back.pebs_gp_counter_reset[11], 0xBBBB);
+	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0);
+	CHECK_EQ(back.pebs_fixed_counter_reset[3], 0);
+	put64(area + 0x60, 0xCCCC); /* PEBS_DS_SAVE_AREA32: fixed resets at 0x60 */
+	CHECK_EQ(kprof_ds_area_decode(area, 0x80, KPROF_DS_LAYOUT_WIN32, 6, &back), KPROF_OK);
+	CHECK_EQ(back.pebs_gp_counter_reset[8], 0xCCCC);
+	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0);
 }
 
 /* ---- setup */
@@ -310,7 +400,7 @@ static void test_setup(void)
 	CHECK_EQ(get64(area + 0x40), 0xFFFFFFFF0000ull);
 	CHECK_EQ(get64(area + 0x50), 0xFFFFFFFFF000ull);
 	CHECK_EQ(area[0xA0], 0xEE); /* nothing past the area */
-	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_INTEL64, &back), KPROF_OK);
+	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_interrupt_threshold, s.area.pebs_interrupt_threshold);
 	CHECK_EQ(kprof_ds_setup_write(&s, area, 0x9F), KPROF_E_BUFFER_TOO_SMALL);
 	r.load_latency_mask = 0x1;
@@ -344,17 +434,17 @@ static void test_setup(void)
 
 	/* against a processor */
 	snap(&cpu, (1u << 2) | (1u << 15), 1u << 21); /* no DS-CPL */
-	kprof_ds_caps_from(&cpu, &misc, &pc, &caps);
+	kprof_ds_caps_from_snapshot(&cpu, &misc, &pc, &caps);
 	r.bts_os = 0;
 	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_E_UNSUPPORTED);
 	r.bts_os = 1;
 	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_OK);
 	misc |= 1u << 11;
-	kprof_ds_caps_from(&cpu, &misc, &pc, &caps);
+	kprof_ds_caps_from_snapshot(&cpu, &misc, &pc, &caps);
 	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_E_UNSUPPORTED);
 	r.dtes64 = 0;
 	misc = 1u << 7;
-	kprof_ds_caps_from(&cpu, &misc, &pc, &caps);
+	kprof_ds_caps_from_snapshot(&cpu, &misc, &pc, &caps);
 	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_E_ARGUMENT); /* layout differs */
 
 	/* 32-bit layout: one reset slot, 32-bit addresses */
@@ -406,7 +496,7 @@ static void test_bts_walk(void)
 		uint8_t buf[24 * 8];
 		const uint64_t base = 0xFFFF800000010000ull & (rs == 24 ? ~0ull : 0xFFFFFFFFull);
 		const uint64_t max = base + 8 * rs;
-		kprof_bts_walk w;
+		kprof_bts_iter w;
 		kprof_bts_entry e;
 		int wrapped = -1;
 		memset(buf, 0, sizeof(buf));
@@ -414,21 +504,21 @@ static void test_bts_walk(void)
 			bts_put(buf, rs, i, 0x1000 + i, 0x2000 + i, (i & 1) ? 0x10 : 0);
 		CHECK_EQ(kprof_bts_wrapped(buf, sizeof(buf), base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
 		CHECK_EQ(wrapped, 0);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
-		for (n = 0; kprof_bts_walk_next(&w, &e) == KPROF_OK; n++) {
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
+		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++) {
 			CHECK_EQ(e.from, 0x1000 + n);
 			CHECK_EQ(e.to, 0x2000 + n);
 			CHECK_EQ(e.predicted, n & 1);
 			CHECK_EQ(e.at, base + n * rs);
 		}
 		CHECK_EQ(n, 5);
-		CHECK_EQ(kprof_bts_walk_next(&w, &e), KPROF_E_NOT_FOUND);
+		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_END);
 		/* only the records below index need to be present */
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 5 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 5 * rs - 1, base, base + 5 * rs, max, rs, 0), KPROF_E_TRUNCATED);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 5 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 5 * rs - 1, base, base + 5 * rs, max, rs, 0), KPROF_E_TRUNCATED);
 		/* empty, and full without wrapping */
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 0, base, base, max, rs, 0), KPROF_OK);
-		CHECK_EQ(kprof_bts_walk_next(&w, &e), KPROF_E_NOT_FOUND);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 0, base, base, max, rs, 0), KPROF_OK);
+		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_END);
 
 		/* A circular producer wrote 13 records into 8 slots: slot = n % 8. */
 		memset(buf, 0, sizeof(buf));
@@ -436,31 +526,31 @@ static void test_bts_walk(void)
 			bts_put(buf, rs, i % 8, 0x1000 + i, 0x2000 + i, 0);
 		CHECK_EQ(kprof_bts_wrapped(buf, 8 * rs, base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
 		CHECK_EQ(wrapped, 1);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
-		for (n = 0; kprof_bts_walk_next(&w, &e) == KPROF_OK; n++) {
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
+		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++) {
 			CHECK_EQ(e.from, 0x1000 + 5 + n); /* oldest surviving: record 5 */
 			CHECK_EQ(e.at, base + ((5 + n) % 8) * rs);
 		}
 		CHECK_EQ(n, 8);
 		/* Wrapped needs the whole buffer. */
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 8 * rs - 1, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED),
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs - 1, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED),
 		         KPROF_E_TRUNCATED);
 		/* Exactly 16 records: index back at base, looks empty unless told. */
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 8 * rs, base, base, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
-		for (n = 0; kprof_bts_walk_next(&w, &e) == KPROF_OK; n++)
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
+		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++)
 			CHECK_EQ(e.at, base + n * rs);
 		CHECK_EQ(n, 8);
 
 		/* corrupt DS areas: refused before any read */
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, sizeof(buf), base, base - rs, max, rs, 0), KPROF_E_RANGE);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, sizeof(buf), base, max + rs, max, rs, 0), KPROF_E_RANGE);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, sizeof(buf), base, base + rs + 4, max, rs, 0), KPROF_E_ALIGNMENT);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, sizeof(buf), base, base, base + rs - 1, rs, KPROF_BTS_WRAPPED),
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base - rs, max, rs, 0), KPROF_E_RANGE);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, max + rs, max, rs, 0), KPROF_E_RANGE);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base + rs + 4, max, rs, 0), KPROF_E_ALIGNMENT);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base, base + rs - 1, rs, KPROF_BTS_WRAPPED),
 		         KPROF_E_RANGE);
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, sizeof(buf), base, base, max, 16, 0), KPROF_E_FORMAT);
-		CHECK_EQ(kprof_bts_walk_next(&w, &e), KPROF_E_FORMAT); /* sticky */
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base, max, 16, 0), KPROF_E_FORMAT);
+		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_E_FORMAT); /* sticky */
 		/* SDM-style maximum (one past whole records): whole records only */
-		CHECK_EQ(kprof_bts_walk_init(&w, buf, 8 * rs, base, base + 8 * rs, max + 1, rs, 0), KPROF_OK);
+		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 8 * rs, max + 1, rs, 0), KPROF_OK);
 	}
 }
 
@@ -478,13 +568,13 @@ static void test_pebs_legacy(void)
 	for (fmt = 0; fmt <= 3; fmt++) {
 		unsigned size = fmt == 0 ? 0x90 : fmt == 1 ? 0xB0 : fmt == 2 ? 0xC0 : 0xC8, n;
 		uint8_t buf[0xC8 * 3];
-		kprof_pebs_walk w;
+		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		const uint64_t base = 0xFFFFA00000000000ull;
 		fill_legacy(buf, fmt, 1);
 		fill_legacy(buf + size, fmt, 2);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 2 * size, base, base + 2 * size, base + 3 * size, fmt, 0, 0), KPROF_OK);
-		for (n = 0; kprof_pebs_walk_next(&w, &s) == KPROF_OK; n++) {
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size, base, base + 2 * size, base + 3 * size, fmt, 0, 0), KPROF_OK);
+		for (n = 0; kprof_pebs_iter_next(&w, &s) == KPROF_OK; n++) {
 			uint64_t t = (uint64_t)(n + 1) << 16;
 			CHECK_EQ(s.size, size);
 			CHECK_EQ(s.at, base + n * size);
@@ -515,39 +605,39 @@ static void test_pebs_legacy(void)
 				CHECK(!(s.has & KPROF_PEBS_HAS_TSC));
 		}
 		CHECK_EQ(n, 2);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 2 * size, base, base + size + 8, base + 3 * size, fmt, 0, 0),
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size, base, base + size + 8, base + 3 * size, fmt, 0, 0),
 		         KPROF_E_ALIGNMENT);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 2 * size - 1, base, base + 2 * size, base + 3 * size, fmt, 0, 0),
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size - 1, base, base + 2 * size, base + 3 * size, fmt, 0, 0),
 		         KPROF_E_TRUNCATED);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 2 * size, base, base + 2 * size, base + size, fmt, 0, 0),
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size, base, base + 2 * size, base + size, fmt, 0, 0),
 		         KPROF_E_RANGE);
 	}
 	{ /* NetBurst 32-bit */
 		uint8_t buf[80];
 		unsigned i;
-		kprof_pebs_walk w;
+		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		for (i = 0; i < 20; i++)
 			put32(buf + 4 * i, 0x100 + i);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 80, 0x1000, 0x1000 + 80, 0x1000 + 80, KPROF_PEBS_FORMAT_NETBURST32, 0,
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 80, 0x1000, 0x1000 + 80, 0x1000 + 80, KPROF_PEBS_FORMAT_NETBURST32, 0,
 		                              0),
 		         KPROF_OK);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.gprs.flags, 0x100);
 		CHECK_EQ(s.ip, 0x101);
 		CHECK_EQ(s.gprs.ax, 0x102);
 		CHECK_EQ(s.gprs.bx, 0x103);
 		CHECK_EQ(s.gprs.sp, 0x109);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.ip, 0x10B);
 		CHECK_EQ(s.at, 0x1000 + 40);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_NOT_FOUND);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_END);
 	}
 	{
-		kprof_pebs_walk w;
+		kprof_pebs_iter w;
 		uint8_t b[8];
-		CHECK_EQ(kprof_pebs_walk_init(&w, b, 8, 0, 0, 0, 7, 0, 0), KPROF_E_FORMAT);
-		CHECK_EQ(kprof_pebs_walk_init(&w, b, 8, 0, 0, 0, 4, 1u << 5, 1), KPROF_E_FORMAT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, b, 8, 0, 0, 0, 7, 0, 0), KPROF_E_FORMAT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, b, 8, 0, 0, 0, 4, 1u << 5, 1), KPROF_E_FORMAT);
 	}
 }
 
@@ -587,7 +677,7 @@ static void test_pebs_adaptive(void)
 	static uint8_t buf[8192];
 	const uint64_t cfgs[] = {0, 1, 2, 4, 8, 1 | 2 | 4 | 8 | (2ull << 24), 1 | 8 | (31ull << 24)};
 	unsigned c;
-	kprof_pebs_walk w;
+	kprof_pebs_iter w;
 	kprof_pebs_sample s;
 	for (c = 0; c < KPROF_ARRAY_COUNT(cfgs); c++) {
 		uint64_t cfg = cfgs[c];
@@ -595,8 +685,8 @@ static void test_pebs_adaptive(void)
 		const uint64_t base = 0x7000000;
 		for (n = 0; n < 3; n++)
 			at += size = adaptive_put(buf + at, cfg, n + 1);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, at, base, base + at, base + at, 4 + (c & 1), cfg, 1), KPROF_OK);
-		for (n = 0; kprof_pebs_walk_next(&w, &s) == KPROF_OK; n++) {
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4 + (c & 1), cfg, 1), KPROF_OK);
+		for (n = 0; kprof_pebs_iter_next(&w, &s) == KPROF_OK; n++) {
 			uint64_t t = (uint64_t)(n + 1) << 16;
 			CHECK_EQ(s.size, size);
 			CHECK_EQ(s.ip, t | 0xA);
@@ -608,6 +698,10 @@ static void test_pebs_adaptive(void)
 			if (cfg & 1) {
 				CHECK_EQ(s.data_address, t | 0x100);
 				CHECK_EQ(s.latency, t | 0x102);
+				/* bits 15:0 instruction latency, 47:32 cache latency (Linux ds.c
+				 * PEBS_LATENCY_MASK, PEBS_CACHE_LATENCY_OFFSET) */
+				CHECK_EQ(s.instr_latency, 0x102);
+				CHECK_EQ(s.cache_latency, 0);
 			}
 			CHECK_EQ(!!(s.has & KPROF_PEBS_HAS_GPRS), !!(cfg & 2));
 			if (cfg & 2) {
@@ -633,16 +727,16 @@ static void test_pebs_adaptive(void)
 		}
 		CHECK_EQ(n, 3);
 		/* the same buffer without PEBS_DATA_CFG: each record's own size */
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, at, base, base + at, base + at, 4, 0, 0), KPROF_OK);
-		for (n = 0; kprof_pebs_walk_next(&w, &s) == KPROF_OK; n++)
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4, 0, 0), KPROF_OK);
+		for (n = 0; kprof_pebs_iter_next(&w, &s) == KPROF_OK; n++)
 			;
 		CHECK_EQ(n, 3);
 		/* a PEBS_DATA_CFG that differs from the records' */
 		{
-			kprof_status st = kprof_pebs_walk_init(&w, buf, at, base, base + at, base + at, 4, cfg ^ 1, 1);
+			kprof_status st = kprof_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4, cfg ^ 1, 1);
 			CHECK(st == KPROF_OK || st == KPROF_E_ALIGNMENT);
 			if (st == KPROF_OK)
-				CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
+				CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		}
 	}
 	{ /* mixed shapes, no data_cfg */
@@ -650,29 +744,77 @@ static void test_pebs_adaptive(void)
 		at += adaptive_put(buf + at, 1, 1);
 		at += adaptive_put(buf + at, 2 | 8, 2);
 		at += adaptive_put(buf + at, 0, 3);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, at, 0, at, at, 5, 0, 0), KPROF_OK);
-		while (kprof_pebs_walk_next(&w, &s) == KPROF_OK)
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, 0, at, at, 5, 0, 0), KPROF_OK);
+		while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 			n++;
 		CHECK_EQ(n, 3);
 		CHECK_EQ(w.status, KPROF_OK);
 	}
+	{ /* the latency split on a real-looking value: instr 0x1234, cache 0x56 */
+		unsigned at = adaptive_put(buf, 1, 1);
+		put64(buf + 0x20 + 16, 0x0000005600001234ull);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, 0, at, at, 5, 1, 1), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
+		CHECK_EQ(s.instr_latency, 0x1234);
+		CHECK_EQ(s.cache_latency, 0x56);
+		CHECK_EQ(s.latency, 0x0000005600001234ull);
+	}
+	{ /* format 6: LBRs, then the counters group: header {cntr, fixed, metrics}, values */
+		const uint64_t cfg = 8 | 1u << 4 | 1u << 5 | 0x6ull << 32 | 0x1ull << 48; /* gp 1, 2; fixed 0 */
+		unsigned at = 0x20 + 24, n;
+		uint32_t size = 0;
+		CHECK_EQ(kprof_pebs_record_size(6, cfg, &size), KPROF_OK);
+		CHECK_EQ(size, 0x20 + 24 + 16 + 2 * 8 + 3 * 8);
+		memset(buf, 0, size);
+		put64(buf, (uint64_t)size << 48 | (cfg & 0xFFFFFFFFu)); /* the basic group copies bits 31:0 */
+		put32(buf + at, 0x6);     /* cntr */
+		put32(buf + at + 4, 0x1); /* fixed */
+		put32(buf + at + 8, 3);   /* metrics: INTEL_CNTR_METRICS */
+		for (n = 0; n < 5; n++)
+			put64(buf + at + 16 + 8 * n, 0xC00 + n);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
+		CHECK(s.has & KPROF_PEBS_HAS_CNTR);
+		CHECK_EQ(s.cntr_offset, at);
+		CHECK_EQ(s.cntr_count, 5);
+		CHECK_EQ(s.lbr_count, 1);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_END);
+		/* a record that snapshotted nothing (not a group read): header zero */
+		put32(buf + at, 0);
+		put32(buf + at + 4, 0);
+		put32(buf + at + 8, 0);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
+		CHECK_EQ(s.cntr_count, 0);
+		/* a header naming a counter data_cfg does not: corrupt */
+		put32(buf + at, 0x8);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
+		put32(buf + at, 0);
+		put32(buf + at + 8, 2); /* metrics other than INTEL_CNTR_METRICS */
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
+		/* the same record to a format-5 walker: groups format 5 lacks */
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 5, 0, 0), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
+	}
 	{ /* corrupt: size field disagrees, size 0, a record past index */
 		unsigned at = adaptive_put(buf, 2, 1);
 		put64(buf, (uint64_t)(at + 8) << 48 | 2);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, at + 8, 0, at + 8, at + 8, 4, 0, 0), KPROF_OK);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at + 8, 0, at + 8, at + 8, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		put64(buf, 0);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, at, 0, at, at, 4, 0, 0), KPROF_OK);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, 0, at, at, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		at = adaptive_put(buf, 2, 1);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, at - 8, 0, at - 8, at, 4, 0, 0), KPROF_OK);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 16, 0, 16, 16, 4, 0, 0), KPROF_OK); /* shorter than a basic group */
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at - 8, 0, at - 8, at, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 16, 0, 16, 16, 4, 0, 0), KPROF_OK); /* shorter than a basic group */
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		put64(buf, (uint64_t)0x20 << 48 | 0x10); /* unknown group bit */
-		CHECK_EQ(kprof_pebs_walk_init(&w, buf, 0x20, 0, 0x20, 0x20, 4, 0, 0), KPROF_OK);
-		CHECK_EQ(kprof_pebs_walk_next(&w, &s), KPROF_E_CORRUPT);
+		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 0x20, 0, 0x20, 0x20, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 	}
 }
 
@@ -685,9 +827,9 @@ static void test_hostile(void)
 	unsigned i;
 	size_t len;
 	for (i = 0; i < 3000; i++) {
-		kprof_pebs_walk w;
+		kprof_pebs_iter w;
 		kprof_pebs_sample s;
-		kprof_bts_walk b;
+		kprof_bts_iter b;
 		kprof_bts_entry e;
 		uint64_t index, max;
 		unsigned j, steps = 0, fmt;
@@ -704,11 +846,11 @@ static void test_hostile(void)
 		index = 0x1000 + (x >> 4) % 700;
 		max = index + (x >> 20) % 64;
 		fmt = (x >> 12) % 8;
-		if (kprof_pebs_walk_init(&w, buf, len, 0x1000, index, max, fmt, (x >> 3) & 0xF, (x >> 7) & 1) == KPROF_OK)
-			while (kprof_pebs_walk_next(&w, &s) == KPROF_OK)
+		if (kprof_pebs_iter_init(&w, buf, len, 0x1000, index, max, fmt, (x >> 3) & 0xF, (x >> 7) & 1) == KPROF_OK)
+			while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 				CHECK(++steps <= len / 0x20 + 1);
-		if (kprof_bts_walk_init(&b, buf, len, 0x1000, index, max, (x & 1) ? 24 : 12, (x >> 9) & 1) == KPROF_OK)
-			while (kprof_bts_walk_next(&b, &e) == KPROF_OK)
+		if (kprof_bts_iter_init(&b, buf, len, 0x1000, index, max, (x & 1) ? 24 : 12, (x >> 9) & 1) == KPROF_OK)
+			while (kprof_bts_iter_next(&b, &e) == KPROF_OK)
 				CHECK(e.at >= 0x1000 && e.at < 0x1000 + len);
 		free(buf);
 	}
@@ -759,9 +901,9 @@ static void test_pebs_index(void)
 		else
 			put32(u.b + cases[i].off, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_read(u.b + 1, cases[i].layout, &live), KPROF_E_ALIGNMENT);
-		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size, cases[i].layout, &a), KPROF_OK);
+		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_OK);
 		CHECK_EQ(a.pebs_index, 0xDEAD1238u);
-		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size - 1, cases[i].layout, &a), KPROF_E_TRUNCATED);
+		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size - 1, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_E_TRUNCATED);
 	}
 	{
 		uint64_t v;
@@ -776,6 +918,7 @@ int main(void)
 	test_caps();
 	test_record_size();
 	test_setup();
+	test_setup_formats();
 	test_bts_walk();
 	test_pebs_legacy();
 	test_pebs_adaptive();

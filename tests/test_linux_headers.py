@@ -26,8 +26,13 @@ unrecorded difference and on a recorded one that no longer holds. Beyond the nam
 a spec MSR without a `linux` key whose number a Linux MSR_* macro has, and a spec cpuid bit
 without one that a cpufeatures.h flag has, must say why in `linux_differs`.
 
-The resolvers (`resolve_*`) are the reusable part: a struct-offset kind (intel_ds.h) adds one
-more. Ends with 'N passed, N failed'.
+  structs:         `linux: STRUCT` on a spec struct (intel_ds.h, perf_event.h): the end of the
+                   header struct's last member equals the spec size; `linux: member` or
+                   `linux: member[i]` on its fields: same offset and element size, and the spec
+                   count fits (a spec array may be a slice of a Linux one). Anonymous unions count
+                   as their first member.
+
+The resolvers (`resolve_*`) are the reusable part. Ends with 'N passed, N failed'.
 """
 import glob
 import os
@@ -39,7 +44,8 @@ import yaml
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ktest import check, done  # noqa: E402
 
-HEADER_FILES = ("msr-index.h", "perf_event.h", "cpufeatures.h", "cpufeature.h")
+HEADER_FILES = ("msr-index.h", "perf_event.h", "cpufeatures.h", "cpufeature.h", "intel_ds.h")
+C_SIZES = {"u64": 8, "u32": 4, "u16": 2, "u8": 1}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -48,7 +54,7 @@ HEADER_FILES = ("msr-index.h", "perf_event.h", "cpufeatures.h", "cpufeature.h")
 class Headers:
     def __init__(self, asm_dir, version):
         self.dir, self.version = asm_dir, version
-        self.defines, self.unions, self.words = {}, {}, {}
+        self.defines, self.unions, self.words, self.structs = {}, {}, {}, {}
         texts = []
         for name in HEADER_FILES:
             for path in [os.path.join(asm_dir, name)] + glob.glob(os.path.join(asm_dir, "*", name)):
@@ -69,6 +75,7 @@ class Headers:
                     fields[f[1]] = (pos, int(f[2]))
                     pos += int(f[2])
                 self.unions[m[1]] = fields
+            self.parse_structs(t)
             m = re.search(r"enum\s+cpuid_leafs\s*\{(.*?)\}", t, re.S)
             if m:
                 n = 0
@@ -81,6 +88,54 @@ class Headers:
                         n = int(val.strip(), 0)
                     self.words[n] = name.strip()
                     n += 1
+
+    def parse_structs(self, t):
+        """struct NAME { members }: member -> (offset, element size, count) and the end of the
+        last member, for structs of fixed-width integers (arrays sized by macros). An anonymous
+        union counts as its first member (the headers' union { u64 latency; struct {...}; })."""
+        for m in re.finditer(r"\bstruct\s+(\w+)\s*\{", t):
+            depth, i = 1, m.end()
+            while depth and i < len(t):
+                depth += {"{": 1, "}": -1}.get(t[i], 0)
+                i += 1
+            body = t[m.end():i - 1]
+            body = re.sub(r"\bstruct\s*\{[^{}]*\}\s*\w*\s*;", " ", body)
+            body = re.sub(r"\bunion\s*\{\s*([^;{}]*;)[^{}]*\}\s*;", r"\1", body)
+            if "{" in body or ":" in body:
+                continue
+            members, off = {}, 0
+            for d in body.split(";"):
+                d = d.strip()
+                if not d:
+                    continue
+                mm = re.fullmatch(r"(u64|u32|u16|u8)\s+(.*)", d, re.S)
+                if not mm:
+                    members = None
+                    break
+                size = C_SIZES[mm[1]]
+                for name in mm[2].split(","):
+                    nm = re.fullmatch(r"\s*(\w+)\s*(?:\[(.*)\])?\s*", name)
+                    count = 1
+                    if nm[2] is not None:
+                        count = self.expr(nm[2])
+                        if count is None:
+                            members = None
+                            break
+                    off = (off + size - 1) // size * size
+                    members[nm[1]] = (off, size, count)
+                    off += size * count
+                if members is None:
+                    break
+            if members:
+                self.structs.setdefault(m[1], (members, off))
+
+    def expr(self, text):
+        """A C constant expression of integers and macros, or None."""
+        try:
+            e = re.sub(r"[A-Za-z_]\w*", lambda m: str(self.value(m[0])) if self.value(m[0]) is not None else "X", text)
+            return None if "X" in e else int(eval(e, {"__builtins__": {}}))
+        except Exception:
+            return None
 
     def value(self, name, depth=0):
         """The integer a macro expands to, or None when it is not a constant expression."""
@@ -139,6 +194,23 @@ def parse_bits(bits):
         return bits, bits
     hi, _, lo = str(bits).partition(":")
     return int(hi), int(lo or hi)
+
+
+def load_structs(spec_dir):
+    """Spec structs with a `linux: STRUCT` key and their fields with `linux: MEMBER`."""
+    structs, sfields = [], []
+    for path in sorted(glob.glob(os.path.join(spec_dir, "*.yaml"))):
+        doc = yaml.safe_load(open(path, encoding="utf-8")) or {}
+        for s in doc.get("structs") or []:
+            if not s.get("linux"):
+                continue
+            structs.append(dict(s, file=os.path.basename(path)))
+            for f in s.get("fields") or []:
+                if f.get("linux") or f.get("linux_differs"):
+                    sfields.append(dict(f, struct=s["name"], struct_linux=s["linux"],
+                                        linux_since=f.get("linux_since", s.get("linux_since")),
+                                        file=os.path.basename(path)))
+    return structs, sfields
 
 
 def load_spec(spec_dir):
@@ -210,6 +282,35 @@ def resolve_field(h, f):
     if v is None:
         raise KeyError(name)
     return None if v == mask else f"Linux {name} = mask {v:#x}, spec {mask:#x}"
+
+
+def resolve_struct_field(h, f):
+    """A spec struct field against a member of the header's struct: same offset, element size
+    and count (a spec array may be a slice of a Linux array: `linux: member[first]`)."""
+    sname = f["struct_linux"]
+    if sname not in h.structs:
+        raise KeyError(f"struct {sname}")
+    members, _ = h.structs[sname]
+    m = re.fullmatch(r"(\w+)(?:\[(\d+)\])?", f["linux"])
+    if not m or m[1] not in members:
+        raise KeyError(f"{sname}.{f['linux']}")
+    off, size, count = members[m[1]]
+    first = int(m[2] or 0)
+    got = (off + first * size, size)
+    want = (f["offset"], C_SIZES[f["type"]])
+    if got != want:
+        return f"Linux {sname}.{f['linux']} at {got[0]:#x} ({got[1]} bytes), spec {want[0]:#x} ({want[1]})"
+    if f.get("count", 1) > count - first:
+        return f"Linux {sname}.{m[1]} has {count - first} elements from {first}, spec {f.get('count', 1)}"
+    return None
+
+
+def resolve_struct(h, s):
+    """A spec struct's size against the end of the header struct's last member."""
+    if s["linux"] not in h.structs:
+        raise KeyError(f"struct {s['linux']}")
+    end = h.structs[s["linux"]][1]
+    return None if end == s["size"] else f"Linux struct {s['linux']} ends at {end:#x}, spec size {s['size']:#x}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,6 +400,7 @@ def main(argv):
                           "(apt-get install linux-headers-amd64)"):
         return done()
     msrs, fields = load_spec(spec_dir)
+    structs, sfields = load_structs(spec_dir)
     for h in headers:
         check(h.words, f"{h.dir}: enum cpuid_leafs found")
         tally = {}
@@ -310,6 +412,16 @@ def main(argv):
             if f.get("linux"):
                 r = compare(h, f, f"{f['file']}: {f['reg']}.{f['name']} = {f['linux']}", resolve_field)
                 tally[r] = tally.get(r, 0) + 1
+        for s in structs:
+            r = compare(h, s, f"{s['file']}: struct {s['name']} = struct {s['linux']}", resolve_struct)
+            tally[r] = tally.get(r, 0) + 1
+        for f in sfields:
+            if not f.get("linux"):  # a field Linux has no member for: its reason is the record
+                check(bool(f.get("linux_differs")), f"{f['file']}: {f['struct']}.{f['name']}: linux_differs")
+                continue
+            r = compare(h, f, f"{f['file']}: {f['struct']}.{f['name']} = {f['struct_linux']}.{f['linux']}",
+                        resolve_struct_field)
+            tally[r] = tally.get(r, 0) + 1
         shared_without_name(h, msrs, fields)
         print(f"Linux {h.version[0]}.{h.version[1]} ({h.dir}): " +
               ", ".join(f"{n} {k}" for k, n in sorted(tally.items())))

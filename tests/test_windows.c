@@ -44,6 +44,13 @@ static void test_seed(void)
 		return;
 	CHECK(strstr(seed, "is 0x60 bytes in both 32-bit and 64-bit") != NULL);
 	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 0x60);
+	/* From Windows 10 2004 the area holds the union PEBS_DS_SAVE_AREA { As32Bit (0x80);
+	 * As64Bit (0xA0) }: 0xA0 bytes on x86 and x64 (public symbols of 20H1 ntoskrnl). */
+	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 0xA0);
+	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, KPROF_PEBS_DS_SAVE_AREA64_SIZE);
+	CHECK(KPROF_PEBS_DS_SAVE_AREA32_SIZE <= KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE);
+	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET, 0);
+	CHECK_EQ(sizeof(kprof_processor_profile_control_area_2004), 0xA0);
 	for (line = strtok_r(seed, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char type[32], name[64];
 		if (line[0] == '0' && line[1] == 'x') {
@@ -221,7 +228,7 @@ static void test_listing(const char *file, size_t want_rows)
 	CHECK((size_t)(buf[0] | buf[1] << 8) >= 0x18 + 2 * (strlen(rows[0].name) + 1));
 	CHECK_EQ(buf[0x18], (uint8_t)rows[0].name[0]);
 	kprof_psi_iter_init(&it, buf, used);
-	for (i = 0; kprof_psi_next(&it, &e) == KPROF_OK; i++) {
+	for (i = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; i++) {
 		char desc[80];
 		size_t len;
 		kprof_psi_match m;
@@ -243,7 +250,7 @@ static void test_listing(const char *file, size_t want_rows)
 		}
 	}
 	CHECK_EQ(i, n);
-	CHECK_EQ(it.status, KPROF_E_NOT_FOUND);
+	CHECK_EQ(it.status, KPROF_END);
 	free(text);
 }
 
@@ -263,10 +270,10 @@ static void test_psi_unknown_and_hostile(void)
 	CHECK_EQ(kprof_psi_append(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9), KPROF_OK);
 	CHECK_EQ(kprof_psi_append(&w, 0, 1, 2, "caf\xC3\xA9", 5), KPROF_E_RANGE);
 	kprof_psi_iter_init(&it, buf, w.used);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_EMON, &m), KPROF_E_NOT_FOUND); /* reported, */
 	CHECK(m.source == NULL);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK); /* not dropped: the walk goes on */
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK); /* not dropped: the walk goes on */
 	CHECK_EQ(e.source, 0x1D);
 	CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_GENERIC, &m), KPROF_E_NOT_FOUND); /* 0..0x18 */
 	CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_EMON, &m), KPROF_OK);
@@ -280,13 +287,13 @@ static void test_psi_unknown_and_hostile(void)
 	for (i = 0; i < 5; i++)
 		buf[0x18 + 2 * i] = (uint8_t)('A' + i);
 	kprof_psi_iter_init(&it, buf, 0x18 + 10);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(e.description_units, 5);
 	CHECK_EQ(e.description_terminated, 0);
 	kprof_psi_description_utf8(buf, 0x18 + 10, &e, out, sizeof(out), &len);
 	CHECK_STR(out, "ABCDE");
 	kprof_psi_iter_init(&it, buf, 0x18 + 9); /* odd length: the half unit is not read */
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(e.description_units, 4);
 	/* a NUL-less Description stops at its entry's end, not in the next entry */
 	buf[0] = 0x20;
@@ -294,9 +301,9 @@ static void test_psi_unknown_and_hostile(void)
 	buf[0x20] = 0; /* the next entry's NextEntryOffset: last */
 	buf[0x20 + 4] = 8;
 	kprof_psi_iter_init(&it, buf, 0x40);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(e.description_units, 4);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(e.source, 8);
 	/* UTF-16: a surrogate pair, a lone surrogate, a 2-byte and a 3-byte character */
 	{
@@ -307,7 +314,7 @@ static void test_psi_unknown_and_hostile(void)
 			buf[0x19 + 2 * i] = (uint8_t)(units[i] >> 8);
 		}
 		kprof_psi_iter_init(&it, buf, 0x18 + 12);
-		CHECK_EQ(kprof_psi_next(&it, &e), KPROF_OK);
+		CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 		CHECK_EQ(kprof_psi_description_utf8(buf, 0x24, &e, out, sizeof(out), &len), KPROF_OK);
 		CHECK_STR(out, "\xF0\x9F\x98\x80\xEF\xBF\xBD\xC3\xA9\xE2\x82\xAC");
 		CHECK_EQ(kprof_psi_description_utf8(buf, 0x24, &e, out, 4, &len), KPROF_E_BUFFER_TOO_SMALL);
@@ -317,25 +324,25 @@ static void test_psi_unknown_and_hostile(void)
 	memset(buf, 0, sizeof(buf));
 	buf[0] = 0x10; /* shorter than a header */
 	kprof_psi_iter_init(&it, buf, 0x40);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_E_CORRUPT); /* sticky */
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_E_CORRUPT); /* sticky */
 	buf[0] = 0x30; /* next header would end at 0x48 > 0x40 */
 	kprof_psi_iter_init(&it, buf, 0x40);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_E_CORRUPT);
 	buf[0] = 0xFF;
 	buf[3] = 0xFF; /* wraps a 32-bit offset */
 	kprof_psi_iter_init(&it, buf, 0x40);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_E_CORRUPT);
 	kprof_psi_iter_init(&it, buf, 0x17);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_E_TRUNCATED);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_E_TRUNCATED);
 	kprof_psi_iter_init(&it, buf, 0);
-	CHECK_EQ(kprof_psi_next(&it, &e), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_END);
 	/* the most entries a buffer can hold: every NextEntryOffset = 0x18 */
 	memset(buf, 0, sizeof(buf));
 	for (i = 0; i + 2 * 0x18 <= sizeof(buf); i += 0x18)
 		buf[i] = 0x18;
 	kprof_psi_iter_init(&it, buf, sizeof(buf));
-	for (n = 0; kprof_psi_next(&it, &e) == KPROF_OK; n++)
+	for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++)
 		;
 	CHECK_EQ(n, sizeof(buf) / 0x18);
 	/* every prefix of a good chain, and random bytes: a status, never an overread */
@@ -347,7 +354,7 @@ static void test_psi_unknown_and_hostile(void)
 		uint8_t *copy = (uint8_t *)malloc(cut ? cut : 1);
 		memcpy(copy, buf, cut);
 		kprof_psi_iter_init(&it, copy, cut);
-		for (n = 0; kprof_psi_next(&it, &e) == KPROF_OK; n++)
+		for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++)
 			kprof_psi_description_utf8(copy, cut, &e, out, sizeof(out), &len);
 		CHECK(n <= 3);
 		free(copy);
@@ -365,7 +372,7 @@ static void test_psi_unknown_and_hostile(void)
 				copy[j] = (uint8_t)((x >> 16) % 4 == 0 ? (x >> 8) : (x >> 16) % 48);
 			}
 			kprof_psi_iter_init(&it, copy, l);
-			for (n = 0; kprof_psi_next(&it, &e) == KPROF_OK; n++) {
+			for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++) {
 				kprof_psi_description_utf8(copy, l, &e, out, sizeof(out), &len);
 				CHECK(e.description_offset + 2 * e.description_units <= l);
 			}

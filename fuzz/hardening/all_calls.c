@@ -271,7 +271,7 @@ KPROF_INTERNAL uint32_t kh_ds_setup(const uint8_t *b)
 	unsigned i;
 	kprof_cpuid_snapshot_init(&s);
 	(void)kprof_cpuid_snapshot_set(&s, 1, 0, kh_u32(b), kh_u32(b + 4), kh_u32(b + 8), kh_u32(b + 12));
-	(void)kprof_ds_caps_from(&s, (b[16] & 1) ? &misc : 0, (b[16] & 2) ? &misc : 0, &caps);
+	(void)kprof_ds_caps_from_snapshot(&s, (b[16] & 1) ? &misc : 0, (b[16] & 2) ? &misc : 0, &caps);
 	(void)kprof_pebs_record_size(b[17] & 7, kprof_load_le64(b + 24), &size);
 	for (i = 0; i < sizeof kh_req; i++)
 		((uint8_t *)&kh_req)[i] = b[32 + i];
@@ -285,26 +285,26 @@ KPROF_INTERNAL uint32_t kh_ds_setup(const uint8_t *b)
 KPROF_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 {
 	static kprof_ds_area64 area;
-	static kprof_bts_walk bw;
+	static kprof_bts_iter bw;
 	static kprof_bts_entry be;
-	static kprof_pebs_walk pw;
+	static kprof_pebs_iter pw;
 	uint64_t idx = 0;
 	uint32_t acc = 0, k = 0;
 	int wrapped = 0;
 	kprof_ds_layout layout = (kprof_ds_layout)(b[18] % 5u);
-	if (kprof_ds_area_decode(b + 512, n - 512, layout, &area) != KPROF_OK)
+	if (kprof_ds_area_decode(b + 512, n - 512, layout, b[17] % 8u, &area) != KPROF_OK)
 		return 0;
 	(void)kprof_ds_pebs_index_decode(b + 512, n - 512, layout, &idx);
 	(void)kprof_ds_pebs_index_read(kprof_hardening_input + 512, layout, &idx);
-	if (kprof_bts_walk_init(&bw, b + 1024, 1024, area.bts_buffer_base, area.bts_index,
+	if (kprof_bts_iter_init(&bw, b + 1024, 1024, area.bts_buffer_base, area.bts_index,
 	                        area.bts_absolute_maximum, 24, b[19] & 1) == KPROF_OK)
-		while (k++ < 64 && kprof_bts_walk_next(&bw, &be) == KPROF_OK)
+		while (k++ < 64 && kprof_bts_iter_next(&bw, &be) == KPROF_OK)
 			acc += (uint32_t)be.from;
 	(void)kprof_bts_wrapped(b + 1024, 1024, area.bts_buffer_base, area.bts_index, area.bts_absolute_maximum,
 	                        12, &wrapped);
-	if (kprof_pebs_walk_init(&pw, b + 2048, 1024, area.pebs_buffer_base, area.pebs_index,
+	if (kprof_pebs_iter_init(&pw, b + 2048, 1024, area.pebs_buffer_base, area.pebs_index,
 	                         area.pebs_absolute_maximum, b[20] & 7, kprof_load_le64(b + 24), b[21] & 1) == KPROF_OK)
-		while (k++ < 128 && kprof_pebs_walk_next(&pw, &kh_ps) == KPROF_OK)
+		while (k++ < 128 && kprof_pebs_iter_next(&pw, &kh_ps) == KPROF_OK)
 			acc += (uint32_t)kh_ps.ip;
 	return acc + (uint32_t)wrapped + (uint32_t)idx;
 }
@@ -319,7 +319,7 @@ KPROF_INTERNAL uint32_t kh_psi(const uint8_t *b)
 	size_t ul = 0;
 	uint32_t acc = 0, k = 0;
 	if (kprof_psi_iter_init(&pi, b + 3072, 1024) == KPROF_OK)
-		while (k++ < 64 && kprof_psi_next(&pi, &pe) == KPROF_OK) {
+		while (k++ < 64 && kprof_psi_iter_next(&pi, &pe) == KPROF_OK) {
 			(void)kprof_psi_description_utf8(b + 3072, 1024, &pe, utf8, sizeof utf8, &ul);
 			acc += (uint32_t)kprof_psi_description_equals(b + 3072, 1024, &pe, "Timer", 5);
 			if (kprof_psi_match_source(&pe, KPROF_INTERFACE_EMON, &pm) == KPROF_OK)
@@ -336,7 +336,7 @@ static uint8_t kh_codec_out[512];
 #define KF_STRUCT(n, size)                                                                          \
 	KPROF_INTERNAL uint32_t kh_codec_##n(const uint8_t *b, size_t len)                            \
 	{                                                                                              \
-		kprof_##n o;                                                                           \
+		static kprof_##n o; /* off the stack: kprof_ds_area64 is 0x1C0 bytes */             \
 		if (kprof_##n##_decode(b, len, &o) != KPROF_OK)                                       \
 			return 0;                                                                      \
 		return kprof_##n##_encode(&o, kh_codec_out, sizeof kh_codec_out) == KPROF_OK;        \

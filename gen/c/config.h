@@ -56,6 +56,18 @@
 #define KPROF_HOT
 #endif
 
+/* The storage class of a cold helper that must stay out of line (the body of
+ * kprof_dump_snapshot): a caller that keeps a snapshot on its stack then does not also carry
+ * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
+ * (tests/ring0.py measures them). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_COLD static __attribute__((noinline, cold, unused))
+#elif defined(_MSC_VER)
+#define KPROF_COLD static __declspec(noinline)
+#else
+#define KPROF_COLD static
+#endif
+
 #if !defined(KPROF_NO_LIVE) && !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
 #endif

@@ -94,7 +94,6 @@ KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decisio
                                                          const kprof_source *s,
                                                          kprof_source_counts *out)
 {
-	kprof_hal_decision emon;
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
@@ -103,13 +102,12 @@ KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decisio
 	                                                                          d->stepping)
 	                                                : (unsigned)KPROF_COUNTS_CLASS_NONE,
 	                                   s, out);
-	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME && s->iface == KPROF_INTERFACE_EMON) {
-		emon = *d;
-		emon.iface = KPROF_INTERFACE_EMON; /* the Emon rule, whatever interface was decided */
-		if (!kprof_hal_source_supported(&emon, s)) {
-			out->status = KPROF_COUNTS_ABSENT;
-			out->basis = "cpuid 0x0A: architectural event not available";
-		}
+	/* The Emon rule, whatever interface was decided: an architectural event the processor
+	 * does not offer counts nothing. */
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME && s->iface == KPROF_INTERFACE_EMON &&
+	    (s->value == KPROF_SOURCE_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
+		out->status = KPROF_COUNTS_ABSENT;
+		out->basis = "cpuid 0x0A: architectural event not available";
 	}
 	return st;
 }

@@ -42,7 +42,11 @@ typedef struct kprof_ds_request {
 	uint8_t bts_interrupt;        /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
 	uint8_t bts_os, bts_usr;      /* record branches at CPL 0 / CPL > 0 */
 	uint8_t adaptive;             /* the processor has pebs_baseline (fixed-counter PEBS) */
-	uint8_t reserved[3];
+	uint8_t pebs_format;          /* PERF_CAPABILITIES pebs_format: from
+	                                 KPROF_PEBS_FORMAT_WIDE_RESETS the 64-bit area is
+	                                 kprof_ds_area64 (0x1C0 bytes), below it
+	                                 kprof_ds_area64_fmt4 (0xA0) */
+	uint8_t reserved[2];
 	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
 	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
 	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
@@ -57,9 +61,13 @@ typedef struct kprof_ds_request {
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
 typedef struct kprof_ds_setup {
-	kprof_ds_area64 area;   /* values; written as either layout by kprof_ds_setup_write */
+	kprof_ds_area64_fmt4 area; /* values (every reset a request can set: 8 gp, 4 fixed);
+	                              kprof_ds_setup_write lays them out for the format */
 	uint8_t dtes64;
-	uint8_t reserved[3];
+	uint8_t wide_resets;    /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
+	                           else kprof_ds_area64_fmt4 */
+	uint8_t reserved[2];
+	uint32_t area_size;     /* bytes kprof_ds_setup_write stores */
 	uint32_t bts_capacity;  /* records the BTS buffer holds */
 	uint32_t pebs_capacity; /* records the PEBS buffer holds */
 	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
@@ -78,7 +86,7 @@ typedef struct kprof_bts_entry {
 } kprof_bts_entry;
 
 /* Iterates the records of a BTS buffer. Fields are private. */
-typedef struct kprof_bts_walk {
+typedef struct kprof_bts_iter {
 	const uint8_t *bytes;
 	uint64_t base;
 	uint64_t capacity; /* records between base and the absolute maximum */
@@ -86,10 +94,10 @@ typedef struct kprof_bts_walk {
 	uint64_t left;     /* records still to return */
 	uint32_t record_size;
 	int32_t status;    /* sticky error */
-} kprof_bts_walk;
+} kprof_bts_iter;
 
-/* kprof_bts_walk_init flags. */
-#define KPROF_BTS_WRAPPED 1u /* the circular buffer wrapped at least once (see kprof_bts_walk_init) */
+/* kprof_bts_iter_init flags. */
+#define KPROF_BTS_WRAPPED 1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
 
 /* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
 enum {
@@ -100,7 +108,9 @@ enum {
 	KPROF_PEBS_HAS_TSX = 1u << 4,        /* tsx_tuning */
 	KPROF_PEBS_HAS_TSC = 1u << 5,
 	KPROF_PEBS_HAS_XMM = 1u << 6,        /* xmm_offset */
-	KPROF_PEBS_HAS_LBR = 1u << 7         /* lbr_offset, lbr_count */
+	KPROF_PEBS_HAS_LBR = 1u << 7,        /* lbr_offset, lbr_count */
+	KPROF_PEBS_HAS_CNTR = 1u << 8        /* cntr_offset, cntr_count: kprof_pebs_cntr_header then
+	                                        cntr_count u64 (general-purpose, fixed, metrics) */
 };
 
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
@@ -112,20 +122,25 @@ typedef struct kprof_pebs_sample {
 	uint32_t format;              /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;                 /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
+	uint32_t cntr_count;          /* format 6 counters group: u64 values at cntr_offset */
 	uint64_t ip;                  /* formats 0..3, NetBurst: the IP after the instruction;
 	                                 adaptive: the basic group's (eventing) IP */
 	uint64_t eventing_ip;
 	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
 	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
+	uint64_t instr_latency, cache_latency; /* adaptive meminfo: latency split as Sapphire
+	                                          Rapids, Alder Lake and later report it
+	                                          (meaningless on earlier processors) */
 	uint64_t format_group;        /* adaptive: the basic group's copy of PEBS_DATA_CFG */
 	uint64_t retire_latency;      /* adaptive */
 	kprof_pebs_gprs gprs;         /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;            /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;            /* offset of the first LBR entry in the caller's bytes */
+	size_t cntr_offset;           /* offset of the counters group's header (format 6) */
 } kprof_pebs_sample;
 
 /* Iterates the records of a PEBS buffer. Fields are private. */
-typedef struct kprof_pebs_walk {
+typedef struct kprof_pebs_iter {
 	const uint8_t *bytes;
 	uint64_t base;
 	size_t end;            /* index - base */
@@ -136,13 +151,16 @@ typedef struct kprof_pebs_walk {
 	uint8_t data_cfg_known;
 	uint8_t reserved[3];
 	int32_t status;        /* sticky error */
-} kprof_pebs_walk;
+} kprof_pebs_iter;
 
 /* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
 typedef enum kprof_ds_layout {
-	KPROF_DS_LAYOUT_INTEL64 = 0, /* kprof_ds_area64 (DTES64) */
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* DTES64: kprof_ds_area64_fmt4 below PEBS format 5,
+	                                kprof_ds_area64 from it */
 	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
-	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2+) */
-	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64 (10 2004+) */
-	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32 (10 2004+) */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA
+	                                (6.2 to 10 1909, 0x60) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64: the 10 2004+
+	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
 } kprof_ds_layout;

@@ -14,7 +14,7 @@ KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
@@ -66,7 +66,7 @@ KPROF_API kprof_status kprof_ds_caps_from(const kprof_cpuid_snapshot *cpu, const
 	return KPROF_OK;
 }
 
-/* kprof_ds_caps_from on this processor. RING 0 when read_msrs is non-zero: it reads
+/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
  * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
@@ -81,19 +81,21 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	st = kprof_cpuid_snapshot_live(&cpu);
 	if (st != KPROF_OK)
 		return st;
-	st = kprof_ds_caps_from(&cpu, NULL, NULL, out);
+	st = kprof_ds_caps_from_snapshot(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
 	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
 		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
-	return kprof_ds_caps_from(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
 }
 
-/* Bytes in one PEBS record of a format (0..5 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4, 5) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus each
- * group it enables. KPROF_E_FORMAT for a format kprof does not know or a data_cfg with
- * bits kprof does not know (a group of unknown size). */
+/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
+ * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
+ * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+ * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
+ * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
+ * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
 {
 	uint32_t n;
@@ -111,6 +113,10 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		return KPROF_E_FORMAT;
 	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
 		return KPROF_E_FORMAT;
+	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
+	    (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
+	                 KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
+		return KPROF_E_FORMAT;
 	n = KPROF_PEBS_BASIC_SIZE;
 	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
 		n += KPROF_PEBS_MEMINFO_SIZE;
@@ -122,8 +128,24 @@ KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg
 		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
 		                1) *
 		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
+		n += KPROF_PEBS_CNTR_HEADER_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
+		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
+		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
 	*size = n;
 	return KPROF_OK;
+}
+
+/* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
+ * fixed reset slots), 0 kprof_ds_area64_fmt4 (8 and 4), -1 a format kprof does not know. */
+KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
+{
+	if (format >= KPROF_PEBS_FORMAT_WIDE_RESETS && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return 1;
+	return format < KPROF_PEBS_FORMAT_WIDE_RESETS || format == KPROF_PEBS_FORMAT_NETBURST32 ? 0 : -1;
 }
 
 /* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
@@ -181,21 +203,25 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
  * records, index = base, threshold on a record boundary short of the maximum.
  * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
  * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
- * beyond the area's reset slots (the 32-bit area has one). Nothing is written on error. */
+ * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
+ * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
+ * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
+ * Nothing is written on error. */
 KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
                                               kprof_ds_setup *out)
 {
-	/* Everything is checked into these scalars before *out is touched (nothing written on
-	 * error) without a second 200-byte kprof_ds_setup on the stack. */
+	/* Every check first, into scalars; *out (a 0x1C0-byte area inside) is written only
+	 * once all pass, so no second copy of it sits on a ring-0 stack. */
 	uint64_t bts_max = 0, bts_threshold = 0, pebs_max = 0, pebs_threshold = 0;
-	uint64_t debugctl_bits = 0, debugctl_mask = 0, pebs_enable = 0;
-	uint32_t bts_capacity = 0, pebs_capacity = 0, gp_slots = 0, fixed_slots = 0;
+	uint32_t bts_capacity = 0, pebs_capacity = 0, bts_record, gp_slots = 0, fixed_slots = 0, i;
 	kprof_status st;
-	uint32_t bts_record, i;
-	int want_bts, want_pebs, dtes64;
+	int want_bts, want_pebs, dtes64, wide;
 	if (!req || !out)
 		return KPROF_E_ARGUMENT;
 	dtes64 = req->dtes64 ? 1 : 0;
+	if (kprof_impl_ds_wide_resets(req->pebs_format) < 0)
+		return KPROF_E_FORMAT;
+	wide = dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
 	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
@@ -224,25 +250,28 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		                          &bts_max, &bts_threshold, &bts_capacity);
 		if (st != KPROF_OK)
 			return st;
-		debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK | KPROF_IA32_DEBUGCTL_BTINT_MASK |
-		                  KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK | KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
-		if (req->bts_interrupt)
-			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
-		if (!req->bts_os)
-			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
-		if (!req->bts_usr)
-			debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
-		gp_slots = dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset) : 1u;
-		fixed_slots = dtes64 ? (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset) : 0u;
+		gp_slots = !dtes64 ? 1u
+		           : wide  ? (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64 *)0)->pebs_gp_counter_reset)
+		                   : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
+		fixed_slots = !dtes64 ? 0u
+		              : wide  ? (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64 *)0)->pebs_fixed_counter_reset)
+		                      : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset);
 		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
 			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
 		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
+		if (gp_slots > KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset))
+			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset);
+		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
+			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
+		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
+			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(req->fixed_reset);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -256,50 +285,76 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		                          dtes64, &pebs_max, &pebs_threshold, &pebs_capacity);
 		if (st != KPROF_OK)
 			return st;
-		pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		pebs_enable = ((pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		               KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	if (want_bts && want_pebs &&
 	    kprof_impl_ranges_overlap(req->bts_base, req->bts_size, req->pebs_base, req->pebs_size))
 		return KPROF_E_ARGUMENT;
+
 	kprof_impl_zero(out, sizeof(*out));
 	out->dtes64 = (uint8_t)dtes64;
+	out->wide_resets = (uint8_t)wide;
+	out->area_size = !dtes64 ? KPROF_DS_AREA32_SIZE : wide ? KPROF_DS_AREA64_SIZE : KPROF_DS_AREA64_FMT4_SIZE;
 	if (want_bts) {
 		out->area.bts_buffer_base = out->area.bts_index = req->bts_base;
 		out->area.bts_absolute_maximum = bts_max;
 		out->area.bts_interrupt_threshold = bts_threshold;
 		out->bts_capacity = bts_capacity;
-		out->debugctl_bits = debugctl_bits;
-		out->debugctl_mask = debugctl_mask;
+		out->debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTINT_MASK | KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
+		                     KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		out->debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
+		if (req->bts_interrupt)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
+		if (!req->bts_os)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
+		if (!req->bts_usr)
+			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
 	}
 	if (want_pebs) {
 		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
 		out->area.pebs_absolute_maximum = pebs_max;
 		out->area.pebs_interrupt_threshold = pebs_threshold;
 		out->pebs_capacity = pebs_capacity;
-		out->pebs_enable = pebs_enable;
 		for (i = 0; i < gp_slots; i++)
 			if (req->pebs_gp_mask >> i & 1u)
 				out->area.pebs_gp_counter_reset[i] = req->gp_reset[i];
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
+		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
+		out->pebs_enable = ((out->pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
+		                    KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                     req->pebs_fixed_mask | req->load_latency_mask));
 	}
 	return KPROF_OK;
 }
 
-/* Store a computed DS area in its layout: KPROF_DS_AREA64_SIZE bytes (dtes64) or
+/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
+ * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len)
 {
 	kprof_ds_area32 a;
+	kprof_status st;
 	size_t i;
+	uint8_t *b = (uint8_t *)buf;
 	if (!s || !buf)
 		return KPROF_E_ARGUMENT;
+	if (s->dtes64 && s->wide_resets) {
+		/* The format-4 shape, then its fixed resets moved to where format 5 reads them. */
+		if (len < KPROF_DS_AREA64_SIZE)
+			return KPROF_E_BUFFER_TOO_SMALL;
+		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
+			return st;
+		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET; i < KPROF_DS_AREA64_SIZE; i++)
+			b[i] = 0;
+		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
+			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET + 8 * i,
+			                 s->area.pebs_fixed_counter_reset[i]);
+		return KPROF_OK;
+	}
 	if (s->dtes64)
-		return kprof_ds_area64_encode(&s->area, buf, len);
+		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
 	for (i = 0; i < sizeof(a); i++)
 		((uint8_t *)&a)[i] = 0;
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
@@ -344,7 +399,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
  * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes, size_t len, uint64_t base,
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
                                            uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags)
 {
 	uint64_t slot, cap, need;
@@ -382,8 +437,8 @@ KPROF_API kprof_status kprof_bts_walk_init(kprof_bts_walk *w, const void *bytes,
 	return KPROF_OK;
 }
 
-/* The next BTS record, oldest first. KPROF_E_NOT_FOUND after the last. */
-KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *out)
+/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out)
 {
 	const uint8_t *p;
 	if (!w || !out)
@@ -391,7 +446,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->left == 0)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
 	out->at = w->base + w->slot * w->record_size;
 	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
@@ -423,7 +478,7 @@ KPROF_API kprof_status kprof_bts_walk_next(kprof_bts_walk *w, kprof_bts_entry *o
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_walk_init. */
+ * wrapping). Same arguments and errors as kprof_bts_iter_init. */
 KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
                                          uint64_t maximum, unsigned record_size, int *wrapped)
 {
@@ -455,7 +510,7 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_walk_init(kprof_pebs_walk *w, const void *bytes, size_t len, uint64_t base,
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
                                             uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
                                             int data_cfg_known)
 {
@@ -557,10 +612,10 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 	out->gprs.sp = r.esp;
 }
 
-/* The next PEBS record. KPROF_E_NOT_FOUND after the last; KPROF_E_CORRUPT for an adaptive
+/* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
-KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sample *out)
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
 	size_t i, left;
@@ -570,7 +625,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	if (w->status != KPROF_OK)
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
-		return KPROF_E_NOT_FOUND;
+		return KPROF_END;
 	for (i = 0; i < sizeof(*out); i++)
 		((uint8_t *)out)[i] = 0;
 	p = w->bytes + w->at;
@@ -579,7 +634,7 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 	out->format = w->format;
 	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE && w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
 		kprof_pebs_basic b;
-		uint64_t group;
+		uint64_t group, cntr;
 		uint32_t expect;
 		size_t off;
 		kprof_impl_zero(&b, sizeof(b));
@@ -589,8 +644,13 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
 		                                 b.format_size);
-		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || expect != size || size > left ||
-		    (w->data_cfg_known && (group != w->data_cfg || size != w->record_size)))
+		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
+		 * comes from its own header (checked below), so it may only add to expect. */
+		cntr = group & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
+		    (cntr ? expect > size : expect != size) ||
+		    (w->data_cfg_known &&
+		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) || size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has = KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
 		out->ip = out->eventing_ip = b.ip;
@@ -601,14 +661,14 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
-			kprof_pebs_meminfo m;
-			kprof_impl_zero(&m, sizeof(m));
-			(void)kprof_pebs_meminfo_decode(p + off, KPROF_PEBS_MEMINFO_SIZE, &m);
+			/* read in place: the walker's frame stays small when inlined in ring 0 */
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
-			out->data_address = m.address;
-			out->data_source = m.aux;
-			out->latency = m.latency;
-			out->tsx_tuning = m.tsx_tuning;
+			out->data_address = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
+			out->instr_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
+			out->cache_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
+			out->tsx_tuning = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
@@ -627,6 +687,33 @@ KPROF_API kprof_status kprof_pebs_walk_next(kprof_pebs_walk *w, kprof_pebs_sampl
 			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
 			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
 			                 1;
+			off += (size_t)out->lbr_count * KPROF_PEBS_LBR_ENTRY_SIZE;
+		}
+		if (cntr) {
+			/* The header says what this record snapshotted (Linux ignores the values of
+			 * events that are not group reads): counters the group enables - within
+			 * data_cfg's when it is known - and values that end inside the record. The
+			 * metrics' two u64 are already in expect. */
+			uint32_t n, h_cntr = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			              h_fixed = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			              h_metrics = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
+			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
+			if (w->data_cfg_known) {
+				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
+				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, w->data_cfg);
+			}
+			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
+			if ((h_cntr & ~gp) || (h_fixed & ~fixed) || h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
+			    (h_metrics && (h_metrics != KPROF_PEBS_CNTR_METRICS ||
+			                   !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
+			    (uint64_t)n * 8u > size - expect)
+				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			out->has |= KPROF_PEBS_HAS_CNTR;
+			out->cntr_offset = w->at + off;
+			out->cntr_count = n;
 		}
 	} else {
 		size = w->record_size;

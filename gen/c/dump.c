@@ -495,7 +495,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
  * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
  * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
  * them. */
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
@@ -526,6 +526,12 @@ KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_
 		return KPROF_OK;
 	kprof_cpuid_snapshot_init(out);
 	return st == KPROF_END ? KPROF_E_NOT_FOUND : st;
+}
+
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+{
+	return kprof_impl_dump_snapshot(text, len, cpu, out, err);
 }
 
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
@@ -732,7 +738,7 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
  * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
  * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
  * kprof_cpu_groups_add's (the CPUs before it stay added). */
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err)
 {
 	kprof_dump_iter it;
@@ -794,6 +800,12 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 				(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf, r.eax, r.ebx,
 				                               r.ecx, r.edx);
 	return st == KPROF_END ? KPROF_OK : st;
+}
+
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err)
+{
+	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
 #if !defined(KPROF_NO_HAL)

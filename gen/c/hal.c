@@ -347,6 +347,13 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
  * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
  * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
  * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
+/* The Emon rule for one architectural event: its cpuid 0x0A ebx bit lies below the ebx length
+ * and is clear (the event is available). */
+KPROF_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d, const kprof_source *s)
+{
+	return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length && !((d->ebx >> s->ebx_bit) & 1u);
+}
+
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
 {
 	int on;
@@ -363,8 +370,7 @@ KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, co
 	else if (d->iface == KPROF_INTERFACE_AMD64)
 		on = 1;
 	else if (d->iface == KPROF_INTERFACE_EMON)
-		on = s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
-		     !((d->ebx >> s->ebx_bit) & 1u);
+		on = kprof_impl_hal_emon_available(d, s);
 	else
 		on = 0;
 	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
@@ -803,7 +809,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		out->kind = 0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
-		out->row = it->cur;
+		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
 			out->id = it->cur.id;
@@ -824,7 +830,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 				continue;
 			}
 			s = kprof_impl_listing_source(it->d, it->cur.id);
-			out->row = it->cur;
+			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 			out->id = it->cur.id;
 			out->source = s;
 			if (!s) {

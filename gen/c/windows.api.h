@@ -22,7 +22,7 @@ typedef struct kprof_psi_iter {
 	const uint8_t *buf;
 	size_t len;
 	size_t at;
-	int32_t status; /* KPROF_OK while entries remain; KPROF_E_NOT_FOUND at the end; sticky */
+	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
 /* An entry matched against kprof's tables. */

@@ -1,40 +1,85 @@
-/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the layout has them (Windows 6.2:
- * gp 0..3; Intel 32-bit: gp 0). KPROF_E_TRUNCATED when len is short of the layout's size;
- * KPROF_E_ARGUMENT for an unknown layout. */
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            kprof_ds_area64 *out)
+/* One DS layout: its size, the width of its eight buffer fields (from offset 0, in Intel's
+ * order), and where its general-purpose and fixed counter resets (u64) are. */
+KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size, size_t width,
+                                                    size_t gp_at, size_t gp_n, size_t fixed_at, size_t fixed_n,
+                                                    kprof_ds_area64 *out)
 {
-	kprof_status st;
+	size_t i;
+#define KPROF_DS_PTR(i) (width == 8 ? kprof_load_le64(b + 8 * (i)) : (uint64_t)kprof_load_le32(b + 4 * (i)))
+	kprof_impl_zero(out, sizeof(*out));
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	out->bts_buffer_base = KPROF_DS_PTR(0);
+	out->bts_index = KPROF_DS_PTR(1);
+	out->bts_absolute_maximum = KPROF_DS_PTR(2);
+	out->bts_interrupt_threshold = KPROF_DS_PTR(3);
+	out->pebs_buffer_base = KPROF_DS_PTR(4);
+	out->pebs_index = KPROF_DS_PTR(5);
+	out->pebs_absolute_maximum = KPROF_DS_PTR(6);
+	out->pebs_interrupt_threshold = KPROF_DS_PTR(7);
+#undef KPROF_DS_PTR
+	for (i = 0; i < gp_n; i++)
+		out->pebs_gp_counter_reset[i] = kprof_load_le64(b + gp_at + 8 * i);
+	for (i = 0; i < fixed_n; i++)
+		out->pebs_fixed_counter_reset[i] = kprof_load_le64(b + fixed_at + 8 * i);
+	return KPROF_OK;
+}
+
+/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
+ * buffer fields widened to u64, counter resets where the processor reads them for
+ * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
+ * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
+ * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
+ * the format-4 place: from format 5 the processor reads those bytes as general-purpose
+ * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
+ * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
+ * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            unsigned pebs_format, kprof_ds_area64 *out)
+{
+	const uint8_t *b = (const uint8_t *)bytes;
+	int wide = kprof_impl_ds_wide_resets(pebs_format);
+	/* A Windows 2004 fixed-reset slot is a general-purpose one from format 5 on. */
+	size_t win_fixed = KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsFixedCounterReset);
+	size_t win_gp = KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsGpCounterReset);
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
-	/* Each layout decodes into its own mirror, then widens field by field as spec/ says. */
+	if (wide < 0)
+		return KPROF_E_FORMAT;
 	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64: return kprof_ds_area64_decode(bytes, len, out);
-	case KPROF_DS_LAYOUT_INTEL32: {
-		kprof_ds_area32 a;
-		if ((st = kprof_ds_area32_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_ds_area32_widen(&a, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN62: {
-		kprof_processor_profile_control_area a;
-		if ((st = kprof_processor_profile_control_area_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area_widen(&a.PebsDsSaveArea, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN64: {
-		kprof_pebs_ds_save_area64 a;
-		if ((st = kprof_pebs_ds_save_area64_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area64_widen(&a, out);
-		return st;
-	}
-	case KPROF_DS_LAYOUT_WIN32: {
-		kprof_pebs_ds_save_area32 a;
-		if ((st = kprof_pebs_ds_save_area32_decode(bytes, len, &a)) == KPROF_OK)
-			kprof_pebs_ds_save_area32_widen(&a, out);
-		return st;
-	}
+	case KPROF_DS_LAYOUT_INTEL64:
+		if (wide)
+			return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA64_SIZE, 8, KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+			                               KPROF_ARRAY_COUNT(out->pebs_gp_counter_reset),
+			                               KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+			                               KPROF_ARRAY_COUNT(out->pebs_fixed_counter_reset), out);
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_DS_AREA64_FMT4_SIZE, 8, KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
+		        KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset),
+		        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset), out);
+	case KPROF_DS_LAYOUT_INTEL32:
+		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA32_SIZE, 4, KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET, 1,
+		                               0, 0, out);
+	case KPROF_DS_LAYOUT_WIN62:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
+		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+		        (KPROF_PEBS_DS_SAVE_AREA_SIZE - KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET) / 8, 0, 0, out);
+	case KPROF_DS_LAYOUT_WIN64:
+		return kprof_impl_ds_area_load(b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
+		                               KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+		                               wide ? win_gp + win_fixed : win_gp,
+		                               KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                               wide ? 0 : win_fixed, out);
+	case KPROF_DS_LAYOUT_WIN32:
+		return kprof_impl_ds_area_load(b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
+		                               KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+		                               wide ? win_gp + win_fixed : win_gp,
+		                               KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                               wide ? 0 : win_fixed, out);
 	default: return KPROF_E_ARGUMENT;
 	}
 }
@@ -110,15 +155,15 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 	it->buf = (const uint8_t *)buf;
 	it->len = len;
 	it->at = 0;
-	it->status = len ? KPROF_OK : KPROF_E_NOT_FOUND;
+	it->status = len ? KPROF_OK : KPROF_END;
 	return KPROF_OK;
 }
 
-/* The next entry. KPROF_E_NOT_FOUND after the last; KPROF_E_TRUNCATED when an entry's
+/* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
  * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
  * header or points past the buffer (the next entry's header must fit). Errors are sticky:
  * the entries before one were good. */
-KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
 	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
@@ -159,7 +204,7 @@ KPROF_API kprof_status kprof_psi_next(kprof_psi_iter *it, kprof_psi_entry *out)
 	if (next)
 		it->at = end;
 	else
-		it->status = KPROF_E_NOT_FOUND;
+		it->status = KPROF_END;
 	return KPROF_OK;
 }
 
