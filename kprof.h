@@ -5941,6 +5941,15 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
+/* Set bits of v (counter bitmaps; PEBS counter groups). */
+KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+{
+	uint8_t n = 0;
+	for (; v; v &= v - 1u)
+		n++;
+	return n;
+}
+
 /* ---- msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
 
 KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
@@ -7286,14 +7295,6 @@ KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char 
 KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 {
 	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
-}
-
-KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
-{
-	uint8_t n = 0;
-	for (; v; v &= v - 1u)
-		n++;
-	return n;
 }
 
 KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)

@@ -110,3 +110,12 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
 	return KPROF_OK;
 }
+
+/* Set bits of v (counter bitmaps; PEBS counter groups). */
+KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+{
+	uint8_t n = 0;
+	for (; v; v &= v - 1u)
+		n++;
+	return n;
+}

@@ -4,14 +4,6 @@ KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
 }
 
-KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
-{
-	uint8_t n = 0;
-	for (; v; v &= v - 1u)
-		n++;
-	return n;
-}
-
 KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
 	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
