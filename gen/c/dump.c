@@ -141,7 +141,7 @@ KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_stat
                                                  kprof_dump_expect expect)
 {
 	it->status = st;
-	it->expect = expect;
+	it->expect = (int32_t)expect;
 	return st;
 }
 
