@@ -472,7 +472,7 @@ def machine_text(results):
 
 
 def update_readme(path, results):
-    """Rewrite the generated blocks of README's Performance section from a results file."""
+    """Rewrite the generated blocks of docs/performance.md from a results file."""
     text = open(path).read()
     for name, body in (("table", table(results)), ("machine", machine_text(results))):
         begin, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
@@ -545,7 +545,7 @@ def main():
     ap.add_argument("--bin", help="directory of the built benchmark programs")
     ap.add_argument("--out")
     ap.add_argument("--render", help="print the table of an existing results file and exit")
-    ap.add_argument("--readme", help="with --render: rewrite this README's generated blocks")
+    ap.add_argument("--readme", help="with --render: rewrite this page's generated blocks (docs/performance.md)")
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--reps", type=int, default=11)
     ap.add_argument("--compile-reps", type=int, default=9)

@@ -28,7 +28,7 @@ $(BUILD)/bench/%: bench/%.c bench/bench.h kprof.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $< -o $@ $(LDLIBS_bench_$*)
 
-# After a `make bench` worth publishing: put its table and machine into README.md.
-.PHONY: bench-readme
-bench-readme:
-	python3 bench/run.py --render bench/results.json --readme README.md
+# After a `make bench` worth publishing: put its table and machine into docs/performance.md.
+.PHONY: bench-docs
+bench-docs:
+	python3 bench/run.py --render bench/results.json --readme docs/performance.md

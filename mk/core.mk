@@ -1,4 +1,4 @@
-# Foundation: generator, tables, lookups, select codec (issue 2).
+# Foundation: generator, tables, lookups, select codec.
 # gcc-12-multilib/g++-12-multilib (not gcc-multilib, which conflicts with the cross gccs): -m32 builds; mingw-w64: ddk/wdm.h and windows.h; libwine-dev: Wine's
 # winternl.h (include/wine/wine/windows).
 DEPS += libpfm4-dev gcc-12-multilib g++-12-multilib mingw-w64 libwine-dev

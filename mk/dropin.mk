@@ -1,4 +1,4 @@
-# Drop-in proof (issue 8): every compiler, standard, target and environment kprof.h is
+# Drop-in proof: every compiler, standard, target and environment kprof.h is
 # included from. Each step builds with the strictest warnings as errors and runs what it built.
 #
 # Debian's gcc-multilib (-m32) conflicts with every cross gcc (gcc-12-aarch64-linux-gnu,
@@ -33,7 +33,7 @@ kmod:
 
 # mingw-w64 x86-64/i686 builds of the tests, the matrix and the command, run under Wine and
 # compared with the Linux builds; kprof.h after the DDK and SDK headers; clang in MSVC mode.
-# i686 programs run when wine32 is installed (it needs i386 multiarch; see README).
+# i686 programs run when wine32 is installed (it needs i386 multiarch; see docs/install.md).
 test-dropin-windows:
 	python3 tests/dropin/windows.py $(DROPIN)/windows
 

@@ -1,5 +1,5 @@
-# Intel Debug Store (BTS/PEBS), Windows PROCESSOR_PROFILE_CONTROL_AREA and PROFILE_SOURCE_INFO
-# (issue 6). test_ds/test_windows decode hostile buffers: they run under the sanitizers, and
+# Intel Debug Store (BTS/PEBS), Windows PROCESSOR_PROFILE_CONTROL_AREA and PROFILE_SOURCE_INFO.
+# test_ds/test_windows decode hostile buffers: they run under the sanitizers, and
 # once more as i386 code (the 32-bit host path of the live PEBS index read).
 DEPS += gcc-12-multilib gcc-mingw-w64-i686 gcc-mingw-w64-x86-64
 TEST_STEPS += ds ds-i386 windows windows-mingw ds-freestanding

@@ -1,5 +1,5 @@
-# Fuzzing and hardening (issue 7): libFuzzer/AFL++ harnesses, sanitizer and valgrind runs of
-# the unit tests, static analysers, and the kernel-discipline build. See README "Fuzzing and
+# Fuzzing and hardening: libFuzzer/AFL++ harnesses, sanitizer and valgrind runs of
+# the unit tests, static analysers, and the kernel-discipline build. See docs/testing.md "Fuzzing and
 # hardening".
 DEPS += clang llvm libclang-rt-14-dev afl++ cppcheck valgrind gcc gcc-multilib
 TEST_STEPS += kernel-x86_64 kernel-i386 stack-usage analyze-clang analyze-gcc cppcheck \
@@ -79,14 +79,14 @@ $(BUILD)/vg/tests/%: tests/%.c kprof.h tests/kprof_test.h
 	gcc $(CFLAGS_TEST) -Wno-error=maybe-uninitialized $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(CFLAGS_$*)) $< -o $@ $(LDLIBS_$*)
 
 # Arguments for a test whose size only matters for speed (never to skip a check):
-# HARDEN_ARGS_<test> for both runs, VALGRIND_ARGS_<test> under valgrind (serialised threads).
+# HARDEN_ARGS_<test> (comma-separated) for both runs, VALGRIND_ARGS_<test> under valgrind (serialised threads).
 VALGRIND_ARGS_test_lwp_stress := 20000
 # test_seeds and test_libpfm4 read the spec's rows from the file the Makefile derives.
 HARDEN_ARGS_test_seeds := $(BUILD)/tests/spec_rows.tsv
-HARDEN_ARGS_test_libpfm4 := $(BUILD)/tests/spec_rows.tsv
-test-sanitize-tests: $(addprefix $(BUILD)/asan/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv
+HARDEN_ARGS_test_libpfm4 := $(BUILD)/tests/spec_rows.tsv,$(BUILD)/tests/libpfm4_pmus.tsv
+test-sanitize-tests: $(addprefix $(BUILD)/asan/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
 	@fuzz/run-tests asan $(foreach t,$(UNIT_TESTS),$(BUILD)/asan/tests/$(t)$(if $(HARDEN_ARGS_$(t)),::$(HARDEN_ARGS_$(t))))
-test-valgrind-tests: $(addprefix $(BUILD)/vg/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv
+test-valgrind-tests: $(addprefix $(BUILD)/vg/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
 	@fuzz/run-tests valgrind $(foreach t,$(UNIT_TESTS),$(BUILD)/vg/tests/$(t)$(if $(VALGRIND_ARGS_$(t)),::$(VALGRIND_ARGS_$(t)),$(if $(HARDEN_ARGS_$(t)),::$(HARDEN_ARGS_$(t)))))
 
 # ---- static analysis ----

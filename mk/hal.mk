@@ -1,5 +1,5 @@
-# cpuid, MSR/PMC access, the HAL's profile-interface decision and the cpuid dump reader
-# (issue 3; dump formats from issue 4). `cpuid` is Debian's cpuid tool: test_dump reads its
+# cpuid, MSR/PMC access, the HAL's profile-interface decision and the cpuid dump reader.
+# `cpuid` is Debian's cpuid tool: test_dump reads its
 # `cpuid -r` output. gcc-12-multilib: the -m32 freestanding check.
 # linux-headers-amd64: the kernel's msr-index.h, perf_event.h and cpufeatures.h, which
 # test-linux-headers compares the spec's MSR numbers and bit fields with.

@@ -1,4 +1,4 @@
-# AMD Lightweight Profiling (issue 5): caps, LWPCB setup, records, ring consumer, the
+# AMD Lightweight Profiling: caps, LWPCB setup, records, ring consumer, the
 # software model, instruction encodings and the hot-address example.
 DEPS += binutils libc6-dev gcc-12-multilib qemu-user
 LDLIBS_test_lwp := -lpthread

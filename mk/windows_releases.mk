@@ -1,4 +1,4 @@
-# The HAL by Windows release and listing-check (issue 20): through the real build/kprof, and
+# The HAL by Windows release and listing-check: through the real build/kprof, and
 # the generator's `records` section kind that carries the releases (tests/test_gen_records.py).
 TEST_STEPS += windows-releases
 

@@ -1,7 +1,7 @@
 /* kprof's Windows layouts and values against the real Windows headers (mingw-w64), compiled
  * for i686 and x86_64: every check is a compile-time assertion, so compiling is the test. */
-/* kprof.h first: windows.h (objbase.h) defines `interface` as a macro, which breaks the
- * kprof_source field of that name when it comes later (reported to the lead). */
+/* kprof.h first here; windows.h (objbase.h) defines `interface` as a macro, which is why
+ * kprof's row field is named `iface` (the matrix step includes kprof.h after windows.h). */
 #include "kprof.h"
 #include <windows.h>
 #include <evntrace.h>

@@ -272,7 +272,7 @@ int main(int argc, char **argv)
 		if (ns > 0)
 			compare_spec((seed_kind)k, seed[k], n[k], spec, ns);
 	}
-	/* The counts the issue states, as a check on the parser itself. */
+	/* The row counts docs/api.md states, as a check on the parser itself. */
 	CHECK_EQ(n[SEED_GENERIC], 25);
 	CHECK_EQ(n[SEED_EMON], 13);
 	CHECK_EQ(n[SEED_AMD64], 176);
