@@ -6,7 +6,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -458,29 +463,53 @@ static void to_buffer(const char *s, void *ctx)
 
 /* Every CPU this process may run on, each pinned in turn, as `cpuid -r` text with `CPU n:`
  * blocks. 0, or an exit code after a message. */
+/* One CPU's block (the thread already runs there). */
+static int dump_pinned(int c, kprof_cli_text *t)
+{
+	char header[32];
+	if (kprof_dump_write_raw_header((uint32_t)c, header, sizeof header, NULL) == KPROF_OK)
+		to_buffer(header, t);
+	return kprof_cli_cpuid_lines(to_buffer, t);
+}
+
 int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t)
 {
-	cpu_set_t allowed, one;
 	int c, done = 0, rc = 0;
+#ifdef _WIN32
+	HANDLE self = GetCurrentThread();
+	DWORD_PTR allowed, system;
+	memset(t, 0, sizeof *t);
+	if (!GetProcessAffinityMask(GetCurrentProcess(), &allowed, &system))
+		return kprof_cli_error("cpuid-dump --all: GetProcessAffinityMask failed (%lu)",
+		                       (unsigned long)GetLastError());
+	for (c = 0; c < (int)(8 * sizeof allowed); c++) {
+		if (!((allowed >> c) & 1u))
+			continue;
+		if (!SetThreadAffinityMask(self, (DWORD_PTR)1 << c))
+			continue; /* went offline meanwhile */
+		if ((rc = dump_pinned(c, t)) != 0)
+			break;
+		done++;
+	}
+	(void)SetThreadAffinityMask(self, allowed);
+#else
+	cpu_set_t allowed, one;
 	memset(t, 0, sizeof *t);
 	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
 		return kprof_cli_error("cpuid-dump --all: sched_getaffinity: %s", strerror(errno));
 	for (c = 0; c < CPU_SETSIZE; c++) {
-		char header[32];
 		if (!CPU_ISSET(c, &allowed))
 			continue;
 		CPU_ZERO(&one);
 		CPU_SET(c, &one);
 		if (sched_setaffinity(0, sizeof one, &one) != 0)
 			continue; /* went offline meanwhile */
-		if (kprof_dump_write_raw_header((uint32_t)c, header, sizeof header, NULL) ==
-		    KPROF_OK)
-			to_buffer(header, t);
-		if ((rc = kprof_cli_cpuid_lines(to_buffer, t)) != 0)
+		if ((rc = dump_pinned(c, t)) != 0)
 			break;
 		done++;
 	}
 	(void)sched_setaffinity(0, sizeof allowed, &allowed);
+#endif
 	if (rc) {
 		free(t->data);
 		return rc;
