@@ -147,7 +147,7 @@
 /* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
  * always inlined, so the compiler drops whatever fields the caller never reads. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_HOT __attribute__((always_inline))
+#define KPROF_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_HOT
 #endif
@@ -157,7 +157,7 @@
  * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
  * (tests/ring0.py measures them). */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((noinline, cold, unused))
+#define KPROF_COLD static __attribute__((__noinline__, __cold__, __unused__))
 #elif defined(_MSC_VER)
 #define KPROF_COLD static __declspec(noinline)
 #else
@@ -11542,13 +11542,13 @@ KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void 
  * price of emitting them in every i386 translation unit), so the empty poll jumps to its
  * non-empty path with the arguments where they are. */
 #if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, used))
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((__noinline__, __used__))
 #define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, unused, regparm(0)))
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((__noinline__, __unused__, __regparm__(0)))
 #define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((noinline, unused))
+#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((__noinline__, __unused__))
 #define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #elif defined(_MSC_VER)
 #define KPROF_IMPL_LWP_OUTLINED  static __declspec(noinline)

@@ -18,7 +18,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kprof_select sel, in, back;
 	kprof_status st;
 	int intel = vendor == KPROF_VENDOR_INTEL, amd = vendor == KPROF_VENDOR_AMD;
-	uint64_t defined = intel ? KPROF_INTEL_PERFEVTSEL_DEFINED_MASK : KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
+	/* kprof_select holds an Intel select's bits 31:0: bits 32.. (in_tx, adaptive, eq, umask2)
+	 * are reported as reserved by the decoder's contract. */
+	uint64_t defined = intel ? KPROF_INTEL_PERFEVTSEL_DEFINED_MASK & 0xFFFFFFFFu
+	                         : KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
 	int expect_ok;
 
 	/* decode, then encode what came out */

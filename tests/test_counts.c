@@ -12,8 +12,11 @@ static unsigned cls(const char *vendor, uint32_t f, uint32_t m, uint32_t s)
 /* A snapshot with leaf 0 (vendor, max leaf) and leaf 1 (signature eax). */
 static void snap_of(kprof_cpuid_snapshot *s, const char *vendor, uint32_t max, uint32_t eax1)
 {
-	uint32_t r[3];
-	memcpy(r, vendor, 12); /* ebx, edx, ecx order below */
+	uint32_t r[3] = {0, 0, 0};
+	unsigned i;
+	/* The registers hold the vendor's bytes little-endian (cpuid's order on every host). */
+	for (i = 0; i < 12; i++)
+		r[i / 4] |= (uint32_t)(unsigned char)vendor[i] << (8 * (i % 4));
 	kprof_cpuid_snapshot_init(s);
 	kprof_cpuid_snapshot_set(s, 0, 0, max, r[0], r[2], r[1]);
 	kprof_cpuid_snapshot_set(s, 1, 0, eax1, 0, 0, 0);

@@ -51,7 +51,7 @@
 /* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
  * always inlined, so the compiler drops whatever fields the caller never reads. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_HOT __attribute__((always_inline))
+#define KPROF_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_HOT
 #endif
@@ -61,7 +61,7 @@
  * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
  * (tests/ring0.py measures them). */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((noinline, cold, unused))
+#define KPROF_COLD static __attribute__((__noinline__, __cold__, __unused__))
 #elif defined(_MSC_VER)
 #define KPROF_COLD static __declspec(noinline)
 #else

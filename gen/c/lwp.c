@@ -15,13 +15,13 @@
  * price of emitting them in every i386 translation unit), so the empty poll jumps to its
  * non-empty path with the arguments where they are. */
 #if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, used))
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __used__))
 #define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
 #elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, unused, regparm(0)))
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__, __regparm__(0)))
 #define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
 #elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((noinline, unused))
+#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__))
 #define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
 #elif defined(_MSC_VER)
 #define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
