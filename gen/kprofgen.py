@@ -840,6 +840,24 @@ def select_key(select, reg):
     return get("event") | get("event_hi") << 8, get("umask")
 
 
+# A string literal stays below 4095 bytes, the shortest any C99 compiler must accept (sparse
+# stops at 8191, MSVC at 16380): a long pool is emitted as several arrays, each starting at a
+# known offset of the one offset space.
+POOL_CHUNK = 4000
+
+
+def pool_chunks(pool):
+    chunks, at = [], 0
+    for text in pool:
+        n = len(text.encode()) + 1
+        if not chunks or chunks[-1]["size"] + n > POOL_CHUNK:
+            chunks.append({"start": at, "size": 0, "strings": []})
+        chunks[-1]["strings"].append(text)
+        chunks[-1]["size"] += n
+        at += n
+    return chunks
+
+
 def build_counts(node, sources, registers):
     """`counts:`: per processor class and per (event, unit mask), the vendor's name for what a
     table's select counts and a status. Laid out like the source tables: one string pool,
@@ -957,7 +975,8 @@ def build_counts(node, sources, registers):
         matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
             "classes": classes, "vendors": vendors, "vendor_offs": vendor_offs, "rows": rows,
-            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "matrix": matrix}
+            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "matrix": matrix,
+            "pool_chunks": pool_chunks(pool)}
 
 
 # --------------------------------------------------------------------------- hand-written C

@@ -3,12 +3,11 @@ KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, 
 {
 	const kprof_impl_counts_class *classes = kprof_impl_counts_classes();
 	const kprof_impl_counts_match *m = kprof_impl_counts_matches();
-	const char *pool = kprof_impl_counts_pool();
 	unsigned c, k, i;
 	if (!vendor)
 		return KPROF_COUNTS_CLASS_NONE;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
-		const char *v = pool + kprof_impl_counts_vendor(classes[c].vendor);
+		const char *v = kprof_impl_counts_text(kprof_impl_counts_vendor(classes[c].vendor));
 		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
 			;
 		if (i < 12)
@@ -26,14 +25,13 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;
-	return kprof_impl_counts_pool() + kprof_impl_counts_classes()[cpu_class].title;
+	return kprof_impl_counts_text(kprof_impl_counts_classes()[cpu_class].title);
 }
 
 KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
                                                                    kprof_source_counts *out)
 {
 	const kprof_impl_counts_row *rows = kprof_impl_counts_rows();
-	const char *pool = kprof_impl_counts_pool();
 	unsigned key, lo = 0, hi = KPROF_COUNTS_ROW_COUNT;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
@@ -46,7 +44,7 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		out->basis = "no class for this vendor, family and model";
 		return KPROF_OK;
 	}
-	out->basis = pool + kprof_impl_counts_classes()[cpu_class].basis;
+	out->basis = kprof_impl_counts_text(kprof_impl_counts_classes()[cpu_class].basis);
 	if (!s->select) {
 		out->basis = "no select: nothing the counters count";
 		return KPROF_OK;
@@ -71,7 +69,7 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		if (cpu_class < rows[lo].class_lo || cpu_class > rows[lo].class_hi)
 			continue;
 		out->status = rows[lo].status;
-		out->event = rows[lo].name == KPROF_IMPL_COUNTS_NO_NAME ? NULL : pool + rows[lo].name;
+		out->event = rows[lo].name == KPROF_IMPL_COUNTS_NO_NAME ? NULL : kprof_impl_counts_text(rows[lo].name);
 		break;
 	}
 	return KPROF_OK;
