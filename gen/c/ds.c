@@ -292,10 +292,9 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask);
-		out->pebs_enable = ((out->pebs_enable & ~KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK) |
-		                    KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                     req->pebs_fixed_mask | req->load_latency_mask));
+		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
+		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                                    req->pebs_fixed_mask | req->load_latency_mask);
 	}
 	return KPROF_OK;
 }

@@ -378,21 +378,16 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	    (cfg->ptsc && !caps->hw_ptsc))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
 
-	flags = seen;
-	flags = ((flags & ~KPROF_LWPCB_FLAGS_INT_MASK) |
-	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_INT, cfg->threshold_interrupt ? 1u : 0u));
-	flags = ((flags & ~KPROF_LWPCB_FLAGS_CONT_MASK) |
-	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
-	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
-	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
+	flags = (seen & ~(KPROF_LWPCB_FLAGS_INT_MASK | KPROF_LWPCB_FLAGS_CONT_MASK | KPROF_LWPCB_FLAGS_PTSC_MASK)) |
+	        (cfg->threshold_interrupt ? KPROF_LWPCB_FLAGS_INT_MASK : 0u) | (cfg->cont ? KPROF_LWPCB_FLAGS_CONT_MASK : 0u) |
+	        (cfg->ptsc ? KPROF_LWPCB_FLAGS_PTSC_MASK : 0u);
 	for (i = 0; i < caps->lwpcb_size; i++)
 		p[i] = 0;
 	for (i = 0; i < sizeof(hdr); i++)
 		((uint8_t *)&hdr)[i] = 0;
 	hdr.flags = flags;
-	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
-	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
-	                   KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random));
+	hdr.buffer_size = KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size) |
+	                  KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random);
 	hdr.buffer_base = cfg->buffer_base;
 	hdr.threshold = cfg->threshold;
 	hdr.filters = cfg->filters;
@@ -1044,14 +1039,11 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	}
 	if (active) {
 		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
-			active = ((active & ~KPROF_LWPCB_FLAGS_INT_MASK) |
-			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_INT, 1));
+			active |= KPROF_LWPCB_FLAGS_INT_MASK;
 		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
-			active = ((active & ~KPROF_LWPCB_FLAGS_CONT_MASK) |
-			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, 1));
+			active |= KPROF_LWPCB_FLAGS_CONT_MASK;
 		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
-			active = ((active & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
-			          KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, 1));
+			active |= KPROF_LWPCB_FLAGS_PTSC_MASK;
 	}
 	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
 	if (!active)
@@ -1072,10 +1064,9 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 
 KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event, uint32_t flags)
 {
-	uint32_t dw0 = KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_EVENT_ID, event);
-	dw0 = ((dw0 & ~KPROF_LWP_RECORD_DW0_CORE_ID_MASK) |
-	       KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_CORE_ID, m->core_id));
-	return dw0 | flags;
+	return (uint32_t)(KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_EVENT_ID, event) |
+	                  KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_CORE_ID, m->core_id)) |
+	       flags;
 }
 
 KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn)
@@ -1114,13 +1105,8 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	if (pick == KPROF_LWP_EVENT_BRANCHES) {
 		/* Prediction information is part of every branch record; cpuid LwpBranchPrediction
 		 * says only that branches can be filtered by it. */
-		uint32_t valid = 1;
-		flags = KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_TAKEN, insn->taken ? 1u : 0u);
-		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK) |
-		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, valid));
-		flags = ((flags & ~KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK) |
-		         KPROF_FIELD_PREP(KPROF_LWP_BRANCH_FLAGS_PREDICTED,
-		                          valid && insn->predicted ? 1u : 0u));
+		flags = (insn->taken ? KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK : 0u) | KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK |
+		        (insn->predicted ? KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK : 0u);
 		data2 = insn->next_ip;
 	} else if (pick == KPROF_LWP_EVENT_DCACHE_MISSES) {
 		uint32_t valid = m->caps.data_address && insn->data_address_valid ? 1u : 0u;
@@ -1128,9 +1114,8 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 		max = m->caps.latency_bits >= 32u ? 0xFFFFFFFFu : (1u << m->caps.latency_bits) - 1u;
 		data1 = insn->latency > max ? max : insn->latency;
 		data1 &= ~round;
-		flags = KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, insn->data_source);
-		flags = ((flags & ~KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK) |
-		         KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, valid));
+		flags = (uint32_t)(KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, insn->data_source) |
+		                   KPROF_FIELD_PREP(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, valid));
 		data2 = valid ? insn->data_address : 0;
 	}
 	(void)kprof_impl_lwp_model_store(m, kprof_impl_lwp_model_dw0(m, pick, flags), data1, insn->ip, data2);
