@@ -5932,6 +5932,28 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
+/* The generated widenings (kprof_<s>_widen): out all zero, then each unsigned scalar of in
+ * stored in its counterpart, both in host order. runs lists them as 7-byte records: source and
+ * target offset (16 bits each, little-endian), count, source width, target width in bytes. */
+KPROF_INTERNAL void kprof_impl_struct_widen(void *out, size_t size, const void *in,
+                                            const char *runs, unsigned nruns)
+{
+	const uint8_t *run = (const uint8_t *)runs;
+	const uint16_t one = 1;
+	size_t i, k,
+	        big = *(const uint8_t *)&one ==
+	              0; /* a big-endian host keeps a value's low bytes last */
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	for (; nruns; nruns--, run += 7)
+		for (i = 0; i < run[4]; i++)
+			for (k = 0; k < run[5]; k++)
+				((uint8_t *)out)[(size_t)(run[2] | run[3] << 8) + i * run[6] + k +
+				                 big * (size_t)(run[6] - run[5])] =
+				        ((const uint8_t *)in)[(size_t)(run[0] | run[1] << 8) +
+				                              i * run[5] + k];
+}
+
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
 KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
@@ -12749,21 +12771,8 @@ KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *b
 
 KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->bts_buffer_base;
-	out->bts_index = in->bts_index;
-	out->bts_absolute_maximum = in->bts_absolute_maximum;
-	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
-	out->pebs_buffer_base = in->pebs_buffer_base;
-	out->pebs_index = in->pebs_index;
-	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
-	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = in->pebs_gp_counter_reset[i];
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = in->pebs_fixed_counter_reset[i];
+	kprof_impl_struct_widen(out, sizeof(*out), in,
+	                        "\000\000\000\000\020\010\010\200\000\100\001\004\010\010", 2);
 }
 KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
                                                    kprof_ds_area64_fmt4 *out)
@@ -12781,18 +12790,8 @@ KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *i
 
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->bts_buffer_base;
-	out->bts_index = in->bts_index;
-	out->bts_absolute_maximum = in->bts_absolute_maximum;
-	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
-	out->pebs_buffer_base = in->pebs_buffer_base;
-	out->pebs_index = in->pebs_index;
-	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
-	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
-	out->pebs_gp_counter_reset[0] = in->pebs_counter_reset;
+	kprof_impl_struct_widen(out, sizeof(*out), in,
+	                        "\000\000\000\000\010\004\010\040\000\100\000\001\010\010", 2);
 }
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
 {
@@ -13798,21 +13797,7 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value)
 KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
                                              kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->BtsBufferBase;
-	out->bts_index = in->BtsIndex;
-	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
-	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
-	out->pebs_buffer_base = in->PebsBufferBase;
-	out->pebs_index = in->PebsIndex;
-	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
-	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
-	out->pebs_gp_counter_reset[0] = in->PebsCounterReset0;
-	out->pebs_gp_counter_reset[1] = in->PebsCounterReset1;
-	out->pebs_gp_counter_reset[2] = in->PebsCounterReset2;
-	out->pebs_gp_counter_reset[3] = in->PebsCounterReset3;
+	kprof_impl_struct_widen(out, sizeof(*out), in, "\000\000\000\000\014\010\010", 1);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out)
@@ -13845,21 +13830,8 @@ KPROF_API kprof_status kprof_processor_profile_control_area_encode(
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
                                                kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->BtsBufferBase;
-	out->bts_index = in->BtsIndex;
-	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
-	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
-	out->pebs_buffer_base = in->PebsBufferBase;
-	out->pebs_index = in->PebsIndex;
-	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
-	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = in->PebsGpCounterReset[i];
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = in->PebsFixedCounterReset[i];
+	kprof_impl_struct_widen(out, sizeof(*out), in,
+	                        "\000\000\000\000\020\010\010\200\000\100\001\004\010\010", 2);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out)
@@ -13878,21 +13850,10 @@ KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
                                                kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->BtsBufferBase;
-	out->bts_index = in->BtsIndex;
-	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
-	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
-	out->pebs_buffer_base = in->PebsBufferBase;
-	out->pebs_index = in->PebsIndex;
-	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
-	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = in->PebsGpCounterReset[i];
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = in->PebsFixedCounterReset[i];
+	kprof_impl_struct_widen(out, sizeof(*out), in,
+	                        "\000\000\000\000\010\004\010\040\000\100\000\010\010\010\140\000"
+	                        "\100\001\004\010\010",
+	                        3);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out)

@@ -331,7 +331,7 @@ def build_widen(s, ent, fields, structs):
     if tname not in structs:
         fail(s, ent, f"widens '{tname}': no struct of that name is defined earlier")
     target = {f["name"]: f for f in structs[tname]["fields"]}
-    assigns = []
+    runs = []
     for f in fields:
         fe = f"{ent} field '{f['name']}'"
         spec = f["as"] or snake(f["name"]).lower()
@@ -346,12 +346,20 @@ def build_widen(s, ent, fields, structs):
         if idx is not None:
             if f["count"] or not t["count"] or int(idx) >= t["count"]:
                 fail(f["node"], fe, f"as '{spec}': needs a scalar field and an index below {t['count'] or 0}")
-            assigns.append({"src": f["name"], "dst": f"{t['name']}[{idx}]", "count": 0})
+            run = [f["offset"], t["offset"] + int(idx) * t["size"], 1, f["size"], t["size"]]
         elif bool(f["count"]) != bool(t["count"]) or f["count"] > t["count"]:
             fail(f["node"], fe, f"'{tname}.{t['name']}' cannot hold this field's {f['count'] or 1} element(s)")
         else:
-            assigns.append({"src": f["name"], "dst": t["name"], "count": f["count"]})
-    return {"target": tname, "assigns": assigns}
+            run = [f["offset"], t["offset"], f["count"] or 1, f["size"], t["size"]]
+        last = runs[-1] if runs else None
+        if (last and last[3:] == run[3:] and last[0] + last[2] * last[3] == run[0]
+                and last[1] + last[2] * last[4] == run[1] and last[2] + run[2] <= 255):
+            last[2] += run[2]
+        else:
+            runs.append(run)
+    # 7-byte records: source offset, target offset (16 bits little-endian each), count, widths
+    data = [x for so, do, n, sw, dw in runs for x in (so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, sw, dw)]
+    return {"target": tname, "runs": runs, "runs_c": c_bytes(data)}
 
 
 def build_enum(e):

@@ -399,6 +399,54 @@ static void test_codecs(void)
 	CHECK_EQ(s86.Allocate, 4);
 }
 
+/* Each generated kprof_<layout>_widen against kprof_ds_area_decode, which reads the same
+ * bytes with its own per-layout code (PEBS format 4: no reset slot moves); and one field per
+ * layout against the test's own little-endian read at the reference offset. */
+static uint64_t le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+static void check_widened(const kprof_ds_area64 *w, const uint8_t *b, kprof_ds_layout layout, uint64_t index)
+{
+	kprof_ds_area64 d;
+	CHECK_EQ(kprof_ds_area_decode(b, 0x200, layout, KPROF_PEBS_FORMAT_ADAPTIVE, &d), KPROF_OK);
+	CHECK(memcmp(w, &d, sizeof(d)) == 0);
+	CHECK_EQ(w->pebs_index, index);
+}
+
+static void test_widen(void)
+{
+	uint8_t b[0x200];
+	kprof_ds_area64 w;
+	kprof_ds_area32 a32;
+	kprof_ds_area64_fmt4 a64;
+	kprof_pebs_ds_save_area s62;
+	kprof_pebs_ds_save_area64 s64;
+	kprof_pebs_ds_save_area32 s32;
+	unsigned i;
+	for (i = 0; i < sizeof(b); i++)
+		b[i] = (uint8_t)(i * 7u + 1u);
+	CHECK_EQ(kprof_ds_area32_decode(b, sizeof(b), &a32), KPROF_OK);
+	kprof_ds_area32_widen(&a32, &w);
+	check_widened(&w, b, KPROF_DS_LAYOUT_INTEL32, le(b + 0x14, 4));
+	CHECK_EQ(kprof_ds_area64_fmt4_decode(b, sizeof(b), &a64), KPROF_OK);
+	kprof_ds_area64_fmt4_widen(&a64, &w);
+	check_widened(&w, b, KPROF_DS_LAYOUT_INTEL64, le(b + 0x28, 8));
+	CHECK_EQ(kprof_pebs_ds_save_area_decode(b, sizeof(b), &s62), KPROF_OK);
+	kprof_pebs_ds_save_area_widen(&s62, &w);
+	check_widened(&w, b, KPROF_DS_LAYOUT_WIN62, le(b + 0x28, 8));
+	CHECK_EQ(kprof_pebs_ds_save_area64_decode(b, sizeof(b), &s64), KPROF_OK);
+	kprof_pebs_ds_save_area64_widen(&s64, &w);
+	check_widened(&w, b, KPROF_DS_LAYOUT_WIN64, le(b + 0x28, 8));
+	CHECK_EQ(kprof_pebs_ds_save_area32_decode(b, sizeof(b), &s32), KPROF_OK);
+	kprof_pebs_ds_save_area32_widen(&s32, &w);
+	check_widened(&w, b, KPROF_DS_LAYOUT_WIN32, le(b + 0x14, 4));
+}
+
 int main(void)
 {
 	test_seed();
@@ -409,5 +457,6 @@ int main(void)
 	test_listing("intel-wpr-learn.txt", 14);
 	test_psi_unknown_and_hostile();
 	test_codecs();
+	test_widen();
 	return kt_done();
 }

@@ -109,6 +109,23 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
+/* The generated widenings (kprof_<s>_widen): out all zero, then each unsigned scalar of in
+ * stored in its counterpart, both in host order. runs lists them as 7-byte records: source and
+ * target offset (16 bits each, little-endian), count, source width, target width in bytes. */
+KPROF_INTERNAL void kprof_impl_struct_widen(void *out, size_t size, const void *in, const char *runs, unsigned nruns)
+{
+	const uint8_t *run = (const uint8_t *)runs;
+	const uint16_t one = 1;
+	size_t i, k, big = *(const uint8_t *)&one == 0; /* a big-endian host keeps a value's low bytes last */
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	for (; nruns; nruns--, run += 7)
+		for (i = 0; i < run[4]; i++)
+			for (k = 0; k < run[5]; k++)
+				((uint8_t *)out)[(size_t)(run[2] | run[3] << 8) + i * run[6] + k + big * (size_t)(run[6] - run[5])] =
+				        ((const uint8_t *)in)[(size_t)(run[0] | run[1] << 8) + i * run[5] + k];
+}
+
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
 KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
