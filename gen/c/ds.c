@@ -149,6 +149,12 @@ KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 	return q;
 }
 
+KPROF_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
+{
+	a = a < b ? a : b;
+	return (uint32_t)(a < c ? a : c);
+}
+
 KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
 {
 	return an && bn && a < b + bn && b < a + an;
@@ -223,26 +229,16 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 			return st;
 	}
 	if (want_pebs) {
-		/* Counters with a reset slot in the layout (the 32-bit area has one) and a bit in
+		/* Counters with a reset slot in the layout (the 32-bit area has one; a 64-bit one at
+		 * least the setup's: format 5's area holds more), in the request, and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
 		gp_slots = !dtes64 ? 1u
-		           : wide  ? (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64 *)0)->pebs_gp_counter_reset)
-		                   : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset);
+		                   : kprof_impl_min3(KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
+		                                     KPROF_ARRAY_COUNT(req->gp_reset), KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
 		fixed_slots = !dtes64 ? 0u
-		              : wide  ? (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64 *)0)->pebs_fixed_counter_reset)
-		                      : (uint32_t)KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset);
-		if (gp_slots > KPROF_IA32_PEBS_ENABLE_PMC_WIDTH)
-			gp_slots = KPROF_IA32_PEBS_ENABLE_PMC_WIDTH;
-		if (fixed_slots > KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
-			fixed_slots = KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH;
-		if (gp_slots > KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset))
-			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset);
-		if (fixed_slots > KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset))
-			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset);
-		if (gp_slots > KPROF_ARRAY_COUNT(req->gp_reset))
-			gp_slots = (uint32_t)KPROF_ARRAY_COUNT(req->gp_reset);
-		if (fixed_slots > KPROF_ARRAY_COUNT(req->fixed_reset))
-			fixed_slots = (uint32_t)KPROF_ARRAY_COUNT(req->fixed_reset);
+		                      : kprof_impl_min3(KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
+		                                        KPROF_ARRAY_COUNT(req->fixed_reset),
+		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -273,13 +269,10 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		out->debugctl_mask = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
 		                     KPROF_IA32_DEBUGCTL_BTINT_MASK | KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK |
 		                     KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
-		out->debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK;
-		if (req->bts_interrupt)
-			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTINT_MASK;
-		if (!req->bts_os)
-			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK;
-		if (!req->bts_usr)
-			out->debugctl_bits |= KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK;
+		out->debugctl_bits = KPROF_IA32_DEBUGCTL_TR_MASK | KPROF_IA32_DEBUGCTL_BTS_MASK |
+		                     (req->bts_interrupt ? KPROF_IA32_DEBUGCTL_BTINT_MASK : 0) |
+		                     (req->bts_os ? 0 : KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK) |
+		                     (req->bts_usr ? 0 : KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK);
 	}
 	if (want_pebs) {
 		out->area.pebs_buffer_base = out->area.pebs_index = req->pebs_base;
