@@ -13139,6 +13139,13 @@ KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 	return q;
 }
 
+/* Word i of a run of little-endian words of width 8 or 4: the DS areas' eight buffer fields
+ * (from offset 0, in Intel's order) and a BTS record's from, to, flags are such runs. */
+KPROF_INTERNAL uint64_t kprof_impl_ds_word(const uint8_t *p, size_t width, size_t i)
+{
+	return width == 8 ? kprof_load_le64(p + 8 * i) : kprof_load_le32(p + 4 * i);
+}
+
 KPROF_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
 {
 	a = a < b ? a : b;
@@ -13394,6 +13401,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes,
 KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out)
 {
 	const uint8_t *p;
+	size_t width;
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
@@ -13401,26 +13409,15 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	if (w->left == 0)
 		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
+	width = w->record_size == KPROF_BTS_RECORD64_SIZE ? 8u : 4u;
 	out->at = w->base + w->slot * w->record_size;
-	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
-		kprof_bts_record64 r;
-		kprof_impl_zero(&r, sizeof(r));
-		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
-		out->from = r.from;
-		out->to = r.to;
-		out->flags = r.flags;
-		out->predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD64_FLAGS_PREDICTED, r.flags);
-	} else {
-		kprof_bts_record32 r;
-		kprof_impl_zero(&r, sizeof(r));
-		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
-		out->from = r.from;
-		out->to = r.to;
-		out->flags = r.flags;
-		out->predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD32_FLAGS_PREDICTED, r.flags);
-	}
+	out->from = kprof_impl_ds_word(p, width, 0);
+	out->to = kprof_impl_ds_word(p, width, 1);
+	out->flags = kprof_impl_ds_word(p, width, 2);
+	out->predicted = (uint8_t)(width == 8u ? KPROF_FIELD_GET(KPROF_BTS_RECORD64_FLAGS_PREDICTED,
+	                                                         out->flags)
+	                                       : KPROF_FIELD_GET(KPROF_BTS_RECORD32_FLAGS_PREDICTED,
+	                                                         out->flags));
 	w->left--;
 	w->slot++;
 	if (w->slot == w->capacity)
@@ -13980,32 +13977,24 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
-/* One DS layout: its size, the width of its eight buffer fields (from offset 0, in Intel's
- * order), and where its general-purpose and fixed counter resets (u64) are. */
+/* One DS layout: its size, the width of its eight buffer fields, and where its general-purpose
+ * and fixed counter resets (u64) are. kprof_ds_area64 is all u64 fields, its eight buffer
+ * fields first. */
 KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
                                                     size_t width, size_t gp_at, size_t gp_n,
                                                     size_t fixed_at, size_t fixed_n,
                                                     kprof_ds_area64 *out)
 {
 	size_t i;
-#define KPROF_DS_PTR(i)                                                                            \
-	(width == 8 ? kprof_load_le64(b + 8 * (i)) : (uint64_t)kprof_load_le32(b + 4 * (i)))
 	kprof_impl_zero(out, sizeof(*out));
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	out->bts_buffer_base = KPROF_DS_PTR(0);
-	out->bts_index = KPROF_DS_PTR(1);
-	out->bts_absolute_maximum = KPROF_DS_PTR(2);
-	out->bts_interrupt_threshold = KPROF_DS_PTR(3);
-	out->pebs_buffer_base = KPROF_DS_PTR(4);
-	out->pebs_index = KPROF_DS_PTR(5);
-	out->pebs_absolute_maximum = KPROF_DS_PTR(6);
-	out->pebs_interrupt_threshold = KPROF_DS_PTR(7);
-#undef KPROF_DS_PTR
+	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / 8; i++)
+		*(uint64_t *)(void *)((uint8_t *)out + 8 * i) = kprof_impl_ds_word(b, width, i);
 	for (i = 0; i < gp_n; i++)
-		out->pebs_gp_counter_reset[i] = kprof_load_le64(b + gp_at + 8 * i);
+		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
 	for (i = 0; i < fixed_n; i++)
-		out->pebs_fixed_counter_reset[i] = kprof_load_le64(b + fixed_at + 8 * i);
+		out->pebs_fixed_counter_reset[i] = kprof_impl_ds_word(b + fixed_at, 8, i);
 	return KPROF_OK;
 }
 

@@ -149,6 +149,13 @@ KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 	return q;
 }
 
+/* Word i of a run of little-endian words of width 8 or 4: the DS areas' eight buffer fields
+ * (from offset 0, in Intel's order) and a BTS record's from, to, flags are such runs. */
+KPROF_INTERNAL uint64_t kprof_impl_ds_word(const uint8_t *p, size_t width, size_t i)
+{
+	return width == 8 ? kprof_load_le64(p + 8 * i) : kprof_load_le32(p + 4 * i);
+}
+
 KPROF_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
 {
 	a = a < b ? a : b;
@@ -389,6 +396,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes,
 KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out)
 {
 	const uint8_t *p;
+	size_t width;
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
@@ -396,26 +404,13 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	if (w->left == 0)
 		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
+	width = w->record_size == KPROF_BTS_RECORD64_SIZE ? 8u : 4u;
 	out->at = w->base + w->slot * w->record_size;
-	if (w->record_size == KPROF_BTS_RECORD64_SIZE) {
-		kprof_bts_record64 r;
-		kprof_impl_zero(&r, sizeof(r));
-		(void)kprof_bts_record64_decode(p, KPROF_BTS_RECORD64_SIZE, &r);
-		out->from = r.from;
-		out->to = r.to;
-		out->flags = r.flags;
-		out->predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD64_FLAGS_PREDICTED, r.flags);
-	} else {
-		kprof_bts_record32 r;
-		kprof_impl_zero(&r, sizeof(r));
-		(void)kprof_bts_record32_decode(p, KPROF_BTS_RECORD32_SIZE, &r);
-		out->from = r.from;
-		out->to = r.to;
-		out->flags = r.flags;
-		out->predicted =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_BTS_RECORD32_FLAGS_PREDICTED, r.flags);
-	}
+	out->from = kprof_impl_ds_word(p, width, 0);
+	out->to = kprof_impl_ds_word(p, width, 1);
+	out->flags = kprof_impl_ds_word(p, width, 2);
+	out->predicted = (uint8_t)(width == 8u ? KPROF_FIELD_GET(KPROF_BTS_RECORD64_FLAGS_PREDICTED, out->flags)
+	                                       : KPROF_FIELD_GET(KPROF_BTS_RECORD32_FLAGS_PREDICTED, out->flags));
 	w->left--;
 	w->slot++;
 	if (w->slot == w->capacity)

@@ -1,27 +1,20 @@
-/* One DS layout: its size, the width of its eight buffer fields (from offset 0, in Intel's
- * order), and where its general-purpose and fixed counter resets (u64) are. */
+/* One DS layout: its size, the width of its eight buffer fields, and where its general-purpose
+ * and fixed counter resets (u64) are. kprof_ds_area64 is all u64 fields, its eight buffer
+ * fields first. */
 KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size, size_t width,
                                                     size_t gp_at, size_t gp_n, size_t fixed_at, size_t fixed_n,
                                                     kprof_ds_area64 *out)
 {
 	size_t i;
-#define KPROF_DS_PTR(i) (width == 8 ? kprof_load_le64(b + 8 * (i)) : (uint64_t)kprof_load_le32(b + 4 * (i)))
 	kprof_impl_zero(out, sizeof(*out));
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	out->bts_buffer_base = KPROF_DS_PTR(0);
-	out->bts_index = KPROF_DS_PTR(1);
-	out->bts_absolute_maximum = KPROF_DS_PTR(2);
-	out->bts_interrupt_threshold = KPROF_DS_PTR(3);
-	out->pebs_buffer_base = KPROF_DS_PTR(4);
-	out->pebs_index = KPROF_DS_PTR(5);
-	out->pebs_absolute_maximum = KPROF_DS_PTR(6);
-	out->pebs_interrupt_threshold = KPROF_DS_PTR(7);
-#undef KPROF_DS_PTR
+	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / 8; i++)
+		*(uint64_t *)(void *)((uint8_t *)out + 8 * i) = kprof_impl_ds_word(b, width, i);
 	for (i = 0; i < gp_n; i++)
-		out->pebs_gp_counter_reset[i] = kprof_load_le64(b + gp_at + 8 * i);
+		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
 	for (i = 0; i < fixed_n; i++)
-		out->pebs_fixed_counter_reset[i] = kprof_load_le64(b + fixed_at + 8 * i);
+		out->pebs_fixed_counter_reset[i] = kprof_impl_ds_word(b + fixed_at, 8, i);
 	return KPROF_OK;
 }
 
