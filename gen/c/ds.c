@@ -487,26 +487,20 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 #define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
 KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
 {
+	/* kprof_pebs_gprs is 18 u64 in the adaptive group's order; format 3 has the same registers
+	 * in format 0's: where each one is. */
+	static const uint8_t at[] = {
+	        KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET, KPROF_PEBS_RECORD_FMT3_IP_OFFSET,  KPROF_PEBS_RECORD_FMT3_AX_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_CX_OFFSET,    KPROF_PEBS_RECORD_FMT3_DX_OFFSET,  KPROF_PEBS_RECORD_FMT3_BX_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_SP_OFFSET,    KPROF_PEBS_RECORD_FMT3_BP_OFFSET,  KPROF_PEBS_RECORD_FMT3_SI_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_DI_OFFSET,    KPROF_PEBS_RECORD_FMT3_R8_OFFSET,  KPROF_PEBS_RECORD_FMT3_R9_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_R10_OFFSET,   KPROF_PEBS_RECORD_FMT3_R11_OFFSET, KPROF_PEBS_RECORD_FMT3_R12_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_R13_OFFSET,   KPROF_PEBS_RECORD_FMT3_R14_OFFSET, KPROF_PEBS_RECORD_FMT3_R15_OFFSET};
+	size_t i;
+	for (i = 0; i < sizeof(at); i++)
+		*(uint64_t *)(void *)((uint8_t *)&out->gprs + 8 * i) = kprof_load_le64(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = KPROF_PEBS_F3(IP);
-	out->gprs.flags = KPROF_PEBS_F3(FLAGS);
-	out->gprs.ip = KPROF_PEBS_F3(IP);
-	out->gprs.ax = KPROF_PEBS_F3(AX);
-	out->gprs.bx = KPROF_PEBS_F3(BX);
-	out->gprs.cx = KPROF_PEBS_F3(CX);
-	out->gprs.dx = KPROF_PEBS_F3(DX);
-	out->gprs.si = KPROF_PEBS_F3(SI);
-	out->gprs.di = KPROF_PEBS_F3(DI);
-	out->gprs.bp = KPROF_PEBS_F3(BP);
-	out->gprs.sp = KPROF_PEBS_F3(SP);
-	out->gprs.r8 = KPROF_PEBS_F3(R8);
-	out->gprs.r9 = KPROF_PEBS_F3(R9);
-	out->gprs.r10 = KPROF_PEBS_F3(R10);
-	out->gprs.r11 = KPROF_PEBS_F3(R11);
-	out->gprs.r12 = KPROF_PEBS_F3(R12);
-	out->gprs.r13 = KPROF_PEBS_F3(R13);
-	out->gprs.r14 = KPROF_PEBS_F3(R14);
-	out->gprs.r15 = KPROF_PEBS_F3(R15);
+	out->ip = out->gprs.ip;
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
 		out->applicable_counters = KPROF_PEBS_F3(STATUS);
