@@ -185,6 +185,7 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 {
 	const uint8_t *p;
 	size_t i, n = 0;
+	kprof_status st = KPROF_OK;
 	if (out_len)
 		*out_len = 0;
 	if (!buf || !e || !out || out_size == 0)
@@ -195,7 +196,6 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 	p = (const uint8_t *)buf + e->description_offset;
 	for (i = 0; i < e->description_units; i++) {
 		uint32_t c = kprof_load_le16(p + 2 * i);
-		uint8_t enc[4];
 		size_t k, m;
 		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < e->description_units) {
 			uint32_t lo = kprof_load_le16(p + 2 * i + 2);
@@ -206,38 +206,20 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 		}
 		if (c >= 0xD800 && c <= 0xDFFF)
 			c = 0xFFFD;
-		if (c < 0x80) {
-			enc[0] = (uint8_t)c;
-			m = 1;
-		} else if (c < 0x800) {
-			enc[0] = (uint8_t)(0xC0 | c >> 6);
-			enc[1] = (uint8_t)(0x80 | (c & 0x3F));
-			m = 2;
-		} else if (c < 0x10000) {
-			enc[0] = (uint8_t)(0xE0 | c >> 12);
-			enc[1] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
-			enc[2] = (uint8_t)(0x80 | (c & 0x3F));
-			m = 3;
-		} else {
-			enc[0] = (uint8_t)(0xF0 | c >> 18);
-			enc[1] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
-			enc[2] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
-			enc[3] = (uint8_t)(0x80 | (c & 0x3F));
-			m = 4;
-		}
+		m = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
 		if (out_size - 1 - n < m) {
-			out[n] = '\0';
-			if (out_len)
-				*out_len = n;
-			return KPROF_E_BUFFER_TOO_SMALL;
+			st = KPROF_E_BUFFER_TOO_SMALL;
+			break;
 		}
-		for (k = 0; k < m; k++)
-			out[n++] = (char)enc[k];
+		/* the lead byte: m - 1 continuation bytes of six bits each follow */
+		out[n++] = (char)(m == 1 ? c : (uint8_t)(0xF00u >> m) | c >> 6 * (m - 1));
+		for (k = m - 1; k-- > 0;)
+			out[n++] = (char)(0x80 | (c >> 6 * k & 0x3F));
 	}
 	out[n] = '\0';
 	if (out_len)
 		*out_len = n;
-	return KPROF_OK;
+	return st;
 }
 
 KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
