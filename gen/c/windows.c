@@ -9,8 +9,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len
 	kprof_impl_zero(out, sizeof(*out));
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / 8; i++)
-		*(uint64_t *)(void *)((uint8_t *)out + 8 * i) = kprof_impl_ds_word(b, width, i);
+	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / sizeof(uint64_t); i++)
+		((uint64_t *)(void *)out)[i] = kprof_impl_ds_word(b, width, i);
 	for (i = 0; i < gp_n; i++)
 		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
 	for (i = 0; i < fixed_n; i++)
