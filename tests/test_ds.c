@@ -256,6 +256,41 @@ static void test_record_size(void)
 	CHECK_EQ(kprof_pebs_record_size(15, 0, &n), KPROF_E_FORMAT);
 }
 
+/* The 32-bit area (DTES64 clear): each buffer field at its offset in the reference's 32-bit
+ * layout (0x00..0x1C, u32), the PEBS counter reset at 0x20 (u64); values computed here from
+ * the request (BTS 10 records of 12 bytes, PEBS 4 NetBurst records of 0x28). */
+static void test_setup_32(void)
+{
+	uint8_t area[0x30];
+	kprof_ds_request r;
+	kprof_ds_setup s;
+	memset(&r, 0, sizeof(r));
+	r.pebs_format = KPROF_PEBS_FORMAT_NETBURST32;
+	r.bts_base = 0x1000;
+	r.bts_size = 120;
+	r.bts_os = r.bts_usr = 1;
+	r.pebs_base = 0x2000;
+	r.pebs_size = 0xA0;
+	r.pebs_record_size = 0x28;
+	r.pebs_gp_mask = 1;
+	r.gp_reset[0] = 0x123456789Aull;
+	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(s.area_size, 0x28);
+	memset(area, 0xEE, sizeof(area));
+	CHECK_EQ(kprof_ds_setup_write(&s, area, 0x27), KPROF_E_BUFFER_TOO_SMALL);
+	CHECK_EQ(kprof_ds_setup_write(&s, area, sizeof(area)), KPROF_OK);
+	CHECK_EQ(get64(area + 0x00) & 0xFFFFFFFFu, 0x1000);
+	CHECK_EQ(get64(area + 0x04) & 0xFFFFFFFFu, 0x1000);
+	CHECK_EQ(get64(area + 0x08) & 0xFFFFFFFFu, 0x1000 + 120);
+	CHECK_EQ(get64(area + 0x0C) & 0xFFFFFFFFu, 0x1000 + 120);
+	CHECK_EQ(get64(area + 0x10) & 0xFFFFFFFFu, 0x2000);
+	CHECK_EQ(get64(area + 0x14) & 0xFFFFFFFFu, 0x2000);
+	CHECK_EQ(get64(area + 0x18) & 0xFFFFFFFFu, 0x20A0);
+	CHECK_EQ(get64(area + 0x1C) & 0xFFFFFFFFu, 0x20A0);
+	CHECK_EQ(get64(area + 0x20), 0x123456789Aull);
+	CHECK_EQ(area[0x28], 0xEE);
+}
+
 /* Fixed-counter resets land where the processor of each PEBS format reads them: 0x80 + 8i
  * below format 5, 0x140 + 8i from it (Linux ds.c intel_pmu_pebs_enable); nothing else moves. */
 static void test_setup_formats(void)
@@ -913,6 +948,7 @@ static void test_pebs_index(void)
 
 int main(void)
 {
+	test_setup_32();
 	test_layouts();
 	test_gpr_order();
 	test_caps();
