@@ -13326,16 +13326,10 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 	}
 	if (s->dtes64)
 		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
-	for (i = 0; i < sizeof(a); i++)
-		((uint8_t *)&a)[i] = 0;
-	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
-	a.bts_index = (uint32_t)s->area.bts_index;
-	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
-	a.bts_interrupt_threshold = (uint32_t)s->area.bts_interrupt_threshold;
-	a.pebs_buffer_base = (uint32_t)s->area.pebs_buffer_base;
-	a.pebs_index = (uint32_t)s->area.pebs_index;
-	a.pebs_absolute_maximum = (uint32_t)s->area.pebs_absolute_maximum;
-	a.pebs_interrupt_threshold = (uint32_t)s->area.pebs_interrupt_threshold;
+	/* the eight buffer fields, u64 in the setup and u32 here, from offset 0 in Intel's order */
+	for (i = 0; i < KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET / sizeof(uint32_t); i++)
+		((uint32_t *)(void *)&a)[i] =
+		        (uint32_t)((const uint64_t *)(const void *)&s->area)[i];
 	a.pebs_counter_reset = s->area.pebs_gp_counter_reset[0];
 	return kprof_ds_area32_encode(&a, buf, len);
 }
@@ -13511,7 +13505,7 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 	        KPROF_PEBS_RECORD_FMT3_R14_OFFSET,   KPROF_PEBS_RECORD_FMT3_R15_OFFSET};
 	size_t i;
 	for (i = 0; i < sizeof(at); i++)
-		*(uint64_t *)(void *)((uint8_t *)&out->gprs + 8 * i) = kprof_load_le64(p + at[i]);
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le64(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip;
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
@@ -13554,7 +13548,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
-	size_t i, left;
+	size_t left;
 	uint32_t size;
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
@@ -13562,8 +13556,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	p = w->bytes + w->at;
 	left = w->end - w->at;
 	out->at = w->base + w->at;
@@ -13986,8 +13979,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len
 	kprof_impl_zero(out, sizeof(*out));
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / 8; i++)
-		*(uint64_t *)(void *)((uint8_t *)out + 8 * i) = kprof_impl_ds_word(b, width, i);
+	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / sizeof(uint64_t); i++)
+		((uint64_t *)(void *)out)[i] = kprof_impl_ds_word(b, width, i);
 	for (i = 0; i < gp_n; i++)
 		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
 	for (i = 0; i < fixed_n; i++)
