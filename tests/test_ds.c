@@ -258,7 +258,8 @@ static void test_record_size(void)
 
 /* The 32-bit area (DTES64 clear): each buffer field at its offset in the reference's 32-bit
  * layout (0x00..0x1C, u32), the PEBS counter reset at 0x20 (u64); values computed here from
- * the request (BTS 10 records of 12 bytes, PEBS 4 NetBurst records of 0x28). */
+ * the request (BTS 10 records of 12 bytes, interrupt after 5; PEBS 4 NetBurst records of
+ * 0x28, interrupt after 2). */
 static void test_setup_32(void)
 {
 	uint8_t area[0x30];
@@ -269,7 +270,10 @@ static void test_setup_32(void)
 	r.bts_base = 0x1000;
 	r.bts_size = 120;
 	r.bts_os = r.bts_usr = 1;
+	r.bts_interrupt = 1;
+	r.bts_interrupt_after = 5;
 	r.pebs_base = 0x2000;
+	r.pebs_interrupt_after = 2;
 	r.pebs_size = 0xA0;
 	r.pebs_record_size = 0x28;
 	r.pebs_gp_mask = 1;
@@ -282,11 +286,11 @@ static void test_setup_32(void)
 	CHECK_EQ(get64(area + 0x00) & 0xFFFFFFFFu, 0x1000);
 	CHECK_EQ(get64(area + 0x04) & 0xFFFFFFFFu, 0x1000);
 	CHECK_EQ(get64(area + 0x08) & 0xFFFFFFFFu, 0x1000 + 120);
-	CHECK_EQ(get64(area + 0x0C) & 0xFFFFFFFFu, 0x1000 + 120);
+	CHECK_EQ(get64(area + 0x0C) & 0xFFFFFFFFu, 0x1000 + 5 * 12);
 	CHECK_EQ(get64(area + 0x10) & 0xFFFFFFFFu, 0x2000);
 	CHECK_EQ(get64(area + 0x14) & 0xFFFFFFFFu, 0x2000);
 	CHECK_EQ(get64(area + 0x18) & 0xFFFFFFFFu, 0x20A0);
-	CHECK_EQ(get64(area + 0x1C) & 0xFFFFFFFFu, 0x20A0);
+	CHECK_EQ(get64(area + 0x1C) & 0xFFFFFFFFu, 0x2000 + 2 * 0x28);
 	CHECK_EQ(get64(area + 0x20), 0x123456789Aull);
 	CHECK_EQ(area[0x28], 0xEE);
 }
@@ -487,7 +491,10 @@ static void test_setup(void)
 	r.bts_base = 0x1000;
 	r.bts_size = 12 * 10;
 	r.bts_os = r.bts_usr = 1;
+	r.bts_interrupt = 1;
+	r.bts_interrupt_after = 5;
 	r.pebs_base = 0x2000;
+	r.pebs_interrupt_after = 2;
 	r.pebs_size = 40 * 10;
 	r.pebs_record_size = 40;
 	r.pebs_gp_mask = 1;
