@@ -184,43 +184,31 @@ KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
 	return KPROF_FIELD_GET(KPROF_CPUID_1_EAX_STEPPING, leaf1_eax);
 }
 
-/* Twelve signature bytes from three registers (little-endian each) and a NUL. */
-KPROF_INTERNAL void kprof_impl_cpuid_sig(char out[13], uint32_t a, uint32_t b, uint32_t c)
+/* A vendor signature: twelve bytes from three registers of a slot's leaf (little-endian
+ * each, in the order given as register numbers, two bits each) and a NUL. */
+KPROF_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot, unsigned order,
+                                                 char out[13])
 {
-	uint32_t r[3];
 	unsigned i;
-	r[0] = a;
-	r[1] = b;
-	r[2] = c;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (!kprof_cpuid_snapshot_has(s, slot))
+		return KPROF_E_NOT_FOUND;
 	for (i = 0; i < 12; i++)
-		out[i] = (char)(uint8_t)(r[i / 4] >> (8 * (i % 4)));
+		out[i] = (char)(uint8_t)(s->regs[slot][order >> (2 * (i / 4)) & 3u] >> (8 * (i % 4)));
 	out[12] = '\0';
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
 {
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	out[0] = '\0';
-	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR))
-		return KPROF_E_NOT_FOUND;
-	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EBX],
-	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EDX],
-	                     s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_ECX]);
-	return KPROF_OK;
+	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_VENDOR, KPROF_EBX | KPROF_EDX << 2 | KPROF_ECX << 4, out);
 }
 
 KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
 {
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	out[0] = '\0';
-	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_VENDOR))
-		return KPROF_E_NOT_FOUND;
-	kprof_impl_cpuid_sig(out, s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EBX],
-	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_ECX],
-	                     s->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EDX]);
-	return KPROF_OK;
+	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_HV_VENDOR, KPROF_EBX | KPROF_ECX << 2 | KPROF_EDX << 4, out);
 }
 
 KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
