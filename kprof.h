@@ -5864,6 +5864,15 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
+ * so that no compiler sees a read of what a failed decode left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -5908,11 +5917,9 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
                                                      size_t size, const char *runs, unsigned nruns)
 {
-	size_t i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
@@ -5943,8 +5950,7 @@ KPROF_INTERNAL void kprof_impl_struct_widen(void *out, size_t size, const void *
 	size_t i, k,
 	        big = *(const uint8_t *)&one ==
 	              0; /* a big-endian host keeps a value's low bytes last */
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	for (; nruns; nruns--, run += 7)
 		for (i = 0; i < run[4]; i++)
 			for (k = 0; k < run[5]; k++)
@@ -11709,11 +11715,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events =
 	        KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_SHIPPED;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -11762,11 +11766,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
 	const uint32_t edx_first =
 	        KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_PROPOSAL;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -11811,9 +11813,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
 	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		unsigned i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
@@ -11828,8 +11828,7 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 		return KPROF_E_ARGUMENT;
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
-		for (r = 0; r < sizeof(*out); r++)
-			((uint8_t *)out)[r] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	for (r = 0; r < 4; r++)
@@ -11931,10 +11930,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	        (cfg->threshold_interrupt ? KPROF_LWPCB_FLAGS_INT_MASK : 0u) |
 	        (cfg->cont ? KPROF_LWPCB_FLAGS_CONT_MASK : 0u) |
 	        (cfg->ptsc ? KPROF_LWPCB_FLAGS_PTSC_MASK : 0u);
-	for (i = 0; i < caps->lwpcb_size; i++)
-		p[i] = 0;
-	for (i = 0; i < sizeof(hdr); i++)
-		((uint8_t *)&hdr)[i] = 0;
+	kprof_impl_zero(p, caps->lwpcb_size);
+	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
 	hdr.buffer_size = KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size) |
 	                  KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random);
@@ -12470,18 +12467,16 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
                                             uint8_t core_id, uint64_t seed)
 {
-	unsigned i;
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*m); i++)
-		((uint8_t *)m)[i] = 0;
+	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
 	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS ||
 	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
 		return KPROF_E_UNSUPPORTED;
-	for (i = 0; i < sizeof(*caps); i++) /* not a struct copy: clang -O0 calls memcpy for it */
-		((uint8_t *)&m->caps)[i] = ((const uint8_t *)caps)[i];
+	kprof_impl_copy(&m->caps, caps,
+	                sizeof(*caps)); /* not a struct copy: clang -O0 calls memcpy for it */
 	m->core_id = core_id;
 	m->prng = seed ? seed : UINT64_C(0x9E3779B97F4A7C15);
 	return KPROF_OK;
@@ -12968,26 +12963,15 @@ KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_heade
 	                                "\000\000\004\004", 1);
 }
 
-/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
- * so that no compiler sees a read of what a failed decode left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		((uint8_t *)p)[i] = 0;
-}
-
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
                                                    const uint64_t *misc_enable,
                                                    const uint64_t *perf_capabilities,
                                                    kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
-	size_t i;
 	if (!cpu || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
 	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;
@@ -14235,10 +14219,8 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 {
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
-	match->later = 0;
+	kprof_impl_zero(match, sizeof(*match));
 	match->itf = (uint8_t)itf;
-	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] =
-	        match->pad[5] = 0;
 	match->source = kprof_source_get(itf, e->source);
 	if (!match->source && itf == KPROF_INTERFACE_EMON) {
 		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
@@ -14279,8 +14261,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
-	for (i = 0; i < size; i++)
-		p[i] = 0;
+	kprof_impl_zero(p, size);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);

@@ -44,6 +44,15 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
+ * so that no compiler sees a read of what a failed decode left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -85,11 +94,9 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
                                                      const char *runs, unsigned nruns)
 {
-	size_t i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
@@ -117,8 +124,7 @@ KPROF_INTERNAL void kprof_impl_struct_widen(void *out, size_t size, const void *
 	const uint8_t *run = (const uint8_t *)runs;
 	const uint16_t one = 1;
 	size_t i, k, big = *(const uint8_t *)&one == 0; /* a big-endian host keeps a value's low bytes last */
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	for (; nruns; nruns--, run += 7)
 		for (i = 0; i < run[4]; i++)
 			for (k = 0; k < run[5]; k++)

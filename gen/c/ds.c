@@ -1,21 +1,10 @@
-/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
- * so that no compiler sees a read of what a failed decode left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		((uint8_t *)p)[i] = 0;
-}
-
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
-	size_t i;
 	if (!cpu || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
 	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;

@@ -241,9 +241,8 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 {
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
-	match->later = 0;
+	kprof_impl_zero(match, sizeof(*match));
 	match->itf = (uint8_t)itf;
-	match->pad[0] = match->pad[1] = match->pad[2] = match->pad[3] = match->pad[4] = match->pad[5] = 0;
 	match->source = kprof_source_get(itf, e->source);
 	if (!match->source && itf == KPROF_INTERFACE_EMON) {
 		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
@@ -284,8 +283,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
-	for (i = 0; i < size; i++)
-		p[i] = 0;
+	kprof_impl_zero(p, size);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
