@@ -118,8 +118,10 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 
 /* The generated widenings (kprof_<s>_widen): out all zero, then each unsigned scalar of in
  * stored in its counterpart, both in host order. runs lists them as 7-byte records: source and
- * target offset (16 bits each, little-endian), count, source width, target width in bytes. */
-KPROF_INTERNAL void kprof_impl_struct_widen(void *out, size_t size, const void *in, const char *runs, unsigned nruns)
+ * target offset (16 bits each, little-endian), count, source width, target width in bytes.
+ * Out of line: inlined next to a caller's kprof_ds_area64 (448 bytes), gcc -O3's unrolled
+ * loops would take that frame past 512 bytes. */
+KPROF_COLD void kprof_impl_struct_widen(void *out, size_t size, const void *in, const char *runs, unsigned nruns)
 {
 	const uint8_t *run = (const uint8_t *)runs;
 	const uint16_t one = 1;
