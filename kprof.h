@@ -13945,12 +13945,11 @@ KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
 	                                "\000\000\001\004\010\000\004\010", 2);
 }
 
-/* One DS layout: its size, the width of its eight buffer fields, and where its general-purpose
- * and fixed counter resets (u64) are. kprof_ds_area64 is all u64 fields, its eight buffer
- * fields first. */
+/* One DS layout: its size and the width of its eight buffer fields (kprof_ds_area64 is all
+ * u64 fields, those eight first); its u64 counter resets run from gp_at to the end of the
+ * area, the fixed ones from fixed_at (= size: none). */
 KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
-                                                    size_t width, size_t gp_at, size_t gp_n,
-                                                    size_t fixed_at, size_t fixed_n,
+                                                    size_t width, size_t gp_at, size_t fixed_at,
                                                     kprof_ds_area64 *out)
 {
 	size_t i;
@@ -13959,9 +13958,9 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len
 		return KPROF_E_TRUNCATED;
 	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / sizeof(uint64_t); i++)
 		((uint64_t *)(void *)out)[i] = kprof_impl_ds_word(b, width, i);
-	for (i = 0; i < gp_n; i++)
+	for (i = 0; i < (fixed_at - gp_at) / sizeof(uint64_t); i++)
 		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
-	for (i = 0; i < fixed_n; i++)
+	for (i = 0; i < (size - fixed_at) / sizeof(uint64_t); i++)
 		out->pebs_fixed_counter_reset[i] = kprof_impl_ds_word(b + fixed_at, 8, i);
 	return KPROF_OK;
 }
@@ -13971,59 +13970,46 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 {
 	const uint8_t *b = (const uint8_t *)bytes;
 	int wide = kprof_impl_ds_wide_resets(pebs_format);
-	/* A Windows 2004 fixed-reset slot is a general-purpose one from format 5 on. */
-	size_t win_fixed =
-	        KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsFixedCounterReset);
-	size_t win_gp =
-	        KPROF_ARRAY_COUNT(((const kprof_pebs_ds_save_area64 *)0)->PebsGpCounterReset);
 	if (!bytes || !out)
 		return KPROF_E_ARGUMENT;
 	if (wide < 0)
 		return KPROF_E_FORMAT;
+	/* From PEBS format 5 on, a Windows 2004 fixed-reset slot is a general-purpose one. */
 	switch (layout) {
 	case KPROF_DS_LAYOUT_INTEL64:
 		if (wide)
 			return kprof_impl_ds_area_load(
 			        b, len, KPROF_DS_AREA64_SIZE, 8,
 			        KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-			        KPROF_ARRAY_COUNT(out->pebs_gp_counter_reset),
-			        KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-			        KPROF_ARRAY_COUNT(out->pebs_fixed_counter_reset), out);
-		return kprof_impl_ds_area_load(
-		        b, len, KPROF_DS_AREA64_FMT4_SIZE, 8,
-		        KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
-		        KPROF_ARRAY_COUNT(((const kprof_ds_area64_fmt4 *)0)->pebs_gp_counter_reset),
-		        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
-		        KPROF_ARRAY_COUNT(
-		                ((const kprof_ds_area64_fmt4 *)0)->pebs_fixed_counter_reset),
-		        out);
+			        KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, out);
+		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA64_FMT4_SIZE, 8,
+		                               KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
+		                               KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                               out);
 	case KPROF_DS_LAYOUT_INTEL32:
 		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA32_SIZE, 4,
-		                               KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET, 1, 0, 0,
-		                               out);
+		                               KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
+		                               KPROF_DS_AREA32_SIZE, out);
 	case KPROF_DS_LAYOUT_WIN62:
 		return kprof_impl_ds_area_load(
 		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
 		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
 		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
-		        (KPROF_PEBS_DS_SAVE_AREA_SIZE -
-		         KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET) /
-		                8,
-		        0, 0, out);
+		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
 	case KPROF_DS_LAYOUT_WIN64:
 		return kprof_impl_ds_area_load(
 		        b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
 		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-		        wide ? win_gp + win_fixed : win_gp,
-		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-		        wide ? 0 : win_fixed, out);
+		        wide ? KPROF_PEBS_DS_SAVE_AREA64_SIZE
+		             : KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        out);
 	case KPROF_DS_LAYOUT_WIN32:
 		return kprof_impl_ds_area_load(
 		        b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
 		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
-		        wide ? win_gp + win_fixed : win_gp,
-		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
-		        wide ? 0 : win_fixed, out);
+		        wide ? KPROF_PEBS_DS_SAVE_AREA32_SIZE
+		             : KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        out);
 	default: return KPROF_E_ARGUMENT;
 	}
 }
