@@ -11822,16 +11822,14 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 	unsigned r;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
-	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
-	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
-		kprof_impl_zero(out, sizeof(*out));
-		return KPROF_E_UNSUPPORTED;
-	}
 	for (r = 0; r < 4; r++)
 		leaf[r] = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_LWP, r);
+	/* Either leaf missing: the LWP bit reads as clear, so *out is zero and LWP unsupported. */
 	return kprof_lwp_caps_decode(
-	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX), leaf,
-	        KPROF_LWP_REVISION_SHIPPED, out);
+	        kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)
+	                ? kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)
+	                : 0,
+	        leaf, KPROF_LWP_REVISION_SHIPPED, out);
 }
 
 KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
