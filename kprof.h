@@ -13169,9 +13169,8 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 	wide = dtes64 && kprof_impl_ds_wide_resets(req->pebs_format) == 1;
 	want_bts = req->bts_size != 0;
 	want_pebs = req->pebs_size != 0;
-	if (want_pebs && !(req->pebs_gp_mask | req->pebs_fixed_mask))
-		return KPROF_E_ARGUMENT;
-	if (!want_pebs && (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask))
+	if (want_pebs ? !(req->pebs_gp_mask | req->pebs_fixed_mask)
+	              : (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask) != 0)
 		return KPROF_E_ARGUMENT;
 	if (caps) {
 		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
@@ -13179,18 +13178,15 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 			return KPROF_E_UNSUPPORTED;
 		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
-		if (want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl)
-			return KPROF_E_UNSUPPORTED;
-		if (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES)
-			return KPROF_E_UNSUPPORTED;
-		if (req->adaptive && caps->pebs_baseline == KPROF_DS_NO)
+		if ((want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl) ||
+		    (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES) ||
+		    (req->adaptive && caps->pebs_baseline == KPROF_DS_NO))
 			return KPROF_E_UNSUPPORTED;
 	}
 	if (want_bts) {
-		if (!req->bts_os && !req->bts_usr)
-			return KPROF_E_ARGUMENT;
-		if (req->bts_interrupt ? req->bts_interrupt_after == 0
-		                       : req->bts_interrupt_after != 0)
+		if ((!req->bts_os && !req->bts_usr) ||
+		    (req->bts_interrupt ? req->bts_interrupt_after == 0
+		                        : req->bts_interrupt_after != 0))
 			return KPROF_E_ARGUMENT;
 		bts_record = dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 		st = kprof_impl_ds_buffer(req->bts_base, req->bts_size, bts_record,
@@ -13218,10 +13214,9 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
 		    req->load_latency_mask >> KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
 			return KPROF_E_RANGE;
-		if (req->pebs_fixed_mask && !req->adaptive)
-			return KPROF_E_ARGUMENT;
-		if (req->load_latency_mask &&
-		    (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask)))
+		if ((req->pebs_fixed_mask && !req->adaptive) ||
+		    (req->load_latency_mask &&
+		     (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask))))
 			return KPROF_E_ARGUMENT;
 		st = kprof_impl_ds_buffer(req->pebs_base, req->pebs_size, req->pebs_record_size,
 		                          req->pebs_interrupt_after, dtes64, &pebs_max,
