@@ -5878,33 +5878,36 @@ KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-/* 1 on a big-endian host, where a scalar's low byte is its last. */
-KPROF_INTERNAL int kprof_impl_host_big(void)
-{
-	const uint16_t one = 1;
-	return *(const uint8_t *)&one == 0;
-}
-
 /* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
- * static assertions), so a codec copies the bytes; on a big-endian host it then reverses the
- * bytes of every multi-byte scalar (the same step both ways). runs lists those scalars as
- * 4-byte records: offset (16 bits, little-endian), count, width in bytes. */
+ * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
+ * between little-endian and host order. runs lists those scalars as 4-byte records: offset
+ * (16 bits, little-endian), count, width in bytes. */
 KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
-                                              const char *runs, unsigned nruns)
+                                              const char *runs, unsigned nruns, int encode)
 {
 	const uint8_t *run = (const uint8_t *)runs;
-	size_t i, k, off;
-	uint8_t t;
+	size_t i, off;
+	unsigned k;
 	for (i = 0; i < size; i++)
 		dst[i] = src[i];
-	for (; nruns && kprof_impl_host_big(); nruns--, run += 4) {
+	for (; nruns; nruns--, run += 4) {
 		off = (size_t)run[0] | (size_t)run[1] << 8;
-		for (i = 0; i < run[2]; i++, off += run[3]) {
-			for (k = 0; k < run[3] / 2u; k++) {
-				t = dst[off + k];
-				dst[off + k] = dst[off + run[3] - 1u - k];
-				dst[off + run[3] - 1u - k] = t;
-			}
+		for (k = 0; k < run[2]; k++, off += run[3]) {
+			if (run[3] == 2 && encode)
+				kprof_store_le16(dst + off,
+				                 *(const uint16_t *)(const void *)(src + off));
+			else if (run[3] == 2)
+				*(uint16_t *)(void *)(dst + off) = kprof_load_le16(src + off);
+			else if (run[3] == 4 && encode)
+				kprof_store_le32(dst + off,
+				                 *(const uint32_t *)(const void *)(src + off));
+			else if (run[3] == 4)
+				*(uint32_t *)(void *)(dst + off) = kprof_load_le32(src + off);
+			else if (encode)
+				kprof_store_le64(dst + off,
+				                 *(const uint64_t *)(const void *)(src + off));
+			else
+				*(uint64_t *)(void *)(dst + off) = kprof_load_le64(src + off);
 		}
 	}
 }
@@ -5921,7 +5924,7 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len
 		return KPROF_E_ARGUMENT;
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns);
+	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns, 0);
 	return KPROF_OK;
 }
 
@@ -5932,7 +5935,7 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 		return KPROF_E_ARGUMENT;
 	if (len < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
-	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns);
+	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
 	return KPROF_OK;
 }
 
@@ -5945,7 +5948,10 @@ KPROF_COLD void kprof_impl_struct_widen(void *out, size_t size, const void *in, 
                                         unsigned nruns)
 {
 	const uint8_t *run = (const uint8_t *)runs;
-	size_t i, k, big = (size_t)kprof_impl_host_big();
+	const uint16_t one = 1;
+	size_t i, k,
+	        big = *(const uint8_t *)&one ==
+	              0; /* a big-endian host keeps a value's low bytes last */
 	kprof_impl_zero(out, size);
 	for (; nruns; nruns--, run += 7)
 		for (i = 0; i < run[4]; i++)
