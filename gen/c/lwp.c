@@ -9,26 +9,12 @@
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
-/* The poll's non-empty path is kept out of line so that the empty path around it needs no
- * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
- * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
- * price of emitting them in every i386 translation unit), so the empty poll jumps to its
- * non-empty path with the arguments where they are. */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __used__))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(_MSC_VER)
-#define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is KPROF_COLD (config.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
-#define KPROF_IMPL_LWP_OUTLINED   static
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
 #endif
 
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
@@ -707,7 +693,7 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
