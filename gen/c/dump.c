@@ -33,27 +33,27 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
  * common case of kprof_impl_dump_hex, one table load per digit. */
 KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
 {
-	/* Each byte's value as a hex digit, 16 for bytes that are none. */
-	static const uint8_t digit[256] = {
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
-		16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	};
+	/* Each byte's value as a hex digit, 16 for bytes that are none (a string: one token for
+	 * the compiler to parse, not 256). */
+	static const char digit[257] =
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\000\001\002\003\004\005\006\007\010\011\020\020\020\020\020\020"
+		"\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020";
 	const unsigned char *p = (const unsigned char *)s + *i;
 	uint32_t x = 0;
 	unsigned bad = 0, k;
 	if (n - *i < 8)
 		return 0;
 	for (k = 0; k < 8; k++) {
-		bad |= digit[p[k]];
-		x = (x << 4) | digit[p[k]];
+		bad |= (uint8_t)digit[p[k]];
+		x = (x << 4) | (uint8_t)digit[p[k]];
 	}
-	if ((bad & 16u) || (n - *i > 8 && digit[p[8]] < 16u))
+	if ((bad & 16u) || (n - *i > 8 && (uint8_t)digit[p[8]] < 16u))
 		return 0;
 	*i += 8;
 	*v = x;
@@ -493,6 +493,21 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 	return KPROF_END;
 }
 
+/* Fill err (optional) with where a whole-text read stopped: st is the reader's last status
+ * (KPROF_END: read to the end) or what the caller makes of it. */
+KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it, kprof_status st)
+{
+	int failed = it->status != KPROF_END;
+	if (!err)
+		return;
+	err->status = st == KPROF_END ? KPROF_OK : st;
+	err->line = failed ? it->line : 0;
+	err->format = it->format;
+	err->expect = failed ? it->expect : KPROF_DUMP_EXPECT_NOTHING;
+	err->cpus = (uint32_t)(it->cpu + 1);
+	err->records = it->records;
+}
+
 /* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
  * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
  * empty (never a partial snapshot) and err (optional) says why, at which line and what the
@@ -518,14 +533,7 @@ KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, u
 		 * KPROF_E_NOT_FOUND here, and ignored. */
 		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
-	if (err) {
-		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
-		err->line = st == KPROF_END ? 0 : it.line;
-		err->format = it.format;
-		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
-		err->cpus = (uint32_t)(it.cpu + 1);
-		err->records = it.records;
-	}
+	kprof_impl_dump_report(err, &it, st == KPROF_END && !found ? KPROF_E_NOT_FOUND : st);
 	if (st == KPROF_END && found)
 		return KPROF_OK;
 	kprof_cpuid_snapshot_init(out);
@@ -541,78 +549,51 @@ KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_
 KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
                                             size_t *written)
 {
-	static const char hex[] = "0123456789abcdef";
 	static const char names[4][8] = {" eax=0x", " ebx=0x", " ecx=0x", " edx=0x"};
 	char line[96];
-	size_t n = 0, k;
+	size_t n = 0;
 	uint32_t regs[4];
-	unsigned d, digits;
-	int j;
+	unsigned k, m;
 	if (!r || !buf)
 		return KPROF_E_ARGUMENT;
 	regs[0] = r->eax;
 	regs[1] = r->ebx;
 	regs[2] = r->ecx;
 	regs[3] = r->edx;
-	line[n++] = ' ';
-	line[n++] = ' ';
-	line[n++] = ' ';
-	line[n++] = '0';
-	line[n++] = 'x';
-	for (j = 28; j >= 0; j -= 4)
-		line[n++] = hex[(r->leaf >> j) & 0xF];
-	line[n++] = ' ';
-	line[n++] = '0';
-	line[n++] = 'x';
-	for (digits = 2; digits < 8 && (r->subleaf >> (4 * digits)) != 0; digits++)
-		;
-	for (d = digits; d > 0; d--)
-		line[n++] = hex[(r->subleaf >> (4 * (d - 1))) & 0xF];
+	for (m = 0; m < 5; m++)
+		line[n++] = "   0x"[m];
+	n += kprof_impl_hex(line + n, r->leaf, 8);
+	for (m = 0; m < 3; m++)
+		line[n++] = " 0x"[m];
+	n += kprof_impl_hex(line + n, r->subleaf, 2);
 	line[n++] = ':';
 	for (k = 0; k < 4; k++) {
-		unsigned m;
 		for (m = 0; m < 7; m++)
 			line[n++] = names[k][m];
-		for (j = 28; j >= 0; j -= 4)
-			line[n++] = hex[(regs[k] >> j) & 0xF];
+		n += kprof_impl_hex(line + n, regs[k], 8);
 	}
 	line[n++] = '\n';
-	if (cap < n + 1)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	for (k = 0; k < n; k++)
-		buf[k] = line[k];
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written)
 {
-	char digits[10];
-	size_t n = 0, k = 0, need;
+	char digits[10], line[16];
+	size_t n, k = 0;
 	if (!buf)
 		return KPROF_E_ARGUMENT;
+	for (n = 0; n < 4; n++)
+		line[n] = "CPU "[n];
 	do {
 		digits[k++] = (char)('0' + cpu % 10u);
 		cpu /= 10u;
 	} while (cpu);
-	need = 4 + k + 2;
-	if (cap < need + 1)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	buf[n++] = 'C';
-	buf[n++] = 'P';
-	buf[n++] = 'U';
-	buf[n++] = ' ';
 	while (k)
-		buf[n++] = digits[--k];
-	buf[n++] = ':';
-	buf[n++] = '\n';
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+		line[n++] = digits[--k];
+	line[n++] = ':';
+	line[n++] = '\n';
+	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
@@ -744,14 +725,7 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 	st = kprof_dump_iter_init(&it, text, len);
 	while (st == KPROF_OK)
 		st = kprof_dump_iter_next(&it, &r);
-	if (err) {
-		err->status = st == KPROF_END ? KPROF_OK : st;
-		err->line = st == KPROF_END ? 0 : it.line;
-		err->format = it.format;
-		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
-		err->cpus = (uint32_t)(it.cpu + 1);
-		err->records = it.records;
-	}
+	kprof_impl_dump_report(err, &it, st);
 	if (st != KPROF_END)
 		return st;
 	first_group = g->count;

@@ -484,29 +484,16 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
                                              size_t *written)
 {
-	static const char hex[] = "0123456789abcdef";
 	uint64_t config;
-	char tmp[18];
-	size_t n = 0, k = 0;
+	char text[17];
 	kprof_status st;
 	if (!buf)
 		return KPROF_E_ARGUMENT;
+	text[0] = 'r';
 	st = kprof_source_perf_config(s, &config);
 	if (st != KPROF_OK)
 		return st;
-	do {
-		tmp[k++] = hex[config & 0xFu];
-		config >>= 4;
-	} while (config);
-	if (cap < k + 2)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	buf[n++] = 'r';
-	while (k)
-		buf[n++] = tmp[--k];
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap, written);
 }
 
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
