@@ -5880,6 +5880,15 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Outputs are zeroed first, so a
+ * caller never reads what a failed call left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 /* ASCII case folding, locale-free (no libc). */
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
@@ -5925,11 +5934,9 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
                                                      size_t size, const char *runs, unsigned nruns)
 {
-	size_t i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
@@ -7469,11 +7476,9 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
                                                     kprof_pmu_caps *c)
 {
-	unsigned i;
 	if (!c)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*c); i++)
-		((uint8_t *)c)[i] = 0;
+	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
 	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
@@ -7512,11 +7517,10 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	const kprof_windows_release *rel;
 	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i, have;
+	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*d); i++)
-		((uint8_t *)d)[i] = 0;
+	kprof_impl_zero(d, sizeof(*d));
 	build = hal & KPROF_HAL_BUILD_MASK;
 	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
 	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
@@ -7705,11 +7709,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	uint32_t sel_msr, ctr_msr, width;
 	int own;
 	uint64_t mask, start, limit;
-	unsigned i;
 	if (!p)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*p); i++)
-		((uint8_t *)p)[i] = 0;
+	kprof_impl_zero(p, sizeof(*p));
 	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
 	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT || !s->select)
@@ -10351,25 +10353,15 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	unsigned k;
 	if (!it)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
 	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	it->block_pending = 0;
-	it->block_records = 0;
-	it->prev_leaf = it->prev_subleaf = 0;
-	for (k = 0; k < 4; k++)
-		it->prev_regs[k] = 0;
-	it->records = 0;
-	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-		it->seen[k] = 0;
 	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 	return (kprof_status)it->status;
 }
@@ -10699,7 +10691,6 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		/* A header, or leaf 0 again, opens the next block. */
 		if (it->cpu < 0 || it->block_pending ||
 		    (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
-			unsigned k;
 			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
 				return kprof_impl_dump_fail(it, KPROF_E_RANGE,
 				                            KPROF_DUMP_EXPECT_NOTHING);
@@ -10708,8 +10699,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
 			it->block_pending = 0;
 			it->block_records = 0;
-			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-				it->seen[k] = 0;
+			kprof_impl_zero(it->seen, sizeof(it->seen));
 		}
 		same_run = it->block_records && r.leaf == it->prev_leaf;
 		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
@@ -10855,15 +10845,8 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 {
-	unsigned i;
-	if (!f)
-		return;
-	f->present = 0;
-	f->has_max = 0;
-	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
-		f->value[i] = 0;
-	for (i = 0; i < 4; i++)
-		f->max_leaf[i] = 0;
+	if (f)
+		kprof_impl_zero(f, sizeof(*f));
 }
 
 KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
@@ -11073,11 +11056,9 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 {
 	if (!it)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
-	it->header = 0;
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
@@ -11233,11 +11214,9 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	kprof_listing_row r;
 	kprof_status st;
 	uint32_t highest = 0;
-	unsigned i;
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(it->seen); i++)
-		it->seen[i] = 0;
+	kprof_impl_zero(it->seen, sizeof(it->seen));
 	it->d = d;
 	it->phase = 0;
 	it->pending = 0;
@@ -11728,11 +11707,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events =
 	        KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_SHIPPED;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -11781,11 +11758,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
 	const uint32_t edx_first =
 	        KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_PROPOSAL;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -11830,9 +11805,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
 	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		unsigned i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
@@ -11847,8 +11820,7 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 		return KPROF_E_ARGUMENT;
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
-		for (r = 0; r < sizeof(*out); r++)
-			((uint8_t *)out)[r] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	for (r = 0; r < 4; r++)
@@ -11952,10 +11924,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
 	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
-	for (i = 0; i < caps->lwpcb_size; i++)
-		p[i] = 0;
-	for (i = 0; i < sizeof(hdr); i++)
-		((uint8_t *)&hdr)[i] = 0;
+	kprof_impl_zero(p, caps->lwpcb_size);
+	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
 	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
 	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
@@ -12219,11 +12189,9 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base, missed;
 	kprof_status st;
-	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*r); i++)
-		((uint8_t *)r)[i] = 0;
+	kprof_impl_zero(r, sizeof(*r));
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -12495,8 +12463,7 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	unsigned i;
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*m); i++)
-		((uint8_t *)m)[i] = 0;
+	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
 	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS ||
 	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
@@ -13021,26 +12988,15 @@ KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_heade
 	                                "\000\000\004\004", 1);
 }
 
-/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
- * so that no compiler sees a read of what a failed decode left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		((uint8_t *)p)[i] = 0;
-}
-
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
                                                    const uint64_t *misc_enable,
                                                    const uint64_t *perf_capabilities,
                                                    kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
-	size_t i;
 	if (!cpu || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
 	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;
@@ -13366,9 +13322,9 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 			return KPROF_E_BUFFER_TOO_SMALL;
 		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
 			return st;
-		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET;
-		     i < KPROF_DS_AREA64_SIZE; i++)
-			b[i] = 0;
+		kprof_impl_zero(b + KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                KPROF_DS_AREA64_SIZE -
+		                        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET);
 		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
 			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET +
 			                         8 * i,
@@ -13377,8 +13333,7 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 	}
 	if (s->dtes64)
 		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
-	for (i = 0; i < sizeof(a); i++)
-		((uint8_t *)&a)[i] = 0;
+	kprof_impl_zero(&a, sizeof(a));
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
 	a.bts_index = (uint32_t)s->area.bts_index;
 	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
@@ -13618,7 +13573,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
-	size_t i, left;
+	size_t left;
 	uint32_t size;
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
@@ -13626,8 +13581,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	p = w->bytes + w->at;
 	left = w->end - w->at;
 	out->at = w->base + w->at;
@@ -14422,8 +14376,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
-	for (i = 0; i < size; i++)
-		p[i] = 0;
+	kprof_impl_zero(p, size);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);

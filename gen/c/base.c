@@ -43,6 +43,15 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Outputs are zeroed first, so a
+ * caller never reads what a failed call left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
 /* ASCII case folding, locale-free (no libc). */
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
@@ -85,11 +94,9 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
                                                      const char *runs, unsigned nruns)
 {
-	size_t i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < size)

@@ -113,25 +113,15 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	unsigned k;
 	if (!it)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
 	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	it->block_pending = 0;
-	it->block_records = 0;
-	it->prev_leaf = it->prev_subleaf = 0;
-	for (k = 0; k < 4; k++)
-		it->prev_regs[k] = 0;
-	it->records = 0;
-	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-		it->seen[k] = 0;
 	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 	return (kprof_status)it->status;
 }
@@ -447,7 +437,6 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 			continue;
 		/* A header, or leaf 0 again, opens the next block. */
 		if (it->cpu < 0 || it->block_pending || (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
-			unsigned k;
 			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
 				return kprof_impl_dump_fail(it, KPROF_E_RANGE, KPROF_DUMP_EXPECT_NOTHING);
 			it->cpu++;
@@ -455,8 +444,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
 			it->block_pending = 0;
 			it->block_records = 0;
-			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-				it->seen[k] = 0;
+			kprof_impl_zero(it->seen, sizeof(it->seen));
 		}
 		same_run = it->block_records && r.leaf == it->prev_leaf;
 		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
@@ -598,15 +586,8 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 {
-	unsigned i;
-	if (!f)
-		return;
-	f->present = 0;
-	f->has_max = 0;
-	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
-		f->value[i] = 0;
-	for (i = 0; i < 4; i++)
-		f->max_leaf[i] = 0;
+	if (f)
+		kprof_impl_zero(f, sizeof(*f));
 }
 
 KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
@@ -815,11 +796,9 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 {
 	if (!it)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
-	it->header = 0;
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
@@ -968,11 +947,9 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	kprof_listing_row r;
 	kprof_status st;
 	uint32_t highest = 0;
-	unsigned i;
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(it->seen); i++)
-		it->seen[i] = 0;
+	kprof_impl_zero(it->seen, sizeof(it->seen));
 	it->d = d;
 	it->phase = 0;
 	it->pending = 0;

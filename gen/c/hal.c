@@ -140,11 +140,9 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 
 KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
-	unsigned i;
 	if (!c)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*c); i++)
-		((uint8_t *)c)[i] = 0;
+	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
 	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
@@ -183,11 +181,10 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	const kprof_windows_release *rel;
 	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i, have;
+	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*d); i++)
-		((uint8_t *)d)[i] = 0;
+	kprof_impl_zero(d, sizeof(*d));
 	build = hal & KPROF_HAL_BUILD_MASK;
 	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
 	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
@@ -372,11 +369,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	uint32_t sel_msr, ctr_msr, width;
 	int own;
 	uint64_t mask, start, limit;
-	unsigned i;
 	if (!p)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*p); i++)
-		((uint8_t *)p)[i] = 0;
+	kprof_impl_zero(p, sizeof(*p));
 	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
 	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT ||

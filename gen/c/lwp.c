@@ -163,11 +163,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 {
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events = KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_SHIPPED;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -215,11 +213,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	const uint32_t eax_events = KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK - 1u -
 	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
 	const uint32_t edx_first = KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_PROPOSAL;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -262,9 +258,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
 	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		unsigned i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
@@ -278,8 +272,7 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 		return KPROF_E_ARGUMENT;
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
-		for (r = 0; r < sizeof(*out); r++)
-			((uint8_t *)out)[r] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	for (r = 0; r < 4; r++)
@@ -371,10 +364,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
 	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
-	for (i = 0; i < caps->lwpcb_size; i++)
-		p[i] = 0;
-	for (i = 0; i < sizeof(hdr); i++)
-		((uint8_t *)&hdr)[i] = 0;
+	kprof_impl_zero(p, caps->lwpcb_size);
+	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
 	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
 	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
@@ -618,11 +609,9 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base, missed;
 	kprof_status st;
-	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*r); i++)
-		((uint8_t *)r)[i] = 0;
+	kprof_impl_zero(r, sizeof(*r));
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -883,8 +872,7 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	unsigned i;
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*m); i++)
-		((uint8_t *)m)[i] = 0;
+	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
 	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS || caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
