@@ -356,7 +356,7 @@ def targets(results):
         t.append(("relocations the tables need", v, "== 0", v == 0))
         v = max(fp[k]["rodata"] for k in ("gcc_names", "clang_names"))
         t.append(("tables with names, .rodata bytes", v, "< 16384", v < 16384))
-        # The per-family counts tables: a row of their own (issue 17 target 7), whose only bar is
+        # The per-family counts tables: a row of their own, whose only bar is
         # the relocation-free form; their size is reported, not judged.
         if "gcc_counts" in fp and "clang_counts" in fp:
             v = max(fp[k]["rodata"] for k in ("gcc_counts", "clang_counts"))
