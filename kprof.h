@@ -12413,24 +12413,47 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 	return kprof_lwp_ring_consume(r, take);
 }
 
+/* One run of a drain: fn on each of count records from p; the records handed out, *stop set
+ * when fn asked to stop. The walk is the loop a caller would write over a span: one pointer
+ * compare per record, no count kept (it is the distance walked). */
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count,
+                                                           const kprof_lwp_ring *r,
+                                                           kprof_lwp_record_fn fn, void *ctx,
+                                                           int *stop)
+{
+	const uint8_t *start = p, *end = p + ((size_t)count << r->record_shift);
+	uint32_t rs = r->record_size;
+	for (; p != end; p += rs) {
+		KPROF_IMPL_LWP_ASSUME(p != NULL); /* spans lie in the attached buffer (base != 0) */
+		if (fn(ctx, p, rs)) {
+			*stop = 1;
+			p += rs; /* the record fn stopped at counts as handed out */
+			break;
+		}
+	}
+	return (uint32_t)((size_t)(p - start) >> r->record_shift);
+}
+
+/* max_records is applied once, to the span's run lengths, not checked per record. */
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
                                    uint32_t max_records)
 {
-	kprof_lwp_ring_iter it;
-	const uint8_t *rec;
+	kprof_lwp_span s;
+	uint32_t limit, first, n;
 	kprof_status st;
-	int n;
+	int stop = 0, avail;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
-		return st;
-	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
-		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
-			break;
-	}
-	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_commit(&it);
-	return st == KPROF_OK ? n : st;
+	if ((avail = kprof_lwp_ring_poll(r, &s)) <= 0)
+		return avail;
+	r->missed_unreported += s.missed_delta;
+	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
+	first = limit < s.first_count ? limit : s.first_count;
+	n = kprof_impl_lwp_drain_run(s.first, first, r, fn, ctx, &stop);
+	if (!stop && limit > first)
+		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
+	st = kprof_lwp_ring_consume(r, n);
+	return st == KPROF_OK ? (int)n : st;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
