@@ -9,26 +9,12 @@
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
-/* The poll's non-empty path is kept out of line so that the empty path around it needs no
- * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
- * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
- * price of emitting them in every i386 translation unit), so the empty poll jumps to its
- * non-empty path with the arguments where they are. */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __used__))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(_MSC_VER)
-#define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is KPROF_COLD (config.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
-#define KPROF_IMPL_LWP_OUTLINED   static
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
 #endif
 
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
@@ -616,11 +602,9 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base, missed;
 	kprof_status st;
-	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*r); i++)
-		((uint8_t *)r)[i] = 0;
+	kprof_impl_zero(r, sizeof(*r));
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -691,7 +675,7 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
@@ -832,23 +816,44 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 	return kprof_lwp_ring_consume(r, take);
 }
 
+/* One run of a drain: fn on each of count records from p; the records handed out, *stop set
+ * when fn asked to stop. The walk is the loop a caller would write over a span: one pointer
+ * compare per record, no count kept (it is the distance walked). */
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count, const kprof_lwp_ring *r,
+                                                        kprof_lwp_record_fn fn, void *ctx, int *stop)
+{
+	const uint8_t *start = p, *end = p + ((size_t)count << r->record_shift);
+	uint32_t rs = r->record_size;
+	for (; p != end; p += rs) {
+		KPROF_IMPL_LWP_ASSUME(p != NULL); /* spans lie in the attached buffer (base != 0) */
+		if (fn(ctx, p, rs)) {
+			*stop = 1;
+			p += rs; /* the record fn stopped at counts as handed out */
+			break;
+		}
+	}
+	return (uint32_t)((size_t)(p - start) >> r->record_shift);
+}
+
+/* max_records is applied once, to the span's run lengths, not checked per record. */
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records)
 {
-	kprof_lwp_ring_iter it;
-	const uint8_t *rec;
+	kprof_lwp_span s;
+	uint32_t limit, first, n;
 	kprof_status st;
-	int n;
+	int stop = 0, avail;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
-		return st;
-	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
-		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
-			break;
-	}
-	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_commit(&it);
-	return st == KPROF_OK ? n : st;
+	if ((avail = kprof_lwp_ring_poll(r, &s)) <= 0)
+		return avail;
+	r->missed_unreported += s.missed_delta;
+	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
+	first = limit < s.first_count ? limit : s.first_count;
+	n = kprof_impl_lwp_drain_run(s.first, first, r, fn, ctx, &stop);
+	if (!stop && limit > first)
+		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
+	st = kprof_lwp_ring_consume(r, n);
+	return st == KPROF_OK ? (int)n : st;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
