@@ -669,7 +669,13 @@ static void test_pebs_legacy(void)
 		CHECK_EQ(s.ip, 0x101);
 		CHECK_EQ(s.gprs.ax, 0x102);
 		CHECK_EQ(s.gprs.bx, 0x103);
+		CHECK_EQ(s.gprs.cx, 0x104);
+		CHECK_EQ(s.gprs.dx, 0x105);
+		CHECK_EQ(s.gprs.si, 0x106);
+		CHECK_EQ(s.gprs.di, 0x107);
+		CHECK_EQ(s.gprs.bp, 0x108);
 		CHECK_EQ(s.gprs.sp, 0x109);
+		CHECK_EQ(s.gprs.r8, 0);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.ip, 0x10B);
 		CHECK_EQ(s.at, 0x1000 + 40);

@@ -499,20 +499,18 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kp
 
 KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
-	kprof_pebs_record_netburst32 r;
-	kprof_impl_zero(&r, sizeof(r));
-	(void)kprof_pebs_record_netburst32_decode(p, KPROF_PEBS_RECORD_NETBURST32_SIZE, &r);
+	/* The ten u32 registers, in kprof_pebs_gprs order (r8..r15 stay 0). */
+	static const uint8_t at[] = {
+	        KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET, KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET};
+	size_t i;
+	for (i = 0; i < sizeof(at); i++)
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le32(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
-	out->ip = out->gprs.ip = r.eip;
-	out->gprs.flags = r.eflags;
-	out->gprs.ax = r.eax;
-	out->gprs.bx = r.ebx;
-	out->gprs.cx = r.ecx;
-	out->gprs.dx = r.edx;
-	out->gprs.si = r.esi;
-	out->gprs.di = r.edi;
-	out->gprs.bp = r.ebp;
-	out->gprs.sp = r.esp;
+	out->ip = out->gprs.ip;
 }
 
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
