@@ -374,7 +374,8 @@ def build_enum(e):
         values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
                        "string": v.get("string") or v["name"]})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
-            "values": values, "strings": e.get("strings", True), "node": e}
+            "values": values, "strings": e.get("strings", True), "node": e,
+            "names": name_index(values, e, ent)}
 
 
 def build_constants(c):
@@ -525,7 +526,8 @@ def build_list(t):
     if not rows:
         fail(t, ent, "a list needs rows")
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
-            "provenance": t["provenance"], "values": rows, "strings": True}
+            "provenance": t["provenance"], "values": rows, "strings": True,
+            "names": name_index(rows, t, ent)}
     return {"name": name, "columns": cols, "rows": rows, "enum": enum}
 
 
@@ -840,22 +842,96 @@ def select_key(select, reg):
     return get("event") | get("event_hi") << 8, get("umask")
 
 
-# A string literal stays below 4095 bytes, the shortest any C99 compiler must accept (sparse
-# stops at 8191, MSVC at 16380): a long pool is emitted as several arrays, each starting at a
-# known offset of the one offset space.
-POOL_CHUNK = 4000
+# --------------------------------------------------------------------------- tables
+# Every table the generator emits has one shape (jevents style): fixed-width little-endian
+# rows in string literals, read through kprof_impl_cell(row, KPROF_IMPL_<T>_<COLUMN>), and
+# strings in a pool addressed by 16-bit offsets. A literal stays below 4095 bytes, the longest
+# any C99 compiler must accept (sparse stops at 8191, MSVC at 16380): a long pool or row array
+# is emitted as several arrays, each starting at a known offset of the one offset space.
+LITERAL_CHUNK = 4000
+CELL_WIDTHS = {"u8": 1, "u16": 2, "u32": 4}
+NO_STRING = 0xFFFF
 
 
-def pool_chunks(pool):
+def literal_chunks(items):
+    """items: (C literal text, bytes, comment) -> [{"start", "size", "items"}], each chunk's
+    bytes below LITERAL_CHUNK."""
     chunks, at = [], 0
-    for text in pool:
-        n = len(text.encode()) + 1
-        if not chunks or chunks[-1]["size"] + n > POOL_CHUNK:
-            chunks.append({"start": at, "size": 0, "strings": []})
-        chunks[-1]["strings"].append(text)
+    for text, n, comment in items:
+        if not chunks or chunks[-1]["size"] + n > LITERAL_CHUNK:
+            chunks.append({"start": at, "size": 0, "items": []})
+        chunks[-1]["items"].append({"c": text, "comment": comment})
         chunks[-1]["size"] += n
         at += n
     return chunks
+
+
+def c_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Pool:
+    """Strings, each once and NUL-terminated, addressed by byte offset (no pointers, so
+    nothing to relocate)."""
+
+    def __init__(self, name):
+        self.name, self.strings, self.at, self.size = name, [], {}, 0
+
+    def intern(self, text):
+        if text not in self.at:
+            self.at[text] = self.size
+            self.strings.append(text)
+            self.size += len(text.encode()) + 1
+        return self.at[text]
+
+    def model(self, node, entry):
+        if self.size >= NO_STRING:
+            fail(node, entry, f"the {self.name} string pool exceeds 64 KiB")
+        return {"name": self.name, "NAME": self.name.upper(), "size": self.size, "none": NO_STRING,
+                "chunks": literal_chunks((c_string(x)[:-1] + '\\0"', len(x.encode()) + 1, None)
+                                         for x in self.strings)}
+
+
+def build_table(name, doc, columns, rows, pool, node, entry):
+    """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
+    interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
+    comment, row node, row entry)]. A cell that does not fit is a spec error at its row."""
+    cols, at = [], 0
+    for cname, ctype in columns:
+        width = CELL_WIDTHS.get(ctype, 2)
+        cols.append({"name": cname, "NAME": cname.upper(), "type": ctype, "at": at, "width": width,
+                     "desc": at | width << 8})
+        at += width
+    if at > 0xFF:
+        fail(node, entry, f"table {name}: rows of {at} bytes (at most 255)")
+    items = []
+    for cells, comment, rnode, rentry in rows:
+        data = b""
+        for c, v in zip(cols, cells):
+            if c["type"] == "str":
+                v = NO_STRING if v is None else pool.intern(v)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << 8 * c["width"]:
+                fail(rnode, rentry, f"{c['name']} {v!r} does not fit {c['width'] * 8} bits")
+            data += v.to_bytes(c["width"], "little")
+        items.append(('"' + "".join(f"\\x{b:02x}" for b in data) + '"', len(data), comment))
+    return {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": at,
+            "count": len(rows), "chunks": literal_chunks(items)}
+
+
+def name_index(values, node, entry):
+    """A name function's data: its pool literal and the (value, offset) pairs as bytes."""
+    pool = Pool("names")
+    pairs = []
+    for v in values:
+        if not -(1 << 31) <= v["value"] < 1 << 31:
+            fail(node, entry, f"value {v['value']:#x} does not fit 32 bits")
+        pairs.append((v["value"] & 0xFFFFFFFF, pool.intern(v["string"]), v["string"]))
+    m = pool.model(node, entry)
+    if len(m["chunks"]) > 1:
+        fail(node, entry, "names longer than one literal (4000 bytes) in all")
+    data = b"".join(val.to_bytes(4, "little") + off.to_bytes(2, "little") for val, off, _ in pairs)
+    return {"pool": m, "count": len(pairs),
+            "index": c_bytes(list(data))}
 
 
 def build_counts(node, sources, registers):
@@ -943,21 +1019,31 @@ def build_counts(node, sources, registers):
                     fail(node, "counts rows", f"no row for {t['id']} select {s['select']:#010x} "
                          f"({s['name']}: event {ev:#04x}, unit mask {um:#04x}) on class {c['id']}", "rows")
     rows.sort(key=lambda x: (x["event"], x["umask"], x["lo"]))
-    pool, at_off = [], {}
-
-    def intern(s):
-        if s not in at_off:
-            at_off[s] = sum(len(x) + 1 for x in pool)
-            pool.append(s)
-        return at_off[s]
-
+    pool = Pool("counts")
+    ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
+    tables = [
+        build_table("counts_row", "One verdict: a select's (event, unit mask) on the classes class_lo..class_hi",
+                    [("event", "u16"), ("umask", "u8"), ("class_lo", "u8"), ("class_hi", "u8"),
+                     ("status", "u8"), ("name", "str")],
+                    [((r["event"], r["umask"], r["lo"], r["hi"], r["status"], r["name"]),
+                      f"{r['event']:#05x}/{r['umask']:#04x} {ids(r)}: {statuses[r['status']]['name']}",
+                      node, f"counts row at line {r['line']}") for r in rows], pool, node, "counts rows"),
+        build_table("counts_match", "One family/model/stepping range of a class",
+                    [("family_lo", "u16"), ("family_hi", "u16"), ("model_lo", "u8"), ("model_hi", "u8"),
+                     ("stepping_lo", "u8"), ("stepping_hi", "u8")],
+                    [(m, c["id"], node, f"counts class {c['id']!r}") for c in classes for m in c["match"]],
+                    pool, node, "counts classes"),
+    ]
+    first = 0
+    class_rows = []
     for c in classes:
-        c["title_off"], c["basis_off"] = intern(c["title"]), intern(c["basis"])
-    for r in rows:
-        r["name_off"] = intern(r["name"]) if r["name"] is not None else 0xFFFF
-    vendor_offs = [intern(v) for v in vendors]
-    if sum(len(x) + 1 for x in pool) >= 0xFFFF:
-        fail(node, "counts", "the counts string pool exceeds 64 KiB")
+        class_rows.append(((c["title"], c["basis"], c["vendor_string"], first, len(c["match"]), c["table"]["index"]),
+                           c["id"], node, f"counts class {c['id']!r}"))
+        first += len(c["match"])
+    tables.append(build_table("counts_class", "A processor class: what it is called, where its verdicts come "
+                              "from, its vendor string and match rows, the table whose selects it judges",
+                              [("title", "str"), ("basis", "str"), ("vendor", "str"), ("first_match", "u8"),
+                               ("match_count", "u8"), ("iface", "u8")], class_rows, pool, node, "counts classes"))
     # For the docs: each class's table, source by source, and the count of each status.
     cell = {}
     for r in rows:
@@ -974,9 +1060,10 @@ def build_counts(node, sources, registers):
                  for j in range(len(cols))]
         matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
-            "classes": classes, "vendors": vendors, "vendor_offs": vendor_offs, "rows": rows,
-            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "matrix": matrix,
-            "pool_chunks": pool_chunks(pool)}
+            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables,
+            "pool": pool.model(node, "counts"), "matrix": matrix,
+            "status_names": name_index([{"value": i, "string": x["name"]} for i, x in enumerate(statuses)],
+                                       node, "counts statuses")}
 
 
 # --------------------------------------------------------------------------- hand-written C

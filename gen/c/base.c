@@ -109,6 +109,25 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
+/* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
+ * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
+ * little-endian) in bits 15:8. */
+KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
+{
+	const uint8_t *p = row + (col & 0xFFu);
+	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
+}
+
+/* A generated kprof_<enum>_name(): count entries of a 32-bit value and a 16-bit offset into
+ * names, little-endian; NULL for a value none has. */
+KPROF_INTERNAL const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count, int value)
+{
+	for (; count; count--, index += 6)
+		if (kprof_load_le32(index) == (uint32_t)value)
+			return names + kprof_load_le16(index + 4);
+	return NULL;
+}
+
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
 KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
