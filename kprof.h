@@ -5896,27 +5896,22 @@ KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 	return n;
 }
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_vendor value, or NULL when it has none. */
 KPROF_API const char *kprof_vendor_name(int value)
 {
 	static const char names[] = "unknown\0"
 	                            "GenuineIntel\0"
 	                            "AuthenticAMD\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 21; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\025\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_status value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_status value, or NULL when it has none. */
 KPROF_API const char *kprof_status_name(int value)
 {
 	static const char names[] = "KPROF_OK\0"
@@ -5936,28 +5931,12 @@ KPROF_API const char *kprof_status_name(int value)
 	                            "KPROF_E_LOOP\0"
 	                            "KPROF_E_FORMAT\0"
 	                            "KPROF_E_CHANGED\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 9; break;
-	case -1: offset = 19; break;
-	case -2: offset = 36; break;
-	case -3: offset = 54; break;
-	case -4: offset = 72; break;
-	case -5: offset = 86; break;
-	case -6: offset = 103; break;
-	case -7: offset = 123; break;
-	case -8: offset = 145; break;
-	case -9: offset = 163; break;
-	case -10: offset = 179; break;
-	case -11: offset = 197; break;
-	case -12: offset = 211; break;
-	case -13: offset = 236; break;
-	case -14: offset = 249; break;
-	case -15: offset = 264; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\011\000\377\377\377\377\023\000\376\377\377\377\044\000\375\377\377\377\066\000\374\377\377\377\110\000\373\377\377\377\126\000\372\377\377\377\147\000\371\377\377\377\173\000\370\377\377\377\221\000\367\377\377\377"
+	    "\243\000\366\377\377\377\263\000\365\377\377\377\305\000\364\377\377\377\323\000\363\377\377\377\354\000\362\377\377\377\371\000\361\377\377\377\010\001";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 17u, value);
 }
 #endif
 
@@ -8061,25 +8040,21 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 }
 #endif
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_hal_build value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_hal_build value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_build_name(int value)
 {
 	static const char names[] = "x64\0"
 	                            "x86\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 4; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\004\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 2u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_hal_reason value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_hal_reason value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_reason_name(int value)
 {
 	static const char names[] = "vendor GenuineIntel with architectural perfmon\0"
@@ -8097,32 +8072,17 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	                            "Microsoft hypervisor, leaf 0x40000003 missing\0"
 	                            "this Windows release has no such interface\0"
 	                            "32-bit HAL of this Windows release: ProfileTime only\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 47; break;
-	case 2: offset = 67; break;
-	case 3: offset = 88; break;
-	case 4: offset = 133; break;
-	case 5: offset = 159; break;
-	case 6: offset = 177; break;
-	case 7: offset = 197; break;
-	case 8: offset = 220; break;
-	case 9: offset = 270; break;
-	case 10: offset = 307; break;
-	case 11: offset = 341; break;
-	case 12: offset = 376; break;
-	case 13: offset = 422; break;
-	case 14: offset = 465; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\057\000\002\000\000\000\103\000\003\000\000\000\130\000\004\000\000\000\205\000\005\000\000\000\237\000\006\000\000\000\261\000\007\000\000\000\305\000\010\000\000\000\334\000\011\000\000\000\016\001\012\000\000\000"
+	    "\063\001\013\000\000\000\125\001\014\000\000\000\170\001\015\000\000\000\246\001\016\000\000\000\321\001";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 15u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_listing_diff_kind value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
 KPROF_API const char *kprof_listing_diff_kind_name(int value)
 {
 	static const char names[] = "missing\0"
@@ -8131,36 +8091,26 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value)
 	                            "name\0"
 	                            "min\0"
 	                            "max\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 16; break;
-	case 3: offset = 27; break;
-	case 4: offset = 32; break;
-	case 5: offset = 36; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\020\000\003\000\000\000\033\000\004\000\000\000\040\000\005\000\000\000\044\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 6u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_presence value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_presence value, or NULL when it has none. */
 KPROF_API const char *kprof_presence_name(int value)
 {
 	static const char names[] = "no\0"
 	                            "yes\0"
 	                            "unknown\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 3; break;
-	case 2: offset = 7; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\003\000\002\000\000\000\007\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
 }
 #endif
 
@@ -9860,8 +9810,7 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
 /* ---- dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_cpu_fact value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_cpu_fact value, or NULL when it has none. */
 KPROF_API const char *kprof_cpu_fact_name(int value)
 {
 	static const char names[] = "vendor_ebx\0"
@@ -9895,42 +9844,13 @@ KPROF_API const char *kprof_cpu_fact_name(int value)
 	                            "amd_perfmon_eax\0"
 	                            "amd_perfmon_ebx\0"
 	                            "amd_perfmon_ecx\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 11; break;
-	case 2: offset = 22; break;
-	case 3: offset = 33; break;
-	case 4: offset = 43; break;
-	case 5: offset = 46; break;
-	case 6: offset = 58; break;
-	case 7: offset = 70; break;
-	case 8: offset = 82; break;
-	case 9: offset = 94; break;
-	case 10: offset = 106; break;
-	case 11: offset = 116; break;
-	case 12: offset = 124; break;
-	case 13: offset = 132; break;
-	case 14: offset = 140; break;
-	case 15: offset = 152; break;
-	case 16: offset = 168; break;
-	case 17: offset = 184; break;
-	case 18: offset = 203; break;
-	case 19: offset = 221; break;
-	case 20: offset = 239; break;
-	case 21: offset = 251; break;
-	case 22: offset = 265; break;
-	case 23: offset = 275; break;
-	case 24: offset = 279; break;
-	case 25: offset = 287; break;
-	case 26: offset = 295; break;
-	case 27: offset = 303; break;
-	case 28: offset = 311; break;
-	case 29: offset = 327; break;
-	case 30: offset = 343; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\013\000\002\000\000\000\026\000\003\000\000\000\041\000\004\000\000\000\053\000\005\000\000\000\056\000\006\000\000\000\072\000\007\000\000\000\106\000\010\000\000\000\122\000\011\000\000\000\136\000\012\000\000\000"
+	    "\152\000\013\000\000\000\164\000\014\000\000\000\174\000\015\000\000\000\204\000\016\000\000\000\214\000\017\000\000\000\230\000\020\000\000\000\250\000\021\000\000\000\270\000\022\000\000\000\313\000\023\000\000\000\335\000\024\000\000\000\357\000\025\000"
+	    "\000\000\373\000\026\000\000\000\011\001\027\000\000\000\023\001\030\000\000\000\027\001\031\000\000\000\037\001\032\000\000\000\047\001\033\000\000\000\057\001\034\000\000\000\067\001\035\000\000\000\107\001\036\000\000\000\127\001";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 31u, value);
 }
 #endif
 KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
@@ -10808,29 +10728,23 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
 }
 #endif
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_format value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_dump_format value, or NULL when it has none. */
 KPROF_API const char *kprof_dump_format_name(int value)
 {
 	static const char names[] = "unknown\0"
 	                            "aida64\0"
 	                            "cpuid -r\0"
 	                            "hwloc\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 15; break;
-	case 3: offset = 24; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\017\000\003\000\000\000\030\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 4u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_expect value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_dump_expect value, or NULL when it has none. */
 KPROF_API const char *kprof_dump_expect_name(int value)
 {
 	static const char names[] =
@@ -10851,27 +10765,12 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 	        "lines of the format the dump started with\0"
 	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
 	        "rising)\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 19; break;
-	case 2: offset = 66; break;
-	case 3: offset = 145; break;
-	case 4: offset = 170; break;
-	case 5: offset = 228; break;
-	case 6: offset = 255; break;
-	case 7: offset = 325; break;
-	case 8: offset = 350; break;
-	case 9: offset = 396; break;
-	case 10: offset = 434; break;
-	case 11: offset = 454; break;
-	case 12: offset = 487; break;
-	case 13: offset = 537; break;
-	case 14: offset = 597; break;
-	case 15: offset = 639; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\023\000\002\000\000\000\102\000\003\000\000\000\221\000\004\000\000\000\252\000\005\000\000\000\344\000\006\000\000\000\377\000\007\000\000\000\105\001\010\000\000\000\136\001\011\000\000\000\214\001\012\000\000\000"
+	    "\262\001\013\000\000\000\306\001\014\000\000\000\347\001\015\000\000\000\031\002\016\000\000\000\125\002\017\000\000\000\177\002";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 16u, value);
 }
 #endif
 
@@ -12175,27 +12074,22 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	        data1, ip, data2);
 }
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_revision value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_lwp_revision value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_revision_name(int value)
 {
 	static const char names[] = "none\0"
 	                            "shipped\0"
 	                            "proposal\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 5; break;
-	case 2: offset = 13; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\015\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_event value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_lwp_event value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_event_name(int value)
 {
 	static const char names[] = "lwpval\0"
@@ -12205,45 +12099,32 @@ KPROF_API const char *kprof_lwp_event_name(int value)
 	                            "core-clocks\0"
 	                            "ref-clocks\0"
 	                            "lwpins\0";
-	unsigned offset;
-	switch (value) {
-	case 1: offset = 0; break;
-	case 2: offset = 7; break;
-	case 3: offset = 20; break;
-	case 4: offset = 29; break;
-	case 5: offset = 36; break;
-	case 6: offset = 48; break;
-	case 255: offset = 59; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\001\000\000\000\000\000\002\000\000\000\007\000\003\000\000\000\024\000\004\000\000\000\035\000\005\000\000\000\044\000\006\000\000\000\060\000\377\000\000\000\073\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 7u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_proposal_event_name(int value)
 {
 	static const char names[] = "invalid\0"
 	                            "instructions\0"
 	                            "branches\0"
 	                            "dcache\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 21; break;
-	case 3: offset = 30; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\025\000\003\000\000\000\036\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 4u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_data_source value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_data_source_name(int value)
 {
 	static const char names[] = "none\0"
@@ -12252,23 +12133,16 @@ KPROF_API const char *kprof_lwp_data_source_name(int value)
 	                            "dram\0"
 	                            "remote-cache\0"
 	                            "other\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 5; break;
-	case 2: offset = 14; break;
-	case 3: offset = 21; break;
-	case 4: offset = 26; break;
-	case 7: offset = 39; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\016\000\003\000\000\000\025\000\004\000\000\000\032\000\007\000\000\000\047\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 6u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_rule value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_lwp_rule value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_rule_name(int value)
 {
 	static const char names[] = "none\0"
@@ -12287,27 +12161,12 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 	                            "random\0"
 	                            "threshold\0"
 	                            "feature\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 5; break;
-	case 2: offset = 14; break;
-	case 3: offset = 30; break;
-	case 4: offset = 41; break;
-	case 5: offset = 58; break;
-	case 6: offset = 74; break;
-	case 7: offset = 89; break;
-	case 8: offset = 104; break;
-	case 9: offset = 113; break;
-	case 10: offset = 131; break;
-	case 11: offset = 147; break;
-	case 12: offset = 159; break;
-	case 13: offset = 168; break;
-	case 14: offset = 175; break;
-	case 15: offset = 185; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\016\000\003\000\000\000\036\000\004\000\000\000\051\000\005\000\000\000\072\000\006\000\000\000\112\000\007\000\000\000\131\000\010\000\000\000\150\000\011\000\000\000\161\000\012\000\000\000"
+	    "\203\000\013\000\000\000\223\000\014\000\000\000\237\000\015\000\000\000\250\000\016\000\000\000\257\000\017\000\000\000\271\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 16u, value);
 }
 #endif
 
@@ -13880,8 +13739,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_event_trace_information_class value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
 KPROF_API const char *kprof_event_trace_information_class_name(int value)
 {
 	static const char names[] = "EventTraceKernelVersionInformation\0"
@@ -13910,43 +13768,18 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value)
 	                            "EventTraceProcessorTraceConfigurationInformation\0"
 	                            "EventTraceProcessorTraceEventListInformation\0"
 	                            "EventTraceCoverageSamplerInformation\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 35; break;
-	case 2: offset = 66; break;
-	case 3: offset = 99; break;
-	case 4: offset = 132; break;
-	case 5: offset = 169; break;
-	case 6: offset = 199; break;
-	case 7: offset = 233; break;
-	case 8: offset = 272; break;
-	case 9: offset = 305; break;
-	case 10: offset = 345; break;
-	case 11: offset = 380; break;
-	case 12: offset = 413; break;
-	case 13: offset = 448; break;
-	case 14: offset = 487; break;
-	case 15: offset = 525; break;
-	case 16: offset = 565; break;
-	case 17: offset = 599; break;
-	case 18: offset = 637; break;
-	case 19: offset = 670; break;
-	case 20: offset = 715; break;
-	case 21: offset = 756; break;
-	case 22: offset = 794; break;
-	case 23: offset = 835; break;
-	case 24: offset = 884; break;
-	case 25: offset = 929; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\043\000\002\000\000\000\102\000\003\000\000\000\143\000\004\000\000\000\204\000\005\000\000\000\251\000\006\000\000\000\307\000\007\000\000\000\351\000\010\000\000\000\020\001\011\000\000\000\061\001\012\000\000\000"
+	    "\131\001\013\000\000\000\174\001\014\000\000\000\235\001\015\000\000\000\300\001\016\000\000\000\347\001\017\000\000\000\015\002\020\000\000\000\065\002\021\000\000\000\127\002\022\000\000\000\175\002\023\000\000\000\236\002\024\000\000\000\313\002\025\000"
+	    "\000\000\364\002\026\000\000\000\032\003\027\000\000\000\103\003\030\000\000\000\164\003\031\000\000\000\241\003";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 26u, value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_trace_query_info_class value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
 KPROF_API const char *kprof_trace_query_info_class_name(int value)
 {
 	static const char names[] = "TraceSampledProfileIntervalInfo\0"
@@ -13957,19 +13790,11 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value)
 	                            "TraceLbrConfigurationInfo\0"
 	                            "TraceLbrEventListInfo\0"
 	                            "TraceMaxPmcCounterQuery\0";
-	unsigned offset;
-	switch (value) {
-	case 5: offset = 0; break;
-	case 6: offset = 32; break;
-	case 7: offset = 61; break;
-	case 8: offset = 88; break;
-	case 9: offset = 110; break;
-	case 20: offset = 134; break;
-	case 21: offset = 160; break;
-	case 22: offset = 182; break;
-	default: return NULL;
-	}
-	return names + offset;
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\005\000\000\000\000\000\006\000\000\000\040\000\007\000\000\000\075\000\010\000\000\000\130\000\011\000\000\000\156\000\024\000\000\000\206\000\025\000\000\000\240\000\026\000\000\000\266\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 8u, value);
 }
 #endif
 
