@@ -7111,50 +7111,62 @@ KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
 	return &kprof_impl_windows_release_rows()[id - KPROF_WINDOWS_RELEASE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_WINDOWS_RELEASE_POOL_SIZE 713u
+#define KPROF_IMPL_WINDOWS_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
+/* The windows_release strings, each NUL-terminated: the string at offset off. */
+KPROF_INTERNAL const char *kprof_impl_windows_release_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "2003-sp1\0"
+	    "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
+	    "vista\0"
+	    "Windows Vista / Server 2008 (6.0)\0"
+	    "7\0"
+	    "Windows 7 / Server 2008 R2 (6.1)\0"
+	    "8\0"
+	    "Windows 8 / Server 2012 (6.2)\0"
+	    "8.1\0"
+	    "Windows 8.1 / Server 2012 R2 (6.3)\0"
+	    "10-1507\0"
+	    "Windows 10 original release (1507)\0"
+	    "10-1511\0"
+	    "Windows 10 version 1511\0"
+	    "10-1607\0"
+	    "Windows 10 version 1607\0"
+	    "10-1703\0"
+	    "Windows 10 version 1703\0"
+	    "10-1709\0"
+	    "Windows 10 version 1709\0"
+	    "10-1803\0"
+	    "Windows 10 version 1803\0"
+	    "10-1809\0"
+	    "Windows 10 version 1809\0"
+	    "10-1903\0"
+	    "Windows 10 version 1903\0"
+	    "10-1909\0"
+	    "Windows 10 version 1909\0"
+	    "10-2004\0"
+	    "Windows 10 version 2004\0"
+	    "10-20h2\0"
+	    "Windows 10 version 20H2\0"
+	    "10-21h1\0"
+	    "Windows 10 version 21H1\0"
+	    "10-21h2\0"
+	    "Windows 10 version 21H2\0"
+	    "10-22h2\0"
+	    "Windows 10 version 22H2\0"
+	    "11\0"
+	    "Windows 11 (21H2 and later)\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
 KPROF_API const char *kprof_windows_release_text(uint32_t offset)
 {
-	static const char pool[] =
-	        "2003-sp1\0"
-	        "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
-	        "vista\0"
-	        "Windows Vista / Server 2008 (6.0)\0"
-	        "7\0"
-	        "Windows 7 / Server 2008 R2 (6.1)\0"
-	        "8\0"
-	        "Windows 8 / Server 2012 (6.2)\0"
-	        "8.1\0"
-	        "Windows 8.1 / Server 2012 R2 (6.3)\0"
-	        "10-1507\0"
-	        "Windows 10 original release (1507)\0"
-	        "10-1511\0"
-	        "Windows 10 version 1511\0"
-	        "10-1607\0"
-	        "Windows 10 version 1607\0"
-	        "10-1703\0"
-	        "Windows 10 version 1703\0"
-	        "10-1709\0"
-	        "Windows 10 version 1709\0"
-	        "10-1803\0"
-	        "Windows 10 version 1803\0"
-	        "10-1809\0"
-	        "Windows 10 version 1809\0"
-	        "10-1903\0"
-	        "Windows 10 version 1903\0"
-	        "10-1909\0"
-	        "Windows 10 version 1909\0"
-	        "10-2004\0"
-	        "Windows 10 version 2004\0"
-	        "10-20h2\0"
-	        "Windows 10 version 20H2\0"
-	        "10-21h1\0"
-	        "Windows 10 version 21H1\0"
-	        "10-21h2\0"
-	        "Windows 10 version 21H2\0"
-	        "10-22h2\0"
-	        "Windows 10 version 22H2\0"
-	        "11\0"
-	        "Windows 11 (21H2 and later)\0";
-	return offset < sizeof(pool) - 1 ? pool + offset : NULL;
+	return offset < KPROF_IMPL_WINDOWS_RELEASE_POOL_SIZE
+	               ? kprof_impl_windows_release_text(offset)
+	               : NULL;
 }
 KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len)
 {

@@ -372,7 +372,7 @@ def build_enum(e):
         names.add(v["name"])
         nums.add(v["value"])
         values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
-                       "string": v.get("string") or v["name"]})
+                       "string": v.get("string") or v["name"], "node": v})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
             "values": values, "strings": e.get("strings", True), "node": e,
             "names": name_index(values, e, ent)}
@@ -421,13 +421,7 @@ def build_records(r, enums):
     key = r.get("key")
     if key is not None and not any(f["name"] == key and f["type"] == "string" for f in fields):
         fail(r, ent, f"key '{key}' must name a string field", "key")
-    pool, pool_at, rows, ids, keys = [], {}, [], set(), set()
-
-    def intern(text):
-        if text not in pool_at:
-            pool_at[text] = sum(len(x) + 1 for x in pool)
-            pool.append(text)
-        return pool_at[text]
+    pool, rows, ids, keys = Pool(name), [], set(), set()
 
     for row in entries(r["rows"], f"{ent} rows"):
         re_ = f"{ent} row {row.get('id', '?')!r}"
@@ -452,7 +446,7 @@ def build_records(r, enums):
                         bad("repeats another row's key (keys are matched ignoring case)")
                     keys.add(v.lower())
                     key_text = v
-                vals.append({"c": str(intern(v)), "text": v})
+                vals.append({"c": str(pool.intern(v)), "text": v})
             elif t == "bool":
                 if not isinstance(v, bool):
                     bad("must be true or false")
@@ -480,11 +474,9 @@ def build_records(r, enums):
         fail(r, ent, "has no rows")
     if first + len(rows) > 0xFF:
         fail(r, ent, "ids must fit 8 bits")
-    if sum(len(x) + 1 for x in pool) > 0xFFFF:
-        fail(r, ent, "string pool exceeds 64 KiB")
     return {"name": name, "NAME": name.upper(), "prefix": r["id_prefix"], "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
-            "rows": rows, "pool": pool}
+            "rows": rows, "pool": pool.model(r, ent)}
 
 
 def build_list(t):
@@ -895,7 +887,8 @@ class Pool:
 def build_table(name, doc, columns, rows, pool, node, entry):
     """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
     interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
-    comment, row node, row entry)]. A cell that does not fit is a spec error at its row."""
+    comment, where)], where "file:line: entry" of the row in the spec. A cell that does not fit,
+    or a string that overflows the pool, is a spec error there."""
     cols, at = [], 0
     for cname, ctype in columns:
         width = CELL_WIDTHS.get(ctype, 2)
@@ -905,13 +898,17 @@ def build_table(name, doc, columns, rows, pool, node, entry):
     if at > 0xFF:
         fail(node, entry, f"table {name}: rows of {at} bytes (at most 255)")
     items = []
-    for cells, comment, rnode, rentry in rows:
+    for cells, comment, loc in rows:
         data = b""
         for c, v in zip(cols, cells):
-            if c["type"] == "str":
-                v = NO_STRING if v is None else pool.intern(v)
+            if c["type"] == "str" and v is not None:
+                v = pool.intern(v)
+                if pool.size > NO_STRING:
+                    raise SpecError(f"{loc}: {c['name']}: the {pool.name} string pool exceeds 64 KiB")
+            elif c["type"] == "str":
+                v = NO_STRING
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << 8 * c["width"]:
-                fail(rnode, rentry, f"{c['name']} {v!r} does not fit {c['width'] * 8} bits")
+                raise SpecError(f"{loc}: {c['name']} {v!r} does not fit {c['width'] * 8} bits")
             data += v.to_bytes(c["width"], "little")
         items.append(('"' + "".join(f"\\x{b:02x}" for b in data) + '"', len(data), comment))
     return {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": at,
@@ -924,7 +921,7 @@ def name_index(values, node, entry):
     pairs = []
     for v in values:
         if not -(1 << 31) <= v["value"] < 1 << 31:
-            fail(node, entry, f"value {v['value']:#x} does not fit 32 bits")
+            fail(v.get("node", node), entry, f"value {v['value']:#x} of {v['string']} does not fit 32 bits")
         pairs.append((v["value"] & 0xFFFFFFFF, pool.intern(v["string"]), v["string"]))
     m = pool.model(node, entry)
     if len(m["chunks"]) > 1:
@@ -976,7 +973,7 @@ def build_counts(node, sources, registers):
         classes.append({"id": c["id"], "title": c["title"], "vendor": vendors.index(c["vendor"]),
                         "vendor_string": c["vendor"], "match": matches, "basis": c["basis"],
                         "provenance": c["provenance"], "libpfm4": c.get("libpfm4"),
-                        "table": tables[c["table"]]})
+                        "table": tables[c["table"]], "node": c})
     if len(classes) > 254:
         fail(node, "counts classes", "at most 254 classes", "classes")
     index = {c["id"]: i for i, c in enumerate(classes)}
@@ -1027,18 +1024,18 @@ def build_counts(node, sources, registers):
                      ("status", "u8"), ("name", "str")],
                     [((r["event"], r["umask"], r["lo"], r["hi"], r["status"], r["name"]),
                       f"{r['event']:#05x}/{r['umask']:#04x} {ids(r)}: {statuses[r['status']]['name']}",
-                      node, f"counts row at line {r['line']}") for r in rows], pool, node, "counts rows"),
+                      f"{node.file}:{r['line']}: counts row") for r in rows], pool, node, "counts rows"),
         build_table("counts_match", "One family/model/stepping range of a class",
                     [("family_lo", "u16"), ("family_hi", "u16"), ("model_lo", "u8"), ("model_hi", "u8"),
                      ("stepping_lo", "u8"), ("stepping_hi", "u8")],
-                    [(m, c["id"], node, f"counts class {c['id']!r}") for c in classes for m in c["match"]],
+                    [(m, c["id"], where(c["node"], f"counts class {c['id']!r}")) for c in classes for m in c["match"]],
                     pool, node, "counts classes"),
     ]
     first = 0
     class_rows = []
     for c in classes:
         class_rows.append(((c["title"], c["basis"], c["vendor_string"], first, len(c["match"]), c["table"]["index"]),
-                           c["id"], node, f"counts class {c['id']!r}"))
+                           c["id"], where(c["node"], f"counts class {c['id']!r}")))
         first += len(c["match"])
     tables.append(build_table("counts_class", "A processor class: what it is called, where its verdicts come "
                               "from, its vendor string and match rows, the table whose selects it judges",

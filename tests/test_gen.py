@@ -154,6 +154,10 @@ CASES = [
      None, ["counts row", "no vendor name"]),
     ("counts: an unknown status", "counts.yaml", "[0x76, 0x00, zen5, same, ls_not_halted_cyc]", "[0x76, 0x00, zen5, sometimes, ls_not_halted_cyc]",
      None, ["counts row", "status must be one of"]),
+    ("table: an enum value the names index cannot hold", "status.yaml", "{name: KPROF_E_CHANGED, value: -15,",
+     "{name: KPROF_E_CHANGED, value: 0x100000000,", None, ["enum 'status'", "KPROF_E_CHANGED", "does not fit 32 bits"]),
+    ("table: a string that overflows a table's 16-bit pool", "counts.yaml", "      title: K8 rev B\n",
+     "      title: " + "x" * 66000 + "\n", "    - id: k8_revb", ["counts class 'k8_revb'", "title", "string pool exceeds 64 KiB"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
 ]
