@@ -7017,92 +7017,64 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 
 /* ---- hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_HAL)
+/* The rows of kprof_windows_release. Each row is the bytes of kprof_windows_release in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_release) == 28, kprof_windows_release_size);
 KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
 {
-	static const kprof_windows_release rows[KPROF_WINDOWS_RELEASE_COUNT] = {
-	        /* Chappell KPROFILE_SOURCE: Amd64 sources from 64-bit Server 2003 SP1, AuthenticAMD only; no 32-bit source but ProfileTime until Windows 8. Whether this HAL tests for a Microsoft hypervisor, and which Amd64 rows it has, is not published (Chappell lists the Windows 10 rows). No later Intel sources: the Feb 2019 Windows 10 listing lacks them, so every earlier HAL does. */
-	        {KPROF_WINDOWS_S2003_SP1, 0, 9, 3790, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE: GenuineIntel sources begin with 64-bit Vista; no 32-bit source but ProfileTime until Windows 8. Hypervisor rule and exact rows not published for this release. */
-	        {KPROF_WINDOWS_VISTA, 77, 83, 6000, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE (as Vista; the 32-bit HAL still only ProfileTime). Hypervisor rule and exact rows not published for this release. */
-	        {KPROF_WINDOWS_7, 117, 119, 7600, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE: the first 32-bit HAL with sources but ProfileTime is Windows 8's. Its 32-bit conditions (family 6/15, long mode) are published for Windows 10 only. */
-	        {KPROF_WINDOWS_8, 152, 154, 9200, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE (as Windows 8). 32-bit conditions, hypervisor rule and exact rows published for Windows 10 only. */
-	        {KPROF_WINDOWS_8_1, 184, 188, 9600, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell Hardware Performance Counters, Emon and Amd64 pages: every rule and both tables as kprof implements them (the Emon table ends at 0x1F). */
-	        {KPROF_WINDOWS_10_1507, 223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Rules and tables as 1507 (the Intel listings of 2019 and 2020 still show the whole 1507 Emon table). Which feature update first lists 0x20..0x24 is not public: the Feb 2019 listing (some build up to 1809) lacks them, the Oct 2020 one (some build up to 20H2) has them. */
-	        {KPROF_WINDOWS_10_1511, 266, 274, 10586, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1607, 298, 306, 14393, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1703, 330, 338, 15063, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1709, 362, 370, 16299, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1803, 394, 402, 17134, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1809, 426, 434, 17763, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1903, 458, 466, 18362, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1909, 490, 498, 18363, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public (the Oct 2020 listing may come from 2004 or 20H2). */
-	        {KPROF_WINDOWS_10_2004, 522, 530, 19041, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* The Oct 2020 tracelog listing (an Intel machine on a build no later than 20H2) lists 0x20..0x24, so 20H2 and later do. The listings do not say whether their HAL was 32-bit: the 32-bit range stays open. */
-	        {KPROF_WINDOWS_10_20H2, 554, 562, 19042, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* As 20H2. */
-	        {KPROF_WINDOWS_10_21H1, 586, 594, 19043, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* As 20H2. */
-	        {KPROF_WINDOWS_10_21H2, 618, 626, 19044, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* As 20H2 (the last Windows 10 feature update). */
-	        {KPROF_WINDOWS_10_22H2, 650, 658, 19045, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* Windows 11 shipped no 32-bit edition. Rules, tables and 0x20..0x24 as Windows 10 20H2 (every fact holds from its first release on). */
-	        {KPROF_WINDOWS_11, 682, 685, 22000, 0, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x1f},
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[561];
+		kprof_windows_release rows[20];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\x01\x00\x00\x00\x00\x09\x00\x00\x00\x00\x0e\xce\x01\x01\x01\x00\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\x02\x00\x00\x4d\x00\x53\x00\x00\x00\x00\x17\x70\x01\x01\x01\x01\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_VISTA */
+	    "\x03\x00\x00\x75\x00\x77\x00\x00\x00\x00\x1d\xb0\x01\x01\x01\x01\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_7 */
+	    "\x04\x00\x00\x98\x00\x9a\x00\x00\x00\x00\x23\xf0\x01\x01\x01\x01\x01\x02\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_8 */
+	    "\x05\x00\x00\xb8\x00\xbc\x00\x00\x00\x00\x25\x80\x01\x01\x01\x01\x01\x02\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_8_1 */
+	    "\x06\x00\x00\xdf\x00\xe7\x00\x00\x00\x00\x28\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_10_1507 */
+	    "\x07\x00\x01\x0a\x01\x12\x00\x00\x00\x00\x29\x5a\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1511 */
+	    "\x08\x00\x01\x2a\x01\x32\x00\x00\x00\x00\x38\x39\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1607 */
+	    "\x09\x00\x01\x4a\x01\x52\x00\x00\x00\x00\x3a\xd7\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1703 */
+	    "\x0a\x00\x01\x6a\x01\x72\x00\x00\x00\x00\x3f\xab\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1709 */
+	    "\x0b\x00\x01\x8a\x01\x92\x00\x00\x00\x00\x42\xee\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1803 */
+	    "\x0c\x00\x01\xaa\x01\xb2\x00\x00\x00\x00\x45\x63\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1809 */
+	    "\x0d\x00\x01\xca\x01\xd2\x00\x00\x00\x00\x47\xba\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1903 */
+	    "\x0e\x00\x01\xea\x01\xf2\x00\x00\x00\x00\x47\xbb\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1909 */
+	    "\x0f\x00\x02\x0a\x02\x12\x00\x00\x00\x00\x4a\x61\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_2004 */
+	    "\x10\x00\x02\x2a\x02\x32\x00\x00\x00\x00\x4a\x62\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_20H2 */
+	    "\x11\x00\x02\x4a\x02\x52\x00\x00\x00\x00\x4a\x63\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_21H1 */
+	    "\x12\x00\x02\x6a\x02\x72\x00\x00\x00\x00\x4a\x64\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_21H2 */
+	    "\x13\x00\x02\x8a\x02\x92\x00\x00\x00\x00\x4a\x65\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_22H2 */
+	    "\x14\x00\x02\xaa\x02\xad\x00\x00\x00\x00\x55\xf0\x00\x01\x01\x01\x00\x00\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x1f" /* KPROF_WINDOWS_11 */
+#else
+	    "\x01\x00\x00\x00\x09\x00\x00\x00\xce\x0e\x00\x00\x01\x01\x01\x00\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\x02\x00\x4d\x00\x53\x00\x00\x00\x70\x17\x00\x00\x01\x01\x01\x01\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_VISTA */
+	    "\x03\x00\x75\x00\x77\x00\x00\x00\xb0\x1d\x00\x00\x01\x01\x01\x01\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_7 */
+	    "\x04\x00\x98\x00\x9a\x00\x00\x00\xf0\x23\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_8 */
+	    "\x05\x00\xb8\x00\xbc\x00\x00\x00\x80\x25\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_8_1 */
+	    "\x06\x00\xdf\x00\xe7\x00\x00\x00\x00\x28\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_10_1507 */
+	    "\x07\x00\x0a\x01\x12\x01\x00\x00\x5a\x29\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1511 */
+	    "\x08\x00\x2a\x01\x32\x01\x00\x00\x39\x38\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1607 */
+	    "\x09\x00\x4a\x01\x52\x01\x00\x00\xd7\x3a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1703 */
+	    "\x0a\x00\x6a\x01\x72\x01\x00\x00\xab\x3f\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1709 */
+	    "\x0b\x00\x8a\x01\x92\x01\x00\x00\xee\x42\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1803 */
+	    "\x0c\x00\xaa\x01\xb2\x01\x00\x00\x63\x45\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1809 */
+	    "\x0d\x00\xca\x01\xd2\x01\x00\x00\xba\x47\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1903 */
+	    "\x0e\x00\xea\x01\xf2\x01\x00\x00\xbb\x47\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1909 */
+	    "\x0f\x00\x0a\x02\x12\x02\x00\x00\x61\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_2004 */
+	    "\x10\x00\x2a\x02\x32\x02\x00\x00\x62\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_20H2 */
+	    "\x11\x00\x4a\x02\x52\x02\x00\x00\x63\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_21H1 */
+	    "\x12\x00\x6a\x02\x72\x02\x00\x00\x64\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_21H2 */
+	    "\x13\x00\x8a\x02\x92\x02\x00\x00\x65\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_22H2 */
+	    "\x14\x00\xaa\x02\xad\x02\x00\x00\xf0\x55\x00\x00\x00\x01\x01\x01\x00\x00\x01\x01\x24\x00\x24\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_11 */
+#endif
 	};
-	return rows;
+	/* clang-format on */
+	return table.rows;
 }
+
 KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
 {
 	if (id < KPROF_WINDOWS_RELEASE_FIRST ||

@@ -433,7 +433,7 @@ def build_records(r, enums):
         if rid in ids:
             fail(row, re_, "duplicate id", "id")
         ids.add(rid)
-        vals, key_text = [], None
+        vals, cells, key_text = [], [first + len(rows)], None
         for f in fields:
             v, t = row[f["name"]], f["type"]
             bad = lambda why: fail(row, re_, f"field '{f['name']}' {why}, got {v!r}", f["name"])  # noqa: E731
@@ -447,10 +447,12 @@ def build_records(r, enums):
                     keys.add(v.lower())
                     key_text = v
                 vals.append({"c": str(pool.intern(v)), "text": v})
+                cells.append(v)
             elif t == "bool":
                 if not isinstance(v, bool):
                     bad("must be true or false")
                 vals.append({"c": str(int(v)), "text": "yes" if v else "no"})
+                cells.append(int(v))
             elif t == "range":
                 lo_hi = v if isinstance(v, list) else [v]
                 if len(lo_hi) not in (1, 2) or any(not isinstance(x, int) or isinstance(x, bool) for x in lo_hi):
@@ -459,24 +461,35 @@ def build_records(r, enums):
                 if not 0 <= lo <= hi <= RECORD_MAX[t]:
                     bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
                 vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
+                cells += [lo, hi]
             elif f["enum"]:
                 names = {x["name"]: x["value"] for x in f["enum"]["values"]}
                 if not isinstance(v, str) or v not in names:
                     bad(f"must be one of {', '.join(names)} (a bare yes/no is a YAML boolean)")
                 vals.append({"c": f["enum"]["prefix"] + v,
                              "text": next(x["string"] for x in f["enum"]["values"] if x["name"] == v)})
+                cells.append(names[v])
             else:
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= RECORD_MAX[t]:
                     bad(f"must be a number 0..{RECORD_MAX[t]:#x}")
                 vals.append({"c": f"{v}", "text": f"{v}"})
-        rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text})
+                cells.append(v)
+        rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text,
+                     "cells": cells, "where": where(row, re_)})
     if not rows:
         fail(r, ent, "has no rows")
     if first + len(rows) > 0xFF:
         fail(r, ent, "ids must fit 8 bits")
+    columns = [("id", "u8")]
+    for f in fields:
+        t = "u8" if f["enum"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
+        columns += [(f["name"] + "_min", "u16"), (f["name"] + "_max", "u16")] if t == "range" else [(f["name"], t)]
+    table = build_table(f"{name}_rows", f"The rows of kprof_{name}.", columns,
+                        [(x["cells"], f"{r['id_prefix']}{x['id']}", x["where"]) for x in rows],
+                        pool, r, ent, mirror=f"kprof_{name}")
     return {"name": name, "NAME": name.upper(), "prefix": r["id_prefix"], "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
-            "rows": rows, "pool": pool.model(r, ent)}
+            "rows": rows, "pool": pool.model(r, ent), "table": table}
 
 
 def build_list(t):
@@ -884,22 +897,30 @@ class Pool:
                                          for x in self.strings)}
 
 
-def build_table(name, doc, columns, rows, pool, node, entry):
+def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
     """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
     interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
     comment, where)], where "file:line: entry" of the row in the spec. A cell that does not fit,
-    or a string that overflows the pool, is a spec error there."""
-    cols, at = [], 0
+    or a string that overflows the pool, is a spec error there.
+
+    Rows are packed little-endian for kprof_impl_cell, or, with mirror (a C struct type whose
+    members are the columns in order, e.g. a public row type a function returns a pointer to),
+    laid out as that struct (natural alignment) in host order: one literal per byte order."""
+    cols, at, align = [], 0, 1
     for cname, ctype in columns:
         width = CELL_WIDTHS.get(ctype, 2)
+        if mirror:
+            at = -(-at // width) * width
+            align = max(align, width)
         cols.append({"name": cname, "NAME": cname.upper(), "type": ctype, "at": at, "width": width,
                      "desc": at | width << 8})
         at += width
-    if at > 0xFF:
-        fail(node, entry, f"table {name}: rows of {at} bytes (at most 255)")
-    items = []
+    size = -(-at // align) * align
+    if size > 0xFF:
+        fail(node, entry, f"table {name}: rows of {size} bytes (at most 255)")
+    items = {"little": [], "big": []}
     for cells, comment, loc in rows:
-        data = b""
+        data = {"little": bytearray(size), "big": bytearray(size)}
         for c, v in zip(cols, cells):
             if c["type"] == "str" and v is not None:
                 v = pool.intern(v)
@@ -909,10 +930,17 @@ def build_table(name, doc, columns, rows, pool, node, entry):
                 v = NO_STRING
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << 8 * c["width"]:
                 raise SpecError(f"{loc}: {c['name']} {v!r} does not fit {c['width'] * 8} bits")
-            data += v.to_bytes(c["width"], "little")
-        items.append(('"' + "".join(f"\\x{b:02x}" for b in data) + '"', len(data), comment))
-    return {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": at,
-            "count": len(rows), "chunks": literal_chunks(items)}
+            for order in data:
+                data[order][c["at"]:c["at"] + c["width"]] = v.to_bytes(c["width"], order)
+        for order in data:
+            items[order].append(('"' + "".join(f"\\x{b:02x}" for b in data[order]) + '"', size, comment))
+    t = {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": size,
+         "count": len(rows), "mirror": mirror, "chunks": literal_chunks(items["little"])}
+    if mirror:
+        if len(t["chunks"]) > 1:
+            fail(node, entry, f"table {name}: {size * len(rows)} bytes of rows, more than one literal holds")
+        t["big"] = literal_chunks(items["big"])
+    return t
 
 
 def name_index(values, node, entry):
