@@ -1098,6 +1098,16 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
  *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
 
  * ------------------------------------------------------------------------------------------ */
+/* The four registers a cpuid leaf returns, as indexes into kprof_cpuid_snapshot's regs[x].
+ * Source: Intel SDM vol. 2 (CPUID: outputs in EAX, EBX, ECX, EDX) */
+
+typedef enum kprof_cpuid_register {
+	KPROF_EAX = 0x0,
+	KPROF_EBX = 0x1,
+	KPROF_ECX = 0x2,
+	KPROF_EDX = 0x3,
+} kprof_cpuid_register;
+
 /* cpuid signatures: Values kprof compares cpuid registers with.
  * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
@@ -1553,8 +1563,6 @@ typedef struct kprof_cpuid_snapshot {
 	uint32_t present;
 	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
 } kprof_cpuid_snapshot;
-
-enum { KPROF_EAX = 0, KPROF_EBX = 1, KPROF_ECX = 2, KPROF_EDX = 3 };
 
 /* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
@@ -9837,42 +9845,89 @@ KPROF_API const char *kprof_cpu_fact_name(int value)
 	return kprof_impl_name(names, index, 31u, value);
 }
 #endif
+/* The rows of kprof_cpu_fact_row_get. Each row is the bytes of kprof_cpu_fact_row in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_cpu_fact_row) == 16, kprof_cpu_fact_row_size);
+KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[497];
+		kprof_cpu_fact_row rows[31];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* vendor_ebx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* vendor_edx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* vendor_ecx */
+	    "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0f\xff\x3f\xff" /* signature */
+	    "\x00\x00\x00\x01\x00\x00\x00\x00\x03\x00\x00\x00\x00\x20\x00\x00" /* ds */
+	    "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x80\x00\x80\x14" /* ds_features */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_eax */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ebx */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ecx */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* perfmon_edx */
+	    "\x00\x00\x00\x1a\x00\x00\x00\x00\x00\x00\x00\x00\xff\x00\x00\x00" /* core_type */
+	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lbr_eax */
+	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lbr_ebx */
+	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lbr_ecx */
+	    "\x00\x00\x00\x23\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext */
+	    "\x00\x00\x00\x23\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_ebx */
+	    "\x00\x00\x00\x23\x00\x00\x00\x01\x00\x00\x00\x00\xff\xff\xff\xff" /* gp_counter_mask */
+	    "\x00\x00\x00\x23\x00\x00\x00\x01\x01\x00\x00\x00\xff\xff\xff\xff" /* fixed_counter_mask */
+	    "\x00\x00\x00\x23\x00\x00\x00\x02\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_eax */
+	    "\x00\x00\x00\x23\x00\x00\x00\x02\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_ebx */
+	    "\x00\x00\x00\x23\x00\x00\x00\x03\x00\x00\x00\x00\xff\xff\xff\xff" /* arch_events */
+	    "\x80\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x19\x80\x84\x00" /* ext_perf_bits */
+	    "\x80\x00\x00\x01\x00\x00\x00\x00\x03\x00\x00\x00\x20\x00\x00\x00" /* long_mode */
+	    "\x80\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* ibs */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lwp_eax */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lwp_ebx */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lwp_ecx */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* lwp_edx */
+	    "\x80\x00\x00\x22\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_eax */
+	    "\x80\x00\x00\x22\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ebx */
+	    "\x80\x00\x00\x22\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ecx */
+#else
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* vendor_ebx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* vendor_edx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* vendor_ecx */
+	    "\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\x3f\xff\x0f" /* signature */
+	    "\x01\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x20\x00" /* ds */
+	    "\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x14\x80\x00\x80" /* ds_features */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_eax */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ebx */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ecx */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* perfmon_edx */
+	    "\x1a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff" /* core_type */
+	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lbr_eax */
+	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lbr_ebx */
+	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lbr_ecx */
+	    "\x23\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext */
+	    "\x23\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_ebx */
+	    "\x23\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* gp_counter_mask */
+	    "\x23\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* fixed_counter_mask */
+	    "\x23\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_eax */
+	    "\x23\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_ebx */
+	    "\x23\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* arch_events */
+	    "\x01\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\x00\x84\x80\x19" /* ext_perf_bits */
+	    "\x01\x00\x00\x80\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x20" /* long_mode */
+	    "\x1b\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* ibs */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lwp_eax */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lwp_ebx */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lwp_ecx */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* lwp_edx */
+	    "\x22\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_eax */
+	    "\x22\x00\x00\x80\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ebx */
+	    "\x22\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ecx */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
 KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
 {
-	static const kprof_cpu_fact_row rows[KPROF_CPU_FACT_COUNT] = {
-	        {0x0u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* vendor_ebx */
-	        {0x0u, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* vendor_edx */
-	        {0x0u, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* vendor_ecx */
-	        {0x1u, 0x0u, KPROF_EAX, 0xFFF3FFFu},         /* signature */
-	        {0x1u, 0x0u, KPROF_EDX, 0x200000u},          /* ds */
-	        {0x1u, 0x0u, KPROF_ECX, 0x80008014u},        /* ds_features */
-	        {0xAu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},        /* perfmon_eax */
-	        {0xAu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* perfmon_ebx */
-	        {0xAu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* perfmon_ecx */
-	        {0xAu, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* perfmon_edx */
-	        {0x1Au, 0x0u, KPROF_EAX, 0xFF000000u},       /* core_type */
-	        {0x1Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* lbr_eax */
-	        {0x1Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* lbr_ebx */
-	        {0x1Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},       /* lbr_ecx */
-	        {0x23u, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext */
-	        {0x23u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_ebx */
-	        {0x23u, 0x1u, KPROF_EAX, 0xFFFFFFFFu},       /* gp_counter_mask */
-	        {0x23u, 0x1u, KPROF_EBX, 0xFFFFFFFFu},       /* fixed_counter_mask */
-	        {0x23u, 0x2u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext_2_eax */
-	        {0x23u, 0x2u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_2_ebx */
-	        {0x23u, 0x3u, KPROF_EAX, 0xFFFFFFFFu},       /* arch_events */
-	        {0x80000001u, 0x0u, KPROF_ECX, 0x19808400u}, /* ext_perf_bits */
-	        {0x80000001u, 0x0u, KPROF_EDX, 0x20000000u}, /* long_mode */
-	        {0x8000001Bu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* ibs */
-	        {0x8000001Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* lwp_eax */
-	        {0x8000001Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* lwp_ebx */
-	        {0x8000001Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* lwp_ecx */
-	        {0x8000001Cu, 0x0u, KPROF_EDX, 0xFFFFFFFFu}, /* lwp_edx */
-	        {0x80000022u, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* amd_perfmon_eax */
-	        {0x80000022u, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* amd_perfmon_ebx */
-	        {0x80000022u, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* amd_perfmon_ecx */
-	};
-	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &rows[value] : NULL;
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows()[value] : NULL;
 }
 
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)

@@ -492,9 +492,10 @@ def build_records(r, enums):
             "rows": rows, "pool": pool.model(r, ent), "table": table}
 
 
-def build_list(t):
+def build_list(t, symbols):
     """A list of rows with named integer columns: an enumeration of its rows (names and
-    kprof_<name>_name()) and a const array of row structs (kprof_<name>_row_get())."""
+    kprof_<name>_name()) and a table of row structs (kprof_<name>_row_get()). A cell may name
+    an enumerator or constant of the spec (symbols: name -> value), e.g. KPROF_EBX."""
     ent = f"list {t.get('name', '?')!r}" if isinstance(t, Map) else "list"
     check(t, {"name": str, "doc": str, "provenance": str, "columns": list, "rows": list}, ent)
     name = ident(t, ent, "name", t["name"]).lower()
@@ -519,21 +520,25 @@ def build_list(t):
         for c in cols:
             v = r[c["name"]]
             if isinstance(v, str):
-                ident(r, re_, c["name"], v)  # a C constant of the header, e.g. KPROF_EBX
-                vals.append(v)
-            else:
-                bits = int(c["type"][4:-2])
-                if v < 0 or v >> bits:
-                    fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
-                vals.append(f"0x{v:X}u")
+                if v not in symbols:
+                    fail(r, re_, f"{c['name']} {v!r} is no enumerator or constant of the spec", c["name"])
+                v = symbols[v]
+            bits = int(c["type"][4:-2])
+            if v < 0 or v >> bits:
+                fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
+            vals.append(v)
         rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"),
-                     "string": r["name"].lower(), "cells": vals})
+                     "string": r["name"].lower(), "cells": vals, "where": where(r, re_)})
     if not rows:
         fail(t, ent, "a list needs rows")
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
             "provenance": t["provenance"], "values": rows, "strings": True,
             "names": name_index(rows, t, ent)}
-    return {"name": name, "columns": cols, "rows": rows, "enum": enum}
+    table = build_table(f"{name}_rows", f"The rows of kprof_{name}_row_get.",
+                        [(c["name"], "u" + c["type"][4:-2]) for c in cols],
+                        [(x["cells"], x["string"], x["where"]) for x in rows], None, t, ent,
+                        mirror=f"kprof_{name}_row")
+    return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
 
 
 def build_leaves(lst, node):
@@ -854,7 +859,7 @@ def select_key(select, reg):
 # any C99 compiler must accept (sparse stops at 8191, MSVC at 16380): a long pool or row array
 # is emitted as several arrays, each starting at a known offset of the one offset space.
 LITERAL_CHUNK = 4000
-CELL_WIDTHS = {"u8": 1, "u16": 2, "u32": 4}
+CELL_WIDTHS = {"u8": 1, "u16": 2, "u32": 4, "u64": 8}
 NO_STRING = 0xFFFF
 
 
@@ -916,6 +921,8 @@ def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
                      "desc": at | width << 8})
         at += width
     size = -(-at // align) * align
+    if not mirror and any(c["width"] > 4 for c in cols):
+        fail(node, entry, f"table {name}: kprof_impl_cell reads cells of at most 32 bits")
     if size > 0xFF:
         fail(node, entry, f"table {name}: rows of {size} bytes (at most 255)")
     items = {"little": [], "big": []}
@@ -1146,6 +1153,7 @@ def build_model(spec_dir):
             d["registers"].append(reg)
     msrs = []
     structs = {}
+    lists = []
     for name, doc in specs.items():
         d = domains.get(doc.get("section", name), domains[DOMAINS[0]])
         new_msrs = build_msrs(doc.get("msrs"), registers, doc)
@@ -1166,7 +1174,17 @@ def build_model(spec_dir):
         d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
         file_enums = {e["name"]: e for e in d["enums"]}
         d["records"] += [build_records(r, file_enums) for r in entries(doc.get("records"), "records", doc)]
-        d["lists"] += [build_list(t) for t in entries(doc.get("lists"), "lists", doc)]
+        lists += [(d, t) for t in entries(doc.get("lists"), "lists", doc)]
+    symbols = {}
+    for d in domains.values():
+        for e in d["enums"]:
+            symbols.update({v["name"] if v["name"].startswith("KPROF_") else e["prefix"] + v["name"]: v["value"]
+                            for v in e["values"]})
+        for c in d["constants"]:
+            symbols.update({v["name"] if v["name"].startswith("KPROF_") else "KPROF_" + v["name"]: v["value"]
+                            for v in c["values"]})
+    for d, t in lists:
+        d["lists"].append(build_list(t, symbols))
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:

@@ -158,6 +158,9 @@ CASES = [
      "{name: KPROF_E_CHANGED, value: 0x100000000,", None, ["enum 'status'", "KPROF_E_CHANGED", "does not fit 32 bits"]),
     ("table: a string that overflows a table's 16-bit pool", "counts.yaml", "      title: K8 rev B\n",
      "      title: " + "x" * 66000 + "\n", "    - id: k8_revb", ["counts class 'k8_revb'", "title", "string pool exceeds 64 KiB"]),
+    ("table: a list cell naming nothing the spec defines", "dump.yaml", "reg: KPROF_EBX, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"",
+     "reg: KPROF_EBQ, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"", None,
+     ["list 'cpu_fact' row 'vendor_ebx'", "KPROF_EBQ", "no enumerator or constant"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
 ]
