@@ -5846,6 +5846,38 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 	}
 }
 
+/* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
+ * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
+ * records: source and destination offset (16 bits each, little-endian), count, and the widths
+ * in bytes (source in bits 7:4, destination in bits 3:0). */
+KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size,
+                                            const char *moves, unsigned nmoves)
+{
+	const uint8_t *m = (const uint8_t *)moves;
+	size_t i;
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	for (; nmoves; nmoves--, m += 6) {
+		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
+		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
+		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
+		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
+			uint64_t v = sw == 1   ? *src
+			             : sw == 2 ? *(const uint16_t *)(const void *)src
+			             : sw == 4 ? *(const uint32_t *)(const void *)src
+			                       : *(const uint64_t *)(const void *)src;
+			if (dw == 1)
+				*dst = (uint8_t)v;
+			else if (dw == 2)
+				*(uint16_t *)(void *)dst = (uint16_t)v;
+			else if (dw == 4)
+				*(uint32_t *)(void *)dst = (uint32_t)v;
+			else
+				*(uint64_t *)(void *)dst = v;
+		}
+	}
+}
+
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
@@ -12225,21 +12257,12 @@ KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *b
 
 KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->bts_buffer_base;
-	out->bts_index = in->bts_index;
-	out->bts_absolute_maximum = in->bts_absolute_maximum;
-	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
-	out->pebs_buffer_base = in->pebs_buffer_base;
-	out->pebs_index = in->pebs_index;
-	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
-	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = in->pebs_gp_counter_reset[i];
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = in->pebs_fixed_counter_reset[i];
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000\001\210\030\000"
+	        "\030\000\001\210\040\000\040\000\001\210\050\000\050\000\001\210\060\000\060\000"
+	        "\001\210\070\000\070\000\001\210\100\000\100\000\010\210\200\000\100\001\004\210",
+	        10);
 }
 KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
                                                    kprof_ds_area64_fmt4 *out)
@@ -12257,18 +12280,12 @@ KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *i
 
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->bts_buffer_base;
-	out->bts_index = in->bts_index;
-	out->bts_absolute_maximum = in->bts_absolute_maximum;
-	out->bts_interrupt_threshold = in->bts_interrupt_threshold;
-	out->pebs_buffer_base = in->pebs_buffer_base;
-	out->pebs_index = in->pebs_index;
-	out->pebs_absolute_maximum = in->pebs_absolute_maximum;
-	out->pebs_interrupt_threshold = in->pebs_interrupt_threshold;
-	out->pebs_gp_counter_reset[0] = in->pebs_counter_reset;
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000"
+	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000"
+	        "\001\110\034\000\070\000\001\110\040\000\100\000\001\210",
+	        9);
 }
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
 {
@@ -13182,21 +13199,13 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
                                              kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->BtsBufferBase;
-	out->bts_index = in->BtsIndex;
-	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
-	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
-	out->pebs_buffer_base = in->PebsBufferBase;
-	out->pebs_index = in->PebsIndex;
-	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
-	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
-	out->pebs_gp_counter_reset[0] = in->PebsCounterReset0;
-	out->pebs_gp_counter_reset[1] = in->PebsCounterReset1;
-	out->pebs_gp_counter_reset[2] = in->PebsCounterReset2;
-	out->pebs_gp_counter_reset[3] = in->PebsCounterReset3;
+	kprof_impl_struct_widen(in, out, sizeof(*out),
+	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000"
+	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000"
+	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210"
+	                        "\100\000\100\000\001\210\110\000\110\000\001\210\120\000\120\000"
+	                        "\001\210\130\000\130\000\001\210",
+	                        12);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out)
@@ -13229,21 +13238,12 @@ KPROF_API kprof_status kprof_processor_profile_control_area_encode(
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
                                                kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->BtsBufferBase;
-	out->bts_index = in->BtsIndex;
-	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
-	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
-	out->pebs_buffer_base = in->PebsBufferBase;
-	out->pebs_index = in->PebsIndex;
-	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
-	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = in->PebsGpCounterReset[i];
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = in->PebsFixedCounterReset[i];
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000\001\210\030\000"
+	        "\030\000\001\210\040\000\040\000\001\210\050\000\050\000\001\210\060\000\060\000"
+	        "\001\210\070\000\070\000\001\210\100\000\100\000\010\210\200\000\100\001\004\210",
+	        10);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out)
@@ -13262,21 +13262,12 @@ KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
                                                kprof_ds_area64 *out)
 {
-	size_t i;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
-	out->bts_buffer_base = in->BtsBufferBase;
-	out->bts_index = in->BtsIndex;
-	out->bts_absolute_maximum = in->BtsAbsoluteMaximum;
-	out->bts_interrupt_threshold = in->BtsInterruptThreshold;
-	out->pebs_buffer_base = in->PebsBufferBase;
-	out->pebs_index = in->PebsIndex;
-	out->pebs_absolute_maximum = in->PebsAbsoluteMaximum;
-	out->pebs_interrupt_threshold = in->PebsInterruptThreshold;
-	for (i = 0; i < 8; i++)
-		out->pebs_gp_counter_reset[i] = in->PebsGpCounterReset[i];
-	for (i = 0; i < 4; i++)
-		out->pebs_fixed_counter_reset[i] = in->PebsFixedCounterReset[i];
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000"
+	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000"
+	        "\001\110\034\000\070\000\001\110\040\000\100\000\010\210\140\000\100\001\004\210",
+	        10);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out)

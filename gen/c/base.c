@@ -80,6 +80,37 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 	}
 }
 
+/* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
+ * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
+ * records: source and destination offset (16 bits each, little-endian), count, and the widths
+ * in bytes (source in bits 7:4, destination in bits 3:0). */
+KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, const char *moves, unsigned nmoves)
+{
+	const uint8_t *m = (const uint8_t *)moves;
+	size_t i;
+	for (i = 0; i < size; i++)
+		((uint8_t *)out)[i] = 0;
+	for (; nmoves; nmoves--, m += 6) {
+		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
+		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
+		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
+		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
+			uint64_t v = sw == 1 ? *src
+			             : sw == 2 ? *(const uint16_t *)(const void *)src
+			             : sw == 4 ? *(const uint32_t *)(const void *)src
+			                       : *(const uint64_t *)(const void *)src;
+			if (dw == 1)
+				*dst = (uint8_t)v;
+			else if (dw == 2)
+				*(uint16_t *)(void *)dst = (uint16_t)v;
+			else if (dw == 4)
+				*(uint32_t *)(void *)dst = (uint32_t)v;
+			else
+				*(uint64_t *)(void *)dst = v;
+		}
+	}
+}
+
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
