@@ -904,8 +904,25 @@ class Pool:
         if self.size >= NO_STRING:
             fail(node, entry, f"the {self.name} string pool exceeds 64 KiB")
         return {"name": self.name, "NAME": self.name.upper(), "size": self.size, "none": NO_STRING,
-                "chunks": literal_chunks((c_string(x)[:-1] + '\\0"', len(x.encode()) + 1, None)
-                                         for x in self.strings)}
+                "chunks": literal_chunks(pool_lines(self.strings))}
+
+
+def pool_lines(strings, width=88):
+    """Strings as literal lines of about width characters, each string followed by \\0 (a
+    string that starts with a digit begins a literal of its own: the \\0 before it stays one
+    character, and the reader need not know which digits are octal): (C text, bytes, None)
+    per line."""
+    lines, text, size = [], "", 0
+    for x in strings:
+        piece = c_string(x)[1:-1] + "\\0"
+        if text and len(text) + len(piece) + 2 > width:
+            lines.append(('"' + text + '"', size, None))
+            text, size = "", 0
+        text += ('" "' if text and x[:1].isdigit() else "") + piece
+        size += len(x.encode()) + 1
+    if text:
+        lines.append(('"' + text + '"', size, None))
+    return lines
 
 
 def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
