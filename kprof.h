@@ -5916,10 +5916,11 @@ KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
 }
 
-/* A generated kprof_<enum>_name(): count entries of a 32-bit value and a 16-bit offset into
+/* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
+ * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
  * names, little-endian; NULL for a value none has. */
-KPROF_INTERNAL const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
-                                           int value)
+KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
+                                       int value)
 {
 	for (; count; count--, index += 6)
 		if (kprof_load_le32(index) == (uint32_t)value)

@@ -417,6 +417,9 @@ def targets(results):
         v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
                 for k, r in fp.items() if not k.endswith("enum_names"))
         t.append(("relocations the tables need", v, "== 0", v == 0))
+        v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
+                for k, r in fp.items() if k.endswith("enum_names"))
+        t.append(("relocations the kprof_*_name() functions need", v, "== 0", v == 0))
         v = max(fp[k]["rodata"] for k in ("gcc_names", "clang_names"))
         t.append(("tables with names, .rodata bytes", v, "< 16384", v < 16384))
     if "dump_read" in b:
@@ -599,7 +602,7 @@ def check(results):
     tg = results["targets"]
     for want in ("gperf time / kprof time", "kprof ns per lookup", "kprof.h / <immintrin.h>, gcc -O2 -c",
                  "kprof.h / <immintrin.h>, clang -O2 -fsyntax-only", "tables with names, .rodata bytes",
-                 "relocations the tables need"):
+                 "relocations the tables need", "relocations the kprof_*_name() functions need"):
         ok(any(want in x["target"] for x in tg), f"a target row for {want!r}")
     ok(any(n.startswith("reading the largest dump") for n in names), "the dump reading row is there")
     dc = results.get("design_changes") or []
