@@ -29,7 +29,7 @@
  *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
  *   hal      the HAL's profile-interface decision; counter plans; perf_event configs (KPROF_NO_HAL leaves it out)
  *   counts   what each profile source's select counts on each processor class (KPROF_NO_COUNTS leaves it out)
- *   dump     cpuid dump readers (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc); CPU groups (KPROF_NO_DUMP leaves it out)
+ *   dump     text readers: cpuid dumps (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc), CPU groups; wpr/tracelog profile-source listings (KPROF_NO_DUMP leaves it out)
  *   lwp      AMD Lightweight Profiling: capabilities, LWPCB, ring, records (KPROF_NO_LWP leaves it out)
  *   ds       Intel Debug Store: capabilities, setup, BTS and PEBS records (KPROF_NO_DS leaves it out)
  *   windows  PROCESSOR_PROFILE_CONTROL_AREA, PROFILE_SOURCE_INFO chains (KPROF_NO_WINDOWS leaves it out)
@@ -116,6 +116,11 @@
  *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
  *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
  *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
+ *                      The dump section's parts that compare with a HAL decision
+ *                      (kprof_cpu_group_compare, kprof_listing_diff_iter_*) need the hal
+ *                      section; the listing diff also needs the names. KPROF_NO_DUMP also
+ *                      leaves out the profile-source listing reader (it shares the dump
+ *                      reader's line cursor).
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -152,12 +157,23 @@
 #define KPROF_HOT
 #endif
 
-/* The storage class of a cold helper that must stay out of line (the body of
- * kprof_dump_snapshot): a caller that keeps a snapshot on its stack then does not also carry
- * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
- * (tests/ring0.py measures them). */
-#if defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((__noinline__, __cold__, __unused__))
+/* The storage class of a body kept out of line, off its caller's path: the bodies of
+ * kprof_dump_snapshot, kprof_cpu_groups_add_dump and kprof_cpu_groups_add (a caller keeping a
+ * snapshot on its stack then does not also carry the reader's cursor and record in the same
+ * frame, nor the facts comparison clang -O3 unrolls, so each frame stays under 512 bytes;
+ * tests/ring0.py measures them) and the LWP poll past its empty path
+ * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
+ * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
+ * keeps its private fastcc away at the price of emitting the body in every i386 translation
+ * unit), so the empty poll jumps to it with its arguments where they are. Not __cold__: gcc
+ * would then compile the LWP ring fill for size and the drain loops around it as unlikely
+ * (bench/lwp_drain: batch and drain modes 10-15% slower). */
+#if defined(__clang__) && defined(__i386__)
+#define KPROF_COLD static __attribute__((__noinline__, __used__))
+#elif defined(__GNUC__) && defined(__i386__)
+#define KPROF_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_COLD static __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
 #define KPROF_COLD static __declspec(noinline)
 #else
@@ -2093,27 +2109,6 @@ typedef enum kprof_hal_uncertain {
 	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
 } kprof_hal_uncertain;
 
-/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
- * differs from kprof's prediction for the same processor and Windows release.
- * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
- * Interval, Min, Max of both tools */
-
-typedef enum kprof_listing_diff_kind {
-	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
-	/* the listing has an id kprof knows for no source of the interface */
-	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
-	/* the listing has a source kprof knows but predicts the HAL does not offer here */
-	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
-	/* the listed name differs from the HAL's descriptive string kprof has */
-	KPROF_LISTING_DIFF_NAME = 0x3,
-	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
-	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
-} kprof_listing_diff_kind;
-
-#ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_listing_diff_kind_name(int value);
-#endif
-
 /* Options for kprof_counter_plan_make.
  * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
  * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
@@ -2148,13 +2143,6 @@ KPROF_API const char *kprof_presence_name(int value);
 #define KPROF_HAL_BUILD_MASK    0xFFu   /* the kprof_hal_build bits */
 #define KPROF_HAL_RELEASE_SHIFT 0x8u    /* where the release id starts */
 #define KPROF_HAL_RELEASE_MASK  0xFF00u /* the release id bits */
-
-/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
- * refused, not cut.
- * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
- * longest name 47 characters (seed Amd64 table) */
-#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
-#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
 
 /* Windows releases whose HAL profile behaviour is known, oldest first: which HALs shipped (x86,
  * x64), which profile interfaces and rules each has, and the range of later Intel sources.
@@ -2347,58 +2335,6 @@ typedef struct kprof_hal_decision {
 #define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
 #define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
 
-#ifndef KPROF_NO_NAMES
-/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
- * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
- * read (not NUL-terminated). */
-typedef struct kprof_listing_row {
-	uint32_t line; /* 1-based line of the text */
-	uint32_t id;   /* KPROFILE_SOURCE value (decimal in the listing) */
-	uint32_t interval, min, max;
-	const char *name;
-	size_t name_len;
-} kprof_listing_row;
-
-/* Reads a listing line by line, without copying or allocating: every line before the header
- * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
- * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
- * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
- * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
- * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
-typedef struct kprof_listing_iter {
-	const char *text;
-	size_t len, pos;
-	uint32_t line;  /* the line read last: where an error is */
-	uint8_t header; /* the header was seen */
-} kprof_listing_iter;
-
-/* One difference between a listing and kprof's prediction. */
-typedef struct kprof_listing_diff {
-	uint8_t kind; /* kprof_listing_diff_kind */
-	uint32_t id;  /* KPROFILE_SOURCE value */
-	const kprof_source
-	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
-	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
-	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
-} kprof_listing_diff;
-
-/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
- * each listed row against the source of the decided interface (and, on Emon, the later Intel
- * sources) with the same id - unknown, not offered, name, min, max - then each source the
- * decision offers that the listing lacks. Where the release's later Intel sources are known
- * only as a range, the listing picks the count within it (the highest it lists, clamped). */
-typedef struct kprof_listing_diff_iter {
-	kprof_listing_iter rows;
-	const kprof_hal_decision *d;
-	kprof_listing_row cur;
-	uint32_t later_last; /* highest later Intel source taken as offered */
-	uint32_t next;       /* phase 2: the next table row to look for */
-	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
-	uint8_t pending;     /* bit per kind still to report for cur */
-	uint8_t seen[32];    /* ids 0..255 the listing has */
-} kprof_listing_diff_iter;
-#endif
-
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_write {
 	uint32_t msr;
@@ -2510,23 +2446,6 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
  * without a select. */
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
                                                 kprof_profile_source_add *out);
-#ifndef KPROF_NO_NAMES
-/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
- * length. */
-KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
-                                               size_t len);
-/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
- * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
-KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
-/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
- * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
- * in both cases); KPROF_E_ARGUMENT for null it or d. */
-KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
-                                                    size_t len, const kprof_hal_decision *d);
-/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
-KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
-                                                    kprof_listing_diff *out);
-#endif
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
@@ -2701,6 +2620,34 @@ typedef enum kprof_dump_expect {
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_dump_expect_name(int value);
 #endif
+
+/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
+ * differs from kprof's prediction for the same processor and Windows release.
+ * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
+ * Interval, Min, Max of both tools */
+
+typedef enum kprof_listing_diff_kind {
+	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
+	/* the listing has an id kprof knows for no source of the interface */
+	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
+	/* the listing has a source kprof knows but predicts the HAL does not offer here */
+	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
+	/* the listed name differs from the HAL's descriptive string kprof has */
+	KPROF_LISTING_DIFF_NAME = 0x3,
+	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
+	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
+} kprof_listing_diff_kind;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_listing_diff_kind_name(int value);
+#endif
+
+/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
+ * refused, not cut.
+ * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
+ * longest name 47 characters (seed Amd64 table) */
+#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
+#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
 
 /* The cpuid bits that matter to profiling and may differ between the logical CPUs of one
  * machine (hybrid and asymmetric parts): kprof_cpu_groups puts CPUs whose facts are all equal
@@ -2899,6 +2846,59 @@ typedef struct kprof_cpu_group_effect {
 } kprof_cpu_group_effect;
 #endif
 
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line; /* 1-based line of the text */
+	uint32_t id;   /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;  /* the line read last: where an error is */
+	uint8_t header; /* the header was seen */
+} kprof_listing_iter;
+
+#if !defined(KPROF_NO_HAL) && !defined(KPROF_NO_NAMES)
+/* One difference between a listing and kprof's prediction (needs the hal section and the
+ * names). */
+typedef struct kprof_listing_diff {
+	uint8_t kind; /* kprof_listing_diff_kind */
+	uint32_t id;  /* KPROFILE_SOURCE value */
+	const kprof_source
+	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last; /* highest later Intel source taken as offered */
+	uint32_t next;       /* phase 2: the next table row to look for */
+	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;     /* bit per kind still to report for cur */
+	uint8_t seen[32];    /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
+
 /* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
 /* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
@@ -2955,6 +2955,23 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
                                                const kprof_cpu_group *g, kprof_hal_build hal,
                                                kprof_cpu_group_effect *out);
+#endif
+/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
+ * length. */
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
+                                               size_t len);
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
+#if !defined(KPROF_NO_HAL) && !defined(KPROF_NO_NAMES)
+/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
+ * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
+ * in both cases); KPROF_E_ARGUMENT for null it or d. */
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d);
+/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out);
 #endif
 
 #endif /* KPROF_NO_DUMP */
@@ -5796,7 +5813,6 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
 }
 
-/* ASCII case folding, locale-free (no libc). */
 /* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
  * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
  * memcpy. tests/ring0.py finds any that remains. */
@@ -5807,6 +5823,16 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Outputs are zeroed first, so a
+ * caller never reads what a failed call left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
+/* ASCII case folding, locale-free (no libc). */
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -5854,9 +5880,7 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
                                             const char *moves, unsigned nmoves)
 {
 	const uint8_t *m = (const uint8_t *)moves;
-	size_t i;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	for (; nmoves; nmoves--, m += 6) {
 		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
 		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
@@ -5883,11 +5907,9 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
                                                      size_t size, const char *runs, unsigned nruns)
 {
-	size_t i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
@@ -5935,6 +5957,34 @@ KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 	for (; v; v &= v - 1u)
 		n++;
 	return n;
+}
+
+/* v in lower-case hex, at least min digits (zero-padded), into out (room for 16): the digits
+ * written. */
+KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
+{
+	unsigned n = 1, k;
+	while (n < 16 && (n < min || v >> (4 * n)))
+		n++;
+	for (k = 0; k < n; k++)
+		out[k] = "0123456789abcdef"[(v >> (4 * (n - 1 - k))) & 0xFu];
+	return n;
+}
+
+/* Hand back the n characters built in text: into buf with a NUL when they fit cap (else
+ * KPROF_E_BUFFER_TOO_SMALL and buf untouched); *written (optional) = n. */
+KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
+                                                size_t *written)
+{
+	size_t k;
+	if (cap < n + 1)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	for (k = 0; k < n; k++)
+		buf[k] = text[k];
+	buf[n] = '\0';
+	if (written)
+		*written = n;
+	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_vendor value, or NULL when it has none. */
@@ -7165,6 +7215,21 @@ KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
 }
 
+/* Where a processor's counters are: the general-purpose ones (select and count MSRs, their
+ * stride, how many the MSR range holds) and the fixed ones (none: 0, 0, 0). */
+KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr,
+                                        uint32_t stride, uint32_t limit, uint32_t fixed,
+                                        uint32_t fixed_stride, uint32_t fixed_limit)
+{
+	c->perfevtsel_msr = sel;
+	c->counter_msr = ctr;
+	c->msr_stride = stride;
+	c->counter_limit = (uint8_t)limit;
+	c->fixed_counter_msr = fixed;
+	c->fixed_msr_stride = fixed_stride;
+	c->fixed_limit = (uint8_t)fixed_limit;
+}
+
 KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
 	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
@@ -7222,24 +7287,19 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
 	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
 	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
-	if (c->version >= 6) {
-		c->perfevtsel_msr = KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE;
-		c->counter_msr = KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE;
-		c->msr_stride = KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT;
-		c->fixed_counter_msr = KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE;
-		c->fixed_msr_stride =
-		        KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0);
-		c->fixed_limit = (uint8_t)KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT;
-	} else if (c->version >= 1) {
-		c->perfevtsel_msr = KPROF_MSR_IA32_PERFEVTSEL_BASE;
-		c->counter_msr = KPROF_MSR_IA32_PMC_BASE;
-		c->msr_stride = KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
-		c->fixed_counter_msr = KPROF_MSR_IA32_FIXED_CTR_BASE;
-		c->fixed_msr_stride = KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0);
-		c->fixed_limit = c->version >= 2 ? (uint8_t)KPROF_MSR_IA32_FIXED_CTR_COUNT : 0;
-	}
+	if (c->version >= 6)
+		kprof_impl_pmu_msrs(
+		        c, KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE, KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE,
+		        KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0),
+		        KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT, KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE,
+		        KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0),
+		        KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT);
+	else if (c->version >= 1)
+		kprof_impl_pmu_msrs(c, KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE,
+		                    KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0),
+		                    KPROF_MSR_IA32_PERFEVTSEL_COUNT, KPROF_MSR_IA32_FIXED_CTR_BASE,
+		                    KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0),
+		                    c->version >= 2 ? KPROF_MSR_IA32_FIXED_CTR_COUNT : 0);
 	if (c->version >= 2) {
 		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
@@ -7284,16 +7344,15 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS,
 		                                            ebx22)
 		                          : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
-		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
-		c->counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
-		c->msr_stride = KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE,
+		                    KPROF_MSR_AMD_PERFCTR_EXT_BASE,
+		                    KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0),
+		                    KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT, 0, 0, 0);
 	} else {
 		c->counters = c->legacy_counters;
-		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_BASE;
-		c->counter_msr = KPROF_MSR_AMD_PERFCTR_BASE;
-		c->msr_stride = KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE,
+		                    KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0),
+		                    KPROF_MSR_AMD_PERFEVTSEL_COUNT, 0, 0, 0);
 	}
 	c->counter_mask = kprof_impl_low_bits(c->counters);
 	if (c->perfmon_v2) {
@@ -7317,11 +7376,9 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
                                                     kprof_pmu_caps *c)
 {
-	unsigned i;
 	if (!c)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*c); i++)
-		((uint8_t *)c)[i] = 0;
+	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
 	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
@@ -7360,11 +7417,10 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	const kprof_windows_release *rel;
 	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i, have;
+	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*d); i++)
-		((uint8_t *)d)[i] = 0;
+	kprof_impl_zero(d, sizeof(*d));
 	build = hal & KPROF_HAL_BUILD_MASK;
 	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
 	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
@@ -7553,11 +7609,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	uint32_t sel_msr, ctr_msr, width;
 	int own;
 	uint64_t mask, start, limit;
-	unsigned i;
 	if (!p)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*p); i++)
-		((uint8_t *)p)[i] = 0;
+	kprof_impl_zero(p, sizeof(*p));
 	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
 	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT || !s->select)
@@ -7667,29 +7721,17 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
                                              size_t *written)
 {
-	static const char hex[] = "0123456789abcdef";
 	uint64_t config;
-	char tmp[18];
-	size_t n = 0, k = 0;
+	char text[17];
 	kprof_status st;
 	if (!buf)
 		return KPROF_E_ARGUMENT;
+	text[0] = 'r';
 	st = kprof_source_perf_config(s, &config);
 	if (st != KPROF_OK)
 		return st;
-	do {
-		tmp[k++] = hex[config & 0xFu];
-		config >>= 4;
-	} while (config);
-	if (cap < k + 2)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	buf[n++] = 'r';
-	while (k)
-		buf[n++] = tmp[--k];
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap,
+	                           written);
 }
 
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
@@ -7720,307 +7762,6 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
-
-#ifndef KPROF_NO_NAMES
-KPROF_INTERNAL int kprof_impl_listing_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
-KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
-{
-	size_t start;
-	while (*at < end && kprof_impl_listing_space(line[*at]))
-		(*at)++;
-	start = *at;
-	while (*at < end && !kprof_impl_listing_space(line[*at]))
-		(*at)++;
-	return *at - start;
-}
-
-/* A decimal cell that fits 32 bits. */
-KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
-{
-	uint32_t v = 0;
-	size_t i;
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
-		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
-			return 0;
-		v = v * 10u + digit;
-	}
-	*out = v;
-	return 1;
-}
-
-KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
-{
-	size_t i;
-	for (i = 0; i < n && word[i]; i++)
-		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
-			return 0;
-	return i == n && !word[i];
-}
-
-KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
-{
-	if (!it)
-		return KPROF_E_ARGUMENT;
-	it->text = text;
-	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
-	it->header = 0;
-	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
-}
-
-KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
-{
-	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
-	if (!it || !row)
-		return KPROF_E_ARGUMENT;
-	row->line = row->id = row->interval = row->min = row->max = 0;
-	row->name = NULL;
-	row->name_len = 0;
-	if (it->pos > it->len)
-		return KPROF_E_FORMAT; /* an error stays */
-	while (it->pos < it->len) {
-		const char *p = it->text + it->pos;
-		size_t n = 0, at = 0, len, k;
-		const char *cell[6];
-		size_t cell_len[6];
-		unsigned cells = 0, dashes = 1;
-		while (it->pos + n < it->len && p[n] != '\n') {
-			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
-				it->line++;
-				it->pos = it->len + 1;
-				return KPROF_E_FORMAT;
-			}
-			n++;
-		}
-		it->line++;
-		it->pos += n + (it->pos + n < it->len);
-		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
-			cell[cells] = p + at - len;
-			cell_len[cells++] = len;
-		}
-		for (k = 0; k < n; k++)
-			dashes &= p[k] == '-' || kprof_impl_listing_space(p[k]);
-		if (cells == 5) {
-			unsigned h = 1;
-			for (k = 0; k < 5; k++)
-				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
-				                                       header[k]);
-			if (h) {
-				it->header = 1;
-				continue;
-			}
-		}
-		if (!it->header || cells == 0 || dashes)
-			continue;
-		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
-		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
-		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
-		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
-		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
-			goto bad;
-		for (k = 0; k < cell_len[1]; k++) {
-			unsigned char c = (unsigned char)cell[1][k];
-			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-			      (c >= '0' && c <= '9') || c == '_'))
-				goto bad;
-		}
-		row->line = it->line;
-		row->name = cell[1];
-		row->name_len = cell_len[1];
-		return KPROF_OK;
-	bad:
-		row->id = row->interval = row->min = row->max = 0;
-		it->pos = it->len + 1;
-		return KPROF_E_FORMAT;
-	}
-	if (!it->header) {
-		it->line = 0;
-		it->pos = it->len + 1;
-		return KPROF_E_FORMAT;
-	}
-	return KPROF_END;
-}
-
-/* The minimum and maximum interval of a source's interval class. */
-KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
-{
-	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
-	                                           : KPROF_INTERVAL_HARDWARE_MIN;
-	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
-	                                           : KPROF_INTERVAL_HARDWARE_MAX;
-}
-
-/* The source a listed id means under a decision: the decided interface's row, else on Emon a
- * later Intel row; NULL when kprof knows none. */
-KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
-                                                             uint32_t id)
-{
-	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
-	if (!s && d->iface == KPROF_INTERFACE_EMON)
-		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
-	return s;
-}
-
-/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
- * listing shows (it->later_last). */
-KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
-                                              const kprof_source *s)
-{
-	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
-		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
-	return kprof_hal_source_supported(it->d, s);
-}
-
-/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
-KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
-{
-	kprof_listing_iter scan;
-	kprof_listing_row r;
-	if (id < 8u * sizeof(it->seen))
-		return (it->seen[id / 8] >> (id % 8)) & 1u;
-	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
-	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
-		if (r.id == id)
-			return 1;
-	return 0;
-}
-
-KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
-                                                    size_t len, const kprof_hal_decision *d)
-{
-	kprof_listing_row r;
-	kprof_status st;
-	uint32_t highest = 0;
-	unsigned i;
-	if (!it || !d)
-		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(it->seen); i++)
-		it->seen[i] = 0;
-	it->d = d;
-	it->phase = 0;
-	it->pending = 0;
-	it->next = 0;
-	st = kprof_listing_iter_init(&it->rows, text, len);
-	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
-		const kprof_source *s = kprof_impl_listing_source(d, r.id);
-		if (r.id < 8u * sizeof(it->seen)) {
-			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
-				return KPROF_E_DUPLICATE;
-			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
-		}
-		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
-			highest = r.id;
-	}
-	if (st != KPROF_END)
-		return st;
-	/* The range's low end is what the release surely lists; the listing may show more, up to
-	 * its high end. */
-	it->later_last = highest < d->later_min   ? d->later_min
-	                 : highest > d->later_max ? d->later_max
-	                                          : highest;
-	return kprof_listing_iter_init(&it->rows, text, len);
-}
-
-KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
-                                                    kprof_listing_diff *out)
-{
-	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
-	                                 KPROF_LISTING_DIFF_MAX};
-	if (!it || !out || !it->d)
-		return KPROF_E_ARGUMENT;
-	for (;;) {
-		const kprof_source *s;
-		const char *want;
-		unsigned k;
-		out->kind = 0;
-		out->id = out->min = out->max = 0;
-		out->source = NULL;
-		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
-		if (it->phase == 0 && it->pending) {
-			s = kprof_impl_listing_source(it->d, it->cur.id);
-			out->id = it->cur.id;
-			out->source = s;
-			kprof_impl_source_bounds(s, &out->min, &out->max);
-			for (k = 0; k < 3; k++)
-				if (it->pending & (1u << order[k])) {
-					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
-					out->kind = order[k];
-					return KPROF_OK;
-				}
-		}
-		if (it->phase == 0) {
-			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
-			if (st != KPROF_OK) {
-				/* init read the same text to its end, so this is KPROF_END */
-				it->phase = 1;
-				continue;
-			}
-			s = kprof_impl_listing_source(it->d, it->cur.id);
-			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
-			out->id = it->cur.id;
-			out->source = s;
-			if (!s) {
-				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
-				return KPROF_OK;
-			}
-			kprof_impl_source_bounds(s, &out->min, &out->max);
-			if (!kprof_impl_listing_offered(it, s)) {
-				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
-				return KPROF_OK;
-			}
-			want = kprof_source_description(s);
-			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
-				;
-			if (k != it->cur.name_len || want[k])
-				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
-			if (it->cur.min != out->min)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
-			if (it->cur.max != out->max)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
-			continue;
-		}
-		if (it->phase == 1) {
-			size_t n;
-			const kprof_source *t;
-			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
-			                                     : (kprof_interface)it->d->iface;
-			t = kprof_source_table(itf, &n);
-			if ((it->next & 0xFFFFu) >= n) {
-				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
-					it->phase = 2;
-					continue;
-				}
-				it->next = 1u << 16; /* then the later Intel sources */
-				continue;
-			}
-			s = &t[it->next & 0xFFFFu];
-			it->next++;
-			if (!kprof_impl_listing_offered(it, s) ||
-			    kprof_impl_listing_has(it, s->value))
-				continue;
-			out->row.line = out->row.id = out->row.interval = out->row.min =
-			        out->row.max = 0;
-			out->row.name = NULL;
-			out->row.name_len = 0;
-			out->kind = KPROF_LISTING_DIFF_MISSING;
-			out->id = s->value;
-			out->source = s;
-			kprof_impl_source_bounds(s, &out->min, &out->max);
-			return KPROF_OK;
-		}
-		return KPROF_END;
-	}
-}
-#endif
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_build_name(int value)
@@ -8055,19 +7796,6 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	    "\063\001\013\000\000\000\125\001\014\000\000\000\170\001\015\000\000\000\246\001\016\000\000\000\321\001";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 15u, value);
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
-KPROF_API const char *kprof_listing_diff_kind_name(int value)
-{
-	static const char names[] = "missing\0unknown\0unexpected\0name\0min\0max\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\020\000\003\000\000\000\033\000\004\000\000\000\040\000\005\000\000\000\044\000";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 6u, value);
 }
 #endif
 
@@ -9673,32 +9401,35 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
  * common case of kprof_impl_dump_hex, one table load per digit. */
 KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
 {
-	/* Each byte's value as a hex digit, 16 for bytes that are none. */
-	static const uint8_t digit[256] = {
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  16, 16,
-	        16, 16, 16, 16, 16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 10, 11, 12,
-	        13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	        16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	};
+	/* Each byte's value as a hex digit, 16 for bytes that are none (a string: one token for
+	 * the compiler to parse, not 256). */
+	static const char digit[257] =
+	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\000\001\002\003"
+	        "\004\005\006\007\010\011\020\020\020\020\020\020"
+	        "\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+	        "\020\020\020\020\020\020\020\020\020\020\020\020";
 	const unsigned char *p = (const unsigned char *)s + *i;
 	uint32_t x = 0;
 	unsigned bad = 0, k;
 	if (n - *i < 8)
 		return 0;
 	for (k = 0; k < 8; k++) {
-		bad |= digit[p[k]];
-		x = (x << 4) | digit[p[k]];
+		bad |= (uint8_t)digit[p[k]];
+		x = (x << 4) | (uint8_t)digit[p[k]];
 	}
-	if ((bad & 16u) || (n - *i > 8 && digit[p[8]] < 16u))
+	if ((bad & 16u) || (n - *i > 8 && (uint8_t)digit[p[8]] < 16u))
 		return 0;
 	*i += 8;
 	*v = x;
@@ -9733,14 +9464,14 @@ KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const
 	return 1;
 }
 
-KPROF_INTERNAL int kprof_impl_dump_space(char c)
+KPROF_INTERNAL int kprof_impl_text_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
-KPROF_INTERNAL void kprof_impl_dump_skip_space(const char *s, size_t n, size_t *i)
+KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
 {
-	while (*i < n && kprof_impl_dump_space(s[*i]))
+	while (*i < n && kprof_impl_text_space(s[*i]))
 		(*i)++;
 }
 
@@ -9759,25 +9490,15 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	unsigned k;
 	if (!it)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
 	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	it->block_pending = 0;
-	it->block_records = 0;
-	it->prev_leaf = it->prev_subleaf = 0;
-	for (k = 0; k < 4; k++)
-		it->prev_regs[k] = 0;
-	it->records = 0;
-	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-		it->seen[k] = 0;
 	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 	return (kprof_status)it->status;
 }
@@ -9798,7 +9519,7 @@ KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 		(*i)++;
 		return 1;
 	}
-	kprof_impl_dump_skip_space(s, n, i);
+	kprof_impl_text_skip_space(s, n, i);
 	return *i > start;
 }
 
@@ -9816,14 +9537,14 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
 		return KPROF_DUMP_EXPECT_LEAF;
 	start = i;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i < n && s[i] == ':')
 		i++;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i == start)
 		return KPROF_DUMP_EXPECT_SEPARATOR;
 	for (k = 0; k < 4; k++) {
@@ -9833,7 +9554,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 			return KPROF_DUMP_EXPECT_REGISTER;
 	}
 	start = i;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i == n)
 		return KPROF_DUMP_EXPECT_NOTHING;
 	/* Notes follow blanks and a '[': only a leading [SL nn] means anything; the rest (vendor
@@ -9841,10 +9562,10 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 	if (i == start || s[i] != '[')
 		return KPROF_DUMP_EXPECT_NOTE;
 	if (kprof_impl_dump_lit(s, n, &i, "[SL", 3)) {
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf))
 			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, "]", 1))
 			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
@@ -9868,9 +9589,9 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
 		return KPROF_DUMP_EXPECT_LEAF;
 	if (!kprof_impl_dump_lit(s, n, &i, ":", 1)) {
-		if (i == n || !kprof_impl_dump_space(s[i]))
+		if (i == n || !kprof_impl_text_space(s[i]))
 			return KPROF_DUMP_EXPECT_SUBLEAF;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!(kprof_impl_dump_lit(s, n, &i, "0x", 2) ||
 		      kprof_impl_dump_lit(s, n, &i, "0X", 2)) ||
 		    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) ||
@@ -9879,14 +9600,14 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
 	}
 	for (k = 0; k < 4; k++) {
-		if (i == n || !kprof_impl_dump_space(s[i]))
+		if (i == n || !kprof_impl_text_space(s[i]))
 			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) ||
 		    !kprof_impl_dump_hex8(s, n, &i, reg[k]))
 			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 	}
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	return i == n ? KPROF_DUMP_EXPECT_NOTHING : KPROF_DUMP_EXPECT_END_OF_LINE;
 }
 
@@ -9909,20 +9630,20 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size
 	unsigned k;
 	for (k = 0; k < 9; k++) {
 		if (k == 5) {
-			kprof_impl_dump_skip_space(s, n, &i);
+			kprof_impl_text_skip_space(s, n, &i);
 			if (!kprof_impl_dump_lit(s, n, &i, "=>", 2))
 				return KPROF_DUMP_EXPECT_ARROW;
-			kprof_impl_dump_skip_space(s, n, &i);
+			kprof_impl_text_skip_space(s, n, &i);
 		} else if (k) {
-			if (i == n || !kprof_impl_dump_space(s[i]))
+			if (i == n || !kprof_impl_text_space(s[i]))
 				return k < 5 ? KPROF_DUMP_EXPECT_ARROW
 				             : KPROF_DUMP_EXPECT_HEX_VALUE;
-			kprof_impl_dump_skip_space(s, n, &i);
+			kprof_impl_text_skip_space(s, n, &i);
 		}
 		if (!kprof_impl_dump_hwloc_value(s, n, &i, &v[k]))
 			return KPROF_DUMP_EXPECT_HEX_VALUE;
 	}
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i != n)
 		return KPROF_DUMP_EXPECT_END_OF_LINE;
 	if (!(v[0] & 1u) || v[0] > 0xFu)
@@ -9944,10 +9665,10 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size
 KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 {
 	size_t i = 0, j, k;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (kprof_impl_dump_lit(s, n, &i, "CPUID", 5)) {
 		j = i;
-		kprof_impl_dump_skip_space(s, n, &j);
+		kprof_impl_text_skip_space(s, n, &j);
 		if (j == i)
 			return KPROF_DUMP_FORMAT_UNKNOWN;
 		k = j;
@@ -9968,7 +9689,7 @@ KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 	k = i;
 	while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
 		k++;
-	if (k > i && k < n && kprof_impl_dump_space(s[k])) {
+	if (k > i && k < n && kprof_impl_text_space(s[k])) {
 		for (; k + 1 < n; k++) {
 			if (s[k] == '=' && s[k + 1] == '>') {
 				*body = i;
@@ -9996,7 +9717,7 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 	/* `cpuid -r`: "CPU 3:", and "CPU:" with -1 */
 	if (kprof_impl_dump_lit(s, n, &i, "CPU", 3)) {
 		uint32_t v;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (kprof_impl_dump_dec(s, n, &i, &v))
 			*id = v; /* "CPU:" (cpuid -r -1) has no number */
 		if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n)
@@ -10006,24 +9727,46 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 	return 0;
 }
 
-/* Length of the line at s[0..avail): up to the first LF, CR or NUL. Eight bytes at a time
- * (a dump is mostly text between line ends), then byte by byte. */
-KPROF_INTERNAL size_t kprof_impl_dump_line_end(const char *s, size_t avail)
+/* The one line cursor of the text readers (cpuid dumps, profile-source listings): the next
+ * line of text[*pos..len), read through explicit lengths only (no NUL terminator needed). A
+ * line ends at LF, CR LF or a lone CR. KPROF_OK with *s and *n its start and length (the end
+ * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
+ * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
+ * byte (binary data) or a line over max bytes. */
+KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos,
+                                                 uint32_t *line, size_t max, const char **s,
+                                                 size_t *n)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
-	size_t n = 0;
-	while (avail - n >= 8) {
-		uint64_t w = kprof_load_le64((const uint8_t *)s + n);
+	const char *p;
+	size_t avail, k = 0;
+	if (*pos >= len)
+		return KPROF_END;
+	p = text + *pos;
+	avail = len - *pos;
+	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
+	while (avail - k >= 8) {
+		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
 		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
 		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
 		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) |
 		    ((cr - ones) & ~cr & highs))
 			break;
-		n += 8;
+		k += 8;
 	}
-	while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
-		n++;
-	return n;
+	while (k < avail && p[k] != '\n' && p[k] != '\r' && p[k] != '\0')
+		k++;
+	(*line)++;
+	if ((k < avail && p[k] == '\0') || k > max)
+		return KPROF_E_FORMAT;
+	*s = p;
+	*n = k;
+	if (k < avail && p[k] == '\r')
+		k++;
+	if (k < avail && p[k] == '\n')
+		k++;
+	*pos += k;
+	return KPROF_OK;
 }
 
 /* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
@@ -10037,31 +9780,21 @@ KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
 
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out)
 {
+	const char *s = NULL;
+	size_t n = 0;
+	kprof_status st;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
 	if (it->status != KPROF_OK)
 		return (kprof_status)it->status;
-	while (it->pos < it->len) {
-		const char *s = it->text + it->pos;
-		size_t avail = it->len - it->pos, n = 0, body = 0, next;
+	while ((st = kprof_impl_text_line(it->text, it->len, &it->pos, &it->line, (size_t)-1, &s,
+	                                  &n)) == KPROF_OK) {
+		size_t body = 0;
 		kprof_dump_record r;
 		kprof_dump_expect expect;
 		uint32_t id;
 		int fmt, bit, same_run;
-		n = kprof_impl_dump_line_end(s, avail);
-		if (n < avail && s[n] == '\0') {
-			it->line++;
-			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
-		}
-		/* Lines end at LF, CR LF or a lone CR. */
-		next = n;
-		if (next < avail && s[next] == '\r')
-			next++;
-		if (next < avail && s[next] == '\n')
-			next++;
-		it->pos += next;
-		it->line++;
-		while (n > 0 && kprof_impl_dump_space(s[n - 1]))
+		while (n > 0 && kprof_impl_text_space(s[n - 1]))
 			n--;
 		fmt = kprof_impl_dump_claim(s, n, &body);
 		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN) {
@@ -10095,7 +9828,6 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		/* A header, or leaf 0 again, opens the next block. */
 		if (it->cpu < 0 || it->block_pending ||
 		    (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
-			unsigned k;
 			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
 				return kprof_impl_dump_fail(it, KPROF_E_RANGE,
 				                            KPROF_DUMP_EXPECT_NOTHING);
@@ -10104,8 +9836,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
 			it->block_pending = 0;
 			it->block_records = 0;
-			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-				it->seen[k] = 0;
+			kprof_impl_zero(it->seen, sizeof(it->seen));
 		}
 		same_run = it->block_records && r.leaf == it->prev_leaf;
 		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
@@ -10137,10 +9868,28 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
+	if (st != KPROF_END)
+		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
 	if (it->records == 0)
 		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_LEAF_LINE);
 	it->status = KPROF_END;
 	return KPROF_END;
+}
+
+/* Fill err (optional) with where a whole-text read stopped: st is the reader's last status
+ * (KPROF_END: read to the end) or what the caller makes of it. */
+KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it,
+                                           kprof_status st)
+{
+	int failed = it->status != KPROF_END;
+	if (!err)
+		return;
+	err->status = st == KPROF_END ? KPROF_OK : st;
+	err->line = failed ? it->line : 0;
+	err->format = it->format;
+	err->expect = failed ? it->expect : KPROF_DUMP_EXPECT_NOTHING;
+	err->cpus = (uint32_t)(it->cpu + 1);
+	err->records = it->records;
 }
 
 /* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
@@ -10168,14 +9917,7 @@ KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, u
 		 * KPROF_E_NOT_FOUND here, and ignored. */
 		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
-	if (err) {
-		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
-		err->line = st == KPROF_END ? 0 : it.line;
-		err->format = it.format;
-		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
-		err->cpus = (uint32_t)(it.cpu + 1);
-		err->records = it.records;
-	}
+	kprof_impl_dump_report(err, &it, st == KPROF_END && !found ? KPROF_E_NOT_FOUND : st);
 	if (st == KPROF_END && found)
 		return KPROF_OK;
 	kprof_cpuid_snapshot_init(out);
@@ -10191,91 +9933,57 @@ KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_
 KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
                                             size_t *written)
 {
-	static const char hex[] = "0123456789abcdef";
 	static const char names[4][8] = {" eax=0x", " ebx=0x", " ecx=0x", " edx=0x"};
 	char line[96];
-	size_t n = 0, k;
+	size_t n = 0;
 	uint32_t regs[4];
-	unsigned d, digits;
-	int j;
+	unsigned k, m;
 	if (!r || !buf)
 		return KPROF_E_ARGUMENT;
 	regs[0] = r->eax;
 	regs[1] = r->ebx;
 	regs[2] = r->ecx;
 	regs[3] = r->edx;
-	line[n++] = ' ';
-	line[n++] = ' ';
-	line[n++] = ' ';
-	line[n++] = '0';
-	line[n++] = 'x';
-	for (j = 28; j >= 0; j -= 4)
-		line[n++] = hex[(r->leaf >> j) & 0xF];
-	line[n++] = ' ';
-	line[n++] = '0';
-	line[n++] = 'x';
-	for (digits = 2; digits < 8 && (r->subleaf >> (4 * digits)) != 0; digits++)
-		;
-	for (d = digits; d > 0; d--)
-		line[n++] = hex[(r->subleaf >> (4 * (d - 1))) & 0xF];
+	for (m = 0; m < 5; m++)
+		line[n++] = "   0x"[m];
+	n += kprof_impl_hex(line + n, r->leaf, 8);
+	for (m = 0; m < 3; m++)
+		line[n++] = " 0x"[m];
+	n += kprof_impl_hex(line + n, r->subleaf, 2);
 	line[n++] = ':';
 	for (k = 0; k < 4; k++) {
-		unsigned m;
 		for (m = 0; m < 7; m++)
 			line[n++] = names[k][m];
-		for (j = 28; j >= 0; j -= 4)
-			line[n++] = hex[(regs[k] >> j) & 0xF];
+		n += kprof_impl_hex(line + n, regs[k], 8);
 	}
 	line[n++] = '\n';
-	if (cap < n + 1)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	for (k = 0; k < n; k++)
-		buf[k] = line[k];
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written)
 {
-	char digits[10];
-	size_t n = 0, k = 0, need;
+	char digits[10], line[16];
+	size_t n, k = 0;
 	if (!buf)
 		return KPROF_E_ARGUMENT;
+	for (n = 0; n < 4; n++)
+		line[n] = "CPU "[n];
 	do {
 		digits[k++] = (char)('0' + cpu % 10u);
 		cpu /= 10u;
 	} while (cpu);
-	need = 4 + k + 2;
-	if (cap < need + 1)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	buf[n++] = 'C';
-	buf[n++] = 'P';
-	buf[n++] = 'U';
-	buf[n++] = ' ';
 	while (k)
-		buf[n++] = digits[--k];
-	buf[n++] = ':';
-	buf[n++] = '\n';
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+		line[n++] = digits[--k];
+	line[n++] = ':';
+	line[n++] = '\n';
+	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 {
-	unsigned i;
-	if (!f)
-		return;
-	f->present = 0;
-	f->has_max = 0;
-	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
-		f->value[i] = 0;
-	for (i = 0; i < 4; i++)
-		f->max_leaf[i] = 0;
+	if (f)
+		kprof_impl_zero(f, sizeof(*f));
 }
 
 KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
@@ -10339,8 +10047,8 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                            uint32_t cpu_id, uint32_t *index)
+KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                                  uint32_t cpu_id, uint32_t *index)
 {
 	uint32_t i;
 	if (!g || !f)
@@ -10369,6 +10077,12 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index)
+{
+	return kprof_impl_cpu_groups_add(g, f, cpu_id, index);
+}
+
 /* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
  * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
  * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
@@ -10388,14 +10102,7 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 	st = kprof_dump_iter_init(&it, text, len);
 	while (st == KPROF_OK)
 		st = kprof_dump_iter_next(&it, &r);
-	if (err) {
-		err->status = st == KPROF_END ? KPROF_OK : st;
-		err->line = st == KPROF_END ? 0 : it.line;
-		err->format = it.format;
-		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
-		err->cpus = (uint32_t)(it.cpu + 1);
-		err->records = it.records;
-	}
+	kprof_impl_dump_report(err, &it, st);
 	if (st != KPROF_END)
 		return st;
 	first_group = g->count;
@@ -10408,7 +10115,8 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 		if (st != KPROF_OK || (int32_t)r.cpu != block) {
 			if (block >= 0) {
 				kprof_cpu_facts_finish(&f);
-				if ((st = kprof_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
+				if ((st = kprof_impl_cpu_groups_add(g, &f, cpu_id, NULL)) !=
+				    KPROF_OK)
 					break;
 			}
 			if (it.status != KPROF_OK)
@@ -10443,6 +10151,124 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
+/* -- profile-source listings -- */
+/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
+KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+{
+	size_t start;
+	kprof_impl_text_skip_space(line, end, at);
+	start = *at;
+	while (*at < end && !kprof_impl_text_space(line[*at]))
+		(*at)++;
+	return *at - start;
+}
+
+/* A decimal cell that fits 32 bits. */
+KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
+		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
+			return 0;
+		v = v * 10u + digit;
+	}
+	*out = v;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	for (i = 0; i < n && word[i]; i++)
+		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
+			return 0;
+	return i == n && !word[i];
+}
+
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
+	it->text = text;
+	it->len = text ? len : 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
+{
+	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	const char *p = NULL;
+	size_t n = 0;
+	kprof_status st;
+	if (!it || !row)
+		return KPROF_E_ARGUMENT;
+	row->line = row->id = row->interval = row->min = row->max = 0;
+	row->name = NULL;
+	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
+	while ((st = kprof_impl_text_line(it->text, it->len, &it->pos, &it->line,
+	                                  KPROF_LISTING_LINE_MAX, &p, &n)) == KPROF_OK) {
+		size_t at = 0, len, k;
+		const char *cell[6];
+		size_t cell_len[6];
+		unsigned cells = 0, dashes = 1;
+		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
+			cell[cells] = p + at - len;
+			cell_len[cells++] = len;
+		}
+		for (k = 0; k < n; k++)
+			dashes &= p[k] == '-' || kprof_impl_text_space(p[k]);
+		if (cells == 5) {
+			unsigned h = 1;
+			for (k = 0; k < 5; k++)
+				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
+				                                       header[k]);
+			if (h) {
+				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header || cells == 0 || dashes)
+			continue;
+		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
+		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
+		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
+		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
+		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
+			goto bad;
+		for (k = 0; k < cell_len[1]; k++) {
+			unsigned char c = (unsigned char)cell[1][k];
+			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+			      (c >= '0' && c <= '9') || c == '_'))
+				goto bad;
+		}
+		row->line = it->line;
+		row->name = cell[1];
+		row->name_len = cell_len[1];
+		return KPROF_OK;
+	bad:
+		row->id = row->interval = row->min = row->max = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (st != KPROF_END) {
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (!it->header) {
+		it->line = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	return KPROF_END;
+}
+
 #if !defined(KPROF_NO_HAL)
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
                                                const kprof_cpu_group *g, kprof_hal_build hal,
@@ -10473,6 +10299,177 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
 			out->sources_differ++;
 	return KPROF_OK;
 }
+
+#ifndef KPROF_NO_NAMES
+/* The minimum and maximum interval of a source's interval class. */
+KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+{
+	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
+	                                           : KPROF_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
+	                                           : KPROF_INTERVAL_HARDWARE_MAX;
+}
+
+/* The source a listed id means under a decision: the decided interface's row, else on Emon a
+ * later Intel row; NULL when kprof knows none. */
+KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
+                                                             uint32_t id)
+{
+	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	return s;
+}
+
+/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
+ * listing shows (it->later_last). */
+KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
+                                              const kprof_source *s)
+{
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
+		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
+	return kprof_hal_source_supported(it->d, s);
+}
+
+/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
+KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+{
+	kprof_listing_iter scan;
+	kprof_listing_row r;
+	if (id < 8u * sizeof(it->seen))
+		return (it->seen[id / 8] >> (id % 8)) & 1u;
+	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
+	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
+		if (r.id == id)
+			return 1;
+	return 0;
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_row r;
+	kprof_status st;
+	uint32_t highest = 0;
+	if (!it || !d)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it->seen, sizeof(it->seen));
+	it->d = d;
+	it->phase = 0;
+	it->pending = 0;
+	it->next = 0;
+	st = kprof_listing_iter_init(&it->rows, text, len);
+	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
+		const kprof_source *s = kprof_impl_listing_source(d, r.id);
+		if (r.id < 8u * sizeof(it->seen)) {
+			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
+				return KPROF_E_DUPLICATE;
+			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
+		}
+		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+			highest = r.id;
+	}
+	if (st != KPROF_END)
+		return st;
+	/* The range's low end is what the release surely lists; the listing may show more, up to
+	 * its high end. */
+	it->later_last = highest < d->later_min   ? d->later_min
+	                 : highest > d->later_max ? d->later_max
+	                                          : highest;
+	return kprof_listing_iter_init(&it->rows, text, len);
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
+                                                    kprof_listing_diff *out)
+{
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
+	                                 KPROF_LISTING_DIFF_MAX};
+	if (!it || !out || !it->d)
+		return KPROF_E_ARGUMENT;
+	for (;;) {
+		const kprof_source *s;
+		const char *want;
+		unsigned k;
+		out->kind = 0;
+		out->id = out->min = out->max = 0;
+		out->source = NULL;
+		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
+		if (it->phase == 0 && it->pending) {
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->id = it->cur.id;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			for (k = 0; k < 3; k++)
+				if (it->pending & (1u << order[k])) {
+					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
+					out->kind = order[k];
+					return KPROF_OK;
+				}
+		}
+		if (it->phase == 0) {
+			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
+			if (st != KPROF_OK) {
+				/* init read the same text to its end, so this is KPROF_END */
+				it->phase = 1;
+				continue;
+			}
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
+			out->id = it->cur.id;
+			out->source = s;
+			if (!s) {
+				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				return KPROF_OK;
+			}
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			if (!kprof_impl_listing_offered(it, s)) {
+				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				return KPROF_OK;
+			}
+			want = kprof_source_description(s);
+			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
+				;
+			if (k != it->cur.name_len || want[k])
+				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+			if (it->cur.min != out->min)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+			if (it->cur.max != out->max)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+			continue;
+		}
+		if (it->phase == 1) {
+			size_t n;
+			const kprof_source *t;
+			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
+			                                     : (kprof_interface)it->d->iface;
+			t = kprof_source_table(itf, &n);
+			if ((it->next & 0xFFFFu) >= n) {
+				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+					it->phase = 2;
+					continue;
+				}
+				it->next = 1u << 16; /* then the later Intel sources */
+				continue;
+			}
+			s = &t[it->next & 0xFFFFu];
+			it->next++;
+			if (!kprof_impl_listing_offered(it, s) ||
+			    kprof_impl_listing_has(it, s->value))
+				continue;
+			out->row.line = out->row.id = out->row.interval = out->row.min =
+			        out->row.max = 0;
+			out->row.name = NULL;
+			out->row.name_len = 0;
+			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->id = s->value;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			return KPROF_OK;
+		}
+		return KPROF_END;
+	}
+}
+#endif
 #endif
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_format value, or NULL when it has none. */
@@ -10512,6 +10509,19 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 	    "\262\001\013\000\000\000\306\001\014\000\000\000\347\001\015\000\000\000\031\002\016\000\000\000\125\002\017\000\000\000\177\002";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 16u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
+KPROF_API const char *kprof_listing_diff_kind_name(int value)
+{
+	static const char names[] = "missing\0unknown\0unexpected\0name\0min\0max\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\020\000\003\000\000\000\033\000\004\000\000\000\040\000\005\000\000\000\044\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 6u, value);
 }
 #endif
 
@@ -10595,25 +10605,11 @@ KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void 
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
-/* The poll's non-empty path is kept out of line so that the empty path around it needs no
- * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
- * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
- * price of emitting them in every i386 translation unit), so the empty poll jumps to its
- * non-empty path with the arguments where they are. */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((__noinline__, __used__))
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is KPROF_COLD (config.h). */
+#if defined(__GNUC__) || defined(__clang__)
 #define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED  static __attribute__((__noinline__, __unused__))
-#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
-#elif defined(_MSC_VER)
-#define KPROF_IMPL_LWP_OUTLINED  static __declspec(noinline)
-#define KPROF_IMPL_LWP_LIKELY(x) (x)
 #else
-#define KPROF_IMPL_LWP_OUTLINED  static
 #define KPROF_IMPL_LWP_LIKELY(x) (x)
 #endif
 
@@ -10765,11 +10761,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events =
 	        KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_SHIPPED;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -10818,11 +10812,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
 	const uint32_t edx_first =
 	        KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_PROPOSAL;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -10867,9 +10859,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
 	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		unsigned i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
@@ -10884,8 +10874,7 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 		return KPROF_E_ARGUMENT;
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
-		for (r = 0; r < sizeof(*out); r++)
-			((uint8_t *)out)[r] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	for (r = 0; r < 4; r++)
@@ -10989,10 +10978,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
 	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
-	for (i = 0; i < caps->lwpcb_size; i++)
-		p[i] = 0;
-	for (i = 0; i < sizeof(hdr); i++)
-		((uint8_t *)&hdr)[i] = 0;
+	kprof_impl_zero(p, caps->lwpcb_size);
+	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
 	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
 	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
@@ -11256,11 +11243,9 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base, missed;
 	kprof_status st;
-	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*r); i++)
-		((uint8_t *)r)[i] = 0;
+	kprof_impl_zero(r, sizeof(*r));
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -11338,7 +11323,7 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
@@ -11482,24 +11467,47 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 	return kprof_lwp_ring_consume(r, take);
 }
 
+/* One run of a drain: fn on each of count records from p; the records handed out, *stop set
+ * when fn asked to stop. The walk is the loop a caller would write over a span: one pointer
+ * compare per record, no count kept (it is the distance walked). */
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count,
+                                                           const kprof_lwp_ring *r,
+                                                           kprof_lwp_record_fn fn, void *ctx,
+                                                           int *stop)
+{
+	const uint8_t *start = p, *end = p + ((size_t)count << r->record_shift);
+	uint32_t rs = r->record_size;
+	for (; p != end; p += rs) {
+		KPROF_IMPL_LWP_ASSUME(p != NULL); /* spans lie in the attached buffer (base != 0) */
+		if (fn(ctx, p, rs)) {
+			*stop = 1;
+			p += rs; /* the record fn stopped at counts as handed out */
+			break;
+		}
+	}
+	return (uint32_t)((size_t)(p - start) >> r->record_shift);
+}
+
+/* max_records is applied once, to the span's run lengths, not checked per record. */
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
                                    uint32_t max_records)
 {
-	kprof_lwp_ring_iter it;
-	const uint8_t *rec;
+	kprof_lwp_span s;
+	uint32_t limit, first, n;
 	kprof_status st;
-	int n;
+	int stop = 0, avail;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
-		return st;
-	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
-		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
-			break;
-	}
-	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_commit(&it);
-	return st == KPROF_OK ? n : st;
+	if ((avail = kprof_lwp_ring_poll(r, &s)) <= 0)
+		return avail;
+	r->missed_unreported += s.missed_delta;
+	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
+	first = limit < s.first_count ? limit : s.first_count;
+	n = kprof_impl_lwp_drain_run(s.first, first, r, fn, ctx, &stop);
+	if (!stop && limit > first)
+		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
+	st = kprof_lwp_ring_consume(r, n);
+	return st == KPROF_OK ? (int)n : st;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
@@ -11532,8 +11540,7 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	unsigned i;
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*m); i++)
-		((uint8_t *)m)[i] = 0;
+	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
 	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS ||
 	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
@@ -12113,26 +12120,15 @@ KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_heade
 	                                "\000\000\004\004", 1);
 }
 
-/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
- * so that no compiler sees a read of what a failed decode left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		((uint8_t *)p)[i] = 0;
-}
-
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
                                                    const uint64_t *misc_enable,
                                                    const uint64_t *perf_capabilities,
                                                    kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
-	size_t i;
 	if (!cpu || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
 	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;
@@ -12458,9 +12454,9 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 			return KPROF_E_BUFFER_TOO_SMALL;
 		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
 			return st;
-		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET;
-		     i < KPROF_DS_AREA64_SIZE; i++)
-			b[i] = 0;
+		kprof_impl_zero(b + KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                KPROF_DS_AREA64_SIZE -
+		                        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET);
 		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
 			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET +
 			                         8 * i,
@@ -12469,8 +12465,7 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 	}
 	if (s->dtes64)
 		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
-	for (i = 0; i < sizeof(a); i++)
-		((uint8_t *)&a)[i] = 0;
+	kprof_impl_zero(&a, sizeof(a));
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
 	a.bts_index = (uint32_t)s->area.bts_index;
 	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
@@ -12710,7 +12705,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
-	size_t i, left;
+	size_t left;
 	uint32_t size;
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
@@ -12718,8 +12713,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	p = w->bytes + w->at;
 	left = w->end - w->at;
 	out->at = w->base + w->at;
@@ -13394,8 +13388,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
-	for (i = 0; i < size; i++)
-		p[i] = 0;
+	kprof_impl_zero(p, size);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);

@@ -48,6 +48,14 @@ static int pfm_encode(const char *s, uint64_t *code)
 	return 0;
 }
 
+/* Attribute a of event idx into *ai: 1 when it is a unit mask. */
+static int pfm_umask(int idx, int a, pfm_event_attr_info_t *ai)
+{
+	memset(ai, 0, sizeof *ai);
+	ai->size = sizeof *ai;
+	return pfm_get_event_attr_info(idx, a, PFM_OS_NONE, ai) == PFM_SUCCESS && ai->type == PFM_ATTR_UMASK;
+}
+
 /* Find a libpfm4 event string for select's event code and unit mask on pmu. */
 static int pfm_string_for(const pfm_pmu_info_t *pinfo, uint32_t select, char *out, size_t cap)
 {
@@ -67,11 +75,7 @@ static int pfm_string_for(const pfm_pmu_info_t *pinfo, uint32_t select, char *ou
 		/* Add every unit mask whose bits lie inside the wanted one, unless one equals it. */
 		for (a = 0; a < ei.nattrs; a++) {
 			pfm_event_attr_info_t ai;
-			memset(&ai, 0, sizeof ai);
-			ai.size = sizeof ai;
-			if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS)
-				continue;
-			if (ai.type == PFM_ATTR_UMASK && ai.code == want_um) {
+			if (pfm_umask(idx, a, &ai) && ai.code == want_um) {
 				n = snprintf(out, cap, "%s::%s:%s", pinfo->name, ei.name, ai.name);
 				break;
 			}
@@ -79,11 +83,7 @@ static int pfm_string_for(const pfm_pmu_info_t *pinfo, uint32_t select, char *ou
 		if (a == ei.nattrs) {
 			for (a = 0; a < ei.nattrs; a++) {
 				pfm_event_attr_info_t ai;
-				memset(&ai, 0, sizeof ai);
-				ai.size = sizeof ai;
-				if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS)
-					continue;
-				if (ai.type == PFM_ATTR_UMASK && ai.code && (ai.code & ~(uint64_t)want_um) == 0 &&
+				if (pfm_umask(idx, a, &ai) && ai.code && (ai.code & ~(uint64_t)want_um) == 0 &&
 				    (size_t)n + strlen(ai.name) + 2 < cap)
 					n += snprintf(out + n, cap - (size_t)n, ":%s", ai.name);
 			}

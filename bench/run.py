@@ -303,7 +303,8 @@ def footprint(tmp):
         base_relocs = len(dyn_relocs(base))
         for variant, defs, src in (("names", [], os.path.join(ROOT, "bench", "footprint.c")),
                                    ("no_names", ["-DKPROF_NO_NAMES"], os.path.join(ROOT, "bench", "footprint.c")),
-                                   ("enum_names", [], names_src)):
+                                   ("enum_names", [], names_src),
+                                   ("counts", [], os.path.join(ROOT, "bench", "footprint_counts.c"))):
             obj = os.path.join(tmp, f"foot_{cc}_{variant}.o")
             so = os.path.join(tmp, f"foot_{cc}_{variant}.so")
             subprocess.run([cc, "-std=c99", "-O2", "-fPIC", "-I", ROOT] + defs + ["-c", src, "-o", obj],
@@ -415,13 +416,22 @@ def targets(results):
     fp = results.get("footprint")
     if fp:
         v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
-                for k, r in fp.items() if not k.endswith("enum_names"))
+                for k, r in fp.items() if k.endswith(("_names", "_no_names")) and not k.endswith("enum_names"))
         t.append(("relocations the tables need", v, "== 0", v == 0))
         v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
                 for k, r in fp.items() if k.endswith("enum_names"))
         t.append(("relocations the kprof_*_name() functions need", v, "== 0", v == 0))
         v = max(fp[k]["rodata"] for k in ("gcc_names", "clang_names"))
         t.append(("tables with names, .rodata bytes", v, "< 16384", v < 16384))
+        # The per-family counts tables: a row of their own, whose only bar is
+        # the relocation-free form; their size is reported, not judged.
+        if "gcc_counts" in fp and "clang_counts" in fp:
+            v = max(fp[k]["rodata"] for k in ("gcc_counts", "clang_counts"))
+            t.append(("per-family counts tables (kprof_counts_class_find/_name, kprof_source_counts_for_class), "
+                      ".rodata bytes", v, "none: reported", True))
+            v = max(fp[k]["object_data_relocations"] + fp[k]["shared_object_dynamic_relocations_over_empty"]
+                    for k in ("gcc_counts", "clang_counts"))
+            t.append(("per-family counts tables, relocations", v, "== 0", v == 0))
     if "dump_read" in b:
         v = fig(results, "dump_read", "iter_ms")["median"]
         t.append((f"reading the largest dump in ../shared ({b['dump_read']['info']['file']}), ms", v,
@@ -502,6 +512,9 @@ def table(results):
         if names == "enum_names":
             group = f"footprint, {cc}, every kprof_*_name()"
             what = f"{r.get('functions', '?')} enum name functions: .text / .rodata"
+        elif names == "counts":
+            group = f"footprint, {cc}, per-family counts tables"
+            what = "counts class lookup, class name, verdict: .text / .rodata"
         else:
             group = f"footprint, {cc}, {'KPROF_NO_NAMES' if names == 'no_names' else 'with names'}"
             what = "source tables + lookups: .text / .rodata"
@@ -580,7 +593,8 @@ def check(results):
         for n in ("empty", "kprof", "immintrin"):
             ok(good_stat(r.get(n, {}).get("cpu_ms")) and good_stat(r.get(n, {}).get("wall_ms")),
                f"include_cost.{cfg}.{n}")
-    for cfg in ("gcc_names", "gcc_no_names", "clang_names", "clang_no_names", "gcc_enum_names", "clang_enum_names"):
+    for cfg in ("gcc_names", "gcc_no_names", "clang_names", "clang_no_names", "gcc_enum_names", "clang_enum_names",
+                "gcc_counts", "clang_counts"):
         r = results.get("footprint", {}).get(cfg, {})
         ok(all(isinstance(r.get(k), int) for k in ("text", "rodata", "object_data_relocations",
                                                     "shared_object_dynamic_relocations_over_empty"))
@@ -602,7 +616,9 @@ def check(results):
     tg = results["targets"]
     for want in ("gperf time / kprof time", "kprof ns per lookup", "kprof.h / <immintrin.h>, gcc -O2 -c",
                  "kprof.h / <immintrin.h>, clang -O2 -fsyntax-only", "tables with names, .rodata bytes",
-                 "relocations the tables need", "relocations the kprof_*_name() functions need"):
+                 "relocations the tables need", "relocations the kprof_*_name() functions need",
+                 "per-family counts tables, relocations",
+                 "per-family counts tables (kprof_counts_class_find/_name, kprof_source_counts_for_class), .rodata bytes"):
         ok(any(want in x["target"] for x in tg), f"a target row for {want!r}")
     ok(any(n.startswith("reading the largest dump") for n in names), "the dump reading row is there")
     dc = results.get("design_changes") or []

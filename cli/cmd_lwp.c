@@ -41,23 +41,15 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 			rc = kprof_cli_error_at(path, 0, at, "%s", kprof_status_name(st));
 			break;
 		}
-		if (json)
-			kprof_cli_printf(
-			        "{\"offset\":%lu,\"event\":%u,\"kind\":\"%s\",\"core\":%u,"
-			        "\"flags\":%u,"
-			        "\"data1\":%u,\"ip\":%llu,\"data2\":%llu,\"timestamp\":%llu%s}\n",
-			        (unsigned long)at, s.event_id, lwp_kind_name(s.kind), s.core_id,
-			        s.flags, (unsigned)s.data1, (unsigned long long)s.ip,
-			        (unsigned long long)s.data2, (unsigned long long)s.timestamp,
-			        st == KPROF_OK ? "" : ",\"invalid\":true");
-		else
-			kprof_cli_printf(
-			        "%08lx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx "
-			        "data2 %016llx ts %llu%s\n",
-			        (unsigned long)at, s.event_id, lwp_kind_name(s.kind), s.core_id,
-			        s.flags, (unsigned)s.data1, (unsigned long long)s.ip,
-			        (unsigned long long)s.data2, (unsigned long long)s.timestamp,
-			        st == KPROF_OK ? "" : " (invalid: event id 0)");
+		/* One record, one line: JSON or text, the same fields in the same order. */
+		kprof_cli_printf(json ? "{\"offset\":%lu,\"event\":%u,\"kind\":\"%s\",\"core\":%u,\"flags\":%u,"
+		                        "\"data1\":%u,\"ip\":%llu,\"data2\":%llu,\"timestamp\":%llu%s}\n"
+		                      : "%08lx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx "
+		                        "data2 %016llx ts %llu%s\n",
+		                 (unsigned long)at, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
+		                 (unsigned)s.data1, (unsigned long long)s.ip, (unsigned long long)s.data2,
+		                 (unsigned long long)s.timestamp,
+		                 st == KPROF_OK ? "" : json ? ",\"invalid\":true" : " (invalid: event id 0)");
 	}
 	free(buf);
 	return rc;

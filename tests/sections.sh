@@ -29,5 +29,17 @@ ok $? "KPROF_NO_DS also leaves out the windows section"
 printf '#include "kprof.h"\nvoid *p = (void *)&kprof_source_counts_from_snapshot;\n' > "$out/probe.c"
 ! gcc -std=c99 -I. -DKPROF_NO_HAL -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
 ok $? "KPROF_NO_HAL also leaves out the counts section"
+# The listing reader shares the dump reader's line cursor: it goes with the dump section; its
+# comparison with a HAL decision also needs the hal section.
+printf '#include "kprof.h"\nvoid *p = (void *)&kprof_listing_iter_next;\n' > "$out/probe.c"
+! gcc -std=c99 -I. -DKPROF_NO_DUMP -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "KPROF_NO_DUMP also leaves out the listing reader"
+gcc -std=c99 -Werror -I. -DKPROF_NO_HAL -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "KPROF_NO_HAL keeps the listing reader"
+printf '#include "kprof.h"\nvoid *p = (void *)&kprof_listing_diff_iter_init;\n' > "$out/probe.c"
+! gcc -std=c99 -I. -DKPROF_NO_HAL -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "KPROF_NO_HAL leaves out the listing diff"
+gcc -std=c99 -Werror -I. -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "the listing diff exists by default"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

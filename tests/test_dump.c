@@ -641,6 +641,46 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* The listing reader shares the dump reader's line cursor: LF, CR LF and a lone CR end a line
+ * alike, a line may hold KPROF_LISTING_LINE_MAX bytes besides its end, and a NUL or a longer
+ * line is KPROF_E_FORMAT naming that line. Expectations are written out here, not read back. */
+static void test_listing_lines(void)
+{
+	static const char *const ends[3] = {"\n", "\r\n", "\r"};
+	static const char *const lines[5] = {"wpr banner", "  Id Name      Interval  Min  Max", "  -- ----",
+	                                     "   0 Timer        10000  1221 1000000",
+	                                     "  26 InstructionRetired 65536 4096 2147483647"};
+	char text[4096];
+	kprof_listing_iter it;
+	kprof_listing_row r;
+	unsigned e, k;
+	size_t n;
+	for (e = 0; e < 3; e++) {
+		n = 0;
+		for (k = 0; k < 5; k++)
+			n += (size_t)sprintf(text + n, "%s%s", lines[k], ends[e]);
+		CHECK(kprof_listing_iter_init(&it, text, n) == KPROF_OK);
+		CHECK(kprof_listing_iter_next(&it, &r) == KPROF_OK && r.line == 4 && r.id == 0 &&
+		      r.name_len == 5 && memcmp(r.name, "Timer", 5) == 0 && r.max == 1000000);
+		CHECK(kprof_listing_iter_next(&it, &r) == KPROF_OK && r.line == 5 && r.id == 26 &&
+		      r.interval == 65536 && r.min == 4096 && r.max == 2147483647u);
+		CHECK(kprof_listing_iter_next(&it, &r) == KPROF_END);
+	}
+	/* A row padded to exactly KPROF_LISTING_LINE_MAX bytes, with CR LF: read; one more: refused. */
+	for (e = 0; e < 2; e++) {
+		n = (size_t)sprintf(text, "Id Name Interval Min Max\r\n1 Ok 1 1 1");
+		memset(text + n, ' ', KPROF_LISTING_LINE_MAX + e - (n - 26));
+		n += KPROF_LISTING_LINE_MAX + e - (n - 26);
+		n += (size_t)sprintf(text + n, "\r\n");
+		CHECK(kprof_listing_iter_init(&it, text, n) == KPROF_OK);
+		CHECK(kprof_listing_iter_next(&it, &r) == (e ? KPROF_E_FORMAT : KPROF_OK) && it.line == 2);
+	}
+	memcpy(text, "Id Name Interval Min Max\n1 O\0k 1 1 1\n", 37);
+	CHECK(kprof_listing_iter_init(&it, text, 37) == KPROF_OK);
+	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_E_FORMAT && it.line == 2);
+	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_E_FORMAT); /* the error stays */
+}
+
 int main(void)
 {
 	char dir[1024];
@@ -669,5 +709,6 @@ int main(void)
 	}
 	test_live_raw();
 	test_bad();
+	test_listing_lines();
 	return kt_done();
 }

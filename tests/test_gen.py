@@ -59,6 +59,30 @@ structs:
       - {name: b, offset: %s, type: %s, doc: "b"}
 """
 
+# The `records` section kind and `section:` (spec/windows_releases.yaml).
+WR = "windows_releases.yaml"
+VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
+RECORDS_CASES = [
+    ("bare yes for an enum field", WR, VISTA_FACTS, VISTA_FACTS.replace("emon: PRESENT", "emon: yes"),
+     "emon: yes", ["row 'VISTA'", "field 'emon' must be one of ABSENT, PRESENT, UNKNOWN"]),
+    ("range min above max", WR, VISTA_FACTS, VISTA_FACTS.replace("later_intel: 0x1F,", "later_intel: [0x24, 0x1F],"),
+     "later_intel: [0x24", ["row 'VISTA'", "field 'later_intel' needs 0 <= min <= max"]),
+    ("missing row field", WR, VISTA_FACTS, VISTA_FACTS.replace("x86: true, ", ""),
+     "{id: VISTA", ["row 'VISTA'", "missing field 'x86'"]),
+    ("unknown row field", WR, VISTA_FACTS, VISTA_FACTS.replace("x86: true, ", "x86: true, arm64: true, "),
+     "arm64: true", ["row 'VISTA'", "unknown key 'arm64'"]),
+    ("key repeated", WR, '{id: VISTA, name: vista,', '{id: VISTA, name: "7",', '{id: "7", name: "7"',
+     ["row '7'", "field 'name' repeats another row's key"]),
+    ("unquoted numeric id", WR, '{id: "7",', '{id: 7,', "{id: 7,", ["row 7", "field 'id' must be str"]),
+    ("unknown field type", WR, "{name: build, type: u32,", "{name: build, type: u64,", "{name: build, type: u64",
+     ["records 'windows_release' field 'build'", "type must be one of"]),
+    ("key not a string field", WR, "    key: name\n", "    key: build\n", "key: build",
+     ["records 'windows_release'", "key 'build' must name a string field"]),
+    ("unknown section", WR, "section: hal\n", "section: halx\n", "section: halx",
+     ["'halx' is no header section"]),
+]
+
+
 CASES = [
     ("unknown key", "sources.yaml", EMON_1D, EMON_1D[:-1] + ", colour: red}", None,
      ["ProfileLLCMisses", "unknown key 'colour'"]),
@@ -163,7 +187,7 @@ CASES = [
      ["list 'cpu_fact' row 'vendor_ebx'", "KPROF_EBQ", "no enumerator or constant"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
-]
+] + RECORDS_CASES
 
 
 def line_of(text, anchor):

@@ -18,12 +18,12 @@
  * fails as surely as a new difference. */
 #define _POSIX_C_SOURCE 200809L
 #include <fnmatch.h>
-#include <perfmon/pfmlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "kprof.h"
 #include "kprof_test.h"
+#include "pfm_walk.h"
 #include "spec_rows.h"
 
 #define MAX_EVENTS 512
@@ -46,58 +46,38 @@ typedef struct pmu_events {
 static pmu_events *pmus[MAX_PMUS];
 static int npmus;
 
-/* In the child: force the PMU, find it by name, list its events with their unit masks,
- * write them to fd. */
+/* In the child: one event, or a unit mask of the event before it (tests/pfm_walk.h), into
+ * out. */
+static int add_event(void *ctx, int umask, uint64_t code, const char *name)
+{
+	pmu_events *out = (pmu_events *)ctx;
+	pfm_ev *ev;
+	(void)name;
+	if (!umask) {
+		if (out->count == MAX_EVENTS) {
+			fprintf(stderr, "%s: more than %d events\n", out->name, MAX_EVENTS);
+			return 1;
+		}
+		ev = &out->ev[out->count++];
+		ev->code = code;
+		ev->n_umask = 0;
+		return 0;
+	}
+	ev = &out->ev[out->count - 1];
+	if (ev->n_umask == MAX_UMASKS)
+		return 1;
+	ev->umask[ev->n_umask++] = code;
+	return 0;
+}
+
+/* In the child: list the PMU's events with their unit masks, write them to fd. */
 static int dump_pmu(const pmu_events *p, int fd)
 {
 	static pmu_events out;
-	pfm_pmu_info_t pi;
-	int i, r, id;
-	setenv("LIBPFM_FORCE_PMU", p->name, 1);
-	if ((r = pfm_initialize()) != PFM_SUCCESS) {
-		fprintf(stderr, "pfm_initialize with LIBPFM_FORCE_PMU=%s: %s\n", p->name,
-		        pfm_strerror(r));
-		return 1;
-	}
-	for (id = PFM_PMU_NONE; id < PFM_PMU_MAX; id++) {
-		memset(&pi, 0, sizeof pi);
-		pi.size = sizeof pi;
-		if (pfm_get_pmu_info((pfm_pmu_t)id, &pi) == PFM_SUCCESS && pi.name &&
-		    strcmp(pi.name, p->name) == 0)
-			break;
-	}
-	if (id == PFM_PMU_MAX || !pi.is_present) {
-		fprintf(stderr, "%s: no such libpfm4 PMU, or not available after forcing\n", p->name);
-		return 1;
-	}
 	out.count = 0;
-	for (i = pi.first_event; i != -1; i = pfm_get_event_next(i)) {
-		pfm_event_info_t ei;
-		pfm_ev *ev = &out.ev[out.count];
-		int a;
-		memset(&ei, 0, sizeof ei);
-		ei.size = sizeof ei;
-		if (out.count == MAX_EVENTS ||
-		    pfm_get_event_info(i, PFM_OS_NONE, &ei) != PFM_SUCCESS) {
-			fprintf(stderr, "%s: event %d unreadable or too many events\n", p->name, i);
-			return 1;
-		}
-		ev->code = ei.code;
-		ev->n_umask = 0;
-		for (a = 0; a < ei.nattrs; a++) {
-			pfm_event_attr_info_t ai;
-			memset(&ai, 0, sizeof ai);
-			ai.size = sizeof ai;
-			if (pfm_get_event_attr_info(i, a, PFM_OS_NONE, &ai) != PFM_SUCCESS)
-				return 1;
-			if (ai.type != PFM_ATTR_UMASK)
-				continue;
-			if (ev->n_umask == MAX_UMASKS)
-				return 1;
-			ev->umask[ev->n_umask++] = ai.code;
-		}
-		out.count++;
-	}
+	snprintf(out.name, sizeof out.name, "%s", p->name);
+	if (pfm_walk(p->name, add_event, &out))
+		return 1;
 	return write(fd, &out, sizeof out) == (ssize_t)sizeof out ? 0 : 1;
 }
 

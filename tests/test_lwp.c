@@ -487,6 +487,14 @@ static int collect(void *ctx, const uint8_t *r, uint32_t rs)
 	return 0;
 }
 
+/* collect, asking the drain to stop once collect_stop records are in (0: never). */
+static unsigned collect_stop;
+static int collect_until(void *ctx, const uint8_t *r, uint32_t rs)
+{
+	collect(ctx, r, rs);
+	return collect_stop && ((got *)ctx)->n >= collect_stop;
+}
+
 static kprof_lwp_insn insn_at(uint64_t ip, int branch)
 {
 	kprof_lwp_insn i;
@@ -604,6 +612,29 @@ static void test_model(void)
 	}
 	CHECK_EQ(kprof_lwp_ring_missed(&e.r, &d), KPROF_OK);
 	CHECK_EQ(d, 0);
+	/* Drain across the wrap: tail at slot 30, so 31 records lie in slots 30, 31 and 0..28. A
+	 * callback that stops takes its record with it; max_records cuts the second run; every
+	 * drain publishes the tail past exactly what it handed out. */
+	for (i = 200; i < 231; i++)
+		CHECK_EQ(kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0), 0);
+	kprof_lwp_model_slwpcb(&e.m);
+	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
+	CHECK_EQ(sp.first_count, 2);
+	memset(&g, 0, sizeof(g));
+	collect_stop = 3;
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 3);
+	CHECK_EQ(g.n, 3);
+	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 1 * 32);
+	collect_stop = 0;
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 4), 4);
+	CHECK_EQ(g.n, 7);
+	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 5 * 32);
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 24);
+	CHECK_EQ(g.n, 31);
+	for (i = 0; i < 31; i++)
+		CHECK_EQ(g.data2[i], 200 + i);
+	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 29 * 32);
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 0);
 
 	/* Threshold equality: 8 records, interrupt on. Fires once per crossing. */
 	ev[0].event_id = 1, ev[0].interval = 1000;

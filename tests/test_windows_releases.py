@@ -23,7 +23,6 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ktest import check, done  # noqa: E402
 import test_cli  # noqa: E402  (expect(), tables(), the dump parsers)
-import test_gen_records  # noqa: E402  (the generator's records section kind)
 import yaml  # noqa: E402
 
 KPROF = test_cli.KPROF
@@ -401,8 +400,6 @@ def main():
         test_edited_listings(tmp)
         test_unreadable(tmp)
         test_sources_and_usage()
-        for case in test_gen_records.CASES:
-            test_gen_records.defect_case(os.path.join(tmp, "gen"), case)
     return done()
 
 

@@ -33,7 +33,6 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
 }
 
-/* ASCII case folding, locale-free (no libc). */
 /* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
  * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
  * memcpy. tests/ring0.py finds any that remains. */
@@ -44,6 +43,16 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 		((uint8_t *)dst)[i] = ((const uint8_t *)src)[i];
 }
 
+/* Zero an object byte by byte (no libc memset in ring 0). Outputs are zeroed first, so a
+ * caller never reads what a failed call left unwritten. */
+KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0;
+}
+
+/* ASCII case folding, locale-free (no libc). */
 KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
@@ -87,9 +96,7 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, const char *moves, unsigned nmoves)
 {
 	const uint8_t *m = (const uint8_t *)moves;
-	size_t i;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	for (; nmoves; nmoves--, m += 6) {
 		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
 		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
@@ -116,11 +123,9 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
                                                      const char *runs, unsigned nruns)
 {
-	size_t i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < size; i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, size);
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
@@ -167,4 +172,32 @@ KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 	for (; v; v &= v - 1u)
 		n++;
 	return n;
+}
+
+/* v in lower-case hex, at least min digits (zero-padded), into out (room for 16): the digits
+ * written. */
+KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
+{
+	unsigned n = 1, k;
+	while (n < 16 && (n < min || v >> (4 * n)))
+		n++;
+	for (k = 0; k < n; k++)
+		out[k] = "0123456789abcdef"[(v >> (4 * (n - 1 - k))) & 0xFu];
+	return n;
+}
+
+/* Hand back the n characters built in text: into buf with a NUL when they fit cap (else
+ * KPROF_E_BUFFER_TOO_SMALL and buf untouched); *written (optional) = n. */
+KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
+                                                size_t *written)
+{
+	size_t k;
+	if (cap < n + 1)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	for (k = 0; k < n; k++)
+		buf[k] = text[k];
+	buf[n] = '\0';
+	if (written)
+		*written = n;
+	return KPROF_OK;
 }

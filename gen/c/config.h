@@ -20,6 +20,11 @@
  *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
  *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
  *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
+ *                      The dump section's parts that compare with a HAL decision
+ *                      (kprof_cpu_group_compare, kprof_listing_diff_iter_*) need the hal
+ *                      section; the listing diff also needs the names. KPROF_NO_DUMP also
+ *                      leaves out the profile-source listing reader (it shares the dump
+ *                      reader's line cursor).
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -56,12 +61,23 @@
 #define KPROF_HOT
 #endif
 
-/* The storage class of a cold helper that must stay out of line (the body of
- * kprof_dump_snapshot): a caller that keeps a snapshot on its stack then does not also carry
- * the reader's cursor and record in the same frame, so each frame stays under 512 bytes
- * (tests/ring0.py measures them). */
-#if defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((__noinline__, __cold__, __unused__))
+/* The storage class of a body kept out of line, off its caller's path: the bodies of
+ * kprof_dump_snapshot, kprof_cpu_groups_add_dump and kprof_cpu_groups_add (a caller keeping a
+ * snapshot on its stack then does not also carry the reader's cursor and record in the same
+ * frame, nor the facts comparison clang -O3 unrolls, so each frame stays under 512 bytes;
+ * tests/ring0.py measures them) and the LWP poll past its empty path
+ * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
+ * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
+ * keeps its private fastcc away at the price of emitting the body in every i386 translation
+ * unit), so the empty poll jumps to it with its arguments where they are. Not __cold__: gcc
+ * would then compile the LWP ring fill for size and the drain loops around it as unlikely
+ * (bench/lwp_drain: batch and drain modes 10-15% slower). */
+#if defined(__clang__) && defined(__i386__)
+#define KPROF_COLD static __attribute__((__noinline__, __used__))
+#elif defined(__GNUC__) && defined(__i386__)
+#define KPROF_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define KPROF_COLD static __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
 #define KPROF_COLD static __declspec(noinline)
 #else

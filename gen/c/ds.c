@@ -1,21 +1,10 @@
-/* Zero an object byte by byte (no libc memset in ring 0). Decoded locals are zeroed first
- * so that no compiler sees a read of what a failed decode left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		((uint8_t *)p)[i] = 0;
-}
-
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
-	size_t i;
 	if (!cpu || !out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
 	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;
@@ -314,8 +303,8 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 			return KPROF_E_BUFFER_TOO_SMALL;
 		if ((st = kprof_ds_area64_fmt4_encode(&s->area, buf, len)) != KPROF_OK)
 			return st;
-		for (i = KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET; i < KPROF_DS_AREA64_SIZE; i++)
-			b[i] = 0;
+		kprof_impl_zero(b + KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                KPROF_DS_AREA64_SIZE - KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET);
 		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
 			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET + 8 * i,
 			                 s->area.pebs_fixed_counter_reset[i]);
@@ -323,8 +312,7 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 	}
 	if (s->dtes64)
 		return kprof_ds_area64_fmt4_encode(&s->area, buf, len);
-	for (i = 0; i < sizeof(a); i++)
-		((uint8_t *)&a)[i] = 0;
+	kprof_impl_zero(&a, sizeof(a));
 	a.bts_buffer_base = (uint32_t)s->area.bts_buffer_base;
 	a.bts_index = (uint32_t)s->area.bts_index;
 	a.bts_absolute_maximum = (uint32_t)s->area.bts_absolute_maximum;
@@ -560,7 +548,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
 {
 	const uint8_t *p;
-	size_t i, left;
+	size_t left;
 	uint32_t size;
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
@@ -568,8 +556,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		return (kprof_status)w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	p = w->bytes + w->at;
 	left = w->end - w->at;
 	out->at = w->base + w->at;

@@ -33,27 +33,27 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
  * common case of kprof_impl_dump_hex, one table load per digit. */
 KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
 {
-	/* Each byte's value as a hex digit, 16 for bytes that are none. */
-	static const uint8_t digit[256] = {
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
-		16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-		16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-	};
+	/* Each byte's value as a hex digit, 16 for bytes that are none (a string: one token for
+	 * the compiler to parse, not 256). */
+	static const char digit[257] =
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\000\001\002\003\004\005\006\007\010\011\020\020\020\020\020\020"
+		"\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
+		"\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020";
 	const unsigned char *p = (const unsigned char *)s + *i;
 	uint32_t x = 0;
 	unsigned bad = 0, k;
 	if (n - *i < 8)
 		return 0;
 	for (k = 0; k < 8; k++) {
-		bad |= digit[p[k]];
-		x = (x << 4) | digit[p[k]];
+		bad |= (uint8_t)digit[p[k]];
+		x = (x << 4) | (uint8_t)digit[p[k]];
 	}
-	if ((bad & 16u) || (n - *i > 8 && digit[p[8]] < 16u))
+	if ((bad & 16u) || (n - *i > 8 && (uint8_t)digit[p[8]] < 16u))
 		return 0;
 	*i += 8;
 	*v = x;
@@ -87,14 +87,14 @@ KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const
 	return 1;
 }
 
-KPROF_INTERNAL int kprof_impl_dump_space(char c)
+KPROF_INTERNAL int kprof_impl_text_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
-KPROF_INTERNAL void kprof_impl_dump_skip_space(const char *s, size_t n, size_t *i)
+KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
 {
-	while (*i < n && kprof_impl_dump_space(s[*i]))
+	while (*i < n && kprof_impl_text_space(s[*i]))
 		(*i)++;
 }
 
@@ -113,25 +113,15 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
-	unsigned k;
 	if (!it)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
 	it->cpu_id = KPROF_DUMP_NO_CPU_ID;
-	it->block_pending = 0;
-	it->block_records = 0;
-	it->prev_leaf = it->prev_subleaf = 0;
-	for (k = 0; k < 4; k++)
-		it->prev_regs[k] = 0;
-	it->records = 0;
-	for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-		it->seen[k] = 0;
 	it->status = text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 	return (kprof_status)it->status;
 }
@@ -152,7 +142,7 @@ KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 		(*i)++;
 		return 1;
 	}
-	kprof_impl_dump_skip_space(s, n, i);
+	kprof_impl_text_skip_space(s, n, i);
 	return *i > start;
 }
 
@@ -170,14 +160,14 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 	reg[1] = &r->ebx;
 	reg[2] = &r->ecx;
 	reg[3] = &r->edx;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
 		return KPROF_DUMP_EXPECT_LEAF;
 	start = i;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i < n && s[i] == ':')
 		i++;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i == start)
 		return KPROF_DUMP_EXPECT_SEPARATOR;
 	for (k = 0; k < 4; k++) {
@@ -187,7 +177,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 			return KPROF_DUMP_EXPECT_REGISTER;
 	}
 	start = i;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i == n)
 		return KPROF_DUMP_EXPECT_NOTHING;
 	/* Notes follow blanks and a '[': only a leading [SL nn] means anything; the rest (vendor
@@ -195,10 +185,10 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 	if (i == start || s[i] != '[')
 		return KPROF_DUMP_EXPECT_NOTE;
 	if (kprof_impl_dump_lit(s, n, &i, "[SL", 3)) {
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf))
 			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, "]", 1))
 			return KPROF_DUMP_EXPECT_SUBLEAF_TAG;
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
@@ -222,22 +212,22 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 	if (!kprof_impl_dump_hex8(s, n, &i, &r->leaf))
 		return KPROF_DUMP_EXPECT_LEAF;
 	if (!kprof_impl_dump_lit(s, n, &i, ":", 1)) {
-		if (i == n || !kprof_impl_dump_space(s[i]))
+		if (i == n || !kprof_impl_text_space(s[i]))
 			return KPROF_DUMP_EXPECT_SUBLEAF;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!(kprof_impl_dump_lit(s, n, &i, "0x", 2) || kprof_impl_dump_lit(s, n, &i, "0X", 2)) ||
 		    !kprof_impl_dump_hex(s, n, &i, 1, 8, &r->subleaf) || !kprof_impl_dump_lit(s, n, &i, ":", 1))
 			return KPROF_DUMP_EXPECT_SUBLEAF;
 		r->flags |= KPROF_DUMP_SUBLEAF_TAGGED;
 	}
 	for (k = 0; k < 4; k++) {
-		if (i == n || !kprof_impl_dump_space(s[i]))
+		if (i == n || !kprof_impl_text_space(s[i]))
 			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (!kprof_impl_dump_lit(s, n, &i, names[k], 6) || !kprof_impl_dump_hex8(s, n, &i, reg[k]))
 			return KPROF_DUMP_EXPECT_NAMED_REGISTER;
 	}
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	return i == n ? KPROF_DUMP_EXPECT_NOTHING : KPROF_DUMP_EXPECT_END_OF_LINE;
 }
 
@@ -260,19 +250,19 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size
 	unsigned k;
 	for (k = 0; k < 9; k++) {
 		if (k == 5) {
-			kprof_impl_dump_skip_space(s, n, &i);
+			kprof_impl_text_skip_space(s, n, &i);
 			if (!kprof_impl_dump_lit(s, n, &i, "=>", 2))
 				return KPROF_DUMP_EXPECT_ARROW;
-			kprof_impl_dump_skip_space(s, n, &i);
+			kprof_impl_text_skip_space(s, n, &i);
 		} else if (k) {
-			if (i == n || !kprof_impl_dump_space(s[i]))
+			if (i == n || !kprof_impl_text_space(s[i]))
 				return k < 5 ? KPROF_DUMP_EXPECT_ARROW : KPROF_DUMP_EXPECT_HEX_VALUE;
-			kprof_impl_dump_skip_space(s, n, &i);
+			kprof_impl_text_skip_space(s, n, &i);
 		}
 		if (!kprof_impl_dump_hwloc_value(s, n, &i, &v[k]))
 			return KPROF_DUMP_EXPECT_HEX_VALUE;
 	}
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (i != n)
 		return KPROF_DUMP_EXPECT_END_OF_LINE;
 	if (!(v[0] & 1u) || v[0] > 0xFu)
@@ -294,10 +284,10 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size
 KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 {
 	size_t i = 0, j, k;
-	kprof_impl_dump_skip_space(s, n, &i);
+	kprof_impl_text_skip_space(s, n, &i);
 	if (kprof_impl_dump_lit(s, n, &i, "CPUID", 5)) {
 		j = i;
-		kprof_impl_dump_skip_space(s, n, &j);
+		kprof_impl_text_skip_space(s, n, &j);
 		if (j == i)
 			return KPROF_DUMP_FORMAT_UNKNOWN;
 		k = j;
@@ -318,7 +308,7 @@ KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 	k = i;
 	while (k < n && kprof_impl_dump_hexdigit(s[k]) >= 0)
 		k++;
-	if (k > i && k < n && kprof_impl_dump_space(s[k])) {
+	if (k > i && k < n && kprof_impl_text_space(s[k])) {
 		for (; k + 1 < n; k++) {
 			if (s[k] == '=' && s[k + 1] == '>') {
 				*body = i;
@@ -345,7 +335,7 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 	/* `cpuid -r`: "CPU 3:", and "CPU:" with -1 */
 	if (kprof_impl_dump_lit(s, n, &i, "CPU", 3)) {
 		uint32_t v;
-		kprof_impl_dump_skip_space(s, n, &i);
+		kprof_impl_text_skip_space(s, n, &i);
 		if (kprof_impl_dump_dec(s, n, &i, &v))
 			*id = v; /* "CPU:" (cpuid -r -1) has no number */
 		if (kprof_impl_dump_lit(s, n, &i, ":", 1) && i == n)
@@ -355,23 +345,44 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 	return 0;
 }
 
-/* Length of the line at s[0..avail): up to the first LF, CR or NUL. Eight bytes at a time
- * (a dump is mostly text between line ends), then byte by byte. */
-KPROF_INTERNAL size_t kprof_impl_dump_line_end(const char *s, size_t avail)
+/* The one line cursor of the text readers (cpuid dumps, profile-source listings): the next
+ * line of text[*pos..len), read through explicit lengths only (no NUL terminator needed). A
+ * line ends at LF, CR LF or a lone CR. KPROF_OK with *s and *n its start and length (the end
+ * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
+ * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
+ * byte (binary data) or a line over max bytes. */
+KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos, uint32_t *line,
+                                                 size_t max, const char **s, size_t *n)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
-	size_t n = 0;
-	while (avail - n >= 8) {
-		uint64_t w = kprof_load_le64((const uint8_t *)s + n);
+	const char *p;
+	size_t avail, k = 0;
+	if (*pos >= len)
+		return KPROF_END;
+	p = text + *pos;
+	avail = len - *pos;
+	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
+	while (avail - k >= 8) {
+		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
 		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
 		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
 		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) | ((cr - ones) & ~cr & highs))
 			break;
-		n += 8;
+		k += 8;
 	}
-	while (n < avail && s[n] != '\n' && s[n] != '\r' && s[n] != '\0')
-		n++;
-	return n;
+	while (k < avail && p[k] != '\n' && p[k] != '\r' && p[k] != '\0')
+		k++;
+	(*line)++;
+	if ((k < avail && p[k] == '\0') || k > max)
+		return KPROF_E_FORMAT;
+	*s = p;
+	*n = k;
+	if (k < avail && p[k] == '\r')
+		k++;
+	if (k < avail && p[k] == '\n')
+		k++;
+	*pos += k;
+	return KPROF_OK;
 }
 
 /* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
@@ -384,31 +395,21 @@ KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
 
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out)
 {
+	const char *s = NULL;
+	size_t n = 0;
+	kprof_status st;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
 	if (it->status != KPROF_OK)
 		return (kprof_status)it->status;
-	while (it->pos < it->len) {
-		const char *s = it->text + it->pos;
-		size_t avail = it->len - it->pos, n = 0, body = 0, next;
+	while ((st = kprof_impl_text_line(it->text, it->len, &it->pos, &it->line, (size_t)-1, &s, &n)) ==
+	       KPROF_OK) {
+		size_t body = 0;
 		kprof_dump_record r;
 		kprof_dump_expect expect;
 		uint32_t id;
 		int fmt, bit, same_run;
-		n = kprof_impl_dump_line_end(s, avail);
-		if (n < avail && s[n] == '\0') {
-			it->line++;
-			return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
-		}
-		/* Lines end at LF, CR LF or a lone CR. */
-		next = n;
-		if (next < avail && s[next] == '\r')
-			next++;
-		if (next < avail && s[next] == '\n')
-			next++;
-		it->pos += next;
-		it->line++;
-		while (n > 0 && kprof_impl_dump_space(s[n - 1]))
+		while (n > 0 && kprof_impl_text_space(s[n - 1]))
 			n--;
 		fmt = kprof_impl_dump_claim(s, n, &body);
 		if (fmt == KPROF_DUMP_FORMAT_UNKNOWN) {
@@ -436,7 +437,6 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 			continue;
 		/* A header, or leaf 0 again, opens the next block. */
 		if (it->cpu < 0 || it->block_pending || (r.leaf == 0 && r.subleaf == 0 && it->block_records)) {
-			unsigned k;
 			if (it->cpu == 0x7FFFFFFF) /* 2^31 blocks: give up rather than wrap */
 				return kprof_impl_dump_fail(it, KPROF_E_RANGE, KPROF_DUMP_EXPECT_NOTHING);
 			it->cpu++;
@@ -444,8 +444,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 				it->cpu_id = KPROF_DUMP_NO_CPU_ID;
 			it->block_pending = 0;
 			it->block_records = 0;
-			for (k = 0; k < KPROF_ARRAY_COUNT(it->seen); k++)
-				it->seen[k] = 0;
+			kprof_impl_zero(it->seen, sizeof(it->seen));
 		}
 		same_run = it->block_records && r.leaf == it->prev_leaf;
 		if (same_run && !(r.flags & KPROF_DUMP_SUBLEAF_TAGGED)) {
@@ -474,10 +473,27 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		kprof_impl_copy(out, &r, sizeof(r));
 		return KPROF_OK;
 	}
+	if (st != KPROF_END)
+		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_TEXT);
 	if (it->records == 0)
 		return kprof_impl_dump_fail(it, KPROF_E_FORMAT, KPROF_DUMP_EXPECT_LEAF_LINE);
 	it->status = KPROF_END;
 	return KPROF_END;
+}
+
+/* Fill err (optional) with where a whole-text read stopped: st is the reader's last status
+ * (KPROF_END: read to the end) or what the caller makes of it. */
+KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it, kprof_status st)
+{
+	int failed = it->status != KPROF_END;
+	if (!err)
+		return;
+	err->status = st == KPROF_END ? KPROF_OK : st;
+	err->line = failed ? it->line : 0;
+	err->format = it->format;
+	err->expect = failed ? it->expect : KPROF_DUMP_EXPECT_NOTHING;
+	err->cpus = (uint32_t)(it->cpu + 1);
+	err->records = it->records;
 }
 
 /* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
@@ -505,14 +521,7 @@ KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, u
 		 * KPROF_E_NOT_FOUND here, and ignored. */
 		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
-	if (err) {
-		err->status = st == KPROF_END ? (found ? KPROF_OK : KPROF_E_NOT_FOUND) : st;
-		err->line = st == KPROF_END ? 0 : it.line;
-		err->format = it.format;
-		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
-		err->cpus = (uint32_t)(it.cpu + 1);
-		err->records = it.records;
-	}
+	kprof_impl_dump_report(err, &it, st == KPROF_END && !found ? KPROF_E_NOT_FOUND : st);
 	if (st == KPROF_END && found)
 		return KPROF_OK;
 	kprof_cpuid_snapshot_init(out);
@@ -528,91 +537,57 @@ KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_
 KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
                                             size_t *written)
 {
-	static const char hex[] = "0123456789abcdef";
 	static const char names[4][8] = {" eax=0x", " ebx=0x", " ecx=0x", " edx=0x"};
 	char line[96];
-	size_t n = 0, k;
+	size_t n = 0;
 	uint32_t regs[4];
-	unsigned d, digits;
-	int j;
+	unsigned k, m;
 	if (!r || !buf)
 		return KPROF_E_ARGUMENT;
 	regs[0] = r->eax;
 	regs[1] = r->ebx;
 	regs[2] = r->ecx;
 	regs[3] = r->edx;
-	line[n++] = ' ';
-	line[n++] = ' ';
-	line[n++] = ' ';
-	line[n++] = '0';
-	line[n++] = 'x';
-	for (j = 28; j >= 0; j -= 4)
-		line[n++] = hex[(r->leaf >> j) & 0xF];
-	line[n++] = ' ';
-	line[n++] = '0';
-	line[n++] = 'x';
-	for (digits = 2; digits < 8 && (r->subleaf >> (4 * digits)) != 0; digits++)
-		;
-	for (d = digits; d > 0; d--)
-		line[n++] = hex[(r->subleaf >> (4 * (d - 1))) & 0xF];
+	for (m = 0; m < 5; m++)
+		line[n++] = "   0x"[m];
+	n += kprof_impl_hex(line + n, r->leaf, 8);
+	for (m = 0; m < 3; m++)
+		line[n++] = " 0x"[m];
+	n += kprof_impl_hex(line + n, r->subleaf, 2);
 	line[n++] = ':';
 	for (k = 0; k < 4; k++) {
-		unsigned m;
 		for (m = 0; m < 7; m++)
 			line[n++] = names[k][m];
-		for (j = 28; j >= 0; j -= 4)
-			line[n++] = hex[(regs[k] >> j) & 0xF];
+		n += kprof_impl_hex(line + n, regs[k], 8);
 	}
 	line[n++] = '\n';
-	if (cap < n + 1)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	for (k = 0; k < n; k++)
-		buf[k] = line[k];
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
 KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written)
 {
-	char digits[10];
-	size_t n = 0, k = 0, need;
+	char digits[10], line[16];
+	size_t n, k = 0;
 	if (!buf)
 		return KPROF_E_ARGUMENT;
+	for (n = 0; n < 4; n++)
+		line[n] = "CPU "[n];
 	do {
 		digits[k++] = (char)('0' + cpu % 10u);
 		cpu /= 10u;
 	} while (cpu);
-	need = 4 + k + 2;
-	if (cap < need + 1)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	buf[n++] = 'C';
-	buf[n++] = 'P';
-	buf[n++] = 'U';
-	buf[n++] = ' ';
 	while (k)
-		buf[n++] = digits[--k];
-	buf[n++] = ':';
-	buf[n++] = '\n';
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+		line[n++] = digits[--k];
+	line[n++] = ':';
+	line[n++] = '\n';
+	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 {
-	unsigned i;
-	if (!f)
-		return;
-	f->present = 0;
-	f->has_max = 0;
-	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
-		f->value[i] = 0;
-	for (i = 0; i < 4; i++)
-		f->max_leaf[i] = 0;
+	if (f)
+		kprof_impl_zero(f, sizeof(*f));
 }
 
 KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
@@ -676,8 +651,8 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                            uint32_t cpu_id, uint32_t *index)
+KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                                 uint32_t cpu_id, uint32_t *index)
 {
 	uint32_t i;
 	if (!g || !f)
@@ -706,6 +681,12 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index)
+{
+	return kprof_impl_cpu_groups_add(g, f, cpu_id, index);
+}
+
 /* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
  * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
  * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
@@ -725,14 +706,7 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 	st = kprof_dump_iter_init(&it, text, len);
 	while (st == KPROF_OK)
 		st = kprof_dump_iter_next(&it, &r);
-	if (err) {
-		err->status = st == KPROF_END ? KPROF_OK : st;
-		err->line = st == KPROF_END ? 0 : it.line;
-		err->format = it.format;
-		err->expect = st == KPROF_END ? KPROF_DUMP_EXPECT_NOTHING : it.expect;
-		err->cpus = (uint32_t)(it.cpu + 1);
-		err->records = it.records;
-	}
+	kprof_impl_dump_report(err, &it, st);
 	if (st != KPROF_END)
 		return st;
 	first_group = g->count;
@@ -745,7 +719,7 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 		if (st != KPROF_OK || (int32_t)r.cpu != block) {
 			if (block >= 0) {
 				kprof_cpu_facts_finish(&f);
-				if ((st = kprof_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
+				if ((st = kprof_impl_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
 					break;
 			}
 			if (it.status != KPROF_OK)
@@ -780,6 +754,123 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
+/* -- profile-source listings -- */
+/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
+KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+{
+	size_t start;
+	kprof_impl_text_skip_space(line, end, at);
+	start = *at;
+	while (*at < end && !kprof_impl_text_space(line[*at]))
+		(*at)++;
+	return *at - start;
+}
+
+/* A decimal cell that fits 32 bits. */
+KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
+		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
+			return 0;
+		v = v * 10u + digit;
+	}
+	*out = v;
+	return 1;
+}
+
+KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	for (i = 0; i < n && word[i]; i++)
+		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
+			return 0;
+	return i == n && !word[i];
+}
+
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
+	it->text = text;
+	it->len = text ? len : 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
+{
+	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	const char *p = NULL;
+	size_t n = 0;
+	kprof_status st;
+	if (!it || !row)
+		return KPROF_E_ARGUMENT;
+	row->line = row->id = row->interval = row->min = row->max = 0;
+	row->name = NULL;
+	row->name_len = 0;
+	if (it->pos > it->len)
+		return KPROF_E_FORMAT; /* an error stays */
+	while ((st = kprof_impl_text_line(it->text, it->len, &it->pos, &it->line, KPROF_LISTING_LINE_MAX, &p,
+	                                  &n)) == KPROF_OK) {
+		size_t at = 0, len, k;
+		const char *cell[6];
+		size_t cell_len[6];
+		unsigned cells = 0, dashes = 1;
+		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
+			cell[cells] = p + at - len;
+			cell_len[cells++] = len;
+		}
+		for (k = 0; k < n; k++)
+			dashes &= p[k] == '-' || kprof_impl_text_space(p[k]);
+		if (cells == 5) {
+			unsigned h = 1;
+			for (k = 0; k < 5; k++)
+				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], header[k]);
+			if (h) {
+				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header || cells == 0 || dashes)
+			continue;
+		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
+		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
+		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
+		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
+		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
+			goto bad;
+		for (k = 0; k < cell_len[1]; k++) {
+			unsigned char c = (unsigned char)cell[1][k];
+			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			      c == '_'))
+				goto bad;
+		}
+		row->line = it->line;
+		row->name = cell[1];
+		row->name_len = cell_len[1];
+		return KPROF_OK;
+	bad:
+		row->id = row->interval = row->min = row->max = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (st != KPROF_END) {
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	if (!it->header) {
+		it->line = 0;
+		it->pos = it->len + 1;
+		return KPROF_E_FORMAT;
+	}
+	return KPROF_END;
+}
+
 #if !defined(KPROF_NO_HAL)
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
                                                kprof_hal_build hal, kprof_cpu_group_effect *out)
@@ -808,4 +899,166 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, cons
 			out->sources_differ++;
 	return KPROF_OK;
 }
+
+#ifndef KPROF_NO_NAMES
+/* The minimum and maximum interval of a source's interval class. */
+KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+{
+	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN : KPROF_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX : KPROF_INTERVAL_HARDWARE_MAX;
+}
+
+/* The source a listed id means under a decision: the decided interface's row, else on Emon a
+ * later Intel row; NULL when kprof knows none. */
+KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d, uint32_t id)
+{
+	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	return s;
+}
+
+/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
+ * listing shows (it->later_last). */
+KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it, const kprof_source *s)
+{
+	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
+		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
+	return kprof_hal_source_supported(it->d, s);
+}
+
+/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
+KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+{
+	kprof_listing_iter scan;
+	kprof_listing_row r;
+	if (id < 8u * sizeof(it->seen))
+		return (it->seen[id / 8] >> (id % 8)) & 1u;
+	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
+	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
+		if (r.id == id)
+			return 1;
+	return 0;
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d)
+{
+	kprof_listing_row r;
+	kprof_status st;
+	uint32_t highest = 0;
+	if (!it || !d)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it->seen, sizeof(it->seen));
+	it->d = d;
+	it->phase = 0;
+	it->pending = 0;
+	it->next = 0;
+	st = kprof_listing_iter_init(&it->rows, text, len);
+	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
+		const kprof_source *s = kprof_impl_listing_source(d, r.id);
+		if (r.id < 8u * sizeof(it->seen)) {
+			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
+				return KPROF_E_DUPLICATE;
+			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
+		}
+		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+			highest = r.id;
+	}
+	if (st != KPROF_END)
+		return st;
+	/* The range's low end is what the release surely lists; the listing may show more, up to
+	 * its high end. */
+	it->later_last = highest < d->later_min ? d->later_min : highest > d->later_max ? d->later_max : highest;
+	return kprof_listing_iter_init(&it->rows, text, len);
+}
+
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out)
+{
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
+	                                 KPROF_LISTING_DIFF_MAX};
+	if (!it || !out || !it->d)
+		return KPROF_E_ARGUMENT;
+	for (;;) {
+		const kprof_source *s;
+		const char *want;
+		unsigned k;
+		out->kind = 0;
+		out->id = out->min = out->max = 0;
+		out->source = NULL;
+		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
+		if (it->phase == 0 && it->pending) {
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			out->id = it->cur.id;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			for (k = 0; k < 3; k++)
+				if (it->pending & (1u << order[k])) {
+					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
+					out->kind = order[k];
+					return KPROF_OK;
+				}
+		}
+		if (it->phase == 0) {
+			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
+			if (st != KPROF_OK) {
+				/* init read the same text to its end, so this is KPROF_END */
+				it->phase = 1;
+				continue;
+			}
+			s = kprof_impl_listing_source(it->d, it->cur.id);
+			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
+			out->id = it->cur.id;
+			out->source = s;
+			if (!s) {
+				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				return KPROF_OK;
+			}
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			if (!kprof_impl_listing_offered(it, s)) {
+				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				return KPROF_OK;
+			}
+			want = kprof_source_description(s);
+			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
+				;
+			if (k != it->cur.name_len || want[k])
+				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+			if (it->cur.min != out->min)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+			if (it->cur.max != out->max)
+				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+			continue;
+		}
+		if (it->phase == 1) {
+			size_t n;
+			const kprof_source *t;
+			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
+			                                     : (kprof_interface)it->d->iface;
+			t = kprof_source_table(itf, &n);
+			if ((it->next & 0xFFFFu) >= n) {
+				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+					it->phase = 2;
+					continue;
+				}
+				it->next = 1u << 16; /* then the later Intel sources */
+				continue;
+			}
+			s = &t[it->next & 0xFFFFu];
+			it->next++;
+			if (!kprof_impl_listing_offered(it, s) || kprof_impl_listing_has(it, s->value))
+				continue;
+			out->row.line = out->row.id = out->row.interval = out->row.min = out->row.max = 0;
+			out->row.name = NULL;
+			out->row.name_len = 0;
+			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->id = s->value;
+			out->source = s;
+			kprof_impl_source_bounds(s, &out->min, &out->max);
+			return KPROF_OK;
+		}
+		return KPROF_END;
+	}
+}
+#endif
 #endif

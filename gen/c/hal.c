@@ -4,6 +4,21 @@ KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
 }
 
+/* Where a processor's counters are: the general-purpose ones (select and count MSRs, their
+ * stride, how many the MSR range holds) and the fixed ones (none: 0, 0, 0). */
+KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr, uint32_t stride,
+                                        uint32_t limit, uint32_t fixed, uint32_t fixed_stride,
+                                        uint32_t fixed_limit)
+{
+	c->perfevtsel_msr = sel;
+	c->counter_msr = ctr;
+	c->msr_stride = stride;
+	c->counter_limit = (uint8_t)limit;
+	c->fixed_counter_msr = fixed;
+	c->fixed_msr_stride = fixed_stride;
+	c->fixed_limit = (uint8_t)fixed_limit;
+}
+
 KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
 	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
@@ -50,23 +65,17 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
 	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
 	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
-	if (c->version >= 6) {
-		c->perfevtsel_msr = KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE;
-		c->counter_msr = KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE;
-		c->msr_stride = KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT;
-		c->fixed_counter_msr = KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE;
-		c->fixed_msr_stride = KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0);
-		c->fixed_limit = (uint8_t)KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT;
-	} else if (c->version >= 1) {
-		c->perfevtsel_msr = KPROF_MSR_IA32_PERFEVTSEL_BASE;
-		c->counter_msr = KPROF_MSR_IA32_PMC_BASE;
-		c->msr_stride = KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
-		c->fixed_counter_msr = KPROF_MSR_IA32_FIXED_CTR_BASE;
-		c->fixed_msr_stride = KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0);
-		c->fixed_limit = c->version >= 2 ? (uint8_t)KPROF_MSR_IA32_FIXED_CTR_COUNT : 0;
-	}
+	if (c->version >= 6)
+		kprof_impl_pmu_msrs(c, KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE, KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE,
+		                    KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0),
+		                    KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT, KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE,
+		                    KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0),
+		                    KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT);
+	else if (c->version >= 1)
+		kprof_impl_pmu_msrs(c, KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE,
+		                    KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0), KPROF_MSR_IA32_PERFEVTSEL_COUNT,
+		                    KPROF_MSR_IA32_FIXED_CTR_BASE, KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0),
+		                    c->version >= 2 ? KPROF_MSR_IA32_FIXED_CTR_COUNT : 0);
 	if (c->version >= 2) {
 		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
@@ -104,16 +113,14 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 	if (c->perfctr_ext_core) {
 		c->counters = (uint8_t)(c->perfmon_v2 ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS, ebx22)
 		                                      : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
-		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE;
-		c->counter_msr = KPROF_MSR_AMD_PERFCTR_EXT_BASE;
-		c->msr_stride = KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT;
+		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE, KPROF_MSR_AMD_PERFCTR_EXT_BASE,
+		                    KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0),
+		                    KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT, 0, 0, 0);
 	} else {
 		c->counters = c->legacy_counters;
-		c->perfevtsel_msr = KPROF_MSR_AMD_PERFEVTSEL_BASE;
-		c->counter_msr = KPROF_MSR_AMD_PERFCTR_BASE;
-		c->msr_stride = KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0);
-		c->counter_limit = (uint8_t)KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE,
+		                    KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0), KPROF_MSR_AMD_PERFEVTSEL_COUNT,
+		                    0, 0, 0);
 	}
 	c->counter_mask = kprof_impl_low_bits(c->counters);
 	if (c->perfmon_v2) {
@@ -133,11 +140,9 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 
 KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
-	unsigned i;
 	if (!c)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*c); i++)
-		((uint8_t *)c)[i] = 0;
+	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
 	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
@@ -176,11 +181,10 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	const kprof_windows_release *rel;
 	uint32_t a, eax1, ecx1, build, release;
 	kprof_vendor vendor;
-	unsigned i, have;
+	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*d); i++)
-		((uint8_t *)d)[i] = 0;
+	kprof_impl_zero(d, sizeof(*d));
 	build = hal & KPROF_HAL_BUILD_MASK;
 	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
 	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
@@ -365,11 +369,9 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	uint32_t sel_msr, ctr_msr, width;
 	int own;
 	uint64_t mask, start, limit;
-	unsigned i;
 	if (!p)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*p); i++)
-		((uint8_t *)p)[i] = 0;
+	kprof_impl_zero(p, sizeof(*p));
 	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
 	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT ||
@@ -477,29 +479,16 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
 KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
                                              size_t *written)
 {
-	static const char hex[] = "0123456789abcdef";
 	uint64_t config;
-	char tmp[18];
-	size_t n = 0, k = 0;
+	char text[17];
 	kprof_status st;
 	if (!buf)
 		return KPROF_E_ARGUMENT;
+	text[0] = 'r';
 	st = kprof_source_perf_config(s, &config);
 	if (st != KPROF_OK)
 		return st;
-	do {
-		tmp[k++] = hex[config & 0xFu];
-		config >>= 4;
-	} while (config);
-	if (cap < k + 2)
-		return KPROF_E_BUFFER_TOO_SMALL;
-	buf[n++] = 'r';
-	while (k)
-		buf[n++] = tmp[--k];
-	buf[n] = '\0';
-	if (written)
-		*written = n;
-	return KPROF_OK;
+	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap, written);
 }
 
 KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
@@ -528,294 +517,3 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_pro
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
-
-#ifndef KPROF_NO_NAMES
-KPROF_INTERNAL int kprof_impl_listing_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
-KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
-{
-	size_t start;
-	while (*at < end && kprof_impl_listing_space(line[*at]))
-		(*at)++;
-	start = *at;
-	while (*at < end && !kprof_impl_listing_space(line[*at]))
-		(*at)++;
-	return *at - start;
-}
-
-/* A decimal cell that fits 32 bits. */
-KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
-{
-	uint32_t v = 0;
-	size_t i;
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		uint32_t digit = (uint32_t)(unsigned char)p[i] - '0';
-		if (digit > 9 || v > (UINT32_MAX - digit) / 10u)
-			return 0;
-		v = v * 10u + digit;
-	}
-	*out = v;
-	return 1;
-}
-
-KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
-{
-	size_t i;
-	for (i = 0; i < n && word[i]; i++)
-		if (kprof_impl_lower((unsigned char)p[i]) != (unsigned char)word[i])
-			return 0;
-	return i == n && !word[i];
-}
-
-KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
-{
-	if (!it)
-		return KPROF_E_ARGUMENT;
-	it->text = text;
-	it->len = text ? len : 0;
-	it->pos = 0;
-	it->line = 0;
-	it->header = 0;
-	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
-}
-
-KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
-{
-	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
-	if (!it || !row)
-		return KPROF_E_ARGUMENT;
-	row->line = row->id = row->interval = row->min = row->max = 0;
-	row->name = NULL;
-	row->name_len = 0;
-	if (it->pos > it->len)
-		return KPROF_E_FORMAT; /* an error stays */
-	while (it->pos < it->len) {
-		const char *p = it->text + it->pos;
-		size_t n = 0, at = 0, len, k;
-		const char *cell[6];
-		size_t cell_len[6];
-		unsigned cells = 0, dashes = 1;
-		while (it->pos + n < it->len && p[n] != '\n') {
-			if (p[n] == '\0' || n >= KPROF_LISTING_LINE_MAX) {
-				it->line++;
-				it->pos = it->len + 1;
-				return KPROF_E_FORMAT;
-			}
-			n++;
-		}
-		it->line++;
-		it->pos += n + (it->pos + n < it->len);
-		while (cells < 6 && (len = kprof_impl_listing_cell(p, n, &at)) != 0) {
-			cell[cells] = p + at - len;
-			cell_len[cells++] = len;
-		}
-		for (k = 0; k < n; k++)
-			dashes &= p[k] == '-' || kprof_impl_listing_space(p[k]);
-		if (cells == 5) {
-			unsigned h = 1;
-			for (k = 0; k < 5; k++)
-				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], header[k]);
-			if (h) {
-				it->header = 1;
-				continue;
-			}
-		}
-		if (!it->header || cells == 0 || dashes)
-			continue;
-		if (cells != 5 || cell_len[1] > KPROF_LISTING_NAME_MAX ||
-		    !kprof_impl_listing_u32(cell[0], cell_len[0], &row->id) ||
-		    !kprof_impl_listing_u32(cell[2], cell_len[2], &row->interval) ||
-		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
-		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
-			goto bad;
-		for (k = 0; k < cell_len[1]; k++) {
-			unsigned char c = (unsigned char)cell[1][k];
-			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-			      c == '_'))
-				goto bad;
-		}
-		row->line = it->line;
-		row->name = cell[1];
-		row->name_len = cell_len[1];
-		return KPROF_OK;
-	bad:
-		row->id = row->interval = row->min = row->max = 0;
-		it->pos = it->len + 1;
-		return KPROF_E_FORMAT;
-	}
-	if (!it->header) {
-		it->line = 0;
-		it->pos = it->len + 1;
-		return KPROF_E_FORMAT;
-	}
-	return KPROF_END;
-}
-
-/* The minimum and maximum interval of a source's interval class. */
-KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
-{
-	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN : KPROF_INTERVAL_HARDWARE_MIN;
-	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX : KPROF_INTERVAL_HARDWARE_MAX;
-}
-
-/* The source a listed id means under a decision: the decided interface's row, else on Emon a
- * later Intel row; NULL when kprof knows none. */
-KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d, uint32_t id)
-{
-	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
-	if (!s && d->iface == KPROF_INTERFACE_EMON)
-		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
-	return s;
-}
-
-/* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
- * listing shows (it->later_last). */
-KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it, const kprof_source *s)
-{
-	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
-		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
-	return kprof_hal_source_supported(it->d, s);
-}
-
-/* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
-KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
-{
-	kprof_listing_iter scan;
-	kprof_listing_row r;
-	if (id < 8u * sizeof(it->seen))
-		return (it->seen[id / 8] >> (id % 8)) & 1u;
-	(void)kprof_listing_iter_init(&scan, it->rows.text, it->rows.len);
-	while (kprof_listing_iter_next(&scan, &r) == KPROF_OK)
-		if (r.id == id)
-			return 1;
-	return 0;
-}
-
-KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
-                                                    size_t len, const kprof_hal_decision *d)
-{
-	kprof_listing_row r;
-	kprof_status st;
-	uint32_t highest = 0;
-	unsigned i;
-	if (!it || !d)
-		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(it->seen); i++)
-		it->seen[i] = 0;
-	it->d = d;
-	it->phase = 0;
-	it->pending = 0;
-	it->next = 0;
-	st = kprof_listing_iter_init(&it->rows, text, len);
-	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
-		const kprof_source *s = kprof_impl_listing_source(d, r.id);
-		if (r.id < 8u * sizeof(it->seen)) {
-			if (it->seen[r.id / 8] & (1u << (r.id % 8)))
-				return KPROF_E_DUPLICATE;
-			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
-		}
-		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
-			highest = r.id;
-	}
-	if (st != KPROF_END)
-		return st;
-	/* The range's low end is what the release surely lists; the listing may show more, up to
-	 * its high end. */
-	it->later_last = highest < d->later_min ? d->later_min : highest > d->later_max ? d->later_max : highest;
-	return kprof_listing_iter_init(&it->rows, text, len);
-}
-
-KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out)
-{
-	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
-	                                 KPROF_LISTING_DIFF_MAX};
-	if (!it || !out || !it->d)
-		return KPROF_E_ARGUMENT;
-	for (;;) {
-		const kprof_source *s;
-		const char *want;
-		unsigned k;
-		out->kind = 0;
-		out->id = out->min = out->max = 0;
-		out->source = NULL;
-		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
-		if (it->phase == 0 && it->pending) {
-			s = kprof_impl_listing_source(it->d, it->cur.id);
-			out->id = it->cur.id;
-			out->source = s;
-			kprof_impl_source_bounds(s, &out->min, &out->max);
-			for (k = 0; k < 3; k++)
-				if (it->pending & (1u << order[k])) {
-					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
-					out->kind = order[k];
-					return KPROF_OK;
-				}
-		}
-		if (it->phase == 0) {
-			kprof_status st = kprof_listing_iter_next(&it->rows, &it->cur);
-			if (st != KPROF_OK) {
-				/* init read the same text to its end, so this is KPROF_END */
-				it->phase = 1;
-				continue;
-			}
-			s = kprof_impl_listing_source(it->d, it->cur.id);
-			kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
-			out->id = it->cur.id;
-			out->source = s;
-			if (!s) {
-				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
-				return KPROF_OK;
-			}
-			kprof_impl_source_bounds(s, &out->min, &out->max);
-			if (!kprof_impl_listing_offered(it, s)) {
-				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
-				return KPROF_OK;
-			}
-			want = kprof_source_description(s);
-			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
-				;
-			if (k != it->cur.name_len || want[k])
-				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
-			if (it->cur.min != out->min)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
-			if (it->cur.max != out->max)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
-			continue;
-		}
-		if (it->phase == 1) {
-			size_t n;
-			const kprof_source *t;
-			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
-			                                     : (kprof_interface)it->d->iface;
-			t = kprof_source_table(itf, &n);
-			if ((it->next & 0xFFFFu) >= n) {
-				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
-					it->phase = 2;
-					continue;
-				}
-				it->next = 1u << 16; /* then the later Intel sources */
-				continue;
-			}
-			s = &t[it->next & 0xFFFFu];
-			it->next++;
-			if (!kprof_impl_listing_offered(it, s) || kprof_impl_listing_has(it, s->value))
-				continue;
-			out->row.line = out->row.id = out->row.interval = out->row.min = out->row.max = 0;
-			out->row.name = NULL;
-			out->row.name_len = 0;
-			out->kind = KPROF_LISTING_DIFF_MISSING;
-			out->id = s->value;
-			out->source = s;
-			kprof_impl_source_bounds(s, &out->min, &out->max);
-			return KPROF_OK;
-		}
-		return KPROF_END;
-	}
-}
-#endif

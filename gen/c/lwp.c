@@ -9,26 +9,12 @@
 #define KPROF_IMPL_LWP_LE64(v) (v)
 #endif
 
-/* The poll's non-empty path is kept out of line so that the empty path around it needs no
- * stack frame and no saved register. On i386 it keeps the standard stack calling convention (gcc: an
- * explicit regparm(0); clang: "used", which it needs to keep its private fastcc away, at the
- * price of emitting them in every i386 translation unit), so the empty poll jumps to its
- * non-empty path with the arguments where they are. */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __used__))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_OUTLINED   static __attribute__((__noinline__, __unused__))
-#define KPROF_IMPL_LWP_LIKELY(x)  __builtin_expect(!!(x), 1)
-#elif defined(_MSC_VER)
-#define KPROF_IMPL_LWP_OUTLINED   static __declspec(noinline)
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is KPROF_COLD (config.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
-#define KPROF_IMPL_LWP_OUTLINED   static
-#define KPROF_IMPL_LWP_LIKELY(x)  (x)
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
 #endif
 
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
@@ -177,11 +163,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 {
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events = KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_SHIPPED;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -229,11 +213,9 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	const uint32_t eax_events = KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK - 1u -
 	                            KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK;
 	const uint32_t edx_first = KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT - KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS;
-	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*out); i++)
-		((uint8_t *)out)[i] = 0;
+	kprof_impl_zero(out, sizeof(*out));
 	out->revision = KPROF_LWP_REVISION_PROPOSAL;
 	out->raw[0] = eax;
 	out->raw[1] = ebx;
@@ -276,9 +258,7 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
 	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		unsigned i;
-		for (i = 0; i < sizeof(*out); i++)
-			((uint8_t *)out)[i] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
@@ -292,8 +272,7 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 		return KPROF_E_ARGUMENT;
 	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_EXT_FEATURES) ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)) {
-		for (r = 0; r < sizeof(*out); r++)
-			((uint8_t *)out)[r] = 0;
+		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
 	for (r = 0; r < 4; r++)
@@ -385,10 +364,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_CONT, cfg->cont ? 1u : 0u));
 	flags = ((flags & ~KPROF_LWPCB_FLAGS_PTSC_MASK) |
 	         KPROF_FIELD_PREP(KPROF_LWPCB_FLAGS_PTSC, cfg->ptsc ? 1u : 0u));
-	for (i = 0; i < caps->lwpcb_size; i++)
-		p[i] = 0;
-	for (i = 0; i < sizeof(hdr); i++)
-		((uint8_t *)&hdr)[i] = 0;
+	kprof_impl_zero(p, caps->lwpcb_size);
+	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
 	hdr.buffer_size = (((KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size)) &
 	                    ~KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK) |
@@ -632,11 +609,9 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base, missed;
 	kprof_status st;
-	unsigned i;
 	if (!r || !lwpcb)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*r); i++)
-		((uint8_t *)r)[i] = 0;
+	kprof_impl_zero(r, sizeof(*r));
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -707,7 +682,7 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_IMPL_LWP_OUTLINED int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
@@ -848,23 +823,44 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 	return kprof_lwp_ring_consume(r, take);
 }
 
+/* One run of a drain: fn on each of count records from p; the records handed out, *stop set
+ * when fn asked to stop. The walk is the loop a caller would write over a span: one pointer
+ * compare per record, no count kept (it is the distance walked). */
+KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count, const kprof_lwp_ring *r,
+                                                        kprof_lwp_record_fn fn, void *ctx, int *stop)
+{
+	const uint8_t *start = p, *end = p + ((size_t)count << r->record_shift);
+	uint32_t rs = r->record_size;
+	for (; p != end; p += rs) {
+		KPROF_IMPL_LWP_ASSUME(p != NULL); /* spans lie in the attached buffer (base != 0) */
+		if (fn(ctx, p, rs)) {
+			*stop = 1;
+			p += rs; /* the record fn stopped at counts as handed out */
+			break;
+		}
+	}
+	return (uint32_t)((size_t)(p - start) >> r->record_shift);
+}
+
+/* max_records is applied once, to the span's run lengths, not checked per record. */
 KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records)
 {
-	kprof_lwp_ring_iter it;
-	const uint8_t *rec;
+	kprof_lwp_span s;
+	uint32_t limit, first, n;
 	kprof_status st;
-	int n;
+	int stop = 0, avail;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
-	if ((st = kprof_lwp_ring_iter_init(&it, r)) != KPROF_OK || !it.count)
-		return st;
-	while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
-		if (fn(ctx, rec, r->record_size) || it.taken == max_records)
-			break;
-	}
-	n = (int)it.taken;
-	st = kprof_lwp_ring_iter_commit(&it);
-	return st == KPROF_OK ? n : st;
+	if ((avail = kprof_lwp_ring_poll(r, &s)) <= 0)
+		return avail;
+	r->missed_unreported += s.missed_delta;
+	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
+	first = limit < s.first_count ? limit : s.first_count;
+	n = kprof_impl_lwp_drain_run(s.first, first, r, fn, ctx, &stop);
+	if (!stop && limit > first)
+		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
+	st = kprof_lwp_ring_consume(r, n);
+	return st == KPROF_OK ? (int)n : st;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
@@ -897,8 +893,7 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	unsigned i;
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
-	for (i = 0; i < sizeof(*m); i++)
-		((uint8_t *)m)[i] = 0;
+	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
 	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS || caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))

@@ -309,8 +309,7 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
-	for (i = 0; i < size; i++)
-		p[i] = 0;
+	kprof_impl_zero(p, size);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
 	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);

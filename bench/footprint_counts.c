@@ -1,0 +1,23 @@
+/* Footprint of the per-family counts tables: every public entry point that reads them
+ * (class lookup, class name, verdict for a class), exported, so no table can be dropped.
+ * Built like footprint.c (object and PIC shared object) by bench/run.py; what it measures is
+ * reached through the API only, so it holds whatever form the generator gives the tables. */
+#define KPROF_API static inline
+#include "kprof.h"
+
+unsigned foot_counts_class(const char *vendor, uint32_t family, uint32_t model, uint32_t stepping);
+const char *foot_counts_class_name(unsigned cpu_class);
+kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_source_counts *out);
+
+unsigned foot_counts_class(const char *vendor, uint32_t family, uint32_t model, uint32_t stepping)
+{
+	return kprof_counts_class_find(vendor, family, model, stepping);
+}
+const char *foot_counts_class_name(unsigned cpu_class)
+{
+	return kprof_counts_class_name(cpu_class);
+}
+kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_source_counts *out)
+{
+	return kprof_source_counts_for_class(cpu_class, s, out);
+}
