@@ -1114,6 +1114,16 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
  *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
 
  * ------------------------------------------------------------------------------------------ */
+/* The four registers a cpuid leaf returns, as indexes into kprof_cpuid_snapshot's regs[x].
+ * Source: Intel SDM vol. 2 (CPUID: outputs in EAX, EBX, ECX, EDX) */
+
+typedef enum kprof_cpuid_register {
+	KPROF_EAX = 0x0,
+	KPROF_EBX = 0x1,
+	KPROF_ECX = 0x2,
+	KPROF_EDX = 0x3,
+} kprof_cpuid_register;
+
 /* cpuid signatures: Values kprof compares cpuid registers with.
  * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
@@ -1569,8 +1579,6 @@ typedef struct kprof_cpuid_snapshot {
 	uint32_t present;
 	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
 } kprof_cpuid_snapshot;
-
-enum { KPROF_EAX = 0, KPROF_EBX = 1, KPROF_ECX = 2, KPROF_EDX = 3 };
 
 /* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
@@ -5768,71 +5776,6 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
  * ========================================================================================== */
 
 /* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c ---- */
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_vendor value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_vendor_name(int value)
-{
-	static const char names[] = "unknown\0"
-	                            "GenuineIntel\0"
-	                            "AuthenticAMD\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 21; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_status value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_status_name(int value)
-{
-	static const char names[] = "KPROF_OK\0"
-	                            "KPROF_END\0"
-	                            "KPROF_E_ARGUMENT\0"
-	                            "KPROF_E_NOT_FOUND\0"
-	                            "KPROF_E_TRUNCATED\0"
-	                            "KPROF_E_RANGE\0"
-	                            "KPROF_E_RESERVED\0"
-	                            "KPROF_E_UNSUPPORTED\0"
-	                            "KPROF_E_NOT_AVAILABLE\0"
-	                            "KPROF_E_ALIGNMENT\0"
-	                            "KPROF_E_CORRUPT\0"
-	                            "KPROF_E_DUPLICATE\0"
-	                            "KPROF_E_FAULT\0"
-	                            "KPROF_E_BUFFER_TOO_SMALL\0"
-	                            "KPROF_E_LOOP\0"
-	                            "KPROF_E_FORMAT\0"
-	                            "KPROF_E_CHANGED\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 9; break;
-	case -1: offset = 19; break;
-	case -2: offset = 36; break;
-	case -3: offset = 54; break;
-	case -4: offset = 72; break;
-	case -5: offset = 86; break;
-	case -6: offset = 103; break;
-	case -7: offset = 123; break;
-	case -8: offset = 145; break;
-	case -9: offset = 163; break;
-	case -10: offset = 179; break;
-	case -11: offset = 197; break;
-	case -12: offset = 211; break;
-	case -13: offset = 236; break;
-	case -14: offset = 249; break;
-	case -15: offset = 264; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
 
 KPROF_API uint16_t kprof_load_le16(const uint8_t *p)
 {
@@ -5929,6 +5872,36 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 	}
 }
 
+/* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
+ * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
+ * records: source and destination offset (16 bits each, little-endian), count, and the widths
+ * in bytes (source in bits 7:4, destination in bits 3:0). */
+KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size,
+                                            const char *moves, unsigned nmoves)
+{
+	const uint8_t *m = (const uint8_t *)moves;
+	kprof_impl_zero(out, size);
+	for (; nmoves; nmoves--, m += 6) {
+		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
+		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
+		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
+		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
+			uint64_t v = sw == 1   ? *src
+			             : sw == 2 ? *(const uint16_t *)(const void *)src
+			             : sw == 4 ? *(const uint32_t *)(const void *)src
+			                       : *(const uint64_t *)(const void *)src;
+			if (dw == 1)
+				*dst = (uint8_t)v;
+			else if (dw == 2)
+				*(uint16_t *)(void *)dst = (uint16_t)v;
+			else if (dw == 4)
+				*(uint32_t *)(void *)dst = (uint32_t)v;
+			else
+				*(uint64_t *)(void *)dst = v;
+		}
+	}
+}
+
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
@@ -5956,27 +5929,25 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
-/* The generated widenings (kprof_<s>_widen): out all zero, then each unsigned scalar of in
- * stored in its counterpart, both in host order. runs lists them as 7-byte records: source and
- * target offset (16 bits each, little-endian), count, source width, target width in bytes.
- * Out of line: inlined next to a caller's kprof_ds_area64 (448 bytes), gcc -O3's unrolled
- * loops would take that frame past 512 bytes. */
-KPROF_COLD void kprof_impl_struct_widen(void *out, size_t size, const void *in, const char *runs,
-                                        unsigned nruns)
+/* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
+ * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
+ * little-endian) in bits 15:8. */
+KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 {
-	const uint8_t *run = (const uint8_t *)runs;
-	const uint16_t one = 1;
-	size_t i, k,
-	        big = *(const uint8_t *)&one ==
-	              0; /* a big-endian host keeps a value's low bytes last */
-	kprof_impl_zero(out, size);
-	for (; nruns; nruns--, run += 7)
-		for (i = 0; i < run[4]; i++)
-			for (k = 0; k < run[5]; k++)
-				((uint8_t *)out)[(size_t)(run[2] | run[3] << 8) + i * run[6] + k +
-				                 big * (size_t)(run[6] - run[5])] =
-				        ((const uint8_t *)in)[(size_t)(run[0] | run[1] << 8) +
-				                              i * run[5] + k];
+	const uint8_t *p = row + (col & 0xFFu);
+	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
+}
+
+/* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
+ * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
+ * names, little-endian; NULL for a value none has. */
+KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
+                                       int value)
+{
+	for (; count; count--, index += 6)
+		if (kprof_load_le32(index) == (uint32_t)value)
+			return names + kprof_load_le16(index + 4);
+	return NULL;
 }
 
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
@@ -6015,6 +5986,36 @@ KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char
 		*written = n;
 	return KPROF_OK;
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_vendor value, or NULL when it has none. */
+KPROF_API const char *kprof_vendor_name(int value)
+{
+	static const char names[] = "unknown\0GenuineIntel\0AuthenticAMD\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\025\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_status value, or NULL when it has none. */
+KPROF_API const char *kprof_status_name(int value)
+{
+	static const char names[] =
+	        "KPROF_OK\0KPROF_END\0KPROF_E_ARGUMENT\0KPROF_E_NOT_FOUND\0KPROF_E_TRUNCATED\0"
+	        "KPROF_E_RANGE\0KPROF_E_RESERVED\0KPROF_E_UNSUPPORTED\0KPROF_E_NOT_AVAILABLE\0"
+	        "KPROF_E_ALIGNMENT\0KPROF_E_CORRUPT\0KPROF_E_DUPLICATE\0KPROF_E_FAULT\0"
+	        "KPROF_E_BUFFER_TOO_SMALL\0KPROF_E_LOOP\0KPROF_E_FORMAT\0KPROF_E_CHANGED\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\011\000\377\377\377\377\023\000\376\377\377\377\044\000\375\377\377\377\066\000\374\377\377\377\110\000\373\377\377\377\126\000\372\377\377\377\147\000\371\377\377\377\173\000\370\377\377\377\221\000\367\377\377\377"
+	    "\243\000\366\377\377\377\263\000\365\377\377\377\305\000\364\377\377\377\323\000\363\377\377\377\354\000\362\377\377\377\371\000\361\377\377\377\010\001";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 17u, value);
+}
+#endif
 
 /* ---- msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
 
@@ -7071,171 +7072,64 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 
 /* ---- hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_HAL)
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_hal_build value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_hal_build_name(int value)
-{
-	static const char names[] = "x64\0"
-	                            "x86\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 4; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_hal_reason value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_hal_reason_name(int value)
-{
-	static const char names[] = "vendor GenuineIntel with architectural perfmon\0"
-	                            "vendor AuthenticAMD\0"
-	                            "cpuid leaf 0 missing\0"
-	                            "vendor neither GenuineIntel nor AuthenticAMD\0"
-	                            "max basic leaf below 0x0A\0"
-	                            "leaf 0x0A missing\0"
-	                            "leaf 0x0A version 0\0"
-	                            "leaf 0x0A ebx length 0\0"
-	                            "leaf 0x0A ebx bit 0 set (core cycles unavailable)\0"
-	                            "32-bit HAL: Intel family not 6 or 15\0"
-	                            "32-bit HAL: AMD without long mode\0"
-	                            "Microsoft hypervisor hides perfmon\0"
-	                            "Microsoft hypervisor, leaf 0x40000003 missing\0"
-	                            "this Windows release has no such interface\0"
-	                            "32-bit HAL of this Windows release: ProfileTime only\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 47; break;
-	case 2: offset = 67; break;
-	case 3: offset = 88; break;
-	case 4: offset = 133; break;
-	case 5: offset = 159; break;
-	case 6: offset = 177; break;
-	case 7: offset = 197; break;
-	case 8: offset = 220; break;
-	case 9: offset = 270; break;
-	case 10: offset = 307; break;
-	case 11: offset = 341; break;
-	case 12: offset = 376; break;
-	case 13: offset = 422; break;
-	case 14: offset = 465; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_presence value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_presence_name(int value)
-{
-	static const char names[] = "no\0"
-	                            "yes\0"
-	                            "unknown\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 3; break;
-	case 2: offset = 7; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
+/* The rows of kprof_windows_release. Each row is the bytes of kprof_windows_release in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_release) == 28, kprof_windows_release_size);
 KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
 {
-	static const kprof_windows_release rows[KPROF_WINDOWS_RELEASE_COUNT] = {
-	        /* Chappell KPROFILE_SOURCE: Amd64 sources from 64-bit Server 2003 SP1, AuthenticAMD only; no 32-bit source but ProfileTime until Windows 8. Whether this HAL tests for a Microsoft hypervisor, and which Amd64 rows it has, is not published (Chappell lists the Windows 10 rows). No later Intel sources: the Feb 2019 Windows 10 listing lacks them, so every earlier HAL does. */
-	        {KPROF_WINDOWS_S2003_SP1, 0, 9, 3790, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE: GenuineIntel sources begin with 64-bit Vista; no 32-bit source but ProfileTime until Windows 8. Hypervisor rule and exact rows not published for this release. */
-	        {KPROF_WINDOWS_VISTA, 77, 83, 6000, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE (as Vista; the 32-bit HAL still only ProfileTime). Hypervisor rule and exact rows not published for this release. */
-	        {KPROF_WINDOWS_7, 117, 119, 7600, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE: the first 32-bit HAL with sources but ProfileTime is Windows 8's. Its 32-bit conditions (family 6/15, long mode) are published for Windows 10 only. */
-	        {KPROF_WINDOWS_8, 152, 154, 9200, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell KPROFILE_SOURCE (as Windows 8). 32-bit conditions, hypervisor rule and exact rows published for Windows 10 only. */
-	        {KPROF_WINDOWS_8_1, 184, 188, 9600, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN,
-	         KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Chappell Hardware Performance Counters, Emon and Amd64 pages: every rule and both tables as kprof implements them (the Emon table ends at 0x1F). */
-	        {KPROF_WINDOWS_10_1507, 223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x1f, 0x1f, 0x1f},
-	        /* Rules and tables as 1507 (the Intel listings of 2019 and 2020 still show the whole 1507 Emon table). Which feature update first lists 0x20..0x24 is not public: the Feb 2019 listing (some build up to 1809) lacks them, the Oct 2020 one (some build up to 20H2) has them. */
-	        {KPROF_WINDOWS_10_1511, 266, 274, 10586, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1607, 298, 306, 14393, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1703, 330, 338, 15063, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1709, 362, 370, 16299, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1803, 394, 402, 17134, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1809, 426, 434, 17763, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1903, 458, 466, 18362, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public. */
-	        {KPROF_WINDOWS_10_1909, 490, 498, 18363, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* As 1511: first build with 0x20..0x24 not public (the Oct 2020 listing may come from 2004 or 20H2). */
-	        {KPROF_WINDOWS_10_2004, 522, 530, 19041, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1f, 0x24, 0x1f, 0x24},
-	        /* The Oct 2020 tracelog listing (an Intel machine on a build no later than 20H2) lists 0x20..0x24, so 20H2 and later do. The listings do not say whether their HAL was 32-bit: the 32-bit range stays open. */
-	        {KPROF_WINDOWS_10_20H2, 554, 562, 19042, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* As 20H2. */
-	        {KPROF_WINDOWS_10_21H1, 586, 594, 19043, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* As 20H2. */
-	        {KPROF_WINDOWS_10_21H2, 618, 626, 19044, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* As 20H2 (the last Windows 10 feature update). */
-	        {KPROF_WINDOWS_10_22H2, 650, 658, 19045, 1, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x24},
-	        /* Windows 11 shipped no 32-bit edition. Rules, tables and 0x20..0x24 as Windows 10 20H2 (every fact holds from its first release on). */
-	        {KPROF_WINDOWS_11, 682, 685, 22000, 0, 1, KPROF_PRESENCE_PRESENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT, KPROF_PRESENCE_ABSENT,
-	         KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x24, 0x24, 0x1f, 0x1f},
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[561];
+		kprof_windows_release rows[20];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\x01\x00\x00\x00\x00\x09\x00\x00\x00\x00\x0e\xce\x01\x01\x01\x00\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\x02\x00\x00\x4d\x00\x53\x00\x00\x00\x00\x17\x70\x01\x01\x01\x01\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_VISTA */
+	    "\x03\x00\x00\x75\x00\x77\x00\x00\x00\x00\x1d\xb0\x01\x01\x01\x01\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_7 */
+	    "\x04\x00\x00\x98\x00\x9a\x00\x00\x00\x00\x23\xf0\x01\x01\x01\x01\x01\x02\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_8 */
+	    "\x05\x00\x00\xb8\x00\xbc\x00\x00\x00\x00\x25\x80\x01\x01\x01\x01\x01\x02\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_8_1 */
+	    "\x06\x00\x00\xdf\x00\xe7\x00\x00\x00\x00\x28\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_10_1507 */
+	    "\x07\x00\x01\x0a\x01\x12\x00\x00\x00\x00\x29\x5a\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1511 */
+	    "\x08\x00\x01\x2a\x01\x32\x00\x00\x00\x00\x38\x39\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1607 */
+	    "\x09\x00\x01\x4a\x01\x52\x00\x00\x00\x00\x3a\xd7\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1703 */
+	    "\x0a\x00\x01\x6a\x01\x72\x00\x00\x00\x00\x3f\xab\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1709 */
+	    "\x0b\x00\x01\x8a\x01\x92\x00\x00\x00\x00\x42\xee\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1803 */
+	    "\x0c\x00\x01\xaa\x01\xb2\x00\x00\x00\x00\x45\x63\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1809 */
+	    "\x0d\x00\x01\xca\x01\xd2\x00\x00\x00\x00\x47\xba\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1903 */
+	    "\x0e\x00\x01\xea\x01\xf2\x00\x00\x00\x00\x47\xbb\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1909 */
+	    "\x0f\x00\x02\x0a\x02\x12\x00\x00\x00\x00\x4a\x61\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_2004 */
+	    "\x10\x00\x02\x2a\x02\x32\x00\x00\x00\x00\x4a\x62\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_20H2 */
+	    "\x11\x00\x02\x4a\x02\x52\x00\x00\x00\x00\x4a\x63\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_21H1 */
+	    "\x12\x00\x02\x6a\x02\x72\x00\x00\x00\x00\x4a\x64\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_21H2 */
+	    "\x13\x00\x02\x8a\x02\x92\x00\x00\x00\x00\x4a\x65\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_22H2 */
+	    "\x14\x00\x02\xaa\x02\xad\x00\x00\x00\x00\x55\xf0\x00\x01\x01\x01\x00\x00\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x1f" /* KPROF_WINDOWS_11 */
+#else
+	    "\x01\x00\x00\x00\x09\x00\x00\x00\xce\x0e\x00\x00\x01\x01\x01\x00\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\x02\x00\x4d\x00\x53\x00\x00\x00\x70\x17\x00\x00\x01\x01\x01\x01\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_VISTA */
+	    "\x03\x00\x75\x00\x77\x00\x00\x00\xb0\x1d\x00\x00\x01\x01\x01\x01\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_7 */
+	    "\x04\x00\x98\x00\x9a\x00\x00\x00\xf0\x23\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_8 */
+	    "\x05\x00\xb8\x00\xbc\x00\x00\x00\x80\x25\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_8_1 */
+	    "\x06\x00\xdf\x00\xe7\x00\x00\x00\x00\x28\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_10_1507 */
+	    "\x07\x00\x0a\x01\x12\x01\x00\x00\x5a\x29\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1511 */
+	    "\x08\x00\x2a\x01\x32\x01\x00\x00\x39\x38\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1607 */
+	    "\x09\x00\x4a\x01\x52\x01\x00\x00\xd7\x3a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1703 */
+	    "\x0a\x00\x6a\x01\x72\x01\x00\x00\xab\x3f\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1709 */
+	    "\x0b\x00\x8a\x01\x92\x01\x00\x00\xee\x42\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1803 */
+	    "\x0c\x00\xaa\x01\xb2\x01\x00\x00\x63\x45\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1809 */
+	    "\x0d\x00\xca\x01\xd2\x01\x00\x00\xba\x47\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1903 */
+	    "\x0e\x00\xea\x01\xf2\x01\x00\x00\xbb\x47\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1909 */
+	    "\x0f\x00\x0a\x02\x12\x02\x00\x00\x61\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_2004 */
+	    "\x10\x00\x2a\x02\x32\x02\x00\x00\x62\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_20H2 */
+	    "\x11\x00\x4a\x02\x52\x02\x00\x00\x63\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_21H1 */
+	    "\x12\x00\x6a\x02\x72\x02\x00\x00\x64\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_21H2 */
+	    "\x13\x00\x8a\x02\x92\x02\x00\x00\x65\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_22H2 */
+	    "\x14\x00\xaa\x02\xad\x02\x00\x00\xf0\x55\x00\x00\x00\x01\x01\x01\x00\x00\x01\x01\x24\x00\x24\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_11 */
+#endif
 	};
-	return rows;
+	/* clang-format on */
+	return table.rows;
 }
+
 KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
 {
 	if (id < KPROF_WINDOWS_RELEASE_FIRST ||
@@ -7244,50 +7138,33 @@ KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
 	return &kprof_impl_windows_release_rows()[id - KPROF_WINDOWS_RELEASE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_WINDOWS_RELEASE_POOL_SIZE 713u
+#define KPROF_IMPL_WINDOWS_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
+/* The windows_release strings, each NUL-terminated: the string at offset off. */
+KPROF_INTERNAL const char *kprof_impl_windows_release_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "2003-sp1\0Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0vista\0"
+	    "Windows Vista / Server 2008 (6.0)\0" "7\0Windows 7 / Server 2008 R2 (6.1)\0" "8\0"
+	    "Windows 8 / Server 2012 (6.2)\0" "8.1\0Windows 8.1 / Server 2012 R2 (6.3)\0" "10-1507\0"
+	    "Windows 10 original release (1507)\0" "10-1511\0Windows 10 version 1511\0" "10-1607\0"
+	    "Windows 10 version 1607\0" "10-1703\0Windows 10 version 1703\0" "10-1709\0"
+	    "Windows 10 version 1709\0" "10-1803\0Windows 10 version 1803\0" "10-1809\0"
+	    "Windows 10 version 1809\0" "10-1903\0Windows 10 version 1903\0" "10-1909\0"
+	    "Windows 10 version 1909\0" "10-2004\0Windows 10 version 2004\0" "10-20h2\0"
+	    "Windows 10 version 20H2\0" "10-21h1\0Windows 10 version 21H1\0" "10-21h2\0"
+	    "Windows 10 version 21H2\0" "10-22h2\0Windows 10 version 22H2\0" "11\0"
+	    "Windows 11 (21H2 and later)\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
 KPROF_API const char *kprof_windows_release_text(uint32_t offset)
 {
-	static const char pool[] =
-	        "2003-sp1\0"
-	        "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
-	        "vista\0"
-	        "Windows Vista / Server 2008 (6.0)\0"
-	        "7\0"
-	        "Windows 7 / Server 2008 R2 (6.1)\0"
-	        "8\0"
-	        "Windows 8 / Server 2012 (6.2)\0"
-	        "8.1\0"
-	        "Windows 8.1 / Server 2012 R2 (6.3)\0"
-	        "10-1507\0"
-	        "Windows 10 original release (1507)\0"
-	        "10-1511\0"
-	        "Windows 10 version 1511\0"
-	        "10-1607\0"
-	        "Windows 10 version 1607\0"
-	        "10-1703\0"
-	        "Windows 10 version 1703\0"
-	        "10-1709\0"
-	        "Windows 10 version 1709\0"
-	        "10-1803\0"
-	        "Windows 10 version 1803\0"
-	        "10-1809\0"
-	        "Windows 10 version 1809\0"
-	        "10-1903\0"
-	        "Windows 10 version 1903\0"
-	        "10-1909\0"
-	        "Windows 10 version 1909\0"
-	        "10-2004\0"
-	        "Windows 10 version 2004\0"
-	        "10-20h2\0"
-	        "Windows 10 version 20H2\0"
-	        "10-21h1\0"
-	        "Windows 10 version 21H1\0"
-	        "10-21h2\0"
-	        "Windows 10 version 21H2\0"
-	        "10-22h2\0"
-	        "Windows 10 version 22H2\0"
-	        "11\0"
-	        "Windows 11 (21H2 and later)\0";
-	return offset < sizeof(pool) - 1 ? pool + offset : NULL;
+	return offset < KPROF_IMPL_WINDOWS_RELEASE_POOL_SIZE
+	               ? kprof_impl_windows_release_text(offset)
+	               : NULL;
 }
 KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len)
 {
@@ -7863,2069 +7740,1398 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_build value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_build_name(int value)
+{
+	static const char names[] = "x64\0x86\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\004\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 2u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_reason value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_reason_name(int value)
+{
+	static const char names[] =
+	        "vendor GenuineIntel with architectural perfmon\0vendor AuthenticAMD\0"
+	        "cpuid leaf 0 missing\0vendor neither GenuineIntel nor AuthenticAMD\0"
+	        "max basic leaf below 0x0A\0leaf 0x0A missing\0leaf 0x0A version 0\0"
+	        "leaf 0x0A ebx length 0\0leaf 0x0A ebx bit 0 set (core cycles unavailable)\0"
+	        "32-bit HAL: Intel family not 6 or 15\0"
+	        "32-bit HAL: AMD without long mode\0"
+	        "Microsoft hypervisor hides perfmon\0Microsoft hypervisor, leaf 0x40000003 "
+	        "missing\0"
+	        "this Windows release has no such interface\0"
+	        "32-bit HAL of this Windows release: ProfileTime only\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\057\000\002\000\000\000\103\000\003\000\000\000\130\000\004\000\000\000\205\000\005\000\000\000\237\000\006\000\000\000\261\000\007\000\000\000\305\000\010\000\000\000\334\000\011\000\000\000\016\001\012\000\000\000"
+	    "\063\001\013\000\000\000\125\001\014\000\000\000\170\001\015\000\000\000\246\001\016\000\000\000\321\001";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 15u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_presence value, or NULL when it has none. */
+KPROF_API const char *kprof_presence_name(int value)
+{
+	static const char names[] = "no\0yes\0unknown\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\003\000\002\000\000\000\007\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
+
 #endif /* KPROF_NO_HAL */
 
 /* ---- counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
 #if !defined(KPROF_NO_COUNTS)
-/* One verdict: a select's (event, unit mask) on the classes class_lo..class_hi. */
-typedef struct kprof_impl_counts_row {
-	uint16_t event;
-	uint8_t umask;
-	uint8_t class_lo, class_hi;
-	uint8_t status; /* kprof_counts_status */
-	uint16_t name;  /* offset in the counts pool, KPROF_IMPL_COUNTS_NO_NAME for none */
-} kprof_impl_counts_row;
-#define KPROF_IMPL_COUNTS_NO_NAME 0xFFFFu
-#define KPROF_COUNTS_ROW_COUNT    929u
-
-typedef struct kprof_impl_counts_match {
-	uint16_t family_lo, family_hi;
-	uint8_t model_lo, model_hi, stepping_lo, stepping_hi;
-} kprof_impl_counts_match;
-
-typedef struct kprof_impl_counts_class {
-	uint16_t title, basis; /* offsets in the counts pool */
-	uint8_t vendor;        /* index into kprof_impl_counts_vendor */
-	uint8_t first_match, match_count;
-	uint8_t iface; /* kprof_interface whose selects the class's rows judge */
-} kprof_impl_counts_class;
-
-/* The string at offset off of the pool (one offset space over several arrays). */
+#define KPROF_IMPL_COUNTS_POOL_SIZE 15986u
+#define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
+/* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 {
-	static const char pool0[] = "K8 rev B"
-	                            "\0"
-	                            "libpfm4 amd64_k8_revb"
-	                            "\0"
-	                            "K8 rev C"
-	                            "\0"
-	                            "libpfm4 amd64_k8_revc"
-	                            "\0"
-	                            "K8 rev D"
-	                            "\0"
-	                            "libpfm4 amd64_k8_revd"
-	                            "\0"
-	                            "K8 rev E"
-	                            "\0"
-	                            "libpfm4 amd64_k8_reve"
-	                            "\0"
-	                            "K8 rev F"
-	                            "\0"
-	                            "libpfm4 amd64_k8_revf"
-	                            "\0"
-	                            "K8 rev G"
-	                            "\0"
-	                            "libpfm4 amd64_k8_revg"
-	                            "\0"
-	                            "Family 10h rev B (Barcelona)"
-	                            "\0"
-	                            "libpfm4 amd64_fam10h_barcelona"
-	                            "\0"
-	                            "Family 10h rev C (Shanghai)"
-	                            "\0"
-	                            "libpfm4 amd64_fam10h_shanghai"
-	                            "\0"
-	                            "Family 10h rev D (Istanbul)"
-	                            "\0"
-	                            "libpfm4 amd64_fam10h_istanbul"
-	                            "\0"
-	                            "Family 11h"
-	                            "\0"
-	                            "libpfm4 amd64_fam11h_turion"
-	                            "\0"
-	                            "Family 12h"
-	                            "\0"
-	                            "libpfm4 amd64_fam12h_llano"
-	                            "\0"
-	                            "Family 14h"
-	                            "\0"
-	                            "libpfm4 amd64_fam14h_bobcat"
-	                            "\0"
-	                            "Family 15h"
-	                            "\0"
-	                            "libpfm4 amd64_fam15h_interlagos"
-	                            "\0"
-	                            "Family 16h"
-	                            "\0"
-	                            "libpfm4 amd64_fam16h"
-	                            "\0"
-	                            "Family 17h Zen 1"
-	                            "\0"
-	                            "libpfm4 amd64_fam17h_zen1"
-	                            "\0"
-	                            "Hygon Family 18h"
-	                            "\0"
-	                            "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)"
-	                            "\0"
-	                            "Family 17h Zen 2"
-	                            "\0"
-	                            "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2"
-	                            "\0"
-	                            "Family 19h Zen 3"
-	                            "\0"
-	                            "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3"
-	                            "\0"
-	                            "Family 19h Zen 4"
-	                            "\0"
-	                            "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4"
-	                            "\0"
-	                            "Family 1Ah Zen 5"
-	                            "\0"
-	                            "Linux pmu-events amdzen5"
-	                            "\0"
-	                            "Intel architectural events"
-	                            "\0"
-	                            "Intel SDM 3B 20.2.1.2 architectural events"
-	                            "\0"
-	                            "DISPATCHED_FPU:OPS_ADD"
-	                            "\0"
-	                            "DISPATCHED_FPU:PIPE0"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_PIPE0"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:TOTAL0"
-	                            "\0"
-	                            "fpu_pipe_assignment.total0"
-	                            "\0"
-	                            "DISPATCHED_FPU:OPS_MULTIPLY"
-	                            "\0"
-	                            "DISPATCHED_FPU:PIPE1"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_PIPE1"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:TOTAL1"
-	                            "\0"
-	                            "fpu_pipe_assignment.total1"
-	                            "\0"
-	                            "DISPATCHED_FPU:OPS_STORE"
-	                            "\0"
-	                            "DISPATCHED_FPU"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_PIPE2"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:TOTAL2"
-	                            "\0"
-	                            "fpu_pipe_assignment.total2"
-	                            "\0"
-	                            "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_PIPE3"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:TOTAL3"
-	                            "\0"
-	                            "fpu_pipe_assignment.total3"
-	                            "\0"
-	                            "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:DUAL0"
-	                            "\0"
-	                            "fpu_pipe_assignment"
-	                            "\0"
-	                            "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:DUAL1"
-	                            "\0"
-	                            "DISPATCHED_FPU:ALL"
-	                            "\0"
-	                            "DISPATCHED_FPU:ANY"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:"
-	                            "OPS_DUAL_PIPE0:OPS_DUAL_PIPE1"
-	                            "\0"
-	                            "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1"
-	                            "\0"
-	                            "fpu_pipe_assignment.total0:total1:total2:total3"
-	                            "\0"
-	                            "CYCLES_NO_FPU_OPS_RETIRED"
-	                            "\0"
-	                            "CYCLES_FPU_EMPTY"
-	                            "\0"
-	                            "FP_SCHEDULER_EMPTY"
-	                            "\0"
-	                            "DISPATCHED_FPU_OPS_FAST_FLAG"
-	                            "\0"
-	                            "RETIRED_X87_FLOATING_POINT_OPERATIONS"
-	                            "\0"
-	                            "RETIRED_X87_FP_OPS"
-	                            "\0"
-	                            "fp_ret_x87_fp_ops"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:ES"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:CS"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:SS"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:DS"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:FS"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:GS"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:HS"
-	                            "\0"
-	                            "SEGMENT_REGISTER_LOADS:ALL"
-	                            "\0"
-	                            "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE"
-	                            "\0"
-	                            "PIPELINE_RESTART_DUE_TO_PROBE_HIT"
-	                            "\0"
-	                            "LS_BUFFER_2_FULL_CYCLES"
-	                            "\0"
-	                            "RSQ_FULL"
-	                            "\0"
-	                            "LOAD_Q_STORE_Q_FULL"
-	                            "\0"
-	                            "LOCKED_OPS"
-	                            "\0"
-	                            "BAD_STATUS_2"
-	                            "\0"
-	                            "ls_bad_status2"
-	                            "\0"
-	                            "LOCKS"
-	                            "\0"
-	                            "RETIRED_LOCK_INSTRUCTIONS"
-	                            "\0"
-	                            "ls_locks"
-	                            "\0"
-	                            "RETIRED_CLFLUSH_INSTRUCTIONS"
-	                            "\0"
-	                            "ls_ret_cl_flush"
-	                            "\0"
-	                            "RETIRED_CPUID_INSTRUCTIONS"
-	                            "\0"
-	                            "ls_ret_cpuid"
-	                            "\0"
-	                            "LLC_MISSES"
-	                            "\0"
-	                            "LLC_REFERENCES"
-	                            "\0"
-	                            "UNHALTED_CORE_CYCLES"
-	                            "\0"
-	                            "UNHALTED_REFERENCE_CYCLES"
-	                            "\0"
-	                            "DATA_CACHE_ACCESSES"
-	                            "\0"
-	                            "ls_dc_accesses"
-	                            "\0"
-	                            "DATA_CACHE_MISSES"
-	                            "\0"
-	                            "MAB_ALLOCATION_BY_PIPE"
-	                            "\0"
-	                            "MAB_ALLOCATION_BY_TYPE"
-	                            "\0"
-	                            "ls_mab_alloc"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:SYSTEM"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:UNCACHEABLE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:NON_CACHABLE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:L2_SHARED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:SHARED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:L2_EXCLUSIVE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:EXCLUSIVE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:L2_OWNED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:OWNED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:L2_MODIFIED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:MODIFIED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS:ALL"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2"
-	                            "\0"
-	                            "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2"
-	                            "\0"
-	                            "ls_dmnd_fills_from_sys.local_l2"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_NB:SHARED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED"
-	                            "\0"
-	                            "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE"
-	                            "\0"
-	                            "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE"
-	                            "\0"
-	                            "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX"
-	                            "\0"
-	                            "ls_dmnd_fills_from_sys.local_ccx"
-	                            "\0";
-	static const char pool1[] =
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR"
-	        "\0"
-	        "ls_dmnd_fills_from_sys.near_cache"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NB:OWNED"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR"
-	        "\0"
-	        "ls_dmnd_fills_from_sys.dram_io_near"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NB:MODIFIED"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR"
-	        "\0"
-	        "ls_dmnd_fills_from_sys.far_cache"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:ALL"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NB:ALL"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL"
-	        "\0"
-	        "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_"
-	        "DRAM:LS_MABRESP_RMT_CACHE"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_"
-	        "CACHE_RMT"
-	        "\0"
-	        "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_"
-	        "NEAR:FAR_CACHE_NEAR_FAR"
-	        "\0"
-	        "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:INVALID"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:PROBE"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:EVICTED"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2"
-	        "\0"
-	        "ls_any_fills_from_sys.local_l2"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:SHARED"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX"
-	        "\0"
-	        "ls_any_fills_from_sys.local_ccx"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:EXCLUSIVE"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR"
-	        "\0"
-	        "ls_any_fills_from_sys.near_cache"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:OWNED"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR"
-	        "\0"
-	        "ls_any_fills_from_sys.dram_io_near"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:MODIFIED"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR"
-	        "\0"
-	        "ls_any_fills_from_sys.far_cache"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:ALL"
-	        "\0"
-	        "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_"
-	        "CACHE_RMT"
-	        "\0"
-	        "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_"
-	        "NEAR:FAR_CACHE_NEAR_FAR"
-	        "\0"
-	        "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache"
-	        "\0"
-	        "L1_DTLB_MISS_AND_L2_DTLB_HIT"
-	        "\0"
-	        "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL"
-	        "\0"
-	        "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA"
-	        "\0"
-	        "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_"
-	        "HIT"
-	        "\0"
-	        "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_"
-	        "l2_hit"
-	        "\0"
-	        "L1_DTLB_AND_L2_DTLB_MISS"
-	        "\0"
-	        "L1_DTLB_AND_L2_DTLB_MISS:ALL"
-	        "\0"
-	        "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS"
-	        "\0"
-	        "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA"
-	        "\0"
-	        "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB"
-	        "\0"
-	        "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0"
-	        "\0"
-	        "ls_tablewalker.dc_type0:dc_type1:ic_type0"
-	        "\0"
-	        "MISALIGNED_ACCESSES"
-	        "\0"
-	        "MISALIGNED_LOADS"
-	        "\0"
-	        "ls_misal_loads"
-	        "\0"
-	        "MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS"
-	        "\0"
-	        "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS"
-	        "\0"
-	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR"
-	        "\0"
-	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR"
-	        "\0"
-	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL"
-	        "\0"
-	        "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2"
-	        "\0"
-	        "ls_pref_instr_disp.prefetch"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW"
-	        "\0"
-	        "ls_pref_instr_disp.prefetch_w"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA"
-	        "\0"
-	        "ls_pref_instr_disp.prefetch_nta"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL"
-	        "\0";
-	static const char pool2[] =
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA"
-	        "\0"
-	        "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY"
-	        "\0"
-	        "ls_pref_instr_disp.all"
-	        "\0"
-	        "COMMAND_RELATED_DIRTY:CHANGE_DIRTY"
-	        "\0"
-	        "LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH"
-	        "\0"
-	        "l2_wcb_req"
-	        "\0"
-	        "COMMAND_RELATED_DIRTY"
-	        "\0"
-	        "LS_TO_L2_WBC_REQUESTS:WCB_CLOSE"
-	        "\0"
-	        "l2_wcb_req.wcb_close"
-	        "\0"
-	        "CPU_CLK_UNHALTED"
-	        "\0"
-	        "CYCLES_NOT_IN_HALT"
-	        "\0"
-	        "ls_not_halted_cyc"
-	        "\0"
-	        "REQUESTS_TO_L2:INSTRUCTIONS"
-	        "\0"
-	        "REQUESTS_TO_L2:DATA"
-	        "\0"
-	        "REQUESTS_TO_L2:TLB_WALK"
-	        "\0"
-	        "REQUESTS_TO_L2"
-	        "\0"
-	        "REQUESTS_TO_L2:SNOOP"
-	        "\0"
-	        "REQUESTS_TO_L2:CANCELLED"
-	        "\0"
-	        "REQUESTS_TO_L2:ALL"
-	        "\0"
-	        "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED"
-	        "\0"
-	        "L2_CACHE_MISS:INSTRUCTIONS"
-	        "\0"
-	        "L2_CACHE_MISS:DATA"
-	        "\0"
-	        "L2_CACHE_MISS:TLB_WALK"
-	        "\0"
-	        "L2_CACHE_MISS"
-	        "\0"
-	        "L2_CACHE_MISS:ALL"
-	        "\0"
-	        "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK"
-	        "\0"
-	        "L2_FILL_WRITEBACK:L2_FILLS"
-	        "\0"
-	        "L2_CACHE_FILL_WRITEBACK:L2_FILLS"
-	        "\0"
-	        "L2_FILL_WRITEBACK"
-	        "\0"
-	        "L2_FILL_WRITEBACK:L2_WRITEBACKS"
-	        "\0"
-	        "L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS"
-	        "\0"
-	        "L2_FILL_WRITEBACK:ALL"
-	        "\0"
-	        "L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS"
-	        "\0"
-	        "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS"
-	        "\0"
-	        "INSTRUCTION_CACHE_FETCHES"
-	        "\0"
-	        "32_BYTE_INSTRUCTION_CACHE_FETCH"
-	        "\0"
-	        "ic_fw32"
-	        "\0"
-	        "INSTRUCTION_CACHE_MISSES"
-	        "\0"
-	        "32_BYTE_INSTRUCTION_CACHE_MISSES"
-	        "\0"
-	        "ic_fw32_miss"
-	        "\0"
-	        "INSTRUCTION_CACHE_REFILLS_FROM_L2"
-	        "\0"
-	        "ic_cache_fill_l2"
-	        "\0"
-	        "INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM"
-	        "\0"
-	        "ic_cache_fill_sys"
-	        "\0"
-	        "L1_ITLB_MISS_AND_L2_ITLB_HIT"
-	        "\0"
-	        "L1_ITLB_MISS_L2_ITLB_HIT"
-	        "\0"
-	        "bp_l1_tlb_miss_l2_tlb_hit"
-	        "\0"
-	        "L1_ITLB_MISS_AND_L2_ITLB_MISS"
-	        "\0"
-	        "L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL"
-	        "\0"
-	        "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES"
-	        "\0"
-	        "ITLB_MISS:ALL"
-	        "\0"
-	        "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M"
-	        "\0"
-	        "bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m"
-	        "\0"
-	        "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE"
-	        "\0"
-	        "bp_snp_re_sync"
-	        "\0"
-	        "INSTRUCTION_FETCH_STALL"
-	        "\0"
-	        "INSTRUCTION_PIPE_STALL"
-	        "\0"
-	        "ic_fetch_stall"
-	        "\0"
-	        "RETURN_STACK_HITS"
-	        "\0"
-	        "RETURN_STACK_OVERFLOWS"
-	        "\0"
-	        "RETIRED_INSTRUCTIONS"
-	        "\0"
-	        "ex_ret_instr"
-	        "\0"
-	        "INSTRUCTION_RETIRED"
-	        "\0"
-	        "RETIRED_UOPS"
-	        "\0"
-	        "RETIRED_OPS"
-	        "\0"
-	        "ex_ret_ops"
-	        "\0"
-	        "RETIRED_BRANCH_INSTRUCTIONS"
-	        "\0"
-	        "ex_ret_brn"
-	        "\0"
-	        "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS"
-	        "\0"
-	        "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"
-	        "\0"
-	        "ex_ret_brn_misp"
-	        "\0"
-	        "RETIRED_TAKEN_BRANCH_INSTRUCTIONS"
-	        "\0"
-	        "ex_ret_brn_tkn"
-	        "\0"
-	        "BRANCH_INSTRUCTIONS_RETIRED"
-	        "\0"
-	        "RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED"
-	        "\0"
-	        "ex_ret_brn_tkn_misp"
-	        "\0"
-	        "MISPREDICTED_BRANCH_RETIRED"
-	        "\0"
-	        "RETIRED_FAR_CONTROL_TRANSFERS"
-	        "\0"
-	        "ex_ret_brn_far"
-	        "\0"
-	        "RETIRED_BRANCH_RESYNCS"
-	        "\0"
-	        "ex_ret_brn_resync"
-	        "\0"
-	        "RETIRED_NEAR_RETURNS"
-	        "\0"
-	        "ex_ret_near_ret"
-	        "\0"
-	        "RETIRED_NEAR_RETURNS_MISPREDICTED"
-	        "\0"
-	        "ex_ret_near_ret_mispred"
-	        "\0"
-	        "RETIRED_INDIRECT_BRANCHES_MISPREDICTED"
-	        "\0"
-	        "RETIRED_MISPREDICTED_TAKEN"
-	        "\0"
-	        "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED"
-	        "\0"
-	        "ex_ret_brn_ind_misp"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87"
-	        "\0"
-	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:X87"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:X87"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR"
-	        "\0"
-	        "ex_ret_mmx_fp_instr.x87"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW"
-	        "\0"
-	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:MMX"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR"
-	        "\0"
-	        "ex_ret_mmx_fp_instr.mmx"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2"
-	        "\0"
-	        "RETIRED_FLOATING_POINT_INSTRUCTIONS"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:SSE"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR"
-	        "\0"
-	        "ex_ret_mmx_fp_instr.sse"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS"
-	        "\0"
-	        "ex_ret_mmx_fp_instr"
-	        "\0"
-	        "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL"
-	        "\0"
-	        "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:ALL"
-	        "\0"
-	        "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR"
-	        "\0"
-	        "ex_ret_mmx_fp_instr.x87:mmx:sse"
-	        "\0"
-	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0"
-	        "\0"
-	        "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS"
-	        "\0"
-	        "ex_ret_ind_brch_instr"
-	        "\0"
-	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1"
-	        "\0"
-	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2"
-	        "\0"
-	        "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL"
-	        "\0"
-	        "INTERRUPTS_MASKED_CYCLES"
-	        "\0"
-	        "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING"
-	        "\0"
-	        "INTERRUPTS_TAKEN"
-	        "\0"
-	        "DECODER_EMPTY"
-	        "\0"
-	        "DISPATCH_STALLS"
-	        "\0"
-	        "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS"
-	        "\0"
-	        "ex_ret_cond"
-	        "\0"
-	        "DISPATCH_STALL_FOR_BRANCH_ABORT"
-	        "\0"
-	        "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED"
-	        "\0"
-	        "ex_ret_cond_misp"
-	        "\0"
-	        "DISPATCH_STALL_FOR_SERIALIZATION"
-	        "\0"
-	        "DIV_CYCLES_BUSY_COUNT"
-	        "\0"
-	        "ex_div_busy"
-	        "\0"
-	        "DISPATCH_STALL_FOR_SEGMENT_LOAD"
-	        "\0"
-	        "DIV_OP_COUNT"
-	        "\0"
-	        "ex_div_count"
-	        "\0";
-	static const char pool3[] =
-	        "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL"
-	        "\0"
-	        "DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL"
-	        "\0"
-	        "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL"
-	        "\0"
-	        "DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL"
-	        "\0"
-	        "CYCLES_NO_RETIRE"
-	        "\0"
-	        "ex_no_retire"
-	        "\0"
-	        "DISPATCH_STALL_FOR_FPU_FULL"
-	        "\0"
-	        "DISPATCH_STALL_FOR_LS_FULL"
-	        "\0"
-	        "DISPATCH_STALL_FOR_LDQ_FULL"
-	        "\0"
-	        "DISPATCH_STALL_WAITING_FOR_ALL_QUIET"
-	        "\0"
-	        "MICROSEQ_STALL_WAITING_FOR_ALL_QUIET"
-	        "\0"
-	        "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC"
-	        "\0"
-	        "FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS"
-	        "\0"
-	        "FPU_EXCEPTIONS:TOTAL_FAULTS"
-	        "\0"
-	        "FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS"
-	        "\0"
-	        "FPU_EXCEPTIONS:TOTAL_TRAPS"
-	        "\0"
-	        "FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS"
-	        "\0"
-	        "FPU_EXCEPTIONS:INT2EXT_FAULTS"
-	        "\0"
-	        "FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS"
-	        "\0"
-	        "FPU_EXCEPTIONS:EXT2INT_FAULTS"
-	        "\0"
-	        "FPU_EXCEPTIONS:ALL"
-	        "\0"
-	        "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS"
-	        "\0"
-	        "DR0_BREAKPOINT_MATCHES"
-	        "\0"
-	        "DR0_BREAKPOINTS"
-	        "\0"
-	        "DR1_BREAKPOINT_MATCHES"
-	        "\0"
-	        "DR1_BREAKPOINTS"
-	        "\0"
-	        "DR2_BREAKPOINT_MATCHES"
-	        "\0"
-	        "DR2_BREAKPOINTS"
-	        "\0"
-	        "DR3_BREAKPOINT_MATCHES"
-	        "\0"
-	        "DR3_BREAKPOINTS"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:HIT"
-	        "\0"
-	        "DRAM_ACCESSES:DCT0_PAGE_HIT"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:DCT0_HIT"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:MISS"
-	        "\0"
-	        "DRAM_ACCESSES:DCT0_PAGE_MISS"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:DCT0_MISS"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:CONFLICT"
-	        "\0"
-	        "DRAM_ACCESSES:DCT0_PAGE_CONFLICT"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:DCT0_CONFLICT"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:ALL"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT"
-	        "\0"
-	        "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT"
-	        "\0"
-	        "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT"
-	        "\0"
-	        "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS"
-	        "\0"
-	        "DRAM_CONTROLLER_PAGE_TABLE_EVENTS"
-	        "\0"
-	        "MEMORY_CONTROLLER_0_PAGE"
-	        "\0"
-	        "MEMORY_CONTROLLER_PAGE_TABLE"
-	        "\0"
-	        "MEMORY_CONTROLLER_SLOT_MISSES"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:ALL"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM"
-	        "\0"
-	        "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ"
-	        "\0"
-	        "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS"
-	        "\0"
-	        "MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY"
-	        "\0"
-	        "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX"
-	        "\0"
-	        "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED"
-	        "\0"
-	        "MEMORY_CONTROLLER_BYPASS:ALL"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE:ALL"
-	        "\0"
-	        "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL"
-	        "\0"
-	        "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE"
-	        "\0"
-	        "SIZED_COMMANDS:NON_POSTED_WRITE_DWORD"
-	        "\0"
-	        "SIZED_COMMANDS:POSTED_WRITE_BYTE"
-	        "\0"
-	        "SIZED_COMMANDS:POSTED_WRITE_DWORD"
-	        "\0"
-	        "SIZED_COMMANDS:READ_BYTE_4_BYTES"
-	        "\0"
-	        "SIZED_COMMANDS:READ_DWORD_1_16_DWORDS"
-	        "\0"
-	        "SIZED_COMMANDS:READ_MODIFY_WRITE"
-	        "\0"
-	        "SIZED_COMMANDS"
-	        "\0"
-	        "SIZED_COMMANDS:ALL"
-	        "\0"
-	        "PROBE:MISS"
-	        "\0"
-	        "PROBE:HIT_CLEAN"
-	        "\0"
-	        "PROBE:HIT_DIRTY_NO_MEMORY_CANCEL"
-	        "\0"
-	        "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL"
-	        "\0"
-	        "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:DATA_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:NOP_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:ALL"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
-	        "NOP_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_"
-	        "RELEASE_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK1:DATA_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK1:NOP_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK1:ALL"
-	        "\0"
-	        "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
-	        "NOP_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK2:DATA_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK2:NOP_DWORD_SENT"
-	        "\0"
-	        "HYPERTRANSPORT_LINK2:ALL"
-	        "\0"
-	        "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:"
-	        "NOP_DWORD_SENT"
-	        "\0"
-	        "AuthenticAMD"
-	        "\0"
-	        "HygonGenuine"
-	        "\0";
-	static const char pool4[] = "GenuineIntel"
-	                            "\0";
-	if (off >= 15973u)
-		return pool4 + (off - 15973u);
-	if (off >= 11975u)
-		return pool3 + (off - 11975u);
-	if (off >= 7994u)
-		return pool2 + (off - 7994u);
-	if (off >= 3996u)
-		return pool1 + (off - 3996u);
-	return pool0 + off;
+	/* clang-format off */
+	static const char part0[] =
+	    "DISPATCHED_FPU:OPS_ADD\0DISPATCHED_FPU:PIPE0\0DISPATCHED_FPU_OPS:OPS_PIPE0\0"
+	    "FPU_PIPE_ASSIGNMENT:TOTAL0\0fpu_pipe_assignment.total0\0DISPATCHED_FPU:OPS_MULTIPLY\0"
+	    "DISPATCHED_FPU:PIPE1\0DISPATCHED_FPU_OPS:OPS_PIPE1\0FPU_PIPE_ASSIGNMENT:TOTAL1\0"
+	    "fpu_pipe_assignment.total1\0DISPATCHED_FPU:OPS_STORE\0DISPATCHED_FPU\0"
+	    "DISPATCHED_FPU_OPS:OPS_PIPE2\0FPU_PIPE_ASSIGNMENT:TOTAL2\0fpu_pipe_assignment.total2\0"
+	    "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS\0DISPATCHED_FPU_OPS:OPS_PIPE3\0"
+	    "FPU_PIPE_ASSIGNMENT:TOTAL3\0fpu_pipe_assignment.total3\0"
+	    "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS\0DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0\0"
+	    "FPU_PIPE_ASSIGNMENT:DUAL0\0fpu_pipe_assignment\0"
+	    "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS\0DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1\0"
+	    "FPU_PIPE_ASSIGNMENT:DUAL1\0DISPATCHED_FPU:ALL\0DISPATCHED_FPU:ANY\0"
+	    "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:OPS_DUAL_PIPE0:OPS_DUAL_PIPE1\0"
+	    "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1\0"
+	    "fpu_pipe_assignment.total0:total1:total2:total3\0CYCLES_NO_FPU_OPS_RETIRED\0"
+	    "CYCLES_FPU_EMPTY\0FP_SCHEDULER_EMPTY\0DISPATCHED_FPU_OPS_FAST_FLAG\0"
+	    "RETIRED_X87_FLOATING_POINT_OPERATIONS\0RETIRED_X87_FP_OPS\0fp_ret_x87_fp_ops\0"
+	    "SEGMENT_REGISTER_LOADS:ES\0SEGMENT_REGISTER_LOADS:CS\0SEGMENT_REGISTER_LOADS:SS\0"
+	    "SEGMENT_REGISTER_LOADS:DS\0SEGMENT_REGISTER_LOADS:FS\0SEGMENT_REGISTER_LOADS:GS\0"
+	    "SEGMENT_REGISTER_LOADS:HS\0SEGMENT_REGISTER_LOADS:ALL\0"
+	    "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE\0PIPELINE_RESTART_DUE_TO_PROBE_HIT\0"
+	    "LS_BUFFER_2_FULL_CYCLES\0RSQ_FULL\0LOAD_Q_STORE_Q_FULL\0LOCKED_OPS\0BAD_STATUS_2\0"
+	    "ls_bad_status2\0LOCKS\0RETIRED_LOCK_INSTRUCTIONS\0ls_locks\0"
+	    "RETIRED_CLFLUSH_INSTRUCTIONS\0ls_ret_cl_flush\0RETIRED_CPUID_INSTRUCTIONS\0"
+	    "ls_ret_cpuid\0LLC_MISSES\0LLC_REFERENCES\0UNHALTED_CORE_CYCLES\0"
+	    "UNHALTED_REFERENCE_CYCLES\0DATA_CACHE_ACCESSES\0ls_dc_accesses\0DATA_CACHE_MISSES\0"
+	    "MAB_ALLOCATION_BY_PIPE\0MAB_ALLOCATION_BY_TYPE\0ls_mab_alloc\0"
+	    "DATA_CACHE_REFILLS:SYSTEM\0DATA_CACHE_REFILLS:UNCACHEABLE\0"
+	    "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD\0DATA_CACHE_REFILLS:NON_CACHABLE\0"
+	    "DATA_CACHE_REFILLS:L2_SHARED\0DATA_CACHE_REFILLS:SHARED\0"
+	    "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID\0DATA_CACHE_REFILLS:L2_EXCLUSIVE\0"
+	    "DATA_CACHE_REFILLS:EXCLUSIVE\0DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON\0"
+	    "DATA_CACHE_REFILLS:L2_OWNED\0DATA_CACHE_REFILLS:OWNED\0"
+	    "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR\0DATA_CACHE_REFILLS:L2_MODIFIED\0"
+	    "DATA_CACHE_REFILLS:MODIFIED\0DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE\0"
+	    "DATA_CACHE_REFILLS:ALL\0DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID\0DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE\0"
+	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE\0"
+	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2\0ls_dmnd_fills_from_sys.local_l2\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED\0DATA_CACHE_REFILLS_FROM_NB:SHARED\0"
+	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX\0ls_dmnd_fills_from_sys.local_ccx\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE\0DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE\0"
+	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE\0DATA_CACHE_REFILLS_FROM_SYSTEM\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR\0"
+	    "ls_dmnd_fills_from_sys.near_cache\0DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED\0"
+	    "DATA_CACHE_REFILLS_FROM_NB:OWNED\0DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR\0"
+	    "ls_dmnd_fills_from_sys.dram_io_near\0DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED\0"
+	    "DATA_CACHE_REFILLS_FROM_NB:MODIFIED\0DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR\0"
+	    "ls_dmnd_fills_from_sys.far_cache\0DATA_CACHE_REFILLS_FROM_SYSTEM:ALL\0";
+	static const char part1[] =
+	    "DATA_CACHE_REFILLS_FROM_NB:ALL\0DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL\0"
+	    "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_DRAM:LS_MABRESP_RMT_CACHE\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT\0"
+	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR\0"
+	    "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache\0"
+	    "DATA_CACHE_LINES_EVICTED:INVALID\0DATA_CACHE_LINES_EVICTED:PROBE\0"
+	    "DATA_CACHE_LINES_EVICTED:EVICTED\0ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2\0"
+	    "ls_any_fills_from_sys.local_l2\0DATA_CACHE_LINES_EVICTED:SHARED\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX\0ls_any_fills_from_sys.local_ccx\0"
+	    "DATA_CACHE_LINES_EVICTED:EXCLUSIVE\0ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR\0"
+	    "ls_any_fills_from_sys.near_cache\0DATA_CACHE_LINES_EVICTED:OWNED\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR\0ls_any_fills_from_sys.dram_io_near\0"
+	    "DATA_CACHE_LINES_EVICTED:MODIFIED\0ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR\0ls_any_fills_from_sys.far_cache\0"
+	    "DATA_CACHE_LINES_EVICTED:ALL\0"
+	    "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT\0"
+	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR\0"
+	    "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache\0"
+	    "L1_DTLB_MISS_AND_L2_DTLB_HIT\0L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL\0"
+	    "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA\0"
+	    "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_HIT\0"
+	    "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_l2_hit\0"
+	    "L1_DTLB_AND_L2_DTLB_MISS\0L1_DTLB_AND_L2_DTLB_MISS:ALL\0"
+	    "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS\0"
+	    "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA\0"
+	    "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB\0"
+	    "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0\0"
+	    "ls_tablewalker.dc_type0:dc_type1:ic_type0\0MISALIGNED_ACCESSES\0MISALIGNED_LOADS\0"
+	    "ls_misal_loads\0MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS\0"
+	    "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS\0"
+	    "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR\0"
+	    "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR\0SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL\0"
+	    "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2\0ls_pref_instr_disp.prefetch\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW\0ls_pref_instr_disp.prefetch_w\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA\0PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA\0ls_pref_instr_disp.prefetch_nta\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA\0"
+	    "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY\0ls_pref_instr_disp.all\0"
+	    "COMMAND_RELATED_DIRTY:CHANGE_DIRTY\0LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH\0"
+	    "l2_wcb_req\0COMMAND_RELATED_DIRTY\0LS_TO_L2_WBC_REQUESTS:WCB_CLOSE\0"
+	    "l2_wcb_req.wcb_close\0CPU_CLK_UNHALTED\0CYCLES_NOT_IN_HALT\0ls_not_halted_cyc\0"
+	    "REQUESTS_TO_L2:INSTRUCTIONS\0REQUESTS_TO_L2:DATA\0REQUESTS_TO_L2:TLB_WALK\0"
+	    "REQUESTS_TO_L2\0REQUESTS_TO_L2:SNOOP\0REQUESTS_TO_L2:CANCELLED\0REQUESTS_TO_L2:ALL\0"
+	    "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED\0"
+	    "L2_CACHE_MISS:INSTRUCTIONS\0L2_CACHE_MISS:DATA\0L2_CACHE_MISS:TLB_WALK\0"
+	    "L2_CACHE_MISS\0L2_CACHE_MISS:ALL\0L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK\0"
+	    "L2_FILL_WRITEBACK:L2_FILLS\0L2_CACHE_FILL_WRITEBACK:L2_FILLS\0L2_FILL_WRITEBACK\0"
+	    "L2_FILL_WRITEBACK:L2_WRITEBACKS\0L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS\0"
+	    "L2_FILL_WRITEBACK:ALL\0L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS\0";
+	static const char part2[] =
+	    "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS\0INSTRUCTION_CACHE_FETCHES\0"
+	    "32_BYTE_INSTRUCTION_CACHE_FETCH\0ic_fw32\0INSTRUCTION_CACHE_MISSES\0"
+	    "32_BYTE_INSTRUCTION_CACHE_MISSES\0ic_fw32_miss\0INSTRUCTION_CACHE_REFILLS_FROM_L2\0"
+	    "ic_cache_fill_l2\0INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM\0ic_cache_fill_sys\0"
+	    "L1_ITLB_MISS_AND_L2_ITLB_HIT\0L1_ITLB_MISS_L2_ITLB_HIT\0bp_l1_tlb_miss_l2_tlb_hit\0"
+	    "L1_ITLB_MISS_AND_L2_ITLB_MISS\0L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL\0"
+	    "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES\0ITLB_MISS:ALL\0"
+	    "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M\0bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m\0"
+	    "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE\0bp_snp_re_sync\0"
+	    "INSTRUCTION_FETCH_STALL\0INSTRUCTION_PIPE_STALL\0ic_fetch_stall\0RETURN_STACK_HITS\0"
+	    "RETURN_STACK_OVERFLOWS\0RETIRED_INSTRUCTIONS\0ex_ret_instr\0INSTRUCTION_RETIRED\0"
+	    "RETIRED_UOPS\0RETIRED_OPS\0ex_ret_ops\0RETIRED_BRANCH_INSTRUCTIONS\0ex_ret_brn\0"
+	    "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS\0RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
+	    "ex_ret_brn_misp\0RETIRED_TAKEN_BRANCH_INSTRUCTIONS\0ex_ret_brn_tkn\0"
+	    "BRANCH_INSTRUCTIONS_RETIRED\0RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
+	    "ex_ret_brn_tkn_misp\0MISPREDICTED_BRANCH_RETIRED\0RETIRED_FAR_CONTROL_TRANSFERS\0"
+	    "ex_ret_brn_far\0RETIRED_BRANCH_RESYNCS\0ex_ret_brn_resync\0RETIRED_NEAR_RETURNS\0"
+	    "ex_ret_near_ret\0RETIRED_NEAR_RETURNS_MISPREDICTED\0ex_ret_near_ret_mispred\0"
+	    "RETIRED_INDIRECT_BRANCHES_MISPREDICTED\0RETIRED_MISPREDICTED_TAKEN\0"
+	    "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED\0ex_ret_brn_ind_misp\0"
+	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87\0RETIRED_FLOATING_POINT_INSTRUCTIONS:X87\0"
+	    "RETIRED_MMX_FP_INSTRUCTIONS:X87\0RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR\0"
+	    "ex_ret_mmx_fp_instr.x87\0RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW\0"
+	    "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE\0RETIRED_MMX_FP_INSTRUCTIONS:MMX\0"
+	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE\0RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR\0"
+	    "ex_ret_mmx_fp_instr.mmx\0RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2\0"
+	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2\0RETIRED_FLOATING_POINT_INSTRUCTIONS\0"
+	    "RETIRED_MMX_FP_INSTRUCTIONS:SSE\0RETIRED_MMX_AND_FP_INSTRUCTIONS\0"
+	    "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR\0ex_ret_mmx_fp_instr.sse\0"
+	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2\0RETIRED_MMX_FP_INSTRUCTIONS\0"
+	    "ex_ret_mmx_fp_instr\0RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL\0"
+	    "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL\0RETIRED_MMX_FP_INSTRUCTIONS:ALL\0"
+	    "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR\0"
+	    "ex_ret_mmx_fp_instr.x87:mmx:sse\0RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0\0"
+	    "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS\0ex_ret_ind_brch_instr\0"
+	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1\0"
+	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2\0"
+	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL\0INTERRUPTS_MASKED_CYCLES\0"
+	    "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING\0INTERRUPTS_TAKEN\0DECODER_EMPTY\0"
+	    "DISPATCH_STALLS\0RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS\0ex_ret_cond\0"
+	    "DISPATCH_STALL_FOR_BRANCH_ABORT\0"
+	    "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED\0ex_ret_cond_misp\0"
+	    "DISPATCH_STALL_FOR_SERIALIZATION\0DIV_CYCLES_BUSY_COUNT\0ex_div_busy\0"
+	    "DISPATCH_STALL_FOR_SEGMENT_LOAD\0DIV_OP_COUNT\0ex_div_count\0"
+	    "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL\0DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL\0"
+	    "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL\0DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL\0"
+	    "CYCLES_NO_RETIRE\0ex_no_retire\0DISPATCH_STALL_FOR_FPU_FULL\0"
+	    "DISPATCH_STALL_FOR_LS_FULL\0DISPATCH_STALL_FOR_LDQ_FULL\0"
+	    "DISPATCH_STALL_WAITING_FOR_ALL_QUIET\0MICROSEQ_STALL_WAITING_FOR_ALL_QUIET\0"
+	    "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC\0FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS\0"
+	    "FPU_EXCEPTIONS:TOTAL_FAULTS\0FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS\0"
+	    "FPU_EXCEPTIONS:TOTAL_TRAPS\0FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS\0"
+	    "FPU_EXCEPTIONS:INT2EXT_FAULTS\0FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS\0"
+	    "FPU_EXCEPTIONS:EXT2INT_FAULTS\0FPU_EXCEPTIONS:ALL\0"
+	    "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS\0"
+	    "DR0_BREAKPOINT_MATCHES\0DR0_BREAKPOINTS\0DR1_BREAKPOINT_MATCHES\0DR1_BREAKPOINTS\0"
+	    "DR2_BREAKPOINT_MATCHES\0DR2_BREAKPOINTS\0DR3_BREAKPOINT_MATCHES\0DR3_BREAKPOINTS\0";
+	static const char part3[] =
+	    "DRAM_ACCESSES_PAGE:HIT\0DRAM_ACCESSES:DCT0_PAGE_HIT\0DRAM_ACCESSES_PAGE:DCT0_HIT\0"
+	    "DRAM_ACCESSES_PAGE:MISS\0DRAM_ACCESSES:DCT0_PAGE_MISS\0DRAM_ACCESSES_PAGE:DCT0_MISS\0"
+	    "DRAM_ACCESSES_PAGE:CONFLICT\0DRAM_ACCESSES:DCT0_PAGE_CONFLICT\0"
+	    "DRAM_ACCESSES_PAGE:DCT0_CONFLICT\0DRAM_ACCESSES_PAGE:ALL\0"
+	    "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT\0"
+	    "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT\0"
+	    "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT\0"
+	    "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS\0DRAM_CONTROLLER_PAGE_TABLE_EVENTS\0"
+	    "MEMORY_CONTROLLER_0_PAGE\0MEMORY_CONTROLLER_PAGE_TABLE\0"
+	    "MEMORY_CONTROLLER_SLOT_MISSES\0MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ\0MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS\0MEMORY_CONTROLLER_TURNAROUNDS:ALL\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM\0"
+	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ\0"
+	    "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY\0MEMORY_CONTROLLER_RBD_QUEUE\0"
+	    "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS\0MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY\0"
+	    "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE\0MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED\0"
+	    "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX\0"
+	    "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE\0MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED\0"
+	    "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED\0MEMORY_CONTROLLER_BYPASS:ALL\0"
+	    "MEMORY_CONTROLLER_RBD_QUEUE:ALL\0MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL\0"
+	    "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE\0SIZED_COMMANDS:NON_POSTED_WRITE_DWORD\0"
+	    "SIZED_COMMANDS:POSTED_WRITE_BYTE\0SIZED_COMMANDS:POSTED_WRITE_DWORD\0"
+	    "SIZED_COMMANDS:READ_BYTE_4_BYTES\0SIZED_COMMANDS:READ_DWORD_1_16_DWORDS\0"
+	    "SIZED_COMMANDS:READ_MODIFY_WRITE\0SIZED_COMMANDS\0SIZED_COMMANDS:ALL\0PROBE:MISS\0"
+	    "PROBE:HIT_CLEAN\0PROBE:HIT_DIRTY_NO_MEMORY_CANCEL\0"
+	    "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL\0"
+	    "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL\0"
+	    "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT\0HYPERTRANSPORT_LINK0:DATA_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK0:NOP_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK0:ALL\0"
+	    "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT\0HYPERTRANSPORT_LINK1:DATA_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK1:NOP_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK1:ALL\0"
+	    "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT\0HYPERTRANSPORT_LINK2:DATA_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK2:NOP_DWORD_SENT\0"
+	    "HYPERTRANSPORT_LINK2:ALL\0"
+	    "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	    "K8 rev B\0libpfm4 amd64_k8_revb\0AuthenticAMD\0K8 rev C\0libpfm4 amd64_k8_revc\0"
+	    "K8 rev D\0libpfm4 amd64_k8_revd\0K8 rev E\0libpfm4 amd64_k8_reve\0K8 rev F\0"
+	    "libpfm4 amd64_k8_revf\0K8 rev G\0libpfm4 amd64_k8_revg\0Family 10h rev B (Barcelona)\0"
+	    "libpfm4 amd64_fam10h_barcelona\0Family 10h rev C (Shanghai)\0"
+	    "libpfm4 amd64_fam10h_shanghai\0Family 10h rev D (Istanbul)\0"
+	    "libpfm4 amd64_fam10h_istanbul\0Family 11h\0libpfm4 amd64_fam11h_turion\0Family 12h\0"
+	    "libpfm4 amd64_fam12h_llano\0Family 14h\0libpfm4 amd64_fam14h_bobcat\0Family 15h\0"
+	    "libpfm4 amd64_fam15h_interlagos\0Family 16h\0libpfm4 amd64_fam16h\0Family 17h Zen 1\0"
+	    "libpfm4 amd64_fam17h_zen1\0Hygon Family 18h\0"
+	    "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0HygonGenuine\0Family 17h Zen 2\0"
+	    "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0Family 19h Zen 3\0"
+	    "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0Family 19h Zen 4\0"
+	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0";
+	static const char part4[] =
+	    "Linux pmu-events amdzen5\0Intel architectural events\0"
+	    "Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
+	/* clang-format on */
+	if (off >= 15878u)
+		return part4 + (off - 15878u);
+	if (off >= 11898u)
+		return part3 + (off - 11898u);
+	if (off >= 7931u)
+		return part2 + (off - 7931u);
+	if (off >= 3953u)
+		return part1 + (off - 3953u);
+	return part0 + off;
 }
 
-/* Pool offset of each vendor string the classes name. */
-KPROF_INTERNAL uint16_t kprof_impl_counts_vendor(unsigned v)
-{
-	static const uint16_t off[3] = {
-	        15947,
-	        15960,
-	        15973,
-	};
-	return off[v];
-}
-
-KPROF_INTERNAL const kprof_impl_counts_match *kprof_impl_counts_matches(void)
+/* One verdict: a select's (event, unit mask) on the classes class_lo..class_hi. Rows of 8
+ * little-endian bytes; per column its byte offset (bits 7:0) and width (15:8) for
+ * kprof_impl_cell. */
+#define KPROF_IMPL_COUNTS_ROW_COUNT    929u
+#define KPROF_IMPL_COUNTS_ROW_EVENT    0x200u
+#define KPROF_IMPL_COUNTS_ROW_UMASK    0x102u
+#define KPROF_IMPL_COUNTS_ROW_CLASS_LO 0x103u
+#define KPROF_IMPL_COUNTS_ROW_CLASS_HI 0x104u
+#define KPROF_IMPL_COUNTS_ROW_STATUS   0x105u
+#define KPROF_IMPL_COUNTS_ROW_NAME     0x206u /* string offset */
+KPROF_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 {
 	/* clang-format off */
-	static const kprof_impl_counts_match m[] = {
-		/* family          model        stepping */
-		{ 0x0F, 0x0F, 0x04, 0x04, 0, 0 }, /* k8_revb */
-		{ 0x0F, 0x0F, 0x05, 0x05, 0, 1 }, /* k8_revb */
-		{ 0x0F, 0x0F, 0x00, 0x0F, 0, 15 }, /* k8_revc */
-		{ 0x0F, 0x0F, 0x10, 0x1F, 0, 15 }, /* k8_revd */
-		{ 0x0F, 0x0F, 0x20, 0x3F, 0, 15 }, /* k8_reve */
-		{ 0x0F, 0x0F, 0x40, 0x5F, 0, 15 }, /* k8_revf */
-		{ 0x0F, 0x0F, 0xC0, 0xCF, 0, 15 }, /* k8_revf */
-		{ 0x0F, 0x0F, 0x60, 0x8F, 0, 15 }, /* k8_revg */
-		{ 0x10, 0x10, 0x00, 0x03, 0, 15 }, /* fam10h_barcelona */
-		{ 0x10, 0x10, 0x07, 0x07, 0, 15 }, /* fam10h_barcelona */
-		{ 0x10, 0x10, 0x0A, 0xFF, 0, 15 }, /* fam10h_barcelona */
-		{ 0x10, 0x10, 0x04, 0x06, 0, 15 }, /* fam10h_shanghai */
-		{ 0x10, 0x10, 0x08, 0x09, 0, 15 }, /* fam10h_istanbul */
-		{ 0x11, 0x11, 0x00, 0xFF, 0, 15 }, /* fam11h */
-		{ 0x12, 0x12, 0x00, 0xFF, 0, 15 }, /* fam12h */
-		{ 0x14, 0x14, 0x00, 0xFF, 0, 15 }, /* fam14h */
-		{ 0x15, 0x15, 0x00, 0xFF, 0, 15 }, /* fam15h */
-		{ 0x16, 0x16, 0x00, 0xFF, 0, 15 }, /* fam16h */
-		{ 0x17, 0x17, 0x00, 0x2F, 0, 15 }, /* zen1 */
-		{ 0x18, 0x18, 0x00, 0xFF, 0, 15 }, /* hygon18h */
-		{ 0x17, 0x17, 0x30, 0xFF, 0, 15 }, /* zen2 */
-		{ 0x19, 0x19, 0x00, 0x0F, 0, 15 }, /* zen3 */
-		{ 0x19, 0x19, 0x20, 0x5F, 0, 15 }, /* zen3 */
-		{ 0x19, 0x19, 0x10, 0x1F, 0, 15 }, /* zen4 */
-		{ 0x19, 0x19, 0x60, 0xFF, 0, 15 }, /* zen4 */
-		{ 0x1A, 0x1A, 0x00, 0xFF, 0, 15 }, /* zen5 */
-		{ 0x00, 0x10E, 0x00, 0xFF, 0, 15 }, /* intel_arch */
-	};
+	static const char part0[] =
+	    "\x00\x00\x01\x00\x0a\x01\x00\x00" /* 0x000/0x01 k8_revb..fam12h: same */
+	    "\x00\x00\x01\x0b\x0b\x02\x17\x00" /* 0x000/0x01 fam14h: different */
+	    "\x00\x00\x01\x0c\x0c\x02\x2c\x00" /* 0x000/0x01 fam15h: different */
+	    "\x00\x00\x01\x0d\x0d\x02\x17\x00" /* 0x000/0x01 fam16h: different */
+	    "\x00\x00\x01\x0e\x0f\x02\x49\x00" /* 0x000/0x01 zen1..hygon18h: different */
+	    "\x00\x00\x01\x10\x11\x02\x64\x00" /* 0x000/0x01 zen2..zen3: different */
+	    "\x00\x00\x01\x12\x12\x04\xff\xff" /* 0x000/0x01 zen4: absent */
+	    "\x00\x00\x01\x13\x13\x04\xff\xff" /* 0x000/0x01 zen5: absent */
+	    "\x00\x00\x02\x00\x0a\x01\x7f\x00" /* 0x000/0x02 k8_revb..fam12h: same */
+	    "\x00\x00\x02\x0b\x0b\x02\x9b\x00" /* 0x000/0x02 fam14h: different */
+	    "\x00\x00\x02\x0c\x0c\x02\xb0\x00" /* 0x000/0x02 fam15h: different */
+	    "\x00\x00\x02\x0d\x0d\x02\x9b\x00" /* 0x000/0x02 fam16h: different */
+	    "\x00\x00\x02\x0e\x0f\x02\xcd\x00" /* 0x000/0x02 zen1..hygon18h: different */
+	    "\x00\x00\x02\x10\x11\x02\xe8\x00" /* 0x000/0x02 zen2..zen3: different */
+	    "\x00\x00\x02\x12\x12\x04\xff\xff" /* 0x000/0x02 zen4: absent */
+	    "\x00\x00\x02\x13\x13\x04\xff\xff" /* 0x000/0x02 zen5: absent */
+	    "\x00\x00\x04\x00\x0a\x01\x03\x01" /* 0x000/0x04 k8_revb..fam12h: same */
+	    "\x00\x00\x04\x0b\x0b\x02\x1c\x01" /* 0x000/0x04 fam14h: different */
+	    "\x00\x00\x04\x0c\x0c\x02\x2b\x01" /* 0x000/0x04 fam15h: different */
+	    "\x00\x00\x04\x0d\x0d\x02\x1c\x01" /* 0x000/0x04 fam16h: different */
+	    "\x00\x00\x04\x0e\x0f\x02\x48\x01" /* 0x000/0x04 zen1..hygon18h: different */
+	    "\x00\x00\x04\x10\x11\x02\x63\x01" /* 0x000/0x04 zen2..zen3: different */
+	    "\x00\x00\x04\x12\x12\x04\xff\xff" /* 0x000/0x04 zen4: absent */
+	    "\x00\x00\x04\x13\x13\x04\xff\xff" /* 0x000/0x04 zen5: absent */
+	    "\x00\x00\x08\x00\x0a\x01\x7e\x01" /* 0x000/0x08 k8_revb..fam12h: same */
+	    "\x00\x00\x08\x0b\x0b\x02\x1c\x01" /* 0x000/0x08 fam14h: different */
+	    "\x00\x00\x08\x0c\x0c\x02\xa3\x01" /* 0x000/0x08 fam15h: different */
+	    "\x00\x00\x08\x0d\x0d\x02\x1c\x01" /* 0x000/0x08 fam16h: different */
+	    "\x00\x00\x08\x0e\x0f\x02\xc0\x01" /* 0x000/0x08 zen1..hygon18h: different */
+	    "\x00\x00\x08\x10\x11\x02\xdb\x01" /* 0x000/0x08 zen2..zen3: different */
+	    "\x00\x00\x08\x12\x12\x04\xff\xff" /* 0x000/0x08 zen4: absent */
+	    "\x00\x00\x08\x13\x13\x04\xff\xff" /* 0x000/0x08 zen5: absent */
+	    "\x00\x00\x10\x00\x0a\x01\xf6\x01" /* 0x000/0x10 k8_revb..fam12h: same */
+	    "\x00\x00\x10\x0b\x0b\x02\x1c\x01" /* 0x000/0x10 fam14h: different */
+	    "\x00\x00\x10\x0c\x0c\x02\x20\x02" /* 0x000/0x10 fam15h: different */
+	    "\x00\x00\x10\x0d\x0d\x02\x1c\x01" /* 0x000/0x10 fam16h: different */
+	    "\x00\x00\x10\x0e\x0f\x02\x42\x02" /* 0x000/0x10 zen1..hygon18h: different */
+	    "\x00\x00\x10\x10\x11\x02\x5c\x02" /* 0x000/0x10 zen2..zen3: different */
+	    "\x00\x00\x10\x12\x12\x04\xff\xff" /* 0x000/0x10 zen4: absent */
+	    "\x00\x00\x10\x13\x13\x04\xff\xff" /* 0x000/0x10 zen5: absent */
+	    "\x00\x00\x20\x00\x0a\x01\x70\x02" /* 0x000/0x20 k8_revb..fam12h: same */
+	    "\x00\x00\x20\x0b\x0b\x02\x1c\x01" /* 0x000/0x20 fam14h: different */
+	    "\x00\x00\x20\x0c\x0c\x02\x97\x02" /* 0x000/0x20 fam15h: different */
+	    "\x00\x00\x20\x0d\x0d\x02\x1c\x01" /* 0x000/0x20 fam16h: different */
+	    "\x00\x00\x20\x0e\x0f\x02\xb9\x02" /* 0x000/0x20 zen1..hygon18h: different */
+	    "\x00\x00\x20\x10\x11\x02\x5c\x02" /* 0x000/0x20 zen2..zen3: different */
+	    "\x00\x00\x20\x12\x12\x04\xff\xff" /* 0x000/0x20 zen4: absent */
+	    "\x00\x00\x20\x13\x13\x04\xff\xff" /* 0x000/0x20 zen5: absent */
+	    "\x00\x00\x3f\x00\x0a\x01\xd3\x02" /* 0x000/0x3f k8_revb..fam12h: same */
+	    "\x00\x00\x3f\x0b\x0b\x03\xe6\x02" /* 0x000/0x3f fam14h: partial */
+	    "\x00\x00\x3f\x0c\x0c\x01\xf9\x02" /* 0x000/0x3f fam15h: same */
+	    "\x00\x00\x3f\x0d\x0d\x03\xd3\x02" /* 0x000/0x3f fam16h: partial */
+	    "\x00\x00\x3f\x0e\x0f\x01\x52\x03" /* 0x000/0x3f zen1..hygon18h: same */
+	    "\x00\x00\x3f\x10\x11\x03\x8e\x03" /* 0x000/0x3f zen2..zen3: partial */
+	    "\x00\x00\x3f\x12\x12\x04\xff\xff" /* 0x000/0x3f zen4: absent */
+	    "\x00\x00\x3f\x13\x13\x04\xff\xff" /* 0x000/0x3f zen5: absent */
+	    "\x01\x00\x00\x00\x0b\x01\xbe\x03" /* 0x001/0x00 k8_revb..fam14h: same */
+	    "\x01\x00\x00\x0c\x0c\x02\xd8\x03" /* 0x001/0x00 fam15h: different */
+	    "\x01\x00\x00\x0d\x0f\x02\xe9\x03" /* 0x001/0x00 fam16h..hygon18h: different */
+	    "\x01\x00\x00\x10\x12\x04\xff\xff" /* 0x001/0x00 zen2..zen4: absent */
+	    "\x01\x00\x00\x13\x13\x04\xff\xff" /* 0x001/0x00 zen5: absent */
+	    "\x02\x00\x00\x00\x0b\x01\xfc\x03" /* 0x002/0x00 k8_revb..fam14h: same */
+	    "\x02\x00\x00\x0c\x0c\x04\xff\xff" /* 0x002/0x00 fam15h: absent */
+	    "\x02\x00\x00\x0d\x0d\x01\xfc\x03" /* 0x002/0x00 fam16h: same */
+	    "\x02\x00\x00\x0e\x0f\x02\x19\x04" /* 0x002/0x00 zen1..hygon18h: different */
+	    "\x02\x00\x00\x10\x11\x04\xff\xff" /* 0x002/0x00 zen2..zen3: absent */
+	    "\x02\x00\x00\x12\x12\x02\x3f\x04" /* 0x002/0x00 zen4: different */
+	    "\x02\x00\x00\x13\x13\x02\x52\x04" /* 0x002/0x00 zen5: different */
+	    "\x20\x00\x01\x00\x0d\x01\x64\x04" /* 0x020/0x01 k8_revb..fam16h: same */
+	    "\x20\x00\x01\x0e\x0f\x04\xff\xff" /* 0x020/0x01 zen1..hygon18h: absent */
+	    "\x20\x00\x01\x10\x12\x04\xff\xff" /* 0x020/0x01 zen2..zen4: absent */
+	    "\x20\x00\x01\x13\x13\x04\xff\xff" /* 0x020/0x01 zen5: absent */
+	    "\x20\x00\x02\x00\x0d\x01\x7e\x04" /* 0x020/0x02 k8_revb..fam16h: same */
+	    "\x20\x00\x02\x0e\x0f\x04\xff\xff" /* 0x020/0x02 zen1..hygon18h: absent */
+	    "\x20\x00\x02\x10\x12\x04\xff\xff" /* 0x020/0x02 zen2..zen4: absent */
+	    "\x20\x00\x02\x13\x13\x04\xff\xff" /* 0x020/0x02 zen5: absent */
+	    "\x20\x00\x04\x00\x0d\x01\x98\x04" /* 0x020/0x04 k8_revb..fam16h: same */
+	    "\x20\x00\x04\x0e\x0f\x04\xff\xff" /* 0x020/0x04 zen1..hygon18h: absent */
+	    "\x20\x00\x04\x10\x12\x04\xff\xff" /* 0x020/0x04 zen2..zen4: absent */
+	    "\x20\x00\x04\x13\x13\x04\xff\xff" /* 0x020/0x04 zen5: absent */
+	    "\x20\x00\x08\x00\x0d\x01\xb2\x04" /* 0x020/0x08 k8_revb..fam16h: same */
+	    "\x20\x00\x08\x0e\x0f\x04\xff\xff" /* 0x020/0x08 zen1..hygon18h: absent */
+	    "\x20\x00\x08\x10\x12\x04\xff\xff" /* 0x020/0x08 zen2..zen4: absent */
+	    "\x20\x00\x08\x13\x13\x04\xff\xff" /* 0x020/0x08 zen5: absent */
+	    "\x20\x00\x10\x00\x0d\x01\xcc\x04" /* 0x020/0x10 k8_revb..fam16h: same */
+	    "\x20\x00\x10\x0e\x0f\x04\xff\xff" /* 0x020/0x10 zen1..hygon18h: absent */
+	    "\x20\x00\x10\x10\x12\x04\xff\xff" /* 0x020/0x10 zen2..zen4: absent */
+	    "\x20\x00\x10\x13\x13\x04\xff\xff" /* 0x020/0x10 zen5: absent */
+	    "\x20\x00\x20\x00\x0d\x01\xe6\x04" /* 0x020/0x20 k8_revb..fam16h: same */
+	    "\x20\x00\x20\x0e\x0f\x04\xff\xff" /* 0x020/0x20 zen1..hygon18h: absent */
+	    "\x20\x00\x20\x10\x12\x04\xff\xff" /* 0x020/0x20 zen2..zen4: absent */
+	    "\x20\x00\x20\x13\x13\x04\xff\xff" /* 0x020/0x20 zen5: absent */
+	    "\x20\x00\x40\x00\x0d\x01\x00\x05" /* 0x020/0x40 k8_revb..fam16h: same */
+	    "\x20\x00\x40\x0e\x0f\x04\xff\xff" /* 0x020/0x40 zen1..hygon18h: absent */
+	    "\x20\x00\x40\x10\x12\x04\xff\xff" /* 0x020/0x40 zen2..zen4: absent */
+	    "\x20\x00\x40\x13\x13\x04\xff\xff" /* 0x020/0x40 zen5: absent */
+	    "\x20\x00\x7f\x00\x0d\x01\x1a\x05" /* 0x020/0x7f k8_revb..fam16h: same */
+	    "\x20\x00\x7f\x0e\x0f\x04\xff\xff" /* 0x020/0x7f zen1..hygon18h: absent */
+	    "\x20\x00\x7f\x10\x12\x04\xff\xff" /* 0x020/0x7f zen2..zen4: absent */
+	    "\x20\x00\x7f\x13\x13\x04\xff\xff" /* 0x020/0x7f zen5: absent */
+	    "\x21\x00\x00\x00\x0d\x01\x35\x05" /* 0x021/0x00 k8_revb..fam16h: same */
+	    "\x21\x00\x00\x0e\x0f\x04\xff\xff" /* 0x021/0x00 zen1..hygon18h: absent */
+	    "\x21\x00\x00\x10\x12\x04\xff\xff" /* 0x021/0x00 zen2..zen4: absent */
+	    "\x21\x00\x00\x13\x13\x04\xff\xff" /* 0x021/0x00 zen5: absent */
+	    "\x22\x00\x00\x00\x0c\x01\x61\x05" /* 0x022/0x00 k8_revb..fam15h: same */
+	    "\x22\x00\x00\x0d\x0d\x02\x61\x05" /* 0x022/0x00 fam16h: different */
+	    "\x22\x00\x00\x0e\x0f\x04\xff\xff" /* 0x022/0x00 zen1..hygon18h: absent */
+	    "\x22\x00\x00\x10\x12\x04\xff\xff" /* 0x022/0x00 zen2..zen4: absent */
+	    "\x22\x00\x00\x13\x13\x04\xff\xff" /* 0x022/0x00 zen5: absent */
+	    "\x23\x00\x00\x00\x0a\x01\x83\x05" /* 0x023/0x00 k8_revb..fam12h: same */
+	    "\x23\x00\x00\x0b\x0b\x02\x9b\x05" /* 0x023/0x00 fam14h: different */
+	    "\x23\x00\x00\x0c\x0c\x02\xa4\x05" /* 0x023/0x00 fam15h: different */
+	    "\x23\x00\x00\x0d\x0f\x04\xff\xff" /* 0x023/0x00 fam16h..hygon18h: absent */
+	    "\x23\x00\x00\x10\x12\x04\xff\xff" /* 0x023/0x00 zen2..zen4: absent */
+	    "\x23\x00\x00\x13\x13\x04\xff\xff" /* 0x023/0x00 zen5: absent */
+	    "\x24\x00\x00\x00\x0d\x02\xb8\x05" /* 0x024/0x00 k8_revb..fam16h: different */
+	    "\x24\x00\x00\x0e\x0f\x04\xff\xff" /* 0x024/0x00 zen1..hygon18h: absent */
+	    "\x24\x00\x00\x10\x12\x02\xc3\x05" /* 0x024/0x00 zen2..zen4: different */
+	    "\x24\x00\x00\x13\x13\x02\xd0\x05" /* 0x024/0x00 zen5: different */
+	    "\x25\x00\x00\x00\x0d\x04\xff\xff" /* 0x025/0x00 k8_revb..fam16h: absent */
+	    "\x25\x00\x00\x0e\x0f\x02\xdf\x05" /* 0x025/0x00 zen1..hygon18h: different */
+	    "\x25\x00\x00\x10\x12\x02\xe5\x05" /* 0x025/0x00 zen2..zen4: different */
+	    "\x25\x00\x00\x13\x13\x02\xff\x05" /* 0x025/0x00 zen5: different */
+	    "\x26\x00\x00\x00\x0d\x01\x08\x06" /* 0x026/0x00 k8_revb..fam16h: same */
+	    "\x26\x00\x00\x0e\x0f\x04\xff\xff" /* 0x026/0x00 zen1..hygon18h: absent */
+	    "\x26\x00\x00\x10\x12\x01\x08\x06" /* 0x026/0x00 zen2..zen4: same */
+	    "\x26\x00\x00\x13\x13\x01\x25\x06" /* 0x026/0x00 zen5: same */
+	    "\x27\x00\x00\x00\x0d\x01\x35\x06" /* 0x027/0x00 k8_revb..fam16h: same */
+	    "\x27\x00\x00\x0e\x0f\x04\xff\xff" /* 0x027/0x00 zen1..hygon18h: absent */
+	    "\x27\x00\x00\x10\x12\x01\x35\x06" /* 0x027/0x00 zen2..zen4: same */
+	    "\x27\x00\x00\x13\x13\x01\x50\x06" /* 0x027/0x00 zen5: same */
+	    "\x2e\x00\x41\x14\x14\x01\x5d\x06" /* 0x02e/0x41 intel_arch: same */
+	    "\x2e\x00\x4f\x14\x14\x01\x68\x06" /* 0x02e/0x4f intel_arch: same */
+	    "\x3c\x00\x00\x14\x14\x01\x77\x06" /* 0x03c/0x00 intel_arch: same */
+	    "\x3c\x00\x01\x14\x14\x01\x8c\x06" /* 0x03c/0x01 intel_arch: same */
+	    "\x40\x00\x00\x00\x0f\x01\xa6\x06" /* 0x040/0x00 k8_revb..hygon18h: same */
+	    "\x40\x00\x00\x10\x11\x01\xba\x06" /* 0x040/0x00 zen2..zen3: same */
+	    "\x40\x00\x00\x12\x12\x04\xff\xff" /* 0x040/0x00 zen4: absent */
+	    "\x40\x00\x00\x13\x13\x04\xff\xff" /* 0x040/0x00 zen5: absent */
+	    "\x41\x00\x00\x00\x0b\x01\xc9\x06" /* 0x041/0x00 k8_revb..fam14h: same */
+	    "\x41\x00\x00\x0c\x0c\x02\xc9\x06" /* 0x041/0x00 fam15h: different */
+	    "\x41\x00\x00\x0d\x0d\x01\xc9\x06" /* 0x041/0x00 fam16h: same */
+	    "\x41\x00\x00\x0e\x10\x02\xdb\x06" /* 0x041/0x00 zen1..zen2: different */
+	    "\x41\x00\x00\x11\x12\x02\xf2\x06" /* 0x041/0x00 zen3..zen4: different */
+	    "\x41\x00\x00\x13\x13\x02\x09\x07" /* 0x041/0x00 zen5: different */
+	    "\x42\x00\x01\x00\x0a\x02\x16\x07" /* 0x042/0x01 k8_revb..fam12h: different */
+	    "\x42\x00\x01\x0b\x0b\x02\x30\x07" /* 0x042/0x01 fam14h: different */
+	    "\x42\x00\x01\x0c\x0c\x02\x4f\x07" /* 0x042/0x01 fam15h: different */
+	    "\x42\x00\x01\x0d\x0d\x02\x7e\x07" /* 0x042/0x01 fam16h: different */
+	    "\x42\x00\x01\x0e\x0f\x04\xff\xff" /* 0x042/0x01 zen1..hygon18h: absent */
+	    "\x42\x00\x01\x10\x12\x04\xff\xff" /* 0x042/0x01 zen2..zen4: absent */
+	    "\x42\x00\x01\x13\x13\x04\xff\xff" /* 0x042/0x01 zen5: absent */
+	    "\x42\x00\x02\x00\x0a\x01\x9e\x07" /* 0x042/0x02 k8_revb..fam12h: same */
+	    "\x42\x00\x02\x0b\x0b\x01\xbb\x07" /* 0x042/0x02 fam14h: same */
+	    "\x42\x00\x02\x0c\x0c\x02\xd5\x07" /* 0x042/0x02 fam15h: different */
+	    "\x42\x00\x02\x0d\x0d\x01\xbb\x07" /* 0x042/0x02 fam16h: same */
+	    "\x42\x00\x02\x0e\x0f\x04\xff\xff" /* 0x042/0x02 zen1..hygon18h: absent */
+	    "\x42\x00\x02\x10\x12\x04\xff\xff" /* 0x042/0x02 zen2..zen4: absent */
+	    "\x42\x00\x02\x13\x13\x04\xff\xff" /* 0x042/0x02 zen5: absent */
+	    "\x42\x00\x04\x00\x0a\x01\x07\x08" /* 0x042/0x04 k8_revb..fam12h: same */
+	    "\x42\x00\x04\x0b\x0b\x01\x27\x08" /* 0x042/0x04 fam14h: same */
+	    "\x42\x00\x04\x0c\x0c\x02\x44\x08" /* 0x042/0x04 fam15h: different */
+	    "\x42\x00\x04\x0d\x0d\x01\x27\x08" /* 0x042/0x04 fam16h: same */
+	    "\x42\x00\x04\x0e\x0f\x04\xff\xff" /* 0x042/0x04 zen1..hygon18h: absent */
+	    "\x42\x00\x04\x10\x12\x04\xff\xff" /* 0x042/0x04 zen2..zen4: absent */
+	    "\x42\x00\x04\x13\x13\x04\xff\xff" /* 0x042/0x04 zen5: absent */
+	    "\x42\x00\x08\x00\x0a\x01\x75\x08" /* 0x042/0x08 k8_revb..fam12h: same */
+	    "\x42\x00\x08\x0b\x0b\x01\x91\x08" /* 0x042/0x08 fam14h: same */
+	    "\x42\x00\x08\x0c\x0c\x02\xaa\x08" /* 0x042/0x08 fam15h: different */
+	    "\x42\x00\x08\x0d\x0d\x01\x91\x08" /* 0x042/0x08 fam16h: same */
+	    "\x42\x00\x08\x0e\x0f\x04\xff\xff" /* 0x042/0x08 zen1..hygon18h: absent */
+	    "\x42\x00\x08\x10\x12\x04\xff\xff" /* 0x042/0x08 zen2..zen4: absent */
+	    "\x42\x00\x08\x13\x13\x04\xff\xff" /* 0x042/0x08 zen5: absent */
+	    "\x42\x00\x10\x00\x0a\x01\xdf\x08" /* 0x042/0x10 k8_revb..fam12h: same */
+	    "\x42\x00\x10\x0b\x0b\x01\xfe\x08" /* 0x042/0x10 fam14h: same */
+	    "\x42\x00\x10\x0c\x0c\x02\x1a\x09" /* 0x042/0x10 fam15h: different */
+	    "\x42\x00\x10\x0d\x0d\x01\xfe\x08" /* 0x042/0x10 fam16h: same */
+	    "\x42\x00\x10\x0e\x0f\x04\xff\xff" /* 0x042/0x10 zen1..hygon18h: absent */
+	    "\x42\x00\x10\x10\x12\x04\xff\xff" /* 0x042/0x10 zen2..zen4: absent */
+	    "\x42\x00\x10\x13\x13\x04\xff\xff" /* 0x042/0x10 zen5: absent */
+	    "\x42\x00\x1f\x00\x0b\x03\x44\x09" /* 0x042/0x1f k8_revb..fam14h: partial */
+	    "\x42\x00\x1f\x0c\x0c\x02\x5b\x09" /* 0x042/0x1f fam15h: different */
+	    "\x42\x00\x1f\x0d\x0d\x03\x44\x09" /* 0x042/0x1f fam16h: partial */
+	    "\x42\x00\x1f\x0e\x0f\x04\xff\xff" /* 0x042/0x1f zen1..hygon18h: absent */
+	    "\x42\x00\x1f\x10\x12\x04\xff\xff" /* 0x042/0x1f zen2..zen4: absent */
+	    "\x42\x00\x1f\x13\x13\x04\xff\xff" /* 0x042/0x1f zen5: absent */
+	    "\x43\x00\x01\x00\x0a\x01\x89\x09" /* 0x043/0x01 k8_revb..fam12h: same */
+	    "\x43\x00\x01\x0b\x0b\x02\xb0\x09" /* 0x043/0x01 fam14h: different */
+	    "\x43\x00\x01\x0c\x0c\x02\xd7\x09" /* 0x043/0x01 fam15h: different */
+	    "\x43\x00\x01\x0d\x0d\x02\xfb\x09" /* 0x043/0x01 fam16h: different */
+	    "\x43\x00\x01\x0e\x0f\x04\xff\xff" /* 0x043/0x01 zen1..hygon18h: absent */
+	    "\x43\x00\x01\x10\x10\x02\x2c\x0a" /* 0x043/0x01 zen2: different */
+	    "\x43\x00\x01\x11\x12\x02\x5a\x0a" /* 0x043/0x01 zen3..zen4: different */
+	    "\x43\x00\x01\x13\x13\x02\x85\x0a" /* 0x043/0x01 zen5: different */
+	    "\x43\x00\x02\x00\x0a\x01\xa5\x0a" /* 0x043/0x02 k8_revb..fam12h: same */
+	    "\x43\x00\x02\x0b\x0b\x01\xcb\x0a" /* 0x043/0x02 fam14h: same */
+	    "\x43\x00\x02\x0c\x0c\x02\xd7\x09" /* 0x043/0x02 fam15h: different */
+	    "\x43\x00\x02\x0d\x0d\x01\xed\x0a" /* 0x043/0x02 fam16h: same */
+	    "\x43\x00\x02\x0e\x0f\x04\xff\xff" /* 0x043/0x02 zen1..hygon18h: absent */
+	    "\x43\x00\x02\x10\x10\x02\x18\x0b" /* 0x043/0x02 zen2: different */
+	    "\x43\x00\x02\x11\x11\x02\x4c\x0b" /* 0x043/0x02 zen3: different */
+	    "\x43\x00\x02\x12\x12\x02\x7a\x0b" /* 0x043/0x02 zen4: different */
+	    "\x43\x00\x02\x13\x13\x02\xa8\x0b" /* 0x043/0x02 zen5: different */
+	    "\x43\x00\x04\x00\x0a\x01\xc9\x0b" /* 0x043/0x04 k8_revb..fam12h: same */
+	    "\x43\x00\x04\x0b\x0b\x01\xf2\x0b" /* 0x043/0x04 fam14h: same */
+	    "\x43\x00\x04\x0c\x0c\x02\xd7\x09" /* 0x043/0x04 fam15h: different */
+	    "\x43\x00\x04\x0d\x0d\x01\x17\x0c" /* 0x043/0x04 fam16h: same */
+	    "\x43\x00\x04\x0e\x0f\x04\xff\xff" /* 0x043/0x04 zen1..hygon18h: absent */
+	    "\x43\x00\x04\x10\x10\x02\x45\x0c" /* 0x043/0x04 zen2: different */
+	    "\x43\x00\x04\x11\x11\x02\x64\x0c" /* 0x043/0x04 zen3: different */
+	    "\x43\x00\x04\x12\x12\x02\x96\x0c" /* 0x043/0x04 zen4: different */
+	    "\x43\x00\x04\x13\x13\x02\xce\x0c" /* 0x043/0x04 zen5: different */
+	    "\x43\x00\x08\x00\x0a\x01\xf0\x0c" /* 0x043/0x08 k8_revb..fam12h: same */
+	    "\x43\x00\x08\x0b\x0b\x01\x15\x0d" /* 0x043/0x08 fam14h: same */
+	    "\x43\x00\x08\x0c\x0c\x02\xd7\x09" /* 0x043/0x08 fam15h: different */
+	    "\x43\x00\x08\x0d\x0d\x01\x36\x0d" /* 0x043/0x08 fam16h: same */
+	    "\x43\x00\x08\x0e\x0f\x04\xff\xff" /* 0x043/0x08 zen1..hygon18h: absent */
+	    "\x43\x00\x08\x10\x10\x02\x60\x0d" /* 0x043/0x08 zen2: different */
+	    "\x43\x00\x08\x11\x11\x02\x93\x0d" /* 0x043/0x08 zen3: different */
+	    "\x43\x00\x08\x12\x12\x02\xc2\x0d" /* 0x043/0x08 zen4: different */
+	    "\x43\x00\x08\x13\x13\x02\xf3\x0d" /* 0x043/0x08 zen5: different */
+	    "\x43\x00\x10\x00\x0a\x01\x17\x0e" /* 0x043/0x10 k8_revb..fam12h: same */
+	    "\x43\x00\x10\x0b\x0b\x01\x3f\x0e" /* 0x043/0x10 fam14h: same */
+	    "\x43\x00\x10\x0c\x0c\x02\xd7\x09" /* 0x043/0x10 fam15h: different */
+	    "\x43\x00\x10\x0d\x0d\x01\x63\x0e" /* 0x043/0x10 fam16h: same */
+	    "\x43\x00\x10\x0e\x0f\x04\xff\xff" /* 0x043/0x10 zen1..hygon18h: absent */
+	    "\x43\x00\x10\x10\x10\x02\x90\x0e" /* 0x043/0x10 zen2: different */
+	    "\x43\x00\x10\x11\x11\x02\xc4\x0e" /* 0x043/0x10 zen3: different */
+	    "\x43\x00\x10\x12\x12\x02\xf6\x0e" /* 0x043/0x10 zen4: different */
+	    "\x43\x00\x10\x13\x13\x02\x2d\x0f" /* 0x043/0x10 zen5: different */
+	    "\x43\x00\x1f\x00\x0a\x01\x4e\x0f" /* 0x043/0x1f k8_revb..fam12h: same */
+	    "\x43\x00\x1f\x0b\x0b\x01\x71\x0f" /* 0x043/0x1f fam14h: same */
+	    "\x43\x00\x1f\x0c\x0c\x02\xd7\x09" /* 0x043/0x1f fam15h: different */
+	    "\x43\x00\x1f\x0d\x0d\x01\x90\x0f" /* 0x043/0x1f fam16h: same */
+	    "\x43\x00\x1f\x0e\x0f\x04\xff\xff" /* 0x043/0x1f zen1..hygon18h: absent */
+	    "\x43\x00\x1f\x10\x10\x03\xb8\x0f" /* 0x043/0x1f zen2: partial */
+	    "\x43\x00\x1f\x11\x11\x02\x24\x10" /* 0x043/0x1f zen3: different */
+	    "\x43\x00\x1f\x12\x12\x02\x80\x10" /* 0x043/0x1f zen4: different */
+	    "\x43\x00\x1f\x13\x13\x02\xe9\x10" /* 0x043/0x1f zen5: different */
+	    "\x44\x00\x01\x00\x0a\x01\x35\x11" /* 0x044/0x01 k8_revb..fam12h: same */
+	    "\x44\x00\x01\x0b\x0b\x02\x56\x11" /* 0x044/0x01 fam14h: different */
+	    "\x44\x00\x01\x0c\x0c\x04\xff\xff" /* 0x044/0x01 fam15h: absent */
+	    "\x44\x00\x01\x0d\x0d\x02\x75\x11" /* 0x044/0x01 fam16h: different */
+	    "\x44\x00\x01\x0e\x0f\x04\xff\xff" /* 0x044/0x01 zen1..hygon18h: absent */
+	    "\x44\x00\x01\x10\x10\x04\xff\xff" /* 0x044/0x01 zen2: absent */
+	    "\x44\x00\x01\x11\x12\x02\x96\x11" /* 0x044/0x01 zen3..zen4: different */
+	    "\x44\x00\x01\x13\x13\x02\xbe\x11" /* 0x044/0x01 zen5: different */
+	    "\x44\x00\x02\x00\x0b\x01\xdd\x11" /* 0x044/0x02 k8_revb..fam14h: same */
+	    "\x44\x00\x02\x0c\x0c\x04\xff\xff" /* 0x044/0x02 fam15h: absent */
+	    "\x44\x00\x02\x0d\x0d\x01\xdd\x11" /* 0x044/0x02 fam16h: same */
+	    "\x44\x00\x02\x0e\x0f\x04\xff\xff" /* 0x044/0x02 zen1..hygon18h: absent */
+	    "\x44\x00\x02\x10\x10\x04\xff\xff" /* 0x044/0x02 zen2: absent */
+	    "\x44\x00\x02\x11\x11\x02\xfd\x11" /* 0x044/0x02 zen3: different */
+	    "\x44\x00\x02\x12\x12\x02\x28\x12" /* 0x044/0x02 zen4: different */
+	    "\x44\x00\x02\x13\x13\x02\x53\x12" /* 0x044/0x02 zen5: different */
+	    "\x44\x00\x04\x00\x0b\x01\x73\x12" /* 0x044/0x04 k8_revb..fam14h: same */
+	    "\x44\x00\x04\x0c\x0c\x04\xff\xff" /* 0x044/0x04 fam15h: absent */
+	    "\x44\x00\x04\x0d\x0d\x01\x73\x12" /* 0x044/0x04 fam16h: same */
+	    "\x44\x00\x04\x0e\x0f\x04\xff\xff" /* 0x044/0x04 zen1..hygon18h: absent */
+	    "\x44\x00\x04\x10\x10\x04\xff\xff" /* 0x044/0x04 zen2: absent */
+	    "\x44\x00\x04\x11\x11\x02\x96\x12" /* 0x044/0x04 zen3: different */
+	    "\x44\x00\x04\x12\x12\x02\xc5\x12" /* 0x044/0x04 zen4: different */
+	    "\x44\x00\x04\x13\x13\x02\xfa\x12" /* 0x044/0x04 zen5: different */
+	    "\x44\x00\x08\x00\x0b\x01\x1b\x13" /* 0x044/0x08 k8_revb..fam14h: same */
+	    "\x44\x00\x08\x0c\x0c\x04\xff\xff" /* 0x044/0x08 fam15h: absent */
+	    "\x44\x00\x08\x0d\x0d\x01\x1b\x13" /* 0x044/0x08 fam16h: same */
+	    "\x44\x00\x08\x0e\x0f\x04\xff\xff" /* 0x044/0x08 zen1..hygon18h: absent */
+	    "\x44\x00\x08\x10\x10\x04\xff\xff" /* 0x044/0x08 zen2: absent */
+	    "\x44\x00\x08\x11\x11\x02\x3a\x13" /* 0x044/0x08 zen3: different */
+	    "\x44\x00\x08\x12\x12\x02\x66\x13" /* 0x044/0x08 zen4: different */
+	    "\x44\x00\x08\x13\x13\x02\x94\x13" /* 0x044/0x08 zen5: different */
+	    "\x44\x00\x10\x00\x0b\x01\xb7\x13" /* 0x044/0x10 k8_revb..fam14h: same */
+	    "\x44\x00\x10\x0c\x0c\x04\xff\xff" /* 0x044/0x10 fam15h: absent */
+	    "\x44\x00\x10\x0d\x0d\x01\xb7\x13" /* 0x044/0x10 fam16h: same */
+	    "\x44\x00\x10\x0e\x0f\x04\xff\xff" /* 0x044/0x10 zen1..hygon18h: absent */
+	    "\x44\x00\x10\x10\x10\x04\xff\xff" /* 0x044/0x10 zen2: absent */
+	    "\x44\x00\x10\x11\x11\x02\xd9\x13" /* 0x044/0x10 zen3: different */
+	    "\x44\x00\x10\x12\x12\x02\x08\x14" /* 0x044/0x10 zen4: different */
+	    "\x44\x00\x10\x13\x13\x02\x3c\x14" /* 0x044/0x10 zen5: different */
+	    "\x44\x00\x1f\x00\x05\x01\x5c\x14" /* 0x044/0x1f k8_revb..k8_revg: same */
+	    "\x44\x00\x1f\x06\x08\x01\x79\x14" /* 0x044/0x1f fam10h_barcelona..fam10h_istanbul: same */
+	    "\x44\x00\x1f\x09\x09\x01\x5c\x14" /* 0x044/0x1f fam11h: same */
+	    "\x44\x00\x1f\x0a\x0a\x01\x79\x14" /* 0x044/0x1f fam12h: same */
+	    "\x44\x00\x1f\x0b\x0b\x03\x5c\x14" /* 0x044/0x1f fam14h: partial */
+	    "\x44\x00\x1f\x0c\x0c\x04\xff\xff" /* 0x044/0x1f fam15h: absent */
+	    "\x44\x00\x1f\x0d\x0d\x03\x5c\x14" /* 0x044/0x1f fam16h: partial */
+	    "\x44\x00\x1f\x0e\x0f\x04\xff\xff" /* 0x044/0x1f zen1..hygon18h: absent */
+	    "\x44\x00\x1f\x10\x10\x04\xff\xff" /* 0x044/0x1f zen2: absent */
+	    "\x44\x00\x1f\x11\x11\x02\xba\x14" /* 0x044/0x1f zen3: different */
+	    "\x44\x00\x1f\x12\x12\x02\x13\x15" /* 0x044/0x1f zen4: different */
+	    "\x44\x00\x1f\x13\x13\x02\x79\x15" /* 0x044/0x1f zen5: different */
+	    "\x45\x00\x07\x00\x05\x03\xc4\x15" /* 0x045/0x07 k8_revb..k8_revg: partial */
+	    "\x45\x00\x07\x06\x06\x03\xe1\x15" /* 0x045/0x07 fam10h_barcelona: partial */
+	    "\x45\x00\x07\x07\x08\x01\xe1\x15" /* 0x045/0x07 fam10h_shanghai..fam10h_istanbul: same */
+	    "\x45\x00\x07\x09\x09\x03\xc4\x15" /* 0x045/0x07 fam11h: partial */
+	    "\x45\x00\x07\x0a\x0a\x01\xe1\x15" /* 0x045/0x07 fam12h: same */
+	    "\x45\x00\x07\x0b\x0b\x03\xc4\x15" /* 0x045/0x07 fam14h: partial */
+	    "\x45\x00\x07\x0c\x0c\x01\x02\x16" /* 0x045/0x07 fam15h: same */
+	    "\x45\x00\x07\x0d\x0d\x03\xc4\x15" /* 0x045/0x07 fam16h: partial */
+	    "\x45\x00\x07\x0e\x12\x01\x2a\x16" /* 0x045/0x07 zen1..zen4: same */
+	    "\x45\x00\x07\x13\x13\x01\x7f\x16" /* 0x045/0x07 zen5: same */
+	    "\x46\x00\x07\x00\x05\x03\xd8\x16" /* 0x046/0x07 k8_revb..k8_revg: partial */
+	    "\x46\x00\x07\x06\x08\x01\xf1\x16" /* 0x046/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\x46\x00\x07\x09\x09\x03\xd8\x16" /* 0x046/0x07 fam11h: partial */
+	    "\x46\x00\x07\x0a\x0a\x01\xf1\x16" /* 0x046/0x07 fam12h: same */
+	    "\x46\x00\x07\x0b\x0b\x02\x0e\x17" /* 0x046/0x07 fam14h: different */
+	    "\x46\x00\x07\x0c\x0c\x01\x4d\x17" /* 0x046/0x07 fam15h: same */
+	    "\x46\x00\x07\x0d\x0d\x02\x77\x17" /* 0x046/0x07 fam16h: different */
+	    "\x46\x00\x07\x0e\x0f\x02\xa7\x17" /* 0x046/0x07 zen1..hygon18h: different */
+	    "\x46\x00\x07\x10\x11\x02\xe5\x17" /* 0x046/0x07 zen2..zen3: different */
+	    "\x46\x00\x07\x12\x12\x04\xff\xff" /* 0x046/0x07 zen4: absent */
+	    "\x46\x00\x07\x13\x13\x04\xff\xff" /* 0x046/0x07 zen5: absent */
+	    "\x47\x00\x00\x00\x0c\x01\x0f\x18" /* 0x047/0x00 k8_revb..fam15h: same */
+	    "\x47\x00\x00\x0d\x0d\x02\x0f\x18" /* 0x047/0x00 fam16h: different */
+	    "\x47\x00\x00\x0e\x10\x02\x23\x18" /* 0x047/0x00 zen1..zen2: different */
+	    "\x47\x00\x00\x11\x12\x02\x23\x18" /* 0x047/0x00 zen3..zen4: different */
+	    "\x47\x00\x00\x13\x13\x02\x34\x18" /* 0x047/0x00 zen5: different */
+	    "\x48\x00\x00\x00\x0a\x01\x43\x18" /* 0x048/0x00 k8_revb..fam12h: same */
+	    "\x48\x00\x00\x0b\x0f\x04\xff\xff" /* 0x048/0x00 fam14h..hygon18h: absent */
+	    "\x48\x00\x00\x10\x12\x04\xff\xff" /* 0x048/0x00 zen2..zen4: absent */
+	    "\x48\x00\x00\x13\x13\x04\xff\xff" /* 0x048/0x00 zen5: absent */
+	    "\x49\x00\x00\x00\x0a\x01\x6f\x18" /* 0x049/0x00 k8_revb..fam12h: same */
+	    "\x49\x00\x00\x0b\x0f\x04\xff\xff" /* 0x049/0x00 fam14h..hygon18h: absent */
+	    "\x49\x00\x00\x10\x12\x04\xff\xff" /* 0x049/0x00 zen2..zen4: absent */
+	    "\x49\x00\x00\x13\x13\x04\xff\xff" /* 0x049/0x00 zen5: absent */
+	    "\x4a\x00\x01\x00\x09\x01\x9c\x18" /* 0x04a/0x01 k8_revb..fam11h: same */
+	    "\x4a\x00\x01\x0a\x0f\x04\xff\xff" /* 0x04a/0x01 fam12h..hygon18h: absent */
+	    "\x4a\x00\x01\x10\x12\x04\xff\xff" /* 0x04a/0x01 zen2..zen4: absent */
+	    "\x4a\x00\x01\x13\x13\x04\xff\xff" /* 0x04a/0x01 zen5: absent */
+	    "\x4a\x00\x02\x00\x09\x01\xca\x18" /* 0x04a/0x02 k8_revb..fam11h: same */
+	    "\x4a\x00\x02\x0a\x0f\x04\xff\xff" /* 0x04a/0x02 fam12h..hygon18h: absent */
+	    "\x4a\x00\x02\x10\x12\x04\xff\xff" /* 0x04a/0x02 zen2..zen4: absent */
+	    "\x4a\x00\x02\x13\x13\x04\xff\xff" /* 0x04a/0x02 zen5: absent */
+	    "\x4a\x00\x03\x00\x05\x01\xf9\x18" /* 0x04a/0x03 k8_revb..k8_revg: same */
+	    "\x4a\x00\x03\x06\x08\x01\x1c\x19" /* 0x04a/0x03 fam10h_barcelona..fam10h_istanbul: same */
+	    "\x4a\x00\x03\x09\x09\x01\xf9\x18" /* 0x04a/0x03 fam11h: same */
+	    "\x4a\x00\x03\x0a\x0f\x04\xff\xff" /* 0x04a/0x03 fam12h..hygon18h: absent */
+	    "\x4a\x00\x03\x10\x12\x04\xff\xff" /* 0x04a/0x03 zen2..zen4: absent */
+	    "\x4a\x00\x03\x13\x13\x04\xff\xff" /* 0x04a/0x03 zen5: absent */
+	    "\x4b\x00\x01\x00\x0d\x01\x5a\x19" /* 0x04b/0x01 k8_revb..fam16h: same */
+	    "\x4b\x00\x01\x0e\x0f\x01\x80\x19" /* 0x04b/0x01 zen1..hygon18h: same */
+	    "\x4b\x00\x01\x10\x12\x01\xb1\x19" /* 0x04b/0x01 zen2..zen4: same */
+	    "\x4b\x00\x01\x13\x13\x01\xe4\x19" /* 0x04b/0x01 zen5: same */
+	    "\x4b\x00\x02\x00\x0d\x01\x00\x1a" /* 0x04b/0x02 k8_revb..fam16h: same */
+	    "\x4b\x00\x02\x0e\x0f\x01\x27\x1a" /* 0x04b/0x02 zen1..hygon18h: same */
+	    "\x4b\x00\x02\x10\x12\x01\x59\x1a" /* 0x04b/0x02 zen2..zen4: same */
+	    "\x4b\x00\x02\x13\x13\x01\x84\x1a" /* 0x04b/0x02 zen5: same */
+	    "\x4b\x00\x04\x00\x0d\x01\xa2\x1a" /* 0x04b/0x04 k8_revb..fam16h: same */
+	    "\x4b\x00\x04\x0e\x0f\x01\xc7\x1a" /* 0x04b/0x04 zen1..hygon18h: same */
+	    "\x4b\x00\x04\x10\x12\x01\xf5\x1a" /* 0x04b/0x04 zen2..zen4: same */
+	    "\x4b\x00\x04\x13\x13\x01\x22\x1b" /* 0x04b/0x04 zen5: same */
+	    "\x4b\x00\x07\x00\x0d\x01\x42\x1b" /* 0x04b/0x07 k8_revb..fam16h: same */
+	    "\x4b\x00\x07\x0e\x0f\x01\x67\x1b" /* 0x04b/0x07 zen1..hygon18h: same */
+	    "\x4b\x00\x07\x10\x12\x01\xb6\x1b" /* 0x04b/0x07 zen2..zen4: same */
+	    "\x4b\x00\x07\x13\x13\x01\xdb\x1b" /* 0x04b/0x07 zen5: same */
+	    "\x63\x00\x10\x00\x0c\x04\xff\xff" /* 0x063/0x10 k8_revb..fam15h: absent */
+	    "\x63\x00\x10\x0d\x0d\x01\xf2\x1b" /* 0x063/0x10 fam16h: same */
+	    "\x63\x00\x10\x0e\x0f\x02\x15\x1c" /* 0x063/0x10 zen1..hygon18h: different */
+	    "\x63\x00\x10\x10\x11\x02\x3c\x1c" /* 0x063/0x10 zen2..zen3: different */
+	    "\x63\x00\x10\x12\x12\x04\xff\xff" /* 0x063/0x10 zen4: absent */
+	    "\x63\x00\x10\x13\x13\x02\x3c\x1c" /* 0x063/0x10 zen5: different */
+	    "\x63\x00\x20\x00\x0c\x04\xff\xff" /* 0x063/0x20 k8_revb..fam15h: absent */
+	    "\x63\x00\x20\x0d\x0d\x02\x47\x1c" /* 0x063/0x20 fam16h: different */
+	    "\x63\x00\x20\x0e\x0f\x02\x5d\x1c" /* 0x063/0x20 zen1..hygon18h: different */
+	    "\x63\x00\x20\x10\x11\x02\x7d\x1c" /* 0x063/0x20 zen2..zen3: different */
+	    "\x63\x00\x20\x12\x12\x04\xff\xff" /* 0x063/0x20 zen4: absent */
+	    "\x63\x00\x20\x13\x13\x02\x7d\x1c" /* 0x063/0x20 zen5: different */
+	    "\x76\x00\x00\x00\x0d\x01\x92\x1c" /* 0x076/0x00 k8_revb..fam16h: same */
+	    "\x76\x00\x00\x0e\x12\x01\xa3\x1c" /* 0x076/0x00 zen1..zen4: same */
+	    "\x76\x00\x00\x13\x13\x01\xb6\x1c" /* 0x076/0x00 zen5: same */
+	    "\x7d\x00\x01\x00\x0c\x01\xc8\x1c" /* 0x07d/0x01 k8_revb..fam15h: same */
+	    "\x7d\x00\x01\x0d\x0f\x04\xff\xff" /* 0x07d/0x01 fam16h..hygon18h: absent */
+	    "\x7d\x00\x01\x10\x12\x04\xff\xff" /* 0x07d/0x01 zen2..zen4: absent */
+	    "\x7d\x00\x01\x13\x13\x04\xff\xff" /* 0x07d/0x01 zen5: absent */
+	    "\x7d\x00\x02\x00\x0c\x01\xe4\x1c" /* 0x07d/0x02 k8_revb..fam15h: same */
+	    "\x7d\x00\x02\x0d\x0f\x04\xff\xff" /* 0x07d/0x02 fam16h..hygon18h: absent */
+	    "\x7d\x00\x02\x10\x12\x04\xff\xff" /* 0x07d/0x02 zen2..zen4: absent */
+	    "\x7d\x00\x02\x13\x13\x04\xff\xff" /* 0x07d/0x02 zen5: absent */
+	    "\x7d\x00\x04\x00\x0a\x01\xf8\x1c" /* 0x07d/0x04 k8_revb..fam12h: same */
+	    "\x7d\x00\x04\x0b\x0b\x02\x10\x1d" /* 0x07d/0x04 fam14h: different */
+	    "\x7d\x00\x04\x0c\x0c\x01\xf8\x1c" /* 0x07d/0x04 fam15h: same */
+	    "\x7d\x00\x04\x0d\x0f\x04\xff\xff" /* 0x07d/0x04 fam16h..hygon18h: absent */
+	    "\x7d\x00\x04\x10\x12\x04\xff\xff" /* 0x07d/0x04 zen2..zen4: absent */
+	    "\x7d\x00\x04\x13\x13\x04\xff\xff" /* 0x07d/0x04 zen5: absent */
+	    "\x7d\x00\x08\x00\x0c\x01\x1f\x1d" /* 0x07d/0x08 k8_revb..fam15h: same */
+	    "\x7d\x00\x08\x0d\x0f\x04\xff\xff" /* 0x07d/0x08 fam16h..hygon18h: absent */
+	    "\x7d\x00\x08\x10\x12\x04\xff\xff" /* 0x07d/0x08 zen2..zen4: absent */
+	    "\x7d\x00\x08\x13\x13\x04\xff\xff" /* 0x07d/0x08 zen5: absent */
+	    "\x7d\x00\x10\x00\x0a\x01\x34\x1d" /* 0x07d/0x10 k8_revb..fam12h: same */
+	    "\x7d\x00\x10\x0b\x0b\x02\x10\x1d" /* 0x07d/0x10 fam14h: different */
+	    "\x7d\x00\x10\x0c\x0c\x01\x34\x1d" /* 0x07d/0x10 fam15h: same */
+	    "\x7d\x00\x10\x0d\x0f\x04\xff\xff" /* 0x07d/0x10 fam16h..hygon18h: absent */
+	    "\x7d\x00\x10\x10\x12\x04\xff\xff" /* 0x07d/0x10 zen2..zen4: absent */
+	    "\x7d\x00\x10\x13\x13\x04\xff\xff" /* 0x07d/0x10 zen5: absent */
+	    "\x7d\x00\x1f\x00\x05\x01\x4d\x1d" /* 0x07d/0x1f k8_revb..k8_revg: same */
+	    "\x7d\x00\x1f\x06\x08\x01\x60\x1d" /* 0x07d/0x1f fam10h_barcelona..fam10h_istanbul: same */
+	    "\x7d\x00\x1f\x09\x09\x01\x4d\x1d" /* 0x07d/0x1f fam11h: same */
+	    "\x7d\x00\x1f\x0a\x0a\x01\x60\x1d" /* 0x07d/0x1f fam12h: same */
+	    "\x7d\x00\x1f\x0b\x0b\x03\x4d\x1d" /* 0x07d/0x1f fam14h: partial */
+	    "\x7d\x00\x1f\x0c\x0c\x01\x60\x1d" /* 0x07d/0x1f fam15h: same */
+	    "\x7d\x00\x1f\x0d\x0f\x04\xff\xff" /* 0x07d/0x1f fam16h..hygon18h: absent */
+	    "\x7d\x00\x1f\x10\x12\x04\xff\xff" /* 0x07d/0x1f zen2..zen4: absent */
+	    "\x7d\x00\x1f\x13\x13\x04\xff\xff" /* 0x07d/0x1f zen5: absent */
+	    "\x7e\x00\x01\x00\x0c\x01\x9a\x1d" /* 0x07e/0x01 k8_revb..fam15h: same */
+	    "\x7e\x00\x01\x0d\x0f\x04\xff\xff" /* 0x07e/0x01 fam16h..hygon18h: absent */
+	    "\x7e\x00\x01\x10\x12\x04\xff\xff" /* 0x07e/0x01 zen2..zen4: absent */
+	    "\x7e\x00\x01\x13\x13\x04\xff\xff" /* 0x07e/0x01 zen5: absent */
+	    "\x7e\x00\x02\x00\x0c\x01\xb5\x1d" /* 0x07e/0x02 k8_revb..fam15h: same */
+	    "\x7e\x00\x02\x0d\x0f\x04\xff\xff" /* 0x07e/0x02 fam16h..hygon18h: absent */
+	    "\x7e\x00\x02\x10\x12\x04\xff\xff" /* 0x07e/0x02 zen2..zen4: absent */
+	    "\x7e\x00\x02\x13\x13\x04\xff\xff" /* 0x07e/0x02 zen5: absent */
+	    "\x7e\x00\x04\x00\x0a\x01\xc8\x1d" /* 0x07e/0x04 k8_revb..fam12h: same */
+	    "\x7e\x00\x04\x0b\x0b\x02\xdf\x1d" /* 0x07e/0x04 fam14h: different */
+	    "\x7e\x00\x04\x0c\x0c\x01\xc8\x1d" /* 0x07e/0x04 fam15h: same */
+	    "\x7e\x00\x04\x0d\x0f\x04\xff\xff" /* 0x07e/0x04 fam16h..hygon18h: absent */
+	    "\x7e\x00\x04\x10\x12\x04\xff\xff" /* 0x07e/0x04 zen2..zen4: absent */
+	    "\x7e\x00\x04\x13\x13\x04\xff\xff" /* 0x07e/0x04 zen5: absent */
+	    "\x7e\x00\x07\x00\x05\x01\xed\x1d" /* 0x07e/0x07 k8_revb..k8_revg: same */
+	    "\x7e\x00\x07\x06\x08\x01\xff\x1d" /* 0x07e/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\x7e\x00\x07\x09\x09\x01\xed\x1d" /* 0x07e/0x07 fam11h: same */
+	    "\x7e\x00\x07\x0a\x0a\x01\xff\x1d" /* 0x07e/0x07 fam12h: same */
+	    "\x7e\x00\x07\x0b\x0b\x03\xed\x1d" /* 0x07e/0x07 fam14h: partial */
+	    "\x7e\x00\x07\x0c\x0c\x01\xff\x1d" /* 0x07e/0x07 fam15h: same */
+	    "\x7e\x00\x07\x0d\x0f\x04\xff\xff" /* 0x07e/0x07 fam16h..hygon18h: absent */
+	    "\x7e\x00\x07\x10\x12\x04\xff\xff" /* 0x07e/0x07 zen2..zen4: absent */
+	    "\x7e\x00\x07\x13\x13\x04\xff\xff" /* 0x07e/0x07 zen5: absent */
+	    "\x7f\x00\x01\x00\x0b\x01\x28\x1e" /* 0x07f/0x01 k8_revb..fam14h: same */
+	    "\x7f\x00\x01\x0c\x0c\x01\x43\x1e" /* 0x07f/0x01 fam15h: same */
+	    "\x7f\x00\x01\x0d\x0f\x04\xff\xff" /* 0x07f/0x01 fam16h..hygon18h: absent */
+	    "\x7f\x00\x01\x10\x12\x04\xff\xff" /* 0x07f/0x01 zen2..zen4: absent */
+	    "\x7f\x00\x01\x13\x13\x04\xff\xff" /* 0x07f/0x01 zen5: absent */
+	    "\x7f\x00\x02\x00\x03\x02\x64\x1e" /* 0x07f/0x02 k8_revb..k8_reve: different */
+	    "\x7f\x00\x02\x04\x0b\x01\x76\x1e" /* 0x07f/0x02 k8_revf..fam14h: same */
+	    "\x7f\x00\x02\x0c\x0c\x01\x96\x1e" /* 0x07f/0x02 fam15h: same */
+	    "\x7f\x00\x02\x0d\x0f\x04\xff\xff" /* 0x07f/0x02 fam16h..hygon18h: absent */
+	    "\x7f\x00\x02\x10\x12\x04\xff\xff" /* 0x07f/0x02 zen2..zen4: absent */
+	    "\x7f\x00\x02\x13\x13\x04\xff\xff" /* 0x07f/0x02 zen5: absent */
+	    "\x7f\x00\x03\x00\x03\x03\x28\x1e" /* 0x07f/0x03 k8_revb..k8_reve: partial */
+	    "\x7f\x00\x03\x04\x0a\x01\xbc\x1e" /* 0x07f/0x03 k8_revf..fam12h: same */
+	    "\x7f\x00\x03\x0b\x0b\x01\xd2\x1e" /* 0x07f/0x03 fam14h: same */
+	    "\x7f\x00\x03\x0c\x0c\x01\xfb\x1e" /* 0x07f/0x03 fam15h: same */
+	    "\x7f\x00\x03\x0d\x0f\x04\xff\xff" /* 0x07f/0x03 fam16h..hygon18h: absent */
+	    "\x7f\x00\x03\x10\x12\x04\xff\xff" /* 0x07f/0x03 zen2..zen4: absent */
+	    "\x7f\x00\x03\x13\x13\x04\xff\xff" /* 0x07f/0x03 zen5: absent */
+	    "\x80\x00\x00\x00\x0d\x01\x2a\x1f" /* 0x080/0x00 k8_revb..fam16h: same */
+	    "\x80\x00\x00\x0e\x0f\x01\x44\x1f" /* 0x080/0x00 zen1..hygon18h: same */
+	    "\x80\x00\x00\x10\x11\x01\x64\x1f" /* 0x080/0x00 zen2..zen3: same */
+	    "\x80\x00\x00\x12\x12\x04\xff\xff" /* 0x080/0x00 zen4: absent */
+	    "\x80\x00\x00\x13\x13\x04\xff\xff" /* 0x080/0x00 zen5: absent */
+	    "\x81\x00\x00\x00\x0d\x01\x6c\x1f" /* 0x081/0x00 k8_revb..fam16h: same */
+	    "\x81\x00\x00\x0e\x0f\x01\x85\x1f" /* 0x081/0x00 zen1..hygon18h: same */
+	    "\x81\x00\x00\x10\x11\x01\xa6\x1f" /* 0x081/0x00 zen2..zen3: same */
+	    "\x81\x00\x00\x12\x12\x04\xff\xff" /* 0x081/0x00 zen4: absent */
+	    "\x81\x00\x00\x13\x13\x04\xff\xff" /* 0x081/0x00 zen5: absent */
+	    "\x82\x00\x00\x00\x12\x01\xb3\x1f" /* 0x082/0x00 k8_revb..zen4: same */
+	    "\x82\x00\x00\x13\x13\x01\xd5\x1f" /* 0x082/0x00 zen5: same */
+	    "\x83\x00\x00\x00\x12\x01\xe6\x1f" /* 0x083/0x00 k8_revb..zen4: same */
+	    "\x83\x00\x00\x13\x13\x01\x0c\x20" /* 0x083/0x00 zen5: same */
+	    "\x84\x00\x00\x00\x0a\x01\x1e\x20" /* 0x084/0x00 k8_revb..fam12h: same */
+	    "\x84\x00\x00\x0b\x0b\x04\xff\xff" /* 0x084/0x00 fam14h: absent */
+	    "\x84\x00\x00\x0c\x0d\x01\x1e\x20" /* 0x084/0x00 fam15h..fam16h: same */
+	    "\x84\x00\x00\x0e\x12\x01\x3b\x20" /* 0x084/0x00 zen1..zen4: same */
+	    "\x84\x00\x00\x13\x13\x01\x54\x20" /* 0x084/0x00 zen5: same */
+	    "\x85\x00\x03\x00\x05\x03\x6e\x20" /* 0x085/0x03 k8_revb..k8_revg: partial */
+	    "\x85\x00\x03\x06\x08\x01\x8c\x20" /* 0x085/0x03 fam10h_barcelona..fam10h_istanbul: same */
+	    "\x85\x00\x03\x09\x09\x03\x6e\x20" /* 0x085/0x03 fam11h: partial */
+	    "\x85\x00\x03\x0a\x0b\x01\x8c\x20" /* 0x085/0x03 fam12h..fam14h: same */
+	    "\x85\x00\x03\x0c\x0c\x01\xae\x20" /* 0x085/0x03 fam15h: same */
+	    "\x85\x00\x03\x0d\x0d\x01\xec\x20" /* 0x085/0x03 fam16h: same */
+	    "\x85\x00\x03\x0e\x12\x01\xfa\x20" /* 0x085/0x03 zen1..zen4: same */
+	    "\x85\x00\x03\x13\x13\x01\x1e\x21" /* 0x085/0x03 zen5: same */
+	    "\x86\x00\x00\x00\x0a\x01\x43\x21" /* 0x086/0x00 k8_revb..fam12h: same */
+	    "\x86\x00\x00\x0b\x0b\x04\xff\xff" /* 0x086/0x00 fam14h: absent */
+	    "\x86\x00\x00\x0c\x0c\x01\x43\x21" /* 0x086/0x00 fam15h: same */
+	    "\x86\x00\x00\x0d\x0d\x04\xff\xff" /* 0x086/0x00 fam16h: absent */
+	    "\x86\x00\x00\x0e\x0f\x01\x43\x21" /* 0x086/0x00 zen1..hygon18h: same */
+	    "\x86\x00\x00\x10\x11\x01\x74\x21" /* 0x086/0x00 zen2..zen3: same */
+	    "\x86\x00\x00\x12\x12\x04\xff\xff" /* 0x086/0x00 zen4: absent */
+	    "\x86\x00\x00\x13\x13\x04\xff\xff" /* 0x086/0x00 zen5: absent */
+	    "\x87\x00\x00\x00\x0d\x01\x83\x21" /* 0x087/0x00 k8_revb..fam16h: same */
+	    "\x87\x00\x00\x0e\x0f\x02\x9b\x21" /* 0x087/0x00 zen1..hygon18h: different */
+	    "\x87\x00\x00\x10\x11\x02\xb2\x21" /* 0x087/0x00 zen2..zen3: different */
+	    "\x87\x00\x00\x12\x12\x04\xff\xff" /* 0x087/0x00 zen4: absent */
+	    "\x87\x00\x00\x13\x13\x04\xff\xff" /* 0x087/0x00 zen5: absent */
+	    "\x88\x00\x00\x00\x0d\x01\xc1\x21" /* 0x088/0x00 k8_revb..fam16h: same */
+	    "\x88\x00\x00\x0e\x0f\x04\xff\xff" /* 0x088/0x00 zen1..hygon18h: absent */
+	    "\x88\x00\x00\x10\x12\x04\xff\xff" /* 0x088/0x00 zen2..zen4: absent */
+	    "\x88\x00\x00\x13\x13\x04\xff\xff" /* 0x088/0x00 zen5: absent */
+	    "\x89\x00\x00\x00\x0d\x01\xd3\x21" /* 0x089/0x00 k8_revb..fam16h: same */
+	    "\x89\x00\x00\x0e\x0f\x04\xff\xff" /* 0x089/0x00 zen1..hygon18h: absent */
+	    "\x89\x00\x00\x10\x12\x04\xff\xff" /* 0x089/0x00 zen2..zen4: absent */
+	    "\x89\x00\x00\x13\x13\x04\xff\xff" /* 0x089/0x00 zen5: absent */
+	    "\xc0\x00\x00\x00\x12\x01\xea\x21" /* 0x0c0/0x00 k8_revb..zen4: same */
+	    "\xc0\x00\x00\x13\x13\x01\xff\x21" /* 0x0c0/0x00 zen5: same */
+	    "\xc0\x00\x00\x14\x14\x01\x0c\x22" /* 0x0c0/0x00 intel_arch: same */
+	    "\xc1\x00\x00\x00\x10\x01\x20\x22" /* 0x0c1/0x00 k8_revb..zen2: same */
+	    "\xc1\x00\x00\x11\x12\x01\x2d\x22" /* 0x0c1/0x00 zen3..zen4: same */
+	    "\xc1\x00\x00\x13\x13\x01\x39\x22" /* 0x0c1/0x00 zen5: same */
+	    "\xc2\x00\x00\x00\x12\x01\x44\x22" /* 0x0c2/0x00 k8_revb..zen4: same */
+	    "\xc2\x00\x00\x13\x13\x01\x60\x22"; /* 0x0c2/0x00 zen5: same */
+	static const char part1[] =
+	    "\xc3\x00\x00\x00\x0d\x01\x6b\x22" /* 0x0c3/0x00 k8_revb..fam16h: same */
+	    "\xc3\x00\x00\x0e\x12\x01\x94\x22" /* 0x0c3/0x00 zen1..zen4: same */
+	    "\xc3\x00\x00\x13\x13\x01\xbd\x22" /* 0x0c3/0x00 zen5: same */
+	    "\xc4\x00\x00\x00\x12\x01\xcd\x22" /* 0x0c4/0x00 k8_revb..zen4: same */
+	    "\xc4\x00\x00\x13\x13\x01\xef\x22" /* 0x0c4/0x00 zen5: same */
+	    "\xc4\x00\x00\x14\x14\x01\xfe\x22" /* 0x0c4/0x00 intel_arch: same */
+	    "\xc5\x00\x00\x00\x12\x01\x1a\x23" /* 0x0c5/0x00 k8_revb..zen4: same */
+	    "\xc5\x00\x00\x13\x13\x01\x49\x23" /* 0x0c5/0x00 zen5: same */
+	    "\xc5\x00\x00\x14\x14\x01\x5d\x23" /* 0x0c5/0x00 intel_arch: same */
+	    "\xc6\x00\x00\x00\x12\x01\x79\x23" /* 0x0c6/0x00 k8_revb..zen4: same */
+	    "\xc6\x00\x00\x13\x13\x01\x97\x23" /* 0x0c6/0x00 zen5: same */
+	    "\xc7\x00\x00\x00\x0f\x01\xa6\x23" /* 0x0c7/0x00 k8_revb..hygon18h: same */
+	    "\xc7\x00\x00\x10\x11\x01\xbd\x23" /* 0x0c7/0x00 zen2..zen3: same */
+	    "\xc7\x00\x00\x12\x12\x04\xff\xff" /* 0x0c7/0x00 zen4: absent */
+	    "\xc7\x00\x00\x13\x13\x04\xff\xff" /* 0x0c7/0x00 zen5: absent */
+	    "\xc8\x00\x00\x00\x12\x01\xcf\x23" /* 0x0c8/0x00 k8_revb..zen4: same */
+	    "\xc8\x00\x00\x13\x13\x01\xe4\x23" /* 0x0c8/0x00 zen5: same */
+	    "\xc9\x00\x00\x00\x12\x01\xf4\x23" /* 0x0c9/0x00 k8_revb..zen4: same */
+	    "\xc9\x00\x00\x13\x13\x01\x16\x24" /* 0x0c9/0x00 zen5: same */
+	    "\xca\x00\x00\x00\x0c\x01\x2e\x24" /* 0x0ca/0x00 k8_revb..fam15h: same */
+	    "\xca\x00\x00\x0d\x0d\x01\x55\x24" /* 0x0ca/0x00 fam16h: same */
+	    "\xca\x00\x00\x0e\x12\x01\x70\x24" /* 0x0ca/0x00 zen1..zen4: same */
+	    "\xca\x00\x00\x13\x13\x01\xa2\x24" /* 0x0ca/0x00 zen5: same */
+	    "\xcb\x00\x01\x00\x0a\x01\xb6\x24" /* 0x0cb/0x01 k8_revb..fam12h: same */
+	    "\xcb\x00\x01\x0b\x0b\x01\xda\x24" /* 0x0cb/0x01 fam14h: same */
+	    "\xcb\x00\x01\x0c\x0c\x01\x02\x25" /* 0x0cb/0x01 fam15h: same */
+	    "\xcb\x00\x01\x0d\x0d\x01\xb6\x24" /* 0x0cb/0x01 fam16h: same */
+	    "\xcb\x00\x01\x0e\x12\x01\x22\x25" /* 0x0cb/0x01 zen1..zen4: same */
+	    "\xcb\x00\x01\x13\x13\x02\x48\x25" /* 0x0cb/0x01 zen5: different */
+	    "\xcb\x00\x02\x00\x0a\x01\x60\x25" /* 0x0cb/0x02 k8_revb..fam12h: same */
+	    "\xcb\x00\x02\x0b\x0b\x02\x8e\x25" /* 0x0cb/0x02 fam14h: different */
+	    "\xcb\x00\x02\x0c\x0c\x01\xb6\x25" /* 0x0cb/0x02 fam15h: same */
+	    "\xcb\x00\x02\x0d\x0d\x02\xd6\x25" /* 0x0cb/0x02 fam16h: different */
+	    "\xcb\x00\x02\x0e\x12\x01\xfa\x25" /* 0x0cb/0x02 zen1..zen4: same */
+	    "\xcb\x00\x02\x13\x13\x02\x20\x26" /* 0x0cb/0x02 zen5: different */
+	    "\xcb\x00\x04\x00\x09\x01\x38\x26" /* 0x0cb/0x04 k8_revb..fam11h: same */
+	    "\xcb\x00\x04\x0a\x0a\x02\x6c\x26" /* 0x0cb/0x04 fam12h: different */
+	    "\xcb\x00\x04\x0b\x0b\x02\x99\x26" /* 0x0cb/0x04 fam14h: different */
+	    "\xcb\x00\x04\x0c\x0c\x02\xbd\x26" /* 0x0cb/0x04 fam15h: different */
+	    "\xcb\x00\x04\x0d\x0d\x02\xdd\x26" /* 0x0cb/0x04 fam16h: different */
+	    "\xcb\x00\x04\x0e\x12\x02\xfd\x26" /* 0x0cb/0x04 zen1..zen4: different */
+	    "\xcb\x00\x04\x13\x13\x02\x23\x27" /* 0x0cb/0x04 zen5: different */
+	    "\xcb\x00\x08\x00\x05\x01\x3b\x27" /* 0x0cb/0x08 k8_revb..k8_revg: same */
+	    "\xcb\x00\x08\x06\x08\x02\xdd\x26" /* 0x0cb/0x08 fam10h_barcelona..fam10h_istanbul: different */
+	    "\xcb\x00\x08\x09\x09\x01\x3b\x27" /* 0x0cb/0x08 fam11h: same */
+	    "\xcb\x00\x08\x0a\x0a\x02\xdd\x26" /* 0x0cb/0x08 fam12h: different */
+	    "\xcb\x00\x08\x0b\x0b\x02\x99\x26" /* 0x0cb/0x08 fam14h: different */
+	    "\xcb\x00\x08\x0c\x0c\x02\x6f\x27" /* 0x0cb/0x08 fam15h: different */
+	    "\xcb\x00\x08\x0d\x0d\x02\xdd\x26" /* 0x0cb/0x08 fam16h: different */
+	    "\xcb\x00\x08\x0e\x12\x02\x6f\x27" /* 0x0cb/0x08 zen1..zen4: different */
+	    "\xcb\x00\x08\x13\x13\x02\x8b\x27" /* 0x0cb/0x08 zen5: different */
+	    "\xcb\x00\x0f\x00\x05\x01\x9f\x27" /* 0x0cb/0x0f k8_revb..k8_revg: same */
+	    "\xcb\x00\x0f\x06\x08\x03\x9f\x27" /* 0x0cb/0x0f fam10h_barcelona..fam10h_istanbul: partial */
+	    "\xcb\x00\x0f\x09\x09\x01\x9f\x27" /* 0x0cb/0x0f fam11h: same */
+	    "\xcb\x00\x0f\x0a\x0a\x03\x9f\x27" /* 0x0cb/0x0f fam12h: partial */
+	    "\xcb\x00\x0f\x0b\x0b\x03\xc3\x27" /* 0x0cb/0x0f fam14h: partial */
+	    "\xcb\x00\x0f\x0c\x0c\x03\xeb\x27" /* 0x0cb/0x0f fam15h: partial */
+	    "\xcb\x00\x0f\x0d\x0d\x03\x9f\x27" /* 0x0cb/0x0f fam16h: partial */
+	    "\xcb\x00\x0f\x0e\x12\x03\x0b\x28" /* 0x0cb/0x0f zen1..zen4: partial */
+	    "\xcb\x00\x0f\x13\x13\x03\x45\x28" /* 0x0cb/0x0f zen5: partial */
+	    "\xcc\x00\x01\x00\x09\x01\x65\x28" /* 0x0cc/0x01 k8_revb..fam11h: same */
+	    "\xcc\x00\x01\x0a\x0f\x04\xff\xff" /* 0x0cc/0x01 fam12h..hygon18h: absent */
+	    "\xcc\x00\x01\x10\x10\x04\xff\xff" /* 0x0cc/0x01 zen2: absent */
+	    "\xcc\x00\x01\x11\x12\x02\x98\x28" /* 0x0cc/0x01 zen3..zen4: different */
+	    "\xcc\x00\x01\x13\x13\x02\xbd\x28" /* 0x0cc/0x01 zen5: different */
+	    "\xcc\x00\x02\x00\x09\x01\xd3\x28" /* 0x0cc/0x02 k8_revb..fam11h: same */
+	    "\xcc\x00\x02\x0a\x0f\x04\xff\xff" /* 0x0cc/0x02 fam12h..hygon18h: absent */
+	    "\xcc\x00\x02\x10\x10\x04\xff\xff" /* 0x0cc/0x02 zen2: absent */
+	    "\xcc\x00\x02\x11\x12\x02\x98\x28" /* 0x0cc/0x02 zen3..zen4: different */
+	    "\xcc\x00\x02\x13\x13\x02\xbd\x28" /* 0x0cc/0x02 zen5: different */
+	    "\xcc\x00\x04\x00\x09\x01\x06\x29" /* 0x0cc/0x04 k8_revb..fam11h: same */
+	    "\xcc\x00\x04\x0a\x0f\x04\xff\xff" /* 0x0cc/0x04 fam12h..hygon18h: absent */
+	    "\xcc\x00\x04\x10\x10\x04\xff\xff" /* 0x0cc/0x04 zen2: absent */
+	    "\xcc\x00\x04\x11\x12\x02\x98\x28" /* 0x0cc/0x04 zen3..zen4: different */
+	    "\xcc\x00\x04\x13\x13\x02\xbd\x28" /* 0x0cc/0x04 zen5: different */
+	    "\xcc\x00\x07\x00\x09\x01\x39\x29" /* 0x0cc/0x07 k8_revb..fam11h: same */
+	    "\xcc\x00\x07\x0a\x0f\x04\xff\xff" /* 0x0cc/0x07 fam12h..hygon18h: absent */
+	    "\xcc\x00\x07\x10\x10\x04\xff\xff" /* 0x0cc/0x07 zen2: absent */
+	    "\xcc\x00\x07\x11\x12\x02\x98\x28" /* 0x0cc/0x07 zen3..zen4: different */
+	    "\xcc\x00\x07\x13\x13\x02\xbd\x28" /* 0x0cc/0x07 zen5: different */
+	    "\xcd\x00\x00\x00\x0d\x01\x65\x29" /* 0x0cd/0x00 k8_revb..fam16h: same */
+	    "\xcd\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0cd/0x00 zen1..hygon18h: absent */
+	    "\xcd\x00\x00\x10\x12\x04\xff\xff" /* 0x0cd/0x00 zen2..zen4: absent */
+	    "\xcd\x00\x00\x13\x13\x04\xff\xff" /* 0x0cd/0x00 zen5: absent */
+	    "\xce\x00\x00\x00\x0d\x01\x7e\x29" /* 0x0ce/0x00 k8_revb..fam16h: same */
+	    "\xce\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0ce/0x00 zen1..hygon18h: absent */
+	    "\xce\x00\x00\x10\x12\x04\xff\xff" /* 0x0ce/0x00 zen2..zen4: absent */
+	    "\xce\x00\x00\x13\x13\x04\xff\xff" /* 0x0ce/0x00 zen5: absent */
+	    "\xcf\x00\x00\x00\x0d\x01\xae\x29" /* 0x0cf/0x00 k8_revb..fam16h: same */
+	    "\xcf\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0cf/0x00 zen1..hygon18h: absent */
+	    "\xcf\x00\x00\x10\x12\x04\xff\xff" /* 0x0cf/0x00 zen2..zen4: absent */
+	    "\xcf\x00\x00\x13\x13\x04\xff\xff" /* 0x0cf/0x00 zen5: absent */
+	    "\xd0\x00\x00\x00\x0a\x01\xbf\x29" /* 0x0d0/0x00 k8_revb..fam12h: same */
+	    "\xd0\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d0/0x00 fam14h: absent */
+	    "\xd0\x00\x00\x0c\x0c\x01\xbf\x29" /* 0x0d0/0x00 fam15h: same */
+	    "\xd0\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d0/0x00 fam16h..hygon18h: absent */
+	    "\xd0\x00\x00\x10\x12\x04\xff\xff" /* 0x0d0/0x00 zen2..zen4: absent */
+	    "\xd0\x00\x00\x13\x13\x04\xff\xff" /* 0x0d0/0x00 zen5: absent */
+	    "\xd1\x00\x00\x00\x0a\x01\xcd\x29" /* 0x0d1/0x00 k8_revb..fam12h: same */
+	    "\xd1\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d1/0x00 fam14h: absent */
+	    "\xd1\x00\x00\x0c\x0c\x01\xcd\x29" /* 0x0d1/0x00 fam15h: same */
+	    "\xd1\x00\x00\x0d\x0d\x04\xff\xff" /* 0x0d1/0x00 fam16h: absent */
+	    "\xd1\x00\x00\x0e\x12\x02\xdd\x29" /* 0x0d1/0x00 zen1..zen4: different */
+	    "\xd1\x00\x00\x13\x13\x02\x05\x2a" /* 0x0d1/0x00 zen5: different */
+	    "\xd2\x00\x00\x00\x0a\x01\x11\x2a" /* 0x0d2/0x00 k8_revb..fam12h: same */
+	    "\xd2\x00\x00\x0b\x0d\x04\xff\xff" /* 0x0d2/0x00 fam14h..fam16h: absent */
+	    "\xd2\x00\x00\x0e\x0f\x02\x31\x2a" /* 0x0d2/0x00 zen1..hygon18h: different */
+	    "\xd2\x00\x00\x10\x10\x02\x66\x2a" /* 0x0d2/0x00 zen2: different */
+	    "\xd2\x00\x00\x11\x12\x04\xff\xff" /* 0x0d2/0x00 zen3..zen4: absent */
+	    "\xd2\x00\x00\x13\x13\x04\xff\xff" /* 0x0d2/0x00 zen5: absent */
+	    "\xd3\x00\x00\x00\x0a\x01\x77\x2a" /* 0x0d3/0x00 k8_revb..fam12h: same */
+	    "\xd3\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d3/0x00 fam14h: absent */
+	    "\xd3\x00\x00\x0c\x0c\x01\x77\x2a" /* 0x0d3/0x00 fam15h: same */
+	    "\xd3\x00\x00\x0d\x0d\x04\xff\xff" /* 0x0d3/0x00 fam16h: absent */
+	    "\xd3\x00\x00\x0e\x12\x02\x98\x2a" /* 0x0d3/0x00 zen1..zen4: different */
+	    "\xd3\x00\x00\x13\x13\x02\xae\x2a" /* 0x0d3/0x00 zen5: different */
+	    "\xd4\x00\x00\x00\x0a\x01\xba\x2a" /* 0x0d4/0x00 k8_revb..fam12h: same */
+	    "\xd4\x00\x00\x0b\x0d\x04\xff\xff" /* 0x0d4/0x00 fam14h..fam16h: absent */
+	    "\xd4\x00\x00\x0e\x12\x02\xda\x2a" /* 0x0d4/0x00 zen1..zen4: different */
+	    "\xd4\x00\x00\x13\x13\x02\xe7\x2a" /* 0x0d4/0x00 zen5: different */
+	    "\xd5\x00\x00\x00\x0a\x01\xf4\x2a" /* 0x0d5/0x00 k8_revb..fam12h: same */
+	    "\xd5\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d5/0x00 fam14h: absent */
+	    "\xd5\x00\x00\x0c\x0c\x01\x1b\x2b" /* 0x0d5/0x00 fam15h: same */
+	    "\xd5\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d5/0x00 fam16h..hygon18h: absent */
+	    "\xd5\x00\x00\x10\x12\x04\xff\xff" /* 0x0d5/0x00 zen2..zen4: absent */
+	    "\xd5\x00\x00\x13\x13\x04\xff\xff" /* 0x0d5/0x00 zen5: absent */
+	    "\xd6\x00\x00\x00\x0a\x01\x40\x2b" /* 0x0d6/0x00 k8_revb..fam12h: same */
+	    "\xd6\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d6/0x00 fam14h: absent */
+	    "\xd6\x00\x00\x0c\x0c\x01\x6c\x2b" /* 0x0d6/0x00 fam15h: same */
+	    "\xd6\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d6/0x00 fam16h..hygon18h: absent */
+	    "\xd6\x00\x00\x10\x11\x04\xff\xff" /* 0x0d6/0x00 zen2..zen3: absent */
+	    "\xd6\x00\x00\x12\x12\x02\x94\x2b" /* 0x0d6/0x00 zen4: different */
+	    "\xd6\x00\x00\x13\x13\x02\xa5\x2b" /* 0x0d6/0x00 zen5: different */
+	    "\xd7\x00\x00\x00\x0a\x01\xb2\x2b" /* 0x0d7/0x00 k8_revb..fam12h: same */
+	    "\xd7\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d7/0x00 fam14h: absent */
+	    "\xd7\x00\x00\x0c\x0c\x01\xb2\x2b" /* 0x0d7/0x00 fam15h: same */
+	    "\xd7\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d7/0x00 fam16h..hygon18h: absent */
+	    "\xd7\x00\x00\x10\x12\x04\xff\xff" /* 0x0d7/0x00 zen2..zen4: absent */
+	    "\xd7\x00\x00\x13\x13\x04\xff\xff" /* 0x0d7/0x00 zen5: absent */
+	    "\xd8\x00\x00\x00\x0a\x01\xce\x2b" /* 0x0d8/0x00 k8_revb..fam12h: same */
+	    "\xd8\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d8/0x00 fam14h: absent */
+	    "\xd8\x00\x00\x0c\x0c\x01\xe9\x2b" /* 0x0d8/0x00 fam15h: same */
+	    "\xd8\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d8/0x00 fam16h..hygon18h: absent */
+	    "\xd8\x00\x00\x10\x12\x04\xff\xff" /* 0x0d8/0x00 zen2..zen4: absent */
+	    "\xd8\x00\x00\x13\x13\x04\xff\xff" /* 0x0d8/0x00 zen5: absent */
+	    "\xd9\x00\x00\x00\x0a\x01\x05\x2c" /* 0x0d9/0x00 k8_revb..fam12h: same */
+	    "\xd9\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d9/0x00 fam14h: absent */
+	    "\xd9\x00\x00\x0c\x0c\x01\x2a\x2c" /* 0x0d9/0x00 fam15h: same */
+	    "\xd9\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d9/0x00 fam16h..hygon18h: absent */
+	    "\xd9\x00\x00\x10\x12\x04\xff\xff" /* 0x0d9/0x00 zen2..zen4: absent */
+	    "\xd9\x00\x00\x13\x13\x04\xff\xff" /* 0x0d9/0x00 zen5: absent */
+	    "\xda\x00\x00\x00\x0a\x01\x4f\x2c" /* 0x0da/0x00 k8_revb..fam12h: same */
+	    "\xda\x00\x00\x0b\x0f\x04\xff\xff" /* 0x0da/0x00 fam14h..hygon18h: absent */
+	    "\xda\x00\x00\x10\x12\x04\xff\xff" /* 0x0da/0x00 zen2..zen4: absent */
+	    "\xda\x00\x00\x13\x13\x04\xff\xff" /* 0x0da/0x00 zen5: absent */
+	    "\xdb\x00\x01\x00\x0b\x01\x78\x2c" /* 0x0db/0x01 k8_revb..fam14h: same */
+	    "\xdb\x00\x01\x0c\x0c\x02\x9f\x2c" /* 0x0db/0x01 fam15h: different */
+	    "\xdb\x00\x01\x0d\x0d\x01\x78\x2c" /* 0x0db/0x01 fam16h: same */
+	    "\xdb\x00\x01\x0e\x0f\x04\xff\xff" /* 0x0db/0x01 zen1..hygon18h: absent */
+	    "\xdb\x00\x01\x10\x12\x04\xff\xff" /* 0x0db/0x01 zen2..zen4: absent */
+	    "\xdb\x00\x01\x13\x13\x04\xff\xff" /* 0x0db/0x01 zen5: absent */
+	    "\xdb\x00\x02\x00\x0b\x01\xbb\x2c" /* 0x0db/0x02 k8_revb..fam14h: same */
+	    "\xdb\x00\x02\x0c\x0c\x02\xe1\x2c" /* 0x0db/0x02 fam15h: different */
+	    "\xdb\x00\x02\x0d\x0d\x01\xbb\x2c" /* 0x0db/0x02 fam16h: same */
+	    "\xdb\x00\x02\x0e\x0f\x04\xff\xff" /* 0x0db/0x02 zen1..hygon18h: absent */
+	    "\xdb\x00\x02\x10\x12\x04\xff\xff" /* 0x0db/0x02 zen2..zen4: absent */
+	    "\xdb\x00\x02\x13\x13\x04\xff\xff" /* 0x0db/0x02 zen5: absent */
+	    "\xdb\x00\x04\x00\x0b\x01\xfc\x2c" /* 0x0db/0x04 k8_revb..fam14h: same */
+	    "\xdb\x00\x04\x0c\x0c\x02\x23\x2d" /* 0x0db/0x04 fam15h: different */
+	    "\xdb\x00\x04\x0d\x0d\x01\xfc\x2c" /* 0x0db/0x04 fam16h: same */
+	    "\xdb\x00\x04\x0e\x0f\x04\xff\xff" /* 0x0db/0x04 zen1..hygon18h: absent */
+	    "\xdb\x00\x04\x10\x12\x04\xff\xff" /* 0x0db/0x04 zen2..zen4: absent */
+	    "\xdb\x00\x04\x13\x13\x04\xff\xff" /* 0x0db/0x04 zen5: absent */
+	    "\xdb\x00\x08\x00\x0b\x01\x41\x2d" /* 0x0db/0x08 k8_revb..fam14h: same */
+	    "\xdb\x00\x08\x0c\x0c\x02\x67\x2d" /* 0x0db/0x08 fam15h: different */
+	    "\xdb\x00\x08\x0d\x0d\x01\x41\x2d" /* 0x0db/0x08 fam16h: same */
+	    "\xdb\x00\x08\x0e\x0f\x04\xff\xff" /* 0x0db/0x08 zen1..hygon18h: absent */
+	    "\xdb\x00\x08\x10\x12\x04\xff\xff" /* 0x0db/0x08 zen2..zen4: absent */
+	    "\xdb\x00\x08\x13\x13\x04\xff\xff" /* 0x0db/0x08 zen5: absent */
+	    "\xdb\x00\x0f\x00\x0b\x01\x85\x2d" /* 0x0db/0x0f k8_revb..fam14h: same */
+	    "\xdb\x00\x0f\x0c\x0c\x01\x98\x2d" /* 0x0db/0x0f fam15h: same */
+	    "\xdb\x00\x0f\x0d\x0d\x01\x85\x2d" /* 0x0db/0x0f fam16h: same */
+	    "\xdb\x00\x0f\x0e\x0f\x04\xff\xff" /* 0x0db/0x0f zen1..hygon18h: absent */
+	    "\xdb\x00\x0f\x10\x12\x04\xff\xff" /* 0x0db/0x0f zen2..zen4: absent */
+	    "\xdb\x00\x0f\x13\x13\x04\xff\xff" /* 0x0db/0x0f zen5: absent */
+	    "\xdc\x00\x00\x00\x0b\x01\xde\x2d" /* 0x0dc/0x00 k8_revb..fam14h: same */
+	    "\xdc\x00\x00\x0c\x0c\x01\xf5\x2d" /* 0x0dc/0x00 fam15h: same */
+	    "\xdc\x00\x00\x0d\x0d\x01\xde\x2d" /* 0x0dc/0x00 fam16h: same */
+	    "\xdc\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0dc/0x00 zen1..hygon18h: absent */
+	    "\xdc\x00\x00\x10\x12\x04\xff\xff" /* 0x0dc/0x00 zen2..zen4: absent */
+	    "\xdc\x00\x00\x13\x13\x04\xff\xff" /* 0x0dc/0x00 zen5: absent */
+	    "\xdd\x00\x00\x00\x0b\x01\x05\x2e" /* 0x0dd/0x00 k8_revb..fam14h: same */
+	    "\xdd\x00\x00\x0c\x0c\x01\x1c\x2e" /* 0x0dd/0x00 fam15h: same */
+	    "\xdd\x00\x00\x0d\x0d\x01\x05\x2e" /* 0x0dd/0x00 fam16h: same */
+	    "\xdd\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0dd/0x00 zen1..hygon18h: absent */
+	    "\xdd\x00\x00\x10\x12\x04\xff\xff" /* 0x0dd/0x00 zen2..zen4: absent */
+	    "\xdd\x00\x00\x13\x13\x04\xff\xff" /* 0x0dd/0x00 zen5: absent */
+	    "\xde\x00\x00\x00\x0b\x01\x2c\x2e" /* 0x0de/0x00 k8_revb..fam14h: same */
+	    "\xde\x00\x00\x0c\x0c\x01\x43\x2e" /* 0x0de/0x00 fam15h: same */
+	    "\xde\x00\x00\x0d\x0d\x01\x2c\x2e" /* 0x0de/0x00 fam16h: same */
+	    "\xde\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0de/0x00 zen1..hygon18h: absent */
+	    "\xde\x00\x00\x10\x12\x04\xff\xff" /* 0x0de/0x00 zen2..zen4: absent */
+	    "\xde\x00\x00\x13\x13\x04\xff\xff" /* 0x0de/0x00 zen5: absent */
+	    "\xdf\x00\x00\x00\x0b\x01\x53\x2e" /* 0x0df/0x00 k8_revb..fam14h: same */
+	    "\xdf\x00\x00\x0c\x0c\x01\x6a\x2e" /* 0x0df/0x00 fam15h: same */
+	    "\xdf\x00\x00\x0d\x0d\x01\x53\x2e" /* 0x0df/0x00 fam16h: same */
+	    "\xdf\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0df/0x00 zen1..hygon18h: absent */
+	    "\xdf\x00\x00\x10\x12\x04\xff\xff" /* 0x0df/0x00 zen2..zen4: absent */
+	    "\xdf\x00\x00\x13\x13\x04\xff\xff" /* 0x0df/0x00 zen5: absent */
+	    "\xe0\x00\x01\x00\x08\x01\x7a\x2e" /* 0x0e0/0x01 k8_revb..fam10h_istanbul: same */
+	    "\xe0\x00\x01\x09\x09\x03\x91\x2e" /* 0x0e0/0x01 fam11h: partial */
+	    "\xe0\x00\x01\x0a\x0a\x03\xad\x2e" /* 0x0e0/0x01 fam12h: partial */
+	    "\xe0\x00\x01\x0b\x0b\x01\x7a\x2e" /* 0x0e0/0x01 fam14h: same */
+	    "\xe0\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0e0/0x01 fam15h..hygon18h: absent */
+	    "\xe0\x00\x01\x10\x12\x04\xff\xff" /* 0x0e0/0x01 zen2..zen4: absent */
+	    "\xe0\x00\x01\x13\x13\x04\xff\xff" /* 0x0e0/0x01 zen5: absent */
+	    "\xe0\x00\x02\x00\x08\x01\xc9\x2e" /* 0x0e0/0x02 k8_revb..fam10h_istanbul: same */
+	    "\xe0\x00\x02\x09\x09\x03\xe1\x2e" /* 0x0e0/0x02 fam11h: partial */
+	    "\xe0\x00\x02\x0a\x0a\x03\xfe\x2e" /* 0x0e0/0x02 fam12h: partial */
+	    "\xe0\x00\x02\x0b\x0b\x01\xc9\x2e" /* 0x0e0/0x02 fam14h: same */
+	    "\xe0\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0e0/0x02 fam15h..hygon18h: absent */
+	    "\xe0\x00\x02\x10\x12\x04\xff\xff" /* 0x0e0/0x02 zen2..zen4: absent */
+	    "\xe0\x00\x02\x13\x13\x04\xff\xff" /* 0x0e0/0x02 zen5: absent */
+	    "\xe0\x00\x04\x00\x08\x01\x1b\x2f" /* 0x0e0/0x04 k8_revb..fam10h_istanbul: same */
+	    "\xe0\x00\x04\x09\x09\x03\x37\x2f" /* 0x0e0/0x04 fam11h: partial */
+	    "\xe0\x00\x04\x0a\x0a\x03\x58\x2f" /* 0x0e0/0x04 fam12h: partial */
+	    "\xe0\x00\x04\x0b\x0b\x01\x1b\x2f" /* 0x0e0/0x04 fam14h: same */
+	    "\xe0\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0e0/0x04 fam15h..hygon18h: absent */
+	    "\xe0\x00\x04\x10\x12\x04\xff\xff" /* 0x0e0/0x04 zen2..zen4: absent */
+	    "\xe0\x00\x04\x13\x13\x04\xff\xff" /* 0x0e0/0x04 zen5: absent */
+	    "\xe0\x00\x07\x00\x05\x01\x79\x2f" /* 0x0e0/0x07 k8_revb..k8_revg: same */
+	    "\xe0\x00\x07\x06\x08\x01\x90\x2f" /* 0x0e0/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\xe0\x00\x07\x09\x09\x03\xb5\x2f" /* 0x0e0/0x07 fam11h: partial */
+	    "\xe0\x00\x07\x0a\x0a\x03\xf3\x2f" /* 0x0e0/0x07 fam12h: partial */
+	    "\xe0\x00\x07\x0b\x0b\x01\x90\x2f" /* 0x0e0/0x07 fam14h: same */
+	    "\xe0\x00\x07\x0c\x0f\x04\xff\xff" /* 0x0e0/0x07 fam15h..hygon18h: absent */
+	    "\xe0\x00\x07\x10\x12\x04\xff\xff" /* 0x0e0/0x07 zen2..zen4: absent */
+	    "\xe0\x00\x07\x13\x13\x04\xff\xff" /* 0x0e0/0x07 zen5: absent */
+	    "\xe1\x00\x00\x00\x05\x01\x27\x30" /* 0x0e1/0x00 k8_revb..k8_revg: same */
+	    "\xe1\x00\x00\x06\x08\x02\x27\x30" /* 0x0e1/0x00 fam10h_barcelona..fam10h_istanbul: different */
+	    "\xe1\x00\x00\x09\x09\x02\x4e\x30" /* 0x0e1/0x00 fam11h: different */
+	    "\xe1\x00\x00\x0a\x0a\x02\x70\x30" /* 0x0e1/0x00 fam12h: different */
+	    "\xe1\x00\x00\x0b\x0b\x02\x89\x30" /* 0x0e1/0x00 fam14h: different */
+	    "\xe1\x00\x00\x0c\x0f\x04\xff\xff" /* 0x0e1/0x00 fam15h..hygon18h: absent */
+	    "\xe1\x00\x00\x10\x12\x04\xff\xff" /* 0x0e1/0x00 zen2..zen4: absent */
+	    "\xe1\x00\x00\x13\x13\x04\xff\xff" /* 0x0e1/0x00 zen5: absent */
+	    "\xe2\x00\x00\x00\x05\x04\xff\xff" /* 0x0e2/0x00 k8_revb..k8_revg: absent */
+	    "\xe2\x00\x00\x06\x08\x02\xa6\x30" /* 0x0e2/0x00 fam10h_barcelona..fam10h_istanbul: different */
+	    "\xe2\x00\x00\x09\x09\x04\xff\xff" /* 0x0e2/0x00 fam11h: absent */
+	    "\xe2\x00\x00\x0a\x0b\x02\xa6\x30" /* 0x0e2/0x00 fam12h..fam14h: different */
+	    "\xe2\x00\x00\x0c\x0f\x04\xff\xff" /* 0x0e2/0x00 fam15h..hygon18h: absent */
+	    "\xe2\x00\x00\x10\x12\x04\xff\xff" /* 0x0e2/0x00 zen2..zen4: absent */
+	    "\xe2\x00\x00\x13\x13\x04\xff\xff" /* 0x0e2/0x00 zen5: absent */
+	    "\xe3\x00\x01\x00\x08\x01\xc4\x30" /* 0x0e3/0x01 k8_revb..fam10h_istanbul: same */
+	    "\xe3\x00\x01\x09\x0a\x02\xee\x30" /* 0x0e3/0x01 fam11h..fam12h: different */
+	    "\xe3\x00\x01\x0b\x0f\x04\xff\xff" /* 0x0e3/0x01 fam14h..hygon18h: absent */
+	    "\xe3\x00\x01\x10\x12\x04\xff\xff" /* 0x0e3/0x01 zen2..zen4: absent */
+	    "\xe3\x00\x01\x13\x13\x04\xff\xff" /* 0x0e3/0x01 zen5: absent */
+	    "\xe3\x00\x02\x00\x08\x01\x1f\x31" /* 0x0e3/0x02 k8_revb..fam10h_istanbul: same */
+	    "\xe3\x00\x02\x09\x0a\x02\x4b\x31" /* 0x0e3/0x02 fam11h..fam12h: different */
+	    "\xe3\x00\x02\x0b\x0f\x04\xff\xff" /* 0x0e3/0x02 fam14h..hygon18h: absent */
+	    "\xe3\x00\x02\x10\x12\x04\xff\xff" /* 0x0e3/0x02 zen2..zen4: absent */
+	    "\xe3\x00\x02\x13\x13\x04\xff\xff" /* 0x0e3/0x02 zen5: absent */
+	    "\xe3\x00\x04\x00\x08\x01\x7c\x31" /* 0x0e3/0x04 k8_revb..fam10h_istanbul: same */
+	    "\xe3\x00\x04\x09\x09\x02\xa8\x31" /* 0x0e3/0x04 fam11h: different */
+	    "\xe3\x00\x04\x0a\x0a\x02\xd0\x31" /* 0x0e3/0x04 fam12h: different */
+	    "\xe3\x00\x04\x0b\x0f\x04\xff\xff" /* 0x0e3/0x04 fam14h..hygon18h: absent */
+	    "\xe3\x00\x04\x10\x12\x04\xff\xff" /* 0x0e3/0x04 zen2..zen4: absent */
+	    "\xe3\x00\x04\x13\x13\x04\xff\xff" /* 0x0e3/0x04 zen5: absent */
+	    "\xe3\x00\x07\x00\x05\x01\xee\x31" /* 0x0e3/0x07 k8_revb..k8_revg: same */
+	    "\xe3\x00\x07\x06\x08\x01\x10\x32" /* 0x0e3/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\xe3\x00\x07\x09\x09\x03\x56\x32" /* 0x0e3/0x07 fam11h: partial */
+	    "\xe3\x00\x07\x0a\x0a\x03\xa4\x32" /* 0x0e3/0x07 fam12h: partial */
+	    "\xe3\x00\x07\x0b\x0f\x04\xff\xff" /* 0x0e3/0x07 fam14h..hygon18h: absent */
+	    "\xe3\x00\x07\x10\x12\x04\xff\xff" /* 0x0e3/0x07 zen2..zen4: absent */
+	    "\xe3\x00\x07\x13\x13\x04\xff\xff" /* 0x0e3/0x07 zen5: absent */
+	    "\xe4\x00\x01\x00\x08\x01\xe8\x32" /* 0x0e4/0x01 k8_revb..fam10h_istanbul: same */
+	    "\xe4\x00\x01\x09\x0a\x02\x0f\x33" /* 0x0e4/0x01 fam11h..fam12h: different */
+	    "\xe4\x00\x01\x0b\x0b\x02\x2b\x33" /* 0x0e4/0x01 fam14h: different */
+	    "\xe4\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0e4/0x01 fam15h..hygon18h: absent */
+	    "\xe4\x00\x01\x10\x12\x04\xff\xff" /* 0x0e4/0x01 zen2..zen4: absent */
+	    "\xe4\x00\x01\x13\x13\x04\xff\xff" /* 0x0e4/0x01 zen5: absent */
+	    "\xe4\x00\x02\x00\x08\x01\x4e\x33" /* 0x0e4/0x02 k8_revb..fam10h_istanbul: same */
+	    "\xe4\x00\x02\x09\x0a\x02\x0f\x33" /* 0x0e4/0x02 fam11h..fam12h: different */
+	    "\xe4\x00\x02\x0b\x0b\x02\x2b\x33" /* 0x0e4/0x02 fam14h: different */
+	    "\xe4\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0e4/0x02 fam15h..hygon18h: absent */
+	    "\xe4\x00\x02\x10\x12\x04\xff\xff" /* 0x0e4/0x02 zen2..zen4: absent */
+	    "\xe4\x00\x02\x13\x13\x04\xff\xff" /* 0x0e4/0x02 zen5: absent */
+	    "\xe4\x00\x04\x00\x08\x01\x74\x33" /* 0x0e4/0x04 k8_revb..fam10h_istanbul: same */
+	    "\xe4\x00\x04\x09\x0a\x02\x9c\x33" /* 0x0e4/0x04 fam11h..fam12h: different */
+	    "\xe4\x00\x04\x0b\x0b\x02\xc8\x33" /* 0x0e4/0x04 fam14h: different */
+	    "\xe4\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0e4/0x04 fam15h..hygon18h: absent */
+	    "\xe4\x00\x04\x10\x12\x04\xff\xff" /* 0x0e4/0x04 zen2..zen4: absent */
+	    "\xe4\x00\x04\x13\x13\x04\xff\xff" /* 0x0e4/0x04 zen5: absent */
+	    "\xe4\x00\x08\x00\x08\x01\xfa\x33" /* 0x0e4/0x08 k8_revb..fam10h_istanbul: same */
+	    "\xe4\x00\x08\x09\x09\x02\x0f\x33" /* 0x0e4/0x08 fam11h: different */
+	    "\xe4\x00\x08\x0a\x0a\x02\x1e\x34" /* 0x0e4/0x08 fam12h: different */
+	    "\xe4\x00\x08\x0b\x0b\x02\x46\x34" /* 0x0e4/0x08 fam14h: different */
+	    "\xe4\x00\x08\x0c\x0f\x04\xff\xff" /* 0x0e4/0x08 fam15h..hygon18h: absent */
+	    "\xe4\x00\x08\x10\x12\x04\xff\xff" /* 0x0e4/0x08 zen2..zen4: absent */
+	    "\xe4\x00\x08\x13\x13\x04\xff\xff" /* 0x0e4/0x08 zen5: absent */
+	    "\xe4\x00\x0f\x00\x08\x01\x75\x34" /* 0x0e4/0x0f k8_revb..fam10h_istanbul: same */
+	    "\xe4\x00\x0f\x09\x09\x02\x9c\x33" /* 0x0e4/0x0f fam11h: different */
+	    "\xe4\x00\x0f\x0a\x0a\x02\x92\x34" /* 0x0e4/0x0f fam12h: different */
+	    "\xe4\x00\x0f\x0b\x0b\x02\xb2\x34" /* 0x0e4/0x0f fam14h: different */
+	    "\xe4\x00\x0f\x0c\x0f\x04\xff\xff" /* 0x0e4/0x0f fam15h..hygon18h: absent */
+	    "\xe4\x00\x0f\x10\x12\x04\xff\xff" /* 0x0e4/0x0f zen2..zen4: absent */
+	    "\xe4\x00\x0f\x13\x13\x04\xff\xff" /* 0x0e4/0x0f zen5: absent */
+	    "\xeb\x00\x01\x00\x0b\x01\xd9\x34" /* 0x0eb/0x01 k8_revb..fam14h: same */
+	    "\xeb\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0eb/0x01 fam15h..hygon18h: absent */
+	    "\xeb\x00\x01\x10\x12\x04\xff\xff" /* 0x0eb/0x01 zen2..zen4: absent */
+	    "\xeb\x00\x01\x13\x13\x04\xff\xff" /* 0x0eb/0x01 zen5: absent */
+	    "\xeb\x00\x02\x00\x0b\x01\xfe\x34" /* 0x0eb/0x02 k8_revb..fam14h: same */
+	    "\xeb\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0eb/0x02 fam15h..hygon18h: absent */
+	    "\xeb\x00\x02\x10\x12\x04\xff\xff" /* 0x0eb/0x02 zen2..zen4: absent */
+	    "\xeb\x00\x02\x13\x13\x04\xff\xff" /* 0x0eb/0x02 zen5: absent */
+	    "\xeb\x00\x04\x00\x0b\x01\x24\x35" /* 0x0eb/0x04 k8_revb..fam14h: same */
+	    "\xeb\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0eb/0x04 fam15h..hygon18h: absent */
+	    "\xeb\x00\x04\x10\x12\x04\xff\xff" /* 0x0eb/0x04 zen2..zen4: absent */
+	    "\xeb\x00\x04\x13\x13\x04\xff\xff" /* 0x0eb/0x04 zen5: absent */
+	    "\xeb\x00\x08\x00\x0b\x01\x45\x35" /* 0x0eb/0x08 k8_revb..fam14h: same */
+	    "\xeb\x00\x08\x0c\x0f\x04\xff\xff" /* 0x0eb/0x08 fam15h..hygon18h: absent */
+	    "\xeb\x00\x08\x10\x12\x04\xff\xff" /* 0x0eb/0x08 zen2..zen4: absent */
+	    "\xeb\x00\x08\x13\x13\x04\xff\xff" /* 0x0eb/0x08 zen5: absent */
+	    "\xeb\x00\x10\x00\x0b\x01\x67\x35" /* 0x0eb/0x10 k8_revb..fam14h: same */
+	    "\xeb\x00\x10\x0c\x0f\x04\xff\xff" /* 0x0eb/0x10 fam15h..hygon18h: absent */
+	    "\xeb\x00\x10\x10\x12\x04\xff\xff" /* 0x0eb/0x10 zen2..zen4: absent */
+	    "\xeb\x00\x10\x13\x13\x04\xff\xff" /* 0x0eb/0x10 zen5: absent */
+	    "\xeb\x00\x20\x00\x0b\x01\x88\x35" /* 0x0eb/0x20 k8_revb..fam14h: same */
+	    "\xeb\x00\x20\x0c\x0f\x04\xff\xff" /* 0x0eb/0x20 fam15h..hygon18h: absent */
+	    "\xeb\x00\x20\x10\x12\x04\xff\xff" /* 0x0eb/0x20 zen2..zen4: absent */
+	    "\xeb\x00\x20\x13\x13\x04\xff\xff" /* 0x0eb/0x20 zen5: absent */
+	    "\xeb\x00\x40\x00\x05\x01\xae\x35" /* 0x0eb/0x40 k8_revb..k8_revg: same */
+	    "\xeb\x00\x40\x06\x0b\x02\xcf\x35" /* 0x0eb/0x40 fam10h_barcelona..fam14h: different */
+	    "\xeb\x00\x40\x0c\x0f\x04\xff\xff" /* 0x0eb/0x40 fam15h..hygon18h: absent */
+	    "\xeb\x00\x40\x10\x12\x04\xff\xff" /* 0x0eb/0x40 zen2..zen4: absent */
+	    "\xeb\x00\x40\x13\x13\x04\xff\xff" /* 0x0eb/0x40 zen5: absent */
+	    "\xeb\x00\x7f\x00\x05\x01\xde\x35" /* 0x0eb/0x7f k8_revb..k8_revg: same */
+	    "\xeb\x00\x7f\x06\x0b\x03\xde\x35" /* 0x0eb/0x7f fam10h_barcelona..fam14h: partial */
+	    "\xeb\x00\x7f\x0c\x0f\x04\xff\xff" /* 0x0eb/0x7f fam15h..hygon18h: absent */
+	    "\xeb\x00\x7f\x10\x12\x04\xff\xff" /* 0x0eb/0x7f zen2..zen4: absent */
+	    "\xeb\x00\x7f\x13\x13\x04\xff\xff" /* 0x0eb/0x7f zen5: absent */
+	    "\xec\x00\x01\x00\x0b\x01\xf1\x35" /* 0x0ec/0x01 k8_revb..fam14h: same */
+	    "\xec\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0ec/0x01 fam15h..hygon18h: absent */
+	    "\xec\x00\x01\x10\x12\x04\xff\xff" /* 0x0ec/0x01 zen2..zen4: absent */
+	    "\xec\x00\x01\x13\x13\x04\xff\xff" /* 0x0ec/0x01 zen5: absent */
+	    "\xec\x00\x02\x00\x0b\x01\xfc\x35" /* 0x0ec/0x02 k8_revb..fam14h: same */
+	    "\xec\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0ec/0x02 fam15h..hygon18h: absent */
+	    "\xec\x00\x02\x10\x12\x04\xff\xff" /* 0x0ec/0x02 zen2..zen4: absent */
+	    "\xec\x00\x02\x13\x13\x04\xff\xff" /* 0x0ec/0x02 zen5: absent */
+	    "\xec\x00\x04\x00\x0b\x01\x0c\x36" /* 0x0ec/0x04 k8_revb..fam14h: same */
+	    "\xec\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0ec/0x04 fam15h..hygon18h: absent */
+	    "\xec\x00\x04\x10\x12\x04\xff\xff" /* 0x0ec/0x04 zen2..zen4: absent */
+	    "\xec\x00\x04\x13\x13\x04\xff\xff" /* 0x0ec/0x04 zen5: absent */
+	    "\xec\x00\x08\x00\x0b\x01\x2d\x36" /* 0x0ec/0x08 k8_revb..fam14h: same */
+	    "\xec\x00\x08\x0c\x0f\x04\xff\xff" /* 0x0ec/0x08 fam15h..hygon18h: absent */
+	    "\xec\x00\x08\x10\x12\x04\xff\xff" /* 0x0ec/0x08 zen2..zen4: absent */
+	    "\xec\x00\x08\x13\x13\x04\xff\xff" /* 0x0ec/0x08 zen5: absent */
+	    "\xec\x00\x0f\x00\x0b\x01\x50\x36" /* 0x0ec/0x0f k8_revb..fam14h: same */
+	    "\xec\x00\x0f\x0c\x0f\x04\xff\xff" /* 0x0ec/0x0f fam15h..hygon18h: absent */
+	    "\xec\x00\x0f\x10\x12\x04\xff\xff" /* 0x0ec/0x0f zen2..zen4: absent */
+	    "\xec\x00\x0f\x13\x13\x04\xff\xff" /* 0x0ec/0x0f zen5: absent */
+	    "\xf6\x00\x01\x00\x09\x01\x9d\x36" /* 0x0f6/0x01 k8_revb..fam11h: same */
+	    "\xf6\x00\x01\x0a\x0f\x04\xff\xff" /* 0x0f6/0x01 fam12h..hygon18h: absent */
+	    "\xf6\x00\x01\x10\x12\x04\xff\xff" /* 0x0f6/0x01 zen2..zen4: absent */
+	    "\xf6\x00\x01\x13\x13\x04\xff\xff" /* 0x0f6/0x01 zen5: absent */
+	    "\xf6\x00\x02\x00\x08\x01\xc5\x36" /* 0x0f6/0x02 k8_revb..fam10h_istanbul: same */
+	    "\xf6\x00\x02\x09\x09\x02\xea\x36" /* 0x0f6/0x02 fam11h: different */
+	    "\xf6\x00\x02\x0a\x0f\x04\xff\xff" /* 0x0f6/0x02 fam12h..hygon18h: absent */
+	    "\xf6\x00\x02\x10\x12\x04\xff\xff" /* 0x0f6/0x02 zen2..zen4: absent */
+	    "\xf6\x00\x02\x13\x13\x04\xff\xff" /* 0x0f6/0x02 zen5: absent */
+	    "\xf6\x00\x04\x00\x08\x01\x12\x37" /* 0x0f6/0x04 k8_revb..fam10h_istanbul: same */
+	    "\xf6\x00\x04\x09\x09\x02\xc5\x36" /* 0x0f6/0x04 fam11h: different */
+	    "\xf6\x00\x04\x0a\x0f\x04\xff\xff" /* 0x0f6/0x04 fam12h..hygon18h: absent */
+	    "\xf6\x00\x04\x10\x12\x04\xff\xff" /* 0x0f6/0x04 zen2..zen4: absent */
+	    "\xf6\x00\x04\x13\x13\x04\xff\xff" /* 0x0f6/0x04 zen5: absent */
+	    "\xf6\x00\x08\x00\x08\x01\x41\x37" /* 0x0f6/0x08 k8_revb..fam10h_istanbul: same */
+	    "\xf6\x00\x08\x09\x09\x02\x12\x37" /* 0x0f6/0x08 fam11h: different */
+	    "\xf6\x00\x08\x0a\x0f\x04\xff\xff" /* 0x0f6/0x08 fam12h..hygon18h: absent */
+	    "\xf6\x00\x08\x10\x12\x04\xff\xff" /* 0x0f6/0x08 zen2..zen4: absent */
+	    "\xf6\x00\x08\x13\x13\x04\xff\xff" /* 0x0f6/0x08 zen5: absent */
+	    "\xf6\x00\x0f\x00\x05\x01\x65\x37" /* 0x0f6/0x0f k8_revb..k8_revg: same */
+	    "\xf6\x00\x0f\x06\x08\x01\x7e\x37" /* 0x0f6/0x0f fam10h_barcelona..fam10h_istanbul: same */
+	    "\xf6\x00\x0f\x09\x09\x01\xdf\x37" /* 0x0f6/0x0f fam11h: same */
+	    "\xf6\x00\x0f\x0a\x0f\x04\xff\xff" /* 0x0f6/0x0f fam12h..hygon18h: absent */
+	    "\xf6\x00\x0f\x10\x12\x04\xff\xff" /* 0x0f6/0x0f zen2..zen4: absent */
+	    "\xf6\x00\x0f\x13\x13\x04\xff\xff" /* 0x0f6/0x0f zen5: absent */
+	    "\xf7\x00\x01\x00\x08\x01\x44\x38" /* 0x0f7/0x01 k8_revb..fam10h_istanbul: same */
+	    "\xf7\x00\x01\x09\x0f\x04\xff\xff" /* 0x0f7/0x01 fam11h..hygon18h: absent */
+	    "\xf7\x00\x01\x10\x12\x04\xff\xff" /* 0x0f7/0x01 zen2..zen4: absent */
+	    "\xf7\x00\x01\x13\x13\x04\xff\xff" /* 0x0f7/0x01 zen5: absent */
+	    "\xf7\x00\x02\x00\x08\x01\x6c\x38" /* 0x0f7/0x02 k8_revb..fam10h_istanbul: same */
+	    "\xf7\x00\x02\x09\x0f\x04\xff\xff" /* 0x0f7/0x02 fam11h..hygon18h: absent */
+	    "\xf7\x00\x02\x10\x12\x04\xff\xff" /* 0x0f7/0x02 zen2..zen4: absent */
+	    "\xf7\x00\x02\x13\x13\x04\xff\xff" /* 0x0f7/0x02 zen5: absent */
+	    "\xf7\x00\x04\x00\x08\x01\x91\x38" /* 0x0f7/0x04 k8_revb..fam10h_istanbul: same */
+	    "\xf7\x00\x04\x09\x0f\x04\xff\xff" /* 0x0f7/0x04 fam11h..hygon18h: absent */
+	    "\xf7\x00\x04\x10\x12\x04\xff\xff" /* 0x0f7/0x04 zen2..zen4: absent */
+	    "\xf7\x00\x04\x13\x13\x04\xff\xff" /* 0x0f7/0x04 zen5: absent */
+	    "\xf7\x00\x08\x00\x08\x01\xc0\x38" /* 0x0f7/0x08 k8_revb..fam10h_istanbul: same */
+	    "\xf7\x00\x08\x09\x0f\x04\xff\xff" /* 0x0f7/0x08 fam11h..hygon18h: absent */
+	    "\xf7\x00\x08\x10\x12\x04\xff\xff" /* 0x0f7/0x08 zen2..zen4: absent */
+	    "\xf7\x00\x08\x13\x13\x04\xff\xff" /* 0x0f7/0x08 zen5: absent */
+	    "\xf7\x00\x0f\x00\x05\x01\xe4\x38" /* 0x0f7/0x0f k8_revb..k8_revg: same */
+	    "\xf7\x00\x0f\x06\x08\x01\xfd\x38" /* 0x0f7/0x0f fam10h_barcelona..fam10h_istanbul: same */
+	    "\xf7\x00\x0f\x09\x0f\x04\xff\xff" /* 0x0f7/0x0f fam11h..hygon18h: absent */
+	    "\xf7\x00\x0f\x10\x12\x04\xff\xff" /* 0x0f7/0x0f zen2..zen4: absent */
+	    "\xf7\x00\x0f\x13\x13\x04\xff\xff" /* 0x0f7/0x0f zen5: absent */
+	    "\xf8\x00\x01\x00\x08\x01\x5e\x39" /* 0x0f8/0x01 k8_revb..fam10h_istanbul: same */
+	    "\xf8\x00\x01\x09\x0f\x04\xff\xff" /* 0x0f8/0x01 fam11h..hygon18h: absent */
+	    "\xf8\x00\x01\x10\x12\x04\xff\xff" /* 0x0f8/0x01 zen2..zen4: absent */
+	    "\xf8\x00\x01\x13\x13\x04\xff\xff" /* 0x0f8/0x01 zen5: absent */
+	    "\xf8\x00\x02\x00\x08\x01\x86\x39" /* 0x0f8/0x02 k8_revb..fam10h_istanbul: same */
+	    "\xf8\x00\x02\x09\x0f\x04\xff\xff" /* 0x0f8/0x02 fam11h..hygon18h: absent */
+	    "\xf8\x00\x02\x10\x12\x04\xff\xff" /* 0x0f8/0x02 zen2..zen4: absent */
+	    "\xf8\x00\x02\x13\x13\x04\xff\xff" /* 0x0f8/0x02 zen5: absent */
+	    "\xf8\x00\x04\x00\x08\x01\xab\x39" /* 0x0f8/0x04 k8_revb..fam10h_istanbul: same */
+	    "\xf8\x00\x04\x09\x0f\x04\xff\xff" /* 0x0f8/0x04 fam11h..hygon18h: absent */
+	    "\xf8\x00\x04\x10\x12\x04\xff\xff" /* 0x0f8/0x04 zen2..zen4: absent */
+	    "\xf8\x00\x04\x13\x13\x04\xff\xff" /* 0x0f8/0x04 zen5: absent */
+	    "\xf8\x00\x08\x00\x08\x01\xda\x39" /* 0x0f8/0x08 k8_revb..fam10h_istanbul: same */
+	    "\xf8\x00\x08\x09\x0f\x04\xff\xff" /* 0x0f8/0x08 fam11h..hygon18h: absent */
+	    "\xf8\x00\x08\x10\x12\x04\xff\xff" /* 0x0f8/0x08 zen2..zen4: absent */
+	    "\xf8\x00\x08\x13\x13\x04\xff\xff" /* 0x0f8/0x08 zen5: absent */
+	    "\xf8\x00\x0f\x00\x05\x01\xfe\x39" /* 0x0f8/0x0f k8_revb..k8_revg: same */
+	    "\xf8\x00\x0f\x06\x08\x01\x17\x3a" /* 0x0f8/0x0f fam10h_barcelona..fam10h_istanbul: same */
+	    "\xf8\x00\x0f\x09\x0f\x04\xff\xff" /* 0x0f8/0x0f fam11h..hygon18h: absent */
+	    "\xf8\x00\x0f\x10\x12\x04\xff\xff" /* 0x0f8/0x0f zen2..zen4: absent */
+	    "\xf8\x00\x0f\x13\x13\x04\xff\xff"; /* 0x0f8/0x0f zen5: absent */
 	/* clang-format on */
-	return m;
+	if (i >= 500u)
+		return (const uint8_t *)part1 + (i - 500u) * 8u;
+	return (const uint8_t *)part0 + i * 8u;
 }
 
-KPROF_INTERNAL const kprof_impl_counts_class *kprof_impl_counts_classes(void)
-{
-	static const kprof_impl_counts_class classes[KPROF_COUNTS_CLASS_COUNT] = {
-	        {0, 9, 0, 0, 2, KPROF_INTERFACE_AMD64},      /* k8_revb */
-	        {31, 40, 0, 2, 1, KPROF_INTERFACE_AMD64},    /* k8_revc */
-	        {62, 71, 0, 3, 1, KPROF_INTERFACE_AMD64},    /* k8_revd */
-	        {93, 102, 0, 4, 1, KPROF_INTERFACE_AMD64},   /* k8_reve */
-	        {124, 133, 0, 5, 2, KPROF_INTERFACE_AMD64},  /* k8_revf */
-	        {155, 164, 0, 7, 1, KPROF_INTERFACE_AMD64},  /* k8_revg */
-	        {186, 215, 0, 8, 3, KPROF_INTERFACE_AMD64},  /* fam10h_barcelona */
-	        {246, 274, 0, 11, 1, KPROF_INTERFACE_AMD64}, /* fam10h_shanghai */
-	        {304, 332, 0, 12, 1, KPROF_INTERFACE_AMD64}, /* fam10h_istanbul */
-	        {362, 373, 0, 13, 1, KPROF_INTERFACE_AMD64}, /* fam11h */
-	        {401, 412, 0, 14, 1, KPROF_INTERFACE_AMD64}, /* fam12h */
-	        {439, 450, 0, 15, 1, KPROF_INTERFACE_AMD64}, /* fam14h */
-	        {478, 489, 0, 16, 1, KPROF_INTERFACE_AMD64}, /* fam15h */
-	        {521, 532, 0, 17, 1, KPROF_INTERFACE_AMD64}, /* fam16h */
-	        {553, 570, 0, 18, 1, KPROF_INTERFACE_AMD64}, /* zen1 */
-	        {596, 613, 1, 19, 1, KPROF_INTERFACE_AMD64}, /* hygon18h */
-	        {660, 677, 0, 20, 1, KPROF_INTERFACE_AMD64}, /* zen2 */
-	        {729, 746, 0, 21, 2, KPROF_INTERFACE_AMD64}, /* zen3 */
-	        {798, 815, 0, 23, 2, KPROF_INTERFACE_AMD64}, /* zen4 */
-	        {867, 884, 0, 25, 1, KPROF_INTERFACE_AMD64}, /* zen5 */
-	        {909, 936, 2, 26, 1, KPROF_INTERFACE_EMON},  /* intel_arch */
-	};
-	return classes;
-}
-
-KPROF_INTERNAL const kprof_impl_counts_row *kprof_impl_counts_rows(void)
+/* One family/model/stepping range of a class. Rows of 8 little-endian bytes; per column its
+ * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
+#define KPROF_IMPL_COUNTS_MATCH_COUNT       27u
+#define KPROF_IMPL_COUNTS_MATCH_FAMILY_LO   0x200u
+#define KPROF_IMPL_COUNTS_MATCH_FAMILY_HI   0x202u
+#define KPROF_IMPL_COUNTS_MATCH_MODEL_LO    0x104u
+#define KPROF_IMPL_COUNTS_MATCH_MODEL_HI    0x105u
+#define KPROF_IMPL_COUNTS_MATCH_STEPPING_LO 0x106u
+#define KPROF_IMPL_COUNTS_MATCH_STEPPING_HI 0x107u
+KPROF_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 {
 	/* clang-format off */
-	static const kprof_impl_counts_row rows[KPROF_COUNTS_ROW_COUNT] = {
-		/* event umask  classes   status                      name */
-		{ 0x000, 0x01,  0, 10, KPROF_COUNTS_SAME,         979 },
-		{ 0x000, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    1002 },
-		{ 0x000, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    1023 },
-		{ 0x000, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    1002 },
-		{ 0x000, 0x01, 14, 15, KPROF_COUNTS_DIFFERENT,    1052 },
-		{ 0x000, 0x01, 16, 17, KPROF_COUNTS_DIFFERENT,    1079 },
-		{ 0x000, 0x01, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x02,  0, 10, KPROF_COUNTS_SAME,         1106 },
-		{ 0x000, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    1134 },
-		{ 0x000, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    1155 },
-		{ 0x000, 0x02, 13, 13, KPROF_COUNTS_DIFFERENT,    1134 },
-		{ 0x000, 0x02, 14, 15, KPROF_COUNTS_DIFFERENT,    1184 },
-		{ 0x000, 0x02, 16, 17, KPROF_COUNTS_DIFFERENT,    1211 },
-		{ 0x000, 0x02, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x04,  0, 10, KPROF_COUNTS_SAME,         1238 },
-		{ 0x000, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    1278 },
-		{ 0x000, 0x04, 13, 13, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x04, 14, 15, KPROF_COUNTS_DIFFERENT,    1307 },
-		{ 0x000, 0x04, 16, 17, KPROF_COUNTS_DIFFERENT,    1334 },
-		{ 0x000, 0x04, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x08,  0, 10, KPROF_COUNTS_SAME,         1361 },
-		{ 0x000, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    1398 },
-		{ 0x000, 0x08, 13, 13, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x08, 14, 15, KPROF_COUNTS_DIFFERENT,    1427 },
-		{ 0x000, 0x08, 16, 17, KPROF_COUNTS_DIFFERENT,    1454 },
-		{ 0x000, 0x08, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x10,  0, 10, KPROF_COUNTS_SAME,         1481 },
-		{ 0x000, 0x10, 11, 11, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    1523 },
-		{ 0x000, 0x10, 13, 13, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x10, 14, 15, KPROF_COUNTS_DIFFERENT,    1557 },
-		{ 0x000, 0x10, 16, 17, KPROF_COUNTS_DIFFERENT,    1583 },
-		{ 0x000, 0x10, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x20,  0, 10, KPROF_COUNTS_SAME,         1603 },
-		{ 0x000, 0x20, 11, 11, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x20, 12, 12, KPROF_COUNTS_DIFFERENT,    1642 },
-		{ 0x000, 0x20, 13, 13, KPROF_COUNTS_DIFFERENT,    1263 },
-		{ 0x000, 0x20, 14, 15, KPROF_COUNTS_DIFFERENT,    1676 },
-		{ 0x000, 0x20, 16, 17, KPROF_COUNTS_DIFFERENT,    1583 },
-		{ 0x000, 0x20, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x3F,  0, 10, KPROF_COUNTS_SAME,         1702 },
-		{ 0x000, 0x3F, 11, 11, KPROF_COUNTS_PARTIAL,      1721 },
-		{ 0x000, 0x3F, 12, 12, KPROF_COUNTS_SAME,         1740 },
-		{ 0x000, 0x3F, 13, 13, KPROF_COUNTS_PARTIAL,      1702 },
-		{ 0x000, 0x3F, 14, 15, KPROF_COUNTS_SAME,         1829 },
-		{ 0x000, 0x3F, 16, 17, KPROF_COUNTS_PARTIAL,      1889 },
-		{ 0x000, 0x3F, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x000, 0x3F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x001, 0x00,  0, 11, KPROF_COUNTS_SAME,         1937 },
-		{ 0x001, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    1963 },
-		{ 0x001, 0x00, 13, 15, KPROF_COUNTS_DIFFERENT,    1980 },
-		{ 0x001, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x001, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x002, 0x00,  0, 11, KPROF_COUNTS_SAME,         1999 },
-		{ 0x002, 0x00, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x002, 0x00, 13, 13, KPROF_COUNTS_SAME,         1999 },
-		{ 0x002, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    2028 },
-		{ 0x002, 0x00, 16, 17, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x002, 0x00, 18, 18, KPROF_COUNTS_DIFFERENT,    2066 },
-		{ 0x002, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2085 },
-		{ 0x020, 0x01,  0, 13, KPROF_COUNTS_SAME,         2103 },
-		{ 0x020, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x02,  0, 13, KPROF_COUNTS_SAME,         2129 },
-		{ 0x020, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x04,  0, 13, KPROF_COUNTS_SAME,         2155 },
-		{ 0x020, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x08,  0, 13, KPROF_COUNTS_SAME,         2181 },
-		{ 0x020, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x10,  0, 13, KPROF_COUNTS_SAME,         2207 },
-		{ 0x020, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x10, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x20,  0, 13, KPROF_COUNTS_SAME,         2233 },
-		{ 0x020, 0x20, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x20, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x40,  0, 13, KPROF_COUNTS_SAME,         2259 },
-		{ 0x020, 0x40, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x40, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x40, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x7F,  0, 13, KPROF_COUNTS_SAME,         2285 },
-		{ 0x020, 0x7F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x7F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x020, 0x7F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x021, 0x00,  0, 13, KPROF_COUNTS_SAME,         2312 },
-		{ 0x021, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x021, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x021, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x022, 0x00,  0, 12, KPROF_COUNTS_SAME,         2356 },
-		{ 0x022, 0x00, 13, 13, KPROF_COUNTS_DIFFERENT,    2356 },
-		{ 0x022, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x022, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x022, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x023, 0x00,  0, 10, KPROF_COUNTS_SAME,         2390 },
-		{ 0x023, 0x00, 11, 11, KPROF_COUNTS_DIFFERENT,    2414 },
-		{ 0x023, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    2423 },
-		{ 0x023, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x023, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x023, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x024, 0x00,  0, 13, KPROF_COUNTS_DIFFERENT,    2443 },
-		{ 0x024, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x024, 0x00, 16, 18, KPROF_COUNTS_DIFFERENT,    2454 },
-		{ 0x024, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2467 },
-		{ 0x025, 0x00,  0, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x025, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    2482 },
-		{ 0x025, 0x00, 16, 18, KPROF_COUNTS_DIFFERENT,    2488 },
-		{ 0x025, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2514 },
-		{ 0x026, 0x00,  0, 13, KPROF_COUNTS_SAME,         2523 },
-		{ 0x026, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x026, 0x00, 16, 18, KPROF_COUNTS_SAME,         2523 },
-		{ 0x026, 0x00, 19, 19, KPROF_COUNTS_SAME,         2552 },
-		{ 0x027, 0x00,  0, 13, KPROF_COUNTS_SAME,         2568 },
-		{ 0x027, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x027, 0x00, 16, 18, KPROF_COUNTS_SAME,         2568 },
-		{ 0x027, 0x00, 19, 19, KPROF_COUNTS_SAME,         2595 },
-		{ 0x02E, 0x41, 20, 20, KPROF_COUNTS_SAME,         2608 },
-		{ 0x02E, 0x4F, 20, 20, KPROF_COUNTS_SAME,         2619 },
-		{ 0x03C, 0x00, 20, 20, KPROF_COUNTS_SAME,         2634 },
-		{ 0x03C, 0x01, 20, 20, KPROF_COUNTS_SAME,         2655 },
-		{ 0x040, 0x00,  0, 15, KPROF_COUNTS_SAME,         2681 },
-		{ 0x040, 0x00, 16, 17, KPROF_COUNTS_SAME,         2701 },
-		{ 0x040, 0x00, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x040, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x041, 0x00,  0, 11, KPROF_COUNTS_SAME,         2716 },
-		{ 0x041, 0x00, 12, 12, KPROF_COUNTS_DIFFERENT,    2716 },
-		{ 0x041, 0x00, 13, 13, KPROF_COUNTS_SAME,         2716 },
-		{ 0x041, 0x00, 14, 16, KPROF_COUNTS_DIFFERENT,    2734 },
-		{ 0x041, 0x00, 17, 18, KPROF_COUNTS_DIFFERENT,    2757 },
-		{ 0x041, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    2780 },
-		{ 0x042, 0x01,  0, 10, KPROF_COUNTS_DIFFERENT,    2793 },
-		{ 0x042, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    2819 },
-		{ 0x042, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    2850 },
-		{ 0x042, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    2897 },
-		{ 0x042, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x02,  0, 10, KPROF_COUNTS_SAME,         2929 },
-		{ 0x042, 0x02, 11, 11, KPROF_COUNTS_SAME,         2958 },
-		{ 0x042, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    2984 },
-		{ 0x042, 0x02, 13, 13, KPROF_COUNTS_SAME,         2958 },
-		{ 0x042, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x04,  0, 10, KPROF_COUNTS_SAME,         3034 },
-		{ 0x042, 0x04, 11, 11, KPROF_COUNTS_SAME,         3066 },
-		{ 0x042, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    3095 },
-		{ 0x042, 0x04, 13, 13, KPROF_COUNTS_SAME,         3066 },
-		{ 0x042, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x08,  0, 10, KPROF_COUNTS_SAME,         3144 },
-		{ 0x042, 0x08, 11, 11, KPROF_COUNTS_SAME,         3172 },
-		{ 0x042, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    3197 },
-		{ 0x042, 0x08, 13, 13, KPROF_COUNTS_SAME,         3172 },
-		{ 0x042, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x10,  0, 10, KPROF_COUNTS_SAME,         3250 },
-		{ 0x042, 0x10, 11, 11, KPROF_COUNTS_SAME,         3281 },
-		{ 0x042, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    3309 },
-		{ 0x042, 0x10, 13, 13, KPROF_COUNTS_SAME,         3281 },
-		{ 0x042, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x10, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x1F,  0, 11, KPROF_COUNTS_PARTIAL,      3351 },
-		{ 0x042, 0x1F, 12, 12, KPROF_COUNTS_DIFFERENT,    3374 },
-		{ 0x042, 0x1F, 13, 13, KPROF_COUNTS_PARTIAL,      3351 },
-		{ 0x042, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x1F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x042, 0x1F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x01,  0, 10, KPROF_COUNTS_SAME,         3420 },
-		{ 0x043, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    3459 },
-		{ 0x043, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    3498 },
-		{ 0x043, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    3534 },
-		{ 0x043, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x01, 16, 16, KPROF_COUNTS_DIFFERENT,    3583 },
-		{ 0x043, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    3629 },
-		{ 0x043, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    3672 },
-		{ 0x043, 0x02,  0, 10, KPROF_COUNTS_SAME,         3704 },
-		{ 0x043, 0x02, 11, 11, KPROF_COUNTS_SAME,         3742 },
-		{ 0x043, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    3498 },
-		{ 0x043, 0x02, 13, 13, KPROF_COUNTS_SAME,         3776 },
-		{ 0x043, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x02, 16, 16, KPROF_COUNTS_DIFFERENT,    3819 },
-		{ 0x043, 0x02, 17, 17, KPROF_COUNTS_DIFFERENT,    3871 },
-		{ 0x043, 0x02, 18, 18, KPROF_COUNTS_DIFFERENT,    3917 },
-		{ 0x043, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    3963 },
-		{ 0x043, 0x04,  0, 10, KPROF_COUNTS_SAME,         3996 },
-		{ 0x043, 0x04, 11, 11, KPROF_COUNTS_SAME,         4037 },
-		{ 0x043, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    3498 },
-		{ 0x043, 0x04, 13, 13, KPROF_COUNTS_SAME,         4074 },
-		{ 0x043, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x04, 16, 16, KPROF_COUNTS_DIFFERENT,    4120 },
-		{ 0x043, 0x04, 17, 17, KPROF_COUNTS_DIFFERENT,    4151 },
-		{ 0x043, 0x04, 18, 18, KPROF_COUNTS_DIFFERENT,    4201 },
-		{ 0x043, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    4257 },
-		{ 0x043, 0x08,  0, 10, KPROF_COUNTS_SAME,         4291 },
-		{ 0x043, 0x08, 11, 11, KPROF_COUNTS_SAME,         4328 },
-		{ 0x043, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    3498 },
-		{ 0x043, 0x08, 13, 13, KPROF_COUNTS_SAME,         4361 },
-		{ 0x043, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x08, 16, 16, KPROF_COUNTS_DIFFERENT,    4403 },
-		{ 0x043, 0x08, 17, 17, KPROF_COUNTS_DIFFERENT,    4454 },
-		{ 0x043, 0x08, 18, 18, KPROF_COUNTS_DIFFERENT,    4501 },
-		{ 0x043, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    4550 },
-		{ 0x043, 0x10,  0, 10, KPROF_COUNTS_SAME,         4586 },
-		{ 0x043, 0x10, 11, 11, KPROF_COUNTS_SAME,         4626 },
-		{ 0x043, 0x10, 12, 12, KPROF_COUNTS_DIFFERENT,    3498 },
-		{ 0x043, 0x10, 13, 13, KPROF_COUNTS_SAME,         4662 },
-		{ 0x043, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x10, 16, 16, KPROF_COUNTS_DIFFERENT,    4707 },
-		{ 0x043, 0x10, 17, 17, KPROF_COUNTS_DIFFERENT,    4759 },
-		{ 0x043, 0x10, 18, 18, KPROF_COUNTS_DIFFERENT,    4809 },
-		{ 0x043, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    4864 },
-		{ 0x043, 0x1F,  0, 10, KPROF_COUNTS_SAME,         4897 },
-		{ 0x043, 0x1F, 11, 11, KPROF_COUNTS_SAME,         4932 },
-		{ 0x043, 0x1F, 12, 12, KPROF_COUNTS_DIFFERENT,    3498 },
-		{ 0x043, 0x1F, 13, 13, KPROF_COUNTS_SAME,         4963 },
-		{ 0x043, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x043, 0x1F, 16, 16, KPROF_COUNTS_PARTIAL,      5003 },
-		{ 0x043, 0x1F, 17, 17, KPROF_COUNTS_DIFFERENT,    5111 },
-		{ 0x043, 0x1F, 18, 18, KPROF_COUNTS_DIFFERENT,    5203 },
-		{ 0x043, 0x1F, 19, 19, KPROF_COUNTS_DIFFERENT,    5308 },
-		{ 0x044, 0x01,  0, 10, KPROF_COUNTS_SAME,         5384 },
-		{ 0x044, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    5417 },
-		{ 0x044, 0x01, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x01, 13, 13, KPROF_COUNTS_DIFFERENT,    5448 },
-		{ 0x044, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x01, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    5481 },
-		{ 0x044, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    5521 },
-		{ 0x044, 0x02,  0, 11, KPROF_COUNTS_SAME,         5552 },
-		{ 0x044, 0x02, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x02, 13, 13, KPROF_COUNTS_SAME,         5552 },
-		{ 0x044, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x02, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x02, 17, 17, KPROF_COUNTS_DIFFERENT,    5584 },
-		{ 0x044, 0x02, 18, 18, KPROF_COUNTS_DIFFERENT,    5627 },
-		{ 0x044, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    5670 },
-		{ 0x044, 0x04,  0, 11, KPROF_COUNTS_SAME,         5702 },
-		{ 0x044, 0x04, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x04, 13, 13, KPROF_COUNTS_SAME,         5702 },
-		{ 0x044, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x04, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x04, 17, 17, KPROF_COUNTS_DIFFERENT,    5737 },
-		{ 0x044, 0x04, 18, 18, KPROF_COUNTS_DIFFERENT,    5784 },
-		{ 0x044, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    5837 },
-		{ 0x044, 0x08,  0, 11, KPROF_COUNTS_SAME,         5870 },
-		{ 0x044, 0x08, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x08, 13, 13, KPROF_COUNTS_SAME,         5870 },
-		{ 0x044, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x08, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x08, 17, 17, KPROF_COUNTS_DIFFERENT,    5901 },
-		{ 0x044, 0x08, 18, 18, KPROF_COUNTS_DIFFERENT,    5945 },
-		{ 0x044, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    5991 },
-		{ 0x044, 0x10,  0, 11, KPROF_COUNTS_SAME,         6026 },
-		{ 0x044, 0x10, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x10, 13, 13, KPROF_COUNTS_SAME,         6026 },
-		{ 0x044, 0x10, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x10, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x10, 17, 17, KPROF_COUNTS_DIFFERENT,    6060 },
-		{ 0x044, 0x10, 18, 18, KPROF_COUNTS_DIFFERENT,    6107 },
-		{ 0x044, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    6159 },
-		{ 0x044, 0x1F,  0,  5, KPROF_COUNTS_SAME,         6191 },
-		{ 0x044, 0x1F,  6,  8, KPROF_COUNTS_SAME,         6220 },
-		{ 0x044, 0x1F,  9,  9, KPROF_COUNTS_SAME,         6191 },
-		{ 0x044, 0x1F, 10, 10, KPROF_COUNTS_SAME,         6220 },
-		{ 0x044, 0x1F, 11, 11, KPROF_COUNTS_PARTIAL,      6191 },
-		{ 0x044, 0x1F, 12, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x1F, 13, 13, KPROF_COUNTS_PARTIAL,      6191 },
-		{ 0x044, 0x1F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x1F, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x044, 0x1F, 17, 17, KPROF_COUNTS_DIFFERENT,    6285 },
-		{ 0x044, 0x1F, 18, 18, KPROF_COUNTS_DIFFERENT,    6374 },
-		{ 0x044, 0x1F, 19, 19, KPROF_COUNTS_DIFFERENT,    6476 },
-		{ 0x045, 0x07,  0,  5, KPROF_COUNTS_PARTIAL,      6551 },
-		{ 0x045, 0x07,  6,  6, KPROF_COUNTS_PARTIAL,      6580 },
-		{ 0x045, 0x07,  7,  8, KPROF_COUNTS_SAME,         6580 },
-		{ 0x045, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      6551 },
-		{ 0x045, 0x07, 10, 10, KPROF_COUNTS_SAME,         6580 },
-		{ 0x045, 0x07, 11, 11, KPROF_COUNTS_PARTIAL,      6551 },
-		{ 0x045, 0x07, 12, 12, KPROF_COUNTS_SAME,         6613 },
-		{ 0x045, 0x07, 13, 13, KPROF_COUNTS_PARTIAL,      6551 },
-		{ 0x045, 0x07, 14, 18, KPROF_COUNTS_SAME,         6653 },
-		{ 0x045, 0x07, 19, 19, KPROF_COUNTS_SAME,         6738 },
-		{ 0x046, 0x07,  0,  5, KPROF_COUNTS_PARTIAL,      6827 },
-		{ 0x046, 0x07,  6,  8, KPROF_COUNTS_SAME,         6852 },
-		{ 0x046, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      6827 },
-		{ 0x046, 0x07, 10, 10, KPROF_COUNTS_SAME,         6852 },
-		{ 0x046, 0x07, 11, 11, KPROF_COUNTS_DIFFERENT,    6881 },
-		{ 0x046, 0x07, 12, 12, KPROF_COUNTS_SAME,         6944 },
-		{ 0x046, 0x07, 13, 13, KPROF_COUNTS_DIFFERENT,    6986 },
-		{ 0x046, 0x07, 14, 15, KPROF_COUNTS_DIFFERENT,    7034 },
-		{ 0x046, 0x07, 16, 17, KPROF_COUNTS_DIFFERENT,    7096 },
-		{ 0x046, 0x07, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x046, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x047, 0x00,  0, 12, KPROF_COUNTS_SAME,         7138 },
-		{ 0x047, 0x00, 13, 13, KPROF_COUNTS_DIFFERENT,    7138 },
-		{ 0x047, 0x00, 14, 16, KPROF_COUNTS_DIFFERENT,    7158 },
-		{ 0x047, 0x00, 17, 18, KPROF_COUNTS_DIFFERENT,    7158 },
-		{ 0x047, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    7175 },
-		{ 0x048, 0x00,  0, 10, KPROF_COUNTS_SAME,         7190 },
-		{ 0x048, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x048, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x048, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x049, 0x00,  0, 10, KPROF_COUNTS_SAME,         7234 },
-		{ 0x049, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x049, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x049, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x01,  0,  9, KPROF_COUNTS_SAME,         7279 },
-		{ 0x04A, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x02,  0,  9, KPROF_COUNTS_SAME,         7325 },
-		{ 0x04A, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x03,  0,  5, KPROF_COUNTS_SAME,         7372 },
-		{ 0x04A, 0x03,  6,  8, KPROF_COUNTS_SAME,         7407 },
-		{ 0x04A, 0x03,  9,  9, KPROF_COUNTS_SAME,         7372 },
-		{ 0x04A, 0x03, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x03, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04A, 0x03, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x04B, 0x01,  0, 13, KPROF_COUNTS_SAME,         7469 },
-		{ 0x04B, 0x01, 14, 15, KPROF_COUNTS_SAME,         7507 },
-		{ 0x04B, 0x01, 16, 18, KPROF_COUNTS_SAME,         7556 },
-		{ 0x04B, 0x01, 19, 19, KPROF_COUNTS_SAME,         7607 },
-		{ 0x04B, 0x02,  0, 13, KPROF_COUNTS_SAME,         7635 },
-		{ 0x04B, 0x02, 14, 15, KPROF_COUNTS_SAME,         7674 },
-		{ 0x04B, 0x02, 16, 18, KPROF_COUNTS_SAME,         7724 },
-		{ 0x04B, 0x02, 19, 19, KPROF_COUNTS_SAME,         7767 },
-		{ 0x04B, 0x04,  0, 13, KPROF_COUNTS_SAME,         7797 },
-		{ 0x04B, 0x04, 14, 15, KPROF_COUNTS_SAME,         7834 },
-		{ 0x04B, 0x04, 16, 18, KPROF_COUNTS_SAME,         7880 },
-		{ 0x04B, 0x04, 19, 19, KPROF_COUNTS_SAME,         7925 },
-		{ 0x04B, 0x07,  0, 13, KPROF_COUNTS_SAME,         7957 },
-		{ 0x04B, 0x07, 14, 15, KPROF_COUNTS_SAME,         7994 },
-		{ 0x04B, 0x07, 16, 18, KPROF_COUNTS_SAME,         8073 },
-		{ 0x04B, 0x07, 19, 19, KPROF_COUNTS_SAME,         8110 },
-		{ 0x063, 0x10,  0, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x063, 0x10, 13, 13, KPROF_COUNTS_SAME,         8133 },
-		{ 0x063, 0x10, 14, 15, KPROF_COUNTS_DIFFERENT,    8168 },
-		{ 0x063, 0x10, 16, 17, KPROF_COUNTS_DIFFERENT,    8207 },
-		{ 0x063, 0x10, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x063, 0x10, 19, 19, KPROF_COUNTS_DIFFERENT,    8207 },
-		{ 0x063, 0x20,  0, 12, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x063, 0x20, 13, 13, KPROF_COUNTS_DIFFERENT,    8218 },
-		{ 0x063, 0x20, 14, 15, KPROF_COUNTS_DIFFERENT,    8240 },
-		{ 0x063, 0x20, 16, 17, KPROF_COUNTS_DIFFERENT,    8272 },
-		{ 0x063, 0x20, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x063, 0x20, 19, 19, KPROF_COUNTS_DIFFERENT,    8272 },
-		{ 0x076, 0x00,  0, 13, KPROF_COUNTS_SAME,         8293 },
-		{ 0x076, 0x00, 14, 18, KPROF_COUNTS_SAME,         8310 },
-		{ 0x076, 0x00, 19, 19, KPROF_COUNTS_SAME,         8329 },
-		{ 0x07D, 0x01,  0, 12, KPROF_COUNTS_SAME,         8347 },
-		{ 0x07D, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x02,  0, 12, KPROF_COUNTS_SAME,         8375 },
-		{ 0x07D, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x04,  0, 10, KPROF_COUNTS_SAME,         8395 },
-		{ 0x07D, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    8419 },
-		{ 0x07D, 0x04, 12, 12, KPROF_COUNTS_SAME,         8395 },
-		{ 0x07D, 0x04, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x08,  0, 12, KPROF_COUNTS_SAME,         8434 },
-		{ 0x07D, 0x08, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x10,  0, 10, KPROF_COUNTS_SAME,         8455 },
-		{ 0x07D, 0x10, 11, 11, KPROF_COUNTS_DIFFERENT,    8419 },
-		{ 0x07D, 0x10, 12, 12, KPROF_COUNTS_SAME,         8455 },
-		{ 0x07D, 0x10, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x10, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x1F,  0,  5, KPROF_COUNTS_SAME,         8480 },
-		{ 0x07D, 0x1F,  6,  8, KPROF_COUNTS_SAME,         8499 },
-		{ 0x07D, 0x1F,  9,  9, KPROF_COUNTS_SAME,         8480 },
-		{ 0x07D, 0x1F, 10, 10, KPROF_COUNTS_SAME,         8499 },
-		{ 0x07D, 0x1F, 11, 11, KPROF_COUNTS_PARTIAL,      8480 },
-		{ 0x07D, 0x1F, 12, 12, KPROF_COUNTS_SAME,         8499 },
-		{ 0x07D, 0x1F, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x1F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07D, 0x1F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x01,  0, 12, KPROF_COUNTS_SAME,         8557 },
-		{ 0x07E, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x02,  0, 12, KPROF_COUNTS_SAME,         8584 },
-		{ 0x07E, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x04,  0, 10, KPROF_COUNTS_SAME,         8603 },
-		{ 0x07E, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    8626 },
-		{ 0x07E, 0x04, 12, 12, KPROF_COUNTS_SAME,         8603 },
-		{ 0x07E, 0x04, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x07,  0,  5, KPROF_COUNTS_SAME,         8640 },
-		{ 0x07E, 0x07,  6,  8, KPROF_COUNTS_SAME,         8658 },
-		{ 0x07E, 0x07,  9,  9, KPROF_COUNTS_SAME,         8640 },
-		{ 0x07E, 0x07, 10, 10, KPROF_COUNTS_SAME,         8658 },
-		{ 0x07E, 0x07, 11, 11, KPROF_COUNTS_PARTIAL,      8640 },
-		{ 0x07E, 0x07, 12, 12, KPROF_COUNTS_SAME,         8658 },
-		{ 0x07E, 0x07, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x07, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07E, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x01,  0, 11, KPROF_COUNTS_SAME,         8699 },
-		{ 0x07F, 0x01, 12, 12, KPROF_COUNTS_SAME,         8726 },
-		{ 0x07F, 0x01, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x02,  0,  3, KPROF_COUNTS_DIFFERENT,    8759 },
-		{ 0x07F, 0x02,  4, 11, KPROF_COUNTS_SAME,         8777 },
-		{ 0x07F, 0x02, 12, 12, KPROF_COUNTS_SAME,         8809 },
-		{ 0x07F, 0x02, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x03,  0,  3, KPROF_COUNTS_PARTIAL,      8699 },
-		{ 0x07F, 0x03,  4, 10, KPROF_COUNTS_SAME,         8847 },
-		{ 0x07F, 0x03, 11, 11, KPROF_COUNTS_SAME,         8869 },
-		{ 0x07F, 0x03, 12, 12, KPROF_COUNTS_SAME,         8910 },
-		{ 0x07F, 0x03, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x03, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x07F, 0x03, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x080, 0x00,  0, 13, KPROF_COUNTS_SAME,         8957 },
-		{ 0x080, 0x00, 14, 15, KPROF_COUNTS_SAME,         8983 },
-		{ 0x080, 0x00, 16, 17, KPROF_COUNTS_SAME,         9015 },
-		{ 0x080, 0x00, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x080, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x081, 0x00,  0, 13, KPROF_COUNTS_SAME,         9023 },
-		{ 0x081, 0x00, 14, 15, KPROF_COUNTS_SAME,         9048 },
-		{ 0x081, 0x00, 16, 17, KPROF_COUNTS_SAME,         9081 },
-		{ 0x081, 0x00, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x081, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x082, 0x00,  0, 18, KPROF_COUNTS_SAME,         9094 },
-		{ 0x082, 0x00, 19, 19, KPROF_COUNTS_SAME,         9128 },
-		{ 0x083, 0x00,  0, 18, KPROF_COUNTS_SAME,         9145 },
-		{ 0x083, 0x00, 19, 19, KPROF_COUNTS_SAME,         9183 },
-		{ 0x084, 0x00,  0, 10, KPROF_COUNTS_SAME,         9201 },
-		{ 0x084, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x084, 0x00, 12, 13, KPROF_COUNTS_SAME,         9201 },
-		{ 0x084, 0x00, 14, 18, KPROF_COUNTS_SAME,         9230 },
-		{ 0x084, 0x00, 19, 19, KPROF_COUNTS_SAME,         9255 },
-		{ 0x085, 0x03,  0,  5, KPROF_COUNTS_PARTIAL,      9281 },
-		{ 0x085, 0x03,  6,  8, KPROF_COUNTS_SAME,         9311 },
-		{ 0x085, 0x03,  9,  9, KPROF_COUNTS_PARTIAL,      9281 },
-		{ 0x085, 0x03, 10, 11, KPROF_COUNTS_SAME,         9311 },
-		{ 0x085, 0x03, 12, 12, KPROF_COUNTS_SAME,         9345 },
-		{ 0x085, 0x03, 13, 13, KPROF_COUNTS_SAME,         9407 },
-		{ 0x085, 0x03, 14, 18, KPROF_COUNTS_SAME,         9421 },
-		{ 0x085, 0x03, 19, 19, KPROF_COUNTS_SAME,         9457 },
-		{ 0x086, 0x00,  0, 10, KPROF_COUNTS_SAME,         9494 },
-		{ 0x086, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x086, 0x00, 12, 12, KPROF_COUNTS_SAME,         9494 },
-		{ 0x086, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x086, 0x00, 14, 15, KPROF_COUNTS_SAME,         9494 },
-		{ 0x086, 0x00, 16, 17, KPROF_COUNTS_SAME,         9543 },
-		{ 0x086, 0x00, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x086, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x087, 0x00,  0, 13, KPROF_COUNTS_SAME,         9558 },
-		{ 0x087, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    9582 },
-		{ 0x087, 0x00, 16, 17, KPROF_COUNTS_DIFFERENT,    9605 },
-		{ 0x087, 0x00, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x087, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x088, 0x00,  0, 13, KPROF_COUNTS_SAME,         9620 },
-		{ 0x088, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x088, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x088, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x089, 0x00,  0, 13, KPROF_COUNTS_SAME,         9638 },
-		{ 0x089, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x089, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x089, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0C0, 0x00,  0, 18, KPROF_COUNTS_SAME,         9661 },
-		{ 0x0C0, 0x00, 19, 19, KPROF_COUNTS_SAME,         9682 },
-		{ 0x0C0, 0x00, 20, 20, KPROF_COUNTS_SAME,         9695 },
-		{ 0x0C1, 0x00,  0, 16, KPROF_COUNTS_SAME,         9715 },
-		{ 0x0C1, 0x00, 17, 18, KPROF_COUNTS_SAME,         9728 },
-		{ 0x0C1, 0x00, 19, 19, KPROF_COUNTS_SAME,         9740 },
-		{ 0x0C2, 0x00,  0, 18, KPROF_COUNTS_SAME,         9751 },
-		{ 0x0C2, 0x00, 19, 19, KPROF_COUNTS_SAME,         9779 },
-		{ 0x0C3, 0x00,  0, 13, KPROF_COUNTS_SAME,         9790 },
-		{ 0x0C3, 0x00, 14, 18, KPROF_COUNTS_SAME,         9831 },
-		{ 0x0C3, 0x00, 19, 19, KPROF_COUNTS_SAME,         9872 },
-		{ 0x0C4, 0x00,  0, 18, KPROF_COUNTS_SAME,         9888 },
-		{ 0x0C4, 0x00, 19, 19, KPROF_COUNTS_SAME,         9922 },
-		{ 0x0C4, 0x00, 20, 20, KPROF_COUNTS_SAME,         9937 },
-		{ 0x0C5, 0x00,  0, 18, KPROF_COUNTS_SAME,         9965 },
-		{ 0x0C5, 0x00, 19, 19, KPROF_COUNTS_SAME,         10012 },
-		{ 0x0C5, 0x00, 20, 20, KPROF_COUNTS_SAME,         10032 },
-		{ 0x0C6, 0x00,  0, 18, KPROF_COUNTS_SAME,         10060 },
-		{ 0x0C6, 0x00, 19, 19, KPROF_COUNTS_SAME,         10090 },
-		{ 0x0C7, 0x00,  0, 15, KPROF_COUNTS_SAME,         10105 },
-		{ 0x0C7, 0x00, 16, 17, KPROF_COUNTS_SAME,         10128 },
-		{ 0x0C7, 0x00, 18, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0C7, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0C8, 0x00,  0, 18, KPROF_COUNTS_SAME,         10146 },
-		{ 0x0C8, 0x00, 19, 19, KPROF_COUNTS_SAME,         10167 },
-		{ 0x0C9, 0x00,  0, 18, KPROF_COUNTS_SAME,         10183 },
-		{ 0x0C9, 0x00, 19, 19, KPROF_COUNTS_SAME,         10217 },
-		{ 0x0CA, 0x00,  0, 12, KPROF_COUNTS_SAME,         10241 },
-		{ 0x0CA, 0x00, 13, 13, KPROF_COUNTS_SAME,         10280 },
-		{ 0x0CA, 0x00, 14, 18, KPROF_COUNTS_SAME,         10307 },
-		{ 0x0CA, 0x00, 19, 19, KPROF_COUNTS_SAME,         10357 },
-		{ 0x0CB, 0x01,  0, 10, KPROF_COUNTS_SAME,         10377 },
-		{ 0x0CB, 0x01, 11, 11, KPROF_COUNTS_SAME,         10413 },
-		{ 0x0CB, 0x01, 12, 12, KPROF_COUNTS_SAME,         10453 },
-		{ 0x0CB, 0x01, 13, 13, KPROF_COUNTS_SAME,         10377 },
-		{ 0x0CB, 0x01, 14, 18, KPROF_COUNTS_SAME,         10485 },
-		{ 0x0CB, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    10523 },
-		{ 0x0CB, 0x02,  0, 10, KPROF_COUNTS_SAME,         10547 },
-		{ 0x0CB, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    10593 },
-		{ 0x0CB, 0x02, 12, 12, KPROF_COUNTS_SAME,         10633 },
-		{ 0x0CB, 0x02, 13, 13, KPROF_COUNTS_DIFFERENT,    10665 },
-		{ 0x0CB, 0x02, 14, 18, KPROF_COUNTS_SAME,         10701 },
-		{ 0x0CB, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    10739 },
-		{ 0x0CB, 0x04,  0,  9, KPROF_COUNTS_SAME,         10763 },
-		{ 0x0CB, 0x04, 10, 10, KPROF_COUNTS_DIFFERENT,    10815 },
-		{ 0x0CB, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    10860 },
-		{ 0x0CB, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    10896 },
-		{ 0x0CB, 0x04, 13, 13, KPROF_COUNTS_DIFFERENT,    10928 },
-		{ 0x0CB, 0x04, 14, 18, KPROF_COUNTS_DIFFERENT,    10960 },
-		{ 0x0CB, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    10998 },
-		{ 0x0CB, 0x08,  0,  5, KPROF_COUNTS_SAME,         11022 },
-		{ 0x0CB, 0x08,  6,  8, KPROF_COUNTS_DIFFERENT,    10928 },
-		{ 0x0CB, 0x08,  9,  9, KPROF_COUNTS_SAME,         11022 },
-		{ 0x0CB, 0x08, 10, 10, KPROF_COUNTS_DIFFERENT,    10928 },
-		{ 0x0CB, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    10860 },
-		{ 0x0CB, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    11074 },
-		{ 0x0CB, 0x08, 13, 13, KPROF_COUNTS_DIFFERENT,    10928 },
-		{ 0x0CB, 0x08, 14, 18, KPROF_COUNTS_DIFFERENT,    11074 },
-		{ 0x0CB, 0x08, 19, 19, KPROF_COUNTS_DIFFERENT,    11102 },
-		{ 0x0CB, 0x0F,  0,  5, KPROF_COUNTS_SAME,         11122 },
-		{ 0x0CB, 0x0F,  6,  8, KPROF_COUNTS_PARTIAL,      11122 },
-		{ 0x0CB, 0x0F,  9,  9, KPROF_COUNTS_SAME,         11122 },
-		{ 0x0CB, 0x0F, 10, 10, KPROF_COUNTS_PARTIAL,      11122 },
-		{ 0x0CB, 0x0F, 11, 11, KPROF_COUNTS_PARTIAL,      11158 },
-		{ 0x0CB, 0x0F, 12, 12, KPROF_COUNTS_PARTIAL,      11198 },
-		{ 0x0CB, 0x0F, 13, 13, KPROF_COUNTS_PARTIAL,      11122 },
-		{ 0x0CB, 0x0F, 14, 18, KPROF_COUNTS_PARTIAL,      11230 },
-		{ 0x0CB, 0x0F, 19, 19, KPROF_COUNTS_PARTIAL,      11288 },
-		{ 0x0CC, 0x01,  0,  9, KPROF_COUNTS_SAME,         11320 },
-		{ 0x0CC, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x01, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x01, 17, 18, KPROF_COUNTS_DIFFERENT,    11371 },
-		{ 0x0CC, 0x01, 19, 19, KPROF_COUNTS_DIFFERENT,    11408 },
-		{ 0x0CC, 0x02,  0,  9, KPROF_COUNTS_SAME,         11430 },
-		{ 0x0CC, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x02, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x02, 17, 18, KPROF_COUNTS_DIFFERENT,    11371 },
-		{ 0x0CC, 0x02, 19, 19, KPROF_COUNTS_DIFFERENT,    11408 },
-		{ 0x0CC, 0x04,  0,  9, KPROF_COUNTS_SAME,         11481 },
-		{ 0x0CC, 0x04, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x04, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x04, 17, 18, KPROF_COUNTS_DIFFERENT,    11371 },
-		{ 0x0CC, 0x04, 19, 19, KPROF_COUNTS_DIFFERENT,    11408 },
-		{ 0x0CC, 0x07,  0,  9, KPROF_COUNTS_SAME,         11532 },
-		{ 0x0CC, 0x07, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x07, 16, 16, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CC, 0x07, 17, 18, KPROF_COUNTS_DIFFERENT,    11371 },
-		{ 0x0CC, 0x07, 19, 19, KPROF_COUNTS_DIFFERENT,    11408 },
-		{ 0x0CD, 0x00,  0, 13, KPROF_COUNTS_SAME,         11576 },
-		{ 0x0CD, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CD, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CD, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CE, 0x00,  0, 13, KPROF_COUNTS_SAME,         11601 },
-		{ 0x0CE, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CE, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CE, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CF, 0x00,  0, 13, KPROF_COUNTS_SAME,         11649 },
-		{ 0x0CF, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CF, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0CF, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D0, 0x00,  0, 10, KPROF_COUNTS_SAME,         11666 },
-		{ 0x0D0, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D0, 0x00, 12, 12, KPROF_COUNTS_SAME,         11666 },
-		{ 0x0D0, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D0, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D0, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D1, 0x00,  0, 10, KPROF_COUNTS_SAME,         11680 },
-		{ 0x0D1, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D1, 0x00, 12, 12, KPROF_COUNTS_SAME,         11680 },
-		{ 0x0D1, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D1, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11696 },
-		{ 0x0D1, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11736 },
-		{ 0x0D2, 0x00,  0, 10, KPROF_COUNTS_SAME,         11748 },
-		{ 0x0D2, 0x00, 11, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D2, 0x00, 14, 15, KPROF_COUNTS_DIFFERENT,    11780 },
-		{ 0x0D2, 0x00, 16, 16, KPROF_COUNTS_DIFFERENT,    11833 },
-		{ 0x0D2, 0x00, 17, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D2, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D3, 0x00,  0, 10, KPROF_COUNTS_SAME,         11850 },
-		{ 0x0D3, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D3, 0x00, 12, 12, KPROF_COUNTS_SAME,         11850 },
-		{ 0x0D3, 0x00, 13, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D3, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11883 },
-		{ 0x0D3, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11905 },
-		{ 0x0D4, 0x00,  0, 10, KPROF_COUNTS_SAME,         11917 },
-		{ 0x0D4, 0x00, 11, 13, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D4, 0x00, 14, 18, KPROF_COUNTS_DIFFERENT,    11949 },
-		{ 0x0D4, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    11962 },
-		{ 0x0D5, 0x00,  0, 10, KPROF_COUNTS_SAME,         11975 },
-		{ 0x0D5, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D5, 0x00, 12, 12, KPROF_COUNTS_SAME,         12014 },
-		{ 0x0D5, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D5, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D5, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D6, 0x00,  0, 10, KPROF_COUNTS_SAME,         12051 },
-		{ 0x0D6, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D6, 0x00, 12, 12, KPROF_COUNTS_SAME,         12095 },
-		{ 0x0D6, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D6, 0x00, 16, 17, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D6, 0x00, 18, 18, KPROF_COUNTS_DIFFERENT,    12135 },
-		{ 0x0D6, 0x00, 19, 19, KPROF_COUNTS_DIFFERENT,    12152 },
-		{ 0x0D7, 0x00,  0, 10, KPROF_COUNTS_SAME,         12165 },
-		{ 0x0D7, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D7, 0x00, 12, 12, KPROF_COUNTS_SAME,         12165 },
-		{ 0x0D7, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D7, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D7, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D8, 0x00,  0, 10, KPROF_COUNTS_SAME,         12193 },
-		{ 0x0D8, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D8, 0x00, 12, 12, KPROF_COUNTS_SAME,         12220 },
-		{ 0x0D8, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D8, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D8, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D9, 0x00,  0, 10, KPROF_COUNTS_SAME,         12248 },
-		{ 0x0D9, 0x00, 11, 11, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D9, 0x00, 12, 12, KPROF_COUNTS_SAME,         12285 },
-		{ 0x0D9, 0x00, 13, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D9, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0D9, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DA, 0x00,  0, 10, KPROF_COUNTS_SAME,         12322 },
-		{ 0x0DA, 0x00, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DA, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DA, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x01,  0, 11, KPROF_COUNTS_SAME,         12363 },
-		{ 0x0DB, 0x01, 12, 12, KPROF_COUNTS_DIFFERENT,    12402 },
-		{ 0x0DB, 0x01, 13, 13, KPROF_COUNTS_SAME,         12363 },
-		{ 0x0DB, 0x01, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x02,  0, 11, KPROF_COUNTS_SAME,         12430 },
-		{ 0x0DB, 0x02, 12, 12, KPROF_COUNTS_DIFFERENT,    12468 },
-		{ 0x0DB, 0x02, 13, 13, KPROF_COUNTS_SAME,         12430 },
-		{ 0x0DB, 0x02, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x04,  0, 11, KPROF_COUNTS_SAME,         12495 },
-		{ 0x0DB, 0x04, 12, 12, KPROF_COUNTS_DIFFERENT,    12534 },
-		{ 0x0DB, 0x04, 13, 13, KPROF_COUNTS_SAME,         12495 },
-		{ 0x0DB, 0x04, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x08,  0, 11, KPROF_COUNTS_SAME,         12564 },
-		{ 0x0DB, 0x08, 12, 12, KPROF_COUNTS_DIFFERENT,    12602 },
-		{ 0x0DB, 0x08, 13, 13, KPROF_COUNTS_SAME,         12564 },
-		{ 0x0DB, 0x08, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x0F,  0, 11, KPROF_COUNTS_SAME,         12632 },
-		{ 0x0DB, 0x0F, 12, 12, KPROF_COUNTS_SAME,         12651 },
-		{ 0x0DB, 0x0F, 13, 13, KPROF_COUNTS_SAME,         12632 },
-		{ 0x0DB, 0x0F, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x0F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DB, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DC, 0x00,  0, 11, KPROF_COUNTS_SAME,         12721 },
-		{ 0x0DC, 0x00, 12, 12, KPROF_COUNTS_SAME,         12744 },
-		{ 0x0DC, 0x00, 13, 13, KPROF_COUNTS_SAME,         12721 },
-		{ 0x0DC, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DC, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DC, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DD, 0x00,  0, 11, KPROF_COUNTS_SAME,         12760 },
-		{ 0x0DD, 0x00, 12, 12, KPROF_COUNTS_SAME,         12783 },
-		{ 0x0DD, 0x00, 13, 13, KPROF_COUNTS_SAME,         12760 },
-		{ 0x0DD, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DD, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DD, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DE, 0x00,  0, 11, KPROF_COUNTS_SAME,         12799 },
-		{ 0x0DE, 0x00, 12, 12, KPROF_COUNTS_SAME,         12822 },
-		{ 0x0DE, 0x00, 13, 13, KPROF_COUNTS_SAME,         12799 },
-		{ 0x0DE, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DE, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DE, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DF, 0x00,  0, 11, KPROF_COUNTS_SAME,         12838 },
-		{ 0x0DF, 0x00, 12, 12, KPROF_COUNTS_SAME,         12861 },
-		{ 0x0DF, 0x00, 13, 13, KPROF_COUNTS_SAME,         12838 },
-		{ 0x0DF, 0x00, 14, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DF, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0DF, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x01,  0,  8, KPROF_COUNTS_SAME,         12877 },
-		{ 0x0E0, 0x01,  9,  9, KPROF_COUNTS_PARTIAL,      12900 },
-		{ 0x0E0, 0x01, 10, 10, KPROF_COUNTS_PARTIAL,      12928 },
-		{ 0x0E0, 0x01, 11, 11, KPROF_COUNTS_SAME,         12877 },
-		{ 0x0E0, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x02,  0,  8, KPROF_COUNTS_SAME,         12956 },
-		{ 0x0E0, 0x02,  9,  9, KPROF_COUNTS_PARTIAL,      12980 },
-		{ 0x0E0, 0x02, 10, 10, KPROF_COUNTS_PARTIAL,      13009 },
-		{ 0x0E0, 0x02, 11, 11, KPROF_COUNTS_SAME,         12956 },
-		{ 0x0E0, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x04,  0,  8, KPROF_COUNTS_SAME,         13038 },
-		{ 0x0E0, 0x04,  9,  9, KPROF_COUNTS_PARTIAL,      13066 },
-		{ 0x0E0, 0x04, 10, 10, KPROF_COUNTS_PARTIAL,      13099 },
-		{ 0x0E0, 0x04, 11, 11, KPROF_COUNTS_SAME,         13038 },
-		{ 0x0E0, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x07,  0,  5, KPROF_COUNTS_SAME,         13132 },
-		{ 0x0E0, 0x07,  6,  8, KPROF_COUNTS_SAME,         13155 },
-		{ 0x0E0, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      13192 },
-		{ 0x0E0, 0x07, 10, 10, KPROF_COUNTS_PARTIAL,      13254 },
-		{ 0x0E0, 0x07, 11, 11, KPROF_COUNTS_SAME,         13155 },
-		{ 0x0E0, 0x07, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x07, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E0, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E1, 0x00,  0,  5, KPROF_COUNTS_SAME,         13306 },
-		{ 0x0E1, 0x00,  6,  8, KPROF_COUNTS_DIFFERENT,    13306 },
-		{ 0x0E1, 0x00,  9,  9, KPROF_COUNTS_DIFFERENT,    13345 },
-		{ 0x0E1, 0x00, 10, 10, KPROF_COUNTS_DIFFERENT,    13379 },
-		{ 0x0E1, 0x00, 11, 11, KPROF_COUNTS_DIFFERENT,    13404 },
-		{ 0x0E1, 0x00, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E1, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E1, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E2, 0x00,  0,  5, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E2, 0x00,  6,  8, KPROF_COUNTS_DIFFERENT,    13433 },
-		{ 0x0E2, 0x00,  9,  9, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E2, 0x00, 10, 11, KPROF_COUNTS_DIFFERENT,    13433 },
-		{ 0x0E2, 0x00, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E2, 0x00, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E2, 0x00, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x01,  0,  8, KPROF_COUNTS_SAME,         13463 },
-		{ 0x0E3, 0x01,  9, 10, KPROF_COUNTS_DIFFERENT,    13505 },
-		{ 0x0E3, 0x01, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x02,  0,  8, KPROF_COUNTS_SAME,         13554 },
-		{ 0x0E3, 0x02,  9, 10, KPROF_COUNTS_DIFFERENT,    13598 },
-		{ 0x0E3, 0x02, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x04,  0,  8, KPROF_COUNTS_SAME,         13647 },
-		{ 0x0E3, 0x04,  9,  9, KPROF_COUNTS_DIFFERENT,    13691 },
-		{ 0x0E3, 0x04, 10, 10, KPROF_COUNTS_DIFFERENT,    13731 },
-		{ 0x0E3, 0x04, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x07,  0,  5, KPROF_COUNTS_SAME,         13761 },
-		{ 0x0E3, 0x07,  6,  8, KPROF_COUNTS_SAME,         13795 },
-		{ 0x0E3, 0x07,  9,  9, KPROF_COUNTS_PARTIAL,      13865 },
-		{ 0x0E3, 0x07, 10, 10, KPROF_COUNTS_PARTIAL,      13943 },
-		{ 0x0E3, 0x07, 11, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x07, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E3, 0x07, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x01,  0,  8, KPROF_COUNTS_SAME,         14011 },
-		{ 0x0E4, 0x01,  9, 10, KPROF_COUNTS_DIFFERENT,    14050 },
-		{ 0x0E4, 0x01, 11, 11, KPROF_COUNTS_DIFFERENT,    14078 },
-		{ 0x0E4, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x02,  0,  8, KPROF_COUNTS_SAME,         14113 },
-		{ 0x0E4, 0x02,  9, 10, KPROF_COUNTS_DIFFERENT,    14050 },
-		{ 0x0E4, 0x02, 11, 11, KPROF_COUNTS_DIFFERENT,    14078 },
-		{ 0x0E4, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x04,  0,  8, KPROF_COUNTS_SAME,         14151 },
-		{ 0x0E4, 0x04,  9, 10, KPROF_COUNTS_DIFFERENT,    14191 },
-		{ 0x0E4, 0x04, 11, 11, KPROF_COUNTS_DIFFERENT,    14235 },
-		{ 0x0E4, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x08,  0,  8, KPROF_COUNTS_SAME,         14285 },
-		{ 0x0E4, 0x08,  9,  9, KPROF_COUNTS_DIFFERENT,    14050 },
-		{ 0x0E4, 0x08, 10, 10, KPROF_COUNTS_DIFFERENT,    14321 },
-		{ 0x0E4, 0x08, 11, 11, KPROF_COUNTS_DIFFERENT,    14361 },
-		{ 0x0E4, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x0F,  0,  8, KPROF_COUNTS_SAME,         14408 },
-		{ 0x0E4, 0x0F,  9,  9, KPROF_COUNTS_DIFFERENT,    14191 },
-		{ 0x0E4, 0x0F, 10, 10, KPROF_COUNTS_DIFFERENT,    14437 },
-		{ 0x0E4, 0x0F, 11, 11, KPROF_COUNTS_DIFFERENT,    14469 },
-		{ 0x0E4, 0x0F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x0F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0E4, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x01,  0, 11, KPROF_COUNTS_SAME,         14508 },
-		{ 0x0EB, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x02,  0, 11, KPROF_COUNTS_SAME,         14545 },
-		{ 0x0EB, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x04,  0, 11, KPROF_COUNTS_SAME,         14583 },
-		{ 0x0EB, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x08,  0, 11, KPROF_COUNTS_SAME,         14616 },
-		{ 0x0EB, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x10,  0, 11, KPROF_COUNTS_SAME,         14650 },
-		{ 0x0EB, 0x10, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x10, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x10, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x20,  0, 11, KPROF_COUNTS_SAME,         14683 },
-		{ 0x0EB, 0x20, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x20, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x20, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x40,  0,  5, KPROF_COUNTS_SAME,         14721 },
-		{ 0x0EB, 0x40,  6, 11, KPROF_COUNTS_DIFFERENT,    14754 },
-		{ 0x0EB, 0x40, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x40, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x40, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x7F,  0,  5, KPROF_COUNTS_SAME,         14769 },
-		{ 0x0EB, 0x7F,  6, 11, KPROF_COUNTS_PARTIAL,      14769 },
-		{ 0x0EB, 0x7F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x7F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EB, 0x7F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x01,  0, 11, KPROF_COUNTS_SAME,         14788 },
-		{ 0x0EC, 0x01, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x02,  0, 11, KPROF_COUNTS_SAME,         14799 },
-		{ 0x0EC, 0x02, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x04,  0, 11, KPROF_COUNTS_SAME,         14815 },
-		{ 0x0EC, 0x04, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x08,  0, 11, KPROF_COUNTS_SAME,         14848 },
-		{ 0x0EC, 0x08, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x0F,  0, 11, KPROF_COUNTS_SAME,         14883 },
-		{ 0x0EC, 0x0F, 12, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x0F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0EC, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x01,  0,  9, KPROF_COUNTS_SAME,         14960 },
-		{ 0x0F6, 0x01, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x02,  0,  8, KPROF_COUNTS_SAME,         15000 },
-		{ 0x0F6, 0x02,  9,  9, KPROF_COUNTS_DIFFERENT,    15037 },
-		{ 0x0F6, 0x02, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x04,  0,  8, KPROF_COUNTS_SAME,         15077 },
-		{ 0x0F6, 0x04,  9,  9, KPROF_COUNTS_DIFFERENT,    15000 },
-		{ 0x0F6, 0x04, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x08,  0,  8, KPROF_COUNTS_SAME,         15124 },
-		{ 0x0F6, 0x08,  9,  9, KPROF_COUNTS_DIFFERENT,    15077 },
-		{ 0x0F6, 0x08, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15160 },
-		{ 0x0F6, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15185 },
-		{ 0x0F6, 0x0F,  9,  9, KPROF_COUNTS_SAME,         15282 },
-		{ 0x0F6, 0x0F, 10, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x0F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F6, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x01,  0,  8, KPROF_COUNTS_SAME,         15383 },
-		{ 0x0F7, 0x01,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x02,  0,  8, KPROF_COUNTS_SAME,         15423 },
-		{ 0x0F7, 0x02,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x04,  0,  8, KPROF_COUNTS_SAME,         15460 },
-		{ 0x0F7, 0x04,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x08,  0,  8, KPROF_COUNTS_SAME,         15507 },
-		{ 0x0F7, 0x08,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15543 },
-		{ 0x0F7, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15568 },
-		{ 0x0F7, 0x0F,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x0F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F7, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x01,  0,  8, KPROF_COUNTS_SAME,         15665 },
-		{ 0x0F8, 0x01,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x01, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x01, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x02,  0,  8, KPROF_COUNTS_SAME,         15705 },
-		{ 0x0F8, 0x02,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x02, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x02, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x04,  0,  8, KPROF_COUNTS_SAME,         15742 },
-		{ 0x0F8, 0x04,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x04, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x04, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x08,  0,  8, KPROF_COUNTS_SAME,         15789 },
-		{ 0x0F8, 0x08,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x08, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x08, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x0F,  0,  5, KPROF_COUNTS_SAME,         15825 },
-		{ 0x0F8, 0x0F,  6,  8, KPROF_COUNTS_SAME,         15850 },
-		{ 0x0F8, 0x0F,  9, 15, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x0F, 16, 18, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-		{ 0x0F8, 0x0F, 19, 19, KPROF_COUNTS_ABSENT,       KPROF_IMPL_COUNTS_NO_NAME },
-	};
+	static const char part0[] =
+	    "\x0f\x00\x0f\x00\x04\x04\x00\x00" /* k8_revb */
+	    "\x0f\x00\x0f\x00\x05\x05\x00\x01" /* k8_revb */
+	    "\x0f\x00\x0f\x00\x00\x0f\x00\x0f" /* k8_revc */
+	    "\x0f\x00\x0f\x00\x10\x1f\x00\x0f" /* k8_revd */
+	    "\x0f\x00\x0f\x00\x20\x3f\x00\x0f" /* k8_reve */
+	    "\x0f\x00\x0f\x00\x40\x5f\x00\x0f" /* k8_revf */
+	    "\x0f\x00\x0f\x00\xc0\xcf\x00\x0f" /* k8_revf */
+	    "\x0f\x00\x0f\x00\x60\x8f\x00\x0f" /* k8_revg */
+	    "\x10\x00\x10\x00\x00\x03\x00\x0f" /* fam10h_barcelona */
+	    "\x10\x00\x10\x00\x07\x07\x00\x0f" /* fam10h_barcelona */
+	    "\x10\x00\x10\x00\x0a\xff\x00\x0f" /* fam10h_barcelona */
+	    "\x10\x00\x10\x00\x04\x06\x00\x0f" /* fam10h_shanghai */
+	    "\x10\x00\x10\x00\x08\x09\x00\x0f" /* fam10h_istanbul */
+	    "\x11\x00\x11\x00\x00\xff\x00\x0f" /* fam11h */
+	    "\x12\x00\x12\x00\x00\xff\x00\x0f" /* fam12h */
+	    "\x14\x00\x14\x00\x00\xff\x00\x0f" /* fam14h */
+	    "\x15\x00\x15\x00\x00\xff\x00\x0f" /* fam15h */
+	    "\x16\x00\x16\x00\x00\xff\x00\x0f" /* fam16h */
+	    "\x17\x00\x17\x00\x00\x2f\x00\x0f" /* zen1 */
+	    "\x18\x00\x18\x00\x00\xff\x00\x0f" /* hygon18h */
+	    "\x17\x00\x17\x00\x30\xff\x00\x0f" /* zen2 */
+	    "\x19\x00\x19\x00\x00\x0f\x00\x0f" /* zen3 */
+	    "\x19\x00\x19\x00\x20\x5f\x00\x0f" /* zen3 */
+	    "\x19\x00\x19\x00\x10\x1f\x00\x0f" /* zen4 */
+	    "\x19\x00\x19\x00\x60\xff\x00\x0f" /* zen4 */
+	    "\x1a\x00\x1a\x00\x00\xff\x00\x0f" /* zen5 */
+	    "\x00\x00\x0e\x01\x00\xff\x00\x0f"; /* intel_arch */
 	/* clang-format on */
-	return rows;
+	return (const uint8_t *)part0 + i * 8u;
+}
+
+/* A processor class: what it is called, where its verdicts come from, its vendor string and
+ * match rows, the table whose selects it judges. Rows of 9 little-endian bytes; per column its
+ * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
+#define KPROF_IMPL_COUNTS_CLASS_COUNT       21u
+#define KPROF_IMPL_COUNTS_CLASS_TITLE       0x200u /* string offset */
+#define KPROF_IMPL_COUNTS_CLASS_BASIS       0x202u /* string offset */
+#define KPROF_IMPL_COUNTS_CLASS_VENDOR      0x204u /* string offset */
+#define KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH 0x106u
+#define KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT 0x107u
+#define KPROF_IMPL_COUNTS_CLASS_IFACE       0x108u
+KPROF_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "\x78\x3a\x81\x3a\x97\x3a\x00\x02\x03" /* k8_revb */
+	    "\xa4\x3a\xad\x3a\x97\x3a\x02\x01\x03" /* k8_revc */
+	    "\xc3\x3a\xcc\x3a\x97\x3a\x03\x01\x03" /* k8_revd */
+	    "\xe2\x3a\xeb\x3a\x97\x3a\x04\x01\x03" /* k8_reve */
+	    "\x01\x3b\x0a\x3b\x97\x3a\x05\x02\x03" /* k8_revf */
+	    "\x20\x3b\x29\x3b\x97\x3a\x07\x01\x03" /* k8_revg */
+	    "\x3f\x3b\x5c\x3b\x97\x3a\x08\x03\x03" /* fam10h_barcelona */
+	    "\x7b\x3b\x97\x3b\x97\x3a\x0b\x01\x03" /* fam10h_shanghai */
+	    "\xb5\x3b\xd1\x3b\x97\x3a\x0c\x01\x03" /* fam10h_istanbul */
+	    "\xef\x3b\xfa\x3b\x97\x3a\x0d\x01\x03" /* fam11h */
+	    "\x16\x3c\x21\x3c\x97\x3a\x0e\x01\x03" /* fam12h */
+	    "\x3c\x3c\x47\x3c\x97\x3a\x0f\x01\x03" /* fam14h */
+	    "\x63\x3c\x6e\x3c\x97\x3a\x10\x01\x03" /* fam15h */
+	    "\x8e\x3c\x99\x3c\x97\x3a\x11\x01\x03" /* fam16h */
+	    "\xae\x3c\xbf\x3c\x97\x3a\x12\x01\x03" /* zen1 */
+	    "\xd9\x3c\xea\x3c\x19\x3d\x13\x01\x03" /* hygon18h */
+	    "\x26\x3d\x37\x3d\x97\x3a\x14\x01\x03" /* zen2 */
+	    "\x6b\x3d\x7c\x3d\x97\x3a\x15\x02\x03" /* zen3 */
+	    "\xb0\x3d\xc1\x3d\x97\x3a\x17\x02\x03" /* zen4 */
+	    "\xf5\x3d\x06\x3e\x97\x3a\x19\x01\x03" /* zen5 */
+	    "\x1f\x3e\x3a\x3e\x65\x3e\x1a\x01\x02"; /* intel_arch */
+	/* clang-format on */
+	return (const uint8_t *)part0 + i * 9u;
 }
 
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_counts_status_name(int status)
 {
-	switch (status) {
-	case KPROF_COUNTS_UNKNOWN: return "unknown";
-	case KPROF_COUNTS_SAME: return "same";
-	case KPROF_COUNTS_DIFFERENT: return "different";
-	case KPROF_COUNTS_PARTIAL: return "partial";
-	case KPROF_COUNTS_ABSENT: return "absent";
-	default: return NULL;
-	}
+	static const char names[] = "unknown\0same\0different\0partial\0absent\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\015\000\003\000\000\000\027\000\004\000\000\000\037\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 5u, status);
 }
 #endif
+
+/* Column col of class c (kprof_impl_counts_class). */
+KPROF_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
+{
+	return kprof_impl_cell(kprof_impl_counts_class(c), col);
+}
 
 KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
                                            uint32_t stepping)
 {
-	const kprof_impl_counts_class *classes = kprof_impl_counts_classes();
-	const kprof_impl_counts_match *m = kprof_impl_counts_matches();
 	unsigned c, k, i;
 	if (!vendor)
 		return KPROF_COUNTS_CLASS_NONE;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
-		const char *v = kprof_impl_counts_text(kprof_impl_counts_vendor(classes[c].vendor));
+		const char *v = kprof_impl_counts_text(
+		        kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_VENDOR));
+		uint32_t first =
+		        kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH);
 		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
 			;
 		if (i < 12)
 			continue;
-		for (k = classes[c].first_match;
-		     k < classes[c].first_match + classes[c].match_count; k++)
-			if (family >= m[k].family_lo && family <= m[k].family_hi &&
-			    model >= m[k].model_lo && model <= m[k].model_hi &&
-			    stepping >= m[k].stepping_lo && stepping <= m[k].stepping_hi)
+		for (k = first; k < first + kprof_impl_counts_class_cell(
+		                                    c, KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT);
+		     k++) {
+			const uint8_t *m = kprof_impl_counts_match(k);
+			if (family >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_LO) &&
+			    family <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_HI) &&
+			    model >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_LO) &&
+			    model <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_HI) &&
+			    stepping >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_LO) &&
+			    stepping <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_HI))
 				return c;
+		}
 	}
 	return KPROF_COUNTS_CLASS_NONE;
 }
@@ -9934,14 +9140,22 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;
-	return kprof_impl_counts_text(kprof_impl_counts_classes()[cpu_class].title);
+	return kprof_impl_counts_text(
+	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TITLE));
+}
+
+/* A verdict row's select key: event << 8 | unit mask. */
+KPROF_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
+{
+	const uint8_t *row = kprof_impl_counts_row(i);
+	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 |
+	       kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
 KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
                                                      kprof_source_counts *out)
 {
-	const kprof_impl_counts_row *rows = kprof_impl_counts_rows();
-	unsigned key, lo = 0, hi = KPROF_COUNTS_ROW_COUNT;
+	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	out->status = KPROF_COUNTS_UNKNOWN;
@@ -9954,12 +9168,13 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		out->basis = "no class for this vendor, family and model";
 		return KPROF_OK;
 	}
-	out->basis = kprof_impl_counts_text(kprof_impl_counts_classes()[cpu_class].basis);
+	out->basis = kprof_impl_counts_text(
+	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
 	if (!s->select) {
 		out->basis = "no select: nothing the counters count";
 		return KPROF_OK;
 	}
-	if (s->iface != kprof_impl_counts_classes()[cpu_class].iface) {
+	if (s->iface != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_IFACE)) {
 		out->basis = "not a source table the HAL uses on this processor";
 		return KPROF_OK;
 	}
@@ -9969,20 +9184,19 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
-		if (((unsigned)rows[mid].event << 8 | rows[mid].umask) < key)
+		if (kprof_impl_counts_row_key(mid) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (;
-	     lo < KPROF_COUNTS_ROW_COUNT && ((unsigned)rows[lo].event << 8 | rows[lo].umask) == key;
-	     lo++) {
-		if (cpu_class < rows[lo].class_lo || cpu_class > rows[lo].class_hi)
+	for (; lo < KPROF_IMPL_COUNTS_ROW_COUNT && kprof_impl_counts_row_key(lo) == key; lo++) {
+		const uint8_t *row = kprof_impl_counts_row(lo);
+		uint32_t name = kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_NAME);
+		if (cpu_class < kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_LO) ||
+		    cpu_class > kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_HI))
 			continue;
-		out->status = rows[lo].status;
-		out->event = rows[lo].name == KPROF_IMPL_COUNTS_NO_NAME
-		                     ? NULL
-		                     : kprof_impl_counts_text(rows[lo].name);
+		out->status = (uint8_t)kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_STATUS);
+		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
 	return KPROF_OK;
@@ -10016,7 +9230,7 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
                                                          kprof_source_counts *out)
 {
 	kprof_hal_decision d;
-	if (!snap || !s || !out)
+	if (!snap) /* kprof_hal_decide reads a null snapshot as an empty one */
 		return KPROF_E_ARGUMENT;
 	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
 	return kprof_source_counts_from_decision(&d, s, out);
@@ -10026,208 +9240,108 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
 /* ---- dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_format value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_dump_format_name(int value)
-{
-	static const char names[] = "unknown\0"
-	                            "aida64\0"
-	                            "cpuid -r\0"
-	                            "hwloc\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 15; break;
-	case 3: offset = 24; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_expect value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_dump_expect_name(int value)
-{
-	static const char names[] =
-	        "nothing (no error)\0"
-	        "text (the input holds a NUL byte: binary data)\0"
-	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
-	        "the leaf as 8 hex digits\0"
-	        "a separator (`:`, `-` or blanks) before the next register\0"
-	        "a register as 8 hex digits\0"
-	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
-	        "a sub-leaf tag `[SL nn]`\0"
-	        "`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
-	        "` eax=0x`..` edx=0x` and 8 hex digits\0"
-	        "the end of the line\0"
-	        "a hex number of at most 8 digits\0"
-	        "`=>` between the five inputs and the four outputs\0"
-	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
-	        "lines of the format the dump started with\0"
-	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
-	        "rising)\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 19; break;
-	case 2: offset = 66; break;
-	case 3: offset = 145; break;
-	case 4: offset = 170; break;
-	case 5: offset = 228; break;
-	case 6: offset = 255; break;
-	case 7: offset = 325; break;
-	case 8: offset = 350; break;
-	case 9: offset = 396; break;
-	case 10: offset = 434; break;
-	case 11: offset = 454; break;
-	case 12: offset = 487; break;
-	case 13: offset = 537; break;
-	case 14: offset = 597; break;
-	case 15: offset = 639; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_listing_diff_kind value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_listing_diff_kind_name(int value)
-{
-	static const char names[] = "missing\0"
-	                            "unknown\0"
-	                            "unexpected\0"
-	                            "name\0"
-	                            "min\0"
-	                            "max\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 16; break;
-	case 3: offset = 27; break;
-	case 4: offset = 32; break;
-	case 5: offset = 36; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_cpu_fact value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
+/* The name of a kprof_cpu_fact value, or NULL when it has none. */
 KPROF_API const char *kprof_cpu_fact_name(int value)
 {
-	static const char names[] = "vendor_ebx\0"
-	                            "vendor_edx\0"
-	                            "vendor_ecx\0"
-	                            "signature\0"
-	                            "ds\0"
-	                            "ds_features\0"
-	                            "perfmon_eax\0"
-	                            "perfmon_ebx\0"
-	                            "perfmon_ecx\0"
-	                            "perfmon_edx\0"
-	                            "core_type\0"
-	                            "lbr_eax\0"
-	                            "lbr_ebx\0"
-	                            "lbr_ecx\0"
-	                            "perfmon_ext\0"
-	                            "perfmon_ext_ebx\0"
-	                            "gp_counter_mask\0"
-	                            "fixed_counter_mask\0"
-	                            "perfmon_ext_2_eax\0"
-	                            "perfmon_ext_2_ebx\0"
-	                            "arch_events\0"
-	                            "ext_perf_bits\0"
-	                            "long_mode\0"
-	                            "ibs\0"
-	                            "lwp_eax\0"
-	                            "lwp_ebx\0"
-	                            "lwp_ecx\0"
-	                            "lwp_edx\0"
-	                            "amd_perfmon_eax\0"
-	                            "amd_perfmon_ebx\0"
-	                            "amd_perfmon_ecx\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 11; break;
-	case 2: offset = 22; break;
-	case 3: offset = 33; break;
-	case 4: offset = 43; break;
-	case 5: offset = 46; break;
-	case 6: offset = 58; break;
-	case 7: offset = 70; break;
-	case 8: offset = 82; break;
-	case 9: offset = 94; break;
-	case 10: offset = 106; break;
-	case 11: offset = 116; break;
-	case 12: offset = 124; break;
-	case 13: offset = 132; break;
-	case 14: offset = 140; break;
-	case 15: offset = 152; break;
-	case 16: offset = 168; break;
-	case 17: offset = 184; break;
-	case 18: offset = 203; break;
-	case 19: offset = 221; break;
-	case 20: offset = 239; break;
-	case 21: offset = 251; break;
-	case 22: offset = 265; break;
-	case 23: offset = 275; break;
-	case 24: offset = 279; break;
-	case 25: offset = 287; break;
-	case 26: offset = 295; break;
-	case 27: offset = 303; break;
-	case 28: offset = 311; break;
-	case 29: offset = 327; break;
-	case 30: offset = 343; break;
-	default: return NULL;
-	}
-	return names + offset;
+	static const char names[] =
+	        "vendor_ebx\0vendor_edx\0vendor_ecx\0signature\0ds\0ds_features\0perfmon_eax\0"
+	        "perfmon_ebx\0perfmon_ecx\0perfmon_edx\0core_type\0lbr_eax\0lbr_ebx\0lbr_ecx\0"
+	        "perfmon_ext\0perfmon_ext_ebx\0gp_counter_mask\0fixed_counter_mask\0perfmon_ext_2_"
+	        "eax\0"
+	        "perfmon_ext_2_ebx\0arch_events\0ext_perf_bits\0long_mode\0ibs\0lwp_eax\0lwp_ebx\0"
+	        "lwp_ecx\0lwp_edx\0amd_perfmon_eax\0amd_perfmon_ebx\0amd_perfmon_ecx\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\013\000\002\000\000\000\026\000\003\000\000\000\041\000\004\000\000\000\053\000\005\000\000\000\056\000\006\000\000\000\072\000\007\000\000\000\106\000\010\000\000\000\122\000\011\000\000\000\136\000\012\000\000\000"
+	    "\152\000\013\000\000\000\164\000\014\000\000\000\174\000\015\000\000\000\204\000\016\000\000\000\214\000\017\000\000\000\230\000\020\000\000\000\250\000\021\000\000\000\270\000\022\000\000\000\313\000\023\000\000\000\335\000\024\000\000\000\357\000\025\000"
+	    "\000\000\373\000\026\000\000\000\011\001\027\000\000\000\023\001\030\000\000\000\027\001\031\000\000\000\037\001\032\000\000\000\047\001\033\000\000\000\057\001\034\000\000\000\067\001\035\000\000\000\107\001\036\000\000\000\127\001";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 31u, value);
 }
 #endif
+/* The rows of kprof_cpu_fact_row_get. Each row is the bytes of kprof_cpu_fact_row in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_cpu_fact_row) == 16, kprof_cpu_fact_row_size);
+KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[497];
+		kprof_cpu_fact_row rows[31];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* vendor_ebx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* vendor_edx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* vendor_ecx */
+	    "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0f\xff\x3f\xff" /* signature */
+	    "\x00\x00\x00\x01\x00\x00\x00\x00\x03\x00\x00\x00\x00\x20\x00\x00" /* ds */
+	    "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x80\x00\x80\x14" /* ds_features */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_eax */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ebx */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ecx */
+	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* perfmon_edx */
+	    "\x00\x00\x00\x1a\x00\x00\x00\x00\x00\x00\x00\x00\xff\x00\x00\x00" /* core_type */
+	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lbr_eax */
+	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lbr_ebx */
+	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lbr_ecx */
+	    "\x00\x00\x00\x23\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext */
+	    "\x00\x00\x00\x23\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_ebx */
+	    "\x00\x00\x00\x23\x00\x00\x00\x01\x00\x00\x00\x00\xff\xff\xff\xff" /* gp_counter_mask */
+	    "\x00\x00\x00\x23\x00\x00\x00\x01\x01\x00\x00\x00\xff\xff\xff\xff" /* fixed_counter_mask */
+	    "\x00\x00\x00\x23\x00\x00\x00\x02\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_eax */
+	    "\x00\x00\x00\x23\x00\x00\x00\x02\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_ebx */
+	    "\x00\x00\x00\x23\x00\x00\x00\x03\x00\x00\x00\x00\xff\xff\xff\xff" /* arch_events */
+	    "\x80\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x19\x80\x84\x00" /* ext_perf_bits */
+	    "\x80\x00\x00\x01\x00\x00\x00\x00\x03\x00\x00\x00\x20\x00\x00\x00" /* long_mode */
+	    "\x80\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* ibs */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lwp_eax */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lwp_ebx */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lwp_ecx */
+	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* lwp_edx */
+	    "\x80\x00\x00\x22\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_eax */
+	    "\x80\x00\x00\x22\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ebx */
+	    "\x80\x00\x00\x22\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ecx */
+#else
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* vendor_ebx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* vendor_edx */
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* vendor_ecx */
+	    "\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\x3f\xff\x0f" /* signature */
+	    "\x01\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x20\x00" /* ds */
+	    "\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x14\x80\x00\x80" /* ds_features */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_eax */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ebx */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ecx */
+	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* perfmon_edx */
+	    "\x1a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff" /* core_type */
+	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lbr_eax */
+	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lbr_ebx */
+	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lbr_ecx */
+	    "\x23\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext */
+	    "\x23\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_ebx */
+	    "\x23\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* gp_counter_mask */
+	    "\x23\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* fixed_counter_mask */
+	    "\x23\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_eax */
+	    "\x23\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_ebx */
+	    "\x23\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* arch_events */
+	    "\x01\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\x00\x84\x80\x19" /* ext_perf_bits */
+	    "\x01\x00\x00\x80\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x20" /* long_mode */
+	    "\x1b\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* ibs */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lwp_eax */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lwp_ebx */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lwp_ecx */
+	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* lwp_edx */
+	    "\x22\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_eax */
+	    "\x22\x00\x00\x80\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ebx */
+	    "\x22\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ecx */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
 KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
 {
-	static const kprof_cpu_fact_row rows[KPROF_CPU_FACT_COUNT] = {
-	        {0x0u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* vendor_ebx */
-	        {0x0u, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* vendor_edx */
-	        {0x0u, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* vendor_ecx */
-	        {0x1u, 0x0u, KPROF_EAX, 0xFFF3FFFu},         /* signature */
-	        {0x1u, 0x0u, KPROF_EDX, 0x200000u},          /* ds */
-	        {0x1u, 0x0u, KPROF_ECX, 0x80008014u},        /* ds_features */
-	        {0xAu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},        /* perfmon_eax */
-	        {0xAu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},        /* perfmon_ebx */
-	        {0xAu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},        /* perfmon_ecx */
-	        {0xAu, 0x0u, KPROF_EDX, 0xFFFFFFFFu},        /* perfmon_edx */
-	        {0x1Au, 0x0u, KPROF_EAX, 0xFF000000u},       /* core_type */
-	        {0x1Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* lbr_eax */
-	        {0x1Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* lbr_ebx */
-	        {0x1Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu},       /* lbr_ecx */
-	        {0x23u, 0x0u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext */
-	        {0x23u, 0x0u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_ebx */
-	        {0x23u, 0x1u, KPROF_EAX, 0xFFFFFFFFu},       /* gp_counter_mask */
-	        {0x23u, 0x1u, KPROF_EBX, 0xFFFFFFFFu},       /* fixed_counter_mask */
-	        {0x23u, 0x2u, KPROF_EAX, 0xFFFFFFFFu},       /* perfmon_ext_2_eax */
-	        {0x23u, 0x2u, KPROF_EBX, 0xFFFFFFFFu},       /* perfmon_ext_2_ebx */
-	        {0x23u, 0x3u, KPROF_EAX, 0xFFFFFFFFu},       /* arch_events */
-	        {0x80000001u, 0x0u, KPROF_ECX, 0x19808400u}, /* ext_perf_bits */
-	        {0x80000001u, 0x0u, KPROF_EDX, 0x20000000u}, /* long_mode */
-	        {0x8000001Bu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* ibs */
-	        {0x8000001Cu, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* lwp_eax */
-	        {0x8000001Cu, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* lwp_ebx */
-	        {0x8000001Cu, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* lwp_ecx */
-	        {0x8000001Cu, 0x0u, KPROF_EDX, 0xFFFFFFFFu}, /* lwp_edx */
-	        {0x80000022u, 0x0u, KPROF_EAX, 0xFFFFFFFFu}, /* amd_perfmon_eax */
-	        {0x80000022u, 0x0u, KPROF_EBX, 0xFFFFFFFFu}, /* amd_perfmon_ebx */
-	        {0x80000022u, 0x0u, KPROF_ECX, 0xFFFFFFFFu}, /* amd_perfmon_ecx */
-	};
-	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &rows[value] : NULL;
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows()[value] : NULL;
 }
 
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
@@ -11335,147 +10449,64 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 }
 #endif
 #endif
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_format value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_format_name(int value)
+{
+	static const char names[] = "unknown\0aida64\0cpuid -r\0hwloc\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\017\000\003\000\000\000\030\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 4u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_expect value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_expect_name(int value)
+{
+	static const char names[] =
+	        "nothing (no error)\0text (the input holds a NUL byte: binary data)\0"
+	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
+	        "the leaf as 8 hex digits\0a separator (`:`, `-` or blanks) before the next "
+	        "register\0"
+	        "a register as 8 hex digits\0"
+	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
+	        "a sub-leaf tag `[SL nn]`\0`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
+	        "` eax=0x`..` edx=0x` and 8 hex digits\0the end of the line\0"
+	        "a hex number of at most 8 digits\0`=>` between the five inputs and the four "
+	        "outputs\0"
+	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
+	        "lines of the format the dump started with\0"
+	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
+	        "rising)\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\023\000\002\000\000\000\102\000\003\000\000\000\221\000\004\000\000\000\252\000\005\000\000\000\344\000\006\000\000\000\377\000\007\000\000\000\105\001\010\000\000\000\136\001\011\000\000\000\214\001\012\000\000\000"
+	    "\262\001\013\000\000\000\306\001\014\000\000\000\347\001\015\000\000\000\031\002\016\000\000\000\125\002\017\000\000\000\177\002";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 16u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
+KPROF_API const char *kprof_listing_diff_kind_name(int value)
+{
+	static const char names[] = "missing\0unknown\0unexpected\0name\0min\0max\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\020\000\003\000\000\000\033\000\004\000\000\000\040\000\005\000\000\000\044\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 6u, value);
+}
+#endif
+
 #endif /* KPROF_NO_DUMP */
 
 /* ---- lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
 #if !defined(KPROF_NO_LWP)
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_revision value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_lwp_revision_name(int value)
-{
-	static const char names[] = "none\0"
-	                            "shipped\0"
-	                            "proposal\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 5; break;
-	case 2: offset = 13; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_event value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_lwp_event_name(int value)
-{
-	static const char names[] = "lwpval\0"
-	                            "instructions\0"
-	                            "branches\0"
-	                            "dcache\0"
-	                            "core-clocks\0"
-	                            "ref-clocks\0"
-	                            "lwpins\0";
-	unsigned offset;
-	switch (value) {
-	case 1: offset = 0; break;
-	case 2: offset = 7; break;
-	case 3: offset = 20; break;
-	case 4: offset = 29; break;
-	case 5: offset = 36; break;
-	case 6: offset = 48; break;
-	case 255: offset = 59; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_lwp_proposal_event_name(int value)
-{
-	static const char names[] = "invalid\0"
-	                            "instructions\0"
-	                            "branches\0"
-	                            "dcache\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 8; break;
-	case 2: offset = 21; break;
-	case 3: offset = 30; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_data_source value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_lwp_data_source_name(int value)
-{
-	static const char names[] = "none\0"
-	                            "local-l3\0"
-	                            "remote\0"
-	                            "dram\0"
-	                            "remote-cache\0"
-	                            "other\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 5; break;
-	case 2: offset = 14; break;
-	case 3: offset = 21; break;
-	case 4: offset = 26; break;
-	case 7: offset = 39; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_rule value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_lwp_rule_name(int value)
-{
-	static const char names[] = "none\0"
-	                            "argument\0"
-	                            "lwpcb-alignment\0"
-	                            "lwpcb-size\0"
-	                            "buffer-alignment\0"
-	                            "buffer-multiple\0"
-	                            "buffer-minimum\0"
-	                            "buffer-maximum\0"
-	                            "event-id\0"
-	                            "event-unsupported\0"
-	                            "event-duplicate\0"
-	                            "event-count\0"
-	                            "interval\0"
-	                            "random\0"
-	                            "threshold\0"
-	                            "feature\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 5; break;
-	case 2: offset = 14; break;
-	case 3: offset = 30; break;
-	case 4: offset = 41; break;
-	case 5: offset = 58; break;
-	case 6: offset = 74; break;
-	case 7: offset = 89; break;
-	case 8: offset = 104; break;
-	case 9: offset = 113; break;
-	case 10: offset = 131; break;
-	case 11: offset = 147; break;
-	case 12: offset = 159; break;
-	case 13: offset = 168; break;
-	case 14: offset = 175; break;
-	case 15: offset = 185; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
 KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
 {
 	return kprof_impl_struct_decode(
@@ -12754,6 +11785,76 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
 	        data1, ip, data2);
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_revision value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_revision_name(int value)
+{
+	static const char names[] = "none\0shipped\0proposal\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\015\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_event_name(int value)
+{
+	static const char names[] =
+	        "lwpval\0instructions\0branches\0dcache\0core-clocks\0ref-clocks\0lwpins\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\001\000\000\000\000\000\002\000\000\000\007\000\003\000\000\000\024\000\004\000\000\000\035\000\005\000\000\000\044\000\006\000\000\000\060\000\377\000\000\000\073\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 7u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_proposal_event_name(int value)
+{
+	static const char names[] = "invalid\0instructions\0branches\0dcache\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\025\000\003\000\000\000\036\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 4u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_data_source_name(int value)
+{
+	static const char names[] = "none\0local-l3\0remote\0dram\0remote-cache\0other\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\016\000\003\000\000\000\025\000\004\000\000\000\032\000\007\000\000\000\047\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 6u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_rule value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_rule_name(int value)
+{
+	static const char names[] =
+	        "none\0argument\0lwpcb-alignment\0lwpcb-size\0buffer-alignment\0buffer-multiple\0"
+	        "buffer-minimum\0buffer-maximum\0event-id\0event-unsupported\0event-duplicate\0"
+	        "event-count\0interval\0random\0threshold\0feature\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\016\000\003\000\000\000\036\000\004\000\000\000\051\000\005\000\000\000\072\000\006\000\000\000\112\000\007\000\000\000\131\000\010\000\000\000\150\000\011\000\000\000\161\000\012\000\000\000"
+	    "\203\000\013\000\000\000\223\000\014\000\000\000\237\000\015\000\000\000\250\000\016\000\000\000\257\000\017\000\000\000\271\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 16u, value);
+}
+#endif
+
 #endif /* KPROF_NO_LWP */
 
 /* ---- ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
@@ -12770,8 +11871,12 @@ KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *b
 
 KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out)
 {
-	kprof_impl_struct_widen(out, sizeof(*out), in,
-	                        "\000\000\000\000\020\010\010\200\000\100\001\004\010\010", 2);
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000\001\210\030\000"
+	        "\030\000\001\210\040\000\040\000\001\210\050\000\050\000\001\210\060\000\060\000"
+	        "\001\210\070\000\070\000\001\210\100\000\100\000\010\210\200\000\100\001\004\210",
+	        10);
 }
 KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
                                                    kprof_ds_area64_fmt4 *out)
@@ -12789,8 +11894,12 @@ KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *i
 
 KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
 {
-	kprof_impl_struct_widen(out, sizeof(*out), in,
-	                        "\000\000\000\000\010\004\010\040\000\100\000\001\010\010", 2);
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000"
+	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000"
+	        "\001\110\034\000\070\000\001\110\040\000\100\000\001\210",
+	        9);
 }
 KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
 {
@@ -13661,104 +12770,16 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 
 /* ---- windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
 #if !defined(KPROF_NO_WINDOWS)
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_event_trace_information_class value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_event_trace_information_class_name(int value)
-{
-	static const char names[] = "EventTraceKernelVersionInformation\0"
-	                            "EventTraceGroupMaskInformation\0"
-	                            "EventTracePerformanceInformation\0"
-	                            "EventTraceTimeProfileInformation\0"
-	                            "EventTraceSessionSecurityInformation\0"
-	                            "EventTraceSpinlockInformation\0"
-	                            "EventTraceStackTracingInformation\0"
-	                            "EventTraceExecutiveResourceInformation\0"
-	                            "EventTraceHeapTracingInformation\0"
-	                            "EventTraceHeapSummaryTracingInformation\0"
-	                            "EventTracePoolTagFilterInformation\0"
-	                            "EventTracePebsTracingInformation\0"
-	                            "EventTraceProfileConfigInformation\0"
-	                            "EventTraceProfileSourceListInformation\0"
-	                            "EventTraceProfileEventListInformation\0"
-	                            "EventTraceProfileCounterListInformation\0"
-	                            "EventTraceStackCachingInformation\0"
-	                            "EventTraceObjectTypeFilterInformation\0"
-	                            "EventTraceSoftRestartInformation\0"
-	                            "EventTraceLastBranchConfigurationInformation\0"
-	                            "EventTraceLastBranchEventListInformation\0"
-	                            "EventTraceProfileSourceAddInformation\0"
-	                            "EventTraceProfileSourceRemoveInformation\0"
-	                            "EventTraceProcessorTraceConfigurationInformation\0"
-	                            "EventTraceProcessorTraceEventListInformation\0"
-	                            "EventTraceCoverageSamplerInformation\0";
-	unsigned offset;
-	switch (value) {
-	case 0: offset = 0; break;
-	case 1: offset = 35; break;
-	case 2: offset = 66; break;
-	case 3: offset = 99; break;
-	case 4: offset = 132; break;
-	case 5: offset = 169; break;
-	case 6: offset = 199; break;
-	case 7: offset = 233; break;
-	case 8: offset = 272; break;
-	case 9: offset = 305; break;
-	case 10: offset = 345; break;
-	case 11: offset = 380; break;
-	case 12: offset = 413; break;
-	case 13: offset = 448; break;
-	case 14: offset = 487; break;
-	case 15: offset = 525; break;
-	case 16: offset = 565; break;
-	case 17: offset = 599; break;
-	case 18: offset = 637; break;
-	case 19: offset = 670; break;
-	case 20: offset = 715; break;
-	case 21: offset = 756; break;
-	case 22: offset = 794; break;
-	case 23: offset = 835; break;
-	case 24: offset = 884; break;
-	case 25: offset = 929; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_trace_query_info_class value, or NULL when it has none. One string and offsets:
- * no table of pointers, so nothing to relocate. */
-KPROF_API const char *kprof_trace_query_info_class_name(int value)
-{
-	static const char names[] = "TraceSampledProfileIntervalInfo\0"
-	                            "TraceProfileSourceConfigInfo\0"
-	                            "TraceProfileSourceListInfo\0"
-	                            "TracePmcEventListInfo\0"
-	                            "TracePmcCounterListInfo\0"
-	                            "TraceLbrConfigurationInfo\0"
-	                            "TraceLbrEventListInfo\0"
-	                            "TraceMaxPmcCounterQuery\0";
-	unsigned offset;
-	switch (value) {
-	case 5: offset = 0; break;
-	case 6: offset = 32; break;
-	case 7: offset = 61; break;
-	case 8: offset = 88; break;
-	case 9: offset = 110; break;
-	case 20: offset = 134; break;
-	case 21: offset = 160; break;
-	case 22: offset = 182; break;
-	default: return NULL;
-	}
-	return names + offset;
-}
-#endif
-
 KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
                                              kprof_ds_area64 *out)
 {
-	kprof_impl_struct_widen(out, sizeof(*out), in, "\000\000\000\000\014\010\010", 1);
+	kprof_impl_struct_widen(in, out, sizeof(*out),
+	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000"
+	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000"
+	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210"
+	                        "\100\000\100\000\001\210\110\000\110\000\001\210\120\000\120\000"
+	                        "\001\210\130\000\130\000\001\210",
+	                        12);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
                                                       kprof_pebs_ds_save_area *out)
@@ -13791,8 +12812,12 @@ KPROF_API kprof_status kprof_processor_profile_control_area_encode(
 KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
                                                kprof_ds_area64 *out)
 {
-	kprof_impl_struct_widen(out, sizeof(*out), in,
-	                        "\000\000\000\000\020\010\010\200\000\100\001\004\010\010", 2);
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000\001\210\030\000"
+	        "\030\000\001\210\040\000\040\000\001\210\050\000\050\000\001\210\060\000\060\000"
+	        "\001\210\070\000\070\000\001\210\100\000\100\000\010\210\200\000\100\001\004\210",
+	        10);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area64 *out)
@@ -13811,10 +12836,12 @@ KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save
 KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
                                                kprof_ds_area64 *out)
 {
-	kprof_impl_struct_widen(out, sizeof(*out), in,
-	                        "\000\000\000\000\010\004\010\040\000\100\000\010\010\010\140\000"
-	                        "\100\001\004\010\010",
-	                        3);
+	kprof_impl_struct_widen(
+	        in, out, sizeof(*out),
+	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000"
+	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000"
+	        "\001\110\034\000\070\000\001\110\040\000\100\000\010\210\140\000\100\001\004\210",
+	        10);
 }
 KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
                                                         kprof_pebs_ds_save_area32 *out)
@@ -14272,6 +13299,52 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	w->used = at + size;
 	return KPROF_OK;
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
+KPROF_API const char *kprof_event_trace_information_class_name(int value)
+{
+	static const char names[] =
+	        "EventTraceKernelVersionInformation\0EventTraceGroupMaskInformation\0"
+	        "EventTracePerformanceInformation\0EventTraceTimeProfileInformation\0"
+	        "EventTraceSessionSecurityInformation\0EventTraceSpinlockInformation\0"
+	        "EventTraceStackTracingInformation\0EventTraceExecutiveResourceInformation\0"
+	        "EventTraceHeapTracingInformation\0EventTraceHeapSummaryTracingInformation\0"
+	        "EventTracePoolTagFilterInformation\0EventTracePebsTracingInformation\0"
+	        "EventTraceProfileConfigInformation\0EventTraceProfileSourceListInformation\0"
+	        "EventTraceProfileEventListInformation\0EventTraceProfileCounterListInformation\0"
+	        "EventTraceStackCachingInformation\0EventTraceObjectTypeFilterInformation\0"
+	        "EventTraceSoftRestartInformation\0EventTraceLastBranchConfigurationInformation\0"
+	        "EventTraceLastBranchEventListInformation\0EventTraceProfileSourceAddInformation\0"
+	        "EventTraceProfileSourceRemoveInformation\0"
+	        "EventTraceProcessorTraceConfigurationInformation\0"
+	        "EventTraceProcessorTraceEventListInformation\0EventTraceCoverageSamplerInformation"
+	        "\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\000\000\000\000\000\000\001\000\000\000\043\000\002\000\000\000\102\000\003\000\000\000\143\000\004\000\000\000\204\000\005\000\000\000\251\000\006\000\000\000\307\000\007\000\000\000\351\000\010\000\000\000\020\001\011\000\000\000\061\001\012\000\000\000"
+	    "\131\001\013\000\000\000\174\001\014\000\000\000\235\001\015\000\000\000\300\001\016\000\000\000\347\001\017\000\000\000\015\002\020\000\000\000\065\002\021\000\000\000\127\002\022\000\000\000\175\002\023\000\000\000\236\002\024\000\000\000\313\002\025\000"
+	    "\000\000\364\002\026\000\000\000\032\003\027\000\000\000\103\003\030\000\000\000\164\003\031\000\000\000\241\003";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 26u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
+KPROF_API const char *kprof_trace_query_info_class_name(int value)
+{
+	static const char names[] =
+	        "TraceSampledProfileIntervalInfo\0TraceProfileSourceConfigInfo\0"
+	        "TraceProfileSourceListInfo\0TracePmcEventListInfo\0TracePmcCounterListInfo\0"
+	        "TraceLbrConfigurationInfo\0TraceLbrEventListInfo\0TraceMaxPmcCounterQuery\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\005\000\000\000\000\000\006\000\000\000\040\000\007\000\000\000\075\000\010\000\000\000\130\000\011\000\000\000\156\000\024\000\000\000\206\000\025\000\000\000\240\000\026\000\000\000\266\000";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 8u, value);
+}
+#endif
+
 #endif /* KPROF_NO_WINDOWS */
 
 #endif /* KPROF_H */

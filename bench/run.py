@@ -180,6 +180,70 @@ def include_cost(reps, tmp):
     return out
 
 
+def header_tokens(header, tmp):
+    """The tokens clang's parser sees from a header (preprocessed away: not counted)."""
+    tu = os.path.join(tmp, "tokens.c")
+    with open(tu, "w") as f:
+        f.write(f'#include "{header}"\n')
+    p = subprocess.run(["clang", "-std=c99", "-Xclang", "-dump-tokens", "-fsyntax-only", tu],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"clang -dump-tokens {header}: {p.stderr.strip()[:200]}")
+    return sum(1 for line in p.stderr.splitlines() if f"Loc=<{header}:" in line and "Spelling=" not in line)
+
+
+def design_changes(reps, tmp):
+    """bench/design_changes.json's commits: each one's kprof.h (git show), its tokens and its
+    clang include cost, measured here like include_cost (interleaved), best CPU time of reps."""
+    spec = json.load(open(os.path.join(ROOT, "bench", "design_changes.json")))
+    rows, headers = [], {}
+    for i, c in enumerate(spec["changes"]):
+        row = {"change": c["change"], "commit": c["commit"]}
+        p = subprocess.run(["git", "-C", ROOT, "show", f"{c['commit']}:kprof.h"], capture_output=True)
+        if p.returncode != 0:
+            row["error"] = f"git show {c['commit'][:12]}:kprof.h failed: {p.stderr.decode(errors='replace').strip()[:120]}"
+        else:
+            d = os.path.join(tmp, f"change{i}")
+            os.makedirs(d)
+            with open(os.path.join(d, "kprof.h"), "wb") as f:
+                f.write(p.stdout)
+            with open(os.path.join(d, "tu.c"), "w") as f:
+                f.write('#include "kprof.h"\nint kprof_bench_tu;\n')
+            headers[i] = d
+            row["tokens"] = header_tokens(os.path.join(d, "kprof.h"), d)
+        rows.append(row)
+    for n, text in (("empty", "int kprof_bench_tu;\n"), ("immintrin", "#include <immintrin.h>\nint kprof_bench_tu;\n")):
+        with open(os.path.join(tmp, f"change_{n}.c"), "w") as f:
+            f.write(text)
+    for mode, flags in (("syntax", ["-fsyntax-only"]), ("full", ["-c", "-o", os.devnull])):
+        tus = {"empty": os.path.join(tmp, "change_empty.c"), "immintrin": os.path.join(tmp, "change_immintrin.c")}
+        tus.update({i: os.path.join(d, "tu.c") for i, d in headers.items()})
+        cpu = {n: [] for n in tus}
+        for _ in range(reps):
+            for n, tu in tus.items():
+                cpu[n].append(timed_child(["clang", "-std=c99", "-O2"] + flags + [tu])[1] * 1e3)
+        # The best of the runs: on a shared machine, the others are the same work plus waiting.
+        e, imm = min(cpu["empty"]), min(cpu["immintrin"])
+        for i in headers:
+            k = min(cpu[i]) - e
+            rows[i][f"clang_{mode}_ms"] = k
+            rows[i][f"clang_{mode}_ratio"] = k / (imm - e) if imm > e else None
+    return rows
+
+
+def changes_table(results):
+    """docs/performance.md's design-changes table, from a results file."""
+    out = ["| change | commit | tokens | clang -fsyntax-only ms | ratio | clang -c ms | ratio |",
+           "|---|---|---|---|---|---|---|"]
+    for r in results.get("design_changes", []):
+        if "error" in r:
+            out.append(f"| {r['change']} | {r['commit'][:10]} | {r['error']} | | | | |")
+            continue
+        out.append(f"| {r['change']} | {r['commit'][:10]} | {r['tokens']:,} | {r['clang_syntax_ms']:.1f} | "
+                   f"{r['clang_syntax_ratio']:.3f} | {r['clang_full_ms']:.1f} | {r['clang_full_ratio']:.3f} |")
+    return "\n".join(out)
+
+
 def section_sizes(obj):
     p = subprocess.run(["size", "-A", obj], capture_output=True, text=True, check=True)
     sizes = {}
@@ -354,6 +418,9 @@ def targets(results):
         v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
                 for k, r in fp.items() if k.endswith(("_names", "_no_names")) and not k.endswith("enum_names"))
         t.append(("relocations the tables need", v, "== 0", v == 0))
+        v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
+                for k, r in fp.items() if k.endswith("enum_names"))
+        t.append(("relocations the kprof_*_name() functions need", v, "== 0", v == 0))
         v = max(fp[k]["rodata"] for k in ("gcc_names", "clang_names"))
         t.append(("tables with names, .rodata bytes", v, "< 16384", v < 16384))
         # The per-family counts tables: a row of their own, whose only bar is
@@ -487,7 +554,8 @@ def machine_text(results):
 def update_readme(path, results):
     """Rewrite the generated blocks of docs/performance.md from a results file."""
     text = open(path).read()
-    for name, body in (("table", table(results)), ("machine", machine_text(results))):
+    for name, body in (("table", table(results)), ("machine", machine_text(results)),
+                       ("changes", changes_table(results))):
         begin, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
         i, j = text.index(begin), text.index(end)
         text = text[:i + len(begin)] + "\n" + body + "\n" + text[j:]
@@ -548,10 +616,21 @@ def check(results):
     tg = results["targets"]
     for want in ("gperf time / kprof time", "kprof ns per lookup", "kprof.h / <immintrin.h>, gcc -O2 -c",
                  "kprof.h / <immintrin.h>, clang -O2 -fsyntax-only", "tables with names, .rodata bytes",
-                 "relocations the tables need", "per-family counts tables, relocations",
+                 "relocations the tables need", "relocations the kprof_*_name() functions need",
+                 "per-family counts tables, relocations",
                  "per-family counts tables (kprof_counts_class_find/_name, kprof_source_counts_for_class), .rodata bytes"):
         ok(any(want in x["target"] for x in tg), f"a target row for {want!r}")
     ok(any(n.startswith("reading the largest dump") for n in names), "the dump reading row is there")
+    dc = results.get("design_changes") or []
+    ok(len(dc) >= 2, f"design changes measured ({len(dc)})")
+    for r in dc:
+        ok(isinstance(r.get("tokens"), int) and r["tokens"] > 0 and
+           all(isinstance(r.get(k), float) for k in ("clang_syntax_ms", "clang_full_ms", "clang_syntax_ratio")),
+           f"design change {r.get('commit', '?')[:10]} measured: {r}")
+    try:
+        ok(changes_table(results).count("\n") == len(dc) + 1, "the design-changes table renders a row per change")
+    except (KeyError, TypeError, ValueError) as e:
+        ok(False, f"the design-changes table renders: {e!r}")
     return passed, failed
 
 
@@ -590,6 +669,10 @@ def main():
             print(f"bench: {key}: {e}", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
         results["include_cost"] = include_cost(1 if a.smoke else a.compile_reps, tmp)
+        try:
+            results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp)
+        except (RuntimeError, OSError, ValueError, KeyError) as e:
+            errors.append(f"design_changes: {e}")
         results["poll_disassembly"] = {f"{cc}_{arch}": d for (cc, arch), d in poll_disassembly().items()}
         results["footprint"] = footprint(tmp)
     results["loadavg_after"] = loadavg()

@@ -331,7 +331,7 @@ def build_widen(s, ent, fields, structs):
     if tname not in structs:
         fail(s, ent, f"widens '{tname}': no struct of that name is defined earlier")
     target = {f["name"]: f for f in structs[tname]["fields"]}
-    runs = []
+    assigns = []
     for f in fields:
         fe = f"{ent} field '{f['name']}'"
         spec = f["as"] or snake(f["name"]).lower()
@@ -346,20 +346,18 @@ def build_widen(s, ent, fields, structs):
         if idx is not None:
             if f["count"] or not t["count"] or int(idx) >= t["count"]:
                 fail(f["node"], fe, f"as '{spec}': needs a scalar field and an index below {t['count'] or 0}")
-            run = [f["offset"], t["offset"] + int(idx) * t["size"], 1, f["size"], t["size"]]
+            assigns.append({"src": f["name"], "dst": f"{t['name']}[{idx}]", "count": 0,
+                            "move": (f["offset"], t["offset"] + int(idx) * t["size"], 1, f["size"], t["size"])})
         elif bool(f["count"]) != bool(t["count"]) or f["count"] > t["count"]:
             fail(f["node"], fe, f"'{tname}.{t['name']}' cannot hold this field's {f['count'] or 1} element(s)")
         else:
-            run = [f["offset"], t["offset"], f["count"] or 1, f["size"], t["size"]]
-        last = runs[-1] if runs else None
-        if (last and last[3:] == run[3:] and last[0] + last[2] * last[3] == run[0]
-                and last[1] + last[2] * last[4] == run[1] and last[2] + run[2] <= 255):
-            last[2] += run[2]
-        else:
-            runs.append(run)
-    # 7-byte records: source offset, target offset (16 bits little-endian each), count, widths
-    data = [x for so, do, n, sw, dw in runs for x in (so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, sw, dw)]
-    return {"target": tname, "runs": runs, "runs_c": c_bytes(data)}
+            assigns.append({"src": f["name"], "dst": t["name"], "count": f["count"],
+                            "move": (f["offset"], t["offset"], f["count"] or 1, f["size"], t["size"])})
+    # kprof_impl_struct_widen's moves: 6-byte records of source and destination offset (16 bits
+    # each, little-endian), count, and the widths (source in bits 7:4, destination in 3:0).
+    moves = [b for so, do, n, sw, dw in (a["move"] for a in assigns)
+             for b in (so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, sw << 4 | dw)]
+    return {"target": tname, "assigns": assigns, "moves_c": c_bytes(moves), "moves": len(assigns)}
 
 
 def build_enum(e):
@@ -380,9 +378,10 @@ def build_enum(e):
         names.add(v["name"])
         nums.add(v["value"])
         values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
-                       "string": v.get("string") or v["name"]})
+                       "string": v.get("string") or v["name"], "node": v})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
-            "values": values, "strings": e.get("strings", True), "node": e}
+            "values": values, "strings": e.get("strings", True), "node": e,
+            "names": name_index(values, e, ent)}
 
 
 def build_constants(c):
@@ -428,13 +427,7 @@ def build_records(r, enums):
     key = r.get("key")
     if key is not None and not any(f["name"] == key and f["type"] == "string" for f in fields):
         fail(r, ent, f"key '{key}' must name a string field", "key")
-    pool, pool_at, rows, ids, keys = [], {}, [], set(), set()
-
-    def intern(text):
-        if text not in pool_at:
-            pool_at[text] = sum(len(x) + 1 for x in pool)
-            pool.append(text)
-        return pool_at[text]
+    pool, rows, ids, keys = Pool(name), [], set(), set()
 
     for row in entries(r["rows"], f"{ent} rows"):
         re_ = f"{ent} row {row.get('id', '?')!r}"
@@ -446,7 +439,7 @@ def build_records(r, enums):
         if rid in ids:
             fail(row, re_, "duplicate id", "id")
         ids.add(rid)
-        vals, key_text = [], None
+        vals, cells, key_text = [], [first + len(rows)], None
         for f in fields:
             v, t = row[f["name"]], f["type"]
             bad = lambda why: fail(row, re_, f"field '{f['name']}' {why}, got {v!r}", f["name"])  # noqa: E731
@@ -459,11 +452,13 @@ def build_records(r, enums):
                         bad("repeats another row's key (keys are matched ignoring case)")
                     keys.add(v.lower())
                     key_text = v
-                vals.append({"c": str(intern(v)), "text": v})
+                vals.append({"c": str(pool.intern(v)), "text": v})
+                cells.append(v)
             elif t == "bool":
                 if not isinstance(v, bool):
                     bad("must be true or false")
                 vals.append({"c": str(int(v)), "text": "yes" if v else "no"})
+                cells.append(int(v))
             elif t == "range":
                 lo_hi = v if isinstance(v, list) else [v]
                 if len(lo_hi) not in (1, 2) or any(not isinstance(x, int) or isinstance(x, bool) for x in lo_hi):
@@ -472,31 +467,41 @@ def build_records(r, enums):
                 if not 0 <= lo <= hi <= RECORD_MAX[t]:
                     bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
                 vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
+                cells += [lo, hi]
             elif f["enum"]:
                 names = {x["name"]: x["value"] for x in f["enum"]["values"]}
                 if not isinstance(v, str) or v not in names:
                     bad(f"must be one of {', '.join(names)} (a bare yes/no is a YAML boolean)")
                 vals.append({"c": f["enum"]["prefix"] + v,
                              "text": next(x["string"] for x in f["enum"]["values"] if x["name"] == v)})
+                cells.append(names[v])
             else:
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= RECORD_MAX[t]:
                     bad(f"must be a number 0..{RECORD_MAX[t]:#x}")
                 vals.append({"c": f"{v}", "text": f"{v}"})
-        rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text})
+                cells.append(v)
+        rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text,
+                     "cells": cells, "where": where(row, re_)})
     if not rows:
         fail(r, ent, "has no rows")
     if first + len(rows) > 0xFF:
         fail(r, ent, "ids must fit 8 bits")
-    if sum(len(x) + 1 for x in pool) > 0xFFFF:
-        fail(r, ent, "string pool exceeds 64 KiB")
+    columns = [("id", "u8")]
+    for f in fields:
+        t = "u8" if f["enum"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
+        columns += [(f["name"] + "_min", "u16"), (f["name"] + "_max", "u16")] if t == "range" else [(f["name"], t)]
+    table = build_table(f"{name}_rows", f"The rows of kprof_{name}.", columns,
+                        [(x["cells"], f"{r['id_prefix']}{x['id']}", x["where"]) for x in rows],
+                        pool, r, ent, mirror=f"kprof_{name}")
     return {"name": name, "NAME": name.upper(), "prefix": r["id_prefix"], "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
-            "rows": rows, "pool": pool}
+            "rows": rows, "pool": pool.model(r, ent), "table": table}
 
 
-def build_list(t):
+def build_list(t, symbols):
     """A list of rows with named integer columns: an enumeration of its rows (names and
-    kprof_<name>_name()) and a const array of row structs (kprof_<name>_row_get())."""
+    kprof_<name>_name()) and a table of row structs (kprof_<name>_row_get()). A cell may name
+    an enumerator or constant of the spec (symbols: name -> value), e.g. KPROF_EBX."""
     ent = f"list {t.get('name', '?')!r}" if isinstance(t, Map) else "list"
     check(t, {"name": str, "doc": str, "provenance": str, "columns": list, "rows": list}, ent)
     name = ident(t, ent, "name", t["name"]).lower()
@@ -521,20 +526,25 @@ def build_list(t):
         for c in cols:
             v = r[c["name"]]
             if isinstance(v, str):
-                ident(r, re_, c["name"], v)  # a C constant of the header, e.g. KPROF_EBX
-                vals.append(v)
-            else:
-                bits = int(c["type"][4:-2])
-                if v < 0 or v >> bits:
-                    fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
-                vals.append(f"0x{v:X}u")
+                if v not in symbols:
+                    fail(r, re_, f"{c['name']} {v!r} is no enumerator or constant of the spec", c["name"])
+                v = symbols[v]
+            bits = int(c["type"][4:-2])
+            if v < 0 or v >> bits:
+                fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
+            vals.append(v)
         rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"),
-                     "string": r["name"].lower(), "cells": vals})
+                     "string": r["name"].lower(), "cells": vals, "where": where(r, re_)})
     if not rows:
         fail(t, ent, "a list needs rows")
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
-            "provenance": t["provenance"], "values": rows, "strings": True}
-    return {"name": name, "columns": cols, "rows": rows, "enum": enum}
+            "provenance": t["provenance"], "values": rows, "strings": True,
+            "names": name_index(rows, t, ent)}
+    table = build_table(f"{name}_rows", f"The rows of kprof_{name}_row_get.",
+                        [(c["name"], "u" + c["type"][4:-2]) for c in cols],
+                        [(x["cells"], x["string"], x["where"]) for x in rows], None, t, ent,
+                        mirror=f"kprof_{name}_row")
+    return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
 
 
 def build_leaves(lst, node):
@@ -848,22 +858,135 @@ def select_key(select, reg):
     return get("event") | get("event_hi") << 8, get("umask")
 
 
-# A string literal stays below 4095 bytes, the shortest any C99 compiler must accept (sparse
-# stops at 8191, MSVC at 16380): a long pool is emitted as several arrays, each starting at a
-# known offset of the one offset space.
-POOL_CHUNK = 4000
+# --------------------------------------------------------------------------- tables
+# Every table the generator emits has one shape (jevents style): fixed-width little-endian
+# rows in string literals, read through kprof_impl_cell(row, KPROF_IMPL_<T>_<COLUMN>), and
+# strings in a pool addressed by 16-bit offsets. A literal stays below 4095 bytes, the longest
+# any C99 compiler must accept (sparse stops at 8191, MSVC at 16380): a long pool or row array
+# is emitted as several arrays, each starting at a known offset of the one offset space.
+LITERAL_CHUNK = 4000
+CELL_WIDTHS = {"u8": 1, "u16": 2, "u32": 4, "u64": 8}
+NO_STRING = 0xFFFF
 
 
-def pool_chunks(pool):
+def literal_chunks(items):
+    """items: (C literal text, bytes, comment) -> [{"start", "size", "items"}], each chunk's
+    bytes below LITERAL_CHUNK."""
     chunks, at = [], 0
-    for text in pool:
-        n = len(text.encode()) + 1
-        if not chunks or chunks[-1]["size"] + n > POOL_CHUNK:
-            chunks.append({"start": at, "size": 0, "strings": []})
-        chunks[-1]["strings"].append(text)
+    for text, n, comment in items:
+        if not chunks or chunks[-1]["size"] + n > LITERAL_CHUNK:
+            chunks.append({"start": at, "size": 0, "items": []})
+        chunks[-1]["items"].append({"c": text, "comment": comment})
         chunks[-1]["size"] += n
         at += n
     return chunks
+
+
+def c_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Pool:
+    """Strings, each once and NUL-terminated, addressed by byte offset (no pointers, so
+    nothing to relocate)."""
+
+    def __init__(self, name):
+        self.name, self.strings, self.at, self.size = name, [], {}, 0
+
+    def intern(self, text):
+        if text not in self.at:
+            self.at[text] = self.size
+            self.strings.append(text)
+            self.size += len(text.encode()) + 1
+        return self.at[text]
+
+    def model(self, node, entry):
+        if self.size >= NO_STRING:
+            fail(node, entry, f"the {self.name} string pool exceeds 64 KiB")
+        return {"name": self.name, "NAME": self.name.upper(), "size": self.size, "none": NO_STRING,
+                "chunks": literal_chunks(pool_lines(self.strings))}
+
+
+def pool_lines(strings, width=88):
+    """Strings as literal lines of about width characters, each string followed by \\0 (a
+    string that starts with a digit begins a literal of its own: the \\0 before it stays one
+    character, and the reader need not know which digits are octal): (C text, bytes, None)
+    per line."""
+    lines, text, size = [], "", 0
+    for x in strings:
+        piece = c_string(x)[1:-1] + "\\0"
+        if text and len(text) + len(piece) + 2 > width:
+            lines.append(('"' + text + '"', size, None))
+            text, size = "", 0
+        text += ('" "' if text and x[:1].isdigit() else "") + piece
+        size += len(x.encode()) + 1
+    if text:
+        lines.append(('"' + text + '"', size, None))
+    return lines
+
+
+def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
+    """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
+    interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
+    comment, where)], where "file:line: entry" of the row in the spec. A cell that does not fit,
+    or a string that overflows the pool, is a spec error there.
+
+    Rows are packed little-endian for kprof_impl_cell, or, with mirror (a C struct type whose
+    members are the columns in order, e.g. a public row type a function returns a pointer to),
+    laid out as that struct (natural alignment) in host order: one literal per byte order."""
+    cols, at, align = [], 0, 1
+    for cname, ctype in columns:
+        width = CELL_WIDTHS.get(ctype, 2)
+        if mirror:
+            at = -(-at // width) * width
+            align = max(align, width)
+        cols.append({"name": cname, "NAME": cname.upper(), "type": ctype, "at": at, "width": width,
+                     "desc": at | width << 8})
+        at += width
+    size = -(-at // align) * align
+    if not mirror and any(c["width"] > 4 for c in cols):
+        fail(node, entry, f"table {name}: kprof_impl_cell reads cells of at most 32 bits")
+    if size > 0xFF:
+        fail(node, entry, f"table {name}: rows of {size} bytes (at most 255)")
+    items = {"little": [], "big": []}
+    for cells, comment, loc in rows:
+        data = {"little": bytearray(size), "big": bytearray(size)}
+        for c, v in zip(cols, cells):
+            if c["type"] == "str" and v is not None:
+                v = pool.intern(v)
+                if pool.size > NO_STRING:
+                    raise SpecError(f"{loc}: {c['name']}: the {pool.name} string pool exceeds 64 KiB")
+            elif c["type"] == "str":
+                v = NO_STRING
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << 8 * c["width"]:
+                raise SpecError(f"{loc}: {c['name']} {v!r} does not fit {c['width'] * 8} bits")
+            for order in data:
+                data[order][c["at"]:c["at"] + c["width"]] = v.to_bytes(c["width"], order)
+        for order in data:
+            items[order].append(('"' + "".join(f"\\x{b:02x}" for b in data[order]) + '"', size, comment))
+    t = {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": size,
+         "count": len(rows), "mirror": mirror, "chunks": literal_chunks(items["little"])}
+    if mirror:
+        if len(t["chunks"]) > 1:
+            fail(node, entry, f"table {name}: {size * len(rows)} bytes of rows, more than one literal holds")
+        t["big"] = literal_chunks(items["big"])
+    return t
+
+
+def name_index(values, node, entry):
+    """A name function's data: its pool literal and the (value, offset) pairs as bytes."""
+    pool = Pool("names")
+    pairs = []
+    for v in values:
+        if not -(1 << 31) <= v["value"] < 1 << 31:
+            fail(v.get("node", node), entry, f"value {v['value']:#x} of {v['string']} does not fit 32 bits")
+        pairs.append((v["value"] & 0xFFFFFFFF, pool.intern(v["string"]), v["string"]))
+    m = pool.model(node, entry)
+    if len(m["chunks"]) > 1:
+        fail(node, entry, "names longer than one literal (4000 bytes) in all")
+    data = b"".join(val.to_bytes(4, "little") + off.to_bytes(2, "little") for val, off, _ in pairs)
+    return {"pool": m, "count": len(pairs),
+            "index": c_bytes(list(data))}
 
 
 def build_counts(node, sources, registers):
@@ -908,7 +1031,7 @@ def build_counts(node, sources, registers):
         classes.append({"id": c["id"], "title": c["title"], "vendor": vendors.index(c["vendor"]),
                         "vendor_string": c["vendor"], "match": matches, "basis": c["basis"],
                         "provenance": c["provenance"], "libpfm4": c.get("libpfm4"),
-                        "table": tables[c["table"]]})
+                        "table": tables[c["table"]], "node": c})
     if len(classes) > 254:
         fail(node, "counts classes", "at most 254 classes", "classes")
     index = {c["id"]: i for i, c in enumerate(classes)}
@@ -951,21 +1074,31 @@ def build_counts(node, sources, registers):
                     fail(node, "counts rows", f"no row for {t['id']} select {s['select']:#010x} "
                          f"({s['name']}: event {ev:#04x}, unit mask {um:#04x}) on class {c['id']}", "rows")
     rows.sort(key=lambda x: (x["event"], x["umask"], x["lo"]))
-    pool, at_off = [], {}
-
-    def intern(s):
-        if s not in at_off:
-            at_off[s] = sum(len(x) + 1 for x in pool)
-            pool.append(s)
-        return at_off[s]
-
+    pool = Pool("counts")
+    ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
+    tables = [
+        build_table("counts_row", "One verdict: a select's (event, unit mask) on the classes class_lo..class_hi",
+                    [("event", "u16"), ("umask", "u8"), ("class_lo", "u8"), ("class_hi", "u8"),
+                     ("status", "u8"), ("name", "str")],
+                    [((r["event"], r["umask"], r["lo"], r["hi"], r["status"], r["name"]),
+                      f"{r['event']:#05x}/{r['umask']:#04x} {ids(r)}: {statuses[r['status']]['name']}",
+                      f"{node.file}:{r['line']}: counts row") for r in rows], pool, node, "counts rows"),
+        build_table("counts_match", "One family/model/stepping range of a class",
+                    [("family_lo", "u16"), ("family_hi", "u16"), ("model_lo", "u8"), ("model_hi", "u8"),
+                     ("stepping_lo", "u8"), ("stepping_hi", "u8")],
+                    [(m, c["id"], where(c["node"], f"counts class {c['id']!r}")) for c in classes for m in c["match"]],
+                    pool, node, "counts classes"),
+    ]
+    first = 0
+    class_rows = []
     for c in classes:
-        c["title_off"], c["basis_off"] = intern(c["title"]), intern(c["basis"])
-    for r in rows:
-        r["name_off"] = intern(r["name"]) if r["name"] is not None else 0xFFFF
-    vendor_offs = [intern(v) for v in vendors]
-    if sum(len(x) + 1 for x in pool) >= 0xFFFF:
-        fail(node, "counts", "the counts string pool exceeds 64 KiB")
+        class_rows.append(((c["title"], c["basis"], c["vendor_string"], first, len(c["match"]), c["table"]["index"]),
+                           c["id"], where(c["node"], f"counts class {c['id']!r}")))
+        first += len(c["match"])
+    tables.append(build_table("counts_class", "A processor class: what it is called, where its verdicts come "
+                              "from, its vendor string and match rows, the table whose selects it judges",
+                              [("title", "str"), ("basis", "str"), ("vendor", "str"), ("first_match", "u8"),
+                               ("match_count", "u8"), ("iface", "u8")], class_rows, pool, node, "counts classes"))
     # For the docs: each class's table, source by source, and the count of each status.
     cell = {}
     for r in rows:
@@ -982,9 +1115,10 @@ def build_counts(node, sources, registers):
                  for j in range(len(cols))]
         matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
-            "classes": classes, "vendors": vendors, "vendor_offs": vendor_offs, "rows": rows,
-            "pool": pool, "pool_size": sum(len(x) + 1 for x in pool), "matrix": matrix,
-            "pool_chunks": pool_chunks(pool)}
+            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables,
+            "pool": pool.model(node, "counts"), "matrix": matrix,
+            "status_names": name_index([{"value": i, "string": x["name"]} for i, x in enumerate(statuses)],
+                                       node, "counts statuses")}
 
 
 # --------------------------------------------------------------------------- hand-written C
@@ -1042,6 +1176,7 @@ def build_model(spec_dir):
             d["registers"].append(reg)
     msrs = []
     structs = {}
+    lists = []
     for name, doc in specs.items():
         d = domains.get(doc.get("section", name), domains[DOMAINS[0]])
         new_msrs = build_msrs(doc.get("msrs"), registers, doc)
@@ -1062,7 +1197,17 @@ def build_model(spec_dir):
         d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
         file_enums = {e["name"]: e for e in d["enums"]}
         d["records"] += [build_records(r, file_enums) for r in entries(doc.get("records"), "records", doc)]
-        d["lists"] += [build_list(t) for t in entries(doc.get("lists"), "lists", doc)]
+        lists += [(d, t) for t in entries(doc.get("lists"), "lists", doc)]
+    symbols = {}
+    for d in domains.values():
+        for e in d["enums"]:
+            symbols.update({v["name"] if v["name"].startswith("KPROF_") else e["prefix"] + v["name"]: v["value"]
+                            for v in e["values"]})
+        for c in d["constants"]:
+            symbols.update({v["name"] if v["name"].startswith("KPROF_") else "KPROF_" + v["name"]: v["value"]
+                            for v in c["values"]})
+    for d, t in lists:
+        d["lists"].append(build_list(t, symbols))
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:

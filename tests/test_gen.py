@@ -178,6 +178,13 @@ CASES = [
      None, ["counts row", "no vendor name"]),
     ("counts: an unknown status", "counts.yaml", "[0x76, 0x00, zen5, same, ls_not_halted_cyc]", "[0x76, 0x00, zen5, sometimes, ls_not_halted_cyc]",
      None, ["counts row", "status must be one of"]),
+    ("table: an enum value the names index cannot hold", "status.yaml", "{name: KPROF_E_CHANGED, value: -15,",
+     "{name: KPROF_E_CHANGED, value: 0x100000000,", None, ["enum 'status'", "KPROF_E_CHANGED", "does not fit 32 bits"]),
+    ("table: a string that overflows a table's 16-bit pool", "counts.yaml", "      title: K8 rev B\n",
+     "      title: " + "x" * 66000 + "\n", "    - id: k8_revb", ["counts class 'k8_revb'", "title", "string pool exceeds 64 KiB"]),
+    ("table: a list cell naming nothing the spec defines", "dump.yaml", "reg: KPROF_EBX, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"",
+     "reg: KPROF_EBQ, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"", None,
+     ["list 'cpu_fact' row 'vendor_ebx'", "KPROF_EBQ", "no enumerator or constant"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
 ] + RECORDS_CASES
@@ -326,9 +333,68 @@ def declarations_match_definitions(tmp):
               f"a declaration without a definition is not caught: {got}")
 
 
+def spec_snake(name):
+    """A spec field name as kprof_<s>_widen's target field (CamelCase -> snake_case)."""
+    n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n).lower()
+
+
+def widen_matches_spec(tmp, header=os.path.join(ROOT, "kprof.h")):
+    """Every kprof_<s>_widen() against the spec: a pattern in, the target's bytes out, each
+    field at the target field `as:` (or its snake_case name) names, zero-extended, the rest
+    zero. The expectation is computed here from spec/*.yaml and the host's byte order."""
+    import yaml
+    structs = {}
+    for f in sorted(os.listdir(os.path.join(ROOT, "spec"))):
+        doc = yaml.safe_load(open(os.path.join(ROOT, "spec", f), encoding="utf-8")) or {}
+        for st in doc.get("structs") or []:
+            structs[st["name"]] = st
+    size = {"u8": 1, "u16": 2, "u32": 4, "u64": 8}
+    widening = [st for st in structs.values() if st.get("widens")]
+    check(len(widening) >= 1, "the spec has structs with widens:")
+    os.makedirs(tmp, exist_ok=True)
+    prog = ['#include "kprof.h"', "#include <stdio.h>", "int main(void)", "{", "\tunsigned i;"]
+    want = []
+    for st in widening:
+        tgt = structs[st["widens"]]
+        tf = {f["name"]: f for f in tgt["fields"]}
+        src = bytes((i * 37 + 11) & 0xFF for i in range(st["size"]))
+        out = bytearray(tgt["size"])
+        for f in st["fields"]:
+            m = re.match(r"^(\w+)(?:\[(\d+)\])?$", f.get("as") or spec_snake(f["name"]))
+            t = tf[m.group(1)]
+            sw, tw = size[f["type"]], size[t["type"]]
+            for k in range(f.get("count") or 1):
+                v = int.from_bytes(src[f["offset"] + k * sw:f["offset"] + (k + 1) * sw], sys.byteorder)
+                at = t["offset"] + (int(m.group(2)) if m.group(2) else k) * tw
+                out[at:at + tw] = v.to_bytes(tw, sys.byteorder)
+        want.append(f"{st['name']} {out.hex()}")
+        prog += ["\t{", f"\t\tkprof_{st['name']} in;", f"\t\tkprof_{tgt['name']} out;",
+                 "\t\tfor (i = 0; i < sizeof(in); i++)", "\t\t\t((unsigned char *)&in)[i] = (unsigned char)(i * 37 + 11);",
+                 "\t\tfor (i = 0; i < sizeof(out); i++)", "\t\t\t((unsigned char *)&out)[i] = 0xAA;",
+                 f"\t\tkprof_{st['name']}_widen(&in, &out);", f'\t\tprintf("{st["name"]} ");',
+                 "\t\tfor (i = 0; i < sizeof(out); i++)", '\t\t\tprintf("%02x", ((unsigned char *)&out)[i]);',
+                 '\t\tprintf("\\n");', "\t}"]
+    prog += ["\treturn 0;", "}"]
+    c = os.path.join(tmp, "widen.c")
+    open(c, "w", encoding="utf-8").write("\n".join(prog) + "\n")
+    for cc in ("gcc", "clang"):
+        for opt in ("-O0", "-O2"):
+            exe = os.path.join(tmp, f"widen-{cc}{opt}")
+            r = subprocess.run([cc, "-std=c99", opt, "-I", os.path.dirname(header), c, "-o", exe],
+                               capture_output=True, text=True)
+            check(r.returncode == 0, f"widen test ({cc} {opt}) does not build: {r.stderr[:400]}")
+            if r.returncode:
+                continue
+            got = subprocess.run([exe], capture_output=True, text=True).stdout.split("\n")[:-1]
+            for w, g in zip(want, got + [""] * len(want)):
+                check(w == g, f"{cc} {opt}: kprof_{w.split()[0]}_widen differs from the spec:\n  want {w}\n  got  {g}")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="kprof-gen-") as tmp:
         good_cases(os.path.join(tmp, "good"))
+        widen_matches_spec(os.path.join(tmp, "widen"))
         declarations_match_definitions(os.path.join(tmp, "api"))
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)

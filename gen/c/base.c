@@ -89,6 +89,35 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 	}
 }
 
+/* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
+ * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
+ * records: source and destination offset (16 bits each, little-endian), count, and the widths
+ * in bytes (source in bits 7:4, destination in bits 3:0). */
+KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, const char *moves, unsigned nmoves)
+{
+	const uint8_t *m = (const uint8_t *)moves;
+	kprof_impl_zero(out, size);
+	for (; nmoves; nmoves--, m += 6) {
+		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
+		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
+		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
+		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
+			uint64_t v = sw == 1 ? *src
+			             : sw == 2 ? *(const uint16_t *)(const void *)src
+			             : sw == 4 ? *(const uint32_t *)(const void *)src
+			                       : *(const uint64_t *)(const void *)src;
+			if (dw == 1)
+				*dst = (uint8_t)v;
+			else if (dw == 2)
+				*(uint16_t *)(void *)dst = (uint16_t)v;
+			else if (dw == 4)
+				*(uint32_t *)(void *)dst = (uint32_t)v;
+			else
+				*(uint64_t *)(void *)dst = v;
+		}
+	}
+}
+
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
@@ -116,22 +145,24 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 	return KPROF_OK;
 }
 
-/* The generated widenings (kprof_<s>_widen): out all zero, then each unsigned scalar of in
- * stored in its counterpart, both in host order. runs lists them as 7-byte records: source and
- * target offset (16 bits each, little-endian), count, source width, target width in bytes.
- * Out of line: inlined next to a caller's kprof_ds_area64 (448 bytes), gcc -O3's unrolled
- * loops would take that frame past 512 bytes. */
-KPROF_COLD void kprof_impl_struct_widen(void *out, size_t size, const void *in, const char *runs, unsigned nruns)
+/* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
+ * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
+ * little-endian) in bits 15:8. */
+KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 {
-	const uint8_t *run = (const uint8_t *)runs;
-	const uint16_t one = 1;
-	size_t i, k, big = *(const uint8_t *)&one == 0; /* a big-endian host keeps a value's low bytes last */
-	kprof_impl_zero(out, size);
-	for (; nruns; nruns--, run += 7)
-		for (i = 0; i < run[4]; i++)
-			for (k = 0; k < run[5]; k++)
-				((uint8_t *)out)[(size_t)(run[2] | run[3] << 8) + i * run[6] + k + big * (size_t)(run[6] - run[5])] =
-				        ((const uint8_t *)in)[(size_t)(run[0] | run[1] << 8) + i * run[5] + k];
+	const uint8_t *p = row + (col & 0xFFu);
+	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
+}
+
+/* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
+ * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
+ * names, little-endian; NULL for a value none has. */
+KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count, int value)
+{
+	for (; count; count--, index += 6)
+		if (kprof_load_le32(index) == (uint32_t)value)
+			return names + kprof_load_le16(index + 4);
+	return NULL;
 }
 
 /* Set bits of v (counter bitmaps; PEBS counter groups). */

@@ -1,22 +1,32 @@
+/* Column col of class c (kprof_impl_counts_class). */
+KPROF_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
+{
+	return kprof_impl_cell(kprof_impl_counts_class(c), col);
+}
+
 KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
                                            uint32_t stepping)
 {
-	const kprof_impl_counts_class *classes = kprof_impl_counts_classes();
-	const kprof_impl_counts_match *m = kprof_impl_counts_matches();
 	unsigned c, k, i;
 	if (!vendor)
 		return KPROF_COUNTS_CLASS_NONE;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
-		const char *v = kprof_impl_counts_text(kprof_impl_counts_vendor(classes[c].vendor));
+		const char *v = kprof_impl_counts_text(kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_VENDOR));
+		uint32_t first = kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH);
 		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
 			;
 		if (i < 12)
 			continue;
-		for (k = classes[c].first_match; k < classes[c].first_match + classes[c].match_count; k++)
-			if (family >= m[k].family_lo && family <= m[k].family_hi && model >= m[k].model_lo &&
-			    model <= m[k].model_hi && stepping >= m[k].stepping_lo &&
-			    stepping <= m[k].stepping_hi)
+		for (k = first; k < first + kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT); k++) {
+			const uint8_t *m = kprof_impl_counts_match(k);
+			if (family >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_LO) &&
+			    family <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_HI) &&
+			    model >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_LO) &&
+			    model <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_HI) &&
+			    stepping >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_LO) &&
+			    stepping <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_HI))
 				return c;
+		}
 	}
 	return KPROF_COUNTS_CLASS_NONE;
 }
@@ -25,14 +35,20 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;
-	return kprof_impl_counts_text(kprof_impl_counts_classes()[cpu_class].title);
+	return kprof_impl_counts_text(kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TITLE));
+}
+
+/* A verdict row's select key: event << 8 | unit mask. */
+KPROF_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
+{
+	const uint8_t *row = kprof_impl_counts_row(i);
+	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 | kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
 KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
                                                                    kprof_source_counts *out)
 {
-	const kprof_impl_counts_row *rows = kprof_impl_counts_rows();
-	unsigned key, lo = 0, hi = KPROF_COUNTS_ROW_COUNT;
+	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	out->status = KPROF_COUNTS_UNKNOWN;
@@ -44,12 +60,12 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		out->basis = "no class for this vendor, family and model";
 		return KPROF_OK;
 	}
-	out->basis = kprof_impl_counts_text(kprof_impl_counts_classes()[cpu_class].basis);
+	out->basis = kprof_impl_counts_text(kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
 	if (!s->select) {
 		out->basis = "no select: nothing the counters count";
 		return KPROF_OK;
 	}
-	if (s->iface != kprof_impl_counts_classes()[cpu_class].iface) {
+	if (s->iface != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_IFACE)) {
 		out->basis = "not a source table the HAL uses on this processor";
 		return KPROF_OK;
 	}
@@ -59,17 +75,19 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
-		if (((unsigned)rows[mid].event << 8 | rows[mid].umask) < key)
+		if (kprof_impl_counts_row_key(mid) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < KPROF_COUNTS_ROW_COUNT && ((unsigned)rows[lo].event << 8 | rows[lo].umask) == key;
-	     lo++) {
-		if (cpu_class < rows[lo].class_lo || cpu_class > rows[lo].class_hi)
+	for (; lo < KPROF_IMPL_COUNTS_ROW_COUNT && kprof_impl_counts_row_key(lo) == key; lo++) {
+		const uint8_t *row = kprof_impl_counts_row(lo);
+		uint32_t name = kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_NAME);
+		if (cpu_class < kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_LO) ||
+		    cpu_class > kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_HI))
 			continue;
-		out->status = rows[lo].status;
-		out->event = rows[lo].name == KPROF_IMPL_COUNTS_NO_NAME ? NULL : kprof_impl_counts_text(rows[lo].name);
+		out->status = (uint8_t)kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_STATUS);
+		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
 	return KPROF_OK;
@@ -102,7 +120,7 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
                                                                        kprof_source_counts *out)
 {
 	kprof_hal_decision d;
-	if (!snap || !s || !out)
+	if (!snap) /* kprof_hal_decide reads a null snapshot as an empty one */
 		return KPROF_E_ARGUMENT;
 	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
 	return kprof_source_counts_from_decision(&d, s, out);

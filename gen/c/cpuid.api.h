@@ -7,8 +7,6 @@ typedef struct kprof_cpuid_snapshot {
 	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
 } kprof_cpuid_snapshot;
 
-enum { KPROF_EAX = 0, KPROF_EBX = 1, KPROF_ECX = 2, KPROF_EDX = 3 };
-
 /* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
 /* The snapshot slot that holds (leaf, subleaf), or -1 when kprof does not keep that leaf. */
