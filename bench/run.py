@@ -192,9 +192,21 @@ def header_tokens(header, tmp):
     return sum(1 for line in p.stderr.splitlines() if f"Loc=<{header}:" in line and "Spelling=" not in line)
 
 
-def design_changes(reps, tmp):
+def clang_instructions(flags, tu):
+    """Instructions clang executes compiling tu (valgrind's callgrind; clang 14 runs its cc1 in
+    process): exact and the same on every run, unlike a time on a shared machine."""
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull,
+                        "clang", "-std=c99", "-O2"] + flags + [tu], capture_output=True, text=True)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if p.returncode != 0 or not m:
+        raise RuntimeError(f"callgrind of clang {' '.join(flags)} {tu} failed: {p.stderr[-200:]}")
+    return int(m.group(1))
+
+
+def design_changes(reps, tmp, instructions=True):
     """bench/design_changes.json's commits: each one's kprof.h (git show), its tokens and its
-    clang include cost, measured here like include_cost (interleaved), best CPU time of reps."""
+    clang include cost, measured here like include_cost (interleaved), best CPU time of reps,
+    and (unless smoke) the instructions clang executes, the figure noise cannot move."""
     spec = json.load(open(os.path.join(ROOT, "bench", "design_changes.json")))
     rows, headers = [], {}
     for i, c in enumerate(spec["changes"]):
@@ -228,19 +240,26 @@ def design_changes(reps, tmp):
             k = min(cpu[i]) - e
             rows[i][f"clang_{mode}_ms"] = k
             rows[i][f"clang_{mode}_ratio"] = k / (imm - e) if imm > e else None
+        if instructions:
+            ie, ii = (clang_instructions(flags, tus[n]) for n in ("empty", "immintrin"))
+            for i in headers:
+                rows[i][f"clang_{mode}_instructions_ratio"] = (clang_instructions(flags, tus[i]) - ie) / (ii - ie)
     return rows
 
 
 def changes_table(results):
     """docs/performance.md's design-changes table, from a results file."""
-    out = ["| change | commit | tokens | clang -fsyntax-only ms | ratio | clang -c ms | ratio |",
-           "|---|---|---|---|---|---|---|"]
+    out = ["| change | commit | tokens | clang -fsyntax-only ms | ratio | by instructions | "
+           "clang -c ms | ratio | by instructions |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    ins = lambda r, mode: f"{r[mode]:.3f}" if isinstance(r.get(mode), float) else "-"
     for r in results.get("design_changes", []):
         if "error" in r:
-            out.append(f"| {r['change']} | {r['commit'][:10]} | {r['error']} | | | | |")
+            out.append(f"| {r['change']} | {r['commit'][:10]} | {r['error']} | | | | | | |")
             continue
         out.append(f"| {r['change']} | {r['commit'][:10]} | {r['tokens']:,} | {r['clang_syntax_ms']:.1f} | "
-                   f"{r['clang_syntax_ratio']:.3f} | {r['clang_full_ms']:.1f} | {r['clang_full_ratio']:.3f} |")
+                   f"{r['clang_syntax_ratio']:.3f} | {ins(r, 'clang_syntax_instructions_ratio')} | "
+                   f"{r['clang_full_ms']:.1f} | {r['clang_full_ratio']:.3f} | {ins(r, 'clang_full_instructions_ratio')} |")
     return "\n".join(out)
 
 
@@ -670,7 +689,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         results["include_cost"] = include_cost(1 if a.smoke else a.compile_reps, tmp)
         try:
-            results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp)
+            results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp, instructions=not a.smoke)
         except (RuntimeError, OSError, ValueError, KeyError) as e:
             errors.append(f"design_changes: {e}")
         results["poll_disassembly"] = {f"{cc}_{arch}": d for (cc, arch), d in poll_disassembly().items()}

@@ -1,7 +1,7 @@
 # Benchmarks against peers and the hardware limit. `make bench` prints a table and
 # writes bench/results.json; the test step bench-smoke runs every benchmark at a tiny size and
 # checks the results are complete and well formed (never the numbers).
-DEPS += libpfm4-dev libck-dev binutils gperf
+DEPS += libpfm4-dev libck-dev binutils gperf valgrind
 TEST_STEPS += bench-smoke
 
 BENCH_CFLAGS := -std=gnu11 -O2 $(WARN) -I. -Ibench -I$(BUILD)/bench
