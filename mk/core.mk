@@ -22,7 +22,7 @@ RUN_I386 := tools/run-foreign i386
 I386_TESTS := test_sources test_listings test_hal test_msr_hook test_ds test_windows test_lwp test_dump
 $(BUILD)/i386/tests/%: tests/%.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
-	$(CC) -m32 -D_FILE_OFFSET_BITS=64 $(CFLAGS_TEST) -Wno-error=maybe-uninitialized $< -o $@ $(LDLIBS_$*)
+	$(CC) -m32 -D_FILE_OFFSET_BITS=64 $(CFLAGS_TEST) $< -o $@ $(LDLIBS_$*)
 # run_i386 RUNNER: each test through tools/run-foreign; counts summed from each test's last line.
 define run_i386
 	@KPROF_I386_RUNNER=$(1) tools/run-foreign --which i386; p=0; f=0; \

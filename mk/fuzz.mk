@@ -67,16 +67,14 @@ fuzz-coverage: $(addprefix $(FUZZ_OUT)/cov/,$(FUZZ_HARNESSES))
 
 # ---- unit tests under ASan+UBSan (clang) and valgrind memcheck (gcc -O1 -g) ----
 # The valgrind build drops the sanitizer flags some tests carry (ASan and memcheck do not
-# mix) and keeps gcc's flow-sensitive -Wmaybe-uninitialized a warning: without sanitizer
-# instrumentation gcc 12 flags test_dump.c's `len`, which kt_read_file sets whenever it
-# returns non-NULL (the only path that reads it).
+# mix).
 $(BUILD)/asan/tests/%: tests/%.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	clang $(CFLAGS_TEST) -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer $(CFLAGS_$*) $< -o $@ $(LDLIBS_$*)
 $(BUILD)/vg/tests/%: tests/%.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
-	gcc $(CFLAGS_TEST) -Wno-error=maybe-uninitialized $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(CFLAGS_$*)) $< -o $@ $(LDLIBS_$*)
+	gcc $(CFLAGS_TEST) $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(CFLAGS_$*)) $< -o $@ $(LDLIBS_$*)
 
 # Arguments for a test whose size only matters for speed (never to skip a check):
 # HARDEN_ARGS_<test> (comma-separated) for both runs, VALGRIND_ARGS_<test> under valgrind (serialised threads).

@@ -71,6 +71,8 @@ static inline char *kt_read_file(const char *path, size_t *len)
 	FILE *f = fopen(path, "rb");
 	char *buf;
 	long n;
+	if (len)
+		*len = 0; /* defined on every return: gcc -m32 -O2 warned of a caller reading it */
 	if (!f)
 		return NULL;
 	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
