@@ -15,8 +15,7 @@ RUN_I386 := tools/run-foreign i386
 # under qemu-i386 always, so the emulator path is tested even where native execution works
 # (and the native path wherever the kernel allows it). Tests needing a library with no i386
 # build here (libpfm4) or a data file are left to their own steps. No sanitizers (no i386
-# runtimes here), so gcc's -Wmaybe-uninitialized stays a warning, as in mk/fuzz.mk's valgrind
-# build (test_dump.c's `len`, set whenever kt_read_file returns non-NULL).
+# runtimes here).
 # -D_FILE_OFFSET_BITS=64: a 32-bit readdir() fails with EOVERFLOW on a file system whose inode
 # numbers exceed 32 bits (as here), and the dump-reading tests would see no dump at all.
 I386_TESTS := test_sources test_listings test_hal test_msr_hook test_ds test_windows test_lwp test_dump
