@@ -210,7 +210,6 @@
 
 /* ------------------------------------------------------------------------------------------
  *  base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c
-
  * ------------------------------------------------------------------------------------------ */
 /* Processor vendor, from the cpuid leaf 0 vendor string.
  * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
@@ -267,7 +266,6 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
 
 /* ------------------------------------------------------------------------------------------
  *  msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
-
  * ------------------------------------------------------------------------------------------ */
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
  * KPROF_INTEL_PERFEVTSEL_*.
@@ -1112,7 +1110,6 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* ------------------------------------------------------------------------------------------
  *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
-
  * ------------------------------------------------------------------------------------------ */
 /* The four registers a cpuid leaf returns, as indexes into kprof_cpuid_snapshot's regs[x].
  * Source: Intel SDM vol. 2 (CPUID: outputs in EAX, EBX, ECX, EDX) */
@@ -1626,7 +1623,6 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
  *  sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c
-
  * ------------------------------------------------------------------------------------------ */
 /* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
@@ -2044,7 +2040,6 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 
 /* ------------------------------------------------------------------------------------------
  *  hal (leave out with KPROF_NO_HAL) - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c
-
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_HAL)
 /* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3.
@@ -2450,7 +2445,6 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
  *  counts (leave out with KPROF_NO_COUNTS) - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c
-
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_COUNTS)
 /* What each Amd64 and Emon select counts on a processor class: the vendor's name for the event
@@ -2568,7 +2562,6 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
 #endif /* KPROF_NO_COUNTS */
 /* ------------------------------------------------------------------------------------------
  *  dump (leave out with KPROF_NO_DUMP) - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c
-
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
@@ -2977,7 +2970,6 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 #endif /* KPROF_NO_DUMP */
 /* ------------------------------------------------------------------------------------------
  *  lwp (leave out with KPROF_NO_LWP) - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c
-
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_LWP)
 /* Which LWP specification a set of registers, a control block or a record follows.
@@ -4266,7 +4258,6 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 #endif /* KPROF_NO_LWP */
 /* ------------------------------------------------------------------------------------------
  *  ds (leave out with KPROF_NO_DS) - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c
-
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
 /* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
@@ -5227,7 +5218,6 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 #endif /* KPROF_NO_DS */
 /* ------------------------------------------------------------------------------------------
  *  windows (leave out with KPROF_NO_WINDOWS) - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c
-
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
