@@ -11016,6 +11016,11 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 		revision = KPROF_LWP_REVISION_NONE;
 	}
 	dw0 = kprof_impl_lwp_rec32(p);
+	/* The event-id check is made on the first word, before the other fields are read: decided
+	 * at the end (from out->event_id) it left gcc loading every field ahead of the test in a
+	 * caller's loop, and poll span and batch copy-out drained at 0.89 of their floors. */
+	if (st == KPROF_OK && KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0) == 0)
+		st = KPROF_E_FORMAT;
 	out->revision = (uint8_t)revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
@@ -11075,7 +11080,7 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 		out->latency = out->data1 & dc;
 		out->data_address = out->data2 & (dc64 & (0u - (uint64_t)out->data_address_valid));
 	}
-	return st != KPROF_OK ? st : out->event_id == 0 ? KPROF_E_FORMAT : KPROF_OK;
+	return st;
 }
 
 KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
