@@ -11016,9 +11016,9 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 		revision = KPROF_LWP_REVISION_NONE;
 	}
 	dw0 = kprof_impl_lwp_rec32(p);
-	/* The event-id check is made on the first word, before the other fields are read: decided
-	 * at the end (from out->event_id) it left gcc loading every field ahead of the test in a
-	 * caller's loop, and poll span and batch copy-out drained at 0.89 of their floors. */
+	/* The event-id check is decided from the first word, before the other fields are read:
+	 * decided last (from out->event_id), it left gcc reading every field ahead of the test in
+	 * a caller's loop (docs/performance.md, "Drain", has the figures). */
 	if (st == KPROF_OK && KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0) == 0)
 		st = KPROF_E_FORMAT;
 	out->revision = (uint8_t)revision;
