@@ -331,7 +331,7 @@ def build_widen(s, ent, fields, structs):
     if tname not in structs:
         fail(s, ent, f"widens '{tname}': no struct of that name is defined earlier")
     target = {f["name"]: f for f in structs[tname]["fields"]}
-    assigns = []
+    moves = []
     for f in fields:
         fe = f"{ent} field '{f['name']}'"
         spec = f["as"] or snake(f["name"]).lower()
@@ -346,18 +346,18 @@ def build_widen(s, ent, fields, structs):
         if idx is not None:
             if f["count"] or not t["count"] or int(idx) >= t["count"]:
                 fail(f["node"], fe, f"as '{spec}': needs a scalar field and an index below {t['count'] or 0}")
-            assigns.append({"src": f["name"], "dst": f"{t['name']}[{idx}]", "count": 0,
-                            "move": (f["offset"], t["offset"] + int(idx) * t["size"], 1, f["size"], t["size"])})
+            move = (f["offset"], t["offset"] + int(idx) * t["size"], 1)
         elif bool(f["count"]) != bool(t["count"]) or f["count"] > t["count"]:
             fail(f["node"], fe, f"'{tname}.{t['name']}' cannot hold this field's {f['count'] or 1} element(s)")
         else:
-            assigns.append({"src": f["name"], "dst": t["name"], "count": f["count"],
-                            "move": (f["offset"], t["offset"], f["count"] or 1, f["size"], t["size"])})
-    # kprof_impl_struct_widen's moves: 6-byte records of source and destination offset (16 bits
-    # each, little-endian), count, and the widths (source in bits 7:4, destination in 3:0).
-    moves = [b for so, do, n, sw, dw in (a["move"] for a in assigns)
-             for b in (so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, sw << 4 | dw)]
-    return {"target": tname, "assigns": assigns, "moves_c": c_bytes(moves), "moves": len(assigns)}
+            move = (f["offset"], t["offset"], f["count"] or 1)
+        if max(move[:2]) > 0xFFFF or move[2] > 0xFF:
+            fail(f["node"], fe, "an offset past 64 KiB or more than 255 elements: kprof_impl_struct_widen cannot move it")
+        # kprof_impl_struct_widen's 6-byte move: source and destination offset (16 bits each,
+        # little-endian), count, and the widths (source in bits 7:4, destination in 3:0).
+        so, do, n = move
+        moves += [so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, f["size"] << 4 | t["size"]]
+    return {"target": tname, "moves_c": c_bytes(moves), "moves": len(moves) // 6}
 
 
 def build_enum(e):

@@ -59,6 +59,24 @@ structs:
       - {name: b, offset: %s, type: %s, doc: "b"}
 """
 
+# A widening with more elements than a move record's 8-bit count holds.
+WIDE_STRUCTS = """
+structs:
+  - name: wide
+    size: 1200
+    doc: "test struct"
+    provenance: "tests/test_gen.py"
+    fields:
+      - {name: a, offset: 0, type: u32, count: 300, doc: "a"}
+  - name: narrow
+    size: 300
+    widens: wide
+    doc: "test struct"
+    provenance: "tests/test_gen.py"
+    fields:
+      - {name: a, offset: 0, type: u8, count: 300, doc: "a"}
+"""
+
 # The `records` section kind and `section:` (spec/windows_releases.yaml).
 WR = "windows_releases.yaml"
 VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
@@ -160,6 +178,9 @@ CASES = [
     ("a struct widening into one not defined earlier", "ds.yaml", "  - name: ds_area32\n    size: 0x28\n    widens: ds_area64",
      "  - name: ds_area32\n    size: 0x28\n    widens: ds_area128",
      "  - name: ds_area32", ["struct 'ds_area32'", "widens 'ds_area128'"]),
+    ("a widening kprof_impl_struct_widen cannot move (300 elements)", "base.yaml", "# Types every section shares.\n",
+     "# Types every section shares.\n" + WIDE_STRUCTS, "{name: a, offset: 0, type: u8, count: 300",
+     ["struct 'narrow' field 'a'", "more than 255 elements"]),
     ("a section listed twice", "project.yaml", "  - {name: windows,", "  - {name: ds, summary: again}\n  - {name: windows,",
      "  - {name: ds, summary: again}", ["section 'ds'", "listed twice"]),
     ("status codes without KPROF_OK = 0", "status.yaml", "{name: KPROF_OK, value: 0,", "{name: KPROF_OKAY, value: 0,",
