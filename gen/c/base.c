@@ -191,11 +191,9 @@ KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
                                                 size_t *written)
 {
-	size_t k;
 	if (cap < n + 1)
 		return KPROF_E_BUFFER_TOO_SMALL;
-	for (k = 0; k < n; k++)
-		buf[k] = text[k];
+	kprof_impl_copy(buf, text, n);
 	buf[n] = '\0';
 	if (written)
 		*written = n;
