@@ -76,6 +76,11 @@ def main(bdir):
     have_wine32 = os.path.exists("/usr/lib/wine/wine")
     prefix = tempfile.mkdtemp(prefix="kprof-wine-")
     try:
+        # Create the prefix before the first test program: a program that starts while Wine is
+        # still creating it can fail with "could not load kernel32.dll" (seen once in CI).
+        r = sh(["wineboot", "-i"], env=wine_env(prefix), timeout=WINE_TIMEOUT)
+        sh(["wineserver", "-w"], env=wine_env(prefix), timeout=WINE_TIMEOUT)
+        ok(r.returncode == 0, "wine prefix created (wineboot -i)", r.stdout + r.stderr)
         for name, (srcs, flags, argv) in programs().items():
             ref = native(name, srcs, flags, argv, bdir)
             for arch, cc in MINGW.items():
