@@ -61,6 +61,16 @@
 #define KPROF_HOT
 #endif
 
+/* The string pool is one literal longer than C99's 4095-character minimum. Every supported
+ * compiler takes it; __extension__ says so to gcc and clang (-Wpedantic's -Woverlength-strings).
+ * Not a diagnostic pragma: after one, clang looks up the diagnostic state of every later
+ * location the slow way (docs/performance.md, include cost). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_EXTENSION __extension__
+#else
+#define KPROF_EXTENSION
+#endif
+
 /* The storage class of a body kept out of line, off its caller's path: the bodies of
  * kprof_dump_snapshot, kprof_cpu_groups_add_dump and kprof_cpu_groups_add (a caller keeping a
  * snapshot on its stack then does not also carry the reader's cursor and record in the same
