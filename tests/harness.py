@@ -19,6 +19,18 @@ def dev_null_ok():
         return False
 
 
+def dev_null_intruder():
+    """What replaced /dev/null: its mtime and first bytes, which usually name the writer."""
+    try:
+        st = os.stat("/dev/null")
+        with open("/dev/null", "rb") as f:
+            head = f.read(120)
+    except OSError as e:
+        return f"unreadable: {e}"
+    text = "".join(chr(b) if 32 <= b < 127 else "." for b in head)
+    return f"{stat.filemode(st.st_mode)} {st.st_size} bytes, written {time.strftime('%H:%M:%S', time.localtime(st.st_mtime))}, starting '{text}'"
+
+
 def repair_dev_null():
     """Linking as root with -o /dev/null makes ld replace it with a regular file, which then
     breaks every later step. Put the device back (root only) and blame the step."""
@@ -60,8 +72,9 @@ def main(steps):
         elif rc != 0 and counts[1] == 0:
             counts = (counts[0], 1)  # exited non-zero without saying why: a failure
         if not dev_null_ok():
+            intruder = dev_null_intruder()
             repair_dev_null()
-            text += "\nharness: this step replaced /dev/null with a regular file (ld -o /dev/null?)\n"
+            text += f"\nharness: during this step /dev/null was replaced ({intruder}; ld -o /dev/null?)\n"
             counts = (counts[0], counts[1] + 1)
         total_p += counts[0]
         total_f += counts[1]
