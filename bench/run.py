@@ -150,8 +150,11 @@ def timed_child(cmd):
     return wall, ru.ru_utime + ru.ru_stime
 
 
-def include_cost(reps, tmp):
-    """Compile an empty TU, one including kprof.h, one including <immintrin.h>."""
+def include_cost(reps, tmp, instructions=True):
+    """Compile an empty TU, one including kprof.h, one including <immintrin.h>: CPU time of
+    reps interleaved runs, and (unless smoke) for clang the instructions it executes, the
+    figure its target is judged by (a ratio of CPU times moves with the other tenants' load by
+    more than the distance to the bar)."""
     tus = {
         "empty": "int kprof_bench_tu;\n",
         "kprof": '#include "kprof.h"\nint kprof_bench_tu;\n',
@@ -176,6 +179,11 @@ def include_cost(reps, tmp):
             e, k, i = (res[n]["cpu_ms"]["median"] for n in ("empty", "kprof", "immintrin"))
             res["kprof_over_immintrin_net"] = (k - e) / (i - e) if i > e else None
             res["kprof_over_immintrin_total"] = k / i if i else None
+            if cc == "clang" and instructions:
+                ins = {n: clang_instructions(["-I", ROOT] + flags, os.path.join(tmp, f"tu_{n}.c")) for n in tus}
+                res["instructions"] = ins
+                res["kprof_over_immintrin_net_instructions"] = (
+                    (ins["kprof"] - ins["empty"]) / (ins["immintrin"] - ins["empty"]))
             out[f"{cc}_{mode}"] = res
     return out
 
@@ -429,9 +437,14 @@ def targets(results):
                 t.append((f"name lookup, {what}: kprof ns per lookup", kp, "<= 10", kp <= 10))
     for cfg, r in sorted((results.get("include_cost") or {}).items()):
         cc, mode = cfg.split("_")
-        v = r["kprof_over_immintrin_net"]
-        t.append((f"include cost over an empty TU, kprof.h / <immintrin.h>, {cc} -O2 "
-                  f"{'-fsyntax-only' if mode == 'syntax' else '-c'}", v, "<= 0.25", v is not None and v <= 0.25))
+        name = (f"include cost over an empty TU, kprof.h / <immintrin.h>, {cc} -O2 "
+                f"{'-fsyntax-only' if mode == 'syntax' else '-c'}")
+        if "kprof_over_immintrin_net_instructions" in r:
+            v = r["kprof_over_immintrin_net_instructions"]
+            name += ", by instructions clang executes"
+        else:
+            v = r["kprof_over_immintrin_net"]
+        t.append((name, v, "<= 0.25", v is not None and v <= 0.25))
     fp = results.get("footprint")
     if fp:
         v = max(r["object_data_relocations"] + r["shared_object_dynamic_relocations_over_empty"]
@@ -522,6 +535,8 @@ def table(results):
             ratio = ""
             if n == "kprof":
                 ratio = f"net {r['kprof_over_immintrin_net']:.3f}x immintrin"
+                if "kprof_over_immintrin_net_instructions" in r:
+                    ratio += f"; {r['kprof_over_immintrin_net_instructions']:.3f}x by instructions"
             cc, mode = cfg.split("_")
             add(f"include, {cc} -O2 {'-fsyntax-only' if mode == 'syntax' else '-c'}",
                 {"empty": "empty TU", "kprof": "#include \"kprof.h\"", "immintrin": "#include <immintrin.h>"}[n],
@@ -687,7 +702,7 @@ def main():
             errors.append(f"{key}: {e}")
             print(f"bench: {key}: {e}", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
-        results["include_cost"] = include_cost(1 if a.smoke else a.compile_reps, tmp)
+        results["include_cost"] = include_cost(1 if a.smoke else a.compile_reps, tmp, instructions=not a.smoke)
         try:
             results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp, instructions=not a.smoke)
         except (RuntimeError, OSError, ValueError, KeyError) as e:
