@@ -32,8 +32,9 @@ def dev_null_intruder():
 
 
 def repair_dev_null():
-    """Linking as root with -o /dev/null makes ld replace it with a regular file, which then
-    breaks every later step. Put the device back (root only) and blame the step."""
+    """Writing an output to /dev/null as root with a tool that unlinks its output first (ld;
+    tcc even with -c) replaces it with a regular file, which then breaks every later step.
+    Put the device back (root only) and blame the step."""
     try:
         os.unlink("/dev/null")
     except OSError:
@@ -74,7 +75,7 @@ def main(steps):
         if not dev_null_ok():
             intruder = dev_null_intruder()
             repair_dev_null()
-            text += f"\nharness: during this step /dev/null was replaced ({intruder}; ld -o /dev/null?)\n"
+            text += f"\nharness: /dev/null was found replaced after this step ({intruder}; ld or tcc -o /dev/null?)\n"
             counts = (counts[0], counts[1] + 1)
         total_p += counts[0]
         total_f += counts[1]
