@@ -211,10 +211,11 @@ def clang_instructions(flags, tu):
     return int(m.group(1))
 
 
-def design_changes(reps, tmp, instructions=True):
+def design_changes(reps, tmp, include):
     """bench/design_changes.json's commits: each one's kprof.h (git show), its tokens and its
     clang include cost, measured here like include_cost (interleaved), best CPU time of reps,
-    and (unless smoke) the instructions clang executes, the figure noise cannot move."""
+    and, when include_cost counted clang's instructions (not smoke), the instructions clang
+    executes over include_cost's empty TU and <immintrin.h>, the figure noise cannot move."""
     spec = json.load(open(os.path.join(ROOT, "bench", "design_changes.json")))
     rows, headers = [], {}
     for i, c in enumerate(spec["changes"]):
@@ -232,11 +233,9 @@ def design_changes(reps, tmp, instructions=True):
             headers[i] = d
             row["tokens"] = header_tokens(os.path.join(d, "kprof.h"), d)
         rows.append(row)
-    for n, text in (("empty", "int kprof_bench_tu;\n"), ("immintrin", "#include <immintrin.h>\nint kprof_bench_tu;\n")):
-        with open(os.path.join(tmp, f"change_{n}.c"), "w") as f:
-            f.write(text)
     for mode, flags in (("syntax", ["-fsyntax-only"]), ("full", ["-c", "-o", os.devnull])):
-        tus = {"empty": os.path.join(tmp, "change_empty.c"), "immintrin": os.path.join(tmp, "change_immintrin.c")}
+        # include_cost's own empty and <immintrin.h> TUs.
+        tus = {n: os.path.join(tmp, f"tu_{n}.c") for n in ("empty", "immintrin")}
         tus.update({i: os.path.join(d, "tu.c") for i, d in headers.items()})
         cpu = {n: [] for n in tus}
         for _ in range(reps):
@@ -248,8 +247,9 @@ def design_changes(reps, tmp, instructions=True):
             k = min(cpu[i]) - e
             rows[i][f"clang_{mode}_ms"] = k
             rows[i][f"clang_{mode}_ratio"] = k / (imm - e) if imm > e else None
-        if instructions:
-            ie, ii = (clang_instructions(flags, tus[n]) for n in ("empty", "immintrin"))
+        ins = include.get(f"clang_{mode}", {}).get("instructions")
+        if ins:
+            ie, ii = ins["empty"], ins["immintrin"]
             for i in headers:
                 rows[i][f"clang_{mode}_instructions_ratio"] = (clang_instructions(flags, tus[i]) - ie) / (ii - ie)
     return rows
@@ -704,7 +704,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         results["include_cost"] = include_cost(1 if a.smoke else a.compile_reps, tmp, instructions=not a.smoke)
         try:
-            results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp, instructions=not a.smoke)
+            results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp, results["include_cost"])
         except (RuntimeError, OSError, ValueError, KeyError) as e:
             errors.append(f"design_changes: {e}")
         results["poll_disassembly"] = {f"{cc}_{arch}": d for (cc, arch), d in poll_disassembly().items()}

@@ -346,16 +346,15 @@ def build_widen(s, ent, fields, structs):
         if idx is not None:
             if f["count"] or not t["count"] or int(idx) >= t["count"]:
                 fail(f["node"], fe, f"as '{spec}': needs a scalar field and an index below {t['count'] or 0}")
-            move = (f["offset"], t["offset"] + int(idx) * t["size"], 1)
+            so, do, n = f["offset"], t["offset"] + int(idx) * t["size"], 1
         elif bool(f["count"]) != bool(t["count"]) or f["count"] > t["count"]:
             fail(f["node"], fe, f"'{tname}.{t['name']}' cannot hold this field's {f['count'] or 1} element(s)")
         else:
-            move = (f["offset"], t["offset"], f["count"] or 1)
-        if max(move[:2]) > 0xFFFF or move[2] > 0xFF:
+            so, do, n = f["offset"], t["offset"], f["count"] or 1
+        if max(so, do) > 0xFFFF or n > 0xFF:
             fail(f["node"], fe, "an offset past 64 KiB or more than 255 elements: kprof_impl_struct_widen cannot move it")
         # kprof_impl_struct_widen's 6-byte move: source and destination offset (16 bits each,
         # little-endian), count, and the widths (source in bits 7:4, destination in 3:0).
-        so, do, n = move
         moves += [so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, f["size"] << 4 | t["size"]]
     return {"target": tname, "moves_c": c_bytes(moves), "moves": len(moves) // 6}
 
