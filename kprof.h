@@ -17,8 +17,9 @@
  *     kprof_hal_decision d;
  *     kprof_hal_decide(&cpu, KPROF_HAL_X64, &d);  // Emon, Amd64 or Default, and why
  *
- * Every function is static inline, takes explicit lengths and returns a kprof_status or a
- * plain value; nothing allocates, calls libc, uses floating point or keeps global state.
+ * Every function is static inline (the per-struct codecs are macros over one: see Structs),
+ * takes explicit lengths and returns a kprof_status or a plain value; nothing allocates, calls
+ * libc, uses floating point or keeps global state.
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
@@ -42,6 +43,9 @@
  *             kprof_<s>_decode(buf, len, &out) reads exactly KPROF_<S>_SIZE bytes,
  *             KPROF_E_TRUNCATED when len is short, *out zeroed on every error;
  *             kprof_<s>_encode(&in, buf, len) writes it back (KPROF_E_BUFFER_TOO_SMALL).
+ *             Both are macros over one table-driven codec, so a struct costs no function:
+ *             each argument is evaluated once, and a pointer of another type draws the
+ *             warning a prototype would (the address of a codec cannot be taken).
  *   Iterate   kprof_<thing>_iter_init(&it, ...), then kprof_<thing>_iter_next(&it, &out)
  *             returns KPROF_OK per item and KPROF_END after the last (errors < 0).
  *   Look up   kprof_<thing>_by_<key>(...) or _get(...): the item, or NULL / KPROF_E_NOT_FOUND
@@ -194,6 +198,12 @@
         !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
 #define KPROF_NO_LIVE 1
 #endif
+
+/* A pointer argument of a generated struct macro (kprof_<s>_decode, _encode, _widen), checked
+ * as a parameter of type T * would be: another object pointer type draws the compiler's
+ * pointer-type-mismatch warning, a const one for a non-const T loses const on the way in, and
+ * void * and NULL pass. p is evaluated once. */
+#define KPROF_IMPL_TYPED(T, p) (1 ? (p) : (T *)0)
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
 #define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
@@ -3577,8 +3587,17 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
-KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out);
-KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len);
+#define KPROF_IMPL_LWPCB_LAYOUT                                                                    \
+	KPROF_LWPCB_SIZE,                                                                          \
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004" \
+	        "\050\000\002\010\100\000\001\004\110\000\002\010",                                \
+	        8
+#define kprof_lwpcb_decode(buf, len, out)                                                          \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwpcb, out),                     \
+	                         KPROF_IMPL_LWPCB_LAYOUT)
+#define kprof_lwpcb_encode(in, buf, len)                                                           \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwpcb, in), buf, len,                \
+	                         KPROF_IMPL_LWPCB_LAYOUT)
 
 /* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
@@ -3603,10 +3622,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
-KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
-                                                   kprof_lwp_event_slot *out);
-KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
-                                                   size_t len);
+#define KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT KPROF_LWP_EVENT_SLOT_SIZE, "\000\000\002\004", 1
+#define kprof_lwp_event_slot_decode(buf, len, out)                                                 \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_event_slot, out),            \
+	                         KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT)
+#define kprof_lwp_event_slot_encode(in, buf, len)                                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwp_event_slot, in), buf, len,       \
+	                         KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT)
 
 /* The whole shipped LWPCB of family 15h parts (LwpCbSize 19 quadwords, 3 events at offset 128).
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Real values: 19 qwords =
@@ -3621,10 +3643,17 @@ typedef struct kprof_lwpcb_fam15h {
 } kprof_lwpcb_fam15h;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
 
-KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
-                                                 kprof_lwpcb_fam15h *out);
-KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
-                                                 size_t len);
+#define KPROF_IMPL_LWPCB_FAM15H_LAYOUT                                                             \
+	KPROF_LWPCB_FAM15H_SIZE,                                                                   \
+	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004" \
+	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",                \
+	        9
+#define kprof_lwpcb_fam15h_decode(buf, len, out)                                                   \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwpcb_fam15h, out),              \
+	                         KPROF_IMPL_LWPCB_FAM15H_LAYOUT)
+#define kprof_lwpcb_fam15h_encode(in, buf, len)                                                    \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwpcb_fam15h, in), buf, len,         \
+	                         KPROF_IMPL_LWPCB_FAM15H_LAYOUT)
 
 /* Event record (both revisions): the generic layout. Flags are bits 31:16 of dword 0
  * (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* /
@@ -3656,8 +3685,14 @@ typedef struct kprof_lwp_record {
 } kprof_lwp_record;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
 
-KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out);
-KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len);
+#define KPROF_IMPL_LWP_RECORD_LAYOUT                                                               \
+	KPROF_LWP_RECORD_SIZE, "\002\000\001\002\004\000\001\004\010\000\003\010", 3
+#define kprof_lwp_record_decode(buf, len, out)                                                     \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_record, out),                \
+	                         KPROF_IMPL_LWP_RECORD_LAYOUT)
+#define kprof_lwp_record_encode(in, buf, len)                                                      \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwp_record, in), buf, len,           \
+	                         KPROF_IMPL_LWP_RECORD_LAYOUT)
 
 /* RECONSTRUCTION - the 2007 proposal's LWPCB fixed part. The proposal names these fields (Table
  * 4) and states only "size = 40 + MaxEvents * 8"; its Figure 5 (the byte layout) is published
@@ -4336,8 +4371,13 @@ typedef struct kprof_ds_area64 {
 } kprof_ds_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
 
-KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len);
+#define KPROF_IMPL_DS_AREA64_LAYOUT KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1
+#define kprof_ds_area64_decode(buf, len, out)                                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64, out),                 \
+	                         KPROF_IMPL_DS_AREA64_LAYOUT)
+#define kprof_ds_area64_encode(in, buf, len)                                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_ds_area64, in), buf, len,            \
+	                         KPROF_IMPL_DS_AREA64_LAYOUT)
 
 /* Intel's 64-bit DS save area for PEBS formats 0..4: 8 general-purpose counter-reset slots,
  * then 4 fixed (adaptive PEBS, format 4); processors before adaptive PEBS use gp 0..3 only (the
@@ -4377,13 +4417,23 @@ typedef struct kprof_ds_area64_fmt4 {
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
                     kprof_ds_area64_fmt4_size);
 
-/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
- * (spec/: widens), everything else zero. */
-KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
-                                                   kprof_ds_area64_fmt4 *out);
-KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *in, void *buf,
-                                                   size_t len);
+/* kprof_ds_area64_fmt4_widen(in, out): the same area in kprof_ds_area64's shape, each
+ * field widened into its counterpart (spec/: widens), everything else zero. */
+#define kprof_ds_area64_fmt4_widen(in, out)                                                        \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_ds_area64_fmt4, in),                  \
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
+	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000" \
+	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000" \
+	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
+	                        "\100\000\100\000\010\210\200\000\100\001\004\210",                \
+	                        10)
+#define KPROF_IMPL_DS_AREA64_FMT4_LAYOUT KPROF_DS_AREA64_FMT4_SIZE, "\000\000\024\010", 1
+#define kprof_ds_area64_fmt4_decode(buf, len, out)                                                 \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64_fmt4, out),            \
+	                         KPROF_IMPL_DS_AREA64_FMT4_LAYOUT)
+#define kprof_ds_area64_fmt4_encode(in, buf, len)                                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_ds_area64_fmt4, in), buf, len,       \
+	                         KPROF_IMPL_DS_AREA64_FMT4_LAYOUT)
 
 /* Intel's 32-bit DS save area (no DTES64): the eight pointer fields as u32, then one PEBS
  * counter reset value (NetBurst PEBS uses one counter; the value is 40 bits in 8 bytes).
@@ -4414,11 +4464,23 @@ typedef struct kprof_ds_area32 {
 } kprof_ds_area32;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
 
-/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
- * (spec/: widens), everything else zero. */
-KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out);
-KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len);
+/* kprof_ds_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
+ * field widened into its counterpart (spec/: widens), everything else zero. */
+#define kprof_ds_area32_widen(in, out)                                                             \
+	kprof_impl_struct_widen(                                                                   \
+	        KPROF_IMPL_TYPED(const kprof_ds_area32, in),                                       \
+	        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,                      \
+	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000" \
+	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000" \
+	        "\001\110\034\000\070\000\001\110\040\000\100\000\001\210",                        \
+	        9)
+#define KPROF_IMPL_DS_AREA32_LAYOUT KPROF_DS_AREA32_SIZE, "\000\000\010\004\040\000\001\010", 2
+#define kprof_ds_area32_decode(buf, len, out)                                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area32, out),                 \
+	                         KPROF_IMPL_DS_AREA32_LAYOUT)
+#define kprof_ds_area32_encode(in, buf, len)                                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_ds_area32, in), buf, len,            \
+	                         KPROF_IMPL_DS_AREA32_LAYOUT)
 
 /* A branch trace store record in the 64-bit DS format: 24 bytes.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4446,10 +4508,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
 #define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
 
-KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
-                                                 kprof_bts_record64 *out);
-KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
-                                                 size_t len);
+#define KPROF_IMPL_BTS_RECORD64_LAYOUT KPROF_BTS_RECORD64_SIZE, "\000\000\003\010", 1
+#define kprof_bts_record64_decode(buf, len, out)                                                   \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record64, out),              \
+	                         KPROF_IMPL_BTS_RECORD64_LAYOUT)
+#define kprof_bts_record64_encode(in, buf, len)                                                    \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_bts_record64, in), buf, len,         \
+	                         KPROF_IMPL_BTS_RECORD64_LAYOUT)
 
 /* A branch trace store record in the 32-bit DS format (no DTES64): 12 bytes.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4476,10 +4541,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
-KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
-                                                 kprof_bts_record32 *out);
-KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
-                                                 size_t len);
+#define KPROF_IMPL_BTS_RECORD32_LAYOUT KPROF_BTS_RECORD32_SIZE, "\000\000\003\004", 1
+#define kprof_bts_record32_decode(buf, len, out)                                                   \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record32, out),              \
+	                         KPROF_IMPL_BTS_RECORD32_LAYOUT)
+#define kprof_bts_record32_encode(in, buf, len)                                                    \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_bts_record32, in), buf, len,         \
+	                         KPROF_IMPL_BTS_RECORD32_LAYOUT)
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4530,10 +4598,13 @@ typedef struct kprof_pebs_record_fmt0 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
                     kprof_pebs_record_fmt0_size);
 
-KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt0 *out);
-KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
-                                                     size_t len);
+#define KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT KPROF_PEBS_RECORD_FMT0_SIZE, "\000\000\022\010", 1
+#define kprof_pebs_record_fmt0_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt0, out),          \
+	                         KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT)
+#define kprof_pebs_record_fmt0_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt0, in), buf, len,     \
+	                         KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT)
 
 /* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source
  * and load latency.
@@ -4594,10 +4665,13 @@ typedef struct kprof_pebs_record_fmt1 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
                     kprof_pebs_record_fmt1_size);
 
-KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt1 *out);
-KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
-                                                     size_t len);
+#define KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT KPROF_PEBS_RECORD_FMT1_SIZE, "\000\000\026\010", 1
+#define kprof_pebs_record_fmt1_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt1, out),          \
+	                         KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT)
+#define kprof_pebs_record_fmt1_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt1, in), buf, len,     \
+	                         KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT)
 
 /* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4661,10 +4735,13 @@ typedef struct kprof_pebs_record_fmt2 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
                     kprof_pebs_record_fmt2_size);
 
-KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt2 *out);
-KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
-                                                     size_t len);
+#define KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT KPROF_PEBS_RECORD_FMT2_SIZE, "\000\000\030\010", 1
+#define kprof_pebs_record_fmt2_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt2, out),          \
+	                         KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT)
+#define kprof_pebs_record_fmt2_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt2, in), buf, len,     \
+	                         KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT)
 
 /* PEBS record, format 3 (Skylake): format 2 plus the TSC.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4730,10 +4807,13 @@ typedef struct kprof_pebs_record_fmt3 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
                     kprof_pebs_record_fmt3_size);
 
-KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt3 *out);
-KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
-                                                     size_t len);
+#define KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT KPROF_PEBS_RECORD_FMT3_SIZE, "\000\000\031\010", 1
+#define kprof_pebs_record_fmt3_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt3, out),          \
+	                         KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT)
+#define kprof_pebs_record_fmt3_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt3, in), buf, len,     \
+	                         KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT)
 
 /* The 32-bit PEBS record of NetBurst processors (DS save area without DTES64): ten u32
  * registers.
@@ -4767,10 +4847,14 @@ typedef struct kprof_pebs_record_netburst32 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
                     kprof_pebs_record_netburst32_size);
 
-KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
-                                                           kprof_pebs_record_netburst32 *out);
-KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
-                                                           void *buf, size_t len);
+#define KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT                                                   \
+	KPROF_PEBS_RECORD_NETBURST32_SIZE, "\000\000\012\004", 1
+#define kprof_pebs_record_netburst32_decode(buf, len, out)                                         \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_netburst32, out),    \
+	                         KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT)
+#define kprof_pebs_record_netburst32_encode(in, buf, len)                                          \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_netburst32, in), buf,    \
+	                         len, KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT)
 
 /* Adaptive PEBS general-purpose-register group (PEBS_DATA_CFG bit 1). Note the order: ax, cx,
  * dx, bx, sp, bp, si, di - the encoding order, not format 0's.
@@ -4819,8 +4903,13 @@ typedef struct kprof_pebs_gprs {
 } kprof_pebs_gprs;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
 
-KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out);
-KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len);
+#define KPROF_IMPL_PEBS_GPRS_LAYOUT KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1
+#define kprof_pebs_gprs_decode(buf, len, out)                                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_gprs, out),                 \
+	                         KPROF_IMPL_PEBS_GPRS_LAYOUT)
+#define kprof_pebs_gprs_encode(in, buf, len)                                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_gprs, in), buf, len,            \
+	                         KPROF_IMPL_PEBS_GPRS_LAYOUT)
 
 /* The basic group that starts every adaptive PEBS record (format 4 and later). Its record_size
  * field gives the whole record's size, which must match the groups that format_group (a copy of
@@ -4863,8 +4952,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_peb
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
 
-KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out);
-KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len);
+#define KPROF_IMPL_PEBS_BASIC_LAYOUT KPROF_PEBS_BASIC_SIZE, "\000\000\004\010", 1
+#define kprof_pebs_basic_decode(buf, len, out)                                                     \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_basic, out),                \
+	                         KPROF_IMPL_PEBS_BASIC_LAYOUT)
+#define kprof_pebs_basic_encode(in, buf, len)                                                      \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_basic, in), buf, len,           \
+	                         KPROF_IMPL_PEBS_BASIC_LAYOUT)
 
 /* Adaptive PEBS memory-info group (PEBS_DATA_CFG bit 0).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4907,10 +5001,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof
 #define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
 
-KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
-                                                 kprof_pebs_meminfo *out);
-KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
-                                                 size_t len);
+#define KPROF_IMPL_PEBS_MEMINFO_LAYOUT KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010", 1
+#define kprof_pebs_meminfo_decode(buf, len, out)                                                   \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_meminfo, out),              \
+	                         KPROF_IMPL_PEBS_MEMINFO_LAYOUT)
+#define kprof_pebs_meminfo_encode(in, buf, len)                                                    \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_meminfo, in), buf, len,         \
+	                         KPROF_IMPL_PEBS_MEMINFO_LAYOUT)
 
 /* Adaptive PEBS XMM group (PEBS_DATA_CFG bit 2): XMM0..15, two u64 each, low half first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4924,8 +5021,13 @@ typedef struct kprof_pebs_xmm {
 } kprof_pebs_xmm;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
 
-KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out);
-KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len);
+#define KPROF_IMPL_PEBS_XMM_LAYOUT KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1
+#define kprof_pebs_xmm_decode(buf, len, out)                                                       \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_xmm, out),                  \
+	                         KPROF_IMPL_PEBS_XMM_LAYOUT)
+#define kprof_pebs_xmm_encode(in, buf, len)                                                        \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_xmm, in), buf, len,             \
+	                         KPROF_IMPL_PEBS_XMM_LAYOUT)
 
 /* One entry of the adaptive PEBS LBR group (PEBS_DATA_CFG bit 3); the group holds lbr_entries +
  * 1 of them.
@@ -4945,10 +5047,13 @@ typedef struct kprof_pebs_lbr_entry {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
                     kprof_pebs_lbr_entry_size);
 
-KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
-                                                   kprof_pebs_lbr_entry *out);
-KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
-                                                   size_t len);
+#define KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT KPROF_PEBS_LBR_ENTRY_SIZE, "\000\000\003\010", 1
+#define kprof_pebs_lbr_entry_decode(buf, len, out)                                                 \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_lbr_entry, out),            \
+	                         KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT)
+#define kprof_pebs_lbr_entry_encode(in, buf, len)                                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_lbr_entry, in), buf, len,       \
+	                         KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT)
 
 /* Header of the adaptive PEBS counters group (format 6: PEBS_DATA_CFG bit 4 counters, bit 5
  * metrics). Followed by one u64 per set bit of cntr, then of fixed, then two u64 (metrics base,
@@ -4973,10 +5078,13 @@ typedef struct kprof_pebs_cntr_header {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
                     kprof_pebs_cntr_header_size);
 
-KPROF_API kprof_status kprof_pebs_cntr_header_decode(const void *buf, size_t len,
-                                                     kprof_pebs_cntr_header *out);
-KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_header *in, void *buf,
-                                                     size_t len);
+#define KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT KPROF_PEBS_CNTR_HEADER_SIZE, "\000\000\004\004", 1
+#define kprof_pebs_cntr_header_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_cntr_header, out),          \
+	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
+#define kprof_pebs_cntr_header_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_cntr_header, in), buf, len,     \
+	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
 
 /* ---- Debug Store: availability ----------------------------------------------------------
  * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
@@ -5347,14 +5455,24 @@ typedef struct kprof_pebs_ds_save_area {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
                     kprof_pebs_ds_save_area_size);
 
-/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
- * (spec/: widens), everything else zero. */
-KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
-                                             kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
-                                                      kprof_pebs_ds_save_area *out);
-KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
-                                                      size_t len);
+/* kprof_pebs_ds_save_area_widen(in, out): the same area in kprof_ds_area64's shape, each
+ * field widened into its counterpart (spec/: widens), everything else zero. */
+#define kprof_pebs_ds_save_area_widen(in, out)                                                     \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area, in),               \
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
+	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000" \
+	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000" \
+	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
+	                        "\100\000\100\000\001\210\110\000\110\000\001\210\120\000\120\000" \
+	                        "\001\210\130\000\130\000\001\210",                                \
+	                        12)
+#define KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT KPROF_PEBS_DS_SAVE_AREA_SIZE, "\000\000\014\010", 1
+#define kprof_pebs_ds_save_area_decode(buf, len, out)                                              \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area, out),         \
+	                         KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT)
+#define kprof_pebs_ds_save_area_encode(in, buf, len)                                               \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area, in), buf, len,    \
+	                         KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT)
 
 /* Windows 6.2 to 10 1909 PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-
  * processor area the kernel points IA32_DS_AREA at. Created through
@@ -5374,10 +5492,15 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
                     kprof_processor_profile_control_area_size);
 
-KPROF_API kprof_status kprof_processor_profile_control_area_decode(
-        const void *buf, size_t len, kprof_processor_profile_control_area *out);
-KPROF_API kprof_status kprof_processor_profile_control_area_encode(
-        const kprof_processor_profile_control_area *in, void *buf, size_t len);
+#define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                           \
+	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\000\000\014\010", 1
+#define kprof_processor_profile_control_area_decode(buf, len, out)                                 \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_processor_profile_control_area, out),      \
+	                         KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT)
+#define kprof_processor_profile_control_area_encode(in, buf, len)                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_processor_profile_control_area, in), \
+	                         buf, len, KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT)
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-
  * purpose and four fixed counter resets.
@@ -5412,14 +5535,23 @@ typedef struct kprof_pebs_ds_save_area64 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
                     kprof_pebs_ds_save_area64_size);
 
-/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
- * (spec/: widens), everything else zero. */
-KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
-                                               kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
-                                                        kprof_pebs_ds_save_area64 *out);
-KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
-                                                        void *buf, size_t len);
+/* kprof_pebs_ds_save_area64_widen(in, out): the same area in kprof_ds_area64's shape, each
+ * field widened into its counterpart (spec/: widens), everything else zero. */
+#define kprof_pebs_ds_save_area64_widen(in, out)                                                   \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area64, in),             \
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
+	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000" \
+	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000" \
+	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
+	                        "\100\000\100\000\010\210\200\000\100\001\004\210",                \
+	                        10)
+#define KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT KPROF_PEBS_DS_SAVE_AREA64_SIZE, "\000\000\024\010", 1
+#define kprof_pebs_ds_save_area64_decode(buf, len, out)                                            \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area64, out),       \
+	                         KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT)
+#define kprof_pebs_ds_save_area64_encode(in, buf, len)                                             \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area64, in), buf, len,  \
+	                         KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT)
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5453,14 +5585,24 @@ typedef struct kprof_pebs_ds_save_area32 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
                     kprof_pebs_ds_save_area32_size);
 
-/* The same area in kprof_ds_area64's shape: each field widened into its counterpart
- * (spec/: widens), everything else zero. */
-KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
-                                               kprof_ds_area64 *out);
-KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
-                                                        kprof_pebs_ds_save_area32 *out);
-KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
-                                                        void *buf, size_t len);
+/* kprof_pebs_ds_save_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
+ * field widened into its counterpart (spec/: widens), everything else zero. */
+#define kprof_pebs_ds_save_area32_widen(in, out)                                                   \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area32, in),             \
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
+	                        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000" \
+	                        "\001\110\014\000\030\000\001\110\020\000\040\000\001\110\024\000" \
+	                        "\050\000\001\110\030\000\060\000\001\110\034\000\070\000\001\110" \
+	                        "\040\000\100\000\010\210\140\000\100\001\004\210",                \
+	                        10)
+#define KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT                                                      \
+	KPROF_PEBS_DS_SAVE_AREA32_SIZE, "\000\000\010\004\040\000\014\010", 2
+#define kprof_pebs_ds_save_area32_decode(buf, len, out)                                            \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area32, out),       \
+	                         KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT)
+#define kprof_pebs_ds_save_area32_encode(in, buf, len)                                             \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area32, in), buf, len,  \
+	                         KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT)
 
 /* Windows 10 2004+ PROCESSOR_PROFILE_CONTROL_AREA (0xA0 bytes on x86 and x64). Its
  * PebsDsSaveArea is a union, PEBS_DS_SAVE_AREA { PEBS_DS_SAVE_AREA32 As32Bit;
@@ -5483,10 +5625,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
                     kprof_processor_profile_control_area_2004_size);
 
-KPROF_API kprof_status kprof_processor_profile_control_area_2004_decode(
-        const void *buf, size_t len, kprof_processor_profile_control_area_2004 *out);
-KPROF_API kprof_status kprof_processor_profile_control_area_2004_encode(
-        const kprof_processor_profile_control_area_2004 *in, void *buf, size_t len);
+#define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                                      \
+	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\000\000\024\010", 1
+#define kprof_processor_profile_control_area_2004_decode(buf, len, out)                            \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_processor_profile_control_area_2004, out), \
+	                         KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT)
+#define kprof_processor_profile_control_area_2004_encode(in, buf, len)                             \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_processor_profile_control_area_2004, in), buf, len,   \
+	        KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT)
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5507,10 +5655,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
                     kprof_system_processor_profile_control_area_x86_size);
 
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
-        const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out);
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
-        const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len);
+#define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                                \
+	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\000\000\001\004", 1
+#define kprof_system_processor_profile_control_area_x86_decode(buf, len, out)                      \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len, KPROF_IMPL_TYPED(kprof_system_processor_profile_control_area_x86, out),  \
+	        KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT)
+#define kprof_system_processor_profile_control_area_x86_encode(in, buf, len)                       \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_system_processor_profile_control_area_x86, in), buf,  \
+	        len, KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT)
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5531,10 +5685,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
                     kprof_system_processor_profile_control_area_x64_size);
 
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
-        const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out);
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
-        const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len);
+#define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                                \
+	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\000\000\001\010", 1
+#define kprof_system_processor_profile_control_area_x64_decode(buf, len, out)                      \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len, KPROF_IMPL_TYPED(kprof_system_processor_profile_control_area_x64, out),  \
+	        KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT)
+#define kprof_system_processor_profile_control_area_x64_encode(in, buf, len)                       \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_system_processor_profile_control_area_x64, in), buf,  \
+	        len, KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT)
 
 /* PROFILE_SOURCE_INFO: one entry of the chain EventTraceProfileSourceListInformation and
  * TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its
@@ -5563,10 +5723,14 @@ typedef struct kprof_profile_source_info {
 KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
                     kprof_profile_source_info_size);
 
-KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
-                                                        kprof_profile_source_info *out);
-KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
-                                                        void *buf, size_t len);
+#define KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT                                                      \
+	KPROF_PROFILE_SOURCE_INFO_SIZE, "\000\000\004\004\020\000\001\010\030\000\001\002", 3
+#define kprof_profile_source_info_decode(buf, len, out)                                            \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_profile_source_info, out),       \
+	                         KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT)
+#define kprof_profile_source_info_encode(in, buf, len)                                             \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_profile_source_info, in), buf, len,  \
+	                         KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT)
 
 /* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out.
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_PROFILE_INTERVAL {
@@ -5582,10 +5746,14 @@ typedef struct kprof_trace_profile_interval {
 KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
                     kprof_trace_profile_interval_size);
 
-KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
-                                                           kprof_trace_profile_interval *out);
-KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
-                                                           void *buf, size_t len);
+#define KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT                                                   \
+	KPROF_TRACE_PROFILE_INTERVAL_SIZE, "\000\000\002\004", 1
+#define kprof_trace_profile_interval_decode(buf, len, out)                                         \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_trace_profile_interval, out),    \
+	                         KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT)
+#define kprof_trace_profile_interval_encode(in, buf, len)                                          \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_trace_profile_interval, in), buf,    \
+	                         len, KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT)
 
 /* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation).
  * No pointer-sized member: the same 12 bytes on x86 and x64.
@@ -5607,10 +5775,15 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
                     kprof_hal_profile_source_information_size);
 
-KPROF_API kprof_status kprof_hal_profile_source_information_decode(
-        const void *buf, size_t len, kprof_hal_profile_source_information *out);
-KPROF_API kprof_status kprof_hal_profile_source_information_encode(
-        const kprof_hal_profile_source_information *in, void *buf, size_t len);
+#define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                           \
+	KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\000\000\001\004\010\000\001\004", 2
+#define kprof_hal_profile_source_information_decode(buf, len, out)                                 \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_hal_profile_source_information, out),      \
+	                         KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT)
+#define kprof_hal_profile_source_information_encode(in, buf, len)                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_hal_profile_source_information, in), \
+	                         buf, len, KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT)
 
 /* HAL_PROFILE_SOURCE_INFORMATION_EX as 32-bit Windows lays it out (ULONG_PTR = 4 bytes).
  * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h
@@ -5637,10 +5810,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
                     kprof_hal_profile_source_information_ex_x86_size);
 
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
-        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out);
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
-        const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len);
+#define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                                    \
+	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\000\000\001\004\010\000\004\004", 2
+#define kprof_hal_profile_source_information_ex_x86_decode(buf, len, out)                          \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len, KPROF_IMPL_TYPED(kprof_hal_profile_source_information_ex_x86, out),      \
+	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT)
+#define kprof_hal_profile_source_information_ex_x86_encode(in, buf, len)                           \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_hal_profile_source_information_ex_x86, in), buf, len, \
+	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT)
 
 /* HAL_PROFILE_SOURCE_INFORMATION_EX as 64-bit Windows lays it out (ULONG_PTR = 8 bytes).
  * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h
@@ -5667,10 +5846,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
                     kprof_hal_profile_source_information_ex_x64_size);
 
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
-        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out);
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
-        const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len);
+#define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                                    \
+	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\000\000\001\004\010\000\004\010", 2
+#define kprof_hal_profile_source_information_ex_x64_decode(buf, len, out)                          \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len, KPROF_IMPL_TYPED(kprof_hal_profile_source_information_ex_x64, out),      \
+	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
+#define kprof_hal_profile_source_information_ex_x64_encode(in, buf, len)                           \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_hal_profile_source_information_ex_x64, in), buf, len, \
+	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
 
 /* ---- PROFILE_SOURCE_INFO chains ----------------------------------------------------------
  * What EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return: entries
@@ -10498,69 +10683,6 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value)
 
 /* ---- lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
 #if !defined(KPROF_NO_LWP)
-KPROF_API kprof_status kprof_lwpcb_decode(const void *buf, size_t len, kprof_lwpcb *out)
-{
-	return kprof_impl_struct_decode(
-	        buf, len, out, KPROF_LWPCB_SIZE,
-	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
-	        "\050\000\002\010\100\000\001\004\110\000\002\010",
-	        8);
-}
-
-KPROF_API kprof_status kprof_lwpcb_encode(const kprof_lwpcb *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(
-	        in, buf, len, KPROF_LWPCB_SIZE,
-	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
-	        "\050\000\002\010\100\000\001\004\110\000\002\010",
-	        8);
-}
-
-KPROF_API kprof_status kprof_lwp_event_slot_decode(const void *buf, size_t len,
-                                                   kprof_lwp_event_slot *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_LWP_EVENT_SLOT_SIZE,
-	                                "\000\000\002\004", 1);
-}
-
-KPROF_API kprof_status kprof_lwp_event_slot_encode(const kprof_lwp_event_slot *in, void *buf,
-                                                   size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_LWP_EVENT_SLOT_SIZE, "\000\000\002\004",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_lwpcb_fam15h_decode(const void *buf, size_t len,
-                                                 kprof_lwpcb_fam15h *out)
-{
-	return kprof_impl_struct_decode(
-	        buf, len, out, KPROF_LWPCB_FAM15H_SIZE,
-	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
-	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",
-	        9);
-}
-
-KPROF_API kprof_status kprof_lwpcb_fam15h_encode(const kprof_lwpcb_fam15h *in, void *buf,
-                                                 size_t len)
-{
-	return kprof_impl_struct_encode(
-	        in, buf, len, KPROF_LWPCB_FAM15H_SIZE,
-	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004"
-	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",
-	        9);
-}
-
-KPROF_API kprof_status kprof_lwp_record_decode(const void *buf, size_t len, kprof_lwp_record *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_LWP_RECORD_SIZE,
-	                                "\002\000\001\002\004\000\001\004\010\000\003\010", 3);
-}
-
-KPROF_API kprof_status kprof_lwp_record_encode(const kprof_lwp_record *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_LWP_RECORD_SIZE,
-	                                "\002\000\001\002\004\000\001\004\010\000\003\010", 3);
-}
 
 /* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
  * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
@@ -11855,230 +11977,6 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 
 /* ---- ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
 #if !defined(KPROF_NO_DS)
-KPROF_API kprof_status kprof_ds_area64_decode(const void *buf, size_t len, kprof_ds_area64 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1);
-}
-
-KPROF_API kprof_status kprof_ds_area64_encode(const kprof_ds_area64 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1);
-}
-
-KPROF_API void kprof_ds_area64_fmt4_widen(const kprof_ds_area64_fmt4 *in, kprof_ds_area64 *out)
-{
-	kprof_impl_struct_widen(
-	        in, out, sizeof(*out),
-	        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000\001\210\030\000"
-	        "\030\000\001\210\040\000\040\000\001\210\050\000\050\000\001\210\060\000\060\000"
-	        "\001\210\070\000\070\000\001\210\100\000\100\000\010\210\200\000\100\001\004\210",
-	        10);
-}
-KPROF_API kprof_status kprof_ds_area64_fmt4_decode(const void *buf, size_t len,
-                                                   kprof_ds_area64_fmt4 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA64_FMT4_SIZE,
-	                                "\000\000\024\010", 1);
-}
-
-KPROF_API kprof_status kprof_ds_area64_fmt4_encode(const kprof_ds_area64_fmt4 *in, void *buf,
-                                                   size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA64_FMT4_SIZE, "\000\000\024\010",
-	                                1);
-}
-
-KPROF_API void kprof_ds_area32_widen(const kprof_ds_area32 *in, kprof_ds_area64 *out)
-{
-	kprof_impl_struct_widen(
-	        in, out, sizeof(*out),
-	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000"
-	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000"
-	        "\001\110\034\000\070\000\001\110\040\000\100\000\001\210",
-	        9);
-}
-KPROF_API kprof_status kprof_ds_area32_decode(const void *buf, size_t len, kprof_ds_area32 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_DS_AREA32_SIZE,
-	                                "\000\000\010\004\040\000\001\010", 2);
-}
-
-KPROF_API kprof_status kprof_ds_area32_encode(const kprof_ds_area32 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_DS_AREA32_SIZE,
-	                                "\000\000\010\004\040\000\001\010", 2);
-}
-
-KPROF_API kprof_status kprof_bts_record64_decode(const void *buf, size_t len,
-                                                 kprof_bts_record64 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_BTS_RECORD64_SIZE, "\000\000\003\010",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_bts_record64_encode(const kprof_bts_record64 *in, void *buf,
-                                                 size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_BTS_RECORD64_SIZE, "\000\000\003\010",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_bts_record32_decode(const void *buf, size_t len,
-                                                 kprof_bts_record32 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_BTS_RECORD32_SIZE, "\000\000\003\004",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_bts_record32_encode(const kprof_bts_record32 *in, void *buf,
-                                                 size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_BTS_RECORD32_SIZE, "\000\000\003\004",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt0_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt0 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT0_SIZE,
-	                                "\000\000\022\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt0_encode(const kprof_pebs_record_fmt0 *in, void *buf,
-                                                     size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT0_SIZE,
-	                                "\000\000\022\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt1_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt1 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT1_SIZE,
-	                                "\000\000\026\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt1_encode(const kprof_pebs_record_fmt1 *in, void *buf,
-                                                     size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT1_SIZE,
-	                                "\000\000\026\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt2_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt2 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT2_SIZE,
-	                                "\000\000\030\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt2_encode(const kprof_pebs_record_fmt2 *in, void *buf,
-                                                     size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT2_SIZE,
-	                                "\000\000\030\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt3_decode(const void *buf, size_t len,
-                                                     kprof_pebs_record_fmt3 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_FMT3_SIZE,
-	                                "\000\000\031\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_fmt3_encode(const kprof_pebs_record_fmt3 *in, void *buf,
-                                                     size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_FMT3_SIZE,
-	                                "\000\000\031\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_netburst32_decode(const void *buf, size_t len,
-                                                           kprof_pebs_record_netburst32 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_RECORD_NETBURST32_SIZE,
-	                                "\000\000\012\004", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_record_netburst32_encode(const kprof_pebs_record_netburst32 *in,
-                                                           void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_RECORD_NETBURST32_SIZE,
-	                                "\000\000\012\004", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_gprs_decode(const void *buf, size_t len, kprof_pebs_gprs *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_gprs_encode(const kprof_pebs_gprs *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_basic_decode(const void *buf, size_t len, kprof_pebs_basic *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_BASIC_SIZE, "\000\000\004\010",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_pebs_basic_encode(const kprof_pebs_basic *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_BASIC_SIZE, "\000\000\004\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_meminfo_decode(const void *buf, size_t len,
-                                                 kprof_pebs_meminfo *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_pebs_meminfo_encode(const kprof_pebs_meminfo *in, void *buf,
-                                                 size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_pebs_xmm_decode(const void *buf, size_t len, kprof_pebs_xmm *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_xmm_encode(const kprof_pebs_xmm *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_lbr_entry_decode(const void *buf, size_t len,
-                                                   kprof_pebs_lbr_entry *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_LBR_ENTRY_SIZE,
-	                                "\000\000\003\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_lbr_entry_encode(const kprof_pebs_lbr_entry *in, void *buf,
-                                                   size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_LBR_ENTRY_SIZE, "\000\000\003\010",
-	                                1);
-}
-
-KPROF_API kprof_status kprof_pebs_cntr_header_decode(const void *buf, size_t len,
-                                                     kprof_pebs_cntr_header *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_CNTR_HEADER_SIZE,
-	                                "\000\000\004\004", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_cntr_header_encode(const kprof_pebs_cntr_header *in, void *buf,
-                                                     size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_CNTR_HEADER_SIZE,
-	                                "\000\000\004\004", 1);
-}
 
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
                                                    const uint64_t *misc_enable,
@@ -12653,17 +12551,16 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	out->format = w->format;
 	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE &&
 	    w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
-		kprof_pebs_basic b;
-		uint64_t group, cntr;
+		uint64_t format_size, group, cntr;
 		uint32_t expect;
 		size_t off;
-		kprof_impl_zero(&b, sizeof(b));
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
-		(void)kprof_pebs_basic_decode(p, KPROF_PEBS_BASIC_SIZE, &b);
-		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, b.format_size);
+		/* read in place, as every group below: the walker's frame stays small in ring 0 */
+		format_size = kprof_load_le64(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
+		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
-		                                 b.format_size);
+		                                 format_size);
 		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
 		 * comes from its own header (checked below), so it may only add to expect. */
 		cntr = group &
@@ -12676,15 +12573,15 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has =
 		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
-		out->ip = out->eventing_ip = b.ip;
-		out->applicable_counters = b.applicable_counters;
-		out->tsc = b.tsc;
+		out->ip = out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_BASIC_IP_OFFSET);
+		out->applicable_counters =
+		        kprof_load_le64(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
+		out->tsc = kprof_load_le64(p + KPROF_PEBS_BASIC_TSC_OFFSET);
 		out->format_group = group;
 		out->retire_latency =
-		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, b.format_size);
+		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
-			/* read in place: the walker's frame stays small when inlined in ring 0 */
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
 			out->data_address =
 			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
@@ -12766,214 +12663,6 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 
 /* ---- windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
 #if !defined(KPROF_NO_WINDOWS)
-KPROF_API void kprof_pebs_ds_save_area_widen(const kprof_pebs_ds_save_area *in,
-                                             kprof_ds_area64 *out)
-{
-	kprof_impl_struct_widen(in, out, sizeof(*out),
-	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000"
-	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000"
-	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210"
-	                        "\100\000\100\000\001\210\110\000\110\000\001\210\120\000\120\000"
-	                        "\001\210\130\000\130\000\001\210",
-	                        12);
-}
-KPROF_API kprof_status kprof_pebs_ds_save_area_decode(const void *buf, size_t len,
-                                                      kprof_pebs_ds_save_area *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA_SIZE,
-	                                "\000\000\014\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_ds_save_area_encode(const kprof_pebs_ds_save_area *in, void *buf,
-                                                      size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA_SIZE,
-	                                "\000\000\014\010", 1);
-}
-
-KPROF_API kprof_status kprof_processor_profile_control_area_decode(
-        const void *buf, size_t len, kprof_processor_profile_control_area *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
-	                                "\000\000\014\010", 1);
-}
-
-KPROF_API kprof_status kprof_processor_profile_control_area_encode(
-        const kprof_processor_profile_control_area *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
-	                                "\000\000\014\010", 1);
-}
-
-KPROF_API void kprof_pebs_ds_save_area64_widen(const kprof_pebs_ds_save_area64 *in,
-                                               kprof_ds_area64 *out)
-{
-	kprof_impl_struct_widen(
-	        in, out, sizeof(*out),
-	        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000\001\210\030\000"
-	        "\030\000\001\210\040\000\040\000\001\210\050\000\050\000\001\210\060\000\060\000"
-	        "\001\210\070\000\070\000\001\210\100\000\100\000\010\210\200\000\100\001\004\210",
-	        10);
-}
-KPROF_API kprof_status kprof_pebs_ds_save_area64_decode(const void *buf, size_t len,
-                                                        kprof_pebs_ds_save_area64 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA64_SIZE,
-	                                "\000\000\024\010", 1);
-}
-
-KPROF_API kprof_status kprof_pebs_ds_save_area64_encode(const kprof_pebs_ds_save_area64 *in,
-                                                        void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE,
-	                                "\000\000\024\010", 1);
-}
-
-KPROF_API void kprof_pebs_ds_save_area32_widen(const kprof_pebs_ds_save_area32 *in,
-                                               kprof_ds_area64 *out)
-{
-	kprof_impl_struct_widen(
-	        in, out, sizeof(*out),
-	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000"
-	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000"
-	        "\001\110\034\000\070\000\001\110\040\000\100\000\010\210\140\000\100\001\004\210",
-	        10);
-}
-KPROF_API kprof_status kprof_pebs_ds_save_area32_decode(const void *buf, size_t len,
-                                                        kprof_pebs_ds_save_area32 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PEBS_DS_SAVE_AREA32_SIZE,
-	                                "\000\000\010\004\040\000\014\010", 2);
-}
-
-KPROF_API kprof_status kprof_pebs_ds_save_area32_encode(const kprof_pebs_ds_save_area32 *in,
-                                                        void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE,
-	                                "\000\000\010\004\040\000\014\010", 2);
-}
-
-KPROF_API kprof_status kprof_processor_profile_control_area_2004_decode(
-        const void *buf, size_t len, kprof_processor_profile_control_area_2004 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out,
-	                                KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
-	                                "\000\000\024\010", 1);
-}
-
-KPROF_API kprof_status kprof_processor_profile_control_area_2004_encode(
-        const kprof_processor_profile_control_area_2004 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len,
-	                                KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
-	                                "\000\000\024\010", 1);
-}
-
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_decode(
-        const void *buf, size_t len, kprof_system_processor_profile_control_area_x86 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out,
-	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
-	                                "\000\000\001\004", 1);
-}
-
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x86_encode(
-        const kprof_system_processor_profile_control_area_x86 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len,
-	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
-	                                "\000\000\001\004", 1);
-}
-
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_decode(
-        const void *buf, size_t len, kprof_system_processor_profile_control_area_x64 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out,
-	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
-	                                "\000\000\001\010", 1);
-}
-
-KPROF_API kprof_status kprof_system_processor_profile_control_area_x64_encode(
-        const kprof_system_processor_profile_control_area_x64 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len,
-	                                KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
-	                                "\000\000\001\010", 1);
-}
-
-KPROF_API kprof_status kprof_profile_source_info_decode(const void *buf, size_t len,
-                                                        kprof_profile_source_info *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_PROFILE_SOURCE_INFO_SIZE,
-	                                "\000\000\004\004\020\000\001\010\030\000\001\002", 3);
-}
-
-KPROF_API kprof_status kprof_profile_source_info_encode(const kprof_profile_source_info *in,
-                                                        void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_PROFILE_SOURCE_INFO_SIZE,
-	                                "\000\000\004\004\020\000\001\010\030\000\001\002", 3);
-}
-
-KPROF_API kprof_status kprof_trace_profile_interval_decode(const void *buf, size_t len,
-                                                           kprof_trace_profile_interval *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_TRACE_PROFILE_INTERVAL_SIZE,
-	                                "\000\000\002\004", 1);
-}
-
-KPROF_API kprof_status kprof_trace_profile_interval_encode(const kprof_trace_profile_interval *in,
-                                                           void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_TRACE_PROFILE_INTERVAL_SIZE,
-	                                "\000\000\002\004", 1);
-}
-
-KPROF_API kprof_status kprof_hal_profile_source_information_decode(
-        const void *buf, size_t len, kprof_hal_profile_source_information *out)
-{
-	return kprof_impl_struct_decode(buf, len, out, KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
-	                                "\000\000\001\004\010\000\001\004", 2);
-}
-
-KPROF_API kprof_status kprof_hal_profile_source_information_encode(
-        const kprof_hal_profile_source_information *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len, KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
-	                                "\000\000\001\004\010\000\001\004", 2);
-}
-
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_decode(
-        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x86 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out,
-	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
-	                                "\000\000\001\004\010\000\004\004", 2);
-}
-
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x86_encode(
-        const kprof_hal_profile_source_information_ex_x86 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len,
-	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
-	                                "\000\000\001\004\010\000\004\004", 2);
-}
-
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_decode(
-        const void *buf, size_t len, kprof_hal_profile_source_information_ex_x64 *out)
-{
-	return kprof_impl_struct_decode(buf, len, out,
-	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
-	                                "\000\000\001\004\010\000\004\010", 2);
-}
-
-KPROF_API kprof_status kprof_hal_profile_source_information_ex_x64_encode(
-        const kprof_hal_profile_source_information_ex_x64 *in, void *buf, size_t len)
-{
-	return kprof_impl_struct_encode(in, buf, len,
-	                                KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
-	                                "\000\000\001\004\010\000\004\010", 2);
-}
 
 /* One DS layout: its size and the width of its eight buffer fields (kprof_ds_area64 is all
  * u64 fields, those eight first); its u64 counter resets run from gp_at to the end of the

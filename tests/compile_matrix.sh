@@ -1,7 +1,8 @@
 #!/bin/bash
 # The header builds clean with -Wall -Wextra -Wpedantic -Werror under gcc and clang, as C
 # (C99, C11, C17, C2x) and C++ (C++11, C++17, C++20), for x86-64 and i386, and each build
-# runs; a KPROF_NO_NAMES build carries no name strings; and kprof.h coexists with the
+# runs; a KPROF_NO_NAMES build carries no name strings; the struct macros refuse wrong
+# pointers (tests/struct_macros.c); and kprof.h coexists with the
 # platform headers that define KPROFILE_SOURCE (mingw-w64 ddk/wdm.h, Wine winternl.h).
 #
 #     tests/compile_matrix.sh [BUILD_DIR]        ends with "N passed, N failed"
@@ -35,6 +36,15 @@ build_run() {
 	case " $* " in *" -m32 "*) arch=i386 ;; esac
 	step "$name" sh -c '"$@" && tools/run-foreign '$arch' "$0"' "$out/$name" "$cc" "$@" -o "$out/$name"
 }
+# compile_refused FILE LINE COMPILER FLAGS...: the compilation fails, with a diagnostic on
+# FILE:LINE (the one wrong line, not anything else).
+compile_refused() {
+	local file=$1 line=$2 log
+	shift 2
+	log=$("$@" 2>&1) && { echo "$log"; echo "built, but must not"; return 1; }
+	echo "$log"
+	grep -q "$file:$line:" <<<"$log" || { echo "no diagnostic on $file:$line"; return 1; }
+}
 tools/run-foreign --which i386 || exit 1
 
 for m in 64 32; do
@@ -51,6 +61,17 @@ for m in 64 32; do
 		build_run "$cc-nonames-m$m" "$cc" -m$m -std=c99 -O2 $WARN -DKPROF_NO_NAMES -I. -Itests tests/matrix_api.c
 		build_run "$cxx-nonames-m$m" "$cxx" -m$m -x c++ -std=c++11 -O2 $WARN -DKPROF_NO_NAMES -I. -Itests tests/matrix_api.c
 		step "$cc-nonames-m$m-strings" sh -c '! grep -a -q -e ProfileLLCMisses -e FRDispachStalls "$0"' "$out/$cc-nonames-m$m"
+		# The struct macros check their pointers as prototypes would: right ones build and run,
+		# each wrong one (tests/struct_macros.c CASE 1-4) is refused under -Werror.
+		for x in "$cc -std=c99" "$cxx -x c++ -std=c++11"; do
+			lang=$([ "${x#*c++ }" = "$x" ] && echo c || echo c++)
+			build_run "$cc-$lang-struct-macros-m$m" $x -m$m -DCASE=0 $WARN -I. tests/struct_macros.c
+			for k in 1 2 3 4; do
+				step "$cc-$lang-struct-macros-$k-refused-m$m" compile_refused tests/struct_macros.c \
+					$(($(grep -n "^#elif CASE == $k\$" tests/struct_macros.c | cut -d: -f1) + 1)) \
+					$x -m$m -DCASE=$k $WARN -I. -c tests/struct_macros.c -o "$out/struct-macros.o"
+			done
+		done
 	done
 	build_run "bare-windows-names-m$m" gcc -m$m -std=c99 $WARN -I. tests/coexist/bare.c
 	build_run "bare-windows-names-cxx-m$m" clang++ -m$m -x c++ -std=c++11 $WARN -I. tests/coexist/bare.c

@@ -2,9 +2,10 @@
 """Ring 0 means ring 0: every public function of kprof.h, compiled as a kernel compiles it.
 
 The thin callers are generated from kprof.h itself: one external function per public (KPROF_API)
-function definition, taking the same parameters and calling it, so a new function is covered
-without editing this test and every function is compiled both out of line (-O0) and inlined
-into a caller that does nothing else (-O1 and up), the way a driver uses it. Two objects:
+function definition and per generated struct macro (kprof_<s>_decode, _encode, _widen), taking
+the same parameters and calling it, so a new function is covered without editing this test and
+every function is compiled both out of line (-O0) and inlined into a caller that does nothing
+else (-O1 and up), the way a driver uses it. Two objects:
 everything but the LWP software model (api.o), and the model (kprof_lwp_model_*, model.o), a
 user-mode producer kept apart so its result is visible on its own.
 
@@ -81,6 +82,27 @@ def public_functions(text):
     return fns
 
 
+# The per-struct codecs are macros (kprof_<s>_decode, _encode, _widen) over one generic codec:
+# each gets a thin caller too, with the signature its pointer checks (KPROF_IMPL_TYPED) give it.
+STRUCT_MACRO = re.compile(r"^#define (kprof_\w+_(decode|encode|widen))\(([^)]*)\)((?:.*\\\n)*.*)$", re.M)
+STRUCT_PARAM = {"buf": {"decode": "const void *buf", "encode": "void *buf"}, "len": "size_t len"}
+
+
+def struct_macros(text):
+    """(return type, name, parameter text, argument list) of every generated struct macro."""
+    fns = []
+    for m in STRUCT_MACRO.finditer(text):
+        name, kind, args, body = m.group(1), m.group(2), m.group(3).replace(" ", ""), m.group(4)
+        params = []
+        for a in args.split(","):
+            typed = re.search(r"KPROF_IMPL_TYPED\(([\w ]+), " + a + r"\)", body)
+            p = STRUCT_PARAM.get(a)
+            params.append(f"{typed.group(1)} *{a}" if typed else p[kind] if isinstance(p, dict) else p)
+        fns.append(("void" if kind == "widen" else "kprof_status", name, ", ".join(params),
+                    ", ".join(args.split(","))))
+    return fns
+
+
 LOCAL = re.compile(r"^(kprof_\w+)\s*\*\s*(\w+)$")
 ESCAPE = '__asm__ __volatile__("" : : "r"(&{0}) : "memory");'
 
@@ -123,7 +145,7 @@ def thin_callers(fns, types):
 
 def sources(bdir):
     text = open(HEADER, encoding="utf-8").read()
-    fns = public_functions(text)
+    fns = public_functions(text) + struct_macros(text)
     types = set(re.findall(r"^\}\s*(kprof_\w+)\s*;", text, re.M))
     model = [f for f in fns if f[1].startswith("kprof_lwp_model_")]
     api = [f for f in fns if not f[1].startswith("kprof_lwp_model_")]

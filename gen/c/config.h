@@ -98,6 +98,12 @@
 #define KPROF_NO_LIVE 1
 #endif
 
+/* A pointer argument of a generated struct macro (kprof_<s>_decode, _encode, _widen), checked
+ * as a parameter of type T * would be: another object pointer type draws the compiler's
+ * pointer-type-mismatch warning, a const one for a non-const T loses const on the way in, and
+ * void * and NULL pass. p is evaluated once. */
+#define KPROF_IMPL_TYPED(T, p) (1 ? (p) : (T *)0)
+
 #if defined(__cplusplus) && __cplusplus >= 201103L
 #define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
 #elif defined(_MSC_VER) && defined(__cplusplus)
