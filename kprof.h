@@ -3587,6 +3587,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
 #define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
+/* What kprof_lwpcb_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_LWPCB_LAYOUT                                                                    \
 	KPROF_LWPCB_SIZE,                                                                          \
 	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004" \
@@ -3622,6 +3624,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
+/* What kprof_lwp_event_slot_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT KPROF_LWP_EVENT_SLOT_SIZE, "\000\000\002\004", 1
 #define kprof_lwp_event_slot_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_event_slot, out),            \
@@ -3643,6 +3647,8 @@ typedef struct kprof_lwpcb_fam15h {
 } kprof_lwpcb_fam15h;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
 
+/* What kprof_lwpcb_fam15h_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_LWPCB_FAM15H_LAYOUT                                                             \
 	KPROF_LWPCB_FAM15H_SIZE,                                                                   \
 	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004" \
@@ -3685,6 +3691,8 @@ typedef struct kprof_lwp_record {
 } kprof_lwp_record;
 KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
 
+/* What kprof_lwp_record_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_LWP_RECORD_LAYOUT                                                               \
 	KPROF_LWP_RECORD_SIZE, "\002\000\001\002\004\000\001\004\010\000\003\010", 3
 #define kprof_lwp_record_decode(buf, len, out)                                                     \
@@ -4371,6 +4379,8 @@ typedef struct kprof_ds_area64 {
 } kprof_ds_area64;
 KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
 
+/* What kprof_ds_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_DS_AREA64_LAYOUT KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1
 #define kprof_ds_area64_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64, out),                 \
@@ -4427,6 +4437,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
 	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
 	                        "\100\000\100\000\010\210\200\000\100\001\004\210",                \
 	                        10)
+/* What kprof_ds_area64_fmt4_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_DS_AREA64_FMT4_LAYOUT KPROF_DS_AREA64_FMT4_SIZE, "\000\000\024\010", 1
 #define kprof_ds_area64_fmt4_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64_fmt4, out),            \
@@ -4474,6 +4486,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_ar
 	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000" \
 	        "\001\110\034\000\070\000\001\110\040\000\100\000\001\210",                        \
 	        9)
+/* What kprof_ds_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_DS_AREA32_LAYOUT KPROF_DS_AREA32_SIZE, "\000\000\010\004\040\000\001\010", 2
 #define kprof_ds_area32_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area32, out),                 \
@@ -4508,6 +4522,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
 #define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
 
+/* What kprof_bts_record64_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_BTS_RECORD64_LAYOUT KPROF_BTS_RECORD64_SIZE, "\000\000\003\010", 1
 #define kprof_bts_record64_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record64, out),              \
@@ -4541,6 +4557,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
+/* What kprof_bts_record32_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_BTS_RECORD32_LAYOUT KPROF_BTS_RECORD32_SIZE, "\000\000\003\004", 1
 #define kprof_bts_record32_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record32, out),              \
@@ -4598,6 +4616,8 @@ typedef struct kprof_pebs_record_fmt0 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
                     kprof_pebs_record_fmt0_size);
 
+/* What kprof_pebs_record_fmt0_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT KPROF_PEBS_RECORD_FMT0_SIZE, "\000\000\022\010", 1
 #define kprof_pebs_record_fmt0_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt0, out),          \
@@ -4665,6 +4685,8 @@ typedef struct kprof_pebs_record_fmt1 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
                     kprof_pebs_record_fmt1_size);
 
+/* What kprof_pebs_record_fmt1_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT KPROF_PEBS_RECORD_FMT1_SIZE, "\000\000\026\010", 1
 #define kprof_pebs_record_fmt1_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt1, out),          \
@@ -4735,6 +4757,8 @@ typedef struct kprof_pebs_record_fmt2 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
                     kprof_pebs_record_fmt2_size);
 
+/* What kprof_pebs_record_fmt2_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT KPROF_PEBS_RECORD_FMT2_SIZE, "\000\000\030\010", 1
 #define kprof_pebs_record_fmt2_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt2, out),          \
@@ -4807,6 +4831,8 @@ typedef struct kprof_pebs_record_fmt3 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
                     kprof_pebs_record_fmt3_size);
 
+/* What kprof_pebs_record_fmt3_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT KPROF_PEBS_RECORD_FMT3_SIZE, "\000\000\031\010", 1
 #define kprof_pebs_record_fmt3_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt3, out),          \
@@ -4847,6 +4873,8 @@ typedef struct kprof_pebs_record_netburst32 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
                     kprof_pebs_record_netburst32_size);
 
+/* What kprof_pebs_record_netburst32_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT                                                   \
 	KPROF_PEBS_RECORD_NETBURST32_SIZE, "\000\000\012\004", 1
 #define kprof_pebs_record_netburst32_decode(buf, len, out)                                         \
@@ -4903,6 +4931,8 @@ typedef struct kprof_pebs_gprs {
 } kprof_pebs_gprs;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
 
+/* What kprof_pebs_gprs_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_GPRS_LAYOUT KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1
 #define kprof_pebs_gprs_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_gprs, out),                 \
@@ -4952,6 +4982,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_peb
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
 
+/* What kprof_pebs_basic_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_BASIC_LAYOUT KPROF_PEBS_BASIC_SIZE, "\000\000\004\010", 1
 #define kprof_pebs_basic_decode(buf, len, out)                                                     \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_basic, out),                \
@@ -5001,6 +5033,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof
 #define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
 
+/* What kprof_pebs_meminfo_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_MEMINFO_LAYOUT KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010", 1
 #define kprof_pebs_meminfo_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_meminfo, out),              \
@@ -5021,6 +5055,8 @@ typedef struct kprof_pebs_xmm {
 } kprof_pebs_xmm;
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
 
+/* What kprof_pebs_xmm_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_XMM_LAYOUT KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1
 #define kprof_pebs_xmm_decode(buf, len, out)                                                       \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_xmm, out),                  \
@@ -5047,6 +5083,8 @@ typedef struct kprof_pebs_lbr_entry {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
                     kprof_pebs_lbr_entry_size);
 
+/* What kprof_pebs_lbr_entry_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT KPROF_PEBS_LBR_ENTRY_SIZE, "\000\000\003\010", 1
 #define kprof_pebs_lbr_entry_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_lbr_entry, out),            \
@@ -5078,6 +5116,8 @@ typedef struct kprof_pebs_cntr_header {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
                     kprof_pebs_cntr_header_size);
 
+/* What kprof_pebs_cntr_header_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT KPROF_PEBS_CNTR_HEADER_SIZE, "\000\000\004\004", 1
 #define kprof_pebs_cntr_header_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_cntr_header, out),          \
@@ -5466,6 +5506,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_S
 	                        "\100\000\100\000\001\210\110\000\110\000\001\210\120\000\120\000" \
 	                        "\001\210\130\000\130\000\001\210",                                \
 	                        12)
+/* What kprof_pebs_ds_save_area_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT KPROF_PEBS_DS_SAVE_AREA_SIZE, "\000\000\014\010", 1
 #define kprof_pebs_ds_save_area_decode(buf, len, out)                                              \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area, out),         \
@@ -5492,6 +5534,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
                     kprof_processor_profile_control_area_size);
 
+/* What kprof_processor_profile_control_area_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                           \
 	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\000\000\014\010", 1
 #define kprof_processor_profile_control_area_decode(buf, len, out)                                 \
@@ -5545,6 +5589,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA
 	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
 	                        "\100\000\100\000\010\210\200\000\100\001\004\210",                \
 	                        10)
+/* What kprof_pebs_ds_save_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT KPROF_PEBS_DS_SAVE_AREA64_SIZE, "\000\000\024\010", 1
 #define kprof_pebs_ds_save_area64_decode(buf, len, out)                                            \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area64, out),       \
@@ -5595,6 +5641,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA
 	                        "\050\000\001\110\030\000\060\000\001\110\034\000\070\000\001\110" \
 	                        "\040\000\100\000\010\210\140\000\100\001\004\210",                \
 	                        10)
+/* What kprof_pebs_ds_save_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT                                                      \
 	KPROF_PEBS_DS_SAVE_AREA32_SIZE, "\000\000\010\004\040\000\014\010", 2
 #define kprof_pebs_ds_save_area32_decode(buf, len, out)                                            \
@@ -5625,6 +5673,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
                             KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
                     kprof_processor_profile_control_area_2004_size);
 
+/* What kprof_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                                      \
 	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\000\000\024\010", 1
 #define kprof_processor_profile_control_area_2004_decode(buf, len, out)                            \
@@ -5655,6 +5705,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
                     kprof_system_processor_profile_control_area_x86_size);
 
+/* What kprof_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                                \
 	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\000\000\001\004", 1
 #define kprof_system_processor_profile_control_area_x86_decode(buf, len, out)                      \
@@ -5685,6 +5737,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
                             KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
                     kprof_system_processor_profile_control_area_x64_size);
 
+/* What kprof_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                                \
 	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\000\000\001\010", 1
 #define kprof_system_processor_profile_control_area_x64_decode(buf, len, out)                      \
@@ -5723,6 +5777,8 @@ typedef struct kprof_profile_source_info {
 KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
                     kprof_profile_source_info_size);
 
+/* What kprof_profile_source_info_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT                                                      \
 	KPROF_PROFILE_SOURCE_INFO_SIZE, "\000\000\004\004\020\000\001\010\030\000\001\002", 3
 #define kprof_profile_source_info_decode(buf, len, out)                                            \
@@ -5746,6 +5802,8 @@ typedef struct kprof_trace_profile_interval {
 KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
                     kprof_trace_profile_interval_size);
 
+/* What kprof_trace_profile_interval_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT                                                   \
 	KPROF_TRACE_PROFILE_INTERVAL_SIZE, "\000\000\002\004", 1
 #define kprof_trace_profile_interval_decode(buf, len, out)                                         \
@@ -5775,6 +5833,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
                     kprof_hal_profile_source_information_size);
 
+/* What kprof_hal_profile_source_information_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                           \
 	KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\000\000\001\004\010\000\001\004", 2
 #define kprof_hal_profile_source_information_decode(buf, len, out)                                 \
@@ -5810,6 +5870,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
                     kprof_hal_profile_source_information_ex_x86_size);
 
+/* What kprof_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                                    \
 	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\000\000\001\004\010\000\004\004", 2
 #define kprof_hal_profile_source_information_ex_x86_decode(buf, len, out)                          \
@@ -5846,6 +5908,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
                             KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
                     kprof_hal_profile_source_information_ex_x64_size);
 
+/* What kprof_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                                    \
 	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\000\000\001\004\010\000\004\010", 2
 #define kprof_hal_profile_source_information_ex_x64_decode(buf, len, out)                          \

@@ -92,11 +92,14 @@ def struct_macros(text):
     """(return type, name, parameter text, argument list) of every generated struct macro."""
     fns = []
     for m in STRUCT_MACRO.finditer(text):
-        name, kind, args, body = m.group(1), m.group(2), m.group(3).replace(" ", ""), m.group(4)
+        name, kind, args = m.group(1), m.group(2), m.group(3).replace(" ", "")
+        body = re.sub(r"\\\n", " ", m.group(4))  # clang-format breaks it between any tokens
         params = []
         for a in args.split(","):
-            typed = re.search(r"KPROF_IMPL_TYPED\(([\w ]+), " + a + r"\)", body)
+            typed = re.search(r"KPROF_IMPL_TYPED\(([\w ]+),\s*" + a + r"\)", body)
             p = STRUCT_PARAM.get(a)
+            if not typed and not p:
+                raise SystemExit(f"ring0.py: {name}: no type for its argument {a}")
             params.append(f"{typed.group(1)} *{a}" if typed else p[kind] if isinstance(p, dict) else p)
         fns.append(("void" if kind == "widen" else "kprof_status", name, ", ".join(params),
                     ", ".join(args.split(","))))
