@@ -63,8 +63,9 @@ for m in 64 32; do
 		step "$cc-nonames-m$m-strings" sh -c '! grep -a -q -e ProfileLLCMisses -e FRDispachStalls "$0"' "$out/$cc-nonames-m$m"
 		# The struct macros check their pointers as prototypes would: right ones build and run,
 		# each wrong one (tests/struct_macros.c CASE 1-4) is refused under -Werror.
-		for x in "$cc -std=c99" "$cxx -x c++ -std=c++11"; do
-			lang=$([ "${x#*c++ }" = "$x" ] && echo c || echo c++)
+		for lang in c c++; do
+			x="$cc -std=c99"
+			[ $lang = c++ ] && x="$cxx -x c++ -std=c++11"
 			build_run "$cc-$lang-struct-macros-m$m" $x -m$m -DCASE=0 $WARN -I. tests/struct_macros.c
 			for k in 1 2 3 4; do
 				step "$cc-$lang-struct-macros-$k-refused-m$m" compile_refused tests/struct_macros.c \

@@ -82,27 +82,30 @@ def public_functions(text):
     return fns
 
 
-# The per-struct codecs are macros (kprof_<s>_decode, _encode, _widen) over one generic codec:
-# each gets a thin caller too, with the signature its pointer checks (KPROF_IMPL_TYPED) give it.
-STRUCT_MACRO = re.compile(r"^#define (kprof_\w+_(decode|encode|widen))\(([^)]*)\)((?:.*\\\n)*.*)$", re.M)
-STRUCT_PARAM = {"buf": {"decode": "const void *buf", "encode": "void *buf"}, "len": "size_t len"}
+# The per-struct codecs are macros (kprof_<s>_decode, _encode, _widen) over one generic codec,
+# their arguments named as the codec's parameters: each gets a thin caller too, typed as the
+# codec's parameter of that name, or as its pointer check (KPROF_IMPL_TYPED) says.
+STRUCT_MACRO = re.compile(r"^#define (kprof_\w+_(?:decode|encode|widen))\(([^)]*)\)((?:.*\\\n)*.*)$", re.M)
 
 
 def struct_macros(text):
     """(return type, name, parameter text, argument list) of every generated struct macro."""
     fns = []
     for m in STRUCT_MACRO.finditer(text):
-        name, kind, args = m.group(1), m.group(2), m.group(3).replace(" ", "")
-        body = re.sub(r"\\\n", " ", m.group(4))  # clang-format breaks it between any tokens
+        name, args = m.group(1), m.group(2).replace(" ", "").split(",")
+        body = re.sub(r"\\\n", " ", m.group(3))  # clang-format breaks it between any tokens
+        callee = re.match(r"\s*(kprof_impl_\w+)\(", body)
+        defn = callee and re.search(r"^KPROF_INTERNAL\s+(\w+)\s+" + callee.group(1) + r"\(([^)]*)\)", text, re.M)
+        if not defn:
+            raise SystemExit(f"ring0.py: {name}: no definition of the codec it calls")
+        codec = {param_name(p): p for p in split_params(" ".join(defn.group(2).split()))}
         params = []
-        for a in args.split(","):
+        for a in args:
             typed = re.search(r"KPROF_IMPL_TYPED\(([\w ]+),\s*" + a + r"\)", body)
-            p = STRUCT_PARAM.get(a)
-            if not typed and not p:
+            if not typed and a not in codec:
                 raise SystemExit(f"ring0.py: {name}: no type for its argument {a}")
-            params.append(f"{typed.group(1)} *{a}" if typed else p[kind] if isinstance(p, dict) else p)
-        fns.append(("void" if kind == "widen" else "kprof_status", name, ", ".join(params),
-                    ", ".join(args.split(","))))
+            params.append(f"{typed.group(1)} *{a}" if typed else codec[a])
+        fns.append((defn.group(1), name, ", ".join(params), ", ".join(args)))
     return fns
 
 
