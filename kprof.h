@@ -24,7 +24,7 @@
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
  * API, BY SECTION (each is a banner below; PUBLIC API first, then IMPLEMENTATION):
- *   base     status codes, vendors, little-endian loads and stores, struct codec walker
+ *   base     status codes, vendors, little-endian loads and stores, UTF-16 to UTF-8, struct codec walker
  *   msr      MSR numbers and register layouts; PerfEvtSel codec; rdmsr/wrmsr/rdpmc
  *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model
  *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
@@ -283,6 +283,13 @@ KPROF_API uint64_t kprof_load_le64(const uint8_t *p);
 KPROF_API void kprof_store_le16(uint8_t *p, uint16_t v);
 KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v);
 KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
+/* UTF-16LE text, units code units at p (byte by byte, no terminator needed), as NUL-terminated
+ * UTF-8 in out (out_size bytes, NUL included; 3 bytes per unit and the NUL always suffice).
+ * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
+ * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that fits.
+ * Windows' own strings (PROFILE_SOURCE_INFO descriptions) and UTF-16 files go through it. */
+KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out,
+                                             size_t out_size, size_t *out_len);
 
 /* ------------------------------------------------------------------------------------------
  *  msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
@@ -2738,7 +2745,9 @@ KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
  *             report(kprof_status_name(st), it.line, kprof_dump_expect_name(it.expect));
  *
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
- * error), byte by byte, once; nothing allocates and all state is in the iterator.
+ * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
+ * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
+ * goes through kprof_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
@@ -6060,6 +6069,44 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 {
 	kprof_store_le32(p, (uint32_t)v);
 	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out,
+                                             size_t out_size, size_t *out_len)
+{
+	const uint8_t *u = (const uint8_t *)p;
+	size_t i, n = 0;
+	kprof_status st = KPROF_OK;
+	if (out_len)
+		*out_len = 0;
+	if ((!u && units) || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < units; i++) {
+		uint32_t c = kprof_load_le16(u + 2 * i);
+		size_t k, m;
+		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < units) {
+			uint32_t lo = kprof_load_le16(u + 2 * i + 2);
+			if (lo >= 0xDC00 && lo <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+				i++;
+			}
+		}
+		if (c >= 0xD800 && c <= 0xDFFF)
+			c = 0xFFFD;
+		m = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+		if (out_size - 1 - n < m) {
+			st = KPROF_E_BUFFER_TOO_SMALL;
+			break;
+		}
+		/* the lead byte: m - 1 continuation bytes of six bits each follow */
+		out[n++] = (char)(m == 1 ? c : (uint8_t)(0xF00u >> m) | c >> 6 * (m - 1));
+		for (k = m - 1; k-- > 0;)
+			out[n++] = (char)(0x80 | (c >> 6 * k & 0x3F));
+	}
+	out[n] = '\0';
+	if (out_len)
+		*out_len = n;
+	return st;
 }
 
 /* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
@@ -10707,7 +10754,8 @@ KPROF_API const char *kprof_dump_format_name(int value)
 KPROF_API const char *kprof_dump_expect_name(int value)
 {
 	static const char names[] =
-	        "nothing (no error)\0text (the input holds a NUL byte: binary data)\0"
+	        "nothing (no error)\0"
+	        "text (the input holds a NUL byte: binary data, or UTF-16 text to save as UTF-8)\0"
 	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
 	        "the leaf as 8 hex digits\0a separator (`:`, `-` or blanks) before the next "
 	        "register\0"
@@ -10723,8 +10771,8 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 	        "rising)\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\023\000\002\000\000\000\102\000\003\000\000\000\221\000\004\000\000\000\252\000\005\000\000\000\344\000\006\000\000\000\377\000\007\000\000\000\105\001\010\000\000\000\136\001\011\000\000\000\214\001\012\000\000\000"
-	    "\262\001\013\000\000\000\306\001\014\000\000\000\347\001\015\000\000\000\031\002\016\000\000\000\125\002\017\000\000\000\177\002";
+	    "\000\000\000\000\000\000\001\000\000\000\023\000\002\000\000\000\143\000\003\000\000\000\262\000\004\000\000\000\313\000\005\000\000\000\005\001\006\000\000\000\040\001\007\000\000\000\146\001\010\000\000\000\177\001\011\000\000\000\255\001\012\000\000\000"
+	    "\323\001\013\000\000\000\347\001\014\000\000\000\010\002\015\000\000\000\072\002\016\000\000\000\166\002\017\000\000\000\240\002";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 16u, value);
 }
@@ -12931,9 +12979,6 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
                                                   const kprof_psi_entry *e, char *out,
                                                   size_t out_size, size_t *out_len)
 {
-	const uint8_t *p;
-	size_t i, n = 0;
-	kprof_status st = KPROF_OK;
 	if (out_len)
 		*out_len = 0;
 	if (!buf || !e || !out || out_size == 0)
@@ -12941,33 +12986,8 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
 	out[0] = '\0';
 	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
 		return KPROF_E_RANGE;
-	p = (const uint8_t *)buf + e->description_offset;
-	for (i = 0; i < e->description_units; i++) {
-		uint32_t c = kprof_load_le16(p + 2 * i);
-		size_t k, m;
-		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < e->description_units) {
-			uint32_t lo = kprof_load_le16(p + 2 * i + 2);
-			if (lo >= 0xDC00 && lo <= 0xDFFF) {
-				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
-				i++;
-			}
-		}
-		if (c >= 0xD800 && c <= 0xDFFF)
-			c = 0xFFFD;
-		m = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-		if (out_size - 1 - n < m) {
-			st = KPROF_E_BUFFER_TOO_SMALL;
-			break;
-		}
-		/* the lead byte: m - 1 continuation bytes of six bits each follow */
-		out[n++] = (char)(m == 1 ? c : (uint8_t)(0xF00u >> m) | c >> 6 * (m - 1));
-		for (k = m - 1; k-- > 0;)
-			out[n++] = (char)(0x80 | (c >> 6 * k & 0x3F));
-	}
-	out[n] = '\0';
-	if (out_len)
-		*out_len = n;
-	return st;
+	return kprof_utf16le_to_utf8((const uint8_t *)buf + e->description_offset,
+	                             e->description_units, out, out_size, out_len);
 }
 
 KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,

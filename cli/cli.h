@@ -25,8 +25,9 @@
  * goes to stderr through kprof_cli_error() (or kprof_cli_error_at() for a place in a file, or
  * kprof_cli_usage() for a bad command line), which return the exit code to hand back.
  *
- * Input files go through kprof_cli_read_file(): `-` is standard input, and input larger than
- * KPROF_CLI_INPUT_MAX is refused (exit 2) instead of read without end. */
+ * Input files go through kprof_cli_read_file() (binary) or kprof_cli_read_text() (text):
+ * `-` is standard input, and input larger than KPROF_CLI_INPUT_MAX is refused (exit 2)
+ * instead of read without end. */
 #ifndef KPROF_CLI_H
 #define KPROF_CLI_H
 
@@ -156,6 +157,13 @@ int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out);
  * (the file may hold NULs of its own: use *len). Returns 0, or prints "kprof: FILE: reason"
  * and returns exit 2 (also for input over KPROF_CLI_INPUT_MAX). */
 int kprof_cli_read_file(const char *path, char **data, size_t *len);
+/* A text input (cpuid dump, hwloc file, profile-source listing) read as kprof_cli_read_file
+ * does, and UTF-16 that starts with a byte-order mark (FF FE or FE FF: what Windows
+ * PowerShell 5.1's `>` and Out-File write) re-encoded as UTF-8 without the mark by
+ * kprof_utf16le_to_utf8 (unpaired surrogates become U+FFFD), lines unchanged, so the header's
+ * byte-oriented readers see the text itself. An odd byte count is refused naming file and
+ * line (exit 2). */
+int kprof_cli_read_text(const char *path, char **data, size_t *len);
 /* How messages name a file: the path, or "(standard input)" for `-`. */
 const char *kprof_cli_file_label(const char *path);
 

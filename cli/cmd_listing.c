@@ -388,7 +388,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			assumed_cpu(c, &snaps[c]);
 		cpus = CPU_ASSUMED;
 	}
-	rc = kprof_cli_read_file(file, &text, &len);
+	rc = kprof_cli_read_text(file, &text, &len);
 	if (rc)
 		return rc;
 	rc = listing_readable(file, text, len, &rows);

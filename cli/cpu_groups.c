@@ -80,7 +80,7 @@ static int check_hwloc_info(const char *dir)
 	if (!f)
 		return 0; /* optional for kprof: the pu files say everything */
 	fclose(f);
-	if (kprof_cli_read_file(path, &text, &len))
+	if (kprof_cli_read_text(path, &text, &len))
 		return KPROF_CLI_EXIT_USAGE;
 	if (strncmp(text, "Architecture: x86\n", 18) != 0 &&
 	    strcmp(text, "Architecture: x86") != 0) {
@@ -133,7 +133,7 @@ int kprof_cli_dump_load(const char *path, kprof_cli_dump *d)
 			char *text;
 			size_t len;
 			snprintf(file, sizeof file, "%s/pu%lu", path, (unsigned long)ids[i]);
-			if ((rc = kprof_cli_read_file(file, &text, &len)) != 0 ||
+			if ((rc = kprof_cli_read_text(file, &text, &len)) != 0 ||
 			    add_text(d, text, len, ids[i])) {
 				free(ids);
 				kprof_cli_dump_free(d);
@@ -145,7 +145,7 @@ int kprof_cli_dump_load(const char *path, kprof_cli_dump *d)
 	} else {
 		char *text;
 		size_t len;
-		int rc = kprof_cli_read_file(path, &text, &len);
+		int rc = kprof_cli_read_text(path, &text, &len);
 		if (rc)
 			return rc;
 		if (add_text(d, text, len, KPROF_DUMP_NO_CPU_ID)) {

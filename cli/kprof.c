@@ -30,7 +30,8 @@ static const kprof_cli_command commands[] = {
          OPTIONS(FILE_ARG("--cpuid-file", "FILE", 0,
                           "read the leaves from a dump instead of this processor: `cpuid -r`\n"
                           "output, AIDA64/EVEREST/InstLatx64 text (one block per logical CPU),\n"
-                          "or a hwloc-gather-cpuid directory or one of its pu<N> files"),
+                          "or a hwloc-gather-cpuid directory or one of its pu<N> files; ASCII,\n"
+                          "UTF-8, or UTF-16 with a byte-order mark"),
                  FLAG("--all", "every online CPU of this machine (as `cpuid-dump --all`)"),
                  NUMBER("--cpu", "N", 0, 0x7FFFFFFF,
                         "which block of the dump (default 0, the first: the HAL assesses\n"
@@ -112,7 +113,8 @@ static const kprof_cli_command commands[] = {
         {"listing-check", kprof_cmd_listing_check,
          "compare a real machine's profile-source listing with kprof's prediction",
          "  FILE is what `wpr -pmcsources` or `tracelog -profilesources Help` printed on a\n"
-         "  Windows machine. Every listed source's id, name, minimum and maximum interval is\n"
+         "  Windows machine (ASCII, UTF-8, or UTF-16 with a byte-order mark, as PowerShell's\n"
+         "  `>` writes it). Every listed source's id, name, minimum and maximum interval is\n"
          "  compared with what kprof predicts that machine's HAL lists; so are the sources the\n"
          "  listing lacks. Exit 0 when they agree, 1 when they differ (one line per\n"
          "  difference), 2 when FILE is not such a listing (the message names the line).\n",

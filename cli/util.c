@@ -295,3 +295,41 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len)
 	*len = n;
 	return 0;
 }
+
+int kprof_cli_read_text(const char *path, char **data, size_t *len)
+{
+	unsigned char *in;
+	char *out;
+	unsigned long line = 1;
+	size_t n, i, cap;
+	int rc = kprof_cli_read_file(path, data, len);
+	if (rc)
+		return rc;
+	in = (unsigned char *)*data;
+	n = *len;
+	if (n < 2 || !((in[0] == 0xFF && in[1] == 0xFE) || (in[0] == 0xFE && in[1] == 0xFF)))
+		return 0;
+	/* Big-endian units are swapped in place into the little-endian the header reads. */
+	for (i = 2; i + 1 < n; i += 2) {
+		if (in[0] == 0xFE) {
+			unsigned char t = in[i];
+			in[i] = in[i + 1];
+			in[i + 1] = t;
+		}
+		line += in[i] == '\n' && in[i + 1] == 0;
+	}
+	if (n % 2) {
+		free(*data);
+		return kprof_cli_error_at(path, line, 0, "UTF-16 text of an odd number of bytes");
+	}
+	cap = (n - 2) / 2 * 3 + 1;
+	out = (char *)malloc(cap);
+	if (!out) {
+		free(*data);
+		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(path));
+	}
+	(void)kprof_utf16le_to_utf8(in + 2, (n - 2) / 2, out, cap, len); /* cap always suffices */
+	free(*data);
+	*data = out;
+	return 0;
+}

@@ -44,7 +44,7 @@ FREESTANDING := $(call FS_FLAG,all)
 FREESTANDING_m64 := $(call FS_FLAG,all) $(call FS_FLAG,m64)
 FREESTANDING_m32 := $(call FS_FLAG,all) $(call FS_FLAG,m32)
 
-TEST_STEPS += gen-check sections gen sources seeds listings libpfm4 matrix i386 i386-qemu
+TEST_STEPS += gen-check sections gen sources seeds names listings libpfm4 matrix i386 i386-qemu
 
 test-gen-check: need-python
 	$(PY) gen/kprofgen.py --check
@@ -61,6 +61,16 @@ $(BUILD)/tests/test_seeds: tests/spec_rows.h
 
 test-seeds: $(BUILD)/tests/test_seeds $(BUILD)/tests/spec_rows.tsv
 	$< $(BUILD)/tests/spec_rows.tsv
+
+# Every value of every enumeration and list of the spec with its string, for test_names.
+$(BUILD)/tests/spec_names.tsv: $(wildcard spec/*.yaml) tests/spec_rows.py | need-python
+	@mkdir -p $(@D)
+	$(PY) tests/spec_rows.py --names $(sort $(wildcard spec/*.yaml)) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/test_names: tests/spec_rows.h
+
+test-names: $(BUILD)/tests/test_names $(BUILD)/tests/spec_names.tsv
+	$< $(BUILD)/tests/spec_names.tsv
 
 test-listings: $(BUILD)/tests/test_listings
 	$<

@@ -79,12 +79,13 @@ $(BUILD)/vg/tests/%: tests/%.c kprof.h tests/kprof_test.h
 # Arguments for a test whose size only matters for speed (never to skip a check):
 # HARDEN_ARGS_<test> (comma-separated) for both runs, VALGRIND_ARGS_<test> under valgrind (serialised threads).
 VALGRIND_ARGS_test_lwp_stress := 20000
-# test_seeds and test_libpfm4 read the spec's rows from the file the Makefile derives.
+# test_seeds, test_names and test_libpfm4 read the spec's rows from the files the Makefile derives.
 HARDEN_ARGS_test_seeds := $(BUILD)/tests/spec_rows.tsv
+HARDEN_ARGS_test_names := $(BUILD)/tests/spec_names.tsv
 HARDEN_ARGS_test_libpfm4 := $(BUILD)/tests/spec_rows.tsv,$(BUILD)/tests/libpfm4_pmus.tsv
-test-sanitize-tests: $(addprefix $(BUILD)/asan/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
+test-sanitize-tests: $(addprefix $(BUILD)/asan/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/spec_names.tsv $(BUILD)/tests/libpfm4_pmus.tsv
 	@fuzz/run-tests asan $(foreach t,$(UNIT_TESTS),$(BUILD)/asan/tests/$(t)$(if $(HARDEN_ARGS_$(t)),::$(HARDEN_ARGS_$(t))))
-test-valgrind-tests: $(addprefix $(BUILD)/vg/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/libpfm4_pmus.tsv
+test-valgrind-tests: $(addprefix $(BUILD)/vg/tests/,$(UNIT_TESTS)) $(BUILD)/tests/spec_rows.tsv $(BUILD)/tests/spec_names.tsv $(BUILD)/tests/libpfm4_pmus.tsv
 	@fuzz/run-tests valgrind $(foreach t,$(UNIT_TESTS),$(BUILD)/vg/tests/$(t)$(if $(VALGRIND_ARGS_$(t)),::$(VALGRIND_ARGS_$(t)),$(if $(HARDEN_ARGS_$(t)),::$(HARDEN_ARGS_$(t)))))
 
 # ---- static analysis ----

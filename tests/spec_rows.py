@@ -4,7 +4,10 @@
     table  value  name  select  ebx_bit  libpfm4-reason
 
 Absent fields are empty. With --libpfm4-pmus, print instead each table's libpfm4 PMUs, one
-`table  pmu` line each. Reads the YAML with plain yaml.safe_load, not with the
+`table  pmu` line each. With --names FILE..., print instead every value of every enumeration
+and list those spec files give a kprof_<name>_name() (the enums without `strings: false`;
+a list's rows are its values 0, 1, ... named in lower case), one `name  value  string` line
+each, the value in decimal. Reads the YAML with plain yaml.safe_load, not with the
 generator's loader, so the seed test checks the spec independently of the generator.
 """
 import sys
@@ -34,6 +37,23 @@ def main(path, pmus=False):
     return 0
 
 
+def names(paths):
+    out = sys.stdout
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            spec = yaml.safe_load(f)
+        for e in spec.get("enums") or []:
+            if e.get("strings", True):
+                for v in e["values"]:
+                    out.write(f"{e['name']}\t{v['value']}\t{v.get('string') or v['name']}\n")
+        for t in spec.get("lists") or []:
+            for i, r in enumerate(t["rows"]):
+                out.write(f"{t['name']}\t{i}\t{r['name'].lower()}\n")
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--names"]:
+        sys.exit(names(sys.argv[2:]))
     args = [a for a in sys.argv[1:] if a != "--libpfm4-pmus"]
     sys.exit(main(args[0] if args else "spec/sources.yaml", "--libpfm4-pmus" in sys.argv[1:]))

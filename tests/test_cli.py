@@ -1190,6 +1190,80 @@ def test_inputs(tmp, files, live_dump):
     os.unlink(big)
 
 
+def test_text_encodings(tmp):
+    """Text inputs (dumps, hwloc files, listings) read the same as UTF-8, UTF-8 with a BOM and
+    UTF-16 (LE and BE) with a byte-order mark, what Windows PowerShell 5.1's `>` writes;
+    odd-length UTF-16 and UTF-16 without a mark are refused naming file and line."""
+    sky = os.path.join(DUMPS, "GenuineIntel00506E3_SkyLake_01_CPUID.txt")
+    listing = os.path.join(SHARED, "reference/listings/intel-wpr-learn.txt")
+    hwloc = os.path.join(SHARED, "cpuid-dumps/hwloc/Intel-RaptorLake-Corei7-1370P")
+    raw = to_raw(parse_aida(open(sky, encoding="latin-1").read()))
+    # A comment line with a non-ASCII and a non-BMP character (a surrogate pair in UTF-16).
+    text = {"aida": open(sky, encoding="latin-1").read(), "raw": raw,
+            "listing": "# caf\u00e9 \U0001F600\n" + open(listing, encoding="utf-8").read()}
+
+    def write(name, data):
+        f = os.path.join(tmp, name)
+        open(f, "wb").write(data)
+        return f
+
+    def encoded(t, enc):
+        if enc == "utf-8-bom":
+            return b"\xef\xbb\xbf" + t.encode("utf-8")
+        return (b"\xff\xfe" if enc == "utf-16le" else b"\xfe\xff") + t.encode(enc)
+
+    for kind in ("aida", "raw", "listing"):
+        plain = write(f"enc-{kind}.txt", text[kind].encode("utf-8"))
+        args = (["listing-check", "{}", "--cpuid-file", sky] if kind == "listing"
+                else ["info", "--cpuid-file", "{}", "--json"])
+        want = run(*[plain if a == "{}" else a for a in args])
+        check_eq(want[0], 0, f"{kind} as UTF-8 reads [{want[2].strip()}]")
+        for enc in ("utf-8-bom", "utf-16le", "utf-16be"):
+            f = write(f"enc-{kind}-{enc}.txt", encoded(text[kind], enc))
+            got = run(*[f if a == "{}" else a for a in args])
+            check_eq((got[0], got[1].replace(f, plain)), want[:2], f"{kind} as {enc}: the same output")
+    # A hwloc-gather-cpuid directory with every file re-encoded.
+    d = os.path.join(tmp, "hwloc-utf16")
+    os.mkdir(d)
+    for name in os.listdir(hwloc):
+        t = open(os.path.join(hwloc, name), encoding="utf-8").read()
+        open(os.path.join(d, name), "wb").write(encoded(t, "utf-16le"))
+    want = run("info", "--cpuid-file", hwloc, "--json")
+    got = run("info", "--cpuid-file", d, "--json")
+    check(want[0] == 0 and (got[0], got[1].replace(d, hwloc)) == want[:2],
+          f"a hwloc directory in UTF-16 reads as in UTF-8 [{got[2].strip()}]")
+
+    def refused(name, data, line, what):
+        f = write(name, data)
+        rc, out, err = run("info", "--cpuid-file", f)
+        check(rc == 2 and out == "" and f"{f}:{line}:" in err, f"{what}: exit 2 naming {name}:{line} [{err.strip()}]")
+
+    u16 = encoded(text["raw"], "utf-16le")
+    lines = text["raw"].count("\n")
+    refused("odd.txt", u16 + b"x", lines + 1, "UTF-16 of an odd number of bytes")
+    # An unpaired surrogate reads as U+FFFD: a bad dump line, refused there ...
+    refused("lone-high.txt", b"\xff\xfe" + "CPU 0:\n".encode("utf-16le") + b"\x00\xd8x\x00\n\x00", 2,
+            "UTF-16 with a lone high surrogate in a dump")
+    refused("lone-low.txt", b"\xff\xfe" + "CPU 0:\n\n".encode("utf-16le") + b"\x00\xdc", 3, "UTF-16 with a lone low surrogate in a dump")
+    # ... and harmless in a listing's comment, which reads as with U+FFFD written there.
+    body = open(listing, encoding="utf-8").read()
+    f = write("lone-comment.txt", b"\xff\xfe" + "# ".encode("utf-16le") + b"\x00\xd8" + ("\n" + body).encode("utf-16le"))
+    g = write("fffd-comment.txt", ("# \ufffd\n" + body).encode("utf-8"))
+    got, want = run("listing-check", f, "--cpuid-file", sky), run("listing-check", g, "--cpuid-file", sky)
+    check(want[0] == 0 and (got[0], got[1].replace(f, g)) == want[:2],
+          f"a lone surrogate in a listing comment reads as U+FFFD [{got[2].strip()}]")
+    refused("no-bom.txt", text["raw"].encode("utf-16le"), 1, "UTF-16 without a byte-order mark")
+    # Random units after a mark (surrogates, NULs, odd lengths), under the sanitizer build.
+    rnd = random.Random(16)
+    bad = 0
+    for k in range(60):
+        units = bytes(rnd.choice((0x00, 0x0A, 0x41, 0xD8, 0xDC, 0xFF)) for _ in range(rnd.randrange(1, 64)))
+        f = write("random-utf16.txt", rnd.choice((b"\xff\xfe", b"\xfe\xff")) + units)
+        rc, out, err = run("info", "--cpuid-file", f)
+        bad += not (rc == 2 and out == "" and f"{f}:" in err and "Sanitizer" not in err and "runtime error" not in err)
+    check_eq(bad, 0, "random UTF-16 input: every one refused cleanly (exit 2, file and line named)")
+
+
 def test_exit_failure(tmp):
     """Exit status 1: the system failed us. Writing to a full device, and (KPROF_NOLIVE, a
     KPROF_NO_LIVE build) no cpuid; a dump still works there."""
@@ -1296,6 +1370,7 @@ def main():
         test_option_layer(tmp, files, live_dump)
         test_inputs(tmp, files, live_dump)
         test_bad_files(tmp)
+        test_text_encodings(tmp)
         BIN[0] = KPROF
         test_exit_failure(tmp)
         test_shell(tmp)

@@ -681,6 +681,89 @@ static void test_listing_lines(void)
 	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_E_FORMAT); /* the error stays */
 }
 
+/* The per-CPU facts and groups, through their own calls (the command uses them through
+ * kprof_cpu_groups_add_dump): a hybrid part's two core types by cpuid 0x1A eax[31:24] (0x40
+ * Core, 0x20 Atom; Intel SDM vol. 2 CPUID leaf 1AH), facts dropped above their range's max
+ * leaf, and a full group array refusing a new kind of CPU without adding it. */
+static void add_leaf(kprof_cpu_facts *f, uint32_t leaf, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+	const uint32_t r[4] = {a, b, c, d};
+	kprof_cpu_facts_add(f, leaf, 0, r);
+}
+
+static void hybrid_facts(kprof_cpu_facts *f, uint32_t max_leaf, uint32_t core_type)
+{
+	kprof_cpu_facts_init(f);
+	add_leaf(f, 0, max_leaf, 0x756E6547, 0x6C65746E, 0x49656E69);
+	add_leaf(f, 1, 0x00090675, 0x00100800, 0x7FFAFBBF, 0xBFEBFBFF);
+	add_leaf(f, 0x1A, core_type << 24 | 1, 0, 0, 0);
+	add_leaf(f, 0x80000001, 0, 0, 0x00000121, 0x2C100800); /* no 0x80000000 given */
+	kprof_cpu_facts_finish(f);
+}
+
+static void test_cpu_groups(void)
+{
+	kprof_cpu_facts p, e, old, zero;
+	kprof_cpu_group grp[2];
+	kprof_cpu_groups gs;
+	uint32_t of_cpu[4] = {9, 9, 9, 9}, idx = 99;
+	const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get(KPROF_CPU_FACT_CORE_TYPE);
+	CHECK(row && row->leaf == 0x1A && row->subleaf == 0 && row->reg == KPROF_EAX && row->mask == 0xFF000000u);
+	CHECK(kprof_cpu_fact_row_get(KPROF_CPU_FACT_COUNT) == NULL);
+	CHECK(kprof_cpu_fact_row_get(-1) == NULL);
+	hybrid_facts(&p, 0x20, 0x40);
+	hybrid_facts(&e, 0x20, 0x20);
+	hybrid_facts(&old, 0x16, 0x40);
+	hybrid_facts(&zero, 0x20, 0); /* leaf 0x1A given, core type 0: a fact of value 0 */
+	CHECK(p.present >> KPROF_CPU_FACT_CORE_TYPE & 1);
+	CHECK_EQ(p.value[KPROF_CPU_FACT_CORE_TYPE], 0x40000000u);
+	CHECK_EQ(p.value[KPROF_CPU_FACT_SIGNATURE], 0x00090675u & 0x0FFF3FFFu);
+	CHECK(p.present >> KPROF_CPU_FACT_VENDOR_EBX & 1);
+	CHECK_EQ(p.value[KPROF_CPU_FACT_VENDOR_EBX], 0x756E6547u);
+	/* leaf 0x80000001 without its range's max leaf is not trusted */
+	CHECK(!(p.present >> KPROF_CPU_FACT_EXT_PERF_BITS & 1));
+	CHECK_EQ(p.value[KPROF_CPU_FACT_EXT_PERF_BITS], 0);
+	/* leaf 0x1A above a max leaf of 0x16: an echo of the highest leaf, not a fact */
+	CHECK(!(old.present >> KPROF_CPU_FACT_CORE_TYPE & 1));
+	CHECK_EQ(kprof_cpu_facts_diff(&p, &e), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(kprof_cpu_facts_diff(&p, &p), 0);
+	CHECK_EQ(kprof_cpu_facts_diff(&p, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(kprof_cpu_facts_diff(&zero, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(kprof_cpu_facts_diff(NULL, &p), 0);
+
+	CHECK_EQ(kprof_cpu_groups_init(&gs, grp, 1, of_cpu, 4), KPROF_OK);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &p, 0, &idx), KPROF_OK);
+	CHECK_EQ(idx, 0);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &p, 1, &idx), KPROF_OK);
+	CHECK_EQ(idx, 0);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &e, 16, &idx), KPROF_E_BUFFER_TOO_SMALL);
+	CHECK_EQ(gs.count, 1);
+	CHECK_EQ(gs.cpus, 2);
+	CHECK_EQ(grp[0].cpus, 2);
+	CHECK_EQ(of_cpu[2], 9);
+	CHECK_EQ(kprof_cpu_groups_add(NULL, &p, 0, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, NULL, 0, NULL), KPROF_E_ARGUMENT);
+
+	CHECK_EQ(kprof_cpu_groups_init(&gs, grp, 2, of_cpu, 2), KPROF_OK);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &p, 0, NULL), KPROF_OK);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &e, 16, &idx), KPROF_OK);
+	CHECK_EQ(idx, 1);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &e, 17, &idx), KPROF_OK); /* past cpu_cap: counted only */
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &p, 1, &idx), KPROF_OK);
+	CHECK_EQ(idx, 0);
+	CHECK_EQ(gs.count, 2);
+	CHECK_EQ(gs.cpus, 4);
+	CHECK_EQ(of_cpu[0], 0);
+	CHECK_EQ(of_cpu[1], 1);
+	CHECK_EQ(of_cpu[2], 9);
+	CHECK_EQ(grp[0].cpus, 2);
+	CHECK_EQ(grp[1].cpus, 2);
+	CHECK_EQ(grp[1].first_cpu, 1);
+	CHECK_EQ(grp[1].first_cpu_id, 16);
+	CHECK_EQ(kprof_cpu_facts_diff(&grp[1].facts, &e), 0);
+	CHECK_EQ(kprof_cpu_groups_init(&gs, NULL, 2, NULL, 0), KPROF_E_ARGUMENT);
+}
+
 int main(void)
 {
 	char dir[1024];
@@ -710,5 +793,6 @@ int main(void)
 	test_live_raw();
 	test_bad();
 	test_listing_lines();
+	test_cpu_groups();
 	return kt_done();
 }

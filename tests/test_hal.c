@@ -376,6 +376,65 @@ static void test_edges(void)
 	CHECK_EQ(kprof_cpuid_model(0x00010563), 0x6); /* family 5: no extended model */
 }
 
+/* ------------------------------------------------------------------ vendor strings */
+/* The leaf 0 and leaf 0x40000000 signatures, as the rule-edge processors above spell them. */
+static void test_vendor_strings(void)
+{
+	kprof_cpuid_snapshot s;
+	own_cpu c;
+	char v[13];
+	static const char kvm[13] = {'K', 'V', 'M', 'K', 'V', 'M', 'K', 'V', 'M', 0, 0, 0, 0};
+	kprof_cpuid_snapshot_init(&s);
+	memset(v, 'x', sizeof v);
+	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_E_NOT_FOUND);
+	CHECK_STR(v, "");
+	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_UNKNOWN);
+	CHECK_EQ(kprof_cpuid_vendor(NULL), KPROF_VENDOR_UNKNOWN);
+	CHECK_EQ(kprof_cpuid_vendor_string(&s, NULL), KPROF_E_ARGUMENT);
+	memset(v, 'x', sizeof v);
+	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_E_NOT_FOUND);
+	CHECK_STR(v, "");
+	c = amd(1, 0);
+	own_to_snapshot(&c, &s);
+	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_OK);
+	CHECK_STR(v, "AuthenticAMD");
+	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_AMD);
+	c = intel(0x16, 0x07300404, 0);
+	own_to_snapshot(&c, &s);
+	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_OK);
+	CHECK_STR(v, "GenuineIntel");
+	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_INTEL);
+	memcpy(&c.r[L0][1], "Cent", 4); /* "CentaurHauls": only the two the HAL compares count */
+	memcpy(&c.r[L0][3], "aurH", 4);
+	memcpy(&c.r[L0][2], "auls", 4);
+	own_to_snapshot(&c, &s);
+	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_OK);
+	CHECK_STR(v, "CentaurHauls");
+	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_UNKNOWN);
+	/* a hypervisor leaf counts only with cpuid.1:ecx[31] set */
+	c = intel(0x16, 0x07300404, 0);
+	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0);
+	own_to_snapshot(&c, &s);
+	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_OK);
+	CHECK_STR(v, "Microsoft Hv");
+	c.r[L1][2] &= ~(1u << 31);
+	own_to_snapshot(&c, &s);
+	memset(v, 'x', sizeof v);
+	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_E_NOT_FOUND);
+	CHECK_STR(v, "");
+	c = amd(1, 0);
+	hypervisor(&c, "KVMKVMKVM\0\0\0", 0, 0, 0);
+	own_to_snapshot(&c, &s);
+	memset(v, 'x', sizeof v);
+	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_OK);
+	CHECK(memcmp(v, kvm, sizeof v) == 0); /* "KVMKVMKVM" and three NULs, then the terminator */
+	/* steppings of the dumps' signatures (the file names carry leaf 1 eax) */
+	CHECK_EQ(kprof_cpuid_stepping(0x000506E3), 3);
+	CHECK_EQ(kprof_cpuid_stepping(0x00A60F12), 2);
+	CHECK_EQ(kprof_cpuid_stepping(0x00B40F40), 0);
+	CHECK_EQ(kprof_cpuid_stepping(0xFFFFFFFFu), 0xF);
+}
+
 /* ------------------------------------------------------------------ live */
 static void test_live(void)
 {
@@ -810,6 +869,7 @@ int main(void)
 		}
 	}
 	test_edges();
+	test_vendor_strings();
 	test_live();
 	test_selects();
 	test_plans();

@@ -210,6 +210,27 @@ static void test_revisions(void)
 		uint32_t bad[4] = {0x80000007u, 0x0103203Fu, 0, 0x1Fu}; /* 63 < 40 + 3*8 */
 		CHECK_EQ(kprof_lwp_caps_decode(0, bad, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_E_CORRUPT);
 	}
+	/* Table 2 directly: Extension (eax 30) and LWPCacheLevels (ecx 30); edx Enabled (bit 0)
+	 * clear is "not available"; a record size below 32 or not a power of two is corrupt. */
+	CHECK_EQ(kprof_lwp_caps_decode_proposal(0xC0000001u, 0x01032040u, 0x40000010u, 0x1Fu, &c), KPROF_OK);
+	CHECK_EQ(c.extension, 1);
+	CHECK_EQ(c.cache_levels, 1);
+	CHECK_EQ(c.cache_latency, 0);
+	CHECK_EQ(c.latency_bits, 16);
+	CHECK_EQ(c.os_events, 0);
+	CHECK_EQ(c.raw[0], 0xC0000001u);
+	CHECK_EQ(c.raw[3], 0x1Fu);
+	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01032040u, 0, 0x1Eu, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01031840u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01031040u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01032040u, 0, 0x1Fu, NULL), KPROF_E_ARGUMENT);
+	/* Ring occupancy, (head - tail) mod size, across the wrap (the proposal's 5.4). */
+	CHECK_EQ(kprof_lwp_space_used(10, 4, 16), 6);
+	CHECK_EQ(kprof_lwp_space_used(4, 10, 16), 10);
+	CHECK_EQ(kprof_lwp_space_used(0, 15, 16), 1);
+	CHECK_EQ(kprof_lwp_space_used(15, 0, 16), 15);
+	CHECK_EQ(kprof_lwp_space_used(7, 7, 16), 0);
+	CHECK_EQ(kprof_lwp_space_used(0, 0xFFFFFFE0u, 0xFFFFFFFFu), 0x1F);
 	/* Automatic detection never uses the proposal layout, even for proposal-shaped values. */
 	CHECK_EQ(kprof_lwp_caps_decode(0x8000u, prop, KPROF_LWP_REVISION_NONE, &c), KPROF_E_CORRUPT);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_SHIPPED);

@@ -319,6 +319,24 @@ static void test_psi_unknown_and_hostile(void)
 		CHECK_STR(out, "\xF0\x9F\x98\x80\xEF\xBF\xBD\xC3\xA9\xE2\x82\xAC");
 		CHECK_EQ(kprof_psi_description_utf8(buf, 0x24, &e, out, 4, &len), KPROF_E_BUFFER_TOO_SMALL);
 		CHECK_STR(out, ""); /* the 4-byte character does not fit in 3: nothing half-written */
+		/* The same units through the base transcoder directly (what the command uses for
+		 * UTF-16 files); a high surrogate as the last unit has no partner: U+FFFD. */
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, out, sizeof(out), &len), KPROF_OK);
+		CHECK_STR(out, "\xF0\x9F\x98\x80\xEF\xBF\xBD\xC3\xA9\xE2\x82\xAC");
+		CHECK_EQ(len, 12);
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, out, 3 * 5 + 1, &len), KPROF_OK); /* 3 per unit */
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 1, out, sizeof(out), &len), KPROF_OK);
+		CHECK_STR(out, "\xEF\xBF\xBD");
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18 + 6, 1, out, 3, &len), KPROF_OK); /* U+00E9 */
+		CHECK_STR(out, "\xC3\xA9");
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18 + 8, 1, out, 3, &len), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_STR(out, "");
+		CHECK_EQ(len, 0);
+		CHECK_EQ(kprof_utf16le_to_utf8(NULL, 0, out, sizeof(out), &len), KPROF_OK);
+		CHECK_STR(out, "");
+		CHECK_EQ(kprof_utf16le_to_utf8(NULL, 1, out, sizeof(out), &len), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, NULL, 8, &len), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, out, 0, NULL), KPROF_E_ARGUMENT);
 	}
 	/* corrupt chains */
 	memset(buf, 0, sizeof(buf));

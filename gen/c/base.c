@@ -33,6 +33,44 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
 	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
 }
 
+KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out, size_t out_size,
+                                             size_t *out_len)
+{
+	const uint8_t *u = (const uint8_t *)p;
+	size_t i, n = 0;
+	kprof_status st = KPROF_OK;
+	if (out_len)
+		*out_len = 0;
+	if ((!u && units) || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < units; i++) {
+		uint32_t c = kprof_load_le16(u + 2 * i);
+		size_t k, m;
+		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < units) {
+			uint32_t lo = kprof_load_le16(u + 2 * i + 2);
+			if (lo >= 0xDC00 && lo <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+				i++;
+			}
+		}
+		if (c >= 0xD800 && c <= 0xDFFF)
+			c = 0xFFFD;
+		m = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+		if (out_size - 1 - n < m) {
+			st = KPROF_E_BUFFER_TOO_SMALL;
+			break;
+		}
+		/* the lead byte: m - 1 continuation bytes of six bits each follow */
+		out[n++] = (char)(m == 1 ? c : (uint8_t)(0xF00u >> m) | c >> 6 * (m - 1));
+		for (k = m - 1; k-- > 0;)
+			out[n++] = (char)(0x80 | (c >> 6 * k & 0x3F));
+	}
+	out[n] = '\0';
+	if (out_len)
+		*out_len = n;
+	return st;
+}
+
 /* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
  * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
  * memcpy. tests/ring0.py finds any that remains. */

@@ -175,9 +175,6 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
                                                   size_t out_size, size_t *out_len)
 {
-	const uint8_t *p;
-	size_t i, n = 0;
-	kprof_status st = KPROF_OK;
 	if (out_len)
 		*out_len = 0;
 	if (!buf || !e || !out || out_size == 0)
@@ -185,33 +182,8 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 	out[0] = '\0';
 	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
 		return KPROF_E_RANGE;
-	p = (const uint8_t *)buf + e->description_offset;
-	for (i = 0; i < e->description_units; i++) {
-		uint32_t c = kprof_load_le16(p + 2 * i);
-		size_t k, m;
-		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < e->description_units) {
-			uint32_t lo = kprof_load_le16(p + 2 * i + 2);
-			if (lo >= 0xDC00 && lo <= 0xDFFF) {
-				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
-				i++;
-			}
-		}
-		if (c >= 0xD800 && c <= 0xDFFF)
-			c = 0xFFFD;
-		m = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-		if (out_size - 1 - n < m) {
-			st = KPROF_E_BUFFER_TOO_SMALL;
-			break;
-		}
-		/* the lead byte: m - 1 continuation bytes of six bits each follow */
-		out[n++] = (char)(m == 1 ? c : (uint8_t)(0xF00u >> m) | c >> 6 * (m - 1));
-		for (k = m - 1; k-- > 0;)
-			out[n++] = (char)(0x80 | (c >> 6 * k & 0x3F));
-	}
-	out[n] = '\0';
-	if (out_len)
-		*out_len = n;
-	return st;
+	return kprof_utf16le_to_utf8((const uint8_t *)buf + e->description_offset, e->description_units, out,
+	                             out_size, out_len);
 }
 
 KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,

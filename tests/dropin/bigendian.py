@@ -9,6 +9,7 @@ x86-64 build prints.
 import glob
 import os
 import shutil
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -38,6 +39,12 @@ def main(bdir):
              for t in sorted(glob.glob(os.path.join(ROOT, "tests/test_*.c")))}
     progs["matrix"] = ([os.path.join(ROOT, "tests/dropin/matrix_main.c"), os.path.join(ROOT, "tests/dropin/matrix_second.c")],
                        ["-DMATRIX_EXPECT_NO_LIVE"])
+    # test_names takes the spec's enumeration values, derived here as the Makefile derives them.
+    names_tsv = os.path.join(bdir, "spec_names.tsv")
+    with open(names_tsv, "w") as f:
+        subprocess.run([sys.executable, os.path.join(ROOT, "tests/spec_rows.py"), "--names"]
+                       + sorted(glob.glob(os.path.join(ROOT, "spec/*.yaml"))), stdout=f, check=True)
+    args = {"test_names": [names_tsv]}
     for name, (srcs, flags) in progs.items():
         outs = {}
         if name in NOT_BUILT:
@@ -55,7 +62,7 @@ def main(bdir):
             r = run_safe(cc + ["-std=c99", "-O1", "-I" + ROOT] + warn + extra + srcs + ["-o", exe])
             if not ok(r.returncode == 0, f"{host}: build {name}", r.stderr):
                 continue
-            run = run_safe(runner + [exe], timeout=300)
+            run = run_safe(runner + [exe] + args.get(name, []), timeout=300)
             last = run.stdout.strip().splitlines()[-1:] or [""]
             ok(run.returncode == 0 and last[0].endswith(" 0 failed"), f"{host}: {name} passes ({last[0]})",
                run.stdout[-1500:] + run.stderr[-1500:])

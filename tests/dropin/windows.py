@@ -42,13 +42,26 @@ def sh(cmd, **kw):
     return run_safe(cmd, **kw)
 
 
+def spec_names(bdir):
+    """The spec's enumeration values, derived here as the Makefile derives them for the host
+    test: test_names takes them as its argument."""
+    path = os.path.join(bdir, "spec_names.tsv")
+    with open(path, "w") as f:
+        subprocess.run([sys.executable, os.path.join(ROOT, "tests/spec_rows.py"), "--names"]
+                       + sorted(glob.glob(os.path.join(ROOT, "spec/*.yaml"))), stdout=f, check=True)
+    return path
+
+
+ARGS = {}
+
+
 def programs():
     """name -> (sources, extra flags, argv). The tests as `make` builds them, the matrix, the command."""
     progs = {}
     for t in sorted(glob.glob(os.path.join(ROOT, "tests/test_*.c"))):
         name = os.path.basename(t)[:-2]
         if name not in NOT_BUILT:
-            progs[name] = ([t], ["-std=c99", "-I" + os.path.join(ROOT, "tests")], [])
+            progs[name] = ([t], ["-std=c99", "-I" + os.path.join(ROOT, "tests")], ARGS.get(name, []))
     progs["matrix"] = ([os.path.join(ROOT, "tests/dropin/matrix_main.c"), os.path.join(ROOT, "tests/dropin/matrix_second.c")],
                        ["-std=c99"] + WARN_C, [])
     cli = sorted(glob.glob(os.path.join(ROOT, "cli/*.c")))
@@ -75,6 +88,7 @@ def main(bdir):
     os.makedirs(bdir, exist_ok=True)
     have_wine32 = os.path.exists("/usr/lib/wine/wine")
     prefix = tempfile.mkdtemp(prefix="kprof-wine-")
+    ARGS["test_names"] = [spec_names(bdir)]
     try:
         # Create the prefix before the first test program: a program that starts while Wine is
         # still creating it can fail with "could not load kernel32.dll" (seen once in CI).
