@@ -9,11 +9,10 @@ x86-64 build prints.
 import glob
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok, run as run_safe  # noqa: E402
+from ktest import done, ok, run as run_safe, spec_names_file  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The cross gcc when installed, else clang for s390x over Debian's cross libc and libgcc
@@ -39,12 +38,7 @@ def main(bdir):
              for t in sorted(glob.glob(os.path.join(ROOT, "tests/test_*.c")))}
     progs["matrix"] = ([os.path.join(ROOT, "tests/dropin/matrix_main.c"), os.path.join(ROOT, "tests/dropin/matrix_second.c")],
                        ["-DMATRIX_EXPECT_NO_LIVE"])
-    # test_names takes the spec's enumeration values, derived here as the Makefile derives them.
-    names_tsv = os.path.join(bdir, "spec_names.tsv")
-    with open(names_tsv, "w") as f:
-        subprocess.run([sys.executable, os.path.join(ROOT, "tests/spec_rows.py"), "--names"]
-                       + sorted(glob.glob(os.path.join(ROOT, "spec/*.yaml"))), stdout=f, check=True)
-    args = {"test_names": [names_tsv]}
+    args = {"test_names": [spec_names_file(bdir)]}  # its one argument, as make gives it
     for name, (srcs, flags) in progs.items():
         outs = {}
         if name in NOT_BUILT:

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok, run as run_safe  # noqa: E402
+from ktest import done, ok, run as run_safe, spec_names_file  # noqa: E402
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -42,26 +42,15 @@ def sh(cmd, **kw):
     return run_safe(cmd, **kw)
 
 
-def spec_names(bdir):
-    """The spec's enumeration values, derived here as the Makefile derives them for the host
-    test: test_names takes them as its argument."""
-    path = os.path.join(bdir, "spec_names.tsv")
-    with open(path, "w") as f:
-        subprocess.run([sys.executable, os.path.join(ROOT, "tests/spec_rows.py"), "--names"]
-                       + sorted(glob.glob(os.path.join(ROOT, "spec/*.yaml"))), stdout=f, check=True)
-    return path
-
-
-ARGS = {}
-
-
-def programs():
-    """name -> (sources, extra flags, argv). The tests as `make` builds them, the matrix, the command."""
+def programs(names_tsv):
+    """name -> (sources, extra flags, argv). The tests as `make` builds them (test_names with
+    its one argument), the matrix, the command."""
     progs = {}
     for t in sorted(glob.glob(os.path.join(ROOT, "tests/test_*.c"))):
         name = os.path.basename(t)[:-2]
         if name not in NOT_BUILT:
-            progs[name] = ([t], ["-std=c99", "-I" + os.path.join(ROOT, "tests")], ARGS.get(name, []))
+            progs[name] = ([t], ["-std=c99", "-I" + os.path.join(ROOT, "tests")],
+                           [names_tsv] if name == "test_names" else [])
     progs["matrix"] = ([os.path.join(ROOT, "tests/dropin/matrix_main.c"), os.path.join(ROOT, "tests/dropin/matrix_second.c")],
                        ["-std=c99"] + WARN_C, [])
     cli = sorted(glob.glob(os.path.join(ROOT, "cli/*.c")))
@@ -88,14 +77,13 @@ def main(bdir):
     os.makedirs(bdir, exist_ok=True)
     have_wine32 = os.path.exists("/usr/lib/wine/wine")
     prefix = tempfile.mkdtemp(prefix="kprof-wine-")
-    ARGS["test_names"] = [spec_names(bdir)]
     try:
         # Create the prefix before the first test program: a program that starts while Wine is
         # still creating it can fail with "could not load kernel32.dll" (seen once in CI).
         r = sh(["wineboot", "-i"], env=wine_env(prefix), timeout=WINE_TIMEOUT)
         sh(["wineserver", "-w"], env=wine_env(prefix), timeout=WINE_TIMEOUT)
         ok(r.returncode == 0, "wine prefix created (wineboot -i)", r.stdout + r.stderr)
-        for name, (srcs, flags, argv) in programs().items():
+        for name, (srcs, flags, argv) in programs(spec_names_file(bdir)).items():
             ref = native(name, srcs, flags, argv, bdir)
             for arch, cc in MINGW.items():
                 exe = os.path.join(bdir, f"{name.replace(' ', '_')}-{arch}.exe")
