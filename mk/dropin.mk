@@ -34,9 +34,9 @@ kmod:
 # mingw-w64 x86-64/i686 builds of the tests, the matrix and the command, run under Wine and
 # compared with the Linux builds; kprof.h after the DDK and SDK headers; clang in MSVC mode.
 # i686 programs run when wine32 is installed (it needs i386 multiarch; see docs/install.md).
-test-dropin-windows:
-	python3 tests/dropin/windows.py $(DROPIN)/windows
+test-dropin-windows: $(BUILD)/tests/spec_names.tsv
+	python3 tests/dropin/windows.py $(DROPIN)/windows $(BUILD)/tests/spec_names.tsv
 
 # Big-endian host: every C test and the matrix built for s390x and run under qemu-user.
-test-dropin-bigendian:
-	python3 tests/dropin/bigendian.py $(DROPIN)/bigendian
+test-dropin-bigendian: $(BUILD)/tests/spec_names.tsv
+	python3 tests/dropin/bigendian.py $(DROPIN)/bigendian $(BUILD)/tests/spec_names.tsv

@@ -4,7 +4,6 @@
     check(got == want, "what is being checked")
     sys.exit(done())   # prints the closing 'N passed, N failed' line
 """
-import glob
 import os
 import subprocess
 import sys
@@ -72,13 +71,3 @@ def run(cmd, **kw):
         return subprocess.run(cmd, capture_output=True, text=True, **kw)
     except (OSError, subprocess.SubprocessError) as e:
         return Ran(127, "", f"{' '.join(map(str, cmd))}: {type(e).__name__}: {e}")
-
-
-def spec_names_file(directory):
-    """Write what `tests/spec_rows.py --names` prints for spec/*.yaml (the file test_names
-    takes, as the Makefile derives it) into directory; returns its path."""
-    path = os.path.join(directory, "spec_names.tsv")
-    with open(path, "w") as f:
-        subprocess.run([sys.executable, os.path.join(ROOT, "tests/spec_rows.py"), "--names"]
-                       + sorted(glob.glob(os.path.join(ROOT, "spec/*.yaml"))), stdout=f, check=True)
-    return path

@@ -36,24 +36,35 @@ static inline int spec_split(char *line, char **f, int n)
 	return i == n;
 }
 
+/* The next line of fp split at tabs into exactly n fields f (in place in line, size bytes):
+ * 1, 0 at the end of the file, -1 for a line of another field count or too long. */
+static inline int spec_next_fields(FILE *fp, char *line, size_t size, char **f, int n)
+{
+	size_t len;
+	if (!fgets(line, (int)size, fp))
+		return 0;
+	len = strlen(line);
+	if (len && line[len - 1] == '\n')
+		line[--len] = '\0';
+	else if (len == size - 1)
+		return -1;
+	return spec_split(line, f, n) ? 1 : -1;
+}
+
 /* Load the dump at path into rows; returns the number of rows, or -1 (with a message) on
  * a malformed or unreadable file. */
 static inline int spec_rows_load(const char *path, spec_row *rows, int cap)
 {
-	char line[1024];
-	int n = 0;
+	char line[1024], *f[6];
+	int n = 0, got;
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
 		fprintf(stderr, "cannot read %s\n", path);
 		return -1;
 	}
-	while (fgets(line, sizeof line, fp)) {
-		char *f[6];
+	while ((got = spec_next_fields(fp, line, sizeof line, f, 6)) != 0) {
 		char *end;
-		size_t len = strlen(line);
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (!spec_split(line, f, 6) || n == cap || strlen(f[0]) >= sizeof rows->table ||
+		if (got < 0 || n == cap || strlen(f[0]) >= sizeof rows->table ||
 		    strlen(f[2]) >= sizeof rows->name || strlen(f[5]) >= sizeof rows->reason) {
 			fprintf(stderr, "%s:%d: malformed row\n", path, n + 1);
 			fclose(fp);

@@ -116,22 +116,19 @@ static int load_pmu(pmu_events *p)
 /* The PMU list (table TAB pmu per line). */
 static int load_pmu_list(const char *path)
 {
-	char line[256];
+	char line[256], *f[2];
 	FILE *fp = fopen(path, "r");
 	if (!fp)
 		return 0;
-	while (fgets(line, sizeof line, fp) && npmus < MAX_PMUS) {
-		char *tab = strchr(line, '\t');
+	while (npmus < MAX_PMUS && spec_next_fields(fp, line, sizeof line, f, 2) == 1) {
 		pmu_events *p;
-		line[strcspn(line, "\n")] = '\0';
-		if (!tab || (size_t)(tab - line) >= sizeof p->table || strlen(tab + 1) >= sizeof p->name)
+		if (strlen(f[0]) >= sizeof p->table || strlen(f[1]) >= sizeof p->name)
 			break;
-		*tab = '\0';
 		p = calloc(1, sizeof *p);
 		if (!p)
 			break;
-		strcpy(p->table, line);
-		strcpy(p->name, tab + 1);
+		strcpy(p->table, f[0]);
+		strcpy(p->name, f[1]);
 		p->count = -1;
 		pmus[npmus++] = p;
 	}

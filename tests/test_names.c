@@ -49,20 +49,17 @@ static unsigned nnames;
 
 static int load(const char *path)
 {
-	char line[512];
+	char line[512], *f[3];
+	int got;
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
 		fprintf(stderr, "cannot read %s\n", path);
 		return -1;
 	}
-	while (fgets(line, sizeof line, fp)) {
-		char *f[3], *end;
-		size_t len = strlen(line);
+	while ((got = spec_next_fields(fp, line, sizeof line, f, 3)) != 0) {
+		char *end;
 		unsigned i;
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (!spec_split(line, f, 3) || nnames == NAMES_MAX ||
-		    strlen(f[2]) >= sizeof names->string) {
+		if (got < 0 || nnames == NAMES_MAX || strlen(f[2]) >= sizeof names->string) {
 			fprintf(stderr, "%s:%u: malformed line\n", path, nnames + 1);
 			fclose(fp);
 			return -1;

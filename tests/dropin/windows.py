@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok, run as run_safe, spec_names_file  # noqa: E402
+from ktest import done, ok, run as run_safe  # noqa: E402
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -73,7 +73,7 @@ def native(name, srcs, flags, argv, bdir):
     return run.stdout
 
 
-def main(bdir):
+def main(bdir="build/dropin/windows", names_tsv="build/tests/spec_names.tsv"):
     os.makedirs(bdir, exist_ok=True)
     have_wine32 = os.path.exists("/usr/lib/wine/wine")
     prefix = tempfile.mkdtemp(prefix="kprof-wine-")
@@ -83,7 +83,7 @@ def main(bdir):
         r = sh(["wineboot", "-i"], env=wine_env(prefix), timeout=WINE_TIMEOUT)
         sh(["wineserver", "-w"], env=wine_env(prefix), timeout=WINE_TIMEOUT)
         ok(r.returncode == 0, "wine prefix created (wineboot -i)", r.stdout + r.stderr)
-        for name, (srcs, flags, argv) in programs(spec_names_file(bdir)).items():
+        for name, (srcs, flags, argv) in programs(names_tsv).items():
             ref = native(name, srcs, flags, argv, bdir)
             for arch, cc in MINGW.items():
                 exe = os.path.join(bdir, f"{name.replace(' ', '_')}-{arch}.exe")
@@ -154,4 +154,5 @@ def msvc():
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "build/dropin/windows"))
+    # BDIR and the file test_names takes (make derives it with tests/spec_rows.py --names)
+    sys.exit(main(*sys.argv[1:3]))
