@@ -3600,9 +3600,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_LWPCB_LAYOUT                                                                    \
 	KPROF_LWPCB_SIZE,                                                                          \
-	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004" \
-	        "\050\000\002\010\100\000\001\004\110\000\002\010",                                \
-	        8
+	        "\0\0\2\4\10\0\1\10\20\0\1\4\30\0\1\10\40\0\2\4\50\0\2\10\100\0\1\4\110\0\2\10", 8
 #define kprof_lwpcb_decode(buf, len, out)                                                          \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwpcb, out),                     \
 	                         KPROF_IMPL_LWPCB_LAYOUT)
@@ -3635,7 +3633,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
 
 /* What kprof_lwp_event_slot_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT KPROF_LWP_EVENT_SLOT_SIZE, "\000\000\002\004", 1
+#define KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT KPROF_LWP_EVENT_SLOT_SIZE, "\0\0\2\4", 1
 #define kprof_lwp_event_slot_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_event_slot, out),            \
 	                         KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT)
@@ -3660,8 +3658,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_LWPCB_FAM15H_LAYOUT                                                             \
 	KPROF_LWPCB_FAM15H_SIZE,                                                                   \
-	        "\000\000\002\004\010\000\001\010\020\000\001\004\030\000\001\010\040\000\002\004" \
-	        "\050\000\002\010\100\000\001\004\110\000\002\010\200\000\006\004",                \
+	        "\0\0\2\4\10\0\1\10\20\0\1\4\30\0\1\10\40\0\2\4\50\0\2\10\100\0\1\4\110\0\2\10"    \
+	        "\200\0\6\4",                                                                      \
 	        9
 #define kprof_lwpcb_fam15h_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwpcb_fam15h, out),              \
@@ -3702,8 +3700,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp
 
 /* What kprof_lwp_record_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWP_RECORD_LAYOUT                                                               \
-	KPROF_LWP_RECORD_SIZE, "\002\000\001\002\004\000\001\004\010\000\003\010", 3
+#define KPROF_IMPL_LWP_RECORD_LAYOUT KPROF_LWP_RECORD_SIZE, "\2\0\1\2\4\0\1\4\10\0\3\10", 3
 #define kprof_lwp_record_decode(buf, len, out)                                                     \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_record, out),                \
 	                         KPROF_IMPL_LWP_RECORD_LAYOUT)
@@ -4390,7 +4387,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_ar
 
 /* What kprof_ds_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_DS_AREA64_LAYOUT KPROF_DS_AREA64_SIZE, "\000\000\070\010", 1
+#define KPROF_IMPL_DS_AREA64_LAYOUT KPROF_DS_AREA64_SIZE, "\0\0\70\10", 1
 #define kprof_ds_area64_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64, out),                 \
 	                         KPROF_IMPL_DS_AREA64_LAYOUT)
@@ -4441,14 +4438,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
 #define kprof_ds_area64_fmt4_widen(in, out)                                                        \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_ds_area64_fmt4, in),                  \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000" \
-	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000" \
-	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
-	                        "\100\000\100\000\010\210\200\000\100\001\004\210",                \
+	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
+	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
+	                        "\100\0\100\0\10\210\200\0\100\1\4\210",                           \
 	                        10)
 /* What kprof_ds_area64_fmt4_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_DS_AREA64_FMT4_LAYOUT KPROF_DS_AREA64_FMT4_SIZE, "\000\000\024\010", 1
+#define KPROF_IMPL_DS_AREA64_FMT4_LAYOUT KPROF_DS_AREA64_FMT4_SIZE, "\0\0\24\10", 1
 #define kprof_ds_area64_fmt4_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64_fmt4, out),            \
 	                         KPROF_IMPL_DS_AREA64_FMT4_LAYOUT)
@@ -4491,13 +4487,12 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_ar
 	kprof_impl_struct_widen(                                                                   \
 	        KPROF_IMPL_TYPED(const kprof_ds_area32, in),                                       \
 	        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,                      \
-	        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000\001\110\014\000" \
-	        "\030\000\001\110\020\000\040\000\001\110\024\000\050\000\001\110\030\000\060\000" \
-	        "\001\110\034\000\070\000\001\110\040\000\100\000\001\210",                        \
+	        "\0\0\0\0\1\110\4\0\10\0\1\110\10\0\20\0\1\110\14\0\30\0\1\110\20\0\40\0\1\110\24" \
+	        "\0\50\0\1\110\30\0\60\0\1\110\34\0\70\0\1\110\40\0\100\0\1\210",                  \
 	        9)
 /* What kprof_ds_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_DS_AREA32_LAYOUT KPROF_DS_AREA32_SIZE, "\000\000\010\004\040\000\001\010", 2
+#define KPROF_IMPL_DS_AREA32_LAYOUT KPROF_DS_AREA32_SIZE, "\0\0\10\4\40\0\1\10", 2
 #define kprof_ds_area32_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area32, out),                 \
 	                         KPROF_IMPL_DS_AREA32_LAYOUT)
@@ -4533,7 +4528,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof
 
 /* What kprof_bts_record64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_BTS_RECORD64_LAYOUT KPROF_BTS_RECORD64_SIZE, "\000\000\003\010", 1
+#define KPROF_IMPL_BTS_RECORD64_LAYOUT KPROF_BTS_RECORD64_SIZE, "\0\0\3\10", 1
 #define kprof_bts_record64_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record64, out),              \
 	                         KPROF_IMPL_BTS_RECORD64_LAYOUT)
@@ -4568,7 +4563,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof
 
 /* What kprof_bts_record32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_BTS_RECORD32_LAYOUT KPROF_BTS_RECORD32_SIZE, "\000\000\003\004", 1
+#define KPROF_IMPL_BTS_RECORD32_LAYOUT KPROF_BTS_RECORD32_SIZE, "\0\0\3\4", 1
 #define kprof_bts_record32_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record32, out),              \
 	                         KPROF_IMPL_BTS_RECORD32_LAYOUT)
@@ -4627,7 +4622,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZ
 
 /* What kprof_pebs_record_fmt0_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT KPROF_PEBS_RECORD_FMT0_SIZE, "\000\000\022\010", 1
+#define KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT KPROF_PEBS_RECORD_FMT0_SIZE, "\0\0\22\10", 1
 #define kprof_pebs_record_fmt0_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt0, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT)
@@ -4696,7 +4691,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZ
 
 /* What kprof_pebs_record_fmt1_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT KPROF_PEBS_RECORD_FMT1_SIZE, "\000\000\026\010", 1
+#define KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT KPROF_PEBS_RECORD_FMT1_SIZE, "\0\0\26\10", 1
 #define kprof_pebs_record_fmt1_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt1, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT)
@@ -4768,7 +4763,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZ
 
 /* What kprof_pebs_record_fmt2_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT KPROF_PEBS_RECORD_FMT2_SIZE, "\000\000\030\010", 1
+#define KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT KPROF_PEBS_RECORD_FMT2_SIZE, "\0\0\30\10", 1
 #define kprof_pebs_record_fmt2_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt2, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT)
@@ -4842,7 +4837,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZ
 
 /* What kprof_pebs_record_fmt3_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT KPROF_PEBS_RECORD_FMT3_SIZE, "\000\000\031\010", 1
+#define KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT KPROF_PEBS_RECORD_FMT3_SIZE, "\0\0\31\10", 1
 #define kprof_pebs_record_fmt3_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt3, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT)
@@ -4884,8 +4879,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NE
 
 /* What kprof_pebs_record_netburst32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT                                                   \
-	KPROF_PEBS_RECORD_NETBURST32_SIZE, "\000\000\012\004", 1
+#define KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT KPROF_PEBS_RECORD_NETBURST32_SIZE, "\0\0\12\4", 1
 #define kprof_pebs_record_netburst32_decode(buf, len, out)                                         \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_netburst32, out),    \
 	                         KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT)
@@ -4942,7 +4936,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_
 
 /* What kprof_pebs_gprs_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_GPRS_LAYOUT KPROF_PEBS_GPRS_SIZE, "\000\000\022\010", 1
+#define KPROF_IMPL_PEBS_GPRS_LAYOUT KPROF_PEBS_GPRS_SIZE, "\0\0\22\10", 1
 #define kprof_pebs_gprs_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_gprs, out),                 \
 	                         KPROF_IMPL_PEBS_GPRS_LAYOUT)
@@ -4993,7 +4987,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_peb
 
 /* What kprof_pebs_basic_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_BASIC_LAYOUT KPROF_PEBS_BASIC_SIZE, "\000\000\004\010", 1
+#define KPROF_IMPL_PEBS_BASIC_LAYOUT KPROF_PEBS_BASIC_SIZE, "\0\0\4\10", 1
 #define kprof_pebs_basic_decode(buf, len, out)                                                     \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_basic, out),                \
 	                         KPROF_IMPL_PEBS_BASIC_LAYOUT)
@@ -5044,7 +5038,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof
 
 /* What kprof_pebs_meminfo_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_MEMINFO_LAYOUT KPROF_PEBS_MEMINFO_SIZE, "\000\000\004\010", 1
+#define KPROF_IMPL_PEBS_MEMINFO_LAYOUT KPROF_PEBS_MEMINFO_SIZE, "\0\0\4\10", 1
 #define kprof_pebs_meminfo_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_meminfo, out),              \
 	                         KPROF_IMPL_PEBS_MEMINFO_LAYOUT)
@@ -5066,7 +5060,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xm
 
 /* What kprof_pebs_xmm_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_XMM_LAYOUT KPROF_PEBS_XMM_SIZE, "\000\000\040\010", 1
+#define KPROF_IMPL_PEBS_XMM_LAYOUT KPROF_PEBS_XMM_SIZE, "\0\0\40\10", 1
 #define kprof_pebs_xmm_decode(buf, len, out)                                                       \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_xmm, out),                  \
 	                         KPROF_IMPL_PEBS_XMM_LAYOUT)
@@ -5094,7 +5088,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
 
 /* What kprof_pebs_lbr_entry_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT KPROF_PEBS_LBR_ENTRY_SIZE, "\000\000\003\010", 1
+#define KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT KPROF_PEBS_LBR_ENTRY_SIZE, "\0\0\3\10", 1
 #define kprof_pebs_lbr_entry_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_lbr_entry, out),            \
 	                         KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT)
@@ -5127,7 +5121,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZ
 
 /* What kprof_pebs_cntr_header_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT KPROF_PEBS_CNTR_HEADER_SIZE, "\000\000\004\004", 1
+#define KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT KPROF_PEBS_CNTR_HEADER_SIZE, "\0\0\4\4", 1
 #define kprof_pebs_cntr_header_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_cntr_header, out),          \
 	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
@@ -5509,15 +5503,14 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_S
 #define kprof_pebs_ds_save_area_widen(in, out)                                                     \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area, in),               \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000" \
-	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000" \
-	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
-	                        "\100\000\100\000\001\210\110\000\110\000\001\210\120\000\120\000" \
-	                        "\001\210\130\000\130\000\001\210",                                \
+	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
+	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
+	                        "\100\0\100\0\1\210\110\0\110\0\1\210\120\0\120\0"                 \
+	                        "\1\210\130\0\130\0\1\210",                                        \
 	                        12)
 /* What kprof_pebs_ds_save_area_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT KPROF_PEBS_DS_SAVE_AREA_SIZE, "\000\000\014\010", 1
+#define KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT KPROF_PEBS_DS_SAVE_AREA_SIZE, "\0\0\14\10", 1
 #define kprof_pebs_ds_save_area_decode(buf, len, out)                                              \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area, out),         \
 	                         KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT)
@@ -5546,7 +5539,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
 /* What kprof_processor_profile_control_area_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                           \
-	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\000\000\014\010", 1
+	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\0\0\14\10", 1
 #define kprof_processor_profile_control_area_decode(buf, len, out)                                 \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_processor_profile_control_area, out),      \
@@ -5593,14 +5586,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA
 #define kprof_pebs_ds_save_area64_widen(in, out)                                                   \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area64, in),             \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\000\000\000\000\001\210\010\000\010\000\001\210\020\000\020\000" \
-	                        "\001\210\030\000\030\000\001\210\040\000\040\000\001\210\050\000" \
-	                        "\050\000\001\210\060\000\060\000\001\210\070\000\070\000\001\210" \
-	                        "\100\000\100\000\010\210\200\000\100\001\004\210",                \
+	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
+	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
+	                        "\100\0\100\0\10\210\200\0\100\1\4\210",                           \
 	                        10)
 /* What kprof_pebs_ds_save_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT KPROF_PEBS_DS_SAVE_AREA64_SIZE, "\000\000\024\010", 1
+#define KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT KPROF_PEBS_DS_SAVE_AREA64_SIZE, "\0\0\24\10", 1
 #define kprof_pebs_ds_save_area64_decode(buf, len, out)                                            \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area64, out),       \
 	                         KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT)
@@ -5645,15 +5637,14 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA
 #define kprof_pebs_ds_save_area32_widen(in, out)                                                   \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area32, in),             \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\000\000\000\000\001\110\004\000\010\000\001\110\010\000\020\000" \
-	                        "\001\110\014\000\030\000\001\110\020\000\040\000\001\110\024\000" \
-	                        "\050\000\001\110\030\000\060\000\001\110\034\000\070\000\001\110" \
-	                        "\040\000\100\000\010\210\140\000\100\001\004\210",                \
+	                        "\0\0\0\0\1\110\4\0\10\0\1\110\10\0\20\0\1\110\14\0\30\0\1\110\20" \
+	                        "\0\40\0\1\110\24\0\50\0\1\110\30\0\60\0\1\110\34\0\70\0\1\110\40" \
+	                        "\0\100\0\10\210\140\0\100\1\4\210",                               \
 	                        10)
 /* What kprof_pebs_ds_save_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT                                                      \
-	KPROF_PEBS_DS_SAVE_AREA32_SIZE, "\000\000\010\004\040\000\014\010", 2
+	KPROF_PEBS_DS_SAVE_AREA32_SIZE, "\0\0\10\4\40\0\14\10", 2
 #define kprof_pebs_ds_save_area32_decode(buf, len, out)                                            \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area32, out),       \
 	                         KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT)
@@ -5685,7 +5676,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
 /* What kprof_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                                      \
-	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\000\000\024\010", 1
+	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\0\0\24\10", 1
 #define kprof_processor_profile_control_area_2004_decode(buf, len, out)                            \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_processor_profile_control_area_2004, out), \
@@ -5717,7 +5708,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
 /* What kprof_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                                \
-	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\000\000\001\004", 1
+	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\0\0\1\4", 1
 #define kprof_system_processor_profile_control_area_x86_decode(buf, len, out)                      \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_system_processor_profile_control_area_x86, out),  \
@@ -5749,7 +5740,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
 /* What kprof_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                                \
-	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\000\000\001\010", 1
+	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\0\0\1\10", 1
 #define kprof_system_processor_profile_control_area_x64_decode(buf, len, out)                      \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_system_processor_profile_control_area_x64, out),  \
@@ -5789,7 +5780,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_IN
 /* What kprof_profile_source_info_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT                                                      \
-	KPROF_PROFILE_SOURCE_INFO_SIZE, "\000\000\004\004\020\000\001\010\030\000\001\002", 3
+	KPROF_PROFILE_SOURCE_INFO_SIZE, "\0\0\4\4\20\0\1\10\30\0\1\2", 3
 #define kprof_profile_source_info_decode(buf, len, out)                                            \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_profile_source_info, out),       \
 	                         KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT)
@@ -5813,8 +5804,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_
 
 /* What kprof_trace_profile_interval_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT                                                   \
-	KPROF_TRACE_PROFILE_INTERVAL_SIZE, "\000\000\002\004", 1
+#define KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT KPROF_TRACE_PROFILE_INTERVAL_SIZE, "\0\0\2\4", 1
 #define kprof_trace_profile_interval_decode(buf, len, out)                                         \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_trace_profile_interval, out),    \
 	                         KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT)
@@ -5845,7 +5835,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
 /* What kprof_hal_profile_source_information_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                           \
-	KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\000\000\001\004\010\000\001\004", 2
+	KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\0\0\1\4\10\0\1\4", 2
 #define kprof_hal_profile_source_information_decode(buf, len, out)                                 \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_hal_profile_source_information, out),      \
@@ -5882,7 +5872,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
 /* What kprof_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                                    \
-	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\000\000\001\004\010\000\004\004", 2
+	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\0\0\1\4\10\0\4\4", 2
 #define kprof_hal_profile_source_information_ex_x86_decode(buf, len, out)                          \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_hal_profile_source_information_ex_x86, out),      \
@@ -5920,7 +5910,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
 /* What kprof_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                                    \
-	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\000\000\001\004\010\000\004\010", 2
+	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\0\0\1\4\10\0\4\10", 2
 #define kprof_hal_profile_source_information_ex_x64_decode(buf, len, out)                          \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_hal_profile_source_information_ex_x64, out),      \
@@ -6287,7 +6277,7 @@ KPROF_API const char *kprof_vendor_name(int value)
 	static const char names[] = "unknown\0GenuineIntel\0AuthenticAMD\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\025\000";
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 3u, value);
 }
@@ -6304,8 +6294,8 @@ KPROF_API const char *kprof_status_name(int value)
 	        "KPROF_E_BUFFER_TOO_SMALL\0KPROF_E_LOOP\0KPROF_E_FORMAT\0KPROF_E_CHANGED\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\011\000\377\377\377\377\023\000\376\377\377\377\044\000\375\377\377\377\066\000\374\377\377\377\110\000\373\377\377\377\126\000\372\377\377\377\147\000\371\377\377\377\173\000\370\377\377\377\221\000\367\377\377\377"
-	    "\243\000\366\377\377\377\263\000\365\377\377\377\305\000\364\377\377\377\323\000\363\377\377\377\354\000\362\377\377\377\371\000\361\377\377\377\010\001";
+	    "\0\0\0\0\0\0\1\0\0\0\11\0\377\377\377\377\23\0\376\377\377\377\44\0\375\377\377\377\66\0\374\377\377\377\110\0\373\377\377\377\126\0\372\377\377\377\147\0\371\377\377\377\173\0\370\377\377\377\221\0\367\377\377\377"
+	    "\243\0\366\377\377\377\263\0\365\377\377\377\305\0\364\377\377\377\323\0\363\377\377\377\354\0\362\377\377\377\371\0\361\377\377\377\10\1";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 17u, value);
 }
@@ -6973,117 +6963,117 @@ KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 		kprof_source rows[220];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\000\000\000\000\000\000\033\251\033\265\000\377\000\000\000\000\000\000\000\000\000\001\031\113\031\122\000\377\001\000\000\000\000\000\000\000\000\002\032\355\032\364\000\377\001\000\000\000\000\000\000\000\000\003\032\307\032\316\000\377\001\000\000\000"
-	    "\000\000\000\000\000\004\030\171\030\200\000\377\001\000\000\000\000\000\000\000\000\005\031\345\031\354\000\377\001\000\000\000\000\000\000\000\000\006\027\031\027\040\000\377\001\000\000\000\000\000\000\000\000\007\031\373\032\002\000\377\001\000\000\000"
-	    "\000\000\000\000\000\010\032\144\032\153\000\377\001\000\000\000\000\000\000\000\000\011\032\214\032\223\000\377\001\000\000\000\000\000\000\000\000\012\032\264\032\273\000\377\001\000\000\000\000\000\000\000\000\013\025\320\025\327\000\377\001\000\000\000"
-	    "\000\000\000\000\000\014\030\000\030\007\000\377\001\000\000\000\000\000\000\000\000\015\031\243\031\252\000\377\001\000\000\000\000\000\000\000\000\016\026\310\026\317\000\377\001\000\000\000\000\000\000\000\000\017\033\143\033\152\000\377\001\000\000\000"
-	    "\000\000\000\000\000\020\033\161\033\170\000\377\001\000\000\000\000\000\000\000\000\021\033\177\033\206\000\377\001\000\000\000\000\000\000\000\000\022\026\376\027\005\000\377\001\000\000\000\000\000\000\000\000\023\032\332\032\341\000\377\001\000\000\000"
-	    "\000\000\000\000\000\024\032\170\032\177\000\377\001\000\000\000\000\000\000\000\000\025\031\215\031\224\000\377\001\000\000\000\000\000\000\000\000\026\026\343\026\352\000\377\001\000\000\000\000\000\000\000\000\027\030\221\030\230\000\377\001\000\000\000"
-	    "\000\000\000\000\000\030\033\124\033\133\000\377\001\000\000\000\000\000\000\000\000\000\033\251\033\265\001\377\000\000\000\000\000\003\000\074\000\000\033\251\033\265\002\377\000\000\000\000\000\003\000\300\000\002\032\355\032\364\002\001\001\000\000\000"
-	    "\000\003\000\304\000\006\027\031\027\040\002\005\001\000\000\000\000\003\101\056\000\012\032\264\032\273\002\004\001\000\000\000\000\003\000\305\000\013\025\320\025\327\002\006\001\000\000\000\000\003\000\074\000\023\032\332\032\341\002\000\001\000\000\000"
-	    "\000\003\000\074\000\031\027\233\027\242\002\000\001\000\000\000\000\003\000\300\000\032\027\201\021\015\002\001\001\000\000\000\000\003\001\074\000\033\024\120\024\127\002\002\001\000\000\000\000\003\117\056\000\034\032\240\032\247\002\003\001\000\000\000"
-	    "\000\003\101\056\000\035\033\044\033\053\002\004\001\000\000\000\000\003\000\304\000\036\021\000\021\007\002\005\001\000\000\000\000\003\000\305\000\037\021\040\021\047\002\006\001\000\000\000\000\003\000\166\000\000\033\251\033\265\003\377\000\000\000\000"
-	    "\000\003\000\300\000\002\032\355\032\364\003\377\001\000\000\000\000\003\000\302\000\006\027\031\027\040\003\377\001\000\000\000\000\003\000\101\000\010\032\144\032\153\003\377\001\000\000\000\000\003\000\201\000\011\032\214\032\223\003\377\001\000\000\000"
-	    "\000\003\000\303\000\013\025\320\025\327\003\377\001\000\000\000\000\003\017\313\000\015\031\243\031\252\003\377\001\000\000\000\000\003\000\200\000\024\032\170\032\177\003\377\001\000\000\000\000\003\000\100\000\025\031\215\031\224\003\377\001\000\000\000"
-	    "\000\003\077\000\000\031\027\115\027\124\003\377\001\000\000\000\000\003\001\000\000\032\012\322\012\331\003\377\001\000\000\000\000\003\002\000\000\033\012\372\013\001\003\377\001\000\000\000\000\003\004\000\000\034\012\003\012\012\003\377\001\000\000\000"
-	    "\000\003\010\000\000\035\020\175\020\204\003\377\001\000\000\000\000\003\020\000\000\036\020\236\020\245\003\377\001\000\000\000\000\003\040\000\000\037\016\133\016\142\003\377\001\000\000\000\000\003\000\001\000\040\022\334\022\343\003\377\001\000\000\000"
-	    "\000\003\000\002\000\041\014\016\014\025\003\377\001\000\000\000\000\003\177\040\000\042\025\263\025\272\003\377\001\000\000\000\000\003\001\040\000\043\023\130\023\137\003\377\001\000\000\000\000\003\002\040\000\044\023\032\023\041\003\377\001\000\000\000"
-	    "\000\003\004\040\000\045\023\324\023\333\003\377\001\000\000\000\000\003\010\040\000\046\023\071\023\100\003\377\001\000\000\000\000\003\020\040\000\047\023\167\023\176\003\377\001\000\000\000\000\003\040\040\000\050\023\226\023\235\003\377\001\000\000\000"
-	    "\000\003\100\040\000\051\023\265\023\274\003\377\001\000\000\000\000\003\000\041\000\052\017\120\017\127\003\377\001\000\000\000\000\003\000\042\000\053\031\006\031\015\003\377\001\000\000\000\000\003\000\043\000\054\032\046\032\055\003\377\001\000\000\000"
-	    "\000\003\000\044\000\055\027\316\027\325\003\377\001\000\000\000\000\003\000\045\000\056\025\226\025\235\003\377\001\000\000\000\000\003\000\046\000\057\031\035\031\044\003\377\001\000\000\000\000\003\000\047\000\060\031\317\031\326\003\377\001\000\000\000"
-	    "\000\003\000\100\000\061\033\065\033\074\003\377\001\000\000\000\000\003\000\101\000\062\033\215\033\224\003\377\001\000\000\000\000\003\037\102\000\063\031\167\031\176\003\377\001\000\000\000\000\003\001\102\000\064\025\134\025\143\003\377\001\000\000\000"
-	    "\000\003\002\102\000\065\026\010\026\017\003\377\001\000\000\000\000\003\004\102\000\066\022\236\022\245\003\377\001\000\000\000\000\003\010\102\000\067\026\167\026\176\003\377\001\000\000\000\000\003\020\102\000\070\024\253\024\262\003\377\001\000\000\000"
-	    "\000\003\037\103\000\071\027\063\027\072\003\377\001\000\000\000\000\003\001\103\000\072\020\134\020\143\003\377\001\000\000\000\000\003\002\103\000\073\021\200\021\207\003\377\001\000\000\000\000\003\004\103\000\074\016\070\016\077\003\377\001\000\000\000"
-	    "\000\003\010\103\000\075\022\275\022\304\003\377\001\000\000\000\000\003\020\103\000\076\017\163\017\172\003\377\001\000\000\000\000\003\037\104\000\077\030\061\030\070\003\377\001\000\000\000\000\003\001\104\000\100\022\177\022\206\003\377\001\000\000\000"
-	    "\000\003\002\104\000\101\024\215\024\224\003\377\001\000\000\000\000\003\004\104\000\102\020\073\020\102\003\377\001\000\000\000\000\003\010\104\000\103\025\077\025\106\003\377\001\000\000\000\000\003\020\104\000\104\021\140\021\147\003\377\001\000\000\000"
-	    "\000\003\007\105\000\105\025\042\025\051\003\377\001\000\000\000\000\003\007\106\000\106\024\157\024\166\003\377\001\000\000\000\000\003\000\107\000\107\021\100\021\107\003\377\001\000\000\000\000\003\000\110\000\110\025\354\025\363\003\377\001\000\000\000"
-	    "\000\003\000\111\000\111\025\005\025\014\003\377\001\000\000\000\000\003\003\112\000\112\030\031\030\040\003\377\001\000\000\000\000\003\001\112\000\113\014\312\014\321\003\377\001\000\000\000\000\003\002\112\000\114\005\264\005\273\003\377\001\000\000\000"
-	    "\000\003\007\113\000\115\012\252\012\261\003\377\001\000\000\000\000\003\001\113\000\116\007\113\007\122\003\377\001\000\000\000\000\003\002\113\000\117\006\020\006\027\003\377\001\000\000\000\000\003\004\113\000\120\011\002\011\011\003\377\001\000\000\000"
-	    "\000\003\037\175\000\121\026\134\026\143\003\377\001\000\000\000\000\003\001\175\000\122\017\371\020\000\003\377\001\000\000\000\000\003\002\175\000\123\017\330\017\337\003\377\001\000\000\000\000\003\004\175\000\124\015\250\015\257\003\377\001\000\000\000"
-	    "\000\003\010\175\000\125\011\331\011\340\003\377\001\000\000\000\000\003\020\175\000\126\010\327\010\336\003\377\001\000\000\000\000\003\007\176\000\127\022\140\022\147\003\377\001\000\000\000\000\003\001\176\000\130\014\245\014\254\003\377\001\000\000\000"
-	    "\000\003\002\176\000\131\014\200\014\207\003\377\001\000\000\000\000\003\004\176\000\132\013\350\013\357\003\377\001\000\000\000\000\003\003\177\000\133\032\120\032\127\003\377\001\000\000\000\000\003\001\177\000\134\017\267\017\276\003\377\001\000\000\000"
-	    "\000\003\002\177\000\135\020\340\020\347\003\377\001\000\000\000\000\003\000\200\000\136\033\105\033\114\003\377\001\000\000\000\000\003\000\201\000\137\033\233\033\242\003\377\001\000\000\000\000\003\000\202\000\140\031\271\031\300\003\377\001\000\000\000"
-	    "\000\003\000\203\000\141\027\147\027\156\003\377\001\000\000\000\000\003\000\204\000\142\026\255\026\264\003\377\001\000\000\000\000\003\003\205\000\143\026\100\026\107\003\377\001\000\000\000\000\003\000\206\000\144\030\357\030\366\003\377\001\000\000\000"
-	    "\000\003\000\207\000\145\022\373\023\002\003\377\001\000\000\000\000\003\000\210\000\146\030\141\030\150\003\377\001\000\000\000\000\003\000\211\000\147\025\171\025\200\003\377\001\000\000\000\000\003\000\300\000\150\021\340\021\347\003\377\001\000\000\000"
-	    "\000\003\000\301\000\151\032\021\032\030\003\377\001\000\000\000\000\003\000\302\000\152\027\265\027\274\003\377\001\000\000\000\000\003\000\303\000\153\015\024\015\033\003\377\001\000\000\000\000\003\000\304\000\154\024\311\024\320\003\377\001\000\000\000"
-	    "\000\003\000\305\000\155\012\127\012\136\003\377\001\000\000\000\000\003\000\306\000\156\015\314\015\323\003\377\001\000\000\000\000\003\000\307\000\157\002\342\002\351\003\377\001\000\000\000\000\003\000\310\000\160\026\044\026\053\003\377\001\000\000\000"
-	    "\000\003\000\311\000\161\013\112\013\121\003\377\001\000\000\000\000\003\000\312\000\162\001\060\001\067\003\377\001\000\000\000\000\003\017\313\000\163\021\300\021\307\003\377\001\000\000\000\000\003\001\313\000\164\017\055\017\064\003\377\001\000\000\000"
-	    "\000\003\002\313\000\165\011\130\011\137\003\377\001\000\000\000\000\003\004\313\000\166\003\167\003\176\003\377\001\000\000\000\000\003\010\313\000\167\003\247\003\256\003\377\001\000\000\000\000\003\007\314\000\170\006\152\006\161\003\377\001\000\000\000"
-	    "\000\003\001\314\000\171\000\076\000\105\003\377\001\000\000\000\000\003\002\314\000\172\000\173\000\202\003\377\001\000\000\000\000\003\004\314\000\173\000\270\000\277\003\377\001\000\000\000\000\003\000\315\000\174\021\240\021\247\003\377\001\000\000\000"
-	    "\000\003\000\316\000\175\007\373\010\002\003\377\001\000\000\000\000\003\000\317\000\176\020\277\020\306\003\377\001\000\000\000\000\003\000\320\000\177\026\222\026\231\003\377\001\000\000\000\000\003\000\321\000\200\030\111\030\120\003\377\001\000\000\000"
-	    "\000\003\000\322\000\201\005\047\005\056\003\377\001\000\000\000\000\003\000\323\000\202\013\042\013\051\003\377\001\000\000\000\000\003\000\324\000\203\014\357\014\366\003\377\001\000\000\000\000\003\000\325\000\204\006\075\006\104\003\377\001\000\000\000"
-	    "\000\003\000\326\000\205\002\174\002\203\003\377\001\000\000\000\000\003\000\327\000\206\016\176\016\205\003\377\001\000\000\000\000\003\000\330\000\207\017\225\017\234\003\377\001\000\000\000\000\003\000\331\000\210\005\342\005\351\003\377\001\000\000\000"
-	    "\000\003\000\332\000\211\000\365\000\374\003\377\001\000\000\000\000\003\017\333\000\212\030\330\030\337\003\377\001\000\000\000\000\003\001\333\000\213\007\317\007\326\003\377\001\000\000\000\000\003\002\333\000\214\011\055\011\064\003\377\001\000\000\000"
-	    "\000\003\004\333\000\215\007\167\007\176\003\377\001\000\000\000\000\003\010\333\000\216\012\055\012\064\003\377\001\000\000\000\000\003\000\334\000\217\016\241\016\250\003\377\001\000\000\000\000\003\000\335\000\220\016\304\016\313\003\377\001\000\000\000"
-	    "\000\003\000\336\000\221\016\347\016\356\003\377\001\000\000\000\000\003\000\337\000\222\017\012\017\021\003\377\001\000\000\000\000\003\007\340\000\223\012\201\012\210\003\377\001\000\000\000\000\003\001\340\000\224\004\227\004\236\003\377\001\000\000\000"
-	    "\000\003\002\340\000\225\003\106\003\115\003\377\001\000\000\000\000\003\004\340\000\226\002\107\002\116\003\377\001\000\000\000\000\003\000\341\000\227\011\256\011\265\003\377\001\000\000\000\000\003\000\342\000\230\004\147\004\156\003\377\001\000\000\000"
-	    "\000\003\007\343\000\231\015\360\015\367\003\377\001\000\000\000\000\003\001\343\000\232\013\162\013\171\003\377\001\000\000\000\000\003\002\343\000\233\005\126\005\135\003\377\001\000\000\000\000\003\004\343\000\234\005\205\005\214\003\377\001\000\000\000"
-	    "\000\003\017\344\000\235\013\232\013\241\003\377\001\000\000\000\000\003\001\344\000\236\002\257\002\266\003\377\001\000\000\000\000\003\002\344\000\237\003\024\003\033\003\377\001\000\000\000\000\003\004\344\000\240\000\000\000\007\003\377\001\000\000\000"
-	    "\000\003\010\344\000\241\001\153\001\162\003\377\001\000\000\000\000\003\177\353\000\242\031\064\031\073\003\377\001\000\000\000\000\003\001\353\000\243\014\132\014\141\003\377\001\000\000\000\000\003\002\353\000\244\013\301\013\310\003\377\001\000\000\000"
-	    "\000\003\004\353\000\245\024\022\024\031\003\377\001\000\000\000\000\003\010\353\000\246\022\100\022\107\003\377\001\000\000\000\000\003\020\353\000\247\023\363\023\372\003\377\001\000\000\000\000\003\040\353\000\250\022\040\022\047\003\377\001\000\000\000"
-	    "\000\003\100\353\000\251\024\347\024\356\003\377\001\000\000\000\000\003\017\354\000\252\032\073\032\102\003\377\001\000\000\000\000\003\001\354\000\253\027\347\027\356\003\377\001\000\000\000\000\003\002\354\000\254\030\251\030\260\003\377\001\000\000\000"
-	    "\000\003\004\354\000\255\004\307\004\316\003\377\001\000\000\000\000\003\010\354\000\256\007\036\007\045\003\377\001\000\000\000\000\003\017\366\000\257\015\071\015\100\003\377\001\000\000\000\000\003\001\366\000\260\003\327\003\336\003\377\001\000\000\000"
-	    "\000\003\002\366\000\261\006\227\006\236\003\377\001\000\000\000\000\003\004\366\000\262\001\245\001\254\003\377\001\000\000\000\000\003\010\366\000\263\010\047\010\056\003\377\001\000\000\000\000\003\017\367\000\264\015\136\015\145\003\377\001\000\000\000"
-	    "\000\003\001\367\000\265\004\007\004\016\003\377\001\000\000\000\000\003\002\367\000\266\006\304\006\313\003\377\001\000\000\000\000\003\004\367\000\267\001\333\001\342\003\377\001\000\000\000\000\003\010\367\000\270\010\177\010\206\003\377\001\000\000\000"
-	    "\000\003\017\370\000\271\015\203\015\212\003\377\001\000\000\000\000\003\001\370\000\272\004\067\004\076\003\377\001\000\000\000\000\003\002\370\000\273\006\361\006\370\003\377\001\000\000\000\000\003\004\370\000\274\002\021\002\030\003\377\001\000\000\000"
-	    "\000\003\010\370\000\275\011\203\011\212\003\377\001\000\000\000\000\003\020\143\000\276\031\141\031\150\003\377\001\000\000\000\000\003\040\143\000\277\030\301\030\310\003\377\001\000\000\000\000\000\000\000\000\040\033\000\033\007\004\377\001\000\000\000"
-	    "\000\000\000\000\000\041\022\000\022\007\004\377\001\000\000\000\000\000\000\000\000\042\024\061\024\070\004\377\001\000\000\000\000\000\000\000\000\043\016\024\016\033\004\377\001\000\000\000\000\000\000\000\000\044\033\022\033\031\004\377\000\000\000\000"
+	    "\0\0\0\0\0\0\33\251\33\265\0\377\0\0\0\0\0\0\0\0\0\1\31\113\31\122\0\377\1\0\0\0\0\0\0\0\0\2\32\355\32\364\0\377\1\0\0\0\0\0\0\0\0\3\32\307\32\316\0\377\1\0\0\0"
+	    "\0\0\0\0\0\4\30\171\30\200\0\377\1\0\0\0\0\0\0\0\0\5\31\345\31\354\0\377\1\0\0\0\0\0\0\0\0\6\27\31\27\40\0\377\1\0\0\0\0\0\0\0\0\7\31\373\32\2\0\377\1\0\0\0"
+	    "\0\0\0\0\0\10\32\144\32\153\0\377\1\0\0\0\0\0\0\0\0\11\32\214\32\223\0\377\1\0\0\0\0\0\0\0\0\12\32\264\32\273\0\377\1\0\0\0\0\0\0\0\0\13\25\320\25\327\0\377\1\0\0\0"
+	    "\0\0\0\0\0\14\30\0\30\7\0\377\1\0\0\0\0\0\0\0\0\15\31\243\31\252\0\377\1\0\0\0\0\0\0\0\0\16\26\310\26\317\0\377\1\0\0\0\0\0\0\0\0\17\33\143\33\152\0\377\1\0\0\0"
+	    "\0\0\0\0\0\20\33\161\33\170\0\377\1\0\0\0\0\0\0\0\0\21\33\177\33\206\0\377\1\0\0\0\0\0\0\0\0\22\26\376\27\5\0\377\1\0\0\0\0\0\0\0\0\23\32\332\32\341\0\377\1\0\0\0"
+	    "\0\0\0\0\0\24\32\170\32\177\0\377\1\0\0\0\0\0\0\0\0\25\31\215\31\224\0\377\1\0\0\0\0\0\0\0\0\26\26\343\26\352\0\377\1\0\0\0\0\0\0\0\0\27\30\221\30\230\0\377\1\0\0\0"
+	    "\0\0\0\0\0\30\33\124\33\133\0\377\1\0\0\0\0\0\0\0\0\0\33\251\33\265\1\377\0\0\0\0\0\3\0\74\0\0\33\251\33\265\2\377\0\0\0\0\0\3\0\300\0\2\32\355\32\364\2\1\1\0\0\0"
+	    "\0\3\0\304\0\6\27\31\27\40\2\5\1\0\0\0\0\3\101\56\0\12\32\264\32\273\2\4\1\0\0\0\0\3\0\305\0\13\25\320\25\327\2\6\1\0\0\0\0\3\0\74\0\23\32\332\32\341\2\0\1\0\0\0"
+	    "\0\3\0\74\0\31\27\233\27\242\2\0\1\0\0\0\0\3\0\300\0\32\27\201\21\15\2\1\1\0\0\0\0\3\1\74\0\33\24\120\24\127\2\2\1\0\0\0\0\3\117\56\0\34\32\240\32\247\2\3\1\0\0\0"
+	    "\0\3\101\56\0\35\33\44\33\53\2\4\1\0\0\0\0\3\0\304\0\36\21\0\21\7\2\5\1\0\0\0\0\3\0\305\0\37\21\40\21\47\2\6\1\0\0\0\0\3\0\166\0\0\33\251\33\265\3\377\0\0\0\0"
+	    "\0\3\0\300\0\2\32\355\32\364\3\377\1\0\0\0\0\3\0\302\0\6\27\31\27\40\3\377\1\0\0\0\0\3\0\101\0\10\32\144\32\153\3\377\1\0\0\0\0\3\0\201\0\11\32\214\32\223\3\377\1\0\0\0"
+	    "\0\3\0\303\0\13\25\320\25\327\3\377\1\0\0\0\0\3\17\313\0\15\31\243\31\252\3\377\1\0\0\0\0\3\0\200\0\24\32\170\32\177\3\377\1\0\0\0\0\3\0\100\0\25\31\215\31\224\3\377\1\0\0\0"
+	    "\0\3\77\0\0\31\27\115\27\124\3\377\1\0\0\0\0\3\1\0\0\32\12\322\12\331\3\377\1\0\0\0\0\3\2\0\0\33\12\372\13\1\3\377\1\0\0\0\0\3\4\0\0\34\12\3\12\12\3\377\1\0\0\0"
+	    "\0\3\10\0\0\35\20\175\20\204\3\377\1\0\0\0\0\3\20\0\0\36\20\236\20\245\3\377\1\0\0\0\0\3\40\0\0\37\16\133\16\142\3\377\1\0\0\0\0\3\0\1\0\40\22\334\22\343\3\377\1\0\0\0"
+	    "\0\3\0\2\0\41\14\16\14\25\3\377\1\0\0\0\0\3\177\40\0\42\25\263\25\272\3\377\1\0\0\0\0\3\1\40\0\43\23\130\23\137\3\377\1\0\0\0\0\3\2\40\0\44\23\32\23\41\3\377\1\0\0\0"
+	    "\0\3\4\40\0\45\23\324\23\333\3\377\1\0\0\0\0\3\10\40\0\46\23\71\23\100\3\377\1\0\0\0\0\3\20\40\0\47\23\167\23\176\3\377\1\0\0\0\0\3\40\40\0\50\23\226\23\235\3\377\1\0\0\0"
+	    "\0\3\100\40\0\51\23\265\23\274\3\377\1\0\0\0\0\3\0\41\0\52\17\120\17\127\3\377\1\0\0\0\0\3\0\42\0\53\31\6\31\15\3\377\1\0\0\0\0\3\0\43\0\54\32\46\32\55\3\377\1\0\0\0"
+	    "\0\3\0\44\0\55\27\316\27\325\3\377\1\0\0\0\0\3\0\45\0\56\25\226\25\235\3\377\1\0\0\0\0\3\0\46\0\57\31\35\31\44\3\377\1\0\0\0\0\3\0\47\0\60\31\317\31\326\3\377\1\0\0\0"
+	    "\0\3\0\100\0\61\33\65\33\74\3\377\1\0\0\0\0\3\0\101\0\62\33\215\33\224\3\377\1\0\0\0\0\3\37\102\0\63\31\167\31\176\3\377\1\0\0\0\0\3\1\102\0\64\25\134\25\143\3\377\1\0\0\0"
+	    "\0\3\2\102\0\65\26\10\26\17\3\377\1\0\0\0\0\3\4\102\0\66\22\236\22\245\3\377\1\0\0\0\0\3\10\102\0\67\26\167\26\176\3\377\1\0\0\0\0\3\20\102\0\70\24\253\24\262\3\377\1\0\0\0"
+	    "\0\3\37\103\0\71\27\63\27\72\3\377\1\0\0\0\0\3\1\103\0\72\20\134\20\143\3\377\1\0\0\0\0\3\2\103\0\73\21\200\21\207\3\377\1\0\0\0\0\3\4\103\0\74\16\70\16\77\3\377\1\0\0\0"
+	    "\0\3\10\103\0\75\22\275\22\304\3\377\1\0\0\0\0\3\20\103\0\76\17\163\17\172\3\377\1\0\0\0\0\3\37\104\0\77\30\61\30\70\3\377\1\0\0\0\0\3\1\104\0\100\22\177\22\206\3\377\1\0\0\0"
+	    "\0\3\2\104\0\101\24\215\24\224\3\377\1\0\0\0\0\3\4\104\0\102\20\73\20\102\3\377\1\0\0\0\0\3\10\104\0\103\25\77\25\106\3\377\1\0\0\0\0\3\20\104\0\104\21\140\21\147\3\377\1\0\0\0"
+	    "\0\3\7\105\0\105\25\42\25\51\3\377\1\0\0\0\0\3\7\106\0\106\24\157\24\166\3\377\1\0\0\0\0\3\0\107\0\107\21\100\21\107\3\377\1\0\0\0\0\3\0\110\0\110\25\354\25\363\3\377\1\0\0\0"
+	    "\0\3\0\111\0\111\25\5\25\14\3\377\1\0\0\0\0\3\3\112\0\112\30\31\30\40\3\377\1\0\0\0\0\3\1\112\0\113\14\312\14\321\3\377\1\0\0\0\0\3\2\112\0\114\5\264\5\273\3\377\1\0\0\0"
+	    "\0\3\7\113\0\115\12\252\12\261\3\377\1\0\0\0\0\3\1\113\0\116\7\113\7\122\3\377\1\0\0\0\0\3\2\113\0\117\6\20\6\27\3\377\1\0\0\0\0\3\4\113\0\120\11\2\11\11\3\377\1\0\0\0"
+	    "\0\3\37\175\0\121\26\134\26\143\3\377\1\0\0\0\0\3\1\175\0\122\17\371\20\0\3\377\1\0\0\0\0\3\2\175\0\123\17\330\17\337\3\377\1\0\0\0\0\3\4\175\0\124\15\250\15\257\3\377\1\0\0\0"
+	    "\0\3\10\175\0\125\11\331\11\340\3\377\1\0\0\0\0\3\20\175\0\126\10\327\10\336\3\377\1\0\0\0\0\3\7\176\0\127\22\140\22\147\3\377\1\0\0\0\0\3\1\176\0\130\14\245\14\254\3\377\1\0\0\0"
+	    "\0\3\2\176\0\131\14\200\14\207\3\377\1\0\0\0\0\3\4\176\0\132\13\350\13\357\3\377\1\0\0\0\0\3\3\177\0\133\32\120\32\127\3\377\1\0\0\0\0\3\1\177\0\134\17\267\17\276\3\377\1\0\0\0"
+	    "\0\3\2\177\0\135\20\340\20\347\3\377\1\0\0\0\0\3\0\200\0\136\33\105\33\114\3\377\1\0\0\0\0\3\0\201\0\137\33\233\33\242\3\377\1\0\0\0\0\3\0\202\0\140\31\271\31\300\3\377\1\0\0\0"
+	    "\0\3\0\203\0\141\27\147\27\156\3\377\1\0\0\0\0\3\0\204\0\142\26\255\26\264\3\377\1\0\0\0\0\3\3\205\0\143\26\100\26\107\3\377\1\0\0\0\0\3\0\206\0\144\30\357\30\366\3\377\1\0\0\0"
+	    "\0\3\0\207\0\145\22\373\23\2\3\377\1\0\0\0\0\3\0\210\0\146\30\141\30\150\3\377\1\0\0\0\0\3\0\211\0\147\25\171\25\200\3\377\1\0\0\0\0\3\0\300\0\150\21\340\21\347\3\377\1\0\0\0"
+	    "\0\3\0\301\0\151\32\21\32\30\3\377\1\0\0\0\0\3\0\302\0\152\27\265\27\274\3\377\1\0\0\0\0\3\0\303\0\153\15\24\15\33\3\377\1\0\0\0\0\3\0\304\0\154\24\311\24\320\3\377\1\0\0\0"
+	    "\0\3\0\305\0\155\12\127\12\136\3\377\1\0\0\0\0\3\0\306\0\156\15\314\15\323\3\377\1\0\0\0\0\3\0\307\0\157\2\342\2\351\3\377\1\0\0\0\0\3\0\310\0\160\26\44\26\53\3\377\1\0\0\0"
+	    "\0\3\0\311\0\161\13\112\13\121\3\377\1\0\0\0\0\3\0\312\0\162\1\60\1\67\3\377\1\0\0\0\0\3\17\313\0\163\21\300\21\307\3\377\1\0\0\0\0\3\1\313\0\164\17\55\17\64\3\377\1\0\0\0"
+	    "\0\3\2\313\0\165\11\130\11\137\3\377\1\0\0\0\0\3\4\313\0\166\3\167\3\176\3\377\1\0\0\0\0\3\10\313\0\167\3\247\3\256\3\377\1\0\0\0\0\3\7\314\0\170\6\152\6\161\3\377\1\0\0\0"
+	    "\0\3\1\314\0\171\0\76\0\105\3\377\1\0\0\0\0\3\2\314\0\172\0\173\0\202\3\377\1\0\0\0\0\3\4\314\0\173\0\270\0\277\3\377\1\0\0\0\0\3\0\315\0\174\21\240\21\247\3\377\1\0\0\0"
+	    "\0\3\0\316\0\175\7\373\10\2\3\377\1\0\0\0\0\3\0\317\0\176\20\277\20\306\3\377\1\0\0\0\0\3\0\320\0\177\26\222\26\231\3\377\1\0\0\0\0\3\0\321\0\200\30\111\30\120\3\377\1\0\0\0"
+	    "\0\3\0\322\0\201\5\47\5\56\3\377\1\0\0\0\0\3\0\323\0\202\13\42\13\51\3\377\1\0\0\0\0\3\0\324\0\203\14\357\14\366\3\377\1\0\0\0\0\3\0\325\0\204\6\75\6\104\3\377\1\0\0\0"
+	    "\0\3\0\326\0\205\2\174\2\203\3\377\1\0\0\0\0\3\0\327\0\206\16\176\16\205\3\377\1\0\0\0\0\3\0\330\0\207\17\225\17\234\3\377\1\0\0\0\0\3\0\331\0\210\5\342\5\351\3\377\1\0\0\0"
+	    "\0\3\0\332\0\211\0\365\0\374\3\377\1\0\0\0\0\3\17\333\0\212\30\330\30\337\3\377\1\0\0\0\0\3\1\333\0\213\7\317\7\326\3\377\1\0\0\0\0\3\2\333\0\214\11\55\11\64\3\377\1\0\0\0"
+	    "\0\3\4\333\0\215\7\167\7\176\3\377\1\0\0\0\0\3\10\333\0\216\12\55\12\64\3\377\1\0\0\0\0\3\0\334\0\217\16\241\16\250\3\377\1\0\0\0\0\3\0\335\0\220\16\304\16\313\3\377\1\0\0\0"
+	    "\0\3\0\336\0\221\16\347\16\356\3\377\1\0\0\0\0\3\0\337\0\222\17\12\17\21\3\377\1\0\0\0\0\3\7\340\0\223\12\201\12\210\3\377\1\0\0\0\0\3\1\340\0\224\4\227\4\236\3\377\1\0\0\0"
+	    "\0\3\2\340\0\225\3\106\3\115\3\377\1\0\0\0\0\3\4\340\0\226\2\107\2\116\3\377\1\0\0\0\0\3\0\341\0\227\11\256\11\265\3\377\1\0\0\0\0\3\0\342\0\230\4\147\4\156\3\377\1\0\0\0"
+	    "\0\3\7\343\0\231\15\360\15\367\3\377\1\0\0\0\0\3\1\343\0\232\13\162\13\171\3\377\1\0\0\0\0\3\2\343\0\233\5\126\5\135\3\377\1\0\0\0\0\3\4\343\0\234\5\205\5\214\3\377\1\0\0\0"
+	    "\0\3\17\344\0\235\13\232\13\241\3\377\1\0\0\0\0\3\1\344\0\236\2\257\2\266\3\377\1\0\0\0\0\3\2\344\0\237\3\24\3\33\3\377\1\0\0\0\0\3\4\344\0\240\0\0\0\7\3\377\1\0\0\0"
+	    "\0\3\10\344\0\241\1\153\1\162\3\377\1\0\0\0\0\3\177\353\0\242\31\64\31\73\3\377\1\0\0\0\0\3\1\353\0\243\14\132\14\141\3\377\1\0\0\0\0\3\2\353\0\244\13\301\13\310\3\377\1\0\0\0"
+	    "\0\3\4\353\0\245\24\22\24\31\3\377\1\0\0\0\0\3\10\353\0\246\22\100\22\107\3\377\1\0\0\0\0\3\20\353\0\247\23\363\23\372\3\377\1\0\0\0\0\3\40\353\0\250\22\40\22\47\3\377\1\0\0\0"
+	    "\0\3\100\353\0\251\24\347\24\356\3\377\1\0\0\0\0\3\17\354\0\252\32\73\32\102\3\377\1\0\0\0\0\3\1\354\0\253\27\347\27\356\3\377\1\0\0\0\0\3\2\354\0\254\30\251\30\260\3\377\1\0\0\0"
+	    "\0\3\4\354\0\255\4\307\4\316\3\377\1\0\0\0\0\3\10\354\0\256\7\36\7\45\3\377\1\0\0\0\0\3\17\366\0\257\15\71\15\100\3\377\1\0\0\0\0\3\1\366\0\260\3\327\3\336\3\377\1\0\0\0"
+	    "\0\3\2\366\0\261\6\227\6\236\3\377\1\0\0\0\0\3\4\366\0\262\1\245\1\254\3\377\1\0\0\0\0\3\10\366\0\263\10\47\10\56\3\377\1\0\0\0\0\3\17\367\0\264\15\136\15\145\3\377\1\0\0\0"
+	    "\0\3\1\367\0\265\4\7\4\16\3\377\1\0\0\0\0\3\2\367\0\266\6\304\6\313\3\377\1\0\0\0\0\3\4\367\0\267\1\333\1\342\3\377\1\0\0\0\0\3\10\367\0\270\10\177\10\206\3\377\1\0\0\0"
+	    "\0\3\17\370\0\271\15\203\15\212\3\377\1\0\0\0\0\3\1\370\0\272\4\67\4\76\3\377\1\0\0\0\0\3\2\370\0\273\6\361\6\370\3\377\1\0\0\0\0\3\4\370\0\274\2\21\2\30\3\377\1\0\0\0"
+	    "\0\3\10\370\0\275\11\203\11\212\3\377\1\0\0\0\0\3\20\143\0\276\31\141\31\150\3\377\1\0\0\0\0\3\40\143\0\277\30\301\30\310\3\377\1\0\0\0\0\0\0\0\0\40\33\0\33\7\4\377\1\0\0\0"
+	    "\0\0\0\0\0\41\22\0\22\7\4\377\1\0\0\0\0\0\0\0\0\42\24\61\24\70\4\377\1\0\0\0\0\0\0\0\0\43\16\24\16\33\4\377\1\0\0\0\0\0\0\0\0\44\33\22\33\31\4\377\0\0\0\0"
 #else
-	    "\000\000\000\000\000\000\251\033\265\033\000\377\000\000\000\000\000\000\000\000\001\000\113\031\122\031\000\377\001\000\000\000\000\000\000\000\002\000\355\032\364\032\000\377\001\000\000\000\000\000\000\000\003\000\307\032\316\032\000\377\001\000\000\000"
-	    "\000\000\000\000\004\000\171\030\200\030\000\377\001\000\000\000\000\000\000\000\005\000\345\031\354\031\000\377\001\000\000\000\000\000\000\000\006\000\031\027\040\027\000\377\001\000\000\000\000\000\000\000\007\000\373\031\002\032\000\377\001\000\000\000"
-	    "\000\000\000\000\010\000\144\032\153\032\000\377\001\000\000\000\000\000\000\000\011\000\214\032\223\032\000\377\001\000\000\000\000\000\000\000\012\000\264\032\273\032\000\377\001\000\000\000\000\000\000\000\013\000\320\025\327\025\000\377\001\000\000\000"
-	    "\000\000\000\000\014\000\000\030\007\030\000\377\001\000\000\000\000\000\000\000\015\000\243\031\252\031\000\377\001\000\000\000\000\000\000\000\016\000\310\026\317\026\000\377\001\000\000\000\000\000\000\000\017\000\143\033\152\033\000\377\001\000\000\000"
-	    "\000\000\000\000\020\000\161\033\170\033\000\377\001\000\000\000\000\000\000\000\021\000\177\033\206\033\000\377\001\000\000\000\000\000\000\000\022\000\376\026\005\027\000\377\001\000\000\000\000\000\000\000\023\000\332\032\341\032\000\377\001\000\000\000"
-	    "\000\000\000\000\024\000\170\032\177\032\000\377\001\000\000\000\000\000\000\000\025\000\215\031\224\031\000\377\001\000\000\000\000\000\000\000\026\000\343\026\352\026\000\377\001\000\000\000\000\000\000\000\027\000\221\030\230\030\000\377\001\000\000\000"
-	    "\000\000\000\000\030\000\124\033\133\033\000\377\001\000\000\000\000\000\000\000\000\000\251\033\265\033\001\377\000\000\000\000\074\000\003\000\000\000\251\033\265\033\002\377\000\000\000\000\300\000\003\000\002\000\355\032\364\032\002\001\001\000\000\000"
-	    "\304\000\003\000\006\000\031\027\040\027\002\005\001\000\000\000\056\101\003\000\012\000\264\032\273\032\002\004\001\000\000\000\305\000\003\000\013\000\320\025\327\025\002\006\001\000\000\000\074\000\003\000\023\000\332\032\341\032\002\000\001\000\000\000"
-	    "\074\000\003\000\031\000\233\027\242\027\002\000\001\000\000\000\300\000\003\000\032\000\201\027\015\021\002\001\001\000\000\000\074\001\003\000\033\000\120\024\127\024\002\002\001\000\000\000\056\117\003\000\034\000\240\032\247\032\002\003\001\000\000\000"
-	    "\056\101\003\000\035\000\044\033\053\033\002\004\001\000\000\000\304\000\003\000\036\000\000\021\007\021\002\005\001\000\000\000\305\000\003\000\037\000\040\021\047\021\002\006\001\000\000\000\166\000\003\000\000\000\251\033\265\033\003\377\000\000\000\000"
-	    "\300\000\003\000\002\000\355\032\364\032\003\377\001\000\000\000\302\000\003\000\006\000\031\027\040\027\003\377\001\000\000\000\101\000\003\000\010\000\144\032\153\032\003\377\001\000\000\000\201\000\003\000\011\000\214\032\223\032\003\377\001\000\000\000"
-	    "\303\000\003\000\013\000\320\025\327\025\003\377\001\000\000\000\313\017\003\000\015\000\243\031\252\031\003\377\001\000\000\000\200\000\003\000\024\000\170\032\177\032\003\377\001\000\000\000\100\000\003\000\025\000\215\031\224\031\003\377\001\000\000\000"
-	    "\000\077\003\000\031\000\115\027\124\027\003\377\001\000\000\000\000\001\003\000\032\000\322\012\331\012\003\377\001\000\000\000\000\002\003\000\033\000\372\012\001\013\003\377\001\000\000\000\000\004\003\000\034\000\003\012\012\012\003\377\001\000\000\000"
-	    "\000\010\003\000\035\000\175\020\204\020\003\377\001\000\000\000\000\020\003\000\036\000\236\020\245\020\003\377\001\000\000\000\000\040\003\000\037\000\133\016\142\016\003\377\001\000\000\000\001\000\003\000\040\000\334\022\343\022\003\377\001\000\000\000"
-	    "\002\000\003\000\041\000\016\014\025\014\003\377\001\000\000\000\040\177\003\000\042\000\263\025\272\025\003\377\001\000\000\000\040\001\003\000\043\000\130\023\137\023\003\377\001\000\000\000\040\002\003\000\044\000\032\023\041\023\003\377\001\000\000\000"
-	    "\040\004\003\000\045\000\324\023\333\023\003\377\001\000\000\000\040\010\003\000\046\000\071\023\100\023\003\377\001\000\000\000\040\020\003\000\047\000\167\023\176\023\003\377\001\000\000\000\040\040\003\000\050\000\226\023\235\023\003\377\001\000\000\000"
-	    "\040\100\003\000\051\000\265\023\274\023\003\377\001\000\000\000\041\000\003\000\052\000\120\017\127\017\003\377\001\000\000\000\042\000\003\000\053\000\006\031\015\031\003\377\001\000\000\000\043\000\003\000\054\000\046\032\055\032\003\377\001\000\000\000"
-	    "\044\000\003\000\055\000\316\027\325\027\003\377\001\000\000\000\045\000\003\000\056\000\226\025\235\025\003\377\001\000\000\000\046\000\003\000\057\000\035\031\044\031\003\377\001\000\000\000\047\000\003\000\060\000\317\031\326\031\003\377\001\000\000\000"
-	    "\100\000\003\000\061\000\065\033\074\033\003\377\001\000\000\000\101\000\003\000\062\000\215\033\224\033\003\377\001\000\000\000\102\037\003\000\063\000\167\031\176\031\003\377\001\000\000\000\102\001\003\000\064\000\134\025\143\025\003\377\001\000\000\000"
-	    "\102\002\003\000\065\000\010\026\017\026\003\377\001\000\000\000\102\004\003\000\066\000\236\022\245\022\003\377\001\000\000\000\102\010\003\000\067\000\167\026\176\026\003\377\001\000\000\000\102\020\003\000\070\000\253\024\262\024\003\377\001\000\000\000"
-	    "\103\037\003\000\071\000\063\027\072\027\003\377\001\000\000\000\103\001\003\000\072\000\134\020\143\020\003\377\001\000\000\000\103\002\003\000\073\000\200\021\207\021\003\377\001\000\000\000\103\004\003\000\074\000\070\016\077\016\003\377\001\000\000\000"
-	    "\103\010\003\000\075\000\275\022\304\022\003\377\001\000\000\000\103\020\003\000\076\000\163\017\172\017\003\377\001\000\000\000\104\037\003\000\077\000\061\030\070\030\003\377\001\000\000\000\104\001\003\000\100\000\177\022\206\022\003\377\001\000\000\000"
-	    "\104\002\003\000\101\000\215\024\224\024\003\377\001\000\000\000\104\004\003\000\102\000\073\020\102\020\003\377\001\000\000\000\104\010\003\000\103\000\077\025\106\025\003\377\001\000\000\000\104\020\003\000\104\000\140\021\147\021\003\377\001\000\000\000"
-	    "\105\007\003\000\105\000\042\025\051\025\003\377\001\000\000\000\106\007\003\000\106\000\157\024\166\024\003\377\001\000\000\000\107\000\003\000\107\000\100\021\107\021\003\377\001\000\000\000\110\000\003\000\110\000\354\025\363\025\003\377\001\000\000\000"
-	    "\111\000\003\000\111\000\005\025\014\025\003\377\001\000\000\000\112\003\003\000\112\000\031\030\040\030\003\377\001\000\000\000\112\001\003\000\113\000\312\014\321\014\003\377\001\000\000\000\112\002\003\000\114\000\264\005\273\005\003\377\001\000\000\000"
-	    "\113\007\003\000\115\000\252\012\261\012\003\377\001\000\000\000\113\001\003\000\116\000\113\007\122\007\003\377\001\000\000\000\113\002\003\000\117\000\020\006\027\006\003\377\001\000\000\000\113\004\003\000\120\000\002\011\011\011\003\377\001\000\000\000"
-	    "\175\037\003\000\121\000\134\026\143\026\003\377\001\000\000\000\175\001\003\000\122\000\371\017\000\020\003\377\001\000\000\000\175\002\003\000\123\000\330\017\337\017\003\377\001\000\000\000\175\004\003\000\124\000\250\015\257\015\003\377\001\000\000\000"
-	    "\175\010\003\000\125\000\331\011\340\011\003\377\001\000\000\000\175\020\003\000\126\000\327\010\336\010\003\377\001\000\000\000\176\007\003\000\127\000\140\022\147\022\003\377\001\000\000\000\176\001\003\000\130\000\245\014\254\014\003\377\001\000\000\000"
-	    "\176\002\003\000\131\000\200\014\207\014\003\377\001\000\000\000\176\004\003\000\132\000\350\013\357\013\003\377\001\000\000\000\177\003\003\000\133\000\120\032\127\032\003\377\001\000\000\000\177\001\003\000\134\000\267\017\276\017\003\377\001\000\000\000"
-	    "\177\002\003\000\135\000\340\020\347\020\003\377\001\000\000\000\200\000\003\000\136\000\105\033\114\033\003\377\001\000\000\000\201\000\003\000\137\000\233\033\242\033\003\377\001\000\000\000\202\000\003\000\140\000\271\031\300\031\003\377\001\000\000\000"
-	    "\203\000\003\000\141\000\147\027\156\027\003\377\001\000\000\000\204\000\003\000\142\000\255\026\264\026\003\377\001\000\000\000\205\003\003\000\143\000\100\026\107\026\003\377\001\000\000\000\206\000\003\000\144\000\357\030\366\030\003\377\001\000\000\000"
-	    "\207\000\003\000\145\000\373\022\002\023\003\377\001\000\000\000\210\000\003\000\146\000\141\030\150\030\003\377\001\000\000\000\211\000\003\000\147\000\171\025\200\025\003\377\001\000\000\000\300\000\003\000\150\000\340\021\347\021\003\377\001\000\000\000"
-	    "\301\000\003\000\151\000\021\032\030\032\003\377\001\000\000\000\302\000\003\000\152\000\265\027\274\027\003\377\001\000\000\000\303\000\003\000\153\000\024\015\033\015\003\377\001\000\000\000\304\000\003\000\154\000\311\024\320\024\003\377\001\000\000\000"
-	    "\305\000\003\000\155\000\127\012\136\012\003\377\001\000\000\000\306\000\003\000\156\000\314\015\323\015\003\377\001\000\000\000\307\000\003\000\157\000\342\002\351\002\003\377\001\000\000\000\310\000\003\000\160\000\044\026\053\026\003\377\001\000\000\000"
-	    "\311\000\003\000\161\000\112\013\121\013\003\377\001\000\000\000\312\000\003\000\162\000\060\001\067\001\003\377\001\000\000\000\313\017\003\000\163\000\300\021\307\021\003\377\001\000\000\000\313\001\003\000\164\000\055\017\064\017\003\377\001\000\000\000"
-	    "\313\002\003\000\165\000\130\011\137\011\003\377\001\000\000\000\313\004\003\000\166\000\167\003\176\003\003\377\001\000\000\000\313\010\003\000\167\000\247\003\256\003\003\377\001\000\000\000\314\007\003\000\170\000\152\006\161\006\003\377\001\000\000\000"
-	    "\314\001\003\000\171\000\076\000\105\000\003\377\001\000\000\000\314\002\003\000\172\000\173\000\202\000\003\377\001\000\000\000\314\004\003\000\173\000\270\000\277\000\003\377\001\000\000\000\315\000\003\000\174\000\240\021\247\021\003\377\001\000\000\000"
-	    "\316\000\003\000\175\000\373\007\002\010\003\377\001\000\000\000\317\000\003\000\176\000\277\020\306\020\003\377\001\000\000\000\320\000\003\000\177\000\222\026\231\026\003\377\001\000\000\000\321\000\003\000\200\000\111\030\120\030\003\377\001\000\000\000"
-	    "\322\000\003\000\201\000\047\005\056\005\003\377\001\000\000\000\323\000\003\000\202\000\042\013\051\013\003\377\001\000\000\000\324\000\003\000\203\000\357\014\366\014\003\377\001\000\000\000\325\000\003\000\204\000\075\006\104\006\003\377\001\000\000\000"
-	    "\326\000\003\000\205\000\174\002\203\002\003\377\001\000\000\000\327\000\003\000\206\000\176\016\205\016\003\377\001\000\000\000\330\000\003\000\207\000\225\017\234\017\003\377\001\000\000\000\331\000\003\000\210\000\342\005\351\005\003\377\001\000\000\000"
-	    "\332\000\003\000\211\000\365\000\374\000\003\377\001\000\000\000\333\017\003\000\212\000\330\030\337\030\003\377\001\000\000\000\333\001\003\000\213\000\317\007\326\007\003\377\001\000\000\000\333\002\003\000\214\000\055\011\064\011\003\377\001\000\000\000"
-	    "\333\004\003\000\215\000\167\007\176\007\003\377\001\000\000\000\333\010\003\000\216\000\055\012\064\012\003\377\001\000\000\000\334\000\003\000\217\000\241\016\250\016\003\377\001\000\000\000\335\000\003\000\220\000\304\016\313\016\003\377\001\000\000\000"
-	    "\336\000\003\000\221\000\347\016\356\016\003\377\001\000\000\000\337\000\003\000\222\000\012\017\021\017\003\377\001\000\000\000\340\007\003\000\223\000\201\012\210\012\003\377\001\000\000\000\340\001\003\000\224\000\227\004\236\004\003\377\001\000\000\000"
-	    "\340\002\003\000\225\000\106\003\115\003\003\377\001\000\000\000\340\004\003\000\226\000\107\002\116\002\003\377\001\000\000\000\341\000\003\000\227\000\256\011\265\011\003\377\001\000\000\000\342\000\003\000\230\000\147\004\156\004\003\377\001\000\000\000"
-	    "\343\007\003\000\231\000\360\015\367\015\003\377\001\000\000\000\343\001\003\000\232\000\162\013\171\013\003\377\001\000\000\000\343\002\003\000\233\000\126\005\135\005\003\377\001\000\000\000\343\004\003\000\234\000\205\005\214\005\003\377\001\000\000\000"
-	    "\344\017\003\000\235\000\232\013\241\013\003\377\001\000\000\000\344\001\003\000\236\000\257\002\266\002\003\377\001\000\000\000\344\002\003\000\237\000\024\003\033\003\003\377\001\000\000\000\344\004\003\000\240\000\000\000\007\000\003\377\001\000\000\000"
-	    "\344\010\003\000\241\000\153\001\162\001\003\377\001\000\000\000\353\177\003\000\242\000\064\031\073\031\003\377\001\000\000\000\353\001\003\000\243\000\132\014\141\014\003\377\001\000\000\000\353\002\003\000\244\000\301\013\310\013\003\377\001\000\000\000"
-	    "\353\004\003\000\245\000\022\024\031\024\003\377\001\000\000\000\353\010\003\000\246\000\100\022\107\022\003\377\001\000\000\000\353\020\003\000\247\000\363\023\372\023\003\377\001\000\000\000\353\040\003\000\250\000\040\022\047\022\003\377\001\000\000\000"
-	    "\353\100\003\000\251\000\347\024\356\024\003\377\001\000\000\000\354\017\003\000\252\000\073\032\102\032\003\377\001\000\000\000\354\001\003\000\253\000\347\027\356\027\003\377\001\000\000\000\354\002\003\000\254\000\251\030\260\030\003\377\001\000\000\000"
-	    "\354\004\003\000\255\000\307\004\316\004\003\377\001\000\000\000\354\010\003\000\256\000\036\007\045\007\003\377\001\000\000\000\366\017\003\000\257\000\071\015\100\015\003\377\001\000\000\000\366\001\003\000\260\000\327\003\336\003\003\377\001\000\000\000"
-	    "\366\002\003\000\261\000\227\006\236\006\003\377\001\000\000\000\366\004\003\000\262\000\245\001\254\001\003\377\001\000\000\000\366\010\003\000\263\000\047\010\056\010\003\377\001\000\000\000\367\017\003\000\264\000\136\015\145\015\003\377\001\000\000\000"
-	    "\367\001\003\000\265\000\007\004\016\004\003\377\001\000\000\000\367\002\003\000\266\000\304\006\313\006\003\377\001\000\000\000\367\004\003\000\267\000\333\001\342\001\003\377\001\000\000\000\367\010\003\000\270\000\177\010\206\010\003\377\001\000\000\000"
-	    "\370\017\003\000\271\000\203\015\212\015\003\377\001\000\000\000\370\001\003\000\272\000\067\004\076\004\003\377\001\000\000\000\370\002\003\000\273\000\361\006\370\006\003\377\001\000\000\000\370\004\003\000\274\000\021\002\030\002\003\377\001\000\000\000"
-	    "\370\010\003\000\275\000\203\011\212\011\003\377\001\000\000\000\143\020\003\000\276\000\141\031\150\031\003\377\001\000\000\000\143\040\003\000\277\000\301\030\310\030\003\377\001\000\000\000\000\000\000\000\040\000\000\033\007\033\004\377\001\000\000\000"
-	    "\000\000\000\000\041\000\000\022\007\022\004\377\001\000\000\000\000\000\000\000\042\000\061\024\070\024\004\377\001\000\000\000\000\000\000\000\043\000\024\016\033\016\004\377\001\000\000\000\000\000\000\000\044\000\022\033\031\033\004\377\000\000\000\000"
+	    "\0\0\0\0\0\0\251\33\265\33\0\377\0\0\0\0\0\0\0\0\1\0\113\31\122\31\0\377\1\0\0\0\0\0\0\0\2\0\355\32\364\32\0\377\1\0\0\0\0\0\0\0\3\0\307\32\316\32\0\377\1\0\0\0"
+	    "\0\0\0\0\4\0\171\30\200\30\0\377\1\0\0\0\0\0\0\0\5\0\345\31\354\31\0\377\1\0\0\0\0\0\0\0\6\0\31\27\40\27\0\377\1\0\0\0\0\0\0\0\7\0\373\31\2\32\0\377\1\0\0\0"
+	    "\0\0\0\0\10\0\144\32\153\32\0\377\1\0\0\0\0\0\0\0\11\0\214\32\223\32\0\377\1\0\0\0\0\0\0\0\12\0\264\32\273\32\0\377\1\0\0\0\0\0\0\0\13\0\320\25\327\25\0\377\1\0\0\0"
+	    "\0\0\0\0\14\0\0\30\7\30\0\377\1\0\0\0\0\0\0\0\15\0\243\31\252\31\0\377\1\0\0\0\0\0\0\0\16\0\310\26\317\26\0\377\1\0\0\0\0\0\0\0\17\0\143\33\152\33\0\377\1\0\0\0"
+	    "\0\0\0\0\20\0\161\33\170\33\0\377\1\0\0\0\0\0\0\0\21\0\177\33\206\33\0\377\1\0\0\0\0\0\0\0\22\0\376\26\5\27\0\377\1\0\0\0\0\0\0\0\23\0\332\32\341\32\0\377\1\0\0\0"
+	    "\0\0\0\0\24\0\170\32\177\32\0\377\1\0\0\0\0\0\0\0\25\0\215\31\224\31\0\377\1\0\0\0\0\0\0\0\26\0\343\26\352\26\0\377\1\0\0\0\0\0\0\0\27\0\221\30\230\30\0\377\1\0\0\0"
+	    "\0\0\0\0\30\0\124\33\133\33\0\377\1\0\0\0\0\0\0\0\0\0\251\33\265\33\1\377\0\0\0\0\74\0\3\0\0\0\251\33\265\33\2\377\0\0\0\0\300\0\3\0\2\0\355\32\364\32\2\1\1\0\0\0"
+	    "\304\0\3\0\6\0\31\27\40\27\2\5\1\0\0\0\56\101\3\0\12\0\264\32\273\32\2\4\1\0\0\0\305\0\3\0\13\0\320\25\327\25\2\6\1\0\0\0\74\0\3\0\23\0\332\32\341\32\2\0\1\0\0\0"
+	    "\74\0\3\0\31\0\233\27\242\27\2\0\1\0\0\0\300\0\3\0\32\0\201\27\15\21\2\1\1\0\0\0\74\1\3\0\33\0\120\24\127\24\2\2\1\0\0\0\56\117\3\0\34\0\240\32\247\32\2\3\1\0\0\0"
+	    "\56\101\3\0\35\0\44\33\53\33\2\4\1\0\0\0\304\0\3\0\36\0\0\21\7\21\2\5\1\0\0\0\305\0\3\0\37\0\40\21\47\21\2\6\1\0\0\0\166\0\3\0\0\0\251\33\265\33\3\377\0\0\0\0"
+	    "\300\0\3\0\2\0\355\32\364\32\3\377\1\0\0\0\302\0\3\0\6\0\31\27\40\27\3\377\1\0\0\0\101\0\3\0\10\0\144\32\153\32\3\377\1\0\0\0\201\0\3\0\11\0\214\32\223\32\3\377\1\0\0\0"
+	    "\303\0\3\0\13\0\320\25\327\25\3\377\1\0\0\0\313\17\3\0\15\0\243\31\252\31\3\377\1\0\0\0\200\0\3\0\24\0\170\32\177\32\3\377\1\0\0\0\100\0\3\0\25\0\215\31\224\31\3\377\1\0\0\0"
+	    "\0\77\3\0\31\0\115\27\124\27\3\377\1\0\0\0\0\1\3\0\32\0\322\12\331\12\3\377\1\0\0\0\0\2\3\0\33\0\372\12\1\13\3\377\1\0\0\0\0\4\3\0\34\0\3\12\12\12\3\377\1\0\0\0"
+	    "\0\10\3\0\35\0\175\20\204\20\3\377\1\0\0\0\0\20\3\0\36\0\236\20\245\20\3\377\1\0\0\0\0\40\3\0\37\0\133\16\142\16\3\377\1\0\0\0\1\0\3\0\40\0\334\22\343\22\3\377\1\0\0\0"
+	    "\2\0\3\0\41\0\16\14\25\14\3\377\1\0\0\0\40\177\3\0\42\0\263\25\272\25\3\377\1\0\0\0\40\1\3\0\43\0\130\23\137\23\3\377\1\0\0\0\40\2\3\0\44\0\32\23\41\23\3\377\1\0\0\0"
+	    "\40\4\3\0\45\0\324\23\333\23\3\377\1\0\0\0\40\10\3\0\46\0\71\23\100\23\3\377\1\0\0\0\40\20\3\0\47\0\167\23\176\23\3\377\1\0\0\0\40\40\3\0\50\0\226\23\235\23\3\377\1\0\0\0"
+	    "\40\100\3\0\51\0\265\23\274\23\3\377\1\0\0\0\41\0\3\0\52\0\120\17\127\17\3\377\1\0\0\0\42\0\3\0\53\0\6\31\15\31\3\377\1\0\0\0\43\0\3\0\54\0\46\32\55\32\3\377\1\0\0\0"
+	    "\44\0\3\0\55\0\316\27\325\27\3\377\1\0\0\0\45\0\3\0\56\0\226\25\235\25\3\377\1\0\0\0\46\0\3\0\57\0\35\31\44\31\3\377\1\0\0\0\47\0\3\0\60\0\317\31\326\31\3\377\1\0\0\0"
+	    "\100\0\3\0\61\0\65\33\74\33\3\377\1\0\0\0\101\0\3\0\62\0\215\33\224\33\3\377\1\0\0\0\102\37\3\0\63\0\167\31\176\31\3\377\1\0\0\0\102\1\3\0\64\0\134\25\143\25\3\377\1\0\0\0"
+	    "\102\2\3\0\65\0\10\26\17\26\3\377\1\0\0\0\102\4\3\0\66\0\236\22\245\22\3\377\1\0\0\0\102\10\3\0\67\0\167\26\176\26\3\377\1\0\0\0\102\20\3\0\70\0\253\24\262\24\3\377\1\0\0\0"
+	    "\103\37\3\0\71\0\63\27\72\27\3\377\1\0\0\0\103\1\3\0\72\0\134\20\143\20\3\377\1\0\0\0\103\2\3\0\73\0\200\21\207\21\3\377\1\0\0\0\103\4\3\0\74\0\70\16\77\16\3\377\1\0\0\0"
+	    "\103\10\3\0\75\0\275\22\304\22\3\377\1\0\0\0\103\20\3\0\76\0\163\17\172\17\3\377\1\0\0\0\104\37\3\0\77\0\61\30\70\30\3\377\1\0\0\0\104\1\3\0\100\0\177\22\206\22\3\377\1\0\0\0"
+	    "\104\2\3\0\101\0\215\24\224\24\3\377\1\0\0\0\104\4\3\0\102\0\73\20\102\20\3\377\1\0\0\0\104\10\3\0\103\0\77\25\106\25\3\377\1\0\0\0\104\20\3\0\104\0\140\21\147\21\3\377\1\0\0\0"
+	    "\105\7\3\0\105\0\42\25\51\25\3\377\1\0\0\0\106\7\3\0\106\0\157\24\166\24\3\377\1\0\0\0\107\0\3\0\107\0\100\21\107\21\3\377\1\0\0\0\110\0\3\0\110\0\354\25\363\25\3\377\1\0\0\0"
+	    "\111\0\3\0\111\0\5\25\14\25\3\377\1\0\0\0\112\3\3\0\112\0\31\30\40\30\3\377\1\0\0\0\112\1\3\0\113\0\312\14\321\14\3\377\1\0\0\0\112\2\3\0\114\0\264\5\273\5\3\377\1\0\0\0"
+	    "\113\7\3\0\115\0\252\12\261\12\3\377\1\0\0\0\113\1\3\0\116\0\113\7\122\7\3\377\1\0\0\0\113\2\3\0\117\0\20\6\27\6\3\377\1\0\0\0\113\4\3\0\120\0\2\11\11\11\3\377\1\0\0\0"
+	    "\175\37\3\0\121\0\134\26\143\26\3\377\1\0\0\0\175\1\3\0\122\0\371\17\0\20\3\377\1\0\0\0\175\2\3\0\123\0\330\17\337\17\3\377\1\0\0\0\175\4\3\0\124\0\250\15\257\15\3\377\1\0\0\0"
+	    "\175\10\3\0\125\0\331\11\340\11\3\377\1\0\0\0\175\20\3\0\126\0\327\10\336\10\3\377\1\0\0\0\176\7\3\0\127\0\140\22\147\22\3\377\1\0\0\0\176\1\3\0\130\0\245\14\254\14\3\377\1\0\0\0"
+	    "\176\2\3\0\131\0\200\14\207\14\3\377\1\0\0\0\176\4\3\0\132\0\350\13\357\13\3\377\1\0\0\0\177\3\3\0\133\0\120\32\127\32\3\377\1\0\0\0\177\1\3\0\134\0\267\17\276\17\3\377\1\0\0\0"
+	    "\177\2\3\0\135\0\340\20\347\20\3\377\1\0\0\0\200\0\3\0\136\0\105\33\114\33\3\377\1\0\0\0\201\0\3\0\137\0\233\33\242\33\3\377\1\0\0\0\202\0\3\0\140\0\271\31\300\31\3\377\1\0\0\0"
+	    "\203\0\3\0\141\0\147\27\156\27\3\377\1\0\0\0\204\0\3\0\142\0\255\26\264\26\3\377\1\0\0\0\205\3\3\0\143\0\100\26\107\26\3\377\1\0\0\0\206\0\3\0\144\0\357\30\366\30\3\377\1\0\0\0"
+	    "\207\0\3\0\145\0\373\22\2\23\3\377\1\0\0\0\210\0\3\0\146\0\141\30\150\30\3\377\1\0\0\0\211\0\3\0\147\0\171\25\200\25\3\377\1\0\0\0\300\0\3\0\150\0\340\21\347\21\3\377\1\0\0\0"
+	    "\301\0\3\0\151\0\21\32\30\32\3\377\1\0\0\0\302\0\3\0\152\0\265\27\274\27\3\377\1\0\0\0\303\0\3\0\153\0\24\15\33\15\3\377\1\0\0\0\304\0\3\0\154\0\311\24\320\24\3\377\1\0\0\0"
+	    "\305\0\3\0\155\0\127\12\136\12\3\377\1\0\0\0\306\0\3\0\156\0\314\15\323\15\3\377\1\0\0\0\307\0\3\0\157\0\342\2\351\2\3\377\1\0\0\0\310\0\3\0\160\0\44\26\53\26\3\377\1\0\0\0"
+	    "\311\0\3\0\161\0\112\13\121\13\3\377\1\0\0\0\312\0\3\0\162\0\60\1\67\1\3\377\1\0\0\0\313\17\3\0\163\0\300\21\307\21\3\377\1\0\0\0\313\1\3\0\164\0\55\17\64\17\3\377\1\0\0\0"
+	    "\313\2\3\0\165\0\130\11\137\11\3\377\1\0\0\0\313\4\3\0\166\0\167\3\176\3\3\377\1\0\0\0\313\10\3\0\167\0\247\3\256\3\3\377\1\0\0\0\314\7\3\0\170\0\152\6\161\6\3\377\1\0\0\0"
+	    "\314\1\3\0\171\0\76\0\105\0\3\377\1\0\0\0\314\2\3\0\172\0\173\0\202\0\3\377\1\0\0\0\314\4\3\0\173\0\270\0\277\0\3\377\1\0\0\0\315\0\3\0\174\0\240\21\247\21\3\377\1\0\0\0"
+	    "\316\0\3\0\175\0\373\7\2\10\3\377\1\0\0\0\317\0\3\0\176\0\277\20\306\20\3\377\1\0\0\0\320\0\3\0\177\0\222\26\231\26\3\377\1\0\0\0\321\0\3\0\200\0\111\30\120\30\3\377\1\0\0\0"
+	    "\322\0\3\0\201\0\47\5\56\5\3\377\1\0\0\0\323\0\3\0\202\0\42\13\51\13\3\377\1\0\0\0\324\0\3\0\203\0\357\14\366\14\3\377\1\0\0\0\325\0\3\0\204\0\75\6\104\6\3\377\1\0\0\0"
+	    "\326\0\3\0\205\0\174\2\203\2\3\377\1\0\0\0\327\0\3\0\206\0\176\16\205\16\3\377\1\0\0\0\330\0\3\0\207\0\225\17\234\17\3\377\1\0\0\0\331\0\3\0\210\0\342\5\351\5\3\377\1\0\0\0"
+	    "\332\0\3\0\211\0\365\0\374\0\3\377\1\0\0\0\333\17\3\0\212\0\330\30\337\30\3\377\1\0\0\0\333\1\3\0\213\0\317\7\326\7\3\377\1\0\0\0\333\2\3\0\214\0\55\11\64\11\3\377\1\0\0\0"
+	    "\333\4\3\0\215\0\167\7\176\7\3\377\1\0\0\0\333\10\3\0\216\0\55\12\64\12\3\377\1\0\0\0\334\0\3\0\217\0\241\16\250\16\3\377\1\0\0\0\335\0\3\0\220\0\304\16\313\16\3\377\1\0\0\0"
+	    "\336\0\3\0\221\0\347\16\356\16\3\377\1\0\0\0\337\0\3\0\222\0\12\17\21\17\3\377\1\0\0\0\340\7\3\0\223\0\201\12\210\12\3\377\1\0\0\0\340\1\3\0\224\0\227\4\236\4\3\377\1\0\0\0"
+	    "\340\2\3\0\225\0\106\3\115\3\3\377\1\0\0\0\340\4\3\0\226\0\107\2\116\2\3\377\1\0\0\0\341\0\3\0\227\0\256\11\265\11\3\377\1\0\0\0\342\0\3\0\230\0\147\4\156\4\3\377\1\0\0\0"
+	    "\343\7\3\0\231\0\360\15\367\15\3\377\1\0\0\0\343\1\3\0\232\0\162\13\171\13\3\377\1\0\0\0\343\2\3\0\233\0\126\5\135\5\3\377\1\0\0\0\343\4\3\0\234\0\205\5\214\5\3\377\1\0\0\0"
+	    "\344\17\3\0\235\0\232\13\241\13\3\377\1\0\0\0\344\1\3\0\236\0\257\2\266\2\3\377\1\0\0\0\344\2\3\0\237\0\24\3\33\3\3\377\1\0\0\0\344\4\3\0\240\0\0\0\7\0\3\377\1\0\0\0"
+	    "\344\10\3\0\241\0\153\1\162\1\3\377\1\0\0\0\353\177\3\0\242\0\64\31\73\31\3\377\1\0\0\0\353\1\3\0\243\0\132\14\141\14\3\377\1\0\0\0\353\2\3\0\244\0\301\13\310\13\3\377\1\0\0\0"
+	    "\353\4\3\0\245\0\22\24\31\24\3\377\1\0\0\0\353\10\3\0\246\0\100\22\107\22\3\377\1\0\0\0\353\20\3\0\247\0\363\23\372\23\3\377\1\0\0\0\353\40\3\0\250\0\40\22\47\22\3\377\1\0\0\0"
+	    "\353\100\3\0\251\0\347\24\356\24\3\377\1\0\0\0\354\17\3\0\252\0\73\32\102\32\3\377\1\0\0\0\354\1\3\0\253\0\347\27\356\27\3\377\1\0\0\0\354\2\3\0\254\0\251\30\260\30\3\377\1\0\0\0"
+	    "\354\4\3\0\255\0\307\4\316\4\3\377\1\0\0\0\354\10\3\0\256\0\36\7\45\7\3\377\1\0\0\0\366\17\3\0\257\0\71\15\100\15\3\377\1\0\0\0\366\1\3\0\260\0\327\3\336\3\3\377\1\0\0\0"
+	    "\366\2\3\0\261\0\227\6\236\6\3\377\1\0\0\0\366\4\3\0\262\0\245\1\254\1\3\377\1\0\0\0\366\10\3\0\263\0\47\10\56\10\3\377\1\0\0\0\367\17\3\0\264\0\136\15\145\15\3\377\1\0\0\0"
+	    "\367\1\3\0\265\0\7\4\16\4\3\377\1\0\0\0\367\2\3\0\266\0\304\6\313\6\3\377\1\0\0\0\367\4\3\0\267\0\333\1\342\1\3\377\1\0\0\0\367\10\3\0\270\0\177\10\206\10\3\377\1\0\0\0"
+	    "\370\17\3\0\271\0\203\15\212\15\3\377\1\0\0\0\370\1\3\0\272\0\67\4\76\4\3\377\1\0\0\0\370\2\3\0\273\0\361\6\370\6\3\377\1\0\0\0\370\4\3\0\274\0\21\2\30\2\3\377\1\0\0\0"
+	    "\370\10\3\0\275\0\203\11\212\11\3\377\1\0\0\0\143\20\3\0\276\0\141\31\150\31\3\377\1\0\0\0\143\40\3\0\277\0\301\30\310\30\3\377\1\0\0\0\0\0\0\0\40\0\0\33\7\33\4\377\1\0\0\0"
+	    "\0\0\0\0\41\0\0\22\7\22\4\377\1\0\0\0\0\0\0\0\42\0\61\24\70\24\4\377\1\0\0\0\0\0\0\0\43\0\24\16\33\16\4\377\1\0\0\0\0\0\0\0\44\0\22\33\31\33\4\377\0\0\0\0"
 #endif
 	};
 	return table.rows;
@@ -7158,21 +7148,21 @@ KPROF_INTERNAL uint16_t kprof_impl_select_index_start(unsigned itf)
 /* value -> 1 + row within its table (0 = no such source), one run per table. */
 KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
 {
-	static const uint8_t index[] = "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\001\001\000\002\000\000\000\003\000\000\000\004\005\000\000\000\000\000\000\000\006\000\000\000\000\000\007\010\011\012\013\014\015\001\000\002\000\000\000"
-	    "\003\000\004\005\000\006\000\007\000\000\000\000\000\000\010\011\000\000\000\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\040\041\042\043\044\045\046\047\050\051\052\053\054\055\056\057\060\061\062\063\064\065\066"
-	    "\067\070\071\072\073\074\075\076\077\100\101\102\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152\153\154\155\156\157\160\161\162\163\164\165\166"
-	    "\167\170\171\172\173\174\175\176\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\000\000\000\000\000\000"
-	    "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\001\002\003\004\005";
+	static const uint8_t index[] = "\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\1\1\0\2\0\0\0\3\0\0\0\4\5\0\0\0\0\0\0\0\6\0\0\0\0\0\7\10\11\12\13\14\15\1\0\2\0\0\0"
+	    "\3\0\4\5\0\6\0\7\0\0\0\0\0\0\10\11\0\0\0\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\32\33\34\35\36\37\40\41\42\43\44\45\46\47\50\51\52\53\54\55\56\57\60\61\62\63\64\65\66"
+	    "\67\70\71\72\73\74\75\76\77\100\101\102\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152\153\154\155\156\157\160\161\162\163\164\165\166"
+	    "\167\170\171\172\173\174\175\176\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\0\0\0\0\0\0"
+	    "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1\2\3\4\5";
 	return index;
 }
 
 /* Rows within each table sorted by select value (then source value). */
 KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
 {
-	static const uint8_t index[] = "\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\000\000\005\006\001\007\002\013\004\014\010\003\012\011\020\021\032\033\034\035\036\037\040\010\041\003\042\067\070\071\000\007\116\004\117\120\121\122\124"
-	    "\125\126\127\001\130\131\002\132\005\133\134\135\136\137\140\141\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207\210\012\023\044\052\060\073\076\102\110\114\144\151\173\204\212\216\223\233\240\245\252\013\024\045\053\061\074"
-	    "\077\103\111\115\145\152\174\205\213\217\224\234\241\246\253\072\113\123\014\025\046\054\062\100\104\112\146\153\175\206\214\220\225\235\242\247\254\065\066\075\107\150\203\211\015\026\047\055\063\105\147\176\221\226\236\243\250\255\006\143\172\215\232\237"
-	    "\244\251\016\027\050\056\064\256\106\227\043\051\057\101\017\030\257\230\011\031\231\022\222\000\001\002\003\004";
+	static const uint8_t index[] = "\0\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\0\0\5\6\1\7\2\13\4\14\10\3\12\11\20\21\32\33\34\35\36\37\40\10\41\3\42\67\70\71\0\7\116\4\117\120\121\122\124"
+	    "\125\126\127\1\130\131\2\132\5\133\134\135\136\137\140\141\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207\210\12\23\44\52\60\73\76\102\110\114\144\151\173\204\212\216\223\233\240\245\252\13\24\45\53\61\74"
+	    "\77\103\111\115\145\152\174\205\213\217\224\234\241\246\253\72\113\123\14\25\46\54\62\100\104\112\146\153\175\206\214\220\225\235\242\247\254\65\66\75\107\150\203\211\15\26\47\55\63\105\147\176\221\226\236\243\250\255\6\143\172\215\232\237"
+	    "\244\251\16\27\50\56\64\256\106\227\43\51\57\101\17\30\257\230\11\31\231\22\222\0\1\2\3\4";
 	return index;
 }
 
@@ -7188,39 +7178,39 @@ KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
 #define KPROF_IMPL_NAME_MAX 54u
 KPROF_INTERNAL const uint8_t *kprof_impl_name_slots(void)
 {
-	static const uint8_t slots[] = "\326\031\107\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\356\024\300\000\026\003\351\005\237\000\046\003\122\007\145\000\044\003\327\025\054\000\024\003\327\025\013\000\024\000\147\021\133\000\030\003\231\026\226\000\023\003\053\026\207\000"
-	    "\024\003\223\032\011\000\014\000\327\025\036\000\024\002\223\032\053\000\014\003\051\013\231\000\040\003\030\032\200\000\015\003\102\032\301\000\015\003\224\033\111\000\006\003\105\000\220\000\065\003\122\031\001\000\016\000\252\031\015\000\016\000\252\031"
-	    "\055\000\016\003\277\000\222\000\065\003\073\014\232\000\036\003\265\033\000\000\005\000\000\000\000\000\000\000\000\000\000\000\000\000\202\000\221\000\065\003\245\022\115\000\027\003\354\031\005\000\016\000\002\010\224\000\044\003\367\015\260\000\034\003"
-	    "\001\013\062\000\040\003\265\011\256\000\043\003\356\016\250\000\033\003\307\021\212\000\030\003\317\026\016\000\023\000\276\017\163\000\031\003\250\016\246\000\033\003\021\017\251\000\033\003\313\016\247\000\033\003\343\022\067\000\027\003\002\032\007\000"
-	    "\016\000\007\030\014\000\021\000\347\021\177\000\030\003\064\017\213\000\033\003\366\030\173\000\017\003\031\033\333\000\012\004\000\000\000\000\000\000\007\000\267\000\066\003\321\014\142\000\035\003\000\000\000\000\000\000\176\003\215\000\050\003\070\030"
-	    "\126\000\020\003\337\017\152\000\031\003\000\020\151\000\031\003\070\024\331\000\027\004\000\000\000\000\000\000\120\030\227\000\020\003\210\027\041\000\022\002\000\000\000\000\000\000\142\016\066\000\033\003\000\000\000\000\000\000\007\021\045\000\030\002"
-	    "\234\017\236\000\032\003\107\026\172\000\024\003\040\027\051\000\022\003\040\027\034\000\022\002\040\027\006\000\022\000\143\020\121\000\031\003\363\025\137\000\024\003\015\031\102\000\017\003\340\011\154\000\042\003\002\023\174\000\027\003\041\020\136\000"
-	    "\031\003\326\007\242\000\044\003\273\032\012\000\013\000\137\011\214\000\043\003\273\032\035\000\013\002\033\015\202\000\035\003\306\020\225\000\031\003\260\030\303\000\020\003\357\013\161\000\036\003\051\025\134\000\025\003\256\003\216\000\050\003\245\020"
-	    "\065\000\031\003\257\015\153\000\034\003\176\007\244\000\044\003\212\015\320\000\035\003\177\032\056\000\014\003\177\032\024\000\014\000\100\015\306\000\035\003\145\015\313\000\035\003\136\012\204\000\042\003\056\005\230\000\047\003\053\033\044\000\011\002"
-	    "\033\016\332\000\034\004\224\031\057\000\016\003\007\022\330\000\030\004\150\031\325\000\016\003\224\031\025\000\016\000\352\026\026\000\023\000\000\000\000\000\000\000\166\024\135\000\026\003\116\002\255\000\055\003\156\027\170\000\022\003\254\014\157\000"
-	    "\035\003\236\004\253\000\050\003\210\012\252\000\041\003\152\033\017\000\006\000\005\027\022\000\023\000\337\030\241\000\017\003\055\032\103\000\015\003\316\032\003\000\013\000\242\033\166\000\006\003\264\026\171\000\023\003\200\025\176\000\025\003\000\000"
-	    "\000\000\000\000\107\021\136\000\030\003\304\022\124\000\027\003\254\001\311\000\056\003\342\001\316\000\056\003\242\027\040\000\022\002\030\002\323\000\056\003\127\024\042\000\027\002\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000"
-	    "\040\030\141\000\020\003\300\031\167\000\016\003\347\020\164\000\030\003\252\007\242\000\044\003\064\012\245\000\042\003\341\032\023\000\013\000\150\030\175\000\020\003\356\027\302\000\021\003\073\031\271\000\017\003\137\023\072\000\027\003\074\033\110\000"
-	    "\010\003\124\027\060\000\022\003\200\030\004\000\020\000\336\010\155\000\043\003\341\032\037\000\013\002\207\021\122\000\030\003\207\014\160\000\035\003\041\023\073\000\027\003\017\026\114\000\024\003\076\004\321\000\050\003\260\033\047\000\004\003\114\033"
-	    "\165\000\007\003\235\023\077\000\027\003\176\023\076\000\027\003\100\023\075\000\027\003\333\023\074\000\027\003\272\025\071\000\025\003\336\003\307\000\050\003\351\002\206\000\052\003\320\024\203\000\026\003\016\004\314\000\050\003\274\023\100\000\027\003"
-	    "\000\000\000\000\000\000\266\002\265\000\053\003\000\000\000\000\000\000\104\006\233\000\045\003\323\015\205\000\034\003\331\012\061\000\040\003\000\000\000\000\000\000\007\033\327\000\012\004\133\033\030\000\007\000\203\002\234\000\053\003\107\022\275\000"
-	    "\030\003\143\026\150\000\023\003\000\000\000\000\000\000\031\024\274\000\027\003\000\000\000\000\000\000\000\000\000\000\000\000\047\021\046\000\030\002\106\025\132\000\025\003\064\011\243\000\043\003\170\033\020\000\006\000\224\024\130\000\026\003\000\000"
-	    "\000\000\000\000\012\012\063\000\042\003\260\033\032\000\004\002\072\027\120\000\022\003\033\003\266\000\052\003\261\012\144\000\040\003\014\025\140\000\025\003\265\033\047\000\005\003\000\000\000\000\000\000\121\013\210\000\040\003\000\000\000\000\000\000"
-	    "\156\004\257\000\050\003\262\024\117\000\026\003\370\006\322\000\045\003\313\006\315\000\045\003\135\005\262\000\047\003\273\005\143\000\046\003\236\006\310\000\045\003\077\016\123\000\033\003\310\030\326\000\017\003\161\006\217\000\045\003\027\006\146\000"
-	    "\045\003\102\020\131\000\031\003\162\001\270\000\062\003\366\014\232\000\035\003\147\022\156\000\027\003\176\026\116\000\023\003\260\033\031\000\004\001\000\000\000\000\000\000\204\020\064\000\031\003\141\014\272\000\036\003\171\013\261\000\040\003\011\011"
-	    "\147\000\043\003\325\027\104\000\021\003\127\032\162\000\014\003\143\025\113\000\025\003\176\031\112\000\016\003\000\000\000\000\000\000\000\000\000\000\000\000\045\007\305\000\045\003\364\032\050\000\013\003\265\033\032\000\005\002\000\000\000\000\000\000"
-	    "\310\013\273\000\037\003\067\001\211\000\063\003\247\021\223\000\030\003\115\003\254\000\051\003\025\014\070\000\036\003\274\027\201\000\021\003\247\032\043\000\014\002\047\022\277\000\030\003\241\013\264\000\037\003\262\010\324\000\044\003\316\004\304\000"
-	    "\050\003\372\023\276\000\027\003\212\011\324\000\043\003\206\010\317\000\044\003\132\010\312\000\044\003\056\010\312\000\044\003\374\000\240\000\063\003\205\016\235\000\033\003\206\022\127\000\027\003\214\005\263\000\047\003\127\017\101\000\033\003\260\033"
-	    "\000\000\004\000\172\017\125\000\032\003\153\032\052\000\014\003\230\030\027\000\020\000\153\032\010\000\014\000\044\031\106\000\017\003\206\033\021\000\006\000\265\033\031\000\005\001\364\032\033\000\013\002\235\025\105\000\025\003\364\032\002\000\013\000";
+	static const uint8_t slots[] = "\326\31\107\0\16\3\0\0\0\0\0\0\0\0\0\0\0\0\356\24\300\0\26\3\351\5\237\0\46\3\122\7\145\0\44\3\327\25\54\0\24\3\327\25\13\0\24\0\147\21\133\0\30\3\231\26\226\0\23\3\53\26\207\0"
+	    "\24\3\223\32\11\0\14\0\327\25\36\0\24\2\223\32\53\0\14\3\51\13\231\0\40\3\30\32\200\0\15\3\102\32\301\0\15\3\224\33\111\0\6\3\105\0\220\0\65\3\122\31\1\0\16\0\252\31\15\0\16\0\252\31"
+	    "\55\0\16\3\277\0\222\0\65\3\73\14\232\0\36\3\265\33\0\0\5\0\0\0\0\0\0\0\0\0\0\0\0\0\202\0\221\0\65\3\245\22\115\0\27\3\354\31\5\0\16\0\2\10\224\0\44\3\367\15\260\0\34\3"
+	    "\1\13\62\0\40\3\265\11\256\0\43\3\356\16\250\0\33\3\307\21\212\0\30\3\317\26\16\0\23\0\276\17\163\0\31\3\250\16\246\0\33\3\21\17\251\0\33\3\313\16\247\0\33\3\343\22\67\0\27\3\2\32\7\0"
+	    "\16\0\7\30\14\0\21\0\347\21\177\0\30\3\64\17\213\0\33\3\366\30\173\0\17\3\31\33\333\0\12\4\0\0\0\0\0\0\7\0\267\0\66\3\321\14\142\0\35\3\0\0\0\0\0\0\176\3\215\0\50\3\70\30"
+	    "\126\0\20\3\337\17\152\0\31\3\0\20\151\0\31\3\70\24\331\0\27\4\0\0\0\0\0\0\120\30\227\0\20\3\210\27\41\0\22\2\0\0\0\0\0\0\142\16\66\0\33\3\0\0\0\0\0\0\7\21\45\0\30\2"
+	    "\234\17\236\0\32\3\107\26\172\0\24\3\40\27\51\0\22\3\40\27\34\0\22\2\40\27\6\0\22\0\143\20\121\0\31\3\363\25\137\0\24\3\15\31\102\0\17\3\340\11\154\0\42\3\2\23\174\0\27\3\41\20\136\0"
+	    "\31\3\326\7\242\0\44\3\273\32\12\0\13\0\137\11\214\0\43\3\273\32\35\0\13\2\33\15\202\0\35\3\306\20\225\0\31\3\260\30\303\0\20\3\357\13\161\0\36\3\51\25\134\0\25\3\256\3\216\0\50\3\245\20"
+	    "\65\0\31\3\257\15\153\0\34\3\176\7\244\0\44\3\212\15\320\0\35\3\177\32\56\0\14\3\177\32\24\0\14\0\100\15\306\0\35\3\145\15\313\0\35\3\136\12\204\0\42\3\56\5\230\0\47\3\53\33\44\0\11\2"
+	    "\33\16\332\0\34\4\224\31\57\0\16\3\7\22\330\0\30\4\150\31\325\0\16\3\224\31\25\0\16\0\352\26\26\0\23\0\0\0\0\0\0\0\166\24\135\0\26\3\116\2\255\0\55\3\156\27\170\0\22\3\254\14\157\0"
+	    "\35\3\236\4\253\0\50\3\210\12\252\0\41\3\152\33\17\0\6\0\5\27\22\0\23\0\337\30\241\0\17\3\55\32\103\0\15\3\316\32\3\0\13\0\242\33\166\0\6\3\264\26\171\0\23\3\200\25\176\0\25\3\0\0"
+	    "\0\0\0\0\107\21\136\0\30\3\304\22\124\0\27\3\254\1\311\0\56\3\342\1\316\0\56\3\242\27\40\0\22\2\30\2\323\0\56\3\127\24\42\0\27\2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
+	    "\40\30\141\0\20\3\300\31\167\0\16\3\347\20\164\0\30\3\252\7\242\0\44\3\64\12\245\0\42\3\341\32\23\0\13\0\150\30\175\0\20\3\356\27\302\0\21\3\73\31\271\0\17\3\137\23\72\0\27\3\74\33\110\0"
+	    "\10\3\124\27\60\0\22\3\200\30\4\0\20\0\336\10\155\0\43\3\341\32\37\0\13\2\207\21\122\0\30\3\207\14\160\0\35\3\41\23\73\0\27\3\17\26\114\0\24\3\76\4\321\0\50\3\260\33\47\0\4\3\114\33"
+	    "\165\0\7\3\235\23\77\0\27\3\176\23\76\0\27\3\100\23\75\0\27\3\333\23\74\0\27\3\272\25\71\0\25\3\336\3\307\0\50\3\351\2\206\0\52\3\320\24\203\0\26\3\16\4\314\0\50\3\274\23\100\0\27\3"
+	    "\0\0\0\0\0\0\266\2\265\0\53\3\0\0\0\0\0\0\104\6\233\0\45\3\323\15\205\0\34\3\331\12\61\0\40\3\0\0\0\0\0\0\7\33\327\0\12\4\133\33\30\0\7\0\203\2\234\0\53\3\107\22\275\0"
+	    "\30\3\143\26\150\0\23\3\0\0\0\0\0\0\31\24\274\0\27\3\0\0\0\0\0\0\0\0\0\0\0\0\47\21\46\0\30\2\106\25\132\0\25\3\64\11\243\0\43\3\170\33\20\0\6\0\224\24\130\0\26\3\0\0"
+	    "\0\0\0\0\12\12\63\0\42\3\260\33\32\0\4\2\72\27\120\0\22\3\33\3\266\0\52\3\261\12\144\0\40\3\14\25\140\0\25\3\265\33\47\0\5\3\0\0\0\0\0\0\121\13\210\0\40\3\0\0\0\0\0\0"
+	    "\156\4\257\0\50\3\262\24\117\0\26\3\370\6\322\0\45\3\313\6\315\0\45\3\135\5\262\0\47\3\273\5\143\0\46\3\236\6\310\0\45\3\77\16\123\0\33\3\310\30\326\0\17\3\161\6\217\0\45\3\27\6\146\0"
+	    "\45\3\102\20\131\0\31\3\162\1\270\0\62\3\366\14\232\0\35\3\147\22\156\0\27\3\176\26\116\0\23\3\260\33\31\0\4\1\0\0\0\0\0\0\204\20\64\0\31\3\141\14\272\0\36\3\171\13\261\0\40\3\11\11"
+	    "\147\0\43\3\325\27\104\0\21\3\127\32\162\0\14\3\143\25\113\0\25\3\176\31\112\0\16\3\0\0\0\0\0\0\0\0\0\0\0\0\45\7\305\0\45\3\364\32\50\0\13\3\265\33\32\0\5\2\0\0\0\0\0\0"
+	    "\310\13\273\0\37\3\67\1\211\0\63\3\247\21\223\0\30\3\115\3\254\0\51\3\25\14\70\0\36\3\274\27\201\0\21\3\247\32\43\0\14\2\47\22\277\0\30\3\241\13\264\0\37\3\262\10\324\0\44\3\316\4\304\0"
+	    "\50\3\372\23\276\0\27\3\212\11\324\0\43\3\206\10\317\0\44\3\132\10\312\0\44\3\56\10\312\0\44\3\374\0\240\0\63\3\205\16\235\0\33\3\206\22\127\0\27\3\214\5\263\0\47\3\127\17\101\0\33\3\260\33"
+	    "\0\0\4\0\172\17\125\0\32\3\153\32\52\0\14\3\230\30\27\0\20\0\153\32\10\0\14\0\44\31\106\0\17\3\206\33\21\0\6\0\265\33\31\0\5\1\364\32\33\0\13\2\235\25\105\0\25\3\364\32\2\0\13\0";
 	return slots;
 }
 
 KPROF_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
 {
-	static const uint8_t displacement[] = "\005\000\001\000\000\000\011\000\002\000\002\000\000\000\001\000\005\000\006\000\000\000\012\000\000\000\004\000\001\000\000\000\001\000\001\000\004\000\000\000\000\000\001\000\017\000\005\000\003\000\000\000\020\000\000\000\004\000\002\000\000\000\020\000"
-	    "\001\000\000\000\000\000\000\000\005\000\002\000\001\000\000\000\001\000\000\000\000\000\003\000\006\000\001\000\001\000\003\000\000\000\002\000\000\000\001\000\005\000\002\000\000\000\020\000\001\000\004\000\004\000\005\000\041\000\000\000\004\000\031\000"
-	    "\000\000\040\000\016\000\011\000\000\000\000\000\001\000\001\000\002\000\001\000\002\000\015\000\001\000\001\000\004\000\000\000\024\000\040\000\003\000\002\000\002\000\000\000\005\000\001\000\010\000\002\000\000\000\010\000\003\000\045\000\005\000\000\000"
-	    "\000\000\001\000\000\000\040\000\027\000\041\000\017\000\014\000\007\000\040\000\001\000\016\000\001\000\101\000\022\000\030\000\001\000\000\000\006\000\000\000\005\000\000\000\010\000\000\000\000\000\012\000\000\000\001\000\000\000\000\000\007\000\013\000";
+	static const uint8_t displacement[] = "\5\0\1\0\0\0\11\0\2\0\2\0\0\0\1\0\5\0\6\0\0\0\12\0\0\0\4\0\1\0\0\0\1\0\1\0\4\0\0\0\0\0\1\0\17\0\5\0\3\0\0\0\20\0\0\0\4\0\2\0\0\0\20\0"
+	    "\1\0\0\0\0\0\0\0\5\0\2\0\1\0\0\0\1\0\0\0\0\0\3\0\6\0\1\0\1\0\3\0\0\0\2\0\0\0\1\0\5\0\2\0\0\0\20\0\1\0\4\0\4\0\5\0\41\0\0\0\4\0\31\0"
+	    "\0\0\40\0\16\0\11\0\0\0\0\0\1\0\1\0\2\0\1\0\2\0\15\0\1\0\1\0\4\0\0\0\24\0\40\0\3\0\2\0\2\0\0\0\5\0\1\0\10\0\2\0\0\0\10\0\3\0\45\0\5\0\0\0"
+	    "\0\0\1\0\0\0\40\0\27\0\41\0\17\0\14\0\7\0\40\0\1\0\16\0\1\0\101\0\22\0\30\0\1\0\0\0\6\0\0\0\5\0\0\0\10\0\0\0\0\0\12\0\0\0\1\0\0\0\0\0\7\0\13\0";
 	return displacement;
 }
 #endif
@@ -7370,47 +7360,47 @@ KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void
 		kprof_windows_release rows[20];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\x01\x00\x00\x00\x00\x09\x00\x00\x00\x00\x0e\xce\x01\x01\x01\x00\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_S2003_SP1 */
-	    "\x02\x00\x00\x4d\x00\x53\x00\x00\x00\x00\x17\x70\x01\x01\x01\x01\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_VISTA */
-	    "\x03\x00\x00\x75\x00\x77\x00\x00\x00\x00\x1d\xb0\x01\x01\x01\x01\x00\x00\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_7 */
-	    "\x04\x00\x00\x98\x00\x9a\x00\x00\x00\x00\x23\xf0\x01\x01\x01\x01\x01\x02\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_8 */
-	    "\x05\x00\x00\xb8\x00\xbc\x00\x00\x00\x00\x25\x80\x01\x01\x01\x01\x01\x02\x02\x02\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_8_1 */
-	    "\x06\x00\x00\xdf\x00\xe7\x00\x00\x00\x00\x28\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x1f\x00\x1f\x00\x1f" /* KPROF_WINDOWS_10_1507 */
-	    "\x07\x00\x01\x0a\x01\x12\x00\x00\x00\x00\x29\x5a\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1511 */
-	    "\x08\x00\x01\x2a\x01\x32\x00\x00\x00\x00\x38\x39\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1607 */
-	    "\x09\x00\x01\x4a\x01\x52\x00\x00\x00\x00\x3a\xd7\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1703 */
-	    "\x0a\x00\x01\x6a\x01\x72\x00\x00\x00\x00\x3f\xab\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1709 */
-	    "\x0b\x00\x01\x8a\x01\x92\x00\x00\x00\x00\x42\xee\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1803 */
-	    "\x0c\x00\x01\xaa\x01\xb2\x00\x00\x00\x00\x45\x63\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1809 */
-	    "\x0d\x00\x01\xca\x01\xd2\x00\x00\x00\x00\x47\xba\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1903 */
-	    "\x0e\x00\x01\xea\x01\xf2\x00\x00\x00\x00\x47\xbb\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_1909 */
-	    "\x0f\x00\x02\x0a\x02\x12\x00\x00\x00\x00\x4a\x61\x01\x01\x01\x01\x01\x01\x01\x01\x00\x1f\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_2004 */
-	    "\x10\x00\x02\x2a\x02\x32\x00\x00\x00\x00\x4a\x62\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_20H2 */
-	    "\x11\x00\x02\x4a\x02\x52\x00\x00\x00\x00\x4a\x63\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_21H1 */
-	    "\x12\x00\x02\x6a\x02\x72\x00\x00\x00\x00\x4a\x64\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_21H2 */
-	    "\x13\x00\x02\x8a\x02\x92\x00\x00\x00\x00\x4a\x65\x01\x01\x01\x01\x01\x01\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x24" /* KPROF_WINDOWS_10_22H2 */
-	    "\x14\x00\x02\xaa\x02\xad\x00\x00\x00\x00\x55\xf0\x00\x01\x01\x01\x00\x00\x01\x01\x00\x24\x00\x24\x00\x1f\x00\x1f" /* KPROF_WINDOWS_11 */
+	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_VISTA */
+	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_7 */
+	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_8 */
+	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_8_1 */
+	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_10_1507 */
+	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1511 */
+	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1607 */
+	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1703 */
+	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1709 */
+	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1803 */
+	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1809 */
+	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1903 */
+	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1909 */
+	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_2004 */
+	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_20H2 */
+	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_21H1 */
+	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_21H2 */
+	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_22H2 */
+	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37" /* KPROF_WINDOWS_11 */
 #else
-	    "\x01\x00\x00\x00\x09\x00\x00\x00\xce\x0e\x00\x00\x01\x01\x01\x00\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_S2003_SP1 */
-	    "\x02\x00\x4d\x00\x53\x00\x00\x00\x70\x17\x00\x00\x01\x01\x01\x01\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_VISTA */
-	    "\x03\x00\x75\x00\x77\x00\x00\x00\xb0\x1d\x00\x00\x01\x01\x01\x01\x00\x00\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_7 */
-	    "\x04\x00\x98\x00\x9a\x00\x00\x00\xf0\x23\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_8 */
-	    "\x05\x00\xb8\x00\xbc\x00\x00\x00\x80\x25\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_8_1 */
-	    "\x06\x00\xdf\x00\xe7\x00\x00\x00\x00\x28\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x1f\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_10_1507 */
-	    "\x07\x00\x0a\x01\x12\x01\x00\x00\x5a\x29\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1511 */
-	    "\x08\x00\x2a\x01\x32\x01\x00\x00\x39\x38\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1607 */
-	    "\x09\x00\x4a\x01\x52\x01\x00\x00\xd7\x3a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1703 */
-	    "\x0a\x00\x6a\x01\x72\x01\x00\x00\xab\x3f\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1709 */
-	    "\x0b\x00\x8a\x01\x92\x01\x00\x00\xee\x42\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1803 */
-	    "\x0c\x00\xaa\x01\xb2\x01\x00\x00\x63\x45\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1809 */
-	    "\x0d\x00\xca\x01\xd2\x01\x00\x00\xba\x47\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1903 */
-	    "\x0e\x00\xea\x01\xf2\x01\x00\x00\xbb\x47\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_1909 */
-	    "\x0f\x00\x0a\x02\x12\x02\x00\x00\x61\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x1f\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_2004 */
-	    "\x10\x00\x2a\x02\x32\x02\x00\x00\x62\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_20H2 */
-	    "\x11\x00\x4a\x02\x52\x02\x00\x00\x63\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_21H1 */
-	    "\x12\x00\x6a\x02\x72\x02\x00\x00\x64\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_21H2 */
-	    "\x13\x00\x8a\x02\x92\x02\x00\x00\x65\x4a\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x24\x00\x24\x00\x1f\x00\x24\x00" /* KPROF_WINDOWS_10_22H2 */
-	    "\x14\x00\xaa\x02\xad\x02\x00\x00\xf0\x55\x00\x00\x00\x01\x01\x01\x00\x00\x01\x01\x24\x00\x24\x00\x1f\x00\x1f\x00" /* KPROF_WINDOWS_11 */
+	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_VISTA */
+	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_7 */
+	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_8 */
+	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_8_1 */
+	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_10_1507 */
+	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1511 */
+	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1607 */
+	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1703 */
+	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1709 */
+	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1803 */
+	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1809 */
+	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1903 */
+	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1909 */
+	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_2004 */
+	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_20H2 */
+	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_21H1 */
+	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_21H2 */
+	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_22H2 */
+	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0" /* KPROF_WINDOWS_11 */
 #endif
 	};
 	/* clang-format on */
@@ -8034,7 +8024,7 @@ KPROF_API const char *kprof_hal_build_name(int value)
 	static const char names[] = "x64\0x86\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\004\000";
+	    "\0\0\0\0\0\0\1\0\0\0\4\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 2u, value);
 }
@@ -8057,8 +8047,8 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	        "32-bit HAL of this Windows release: ProfileTime only\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\057\000\002\000\000\000\103\000\003\000\000\000\130\000\004\000\000\000\205\000\005\000\000\000\237\000\006\000\000\000\261\000\007\000\000\000\305\000\010\000\000\000\334\000\011\000\000\000\016\001\012\000\000\000"
-	    "\063\001\013\000\000\000\125\001\014\000\000\000\170\001\015\000\000\000\246\001\016\000\000\000\321\001";
+	    "\0\0\0\0\0\0\1\0\0\0\57\0\2\0\0\0\103\0\3\0\0\0\130\0\4\0\0\0\205\0\5\0\0\0\237\0\6\0\0\0\261\0\7\0\0\0\305\0\10\0\0\0\334\0\11\0\0\0\16\1\12\0\0\0"
+	    "\63\1\13\0\0\0\125\1\14\0\0\0\170\1\15\0\0\0\246\1\16\0\0\0\321\1";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 15u, value);
 }
@@ -8071,7 +8061,7 @@ KPROF_API const char *kprof_presence_name(int value)
 	static const char names[] = "no\0yes\0unknown\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\003\000\002\000\000\000\007\000";
+	    "\0\0\0\0\0\0\1\0\0\0\3\0\2\0\0\0\7\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 3u, value);
 }
@@ -8355,936 +8345,936 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
-	    "\x00\x00\x01\x00\x0a\x01\x00\x00" /* 0x000/0x01 k8_revb..fam12h: same */
-	    "\x00\x00\x01\x0b\x0b\x02\x17\x00" /* 0x000/0x01 fam14h: different */
-	    "\x00\x00\x01\x0c\x0c\x02\x2c\x00" /* 0x000/0x01 fam15h: different */
-	    "\x00\x00\x01\x0d\x0d\x02\x17\x00" /* 0x000/0x01 fam16h: different */
-	    "\x00\x00\x01\x0e\x0f\x02\x49\x00" /* 0x000/0x01 zen1..hygon18h: different */
-	    "\x00\x00\x01\x10\x11\x02\x64\x00" /* 0x000/0x01 zen2..zen3: different */
-	    "\x00\x00\x01\x12\x12\x04\xff\xff" /* 0x000/0x01 zen4: absent */
-	    "\x00\x00\x01\x13\x13\x04\xff\xff" /* 0x000/0x01 zen5: absent */
-	    "\x00\x00\x02\x00\x0a\x01\x7f\x00" /* 0x000/0x02 k8_revb..fam12h: same */
-	    "\x00\x00\x02\x0b\x0b\x02\x9b\x00" /* 0x000/0x02 fam14h: different */
-	    "\x00\x00\x02\x0c\x0c\x02\xb0\x00" /* 0x000/0x02 fam15h: different */
-	    "\x00\x00\x02\x0d\x0d\x02\x9b\x00" /* 0x000/0x02 fam16h: different */
-	    "\x00\x00\x02\x0e\x0f\x02\xcd\x00" /* 0x000/0x02 zen1..hygon18h: different */
-	    "\x00\x00\x02\x10\x11\x02\xe8\x00" /* 0x000/0x02 zen2..zen3: different */
-	    "\x00\x00\x02\x12\x12\x04\xff\xff" /* 0x000/0x02 zen4: absent */
-	    "\x00\x00\x02\x13\x13\x04\xff\xff" /* 0x000/0x02 zen5: absent */
-	    "\x00\x00\x04\x00\x0a\x01\x03\x01" /* 0x000/0x04 k8_revb..fam12h: same */
-	    "\x00\x00\x04\x0b\x0b\x02\x1c\x01" /* 0x000/0x04 fam14h: different */
-	    "\x00\x00\x04\x0c\x0c\x02\x2b\x01" /* 0x000/0x04 fam15h: different */
-	    "\x00\x00\x04\x0d\x0d\x02\x1c\x01" /* 0x000/0x04 fam16h: different */
-	    "\x00\x00\x04\x0e\x0f\x02\x48\x01" /* 0x000/0x04 zen1..hygon18h: different */
-	    "\x00\x00\x04\x10\x11\x02\x63\x01" /* 0x000/0x04 zen2..zen3: different */
-	    "\x00\x00\x04\x12\x12\x04\xff\xff" /* 0x000/0x04 zen4: absent */
-	    "\x00\x00\x04\x13\x13\x04\xff\xff" /* 0x000/0x04 zen5: absent */
-	    "\x00\x00\x08\x00\x0a\x01\x7e\x01" /* 0x000/0x08 k8_revb..fam12h: same */
-	    "\x00\x00\x08\x0b\x0b\x02\x1c\x01" /* 0x000/0x08 fam14h: different */
-	    "\x00\x00\x08\x0c\x0c\x02\xa3\x01" /* 0x000/0x08 fam15h: different */
-	    "\x00\x00\x08\x0d\x0d\x02\x1c\x01" /* 0x000/0x08 fam16h: different */
-	    "\x00\x00\x08\x0e\x0f\x02\xc0\x01" /* 0x000/0x08 zen1..hygon18h: different */
-	    "\x00\x00\x08\x10\x11\x02\xdb\x01" /* 0x000/0x08 zen2..zen3: different */
-	    "\x00\x00\x08\x12\x12\x04\xff\xff" /* 0x000/0x08 zen4: absent */
-	    "\x00\x00\x08\x13\x13\x04\xff\xff" /* 0x000/0x08 zen5: absent */
-	    "\x00\x00\x10\x00\x0a\x01\xf6\x01" /* 0x000/0x10 k8_revb..fam12h: same */
-	    "\x00\x00\x10\x0b\x0b\x02\x1c\x01" /* 0x000/0x10 fam14h: different */
-	    "\x00\x00\x10\x0c\x0c\x02\x20\x02" /* 0x000/0x10 fam15h: different */
-	    "\x00\x00\x10\x0d\x0d\x02\x1c\x01" /* 0x000/0x10 fam16h: different */
-	    "\x00\x00\x10\x0e\x0f\x02\x42\x02" /* 0x000/0x10 zen1..hygon18h: different */
-	    "\x00\x00\x10\x10\x11\x02\x5c\x02" /* 0x000/0x10 zen2..zen3: different */
-	    "\x00\x00\x10\x12\x12\x04\xff\xff" /* 0x000/0x10 zen4: absent */
-	    "\x00\x00\x10\x13\x13\x04\xff\xff" /* 0x000/0x10 zen5: absent */
-	    "\x00\x00\x20\x00\x0a\x01\x70\x02" /* 0x000/0x20 k8_revb..fam12h: same */
-	    "\x00\x00\x20\x0b\x0b\x02\x1c\x01" /* 0x000/0x20 fam14h: different */
-	    "\x00\x00\x20\x0c\x0c\x02\x97\x02" /* 0x000/0x20 fam15h: different */
-	    "\x00\x00\x20\x0d\x0d\x02\x1c\x01" /* 0x000/0x20 fam16h: different */
-	    "\x00\x00\x20\x0e\x0f\x02\xb9\x02" /* 0x000/0x20 zen1..hygon18h: different */
-	    "\x00\x00\x20\x10\x11\x02\x5c\x02" /* 0x000/0x20 zen2..zen3: different */
-	    "\x00\x00\x20\x12\x12\x04\xff\xff" /* 0x000/0x20 zen4: absent */
-	    "\x00\x00\x20\x13\x13\x04\xff\xff" /* 0x000/0x20 zen5: absent */
-	    "\x00\x00\x3f\x00\x0a\x01\xd3\x02" /* 0x000/0x3f k8_revb..fam12h: same */
-	    "\x00\x00\x3f\x0b\x0b\x03\xe6\x02" /* 0x000/0x3f fam14h: partial */
-	    "\x00\x00\x3f\x0c\x0c\x01\xf9\x02" /* 0x000/0x3f fam15h: same */
-	    "\x00\x00\x3f\x0d\x0d\x03\xd3\x02" /* 0x000/0x3f fam16h: partial */
-	    "\x00\x00\x3f\x0e\x0f\x01\x52\x03" /* 0x000/0x3f zen1..hygon18h: same */
-	    "\x00\x00\x3f\x10\x11\x03\x8e\x03" /* 0x000/0x3f zen2..zen3: partial */
-	    "\x00\x00\x3f\x12\x12\x04\xff\xff" /* 0x000/0x3f zen4: absent */
-	    "\x00\x00\x3f\x13\x13\x04\xff\xff" /* 0x000/0x3f zen5: absent */
-	    "\x01\x00\x00\x00\x0b\x01\xbe\x03" /* 0x001/0x00 k8_revb..fam14h: same */
-	    "\x01\x00\x00\x0c\x0c\x02\xd8\x03" /* 0x001/0x00 fam15h: different */
-	    "\x01\x00\x00\x0d\x0f\x02\xe9\x03" /* 0x001/0x00 fam16h..hygon18h: different */
-	    "\x01\x00\x00\x10\x12\x04\xff\xff" /* 0x001/0x00 zen2..zen4: absent */
-	    "\x01\x00\x00\x13\x13\x04\xff\xff" /* 0x001/0x00 zen5: absent */
-	    "\x02\x00\x00\x00\x0b\x01\xfc\x03" /* 0x002/0x00 k8_revb..fam14h: same */
-	    "\x02\x00\x00\x0c\x0c\x04\xff\xff" /* 0x002/0x00 fam15h: absent */
-	    "\x02\x00\x00\x0d\x0d\x01\xfc\x03" /* 0x002/0x00 fam16h: same */
-	    "\x02\x00\x00\x0e\x0f\x02\x19\x04" /* 0x002/0x00 zen1..hygon18h: different */
-	    "\x02\x00\x00\x10\x11\x04\xff\xff" /* 0x002/0x00 zen2..zen3: absent */
-	    "\x02\x00\x00\x12\x12\x02\x3f\x04" /* 0x002/0x00 zen4: different */
-	    "\x02\x00\x00\x13\x13\x02\x52\x04" /* 0x002/0x00 zen5: different */
-	    "\x20\x00\x01\x00\x0d\x01\x64\x04" /* 0x020/0x01 k8_revb..fam16h: same */
-	    "\x20\x00\x01\x0e\x0f\x04\xff\xff" /* 0x020/0x01 zen1..hygon18h: absent */
-	    "\x20\x00\x01\x10\x12\x04\xff\xff" /* 0x020/0x01 zen2..zen4: absent */
-	    "\x20\x00\x01\x13\x13\x04\xff\xff" /* 0x020/0x01 zen5: absent */
-	    "\x20\x00\x02\x00\x0d\x01\x7e\x04" /* 0x020/0x02 k8_revb..fam16h: same */
-	    "\x20\x00\x02\x0e\x0f\x04\xff\xff" /* 0x020/0x02 zen1..hygon18h: absent */
-	    "\x20\x00\x02\x10\x12\x04\xff\xff" /* 0x020/0x02 zen2..zen4: absent */
-	    "\x20\x00\x02\x13\x13\x04\xff\xff" /* 0x020/0x02 zen5: absent */
-	    "\x20\x00\x04\x00\x0d\x01\x98\x04" /* 0x020/0x04 k8_revb..fam16h: same */
-	    "\x20\x00\x04\x0e\x0f\x04\xff\xff" /* 0x020/0x04 zen1..hygon18h: absent */
-	    "\x20\x00\x04\x10\x12\x04\xff\xff" /* 0x020/0x04 zen2..zen4: absent */
-	    "\x20\x00\x04\x13\x13\x04\xff\xff" /* 0x020/0x04 zen5: absent */
-	    "\x20\x00\x08\x00\x0d\x01\xb2\x04" /* 0x020/0x08 k8_revb..fam16h: same */
-	    "\x20\x00\x08\x0e\x0f\x04\xff\xff" /* 0x020/0x08 zen1..hygon18h: absent */
-	    "\x20\x00\x08\x10\x12\x04\xff\xff" /* 0x020/0x08 zen2..zen4: absent */
-	    "\x20\x00\x08\x13\x13\x04\xff\xff" /* 0x020/0x08 zen5: absent */
-	    "\x20\x00\x10\x00\x0d\x01\xcc\x04" /* 0x020/0x10 k8_revb..fam16h: same */
-	    "\x20\x00\x10\x0e\x0f\x04\xff\xff" /* 0x020/0x10 zen1..hygon18h: absent */
-	    "\x20\x00\x10\x10\x12\x04\xff\xff" /* 0x020/0x10 zen2..zen4: absent */
-	    "\x20\x00\x10\x13\x13\x04\xff\xff" /* 0x020/0x10 zen5: absent */
-	    "\x20\x00\x20\x00\x0d\x01\xe6\x04" /* 0x020/0x20 k8_revb..fam16h: same */
-	    "\x20\x00\x20\x0e\x0f\x04\xff\xff" /* 0x020/0x20 zen1..hygon18h: absent */
-	    "\x20\x00\x20\x10\x12\x04\xff\xff" /* 0x020/0x20 zen2..zen4: absent */
-	    "\x20\x00\x20\x13\x13\x04\xff\xff" /* 0x020/0x20 zen5: absent */
-	    "\x20\x00\x40\x00\x0d\x01\x00\x05" /* 0x020/0x40 k8_revb..fam16h: same */
-	    "\x20\x00\x40\x0e\x0f\x04\xff\xff" /* 0x020/0x40 zen1..hygon18h: absent */
-	    "\x20\x00\x40\x10\x12\x04\xff\xff" /* 0x020/0x40 zen2..zen4: absent */
-	    "\x20\x00\x40\x13\x13\x04\xff\xff" /* 0x020/0x40 zen5: absent */
-	    "\x20\x00\x7f\x00\x0d\x01\x1a\x05" /* 0x020/0x7f k8_revb..fam16h: same */
-	    "\x20\x00\x7f\x0e\x0f\x04\xff\xff" /* 0x020/0x7f zen1..hygon18h: absent */
-	    "\x20\x00\x7f\x10\x12\x04\xff\xff" /* 0x020/0x7f zen2..zen4: absent */
-	    "\x20\x00\x7f\x13\x13\x04\xff\xff" /* 0x020/0x7f zen5: absent */
-	    "\x21\x00\x00\x00\x0d\x01\x35\x05" /* 0x021/0x00 k8_revb..fam16h: same */
-	    "\x21\x00\x00\x0e\x0f\x04\xff\xff" /* 0x021/0x00 zen1..hygon18h: absent */
-	    "\x21\x00\x00\x10\x12\x04\xff\xff" /* 0x021/0x00 zen2..zen4: absent */
-	    "\x21\x00\x00\x13\x13\x04\xff\xff" /* 0x021/0x00 zen5: absent */
-	    "\x22\x00\x00\x00\x0c\x01\x61\x05" /* 0x022/0x00 k8_revb..fam15h: same */
-	    "\x22\x00\x00\x0d\x0d\x02\x61\x05" /* 0x022/0x00 fam16h: different */
-	    "\x22\x00\x00\x0e\x0f\x04\xff\xff" /* 0x022/0x00 zen1..hygon18h: absent */
-	    "\x22\x00\x00\x10\x12\x04\xff\xff" /* 0x022/0x00 zen2..zen4: absent */
-	    "\x22\x00\x00\x13\x13\x04\xff\xff" /* 0x022/0x00 zen5: absent */
-	    "\x23\x00\x00\x00\x0a\x01\x83\x05" /* 0x023/0x00 k8_revb..fam12h: same */
-	    "\x23\x00\x00\x0b\x0b\x02\x9b\x05" /* 0x023/0x00 fam14h: different */
-	    "\x23\x00\x00\x0c\x0c\x02\xa4\x05" /* 0x023/0x00 fam15h: different */
-	    "\x23\x00\x00\x0d\x0f\x04\xff\xff" /* 0x023/0x00 fam16h..hygon18h: absent */
-	    "\x23\x00\x00\x10\x12\x04\xff\xff" /* 0x023/0x00 zen2..zen4: absent */
-	    "\x23\x00\x00\x13\x13\x04\xff\xff" /* 0x023/0x00 zen5: absent */
-	    "\x24\x00\x00\x00\x0d\x02\xb8\x05" /* 0x024/0x00 k8_revb..fam16h: different */
-	    "\x24\x00\x00\x0e\x0f\x04\xff\xff" /* 0x024/0x00 zen1..hygon18h: absent */
-	    "\x24\x00\x00\x10\x12\x02\xc3\x05" /* 0x024/0x00 zen2..zen4: different */
-	    "\x24\x00\x00\x13\x13\x02\xd0\x05" /* 0x024/0x00 zen5: different */
-	    "\x25\x00\x00\x00\x0d\x04\xff\xff" /* 0x025/0x00 k8_revb..fam16h: absent */
-	    "\x25\x00\x00\x0e\x0f\x02\xdf\x05" /* 0x025/0x00 zen1..hygon18h: different */
-	    "\x25\x00\x00\x10\x12\x02\xe5\x05" /* 0x025/0x00 zen2..zen4: different */
-	    "\x25\x00\x00\x13\x13\x02\xff\x05" /* 0x025/0x00 zen5: different */
-	    "\x26\x00\x00\x00\x0d\x01\x08\x06" /* 0x026/0x00 k8_revb..fam16h: same */
-	    "\x26\x00\x00\x0e\x0f\x04\xff\xff" /* 0x026/0x00 zen1..hygon18h: absent */
-	    "\x26\x00\x00\x10\x12\x01\x08\x06" /* 0x026/0x00 zen2..zen4: same */
-	    "\x26\x00\x00\x13\x13\x01\x25\x06" /* 0x026/0x00 zen5: same */
-	    "\x27\x00\x00\x00\x0d\x01\x35\x06" /* 0x027/0x00 k8_revb..fam16h: same */
-	    "\x27\x00\x00\x0e\x0f\x04\xff\xff" /* 0x027/0x00 zen1..hygon18h: absent */
-	    "\x27\x00\x00\x10\x12\x01\x35\x06" /* 0x027/0x00 zen2..zen4: same */
-	    "\x27\x00\x00\x13\x13\x01\x50\x06" /* 0x027/0x00 zen5: same */
-	    "\x2e\x00\x41\x14\x14\x01\x5d\x06" /* 0x02e/0x41 intel_arch: same */
-	    "\x2e\x00\x4f\x14\x14\x01\x68\x06" /* 0x02e/0x4f intel_arch: same */
-	    "\x3c\x00\x00\x14\x14\x01\x77\x06" /* 0x03c/0x00 intel_arch: same */
-	    "\x3c\x00\x01\x14\x14\x01\x8c\x06" /* 0x03c/0x01 intel_arch: same */
-	    "\x40\x00\x00\x00\x0f\x01\xa6\x06" /* 0x040/0x00 k8_revb..hygon18h: same */
-	    "\x40\x00\x00\x10\x11\x01\xba\x06" /* 0x040/0x00 zen2..zen3: same */
-	    "\x40\x00\x00\x12\x12\x04\xff\xff" /* 0x040/0x00 zen4: absent */
-	    "\x40\x00\x00\x13\x13\x04\xff\xff" /* 0x040/0x00 zen5: absent */
-	    "\x41\x00\x00\x00\x0b\x01\xc9\x06" /* 0x041/0x00 k8_revb..fam14h: same */
-	    "\x41\x00\x00\x0c\x0c\x02\xc9\x06" /* 0x041/0x00 fam15h: different */
-	    "\x41\x00\x00\x0d\x0d\x01\xc9\x06" /* 0x041/0x00 fam16h: same */
-	    "\x41\x00\x00\x0e\x10\x02\xdb\x06" /* 0x041/0x00 zen1..zen2: different */
-	    "\x41\x00\x00\x11\x12\x02\xf2\x06" /* 0x041/0x00 zen3..zen4: different */
-	    "\x41\x00\x00\x13\x13\x02\x09\x07" /* 0x041/0x00 zen5: different */
-	    "\x42\x00\x01\x00\x0a\x02\x16\x07" /* 0x042/0x01 k8_revb..fam12h: different */
-	    "\x42\x00\x01\x0b\x0b\x02\x30\x07" /* 0x042/0x01 fam14h: different */
-	    "\x42\x00\x01\x0c\x0c\x02\x4f\x07" /* 0x042/0x01 fam15h: different */
-	    "\x42\x00\x01\x0d\x0d\x02\x7e\x07" /* 0x042/0x01 fam16h: different */
-	    "\x42\x00\x01\x0e\x0f\x04\xff\xff" /* 0x042/0x01 zen1..hygon18h: absent */
-	    "\x42\x00\x01\x10\x12\x04\xff\xff" /* 0x042/0x01 zen2..zen4: absent */
-	    "\x42\x00\x01\x13\x13\x04\xff\xff" /* 0x042/0x01 zen5: absent */
-	    "\x42\x00\x02\x00\x0a\x01\x9e\x07" /* 0x042/0x02 k8_revb..fam12h: same */
-	    "\x42\x00\x02\x0b\x0b\x01\xbb\x07" /* 0x042/0x02 fam14h: same */
-	    "\x42\x00\x02\x0c\x0c\x02\xd5\x07" /* 0x042/0x02 fam15h: different */
-	    "\x42\x00\x02\x0d\x0d\x01\xbb\x07" /* 0x042/0x02 fam16h: same */
-	    "\x42\x00\x02\x0e\x0f\x04\xff\xff" /* 0x042/0x02 zen1..hygon18h: absent */
-	    "\x42\x00\x02\x10\x12\x04\xff\xff" /* 0x042/0x02 zen2..zen4: absent */
-	    "\x42\x00\x02\x13\x13\x04\xff\xff" /* 0x042/0x02 zen5: absent */
-	    "\x42\x00\x04\x00\x0a\x01\x07\x08" /* 0x042/0x04 k8_revb..fam12h: same */
-	    "\x42\x00\x04\x0b\x0b\x01\x27\x08" /* 0x042/0x04 fam14h: same */
-	    "\x42\x00\x04\x0c\x0c\x02\x44\x08" /* 0x042/0x04 fam15h: different */
-	    "\x42\x00\x04\x0d\x0d\x01\x27\x08" /* 0x042/0x04 fam16h: same */
-	    "\x42\x00\x04\x0e\x0f\x04\xff\xff" /* 0x042/0x04 zen1..hygon18h: absent */
-	    "\x42\x00\x04\x10\x12\x04\xff\xff" /* 0x042/0x04 zen2..zen4: absent */
-	    "\x42\x00\x04\x13\x13\x04\xff\xff" /* 0x042/0x04 zen5: absent */
-	    "\x42\x00\x08\x00\x0a\x01\x75\x08" /* 0x042/0x08 k8_revb..fam12h: same */
-	    "\x42\x00\x08\x0b\x0b\x01\x91\x08" /* 0x042/0x08 fam14h: same */
-	    "\x42\x00\x08\x0c\x0c\x02\xaa\x08" /* 0x042/0x08 fam15h: different */
-	    "\x42\x00\x08\x0d\x0d\x01\x91\x08" /* 0x042/0x08 fam16h: same */
-	    "\x42\x00\x08\x0e\x0f\x04\xff\xff" /* 0x042/0x08 zen1..hygon18h: absent */
-	    "\x42\x00\x08\x10\x12\x04\xff\xff" /* 0x042/0x08 zen2..zen4: absent */
-	    "\x42\x00\x08\x13\x13\x04\xff\xff" /* 0x042/0x08 zen5: absent */
-	    "\x42\x00\x10\x00\x0a\x01\xdf\x08" /* 0x042/0x10 k8_revb..fam12h: same */
-	    "\x42\x00\x10\x0b\x0b\x01\xfe\x08" /* 0x042/0x10 fam14h: same */
-	    "\x42\x00\x10\x0c\x0c\x02\x1a\x09" /* 0x042/0x10 fam15h: different */
-	    "\x42\x00\x10\x0d\x0d\x01\xfe\x08" /* 0x042/0x10 fam16h: same */
-	    "\x42\x00\x10\x0e\x0f\x04\xff\xff" /* 0x042/0x10 zen1..hygon18h: absent */
-	    "\x42\x00\x10\x10\x12\x04\xff\xff" /* 0x042/0x10 zen2..zen4: absent */
-	    "\x42\x00\x10\x13\x13\x04\xff\xff" /* 0x042/0x10 zen5: absent */
-	    "\x42\x00\x1f\x00\x0b\x03\x44\x09" /* 0x042/0x1f k8_revb..fam14h: partial */
-	    "\x42\x00\x1f\x0c\x0c\x02\x5b\x09" /* 0x042/0x1f fam15h: different */
-	    "\x42\x00\x1f\x0d\x0d\x03\x44\x09" /* 0x042/0x1f fam16h: partial */
-	    "\x42\x00\x1f\x0e\x0f\x04\xff\xff" /* 0x042/0x1f zen1..hygon18h: absent */
-	    "\x42\x00\x1f\x10\x12\x04\xff\xff" /* 0x042/0x1f zen2..zen4: absent */
-	    "\x42\x00\x1f\x13\x13\x04\xff\xff" /* 0x042/0x1f zen5: absent */
-	    "\x43\x00\x01\x00\x0a\x01\x89\x09" /* 0x043/0x01 k8_revb..fam12h: same */
-	    "\x43\x00\x01\x0b\x0b\x02\xb0\x09" /* 0x043/0x01 fam14h: different */
-	    "\x43\x00\x01\x0c\x0c\x02\xd7\x09" /* 0x043/0x01 fam15h: different */
-	    "\x43\x00\x01\x0d\x0d\x02\xfb\x09" /* 0x043/0x01 fam16h: different */
-	    "\x43\x00\x01\x0e\x0f\x04\xff\xff" /* 0x043/0x01 zen1..hygon18h: absent */
-	    "\x43\x00\x01\x10\x10\x02\x2c\x0a" /* 0x043/0x01 zen2: different */
-	    "\x43\x00\x01\x11\x12\x02\x5a\x0a" /* 0x043/0x01 zen3..zen4: different */
-	    "\x43\x00\x01\x13\x13\x02\x85\x0a" /* 0x043/0x01 zen5: different */
-	    "\x43\x00\x02\x00\x0a\x01\xa5\x0a" /* 0x043/0x02 k8_revb..fam12h: same */
-	    "\x43\x00\x02\x0b\x0b\x01\xcb\x0a" /* 0x043/0x02 fam14h: same */
-	    "\x43\x00\x02\x0c\x0c\x02\xd7\x09" /* 0x043/0x02 fam15h: different */
-	    "\x43\x00\x02\x0d\x0d\x01\xed\x0a" /* 0x043/0x02 fam16h: same */
-	    "\x43\x00\x02\x0e\x0f\x04\xff\xff" /* 0x043/0x02 zen1..hygon18h: absent */
-	    "\x43\x00\x02\x10\x10\x02\x18\x0b" /* 0x043/0x02 zen2: different */
-	    "\x43\x00\x02\x11\x11\x02\x4c\x0b" /* 0x043/0x02 zen3: different */
-	    "\x43\x00\x02\x12\x12\x02\x7a\x0b" /* 0x043/0x02 zen4: different */
-	    "\x43\x00\x02\x13\x13\x02\xa8\x0b" /* 0x043/0x02 zen5: different */
-	    "\x43\x00\x04\x00\x0a\x01\xc9\x0b" /* 0x043/0x04 k8_revb..fam12h: same */
-	    "\x43\x00\x04\x0b\x0b\x01\xf2\x0b" /* 0x043/0x04 fam14h: same */
-	    "\x43\x00\x04\x0c\x0c\x02\xd7\x09" /* 0x043/0x04 fam15h: different */
-	    "\x43\x00\x04\x0d\x0d\x01\x17\x0c" /* 0x043/0x04 fam16h: same */
-	    "\x43\x00\x04\x0e\x0f\x04\xff\xff" /* 0x043/0x04 zen1..hygon18h: absent */
-	    "\x43\x00\x04\x10\x10\x02\x45\x0c" /* 0x043/0x04 zen2: different */
-	    "\x43\x00\x04\x11\x11\x02\x64\x0c" /* 0x043/0x04 zen3: different */
-	    "\x43\x00\x04\x12\x12\x02\x96\x0c" /* 0x043/0x04 zen4: different */
-	    "\x43\x00\x04\x13\x13\x02\xce\x0c" /* 0x043/0x04 zen5: different */
-	    "\x43\x00\x08\x00\x0a\x01\xf0\x0c" /* 0x043/0x08 k8_revb..fam12h: same */
-	    "\x43\x00\x08\x0b\x0b\x01\x15\x0d" /* 0x043/0x08 fam14h: same */
-	    "\x43\x00\x08\x0c\x0c\x02\xd7\x09" /* 0x043/0x08 fam15h: different */
-	    "\x43\x00\x08\x0d\x0d\x01\x36\x0d" /* 0x043/0x08 fam16h: same */
-	    "\x43\x00\x08\x0e\x0f\x04\xff\xff" /* 0x043/0x08 zen1..hygon18h: absent */
-	    "\x43\x00\x08\x10\x10\x02\x60\x0d" /* 0x043/0x08 zen2: different */
-	    "\x43\x00\x08\x11\x11\x02\x93\x0d" /* 0x043/0x08 zen3: different */
-	    "\x43\x00\x08\x12\x12\x02\xc2\x0d" /* 0x043/0x08 zen4: different */
-	    "\x43\x00\x08\x13\x13\x02\xf3\x0d" /* 0x043/0x08 zen5: different */
-	    "\x43\x00\x10\x00\x0a\x01\x17\x0e" /* 0x043/0x10 k8_revb..fam12h: same */
-	    "\x43\x00\x10\x0b\x0b\x01\x3f\x0e" /* 0x043/0x10 fam14h: same */
-	    "\x43\x00\x10\x0c\x0c\x02\xd7\x09" /* 0x043/0x10 fam15h: different */
-	    "\x43\x00\x10\x0d\x0d\x01\x63\x0e" /* 0x043/0x10 fam16h: same */
-	    "\x43\x00\x10\x0e\x0f\x04\xff\xff" /* 0x043/0x10 zen1..hygon18h: absent */
-	    "\x43\x00\x10\x10\x10\x02\x90\x0e" /* 0x043/0x10 zen2: different */
-	    "\x43\x00\x10\x11\x11\x02\xc4\x0e" /* 0x043/0x10 zen3: different */
-	    "\x43\x00\x10\x12\x12\x02\xf6\x0e" /* 0x043/0x10 zen4: different */
-	    "\x43\x00\x10\x13\x13\x02\x2d\x0f" /* 0x043/0x10 zen5: different */
-	    "\x43\x00\x1f\x00\x0a\x01\x4e\x0f" /* 0x043/0x1f k8_revb..fam12h: same */
-	    "\x43\x00\x1f\x0b\x0b\x01\x71\x0f" /* 0x043/0x1f fam14h: same */
-	    "\x43\x00\x1f\x0c\x0c\x02\xd7\x09" /* 0x043/0x1f fam15h: different */
-	    "\x43\x00\x1f\x0d\x0d\x01\x90\x0f" /* 0x043/0x1f fam16h: same */
-	    "\x43\x00\x1f\x0e\x0f\x04\xff\xff" /* 0x043/0x1f zen1..hygon18h: absent */
-	    "\x43\x00\x1f\x10\x10\x03\xb8\x0f" /* 0x043/0x1f zen2: partial */
-	    "\x43\x00\x1f\x11\x11\x02\x24\x10" /* 0x043/0x1f zen3: different */
-	    "\x43\x00\x1f\x12\x12\x02\x80\x10" /* 0x043/0x1f zen4: different */
-	    "\x43\x00\x1f\x13\x13\x02\xe9\x10" /* 0x043/0x1f zen5: different */
-	    "\x44\x00\x01\x00\x0a\x01\x35\x11" /* 0x044/0x01 k8_revb..fam12h: same */
-	    "\x44\x00\x01\x0b\x0b\x02\x56\x11" /* 0x044/0x01 fam14h: different */
-	    "\x44\x00\x01\x0c\x0c\x04\xff\xff" /* 0x044/0x01 fam15h: absent */
-	    "\x44\x00\x01\x0d\x0d\x02\x75\x11" /* 0x044/0x01 fam16h: different */
-	    "\x44\x00\x01\x0e\x0f\x04\xff\xff" /* 0x044/0x01 zen1..hygon18h: absent */
-	    "\x44\x00\x01\x10\x10\x04\xff\xff" /* 0x044/0x01 zen2: absent */
-	    "\x44\x00\x01\x11\x12\x02\x96\x11" /* 0x044/0x01 zen3..zen4: different */
-	    "\x44\x00\x01\x13\x13\x02\xbe\x11" /* 0x044/0x01 zen5: different */
-	    "\x44\x00\x02\x00\x0b\x01\xdd\x11" /* 0x044/0x02 k8_revb..fam14h: same */
-	    "\x44\x00\x02\x0c\x0c\x04\xff\xff" /* 0x044/0x02 fam15h: absent */
-	    "\x44\x00\x02\x0d\x0d\x01\xdd\x11" /* 0x044/0x02 fam16h: same */
-	    "\x44\x00\x02\x0e\x0f\x04\xff\xff" /* 0x044/0x02 zen1..hygon18h: absent */
-	    "\x44\x00\x02\x10\x10\x04\xff\xff" /* 0x044/0x02 zen2: absent */
-	    "\x44\x00\x02\x11\x11\x02\xfd\x11" /* 0x044/0x02 zen3: different */
-	    "\x44\x00\x02\x12\x12\x02\x28\x12" /* 0x044/0x02 zen4: different */
-	    "\x44\x00\x02\x13\x13\x02\x53\x12" /* 0x044/0x02 zen5: different */
-	    "\x44\x00\x04\x00\x0b\x01\x73\x12" /* 0x044/0x04 k8_revb..fam14h: same */
-	    "\x44\x00\x04\x0c\x0c\x04\xff\xff" /* 0x044/0x04 fam15h: absent */
-	    "\x44\x00\x04\x0d\x0d\x01\x73\x12" /* 0x044/0x04 fam16h: same */
-	    "\x44\x00\x04\x0e\x0f\x04\xff\xff" /* 0x044/0x04 zen1..hygon18h: absent */
-	    "\x44\x00\x04\x10\x10\x04\xff\xff" /* 0x044/0x04 zen2: absent */
-	    "\x44\x00\x04\x11\x11\x02\x96\x12" /* 0x044/0x04 zen3: different */
-	    "\x44\x00\x04\x12\x12\x02\xc5\x12" /* 0x044/0x04 zen4: different */
-	    "\x44\x00\x04\x13\x13\x02\xfa\x12" /* 0x044/0x04 zen5: different */
-	    "\x44\x00\x08\x00\x0b\x01\x1b\x13" /* 0x044/0x08 k8_revb..fam14h: same */
-	    "\x44\x00\x08\x0c\x0c\x04\xff\xff" /* 0x044/0x08 fam15h: absent */
-	    "\x44\x00\x08\x0d\x0d\x01\x1b\x13" /* 0x044/0x08 fam16h: same */
-	    "\x44\x00\x08\x0e\x0f\x04\xff\xff" /* 0x044/0x08 zen1..hygon18h: absent */
-	    "\x44\x00\x08\x10\x10\x04\xff\xff" /* 0x044/0x08 zen2: absent */
-	    "\x44\x00\x08\x11\x11\x02\x3a\x13" /* 0x044/0x08 zen3: different */
-	    "\x44\x00\x08\x12\x12\x02\x66\x13" /* 0x044/0x08 zen4: different */
-	    "\x44\x00\x08\x13\x13\x02\x94\x13" /* 0x044/0x08 zen5: different */
-	    "\x44\x00\x10\x00\x0b\x01\xb7\x13" /* 0x044/0x10 k8_revb..fam14h: same */
-	    "\x44\x00\x10\x0c\x0c\x04\xff\xff" /* 0x044/0x10 fam15h: absent */
-	    "\x44\x00\x10\x0d\x0d\x01\xb7\x13" /* 0x044/0x10 fam16h: same */
-	    "\x44\x00\x10\x0e\x0f\x04\xff\xff" /* 0x044/0x10 zen1..hygon18h: absent */
-	    "\x44\x00\x10\x10\x10\x04\xff\xff" /* 0x044/0x10 zen2: absent */
-	    "\x44\x00\x10\x11\x11\x02\xd9\x13" /* 0x044/0x10 zen3: different */
-	    "\x44\x00\x10\x12\x12\x02\x08\x14" /* 0x044/0x10 zen4: different */
-	    "\x44\x00\x10\x13\x13\x02\x3c\x14" /* 0x044/0x10 zen5: different */
-	    "\x44\x00\x1f\x00\x05\x01\x5c\x14" /* 0x044/0x1f k8_revb..k8_revg: same */
-	    "\x44\x00\x1f\x06\x08\x01\x79\x14" /* 0x044/0x1f fam10h_barcelona..fam10h_istanbul: same */
-	    "\x44\x00\x1f\x09\x09\x01\x5c\x14" /* 0x044/0x1f fam11h: same */
-	    "\x44\x00\x1f\x0a\x0a\x01\x79\x14" /* 0x044/0x1f fam12h: same */
-	    "\x44\x00\x1f\x0b\x0b\x03\x5c\x14" /* 0x044/0x1f fam14h: partial */
-	    "\x44\x00\x1f\x0c\x0c\x04\xff\xff" /* 0x044/0x1f fam15h: absent */
-	    "\x44\x00\x1f\x0d\x0d\x03\x5c\x14" /* 0x044/0x1f fam16h: partial */
-	    "\x44\x00\x1f\x0e\x0f\x04\xff\xff" /* 0x044/0x1f zen1..hygon18h: absent */
-	    "\x44\x00\x1f\x10\x10\x04\xff\xff" /* 0x044/0x1f zen2: absent */
-	    "\x44\x00\x1f\x11\x11\x02\xba\x14" /* 0x044/0x1f zen3: different */
-	    "\x44\x00\x1f\x12\x12\x02\x13\x15" /* 0x044/0x1f zen4: different */
-	    "\x44\x00\x1f\x13\x13\x02\x79\x15" /* 0x044/0x1f zen5: different */
-	    "\x45\x00\x07\x00\x05\x03\xc4\x15" /* 0x045/0x07 k8_revb..k8_revg: partial */
-	    "\x45\x00\x07\x06\x06\x03\xe1\x15" /* 0x045/0x07 fam10h_barcelona: partial */
-	    "\x45\x00\x07\x07\x08\x01\xe1\x15" /* 0x045/0x07 fam10h_shanghai..fam10h_istanbul: same */
-	    "\x45\x00\x07\x09\x09\x03\xc4\x15" /* 0x045/0x07 fam11h: partial */
-	    "\x45\x00\x07\x0a\x0a\x01\xe1\x15" /* 0x045/0x07 fam12h: same */
-	    "\x45\x00\x07\x0b\x0b\x03\xc4\x15" /* 0x045/0x07 fam14h: partial */
-	    "\x45\x00\x07\x0c\x0c\x01\x02\x16" /* 0x045/0x07 fam15h: same */
-	    "\x45\x00\x07\x0d\x0d\x03\xc4\x15" /* 0x045/0x07 fam16h: partial */
-	    "\x45\x00\x07\x0e\x12\x01\x2a\x16" /* 0x045/0x07 zen1..zen4: same */
-	    "\x45\x00\x07\x13\x13\x01\x7f\x16" /* 0x045/0x07 zen5: same */
-	    "\x46\x00\x07\x00\x05\x03\xd8\x16" /* 0x046/0x07 k8_revb..k8_revg: partial */
-	    "\x46\x00\x07\x06\x08\x01\xf1\x16" /* 0x046/0x07 fam10h_barcelona..fam10h_istanbul: same */
-	    "\x46\x00\x07\x09\x09\x03\xd8\x16" /* 0x046/0x07 fam11h: partial */
-	    "\x46\x00\x07\x0a\x0a\x01\xf1\x16" /* 0x046/0x07 fam12h: same */
-	    "\x46\x00\x07\x0b\x0b\x02\x0e\x17" /* 0x046/0x07 fam14h: different */
-	    "\x46\x00\x07\x0c\x0c\x01\x4d\x17" /* 0x046/0x07 fam15h: same */
-	    "\x46\x00\x07\x0d\x0d\x02\x77\x17" /* 0x046/0x07 fam16h: different */
-	    "\x46\x00\x07\x0e\x0f\x02\xa7\x17" /* 0x046/0x07 zen1..hygon18h: different */
-	    "\x46\x00\x07\x10\x11\x02\xe5\x17" /* 0x046/0x07 zen2..zen3: different */
-	    "\x46\x00\x07\x12\x12\x04\xff\xff" /* 0x046/0x07 zen4: absent */
-	    "\x46\x00\x07\x13\x13\x04\xff\xff" /* 0x046/0x07 zen5: absent */
-	    "\x47\x00\x00\x00\x0c\x01\x0f\x18" /* 0x047/0x00 k8_revb..fam15h: same */
-	    "\x47\x00\x00\x0d\x0d\x02\x0f\x18" /* 0x047/0x00 fam16h: different */
-	    "\x47\x00\x00\x0e\x10\x02\x23\x18" /* 0x047/0x00 zen1..zen2: different */
-	    "\x47\x00\x00\x11\x12\x02\x23\x18" /* 0x047/0x00 zen3..zen4: different */
-	    "\x47\x00\x00\x13\x13\x02\x34\x18" /* 0x047/0x00 zen5: different */
-	    "\x48\x00\x00\x00\x0a\x01\x43\x18" /* 0x048/0x00 k8_revb..fam12h: same */
-	    "\x48\x00\x00\x0b\x0f\x04\xff\xff" /* 0x048/0x00 fam14h..hygon18h: absent */
-	    "\x48\x00\x00\x10\x12\x04\xff\xff" /* 0x048/0x00 zen2..zen4: absent */
-	    "\x48\x00\x00\x13\x13\x04\xff\xff" /* 0x048/0x00 zen5: absent */
-	    "\x49\x00\x00\x00\x0a\x01\x6f\x18" /* 0x049/0x00 k8_revb..fam12h: same */
-	    "\x49\x00\x00\x0b\x0f\x04\xff\xff" /* 0x049/0x00 fam14h..hygon18h: absent */
-	    "\x49\x00\x00\x10\x12\x04\xff\xff" /* 0x049/0x00 zen2..zen4: absent */
-	    "\x49\x00\x00\x13\x13\x04\xff\xff" /* 0x049/0x00 zen5: absent */
-	    "\x4a\x00\x01\x00\x09\x01\x9c\x18" /* 0x04a/0x01 k8_revb..fam11h: same */
-	    "\x4a\x00\x01\x0a\x0f\x04\xff\xff" /* 0x04a/0x01 fam12h..hygon18h: absent */
-	    "\x4a\x00\x01\x10\x12\x04\xff\xff" /* 0x04a/0x01 zen2..zen4: absent */
-	    "\x4a\x00\x01\x13\x13\x04\xff\xff" /* 0x04a/0x01 zen5: absent */
-	    "\x4a\x00\x02\x00\x09\x01\xca\x18" /* 0x04a/0x02 k8_revb..fam11h: same */
-	    "\x4a\x00\x02\x0a\x0f\x04\xff\xff" /* 0x04a/0x02 fam12h..hygon18h: absent */
-	    "\x4a\x00\x02\x10\x12\x04\xff\xff" /* 0x04a/0x02 zen2..zen4: absent */
-	    "\x4a\x00\x02\x13\x13\x04\xff\xff" /* 0x04a/0x02 zen5: absent */
-	    "\x4a\x00\x03\x00\x05\x01\xf9\x18" /* 0x04a/0x03 k8_revb..k8_revg: same */
-	    "\x4a\x00\x03\x06\x08\x01\x1c\x19" /* 0x04a/0x03 fam10h_barcelona..fam10h_istanbul: same */
-	    "\x4a\x00\x03\x09\x09\x01\xf9\x18" /* 0x04a/0x03 fam11h: same */
-	    "\x4a\x00\x03\x0a\x0f\x04\xff\xff" /* 0x04a/0x03 fam12h..hygon18h: absent */
-	    "\x4a\x00\x03\x10\x12\x04\xff\xff" /* 0x04a/0x03 zen2..zen4: absent */
-	    "\x4a\x00\x03\x13\x13\x04\xff\xff" /* 0x04a/0x03 zen5: absent */
-	    "\x4b\x00\x01\x00\x0d\x01\x5a\x19" /* 0x04b/0x01 k8_revb..fam16h: same */
-	    "\x4b\x00\x01\x0e\x0f\x01\x80\x19" /* 0x04b/0x01 zen1..hygon18h: same */
-	    "\x4b\x00\x01\x10\x12\x01\xb1\x19" /* 0x04b/0x01 zen2..zen4: same */
-	    "\x4b\x00\x01\x13\x13\x01\xe4\x19" /* 0x04b/0x01 zen5: same */
-	    "\x4b\x00\x02\x00\x0d\x01\x00\x1a" /* 0x04b/0x02 k8_revb..fam16h: same */
-	    "\x4b\x00\x02\x0e\x0f\x01\x27\x1a" /* 0x04b/0x02 zen1..hygon18h: same */
-	    "\x4b\x00\x02\x10\x12\x01\x59\x1a" /* 0x04b/0x02 zen2..zen4: same */
-	    "\x4b\x00\x02\x13\x13\x01\x84\x1a" /* 0x04b/0x02 zen5: same */
-	    "\x4b\x00\x04\x00\x0d\x01\xa2\x1a" /* 0x04b/0x04 k8_revb..fam16h: same */
-	    "\x4b\x00\x04\x0e\x0f\x01\xc7\x1a" /* 0x04b/0x04 zen1..hygon18h: same */
-	    "\x4b\x00\x04\x10\x12\x01\xf5\x1a" /* 0x04b/0x04 zen2..zen4: same */
-	    "\x4b\x00\x04\x13\x13\x01\x22\x1b" /* 0x04b/0x04 zen5: same */
-	    "\x4b\x00\x07\x00\x0d\x01\x42\x1b" /* 0x04b/0x07 k8_revb..fam16h: same */
-	    "\x4b\x00\x07\x0e\x0f\x01\x67\x1b" /* 0x04b/0x07 zen1..hygon18h: same */
-	    "\x4b\x00\x07\x10\x12\x01\xb6\x1b" /* 0x04b/0x07 zen2..zen4: same */
-	    "\x4b\x00\x07\x13\x13\x01\xdb\x1b" /* 0x04b/0x07 zen5: same */
-	    "\x63\x00\x10\x00\x0c\x04\xff\xff" /* 0x063/0x10 k8_revb..fam15h: absent */
-	    "\x63\x00\x10\x0d\x0d\x01\xf2\x1b" /* 0x063/0x10 fam16h: same */
-	    "\x63\x00\x10\x0e\x0f\x02\x15\x1c" /* 0x063/0x10 zen1..hygon18h: different */
-	    "\x63\x00\x10\x10\x11\x02\x3c\x1c" /* 0x063/0x10 zen2..zen3: different */
-	    "\x63\x00\x10\x12\x12\x04\xff\xff" /* 0x063/0x10 zen4: absent */
-	    "\x63\x00\x10\x13\x13\x02\x3c\x1c" /* 0x063/0x10 zen5: different */
-	    "\x63\x00\x20\x00\x0c\x04\xff\xff" /* 0x063/0x20 k8_revb..fam15h: absent */
-	    "\x63\x00\x20\x0d\x0d\x02\x47\x1c" /* 0x063/0x20 fam16h: different */
-	    "\x63\x00\x20\x0e\x0f\x02\x5d\x1c" /* 0x063/0x20 zen1..hygon18h: different */
-	    "\x63\x00\x20\x10\x11\x02\x7d\x1c" /* 0x063/0x20 zen2..zen3: different */
-	    "\x63\x00\x20\x12\x12\x04\xff\xff" /* 0x063/0x20 zen4: absent */
-	    "\x63\x00\x20\x13\x13\x02\x7d\x1c" /* 0x063/0x20 zen5: different */
-	    "\x76\x00\x00\x00\x0d\x01\x92\x1c" /* 0x076/0x00 k8_revb..fam16h: same */
-	    "\x76\x00\x00\x0e\x12\x01\xa3\x1c" /* 0x076/0x00 zen1..zen4: same */
-	    "\x76\x00\x00\x13\x13\x01\xb6\x1c" /* 0x076/0x00 zen5: same */
-	    "\x7d\x00\x01\x00\x0c\x01\xc8\x1c" /* 0x07d/0x01 k8_revb..fam15h: same */
-	    "\x7d\x00\x01\x0d\x0f\x04\xff\xff" /* 0x07d/0x01 fam16h..hygon18h: absent */
-	    "\x7d\x00\x01\x10\x12\x04\xff\xff" /* 0x07d/0x01 zen2..zen4: absent */
-	    "\x7d\x00\x01\x13\x13\x04\xff\xff" /* 0x07d/0x01 zen5: absent */
-	    "\x7d\x00\x02\x00\x0c\x01\xe4\x1c" /* 0x07d/0x02 k8_revb..fam15h: same */
-	    "\x7d\x00\x02\x0d\x0f\x04\xff\xff" /* 0x07d/0x02 fam16h..hygon18h: absent */
-	    "\x7d\x00\x02\x10\x12\x04\xff\xff" /* 0x07d/0x02 zen2..zen4: absent */
-	    "\x7d\x00\x02\x13\x13\x04\xff\xff" /* 0x07d/0x02 zen5: absent */
-	    "\x7d\x00\x04\x00\x0a\x01\xf8\x1c" /* 0x07d/0x04 k8_revb..fam12h: same */
-	    "\x7d\x00\x04\x0b\x0b\x02\x10\x1d" /* 0x07d/0x04 fam14h: different */
-	    "\x7d\x00\x04\x0c\x0c\x01\xf8\x1c" /* 0x07d/0x04 fam15h: same */
-	    "\x7d\x00\x04\x0d\x0f\x04\xff\xff" /* 0x07d/0x04 fam16h..hygon18h: absent */
-	    "\x7d\x00\x04\x10\x12\x04\xff\xff" /* 0x07d/0x04 zen2..zen4: absent */
-	    "\x7d\x00\x04\x13\x13\x04\xff\xff" /* 0x07d/0x04 zen5: absent */
-	    "\x7d\x00\x08\x00\x0c\x01\x1f\x1d" /* 0x07d/0x08 k8_revb..fam15h: same */
-	    "\x7d\x00\x08\x0d\x0f\x04\xff\xff" /* 0x07d/0x08 fam16h..hygon18h: absent */
-	    "\x7d\x00\x08\x10\x12\x04\xff\xff" /* 0x07d/0x08 zen2..zen4: absent */
-	    "\x7d\x00\x08\x13\x13\x04\xff\xff" /* 0x07d/0x08 zen5: absent */
-	    "\x7d\x00\x10\x00\x0a\x01\x34\x1d" /* 0x07d/0x10 k8_revb..fam12h: same */
-	    "\x7d\x00\x10\x0b\x0b\x02\x10\x1d" /* 0x07d/0x10 fam14h: different */
-	    "\x7d\x00\x10\x0c\x0c\x01\x34\x1d" /* 0x07d/0x10 fam15h: same */
-	    "\x7d\x00\x10\x0d\x0f\x04\xff\xff" /* 0x07d/0x10 fam16h..hygon18h: absent */
-	    "\x7d\x00\x10\x10\x12\x04\xff\xff" /* 0x07d/0x10 zen2..zen4: absent */
-	    "\x7d\x00\x10\x13\x13\x04\xff\xff" /* 0x07d/0x10 zen5: absent */
-	    "\x7d\x00\x1f\x00\x05\x01\x4d\x1d" /* 0x07d/0x1f k8_revb..k8_revg: same */
-	    "\x7d\x00\x1f\x06\x08\x01\x60\x1d" /* 0x07d/0x1f fam10h_barcelona..fam10h_istanbul: same */
-	    "\x7d\x00\x1f\x09\x09\x01\x4d\x1d" /* 0x07d/0x1f fam11h: same */
-	    "\x7d\x00\x1f\x0a\x0a\x01\x60\x1d" /* 0x07d/0x1f fam12h: same */
-	    "\x7d\x00\x1f\x0b\x0b\x03\x4d\x1d" /* 0x07d/0x1f fam14h: partial */
-	    "\x7d\x00\x1f\x0c\x0c\x01\x60\x1d" /* 0x07d/0x1f fam15h: same */
-	    "\x7d\x00\x1f\x0d\x0f\x04\xff\xff" /* 0x07d/0x1f fam16h..hygon18h: absent */
-	    "\x7d\x00\x1f\x10\x12\x04\xff\xff" /* 0x07d/0x1f zen2..zen4: absent */
-	    "\x7d\x00\x1f\x13\x13\x04\xff\xff" /* 0x07d/0x1f zen5: absent */
-	    "\x7e\x00\x01\x00\x0c\x01\x9a\x1d" /* 0x07e/0x01 k8_revb..fam15h: same */
-	    "\x7e\x00\x01\x0d\x0f\x04\xff\xff" /* 0x07e/0x01 fam16h..hygon18h: absent */
-	    "\x7e\x00\x01\x10\x12\x04\xff\xff" /* 0x07e/0x01 zen2..zen4: absent */
-	    "\x7e\x00\x01\x13\x13\x04\xff\xff" /* 0x07e/0x01 zen5: absent */
-	    "\x7e\x00\x02\x00\x0c\x01\xb5\x1d" /* 0x07e/0x02 k8_revb..fam15h: same */
-	    "\x7e\x00\x02\x0d\x0f\x04\xff\xff" /* 0x07e/0x02 fam16h..hygon18h: absent */
-	    "\x7e\x00\x02\x10\x12\x04\xff\xff" /* 0x07e/0x02 zen2..zen4: absent */
-	    "\x7e\x00\x02\x13\x13\x04\xff\xff" /* 0x07e/0x02 zen5: absent */
-	    "\x7e\x00\x04\x00\x0a\x01\xc8\x1d" /* 0x07e/0x04 k8_revb..fam12h: same */
-	    "\x7e\x00\x04\x0b\x0b\x02\xdf\x1d" /* 0x07e/0x04 fam14h: different */
-	    "\x7e\x00\x04\x0c\x0c\x01\xc8\x1d" /* 0x07e/0x04 fam15h: same */
-	    "\x7e\x00\x04\x0d\x0f\x04\xff\xff" /* 0x07e/0x04 fam16h..hygon18h: absent */
-	    "\x7e\x00\x04\x10\x12\x04\xff\xff" /* 0x07e/0x04 zen2..zen4: absent */
-	    "\x7e\x00\x04\x13\x13\x04\xff\xff" /* 0x07e/0x04 zen5: absent */
-	    "\x7e\x00\x07\x00\x05\x01\xed\x1d" /* 0x07e/0x07 k8_revb..k8_revg: same */
-	    "\x7e\x00\x07\x06\x08\x01\xff\x1d" /* 0x07e/0x07 fam10h_barcelona..fam10h_istanbul: same */
-	    "\x7e\x00\x07\x09\x09\x01\xed\x1d" /* 0x07e/0x07 fam11h: same */
-	    "\x7e\x00\x07\x0a\x0a\x01\xff\x1d" /* 0x07e/0x07 fam12h: same */
-	    "\x7e\x00\x07\x0b\x0b\x03\xed\x1d" /* 0x07e/0x07 fam14h: partial */
-	    "\x7e\x00\x07\x0c\x0c\x01\xff\x1d" /* 0x07e/0x07 fam15h: same */
-	    "\x7e\x00\x07\x0d\x0f\x04\xff\xff" /* 0x07e/0x07 fam16h..hygon18h: absent */
-	    "\x7e\x00\x07\x10\x12\x04\xff\xff" /* 0x07e/0x07 zen2..zen4: absent */
-	    "\x7e\x00\x07\x13\x13\x04\xff\xff" /* 0x07e/0x07 zen5: absent */
-	    "\x7f\x00\x01\x00\x0b\x01\x28\x1e" /* 0x07f/0x01 k8_revb..fam14h: same */
-	    "\x7f\x00\x01\x0c\x0c\x01\x43\x1e" /* 0x07f/0x01 fam15h: same */
-	    "\x7f\x00\x01\x0d\x0f\x04\xff\xff" /* 0x07f/0x01 fam16h..hygon18h: absent */
-	    "\x7f\x00\x01\x10\x12\x04\xff\xff" /* 0x07f/0x01 zen2..zen4: absent */
-	    "\x7f\x00\x01\x13\x13\x04\xff\xff" /* 0x07f/0x01 zen5: absent */
-	    "\x7f\x00\x02\x00\x03\x02\x64\x1e" /* 0x07f/0x02 k8_revb..k8_reve: different */
-	    "\x7f\x00\x02\x04\x0b\x01\x76\x1e" /* 0x07f/0x02 k8_revf..fam14h: same */
-	    "\x7f\x00\x02\x0c\x0c\x01\x96\x1e" /* 0x07f/0x02 fam15h: same */
-	    "\x7f\x00\x02\x0d\x0f\x04\xff\xff" /* 0x07f/0x02 fam16h..hygon18h: absent */
-	    "\x7f\x00\x02\x10\x12\x04\xff\xff" /* 0x07f/0x02 zen2..zen4: absent */
-	    "\x7f\x00\x02\x13\x13\x04\xff\xff" /* 0x07f/0x02 zen5: absent */
-	    "\x7f\x00\x03\x00\x03\x03\x28\x1e" /* 0x07f/0x03 k8_revb..k8_reve: partial */
-	    "\x7f\x00\x03\x04\x0a\x01\xbc\x1e" /* 0x07f/0x03 k8_revf..fam12h: same */
-	    "\x7f\x00\x03\x0b\x0b\x01\xd2\x1e" /* 0x07f/0x03 fam14h: same */
-	    "\x7f\x00\x03\x0c\x0c\x01\xfb\x1e" /* 0x07f/0x03 fam15h: same */
-	    "\x7f\x00\x03\x0d\x0f\x04\xff\xff" /* 0x07f/0x03 fam16h..hygon18h: absent */
-	    "\x7f\x00\x03\x10\x12\x04\xff\xff" /* 0x07f/0x03 zen2..zen4: absent */
-	    "\x7f\x00\x03\x13\x13\x04\xff\xff" /* 0x07f/0x03 zen5: absent */
-	    "\x80\x00\x00\x00\x0d\x01\x2a\x1f" /* 0x080/0x00 k8_revb..fam16h: same */
-	    "\x80\x00\x00\x0e\x0f\x01\x44\x1f" /* 0x080/0x00 zen1..hygon18h: same */
-	    "\x80\x00\x00\x10\x11\x01\x64\x1f" /* 0x080/0x00 zen2..zen3: same */
-	    "\x80\x00\x00\x12\x12\x04\xff\xff" /* 0x080/0x00 zen4: absent */
-	    "\x80\x00\x00\x13\x13\x04\xff\xff" /* 0x080/0x00 zen5: absent */
-	    "\x81\x00\x00\x00\x0d\x01\x6c\x1f" /* 0x081/0x00 k8_revb..fam16h: same */
-	    "\x81\x00\x00\x0e\x0f\x01\x85\x1f" /* 0x081/0x00 zen1..hygon18h: same */
-	    "\x81\x00\x00\x10\x11\x01\xa6\x1f" /* 0x081/0x00 zen2..zen3: same */
-	    "\x81\x00\x00\x12\x12\x04\xff\xff" /* 0x081/0x00 zen4: absent */
-	    "\x81\x00\x00\x13\x13\x04\xff\xff" /* 0x081/0x00 zen5: absent */
-	    "\x82\x00\x00\x00\x12\x01\xb3\x1f" /* 0x082/0x00 k8_revb..zen4: same */
-	    "\x82\x00\x00\x13\x13\x01\xd5\x1f" /* 0x082/0x00 zen5: same */
-	    "\x83\x00\x00\x00\x12\x01\xe6\x1f" /* 0x083/0x00 k8_revb..zen4: same */
-	    "\x83\x00\x00\x13\x13\x01\x0c\x20" /* 0x083/0x00 zen5: same */
-	    "\x84\x00\x00\x00\x0a\x01\x1e\x20" /* 0x084/0x00 k8_revb..fam12h: same */
-	    "\x84\x00\x00\x0b\x0b\x04\xff\xff" /* 0x084/0x00 fam14h: absent */
-	    "\x84\x00\x00\x0c\x0d\x01\x1e\x20" /* 0x084/0x00 fam15h..fam16h: same */
-	    "\x84\x00\x00\x0e\x12\x01\x3b\x20" /* 0x084/0x00 zen1..zen4: same */
-	    "\x84\x00\x00\x13\x13\x01\x54\x20" /* 0x084/0x00 zen5: same */
-	    "\x85\x00\x03\x00\x05\x03\x6e\x20" /* 0x085/0x03 k8_revb..k8_revg: partial */
-	    "\x85\x00\x03\x06\x08\x01\x8c\x20" /* 0x085/0x03 fam10h_barcelona..fam10h_istanbul: same */
-	    "\x85\x00\x03\x09\x09\x03\x6e\x20" /* 0x085/0x03 fam11h: partial */
-	    "\x85\x00\x03\x0a\x0b\x01\x8c\x20" /* 0x085/0x03 fam12h..fam14h: same */
-	    "\x85\x00\x03\x0c\x0c\x01\xae\x20" /* 0x085/0x03 fam15h: same */
-	    "\x85\x00\x03\x0d\x0d\x01\xec\x20" /* 0x085/0x03 fam16h: same */
-	    "\x85\x00\x03\x0e\x12\x01\xfa\x20" /* 0x085/0x03 zen1..zen4: same */
-	    "\x85\x00\x03\x13\x13\x01\x1e\x21" /* 0x085/0x03 zen5: same */
-	    "\x86\x00\x00\x00\x0a\x01\x43\x21" /* 0x086/0x00 k8_revb..fam12h: same */
-	    "\x86\x00\x00\x0b\x0b\x04\xff\xff" /* 0x086/0x00 fam14h: absent */
-	    "\x86\x00\x00\x0c\x0c\x01\x43\x21" /* 0x086/0x00 fam15h: same */
-	    "\x86\x00\x00\x0d\x0d\x04\xff\xff" /* 0x086/0x00 fam16h: absent */
-	    "\x86\x00\x00\x0e\x0f\x01\x43\x21" /* 0x086/0x00 zen1..hygon18h: same */
-	    "\x86\x00\x00\x10\x11\x01\x74\x21" /* 0x086/0x00 zen2..zen3: same */
-	    "\x86\x00\x00\x12\x12\x04\xff\xff" /* 0x086/0x00 zen4: absent */
-	    "\x86\x00\x00\x13\x13\x04\xff\xff" /* 0x086/0x00 zen5: absent */
-	    "\x87\x00\x00\x00\x0d\x01\x83\x21" /* 0x087/0x00 k8_revb..fam16h: same */
-	    "\x87\x00\x00\x0e\x0f\x02\x9b\x21" /* 0x087/0x00 zen1..hygon18h: different */
-	    "\x87\x00\x00\x10\x11\x02\xb2\x21" /* 0x087/0x00 zen2..zen3: different */
-	    "\x87\x00\x00\x12\x12\x04\xff\xff" /* 0x087/0x00 zen4: absent */
-	    "\x87\x00\x00\x13\x13\x04\xff\xff" /* 0x087/0x00 zen5: absent */
-	    "\x88\x00\x00\x00\x0d\x01\xc1\x21" /* 0x088/0x00 k8_revb..fam16h: same */
-	    "\x88\x00\x00\x0e\x0f\x04\xff\xff" /* 0x088/0x00 zen1..hygon18h: absent */
-	    "\x88\x00\x00\x10\x12\x04\xff\xff" /* 0x088/0x00 zen2..zen4: absent */
-	    "\x88\x00\x00\x13\x13\x04\xff\xff" /* 0x088/0x00 zen5: absent */
-	    "\x89\x00\x00\x00\x0d\x01\xd3\x21" /* 0x089/0x00 k8_revb..fam16h: same */
-	    "\x89\x00\x00\x0e\x0f\x04\xff\xff" /* 0x089/0x00 zen1..hygon18h: absent */
-	    "\x89\x00\x00\x10\x12\x04\xff\xff" /* 0x089/0x00 zen2..zen4: absent */
-	    "\x89\x00\x00\x13\x13\x04\xff\xff" /* 0x089/0x00 zen5: absent */
-	    "\xc0\x00\x00\x00\x12\x01\xea\x21" /* 0x0c0/0x00 k8_revb..zen4: same */
-	    "\xc0\x00\x00\x13\x13\x01\xff\x21" /* 0x0c0/0x00 zen5: same */
-	    "\xc0\x00\x00\x14\x14\x01\x0c\x22" /* 0x0c0/0x00 intel_arch: same */
-	    "\xc1\x00\x00\x00\x10\x01\x20\x22" /* 0x0c1/0x00 k8_revb..zen2: same */
-	    "\xc1\x00\x00\x11\x12\x01\x2d\x22" /* 0x0c1/0x00 zen3..zen4: same */
-	    "\xc1\x00\x00\x13\x13\x01\x39\x22" /* 0x0c1/0x00 zen5: same */
-	    "\xc2\x00\x00\x00\x12\x01\x44\x22" /* 0x0c2/0x00 k8_revb..zen4: same */
-	    "\xc2\x00\x00\x13\x13\x01\x60\x22"; /* 0x0c2/0x00 zen5: same */
+	    "\0\0\1\0\12\1\0\0" /* 0x000/0x01 k8_revb..fam12h: same */
+	    "\0\0\1\13\13\2\27\0" /* 0x000/0x01 fam14h: different */
+	    "\0\0\1\14\14\2\54\0" /* 0x000/0x01 fam15h: different */
+	    "\0\0\1\15\15\2\27\0" /* 0x000/0x01 fam16h: different */
+	    "\0\0\1\16\17\2\111\0" /* 0x000/0x01 zen1..hygon18h: different */
+	    "\0\0\1\20\21\2\144\0" /* 0x000/0x01 zen2..zen3: different */
+	    "\0\0\1\22\22\4\377\377" /* 0x000/0x01 zen4: absent */
+	    "\0\0\1\23\23\4\377\377" /* 0x000/0x01 zen5: absent */
+	    "\0\0\2\0\12\1\177\0" /* 0x000/0x02 k8_revb..fam12h: same */
+	    "\0\0\2\13\13\2\233\0" /* 0x000/0x02 fam14h: different */
+	    "\0\0\2\14\14\2\260\0" /* 0x000/0x02 fam15h: different */
+	    "\0\0\2\15\15\2\233\0" /* 0x000/0x02 fam16h: different */
+	    "\0\0\2\16\17\2\315\0" /* 0x000/0x02 zen1..hygon18h: different */
+	    "\0\0\2\20\21\2\350\0" /* 0x000/0x02 zen2..zen3: different */
+	    "\0\0\2\22\22\4\377\377" /* 0x000/0x02 zen4: absent */
+	    "\0\0\2\23\23\4\377\377" /* 0x000/0x02 zen5: absent */
+	    "\0\0\4\0\12\1\3\1" /* 0x000/0x04 k8_revb..fam12h: same */
+	    "\0\0\4\13\13\2\34\1" /* 0x000/0x04 fam14h: different */
+	    "\0\0\4\14\14\2\53\1" /* 0x000/0x04 fam15h: different */
+	    "\0\0\4\15\15\2\34\1" /* 0x000/0x04 fam16h: different */
+	    "\0\0\4\16\17\2\110\1" /* 0x000/0x04 zen1..hygon18h: different */
+	    "\0\0\4\20\21\2\143\1" /* 0x000/0x04 zen2..zen3: different */
+	    "\0\0\4\22\22\4\377\377" /* 0x000/0x04 zen4: absent */
+	    "\0\0\4\23\23\4\377\377" /* 0x000/0x04 zen5: absent */
+	    "\0\0\10\0\12\1\176\1" /* 0x000/0x08 k8_revb..fam12h: same */
+	    "\0\0\10\13\13\2\34\1" /* 0x000/0x08 fam14h: different */
+	    "\0\0\10\14\14\2\243\1" /* 0x000/0x08 fam15h: different */
+	    "\0\0\10\15\15\2\34\1" /* 0x000/0x08 fam16h: different */
+	    "\0\0\10\16\17\2\300\1" /* 0x000/0x08 zen1..hygon18h: different */
+	    "\0\0\10\20\21\2\333\1" /* 0x000/0x08 zen2..zen3: different */
+	    "\0\0\10\22\22\4\377\377" /* 0x000/0x08 zen4: absent */
+	    "\0\0\10\23\23\4\377\377" /* 0x000/0x08 zen5: absent */
+	    "\0\0\20\0\12\1\366\1" /* 0x000/0x10 k8_revb..fam12h: same */
+	    "\0\0\20\13\13\2\34\1" /* 0x000/0x10 fam14h: different */
+	    "\0\0\20\14\14\2\40\2" /* 0x000/0x10 fam15h: different */
+	    "\0\0\20\15\15\2\34\1" /* 0x000/0x10 fam16h: different */
+	    "\0\0\20\16\17\2\102\2" /* 0x000/0x10 zen1..hygon18h: different */
+	    "\0\0\20\20\21\2\134\2" /* 0x000/0x10 zen2..zen3: different */
+	    "\0\0\20\22\22\4\377\377" /* 0x000/0x10 zen4: absent */
+	    "\0\0\20\23\23\4\377\377" /* 0x000/0x10 zen5: absent */
+	    "\0\0\40\0\12\1\160\2" /* 0x000/0x20 k8_revb..fam12h: same */
+	    "\0\0\40\13\13\2\34\1" /* 0x000/0x20 fam14h: different */
+	    "\0\0\40\14\14\2\227\2" /* 0x000/0x20 fam15h: different */
+	    "\0\0\40\15\15\2\34\1" /* 0x000/0x20 fam16h: different */
+	    "\0\0\40\16\17\2\271\2" /* 0x000/0x20 zen1..hygon18h: different */
+	    "\0\0\40\20\21\2\134\2" /* 0x000/0x20 zen2..zen3: different */
+	    "\0\0\40\22\22\4\377\377" /* 0x000/0x20 zen4: absent */
+	    "\0\0\40\23\23\4\377\377" /* 0x000/0x20 zen5: absent */
+	    "\0\0\77\0\12\1\323\2" /* 0x000/0x3f k8_revb..fam12h: same */
+	    "\0\0\77\13\13\3\346\2" /* 0x000/0x3f fam14h: partial */
+	    "\0\0\77\14\14\1\371\2" /* 0x000/0x3f fam15h: same */
+	    "\0\0\77\15\15\3\323\2" /* 0x000/0x3f fam16h: partial */
+	    "\0\0\77\16\17\1\122\3" /* 0x000/0x3f zen1..hygon18h: same */
+	    "\0\0\77\20\21\3\216\3" /* 0x000/0x3f zen2..zen3: partial */
+	    "\0\0\77\22\22\4\377\377" /* 0x000/0x3f zen4: absent */
+	    "\0\0\77\23\23\4\377\377" /* 0x000/0x3f zen5: absent */
+	    "\1\0\0\0\13\1\276\3" /* 0x001/0x00 k8_revb..fam14h: same */
+	    "\1\0\0\14\14\2\330\3" /* 0x001/0x00 fam15h: different */
+	    "\1\0\0\15\17\2\351\3" /* 0x001/0x00 fam16h..hygon18h: different */
+	    "\1\0\0\20\22\4\377\377" /* 0x001/0x00 zen2..zen4: absent */
+	    "\1\0\0\23\23\4\377\377" /* 0x001/0x00 zen5: absent */
+	    "\2\0\0\0\13\1\374\3" /* 0x002/0x00 k8_revb..fam14h: same */
+	    "\2\0\0\14\14\4\377\377" /* 0x002/0x00 fam15h: absent */
+	    "\2\0\0\15\15\1\374\3" /* 0x002/0x00 fam16h: same */
+	    "\2\0\0\16\17\2\31\4" /* 0x002/0x00 zen1..hygon18h: different */
+	    "\2\0\0\20\21\4\377\377" /* 0x002/0x00 zen2..zen3: absent */
+	    "\2\0\0\22\22\2\77\4" /* 0x002/0x00 zen4: different */
+	    "\2\0\0\23\23\2\122\4" /* 0x002/0x00 zen5: different */
+	    "\40\0\1\0\15\1\144\4" /* 0x020/0x01 k8_revb..fam16h: same */
+	    "\40\0\1\16\17\4\377\377" /* 0x020/0x01 zen1..hygon18h: absent */
+	    "\40\0\1\20\22\4\377\377" /* 0x020/0x01 zen2..zen4: absent */
+	    "\40\0\1\23\23\4\377\377" /* 0x020/0x01 zen5: absent */
+	    "\40\0\2\0\15\1\176\4" /* 0x020/0x02 k8_revb..fam16h: same */
+	    "\40\0\2\16\17\4\377\377" /* 0x020/0x02 zen1..hygon18h: absent */
+	    "\40\0\2\20\22\4\377\377" /* 0x020/0x02 zen2..zen4: absent */
+	    "\40\0\2\23\23\4\377\377" /* 0x020/0x02 zen5: absent */
+	    "\40\0\4\0\15\1\230\4" /* 0x020/0x04 k8_revb..fam16h: same */
+	    "\40\0\4\16\17\4\377\377" /* 0x020/0x04 zen1..hygon18h: absent */
+	    "\40\0\4\20\22\4\377\377" /* 0x020/0x04 zen2..zen4: absent */
+	    "\40\0\4\23\23\4\377\377" /* 0x020/0x04 zen5: absent */
+	    "\40\0\10\0\15\1\262\4" /* 0x020/0x08 k8_revb..fam16h: same */
+	    "\40\0\10\16\17\4\377\377" /* 0x020/0x08 zen1..hygon18h: absent */
+	    "\40\0\10\20\22\4\377\377" /* 0x020/0x08 zen2..zen4: absent */
+	    "\40\0\10\23\23\4\377\377" /* 0x020/0x08 zen5: absent */
+	    "\40\0\20\0\15\1\314\4" /* 0x020/0x10 k8_revb..fam16h: same */
+	    "\40\0\20\16\17\4\377\377" /* 0x020/0x10 zen1..hygon18h: absent */
+	    "\40\0\20\20\22\4\377\377" /* 0x020/0x10 zen2..zen4: absent */
+	    "\40\0\20\23\23\4\377\377" /* 0x020/0x10 zen5: absent */
+	    "\40\0\40\0\15\1\346\4" /* 0x020/0x20 k8_revb..fam16h: same */
+	    "\40\0\40\16\17\4\377\377" /* 0x020/0x20 zen1..hygon18h: absent */
+	    "\40\0\40\20\22\4\377\377" /* 0x020/0x20 zen2..zen4: absent */
+	    "\40\0\40\23\23\4\377\377" /* 0x020/0x20 zen5: absent */
+	    "\40\0\100\0\15\1\0\5" /* 0x020/0x40 k8_revb..fam16h: same */
+	    "\40\0\100\16\17\4\377\377" /* 0x020/0x40 zen1..hygon18h: absent */
+	    "\40\0\100\20\22\4\377\377" /* 0x020/0x40 zen2..zen4: absent */
+	    "\40\0\100\23\23\4\377\377" /* 0x020/0x40 zen5: absent */
+	    "\40\0\177\0\15\1\32\5" /* 0x020/0x7f k8_revb..fam16h: same */
+	    "\40\0\177\16\17\4\377\377" /* 0x020/0x7f zen1..hygon18h: absent */
+	    "\40\0\177\20\22\4\377\377" /* 0x020/0x7f zen2..zen4: absent */
+	    "\40\0\177\23\23\4\377\377" /* 0x020/0x7f zen5: absent */
+	    "\41\0\0\0\15\1\65\5" /* 0x021/0x00 k8_revb..fam16h: same */
+	    "\41\0\0\16\17\4\377\377" /* 0x021/0x00 zen1..hygon18h: absent */
+	    "\41\0\0\20\22\4\377\377" /* 0x021/0x00 zen2..zen4: absent */
+	    "\41\0\0\23\23\4\377\377" /* 0x021/0x00 zen5: absent */
+	    "\42\0\0\0\14\1\141\5" /* 0x022/0x00 k8_revb..fam15h: same */
+	    "\42\0\0\15\15\2\141\5" /* 0x022/0x00 fam16h: different */
+	    "\42\0\0\16\17\4\377\377" /* 0x022/0x00 zen1..hygon18h: absent */
+	    "\42\0\0\20\22\4\377\377" /* 0x022/0x00 zen2..zen4: absent */
+	    "\42\0\0\23\23\4\377\377" /* 0x022/0x00 zen5: absent */
+	    "\43\0\0\0\12\1\203\5" /* 0x023/0x00 k8_revb..fam12h: same */
+	    "\43\0\0\13\13\2\233\5" /* 0x023/0x00 fam14h: different */
+	    "\43\0\0\14\14\2\244\5" /* 0x023/0x00 fam15h: different */
+	    "\43\0\0\15\17\4\377\377" /* 0x023/0x00 fam16h..hygon18h: absent */
+	    "\43\0\0\20\22\4\377\377" /* 0x023/0x00 zen2..zen4: absent */
+	    "\43\0\0\23\23\4\377\377" /* 0x023/0x00 zen5: absent */
+	    "\44\0\0\0\15\2\270\5" /* 0x024/0x00 k8_revb..fam16h: different */
+	    "\44\0\0\16\17\4\377\377" /* 0x024/0x00 zen1..hygon18h: absent */
+	    "\44\0\0\20\22\2\303\5" /* 0x024/0x00 zen2..zen4: different */
+	    "\44\0\0\23\23\2\320\5" /* 0x024/0x00 zen5: different */
+	    "\45\0\0\0\15\4\377\377" /* 0x025/0x00 k8_revb..fam16h: absent */
+	    "\45\0\0\16\17\2\337\5" /* 0x025/0x00 zen1..hygon18h: different */
+	    "\45\0\0\20\22\2\345\5" /* 0x025/0x00 zen2..zen4: different */
+	    "\45\0\0\23\23\2\377\5" /* 0x025/0x00 zen5: different */
+	    "\46\0\0\0\15\1\10\6" /* 0x026/0x00 k8_revb..fam16h: same */
+	    "\46\0\0\16\17\4\377\377" /* 0x026/0x00 zen1..hygon18h: absent */
+	    "\46\0\0\20\22\1\10\6" /* 0x026/0x00 zen2..zen4: same */
+	    "\46\0\0\23\23\1\45\6" /* 0x026/0x00 zen5: same */
+	    "\47\0\0\0\15\1\65\6" /* 0x027/0x00 k8_revb..fam16h: same */
+	    "\47\0\0\16\17\4\377\377" /* 0x027/0x00 zen1..hygon18h: absent */
+	    "\47\0\0\20\22\1\65\6" /* 0x027/0x00 zen2..zen4: same */
+	    "\47\0\0\23\23\1\120\6" /* 0x027/0x00 zen5: same */
+	    "\56\0\101\24\24\1\135\6" /* 0x02e/0x41 intel_arch: same */
+	    "\56\0\117\24\24\1\150\6" /* 0x02e/0x4f intel_arch: same */
+	    "\74\0\0\24\24\1\167\6" /* 0x03c/0x00 intel_arch: same */
+	    "\74\0\1\24\24\1\214\6" /* 0x03c/0x01 intel_arch: same */
+	    "\100\0\0\0\17\1\246\6" /* 0x040/0x00 k8_revb..hygon18h: same */
+	    "\100\0\0\20\21\1\272\6" /* 0x040/0x00 zen2..zen3: same */
+	    "\100\0\0\22\22\4\377\377" /* 0x040/0x00 zen4: absent */
+	    "\100\0\0\23\23\4\377\377" /* 0x040/0x00 zen5: absent */
+	    "\101\0\0\0\13\1\311\6" /* 0x041/0x00 k8_revb..fam14h: same */
+	    "\101\0\0\14\14\2\311\6" /* 0x041/0x00 fam15h: different */
+	    "\101\0\0\15\15\1\311\6" /* 0x041/0x00 fam16h: same */
+	    "\101\0\0\16\20\2\333\6" /* 0x041/0x00 zen1..zen2: different */
+	    "\101\0\0\21\22\2\362\6" /* 0x041/0x00 zen3..zen4: different */
+	    "\101\0\0\23\23\2\11\7" /* 0x041/0x00 zen5: different */
+	    "\102\0\1\0\12\2\26\7" /* 0x042/0x01 k8_revb..fam12h: different */
+	    "\102\0\1\13\13\2\60\7" /* 0x042/0x01 fam14h: different */
+	    "\102\0\1\14\14\2\117\7" /* 0x042/0x01 fam15h: different */
+	    "\102\0\1\15\15\2\176\7" /* 0x042/0x01 fam16h: different */
+	    "\102\0\1\16\17\4\377\377" /* 0x042/0x01 zen1..hygon18h: absent */
+	    "\102\0\1\20\22\4\377\377" /* 0x042/0x01 zen2..zen4: absent */
+	    "\102\0\1\23\23\4\377\377" /* 0x042/0x01 zen5: absent */
+	    "\102\0\2\0\12\1\236\7" /* 0x042/0x02 k8_revb..fam12h: same */
+	    "\102\0\2\13\13\1\273\7" /* 0x042/0x02 fam14h: same */
+	    "\102\0\2\14\14\2\325\7" /* 0x042/0x02 fam15h: different */
+	    "\102\0\2\15\15\1\273\7" /* 0x042/0x02 fam16h: same */
+	    "\102\0\2\16\17\4\377\377" /* 0x042/0x02 zen1..hygon18h: absent */
+	    "\102\0\2\20\22\4\377\377" /* 0x042/0x02 zen2..zen4: absent */
+	    "\102\0\2\23\23\4\377\377" /* 0x042/0x02 zen5: absent */
+	    "\102\0\4\0\12\1\7\10" /* 0x042/0x04 k8_revb..fam12h: same */
+	    "\102\0\4\13\13\1\47\10" /* 0x042/0x04 fam14h: same */
+	    "\102\0\4\14\14\2\104\10" /* 0x042/0x04 fam15h: different */
+	    "\102\0\4\15\15\1\47\10" /* 0x042/0x04 fam16h: same */
+	    "\102\0\4\16\17\4\377\377" /* 0x042/0x04 zen1..hygon18h: absent */
+	    "\102\0\4\20\22\4\377\377" /* 0x042/0x04 zen2..zen4: absent */
+	    "\102\0\4\23\23\4\377\377" /* 0x042/0x04 zen5: absent */
+	    "\102\0\10\0\12\1\165\10" /* 0x042/0x08 k8_revb..fam12h: same */
+	    "\102\0\10\13\13\1\221\10" /* 0x042/0x08 fam14h: same */
+	    "\102\0\10\14\14\2\252\10" /* 0x042/0x08 fam15h: different */
+	    "\102\0\10\15\15\1\221\10" /* 0x042/0x08 fam16h: same */
+	    "\102\0\10\16\17\4\377\377" /* 0x042/0x08 zen1..hygon18h: absent */
+	    "\102\0\10\20\22\4\377\377" /* 0x042/0x08 zen2..zen4: absent */
+	    "\102\0\10\23\23\4\377\377" /* 0x042/0x08 zen5: absent */
+	    "\102\0\20\0\12\1\337\10" /* 0x042/0x10 k8_revb..fam12h: same */
+	    "\102\0\20\13\13\1\376\10" /* 0x042/0x10 fam14h: same */
+	    "\102\0\20\14\14\2\32\11" /* 0x042/0x10 fam15h: different */
+	    "\102\0\20\15\15\1\376\10" /* 0x042/0x10 fam16h: same */
+	    "\102\0\20\16\17\4\377\377" /* 0x042/0x10 zen1..hygon18h: absent */
+	    "\102\0\20\20\22\4\377\377" /* 0x042/0x10 zen2..zen4: absent */
+	    "\102\0\20\23\23\4\377\377" /* 0x042/0x10 zen5: absent */
+	    "\102\0\37\0\13\3\104\11" /* 0x042/0x1f k8_revb..fam14h: partial */
+	    "\102\0\37\14\14\2\133\11" /* 0x042/0x1f fam15h: different */
+	    "\102\0\37\15\15\3\104\11" /* 0x042/0x1f fam16h: partial */
+	    "\102\0\37\16\17\4\377\377" /* 0x042/0x1f zen1..hygon18h: absent */
+	    "\102\0\37\20\22\4\377\377" /* 0x042/0x1f zen2..zen4: absent */
+	    "\102\0\37\23\23\4\377\377" /* 0x042/0x1f zen5: absent */
+	    "\103\0\1\0\12\1\211\11" /* 0x043/0x01 k8_revb..fam12h: same */
+	    "\103\0\1\13\13\2\260\11" /* 0x043/0x01 fam14h: different */
+	    "\103\0\1\14\14\2\327\11" /* 0x043/0x01 fam15h: different */
+	    "\103\0\1\15\15\2\373\11" /* 0x043/0x01 fam16h: different */
+	    "\103\0\1\16\17\4\377\377" /* 0x043/0x01 zen1..hygon18h: absent */
+	    "\103\0\1\20\20\2\54\12" /* 0x043/0x01 zen2: different */
+	    "\103\0\1\21\22\2\132\12" /* 0x043/0x01 zen3..zen4: different */
+	    "\103\0\1\23\23\2\205\12" /* 0x043/0x01 zen5: different */
+	    "\103\0\2\0\12\1\245\12" /* 0x043/0x02 k8_revb..fam12h: same */
+	    "\103\0\2\13\13\1\313\12" /* 0x043/0x02 fam14h: same */
+	    "\103\0\2\14\14\2\327\11" /* 0x043/0x02 fam15h: different */
+	    "\103\0\2\15\15\1\355\12" /* 0x043/0x02 fam16h: same */
+	    "\103\0\2\16\17\4\377\377" /* 0x043/0x02 zen1..hygon18h: absent */
+	    "\103\0\2\20\20\2\30\13" /* 0x043/0x02 zen2: different */
+	    "\103\0\2\21\21\2\114\13" /* 0x043/0x02 zen3: different */
+	    "\103\0\2\22\22\2\172\13" /* 0x043/0x02 zen4: different */
+	    "\103\0\2\23\23\2\250\13" /* 0x043/0x02 zen5: different */
+	    "\103\0\4\0\12\1\311\13" /* 0x043/0x04 k8_revb..fam12h: same */
+	    "\103\0\4\13\13\1\362\13" /* 0x043/0x04 fam14h: same */
+	    "\103\0\4\14\14\2\327\11" /* 0x043/0x04 fam15h: different */
+	    "\103\0\4\15\15\1\27\14" /* 0x043/0x04 fam16h: same */
+	    "\103\0\4\16\17\4\377\377" /* 0x043/0x04 zen1..hygon18h: absent */
+	    "\103\0\4\20\20\2\105\14" /* 0x043/0x04 zen2: different */
+	    "\103\0\4\21\21\2\144\14" /* 0x043/0x04 zen3: different */
+	    "\103\0\4\22\22\2\226\14" /* 0x043/0x04 zen4: different */
+	    "\103\0\4\23\23\2\316\14" /* 0x043/0x04 zen5: different */
+	    "\103\0\10\0\12\1\360\14" /* 0x043/0x08 k8_revb..fam12h: same */
+	    "\103\0\10\13\13\1\25\15" /* 0x043/0x08 fam14h: same */
+	    "\103\0\10\14\14\2\327\11" /* 0x043/0x08 fam15h: different */
+	    "\103\0\10\15\15\1\66\15" /* 0x043/0x08 fam16h: same */
+	    "\103\0\10\16\17\4\377\377" /* 0x043/0x08 zen1..hygon18h: absent */
+	    "\103\0\10\20\20\2\140\15" /* 0x043/0x08 zen2: different */
+	    "\103\0\10\21\21\2\223\15" /* 0x043/0x08 zen3: different */
+	    "\103\0\10\22\22\2\302\15" /* 0x043/0x08 zen4: different */
+	    "\103\0\10\23\23\2\363\15" /* 0x043/0x08 zen5: different */
+	    "\103\0\20\0\12\1\27\16" /* 0x043/0x10 k8_revb..fam12h: same */
+	    "\103\0\20\13\13\1\77\16" /* 0x043/0x10 fam14h: same */
+	    "\103\0\20\14\14\2\327\11" /* 0x043/0x10 fam15h: different */
+	    "\103\0\20\15\15\1\143\16" /* 0x043/0x10 fam16h: same */
+	    "\103\0\20\16\17\4\377\377" /* 0x043/0x10 zen1..hygon18h: absent */
+	    "\103\0\20\20\20\2\220\16" /* 0x043/0x10 zen2: different */
+	    "\103\0\20\21\21\2\304\16" /* 0x043/0x10 zen3: different */
+	    "\103\0\20\22\22\2\366\16" /* 0x043/0x10 zen4: different */
+	    "\103\0\20\23\23\2\55\17" /* 0x043/0x10 zen5: different */
+	    "\103\0\37\0\12\1\116\17" /* 0x043/0x1f k8_revb..fam12h: same */
+	    "\103\0\37\13\13\1\161\17" /* 0x043/0x1f fam14h: same */
+	    "\103\0\37\14\14\2\327\11" /* 0x043/0x1f fam15h: different */
+	    "\103\0\37\15\15\1\220\17" /* 0x043/0x1f fam16h: same */
+	    "\103\0\37\16\17\4\377\377" /* 0x043/0x1f zen1..hygon18h: absent */
+	    "\103\0\37\20\20\3\270\17" /* 0x043/0x1f zen2: partial */
+	    "\103\0\37\21\21\2\44\20" /* 0x043/0x1f zen3: different */
+	    "\103\0\37\22\22\2\200\20" /* 0x043/0x1f zen4: different */
+	    "\103\0\37\23\23\2\351\20" /* 0x043/0x1f zen5: different */
+	    "\104\0\1\0\12\1\65\21" /* 0x044/0x01 k8_revb..fam12h: same */
+	    "\104\0\1\13\13\2\126\21" /* 0x044/0x01 fam14h: different */
+	    "\104\0\1\14\14\4\377\377" /* 0x044/0x01 fam15h: absent */
+	    "\104\0\1\15\15\2\165\21" /* 0x044/0x01 fam16h: different */
+	    "\104\0\1\16\17\4\377\377" /* 0x044/0x01 zen1..hygon18h: absent */
+	    "\104\0\1\20\20\4\377\377" /* 0x044/0x01 zen2: absent */
+	    "\104\0\1\21\22\2\226\21" /* 0x044/0x01 zen3..zen4: different */
+	    "\104\0\1\23\23\2\276\21" /* 0x044/0x01 zen5: different */
+	    "\104\0\2\0\13\1\335\21" /* 0x044/0x02 k8_revb..fam14h: same */
+	    "\104\0\2\14\14\4\377\377" /* 0x044/0x02 fam15h: absent */
+	    "\104\0\2\15\15\1\335\21" /* 0x044/0x02 fam16h: same */
+	    "\104\0\2\16\17\4\377\377" /* 0x044/0x02 zen1..hygon18h: absent */
+	    "\104\0\2\20\20\4\377\377" /* 0x044/0x02 zen2: absent */
+	    "\104\0\2\21\21\2\375\21" /* 0x044/0x02 zen3: different */
+	    "\104\0\2\22\22\2\50\22" /* 0x044/0x02 zen4: different */
+	    "\104\0\2\23\23\2\123\22" /* 0x044/0x02 zen5: different */
+	    "\104\0\4\0\13\1\163\22" /* 0x044/0x04 k8_revb..fam14h: same */
+	    "\104\0\4\14\14\4\377\377" /* 0x044/0x04 fam15h: absent */
+	    "\104\0\4\15\15\1\163\22" /* 0x044/0x04 fam16h: same */
+	    "\104\0\4\16\17\4\377\377" /* 0x044/0x04 zen1..hygon18h: absent */
+	    "\104\0\4\20\20\4\377\377" /* 0x044/0x04 zen2: absent */
+	    "\104\0\4\21\21\2\226\22" /* 0x044/0x04 zen3: different */
+	    "\104\0\4\22\22\2\305\22" /* 0x044/0x04 zen4: different */
+	    "\104\0\4\23\23\2\372\22" /* 0x044/0x04 zen5: different */
+	    "\104\0\10\0\13\1\33\23" /* 0x044/0x08 k8_revb..fam14h: same */
+	    "\104\0\10\14\14\4\377\377" /* 0x044/0x08 fam15h: absent */
+	    "\104\0\10\15\15\1\33\23" /* 0x044/0x08 fam16h: same */
+	    "\104\0\10\16\17\4\377\377" /* 0x044/0x08 zen1..hygon18h: absent */
+	    "\104\0\10\20\20\4\377\377" /* 0x044/0x08 zen2: absent */
+	    "\104\0\10\21\21\2\72\23" /* 0x044/0x08 zen3: different */
+	    "\104\0\10\22\22\2\146\23" /* 0x044/0x08 zen4: different */
+	    "\104\0\10\23\23\2\224\23" /* 0x044/0x08 zen5: different */
+	    "\104\0\20\0\13\1\267\23" /* 0x044/0x10 k8_revb..fam14h: same */
+	    "\104\0\20\14\14\4\377\377" /* 0x044/0x10 fam15h: absent */
+	    "\104\0\20\15\15\1\267\23" /* 0x044/0x10 fam16h: same */
+	    "\104\0\20\16\17\4\377\377" /* 0x044/0x10 zen1..hygon18h: absent */
+	    "\104\0\20\20\20\4\377\377" /* 0x044/0x10 zen2: absent */
+	    "\104\0\20\21\21\2\331\23" /* 0x044/0x10 zen3: different */
+	    "\104\0\20\22\22\2\10\24" /* 0x044/0x10 zen4: different */
+	    "\104\0\20\23\23\2\74\24" /* 0x044/0x10 zen5: different */
+	    "\104\0\37\0\5\1\134\24" /* 0x044/0x1f k8_revb..k8_revg: same */
+	    "\104\0\37\6\10\1\171\24" /* 0x044/0x1f fam10h_barcelona..fam10h_istanbul: same */
+	    "\104\0\37\11\11\1\134\24" /* 0x044/0x1f fam11h: same */
+	    "\104\0\37\12\12\1\171\24" /* 0x044/0x1f fam12h: same */
+	    "\104\0\37\13\13\3\134\24" /* 0x044/0x1f fam14h: partial */
+	    "\104\0\37\14\14\4\377\377" /* 0x044/0x1f fam15h: absent */
+	    "\104\0\37\15\15\3\134\24" /* 0x044/0x1f fam16h: partial */
+	    "\104\0\37\16\17\4\377\377" /* 0x044/0x1f zen1..hygon18h: absent */
+	    "\104\0\37\20\20\4\377\377" /* 0x044/0x1f zen2: absent */
+	    "\104\0\37\21\21\2\272\24" /* 0x044/0x1f zen3: different */
+	    "\104\0\37\22\22\2\23\25" /* 0x044/0x1f zen4: different */
+	    "\104\0\37\23\23\2\171\25" /* 0x044/0x1f zen5: different */
+	    "\105\0\7\0\5\3\304\25" /* 0x045/0x07 k8_revb..k8_revg: partial */
+	    "\105\0\7\6\6\3\341\25" /* 0x045/0x07 fam10h_barcelona: partial */
+	    "\105\0\7\7\10\1\341\25" /* 0x045/0x07 fam10h_shanghai..fam10h_istanbul: same */
+	    "\105\0\7\11\11\3\304\25" /* 0x045/0x07 fam11h: partial */
+	    "\105\0\7\12\12\1\341\25" /* 0x045/0x07 fam12h: same */
+	    "\105\0\7\13\13\3\304\25" /* 0x045/0x07 fam14h: partial */
+	    "\105\0\7\14\14\1\2\26" /* 0x045/0x07 fam15h: same */
+	    "\105\0\7\15\15\3\304\25" /* 0x045/0x07 fam16h: partial */
+	    "\105\0\7\16\22\1\52\26" /* 0x045/0x07 zen1..zen4: same */
+	    "\105\0\7\23\23\1\177\26" /* 0x045/0x07 zen5: same */
+	    "\106\0\7\0\5\3\330\26" /* 0x046/0x07 k8_revb..k8_revg: partial */
+	    "\106\0\7\6\10\1\361\26" /* 0x046/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\106\0\7\11\11\3\330\26" /* 0x046/0x07 fam11h: partial */
+	    "\106\0\7\12\12\1\361\26" /* 0x046/0x07 fam12h: same */
+	    "\106\0\7\13\13\2\16\27" /* 0x046/0x07 fam14h: different */
+	    "\106\0\7\14\14\1\115\27" /* 0x046/0x07 fam15h: same */
+	    "\106\0\7\15\15\2\167\27" /* 0x046/0x07 fam16h: different */
+	    "\106\0\7\16\17\2\247\27" /* 0x046/0x07 zen1..hygon18h: different */
+	    "\106\0\7\20\21\2\345\27" /* 0x046/0x07 zen2..zen3: different */
+	    "\106\0\7\22\22\4\377\377" /* 0x046/0x07 zen4: absent */
+	    "\106\0\7\23\23\4\377\377" /* 0x046/0x07 zen5: absent */
+	    "\107\0\0\0\14\1\17\30" /* 0x047/0x00 k8_revb..fam15h: same */
+	    "\107\0\0\15\15\2\17\30" /* 0x047/0x00 fam16h: different */
+	    "\107\0\0\16\20\2\43\30" /* 0x047/0x00 zen1..zen2: different */
+	    "\107\0\0\21\22\2\43\30" /* 0x047/0x00 zen3..zen4: different */
+	    "\107\0\0\23\23\2\64\30" /* 0x047/0x00 zen5: different */
+	    "\110\0\0\0\12\1\103\30" /* 0x048/0x00 k8_revb..fam12h: same */
+	    "\110\0\0\13\17\4\377\377" /* 0x048/0x00 fam14h..hygon18h: absent */
+	    "\110\0\0\20\22\4\377\377" /* 0x048/0x00 zen2..zen4: absent */
+	    "\110\0\0\23\23\4\377\377" /* 0x048/0x00 zen5: absent */
+	    "\111\0\0\0\12\1\157\30" /* 0x049/0x00 k8_revb..fam12h: same */
+	    "\111\0\0\13\17\4\377\377" /* 0x049/0x00 fam14h..hygon18h: absent */
+	    "\111\0\0\20\22\4\377\377" /* 0x049/0x00 zen2..zen4: absent */
+	    "\111\0\0\23\23\4\377\377" /* 0x049/0x00 zen5: absent */
+	    "\112\0\1\0\11\1\234\30" /* 0x04a/0x01 k8_revb..fam11h: same */
+	    "\112\0\1\12\17\4\377\377" /* 0x04a/0x01 fam12h..hygon18h: absent */
+	    "\112\0\1\20\22\4\377\377" /* 0x04a/0x01 zen2..zen4: absent */
+	    "\112\0\1\23\23\4\377\377" /* 0x04a/0x01 zen5: absent */
+	    "\112\0\2\0\11\1\312\30" /* 0x04a/0x02 k8_revb..fam11h: same */
+	    "\112\0\2\12\17\4\377\377" /* 0x04a/0x02 fam12h..hygon18h: absent */
+	    "\112\0\2\20\22\4\377\377" /* 0x04a/0x02 zen2..zen4: absent */
+	    "\112\0\2\23\23\4\377\377" /* 0x04a/0x02 zen5: absent */
+	    "\112\0\3\0\5\1\371\30" /* 0x04a/0x03 k8_revb..k8_revg: same */
+	    "\112\0\3\6\10\1\34\31" /* 0x04a/0x03 fam10h_barcelona..fam10h_istanbul: same */
+	    "\112\0\3\11\11\1\371\30" /* 0x04a/0x03 fam11h: same */
+	    "\112\0\3\12\17\4\377\377" /* 0x04a/0x03 fam12h..hygon18h: absent */
+	    "\112\0\3\20\22\4\377\377" /* 0x04a/0x03 zen2..zen4: absent */
+	    "\112\0\3\23\23\4\377\377" /* 0x04a/0x03 zen5: absent */
+	    "\113\0\1\0\15\1\132\31" /* 0x04b/0x01 k8_revb..fam16h: same */
+	    "\113\0\1\16\17\1\200\31" /* 0x04b/0x01 zen1..hygon18h: same */
+	    "\113\0\1\20\22\1\261\31" /* 0x04b/0x01 zen2..zen4: same */
+	    "\113\0\1\23\23\1\344\31" /* 0x04b/0x01 zen5: same */
+	    "\113\0\2\0\15\1\0\32" /* 0x04b/0x02 k8_revb..fam16h: same */
+	    "\113\0\2\16\17\1\47\32" /* 0x04b/0x02 zen1..hygon18h: same */
+	    "\113\0\2\20\22\1\131\32" /* 0x04b/0x02 zen2..zen4: same */
+	    "\113\0\2\23\23\1\204\32" /* 0x04b/0x02 zen5: same */
+	    "\113\0\4\0\15\1\242\32" /* 0x04b/0x04 k8_revb..fam16h: same */
+	    "\113\0\4\16\17\1\307\32" /* 0x04b/0x04 zen1..hygon18h: same */
+	    "\113\0\4\20\22\1\365\32" /* 0x04b/0x04 zen2..zen4: same */
+	    "\113\0\4\23\23\1\42\33" /* 0x04b/0x04 zen5: same */
+	    "\113\0\7\0\15\1\102\33" /* 0x04b/0x07 k8_revb..fam16h: same */
+	    "\113\0\7\16\17\1\147\33" /* 0x04b/0x07 zen1..hygon18h: same */
+	    "\113\0\7\20\22\1\266\33" /* 0x04b/0x07 zen2..zen4: same */
+	    "\113\0\7\23\23\1\333\33" /* 0x04b/0x07 zen5: same */
+	    "\143\0\20\0\14\4\377\377" /* 0x063/0x10 k8_revb..fam15h: absent */
+	    "\143\0\20\15\15\1\362\33" /* 0x063/0x10 fam16h: same */
+	    "\143\0\20\16\17\2\25\34" /* 0x063/0x10 zen1..hygon18h: different */
+	    "\143\0\20\20\21\2\74\34" /* 0x063/0x10 zen2..zen3: different */
+	    "\143\0\20\22\22\4\377\377" /* 0x063/0x10 zen4: absent */
+	    "\143\0\20\23\23\2\74\34" /* 0x063/0x10 zen5: different */
+	    "\143\0\40\0\14\4\377\377" /* 0x063/0x20 k8_revb..fam15h: absent */
+	    "\143\0\40\15\15\2\107\34" /* 0x063/0x20 fam16h: different */
+	    "\143\0\40\16\17\2\135\34" /* 0x063/0x20 zen1..hygon18h: different */
+	    "\143\0\40\20\21\2\175\34" /* 0x063/0x20 zen2..zen3: different */
+	    "\143\0\40\22\22\4\377\377" /* 0x063/0x20 zen4: absent */
+	    "\143\0\40\23\23\2\175\34" /* 0x063/0x20 zen5: different */
+	    "\166\0\0\0\15\1\222\34" /* 0x076/0x00 k8_revb..fam16h: same */
+	    "\166\0\0\16\22\1\243\34" /* 0x076/0x00 zen1..zen4: same */
+	    "\166\0\0\23\23\1\266\34" /* 0x076/0x00 zen5: same */
+	    "\175\0\1\0\14\1\310\34" /* 0x07d/0x01 k8_revb..fam15h: same */
+	    "\175\0\1\15\17\4\377\377" /* 0x07d/0x01 fam16h..hygon18h: absent */
+	    "\175\0\1\20\22\4\377\377" /* 0x07d/0x01 zen2..zen4: absent */
+	    "\175\0\1\23\23\4\377\377" /* 0x07d/0x01 zen5: absent */
+	    "\175\0\2\0\14\1\344\34" /* 0x07d/0x02 k8_revb..fam15h: same */
+	    "\175\0\2\15\17\4\377\377" /* 0x07d/0x02 fam16h..hygon18h: absent */
+	    "\175\0\2\20\22\4\377\377" /* 0x07d/0x02 zen2..zen4: absent */
+	    "\175\0\2\23\23\4\377\377" /* 0x07d/0x02 zen5: absent */
+	    "\175\0\4\0\12\1\370\34" /* 0x07d/0x04 k8_revb..fam12h: same */
+	    "\175\0\4\13\13\2\20\35" /* 0x07d/0x04 fam14h: different */
+	    "\175\0\4\14\14\1\370\34" /* 0x07d/0x04 fam15h: same */
+	    "\175\0\4\15\17\4\377\377" /* 0x07d/0x04 fam16h..hygon18h: absent */
+	    "\175\0\4\20\22\4\377\377" /* 0x07d/0x04 zen2..zen4: absent */
+	    "\175\0\4\23\23\4\377\377" /* 0x07d/0x04 zen5: absent */
+	    "\175\0\10\0\14\1\37\35" /* 0x07d/0x08 k8_revb..fam15h: same */
+	    "\175\0\10\15\17\4\377\377" /* 0x07d/0x08 fam16h..hygon18h: absent */
+	    "\175\0\10\20\22\4\377\377" /* 0x07d/0x08 zen2..zen4: absent */
+	    "\175\0\10\23\23\4\377\377" /* 0x07d/0x08 zen5: absent */
+	    "\175\0\20\0\12\1\64\35" /* 0x07d/0x10 k8_revb..fam12h: same */
+	    "\175\0\20\13\13\2\20\35" /* 0x07d/0x10 fam14h: different */
+	    "\175\0\20\14\14\1\64\35" /* 0x07d/0x10 fam15h: same */
+	    "\175\0\20\15\17\4\377\377" /* 0x07d/0x10 fam16h..hygon18h: absent */
+	    "\175\0\20\20\22\4\377\377" /* 0x07d/0x10 zen2..zen4: absent */
+	    "\175\0\20\23\23\4\377\377" /* 0x07d/0x10 zen5: absent */
+	    "\175\0\37\0\5\1\115\35" /* 0x07d/0x1f k8_revb..k8_revg: same */
+	    "\175\0\37\6\10\1\140\35" /* 0x07d/0x1f fam10h_barcelona..fam10h_istanbul: same */
+	    "\175\0\37\11\11\1\115\35" /* 0x07d/0x1f fam11h: same */
+	    "\175\0\37\12\12\1\140\35" /* 0x07d/0x1f fam12h: same */
+	    "\175\0\37\13\13\3\115\35" /* 0x07d/0x1f fam14h: partial */
+	    "\175\0\37\14\14\1\140\35" /* 0x07d/0x1f fam15h: same */
+	    "\175\0\37\15\17\4\377\377" /* 0x07d/0x1f fam16h..hygon18h: absent */
+	    "\175\0\37\20\22\4\377\377" /* 0x07d/0x1f zen2..zen4: absent */
+	    "\175\0\37\23\23\4\377\377" /* 0x07d/0x1f zen5: absent */
+	    "\176\0\1\0\14\1\232\35" /* 0x07e/0x01 k8_revb..fam15h: same */
+	    "\176\0\1\15\17\4\377\377" /* 0x07e/0x01 fam16h..hygon18h: absent */
+	    "\176\0\1\20\22\4\377\377" /* 0x07e/0x01 zen2..zen4: absent */
+	    "\176\0\1\23\23\4\377\377" /* 0x07e/0x01 zen5: absent */
+	    "\176\0\2\0\14\1\265\35" /* 0x07e/0x02 k8_revb..fam15h: same */
+	    "\176\0\2\15\17\4\377\377" /* 0x07e/0x02 fam16h..hygon18h: absent */
+	    "\176\0\2\20\22\4\377\377" /* 0x07e/0x02 zen2..zen4: absent */
+	    "\176\0\2\23\23\4\377\377" /* 0x07e/0x02 zen5: absent */
+	    "\176\0\4\0\12\1\310\35" /* 0x07e/0x04 k8_revb..fam12h: same */
+	    "\176\0\4\13\13\2\337\35" /* 0x07e/0x04 fam14h: different */
+	    "\176\0\4\14\14\1\310\35" /* 0x07e/0x04 fam15h: same */
+	    "\176\0\4\15\17\4\377\377" /* 0x07e/0x04 fam16h..hygon18h: absent */
+	    "\176\0\4\20\22\4\377\377" /* 0x07e/0x04 zen2..zen4: absent */
+	    "\176\0\4\23\23\4\377\377" /* 0x07e/0x04 zen5: absent */
+	    "\176\0\7\0\5\1\355\35" /* 0x07e/0x07 k8_revb..k8_revg: same */
+	    "\176\0\7\6\10\1\377\35" /* 0x07e/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\176\0\7\11\11\1\355\35" /* 0x07e/0x07 fam11h: same */
+	    "\176\0\7\12\12\1\377\35" /* 0x07e/0x07 fam12h: same */
+	    "\176\0\7\13\13\3\355\35" /* 0x07e/0x07 fam14h: partial */
+	    "\176\0\7\14\14\1\377\35" /* 0x07e/0x07 fam15h: same */
+	    "\176\0\7\15\17\4\377\377" /* 0x07e/0x07 fam16h..hygon18h: absent */
+	    "\176\0\7\20\22\4\377\377" /* 0x07e/0x07 zen2..zen4: absent */
+	    "\176\0\7\23\23\4\377\377" /* 0x07e/0x07 zen5: absent */
+	    "\177\0\1\0\13\1\50\36" /* 0x07f/0x01 k8_revb..fam14h: same */
+	    "\177\0\1\14\14\1\103\36" /* 0x07f/0x01 fam15h: same */
+	    "\177\0\1\15\17\4\377\377" /* 0x07f/0x01 fam16h..hygon18h: absent */
+	    "\177\0\1\20\22\4\377\377" /* 0x07f/0x01 zen2..zen4: absent */
+	    "\177\0\1\23\23\4\377\377" /* 0x07f/0x01 zen5: absent */
+	    "\177\0\2\0\3\2\144\36" /* 0x07f/0x02 k8_revb..k8_reve: different */
+	    "\177\0\2\4\13\1\166\36" /* 0x07f/0x02 k8_revf..fam14h: same */
+	    "\177\0\2\14\14\1\226\36" /* 0x07f/0x02 fam15h: same */
+	    "\177\0\2\15\17\4\377\377" /* 0x07f/0x02 fam16h..hygon18h: absent */
+	    "\177\0\2\20\22\4\377\377" /* 0x07f/0x02 zen2..zen4: absent */
+	    "\177\0\2\23\23\4\377\377" /* 0x07f/0x02 zen5: absent */
+	    "\177\0\3\0\3\3\50\36" /* 0x07f/0x03 k8_revb..k8_reve: partial */
+	    "\177\0\3\4\12\1\274\36" /* 0x07f/0x03 k8_revf..fam12h: same */
+	    "\177\0\3\13\13\1\322\36" /* 0x07f/0x03 fam14h: same */
+	    "\177\0\3\14\14\1\373\36" /* 0x07f/0x03 fam15h: same */
+	    "\177\0\3\15\17\4\377\377" /* 0x07f/0x03 fam16h..hygon18h: absent */
+	    "\177\0\3\20\22\4\377\377" /* 0x07f/0x03 zen2..zen4: absent */
+	    "\177\0\3\23\23\4\377\377" /* 0x07f/0x03 zen5: absent */
+	    "\200\0\0\0\15\1\52\37" /* 0x080/0x00 k8_revb..fam16h: same */
+	    "\200\0\0\16\17\1\104\37" /* 0x080/0x00 zen1..hygon18h: same */
+	    "\200\0\0\20\21\1\144\37" /* 0x080/0x00 zen2..zen3: same */
+	    "\200\0\0\22\22\4\377\377" /* 0x080/0x00 zen4: absent */
+	    "\200\0\0\23\23\4\377\377" /* 0x080/0x00 zen5: absent */
+	    "\201\0\0\0\15\1\154\37" /* 0x081/0x00 k8_revb..fam16h: same */
+	    "\201\0\0\16\17\1\205\37" /* 0x081/0x00 zen1..hygon18h: same */
+	    "\201\0\0\20\21\1\246\37" /* 0x081/0x00 zen2..zen3: same */
+	    "\201\0\0\22\22\4\377\377" /* 0x081/0x00 zen4: absent */
+	    "\201\0\0\23\23\4\377\377" /* 0x081/0x00 zen5: absent */
+	    "\202\0\0\0\22\1\263\37" /* 0x082/0x00 k8_revb..zen4: same */
+	    "\202\0\0\23\23\1\325\37" /* 0x082/0x00 zen5: same */
+	    "\203\0\0\0\22\1\346\37" /* 0x083/0x00 k8_revb..zen4: same */
+	    "\203\0\0\23\23\1\14\40" /* 0x083/0x00 zen5: same */
+	    "\204\0\0\0\12\1\36\40" /* 0x084/0x00 k8_revb..fam12h: same */
+	    "\204\0\0\13\13\4\377\377" /* 0x084/0x00 fam14h: absent */
+	    "\204\0\0\14\15\1\36\40" /* 0x084/0x00 fam15h..fam16h: same */
+	    "\204\0\0\16\22\1\73\40" /* 0x084/0x00 zen1..zen4: same */
+	    "\204\0\0\23\23\1\124\40" /* 0x084/0x00 zen5: same */
+	    "\205\0\3\0\5\3\156\40" /* 0x085/0x03 k8_revb..k8_revg: partial */
+	    "\205\0\3\6\10\1\214\40" /* 0x085/0x03 fam10h_barcelona..fam10h_istanbul: same */
+	    "\205\0\3\11\11\3\156\40" /* 0x085/0x03 fam11h: partial */
+	    "\205\0\3\12\13\1\214\40" /* 0x085/0x03 fam12h..fam14h: same */
+	    "\205\0\3\14\14\1\256\40" /* 0x085/0x03 fam15h: same */
+	    "\205\0\3\15\15\1\354\40" /* 0x085/0x03 fam16h: same */
+	    "\205\0\3\16\22\1\372\40" /* 0x085/0x03 zen1..zen4: same */
+	    "\205\0\3\23\23\1\36\41" /* 0x085/0x03 zen5: same */
+	    "\206\0\0\0\12\1\103\41" /* 0x086/0x00 k8_revb..fam12h: same */
+	    "\206\0\0\13\13\4\377\377" /* 0x086/0x00 fam14h: absent */
+	    "\206\0\0\14\14\1\103\41" /* 0x086/0x00 fam15h: same */
+	    "\206\0\0\15\15\4\377\377" /* 0x086/0x00 fam16h: absent */
+	    "\206\0\0\16\17\1\103\41" /* 0x086/0x00 zen1..hygon18h: same */
+	    "\206\0\0\20\21\1\164\41" /* 0x086/0x00 zen2..zen3: same */
+	    "\206\0\0\22\22\4\377\377" /* 0x086/0x00 zen4: absent */
+	    "\206\0\0\23\23\4\377\377" /* 0x086/0x00 zen5: absent */
+	    "\207\0\0\0\15\1\203\41" /* 0x087/0x00 k8_revb..fam16h: same */
+	    "\207\0\0\16\17\2\233\41" /* 0x087/0x00 zen1..hygon18h: different */
+	    "\207\0\0\20\21\2\262\41" /* 0x087/0x00 zen2..zen3: different */
+	    "\207\0\0\22\22\4\377\377" /* 0x087/0x00 zen4: absent */
+	    "\207\0\0\23\23\4\377\377" /* 0x087/0x00 zen5: absent */
+	    "\210\0\0\0\15\1\301\41" /* 0x088/0x00 k8_revb..fam16h: same */
+	    "\210\0\0\16\17\4\377\377" /* 0x088/0x00 zen1..hygon18h: absent */
+	    "\210\0\0\20\22\4\377\377" /* 0x088/0x00 zen2..zen4: absent */
+	    "\210\0\0\23\23\4\377\377" /* 0x088/0x00 zen5: absent */
+	    "\211\0\0\0\15\1\323\41" /* 0x089/0x00 k8_revb..fam16h: same */
+	    "\211\0\0\16\17\4\377\377" /* 0x089/0x00 zen1..hygon18h: absent */
+	    "\211\0\0\20\22\4\377\377" /* 0x089/0x00 zen2..zen4: absent */
+	    "\211\0\0\23\23\4\377\377" /* 0x089/0x00 zen5: absent */
+	    "\300\0\0\0\22\1\352\41" /* 0x0c0/0x00 k8_revb..zen4: same */
+	    "\300\0\0\23\23\1\377\41" /* 0x0c0/0x00 zen5: same */
+	    "\300\0\0\24\24\1\14\42" /* 0x0c0/0x00 intel_arch: same */
+	    "\301\0\0\0\20\1\40\42" /* 0x0c1/0x00 k8_revb..zen2: same */
+	    "\301\0\0\21\22\1\55\42" /* 0x0c1/0x00 zen3..zen4: same */
+	    "\301\0\0\23\23\1\71\42" /* 0x0c1/0x00 zen5: same */
+	    "\302\0\0\0\22\1\104\42" /* 0x0c2/0x00 k8_revb..zen4: same */
+	    "\302\0\0\23\23\1\140\42"; /* 0x0c2/0x00 zen5: same */
 	static const char part1[] =
-	    "\xc3\x00\x00\x00\x0d\x01\x6b\x22" /* 0x0c3/0x00 k8_revb..fam16h: same */
-	    "\xc3\x00\x00\x0e\x12\x01\x94\x22" /* 0x0c3/0x00 zen1..zen4: same */
-	    "\xc3\x00\x00\x13\x13\x01\xbd\x22" /* 0x0c3/0x00 zen5: same */
-	    "\xc4\x00\x00\x00\x12\x01\xcd\x22" /* 0x0c4/0x00 k8_revb..zen4: same */
-	    "\xc4\x00\x00\x13\x13\x01\xef\x22" /* 0x0c4/0x00 zen5: same */
-	    "\xc4\x00\x00\x14\x14\x01\xfe\x22" /* 0x0c4/0x00 intel_arch: same */
-	    "\xc5\x00\x00\x00\x12\x01\x1a\x23" /* 0x0c5/0x00 k8_revb..zen4: same */
-	    "\xc5\x00\x00\x13\x13\x01\x49\x23" /* 0x0c5/0x00 zen5: same */
-	    "\xc5\x00\x00\x14\x14\x01\x5d\x23" /* 0x0c5/0x00 intel_arch: same */
-	    "\xc6\x00\x00\x00\x12\x01\x79\x23" /* 0x0c6/0x00 k8_revb..zen4: same */
-	    "\xc6\x00\x00\x13\x13\x01\x97\x23" /* 0x0c6/0x00 zen5: same */
-	    "\xc7\x00\x00\x00\x0f\x01\xa6\x23" /* 0x0c7/0x00 k8_revb..hygon18h: same */
-	    "\xc7\x00\x00\x10\x11\x01\xbd\x23" /* 0x0c7/0x00 zen2..zen3: same */
-	    "\xc7\x00\x00\x12\x12\x04\xff\xff" /* 0x0c7/0x00 zen4: absent */
-	    "\xc7\x00\x00\x13\x13\x04\xff\xff" /* 0x0c7/0x00 zen5: absent */
-	    "\xc8\x00\x00\x00\x12\x01\xcf\x23" /* 0x0c8/0x00 k8_revb..zen4: same */
-	    "\xc8\x00\x00\x13\x13\x01\xe4\x23" /* 0x0c8/0x00 zen5: same */
-	    "\xc9\x00\x00\x00\x12\x01\xf4\x23" /* 0x0c9/0x00 k8_revb..zen4: same */
-	    "\xc9\x00\x00\x13\x13\x01\x16\x24" /* 0x0c9/0x00 zen5: same */
-	    "\xca\x00\x00\x00\x0c\x01\x2e\x24" /* 0x0ca/0x00 k8_revb..fam15h: same */
-	    "\xca\x00\x00\x0d\x0d\x01\x55\x24" /* 0x0ca/0x00 fam16h: same */
-	    "\xca\x00\x00\x0e\x12\x01\x70\x24" /* 0x0ca/0x00 zen1..zen4: same */
-	    "\xca\x00\x00\x13\x13\x01\xa2\x24" /* 0x0ca/0x00 zen5: same */
-	    "\xcb\x00\x01\x00\x0a\x01\xb6\x24" /* 0x0cb/0x01 k8_revb..fam12h: same */
-	    "\xcb\x00\x01\x0b\x0b\x01\xda\x24" /* 0x0cb/0x01 fam14h: same */
-	    "\xcb\x00\x01\x0c\x0c\x01\x02\x25" /* 0x0cb/0x01 fam15h: same */
-	    "\xcb\x00\x01\x0d\x0d\x01\xb6\x24" /* 0x0cb/0x01 fam16h: same */
-	    "\xcb\x00\x01\x0e\x12\x01\x22\x25" /* 0x0cb/0x01 zen1..zen4: same */
-	    "\xcb\x00\x01\x13\x13\x02\x48\x25" /* 0x0cb/0x01 zen5: different */
-	    "\xcb\x00\x02\x00\x0a\x01\x60\x25" /* 0x0cb/0x02 k8_revb..fam12h: same */
-	    "\xcb\x00\x02\x0b\x0b\x02\x8e\x25" /* 0x0cb/0x02 fam14h: different */
-	    "\xcb\x00\x02\x0c\x0c\x01\xb6\x25" /* 0x0cb/0x02 fam15h: same */
-	    "\xcb\x00\x02\x0d\x0d\x02\xd6\x25" /* 0x0cb/0x02 fam16h: different */
-	    "\xcb\x00\x02\x0e\x12\x01\xfa\x25" /* 0x0cb/0x02 zen1..zen4: same */
-	    "\xcb\x00\x02\x13\x13\x02\x20\x26" /* 0x0cb/0x02 zen5: different */
-	    "\xcb\x00\x04\x00\x09\x01\x38\x26" /* 0x0cb/0x04 k8_revb..fam11h: same */
-	    "\xcb\x00\x04\x0a\x0a\x02\x6c\x26" /* 0x0cb/0x04 fam12h: different */
-	    "\xcb\x00\x04\x0b\x0b\x02\x99\x26" /* 0x0cb/0x04 fam14h: different */
-	    "\xcb\x00\x04\x0c\x0c\x02\xbd\x26" /* 0x0cb/0x04 fam15h: different */
-	    "\xcb\x00\x04\x0d\x0d\x02\xdd\x26" /* 0x0cb/0x04 fam16h: different */
-	    "\xcb\x00\x04\x0e\x12\x02\xfd\x26" /* 0x0cb/0x04 zen1..zen4: different */
-	    "\xcb\x00\x04\x13\x13\x02\x23\x27" /* 0x0cb/0x04 zen5: different */
-	    "\xcb\x00\x08\x00\x05\x01\x3b\x27" /* 0x0cb/0x08 k8_revb..k8_revg: same */
-	    "\xcb\x00\x08\x06\x08\x02\xdd\x26" /* 0x0cb/0x08 fam10h_barcelona..fam10h_istanbul: different */
-	    "\xcb\x00\x08\x09\x09\x01\x3b\x27" /* 0x0cb/0x08 fam11h: same */
-	    "\xcb\x00\x08\x0a\x0a\x02\xdd\x26" /* 0x0cb/0x08 fam12h: different */
-	    "\xcb\x00\x08\x0b\x0b\x02\x99\x26" /* 0x0cb/0x08 fam14h: different */
-	    "\xcb\x00\x08\x0c\x0c\x02\x6f\x27" /* 0x0cb/0x08 fam15h: different */
-	    "\xcb\x00\x08\x0d\x0d\x02\xdd\x26" /* 0x0cb/0x08 fam16h: different */
-	    "\xcb\x00\x08\x0e\x12\x02\x6f\x27" /* 0x0cb/0x08 zen1..zen4: different */
-	    "\xcb\x00\x08\x13\x13\x02\x8b\x27" /* 0x0cb/0x08 zen5: different */
-	    "\xcb\x00\x0f\x00\x05\x01\x9f\x27" /* 0x0cb/0x0f k8_revb..k8_revg: same */
-	    "\xcb\x00\x0f\x06\x08\x03\x9f\x27" /* 0x0cb/0x0f fam10h_barcelona..fam10h_istanbul: partial */
-	    "\xcb\x00\x0f\x09\x09\x01\x9f\x27" /* 0x0cb/0x0f fam11h: same */
-	    "\xcb\x00\x0f\x0a\x0a\x03\x9f\x27" /* 0x0cb/0x0f fam12h: partial */
-	    "\xcb\x00\x0f\x0b\x0b\x03\xc3\x27" /* 0x0cb/0x0f fam14h: partial */
-	    "\xcb\x00\x0f\x0c\x0c\x03\xeb\x27" /* 0x0cb/0x0f fam15h: partial */
-	    "\xcb\x00\x0f\x0d\x0d\x03\x9f\x27" /* 0x0cb/0x0f fam16h: partial */
-	    "\xcb\x00\x0f\x0e\x12\x03\x0b\x28" /* 0x0cb/0x0f zen1..zen4: partial */
-	    "\xcb\x00\x0f\x13\x13\x03\x45\x28" /* 0x0cb/0x0f zen5: partial */
-	    "\xcc\x00\x01\x00\x09\x01\x65\x28" /* 0x0cc/0x01 k8_revb..fam11h: same */
-	    "\xcc\x00\x01\x0a\x0f\x04\xff\xff" /* 0x0cc/0x01 fam12h..hygon18h: absent */
-	    "\xcc\x00\x01\x10\x10\x04\xff\xff" /* 0x0cc/0x01 zen2: absent */
-	    "\xcc\x00\x01\x11\x12\x02\x98\x28" /* 0x0cc/0x01 zen3..zen4: different */
-	    "\xcc\x00\x01\x13\x13\x02\xbd\x28" /* 0x0cc/0x01 zen5: different */
-	    "\xcc\x00\x02\x00\x09\x01\xd3\x28" /* 0x0cc/0x02 k8_revb..fam11h: same */
-	    "\xcc\x00\x02\x0a\x0f\x04\xff\xff" /* 0x0cc/0x02 fam12h..hygon18h: absent */
-	    "\xcc\x00\x02\x10\x10\x04\xff\xff" /* 0x0cc/0x02 zen2: absent */
-	    "\xcc\x00\x02\x11\x12\x02\x98\x28" /* 0x0cc/0x02 zen3..zen4: different */
-	    "\xcc\x00\x02\x13\x13\x02\xbd\x28" /* 0x0cc/0x02 zen5: different */
-	    "\xcc\x00\x04\x00\x09\x01\x06\x29" /* 0x0cc/0x04 k8_revb..fam11h: same */
-	    "\xcc\x00\x04\x0a\x0f\x04\xff\xff" /* 0x0cc/0x04 fam12h..hygon18h: absent */
-	    "\xcc\x00\x04\x10\x10\x04\xff\xff" /* 0x0cc/0x04 zen2: absent */
-	    "\xcc\x00\x04\x11\x12\x02\x98\x28" /* 0x0cc/0x04 zen3..zen4: different */
-	    "\xcc\x00\x04\x13\x13\x02\xbd\x28" /* 0x0cc/0x04 zen5: different */
-	    "\xcc\x00\x07\x00\x09\x01\x39\x29" /* 0x0cc/0x07 k8_revb..fam11h: same */
-	    "\xcc\x00\x07\x0a\x0f\x04\xff\xff" /* 0x0cc/0x07 fam12h..hygon18h: absent */
-	    "\xcc\x00\x07\x10\x10\x04\xff\xff" /* 0x0cc/0x07 zen2: absent */
-	    "\xcc\x00\x07\x11\x12\x02\x98\x28" /* 0x0cc/0x07 zen3..zen4: different */
-	    "\xcc\x00\x07\x13\x13\x02\xbd\x28" /* 0x0cc/0x07 zen5: different */
-	    "\xcd\x00\x00\x00\x0d\x01\x65\x29" /* 0x0cd/0x00 k8_revb..fam16h: same */
-	    "\xcd\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0cd/0x00 zen1..hygon18h: absent */
-	    "\xcd\x00\x00\x10\x12\x04\xff\xff" /* 0x0cd/0x00 zen2..zen4: absent */
-	    "\xcd\x00\x00\x13\x13\x04\xff\xff" /* 0x0cd/0x00 zen5: absent */
-	    "\xce\x00\x00\x00\x0d\x01\x7e\x29" /* 0x0ce/0x00 k8_revb..fam16h: same */
-	    "\xce\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0ce/0x00 zen1..hygon18h: absent */
-	    "\xce\x00\x00\x10\x12\x04\xff\xff" /* 0x0ce/0x00 zen2..zen4: absent */
-	    "\xce\x00\x00\x13\x13\x04\xff\xff" /* 0x0ce/0x00 zen5: absent */
-	    "\xcf\x00\x00\x00\x0d\x01\xae\x29" /* 0x0cf/0x00 k8_revb..fam16h: same */
-	    "\xcf\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0cf/0x00 zen1..hygon18h: absent */
-	    "\xcf\x00\x00\x10\x12\x04\xff\xff" /* 0x0cf/0x00 zen2..zen4: absent */
-	    "\xcf\x00\x00\x13\x13\x04\xff\xff" /* 0x0cf/0x00 zen5: absent */
-	    "\xd0\x00\x00\x00\x0a\x01\xbf\x29" /* 0x0d0/0x00 k8_revb..fam12h: same */
-	    "\xd0\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d0/0x00 fam14h: absent */
-	    "\xd0\x00\x00\x0c\x0c\x01\xbf\x29" /* 0x0d0/0x00 fam15h: same */
-	    "\xd0\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d0/0x00 fam16h..hygon18h: absent */
-	    "\xd0\x00\x00\x10\x12\x04\xff\xff" /* 0x0d0/0x00 zen2..zen4: absent */
-	    "\xd0\x00\x00\x13\x13\x04\xff\xff" /* 0x0d0/0x00 zen5: absent */
-	    "\xd1\x00\x00\x00\x0a\x01\xcd\x29" /* 0x0d1/0x00 k8_revb..fam12h: same */
-	    "\xd1\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d1/0x00 fam14h: absent */
-	    "\xd1\x00\x00\x0c\x0c\x01\xcd\x29" /* 0x0d1/0x00 fam15h: same */
-	    "\xd1\x00\x00\x0d\x0d\x04\xff\xff" /* 0x0d1/0x00 fam16h: absent */
-	    "\xd1\x00\x00\x0e\x12\x02\xdd\x29" /* 0x0d1/0x00 zen1..zen4: different */
-	    "\xd1\x00\x00\x13\x13\x02\x05\x2a" /* 0x0d1/0x00 zen5: different */
-	    "\xd2\x00\x00\x00\x0a\x01\x11\x2a" /* 0x0d2/0x00 k8_revb..fam12h: same */
-	    "\xd2\x00\x00\x0b\x0d\x04\xff\xff" /* 0x0d2/0x00 fam14h..fam16h: absent */
-	    "\xd2\x00\x00\x0e\x0f\x02\x31\x2a" /* 0x0d2/0x00 zen1..hygon18h: different */
-	    "\xd2\x00\x00\x10\x10\x02\x66\x2a" /* 0x0d2/0x00 zen2: different */
-	    "\xd2\x00\x00\x11\x12\x04\xff\xff" /* 0x0d2/0x00 zen3..zen4: absent */
-	    "\xd2\x00\x00\x13\x13\x04\xff\xff" /* 0x0d2/0x00 zen5: absent */
-	    "\xd3\x00\x00\x00\x0a\x01\x77\x2a" /* 0x0d3/0x00 k8_revb..fam12h: same */
-	    "\xd3\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d3/0x00 fam14h: absent */
-	    "\xd3\x00\x00\x0c\x0c\x01\x77\x2a" /* 0x0d3/0x00 fam15h: same */
-	    "\xd3\x00\x00\x0d\x0d\x04\xff\xff" /* 0x0d3/0x00 fam16h: absent */
-	    "\xd3\x00\x00\x0e\x12\x02\x98\x2a" /* 0x0d3/0x00 zen1..zen4: different */
-	    "\xd3\x00\x00\x13\x13\x02\xae\x2a" /* 0x0d3/0x00 zen5: different */
-	    "\xd4\x00\x00\x00\x0a\x01\xba\x2a" /* 0x0d4/0x00 k8_revb..fam12h: same */
-	    "\xd4\x00\x00\x0b\x0d\x04\xff\xff" /* 0x0d4/0x00 fam14h..fam16h: absent */
-	    "\xd4\x00\x00\x0e\x12\x02\xda\x2a" /* 0x0d4/0x00 zen1..zen4: different */
-	    "\xd4\x00\x00\x13\x13\x02\xe7\x2a" /* 0x0d4/0x00 zen5: different */
-	    "\xd5\x00\x00\x00\x0a\x01\xf4\x2a" /* 0x0d5/0x00 k8_revb..fam12h: same */
-	    "\xd5\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d5/0x00 fam14h: absent */
-	    "\xd5\x00\x00\x0c\x0c\x01\x1b\x2b" /* 0x0d5/0x00 fam15h: same */
-	    "\xd5\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d5/0x00 fam16h..hygon18h: absent */
-	    "\xd5\x00\x00\x10\x12\x04\xff\xff" /* 0x0d5/0x00 zen2..zen4: absent */
-	    "\xd5\x00\x00\x13\x13\x04\xff\xff" /* 0x0d5/0x00 zen5: absent */
-	    "\xd6\x00\x00\x00\x0a\x01\x40\x2b" /* 0x0d6/0x00 k8_revb..fam12h: same */
-	    "\xd6\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d6/0x00 fam14h: absent */
-	    "\xd6\x00\x00\x0c\x0c\x01\x6c\x2b" /* 0x0d6/0x00 fam15h: same */
-	    "\xd6\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d6/0x00 fam16h..hygon18h: absent */
-	    "\xd6\x00\x00\x10\x11\x04\xff\xff" /* 0x0d6/0x00 zen2..zen3: absent */
-	    "\xd6\x00\x00\x12\x12\x02\x94\x2b" /* 0x0d6/0x00 zen4: different */
-	    "\xd6\x00\x00\x13\x13\x02\xa5\x2b" /* 0x0d6/0x00 zen5: different */
-	    "\xd7\x00\x00\x00\x0a\x01\xb2\x2b" /* 0x0d7/0x00 k8_revb..fam12h: same */
-	    "\xd7\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d7/0x00 fam14h: absent */
-	    "\xd7\x00\x00\x0c\x0c\x01\xb2\x2b" /* 0x0d7/0x00 fam15h: same */
-	    "\xd7\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d7/0x00 fam16h..hygon18h: absent */
-	    "\xd7\x00\x00\x10\x12\x04\xff\xff" /* 0x0d7/0x00 zen2..zen4: absent */
-	    "\xd7\x00\x00\x13\x13\x04\xff\xff" /* 0x0d7/0x00 zen5: absent */
-	    "\xd8\x00\x00\x00\x0a\x01\xce\x2b" /* 0x0d8/0x00 k8_revb..fam12h: same */
-	    "\xd8\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d8/0x00 fam14h: absent */
-	    "\xd8\x00\x00\x0c\x0c\x01\xe9\x2b" /* 0x0d8/0x00 fam15h: same */
-	    "\xd8\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d8/0x00 fam16h..hygon18h: absent */
-	    "\xd8\x00\x00\x10\x12\x04\xff\xff" /* 0x0d8/0x00 zen2..zen4: absent */
-	    "\xd8\x00\x00\x13\x13\x04\xff\xff" /* 0x0d8/0x00 zen5: absent */
-	    "\xd9\x00\x00\x00\x0a\x01\x05\x2c" /* 0x0d9/0x00 k8_revb..fam12h: same */
-	    "\xd9\x00\x00\x0b\x0b\x04\xff\xff" /* 0x0d9/0x00 fam14h: absent */
-	    "\xd9\x00\x00\x0c\x0c\x01\x2a\x2c" /* 0x0d9/0x00 fam15h: same */
-	    "\xd9\x00\x00\x0d\x0f\x04\xff\xff" /* 0x0d9/0x00 fam16h..hygon18h: absent */
-	    "\xd9\x00\x00\x10\x12\x04\xff\xff" /* 0x0d9/0x00 zen2..zen4: absent */
-	    "\xd9\x00\x00\x13\x13\x04\xff\xff" /* 0x0d9/0x00 zen5: absent */
-	    "\xda\x00\x00\x00\x0a\x01\x4f\x2c" /* 0x0da/0x00 k8_revb..fam12h: same */
-	    "\xda\x00\x00\x0b\x0f\x04\xff\xff" /* 0x0da/0x00 fam14h..hygon18h: absent */
-	    "\xda\x00\x00\x10\x12\x04\xff\xff" /* 0x0da/0x00 zen2..zen4: absent */
-	    "\xda\x00\x00\x13\x13\x04\xff\xff" /* 0x0da/0x00 zen5: absent */
-	    "\xdb\x00\x01\x00\x0b\x01\x78\x2c" /* 0x0db/0x01 k8_revb..fam14h: same */
-	    "\xdb\x00\x01\x0c\x0c\x02\x9f\x2c" /* 0x0db/0x01 fam15h: different */
-	    "\xdb\x00\x01\x0d\x0d\x01\x78\x2c" /* 0x0db/0x01 fam16h: same */
-	    "\xdb\x00\x01\x0e\x0f\x04\xff\xff" /* 0x0db/0x01 zen1..hygon18h: absent */
-	    "\xdb\x00\x01\x10\x12\x04\xff\xff" /* 0x0db/0x01 zen2..zen4: absent */
-	    "\xdb\x00\x01\x13\x13\x04\xff\xff" /* 0x0db/0x01 zen5: absent */
-	    "\xdb\x00\x02\x00\x0b\x01\xbb\x2c" /* 0x0db/0x02 k8_revb..fam14h: same */
-	    "\xdb\x00\x02\x0c\x0c\x02\xe1\x2c" /* 0x0db/0x02 fam15h: different */
-	    "\xdb\x00\x02\x0d\x0d\x01\xbb\x2c" /* 0x0db/0x02 fam16h: same */
-	    "\xdb\x00\x02\x0e\x0f\x04\xff\xff" /* 0x0db/0x02 zen1..hygon18h: absent */
-	    "\xdb\x00\x02\x10\x12\x04\xff\xff" /* 0x0db/0x02 zen2..zen4: absent */
-	    "\xdb\x00\x02\x13\x13\x04\xff\xff" /* 0x0db/0x02 zen5: absent */
-	    "\xdb\x00\x04\x00\x0b\x01\xfc\x2c" /* 0x0db/0x04 k8_revb..fam14h: same */
-	    "\xdb\x00\x04\x0c\x0c\x02\x23\x2d" /* 0x0db/0x04 fam15h: different */
-	    "\xdb\x00\x04\x0d\x0d\x01\xfc\x2c" /* 0x0db/0x04 fam16h: same */
-	    "\xdb\x00\x04\x0e\x0f\x04\xff\xff" /* 0x0db/0x04 zen1..hygon18h: absent */
-	    "\xdb\x00\x04\x10\x12\x04\xff\xff" /* 0x0db/0x04 zen2..zen4: absent */
-	    "\xdb\x00\x04\x13\x13\x04\xff\xff" /* 0x0db/0x04 zen5: absent */
-	    "\xdb\x00\x08\x00\x0b\x01\x41\x2d" /* 0x0db/0x08 k8_revb..fam14h: same */
-	    "\xdb\x00\x08\x0c\x0c\x02\x67\x2d" /* 0x0db/0x08 fam15h: different */
-	    "\xdb\x00\x08\x0d\x0d\x01\x41\x2d" /* 0x0db/0x08 fam16h: same */
-	    "\xdb\x00\x08\x0e\x0f\x04\xff\xff" /* 0x0db/0x08 zen1..hygon18h: absent */
-	    "\xdb\x00\x08\x10\x12\x04\xff\xff" /* 0x0db/0x08 zen2..zen4: absent */
-	    "\xdb\x00\x08\x13\x13\x04\xff\xff" /* 0x0db/0x08 zen5: absent */
-	    "\xdb\x00\x0f\x00\x0b\x01\x85\x2d" /* 0x0db/0x0f k8_revb..fam14h: same */
-	    "\xdb\x00\x0f\x0c\x0c\x01\x98\x2d" /* 0x0db/0x0f fam15h: same */
-	    "\xdb\x00\x0f\x0d\x0d\x01\x85\x2d" /* 0x0db/0x0f fam16h: same */
-	    "\xdb\x00\x0f\x0e\x0f\x04\xff\xff" /* 0x0db/0x0f zen1..hygon18h: absent */
-	    "\xdb\x00\x0f\x10\x12\x04\xff\xff" /* 0x0db/0x0f zen2..zen4: absent */
-	    "\xdb\x00\x0f\x13\x13\x04\xff\xff" /* 0x0db/0x0f zen5: absent */
-	    "\xdc\x00\x00\x00\x0b\x01\xde\x2d" /* 0x0dc/0x00 k8_revb..fam14h: same */
-	    "\xdc\x00\x00\x0c\x0c\x01\xf5\x2d" /* 0x0dc/0x00 fam15h: same */
-	    "\xdc\x00\x00\x0d\x0d\x01\xde\x2d" /* 0x0dc/0x00 fam16h: same */
-	    "\xdc\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0dc/0x00 zen1..hygon18h: absent */
-	    "\xdc\x00\x00\x10\x12\x04\xff\xff" /* 0x0dc/0x00 zen2..zen4: absent */
-	    "\xdc\x00\x00\x13\x13\x04\xff\xff" /* 0x0dc/0x00 zen5: absent */
-	    "\xdd\x00\x00\x00\x0b\x01\x05\x2e" /* 0x0dd/0x00 k8_revb..fam14h: same */
-	    "\xdd\x00\x00\x0c\x0c\x01\x1c\x2e" /* 0x0dd/0x00 fam15h: same */
-	    "\xdd\x00\x00\x0d\x0d\x01\x05\x2e" /* 0x0dd/0x00 fam16h: same */
-	    "\xdd\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0dd/0x00 zen1..hygon18h: absent */
-	    "\xdd\x00\x00\x10\x12\x04\xff\xff" /* 0x0dd/0x00 zen2..zen4: absent */
-	    "\xdd\x00\x00\x13\x13\x04\xff\xff" /* 0x0dd/0x00 zen5: absent */
-	    "\xde\x00\x00\x00\x0b\x01\x2c\x2e" /* 0x0de/0x00 k8_revb..fam14h: same */
-	    "\xde\x00\x00\x0c\x0c\x01\x43\x2e" /* 0x0de/0x00 fam15h: same */
-	    "\xde\x00\x00\x0d\x0d\x01\x2c\x2e" /* 0x0de/0x00 fam16h: same */
-	    "\xde\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0de/0x00 zen1..hygon18h: absent */
-	    "\xde\x00\x00\x10\x12\x04\xff\xff" /* 0x0de/0x00 zen2..zen4: absent */
-	    "\xde\x00\x00\x13\x13\x04\xff\xff" /* 0x0de/0x00 zen5: absent */
-	    "\xdf\x00\x00\x00\x0b\x01\x53\x2e" /* 0x0df/0x00 k8_revb..fam14h: same */
-	    "\xdf\x00\x00\x0c\x0c\x01\x6a\x2e" /* 0x0df/0x00 fam15h: same */
-	    "\xdf\x00\x00\x0d\x0d\x01\x53\x2e" /* 0x0df/0x00 fam16h: same */
-	    "\xdf\x00\x00\x0e\x0f\x04\xff\xff" /* 0x0df/0x00 zen1..hygon18h: absent */
-	    "\xdf\x00\x00\x10\x12\x04\xff\xff" /* 0x0df/0x00 zen2..zen4: absent */
-	    "\xdf\x00\x00\x13\x13\x04\xff\xff" /* 0x0df/0x00 zen5: absent */
-	    "\xe0\x00\x01\x00\x08\x01\x7a\x2e" /* 0x0e0/0x01 k8_revb..fam10h_istanbul: same */
-	    "\xe0\x00\x01\x09\x09\x03\x91\x2e" /* 0x0e0/0x01 fam11h: partial */
-	    "\xe0\x00\x01\x0a\x0a\x03\xad\x2e" /* 0x0e0/0x01 fam12h: partial */
-	    "\xe0\x00\x01\x0b\x0b\x01\x7a\x2e" /* 0x0e0/0x01 fam14h: same */
-	    "\xe0\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0e0/0x01 fam15h..hygon18h: absent */
-	    "\xe0\x00\x01\x10\x12\x04\xff\xff" /* 0x0e0/0x01 zen2..zen4: absent */
-	    "\xe0\x00\x01\x13\x13\x04\xff\xff" /* 0x0e0/0x01 zen5: absent */
-	    "\xe0\x00\x02\x00\x08\x01\xc9\x2e" /* 0x0e0/0x02 k8_revb..fam10h_istanbul: same */
-	    "\xe0\x00\x02\x09\x09\x03\xe1\x2e" /* 0x0e0/0x02 fam11h: partial */
-	    "\xe0\x00\x02\x0a\x0a\x03\xfe\x2e" /* 0x0e0/0x02 fam12h: partial */
-	    "\xe0\x00\x02\x0b\x0b\x01\xc9\x2e" /* 0x0e0/0x02 fam14h: same */
-	    "\xe0\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0e0/0x02 fam15h..hygon18h: absent */
-	    "\xe0\x00\x02\x10\x12\x04\xff\xff" /* 0x0e0/0x02 zen2..zen4: absent */
-	    "\xe0\x00\x02\x13\x13\x04\xff\xff" /* 0x0e0/0x02 zen5: absent */
-	    "\xe0\x00\x04\x00\x08\x01\x1b\x2f" /* 0x0e0/0x04 k8_revb..fam10h_istanbul: same */
-	    "\xe0\x00\x04\x09\x09\x03\x37\x2f" /* 0x0e0/0x04 fam11h: partial */
-	    "\xe0\x00\x04\x0a\x0a\x03\x58\x2f" /* 0x0e0/0x04 fam12h: partial */
-	    "\xe0\x00\x04\x0b\x0b\x01\x1b\x2f" /* 0x0e0/0x04 fam14h: same */
-	    "\xe0\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0e0/0x04 fam15h..hygon18h: absent */
-	    "\xe0\x00\x04\x10\x12\x04\xff\xff" /* 0x0e0/0x04 zen2..zen4: absent */
-	    "\xe0\x00\x04\x13\x13\x04\xff\xff" /* 0x0e0/0x04 zen5: absent */
-	    "\xe0\x00\x07\x00\x05\x01\x79\x2f" /* 0x0e0/0x07 k8_revb..k8_revg: same */
-	    "\xe0\x00\x07\x06\x08\x01\x90\x2f" /* 0x0e0/0x07 fam10h_barcelona..fam10h_istanbul: same */
-	    "\xe0\x00\x07\x09\x09\x03\xb5\x2f" /* 0x0e0/0x07 fam11h: partial */
-	    "\xe0\x00\x07\x0a\x0a\x03\xf3\x2f" /* 0x0e0/0x07 fam12h: partial */
-	    "\xe0\x00\x07\x0b\x0b\x01\x90\x2f" /* 0x0e0/0x07 fam14h: same */
-	    "\xe0\x00\x07\x0c\x0f\x04\xff\xff" /* 0x0e0/0x07 fam15h..hygon18h: absent */
-	    "\xe0\x00\x07\x10\x12\x04\xff\xff" /* 0x0e0/0x07 zen2..zen4: absent */
-	    "\xe0\x00\x07\x13\x13\x04\xff\xff" /* 0x0e0/0x07 zen5: absent */
-	    "\xe1\x00\x00\x00\x05\x01\x27\x30" /* 0x0e1/0x00 k8_revb..k8_revg: same */
-	    "\xe1\x00\x00\x06\x08\x02\x27\x30" /* 0x0e1/0x00 fam10h_barcelona..fam10h_istanbul: different */
-	    "\xe1\x00\x00\x09\x09\x02\x4e\x30" /* 0x0e1/0x00 fam11h: different */
-	    "\xe1\x00\x00\x0a\x0a\x02\x70\x30" /* 0x0e1/0x00 fam12h: different */
-	    "\xe1\x00\x00\x0b\x0b\x02\x89\x30" /* 0x0e1/0x00 fam14h: different */
-	    "\xe1\x00\x00\x0c\x0f\x04\xff\xff" /* 0x0e1/0x00 fam15h..hygon18h: absent */
-	    "\xe1\x00\x00\x10\x12\x04\xff\xff" /* 0x0e1/0x00 zen2..zen4: absent */
-	    "\xe1\x00\x00\x13\x13\x04\xff\xff" /* 0x0e1/0x00 zen5: absent */
-	    "\xe2\x00\x00\x00\x05\x04\xff\xff" /* 0x0e2/0x00 k8_revb..k8_revg: absent */
-	    "\xe2\x00\x00\x06\x08\x02\xa6\x30" /* 0x0e2/0x00 fam10h_barcelona..fam10h_istanbul: different */
-	    "\xe2\x00\x00\x09\x09\x04\xff\xff" /* 0x0e2/0x00 fam11h: absent */
-	    "\xe2\x00\x00\x0a\x0b\x02\xa6\x30" /* 0x0e2/0x00 fam12h..fam14h: different */
-	    "\xe2\x00\x00\x0c\x0f\x04\xff\xff" /* 0x0e2/0x00 fam15h..hygon18h: absent */
-	    "\xe2\x00\x00\x10\x12\x04\xff\xff" /* 0x0e2/0x00 zen2..zen4: absent */
-	    "\xe2\x00\x00\x13\x13\x04\xff\xff" /* 0x0e2/0x00 zen5: absent */
-	    "\xe3\x00\x01\x00\x08\x01\xc4\x30" /* 0x0e3/0x01 k8_revb..fam10h_istanbul: same */
-	    "\xe3\x00\x01\x09\x0a\x02\xee\x30" /* 0x0e3/0x01 fam11h..fam12h: different */
-	    "\xe3\x00\x01\x0b\x0f\x04\xff\xff" /* 0x0e3/0x01 fam14h..hygon18h: absent */
-	    "\xe3\x00\x01\x10\x12\x04\xff\xff" /* 0x0e3/0x01 zen2..zen4: absent */
-	    "\xe3\x00\x01\x13\x13\x04\xff\xff" /* 0x0e3/0x01 zen5: absent */
-	    "\xe3\x00\x02\x00\x08\x01\x1f\x31" /* 0x0e3/0x02 k8_revb..fam10h_istanbul: same */
-	    "\xe3\x00\x02\x09\x0a\x02\x4b\x31" /* 0x0e3/0x02 fam11h..fam12h: different */
-	    "\xe3\x00\x02\x0b\x0f\x04\xff\xff" /* 0x0e3/0x02 fam14h..hygon18h: absent */
-	    "\xe3\x00\x02\x10\x12\x04\xff\xff" /* 0x0e3/0x02 zen2..zen4: absent */
-	    "\xe3\x00\x02\x13\x13\x04\xff\xff" /* 0x0e3/0x02 zen5: absent */
-	    "\xe3\x00\x04\x00\x08\x01\x7c\x31" /* 0x0e3/0x04 k8_revb..fam10h_istanbul: same */
-	    "\xe3\x00\x04\x09\x09\x02\xa8\x31" /* 0x0e3/0x04 fam11h: different */
-	    "\xe3\x00\x04\x0a\x0a\x02\xd0\x31" /* 0x0e3/0x04 fam12h: different */
-	    "\xe3\x00\x04\x0b\x0f\x04\xff\xff" /* 0x0e3/0x04 fam14h..hygon18h: absent */
-	    "\xe3\x00\x04\x10\x12\x04\xff\xff" /* 0x0e3/0x04 zen2..zen4: absent */
-	    "\xe3\x00\x04\x13\x13\x04\xff\xff" /* 0x0e3/0x04 zen5: absent */
-	    "\xe3\x00\x07\x00\x05\x01\xee\x31" /* 0x0e3/0x07 k8_revb..k8_revg: same */
-	    "\xe3\x00\x07\x06\x08\x01\x10\x32" /* 0x0e3/0x07 fam10h_barcelona..fam10h_istanbul: same */
-	    "\xe3\x00\x07\x09\x09\x03\x56\x32" /* 0x0e3/0x07 fam11h: partial */
-	    "\xe3\x00\x07\x0a\x0a\x03\xa4\x32" /* 0x0e3/0x07 fam12h: partial */
-	    "\xe3\x00\x07\x0b\x0f\x04\xff\xff" /* 0x0e3/0x07 fam14h..hygon18h: absent */
-	    "\xe3\x00\x07\x10\x12\x04\xff\xff" /* 0x0e3/0x07 zen2..zen4: absent */
-	    "\xe3\x00\x07\x13\x13\x04\xff\xff" /* 0x0e3/0x07 zen5: absent */
-	    "\xe4\x00\x01\x00\x08\x01\xe8\x32" /* 0x0e4/0x01 k8_revb..fam10h_istanbul: same */
-	    "\xe4\x00\x01\x09\x0a\x02\x0f\x33" /* 0x0e4/0x01 fam11h..fam12h: different */
-	    "\xe4\x00\x01\x0b\x0b\x02\x2b\x33" /* 0x0e4/0x01 fam14h: different */
-	    "\xe4\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0e4/0x01 fam15h..hygon18h: absent */
-	    "\xe4\x00\x01\x10\x12\x04\xff\xff" /* 0x0e4/0x01 zen2..zen4: absent */
-	    "\xe4\x00\x01\x13\x13\x04\xff\xff" /* 0x0e4/0x01 zen5: absent */
-	    "\xe4\x00\x02\x00\x08\x01\x4e\x33" /* 0x0e4/0x02 k8_revb..fam10h_istanbul: same */
-	    "\xe4\x00\x02\x09\x0a\x02\x0f\x33" /* 0x0e4/0x02 fam11h..fam12h: different */
-	    "\xe4\x00\x02\x0b\x0b\x02\x2b\x33" /* 0x0e4/0x02 fam14h: different */
-	    "\xe4\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0e4/0x02 fam15h..hygon18h: absent */
-	    "\xe4\x00\x02\x10\x12\x04\xff\xff" /* 0x0e4/0x02 zen2..zen4: absent */
-	    "\xe4\x00\x02\x13\x13\x04\xff\xff" /* 0x0e4/0x02 zen5: absent */
-	    "\xe4\x00\x04\x00\x08\x01\x74\x33" /* 0x0e4/0x04 k8_revb..fam10h_istanbul: same */
-	    "\xe4\x00\x04\x09\x0a\x02\x9c\x33" /* 0x0e4/0x04 fam11h..fam12h: different */
-	    "\xe4\x00\x04\x0b\x0b\x02\xc8\x33" /* 0x0e4/0x04 fam14h: different */
-	    "\xe4\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0e4/0x04 fam15h..hygon18h: absent */
-	    "\xe4\x00\x04\x10\x12\x04\xff\xff" /* 0x0e4/0x04 zen2..zen4: absent */
-	    "\xe4\x00\x04\x13\x13\x04\xff\xff" /* 0x0e4/0x04 zen5: absent */
-	    "\xe4\x00\x08\x00\x08\x01\xfa\x33" /* 0x0e4/0x08 k8_revb..fam10h_istanbul: same */
-	    "\xe4\x00\x08\x09\x09\x02\x0f\x33" /* 0x0e4/0x08 fam11h: different */
-	    "\xe4\x00\x08\x0a\x0a\x02\x1e\x34" /* 0x0e4/0x08 fam12h: different */
-	    "\xe4\x00\x08\x0b\x0b\x02\x46\x34" /* 0x0e4/0x08 fam14h: different */
-	    "\xe4\x00\x08\x0c\x0f\x04\xff\xff" /* 0x0e4/0x08 fam15h..hygon18h: absent */
-	    "\xe4\x00\x08\x10\x12\x04\xff\xff" /* 0x0e4/0x08 zen2..zen4: absent */
-	    "\xe4\x00\x08\x13\x13\x04\xff\xff" /* 0x0e4/0x08 zen5: absent */
-	    "\xe4\x00\x0f\x00\x08\x01\x75\x34" /* 0x0e4/0x0f k8_revb..fam10h_istanbul: same */
-	    "\xe4\x00\x0f\x09\x09\x02\x9c\x33" /* 0x0e4/0x0f fam11h: different */
-	    "\xe4\x00\x0f\x0a\x0a\x02\x92\x34" /* 0x0e4/0x0f fam12h: different */
-	    "\xe4\x00\x0f\x0b\x0b\x02\xb2\x34" /* 0x0e4/0x0f fam14h: different */
-	    "\xe4\x00\x0f\x0c\x0f\x04\xff\xff" /* 0x0e4/0x0f fam15h..hygon18h: absent */
-	    "\xe4\x00\x0f\x10\x12\x04\xff\xff" /* 0x0e4/0x0f zen2..zen4: absent */
-	    "\xe4\x00\x0f\x13\x13\x04\xff\xff" /* 0x0e4/0x0f zen5: absent */
-	    "\xeb\x00\x01\x00\x0b\x01\xd9\x34" /* 0x0eb/0x01 k8_revb..fam14h: same */
-	    "\xeb\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0eb/0x01 fam15h..hygon18h: absent */
-	    "\xeb\x00\x01\x10\x12\x04\xff\xff" /* 0x0eb/0x01 zen2..zen4: absent */
-	    "\xeb\x00\x01\x13\x13\x04\xff\xff" /* 0x0eb/0x01 zen5: absent */
-	    "\xeb\x00\x02\x00\x0b\x01\xfe\x34" /* 0x0eb/0x02 k8_revb..fam14h: same */
-	    "\xeb\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0eb/0x02 fam15h..hygon18h: absent */
-	    "\xeb\x00\x02\x10\x12\x04\xff\xff" /* 0x0eb/0x02 zen2..zen4: absent */
-	    "\xeb\x00\x02\x13\x13\x04\xff\xff" /* 0x0eb/0x02 zen5: absent */
-	    "\xeb\x00\x04\x00\x0b\x01\x24\x35" /* 0x0eb/0x04 k8_revb..fam14h: same */
-	    "\xeb\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0eb/0x04 fam15h..hygon18h: absent */
-	    "\xeb\x00\x04\x10\x12\x04\xff\xff" /* 0x0eb/0x04 zen2..zen4: absent */
-	    "\xeb\x00\x04\x13\x13\x04\xff\xff" /* 0x0eb/0x04 zen5: absent */
-	    "\xeb\x00\x08\x00\x0b\x01\x45\x35" /* 0x0eb/0x08 k8_revb..fam14h: same */
-	    "\xeb\x00\x08\x0c\x0f\x04\xff\xff" /* 0x0eb/0x08 fam15h..hygon18h: absent */
-	    "\xeb\x00\x08\x10\x12\x04\xff\xff" /* 0x0eb/0x08 zen2..zen4: absent */
-	    "\xeb\x00\x08\x13\x13\x04\xff\xff" /* 0x0eb/0x08 zen5: absent */
-	    "\xeb\x00\x10\x00\x0b\x01\x67\x35" /* 0x0eb/0x10 k8_revb..fam14h: same */
-	    "\xeb\x00\x10\x0c\x0f\x04\xff\xff" /* 0x0eb/0x10 fam15h..hygon18h: absent */
-	    "\xeb\x00\x10\x10\x12\x04\xff\xff" /* 0x0eb/0x10 zen2..zen4: absent */
-	    "\xeb\x00\x10\x13\x13\x04\xff\xff" /* 0x0eb/0x10 zen5: absent */
-	    "\xeb\x00\x20\x00\x0b\x01\x88\x35" /* 0x0eb/0x20 k8_revb..fam14h: same */
-	    "\xeb\x00\x20\x0c\x0f\x04\xff\xff" /* 0x0eb/0x20 fam15h..hygon18h: absent */
-	    "\xeb\x00\x20\x10\x12\x04\xff\xff" /* 0x0eb/0x20 zen2..zen4: absent */
-	    "\xeb\x00\x20\x13\x13\x04\xff\xff" /* 0x0eb/0x20 zen5: absent */
-	    "\xeb\x00\x40\x00\x05\x01\xae\x35" /* 0x0eb/0x40 k8_revb..k8_revg: same */
-	    "\xeb\x00\x40\x06\x0b\x02\xcf\x35" /* 0x0eb/0x40 fam10h_barcelona..fam14h: different */
-	    "\xeb\x00\x40\x0c\x0f\x04\xff\xff" /* 0x0eb/0x40 fam15h..hygon18h: absent */
-	    "\xeb\x00\x40\x10\x12\x04\xff\xff" /* 0x0eb/0x40 zen2..zen4: absent */
-	    "\xeb\x00\x40\x13\x13\x04\xff\xff" /* 0x0eb/0x40 zen5: absent */
-	    "\xeb\x00\x7f\x00\x05\x01\xde\x35" /* 0x0eb/0x7f k8_revb..k8_revg: same */
-	    "\xeb\x00\x7f\x06\x0b\x03\xde\x35" /* 0x0eb/0x7f fam10h_barcelona..fam14h: partial */
-	    "\xeb\x00\x7f\x0c\x0f\x04\xff\xff" /* 0x0eb/0x7f fam15h..hygon18h: absent */
-	    "\xeb\x00\x7f\x10\x12\x04\xff\xff" /* 0x0eb/0x7f zen2..zen4: absent */
-	    "\xeb\x00\x7f\x13\x13\x04\xff\xff" /* 0x0eb/0x7f zen5: absent */
-	    "\xec\x00\x01\x00\x0b\x01\xf1\x35" /* 0x0ec/0x01 k8_revb..fam14h: same */
-	    "\xec\x00\x01\x0c\x0f\x04\xff\xff" /* 0x0ec/0x01 fam15h..hygon18h: absent */
-	    "\xec\x00\x01\x10\x12\x04\xff\xff" /* 0x0ec/0x01 zen2..zen4: absent */
-	    "\xec\x00\x01\x13\x13\x04\xff\xff" /* 0x0ec/0x01 zen5: absent */
-	    "\xec\x00\x02\x00\x0b\x01\xfc\x35" /* 0x0ec/0x02 k8_revb..fam14h: same */
-	    "\xec\x00\x02\x0c\x0f\x04\xff\xff" /* 0x0ec/0x02 fam15h..hygon18h: absent */
-	    "\xec\x00\x02\x10\x12\x04\xff\xff" /* 0x0ec/0x02 zen2..zen4: absent */
-	    "\xec\x00\x02\x13\x13\x04\xff\xff" /* 0x0ec/0x02 zen5: absent */
-	    "\xec\x00\x04\x00\x0b\x01\x0c\x36" /* 0x0ec/0x04 k8_revb..fam14h: same */
-	    "\xec\x00\x04\x0c\x0f\x04\xff\xff" /* 0x0ec/0x04 fam15h..hygon18h: absent */
-	    "\xec\x00\x04\x10\x12\x04\xff\xff" /* 0x0ec/0x04 zen2..zen4: absent */
-	    "\xec\x00\x04\x13\x13\x04\xff\xff" /* 0x0ec/0x04 zen5: absent */
-	    "\xec\x00\x08\x00\x0b\x01\x2d\x36" /* 0x0ec/0x08 k8_revb..fam14h: same */
-	    "\xec\x00\x08\x0c\x0f\x04\xff\xff" /* 0x0ec/0x08 fam15h..hygon18h: absent */
-	    "\xec\x00\x08\x10\x12\x04\xff\xff" /* 0x0ec/0x08 zen2..zen4: absent */
-	    "\xec\x00\x08\x13\x13\x04\xff\xff" /* 0x0ec/0x08 zen5: absent */
-	    "\xec\x00\x0f\x00\x0b\x01\x50\x36" /* 0x0ec/0x0f k8_revb..fam14h: same */
-	    "\xec\x00\x0f\x0c\x0f\x04\xff\xff" /* 0x0ec/0x0f fam15h..hygon18h: absent */
-	    "\xec\x00\x0f\x10\x12\x04\xff\xff" /* 0x0ec/0x0f zen2..zen4: absent */
-	    "\xec\x00\x0f\x13\x13\x04\xff\xff" /* 0x0ec/0x0f zen5: absent */
-	    "\xf6\x00\x01\x00\x09\x01\x9d\x36" /* 0x0f6/0x01 k8_revb..fam11h: same */
-	    "\xf6\x00\x01\x0a\x0f\x04\xff\xff" /* 0x0f6/0x01 fam12h..hygon18h: absent */
-	    "\xf6\x00\x01\x10\x12\x04\xff\xff" /* 0x0f6/0x01 zen2..zen4: absent */
-	    "\xf6\x00\x01\x13\x13\x04\xff\xff" /* 0x0f6/0x01 zen5: absent */
-	    "\xf6\x00\x02\x00\x08\x01\xc5\x36" /* 0x0f6/0x02 k8_revb..fam10h_istanbul: same */
-	    "\xf6\x00\x02\x09\x09\x02\xea\x36" /* 0x0f6/0x02 fam11h: different */
-	    "\xf6\x00\x02\x0a\x0f\x04\xff\xff" /* 0x0f6/0x02 fam12h..hygon18h: absent */
-	    "\xf6\x00\x02\x10\x12\x04\xff\xff" /* 0x0f6/0x02 zen2..zen4: absent */
-	    "\xf6\x00\x02\x13\x13\x04\xff\xff" /* 0x0f6/0x02 zen5: absent */
-	    "\xf6\x00\x04\x00\x08\x01\x12\x37" /* 0x0f6/0x04 k8_revb..fam10h_istanbul: same */
-	    "\xf6\x00\x04\x09\x09\x02\xc5\x36" /* 0x0f6/0x04 fam11h: different */
-	    "\xf6\x00\x04\x0a\x0f\x04\xff\xff" /* 0x0f6/0x04 fam12h..hygon18h: absent */
-	    "\xf6\x00\x04\x10\x12\x04\xff\xff" /* 0x0f6/0x04 zen2..zen4: absent */
-	    "\xf6\x00\x04\x13\x13\x04\xff\xff" /* 0x0f6/0x04 zen5: absent */
-	    "\xf6\x00\x08\x00\x08\x01\x41\x37" /* 0x0f6/0x08 k8_revb..fam10h_istanbul: same */
-	    "\xf6\x00\x08\x09\x09\x02\x12\x37" /* 0x0f6/0x08 fam11h: different */
-	    "\xf6\x00\x08\x0a\x0f\x04\xff\xff" /* 0x0f6/0x08 fam12h..hygon18h: absent */
-	    "\xf6\x00\x08\x10\x12\x04\xff\xff" /* 0x0f6/0x08 zen2..zen4: absent */
-	    "\xf6\x00\x08\x13\x13\x04\xff\xff" /* 0x0f6/0x08 zen5: absent */
-	    "\xf6\x00\x0f\x00\x05\x01\x65\x37" /* 0x0f6/0x0f k8_revb..k8_revg: same */
-	    "\xf6\x00\x0f\x06\x08\x01\x7e\x37" /* 0x0f6/0x0f fam10h_barcelona..fam10h_istanbul: same */
-	    "\xf6\x00\x0f\x09\x09\x01\xdf\x37" /* 0x0f6/0x0f fam11h: same */
-	    "\xf6\x00\x0f\x0a\x0f\x04\xff\xff" /* 0x0f6/0x0f fam12h..hygon18h: absent */
-	    "\xf6\x00\x0f\x10\x12\x04\xff\xff" /* 0x0f6/0x0f zen2..zen4: absent */
-	    "\xf6\x00\x0f\x13\x13\x04\xff\xff" /* 0x0f6/0x0f zen5: absent */
-	    "\xf7\x00\x01\x00\x08\x01\x44\x38" /* 0x0f7/0x01 k8_revb..fam10h_istanbul: same */
-	    "\xf7\x00\x01\x09\x0f\x04\xff\xff" /* 0x0f7/0x01 fam11h..hygon18h: absent */
-	    "\xf7\x00\x01\x10\x12\x04\xff\xff" /* 0x0f7/0x01 zen2..zen4: absent */
-	    "\xf7\x00\x01\x13\x13\x04\xff\xff" /* 0x0f7/0x01 zen5: absent */
-	    "\xf7\x00\x02\x00\x08\x01\x6c\x38" /* 0x0f7/0x02 k8_revb..fam10h_istanbul: same */
-	    "\xf7\x00\x02\x09\x0f\x04\xff\xff" /* 0x0f7/0x02 fam11h..hygon18h: absent */
-	    "\xf7\x00\x02\x10\x12\x04\xff\xff" /* 0x0f7/0x02 zen2..zen4: absent */
-	    "\xf7\x00\x02\x13\x13\x04\xff\xff" /* 0x0f7/0x02 zen5: absent */
-	    "\xf7\x00\x04\x00\x08\x01\x91\x38" /* 0x0f7/0x04 k8_revb..fam10h_istanbul: same */
-	    "\xf7\x00\x04\x09\x0f\x04\xff\xff" /* 0x0f7/0x04 fam11h..hygon18h: absent */
-	    "\xf7\x00\x04\x10\x12\x04\xff\xff" /* 0x0f7/0x04 zen2..zen4: absent */
-	    "\xf7\x00\x04\x13\x13\x04\xff\xff" /* 0x0f7/0x04 zen5: absent */
-	    "\xf7\x00\x08\x00\x08\x01\xc0\x38" /* 0x0f7/0x08 k8_revb..fam10h_istanbul: same */
-	    "\xf7\x00\x08\x09\x0f\x04\xff\xff" /* 0x0f7/0x08 fam11h..hygon18h: absent */
-	    "\xf7\x00\x08\x10\x12\x04\xff\xff" /* 0x0f7/0x08 zen2..zen4: absent */
-	    "\xf7\x00\x08\x13\x13\x04\xff\xff" /* 0x0f7/0x08 zen5: absent */
-	    "\xf7\x00\x0f\x00\x05\x01\xe4\x38" /* 0x0f7/0x0f k8_revb..k8_revg: same */
-	    "\xf7\x00\x0f\x06\x08\x01\xfd\x38" /* 0x0f7/0x0f fam10h_barcelona..fam10h_istanbul: same */
-	    "\xf7\x00\x0f\x09\x0f\x04\xff\xff" /* 0x0f7/0x0f fam11h..hygon18h: absent */
-	    "\xf7\x00\x0f\x10\x12\x04\xff\xff" /* 0x0f7/0x0f zen2..zen4: absent */
-	    "\xf7\x00\x0f\x13\x13\x04\xff\xff" /* 0x0f7/0x0f zen5: absent */
-	    "\xf8\x00\x01\x00\x08\x01\x5e\x39" /* 0x0f8/0x01 k8_revb..fam10h_istanbul: same */
-	    "\xf8\x00\x01\x09\x0f\x04\xff\xff" /* 0x0f8/0x01 fam11h..hygon18h: absent */
-	    "\xf8\x00\x01\x10\x12\x04\xff\xff" /* 0x0f8/0x01 zen2..zen4: absent */
-	    "\xf8\x00\x01\x13\x13\x04\xff\xff" /* 0x0f8/0x01 zen5: absent */
-	    "\xf8\x00\x02\x00\x08\x01\x86\x39" /* 0x0f8/0x02 k8_revb..fam10h_istanbul: same */
-	    "\xf8\x00\x02\x09\x0f\x04\xff\xff" /* 0x0f8/0x02 fam11h..hygon18h: absent */
-	    "\xf8\x00\x02\x10\x12\x04\xff\xff" /* 0x0f8/0x02 zen2..zen4: absent */
-	    "\xf8\x00\x02\x13\x13\x04\xff\xff" /* 0x0f8/0x02 zen5: absent */
-	    "\xf8\x00\x04\x00\x08\x01\xab\x39" /* 0x0f8/0x04 k8_revb..fam10h_istanbul: same */
-	    "\xf8\x00\x04\x09\x0f\x04\xff\xff" /* 0x0f8/0x04 fam11h..hygon18h: absent */
-	    "\xf8\x00\x04\x10\x12\x04\xff\xff" /* 0x0f8/0x04 zen2..zen4: absent */
-	    "\xf8\x00\x04\x13\x13\x04\xff\xff" /* 0x0f8/0x04 zen5: absent */
-	    "\xf8\x00\x08\x00\x08\x01\xda\x39" /* 0x0f8/0x08 k8_revb..fam10h_istanbul: same */
-	    "\xf8\x00\x08\x09\x0f\x04\xff\xff" /* 0x0f8/0x08 fam11h..hygon18h: absent */
-	    "\xf8\x00\x08\x10\x12\x04\xff\xff" /* 0x0f8/0x08 zen2..zen4: absent */
-	    "\xf8\x00\x08\x13\x13\x04\xff\xff" /* 0x0f8/0x08 zen5: absent */
-	    "\xf8\x00\x0f\x00\x05\x01\xfe\x39" /* 0x0f8/0x0f k8_revb..k8_revg: same */
-	    "\xf8\x00\x0f\x06\x08\x01\x17\x3a" /* 0x0f8/0x0f fam10h_barcelona..fam10h_istanbul: same */
-	    "\xf8\x00\x0f\x09\x0f\x04\xff\xff" /* 0x0f8/0x0f fam11h..hygon18h: absent */
-	    "\xf8\x00\x0f\x10\x12\x04\xff\xff" /* 0x0f8/0x0f zen2..zen4: absent */
-	    "\xf8\x00\x0f\x13\x13\x04\xff\xff"; /* 0x0f8/0x0f zen5: absent */
+	    "\303\0\0\0\15\1\153\42" /* 0x0c3/0x00 k8_revb..fam16h: same */
+	    "\303\0\0\16\22\1\224\42" /* 0x0c3/0x00 zen1..zen4: same */
+	    "\303\0\0\23\23\1\275\42" /* 0x0c3/0x00 zen5: same */
+	    "\304\0\0\0\22\1\315\42" /* 0x0c4/0x00 k8_revb..zen4: same */
+	    "\304\0\0\23\23\1\357\42" /* 0x0c4/0x00 zen5: same */
+	    "\304\0\0\24\24\1\376\42" /* 0x0c4/0x00 intel_arch: same */
+	    "\305\0\0\0\22\1\32\43" /* 0x0c5/0x00 k8_revb..zen4: same */
+	    "\305\0\0\23\23\1\111\43" /* 0x0c5/0x00 zen5: same */
+	    "\305\0\0\24\24\1\135\43" /* 0x0c5/0x00 intel_arch: same */
+	    "\306\0\0\0\22\1\171\43" /* 0x0c6/0x00 k8_revb..zen4: same */
+	    "\306\0\0\23\23\1\227\43" /* 0x0c6/0x00 zen5: same */
+	    "\307\0\0\0\17\1\246\43" /* 0x0c7/0x00 k8_revb..hygon18h: same */
+	    "\307\0\0\20\21\1\275\43" /* 0x0c7/0x00 zen2..zen3: same */
+	    "\307\0\0\22\22\4\377\377" /* 0x0c7/0x00 zen4: absent */
+	    "\307\0\0\23\23\4\377\377" /* 0x0c7/0x00 zen5: absent */
+	    "\310\0\0\0\22\1\317\43" /* 0x0c8/0x00 k8_revb..zen4: same */
+	    "\310\0\0\23\23\1\344\43" /* 0x0c8/0x00 zen5: same */
+	    "\311\0\0\0\22\1\364\43" /* 0x0c9/0x00 k8_revb..zen4: same */
+	    "\311\0\0\23\23\1\26\44" /* 0x0c9/0x00 zen5: same */
+	    "\312\0\0\0\14\1\56\44" /* 0x0ca/0x00 k8_revb..fam15h: same */
+	    "\312\0\0\15\15\1\125\44" /* 0x0ca/0x00 fam16h: same */
+	    "\312\0\0\16\22\1\160\44" /* 0x0ca/0x00 zen1..zen4: same */
+	    "\312\0\0\23\23\1\242\44" /* 0x0ca/0x00 zen5: same */
+	    "\313\0\1\0\12\1\266\44" /* 0x0cb/0x01 k8_revb..fam12h: same */
+	    "\313\0\1\13\13\1\332\44" /* 0x0cb/0x01 fam14h: same */
+	    "\313\0\1\14\14\1\2\45" /* 0x0cb/0x01 fam15h: same */
+	    "\313\0\1\15\15\1\266\44" /* 0x0cb/0x01 fam16h: same */
+	    "\313\0\1\16\22\1\42\45" /* 0x0cb/0x01 zen1..zen4: same */
+	    "\313\0\1\23\23\2\110\45" /* 0x0cb/0x01 zen5: different */
+	    "\313\0\2\0\12\1\140\45" /* 0x0cb/0x02 k8_revb..fam12h: same */
+	    "\313\0\2\13\13\2\216\45" /* 0x0cb/0x02 fam14h: different */
+	    "\313\0\2\14\14\1\266\45" /* 0x0cb/0x02 fam15h: same */
+	    "\313\0\2\15\15\2\326\45" /* 0x0cb/0x02 fam16h: different */
+	    "\313\0\2\16\22\1\372\45" /* 0x0cb/0x02 zen1..zen4: same */
+	    "\313\0\2\23\23\2\40\46" /* 0x0cb/0x02 zen5: different */
+	    "\313\0\4\0\11\1\70\46" /* 0x0cb/0x04 k8_revb..fam11h: same */
+	    "\313\0\4\12\12\2\154\46" /* 0x0cb/0x04 fam12h: different */
+	    "\313\0\4\13\13\2\231\46" /* 0x0cb/0x04 fam14h: different */
+	    "\313\0\4\14\14\2\275\46" /* 0x0cb/0x04 fam15h: different */
+	    "\313\0\4\15\15\2\335\46" /* 0x0cb/0x04 fam16h: different */
+	    "\313\0\4\16\22\2\375\46" /* 0x0cb/0x04 zen1..zen4: different */
+	    "\313\0\4\23\23\2\43\47" /* 0x0cb/0x04 zen5: different */
+	    "\313\0\10\0\5\1\73\47" /* 0x0cb/0x08 k8_revb..k8_revg: same */
+	    "\313\0\10\6\10\2\335\46" /* 0x0cb/0x08 fam10h_barcelona..fam10h_istanbul: different */
+	    "\313\0\10\11\11\1\73\47" /* 0x0cb/0x08 fam11h: same */
+	    "\313\0\10\12\12\2\335\46" /* 0x0cb/0x08 fam12h: different */
+	    "\313\0\10\13\13\2\231\46" /* 0x0cb/0x08 fam14h: different */
+	    "\313\0\10\14\14\2\157\47" /* 0x0cb/0x08 fam15h: different */
+	    "\313\0\10\15\15\2\335\46" /* 0x0cb/0x08 fam16h: different */
+	    "\313\0\10\16\22\2\157\47" /* 0x0cb/0x08 zen1..zen4: different */
+	    "\313\0\10\23\23\2\213\47" /* 0x0cb/0x08 zen5: different */
+	    "\313\0\17\0\5\1\237\47" /* 0x0cb/0x0f k8_revb..k8_revg: same */
+	    "\313\0\17\6\10\3\237\47" /* 0x0cb/0x0f fam10h_barcelona..fam10h_istanbul: partial */
+	    "\313\0\17\11\11\1\237\47" /* 0x0cb/0x0f fam11h: same */
+	    "\313\0\17\12\12\3\237\47" /* 0x0cb/0x0f fam12h: partial */
+	    "\313\0\17\13\13\3\303\47" /* 0x0cb/0x0f fam14h: partial */
+	    "\313\0\17\14\14\3\353\47" /* 0x0cb/0x0f fam15h: partial */
+	    "\313\0\17\15\15\3\237\47" /* 0x0cb/0x0f fam16h: partial */
+	    "\313\0\17\16\22\3\13\50" /* 0x0cb/0x0f zen1..zen4: partial */
+	    "\313\0\17\23\23\3\105\50" /* 0x0cb/0x0f zen5: partial */
+	    "\314\0\1\0\11\1\145\50" /* 0x0cc/0x01 k8_revb..fam11h: same */
+	    "\314\0\1\12\17\4\377\377" /* 0x0cc/0x01 fam12h..hygon18h: absent */
+	    "\314\0\1\20\20\4\377\377" /* 0x0cc/0x01 zen2: absent */
+	    "\314\0\1\21\22\2\230\50" /* 0x0cc/0x01 zen3..zen4: different */
+	    "\314\0\1\23\23\2\275\50" /* 0x0cc/0x01 zen5: different */
+	    "\314\0\2\0\11\1\323\50" /* 0x0cc/0x02 k8_revb..fam11h: same */
+	    "\314\0\2\12\17\4\377\377" /* 0x0cc/0x02 fam12h..hygon18h: absent */
+	    "\314\0\2\20\20\4\377\377" /* 0x0cc/0x02 zen2: absent */
+	    "\314\0\2\21\22\2\230\50" /* 0x0cc/0x02 zen3..zen4: different */
+	    "\314\0\2\23\23\2\275\50" /* 0x0cc/0x02 zen5: different */
+	    "\314\0\4\0\11\1\6\51" /* 0x0cc/0x04 k8_revb..fam11h: same */
+	    "\314\0\4\12\17\4\377\377" /* 0x0cc/0x04 fam12h..hygon18h: absent */
+	    "\314\0\4\20\20\4\377\377" /* 0x0cc/0x04 zen2: absent */
+	    "\314\0\4\21\22\2\230\50" /* 0x0cc/0x04 zen3..zen4: different */
+	    "\314\0\4\23\23\2\275\50" /* 0x0cc/0x04 zen5: different */
+	    "\314\0\7\0\11\1\71\51" /* 0x0cc/0x07 k8_revb..fam11h: same */
+	    "\314\0\7\12\17\4\377\377" /* 0x0cc/0x07 fam12h..hygon18h: absent */
+	    "\314\0\7\20\20\4\377\377" /* 0x0cc/0x07 zen2: absent */
+	    "\314\0\7\21\22\2\230\50" /* 0x0cc/0x07 zen3..zen4: different */
+	    "\314\0\7\23\23\2\275\50" /* 0x0cc/0x07 zen5: different */
+	    "\315\0\0\0\15\1\145\51" /* 0x0cd/0x00 k8_revb..fam16h: same */
+	    "\315\0\0\16\17\4\377\377" /* 0x0cd/0x00 zen1..hygon18h: absent */
+	    "\315\0\0\20\22\4\377\377" /* 0x0cd/0x00 zen2..zen4: absent */
+	    "\315\0\0\23\23\4\377\377" /* 0x0cd/0x00 zen5: absent */
+	    "\316\0\0\0\15\1\176\51" /* 0x0ce/0x00 k8_revb..fam16h: same */
+	    "\316\0\0\16\17\4\377\377" /* 0x0ce/0x00 zen1..hygon18h: absent */
+	    "\316\0\0\20\22\4\377\377" /* 0x0ce/0x00 zen2..zen4: absent */
+	    "\316\0\0\23\23\4\377\377" /* 0x0ce/0x00 zen5: absent */
+	    "\317\0\0\0\15\1\256\51" /* 0x0cf/0x00 k8_revb..fam16h: same */
+	    "\317\0\0\16\17\4\377\377" /* 0x0cf/0x00 zen1..hygon18h: absent */
+	    "\317\0\0\20\22\4\377\377" /* 0x0cf/0x00 zen2..zen4: absent */
+	    "\317\0\0\23\23\4\377\377" /* 0x0cf/0x00 zen5: absent */
+	    "\320\0\0\0\12\1\277\51" /* 0x0d0/0x00 k8_revb..fam12h: same */
+	    "\320\0\0\13\13\4\377\377" /* 0x0d0/0x00 fam14h: absent */
+	    "\320\0\0\14\14\1\277\51" /* 0x0d0/0x00 fam15h: same */
+	    "\320\0\0\15\17\4\377\377" /* 0x0d0/0x00 fam16h..hygon18h: absent */
+	    "\320\0\0\20\22\4\377\377" /* 0x0d0/0x00 zen2..zen4: absent */
+	    "\320\0\0\23\23\4\377\377" /* 0x0d0/0x00 zen5: absent */
+	    "\321\0\0\0\12\1\315\51" /* 0x0d1/0x00 k8_revb..fam12h: same */
+	    "\321\0\0\13\13\4\377\377" /* 0x0d1/0x00 fam14h: absent */
+	    "\321\0\0\14\14\1\315\51" /* 0x0d1/0x00 fam15h: same */
+	    "\321\0\0\15\15\4\377\377" /* 0x0d1/0x00 fam16h: absent */
+	    "\321\0\0\16\22\2\335\51" /* 0x0d1/0x00 zen1..zen4: different */
+	    "\321\0\0\23\23\2\5\52" /* 0x0d1/0x00 zen5: different */
+	    "\322\0\0\0\12\1\21\52" /* 0x0d2/0x00 k8_revb..fam12h: same */
+	    "\322\0\0\13\15\4\377\377" /* 0x0d2/0x00 fam14h..fam16h: absent */
+	    "\322\0\0\16\17\2\61\52" /* 0x0d2/0x00 zen1..hygon18h: different */
+	    "\322\0\0\20\20\2\146\52" /* 0x0d2/0x00 zen2: different */
+	    "\322\0\0\21\22\4\377\377" /* 0x0d2/0x00 zen3..zen4: absent */
+	    "\322\0\0\23\23\4\377\377" /* 0x0d2/0x00 zen5: absent */
+	    "\323\0\0\0\12\1\167\52" /* 0x0d3/0x00 k8_revb..fam12h: same */
+	    "\323\0\0\13\13\4\377\377" /* 0x0d3/0x00 fam14h: absent */
+	    "\323\0\0\14\14\1\167\52" /* 0x0d3/0x00 fam15h: same */
+	    "\323\0\0\15\15\4\377\377" /* 0x0d3/0x00 fam16h: absent */
+	    "\323\0\0\16\22\2\230\52" /* 0x0d3/0x00 zen1..zen4: different */
+	    "\323\0\0\23\23\2\256\52" /* 0x0d3/0x00 zen5: different */
+	    "\324\0\0\0\12\1\272\52" /* 0x0d4/0x00 k8_revb..fam12h: same */
+	    "\324\0\0\13\15\4\377\377" /* 0x0d4/0x00 fam14h..fam16h: absent */
+	    "\324\0\0\16\22\2\332\52" /* 0x0d4/0x00 zen1..zen4: different */
+	    "\324\0\0\23\23\2\347\52" /* 0x0d4/0x00 zen5: different */
+	    "\325\0\0\0\12\1\364\52" /* 0x0d5/0x00 k8_revb..fam12h: same */
+	    "\325\0\0\13\13\4\377\377" /* 0x0d5/0x00 fam14h: absent */
+	    "\325\0\0\14\14\1\33\53" /* 0x0d5/0x00 fam15h: same */
+	    "\325\0\0\15\17\4\377\377" /* 0x0d5/0x00 fam16h..hygon18h: absent */
+	    "\325\0\0\20\22\4\377\377" /* 0x0d5/0x00 zen2..zen4: absent */
+	    "\325\0\0\23\23\4\377\377" /* 0x0d5/0x00 zen5: absent */
+	    "\326\0\0\0\12\1\100\53" /* 0x0d6/0x00 k8_revb..fam12h: same */
+	    "\326\0\0\13\13\4\377\377" /* 0x0d6/0x00 fam14h: absent */
+	    "\326\0\0\14\14\1\154\53" /* 0x0d6/0x00 fam15h: same */
+	    "\326\0\0\15\17\4\377\377" /* 0x0d6/0x00 fam16h..hygon18h: absent */
+	    "\326\0\0\20\21\4\377\377" /* 0x0d6/0x00 zen2..zen3: absent */
+	    "\326\0\0\22\22\2\224\53" /* 0x0d6/0x00 zen4: different */
+	    "\326\0\0\23\23\2\245\53" /* 0x0d6/0x00 zen5: different */
+	    "\327\0\0\0\12\1\262\53" /* 0x0d7/0x00 k8_revb..fam12h: same */
+	    "\327\0\0\13\13\4\377\377" /* 0x0d7/0x00 fam14h: absent */
+	    "\327\0\0\14\14\1\262\53" /* 0x0d7/0x00 fam15h: same */
+	    "\327\0\0\15\17\4\377\377" /* 0x0d7/0x00 fam16h..hygon18h: absent */
+	    "\327\0\0\20\22\4\377\377" /* 0x0d7/0x00 zen2..zen4: absent */
+	    "\327\0\0\23\23\4\377\377" /* 0x0d7/0x00 zen5: absent */
+	    "\330\0\0\0\12\1\316\53" /* 0x0d8/0x00 k8_revb..fam12h: same */
+	    "\330\0\0\13\13\4\377\377" /* 0x0d8/0x00 fam14h: absent */
+	    "\330\0\0\14\14\1\351\53" /* 0x0d8/0x00 fam15h: same */
+	    "\330\0\0\15\17\4\377\377" /* 0x0d8/0x00 fam16h..hygon18h: absent */
+	    "\330\0\0\20\22\4\377\377" /* 0x0d8/0x00 zen2..zen4: absent */
+	    "\330\0\0\23\23\4\377\377" /* 0x0d8/0x00 zen5: absent */
+	    "\331\0\0\0\12\1\5\54" /* 0x0d9/0x00 k8_revb..fam12h: same */
+	    "\331\0\0\13\13\4\377\377" /* 0x0d9/0x00 fam14h: absent */
+	    "\331\0\0\14\14\1\52\54" /* 0x0d9/0x00 fam15h: same */
+	    "\331\0\0\15\17\4\377\377" /* 0x0d9/0x00 fam16h..hygon18h: absent */
+	    "\331\0\0\20\22\4\377\377" /* 0x0d9/0x00 zen2..zen4: absent */
+	    "\331\0\0\23\23\4\377\377" /* 0x0d9/0x00 zen5: absent */
+	    "\332\0\0\0\12\1\117\54" /* 0x0da/0x00 k8_revb..fam12h: same */
+	    "\332\0\0\13\17\4\377\377" /* 0x0da/0x00 fam14h..hygon18h: absent */
+	    "\332\0\0\20\22\4\377\377" /* 0x0da/0x00 zen2..zen4: absent */
+	    "\332\0\0\23\23\4\377\377" /* 0x0da/0x00 zen5: absent */
+	    "\333\0\1\0\13\1\170\54" /* 0x0db/0x01 k8_revb..fam14h: same */
+	    "\333\0\1\14\14\2\237\54" /* 0x0db/0x01 fam15h: different */
+	    "\333\0\1\15\15\1\170\54" /* 0x0db/0x01 fam16h: same */
+	    "\333\0\1\16\17\4\377\377" /* 0x0db/0x01 zen1..hygon18h: absent */
+	    "\333\0\1\20\22\4\377\377" /* 0x0db/0x01 zen2..zen4: absent */
+	    "\333\0\1\23\23\4\377\377" /* 0x0db/0x01 zen5: absent */
+	    "\333\0\2\0\13\1\273\54" /* 0x0db/0x02 k8_revb..fam14h: same */
+	    "\333\0\2\14\14\2\341\54" /* 0x0db/0x02 fam15h: different */
+	    "\333\0\2\15\15\1\273\54" /* 0x0db/0x02 fam16h: same */
+	    "\333\0\2\16\17\4\377\377" /* 0x0db/0x02 zen1..hygon18h: absent */
+	    "\333\0\2\20\22\4\377\377" /* 0x0db/0x02 zen2..zen4: absent */
+	    "\333\0\2\23\23\4\377\377" /* 0x0db/0x02 zen5: absent */
+	    "\333\0\4\0\13\1\374\54" /* 0x0db/0x04 k8_revb..fam14h: same */
+	    "\333\0\4\14\14\2\43\55" /* 0x0db/0x04 fam15h: different */
+	    "\333\0\4\15\15\1\374\54" /* 0x0db/0x04 fam16h: same */
+	    "\333\0\4\16\17\4\377\377" /* 0x0db/0x04 zen1..hygon18h: absent */
+	    "\333\0\4\20\22\4\377\377" /* 0x0db/0x04 zen2..zen4: absent */
+	    "\333\0\4\23\23\4\377\377" /* 0x0db/0x04 zen5: absent */
+	    "\333\0\10\0\13\1\101\55" /* 0x0db/0x08 k8_revb..fam14h: same */
+	    "\333\0\10\14\14\2\147\55" /* 0x0db/0x08 fam15h: different */
+	    "\333\0\10\15\15\1\101\55" /* 0x0db/0x08 fam16h: same */
+	    "\333\0\10\16\17\4\377\377" /* 0x0db/0x08 zen1..hygon18h: absent */
+	    "\333\0\10\20\22\4\377\377" /* 0x0db/0x08 zen2..zen4: absent */
+	    "\333\0\10\23\23\4\377\377" /* 0x0db/0x08 zen5: absent */
+	    "\333\0\17\0\13\1\205\55" /* 0x0db/0x0f k8_revb..fam14h: same */
+	    "\333\0\17\14\14\1\230\55" /* 0x0db/0x0f fam15h: same */
+	    "\333\0\17\15\15\1\205\55" /* 0x0db/0x0f fam16h: same */
+	    "\333\0\17\16\17\4\377\377" /* 0x0db/0x0f zen1..hygon18h: absent */
+	    "\333\0\17\20\22\4\377\377" /* 0x0db/0x0f zen2..zen4: absent */
+	    "\333\0\17\23\23\4\377\377" /* 0x0db/0x0f zen5: absent */
+	    "\334\0\0\0\13\1\336\55" /* 0x0dc/0x00 k8_revb..fam14h: same */
+	    "\334\0\0\14\14\1\365\55" /* 0x0dc/0x00 fam15h: same */
+	    "\334\0\0\15\15\1\336\55" /* 0x0dc/0x00 fam16h: same */
+	    "\334\0\0\16\17\4\377\377" /* 0x0dc/0x00 zen1..hygon18h: absent */
+	    "\334\0\0\20\22\4\377\377" /* 0x0dc/0x00 zen2..zen4: absent */
+	    "\334\0\0\23\23\4\377\377" /* 0x0dc/0x00 zen5: absent */
+	    "\335\0\0\0\13\1\5\56" /* 0x0dd/0x00 k8_revb..fam14h: same */
+	    "\335\0\0\14\14\1\34\56" /* 0x0dd/0x00 fam15h: same */
+	    "\335\0\0\15\15\1\5\56" /* 0x0dd/0x00 fam16h: same */
+	    "\335\0\0\16\17\4\377\377" /* 0x0dd/0x00 zen1..hygon18h: absent */
+	    "\335\0\0\20\22\4\377\377" /* 0x0dd/0x00 zen2..zen4: absent */
+	    "\335\0\0\23\23\4\377\377" /* 0x0dd/0x00 zen5: absent */
+	    "\336\0\0\0\13\1\54\56" /* 0x0de/0x00 k8_revb..fam14h: same */
+	    "\336\0\0\14\14\1\103\56" /* 0x0de/0x00 fam15h: same */
+	    "\336\0\0\15\15\1\54\56" /* 0x0de/0x00 fam16h: same */
+	    "\336\0\0\16\17\4\377\377" /* 0x0de/0x00 zen1..hygon18h: absent */
+	    "\336\0\0\20\22\4\377\377" /* 0x0de/0x00 zen2..zen4: absent */
+	    "\336\0\0\23\23\4\377\377" /* 0x0de/0x00 zen5: absent */
+	    "\337\0\0\0\13\1\123\56" /* 0x0df/0x00 k8_revb..fam14h: same */
+	    "\337\0\0\14\14\1\152\56" /* 0x0df/0x00 fam15h: same */
+	    "\337\0\0\15\15\1\123\56" /* 0x0df/0x00 fam16h: same */
+	    "\337\0\0\16\17\4\377\377" /* 0x0df/0x00 zen1..hygon18h: absent */
+	    "\337\0\0\20\22\4\377\377" /* 0x0df/0x00 zen2..zen4: absent */
+	    "\337\0\0\23\23\4\377\377" /* 0x0df/0x00 zen5: absent */
+	    "\340\0\1\0\10\1\172\56" /* 0x0e0/0x01 k8_revb..fam10h_istanbul: same */
+	    "\340\0\1\11\11\3\221\56" /* 0x0e0/0x01 fam11h: partial */
+	    "\340\0\1\12\12\3\255\56" /* 0x0e0/0x01 fam12h: partial */
+	    "\340\0\1\13\13\1\172\56" /* 0x0e0/0x01 fam14h: same */
+	    "\340\0\1\14\17\4\377\377" /* 0x0e0/0x01 fam15h..hygon18h: absent */
+	    "\340\0\1\20\22\4\377\377" /* 0x0e0/0x01 zen2..zen4: absent */
+	    "\340\0\1\23\23\4\377\377" /* 0x0e0/0x01 zen5: absent */
+	    "\340\0\2\0\10\1\311\56" /* 0x0e0/0x02 k8_revb..fam10h_istanbul: same */
+	    "\340\0\2\11\11\3\341\56" /* 0x0e0/0x02 fam11h: partial */
+	    "\340\0\2\12\12\3\376\56" /* 0x0e0/0x02 fam12h: partial */
+	    "\340\0\2\13\13\1\311\56" /* 0x0e0/0x02 fam14h: same */
+	    "\340\0\2\14\17\4\377\377" /* 0x0e0/0x02 fam15h..hygon18h: absent */
+	    "\340\0\2\20\22\4\377\377" /* 0x0e0/0x02 zen2..zen4: absent */
+	    "\340\0\2\23\23\4\377\377" /* 0x0e0/0x02 zen5: absent */
+	    "\340\0\4\0\10\1\33\57" /* 0x0e0/0x04 k8_revb..fam10h_istanbul: same */
+	    "\340\0\4\11\11\3\67\57" /* 0x0e0/0x04 fam11h: partial */
+	    "\340\0\4\12\12\3\130\57" /* 0x0e0/0x04 fam12h: partial */
+	    "\340\0\4\13\13\1\33\57" /* 0x0e0/0x04 fam14h: same */
+	    "\340\0\4\14\17\4\377\377" /* 0x0e0/0x04 fam15h..hygon18h: absent */
+	    "\340\0\4\20\22\4\377\377" /* 0x0e0/0x04 zen2..zen4: absent */
+	    "\340\0\4\23\23\4\377\377" /* 0x0e0/0x04 zen5: absent */
+	    "\340\0\7\0\5\1\171\57" /* 0x0e0/0x07 k8_revb..k8_revg: same */
+	    "\340\0\7\6\10\1\220\57" /* 0x0e0/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\340\0\7\11\11\3\265\57" /* 0x0e0/0x07 fam11h: partial */
+	    "\340\0\7\12\12\3\363\57" /* 0x0e0/0x07 fam12h: partial */
+	    "\340\0\7\13\13\1\220\57" /* 0x0e0/0x07 fam14h: same */
+	    "\340\0\7\14\17\4\377\377" /* 0x0e0/0x07 fam15h..hygon18h: absent */
+	    "\340\0\7\20\22\4\377\377" /* 0x0e0/0x07 zen2..zen4: absent */
+	    "\340\0\7\23\23\4\377\377" /* 0x0e0/0x07 zen5: absent */
+	    "\341\0\0\0\5\1\47\60" /* 0x0e1/0x00 k8_revb..k8_revg: same */
+	    "\341\0\0\6\10\2\47\60" /* 0x0e1/0x00 fam10h_barcelona..fam10h_istanbul: different */
+	    "\341\0\0\11\11\2\116\60" /* 0x0e1/0x00 fam11h: different */
+	    "\341\0\0\12\12\2\160\60" /* 0x0e1/0x00 fam12h: different */
+	    "\341\0\0\13\13\2\211\60" /* 0x0e1/0x00 fam14h: different */
+	    "\341\0\0\14\17\4\377\377" /* 0x0e1/0x00 fam15h..hygon18h: absent */
+	    "\341\0\0\20\22\4\377\377" /* 0x0e1/0x00 zen2..zen4: absent */
+	    "\341\0\0\23\23\4\377\377" /* 0x0e1/0x00 zen5: absent */
+	    "\342\0\0\0\5\4\377\377" /* 0x0e2/0x00 k8_revb..k8_revg: absent */
+	    "\342\0\0\6\10\2\246\60" /* 0x0e2/0x00 fam10h_barcelona..fam10h_istanbul: different */
+	    "\342\0\0\11\11\4\377\377" /* 0x0e2/0x00 fam11h: absent */
+	    "\342\0\0\12\13\2\246\60" /* 0x0e2/0x00 fam12h..fam14h: different */
+	    "\342\0\0\14\17\4\377\377" /* 0x0e2/0x00 fam15h..hygon18h: absent */
+	    "\342\0\0\20\22\4\377\377" /* 0x0e2/0x00 zen2..zen4: absent */
+	    "\342\0\0\23\23\4\377\377" /* 0x0e2/0x00 zen5: absent */
+	    "\343\0\1\0\10\1\304\60" /* 0x0e3/0x01 k8_revb..fam10h_istanbul: same */
+	    "\343\0\1\11\12\2\356\60" /* 0x0e3/0x01 fam11h..fam12h: different */
+	    "\343\0\1\13\17\4\377\377" /* 0x0e3/0x01 fam14h..hygon18h: absent */
+	    "\343\0\1\20\22\4\377\377" /* 0x0e3/0x01 zen2..zen4: absent */
+	    "\343\0\1\23\23\4\377\377" /* 0x0e3/0x01 zen5: absent */
+	    "\343\0\2\0\10\1\37\61" /* 0x0e3/0x02 k8_revb..fam10h_istanbul: same */
+	    "\343\0\2\11\12\2\113\61" /* 0x0e3/0x02 fam11h..fam12h: different */
+	    "\343\0\2\13\17\4\377\377" /* 0x0e3/0x02 fam14h..hygon18h: absent */
+	    "\343\0\2\20\22\4\377\377" /* 0x0e3/0x02 zen2..zen4: absent */
+	    "\343\0\2\23\23\4\377\377" /* 0x0e3/0x02 zen5: absent */
+	    "\343\0\4\0\10\1\174\61" /* 0x0e3/0x04 k8_revb..fam10h_istanbul: same */
+	    "\343\0\4\11\11\2\250\61" /* 0x0e3/0x04 fam11h: different */
+	    "\343\0\4\12\12\2\320\61" /* 0x0e3/0x04 fam12h: different */
+	    "\343\0\4\13\17\4\377\377" /* 0x0e3/0x04 fam14h..hygon18h: absent */
+	    "\343\0\4\20\22\4\377\377" /* 0x0e3/0x04 zen2..zen4: absent */
+	    "\343\0\4\23\23\4\377\377" /* 0x0e3/0x04 zen5: absent */
+	    "\343\0\7\0\5\1\356\61" /* 0x0e3/0x07 k8_revb..k8_revg: same */
+	    "\343\0\7\6\10\1\20\62" /* 0x0e3/0x07 fam10h_barcelona..fam10h_istanbul: same */
+	    "\343\0\7\11\11\3\126\62" /* 0x0e3/0x07 fam11h: partial */
+	    "\343\0\7\12\12\3\244\62" /* 0x0e3/0x07 fam12h: partial */
+	    "\343\0\7\13\17\4\377\377" /* 0x0e3/0x07 fam14h..hygon18h: absent */
+	    "\343\0\7\20\22\4\377\377" /* 0x0e3/0x07 zen2..zen4: absent */
+	    "\343\0\7\23\23\4\377\377" /* 0x0e3/0x07 zen5: absent */
+	    "\344\0\1\0\10\1\350\62" /* 0x0e4/0x01 k8_revb..fam10h_istanbul: same */
+	    "\344\0\1\11\12\2\17\63" /* 0x0e4/0x01 fam11h..fam12h: different */
+	    "\344\0\1\13\13\2\53\63" /* 0x0e4/0x01 fam14h: different */
+	    "\344\0\1\14\17\4\377\377" /* 0x0e4/0x01 fam15h..hygon18h: absent */
+	    "\344\0\1\20\22\4\377\377" /* 0x0e4/0x01 zen2..zen4: absent */
+	    "\344\0\1\23\23\4\377\377" /* 0x0e4/0x01 zen5: absent */
+	    "\344\0\2\0\10\1\116\63" /* 0x0e4/0x02 k8_revb..fam10h_istanbul: same */
+	    "\344\0\2\11\12\2\17\63" /* 0x0e4/0x02 fam11h..fam12h: different */
+	    "\344\0\2\13\13\2\53\63" /* 0x0e4/0x02 fam14h: different */
+	    "\344\0\2\14\17\4\377\377" /* 0x0e4/0x02 fam15h..hygon18h: absent */
+	    "\344\0\2\20\22\4\377\377" /* 0x0e4/0x02 zen2..zen4: absent */
+	    "\344\0\2\23\23\4\377\377" /* 0x0e4/0x02 zen5: absent */
+	    "\344\0\4\0\10\1\164\63" /* 0x0e4/0x04 k8_revb..fam10h_istanbul: same */
+	    "\344\0\4\11\12\2\234\63" /* 0x0e4/0x04 fam11h..fam12h: different */
+	    "\344\0\4\13\13\2\310\63" /* 0x0e4/0x04 fam14h: different */
+	    "\344\0\4\14\17\4\377\377" /* 0x0e4/0x04 fam15h..hygon18h: absent */
+	    "\344\0\4\20\22\4\377\377" /* 0x0e4/0x04 zen2..zen4: absent */
+	    "\344\0\4\23\23\4\377\377" /* 0x0e4/0x04 zen5: absent */
+	    "\344\0\10\0\10\1\372\63" /* 0x0e4/0x08 k8_revb..fam10h_istanbul: same */
+	    "\344\0\10\11\11\2\17\63" /* 0x0e4/0x08 fam11h: different */
+	    "\344\0\10\12\12\2\36\64" /* 0x0e4/0x08 fam12h: different */
+	    "\344\0\10\13\13\2\106\64" /* 0x0e4/0x08 fam14h: different */
+	    "\344\0\10\14\17\4\377\377" /* 0x0e4/0x08 fam15h..hygon18h: absent */
+	    "\344\0\10\20\22\4\377\377" /* 0x0e4/0x08 zen2..zen4: absent */
+	    "\344\0\10\23\23\4\377\377" /* 0x0e4/0x08 zen5: absent */
+	    "\344\0\17\0\10\1\165\64" /* 0x0e4/0x0f k8_revb..fam10h_istanbul: same */
+	    "\344\0\17\11\11\2\234\63" /* 0x0e4/0x0f fam11h: different */
+	    "\344\0\17\12\12\2\222\64" /* 0x0e4/0x0f fam12h: different */
+	    "\344\0\17\13\13\2\262\64" /* 0x0e4/0x0f fam14h: different */
+	    "\344\0\17\14\17\4\377\377" /* 0x0e4/0x0f fam15h..hygon18h: absent */
+	    "\344\0\17\20\22\4\377\377" /* 0x0e4/0x0f zen2..zen4: absent */
+	    "\344\0\17\23\23\4\377\377" /* 0x0e4/0x0f zen5: absent */
+	    "\353\0\1\0\13\1\331\64" /* 0x0eb/0x01 k8_revb..fam14h: same */
+	    "\353\0\1\14\17\4\377\377" /* 0x0eb/0x01 fam15h..hygon18h: absent */
+	    "\353\0\1\20\22\4\377\377" /* 0x0eb/0x01 zen2..zen4: absent */
+	    "\353\0\1\23\23\4\377\377" /* 0x0eb/0x01 zen5: absent */
+	    "\353\0\2\0\13\1\376\64" /* 0x0eb/0x02 k8_revb..fam14h: same */
+	    "\353\0\2\14\17\4\377\377" /* 0x0eb/0x02 fam15h..hygon18h: absent */
+	    "\353\0\2\20\22\4\377\377" /* 0x0eb/0x02 zen2..zen4: absent */
+	    "\353\0\2\23\23\4\377\377" /* 0x0eb/0x02 zen5: absent */
+	    "\353\0\4\0\13\1\44\65" /* 0x0eb/0x04 k8_revb..fam14h: same */
+	    "\353\0\4\14\17\4\377\377" /* 0x0eb/0x04 fam15h..hygon18h: absent */
+	    "\353\0\4\20\22\4\377\377" /* 0x0eb/0x04 zen2..zen4: absent */
+	    "\353\0\4\23\23\4\377\377" /* 0x0eb/0x04 zen5: absent */
+	    "\353\0\10\0\13\1\105\65" /* 0x0eb/0x08 k8_revb..fam14h: same */
+	    "\353\0\10\14\17\4\377\377" /* 0x0eb/0x08 fam15h..hygon18h: absent */
+	    "\353\0\10\20\22\4\377\377" /* 0x0eb/0x08 zen2..zen4: absent */
+	    "\353\0\10\23\23\4\377\377" /* 0x0eb/0x08 zen5: absent */
+	    "\353\0\20\0\13\1\147\65" /* 0x0eb/0x10 k8_revb..fam14h: same */
+	    "\353\0\20\14\17\4\377\377" /* 0x0eb/0x10 fam15h..hygon18h: absent */
+	    "\353\0\20\20\22\4\377\377" /* 0x0eb/0x10 zen2..zen4: absent */
+	    "\353\0\20\23\23\4\377\377" /* 0x0eb/0x10 zen5: absent */
+	    "\353\0\40\0\13\1\210\65" /* 0x0eb/0x20 k8_revb..fam14h: same */
+	    "\353\0\40\14\17\4\377\377" /* 0x0eb/0x20 fam15h..hygon18h: absent */
+	    "\353\0\40\20\22\4\377\377" /* 0x0eb/0x20 zen2..zen4: absent */
+	    "\353\0\40\23\23\4\377\377" /* 0x0eb/0x20 zen5: absent */
+	    "\353\0\100\0\5\1\256\65" /* 0x0eb/0x40 k8_revb..k8_revg: same */
+	    "\353\0\100\6\13\2\317\65" /* 0x0eb/0x40 fam10h_barcelona..fam14h: different */
+	    "\353\0\100\14\17\4\377\377" /* 0x0eb/0x40 fam15h..hygon18h: absent */
+	    "\353\0\100\20\22\4\377\377" /* 0x0eb/0x40 zen2..zen4: absent */
+	    "\353\0\100\23\23\4\377\377" /* 0x0eb/0x40 zen5: absent */
+	    "\353\0\177\0\5\1\336\65" /* 0x0eb/0x7f k8_revb..k8_revg: same */
+	    "\353\0\177\6\13\3\336\65" /* 0x0eb/0x7f fam10h_barcelona..fam14h: partial */
+	    "\353\0\177\14\17\4\377\377" /* 0x0eb/0x7f fam15h..hygon18h: absent */
+	    "\353\0\177\20\22\4\377\377" /* 0x0eb/0x7f zen2..zen4: absent */
+	    "\353\0\177\23\23\4\377\377" /* 0x0eb/0x7f zen5: absent */
+	    "\354\0\1\0\13\1\361\65" /* 0x0ec/0x01 k8_revb..fam14h: same */
+	    "\354\0\1\14\17\4\377\377" /* 0x0ec/0x01 fam15h..hygon18h: absent */
+	    "\354\0\1\20\22\4\377\377" /* 0x0ec/0x01 zen2..zen4: absent */
+	    "\354\0\1\23\23\4\377\377" /* 0x0ec/0x01 zen5: absent */
+	    "\354\0\2\0\13\1\374\65" /* 0x0ec/0x02 k8_revb..fam14h: same */
+	    "\354\0\2\14\17\4\377\377" /* 0x0ec/0x02 fam15h..hygon18h: absent */
+	    "\354\0\2\20\22\4\377\377" /* 0x0ec/0x02 zen2..zen4: absent */
+	    "\354\0\2\23\23\4\377\377" /* 0x0ec/0x02 zen5: absent */
+	    "\354\0\4\0\13\1\14\66" /* 0x0ec/0x04 k8_revb..fam14h: same */
+	    "\354\0\4\14\17\4\377\377" /* 0x0ec/0x04 fam15h..hygon18h: absent */
+	    "\354\0\4\20\22\4\377\377" /* 0x0ec/0x04 zen2..zen4: absent */
+	    "\354\0\4\23\23\4\377\377" /* 0x0ec/0x04 zen5: absent */
+	    "\354\0\10\0\13\1\55\66" /* 0x0ec/0x08 k8_revb..fam14h: same */
+	    "\354\0\10\14\17\4\377\377" /* 0x0ec/0x08 fam15h..hygon18h: absent */
+	    "\354\0\10\20\22\4\377\377" /* 0x0ec/0x08 zen2..zen4: absent */
+	    "\354\0\10\23\23\4\377\377" /* 0x0ec/0x08 zen5: absent */
+	    "\354\0\17\0\13\1\120\66" /* 0x0ec/0x0f k8_revb..fam14h: same */
+	    "\354\0\17\14\17\4\377\377" /* 0x0ec/0x0f fam15h..hygon18h: absent */
+	    "\354\0\17\20\22\4\377\377" /* 0x0ec/0x0f zen2..zen4: absent */
+	    "\354\0\17\23\23\4\377\377" /* 0x0ec/0x0f zen5: absent */
+	    "\366\0\1\0\11\1\235\66" /* 0x0f6/0x01 k8_revb..fam11h: same */
+	    "\366\0\1\12\17\4\377\377" /* 0x0f6/0x01 fam12h..hygon18h: absent */
+	    "\366\0\1\20\22\4\377\377" /* 0x0f6/0x01 zen2..zen4: absent */
+	    "\366\0\1\23\23\4\377\377" /* 0x0f6/0x01 zen5: absent */
+	    "\366\0\2\0\10\1\305\66" /* 0x0f6/0x02 k8_revb..fam10h_istanbul: same */
+	    "\366\0\2\11\11\2\352\66" /* 0x0f6/0x02 fam11h: different */
+	    "\366\0\2\12\17\4\377\377" /* 0x0f6/0x02 fam12h..hygon18h: absent */
+	    "\366\0\2\20\22\4\377\377" /* 0x0f6/0x02 zen2..zen4: absent */
+	    "\366\0\2\23\23\4\377\377" /* 0x0f6/0x02 zen5: absent */
+	    "\366\0\4\0\10\1\22\67" /* 0x0f6/0x04 k8_revb..fam10h_istanbul: same */
+	    "\366\0\4\11\11\2\305\66" /* 0x0f6/0x04 fam11h: different */
+	    "\366\0\4\12\17\4\377\377" /* 0x0f6/0x04 fam12h..hygon18h: absent */
+	    "\366\0\4\20\22\4\377\377" /* 0x0f6/0x04 zen2..zen4: absent */
+	    "\366\0\4\23\23\4\377\377" /* 0x0f6/0x04 zen5: absent */
+	    "\366\0\10\0\10\1\101\67" /* 0x0f6/0x08 k8_revb..fam10h_istanbul: same */
+	    "\366\0\10\11\11\2\22\67" /* 0x0f6/0x08 fam11h: different */
+	    "\366\0\10\12\17\4\377\377" /* 0x0f6/0x08 fam12h..hygon18h: absent */
+	    "\366\0\10\20\22\4\377\377" /* 0x0f6/0x08 zen2..zen4: absent */
+	    "\366\0\10\23\23\4\377\377" /* 0x0f6/0x08 zen5: absent */
+	    "\366\0\17\0\5\1\145\67" /* 0x0f6/0x0f k8_revb..k8_revg: same */
+	    "\366\0\17\6\10\1\176\67" /* 0x0f6/0x0f fam10h_barcelona..fam10h_istanbul: same */
+	    "\366\0\17\11\11\1\337\67" /* 0x0f6/0x0f fam11h: same */
+	    "\366\0\17\12\17\4\377\377" /* 0x0f6/0x0f fam12h..hygon18h: absent */
+	    "\366\0\17\20\22\4\377\377" /* 0x0f6/0x0f zen2..zen4: absent */
+	    "\366\0\17\23\23\4\377\377" /* 0x0f6/0x0f zen5: absent */
+	    "\367\0\1\0\10\1\104\70" /* 0x0f7/0x01 k8_revb..fam10h_istanbul: same */
+	    "\367\0\1\11\17\4\377\377" /* 0x0f7/0x01 fam11h..hygon18h: absent */
+	    "\367\0\1\20\22\4\377\377" /* 0x0f7/0x01 zen2..zen4: absent */
+	    "\367\0\1\23\23\4\377\377" /* 0x0f7/0x01 zen5: absent */
+	    "\367\0\2\0\10\1\154\70" /* 0x0f7/0x02 k8_revb..fam10h_istanbul: same */
+	    "\367\0\2\11\17\4\377\377" /* 0x0f7/0x02 fam11h..hygon18h: absent */
+	    "\367\0\2\20\22\4\377\377" /* 0x0f7/0x02 zen2..zen4: absent */
+	    "\367\0\2\23\23\4\377\377" /* 0x0f7/0x02 zen5: absent */
+	    "\367\0\4\0\10\1\221\70" /* 0x0f7/0x04 k8_revb..fam10h_istanbul: same */
+	    "\367\0\4\11\17\4\377\377" /* 0x0f7/0x04 fam11h..hygon18h: absent */
+	    "\367\0\4\20\22\4\377\377" /* 0x0f7/0x04 zen2..zen4: absent */
+	    "\367\0\4\23\23\4\377\377" /* 0x0f7/0x04 zen5: absent */
+	    "\367\0\10\0\10\1\300\70" /* 0x0f7/0x08 k8_revb..fam10h_istanbul: same */
+	    "\367\0\10\11\17\4\377\377" /* 0x0f7/0x08 fam11h..hygon18h: absent */
+	    "\367\0\10\20\22\4\377\377" /* 0x0f7/0x08 zen2..zen4: absent */
+	    "\367\0\10\23\23\4\377\377" /* 0x0f7/0x08 zen5: absent */
+	    "\367\0\17\0\5\1\344\70" /* 0x0f7/0x0f k8_revb..k8_revg: same */
+	    "\367\0\17\6\10\1\375\70" /* 0x0f7/0x0f fam10h_barcelona..fam10h_istanbul: same */
+	    "\367\0\17\11\17\4\377\377" /* 0x0f7/0x0f fam11h..hygon18h: absent */
+	    "\367\0\17\20\22\4\377\377" /* 0x0f7/0x0f zen2..zen4: absent */
+	    "\367\0\17\23\23\4\377\377" /* 0x0f7/0x0f zen5: absent */
+	    "\370\0\1\0\10\1\136\71" /* 0x0f8/0x01 k8_revb..fam10h_istanbul: same */
+	    "\370\0\1\11\17\4\377\377" /* 0x0f8/0x01 fam11h..hygon18h: absent */
+	    "\370\0\1\20\22\4\377\377" /* 0x0f8/0x01 zen2..zen4: absent */
+	    "\370\0\1\23\23\4\377\377" /* 0x0f8/0x01 zen5: absent */
+	    "\370\0\2\0\10\1\206\71" /* 0x0f8/0x02 k8_revb..fam10h_istanbul: same */
+	    "\370\0\2\11\17\4\377\377" /* 0x0f8/0x02 fam11h..hygon18h: absent */
+	    "\370\0\2\20\22\4\377\377" /* 0x0f8/0x02 zen2..zen4: absent */
+	    "\370\0\2\23\23\4\377\377" /* 0x0f8/0x02 zen5: absent */
+	    "\370\0\4\0\10\1\253\71" /* 0x0f8/0x04 k8_revb..fam10h_istanbul: same */
+	    "\370\0\4\11\17\4\377\377" /* 0x0f8/0x04 fam11h..hygon18h: absent */
+	    "\370\0\4\20\22\4\377\377" /* 0x0f8/0x04 zen2..zen4: absent */
+	    "\370\0\4\23\23\4\377\377" /* 0x0f8/0x04 zen5: absent */
+	    "\370\0\10\0\10\1\332\71" /* 0x0f8/0x08 k8_revb..fam10h_istanbul: same */
+	    "\370\0\10\11\17\4\377\377" /* 0x0f8/0x08 fam11h..hygon18h: absent */
+	    "\370\0\10\20\22\4\377\377" /* 0x0f8/0x08 zen2..zen4: absent */
+	    "\370\0\10\23\23\4\377\377" /* 0x0f8/0x08 zen5: absent */
+	    "\370\0\17\0\5\1\376\71" /* 0x0f8/0x0f k8_revb..k8_revg: same */
+	    "\370\0\17\6\10\1\27\72" /* 0x0f8/0x0f fam10h_barcelona..fam10h_istanbul: same */
+	    "\370\0\17\11\17\4\377\377" /* 0x0f8/0x0f fam11h..hygon18h: absent */
+	    "\370\0\17\20\22\4\377\377" /* 0x0f8/0x0f zen2..zen4: absent */
+	    "\370\0\17\23\23\4\377\377"; /* 0x0f8/0x0f zen5: absent */
 	/* clang-format on */
 	if (i >= 500u)
 		return (const uint8_t *)part1 + (i - 500u) * 8u;
@@ -9304,33 +9294,33 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
-	    "\x0f\x00\x0f\x00\x04\x04\x00\x00" /* k8_revb */
-	    "\x0f\x00\x0f\x00\x05\x05\x00\x01" /* k8_revb */
-	    "\x0f\x00\x0f\x00\x00\x0f\x00\x0f" /* k8_revc */
-	    "\x0f\x00\x0f\x00\x10\x1f\x00\x0f" /* k8_revd */
-	    "\x0f\x00\x0f\x00\x20\x3f\x00\x0f" /* k8_reve */
-	    "\x0f\x00\x0f\x00\x40\x5f\x00\x0f" /* k8_revf */
-	    "\x0f\x00\x0f\x00\xc0\xcf\x00\x0f" /* k8_revf */
-	    "\x0f\x00\x0f\x00\x60\x8f\x00\x0f" /* k8_revg */
-	    "\x10\x00\x10\x00\x00\x03\x00\x0f" /* fam10h_barcelona */
-	    "\x10\x00\x10\x00\x07\x07\x00\x0f" /* fam10h_barcelona */
-	    "\x10\x00\x10\x00\x0a\xff\x00\x0f" /* fam10h_barcelona */
-	    "\x10\x00\x10\x00\x04\x06\x00\x0f" /* fam10h_shanghai */
-	    "\x10\x00\x10\x00\x08\x09\x00\x0f" /* fam10h_istanbul */
-	    "\x11\x00\x11\x00\x00\xff\x00\x0f" /* fam11h */
-	    "\x12\x00\x12\x00\x00\xff\x00\x0f" /* fam12h */
-	    "\x14\x00\x14\x00\x00\xff\x00\x0f" /* fam14h */
-	    "\x15\x00\x15\x00\x00\xff\x00\x0f" /* fam15h */
-	    "\x16\x00\x16\x00\x00\xff\x00\x0f" /* fam16h */
-	    "\x17\x00\x17\x00\x00\x2f\x00\x0f" /* zen1 */
-	    "\x18\x00\x18\x00\x00\xff\x00\x0f" /* hygon18h */
-	    "\x17\x00\x17\x00\x30\xff\x00\x0f" /* zen2 */
-	    "\x19\x00\x19\x00\x00\x0f\x00\x0f" /* zen3 */
-	    "\x19\x00\x19\x00\x20\x5f\x00\x0f" /* zen3 */
-	    "\x19\x00\x19\x00\x10\x1f\x00\x0f" /* zen4 */
-	    "\x19\x00\x19\x00\x60\xff\x00\x0f" /* zen4 */
-	    "\x1a\x00\x1a\x00\x00\xff\x00\x0f" /* zen5 */
-	    "\x00\x00\x0e\x01\x00\xff\x00\x0f"; /* intel_arch */
+	    "\17\0\17\0\4\4\0\0" /* k8_revb */
+	    "\17\0\17\0\5\5\0\1" /* k8_revb */
+	    "\17\0\17\0\0\17\0\17" /* k8_revc */
+	    "\17\0\17\0\20\37\0\17" /* k8_revd */
+	    "\17\0\17\0\40\77\0\17" /* k8_reve */
+	    "\17\0\17\0\100\137\0\17" /* k8_revf */
+	    "\17\0\17\0\300\317\0\17" /* k8_revf */
+	    "\17\0\17\0\140\217\0\17" /* k8_revg */
+	    "\20\0\20\0\0\3\0\17" /* fam10h_barcelona */
+	    "\20\0\20\0\7\7\0\17" /* fam10h_barcelona */
+	    "\20\0\20\0\12\377\0\17" /* fam10h_barcelona */
+	    "\20\0\20\0\4\6\0\17" /* fam10h_shanghai */
+	    "\20\0\20\0\10\11\0\17" /* fam10h_istanbul */
+	    "\21\0\21\0\0\377\0\17" /* fam11h */
+	    "\22\0\22\0\0\377\0\17" /* fam12h */
+	    "\24\0\24\0\0\377\0\17" /* fam14h */
+	    "\25\0\25\0\0\377\0\17" /* fam15h */
+	    "\26\0\26\0\0\377\0\17" /* fam16h */
+	    "\27\0\27\0\0\57\0\17" /* zen1 */
+	    "\30\0\30\0\0\377\0\17" /* hygon18h */
+	    "\27\0\27\0\60\377\0\17" /* zen2 */
+	    "\31\0\31\0\0\17\0\17" /* zen3 */
+	    "\31\0\31\0\40\137\0\17" /* zen3 */
+	    "\31\0\31\0\20\37\0\17" /* zen4 */
+	    "\31\0\31\0\140\377\0\17" /* zen4 */
+	    "\32\0\32\0\0\377\0\17" /* zen5 */
+	    "\0\0\16\1\0\377\0\17"; /* intel_arch */
 	/* clang-format on */
 	return (const uint8_t *)part0 + i * 8u;
 }
@@ -9349,27 +9339,27 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
-	    "\x78\x3a\x81\x3a\x97\x3a\x00\x02\x03" /* k8_revb */
-	    "\xa4\x3a\xad\x3a\x97\x3a\x02\x01\x03" /* k8_revc */
-	    "\xc3\x3a\xcc\x3a\x97\x3a\x03\x01\x03" /* k8_revd */
-	    "\xe2\x3a\xeb\x3a\x97\x3a\x04\x01\x03" /* k8_reve */
-	    "\x01\x3b\x0a\x3b\x97\x3a\x05\x02\x03" /* k8_revf */
-	    "\x20\x3b\x29\x3b\x97\x3a\x07\x01\x03" /* k8_revg */
-	    "\x3f\x3b\x5c\x3b\x97\x3a\x08\x03\x03" /* fam10h_barcelona */
-	    "\x7b\x3b\x97\x3b\x97\x3a\x0b\x01\x03" /* fam10h_shanghai */
-	    "\xb5\x3b\xd1\x3b\x97\x3a\x0c\x01\x03" /* fam10h_istanbul */
-	    "\xef\x3b\xfa\x3b\x97\x3a\x0d\x01\x03" /* fam11h */
-	    "\x16\x3c\x21\x3c\x97\x3a\x0e\x01\x03" /* fam12h */
-	    "\x3c\x3c\x47\x3c\x97\x3a\x0f\x01\x03" /* fam14h */
-	    "\x63\x3c\x6e\x3c\x97\x3a\x10\x01\x03" /* fam15h */
-	    "\x8e\x3c\x99\x3c\x97\x3a\x11\x01\x03" /* fam16h */
-	    "\xae\x3c\xbf\x3c\x97\x3a\x12\x01\x03" /* zen1 */
-	    "\xd9\x3c\xea\x3c\x19\x3d\x13\x01\x03" /* hygon18h */
-	    "\x26\x3d\x37\x3d\x97\x3a\x14\x01\x03" /* zen2 */
-	    "\x6b\x3d\x7c\x3d\x97\x3a\x15\x02\x03" /* zen3 */
-	    "\xb0\x3d\xc1\x3d\x97\x3a\x17\x02\x03" /* zen4 */
-	    "\xf5\x3d\x06\x3e\x97\x3a\x19\x01\x03" /* zen5 */
-	    "\x1f\x3e\x3a\x3e\x65\x3e\x1a\x01\x02"; /* intel_arch */
+	    "\170\72\201\72\227\72\0\2\3" /* k8_revb */
+	    "\244\72\255\72\227\72\2\1\3" /* k8_revc */
+	    "\303\72\314\72\227\72\3\1\3" /* k8_revd */
+	    "\342\72\353\72\227\72\4\1\3" /* k8_reve */
+	    "\1\73\12\73\227\72\5\2\3" /* k8_revf */
+	    "\40\73\51\73\227\72\7\1\3" /* k8_revg */
+	    "\77\73\134\73\227\72\10\3\3" /* fam10h_barcelona */
+	    "\173\73\227\73\227\72\13\1\3" /* fam10h_shanghai */
+	    "\265\73\321\73\227\72\14\1\3" /* fam10h_istanbul */
+	    "\357\73\372\73\227\72\15\1\3" /* fam11h */
+	    "\26\74\41\74\227\72\16\1\3" /* fam12h */
+	    "\74\74\107\74\227\72\17\1\3" /* fam14h */
+	    "\143\74\156\74\227\72\20\1\3" /* fam15h */
+	    "\216\74\231\74\227\72\21\1\3" /* fam16h */
+	    "\256\74\277\74\227\72\22\1\3" /* zen1 */
+	    "\331\74\352\74\31\75\23\1\3" /* hygon18h */
+	    "\46\75\67\75\227\72\24\1\3" /* zen2 */
+	    "\153\75\174\75\227\72\25\2\3" /* zen3 */
+	    "\260\75\301\75\227\72\27\2\3" /* zen4 */
+	    "\365\75\6\76\227\72\31\1\3" /* zen5 */
+	    "\37\76\72\76\145\76\32\1\2"; /* intel_arch */
 	/* clang-format on */
 	return (const uint8_t *)part0 + i * 9u;
 }
@@ -9380,7 +9370,7 @@ KPROF_API const char *kprof_counts_status_name(int status)
 	static const char names[] = "unknown\0same\0different\0partial\0absent\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\015\000\003\000\000\000\027\000\004\000\000\000\037\000";
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\15\0\3\0\0\0\27\0\4\0\0\0\37\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 5u, status);
 }
@@ -9539,9 +9529,9 @@ KPROF_API const char *kprof_cpu_fact_name(int value)
 	        "lwp_ecx\0lwp_edx\0amd_perfmon_eax\0amd_perfmon_ebx\0amd_perfmon_ecx\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\013\000\002\000\000\000\026\000\003\000\000\000\041\000\004\000\000\000\053\000\005\000\000\000\056\000\006\000\000\000\072\000\007\000\000\000\106\000\010\000\000\000\122\000\011\000\000\000\136\000\012\000\000\000"
-	    "\152\000\013\000\000\000\164\000\014\000\000\000\174\000\015\000\000\000\204\000\016\000\000\000\214\000\017\000\000\000\230\000\020\000\000\000\250\000\021\000\000\000\270\000\022\000\000\000\313\000\023\000\000\000\335\000\024\000\000\000\357\000\025\000"
-	    "\000\000\373\000\026\000\000\000\011\001\027\000\000\000\023\001\030\000\000\000\027\001\031\000\000\000\037\001\032\000\000\000\047\001\033\000\000\000\057\001\034\000\000\000\067\001\035\000\000\000\107\001\036\000\000\000\127\001";
+	    "\0\0\0\0\0\0\1\0\0\0\13\0\2\0\0\0\26\0\3\0\0\0\41\0\4\0\0\0\53\0\5\0\0\0\56\0\6\0\0\0\72\0\7\0\0\0\106\0\10\0\0\0\122\0\11\0\0\0\136\0\12\0\0\0"
+	    "\152\0\13\0\0\0\164\0\14\0\0\0\174\0\15\0\0\0\204\0\16\0\0\0\214\0\17\0\0\0\230\0\20\0\0\0\250\0\21\0\0\0\270\0\22\0\0\0\313\0\23\0\0\0\335\0\24\0\0\0\357\0\25\0"
+	    "\0\0\373\0\26\0\0\0\11\1\27\0\0\0\23\1\30\0\0\0\27\1\31\0\0\0\37\1\32\0\0\0\47\1\33\0\0\0\57\1\34\0\0\0\67\1\35\0\0\0\107\1\36\0\0\0\127\1";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 31u, value);
 }
@@ -9557,69 +9547,69 @@ KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
 		kprof_cpu_fact_row rows[31];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* vendor_ebx */
-	    "\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* vendor_edx */
-	    "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* vendor_ecx */
-	    "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0f\xff\x3f\xff" /* signature */
-	    "\x00\x00\x00\x01\x00\x00\x00\x00\x03\x00\x00\x00\x00\x20\x00\x00" /* ds */
-	    "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x80\x00\x80\x14" /* ds_features */
-	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_eax */
-	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ebx */
-	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ecx */
-	    "\x00\x00\x00\x0a\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* perfmon_edx */
-	    "\x00\x00\x00\x1a\x00\x00\x00\x00\x00\x00\x00\x00\xff\x00\x00\x00" /* core_type */
-	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lbr_eax */
-	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lbr_ebx */
-	    "\x00\x00\x00\x1c\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lbr_ecx */
-	    "\x00\x00\x00\x23\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext */
-	    "\x00\x00\x00\x23\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_ebx */
-	    "\x00\x00\x00\x23\x00\x00\x00\x01\x00\x00\x00\x00\xff\xff\xff\xff" /* gp_counter_mask */
-	    "\x00\x00\x00\x23\x00\x00\x00\x01\x01\x00\x00\x00\xff\xff\xff\xff" /* fixed_counter_mask */
-	    "\x00\x00\x00\x23\x00\x00\x00\x02\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_eax */
-	    "\x00\x00\x00\x23\x00\x00\x00\x02\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_ebx */
-	    "\x00\x00\x00\x23\x00\x00\x00\x03\x00\x00\x00\x00\xff\xff\xff\xff" /* arch_events */
-	    "\x80\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x19\x80\x84\x00" /* ext_perf_bits */
-	    "\x80\x00\x00\x01\x00\x00\x00\x00\x03\x00\x00\x00\x20\x00\x00\x00" /* long_mode */
-	    "\x80\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* ibs */
-	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lwp_eax */
-	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lwp_ebx */
-	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lwp_ecx */
-	    "\x80\x00\x00\x1c\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* lwp_edx */
-	    "\x80\x00\x00\x22\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_eax */
-	    "\x80\x00\x00\x22\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ebx */
-	    "\x80\x00\x00\x22\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ecx */
+	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
+	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
+	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
+	    "\0\0\0\1\0\0\0\0\0\0\0\0\17\377\77\377" /* signature */
+	    "\0\0\0\1\0\0\0\0\3\0\0\0\0\40\0\0" /* ds */
+	    "\0\0\0\1\0\0\0\0\2\0\0\0\200\0\200\24" /* ds_features */
+	    "\0\0\0\12\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
+	    "\0\0\0\12\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
+	    "\0\0\0\12\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
+	    "\0\0\0\12\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
+	    "\0\0\0\32\0\0\0\0\0\0\0\0\377\0\0\0" /* core_type */
+	    "\0\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
+	    "\0\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
+	    "\0\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
+	    "\0\0\0\43\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
+	    "\0\0\0\43\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
+	    "\0\0\0\43\0\0\0\1\0\0\0\0\377\377\377\377" /* gp_counter_mask */
+	    "\0\0\0\43\0\0\0\1\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
+	    "\0\0\0\43\0\0\0\2\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
+	    "\0\0\0\43\0\0\0\2\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
+	    "\0\0\0\43\0\0\0\3\0\0\0\0\377\377\377\377" /* arch_events */
+	    "\200\0\0\1\0\0\0\0\2\0\0\0\31\200\204\0" /* ext_perf_bits */
+	    "\200\0\0\1\0\0\0\0\3\0\0\0\40\0\0\0" /* long_mode */
+	    "\200\0\0\33\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
+	    "\200\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
+	    "\200\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
+	    "\200\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
+	    "\200\0\0\34\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
+	    "\200\0\0\42\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
+	    "\200\0\0\42\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
+	    "\200\0\0\42\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
 #else
-	    "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* vendor_ebx */
-	    "\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* vendor_edx */
-	    "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* vendor_ecx */
-	    "\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\x3f\xff\x0f" /* signature */
-	    "\x01\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x20\x00" /* ds */
-	    "\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x14\x80\x00\x80" /* ds_features */
-	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_eax */
-	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ebx */
-	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ecx */
-	    "\x0a\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* perfmon_edx */
-	    "\x1a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff" /* core_type */
-	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lbr_eax */
-	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lbr_ebx */
-	    "\x1c\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lbr_ecx */
-	    "\x23\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext */
-	    "\x23\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_ebx */
-	    "\x23\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* gp_counter_mask */
-	    "\x23\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* fixed_counter_mask */
-	    "\x23\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_eax */
-	    "\x23\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* perfmon_ext_2_ebx */
-	    "\x23\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* arch_events */
-	    "\x01\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\x00\x84\x80\x19" /* ext_perf_bits */
-	    "\x01\x00\x00\x80\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x20" /* long_mode */
-	    "\x1b\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* ibs */
-	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* lwp_eax */
-	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* lwp_ebx */
-	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* lwp_ecx */
-	    "\x1c\x00\x00\x80\x00\x00\x00\x00\x03\x00\x00\x00\xff\xff\xff\xff" /* lwp_edx */
-	    "\x22\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_eax */
-	    "\x22\x00\x00\x80\x00\x00\x00\x00\x01\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ebx */
-	    "\x22\x00\x00\x80\x00\x00\x00\x00\x02\x00\x00\x00\xff\xff\xff\xff" /* amd_perfmon_ecx */
+	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
+	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
+	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
+	    "\1\0\0\0\0\0\0\0\0\0\0\0\377\77\377\17" /* signature */
+	    "\1\0\0\0\0\0\0\0\3\0\0\0\0\0\40\0" /* ds */
+	    "\1\0\0\0\0\0\0\0\2\0\0\0\24\200\0\200" /* ds_features */
+	    "\12\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
+	    "\12\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
+	    "\12\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
+	    "\12\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
+	    "\32\0\0\0\0\0\0\0\0\0\0\0\0\0\0\377" /* core_type */
+	    "\34\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
+	    "\34\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
+	    "\34\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
+	    "\43\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
+	    "\43\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
+	    "\43\0\0\0\1\0\0\0\0\0\0\0\377\377\377\377" /* gp_counter_mask */
+	    "\43\0\0\0\1\0\0\0\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
+	    "\43\0\0\0\2\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
+	    "\43\0\0\0\2\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
+	    "\43\0\0\0\3\0\0\0\0\0\0\0\377\377\377\377" /* arch_events */
+	    "\1\0\0\200\0\0\0\0\2\0\0\0\0\204\200\31" /* ext_perf_bits */
+	    "\1\0\0\200\0\0\0\0\3\0\0\0\0\0\0\40" /* long_mode */
+	    "\33\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
+	    "\34\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
+	    "\34\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
+	    "\34\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
+	    "\34\0\0\200\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
+	    "\42\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
+	    "\42\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
+	    "\42\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
 #endif
 	};
 	/* clang-format on */
@@ -10743,7 +10733,7 @@ KPROF_API const char *kprof_dump_format_name(int value)
 	static const char names[] = "unknown\0aida64\0cpuid -r\0hwloc\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\017\000\003\000\000\000\030\000";
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\17\0\3\0\0\0\30\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 4u, value);
 }
@@ -10771,8 +10761,8 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 	        "rising)\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\023\000\002\000\000\000\143\000\003\000\000\000\262\000\004\000\000\000\313\000\005\000\000\000\005\001\006\000\000\000\040\001\007\000\000\000\146\001\010\000\000\000\177\001\011\000\000\000\255\001\012\000\000\000"
-	    "\323\001\013\000\000\000\347\001\014\000\000\000\010\002\015\000\000\000\072\002\016\000\000\000\166\002\017\000\000\000\240\002";
+	    "\0\0\0\0\0\0\1\0\0\0\23\0\2\0\0\0\143\0\3\0\0\0\262\0\4\0\0\0\313\0\5\0\0\0\5\1\6\0\0\0\40\1\7\0\0\0\146\1\10\0\0\0\177\1\11\0\0\0\255\1\12\0\0\0"
+	    "\323\1\13\0\0\0\347\1\14\0\0\0\10\2\15\0\0\0\72\2\16\0\0\0\166\2\17\0\0\0\240\2";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 16u, value);
 }
@@ -10785,7 +10775,7 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value)
 	static const char names[] = "missing\0unknown\0unexpected\0name\0min\0max\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\020\000\003\000\000\000\033\000\004\000\000\000\040\000\005\000\000\000\044\000";
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\20\0\3\0\0\0\33\0\4\0\0\0\40\0\5\0\0\0\44\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 6u, value);
 }
@@ -12022,7 +12012,7 @@ KPROF_API const char *kprof_lwp_revision_name(int value)
 	static const char names[] = "none\0shipped\0proposal\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\015\000";
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\15\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 3u, value);
 }
@@ -12036,7 +12026,7 @@ KPROF_API const char *kprof_lwp_event_name(int value)
 	        "lwpval\0instructions\0branches\0dcache\0core-clocks\0ref-clocks\0lwpins\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\001\000\000\000\000\000\002\000\000\000\007\000\003\000\000\000\024\000\004\000\000\000\035\000\005\000\000\000\044\000\006\000\000\000\060\000\377\000\000\000\073\000";
+	    "\1\0\0\0\0\0\2\0\0\0\7\0\3\0\0\0\24\0\4\0\0\0\35\0\5\0\0\0\44\0\6\0\0\0\60\0\377\0\0\0\73\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 7u, value);
 }
@@ -12049,7 +12039,7 @@ KPROF_API const char *kprof_lwp_proposal_event_name(int value)
 	static const char names[] = "invalid\0instructions\0branches\0dcache\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\010\000\002\000\000\000\025\000\003\000\000\000\036\000";
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0\3\0\0\0\36\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 4u, value);
 }
@@ -12062,7 +12052,7 @@ KPROF_API const char *kprof_lwp_data_source_name(int value)
 	static const char names[] = "none\0local-l3\0remote\0dram\0remote-cache\0other\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\016\000\003\000\000\000\025\000\004\000\000\000\032\000\007\000\000\000\047\000";
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\25\0\4\0\0\0\32\0\7\0\0\0\47\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 6u, value);
 }
@@ -12078,8 +12068,8 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 	        "event-count\0interval\0random\0threshold\0feature\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\005\000\002\000\000\000\016\000\003\000\000\000\036\000\004\000\000\000\051\000\005\000\000\000\072\000\006\000\000\000\112\000\007\000\000\000\131\000\010\000\000\000\150\000\011\000\000\000\161\000\012\000\000\000"
-	    "\203\000\013\000\000\000\223\000\014\000\000\000\237\000\015\000\000\000\250\000\016\000\000\000\257\000\017\000\000\000\271\000";
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\36\0\4\0\0\0\51\0\5\0\0\0\72\0\6\0\0\0\112\0\7\0\0\0\131\0\10\0\0\0\150\0\11\0\0\0\161\0\12\0\0\0"
+	    "\203\0\13\0\0\0\223\0\14\0\0\0\237\0\15\0\0\0\250\0\16\0\0\0\257\0\17\0\0\0\271\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 16u, value);
 }
@@ -13090,9 +13080,9 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value)
 	        "\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\000\000\000\000\000\000\001\000\000\000\043\000\002\000\000\000\102\000\003\000\000\000\143\000\004\000\000\000\204\000\005\000\000\000\251\000\006\000\000\000\307\000\007\000\000\000\351\000\010\000\000\000\020\001\011\000\000\000\061\001\012\000\000\000"
-	    "\131\001\013\000\000\000\174\001\014\000\000\000\235\001\015\000\000\000\300\001\016\000\000\000\347\001\017\000\000\000\015\002\020\000\000\000\065\002\021\000\000\000\127\002\022\000\000\000\175\002\023\000\000\000\236\002\024\000\000\000\313\002\025\000"
-	    "\000\000\364\002\026\000\000\000\032\003\027\000\000\000\103\003\030\000\000\000\164\003\031\000\000\000\241\003";
+	    "\0\0\0\0\0\0\1\0\0\0\43\0\2\0\0\0\102\0\3\0\0\0\143\0\4\0\0\0\204\0\5\0\0\0\251\0\6\0\0\0\307\0\7\0\0\0\351\0\10\0\0\0\20\1\11\0\0\0\61\1\12\0\0\0"
+	    "\131\1\13\0\0\0\174\1\14\0\0\0\235\1\15\0\0\0\300\1\16\0\0\0\347\1\17\0\0\0\15\2\20\0\0\0\65\2\21\0\0\0\127\2\22\0\0\0\175\2\23\0\0\0\236\2\24\0\0\0\313\2\25\0"
+	    "\0\0\364\2\26\0\0\0\32\3\27\0\0\0\103\3\30\0\0\0\164\3\31\0\0\0\241\3";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 26u, value);
 }
@@ -13108,7 +13098,7 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value)
 	        "TraceLbrConfigurationInfo\0TraceLbrEventListInfo\0TraceMaxPmcCounterQuery\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\005\000\000\000\000\000\006\000\000\000\040\000\007\000\000\000\075\000\010\000\000\000\130\000\011\000\000\000\156\000\024\000\000\000\206\000\025\000\000\000\240\000\026\000\000\000\266\000";
+	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 8u, value);
 }

@@ -317,8 +317,7 @@ def scalar_runs(fields, base=0):
 
 
 def runs_literal(runs):
-    """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width.
-    Octal escapes of three digits never run into the next character."""
+    """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width."""
     return c_bytes([x for o, n, w in runs for x in (o & 0xFF, o >> 8, n, w)])
 
 
@@ -838,11 +837,18 @@ def perfect_hash(keys, pool_at):
     raise SpecError("name hash: no perfect hash found")
 
 
+def c_escapes(data):
+    """Bytes as the inside of a C string literal, each byte its shortest octal escape: the
+    fewest characters for the compiler to lex (docs/performance.md, design changes). Every
+    character of the literal is an escape, so none runs into a following digit."""
+    return "".join(f"\\{b:o}" for b in data)
+
+
 def c_bytes(values, width=1):
     """Integers as one C string literal of little-endian bytes (a string parses faster than an
-    initializer list); octal escapes of three digits never run into the next character."""
+    initializer list)."""
     data = b"".join(v.to_bytes(width, "little") for v in values)
-    lines = ['"' + "".join(f"\\{b:03o}" for b in data[i:i + 64]) + '"' for i in range(0, len(data), 64)]
+    lines = ['"' + c_escapes(data[i:i + 64]) + '"' for i in range(0, len(data), 64)]
     return "\n\t    ".join(lines) or '""'
 
 
@@ -962,7 +968,7 @@ def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
             for order in data:
                 data[order][c["at"]:c["at"] + c["width"]] = v.to_bytes(c["width"], order)
         for order in data:
-            items[order].append(('"' + "".join(f"\\x{b:02x}" for b in data[order]) + '"', size, comment))
+            items[order].append(('"' + c_escapes(data[order]) + '"', size, comment))
     t = {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": size,
          "count": len(rows), "mirror": mirror, "chunks": literal_chunks(items["little"])}
     if mirror:
