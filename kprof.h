@@ -1158,11 +1158,17 @@ typedef enum kprof_cpuid_register {
  * single out.
  * Source: Intel SDM vol. 2A (CPUID: extended family/model rules; hypervisor range
  * 0x40000000-0x4FFFFFFF is reserved for software); AMD APM vol. 3 (CPUID Fn0000_0001_EAX);
- * Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's Emon needs family 6 or 15) */
+ * Linux arch/x86/lib/cpu.c x86_model(); Geoff Chappell's Windows HAL pages (rule 3: the 32-bit
+ * HAL's Emon needs family 6 or 15). The extended model: Intel's rule names base families 6 and
+ * 15, AMD's base family 15, Linux's every family from 6 up. The three agree on every Intel and
+ * AMD part (AMD's family-6 parts have extended model 0); they differ only on other vendors'
+ * families 7 to 14, where kprof trusts Linux and the vendor: glibc's sysdeps/x86/cpu-
+ * features.c, in Zhaoxin's own patch, tells its family-7 parts apart as models 0x1B and 0x3B
+ * (leaf 1 eax 0x000107Bx, 0x000307Bx), which Intel's rule would both make model 0xB. */
 #define KPROF_CPUID_HV_RANGE_END 0x50000000u /* first leaf above the hypervisor range */
 #define KPROF_CPUID_EXT_RANGE_END                                                                  \
 	0x80010000u /* a max extended leaf at or above this is garbage, not a range */
-#define KPROF_CPUID_FAMILY_P6       0x6u /* base family 6: the extended model counts (Intel) */
+#define KPROF_CPUID_FAMILY_P6       0x6u /* base family 6: the extended model counts from it up */
 #define KPROF_CPUID_FAMILY_EXTENDED 0xFu /* base family 15: the extended family and model count */
 
 /* Leaf 0 eax: the highest basic leaf. Processors echo the highest leaf's values for leaves
@@ -1177,7 +1183,8 @@ typedef enum kprof_cpuid_register {
 
 /* Leaf 1 eax: version information. Use kprof_cpuid_family/model for the displayed values.
  * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID
- * Fn0000_0001_EAX */
+ * Fn0000_0001_EAX; Linux arch/x86/lib/cpu.c x86_model() for the extended model of other
+ * vendors' families (see the cpuid leaf ranges and families constants) */
 
 #define KPROF_CPUID_1_EAX_STEPPING_SHIFT 0 /* stepping ID */
 #define KPROF_CPUID_1_EAX_STEPPING_WIDTH 4
@@ -1192,7 +1199,7 @@ typedef enum kprof_cpuid_register {
 #define KPROF_CPUID_1_EAX_TYPE_WIDTH     2
 #define KPROF_CPUID_1_EAX_TYPE_MASK      0x3000u
 #define KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT                                                          \
-	16 /* extended model: model bits 7:4 when the base family is 6 or 15 */
+	16 /* extended model: model bits 7:4 when the base family is 6 or above */
 #define KPROF_CPUID_1_EAX_EXT_MODEL_WIDTH 4
 #define KPROF_CPUID_1_EAX_EXT_MODEL_MASK  0xF0000u
 #define KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT                                                         \
@@ -1630,9 +1637,9 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
 /* The displayed family from leaf 1 eax: the base family, plus the extended family when the
  * base family is 15 (Intel SDM and AMD APM agree). */
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax);
-/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
- * family is 6 or 15 (Intel's rule; AMD's "family 15" rule gives the same on every AMD part,
- * whose family-6 parts have extended model 0). */
+/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 from base family
+ * 6 up (Linux's x86_model(); Intel's "6 or 15" and AMD's "15" give the same on every part of
+ * theirs, and Zhaoxin's family-7 parts get the models Linux uses for them). */
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax);
 /* The stepping from leaf 1 eax. */
 KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax);
@@ -6667,7 +6674,7 @@ KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
-	if (base == KPROF_CPUID_FAMILY_P6 || base == KPROF_CPUID_FAMILY_EXTENDED)
+	if (base >= KPROF_CPUID_FAMILY_P6)
 		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
 		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
 	return model;

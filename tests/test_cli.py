@@ -203,7 +203,7 @@ def expect(block, tabs, hal="x64"):
     a = reg(1, 0)
     base_family, base_model = (a >> 8) & 0xF, (a >> 4) & 0xF
     e["family"] = base_family + ((a >> 20) & 0xFF if base_family == 0xF else 0)
-    ext_model = base_family == 0xF or (vendor == "intel" and base_family == 6)
+    ext_model = base_family >= 6  # Linux arch/x86/lib/cpu.c x86_model()
     e["model"] = base_model | (((a >> 16) & 0xF) << 4 if ext_model else 0)
     e["stepping"] = a & 0xF
 

@@ -374,6 +374,11 @@ static void test_edges(void)
 	CHECK_EQ(kprof_cpuid_model(0x00000F29), 0x2);
 	CHECK_EQ(kprof_cpuid_model(0x000106E5), 0x1E);
 	CHECK_EQ(kprof_cpuid_model(0x00010563), 0x6); /* family 5: no extended model */
+	/* Zhaoxin family 7 (KX-5000, KX-6000, KX-7000): the models Linux gives them */
+	CHECK_EQ(kprof_cpuid_family(0x000307B1), 7);
+	CHECK_EQ(kprof_cpuid_model(0x000107B1), 0x1B);
+	CHECK_EQ(kprof_cpuid_model(0x000307B1), 0x3B);
+	CHECK_EQ(kprof_cpuid_model(0x000607B1), 0x6B);
 }
 
 /* ------------------------------------------------------------------ vendor strings */

@@ -33,9 +33,9 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
 /* The displayed family from leaf 1 eax: the base family, plus the extended family when the
  * base family is 15 (Intel SDM and AMD APM agree). */
 KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax);
-/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 when the base
- * family is 6 or 15 (Intel's rule; AMD's "family 15" rule gives the same on every AMD part,
- * whose family-6 parts have extended model 0). */
+/* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 from base family
+ * 6 up (Linux's x86_model(); Intel's "6 or 15" and AMD's "15" give the same on every part of
+ * theirs, and Zhaoxin's family-7 parts get the models Linux uses for them). */
 KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax);
 /* The stepping from leaf 1 eax. */
 KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax);
