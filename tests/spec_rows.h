@@ -51,36 +51,61 @@ static inline int spec_next_fields(FILE *fp, char *line, size_t size, char **f, 
 	return spec_split(line, f, n) ? 1 : -1;
 }
 
-/* Load the dump at path into rows; returns the number of rows, or -1 (with a message) on
- * a malformed or unreadable file. */
-static inline int spec_rows_load(const char *path, spec_row *rows, int cap)
+/* Every line of the tab-separated file at path, split into exactly n (<= 8) fields and handed
+ * to row(f, ctx), which returns 0, or -1 when the fields do not fit what the caller holds.
+ * Returns the number of lines, or -1 with "cannot read" or "path:line: ..." on stderr. */
+static inline int spec_read_rows(const char *path, int n, int (*row)(char **f, void *ctx),
+                                 void *ctx)
 {
-	char line[1024], *f[6];
-	int n = 0, got;
+	char line[1024], *f[8];
+	int lines = 0, got;
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
 		fprintf(stderr, "cannot read %s\n", path);
 		return -1;
 	}
-	while ((got = spec_next_fields(fp, line, sizeof line, f, 6)) != 0) {
-		char *end;
-		if (got < 0 || n == cap || strlen(f[0]) >= sizeof rows->table ||
-		    strlen(f[2]) >= sizeof rows->name || strlen(f[5]) >= sizeof rows->reason) {
-			fprintf(stderr, "%s:%d: malformed row\n", path, n + 1);
+	while ((got = spec_next_fields(fp, line, sizeof line, f, n)) != 0) {
+		if (got < 0 || row(f, ctx) < 0) {
+			fprintf(stderr, "%s:%d: malformed line, or one more than the test holds\n",
+			        path, lines + 1);
 			fclose(fp);
 			return -1;
 		}
-		memset(&rows[n], 0, sizeof rows[n]);
-		strcpy(rows[n].table, f[0]);
-		rows[n].value = strtoul(f[1], &end, 16);
-		strcpy(rows[n].name, f[2]);
-		rows[n].has_select = f[3][0] != '\0';
-		rows[n].select = rows[n].has_select ? strtoul(f[3], &end, 16) : 0;
-		rows[n].ebx_bit = f[4][0] ? atoi(f[4]) : -1;
-		strcpy(rows[n].reason, f[5]);
-		n++;
+		lines++;
 	}
 	fclose(fp);
-	return n;
+	return lines;
+}
+
+typedef struct spec_rows_sink {
+	spec_row *rows;
+	int cap, n;
+} spec_rows_sink;
+
+static inline int spec_rows_add(char **f, void *ctx)
+{
+	spec_rows_sink *s = (spec_rows_sink *)ctx;
+	spec_row *r = &s->rows[s->n];
+	if (s->n == s->cap || strlen(f[0]) >= sizeof r->table || strlen(f[2]) >= sizeof r->name ||
+	    strlen(f[5]) >= sizeof r->reason)
+		return -1;
+	memset(r, 0, sizeof *r);
+	strcpy(r->table, f[0]);
+	r->value = strtoul(f[1], NULL, 16);
+	strcpy(r->name, f[2]);
+	r->has_select = f[3][0] != '\0';
+	r->select = r->has_select ? strtoul(f[3], NULL, 16) : 0;
+	r->ebx_bit = f[4][0] ? atoi(f[4]) : -1;
+	strcpy(r->reason, f[5]);
+	s->n++;
+	return 0;
+}
+
+/* Load the dump at path into rows; returns the number of rows, or -1 (with a message) on
+ * a malformed or unreadable file. */
+static inline int spec_rows_load(const char *path, spec_row *rows, int cap)
+{
+	spec_rows_sink s = {rows, cap, 0};
+	return spec_read_rows(path, 6, spec_rows_add, &s);
 }
 #endif

@@ -113,27 +113,21 @@ static int load_pmu(pmu_events *p)
 	return 1;
 }
 
-/* The PMU list (table TAB pmu per line). */
-static int load_pmu_list(const char *path)
+/* One line of the PMU list: table, pmu. */
+static int add_pmu(char **f, void *ctx)
 {
-	char line[256], *f[2];
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return 0;
-	while (npmus < MAX_PMUS && spec_next_fields(fp, line, sizeof line, f, 2) == 1) {
-		pmu_events *p;
-		if (strlen(f[0]) >= sizeof p->table || strlen(f[1]) >= sizeof p->name)
-			break;
-		p = calloc(1, sizeof *p);
-		if (!p)
-			break;
-		strcpy(p->table, f[0]);
-		strcpy(p->name, f[1]);
-		p->count = -1;
-		pmus[npmus++] = p;
-	}
-	fclose(fp);
-	return npmus > 0;
+	pmu_events *p;
+	(void)ctx;
+	if (npmus == MAX_PMUS || strlen(f[0]) >= sizeof p->table || strlen(f[1]) >= sizeof p->name)
+		return -1;
+	p = calloc(1, sizeof *p);
+	if (!p)
+		return -1;
+	strcpy(p->table, f[0]);
+	strcpy(p->name, f[1]);
+	p->count = -1;
+	pmus[npmus++] = p;
+	return 0;
 }
 
 /* Does a reason's PMU list ("a, b*: why") name this PMU? */
@@ -255,7 +249,7 @@ int main(int argc, char **argv)
 	}
 	ns = spec_rows_load(argv[1], spec, SPEC_ROWS_MAX);
 	CHECK(ns > 0);
-	if (!CHECK(load_pmu_list(argv[2])))
+	if (!CHECK(spec_read_rows(argv[2], 2, add_pmu, NULL) > 0))
 		fprintf(stderr, "no PMUs in %s\n", argv[2]);
 	for (k = 0; k < npmus; k++) {
 		if (!CHECK(load_pmu(pmus[k])))

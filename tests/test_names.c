@@ -47,35 +47,22 @@ typedef struct spec_name {
 static spec_name names[NAMES_MAX];
 static unsigned nnames;
 
-static int load(const char *path)
+/* One line of the names file: enumeration, value, string. */
+static int add_name(char **f, void *ctx)
 {
-	char line[512], *f[3];
-	int got;
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
-		fprintf(stderr, "cannot read %s\n", path);
+	unsigned i;
+	(void)ctx;
+	if (nnames == NAMES_MAX || strlen(f[2]) >= sizeof names->string)
 		return -1;
-	}
-	while ((got = spec_next_fields(fp, line, sizeof line, f, 3)) != 0) {
-		char *end;
-		unsigned i;
-		if (got < 0 || nnames == NAMES_MAX || strlen(f[2]) >= sizeof names->string) {
-			fprintf(stderr, "%s:%u: malformed line\n", path, nnames + 1);
-			fclose(fp);
-			return -1;
-		}
-		for (i = 0; i < NFUNCTIONS && strcmp(functions[i].spec_name, f[0]); i++)
-			;
-		/* A spec enumeration this test does not know: its name function is untested. */
-		if (!CHECK(i < NFUNCTIONS))
-			fprintf(stderr, "  spec enumeration '%s' has no entry in this test\n",
-			        f[0]);
-		names[nnames].fn = i;
-		names[nnames].value = strtol(f[1], &end, 10);
-		strcpy(names[nnames].string, f[2]);
-		nnames++;
-	}
-	fclose(fp);
+	for (i = 0; i < NFUNCTIONS && strcmp(functions[i].spec_name, f[0]); i++)
+		;
+	/* A spec enumeration this test does not know: its name function is untested. */
+	if (!CHECK(i < NFUNCTIONS))
+		fprintf(stderr, "  spec enumeration '%s' has no entry in this test\n", f[0]);
+	names[nnames].fn = i;
+	names[nnames].value = strtol(f[1], NULL, 10);
+	strcpy(names[nnames].string, f[2]);
+	nnames++;
 	return 0;
 }
 
@@ -91,7 +78,7 @@ static int is_value(unsigned fn, long v)
 int main(int argc, char **argv)
 {
 	unsigned fn, i;
-	if (argc != 2 || load(argv[1]) < 0) {
+	if (argc != 2 || spec_read_rows(argv[1], 3, add_name, NULL) < 0) {
 		fprintf(stderr, "usage: test_names SPEC_NAMES.tsv\n");
 		return 2;
 	}
