@@ -236,8 +236,8 @@
 
 typedef enum kprof_vendor {
 	KPROF_VENDOR_UNKNOWN = 0x0,
-	KPROF_VENDOR_INTEL = 0x1,
-	KPROF_VENDOR_AMD = 0x2,
+	KPROF_VENDOR_INTEL,
+	KPROF_VENDOR_AMD,
 } kprof_vendor;
 
 #ifndef KPROF_NO_NAMES
@@ -248,8 +248,8 @@ KPROF_API const char *kprof_vendor_name(int value);
  * Source: kprof's own API */
 
 typedef enum kprof_status {
-	KPROF_OK = 0x0,  /* success */
-	KPROF_END = 0x1, /* no more items: an iteration finished (not an error) */
+	KPROF_OK = 0x0, /* success */
+	KPROF_END,      /* no more items: an iteration finished (not an error) */
 	/* an argument is invalid (null pointer, unknown enumerator) */
 	KPROF_E_ARGUMENT = -1,
 	KPROF_E_NOT_FOUND = -2,     /* no such entry (source, name, leaf) */
@@ -1143,9 +1143,9 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 typedef enum kprof_cpuid_register {
 	KPROF_EAX = 0x0,
-	KPROF_EBX = 0x1,
-	KPROF_ECX = 0x2,
-	KPROF_EDX = 0x3,
+	KPROF_EBX,
+	KPROF_ECX,
+	KPROF_EDX,
 } kprof_cpuid_register;
 
 /* cpuid signatures: Values kprof compares cpuid registers with.
@@ -1554,35 +1554,23 @@ typedef enum kprof_cpuid_register {
 typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_VENDOR =
 	        0, /* leaf 0x00000000: max basic leaf (eax) and vendor string (ebx, edx, ecx) */
-	KPROF_CPUID_SLOT_FEATURES =
-	        1, /* leaf 0x00000001: family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
-	KPROF_CPUID_SLOT_STRUCT_EXT =
-	        2, /* leaf 0x00000007: structured extended features: architectural LBR (edx 19) */
-	KPROF_CPUID_SLOT_STRUCT_EXT1 =
-	        3, /* leaf 0x00000007.1: structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
-	KPROF_CPUID_SLOT_PERFMON = 4,  /* leaf 0x0000000A: architectural performance monitoring */
-	KPROF_CPUID_SLOT_ARCH_LBR = 5, /* leaf 0x0000001C: architectural LBR capabilities */
-	KPROF_CPUID_SLOT_PERFMON_EXT =
-	        6, /* leaf 0x00000023: architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
-	KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS =
-	        7, /* leaf 0x00000023.1: architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
-	KPROF_CPUID_SLOT_PERFMON_EXT_ACR =
-	        8, /* leaf 0x00000023.2: architectural perfmon extended: auto counter reload bitmaps */
-	KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS =
-	        9, /* leaf 0x00000023.3: architectural perfmon extended: supported architectural events (1 = available) */
-	KPROF_CPUID_SLOT_HV_VENDOR =
-	        10, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
-	KPROF_CPUID_SLOT_HV_INTERFACE =
-	        11, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
-	KPROF_CPUID_SLOT_HV_FEATURES =
-	        12, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
-	KPROF_CPUID_SLOT_EXT_MAX = 13, /* leaf 0x80000000: max extended leaf */
-	KPROF_CPUID_SLOT_EXT_FEATURES =
-	        14, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
-	KPROF_CPUID_SLOT_AMD_PERFMON =
-	        15, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
-	KPROF_CPUID_SLOT_LWP = 16, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
-	KPROF_CPUID_SLOT_COUNT = 17
+	KPROF_CPUID_SLOT_FEATURES, /* leaf 0x00000001: family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
+	KPROF_CPUID_SLOT_STRUCT_EXT, /* leaf 0x00000007: structured extended features: architectural LBR (edx 19) */
+	KPROF_CPUID_SLOT_STRUCT_EXT1, /* leaf 0x00000007.1: structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
+	KPROF_CPUID_SLOT_PERFMON,     /* leaf 0x0000000A: architectural performance monitoring */
+	KPROF_CPUID_SLOT_ARCH_LBR,    /* leaf 0x0000001C: architectural LBR capabilities */
+	KPROF_CPUID_SLOT_PERFMON_EXT, /* leaf 0x00000023: architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
+	KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, /* leaf 0x00000023.1: architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
+	KPROF_CPUID_SLOT_PERFMON_EXT_ACR, /* leaf 0x00000023.2: architectural perfmon extended: auto counter reload bitmaps */
+	KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, /* leaf 0x00000023.3: architectural perfmon extended: supported architectural events (1 = available) */
+	KPROF_CPUID_SLOT_HV_VENDOR, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
+	KPROF_CPUID_SLOT_HV_INTERFACE, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	KPROF_CPUID_SLOT_HV_FEATURES, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	KPROF_CPUID_SLOT_EXT_MAX, /* leaf 0x80000000: max extended leaf */
+	KPROF_CPUID_SLOT_EXT_FEATURES, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	KPROF_CPUID_SLOT_AMD_PERFMON, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
+	KPROF_CPUID_SLOT_LWP, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
+	KPROF_CPUID_SLOT_COUNT
 } kprof_cpuid_slot;
 #define KPROF_CPUID_LEAF_VENDOR               0x00000000u
 #define KPROF_CPUID_LEAF_FEATURES             0x00000001u
@@ -1662,12 +1650,12 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
  * list, for which nothing but the name is published. */
 typedef enum kprof_interface {
-	KPROF_INTERFACE_GENERIC = 0,     /* KPROFILE_SOURCE */
-	KPROF_INTERFACE_DEFAULT = 1,     /* Default */
-	KPROF_INTERFACE_EMON = 2,        /* Emon */
-	KPROF_INTERFACE_AMD64 = 3,       /* Amd64 */
-	KPROF_INTERFACE_INTEL_LATER = 4, /* Later Intel */
-	KPROF_INTERFACE_COUNT = 5
+	KPROF_INTERFACE_GENERIC = 0, /* KPROFILE_SOURCE */
+	KPROF_INTERFACE_DEFAULT,     /* Default */
+	KPROF_INTERFACE_EMON,        /* Emon */
+	KPROF_INTERFACE_AMD64,       /* Amd64 */
+	KPROF_INTERFACE_INTEL_LATER, /* Later Intel */
+	KPROF_INTERFACE_COUNT
 } kprof_interface;
 
 /* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values
@@ -1676,30 +1664,30 @@ typedef enum kprof_interface {
  * Source: Geoff Chappell, "KPROFILE_SOURCE" (Enumeration table) */
 typedef enum kprof_profile_source {
 	KPROF_SOURCE_TIME = 0x00,
-	KPROF_SOURCE_ALIGNMENT_FIXUP = 0x01,
-	KPROF_SOURCE_TOTAL_ISSUES = 0x02,
-	KPROF_SOURCE_PIPELINE_DRY = 0x03,
-	KPROF_SOURCE_LOAD_INSTRUCTIONS = 0x04,
-	KPROF_SOURCE_PIPELINE_FROZEN = 0x05,
-	KPROF_SOURCE_BRANCH_INSTRUCTIONS = 0x06,
-	KPROF_SOURCE_TOTAL_NONISSUES = 0x07,
-	KPROF_SOURCE_DCACHE_MISSES = 0x08,
-	KPROF_SOURCE_ICACHE_MISSES = 0x09,
-	KPROF_SOURCE_CACHE_MISSES = 0x0A,
-	KPROF_SOURCE_BRANCH_MISPREDICTIONS = 0x0B,
-	KPROF_SOURCE_STORE_INSTRUCTIONS = 0x0C,
-	KPROF_SOURCE_FP_INSTRUCTIONS = 0x0D,
-	KPROF_SOURCE_INTEGER_INSTRUCTIONS = 0x0E,
-	KPROF_SOURCE_2_ISSUE = 0x0F,
-	KPROF_SOURCE_3_ISSUE = 0x10,
-	KPROF_SOURCE_4_ISSUE = 0x11,
-	KPROF_SOURCE_SPECIAL_INSTRUCTIONS = 0x12,
-	KPROF_SOURCE_TOTAL_CYCLES = 0x13,
-	KPROF_SOURCE_ICACHE_ISSUES = 0x14,
-	KPROF_SOURCE_DCACHE_ACCESSES = 0x15,
-	KPROF_SOURCE_MEMORY_BARRIER_CYCLES = 0x16,
-	KPROF_SOURCE_LOAD_LINKED_ISSUES = 0x17,
-	KPROF_SOURCE_MAXIMUM = 0x18,
+	KPROF_SOURCE_ALIGNMENT_FIXUP,
+	KPROF_SOURCE_TOTAL_ISSUES,
+	KPROF_SOURCE_PIPELINE_DRY,
+	KPROF_SOURCE_LOAD_INSTRUCTIONS,
+	KPROF_SOURCE_PIPELINE_FROZEN,
+	KPROF_SOURCE_BRANCH_INSTRUCTIONS,
+	KPROF_SOURCE_TOTAL_NONISSUES,
+	KPROF_SOURCE_DCACHE_MISSES,
+	KPROF_SOURCE_ICACHE_MISSES,
+	KPROF_SOURCE_CACHE_MISSES,
+	KPROF_SOURCE_BRANCH_MISPREDICTIONS,
+	KPROF_SOURCE_STORE_INSTRUCTIONS,
+	KPROF_SOURCE_FP_INSTRUCTIONS,
+	KPROF_SOURCE_INTEGER_INSTRUCTIONS,
+	KPROF_SOURCE_2_ISSUE,
+	KPROF_SOURCE_3_ISSUE,
+	KPROF_SOURCE_4_ISSUE,
+	KPROF_SOURCE_SPECIAL_INSTRUCTIONS,
+	KPROF_SOURCE_TOTAL_CYCLES,
+	KPROF_SOURCE_ICACHE_ISSUES,
+	KPROF_SOURCE_DCACHE_ACCESSES,
+	KPROF_SOURCE_MEMORY_BARRIER_CYCLES,
+	KPROF_SOURCE_LOAD_LINKED_ISSUES,
+	KPROF_SOURCE_MAXIMUM,
 } kprof_profile_source;
 #define KPROF_GENERIC_SOURCE_COUNT 25u
 
@@ -1715,19 +1703,19 @@ typedef enum kprof_default_source {
  * ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
  * Source: Geoff Chappell, "The Emon Profile Interface" (Profile Sources table; Initialisation) */
 typedef enum kprof_emon_source {
-	KPROF_EMON_TIME = 0x00,                       /* select 0x0003003C */
-	KPROF_EMON_TOTAL_ISSUES = 0x02,               /* select 0x000300C0, ebx bit 1 */
-	KPROF_EMON_BRANCH_INSTRUCTIONS = 0x06,        /* select 0x000300C4, ebx bit 5 */
-	KPROF_EMON_CACHE_MISSES = 0x0A,               /* select 0x0003412E, ebx bit 4 */
-	KPROF_EMON_BRANCH_MISPREDICTIONS = 0x0B,      /* select 0x000300C5, ebx bit 6 */
-	KPROF_EMON_TOTAL_CYCLES = 0x13,               /* select 0x0003003C, ebx bit 0 */
-	KPROF_EMON_UNHALTED_CORE_CYCLES = 0x19,       /* select 0x0003003C, ebx bit 0 */
-	KPROF_EMON_INSTRUCTION_RETIRED = 0x1A,        /* select 0x000300C0, ebx bit 1 */
-	KPROF_EMON_UNHALTED_REFERENCE_CYCLES = 0x1B,  /* select 0x0003013C, ebx bit 2 */
-	KPROF_EMON_LLC_REFERENCE = 0x1C,              /* select 0x00034F2E, ebx bit 3 */
-	KPROF_EMON_LLC_MISSES = 0x1D,                 /* select 0x0003412E, ebx bit 4 */
-	KPROF_EMON_BRANCH_INSTRUCTION_RETIRED = 0x1E, /* select 0x000300C4, ebx bit 5 */
-	KPROF_EMON_BRANCH_MISPREDICTS_RETIRED = 0x1F, /* select 0x000300C5, ebx bit 6 */
+	KPROF_EMON_TIME = 0x00,                 /* select 0x0003003C */
+	KPROF_EMON_TOTAL_ISSUES = 0x02,         /* select 0x000300C0, ebx bit 1 */
+	KPROF_EMON_BRANCH_INSTRUCTIONS = 0x06,  /* select 0x000300C4, ebx bit 5 */
+	KPROF_EMON_CACHE_MISSES = 0x0A,         /* select 0x0003412E, ebx bit 4 */
+	KPROF_EMON_BRANCH_MISPREDICTIONS,       /* select 0x000300C5, ebx bit 6 */
+	KPROF_EMON_TOTAL_CYCLES = 0x13,         /* select 0x0003003C, ebx bit 0 */
+	KPROF_EMON_UNHALTED_CORE_CYCLES = 0x19, /* select 0x0003003C, ebx bit 0 */
+	KPROF_EMON_INSTRUCTION_RETIRED,         /* select 0x000300C0, ebx bit 1 */
+	KPROF_EMON_UNHALTED_REFERENCE_CYCLES,   /* select 0x0003013C, ebx bit 2 */
+	KPROF_EMON_LLC_REFERENCE,               /* select 0x00034F2E, ebx bit 3 */
+	KPROF_EMON_LLC_MISSES,                  /* select 0x0003412E, ebx bit 4 */
+	KPROF_EMON_BRANCH_INSTRUCTION_RETIRED,  /* select 0x000300C4, ebx bit 5 */
+	KPROF_EMON_BRANCH_MISPREDICTS_RETIRED,  /* select 0x000300C5, ebx bit 6 */
 } kprof_emon_source;
 #define KPROF_EMON_SOURCE_COUNT 13u
 
@@ -1737,207 +1725,194 @@ typedef enum kprof_emon_source {
  * the erratum in Geoff Chappell's Windows HAL pages: PerfEvtSel 0xC0010000..0xC0010003, not "to
  * 0xC0040000". */
 typedef enum kprof_amd64_source {
-	KPROF_AMD64_TIME = 0x00,                                     /* select 0x00030076 */
-	KPROF_AMD64_TOTAL_ISSUES = 0x02,                             /* select 0x000300C0 */
-	KPROF_AMD64_BRANCH_INSTRUCTIONS = 0x06,                      /* select 0x000300C2 */
-	KPROF_AMD64_DCACHE_MISSES = 0x08,                            /* select 0x00030041 */
-	KPROF_AMD64_ICACHE_MISSES = 0x09,                            /* select 0x00030081 */
-	KPROF_AMD64_BRANCH_MISPREDICTIONS = 0x0B,                    /* select 0x000300C3 */
-	KPROF_AMD64_FP_INSTRUCTIONS = 0x0D,                          /* select 0x00030FCB */
-	KPROF_AMD64_ICACHE_ISSUES = 0x14,                            /* select 0x00030080 */
-	KPROF_AMD64_DCACHE_ACCESSES = 0x15,                          /* select 0x00030040 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS = 0x19,                    /* select 0x00033F00 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_EXCLUDE_JUNK = 0x1A,   /* select 0x00030100 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_EXCLUDE_JUNK = 0x1B,   /* select 0x00030200 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_EXCLUDE_JUNK = 0x1C, /* select 0x00030400 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_JUNK = 0x1D,           /* select 0x00030800 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_JUNK = 0x1E,           /* select 0x00031000 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_JUNK = 0x1F,         /* select 0x00032000 */
-	KPROF_AMD64_FP_CYCLES_NO_FPU_OPS_RETIRED = 0x20,             /* select 0x00030001 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_WITH_FAST_FLAG = 0x21,     /* select 0x00030002 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD = 0x22,                 /* select 0x00037F20 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_ES = 0x23,              /* select 0x00030120 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_CS = 0x24,              /* select 0x00030220 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_SS = 0x25,              /* select 0x00030420 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_DS = 0x26,              /* select 0x00030820 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_FS = 0x27,              /* select 0x00031020 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_GS = 0x28,              /* select 0x00032020 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_HS = 0x29,              /* select 0x00034020 */
-	KPROF_AMD64_LS_RESYNC_BY_SELF_MODIFYING_CODE = 0x2A,         /* select 0x00030021 */
-	KPROF_AMD64_LS_RESYNC_BY_SNOOP = 0x2B,                       /* select 0x00030022 */
-	KPROF_AMD64_LS_BUFFER2_FULL = 0x2C,                          /* select 0x00030023 */
-	KPROF_AMD64_LS_LOCKED_OPERATION = 0x2D,                      /* select 0x00030024 */
-	KPROF_AMD64_LS_LATE_CANCEL_OPERATION = 0x2E,                 /* select 0x00030025 */
-	KPROF_AMD64_LS_RETIRED_CFLUSH = 0x2F,                        /* select 0x00030026 */
-	KPROF_AMD64_LS_RETIRED_CPUID = 0x30,                         /* select 0x00030027 */
-	KPROF_AMD64_DC_ACCESS = 0x31,                                /* select 0x00030040 */
-	KPROF_AMD64_DC_MISS = 0x32,                                  /* select 0x00030041 */
-	KPROF_AMD64_DC_REFILL_FROM_L2 = 0x33,                        /* select 0x00031F42 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_INVALID = 0x34,                /* select 0x00030142 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_SHARED = 0x35,                 /* select 0x00030242 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_EXCLUSIVE = 0x36,              /* select 0x00030442 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_OWNER = 0x37,                  /* select 0x00030842 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_MODIFIED = 0x38,               /* select 0x00031042 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM = 0x39,                    /* select 0x00031F43 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_INVALID = 0x3A,            /* select 0x00030143 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_SHARED = 0x3B,             /* select 0x00030243 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_EXCLUSIVE = 0x3C,          /* select 0x00030443 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_OWNER = 0x3D,              /* select 0x00030843 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_MODIFIED = 0x3E,           /* select 0x00031043 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK = 0x3F,                      /* select 0x00031F44 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_INVALID = 0x40,              /* select 0x00030144 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_SHARED = 0x41,               /* select 0x00030244 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_EXCLUSIVE = 0x42,            /* select 0x00030444 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_OWNER = 0x43,                /* select 0x00030844 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_MODIFIED = 0x44,             /* select 0x00031044 */
-	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_HIT = 0x45,               /* select 0x00030745 */
-	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_MISS = 0x46,              /* select 0x00030746 */
-	KPROF_AMD64_DC_MISALIGND_DATA_REFERENCE = 0x47,              /* select 0x00030047 */
+	KPROF_AMD64_TIME = 0x00,                              /* select 0x00030076 */
+	KPROF_AMD64_TOTAL_ISSUES = 0x02,                      /* select 0x000300C0 */
+	KPROF_AMD64_BRANCH_INSTRUCTIONS = 0x06,               /* select 0x000300C2 */
+	KPROF_AMD64_DCACHE_MISSES = 0x08,                     /* select 0x00030041 */
+	KPROF_AMD64_ICACHE_MISSES,                            /* select 0x00030081 */
+	KPROF_AMD64_BRANCH_MISPREDICTIONS = 0x0B,             /* select 0x000300C3 */
+	KPROF_AMD64_FP_INSTRUCTIONS = 0x0D,                   /* select 0x00030FCB */
+	KPROF_AMD64_ICACHE_ISSUES = 0x14,                     /* select 0x00030080 */
+	KPROF_AMD64_DCACHE_ACCESSES,                          /* select 0x00030040 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS = 0x19,             /* select 0x00033F00 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_EXCLUDE_JUNK,   /* select 0x00030100 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_EXCLUDE_JUNK,   /* select 0x00030200 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_EXCLUDE_JUNK, /* select 0x00030400 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_JUNK,           /* select 0x00030800 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_JUNK,           /* select 0x00031000 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_JUNK,         /* select 0x00032000 */
+	KPROF_AMD64_FP_CYCLES_NO_FPU_OPS_RETIRED,             /* select 0x00030001 */
+	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_WITH_FAST_FLAG,     /* select 0x00030002 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD,                 /* select 0x00037F20 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_ES,              /* select 0x00030120 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_CS,              /* select 0x00030220 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_SS,              /* select 0x00030420 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_DS,              /* select 0x00030820 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_FS,              /* select 0x00031020 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_GS,              /* select 0x00032020 */
+	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_HS,              /* select 0x00034020 */
+	KPROF_AMD64_LS_RESYNC_BY_SELF_MODIFYING_CODE,         /* select 0x00030021 */
+	KPROF_AMD64_LS_RESYNC_BY_SNOOP,                       /* select 0x00030022 */
+	KPROF_AMD64_LS_BUFFER2_FULL,                          /* select 0x00030023 */
+	KPROF_AMD64_LS_LOCKED_OPERATION,                      /* select 0x00030024 */
+	KPROF_AMD64_LS_LATE_CANCEL_OPERATION,                 /* select 0x00030025 */
+	KPROF_AMD64_LS_RETIRED_CFLUSH,                        /* select 0x00030026 */
+	KPROF_AMD64_LS_RETIRED_CPUID,                         /* select 0x00030027 */
+	KPROF_AMD64_DC_ACCESS,                                /* select 0x00030040 */
+	KPROF_AMD64_DC_MISS,                                  /* select 0x00030041 */
+	KPROF_AMD64_DC_REFILL_FROM_L2,                        /* select 0x00031F42 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_INVALID,                /* select 0x00030142 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_SHARED,                 /* select 0x00030242 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_EXCLUSIVE,              /* select 0x00030442 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_OWNER,                  /* select 0x00030842 */
+	KPROF_AMD64_DC_REFILL_FROM_L2_MODIFIED,               /* select 0x00031042 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM,                    /* select 0x00031F43 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_INVALID,            /* select 0x00030143 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_SHARED,             /* select 0x00030243 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_EXCLUSIVE,          /* select 0x00030443 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_OWNER,              /* select 0x00030843 */
+	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_MODIFIED,           /* select 0x00031043 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK,                      /* select 0x00031F44 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_INVALID,              /* select 0x00030144 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_SHARED,               /* select 0x00030244 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_EXCLUSIVE,            /* select 0x00030444 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_OWNER,                /* select 0x00030844 */
+	KPROF_AMD64_DC_REFILL_COPY_BACK_MODIFIED,             /* select 0x00031044 */
+	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_HIT,               /* select 0x00030745 */
+	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_MISS,              /* select 0x00030746 */
+	KPROF_AMD64_DC_MISALIGND_DATA_REFERENCE,              /* select 0x00030047 */
 	KPROF_AMD64_DC_MISALIGNED_DATA_REFERENCE =
 	        0x47, /* corrected spelling of ProfileDCMisaligndDataReference */
-	KPROF_AMD64_DC_LATE_CANCEL_OF_ACCESS = 0x48,                         /* select 0x00030048 */
-	KPROF_AMD64_DC_EARLY_CANCEL_OF_ACCESS = 0x49,                        /* select 0x00030049 */
-	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR = 0x4A,                             /* select 0x0003034A */
-	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_SCRUBBER_ERROR = 0x4B,              /* select 0x0003014A */
-	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_PIGGYBACK_SCRUBBER_ERROR = 0x4C,    /* select 0x0003024A */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS = 0x4D,              /* select 0x0003074B */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_LOAD = 0x4E,         /* select 0x0003014B */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_STORE = 0x4F,        /* select 0x0003024B */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_NTA = 0x50,          /* select 0x0003044B */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST = 0x51,                           /* select 0x00031F7D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_IC_FILL = 0x52,                   /* select 0x0003017D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_DC_FILL = 0x53,                   /* select 0x0003027D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TLB_RELOAD = 0x54,                /* select 0x0003047D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TAG_SNOOP_REQUEST = 0x55,         /* select 0x0003087D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_CANCELLED_REQUEST = 0x56,         /* select 0x0003107D */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2 = 0x57,                     /* select 0x0003077E */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_IC_FILL = 0x58,             /* select 0x0003017E */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_DC_FILL = 0x59,             /* select 0x0003027E */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_TLB_LOAD = 0x5A,            /* select 0x0003047E */
-	KPROF_AMD64_BU_FILL_INTO_L2 = 0x5B,                                  /* select 0x0003037F */
-	KPROF_AMD64_BU_FILL_INTO_L2_DIRTY_L2_VICTIM = 0x5C,                  /* select 0x0003017F */
-	KPROF_AMD64_BU_FILL_INTO_L2_VICTIM_FROM_L1 = 0x5D,                   /* select 0x0003027F */
-	KPROF_AMD64_IC_FETCH = 0x5E,                                         /* select 0x00030080 */
-	KPROF_AMD64_IC_MISS = 0x5F,                                          /* select 0x00030081 */
-	KPROF_AMD64_IC_REFILL_FROM_L2 = 0x60,                                /* select 0x00030082 */
-	KPROF_AMD64_IC_REFILL_FROM_SYSTEM = 0x61,                            /* select 0x00030083 */
-	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_HIT = 0x62,                         /* select 0x00030084 */
-	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_MISS = 0x63,                        /* select 0x00030385 */
-	KPROF_AMD64_IC_RESYNC_BY_SNOOP = 0x64,                               /* select 0x00030086 */
-	KPROF_AMD64_IC_INSTRUCTION_FETCH_STALL = 0x65,                       /* select 0x00030087 */
-	KPROF_AMD64_IC_RETURN_STACK_HIT = 0x66,                              /* select 0x00030088 */
-	KPROF_AMD64_IC_RETURN_STACK_OVERFLOW = 0x67,                         /* select 0x00030089 */
-	KPROF_AMD64_FR_RETIREDX86_INSTRUCTIONS = 0x68,                       /* select 0x000300C0 */
-	KPROF_AMD64_FR_RETIREDUOPS = 0x69,                                   /* select 0x000300C1 */
-	KPROF_AMD64_FR_RETIRED_BRANCHES = 0x6A,                              /* select 0x000300C2 */
-	KPROF_AMD64_FR_RETIRED_BRANCHES_MISPREDICTED = 0x6B,                 /* select 0x000300C3 */
-	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES = 0x6C,                        /* select 0x000300C4 */
-	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES_MISPREDICTED = 0x6D,           /* select 0x000300C5 */
-	KPROF_AMD64_FR_RETIRED_FAR_CONTROL_TRANSFERS = 0x6E,                 /* select 0x000300C6 */
-	KPROF_AMD64_FR_RETIRED_RESYNCS_NON_CONTROL_TRANSFER_BRANCHES = 0x6F, /* select 0x000300C7 */
-	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS = 0x70,                          /* select 0x000300C8 */
-	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS_MISPREDICTED = 0x71,             /* select 0x000300C9 */
-	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCH_MISPREDICTED_BY_ADDRESS_MISCOMPARE =
-	        0x72,                                                       /* select 0x000300CA */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS = 0x73,                     /* select 0x00030FCB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONSX87 = 0x74,                  /* select 0x000301CB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_MMX_AND3_D_NOW = 0x75,      /* select 0x000302CB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_PACKED_SSE_AND_SSE2 = 0x76, /* select 0x000304CB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_SCALAR_SSE_AND_SSE2 = 0x77, /* select 0x000308CB */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS = 0x78,      /* select 0x000307CC */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION0 =
-	        0x79, /* select 0x000301CC */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION1 =
-	        0x7A, /* select 0x000302CC */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION2 =
-	        0x7B,                                                      /* select 0x000304CC */
-	KPROF_AMD64_FR_INTERRUPTS_MASKED_CYCLES = 0x7C,                    /* select 0x000300CD */
-	KPROF_AMD64_FR_INTERRUPTS_MASKED_WHILE_PENDING_CYCLES = 0x7D,      /* select 0x000300CE */
-	KPROF_AMD64_FR_TAKEN_HARDWARE_INTERRUPTS = 0x7E,                   /* select 0x000300CF */
-	KPROF_AMD64_FR_NOTHING_TO_DISPATCH = 0x7F,                         /* select 0x000300D0 */
-	KPROF_AMD64_FR_DISPATCH_STALLS = 0x80,                             /* select 0x000300D1 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_FROM_BRANCH_ABORT_TO_RETIRE = 0x81, /* select 0x000300D2 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SERIALIZATION = 0x82,           /* select 0x000300D3 */
-	KPROF_AMD64_FR_DISPACH_STALLS_FOR_SEGMENT_LOAD = 0x83,             /* select 0x000300D4 */
+	KPROF_AMD64_DC_LATE_CANCEL_OF_ACCESS,                         /* select 0x00030048 */
+	KPROF_AMD64_DC_EARLY_CANCEL_OF_ACCESS,                        /* select 0x00030049 */
+	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR,                             /* select 0x0003034A */
+	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_SCRUBBER_ERROR,              /* select 0x0003014A */
+	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_PIGGYBACK_SCRUBBER_ERROR,    /* select 0x0003024A */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS,              /* select 0x0003074B */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_LOAD,         /* select 0x0003014B */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_STORE,        /* select 0x0003024B */
+	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_NTA,          /* select 0x0003044B */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST,                           /* select 0x00031F7D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_IC_FILL,                   /* select 0x0003017D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_DC_FILL,                   /* select 0x0003027D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TLB_RELOAD,                /* select 0x0003047D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TAG_SNOOP_REQUEST,         /* select 0x0003087D */
+	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_CANCELLED_REQUEST,         /* select 0x0003107D */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2,                     /* select 0x0003077E */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_IC_FILL,             /* select 0x0003017E */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_DC_FILL,             /* select 0x0003027E */
+	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_TLB_LOAD,            /* select 0x0003047E */
+	KPROF_AMD64_BU_FILL_INTO_L2,                                  /* select 0x0003037F */
+	KPROF_AMD64_BU_FILL_INTO_L2_DIRTY_L2_VICTIM,                  /* select 0x0003017F */
+	KPROF_AMD64_BU_FILL_INTO_L2_VICTIM_FROM_L1,                   /* select 0x0003027F */
+	KPROF_AMD64_IC_FETCH,                                         /* select 0x00030080 */
+	KPROF_AMD64_IC_MISS,                                          /* select 0x00030081 */
+	KPROF_AMD64_IC_REFILL_FROM_L2,                                /* select 0x00030082 */
+	KPROF_AMD64_IC_REFILL_FROM_SYSTEM,                            /* select 0x00030083 */
+	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_HIT,                         /* select 0x00030084 */
+	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_MISS,                        /* select 0x00030385 */
+	KPROF_AMD64_IC_RESYNC_BY_SNOOP,                               /* select 0x00030086 */
+	KPROF_AMD64_IC_INSTRUCTION_FETCH_STALL,                       /* select 0x00030087 */
+	KPROF_AMD64_IC_RETURN_STACK_HIT,                              /* select 0x00030088 */
+	KPROF_AMD64_IC_RETURN_STACK_OVERFLOW,                         /* select 0x00030089 */
+	KPROF_AMD64_FR_RETIREDX86_INSTRUCTIONS,                       /* select 0x000300C0 */
+	KPROF_AMD64_FR_RETIREDUOPS,                                   /* select 0x000300C1 */
+	KPROF_AMD64_FR_RETIRED_BRANCHES,                              /* select 0x000300C2 */
+	KPROF_AMD64_FR_RETIRED_BRANCHES_MISPREDICTED,                 /* select 0x000300C3 */
+	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES,                        /* select 0x000300C4 */
+	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES_MISPREDICTED,           /* select 0x000300C5 */
+	KPROF_AMD64_FR_RETIRED_FAR_CONTROL_TRANSFERS,                 /* select 0x000300C6 */
+	KPROF_AMD64_FR_RETIRED_RESYNCS_NON_CONTROL_TRANSFER_BRANCHES, /* select 0x000300C7 */
+	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS,                          /* select 0x000300C8 */
+	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS_MISPREDICTED,             /* select 0x000300C9 */
+	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCH_MISPREDICTED_BY_ADDRESS_MISCOMPARE, /* select 0x000300CA */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS,                     /* select 0x00030FCB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONSX87,                  /* select 0x000301CB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_MMX_AND3_D_NOW,      /* select 0x000302CB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_PACKED_SSE_AND_SSE2, /* select 0x000304CB */
+	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_SCALAR_SSE_AND_SSE2, /* select 0x000308CB */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS,      /* select 0x000307CC */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION0, /* select 0x000301CC */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION1, /* select 0x000302CC */
+	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION2, /* select 0x000304CC */
+	KPROF_AMD64_FR_INTERRUPTS_MASKED_CYCLES,                    /* select 0x000300CD */
+	KPROF_AMD64_FR_INTERRUPTS_MASKED_WHILE_PENDING_CYCLES,      /* select 0x000300CE */
+	KPROF_AMD64_FR_TAKEN_HARDWARE_INTERRUPTS,                   /* select 0x000300CF */
+	KPROF_AMD64_FR_NOTHING_TO_DISPATCH,                         /* select 0x000300D0 */
+	KPROF_AMD64_FR_DISPATCH_STALLS,                             /* select 0x000300D1 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_FROM_BRANCH_ABORT_TO_RETIRE, /* select 0x000300D2 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SERIALIZATION,           /* select 0x000300D3 */
+	KPROF_AMD64_FR_DISPACH_STALLS_FOR_SEGMENT_LOAD,             /* select 0x000300D4 */
 	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SEGMENT_LOAD =
 	        0x83, /* corrected spelling of ProfileFRDispachStallsForSegmentLoad */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_REORDER_BUFFER_FULL = 0x84, /* select 0x000300D5 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_RESERVATION_STATIONS_FULL =
-	        0x85,                                                     /* select 0x000300D6 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FPU_FULL = 0x86,              /* select 0x000300D7 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_LS_FULL = 0x87,               /* select 0x000300D8 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_WAITING_FOR_ALL_QUIET = 0x88, /* select 0x000300D9 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FAR_CONTROL_OR_RESYNC_BRANCH_PENDING =
-	        0x89,                                                /* select 0x000300DA */
-	KPROF_AMD64_FRFPU_EXCEPTIONS = 0x8A,                         /* select 0x00030FDB */
-	KPROF_AMD64_FRFPU_EXCPETIONSX87_RECLASS_MICRO_FAULTS = 0x8B, /* select 0x000301DB */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_REORDER_BUFFER_FULL,       /* select 0x000300D5 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_RESERVATION_STATIONS_FULL, /* select 0x000300D6 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FPU_FULL,                  /* select 0x000300D7 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_LS_FULL,                   /* select 0x000300D8 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_WAITING_FOR_ALL_QUIET,     /* select 0x000300D9 */
+	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FAR_CONTROL_OR_RESYNC_BRANCH_PENDING, /* select 0x000300DA */
+	KPROF_AMD64_FRFPU_EXCEPTIONS,                         /* select 0x00030FDB */
+	KPROF_AMD64_FRFPU_EXCPETIONSX87_RECLASS_MICRO_FAULTS, /* select 0x000301DB */
 	KPROF_AMD64_FRFPU_EXCEPTIONSX87_RECLASS_MICRO_FAULTS =
 	        0x8B, /* corrected spelling of ProfileFRFPUExcpetionsx87ReclassMicroFaults */
-	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RETYPE_MICRO_FAULTS = 0x8C,         /* select 0x000302DB */
-	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RECLASS_MICRO_FAULTS = 0x8D,        /* select 0x000304DB */
-	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_ANDX87_MICRO_TRAPS = 0x8E,          /* select 0x000308DB */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR0 = 0x8F,                /* select 0x000300DC */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR1 = 0x90,                /* select 0x000300DD */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR2 = 0x91,                /* select 0x000300DE */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR3 = 0x92,                /* select 0x000300DF */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT = 0x93,           /* select 0x000307E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_HIT = 0x94,  /* select 0x000301E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_MISS = 0x95, /* select 0x000302E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_CONFLICT =
-	        0x96,                                                      /* select 0x000304E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOW = 0x97,       /* select 0x000300E1 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_DRAM_COMMAND_SLOTS_MISSED = 0x98, /* select 0x000300E2 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND = 0x99,               /* select 0x000307E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_DIMM = 0x9A,          /* select 0x000301E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_READ_TO_WRITE = 0x9B, /* select 0x000302E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_WRITE_TO_READ = 0x9C, /* select 0x000304E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER = 0x9D,            /* select 0x00030FE4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_HIGH_PRIORITY =
-	        0x9E,                                                        /* select 0x000301E4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_LOW_PRIORITY = 0x9F, /* select 0x000302E4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_INTERFACE =
-	        0xA0, /* select 0x000304E4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_QUEUE =
-	        0xA1,                                                        /* select 0x000308E4 */
-	KPROF_AMD64_NB_SIZED_COMMANDS = 0xA2,                                /* select 0x00037FEB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_BYTE = 0xA3,            /* select 0x000301EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_DWORD = 0xA4,           /* select 0x000302EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_BYTE = 0xA5,                     /* select 0x000304EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_DWORD = 0xA6,                    /* select 0x000308EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_BYTE = 0xA7,                     /* select 0x000310EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_DWORD = 0xA8,                    /* select 0x000320EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_RD_MOD_WR = 0xA9,                      /* select 0x000340EB */
-	KPROF_AMD64_NB_PROBE_RESULT = 0xAA,                                  /* select 0x00030FEC */
-	KPROF_AMD64_NB_PROBE_RESULT_MISS = 0xAB,                             /* select 0x000301EC */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT = 0xAC,                              /* select 0x000302EC */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCE_L = 0xAD, /* select 0x000304EC */
+	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RETYPE_MICRO_FAULTS,             /* select 0x000302DB */
+	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RECLASS_MICRO_FAULTS,            /* select 0x000304DB */
+	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_ANDX87_MICRO_TRAPS,              /* select 0x000308DB */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR0,                    /* select 0x000300DC */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR1,                    /* select 0x000300DD */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR2,                    /* select 0x000300DE */
+	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR3,                    /* select 0x000300DF */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT,               /* select 0x000307E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_HIT,      /* select 0x000301E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_MISS,     /* select 0x000302E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_CONFLICT, /* select 0x000304E0 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOW,             /* select 0x000300E1 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_DRAM_COMMAND_SLOTS_MISSED,       /* select 0x000300E2 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND,                     /* select 0x000307E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_DIMM,                /* select 0x000301E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_READ_TO_WRITE,       /* select 0x000302E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_WRITE_TO_READ,       /* select 0x000304E3 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER,                  /* select 0x00030FE4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_HIGH_PRIORITY,    /* select 0x000301E4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_LOW_PRIORITY,     /* select 0x000302E4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_INTERFACE, /* select 0x000304E4 */
+	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_QUEUE, /* select 0x000308E4 */
+	KPROF_AMD64_NB_SIZED_COMMANDS,                                /* select 0x00037FEB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_BYTE,            /* select 0x000301EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_DWORD,           /* select 0x000302EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_BYTE,                     /* select 0x000304EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_DWORD,                    /* select 0x000308EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_BYTE,                     /* select 0x000310EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_DWORD,                    /* select 0x000320EB */
+	KPROF_AMD64_NB_SIZED_COMMANDS_RD_MOD_WR,                      /* select 0x000340EB */
+	KPROF_AMD64_NB_PROBE_RESULT,                                  /* select 0x00030FEC */
+	KPROF_AMD64_NB_PROBE_RESULT_MISS,                             /* select 0x000301EC */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT,                              /* select 0x000302EC */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCE_L, /* select 0x000304EC */
 	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCEL =
 	        0xAD, /* corrected spelling of ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITH_MEMORY_CANCEL = 0xAE,   /* select 0x000308EC */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH = 0xAF,              /* select 0x00030FF6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_COMMAND_SENT = 0xB0, /* select 0x000301F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_DATA_SENT = 0xB1,    /* select 0x000302F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_BUFFER_RELEASE_SENT =
-	        0xB2,                                                  /* select 0x000304F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUG0_BANDWIDTH_NOP_SENT = 0xB3, /* select 0x000308F6 */
+	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITH_MEMORY_CANCEL,          /* select 0x000308EC */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH,                     /* select 0x00030FF6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_COMMAND_SENT,        /* select 0x000301F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_DATA_SENT,           /* select 0x000302F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F6 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUG0_BANDWIDTH_NOP_SENT,            /* select 0x000308F6 */
 	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_NOP_SENT =
 	        0xB3, /* corrected spelling of ProfileNBHyperTransportBug0BandwidthNopSent */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH = 0xB4,              /* select 0x00030FF7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_COMMAND_SENT = 0xB5, /* select 0x000301F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_DATA_SENT = 0xB6,    /* select 0x000302F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_BUFFER_RELEASE_SENT =
-	        0xB7,                                                      /* select 0x000304F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_NOP_SENT = 0xB8,     /* select 0x000308F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH = 0xB9,              /* select 0x00030FF8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_COMMAND_SENT = 0xBA, /* select 0x000301F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_DATA_SENT = 0xBB,    /* select 0x000302F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_BUFFER_RELEASE_SENT =
-	        0xBC,                                                 /* select 0x000304F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SEN = 0xBD, /* select 0x000308F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH,                     /* select 0x00030FF7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_COMMAND_SENT,        /* select 0x000301F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_DATA_SENT,           /* select 0x000302F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_NOP_SENT,            /* select 0x000308F7 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH,                     /* select 0x00030FF8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_COMMAND_SENT,        /* select 0x000301F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_DATA_SENT,           /* select 0x000302F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F8 */
+	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SEN,             /* select 0x000308F8 */
 	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SENT =
 	        0xBD, /* corrected spelling of ProfileNBHyperTransportBus2BandwidthNopSen */
-	KPROF_AMD64_BU_CLEAN_TO_DIRTY = 0xBE,  /* select 0x00031063 */
-	KPROF_AMD64_BU_SHARED_TO_DIRTY = 0xBF, /* select 0x00032063 */
+	KPROF_AMD64_BU_CLEAN_TO_DIRTY,  /* select 0x00031063 */
+	KPROF_AMD64_BU_SHARED_TO_DIRTY, /* select 0x00032063 */
 } kprof_amd64_source;
 #define KPROF_AMD64_SOURCE_COUNT 176u
 
@@ -1949,17 +1924,17 @@ typedef enum kprof_amd64_source {
  * -profilesources output (AndyAyersMS/InstructionsRetiredExplorer, 2020) (0x20..0x24) */
 typedef enum kprof_intel_later_source {
 	KPROF_INTEL_LATER_LBR_INSERTS = 0x20,
-	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED = 0x21,
-	KPROF_INTEL_LATER_UNHALTED_CORE_CYCLES_FIXED = 0x22,
-	KPROF_INTEL_LATER_UNHALTED_REFERENCE_CYCLES_FIXED = 0x23,
-	KPROF_INTEL_LATER_TIMER_FIXED = 0x24,
+	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED,
+	KPROF_INTEL_LATER_UNHALTED_CORE_CYCLES_FIXED,
+	KPROF_INTEL_LATER_UNHALTED_REFERENCE_CYCLES_FIXED,
+	KPROF_INTEL_LATER_TIMER_FIXED,
 } kprof_intel_later_source;
 #define KPROF_INTEL_LATER_SOURCE_COUNT 5u
 
 /* Interval classes: default, minimum and maximum intervals as the HAL reports them. */
 typedef enum kprof_interval_class {
 	KPROF_INTERVAL_TIMER = 0,
-	KPROF_INTERVAL_HARDWARE = 1,
+	KPROF_INTERVAL_HARDWARE,
 } kprof_interval_class;
 #define KPROF_INTERVAL_TIMER_DEFAULT                                                               \
 	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
@@ -2018,30 +1993,30 @@ KPROF_API const char *kprof_interface_name(kprof_interface itf);
 /* Windows' own spelling of the generic enumeration, for platforms that lack it. */
 typedef enum _KPROFILE_SOURCE {
 	ProfileTime = 0x00,
-	ProfileAlignmentFixup = 0x01,
-	ProfileTotalIssues = 0x02,
-	ProfilePipelineDry = 0x03,
-	ProfileLoadInstructions = 0x04,
-	ProfilePipelineFrozen = 0x05,
-	ProfileBranchInstructions = 0x06,
-	ProfileTotalNonissues = 0x07,
-	ProfileDcacheMisses = 0x08,
-	ProfileIcacheMisses = 0x09,
-	ProfileCacheMisses = 0x0A,
-	ProfileBranchMispredictions = 0x0B,
-	ProfileStoreInstructions = 0x0C,
-	ProfileFpInstructions = 0x0D,
-	ProfileIntegerInstructions = 0x0E,
-	Profile2Issue = 0x0F,
-	Profile3Issue = 0x10,
-	Profile4Issue = 0x11,
-	ProfileSpecialInstructions = 0x12,
-	ProfileTotalCycles = 0x13,
-	ProfileIcacheIssues = 0x14,
-	ProfileDcacheAccesses = 0x15,
-	ProfileMemoryBarrierCycles = 0x16,
-	ProfileLoadLinkedIssues = 0x17,
-	ProfileMaximum = 0x18,
+	ProfileAlignmentFixup,
+	ProfileTotalIssues,
+	ProfilePipelineDry,
+	ProfileLoadInstructions,
+	ProfilePipelineFrozen,
+	ProfileBranchInstructions,
+	ProfileTotalNonissues,
+	ProfileDcacheMisses,
+	ProfileIcacheMisses,
+	ProfileCacheMisses,
+	ProfileBranchMispredictions,
+	ProfileStoreInstructions,
+	ProfileFpInstructions,
+	ProfileIntegerInstructions,
+	Profile2Issue,
+	Profile3Issue,
+	Profile4Issue,
+	ProfileSpecialInstructions,
+	ProfileTotalCycles,
+	ProfileIcacheIssues,
+	ProfileDcacheAccesses,
+	ProfileMemoryBarrierCycles,
+	ProfileLoadLinkedIssues,
+	ProfileMaximum,
 } KPROFILE_SOURCE;
 #endif
 
@@ -2081,7 +2056,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 
 typedef enum kprof_hal_build {
 	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
-	KPROF_HAL_X86 = 0x1, /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
+	KPROF_HAL_X86,       /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
 } kprof_hal_build;
 
 #ifndef KPROF_NO_NAMES
@@ -2094,25 +2069,23 @@ KPROF_API const char *kprof_hal_build_name(int value);
 typedef enum kprof_hal_reason {
 	/* Emon: rule 1 (Intel, max leaf >= 0x0A, version >= 1, ebx length != 0, ebx bit 0 clear) */
 	KPROF_HAL_REASON_INTEL_EMON = 0x0,
-	KPROF_HAL_REASON_VENDOR_AMD = 0x1,        /* Amd64: rule 1 */
-	KPROF_HAL_REASON_NO_LEAF_0 = 0x2,         /* Default: no vendor to go by */
-	KPROF_HAL_REASON_VENDOR_OTHER = 0x3,      /* Default: rule 1 */
-	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A = 0x4, /* Default: rule 1 (Intel) */
-	KPROF_HAL_REASON_NO_LEAF_0A =
-	        0x5, /* Default: the max leaf covers 0x0A but the dump lacks it */
-	KPROF_HAL_REASON_PERFMON_VERSION_0 = 0x6,       /* Default: rule 1 (Intel) */
-	KPROF_HAL_REASON_EBX_LENGTH_0 = 0x7,            /* Default: rule 1 (Intel) */
-	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE = 0x8, /* Default: rule 1 (Intel) */
-	KPROF_HAL_REASON_X86_INTEL_FAMILY = 0x9,        /* Default: rule 3 */
-	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE = 0xA,    /* Default: rule 3 */
-	KPROF_HAL_REASON_HV_HIDES_PERFMON =
-	        0xB, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
+	KPROF_HAL_REASON_VENDOR_AMD,        /* Amd64: rule 1 */
+	KPROF_HAL_REASON_NO_LEAF_0,         /* Default: no vendor to go by */
+	KPROF_HAL_REASON_VENDOR_OTHER,      /* Default: rule 1 */
+	KPROF_HAL_REASON_MAX_LEAF_BELOW_0A, /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_NO_LEAF_0A, /* Default: the max leaf covers 0x0A but the dump lacks it */
+	KPROF_HAL_REASON_PERFMON_VERSION_0,       /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_EBX_LENGTH_0,            /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE, /* Default: rule 1 (Intel) */
+	KPROF_HAL_REASON_X86_INTEL_FAMILY,        /* Default: rule 3 */
+	KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE,    /* Default: rule 3 */
+	KPROF_HAL_REASON_HV_HIDES_PERFMON, /* Default: rule 2, leaf 0x40000003 edx bit 2 clear */
 	/* Default: rule 2; without the leaf PerformanceMonitorsAvailable counts as clear */
-	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF = 0xC,
+	KPROF_HAL_REASON_HV_NO_FEATURES_LEAF,
 	/* Default: Emon begins with 64-bit Vista (Windows Server 2003 SP1 has Amd64 only) */
-	KPROF_HAL_REASON_RELEASE_NO_INTERFACE = 0xD,
+	KPROF_HAL_REASON_RELEASE_NO_INTERFACE,
 	/* Default: no 32-bit HAL implements another source until Windows 8 */
-	KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY = 0xE,
+	KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY,
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
@@ -2129,7 +2102,7 @@ typedef enum kprof_hal_uncertain {
 	KPROF_HAL_UNCERTAIN_INTERFACE = 0x1,
 	/* the 32-bit rule (Intel family 6 or 15, AMD long mode) decided, and the release may not have
 	 * it */
-	KPROF_HAL_UNCERTAIN_X86_RULES = 0x2,
+	KPROF_HAL_UNCERTAIN_X86_RULES,
 	/* the hypervisor rule decided, and the release may not have it */
 	KPROF_HAL_UNCERTAIN_HYPERVISOR = 0x4,
 	/* the release's rows are not published: kprof uses the Windows 10 original release's */
@@ -2148,7 +2121,7 @@ typedef enum kprof_plan_flags {
 	KPROF_PLAN_INTERRUPT = 0x1,
 	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
 	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
-	KPROF_PLAN_AMD_EXTENDED = 0x2,
+	KPROF_PLAN_AMD_EXTENDED,
 } kprof_plan_flags;
 
 /* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
@@ -2156,9 +2129,9 @@ typedef enum kprof_plan_flags {
  * Source: kprof's own vocabulary for the facts in spec/windows_releases.yaml */
 
 typedef enum kprof_presence {
-	KPROF_PRESENCE_ABSENT = 0x0,  /* a public source says the release does not have it */
-	KPROF_PRESENCE_PRESENT = 0x1, /* a public source says the release has it */
-	KPROF_PRESENCE_UNKNOWN = 0x2, /* no public source says either way */
+	KPROF_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
+	KPROF_PRESENCE_PRESENT,      /* a public source says the release has it */
+	KPROF_PRESENCE_UNKNOWN,      /* no public source says either way */
 } kprof_presence;
 
 #ifndef KPROF_NO_NAMES
@@ -2188,25 +2161,25 @@ KPROF_API const char *kprof_presence_name(int value);
 
 typedef enum kprof_windows_release_id {
 	KPROF_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
-	KPROF_WINDOWS_VISTA = 2,     /* "vista" */
-	KPROF_WINDOWS_7 = 3,         /* "7" */
-	KPROF_WINDOWS_8 = 4,         /* "8" */
-	KPROF_WINDOWS_8_1 = 5,       /* "8.1" */
-	KPROF_WINDOWS_10_1507 = 6,   /* "10-1507" */
-	KPROF_WINDOWS_10_1511 = 7,   /* "10-1511" */
-	KPROF_WINDOWS_10_1607 = 8,   /* "10-1607" */
-	KPROF_WINDOWS_10_1703 = 9,   /* "10-1703" */
-	KPROF_WINDOWS_10_1709 = 10,  /* "10-1709" */
-	KPROF_WINDOWS_10_1803 = 11,  /* "10-1803" */
-	KPROF_WINDOWS_10_1809 = 12,  /* "10-1809" */
-	KPROF_WINDOWS_10_1903 = 13,  /* "10-1903" */
-	KPROF_WINDOWS_10_1909 = 14,  /* "10-1909" */
-	KPROF_WINDOWS_10_2004 = 15,  /* "10-2004" */
-	KPROF_WINDOWS_10_20H2 = 16,  /* "10-20h2" */
-	KPROF_WINDOWS_10_21H1 = 17,  /* "10-21h1" */
-	KPROF_WINDOWS_10_21H2 = 18,  /* "10-21h2" */
-	KPROF_WINDOWS_10_22H2 = 19,  /* "10-22h2" */
-	KPROF_WINDOWS_11 = 20,       /* "11" */
+	KPROF_WINDOWS_VISTA,         /* "vista" */
+	KPROF_WINDOWS_7,             /* "7" */
+	KPROF_WINDOWS_8,             /* "8" */
+	KPROF_WINDOWS_8_1,           /* "8.1" */
+	KPROF_WINDOWS_10_1507,       /* "10-1507" */
+	KPROF_WINDOWS_10_1511,       /* "10-1511" */
+	KPROF_WINDOWS_10_1607,       /* "10-1607" */
+	KPROF_WINDOWS_10_1703,       /* "10-1703" */
+	KPROF_WINDOWS_10_1709,       /* "10-1709" */
+	KPROF_WINDOWS_10_1803,       /* "10-1803" */
+	KPROF_WINDOWS_10_1809,       /* "10-1809" */
+	KPROF_WINDOWS_10_1903,       /* "10-1903" */
+	KPROF_WINDOWS_10_1909,       /* "10-1909" */
+	KPROF_WINDOWS_10_2004,       /* "10-2004" */
+	KPROF_WINDOWS_10_20H2,       /* "10-20h2" */
+	KPROF_WINDOWS_10_21H1,       /* "10-21h1" */
+	KPROF_WINDOWS_10_21H2,       /* "10-21h2" */
+	KPROF_WINDOWS_10_22H2,       /* "10-22h2" */
+	KPROF_WINDOWS_11,            /* "11" */
 } kprof_windows_release_id;
 #define KPROF_WINDOWS_RELEASE_FIRST 1u  /* the first row's id */
 #define KPROF_WINDOWS_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
@@ -2491,14 +2464,14 @@ typedef enum kprof_counts_status {
 	/* no public description found for this select on this processor */
 	KPROF_COUNTS_UNKNOWN = 0,
 	/* the event exists on the core counters and counts what the source's name says */
-	KPROF_COUNTS_SAME = 1,
+	KPROF_COUNTS_SAME,
 	/* the code exists but counts something else */
-	KPROF_COUNTS_DIFFERENT = 2,
+	KPROF_COUNTS_DIFFERENT,
 	/* the event exists but some unit-mask bits the HAL sets are undefined or mean something else */
-	KPROF_COUNTS_PARTIAL = 3,
+	KPROF_COUNTS_PARTIAL,
 	/* no such core event on this processor (reserved, or moved off the core counters) */
-	KPROF_COUNTS_ABSENT = 4,
-	KPROF_COUNTS_STATUS_COUNT = 5
+	KPROF_COUNTS_ABSENT,
+	KPROF_COUNTS_STATUS_COUNT
 } kprof_counts_status;
 
 /* Processor classes, in the order kprof_counts_class_find tries them. */
@@ -2506,46 +2479,46 @@ typedef enum kprof_counts_class {
 	/* K8 rev B: libpfm4 amd64_k8_revb */
 	KPROF_COUNTS_CLASS_K8_REVB = 0,
 	/* K8 rev C: libpfm4 amd64_k8_revc */
-	KPROF_COUNTS_CLASS_K8_REVC = 1,
+	KPROF_COUNTS_CLASS_K8_REVC,
 	/* K8 rev D: libpfm4 amd64_k8_revd */
-	KPROF_COUNTS_CLASS_K8_REVD = 2,
+	KPROF_COUNTS_CLASS_K8_REVD,
 	/* K8 rev E: libpfm4 amd64_k8_reve */
-	KPROF_COUNTS_CLASS_K8_REVE = 3,
+	KPROF_COUNTS_CLASS_K8_REVE,
 	/* K8 rev F: libpfm4 amd64_k8_revf */
-	KPROF_COUNTS_CLASS_K8_REVF = 4,
+	KPROF_COUNTS_CLASS_K8_REVF,
 	/* K8 rev G: libpfm4 amd64_k8_revg */
-	KPROF_COUNTS_CLASS_K8_REVG = 5,
+	KPROF_COUNTS_CLASS_K8_REVG,
 	/* Family 10h rev B (Barcelona): libpfm4 amd64_fam10h_barcelona */
-	KPROF_COUNTS_CLASS_FAM10H_BARCELONA = 6,
+	KPROF_COUNTS_CLASS_FAM10H_BARCELONA,
 	/* Family 10h rev C (Shanghai): libpfm4 amd64_fam10h_shanghai */
-	KPROF_COUNTS_CLASS_FAM10H_SHANGHAI = 7,
+	KPROF_COUNTS_CLASS_FAM10H_SHANGHAI,
 	/* Family 10h rev D (Istanbul): libpfm4 amd64_fam10h_istanbul */
-	KPROF_COUNTS_CLASS_FAM10H_ISTANBUL = 8,
+	KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,
 	/* Family 11h: libpfm4 amd64_fam11h_turion */
-	KPROF_COUNTS_CLASS_FAM11H = 9,
+	KPROF_COUNTS_CLASS_FAM11H,
 	/* Family 12h: libpfm4 amd64_fam12h_llano */
-	KPROF_COUNTS_CLASS_FAM12H = 10,
+	KPROF_COUNTS_CLASS_FAM12H,
 	/* Family 14h: libpfm4 amd64_fam14h_bobcat */
-	KPROF_COUNTS_CLASS_FAM14H = 11,
+	KPROF_COUNTS_CLASS_FAM14H,
 	/* Family 15h: libpfm4 amd64_fam15h_interlagos */
-	KPROF_COUNTS_CLASS_FAM15H = 12,
+	KPROF_COUNTS_CLASS_FAM15H,
 	/* Family 16h: libpfm4 amd64_fam16h */
-	KPROF_COUNTS_CLASS_FAM16H = 13,
+	KPROF_COUNTS_CLASS_FAM16H,
 	/* Family 17h Zen 1: libpfm4 amd64_fam17h_zen1 */
-	KPROF_COUNTS_CLASS_ZEN1 = 14,
+	KPROF_COUNTS_CLASS_ZEN1,
 	/* Hygon Family 18h: libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1) */
-	KPROF_COUNTS_CLASS_HYGON18H = 15,
+	KPROF_COUNTS_CLASS_HYGON18H,
 	/* Family 17h Zen 2: libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2 */
-	KPROF_COUNTS_CLASS_ZEN2 = 16,
+	KPROF_COUNTS_CLASS_ZEN2,
 	/* Family 19h Zen 3: libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3 */
-	KPROF_COUNTS_CLASS_ZEN3 = 17,
+	KPROF_COUNTS_CLASS_ZEN3,
 	/* Family 19h Zen 4: libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4 */
-	KPROF_COUNTS_CLASS_ZEN4 = 18,
+	KPROF_COUNTS_CLASS_ZEN4,
 	/* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
-	KPROF_COUNTS_CLASS_ZEN5 = 19,
+	KPROF_COUNTS_CLASS_ZEN5,
 	/* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
-	KPROF_COUNTS_CLASS_INTEL_ARCH = 20,
-	KPROF_COUNTS_CLASS_COUNT = 21,
+	KPROF_COUNTS_CLASS_INTEL_ARCH,
+	KPROF_COUNTS_CLASS_COUNT,
 	KPROF_COUNTS_CLASS_NONE = 0xFF
 } kprof_counts_class;
 #ifndef KPROF_NO_NAMES
@@ -2611,10 +2584,10 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
 
 typedef enum kprof_dump_format {
 	KPROF_DUMP_FORMAT_UNKNOWN = 0x0, /* no leaf line read yet */
-	KPROF_DUMP_FORMAT_AIDA64 = 0x1,  /* AIDA64 / EVEREST / InstLatx64 text, every spelling */
+	KPROF_DUMP_FORMAT_AIDA64,        /* AIDA64 / EVEREST / InstLatx64 text, every spelling */
 	/* raw output of the Debian `cpuid -r` tool (and `kprof cpuid-dump`) */
-	KPROF_DUMP_FORMAT_CPUID_R = 0x2,
-	KPROF_DUMP_FORMAT_HWLOC = 0x3, /* one `pu<N>` file of hwloc-gather-cpuid */
+	KPROF_DUMP_FORMAT_CPUID_R,
+	KPROF_DUMP_FORMAT_HWLOC, /* one `pu<N>` file of hwloc-gather-cpuid */
 } kprof_dump_format;
 
 #ifndef KPROF_NO_NAMES
@@ -2627,21 +2600,21 @@ KPROF_API const char *kprof_dump_format_name(int value);
 
 typedef enum kprof_dump_expect {
 	KPROF_DUMP_EXPECT_NOTHING = 0x0,
-	KPROF_DUMP_EXPECT_TEXT = 0x1,
-	KPROF_DUMP_EXPECT_LEAF_LINE = 0x2,
-	KPROF_DUMP_EXPECT_LEAF = 0x3,
-	KPROF_DUMP_EXPECT_SEPARATOR = 0x4,
-	KPROF_DUMP_EXPECT_REGISTER = 0x5,
-	KPROF_DUMP_EXPECT_NOTE = 0x6,
-	KPROF_DUMP_EXPECT_SUBLEAF_TAG = 0x7,
-	KPROF_DUMP_EXPECT_SUBLEAF = 0x8,
-	KPROF_DUMP_EXPECT_NAMED_REGISTER = 0x9,
-	KPROF_DUMP_EXPECT_END_OF_LINE = 0xA,
-	KPROF_DUMP_EXPECT_HEX_VALUE = 0xB,
-	KPROF_DUMP_EXPECT_ARROW = 0xC,
-	KPROF_DUMP_EXPECT_INPUT_MASK = 0xD,
-	KPROF_DUMP_EXPECT_ONE_FORMAT = 0xE,
-	KPROF_DUMP_EXPECT_NEW_LEAF = 0xF,
+	KPROF_DUMP_EXPECT_TEXT,
+	KPROF_DUMP_EXPECT_LEAF_LINE,
+	KPROF_DUMP_EXPECT_LEAF,
+	KPROF_DUMP_EXPECT_SEPARATOR,
+	KPROF_DUMP_EXPECT_REGISTER,
+	KPROF_DUMP_EXPECT_NOTE,
+	KPROF_DUMP_EXPECT_SUBLEAF_TAG,
+	KPROF_DUMP_EXPECT_SUBLEAF,
+	KPROF_DUMP_EXPECT_NAMED_REGISTER,
+	KPROF_DUMP_EXPECT_END_OF_LINE,
+	KPROF_DUMP_EXPECT_HEX_VALUE,
+	KPROF_DUMP_EXPECT_ARROW,
+	KPROF_DUMP_EXPECT_INPUT_MASK,
+	KPROF_DUMP_EXPECT_ONE_FORMAT,
+	KPROF_DUMP_EXPECT_NEW_LEAF,
 } kprof_dump_expect;
 
 #ifndef KPROF_NO_NAMES
@@ -2656,13 +2629,13 @@ KPROF_API const char *kprof_dump_expect_name(int value);
 typedef enum kprof_listing_diff_kind {
 	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
 	/* the listing has an id kprof knows for no source of the interface */
-	KPROF_LISTING_DIFF_UNKNOWN = 0x1,
+	KPROF_LISTING_DIFF_UNKNOWN,
 	/* the listing has a source kprof knows but predicts the HAL does not offer here */
-	KPROF_LISTING_DIFF_UNEXPECTED = 0x2,
+	KPROF_LISTING_DIFF_UNEXPECTED,
 	/* the listed name differs from the HAL's descriptive string kprof has */
-	KPROF_LISTING_DIFF_NAME = 0x3,
-	KPROF_LISTING_DIFF_MIN = 0x4, /* the listed minimum interval differs */
-	KPROF_LISTING_DIFF_MAX = 0x5, /* the listed maximum interval differs */
+	KPROF_LISTING_DIFF_NAME,
+	KPROF_LISTING_DIFF_MIN, /* the listed minimum interval differs */
+	KPROF_LISTING_DIFF_MAX, /* the listed maximum interval differs */
 } kprof_listing_diff_kind;
 
 #ifndef KPROF_NO_NAMES
@@ -2691,38 +2664,38 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value);
 
 typedef enum kprof_cpu_fact {
 	KPROF_CPU_FACT_VENDOR_EBX = 0x0, /* vendor string, first 4 bytes */
-	KPROF_CPU_FACT_VENDOR_EDX = 0x1, /* vendor string, middle 4 bytes */
-	KPROF_CPU_FACT_VENDOR_ECX = 0x2, /* vendor string, last 4 bytes */
-	KPROF_CPU_FACT_SIGNATURE = 0x3, /* family, model, stepping (the 32-bit HAL's family rule) */
-	KPROF_CPU_FACT_DS = 0x4,        /* DS: Debug Store (BTS/PEBS) */
-	KPROF_CPU_FACT_DS_FEATURES = 0x5, /* DTES64 (2), DS-CPL (4), PDCM (15), hypervisor (31) */
-	KPROF_CPU_FACT_PERFMON_EAX = 0x6, /* perfmon version, counters, width, ebx length */
-	KPROF_CPU_FACT_PERFMON_EBX = 0x7, /* architectural events NOT available */
-	KPROF_CPU_FACT_PERFMON_ECX = 0x8, /* fixed counters bitmap */
-	KPROF_CPU_FACT_PERFMON_EDX = 0x9, /* fixed counters and their width */
-	KPROF_CPU_FACT_CORE_TYPE = 0xA,   /* hybrid core type (0x20 Atom, 0x40 Core) */
-	KPROF_CPU_FACT_LBR_EAX = 0xB,     /* architectural LBR depths and state */
-	KPROF_CPU_FACT_LBR_EBX = 0xC,     /* architectural LBR filtering */
-	KPROF_CPU_FACT_LBR_ECX = 0xD,     /* architectural LBR record fields */
-	KPROF_CPU_FACT_PERFMON_EXT = 0xE, /* valid sub-leaves of leaf 0x23 */
-	KPROF_CPU_FACT_PERFMON_EXT_EBX = 0xF,     /* UnitMask2, EQ bit */
-	KPROF_CPU_FACT_GP_COUNTER_MASK = 0x10,    /* general-purpose counters bitmap */
-	KPROF_CPU_FACT_FIXED_COUNTER_MASK = 0x11, /* fixed counters bitmap */
-	KPROF_CPU_FACT_PERFMON_EXT_2_EAX = 0x12,  /* sub-leaf 2 as reported */
-	KPROF_CPU_FACT_PERFMON_EXT_2_EBX = 0x13,  /* sub-leaf 2 as reported */
-	KPROF_CPU_FACT_ARCH_EVENTS = 0x14,        /* architectural events bitmap */
+	KPROF_CPU_FACT_VENDOR_EDX,       /* vendor string, middle 4 bytes */
+	KPROF_CPU_FACT_VENDOR_ECX,       /* vendor string, last 4 bytes */
+	KPROF_CPU_FACT_SIGNATURE,       /* family, model, stepping (the 32-bit HAL's family rule) */
+	KPROF_CPU_FACT_DS,              /* DS: Debug Store (BTS/PEBS) */
+	KPROF_CPU_FACT_DS_FEATURES,     /* DTES64 (2), DS-CPL (4), PDCM (15), hypervisor (31) */
+	KPROF_CPU_FACT_PERFMON_EAX,     /* perfmon version, counters, width, ebx length */
+	KPROF_CPU_FACT_PERFMON_EBX,     /* architectural events NOT available */
+	KPROF_CPU_FACT_PERFMON_ECX,     /* fixed counters bitmap */
+	KPROF_CPU_FACT_PERFMON_EDX,     /* fixed counters and their width */
+	KPROF_CPU_FACT_CORE_TYPE,       /* hybrid core type (0x20 Atom, 0x40 Core) */
+	KPROF_CPU_FACT_LBR_EAX,         /* architectural LBR depths and state */
+	KPROF_CPU_FACT_LBR_EBX,         /* architectural LBR filtering */
+	KPROF_CPU_FACT_LBR_ECX,         /* architectural LBR record fields */
+	KPROF_CPU_FACT_PERFMON_EXT,     /* valid sub-leaves of leaf 0x23 */
+	KPROF_CPU_FACT_PERFMON_EXT_EBX, /* UnitMask2, EQ bit */
+	KPROF_CPU_FACT_GP_COUNTER_MASK, /* general-purpose counters bitmap */
+	KPROF_CPU_FACT_FIXED_COUNTER_MASK, /* fixed counters bitmap */
+	KPROF_CPU_FACT_PERFMON_EXT_2_EAX,  /* sub-leaf 2 as reported */
+	KPROF_CPU_FACT_PERFMON_EXT_2_EBX,  /* sub-leaf 2 as reported */
+	KPROF_CPU_FACT_ARCH_EVENTS,        /* architectural events bitmap */
 	/* IBS (10), LWP (15), PerfCtrExtCore (23), PerfCtrExtNB (24), PerfTsc (27), PerfCtrExtLLC (28) */
-	KPROF_CPU_FACT_EXT_PERF_BITS = 0x15,
-	KPROF_CPU_FACT_LONG_MODE = 0x16,       /* LM (the 32-bit HAL's AMD rule) */
-	KPROF_CPU_FACT_IBS = 0x17,             /* IBS capabilities */
-	KPROF_CPU_FACT_LWP_EAX = 0x18,         /* LWP features enabled */
-	KPROF_CPU_FACT_LWP_EBX = 0x19,         /* LWPCB and event record sizes, events */
-	KPROF_CPU_FACT_LWP_ECX = 0x1A,         /* LWP latency, buffer and filtering */
-	KPROF_CPU_FACT_LWP_EDX = 0x1B,         /* LWP features supported */
-	KPROF_CPU_FACT_AMD_PERFMON_EAX = 0x1C, /* PerfMonV2, LbrExtV2, LbrAndPmcFreeze */
+	KPROF_CPU_FACT_EXT_PERF_BITS,
+	KPROF_CPU_FACT_LONG_MODE,       /* LM (the 32-bit HAL's AMD rule) */
+	KPROF_CPU_FACT_IBS,             /* IBS capabilities */
+	KPROF_CPU_FACT_LWP_EAX,         /* LWP features enabled */
+	KPROF_CPU_FACT_LWP_EBX,         /* LWPCB and event record sizes, events */
+	KPROF_CPU_FACT_LWP_ECX,         /* LWP latency, buffer and filtering */
+	KPROF_CPU_FACT_LWP_EDX,         /* LWP features supported */
+	KPROF_CPU_FACT_AMD_PERFMON_EAX, /* PerfMonV2, LbrExtV2, LbrAndPmcFreeze */
 	/* NumPerfCtrCore, LbrV2StackSz, NumPerfCtrNB, NumPerfCtrUmc */
-	KPROF_CPU_FACT_AMD_PERFMON_EBX = 0x1D,
-	KPROF_CPU_FACT_AMD_PERFMON_ECX = 0x1E, /* active UMC mask */
+	KPROF_CPU_FACT_AMD_PERFMON_EBX,
+	KPROF_CPU_FACT_AMD_PERFMON_ECX, /* active UMC mask */
 } kprof_cpu_fact;
 #define KPROF_CPU_FACT_COUNT 31
 /* One row of kprof_cpu_fact. */
@@ -3013,10 +2986,10 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
  * kprof's own API */
 
 typedef enum kprof_lwp_revision {
-	KPROF_LWP_REVISION_NONE = 0x0,    /* no LWP */
-	KPROF_LWP_REVISION_SHIPPED = 0x1, /* AMD family 15h, publication 43724 */
+	KPROF_LWP_REVISION_NONE = 0x0, /* no LWP */
+	KPROF_LWP_REVISION_SHIPPED,    /* AMD family 15h, publication 43724 */
 	/* the 2007 public proposal (AMD, "Lightweight Profiling Proposal" (2007)) */
-	KPROF_LWP_REVISION_PROPOSAL = 0x2,
+	KPROF_LWP_REVISION_PROPOSAL,
 } kprof_lwp_revision;
 
 #ifndef KPROF_NO_NAMES
@@ -3030,11 +3003,11 @@ KPROF_API const char *kprof_lwp_revision_name(int value);
 
 typedef enum kprof_lwp_event {
 	KPROF_LWP_EVENT_PROGRAMMED_VALUE = 0x1,  /* LWPVAL programmed value sample */
-	KPROF_LWP_EVENT_INSTRUCTIONS = 0x2,      /* instructions retired */
-	KPROF_LWP_EVENT_BRANCHES = 0x3,          /* branches retired */
-	KPROF_LWP_EVENT_DCACHE_MISSES = 0x4,     /* DCache misses */
-	KPROF_LWP_EVENT_CORE_CLOCKS = 0x5,       /* core clocks not halted */
-	KPROF_LWP_EVENT_REF_CLOCKS = 0x6,        /* reference clocks not halted */
+	KPROF_LWP_EVENT_INSTRUCTIONS,            /* instructions retired */
+	KPROF_LWP_EVENT_BRANCHES,                /* branches retired */
+	KPROF_LWP_EVENT_DCACHE_MISSES,           /* DCache misses */
+	KPROF_LWP_EVENT_CORE_CLOCKS,             /* core clocks not halted */
+	KPROF_LWP_EVENT_REF_CLOCKS,              /* reference clocks not halted */
 	KPROF_LWP_EVENT_PROGRAMMED_EVENT = 0xFF, /* LWPINS programmed event (no slot) */
 } kprof_lwp_event;
 
@@ -3046,10 +3019,10 @@ KPROF_API const char *kprof_lwp_event_name(int value);
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (4, Table 1) */
 
 typedef enum kprof_lwp_proposal_event {
-	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0,       /* reserved, invalid event */
-	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS = 0x1,  /* instructions retired */
-	KPROF_LWP_PROPOSAL_EVENT_BRANCHES = 0x2,      /* branches retired */
-	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES = 0x3, /* DCache misses */
+	KPROF_LWP_PROPOSAL_EVENT_INVALID = 0x0, /* reserved, invalid event */
+	KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS,  /* instructions retired */
+	KPROF_LWP_PROPOSAL_EVENT_BRANCHES,      /* branches retired */
+	KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES, /* DCache misses */
 } kprof_lwp_proposal_event;
 
 #ifndef KPROF_NO_NAMES
@@ -3060,12 +3033,12 @@ KPROF_API const char *kprof_lwp_proposal_event_name(int value);
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.3, Figure 4) */
 
 typedef enum kprof_lwp_data_source {
-	KPROF_LWP_DATA_SOURCE_NONE = 0x0,         /* no valid status */
-	KPROF_LWP_DATA_SOURCE_LOCAL_L3 = 0x1,     /* local L3 cache */
-	KPROF_LWP_DATA_SOURCE_REMOTE = 0x2,       /* remote CPU or L3 cache */
-	KPROF_LWP_DATA_SOURCE_DRAM = 0x3,         /* DRAM */
-	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE = 0x4, /* reserved (for remote cache) */
-	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,        /* other (MMIO/Config/PCI/APIC) */
+	KPROF_LWP_DATA_SOURCE_NONE = 0x0,   /* no valid status */
+	KPROF_LWP_DATA_SOURCE_LOCAL_L3,     /* local L3 cache */
+	KPROF_LWP_DATA_SOURCE_REMOTE,       /* remote CPU or L3 cache */
+	KPROF_LWP_DATA_SOURCE_DRAM,         /* DRAM */
+	KPROF_LWP_DATA_SOURCE_REMOTE_CACHE, /* reserved (for remote cache) */
+	KPROF_LWP_DATA_SOURCE_OTHER = 0x7,  /* other (MMIO/Config/PCI/APIC) */
 } kprof_lwp_data_source;
 
 #ifndef KPROF_NO_NAMES
@@ -3079,30 +3052,27 @@ KPROF_API const char *kprof_lwp_data_source_name(int value);
 typedef enum kprof_lwp_rule {
 	KPROF_LWP_RULE_NONE = 0x0, /* no rule broken */
 	/* null pointer or caps of the wrong revision (E_ARGUMENT / E_UNSUPPORTED) */
-	KPROF_LWP_RULE_ARGUMENT = 0x1,
-	KPROF_LWP_RULE_LWPCB_ALIGNMENT = 0x2, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
+	KPROF_LWP_RULE_ARGUMENT,
+	KPROF_LWP_RULE_LWPCB_ALIGNMENT, /* LWPCB not 16-byte aligned (E_ALIGNMENT) */
 	/* LWPCB memory shorter than LwpCbSize * 8 (E_BUFFER_TOO_SMALL) */
-	KPROF_LWP_RULE_LWPCB_SIZE = 0x3,
-	KPROF_LWP_RULE_BUFFER_ALIGNMENT = 0x4, /* ring not 32-byte aligned (E_ALIGNMENT) */
-	KPROF_LWP_RULE_BUFFER_MULTIPLE =
-	        0x5, /* ring size not a multiple of the event size (E_ALIGNMENT) */
+	KPROF_LWP_RULE_LWPCB_SIZE,
+	KPROF_LWP_RULE_BUFFER_ALIGNMENT, /* ring not 32-byte aligned (E_ALIGNMENT) */
+	KPROF_LWP_RULE_BUFFER_MULTIPLE, /* ring size not a multiple of the event size (E_ALIGNMENT) */
 	/* ring smaller than LwpMinBufferSize or 2 records (E_BUFFER_TOO_SMALL) */
-	KPROF_LWP_RULE_BUFFER_MINIMUM = 0x6,
-	KPROF_LWP_RULE_BUFFER_MAXIMUM =
-	        0x7, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
+	KPROF_LWP_RULE_BUFFER_MINIMUM,
+	KPROF_LWP_RULE_BUFFER_MAXIMUM, /* ring size does not fit BufferSize's 28 bits (E_RANGE) */
 	/* event id has no slot (0, 255, above LwpMaxEvents) (E_RANGE) */
-	KPROF_LWP_RULE_EVENT_ID = 0x8,
-	KPROF_LWP_RULE_EVENT_UNSUPPORTED =
-	        0x9, /* event not supported by the hardware (E_UNSUPPORTED) */
-	KPROF_LWP_RULE_EVENT_DUPLICATE = 0xA, /* same event id twice (E_DUPLICATE) */
-	KPROF_LWP_RULE_EVENT_COUNT = 0xB, /* no event, or more events than LwpMaxEvents (E_RANGE) */
-	KPROF_LWP_RULE_INTERVAL = 0xC,    /* interval 0 or above 26 bits (E_RANGE) */
+	KPROF_LWP_RULE_EVENT_ID,
+	KPROF_LWP_RULE_EVENT_UNSUPPORTED, /* event not supported by the hardware (E_UNSUPPORTED) */
+	KPROF_LWP_RULE_EVENT_DUPLICATE,   /* same event id twice (E_DUPLICATE) */
+	KPROF_LWP_RULE_EVENT_COUNT,       /* no event, or more events than LwpMaxEvents (E_RANGE) */
+	KPROF_LWP_RULE_INTERVAL,          /* interval 0 or above 26 bits (E_RANGE) */
 	/* Random above 15, or randomising every bit of an interval (E_RANGE) */
-	KPROF_LWP_RULE_RANDOM = 0xD,
+	KPROF_LWP_RULE_RANDOM,
 	/* threshold not below the ring size or not a multiple of the event size (E_RANGE) */
-	KPROF_LWP_RULE_THRESHOLD = 0xE,
+	KPROF_LWP_RULE_THRESHOLD,
 	/* threshold interrupt, Cont or PTSC requested but not supported (E_UNSUPPORTED) */
-	KPROF_LWP_RULE_FEATURE = 0xF,
+	KPROF_LWP_RULE_FEATURE,
 } kprof_lwp_rule;
 
 #ifndef KPROF_NO_NAMES
@@ -5396,31 +5366,31 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 
 typedef enum kprof_event_trace_information_class {
 	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
-	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION = 0x1,
-	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION = 0x2,
-	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION = 0x3,
-	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION = 0x4,
-	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION = 0x5,
-	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION = 0x6,
-	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION = 0x7,
-	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION = 0x8,
-	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION = 0x9,
-	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION = 0xA,
-	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION = 0xB,
-	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION = 0xC,
-	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION = 0xD,
-	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION = 0xE,
-	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION = 0xF,
-	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION = 0x10,
-	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION = 0x11,
-	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION = 0x12,
-	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION = 0x13,
-	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION = 0x14,
-	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION = 0x15,
-	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION = 0x16,
-	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION = 0x17,
-	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION = 0x18,
-	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION = 0x19,
+	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION,
+	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION,
+	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION,
+	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION,
+	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION,
+	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION,
+	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION,
+	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION,
+	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION,
+	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION,
+	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION,
+	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION,
+	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION,
+	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION,
+	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION,
+	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION,
+	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION,
+	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION,
+	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION,
+	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION,
+	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION,
+	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION,
+	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION,
 } kprof_event_trace_information_class;
 
 #ifndef KPROF_NO_NAMES
@@ -5434,13 +5404,13 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value);
 
 typedef enum kprof_trace_query_info_class {
 	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
-	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO = 0x6,
-	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO = 0x7, /* a PROFILE_SOURCE_INFO chain */
-	KPROF_TRACE_PMC_EVENT_LIST_INFO = 0x8,
-	KPROF_TRACE_PMC_COUNTER_LIST_INFO = 0x9,
+	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO,
+	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO, /* a PROFILE_SOURCE_INFO chain */
+	KPROF_TRACE_PMC_EVENT_LIST_INFO,
+	KPROF_TRACE_PMC_COUNTER_LIST_INFO,
 	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
-	KPROF_TRACE_LBR_EVENT_LIST_INFO = 0x15,
-	KPROF_TRACE_MAX_PMC_COUNTER_QUERY = 0x16,
+	KPROF_TRACE_LBR_EVENT_LIST_INFO,
+	KPROF_TRACE_MAX_PMC_COUNTER_QUERY,
 } kprof_trace_query_info_class;
 
 #ifndef KPROF_NO_NAMES

@@ -1287,6 +1287,20 @@ def doc_comment(text, prov=None, indent="", width=96):
     return f"{indent}/* {body} */"
 
 
+class EnumRun:
+    """One enumeration's initializers, written as C is written by hand: a value only where it
+    is not the previous enumerator's plus one (the first, aliases, gaps). An initializer costs
+    a compiler more than an implicit value (docs/performance.md, include cost)."""
+
+    def __init__(self):
+        self.prev = None
+
+    def init(self, value, text=None):
+        implicit = self.prev is not None and value == self.prev + 1
+        self.prev = value
+        return "" if implicit else f" = {value if text is None else text}"
+
+
 def render(model, template="kprof.h.j2"):
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(HERE, "templates")),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
@@ -1298,6 +1312,7 @@ def render(model, template="kprof.h.j2"):
     env.filters["cbody"] = lambda s: s.encode("ascii").decode().replace("\\", "\\\\").replace('"', '\\"')
     env.filters["comment"] = comment_text
     env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
+    env.globals["enum_run"] = EnumRun
     env.filters["cbytes"] = c_bytes
     # A section with data of its own shape renders it with gen/templates/domains/<name>.j2
     # (macros api() and impl()); every other section is rendered from the generic parts only.
