@@ -930,11 +930,27 @@ def pool_lines(strings, width=88):
     return lines
 
 
-def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
+def packed_lines(items, width=88):
+    """Row literals joined into lines of about width characters, without their comments (every
+    character of a row literal is an escape, so joined rows cannot run into each other): for a
+    table whose rows a reader finds listed elsewhere. A literal token and a comment per row
+    cost a compiler more than the row's bytes (docs/performance.md, include cost)."""
+    lines = []
+    for it in items:
+        if lines and len(lines[-1]["c"]) + len(it["c"]) - 2 <= width:
+            lines[-1]["c"] = lines[-1]["c"][:-1] + it["c"][1:]
+        else:
+            lines.append({"c": it["c"], "comment": None})
+    return lines
+
+
+def build_table(name, doc, columns, rows, pool, node, entry, mirror=None, listed=None):
     """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
     interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
     comment, where)], where "file:line: entry" of the row in the spec. A cell that does not fit,
     or a string that overflows the pool, is a spec error there.
+
+    With listed (where the docs show the rows to a reader), rows share lines and carry no comment.
 
     Rows are packed little-endian for kprof_impl_cell, or, with mirror (a C struct type whose
     members are the columns in order, e.g. a public row type a function returns a pointer to),
@@ -975,6 +991,12 @@ def build_table(name, doc, columns, rows, pool, node, entry, mirror=None):
         if len(t["chunks"]) > 1:
             fail(node, entry, f"table {name}: {size * len(rows)} bytes of rows, more than one literal holds")
         t["big"] = literal_chunks(items["big"])
+    if listed:
+        if mirror:
+            fail(node, entry, f"table {name}: a mirrored table keeps one row a line")
+        t["doc"] += "; " + listed
+        for ch in t["chunks"]:
+            ch["items"] = packed_lines(ch["items"])
     return t
 
 
@@ -1079,15 +1101,27 @@ def build_counts(node, sources, registers):
                     fail(node, "counts rows", f"no row for {t['id']} select {s['select']:#010x} "
                          f"({s['name']}: event {ev:#04x}, unit mask {um:#04x}) on class {c['id']}", "rows")
     rows.sort(key=lambda x: (x["event"], x["umask"], x["lo"]))
+    # The spec keeps a row per note; the table needs one per run of neighbouring classes with
+    # the same verdict and vendor name (the lookup reads nothing else).
+    merged = []
+    for r in rows:
+        p = merged[-1] if merged else None
+        if p and (p["event"], p["umask"], p["hi"] + 1, p["status"], p["name"]) == \
+                (r["event"], r["umask"], r["lo"], r["status"], r["name"]):
+            p["hi"] = r["hi"]
+        else:
+            merged.append(dict(r))
     pool = Pool("counts")
     ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
     tables = [
-        build_table("counts_row", "One verdict: a select's (event, unit mask) on the classes class_lo..class_hi",
+        build_table("counts_row", "One verdict: a select's (event, unit mask) on the classes class_lo..class_hi, "
+                    "sorted by (event, unit mask, class_lo)",
                     [("event", "u16"), ("umask", "u8"), ("class_lo", "u8"), ("class_hi", "u8"),
                      ("status", "u8"), ("name", "str")],
                     [((r["event"], r["umask"], r["lo"], r["hi"], r["status"], r["name"]),
                       f"{r['event']:#05x}/{r['umask']:#04x} {ids(r)}: {statuses[r['status']]['name']}",
-                      f"{node.file}:{r['line']}: counts row") for r in rows], pool, node, "counts rows"),
+                      f"{node.file}:{r['line']}: counts row") for r in merged], pool, node, "counts rows",
+                    listed="docs/counts.md shows them by source table and class"),
         build_table("counts_match", "One family/model/stepping range of a class",
                     [("family_lo", "u16"), ("family_hi", "u16"), ("model_lo", "u8"), ("model_hi", "u8"),
                      ("stepping_lo", "u8"), ("stepping_hi", "u8")],
