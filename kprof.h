@@ -66,6 +66,18 @@
 #ifndef KPROF_H
 #define KPROF_H
 
+/* Included under clang, kprof.h is a system header, as it is when installed in /usr/include
+ * and as <immintrin.h> always is. Then a user's warning flags stop at kprof's own code, and
+ * clang skips its flow analyses there (one per non-void function, for -Wreturn-type): about a
+ * tenth of what including kprof.h costs clang (docs/performance.md, include cost). Warnings
+ * caused by the user's code, such as a wrong pointer passed to a struct macro, are still
+ * reported. kprof's own code is checked when it is compiled as the main file, where this does
+ * not apply; tests/compile_matrix.sh does that with every warning. gcc's system_header would
+ * hide the struct macros' pointer checks, and gcc does not need it (docs/performance.md). */
+#if defined(__clang__) && __INCLUDE_LEVEL__ > 0
+#pragma clang system_header
+#endif
+
 #if defined(__linux__) && defined(__KERNEL__)
 /* The Linux kernel builds with -nostdinc: its own headers give the fixed-width types, NULL,
  * offsetof and the limits; the <stdint.h> constant macros are filled in below. */

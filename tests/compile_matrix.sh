@@ -1,7 +1,8 @@
 #!/bin/bash
 # The header builds clean with -Wall -Wextra -Wpedantic -Werror under gcc and clang, as C
 # (C99, C11, C17, C2x) and C++ (C++11, C++17, C++20), for x86-64 and i386, and each build
-# runs; a KPROF_NO_NAMES build carries no name strings; the struct macros refuse wrong
+# runs (under clang, with kprof.h as the main file too: included, it is a system header); a
+# KPROF_NO_NAMES build carries no name strings; the struct macros refuse wrong
 # pointers (tests/struct_macros.c); and kprof.h coexists with the
 # platform headers that define KPROFILE_SOURCE (mingw-w64 ddk/wdm.h, Wine winternl.h).
 #
@@ -13,6 +14,7 @@ mkdir -p "$out"
 pass=0
 fail=0
 WARN="-Wall -Wextra -Wpedantic -Werror"
+OWN="-Wconversion -Wshadow -Wcast-align -Wno-unused-function"
 WINE_INC=/usr/include/wine/wine/windows
 
 # step NAME CMD...: run CMD with its output in $out/NAME.log; count it.
@@ -76,7 +78,29 @@ for m in 64 32; do
 	done
 	build_run "bare-windows-names-m$m" gcc -m$m -std=c99 $WARN -I. tests/coexist/bare.c
 	build_run "bare-windows-names-cxx-m$m" clang++ -m$m -x c++ -std=c++11 $WARN -I. tests/coexist/bare.c
+	# Included, kprof.h is a system header to clang (its comment says why), so clang's
+	# warnings on kprof's own code are checked here with kprof.h as the main file: every
+	# warning of the drop-in matrix, but -Wunused-function (the API is unused in its own unit).
+	for std in c99 c11 c17 c2x; do
+		step "clang-main-$std-m$m" clang -m$m -x c -std=$std $WARN $OWN -Wstrict-prototypes -fsyntax-only kprof.h
+	done
+	for std in c++11 c++17 c++20; do
+		step "clang++-main-$std-m$m" clang++ -m$m -x c++ -std=$std $WARN $OWN -fsyntax-only kprof.h
+	done
+	step "clang-main-nonames-m$m" clang -m$m -x c -std=c99 $WARN $OWN -DKPROF_NO_NAMES -fsyntax-only kprof.h
 done
+
+# The split above, shown on a copy of kprof.h with one unused variable planted in a function:
+# included, clang builds it (the user's flags stop at kprof's code) and gcc refuses it; as
+# the main file, clang refuses it on the planted line.
+mkdir -p "$out/planted"
+planted=$(grep -n '^#endif /\* KPROF_H \*/' kprof.h | cut -d: -f1)
+sed "${planted}i KPROF_API int kprof_planted(int x) { int planted_unused; return x; }" kprof.h >"$out/planted/kprof.h"
+step "planted-clang-included-builds" clang -std=c99 $WARN -I"$out/planted" -Itests -fsyntax-only tests/test_sources.c
+step "planted-gcc-included-refused" compile_refused "$out/planted/kprof.h" "$planted" \
+	gcc -std=c99 $WARN -I"$out/planted" -Itests -fsyntax-only tests/test_sources.c
+step "planted-clang-main-refused" compile_refused "$out/planted/kprof.h" "$planted" \
+	clang -x c -std=c99 $WARN $OWN -fsyntax-only "$out/planted/kprof.h"
 
 # Coexistence with the platform headers that define KPROFILE_SOURCE (compile only: these
 # are Windows targets). mingw-w64's ddk/wdm.h is C-only (its C++ mode fails on its own
