@@ -3810,6 +3810,91 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK  0xFC000000u
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_DEFINED_MASK   0xFFFFFFFFu
 
+/* Capabilities from cpuid 0x8000001C, in plain numbers (kprof_lwp_caps_decode). Not a hardware
+ * layout: a C struct whose members the two revisions' maps (from) fill from the leaf's
+ * eax..edx. Event masks are indexed by THIS revision's event ids (bit n = event id n), so
+ * compare revision before using them.
+ * Source: kprof's own struct; the fields it is filled from are the registers above, shipped
+ * from AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped) and the
+ * proposal from AMD, "Lightweight Profiling Proposal" (2007) (Table 2) */
+
+#define KPROF_LWP_CAPS_SIZE                     0x34u
+#define KPROF_LWP_CAPS_REVISION_OFFSET          0x0u
+#define KPROF_LWP_CAPS_VERSION_OFFSET           0x1u
+#define KPROF_LWP_CAPS_EVENT_SIZE_OFFSET        0x2u
+#define KPROF_LWP_CAPS_MAX_EVENTS_OFFSET        0x3u
+#define KPROF_LWP_CAPS_LWPCB_SIZE_OFFSET        0x4u
+#define KPROF_LWP_CAPS_EVENT_OFFSET_OFFSET      0x6u
+#define KPROF_LWP_CAPS_MIN_BUFFER_SIZE_OFFSET   0x8u
+#define KPROF_LWP_CAPS_HW_EVENTS_OFFSET         0xCu
+#define KPROF_LWP_CAPS_OS_EVENTS_OFFSET         0x10u
+#define KPROF_LWP_CAPS_HW_AVAILABLE_OFFSET      0x14u
+#define KPROF_LWP_CAPS_OS_ENABLED_OFFSET        0x15u
+#define KPROF_LWP_CAPS_HW_INTERRUPT_OFFSET      0x16u
+#define KPROF_LWP_CAPS_OS_INTERRUPT_OFFSET      0x17u
+#define KPROF_LWP_CAPS_HW_CONT_OFFSET           0x18u
+#define KPROF_LWP_CAPS_OS_CONT_OFFSET           0x19u
+#define KPROF_LWP_CAPS_HW_PTSC_OFFSET           0x1Au
+#define KPROF_LWP_CAPS_OS_PTSC_OFFSET           0x1Bu
+#define KPROF_LWP_CAPS_EXTENSION_OFFSET         0x1Cu
+#define KPROF_LWP_CAPS_LATENCY_BITS_OFFSET      0x1Du
+#define KPROF_LWP_CAPS_LATENCY_RND_OFFSET       0x1Eu
+#define KPROF_LWP_CAPS_DATA_ADDRESS_OFFSET      0x1Fu
+#define KPROF_LWP_CAPS_BRANCH_PREDICTION_OFFSET 0x20u
+#define KPROF_LWP_CAPS_IP_FILTERING_OFFSET      0x21u
+#define KPROF_LWP_CAPS_CACHE_LEVELS_OFFSET      0x22u
+#define KPROF_LWP_CAPS_CACHE_LATENCY_OFFSET     0x23u
+#define KPROF_LWP_CAPS_RAW_OFFSET               0x24u
+typedef struct kprof_lwp_caps {
+	uint8_t revision;      /* 0x0: kprof_lwp_revision */
+	uint8_t version;       /* 0x1: LwpVersion (shipped ecx 15:9; proposal ebx 31:24) */
+	uint8_t event_size;    /* 0x2: bytes per record */
+	uint8_t max_events;    /* 0x3: event slots in the LWPCB */
+	uint16_t lwpcb_size;   /* 0x4: bytes (shipped: LwpCbSize * 8; proposal: LWPCBSize) */
+	uint16_t event_offset; /* 0x6: byte offset of the first event slot */
+	/* 0x8: bytes (shipped: LwpMinBufferSize * 32 records); 0 = none stated */
+	uint32_t min_buffer_size;
+	uint32_t hw_events;   /* 0xC: events the hardware supports (edx) */
+	uint32_t os_events;   /* 0x10: events the OS enabled (eax) */
+	uint8_t hw_available; /* 0x14: LwpAvail (shipped) / Enabled (proposal) in edx */
+	uint8_t os_enabled;   /* 0x15: the same bit in eax: the OS enabled LWP */
+	uint8_t hw_interrupt; /* 0x16: threshold interrupt (edx) */
+	uint8_t os_interrupt; /* 0x17: threshold interrupt (eax) */
+	uint8_t hw_cont;      /* 0x18: continuous mode (edx; shipped only) */
+	uint8_t os_cont;      /* 0x19: continuous mode (eax; shipped only) */
+	uint8_t hw_ptsc;      /* 0x1A: timestamps in records (edx; shipped only) */
+	uint8_t os_ptsc;      /* 0x1B: timestamps in records (eax; shipped only) */
+	uint8_t extension;    /* 0x1C: proposal eax 30: leaf 0x8000001D describes more */
+	uint8_t latency_bits; /* 0x1D: LwpLatencyMax / LWPCacheMax */
+	uint8_t latency_rnd;  /* 0x1E: LwpLatencyRnd (shipped only) */
+	/* 0x1F: LwpDataAddress / LWPDataAddress: cache miss records report the data address */
+	uint8_t data_address;
+	/* 0x20: LwpBranchPrediction: Branches Retired can be filtered by prediction */
+	uint8_t branch_prediction;
+	uint8_t ip_filtering; /* 0x21: LwpIpFiltering: BaseIP/LimitIP filtering */
+	/* 0x22: LwpCacheLevels / LWPCacheLevels: cache events filterable by level */
+	uint8_t cache_levels;
+	/* 0x23: LwpCacheLatency / LWPCacheLatency: cache events filterable by latency */
+	uint8_t cache_latency;
+	uint32_t raw[4]; /* 0x24: eax, ebx, ecx, edx as read */
+} kprof_lwp_caps;
+KPROF_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_caps_size);
+
+/* The members of kprof_lwp_caps that its shipped map fills from the words (eax, ebx, ecx, edx),
+ * for kprof_impl_fields_get: per member its offset, size, word, shift and width (spec/: from). */
+#define KPROF_IMPL_LWP_CAPS_FROM_SHIPPED                                                           \
+	"\1\0\1\2\11\7\2\0\1\1\10\10\3\0\1\1\20\10\6\0\2\1\30\10\24\0\1\3\0\1\25\0\1\0\0\1\26\0\1" \
+	"\3\37\1\27\0\1\0\37\1\30\0\1\3\35\1\31\0\1\0\35\1\32\0\1\3\36\1\33\0\1\0\36\1\35\0\1\2\0" \
+	"\5\36\0\1\2\6\3\37\0\1\2\5\1\40\0\1\2\34\1\41\0\1\2\35\1\42\0\1\2\36\1\43\0\1\2\37\1",    \
+	        19u
+/* The members of kprof_lwp_caps that its proposal map fills from the words (eax, ebx, ecx, edx),
+ * for kprof_impl_fields_get: per member its offset, size, word, shift and width (spec/: from). */
+#define KPROF_IMPL_LWP_CAPS_FROM_PROPOSAL                                                          \
+	"\1\0\1\1\30\10\2\0\1\1\10\10\3\0\1\1\20\10\4\0\2\1\0\10\24\0\1\3\0\1\25\0\1\0\0\1\26\0\1" \
+	"\3\1\1\27\0\1\0\37\1\34\0\1\0\36\1\35\0\1\2\0\5\37\0\1\2\5\1\42\0\1\2\36\1\43\0\1\2\37"   \
+	"\1",                                                                                      \
+	        13u
+
 /* AMD Lightweight Profiling. Two specifications exist and are never mixed:
  *   KPROF_LWP_REVISION_SHIPPED  - family 15h hardware (AMD pub. 43724): kprof_lwp_* and the
  *                                 generated kprof_lwpcb / kprof_lwp_event_slot layouts;
@@ -3820,31 +3905,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_
  * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
  * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
 
-/* Capabilities from cpuid 0x8000001C, in plain numbers. Event masks are indexed by THIS
- * revision's event ids (bit n = event id n), so compare revision before using them. */
-typedef struct kprof_lwp_caps {
-	uint8_t revision;      /* kprof_lwp_revision */
-	uint8_t version;       /* LwpVersion (shipped ecx 15:9; proposal ebx 31:24) */
-	uint8_t event_size;    /* bytes per record */
-	uint8_t max_events;    /* event slots in the LWPCB */
-	uint16_t lwpcb_size;   /* bytes (shipped: LwpCbSize * 8; proposal: LWPCBSize) */
-	uint16_t event_offset; /* byte offset of the first event slot */
-	uint32_t
-	        min_buffer_size; /* bytes (shipped: LwpMinBufferSize * 32 records); 0 = none stated */
-	uint32_t hw_events;      /* events the hardware supports (edx) */
-	uint32_t os_events;      /* events the OS enabled (eax) */
-	uint8_t hw_available, os_enabled;   /* LwpAvail / Enabled */
-	uint8_t hw_interrupt, os_interrupt; /* threshold interrupt */
-	uint8_t hw_cont, os_cont;           /* continuous mode (shipped only) */
-	uint8_t hw_ptsc, os_ptsc;           /* timestamps in records (shipped only) */
-	uint8_t extension;                  /* proposal eax 30: leaf 0x8000001D describes more */
-	uint8_t latency_bits;               /* LwpLatencyMax / LWPCacheMax */
-	uint8_t latency_rnd;                /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address;
-	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
-	uint8_t ip_filtering, cache_levels, cache_latency;
-	uint32_t raw[4]; /* eax, ebx, ecx, edx as read */
-} kprof_lwp_caps;
+/* kprof_lwp_caps (capabilities from cpuid 0x8000001C) is generated from spec/lwp.yaml, with
+ * the maps its decoders fill it by: above. */
 
 /* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
 typedef struct kprof_lwp_event_config {
@@ -6174,6 +6236,29 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 			else
 				*(uint64_t *)(void *)dst = v;
 		}
+	}
+}
+
+/* A struct's members from the register fields the spec names (a struct field's `from`), the
+ * generated KPROF_IMPL_<S>_FROM_<MAP>: per member 6 bytes - its offset (16 bits,
+ * little-endian), its size (1, 2 or 4), the word of words it is read from, the field's shift
+ * and its width. One walker instead of a statement per member: cold code, and each statement
+ * costs a compiler more than its row (docs/performance.md, include cost). */
+KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map,
+                                          unsigned n)
+{
+	const uint8_t *m = (const uint8_t *)map;
+	for (; n; n--, m += 6) {
+		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m);
+		uint32_t v = words[m[3]] >> m[4];
+		if (m[5] < 32)
+			v &= (1u << m[5]) - 1u;
+		if (m[2] == 1)
+			*dst = (uint8_t)v;
+		else if (m[2] == 2)
+			*(uint16_t *)(void *)dst = (uint16_t)v;
+		else
+			*(uint32_t *)(void *)dst = v;
 	}
 }
 
@@ -10251,31 +10336,12 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, edx);
-	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, eax);
+	kprof_impl_fields_get(out, out->raw, KPROF_IMPL_LWP_CAPS_FROM_SHIPPED);
 	out->hw_events = edx & events;
 	out->os_events = eax & events;
-	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, edx);
-	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, eax);
-	out->hw_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, edx);
-	out->os_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, eax);
-	out->hw_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, edx);
-	out->os_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, eax);
 	out->lwpcb_size = (uint16_t)(KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_CB_SIZE, ebx) * 8u);
-	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_SIZE, ebx);
-	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_MAX_EVENTS, ebx);
-	out->event_offset = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_OFFSET, ebx);
-	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_MAX, ecx);
-	out->data_address = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_DATA_ADDRESS, ecx);
-	out->latency_rnd = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_RND, ecx);
-	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_VERSION, ecx);
 	out->min_buffer_size = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, ecx) *
 	                       KPROF_LWP_MIN_BUFFER_UNIT * out->event_size;
-	out->branch_prediction =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION, ecx);
-	out->ip_filtering = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_IP_FILTERING, ecx);
-	out->cache_levels = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LEVELS, ecx);
-	out->cache_latency = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
@@ -10302,26 +10368,11 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED, edx);
-	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED, eax);
+	kprof_impl_fields_get(out, out->raw, KPROF_IMPL_LWP_CAPS_FROM_PROPOSAL);
 	out->hw_events = (edx >> edx_first) &
 	                 ~(uint32_t)((1u << KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS) - 1u);
 	out->os_events = eax & eax_events;
-	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT, edx);
-	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT, eax);
-	out->extension = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION, eax);
-	out->lwpcb_size = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE, ebx);
-	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE, ebx);
-	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS, ebx);
-	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION, ebx);
 	out->event_offset = KPROF_LWP_PROPOSAL_LWPCB_FIXED;
-	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX, ecx);
-	out->data_address =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS, ecx);
-	out->cache_levels =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS, ecx);
-	out->cache_latency =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||

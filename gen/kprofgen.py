@@ -229,11 +229,11 @@ SCALARS = {"u8": ("uint8_t", 1), "u16": ("uint16_t", 2), "u32": ("uint32_t", 4),
            "u64": ("uint64_t", 8)}
 
 
-def build_struct(s, structs):
+def build_struct(s, structs, registers):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
               "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str,
-              **LINUX_KEYS}, ent)
+              "sources?": list, **LINUX_KEYS}, ent)
     # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
     # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
     style = s.get("field_macros") or "upper"
@@ -241,11 +241,13 @@ def build_struct(s, structs):
         fail(s, ent, f"field_macros must be 'upper' or 'snake', got {style!r}")
     name = ident(s, ent, "name", s["name"]).lower()
     ent = f"struct '{name}'"
-    fields, end, seen = [], 0, set()
+    # sources: the 32-bit words (e.g. a cpuid leaf's eax..edx) that a field's `from` reads.
+    sources = [str(x) for x in (s.get("sources") or [])]
+    fields, end, seen, maps = [], 0, set(), {}
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
-                  "register?": Map, "as?": str, **LINUX_KEYS}, fe)
+                  "register?": Map, "as?": str, "from?": Map, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -275,10 +277,27 @@ def build_struct(s, structs):
             rnode.setdefault("doc", f["doc"])
             rnode.setdefault("provenance", s["provenance"])
             reg = build_register(rnode, f"{ent} field '{fname}' register")
+        for mname, spelled in (f.get("from") or {}).items():
+            ident(f, fe, "from", mname)
+            m = re.match(r"^(\w+) (\w+)\.(\w+)$", str(spelled))
+            if not m or m.group(1) not in sources:
+                fail(f, fe, f"from {mname}: {spelled!r} must be 'word register.field', the word one of "
+                     f"the struct's sources ({', '.join(sources) or 'none given'})", "from")
+            src = registers.get(m.group(2))
+            bits = next((x for x in src["fields"] if x["name"] == m.group(3)), None) if src else None
+            if not bits or src["width"] != 32:
+                fail(f, fe, f"from {mname}: no field {m.group(3)!r} of a 32-bit register {m.group(2)!r} "
+                     f"in any spec file", "from")
+            if t not in ("u8", "u16", "u32") or count or bits["width"] > size * 8:
+                fail(f, fe, f"from {mname}: a {bits['width']}-bit field fills only a u8, u16 or u32 "
+                     f"member at least as wide", "from")
+            maps.setdefault(mname, []).append(
+                bytes([off & 0xFF, off >> 8, size, sources.index(m.group(1)), bits["lo"], bits["width"]]))
         macro = (snake(fname) if style == "snake" else fname).upper()
         fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
                        "register": reg, "gap": off - end, "gap_at": end, "as": f.get("as"),
+                       "from": {k: str(v) for k, v in (f.get("from") or {}).items()},
                        "node": f})
         end = off + total
     if s["size"] < end:
@@ -293,7 +312,9 @@ def build_struct(s, structs):
     return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
             "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen,
-            "runs": runs, "runs_c": runs_literal(runs)}
+            "runs": runs, "runs_c": runs_literal(runs), "sources": sources,
+            "maps": [{"name": k, "NAME": k.upper(), "rows_c": '"' + c_escapes(b"".join(v)) + '"',
+                      "count": len(v)} for k, v in maps.items()]}
 
 
 def scalar_runs(fields, base=0):
@@ -1222,7 +1243,7 @@ def build_model(spec_dir):
         d["msrs"] += new_msrs
         msrs += new_msrs
         for s in entries(doc.get("structs"), "structs", doc):
-            st = build_struct(s, structs)
+            st = build_struct(s, structs, registers)
             if st["name"] in structs:
                 fail(s, f"struct '{st['name']}'", "described twice")
             for f in st["fields"]:

@@ -208,6 +208,15 @@ CASES = [
      ["list 'cpu_fact' row 'vendor_ebx'", "KPROF_EBQ", "no enumerator or constant"]),
     ("struct smaller than its fields", "base.yaml", "# Types every section shares.\n", "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
      "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
+    ("struct map: a word that is none of the struct's sources", "lwp.yaml", "from: {shipped: ecx lwp_cpuid_ecx.version,",
+     "from: {shipped: esi lwp_cpuid_ecx.version,", None,
+     ["struct 'lwp_caps' field 'version'", "from shipped", "eax, ebx, ecx, edx"]),
+    ("struct map: a register field no spec file describes", "lwp.yaml", "from: {shipped: ecx lwp_cpuid_ecx.version,",
+     "from: {shipped: ecx lwp_cpuid_ecx.versions,", None,
+     ["struct 'lwp_caps' field 'version'", "no field 'versions'"]),
+    ("struct map: a field wider than its member", "lwp.yaml", "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\"}",
+     "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\", from: {shipped: ecx lwpcb_buffer_size.size}}", None,
+     ["struct 'lwp_caps' field 'revision'", "28-bit field"]),
 ] + RECORDS_CASES
 
 

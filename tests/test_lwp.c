@@ -181,6 +181,59 @@ static void test_dumps(void)
 	(void)on_count;
 }
 
+/* Each one-bit capability alone, at the bit the documents give (reference/lwp-shipped.md for
+ * the shipped leaf, the 2007 proposal's Table 2), written here and not taken from the spec: on
+ * a valid leaf, that bit sets its member and no other member from hw_available to
+ * cache_latency; a multi-bit field likewise moves only its own member. */
+typedef struct lwp_bit {
+	unsigned word, shift;
+	uint32_t value;
+	size_t member;
+} lwp_bit;
+#define LWP_BIT(w, b, m)      {w, b, 1, offsetof(kprof_lwp_caps, m)}
+#define LWP_FIELD(w, b, v, m) {w, b, v, offsetof(kprof_lwp_caps, m)}
+
+static void check_lwp_bits(kprof_lwp_revision rev, const uint32_t base[4], const lwp_bit *b, size_t n)
+{
+	size_t i, k;
+	for (i = 0; i < n; i++) {
+		uint32_t leaf[4];
+		kprof_lwp_caps c;
+		const uint8_t *bytes = (const uint8_t *)&c;
+		memcpy(leaf, base, sizeof(leaf));
+		leaf[b[i].word] |= b[i].value << b[i].shift;
+		CHECK_EQ(kprof_lwp_caps_decode(0x8000u, leaf, rev, &c), KPROF_OK);
+		for (k = offsetof(kprof_lwp_caps, hw_available); k <= offsetof(kprof_lwp_caps, cache_latency); k++)
+			CHECK_EQ(bytes[k], k == b[i].member                             ? b[i].value
+			                   : k == offsetof(kprof_lwp_caps, hw_available) ? 1u
+			                                                                 : 0u);
+	}
+}
+
+static void test_cap_bits(void)
+{
+	/* Base leaves: available (edx bit 0), events 1..3, nothing else set. */
+	static const uint32_t shipped[4] = {0, 0x80032013u, 0x00010200u, 0x0000000Fu};
+	static const uint32_t proposal[4] = {0, 0x01032040u, 0, 0x0000001Du};
+	static const lwp_bit shipped_bits[] = {
+	        LWP_BIT(0, 0, os_enabled),          LWP_BIT(3, 31, hw_interrupt),
+	        LWP_BIT(0, 31, os_interrupt),       LWP_BIT(3, 29, hw_cont),
+	        LWP_BIT(0, 29, os_cont),            LWP_BIT(3, 30, hw_ptsc),
+	        LWP_BIT(0, 30, os_ptsc),            LWP_FIELD(2, 0, 17, latency_bits),
+	        LWP_BIT(2, 5, data_address),        LWP_FIELD(2, 6, 5, latency_rnd),
+	        LWP_BIT(2, 28, branch_prediction),  LWP_BIT(2, 29, ip_filtering),
+	        LWP_BIT(2, 30, cache_levels),       LWP_BIT(2, 31, cache_latency),
+	};
+	static const lwp_bit proposal_bits[] = {
+	        LWP_BIT(0, 0, os_enabled),       LWP_BIT(3, 1, hw_interrupt),
+	        LWP_BIT(0, 31, os_interrupt),    LWP_BIT(0, 30, extension),
+	        LWP_FIELD(2, 0, 17, latency_bits), LWP_BIT(2, 5, data_address),
+	        LWP_BIT(2, 30, cache_levels),    LWP_BIT(2, 31, cache_latency),
+	};
+	check_lwp_bits(KPROF_LWP_REVISION_SHIPPED, shipped, shipped_bits, KPROF_ARRAY_COUNT(shipped_bits));
+	check_lwp_bits(KPROF_LWP_REVISION_PROPOSAL, proposal, proposal_bits, KPROF_ARRAY_COUNT(proposal_bits));
+}
+
 static void test_revisions(void)
 {
 	kprof_lwp_caps c;
@@ -1219,6 +1272,7 @@ int main(void)
 {
 	test_dumps();
 	test_revisions();
+	test_cap_bits();
 	test_spec();
 	test_setup();
 	test_records();

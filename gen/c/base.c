@@ -156,6 +156,28 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 	}
 }
 
+/* A struct's members from the register fields the spec names (a struct field's `from`), the
+ * generated KPROF_IMPL_<S>_FROM_<MAP>: per member 6 bytes - its offset (16 bits,
+ * little-endian), its size (1, 2 or 4), the word of words it is read from, the field's shift
+ * and its width. One walker instead of a statement per member: cold code, and each statement
+ * costs a compiler more than its row (docs/performance.md, include cost). */
+KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map, unsigned n)
+{
+	const uint8_t *m = (const uint8_t *)map;
+	for (; n; n--, m += 6) {
+		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m);
+		uint32_t v = words[m[3]] >> m[4];
+		if (m[5] < 32)
+			v &= (1u << m[5]) - 1u;
+		if (m[2] == 1)
+			*dst = (uint8_t)v;
+		else if (m[2] == 2)
+			*(uint16_t *)(void *)dst = (uint16_t)v;
+		else
+			*(uint32_t *)(void *)dst = v;
+	}
+}
+
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
 KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,

@@ -8,30 +8,8 @@
  * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
  * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
 
-/* Capabilities from cpuid 0x8000001C, in plain numbers. Event masks are indexed by THIS
- * revision's event ids (bit n = event id n), so compare revision before using them. */
-typedef struct kprof_lwp_caps {
-	uint8_t revision;      /* kprof_lwp_revision */
-	uint8_t version;       /* LwpVersion (shipped ecx 15:9; proposal ebx 31:24) */
-	uint8_t event_size;    /* bytes per record */
-	uint8_t max_events;    /* event slots in the LWPCB */
-	uint16_t lwpcb_size;   /* bytes (shipped: LwpCbSize * 8; proposal: LWPCBSize) */
-	uint16_t event_offset; /* byte offset of the first event slot */
-	uint32_t min_buffer_size; /* bytes (shipped: LwpMinBufferSize * 32 records); 0 = none stated */
-	uint32_t hw_events;    /* events the hardware supports (edx) */
-	uint32_t os_events;    /* events the OS enabled (eax) */
-	uint8_t hw_available, os_enabled;     /* LwpAvail / Enabled */
-	uint8_t hw_interrupt, os_interrupt;   /* threshold interrupt */
-	uint8_t hw_cont, os_cont;             /* continuous mode (shipped only) */
-	uint8_t hw_ptsc, os_ptsc;             /* timestamps in records (shipped only) */
-	uint8_t extension;                    /* proposal eax 30: leaf 0x8000001D describes more */
-	uint8_t latency_bits;                 /* LwpLatencyMax / LWPCacheMax */
-	uint8_t latency_rnd;                  /* LwpLatencyRnd (shipped only) */
-	uint8_t data_address;
-	uint8_t branch_prediction; /* LwpBranchPrediction: Branches Retired can be filtered by prediction */
-	uint8_t ip_filtering, cache_levels, cache_latency;
-	uint32_t raw[4];                      /* eax, ebx, ecx, edx as read */
-} kprof_lwp_caps;
+/* kprof_lwp_caps (capabilities from cpuid 0x8000001C) is generated from spec/lwp.yaml, with
+ * the maps its decoders fill it by: above. */
 
 /* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
 typedef struct kprof_lwp_event_config {

@@ -171,31 +171,12 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, edx);
-	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_AVAIL, eax);
+	kprof_impl_fields_get(out, out->raw, KPROF_IMPL_LWP_CAPS_FROM_SHIPPED);
 	out->hw_events = edx & events;
 	out->os_events = eax & events;
-	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, edx);
-	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_INT, eax);
-	out->hw_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, edx);
-	out->os_cont = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_CONT, eax);
-	out->hw_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, edx);
-	out->os_ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_FEATURES_PTSC, eax);
 	out->lwpcb_size = (uint16_t)(KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_CB_SIZE, ebx) * 8u);
-	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_SIZE, ebx);
-	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_MAX_EVENTS, ebx);
-	out->event_offset = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_EBX_EVENT_OFFSET, ebx);
-	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_MAX, ecx);
-	out->data_address = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_DATA_ADDRESS, ecx);
-	out->latency_rnd = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_LATENCY_RND, ecx);
-	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_VERSION, ecx);
 	out->min_buffer_size = KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, ecx) *
 	                       KPROF_LWP_MIN_BUFFER_UNIT * out->event_size;
-	out->branch_prediction =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION, ecx);
-	out->ip_filtering = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_IP_FILTERING, ecx);
-	out->cache_levels = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LEVELS, ecx);
-	out->cache_latency = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
@@ -221,25 +202,10 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	out->raw[1] = ebx;
 	out->raw[2] = ecx;
 	out->raw[3] = edx;
-	out->hw_available = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED, edx);
-	out->os_enabled = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED, eax);
+	kprof_impl_fields_get(out, out->raw, KPROF_IMPL_LWP_CAPS_FROM_PROPOSAL);
 	out->hw_events = (edx >> edx_first) & ~(uint32_t)((1u << KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS) - 1u);
 	out->os_events = eax & eax_events;
-	out->hw_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT, edx);
-	out->os_interrupt = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT, eax);
-	out->extension = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION, eax);
-	out->lwpcb_size = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE, ebx);
-	out->event_size = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE, ebx);
-	out->max_events = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS, ebx);
-	out->version = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION, ebx);
 	out->event_offset = KPROF_LWP_PROPOSAL_LWPCB_FIXED;
-	out->latency_bits = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX, ecx);
-	out->data_address =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS, ecx);
-	out->cache_levels =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS, ecx);
-	out->cache_latency =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY, ecx);
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
