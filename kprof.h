@@ -3905,8 +3905,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_cap
  * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
  * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
 
-/* kprof_lwp_caps (capabilities from cpuid 0x8000001C) is generated from spec/lwp.yaml, with
- * the maps its decoders fill it by: above. */
+/* kprof_lwp_caps, the capabilities from cpuid 0x8000001C, is generated from spec/lwp.yaml
+ * (above), with the two maps its decoders fill it through (KPROF_IMPL_LWP_CAPS_FROM_*). */
 
 /* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
 typedef struct kprof_lwp_event_config {
@@ -6241,9 +6241,9 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 
 /* A struct's members from the register fields the spec names (a struct field's `from`), the
  * generated KPROF_IMPL_<S>_FROM_<MAP>: per member 6 bytes - its offset (16 bits,
- * little-endian), its size (1, 2 or 4), the word of words it is read from, the field's shift
- * and its width. One walker instead of a statement per member: cold code, and each statement
- * costs a compiler more than its row (docs/performance.md, include cost). */
+ * little-endian), its size (1, 2 or 4), the index in words of the word holding the field, the
+ * field's shift and its width. One walker instead of a statement per member: cold code, and
+ * each statement costs a compiler more than its row (docs/performance.md, include cost). */
 KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map,
                                           unsigned n)
 {

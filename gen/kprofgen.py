@@ -288,9 +288,9 @@ def build_struct(s, structs, registers):
             if not bits or src["width"] != 32:
                 fail(f, fe, f"from {mname}: no field {m.group(3)!r} of a 32-bit register {m.group(2)!r} "
                      f"in any spec file", "from")
-            if t not in ("u8", "u16", "u32") or count or bits["width"] > size * 8:
+            if t not in ("u8", "u16", "u32") or count or bits["width"] > size * 8 or off > 0xFFFF:
                 fail(f, fe, f"from {mname}: a {bits['width']}-bit field fills only a u8, u16 or u32 "
-                     f"member at least as wide", "from")
+                     f"member at least as wide, in the first 64 KiB", "from")
             maps.setdefault(mname, []).append(
                 bytes([off & 0xFF, off >> 8, size, sources.index(m.group(1)), bits["lo"], bits["width"]]))
         macro = (snake(fname) if style == "snake" else fname).upper()

@@ -158,9 +158,9 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 
 /* A struct's members from the register fields the spec names (a struct field's `from`), the
  * generated KPROF_IMPL_<S>_FROM_<MAP>: per member 6 bytes - its offset (16 bits,
- * little-endian), its size (1, 2 or 4), the word of words it is read from, the field's shift
- * and its width. One walker instead of a statement per member: cold code, and each statement
- * costs a compiler more than its row (docs/performance.md, include cost). */
+ * little-endian), its size (1, 2 or 4), the index in words of the word holding the field, the
+ * field's shift and its width. One walker instead of a statement per member: cold code, and
+ * each statement costs a compiler more than its row (docs/performance.md, include cost). */
 KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map, unsigned n)
 {
 	const uint8_t *m = (const uint8_t *)map;

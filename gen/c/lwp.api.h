@@ -8,8 +8,8 @@
  * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
  * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
 
-/* kprof_lwp_caps (capabilities from cpuid 0x8000001C) is generated from spec/lwp.yaml, with
- * the maps its decoders fill it by: above. */
+/* kprof_lwp_caps, the capabilities from cpuid 0x8000001C, is generated from spec/lwp.yaml
+ * (above), with the two maps its decoders fill it through (KPROF_IMPL_LWP_CAPS_FROM_*). */
 
 /* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
 typedef struct kprof_lwp_event_config {
