@@ -482,7 +482,9 @@ def fmt(v):
         return f"{v:.0f}"
     if abs(v) >= 10:
         return f"{v:.1f}"
-    return f"{v:.2f}"
+    # Three significant digits: a ratio just under its bar (0.249 against 0.25) must not print
+    # as the bar itself.
+    return f"{v:.3g}"
 
 
 def table(results):
