@@ -72,8 +72,9 @@
  * tenth of what including kprof.h costs clang (docs/performance.md, include cost). Warnings
  * caused by the user's code, such as a wrong pointer passed to a struct macro, are still
  * reported. kprof's own code is checked when it is compiled as the main file, where this does
- * not apply; tests/compile_matrix.sh does that with every warning. gcc's system_header would
- * hide the struct macros' pointer checks, and gcc does not need it (docs/performance.md). */
+ * not apply; tests/compile_matrix.sh does that with the drop-in matrix's warnings. gcc's
+ * system_header would hide the struct macros' pointer checks, and gcc does not need it
+ * (docs/performance.md). */
 #if defined(__clang__) && __INCLUDE_LEVEL__ > 0
 #pragma clang system_header
 #endif
