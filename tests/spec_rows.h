@@ -59,8 +59,12 @@ static inline int spec_read_rows(const char *path, int n, int (*row)(char **f, v
 {
 	char line[1024], *f[8];
 	int lines = 0, got;
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
+	FILE *fp;
+	if (n < 1 || n > (int)(sizeof f / sizeof f[0])) {
+		fprintf(stderr, "spec_read_rows: %d fields per line (1 to 8)\n", n);
+		return -1;
+	}
+	if (!(fp = fopen(path, "r"))) {
 		fprintf(stderr, "cannot read %s\n", path);
 		return -1;
 	}

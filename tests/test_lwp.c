@@ -234,6 +234,33 @@ static void test_cap_bits(void)
 	check_lwp_bits(KPROF_LWP_REVISION_PROPOSAL, proposal, proposal_bits, KPROF_ARRAY_COUNT(proposal_bits));
 }
 
+/* The map walker itself on hand-made rows (offset, size, word, shift, width): each member
+ * size, a field at the top of a word, and a whole word (width 32, not masked). The LWP maps
+ * above fill only u8 and u16 members from fields of at most 8 bits. */
+typedef struct walker_out {
+	uint8_t a;
+	uint16_t b;
+	uint32_t c, d;
+} walker_out;
+
+static void test_fields_walker(void)
+{
+	static const uint32_t words[2] = {0xA5C3F00Fu, 0x80000001u};
+	const unsigned char map[] = {
+	        offsetof(walker_out, a), 0, 1, 0, 8,  8,  /* bits 15:8 of word 0 */
+	        offsetof(walker_out, b), 0, 2, 0, 16, 16, /* bits 31:16 of word 0 */
+	        offsetof(walker_out, c), 0, 4, 1, 0,  32, /* all of word 1 */
+	        offsetof(walker_out, d), 0, 4, 0, 12, 20, /* bits 31:12 of word 0 */
+	};
+	walker_out out;
+	memset(&out, 0xFF, sizeof out);
+	kprof_impl_fields_get(&out, words, (const char *)map, 4);
+	CHECK_EQ(out.a, 0xF0);
+	CHECK_EQ(out.b, 0xA5C3);
+	CHECK_EQ(out.c, 0x80000001u);
+	CHECK_EQ(out.d, 0xA5C3Fu);
+}
+
 static void test_revisions(void)
 {
 	kprof_lwp_caps c;
@@ -1273,6 +1300,7 @@ int main(void)
 	test_dumps();
 	test_revisions();
 	test_cap_bits();
+	test_fields_walker();
 	test_spec();
 	test_setup();
 	test_records();

@@ -127,6 +127,19 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 	}
 }
 
+/* v as a scalar of width bytes (1, 2, 4 or 8) in host order at dst: the struct walkers' store. */
+KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
+{
+	if (width == 1)
+		*(uint8_t *)dst = (uint8_t)v;
+	else if (width == 2)
+		*(uint16_t *)dst = (uint16_t)v;
+	else if (width == 4)
+		*(uint32_t *)dst = (uint32_t)v;
+	else
+		*(uint64_t *)dst = v;
+}
+
 /* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
  * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
  * records: source and destination offset (16 bits each, little-endian), count, and the widths
@@ -144,14 +157,7 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
 			             : sw == 2 ? *(const uint16_t *)(const void *)src
 			             : sw == 4 ? *(const uint32_t *)(const void *)src
 			                       : *(const uint64_t *)(const void *)src;
-			if (dw == 1)
-				*dst = (uint8_t)v;
-			else if (dw == 2)
-				*(uint16_t *)(void *)dst = (uint16_t)v;
-			else if (dw == 4)
-				*(uint32_t *)(void *)dst = (uint32_t)v;
-			else
-				*(uint64_t *)(void *)dst = v;
+			kprof_impl_store_host(dst, dw, v);
 		}
 	}
 }
@@ -165,16 +171,10 @@ KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, cons
 {
 	const uint8_t *m = (const uint8_t *)map;
 	for (; n; n--, m += 6) {
-		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m);
 		uint32_t v = words[m[3]] >> m[4];
 		if (m[5] < 32)
 			v &= (1u << m[5]) - 1u;
-		if (m[2] == 1)
-			*dst = (uint8_t)v;
-		else if (m[2] == 2)
-			*(uint16_t *)(void *)dst = (uint16_t)v;
-		else
-			*(uint32_t *)(void *)dst = v;
+		kprof_impl_store_host((uint8_t *)out + kprof_load_le16(m), m[2], v);
 	}
 }
 
