@@ -23,17 +23,31 @@
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
- * API, BY SECTION (each is a banner below; PUBLIC API first, then IMPLEMENTATION):
- *   base     status codes, vendors, little-endian loads and stores, UTF-16 to UTF-8, struct codec walker
- *   msr      MSR numbers and register layouts; PerfEvtSel codec; rdmsr/wrmsr/rdpmc
- *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model
- *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
- *   hal      the HAL's profile-interface decision; counter plans; perf_event configs (KPROF_NO_HAL leaves it out)
- *   counts   what each profile source's select counts on each processor class (KPROF_NO_COUNTS leaves it out)
- *   dump     text readers: cpuid dumps (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc), CPU groups; wpr/tracelog profile-source listings (KPROF_NO_DUMP leaves it out)
- *   lwp      AMD Lightweight Profiling: capabilities, LWPCB, ring, records (KPROF_NO_LWP leaves it out)
- *   ds       Intel Debug Store: capabilities, setup, BTS and PEBS records (KPROF_NO_DS leaves it out)
- *   windows  PROCESSOR_PROFILE_CONTROL_AREA, PROFILE_SOURCE_INFO chains (KPROF_NO_WINDOWS leaves it out)
+ * LAYERS AND SECTIONS (each section is a banner below; PUBLIC API first, then IMPLEMENTATION).
+ * A section uses only its own layer, the layers below it and the sections it says it needs;
+ * the configuration block says which macro leaves which section out.
+ *   layer 1, core: the hardware, knowing nothing of Windows: status codes, bytes, MSRs, cpuid, the PMU
+ *     status    kprof_status and its names
+ *     bytes     little-endian loads and stores, UTF-16LE to UTF-8
+ *     msr       MSR numbers, register fields, rdmsr/wrmsr
+ *     cpuid     leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature
+ *     pmu       the processor's counters (caps from a snapshot), the PerfEvtSel codec, counter plans, rdpmc, Linux perf raw events
+ *   layer 2, Windows model: what the Windows HAL does with the hardware: profile sources, the HAL's decision by release, what sources count
+ *     source    KPROFILE_SOURCE and the HAL's tables; lookups; a source's Windows profile-add fields
+ *     hal       the HAL's decision per Windows release (releases included), source presence, a counter plan for a source (needs source)
+ *     counts    what each source's select counts per processor class (needs source, hal)
+ *   layer 3, readers: text tools wrote: cpuid dumps, logical CPUs told apart, wpr/tracelog listings
+ *     dump      cpuid dumps (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc) read and written
+ *     cpu       logical CPUs told apart: facts, groups; what the boot decision means on another group (needs dump)
+ *     listing   wpr/tracelog profile-source listings read; compared with a HAL decision
+ *   layer 4, interfaces: profiling interfaces and their structures: AMD LWP, Intel Debug Store (BTS, PEBS), Windows' structures
+ *     lwp       AMD Lightweight Profiling: caps, LWPCB, ring consumer, records, instructions
+ *     lwpmodel  a software model of the LWP hardware, for tests and benchmarks without it (needs lwp)
+ *     ds        Intel Debug Store: caps, the DS area (any layout, Windows' included), setup
+ *     bts       BTS records and their walker (needs ds)
+ *     pebs      PEBS records of every format and their walker (needs ds)
+ *     windows   Windows structures: PROCESSOR_PROFILE_CONTROL_AREA, PEBS_DS_SAVE_AREA*, PROFILE_SOURCE_INFO, trace classes
+ *     psi       PROFILE_SOURCE_INFO chains: walker, matcher, writer (needs windows)
  *
  * ONE PATTERN PER FAMILY OF CALLS
  *   Status    kprof_status: KPROF_OK (0), KPROF_END (1: an iteration finished), errors < 0.
@@ -112,8 +126,9 @@
  *  configuration (gen/c/config.h)
  * ------------------------------------------------------------------------------------------ */
 /* ---- configuration ------------------------------------------------------------------
- * Every macro that changes what kprof.h compiles to is documented here, in one place.
- * Define any of them before including the header.
+ * Every macro that changes what kprof.h compiles to is documented here, in one place: these,
+ * and below them the macros that leave sections out. Define any of them before including the
+ * header.
  *
  *   KPROF_API          storage class of every public function.
  *                      Default: static inline (static __inline for MSVC in C).
@@ -127,29 +142,16 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
- *   KPROF_NO_HAL, KPROF_NO_COUNTS, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
- *                      leave a whole section out, for a translation unit that does not use
- *                      it and wants to compile faster (the header's tables, cpuid and MSR
- *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
- *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
- *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
- *                      The dump section's parts that compare with a HAL decision
- *                      (kprof_cpu_group_compare, kprof_listing_diff_iter_*) need the hal
- *                      section; the listing diff also needs the names. KPROF_NO_DUMP also
- *                      leaves out the profile-source listing reader (it shares the dump
- *                      reader's line cursor).
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
- *                      ProfileMaximum) when no platform header has (see the sources section).
+ *                      ProfileMaximum) when no platform header has (see the source section).
+ *                      Not with KPROF_NO_WINDOWS_MODEL (#error).
  *   KPROF_PLATFORM_HAS_KPROFILE_SOURCE
  *                      tell kprof that a platform header already defined KPROFILE_SOURCE
  *                      (it detects mingw-w64 wdm.h/ntddk.h, Wine winternl.h, phnt, ReactOS).
  */
-#if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
-#define KPROF_NO_WINDOWS 1
-#endif
-#if defined(KPROF_NO_HAL) && !defined(KPROF_NO_COUNTS)
-#define KPROF_NO_COUNTS 1
+#if defined(KPROF_WINDOWS_NAMES) && defined(KPROF_NO_WINDOWS_MODEL)
+#error "kprof.h: KPROF_WINDOWS_NAMES names the profile sources, which KPROF_NO_WINDOWS_MODEL leaves out"
 #endif
 
 #ifndef KPROF_API
@@ -237,26 +239,49 @@
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 
+/* ---- configuration: sections -----------------------------------------------------------
+ * A translation unit that does not use a section may leave it out (it then compiles faster);
+ * one section is compiled only when asked for. Each macro removes exactly what is listed with
+ * it: its sections, the sections that need them, and what other sections build on them.
+ *
+ *   KPROF_NO_WINDOWS_MODEL
+ *       removes layer 2 (Windows model): sections source, hal, counts
+ *       and from section cpu: kprof_cpu_group_effect, kprof_cpu_group_compare
+ *       and from section listing: kprof_listing_diff, kprof_listing_diff_iter,
+ *       kprof_listing_diff_iter_init, kprof_listing_diff_iter_next
+ *       and from section psi: kprof_psi_match, kprof_psi_match_source
+ *   KPROF_NO_COUNTS
+ *       removes section counts
+ *   KPROF_NO_DUMP
+ *       removes sections dump, cpu
+ *   KPROF_NO_LISTING
+ *       removes section listing
+ *   KPROF_NO_LWP
+ *       removes sections lwp, lwpmodel
+ *   KPROF_LWP_MODEL (opt-in)
+ *       adds section lwpmodel
+ *       needs what KPROF_NO_LWP removes: #error with KPROF_NO_LWP
+ *   KPROF_NO_DS
+ *       removes sections ds, bts, pebs
+ *       and from section windows: kprof_pebs_ds_save_area_widen,
+ *       kprof_pebs_ds_save_area64_widen, kprof_pebs_ds_save_area32_widen
+ *   KPROF_NO_WINDOWS
+ *       removes sections windows, psi
+ *       leaves in section ds, doing less (their documentation says what):
+ *       kprof_ds_area_decode, kprof_ds_pebs_index_decode, kprof_ds_pebs_index_read
+ */
+#if defined(KPROF_LWP_MODEL) && defined(KPROF_NO_LWP)
+#error "kprof.h: KPROF_LWP_MODEL brings section lwpmodel, which needs what KPROF_NO_LWP removes"
+#endif
+
 /* ==========================================================================================
  *  PUBLIC API
  * ========================================================================================== */
 
 /* ------------------------------------------------------------------------------------------
- *  base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c
+ *  layer 1 (core), section status: kprof_status and its names
+ *  from spec/status.yaml, gen/c/status.c
  * ------------------------------------------------------------------------------------------ */
-/* Processor vendor, from the cpuid leaf 0 vendor string.
- * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
-
-typedef enum kprof_vendor {
-	KPROF_VENDOR_UNKNOWN = 0x0,
-	KPROF_VENDOR_INTEL,
-	KPROF_VENDOR_AMD,
-} kprof_vendor;
-
-#ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_vendor_name(int value);
-#endif
-
 /* Status codes: 0 is success, errors are negative.
  * Source: kprof's own API */
 
@@ -288,6 +313,11 @@ typedef enum kprof_status {
 KPROF_API const char *kprof_status_name(int value);
 #endif
 
+/* ------------------------------------------------------------------------------------------
+ *  layer 1 (core), section bytes: little-endian loads and stores, UTF-16LE to UTF-8
+ *  from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c
+ * ------------------------------------------------------------------------------------------ */
+
 /* Little-endian loads and stores, byte by byte: decoders read buffers that came from
  * hardware, files or other hosts, so they never depend on host order or alignment. */
 KPROF_API uint16_t kprof_load_le16(const uint8_t *p);
@@ -305,7 +335,8 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
                                              size_t out_size, size_t *out_len);
 
 /* ------------------------------------------------------------------------------------------
- *  msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
+ *  layer 1 (core), section msr: MSR numbers, register fields, rdmsr/wrmsr
+ *  from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
  * ------------------------------------------------------------------------------------------ */
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
  * KPROF_INTEL_PERFEVTSEL_*.
@@ -1092,16 +1123,6 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 #define KPROF_AMD_PERF_GLOBAL_PMC_MASK     UINT64_C(0x3F)
 #define KPROF_AMD_PERF_GLOBAL_DEFINED_MASK UINT64_C(0x3F)
 
-/* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
- * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
-typedef struct kprof_select {
-	uint16_t event;
-	uint8_t umask;
-	uint8_t cmask;
-	uint8_t usr, os, edge, pc, intr, any, en, inv;
-	uint8_t guest_only, host_only; /* AMD only */
-} kprof_select;
-
 /* MSVC's intrinsics, declared here so that kprof.h need not pull all of <intrin.h> into a
  * driver; the declarations match <intrin.h>'s, so including both is fine. */
 #if defined(_MSC_VER) && !defined(__clang__) && !defined(KPROF_NO_LIVE)
@@ -1121,18 +1142,6 @@ unsigned __int64 __readpmc(unsigned long counter);
 #pragma intrinsic(__readpmc)
 #endif
 
-/* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
-#define KPROF_RDPMC_FIXED 0x40000000u
-
-/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
- * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
- * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
-KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out);
-/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
- * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
- * guest/host-only on Intel. */
-KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
-                                           uint64_t *out);
 /* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
  * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
  * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
@@ -1141,16 +1150,30 @@ KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
 /* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
  * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
 KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
-/* Read a performance counter with rdpmc: counter = general-purpose index, or
- * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
- * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
- * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
- * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
+
+/* One MSR write of a counter plan. */
+typedef struct kprof_msr_write {
+	uint32_t msr;
+	uint64_t value;
+} kprof_msr_write;
 
 /* ------------------------------------------------------------------------------------------
- *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
+ *  layer 1 (core), section cpuid: leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature
+ *  from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
  * ------------------------------------------------------------------------------------------ */
+/* Processor vendor, from the cpuid leaf 0 vendor string.
+ * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
+
+typedef enum kprof_vendor {
+	KPROF_VENDOR_UNKNOWN = 0x0,
+	KPROF_VENDOR_INTEL,
+	KPROF_VENDOR_AMD,
+} kprof_vendor;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_vendor_name(int value);
+#endif
+
 /* The four registers a cpuid leaf returns, as indexes into kprof_cpuid_snapshot's regs[x].
  * Source: Intel SDM vol. 2 (CPUID: outputs in EAX, EBX, ECX, EDX) */
 
@@ -1657,8 +1680,167 @@ KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
- *  sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c
+ *  layer 1 (core), section pmu: the processor's counters (caps from a snapshot), the PerfEvtSel codec, counter plans, rdpmc, Linux perf raw events
+ *  from spec/pmu.yaml, gen/c/pmu.api.h, gen/c/pmu.c
  * ------------------------------------------------------------------------------------------ */
+/* Options for kprof_counter_plan_make.
+ * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
+ * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
+ * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
+
+typedef enum kprof_plan_flags {
+	/* set INT: interrupt on overflow (sampling, as the HAL does) */
+	KPROF_PLAN_INTERRUPT = 0x1,
+	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
+	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
+	KPROF_PLAN_AMD_EXTENDED,
+} kprof_plan_flags;
+
+/* pmu_amd: AMD core performance counters, whatever the PerfEvtSel MSRs they are reached
+ * through.
+ * Source: AMD APM vol. 2 (pub. 24593) section 13.2 (Performance Counters: 48-bit PerfCtr
+ * registers); Linux arch/x86/events/amd/core.c (cntval_bits 48) */
+#define KPROF_PMU_AMD_COUNTER_WIDTH                                                                \
+	0x30u /* bits in every AMD core counter, legacy and PerfCtrExtCore */
+
+/* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
+ * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
+typedef struct kprof_select {
+	uint16_t event;
+	uint8_t umask;
+	uint8_t cmask;
+	uint8_t usr, os, edge, pc, intr, any, en, inv;
+	uint8_t guest_only, host_only; /* AMD only */
+} kprof_select;
+
+/* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
+#define KPROF_RDPMC_FIXED 0x40000000u
+
+/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
+ * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
+ * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
+KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out);
+
+/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
+ * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
+ * guest/host-only on Intel. */
+KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
+                                           uint64_t *out);
+
+/* Read a performance counter with rdpmc: counter = general-purpose index, or
+ * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
+ * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
+
+/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
+ * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
+ * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
+ * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
+ * zero for a vendor other than Intel or AMD. */
+typedef struct kprof_pmu_caps {
+	uint8_t vendor;  /* kprof_vendor */
+	uint8_t version; /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
+
+	/* General-purpose core counters */
+	uint8_t counters;        /* how many the processor has */
+	uint8_t counter_width;   /* bits: Intel leaf 0x0A eax[23:16]; AMD 48 */
+	uint32_t counter_mask;   /* bit i: counter i exists (leaf 0x23 may leave gaps) */
+	uint8_t counter_limit;   /* indices below this have MSRs in the layout below */
+	uint32_t perfevtsel_msr; /* select i = perfevtsel_msr + i * msr_stride */
+	uint32_t counter_msr;    /* counter i = counter_msr + i * msr_stride */
+	uint32_t msr_stride;
+
+	/* Fixed-function counters (Intel) */
+	uint8_t fixed_counters;
+	uint8_t fixed_width;
+	uint32_t fixed_mask; /* bit i: fixed counter i exists */
+	uint8_t fixed_limit;
+	uint32_t fixed_counter_msr; /* fixed counter i = fixed_counter_msr + i * fixed_msr_stride */
+	uint32_t fixed_msr_stride;
+
+	/* Global control (Intel perfmon version 2+, AMD PerfMonV2); 0 when absent */
+	uint32_t global_ctrl_msr;
+	uint32_t global_status_msr;
+	uint32_t global_clear_msr; /* write 1s to clear status bits */
+
+	/* Intel */
+	uint8_t events_length;       /* leaf 0x0A eax[31:24] */
+	uint32_t events_unavailable; /* leaf 0x0A ebx: 1 = architectural event NOT available */
+	uint8_t perfmon_ext;         /* leaf 0x23 valid (leaf 7.1 eax[8]) */
+	uint32_t ext_events;         /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
+	uint8_t umask2, eq;          /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
+	uint32_t acr_counter_mask;   /* leaf 0x23.2 eax: reloadable general-purpose counters */
+	uint32_t acr_fixed_mask;     /* leaf 0x23.2 ebx: reloadable fixed counters */
+	uint8_t arch_lbr;            /* leaf 7 edx[19] and leaf 0x1C present */
+	uint8_t lbr_depth_max; /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+
+	/* AMD */
+	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
+	uint8_t perfctr_ext_core;   /* leaf 0x80000001 ecx[23] */
+	uint8_t perfctr_ext_nb;     /* leaf 0x80000001 ecx[24] */
+	uint8_t ptsc;               /* leaf 0x80000001 ecx[27] */
+	uint8_t perfmon_v2;         /* leaf 0x80000022 eax[0] */
+	uint8_t lbr_v2;             /* leaf 0x80000022 eax[1] */
+	uint8_t lbr_v2_stack;       /* leaf 0x80000022 ebx[9:4] */
+	uint8_t nb_counters;        /* northbridge / data-fabric counters */
+	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
+	uint32_t nb_counter_msr;
+	uint32_t ptsc_msr; /* 0 without PTSC */
+} kprof_pmu_caps;
+
+/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
+ * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
+ * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
+ * KPROF_E_ARGUMENT only for a null c. */
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_pmu_caps *c);
+
+/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
+ * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
+ * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
+ * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
+ * read-modify-write the caller does; 0 when not needed). */
+typedef struct kprof_counter_plan {
+	uint8_t iface;         /* kprof_interface */
+	uint8_t vendor;        /* kprof_vendor: the PerfEvtSel layout */
+	uint16_t source;       /* KPROFILE_SOURCE value */
+	uint32_t counter;      /* counter index */
+	uint64_t select;       /* the table's select (USR/OS) */
+	uint64_t start_select; /* select | EN (| INT) */
+	uint64_t preload;      /* initial count: 2^width - interval, or 0 */
+	kprof_msr_write program[3];
+	uint32_t program_count;
+	kprof_msr_write stop; /* select without EN */
+	uint32_t select_msr;
+	uint32_t counter_msr;
+	uint32_t rdpmc_index; /* ecx for rdpmc */
+	uint32_t counter_width;
+	uint64_t counter_mask;
+	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
+	uint64_t global_ctrl_bit;
+} kprof_counter_plan;
+
+/* The Linux perf raw event config of a select (perf_event_attr.type = PERF_TYPE_RAW) in the
+ * vendor's PerfEvtSel layout (a source's select and its table's vendor): the select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
+ * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
+ * KPROF_E_UNSUPPORTED for no select (0: a source of Default or the generic names), a vendor
+ * other than Intel or AMD, or a select that does not decode or sets PC. */
+KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t select,
+                                                uint64_t *config);
+
+/* The select as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
+ * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
+KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t select, char *buf,
+                                             size_t cap, size_t *written);
+
+/* ------------------------------------------------------------------------------------------
+ *  layer 2 (Windows model), section source: KPROFILE_SOURCE and the HAL's tables; lookups; a source's Windows profile-add fields
+ *  from spec/source.yaml, gen/c/source.api.h, gen/c/source.c; compiled when !defined(KPROF_NO_WINDOWS_MODEL)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
  * list, for which nothing but the name is published. */
@@ -2060,10 +2242,33 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
                                                    size_t len);
 #endif
 
+/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
+ * EventSelect and no AnyThread. */
+typedef struct kprof_profile_source_add {
+	uint8_t vendor; /* kprof_vendor */
+	uint16_t event_select;
+	uint8_t unit_select;
+	uint8_t cmask;
+	uint8_t cinv;
+	uint8_t any_thread; /* Intel only */
+	uint8_t edge_detect;
+	uint32_t interval; /* the HAL's default interval for the source */
+} kprof_profile_source_add;
+
+/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
+ * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
+ * without a select. */
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out);
+
+#endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
- *  hal (leave out with KPROF_NO_HAL) - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c
+ *  layer 2 (Windows model), section hal: the HAL's decision per Windows release (releases included), source presence, a counter plan for a source
+ *  from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c; compiled when !defined(KPROF_NO_WINDOWS_MODEL)
  * ------------------------------------------------------------------------------------------ */
-#if !defined(KPROF_NO_HAL)
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Which HAL's rules to apply: the 64-bit HAL's, or the 32-bit HAL's, which add rule 3.
  * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rules 1-3) */
 
@@ -2123,19 +2328,6 @@ typedef enum kprof_hal_uncertain {
 	/* how many Intel sources above 0x1F the release lists is known only as a range */
 	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
 } kprof_hal_uncertain;
-
-/* Options for kprof_counter_plan_make.
- * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
- * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
- * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
-
-typedef enum kprof_plan_flags {
-	/* set INT: interrupt on overflow (sampling, as the HAL does) */
-	KPROF_PLAN_INTERRUPT = 0x1,
-	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
-	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
-	KPROF_PLAN_AMD_EXTENDED,
-} kprof_plan_flags;
 
 /* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
  * for some releases no public source says.
@@ -2227,62 +2419,6 @@ KPROF_API const char *kprof_windows_release_text(uint32_t offset);
 KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len);
 #endif
 
-/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
- * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
- * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
- * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
- * zero for a vendor other than Intel or AMD. */
-typedef struct kprof_pmu_caps {
-	uint8_t vendor;  /* kprof_vendor */
-	uint8_t version; /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
-
-	/* General-purpose core counters */
-	uint8_t counters;        /* how many the processor has */
-	uint8_t counter_width;   /* bits: Intel leaf 0x0A eax[23:16]; AMD 48 */
-	uint32_t counter_mask;   /* bit i: counter i exists (leaf 0x23 may leave gaps) */
-	uint8_t counter_limit;   /* indices below this have MSRs in the layout below */
-	uint32_t perfevtsel_msr; /* select i = perfevtsel_msr + i * msr_stride */
-	uint32_t counter_msr;    /* counter i = counter_msr + i * msr_stride */
-	uint32_t msr_stride;
-
-	/* Fixed-function counters (Intel) */
-	uint8_t fixed_counters;
-	uint8_t fixed_width;
-	uint32_t fixed_mask; /* bit i: fixed counter i exists */
-	uint8_t fixed_limit;
-	uint32_t fixed_counter_msr; /* fixed counter i = fixed_counter_msr + i * fixed_msr_stride */
-	uint32_t fixed_msr_stride;
-
-	/* Global control (Intel perfmon version 2+, AMD PerfMonV2); 0 when absent */
-	uint32_t global_ctrl_msr;
-	uint32_t global_status_msr;
-	uint32_t global_clear_msr; /* write 1s to clear status bits */
-
-	/* Intel */
-	uint8_t events_length;       /* leaf 0x0A eax[31:24] */
-	uint32_t events_unavailable; /* leaf 0x0A ebx: 1 = architectural event NOT available */
-	uint8_t perfmon_ext;         /* leaf 0x23 valid (leaf 7.1 eax[8]) */
-	uint32_t ext_events;         /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
-	uint8_t umask2, eq;          /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
-	uint32_t acr_counter_mask;   /* leaf 0x23.2 eax: reloadable general-purpose counters */
-	uint32_t acr_fixed_mask;     /* leaf 0x23.2 ebx: reloadable fixed counters */
-	uint8_t arch_lbr;            /* leaf 7 edx[19] and leaf 0x1C present */
-	uint8_t lbr_depth_max; /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
-
-	/* AMD */
-	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
-	uint8_t perfctr_ext_core;   /* leaf 0x80000001 ecx[23] */
-	uint8_t perfctr_ext_nb;     /* leaf 0x80000001 ecx[24] */
-	uint8_t ptsc;               /* leaf 0x80000001 ecx[27] */
-	uint8_t perfmon_v2;         /* leaf 0x80000022 eax[0] */
-	uint8_t lbr_v2;             /* leaf 0x80000022 eax[1] */
-	uint8_t lbr_v2_stack;       /* leaf 0x80000022 ebx[9:4] */
-	uint8_t nb_counters;        /* northbridge / data-fabric counters */
-	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
-	uint32_t nb_counter_msr;
-	uint32_t ptsc_msr; /* 0 without PTSC */
-} kprof_pmu_caps;
-
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
  * the live processor. Flags are 0 or 1. */
@@ -2350,58 +2486,6 @@ typedef struct kprof_hal_decision {
 #define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
 #define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
 
-/* One MSR write of a counter plan. */
-typedef struct kprof_msr_write {
-	uint32_t msr;
-	uint64_t value;
-} kprof_msr_write;
-
-/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
- * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
- * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
- * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
- * read-modify-write the caller does; 0 when not needed). */
-typedef struct kprof_counter_plan {
-	uint8_t iface;         /* kprof_interface */
-	uint8_t vendor;        /* kprof_vendor: the PerfEvtSel layout */
-	uint16_t source;       /* KPROFILE_SOURCE value */
-	uint32_t counter;      /* counter index */
-	uint64_t select;       /* the table's select (USR/OS) */
-	uint64_t start_select; /* select | EN (| INT) */
-	uint64_t preload;      /* initial count: 2^width - interval, or 0 */
-	kprof_msr_write program[3];
-	uint32_t program_count;
-	kprof_msr_write stop; /* select without EN */
-	uint32_t select_msr;
-	uint32_t counter_msr;
-	uint32_t rdpmc_index; /* ecx for rdpmc */
-	uint32_t counter_width;
-	uint64_t counter_mask;
-	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
-	uint64_t global_ctrl_bit;
-} kprof_counter_plan;
-
-/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
- * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
- * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
- * EventSelect and no AnyThread. */
-typedef struct kprof_profile_source_add {
-	uint8_t vendor; /* kprof_vendor */
-	uint16_t event_select;
-	uint8_t unit_select;
-	uint8_t cmask;
-	uint8_t cinv;
-	uint8_t any_thread; /* Intel only */
-	uint8_t edge_detect;
-	uint32_t interval; /* the HAL's default interval for the source */
-} kprof_profile_source_add;
-
-/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
- * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
- * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
- * KPROF_E_ARGUMENT only for a null c. */
-KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
-                                                    kprof_pmu_caps *c);
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
@@ -2446,27 +2530,13 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p);
-/* The Linux perf raw event config of a source (perf_event_attr.type = PERF_TYPE_RAW): its
- * select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
- * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
- * KPROF_E_UNSUPPORTED for a source without a select (Default, generic names). */
-KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config);
-/* The source as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
- * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
-KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
-                                             size_t *written);
-/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
- * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
- * without a select. */
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
-                                                kprof_profile_source_add *out);
 
-#endif /* KPROF_NO_HAL */
+#endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
- *  counts (leave out with KPROF_NO_COUNTS) - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c
+ *  layer 2 (Windows model), section counts: what each source's select counts per processor class
+ *  from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c; compiled when !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL)
  * ------------------------------------------------------------------------------------------ */
-#if !defined(KPROF_NO_COUNTS)
+#if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL)
 /* What each Amd64 and Emon select counts on a processor class: the vendor's name for the event
  * and unit mask the HAL programs, and whether it counts what the source's name says.
  * Source: libpfm4 4.13 (Debian libpfm4) per-family tables, read through pfm_get_event_info and
@@ -2579,9 +2649,10 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
                                                          const kprof_source *s,
                                                          kprof_source_counts *out);
 
-#endif /* KPROF_NO_COUNTS */
+#endif /* !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
- *  dump (leave out with KPROF_NO_DUMP) - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c
+ *  layer 3 (readers), section dump: cpuid dumps (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc) read and written
+ *  from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c; compiled when !defined(KPROF_NO_DUMP)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DUMP)
 /* The text format of a cpuid dump, detected from its first leaf line.
@@ -2633,96 +2704,6 @@ typedef enum kprof_dump_expect {
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_dump_expect_name(int value);
 #endif
-
-/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
- * differs from kprof's prediction for the same processor and Windows release.
- * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
- * Interval, Min, Max of both tools */
-
-typedef enum kprof_listing_diff_kind {
-	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
-	/* the listing has an id kprof knows for no source of the interface */
-	KPROF_LISTING_DIFF_UNKNOWN,
-	/* the listing has a source kprof knows but predicts the HAL does not offer here */
-	KPROF_LISTING_DIFF_UNEXPECTED,
-	/* the listed name differs from the HAL's descriptive string kprof has */
-	KPROF_LISTING_DIFF_NAME,
-	KPROF_LISTING_DIFF_MIN, /* the listed minimum interval differs */
-	KPROF_LISTING_DIFF_MAX, /* the listed maximum interval differs */
-} kprof_listing_diff_kind;
-
-#ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_listing_diff_kind_name(int value);
-#endif
-
-/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
- * refused, not cut.
- * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
- * longest name 47 characters (seed Amd64 table) */
-#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
-#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
-
-/* The cpuid bits that matter to profiling and may differ between the logical CPUs of one
- * machine (hybrid and asymmetric parts): kprof_cpu_groups puts CPUs whose facts are all equal
- * into one group. Each fact is one register of one (leaf, sub-leaf) under a mask; a fact is
- * absent when its leaf is missing or above its range's max leaf.
- * Source: Intel SDM vol. 2 CPUID (leaf 01H DS/DTES64/DS-CPL/PDCM, 0AH architectural performance
- * monitoring, 1AH hybrid core type, 1CH last branch records, 23H architectural performance
- * monitoring extended leaf); AMD APM vol. 3 appendix E (Fn8000_0001 ECX IBS/LWP/
- * PerfCtrExtCore/PerfCtrExtNB/PerfTsc/PerfCtrExtLLC and EDX LM, Fn8000_001B IBS, Fn8000_001C
- * LWP, Fn8000_0022 extended performance monitoring and debug); bit names as Linux
- * arch/x86/include/asm/cpufeatures.h and perf_event.h (union cpuid_0x80000022_ebx). Leaf 1 EBX
- * (APIC ID, CLFLUSH) and the topology leaves differ per CPU on every machine and say nothing
- * about profiling: they are not facts. */
-
-typedef enum kprof_cpu_fact {
-	KPROF_CPU_FACT_VENDOR_EBX = 0x0, /* vendor string, first 4 bytes */
-	KPROF_CPU_FACT_VENDOR_EDX,       /* vendor string, middle 4 bytes */
-	KPROF_CPU_FACT_VENDOR_ECX,       /* vendor string, last 4 bytes */
-	KPROF_CPU_FACT_SIGNATURE,       /* family, model, stepping (the 32-bit HAL's family rule) */
-	KPROF_CPU_FACT_DS,              /* DS: Debug Store (BTS/PEBS) */
-	KPROF_CPU_FACT_DS_FEATURES,     /* DTES64 (2), DS-CPL (4), PDCM (15), hypervisor (31) */
-	KPROF_CPU_FACT_PERFMON_EAX,     /* perfmon version, counters, width, ebx length */
-	KPROF_CPU_FACT_PERFMON_EBX,     /* architectural events NOT available */
-	KPROF_CPU_FACT_PERFMON_ECX,     /* fixed counters bitmap */
-	KPROF_CPU_FACT_PERFMON_EDX,     /* fixed counters and their width */
-	KPROF_CPU_FACT_CORE_TYPE,       /* hybrid core type (0x20 Atom, 0x40 Core) */
-	KPROF_CPU_FACT_LBR_EAX,         /* architectural LBR depths and state */
-	KPROF_CPU_FACT_LBR_EBX,         /* architectural LBR filtering */
-	KPROF_CPU_FACT_LBR_ECX,         /* architectural LBR record fields */
-	KPROF_CPU_FACT_PERFMON_EXT,     /* valid sub-leaves of leaf 0x23 */
-	KPROF_CPU_FACT_PERFMON_EXT_EBX, /* UnitMask2, EQ bit */
-	KPROF_CPU_FACT_GP_COUNTER_MASK, /* general-purpose counters bitmap */
-	KPROF_CPU_FACT_FIXED_COUNTER_MASK, /* fixed counters bitmap */
-	KPROF_CPU_FACT_PERFMON_EXT_2_EAX,  /* sub-leaf 2 as reported */
-	KPROF_CPU_FACT_PERFMON_EXT_2_EBX,  /* sub-leaf 2 as reported */
-	KPROF_CPU_FACT_ARCH_EVENTS,        /* architectural events bitmap */
-	/* IBS (10), LWP (15), PerfCtrExtCore (23), PerfCtrExtNB (24), PerfTsc (27), PerfCtrExtLLC (28) */
-	KPROF_CPU_FACT_EXT_PERF_BITS,
-	KPROF_CPU_FACT_LONG_MODE,       /* LM (the 32-bit HAL's AMD rule) */
-	KPROF_CPU_FACT_IBS,             /* IBS capabilities */
-	KPROF_CPU_FACT_LWP_EAX,         /* LWP features enabled */
-	KPROF_CPU_FACT_LWP_EBX,         /* LWPCB and event record sizes, events */
-	KPROF_CPU_FACT_LWP_ECX,         /* LWP latency, buffer and filtering */
-	KPROF_CPU_FACT_LWP_EDX,         /* LWP features supported */
-	KPROF_CPU_FACT_AMD_PERFMON_EAX, /* PerfMonV2, LbrExtV2, LbrAndPmcFreeze */
-	/* NumPerfCtrCore, LbrV2StackSz, NumPerfCtrNB, NumPerfCtrUmc */
-	KPROF_CPU_FACT_AMD_PERFMON_EBX,
-	KPROF_CPU_FACT_AMD_PERFMON_ECX, /* active UMC mask */
-} kprof_cpu_fact;
-#define KPROF_CPU_FACT_COUNT 31
-/* One row of kprof_cpu_fact. */
-typedef struct kprof_cpu_fact_row {
-	uint32_t leaf;    /* cpuid leaf (eax input) */
-	uint32_t subleaf; /* sub-leaf (ecx input) */
-	uint8_t reg;      /* KPROF_EAX..KPROF_EDX */
-	uint32_t mask;    /* the bits that matter */
-} kprof_cpu_fact_row;
-#ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_cpu_fact_name(int value);
-#endif
-/* The row of a kprof_cpu_fact value, or NULL for a value that is none. */
-KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
 
 /* Reading cpuid dumps: AIDA64/EVEREST/InstLatx64 text in every spelling they have used,
  * `cpuid -r` output (Debian's cpuid, and `kprof cpuid-dump`) and one hwloc-gather-cpuid
@@ -2805,6 +2786,99 @@ typedef struct kprof_dump_error {
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
 
+/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
+KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
+/* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
+ * last leaf; on error the status (returned again by every later call), it->line = the line
+ * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
+ * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
+ * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
+ * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
+ * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
+ * section titles, `#` comments) are skipped. */
+KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
+KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                           kprof_cpuid_snapshot *out, kprof_dump_error *err);
+/* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
+ * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
+ * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
+ * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_write_raw_header) then
+ * these lines, block by block. */
+KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
+                                            size_t *written);
+/* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
+KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
+                                                   size_t *written);
+
+#endif /* !defined(KPROF_NO_DUMP) */
+/* ------------------------------------------------------------------------------------------
+ *  layer 3 (readers), section cpu: logical CPUs told apart: facts, groups; what the boot decision means on another group
+ *  from spec/cpu.yaml, gen/c/cpu.api.h, gen/c/cpu.c; compiled when !defined(KPROF_NO_DUMP)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_DUMP)
+/* The cpuid bits that matter to profiling and may differ between the logical CPUs of one
+ * machine (hybrid and asymmetric parts): kprof_cpu_groups puts CPUs whose facts are all equal
+ * into one group. Each fact is one register of one (leaf, sub-leaf) under a mask; a fact is
+ * absent when its leaf is missing or above its range's max leaf.
+ * Source: Intel SDM vol. 2 CPUID (leaf 01H DS/DTES64/DS-CPL/PDCM, 0AH architectural performance
+ * monitoring, 1AH hybrid core type, 1CH last branch records, 23H architectural performance
+ * monitoring extended leaf); AMD APM vol. 3 appendix E (Fn8000_0001 ECX IBS/LWP/
+ * PerfCtrExtCore/PerfCtrExtNB/PerfTsc/PerfCtrExtLLC and EDX LM, Fn8000_001B IBS, Fn8000_001C
+ * LWP, Fn8000_0022 extended performance monitoring and debug); bit names as Linux
+ * arch/x86/include/asm/cpufeatures.h and perf_event.h (union cpuid_0x80000022_ebx). Leaf 1 EBX
+ * (APIC ID, CLFLUSH) and the topology leaves differ per CPU on every machine and say nothing
+ * about profiling: they are not facts. */
+
+typedef enum kprof_cpu_fact {
+	KPROF_CPU_FACT_VENDOR_EBX = 0x0, /* vendor string, first 4 bytes */
+	KPROF_CPU_FACT_VENDOR_EDX,       /* vendor string, middle 4 bytes */
+	KPROF_CPU_FACT_VENDOR_ECX,       /* vendor string, last 4 bytes */
+	KPROF_CPU_FACT_SIGNATURE,       /* family, model, stepping (the 32-bit HAL's family rule) */
+	KPROF_CPU_FACT_DS,              /* DS: Debug Store (BTS/PEBS) */
+	KPROF_CPU_FACT_DS_FEATURES,     /* DTES64 (2), DS-CPL (4), PDCM (15), hypervisor (31) */
+	KPROF_CPU_FACT_PERFMON_EAX,     /* perfmon version, counters, width, ebx length */
+	KPROF_CPU_FACT_PERFMON_EBX,     /* architectural events NOT available */
+	KPROF_CPU_FACT_PERFMON_ECX,     /* fixed counters bitmap */
+	KPROF_CPU_FACT_PERFMON_EDX,     /* fixed counters and their width */
+	KPROF_CPU_FACT_CORE_TYPE,       /* hybrid core type (0x20 Atom, 0x40 Core) */
+	KPROF_CPU_FACT_LBR_EAX,         /* architectural LBR depths and state */
+	KPROF_CPU_FACT_LBR_EBX,         /* architectural LBR filtering */
+	KPROF_CPU_FACT_LBR_ECX,         /* architectural LBR record fields */
+	KPROF_CPU_FACT_PERFMON_EXT,     /* valid sub-leaves of leaf 0x23 */
+	KPROF_CPU_FACT_PERFMON_EXT_EBX, /* UnitMask2, EQ bit */
+	KPROF_CPU_FACT_GP_COUNTER_MASK, /* general-purpose counters bitmap */
+	KPROF_CPU_FACT_FIXED_COUNTER_MASK, /* fixed counters bitmap */
+	KPROF_CPU_FACT_PERFMON_EXT_2_EAX,  /* sub-leaf 2 as reported */
+	KPROF_CPU_FACT_PERFMON_EXT_2_EBX,  /* sub-leaf 2 as reported */
+	KPROF_CPU_FACT_ARCH_EVENTS,        /* architectural events bitmap */
+	/* IBS (10), LWP (15), PerfCtrExtCore (23), PerfCtrExtNB (24), PerfTsc (27), PerfCtrExtLLC (28) */
+	KPROF_CPU_FACT_EXT_PERF_BITS,
+	KPROF_CPU_FACT_LONG_MODE,       /* LM (the 32-bit HAL's AMD rule) */
+	KPROF_CPU_FACT_IBS,             /* IBS capabilities */
+	KPROF_CPU_FACT_LWP_EAX,         /* LWP features enabled */
+	KPROF_CPU_FACT_LWP_EBX,         /* LWPCB and event record sizes, events */
+	KPROF_CPU_FACT_LWP_ECX,         /* LWP latency, buffer and filtering */
+	KPROF_CPU_FACT_LWP_EDX,         /* LWP features supported */
+	KPROF_CPU_FACT_AMD_PERFMON_EAX, /* PerfMonV2, LbrExtV2, LbrAndPmcFreeze */
+	/* NumPerfCtrCore, LbrV2StackSz, NumPerfCtrNB, NumPerfCtrUmc */
+	KPROF_CPU_FACT_AMD_PERFMON_EBX,
+	KPROF_CPU_FACT_AMD_PERFMON_ECX, /* active UMC mask */
+} kprof_cpu_fact;
+#define KPROF_CPU_FACT_COUNT 31
+/* One row of kprof_cpu_fact. */
+typedef struct kprof_cpu_fact_row {
+	uint32_t leaf;    /* cpuid leaf (eax input) */
+	uint32_t subleaf; /* sub-leaf (ecx input) */
+	uint8_t reg;      /* KPROF_EAX..KPROF_EDX */
+	uint32_t mask;    /* the bits that matter */
+} kprof_cpu_fact_row;
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_cpu_fact_name(int value);
+#endif
+/* The row of a kprof_cpu_fact value, or NULL for a value that is none. */
+KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
+
 /* Logical CPUs told apart. A hybrid or asymmetric part reports different cpuid leaves on its
  * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
  * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
@@ -2846,7 +2920,7 @@ typedef struct kprof_cpu_groups {
 	uint32_t cpu_cap;
 } kprof_cpu_groups;
 
-#if !defined(KPROF_NO_HAL)
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* What the boot processor's HAL decision means on another group (needs the hal section). */
 typedef struct kprof_cpu_group_effect {
 	uint64_t facts_differ; /* bit f: fact f differs from the boot group's */
@@ -2860,6 +2934,74 @@ typedef struct kprof_cpu_group_effect {
 	uint8_t counters_differ; /* counter count or width differs */
 } kprof_cpu_group_effect;
 #endif
+
+/* Empty facts: nothing given. */
+KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
+/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
+ * the live cpuid instruction. Leaves that hold no fact are ignored. */
+KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                   const uint32_t regs[4]);
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). Call once all leaves are added. */
+KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
+/* The facts in which a and b differ (bit f: present in one only, or different values). */
+KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
+ * index for the first cpu_cap CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
+                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
+/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+ * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
+ * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
+KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+                                            uint32_t cpu_id, uint32_t *index);
+KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+                                                 kprof_dump_error *err);
+#if !defined(KPROF_NO_WINDOWS_MODEL)
+/* What the boot processor's decision (made from boot's snapshot) means on group g: the
+ * interface this group alone would get, the boot interface applied to g's leaves (counters,
+ * width, source support as g has them), how many of that interface's sources are supported
+ * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
+ * unknown hal. */
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_group_effect *out);
+#endif
+
+#endif /* !defined(KPROF_NO_DUMP) */
+/* ------------------------------------------------------------------------------------------
+ *  layer 3 (readers), section listing: wpr/tracelog profile-source listings read; compared with a HAL decision
+ *  from spec/listing.yaml, gen/c/listing.api.h, gen/c/listing.c; compiled when !defined(KPROF_NO_LISTING)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_LISTING)
+/* How a real profile-source listing (`wpr -pmcsources`, `tracelog -profilesources Help`)
+ * differs from kprof's prediction for the same processor and Windows release.
+ * Source: Microsoft Learn, WPR Command-Line Options (-pmcsources); the columns Id, Name,
+ * Interval, Min, Max of both tools */
+
+typedef enum kprof_listing_diff_kind {
+	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
+	/* the listing has an id kprof knows for no source of the interface */
+	KPROF_LISTING_DIFF_UNKNOWN,
+	/* the listing has a source kprof knows but predicts the HAL does not offer here */
+	KPROF_LISTING_DIFF_UNEXPECTED,
+	/* the listed name differs from the HAL's descriptive string kprof has */
+	KPROF_LISTING_DIFF_NAME,
+	KPROF_LISTING_DIFF_MIN, /* the listed minimum interval differs */
+	KPROF_LISTING_DIFF_MAX, /* the listed maximum interval differs */
+} kprof_listing_diff_kind;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_listing_diff_kind_name(int value);
+#endif
+
+/* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
+ * refused, not cut.
+ * Source: kprof's own limits; real listings' longest line is under 100 bytes and the HAL's
+ * longest name 47 characters (seed Amd64 table) */
+#define KPROF_LISTING_LINE_MAX 0x400u /* bytes in a line, its end of line excluded */
+#define KPROF_LISTING_NAME_MAX 0x7Fu  /* characters in a source name */
 
 /* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
  * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
@@ -2885,7 +3027,7 @@ typedef struct kprof_listing_iter {
 	uint8_t header; /* the header was seen */
 } kprof_listing_iter;
 
-#if !defined(KPROF_NO_HAL) && !defined(KPROF_NO_NAMES)
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
 /* One difference between a listing and kprof's prediction (needs the hal section and the
  * names). */
 typedef struct kprof_listing_diff {
@@ -2914,63 +3056,6 @@ typedef struct kprof_listing_diff_iter {
 } kprof_listing_diff_iter;
 #endif
 
-/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
-KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
-/* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
- * last leaf; on error the status (returned again by every later call), it->line = the line
- * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
- * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
- * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
- * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
- * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
- * section titles, `#` comments) are skipped. */
-KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                           kprof_cpuid_snapshot *out, kprof_dump_error *err);
-/* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
- * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
- * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
- * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_write_raw_header) then
- * these lines, block by block. */
-KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
-                                            size_t *written);
-/* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
-KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
-                                                   size_t *written);
-/* Empty facts: nothing given. */
-KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
-/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
- * the live cpuid instruction. Leaves that hold no fact are ignored. */
-KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
-                                   const uint32_t regs[4]);
-/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
- * below it (processors echo the highest leaf above it). Call once all leaves are added. */
-KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
-/* The facts in which a and b differ (bit f: present in one only, or different values). */
-KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
-/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
- * index for the first cpu_cap CPUs. */
-KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
-                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
-/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
- * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
- * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
- * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
-KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                            uint32_t cpu_id, uint32_t *index);
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
-                                                 kprof_dump_error *err);
-#if !defined(KPROF_NO_HAL)
-/* What the boot processor's decision (made from boot's snapshot) means on group g: the
- * interface this group alone would get, the boot interface applied to g's leaves (counters,
- * width, source support as g has them), how many of that interface's sources are supported
- * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
- * unknown hal. */
-KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
-                                               const kprof_cpu_group *g, kprof_hal_build hal,
-                                               kprof_cpu_group_effect *out);
-#endif
 /* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
  * length. */
 KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
@@ -2978,7 +3063,7 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 /* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
  * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
-#if !defined(KPROF_NO_HAL) && !defined(KPROF_NO_NAMES)
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
 /* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
  * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
  * in both cases); KPROF_E_ARGUMENT for null it or d. */
@@ -2989,9 +3074,10 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
                                                     kprof_listing_diff *out);
 #endif
 
-#endif /* KPROF_NO_DUMP */
+#endif /* !defined(KPROF_NO_LISTING) */
 /* ------------------------------------------------------------------------------------------
- *  lwp (leave out with KPROF_NO_LWP) - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c
+ *  layer 4 (interfaces), section lwp: AMD Lightweight Profiling: caps, LWPCB, ring consumer, records, instructions
+ *  from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c; compiled when !defined(KPROF_NO_LWP)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_LWP)
 /* Which LWP specification a set of registers, a control block or a record follows.
@@ -3112,19 +3198,6 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
 	0x30u /* significant bits of a canonical x86-64 linear address (4-level paging) */
 #define KPROF_LWP_READ64_TRIES                                                                     \
 	0x4u /* high/low/high reads of a 64-bit LWPCB word on a 32-bit target before KPROF_E_CHANGED */
-
-/* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C
- * registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record
- * minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch
- * prediction and 16-bit latency counters. A model, not a processor: no real part reports these
- * values.
- * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C shipped layout
- * and real values); kprof's model */
-#define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
-#define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
-#define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
-	0x10010230u /* latency 16 bits, data address, version 1, min 32 records, branch prediction */
-#define KPROF_LWP_MODEL_CPUID_EDX 0xE000001Fu /* as eax */
 
 /* LWP configuration (OS-owned): enabled features, CoreId, interrupt vector. Shipped only.
  * Fields: KPROF_LWP_CFG_*.
@@ -4028,61 +4101,6 @@ typedef struct kprof_lwp_ring_iter {
  * on, non-zero to stop after this record (which counts as consumed). */
 typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t record_size);
 
-/* ==========================================================================================
- *  SOFTWARE MODEL OF THE LWP HARDWARE (the producer)
- * ------------------------------------------------------------------------------------------
- * No processor made today has LWP, so kprof carries a deterministic model of it that follows
- * the proposal's rules (seed sections 3, 5.4, 5.5) over the shipped LWPCB: per-event counters
- * reloaded from EventInterval with the low Random bits drawn from a PRNG kept in the struct,
- * a counter that stays frozen at zero until its record is stored, one record per instruction,
- * records written at head, head advanced unless it would equal tail (then MissedEvents++ and
- * the slot is reused), a threshold callback when the space used equals Threshold, CoreId and
- * an optional timestamp. Like hardware, it keeps head in a "register" and writes it to the
- * LWPCB (release ordering) only at threshold, when full, or on an explicit flush, and it
- * rereads the tail only when the ring looks full or past the threshold. Feed it synthetic
- * retired instructions; run it in its own thread to race a consumer. No globals.
- * ========================================================================================== */
-#define KPROF_LWP_MODEL_MAX_EVENTS 8
-
-struct kprof_lwp_model;
-/* Threshold interrupt: called (in the producer's thread) when the space used equals
- * Threshold and the LWPCB enables the threshold interrupt. */
-typedef void (*kprof_lwp_threshold_fn)(void *ctx, struct kprof_lwp_model *model);
-
-typedef struct kprof_lwp_model {
-	kprof_lwp_caps caps;
-	uint8_t core_id;
-	kprof_lwp_threshold_fn on_threshold;
-	void *ctx;
-	/* loaded by kprof_lwp_model_llwpcb */
-	uint8_t *lwpcb;
-	uint8_t *buffer;
-	uint32_t size, record_size, threshold, flags, random_mask;
-	uint32_t head;        /* the hardware's head register */
-	uint32_t cached_tail; /* the tail as last read from the LWPCB */
-	uint32_t head_dirty;  /* head moved since the last flush */
-	uint32_t last_event;  /* for rotating among events that expire together */
-	uint32_t interval[KPROF_LWP_MODEL_MAX_EVENTS];
-	uint32_t counter[KPROF_LWP_MODEL_MAX_EVENTS];
-	uint64_t missed;
-	uint64_t prng;  /* xorshift64 state */
-	uint64_t clock; /* timestamp source: advanced by each instruction's cycles */
-	/* statistics */
-	uint64_t stored, head_flushes, tail_reads, threshold_hits;
-} kprof_lwp_model;
-
-/* One synthetic retired instruction for kprof_lwp_model_retire. Every instruction counts
- * for "instructions retired"; is_branch and dcache_miss add those events. */
-typedef struct kprof_lwp_insn {
-	uint64_t ip;
-	uint32_t cycles; /* added to the model clock (0 counts as 1) */
-	uint8_t is_branch, taken, predicted;
-	uint8_t dcache_miss, data_source, data_address_valid;
-	uint32_t latency; /* cycles the miss took */
-	uint64_t next_ip; /* branch: target if taken, fall-through if not */
-	uint64_t data_address;
-} kprof_lwp_insn;
-
 /* ---- instructions ---------------------------------------------------------------------
  * LWPINS and LWPVAL take their flags as an imm32 in the instruction, so they are macros and
  * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
@@ -4211,8 +4229,6 @@ KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const ui
  * 0x80000001 ecx bit 15 set; KPROF_E_UNSUPPORTED otherwise. */
 KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s,
                                                     kprof_lwp_caps *out);
-/* The capabilities of kprof's software model (KPROF_LWP_MODEL_CPUID_*), decoded as shipped. */
-KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out);
 /* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
  * size is added back when the difference is negative. head and tail must be below size. */
 KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size);
@@ -4330,6 +4346,81 @@ KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
  * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
  * this call is only needed to learn of a change while the ring is empty. */
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
+
+#endif /* !defined(KPROF_NO_LWP) */
+/* ------------------------------------------------------------------------------------------
+ *  layer 4 (interfaces), section lwpmodel: a software model of the LWP hardware, for tests and benchmarks without it
+ *  from spec/lwpmodel.yaml, gen/c/lwpmodel.api.h, gen/c/lwpmodel.c; compiled when !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL)
+/* lwp_model: The capabilities kprof's software model reports, as shipped cpuid 0x8000001C
+ * registers: the family 15h geometry (32-byte records, event offset 128, version 1, 32-record
+ * minimum) with 4 events (1..4), Cont, PTSC, threshold interrupt, data address, branch
+ * prediction and 16-bit latency counters. A model, not a processor: no real part reports these
+ * values.
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C shipped layout
+ * and real values); kprof's model */
+#define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
+#define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
+#define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
+	0x10010230u /* latency 16 bits, data address, version 1, min 32 records, branch prediction */
+#define KPROF_LWP_MODEL_CPUID_EDX 0xE000001Fu /* as eax */
+
+/* ==========================================================================================
+ *  SOFTWARE MODEL OF THE LWP HARDWARE (the producer)
+ * ------------------------------------------------------------------------------------------
+ * No processor made today has LWP, so kprof carries a deterministic model of it that follows
+ * the proposal's rules (seed sections 3, 5.4, 5.5) over the shipped LWPCB: per-event counters
+ * reloaded from EventInterval with the low Random bits drawn from a PRNG kept in the struct,
+ * a counter that stays frozen at zero until its record is stored, one record per instruction,
+ * records written at head, head advanced unless it would equal tail (then MissedEvents++ and
+ * the slot is reused), a threshold callback when the space used equals Threshold, CoreId and
+ * an optional timestamp. Like hardware, it keeps head in a "register" and writes it to the
+ * LWPCB (release ordering) only at threshold, when full, or on an explicit flush, and it
+ * rereads the tail only when the ring looks full or past the threshold. Feed it synthetic
+ * retired instructions; run it in its own thread to race a consumer. No globals.
+ * ========================================================================================== */
+#define KPROF_LWP_MODEL_MAX_EVENTS 8
+
+struct kprof_lwp_model;
+/* Threshold interrupt: called (in the producer's thread) when the space used equals
+ * Threshold and the LWPCB enables the threshold interrupt. */
+typedef void (*kprof_lwp_threshold_fn)(void *ctx, struct kprof_lwp_model *model);
+
+typedef struct kprof_lwp_model {
+	kprof_lwp_caps caps;
+	uint8_t core_id;
+	kprof_lwp_threshold_fn on_threshold;
+	void *ctx;
+	/* loaded by kprof_lwp_model_llwpcb */
+	uint8_t *lwpcb;
+	uint8_t *buffer;
+	uint32_t size, record_size, threshold, flags, random_mask;
+	uint32_t head;        /* the hardware's head register */
+	uint32_t cached_tail; /* the tail as last read from the LWPCB */
+	uint32_t head_dirty;  /* head moved since the last flush */
+	uint32_t last_event;  /* for rotating among events that expire together */
+	uint32_t interval[KPROF_LWP_MODEL_MAX_EVENTS];
+	uint32_t counter[KPROF_LWP_MODEL_MAX_EVENTS];
+	uint64_t missed;
+	uint64_t prng;  /* xorshift64 state */
+	uint64_t clock; /* timestamp source: advanced by each instruction's cycles */
+	/* statistics */
+	uint64_t stored, head_flushes, tail_reads, threshold_hits;
+} kprof_lwp_model;
+
+/* One synthetic retired instruction for kprof_lwp_model_retire. Every instruction counts
+ * for "instructions retired"; is_branch and dcache_miss add those events. */
+typedef struct kprof_lwp_insn {
+	uint64_t ip;
+	uint32_t cycles; /* added to the model clock (0 counts as 1) */
+	uint8_t is_branch, taken, predicted;
+	uint8_t dcache_miss, data_source, data_address_valid;
+	uint32_t latency; /* cycles the miss took */
+	uint64_t next_ip; /* branch: target if taken, fall-through if not */
+	uint64_t data_address;
+} kprof_lwp_insn;
+
 /* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
  * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWP_MODEL_MAX_EVENTS. */
@@ -4366,38 +4457,15 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
                                      uint32_t flags, uint64_t ip);
 
-#endif /* KPROF_NO_LWP */
+/* The capabilities of kprof's software model (KPROF_LWP_MODEL_CPUID_*), decoded as shipped. */
+KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out);
+
+#endif /* !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL) */
 /* ------------------------------------------------------------------------------------------
- *  ds (leave out with KPROF_NO_DS) - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c
+ *  layer 4 (interfaces), section ds: Intel Debug Store: caps, the DS area (any layout, Windows' included), setup
+ *  from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c; compiled when !defined(KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
-/* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
- * Source: Linux arch/x86/include/asm/perf_event.h INTEL_CNTR_METRICS 0x3;
- * arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data (metrics base and data: two u64) */
-#define KPROF_PEBS_CNTR_METRICS                                                                    \
-	0x3u /* pebs_cntr_header.metrics when the metrics base and data follow */
-#define KPROF_PEBS_CNTR_METRICS_QWORDS 0x2u /* u64s that follow for the metrics */
-
-/* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
- * the fixed record sizes of the non-adaptive ones. Formats 4 and later are adaptive: the size
- * follows PEBS_DATA_CFG.
- * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0
- * core, 1 nhm, 2 hsw, 3 skl, 4, 5 and 6 adaptive); Linux commit 'perf/x86/intel: Enable PEBS
- * format 5' (fixed-counter resets after 32 general-purpose slots from format 5:
- * intel_pmu_pebs_enable uses MAX_PEBS_EVENTS_FMT4 below format 5, MAX_PEBS_EVENTS from it);
- * Linux commit 'perf/x86/intel/ds: Add PEBS format 6' (counters group, Lunar Lake / Arrow Lake) */
-#define KPROF_PEBS_FORMAT_CORE     0x0u
-#define KPROF_PEBS_FORMAT_NEHALEM  0x1u
-#define KPROF_PEBS_FORMAT_HASWELL  0x2u
-#define KPROF_PEBS_FORMAT_SKYLAKE  0x3u
-#define KPROF_PEBS_FORMAT_ADAPTIVE 0x4u /* first adaptive format (Ice Lake) */
-#define KPROF_PEBS_FORMAT_WIDE_RESETS                                                              \
-	0x5u /* first format whose DS area has 32 general-purpose and 16 fixed counter-reset slots (kprof_ds_area64); formats 0..4 use kprof_ds_area64_fmt4 */
-#define KPROF_PEBS_FORMAT_COUNTERS                                                                 \
-	0x6u /* first format with the counters / metrics group (PEBS_DATA_CFG bits 4, 5; Lunar Lake, Arrow Lake) */
-#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x6u /* highest adaptive format kprof decodes */
-
 /* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set) as PEBS
  * format 5 and later lay it out: 32 general-purpose counter-reset slots, then 16 fixed.
  * Addresses are linear addresses in the producer's address space. Counter reset values are
@@ -4552,6 +4620,160 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_ar
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_ds_area32, in), buf, len,            \
 	                         KPROF_IMPL_DS_AREA32_LAYOUT)
 
+/* ---- Debug Store: availability ----------------------------------------------------------
+ * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
+ * values or "unknown"), except the *_live and *_read functions, which say so. Buffers the
+ * processor wrote are decoded from a caller's copy of their bytes plus the producer address
+ * those bytes start at: the DS area's addresses are the producer's, never dereferenced. */
+
+/* A yes/no answer that may rest on an MSR the caller could not read. */
+typedef enum kprof_ds_avail {
+	KPROF_DS_NO = 0,
+	KPROF_DS_YES = 1,
+	KPROF_DS_UNKNOWN = 2
+} kprof_ds_avail;
+
+/* What a processor offers of the Debug Store. */
+typedef struct kprof_ds_caps {
+	uint8_t ds;            /* cpuid.1:edx DS */
+	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
+	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
+	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
+	uint8_t perfmon;       /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
+	uint8_t bts;           /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
+	uint8_t pebs;          /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
+	uint8_t pebs_baseline; /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
+	uint8_t pebs_format;   /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
+	                            or KPROF_PEBS_FORMAT_UNKNOWN */
+	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
+	uint8_t reserved[2];
+} kprof_ds_caps;
+
+/* ---- Debug Store: setup --------------------------------------------------------------- */
+
+/* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.
+ * Interrupt thresholds count records from the buffer's start: the interrupt comes when
+ * that many records have been written. */
+typedef struct kprof_ds_request {
+	uint8_t dtes64;          /* 1: kprof_ds_area64 layout; 0: kprof_ds_area32 */
+	uint8_t bts_interrupt;   /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
+	uint8_t bts_os, bts_usr; /* record branches at CPL 0 / CPL > 0 */
+	uint8_t adaptive;        /* the processor has pebs_baseline (fixed-counter PEBS) */
+	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format: from
+	                                 KPROF_PEBS_FORMAT_WIDE_RESETS the 64-bit area is
+	                                 kprof_ds_area64 (0x1C0 bytes), below it
+	                                 kprof_ds_area64_fmt4 (0xA0) */
+	uint8_t reserved[2];
+	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
+	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
+	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
+	uint64_t pebs_base, pebs_size;
+	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
+	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
+	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only) */
+	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive; within gp) */
+	uint64_t gp_reset[8];    /* reload value per GP counter (e.g. -period, counter width) */
+	uint64_t fixed_reset[4]; /* reload value per fixed counter */
+} kprof_ds_request;
+
+/* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
+typedef struct kprof_ds_setup {
+	kprof_ds_area64_fmt4 area; /* values (every reset a request can set: 8 gp, 4 fixed);
+	                              kprof_ds_setup_write lays them out for the format */
+	uint8_t dtes64;
+	uint8_t wide_resets; /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
+	                           else kprof_ds_area64_fmt4 */
+	uint8_t reserved[2];
+	uint32_t area_size;     /* bytes kprof_ds_setup_write stores */
+	uint32_t bts_capacity;  /* records the BTS buffer holds */
+	uint32_t pebs_capacity; /* records the PEBS buffer holds */
+	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
+	uint64_t debugctl_mask; /* the IA32_DEBUGCTL bits this setup decides (clear, then set) */
+	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
+} kprof_ds_setup;
+
+/* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
+typedef enum kprof_ds_layout {
+	KPROF_DS_LAYOUT_INTEL64 = 0, /* DTES64: kprof_ds_area64_fmt4 below PEBS format 5,
+	                                kprof_ds_area64 from it */
+	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
+	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA
+	                                (6.2 to 10 1909, 0x60) */
+	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64: the 10 2004+
+	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
+	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
+} kprof_ds_layout;
+
+/* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
+ * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
+ * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
+ * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
+ * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
+ * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
+KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
+                                                   const uint64_t *misc_enable,
+                                                   const uint64_t *perf_capabilities,
+                                                   kprof_ds_caps *out);
+/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+ * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
+ * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
+KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
+/* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
+ * caps may be NULL (no capability checks); with it, the request must match the processor:
+ * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
+ * fixed-counter PEBS without pebs_baseline; KPROF_E_ARGUMENT for a dtes64 that differs.
+ * Each buffer: base aligned to 8 (64-bit layout) or 4, absolute maximum = base + whole
+ * records, index = base, threshold on a record boundary short of the maximum.
+ * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
+ * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
+ * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
+ * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
+ * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
+ * Nothing is written on error. */
+KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
+                                              const kprof_ds_caps *caps, kprof_ds_setup *out);
+/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
+ * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
+ * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
+KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
+
+/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
+ * buffer fields widened to u64, counter resets where the processor reads them for
+ * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
+ * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
+ * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
+ * the format-4 place: from format 5 the processor reads those bytes as general-purpose
+ * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
+ * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
+ * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know; KPROF_E_UNSUPPORTED
+ * for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows structures. */
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            unsigned pebs_format, kprof_ds_area64 *out);
+
+/* The PEBS index (the next record's address: what the Windows kernel stamps into its
+ * events) from a copy of a DS area's bytes in the given layout. Reads only that field.
+ * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows
+ * structures. */
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
+                                                  kprof_ds_layout layout, uint64_t *out);
+
+/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
+ * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
+ * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
+ * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise;
+ * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves them out. */
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
+                                                uint64_t *out);
+
+#endif /* !defined(KPROF_NO_DS) */
+/* ------------------------------------------------------------------------------------------
+ *  layer 4 (interfaces), section bts: BTS records and their walker
+ *  from spec/bts.yaml, gen/c/bts.api.h, gen/c/bts.c; compiled when !defined(KPROF_NO_DS)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_DS)
 /* A branch trace store record in the 64-bit DS format: 24 bytes.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3
@@ -4622,6 +4844,88 @@ KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof
 #define kprof_bts_record32_encode(in, buf, len)                                                    \
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_bts_record32, in), buf, len,         \
 	                         KPROF_IMPL_BTS_RECORD32_LAYOUT)
+
+/* One BTS record, widened to 64 bits. */
+typedef struct kprof_bts_entry {
+	uint64_t at; /* producer address of the record */
+	uint64_t from, to, flags;
+	uint8_t predicted;
+	uint8_t reserved[7];
+} kprof_bts_entry;
+
+/* Iterates the records of a BTS buffer. Fields are private. */
+typedef struct kprof_bts_iter {
+	const uint8_t *bytes;
+	uint64_t base;
+	uint64_t capacity; /* records between base and the absolute maximum */
+	uint64_t slot;     /* next record to return */
+	uint64_t left;     /* records still to return */
+	uint32_t record_size;
+	int32_t status; /* sticky error */
+} kprof_bts_iter;
+
+/* kprof_bts_iter_init flags. */
+#define KPROF_BTS_WRAPPED                                                                          \
+	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
+
+/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
+ * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
+ * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
+ * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+ * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
+ * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
+ * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
+ * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
+ * KPROF_E_TRUNCATED len shorter than the records to read. */
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
+                                           uint64_t base, uint64_t index, uint64_t maximum,
+                                           unsigned record_size, unsigned flags);
+
+/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
+
+/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
+ * started: the record at index is then non-zero only if a previous lap wrote it (no branch
+ * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
+ * wrapping). Same arguments and errors as kprof_bts_iter_init. */
+KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
+                                         uint64_t index, uint64_t maximum, unsigned record_size,
+                                         int *wrapped);
+
+#endif /* !defined(KPROF_NO_DS) */
+/* ------------------------------------------------------------------------------------------
+ *  layer 4 (interfaces), section pebs: PEBS records of every format and their walker
+ *  from spec/pebs.yaml, gen/c/pebs.api.h, gen/c/pebs.c; compiled when !defined(KPROF_NO_DS)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_DS)
+/* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
+ * Source: Linux arch/x86/include/asm/perf_event.h INTEL_CNTR_METRICS 0x3;
+ * arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data (metrics base and data: two u64) */
+#define KPROF_PEBS_CNTR_METRICS                                                                    \
+	0x3u /* pebs_cntr_header.metrics when the metrics base and data follow */
+#define KPROF_PEBS_CNTR_METRICS_QWORDS 0x2u /* u64s that follow for the metrics */
+
+/* ds_pebs_formats: PEBS record formats (IA32_PERF_CAPABILITIES bits 11:8) kprof decodes, and
+ * the fixed record sizes of the non-adaptive ones. Formats 4 and later are adaptive: the size
+ * follows PEBS_DATA_CFG.
+ * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
+ * intel_ds.h (PEBS records table); Linux arch/x86/events/intel/ds.c intel_ds_init (format 0
+ * core, 1 nhm, 2 hsw, 3 skl, 4, 5 and 6 adaptive); Linux commit 'perf/x86/intel: Enable PEBS
+ * format 5' (fixed-counter resets after 32 general-purpose slots from format 5:
+ * intel_pmu_pebs_enable uses MAX_PEBS_EVENTS_FMT4 below format 5, MAX_PEBS_EVENTS from it);
+ * Linux commit 'perf/x86/intel/ds: Add PEBS format 6' (counters group, Lunar Lake / Arrow Lake) */
+#define KPROF_PEBS_FORMAT_CORE     0x0u
+#define KPROF_PEBS_FORMAT_NEHALEM  0x1u
+#define KPROF_PEBS_FORMAT_HASWELL  0x2u
+#define KPROF_PEBS_FORMAT_SKYLAKE  0x3u
+#define KPROF_PEBS_FORMAT_ADAPTIVE 0x4u /* first adaptive format (Ice Lake) */
+#define KPROF_PEBS_FORMAT_WIDE_RESETS                                                              \
+	0x5u /* first format whose DS area has 32 general-purpose and 16 fixed counter-reset slots (kprof_ds_area64); formats 0..4 use kprof_ds_area64_fmt4 */
+#define KPROF_PEBS_FORMAT_COUNTERS                                                                 \
+	0x6u /* first format with the counters / metrics group (PEBS_DATA_CFG bits 4, 5; Lunar Lake, Arrow Lake) */
+#define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x6u /* highest adaptive format kprof decodes */
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5181,107 +5485,11 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZ
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_cntr_header, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
 
-/* ---- Debug Store: availability ----------------------------------------------------------
- * Everything here is a pure function of values the caller passes (a cpuid snapshot, MSR
- * values or "unknown"), except the *_live and *_read functions, which say so. Buffers the
- * processor wrote are decoded from a caller's copy of their bytes plus the producer address
- * those bytes start at: the DS area's addresses are the producer's, never dereferenced. */
-
-/* A yes/no answer that may rest on an MSR the caller could not read. */
-typedef enum kprof_ds_avail {
-	KPROF_DS_NO = 0,
-	KPROF_DS_YES = 1,
-	KPROF_DS_UNKNOWN = 2
-} kprof_ds_avail;
-
 /* kprof's own PEBS "format" codes outside IA32_PERF_CAPABILITIES' 4-bit field. */
-#define KPROF_PEBS_FORMAT_UNKNOWN    0xFFu
+#define KPROF_PEBS_FORMAT_UNKNOWN 0xFFu
+
 /* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32. */
 #define KPROF_PEBS_FORMAT_NETBURST32 0x20u
-
-/* What a processor offers of the Debug Store. */
-typedef struct kprof_ds_caps {
-	uint8_t ds;            /* cpuid.1:edx DS */
-	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
-	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
-	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
-	uint8_t perfmon;       /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
-	uint8_t bts;           /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
-	uint8_t pebs;          /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
-	uint8_t pebs_baseline; /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
-	uint8_t pebs_format;   /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
-	                            or KPROF_PEBS_FORMAT_UNKNOWN */
-	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
-	uint8_t reserved[2];
-} kprof_ds_caps;
-
-/* ---- Debug Store: setup --------------------------------------------------------------- */
-
-/* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.
- * Interrupt thresholds count records from the buffer's start: the interrupt comes when
- * that many records have been written. */
-typedef struct kprof_ds_request {
-	uint8_t dtes64;          /* 1: kprof_ds_area64 layout; 0: kprof_ds_area32 */
-	uint8_t bts_interrupt;   /* 1: BTINT (stop and interrupt); 0: circular BTS buffer */
-	uint8_t bts_os, bts_usr; /* record branches at CPL 0 / CPL > 0 */
-	uint8_t adaptive;        /* the processor has pebs_baseline (fixed-counter PEBS) */
-	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format: from
-	                                 KPROF_PEBS_FORMAT_WIDE_RESETS the 64-bit area is
-	                                 kprof_ds_area64 (0x1C0 bytes), below it
-	                                 kprof_ds_area64_fmt4 (0xA0) */
-	uint8_t reserved[2];
-	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
-	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
-	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
-	uint64_t pebs_base, pebs_size;
-	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
-	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
-	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only) */
-	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive; within gp) */
-	uint64_t gp_reset[8];    /* reload value per GP counter (e.g. -period, counter width) */
-	uint64_t fixed_reset[4]; /* reload value per fixed counter */
-} kprof_ds_request;
-
-/* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
-typedef struct kprof_ds_setup {
-	kprof_ds_area64_fmt4 area; /* values (every reset a request can set: 8 gp, 4 fixed);
-	                              kprof_ds_setup_write lays them out for the format */
-	uint8_t dtes64;
-	uint8_t wide_resets; /* the 64-bit area is kprof_ds_area64 (PEBS format 5 and later);
-	                           else kprof_ds_area64_fmt4 */
-	uint8_t reserved[2];
-	uint32_t area_size;     /* bytes kprof_ds_setup_write stores */
-	uint32_t bts_capacity;  /* records the BTS buffer holds */
-	uint32_t pebs_capacity; /* records the PEBS buffer holds */
-	uint64_t debugctl_bits; /* bits to set in IA32_DEBUGCTL to start BTS (0 without BTS) */
-	uint64_t debugctl_mask; /* the IA32_DEBUGCTL bits this setup decides (clear, then set) */
-	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
-} kprof_ds_setup;
-
-/* ---- Debug Store: walkers ------------------------------------------------------------- */
-
-/* One BTS record, widened to 64 bits. */
-typedef struct kprof_bts_entry {
-	uint64_t at; /* producer address of the record */
-	uint64_t from, to, flags;
-	uint8_t predicted;
-	uint8_t reserved[7];
-} kprof_bts_entry;
-
-/* Iterates the records of a BTS buffer. Fields are private. */
-typedef struct kprof_bts_iter {
-	const uint8_t *bytes;
-	uint64_t base;
-	uint64_t capacity; /* records between base and the absolute maximum */
-	uint64_t slot;     /* next record to return */
-	uint64_t left;     /* records still to return */
-	uint32_t record_size;
-	int32_t status; /* sticky error */
-} kprof_bts_iter;
-
-/* kprof_bts_iter_init flags. */
-#define KPROF_BTS_WRAPPED                                                                          \
-	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
 
 /* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
 enum {
@@ -5337,34 +5545,6 @@ typedef struct kprof_pebs_iter {
 	int32_t status; /* sticky error */
 } kprof_pebs_iter;
 
-/* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
-typedef enum kprof_ds_layout {
-	KPROF_DS_LAYOUT_INTEL64 = 0, /* DTES64: kprof_ds_area64_fmt4 below PEBS format 5,
-	                                kprof_ds_area64 from it */
-	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
-	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA
-	                                (6.2 to 10 1909, 0x60) */
-	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64: the 10 2004+
-	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
-	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
-} kprof_ds_layout;
-
-/* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
- * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
- * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
- * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
- * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
- * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
- * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
-                                                   const uint64_t *misc_enable,
-                                                   const uint64_t *perf_capabilities,
-                                                   kprof_ds_caps *out);
-/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
- * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
- * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
- * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
-KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
 /* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
  * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
  * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -5372,47 +5552,7 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
  * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
  * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
-/* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
- * caps may be NULL (no capability checks); with it, the request must match the processor:
- * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
- * fixed-counter PEBS without pebs_baseline; KPROF_E_ARGUMENT for a dtes64 that differs.
- * Each buffer: base aligned to 8 (64-bit layout) or 4, absolute maximum = base + whole
- * records, index = base, threshold on a record boundary short of the maximum.
- * KPROF_E_ARGUMENT: BTS recording neither OS nor USR, BTINT without a threshold, buffers
- * that overlap, load latency on a counter without PEBS or with adaptive PEBS, counters
- * beyond the area's reset slots (the 32-bit area has one); KPROF_E_FORMAT for a pebs_format
- * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
- * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
- * Nothing is written on error. */
-KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
-                                              const kprof_ds_caps *caps, kprof_ds_setup *out);
-/* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
- * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
- * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
-KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
-/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
- * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
- * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
- * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
- * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
- * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
- * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
- * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
- * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
- * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
- * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
-                                           uint64_t base, uint64_t index, uint64_t maximum,
-                                           unsigned record_size, unsigned flags);
-/* The next BTS record, oldest first. KPROF_END after the last. */
-KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
-/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
- * started: the record at index is then non-zero only if a previous lap wrote it (no branch
- * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_iter_init. */
-KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
-                                         uint64_t index, uint64_t maximum, unsigned record_size,
-                                         int *wrapped);
+
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
  * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
  * data_cfg_known (then every record must have exactly that shape); without it each
@@ -5423,14 +5563,16 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
 KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
                                             uint64_t base, uint64_t index, uint64_t maximum,
                                             unsigned format, uint64_t data_cfg, int data_cfg_known);
+
 /* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out);
 
-#endif /* KPROF_NO_DS */
+#endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
- *  windows (leave out with KPROF_NO_WINDOWS) - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c
+ *  layer 4 (interfaces), section windows: Windows structures: PROCESSOR_PROFILE_CONTROL_AREA, PEBS_DS_SAVE_AREA*, PROFILE_SOURCE_INFO, trace classes
+ *  from spec/windows.yaml; compiled when !defined(KPROF_NO_WINDOWS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
@@ -5550,6 +5692,7 @@ typedef struct kprof_pebs_ds_save_area {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
                     kprof_pebs_ds_save_area_size);
 
+#if !defined(KPROF_NO_DS)
 /* kprof_pebs_ds_save_area_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_pebs_ds_save_area_widen(in, out)                                                     \
@@ -5560,6 +5703,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_S
 	                        "\100\0\100\0\1\210\110\0\110\0\1\210\120\0\120\0"                 \
 	                        "\1\210\130\0\130\0\1\210",                                        \
 	                        12)
+#endif
 /* What kprof_pebs_ds_save_area_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT KPROF_PEBS_DS_SAVE_AREA_SIZE, "\0\0\14\10", 1
@@ -5633,6 +5777,7 @@ typedef struct kprof_pebs_ds_save_area64 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
                     kprof_pebs_ds_save_area64_size);
 
+#if !defined(KPROF_NO_DS)
 /* kprof_pebs_ds_save_area64_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_pebs_ds_save_area64_widen(in, out)                                                   \
@@ -5642,6 +5787,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA
 	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
 	                        "\100\0\100\0\10\210\200\0\100\1\4\210",                           \
 	                        10)
+#endif
 /* What kprof_pebs_ds_save_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT KPROF_PEBS_DS_SAVE_AREA64_SIZE, "\0\0\24\10", 1
@@ -5684,6 +5830,7 @@ typedef struct kprof_pebs_ds_save_area32 {
 KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
                     kprof_pebs_ds_save_area32_size);
 
+#if !defined(KPROF_NO_DS)
 /* kprof_pebs_ds_save_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_pebs_ds_save_area32_widen(in, out)                                                   \
@@ -5693,6 +5840,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA
 	                        "\0\40\0\1\110\24\0\50\0\1\110\30\0\60\0\1\110\34\0\70\0\1\110\40" \
 	                        "\0\100\0\10\210\140\0\100\1\4\210",                               \
 	                        10)
+#endif
 /* What kprof_pebs_ds_save_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
 #define KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT                                                      \
@@ -5972,6 +6120,13 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
 	        KPROF_IMPL_TYPED(const kprof_hal_profile_source_information_ex_x64, in), buf, len, \
 	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
 
+#endif /* !defined(KPROF_NO_WINDOWS) */
+/* ------------------------------------------------------------------------------------------
+ *  layer 4 (interfaces), section psi: PROFILE_SOURCE_INFO chains: walker, matcher, writer
+ *  from spec/psi.yaml, gen/c/psi.api.h, gen/c/psi.c; compiled when !defined(KPROF_NO_WINDOWS)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_WINDOWS)
+
 /* ---- PROFILE_SOURCE_INFO chains ----------------------------------------------------------
  * What EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return: entries
  * linked by NextEntryOffset (relative, 0 = last). The parser takes the bytes as untrusted:
@@ -5999,6 +6154,7 @@ typedef struct kprof_psi_iter {
 	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
@@ -6006,6 +6162,7 @@ typedef struct kprof_psi_match {
 	uint8_t later; /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
 	uint8_t pad[6];
 } kprof_psi_match;
+#endif
 
 /* Builds a chain (tools, tests). Fields are private. */
 typedef struct kprof_psi_writer {
@@ -6015,28 +6172,6 @@ typedef struct kprof_psi_writer {
 	uint8_t pad[7];
 } kprof_psi_writer;
 
-/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the processor reads them for
- * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
- * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
- * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
- * the format-4 place: from format 5 the processor reads those bytes as general-purpose
- * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
- * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
- * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
- * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            unsigned pebs_format, kprof_ds_area64 *out);
-/* The PEBS index (the next record's address: what the Windows kernel stamps into its
- * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
-                                                  kprof_ds_layout layout, uint64_t *out);
-/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
- * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
- * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
- * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise. */
-KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
-                                                uint64_t *out);
 /* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
 /* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
@@ -6054,12 +6189,14 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
 /* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
 KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
                                            const char *s, size_t n);
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Match an entry's Source against kprof's table for the interface the listing came from.
  * Emon listings of later HALs carry sources after 0x1F: those are looked up in
  * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
  * for a source kprof does not know: report it, it is still a source the machine offers. */
 KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
                                               kprof_psi_match *match);
+#endif
 /* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
 /* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
@@ -6069,13 +6206,44 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
                                         uint32_t max_interval, const char *desc, size_t n);
 
-#endif /* KPROF_NO_WINDOWS */
+#endif /* !defined(KPROF_NO_WINDOWS) */
 
 /* ==========================================================================================
  *  IMPLEMENTATION
  * ========================================================================================== */
 
-/* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c ---- */
+/* ---- layer 1, section status - from spec/status.yaml, gen/c/status.c ---- */
+
+/* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
+ * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
+ * names, little-endian; NULL for a value none has. */
+KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
+                                       int value)
+{
+	for (; count; count--, index += 6)
+		if (kprof_load_le32(index) == (uint32_t)value)
+			return names + kprof_load_le16(index + 4);
+	return NULL;
+}
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_status value, or NULL when it has none. */
+KPROF_API const char *kprof_status_name(int value)
+{
+	static const char names[] =
+	        "KPROF_OK\0KPROF_END\0KPROF_E_ARGUMENT\0KPROF_E_NOT_FOUND\0KPROF_E_TRUNCATED\0"
+	        "KPROF_E_RANGE\0KPROF_E_RESERVED\0KPROF_E_UNSUPPORTED\0KPROF_E_NOT_AVAILABLE\0"
+	        "KPROF_E_ALIGNMENT\0KPROF_E_CORRUPT\0KPROF_E_DUPLICATE\0KPROF_E_FAULT\0"
+	        "KPROF_E_BUFFER_TOO_SMALL\0KPROF_E_LOOP\0KPROF_E_FORMAT\0KPROF_E_CHANGED\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\11\0\377\377\377\377\23\0\376\377\377\377\44\0\375\377\377\377\66\0\374\377\377\377\110\0\373\377\377\377\126\0\372\377\377\377\147\0\371\377\377\377\173\0\370\377\377\377\221\0\367\377\377\377"
+	    "\243\0\366\377\377\377\263\0\365\377\377\377\305\0\364\377\377\377\323\0\363\377\377\377\354\0\362\377\377\377\371\0\361\377\377\377\10\1";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 17u, value);
+}
+#endif
+
+/* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c ---- */
 
 KPROF_API uint16_t kprof_load_le16(const uint8_t *p)
 {
@@ -6299,18 +6467,6 @@ KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
 }
 
-/* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
- * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
- * names, little-endian; NULL for a value none has. */
-KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
-                                       int value)
-{
-	for (; count; count--, index += 6)
-		if (kprof_load_le32(index) == (uint32_t)value)
-			return names + kprof_load_le16(index + 4);
-	return NULL;
-}
-
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
 KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
@@ -6345,114 +6501,61 @@ KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char
 		*written = n;
 	return KPROF_OK;
 }
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_vendor value, or NULL when it has none. */
-KPROF_API const char *kprof_vendor_name(int value)
+
+KPROF_INTERNAL int kprof_impl_text_space(char c)
 {
-	static const char names[] = "unknown\0GenuineIntel\0AuthenticAMD\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, value);
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
-#endif
 
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_status value, or NULL when it has none. */
-KPROF_API const char *kprof_status_name(int value)
+KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
 {
-	static const char names[] =
-	        "KPROF_OK\0KPROF_END\0KPROF_E_ARGUMENT\0KPROF_E_NOT_FOUND\0KPROF_E_TRUNCATED\0"
-	        "KPROF_E_RANGE\0KPROF_E_RESERVED\0KPROF_E_UNSUPPORTED\0KPROF_E_NOT_AVAILABLE\0"
-	        "KPROF_E_ALIGNMENT\0KPROF_E_CORRUPT\0KPROF_E_DUPLICATE\0KPROF_E_FAULT\0"
-	        "KPROF_E_BUFFER_TOO_SMALL\0KPROF_E_LOOP\0KPROF_E_FORMAT\0KPROF_E_CHANGED\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\11\0\377\377\377\377\23\0\376\377\377\377\44\0\375\377\377\377\66\0\374\377\377\377\110\0\373\377\377\377\126\0\372\377\377\377\147\0\371\377\377\377\173\0\370\377\377\377\221\0\367\377\377\377"
-	    "\243\0\366\377\377\377\263\0\365\377\377\377\305\0\364\377\377\377\323\0\363\377\377\377\354\0\362\377\377\377\371\0\361\377\377\377\10\1";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 17u, value);
+	while (*i < n && kprof_impl_text_space(s[*i]))
+		(*i)++;
 }
-#endif
 
-/* ---- msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
-
-KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
+/* The one line cursor of the text readers (cpuid dumps, profile-source listings): the next
+ * line of text[*pos..len), read through explicit lengths only (no NUL terminator needed). A
+ * line ends at LF, CR LF or a lone CR. KPROF_OK with *s and *n its start and length (the end
+ * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
+ * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
+ * byte (binary data) or a line over max bytes. */
+KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos,
+                                                 uint32_t *line, size_t max, const char **s,
+                                                 size_t *n)
 {
-	uint64_t defined;
-	if (!out)
-		return KPROF_E_ARGUMENT;
-	if (vendor == KPROF_VENDOR_INTEL) {
-		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
-		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
-		out->guest_only = out->host_only = 0;
-		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
-		 * reported as KPROF_E_RESERVED rather than dropped. */
-		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK &
-		          (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
-	} else if (vendor == KPROF_VENDOR_AMD) {
-		out->event =
-		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
-		                   (KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, value) << 8));
-		out->any = 0;
-		out->guest_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, value);
-		out->host_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_HOST_ONLY, value);
-		defined = KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
-	} else {
-		return KPROF_E_ARGUMENT;
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	const char *p;
+	size_t avail, k = 0;
+	if (*pos >= len)
+		return KPROF_END;
+	p = text + *pos;
+	avail = len - *pos;
+	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
+	while (avail - k >= 8) {
+		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
+		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
+		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
+		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) |
+		    ((cr - ones) & ~cr & highs))
+			break;
+		k += 8;
 	}
-	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
-	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, value);
-	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_CMASK, value);
-	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_USR, value);
-	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_OS, value);
-	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EDGE, value);
-	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_PC, value);
-	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INTR, value);
-	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EN, value);
-	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INV, value);
-	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
-}
-
-KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
-                                           uint64_t *out)
-{
-	uint64_t v = 0;
-	if (!in || !out || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
-		return KPROF_E_ARGUMENT;
-	if ((in->usr | in->os | in->edge | in->pc | in->intr | in->any | in->en | in->inv |
-	     in->guest_only | in->host_only) > 1)
-		return KPROF_E_RANGE;
-	if (vendor == KPROF_VENDOR_INTEL) {
-		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only ||
-		    in->host_only)
-			return KPROF_E_RANGE;
-		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT, in->event);
-		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, in->any);
-	} else {
-		if (in->event >> (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH +
-		                  KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH) ||
-		    in->any)
-			return KPROF_E_RANGE;
-		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT, in->event);
-		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
-		                      (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
-		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only);
-		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only);
-	}
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, in->umask);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, in->cmask);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_USR, in->usr);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_OS, in->os);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, in->edge);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_PC, in->pc);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, in->intr);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, in->en);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv);
-	*out = v;
+	while (k < avail && p[k] != '\n' && p[k] != '\r' && p[k] != '\0')
+		k++;
+	(*line)++;
+	if ((k < avail && p[k] == '\0') || k > max)
+		return KPROF_E_FORMAT;
+	*s = p;
+	*n = k;
+	if (k < avail && p[k] == '\r')
+		k++;
+	if (k < avail && p[k] == '\n')
+		k++;
+	*pos += k;
 	return KPROF_OK;
 }
+
+/* ---- layer 1, section msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
 
 KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
 {
@@ -6505,28 +6608,7 @@ KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
 #endif
 }
 
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
-{
-	if (!value)
-		return KPROF_E_ARGUMENT;
-#if defined(KPROF_NO_LIVE)
-	(void)counter;
-	*value = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	*value = (uint64_t)__readpmc((unsigned long)counter);
-	return KPROF_OK;
-#else
-	{
-		uint32_t lo, hi;
-		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
-		*value = ((uint64_t)hi << 32) | lo;
-		return KPROF_OK;
-	}
-#endif
-}
-
-/* ---- cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
+/* ---- layer 1, section cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -6804,8 +6886,349 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
 		return KPROF_VENDOR_AMD;
 	return KPROF_VENDOR_UNKNOWN;
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_vendor value, or NULL when it has none. */
+KPROF_API const char *kprof_vendor_name(int value)
+{
+	static const char names[] = "unknown\0GenuineIntel\0AuthenticAMD\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
 
-/* ---- sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c ---- */
+/* ---- layer 1, section pmu - from spec/pmu.yaml, gen/c/pmu.api.h, gen/c/pmu.c ---- */
+
+KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
+{
+	uint64_t defined;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	if (vendor == KPROF_VENDOR_INTEL) {
+		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
+		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
+		out->guest_only = out->host_only = 0;
+		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
+		 * reported as KPROF_E_RESERVED rather than dropped. */
+		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK &
+		          (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
+	} else if (vendor == KPROF_VENDOR_AMD) {
+		out->event =
+		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
+		                   (KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, value) << 8));
+		out->any = 0;
+		out->guest_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, value);
+		out->host_only = (uint8_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_HOST_ONLY, value);
+		defined = KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
+	} else {
+		return KPROF_E_ARGUMENT;
+	}
+	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
+	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, value);
+	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_CMASK, value);
+	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_USR, value);
+	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_OS, value);
+	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EDGE, value);
+	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_PC, value);
+	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INTR, value);
+	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EN, value);
+	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INV, value);
+	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
+                                           uint64_t *out)
+{
+	uint64_t v = 0;
+	if (!in || !out || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_ARGUMENT;
+	if ((in->usr | in->os | in->edge | in->pc | in->intr | in->any | in->en | in->inv |
+	     in->guest_only | in->host_only) > 1)
+		return KPROF_E_RANGE;
+	if (vendor == KPROF_VENDOR_INTEL) {
+		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only ||
+		    in->host_only)
+			return KPROF_E_RANGE;
+		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT, in->event);
+		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, in->any);
+	} else {
+		if (in->event >> (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH +
+		                  KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH) ||
+		    in->any)
+			return KPROF_E_RANGE;
+		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT, in->event);
+		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
+		                      (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only);
+		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only);
+	}
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, in->umask);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, in->cmask);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_USR, in->usr);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_OS, in->os);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, in->edge);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_PC, in->pc);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, in->intr);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, in->en);
+	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv);
+	*out = v;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_NO_LIVE)
+	(void)counter;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readpmc((unsigned long)counter);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
+
+/* A mask of the low n bits of 32. */
+KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+{
+	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
+}
+
+/* Where a processor's counters are: the general-purpose ones (select and count MSRs, their
+ * stride, how many the MSR range holds) and the fixed ones (none: 0, 0, 0). */
+KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr,
+                                        uint32_t stride, uint32_t limit, uint32_t fixed,
+                                        uint32_t fixed_stride, uint32_t fixed_limit)
+{
+	c->perfevtsel_msr = sel;
+	c->counter_msr = ctr;
+	c->msr_stride = stride;
+	c->counter_limit = (uint8_t)limit;
+	c->fixed_counter_msr = fixed;
+	c->fixed_msr_stride = fixed_stride;
+	c->fixed_limit = (uint8_t)fixed_limit;
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t sub, lbr;
+	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
+	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
+	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
+	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
+	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
+	if (c->version >= 2) {
+		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
+		c->fixed_mask =
+		        kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
+		if (c->version >= 5)
+			c->fixed_mask |=
+			        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+	}
+	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
+	c->perfmon_ext =
+	        (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	                  KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
+	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1,
+	                                                           KPROF_EAX)));
+	if (c->perfmon_ext) {
+		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		c->umask2 = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_UMASK2,
+		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		c->eq = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_EQ,
+		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
+		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
+			c->fixed_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
+			c->acr_counter_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
+			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+		}
+		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
+			c->ext_events = kprof_cpuid_snapshot_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+	}
+	c->counters = kprof_impl_bit_count(c->counter_mask);
+	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
+	/* Version 6 moves the counters to the 0x19xx range (4 MSRs per counter; the legacy MSRs
+	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
+	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
+	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
+	if (c->version >= 6)
+		kprof_impl_pmu_msrs(
+		        c, KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE, KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE,
+		        KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0),
+		        KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT, KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE,
+		        KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0),
+		        KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT);
+	else if (c->version >= 1)
+		kprof_impl_pmu_msrs(c, KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE,
+		                    KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0),
+		                    KPROF_MSR_IA32_PERFEVTSEL_COUNT, KPROF_MSR_IA32_FIXED_CTR_BASE,
+		                    KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0),
+		                    c->version >= 2 ? KPROF_MSR_IA32_FIXED_CTR_COUNT : 0);
+	if (c->version >= 2) {
+		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
+		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
+	}
+	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
+	c->arch_lbr =
+	        (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
+	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
+	                                                           KPROF_EDX)) &&
+	                  kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
+	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
+			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+}
+
+KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+{
+	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
+	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
+	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	c->legacy_counters = KPROF_MSR_AMD_PERFEVTSEL_COUNT;
+	c->counter_width = KPROF_PMU_AMD_COUNTER_WIDTH;
+	c->perfctr_ext_core =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
+	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
+	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
+	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
+	if (c->lbr_v2)
+		c->lbr_v2_stack =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_LBR_V2_STACK, ebx22);
+	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
+	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
+	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
+	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
+	if (c->perfctr_ext_core) {
+		c->counters =
+		        (uint8_t)(c->perfmon_v2
+		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS,
+		                                            ebx22)
+		                          : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
+		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE,
+		                    KPROF_MSR_AMD_PERFCTR_EXT_BASE,
+		                    KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0),
+		                    KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT, 0, 0, 0);
+	} else {
+		c->counters = c->legacy_counters;
+		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE,
+		                    KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0),
+		                    KPROF_MSR_AMD_PERFEVTSEL_COUNT, 0, 0, 0);
+	}
+	c->counter_mask = kprof_impl_low_bits(c->counters);
+	if (c->perfmon_v2) {
+		c->global_ctrl_msr = KPROF_MSR_AMD_PERF_GLOBAL_CTL;
+		c->global_status_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS;
+		c->global_clear_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR;
+	}
+	if (c->perfctr_ext_nb) {
+		c->nb_counters =
+		        (uint8_t)(c->perfmon_v2
+		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_DF_COUNTERS,
+		                                            ebx22)
+		                          : KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT);
+		c->nb_perfevtsel_msr = KPROF_MSR_AMD_NB_PERFEVTSEL_BASE;
+		c->nb_counter_msr = KPROF_MSR_AMD_NB_PERFCTR_BASE;
+	}
+	if (c->ptsc)
+		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+}
+
+KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
+                                                    kprof_pmu_caps *c)
+{
+	if (!c)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(c, sizeof(*c));
+	if (!s)
+		return KPROF_OK;
+	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
+	if (c->vendor == KPROF_VENDOR_INTEL)
+		kprof_impl_pmu_caps_intel(s, c);
+	else if (c->vendor == KPROF_VENDOR_AMD)
+		kprof_impl_pmu_caps_amd(s, c);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t select,
+                                                uint64_t *config)
+{
+	kprof_select f;
+	uint64_t c = 0;
+	if (!config)
+		return KPROF_E_ARGUMENT;
+	*config = 0;
+	if (!select || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode(vendor, select, &f) != KPROF_OK || f.pc)
+		return KPROF_E_UNSUPPORTED;
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT,
+	                      f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, f.umask));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, f.edge));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, f.inv));
+	c = ((c & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, f.cmask));
+	if (vendor == KPROF_VENDOR_INTEL)
+		c = ((c & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, f.any));
+	else
+		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
+		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
+		                      (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
+	*config = c;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t select, char *buf,
+                                             size_t cap, size_t *written)
+{
+	uint64_t config;
+	char text[17];
+	kprof_status st;
+	if (!buf)
+		return KPROF_E_ARGUMENT;
+	text[0] = 'r';
+	st = kprof_source_perf_config(vendor, select, &config);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap,
+	                           written);
+}
+
+/* ---- layer 2, section source - from spec/source.yaml, gen/c/source.api.h, gen/c/source.c ---- */
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
 KPROF_INTERNAL const char *kprof_impl_string_pool(void)
 {
@@ -7421,9 +7844,38 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
 }
 #endif
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out)
+{
+	const kprof_interface_info *info;
+	kprof_select f;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	out->vendor = 0;
+	out->event_select = 0;
+	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
+	out->interval = 0;
+	info = kprof_interface_get_info((kprof_interface)s->iface);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
+		return KPROF_E_UNSUPPORTED;
+	out->vendor = info->vendor;
+	out->event_select = f.event;
+	out->unit_select = f.umask;
+	out->cmask = f.cmask;
+	out->cinv = f.inv;
+	out->any_thread = f.any;
+	out->edge_detect = f.edge;
+	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	return KPROF_OK;
+}
+#endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 
-/* ---- hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
-#if !defined(KPROF_NO_HAL)
+/* ---- layer 2, section hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* The rows of kprof_windows_release. Each row is the bytes of kprof_windows_release in host
  * order: a string parses faster than initializer lists. */
 KPROF_STATIC_ASSERT(sizeof(kprof_windows_release) == 28, kprof_windows_release_size);
@@ -7538,186 +7990,6 @@ KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char 
 	return NULL;
 }
 #endif
-
-/* A mask of the low n bits of 32. */
-KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
-{
-	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
-}
-
-/* Where a processor's counters are: the general-purpose ones (select and count MSRs, their
- * stride, how many the MSR range holds) and the fixed ones (none: 0, 0, 0). */
-KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr,
-                                        uint32_t stride, uint32_t limit, uint32_t fixed,
-                                        uint32_t fixed_stride, uint32_t fixed_limit)
-{
-	c->perfevtsel_msr = sel;
-	c->counter_msr = ctr;
-	c->msr_stride = stride;
-	c->counter_limit = (uint8_t)limit;
-	c->fixed_counter_msr = fixed;
-	c->fixed_msr_stride = fixed_stride;
-	c->fixed_limit = (uint8_t)fixed_limit;
-}
-
-KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
-{
-	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
-	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
-	uint32_t sub, lbr;
-	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
-	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
-	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
-	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
-	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
-	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
-	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
-	if (c->version >= 2) {
-		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
-		c->fixed_mask =
-		        kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
-		if (c->version >= 5)
-			c->fixed_mask |=
-			        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
-	}
-	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
-	c->perfmon_ext =
-	        (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
-	                  KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
-	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1,
-	                                                           KPROF_EAX)));
-	if (c->perfmon_ext) {
-		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
-		c->umask2 = (uint8_t)KPROF_FIELD_GET(
-		        KPROF_CPUID_23_0_EBX_UMASK2,
-		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
-		c->eq = (uint8_t)KPROF_FIELD_GET(
-		        KPROF_CPUID_23_0_EBX_EQ,
-		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
-		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
-		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
-			c->counter_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
-			c->fixed_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
-		}
-		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
-			c->acr_counter_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
-			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
-		}
-		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
-			c->ext_events = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
-	}
-	c->counters = kprof_impl_bit_count(c->counter_mask);
-	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
-	/* Version 6 moves the counters to the 0x19xx range (4 MSRs per counter; the legacy MSRs
-	 * alias the first ones): 32 general-purpose slots before the fixed ones, 16 fixed (their
-	 * IA32_PERF_GLOBAL_CTRL bits 47:32). Before it only the eight IA32_PERFEVTSELx/IA32_PMCx
-	 * and four IA32_FIXED_CTRx exist (Intel SDM vol. 4 table 2-2; Linux events/intel/core.c). */
-	if (c->version >= 6)
-		kprof_impl_pmu_msrs(
-		        c, KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE, KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE,
-		        KPROF_MSR_IA32_PMC_GP_CTR_V6(1) - KPROF_MSR_IA32_PMC_GP_CTR_V6(0),
-		        KPROF_MSR_IA32_PMC_GP_CTR_V6_COUNT, KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE,
-		        KPROF_MSR_IA32_PMC_FX_CTR_V6(1) - KPROF_MSR_IA32_PMC_FX_CTR_V6(0),
-		        KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT);
-	else if (c->version >= 1)
-		kprof_impl_pmu_msrs(c, KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE,
-		                    KPROF_MSR_IA32_PMC(1) - KPROF_MSR_IA32_PMC(0),
-		                    KPROF_MSR_IA32_PERFEVTSEL_COUNT, KPROF_MSR_IA32_FIXED_CTR_BASE,
-		                    KPROF_MSR_IA32_FIXED_CTR(1) - KPROF_MSR_IA32_FIXED_CTR(0),
-		                    c->version >= 2 ? KPROF_MSR_IA32_FIXED_CTR_COUNT : 0);
-	if (c->version >= 2) {
-		c->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
-		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
-	}
-	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
-	c->arch_lbr =
-	        (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
-	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
-	                                                           KPROF_EDX)) &&
-	                  kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
-	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
-	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
-		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
-			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
-}
-
-KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
-{
-	const kprof_interface_info *amd64 = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
-	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
-	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
-	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
-	c->legacy_counters = amd64 ? amd64->counters : 0;
-	c->counter_width = amd64 ? amd64->counter_width : 0;
-	c->perfctr_ext_core =
-	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
-	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
-	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
-	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
-	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
-	if (c->lbr_v2)
-		c->lbr_v2_stack =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_LBR_V2_STACK, ebx22);
-	c->version = (uint8_t)(c->perfmon_v2 ? 2 : 1);
-	/* Without PerfCtrExtCore only the legacy four; with it six at 0xC0010200+2i, or as many
-	 * as PerfMonV2 reports - but never past the six MSR pairs the APM defines there (AMD APM
-	 * vol. 2 chapter 13, Core Performance Counters; Linux events/amd/core.c uses the same MSRs). */
-	if (c->perfctr_ext_core) {
-		c->counters =
-		        (uint8_t)(c->perfmon_v2
-		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_CORE_COUNTERS,
-		                                            ebx22)
-		                          : KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT);
-		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_EXT_BASE,
-		                    KPROF_MSR_AMD_PERFCTR_EXT_BASE,
-		                    KPROF_MSR_AMD_PERFCTR_EXT(1) - KPROF_MSR_AMD_PERFCTR_EXT(0),
-		                    KPROF_MSR_AMD_PERFEVTSEL_EXT_COUNT, 0, 0, 0);
-	} else {
-		c->counters = c->legacy_counters;
-		kprof_impl_pmu_msrs(c, KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE,
-		                    KPROF_MSR_AMD_PERFCTR(1) - KPROF_MSR_AMD_PERFCTR(0),
-		                    KPROF_MSR_AMD_PERFEVTSEL_COUNT, 0, 0, 0);
-	}
-	c->counter_mask = kprof_impl_low_bits(c->counters);
-	if (c->perfmon_v2) {
-		c->global_ctrl_msr = KPROF_MSR_AMD_PERF_GLOBAL_CTL;
-		c->global_status_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS;
-		c->global_clear_msr = KPROF_MSR_AMD_PERF_GLOBAL_STATUS_CLR;
-	}
-	if (c->perfctr_ext_nb) {
-		c->nb_counters =
-		        (uint8_t)(c->perfmon_v2
-		                          ? KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_DF_COUNTERS,
-		                                            ebx22)
-		                          : KPROF_MSR_AMD_NB_PERFEVTSEL_COUNT);
-		c->nb_perfevtsel_msr = KPROF_MSR_AMD_NB_PERFEVTSEL_BASE;
-		c->nb_counter_msr = KPROF_MSR_AMD_NB_PERFCTR_BASE;
-	}
-	if (c->ptsc)
-		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
-}
-
-KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
-                                                    kprof_pmu_caps *c)
-{
-	if (!c)
-		return KPROF_E_ARGUMENT;
-	kprof_impl_zero(c, sizeof(*c));
-	if (!s)
-		return KPROF_OK;
-	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
-	if (c->vendor == KPROF_VENDOR_INTEL)
-		kprof_impl_pmu_caps_intel(s, c);
-	else if (c->vendor == KPROF_VENDOR_AMD)
-		kprof_impl_pmu_caps_amd(s, c);
-	return KPROF_OK;
-}
 
 KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
@@ -8011,87 +8283,6 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	}
 	return KPROF_OK;
 }
-
-KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config)
-{
-	const kprof_interface_info *info;
-	kprof_select f;
-	uint64_t c = 0;
-	if (!s || !config)
-		return KPROF_E_ARGUMENT;
-	*config = 0;
-	info = kprof_interface_get_info((kprof_interface)s->iface);
-	if (!info || !s->select ||
-	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
-		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK || f.pc)
-		return KPROF_E_UNSUPPORTED;
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT,
-	                      f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, f.umask));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, f.edge));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, f.inv));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, f.cmask));
-	if (info->vendor == KPROF_VENDOR_INTEL)
-		c = ((c & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
-		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, f.any));
-	else
-		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
-		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
-		                      (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
-	*config = c;
-	return KPROF_OK;
-}
-
-KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
-                                             size_t *written)
-{
-	uint64_t config;
-	char text[17];
-	kprof_status st;
-	if (!buf)
-		return KPROF_E_ARGUMENT;
-	text[0] = 'r';
-	st = kprof_source_perf_config(s, &config);
-	if (st != KPROF_OK)
-		return st;
-	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap,
-	                           written);
-}
-
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
-                                                kprof_profile_source_add *out)
-{
-	const kprof_interface_info *info;
-	kprof_select f;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->vendor = 0;
-	out->event_select = 0;
-	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
-	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->iface);
-	if (!info || !s->select ||
-	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
-		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
-		return KPROF_E_UNSUPPORTED;
-	out->vendor = info->vendor;
-	out->event_select = f.event;
-	out->unit_select = f.umask;
-	out->cmask = f.cmask;
-	out->cinv = f.inv;
-	out->any_thread = f.any;
-	out->edge_detect = f.edge;
-	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
-	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
-	return KPROF_OK;
-}
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_build_name(int value)
@@ -8142,10 +8333,10 @@ KPROF_API const char *kprof_presence_name(int value)
 }
 #endif
 
-#endif /* KPROF_NO_HAL */
+#endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 
-/* ---- counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
-#if !defined(KPROF_NO_COUNTS)
+/* ---- layer 2, section counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
+#if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL)
 #define KPROF_IMPL_COUNTS_POOL_SIZE 15986u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
@@ -8887,114 +9078,10 @@ KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snaps
 	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
 	return kprof_source_counts_from_decision(&d, s, out);
 }
-#endif /* KPROF_NO_COUNTS */
+#endif /* !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL) */
 
-/* ---- dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
+/* ---- layer 3, section dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_cpu_fact value, or NULL when it has none. */
-KPROF_API const char *kprof_cpu_fact_name(int value)
-{
-	static const char names[] =
-	        "vendor_ebx\0vendor_edx\0vendor_ecx\0signature\0ds\0ds_features\0perfmon_eax\0"
-	        "perfmon_ebx\0perfmon_ecx\0perfmon_edx\0core_type\0lbr_eax\0lbr_ebx\0lbr_ecx\0"
-	        "perfmon_ext\0perfmon_ext_ebx\0gp_counter_mask\0fixed_counter_mask\0perfmon_ext_2_"
-	        "eax\0"
-	        "perfmon_ext_2_ebx\0arch_events\0ext_perf_bits\0long_mode\0ibs\0lwp_eax\0lwp_ebx\0"
-	        "lwp_ecx\0lwp_edx\0amd_perfmon_eax\0amd_perfmon_ebx\0amd_perfmon_ecx\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\13\0\2\0\0\0\26\0\3\0\0\0\41\0\4\0\0\0\53\0\5\0\0\0\56\0\6\0\0\0\72\0\7\0\0\0\106\0\10\0\0\0\122\0\11\0\0\0\136\0\12\0\0\0"
-	    "\152\0\13\0\0\0\164\0\14\0\0\0\174\0\15\0\0\0\204\0\16\0\0\0\214\0\17\0\0\0\230\0\20\0\0\0\250\0\21\0\0\0\270\0\22\0\0\0\313\0\23\0\0\0\335\0\24\0\0\0\357\0\25\0"
-	    "\0\0\373\0\26\0\0\0\11\1\27\0\0\0\23\1\30\0\0\0\27\1\31\0\0\0\37\1\32\0\0\0\47\1\33\0\0\0\57\1\34\0\0\0\67\1\35\0\0\0\107\1\36\0\0\0\127\1";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 31u, value);
-}
-#endif
-/* The rows of kprof_cpu_fact_row_get. Each row is the bytes of kprof_cpu_fact_row in host
- * order: a string parses faster than initializer lists. */
-KPROF_STATIC_ASSERT(sizeof(kprof_cpu_fact_row) == 16, kprof_cpu_fact_row_size);
-KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[497];
-		kprof_cpu_fact_row rows[31];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
-	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
-	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
-	    "\0\0\0\1\0\0\0\0\0\0\0\0\17\377\77\377" /* signature */
-	    "\0\0\0\1\0\0\0\0\3\0\0\0\0\40\0\0" /* ds */
-	    "\0\0\0\1\0\0\0\0\2\0\0\0\200\0\200\24" /* ds_features */
-	    "\0\0\0\12\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
-	    "\0\0\0\12\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
-	    "\0\0\0\12\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
-	    "\0\0\0\12\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
-	    "\0\0\0\32\0\0\0\0\0\0\0\0\377\0\0\0" /* core_type */
-	    "\0\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
-	    "\0\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
-	    "\0\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
-	    "\0\0\0\43\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
-	    "\0\0\0\43\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
-	    "\0\0\0\43\0\0\0\1\0\0\0\0\377\377\377\377" /* gp_counter_mask */
-	    "\0\0\0\43\0\0\0\1\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
-	    "\0\0\0\43\0\0\0\2\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
-	    "\0\0\0\43\0\0\0\2\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
-	    "\0\0\0\43\0\0\0\3\0\0\0\0\377\377\377\377" /* arch_events */
-	    "\200\0\0\1\0\0\0\0\2\0\0\0\31\200\204\0" /* ext_perf_bits */
-	    "\200\0\0\1\0\0\0\0\3\0\0\0\40\0\0\0" /* long_mode */
-	    "\200\0\0\33\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
-	    "\200\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
-	    "\200\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
-	    "\200\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
-	    "\200\0\0\34\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
-	    "\200\0\0\42\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
-	    "\200\0\0\42\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
-	    "\200\0\0\42\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
-#else
-	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
-	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
-	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
-	    "\1\0\0\0\0\0\0\0\0\0\0\0\377\77\377\17" /* signature */
-	    "\1\0\0\0\0\0\0\0\3\0\0\0\0\0\40\0" /* ds */
-	    "\1\0\0\0\0\0\0\0\2\0\0\0\24\200\0\200" /* ds_features */
-	    "\12\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
-	    "\12\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
-	    "\12\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
-	    "\12\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
-	    "\32\0\0\0\0\0\0\0\0\0\0\0\0\0\0\377" /* core_type */
-	    "\34\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
-	    "\34\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
-	    "\34\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
-	    "\43\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
-	    "\43\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
-	    "\43\0\0\0\1\0\0\0\0\0\0\0\377\377\377\377" /* gp_counter_mask */
-	    "\43\0\0\0\1\0\0\0\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
-	    "\43\0\0\0\2\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
-	    "\43\0\0\0\2\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
-	    "\43\0\0\0\3\0\0\0\0\0\0\0\377\377\377\377" /* arch_events */
-	    "\1\0\0\200\0\0\0\0\2\0\0\0\0\204\200\31" /* ext_perf_bits */
-	    "\1\0\0\200\0\0\0\0\3\0\0\0\0\0\0\40" /* long_mode */
-	    "\33\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
-	    "\34\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
-	    "\34\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
-	    "\34\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
-	    "\34\0\0\200\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
-	    "\42\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
-	    "\42\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
-	    "\42\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
-
-KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
-{
-	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows()[value] : NULL;
-}
 
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 {
@@ -9092,17 +9179,6 @@ KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const
 			return 0;
 	*i += m;
 	return 1;
-}
-
-KPROF_INTERNAL int kprof_impl_text_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
-}
-
-KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
-{
-	while (*i < n && kprof_impl_text_space(s[*i]))
-		(*i)++;
 }
 
 /* The CPU number in an AIDA64 section header: the digits after "CPU #". */
@@ -9357,48 +9433,6 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 	return 0;
 }
 
-/* The one line cursor of the text readers (cpuid dumps, profile-source listings): the next
- * line of text[*pos..len), read through explicit lengths only (no NUL terminator needed). A
- * line ends at LF, CR LF or a lone CR. KPROF_OK with *s and *n its start and length (the end
- * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
- * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
- * byte (binary data) or a line over max bytes. */
-KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos,
-                                                 uint32_t *line, size_t max, const char **s,
-                                                 size_t *n)
-{
-	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
-	const char *p;
-	size_t avail, k = 0;
-	if (*pos >= len)
-		return KPROF_END;
-	p = text + *pos;
-	avail = len - *pos;
-	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
-	while (avail - k >= 8) {
-		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
-		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
-		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
-		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) |
-		    ((cr - ones) & ~cr & highs))
-			break;
-		k += 8;
-	}
-	while (k < avail && p[k] != '\n' && p[k] != '\r' && p[k] != '\0')
-		k++;
-	(*line)++;
-	if ((k < avail && p[k] == '\0') || k > max)
-		return KPROF_E_FORMAT;
-	*s = p;
-	*n = k;
-	if (k < avail && p[k] == '\r')
-		k++;
-	if (k < avail && p[k] == '\n')
-		k++;
-	*pos += k;
-	return KPROF_OK;
-}
-
 /* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
 KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
 {
@@ -9609,6 +9643,156 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 	line[n++] = '\n';
 	return kprof_impl_text_out(line, n, buf, cap, written);
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_format value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_format_name(int value)
+{
+	static const char names[] = "unknown\0aida64\0cpuid -r\0hwloc\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\17\0\3\0\0\0\30\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 4u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_dump_expect value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_expect_name(int value)
+{
+	static const char names[] =
+	        "nothing (no error)\0"
+	        "text (the input holds a NUL byte: binary data, or UTF-16 text to save as UTF-8)\0"
+	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
+	        "the leaf as 8 hex digits\0a separator (`:`, `-` or blanks) before the next "
+	        "register\0"
+	        "a register as 8 hex digits\0"
+	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
+	        "a sub-leaf tag `[SL nn]`\0`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
+	        "` eax=0x`..` edx=0x` and 8 hex digits\0the end of the line\0"
+	        "a hex number of at most 8 digits\0`=>` between the five inputs and the four "
+	        "outputs\0"
+	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
+	        "lines of the format the dump started with\0"
+	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
+	        "rising)\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\23\0\2\0\0\0\143\0\3\0\0\0\262\0\4\0\0\0\313\0\5\0\0\0\5\1\6\0\0\0\40\1\7\0\0\0\146\1\10\0\0\0\177\1\11\0\0\0\255\1\12\0\0\0"
+	    "\323\1\13\0\0\0\347\1\14\0\0\0\10\2\15\0\0\0\72\2\16\0\0\0\166\2\17\0\0\0\240\2";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 16u, value);
+}
+#endif
+
+#endif /* !defined(KPROF_NO_DUMP) */
+
+/* ---- layer 3, section cpu - from spec/cpu.yaml, gen/c/cpu.api.h, gen/c/cpu.c ---- */
+#if !defined(KPROF_NO_DUMP)
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_cpu_fact value, or NULL when it has none. */
+KPROF_API const char *kprof_cpu_fact_name(int value)
+{
+	static const char names[] =
+	        "vendor_ebx\0vendor_edx\0vendor_ecx\0signature\0ds\0ds_features\0perfmon_eax\0"
+	        "perfmon_ebx\0perfmon_ecx\0perfmon_edx\0core_type\0lbr_eax\0lbr_ebx\0lbr_ecx\0"
+	        "perfmon_ext\0perfmon_ext_ebx\0gp_counter_mask\0fixed_counter_mask\0perfmon_ext_2_"
+	        "eax\0"
+	        "perfmon_ext_2_ebx\0arch_events\0ext_perf_bits\0long_mode\0ibs\0lwp_eax\0lwp_ebx\0"
+	        "lwp_ecx\0lwp_edx\0amd_perfmon_eax\0amd_perfmon_ebx\0amd_perfmon_ecx\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\13\0\2\0\0\0\26\0\3\0\0\0\41\0\4\0\0\0\53\0\5\0\0\0\56\0\6\0\0\0\72\0\7\0\0\0\106\0\10\0\0\0\122\0\11\0\0\0\136\0\12\0\0\0"
+	    "\152\0\13\0\0\0\164\0\14\0\0\0\174\0\15\0\0\0\204\0\16\0\0\0\214\0\17\0\0\0\230\0\20\0\0\0\250\0\21\0\0\0\270\0\22\0\0\0\313\0\23\0\0\0\335\0\24\0\0\0\357\0\25\0"
+	    "\0\0\373\0\26\0\0\0\11\1\27\0\0\0\23\1\30\0\0\0\27\1\31\0\0\0\37\1\32\0\0\0\47\1\33\0\0\0\57\1\34\0\0\0\67\1\35\0\0\0\107\1\36\0\0\0\127\1";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 31u, value);
+}
+#endif
+/* The rows of kprof_cpu_fact_row_get. Each row is the bytes of kprof_cpu_fact_row in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_cpu_fact_row) == 16, kprof_cpu_fact_row_size);
+KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[497];
+		kprof_cpu_fact_row rows[31];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
+	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
+	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
+	    "\0\0\0\1\0\0\0\0\0\0\0\0\17\377\77\377" /* signature */
+	    "\0\0\0\1\0\0\0\0\3\0\0\0\0\40\0\0" /* ds */
+	    "\0\0\0\1\0\0\0\0\2\0\0\0\200\0\200\24" /* ds_features */
+	    "\0\0\0\12\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
+	    "\0\0\0\12\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
+	    "\0\0\0\12\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
+	    "\0\0\0\12\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
+	    "\0\0\0\32\0\0\0\0\0\0\0\0\377\0\0\0" /* core_type */
+	    "\0\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
+	    "\0\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
+	    "\0\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
+	    "\0\0\0\43\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
+	    "\0\0\0\43\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
+	    "\0\0\0\43\0\0\0\1\0\0\0\0\377\377\377\377" /* gp_counter_mask */
+	    "\0\0\0\43\0\0\0\1\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
+	    "\0\0\0\43\0\0\0\2\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
+	    "\0\0\0\43\0\0\0\2\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
+	    "\0\0\0\43\0\0\0\3\0\0\0\0\377\377\377\377" /* arch_events */
+	    "\200\0\0\1\0\0\0\0\2\0\0\0\31\200\204\0" /* ext_perf_bits */
+	    "\200\0\0\1\0\0\0\0\3\0\0\0\40\0\0\0" /* long_mode */
+	    "\200\0\0\33\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
+	    "\200\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
+	    "\200\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
+	    "\200\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
+	    "\200\0\0\34\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
+	    "\200\0\0\42\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
+	    "\200\0\0\42\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
+	    "\200\0\0\42\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
+#else
+	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
+	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
+	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
+	    "\1\0\0\0\0\0\0\0\0\0\0\0\377\77\377\17" /* signature */
+	    "\1\0\0\0\0\0\0\0\3\0\0\0\0\0\40\0" /* ds */
+	    "\1\0\0\0\0\0\0\0\2\0\0\0\24\200\0\200" /* ds_features */
+	    "\12\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
+	    "\12\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
+	    "\12\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
+	    "\12\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
+	    "\32\0\0\0\0\0\0\0\0\0\0\0\0\0\0\377" /* core_type */
+	    "\34\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
+	    "\34\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
+	    "\34\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
+	    "\43\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
+	    "\43\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
+	    "\43\0\0\0\1\0\0\0\0\0\0\0\377\377\377\377" /* gp_counter_mask */
+	    "\43\0\0\0\1\0\0\0\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
+	    "\43\0\0\0\2\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
+	    "\43\0\0\0\2\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
+	    "\43\0\0\0\3\0\0\0\0\0\0\0\377\377\377\377" /* arch_events */
+	    "\1\0\0\200\0\0\0\0\2\0\0\0\0\204\200\31" /* ext_perf_bits */
+	    "\1\0\0\200\0\0\0\0\3\0\0\0\0\0\0\40" /* long_mode */
+	    "\33\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
+	    "\34\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
+	    "\34\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
+	    "\34\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
+	    "\34\0\0\200\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
+	    "\42\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
+	    "\42\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
+	    "\42\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
+{
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows()[value] : NULL;
+}
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 {
@@ -9781,7 +9965,43 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
 	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
-/* -- profile-source listings -- */
+#if !defined(KPROF_NO_WINDOWS_MODEL)
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_group_effect *out)
+{
+	kprof_hal_decision b;
+	const kprof_source *rows;
+	size_t n = 0, i;
+	if (!boot || !g || !out)
+		return KPROF_E_ARGUMENT;
+	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
+	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
+		return KPROF_E_ARGUMENT;
+	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
+	out->own_iface = out->here.iface;
+	out->here.iface = b.iface;
+	out->here.reason = b.reason;
+	kprof_impl_hal_resources(&out->here);
+	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
+	                                 out->here.counter_width != b.counter_width ||
+	                                 out->here.fixed_counters != b.fixed_counters ||
+	                                 out->here.fixed_width != b.fixed_width);
+	out->sources_differ = 0;
+	rows = kprof_source_table((kprof_interface)b.iface, &n);
+	for (i = 0; rows && i < n; i++)
+		if (kprof_hal_source_supported(&b, &rows[i]) !=
+		    kprof_hal_source_supported(&out->here, &rows[i]))
+			out->sources_differ++;
+	return KPROF_OK;
+}
+
+#endif
+#endif /* !defined(KPROF_NO_DUMP) */
+
+/* ---- layer 3, section listing - from spec/listing.yaml, gen/c/listing.api.h, gen/c/listing.c ---- */
+#if !defined(KPROF_NO_LISTING)
+
 /* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
 KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
 {
@@ -9899,38 +10119,7 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 	return KPROF_END;
 }
 
-#if !defined(KPROF_NO_HAL)
-KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
-                                               const kprof_cpu_group *g, kprof_hal_build hal,
-                                               kprof_cpu_group_effect *out)
-{
-	kprof_hal_decision b;
-	const kprof_source *rows;
-	size_t n = 0, i;
-	if (!boot || !g || !out)
-		return KPROF_E_ARGUMENT;
-	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
-	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
-		return KPROF_E_ARGUMENT;
-	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
-	out->own_iface = out->here.iface;
-	out->here.iface = b.iface;
-	out->here.reason = b.reason;
-	kprof_impl_hal_resources(&out->here);
-	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
-	                                 out->here.counter_width != b.counter_width ||
-	                                 out->here.fixed_counters != b.fixed_counters ||
-	                                 out->here.fixed_width != b.fixed_width);
-	out->sources_differ = 0;
-	rows = kprof_source_table((kprof_interface)b.iface, &n);
-	for (i = 0; rows && i < n; i++)
-		if (kprof_hal_source_supported(&b, &rows[i]) !=
-		    kprof_hal_source_supported(&out->here, &rows[i]))
-			out->sources_differ++;
-	return KPROF_OK;
-}
-
-#ifndef KPROF_NO_NAMES
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
 /* The minimum and maximum interval of a source's interval class. */
 KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
 {
@@ -10100,49 +10289,6 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 	}
 }
 #endif
-#endif
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_format value, or NULL when it has none. */
-KPROF_API const char *kprof_dump_format_name(int value)
-{
-	static const char names[] = "unknown\0aida64\0cpuid -r\0hwloc\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\17\0\3\0\0\0\30\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 4u, value);
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_dump_expect value, or NULL when it has none. */
-KPROF_API const char *kprof_dump_expect_name(int value)
-{
-	static const char names[] =
-	        "nothing (no error)\0"
-	        "text (the input holds a NUL byte: binary data, or UTF-16 text to save as UTF-8)\0"
-	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
-	        "the leaf as 8 hex digits\0a separator (`:`, `-` or blanks) before the next "
-	        "register\0"
-	        "a register as 8 hex digits\0"
-	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
-	        "a sub-leaf tag `[SL nn]`\0`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
-	        "` eax=0x`..` edx=0x` and 8 hex digits\0the end of the line\0"
-	        "a hex number of at most 8 digits\0`=>` between the five inputs and the four "
-	        "outputs\0"
-	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
-	        "lines of the format the dump started with\0"
-	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
-	        "rising)\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\23\0\2\0\0\0\143\0\3\0\0\0\262\0\4\0\0\0\313\0\5\0\0\0\5\1\6\0\0\0\40\1\7\0\0\0\146\1\10\0\0\0\177\1\11\0\0\0\255\1\12\0\0\0"
-	    "\323\1\13\0\0\0\347\1\14\0\0\0\10\2\15\0\0\0\72\2\16\0\0\0\166\2\17\0\0\0\240\2";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 16u, value);
-}
-#endif
-
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
 KPROF_API const char *kprof_listing_diff_kind_name(int value)
@@ -10156,9 +10302,9 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value)
 }
 #endif
 
-#endif /* KPROF_NO_DUMP */
+#endif /* !defined(KPROF_NO_LISTING) */
 
-/* ---- lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
+/* ---- layer 4, section lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
 #if !defined(KPROF_NO_LWP)
 
 /* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
@@ -10414,13 +10560,6 @@ KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *
 	                ? kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)
 	                : 0,
 	        leaf, KPROF_LWP_REVISION_SHIPPED, out);
-}
-
-KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
-{
-	return kprof_lwp_caps_decode_shipped(KPROF_LWP_MODEL_CPUID_EAX, KPROF_LWP_MODEL_CPUID_EBX,
-	                                     KPROF_LWP_MODEL_CPUID_ECX, KPROF_LWP_MODEL_CPUID_EDX,
-	                                     out);
 }
 
 KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
@@ -11067,6 +11206,80 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 }
 
 /* -- software model (the producer) -- */
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_revision value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_revision_name(int value)
+{
+	static const char names[] = "none\0shipped\0proposal\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\15\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_event_name(int value)
+{
+	static const char names[] =
+	        "lwpval\0instructions\0branches\0dcache\0core-clocks\0ref-clocks\0lwpins\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\1\0\0\0\0\0\2\0\0\0\7\0\3\0\0\0\24\0\4\0\0\0\35\0\5\0\0\0\44\0\6\0\0\0\60\0\377\0\0\0\73\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 7u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_proposal_event_name(int value)
+{
+	static const char names[] = "invalid\0instructions\0branches\0dcache\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0\3\0\0\0\36\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 4u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_data_source_name(int value)
+{
+	static const char names[] = "none\0local-l3\0remote\0dram\0remote-cache\0other\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\25\0\4\0\0\0\32\0\7\0\0\0\47\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 6u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_rule value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_rule_name(int value)
+{
+	static const char names[] =
+	        "none\0argument\0lwpcb-alignment\0lwpcb-size\0buffer-alignment\0buffer-multiple\0"
+	        "buffer-minimum\0buffer-maximum\0event-id\0event-unsupported\0event-duplicate\0"
+	        "event-count\0interval\0random\0threshold\0feature\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\36\0\4\0\0\0\51\0\5\0\0\0\72\0\6\0\0\0\112\0\7\0\0\0\131\0\10\0\0\0\150\0\11\0\0\0\161\0\12\0\0\0"
+	    "\203\0\13\0\0\0\223\0\14\0\0\0\237\0\15\0\0\0\250\0\16\0\0\0\257\0\17\0\0\0\271\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 16u, value);
+}
+#endif
+
+#endif /* !defined(KPROF_NO_LWP) */
+
+/* ---- layer 4, section lwpmodel - from spec/lwpmodel.yaml, gen/c/lwpmodel.api.h, gen/c/lwpmodel.c ---- */
+#if !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL)
 
 KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
                                             uint8_t core_id, uint64_t seed)
@@ -11346,79 +11559,16 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
 	        data1, ip, data2);
 }
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_revision value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_revision_name(int value)
+
+KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
 {
-	static const char names[] = "none\0shipped\0proposal\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\15\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, value);
+	return kprof_lwp_caps_decode_shipped(KPROF_LWP_MODEL_CPUID_EAX, KPROF_LWP_MODEL_CPUID_EBX,
+	                                     KPROF_LWP_MODEL_CPUID_ECX, KPROF_LWP_MODEL_CPUID_EDX,
+	                                     out);
 }
-#endif
+#endif /* !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL) */
 
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_event value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_event_name(int value)
-{
-	static const char names[] =
-	        "lwpval\0instructions\0branches\0dcache\0core-clocks\0ref-clocks\0lwpins\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\1\0\0\0\0\0\2\0\0\0\7\0\3\0\0\0\24\0\4\0\0\0\35\0\5\0\0\0\44\0\6\0\0\0\60\0\377\0\0\0\73\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 7u, value);
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_proposal_event_name(int value)
-{
-	static const char names[] = "invalid\0instructions\0branches\0dcache\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0\3\0\0\0\36\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 4u, value);
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_data_source_name(int value)
-{
-	static const char names[] = "none\0local-l3\0remote\0dram\0remote-cache\0other\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\25\0\4\0\0\0\32\0\7\0\0\0\47\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 6u, value);
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_lwp_rule value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_rule_name(int value)
-{
-	static const char names[] =
-	        "none\0argument\0lwpcb-alignment\0lwpcb-size\0buffer-alignment\0buffer-multiple\0"
-	        "buffer-minimum\0buffer-maximum\0event-id\0event-unsupported\0event-duplicate\0"
-	        "event-count\0interval\0random\0threshold\0feature\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\36\0\4\0\0\0\51\0\5\0\0\0\72\0\6\0\0\0\112\0\7\0\0\0\131\0\10\0\0\0\150\0\11\0\0\0\161\0\12\0\0\0"
-	    "\203\0\13\0\0\0\223\0\14\0\0\0\237\0\15\0\0\0\250\0\16\0\0\0\257\0\17\0\0\0\271\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 16u, value);
-}
-#endif
-
-#endif /* KPROF_NO_LWP */
-
-/* ---- ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
+/* ---- layer 4, section ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
 #if !defined(KPROF_NO_DS)
 
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
@@ -11494,54 +11644,6 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
 	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL,
 	                                   out);
-}
-
-KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
-{
-	uint32_t n;
-	if (!size)
-		return KPROF_E_ARGUMENT;
-	switch (format) {
-	case KPROF_PEBS_FORMAT_CORE: *size = KPROF_PEBS_RECORD_FMT0_SIZE; return KPROF_OK;
-	case KPROF_PEBS_FORMAT_NEHALEM: *size = KPROF_PEBS_RECORD_FMT1_SIZE; return KPROF_OK;
-	case KPROF_PEBS_FORMAT_HASWELL: *size = KPROF_PEBS_RECORD_FMT2_SIZE; return KPROF_OK;
-	case KPROF_PEBS_FORMAT_SKYLAKE: *size = KPROF_PEBS_RECORD_FMT3_SIZE; return KPROF_OK;
-	case KPROF_PEBS_FORMAT_NETBURST32:
-		*size = KPROF_PEBS_RECORD_NETBURST32_SIZE;
-		return KPROF_OK;
-	default: break;
-	}
-	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
-		return KPROF_E_FORMAT;
-	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
-		return KPROF_E_FORMAT;
-	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
-	    (data_cfg &
-	     (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
-	      KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
-		return KPROF_E_FORMAT;
-	n = KPROF_PEBS_BASIC_SIZE;
-	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
-		n += KPROF_PEBS_MEMINFO_SIZE;
-	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, data_cfg))
-		n += KPROF_PEBS_GPRS_SIZE;
-	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, data_cfg))
-		n += KPROF_PEBS_XMM_SIZE;
-	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, data_cfg))
-		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
-		                1) *
-		     KPROF_PEBS_LBR_ENTRY_SIZE;
-	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
-		n += KPROF_PEBS_CNTR_HEADER_SIZE;
-	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
-		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
-	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
-		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
-		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
-		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
-		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
-	*size = n;
-	return KPROF_OK;
 }
 
 /* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
@@ -11782,6 +11884,160 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
 	return KPROF_OK;
 }
 
+/* One DS layout: its size and the width of its eight buffer fields (kprof_ds_area64 is all
+ * u64 fields, those eight first); its u64 counter resets run from gp_at to the end of the
+ * area, the fixed ones from fixed_at (= size: none). */
+KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
+                                                    size_t width, size_t gp_at, size_t fixed_at,
+                                                    kprof_ds_area64 *out)
+{
+	size_t i;
+	kprof_impl_zero(out, sizeof(*out));
+	if (len < size)
+		return KPROF_E_TRUNCATED;
+	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / sizeof(uint64_t); i++)
+		((uint64_t *)(void *)out)[i] = kprof_impl_ds_word(b, width, i);
+	for (i = 0; i < (fixed_at - gp_at) / sizeof(uint64_t); i++)
+		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
+	for (i = 0; i < (size - fixed_at) / sizeof(uint64_t); i++)
+		out->pebs_fixed_counter_reset[i] = kprof_impl_ds_word(b + fixed_at, 8, i);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            unsigned pebs_format, kprof_ds_area64 *out)
+{
+	const uint8_t *b = (const uint8_t *)bytes;
+	int wide = kprof_impl_ds_wide_resets(pebs_format);
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	if (wide < 0)
+		return KPROF_E_FORMAT;
+	/* From PEBS format 5 on, a Windows 2004 fixed-reset slot is a general-purpose one. */
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64:
+		if (wide)
+			return kprof_impl_ds_area_load(
+			        b, len, KPROF_DS_AREA64_SIZE, 8,
+			        KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+			        KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, out);
+		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA64_FMT4_SIZE, 8,
+		                               KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
+		                               KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		                               out);
+	case KPROF_DS_LAYOUT_INTEL32:
+		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA32_SIZE, 4,
+		                               KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
+		                               KPROF_DS_AREA32_SIZE, out);
+#if !defined(KPROF_NO_WINDOWS)
+	case KPROF_DS_LAYOUT_WIN62:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
+		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
+	case KPROF_DS_LAYOUT_WIN64:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
+		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? KPROF_PEBS_DS_SAVE_AREA64_SIZE
+		             : KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        out);
+	case KPROF_DS_LAYOUT_WIN32:
+		return kprof_impl_ds_area_load(
+		        b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
+		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? KPROF_PEBS_DS_SAVE_AREA32_SIZE
+		             : KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        out);
+#else
+	case KPROF_DS_LAYOUT_WIN62:
+	case KPROF_DS_LAYOUT_WIN64:
+	case KPROF_DS_LAYOUT_WIN32: return KPROF_E_UNSUPPORTED;
+#endif
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+/* Where a layout keeps the PEBS index, and how wide it is. */
+KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off,
+                                                        size_t *width)
+{
+	switch (layout) {
+	case KPROF_DS_LAYOUT_INTEL64:
+		*off = KPROF_DS_AREA64_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_INTEL32:
+		*off = KPROF_DS_AREA32_PEBS_INDEX_OFFSET;
+		*width = 4;
+		return KPROF_OK;
+#if !defined(KPROF_NO_WINDOWS)
+	case KPROF_DS_LAYOUT_WIN62:
+		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		       KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64:
+		*off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET;
+		*width = 8;
+		return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN32:
+		*off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET;
+		*width = 4;
+		return KPROF_OK;
+#else
+	case KPROF_DS_LAYOUT_WIN62:
+	case KPROF_DS_LAYOUT_WIN64:
+	case KPROF_DS_LAYOUT_WIN32: return KPROF_E_UNSUPPORTED;
+#endif
+	default: return KPROF_E_ARGUMENT;
+	}
+}
+
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
+                                                  kprof_ds_layout layout, uint64_t *out)
+{
+	size_t off, width;
+	kprof_status st;
+	if (!bytes || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	if (len < off + width)
+		return KPROF_E_TRUNCATED;
+	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off)
+	                  : kprof_load_le32((const uint8_t *)bytes + off);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
+                                                uint64_t *out)
+{
+	size_t off, width;
+	const volatile uint8_t *p;
+	kprof_status st;
+	if (!area || !out)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pebs_index_field(layout, &off, &width);
+	if (st != KPROF_OK)
+		return st;
+	p = (const volatile uint8_t *)area + off;
+	if ((uintptr_t)p % width)
+		return KPROF_E_ALIGNMENT;
+	if (width == 8 && sizeof(void *) >= 8)
+		*out = *(const volatile uint64_t *)(const volatile void *)p;
+	else
+		*out = *(const volatile uint32_t *)(const volatile void *)
+		               p; /* little-endian: the low half */
+	return KPROF_OK;
+}
+#endif /* !defined(KPROF_NO_DS) */
+
+/* ---- layer 4, section bts - from spec/bts.yaml, gen/c/bts.api.h, gen/c/bts.c ---- */
+#if !defined(KPROF_NO_DS)
+
 KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
                                            uint64_t base, uint64_t index, uint64_t maximum,
                                            unsigned record_size, unsigned flags)
@@ -11870,6 +12126,58 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
 	for (i = 0; i < record_size; i++)
 		if (p[i])
 			*wrapped = 1;
+	return KPROF_OK;
+}
+#endif /* !defined(KPROF_NO_DS) */
+
+/* ---- layer 4, section pebs - from spec/pebs.yaml, gen/c/pebs.api.h, gen/c/pebs.c ---- */
+#if !defined(KPROF_NO_DS)
+
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+{
+	uint32_t n;
+	if (!size)
+		return KPROF_E_ARGUMENT;
+	switch (format) {
+	case KPROF_PEBS_FORMAT_CORE: *size = KPROF_PEBS_RECORD_FMT0_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NEHALEM: *size = KPROF_PEBS_RECORD_FMT1_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_HASWELL: *size = KPROF_PEBS_RECORD_FMT2_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_SKYLAKE: *size = KPROF_PEBS_RECORD_FMT3_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NETBURST32:
+		*size = KPROF_PEBS_RECORD_NETBURST32_SIZE;
+		return KPROF_OK;
+	default: break;
+	}
+	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return KPROF_E_FORMAT;
+	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
+		return KPROF_E_FORMAT;
+	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
+	    (data_cfg &
+	     (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
+	      KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
+		return KPROF_E_FORMAT;
+	n = KPROF_PEBS_BASIC_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
+		n += KPROF_PEBS_MEMINFO_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, data_cfg))
+		n += KPROF_PEBS_GPRS_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, data_cfg))
+		n += KPROF_PEBS_XMM_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, data_cfg))
+		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
+		                1) *
+		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
+		n += KPROF_PEBS_CNTR_HEADER_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
+		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
+		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
+		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(
+		                   KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
+	*size = n;
 	return KPROF_OK;
 }
 
@@ -12102,148 +12410,61 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	w->at += size;
 	return KPROF_OK;
 }
-#endif /* KPROF_NO_DS */
+#endif /* !defined(KPROF_NO_DS) */
 
-/* ---- windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
+/* ---- layer 4, section windows - from spec/windows.yaml ---- */
 #if !defined(KPROF_NO_WINDOWS)
 
-/* One DS layout: its size and the width of its eight buffer fields (kprof_ds_area64 is all
- * u64 fields, those eight first); its u64 counter resets run from gp_at to the end of the
- * area, the fixed ones from fixed_at (= size: none). */
-KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
-                                                    size_t width, size_t gp_at, size_t fixed_at,
-                                                    kprof_ds_area64 *out)
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
+KPROF_API const char *kprof_event_trace_information_class_name(int value)
 {
-	size_t i;
-	kprof_impl_zero(out, sizeof(*out));
-	if (len < size)
-		return KPROF_E_TRUNCATED;
-	for (i = 0; i < KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET / sizeof(uint64_t); i++)
-		((uint64_t *)(void *)out)[i] = kprof_impl_ds_word(b, width, i);
-	for (i = 0; i < (fixed_at - gp_at) / sizeof(uint64_t); i++)
-		out->pebs_gp_counter_reset[i] = kprof_impl_ds_word(b + gp_at, 8, i);
-	for (i = 0; i < (size - fixed_at) / sizeof(uint64_t); i++)
-		out->pebs_fixed_counter_reset[i] = kprof_impl_ds_word(b + fixed_at, 8, i);
-	return KPROF_OK;
+	static const char names[] =
+	        "EventTraceKernelVersionInformation\0EventTraceGroupMaskInformation\0"
+	        "EventTracePerformanceInformation\0EventTraceTimeProfileInformation\0"
+	        "EventTraceSessionSecurityInformation\0EventTraceSpinlockInformation\0"
+	        "EventTraceStackTracingInformation\0EventTraceExecutiveResourceInformation\0"
+	        "EventTraceHeapTracingInformation\0EventTraceHeapSummaryTracingInformation\0"
+	        "EventTracePoolTagFilterInformation\0EventTracePebsTracingInformation\0"
+	        "EventTraceProfileConfigInformation\0EventTraceProfileSourceListInformation\0"
+	        "EventTraceProfileEventListInformation\0EventTraceProfileCounterListInformation\0"
+	        "EventTraceStackCachingInformation\0EventTraceObjectTypeFilterInformation\0"
+	        "EventTraceSoftRestartInformation\0EventTraceLastBranchConfigurationInformation\0"
+	        "EventTraceLastBranchEventListInformation\0EventTraceProfileSourceAddInformation\0"
+	        "EventTraceProfileSourceRemoveInformation\0"
+	        "EventTraceProcessorTraceConfigurationInformation\0"
+	        "EventTraceProcessorTraceEventListInformation\0EventTraceCoverageSamplerInformation"
+	        "\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\43\0\2\0\0\0\102\0\3\0\0\0\143\0\4\0\0\0\204\0\5\0\0\0\251\0\6\0\0\0\307\0\7\0\0\0\351\0\10\0\0\0\20\1\11\0\0\0\61\1\12\0\0\0"
+	    "\131\1\13\0\0\0\174\1\14\0\0\0\235\1\15\0\0\0\300\1\16\0\0\0\347\1\17\0\0\0\15\2\20\0\0\0\65\2\21\0\0\0\127\2\22\0\0\0\175\2\23\0\0\0\236\2\24\0\0\0\313\2\25\0"
+	    "\0\0\364\2\26\0\0\0\32\3\27\0\0\0\103\3\30\0\0\0\164\3\31\0\0\0\241\3";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 26u, value);
 }
+#endif
 
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            unsigned pebs_format, kprof_ds_area64 *out)
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
+KPROF_API const char *kprof_trace_query_info_class_name(int value)
 {
-	const uint8_t *b = (const uint8_t *)bytes;
-	int wide = kprof_impl_ds_wide_resets(pebs_format);
-	if (!bytes || !out)
-		return KPROF_E_ARGUMENT;
-	if (wide < 0)
-		return KPROF_E_FORMAT;
-	/* From PEBS format 5 on, a Windows 2004 fixed-reset slot is a general-purpose one. */
-	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64:
-		if (wide)
-			return kprof_impl_ds_area_load(
-			        b, len, KPROF_DS_AREA64_SIZE, 8,
-			        KPROF_DS_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-			        KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, out);
-		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA64_FMT4_SIZE, 8,
-		                               KPROF_DS_AREA64_FMT4_PEBS_GP_COUNTER_RESET_OFFSET,
-		                               KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
-		                               out);
-	case KPROF_DS_LAYOUT_INTEL32:
-		return kprof_impl_ds_area_load(b, len, KPROF_DS_AREA32_SIZE, 4,
-		                               KPROF_DS_AREA32_PEBS_COUNTER_RESET_OFFSET,
-		                               KPROF_DS_AREA32_SIZE, out);
-	case KPROF_DS_LAYOUT_WIN62:
-		return kprof_impl_ds_area_load(
-		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
-		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
-		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
-		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
-	case KPROF_DS_LAYOUT_WIN64:
-		return kprof_impl_ds_area_load(
-		        b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
-		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-		        wide ? KPROF_PEBS_DS_SAVE_AREA64_SIZE
-		             : KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
-		        out);
-	case KPROF_DS_LAYOUT_WIN32:
-		return kprof_impl_ds_area_load(
-		        b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
-		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
-		        wide ? KPROF_PEBS_DS_SAVE_AREA32_SIZE
-		             : KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
-		        out);
-	default: return KPROF_E_ARGUMENT;
-	}
+	static const char names[] =
+	        "TraceSampledProfileIntervalInfo\0TraceProfileSourceConfigInfo\0"
+	        "TraceProfileSourceListInfo\0TracePmcEventListInfo\0TracePmcCounterListInfo\0"
+	        "TraceLbrConfigurationInfo\0TraceLbrEventListInfo\0TraceMaxPmcCounterQuery\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 8u, value);
 }
+#endif
 
-/* Where a layout keeps the PEBS index, and how wide it is. */
-KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off,
-                                                        size_t *width)
-{
-	switch (layout) {
-	case KPROF_DS_LAYOUT_INTEL64:
-		*off = KPROF_DS_AREA64_PEBS_INDEX_OFFSET;
-		*width = 8;
-		return KPROF_OK;
-	case KPROF_DS_LAYOUT_INTEL32:
-		*off = KPROF_DS_AREA32_PEBS_INDEX_OFFSET;
-		*width = 4;
-		return KPROF_OK;
-	case KPROF_DS_LAYOUT_WIN62:
-		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
-		       KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
-		*width = 8;
-		return KPROF_OK;
-	case KPROF_DS_LAYOUT_WIN64:
-		*off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET;
-		*width = 8;
-		return KPROF_OK;
-	case KPROF_DS_LAYOUT_WIN32:
-		*off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET;
-		*width = 4;
-		return KPROF_OK;
-	default: return KPROF_E_ARGUMENT;
-	}
-}
+#endif /* !defined(KPROF_NO_WINDOWS) */
 
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
-                                                  kprof_ds_layout layout, uint64_t *out)
-{
-	size_t off, width;
-	kprof_status st;
-	if (!bytes || !out)
-		return KPROF_E_ARGUMENT;
-	st = kprof_impl_pebs_index_field(layout, &off, &width);
-	if (st != KPROF_OK)
-		return st;
-	if (len < off + width)
-		return KPROF_E_TRUNCATED;
-	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off)
-	                  : kprof_load_le32((const uint8_t *)bytes + off);
-	return KPROF_OK;
-}
-
-KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout,
-                                                uint64_t *out)
-{
-	size_t off, width;
-	const volatile uint8_t *p;
-	kprof_status st;
-	if (!area || !out)
-		return KPROF_E_ARGUMENT;
-	st = kprof_impl_pebs_index_field(layout, &off, &width);
-	if (st != KPROF_OK)
-		return st;
-	p = (const volatile uint8_t *)area + off;
-	if ((uintptr_t)p % width)
-		return KPROF_E_ALIGNMENT;
-	if (width == 8 && sizeof(void *) >= 8)
-		*out = *(const volatile uint64_t *)(const volatile void *)p;
-	else
-		*out = *(const volatile uint32_t *)(const volatile void *)
-		               p; /* little-endian: the low half */
-	return KPROF_OK;
-}
+/* ---- layer 4, section psi - from spec/psi.yaml, gen/c/psi.api.h, gen/c/psi.c ---- */
+#if !defined(KPROF_NO_WINDOWS)
 
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
 {
@@ -12336,6 +12557,7 @@ KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kp
 	return 1;
 }
 
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
                                               kprof_psi_match *match)
 {
@@ -12353,6 +12575,7 @@ KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_in
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
 }
+#endif
 
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
 {
@@ -12399,52 +12622,6 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	w->used = at + size;
 	return KPROF_OK;
 }
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
-KPROF_API const char *kprof_event_trace_information_class_name(int value)
-{
-	static const char names[] =
-	        "EventTraceKernelVersionInformation\0EventTraceGroupMaskInformation\0"
-	        "EventTracePerformanceInformation\0EventTraceTimeProfileInformation\0"
-	        "EventTraceSessionSecurityInformation\0EventTraceSpinlockInformation\0"
-	        "EventTraceStackTracingInformation\0EventTraceExecutiveResourceInformation\0"
-	        "EventTraceHeapTracingInformation\0EventTraceHeapSummaryTracingInformation\0"
-	        "EventTracePoolTagFilterInformation\0EventTracePebsTracingInformation\0"
-	        "EventTraceProfileConfigInformation\0EventTraceProfileSourceListInformation\0"
-	        "EventTraceProfileEventListInformation\0EventTraceProfileCounterListInformation\0"
-	        "EventTraceStackCachingInformation\0EventTraceObjectTypeFilterInformation\0"
-	        "EventTraceSoftRestartInformation\0EventTraceLastBranchConfigurationInformation\0"
-	        "EventTraceLastBranchEventListInformation\0EventTraceProfileSourceAddInformation\0"
-	        "EventTraceProfileSourceRemoveInformation\0"
-	        "EventTraceProcessorTraceConfigurationInformation\0"
-	        "EventTraceProcessorTraceEventListInformation\0EventTraceCoverageSamplerInformation"
-	        "\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\43\0\2\0\0\0\102\0\3\0\0\0\143\0\4\0\0\0\204\0\5\0\0\0\251\0\6\0\0\0\307\0\7\0\0\0\351\0\10\0\0\0\20\1\11\0\0\0\61\1\12\0\0\0"
-	    "\131\1\13\0\0\0\174\1\14\0\0\0\235\1\15\0\0\0\300\1\16\0\0\0\347\1\17\0\0\0\15\2\20\0\0\0\65\2\21\0\0\0\127\2\22\0\0\0\175\2\23\0\0\0\236\2\24\0\0\0\313\2\25\0"
-	    "\0\0\364\2\26\0\0\0\32\3\27\0\0\0\103\3\30\0\0\0\164\3\31\0\0\0\241\3";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 26u, value);
-}
-#endif
-
-#ifndef KPROF_NO_NAMES
-/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
-KPROF_API const char *kprof_trace_query_info_class_name(int value)
-{
-	static const char names[] =
-	        "TraceSampledProfileIntervalInfo\0TraceProfileSourceConfigInfo\0"
-	        "TraceProfileSourceListInfo\0TracePmcEventListInfo\0TracePmcCounterListInfo\0"
-	        "TraceLbrConfigurationInfo\0TraceLbrEventListInfo\0TraceMaxPmcCounterQuery\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 8u, value);
-}
-#endif
-
-#endif /* KPROF_NO_WINDOWS */
+#endif /* !defined(KPROF_NO_WINDOWS) */
 
 #endif /* KPROF_H */

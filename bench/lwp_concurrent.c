@@ -11,6 +11,7 @@
  * record; records/s = N / time from start until the consumer has seen all N. Three
  * placements: unpinned (the scheduler's choice), "split" (producer and consumer pinned to two
  * different CPUs) and "same" (both pinned to one CPU, taking turns). */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "bench.h"
 #include "kprof.h"
 #include "records.h"

@@ -13,6 +13,7 @@
  * aligned function whose code starts after 4, 8, ... 64 bytes that are jumped over) and a
  * repetition takes each way at its best placement. The
  * records/s of every placement are in the output's info. */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "bench.h"
 #include "kprof.h"
 #include "records.h"

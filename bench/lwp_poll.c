@@ -8,6 +8,7 @@
  *   empty_asm_stores    one empty poll single-stepped (x86 trap flag): the instructions it
  *                       executed, which run.py looks up in objdump's disassembly of
  *                       bench_poll_probe and counts the stores among. */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "bench.h"
 #include "kprof.h"
 #include "records.h"

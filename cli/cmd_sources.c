@@ -230,7 +230,7 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 		                       "for perf to count",
 		                       kprof_source_name(s),
 		                       kprof_cli_interface_name((unsigned)itf));
-	st = kprof_source_perf_raw(s, raw, sizeof raw, NULL);
+	st = kprof_source_perf_raw((kprof_vendor)kprof_interface_get_info((kprof_interface)(s)->iface)->vendor, (s)->select, raw, sizeof raw, NULL);
 	if (st != KPROF_OK)
 		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name(s),
 		                       kprof_status_name(st));

@@ -8,6 +8,7 @@
  * model). Exits 1 if the hottest address found is not in the program's hot loop.
  *
  *     cc -std=c99 -O2 -I. examples/lwp_hot_addresses.c -o lwp_hot_addresses && ./lwp_hot_addresses */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 
 #include <stdio.h>

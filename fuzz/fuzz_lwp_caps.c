@@ -4,6 +4,7 @@
  * geometry is possible (record size a power of two >= 32, event slots inside the LWPCB past
  * its fixed part); the proposal layout is never chosen automatically; an LWPCB that setup
  * accepts is one the ring consumer attaches to and the software model loads. */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "fuzz_common.h"
 
 static void check_geometry(const kprof_lwp_caps *k, kprof_status st, const uint32_t r[4], unsigned rev)

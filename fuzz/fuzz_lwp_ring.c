@@ -11,6 +11,7 @@
  * head or a MissedEvents that went down (KPROF_E_CORRUPT), changing nothing; MissedEvents
  * growth is reported exactly once (span deltas plus kprof_lwp_ring_missed sum to the last
  * value kprof accepted). */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "fuzz_common.h"
 
 typedef struct drain_ctx {

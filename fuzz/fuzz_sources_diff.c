@@ -1,7 +1,7 @@
 /* Differential: the generated lookups (name hash, value index, select index) against a
  * naive scan over kprof_source_table() rows. The naive side is written from the documented
  * rules only: names compare ASCII-case-insensitively, with or without the "Profile" prefix;
- * "Timer" names source 0; the corrected spellings come from spec/sources.yaml (read at build
+ * "Timer" names source 0; the corrected spellings come from spec/source.yaml (read at build
  * time by gen-aliases.py into kf_aliases.h), never from the header's hash. */
 #include "fuzz_common.h"
 #include "kf_aliases.h"

@@ -28,7 +28,7 @@ ROOT = os.path.dirname(HERE)
 
 # Spec files that are no section of their own: their entries go to the first section.
 # The sections themselves, in order, are listed in spec/project.yaml.
-SHARED_SPECS = ["project", "status"]
+SHARED_SPECS = ["project"]
 
 
 class SpecError(Exception):
@@ -1191,27 +1191,212 @@ def load_c(domain):
     return {"api": read(".api.h"), "impl": read(".c")}
 
 
+# --------------------------------------------------------------------------- sections
+def build_sections(project):
+    """spec/project.yaml's layers and sections. Each section gets its guard: the condition under
+    which it is compiled, from its own opt-out (or opt-in) macro and those of every section it
+    needs, transitively."""
+    layers = []
+    for x in entries(project.get("layers"), "layers", project):
+        check(x, {"id": int, "name": str, "summary": str}, f"layer {x.get('id', '?')!r}")
+        if any(y["id"] == x["id"] for y in layers):
+            fail(x, f"layer {x['id']}", "listed twice")
+        layers.append(dict(x))
+    if not layers:
+        fail(project, "layers", "project.yaml must list the header's layers")
+    sections = []
+    for s in entries(project.get("sections"), "sections", project):
+        ent = f"section {s.get('name', '?')!r}"
+        check(s, {"name": str, "layer": int, "summary": str, "optout?": str, "optin?": str, "needs?": list}, ent)
+        ident(s, "section", "name", s["name"])
+        if s["name"] in [x["name"] for x in sections]:
+            fail(s, ent, "listed twice")
+        if not any(x["id"] == s["layer"] for x in layers):
+            fail(s, ent, f"layer {s['layer']} is not listed under layers", "layer")
+        if s.get("optout") and s.get("optin"):
+            fail(s, ent, "a section is either opted out or opted in, not both", "optin")
+        for m in ("optout", "optin"):
+            if s.get(m) is not None and not re.match(r"^KPROF_[A-Z0-9_]+$", s[m]):
+                fail(s, ent, f"{m} must be a KPROF_ macro, got {s[m]!r}", m)
+        needs = [str(x) for x in (s.get("needs") or [])]
+        for n in needs:
+            if n not in [x["name"] for x in sections]:
+                fail(s, ent, f"needs '{n}', which is not a section listed before it", "needs")
+        layer = next(x for x in layers if x["id"] == s["layer"])
+        sections.append({"name": s["name"], "summary": s["summary"], "layer": layer, "needs": needs,
+                         "optout": s.get("optout"), "optin": s.get("optin"), "node": s})
+    if not sections:
+        fail(project, "sections", "project.yaml must list the header's sections")
+    by_name = {s["name"]: s for s in sections}
+    for s in sections:
+        outs, ins, todo, seen = [], [], [s["name"]], set()
+        while todo:
+            x = by_name[todo.pop(0)]
+            if x["name"] in seen:
+                continue
+            seen.add(x["name"])
+            if x["optout"] and x["optout"] not in outs:
+                outs.append(x["optout"])
+            if x["optin"] and x["optin"] not in ins:
+                ins.append(x["optin"])
+            todo += x["needs"]
+        s["optouts"], s["optins"] = outs, ins
+        s["guard"] = guard_expr(outs, ins)
+    return sections, layers
+
+
+def guard_expr(outs, ins):
+    """The #if condition for code that opt-out macros outs remove and opt-in macros ins need."""
+    return " && ".join([f"!defined({m})" for m in outs] + [f"defined({m})" for m in ins])
+
+
+def widen_guards(domains):
+    """A widen macro whose target struct lives in a section its own does not need goes with that
+    section too: its extra guard."""
+    structs = {s["name"]: s for d in domains.values() for s in d["structs"]}
+    for d in domains.values():
+        for s in d["structs"]:
+            if s["widen"]:
+                t = domains[structs[s["widen"]["target"]]["section"]]
+                s["widen"]["guard"] = guard_expr([m for m in t["optouts"] if m not in d["optouts"]],
+                                                 [m for m in t["optins"] if m not in d["optins"]])
+
+
+def optout_summary(sections, domains):
+    """Per opt-out (or opt-in) macro: the sections it removes (or brings), by the guards, and
+    what of other sections goes with them (guarded in their hand-written C, or a widen macro
+    into a removed section's struct), or works with less (a body that tests the macro)."""
+    out = {}
+    for s in sections:
+        for m in s["optouts"] + s["optins"]:
+            e = out.setdefault(m, {"macro": m, "optin": m in s["optins"], "sections": [], "elsewhere": [],
+                                   "degrades": [], "requires": []})
+            e["sections"].append(s["name"])
+    for s in sections:
+        for m in s["optins"]:
+            out[m]["requires"] = [x for x in s["optouts"] if x != m]
+    for d in domains.values():
+        for s in d["structs"]:
+            if s["widen"] and s["widen"]["guard"]:
+                for m in re.findall(r"defined\((\w+)\)", s["widen"]["guard"]):
+                    out[m]["elsewhere"].append((d["name"], f"kprof_{s['name']}_widen"))
+        removed, degraded = guarded_c(d, set(out))
+        for m, names in removed.items():
+            out[m]["elsewhere"] += [(d["name"], n) for n in names]
+        for m, names in degraded.items():
+            out[m]["degrades"] += [(d["name"], n) for n in names]
+    return list(out.values())
+
+
+def optout_text(optouts, domains):
+    """The configuration block's part on sections: per opt-out (opt-in) macro what it removes
+    (brings), and the #error lines for combinations that cannot work."""
+    import textwrap
+    layer_of = {d["name"]: d["layer"] for d in domains}
+    lines = ["/* ---- configuration: sections " + "-" * 59,
+             " * A translation unit that does not use a section may leave it out (it then compiles faster);",
+             " * one section is compiled only when asked for. Each macro removes exactly what is listed with",
+             " * it: its sections, the sections that need them, and what other sections build on them.",
+             " *"]
+
+    def wrapped(head, items):
+        text = head + ", ".join(items)
+        return [" *       " + x for x in textwrap.wrap(text, 86)]
+    for o in optouts:
+        secs = o["sections"]
+        layers = {layer_of[s]["id"] for s in secs}
+        whole = [l for l in layers if all(layer_of[x["name"]]["id"] != l or x["name"] in secs for x in domains)]
+        what = (f"layer {whole[0]} ({layer_of[secs[0]]['name']}): " if len(whole) == 1 and len(layers) == 1 else "")
+        lines.append(f" *   {o['macro']}{' (opt-in)' if o['optin'] else ''}")
+        lines += wrapped(("adds " if o["optin"] else "removes ") + what + ("section " if len(secs) == 1 else "sections "), secs)
+        by_sec = {}
+        for s, n in o["elsewhere"]:
+            by_sec.setdefault(s, []).append(n)
+        for s, names in by_sec.items():
+            lines += wrapped(f"and from section {s}: ", names)
+        deg = {}
+        for s, n in o["degrades"]:
+            deg.setdefault(s, []).append(n)
+        for s, names in deg.items():
+            lines += wrapped(f"leaves in section {s}, doing less (their documentation says what): ", names)
+        for r in o["requires"]:
+            lines += wrapped("", [f"needs what {r} removes: #error with {r}"])
+    lines.append(" */")
+    for o in optouts:
+        for r in o["requires"]:
+            lines += [f"#if defined({o['macro']}) && defined({r})",
+                      f'#error "kprof.h: {o["macro"]} brings section {", ".join(o["sections"])}, which needs what {r} removes"',
+                      "#endif"]
+    return "\n".join(lines)
+
+
+def guarded_c(d, macros):
+    """What a section's hand-written C compiles only under another section's opt-out or opt-in
+    macro (one of macros, not the section's own): {macro: [public names]}; and the public
+    functions whose bodies (or the internal functions they call) test such a macro."""
+    own = set(d["optouts"] + d["optins"])
+    removed, degraded, internal = {}, {}, {}
+    for text in (d["c"]["api"], d["c"]["impl"]):
+        stack, fn, body = [], None, []
+        for line in text.split("\n"):
+            pp = re.match(r"^#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", line)
+            if pp:
+                kw, cond = pp.groups()
+                if kw in ("if", "ifdef", "ifndef"):
+                    stack.append(set(re.findall(r"\b(KPROF_\w+)", cond)) & macros - own)
+                elif kw == "elif":
+                    stack[-1] |= set(re.findall(r"\b(KPROF_\w+)", cond)) & macros - own
+                elif kw == "endif":
+                    stack.pop()
+                if fn and stack:
+                    body.append(set().union(*stack))
+                continue
+            active = set().union(*stack) if stack else set()
+            if fn:
+                if line == "}":
+                    hit = set().union(*body) if body else set()
+                    if hit:
+                        internal[fn[0]] = (fn[1], hit)
+                    fn = None
+                continue
+            m = re.match(r"^KPROF_(API|INTERNAL|COLD)\b[^(]*?\b(kprof_\w+)\(", line)
+            if m and not line.rstrip().endswith(";") and text is d["c"]["impl"]:
+                fn, body = (m.group(2), m.group(1) == "API"), []
+            names = []
+            if m and m.group(1) == "API":
+                names.append(m.group(2))
+            names += re.findall(r"^\}\s*(kprof_\w+);", line) + re.findall(r"^typedef [^;(]*\b(kprof_\w+);", line)
+            names += re.findall(r"^#define ((?:KPROF|kprof)_\w+)", line)
+            for macro in active:
+                for n in names:
+                    if not n.lower().startswith("kprof_impl_") and n not in removed.setdefault(macro, []):
+                        removed[macro].append(n)
+    # A public function that calls an internal one whose body tests a macro degrades with it.
+    impl = d["c"]["impl"]
+    for name, (public, hit) in list(internal.items()):
+        for macro in hit:
+            if public:
+                degraded.setdefault(macro, []).append(name)
+            else:
+                for caller in re.findall(r"^KPROF_API\b[^(]*?\b(kprof_\w+)\([^{]*\{(?:(?!^\}).)*?\b" + name + r"\(",
+                                         impl, re.M | re.S):
+                    if caller not in degraded.setdefault(macro, []):
+                        degraded[macro].append(caller)
+    return removed, degraded
+
+
 # --------------------------------------------------------------------------- main
 def build_model(spec_dir):
     files = sorted(f for f in os.listdir(spec_dir) if f.endswith(".yaml"))
     specs = {f[:-5]: load_yaml(os.path.join(spec_dir, f)) for f in files}
     if "project" not in specs:
         raise SpecError(f"{spec_dir}: project.yaml is required")
-    sections = []
-    for s in entries(specs["project"].get("sections"), "sections", specs["project"]):
-        check(s, {"name": str, "summary": str, "optional?": bool}, f"section {s.get('name', '?')!r}")
-        ident(s, "section", "name", s["name"])
-        if s["name"] in [x["name"] for x in sections]:
-            fail(s, f"section {s['name']!r}", "listed twice")
-        sections.append(s)
-    if not sections:
-        fail(specs["project"], "sections", "project.yaml must list the header's sections")
+    sections, layers = build_sections(specs["project"])
     DOMAINS = [s["name"] for s in sections]
-    OPTIONAL_DOMAINS = [s["name"] for s in sections if s.get("optional")]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
                    "lists", "section", "counts"}
-    special = {"project": {"project", "sections"}, "cpuid": {"leaves"},
-               "sources": {"intervals", "descriptions", "tables"}}
+    special = {"project": {"project", "layers", "sections"}, "cpuid": {"leaves"},
+               "source": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
         ok = allowed_top | special.get(name, set())
         for k in doc:
@@ -1223,7 +1408,7 @@ def build_model(spec_dir):
         if doc.get("section", name) not in DOMAINS and name not in SHARED_SPECS:
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
     registers = {}
-    domains = {s["name"]: {"name": s["name"], "summary": s["summary"], "registers": [], "msrs": [],
+    domains = {s["name"]: {**s, "registers": [], "msrs": [],
                            "structs": [], "enums": [], "constants": [], "records": [],
                            "lists": []} for s in sections}
     for name, doc in specs.items():
@@ -1251,6 +1436,7 @@ def build_model(spec_dir):
                     if f["register"]["name"] in registers:
                         fail(s, f"struct '{st['name']}'", f"register {f['register']['name']} described twice")
                     registers[f["register"]["name"]] = f["register"]
+            st["section"] = d["name"]
             structs[st["name"]] = st
             d["structs"].append(st)
         d["enums"] += [build_enum(e) for e in entries(doc.get("enums"), "enums", doc)]
@@ -1273,28 +1459,32 @@ def build_model(spec_dir):
         if m["name"] in seen_msr:
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
-    if "sources" not in specs:
-        raise SpecError(f"{spec_dir}: sources.yaml is required")
+    if "source" not in specs:
+        raise SpecError(f"{spec_dir}: source.yaml is required")
     p = specs["project"]["project"]
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
-    status = [e for e in domains[DOMAINS[0]]["enums"] if e["name"] == "status"]
+    status = [e for d in domains.values() for e in d["enums"] if e["name"] == "status"]
     if not status:
         raise SpecError(f"{spec_dir}: an enum 'status' is required (spec/status.yaml)")
     if not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
         fail(status[0]["node"], "enum 'status'", "KPROF_OK = 0 is required: every function returns it on success")
-    sources = build_sources(specs["sources"], registers, msrs)
+    sources = build_sources(specs["source"], registers, msrs)
     leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
     for name, doc in specs.items():
-        domains.get(name, domains["base"])["counts"] = (
+        domains.get(doc.get("section", name), domains[DOMAINS[0]])["counts"] = (
             build_counts(doc["counts"], sources, registers) if "counts" in doc else None)
     for d in DOMAINS:
         domains[d].setdefault("counts", None)
         domains[d]["c"] = load_c(d)
-        files = [f"spec/{n}.yaml" for n in specs if specs[n].get("section", n) == d or (d == DOMAINS[0] and n in SHARED_SPECS)]
+        files = [f"spec/{n}.yaml" for n in specs if specs[n].get("section", n) == d]
         files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]
         domains[d]["files"] = files
-    return {"project": p, "optional_domains": OPTIONAL_DOMAINS, "domains": [domains[d] for d in DOMAINS],
+    widen_guards(domains)
+    optouts = optout_summary(sections, domains)
+    return {"project": p, "layers": layers, "optouts": optouts,
+            "config_sections": optout_text(optouts, [domains[d] for d in DOMAINS]),
+            "domains": [domains[d] for d in DOMAINS],
             "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),
             "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
             "structs": structs}

@@ -19,7 +19,7 @@ test-bench-smoke: $(BENCH_BINS)
 	python3 bench/run.py --bin $(BUILD)/bench --out $(BUILD)/bench/smoke.json --smoke
 
 # The gperf peer of the name lookup, from the same spec.
-$(BUILD)/bench/gperf_names.h: bench/gperf_names.py spec/sources.yaml gen/kprofgen.py | need-python
+$(BUILD)/bench/gperf_names.h: bench/gperf_names.py spec/source.yaml gen/kprofgen.py | need-python
 	@mkdir -p $(@D)
 	$(PY) bench/gperf_names.py $@
 $(BUILD)/bench/lookup: $(BUILD)/bench/gperf_names.h

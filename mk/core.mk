@@ -53,7 +53,7 @@ test-sources: $(BUILD)/tests/test_sources
 	$<
 
 # The spec's rows as tab-separated text, for C tests that check spec/ itself.
-$(BUILD)/tests/spec_rows.tsv: spec/sources.yaml tests/spec_rows.py | need-python
+$(BUILD)/tests/spec_rows.tsv: spec/source.yaml tests/spec_rows.py | need-python
 	@mkdir -p $(@D)
 	$(PY) tests/spec_rows.py $< > $@.tmp && mv $@.tmp $@
 
@@ -78,7 +78,7 @@ test-listings: $(BUILD)/tests/test_listings
 LDLIBS_test_libpfm4 := -lpfm
 $(BUILD)/tests/test_libpfm4: tests/spec_rows.h
 
-$(BUILD)/tests/libpfm4_pmus.tsv: spec/sources.yaml tests/spec_rows.py | need-python
+$(BUILD)/tests/libpfm4_pmus.tsv: spec/source.yaml tests/spec_rows.py | need-python
 	@mkdir -p $(@D)
 	$(PY) tests/spec_rows.py --libpfm4-pmus $< > $@.tmp && mv $@.tmp $@
 

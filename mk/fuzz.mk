@@ -22,7 +22,7 @@ UNIT_TESTS := $(sort $(patsubst tests/%.c,%,$(HOST_TESTS)))
 .PHONY: fuzz fuzz-build fuzz-afl fuzz-afl-build fuzz-coverage fuzz-corpus test-fuzz-afl
 fuzz-build: $(FUZZ_BINS)
 
-$(FUZZ_OUT)/gen/kf_aliases.h: spec/sources.yaml fuzz/gen-aliases.py | need-python
+$(FUZZ_OUT)/gen/kf_aliases.h: spec/source.yaml fuzz/gen-aliases.py | need-python
 	@mkdir -p $(@D)
 	$(PY) fuzz/gen-aliases.py $< > $@.tmp && mv $@.tmp $@
 $(FUZZ_OUT)/gen/kf_structs.h: kprof.h fuzz/gen-structs.py

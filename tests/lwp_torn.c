@@ -7,6 +7,7 @@
  * still; a 64-bit build reads the word in one load. Built -m32 and run natively or under
  * qemu-i386 (mk/lwp.mk says which), and built -m64. */
 #define _GNU_SOURCE
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 #include "kprof_test.h"
 

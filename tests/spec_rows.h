@@ -1,4 +1,4 @@
-/* spec_rows.h - read the rows of spec/sources.yaml as tests/spec_rows.py prints them
+/* spec_rows.h - read the rows of spec/source.yaml as tests/spec_rows.py prints them
  * (table, value, name, select, ebx_bit, libpfm4 reason; tab-separated), so C tests can
  * check the spec itself and not only the header generated from it. */
 #ifndef KPROF_SPEC_ROWS_H

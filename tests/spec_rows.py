@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Print every row of spec/sources.yaml as one tab-separated line, for the C tests:
+"""Print every row of spec/source.yaml as one tab-separated line, for the C tests:
 
     table  value  name  select  ebx_bit  libpfm4-reason
 
@@ -56,4 +56,4 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--names"]:
         sys.exit(names(sys.argv[2:]))
     args = [a for a in sys.argv[1:] if a != "--libpfm4-pmus"]
-    sys.exit(main(args[0] if args else "spec/sources.yaml", "--libpfm4-pmus" in sys.argv[1:]))
+    sys.exit(main(args[0] if args else "spec/source.yaml", "--libpfm4-pmus" in sys.argv[1:]))

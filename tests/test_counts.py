@@ -44,7 +44,7 @@ SPEC = os.environ.get("COUNTS_SPEC", os.path.join(ROOT, "spec/counts.yaml"))
 README = os.environ.get("COUNTS_README", os.path.join(ROOT, "README.md"))
 
 counts = yaml.safe_load(open(SPEC, encoding="utf-8"))["counts"]
-sources = yaml.safe_load(open(os.path.join(ROOT, "spec/sources.yaml"), encoding="utf-8"))
+sources = yaml.safe_load(open(os.path.join(ROOT, "spec/source.yaml"), encoding="utf-8"))
 tables = {t["id"]: t for t in sources["tables"]}
 classes = counts["classes"]
 order = [c["id"] for c in classes]

@@ -634,17 +634,18 @@ static void test_bridges(void)
 		kprof_interface itf = t ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
 		size_t cnt, i;
 		const kprof_source *rows = kprof_source_table(itf, &cnt);
+		kprof_vendor vendor = t ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
 		for (i = 0; i < cnt; i++) {
 			uint64_t sel = rows[i].select;
 			/* perf sets USR/OS itself: bits 16 and 17 go */
 			uint64_t exp = sel & ~(uint64_t)0x30000;
-			CHECK_EQ(kprof_source_perf_config(&rows[i], &cfg), KPROF_OK);
+			CHECK_EQ(kprof_source_perf_config(vendor, rows[i].select, &cfg), KPROF_OK);
 			CHECK_EQ(cfg, exp);
 			snprintf(want, sizeof want, "r%llx", (unsigned long long)exp);
-			CHECK_EQ(kprof_source_perf_raw(&rows[i], buf, sizeof buf, &n), KPROF_OK);
+			CHECK_EQ(kprof_source_perf_raw(vendor, rows[i].select, buf, sizeof buf, &n), KPROF_OK);
 			CHECK_STR(buf, want);
 			CHECK_EQ(n, strlen(want));
-			CHECK_EQ(kprof_source_perf_raw(&rows[i], buf, strlen(want), &n), KPROF_E_BUFFER_TOO_SMALL);
+			CHECK_EQ(kprof_source_perf_raw(vendor, rows[i].select, buf, strlen(want), &n), KPROF_E_BUFFER_TOO_SMALL);
 			CHECK_EQ(kprof_source_profile_add(&rows[i], &a), KPROF_OK);
 			CHECK_EQ(a.event_select, (sel & 0xFF) | ((sel >> 32 & 0xF) << 8));
 			CHECK_EQ(a.unit_select, sel >> 8 & 0xFF);
@@ -655,14 +656,14 @@ static void test_bridges(void)
 			CHECK_EQ(a.interval, rows[i].value == 0 ? 10000u : 65536u);
 		}
 	}
-	CHECK_EQ(kprof_source_perf_raw(kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), buf, sizeof buf, &n), KPROF_OK);
+	CHECK_EQ(kprof_source_perf_raw(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D)->select, buf, sizeof buf, &n), KPROF_OK);
 	CHECK_STR(buf, "r412e");
-	CHECK_EQ(kprof_source_perf_raw(kprof_source_get(KPROF_INTERFACE_EMON, 0x1C), buf, sizeof buf, &n), KPROF_OK);
+	CHECK_EQ(kprof_source_perf_raw(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_EMON, 0x1C)->select, buf, sizeof buf, &n), KPROF_OK);
 	CHECK_STR(buf, "r4f2e");
-	CHECK_EQ(kprof_source_perf_raw(kprof_source_get(KPROF_INTERFACE_EMON, 0x13), buf, sizeof buf, &n), KPROF_OK);
+	CHECK_EQ(kprof_source_perf_raw(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_EMON, 0x13)->select, buf, sizeof buf, &n), KPROF_OK);
 	CHECK_STR(buf, "r3c");
-	CHECK_EQ(kprof_source_perf_config(kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), &cfg), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_source_perf_config(kprof_source_get(KPROF_INTERFACE_GENERIC, 0x13), &cfg), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_source_perf_config(KPROF_VENDOR_UNKNOWN, kprof_source_get(KPROF_INTERFACE_DEFAULT, 0)->select, &cfg), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_source_perf_config(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_GENERIC, 0x13)->select, &cfg), KPROF_E_UNSUPPORTED);
 	CHECK_EQ(kprof_source_profile_add(kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), &a), KPROF_E_UNSUPPORTED);
 }
 

@@ -2,7 +2,7 @@
  * Emon selects against Linux's intel_perfmon_event_map as the reference quotes it.
  *
  *     test_libpfm4 SPEC_ROWS.tsv PMUS.tsv
- *         (tests/spec_rows.py [--libpfm4-pmus] spec/sources.yaml > SPEC_ROWS.tsv / PMUS.tsv)
+ *         (tests/spec_rows.py [--libpfm4-pmus] spec/source.yaml > SPEC_ROWS.tsv / PMUS.tsv)
  *
  * Each table is checked against every PMU its `libpfm4_pmus` lists (for Amd64: every K8
  * revision and the K8-derived families 10h..14h, each revision its own table).
@@ -12,7 +12,7 @@
  * and cannot be re-initialised; forcing ix86arch also makes libpfm4 list all seven
  * architectural events (ebx = 0) whatever this machine is, in cpuid 0x0A ebx bit order.
  *
- * Known differences are recorded in spec/sources.yaml as `libpfm4: "<pmu>[, <pmu>]: why"`,
+ * Known differences are recorded in spec/source.yaml as `libpfm4: "<pmu>[, <pmu>]: why"`,
  * a PMU given by name or shell pattern (amd64_k8_rev*). A row whose reason names a PMU must
  * differ from that PMU, and a row that differs must have a reason naming it: a stale reason
  * fails as surely as a new difference. */

@@ -3,6 +3,7 @@
  * (guard pages make any read outside the ring crash). Expectations come from
  * reference/lwp-shipped.md and the seed, worked out by hand, never from kprof's output. */
 #define _GNU_SOURCE
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 #include "kprof_test.h"
 

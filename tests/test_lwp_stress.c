@@ -3,6 +3,7 @@
  * the consumer proves that what it read is in order with no duplicate and that
  * consumed + MissedEvents == produced, and that every gap in the sequence is a missed event.
  *     test_lwp_stress [records]      (default 10^7) */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 #include "kprof_test.h"
 

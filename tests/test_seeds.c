@@ -2,7 +2,7 @@
  * spec's rows row for row: same count, order, values, verbatim names, ebx bits and selects,
  * and nothing extra.
  *
- *     test_seeds SPEC_ROWS.tsv      (tests/spec_rows.py spec/sources.yaml > SPEC_ROWS.tsv)
+ *     test_seeds SPEC_ROWS.tsv      (tests/spec_rows.py spec/source.yaml > SPEC_ROWS.tsv)
  *
  * Every expectation comes from the seed text; nothing the generator produced is trusted. */
 #define _POSIX_C_SOURCE 200809L

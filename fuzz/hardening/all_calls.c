@@ -3,6 +3,7 @@
  * (-ffreestanding -nostdlib -mgeneral-regs-only -mno-red-zone -fno-builtin, x86-64 and i386,
  * linked with its own _start) and what the static analysers (clang --analyze, gcc -fanalyzer,
  * cppcheck) read. Freestanding: no libc header, no libc call. */
+#define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 
 #define KH_INPUT 4096
@@ -114,9 +115,9 @@ KPROF_INTERNAL uint32_t kh_hal(const uint8_t *b)
 		acc += (uint32_t)kprof_hal_source_supported(&d, r) + (uint32_t)kprof_hal_source_value_supported(&d, b[2]);
 		if (kprof_counter_plan_make(&d, r, b[3] & 7, kh_u32(b + 4), b[5] & 3, &plan) == KPROF_OK)
 			acc += plan.select_msr;
-		if (kprof_source_perf_config(r, &cfg) == KPROF_OK)
+		if (kprof_source_perf_config((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, &cfg) == KPROF_OK)
 			acc += (uint32_t)cfg;
-		if (kprof_source_perf_raw(r, raw, sizeof raw, &w) == KPROF_OK)
+		if (kprof_source_perf_raw((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK)
 			acc += (uint32_t)w;
 		if (kprof_source_profile_add(r, &add) == KPROF_OK)
 			acc += add.event_select;

@@ -1,6 +1,7 @@
 /* ---- configuration ------------------------------------------------------------------
- * Every macro that changes what kprof.h compiles to is documented here, in one place.
- * Define any of them before including the header.
+ * Every macro that changes what kprof.h compiles to is documented here, in one place: these,
+ * and below them the macros that leave sections out. Define any of them before including the
+ * header.
  *
  *   KPROF_API          storage class of every public function.
  *                      Default: static inline (static __inline for MSVC in C).
@@ -14,29 +15,16 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
- *   KPROF_NO_HAL, KPROF_NO_COUNTS, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
- *                      leave a whole section out, for a translation unit that does not use
- *                      it and wants to compile faster (the header's tables, cpuid and MSR
- *                      sections always stay). KPROF_NO_DS implies KPROF_NO_WINDOWS, whose
- *                      PROCESSOR_PROFILE_CONTROL_AREA is built on the DS save area;
- *                      KPROF_NO_HAL implies KPROF_NO_COUNTS, which reads the HAL's decision.
- *                      The dump section's parts that compare with a HAL decision
- *                      (kprof_cpu_group_compare, kprof_listing_diff_iter_*) need the hal
- *                      section; the listing diff also needs the names. KPROF_NO_DUMP also
- *                      leaves out the profile-source listing reader (it shares the dump
- *                      reader's line cursor).
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
- *                      ProfileMaximum) when no platform header has (see the sources section).
+ *                      ProfileMaximum) when no platform header has (see the source section).
+ *                      Not with KPROF_NO_WINDOWS_MODEL (#error).
  *   KPROF_PLATFORM_HAS_KPROFILE_SOURCE
  *                      tell kprof that a platform header already defined KPROFILE_SOURCE
  *                      (it detects mingw-w64 wdm.h/ntddk.h, Wine winternl.h, phnt, ReactOS).
  */
-#if defined(KPROF_NO_DS) && !defined(KPROF_NO_WINDOWS)
-#define KPROF_NO_WINDOWS 1
-#endif
-#if defined(KPROF_NO_HAL) && !defined(KPROF_NO_COUNTS)
-#define KPROF_NO_COUNTS 1
+#if defined(KPROF_WINDOWS_NAMES) && defined(KPROF_NO_WINDOWS_MODEL)
+#error "kprof.h: KPROF_WINDOWS_NAMES names the profile sources, which KPROF_NO_WINDOWS_MODEL leaves out"
 #endif
 
 #ifndef KPROF_API

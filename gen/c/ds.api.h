@@ -11,11 +11,6 @@ typedef enum kprof_ds_avail {
 	KPROF_DS_UNKNOWN = 2
 } kprof_ds_avail;
 
-/* kprof's own PEBS "format" codes outside IA32_PERF_CAPABILITIES' 4-bit field. */
-#define KPROF_PEBS_FORMAT_UNKNOWN 0xFFu
-/* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32. */
-#define KPROF_PEBS_FORMAT_NETBURST32 0x20u
-
 /* What a processor offers of the Debug Store. */
 typedef struct kprof_ds_caps {
 	uint8_t ds;              /* cpuid.1:edx DS */
@@ -75,83 +70,6 @@ typedef struct kprof_ds_setup {
 	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
 } kprof_ds_setup;
 
-/* ---- Debug Store: walkers ------------------------------------------------------------- */
-
-/* One BTS record, widened to 64 bits. */
-typedef struct kprof_bts_entry {
-	uint64_t at; /* producer address of the record */
-	uint64_t from, to, flags;
-	uint8_t predicted;
-	uint8_t reserved[7];
-} kprof_bts_entry;
-
-/* Iterates the records of a BTS buffer. Fields are private. */
-typedef struct kprof_bts_iter {
-	const uint8_t *bytes;
-	uint64_t base;
-	uint64_t capacity; /* records between base and the absolute maximum */
-	uint64_t slot;     /* next record to return */
-	uint64_t left;     /* records still to return */
-	uint32_t record_size;
-	int32_t status;    /* sticky error */
-} kprof_bts_iter;
-
-/* kprof_bts_iter_init flags. */
-#define KPROF_BTS_WRAPPED 1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
-
-/* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
-enum {
-	KPROF_PEBS_HAS_GPRS = 1u << 0,       /* gprs */
-	KPROF_PEBS_HAS_APPLICABLE = 1u << 1, /* applicable_counters */
-	KPROF_PEBS_HAS_MEMINFO = 1u << 2,    /* data_address, data_source, latency */
-	KPROF_PEBS_HAS_EVENTING_IP = 1u << 3,
-	KPROF_PEBS_HAS_TSX = 1u << 4,        /* tsx_tuning */
-	KPROF_PEBS_HAS_TSC = 1u << 5,
-	KPROF_PEBS_HAS_XMM = 1u << 6,        /* xmm_offset */
-	KPROF_PEBS_HAS_LBR = 1u << 7,        /* lbr_offset, lbr_count */
-	KPROF_PEBS_HAS_CNTR = 1u << 8        /* cntr_offset, cntr_count: kprof_pebs_cntr_header then
-	                                        cntr_count u64 (general-purpose, fixed, metrics) */
-};
-
-/* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
- * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
- * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
-typedef struct kprof_pebs_sample {
-	uint64_t at;                  /* producer address of the record */
-	uint32_t size;                /* bytes in the record */
-	uint32_t format;              /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
-	uint32_t has;                 /* KPROF_PEBS_HAS_* */
-	uint32_t lbr_count;
-	uint32_t cntr_count;          /* format 6 counters group: u64 values at cntr_offset */
-	uint64_t ip;                  /* formats 0..3, NetBurst: the IP after the instruction;
-	                                 adaptive: the basic group's (eventing) IP */
-	uint64_t eventing_ip;
-	uint64_t applicable_counters; /* formats 1..3: the status field; adaptive: applicable */
-	uint64_t data_address, data_source, latency, tsx_tuning, tsc;
-	uint64_t instr_latency, cache_latency; /* adaptive meminfo: latency split as Sapphire
-	                                          Rapids, Alder Lake and later report it
-	                                          (meaningless on earlier processors) */
-	uint64_t format_group;        /* adaptive: the basic group's copy of PEBS_DATA_CFG */
-	uint64_t retire_latency;      /* adaptive */
-	kprof_pebs_gprs gprs;         /* NetBurst: the 32-bit registers, zero-extended */
-	size_t xmm_offset;            /* offset of the XMM group in the caller's bytes */
-	size_t lbr_offset;            /* offset of the first LBR entry in the caller's bytes */
-	size_t cntr_offset;           /* offset of the counters group's header (format 6) */
-} kprof_pebs_sample;
-
-/* Iterates the records of a PEBS buffer. Fields are private. */
-typedef struct kprof_pebs_iter {
-	const uint8_t *bytes;
-	uint64_t base;
-	size_t end;            /* index - base */
-	size_t at;             /* offset of the next record */
-	uint64_t data_cfg;
-	uint32_t format;
-	uint32_t record_size;  /* 0 for adaptive records without a known PEBS_DATA_CFG */
-	uint8_t data_cfg_known;
-	uint8_t reserved[3];
-	int32_t status;        /* sticky error */
-} kprof_pebs_iter;
 
 /* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
 typedef enum kprof_ds_layout {
@@ -179,13 +97,6 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
 KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
-/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
- * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
- * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
- * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
- * group of unknown size). */
-KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
 /* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
  * caps may be NULL (no capability checks); with it, the request must match the processor:
  * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
@@ -204,38 +115,31 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
  * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
-/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
- * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
- * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
- * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
- * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
- * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
- * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
- * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
- * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
- * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
- * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
-                                           uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags);
-/* The next BTS record, oldest first. KPROF_END after the last. */
-KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
-/* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
- * started: the record at index is then non-zero only if a previous lap wrote it (no branch
- * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_iter_init. */
-KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
-                                         uint64_t maximum, unsigned record_size, int *wrapped);
-/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
- * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
- * data_cfg_known (then every record must have exactly that shape); without it each
- * adaptive record's own basic group gives its shape and size (cross-checked). Errors
- * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
- * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
- * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
-                                            uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
-                                            int data_cfg_known);
-/* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
- * record whose size field disagrees with its groups (or with data_cfg), or that runs past
- * index; errors are sticky. */
-KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out);
+
+/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
+ * buffer fields widened to u64, counter resets where the processor reads them for
+ * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
+ * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
+ * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
+ * the format-4 place: from format 5 the processor reads those bytes as general-purpose
+ * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
+ * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
+ * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
+ * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know; KPROF_E_UNSUPPORTED
+ * for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows structures. */
+KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                            unsigned pebs_format, kprof_ds_area64 *out);
+
+/* The PEBS index (the next record's address: what the Windows kernel stamps into its
+ * events) from a copy of a DS area's bytes in the given layout. Reads only that field.
+ * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows
+ * structures. */
+KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+                                                  uint64_t *out);
+
+/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
+ * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
+ * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
+ * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise;
+ * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves them out. */
+KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout, uint64_t *out);

@@ -1,59 +1,3 @@
-/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
- * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
- * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
- * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
- * zero for a vendor other than Intel or AMD. */
-typedef struct kprof_pmu_caps {
-	uint8_t vendor;            /* kprof_vendor */
-	uint8_t version;           /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
-
-	/* General-purpose core counters */
-	uint8_t counters;          /* how many the processor has */
-	uint8_t counter_width;     /* bits: Intel leaf 0x0A eax[23:16]; AMD 48 */
-	uint32_t counter_mask;     /* bit i: counter i exists (leaf 0x23 may leave gaps) */
-	uint8_t counter_limit;     /* indices below this have MSRs in the layout below */
-	uint32_t perfevtsel_msr;   /* select i = perfevtsel_msr + i * msr_stride */
-	uint32_t counter_msr;      /* counter i = counter_msr + i * msr_stride */
-	uint32_t msr_stride;
-
-	/* Fixed-function counters (Intel) */
-	uint8_t fixed_counters;
-	uint8_t fixed_width;
-	uint32_t fixed_mask;       /* bit i: fixed counter i exists */
-	uint8_t fixed_limit;
-	uint32_t fixed_counter_msr; /* fixed counter i = fixed_counter_msr + i * fixed_msr_stride */
-	uint32_t fixed_msr_stride;
-
-	/* Global control (Intel perfmon version 2+, AMD PerfMonV2); 0 when absent */
-	uint32_t global_ctrl_msr;
-	uint32_t global_status_msr;
-	uint32_t global_clear_msr; /* write 1s to clear status bits */
-
-	/* Intel */
-	uint8_t events_length;     /* leaf 0x0A eax[31:24] */
-	uint32_t events_unavailable; /* leaf 0x0A ebx: 1 = architectural event NOT available */
-	uint8_t perfmon_ext;       /* leaf 0x23 valid (leaf 7.1 eax[8]) */
-	uint32_t ext_events;       /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
-	uint8_t umask2, eq;        /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
-	uint32_t acr_counter_mask; /* leaf 0x23.2 eax: reloadable general-purpose counters */
-	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
-	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
-	uint8_t lbr_depth_max;     /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
-
-	/* AMD */
-	uint8_t legacy_counters;   /* the four at 0xC0010000/0xC0010004 (every AMD part) */
-	uint8_t perfctr_ext_core;  /* leaf 0x80000001 ecx[23] */
-	uint8_t perfctr_ext_nb;    /* leaf 0x80000001 ecx[24] */
-	uint8_t ptsc;              /* leaf 0x80000001 ecx[27] */
-	uint8_t perfmon_v2;        /* leaf 0x80000022 eax[0] */
-	uint8_t lbr_v2;            /* leaf 0x80000022 eax[1] */
-	uint8_t lbr_v2_stack;      /* leaf 0x80000022 ebx[9:4] */
-	uint8_t nb_counters;       /* northbridge / data-fabric counters */
-	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
-	uint32_t nb_counter_msr;
-	uint32_t ptsc_msr;         /* 0 without PTSC */
-} kprof_pmu_caps;
-
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
  * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
  * the live processor. Flags are 0 or 1. */
@@ -121,57 +65,6 @@ typedef struct kprof_hal_decision {
 #define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
 #define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
 
-/* One MSR write of a counter plan. */
-typedef struct kprof_msr_write {
-	uint32_t msr;
-	uint64_t value;
-} kprof_msr_write;
-
-/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
- * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
- * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
- * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
- * read-modify-write the caller does; 0 when not needed). */
-typedef struct kprof_counter_plan {
-	uint8_t iface;      /* kprof_interface */
-	uint8_t vendor;         /* kprof_vendor: the PerfEvtSel layout */
-	uint16_t source;        /* KPROFILE_SOURCE value */
-	uint32_t counter;       /* counter index */
-	uint64_t select;        /* the table's select (USR/OS) */
-	uint64_t start_select;  /* select | EN (| INT) */
-	uint64_t preload;       /* initial count: 2^width - interval, or 0 */
-	kprof_msr_write program[3];
-	uint32_t program_count;
-	kprof_msr_write stop;   /* select without EN */
-	uint32_t select_msr;
-	uint32_t counter_msr;
-	uint32_t rdpmc_index;   /* ecx for rdpmc */
-	uint32_t counter_width;
-	uint64_t counter_mask;
-	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
-	uint64_t global_ctrl_bit;
-} kprof_counter_plan;
-
-/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
- * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
- * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
- * EventSelect and no AnyThread. */
-typedef struct kprof_profile_source_add {
-	uint8_t vendor;       /* kprof_vendor */
-	uint16_t event_select;
-	uint8_t unit_select;
-	uint8_t cmask;
-	uint8_t cinv;
-	uint8_t any_thread;   /* Intel only */
-	uint8_t edge_detect;
-	uint32_t interval;    /* the HAL's default interval for the source */
-} kprof_profile_source_add;
-
-/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
- * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
- * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
- * KPROF_E_ARGUMENT only for a null c. */
-KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c);
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
@@ -215,17 +108,3 @@ KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint
 KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
                                                uint32_t counter, uint64_t interval, uint32_t flags,
                                                kprof_counter_plan *p);
-/* The Linux perf raw event config of a source (perf_event_attr.type = PERF_TYPE_RAW): its
- * select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
- * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
- * KPROF_E_UNSUPPORTED for a source without a select (Default, generic names). */
-KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t *config);
-/* The source as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
- * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
-KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
-                                             size_t *written);
-/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
- * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
- * without a select. */
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out);

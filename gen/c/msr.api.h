@@ -1,13 +1,3 @@
-/* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
- * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
-typedef struct kprof_select {
-	uint16_t event;
-	uint8_t umask;
-	uint8_t cmask;
-	uint8_t usr, os, edge, pc, intr, any, en, inv;
-	uint8_t guest_only, host_only; /* AMD only */
-} kprof_select;
-
 /* MSVC's intrinsics, declared here so that kprof.h need not pull all of <intrin.h> into a
  * driver; the declarations match <intrin.h>'s, so including both is fine. */
 #if defined(_MSC_VER) && !defined(__clang__) && !defined(KPROF_NO_LIVE)
@@ -27,17 +17,6 @@ unsigned __int64 __readpmc(unsigned long counter);
 #pragma intrinsic(__readpmc)
 #endif
 
-/* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
-#define KPROF_RDPMC_FIXED 0x40000000u
-
-/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
- * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
- * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
-KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out);
-/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
- * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
- * guest/host-only on Intel. */
-KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in, uint64_t *out);
 /* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
  * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
  * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
@@ -46,9 +25,9 @@ KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
 /* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
  * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
 KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
-/* Read a performance counter with rdpmc: counter = general-purpose index, or
- * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
- * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
- * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
- * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
+
+/* One MSR write of a counter plan. */
+typedef struct kprof_msr_write {
+	uint32_t msr;
+	uint64_t value;
+} kprof_msr_write;

@@ -214,17 +214,6 @@ KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
 }
 
-/* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
- * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
- * names, little-endian; NULL for a value none has. */
-KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count, int value)
-{
-	for (; count; count--, index += 6)
-		if (kprof_load_le32(index) == (uint32_t)value)
-			return names + kprof_load_le16(index + 4);
-	return NULL;
-}
-
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
 KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
@@ -257,5 +246,56 @@ KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char
 	buf[n] = '\0';
 	if (written)
 		*written = n;
+	return KPROF_OK;
+}
+
+KPROF_INTERNAL int kprof_impl_text_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
+{
+	while (*i < n && kprof_impl_text_space(s[*i]))
+		(*i)++;
+}
+
+/* The one line cursor of the text readers (cpuid dumps, profile-source listings): the next
+ * line of text[*pos..len), read through explicit lengths only (no NUL terminator needed). A
+ * line ends at LF, CR LF or a lone CR. KPROF_OK with *s and *n its start and length (the end
+ * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
+ * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
+ * byte (binary data) or a line over max bytes. */
+KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos, uint32_t *line,
+                                                 size_t max, const char **s, size_t *n)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	const char *p;
+	size_t avail, k = 0;
+	if (*pos >= len)
+		return KPROF_END;
+	p = text + *pos;
+	avail = len - *pos;
+	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
+	while (avail - k >= 8) {
+		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
+		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
+		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
+		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) | ((cr - ones) & ~cr & highs))
+			break;
+		k += 8;
+	}
+	while (k < avail && p[k] != '\n' && p[k] != '\r' && p[k] != '\0')
+		k++;
+	(*line)++;
+	if ((k < avail && p[k] == '\0') || k > max)
+		return KPROF_E_FORMAT;
+	*s = p;
+	*n = k;
+	if (k < avail && p[k] == '\r')
+		k++;
+	if (k < avail && p[k] == '\n')
+		k++;
+	*pos += k;
 	return KPROF_OK;
 }

@@ -25,6 +25,7 @@ typedef struct kprof_psi_iter {
 	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
@@ -32,6 +33,7 @@ typedef struct kprof_psi_match {
 	uint8_t later;              /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
 	uint8_t pad[6];
 } kprof_psi_match;
+#endif
 
 /* Builds a chain (tools, tests). Fields are private. */
 typedef struct kprof_psi_writer {
@@ -41,27 +43,6 @@ typedef struct kprof_psi_writer {
 	uint8_t pad[7];
 } kprof_psi_writer;
 
-/* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
- * buffer fields widened to u64, counter resets where the processor reads them for
- * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
- * KPROF_DS_LAYOUT_INTEL64 is kprof_ds_area64_fmt4 (0xA0 bytes) below PEBS format 5 and
- * kprof_ds_area64 (0x1C0) from it. Windows' 2004+ areas name four fixed-counter resets at
- * the format-4 place: from format 5 the processor reads those bytes as general-purpose
- * resets 8..11, and they are decoded so (its fixed resets lie past Windows' structure).
- * Read in place, field by field at the generated offsets: no copy of a layout on the stack.
- * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
- * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know. */
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                            unsigned pebs_format, kprof_ds_area64 *out);
-/* The PEBS index (the next record's address: what the Windows kernel stamps into its
- * events) from a copy of a DS area's bytes in the given layout. Reads only that field. */
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len, kprof_ds_layout layout,
-                                                  uint64_t *out);
-/* The PEBS index of a live DS area (the processor writes it while you read): one volatile
- * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
- * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
- * the field's size (the processor needs that anyway): KPROF_E_ALIGNMENT otherwise. */
-KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof_ds_layout layout, uint64_t *out);
 /* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
 /* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
@@ -78,11 +59,13 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 /* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
 KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
                                            size_t n);
+#if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Match an entry's Source against kprof's table for the interface the listing came from.
  * Emon listings of later HALs carry sources after 0x1F: those are looked up in
  * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
  * for a source kprof does not know: report it, it is still a source the machine offers. */
 KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf, kprof_psi_match *match);
+#endif
 /* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
 /* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as

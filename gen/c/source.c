@@ -124,3 +124,29 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
 }
 #endif
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
+{
+	const kprof_interface_info *info;
+	kprof_select f;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	out->vendor = 0;
+	out->event_select = 0;
+	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
+	out->interval = 0;
+	info = kprof_interface_get_info((kprof_interface)s->iface);
+	if (!info || !s->select || (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
+		return KPROF_E_UNSUPPORTED;
+	out->vendor = info->vendor;
+	out->event_select = f.event;
+	out->unit_select = f.umask;
+	out->cmask = f.cmask;
+	out->cinv = f.inv;
+	out->any_thread = f.any;
+	out->edge_detect = f.edge;
+	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	return KPROF_OK;
+}

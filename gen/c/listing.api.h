@@ -1,0 +1,67 @@
+/* One row of a profile-source listing as `wpr -pmcsources` or `tracelog -profilesources Help`
+ * print it ("  26 InstructionRetired   65536  4096 2147483647"). name points into the text
+ * read (not NUL-terminated). */
+typedef struct kprof_listing_row {
+	uint32_t line;  /* 1-based line of the text */
+	uint32_t id;    /* KPROFILE_SOURCE value (decimal in the listing) */
+	uint32_t interval, min, max;
+	const char *name;
+	size_t name_len;
+} kprof_listing_row;
+
+/* Reads a listing line by line, without copying or allocating: every line before the header
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
+ * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
+ * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
+ * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
+ * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+typedef struct kprof_listing_iter {
+	const char *text;
+	size_t len, pos;
+	uint32_t line;   /* the line read last: where an error is */
+	uint8_t header;  /* the header was seen */
+} kprof_listing_iter;
+
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
+/* One difference between a listing and kprof's prediction (needs the hal section and the
+ * names). */
+typedef struct kprof_listing_diff {
+	uint8_t kind;               /* kprof_listing_diff_kind */
+	uint32_t id;                /* KPROFILE_SOURCE value */
+	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	kprof_listing_row row;      /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	uint32_t min, max;          /* kprof's bounds for the source (0 without a source) */
+} kprof_listing_diff;
+
+/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+ * each listed row against the source of the decided interface (and, on Emon, the later Intel
+ * sources) with the same id - unknown, not offered, name, min, max - then each source the
+ * decision offers that the listing lacks. Where the release's later Intel sources are known
+ * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+typedef struct kprof_listing_diff_iter {
+	kprof_listing_iter rows;
+	const kprof_hal_decision *d;
+	kprof_listing_row cur;
+	uint32_t later_last;  /* highest later Intel source taken as offered */
+	uint32_t next;        /* phase 2: the next table row to look for */
+	uint8_t phase;        /* 0 rows, 1 missing sources, 2 done */
+	uint8_t pending;      /* bit per kind still to report for cur */
+	uint8_t seen[32];     /* ids 0..255 the listing has */
+} kprof_listing_diff_iter;
+#endif
+
+/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
+ * length. */
+KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len);
+/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
+ * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
+KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
+/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
+ * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
+ * in both cases); KPROF_E_ARGUMENT for null it or d. */
+KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
+                                                    size_t len, const kprof_hal_decision *d);
+/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
+KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out);
+#endif

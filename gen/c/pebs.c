@@ -1,0 +1,246 @@
+KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+{
+	uint32_t n;
+	if (!size)
+		return KPROF_E_ARGUMENT;
+	switch (format) {
+	case KPROF_PEBS_FORMAT_CORE: *size = KPROF_PEBS_RECORD_FMT0_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NEHALEM: *size = KPROF_PEBS_RECORD_FMT1_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_HASWELL: *size = KPROF_PEBS_RECORD_FMT2_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_SKYLAKE: *size = KPROF_PEBS_RECORD_FMT3_SIZE; return KPROF_OK;
+	case KPROF_PEBS_FORMAT_NETBURST32: *size = KPROF_PEBS_RECORD_NETBURST32_SIZE; return KPROF_OK;
+	default: break;
+	}
+	if (format < KPROF_PEBS_FORMAT_ADAPTIVE || format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
+		return KPROF_E_FORMAT;
+	if (data_cfg & ~KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK)
+		return KPROF_E_FORMAT;
+	if (format < KPROF_PEBS_FORMAT_COUNTERS &&
+	    (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK |
+	                 KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK | KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK)))
+		return KPROF_E_FORMAT;
+	n = KPROF_PEBS_BASIC_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, data_cfg))
+		n += KPROF_PEBS_MEMINFO_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, data_cfg))
+		n += KPROF_PEBS_GPRS_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, data_cfg))
+		n += KPROF_PEBS_XMM_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, data_cfg))
+		n += (uint32_t)(KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, data_cfg) +
+		                1) *
+		     KPROF_PEBS_LBR_ENTRY_SIZE;
+	if (data_cfg & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK))
+		n += KPROF_PEBS_CNTR_HEADER_SIZE;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, data_cfg))
+		n += KPROF_PEBS_CNTR_METRICS_QWORDS * 8u;
+	if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, data_cfg))
+		n += 8u * (kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, data_cfg)) +
+		           kprof_impl_bit_count((uint32_t)KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, data_cfg)));
+	*size = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
+                                            uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
+                                            int data_cfg_known)
+{
+	uint32_t size = 0;
+	kprof_status st;
+	int adaptive = format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->status = KPROF_E_ARGUMENT;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (!adaptive || data_cfg_known) {
+		st = kprof_pebs_record_size(format, data_cfg, &size);
+		if (st != KPROF_OK)
+			return (kprof_status)(w->status = st);
+	}
+	if (index < base || index > maximum)
+		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (size) {
+		uint32_t rem;
+		(void)kprof_impl_udiv64(index - base, size, &rem);
+		if (rem)
+			return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+	}
+	if (index - base > len)
+		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+	w->bytes = (const uint8_t *)bytes;
+	w->base = base;
+	w->end = (size_t)(index - base);
+	w->at = 0;
+	w->format = format;
+	w->record_size = size;
+	w->data_cfg = data_cfg;
+	w->data_cfg_known = (uint8_t)(data_cfg_known ? 1 : 0);
+	w->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+/* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
+ * the record at its format 3 offset, and only when the format has it. No decoded copy of the
+ * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
+#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
+KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
+{
+	/* kprof_pebs_gprs is 18 u64 in the adaptive group's order; format 3 has the same registers
+	 * in format 0's: where each one is. */
+	static const uint8_t at[] = {
+	        KPROF_PEBS_RECORD_FMT3_FLAGS_OFFSET, KPROF_PEBS_RECORD_FMT3_IP_OFFSET,  KPROF_PEBS_RECORD_FMT3_AX_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_CX_OFFSET,    KPROF_PEBS_RECORD_FMT3_DX_OFFSET,  KPROF_PEBS_RECORD_FMT3_BX_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_SP_OFFSET,    KPROF_PEBS_RECORD_FMT3_BP_OFFSET,  KPROF_PEBS_RECORD_FMT3_SI_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_DI_OFFSET,    KPROF_PEBS_RECORD_FMT3_R8_OFFSET,  KPROF_PEBS_RECORD_FMT3_R9_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_R10_OFFSET,   KPROF_PEBS_RECORD_FMT3_R11_OFFSET, KPROF_PEBS_RECORD_FMT3_R12_OFFSET,
+	        KPROF_PEBS_RECORD_FMT3_R13_OFFSET,   KPROF_PEBS_RECORD_FMT3_R14_OFFSET, KPROF_PEBS_RECORD_FMT3_R15_OFFSET};
+	size_t i;
+	for (i = 0; i < sizeof(at); i++)
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le64(p + at[i]);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = out->gprs.ip;
+	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
+		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
+		out->applicable_counters = KPROF_PEBS_F3(STATUS);
+		out->data_address = KPROF_PEBS_F3(DLA);
+		out->data_source = KPROF_PEBS_F3(DSE);
+		out->latency = KPROF_PEBS_F3(LAT);
+	}
+	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
+		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
+		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
+	}
+	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
+		out->has |= KPROF_PEBS_HAS_TSC;
+		out->tsc = KPROF_PEBS_F3(TSC);
+	}
+}
+#undef KPROF_PEBS_F3
+
+KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
+{
+	/* The ten u32 registers, in kprof_pebs_gprs order (r8..r15 stay 0). */
+	static const uint8_t at[] = {
+	        KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET, KPROF_PEBS_RECORD_NETBURST32_EIP_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_EAX_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_ECX_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_EDX_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EBX_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_ESP_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EBP_OFFSET,
+	        KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET};
+	size_t i;
+	for (i = 0; i < sizeof(at); i++)
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le32(p + at[i]);
+	out->has = KPROF_PEBS_HAS_GPRS;
+	out->ip = out->gprs.ip;
+}
+
+KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out)
+{
+	const uint8_t *p;
+	size_t left;
+	uint32_t size;
+	if (!w || !out)
+		return KPROF_E_ARGUMENT;
+	if (w->status != KPROF_OK)
+		return (kprof_status)w->status;
+	if (w->at >= w->end)
+		return KPROF_END;
+	kprof_impl_zero(out, sizeof(*out));
+	p = w->bytes + w->at;
+	left = w->end - w->at;
+	out->at = w->base + w->at;
+	out->format = w->format;
+	if (w->format >= KPROF_PEBS_FORMAT_ADAPTIVE && w->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX) {
+		uint64_t format_size, group, cntr;
+		uint32_t expect;
+		size_t off;
+		if (left < KPROF_PEBS_BASIC_SIZE)
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		/* read in place, as every group below: the walker's frame stays small in ring 0 */
+		format_size = kprof_load_le64(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
+		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
+		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE, format_size);
+		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
+		 * comes from its own header (checked below), so it may only add to expect. */
+		cntr = group & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
+		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
+		    (cntr ? expect > size : expect != size) ||
+		    (w->data_cfg_known &&
+		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) || size != w->record_size)))
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		out->has = KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
+		out->ip = out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_BASIC_IP_OFFSET);
+		out->applicable_counters = kprof_load_le64(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
+		out->tsc = kprof_load_le64(p + KPROF_PEBS_BASIC_TSC_OFFSET);
+		out->format_group = group;
+		out->retire_latency =
+		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, format_size);
+		off = KPROF_PEBS_BASIC_SIZE;
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
+			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
+			out->data_address = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
+			out->instr_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
+			out->cache_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
+			out->tsx_tuning = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
+			off += KPROF_PEBS_MEMINFO_SIZE;
+		}
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
+			(void)kprof_pebs_gprs_decode(p + off, KPROF_PEBS_GPRS_SIZE, &out->gprs);
+			out->has |= KPROF_PEBS_HAS_GPRS;
+			off += KPROF_PEBS_GPRS_SIZE;
+		}
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_XMMS, group)) {
+			out->has |= KPROF_PEBS_HAS_XMM;
+			out->xmm_offset = w->at + off;
+			off += KPROF_PEBS_XMM_SIZE;
+		}
+		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_LBRS, group)) {
+			out->has |= KPROF_PEBS_HAS_LBR;
+			out->lbr_offset = w->at + off;
+			out->lbr_count = (uint32_t)KPROF_FIELD_GET(
+			                         KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES, group) +
+			                 1;
+			off += (size_t)out->lbr_count * KPROF_PEBS_LBR_ENTRY_SIZE;
+		}
+		if (cntr) {
+			/* The header says what this record snapshotted (Linux ignores the values of
+			 * events that are not group reads): counters the group enables - within
+			 * data_cfg's when it is known - and values that end inside the record. The
+			 * metrics' two u64 are already in expect. */
+			uint32_t n, h_cntr = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			              h_fixed = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			              h_metrics = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
+			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
+			if (w->data_cfg_known) {
+				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
+				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, w->data_cfg);
+			}
+			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
+			if ((h_cntr & ~gp) || (h_fixed & ~fixed) || h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
+			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
+			    (h_metrics && (h_metrics != KPROF_PEBS_CNTR_METRICS ||
+			                   !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
+			    (uint64_t)n * 8u > size - expect)
+				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+			out->has |= KPROF_PEBS_HAS_CNTR;
+			out->cntr_offset = w->at + off;
+			out->cntr_count = n;
+		}
+	} else {
+		size = w->record_size;
+		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
+			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
+			kprof_impl_pebs_netburst(p, out);
+		else
+			kprof_impl_pebs_legacy(p, w->format, out);
+	}
+	out->size = size;
+	w->at += size;
+	return KPROF_OK;
+}

@@ -1,0 +1,152 @@
+KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len)
+{
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	it->status = KPROF_E_ARGUMENT; /* a walk after a failed init stops at once */
+	it->len = it->at = 0;
+	it->buf = NULL;
+	if (!buf && len)
+		return KPROF_E_ARGUMENT;
+	it->buf = (const uint8_t *)buf;
+	it->len = len;
+	it->at = 0;
+	it->status = len ? KPROF_OK : KPROF_END;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
+{
+	const uint8_t *p;
+	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
+	uint32_t next;
+	if (!it || !out)
+		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	if (it->len - it->at < hdr)
+		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+	p = it->buf + it->at;
+	next = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
+	if (next) {
+		/* Strictly forward and the next header inside the buffer: no loop is possible. */
+		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		end = it->at + next;
+	} else {
+		end = it->len;
+	}
+	out->offset = (uint32_t)it->at;
+	out->next_entry_offset = next;
+	out->source = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
+	out->min_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
+	out->max_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
+	out->reserved = kprof_load_le64(p + KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
+	out->description_offset = (uint32_t)(it->at + hdr);
+	units = (end - it->at - hdr) / 2;
+	out->description_terminated = 0;
+	for (i = 0; i < units; i++) {
+		if (kprof_load_le16(p + hdr + 2 * i) == 0) {
+			out->description_terminated = 1;
+			break;
+		}
+	}
+	out->description_units = (uint32_t)i;
+	out->pad[0] = out->pad[1] = out->pad[2] = 0;
+	if (next)
+		it->at = end;
+	else
+		it->status = KPROF_END;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
+                                                  size_t out_size, size_t *out_len)
+{
+	if (out_len)
+		*out_len = 0;
+	if (!buf || !e || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
+		return KPROF_E_RANGE;
+	return kprof_utf16le_to_utf8((const uint8_t *)buf + e->description_offset, e->description_units, out,
+	                             out_size, out_len);
+}
+
+KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
+                                           size_t n)
+{
+	const uint8_t *p;
+	size_t i;
+	if (!buf || !e || (!s && n) || e->description_offset > len ||
+	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
+		return 0;
+	p = (const uint8_t *)buf + e->description_offset;
+	for (i = 0; i < n; i++)
+		if (kprof_load_le16(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+#if !defined(KPROF_NO_WINDOWS_MODEL)
+KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf, kprof_psi_match *match)
+{
+	if (!e || !match)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(match, sizeof(*match));
+	match->itf = (uint8_t)itf;
+	match->source = kprof_source_get(itf, e->source);
+	if (!match->source && itf == KPROF_INTERFACE_EMON) {
+		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
+		if (match->source) {
+			match->later = 1;
+			match->itf = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+		}
+	}
+	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
+}
+#endif
+
+KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap)
+{
+	if (!w)
+		return KPROF_E_ARGUMENT;
+	w->buf = (uint8_t *)buf;
+	w->cap = buf ? cap : 0;
+	w->used = w->last = 0;
+	w->has_last = 0;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+                                        uint32_t max_interval, const char *desc, size_t n)
+{
+	size_t size, i, at;
+	uint8_t *p;
+	if (!w || (!desc && n))
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < n; i++)
+		if ((uint8_t)desc[i] >= 0x80)
+			return KPROF_E_RANGE;
+	if (n > (0xFFFFFFFFu - KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
+		return KPROF_E_RANGE;
+	size = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
+	size = (size + 7) & ~(size_t)7;
+	at = w->used;
+	if (w->cap - at < size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	p = w->buf + at;
+	kprof_impl_zero(p, size);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
+	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	for (i = 0; i < n; i++)
+		kprof_store_le16(p + KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i, (uint8_t)desc[i]);
+	if (w->has_last)
+		kprof_store_le32(w->buf + w->last + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+		                 (uint32_t)(at - w->last));
+	w->last = at;
+	w->has_last = 1;
+	w->used = at + size;
+	return KPROF_OK;
+}
