@@ -4,22 +4,20 @@
  *
  * GENERATED FILE - do not edit. Made by gen/kprofgen.py from the YAML in spec/ and the C in
  * gen/c/; each section below names the files it came from. Change those and run `make gen`.
- * kprof 0.1.0. SPDX-License-Identifier: MIT
+ * kprof 1.0.0. SPDX-License-Identifier: MIT
  *
  * USAGE: copy this file into your tree and include it; there is nothing to build or link.
  *
  *     #include "kprof.h"
  *
- *     const kprof_source *s = kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9);
+ *     const kprof_source *s = kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMisses", 9);
  *     uint64_t sel = s ? s->select : 0;        // 0x0003412E: LLC misses, USR|OS
  *     kprof_cpuid_snapshot cpu;                 // what the HAL would see
- *     kprof_cpuid_snapshot_live(&cpu);
+ *     kprof_cpuid_snapshot_read(&cpu);
  *     kprof_hal_decision d;
- *     kprof_hal_decide(&cpu, KPROF_HAL_X64, &d);  // Emon, Amd64 or Default, and why
+ *     kprof_hal_decision_get(&cpu, KPROF_HAL_BUILD_X64, &d);  // Emon, Amd64 or Default, and why
  *
- * Every function is static inline (the per-struct codecs are macros over one: see Structs),
- * takes explicit lengths and returns a kprof_status or a plain value; nothing allocates, calls
- * libc, uses floating point or keeps global state.
+ * Every function is static inline (the struct codecs are macros over one: see NAMES).
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
@@ -49,27 +47,87 @@
  *     windows   Windows structures: PROCESSOR_PROFILE_CONTROL_AREA, PEBS_DS_SAVE_AREA*, PROFILE_SOURCE_INFO, trace classes
  *     psi       PROFILE_SOURCE_INFO chains: walker, matcher, writer (needs windows)
  *
- * ONE PATTERN PER FAMILY OF CALLS
- *   Status    kprof_status: KPROF_OK (0), KPROF_END (1: an iteration finished), errors < 0.
- *   Fields    every register field F of R has KPROF_R_F_SHIFT, _WIDTH and _MASK; read it with
- *             KPROF_FIELD_GET(KPROF_R_F, v), build it with KPROF_FIELD_PREP(KPROF_R_F, x).
- *   Structs   kprof_<s> mirrors a little-endian layout (KPROF_<S>_SIZE, KPROF_<S>_<F>_OFFSET).
- *             kprof_<s>_decode(buf, len, &out) reads exactly KPROF_<S>_SIZE bytes,
- *             KPROF_E_TRUNCATED when len is short, *out zeroed on every error;
- *             kprof_<s>_encode(&in, buf, len) writes it back (KPROF_E_BUFFER_TOO_SMALL).
- *             Both are macros over one table-driven codec, so a struct costs no function:
- *             each argument is evaluated once, and a pointer of another type draws the
- *             warning a prototype would (the address of a codec cannot be taken).
- *   Iterate   kprof_<thing>_iter_init(&it, ...), then kprof_<thing>_iter_next(&it, &out)
- *             returns KPROF_OK per item and KPROF_END after the last (errors < 0).
- *   Look up   kprof_<thing>_by_<key>(...) or _get(...): the item, or NULL / KPROF_E_NOT_FOUND
- *             (KPROF_E_NOT_FOUND is for lookups only, never the end of an iteration).
- *   Snapshot  kprof_<thing>_from_snapshot(snap, ...) is a pure function of a cpuid snapshot;
- *             kprof_<thing>_live(...) executes instructions (KPROF_E_NOT_AVAILABLE without).
- *   Setup     kprof_<thing>_setup...(...) computes what to program, touching nothing; a
- *             separate, named call writes it or attaches to memory (kprof_ds_setup_write,
- *             kprof_lwp_ring_attach); MSR writes go through KPROF_WRMSR_SAFE when defined.
- *   Names     kprof_<enum>_name(value): a string or NULL (none with KPROF_NO_NAMES).
+ * NAMES: one rule per kind, true of every public name (tests/names.py checks each against it).
+ *   function       kprof_<section>_<object>_<verb>: the section it is declared in, the thing it
+ *                  works on (left out when it is the section's own), one verb of VERBS below
+ *   type           kprof_<section> or kprof_<section>_<object>
+ *   enumerator     KPROF_<TYPE>_<VALUE>, TYPE its enumeration without kprof_; kprof_status's are
+ *                  KPROF_OK, KPROF_END and KPROF_E_<ERROR>
+ *   constant       KPROF_<SECTION>_<NAME>
+ *   MSR number     KPROF_MSR_<MSR>, or KPROF_MSR_<MSR>(i) with _BASE and _COUNT
+ *   register field KPROF_<REGISTER>_<FIELD>_SHIFT, _WIDTH and _MASK (and the register's
+ *                  _DEFINED_MASK), the register named as its vendor names it; read a field with
+ *                  KPROF_FIELD_GET(KPROF_<REGISTER>_<FIELD>, v), build one with KPROF_FIELD_PREP
+ *   struct layout  KPROF_<TYPE>_SIZE and KPROF_<TYPE>_<FIELD>_OFFSET of struct kprof_<type>, and
+ *                  its macros kprof_<type>_decode(buf, len, &out) (reads exactly KPROF_<TYPE>_SIZE
+ *                  little-endian bytes; KPROF_E_TRUNCATED when len is short, out zeroed on every
+ *                  error), kprof_<type>_encode(&in, buf, len) (KPROF_E_BUFFER_TOO_SMALL) and
+ *                  kprof_<type>_widen(&in, &out): each argument evaluated once, a pointer of
+ *                  another type warned about as a prototype would (no address to take)
+ *   configuration  KPROF_<OPTION>, every one in the configuration block below; also KPROF_H and
+ *                  KPROF_VERSION_*
+ *   internal       kprof_impl_* and KPROF_IMPL_*: never part of the API (no example uses them)
+ *
+ * VERBS: the last word(s) of every function name, one per kind of operation, and nothing else.
+ *   init           make a caller's object ready (an iterator, a group set, an LWPCB, a writer,
+ *                  a model) -> status (void only where nothing can fail)
+ *   by_<key>       look up one table row -> pointer to const, or NULL
+ *   all_by_<key>   look up every row matching, into the caller's array -> status, count through
+ *                  an out-parameter
+ *   name           an enumerator's name (takes the enum type) -> string, or NULL
+ *   get            a result derived from given inputs, no hardware: a decision, caps, a plan, a
+ *                  verdict, a field of a caller's object -> status, result through
+ *                  out-parameters
+ *   set            put a value into a caller's object -> status
+ *   add            add an item to a caller's object -> status
+ *   read           execute an instruction or read live memory or hardware (cpuid, MSRs, a live
+ *                  DS field, a counter) -> status
+ *   write          execute an instruction or write live memory or hardware (MSRs, a DS area) ->
+ *                  status
+ *   start          program and start a counter (MSR writes through the hooks) -> status
+ *   stop           stop a counter -> status
+ *   load           little-endian byte loads; LLWPCB -> value (bytes); status
+ *   store          little-endian byte stores; SLWPCB -> nothing (bytes); status
+ *   decode         bytes into a generated struct's mirror (struct macros only) -> status
+ *   encode         a generated struct's mirror into bytes (struct macros only) -> status
+ *   widen          a generated struct into the wider struct it widens to (struct macros only)
+ *                  -> nothing
+ *   unpack         a register value or a record taken apart, with interpretation (PerfEvtSel,
+ *                  an LWP record, a DS area of any layout) -> status
+ *   pack           a register value built from its parts -> status
+ *   iter_init      start a walk -> status
+ *   iter_next      the next item of a walk -> status; KPROF_END after the last
+ *   iter_commit    publish what an in-place walk consumed (the LWP ring's iterator) (lwp only)
+ *                  -> status
+ *   format         text into a caller's buffer -> status, length out
+ *   to_<form>      convert an encoding -> status, length out
+ *   compare        tell two things apart (facts, groups, a description and a string) -> status,
+ *                  result out
+ *   attach         the LWP ring consumer: bind to an LWPCB (lwp only) -> status
+ *   poll           the LWP ring consumer: records available (the one hot-path exception to the
+ *                  result rule) (lwp only) -> count >= 0 or a negative kprof_status
+ *   consume        the LWP ring consumer: mark records read (lwp only) -> status
+ *   copy           the LWP ring consumer: copy records out (lwp only) -> status
+ *   drain          the LWP ring consumer: hand records to a callback (lwp only) -> status
+ *   check          the LWP ring consumer: has the ring changed (lwp only) -> status
+ *   execute        the LWP software model's instructions (lwpmodel only) -> status
+ *
+ * RESULTS: one rule.
+ *   - Fallible work returns kprof_status: KPROF_OK (0); KPROF_END (1) only for an iteration
+ *     that finished; errors < 0, each named by kprof_status_name(). Results go through
+ *     out-parameters; each function says what they hold on error (zeroed, or untouched).
+ *   - Lookups (by_<key>, name) return a pointer to const, or NULL, and nothing else.
+ *   - Counts and booleans are never return values: they come back through out-parameters.
+ *   - A function that cannot fail and takes no pointer may return its value directly (the
+ *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
+ *   - The one exception: kprof_lwp_ring_poll returns the records available (>= 0) or a negative
+ *     kprof_status, because it is a JIT's hot path: an empty poll is one load and one compare.
+ *   - Every iterator error is final: each later iter_next returns the same status. A record a
+ *     caller may skip is flagged in the record, not in the status.
+ *   - Struct members that hold an enumerator have its enumeration's type.
+ *   - An initializer that would take more than about five arguments takes a config struct.
+ *   Nothing allocates, calls libc, uses floating point or keeps global state; every length is
+ *   explicit.
  *
  * SOURCES cited in comments: Intel SDM (Intel 64 and IA-32 Architectures Software
  * Developer's Manual) by volume and chapter; AMD APM and publication numbers (43724: the
@@ -116,11 +174,11 @@
 #include <stdint.h>
 #endif
 
-#define KPROF_VERSION_MAJOR  0
-#define KPROF_VERSION_MINOR  1
+#define KPROF_VERSION_MAJOR  1
+#define KPROF_VERSION_MINOR  0
 #define KPROF_VERSION_PATCH  0
-#define KPROF_VERSION_STRING "0.1.0"
-#define KPROF_VERSION        (0 * 10000 + 1 * 100 + 0)
+#define KPROF_VERSION_STRING "1.0.0"
+#define KPROF_VERSION        (1 * 10000 + 0 * 100 + 0)
 
 /* ------------------------------------------------------------------------------------------
  *  configuration (gen/c/config.h)
@@ -163,17 +221,17 @@
 #endif
 /* Internal helpers: same linkage as the API, never part of it. */
 #if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_INTERNAL static __inline
+#define KPROF_IMPL_INTERNAL static __inline
 #else
-#define KPROF_INTERNAL static inline
+#define KPROF_IMPL_INTERNAL static inline
 #endif
 
 /* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
  * always inlined, so the compiler drops whatever fields the caller never reads. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_HOT __attribute__((__always_inline__))
+#define KPROF_IMPL_HOT __attribute__((__always_inline__))
 #else
-#define KPROF_HOT
+#define KPROF_IMPL_HOT
 #endif
 
 /* The string pool is one literal longer than C99's 4095-character minimum. Every supported
@@ -181,15 +239,16 @@
  * Not a diagnostic pragma: after one, clang looks up the diagnostic state of every later
  * location the slow way (docs/performance.md, include cost). */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_EXTENSION __extension__
+#define KPROF_IMPL_EXTENSION __extension__
 #else
-#define KPROF_EXTENSION
+#define KPROF_IMPL_EXTENSION
 #endif
 
 /* The storage class of a body kept out of line, off its caller's path: the bodies of
- * kprof_dump_snapshot, kprof_cpu_groups_add_dump and kprof_cpu_groups_add (a caller keeping a
- * snapshot on its stack then does not also carry the reader's cursor and record in the same
- * frame, nor the facts comparison clang -O3 unrolls, so each frame stays under 512 bytes;
+ * kprof_dump_snapshot_get, kprof_cpu_dump_add, kprof_cpu_groups_add and kprof_cpu_group_compare
+ * (a caller keeping a snapshot or a group effect on its stack then does not also carry the
+ * reader's cursor and record, the facts comparison clang -O3 unrolls or the boot decision in
+ * the same frame, so each frame stays under 512 bytes;
  * tests/ring0.py measures them) and the LWP poll past its empty path
  * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
  * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
@@ -198,15 +257,15 @@
  * would then compile the LWP ring fill for size and the drain loops around it as unlikely
  * (bench/lwp_drain: batch and drain modes 10-15% slower). */
 #if defined(__clang__) && defined(__i386__)
-#define KPROF_COLD static __attribute__((__noinline__, __used__))
+#define KPROF_IMPL_COLD static __attribute__((__noinline__, __used__))
 #elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
+#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
 #elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((__noinline__, __unused__))
+#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
-#define KPROF_COLD static __declspec(noinline)
+#define KPROF_IMPL_COLD static __declspec(noinline)
 #else
-#define KPROF_COLD static
+#define KPROF_IMPL_COLD static
 #endif
 
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
@@ -221,19 +280,19 @@
 #define KPROF_IMPL_TYPED(T, p) (1 ? (p) : (T *)0)
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
-#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
 #elif defined(_MSC_VER) && defined(__cplusplus)
-#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
 #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-#define KPROF_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
 #else
-#define KPROF_STATIC_ASSERT(cond, tag) typedef char kprof_static_assert_##tag[(cond) ? 1 : -1]
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) typedef char kprof_static_assert_##tag[(cond) ? 1 : -1]
 #endif
 
-#define KPROF_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define KPROF_IMPL_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Field access in the manner of Linux's FIELD_GET/FIELD_PREP (include/linux/bitfield.h): f is
- * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). Every
+ * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, v). Every
  * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
  * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
@@ -246,10 +305,10 @@
  *
  *   KPROF_NO_WINDOWS_MODEL
  *       removes layer 2 (Windows model): sections source, hal, counts
- *       and from section cpu: kprof_cpu_group_effect, kprof_cpu_group_compare
+ *       and from section cpu: kprof_cpu_effect, kprof_cpu_group_compare
  *       and from section listing: kprof_listing_diff, kprof_listing_diff_iter,
  *       kprof_listing_diff_iter_init, kprof_listing_diff_iter_next
- *       and from section psi: kprof_psi_match, kprof_psi_match_source
+ *       and from section psi: kprof_psi_match, kprof_psi_match_get
  *   KPROF_NO_COUNTS
  *       removes section counts
  *   KPROF_NO_DUMP
@@ -263,12 +322,11 @@
  *       needs what KPROF_NO_LWP removes: #error with KPROF_NO_LWP
  *   KPROF_NO_DS
  *       removes sections ds, bts, pebs
- *       and from section windows: kprof_pebs_ds_save_area_widen,
- *       kprof_pebs_ds_save_area64_widen, kprof_pebs_ds_save_area32_widen
+ *       and from section windows: kprof_windows_pebs_ds_save_area_widen,
+ *       kprof_windows_pebs_ds_save_area64_widen, kprof_windows_pebs_ds_save_area32_widen
  *   KPROF_NO_WINDOWS
  *       removes sections windows, psi
- *       leaves in section ds, doing less (their documentation says what):
- *       kprof_ds_area_decode, kprof_ds_pebs_index_decode, kprof_ds_pebs_index_read
+ *       leaves in section ds, doing less (their documentation says what): kprof_ds_area_unpack
  */
 #if defined(KPROF_LWP_MODEL) && defined(KPROF_NO_LWP)
 #error "kprof.h: KPROF_LWP_MODEL brings section lwpmodel, which needs what KPROF_NO_LWP removes"
@@ -310,7 +368,8 @@ typedef enum kprof_status {
 } kprof_status;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_status_name(int value);
+/* The name of a kprof_status value, or NULL when it has none. */
+KPROF_API const char *kprof_status_name(kprof_status value);
 #endif
 
 /* ------------------------------------------------------------------------------------------
@@ -320,26 +379,26 @@ KPROF_API const char *kprof_status_name(int value);
 
 /* Little-endian loads and stores, byte by byte: decoders read buffers that came from
  * hardware, files or other hosts, so they never depend on host order or alignment. */
-KPROF_API uint16_t kprof_load_le16(const uint8_t *p);
-KPROF_API uint32_t kprof_load_le32(const uint8_t *p);
-KPROF_API uint64_t kprof_load_le64(const uint8_t *p);
-KPROF_API void kprof_store_le16(uint8_t *p, uint16_t v);
-KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v);
-KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
+KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p);
+KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p);
+KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p);
+KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v);
+KPROF_API void kprof_bytes_le32_store(uint8_t *p, uint32_t v);
+KPROF_API void kprof_bytes_le64_store(uint8_t *p, uint64_t v);
 /* UTF-16LE text, units code units at p (byte by byte, no terminator needed), as NUL-terminated
  * UTF-8 in out (out_size bytes, NUL included; 3 bytes per unit and the NUL always suffice).
  * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
  * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that fits.
  * Windows' own strings (PROFILE_SOURCE_INFO descriptions) and UTF-16 files go through it. */
-KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out,
-                                             size_t out_size, size_t *out_len);
+KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, char *out,
+                                                   size_t out_size, size_t *out_len);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section msr: MSR numbers, register fields, rdmsr/wrmsr
  *  from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
  * ------------------------------------------------------------------------------------------ */
 /* General-purpose counter event select i (i below cpuid 0x0A eax[15:8]). Fields:
- * KPROF_INTEL_PERFEVTSEL_*.
+ * KPROF_IA32_PERFEVTSEL_*.
  * Source: Geoff Chappell, "The Emon Profile Interface" (Select registers begin at 0x0186);
  * Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h
  * (MSRs); Intel SDM vol. 4 table 2-2 (IA32_PERFEVTSEL0..7 at 186H..18DH: the legacy layout
@@ -501,7 +560,7 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 #define KPROF_MSR_IA32_PMC_GP_CTR_V6(i)    (KPROF_MSR_IA32_PMC_GP_CTR_V6_BASE + 4u * (uint32_t)(i))
 
 /* Perfmon version 6 and later: event select of general-purpose counter i at 0x1901 + 4i
- * (aliases IA32_PERFEVTSELi for i < 8). Fields: KPROF_INTEL_PERFEVTSEL_*.
+ * (aliases IA32_PERFEVTSELi for i < 8). Fields: KPROF_IA32_PERFEVTSEL_*.
  * Source: Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_A 0x1901; events/intel/core.c
  * intel_pmu_v6_addr_offset */
 #define KPROF_MSR_IA32_PMC_GP_CFG_A_V6_BASE  0x1901u
@@ -614,64 +673,64 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
  * counter's records carry only the basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35,
  * ARCH_PERFMON_EVENTSEL_EQ 36, ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
 
-#define KPROF_INTEL_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
-#define KPROF_INTEL_PERFEVTSEL_EVENT_WIDTH 8
-#define KPROF_INTEL_PERFEVTSEL_EVENT_MASK  UINT64_C(0xFF)
-#define KPROF_INTEL_PERFEVTSEL_UMASK_SHIFT 8 /* unit mask */
-#define KPROF_INTEL_PERFEVTSEL_UMASK_WIDTH 8
-#define KPROF_INTEL_PERFEVTSEL_UMASK_MASK  UINT64_C(0xFF00)
-#define KPROF_INTEL_PERFEVTSEL_USR_SHIFT   16 /* count at CPL > 0 */
-#define KPROF_INTEL_PERFEVTSEL_USR_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_USR_MASK    UINT64_C(0x10000)
-#define KPROF_INTEL_PERFEVTSEL_OS_SHIFT    17 /* count at CPL 0 */
-#define KPROF_INTEL_PERFEVTSEL_OS_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_OS_MASK     UINT64_C(0x20000)
-#define KPROF_INTEL_PERFEVTSEL_EDGE_SHIFT  18 /* edge detect (E) */
-#define KPROF_INTEL_PERFEVTSEL_EDGE_WIDTH  1
-#define KPROF_INTEL_PERFEVTSEL_EDGE_MASK   UINT64_C(0x40000)
-#define KPROF_INTEL_PERFEVTSEL_PC_SHIFT    19 /* pin control */
-#define KPROF_INTEL_PERFEVTSEL_PC_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_PC_MASK     UINT64_C(0x80000)
-#define KPROF_INTEL_PERFEVTSEL_INTR_SHIFT  20 /* APIC interrupt on overflow (INT) */
-#define KPROF_INTEL_PERFEVTSEL_INTR_WIDTH  1
-#define KPROF_INTEL_PERFEVTSEL_INTR_MASK   UINT64_C(0x100000)
-#define KPROF_INTEL_PERFEVTSEL_ANY_SHIFT   21 /* any thread of the core (AnyThread, perfmon v3+) */
-#define KPROF_INTEL_PERFEVTSEL_ANY_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_ANY_MASK    UINT64_C(0x200000)
-#define KPROF_INTEL_PERFEVTSEL_EN_SHIFT    22 /* enable counter */
-#define KPROF_INTEL_PERFEVTSEL_EN_WIDTH    1
-#define KPROF_INTEL_PERFEVTSEL_EN_MASK     UINT64_C(0x400000)
-#define KPROF_INTEL_PERFEVTSEL_INV_SHIFT   23 /* invert counter mask */
-#define KPROF_INTEL_PERFEVTSEL_INV_WIDTH   1
-#define KPROF_INTEL_PERFEVTSEL_INV_MASK    UINT64_C(0x800000)
-#define KPROF_INTEL_PERFEVTSEL_CMASK_SHIFT 24 /* counter mask */
-#define KPROF_INTEL_PERFEVTSEL_CMASK_WIDTH 8
-#define KPROF_INTEL_PERFEVTSEL_CMASK_MASK  UINT64_C(0xFF000000)
-#define KPROF_INTEL_PERFEVTSEL_IN_TX_SHIFT                                                         \
+#define KPROF_IA32_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
+#define KPROF_IA32_PERFEVTSEL_EVENT_WIDTH 8
+#define KPROF_IA32_PERFEVTSEL_EVENT_MASK  UINT64_C(0xFF)
+#define KPROF_IA32_PERFEVTSEL_UMASK_SHIFT 8 /* unit mask */
+#define KPROF_IA32_PERFEVTSEL_UMASK_WIDTH 8
+#define KPROF_IA32_PERFEVTSEL_UMASK_MASK  UINT64_C(0xFF00)
+#define KPROF_IA32_PERFEVTSEL_USR_SHIFT   16 /* count at CPL > 0 */
+#define KPROF_IA32_PERFEVTSEL_USR_WIDTH   1
+#define KPROF_IA32_PERFEVTSEL_USR_MASK    UINT64_C(0x10000)
+#define KPROF_IA32_PERFEVTSEL_OS_SHIFT    17 /* count at CPL 0 */
+#define KPROF_IA32_PERFEVTSEL_OS_WIDTH    1
+#define KPROF_IA32_PERFEVTSEL_OS_MASK     UINT64_C(0x20000)
+#define KPROF_IA32_PERFEVTSEL_EDGE_SHIFT  18 /* edge detect (E) */
+#define KPROF_IA32_PERFEVTSEL_EDGE_WIDTH  1
+#define KPROF_IA32_PERFEVTSEL_EDGE_MASK   UINT64_C(0x40000)
+#define KPROF_IA32_PERFEVTSEL_PC_SHIFT    19 /* pin control */
+#define KPROF_IA32_PERFEVTSEL_PC_WIDTH    1
+#define KPROF_IA32_PERFEVTSEL_PC_MASK     UINT64_C(0x80000)
+#define KPROF_IA32_PERFEVTSEL_INTR_SHIFT  20 /* APIC interrupt on overflow (INT) */
+#define KPROF_IA32_PERFEVTSEL_INTR_WIDTH  1
+#define KPROF_IA32_PERFEVTSEL_INTR_MASK   UINT64_C(0x100000)
+#define KPROF_IA32_PERFEVTSEL_ANY_SHIFT   21 /* any thread of the core (AnyThread, perfmon v3+) */
+#define KPROF_IA32_PERFEVTSEL_ANY_WIDTH   1
+#define KPROF_IA32_PERFEVTSEL_ANY_MASK    UINT64_C(0x200000)
+#define KPROF_IA32_PERFEVTSEL_EN_SHIFT    22 /* enable counter */
+#define KPROF_IA32_PERFEVTSEL_EN_WIDTH    1
+#define KPROF_IA32_PERFEVTSEL_EN_MASK     UINT64_C(0x400000)
+#define KPROF_IA32_PERFEVTSEL_INV_SHIFT   23 /* invert counter mask */
+#define KPROF_IA32_PERFEVTSEL_INV_WIDTH   1
+#define KPROF_IA32_PERFEVTSEL_INV_MASK    UINT64_C(0x800000)
+#define KPROF_IA32_PERFEVTSEL_CMASK_SHIFT 24 /* counter mask */
+#define KPROF_IA32_PERFEVTSEL_CMASK_WIDTH 8
+#define KPROF_IA32_PERFEVTSEL_CMASK_MASK  UINT64_C(0xFF000000)
+#define KPROF_IA32_PERFEVTSEL_IN_TX_SHIFT                                                          \
 	32 /* count only inside transactional regions (TSX parts) */
-#define KPROF_INTEL_PERFEVTSEL_IN_TX_WIDTH 1
-#define KPROF_INTEL_PERFEVTSEL_IN_TX_MASK  UINT64_C(0x100000000)
-#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_SHIFT                                                      \
+#define KPROF_IA32_PERFEVTSEL_IN_TX_WIDTH 1
+#define KPROF_IA32_PERFEVTSEL_IN_TX_MASK  UINT64_C(0x100000000)
+#define KPROF_IA32_PERFEVTSEL_IN_TX_CP_SHIFT                                                       \
 	33 /* checkpointed: do not count aborted transactional regions (TSX parts) */
-#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_WIDTH 1
-#define KPROF_INTEL_PERFEVTSEL_IN_TX_CP_MASK  UINT64_C(0x200000000)
-#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_SHIFT                                                      \
+#define KPROF_IA32_PERFEVTSEL_IN_TX_CP_WIDTH 1
+#define KPROF_IA32_PERFEVTSEL_IN_TX_CP_MASK  UINT64_C(0x200000000)
+#define KPROF_IA32_PERFEVTSEL_ADAPTIVE_SHIFT                                                       \
 	34 /* adaptive PEBS record (PEBS format 4+): the record carries the groups IA32_PEBS_DATA_CFG selects */
-#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_WIDTH 1
-#define KPROF_INTEL_PERFEVTSEL_ADAPTIVE_MASK  UINT64_C(0x400000000)
-#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_SHIFT                                                       \
+#define KPROF_IA32_PERFEVTSEL_ADAPTIVE_WIDTH 1
+#define KPROF_IA32_PERFEVTSEL_ADAPTIVE_MASK  UINT64_C(0x400000000)
+#define KPROF_IA32_PERFEVTSEL_BR_CNTR_SHIFT                                                        \
 	35 /* log this counter's occurrences into the LBR records (cpuid 0x1C ecx[19:16]) */
-#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_WIDTH 1
-#define KPROF_INTEL_PERFEVTSEL_BR_CNTR_MASK  UINT64_C(0x800000000)
-#define KPROF_INTEL_PERFEVTSEL_EQ_SHIFT                                                            \
+#define KPROF_IA32_PERFEVTSEL_BR_CNTR_WIDTH 1
+#define KPROF_IA32_PERFEVTSEL_BR_CNTR_MASK  UINT64_C(0x800000000)
+#define KPROF_IA32_PERFEVTSEL_EQ_SHIFT                                                             \
 	36 /* count when the occurrence count equals cmask (perfmon v6, cpuid 0x23.0 ebx[1]) */
-#define KPROF_INTEL_PERFEVTSEL_EQ_WIDTH 1
-#define KPROF_INTEL_PERFEVTSEL_EQ_MASK  UINT64_C(0x1000000000)
-#define KPROF_INTEL_PERFEVTSEL_UMASK2_SHIFT                                                        \
+#define KPROF_IA32_PERFEVTSEL_EQ_WIDTH 1
+#define KPROF_IA32_PERFEVTSEL_EQ_MASK  UINT64_C(0x1000000000)
+#define KPROF_IA32_PERFEVTSEL_UMASK2_SHIFT                                                         \
 	40 /* second unit mask (perfmon v6, cpuid 0x23.0 ebx[0]) */
-#define KPROF_INTEL_PERFEVTSEL_UMASK2_WIDTH 8
-#define KPROF_INTEL_PERFEVTSEL_UMASK2_MASK  UINT64_C(0xFF0000000000)
-#define KPROF_INTEL_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF1FFFFFFFFF)
+#define KPROF_IA32_PERFEVTSEL_UMASK2_WIDTH 8
+#define KPROF_IA32_PERFEVTSEL_UMASK2_MASK  UINT64_C(0xFF0000000000)
+#define KPROF_IA32_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF1FFFFFFFFF)
 
 /* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
  * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
@@ -1146,16 +1205,16 @@ unsigned __int64 __readpmc(unsigned long counter);
  * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
  * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
  * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
-/* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
+KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value);
+/* Write an MSR. RING 0 ONLY (see kprof_msr_read): with KPROF_WRMSR_SAFE a fault is
  * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
+KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value);
 
 /* One MSR write of a counter plan. */
-typedef struct kprof_msr_write {
+typedef struct kprof_msr_value {
 	uint32_t msr;
 	uint64_t value;
-} kprof_msr_write;
+} kprof_msr_value;
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section cpuid: leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature
@@ -1164,30 +1223,31 @@ typedef struct kprof_msr_write {
 /* Processor vendor, from the cpuid leaf 0 vendor string.
  * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
 
-typedef enum kprof_vendor {
-	KPROF_VENDOR_UNKNOWN = 0x0,
-	KPROF_VENDOR_INTEL,
-	KPROF_VENDOR_AMD,
-} kprof_vendor;
+typedef enum kprof_cpuid_vendor {
+	KPROF_CPUID_VENDOR_UNKNOWN = 0x0,
+	KPROF_CPUID_VENDOR_INTEL,
+	KPROF_CPUID_VENDOR_AMD,
+} kprof_cpuid_vendor;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_vendor_name(int value);
+/* The name of a kprof_cpuid_vendor value, or NULL when it has none. */
+KPROF_API const char *kprof_cpuid_vendor_name(kprof_cpuid_vendor value);
 #endif
 
 /* The four registers a cpuid leaf returns, as indexes into kprof_cpuid_snapshot's regs[x].
  * Source: Intel SDM vol. 2 (CPUID: outputs in EAX, EBX, ECX, EDX) */
 
-typedef enum kprof_cpuid_register {
-	KPROF_EAX = 0x0,
-	KPROF_EBX,
-	KPROF_ECX,
-	KPROF_EDX,
-} kprof_cpuid_register;
+typedef enum kprof_cpuid_reg {
+	KPROF_CPUID_REG_EAX = 0x0,
+	KPROF_CPUID_REG_EBX,
+	KPROF_CPUID_REG_ECX,
+	KPROF_CPUID_REG_EDX,
+} kprof_cpuid_reg;
 
 /* cpuid signatures: Values kprof compares cpuid registers with.
  * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
-#define KPROF_HV_INTERFACE_HV1                                                                     \
+#define KPROF_CPUID_HV_INTERFACE_HV1                                                               \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
 
 /* cpuid leaf ranges and families: Where the cpuid ranges end and which base families the rules
@@ -1217,7 +1277,7 @@ typedef enum kprof_cpuid_register {
 #define KPROF_CPUID_0_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_0_EAX_DEFINED_MASK   0xFFFFFFFFu
 
-/* Leaf 1 eax: version information. Use kprof_cpuid_family/model for the displayed values.
+/* Leaf 1 eax: version information. Use kprof_cpuid_family_get/model for the displayed values.
  * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID
  * Fn0000_0001_EAX; Linux arch/x86/lib/cpu.c x86_model() for the extended model of other
  * vendors' families (see the cpuid leaf ranges and families constants) */
@@ -1526,8 +1586,8 @@ typedef enum kprof_cpuid_register {
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_40000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
-/* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_HV_INTERFACE_HV1 ("Hv#1") =
- * Microsoft-compatible.
+/* Leaf 0x40000001 eax: the hypervisor interface signature; KPROF_CPUID_HV_INTERFACE_HV1
+ * ("Hv#1") = Microsoft-compatible.
  * Source: Geoff Chappell's Windows HAL pages (rule 2: HviIsHypervisorMicrosoftCompatible) */
 
 #define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
@@ -1625,6 +1685,12 @@ typedef enum kprof_cpuid_slot {
 #define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
 #define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
 #define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
+/* A leaf a kprof_cpuid_snapshot keeps: its number (eax), sub-leaf (ecx) and slot. */
+typedef struct kprof_cpuid_leaf {
+	uint32_t leaf;
+	uint32_t subleaf;
+	kprof_cpuid_slot slot;
+} kprof_cpuid_leaf;
 
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
@@ -1637,64 +1703,67 @@ typedef struct kprof_cpuid_snapshot {
 
 /* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
-/* The snapshot slot that holds (leaf, subleaf), or -1 when kprof does not keep that leaf. */
-KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf);
+/* The leaf kprof keeps in a slot: its number, sub-leaf and slot; NULL for a slot that is none. */
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot);
+/* The leaf (leaf, subleaf), with the snapshot slot that holds it; NULL when kprof does not
+ * keep that leaf. */
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint32_t subleaf);
 /* Record one leaf as a dump or a caller gives it. KPROF_E_NOT_FOUND for a leaf kprof does
  * not keep (ignore it), KPROF_E_DUPLICATE when the leaf is already present with other
  * values (the snapshot keeps the first). */
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
                                                 uint32_t subleaf, uint32_t eax, uint32_t ebx,
                                                 uint32_t ecx, uint32_t edx);
-/* Whether a leaf may be trusted: present, and not above its range's max leaf. Hypervisor
- * leaves also need cpuid.1:ecx[31] (hypervisor present). */
-KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot);
-/* One register of a leaf, or 0 when the leaf cannot be trusted (see kprof_cpuid_snapshot_has).
- * reg is KPROF_EAX..KPROF_EDX. */
-KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
-                                            unsigned reg);
+/* One leaf of the snapshot, {eax, ebx, ecx, edx} into regs, when it may be trusted: present,
+ * and not above its range's max leaf (processors echo the highest leaf for leaves above it);
+ * hypervisor leaves also need cpuid.1:ecx[31] (hypervisor present). KPROF_E_NOT_FOUND (regs
+ * zeroed) when it may not; KPROF_E_ARGUMENT (regs zeroed when given) for null pointers. */
+KPROF_API kprof_status kprof_cpuid_snapshot_get(const kprof_cpuid_snapshot *s,
+                                                kprof_cpuid_slot slot, uint32_t regs[4]);
 /* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
  * non-x86 targets); out is then zeroed. Safe at any privilege level. */
-KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+KPROF_API kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
 /* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
  * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
-KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
+KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s);
 /* The displayed family from leaf 1 eax: the base family, plus the extended family when the
  * base family is 15 (Intel SDM and AMD APM agree). */
-KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax);
+KPROF_API uint32_t kprof_cpuid_family_get(uint32_t leaf1_eax);
 /* The displayed model from leaf 1 eax: the extended model supplies bits 7:4 from base family
  * 6 up (Linux's x86_model(); Intel's "6 or 15" and AMD's "15" give the same on every part of
  * theirs, and Zhaoxin's family-7 parts get the models Linux uses for them). */
-KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax);
+KPROF_API uint32_t kprof_cpuid_model_get(uint32_t leaf1_eax);
 /* The stepping from leaf 1 eax. */
-KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax);
+KPROF_API uint32_t kprof_cpuid_stepping_get(uint32_t leaf1_eax);
 /* The vendor string of leaf 0 (ebx, edx, ecx: "GenuineIntel", "AuthenticAMD") into out,
  * NUL-terminated. KPROF_E_NOT_FOUND (out = "") when the snapshot lacks leaf 0. */
-KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13]);
+KPROF_API kprof_status kprof_cpuid_vendor_string_get(const kprof_cpuid_snapshot *s, char out[13]);
 /* The hypervisor vendor signature of leaf 0x40000000 (ebx, ecx, edx: "Microsoft Hv",
  * "KVMKVMKVM" + NULs, "VMwareVMware") into out, NUL-terminated; it may hold NULs before byte
  * 12. KPROF_E_NOT_FOUND (out = "") when no hypervisor is reported or the leaf is missing. */
-KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13]);
-/* The processor vendor by leaf 0's string: KPROF_VENDOR_INTEL for "GenuineIntel",
- * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
+KPROF_API kprof_status kprof_cpuid_hypervisor_string_get(const kprof_cpuid_snapshot *s,
+                                                         char out[13]);
+/* The processor vendor by leaf 0's string: KPROF_CPUID_VENDOR_INTEL for "GenuineIntel",
+ * KPROF_CPUID_VENDOR_AMD for "AuthenticAMD", KPROF_CPUID_VENDOR_UNKNOWN otherwise (also for a missing
  * leaf 0). Exactly the two strings the HAL compares. */
-KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
+KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section pmu: the processor's counters (caps from a snapshot), the PerfEvtSel codec, counter plans, rdpmc, Linux perf raw events
  *  from spec/pmu.yaml, gen/c/pmu.api.h, gen/c/pmu.c
  * ------------------------------------------------------------------------------------------ */
-/* Options for kprof_counter_plan_make.
+/* Options for kprof_hal_plan_get.
  * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
  * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
  * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
 
-typedef enum kprof_plan_flags {
+typedef enum kprof_pmu_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
-	KPROF_PLAN_INTERRUPT = 0x1,
+	KPROF_PMU_PLAN_FLAGS_INTERRUPT = 0x1,
 	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
 	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
-	KPROF_PLAN_AMD_EXTENDED,
-} kprof_plan_flags;
+	KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED,
+} kprof_pmu_plan_flags;
 
 /* pmu_amd: AMD core performance counters, whatever the PerfEvtSel MSRs they are reached
  * through.
@@ -1705,42 +1774,43 @@ typedef enum kprof_plan_flags {
 
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
  * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
-typedef struct kprof_select {
+typedef struct kprof_pmu_select {
 	uint16_t event;
 	uint8_t umask;
 	uint8_t cmask;
 	uint8_t usr, os, edge, pc, intr, any, en, inv;
 	uint8_t guest_only, host_only; /* AMD only */
-} kprof_select;
+} kprof_pmu_select;
 
 /* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
-#define KPROF_RDPMC_FIXED 0x40000000u
+#define KPROF_PMU_RDPMC_FIXED 0x40000000u
 
-/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_VENDOR_INTEL: IA32_PERFEVTSELx;
- * KPROF_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
+/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_CPUID_VENDOR_INTEL: IA32_PERFEVTSELx;
+ * KPROF_CPUID_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
  * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
-KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out);
+KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64_t value,
+                                               kprof_pmu_select *out);
 
 /* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
  * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
  * guest/host-only on Intel. */
-KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
-                                           uint64_t *out);
+KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in,
+                                             uint64_t *out);
 
 /* Read a performance counter with rdpmc: counter = general-purpose index, or
- * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * KPROF_PMU_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
  * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
- * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
+ * fault reads the counter's MSR with kprof_msr_read instead (a kprof_pmu_plan gives both).
  * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
+KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value);
 
-/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
+/* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_get):
  * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
  * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
  * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
  * zero for a vendor other than Intel or AMD. */
 typedef struct kprof_pmu_caps {
-	uint8_t vendor;  /* kprof_vendor */
+	uint8_t vendor;  /* kprof_cpuid_vendor */
 	uint8_t version; /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
 
 	/* General-purpose core counters */
@@ -1794,25 +1864,24 @@ typedef struct kprof_pmu_caps {
  * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
  * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
  * KPROF_E_ARGUMENT only for a null c. */
-KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
-                                                    kprof_pmu_caps *c);
+KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c);
 
 /* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
  * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
  * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
  * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
  * read-modify-write the caller does; 0 when not needed). */
-typedef struct kprof_counter_plan {
-	uint8_t iface;         /* kprof_interface */
-	uint8_t vendor;        /* kprof_vendor: the PerfEvtSel layout */
+typedef struct kprof_pmu_plan {
+	uint8_t table;         /* kprof_source_table */
+	uint8_t vendor;        /* kprof_cpuid_vendor: the PerfEvtSel layout */
 	uint16_t source;       /* KPROFILE_SOURCE value */
 	uint32_t counter;      /* counter index */
 	uint64_t select;       /* the table's select (USR/OS) */
 	uint64_t start_select; /* select | EN (| INT) */
 	uint64_t preload;      /* initial count: 2^width - interval, or 0 */
-	kprof_msr_write program[3];
+	kprof_msr_value program[3];
 	uint32_t program_count;
-	kprof_msr_write stop; /* select without EN */
+	kprof_msr_value stop; /* select without EN */
 	uint32_t select_msr;
 	uint32_t counter_msr;
 	uint32_t rdpmc_index; /* ecx for rdpmc */
@@ -1820,21 +1889,21 @@ typedef struct kprof_counter_plan {
 	uint64_t counter_mask;
 	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
 	uint64_t global_ctrl_bit;
-} kprof_counter_plan;
+} kprof_pmu_plan;
 
 /* The Linux perf raw event config of a select (perf_event_attr.type = PERF_TYPE_RAW) in the
  * vendor's PerfEvtSel layout (a source's select and its table's vendor): the select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
  * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
  * KPROF_E_UNSUPPORTED for no select (0: a source of Default or the generic names), a vendor
  * other than Intel or AMD, or a select that does not decode or sets PC. */
-KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t select,
-                                                uint64_t *config);
+KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint64_t select,
+                                                 uint64_t *config);
 
 /* The select as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
  * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
-KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t select, char *buf,
-                                             size_t cap, size_t *written);
+ * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_pmu_perf_config_get. */
+KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint64_t select,
+                                                 char *buf, size_t cap, size_t *written);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 2 (Windows model), section source: KPROFILE_SOURCE and the HAL's tables; lookups; a source's Windows profile-add fields
@@ -1844,272 +1913,272 @@ KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t selec
 /* Which table a source belongs to. DEFAULT, EMON and AMD64 are the HAL's profile
  * interfaces; GENERIC is WDM.H's enumeration; INTEL_LATER holds names that later Intel HALs
  * list, for which nothing but the name is published. */
-typedef enum kprof_interface {
-	KPROF_INTERFACE_GENERIC = 0, /* KPROFILE_SOURCE */
-	KPROF_INTERFACE_DEFAULT,     /* Default */
-	KPROF_INTERFACE_EMON,        /* Emon */
-	KPROF_INTERFACE_AMD64,       /* Amd64 */
-	KPROF_INTERFACE_INTEL_LATER, /* Later Intel */
-	KPROF_INTERFACE_COUNT
-} kprof_interface;
+typedef enum kprof_source_table {
+	KPROF_SOURCE_TABLE_GENERIC = 0, /* KPROFILE_SOURCE */
+	KPROF_SOURCE_TABLE_DEFAULT,     /* Default */
+	KPROF_SOURCE_TABLE_EMON,        /* Emon */
+	KPROF_SOURCE_TABLE_AMD64,       /* Amd64 */
+	KPROF_SOURCE_TABLE_INTEL_LATER, /* Later Intel */
+	KPROF_SOURCE_TABLE_COUNT
+} kprof_source_table;
 
 /* KPROFILE_SOURCE (25 sources). The generic enumeration as WDM.H defines it (values
  * 0x00..0x18); values 0x19 and up are processor-specific and belong to the HAL interfaces
  * below.
  * Source: Geoff Chappell, "KPROFILE_SOURCE" (Enumeration table) */
-typedef enum kprof_profile_source {
-	KPROF_SOURCE_TIME = 0x00,
-	KPROF_SOURCE_ALIGNMENT_FIXUP,
-	KPROF_SOURCE_TOTAL_ISSUES,
-	KPROF_SOURCE_PIPELINE_DRY,
-	KPROF_SOURCE_LOAD_INSTRUCTIONS,
-	KPROF_SOURCE_PIPELINE_FROZEN,
-	KPROF_SOURCE_BRANCH_INSTRUCTIONS,
-	KPROF_SOURCE_TOTAL_NONISSUES,
-	KPROF_SOURCE_DCACHE_MISSES,
-	KPROF_SOURCE_ICACHE_MISSES,
-	KPROF_SOURCE_CACHE_MISSES,
-	KPROF_SOURCE_BRANCH_MISPREDICTIONS,
-	KPROF_SOURCE_STORE_INSTRUCTIONS,
-	KPROF_SOURCE_FP_INSTRUCTIONS,
-	KPROF_SOURCE_INTEGER_INSTRUCTIONS,
-	KPROF_SOURCE_2_ISSUE,
-	KPROF_SOURCE_3_ISSUE,
-	KPROF_SOURCE_4_ISSUE,
-	KPROF_SOURCE_SPECIAL_INSTRUCTIONS,
-	KPROF_SOURCE_TOTAL_CYCLES,
-	KPROF_SOURCE_ICACHE_ISSUES,
-	KPROF_SOURCE_DCACHE_ACCESSES,
-	KPROF_SOURCE_MEMORY_BARRIER_CYCLES,
-	KPROF_SOURCE_LOAD_LINKED_ISSUES,
-	KPROF_SOURCE_MAXIMUM,
-} kprof_profile_source;
-#define KPROF_GENERIC_SOURCE_COUNT 25u
+typedef enum kprof_source_generic {
+	KPROF_SOURCE_GENERIC_TIME = 0x00,
+	KPROF_SOURCE_GENERIC_ALIGNMENT_FIXUP,
+	KPROF_SOURCE_GENERIC_TOTAL_ISSUES,
+	KPROF_SOURCE_GENERIC_PIPELINE_DRY,
+	KPROF_SOURCE_GENERIC_LOAD_INSTRUCTIONS,
+	KPROF_SOURCE_GENERIC_PIPELINE_FROZEN,
+	KPROF_SOURCE_GENERIC_BRANCH_INSTRUCTIONS,
+	KPROF_SOURCE_GENERIC_TOTAL_NONISSUES,
+	KPROF_SOURCE_GENERIC_DCACHE_MISSES,
+	KPROF_SOURCE_GENERIC_ICACHE_MISSES,
+	KPROF_SOURCE_GENERIC_CACHE_MISSES,
+	KPROF_SOURCE_GENERIC_BRANCH_MISPREDICTIONS,
+	KPROF_SOURCE_GENERIC_STORE_INSTRUCTIONS,
+	KPROF_SOURCE_GENERIC_FP_INSTRUCTIONS,
+	KPROF_SOURCE_GENERIC_INTEGER_INSTRUCTIONS,
+	KPROF_SOURCE_GENERIC_2_ISSUE,
+	KPROF_SOURCE_GENERIC_3_ISSUE,
+	KPROF_SOURCE_GENERIC_4_ISSUE,
+	KPROF_SOURCE_GENERIC_SPECIAL_INSTRUCTIONS,
+	KPROF_SOURCE_GENERIC_TOTAL_CYCLES,
+	KPROF_SOURCE_GENERIC_ICACHE_ISSUES,
+	KPROF_SOURCE_GENERIC_DCACHE_ACCESSES,
+	KPROF_SOURCE_GENERIC_MEMORY_BARRIER_CYCLES,
+	KPROF_SOURCE_GENERIC_LOAD_LINKED_ISSUES,
+	KPROF_SOURCE_GENERIC_MAXIMUM,
+} kprof_source_generic;
+#define KPROF_SOURCE_GENERIC_COUNT 25u
 
 /* Default (1 sources). The HAL's fallback interface: no performance counters, ProfileTime only.
  * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rule 4) */
-typedef enum kprof_default_source {
-	KPROF_DEFAULT_TIME = 0x00,
-} kprof_default_source;
-#define KPROF_DEFAULT_SOURCE_COUNT 1u
+typedef enum kprof_source_default {
+	KPROF_SOURCE_DEFAULT_TIME = 0x00,
+} kprof_source_default;
+#define KPROF_SOURCE_DEFAULT_COUNT 1u
 
 /* Emon (13 sources). Intel architectural performance monitoring (cpuid leaf 0x0A), as the
  * Windows 10 RTM HAL implements it. A source other than ProfileTime is supported only when its
  * ebx bit is meaningful (below leaf 0x0A eax[31:24]) and clear in leaf 0x0A ebx.
  * Source: Geoff Chappell, "The Emon Profile Interface" (Profile Sources table; Initialisation) */
-typedef enum kprof_emon_source {
-	KPROF_EMON_TIME = 0x00,                 /* select 0x0003003C */
-	KPROF_EMON_TOTAL_ISSUES = 0x02,         /* select 0x000300C0, ebx bit 1 */
-	KPROF_EMON_BRANCH_INSTRUCTIONS = 0x06,  /* select 0x000300C4, ebx bit 5 */
-	KPROF_EMON_CACHE_MISSES = 0x0A,         /* select 0x0003412E, ebx bit 4 */
-	KPROF_EMON_BRANCH_MISPREDICTIONS,       /* select 0x000300C5, ebx bit 6 */
-	KPROF_EMON_TOTAL_CYCLES = 0x13,         /* select 0x0003003C, ebx bit 0 */
-	KPROF_EMON_UNHALTED_CORE_CYCLES = 0x19, /* select 0x0003003C, ebx bit 0 */
-	KPROF_EMON_INSTRUCTION_RETIRED,         /* select 0x000300C0, ebx bit 1 */
-	KPROF_EMON_UNHALTED_REFERENCE_CYCLES,   /* select 0x0003013C, ebx bit 2 */
-	KPROF_EMON_LLC_REFERENCE,               /* select 0x00034F2E, ebx bit 3 */
-	KPROF_EMON_LLC_MISSES,                  /* select 0x0003412E, ebx bit 4 */
-	KPROF_EMON_BRANCH_INSTRUCTION_RETIRED,  /* select 0x000300C4, ebx bit 5 */
-	KPROF_EMON_BRANCH_MISPREDICTS_RETIRED,  /* select 0x000300C5, ebx bit 6 */
-} kprof_emon_source;
-#define KPROF_EMON_SOURCE_COUNT 13u
+typedef enum kprof_source_emon {
+	KPROF_SOURCE_EMON_TIME = 0x00,                 /* select 0x0003003C */
+	KPROF_SOURCE_EMON_TOTAL_ISSUES = 0x02,         /* select 0x000300C0, ebx bit 1 */
+	KPROF_SOURCE_EMON_BRANCH_INSTRUCTIONS = 0x06,  /* select 0x000300C4, ebx bit 5 */
+	KPROF_SOURCE_EMON_CACHE_MISSES = 0x0A,         /* select 0x0003412E, ebx bit 4 */
+	KPROF_SOURCE_EMON_BRANCH_MISPREDICTIONS,       /* select 0x000300C5, ebx bit 6 */
+	KPROF_SOURCE_EMON_TOTAL_CYCLES = 0x13,         /* select 0x0003003C, ebx bit 0 */
+	KPROF_SOURCE_EMON_UNHALTED_CORE_CYCLES = 0x19, /* select 0x0003003C, ebx bit 0 */
+	KPROF_SOURCE_EMON_INSTRUCTION_RETIRED,         /* select 0x000300C0, ebx bit 1 */
+	KPROF_SOURCE_EMON_UNHALTED_REFERENCE_CYCLES,   /* select 0x0003013C, ebx bit 2 */
+	KPROF_SOURCE_EMON_LLC_REFERENCE,               /* select 0x00034F2E, ebx bit 3 */
+	KPROF_SOURCE_EMON_LLC_MISSES,                  /* select 0x0003412E, ebx bit 4 */
+	KPROF_SOURCE_EMON_BRANCH_INSTRUCTION_RETIRED,  /* select 0x000300C4, ebx bit 5 */
+	KPROF_SOURCE_EMON_BRANCH_MISPREDICTS_RETIRED,  /* select 0x000300C5, ebx bit 6 */
+} kprof_source_emon;
+#define KPROF_SOURCE_EMON_COUNT 13u
 
 /* Amd64 (176 sources). AMD K8-era events (BKDG 26094), as the Windows 10 RTM HAL implements
  * them. Every listed source is supported; no cpuid bit gates them. Four counters.
  * Source: Geoff Chappell, "The Amd64 Profile Interface" (Profile Sources table). MSR range per
  * the erratum in Geoff Chappell's Windows HAL pages: PerfEvtSel 0xC0010000..0xC0010003, not "to
  * 0xC0040000". */
-typedef enum kprof_amd64_source {
-	KPROF_AMD64_TIME = 0x00,                              /* select 0x00030076 */
-	KPROF_AMD64_TOTAL_ISSUES = 0x02,                      /* select 0x000300C0 */
-	KPROF_AMD64_BRANCH_INSTRUCTIONS = 0x06,               /* select 0x000300C2 */
-	KPROF_AMD64_DCACHE_MISSES = 0x08,                     /* select 0x00030041 */
-	KPROF_AMD64_ICACHE_MISSES,                            /* select 0x00030081 */
-	KPROF_AMD64_BRANCH_MISPREDICTIONS = 0x0B,             /* select 0x000300C3 */
-	KPROF_AMD64_FP_INSTRUCTIONS = 0x0D,                   /* select 0x00030FCB */
-	KPROF_AMD64_ICACHE_ISSUES = 0x14,                     /* select 0x00030080 */
-	KPROF_AMD64_DCACHE_ACCESSES,                          /* select 0x00030040 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS = 0x19,             /* select 0x00033F00 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_EXCLUDE_JUNK,   /* select 0x00030100 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_EXCLUDE_JUNK,   /* select 0x00030200 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_EXCLUDE_JUNK, /* select 0x00030400 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_ADD_JUNK,           /* select 0x00030800 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_MUL_JUNK,           /* select 0x00031000 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_STORE_JUNK,         /* select 0x00032000 */
-	KPROF_AMD64_FP_CYCLES_NO_FPU_OPS_RETIRED,             /* select 0x00030001 */
-	KPROF_AMD64_FP_DISPATCHED_FPU_OPS_WITH_FAST_FLAG,     /* select 0x00030002 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD,                 /* select 0x00037F20 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_ES,              /* select 0x00030120 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_CS,              /* select 0x00030220 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_SS,              /* select 0x00030420 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_DS,              /* select 0x00030820 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_FS,              /* select 0x00031020 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_GS,              /* select 0x00032020 */
-	KPROF_AMD64_LS_SEGMENT_REGISTER_LOAD_HS,              /* select 0x00034020 */
-	KPROF_AMD64_LS_RESYNC_BY_SELF_MODIFYING_CODE,         /* select 0x00030021 */
-	KPROF_AMD64_LS_RESYNC_BY_SNOOP,                       /* select 0x00030022 */
-	KPROF_AMD64_LS_BUFFER2_FULL,                          /* select 0x00030023 */
-	KPROF_AMD64_LS_LOCKED_OPERATION,                      /* select 0x00030024 */
-	KPROF_AMD64_LS_LATE_CANCEL_OPERATION,                 /* select 0x00030025 */
-	KPROF_AMD64_LS_RETIRED_CFLUSH,                        /* select 0x00030026 */
-	KPROF_AMD64_LS_RETIRED_CPUID,                         /* select 0x00030027 */
-	KPROF_AMD64_DC_ACCESS,                                /* select 0x00030040 */
-	KPROF_AMD64_DC_MISS,                                  /* select 0x00030041 */
-	KPROF_AMD64_DC_REFILL_FROM_L2,                        /* select 0x00031F42 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_INVALID,                /* select 0x00030142 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_SHARED,                 /* select 0x00030242 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_EXCLUSIVE,              /* select 0x00030442 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_OWNER,                  /* select 0x00030842 */
-	KPROF_AMD64_DC_REFILL_FROM_L2_MODIFIED,               /* select 0x00031042 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM,                    /* select 0x00031F43 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_INVALID,            /* select 0x00030143 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_SHARED,             /* select 0x00030243 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_EXCLUSIVE,          /* select 0x00030443 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_OWNER,              /* select 0x00030843 */
-	KPROF_AMD64_DC_REFILL_FROM_SYSTEM_MODIFIED,           /* select 0x00031043 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK,                      /* select 0x00031F44 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_INVALID,              /* select 0x00030144 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_SHARED,               /* select 0x00030244 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_EXCLUSIVE,            /* select 0x00030444 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_OWNER,                /* select 0x00030844 */
-	KPROF_AMD64_DC_REFILL_COPY_BACK_MODIFIED,             /* select 0x00031044 */
-	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_HIT,               /* select 0x00030745 */
-	KPROF_AMD64_DCL1_DTLB_MISS_L2_DTLB_MISS,              /* select 0x00030746 */
-	KPROF_AMD64_DC_MISALIGND_DATA_REFERENCE,              /* select 0x00030047 */
-	KPROF_AMD64_DC_MISALIGNED_DATA_REFERENCE =
+typedef enum kprof_source_amd64 {
+	KPROF_SOURCE_AMD64_TIME = 0x00,                              /* select 0x00030076 */
+	KPROF_SOURCE_AMD64_TOTAL_ISSUES = 0x02,                      /* select 0x000300C0 */
+	KPROF_SOURCE_AMD64_BRANCH_INSTRUCTIONS = 0x06,               /* select 0x000300C2 */
+	KPROF_SOURCE_AMD64_DCACHE_MISSES = 0x08,                     /* select 0x00030041 */
+	KPROF_SOURCE_AMD64_ICACHE_MISSES,                            /* select 0x00030081 */
+	KPROF_SOURCE_AMD64_BRANCH_MISPREDICTIONS = 0x0B,             /* select 0x000300C3 */
+	KPROF_SOURCE_AMD64_FP_INSTRUCTIONS = 0x0D,                   /* select 0x00030FCB */
+	KPROF_SOURCE_AMD64_ICACHE_ISSUES = 0x14,                     /* select 0x00030080 */
+	KPROF_SOURCE_AMD64_DCACHE_ACCESSES,                          /* select 0x00030040 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS = 0x19,             /* select 0x00033F00 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_ADD_EXCLUDE_JUNK,   /* select 0x00030100 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_MUL_EXCLUDE_JUNK,   /* select 0x00030200 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_STORE_EXCLUDE_JUNK, /* select 0x00030400 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_ADD_JUNK,           /* select 0x00030800 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_MUL_JUNK,           /* select 0x00031000 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_STORE_JUNK,         /* select 0x00032000 */
+	KPROF_SOURCE_AMD64_FP_CYCLES_NO_FPU_OPS_RETIRED,             /* select 0x00030001 */
+	KPROF_SOURCE_AMD64_FP_DISPATCHED_FPU_OPS_WITH_FAST_FLAG,     /* select 0x00030002 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD,                 /* select 0x00037F20 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_ES,              /* select 0x00030120 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_CS,              /* select 0x00030220 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_SS,              /* select 0x00030420 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_DS,              /* select 0x00030820 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_FS,              /* select 0x00031020 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_GS,              /* select 0x00032020 */
+	KPROF_SOURCE_AMD64_LS_SEGMENT_REGISTER_LOAD_HS,              /* select 0x00034020 */
+	KPROF_SOURCE_AMD64_LS_RESYNC_BY_SELF_MODIFYING_CODE,         /* select 0x00030021 */
+	KPROF_SOURCE_AMD64_LS_RESYNC_BY_SNOOP,                       /* select 0x00030022 */
+	KPROF_SOURCE_AMD64_LS_BUFFER2_FULL,                          /* select 0x00030023 */
+	KPROF_SOURCE_AMD64_LS_LOCKED_OPERATION,                      /* select 0x00030024 */
+	KPROF_SOURCE_AMD64_LS_LATE_CANCEL_OPERATION,                 /* select 0x00030025 */
+	KPROF_SOURCE_AMD64_LS_RETIRED_CFLUSH,                        /* select 0x00030026 */
+	KPROF_SOURCE_AMD64_LS_RETIRED_CPUID,                         /* select 0x00030027 */
+	KPROF_SOURCE_AMD64_DC_ACCESS,                                /* select 0x00030040 */
+	KPROF_SOURCE_AMD64_DC_MISS,                                  /* select 0x00030041 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_L2,                        /* select 0x00031F42 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_L2_INVALID,                /* select 0x00030142 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_L2_SHARED,                 /* select 0x00030242 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_L2_EXCLUSIVE,              /* select 0x00030442 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_L2_OWNER,                  /* select 0x00030842 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_L2_MODIFIED,               /* select 0x00031042 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_SYSTEM,                    /* select 0x00031F43 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_SYSTEM_INVALID,            /* select 0x00030143 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_SYSTEM_SHARED,             /* select 0x00030243 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_SYSTEM_EXCLUSIVE,          /* select 0x00030443 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_SYSTEM_OWNER,              /* select 0x00030843 */
+	KPROF_SOURCE_AMD64_DC_REFILL_FROM_SYSTEM_MODIFIED,           /* select 0x00031043 */
+	KPROF_SOURCE_AMD64_DC_REFILL_COPY_BACK,                      /* select 0x00031F44 */
+	KPROF_SOURCE_AMD64_DC_REFILL_COPY_BACK_INVALID,              /* select 0x00030144 */
+	KPROF_SOURCE_AMD64_DC_REFILL_COPY_BACK_SHARED,               /* select 0x00030244 */
+	KPROF_SOURCE_AMD64_DC_REFILL_COPY_BACK_EXCLUSIVE,            /* select 0x00030444 */
+	KPROF_SOURCE_AMD64_DC_REFILL_COPY_BACK_OWNER,                /* select 0x00030844 */
+	KPROF_SOURCE_AMD64_DC_REFILL_COPY_BACK_MODIFIED,             /* select 0x00031044 */
+	KPROF_SOURCE_AMD64_DCL1_DTLB_MISS_L2_DTLB_HIT,               /* select 0x00030745 */
+	KPROF_SOURCE_AMD64_DCL1_DTLB_MISS_L2_DTLB_MISS,              /* select 0x00030746 */
+	KPROF_SOURCE_AMD64_DC_MISALIGND_DATA_REFERENCE,              /* select 0x00030047 */
+	KPROF_SOURCE_AMD64_DC_MISALIGNED_DATA_REFERENCE =
 	        0x47, /* corrected spelling of ProfileDCMisaligndDataReference */
-	KPROF_AMD64_DC_LATE_CANCEL_OF_ACCESS,                         /* select 0x00030048 */
-	KPROF_AMD64_DC_EARLY_CANCEL_OF_ACCESS,                        /* select 0x00030049 */
-	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR,                             /* select 0x0003034A */
-	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_SCRUBBER_ERROR,              /* select 0x0003014A */
-	KPROF_AMD64_DC_ONE_BIT_ECC_ERROR_PIGGYBACK_SCRUBBER_ERROR,    /* select 0x0003024A */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS,              /* select 0x0003074B */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_LOAD,         /* select 0x0003014B */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_STORE,        /* select 0x0003024B */
-	KPROF_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_NTA,          /* select 0x0003044B */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST,                           /* select 0x00031F7D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_IC_FILL,                   /* select 0x0003017D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_DC_FILL,                   /* select 0x0003027D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TLB_RELOAD,                /* select 0x0003047D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_TAG_SNOOP_REQUEST,         /* select 0x0003087D */
-	KPROF_AMD64_BU_INTERNAL_L2_REQUEST_CANCELLED_REQUEST,         /* select 0x0003107D */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2,                     /* select 0x0003077E */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_IC_FILL,             /* select 0x0003017E */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_DC_FILL,             /* select 0x0003027E */
-	KPROF_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_TLB_LOAD,            /* select 0x0003047E */
-	KPROF_AMD64_BU_FILL_INTO_L2,                                  /* select 0x0003037F */
-	KPROF_AMD64_BU_FILL_INTO_L2_DIRTY_L2_VICTIM,                  /* select 0x0003017F */
-	KPROF_AMD64_BU_FILL_INTO_L2_VICTIM_FROM_L1,                   /* select 0x0003027F */
-	KPROF_AMD64_IC_FETCH,                                         /* select 0x00030080 */
-	KPROF_AMD64_IC_MISS,                                          /* select 0x00030081 */
-	KPROF_AMD64_IC_REFILL_FROM_L2,                                /* select 0x00030082 */
-	KPROF_AMD64_IC_REFILL_FROM_SYSTEM,                            /* select 0x00030083 */
-	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_HIT,                         /* select 0x00030084 */
-	KPROF_AMD64_ICL1_TLB_MISS_L2_TLB_MISS,                        /* select 0x00030385 */
-	KPROF_AMD64_IC_RESYNC_BY_SNOOP,                               /* select 0x00030086 */
-	KPROF_AMD64_IC_INSTRUCTION_FETCH_STALL,                       /* select 0x00030087 */
-	KPROF_AMD64_IC_RETURN_STACK_HIT,                              /* select 0x00030088 */
-	KPROF_AMD64_IC_RETURN_STACK_OVERFLOW,                         /* select 0x00030089 */
-	KPROF_AMD64_FR_RETIREDX86_INSTRUCTIONS,                       /* select 0x000300C0 */
-	KPROF_AMD64_FR_RETIREDUOPS,                                   /* select 0x000300C1 */
-	KPROF_AMD64_FR_RETIRED_BRANCHES,                              /* select 0x000300C2 */
-	KPROF_AMD64_FR_RETIRED_BRANCHES_MISPREDICTED,                 /* select 0x000300C3 */
-	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES,                        /* select 0x000300C4 */
-	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCHES_MISPREDICTED,           /* select 0x000300C5 */
-	KPROF_AMD64_FR_RETIRED_FAR_CONTROL_TRANSFERS,                 /* select 0x000300C6 */
-	KPROF_AMD64_FR_RETIRED_RESYNCS_NON_CONTROL_TRANSFER_BRANCHES, /* select 0x000300C7 */
-	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS,                          /* select 0x000300C8 */
-	KPROF_AMD64_FR_RETIRED_NEAR_RETURNS_MISPREDICTED,             /* select 0x000300C9 */
-	KPROF_AMD64_FR_RETIRED_TAKEN_BRANCH_MISPREDICTED_BY_ADDRESS_MISCOMPARE, /* select 0x000300CA */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS,                     /* select 0x00030FCB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONSX87,                  /* select 0x000301CB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_MMX_AND3_D_NOW,      /* select 0x000302CB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_PACKED_SSE_AND_SSE2, /* select 0x000304CB */
-	KPROF_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_SCALAR_SSE_AND_SSE2, /* select 0x000308CB */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS,      /* select 0x000307CC */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION0, /* select 0x000301CC */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION1, /* select 0x000302CC */
-	KPROF_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION2, /* select 0x000304CC */
-	KPROF_AMD64_FR_INTERRUPTS_MASKED_CYCLES,                    /* select 0x000300CD */
-	KPROF_AMD64_FR_INTERRUPTS_MASKED_WHILE_PENDING_CYCLES,      /* select 0x000300CE */
-	KPROF_AMD64_FR_TAKEN_HARDWARE_INTERRUPTS,                   /* select 0x000300CF */
-	KPROF_AMD64_FR_NOTHING_TO_DISPATCH,                         /* select 0x000300D0 */
-	KPROF_AMD64_FR_DISPATCH_STALLS,                             /* select 0x000300D1 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_FROM_BRANCH_ABORT_TO_RETIRE, /* select 0x000300D2 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SERIALIZATION,           /* select 0x000300D3 */
-	KPROF_AMD64_FR_DISPACH_STALLS_FOR_SEGMENT_LOAD,             /* select 0x000300D4 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_FOR_SEGMENT_LOAD =
+	KPROF_SOURCE_AMD64_DC_LATE_CANCEL_OF_ACCESS,                         /* select 0x00030048 */
+	KPROF_SOURCE_AMD64_DC_EARLY_CANCEL_OF_ACCESS,                        /* select 0x00030049 */
+	KPROF_SOURCE_AMD64_DC_ONE_BIT_ECC_ERROR,                             /* select 0x0003034A */
+	KPROF_SOURCE_AMD64_DC_ONE_BIT_ECC_ERROR_SCRUBBER_ERROR,              /* select 0x0003014A */
+	KPROF_SOURCE_AMD64_DC_ONE_BIT_ECC_ERROR_PIGGYBACK_SCRUBBER_ERROR,    /* select 0x0003024A */
+	KPROF_SOURCE_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS,              /* select 0x0003074B */
+	KPROF_SOURCE_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_LOAD,         /* select 0x0003014B */
+	KPROF_SOURCE_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_STORE,        /* select 0x0003024B */
+	KPROF_SOURCE_AMD64_DC_DISPATCHED_PREFETCH_INSTRUCTIONS_NTA,          /* select 0x0003044B */
+	KPROF_SOURCE_AMD64_BU_INTERNAL_L2_REQUEST,                           /* select 0x00031F7D */
+	KPROF_SOURCE_AMD64_BU_INTERNAL_L2_REQUEST_IC_FILL,                   /* select 0x0003017D */
+	KPROF_SOURCE_AMD64_BU_INTERNAL_L2_REQUEST_DC_FILL,                   /* select 0x0003027D */
+	KPROF_SOURCE_AMD64_BU_INTERNAL_L2_REQUEST_TLB_RELOAD,                /* select 0x0003047D */
+	KPROF_SOURCE_AMD64_BU_INTERNAL_L2_REQUEST_TAG_SNOOP_REQUEST,         /* select 0x0003087D */
+	KPROF_SOURCE_AMD64_BU_INTERNAL_L2_REQUEST_CANCELLED_REQUEST,         /* select 0x0003107D */
+	KPROF_SOURCE_AMD64_BU_FILL_REQUEST_MISSED_IN_L2,                     /* select 0x0003077E */
+	KPROF_SOURCE_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_IC_FILL,             /* select 0x0003017E */
+	KPROF_SOURCE_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_DC_FILL,             /* select 0x0003027E */
+	KPROF_SOURCE_AMD64_BU_FILL_REQUEST_MISSED_IN_L2_TLB_LOAD,            /* select 0x0003047E */
+	KPROF_SOURCE_AMD64_BU_FILL_INTO_L2,                                  /* select 0x0003037F */
+	KPROF_SOURCE_AMD64_BU_FILL_INTO_L2_DIRTY_L2_VICTIM,                  /* select 0x0003017F */
+	KPROF_SOURCE_AMD64_BU_FILL_INTO_L2_VICTIM_FROM_L1,                   /* select 0x0003027F */
+	KPROF_SOURCE_AMD64_IC_FETCH,                                         /* select 0x00030080 */
+	KPROF_SOURCE_AMD64_IC_MISS,                                          /* select 0x00030081 */
+	KPROF_SOURCE_AMD64_IC_REFILL_FROM_L2,                                /* select 0x00030082 */
+	KPROF_SOURCE_AMD64_IC_REFILL_FROM_SYSTEM,                            /* select 0x00030083 */
+	KPROF_SOURCE_AMD64_ICL1_TLB_MISS_L2_TLB_HIT,                         /* select 0x00030084 */
+	KPROF_SOURCE_AMD64_ICL1_TLB_MISS_L2_TLB_MISS,                        /* select 0x00030385 */
+	KPROF_SOURCE_AMD64_IC_RESYNC_BY_SNOOP,                               /* select 0x00030086 */
+	KPROF_SOURCE_AMD64_IC_INSTRUCTION_FETCH_STALL,                       /* select 0x00030087 */
+	KPROF_SOURCE_AMD64_IC_RETURN_STACK_HIT,                              /* select 0x00030088 */
+	KPROF_SOURCE_AMD64_IC_RETURN_STACK_OVERFLOW,                         /* select 0x00030089 */
+	KPROF_SOURCE_AMD64_FR_RETIREDX86_INSTRUCTIONS,                       /* select 0x000300C0 */
+	KPROF_SOURCE_AMD64_FR_RETIREDUOPS,                                   /* select 0x000300C1 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_BRANCHES,                              /* select 0x000300C2 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_BRANCHES_MISPREDICTED,                 /* select 0x000300C3 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_TAKEN_BRANCHES,                        /* select 0x000300C4 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_TAKEN_BRANCHES_MISPREDICTED,           /* select 0x000300C5 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FAR_CONTROL_TRANSFERS,                 /* select 0x000300C6 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_RESYNCS_NON_CONTROL_TRANSFER_BRANCHES, /* select 0x000300C7 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_NEAR_RETURNS,                          /* select 0x000300C8 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_NEAR_RETURNS_MISPREDICTED,             /* select 0x000300C9 */
+	KPROF_SOURCE_AMD64_FR_RETIRED_TAKEN_BRANCH_MISPREDICTED_BY_ADDRESS_MISCOMPARE, /* select 0x000300CA */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FPU_INSTRUCTIONS,                     /* select 0x00030FCB */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FPU_INSTRUCTIONSX87,                  /* select 0x000301CB */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_MMX_AND3_D_NOW,      /* select 0x000302CB */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_PACKED_SSE_AND_SSE2, /* select 0x000304CB */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FPU_INSTRUCTIONS_SCALAR_SSE_AND_SSE2, /* select 0x000308CB */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS,      /* select 0x000307CC */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION0, /* select 0x000301CC */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION1, /* select 0x000302CC */
+	KPROF_SOURCE_AMD64_FR_RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS_LOW_OP_IN_POSITION2, /* select 0x000304CC */
+	KPROF_SOURCE_AMD64_FR_INTERRUPTS_MASKED_CYCLES,                    /* select 0x000300CD */
+	KPROF_SOURCE_AMD64_FR_INTERRUPTS_MASKED_WHILE_PENDING_CYCLES,      /* select 0x000300CE */
+	KPROF_SOURCE_AMD64_FR_TAKEN_HARDWARE_INTERRUPTS,                   /* select 0x000300CF */
+	KPROF_SOURCE_AMD64_FR_NOTHING_TO_DISPATCH,                         /* select 0x000300D0 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS,                             /* select 0x000300D1 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_FROM_BRANCH_ABORT_TO_RETIRE, /* select 0x000300D2 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_FOR_SERIALIZATION,           /* select 0x000300D3 */
+	KPROF_SOURCE_AMD64_FR_DISPACH_STALLS_FOR_SEGMENT_LOAD,             /* select 0x000300D4 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_FOR_SEGMENT_LOAD =
 	        0x83, /* corrected spelling of ProfileFRDispachStallsForSegmentLoad */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_REORDER_BUFFER_FULL,       /* select 0x000300D5 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_RESERVATION_STATIONS_FULL, /* select 0x000300D6 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FPU_FULL,                  /* select 0x000300D7 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_LS_FULL,                   /* select 0x000300D8 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_WAITING_FOR_ALL_QUIET,     /* select 0x000300D9 */
-	KPROF_AMD64_FR_DISPATCH_STALLS_WHEN_FAR_CONTROL_OR_RESYNC_BRANCH_PENDING, /* select 0x000300DA */
-	KPROF_AMD64_FRFPU_EXCEPTIONS,                         /* select 0x00030FDB */
-	KPROF_AMD64_FRFPU_EXCPETIONSX87_RECLASS_MICRO_FAULTS, /* select 0x000301DB */
-	KPROF_AMD64_FRFPU_EXCEPTIONSX87_RECLASS_MICRO_FAULTS =
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_WHEN_REORDER_BUFFER_FULL, /* select 0x000300D5 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_WHEN_RESERVATION_STATIONS_FULL, /* select 0x000300D6 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_WHEN_FPU_FULL,              /* select 0x000300D7 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_WHEN_LS_FULL,               /* select 0x000300D8 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_WHEN_WAITING_FOR_ALL_QUIET, /* select 0x000300D9 */
+	KPROF_SOURCE_AMD64_FR_DISPATCH_STALLS_WHEN_FAR_CONTROL_OR_RESYNC_BRANCH_PENDING, /* select 0x000300DA */
+	KPROF_SOURCE_AMD64_FRFPU_EXCEPTIONS,                         /* select 0x00030FDB */
+	KPROF_SOURCE_AMD64_FRFPU_EXCPETIONSX87_RECLASS_MICRO_FAULTS, /* select 0x000301DB */
+	KPROF_SOURCE_AMD64_FRFPU_EXCEPTIONSX87_RECLASS_MICRO_FAULTS =
 	        0x8B, /* corrected spelling of ProfileFRFPUExcpetionsx87ReclassMicroFaults */
-	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RETYPE_MICRO_FAULTS,             /* select 0x000302DB */
-	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_RECLASS_MICRO_FAULTS,            /* select 0x000304DB */
-	KPROF_AMD64_FRFPU_EXCEPTIONS_SSE_ANDX87_MICRO_TRAPS,              /* select 0x000308DB */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR0,                    /* select 0x000300DC */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR1,                    /* select 0x000300DD */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR2,                    /* select 0x000300DE */
-	KPROF_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR3,                    /* select 0x000300DF */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT,               /* select 0x000307E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_HIT,      /* select 0x000301E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_MISS,     /* select 0x000302E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_CONFLICT, /* select 0x000304E0 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOW,             /* select 0x000300E1 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_DRAM_COMMAND_SLOTS_MISSED,       /* select 0x000300E2 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND,                     /* select 0x000307E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_DIMM,                /* select 0x000301E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_READ_TO_WRITE,       /* select 0x000302E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_WRITE_TO_READ,       /* select 0x000304E3 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER,                  /* select 0x00030FE4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_HIGH_PRIORITY,    /* select 0x000301E4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_LOW_PRIORITY,     /* select 0x000302E4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_INTERFACE, /* select 0x000304E4 */
-	KPROF_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_QUEUE, /* select 0x000308E4 */
-	KPROF_AMD64_NB_SIZED_COMMANDS,                                /* select 0x00037FEB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_BYTE,            /* select 0x000301EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_DWORD,           /* select 0x000302EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_BYTE,                     /* select 0x000304EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_WR_SZ_DWORD,                    /* select 0x000308EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_BYTE,                     /* select 0x000310EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_RD_SZ_DWORD,                    /* select 0x000320EB */
-	KPROF_AMD64_NB_SIZED_COMMANDS_RD_MOD_WR,                      /* select 0x000340EB */
-	KPROF_AMD64_NB_PROBE_RESULT,                                  /* select 0x00030FEC */
-	KPROF_AMD64_NB_PROBE_RESULT_MISS,                             /* select 0x000301EC */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT,                              /* select 0x000302EC */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCE_L, /* select 0x000304EC */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCEL =
+	KPROF_SOURCE_AMD64_FRFPU_EXCEPTIONS_SSE_RETYPE_MICRO_FAULTS,         /* select 0x000302DB */
+	KPROF_SOURCE_AMD64_FRFPU_EXCEPTIONS_SSE_RECLASS_MICRO_FAULTS,        /* select 0x000304DB */
+	KPROF_SOURCE_AMD64_FRFPU_EXCEPTIONS_SSE_ANDX87_MICRO_TRAPS,          /* select 0x000308DB */
+	KPROF_SOURCE_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR0,                /* select 0x000300DC */
+	KPROF_SOURCE_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR1,                /* select 0x000300DD */
+	KPROF_SOURCE_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR2,                /* select 0x000300DE */
+	KPROF_SOURCE_AMD64_FR_NUMBER_OF_BREAK_POINTS_FOR_DR3,                /* select 0x000300DF */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT,           /* select 0x000307E0 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_HIT,  /* select 0x000301E0 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_MISS, /* select 0x000302E0 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_PAGE_ACCESS_EVENT_PAGE_CONFLICT, /* select 0x000304E0 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOW,       /* select 0x000300E1 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_DRAM_COMMAND_SLOTS_MISSED, /* select 0x000300E2 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND,               /* select 0x000307E3 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_DIMM,          /* select 0x000301E3 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_READ_TO_WRITE, /* select 0x000302E3 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_TURN_AROUND_WRITE_TO_READ, /* select 0x000304E3 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER,            /* select 0x00030FE4 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_HIGH_PRIORITY, /* select 0x000301E4 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_LOW_PRIORITY, /* select 0x000302E4 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_INTERFACE, /* select 0x000304E4 */
+	KPROF_SOURCE_AMD64_NB_MEMORY_CONTROLLER_BYPASS_COUNTER_DRAM_CONTROLLER_QUEUE, /* select 0x000308E4 */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS,                                /* select 0x00037FEB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_BYTE,            /* select 0x000301EB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_NON_POST_WR_SZ_DWORD,           /* select 0x000302EB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_WR_SZ_BYTE,                     /* select 0x000304EB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_WR_SZ_DWORD,                    /* select 0x000308EB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_RD_SZ_BYTE,                     /* select 0x000310EB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_RD_SZ_DWORD,                    /* select 0x000320EB */
+	KPROF_SOURCE_AMD64_NB_SIZED_COMMANDS_RD_MOD_WR,                      /* select 0x000340EB */
+	KPROF_SOURCE_AMD64_NB_PROBE_RESULT,                                  /* select 0x00030FEC */
+	KPROF_SOURCE_AMD64_NB_PROBE_RESULT_MISS,                             /* select 0x000301EC */
+	KPROF_SOURCE_AMD64_NB_PROBE_RESULT_HIT,                              /* select 0x000302EC */
+	KPROF_SOURCE_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCE_L, /* select 0x000304EC */
+	KPROF_SOURCE_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITHOUT_MEMORY_CANCEL =
 	        0xAD, /* corrected spelling of ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
-	KPROF_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITH_MEMORY_CANCEL,          /* select 0x000308EC */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH,                     /* select 0x00030FF6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_COMMAND_SENT,        /* select 0x000301F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_DATA_SENT,           /* select 0x000302F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUG0_BANDWIDTH_NOP_SENT,            /* select 0x000308F6 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_NOP_SENT =
+	KPROF_SOURCE_AMD64_NB_PROBE_RESULT_HIT_DIRTY_WITH_MEMORY_CANCEL,   /* select 0x000308EC */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH,              /* select 0x00030FF6 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_COMMAND_SENT, /* select 0x000301F6 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_DATA_SENT,    /* select 0x000302F6 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F6 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUG0_BANDWIDTH_NOP_SENT, /* select 0x000308F6 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS0_BANDWIDTH_NOP_SENT =
 	        0xB3, /* corrected spelling of ProfileNBHyperTransportBug0BandwidthNopSent */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH,                     /* select 0x00030FF7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_COMMAND_SENT,        /* select 0x000301F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_DATA_SENT,           /* select 0x000302F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_NOP_SENT,            /* select 0x000308F7 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH,                     /* select 0x00030FF8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_COMMAND_SENT,        /* select 0x000301F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_DATA_SENT,           /* select 0x000302F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SEN,             /* select 0x000308F8 */
-	KPROF_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SENT =
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH,              /* select 0x00030FF7 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_COMMAND_SENT, /* select 0x000301F7 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_DATA_SENT,    /* select 0x000302F7 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F7 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS1_BANDWIDTH_NOP_SENT,     /* select 0x000308F7 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH,              /* select 0x00030FF8 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_COMMAND_SENT, /* select 0x000301F8 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_DATA_SENT,    /* select 0x000302F8 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_BUFFER_RELEASE_SENT, /* select 0x000304F8 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SEN, /* select 0x000308F8 */
+	KPROF_SOURCE_AMD64_NB_HYPER_TRANSPORT_BUS2_BANDWIDTH_NOP_SENT =
 	        0xBD, /* corrected spelling of ProfileNBHyperTransportBus2BandwidthNopSen */
-	KPROF_AMD64_BU_CLEAN_TO_DIRTY,  /* select 0x00031063 */
-	KPROF_AMD64_BU_SHARED_TO_DIRTY, /* select 0x00032063 */
-} kprof_amd64_source;
-#define KPROF_AMD64_SOURCE_COUNT 176u
+	KPROF_SOURCE_AMD64_BU_CLEAN_TO_DIRTY,  /* select 0x00031063 */
+	KPROF_SOURCE_AMD64_BU_SHARED_TO_DIRTY, /* select 0x00032063 */
+} kprof_source_amd64;
+#define KPROF_SOURCE_AMD64_COUNT 176u
 
 /* Later Intel (5 sources). Names that later Intel HALs list after 0x1F. Seen in real listings
  * only: no select value or ebx bit is published for them, and they are not part of the Windows
@@ -2117,66 +2186,67 @@ typedef enum kprof_amd64_source {
  * Source: Geoff Chappell's Windows HAL pages (Later Intel HALs add sources after 0x1F);
  * Microsoft Learn, "WPR Command-Line Options" (wpr -pmcsources) (0x20), tracelog
  * -profilesources output (AndyAyersMS/InstructionsRetiredExplorer, 2020) (0x20..0x24) */
-typedef enum kprof_intel_later_source {
-	KPROF_INTEL_LATER_LBR_INSERTS = 0x20,
-	KPROF_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED,
-	KPROF_INTEL_LATER_UNHALTED_CORE_CYCLES_FIXED,
-	KPROF_INTEL_LATER_UNHALTED_REFERENCE_CYCLES_FIXED,
-	KPROF_INTEL_LATER_TIMER_FIXED,
-} kprof_intel_later_source;
-#define KPROF_INTEL_LATER_SOURCE_COUNT 5u
+typedef enum kprof_source_intel_later {
+	KPROF_SOURCE_INTEL_LATER_LBR_INSERTS = 0x20,
+	KPROF_SOURCE_INTEL_LATER_INSTRUCTIONS_RETIRED_FIXED,
+	KPROF_SOURCE_INTEL_LATER_UNHALTED_CORE_CYCLES_FIXED,
+	KPROF_SOURCE_INTEL_LATER_UNHALTED_REFERENCE_CYCLES_FIXED,
+	KPROF_SOURCE_INTEL_LATER_TIMER_FIXED,
+} kprof_source_intel_later;
+#define KPROF_SOURCE_INTEL_LATER_COUNT 5u
 
 /* Interval classes: default, minimum and maximum intervals as the HAL reports them. */
-typedef enum kprof_interval_class {
-	KPROF_INTERVAL_TIMER = 0,
-	KPROF_INTERVAL_HARDWARE,
-} kprof_interval_class;
-#define KPROF_INTERVAL_TIMER_DEFAULT                                                               \
+typedef enum kprof_source_interval {
+	KPROF_SOURCE_INTERVAL_TIMER = 0,
+	KPROF_SOURCE_INTERVAL_HARDWARE,
+} kprof_source_interval;
+#define KPROF_SOURCE_INTERVAL_TIMER_DEFAULT                                                        \
 	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
-#define KPROF_INTERVAL_TIMER_MIN 1221u
-#define KPROF_INTERVAL_TIMER_MAX 1000000u
-#define KPROF_INTERVAL_HARDWARE_DEFAULT                                                            \
+#define KPROF_SOURCE_INTERVAL_TIMER_MIN 1221u
+#define KPROF_SOURCE_INTERVAL_TIMER_MAX 1000000u
+#define KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT                                                     \
 	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
-#define KPROF_INTERVAL_HARDWARE_MIN 4096u
-#define KPROF_INTERVAL_HARDWARE_MAX 2147483647u
-/* One interval class's intervals, as the KPROF_INTERVAL_<CLASS>_* constants give them. */
-typedef struct kprof_interval_info {
+#define KPROF_SOURCE_INTERVAL_HARDWARE_MIN 4096u
+#define KPROF_SOURCE_INTERVAL_HARDWARE_MAX 2147483647u
+/* One interval class's intervals, as the KPROF_SOURCE_INTERVAL_<CLASS>_* constants give them. */
+typedef struct kprof_source_interval_info {
 	uint32_t default_interval; /* what the HAL reports as the source's default */
 	uint32_t min, max;
-} kprof_interval_info;
+} kprof_source_interval_info;
 
 /* One profile source: a table row. No pointers, so the tables need no relocations. */
 typedef struct kprof_source {
 	uint32_t select; /* PerfEvtSel value as the HAL loads it (USR/OS only), 0 = none */
 	uint16_t value;  /* KPROFILE_SOURCE value */
-	uint16_t name;   /* offset of the name in the string pool (kprof_source_name) */
+	uint16_t name;   /* offset of the name in the string pool (kprof_source_name_get) */
 	uint16_t
-	        description; /* offset of the HAL's descriptive string (kprof_source_description) */
-	uint8_t iface;       /* kprof_interface (not "interface": Windows headers #define that) */
+	        description; /* offset of the HAL's descriptive string (kprof_source_description_get) */
+	uint8_t table;       /* kprof_source_table */
 	int8_t ebx_bit;      /* cpuid 0x0A ebx bit that gates it (Emon), -1 = none */
-	uint8_t interval;    /* kprof_interval_class */
+	uint8_t interval; /* kprof_source_interval */
 	uint8_t reserved[3];
 } kprof_source;
 
 /* What kprof knows of an interface (or name table) as a whole. */
-typedef struct kprof_interface_info {
-	uint8_t iface;         /* kprof_interface */
-	uint8_t hal;           /* 1 when the HAL can choose it as its profile interface */
-	uint8_t vendor;        /* kprof_vendor whose PerfEvtSel layout the selects use, 0 = none */
-	uint8_t counters;      /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
-	uint8_t counter_width; /* counter bits; 0 = read cpuid 0x0A eax[23:16] */
-	uint8_t count;         /* sources in the table */
-	uint16_t max_value;    /* highest source value in the table */
+typedef struct kprof_source_table_info {
+	uint8_t table;    /* kprof_source_table */
+	uint8_t hal;      /* 1 when the HAL can choose it as its profile interface */
+	uint8_t vendor;   /* kprof_cpuid_vendor whose PerfEvtSel layout the selects use, 0 = none */
+	uint8_t counters; /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
+	uint8_t counter_width;   /* counter bits; 0 = read cpuid 0x0A eax[23:16] */
+	uint8_t count;           /* sources in the table */
+	uint16_t max_value;      /* highest source value in the table */
 	uint32_t perfevtsel_msr; /* first event select MSR, 0 = none */
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
-} kprof_interface_info;
+} kprof_source_table_info;
 
 /* The intervals of a class (kprof_source's interval), or NULL for an unknown class. */
-KPROF_API const kprof_interval_info *kprof_interval_get_info(kprof_interval_class c);
+KPROF_API const kprof_source_interval_info *
+kprof_source_interval_info_by_id(kprof_source_interval c);
 #ifndef KPROF_NO_NAMES
 /* A table's short name as tools spell it on a command line and in JSON ("emon", "amd64",
  * "intel-later"), or NULL for an unknown table. */
-KPROF_API const char *kprof_interface_name(kprof_interface itf);
+KPROF_API const char *kprof_source_table_name(kprof_source_table table);
 #endif
 
 /* The SDK's and mingw-w64's <winternl.h> (guard _WINTERNL_) do not define KPROFILE_SOURCE;
@@ -2216,29 +2286,29 @@ typedef enum _KPROFILE_SOURCE {
 #endif
 
 /* The rows of one table, in the seeds' order, and their number. NULL for an unknown table. */
-KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count);
+KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count);
 /* Facts about a table as a whole (counters, MSRs, vendor), or NULL for an unknown table. */
-KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf);
+KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table);
 /* The source with this KPROFILE_SOURCE value in a table, or NULL. O(1): one index load. */
-KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value);
+KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value);
 /* The sources of a table whose select value equals select (the mapping is not one-to-one:
  * Emon's ProfileTotalCycles, ProfileUnhaltedCoreCycles and ProfileTime share 0x0003003C).
  * Writes up to cap pointers to out (out may be NULL when cap is 0) and returns how many
  * sources match, which may exceed cap. Binary search over a select-sorted index. */
-KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
-                                         const kprof_source **out, size_t cap);
+KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
+                                            const kprof_source **out, size_t cap);
 #ifndef KPROF_NO_NAMES
 /* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
-KPROF_API const char *kprof_source_name(const kprof_source *s);
+KPROF_API const char *kprof_source_name_get(const kprof_source *s);
 /* The HAL's descriptive string, as `wpr -pmcsources` prints it ("LLCMisses"; source 0 is
  * "Timer"). */
-KPROF_API const char *kprof_source_description(const kprof_source *s);
+KPROF_API const char *kprof_source_description_get(const kprof_source *s);
 /* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
  * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
  * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
  * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
  * lower case and hashed; the one key its slot holds is compared a word at a time. */
-KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
+KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, const char *name,
                                                    size_t len);
 #endif
 
@@ -2246,8 +2316,8 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
  * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
  * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
  * EventSelect and no AnyThread. */
-typedef struct kprof_profile_source_add {
-	uint8_t vendor; /* kprof_vendor */
+typedef struct kprof_source_profile_add {
+	uint8_t vendor; /* kprof_cpuid_vendor */
 	uint16_t event_select;
 	uint8_t unit_select;
 	uint8_t cmask;
@@ -2255,13 +2325,13 @@ typedef struct kprof_profile_source_add {
 	uint8_t any_thread; /* Intel only */
 	uint8_t edge_detect;
 	uint32_t interval; /* the HAL's default interval for the source */
-} kprof_profile_source_add;
+} kprof_source_profile_add;
 
 /* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
  * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
  * without a select. */
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
-                                                kprof_profile_source_add *out);
+KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
+                                                    kprof_source_profile_add *out);
 
 #endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
@@ -2273,12 +2343,13 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
  * Source: Geoff Chappell's Windows HAL pages (How the HAL picks an interface, rules 1-3) */
 
 typedef enum kprof_hal_build {
-	KPROF_HAL_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
-	KPROF_HAL_X86,       /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
+	KPROF_HAL_BUILD_X64 = 0x0, /* 64-bit HAL: rules 1, 2 and 4 */
+	KPROF_HAL_BUILD_X86,       /* 32-bit HAL: also Intel family 6 or 15, AMD long mode */
 } kprof_hal_build;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_hal_build_name(int value);
+/* The name of a kprof_hal_build value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_build_name(kprof_hal_build value);
 #endif
 
 /* Why the HAL chose the interface it did: the rule that decided.
@@ -2307,7 +2378,8 @@ typedef enum kprof_hal_reason {
 } kprof_hal_reason;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_hal_reason_name(int value);
+/* The name of a kprof_hal_reason value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_reason_name(kprof_hal_reason value);
 #endif
 
 /* Bits of kprof_hal_decision.uncertain: which facts behind the decision no public source states
@@ -2333,19 +2405,20 @@ typedef enum kprof_hal_uncertain {
  * for some releases no public source says.
  * Source: kprof's own vocabulary for the facts in spec/windows_releases.yaml */
 
-typedef enum kprof_presence {
-	KPROF_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
-	KPROF_PRESENCE_PRESENT,      /* a public source says the release has it */
-	KPROF_PRESENCE_UNKNOWN,      /* no public source says either way */
-} kprof_presence;
+typedef enum kprof_hal_presence {
+	KPROF_HAL_PRESENCE_ABSENT = 0x0, /* a public source says the release does not have it */
+	KPROF_HAL_PRESENCE_PRESENT,      /* a public source says the release has it */
+	KPROF_HAL_PRESENCE_UNKNOWN,      /* no public source says either way */
+} kprof_hal_presence;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_presence_name(int value);
+/* The name of a kprof_hal_presence value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value);
 #endif
 
-/* hal_argument: kprof_hal_decide's hal argument: a kprof_hal_build in the low byte, a
- * kprof_windows_release_id shifted by KPROF_HAL_RELEASE_SHIFT above it (0 = the default
- * release, Windows 10's original). KPROF_HAL_RELEASE(id) builds the second part.
+/* hal_argument: kprof_hal_decision_get's hal argument: a kprof_hal_build in the low byte, a
+ * kprof_hal_windows shifted by KPROF_HAL_RELEASE_SHIFT above it (0 = the default release,
+ * Windows 10's original). KPROF_HAL_RELEASE(id) builds the second part.
  * Source: kprof's own encoding (keeps the two-value calls of kprof 0.1 meaning what they meant) */
 #define KPROF_HAL_BUILD_MASK    0xFFu   /* the kprof_hal_build bits */
 #define KPROF_HAL_RELEASE_SHIFT 0x8u    /* where the release id starts */
@@ -2353,8 +2426,8 @@ KPROF_API const char *kprof_presence_name(int value);
 
 /* Windows releases whose HAL profile behaviour is known, oldest first: which HALs shipped (x86,
  * x64), which profile interfaces and rules each has, and the range of later Intel sources.
- * kprof_windows_release_get(KPROF_WINDOWS_...) gives a row; kprof_windows_release_by_name()
- * finds one by its short name ("vista", "8.1", "10-1507").
+ * kprof_hal_release_by_id(KPROF_HAL_WINDOWS_...) gives a row; kprof_hal_release_by_name() finds
+ * one by its short name ("vista", "8.1", "10-1507").
  * Source: Geoff Chappell, KPROFILE_SOURCE
  * (studies/windows/km/ntoskrnl/api/ke/profobj/kprofile_source.htm: first processor-specific
  * sources in 64-bit Windows Server 2003 SP1 for AuthenticAMD only, GenuineIntel from 64-bit
@@ -2364,75 +2437,75 @@ KPROF_API const char *kprof_presence_name(int value);
  * (published wpr/tracelog -profilesources listings: Feb 2019 without, Microsoft Learn with
  * 0x20, Oct 2020 with 0x20..0x24); Microsoft's release information for build numbers. */
 
-typedef enum kprof_windows_release_id {
-	KPROF_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
-	KPROF_WINDOWS_VISTA,         /* "vista" */
-	KPROF_WINDOWS_7,             /* "7" */
-	KPROF_WINDOWS_8,             /* "8" */
-	KPROF_WINDOWS_8_1,           /* "8.1" */
-	KPROF_WINDOWS_10_1507,       /* "10-1507" */
-	KPROF_WINDOWS_10_1511,       /* "10-1511" */
-	KPROF_WINDOWS_10_1607,       /* "10-1607" */
-	KPROF_WINDOWS_10_1703,       /* "10-1703" */
-	KPROF_WINDOWS_10_1709,       /* "10-1709" */
-	KPROF_WINDOWS_10_1803,       /* "10-1803" */
-	KPROF_WINDOWS_10_1809,       /* "10-1809" */
-	KPROF_WINDOWS_10_1903,       /* "10-1903" */
-	KPROF_WINDOWS_10_1909,       /* "10-1909" */
-	KPROF_WINDOWS_10_2004,       /* "10-2004" */
-	KPROF_WINDOWS_10_20H2,       /* "10-20h2" */
-	KPROF_WINDOWS_10_21H1,       /* "10-21h1" */
-	KPROF_WINDOWS_10_21H2,       /* "10-21h2" */
-	KPROF_WINDOWS_10_22H2,       /* "10-22h2" */
-	KPROF_WINDOWS_11,            /* "11" */
-} kprof_windows_release_id;
-#define KPROF_WINDOWS_RELEASE_FIRST 1u  /* the first row's id */
-#define KPROF_WINDOWS_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
-typedef struct kprof_windows_release {
-	uint8_t id; /* kprof_windows_release_id */
+typedef enum kprof_hal_windows {
+	KPROF_HAL_WINDOWS_S2003_SP1 = 1, /* "2003-sp1" */
+	KPROF_HAL_WINDOWS_VISTA,         /* "vista" */
+	KPROF_HAL_WINDOWS_7,             /* "7" */
+	KPROF_HAL_WINDOWS_8,             /* "8" */
+	KPROF_HAL_WINDOWS_8_1,           /* "8.1" */
+	KPROF_HAL_WINDOWS_10_1507,       /* "10-1507" */
+	KPROF_HAL_WINDOWS_10_1511,       /* "10-1511" */
+	KPROF_HAL_WINDOWS_10_1607,       /* "10-1607" */
+	KPROF_HAL_WINDOWS_10_1703,       /* "10-1703" */
+	KPROF_HAL_WINDOWS_10_1709,       /* "10-1709" */
+	KPROF_HAL_WINDOWS_10_1803,       /* "10-1803" */
+	KPROF_HAL_WINDOWS_10_1809,       /* "10-1809" */
+	KPROF_HAL_WINDOWS_10_1903,       /* "10-1903" */
+	KPROF_HAL_WINDOWS_10_1909,       /* "10-1909" */
+	KPROF_HAL_WINDOWS_10_2004,       /* "10-2004" */
+	KPROF_HAL_WINDOWS_10_20H2,       /* "10-20h2" */
+	KPROF_HAL_WINDOWS_10_21H1,       /* "10-21h1" */
+	KPROF_HAL_WINDOWS_10_21H2,       /* "10-21h2" */
+	KPROF_HAL_WINDOWS_10_22H2,       /* "10-22h2" */
+	KPROF_HAL_WINDOWS_11,            /* "11" */
+} kprof_hal_windows;
+#define KPROF_HAL_RELEASE_FIRST 1u  /* the first row's id */
+#define KPROF_HAL_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_hal_release {
+	uint8_t id; /* kprof_hal_windows */
 	uint16_t
-	        name; /* short name for command lines (kprof --windows NAME): kprof_windows_release_text(r->name) */
-	uint16_t
-	        title; /* the release as Microsoft names it: kprof_windows_release_text(r->title) */
-	uint32_t build;      /* build number of the release's first version */
-	uint8_t x86;         /* a 32-bit (x86) edition shipped */
-	uint8_t x64;         /* a 64-bit (x64) edition shipped */
-	uint8_t amd64;       /* kprof_presence: the Amd64 interface (AuthenticAMD) */
-	uint8_t emon;        /* kprof_presence: the Emon interface (GenuineIntel) */
-	uint8_t x86_sources; /* kprof_presence: the 32-bit HAL implements any source but ProfileTime */
-	uint8_t x86_rules; /* kprof_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode */
-	uint8_t hypervisor_rule; /* kprof_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default */
-	uint8_t tables; /* kprof_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row */
+	        name; /* short name for command lines (kprof --windows NAME): kprof_hal_release_name_get(r) */
+	uint16_t title; /* the release as Microsoft names it: kprof_hal_release_title_get(r) */
+	uint32_t build; /* build number of the release's first version */
+	uint8_t x86;    /* a 32-bit (x86) edition shipped */
+	uint8_t x64;    /* a 64-bit (x64) edition shipped */
+	uint8_t amd64;  /* kprof_hal_presence: the Amd64 interface (AuthenticAMD) */
+	uint8_t emon;   /* kprof_hal_presence: the Emon interface (GenuineIntel) */
+	uint8_t x86_sources; /* kprof_hal_presence: the 32-bit HAL implements any source but ProfileTime */
+	uint8_t x86_rules; /* kprof_hal_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode */
+	uint8_t hypervisor_rule; /* kprof_hal_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default */
+	uint8_t tables; /* kprof_hal_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row */
 	uint16_t later_intel_min,
 	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
 	uint16_t later_intel_x86_min,
 	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
-} kprof_windows_release;
+} kprof_hal_release;
 
 /* The row with this id, or NULL for an id no row has. */
-KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id);
+KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id);
 #ifndef KPROF_NO_NAMES
-/* A string field of a row (the field holds an offset into one pool); NULL for an offset
- * outside the pool. */
-KPROF_API const char *kprof_windows_release_text(uint32_t offset);
+/* A row's name (short name for command lines (kprof --windows NAME)), or NULL for a null row. */
+KPROF_API const char *kprof_hal_release_name_get(const kprof_hal_release *r);
+/* A row's title (the release as Microsoft names it), or NULL for a null row. */
+KPROF_API const char *kprof_hal_release_title_get(const kprof_hal_release *r);
 /* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
-KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len);
+KPROF_API const kprof_hal_release *kprof_hal_release_by_name(const char *name, size_t len);
 #endif
 
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
- * with kprof_hal_decide; a pure function of the snapshot, so a dump gives the same answer as
+ * with kprof_hal_decision_get; a pure function of the snapshot, so a dump gives the same answer as
  * the live processor. Flags are 0 or 1. */
 typedef struct kprof_hal_decision {
-	uint8_t iface;          /* kprof_interface: KPROF_INTERFACE_DEFAULT, _EMON or _AMD64 */
-	uint8_t tentative;      /* kprof_interface rule 1 alone picks (before rules 2 and 3) */
-	uint8_t reason;         /* kprof_hal_reason: the rule that decided */
-	uint8_t hal;            /* kprof_hal_build whose rules were applied */
-	uint8_t vendor;         /* kprof_vendor from leaf 0 */
-	char vendor_string[13]; /* leaf 0 vendor, NUL-terminated; "" when leaf 0 is missing */
+	kprof_source_table table; /* the interface: KPROF_SOURCE_TABLE_DEFAULT, _EMON or _AMD64 */
+	kprof_source_table tentative; /* the one rule 1 alone picks (before rules 2 and 3) */
+	kprof_hal_reason reason;      /* the rule that decided */
+	kprof_hal_build hal;          /* whose rules were applied */
+	kprof_cpuid_vendor vendor;    /* from leaf 0 */
+	char vendor_string[13];       /* leaf 0 vendor, NUL-terminated; "" when leaf 0 is missing */
 
 	/* Leaf 1 (zero when missing) */
 	uint8_t has_leaf1;
-	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family/model) */
+	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family_get/model) */
 
 	/* Hypervisor (rule 2) */
 	uint8_t hv_present;      /* cpuid.1:ecx[31] */
@@ -2464,72 +2537,73 @@ typedef struct kprof_hal_decision {
 
 	uint8_t long_mode; /* leaf 0x80000001 edx[29] */
 
-	/* The counters the processor has (kprof_pmu_caps_from_snapshot): counter plans may use
+	/* The counters the processor has (kprof_pmu_caps_get): counter plans may use
 	 * those beyond the interface's */
 	kprof_pmu_caps pmu;
 
 	/* The Windows release whose HAL was asked about (spec/windows_releases.yaml) */
-	uint8_t release;   /* kprof_windows_release_id (the default resolved) */
-	uint8_t uncertain; /* kprof_hal_uncertain bits: facts no public source states */
+	kprof_hal_windows release; /* the release (the default resolved) */
+	uint8_t uncertain;         /* kprof_hal_uncertain bits: facts no public source states */
 	/* Emon only: the highest source above the Windows 10 original table the release lists
-	 * (the later Intel sources, KPROF_INTERFACE_INTEL_LATER) is known to lie within
+	 * (the later Intel sources, KPROF_SOURCE_TABLE_INTEL_LATER) is known to lie within
 	 * [later_min, later_max]; equal when known. Both 0 for other interfaces. */
 	uint16_t later_min, later_max;
 } kprof_hal_decision;
 
-/* The hal argument of kprof_hal_decide: KPROF_HAL_X64 or KPROF_HAL_X86, optionally ORed with
- * KPROF_HAL_RELEASE(KPROF_WINDOWS_...). Without a release the HAL is the Windows 10 original
+/* The hal argument of kprof_hal_decision_get: KPROF_HAL_BUILD_X64 or KPROF_HAL_BUILD_X86, optionally ORed with
+ * KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_...). Without a release the HAL is the Windows 10 original
  * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
  * call means what it meant. C has no default arguments and a second function would be a
  * second way to decide; a release in the spare bits of the same argument keeps one function
  * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
-#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
-#define KPROF_WINDOWS_DEFAULT KPROF_WINDOWS_10_1507
+#define KPROF_HAL_RELEASE(id)     (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
+#define KPROF_HAL_WINDOWS_DEFAULT KPROF_HAL_WINDOWS_10_1507
 
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
  *      and leaf 0x0A has version >= 1, ebx length != 0 and ebx bit 0 clear; else Default;
- *   3. (KPROF_HAL_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
+ *   3. (KPROF_HAL_BUILD_X86 only) Intel needs family 6 or 15, AMD needs long mode, else Default;
  *   2. a Microsoft-compatible hypervisor (cpuid.1:ecx[31] and leaf 0x40000001 eax "Hv#1")
  *      without PerformanceMonitorsAvailable (leaf 0x40000003 edx[2]) -> Default. Other
  *      hypervisors (KVM, VMware, Xen) are not consulted.
  * The first rule that makes the interface Default names the reason. Missing leaves and leaves
  * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
  * (Default).
- * hal: KPROF_HAL_X64 or KPROF_HAL_X86, | KPROF_HAL_RELEASE(KPROF_WINDOWS_...) for another
+ * hal: KPROF_HAL_BUILD_X64 or KPROF_HAL_BUILD_X86, | KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_...) for another
  * release than Windows 10's original (the default). A release's row says which interfaces,
  * 32-bit sources and rules its HAL has: an interface it lacks makes Default
  * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
  * applied as Windows 10 applies it, and d->uncertain says so.
  * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
  * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
-                                        kprof_hal_decision *d);
-KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
-                                                 const kprof_source *s);
-/* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
- * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
- * row of another table or null arguments. */
-KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s);
-/* kprof_hal_source_supported for the decided interface's source with this KPROFILE_SOURCE
- * value; 0 when the interface's table has no such source. */
-KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value);
+KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uint32_t hal,
+                                              kprof_hal_decision *d);
+/* Whether the HAL that made decision d has source s, into *presence: PRESENT for a row of
+ * d's table the rules allow (ProfileTime always; Amd64 every row; Emon a row whose cpuid 0x0A
+ * ebx bit is below the ebx length and clear; Default nothing else); for a later Intel source
+ * on Emon PRESENT, ABSENT or UNKNOWN by the release's known range (kprof_hal_decision's
+ * later_min/later_max); ABSENT for a row of another table. A source by its KPROFILE_SOURCE
+ * value: kprof_source_by_value(d->table, value). KPROF_E_ARGUMENT for null pointers
+ * (*presence ABSENT when given). */
+KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d,
+                                                     const kprof_source *s,
+                                                     kprof_hal_presence *presence);
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
- * start it (select without EN, the preload, then select | EN, | INT with KPROF_PLAN_INTERRUPT),
+ * start it (select without EN, the preload, then select | EN, | INT with KPROF_PMU_PLAN_FLAGS_INTERRUPT),
  * the write that stops it, and how to read it. Counters below d->counters use the
  * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
- * and KPROF_PLAN_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
+ * and KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
  * counter_limit. interval = events per overflow (the preload is
- * 2^width - interval), or 0 to count from 0. flags: kprof_plan_flags. Refuses, leaving *p
+ * 2^width - interval), or 0 to count from 0. flags: kprof_pmu_plan_flags. Refuses, leaving *p
  * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
- * counter (Default's timer), and for KPROF_PLAN_AMD_EXTENDED without PerfCtrExtCore;
+ * counter (Default's timer), and for KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED without PerfCtrExtCore;
  * KPROF_E_RANGE for a counter index the interface does not have or an interval the counter
  * cannot hold (Intel IA32_PMCx writes sign-extend bit 31: at most 2^31 - 1);
  * KPROF_E_ARGUMENT for null pointers or unknown flags. */
-KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
-                                               uint32_t counter, uint64_t interval, uint32_t flags,
-                                               kprof_counter_plan *p);
+KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
+                                          uint32_t counter, uint64_t interval, uint32_t flags,
+                                          kprof_pmu_plan *p);
 
 #endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
@@ -2543,21 +2617,21 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
  * pfm_get_event_attr_info; Linux tools/perf/pmu-events/arch/x86/mapfile.csv and
  * amdzen2..amdzen5/ *.json; Intel SDM Vol. 3B section 20.2.1.2 (architectural performance
  * events). */
-typedef enum kprof_counts_status {
+typedef enum kprof_counts_verdict {
 	/* no public description found for this select on this processor */
-	KPROF_COUNTS_UNKNOWN = 0,
+	KPROF_COUNTS_VERDICT_UNKNOWN = 0,
 	/* the event exists on the core counters and counts what the source's name says */
-	KPROF_COUNTS_SAME,
+	KPROF_COUNTS_VERDICT_SAME,
 	/* the code exists but counts something else */
-	KPROF_COUNTS_DIFFERENT,
+	KPROF_COUNTS_VERDICT_DIFFERENT,
 	/* the event exists but some unit-mask bits the HAL sets are undefined or mean something else */
-	KPROF_COUNTS_PARTIAL,
+	KPROF_COUNTS_VERDICT_PARTIAL,
 	/* no such core event on this processor (reserved, or moved off the core counters) */
-	KPROF_COUNTS_ABSENT,
-	KPROF_COUNTS_STATUS_COUNT
-} kprof_counts_status;
+	KPROF_COUNTS_VERDICT_ABSENT,
+	KPROF_COUNTS_VERDICT_COUNT
+} kprof_counts_verdict;
 
-/* Processor classes, in the order kprof_counts_class_find tries them. */
+/* Processor classes, in the order kprof_counts_class_by_signature tries them. */
 typedef enum kprof_counts_class {
 	/* K8 rev B: libpfm4 amd64_k8_revb */
 	KPROF_COUNTS_CLASS_K8_REVB = 0,
@@ -2605,49 +2679,44 @@ typedef enum kprof_counts_class {
 	KPROF_COUNTS_CLASS_NONE = 0xFF
 } kprof_counts_class;
 #ifndef KPROF_NO_NAMES
-/* "same", "different", ...: the JSON and text spelling of a kprof_counts_status, or NULL. */
-KPROF_API const char *kprof_counts_status_name(int status);
+/* "same", "different", ...: the JSON and text spelling of a kprof_counts_verdict, or NULL. */
+KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict);
 #endif
 
 /* What a profile source's select counts on one processor: the HAL programs one select per
  * source for every processor of a vendor, and on other families than the one a table was
- * written for the same event code can mean something else. A verdict (kprof_counts_status),
+ * written for the same event code can mean something else. A verdict (kprof_counts_verdict),
  * the vendor's name for the event and where the verdict comes from, per processor class
  * (kprof_counts_class: vendor and family/model/stepping ranges). Pure functions of their
  * arguments. */
-typedef struct kprof_source_counts {
-	uint8_t status;    /* kprof_counts_status */
+typedef struct kprof_counts_entry {
+	uint8_t status;    /* kprof_counts_verdict */
 	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
 	uint8_t reserved[2];
 	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
 	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
-} kprof_source_counts;
+} kprof_counts_entry;
 
 /* The class of a processor: the first class whose vendor string and family/model/stepping
- * ranges match (displayed family and model, as kprof_cpuid_family/model give them), or
+ * ranges match (displayed family and model, as kprof_cpuid_family_get/model give them), or
  * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
-KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
-                                           uint32_t stepping);
+KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
+                                                   uint32_t model, uint32_t stepping);
 /* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
 KPROF_API const char *kprof_counts_class_name(unsigned cpu_class);
-/* The verdict for source s on processor class cpu_class. KPROF_COUNTS_UNKNOWN for a source
+/* The verdict for source s on processor class cpu_class. KPROF_COUNTS_VERDICT_UNKNOWN for a source
  * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
  * for one of another table than the class judges (Amd64 rows on an Intel class), and for
  * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
-KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
-                                                     kprof_source_counts *out);
-/* The verdict for source s on the processor a HAL decision describes (kprof_hal_decide): its
- * class from the vendor, family, model and stepping (KPROF_COUNTS_UNKNOWN without leaf 1 or for
- * a processor no class covers), and for an Emon source KPROF_COUNTS_ABSENT where the
+KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
+                                                    kprof_counts_entry *out);
+/* The verdict for source s on the processor a HAL decision describes (kprof_hal_decision_get): its
+ * class from the vendor, family, model and stepping (KPROF_COUNTS_VERDICT_UNKNOWN without leaf 1 or for
+ * a processor no class covers), and for an Emon source KPROF_COUNTS_VERDICT_ABSENT where the
  * processor's leaf 0x0A says the architectural event is missing (the HAL's own rule,
- * kprof_hal_source_supported). */
-KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
-                                                         const kprof_source *s,
-                                                         kprof_source_counts *out);
-/* kprof_source_counts_from_decision for the processor a snapshot describes. */
-KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
-                                                         const kprof_source *s,
-                                                         kprof_source_counts *out);
+ * kprof_hal_source_presence_get). */
+KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d, const kprof_source *s,
+                                              kprof_counts_entry *out);
 
 #endif /* !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
@@ -2675,7 +2744,8 @@ typedef enum kprof_dump_format {
 } kprof_dump_format;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_dump_format_name(int value);
+/* The name of a kprof_dump_format value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_format_name(kprof_dump_format value);
 #endif
 
 /* What the line a dump reader stopped at lacked (kprof_dump_iter.expect,
@@ -2702,7 +2772,8 @@ typedef enum kprof_dump_expect {
 } kprof_dump_expect;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_dump_expect_name(int value);
+/* The name of a kprof_dump_expect value, or NULL when it has none. */
+KPROF_API const char *kprof_dump_expect_name(kprof_dump_expect value);
 #endif
 
 /* Reading cpuid dumps: AIDA64/EVEREST/InstLatx64 text in every spelling they have used,
@@ -2721,7 +2792,7 @@ KPROF_API const char *kprof_dump_expect_name(int value);
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
  * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
  * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
- * goes through kprof_utf16le_to_utf8 first, as the command does.
+ * goes through kprof_bytes_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
@@ -2776,7 +2847,7 @@ typedef struct kprof_dump_iter {
 	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
 } kprof_dump_iter;
 
-/* The outcome of kprof_dump_snapshot (filled on success too). */
+/* The outcome of kprof_dump_snapshot_get (filled on success too). */
 typedef struct kprof_dump_error {
 	int32_t status;   /* kprof_status */
 	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
@@ -2797,19 +2868,19 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
  * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
  * section titles, `#` comments) are skipped. */
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                           kprof_cpuid_snapshot *out, kprof_dump_error *err);
+KPROF_API kprof_status kprof_dump_snapshot_get(const char *text, size_t len, uint32_t cpu,
+                                               kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
  * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
  * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
- * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_write_raw_header) then
+ * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_header_format) then
  * these lines, block by block. */
-KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
-                                            size_t *written);
+KPROF_API kprof_status kprof_dump_record_format(const kprof_dump_record *r, char *buf, size_t cap,
+                                                size_t *written);
 /* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
-KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
-                                                   size_t *written);
+KPROF_API kprof_status kprof_dump_header_format(uint32_t cpu, char *buf, size_t cap,
+                                                size_t *written);
 
 #endif /* !defined(KPROF_NO_DUMP) */
 /* ------------------------------------------------------------------------------------------
@@ -2867,32 +2938,33 @@ typedef enum kprof_cpu_fact {
 } kprof_cpu_fact;
 #define KPROF_CPU_FACT_COUNT 31
 /* One row of kprof_cpu_fact. */
-typedef struct kprof_cpu_fact_row {
+typedef struct kprof_cpu_fact_info {
 	uint32_t leaf;    /* cpuid leaf (eax input) */
 	uint32_t subleaf; /* sub-leaf (ecx input) */
-	uint8_t reg;      /* KPROF_EAX..KPROF_EDX */
+	uint8_t reg;      /* KPROF_CPUID_REG_EAX..KPROF_CPUID_REG_EDX */
 	uint32_t mask;    /* the bits that matter */
-} kprof_cpu_fact_row;
+} kprof_cpu_fact_info;
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_cpu_fact_name(int value);
+/* The name of a kprof_cpu_fact value, or NULL when it has none. */
+KPROF_API const char *kprof_cpu_fact_name(kprof_cpu_fact value);
 #endif
 /* The row of a kprof_cpu_fact value, or NULL for a value that is none. */
-KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
+KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact value);
 
 /* Logical CPUs told apart. A hybrid or asymmetric part reports different cpuid leaves on its
  * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
  * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
  * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
- * kprof_cpu_groups puts CPUs with equal facts into one group; kprof_cpu_group_compare says
+ * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into one group; kprof_cpu_group_compare says
  * what the boot processor's decision means on another group.
  *
  *     kprof_cpu_group g[8];
  *     uint32_t of_cpu[256];                 // optional: each CPU block's group
  *     kprof_cpu_groups gs;
  *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
- *     st = kprof_cpu_groups_add_dump(&gs, text, len, NULL);   // once per text (hwloc: per file)
+ *     st = kprof_cpu_dump_add(&gs, text, len, NULL);   // once per text (hwloc: per file)
  *     for (i = 1; i < gs.count; i++)
- *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_X64, &effect);
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64, &effect);
  */
 typedef struct kprof_cpu_facts {
 	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
@@ -2907,7 +2979,7 @@ typedef struct kprof_cpu_group {
 	uint32_t first_cpu_id; /* that CPU's number (header, file), or KPROF_DUMP_NO_CPU_ID */
 	uint32_t cpus;         /* logical CPUs in the group */
 	kprof_cpu_facts facts;
-	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
+	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decision_get */
 } kprof_cpu_group;
 
 /* Groups being collected into the caller's arrays. Read, never write, the fields. */
@@ -2922,17 +2994,17 @@ typedef struct kprof_cpu_groups {
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* What the boot processor's HAL decision means on another group (needs the hal section). */
-typedef struct kprof_cpu_group_effect {
-	uint64_t facts_differ; /* bit f: fact f differs from the boot group's */
-	uint8_t own_iface;     /* kprof_interface this group's leaves alone would get */
+typedef struct kprof_cpu_effect {
+	uint64_t facts_differ;        /* bit f: fact f differs from the boot group's */
+	kprof_source_table own_table; /* the interface this group's leaves alone would get */
 	/* The boot processor's interface applied to this group's leaves: counters, counter_width,
-	 * fixed_counters, ebx and source support (kprof_hal_source_supported) as the group has
+	 * fixed_counters, ebx and source support (kprof_hal_source_presence_get) as the group has
 	 * them. Compare with the boot decision. */
 	kprof_hal_decision here;
 	uint32_t
 	        sources_differ; /* sources of that interface supported on one group, not the other */
 	uint8_t counters_differ; /* counter count or width differs */
-} kprof_cpu_group_effect;
+} kprof_cpu_effect;
 #endif
 
 /* Empty facts: nothing given. */
@@ -2941,23 +3013,23 @@ KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
  * the live cpuid instruction. Leaves that hold no fact are ignored. */
 KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
                                    const uint32_t regs[4]);
-/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
- * below it (processors echo the highest leaf above it). Call once all leaves are added. */
-KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
 /* The facts in which a and b differ (bit f: present in one only, or different values). */
-KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
 /* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
  * index for the first cpu_cap CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
                                              uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
-/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
- * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+/* Add one logical CPU by its facts (kprof_cpu_facts_add, every leaf of the CPU given): the
+ * facts whose leaf cannot be trusted are dropped first (its range's max leaf was not given,
+ * or is below it: processors echo the highest leaf above it), and the group's facts are the
+ * trusted ones. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_dump_add does). KPROF_OK with *index (optional) = its
  * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
  * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                             uint32_t cpu_id, uint32_t *index);
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
-                                                 kprof_dump_error *err);
+KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text, size_t len,
+                                          kprof_dump_error *err);
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* What the boot processor's decision (made from boot's snapshot) means on group g: the
  * interface this group alone would get, the boot interface applied to g's leaves (counters,
@@ -2966,7 +3038,7 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
  * unknown hal. */
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
                                                const kprof_cpu_group *g, kprof_hal_build hal,
-                                               kprof_cpu_group_effect *out);
+                                               kprof_cpu_effect *out);
 #endif
 
 #endif /* !defined(KPROF_NO_DUMP) */
@@ -2981,19 +3053,20 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
  * Interval, Min, Max of both tools */
 
 typedef enum kprof_listing_diff_kind {
-	KPROF_LISTING_DIFF_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
+	KPROF_LISTING_DIFF_KIND_MISSING = 0x0, /* kprof predicts the source; the listing lacks it */
 	/* the listing has an id kprof knows for no source of the interface */
-	KPROF_LISTING_DIFF_UNKNOWN,
+	KPROF_LISTING_DIFF_KIND_UNKNOWN,
 	/* the listing has a source kprof knows but predicts the HAL does not offer here */
-	KPROF_LISTING_DIFF_UNEXPECTED,
+	KPROF_LISTING_DIFF_KIND_UNEXPECTED,
 	/* the listed name differs from the HAL's descriptive string kprof has */
-	KPROF_LISTING_DIFF_NAME,
-	KPROF_LISTING_DIFF_MIN, /* the listed minimum interval differs */
-	KPROF_LISTING_DIFF_MAX, /* the listed maximum interval differs */
+	KPROF_LISTING_DIFF_KIND_NAME,
+	KPROF_LISTING_DIFF_KIND_MIN, /* the listed minimum interval differs */
+	KPROF_LISTING_DIFF_KIND_MAX, /* the listed maximum interval differs */
 } kprof_listing_diff_kind;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_listing_diff_kind_name(int value);
+/* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
+KPROF_API const char *kprof_listing_diff_kind_name(kprof_listing_diff_kind value);
 #endif
 
 /* listing_limits: Bounds of the profile-source listing reader: longer lines and names are
@@ -3034,12 +3107,12 @@ typedef struct kprof_listing_diff {
 	uint8_t kind; /* kprof_listing_diff_kind */
 	uint32_t id;  /* KPROFILE_SOURCE value */
 	const kprof_source
-	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
-	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	        *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_KIND_UNKNOWN */
+	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_KIND_MISSING */
 	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
 } kprof_listing_diff;
 
-/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+/* Compares a listing with a decision (kprof_hal_decision_get for the processor and release):
  * each listed row against the source of the decided interface (and, on Emon, the later Intel
  * sources) with the same id - unknown, not offered, name, min, max - then each source the
  * decision offers that the listing lacks. Where the release's later Intel sources are known
@@ -3092,7 +3165,8 @@ typedef enum kprof_lwp_revision {
 } kprof_lwp_revision;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_lwp_revision_name(int value);
+/* The name of a kprof_lwp_revision value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_revision_name(kprof_lwp_revision value);
 #endif
 
 /* Shipped event ids (record byte 0; slot n of the LWPCB is event n + 1). Only 1, 2, 3 and 255
@@ -3111,7 +3185,8 @@ typedef enum kprof_lwp_event {
 } kprof_lwp_event;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_lwp_event_name(int value);
+/* The name of a kprof_lwp_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_event_name(kprof_lwp_event value);
 #endif
 
 /* 2007 proposal event ids (Table 1). Different from the shipped ids: never mix them.
@@ -3125,7 +3200,8 @@ typedef enum kprof_lwp_proposal_event {
 } kprof_lwp_proposal_event;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_lwp_proposal_event_name(int value);
+/* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_proposal_event_name(kprof_lwp_proposal_event value);
 #endif
 
 /* DCache miss record data source (record bits 31:29).
@@ -3141,10 +3217,11 @@ typedef enum kprof_lwp_data_source {
 } kprof_lwp_data_source;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_lwp_data_source_name(int value);
+/* The name of a kprof_lwp_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_data_source_name(kprof_lwp_data_source value);
 #endif
 
-/* The LWPCB setup rule a configuration broke (kprof_lwp_setup's out parameter).
+/* The LWPCB setup rule a configuration broke (kprof_lwp_lwpcb_init's out parameter).
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.3 LLWPCB alignment; 5.4 Table 4); AMD
  * pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped); kprof's own API */
 
@@ -3175,7 +3252,8 @@ typedef enum kprof_lwp_rule {
 } kprof_lwp_rule;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_lwp_rule_name(int value);
+/* The name of a kprof_lwp_rule value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value);
 #endif
 
 /* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
@@ -3547,20 +3625,20 @@ KPROF_API const char *kprof_lwp_rule_name(int value);
  * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
  * so their names are marked unverified */
 
-#define KPROF_LWPCB_SIZE                      0x80u
-#define KPROF_LWPCB_FLAGS_OFFSET              0x0u
-#define KPROF_LWPCB_BUFFER_SIZE_OFFSET        0x4u
-#define KPROF_LWPCB_BUFFER_BASE_OFFSET        0x8u
-#define KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET 0x10u
-#define KPROF_LWPCB_MISSED_EVENTS_OFFSET      0x18u
-#define KPROF_LWPCB_THRESHOLD_OFFSET          0x20u
-#define KPROF_LWPCB_FILTERS_OFFSET            0x24u
-#define KPROF_LWPCB_BASE_IP_OFFSET            0x28u
-#define KPROF_LWPCB_LIMIT_IP_OFFSET           0x30u
-#define KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET 0x40u
-#define KPROF_LWPCB_SOFTWARE_DATA1_OFFSET     0x48u
-#define KPROF_LWPCB_SOFTWARE_DATA2_OFFSET     0x50u
-typedef struct kprof_lwpcb {
+#define KPROF_LWP_LWPCB_SIZE                      0x80u
+#define KPROF_LWP_LWPCB_FLAGS_OFFSET              0x0u
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET        0x4u
+#define KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET        0x8u
+#define KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET 0x10u
+#define KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET      0x18u
+#define KPROF_LWP_LWPCB_THRESHOLD_OFFSET          0x20u
+#define KPROF_LWP_LWPCB_FILTERS_OFFSET            0x24u
+#define KPROF_LWP_LWPCB_BASE_IP_OFFSET            0x28u
+#define KPROF_LWP_LWPCB_LIMIT_IP_OFFSET           0x30u
+#define KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET 0x40u
+#define KPROF_LWP_LWPCB_SOFTWARE_DATA1_OFFSET     0x48u
+#define KPROF_LWP_LWPCB_SOFTWARE_DATA2_OFFSET     0x50u
+typedef struct kprof_lwp_lwpcb {
 	/* 0x0: events requested (bit n = event n); LLWPCB rewrites it with the events actually active */
 	uint32_t flags;
 	uint32_t buffer_size; /* 0x4: ring size in bytes (27:0) and Random (31:28) */
@@ -3584,8 +3662,8 @@ typedef struct kprof_lwpcb {
 	uint64_t software_data1; /* 0x48: SoftwareData1: free for software */
 	uint64_t software_data2; /* 0x50: SoftwareData2: free for software */
 	uint8_t reserved_58[40];
-} kprof_lwpcb;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
+} kprof_lwp_lwpcb;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb) == KPROF_LWP_LWPCB_SIZE, kprof_lwp_lwpcb_size);
 /* events requested (bit n = event n); LLWPCB rewrites it with the events actually active
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
  * src/LWP.h; gamozolabs/falkervisor_beta srcs/boot/program.asm). Filters bits 27/29: rr writes
@@ -3594,34 +3672,34 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
  * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
  * so their names are marked unverified */
 
-#define KPROF_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
-#define KPROF_LWPCB_FLAGS_VAL_WIDTH    1
-#define KPROF_LWPCB_FLAGS_VAL_MASK     0x2u
-#define KPROF_LWPCB_FLAGS_IRE_SHIFT    2 /* event 2 (instructions retired) active */
-#define KPROF_LWPCB_FLAGS_IRE_WIDTH    1
-#define KPROF_LWPCB_FLAGS_IRE_MASK     0x4u
-#define KPROF_LWPCB_FLAGS_BRE_SHIFT    3 /* event 3 (branches retired) active */
-#define KPROF_LWPCB_FLAGS_BRE_WIDTH    1
-#define KPROF_LWPCB_FLAGS_BRE_MASK     0x8u
-#define KPROF_LWPCB_FLAGS_DME_SHIFT    4 /* event 4 (DCache misses) active */
-#define KPROF_LWPCB_FLAGS_DME_WIDTH    1
-#define KPROF_LWPCB_FLAGS_DME_MASK     0x10u
-#define KPROF_LWPCB_FLAGS_CNH_SHIFT    5 /* event 5 (core clocks not halted) active */
-#define KPROF_LWPCB_FLAGS_CNH_WIDTH    1
-#define KPROF_LWPCB_FLAGS_CNH_MASK     0x20u
-#define KPROF_LWPCB_FLAGS_RNH_SHIFT    6 /* event 6 (reference clocks not halted) active */
-#define KPROF_LWPCB_FLAGS_RNH_WIDTH    1
-#define KPROF_LWPCB_FLAGS_RNH_MASK     0x40u
-#define KPROF_LWPCB_FLAGS_CONT_SHIFT   29 /* continuous mode */
-#define KPROF_LWPCB_FLAGS_CONT_WIDTH   1
-#define KPROF_LWPCB_FLAGS_CONT_MASK    0x20000000u
-#define KPROF_LWPCB_FLAGS_PTSC_SHIFT   30 /* timestamp in bytes 24..31 of every record */
-#define KPROF_LWPCB_FLAGS_PTSC_WIDTH   1
-#define KPROF_LWPCB_FLAGS_PTSC_MASK    0x40000000u
-#define KPROF_LWPCB_FLAGS_INT_SHIFT    31 /* threshold interrupt */
-#define KPROF_LWPCB_FLAGS_INT_WIDTH    1
-#define KPROF_LWPCB_FLAGS_INT_MASK     0x80000000u
-#define KPROF_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
+#define KPROF_LWP_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
+#define KPROF_LWP_LWPCB_FLAGS_VAL_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_VAL_MASK     0x2u
+#define KPROF_LWP_LWPCB_FLAGS_IRE_SHIFT    2 /* event 2 (instructions retired) active */
+#define KPROF_LWP_LWPCB_FLAGS_IRE_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_IRE_MASK     0x4u
+#define KPROF_LWP_LWPCB_FLAGS_BRE_SHIFT    3 /* event 3 (branches retired) active */
+#define KPROF_LWP_LWPCB_FLAGS_BRE_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_BRE_MASK     0x8u
+#define KPROF_LWP_LWPCB_FLAGS_DME_SHIFT    4 /* event 4 (DCache misses) active */
+#define KPROF_LWP_LWPCB_FLAGS_DME_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_DME_MASK     0x10u
+#define KPROF_LWP_LWPCB_FLAGS_CNH_SHIFT    5 /* event 5 (core clocks not halted) active */
+#define KPROF_LWP_LWPCB_FLAGS_CNH_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_CNH_MASK     0x20u
+#define KPROF_LWP_LWPCB_FLAGS_RNH_SHIFT    6 /* event 6 (reference clocks not halted) active */
+#define KPROF_LWP_LWPCB_FLAGS_RNH_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_RNH_MASK     0x40u
+#define KPROF_LWP_LWPCB_FLAGS_CONT_SHIFT   29 /* continuous mode */
+#define KPROF_LWP_LWPCB_FLAGS_CONT_WIDTH   1
+#define KPROF_LWP_LWPCB_FLAGS_CONT_MASK    0x20000000u
+#define KPROF_LWP_LWPCB_FLAGS_PTSC_SHIFT   30 /* timestamp in bytes 24..31 of every record */
+#define KPROF_LWP_LWPCB_FLAGS_PTSC_WIDTH   1
+#define KPROF_LWP_LWPCB_FLAGS_PTSC_MASK    0x40000000u
+#define KPROF_LWP_LWPCB_FLAGS_INT_SHIFT    31 /* threshold interrupt */
+#define KPROF_LWP_LWPCB_FLAGS_INT_WIDTH    1
+#define KPROF_LWP_LWPCB_FLAGS_INT_MASK     0x80000000u
+#define KPROF_LWP_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
 
 /* ring size in bytes (27:0) and Random (31:28)
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
@@ -3631,15 +3709,15 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
  * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
  * so their names are marked unverified */
 
-#define KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                         \
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                     \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
-#define KPROF_LWPCB_BUFFER_SIZE_SIZE_WIDTH 28
-#define KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK  0xFFFFFFFu
-#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT                                                       \
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_WIDTH 28
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK  0xFFFFFFFu
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_SHIFT                                                   \
 	28 /* Random: low counter bits randomised at each reload */
-#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_WIDTH 4
-#define KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
-#define KPROF_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_WIDTH 4
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
 /* Filters. Bit names UNVERIFIED: no primary source names them (rr writes 0x28000000 unnamed)
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: pipcet/rr
@@ -3649,27 +3727,27 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb) == KPROF_LWPCB_SIZE, kprof_lwpcb_size);
  * arch/x86 - no LWPCB; Xen - LWP_CFG and LWP_CBADDR only; AMD pub. 43724 not available here),
  * so their names are marked unverified */
 
-#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                                  \
+#define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                              \
 	27 /* UNVERIFIED name: 'no absolute branches' (bit set in rr's 0x28000000) */
-#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
-#define KPROF_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
-#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                                  \
+#define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
+#define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
+#define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                              \
 	29 /* UNVERIFIED name: 'no relative branches' (bit set in rr's 0x28000000) */
-#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
-#define KPROF_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
-#define KPROF_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
+#define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
+#define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
+#define KPROF_LWP_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
-/* What kprof_lwpcb_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_lwp_lwpcb_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWPCB_LAYOUT                                                                    \
-	KPROF_LWPCB_SIZE,                                                                          \
+#define KPROF_IMPL_LWP_LWPCB_LAYOUT                                                                \
+	KPROF_LWP_LWPCB_SIZE,                                                                      \
 	        "\0\0\2\4\10\0\1\10\20\0\1\4\30\0\1\10\40\0\2\4\50\0\2\10\100\0\1\4\110\0\2\10", 8
-#define kprof_lwpcb_decode(buf, len, out)                                                          \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwpcb, out),                     \
-	                         KPROF_IMPL_LWPCB_LAYOUT)
-#define kprof_lwpcb_encode(in, buf, len)                                                           \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwpcb, in), buf, len,                \
-	                         KPROF_IMPL_LWPCB_LAYOUT)
+#define kprof_lwp_lwpcb_decode(buf, len, out)                                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_lwpcb, out),                 \
+	                         KPROF_IMPL_LWP_LWPCB_LAYOUT)
+#define kprof_lwp_lwpcb_encode(in, buf, len)                                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwp_lwpcb, in), buf, len,            \
+	                         KPROF_IMPL_LWP_LWPCB_LAYOUT)
 
 /* Shipped LWPCB event slot; slot n (at LwpEventOffset + 8n) configures event id n + 1.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
@@ -3683,8 +3761,8 @@ typedef struct kprof_lwp_event_slot {
 	/* 0x4: EventCounter: starting/current counter (hardware writes on flush) */
 	uint32_t event_counter;
 } kprof_lwp_event_slot;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
-                    kprof_lwp_event_slot_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
+                         kprof_lwp_event_slot_size);
 /* EventInterval: events between records
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (LWPCB, shipped: {EventInterval
  * u32 (26 bits used), EventCounter u32}) */
@@ -3708,28 +3786,29 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SIZE,
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Real values: 19 qwords =
  * 152-byte LWPCB, 3 events, event offset 128) */
 
-#define KPROF_LWPCB_FAM15H_SIZE          0x98u
-#define KPROF_LWPCB_FAM15H_HEADER_OFFSET 0x0u
-#define KPROF_LWPCB_FAM15H_EVENTS_OFFSET 0x80u
-typedef struct kprof_lwpcb_fam15h {
-	kprof_lwpcb header;             /* 0x0: fixed part */
+#define KPROF_LWP_LWPCB_FAM15H_SIZE          0x98u
+#define KPROF_LWP_LWPCB_FAM15H_HEADER_OFFSET 0x0u
+#define KPROF_LWP_LWPCB_FAM15H_EVENTS_OFFSET 0x80u
+typedef struct kprof_lwp_lwpcb_fam15h {
+	kprof_lwp_lwpcb header;         /* 0x0: fixed part */
 	kprof_lwp_event_slot events[3]; /* 0x80: events 1..3 */
-} kprof_lwpcb_fam15h;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_fam15h) == KPROF_LWPCB_FAM15H_SIZE, kprof_lwpcb_fam15h_size);
+} kprof_lwp_lwpcb_fam15h;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb_fam15h) == KPROF_LWP_LWPCB_FAM15H_SIZE,
+                         kprof_lwp_lwpcb_fam15h_size);
 
-/* What kprof_lwpcb_fam15h_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_lwp_lwpcb_fam15h_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWPCB_FAM15H_LAYOUT                                                             \
-	KPROF_LWPCB_FAM15H_SIZE,                                                                   \
+#define KPROF_IMPL_LWP_LWPCB_FAM15H_LAYOUT                                                         \
+	KPROF_LWP_LWPCB_FAM15H_SIZE,                                                               \
 	        "\0\0\2\4\10\0\1\10\20\0\1\4\30\0\1\10\40\0\2\4\50\0\2\10\100\0\1\4\110\0\2\10"    \
 	        "\200\0\6\4",                                                                      \
 	        9
-#define kprof_lwpcb_fam15h_decode(buf, len, out)                                                   \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwpcb_fam15h, out),              \
-	                         KPROF_IMPL_LWPCB_FAM15H_LAYOUT)
-#define kprof_lwpcb_fam15h_encode(in, buf, len)                                                    \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwpcb_fam15h, in), buf, len,         \
-	                         KPROF_IMPL_LWPCB_FAM15H_LAYOUT)
+#define kprof_lwp_lwpcb_fam15h_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_lwpcb_fam15h, out),          \
+	                         KPROF_IMPL_LWP_LWPCB_FAM15H_LAYOUT)
+#define kprof_lwp_lwpcb_fam15h_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_lwp_lwpcb_fam15h, in), buf, len,     \
+	                         KPROF_IMPL_LWP_LWPCB_FAM15H_LAYOUT)
 
 /* Event record (both revisions): the generic layout. Flags are bits 31:16 of dword 0
  * (KPROF_LWP_RECORD_DW0_*); per-event meaning in KPROF_LWP_BRANCH_FLAGS_* /
@@ -3759,7 +3838,7 @@ typedef struct kprof_lwp_record {
 	uint64_t data2;
 	uint64_t timestamp; /* 0x18: timestamp when PTSC is on; reserved (0) otherwise */
 } kprof_lwp_record;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
 
 /* What kprof_lwp_record_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -3779,16 +3858,16 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp
  * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
  * a reconstruction') */
 
-#define KPROF_LWPCB_PROPOSAL_SIZE                      0x28u
-#define KPROF_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET        0x4u
-#define KPROF_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET        0x8u
-#define KPROF_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET 0x10u
-#define KPROF_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET 0x14u
-#define KPROF_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET      0x18u
-#define KPROF_LWPCB_PROPOSAL_THRESHOLD_OFFSET          0x20u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_OFFSET            0x24u
-typedef struct kprof_lwpcb_proposal {
+#define KPROF_LWP_LWPCB_PROPOSAL_SIZE                      0x28u
+#define KPROF_LWP_LWPCB_PROPOSAL_FLAGS_OFFSET              0x0u
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_OFFSET        0x4u
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_BASE_OFFSET        0x8u
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_HEAD_OFFSET_OFFSET 0x10u
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_TAIL_OFFSET_OFFSET 0x14u
+#define KPROF_LWP_LWPCB_PROPOSAL_MISSED_EVENTS_OFFSET      0x18u
+#define KPROF_LWP_LWPCB_PROPOSAL_THRESHOLD_OFFSET          0x20u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OFFSET            0x24u
+typedef struct kprof_lwp_lwpcb_proposal {
 	uint32_t flags;       /* 0x0: Flags (KPROF_LWP_PROPOSAL_FLAGS_*); offset reconstructed */
 	uint32_t buffer_size; /* 0x4: BufferSize and Random; packing reconstructed */
 	uint64_t buffer_base; /* 0x8: BufferBase; offset reconstructed */
@@ -3798,53 +3877,55 @@ typedef struct kprof_lwpcb_proposal {
 	uint32_t threshold;          /* 0x20: Threshold; offset reconstructed */
 	/* 0x24: MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed */
 	uint32_t filters;
-} kprof_lwpcb_proposal;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwpcb_proposal) == KPROF_LWPCB_PROPOSAL_SIZE,
-                    kprof_lwpcb_proposal_size);
+} kprof_lwp_lwpcb_proposal;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb_proposal) == KPROF_LWP_LWPCB_PROPOSAL_SIZE,
+                         kprof_lwp_lwpcb_proposal_size);
 /* BufferSize and Random; packing reconstructed
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
  * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
  * a reconstruction') */
 
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK    0xFFFFFFFu
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT 28 /* Random (reconstructed position) */
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_WIDTH 4
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
-#define KPROF_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK    0xFFFFFFFu
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT 28 /* Random (reconstructed position) */
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_WIDTH 4
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
+#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
 /* MinLatency, CLF, NBC, RDC, RAM, OTH, NDB; packing reconstructed
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4, size rule); offsets: kprof
  * reconstruction (AMD pub. 43724 (Lightweight Profiling Specification): 'Any offsets for it are
  * a reconstruction') */
 
-#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                             \
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                         \
 	0 /* MinLatency (x16 cycles); position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_WIDTH 8
-#define KPROF_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK  0xFFu
-#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT                                                     \
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_WIDTH 8
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK  0xFFu
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT                                                 \
 	8 /* CLF cache level filtering; position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_WIDTH 1
-#define KPROF_LWPCB_PROPOSAL_FILTERS_CLF_MASK  0x100u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT 9 /* NBC northbridge cache; position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_WIDTH 1
-#define KPROF_LWPCB_PROPOSAL_FILTERS_NBC_MASK  0x200u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT                                                     \
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_WIDTH 1
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_MASK  0x100u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT                                                 \
+	9 /* NBC northbridge cache; position reconstructed */
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_WIDTH 1
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_MASK  0x200u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT                                                 \
 	10 /* RDC remote data cache; position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_WIDTH 1
-#define KPROF_LWPCB_PROPOSAL_FILTERS_RDC_MASK  0x400u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT 11 /* RAM DRAM; position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_WIDTH 1
-#define KPROF_LWPCB_PROPOSAL_FILTERS_RAM_MASK  0x800u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT 12 /* OTH other sources; position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_WIDTH 1
-#define KPROF_LWPCB_PROPOSAL_FILTERS_OTH_MASK  0x1000u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT                                                     \
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RDC_WIDTH 1
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RDC_MASK  0x400u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT 11 /* RAM DRAM; position reconstructed */
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RAM_WIDTH 1
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RAM_MASK  0x800u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT                                                 \
+	12 /* OTH other sources; position reconstructed */
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_WIDTH 1
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_MASK  0x1000u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT                                                 \
 	13 /* NDB no direct branches; position reconstructed */
-#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_WIDTH    1
-#define KPROF_LWPCB_PROPOSAL_FILTERS_NDB_MASK     0x2000u
-#define KPROF_LWPCB_PROPOSAL_FILTERS_DEFINED_MASK 0x3FFFu
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NDB_WIDTH    1
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NDB_MASK     0x2000u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_DEFINED_MASK 0x3FFFu
 
 /* RECONSTRUCTION - the proposal's per-event configuration (EventInterval, EventId,
  * EventCounter; 8 bytes each by the size rule). Packing is kprof's guess; unlike the shipped
@@ -3860,8 +3941,9 @@ typedef struct kprof_lwp_proposal_event_slot {
 	/* 0x4: EventCounter (26 bits) and EventId; packing reconstructed */
 	uint32_t event_counter;
 } kprof_lwp_proposal_event_slot;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
-                    kprof_lwp_proposal_event_slot_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) ==
+                                 KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE,
+                         kprof_lwp_proposal_event_slot_size);
 /* EventInterval (26 bits); packing reconstructed
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4 Table 4; 5.5.2 '26-bit counter
  * values'); packing: kprof reconstruction */
@@ -3884,7 +3966,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) == KPROF_LWP_PROPOSAL_
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK  0xFC000000u
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_DEFINED_MASK   0xFFFFFFFFu
 
-/* Capabilities from cpuid 0x8000001C, in plain numbers (kprof_lwp_caps_decode). Not a hardware
+/* Capabilities from cpuid 0x8000001C, in plain numbers (kprof_lwp_caps_get). Not a hardware
  * layout: a C struct whose members the two revisions' maps (from) fill from the leaf's
  * eax..edx. Event masks are indexed by THIS revision's event ids (bit n = event id n), so
  * compare revision before using them.
@@ -3952,7 +4034,7 @@ typedef struct kprof_lwp_caps {
 	uint8_t cache_latency;
 	uint32_t raw[4]; /* 0x24: eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
-KPROF_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_caps_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_caps_size);
 
 /* The members of kprof_lwp_caps that its shipped map fills from the words (eax, ebx, ecx, edx),
  * for kprof_impl_fields_get: per member its offset, size, word, shift and width (spec/: from). */
@@ -3971,10 +4053,10 @@ KPROF_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_cap
 
 /* AMD Lightweight Profiling. Two specifications exist and are never mixed:
  *   KPROF_LWP_REVISION_SHIPPED  - family 15h hardware (AMD pub. 43724): kprof_lwp_* and the
- *                                 generated kprof_lwpcb / kprof_lwp_event_slot layouts;
+ *                                 generated kprof_lwp_lwpcb / kprof_lwp_event_slot layouts;
  *   KPROF_LWP_REVISION_PROPOSAL - the 2007 proposal: different cpuid layout and event ids,
  *                                 and an LWPCB whose offsets were never published.
- * Revision rule (kprof_lwp_caps_decode): cpuid 0x80000001 ecx bit 15 decides whether the
+ * Revision rule (kprof_lwp_caps_get): cpuid 0x80000001 ecx bit 15 decides whether the
  * processor has LWP at all (real dumps fill leaf 0x8000001C while it is clear); a leaf read
  * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
  * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
@@ -3988,7 +4070,7 @@ typedef struct kprof_lwp_event_config {
 	uint32_t interval;
 } kprof_lwp_event_config;
 
-/* What kprof_lwp_setup writes into a shipped LWPCB. buffer_base is the ring's linear
+/* What kprof_lwp_lwpcb_init writes into a shipped LWPCB. buffer_base is the ring's linear
  * address (a pointer cast to uintptr_t, or a user address seen from a driver). */
 typedef struct kprof_lwp_config {
 	uint64_t buffer_base;
@@ -4003,12 +4085,12 @@ typedef struct kprof_lwp_config {
 	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
 	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
 	uint32_t threshold;
-	uint32_t filters; /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
+	uint32_t filters; /* KPROF_LWP_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;
 
-/* An event record taken apart (kprof_lwp_sample_decode). The generic fields always hold the
+/* An event record taken apart (kprof_lwp_record_unpack). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
 	uint8_t revision, event_id, core_id;
@@ -4063,9 +4145,10 @@ typedef struct kprof_lwp_ring {
 	uint32_t record_shift; /* log2(record_size), computed once at attach */
 	uint32_t avail;        /* records seen by the last poll and not yet consumed */
 	uint32_t threshold;
-	uint32_t options;           /* KPROF_LWP_RING_* */
-	uint64_t missed_seen;       /* MissedEvents at the last read */
-	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed */
+	uint32_t options;     /* KPROF_LWP_RING_* */
+	uint64_t missed_seen; /* MissedEvents at the last read */
+	uint64_t
+	        missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed_get */
 } kprof_lwp_ring;
 
 /* Attach option: execute SLWPCB before every poll so hardware flushes its head register to
@@ -4105,19 +4188,19 @@ typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t re
  * LWPINS and LWPVAL take their flags as an imm32 in the instruction, so they are macros and
  * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
  * (vvvv), data1 in eax (r/m). Defined only when KPROF_LWP_HAVE_INSTRUCTIONS is 1.
- *   KPROF_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
- *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
+ *   KPROF_LWP_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
+ *   KPROF_LWP_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
  *                                              0 or 1, into any integer lvalue
- *   KPROF_LWPVAL64 / KPROF_LWPINS64            the same with rdx (x86-64 only)
+ *   KPROF_LWP_LWPVAL64 / KPROF_LWP_LWPINS64            the same with rdx (x86-64 only)
  * Executing them without LWP enabled raises #UD. */
 #if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
 #define KPROF_LWP_HAVE_INSTRUCTIONS 1
-#define KPROF_LWPVAL32(data2, data1, flags)                                                        \
+#define KPROF_LWP_LWPVAL32(data2, data1, flags)                                                    \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc8\n\t.long %c2"                     \
 	                     :                                                                     \
 	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
-#define KPROF_LWPINS32(data2, data1, flags, full)                                                  \
+#define KPROF_LWP_LWPINS32(data2, data1, flags, full)                                              \
 	do {                                                                                       \
 		uint8_t kprof_full_;                                                               \
 		__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
@@ -4127,12 +4210,12 @@ typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t re
 		(full) = kprof_full_;                                                              \
 	} while (0)
 #if defined(__x86_64__)
-#define KPROF_LWPVAL64(data2, data1, flags)                                                        \
+#define KPROF_LWP_LWPVAL64(data2, data1, flags)                                                    \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
 	                     :                                                                     \
 	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
-#define KPROF_LWPINS64(data2, data1, flags, full)                                                  \
+#define KPROF_LWP_LWPINS64(data2, data1, flags, full)                                              \
 	do {                                                                                       \
 		uint8_t kprof_full_;                                                               \
 		__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
@@ -4161,12 +4244,14 @@ unsigned char __lwpins64(unsigned __int64 data2, unsigned int data1, unsigned in
 #ifdef __cplusplus
 }
 #endif
-#define KPROF_LWP_HAVE_INSTRUCTIONS               1
-#define KPROF_LWPVAL32(data2, data1, flags)       __lwpval32((data2), (data1), (flags))
-#define KPROF_LWPINS32(data2, data1, flags, full) ((full) = __lwpins32((data2), (data1), (flags)))
+#define KPROF_LWP_HAVE_INSTRUCTIONS             1
+#define KPROF_LWP_LWPVAL32(data2, data1, flags) __lwpval32((data2), (data1), (flags))
+#define KPROF_LWP_LWPINS32(data2, data1, flags, full)                                              \
+	((full) = __lwpins32((data2), (data1), (flags)))
 #if defined(_M_X64)
-#define KPROF_LWPVAL64(data2, data1, flags)       __lwpval64((data2), (data1), (flags))
-#define KPROF_LWPINS64(data2, data1, flags, full) ((full) = __lwpins64((data2), (data1), (flags)))
+#define KPROF_LWP_LWPVAL64(data2, data1, flags) __lwpval64((data2), (data1), (flags))
+#define KPROF_LWP_LWPINS64(data2, data1, flags, full)                                              \
+	((full) = __lwpins64((data2), (data1), (flags)))
 #endif
 #else
 #define KPROF_LWP_HAVE_INSTRUCTIONS 0
@@ -4179,9 +4264,9 @@ unsigned char __lwpins64(unsigned __int64 data2, unsigned int data1, unsigned in
  * (loads are acquire and stores release on x86's TSO), C11 <stdatomic.h> for any other C11
  * compiler that has it, and volatile plus a compiler barrier otherwise (tcc). */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_LWP_ATOMICS_GNU 1
+#define KPROF_IMPL_LWP_ATOMICS_GNU 1
 #elif defined(_MSC_VER)
-#define KPROF_LWP_ATOMICS_MSVC 1
+#define KPROF_IMPL_LWP_ATOMICS_MSVC 1
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -4196,44 +4281,35 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
 #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&         \
         !defined(__STDC_NO_ATOMICS__) && !defined(__TINYC__)
 #include <stdatomic.h>
-#define KPROF_LWP_ATOMICS_C11 1
+#define KPROF_IMPL_LWP_ATOMICS_C11 1
 #else
-#define KPROF_LWP_ATOMICS_VOLATILE 1
+#define KPROF_IMPL_LWP_ATOMICS_VOLATILE 1
 #endif
 
-/* Decode cpuid 0x8000001C registers with the SHIPPED layout (the only layout any real
- * processor uses). *out is always filled. KPROF_E_UNSUPPORTED when edx says LWP is not
- * available; KPROF_E_CORRUPT when the geometry is impossible (record size not a power of two
- * of at least 32 bytes, event slots outside the LWPCB or inside its fixed part). Does not look
- * at cpuid 0x80000001: use kprof_lwp_caps_decode for the full rule. */
-KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                     uint32_t edx, kprof_lwp_caps *out);
-/* Decode cpuid 0x8000001C registers with the 2007 PROPOSAL's layout (seed Table 2). Only for
- * registers known to follow the proposal (a simulator or emulator implementing it): real
- * processors never do. hw_events/os_events use the proposal's event ids (1 instructions,
- * 2 branches, 3 DCache). event_offset is 40, from the size rule; the proposal's LWPCB offsets
- * are a reconstruction. KPROF_E_UNSUPPORTED when edx Enabled is clear, KPROF_E_CORRUPT when
- * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. */
-KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                      uint32_t edx, kprof_lwp_caps *out);
-/* The revision rule. ext_features_ecx is cpuid 0x80000001 ecx; leaf is cpuid 0x8000001C
- * {eax, ebx, ecx, edx}. revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only
- * when ext_features_ecx bit 15 is set (else KPROF_E_UNSUPPORTED, whatever the leaf holds), and
- * the leaf is always decoded with the shipped layout (version in ecx 15:9). _PROPOSAL: the
- * caller states the registers follow the 2007 proposal (whose detection bit was "TBD", so
- * ext_features_ecx is ignored); the proposal layout is never chosen automatically. */
-KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
-                                             kprof_lwp_revision revision, kprof_lwp_caps *out);
-/* Shipped caps from a cpuid snapshot (live or from a dump): needs KPROF_CPUID_SLOT_EXT_FEATURES
- * and KPROF_CPUID_SLOT_LWP to be trustworthy (at or below the max extended leaf) and cpuid
- * 0x80000001 ecx bit 15 set; KPROF_E_UNSUPPORTED otherwise. */
-KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s,
-                                                    kprof_lwp_caps *out);
+/* LWP's capabilities from a cpuid snapshot (read live, from a dump, or set by the caller with
+ * kprof_cpuid_snapshot_set). *out is always filled (zero on an error before decoding).
+ * revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only when cpuid 0x80000001 ecx
+ * bit 15 is set and both leaves may be trusted (at or below the max extended leaf; else
+ * KPROF_E_UNSUPPORTED, whatever leaf 0x8000001C holds, as real dumps fill it while the bit is
+ * clear), and the leaf is always decoded with the shipped layout (AMD pub. 43724: version in
+ * ecx 15:9): KPROF_E_UNSUPPORTED when edx says LWP is not available, KPROF_E_CORRUPT when the
+ * geometry is impossible (record size not a power of two of at least 32 bytes, event slots
+ * outside the LWPCB or inside its fixed part). _PROPOSAL: the caller states the leaf follows
+ * AMD's 2007 proposal (Table 2: version in ebx 31:24, LWPCBSize in bytes; a simulator or
+ * emulator implementing it - no real processor does), whose detection bit was "TBD", so
+ * cpuid 0x80000001 and the max extended leaf are not consulted (KPROF_E_UNSUPPORTED only when
+ * the snapshot lacks the leaf or edx Enabled is clear); hw_events/os_events then use the
+ * proposal's event ids (1 instructions, 2 branches, 3 DCache) and event_offset is 40, from
+ * the size rule (the proposal's LWPCB offsets are a reconstruction); KPROF_E_CORRUPT when
+ * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. The proposal layout
+ * is never chosen automatically. KPROF_E_ARGUMENT for null pointers or another revision. */
+KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s,
+                                          kprof_lwp_revision revision, kprof_lwp_caps *out);
 /* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
  * size is added back when the difference is negative. head and tail must be below size. */
-KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size);
+KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size);
 /* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
- * (or kprof_lwp_model_llwpcb) accepts it: ring, events, Random, threshold, filters, head =
+ * (or kprof_lwpmodel_lwpcb_load) accepts it: ring, events, Random, threshold, filters, head =
  * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
  * rule holds; *violated (optional) names the rule broken:
  *   KPROF_E_ARGUMENT      null pointers                                 (ARGUMENT)
@@ -4254,17 +4330,18 @@ KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t s
  *   KPROF_E_UNSUPPORTED   interrupt/Cont/PTSC the hardware lacks        (FEATURE)
  * Events are checked against what the hardware supports (edx); LLWPCB then keeps only those
  * the OS enabled (eax) and says so in Flags. */
-KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
-                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated);
+KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len,
+                                            const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
+                                            kprof_lwp_rule *violated);
 /* Decode one event record (32 bytes, little-endian, any host) of the given revision into
  * *out. The generic fields are always filled; the per-kind ones by the revision's ids
  * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
-                                                         kprof_lwp_revision revision,
-                                                         kprof_lwp_sample *out);
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
+                                                              kprof_lwp_revision revision,
+                                                              kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
  * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
@@ -4272,16 +4349,16 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
                                                   size_t len, kprof_lwp_revision revision);
 /* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
- * status of kprof_lwp_sample_decode (KPROF_E_FORMAT for event id 0; the offset still
+ * status of kprof_lwp_record_unpack (KPROF_E_FORMAT for event id 0; the offset still
  * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
  * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
 /* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
  * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
-KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb);
+KPROF_API kprof_status kprof_lwp_lwpcb_load(void *lwpcb);
 /* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
  * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
-KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
+KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out);
 /* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
  * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
  * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
@@ -4307,7 +4384,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
  *                    MissedEvents went down;
  * else *span describes the records in place (valid until they are consumed),
  * span->missed_delta is MissedEvents' growth not yet reported (by a span or
- * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
+ * kprof_lwp_ring_missed_get) and span->at_threshold tells whether the space used equals
  * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
  * before reading the head again (that poll never takes the empty path above). */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
@@ -4318,12 +4395,12 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 /* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
  * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
  * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
- * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
+ * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed_get. */
 KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
 /* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
  * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
-                                                          const uint8_t **record);
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                               const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
@@ -4341,7 +4418,7 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
  * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
  * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
  * read it whole; *delta is 0 and nothing changes then. */
-KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta);
+KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta);
 /* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
  * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
  * this call is only needed to learn of a change while the ring is empty. */
@@ -4360,11 +4437,11 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
  * values.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C shipped layout
  * and real values); kprof's model */
-#define KPROF_LWP_MODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
-#define KPROF_LWP_MODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
-#define KPROF_LWP_MODEL_CPUID_ECX                                                                  \
+#define KPROF_LWPMODEL_CPUID_EAX 0xE000001Fu /* Avail|VAL|IRE|BRE|DME|Cont|PTSC|Int */
+#define KPROF_LWPMODEL_CPUID_EBX 0x80042014u /* 20 qwords, 32-byte records, 4 events, offset 128 */
+#define KPROF_LWPMODEL_CPUID_ECX                                                                   \
 	0x10010230u /* latency 16 bits, data address, version 1, min 32 records, branch prediction */
-#define KPROF_LWP_MODEL_CPUID_EDX 0xE000001Fu /* as eax */
+#define KPROF_LWPMODEL_CPUID_EDX 0xE000001Fu /* as eax */
 
 /* ==========================================================================================
  *  SOFTWARE MODEL OF THE LWP HARDWARE (the producer)
@@ -4380,19 +4457,19 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r);
  * rereads the tail only when the ring looks full or past the threshold. Feed it synthetic
  * retired instructions; run it in its own thread to race a consumer. No globals.
  * ========================================================================================== */
-#define KPROF_LWP_MODEL_MAX_EVENTS 8
+#define KPROF_LWPMODEL_MAX_EVENTS 8
 
-struct kprof_lwp_model;
+struct kprof_lwpmodel;
 /* Threshold interrupt: called (in the producer's thread) when the space used equals
  * Threshold and the LWPCB enables the threshold interrupt. */
-typedef void (*kprof_lwp_threshold_fn)(void *ctx, struct kprof_lwp_model *model);
+typedef void (*kprof_lwpmodel_threshold_fn)(void *ctx, struct kprof_lwpmodel *model);
 
-typedef struct kprof_lwp_model {
+typedef struct kprof_lwpmodel {
 	kprof_lwp_caps caps;
 	uint8_t core_id;
-	kprof_lwp_threshold_fn on_threshold;
+	kprof_lwpmodel_threshold_fn on_threshold;
 	void *ctx;
-	/* loaded by kprof_lwp_model_llwpcb */
+	/* loaded by kprof_lwpmodel_lwpcb_load */
 	uint8_t *lwpcb;
 	uint8_t *buffer;
 	uint32_t size, record_size, threshold, flags, random_mask;
@@ -4400,18 +4477,18 @@ typedef struct kprof_lwp_model {
 	uint32_t cached_tail; /* the tail as last read from the LWPCB */
 	uint32_t head_dirty;  /* head moved since the last flush */
 	uint32_t last_event;  /* for rotating among events that expire together */
-	uint32_t interval[KPROF_LWP_MODEL_MAX_EVENTS];
-	uint32_t counter[KPROF_LWP_MODEL_MAX_EVENTS];
+	uint32_t interval[KPROF_LWPMODEL_MAX_EVENTS];
+	uint32_t counter[KPROF_LWPMODEL_MAX_EVENTS];
 	uint64_t missed;
 	uint64_t prng;  /* xorshift64 state */
 	uint64_t clock; /* timestamp source: advanced by each instruction's cycles */
 	/* statistics */
 	uint64_t stored, head_flushes, tail_reads, threshold_hits;
-} kprof_lwp_model;
+} kprof_lwpmodel;
 
-/* One synthetic retired instruction for kprof_lwp_model_retire. Every instruction counts
+/* One synthetic retired instruction for kprof_lwpmodel_insn_execute. Every instruction counts
  * for "instructions retired"; is_branch and dcache_miss add those events. */
-typedef struct kprof_lwp_insn {
+typedef struct kprof_lwpmodel_insn {
 	uint64_t ip;
 	uint32_t cycles; /* added to the model clock (0 counts as 1) */
 	uint8_t is_branch, taken, predicted;
@@ -4419,46 +4496,46 @@ typedef struct kprof_lwp_insn {
 	uint32_t latency; /* cycles the miss took */
 	uint64_t next_ip; /* branch: target if taken, fall-through if not */
 	uint64_t data_address;
-} kprof_lwp_insn;
+} kprof_lwpmodel_insn;
 
-/* Initialise a model of a processor with caps (kprof_lwp_model_caps, or a real part's
+/* Initialise a model of a processor with caps (kprof_lwpmodel_caps_get, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
- * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWP_MODEL_MAX_EVENTS. */
-KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
-                                            uint8_t core_id, uint64_t seed);
+ * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWPMODEL_MAX_EVENTS. */
+KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_caps *caps,
+                                           uint8_t core_id, uint64_t seed);
 /* The threshold interrupt handler (NULL for none). */
-KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn,
+KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn,
                                             void *ctx);
 /* SLWPCB for the model: write the head register (release) and the current counters into the
  * LWPCB, and return the active LWPCB (NULL when the model is off). */
-KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m);
+KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m);
 /* LLWPCB for the model: flush the active LWPCB (if any), then load lwpcb (NULL disables).
  * Reads the block as hardware does, keeps the events the model's caps enable (os_events) and
  * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
  * 5 bits are ignored. KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CORRUPT for
  * a ring the model cannot use (size below 2 records or not a record multiple, head or tail out
  * of range), KPROF_E_CHANGED when a 32-bit target could not read a 64-bit word whole. */
-KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb);
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb);
 /* Retire one synthetic instruction: counts it for instructions retired (event 2), branches
  * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
  * counter not already at zero. Counters at zero stay frozen there until their record is
  * stored; at most one record is stored per instruction (events expiring together take turns),
  * the others wait for the next instruction causing their event. Returns 1 when a record was
  * produced (stored, or lost to a full ring: see m->missed), 0 when none, or a status. */
-KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn);
+KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn);
 /* LWPVAL in the model: counts event 1; when its counter reaches zero stores a record with
  * Flags = the low 16 bits of flags, Data1 = data1, Data2 = data2. Returns 1 when a record was
  * produced, 0 when not (or when LWP or event 1 is off). */
-KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
-                                     uint32_t flags, uint64_t ip);
+KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
+                                            uint32_t flags, uint64_t ip);
 /* LWPINS in the model: always stores an event 255 record (Flags = low 16 bits of flags).
  * Returns 1 when the ring was full (the record overwrote the last slot and MissedEvents grew),
  * 0 when stored or when LWP is off - as the instruction's carry flag. */
-KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
-                                     uint32_t flags, uint64_t ip);
+KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
+                                            uint32_t flags, uint64_t ip);
 
-/* The capabilities of kprof's software model (KPROF_LWP_MODEL_CPUID_*), decoded as shipped. */
-KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out);
+/* The capabilities of kprof's software model (KPROF_LWPMODEL_CPUID_*), decoded as shipped. */
+KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out);
 
 #endif /* !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL) */
 /* ------------------------------------------------------------------------------------------
@@ -4503,7 +4580,7 @@ typedef struct kprof_ds_area64 {
 	uint64_t pebs_gp_counter_reset[32]; /* 0x40: reload value of general-purpose counter i */
 	uint64_t pebs_fixed_counter_reset[16]; /* 0x140: reload value of fixed counter i */
 } kprof_ds_area64;
-KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
 
 /* What kprof_ds_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -4550,8 +4627,8 @@ typedef struct kprof_ds_area64_fmt4 {
 	uint64_t pebs_fixed_counter_reset
 	        [4]; /* 0x80: reload value of fixed counter i (adaptive PEBS) */
 } kprof_ds_area64_fmt4;
-KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
-                    kprof_ds_area64_fmt4_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SIZE,
+                         kprof_ds_area64_fmt4_size);
 
 /* kprof_ds_area64_fmt4_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
@@ -4599,7 +4676,7 @@ typedef struct kprof_ds_area32 {
 	uint32_t pebs_interrupt_threshold; /* 0x1C: record at which a PEBS interrupt is raised */
 	uint64_t pebs_counter_reset; /* 0x20: reload value of the PEBS counter (40 bits used) */
 } kprof_ds_area32;
-KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_area32_size);
 
 /* kprof_ds_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
@@ -4628,9 +4705,9 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_ds_ar
 
 /* A yes/no answer that may rest on an MSR the caller could not read. */
 typedef enum kprof_ds_avail {
-	KPROF_DS_NO = 0,
-	KPROF_DS_YES = 1,
-	KPROF_DS_UNKNOWN = 2
+	KPROF_DS_AVAIL_NO = 0,
+	KPROF_DS_AVAIL_YES = 1,
+	KPROF_DS_AVAIL_UNKNOWN = 2
 } kprof_ds_avail;
 
 /* What a processor offers of the Debug Store. */
@@ -4666,7 +4743,7 @@ typedef struct kprof_ds_request {
 	uint8_t reserved[2];
 	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
 	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
-	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
+	uint32_t pebs_record_size;    /* kprof_pebs_record_size_get() of the format in use */
 	uint64_t pebs_base, pebs_size;
 	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
 	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
@@ -4711,15 +4788,14 @@ typedef enum kprof_ds_layout {
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
-                                                   const uint64_t *misc_enable,
-                                                   const uint64_t *perf_capabilities,
-                                                   kprof_ds_caps *out);
-/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
- * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu,
+                                         const uint64_t *misc_enable,
+                                         const uint64_t *perf_capabilities, kprof_ds_caps *out);
+/* kprof_ds_caps_get on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_msr_read (through
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
-KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
+KPROF_API kprof_status kprof_ds_caps_read(int read_msrs, kprof_ds_caps *out);
 /* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
  * caps may be NULL (no capability checks); with it, the request must match the processor:
  * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
@@ -4732,8 +4808,8 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
  * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
  * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
  * Nothing is written on error. */
-KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
-                                              const kprof_ds_caps *caps, kprof_ds_setup *out);
+KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kprof_ds_caps *caps,
+                                          kprof_ds_setup *out);
 /* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
  * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
@@ -4750,15 +4826,15 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
  * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
  * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know; KPROF_E_UNSUPPORTED
  * for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows structures. */
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out);
 
 /* The PEBS index (the next record's address: what the Windows kernel stamps into its
  * events) from a copy of a DS area's bytes in the given layout. Reads only that field.
  * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows
  * structures. */
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
-                                                  kprof_ds_layout layout, uint64_t *out);
+KPROF_API kprof_status kprof_ds_pebs_index_get(const void *bytes, size_t len,
+                                               kprof_ds_layout layout, uint64_t *out);
 
 /* The PEBS index of a live DS area (the processor writes it while you read): one volatile
  * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
@@ -4788,7 +4864,8 @@ typedef struct kprof_bts_record64 {
 	uint64_t to;    /* 0x8: linear address of the branch target */
 	uint64_t flags; /* 0x10: branch flags */
 } kprof_bts_record64;
-KPROF_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE, kprof_bts_record64_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE,
+                         kprof_bts_record64_size);
 /* branch flags
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (BTS records: 0x00 from, 0x08 to, 0x10 flags, bit 4 predicted); Intel SDM vol. 3
@@ -4824,7 +4901,8 @@ typedef struct kprof_bts_record32 {
 	uint32_t to;    /* 0x4: linear address of the branch target */
 	uint32_t flags; /* 0x8: branch flags */
 } kprof_bts_record32;
-KPROF_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE, kprof_bts_record32_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE,
+                         kprof_bts_record32_size);
 /* branch flags
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (BTS records: 32-bit from, to, flags as u32; 12 bytes); Intel SDM vol. 3 section
@@ -4875,7 +4953,7 @@ typedef struct kprof_bts_iter {
  * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
  * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
  * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
- * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * (kprof_bts_wrapped_get tells, for a buffer zeroed before BTS started).
  * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
@@ -4890,9 +4968,9 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
  * wrapping). Same arguments and errors as kprof_bts_iter_init. */
-KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
-                                         uint64_t index, uint64_t maximum, unsigned record_size,
-                                         int *wrapped);
+KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base,
+                                             uint64_t index, uint64_t maximum, unsigned record_size,
+                                             int *wrapped);
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
@@ -4973,8 +5051,8 @@ typedef struct kprof_pebs_record_fmt0 {
 	uint64_t r14; /* 0x80: R14 */
 	uint64_t r15; /* 0x88: R15 */
 } kprof_pebs_record_fmt0;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
-                    kprof_pebs_record_fmt0_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
+                         kprof_pebs_record_fmt0_size);
 
 /* What kprof_pebs_record_fmt0_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5042,8 +5120,8 @@ typedef struct kprof_pebs_record_fmt1 {
 	uint64_t dse; /* 0xA0: data source encoding */
 	uint64_t lat; /* 0xA8: load latency in core cycles */
 } kprof_pebs_record_fmt1;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
-                    kprof_pebs_record_fmt1_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
+                         kprof_pebs_record_fmt1_size);
 
 /* What kprof_pebs_record_fmt1_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5114,8 +5192,8 @@ typedef struct kprof_pebs_record_fmt2 {
 	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
 	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
 } kprof_pebs_record_fmt2;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
-                    kprof_pebs_record_fmt2_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
+                         kprof_pebs_record_fmt2_size);
 
 /* What kprof_pebs_record_fmt2_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5188,8 +5266,8 @@ typedef struct kprof_pebs_record_fmt3 {
 	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
 	uint64_t tsc;        /* 0xC0: time-stamp counter when the record was written */
 } kprof_pebs_record_fmt3;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
-                    kprof_pebs_record_fmt3_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
+                         kprof_pebs_record_fmt3_size);
 
 /* What kprof_pebs_record_fmt3_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5230,8 +5308,8 @@ typedef struct kprof_pebs_record_netburst32 {
 	uint32_t ebp;    /* 0x20: EBP */
 	uint32_t esp;    /* 0x24: ESP */
 } kprof_pebs_record_netburst32;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
-                    kprof_pebs_record_netburst32_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
+                         kprof_pebs_record_netburst32_size);
 
 /* What kprof_pebs_record_netburst32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5288,7 +5366,7 @@ typedef struct kprof_pebs_gprs {
 	uint64_t r14;   /* 0x80: R14 */
 	uint64_t r15;   /* 0x88: R15 */
 } kprof_pebs_gprs;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
 
 /* What kprof_pebs_gprs_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5320,7 +5398,7 @@ typedef struct kprof_pebs_basic {
 	uint64_t applicable_counters;
 	uint64_t tsc; /* 0x18: time-stamp counter */
 } kprof_pebs_basic;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_pebs_basic_size);
 /* record format and size
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
@@ -5372,7 +5450,8 @@ typedef struct kprof_pebs_meminfo {
 	uint64_t latency;
 	uint64_t tsx_tuning; /* 0x18: TSX abort information */
 } kprof_pebs_meminfo;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof_pebs_meminfo_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE,
+                         kprof_pebs_meminfo_size);
 /* load latency: one count before Sapphire Rapids / Alder Lake; on them and later, instruction
  * and cache latency
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5412,7 +5491,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE, kprof
 typedef struct kprof_pebs_xmm {
 	uint64_t xmm[32]; /* 0x0: XMM(i/2) bits 64*(i%2) .. 64*(i%2)+63 */
 } kprof_pebs_xmm;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
 
 /* What kprof_pebs_xmm_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5439,8 +5518,8 @@ typedef struct kprof_pebs_lbr_entry {
 	uint64_t to;   /* 0x8: branch target */
 	uint64_t info; /* 0x10: LBR_INFO: mispredict, cycles, ... */
 } kprof_pebs_lbr_entry;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
-                    kprof_pebs_lbr_entry_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
+                         kprof_pebs_lbr_entry_size);
 
 /* What kprof_pebs_lbr_entry_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5472,8 +5551,8 @@ typedef struct kprof_pebs_cntr_header {
 	uint32_t metrics;  /* 0x8: KPROF_PEBS_CNTR_METRICS when the two metrics u64 follow */
 	uint32_t reserved; /* 0xC: reserved */
 } kprof_pebs_cntr_header;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
-                    kprof_pebs_cntr_header_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
+                         kprof_pebs_cntr_header_size);
 
 /* What kprof_pebs_cntr_header_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
@@ -5551,7 +5630,8 @@ typedef struct kprof_pebs_iter {
  * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
  * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
  * group of unknown size). */
-KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
+KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
+                                                  uint32_t *size);
 
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
  * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
@@ -5576,42 +5656,44 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
- * buffer. kprof_event_trace_information_class_name() gives Windows' spelling.
+ * buffer. kprof_windows_event_trace_information_class_name() gives Windows' spelling.
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes:
  * EVENT_TRACE_INFORMATION_CLASS 0..0x19); Geoff Chappell's Windows HAL pages
  * (EventTraceProfileSourceListInformation = 0x0D) */
 
-typedef enum kprof_event_trace_information_class {
-	KPROF_EVENT_TRACE_KERNEL_VERSION_INFORMATION = 0x0,
-	KPROF_EVENT_TRACE_GROUP_MASK_INFORMATION,
-	KPROF_EVENT_TRACE_PERFORMANCE_INFORMATION,
-	KPROF_EVENT_TRACE_TIME_PROFILE_INFORMATION,
-	KPROF_EVENT_TRACE_SESSION_SECURITY_INFORMATION,
-	KPROF_EVENT_TRACE_SPINLOCK_INFORMATION,
-	KPROF_EVENT_TRACE_STACK_TRACING_INFORMATION,
-	KPROF_EVENT_TRACE_EXECUTIVE_RESOURCE_INFORMATION,
-	KPROF_EVENT_TRACE_HEAP_TRACING_INFORMATION,
-	KPROF_EVENT_TRACE_HEAP_SUMMARY_TRACING_INFORMATION,
-	KPROF_EVENT_TRACE_POOL_TAG_FILTER_INFORMATION,
-	KPROF_EVENT_TRACE_PEBS_TRACING_INFORMATION,
-	KPROF_EVENT_TRACE_PROFILE_CONFIG_INFORMATION,
-	KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION,
-	KPROF_EVENT_TRACE_PROFILE_EVENT_LIST_INFORMATION,
-	KPROF_EVENT_TRACE_PROFILE_COUNTER_LIST_INFORMATION,
-	KPROF_EVENT_TRACE_STACK_CACHING_INFORMATION,
-	KPROF_EVENT_TRACE_OBJECT_TYPE_FILTER_INFORMATION,
-	KPROF_EVENT_TRACE_SOFT_RESTART_INFORMATION,
-	KPROF_EVENT_TRACE_LAST_BRANCH_CONFIGURATION_INFORMATION,
-	KPROF_EVENT_TRACE_LAST_BRANCH_EVENT_LIST_INFORMATION,
-	KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION,
-	KPROF_EVENT_TRACE_PROFILE_SOURCE_REMOVE_INFORMATION,
-	KPROF_EVENT_TRACE_PROCESSOR_TRACE_CONFIGURATION_INFORMATION,
-	KPROF_EVENT_TRACE_PROCESSOR_TRACE_EVENT_LIST_INFORMATION,
-	KPROF_EVENT_TRACE_COVERAGE_SAMPLER_INFORMATION,
-} kprof_event_trace_information_class;
+typedef enum kprof_windows_event_trace_information_class {
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_KERNEL_VERSION_INFORMATION = 0x0,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_GROUP_MASK_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PERFORMANCE_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_TIME_PROFILE_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_SESSION_SECURITY_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_SPINLOCK_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_STACK_TRACING_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_EXECUTIVE_RESOURCE_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_HEAP_TRACING_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_HEAP_SUMMARY_TRACING_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_POOL_TAG_FILTER_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PEBS_TRACING_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_CONFIG_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_LIST_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_EVENT_LIST_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_COUNTER_LIST_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_STACK_CACHING_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_OBJECT_TYPE_FILTER_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_SOFT_RESTART_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_LAST_BRANCH_CONFIGURATION_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_LAST_BRANCH_EVENT_LIST_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_ADD_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_REMOVE_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROCESSOR_TRACE_CONFIGURATION_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROCESSOR_TRACE_EVENT_LIST_INFORMATION,
+	KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_COVERAGE_SAMPLER_INFORMATION,
+} kprof_windows_event_trace_information_class;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_event_trace_information_class_name(int value);
+/* The name of a kprof_windows_event_trace_information_class value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_event_trace_information_class_name(kprof_windows_event_trace_information_class value);
 #endif
 
 /* TRACE_QUERY_INFO_CLASS values (TraceQueryInformation / TraceSetInformation) that concern
@@ -5619,19 +5701,22 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value);
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_QUERY_INFO_CLASS:
  * 5..9, 20..22); Windows SDK evntrace.h; mingw-w64 include/evntrace.h (5..9) */
 
-typedef enum kprof_trace_query_info_class {
-	KPROF_TRACE_SAMPLED_PROFILE_INTERVAL_INFO = 0x5, /* TRACE_PROFILE_INTERVAL */
-	KPROF_TRACE_PROFILE_SOURCE_CONFIG_INFO,
-	KPROF_TRACE_PROFILE_SOURCE_LIST_INFO, /* a PROFILE_SOURCE_INFO chain */
-	KPROF_TRACE_PMC_EVENT_LIST_INFO,
-	KPROF_TRACE_PMC_COUNTER_LIST_INFO,
-	KPROF_TRACE_LBR_CONFIGURATION_INFO = 0x14,
-	KPROF_TRACE_LBR_EVENT_LIST_INFO,
-	KPROF_TRACE_MAX_PMC_COUNTER_QUERY,
-} kprof_trace_query_info_class;
+typedef enum kprof_windows_trace_query_info_class {
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_SAMPLED_PROFILE_INTERVAL_INFO =
+	        0x5, /* TRACE_PROFILE_INTERVAL */
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PROFILE_SOURCE_CONFIG_INFO,
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PROFILE_SOURCE_LIST_INFO, /* a PROFILE_SOURCE_INFO chain */
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PMC_EVENT_LIST_INFO,
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PMC_COUNTER_LIST_INFO,
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_LBR_CONFIGURATION_INFO = 0x14,
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_LBR_EVENT_LIST_INFO,
+	KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_MAX_PMC_COUNTER_QUERY,
+} kprof_windows_trace_query_info_class;
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_trace_query_info_class_name(int value);
+/* The name of a kprof_windows_trace_query_info_class value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_trace_query_info_class_name(kprof_windows_trace_query_info_class value);
 #endif
 
 /* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation /
@@ -5639,43 +5724,43 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value);
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes); Geoff
  * Chappell's Windows HAL pages (Windows constants); Geoff Chappell,
  * "PROCESSOR_PROFILE_CONTROL_AREA" (SystemProcessorProfileControlArea (0x81)) */
-#define KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                           \
+#define KPROF_WINDOWS_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS                                   \
 	0x1Fu /* SystemPerformanceTraceInformation: buffer starts with an EVENT_TRACE_INFORMATION_CLASS dword */
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                          \
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS                                  \
 	0x81u /* SystemProcessorProfileControlArea (6.2+): buffer is a SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA */
 
 /* windows_hal_query_information_class: HAL_QUERY_INFORMATION_CLASS values
  * (HalQuerySystemInformation) for profile sources.
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (HAL (ntddk.h));
  * mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h enum _HAL_QUERY_INFORMATION_CLASS */
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                                 \
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_CLASS                                         \
 	0x1u /* HalProfileSourceInformation: a HAL_PROFILE_SOURCE_INFORMATION */
-#define KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
+#define KPROF_WINDOWS_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS 0x14u /* HalQueryProfileSourceList */
 
 /* windows_bugcheck: Bug check codes that profiling code can meet.
  * Source: Geoff Chappell's Windows HAL pages (Windows constants: bug check
  * HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
-#define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
+#define KPROF_WINDOWS_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
 
 /* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four
  * counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike.
  * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: PEBS_DS_SAVE_AREA,
  * ULONGLONG at 0x00..0x58) */
 
-#define KPROF_PEBS_DS_SAVE_AREA_SIZE                            0x60u
-#define KPROF_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
-#define KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET                0x8u
-#define KPROF_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
-#define KPROF_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET         0x20u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET               0x28u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET      0x40u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET      0x48u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET      0x50u
-#define KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET      0x58u
-typedef struct kprof_pebs_ds_save_area {
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE                            0x60u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET                0x8u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET      0x40u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET1_OFFSET      0x48u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET2_OFFSET      0x50u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET      0x58u
+typedef struct kprof_windows_pebs_ds_save_area {
 	uint64_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
 	uint64_t BtsIndex;              /* 0x8: next BTS record */
 	uint64_t BtsAbsoluteMaximum;    /* 0x10: first byte past the BTS buffer */
@@ -5688,15 +5773,16 @@ typedef struct kprof_pebs_ds_save_area {
 	uint64_t PebsCounterReset1;      /* 0x48: reload value of counter 1 */
 	uint64_t PebsCounterReset2;      /* 0x50: reload value of counter 2 */
 	uint64_t PebsCounterReset3;      /* 0x58: reload value of counter 3 */
-} kprof_pebs_ds_save_area;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_SIZE,
-                    kprof_pebs_ds_save_area_size);
+} kprof_windows_pebs_ds_save_area;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area) ==
+                                 KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE,
+                         kprof_windows_pebs_ds_save_area_size);
 
 #if !defined(KPROF_NO_DS)
-/* kprof_pebs_ds_save_area_widen(in, out): the same area in kprof_ds_area64's shape, each
+/* kprof_windows_pebs_ds_save_area_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
-#define kprof_pebs_ds_save_area_widen(in, out)                                                     \
-	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area, in),               \
+#define kprof_windows_pebs_ds_save_area_widen(in, out)                                             \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area, in),       \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
 	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
 	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
@@ -5704,45 +5790,47 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area) == KPROF_PEBS_DS_SAVE_AREA_S
 	                        "\1\210\130\0\130\0\1\210",                                        \
 	                        12)
 #endif
-/* What kprof_pebs_ds_save_area_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_pebs_ds_save_area_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT KPROF_PEBS_DS_SAVE_AREA_SIZE, "\0\0\14\10", 1
-#define kprof_pebs_ds_save_area_decode(buf, len, out)                                              \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area, out),         \
-	                         KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT)
-#define kprof_pebs_ds_save_area_encode(in, buf, len)                                               \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area, in), buf, len,    \
-	                         KPROF_IMPL_PEBS_DS_SAVE_AREA_LAYOUT)
+#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT                                                \
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE, "\0\0\14\10", 1
+#define kprof_windows_pebs_ds_save_area_decode(buf, len, out)                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area, out), \
+	                         KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT)
+#define kprof_windows_pebs_ds_save_area_encode(in, buf, len)                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area, in), buf, \
+	                         len, KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT)
 
 /* Windows 6.2 to 10 1909 PROCESSOR_PROFILE_CONTROL_AREA (0x60 bytes on x86 and x64): the per-
  * processor area the kernel points IA32_DS_AREA at. Created through
  * SystemProcessorProfileControlArea (0x81). From Windows 10 2004 it is 0xA0 bytes:
- * kprof_processor_profile_control_area_2004.
+ * kprof_windows_processor_profile_control_area_2004.
  * Source: Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Layout: 0x00 PEBS_DS_SAVE_AREA
  * PebsDsSaveArea; 0x60 bytes in both 32-bit and 64-bit Windows, written before Windows 10
  * 2004); public symbols of Windows 10 20H1 (2004) ntoskrnl: PEBS_DS_SAVE_AREA became a
  * 0xA0-byte union, so this 0x60 layout ends with 1909 */
 
-#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
-#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
-typedef struct kprof_processor_profile_control_area {
-	kprof_pebs_ds_save_area PebsDsSaveArea; /* 0x0: the DS save area */
-} kprof_processor_profile_control_area;
-KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
-                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
-                    kprof_processor_profile_control_area_size);
+#define KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE                     0x60u
+#define KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET 0x0u
+typedef struct kprof_windows_processor_profile_control_area {
+	kprof_windows_pebs_ds_save_area PebsDsSaveArea; /* 0x0: the DS save area */
+} kprof_windows_processor_profile_control_area;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_processor_profile_control_area) ==
+                                 KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
+                         kprof_windows_processor_profile_control_area_size);
 
-/* What kprof_processor_profile_control_area_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_processor_profile_control_area_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                           \
-	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\0\0\14\10", 1
-#define kprof_processor_profile_control_area_decode(buf, len, out)                                 \
-	kprof_impl_struct_decode(buf, len,                                                         \
-	                         KPROF_IMPL_TYPED(kprof_processor_profile_control_area, out),      \
-	                         KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT)
-#define kprof_processor_profile_control_area_encode(in, buf, len)                                  \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_processor_profile_control_area, in), \
-	                         buf, len, KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT)
+#define KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                   \
+	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\0\0\14\10", 1
+#define kprof_windows_processor_profile_control_area_decode(buf, len, out)                         \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len, KPROF_IMPL_TYPED(kprof_windows_processor_profile_control_area, out),     \
+	        KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT)
+#define kprof_windows_processor_profile_control_area_encode(in, buf, len)                          \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_windows_processor_profile_control_area, in), buf,     \
+	        len, KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT)
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA64 (DTES64 processors): eight u64 fields, eight general-
  * purpose and four fixed counter resets.
@@ -5751,18 +5839,18 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area) ==
  * reset arrays are wrong); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
-#define KPROF_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
-#define KPROF_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
-#define KPROF_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET                0x8u
-#define KPROF_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
-#define KPROF_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
-#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET         0x20u
-#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET               0x28u
-#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
-#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
-#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
-#define KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
-typedef struct kprof_pebs_ds_save_area64 {
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE                            0xA0u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_BTS_INDEX_OFFSET                0x8u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x10u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_BTS_INTERRUPT_THRESHOLD_OFFSET  0x18u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_BUFFER_BASE_OFFSET         0x20u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET               0x28u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x30u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x38u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET    0x40u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET 0x80u
+typedef struct kprof_windows_pebs_ds_save_area64 {
 	uint64_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
 	uint64_t BtsIndex;              /* 0x8: next BTS record */
 	uint64_t BtsAbsoluteMaximum;    /* 0x10: first byte past the BTS buffer */
@@ -5773,30 +5861,33 @@ typedef struct kprof_pebs_ds_save_area64 {
 	uint64_t PebsInterruptThreshold;   /* 0x38: PEBS interrupt threshold */
 	uint64_t PebsGpCounterReset[8];    /* 0x40: reload value of general-purpose counter i */
 	uint64_t PebsFixedCounterReset[4]; /* 0x80: reload value of fixed counter i */
-} kprof_pebs_ds_save_area64;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA64_SIZE,
-                    kprof_pebs_ds_save_area64_size);
+} kprof_windows_pebs_ds_save_area64;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area64) ==
+                                 KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE,
+                         kprof_windows_pebs_ds_save_area64_size);
 
 #if !defined(KPROF_NO_DS)
-/* kprof_pebs_ds_save_area64_widen(in, out): the same area in kprof_ds_area64's shape, each
+/* kprof_windows_pebs_ds_save_area64_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
-#define kprof_pebs_ds_save_area64_widen(in, out)                                                   \
-	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area64, in),             \
+#define kprof_windows_pebs_ds_save_area64_widen(in, out)                                           \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area64, in),     \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
 	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
 	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
 	                        "\100\0\100\0\10\210\200\0\100\1\4\210",                           \
 	                        10)
 #endif
-/* What kprof_pebs_ds_save_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_pebs_ds_save_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT KPROF_PEBS_DS_SAVE_AREA64_SIZE, "\0\0\24\10", 1
-#define kprof_pebs_ds_save_area64_decode(buf, len, out)                                            \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area64, out),       \
-	                         KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT)
-#define kprof_pebs_ds_save_area64_encode(in, buf, len)                                             \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area64, in), buf, len,  \
-	                         KPROF_IMPL_PEBS_DS_SAVE_AREA64_LAYOUT)
+#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA64_LAYOUT                                              \
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, "\0\0\24\10", 1
+#define kprof_windows_pebs_ds_save_area64_decode(buf, len, out)                                    \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area64, out),         \
+	                         KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA64_LAYOUT)
+#define kprof_windows_pebs_ds_save_area64_encode(in, buf, len)                                     \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area64, in),    \
+	                         buf, len, KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA64_LAYOUT)
 
 /* Windows 10 2004+ PEBS_DS_SAVE_AREA32 (no DTES64): eight u32 fields, then u64 counter resets.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5804,18 +5895,18 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area64) == KPROF_PEBS_DS_SAVE_AREA
  * reset arrays are wrong); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
-#define KPROF_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
-#define KPROF_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
-#define KPROF_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET                0x4u
-#define KPROF_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x8u
-#define KPROF_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET  0xCu
-#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET         0x10u
-#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET               0x14u
-#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x18u
-#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x1Cu
-#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET    0x20u
-#define KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET 0x60u
-typedef struct kprof_pebs_ds_save_area32 {
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE                            0x80u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_BTS_BUFFER_BASE_OFFSET          0x0u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_BTS_INDEX_OFFSET                0x4u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_BTS_ABSOLUTE_MAXIMUM_OFFSET     0x8u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_BTS_INTERRUPT_THRESHOLD_OFFSET  0xCu
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_BUFFER_BASE_OFFSET         0x10u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET               0x14u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_ABSOLUTE_MAXIMUM_OFFSET    0x18u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET 0x1Cu
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET    0x20u
+#define KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET 0x60u
+typedef struct kprof_windows_pebs_ds_save_area32 {
 	uint32_t BtsBufferBase;         /* 0x0: first byte of the BTS buffer */
 	uint32_t BtsIndex;              /* 0x4: next BTS record */
 	uint32_t BtsAbsoluteMaximum;    /* 0x8: first byte past the BTS buffer */
@@ -5826,65 +5917,68 @@ typedef struct kprof_pebs_ds_save_area32 {
 	uint32_t PebsInterruptThreshold;   /* 0x1C: PEBS interrupt threshold */
 	uint64_t PebsGpCounterReset[8];    /* 0x20: reload value of general-purpose counter i */
 	uint64_t PebsFixedCounterReset[4]; /* 0x60: reload value of fixed counter i */
-} kprof_pebs_ds_save_area32;
-KPROF_STATIC_ASSERT(sizeof(kprof_pebs_ds_save_area32) == KPROF_PEBS_DS_SAVE_AREA32_SIZE,
-                    kprof_pebs_ds_save_area32_size);
+} kprof_windows_pebs_ds_save_area32;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area32) ==
+                                 KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE,
+                         kprof_windows_pebs_ds_save_area32_size);
 
 #if !defined(KPROF_NO_DS)
-/* kprof_pebs_ds_save_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
+/* kprof_windows_pebs_ds_save_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
-#define kprof_pebs_ds_save_area32_widen(in, out)                                                   \
-	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area32, in),             \
+#define kprof_windows_pebs_ds_save_area32_widen(in, out)                                           \
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area32, in),     \
 	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
 	                        "\0\0\0\0\1\110\4\0\10\0\1\110\10\0\20\0\1\110\14\0\30\0\1\110\20" \
 	                        "\0\40\0\1\110\24\0\50\0\1\110\30\0\60\0\1\110\34\0\70\0\1\110\40" \
 	                        "\0\100\0\10\210\140\0\100\1\4\210",                               \
 	                        10)
 #endif
-/* What kprof_pebs_ds_save_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_pebs_ds_save_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT                                                      \
-	KPROF_PEBS_DS_SAVE_AREA32_SIZE, "\0\0\10\4\40\0\14\10", 2
-#define kprof_pebs_ds_save_area32_decode(buf, len, out)                                            \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_ds_save_area32, out),       \
-	                         KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT)
-#define kprof_pebs_ds_save_area32_encode(in, buf, len)                                             \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_ds_save_area32, in), buf, len,  \
-	                         KPROF_IMPL_PEBS_DS_SAVE_AREA32_LAYOUT)
+#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA32_LAYOUT                                              \
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, "\0\0\10\4\40\0\14\10", 2
+#define kprof_windows_pebs_ds_save_area32_decode(buf, len, out)                                    \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area32, out),         \
+	                         KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA32_LAYOUT)
+#define kprof_windows_pebs_ds_save_area32_encode(in, buf, len)                                     \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area32, in),    \
+	                         buf, len, KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA32_LAYOUT)
 
 /* Windows 10 2004+ PROCESSOR_PROFILE_CONTROL_AREA (0xA0 bytes on x86 and x64). Its
  * PebsDsSaveArea is a union, PEBS_DS_SAVE_AREA { PEBS_DS_SAVE_AREA32 As32Bit;
  * PEBS_DS_SAVE_AREA64 As64Bit; }: the As64Bit view (DTES64 processors) is given here; the
- * As32Bit view at the same offset is kprof_pebs_ds_save_area32. Both Windows views have four
- * fixed-counter resets at the format-4 place: on PEBS format 5 and later the processor reads
- * those bytes as general-purpose resets 8..11 (kprof_ds_area_decode maps them by format).
+ * As32Bit view at the same offset is kprof_windows_pebs_ds_save_area32. Both Windows views have
+ * four fixed-counter resets at the format-4 place: on PEBS format 5 and later the processor
+ * reads those bytes as general-purpose resets 8..11 (kprof_ds_area_unpack maps them by format).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (Windows 10 2004 and later: PEBS_DS_SAVE_AREA64 0xA0, PEBS_DS_SAVE_AREA32 0x80);
  * public symbols of Windows 10 20H1 (2004) ntoskrnl (union _PEBS_DS_SAVE_AREA { As32Bit;
  * As64Bit; }, 0xA0 bytes, used in _PROCESSOR_PROFILE_CONTROL_AREA); Geoff Chappell
  * studies/windows/km/ntoskrnl/inc/api/ntexapi/processor_profile_control_area.htm */
 
-#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE                     0xA0u
-#define KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET 0x0u
-typedef struct kprof_processor_profile_control_area_2004 {
-	kprof_pebs_ds_save_area64 PebsDsSaveArea; /* 0x0: the DS save area (As64Bit) */
-} kprof_processor_profile_control_area_2004;
-KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
-                            KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
-                    kprof_processor_profile_control_area_2004_size);
+#define KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE                     0xA0u
+#define KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET 0x0u
+typedef struct kprof_windows_processor_profile_control_area_2004 {
+	kprof_windows_pebs_ds_save_area64 PebsDsSaveArea; /* 0x0: the DS save area (As64Bit) */
+} kprof_windows_processor_profile_control_area_2004;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_processor_profile_control_area_2004) ==
+                                 KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
+                         kprof_windows_processor_profile_control_area_2004_size);
 
-/* What kprof_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                                      \
-	KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\0\0\24\10", 1
-#define kprof_processor_profile_control_area_2004_decode(buf, len, out)                            \
-	kprof_impl_struct_decode(buf, len,                                                         \
-	                         KPROF_IMPL_TYPED(kprof_processor_profile_control_area_2004, out), \
-	                         KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT)
-#define kprof_processor_profile_control_area_2004_encode(in, buf, len)                             \
+#define KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                              \
+	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\0\0\24\10", 1
+#define kprof_windows_processor_profile_control_area_2004_decode(buf, len, out)                    \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len,                                                                          \
+	        KPROF_IMPL_TYPED(kprof_windows_processor_profile_control_area_2004, out),          \
+	        KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT)
+#define kprof_windows_processor_profile_control_area_2004_encode(in, buf, len)                     \
 	kprof_impl_struct_encode(                                                                  \
-	        KPROF_IMPL_TYPED(const kprof_processor_profile_control_area_2004, in), buf, len,   \
-	        KPROF_IMPL_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT)
+	        KPROF_IMPL_TYPED(const kprof_windows_processor_profile_control_area_2004, in),     \
+	        buf, len, KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT)
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 32-bit Windows lays it out (4-byte pointer).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5892,31 +5986,34 @@ KPROF_STATIC_ASSERT(sizeof(kprof_processor_profile_control_area_2004) ==
  * *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the
  * struct: wrong); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Availability) */
 
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE                                  0x8u
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET                       0x4u
-typedef struct kprof_system_processor_profile_control_area_x86 {
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE 0x8u
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET \
+	0x0u
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET 0x4u
+typedef struct kprof_windows_system_processor_profile_control_area_x86 {
 	uint32_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
 	/* 0x4: input: TRUE creates the current processor's area, FALSE destroys it */
 	uint8_t Allocate;
 	uint8_t reserved_5[3];
-} kprof_system_processor_profile_control_area_x86;
-KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
-                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
-                    kprof_system_processor_profile_control_area_x86_size);
+} kprof_windows_system_processor_profile_control_area_x86;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_system_processor_profile_control_area_x86) ==
+                                 KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
+                         kprof_windows_system_processor_profile_control_area_x86_size);
 
-/* What kprof_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                                \
-	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\0\0\1\4", 1
-#define kprof_system_processor_profile_control_area_x86_decode(buf, len, out)                      \
+#define KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                        \
+	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\0\0\1\4", 1
+#define kprof_windows_system_processor_profile_control_area_x86_decode(buf, len, out)              \
 	kprof_impl_struct_decode(                                                                  \
-	        buf, len, KPROF_IMPL_TYPED(kprof_system_processor_profile_control_area_x86, out),  \
-	        KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT)
-#define kprof_system_processor_profile_control_area_x86_encode(in, buf, len)                       \
+	        buf, len,                                                                          \
+	        KPROF_IMPL_TYPED(kprof_windows_system_processor_profile_control_area_x86, out),    \
+	        KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT)
+#define kprof_windows_system_processor_profile_control_area_x86_encode(in, buf, len)               \
 	kprof_impl_struct_encode(                                                                  \
-	        KPROF_IMPL_TYPED(const kprof_system_processor_profile_control_area_x86, in), buf,  \
-	        len, KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT)
+	        KPROF_IMPL_TYPED(const kprof_windows_system_processor_profile_control_area_x86,    \
+	                         in),                                                              \
+	        buf, len, KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT)
 
 /* SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA as 64-bit Windows lays it out (8-byte pointer).
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5924,31 +6021,34 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x86) ==
  * *ProcessorProfileControlArea; BOOLEAN Allocate; }: 8 bytes on x86, 16 on x64; phnt embeds the
  * struct: wrong); Geoff Chappell, "PROCESSOR_PROFILE_CONTROL_AREA" (Availability) */
 
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE                                  0x10u
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET 0x0u
-#define KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET                       0x8u
-typedef struct kprof_system_processor_profile_control_area_x64 {
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE 0x10u
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_PROCESSOR_PROFILE_CONTROL_AREA_OFFSET \
+	0x0u
+#define KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET 0x8u
+typedef struct kprof_windows_system_processor_profile_control_area_x64 {
 	uint64_t ProcessorProfileControlArea; /* 0x0: output: the area's address */
 	/* 0x8: input: TRUE creates the current processor's area, FALSE destroys it */
 	uint8_t Allocate;
 	uint8_t reserved_9[7];
-} kprof_system_processor_profile_control_area_x64;
-KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
-                            KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
-                    kprof_system_processor_profile_control_area_x64_size);
+} kprof_windows_system_processor_profile_control_area_x64;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_system_processor_profile_control_area_x64) ==
+                                 KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
+                         kprof_windows_system_processor_profile_control_area_x64_size);
 
-/* What kprof_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                                \
-	KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\0\0\1\10", 1
-#define kprof_system_processor_profile_control_area_x64_decode(buf, len, out)                      \
+#define KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                        \
+	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\0\0\1\10", 1
+#define kprof_windows_system_processor_profile_control_area_x64_decode(buf, len, out)              \
 	kprof_impl_struct_decode(                                                                  \
-	        buf, len, KPROF_IMPL_TYPED(kprof_system_processor_profile_control_area_x64, out),  \
-	        KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT)
-#define kprof_system_processor_profile_control_area_x64_encode(in, buf, len)                       \
+	        buf, len,                                                                          \
+	        KPROF_IMPL_TYPED(kprof_windows_system_processor_profile_control_area_x64, out),    \
+	        KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT)
+#define kprof_windows_system_processor_profile_control_area_x64_encode(in, buf, len)               \
 	kprof_impl_struct_encode(                                                                  \
-	        KPROF_IMPL_TYPED(const kprof_system_processor_profile_control_area_x64, in), buf,  \
-	        len, KPROF_IMPL_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT)
+	        KPROF_IMPL_TYPED(const kprof_windows_system_processor_profile_control_area_x64,    \
+	                         in),                                                              \
+	        buf, len, KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT)
 
 /* PROFILE_SOURCE_INFO: one entry of the chain EventTraceProfileSourceListInformation and
  * TraceProfileSourceListInfo return. The UTF-16LE Description starts at 0x18 and runs to its
@@ -5958,14 +6058,14 @@ KPROF_STATIC_ASSERT(sizeof(kprof_system_processor_profile_control_area_x64) ==
  * sizeof 0x20 on x86 and x64); Windows SDK evntrace.h; mingw-w64
  * mingw-w64-headers/include/evntrace.h */
 
-#define KPROF_PROFILE_SOURCE_INFO_SIZE                     0x20u
-#define KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
-#define KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET            0x4u
-#define KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET      0x8u
-#define KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET      0xCu
-#define KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET          0x10u
-#define KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET       0x18u
-typedef struct kprof_profile_source_info {
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE                     0x20u
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET            0x4u
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET      0x8u
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET      0xCu
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_RESERVED_OFFSET          0x10u
+#define KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET       0x18u
+typedef struct kprof_windows_profile_source_info {
 	uint32_t NextEntryOffset; /* 0x0: bytes from this entry to the next; 0 = last */
 	uint32_t Source;          /* 0x4: KPROFILE_SOURCE value */
 	uint32_t MinInterval;     /* 0x8: smallest interval */
@@ -5973,44 +6073,49 @@ typedef struct kprof_profile_source_info {
 	uint64_t Reserved;        /* 0x10: reserved */
 	uint16_t Description[1];  /* 0x18: first UTF-16LE code unit of the description */
 	uint8_t reserved_1a[6];
-} kprof_profile_source_info;
-KPROF_STATIC_ASSERT(sizeof(kprof_profile_source_info) == KPROF_PROFILE_SOURCE_INFO_SIZE,
-                    kprof_profile_source_info_size);
+} kprof_windows_profile_source_info;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_source_info) ==
+                                 KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE,
+                         kprof_windows_profile_source_info_size);
 
-/* What kprof_profile_source_info_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_profile_source_info_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT                                                      \
-	KPROF_PROFILE_SOURCE_INFO_SIZE, "\0\0\4\4\20\0\1\10\30\0\1\2", 3
-#define kprof_profile_source_info_decode(buf, len, out)                                            \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_profile_source_info, out),       \
-	                         KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT)
-#define kprof_profile_source_info_encode(in, buf, len)                                             \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_profile_source_info, in), buf, len,  \
-	                         KPROF_IMPL_PROFILE_SOURCE_INFO_LAYOUT)
+#define KPROF_IMPL_WINDOWS_PROFILE_SOURCE_INFO_LAYOUT                                              \
+	KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE, "\0\0\4\4\20\0\1\10\30\0\1\2", 3
+#define kprof_windows_profile_source_info_decode(buf, len, out)                                    \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_source_info, out),         \
+	                         KPROF_IMPL_WINDOWS_PROFILE_SOURCE_INFO_LAYOUT)
+#define kprof_windows_profile_source_info_encode(in, buf, len)                                     \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_source_info, in),    \
+	                         buf, len, KPROF_IMPL_WINDOWS_PROFILE_SOURCE_INFO_LAYOUT)
 
 /* TRACE_PROFILE_INTERVAL: TraceQueryInformation(TraceSampledProfileIntervalInfo) in and out.
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (TRACE_PROFILE_INTERVAL {
  * ULONG Source; ULONG Interval; }); mingw-w64 evntrace.h */
 
-#define KPROF_TRACE_PROFILE_INTERVAL_SIZE            0x8u
-#define KPROF_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
-#define KPROF_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET 0x4u
-typedef struct kprof_trace_profile_interval {
+#define KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE            0x8u
+#define KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SOURCE_OFFSET   0x0u
+#define KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_INTERVAL_OFFSET 0x4u
+typedef struct kprof_windows_trace_profile_interval {
 	uint32_t Source;   /* 0x0: KPROFILE_SOURCE value */
 	uint32_t Interval; /* 0x4: interval */
-} kprof_trace_profile_interval;
-KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_INTERVAL_SIZE,
-                    kprof_trace_profile_interval_size);
+} kprof_windows_trace_profile_interval;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_trace_profile_interval) ==
+                                 KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE,
+                         kprof_windows_trace_profile_interval_size);
 
-/* What kprof_trace_profile_interval_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_trace_profile_interval_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT KPROF_TRACE_PROFILE_INTERVAL_SIZE, "\0\0\2\4", 1
-#define kprof_trace_profile_interval_decode(buf, len, out)                                         \
-	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_trace_profile_interval, out),    \
-	                         KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT)
-#define kprof_trace_profile_interval_encode(in, buf, len)                                          \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_trace_profile_interval, in), buf,    \
-	                         len, KPROF_IMPL_TRACE_PROFILE_INTERVAL_LAYOUT)
+#define KPROF_IMPL_WINDOWS_TRACE_PROFILE_INTERVAL_LAYOUT                                           \
+	KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE, "\0\0\2\4", 1
+#define kprof_windows_trace_profile_interval_decode(buf, len, out)                                 \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_trace_profile_interval, out),      \
+	                         KPROF_IMPL_WINDOWS_TRACE_PROFILE_INTERVAL_LAYOUT)
+#define kprof_windows_trace_profile_interval_encode(in, buf, len)                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_trace_profile_interval, in), \
+	                         buf, len, KPROF_IMPL_WINDOWS_TRACE_PROFILE_INTERVAL_LAYOUT)
 
 /* HAL_PROFILE_SOURCE_INFORMATION (HalQuerySystemInformation class HalProfileSourceInformation).
  * No pointer-sized member: the same 12 bytes on x86 and x64.
@@ -6018,45 +6123,46 @@ KPROF_STATIC_ASSERT(sizeof(kprof_trace_profile_interval) == KPROF_TRACE_PROFILE_
  * HAL_PROFILE_SOURCE_INFORMATION { KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG Interval;
  * }); mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h */
 
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET 0x4u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET  0x8u
-typedef struct kprof_hal_profile_source_information {
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE             0xCu
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SOURCE_OFFSET    0x0u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SUPPORTED_OFFSET 0x4u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET  0x8u
+typedef struct kprof_windows_hal_profile_source_information {
 	uint32_t Source;   /* 0x0: KPROFILE_SOURCE (an enum: 4 bytes) */
 	uint8_t Supported; /* 0x4: BOOLEAN */
 	uint8_t reserved_5[3];
 	uint32_t Interval; /* 0x8: current interval */
-} kprof_hal_profile_source_information;
-KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
-                    kprof_hal_profile_source_information_size);
+} kprof_windows_hal_profile_source_information;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information) ==
+                                 KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
+                         kprof_windows_hal_profile_source_information_size);
 
-/* What kprof_hal_profile_source_information_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_hal_profile_source_information_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                           \
-	KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\0\0\1\4\10\0\1\4", 2
-#define kprof_hal_profile_source_information_decode(buf, len, out)                                 \
-	kprof_impl_struct_decode(buf, len,                                                         \
-	                         KPROF_IMPL_TYPED(kprof_hal_profile_source_information, out),      \
-	                         KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT)
-#define kprof_hal_profile_source_information_encode(in, buf, len)                                  \
-	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_hal_profile_source_information, in), \
-	                         buf, len, KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT)
+#define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                   \
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\0\0\1\4\10\0\1\4", 2
+#define kprof_windows_hal_profile_source_information_decode(buf, len, out)                         \
+	kprof_impl_struct_decode(                                                                  \
+	        buf, len, KPROF_IMPL_TYPED(kprof_windows_hal_profile_source_information, out),     \
+	        KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT)
+#define kprof_windows_hal_profile_source_information_encode(in, buf, len)                          \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_windows_hal_profile_source_information, in), buf,     \
+	        len, KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT)
 
 /* HAL_PROFILE_SOURCE_INFORMATION_EX as 32-bit Windows lays it out (ULONG_PTR = 4 bytes).
  * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h
  * (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR
  * Interval, DefInterval, MaxInterval, MinInterval) */
 
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE                0x18u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET       0x0u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET    0x4u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET     0x8u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET 0xCu
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET 0x10u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET 0x14u
-typedef struct kprof_hal_profile_source_information_ex_x86 {
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE                0x18u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SOURCE_OFFSET       0x0u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SUPPORTED_OFFSET    0x4u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_INTERVAL_OFFSET     0x8u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_DEF_INTERVAL_OFFSET 0xCu
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MAX_INTERVAL_OFFSET 0x10u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_MIN_INTERVAL_OFFSET 0x14u
+typedef struct kprof_windows_hal_profile_source_information_ex_x86 {
 	uint32_t Source;   /* 0x0: KPROFILE_SOURCE */
 	uint8_t Supported; /* 0x4: BOOLEAN */
 	uint8_t reserved_5[3];
@@ -6064,37 +6170,38 @@ typedef struct kprof_hal_profile_source_information_ex_x86 {
 	uint32_t DefInterval; /* 0xC: default interval */
 	uint32_t MaxInterval; /* 0x10: largest interval */
 	uint32_t MinInterval; /* 0x14: smallest interval */
-} kprof_hal_profile_source_information_ex_x86;
-KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x86) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
-                    kprof_hal_profile_source_information_ex_x86_size);
+} kprof_windows_hal_profile_source_information_ex_x86;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_x86) ==
+                                 KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
+                         kprof_windows_hal_profile_source_information_ex_x86_size);
 
-/* What kprof_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                                    \
-	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\0\0\1\4\10\0\4\4", 2
-#define kprof_hal_profile_source_information_ex_x86_decode(buf, len, out)                          \
+#define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                            \
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\0\0\1\4\10\0\4\4", 2
+#define kprof_windows_hal_profile_source_information_ex_x86_decode(buf, len, out)                  \
 	kprof_impl_struct_decode(                                                                  \
-	        buf, len, KPROF_IMPL_TYPED(kprof_hal_profile_source_information_ex_x86, out),      \
-	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT)
-#define kprof_hal_profile_source_information_ex_x86_encode(in, buf, len)                           \
+	        buf, len,                                                                          \
+	        KPROF_IMPL_TYPED(kprof_windows_hal_profile_source_information_ex_x86, out),        \
+	        KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT)
+#define kprof_windows_hal_profile_source_information_ex_x86_encode(in, buf, len)                   \
 	kprof_impl_struct_encode(                                                                  \
-	        KPROF_IMPL_TYPED(const kprof_hal_profile_source_information_ex_x86, in), buf, len, \
-	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT)
+	        KPROF_IMPL_TYPED(const kprof_windows_hal_profile_source_information_ex_x86, in),   \
+	        buf, len, KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT)
 
 /* HAL_PROFILE_SOURCE_INFORMATION_EX as 64-bit Windows lays it out (ULONG_PTR = 8 bytes).
  * Source: mingw-w64 mingw-w64-headers/ddk/include/ddk/ntddk.h
  * (HAL_PROFILE_SOURCE_INFORMATION_EX: KPROFILE_SOURCE Source; BOOLEAN Supported; ULONG_PTR
  * Interval, DefInterval, MaxInterval, MinInterval) */
 
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE                0x28u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET       0x0u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET    0x4u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET     0x8u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET 0x10u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET 0x18u
-#define KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET 0x20u
-typedef struct kprof_hal_profile_source_information_ex_x64 {
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE                0x28u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SOURCE_OFFSET       0x0u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SUPPORTED_OFFSET    0x4u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_INTERVAL_OFFSET     0x8u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_DEF_INTERVAL_OFFSET 0x10u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MAX_INTERVAL_OFFSET 0x18u
+#define KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_MIN_INTERVAL_OFFSET 0x20u
+typedef struct kprof_windows_hal_profile_source_information_ex_x64 {
 	uint32_t Source;   /* 0x0: KPROFILE_SOURCE */
 	uint8_t Supported; /* 0x4: BOOLEAN */
 	uint8_t reserved_5[3];
@@ -6102,23 +6209,24 @@ typedef struct kprof_hal_profile_source_information_ex_x64 {
 	uint64_t DefInterval; /* 0x10: default interval */
 	uint64_t MaxInterval; /* 0x18: largest interval */
 	uint64_t MinInterval; /* 0x20: smallest interval */
-} kprof_hal_profile_source_information_ex_x64;
-KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
-                            KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
-                    kprof_hal_profile_source_information_ex_x64_size);
+} kprof_windows_hal_profile_source_information_ex_x64;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_x64) ==
+                                 KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
+                         kprof_windows_hal_profile_source_information_ex_x64_size);
 
-/* What kprof_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
+/* What kprof_windows_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
  * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                                    \
-	KPROF_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\0\0\1\4\10\0\4\10", 2
-#define kprof_hal_profile_source_information_ex_x64_decode(buf, len, out)                          \
+#define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                            \
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\0\0\1\4\10\0\4\10", 2
+#define kprof_windows_hal_profile_source_information_ex_x64_decode(buf, len, out)                  \
 	kprof_impl_struct_decode(                                                                  \
-	        buf, len, KPROF_IMPL_TYPED(kprof_hal_profile_source_information_ex_x64, out),      \
-	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
-#define kprof_hal_profile_source_information_ex_x64_encode(in, buf, len)                           \
+	        buf, len,                                                                          \
+	        KPROF_IMPL_TYPED(kprof_windows_hal_profile_source_information_ex_x64, out),        \
+	        KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
+#define kprof_windows_hal_profile_source_information_ex_x64_encode(in, buf, len)                   \
 	kprof_impl_struct_encode(                                                                  \
-	        KPROF_IMPL_TYPED(const kprof_hal_profile_source_information_ex_x64, in), buf, len, \
-	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
+	        KPROF_IMPL_TYPED(const kprof_windows_hal_profile_source_information_ex_x64, in),   \
+	        buf, len, KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
 
 #endif /* !defined(KPROF_NO_WINDOWS) */
 /* ------------------------------------------------------------------------------------------
@@ -6131,7 +6239,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
  * What EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return: entries
  * linked by NextEntryOffset (relative, 0 = last). The parser takes the bytes as untrusted:
  * every offset is bounded by the buffer, offsets strictly increase (so a chain cannot loop
- * and has at most len / KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET entries), and a
+ * and has at most len / KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET entries), and a
  * Description is read only up to its NUL or its entry's end. */
 
 /* One entry, as found. Offsets count from the start of the buffer. */
@@ -6158,8 +6266,8 @@ typedef struct kprof_psi_iter {
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
-	uint8_t itf;   /* kprof_interface the row came from ('interface' is a macro in windows.h) */
-	uint8_t later; /* 1: found in KPROF_INTERFACE_INTEL_LATER, not the named table */
+	uint8_t table;              /* kprof_source_table the row came from */
+	uint8_t later; /* 1: found in KPROF_SOURCE_TABLE_INTEL_LATER, not the named table */
 	uint8_t pad[6];
 } kprof_psi_match;
 #endif
@@ -6183,19 +6291,19 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
  * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
  * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
  * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
-KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
-                                                  const kprof_psi_entry *e, char *out,
-                                                  size_t out_size, size_t *out_len);
+KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len,
+                                                     const kprof_psi_entry *e, char *out,
+                                                     size_t out_size, size_t *out_len);
 /* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
-KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
-                                           const char *s, size_t n);
+KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e,
+                                            const char *s, size_t n);
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Match an entry's Source against kprof's table for the interface the listing came from.
  * Emon listings of later HALs carry sources after 0x1F: those are looked up in
- * KPROF_INTERFACE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
+ * KPROF_SOURCE_TABLE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
  * for a source kprof does not know: report it, it is still a source the machine offers. */
-KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
-                                              kprof_psi_match *match);
+KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_source_table table,
+                                           kprof_psi_match *match);
 #endif
 /* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
@@ -6203,8 +6311,9 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
  * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
  * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
  * w->used is the chain's length so far. */
-KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
-                                        uint32_t max_interval, const char *desc, size_t n);
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source,
+                                            uint32_t min_interval, uint32_t max_interval,
+                                            const char *desc, size_t n);
 
 #endif /* !defined(KPROF_NO_WINDOWS) */
 
@@ -6217,17 +6326,17 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 /* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
  * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
  * names, little-endian; NULL for a value none has. */
-KPROF_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
-                                       int value)
+KPROF_IMPL_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
+                                            int value)
 {
 	for (; count; count--, index += 6)
-		if (kprof_load_le32(index) == (uint32_t)value)
-			return names + kprof_load_le16(index + 4);
+		if (kprof_bytes_le32_load(index) == (uint32_t)value)
+			return names + kprof_bytes_le16_load(index + 4);
 	return NULL;
 }
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_status value, or NULL when it has none. */
-KPROF_API const char *kprof_status_name(int value)
+KPROF_API const char *kprof_status_name(kprof_status value)
 {
 	static const char names[] =
 	        "KPROF_OK\0KPROF_END\0KPROF_E_ARGUMENT\0KPROF_E_NOT_FOUND\0KPROF_E_TRUNCATED\0"
@@ -6239,35 +6348,35 @@ KPROF_API const char *kprof_status_name(int value)
 	    "\0\0\0\0\0\0\1\0\0\0\11\0\377\377\377\377\23\0\376\377\377\377\44\0\375\377\377\377\66\0\374\377\377\377\110\0\373\377\377\377\126\0\372\377\377\377\147\0\371\377\377\377\173\0\370\377\377\377\221\0\367\377\377\377"
 	    "\243\0\366\377\377\377\263\0\365\377\377\377\305\0\364\377\377\377\323\0\363\377\377\377\354\0\362\377\377\377\371\0\361\377\377\377\10\1";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 17u, value);
+	return kprof_impl_name(names, index, 17u, (int)value);
 }
 #endif
 
 /* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c ---- */
 
-KPROF_API uint16_t kprof_load_le16(const uint8_t *p)
+KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p)
 {
 	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));
 }
 
-KPROF_API uint32_t kprof_load_le32(const uint8_t *p)
+KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p)
 {
 	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
 	       ((uint32_t)p[3] << 24);
 }
 
-KPROF_API uint64_t kprof_load_le64(const uint8_t *p)
+KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p)
 {
-	return (uint64_t)kprof_load_le32(p) | ((uint64_t)kprof_load_le32(p + 4) << 32);
+	return (uint64_t)kprof_bytes_le32_load(p) | ((uint64_t)kprof_bytes_le32_load(p + 4) << 32);
 }
 
-KPROF_API void kprof_store_le16(uint8_t *p, uint16_t v)
+KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
 }
 
-KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v)
+KPROF_API void kprof_bytes_le32_store(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
@@ -6275,14 +6384,14 @@ KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
+KPROF_API void kprof_bytes_le64_store(uint8_t *p, uint64_t v)
 {
-	kprof_store_le32(p, (uint32_t)v);
-	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
+	kprof_bytes_le32_store(p, (uint32_t)v);
+	kprof_bytes_le32_store(p + 4, (uint32_t)(v >> 32));
 }
 
-KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out,
-                                             size_t out_size, size_t *out_len)
+KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, char *out,
+                                                   size_t out_size, size_t *out_len)
 {
 	const uint8_t *u = (const uint8_t *)p;
 	size_t i, n = 0;
@@ -6292,10 +6401,10 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 	if ((!u && units) || !out || out_size == 0)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < units; i++) {
-		uint32_t c = kprof_load_le16(u + 2 * i);
+		uint32_t c = kprof_bytes_le16_load(u + 2 * i);
 		size_t k, m;
 		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < units) {
-			uint32_t lo = kprof_load_le16(u + 2 * i + 2);
+			uint32_t lo = kprof_bytes_le16_load(u + 2 * i + 2);
 			if (lo >= 0xDC00 && lo <= 0xDFFF) {
 				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
 				i++;
@@ -6322,7 +6431,7 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 /* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
  * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
  * memcpy. tests/ring0.py finds any that remains. */
-KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+KPROF_IMPL_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
@@ -6331,7 +6440,7 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 
 /* Zero an object byte by byte (no libc memset in ring 0). Outputs are zeroed first, so a
  * caller never reads what a failed call left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+KPROF_IMPL_INTERNAL void kprof_impl_zero(void *p, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
@@ -6339,7 +6448,7 @@ KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
 }
 
 /* ASCII case folding, locale-free (no libc). */
-KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
+KPROF_IMPL_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
@@ -6348,8 +6457,8 @@ KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
  * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
  * between little-endian and host order. runs lists those scalars as 4-byte records: offset
  * (16 bits, little-endian), count, width in bytes. */
-KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
-                                              const char *runs, unsigned nruns, int encode)
+KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
+                                                   const char *runs, unsigned nruns, int encode)
 {
 	const uint8_t *run = (const uint8_t *)runs;
 	size_t i, off;
@@ -6360,26 +6469,26 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 		off = (size_t)run[0] | (size_t)run[1] << 8;
 		for (k = 0; k < run[2]; k++, off += run[3]) {
 			if (run[3] == 2 && encode)
-				kprof_store_le16(dst + off,
-				                 *(const uint16_t *)(const void *)(src + off));
+				kprof_bytes_le16_store(
+				        dst + off, *(const uint16_t *)(const void *)(src + off));
 			else if (run[3] == 2)
-				*(uint16_t *)(void *)(dst + off) = kprof_load_le16(src + off);
+				*(uint16_t *)(void *)(dst + off) = kprof_bytes_le16_load(src + off);
 			else if (run[3] == 4 && encode)
-				kprof_store_le32(dst + off,
-				                 *(const uint32_t *)(const void *)(src + off));
+				kprof_bytes_le32_store(
+				        dst + off, *(const uint32_t *)(const void *)(src + off));
 			else if (run[3] == 4)
-				*(uint32_t *)(void *)(dst + off) = kprof_load_le32(src + off);
+				*(uint32_t *)(void *)(dst + off) = kprof_bytes_le32_load(src + off);
 			else if (encode)
-				kprof_store_le64(dst + off,
-				                 *(const uint64_t *)(const void *)(src + off));
+				kprof_bytes_le64_store(
+				        dst + off, *(const uint64_t *)(const void *)(src + off));
 			else
-				*(uint64_t *)(void *)(dst + off) = kprof_load_le64(src + off);
+				*(uint64_t *)(void *)(dst + off) = kprof_bytes_le64_load(src + off);
 		}
 	}
 }
 
 /* v as a scalar of width bytes (1, 2, 4 or 8) in host order at dst: the struct walkers' store. */
-KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
 {
 	if (width == 1)
 		*(uint8_t *)dst = (uint8_t)v;
@@ -6395,14 +6504,14 @@ KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
  * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
  * records: source and destination offset (16 bits each, little-endian), count, and the widths
  * in bytes (source in bits 7:4, destination in bits 3:0). */
-KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size,
-                                            const char *moves, unsigned nmoves)
+KPROF_IMPL_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size,
+                                                 const char *moves, unsigned nmoves)
 {
 	const uint8_t *m = (const uint8_t *)moves;
 	kprof_impl_zero(out, size);
 	for (; nmoves; nmoves--, m += 6) {
-		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
-		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
+		const uint8_t *src = (const uint8_t *)in + kprof_bytes_le16_load(m);
+		uint8_t *dst = (uint8_t *)out + kprof_bytes_le16_load(m + 2);
 		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
 		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
 			uint64_t v = sw == 1   ? *src
@@ -6419,22 +6528,23 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
  * little-endian), its size (1, 2 or 4), the index in words of the word holding the field, the
  * field's shift and its width. One walker instead of a statement per member: cold code, and
  * each statement costs a compiler more than its row (docs/performance.md, include cost). */
-KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map,
-                                          unsigned n)
+KPROF_IMPL_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map,
+                                               unsigned n)
 {
 	const uint8_t *m = (const uint8_t *)map;
 	for (; n; n--, m += 6) {
 		uint32_t v = words[m[3]] >> m[4];
 		if (m[5] < 32)
 			v &= (1u << m[5]) - 1u;
-		kprof_impl_store_host((uint8_t *)out + kprof_load_le16(m), m[2], v);
+		kprof_impl_store_host((uint8_t *)out + kprof_bytes_le16_load(m), m[2], v);
 	}
 }
 
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
-KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
-                                                     size_t size, const char *runs, unsigned nruns)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
+                                                          size_t size, const char *runs,
+                                                          unsigned nruns)
 {
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -6447,8 +6557,9 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len,
-                                                     size_t size, const char *runs, unsigned nruns)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len,
+                                                          size_t size, const char *runs,
+                                                          unsigned nruns)
 {
 	if (!buf || !in)
 		return KPROF_E_ARGUMENT;
@@ -6461,14 +6572,16 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 /* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
  * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
  * little-endian) in bits 15:8. */
-KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 {
 	const uint8_t *p = row + (col & 0xFFu);
-	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
+	return col >> 8 == 1   ? p[0]
+	       : col >> 8 == 2 ? kprof_bytes_le16_load(p)
+	                       : kprof_bytes_le32_load(p);
 }
 
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
-KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+KPROF_IMPL_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
 	uint8_t n = 0;
 	for (; v; v &= v - 1u)
@@ -6478,7 +6591,7 @@ KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 
 /* v in lower-case hex, at least min digits (zero-padded), into out (room for 16): the digits
  * written. */
-KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
+KPROF_IMPL_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 {
 	unsigned n = 1, k;
 	while (n < 16 && (n < min || v >> (4 * n)))
@@ -6490,8 +6603,8 @@ KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 
 /* Hand back the n characters built in text: into buf with a NUL when they fit cap (else
  * KPROF_E_BUFFER_TOO_SMALL and buf untouched); *written (optional) = n. */
-KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
-                                                size_t *written)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf,
+                                                     size_t cap, size_t *written)
 {
 	if (cap < n + 1)
 		return KPROF_E_BUFFER_TOO_SMALL;
@@ -6502,12 +6615,12 @@ KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL int kprof_impl_text_space(char c)
+KPROF_IMPL_INTERNAL int kprof_impl_text_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
-KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
+KPROF_IMPL_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
 {
 	while (*i < n && kprof_impl_text_space(s[*i]))
 		(*i)++;
@@ -6519,9 +6632,9 @@ KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *
  * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
  * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
  * byte (binary data) or a line over max bytes. */
-KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos,
-                                                 uint32_t *line, size_t max, const char **s,
-                                                 size_t *n)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos,
+                                                      uint32_t *line, size_t max, const char **s,
+                                                      size_t *n)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
 	const char *p;
@@ -6532,7 +6645,7 @@ KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, s
 	avail = len - *pos;
 	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
 	while (avail - k >= 8) {
-		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
+		uint64_t w = kprof_bytes_le64_load((const uint8_t *)p + k);
 		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
 		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
 		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) |
@@ -6557,7 +6670,7 @@ KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, s
 
 /* ---- layer 1, section msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
 
-KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
+KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value)
 {
 	if (!value)
 		return KPROF_E_ARGUMENT;
@@ -6588,7 +6701,7 @@ KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
 #endif
 }
 
-KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
+KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value)
 {
 #if defined(KPROF_WRMSR_SAFE)
 	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
@@ -6609,35 +6722,29 @@ KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
 }
 
 /* ---- layer 1, section cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
-KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
+/* The leaves a snapshot keeps, by slot. */
+KPROF_IMPL_INTERNAL const kprof_cpuid_leaf *kprof_impl_cpuid_leaves(void)
 {
-	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
-	        KPROF_CPUID_LEAF_VENDOR,
-	        KPROF_CPUID_LEAF_FEATURES,
-	        KPROF_CPUID_LEAF_STRUCT_EXT,
-	        KPROF_CPUID_LEAF_STRUCT_EXT1,
-	        KPROF_CPUID_LEAF_PERFMON,
-	        KPROF_CPUID_LEAF_ARCH_LBR,
-	        KPROF_CPUID_LEAF_PERFMON_EXT,
-	        KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS,
-	        KPROF_CPUID_LEAF_PERFMON_EXT_ACR,
-	        KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS,
-	        KPROF_CPUID_LEAF_HV_VENDOR,
-	        KPROF_CPUID_LEAF_HV_INTERFACE,
-	        KPROF_CPUID_LEAF_HV_FEATURES,
-	        KPROF_CPUID_LEAF_EXT_MAX,
-	        KPROF_CPUID_LEAF_EXT_FEATURES,
-	        KPROF_CPUID_LEAF_AMD_PERFMON,
-	        KPROF_CPUID_LEAF_LWP,
+	static const kprof_cpuid_leaf leaves[KPROF_CPUID_SLOT_COUNT] = {
+	        {KPROF_CPUID_LEAF_VENDOR, 0, KPROF_CPUID_SLOT_VENDOR},
+	        {KPROF_CPUID_LEAF_FEATURES, 0, KPROF_CPUID_SLOT_FEATURES},
+	        {KPROF_CPUID_LEAF_STRUCT_EXT, 0, KPROF_CPUID_SLOT_STRUCT_EXT},
+	        {KPROF_CPUID_LEAF_STRUCT_EXT1, 1, KPROF_CPUID_SLOT_STRUCT_EXT1},
+	        {KPROF_CPUID_LEAF_PERFMON, 0, KPROF_CPUID_SLOT_PERFMON},
+	        {KPROF_CPUID_LEAF_ARCH_LBR, 0, KPROF_CPUID_SLOT_ARCH_LBR},
+	        {KPROF_CPUID_LEAF_PERFMON_EXT, 0, KPROF_CPUID_SLOT_PERFMON_EXT},
+	        {KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS, 1, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS},
+	        {KPROF_CPUID_LEAF_PERFMON_EXT_ACR, 2, KPROF_CPUID_SLOT_PERFMON_EXT_ACR},
+	        {KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS, 3, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS},
+	        {KPROF_CPUID_LEAF_HV_VENDOR, 0, KPROF_CPUID_SLOT_HV_VENDOR},
+	        {KPROF_CPUID_LEAF_HV_INTERFACE, 0, KPROF_CPUID_SLOT_HV_INTERFACE},
+	        {KPROF_CPUID_LEAF_HV_FEATURES, 0, KPROF_CPUID_SLOT_HV_FEATURES},
+	        {KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_SLOT_EXT_MAX},
+	        {KPROF_CPUID_LEAF_EXT_FEATURES, 0, KPROF_CPUID_SLOT_EXT_FEATURES},
+	        {KPROF_CPUID_LEAF_AMD_PERFMON, 0, KPROF_CPUID_SLOT_AMD_PERFMON},
+	        {KPROF_CPUID_LEAF_LWP, 0, KPROF_CPUID_SLOT_LWP},
 	};
-	return leaf[slot];
-}
-KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
-{
-	static const uint32_t subleaf[KPROF_CPUID_SLOT_COUNT] = {
-	        0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0,
-	};
-	return subleaf[slot];
+	return leaves;
 }
 
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
@@ -6651,43 +6758,49 @@ KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 			s->regs[i][r] = 0;
 }
 
-KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf)
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot)
 {
+	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves()[slot] : NULL;
+}
+
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint32_t subleaf)
+{
+	const kprof_cpuid_leaf *l = kprof_impl_cpuid_leaves();
 	unsigned i;
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
-		if (kprof_impl_cpuid_slot_leaf(i) == leaf &&
-		    kprof_impl_cpuid_slot_subleaf(i) == subleaf)
-			return (int)i;
-	return -1;
+		if (l[i].leaf == leaf && l[i].subleaf == subleaf)
+			return &l[i];
+	return NULL;
 }
 
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
                                                 uint32_t subleaf, uint32_t eax, uint32_t ebx,
                                                 uint32_t ecx, uint32_t edx)
 {
-	int slot;
+	const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_number(leaf, subleaf);
+	unsigned slot;
 	if (!s)
 		return KPROF_E_ARGUMENT;
-	slot = kprof_cpuid_slot_of(leaf, subleaf);
-	if (slot < 0)
+	if (!l)
 		return KPROF_E_NOT_FOUND;
+	slot = (unsigned)l->slot;
 	if (s->present & (1u << slot)) {
 		const uint32_t *r = s->regs[slot];
 		return (r[0] == eax && r[1] == ebx && r[2] == ecx && r[3] == edx)
 		               ? KPROF_OK
 		               : KPROF_E_DUPLICATE;
 	}
-	s->regs[slot][KPROF_EAX] = eax;
-	s->regs[slot][KPROF_EBX] = ebx;
-	s->regs[slot][KPROF_ECX] = ecx;
-	s->regs[slot][KPROF_EDX] = edx;
+	s->regs[slot][KPROF_CPUID_REG_EAX] = eax;
+	s->regs[slot][KPROF_CPUID_REG_EBX] = ebx;
+	s->regs[slot][KPROF_CPUID_REG_ECX] = ecx;
+	s->regs[slot][KPROF_CPUID_REG_EDX] = edx;
 	s->present |= 1u << slot;
 	return KPROF_OK;
 }
 
 /* The range a leaf belongs to (0, 0x40000000, 0x80000000) and the slot holding that range's
  * max leaf. */
-KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
+KPROF_IMPL_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 {
 	if (leaf >= KPROF_CPUID_LEAF_EXT_MAX)
 		return KPROF_CPUID_SLOT_EXT_MAX;
@@ -6696,13 +6809,15 @@ KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 	return KPROF_CPUID_SLOT_VENDOR;
 }
 
-KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
+/* Whether a leaf may be trusted: present, and not above its range's max leaf. Hypervisor
+ * leaves also need cpuid.1:ecx[31] (hypervisor present). */
+KPROF_IMPL_INTERNAL int kprof_impl_cpuid_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
 {
 	uint32_t leaf;
 	int range;
 	if (!s || (unsigned)slot >= KPROF_CPUID_SLOT_COUNT || !(s->present & (1u << slot)))
 		return 0;
-	leaf = kprof_impl_cpuid_slot_leaf((unsigned)slot);
+	leaf = kprof_impl_cpuid_leaves()[slot].leaf;
 	range = kprof_impl_cpuid_range_slot(leaf);
 	if (!(s->present & (1u << range)))
 		return 0;
@@ -6710,29 +6825,49 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 		/* cpuid.1 itself must be trusted (within the basic range) before its bit is. */
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
-		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
-		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_CPUID_REG_EAX] <
+		            KPROF_CPUID_LEAF_FEATURES ||
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_ECX] &
 		      KPROF_CPUID_1_ECX_HYPERVISOR_MASK))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
 		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
 		 * leaf when the max is 0 or covers it. */
-		if (s->regs[range][KPROF_EAX] != 0 && leaf > s->regs[range][KPROF_EAX])
+		if (s->regs[range][KPROF_CPUID_REG_EAX] != 0 &&
+		    leaf > s->regs[range][KPROF_CPUID_REG_EAX])
 			return 0;
 		return 1;
 	}
-	return leaf <= s->regs[range][KPROF_EAX];
+	return leaf <= s->regs[range][KPROF_CPUID_REG_EAX];
 }
 
-KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
-                                            unsigned reg)
+/* One register of a trusted leaf, or 0. */
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_cpuid_reg(const kprof_cpuid_snapshot *s,
+                                                  kprof_cpuid_slot slot, unsigned reg)
 {
-	if (reg > KPROF_EDX || !kprof_cpuid_snapshot_has(s, slot))
+	if (reg > KPROF_CPUID_REG_EDX || !kprof_impl_cpuid_has(s, slot))
 		return 0;
 	return s->regs[slot][reg];
 }
 
-KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+KPROF_API kprof_status kprof_cpuid_snapshot_get(const kprof_cpuid_snapshot *s,
+                                                kprof_cpuid_slot slot, uint32_t regs[4])
+{
+	unsigned r;
+	if (!regs)
+		return KPROF_E_ARGUMENT;
+	for (r = 0; r < 4; r++)
+		regs[r] = 0;
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	if (!kprof_impl_cpuid_has(s, slot))
+		return KPROF_E_NOT_FOUND;
+	for (r = 0; r < 4; r++)
+		regs[r] = s->regs[slot][r];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
 {
 #if defined(KPROF_NO_LIVE)
 	(void)leaf;
@@ -6771,7 +6906,7 @@ KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out
 #endif
 }
 
-KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
+KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 {
 	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
 	unsigned i;
@@ -6779,40 +6914,40 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 	if (!s)
 		return KPROF_E_ARGUMENT;
 	kprof_cpuid_snapshot_init(s);
-	st = kprof_cpuid(0, 0, r);
+	st = kprof_cpuid_leaf_read(0, 0, r);
 	if (st != KPROF_OK)
 		return st;
 	max_basic = r[0];
 	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
-	(void)kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
+	(void)kprof_cpuid_leaf_read(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
 		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2],
 		                               r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
-		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
+		uint32_t leaf = kprof_impl_cpuid_leaves()[i].leaf;
 		if (s->present & (1u << i))
 			continue;
 		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
 		    : leaf >= KPROF_CPUID_LEAF_HV_VENDOR
 		            ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
-		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_ECX] &
 		                        KPROF_CPUID_1_ECX_HYPERVISOR_MASK) ||
 		                      (leaf != KPROF_CPUID_LEAF_HV_VENDOR && max_hv != 0 &&
 		                       leaf > max_hv)
 		            : leaf > max_basic)
 			continue;
-		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
+		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves()[i].subleaf, r);
 		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
-		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0],
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves()[i].subleaf, r[0],
 		                               r[1], r[2], r[3]);
 	}
 	return KPROF_OK;
 }
 
-KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
+KPROF_API uint32_t kprof_cpuid_family_get(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	return base == KPROF_CPUID_FAMILY_EXTENDED
@@ -6820,7 +6955,7 @@ KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
 	               : base;
 }
 
-KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
+KPROF_API uint32_t kprof_cpuid_model_get(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
@@ -6830,22 +6965,22 @@ KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 	return model;
 }
 
-KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
+KPROF_API uint32_t kprof_cpuid_stepping_get(uint32_t leaf1_eax)
 {
 	return KPROF_FIELD_GET(KPROF_CPUID_1_EAX_STEPPING, leaf1_eax);
 }
 
 /* A vendor signature: twelve bytes from three registers of a slot's leaf (little-endian
  * each, in the order given as register numbers, two bits each) and a NUL. */
-KPROF_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s,
-                                                 kprof_cpuid_slot slot, unsigned order,
-                                                 char out[13])
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s,
+                                                      kprof_cpuid_slot slot, unsigned order,
+                                                      char out[13])
 {
 	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	out[0] = '\0';
-	if (!kprof_cpuid_snapshot_has(s, slot))
+	if (!kprof_impl_cpuid_has(s, slot))
 		return KPROF_E_NOT_FOUND;
 	for (i = 0; i < 12; i++)
 		out[i] = (char)(uint8_t)(s->regs[slot][order >> (2 * (i / 4)) & 3u] >>
@@ -6854,23 +6989,26 @@ KPROF_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s,
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+KPROF_API kprof_status kprof_cpuid_vendor_string_get(const kprof_cpuid_snapshot *s, char out[13])
 {
-	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_VENDOR,
-	                            KPROF_EBX | KPROF_EDX << 2 | KPROF_ECX << 4, out);
+	return kprof_impl_cpuid_sig(
+	        s, KPROF_CPUID_SLOT_VENDOR,
+	        KPROF_CPUID_REG_EBX | KPROF_CPUID_REG_EDX << 2 | KPROF_CPUID_REG_ECX << 4, out);
 }
 
-KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+KPROF_API kprof_status kprof_cpuid_hypervisor_string_get(const kprof_cpuid_snapshot *s,
+                                                         char out[13])
 {
-	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_HV_VENDOR,
-	                            KPROF_EBX | KPROF_ECX << 2 | KPROF_EDX << 4, out);
+	return kprof_impl_cpuid_sig(
+	        s, KPROF_CPUID_SLOT_HV_VENDOR,
+	        KPROF_CPUID_REG_EBX | KPROF_CPUID_REG_ECX << 2 | KPROF_CPUID_REG_EDX << 4, out);
 }
 
-KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
+KPROF_IMPL_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
 {
 	char v[13];
 	unsigned i;
-	if (kprof_cpuid_vendor_string(s, v) != KPROF_OK)
+	if (kprof_cpuid_vendor_string_get(s, v) != KPROF_OK)
 		return 0;
 	for (i = 0; i < 12; i++)
 		if (v[i] != want[i])
@@ -6878,43 +7016,44 @@ KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const 
 	return 1;
 }
 
-KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
+KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s)
 {
 	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
-		return KPROF_VENDOR_INTEL;
+		return KPROF_CPUID_VENDOR_INTEL;
 	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
-		return KPROF_VENDOR_AMD;
-	return KPROF_VENDOR_UNKNOWN;
+		return KPROF_CPUID_VENDOR_AMD;
+	return KPROF_CPUID_VENDOR_UNKNOWN;
 }
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_vendor value, or NULL when it has none. */
-KPROF_API const char *kprof_vendor_name(int value)
+/* The name of a kprof_cpuid_vendor value, or NULL when it has none. */
+KPROF_API const char *kprof_cpuid_vendor_name(kprof_cpuid_vendor value)
 {
 	static const char names[] = "unknown\0GenuineIntel\0AuthenticAMD\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, value);
+	return kprof_impl_name(names, index, 3u, (int)value);
 }
 #endif
 
 /* ---- layer 1, section pmu - from spec/pmu.yaml, gen/c/pmu.api.h, gen/c/pmu.c ---- */
 
-KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
+KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64_t value,
+                                               kprof_pmu_select *out)
 {
 	uint64_t defined;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	if (vendor == KPROF_VENDOR_INTEL) {
-		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
-		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
+	if (vendor == KPROF_CPUID_VENDOR_INTEL) {
+		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_EVENT, value);
+		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
-		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
+		/* kprof_pmu_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
 		 * reported as KPROF_E_RESERVED rather than dropped. */
-		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK &
-		          (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
-	} else if (vendor == KPROF_VENDOR_AMD) {
+		defined = KPROF_IA32_PERFEVTSEL_DEFINED_MASK &
+		          (KPROF_IA32_PERFEVTSEL_IN_TX_MASK - 1u);
+	} else if (vendor == KPROF_CPUID_VENDOR_AMD) {
 		out->event =
 		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
 		                   (KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, value) << 8));
@@ -6926,33 +7065,32 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
 		return KPROF_E_ARGUMENT;
 	}
 	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
-	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, value);
-	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_CMASK, value);
-	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_USR, value);
-	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_OS, value);
-	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EDGE, value);
-	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_PC, value);
-	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INTR, value);
-	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EN, value);
-	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INV, value);
+	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, value);
+	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_CMASK, value);
+	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_USR, value);
+	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_OS, value);
+	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_EDGE, value);
+	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_PC, value);
+	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_INTR, value);
+	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_EN, value);
+	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_INV, value);
 	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in,
-                                           uint64_t *out)
+KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in,
+                                             uint64_t *out)
 {
 	uint64_t v = 0;
-	if (!in || !out || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+	if (!in || !out || (vendor != KPROF_CPUID_VENDOR_INTEL && vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_ARGUMENT;
 	if ((in->usr | in->os | in->edge | in->pc | in->intr | in->any | in->en | in->inv |
 	     in->guest_only | in->host_only) > 1)
 		return KPROF_E_RANGE;
-	if (vendor == KPROF_VENDOR_INTEL) {
-		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only ||
-		    in->host_only)
+	if (vendor == KPROF_CPUID_VENDOR_INTEL) {
+		if (in->event > KPROF_IA32_PERFEVTSEL_EVENT_MASK || in->guest_only || in->host_only)
 			return KPROF_E_RANGE;
-		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT, in->event);
-		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, in->any);
+		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EVENT, in->event);
+		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_ANY, in->any);
 	} else {
 		if (in->event >> (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH +
 		                  KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH) ||
@@ -6964,20 +7102,20 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only);
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only);
 	}
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, in->umask);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, in->cmask);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_USR, in->usr);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_OS, in->os);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, in->edge);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_PC, in->pc);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, in->intr);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, in->en);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_UMASK, in->umask);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_CMASK, in->cmask);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_USR, in->usr);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_OS, in->os);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EDGE, in->edge);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_PC, in->pc);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, in->intr);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, in->en);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INV, in->inv);
 	*out = v;
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
+KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value)
 {
 	if (!value)
 		return KPROF_E_ARGUMENT;
@@ -6999,16 +7137,16 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 }
 
 /* A mask of the low n bits of 32. */
-KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 {
 	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
 }
 
 /* Where a processor's counters are: the general-purpose ones (select and count MSRs, their
  * stride, how many the MSR range holds) and the fixed ones (none: 0, 0, 0). */
-KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr,
-                                        uint32_t stride, uint32_t limit, uint32_t fixed,
-                                        uint32_t fixed_stride, uint32_t fixed_limit)
+KPROF_IMPL_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr,
+                                             uint32_t stride, uint32_t limit, uint32_t fixed,
+                                             uint32_t fixed_stride, uint32_t fixed_limit)
 {
 	c->perfevtsel_msr = sel;
 	c->counter_msr = ctr;
@@ -7019,15 +7157,16 @@ KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_
 	c->fixed_limit = (uint8_t)fixed_limit;
 }
 
-KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
-	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
-	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t a = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EAX);
+	uint32_t d = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EDX);
 	uint32_t sub, lbr;
 	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
 	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
 	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
-	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->events_unavailable =
+	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EBX);
 	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
 	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
 	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
@@ -7036,39 +7175,39 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 		c->fixed_mask =
 		        kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
 		if (c->version >= 5)
-			c->fixed_mask |=
-			        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+			c->fixed_mask |= kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON,
+			                                      KPROF_CPUID_REG_ECX);
 	}
 	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
 	c->perfmon_ext =
-	        (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	        (uint8_t)(kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
 	                  KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
-	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1,
-	                                                           KPROF_EAX)));
+	                                  kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1,
+	                                                       KPROF_CPUID_REG_EAX)));
 	if (c->perfmon_ext) {
-		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		sub = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EAX);
 		c->umask2 = (uint8_t)KPROF_FIELD_GET(
 		        KPROF_CPUID_23_0_EBX_UMASK2,
-		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EBX));
 		c->eq = (uint8_t)KPROF_FIELD_GET(
 		        KPROF_CPUID_23_0_EBX_EQ,
-		        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EBX));
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
-		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
-			c->counter_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
-			c->fixed_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		    kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_CPUID_REG_EAX);
+			c->fixed_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_CPUID_REG_EBX);
 		}
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
-			c->acr_counter_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
-			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+			c->acr_counter_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_CPUID_REG_EAX);
+			c->acr_fixed_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_CPUID_REG_EBX);
 		}
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
-			c->ext_events = kprof_cpuid_snapshot_reg(
-			        s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+			c->ext_events = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS,
+			                                     KPROF_CPUID_REG_EAX);
 	}
 	c->counters = kprof_impl_bit_count(c->counter_mask);
 	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
@@ -7094,23 +7233,22 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
 		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
 	}
-	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
-	c->arch_lbr =
-	        (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
-	                                  kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
-	                                                           KPROF_EDX)) &&
-	                  kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	lbr = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_CPUID_REG_EAX);
+	c->arch_lbr = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
+	                                        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
+	                                                             KPROF_CPUID_REG_EDX)) &&
+	                        kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
 	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
 	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
 		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
 			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
 }
 
-KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
-	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
-	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
-	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	uint32_t ecx = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_CPUID_REG_ECX);
+	uint32_t eax22 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_CPUID_REG_EAX);
+	uint32_t ebx22 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_CPUID_REG_EBX);
 	c->legacy_counters = KPROF_MSR_AMD_PERFEVTSEL_COUNT;
 	c->counter_width = KPROF_PMU_AMD_COUNTER_WIDTH;
 	c->perfctr_ext_core =
@@ -7161,48 +7299,47 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
 }
 
-KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s,
-                                                    kprof_pmu_caps *c)
+KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
 	if (!c)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
-	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
-	if (c->vendor == KPROF_VENDOR_INTEL)
+	c->vendor = (uint8_t)kprof_cpuid_vendor_get(s);
+	if (c->vendor == KPROF_CPUID_VENDOR_INTEL)
 		kprof_impl_pmu_caps_intel(s, c);
-	else if (c->vendor == KPROF_VENDOR_AMD)
+	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
 		kprof_impl_pmu_caps_amd(s, c);
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t select,
-                                                uint64_t *config)
+KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint64_t select,
+                                                 uint64_t *config)
 {
-	kprof_select f;
+	kprof_pmu_select f;
 	uint64_t c = 0;
 	if (!config)
 		return KPROF_E_ARGUMENT;
 	*config = 0;
-	if (!select || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+	if (!select || (vendor != KPROF_CPUID_VENDOR_INTEL && vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode(vendor, select, &f) != KPROF_OK || f.pc)
+	if (kprof_pmu_select_unpack(vendor, select, &f) != KPROF_OK || f.pc)
 		return KPROF_E_UNSUPPORTED;
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT,
-	                      f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, f.umask));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, f.edge));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, f.inv));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, f.cmask));
-	if (vendor == KPROF_VENDOR_INTEL)
-		c = ((c & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
-		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, f.any));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_EVENT_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EVENT,
+	                      f.event & KPROF_IA32_PERFEVTSEL_EVENT_MASK));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_UMASK, f.umask));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EDGE, f.edge));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INV, f.inv));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_CMASK, f.cmask));
+	if (vendor == KPROF_CPUID_VENDOR_INTEL)
+		c = ((c & ~KPROF_IA32_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_ANY, f.any));
 	else
 		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
 		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
@@ -7211,8 +7348,8 @@ KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t se
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t select, char *buf,
-                                             size_t cap, size_t *written)
+KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint64_t select,
+                                                 char *buf, size_t cap, size_t *written)
 {
 	uint64_t config;
 	char text[17];
@@ -7220,7 +7357,7 @@ KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t selec
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	text[0] = 'r';
-	st = kprof_source_perf_config(vendor, select, &config);
+	st = kprof_pmu_perf_config_get(vendor, select, &config);
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap,
@@ -7230,9 +7367,9 @@ KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t selec
 /* ---- layer 2, section source - from spec/source.yaml, gen/c/source.api.h, gen/c/source.c ---- */
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
-KPROF_INTERNAL const char *kprof_impl_string_pool(void)
+KPROF_IMPL_INTERNAL const char *kprof_impl_string_pool(void)
 {
-	KPROF_EXTENSION static const char pool[] =
+	KPROF_IMPL_EXTENSION static const char pool[] =
 	        "ProfileNBMemoryControllerBypassCounterDRAMControllerInterface\0"
 	        "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0\0"
 	        "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1\0"
@@ -7452,9 +7589,9 @@ KPROF_INTERNAL const char *kprof_impl_string_pool(void)
  * than 220 initializer lists. Per row: select (32 bits); value, name, description
  * (16 bits each); interface, ebx bit, interval class, 3 reserved bytes. Which source each row
  * is: docs/sources.md, in the same order. */
-KPROF_STATIC_ASSERT(sizeof(kprof_source) == 16, kprof_source_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_source) == 16, kprof_source_size);
 /* clang-format off */
-KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
+KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 {
 	static const union {
 		uint8_t bytes[3521];
@@ -7578,73 +7715,76 @@ KPROF_INTERNAL const kprof_source *kprof_impl_source_rows(void)
 }
 /* clang-format on */
 
-KPROF_INTERNAL const kprof_interface_info *kprof_impl_interface_infos(void)
+KPROF_IMPL_INTERNAL const kprof_source_table_info *kprof_impl_interface_infos(void)
 {
-	static const kprof_interface_info infos[KPROF_INTERFACE_COUNT] = {
-	        {KPROF_INTERFACE_GENERIC, 0, KPROF_VENDOR_UNKNOWN, 0, 0, 25, 0x18, 0, 0},
-	        {KPROF_INTERFACE_DEFAULT, 1, KPROF_VENDOR_UNKNOWN, 0, 0, 1, 0x0, 0, 0},
-	        {KPROF_INTERFACE_EMON, 1, KPROF_VENDOR_INTEL, 0, 0, 13, 0x1F,
+	static const kprof_source_table_info infos[KPROF_SOURCE_TABLE_COUNT] = {
+	        {KPROF_SOURCE_TABLE_GENERIC, 0, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 25, 0x18, 0, 0},
+	        {KPROF_SOURCE_TABLE_DEFAULT, 1, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 1, 0x0, 0, 0},
+	        {KPROF_SOURCE_TABLE_EMON, 1, KPROF_CPUID_VENDOR_INTEL, 0, 0, 13, 0x1F,
 	         KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE},
-	        {KPROF_INTERFACE_AMD64, 1, KPROF_VENDOR_AMD, 4, 48, 176, 0xBF,
+	        {KPROF_SOURCE_TABLE_AMD64, 1, KPROF_CPUID_VENDOR_AMD, 4, 48, 176, 0xBF,
 	         KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE},
-	        {KPROF_INTERFACE_INTEL_LATER, 0, KPROF_VENDOR_UNKNOWN, 0, 0, 5, 0x24, 0, 0},
+	        {KPROF_SOURCE_TABLE_INTEL_LATER, 0, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 5, 0x24, 0,
+	         0},
 	};
 	return infos;
 }
 
-KPROF_API const kprof_interval_info *kprof_interval_get_info(kprof_interval_class c)
+KPROF_API const kprof_source_interval_info *
+kprof_source_interval_info_by_id(kprof_source_interval c)
 {
-	static const kprof_interval_info infos[] = {
-	        {KPROF_INTERVAL_TIMER_DEFAULT, KPROF_INTERVAL_TIMER_MIN, KPROF_INTERVAL_TIMER_MAX},
-	        {KPROF_INTERVAL_HARDWARE_DEFAULT, KPROF_INTERVAL_HARDWARE_MIN,
-	         KPROF_INTERVAL_HARDWARE_MAX},
+	static const kprof_source_interval_info infos[] = {
+	        {KPROF_SOURCE_INTERVAL_TIMER_DEFAULT, KPROF_SOURCE_INTERVAL_TIMER_MIN,
+	         KPROF_SOURCE_INTERVAL_TIMER_MAX},
+	        {KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT, KPROF_SOURCE_INTERVAL_HARDWARE_MIN,
+	         KPROF_SOURCE_INTERVAL_HARDWARE_MAX},
 	};
-	return (unsigned)c < KPROF_ARRAY_COUNT(infos) ? &infos[c] : NULL;
+	return (unsigned)c < KPROF_IMPL_ARRAY_COUNT(infos) ? &infos[c] : NULL;
 }
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_interface_name(kprof_interface itf)
+KPROF_API const char *kprof_source_table_name(kprof_source_table table)
 {
 	static const char names[] = "generic\0"
 	                            "default\0"
 	                            "emon\0"
 	                            "amd64\0"
 	                            "intel-later\0";
-	static const uint8_t offset[KPROF_INTERFACE_COUNT] = {
+	static const uint8_t offset[KPROF_SOURCE_TABLE_COUNT] = {
 	        0, 8, 16, 21, 27,
 	};
-	return (unsigned)itf < KPROF_INTERFACE_COUNT ? names + offset[itf] : NULL;
+	return (unsigned)table < KPROF_SOURCE_TABLE_COUNT ? names + offset[table] : NULL;
 }
 #endif
 
 /* Where each table starts in the rows, the value index and the select index. */
-KPROF_INTERNAL uint16_t kprof_impl_table_start(unsigned itf)
+KPROF_IMPL_INTERNAL uint16_t kprof_impl_table_start(unsigned table)
 {
-	static const uint16_t start[KPROF_INTERFACE_COUNT] = {
+	static const uint16_t start[KPROF_SOURCE_TABLE_COUNT] = {
 	        0, 25, 26, 39, 215,
 	};
-	return start[itf];
+	return start[table];
 }
 
-KPROF_INTERNAL uint16_t kprof_impl_value_index_start(unsigned itf)
+KPROF_IMPL_INTERNAL uint16_t kprof_impl_value_index_start(unsigned table)
 {
-	static const uint16_t start[KPROF_INTERFACE_COUNT] = {
+	static const uint16_t start[KPROF_SOURCE_TABLE_COUNT] = {
 	        0, 25, 26, 58, 250,
 	};
-	return start[itf];
+	return start[table];
 }
 
-KPROF_INTERNAL uint16_t kprof_impl_select_index_start(unsigned itf)
+KPROF_IMPL_INTERNAL uint16_t kprof_impl_select_index_start(unsigned table)
 {
-	static const uint16_t start[KPROF_INTERFACE_COUNT] = {
+	static const uint16_t start[KPROF_SOURCE_TABLE_COUNT] = {
 	        0, 25, 26, 39, 215,
 	};
-	return start[itf];
+	return start[table];
 }
 
 /* clang-format off */
 /* value -> 1 + row within its table (0 = no such source), one run per table. */
-KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_value_index(void)
 {
 	static const uint8_t index[] = "\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\1\1\0\2\0\0\0\3\0\0\0\4\5\0\0\0\0\0\0\0\6\0\0\0\0\0\7\10\11\12\13\14\15\1\0\2\0\0\0"
 	    "\3\0\4\5\0\6\0\7\0\0\0\0\0\0\10\11\0\0\0\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\32\33\34\35\36\37\40\41\42\43\44\45\46\47\50\51\52\53\54\55\56\57\60\61\62\63\64\65\66"
@@ -7655,7 +7795,7 @@ KPROF_INTERNAL const uint8_t *kprof_impl_value_index(void)
 }
 
 /* Rows within each table sorted by select value (then source value). */
-KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_select_index(void)
 {
 	static const uint8_t index[] = "\0\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\0\0\5\6\1\7\2\13\4\14\10\3\12\11\20\21\32\33\34\35\36\37\40\10\41\3\42\67\70\71\0\7\116\4\117\120\121\122\124"
 	    "\125\126\127\1\130\131\2\132\5\133\134\135\136\137\140\141\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207\210\12\23\44\52\60\73\76\102\110\114\144\151\173\204\212\216\223\233\240\245\252\13\24\45\53\61\74"
@@ -7674,7 +7814,7 @@ KPROF_INTERNAL const uint8_t *kprof_impl_select_index(void)
 #define KPROF_IMPL_NAME_HASH_MULTIPLIER UINT64_C(0x2CEAEE21BF46BC01)
 #define KPROF_IMPL_NAME_HASH_ROTATE 5u
 #define KPROF_IMPL_NAME_MAX 54u
-KPROF_INTERNAL const uint8_t *kprof_impl_name_slots(void)
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_name_slots(void)
 {
 	static const uint8_t slots[] = "\326\31\107\0\16\3\0\0\0\0\0\0\0\0\0\0\0\0\356\24\300\0\26\3\351\5\237\0\46\3\122\7\145\0\44\3\327\25\54\0\24\3\327\25\13\0\24\0\147\21\133\0\30\3\231\26\226\0\23\3\53\26\207\0"
 	    "\24\3\223\32\11\0\14\0\327\25\36\0\24\2\223\32\53\0\14\3\51\13\231\0\40\3\30\32\200\0\15\3\102\32\301\0\15\3\224\33\111\0\6\3\105\0\220\0\65\3\122\31\1\0\16\0\252\31\15\0\16\0\252\31"
@@ -7703,7 +7843,7 @@ KPROF_INTERNAL const uint8_t *kprof_impl_name_slots(void)
 	return slots;
 }
 
-KPROF_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
 {
 	static const uint8_t displacement[] = "\5\0\1\0\0\0\11\0\2\0\2\0\0\0\1\0\5\0\6\0\0\0\12\0\0\0\4\0\1\0\0\0\1\0\1\0\4\0\0\0\0\0\1\0\17\0\5\0\3\0\0\0\20\0\0\0\4\0\2\0\0\0\20\0"
 	    "\1\0\0\0\0\0\0\0\5\0\2\0\1\0\0\0\1\0\0\0\0\0\3\0\6\0\1\0\1\0\3\0\0\0\2\0\0\0\1\0\5\0\2\0\0\0\20\0\1\0\4\0\4\0\5\0\41\0\0\0\4\0\31\0"
@@ -7714,48 +7854,48 @@ KPROF_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
 #endif
 /* clang-format on */
 
-KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count)
+KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count)
 {
-	if ((unsigned)itf >= KPROF_INTERFACE_COUNT) {
+	if ((unsigned)table >= KPROF_SOURCE_TABLE_COUNT) {
 		if (count)
 			*count = 0;
 		return NULL;
 	}
 	if (count)
-		*count = kprof_impl_interface_infos()[itf].count;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+		*count = kprof_impl_interface_infos()[table].count;
+	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
 }
 
-KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf)
+KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table)
 {
-	if ((unsigned)itf >= KPROF_INTERFACE_COUNT)
+	if ((unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
-	return &kprof_impl_interface_infos()[itf];
+	return &kprof_impl_interface_infos()[table];
 }
 
-KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
+KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value)
 {
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	uint8_t slot;
 	if (!info || value > info->max_value)
 		return NULL;
-	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)itf) + value];
+	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)table) + value];
 	if (!slot)
 		return NULL;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf) + (slot - 1u);
+	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table) + (slot - 1u);
 }
 
-KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
-                                         const kprof_source **out, size_t cap)
+KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
+                                            const kprof_source **out, size_t cap)
 {
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	const uint8_t *order;
 	const kprof_source *rows;
 	size_t lo = 0, hi, n = 0;
 	if (!info)
 		return 0;
-	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)itf);
-	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)table);
+	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
 	hi = info->count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -7771,19 +7911,19 @@ KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
 }
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_source_name(const kprof_source *s)
+KPROF_API const char *kprof_source_name_get(const kprof_source *s)
 {
 	return s ? kprof_impl_string_pool() + s->name : NULL;
 }
 
-KPROF_API const char *kprof_source_description(const kprof_source *s)
+KPROF_API const char *kprof_source_description_get(const kprof_source *s)
 {
 	return s ? kprof_impl_string_pool() + s->description : NULL;
 }
 
 /* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
  * letter differ. */
-KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
+KPROF_IMPL_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7,
 	               low7 = (x | ones << 5) & ~high;
@@ -7791,17 +7931,17 @@ KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 	       2;
 }
 
-KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
+KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, const char *name,
                                                    size_t len)
 {
 	const uint64_t case_bits = UINT64_C(0x2020202020202020);
 	uint64_t acc, x, last;
 	const uint8_t *p = (const uint8_t *)name, *slot, *key;
 	size_t i, n;
-	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
+	if (!name || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
 	/* "profile", little-endian, ignoring case */
-	if (len > 7 && ((kprof_load_le64(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
+	if (len > 7 && ((kprof_bytes_le64_load(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
 	                       UINT64_C(0x00656C69666F7270)) {
 		p += 7;
 		len -= 7;
@@ -7810,56 +7950,56 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 		return NULL;
 	n = (len + 7u) / 8u;
 	if (len >= 8u) { /* the last word: the last eight bytes, shifted down */
-		last = kprof_load_le64(p + len - 8u) >> (8u * (8u * n - len));
+		last = kprof_bytes_le64_load(p + len - 8u) >> (8u * (8u * n - len));
 	} else {
 		for (last = 0, i = len; i-- > 0;)
 			last = last << 8 | p[i];
 	}
-	acc = len | (uint64_t)itf << 16;
+	acc = len | (uint64_t)table << 16;
 	for (i = 0; i < n; i++) {
-		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		x = i + 1u < n ? kprof_bytes_le64_load(p + 8u * i) : last;
 		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE |
 		       acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^
 		      (x | case_bits);
 	}
 	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
 	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
-	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
+	i = ((size_t)(acc >> 16) ^ kprof_bytes_le16_load(kprof_impl_name_displacement() + 2u * i)) &
 	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
 	slot = kprof_impl_name_slots() + 6u * i;
-	if (kprof_load_le16(slot + 4) != (len | (unsigned)itf << 8))
+	if (kprof_bytes_le16_load(slot + 4) != (len | (unsigned)table << 8))
 		return NULL;
 	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
 	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
-	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
+	key = (const uint8_t *)kprof_impl_string_pool() + kprof_bytes_le16_load(slot);
 	for (i = 0; i < n; i++) {
 		uint64_t diff;
-		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
-		diff = kprof_load_le64(key + 8u * i) ^ x;
+		x = i + 1u < n ? kprof_bytes_le64_load(p + 8u * i) : last;
+		diff = kprof_bytes_le64_load(key + 8u * i) ^ x;
 		if (i + 1u == n)
 			diff &= ~(uint64_t)0 >> (8u * (8u * n - len));
 		if (diff && (diff & ~kprof_impl_letter_bits(x)))
 			return NULL;
 	}
-	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
+	return kprof_impl_source_rows() + kprof_bytes_le16_load(slot + 2);
 }
 #endif
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
-                                                kprof_profile_source_add *out)
+KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
+                                                    kprof_source_profile_add *out)
 {
-	const kprof_interface_info *info;
-	kprof_select f;
+	const kprof_source_table_info *info;
+	kprof_pmu_select f;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	out->vendor = 0;
 	out->event_select = 0;
 	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
 	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->iface);
+	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
 	if (!info || !s->select ||
-	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+	    (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
+	if (kprof_pmu_select_unpack((kprof_cpuid_vendor)info->vendor, s->select, &f) != KPROF_OK)
 		return KPROF_E_UNSUPPORTED;
 	out->vendor = info->vendor;
 	out->event_select = f.event;
@@ -7868,84 +8008,85 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 	out->cinv = f.inv;
 	out->any_thread = f.any;
 	out->edge_detect = f.edge;
-	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
-	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	out->interval = s->interval == KPROF_SOURCE_INTERVAL_TIMER
+	                        ? KPROF_SOURCE_INTERVAL_TIMER_DEFAULT
+	                        : KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }
 #endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 
 /* ---- layer 2, section hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-/* The rows of kprof_windows_release. Each row is the bytes of kprof_windows_release in host
- * order: a string parses faster than initializer lists. */
-KPROF_STATIC_ASSERT(sizeof(kprof_windows_release) == 28, kprof_windows_release_size);
-KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
+/* The rows of kprof_hal_release. Each row is the bytes of kprof_hal_release in host order: a
+ * string parses faster than initializer lists. */
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_release) == 28, kprof_hal_release_size);
+KPROF_IMPL_INTERNAL const kprof_hal_release *kprof_impl_hal_release_rows(void)
 {
 	/* clang-format off */
 	static const union {
 		uint8_t bytes[561];
-		kprof_windows_release rows[20];
+		kprof_hal_release rows[20];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_S2003_SP1 */
-	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_VISTA */
-	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_7 */
-	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_8 */
-	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_8_1 */
-	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_10_1507 */
-	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1511 */
-	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1607 */
-	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1703 */
-	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1709 */
-	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1803 */
-	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1809 */
-	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1903 */
-	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1909 */
-	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_2004 */
-	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_20H2 */
-	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_21H1 */
-	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_21H2 */
-	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_22H2 */
-	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37" /* KPROF_WINDOWS_11 */
+	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_S2003_SP1 */
+	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_VISTA */
+	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_7 */
+	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_8 */
+	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_8_1 */
+	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_10_1507 */
+	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1511 */
+	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1607 */
+	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1703 */
+	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1709 */
+	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1803 */
+	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1809 */
+	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1903 */
+	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1909 */
+	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_2004 */
+	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_20H2 */
+	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_21H1 */
+	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_21H2 */
+	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_22H2 */
+	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37" /* KPROF_HAL_WINDOWS_11 */
 #else
-	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_S2003_SP1 */
-	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_VISTA */
-	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_7 */
-	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_8 */
-	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_8_1 */
-	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_10_1507 */
-	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1511 */
-	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1607 */
-	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1703 */
-	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1709 */
-	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1803 */
-	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1809 */
-	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1903 */
-	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1909 */
-	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_2004 */
-	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_20H2 */
-	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_21H1 */
-	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_21H2 */
-	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_22H2 */
-	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0" /* KPROF_WINDOWS_11 */
+	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
+	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_VISTA */
+	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_7 */
+	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_8 */
+	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_8_1 */
+	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_10_1507 */
+	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1511 */
+	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1607 */
+	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1703 */
+	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1709 */
+	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1803 */
+	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1809 */
+	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1903 */
+	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1909 */
+	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_2004 */
+	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_20H2 */
+	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_21H1 */
+	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_21H2 */
+	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_22H2 */
+	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0" /* KPROF_HAL_WINDOWS_11 */
 #endif
 	};
 	/* clang-format on */
 	return table.rows;
 }
 
-KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id)
+KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id)
 {
-	if (id < KPROF_WINDOWS_RELEASE_FIRST ||
-	    id - KPROF_WINDOWS_RELEASE_FIRST >= KPROF_WINDOWS_RELEASE_COUNT)
+	if ((uint32_t)id < KPROF_HAL_RELEASE_FIRST ||
+	    (uint32_t)id - KPROF_HAL_RELEASE_FIRST >= KPROF_HAL_RELEASE_COUNT)
 		return NULL;
-	return &kprof_impl_windows_release_rows()[id - KPROF_WINDOWS_RELEASE_FIRST];
+	return &kprof_impl_hal_release_rows()[(uint32_t)id - KPROF_HAL_RELEASE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
-#define KPROF_IMPL_WINDOWS_RELEASE_POOL_SIZE 713u
-#define KPROF_IMPL_WINDOWS_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
-/* The windows_release strings, each NUL-terminated: the string at offset off. */
-KPROF_INTERNAL const char *kprof_impl_windows_release_text(uint32_t off)
+#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 713u
+#define KPROF_IMPL_HAL_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
+/* The hal_release strings, each NUL-terminated: the string at offset off. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_hal_release_text(uint32_t off)
 {
 	/* clang-format off */
 	static const char part0[] =
@@ -7964,21 +8105,27 @@ KPROF_INTERNAL const char *kprof_impl_windows_release_text(uint32_t off)
 	return part0 + off;
 }
 
-KPROF_API const char *kprof_windows_release_text(uint32_t offset)
+KPROF_API const char *kprof_hal_release_name_get(const kprof_hal_release *r)
 {
-	return offset < KPROF_IMPL_WINDOWS_RELEASE_POOL_SIZE
-	               ? kprof_impl_windows_release_text(offset)
+	return r && r->name < KPROF_IMPL_HAL_RELEASE_POOL_SIZE
+	               ? kprof_impl_hal_release_text(r->name)
 	               : NULL;
 }
-KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len)
+KPROF_API const char *kprof_hal_release_title_get(const kprof_hal_release *r)
+{
+	return r && r->title < KPROF_IMPL_HAL_RELEASE_POOL_SIZE
+	               ? kprof_impl_hal_release_text(r->title)
+	               : NULL;
+}
+KPROF_API const kprof_hal_release *kprof_hal_release_by_name(const char *name, size_t len)
 {
 	uint32_t i;
 	size_t k;
 	if (!name)
 		return NULL;
-	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
-		const kprof_windows_release *row = &kprof_impl_windows_release_rows()[i];
-		const char *s = kprof_windows_release_text(row->name);
+	for (i = 0; i < KPROF_HAL_RELEASE_COUNT; i++) {
+		const kprof_hal_release *row = &kprof_impl_hal_release_rows()[i];
+		const char *s = kprof_hal_release_name_get(row);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
 		                    kprof_impl_lower((unsigned char)name[k]);
@@ -7991,13 +8138,14 @@ KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char 
 }
 #endif
 
-KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
+KPROF_IMPL_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
-	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
+	const kprof_source_table_info *info =
+	        kprof_source_table_info_by_id((kprof_source_table)d->table);
 	d->counters = 0;
 	d->counter_width = 0;
 	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
-	if (d->iface == KPROF_INTERFACE_DEFAULT || !info)
+	if (d->table == KPROF_SOURCE_TABLE_DEFAULT || !info)
 		return;
 	d->perfevtsel_msr = info->perfevtsel_msr;
 	d->counter_msr = info->counter_msr;
@@ -8008,84 +8156,87 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	/* The HAL programs IA32_PERFEVTSELx/IA32_PMCx: past the eight of them (Intel SDM vol. 4
 	 * table 2-2) lie unrelated MSRs. Counters beyond are the processor's (d->pmu), not the
 	 * interface's. */
-	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
+	if (d->table == KPROF_SOURCE_TABLE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
-                                        kprof_hal_decision *d)
+KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uint32_t hal,
+                                              kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
-	const kprof_windows_release *rel;
+	const kprof_hal_release *rel;
 	uint32_t a, eax1, ecx1, build, release;
-	kprof_vendor vendor;
+	kprof_cpuid_vendor vendor;
 	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(d, sizeof(*d));
 	build = hal & KPROF_HAL_BUILD_MASK;
 	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
-	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
-	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
+	rel = kprof_hal_release_by_id(
+	        (kprof_hal_windows)(release ? release : (uint32_t)KPROF_HAL_WINDOWS_DEFAULT));
+	d->table = d->tentative = KPROF_SOURCE_TABLE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (uint8_t)build;
-	d->release = rel ? rel->id : 0;
-	if ((build != KPROF_HAL_X64 && build != KPROF_HAL_X86) || !rel ||
+	d->hal = (kprof_hal_build)build;
+	d->release = (kprof_hal_windows)(rel ? rel->id : 0);
+	if ((build != KPROF_HAL_BUILD_X64 && build != KPROF_HAL_BUILD_X86) || !rel ||
 	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
-	    !(build == KPROF_HAL_X86 ? rel->x86 : rel->x64))
+	    !(build == KPROF_HAL_BUILD_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
 
 	/* Facts */
-	vendor = kprof_cpuid_vendor(s);
-	d->vendor = (uint8_t)vendor;
-	(void)kprof_cpuid_vendor_string(s, d->vendor_string);
-	d->has_leaf1 = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES);
-	eax1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_EAX);
-	ecx1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	vendor = kprof_cpuid_vendor_get(s);
+	d->vendor = vendor;
+	(void)kprof_cpuid_vendor_string_get(s, d->vendor_string);
+	d->has_leaf1 = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES);
+	eax1 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EAX);
+	ecx1 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_ECX);
 	if (d->has_leaf1) {
-		d->family = kprof_cpuid_family(eax1);
-		d->model = kprof_cpuid_model(eax1);
-		d->stepping = kprof_cpuid_stepping(eax1);
+		d->family = kprof_cpuid_family_get(eax1);
+		d->model = kprof_cpuid_model_get(eax1);
+		d->stepping = kprof_cpuid_stepping_get(eax1);
 	}
 	d->hv_present = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, ecx1);
-	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hv_vendor_string(s, d->hv_vendor) == KPROF_OK);
-	d->hv_interface = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX);
-	d->hv_microsoft = (uint8_t)(d->hv_present &&
-	                            kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
-	                            KPROF_FIELD_GET(KPROF_CPUID_40000001_EAX_SIGNATURE,
-	                                            d->hv_interface) == KPROF_HV_INTERFACE_HV1);
-	d->hv_has_features = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
+	d->hv_has_vendor =
+	        (uint8_t)(kprof_cpuid_hypervisor_string_get(s, d->hv_vendor) == KPROF_OK);
+	d->hv_interface =
+	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_CPUID_REG_EAX);
+	d->hv_microsoft =
+	        (uint8_t)(d->hv_present && kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
+	                  KPROF_FIELD_GET(KPROF_CPUID_40000001_EAX_SIGNATURE, d->hv_interface) ==
+	                          KPROF_CPUID_HV_INTERFACE_HV1);
+	d->hv_has_features = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
 	d->hv_perfmon = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE,
-	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX));
-	d->has_perfmon_leaf = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON);
-	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_CPUID_REG_EDX));
+	d->has_perfmon_leaf = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON);
+	a = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EAX);
 	d->perfmon_version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
 	d->perfmon_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a);
 	d->perfmon_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
 	d->ebx_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
-	d->ebx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
-	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	d->ebx = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EBX);
+	a = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EDX);
 	d->fixed_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, a);
 	d->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, a);
 	d->long_mode = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_80000001_EDX_LM,
-	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
-	(void)kprof_pmu_caps_from_snapshot(s, &d->pmu);
+	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_CPUID_REG_EDX));
+	(void)kprof_pmu_caps_get(s, &d->pmu);
 
 	/* Rule 1: the vendor */
-	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
+	if (!kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_VENDOR)) {
 		d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	} else if (d->vendor == KPROF_VENDOR_AMD) {
-		d->tentative = KPROF_INTERFACE_AMD64;
+	} else if (d->vendor == KPROF_CPUID_VENDOR_AMD) {
+		d->tentative = KPROF_SOURCE_TABLE_AMD64;
 		d->reason = KPROF_HAL_REASON_VENDOR_AMD;
-	} else if (d->vendor != KPROF_VENDOR_INTEL) {
+	} else if (d->vendor != KPROF_CPUID_VENDOR_INTEL) {
 		d->reason = KPROF_HAL_REASON_VENDOR_OTHER;
 	} else if (KPROF_FIELD_GET(
 	                   KPROF_CPUID_0_EAX_MAX_LEAF,
-	                   kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) <
+	                   kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_VENDOR, KPROF_CPUID_REG_EAX)) <
 	           KPROF_CPUID_LEAF_PERFMON) {
 		d->reason = KPROF_HAL_REASON_MAX_LEAF_BELOW_0A;
 	} else if (!d->has_perfmon_leaf) {
@@ -8097,58 +8248,60 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	} else if (KPROF_FIELD_GET(KPROF_CPUID_0A_EBX_CORE_CYCLES, d->ebx)) {
 		d->reason = KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE;
 	} else {
-		d->tentative = KPROF_INTERFACE_EMON;
+		d->tentative = KPROF_SOURCE_TABLE_EMON;
 		d->reason = KPROF_HAL_REASON_INTEL_EMON;
 	}
-	d->iface = d->tentative;
+	d->table = d->tentative;
 
 	/* The release: does its HAL (of this width) have the interface at all? */
-	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
-	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
-	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
-	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
-	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
-		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
-		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
-	if (have == KPROF_PRESENCE_ABSENT) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
+	have = d->table == KPROF_SOURCE_TABLE_AMD64  ? rel->amd64
+	       : d->table == KPROF_SOURCE_TABLE_EMON ? rel->emon
+	                                             : (unsigned)KPROF_HAL_PRESENCE_PRESENT;
+	if (build == KPROF_HAL_BUILD_X86 && d->table != KPROF_SOURCE_TABLE_DEFAULT &&
+	    rel->x86_sources != KPROF_HAL_PRESENCE_PRESENT)
+		have = rel->x86_sources == KPROF_HAL_PRESENCE_ABSENT
+		               ? (unsigned)KPROF_HAL_PRESENCE_ABSENT
+		               : (unsigned)KPROF_HAL_PRESENCE_UNKNOWN;
+	if (have == KPROF_HAL_PRESENCE_ABSENT) {
+		d->table = KPROF_SOURCE_TABLE_DEFAULT;
+		d->reason = build == KPROF_HAL_BUILD_X86 &&
+		                            rel->x86_sources == KPROF_HAL_PRESENCE_ABSENT
 		                    ? KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY
 		                    : KPROF_HAL_REASON_RELEASE_NO_INTERFACE;
-	} else if (have == KPROF_PRESENCE_UNKNOWN) {
+	} else if (have == KPROF_HAL_PRESENCE_UNKNOWN) {
 		d->uncertain |= KPROF_HAL_UNCERTAIN_INTERFACE;
 	}
 
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
-	    d->iface != KPROF_INTERFACE_DEFAULT &&
-	    ((d->iface == KPROF_INTERFACE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
+	if (build == KPROF_HAL_BUILD_X86 && rel->x86_rules != KPROF_HAL_PRESENCE_ABSENT &&
+	    d->table != KPROF_SOURCE_TABLE_DEFAULT &&
+	    ((d->table == KPROF_SOURCE_TABLE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
 	      d->family != KPROF_CPUID_FAMILY_EXTENDED) ||
-	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
-		d->reason = d->iface == KPROF_INTERFACE_EMON
+	     (d->table == KPROF_SOURCE_TABLE_AMD64 && !d->long_mode))) {
+		d->reason = d->table == KPROF_SOURCE_TABLE_EMON
 		                    ? KPROF_HAL_REASON_X86_INTEL_FAMILY
 		                    : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		if (rel->x86_rules == KPROF_PRESENCE_UNKNOWN)
+		d->table = KPROF_SOURCE_TABLE_DEFAULT;
+		if (rel->x86_rules == KPROF_HAL_PRESENCE_UNKNOWN)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_X86_RULES;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (rel->hypervisor_rule != KPROF_PRESENCE_ABSENT && d->iface != KPROF_INTERFACE_DEFAULT &&
-	    d->hv_microsoft && !d->hv_perfmon) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
+	if (rel->hypervisor_rule != KPROF_HAL_PRESENCE_ABSENT &&
+	    d->table != KPROF_SOURCE_TABLE_DEFAULT && d->hv_microsoft && !d->hv_perfmon) {
+		d->table = KPROF_SOURCE_TABLE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
-		if (rel->hypervisor_rule == KPROF_PRESENCE_UNKNOWN)
+		if (rel->hypervisor_rule == KPROF_HAL_PRESENCE_UNKNOWN)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_HYPERVISOR;
 	}
-	if (d->iface != KPROF_INTERFACE_DEFAULT && rel->tables != KPROF_PRESENCE_PRESENT)
+	if (d->table != KPROF_SOURCE_TABLE_DEFAULT && rel->tables != KPROF_HAL_PRESENCE_PRESENT)
 		d->uncertain |= KPROF_HAL_UNCERTAIN_TABLES;
-	if (d->iface == KPROF_INTERFACE_EMON) {
-		d->later_min =
-		        build == KPROF_HAL_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
-		d->later_max =
-		        build == KPROF_HAL_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
+	if (d->table == KPROF_SOURCE_TABLE_EMON) {
+		d->later_min = build == KPROF_HAL_BUILD_X86 ? rel->later_intel_x86_min
+		                                            : rel->later_intel_min;
+		d->later_max = build == KPROF_HAL_BUILD_X86 ? rel->later_intel_x86_max
+		                                            : rel->later_intel_max;
 		if (d->later_min != d->later_max)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
@@ -8156,57 +8309,65 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	return KPROF_OK;
 }
 
-/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
- * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+/* Whether the HAL the decision describes lists a source: KPROF_HAL_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_SOURCE_TABLE_INTEL_LATER) within the release's
  * open range. A row of the decided interface's table: ProfileTime always; Default nothing
  * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
  * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
  * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
 /* The Emon rule for one architectural event: its cpuid 0x0A ebx bit lies below the ebx length
  * and is clear (the event is available). */
-KPROF_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d, const kprof_source *s)
+KPROF_IMPL_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d,
+                                                      const kprof_source *s)
 {
 	return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length &&
 	       !((d->ebx >> s->ebx_bit) & 1u);
 }
 
-KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
+/* Whether the HAL that made d has source s (ABSENT for null arguments). */
+KPROF_IMPL_INTERNAL kprof_hal_presence kprof_impl_hal_presence(const kprof_hal_decision *d,
+                                                               const kprof_source *s)
 {
 	int on;
 	if (!d || !s)
-		return KPROF_PRESENCE_ABSENT;
-	if (s->iface == KPROF_INTERFACE_INTEL_LATER && d->iface == KPROF_INTERFACE_EMON)
-		return s->value <= d->later_min  ? KPROF_PRESENCE_PRESENT
-		       : s->value > d->later_max ? KPROF_PRESENCE_ABSENT
-		                                 : KPROF_PRESENCE_UNKNOWN;
-	if (s->iface != d->iface)
-		return KPROF_PRESENCE_ABSENT;
-	if (s->value == KPROF_SOURCE_TIME)
+		return KPROF_HAL_PRESENCE_ABSENT;
+	if (s->table == KPROF_SOURCE_TABLE_INTEL_LATER && d->table == KPROF_SOURCE_TABLE_EMON)
+		return s->value <= d->later_min  ? KPROF_HAL_PRESENCE_PRESENT
+		       : s->value > d->later_max ? KPROF_HAL_PRESENCE_ABSENT
+		                                 : KPROF_HAL_PRESENCE_UNKNOWN;
+	if (s->table != d->table)
+		return KPROF_HAL_PRESENCE_ABSENT;
+	if (s->value == KPROF_SOURCE_GENERIC_TIME)
 		on = 1;
-	else if (d->iface == KPROF_INTERFACE_AMD64)
+	else if (d->table == KPROF_SOURCE_TABLE_AMD64)
 		on = 1;
-	else if (d->iface == KPROF_INTERFACE_EMON)
+	else if (d->table == KPROF_SOURCE_TABLE_EMON)
 		on = kprof_impl_hal_emon_available(d, s);
 	else
 		on = 0;
-	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
+	return on ? KPROF_HAL_PRESENCE_PRESENT : KPROF_HAL_PRESENCE_ABSENT;
 }
 
-KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
+KPROF_IMPL_INTERNAL int kprof_impl_hal_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
+	return kprof_impl_hal_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
 
-KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
+KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d,
+                                                     const kprof_source *s,
+                                                     kprof_hal_presence *presence)
 {
-	if (!d)
-		return 0;
-	return kprof_hal_source_supported(d, kprof_source_get((kprof_interface)d->iface, value));
+	if (presence)
+		*presence = KPROF_HAL_PRESENCE_ABSENT;
+	if (!d || !s || !presence)
+		return KPROF_E_ARGUMENT;
+	*presence = kprof_impl_hal_presence(d, s);
+	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
-                                               uint32_t counter, uint64_t interval, uint32_t flags,
-                                               kprof_counter_plan *p)
+KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
+                                          uint32_t counter, uint64_t interval, uint32_t flags,
+                                          kprof_pmu_plan *p)
 {
 	uint32_t sel_msr, ctr_msr, width;
 	int own;
@@ -8214,16 +8375,18 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (!p)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(p, sizeof(*p));
-	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
+	if (!d || !s ||
+	    (flags &
+	     ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
-	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT || !s->select)
+	if (!kprof_impl_hal_supported(d, s) || d->table == KPROF_SOURCE_TABLE_DEFAULT || !s->select)
 		return KPROF_E_UNSUPPORTED;
-	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->iface != KPROF_INTERFACE_AMD64 || !d->pmu.perfctr_ext_core)
+	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED) {
+		if (d->table != KPROF_SOURCE_TABLE_AMD64 || !d->pmu.perfctr_ext_core)
 			return KPROF_E_UNSUPPORTED;
 		own = 1;
 	} else {
-		own = counter >= d->counters && d->iface == KPROF_INTERFACE_EMON;
+		own = counter >= d->counters && d->table == KPROF_SOURCE_TABLE_EMON;
 	}
 	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
 	        : counter >= d->counters)
@@ -8233,7 +8396,7 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
 	/* The counter must hold the interval (a narrow counter from a hostile dump too). */
-	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
+	limit = d->table == KPROF_SOURCE_TABLE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
 	if (own) {
@@ -8243,18 +8406,18 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
 	}
-	p->iface = d->iface;
-	p->vendor =
-	        (uint8_t)(d->iface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL : KPROF_VENDOR_AMD);
+	p->table = (uint8_t)d->table;
+	p->vendor = (uint8_t)(d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL
+	                                                          : KPROF_CPUID_VENDOR_AMD);
 	p->source = s->value;
 	p->counter = counter;
 	p->select = s->select;
 	/* EN and INT sit at the same bits in both vendors' layouts. */
-	start = ((s->select & ~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
-	         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, 1));
-	if (flags & KPROF_PLAN_INTERRUPT)
-		start = ((start & ~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
-		         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, 1));
+	start = ((s->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK) |
+	         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1));
+	if (flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		start = ((start & ~KPROF_IA32_PERFEVTSEL_INTR_MASK) |
+		         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1));
 	p->start_select = start;
 	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
 	p->select_msr = sel_msr;
@@ -8272,11 +8435,11 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->counter_width = width;
 	p->counter_mask = mask;
 	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
-	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
+	if (d->table == KPROF_SOURCE_TABLE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		p->global_ctrl_bit =
 		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
-	} else if (d->iface == KPROF_INTERFACE_AMD64 && d->pmu.perfmon_v2) {
+	} else if (d->table == KPROF_SOURCE_TABLE_AMD64 && d->pmu.perfmon_v2) {
 		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
 		p->global_ctrl_bit =
 		        KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
@@ -8285,20 +8448,20 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 }
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. */
-KPROF_API const char *kprof_hal_build_name(int value)
+KPROF_API const char *kprof_hal_build_name(kprof_hal_build value)
 {
 	static const char names[] = "x64\0x86\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\4\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 2u, value);
+	return kprof_impl_name(names, index, 2u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_reason value, or NULL when it has none. */
-KPROF_API const char *kprof_hal_reason_name(int value)
+KPROF_API const char *kprof_hal_reason_name(kprof_hal_reason value)
 {
 	static const char names[] =
 	        "vendor GenuineIntel with architectural perfmon\0vendor AuthenticAMD\0"
@@ -8316,20 +8479,20 @@ KPROF_API const char *kprof_hal_reason_name(int value)
 	    "\0\0\0\0\0\0\1\0\0\0\57\0\2\0\0\0\103\0\3\0\0\0\130\0\4\0\0\0\205\0\5\0\0\0\237\0\6\0\0\0\261\0\7\0\0\0\305\0\10\0\0\0\334\0\11\0\0\0\16\1\12\0\0\0"
 	    "\63\1\13\0\0\0\125\1\14\0\0\0\170\1\15\0\0\0\246\1\16\0\0\0\321\1";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 15u, value);
+	return kprof_impl_name(names, index, 15u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_presence value, or NULL when it has none. */
-KPROF_API const char *kprof_presence_name(int value)
+/* The name of a kprof_hal_presence value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value)
 {
 	static const char names[] = "no\0yes\0unknown\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\3\0\2\0\0\0\7\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, value);
+	return kprof_impl_name(names, index, 3u, (int)value);
 }
 #endif
 
@@ -8340,7 +8503,7 @@ KPROF_API const char *kprof_presence_name(int value)
 #define KPROF_IMPL_COUNTS_POOL_SIZE 15986u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
-KPROF_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
+KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 {
 	/* clang-format off */
 	static const char part0[] =
@@ -8608,7 +8771,7 @@ KPROF_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 #define KPROF_IMPL_COUNTS_ROW_CLASS_HI 0x104u
 #define KPROF_IMPL_COUNTS_ROW_STATUS   0x105u
 #define KPROF_IMPL_COUNTS_ROW_NAME     0x206u /* string offset */
-KPROF_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
@@ -8856,7 +9019,7 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 #define KPROF_IMPL_COUNTS_MATCH_MODEL_HI    0x105u
 #define KPROF_IMPL_COUNTS_MATCH_STEPPING_LO 0x106u
 #define KPROF_IMPL_COUNTS_MATCH_STEPPING_HI 0x107u
-KPROF_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
@@ -8900,8 +9063,8 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 #define KPROF_IMPL_COUNTS_CLASS_VENDOR      0x204u /* string offset */
 #define KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH 0x106u
 #define KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT 0x107u
-#define KPROF_IMPL_COUNTS_CLASS_IFACE       0x108u
-KPROF_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
+#define KPROF_IMPL_COUNTS_CLASS_TABLE       0x108u
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
@@ -8931,25 +9094,25 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
 }
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_counts_status_name(int status)
+KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict)
 {
 	static const char names[] = "unknown\0same\0different\0partial\0absent\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\15\0\3\0\0\0\27\0\4\0\0\0\37\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 5u, status);
+	return kprof_impl_name(names, index, 5u, (int)verdict);
 }
 #endif
 
 /* Column col of class c (kprof_impl_counts_class). */
-KPROF_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
 {
 	return kprof_impl_cell(kprof_impl_counts_class(c), col);
 }
 
-KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
-                                           uint32_t stepping)
+KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
+                                                   uint32_t model, uint32_t stepping)
 {
 	unsigned c, k, i;
 	if (!vendor)
@@ -8988,20 +9151,20 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
 }
 
 /* A verdict row's select key: event << 8 | unit mask. */
-KPROF_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 {
 	const uint8_t *row = kprof_impl_counts_row(i);
 	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 |
 	       kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
-KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
-                                                     kprof_source_counts *out)
+KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
+                                                    kprof_counts_entry *out)
 {
 	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
-	out->status = KPROF_COUNTS_UNKNOWN;
+	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
 	out->cpu_class =
 	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
 	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
@@ -9017,7 +9180,7 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		out->basis = "no select: nothing the counters count";
 		return KPROF_OK;
 	}
-	if (s->iface != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_IFACE)) {
+	if (s->table != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
 		out->basis = "not a source table the HAL uses on this processor";
 		return KPROF_OK;
 	}
@@ -9045,45 +9208,33 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
-                                                         const kprof_source *s,
-                                                         kprof_source_counts *out)
+KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d, const kprof_source *s,
+                                              kprof_counts_entry *out)
 {
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_source_counts_for_class(
-	        d->has_leaf1 ? kprof_counts_class_find(d->vendor_string, d->family, d->model,
-	                                               d->stepping)
+	st = kprof_counts_class_entry_get(
+	        d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family,
+	                                                       d->model, d->stepping)
 	                     : (unsigned)KPROF_COUNTS_CLASS_NONE,
 	        s, out);
 	/* The Emon rule, whatever interface was decided: an architectural event the processor
 	 * does not offer counts nothing. */
-	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME &&
-	    s->iface == KPROF_INTERFACE_EMON &&
-	    (s->value == KPROF_SOURCE_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
-		out->status = KPROF_COUNTS_ABSENT;
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_VERDICT_SAME &&
+	    s->table == KPROF_SOURCE_TABLE_EMON &&
+	    (s->value == KPROF_SOURCE_GENERIC_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
+		out->status = KPROF_COUNTS_VERDICT_ABSENT;
 		out->basis = "cpuid 0x0A: architectural event not available";
 	}
 	return st;
-}
-
-KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
-                                                         const kprof_source *s,
-                                                         kprof_source_counts *out)
-{
-	kprof_hal_decision d;
-	if (!snap) /* kprof_hal_decide reads a null snapshot as an empty one */
-		return KPROF_E_ARGUMENT;
-	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
-	return kprof_source_counts_from_decision(&d, s, out);
 }
 #endif /* !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL) */
 
 /* ---- layer 3, section dump - from spec/dump.yaml, gen/c/dump.api.h, gen/c/dump.c ---- */
 #if !defined(KPROF_NO_DUMP)
 
-KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 {
 	unsigned c = (unsigned char)ch;
 	if (c - '0' < 10u)
@@ -9096,8 +9247,8 @@ KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 
 /* Read hex digits at s[*i..n): between min and max of them, and no further hex digit after.
  * Advances *i past them; 0 when the run does not fit. */
-KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsigned min,
-                                       unsigned max, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsigned min,
+                                            unsigned max, uint32_t *v)
 {
 	unsigned count = 0;
 	uint32_t x = 0;
@@ -9116,7 +9267,7 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
 
 /* Exactly 8 hex digits at s[*i..n) and no hex digit after them (a register or a leaf): the
  * common case of kprof_impl_dump_hex, one table load per digit. */
-KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
 {
 	/* Each byte's value as a hex digit, 16 for bytes that are none (a string: one token for
 	 * the compiler to parse, not 256). */
@@ -9154,7 +9305,7 @@ KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint
 }
 
 /* Decimal digits at s[*i..n) into *v (saturating); 0 when there are none. */
-KPROF_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint32_t *v)
 {
 	uint32_t x = 0;
 	size_t start = *i;
@@ -9168,8 +9319,8 @@ KPROF_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint3
 }
 
 /* Whether s[*i..n) starts with the literal lit (of length m); advances past it. */
-KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const char *lit,
-                                       size_t m)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const char *lit,
+                                            size_t m)
 {
 	size_t k;
 	if (n - *i < m)
@@ -9182,7 +9333,7 @@ KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const
 }
 
 /* The CPU number in an AIDA64 section header: the digits after "CPU #". */
-KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 {
 	size_t i, j;
 	uint32_t v;
@@ -9209,8 +9360,8 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	return (kprof_status)it->status;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
-                                                 kprof_dump_expect expect)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
+                                                      kprof_dump_expect expect)
 {
 	it->status = st;
 	it->expect = (int32_t)expect;
@@ -9218,7 +9369,7 @@ KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_stat
 }
 
 /* A separator before the next AIDA64 register: one '-', or a run of blanks. */
-KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 {
 	size_t start = *i;
 	if (*i < n && s[*i] == '-') {
@@ -9233,8 +9384,8 @@ KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
  * ' : ', ' :' or blanks, then four registers of 8 hex digits separated by '-' or blanks, then
  * optional bracketed notes of which a leading [SL nn] names the sub-leaf. 0 on success, else
  * what was expected. */
-KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
-                                                            kprof_dump_record *r)
+KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
+                                                                 kprof_dump_record *r)
 {
 	uint32_t *reg[4];
 	size_t start;
@@ -9281,8 +9432,8 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 
 /* A `cpuid -r` line from s[i..n), i at "0x": "0xLLLLLLLL 0xSS: eax=0x.. ebx=0x.. ecx=0x..
  * edx=0x..", or the older "0xLLLLLLLL: eax=0x.." without a sub-leaf. */
-KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
-                                                           kprof_dump_record *r)
+KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
+                                                                kprof_dump_record *r)
 {
 	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
 	uint32_t *reg[4];
@@ -9318,7 +9469,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 }
 
 /* One hwloc number: optional 0x, 1 to 8 hex digits (what hwloc's "%x" reads back). */
-KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
 {
 	if (n - *i >= 3 && s[*i] == '0' && (s[*i + 1] == 'x' || s[*i + 1] == 'X') &&
 	    kprof_impl_dump_hexdigit(s[*i + 2]) >= 0)
@@ -9329,8 +9480,8 @@ KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *
 /* A hwloc-gather-cpuid line from s[i..n): "MASK EAX EBX ECX EDX => EAX EBX ECX EDX" in hex.
  * The mask says which inputs mattered: bit 0 eax (the leaf, always), bit 2 ecx (the
  * sub-leaf); bits 1 and 3 (ebx, edx) no leaf uses but hwloc's reader would honour. */
-KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
-                                                             kprof_dump_record *r)
+KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
+                                                                  kprof_dump_record *r)
 {
 	uint32_t v[9];
 	unsigned k;
@@ -9368,7 +9519,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size
 /* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
  * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
  * a truncated or damaged leaf line is never skipped as text. */
-KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 {
 	size_t i = 0, j, k;
 	kprof_impl_text_skip_space(s, n, &i);
@@ -9407,7 +9558,7 @@ KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 }
 
 /* Whether s[0..n) is a block header; *id gets its CPU number or KPROF_DUMP_NO_CPU_ID. */
-KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 {
 	size_t i = 0;
 	*id = KPROF_DUMP_NO_CPU_ID;
@@ -9434,7 +9585,7 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 }
 
 /* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
-KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
 {
 	if ((leaf & 0x3FFFFFFFu) >= KPROF_DUMP_TRACKED_LEAVES)
 		return -1;
@@ -9542,8 +9693,8 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 
 /* Fill err (optional) with where a whole-text read stopped: st is the reader's last status
  * (KPROF_END: read to the end) or what the caller makes of it. */
-KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it,
-                                           kprof_status st)
+KPROF_IMPL_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it,
+                                                kprof_status st)
 {
 	int failed = it->status != KPROF_END;
 	if (!err)
@@ -9562,8 +9713,9 @@ KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_du
  * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
  * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
  * them. */
-KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                                 kprof_cpuid_snapshot *out, kprof_dump_error *err)
+KPROF_IMPL_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+                                                      kprof_cpuid_snapshot *out,
+                                                      kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -9588,14 +9740,14 @@ KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, u
 	return st == KPROF_END ? KPROF_E_NOT_FOUND : st;
 }
 
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                           kprof_cpuid_snapshot *out, kprof_dump_error *err)
+KPROF_API kprof_status kprof_dump_snapshot_get(const char *text, size_t len, uint32_t cpu,
+                                               kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
 	return kprof_impl_dump_snapshot(text, len, cpu, out, err);
 }
 
-KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
-                                            size_t *written)
+KPROF_API kprof_status kprof_dump_record_format(const kprof_dump_record *r, char *buf, size_t cap,
+                                                size_t *written)
 {
 	static const char names[4][8] = {" eax=0x", " ebx=0x", " ecx=0x", " edx=0x"};
 	char line[96];
@@ -9624,8 +9776,8 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
 	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
-KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
-                                                   size_t *written)
+KPROF_API kprof_status kprof_dump_header_format(uint32_t cpu, char *buf, size_t cap,
+                                                size_t *written)
 {
 	char digits[10], line[16];
 	size_t n, k = 0;
@@ -9645,20 +9797,20 @@ KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size
 }
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_format value, or NULL when it has none. */
-KPROF_API const char *kprof_dump_format_name(int value)
+KPROF_API const char *kprof_dump_format_name(kprof_dump_format value)
 {
 	static const char names[] = "unknown\0aida64\0cpuid -r\0hwloc\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\17\0\3\0\0\0\30\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 4u, value);
+	return kprof_impl_name(names, index, 4u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_dump_expect value, or NULL when it has none. */
-KPROF_API const char *kprof_dump_expect_name(int value)
+KPROF_API const char *kprof_dump_expect_name(kprof_dump_expect value)
 {
 	static const char names[] =
 	        "nothing (no error)\0"
@@ -9681,7 +9833,7 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 	    "\0\0\0\0\0\0\1\0\0\0\23\0\2\0\0\0\143\0\3\0\0\0\262\0\4\0\0\0\313\0\5\0\0\0\5\1\6\0\0\0\40\1\7\0\0\0\146\1\10\0\0\0\177\1\11\0\0\0\255\1\12\0\0\0"
 	    "\323\1\13\0\0\0\347\1\14\0\0\0\10\2\15\0\0\0\72\2\16\0\0\0\166\2\17\0\0\0\240\2";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 16u, value);
+	return kprof_impl_name(names, index, 16u, (int)value);
 }
 #endif
 
@@ -9691,7 +9843,7 @@ KPROF_API const char *kprof_dump_expect_name(int value)
 #if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_cpu_fact value, or NULL when it has none. */
-KPROF_API const char *kprof_cpu_fact_name(int value)
+KPROF_API const char *kprof_cpu_fact_name(kprof_cpu_fact value)
 {
 	static const char names[] =
 	        "vendor_ebx\0vendor_edx\0vendor_ecx\0signature\0ds\0ds_features\0perfmon_eax\0"
@@ -9706,18 +9858,18 @@ KPROF_API const char *kprof_cpu_fact_name(int value)
 	    "\152\0\13\0\0\0\164\0\14\0\0\0\174\0\15\0\0\0\204\0\16\0\0\0\214\0\17\0\0\0\230\0\20\0\0\0\250\0\21\0\0\0\270\0\22\0\0\0\313\0\23\0\0\0\335\0\24\0\0\0\357\0\25\0"
 	    "\0\0\373\0\26\0\0\0\11\1\27\0\0\0\23\1\30\0\0\0\27\1\31\0\0\0\37\1\32\0\0\0\47\1\33\0\0\0\57\1\34\0\0\0\67\1\35\0\0\0\107\1\36\0\0\0\127\1";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 31u, value);
+	return kprof_impl_name(names, index, 31u, (int)value);
 }
 #endif
-/* The rows of kprof_cpu_fact_row_get. Each row is the bytes of kprof_cpu_fact_row in host
+/* The rows of kprof_cpu_fact_info_by_id. Each row is the bytes of kprof_cpu_fact_info in host
  * order: a string parses faster than initializer lists. */
-KPROF_STATIC_ASSERT(sizeof(kprof_cpu_fact_row) == 16, kprof_cpu_fact_row_size);
-KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_cpu_fact_info) == 16, kprof_cpu_fact_info_size);
+KPROF_IMPL_INTERNAL const kprof_cpu_fact_info *kprof_impl_cpu_fact_rows(void)
 {
 	/* clang-format off */
 	static const union {
 		uint8_t bytes[497];
-		kprof_cpu_fact_row rows[31];
+		kprof_cpu_fact_info rows[31];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
@@ -9789,7 +9941,7 @@ KPROF_INTERNAL const kprof_cpu_fact_row *kprof_impl_cpu_fact_rows(void)
 	return table.rows;
 }
 
-KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
+KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact value)
 {
 	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows()[value] : NULL;
 }
@@ -9807,11 +9959,11 @@ KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t s
 	if (!f || !regs)
 		return;
 	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
-		f->max_leaf[leaf >> 30] = regs[KPROF_EAX];
+		f->max_leaf[leaf >> 30] = regs[KPROF_CPUID_REG_EAX];
 		f->has_max |= 1u << (leaf >> 30);
 	}
 	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
-		const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get((int)i);
+		const kprof_cpu_fact_info *row = kprof_cpu_fact_info_by_id((kprof_cpu_fact)i);
 		if (row->leaf == leaf && row->subleaf == subleaf) {
 			f->value[i] = regs[row->reg] & row->mask;
 			f->present |= (uint64_t)1 << i;
@@ -9819,13 +9971,15 @@ KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t s
 	}
 }
 
-KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). */
+KPROF_IMPL_INTERNAL void kprof_impl_cpu_facts_trust(kprof_cpu_facts *f)
 {
 	unsigned i;
 	if (!f)
 		return;
 	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
-		uint32_t leaf = kprof_cpu_fact_row_get((int)i)->leaf;
+		uint32_t leaf = kprof_cpu_fact_info_by_id((kprof_cpu_fact)i)->leaf;
 		unsigned range = leaf >> 30;
 		if (!(f->has_max >> range & 1u) || leaf > f->max_leaf[range]) {
 			f->present &= ~((uint64_t)1 << i);
@@ -9834,7 +9988,7 @@ KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
 	}
 }
 
-KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
 {
 	uint64_t d;
 	unsigned i;
@@ -9861,16 +10015,20 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
 	return KPROF_OK;
 }
 
-KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                                  uint32_t cpu_id, uint32_t *index)
+KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g,
+                                                       const kprof_cpu_facts *given,
+                                                       uint32_t cpu_id, uint32_t *index)
 {
+	kprof_cpu_facts trusted, *f = &trusted;
 	uint32_t i;
-	if (!g || !f)
+	if (!g || !given)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_copy(&trusted, given, sizeof(trusted));
+	kprof_impl_cpu_facts_trust(&trusted);
 	if (g->cpus == 0xFFFFFFFFu)
 		return KPROF_E_RANGE;
 	for (i = 0; i < g->count; i++)
-		if (kprof_cpu_facts_diff(&g->group[i].facts, f) == 0)
+		if (kprof_cpu_facts_compare(&g->group[i].facts, f) == 0)
 			break;
 	if (i == g->count) {
 		if (g->count == g->cap)
@@ -9899,10 +10057,10 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 
 /* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
  * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
- * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * (with err, optional, as kprof_dump_snapshot_get fills it; nothing is added then) or
  * kprof_cpu_groups_add's (the CPUs before it stay added). */
-KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
-                                                       size_t len, kprof_dump_error *err)
+KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
+                                                            size_t len, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -9928,7 +10086,6 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 		/* At a new block or the end, the block before it is complete. */
 		if (st != KPROF_OK || (int32_t)r.cpu != block) {
 			if (block >= 0) {
-				kprof_cpu_facts_finish(&f);
 				if ((st = kprof_impl_cpu_groups_add(g, &f, cpu_id, NULL)) !=
 				    KPROF_OK)
 					break;
@@ -9941,10 +10098,10 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 		}
 		{
 			uint32_t regs[4];
-			regs[KPROF_EAX] = r.eax;
-			regs[KPROF_EBX] = r.ebx;
-			regs[KPROF_ECX] = r.ecx;
-			regs[KPROF_EDX] = r.edx;
+			regs[KPROF_CPUID_REG_EAX] = r.eax;
+			regs[KPROF_CPUID_REG_EBX] = r.ebx;
+			regs[KPROF_CPUID_REG_ECX] = r.ecx;
+			regs[KPROF_CPUID_REG_EDX] = r.edx;
 			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
 		}
 	}
@@ -9959,28 +10116,31 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 	return st == KPROF_END ? KPROF_OK : st;
 }
 
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
-                                                 kprof_dump_error *err)
+KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text, size_t len,
+                                          kprof_dump_error *err)
 {
 	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
-                                               const kprof_cpu_group *g, kprof_hal_build hal,
-                                               kprof_cpu_group_effect *out)
+/* Out of line (a caller keeping the effect on its stack then does not also carry the boot
+ * decision in the same frame: each frame stays under 512 bytes, tests/ring0.py measures it). */
+KPROF_IMPL_COLD kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot,
+                                                          const kprof_cpu_group *g,
+                                                          kprof_hal_build hal,
+                                                          kprof_cpu_effect *out)
 {
 	kprof_hal_decision b;
 	const kprof_source *rows;
 	size_t n = 0, i;
 	if (!boot || !g || !out)
 		return KPROF_E_ARGUMENT;
-	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
-	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
+	if (kprof_hal_decision_get(&boot->snap, hal, &b) != KPROF_OK ||
+	    kprof_hal_decision_get(&g->snap, hal, &out->here) != KPROF_OK)
 		return KPROF_E_ARGUMENT;
-	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
-	out->own_iface = out->here.iface;
-	out->here.iface = b.iface;
+	out->facts_differ = kprof_cpu_facts_compare(&boot->facts, &g->facts);
+	out->own_table = out->here.table;
+	out->here.table = b.table;
 	out->here.reason = b.reason;
 	kprof_impl_hal_resources(&out->here);
 	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
@@ -9988,14 +10148,20 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
 	                                 out->here.fixed_counters != b.fixed_counters ||
 	                                 out->here.fixed_width != b.fixed_width);
 	out->sources_differ = 0;
-	rows = kprof_source_table((kprof_interface)b.iface, &n);
+	rows = kprof_source_rows_by_table((kprof_source_table)b.table, &n);
 	for (i = 0; rows && i < n; i++)
-		if (kprof_hal_source_supported(&b, &rows[i]) !=
-		    kprof_hal_source_supported(&out->here, &rows[i]))
+		if (kprof_impl_hal_supported(&b, &rows[i]) !=
+		    kprof_impl_hal_supported(&out->here, &rows[i]))
 			out->sources_differ++;
 	return KPROF_OK;
 }
 
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
+                                               const kprof_cpu_group *g, kprof_hal_build hal,
+                                               kprof_cpu_effect *out)
+{
+	return kprof_impl_cpu_group_compare(boot, g, hal, out);
+}
 #endif
 #endif /* !defined(KPROF_NO_DUMP) */
 
@@ -10003,7 +10169,7 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
 #if !defined(KPROF_NO_LISTING)
 
 /* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
-KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+KPROF_IMPL_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
 {
 	size_t start;
 	kprof_impl_text_skip_space(line, end, at);
@@ -10014,7 +10180,7 @@ KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size
 }
 
 /* A decimal cell that fits 32 bits. */
-KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
 {
 	uint32_t v = 0;
 	size_t i;
@@ -10030,7 +10196,7 @@ KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out
 	return 1;
 }
 
-KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
 {
 	size_t i;
 	for (i = 0; i < n && word[i]; i++)
@@ -10121,37 +10287,38 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
 /* The minimum and maximum interval of a source's interval class. */
-KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+KPROF_IMPL_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min,
+                                                  uint32_t *max)
 {
-	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
-	                                           : KPROF_INTERVAL_HARDWARE_MIN;
-	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
-	                                           : KPROF_INTERVAL_HARDWARE_MAX;
+	*min = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_MIN
+	                                                  : KPROF_SOURCE_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_MAX
+	                                                  : KPROF_SOURCE_INTERVAL_HARDWARE_MAX;
 }
 
 /* The source a listed id means under a decision: the decided interface's row, else on Emon a
  * later Intel row; NULL when kprof knows none. */
-KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
-                                                             uint32_t id)
+KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
+                                                                  uint32_t id)
 {
-	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
-	if (!s && d->iface == KPROF_INTERFACE_EMON)
-		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	const kprof_source *s = kprof_source_by_value((kprof_source_table)d->table, id);
+	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
+		s = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, id);
 	return s;
 }
 
 /* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
  * listing shows (it->later_last). */
-KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
-                                              const kprof_source *s)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
+                                                   const kprof_source *s)
 {
-	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
-		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
-	return kprof_hal_source_supported(it->d, s);
+	if (s->table == KPROF_SOURCE_TABLE_INTEL_LATER)
+		return it->d->table == KPROF_SOURCE_TABLE_EMON && s->value <= it->later_last;
+	return kprof_impl_hal_supported(it->d, s);
 }
 
 /* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
-KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
 {
 	kprof_listing_iter scan;
 	kprof_listing_row r;
@@ -10185,7 +10352,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 				return KPROF_E_DUPLICATE;
 			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
 		}
-		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+		if (s && s->table == KPROF_SOURCE_TABLE_INTEL_LATER && r.id > highest)
 			highest = r.id;
 	}
 	if (st != KPROF_END)
@@ -10201,8 +10368,8 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
                                                     kprof_listing_diff *out)
 {
-	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
-	                                 KPROF_LISTING_DIFF_MAX};
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_KIND_NAME, KPROF_LISTING_DIFF_KIND_MIN,
+	                                 KPROF_LISTING_DIFF_KIND_MAX};
 	if (!it || !out || !it->d)
 		return KPROF_E_ARGUMENT;
 	for (;;) {
@@ -10237,33 +10404,34 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			out->id = it->cur.id;
 			out->source = s;
 			if (!s) {
-				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				out->kind = KPROF_LISTING_DIFF_KIND_UNKNOWN;
 				return KPROF_OK;
 			}
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			if (!kprof_impl_listing_offered(it, s)) {
-				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				out->kind = KPROF_LISTING_DIFF_KIND_UNEXPECTED;
 				return KPROF_OK;
 			}
-			want = kprof_source_description(s);
+			want = kprof_source_description_get(s);
 			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
 				;
 			if (k != it->cur.name_len || want[k])
-				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_NAME;
 			if (it->cur.min != out->min)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_MIN;
 			if (it->cur.max != out->max)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_MAX;
 			continue;
 		}
 		if (it->phase == 1) {
 			size_t n;
 			const kprof_source *t;
-			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
-			                                     : (kprof_interface)it->d->iface;
-			t = kprof_source_table(itf, &n);
+			kprof_source_table table = it->next >> 16
+			                                   ? KPROF_SOURCE_TABLE_INTEL_LATER
+			                                   : (kprof_source_table)it->d->table;
+			t = kprof_source_rows_by_table(table, &n);
 			if ((it->next & 0xFFFFu) >= n) {
-				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+				if (it->next >> 16 || it->d->table != KPROF_SOURCE_TABLE_EMON) {
 					it->phase = 2;
 					continue;
 				}
@@ -10279,7 +10447,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			        out->row.max = 0;
 			out->row.name = NULL;
 			out->row.name_len = 0;
-			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->kind = KPROF_LISTING_DIFF_KIND_MISSING;
 			out->id = s->value;
 			out->source = s;
 			kprof_impl_source_bounds(s, &out->min, &out->max);
@@ -10291,14 +10459,14 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 #endif
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
-KPROF_API const char *kprof_listing_diff_kind_name(int value)
+KPROF_API const char *kprof_listing_diff_kind_name(kprof_listing_diff_kind value)
 {
 	static const char names[] = "missing\0unknown\0unexpected\0name\0min\0max\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\20\0\3\0\0\0\33\0\4\0\0\0\40\0\5\0\0\0\44\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 6u, value);
+	return kprof_impl_name(names, index, 6u, (int)value);
 }
 #endif
 
@@ -10320,7 +10488,7 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value)
 #endif
 
 /* The empty poll is the likely case (a JIT polls far more often than records arrive); the
- * rest of the poll is KPROF_COLD (config.h). */
+ * rest of the poll is KPROF_IMPL_COLD (config.h). */
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
@@ -10328,13 +10496,13 @@ KPROF_API const char *kprof_listing_diff_kind_name(int value)
 #endif
 
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	uint32_t v = *(const volatile uint32_t *)p;
 	_ReadWriteBarrier();
 	return v;
@@ -10347,13 +10515,13 @@ KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 #endif
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint32_t *)p, v, memory_order_release);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 	*(volatile uint32_t *)p = v;
 #else
@@ -10368,17 +10536,17 @@ KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
  * 32-bit ones read high, low, high and accept the value when both highs agree, which is exact
  * for a word written whole (as hardware writes it) and needs no 8-byte atomics; a word that
  * keeps changing is retried at most KPROF_LWP_READ64_TRIES times, then KPROF_E_CHANGED. */
-KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
 {
-#if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
+#if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	*out = atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
 	return KPROF_OK;
-#elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
+#elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	*out = __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
 	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu
 	*out = *(const volatile uint64_t *)p;
-#if defined(KPROF_LWP_ATOMICS_MSVC)
+#if defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
 	return KPROF_OK;
@@ -10403,19 +10571,19 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *
 /* Only the software model stores 64-bit words (MissedEvents). On 32-bit GNU targets the
  * store is a lock cmpxchg8b loop in inline assembly: no libatomic call (__atomic_store_8),
  * so the model, like the consumer, needs no library in ring 0. */
-KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_GNU) && defined(__i386__)
+#if defined(KPROF_IMPL_LWP_ATOMICS_GNU) && defined(__i386__)
 	uint64_t seen = *(volatile uint64_t *)p; /* a guess: cmpxchg8b corrects it */
 	__asm__ __volatile__("1:\n\tlock cmpxchg8b %0\n\tjnz 1b"
 	                     : "+m"(*(volatile uint64_t *)p), "+A"(seen)
 	                     : "b"((uint32_t)v), "c"((uint32_t)(v >> 32))
 	                     : "memory", "cc");
-#elif defined(KPROF_LWP_ATOMICS_C11)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC) && defined(_M_IX86)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC) && defined(_M_IX86)
 	__int64 old = *(volatile __int64 *)p;
 	_ReadWriteBarrier();
 	for (;;) {
@@ -10426,24 +10594,24 @@ KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 		old = seen;
 	}
 #else
-#if defined(KPROF_LWP_ATOMICS_MSVC)
+#if defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
 {
 	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 {
 	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 {
 	kprof_status st = kprof_impl_lwp_load64_host(p, out);
 #if UINTPTR_MAX > 0xFFFFFFFFu
@@ -10452,12 +10620,12 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 	return st;
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
 {
 	kprof_impl_lwp_store64_host(p, KPROF_IMPL_LWP_LE64(v));
 }
 
-KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
+KPROF_IMPL_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
 {
 	unsigned n = 0;
 	while (v > 1u) {
@@ -10469,8 +10637,10 @@ KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
 
 /* -- capabilities -- */
 
-KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                     uint32_t edx, kprof_lwp_caps *out)
+/* cpuid 0x8000001C registers in the SHIPPED layout (the only layout any real processor uses). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_caps_shipped(uint32_t eax, uint32_t ebx,
+                                                             uint32_t ecx, uint32_t edx,
+                                                             kprof_lwp_caps *out)
 {
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events =
@@ -10492,15 +10662,17 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
-	    out->event_offset < KPROF_LWPCB_SIZE ||
+	    out->event_offset < KPROF_LWP_LWPCB_SIZE ||
 	    (uint32_t)out->event_offset + (uint32_t)out->max_events * KPROF_LWP_EVENT_SLOT_SIZE >
 	            out->lwpcb_size)
 		return KPROF_E_CORRUPT;
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                      uint32_t edx, kprof_lwp_caps *out)
+/* cpuid 0x8000001C registers in the 2007 PROPOSAL's layout (its Table 2). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_caps_proposal(uint32_t eax, uint32_t ebx,
+                                                              uint32_t ecx, uint32_t edx,
+                                                              kprof_lwp_caps *out)
 {
 	/* eax: bits 1..29 are event ids; edx: bit n + 1 is event id n from bit 2 up. */
 	const uint32_t eax_events = KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK - 1u -
@@ -10529,61 +10701,57 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
-                                             kprof_lwp_revision revision, kprof_lwp_caps *out)
+KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s,
+                                          kprof_lwp_revision revision, kprof_lwp_caps *out)
 {
-	if (!leaf || !out)
+	const uint32_t *leaf;
+	if (!out)
 		return KPROF_E_ARGUMENT;
-	if (revision == KPROF_LWP_REVISION_PROPOSAL)
-		return kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	kprof_impl_zero(out, sizeof(*out));
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	leaf = s->regs[KPROF_CPUID_SLOT_LWP];
+	if (revision == KPROF_LWP_REVISION_PROPOSAL) {
+		/* The caller states the leaf follows the proposal, whose detection bit was "TBD":
+		 * cpuid 0x80000001 and the max extended leaf are not consulted. */
+		if (!(s->present & (1u << KPROF_CPUID_SLOT_LWP)))
+			return KPROF_E_UNSUPPORTED;
+		return kprof_impl_lwp_caps_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	}
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
-	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		kprof_impl_zero(out, sizeof(*out));
+	/* Either leaf missing (or above the max extended leaf): the LWP bit reads as clear. */
+	if (!kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_LWP) ||
+	    !KPROF_FIELD_GET(
+	            KPROF_LWP_EXT_FEATURES_ECX_LWP,
+	            kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_CPUID_REG_ECX)))
 		return KPROF_E_UNSUPPORTED;
-	}
-	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	return kprof_impl_lwp_caps_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
 }
 
-KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s,
-                                                    kprof_lwp_caps *out)
-{
-	uint32_t leaf[4];
-	unsigned r;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	for (r = 0; r < 4; r++)
-		leaf[r] = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_LWP, r);
-	/* Either leaf missing: the LWP bit reads as clear, so *out is zero and LWP unsupported. */
-	return kprof_lwp_caps_decode(
-	        kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)
-	                ? kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)
-	                : 0,
-	        leaf, KPROF_LWP_REVISION_SHIPPED, out);
-}
-
-KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
+KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size)
 {
 	return head >= tail ? head - tail : head + size - tail;
 }
 
 /* -- control block setup -- */
 
-KPROF_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_lwp_rule rule,
-                                                kprof_status st)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_lwp_rule rule,
+                                                     kprof_status st)
 {
 	if (violated)
 		*violated = rule;
 	return st;
 }
 
-KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
-                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated)
+KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len,
+                                            const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
+                                            kprof_lwp_rule *violated)
 {
 	uint8_t *p = (uint8_t *)lwpcb;
 	uint32_t size, seen = 0, flags = 0, random_mask, max_size;
 	unsigned i;
-	kprof_lwpcb hdr;
+	kprof_lwp_lwpcb hdr;
 	if (violated)
 		*violated = KPROF_LWP_RULE_NONE;
 	if (!caps || !cfg || !lwpcb || (cfg->event_count && !cfg->events))
@@ -10593,11 +10761,11 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_ALIGNMENT,
 		                           KPROF_E_ALIGNMENT);
-	if (lwpcb_len < caps->lwpcb_size || caps->lwpcb_size < KPROF_LWPCB_SIZE)
+	if (lwpcb_len < caps->lwpcb_size || caps->lwpcb_size < KPROF_LWP_LWPCB_SIZE)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_SIZE,
 		                           KPROF_E_BUFFER_TOO_SMALL);
 	size = cfg->buffer_size;
-	max_size = KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK >> KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT;
+	max_size = KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK >> KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_SHIFT;
 	if (cfg->buffer_base & (KPROF_LWP_BUFFER_ALIGN - 1u) || !cfg->buffer_base)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_ALIGNMENT,
 		                           KPROF_E_ALIGNMENT);
@@ -10614,7 +10782,7 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	if (cfg->event_count == 0 || cfg->event_count > caps->max_events)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
 	if (cfg->random >
-	    (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
+	    (KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
 	random_mask = (1u << cfg->random) - 1u;
 	for (i = 0; i < cfg->event_count; i++) {
@@ -10642,16 +10810,16 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	    (cfg->ptsc && !caps->hw_ptsc))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
 
-	flags = (seen & ~(KPROF_LWPCB_FLAGS_INT_MASK | KPROF_LWPCB_FLAGS_CONT_MASK |
-	                  KPROF_LWPCB_FLAGS_PTSC_MASK)) |
-	        (cfg->threshold_interrupt ? KPROF_LWPCB_FLAGS_INT_MASK : 0u) |
-	        (cfg->cont ? KPROF_LWPCB_FLAGS_CONT_MASK : 0u) |
-	        (cfg->ptsc ? KPROF_LWPCB_FLAGS_PTSC_MASK : 0u);
+	flags = (seen & ~(KPROF_LWP_LWPCB_FLAGS_INT_MASK | KPROF_LWP_LWPCB_FLAGS_CONT_MASK |
+	                  KPROF_LWP_LWPCB_FLAGS_PTSC_MASK)) |
+	        (cfg->threshold_interrupt ? KPROF_LWP_LWPCB_FLAGS_INT_MASK : 0u) |
+	        (cfg->cont ? KPROF_LWP_LWPCB_FLAGS_CONT_MASK : 0u) |
+	        (cfg->ptsc ? KPROF_LWP_LWPCB_FLAGS_PTSC_MASK : 0u);
 	kprof_impl_zero(p, caps->lwpcb_size);
 	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
-	hdr.buffer_size = KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size) |
-	                  KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random);
+	hdr.buffer_size = KPROF_FIELD_PREP(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE, size) |
+	                  KPROF_FIELD_PREP(KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM, cfg->random);
 	hdr.buffer_base = cfg->buffer_base;
 	hdr.threshold = cfg->threshold;
 	hdr.filters = cfg->filters;
@@ -10659,7 +10827,7 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	hdr.limit_ip = cfg->limit_ip;
 	hdr.software_data1 = cfg->software_data1;
 	hdr.software_data2 = cfg->software_data2;
-	(void)kprof_lwpcb_encode(&hdr, p, KPROF_LWPCB_SIZE);
+	(void)kprof_lwp_lwpcb_encode(&hdr, p, KPROF_LWP_LWPCB_SIZE);
 	for (i = 0; i < cfg->event_count; i++) {
 		kprof_lwp_event_slot slot;
 		uint32_t id = cfg->events[i].event_id;
@@ -10681,26 +10849,26 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
  * inlines the whole decoder. */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
         defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
+KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
 {
 	uint32_t v;
 	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
-KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
+KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
 {
 	uint64_t v;
 	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
 #else
-#define kprof_impl_lwp_rec32 kprof_load_le32
-#define kprof_impl_lwp_rec64 kprof_load_le64
+#define kprof_impl_lwp_rec32 kprof_bytes_le32_load
+#define kprof_impl_lwp_rec64 kprof_bytes_le64_load
 #endif
 
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
-                                                         kprof_lwp_revision revision,
-                                                         kprof_lwp_sample *out)
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
+                                                              kprof_lwp_revision revision,
+                                                              kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
 	 * return without a clearing loop that would bloat every caller's inlined copy. */
@@ -10814,7 +10982,7 @@ KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kpr
 		it->offset = it->len;
 		return KPROF_E_TRUNCATED;
 	}
-	st = kprof_lwp_sample_decode(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision,
+	st = kprof_lwp_record_unpack(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision,
 	                             out);
 	it->offset += KPROF_LWP_RECORD_SIZE;
 	return st;
@@ -10822,7 +10990,7 @@ KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kpr
 
 /* -- instructions -- */
 
-KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb)
+KPROF_API kprof_status kprof_lwp_lwpcb_load(void *lwpcb)
 {
 #if defined(KPROF_NO_LIVE)
 	(void)lwpcb;
@@ -10842,7 +11010,7 @@ KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb)
 #endif
 }
 
-KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
+KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out)
 {
 #if defined(KPROF_NO_LIVE)
 	if (out)
@@ -10877,7 +11045,7 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 /* Copy whole records (multiples of 32 bytes) with no libc: on x86 with GNU compilers one
  * string move of whole words (rep movsq; rep movsl on i386: no call, no vector registers, so
  * ring-0 safe); elsewhere 8-byte words. `make bench` compares batch copy-out with a memcpy. */
-KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
 {
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 	n >>= 3;
@@ -10888,7 +11056,7 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
 #else
 	size_t i;
 	for (i = 0; i < n; i += 8)
-		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+		kprof_bytes_le64_store(dst + i, kprof_bytes_le64_load(src + i));
 #endif
 }
 
@@ -10902,7 +11070,7 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
 #define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
 #endif
 /* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
-KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
+KPROF_IMPL_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 {
 	uint64_t top = a >> (KPROF_LWP_CANONICAL_BITS - 1u);
 	return top != 0 && top != (UINT64_MAX >> (KPROF_LWP_CANONICAL_BITS - 1u));
@@ -10929,11 +11097,12 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 	if (options & KPROF_LWP_RING_SLWPCB)
 		return KPROF_E_NOT_AVAILABLE;
 #endif
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
-	                       kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base)) != KPROF_OK)
+	size = KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE,
+	                       kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET));
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, &base)) !=
+	    KPROF_OK)
 		return st;
-	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base ||
 	    (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) || base > (uint64_t)UINTPTR_MAX ||
 	    (uint64_t)UINTPTR_MAX - base < size || kprof_impl_lwp_noncanonical(base) ||
@@ -10943,7 +11112,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 		return KPROF_E_CORRUPT;
 	if (tail >= size || (tail & (rs - 1u)))
 		return KPROF_E_CORRUPT;
-	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed)) !=
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, &missed)) !=
 	    KPROF_OK)
 		return st;
 	r->lwpcb = cb;
@@ -10954,7 +11123,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 	r->record_size = rs;
 	r->record_shift = kprof_impl_lwp_log2(rs);
 	r->avail = 0;
-	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
+	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_THRESHOLD_OFFSET);
 	r->options = options;
 	r->missed_seen = missed;
 	return KPROF_OK;
@@ -10962,13 +11131,14 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 
 /* Re-read BufferSize and BufferBase: KPROF_E_CHANGED when either differs from what attach
  * captured (or a 32-bit target could not read BufferBase whole). */
-KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
 {
-	uint32_t size =
-	        KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE,
-	                        kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	uint32_t size = KPROF_FIELD_GET(
+	        KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE,
+	        kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET));
 	uint64_t base;
-	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base);
+	kprof_status st =
+	        kprof_impl_lwp_load64(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, &base);
 	if (st != KPROF_OK)
 		return st;
 	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED
@@ -10977,10 +11147,11 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r
 
 /* Read MissedEvents once: its growth since r->missed_seen into *delta, and the new value into
  * *now. A decrease (no producer lowers it) is KPROF_E_CORRUPT. Changes nothing in r. */
-KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now,
-                                                       uint64_t *delta)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now,
+                                                            uint64_t *delta)
 {
-	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, now);
+	kprof_status st =
+	        kprof_impl_lwp_load64(r->lwpcb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, now);
 	if (st != KPROF_OK)
 		return st;
 	if (*now < r->missed_seen)
@@ -10995,17 +11166,17 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * geometry against the attach-time one, the head's bounds, MissedEvents; only then is
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
- * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+ * for kprof_lwp_ring_missed_get: every delta is reported exactly once. */
+KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
 	kprof_status st;
 #if !defined(KPROF_NO_LIVE)
 	if (r->options & KPROF_LWP_RING_SLWPCB)
-		(void)kprof_lwp_slwpcb(NULL);
+		(void)kprof_lwp_lwpcb_store(NULL);
 #endif
-	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	if (head == tail)
 		return 0;
 	if ((st = kprof_impl_lwp_ring_geometry(r)) != KPROF_OK)
@@ -11014,7 +11185,7 @@ KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 		return KPROF_E_CORRUPT;
 	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
 		return st;
-	used = kprof_lwp_space_used(head, tail, size);
+	used = kprof_lwp_ring_space_get(head, tail, size);
 	first = head > tail ? used : size - tail;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
@@ -11035,7 +11206,7 @@ KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
 		return 0;
 	return kprof_impl_lwp_ring_fill(r, span);
@@ -11056,7 +11227,7 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 	r->tail = tail;
 	r->poll_tail = tail | (r->poll_tail & KPROF_IMPL_LWP_FLUSH_FIRST);
 	r->avail -= count;
-	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
+	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
 	return KPROF_OK;
 }
 
@@ -11084,8 +11255,8 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	return KPROF_OK;
 }
 
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
-                                                          const uint8_t **record)
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                               const uint8_t **record)
 {
 	if (it->next == it->end) {
 		if (!it->second) {
@@ -11143,10 +11314,11 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 /* One run of a drain: fn on each of count records from p; the records handed out, *stop set
  * when fn asked to stop. The walk is the loop a caller would write over a span: one pointer
  * compare per record, no count kept (it is the distance walked). */
-KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count,
-                                                           const kprof_lwp_ring *r,
-                                                           kprof_lwp_record_fn fn, void *ctx,
-                                                           int *stop)
+KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p,
+                                                                     uint32_t count,
+                                                                     const kprof_lwp_ring *r,
+                                                                     kprof_lwp_record_fn fn,
+                                                                     void *ctx, int *stop)
 {
 	const uint8_t *start = p, *end = p + ((size_t)count << r->record_shift);
 	uint32_t rs = r->record_size;
@@ -11183,7 +11355,7 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	return st == KPROF_OK ? (int)n : st;
 }
 
-KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
+KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta)
 {
 	uint64_t now, d;
 	kprof_status st;
@@ -11208,20 +11380,20 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 /* -- software model (the producer) -- */
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_revision value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_revision_name(int value)
+KPROF_API const char *kprof_lwp_revision_name(kprof_lwp_revision value)
 {
 	static const char names[] = "none\0shipped\0proposal\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\15\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, value);
+	return kprof_impl_name(names, index, 3u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_event value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_event_name(int value)
+KPROF_API const char *kprof_lwp_event_name(kprof_lwp_event value)
 {
 	static const char names[] =
 	        "lwpval\0instructions\0branches\0dcache\0core-clocks\0ref-clocks\0lwpins\0";
@@ -11229,39 +11401,39 @@ KPROF_API const char *kprof_lwp_event_name(int value)
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\1\0\0\0\0\0\2\0\0\0\7\0\3\0\0\0\24\0\4\0\0\0\35\0\5\0\0\0\44\0\6\0\0\0\60\0\377\0\0\0\73\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 7u, value);
+	return kprof_impl_name(names, index, 7u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_proposal_event_name(int value)
+KPROF_API const char *kprof_lwp_proposal_event_name(kprof_lwp_proposal_event value)
 {
 	static const char names[] = "invalid\0instructions\0branches\0dcache\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0\3\0\0\0\36\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 4u, value);
+	return kprof_impl_name(names, index, 4u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_data_source value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_data_source_name(int value)
+KPROF_API const char *kprof_lwp_data_source_name(kprof_lwp_data_source value)
 {
 	static const char names[] = "none\0local-l3\0remote\0dram\0remote-cache\0other\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\25\0\4\0\0\0\32\0\7\0\0\0\47\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 6u, value);
+	return kprof_impl_name(names, index, 6u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_rule value, or NULL when it has none. */
-KPROF_API const char *kprof_lwp_rule_name(int value)
+KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value)
 {
 	static const char names[] =
 	        "none\0argument\0lwpcb-alignment\0lwpcb-size\0buffer-alignment\0buffer-multiple\0"
@@ -11272,7 +11444,7 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\36\0\4\0\0\0\51\0\5\0\0\0\72\0\6\0\0\0\112\0\7\0\0\0\131\0\10\0\0\0\150\0\11\0\0\0\161\0\12\0\0\0"
 	    "\203\0\13\0\0\0\223\0\14\0\0\0\237\0\15\0\0\0\250\0\16\0\0\0\257\0\17\0\0\0\271\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 16u, value);
+	return kprof_impl_name(names, index, 16u, (int)value);
 }
 #endif
 
@@ -11281,14 +11453,14 @@ KPROF_API const char *kprof_lwp_rule_name(int value)
 /* ---- layer 4, section lwpmodel - from spec/lwpmodel.yaml, gen/c/lwpmodel.api.h, gen/c/lwpmodel.c ---- */
 #if !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL)
 
-KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
-                                            uint8_t core_id, uint64_t seed)
+KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_caps *caps,
+                                           uint8_t core_id, uint64_t seed)
 {
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
-	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS ||
+	    caps->max_events > KPROF_LWPMODEL_MAX_EVENTS ||
 	    caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
 		return KPROF_E_UNSUPPORTED;
@@ -11299,7 +11471,7 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	return KPROF_OK;
 }
 
-KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn,
+KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn,
                                             void *ctx)
 {
 	if (m) {
@@ -11308,7 +11480,7 @@ KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_thresh
 	}
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwp_model *m, unsigned slot)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwpmodel *m, unsigned slot)
 {
 	uint64_t x = m->prng;
 	x ^= x << 13;
@@ -11318,16 +11490,16 @@ KPROF_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwp_model *m, unsigned
 	return (m->interval[slot] & ~m->random_mask) | ((uint32_t)x & m->random_mask);
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_model_flush_head(kprof_lwp_model *m)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_model_flush_head(kprof_lwpmodel *m)
 {
-	kprof_impl_lwp_store32(m->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, m->head);
+	kprof_impl_lwp_store32(m->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, m->head);
 	m->head_dirty = 0;
 	m->head_flushes++;
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwp_model *m)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwpmodel *m)
 {
-	uint32_t t = kprof_impl_lwp_load32(m->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	uint32_t t = kprof_impl_lwp_load32(m->lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	m->tail_reads++;
 	/* Hardware behaviour for a bad tail is undefined; the model keeps its last good one. */
 	if (t < m->size && !(t & (m->record_size - 1u)))
@@ -11335,17 +11507,18 @@ KPROF_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwp_model *m)
 }
 
 /* Store a record at head; 1 when the ring was full (the slot will be reused), else 0. */
-KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, uint32_t data1,
-                                              uint64_t ip, uint64_t data2)
+KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t dw0, uint32_t data1,
+                                                   uint64_t ip, uint64_t data2)
 {
 	uint8_t *slot = m->buffer + m->head;
 	uint32_t next, i;
-	kprof_store_le32(slot, dw0);
-	kprof_store_le32(slot + KPROF_LWP_RECORD_DATA1_OFFSET, data1);
-	kprof_store_le64(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
-	kprof_store_le64(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
-	kprof_store_le64(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
-	                 KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, m->flags) ? m->clock : 0);
+	kprof_bytes_le32_store(slot, dw0);
+	kprof_bytes_le32_store(slot + KPROF_LWP_RECORD_DATA1_OFFSET, data1);
+	kprof_bytes_le64_store(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
+	kprof_bytes_le64_store(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
+	kprof_bytes_le64_store(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
+	                       KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_PTSC, m->flags) ? m->clock
+	                                                                             : 0);
 	for (i = KPROF_LWP_RECORD_SIZE; i < m->record_size; i++)
 		slot[i] = 0;
 	next = m->head + m->record_size;
@@ -11355,7 +11528,7 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 		kprof_impl_lwp_model_read_tail(m);
 	if (next == m->cached_tail) {
 		m->missed++;
-		kprof_impl_lwp_store64(m->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, m->missed);
+		kprof_impl_lwp_store64(m->lwpcb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, m->missed);
 		kprof_impl_lwp_model_flush_head(m);
 		return 1;
 	}
@@ -11363,22 +11536,22 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 	m->head_dirty = 1;
 	m->stored++;
 	if (m->threshold) {
-		uint32_t used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+		uint32_t used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
 		if (used >= m->threshold) {
 			kprof_impl_lwp_model_read_tail(m);
-			used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+			used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
 		}
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
 			m->threshold_hits++;
-			if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, m->flags) && m->on_threshold)
+			if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_INT, m->flags) && m->on_threshold)
 				m->on_threshold(m->ctx, m);
 		}
 	}
 	return 0;
 }
 
-KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
+KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
 {
 	unsigned i;
 	if (!m || !m->lwpcb)
@@ -11393,7 +11566,7 @@ KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
 	return m->lwpcb;
 }
 
-KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t req, bs, size, rs, head, tail, active, i;
@@ -11401,7 +11574,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	if (!m)
 		return KPROF_E_ARGUMENT;
 	if (m->lwpcb)
-		(void)kprof_lwp_model_slwpcb(m);
+		(void)kprof_lwpmodel_lwpcb_store(m);
 	m->lwpcb = NULL;
 	m->flags = 0;
 	if (!cb)
@@ -11409,15 +11582,15 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	if ((uintptr_t)cb & (KPROF_LWP_LWPCB_ALIGN - 1u))
 		return KPROF_E_ALIGNMENT;
 	rs = m->caps.event_size;
-	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
-	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
-	if (kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
-	    kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
+	req = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_FLAGS_OFFSET);
+	bs = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET);
+	size = KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE, bs);
+	if (kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
+	    kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
 		return KPROF_E_CHANGED;
 	base &= ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
-	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	head = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
 	    head % rs || tail >= size || tail % rs)
 		return KPROF_E_CORRUPT;
@@ -11425,31 +11598,31 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	for (i = 0; i < m->caps.max_events; i++) {
 		uint32_t bit = 1u << (i + 1u);
 		const uint8_t *slot = cb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE;
-		m->interval[i] =
-		        KPROF_FIELD_GET(KPROF_LWP_EVENT_INTERVAL_INTERVAL, kprof_load_le32(slot));
+		m->interval[i] = KPROF_FIELD_GET(KPROF_LWP_EVENT_INTERVAL_INTERVAL,
+		                                 kprof_bytes_le32_load(slot));
 		m->counter[i] = KPROF_FIELD_GET(
 		        KPROF_LWP_EVENT_INTERVAL_INTERVAL,
-		        kprof_load_le32(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
+		        kprof_bytes_le32_load(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
 		if ((req & bit) && (m->caps.os_events & bit) && m->interval[i])
 			active |= bit;
 	}
 	if (active) {
-		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
-			active |= KPROF_LWPCB_FLAGS_INT_MASK;
-		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
-			active |= KPROF_LWPCB_FLAGS_CONT_MASK;
-		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
-			active |= KPROF_LWPCB_FLAGS_PTSC_MASK;
+		if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
+			active |= KPROF_LWP_LWPCB_FLAGS_INT_MASK;
+		if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
+			active |= KPROF_LWP_LWPCB_FLAGS_CONT_MASK;
+		if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
+			active |= KPROF_LWP_LWPCB_FLAGS_PTSC_MASK;
 	}
-	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
+	kprof_impl_lwp_store32(cb + KPROF_LWP_LWPCB_FLAGS_OFFSET, active);
 	if (!active)
 		return KPROF_OK;
 	m->lwpcb = cb;
 	m->buffer = (uint8_t *)(uintptr_t)base;
 	m->size = size;
 	m->record_size = rs;
-	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
-	m->random_mask = (1u << KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_RANDOM, bs)) - 1u;
+	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_THRESHOLD_OFFSET);
+	m->random_mask = (1u << KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM, bs)) - 1u;
 	m->flags = active;
 	m->head = head;
 	m->cached_tail = tail;
@@ -11458,15 +11631,15 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event,
-                                                 uint32_t flags)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwpmodel *m, uint32_t event,
+                                                      uint32_t flags)
 {
 	return (uint32_t)(KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_EVENT_ID, event) |
 	                  KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_CORE_ID, m->core_id)) |
 	       flags;
 }
 
-KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn)
+KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
 {
 	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
 	uint64_t data2 = 0;
@@ -11523,8 +11696,8 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	return 1;
 }
 
-KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
-                                     uint32_t flags, uint64_t ip)
+KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
+                                            uint32_t flags, uint64_t ip)
 {
 	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
 	if (!m)
@@ -11545,8 +11718,8 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 	return 1;
 }
 
-KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1,
-                                     uint32_t flags, uint64_t ip)
+KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
+                                            uint32_t flags, uint64_t ip)
 {
 	if (!m)
 		return KPROF_E_ARGUMENT;
@@ -11560,31 +11733,29 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	        data1, ip, data2);
 }
 
-KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
+KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)
 {
-	return kprof_lwp_caps_decode_shipped(KPROF_LWP_MODEL_CPUID_EAX, KPROF_LWP_MODEL_CPUID_EBX,
-	                                     KPROF_LWP_MODEL_CPUID_ECX, KPROF_LWP_MODEL_CPUID_EDX,
-	                                     out);
+	return kprof_impl_lwp_caps_shipped(KPROF_LWPMODEL_CPUID_EAX, KPROF_LWPMODEL_CPUID_EBX,
+	                                   KPROF_LWPMODEL_CPUID_ECX, KPROF_LWPMODEL_CPUID_EDX, out);
 }
 #endif /* !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL) */
 
 /* ---- layer 4, section ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
 #if !defined(KPROF_NO_DS)
 
-KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu,
-                                                   const uint64_t *misc_enable,
-                                                   const uint64_t *perf_capabilities,
-                                                   kprof_ds_caps *out)
+KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu,
+                                         const uint64_t *misc_enable,
+                                         const uint64_t *perf_capabilities, kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
 	if (!cpu || !out)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
-	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
+	if (!kprof_impl_cpuid_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;
-	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
-	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	ecx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_ECX);
+	edx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EDX);
 	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
 	if (!out->ds)
 		return KPROF_OK;
@@ -11596,36 +11767,36 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
 		out->perfmon = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE, m)
-		                       ? KPROF_DS_YES
-		                       : KPROF_DS_NO;
+		                       ? KPROF_DS_AVAIL_YES
+		                       : KPROF_DS_AVAIL_NO;
 		out->bts = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE, m)
-		                   ? KPROF_DS_NO
-		                   : KPROF_DS_YES;
-		out->pebs = (out->perfmon == KPROF_DS_YES &&
+		                   ? KPROF_DS_AVAIL_NO
+		                   : KPROF_DS_AVAIL_YES;
+		out->pebs = (out->perfmon == KPROF_DS_AVAIL_YES &&
 		             !KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE, m))
-		                    ? KPROF_DS_YES
-		                    : KPROF_DS_NO;
+		                    ? KPROF_DS_AVAIL_YES
+		                    : KPROF_DS_AVAIL_NO;
 	} else {
-		out->perfmon = out->bts = out->pebs = KPROF_DS_UNKNOWN;
+		out->perfmon = out->bts = out->pebs = KPROF_DS_AVAIL_UNKNOWN;
 	}
 	if (!out->pdcm) {
 		out->pebs_format = (uint8_t)(out->dtes64 ? KPROF_PEBS_FORMAT_CORE
 		                                         : KPROF_PEBS_FORMAT_NETBURST32);
-		out->pebs_baseline = KPROF_DS_NO;
+		out->pebs_baseline = KPROF_DS_AVAIL_NO;
 	} else if (perf_capabilities) {
 		uint64_t c = *perf_capabilities;
 		out->pebs_format =
 		        (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT, c);
 		out->pebs_baseline = KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE, c)
-		                             ? KPROF_DS_YES
-		                             : KPROF_DS_NO;
+		                             ? KPROF_DS_AVAIL_YES
+		                             : KPROF_DS_AVAIL_NO;
 	} else {
-		out->pebs_baseline = KPROF_DS_UNKNOWN;
+		out->pebs_baseline = KPROF_DS_AVAIL_UNKNOWN;
 	}
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
+KPROF_API kprof_status kprof_ds_caps_read(int read_msrs, kprof_ds_caps *out)
 {
 	kprof_cpuid_snapshot cpu;
 	uint64_t misc = 0, caps = 0;
@@ -11633,22 +11804,21 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	kprof_status st;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_cpuid_snapshot_live(&cpu);
+	st = kprof_cpuid_snapshot_read(&cpu);
 	if (st != KPROF_OK)
 		return st;
-	st = kprof_ds_caps_from_snapshot(&cpu, NULL, NULL, out);
+	st = kprof_ds_caps_get(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
-	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
+	have_misc = kprof_msr_read(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
-		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
-	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL,
-	                                   out);
+		have_caps = kprof_msr_read(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
+	return kprof_ds_caps_get(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
 }
 
 /* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
  * fixed reset slots), 0 kprof_ds_area64_fmt4 (8 and 4), -1 a format kprof does not know. */
-KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
+KPROF_IMPL_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
 {
 	if (format >= KPROF_PEBS_FORMAT_WIDE_RESETS && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
 		return 1;
@@ -11659,7 +11829,7 @@ KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
 
 /* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
  * compilers turn into libgcc calls (__udivdi3) a kernel does not link against. */
-KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
+KPROF_IMPL_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 {
 	uint64_t q = 0, r = 0;
 	int i;
@@ -11677,18 +11847,18 @@ KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 
 /* Word i of a run of little-endian words of width 8 or 4: the DS areas' eight buffer fields
  * (from offset 0, in Intel's order) and a BTS record's from, to, flags are such runs. */
-KPROF_INTERNAL uint64_t kprof_impl_ds_word(const uint8_t *p, size_t width, size_t i)
+KPROF_IMPL_INTERNAL uint64_t kprof_impl_ds_word(const uint8_t *p, size_t width, size_t i)
 {
-	return width == 8 ? kprof_load_le64(p + 8 * i) : kprof_load_le32(p + 4 * i);
+	return width == 8 ? kprof_bytes_le64_load(p + 8 * i) : kprof_bytes_le32_load(p + 4 * i);
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
 {
 	a = a < b ? a : b;
 	return (uint32_t)(a < c ? a : c);
 }
 
-KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+KPROF_IMPL_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
 {
 	return an && bn && a < b + bn && b < a + an;
 }
@@ -11697,9 +11867,9 @@ KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b
  * maximum. Refuses a base not aligned for the layout's fields, a buffer that holds no
  * record, an end that overflows (or leaves 32 bits for the 32-bit layout), and a
  * threshold outside 1 .. capacity-1. */
-KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record,
-                                                 uint32_t after, int dtes64, uint64_t *max,
-                                                 uint64_t *threshold, uint32_t *capacity)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record,
+                                                      uint32_t after, int dtes64, uint64_t *max,
+                                                      uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
 	/* A mask, not %: a 64-bit % is a libgcc call (__umoddi3) on i386 at -O0/-O1. */
@@ -11718,8 +11888,8 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
-                                              const kprof_ds_caps *caps, kprof_ds_setup *out)
+KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kprof_ds_caps *caps,
+                                          kprof_ds_setup *out)
 {
 	/* Every check first, into scalars; *out (a 0x1C0-byte area inside) is written only
 	 * once all pass, so no second copy of it sits on a ring-0 stack. */
@@ -11739,14 +11909,14 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 	              : (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask) != 0)
 		return KPROF_E_ARGUMENT;
 	if (caps) {
-		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) ||
-		    (want_pebs && caps->pebs == KPROF_DS_NO))
+		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_AVAIL_NO) ||
+		    (want_pebs && caps->pebs == KPROF_DS_AVAIL_NO))
 			return KPROF_E_UNSUPPORTED;
 		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if ((want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl) ||
-		    (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES) ||
-		    (req->adaptive && caps->pebs_baseline == KPROF_DS_NO))
+		    (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_AVAIL_YES) ||
+		    (req->adaptive && caps->pebs_baseline == KPROF_DS_AVAIL_NO))
 			return KPROF_E_UNSUPPORTED;
 	}
 	if (want_bts) {
@@ -11766,14 +11936,14 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
 		gp_slots = !dtes64 ? 1u
-		                   : kprof_impl_min3(
-		                             KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
-		                             KPROF_ARRAY_COUNT(req->gp_reset),
-		                             KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
+		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
+		                                             out->area.pebs_gp_counter_reset),
+		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset),
+		                                     KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
 		fixed_slots = !dtes64 ? 0u
-		                      : kprof_impl_min3(KPROF_ARRAY_COUNT(
+		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
 		                                                out->area.pebs_fixed_counter_reset),
-		                                        KPROF_ARRAY_COUNT(req->fixed_reset),
+		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
 		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
@@ -11849,10 +12019,10 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 		kprof_impl_zero(b + KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		                KPROF_DS_AREA64_SIZE -
 		                        KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET);
-		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
-			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET +
-			                         8 * i,
-			                 s->area.pebs_fixed_counter_reset[i]);
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
+			kprof_bytes_le64_store(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET +
+			                               8 * i,
+			                       s->area.pebs_fixed_counter_reset[i]);
 		return KPROF_OK;
 	}
 	if (s->dtes64)
@@ -11867,8 +12037,9 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 
 /* Validate (base, index, maximum) for records of a fixed size; the slot of index and the
  * buffer's capacity in records. index may equal the maximum (a full buffer). */
-KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum,
-                                               uint32_t record, uint64_t *slot, uint64_t *capacity)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum,
+                                                    uint32_t record, uint64_t *slot,
+                                                    uint64_t *capacity)
 {
 	uint32_t rem;
 	if (index < base || index > maximum)
@@ -11887,9 +12058,9 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
 /* One DS layout: its size and the width of its eight buffer fields (kprof_ds_area64 is all
  * u64 fields, those eight first); its u64 counter resets run from gp_at to the end of the
  * area, the fixed ones from fixed_at (= size: none). */
-KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
-                                                    size_t width, size_t gp_at, size_t fixed_at,
-                                                    kprof_ds_area64 *out)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size,
+                                                         size_t width, size_t gp_at,
+                                                         size_t fixed_at, kprof_ds_area64 *out)
 {
 	size_t i;
 	kprof_impl_zero(out, sizeof(*out));
@@ -11904,7 +12075,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out)
 {
 	const uint8_t *b = (const uint8_t *)bytes;
@@ -11932,23 +12103,23 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 #if !defined(KPROF_NO_WINDOWS)
 	case KPROF_DS_LAYOUT_WIN62:
 		return kprof_impl_ds_area_load(
-		        b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
-		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
-		                KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
-		        KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
+		        b, len, KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
+		        KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		                KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+		        KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
 	case KPROF_DS_LAYOUT_WIN64:
 		return kprof_impl_ds_area_load(
-		        b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
-		        KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-		        wide ? KPROF_PEBS_DS_SAVE_AREA64_SIZE
-		             : KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        b, len, KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 8,
+		        KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE
+		             : KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		        out);
 	case KPROF_DS_LAYOUT_WIN32:
 		return kprof_impl_ds_area_load(
-		        b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
-		        KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
-		        wide ? KPROF_PEBS_DS_SAVE_AREA32_SIZE
-		             : KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		        b, len, KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 4,
+		        KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+		        wide ? KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE
+		             : KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		        out);
 #else
 	case KPROF_DS_LAYOUT_WIN62:
@@ -11960,8 +12131,8 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 }
 
 /* Where a layout keeps the PEBS index, and how wide it is. */
-KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off,
-                                                        size_t *width)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off,
+                                                             size_t *width)
 {
 	switch (layout) {
 	case KPROF_DS_LAYOUT_INTEL64:
@@ -11974,16 +12145,16 @@ KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, 
 		return KPROF_OK;
 #if !defined(KPROF_NO_WINDOWS)
 	case KPROF_DS_LAYOUT_WIN62:
-		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
-		       KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
+		*off = KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		       KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
 		*width = 8;
 		return KPROF_OK;
 	case KPROF_DS_LAYOUT_WIN64:
-		*off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET;
+		*off = KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET;
 		*width = 8;
 		return KPROF_OK;
 	case KPROF_DS_LAYOUT_WIN32:
-		*off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET;
+		*off = KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET;
 		*width = 4;
 		return KPROF_OK;
 #else
@@ -11995,8 +12166,8 @@ KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, 
 	}
 }
 
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
-                                                  kprof_ds_layout layout, uint64_t *out)
+KPROF_API kprof_status kprof_ds_pebs_index_get(const void *bytes, size_t len,
+                                               kprof_ds_layout layout, uint64_t *out)
 {
 	size_t off, width;
 	kprof_status st;
@@ -12007,8 +12178,8 @@ KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
 		return st;
 	if (len < off + width)
 		return KPROF_E_TRUNCATED;
-	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off)
-	                  : kprof_load_le32((const uint8_t *)bytes + off);
+	*out = width == 8 ? kprof_bytes_le64_load((const uint8_t *)bytes + off)
+	                  : kprof_bytes_le32_load((const uint8_t *)bytes + off);
 	return KPROF_OK;
 }
 
@@ -12104,9 +12275,9 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base,
-                                         uint64_t index, uint64_t maximum, unsigned record_size,
-                                         int *wrapped)
+KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base,
+                                             uint64_t index, uint64_t maximum, unsigned record_size,
+                                             int *wrapped)
 {
 	uint64_t slot, cap;
 	const uint8_t *p;
@@ -12133,7 +12304,8 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
 /* ---- layer 4, section pebs - from spec/pebs.yaml, gen/c/pebs.api.h, gen/c/pebs.c ---- */
 #if !defined(KPROF_NO_DS)
 
-KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
+                                                  uint32_t *size)
 {
 	uint32_t n;
 	if (!size)
@@ -12195,7 +12367,7 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 	if (!bytes && len)
 		return KPROF_E_ARGUMENT;
 	if (!adaptive || data_cfg_known) {
-		st = kprof_pebs_record_size(format, data_cfg, &size);
+		st = kprof_pebs_record_size_get(format, data_cfg, &size);
 		if (st != KPROF_OK)
 			return (kprof_status)(w->status = st);
 	}
@@ -12224,9 +12396,9 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 /* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
  * the record at its format 3 offset, and only when the format has it. No decoded copy of the
  * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
-#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
-KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
-                                           kprof_pebs_sample *out)
+#define KPROF_IMPL_PEBS_F3(field) kprof_bytes_le64_load(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
+KPROF_IMPL_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
+                                                kprof_pebs_sample *out)
 {
 	/* kprof_pebs_gprs is 18 u64 in the adaptive group's order; format 3 has the same registers
 	 * in format 0's: where each one is. */
@@ -12242,29 +12414,29 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format,
 	        KPROF_PEBS_RECORD_FMT3_R14_OFFSET,   KPROF_PEBS_RECORD_FMT3_R15_OFFSET};
 	size_t i;
 	for (i = 0; i < sizeof(at); i++)
-		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le64(p + at[i]);
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_bytes_le64_load(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip;
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = KPROF_PEBS_F3(STATUS);
-		out->data_address = KPROF_PEBS_F3(DLA);
-		out->data_source = KPROF_PEBS_F3(DSE);
-		out->latency = KPROF_PEBS_F3(LAT);
+		out->applicable_counters = KPROF_IMPL_PEBS_F3(STATUS);
+		out->data_address = KPROF_IMPL_PEBS_F3(DLA);
+		out->data_source = KPROF_IMPL_PEBS_F3(DSE);
+		out->latency = KPROF_IMPL_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
-		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
+		out->eventing_ip = KPROF_IMPL_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_IMPL_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = KPROF_PEBS_F3(TSC);
+		out->tsc = KPROF_IMPL_PEBS_F3(TSC);
 	}
 }
-#undef KPROF_PEBS_F3
+#undef KPROF_IMPL_PEBS_F3
 
-KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
+KPROF_IMPL_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
 	/* The ten u32 registers, in kprof_pebs_gprs order (r8..r15 stay 0). */
 	static const uint8_t at[] = {KPROF_PEBS_RECORD_NETBURST32_EFLAGS_OFFSET,
@@ -12279,7 +12451,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 	                             KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET};
 	size_t i;
 	for (i = 0; i < sizeof(at); i++)
-		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le32(p + at[i]);
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_bytes_le32_load(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip;
 }
@@ -12308,7 +12480,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		/* read in place, as every group below: the walker's frame stays small in ring 0 */
-		format_size = kprof_load_le64(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
+		format_size = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE,
 		                                 format_size);
@@ -12316,18 +12488,18 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		 * comes from its own header (checked below), so it may only add to expect. */
 		cntr = group &
 		       (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
-		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
-		    (cntr ? expect > size : expect != size) ||
+		if (kprof_pebs_record_size_get(w->format, group, &expect) != KPROF_OK ||
+		    size > left || (cntr ? expect > size : expect != size) ||
 		    (w->data_cfg_known &&
 		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) ||
 		      size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has =
 		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
-		out->ip = out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_BASIC_IP_OFFSET);
+		out->ip = out->eventing_ip = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_IP_OFFSET);
 		out->applicable_counters =
-		        kprof_load_le64(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
-		out->tsc = kprof_load_le64(p + KPROF_PEBS_BASIC_TSC_OFFSET);
+		        kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
+		out->tsc = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_TSC_OFFSET);
 		out->format_group = group;
 		out->retire_latency =
 		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, format_size);
@@ -12335,15 +12507,17 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
 			out->data_address =
-			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
-			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
-			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
+			        kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source =
+			        kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency =
+			        kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
 			out->instr_latency = KPROF_FIELD_GET(
 			        KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
 			out->cache_latency = KPROF_FIELD_GET(
 			        KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
-			out->tsx_tuning =
-			        kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
+			out->tsx_tuning = kprof_bytes_le64_load(
+			        p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
@@ -12370,12 +12544,12 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			 * data_cfg's when it is known - and values that end inside the record. The
 			 * metrics' two u64 are already in expect. */
 			uint32_t n,
-			        h_cntr = kprof_load_le32(p + off +
-			                                 KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
-			        h_fixed = kprof_load_le32(p + off +
-			                                  KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
-			        h_metrics = kprof_load_le32(p + off +
-			                                    KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
+			        h_cntr = kprof_bytes_le32_load(p + off +
+			                                       KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			        h_fixed = kprof_bytes_le32_load(
+			                p + off + KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			        h_metrics = kprof_bytes_le32_load(
+			                p + off + KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
 			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
 			if (w->data_cfg_known) {
 				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);
@@ -12416,8 +12590,9 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 #if !defined(KPROF_NO_WINDOWS)
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
-KPROF_API const char *kprof_event_trace_information_class_name(int value)
+/* The name of a kprof_windows_event_trace_information_class value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_event_trace_information_class_name(kprof_windows_event_trace_information_class value)
 {
 	static const char names[] =
 	        "EventTraceKernelVersionInformation\0EventTraceGroupMaskInformation\0"
@@ -12441,13 +12616,14 @@ KPROF_API const char *kprof_event_trace_information_class_name(int value)
 	    "\131\1\13\0\0\0\174\1\14\0\0\0\235\1\15\0\0\0\300\1\16\0\0\0\347\1\17\0\0\0\15\2\20\0\0\0\65\2\21\0\0\0\127\2\22\0\0\0\175\2\23\0\0\0\236\2\24\0\0\0\313\2\25\0"
 	    "\0\0\364\2\26\0\0\0\32\3\27\0\0\0\103\3\30\0\0\0\164\3\31\0\0\0\241\3";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 26u, value);
+	return kprof_impl_name(names, index, 26u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
-/* The name of a kprof_trace_query_info_class value, or NULL when it has none. */
-KPROF_API const char *kprof_trace_query_info_class_name(int value)
+/* The name of a kprof_windows_trace_query_info_class value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_trace_query_info_class_name(kprof_windows_trace_query_info_class value)
 {
 	static const char names[] =
 	        "TraceSampledProfileIntervalInfo\0TraceProfileSourceConfigInfo\0"
@@ -12457,7 +12633,7 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value)
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 8u, value);
+	return kprof_impl_name(names, index, 8u, (int)value);
 }
 #endif
 
@@ -12485,7 +12661,7 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
-	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
+	size_t end, i, units, hdr = KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
 	uint32_t next;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
@@ -12494,7 +12670,8 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	if (it->len - it->at < hdr)
 		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
 	p = it->buf + it->at;
-	next = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
+	next = kprof_bytes_le32_load(p +
+	                             KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
 	if (next) {
 		/* Strictly forward and the next header inside the buffer: no loop is possible. */
 		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
@@ -12505,15 +12682,18 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	}
 	out->offset = (uint32_t)it->at;
 	out->next_entry_offset = next;
-	out->source = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
-	out->min_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
-	out->max_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
-	out->reserved = kprof_load_le64(p + KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
+	out->source = kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
+	out->min_interval =
+	        kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
+	out->max_interval =
+	        kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
+	out->reserved =
+	        kprof_bytes_le64_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
 	out->description_offset = (uint32_t)(it->at + hdr);
 	units = (end - it->at - hdr) / 2;
 	out->description_terminated = 0;
 	for (i = 0; i < units; i++) {
-		if (kprof_load_le16(p + hdr + 2 * i) == 0) {
+		if (kprof_bytes_le16_load(p + hdr + 2 * i) == 0) {
 			out->description_terminated = 1;
 			break;
 		}
@@ -12527,9 +12707,9 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
-                                                  const kprof_psi_entry *e, char *out,
-                                                  size_t out_size, size_t *out_len)
+KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len,
+                                                     const kprof_psi_entry *e, char *out,
+                                                     size_t out_size, size_t *out_len)
 {
 	if (out_len)
 		*out_len = 0;
@@ -12538,12 +12718,12 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len,
 	out[0] = '\0';
 	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
 		return KPROF_E_RANGE;
-	return kprof_utf16le_to_utf8((const uint8_t *)buf + e->description_offset,
-	                             e->description_units, out, out_size, out_len);
+	return kprof_bytes_utf16le_to_utf8((const uint8_t *)buf + e->description_offset,
+	                                   e->description_units, out, out_size, out_len);
 }
 
-KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e,
-                                           const char *s, size_t n)
+KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e,
+                                            const char *s, size_t n)
 {
 	const uint8_t *p;
 	size_t i;
@@ -12552,25 +12732,25 @@ KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kp
 		return 0;
 	p = (const uint8_t *)buf + e->description_offset;
 	for (i = 0; i < n; i++)
-		if (kprof_load_le16(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
+		if (kprof_bytes_le16_load(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
 			return 0;
 	return 1;
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf,
-                                              kprof_psi_match *match)
+KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_source_table table,
+                                           kprof_psi_match *match)
 {
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(match, sizeof(*match));
-	match->itf = (uint8_t)itf;
-	match->source = kprof_source_get(itf, e->source);
-	if (!match->source && itf == KPROF_INTERFACE_EMON) {
-		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
+	match->table = (uint8_t)table;
+	match->source = kprof_source_by_value(table, e->source);
+	if (!match->source && table == KPROF_SOURCE_TABLE_EMON) {
+		match->source = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->itf = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+			match->table = (uint8_t)KPROF_SOURCE_TABLE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -12588,8 +12768,9 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
-                                        uint32_t max_interval, const char *desc, size_t n)
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source,
+                                            uint32_t min_interval, uint32_t max_interval,
+                                            const char *desc, size_t n)
 {
 	size_t size, i, at;
 	uint8_t *p;
@@ -12598,25 +12779,29 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	for (i = 0; i < n; i++)
 		if ((uint8_t)desc[i] >= 0x80)
 			return KPROF_E_RANGE;
-	if (n > (0xFFFFFFFFu - KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
+	if (n > (0xFFFFFFFFu - KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
 		return KPROF_E_RANGE;
-	size = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
+	size = KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
 	size = (size + 7) & ~(size_t)7;
 	at = w->used;
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
 	kprof_impl_zero(p, size);
-	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
-	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
-	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
+	                       min_interval);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
+	                       max_interval);
 	for (i = 0; i < n; i++)
-		kprof_store_le16(p + KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i,
-		                 (uint8_t)desc[i]);
+		kprof_bytes_le16_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET +
+		                               2 * i,
+		                       (uint8_t)desc[i]);
 	if (w->has_last)
-		kprof_store_le32(w->buf + w->last +
-		                         KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
-		                 (uint32_t)(at - w->last));
+		kprof_bytes_le32_store(
+		        w->buf + w->last +
+		                KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+		        (uint32_t)(at - w->last));
 	w->last = at;
 	w->has_last = 1;
 	w->used = at + size;

@@ -1,5 +1,5 @@
 /* dump_read: reading the largest cpuid dump in ../shared/cpuid-dumps (KPROF_SHARED) with
- * kprof's dump iterator, every record of every CPU block, and kprof_dump_snapshot of the boot
+ * kprof's dump iterator, every record of every CPU block, and kprof_dump_snapshot_get of the boot
  * processor (which reads the whole text too). Reported, not judged: see bench/run.py. */
 #include "bench.h"
 #include "kprof.h"
@@ -83,7 +83,7 @@ int main(int argc, char **argv)
 		t0 = bench_now_ns();
 		for (k = 0; k < inner; k++) {
 			kprof_cpuid_snapshot s;
-			(void)kprof_dump_snapshot(text, len, 0, &s, NULL);
+			(void)kprof_dump_snapshot_get(text, len, 0, &s, NULL);
 			bench_sink += s.present;
 		}
 		t_snap[rep] = (double)(bench_now_ns() - t0) / inner / 1e6;
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 	bench_figure("iter_ms", "every record of the largest dump, kprof_dump_iter", "ms/read",
 	             bench_summarise(t_iter, bench_reps));
 	bench_figure("iter_mb_s", "the same as a rate", "MB/s", bench_summarise(mbs, bench_reps));
-	bench_figure("snapshot_ms", "kprof_dump_snapshot of CPU 0 (reads it all)", "ms/read",
+	bench_figure("snapshot_ms", "kprof_dump_snapshot_get of CPU 0 (reads it all)", "ms/read",
 	             bench_summarise(t_snap, bench_reps));
 	bench_count("bytes", "size of that dump", "bytes", (double)len);
 	bench_count("records", "leaf records in it", "records", (double)records);

@@ -6,24 +6,24 @@
 
 const kprof_source *foot_table(int itf, size_t *count);
 const kprof_source *foot_get(int itf, uint32_t value);
-const kprof_interface_info *foot_info(int itf);
+const kprof_source_table_info *foot_info(int itf);
 size_t foot_by_select(int itf, uint32_t select, const kprof_source **out, size_t cap);
 
 const kprof_source *foot_table(int itf, size_t *count)
 {
-	return kprof_source_table((kprof_interface)itf, count);
+	return kprof_source_rows_by_table((kprof_source_table)itf, count);
 }
 const kprof_source *foot_get(int itf, uint32_t value)
 {
-	return kprof_source_get((kprof_interface)itf, value);
+	return kprof_source_by_value((kprof_source_table)itf, value);
 }
-const kprof_interface_info *foot_info(int itf)
+const kprof_source_table_info *foot_info(int itf)
 {
-	return kprof_interface_get_info((kprof_interface)itf);
+	return kprof_source_table_info_by_id((kprof_source_table)itf);
 }
 size_t foot_by_select(int itf, uint32_t select, const kprof_source **out, size_t cap)
 {
-	return kprof_sources_by_select((kprof_interface)itf, select, out, cap);
+	return kprof_source_all_by_select((kprof_source_table)itf, select, out, cap);
 }
 #ifndef KPROF_NO_NAMES
 const kprof_source *foot_by_name(int itf, const char *name, size_t len);
@@ -31,14 +31,14 @@ const char *foot_name(const kprof_source *s);
 const char *foot_description(const kprof_source *s);
 const kprof_source *foot_by_name(int itf, const char *name, size_t len)
 {
-	return kprof_source_by_name((kprof_interface)itf, name, len);
+	return kprof_source_by_name((kprof_source_table)itf, name, len);
 }
 const char *foot_name(const kprof_source *s)
 {
-	return kprof_source_name(s);
+	return kprof_source_name_get(s);
 }
 const char *foot_description(const kprof_source *s)
 {
-	return kprof_source_description(s);
+	return kprof_source_description_get(s);
 }
 #endif

@@ -7,17 +7,17 @@
 
 unsigned foot_counts_class(const char *vendor, uint32_t family, uint32_t model, uint32_t stepping);
 const char *foot_counts_class_name(unsigned cpu_class);
-kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_source_counts *out);
+kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_counts_entry *out);
 
 unsigned foot_counts_class(const char *vendor, uint32_t family, uint32_t model, uint32_t stepping)
 {
-	return kprof_counts_class_find(vendor, family, model, stepping);
+	return kprof_counts_class_by_signature(vendor, family, model, stepping);
 }
 const char *foot_counts_class_name(unsigned cpu_class)
 {
 	return kprof_counts_class_name(cpu_class);
 }
-kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_source_counts *out)
+kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_counts_entry *out)
 {
-	return kprof_source_counts_for_class(cpu_class, s, out);
+	return kprof_counts_class_entry_get(cpu_class, s, out);
 }

@@ -1,6 +1,6 @@
 /* Lookups: name -> select and (interface, value) -> select with kprof's perfect hash and O(1)
  * index, vs a `gperf --ignore-case` perfect hash of the same spellings (gperf_names.h, made
- * by bench/gperf_names.py), vs a linear scan of kprof_source_table(), vs libpfm4 resolving
+ * by bench/gperf_names.py), vs a linear scan of kprof_source_rows_by_table(), vs libpfm4 resolving
  * the equivalent event string ("amd64_k8_revf::RETIRED_INSTRUCTIONS") to its encoding.
  *
  *   lookup --itf=N --pmu=NAME [--all] [--smoke]
@@ -17,10 +17,10 @@
 #include "gperf_names.h"
 
 /* The gperf peer: the same answer as kprof_source_by_name. */
-static const kprof_source *gperf_by_name(kprof_interface itf, const char *name, size_t len)
+static const kprof_source *gperf_by_name(kprof_source_table itf, const char *name, size_t len)
 {
 	const struct gperf_name *g = gperf_lookup((int)itf, name, len);
-	return g ? kprof_source_table(itf, NULL) + g->row : NULL;
+	return g ? kprof_source_rows_by_table(itf, NULL) + g->row : NULL;
 }
 
 #define MAX_Q 256
@@ -95,12 +95,12 @@ static int pfm_string_for(const pfm_pmu_info_t *pinfo, uint32_t select, char *ou
 }
 
 /* What a user writes without kprof's index: compare every row's name, ignoring case. */
-static const kprof_source *scan_by_name(kprof_interface itf, const char *name, size_t len)
+static const kprof_source *scan_by_name(kprof_source_table itf, const char *name, size_t len)
 {
 	size_t n, i, j;
-	const kprof_source *rows = kprof_source_table(itf, &n);
+	const kprof_source *rows = kprof_source_rows_by_table(itf, &n);
 	for (i = 0; i < n; i++) {
-		const char *s = kprof_source_name(&rows[i]);
+		const char *s = kprof_source_name_get(&rows[i]);
 		for (j = 0; j < len && s[j] && ((s[j] | 0x20) == (name[j] | 0x20)); j++)
 			;
 		if (j == len && !s[j])
@@ -109,10 +109,10 @@ static const kprof_source *scan_by_name(kprof_interface itf, const char *name, s
 	return NULL;
 }
 
-static const kprof_source *scan_by_value(kprof_interface itf, uint32_t value)
+static const kprof_source *scan_by_value(kprof_source_table itf, uint32_t value)
 {
 	size_t n, i;
-	const kprof_source *rows = kprof_source_table(itf, &n);
+	const kprof_source *rows = kprof_source_rows_by_table(itf, &n);
 	for (i = 0; i < n; i++)
 		if (rows[i].value == value)
 			return &rows[i];
@@ -120,7 +120,7 @@ static const kprof_source *scan_by_value(kprof_interface itf, uint32_t value)
 }
 
 typedef struct all_row {
-	kprof_interface itf;
+	kprof_source_table itf;
 	const char *name;
 	size_t len;
 	uint32_t value;
@@ -176,7 +176,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--all"))
 			do_all = 1;
 	}
-	if (itf < 0 || itf >= (int)KPROF_INTERFACE_COUNT || !pmu) {
+	if (itf < 0 || itf >= (int)KPROF_SOURCE_TABLE_COUNT || !pmu) {
 		fprintf(stderr, "usage: lookup --itf=N --pmu=NAME [--all] [--smoke]\n");
 		return 2;
 	}
@@ -198,7 +198,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	rows = kprof_source_table((kprof_interface)itf, &n);
+	rows = kprof_source_rows_by_table((kprof_source_table)itf, &n);
 	for (i = 0; i < (int)n && nq < MAX_Q; i++) {
 		query *q = &qs[nq];
 		if (!rows[i].select || pfm_string_for(&pinfo, rows[i].select, q->pfm, sizeof q->pfm)) {
@@ -206,7 +206,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		q->src = &rows[i];
-		snprintf(q->name, sizeof q->name, "%s", kprof_source_name(&rows[i]));
+		snprintf(q->name, sizeof q->name, "%s", kprof_source_name_get(&rows[i]));
 		q->name_len = strlen(q->name);
 		nq++;
 	}
@@ -217,10 +217,10 @@ int main(int argc, char **argv)
 	/* Every answer checked once, outside the timing. */
 	for (i = 0; i < nq; i++) {
 		uint64_t code;
-		const kprof_source *s = kprof_source_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
+		const kprof_source *s = kprof_source_by_name((kprof_source_table)itf, qs[i].name, qs[i].name_len);
 		if (!s || s->select != qs[i].src->select ||
-		    scan_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len) != s ||
-		    gperf_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len) != s ||
+		    scan_by_name((kprof_source_table)itf, qs[i].name, qs[i].name_len) != s ||
+		    gperf_by_name((kprof_source_table)itf, qs[i].name, qs[i].name_len) != s ||
 		    pfm_encode(qs[i].pfm, &code) || (code & 0xFFFF) != (s->select & 0xFFFF)) {
 			fprintf(stderr, "lookup: wrong answer for %s / %s\n", qs[i].name, qs[i].pfm);
 			return 1;
@@ -230,15 +230,15 @@ int main(int argc, char **argv)
 	bench_begin("lookup");
 	iters = bench_smoke ? 2 : 4000 / nq + 1;
 	TIME_LOOP(st_kprof, iters * 2, nq, {
-		const kprof_source *s = kprof_source_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
+		const kprof_source *s = kprof_source_by_name((kprof_source_table)itf, qs[i].name, qs[i].name_len);
 		acc += s->select;
 	});
 	TIME_LOOP(st_gperf, iters * 2, nq, {
-		const kprof_source *s = gperf_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
+		const kprof_source *s = gperf_by_name((kprof_source_table)itf, qs[i].name, qs[i].name_len);
 		acc += s->select;
 	});
 	TIME_LOOP(st_scan, iters, nq, {
-		const kprof_source *s = scan_by_name((kprof_interface)itf, qs[i].name, qs[i].name_len);
+		const kprof_source *s = scan_by_name((kprof_source_table)itf, qs[i].name, qs[i].name_len);
 		acc += s->select;
 	});
 	TIME_LOOP(st_pfm, iters / 4 + 1, nq, {
@@ -254,11 +254,11 @@ int main(int argc, char **argv)
 	if (do_all) {
 		/* Every name and every (interface, value) of every table. */
 		int t;
-		for (t = 0; t < (int)KPROF_INTERFACE_COUNT; t++) {
-			const kprof_source *tr = kprof_source_table((kprof_interface)t, &n);
+		for (t = 0; t < (int)KPROF_SOURCE_TABLE_COUNT; t++) {
+			const kprof_source *tr = kprof_source_rows_by_table((kprof_source_table)t, &n);
 			for (i = 0; i < (int)n && nall < 512; i++) {
-				all[nall].itf = (kprof_interface)t;
-				all[nall].name = kprof_source_name(&tr[i]);
+				all[nall].itf = (kprof_source_table)t;
+				all[nall].name = kprof_source_name_get(&tr[i]);
 				all[nall].len = strlen(all[nall].name);
 				all[nall].value = tr[i].value;
 				nall++;
@@ -284,7 +284,7 @@ int main(int argc, char **argv)
 		});
 		bench_figure("all_scan_by_name", "every name, linear scan", "ns/lookup", st_scan);
 		TIME_LOOP(st_kprof, iters * 10, nall, {
-			acc += kprof_source_get(all[i].itf, all[i].value)->select;
+			acc += kprof_source_by_value(all[i].itf, all[i].value)->select;
 		});
 		bench_figure("all_kprof_by_value", "every (interface, value) -> select, kprof index", "ns/lookup", st_kprof);
 		TIME_LOOP(st_scan, iters, nall, {

@@ -1,8 +1,8 @@
 /* LWP concurrent: one producer thread and one consumer thread move N 32-byte records.
  *   kprof:   kprof's software model of the hardware writes records into the LWPCB's ring
- *            (kprof_lwp_model_lwpins: one record per call, hardware layout, head kept in a
+ *            (kprof_lwpmodel_lwpins_execute: one record per call, hardware layout, head kept in a
  *            "register" and flushed at Threshold or when full) and kprof's consumer takes
- *            them with the in-place iterator, decoding each with kprof_lwp_sample_decode;
+ *            them with the in-place iterator, decoding each with kprof_lwp_record_unpack;
  *   ck_ring: Concurrency Kit's typed SPSC ring (ck_ring_enqueue_spsc/dequeue_spsc) of
  *            struct rec32, 65536 slots = the same 2 MiB;
  *   naive:   a ring indexed modulo its size under one pthread mutex.
@@ -43,7 +43,7 @@ static inline void backoff(unsigned *spins)
 static uint8_t lwpcb[256] __attribute__((aligned(64)));
 static uint8_t *lwp_buf;
 static kprof_lwp_caps caps;
-static kprof_lwp_model model;
+static kprof_lwpmodel model;
 
 static void *kprof_producer(void *arg)
 {
@@ -57,15 +57,15 @@ static void *kprof_producer(void *arg)
 			next = 0;
 		/* Hardware would overwrite and count MissedEvents; the benchmark waits instead,
 		 * publishing its head (SLWPCB) so the consumer can make room. */
-		while (next == __atomic_load_n((uint32_t *)(lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET),
+		while (next == __atomic_load_n((uint32_t *)(lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET),
 		                               __ATOMIC_ACQUIRE)) {
-			kprof_lwp_model_slwpcb(&model);
+			kprof_lwpmodel_lwpcb_store(&model);
 			backoff(&spins);
 		}
 		rec_make(i, &r);
-		kprof_lwp_model_lwpins(&model, r.data2, r.data1, r.flags, r.ip);
+		kprof_lwpmodel_lwpins_execute(&model, r.data2, r.data1, r.flags, r.ip);
 	}
-	kprof_lwp_model_slwpcb(&model);
+	kprof_lwpmodel_lwpcb_store(&model);
 	return NULL;
 }
 
@@ -85,7 +85,7 @@ static void *kprof_consumer(void *arg)
 		}
 		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
 			kprof_lwp_sample s;
-			if (kprof_lwp_sample_decode(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
+			if (kprof_lwp_record_unpack(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
 				work_record(w, s.event_id, s.core_id, s.flags, s.data1, s.ip, s.data2, s.timestamp);
 		}
 		kprof_lwp_ring_iter_commit(&it);
@@ -104,9 +104,9 @@ static void kprof_setup(void)
 	cfg.events = &ev;
 	cfg.event_count = 1;
 	cfg.threshold = RING_BYTES / 16; /* head reaches memory every 4096 records */
-	if ((st = kprof_lwp_setup(&caps, &cfg, lwpcb, sizeof lwpcb, NULL)) != KPROF_OK ||
-	    (st = kprof_lwp_model_init(&model, &caps, 1, 1)) != KPROF_OK ||
-	    (st = kprof_lwp_model_llwpcb(&model, lwpcb)) != KPROF_OK) {
+	if ((st = kprof_lwp_lwpcb_init(lwpcb, sizeof lwpcb, &caps, &cfg, NULL)) != KPROF_OK ||
+	    (st = kprof_lwpmodel_init(&model, &caps, 1, 1)) != KPROF_OK ||
+	    (st = kprof_lwpmodel_lwpcb_load(&model, lwpcb)) != KPROF_OK) {
 		fprintf(stderr, "lwp_concurrent: setup: %d\n", st);
 		exit(1);
 	}
@@ -281,7 +281,7 @@ int main(int argc, char **argv)
 	bench_args(argc, argv);
 	reps = bench_reps > 7 ? 7 : bench_reps;
 	nrec = bench_smoke ? 100000 : 4000000;
-	if (kprof_lwp_model_caps(&caps) != KPROF_OK || posix_memalign((void **)&lwp_buf, 4096, RING_BYTES) ||
+	if (kprof_lwpmodel_caps_get(&caps) != KPROF_OK || posix_memalign((void **)&lwp_buf, 4096, RING_BYTES) ||
 	    posix_memalign((void **)&ck_buf, 4096, RING_BYTES) || posix_memalign((void **)&nv.buf, 4096, RING_BYTES)) {
 		fprintf(stderr, "lwp_concurrent: setup failed\n");
 		return 1;

@@ -1,6 +1,6 @@
 /* LWP drain: a pre-filled 2 MiB ring of 32-byte records (65535 records, the ring's capacity)
  * drained by kprof's consumer - batch copy-out, in-place iterator, drain with a callback, poll
- * span - each record decoded with kprof_lwp_sample_decode and counted into a histogram of
+ * span - each record decoded with kprof_lwp_record_unpack and counted into a histogram of
  * instruction addresses, vs each mode's floor: for the in-place modes a plain loop reading the
  * same fields straight from the buffer with no checks and doing the same counting; for batch
  * copy-out the same after a memcpy of each chunk. Records/s, and each mode / its floor.
@@ -37,8 +37,8 @@ static void die(const char *what, int st)
 static void refill(kprof_lwp_ring *r)
 {
 	kprof_status st;
-	kprof_store_le32(lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, 0);
-	kprof_store_le32(lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, NREC * REC_SIZE);
+	kprof_bytes_le32_store(lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, 0);
+	kprof_bytes_le32_store(lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, NREC * REC_SIZE);
 	if ((st = kprof_lwp_ring_attach(r, lwpcb, &caps, ring, RING_BYTES, 0)) != KPROF_OK)
 		die("attach", st);
 }
@@ -46,7 +46,7 @@ static void refill(kprof_lwp_ring *r)
 static inline void take(const uint8_t *rec)
 {
 	kprof_lwp_sample s;
-	if (kprof_lwp_sample_decode(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
+	if (kprof_lwp_record_unpack(rec, REC_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) == KPROF_OK)
 		work_record(&work, s.event_id, s.core_id, s.flags, s.data1, s.ip, s.data2, s.timestamp);
 }
 
@@ -115,7 +115,7 @@ static inline __attribute__((__always_inline__)) uint64_t drain_callback(kprof_l
 }
 
 /* The iterator with the fields read by kprof's little-endian loads at the generated offsets:
- * the ring machinery without kprof_lwp_sample_decode. */
+ * the ring machinery without kprof_lwp_record_unpack. */
 static inline __attribute__((__always_inline__)) uint64_t drain_iter_fields(kprof_lwp_ring *r)
 {
 	kprof_lwp_ring_iter it;
@@ -123,14 +123,14 @@ static inline __attribute__((__always_inline__)) uint64_t drain_iter_fields(kpro
 	uint64_t total = 0;
 	while (kprof_lwp_ring_iter_init(&it, r) == KPROF_OK && it.count) {
 		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK) {
-			uint32_t dw0 = kprof_load_le32(rec);
+			uint32_t dw0 = kprof_bytes_le32_load(rec);
 			work_record(&work, KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0),
 			            KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0),
 			            KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0),
-			            kprof_load_le32(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
-			            kprof_load_le64(rec + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET),
-			            kprof_load_le64(rec + KPROF_LWP_RECORD_DATA2_OFFSET),
-			            kprof_load_le64(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));
+			            kprof_bytes_le32_load(rec + KPROF_LWP_RECORD_DATA1_OFFSET),
+			            kprof_bytes_le64_load(rec + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET),
+			            kprof_bytes_le64_load(rec + KPROF_LWP_RECORD_DATA2_OFFSET),
+			            kprof_bytes_le64_load(rec + KPROF_LWP_RECORD_TIMESTAMP_OFFSET));
 			total++;
 		}
 		kprof_lwp_ring_iter_commit(&it);
@@ -238,7 +238,7 @@ int main(int argc, char **argv)
 	int rep, w, k, passes;
 
 	bench_args(argc, argv);
-	if ((st = kprof_lwp_model_caps(&caps)) != KPROF_OK)
+	if ((st = kprof_lwpmodel_caps_get(&caps)) != KPROF_OK)
 		die("caps", st);
 	if (posix_memalign((void **)&ring, 4096, RING_BYTES))
 		die("alloc", 0);
@@ -253,7 +253,7 @@ int main(int argc, char **argv)
 	cfg.buffer_size = RING_BYTES;
 	cfg.events = &ev;
 	cfg.event_count = 1;
-	if ((st = kprof_lwp_setup(&caps, &cfg, lwpcb, sizeof lwpcb, NULL)) != KPROF_OK)
+	if ((st = kprof_lwp_lwpcb_init(lwpcb, sizeof lwpcb, &caps, &cfg, NULL)) != KPROF_OK)
 		die("setup", st);
 
 	/* Each way, at every placement, drains the whole ring and sees every record once. */

@@ -56,7 +56,7 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 
 static void set_head(uint32_t head)
 {
-	kprof_store_le32(cb_page + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, head);
+	kprof_bytes_le32_store(cb_page + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, head);
 }
 
 static long polls(kprof_lwp_ring *r, kprof_lwp_span *s, long n)
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 	bench_args(argc, argv);
 	page = sysconf(_SC_PAGESIZE);
 	cb_page = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (cb_page == MAP_FAILED || kprof_lwp_model_caps(&caps) != KPROF_OK ||
+	if (cb_page == MAP_FAILED || kprof_lwpmodel_caps_get(&caps) != KPROF_OK ||
 	    posix_memalign((void **)&buffer, 4096, RING) || !(before = malloc((size_t)page * 2)))
 		return 1;
 	ring_page = cb_page + page;
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
 	cfg.buffer_size = RING;
 	cfg.events = &ev;
 	cfg.event_count = 1;
-	if (kprof_lwp_setup(&caps, &cfg, cb_page, KPROF_LWPCB_SIZE + 64, NULL) != KPROF_OK ||
+	if (kprof_lwp_lwpcb_init(cb_page, KPROF_LWP_LWPCB_SIZE + 64, &caps, &cfg, NULL) != KPROF_OK ||
 	    kprof_lwp_ring_attach(r, cb_page, &caps, buffer, RING, 0) != KPROF_OK)
 		return 1;
 	memset(buffer, 0, RING);

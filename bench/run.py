@@ -459,7 +459,7 @@ def targets(results):
         # the relocation-free form; their size is reported, not judged.
         if "gcc_counts" in fp and "clang_counts" in fp:
             v = max(fp[k]["rodata"] for k in ("gcc_counts", "clang_counts"))
-            t.append(("per-family counts tables (kprof_counts_class_find/_name, kprof_source_counts_for_class), "
+            t.append(("per-family counts tables (kprof_counts_class_by_signature/_name, kprof_counts_class_entry_get), "
                       ".rodata bytes", v, "none: reported", True))
             v = max(fp[k]["object_data_relocations"] + fp[k]["shared_object_dynamic_relocations_over_empty"]
                     for k in ("gcc_counts", "clang_counts"))
@@ -654,7 +654,7 @@ def check(results):
                  "kprof.h / <immintrin.h>, clang -O2 -fsyntax-only", "tables with names, .rodata bytes",
                  "relocations the tables need", "relocations the kprof_*_name() functions need",
                  "per-family counts tables, relocations",
-                 "per-family counts tables (kprof_counts_class_find/_name, kprof_source_counts_for_class), .rodata bytes"):
+                 "per-family counts tables (kprof_counts_class_by_signature/_name, kprof_counts_class_entry_get), .rodata bytes"):
         ok(any(want in x["target"] for x in tg), f"a target row for {want!r}")
     ok(any(n.startswith("reading the largest dump") for n in names), "the dump reading row is there")
     dc = results.get("design_changes") or []

@@ -16,7 +16,7 @@
  * The parser has checked each value against its row before the handler runs (a number is
  * whole and within [min, max], a choice is one of the names, required options and operands
  * are there), so a handler only reads values. Choices and other facts kprof prints come from
- * kprof.h (kprof_interface_name, kprof_hal_build_name, kprof_interval_get_info, ...): cli/
+ * kprof.h (kprof_source_table_name, kprof_hal_build_name, kprof_source_interval_info_by_id, ...): cli/
  * keeps no second list of them.
  *
  * Output goes through kprof_cli_printf() and friends, which only buffer: main() prints the
@@ -160,7 +160,7 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len);
 /* A text input (cpuid dump, hwloc file, profile-source listing) read as kprof_cli_read_file
  * does, and UTF-16 that starts with a byte-order mark (FF FE or FE FF: what Windows
  * PowerShell 5.1's `>` and Out-File write) re-encoded as UTF-8 without the mark by
- * kprof_utf16le_to_utf8 (unpaired surrogates become U+FFFD), lines unchanged, so the header's
+ * kprof_bytes_utf16le_to_utf8 (unpaired surrogates become U+FFFD), lines unchanged, so the header's
  * byte-oriented readers see the text itself. An odd byte count is refused naming file and
  * line (exit 2). */
 int kprof_cli_read_text(const char *path, char **data, size_t *len);
@@ -175,7 +175,11 @@ int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot
 const kprof_hal_decision *kprof_cli_live_decision(void);
 /* Whether the HAL would support s on this processor: 1 or 0 (0 without cpuid). */
 int kprof_cli_live_supported(const kprof_source *s);
-/* kprof_interface_name, or "unknown" for a value that names no table. */
+/* Whether the HAL that made d has source s (kprof_hal_source_presence_get; ABSENT for null
+ * arguments), and whether that is PRESENT. */
+kprof_hal_presence kprof_cli_presence(const kprof_hal_decision *d, const kprof_source *s);
+int kprof_cli_supported(const kprof_hal_decision *d, const kprof_source *s);
+/* kprof_source_table_name, or "unknown" for a value that names no table. */
 const char *kprof_cli_interface_name(unsigned itf);
 /* The default interval the HAL reports for a source (wpr -pmcsources "Interval"). */
 uint32_t kprof_cli_default_interval(const kprof_source *s);
@@ -184,22 +188,22 @@ uint32_t kprof_cli_default_interval(const kprof_source *s);
  * plus select, ebx bit and support, and what the select counts when counts is not NULL /
  * with_counts), and one source as a JSON object (docs/schema; counts adds its member). */
 void kprof_cli_source_header(int with_interface, int with_counts);
-/* supported: 1 yes, 0 no, KPROF_PRESENCE_UNKNOWN (2) not publicly known for the release
+/* supported: 1 yes, 0 no, KPROF_HAL_PRESENCE_UNKNOWN (2) not publicly known for the release
  * (text "unknown", JSON null). */
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
-                          const kprof_source_counts *counts);
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts);
+                          const kprof_counts_entry *counts);
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_counts_entry *counts);
 
 /* What a source's select counts (cli/counts_print.c): the JSON member, the text column, and
  * the per-processor summary. */
 typedef struct kprof_cli_counts_summary {
-	unsigned n[KPROF_COUNTS_STATUS_COUNT]; /* sources per kprof_counts_status */
+	unsigned n[KPROF_COUNTS_VERDICT_COUNT]; /* sources per kprof_counts_verdict */
 	unsigned total;
 } kprof_cli_counts_summary;
-void kprof_cli_counts_json(const kprof_source_counts *c);
+void kprof_cli_counts_json(const kprof_counts_entry *c);
 void kprof_cli_counts_header(void);
-void kprof_cli_counts_column(const kprof_source_counts *c);
-void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_source_counts *c);
+void kprof_cli_counts_column(const kprof_counts_entry *c);
+void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_counts_entry *c);
 void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned cpu_class);
 /* "counts      CLASS: of the N sources WHICH, n count what their names say, ..." */
 void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class,
@@ -214,7 +218,7 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d);
 
 /* ---- Windows releases (cli/cmd_listing.c) ---------------------------------------------- */
 /* --windows RELEASE: a release name or build number into *release (a
- * kprof_windows_release_id); 0, or exit 2 after a usage message. */
+ * kprof_hal_windows); 0, or exit 2 after a usage message. */
 int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release);
 /* 0, or exit 2 after a message when hal's release shipped no HAL of that width. */
 int kprof_cli_hal_check(const char *cmd, uint32_t hal);
@@ -225,8 +229,8 @@ void kprof_cli_uncertain_print(unsigned u, int json);
 /* The decision's release and HAL: "Windows 8.1 / Server 2012 R2 (6.3) [8.1, build 9600],
  * 64-bit HAL". */
 void kprof_cli_release_print(const kprof_hal_decision *d);
-/* Whether the HAL of hal (kprof_hal_decide's argument) lists s on this processor: a
- * kprof_presence (ABSENT without cpuid). */
+/* Whether the HAL of hal (kprof_hal_decision_get's argument) lists s on this processor: a
+ * kprof_hal_presence (ABSENT without cpuid). */
 int kprof_cli_live_status(const kprof_source *s, uint32_t hal);
 /* ---- every logical CPU of a dump (cli/cpu_groups.c) -------------------------------------- */
 /* A dump as `kprof info` reads it: one text (AIDA64, `cpuid -r`, one hwloc pu file; `-` is

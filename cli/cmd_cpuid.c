@@ -23,7 +23,7 @@ static void leaf_line(uint32_t leaf, uint32_t subleaf, const uint32_t r[4])
 	rec.ebx = r[1];
 	rec.ecx = r[2];
 	rec.edx = r[3];
-	if (kprof_dump_write_raw(&rec, line, sizeof line, NULL) == KPROF_OK)
+	if (kprof_dump_record_format(&rec, line, sizeof line, NULL) == KPROF_OK)
 		emit(line, emit_ctx);
 }
 
@@ -33,7 +33,7 @@ static void dump_leaf(uint32_t leaf)
 {
 	uint32_t r[4], r0[4], s, last = 0;
 	uint64_t xsave_bits = 0;
-	kprof_cpuid(leaf, 0, r0);
+	kprof_cpuid_leaf_read(leaf, 0, r0);
 	leaf_line(leaf, 0, r0);
 	switch (leaf) {
 	case 0x04u:
@@ -41,7 +41,7 @@ static void dump_leaf(uint32_t leaf)
 		/* Cache parameters: sub-leaves until the cache type (eax[4:0]) is 0, which is
 		 * printed too. */
 		for (s = 1; s < SUBLEAF_CAP && (r0[0] & 0x1Fu) != 0; s++) {
-			kprof_cpuid(leaf, s, r0);
+			kprof_cpuid_leaf_read(leaf, s, r0);
 			leaf_line(leaf, s, r0);
 		}
 		return;
@@ -50,7 +50,7 @@ static void dump_leaf(uint32_t leaf)
 	case 0x80000026u:
 		/* Topology: until the level type (ecx[15:8]) is 0, printed too. */
 		for (s = 1; s < SUBLEAF_CAP && (r0[2] & 0xFF00u) != 0; s++) {
-			kprof_cpuid(leaf, s, r0);
+			kprof_cpuid_leaf_read(leaf, s, r0);
 			leaf_line(leaf, s, r0);
 		}
 		return;
@@ -66,12 +66,12 @@ static void dump_leaf(uint32_t leaf)
 	case 0x0Du:
 		/* XSAVE: 0 and 1, then each state component set in XCR0 (sub-leaf 0 edx:eax) or
 		 * IA32_XSS (sub-leaf 1 edx:ecx). */
-		kprof_cpuid(leaf, 1, r);
+		kprof_cpuid_leaf_read(leaf, 1, r);
 		leaf_line(leaf, 1, r);
 		xsave_bits = ((uint64_t)r0[3] << 32 | r0[0]) | ((uint64_t)r[3] << 32 | r[2]);
 		for (s = 2; s < 64; s++) {
 			if (xsave_bits >> s & 1u) {
-				kprof_cpuid(leaf, s, r);
+				kprof_cpuid_leaf_read(leaf, s, r);
 				leaf_line(leaf, s, r);
 			}
 		}
@@ -84,7 +84,7 @@ static void dump_leaf(uint32_t leaf)
 		/* RDT allocation: sub-leaf n (1..3) when sub-leaf 0 ebx bit n says it exists. */
 		for (s = 1; s <= 3; s++) {
 			if (r0[1] >> s & 1u) {
-				kprof_cpuid(leaf, s, r);
+				kprof_cpuid_leaf_read(leaf, s, r);
 				leaf_line(leaf, s, r);
 			}
 		}
@@ -97,17 +97,17 @@ static void dump_leaf(uint32_t leaf)
 		 * valid (Intel SDM vol. 2A CPUID leaf 23H). */
 		for (s = 1; s < 32; s++) {
 			if (r0[0] >> s & 1u) {
-				kprof_cpuid(leaf, s, r);
+				kprof_cpuid_leaf_read(leaf, s, r);
 				leaf_line(leaf, s, r);
 			}
 		}
 		return;
 	case 0x12u:
 		/* SGX: 0, 1, then EPC sections until the sub-leaf type (eax[3:0]) is 0. */
-		kprof_cpuid(leaf, 1, r);
+		kprof_cpuid_leaf_read(leaf, 1, r);
 		leaf_line(leaf, 1, r);
 		for (s = 2; s < SUBLEAF_CAP; s++) {
-			kprof_cpuid(leaf, s, r);
+			kprof_cpuid_leaf_read(leaf, s, r);
 			leaf_line(leaf, s, r);
 			if ((r[0] & 0xFu) == 0)
 				break;
@@ -116,7 +116,7 @@ static void dump_leaf(uint32_t leaf)
 	default: return;
 	}
 	for (s = 1; s <= last; s++) {
-		kprof_cpuid(leaf, s, r);
+		kprof_cpuid_leaf_read(leaf, s, r);
 		leaf_line(leaf, s, r);
 	}
 }
@@ -142,7 +142,7 @@ int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 		return kprof_cli_cpuid_dump_all();
 	{
 		char header[32];
-		if (kprof_dump_write_raw_header(0, header, sizeof header, NULL) == KPROF_OK)
+		if (kprof_dump_header_format(0, header, sizeof header, NULL) == KPROF_OK)
 			kprof_cli_puts(header);
 	}
 	return kprof_cli_cpuid_lines(to_stdout, NULL);
@@ -151,24 +151,24 @@ int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx)
 {
 	uint32_t r[4];
-	if (kprof_cpuid(0, 0, r) != KPROF_OK) {
+	if (kprof_cpuid_leaf_read(0, 0, r) != KPROF_OK) {
 		kprof_cli_error("cpuid-dump: this build or processor has no cpuid instruction");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
 	emit = out;
 	emit_ctx = ctx;
 	dump_range(0, r[0]);
-	kprof_cpuid(1, 0, r);
-	if (KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, r[KPROF_ECX])) {
+	kprof_cpuid_leaf_read(1, 0, r);
+	if (KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, r[KPROF_CPUID_REG_ECX])) {
 		/* The hypervisor range exists only when cpuid.1:ecx[31] says so; some hypervisors
 		 * report 0 as their max leaf, meaning 0x40000001. */
 		uint32_t hv[4];
-		kprof_cpuid(KPROF_CPUID_LEAF_HV_VENDOR, 0, hv);
+		kprof_cpuid_leaf_read(KPROF_CPUID_LEAF_HV_VENDOR, 0, hv);
 		dump_range(KPROF_CPUID_LEAF_HV_VENDOR, hv[0] < KPROF_CPUID_LEAF_HV_INTERFACE
 		                                               ? KPROF_CPUID_LEAF_HV_INTERFACE
 		                                               : hv[0]);
 	}
-	kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
+	kprof_cpuid_leaf_read(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] - KPROF_CPUID_LEAF_EXT_MAX < RANGE_CAP)
 		dump_range(KPROF_CPUID_LEAF_EXT_MAX, r[0]);
 	return 0;

@@ -117,7 +117,7 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 	}
 	if (s->has & KPROF_PEBS_HAS_GPRS) {
 		kprof_cli_puts(", \"gprs\": {");
-		for (i = 0; i < KPROF_ARRAY_COUNT(gpr_names); i++)
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(gpr_names); i++)
 			kprof_cli_json_hex(gpr_names[i], gpr[i], i == 0);
 		kprof_cli_puts("}");
 	}
@@ -126,7 +126,7 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		memset(&x, 0, sizeof(x));
 		(void)kprof_pebs_xmm_decode(buf + s->xmm_offset, KPROF_PEBS_XMM_SIZE, &x);
 		kprof_cli_puts(", \"xmm\": [");
-		for (i = 0; i < KPROF_ARRAY_COUNT(x.xmm); i++)
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(x.xmm); i++)
 			kprof_cli_printf("%s\"0x%llx\"", i ? ", " : "",
 			                 (unsigned long long)x.xmm[i]);
 		kprof_cli_puts("]");
@@ -159,7 +159,7 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		kprof_cli_puts(", \"values\": [");
 		for (i = 0; i < s->cntr_count; i++)
 			kprof_cli_printf("%s\"0x%llx\"", i ? ", " : "",
-			                 (unsigned long long)kprof_load_le64(v + (size_t)i * 8u));
+			                 (unsigned long long)kprof_bytes_le64_load(v + (size_t)i * 8u));
 		kprof_cli_puts("]}");
 	}
 	kprof_cli_puts("}");
@@ -263,7 +263,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 {
 	const char *path = kprof_cli_get(a, "FILE")->text;
 	const kprof_cli_value *table = kprof_cli_get(a, "--interface");
-	kprof_interface itf = table->set ? (kprof_interface)table->num : KPROF_INTERFACE_EMON;
+	kprof_source_table itf = table->set ? (kprof_source_table)table->num : KPROF_SOURCE_TABLE_EMON;
 	int json = kprof_cli_get(a, "--json")->set, rc;
 	char *buf;
 	size_t len;
@@ -287,8 +287,8 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		kprof_status ms;
 		at = e.offset + (uint64_t)e.next_entry_offset;
 		/* A description longer than desc is cut. */
-		(void)kprof_psi_description_utf8(buf, len, &e, desc, sizeof(desc), &dlen);
-		ms = kprof_psi_match_source(&e, itf, &m);
+		(void)kprof_psi_description_to_utf8(buf, len, &e, desc, sizeof(desc), &dlen);
+		ms = kprof_psi_match_get(&e, itf, &m);
 		if (json) {
 			kprof_cli_printf(
 			        "%s\n    {\"offset\": %u, \"source\": %u, \"description\": ",
@@ -301,7 +301,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 			        (unsigned)e.min_interval, (unsigned)e.max_interval,
 			        kprof_cli_json_bool(ms == KPROF_OK));
 			if (ms == KPROF_OK) {
-				kprof_cli_json_string(kprof_source_name(m.source));
+				kprof_cli_json_string(kprof_source_name_get(m.source));
 				kprof_cli_printf(", \"table\": \"%s\"}",
 				                 m.later ? "intel_later" : "named");
 			} else {
@@ -311,7 +311,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 			kprof_cli_printf(
 			        "0x%02X  %-32s  min %10u  max %10u  %s%s\n", (unsigned)e.source,
 			        desc, (unsigned)e.min_interval, (unsigned)e.max_interval,
-			        ms == KPROF_OK ? kprof_source_name(m.source) : "unknown to kprof",
+			        ms == KPROF_OK ? kprof_source_name_get(m.source) : "unknown to kprof",
 			        e.description_terminated ? "" : "  (no NUL)");
 		}
 		count++;

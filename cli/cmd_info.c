@@ -32,15 +32,15 @@ static const struct {
 
 static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t hal)
 {
+	uint32_t ext[4];
 	memset(f, 0, sizeof *f);
 	/* Always fills the decision (Default for an empty snapshot). */
-	(void)kprof_hal_decide(snap, hal, &f->d);
-	f->lwp = KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_LWP,
-	                         kprof_cpuid_snapshot_reg(snap, KPROF_CPUID_SLOT_EXT_FEATURES,
-	                                                  KPROF_ECX)) != 0;
+	(void)kprof_hal_decision_get(snap, hal, &f->d);
+	(void)kprof_cpuid_snapshot_get(snap, KPROF_CPUID_SLOT_EXT_FEATURES, ext); /* zeroed when missing */
+	f->lwp = KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_LWP, ext[KPROF_CPUID_REG_ECX]) != 0;
 	/* Filled whatever the verdict: a processor that claims LWP with odd caps is shown as is. */
-	(void)kprof_lwp_caps_from_snapshot(snap, &f->lwp_caps);
-	(void)kprof_ds_caps_from_snapshot(snap, NULL, NULL, &f->ds);
+	(void)kprof_lwp_caps_get(snap, KPROF_LWP_REVISION_NONE, &f->lwp_caps);
+	(void)kprof_ds_caps_get(snap, NULL, NULL, &f->ds);
 }
 
 /* A hypervisor signature without its trailing NULs. */
@@ -61,14 +61,14 @@ static const char *reason(const kprof_hal_decision *d)
 /* LWP's minimum ring, in records (LwpMinBufferSize counts units of 32 records). */
 static unsigned lwp_min_records(const kprof_lwp_caps *c)
 {
-	return KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, c->raw[KPROF_ECX]) *
+	return KPROF_FIELD_GET(KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE, c->raw[KPROF_CPUID_REG_ECX]) *
 	       KPROF_LWP_MIN_BUFFER_UNIT;
 }
 
 static void lwp_names(uint32_t reg, int json)
 {
 	unsigned i, n = 0;
-	for (i = 0; i < KPROF_ARRAY_COUNT(lwp_features); i++) {
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(lwp_features); i++) {
 		if (!(reg & lwp_features[i].mask))
 			continue;
 		if (json) {
@@ -88,7 +88,7 @@ static unsigned counts_class(const kprof_hal_decision *d)
 {
 	if (!d->has_leaf1)
 		return KPROF_COUNTS_CLASS_NONE;
-	return kprof_counts_class_find(d->vendor_string, d->family, d->model, d->stepping);
+	return kprof_counts_class_by_signature(d->vendor_string, d->family, d->model, d->stepping);
 }
 
 static void print_json(const info_facts *f)
@@ -118,11 +118,11 @@ static void print_json(const info_facts *f)
 	}
 	kprof_cli_printf(",\n  \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
 	                 kprof_hal_build_name(d->hal),
-	                 kprof_cli_interface_name((unsigned)d->iface));
+	                 kprof_cli_interface_name((unsigned)d->table));
 	kprof_cli_json_string(reason(d));
 	kprof_cli_puts(",\n  \"perfmon\": ");
 	/* leaf 0x0A is reserved on AMD: its zeros are no facts (the "pmu" object has AMD's) */
-	if (!d->has_perfmon_leaf || d->vendor == KPROF_VENDOR_AMD)
+	if (!d->has_perfmon_leaf || d->vendor == KPROF_CPUID_VENDOR_AMD)
 		kprof_cli_puts("null");
 	else
 		kprof_cli_printf("{\"version\": %u, \"counters\": %u, \"width\": %u, "
@@ -131,25 +131,25 @@ static void print_json(const info_facts *f)
 		                 d->ebx_length, (unsigned long)d->ebx);
 	kprof_cli_pmu_json(d);
 	kprof_cli_printf(",\n  \"windows\": \"%s\", \"uncertain\": ",
-	                 kprof_windows_release_text(kprof_windows_release_get(d->release)->name));
+	                 kprof_hal_release_name_get(kprof_hal_release_by_id(d->release)));
 	kprof_cli_uncertain_print(d->uncertain, 1);
 	kprof_cli_puts(",\n  \"sources\": [");
-	rows = kprof_source_table((kprof_interface)d->iface, &n);
+	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
 	for (i = 0; i < n; i++) {
-		kprof_source_counts c;
-		int supported = kprof_hal_source_supported(d, &rows[i]);
-		kprof_source_counts_from_decision(d, &rows[i], &c);
+		kprof_counts_entry c;
+		int supported = kprof_cli_supported(d, &rows[i]);
+		kprof_counts_entry_get(d, &rows[i], &c);
 		if (supported)
 			kprof_cli_counts_summary_add(&sum, &c);
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
 		kprof_cli_source_json(&rows[i], supported, &c);
 	}
 	/* The later Intel sources the release may list (none for the default release). */
-	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
+	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
-		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT) {
+		if (kprof_cli_presence(d, &rows[i]) != KPROF_HAL_PRESENCE_ABSENT) {
 			kprof_cli_puts(",\n    ");
-			kprof_cli_source_json(&rows[i], (int)kprof_hal_source_status(d, &rows[i]), NULL);
+			kprof_cli_source_json(&rows[i], (int)kprof_cli_presence(d, &rows[i]), NULL);
 		}
 	kprof_cli_puts("\n  ],\n  ");
 	kprof_cli_counts_summary_json(&sum, counts_class(d));
@@ -162,9 +162,9 @@ static void print_json(const info_facts *f)
 		                 "\"min_buffer_records\": %u,\n    \"supported\": [",
 		                 l->version, l->lwpcb_size, l->event_size, l->max_events,
 		                 l->event_offset, lwp_min_records(l));
-		lwp_names(l->raw[KPROF_EDX], 1);
+		lwp_names(l->raw[KPROF_CPUID_REG_EDX], 1);
 		kprof_cli_puts("], \"enabled\": [");
-		lwp_names(l->raw[KPROF_EAX], 1);
+		lwp_names(l->raw[KPROF_CPUID_REG_EAX], 1);
 		kprof_cli_printf("],\n    \"latency_max\": %u, \"data_address\": %s}",
 		                 l->latency_bits, kprof_cli_json_bool(l->data_address));
 	}
@@ -185,7 +185,7 @@ static void print_text(const info_facts *f)
 	size_t n, i;
 	const kprof_source *rows;
 	kprof_cli_counts_summary sum = {{0}, 0};
-	kprof_source_counts c[256];
+	kprof_counts_entry c[256];
 	kprof_cli_puts("vendor      ");
 	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
 	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n",
@@ -208,14 +208,14 @@ static void print_text(const info_facts *f)
 	kprof_cli_release_print(d);
 	kprof_cli_puts("\n");
 	kprof_cli_printf("interface   %s (%s HAL): %s\n",
-	                 kprof_cli_interface_name((unsigned)d->iface),
-	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit", reason(d));
+	                 kprof_cli_interface_name((unsigned)d->table),
+	                 d->hal == KPROF_HAL_BUILD_X86 ? "32-bit" : "64-bit", reason(d));
 	if (d->uncertain) {
 		kprof_cli_puts("uncertain   ");
 		kprof_cli_uncertain_print(d->uncertain, 0);
 		kprof_cli_puts("\n");
 	}
-	if (d->vendor == KPROF_VENDOR_AMD)
+	if (d->vendor == KPROF_CPUID_VENDOR_AMD)
 		; /* leaf 0x0A is reserved on AMD: the counters lines say what AMD has */
 	else if (!d->has_perfmon_leaf)
 		kprof_cli_puts("perfmon     none (no cpuid leaf 0x0A)\n");
@@ -235,29 +235,29 @@ static void print_text(const info_facts *f)
 		        "data address %s\n            supported: ",
 		        l->version, l->lwpcb_size, l->event_size, l->max_events, l->event_offset,
 		        lwp_min_records(l), l->latency_bits, yes_no(l->data_address));
-		lwp_names(l->raw[KPROF_EDX], 0);
+		lwp_names(l->raw[KPROF_CPUID_REG_EDX], 0);
 		kprof_cli_puts("\n            enabled:   ");
-		lwp_names(l->raw[KPROF_EAX], 0);
+		lwp_names(l->raw[KPROF_CPUID_REG_EAX], 0);
 		kprof_cli_puts("\n");
 	}
 	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(f->ds.ds),
 	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
-	rows = kprof_source_table((kprof_interface)d->iface, &n);
-	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++) {
-		kprof_source_counts_from_decision(d, &rows[i], &c[i]);
-		if (kprof_hal_source_supported(d, &rows[i]))
+	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	for (i = 0; i < n && i < KPROF_IMPL_ARRAY_COUNT(c); i++) {
+		kprof_counts_entry_get(d, &rows[i], &c[i]);
+		if (kprof_cli_supported(d, &rows[i]))
 			kprof_cli_counts_summary_add(&sum, &c[i]);
 	}
 	kprof_cli_counts_summary_text(&sum, counts_class(d), "the HAL supports");
 	kprof_cli_printf("\nsources of the %s interface:\n",
-	                 kprof_cli_interface_name((unsigned)d->iface));
+	                 kprof_cli_interface_name((unsigned)d->table));
 	kprof_cli_source_header(0, 1);
-	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)
-		kprof_cli_source_row(&rows[i], 0, kprof_hal_source_supported(d, &rows[i]), &c[i]);
-	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
+	for (i = 0; i < n && i < KPROF_IMPL_ARRAY_COUNT(c); i++)
+		kprof_cli_source_row(&rows[i], 0, kprof_cli_supported(d, &rows[i]), &c[i]);
+	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
-		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT)
-			kprof_cli_source_row(&rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]), NULL);
+		if (kprof_cli_presence(d, &rows[i]) != KPROF_HAL_PRESENCE_ABSENT)
+			kprof_cli_source_row(&rows[i], 0, (int)kprof_cli_presence(d, &rows[i]), NULL);
 }
 
 int kprof_cmd_info(const kprof_cli_args *a)
@@ -267,7 +267,7 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	const kprof_cli_value *hal = kprof_cli_get(a, "--hal");
 	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
 	const kprof_cli_value *all = kprof_cli_get(a, "--all");
-	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_X64, release = 0;
+	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
 	int win_all = win->set && strcmp(win->text, "all") == 0;
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;

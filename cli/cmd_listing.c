@@ -8,18 +8,18 @@
 
 int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release)
 {
-	const kprof_windows_release *r = kprof_windows_release_by_name(text, strlen(text));
+	const kprof_hal_release *r = kprof_hal_release_by_name(text, strlen(text));
 	uint64_t build;
 	uint32_t i;
 	/* A build number (what `ver` or winver shows: 10.0.19045 -> 19045) picks the newest
 	 * release that begins at or before it. */
 	if (!r && kprof_cli_parse_u64(text, 0xFFFFFFFF, &build) == 0) {
-		for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
-			const kprof_windows_release *x = kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST + i);
+		for (i = 0; i < KPROF_HAL_RELEASE_COUNT; i++) {
+			const kprof_hal_release *x = kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST + i);
 			if (x->build <= build)
 				r = x;
 		}
-		if (r && build < kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST)->build)
+		if (r && build < kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST)->build)
 			r = NULL;
 	}
 	if (!r) {
@@ -34,11 +34,11 @@ int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release
 
 int kprof_cli_hal_check(const char *cmd, uint32_t hal)
 {
-	const kprof_windows_release *r = kprof_windows_release_get(
+	const kprof_hal_release *r = kprof_hal_release_by_id(
 	        (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT);
-	int x86 = (hal & KPROF_HAL_BUILD_MASK) == KPROF_HAL_X86;
+	int x86 = (hal & KPROF_HAL_BUILD_MASK) == KPROF_HAL_BUILD_X86;
 	if (r && !(x86 ? r->x86 : r->x64))
-		return kprof_cli_usage(cmd, "%s shipped no %s HAL", kprof_windows_release_text(r->title),
+		return kprof_cli_usage(cmd, "%s shipped no %s HAL", kprof_hal_release_title_get(r),
 		                       x86 ? "32-bit" : "64-bit");
 	return 0;
 }
@@ -61,7 +61,7 @@ void kprof_cli_uncertain_print(unsigned u, int json)
 	int first = 1;
 	if (json)
 		kprof_cli_puts("[");
-	for (i = 0; i < KPROF_ARRAY_COUNT(uncertain_names); i++) {
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(uncertain_names); i++) {
 		if (!(u & uncertain_names[i].bit))
 			continue;
 		if (json)
@@ -79,12 +79,12 @@ void kprof_cli_uncertain_print(unsigned u, int json)
 /* "Windows 10 version 22H2 [10-22h2, build 19045], 64-bit HAL" */
 void kprof_cli_release_print(const kprof_hal_decision *d)
 {
-	const kprof_windows_release *r = kprof_windows_release_get(d->release);
+	const kprof_hal_release *r = kprof_hal_release_by_id(d->release);
 	if (!r)
 		return;
-	kprof_cli_printf("%s [%s, build %lu], %s HAL", kprof_windows_release_text(r->title),
-	                 kprof_windows_release_text(r->name), (unsigned long)r->build,
-	                 d->hal == KPROF_HAL_X86 ? "32-bit" : "64-bit");
+	kprof_cli_printf("%s [%s, build %lu], %s HAL", kprof_hal_release_title_get(r),
+	                 kprof_hal_release_name_get(r), (unsigned long)r->build,
+	                 d->hal == KPROF_HAL_BUILD_X86 ? "32-bit" : "64-bit");
 }
 
 /* How many sources the decided HAL lists: *lo surely, *hi at most. */
@@ -92,13 +92,13 @@ static void count_sources(const kprof_hal_decision *d, size_t *lo, size_t *hi)
 {
 	unsigned t;
 	*lo = *hi = 0;
-	for (t = 0; t < KPROF_INTERFACE_COUNT; t++) {
+	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
 		size_t n, k;
-		const kprof_source *rows = kprof_source_table((kprof_interface)t, &n);
+		const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)t, &n);
 		for (k = 0; k < n; k++) {
-			kprof_presence p = kprof_hal_source_status(d, &rows[k]);
-			*lo += p == KPROF_PRESENCE_PRESENT;
-			*hi += p != KPROF_PRESENCE_ABSENT;
+			kprof_hal_presence p = kprof_cli_presence(d, &rows[k]);
+			*lo += p == KPROF_HAL_PRESENCE_PRESENT;
+			*hi += p != KPROF_HAL_PRESENCE_ABSENT;
 		}
 	}
 }
@@ -112,23 +112,23 @@ int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
 	else
 		kprof_cli_printf("%-9s %-4s %-8s %-9s %s\n", "Windows", "HAL", "Sources", "Interface",
 		                 "Reason [uncertain]");
-	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
-		const kprof_windows_release *r = kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST + i);
+	for (i = 0; i < KPROF_HAL_RELEASE_COUNT; i++) {
+		const kprof_hal_release *r = kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST + i);
 		for (b = 0; b < 2; b++) {
-			uint32_t build = b ? KPROF_HAL_X86 : KPROF_HAL_X64;
+			uint32_t build = b ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64;
 			kprof_hal_decision d;
 			size_t lo, hi;
 			char count[32];
 			if (!(b ? r->x86 : r->x64))
 				continue;
-			(void)kprof_hal_decide(snap, build | KPROF_HAL_RELEASE(r->id), &d);
+			(void)kprof_hal_decision_get(snap, build | KPROF_HAL_RELEASE(r->id), &d);
 			count_sources(&d, &lo, &hi);
 			if (json) {
 				kprof_cli_printf("%s\n  {\"windows\": ", first ? "" : ",");
-				kprof_cli_json_string(kprof_windows_release_text(r->name));
+				kprof_cli_json_string(kprof_hal_release_name_get(r));
 				kprof_cli_printf(", \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
 				                 b ? "x86" : "x64",
-				                 kprof_cli_interface_name((kprof_interface)d.iface));
+				                 kprof_cli_interface_name((kprof_source_table)d.table));
 				kprof_cli_json_string(kprof_hal_reason_name(d.reason));
 				kprof_cli_printf(", \"sources_min\": %lu, \"sources_max\": %lu, \"uncertain\": ",
 				                 (unsigned long)lo, (unsigned long)hi);
@@ -139,9 +139,9 @@ int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
 					snprintf(count, sizeof count, "%lu", (unsigned long)lo);
 				else
 					snprintf(count, sizeof count, "%lu..%lu", (unsigned long)lo, (unsigned long)hi);
-				kprof_cli_printf("%-9s %-4s %-8s %-9s %s", kprof_windows_release_text(r->name),
+				kprof_cli_printf("%-9s %-4s %-8s %-9s %s", kprof_hal_release_name_get(r),
 				                 b ? "x86" : "x64", count,
-				                 kprof_cli_interface_name((kprof_interface)d.iface),
+				                 kprof_cli_interface_name((kprof_source_table)d.table),
 				                 kprof_hal_reason_name(d.reason));
 				if (d.uncertain) {
 					kprof_cli_puts(" [uncertain: ");
@@ -222,13 +222,13 @@ static size_t count_diffs(const char *text, size_t len, const kprof_hal_decision
 /* Two fits that read the same: one release and HAL, one interface (processors differ). */
 static int same_fit(const candidate *a, const candidate *b)
 {
-	return a->hal == b->hal && a->d.iface == b->d.iface;
+	return a->hal == b->hal && a->d.table == b->d.table;
 }
 
 static const char *release_name(uint32_t id)
 {
-	const kprof_windows_release *r = kprof_windows_release_get(id);
-	return r ? kprof_windows_release_text(r->name) : "?";
+	const kprof_hal_release *r = kprof_hal_release_by_id(id);
+	return r ? kprof_hal_release_name_get(r) : "?";
 }
 
 static void print_listed(const kprof_listing_row *r)
@@ -241,24 +241,24 @@ static void print_diff_text(const kprof_listing_diff *df, const kprof_hal_decisi
 	const char *kind = kprof_listing_diff_kind_name(df->kind);
 	if (!kind)
 		kind = "?";
-	const char *have = df->source ? kprof_source_description(df->source) : NULL;
+	const char *have = df->source ? kprof_source_description_get(df->source) : NULL;
 	kprof_cli_printf("%-10s %lu ", kind, (unsigned long)df->id);
 	switch (df->kind) {
-	case KPROF_LISTING_DIFF_MISSING:
+	case KPROF_LISTING_DIFF_KIND_MISSING:
 		kprof_cli_printf("%s: kprof predicts it (min %lu, max %lu); the listing lacks it\n", have,
 		                 (unsigned long)df->min, (unsigned long)df->max);
 		break;
-	case KPROF_LISTING_DIFF_UNKNOWN:
+	case KPROF_LISTING_DIFF_KIND_UNKNOWN:
 		print_listed(&df->row);
 		kprof_cli_printf(" (line %lu): kprof knows no %s source %lu\n", (unsigned long)df->row.line,
-		                 kprof_cli_interface_name((kprof_interface)d->iface), (unsigned long)df->id);
+		                 kprof_cli_interface_name((kprof_source_table)d->table), (unsigned long)df->id);
 		break;
-	case KPROF_LISTING_DIFF_UNEXPECTED:
+	case KPROF_LISTING_DIFF_KIND_UNEXPECTED:
 		print_listed(&df->row);
 		kprof_cli_printf(" (line %lu): kprof predicts this HAL does not offer %s here\n",
 		                 (unsigned long)df->row.line, have);
 		break;
-	case KPROF_LISTING_DIFF_NAME:
+	case KPROF_LISTING_DIFF_KIND_NAME:
 		kprof_cli_printf("(line %lu): listed \"", (unsigned long)df->row.line);
 		print_listed(&df->row);
 		kprof_cli_printf("\", kprof has \"%s\"\n", have);
@@ -266,8 +266,8 @@ static void print_diff_text(const kprof_listing_diff *df, const kprof_hal_decisi
 	default:
 		kprof_cli_printf("%s (line %lu): listed %lu, kprof has %lu\n", have,
 		                 (unsigned long)df->row.line,
-		                 (unsigned long)(df->kind == KPROF_LISTING_DIFF_MIN ? df->row.min : df->row.max),
-		                 (unsigned long)(df->kind == KPROF_LISTING_DIFF_MIN ? df->min : df->max));
+		                 (unsigned long)(df->kind == KPROF_LISTING_DIFF_KIND_MIN ? df->row.min : df->row.max),
+		                 (unsigned long)(df->kind == KPROF_LISTING_DIFF_KIND_MIN ? df->min : df->max));
 	}
 }
 
@@ -276,7 +276,7 @@ static void print_diff_json(const kprof_listing_diff *df)
 	kprof_cli_puts("{\"kind\": ");
 	kprof_cli_json_string(kprof_listing_diff_kind_name(df->kind));
 	kprof_cli_printf(", \"id\": %lu, \"listing\": ", (unsigned long)df->id);
-	if (df->kind == KPROF_LISTING_DIFF_MISSING) {
+	if (df->kind == KPROF_LISTING_DIFF_KIND_MISSING) {
 		kprof_cli_puts("null");
 	} else {
 		kprof_cli_printf("{\"line\": %lu, \"name\": ", (unsigned long)df->row.line);
@@ -290,8 +290,8 @@ static void print_diff_json(const kprof_listing_diff *df)
 		kprof_cli_puts("null}");
 	} else {
 		kprof_cli_printf("{\"interface\": \"%s\", \"name\": ",
-		                 kprof_cli_interface_name((kprof_interface)df->source->iface));
-		kprof_cli_json_string(kprof_source_description(df->source));
+		                 kprof_cli_interface_name((kprof_source_table)df->source->table));
+		kprof_cli_json_string(kprof_source_description_get(df->source));
 		kprof_cli_printf(", \"min\": %lu, \"max\": %lu}}", (unsigned long)df->min,
 		                 (unsigned long)df->max);
 	}
@@ -304,7 +304,7 @@ static void print_fits(const candidate *cand, size_t n)
 	unsigned b;
 	int any = 0;
 	for (b = 0; b < 2; b++) {
-		uint32_t build = b ? KPROF_HAL_X86 : KPROF_HAL_X64;
+		uint32_t build = b ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64;
 		const candidate *run = NULL, *prev = NULL;
 		size_t k;
 		int first = 1;
@@ -312,12 +312,12 @@ static void print_fits(const candidate *cand, size_t n)
 			const candidate *x = k < n ? &cand[k] : NULL;
 			if (x && (x->diffs || x->d.hal != build || (prev && same_fit(x, prev))))
 				continue;
-			if (run && (!x || x->d.release != prev->d.release + 1 || x->d.iface != run->d.iface)) {
+			if (run && (!x || x->d.release != prev->d.release + 1 || x->d.table != run->d.table)) {
 				kprof_cli_printf("%s%s", first ? (any ? "; " : "") : ", ", first ? (b ? "x86: " : "x64: ") : "");
 				kprof_cli_puts(release_name(run->d.release));
 				if (prev != run)
 					kprof_cli_printf("..%s", release_name(prev->d.release));
-				kprof_cli_printf(" (%s)", kprof_cli_interface_name((kprof_interface)run->d.iface));
+				kprof_cli_printf(" (%s)", kprof_cli_interface_name((kprof_source_table)run->d.table));
 				first = 0;
 				any = 1;
 				run = NULL;
@@ -337,7 +337,7 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 	kprof_listing_row r;
 	kprof_hal_decision d;
 	kprof_status st;
-	(void)kprof_hal_decide(NULL, KPROF_HAL_X64, &d);
+	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64, &d);
 	st = kprof_listing_diff_iter_init(&it, text, len, &d);
 	if (st == KPROF_E_DUPLICATE)
 		return kprof_cli_error_at(path, it.rows.line, 0, "source id listed twice");
@@ -396,27 +396,27 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		free(text);
 		return rc;
 	}
-	cand = (candidate *)calloc((size_t)cpus * KPROF_WINDOWS_RELEASE_COUNT * 2, sizeof *cand);
+	cand = (candidate *)calloc((size_t)cpus * KPROF_HAL_RELEASE_COUNT * 2, sizeof *cand);
 	if (!cand) {
 		free(text);
 		kprof_cli_error("out of memory");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
 	/* Every (release, HAL, processor) asked about, oldest release first. */
-	for (k = 0; k < KPROF_WINDOWS_RELEASE_COUNT; k++) {
-		const kprof_windows_release *r = kprof_windows_release_get(KPROF_WINDOWS_RELEASE_FIRST + (uint32_t)k);
+	for (k = 0; k < KPROF_HAL_RELEASE_COUNT; k++) {
+		const kprof_hal_release *r = kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST + (uint32_t)k);
 		unsigned b;
 		if (release && r->id != release)
 			continue;
 		for (b = 0; b < 2; b++) {
-			uint32_t build = b ? KPROF_HAL_X86 : KPROF_HAL_X64;
+			uint32_t build = b ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64;
 			if ((hal_only >= 0 && build != (uint32_t)hal_only) || !(b ? r->x86 : r->x64))
 				continue;
 			for (c = 0; c < cpus; c++) {
 				candidate *x = &cand[n];
 				x->hal = build | KPROF_HAL_RELEASE(r->id);
 				x->cpu = dump ? -1 : c;
-				(void)kprof_hal_decide(&snaps[c], x->hal, &x->d);
+				(void)kprof_hal_decision_get(&snaps[c], x->hal, &x->d);
 				x->diffs = count_diffs(text, len, &x->d);
 				fits += x->diffs == 0;
 				/* The one shown: the fewest differences; on a tie the newer release, the 64-bit
@@ -443,8 +443,8 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			kprof_cli_json_string(cpu_text[cand[best].cpu]);
 		kprof_cli_printf(",\n \"windows\": \"%s\", \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
 		                 release_name(cand[best].d.release),
-		                 cand[best].d.hal == KPROF_HAL_X86 ? "x86" : "x64",
-		                 kprof_cli_interface_name((kprof_interface)cand[best].d.iface));
+		                 cand[best].d.hal == KPROF_HAL_BUILD_X86 ? "x86" : "x64",
+		                 kprof_cli_interface_name((kprof_source_table)cand[best].d.table));
 		kprof_cli_json_string(kprof_hal_reason_name(cand[best].d.reason));
 		kprof_cli_puts(", \"uncertain\": ");
 		kprof_cli_uncertain_print(cand[best].d.uncertain, 1);
@@ -455,8 +455,8 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			last = k;
 			kprof_cli_printf("%s{\"windows\": \"%s\", \"hal\": \"%s\", \"interface\": \"%s\"}",
 			                 c++ ? ", " : "", release_name(cand[k].d.release),
-			                 cand[k].d.hal == KPROF_HAL_X86 ? "x86" : "x64",
-			                 kprof_cli_interface_name((kprof_interface)cand[k].d.iface));
+			                 cand[k].d.hal == KPROF_HAL_BUILD_X86 ? "x86" : "x64",
+			                 kprof_cli_interface_name((kprof_source_table)cand[k].d.table));
 		}
 		kprof_cli_printf("],\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
 	} else {
@@ -472,7 +472,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			kprof_cli_puts("closest    ");
 			kprof_cli_release_print(&cand[best].d);
 			kprof_cli_printf(": %s (%s)\n",
-			                 kprof_cli_interface_name((kprof_interface)cand[best].d.iface),
+			                 kprof_cli_interface_name((kprof_source_table)cand[best].d.table),
 			                 kprof_hal_reason_name(cand[best].d.reason));
 			if (cand[best].d.uncertain) {
 				kprof_cli_puts("uncertain  ");

@@ -10,7 +10,7 @@ static const char *lwp_kind_name(unsigned kind)
 {
 	static const char *const names[] = {"unknown", "instruction", "branch", "dcache",
 	                                    "lwpval",  "lwpins",      "clocks"};
-	return kind < KPROF_ARRAY_COUNT(names) ? names[kind] : "unknown";
+	return kind < KPROF_IMPL_ARRAY_COUNT(names) ? names[kind] : "unknown";
 }
 
 int kprof_cmd_lwp_decode(const kprof_cli_args *a)

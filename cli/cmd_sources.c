@@ -10,17 +10,17 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	int json = kprof_cli_get(a, "--json")->set, first = 1, rc;
 	int itf = only->set ? (int)only->num : -1;
 	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
-	const kprof_windows_release *rel = NULL;
+	const kprof_hal_release *rel = NULL;
 	uint32_t release = 0;
 	if (win->set) {
 		if (kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
 			return KPROF_CLI_EXIT_USAGE;
-		rel = kprof_windows_release_get(release);
+		rel = kprof_hal_release_by_id(release);
 	}
 	int named = kprof_cli_get(a, "--family")->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
 	kprof_hal_decision d;
-	kprof_source_counts counts, *cp = NULL;
+	kprof_counts_entry counts, *cp = NULL;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
 	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
@@ -34,7 +34,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
 		                                  &snap)) != 0)
 			return rc;
-		(void)kprof_hal_decide(&snap, KPROF_HAL_X64, &d);
+		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
 		cp = &counts;
 	} else if (named) {
 		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
@@ -47,28 +47,28 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		kprof_cli_puts("[");
 	else
 		kprof_cli_source_header(itf < 0, cp != NULL);
-	for (t = 0; t < KPROF_INTERFACE_COUNT; t++) {
+	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
 		size_t n, k;
 		const kprof_source *rows;
 		if (itf >= 0 && (unsigned)itf != t)
 			continue;
 		/* With --windows, only the tables that release's HALs have. */
-		if (rel && ((t == KPROF_INTERFACE_EMON && rel->emon == KPROF_PRESENCE_ABSENT) ||
-		            (t == KPROF_INTERFACE_AMD64 && rel->amd64 == KPROF_PRESENCE_ABSENT)))
+		if (rel && ((t == KPROF_SOURCE_TABLE_EMON && rel->emon == KPROF_HAL_PRESENCE_ABSENT) ||
+		            (t == KPROF_SOURCE_TABLE_AMD64 && rel->amd64 == KPROF_HAL_PRESENCE_ABSENT)))
 			continue;
-		rows = kprof_source_table((kprof_interface)t, &n);
+		rows = kprof_source_rows_by_table((kprof_source_table)t, &n);
 		for (k = 0; k < n; k++) {
-			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_X64 : KPROF_HAL_X86) |
+			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86) |
 			                                                              KPROF_HAL_RELEASE(release))
 			                    : kprof_cli_live_supported(&rows[k]);
-			if (rel && t == KPROF_INTERFACE_INTEL_LATER &&
+			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
 			                                                                     : rel->later_intel_x86_max))
 				continue;
 			if (file->set)
-				kprof_source_counts_from_decision(&d, &rows[k], &counts);
+				kprof_counts_entry_get(&d, &rows[k], &counts);
 			else if (cp)
-				kprof_source_counts_for_class(cpu_class, &rows[k], &counts);
+				kprof_counts_class_entry_get(cpu_class, &rows[k], &counts);
 			if (cp) {
 				cpu_class = counts.cpu_class;
 				kprof_cli_counts_summary_add(&sum, &counts);
@@ -91,11 +91,11 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 
 const char *kprof_cli_choice_vendor(int i)
 {
-	/* The PerfEvtSel layouts: Intel's and AMD's (the vendors of kprof_interface_info). */
+	/* The PerfEvtSel layouts: Intel's and AMD's (the vendors of kprof_source_table_info). */
 	switch (i) {
-	case KPROF_VENDOR_INTEL: return "intel";
-	case KPROF_VENDOR_AMD: return "amd";
-	case KPROF_VENDOR_UNKNOWN: return "";
+	case KPROF_CPUID_VENDOR_INTEL: return "intel";
+	case KPROF_CPUID_VENDOR_AMD: return "amd";
+	case KPROF_CPUID_VENDOR_UNKNOWN: return "";
 	default: return NULL;
 	}
 }
@@ -106,33 +106,33 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	int json = kprof_cli_get(a, "--json")->set;
 	int vendor = vend->set ? (int)vend->num : -1;
 	uint64_t value = kprof_cli_get(a, "VALUE")->num;
-	kprof_select f;
+	kprof_pmu_select f;
 	kprof_status st;
-	kprof_interface itf;
+	kprof_source_table itf;
 	const kprof_source *match[64];
 	size_t n, k;
 	uint32_t lookup;
 	if (vendor < 0) {
 		const kprof_hal_decision *live = kprof_cli_live_decision();
-		vendor = live && live->vendor == KPROF_VENDOR_AMD ? KPROF_VENDOR_AMD
-		                                                  : KPROF_VENDOR_INTEL;
+		vendor = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_CPUID_VENDOR_AMD
+		                                                  : KPROF_CPUID_VENDOR_INTEL;
 	}
 	memset(&f, 0, sizeof f);
-	st = kprof_select_decode((kprof_vendor)vendor, value, &f);
-	itf = vendor == KPROF_VENDOR_AMD ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
+	st = kprof_pmu_select_unpack((kprof_cpuid_vendor)vendor, value, &f);
+	itf = vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64 : KPROF_SOURCE_TABLE_EMON;
 	/* The tables hold selects as the HAL loads them: USR/OS only, EN and INT are added when
 	 * a counter starts. A value read back from a running counter still names its source. */
 	lookup =
-	        (uint32_t)(value & ~(uint64_t)(vendor == KPROF_VENDOR_AMD
+	        (uint32_t)(value & ~(uint64_t)(vendor == KPROF_CPUID_VENDOR_AMD
 	                                               ? KPROF_AMD_PERFEVTSEL_EN_MASK |
 	                                                         KPROF_AMD_PERFEVTSEL_INTR_MASK
-	                                               : KPROF_INTEL_PERFEVTSEL_EN_MASK |
-	                                                         KPROF_INTEL_PERFEVTSEL_INTR_MASK));
+	                                               : KPROF_IA32_PERFEVTSEL_EN_MASK |
+	                                                         KPROF_IA32_PERFEVTSEL_INTR_MASK));
 	/* Every table select fits 32 bits (no EventSelect[11:8], no host/guest bits). */
 	n = (value >> 32) ? 0
-	                  : kprof_sources_by_select(itf, lookup, match, KPROF_ARRAY_COUNT(match));
-	if (n > KPROF_ARRAY_COUNT(match))
-		n = KPROF_ARRAY_COUNT(match);
+	                  : kprof_source_all_by_select(itf, lookup, match, KPROF_IMPL_ARRAY_COUNT(match));
+	if (n > KPROF_IMPL_ARRAY_COUNT(match))
+		n = KPROF_IMPL_ARRAY_COUNT(match);
 	if (json) {
 		kprof_cli_printf("{\"value\": %llu, \"vendor\": \"%s\", \"reserved_bits\": %s,\n",
 		                 (unsigned long long)value, kprof_cli_choice_vendor(vendor),
@@ -143,14 +143,14 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		        (unsigned)f.event, (unsigned)f.umask, kprof_cli_json_bool(f.usr),
 		        kprof_cli_json_bool(f.os), kprof_cli_json_bool(f.edge),
 		        kprof_cli_json_bool(f.pc), kprof_cli_json_bool(f.intr));
-		if (vendor == KPROF_VENDOR_AMD)
+		if (vendor == KPROF_CPUID_VENDOR_AMD)
 			kprof_cli_puts("\"any\": null, ");
 		else
 			kprof_cli_printf("\"any\": %s, ", kprof_cli_json_bool(f.any));
 		kprof_cli_printf("\"en\": %s, \"inv\": %s, \"cmask\": %u, ",
 		                 kprof_cli_json_bool(f.en), kprof_cli_json_bool(f.inv),
 		                 (unsigned)f.cmask);
-		if (vendor == KPROF_VENDOR_AMD)
+		if (vendor == KPROF_CPUID_VENDOR_AMD)
 			kprof_cli_printf("\"guest_only\": %s, \"host_only\": %s},\n",
 			                 kprof_cli_json_bool(f.guest_only),
 			                 kprof_cli_json_bool(f.host_only));
@@ -165,7 +165,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		return 0;
 	}
 	kprof_cli_printf("select 0x%08llX (%s PerfEvtSel layout)%s\n", (unsigned long long)value,
-	                 vendor == KPROF_VENDOR_AMD ? "AMD" : "Intel",
+	                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel",
 	                 st == KPROF_E_RESERVED ? ": RESERVED BITS SET" : "");
 	kprof_cli_printf("  %-10s 0x%02X\n", "event", (unsigned)f.event);
 	kprof_cli_printf("  %-10s 0x%02X\n", "umask", (unsigned)f.umask);
@@ -174,12 +174,12 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	kprof_cli_printf("  %-10s %u\n", "edge", (unsigned)f.edge);
 	kprof_cli_printf("  %-10s %u\n", "pc", (unsigned)f.pc);
 	kprof_cli_printf("  %-10s %u\n", "int", (unsigned)f.intr);
-	if (vendor != KPROF_VENDOR_AMD)
+	if (vendor != KPROF_CPUID_VENDOR_AMD)
 		kprof_cli_printf("  %-10s %u\n", "any", (unsigned)f.any);
 	kprof_cli_printf("  %-10s %u\n", "en", (unsigned)f.en);
 	kprof_cli_printf("  %-10s %u\n", "inv", (unsigned)f.inv);
 	kprof_cli_printf("  %-10s 0x%02X\n", "cmask", (unsigned)f.cmask);
-	if (vendor == KPROF_VENDOR_AMD) {
+	if (vendor == KPROF_CPUID_VENDOR_AMD) {
 		kprof_cli_printf("  %-10s %u\n", "guest_only", (unsigned)f.guest_only);
 		kprof_cli_printf("  %-10s %u\n", "host_only", (unsigned)f.host_only);
 	}
@@ -196,11 +196,11 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 }
 
 /* A source of a table by name (any spelling kprof_source_by_name takes) or by value. */
-static const kprof_source *find_source(kprof_interface itf, const char *text)
+static const kprof_source *find_source(kprof_source_table itf, const char *text)
 {
 	uint64_t value;
 	if (kprof_cli_parse_u64(text, 0xFFFF, &value) == 0)
-		return kprof_source_get(itf, (uint32_t)value);
+		return kprof_source_by_value(itf, (uint32_t)value);
 	return kprof_source_by_name(itf, text, strlen(text));
 }
 
@@ -214,10 +214,10 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 	kprof_status st;
 	if (itf < 0) {
 		const kprof_hal_decision *live = kprof_cli_live_decision();
-		itf = live && live->vendor == KPROF_VENDOR_AMD ? KPROF_INTERFACE_AMD64
-		                                               : KPROF_INTERFACE_EMON;
+		itf = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64
+		                                               : KPROF_SOURCE_TABLE_EMON;
 	}
-	s = find_source((kprof_interface)itf, text);
+	s = find_source((kprof_source_table)itf, text);
 	if (!s)
 		return kprof_cli_usage(cmd,
 		                       "no source '%s' in the %s table (kprof sources "
@@ -228,11 +228,11 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 		return kprof_cli_usage(cmd,
 		                       "%s has no event select in the %s table: nothing "
 		                       "for perf to count",
-		                       kprof_source_name(s),
+		                       kprof_source_name_get(s),
 		                       kprof_cli_interface_name((unsigned)itf));
-	st = kprof_source_perf_raw((kprof_vendor)kprof_interface_get_info((kprof_interface)(s)->iface)->vendor, (s)->select, raw, sizeof raw, NULL);
+	st = kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(s)->table)->vendor, (s)->select, raw, sizeof raw, NULL);
 	if (st != KPROF_OK)
-		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name(s),
+		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name_get(s),
 		                       kprof_status_name(st));
 	kprof_cli_printf("%s\n", raw);
 	return 0;

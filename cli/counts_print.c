@@ -1,16 +1,16 @@
 /* kprof info / kprof sources: what each source's select counts on a processor
- * (kprof_source_counts, spec/counts.yaml), as a column, a JSON member and a summary. */
+ * (kprof_counts_entry, spec/counts.yaml), as a column, a JSON member and a summary. */
 #include "cli.h"
 
 #include <string.h>
 
-static const char *status_name(const kprof_source_counts *c)
+static const char *status_name(const kprof_counts_entry *c)
 {
-	const char *n = kprof_counts_status_name(c->status);
+	const char *n = kprof_counts_verdict_name(c->status);
 	return n ? n : "unknown";
 }
 
-void kprof_cli_counts_json(const kprof_source_counts *c)
+void kprof_cli_counts_json(const kprof_counts_entry *c)
 {
 	kprof_cli_printf("\"counts\": {\"status\": \"%s\", \"event\": ", status_name(c));
 	kprof_cli_json_string(c->event);
@@ -24,14 +24,14 @@ void kprof_cli_counts_header(void)
 	kprof_cli_printf("  %-9s  %s", "Counts", "Event");
 }
 
-void kprof_cli_counts_column(const kprof_source_counts *c)
+void kprof_cli_counts_column(const kprof_counts_entry *c)
 {
 	kprof_cli_printf("  %-9s  %s", status_name(c), c->event ? c->event : "-");
 }
 
-void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_source_counts *c)
+void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_counts_entry *c)
 {
-	if (c->status < KPROF_COUNTS_STATUS_COUNT)
+	if (c->status < KPROF_COUNTS_VERDICT_COUNT)
 		sum->n[c->status]++;
 	sum->total++;
 }
@@ -43,10 +43,10 @@ void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned
 	kprof_cli_json_string(kprof_counts_class_name(cpu_class));
 	kprof_cli_puts(", \"counts_summary\": {");
 	/* same first, unknown (status 0) last */
-	for (i = 1; i <= KPROF_COUNTS_STATUS_COUNT; i++)
+	for (i = 1; i <= KPROF_COUNTS_VERDICT_COUNT; i++)
 		kprof_cli_printf("%s\"%s\": %u", i > 1 ? ", " : "",
-		                 kprof_counts_status_name((int)(i % KPROF_COUNTS_STATUS_COUNT)),
-		                 sum->n[i % KPROF_COUNTS_STATUS_COUNT]);
+		                 kprof_counts_verdict_name((int)(i % KPROF_COUNTS_VERDICT_COUNT)),
+		                 sum->n[i % KPROF_COUNTS_VERDICT_COUNT]);
 	kprof_cli_puts("}");
 }
 
@@ -57,11 +57,11 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 	unsigned i;
 	kprof_cli_printf("counts      %s: of the %u sources %s, %u count what their names say",
 	                 name ? name : "no known processor class", sum->total, which,
-	                 sum->n[KPROF_COUNTS_SAME]);
-	for (i = 1; i <= KPROF_COUNTS_STATUS_COUNT; i++)
-		if (i != KPROF_COUNTS_SAME)
-			kprof_cli_printf(", %u %s", sum->n[i % KPROF_COUNTS_STATUS_COUNT],
-			                 kprof_counts_status_name((int)(i % KPROF_COUNTS_STATUS_COUNT)));
+	                 sum->n[KPROF_COUNTS_VERDICT_SAME]);
+	for (i = 1; i <= KPROF_COUNTS_VERDICT_COUNT; i++)
+		if (i != KPROF_COUNTS_VERDICT_SAME)
+			kprof_cli_printf(", %u %s", sum->n[i % KPROF_COUNTS_VERDICT_COUNT],
+			                 kprof_counts_verdict_name((int)(i % KPROF_COUNTS_VERDICT_COUNT)));
 	kprof_cli_puts("\n");
 }
 
@@ -78,7 +78,7 @@ int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class)
 	if (strlen(v) != 12)
 		return kprof_cli_usage(a->cmd->name, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", v);
-	*cpu_class = kprof_counts_class_find(v, (uint32_t)kprof_cli_get(a, "--family")->num,
+	*cpu_class = kprof_counts_class_by_signature(v, (uint32_t)kprof_cli_get(a, "--family")->num,
 	                                     (uint32_t)kprof_cli_get(a, "--model")->num,
 	                                     (uint32_t)kprof_cli_get(a, "--stepping")->num);
 	return 0;

@@ -205,7 +205,7 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 	/* Every text must read, even the ones not asked for. */
 	for (i = 0; i < d->count; i++) {
 		kprof_cpuid_snapshot s;
-		st = kprof_dump_snapshot(d->text[i], d->len[i], 0, &s, &err);
+		st = kprof_dump_snapshot_get(d->text[i], d->len[i], 0, &s, &err);
 		if (st != KPROF_OK && st != KPROF_E_NOT_FOUND) {
 			text_name(d, i, name, sizeof name);
 			return dump_error(name, st, &err);
@@ -216,7 +216,7 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 			return kprof_cli_error("%s: no CPU block", name);
 		}
 		if (cpu >= cpus && cpu < cpus + err.cpus) {
-			if (kprof_dump_snapshot(d->text[i], d->len[i], (uint32_t)(cpu - cpus), out,
+			if (kprof_dump_snapshot_get(d->text[i], d->len[i], (uint32_t)(cpu - cpus), out,
 			                        &err) != KPROF_OK) {
 				text_name(d, i, name, sizeof name);
 				return kprof_cli_error("%s: no CPU block %lu", name,
@@ -242,7 +242,7 @@ int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out)
 		for (i = 0; i < d->count; i++) {
 			kprof_dump_error err;
 			kprof_cpuid_snapshot s;
-			(void)kprof_dump_snapshot(d->text[i], d->len[i], 0, &s, &err);
+			(void)kprof_dump_snapshot_get(d->text[i], d->len[i], 0, &s, &err);
 			cpus += err.cpus;
 		}
 		out->group = (kprof_cpu_group *)calloc(out->cap, sizeof *out->group);
@@ -257,7 +257,7 @@ int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out)
 			kprof_dump_error err;
 			uint32_t before = out->gs.cpus, g0 = out->gs.count, k;
 			kprof_status st =
-			        kprof_cpu_groups_add_dump(&out->gs, d->text[i], d->len[i], &err);
+			        kprof_cpu_dump_add(&out->gs, d->text[i], d->len[i], &err);
 			if (st == KPROF_E_BUFFER_TOO_SMALL)
 				break;
 			if (st != KPROF_OK) {
@@ -346,23 +346,23 @@ static void differing_sources(const kprof_hal_decision *boot, const kprof_hal_de
                               int json)
 {
 	size_t n = 0, i;
-	const kprof_source *rows = kprof_source_table((kprof_interface)boot->iface, &n);
+	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)boot->table, &n);
 	unsigned first = 1;
 	if (json)
 		kprof_cli_puts("[");
 	for (i = 0; rows && i < n; i++) {
-		int a = kprof_hal_source_supported(boot, &rows[i]),
-		    b = kprof_hal_source_supported(here, &rows[i]);
+		int a = kprof_cli_supported(boot, &rows[i]),
+		    b = kprof_cli_supported(here, &rows[i]);
 		if (a == b)
 			continue;
 		if (json) {
 			kprof_cli_printf("%s{\"name\": ", first ? "" : ", ");
-			kprof_cli_json_string(kprof_source_name(&rows[i]));
+			kprof_cli_json_string(kprof_source_name_get(&rows[i]));
 			kprof_cli_printf(", \"boot\": %s, \"here\": %s}", a ? "true" : "false",
 			                 b ? "true" : "false");
 		} else {
 			kprof_cli_printf("%s%s (%s here)", first ? "" : ", ",
-			                 kprof_source_name(&rows[i]),
+			                 kprof_source_name_get(&rows[i]),
 			                 b ? "supported" : "unsupported");
 		}
 		first = 0;
@@ -382,7 +382,7 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 			kprof_cli_puts(",\n  \"cpu_groups\": null");
 		return;
 	}
-	kprof_hal_decide(&g->group[0].snap, hal, &boot);
+	kprof_hal_decision_get(&g->group[0].snap, hal, &boot);
 	if (json)
 		kprof_cli_puts(",\n  \"cpu_groups\": [");
 	else
@@ -392,7 +392,7 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		        (unsigned long)g->gs.cpus, (unsigned long)g->gs.count,
 		        g->gs.count == 1 ? "" : "s");
 	for (k = 0; k < g->gs.count; k++) {
-		kprof_cpu_group_effect e;
+		kprof_cpu_effect e;
 		kprof_cpu_group_compare(&g->group[0], &g->group[k], hal, &e);
 		if (json) {
 			kprof_cli_printf("%s\n    {\"cpus\": ", k ? "," : "");
@@ -403,8 +403,8 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 			        ",\n     \"own_interface\": \"%s\", \"interface\": \"%s\", "
 			        "\"counters\": %u, \"counter_width\": %u, \"fixed_counters\": %u, "
 			        "\"fixed_width\": %u,\n     \"sources_differ\": ",
-			        kprof_cli_interface_name((kprof_interface)e.own_iface),
-			        kprof_cli_interface_name((kprof_interface)boot.iface),
+			        kprof_cli_interface_name((kprof_source_table)e.own_table),
+			        kprof_cli_interface_name((kprof_source_table)boot.table),
 			        e.here.counters, e.here.counter_width, e.here.fixed_counters,
 			        e.here.fixed_width);
 			differing_sources(&boot, &e.here, 1);
@@ -417,7 +417,7 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		if (k == 0) {
 			kprof_cli_printf(
 			        "\n    boot processor: %s, %u counters %u bits wide, %u fixed\n",
-			        kprof_cli_interface_name((kprof_interface)boot.iface),
+			        kprof_cli_interface_name((kprof_source_table)boot.table),
 			        boot.counters, boot.counter_width, boot.fixed_counters);
 			continue;
 		}
@@ -426,8 +426,8 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		kprof_cli_printf(
 		        "\n    alone it would get %s; the boot decision (%s) here: %u counters "
 		        "%u bits wide, %u fixed%s\n    sources whose support differs: ",
-		        kprof_cli_interface_name((kprof_interface)e.own_iface),
-		        kprof_cli_interface_name((kprof_interface)boot.iface), e.here.counters,
+		        kprof_cli_interface_name((kprof_source_table)e.own_table),
+		        kprof_cli_interface_name((kprof_source_table)boot.table), e.here.counters,
 		        e.here.counter_width, e.here.fixed_counters,
 		        e.counters_differ ? " (not as on the boot processor)" : "");
 		differing_sources(&boot, &e.here, 0);
@@ -467,7 +467,7 @@ static void to_buffer(const char *s, void *ctx)
 static int dump_pinned(int c, kprof_cli_text *t)
 {
 	char header[32];
-	if (kprof_dump_write_raw_header((uint32_t)c, header, sizeof header, NULL) == KPROF_OK)
+	if (kprof_dump_header_format((uint32_t)c, header, sizeof header, NULL) == KPROF_OK)
 		to_buffer(header, t);
 	return kprof_cli_cpuid_lines(to_buffer, t);
 }
@@ -527,7 +527,7 @@ int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t)
 	char header[32];
 	int rc;
 	memset(t, 0, sizeof *t);
-	if (kprof_dump_write_raw_header(0, header, sizeof header, NULL) == KPROF_OK)
+	if (kprof_dump_header_format(0, header, sizeof header, NULL) == KPROF_OK)
 		to_buffer(header, t);
 	if ((rc = kprof_cli_cpuid_lines(to_buffer, t)) != 0 || t->failed) {
 		free(t->data);
@@ -544,7 +544,7 @@ int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_s
 	int rc;
 	memset(groups, 0, sizeof *groups);
 	if (!file && !all) {
-		if (kprof_cpuid_snapshot_live(snap) != KPROF_OK) {
+		if (kprof_cpuid_snapshot_read(snap) != KPROF_OK) {
 			kprof_cli_error(
 			        "info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;

@@ -23,8 +23,8 @@ const kprof_hal_decision *kprof_cli_live_decision(void)
 	if (state == 0) {
 		kprof_cpuid_snapshot snap;
 		state = -1;
-		if (kprof_cpuid_snapshot_live(&snap) == KPROF_OK) {
-			(void)kprof_hal_decide(&snap, KPROF_HAL_X64, &d);
+		if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK) {
+			(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
 			state = 1;
 		}
 	}
@@ -39,30 +39,41 @@ int kprof_cli_live_status(const kprof_source *s, uint32_t hal)
 	if (state == 0 || (state > 0 && read_for != hal)) {
 		kprof_cpuid_snapshot snap;
 		state = -1;
-		if (kprof_cpuid_snapshot_live(&snap) == KPROF_OK) {
-			(void)kprof_hal_decide(&snap, hal, &d);
+		if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK) {
+			(void)kprof_hal_decision_get(&snap, hal, &d);
 			read_for = hal;
 			state = 1;
 		}
 	}
-	return state > 0 ? (int)kprof_hal_source_status(&d, s) : KPROF_PRESENCE_ABSENT;
+	return state > 0 ? (int)kprof_cli_presence(&d, s) : KPROF_HAL_PRESENCE_ABSENT;
 }
 
 int kprof_cli_live_supported(const kprof_source *s)
 {
 	const kprof_hal_decision *d = kprof_cli_live_decision();
-	return d ? kprof_hal_source_supported(d, s) != 0 : 0;
+	return d ? kprof_cli_supported(d, s) : 0;
+}
+
+kprof_hal_presence kprof_cli_presence(const kprof_hal_decision *d, const kprof_source *s)
+{
+	kprof_hal_presence p;
+	return kprof_hal_source_presence_get(d, s, &p) == KPROF_OK ? p : KPROF_HAL_PRESENCE_ABSENT;
+}
+
+int kprof_cli_supported(const kprof_hal_decision *d, const kprof_source *s)
+{
+	return kprof_cli_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
 
 const char *kprof_cli_interface_name(unsigned itf)
 {
-	const char *name = kprof_interface_name((kprof_interface)itf);
+	const char *name = kprof_source_table_name((kprof_source_table)itf);
 	return name ? name : "unknown";
 }
 
 uint32_t kprof_cli_default_interval(const kprof_source *s)
 {
-	const kprof_interval_info *iv = kprof_interval_get_info((kprof_interval_class)s->interval);
+	const kprof_source_interval_info *iv = kprof_source_interval_info_by_id((kprof_source_interval)s->interval);
 	return iv ? iv->default_interval : 0;
 }
 
@@ -78,7 +89,7 @@ void kprof_cli_source_header(int with_interface, int with_counts)
 }
 
 void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
-                          const kprof_source_counts *counts)
+                          const kprof_counts_entry *counts)
 {
 	char select[16], ebx[8];
 	if (s->select)
@@ -90,24 +101,24 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 	else
 		snprintf(ebx, sizeof ebx, "-");
 	if (with_interface)
-		kprof_cli_printf("%-11s ", kprof_cli_interface_name(s->iface));
+		kprof_cli_printf("%-11s ", kprof_cli_interface_name(s->table));
 	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
-	                 (unsigned)s->value, kprof_source_description(s),
+	                 (unsigned)s->value, kprof_source_description_get(s),
 	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
-	                 supported == KPROF_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
+	                 supported == KPROF_HAL_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
 	if (counts)
 		kprof_cli_counts_column(counts);
 	kprof_cli_puts("\n");
 }
 
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts)
+void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_counts_entry *counts)
 {
 	kprof_cli_puts("{\"interface\": ");
-	kprof_cli_json_string(kprof_cli_interface_name(s->iface));
+	kprof_cli_json_string(kprof_cli_interface_name(s->table));
 	kprof_cli_printf(", \"value\": %u, \"name\": ", (unsigned)s->value);
-	kprof_cli_json_string(kprof_source_name(s));
+	kprof_cli_json_string(kprof_source_name_get(s));
 	kprof_cli_puts(", \"description\": ");
-	kprof_cli_json_string(kprof_source_description(s));
+	kprof_cli_json_string(kprof_source_description_get(s));
 	if (s->select)
 		kprof_cli_printf(", \"select\": %lu", (unsigned long)s->select);
 	else
@@ -117,7 +128,7 @@ void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_sou
 	else
 		kprof_cli_puts(", \"ebx_bit\": null");
 	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s",
-	                 (unsigned long)kprof_cli_default_interval(s), supported == KPROF_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
+	                 (unsigned long)kprof_cli_default_interval(s), supported == KPROF_HAL_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
 	if (counts) {
 		kprof_cli_puts(", ");
 		kprof_cli_counts_json(counts);

@@ -246,7 +246,7 @@ const kprof_cli_value *kprof_cli_get(const kprof_cli_args *a, const char *name)
 /* ---- choices from kprof.h ---- */
 const char *kprof_cli_choice_interface(int i)
 {
-	return kprof_interface_name((kprof_interface)i);
+	return kprof_source_table_name((kprof_source_table)i);
 }
 
 const char *kprof_cli_choice_hal(int i)

@@ -18,7 +18,7 @@ static void json_pmu(const kprof_pmu_caps *c)
 	                 (unsigned long)c->counter_msr, (unsigned long)c->msr_stride,
 	                 (unsigned long)c->global_ctrl_msr, (unsigned long)c->global_status_msr,
 	                 (unsigned long)c->global_clear_msr);
-	if (c->vendor == KPROF_VENDOR_INTEL)
+	if (c->vendor == KPROF_CPUID_VENDOR_INTEL)
 		kprof_cli_printf(",\n    \"fixed\": {\"counters\": %u, \"width\": %u, \"mask\": %lu, "
 		                 "\"limit\": %u, \"msr\": %lu, \"msr_stride\": %lu},\n"
 		                 "    \"perfmon_ext\": %s, \"ext_events\": %lu, \"umask2\": %s, "
@@ -30,7 +30,7 @@ static void json_pmu(const kprof_pmu_caps *c)
 		                 (unsigned long)c->ext_events, kprof_cli_json_bool(c->umask2), kprof_cli_json_bool(c->eq),
 		                 (unsigned long)c->acr_counter_mask, (unsigned long)c->acr_fixed_mask,
 		                 kprof_cli_json_bool(c->arch_lbr), c->lbr_depth_max);
-	else if (c->vendor == KPROF_VENDOR_AMD)
+	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
 		kprof_cli_printf(",\n    \"legacy_counters\": %u, \"perfctr_ext_core\": %s, "
 		                 "\"perfmon_v2\": %s, \"lbr_v2\": %s, \"lbr_v2_stack\": %u,\n"
 		                 "    \"perfctr_ext_nb\": %s, \"nb_counters\": %u, \"nb_perfevtsel_msr\": %lu, "
@@ -48,7 +48,7 @@ void kprof_cli_pmu_json(const kprof_hal_decision *d)
 {
 	const kprof_pmu_caps *c = &d->pmu;
 	kprof_cli_puts(",\n  \"pmu\": ");
-	if (c->vendor != KPROF_VENDOR_INTEL && c->vendor != KPROF_VENDOR_AMD)
+	if (c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD)
 		kprof_cli_puts("null");
 	else
 		json_pmu(c);
@@ -63,7 +63,7 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 {
 	const kprof_pmu_caps *c = &d->pmu;
 	kprof_cli_puts("counters    ");
-	if (c->vendor != KPROF_VENDOR_INTEL && c->vendor != KPROF_VENDOR_AMD) {
+	if (c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) {
 		kprof_cli_puts("unknown (neither GenuineIntel nor AuthenticAMD)\n");
 	} else {
 		kprof_cli_printf("%u general-purpose, %u bits wide, select 0x%lX counter 0x%lX "
@@ -71,7 +71,7 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 		                 c->counters, c->counter_width, (unsigned long)c->perfevtsel_msr,
 		                 (unsigned long)c->counter_msr, (unsigned long)c->msr_stride,
 		                 c->counter_limit);
-		if (c->vendor == KPROF_VENDOR_INTEL) {
+		if (c->vendor == KPROF_CPUID_VENDOR_INTEL) {
 			kprof_cli_printf("            perfmon version %u; %u fixed, %u bits wide, at 0x%lX "
 			                 "(mask 0x%lX)\n",
 			                 c->version, c->fixed_counters, c->fixed_width,

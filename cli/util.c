@@ -328,7 +328,7 @@ int kprof_cli_read_text(const char *path, char **data, size_t *len)
 		free(*data);
 		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(path));
 	}
-	(void)kprof_utf16le_to_utf8(in + 2, (n - 2) / 2, out, cap, len); /* cap always suffices */
+	(void)kprof_bytes_utf16le_to_utf8(in + 2, (n - 2) / 2, out, cap, len); /* cap always suffices */
 	free(*data);
 	*data = out;
 	return 0;

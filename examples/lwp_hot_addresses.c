@@ -4,7 +4,7 @@
  *
  * No processor made today has LWP, so the program being profiled is synthetic and kprof's
  * software model stands in for the hardware; the consumer side is exactly what a JIT would run
- * on family 15h (with kprof_lwp_caps_from_snapshot + KPROF_LWP_RING_SLWPCB instead of the
+ * on family 15h (with kprof_lwp_caps_get + KPROF_LWP_RING_SLWPCB instead of the
  * model). Exits 1 if the hottest address found is not in the program's hot loop.
  *
  *     cc -std=c99 -O2 -I. examples/lwp_hot_addresses.c -o lwp_hot_addresses && ./lwp_hot_addresses */
@@ -35,7 +35,7 @@ static int add_sample(void *ctx, const uint8_t *rec, uint32_t rs)
 	kprof_lwp_sample s;
 	uint32_t i, slot;
 	(void)rs;
-	if (kprof_lwp_sample_decode(rec, KPROF_LWP_RECORD_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) != KPROF_OK ||
+	if (kprof_lwp_record_unpack(rec, KPROF_LWP_RECORD_SIZE, KPROF_LWP_REVISION_SHIPPED, &s) != KPROF_OK ||
 	    s.kind != KPROF_LWP_KIND_INSTRUCTION)
 		return 0;
 	slot = (uint32_t)((s.ip * 0x9E3779B97F4A7C15ull) >> (64u - HIST_BITS));
@@ -53,7 +53,7 @@ static int add_sample(void *ctx, const uint8_t *rec, uint32_t rs)
 
 /* Threshold interrupt: a real runtime would signal its poller thread; here it sets a flag the
  * next safepoint looks at, like a JIT's "profile buffer needs draining" bit. */
-static void on_threshold(void *ctx, kprof_lwp_model *m)
+static void on_threshold(void *ctx, kprof_lwpmodel *m)
 {
 	(void)m;
 	*(int *)ctx = 1;
@@ -84,15 +84,15 @@ int main(void)
 	kprof_lwp_caps caps;
 	kprof_lwp_config cfg;
 	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 97};
-	kprof_lwp_model hw;
+	kprof_lwpmodel hw;
 	kprof_lwp_ring ring;
-	kprof_lwp_insn in;
+	kprof_lwpmodel_insn in;
 	uint64_t ip = HOT_LOOP_START, rng = 7, missed = 0, i;
 	int drain_now = 0, branch, rank, polls = 0;
 	kprof_lwp_rule rule;
 
-	/* 1. Capabilities (on hardware: kprof_lwp_caps_from_snapshot). */
-	if (kprof_lwp_model_caps(&caps) != KPROF_OK)
+	/* 1. Capabilities (on hardware: kprof_lwp_caps_get). */
+	if (kprof_lwpmodel_caps_get(&caps) != KPROF_OK)
 		return 2;
 	/* 2. The control block: 256-record ring, an instructions-retired sample every 97 +
 	 *    4 random bits, threshold interrupt at half full. */
@@ -104,14 +104,14 @@ int main(void)
 	cfg.random = 4;
 	cfg.threshold = sizeof(ring_buf) / 2;
 	cfg.threshold_interrupt = 1;
-	if (kprof_lwp_setup(&caps, &cfg, lwpcb, sizeof(lwpcb), &rule) != KPROF_OK) {
+	if (kprof_lwp_lwpcb_init(lwpcb, sizeof(lwpcb), &caps, &cfg, &rule) != KPROF_OK) {
 		fprintf(stderr, "setup: rule %s\n", kprof_lwp_rule_name(rule));
 		return 2;
 	}
-	/* 3. Start profiling (on hardware: kprof_lwp_llwpcb(lwpcb)) and attach the consumer. */
-	kprof_lwp_model_init(&hw, &caps, 0, 2024);
-	kprof_lwp_model_on_threshold(&hw, on_threshold, &drain_now);
-	if (kprof_lwp_model_llwpcb(&hw, lwpcb) != KPROF_OK ||
+	/* 3. Start profiling (on hardware: kprof_lwp_lwpcb_load(lwpcb)) and attach the consumer. */
+	kprof_lwpmodel_init(&hw, &caps, 0, 2024);
+	kprof_lwpmodel_threshold_set(&hw, on_threshold, &drain_now);
+	if (kprof_lwpmodel_lwpcb_load(&hw, lwpcb) != KPROF_OK ||
 	    kprof_lwp_ring_attach(&ring, lwpcb, &caps, ring_buf, sizeof(ring_buf), 0) != KPROF_OK)
 		return 2;
 	/* 4. Run; every 4096 instructions the JIT reaches a safepoint and polls: one load and
@@ -123,19 +123,19 @@ int main(void)
 		in.is_branch = (uint8_t)branch;
 		in.taken = (uint8_t)branch;
 		in.next_ip = ip;
-		kprof_lwp_model_retire(&hw, &in);
+		kprof_lwpmodel_insn_execute(&hw, &in);
 		if ((i & 4095u) == 0 || drain_now) {
 			uint64_t d = 0;
 			drain_now = 0;
 			if (kprof_lwp_ring_drain(&ring, add_sample, &h, 0) > 0)
 				polls++;
-			kprof_lwp_ring_missed(&ring, &d);
+			kprof_lwp_ring_missed_get(&ring, &d);
 			missed += d;
 		}
 	}
-	kprof_lwp_model_slwpcb(&hw); /* on hardware: kprof_lwp_slwpcb, then a last drain */
+	kprof_lwpmodel_lwpcb_store(&hw); /* on hardware: kprof_lwp_lwpcb_store, then a last drain */
 	kprof_lwp_ring_drain(&ring, add_sample, &h, 0);
-	kprof_lwp_model_llwpcb(&hw, NULL);
+	kprof_lwpmodel_lwpcb_load(&hw, NULL);
 
 	/* 5. Report the hottest addresses. */
 	printf("%u samples (%u dropped) from %llu instructions (%d draining polls, %llu missed)\n", h.samples, h.dropped,

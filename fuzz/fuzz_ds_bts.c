@@ -5,7 +5,7 @@
  * Invariants: layout sizes (Intel 0xA0/0x28, Windows 6.2 0x60, 10 2004+ 0xA0/0x80: the
  * seeds' and reference/windows-structures.md's numbers); the PEBS index agrees three ways;
  * the walker reads only records it was given, yields exactly the documented count, oldest
- * first, each record equal to the bytes at its slot; kprof_bts_wrapped agrees. */
+ * first, each record equal to the bytes at its slot; kprof_bts_wrapped_get agrees. */
 #include "fuzz_common.h"
 
 static const size_t layout_size[5] = {0xA0, 0x28, 0x60, 0xA0, 0x80};
@@ -51,10 +51,10 @@ static void check_setup(kf_cursor *c)
 	caps.ds = 1;
 	caps.dtes64 = q.dtes64;
 	caps.ds_cpl = kf_u8(c) & 1;
-	caps.bts = caps.pebs = KPROF_DS_YES;
+	caps.bts = caps.pebs = KPROF_DS_AVAIL_YES;
 	caps.pebs_baseline = kf_u8(c) % 3u;
 	memset(&s, 0xCC, sizeof s);
-	st = kprof_ds_setup_compute(&q, (kf_u8(c) & 1) ? &caps : NULL, &s);
+	st = kprof_ds_setup_get(&q, (kf_u8(c) & 1) ? &caps : NULL, &s);
 	KF_CHECK(kf_is_status(st) && st <= 0);
 	if (q.pebs_format > KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
 		KF_CHECK(st == KPROF_E_FORMAT);
@@ -99,7 +99,7 @@ static void check_setup(kf_cursor *c)
 		KF_CHECK(kprof_ds_setup_write(&s, buf, len - 1) != KPROF_OK);
 		KF_CHECK(kprof_ds_setup_write(&s, buf, len) == KPROF_OK);
 		KF_CHECK(s.area_size == len);
-		KF_CHECK(kprof_ds_area_decode(buf, len, q.dtes64 ? KPROF_DS_LAYOUT_INTEL64 : KPROF_DS_LAYOUT_INTEL32,
+		KF_CHECK(kprof_ds_area_unpack(buf, len, q.dtes64 ? KPROF_DS_LAYOUT_INTEL64 : KPROF_DS_LAYOUT_INTEL32,
 		                              q.pebs_format, &back) == KPROF_OK);
 		if (q.dtes64)
 			for (i = 0; i < 4; i++) /* fixed resets where this format's processor reads them */
@@ -139,14 +139,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* the area, every way kprof reads it */
 	memset(&a, 0xCC, sizeof a);
-	st = kprof_ds_area_decode(area, alen, (kprof_ds_layout)layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a);
+	st = kprof_ds_area_unpack(area, alen, (kprof_ds_layout)layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a);
 	if (layout >= 5)
 		KF_CHECK(st == KPROF_E_ARGUMENT);
 	else if (alen < layout_size[layout])
 		KF_CHECK(st == KPROF_E_TRUNCATED);
 	else
 		KF_CHECK(st == KPROF_OK);
-	st = kprof_ds_pebs_index_decode(area, alen, (kprof_ds_layout)layout, &idx1);
+	st = kprof_ds_pebs_index_get(area, alen, (kprof_ds_layout)layout, &idx1);
 	if (st == KPROF_OK && layout < 5 && alen >= layout_size[layout]) {
 		uint64_t *aligned = (uint64_t *)malloc(layout_size[layout]);
 		if (!aligned)
@@ -209,7 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		KF_CHECK(kprof_bts_iter_next(&w, &e) == st); /* sticky, nothing read */
 	}
-	st = kprof_bts_wrapped(bytes, blen, base, index, maximum, rs, &wrapped);
+	st = kprof_bts_wrapped_get(bytes, blen, base, index, maximum, rs, &wrapped);
 	KF_CHECK(wrapped == 0 || wrapped == 1);
 	if (st == KPROF_OK && index - base < maximum - base && (maximum - base) / rs > (index - base) / rs) {
 		const uint8_t *p = bytes + (index - base);

@@ -3,9 +3,9 @@
  *  - kprof_dump_iter_next: records come in text order (line strictly rising, cpu ordinal rising by
  *    at most one), never more records than lines, an error is sticky and names a line that
  *    exists; END is sticky too;
- *  - every record written back as `cpuid -r` (kprof_dump_write_raw into exactly-sized heap
+ *  - every record written back as `cpuid -r` (kprof_dump_record_format into exactly-sized heap
  *    buffers, so an overrun is an ASan report) re-reads as the same leaves, block by block;
- *  - kprof_dump_snapshot agrees with the records: on success it holds exactly the kept
+ *  - kprof_dump_snapshot_get agrees with the records: on success it holds exactly the kept
  *    leaves of that block, on failure it is empty and err says the same status. */
 #include "fuzz_common.h"
 
@@ -93,7 +93,7 @@ static void kf_dump_body(const uint8_t *data, size_t size)
 	want_cpu = cpus ? pick % (cpus + 1) : pick % 2; /* sometimes a block that is not there */
 	memset(&snap, 0xCC, sizeof snap);
 	memset(&err, 0xCC, sizeof err);
-	st2 = kprof_dump_snapshot((const char *)text, len, want_cpu, &snap, &err);
+	st2 = kprof_dump_snapshot_get((const char *)text, len, want_cpu, &snap, &err);
 	KF_CHECK(err.status == st2);
 	if (st != KPROF_END) {
 		KF_CHECK(st2 == st && snap.present == 0);
@@ -123,7 +123,7 @@ static void kf_dump_body(const uint8_t *data, size_t size)
 			size_t w = 0, exact;
 			char *tight;
 			if (i == 0 || recs[i].cpu != recs[i - 1].cpu) {
-				KF_CHECK(kprof_dump_write_raw_header(recs[i].cpu, out + out_len,
+				KF_CHECK(kprof_dump_header_format(recs[i].cpu, out + out_len,
 				                                     cap - out_len, &w) == KPROF_OK);
 				out_len += w;
 			}
@@ -135,16 +135,16 @@ static void kf_dump_body(const uint8_t *data, size_t size)
 			r.ebx = recs[i].r[1];
 			r.ecx = recs[i].r[2];
 			r.edx = recs[i].r[3];
-			KF_CHECK(kprof_dump_write_raw(&r, out + out_len, cap - out_len, &w) == KPROF_OK);
+			KF_CHECK(kprof_dump_record_format(&r, out + out_len, cap - out_len, &w) == KPROF_OK);
 			KF_CHECK(w > 0 && w < cap - out_len && out[out_len + w] == '\0');
 			/* exactly w+1 bytes fit; w bytes do not, and nothing is written past them */
 			exact = w + 1;
 			tight = (char *)malloc(exact);
 			if (!tight)
 				abort();
-			KF_CHECK(kprof_dump_write_raw(&r, tight, exact, NULL) == KPROF_OK);
+			KF_CHECK(kprof_dump_record_format(&r, tight, exact, NULL) == KPROF_OK);
 			KF_CHECK(memcmp(tight, out + out_len, exact) == 0);
-			KF_CHECK(kprof_dump_write_raw(&r, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
+			KF_CHECK(kprof_dump_record_format(&r, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
 			free(tight);
 			out_len += w;
 		}

@@ -1,4 +1,4 @@
-/* The cpuid dump reader fed `cpuid -r` raw text (seeds: kprof_dump_write_raw output and hand-made blocks). The reader
+/* The cpuid dump reader fed `cpuid -r` raw text (seeds: kprof_dump_record_format output and hand-made blocks). The reader
  * detects the format itself; the invariants are in fuzz_dump.h. */
 #include "fuzz_dump.h"
 

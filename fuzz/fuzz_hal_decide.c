@@ -44,31 +44,31 @@ static int model_has(const model *m, unsigned slot)
 		return 0;
 	if (leaf >= 0x80000000u)
 		return m->present[KPROF_CPUID_SLOT_EXT_MAX] &&
-		       leaf <= m->regs[KPROF_CPUID_SLOT_EXT_MAX][KPROF_EAX];
+		       leaf <= m->regs[KPROF_CPUID_SLOT_EXT_MAX][KPROF_CPUID_REG_EAX];
 	if (leaf >= 0x40000000u) {
-		uint32_t max = m->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_EAX];
+		uint32_t max = m->regs[KPROF_CPUID_SLOT_HV_VENDOR][KPROF_CPUID_REG_EAX];
 		/* hypervisor leaves: only with cpuid.1:ecx[31]; max 0 means "unknown" */
 		return m->present[KPROF_CPUID_SLOT_HV_VENDOR] && model_has(m, KPROF_CPUID_SLOT_FEATURES) &&
-		       (m->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & 0x80000000u) &&
+		       (m->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_ECX] & 0x80000000u) &&
 		       (max == 0 || leaf <= max);
 	}
 	return m->present[KPROF_CPUID_SLOT_VENDOR] &&
-	       leaf <= m->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX];
+	       leaf <= m->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_CPUID_REG_EAX];
 }
 
 static void check_snapshot(const kprof_cpuid_snapshot *s, const model *m)
 {
 	unsigned slot, r;
+	uint32_t regs[4];
 	for (slot = 0; slot < KPROF_CPUID_SLOT_COUNT; slot++) {
-		int has = kprof_cpuid_snapshot_has(s, (kprof_cpuid_slot)slot);
-		KF_CHECK(has == model_has(m, slot));
+		kprof_status st = kprof_cpuid_snapshot_get(s, (kprof_cpuid_slot)slot, regs);
+		int has = st == KPROF_OK;
+		KF_CHECK(has == model_has(m, slot) && (has || st == KPROF_E_NOT_FOUND));
 		for (r = 0; r < 4; r++)
-			KF_CHECK(kprof_cpuid_snapshot_reg(s, (kprof_cpuid_slot)slot, r) ==
-			         (has ? m->regs[slot][r] : 0));
-		KF_CHECK(kprof_cpuid_snapshot_reg(s, (kprof_cpuid_slot)slot, 4 + r) == 0);
+			KF_CHECK(regs[r] == (has ? m->regs[slot][r] : 0));
 	}
-	KF_CHECK(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_COUNT) == 0);
-	KF_CHECK(kprof_cpuid_snapshot_has(s, (kprof_cpuid_slot)-1) == 0);
+	KF_CHECK(kprof_cpuid_snapshot_get(s, KPROF_CPUID_SLOT_COUNT, regs) == KPROF_E_NOT_FOUND && regs[0] == 0);
+	KF_CHECK(kprof_cpuid_snapshot_get(s, (kprof_cpuid_slot)-1, regs) == KPROF_E_NOT_FOUND);
 }
 
 
@@ -77,23 +77,23 @@ static void check_snapshot(const kprof_cpuid_snapshot *s, const model *m)
 static unsigned expected_x64(const model *m)
 {
 	const uint32_t *v = m->regs[KPROF_CPUID_SLOT_VENDOR];
-	unsigned itf = KPROF_INTERFACE_DEFAULT;
+	unsigned itf = KPROF_SOURCE_TABLE_DEFAULT;
 	if (model_has(m, KPROF_CPUID_SLOT_VENDOR)) {
 		if (v[1] == 0x68747541u && v[3] == 0x69746E65u && v[2] == 0x444D4163u) /* AuthenticAMD */
-			itf = KPROF_INTERFACE_AMD64;
+			itf = KPROF_SOURCE_TABLE_AMD64;
 		if (v[1] == 0x756E6547u && v[3] == 0x49656E69u && v[2] == 0x6C65746Eu && /* GenuineIntel */
 		    model_has(m, KPROF_CPUID_SLOT_PERFMON)) {
 			const uint32_t *p = m->regs[KPROF_CPUID_SLOT_PERFMON];
 			if ((p[0] & 0xFF) >= 1 && (p[0] >> 24) != 0 && !(p[1] & 1))
-				itf = KPROF_INTERFACE_EMON;
+				itf = KPROF_SOURCE_TABLE_EMON;
 		}
 	}
 	/* rule 2: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable */
-	if (itf != KPROF_INTERFACE_DEFAULT && model_has(m, KPROF_CPUID_SLOT_HV_INTERFACE) &&
-	    m->regs[KPROF_CPUID_SLOT_HV_INTERFACE][KPROF_EAX] == 0x31237648u /* "Hv#1" */ &&
+	if (itf != KPROF_SOURCE_TABLE_DEFAULT && model_has(m, KPROF_CPUID_SLOT_HV_INTERFACE) &&
+	    m->regs[KPROF_CPUID_SLOT_HV_INTERFACE][KPROF_CPUID_REG_EAX] == 0x31237648u /* "Hv#1" */ &&
 	    !(model_has(m, KPROF_CPUID_SLOT_HV_FEATURES) &&
-	      (m->regs[KPROF_CPUID_SLOT_HV_FEATURES][KPROF_EDX] & 4u)))
-		itf = KPROF_INTERFACE_DEFAULT;
+	      (m->regs[KPROF_CPUID_SLOT_HV_FEATURES][KPROF_CPUID_REG_EDX] & 4u)))
+		itf = KPROF_SOURCE_TABLE_DEFAULT;
 	return itf;
 }
 
@@ -103,54 +103,54 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 	size_t count = 0, i;
 	const kprof_source *rows;
 	unsigned want = expected_x64(m);
-	KF_CHECK(kprof_hal_decide(s, KPROF_HAL_X64, &d64) == KPROF_OK);
-	KF_CHECK(kprof_hal_decide(s, KPROF_HAL_X86, &d32) == KPROF_OK);
-	KF_CHECK(kprof_hal_decide(s, (kprof_hal_build)(2 + kf_u8(c) % 8u), &dx) == KPROF_E_ARGUMENT);
-	KF_CHECK(dx.iface == KPROF_INTERFACE_DEFAULT);
-	KF_CHECK(kprof_hal_decide(s, KPROF_HAL_X64, NULL) == KPROF_E_ARGUMENT);
-	KF_CHECK(d64.iface == want);
+	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, &d64) == KPROF_OK);
+	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X86, &d32) == KPROF_OK);
+	KF_CHECK(kprof_hal_decision_get(s, (kprof_hal_build)(2 + kf_u8(c) % 8u), &dx) == KPROF_E_ARGUMENT);
+	KF_CHECK(dx.table == KPROF_SOURCE_TABLE_DEFAULT);
+	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, NULL) == KPROF_E_ARGUMENT);
+	KF_CHECK(d64.table == want);
 	/* the 32-bit HAL only adds reasons to fall back */
-	KF_CHECK(d32.iface == d64.iface || d32.iface == KPROF_INTERFACE_DEFAULT);
+	KF_CHECK(d32.table == d64.table || d32.table == KPROF_SOURCE_TABLE_DEFAULT);
 	KF_CHECK(d64.hv_present == (model_has(m, KPROF_CPUID_SLOT_FEATURES) &&
-	                            (m->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] >> 31)));
+	                            (m->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_ECX] >> 31)));
 	KF_CHECK(d64.vendor_string[12] == '\0' && d64.hv_vendor[12] == '\0');
-	if (d64.iface == KPROF_INTERFACE_EMON) {
+	if (d64.table == KPROF_SOURCE_TABLE_EMON) {
 		const uint32_t *p = m->regs[KPROF_CPUID_SLOT_PERFMON];
 		unsigned n = (p[0] >> 8) & 0xFF;
 		KF_CHECK(d64.counters == (n > 8 ? 8 : n) && d64.counter_width == ((p[0] >> 16) & 0xFF));
 		KF_CHECK(d64.perfevtsel_msr == 0x186u && d64.counter_msr == 0xC1u);
-	} else if (d64.iface == KPROF_INTERFACE_AMD64) {
+	} else if (d64.table == KPROF_SOURCE_TABLE_AMD64) {
 		KF_CHECK(d64.counters == 4 && d64.counter_width == 48);
 		KF_CHECK(d64.perfevtsel_msr == 0xC0010000u && d64.counter_msr == 0xC0010004u);
 	} else {
 		KF_CHECK(d64.counters == 0);
 	}
 	/* per-source support, and the plans and bridges built on it */
-	rows = kprof_source_table((kprof_interface)d64.iface, &count);
+	rows = kprof_source_rows_by_table((kprof_source_table)d64.table, &count);
 	for (i = 0; i < count; i++) {
 		const kprof_source *r = &rows[i];
-		int sup = kprof_hal_source_supported(&d64, r), want_sup;
-		kprof_counter_plan plan;
+		int sup = kf_supported(&d64, r), want_sup;
+		kprof_pmu_plan plan;
 		kprof_status st;
 		uint32_t counter = kf_u8(c) % 10u;
 		if (r->value == 0)
 			want_sup = 1;
-		else if (d64.iface == KPROF_INTERFACE_AMD64)
+		else if (d64.table == KPROF_SOURCE_TABLE_AMD64)
 			want_sup = 1;
-		else if (d64.iface == KPROF_INTERFACE_EMON)
+		else if (d64.table == KPROF_SOURCE_TABLE_EMON)
 			want_sup = r->ebx_bit >= 0 && r->ebx_bit < (int)d64.ebx_length &&
 			           !((d64.ebx >> r->ebx_bit) & 1);
 		else
 			want_sup = 0;
 		KF_CHECK(sup == want_sup);
-		KF_CHECK(kprof_hal_source_value_supported(&d64, r->value) == want_sup);
+		KF_CHECK(kf_supported(&d64, kprof_source_by_value((kprof_source_table)(&d64)->table, r->value)) == want_sup);
 		uint64_t interval = (kf_u8(c) & 1) ? kf_u32(c) : 0;
 		uint64_t mask = d64.counter_width >= 64 ? ~(uint64_t)0
 		                                        : (((uint64_t)1 << d64.counter_width) - 1u);
-		st = kprof_counter_plan_make(&d64, r, counter, interval, kf_u8(c) & 1, &plan);
+		st = kprof_hal_plan_get(&d64, r, counter, interval, kf_u8(c) & 1, &plan);
 		if (st == KPROF_OK) {
 			/* the preload makes the counter overflow after exactly interval events */
-			KF_CHECK(interval <= mask && (d64.iface != KPROF_INTERFACE_EMON || interval <= 0x7FFFFFFFu));
+			KF_CHECK(interval <= mask && (d64.table != KPROF_SOURCE_TABLE_EMON || interval <= 0x7FFFFFFFu));
 			KF_CHECK(((plan.preload + interval) & mask) == 0 && plan.preload <= mask);
 			KF_CHECK(sup && r->select != 0);
 			KF_CHECK(plan.program_count >= 1 && plan.program_count <= 3);
@@ -158,7 +158,7 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 				KF_CHECK(plan.select_msr == d64.perfevtsel_msr + counter * d64.msr_stride);
 			} else {
 				/* beyond the interface: the processor's counters, never past the layout */
-				KF_CHECK(d64.iface == KPROF_INTERFACE_EMON && counter < d64.pmu.counter_limit &&
+				KF_CHECK(d64.table == KPROF_SOURCE_TABLE_EMON && counter < d64.pmu.counter_limit &&
 				         (d64.pmu.counter_mask >> counter & 1u) &&
 				         plan.select_msr == d64.pmu.perfevtsel_msr + counter * d64.pmu.msr_stride);
 			}
@@ -175,14 +175,14 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 			uint64_t cfg = 0;
 			char raw[24], *tight;
 			size_t w = 0;
-			KF_CHECK(kprof_source_perf_config((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, &cfg) == KPROF_OK);
+			KF_CHECK(kprof_pmu_perf_config_get((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, &cfg) == KPROF_OK);
 			KF_CHECK(cfg == (r->select & ~(uint64_t)0x530000u));
-			KF_CHECK(kprof_source_perf_raw((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK);
+			KF_CHECK(kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK);
 			KF_CHECK(w == strlen(raw) && raw[0] == 'r' && strtoull(raw + 1, NULL, 16) == cfg);
 			tight = (char *)malloc(w);
 			if (!tight)
 				abort();
-			KF_CHECK(kprof_source_perf_raw((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
+			KF_CHECK(kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
 			free(tight);
 		}
 	}
@@ -218,7 +218,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
 			if (slot_leaf[i] == leaf && slot_sub[i] == sub)
 				expect_slot = (int)i;
-		slot = kprof_cpuid_slot_of(leaf, sub);
+		{
+			const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_number(leaf, sub);
+			slot = l ? (int)l->slot : -1;
+			KF_CHECK(!l || (l->leaf == leaf && l->subleaf == sub && kprof_cpuid_leaf_by_slot(l->slot) == l));
+		}
 		KF_CHECK(slot == expect_slot);
 		st = kprof_cpuid_snapshot_set(&s, leaf, sub, r[0], r[1], r[2], r[3]);
 		if (slot < 0) {

@@ -64,10 +64,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if ((pick >> 1 & 3) == 2) {
 		set_vendor(&s, 1, "AuthenticAMD");
 	}
-	if (kprof_hal_decide(&s, (pick & 1u) | KPROF_HAL_RELEASE(rel), &d) != KPROF_OK)
-		(void)kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	for (t = 0; t < KPROF_INTERFACE_COUNT; t++) {
-		(void)kprof_source_table((kprof_interface)t, &n);
+	if (kprof_hal_decision_get(&s, (pick & 1u) | KPROF_HAL_RELEASE(rel), &d) != KPROF_OK)
+		(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
+		(void)kprof_source_rows_by_table((kprof_source_table)t, &n);
 		table += n;
 	}
 	st = kprof_listing_diff_iter_init(&di, text, c.n, &d);
@@ -75,10 +75,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	KF_CHECK(st != KPROF_OK || rows == 0 || it.header);
 	if (st == KPROF_OK) {
 		while (kprof_listing_diff_iter_next(&di, &df) == KPROF_OK) {
-			KF_CHECK(df.kind <= KPROF_LISTING_DIFF_MAX);
-			KF_CHECK(df.kind == KPROF_LISTING_DIFF_MISSING ? df.row.name == NULL && df.source
+			KF_CHECK(df.kind <= KPROF_LISTING_DIFF_KIND_MAX);
+			KF_CHECK(df.kind == KPROF_LISTING_DIFF_KIND_MISSING ? df.row.name == NULL && df.source
 			                                               : df.row.name != NULL);
-			KF_CHECK((df.kind == KPROF_LISTING_DIFF_UNKNOWN) == (df.source == NULL));
+			KF_CHECK((df.kind == KPROF_LISTING_DIFF_KIND_UNKNOWN) == (df.source == NULL));
 			KF_CHECK(++diffs <= 3 * rows + table);
 		}
 		KF_CHECK(kprof_listing_diff_iter_next(&di, &df) == KPROF_END);

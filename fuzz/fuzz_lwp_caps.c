@@ -1,6 +1,6 @@
-/* LWP capabilities, both revisions, and what they feed: kprof_lwp_caps_decode_shipped /
- * _proposal on fuzzed registers, the revision rule (kprof_lwp_caps_decode), the snapshot path,
- * and kprof_lwp_setup with a fuzzed configuration. Invariants: raw registers kept; an accepted
+/* LWP capabilities, both revisions, and what they feed: kprof_lwp_caps_get /
+ * _proposal on fuzzed registers, the revision rule (kprof_lwp_caps_get), the snapshot path,
+ * and kprof_lwp_lwpcb_init with a fuzzed configuration. Invariants: raw registers kept; an accepted
  * geometry is possible (record size a power of two >= 32, event slots inside the LWPCB past
  * its fixed part); the proposal layout is never chosen automatically; an LWPCB that setup
  * accepts is one the ring consumer attaches to and the software model loads. */
@@ -18,7 +18,7 @@ static void check_geometry(const kprof_lwp_caps *k, kprof_status st, const uint3
 		KF_CHECK(k->event_size >= 32 && (k->event_size & (k->event_size - 1)) == 0);
 		KF_CHECK((uint32_t)k->event_offset + (uint32_t)k->max_events * 8u <= k->lwpcb_size);
 		if (rev == KPROF_LWP_REVISION_SHIPPED)
-			KF_CHECK(k->event_offset >= KPROF_LWPCB_SIZE);
+			KF_CHECK(k->event_offset >= KPROF_LWP_LWPCB_SIZE);
 	}
 	KF_CHECK(k->hw_available <= 1 && k->os_enabled <= 1 && k->hw_interrupt <= 1);
 	KF_CHECK(k->os_interrupt <= 1 && k->hw_cont <= 1 && k->os_cont <= 1);
@@ -38,17 +38,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ext_ecx = kf_u32(&c);
 	sel = kf_u8(&c);
 
-	st_sh = kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &sh);
+	st_sh = kf_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &sh);
 	check_geometry(&sh, st_sh, leaf, KPROF_LWP_REVISION_SHIPPED);
 	KF_CHECK(sh.lwpcb_size % 8 == 0); /* shipped: quadwords */
-	st_pr = kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], &pr);
+	st_pr = kf_lwp_proposal(leaf[0], leaf[1], leaf[2], leaf[3], &pr);
 	check_geometry(&pr, st_pr, leaf, KPROF_LWP_REVISION_PROPOSAL);
 	KF_CHECK(pr.hw_cont == 0 && pr.hw_ptsc == 0 && pr.latency_rnd == 0); /* shipped only */
 
 	/* the revision rule */
 	for (i = 0; i < 4; i++) {
 		memset(&k, 0x5A, sizeof k);
-		st = kprof_lwp_caps_decode(ext_ecx, leaf, (kprof_lwp_revision)i, &k);
+		st = kf_lwp_caps(ext_ecx, leaf, (kprof_lwp_revision)i, &k);
 		if (i == KPROF_LWP_REVISION_PROPOSAL) {
 			KF_CHECK(st == st_pr && memcmp(&k, &pr, sizeof k) == 0);
 		} else if (i != KPROF_LWP_REVISION_NONE && i != KPROF_LWP_REVISION_SHIPPED) {
@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, ext_ecx, 0);
 	if (sel & 4)
 		(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_LWP, 0, leaf[0], leaf[1], leaf[2], leaf[3]);
-	st = kprof_lwp_caps_from_snapshot(&snap, &k);
+	st = kprof_lwp_caps_get(&snap, KPROF_LWP_REVISION_NONE, &k);
 	if ((sel & 7) == 7 && (ext_ecx & (1u << 15)))
 		KF_CHECK(st == st_sh && memcmp(&k, &sh, sizeof k) == 0);
 	else
@@ -89,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				return 0;
 			caps = sh;
 		} else {
-			KF_CHECK(kprof_lwp_model_caps(&caps) == KPROF_OK);
+			KF_CHECK(kprof_lwpmodel_caps_get(&caps) == KPROF_OK);
 		}
 		for (i = 0; i < n_ev; i++) {
 			ev[i].event_id = kf_u8(&c) % 8u;
@@ -114,24 +114,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		memset(cb, 0xEE, (cb_len + 31) & ~(size_t)31);
 		cfg.buffer_base = (uint64_t)(uintptr_t)ring + ((sel & 64) ? 16u : 0u);
-		st = kprof_lwp_setup(&caps, &cfg, cb, cb_len, &violated);
+		st = kprof_lwp_lwpcb_init(cb, cb_len, &caps, &cfg, &violated);
 		KF_CHECK(kf_is_status(st) && st <= 0);
 		if (st != KPROF_OK) {
 			for (i = 0; i < cb_len; i++) /* nothing written unless every rule holds */
 				KF_CHECK(cb[i] == 0xEE);
 		} else {
 			kprof_lwp_ring r;
-			kprof_lwp_model *m = (kprof_lwp_model *)malloc(sizeof *m);
+			kprof_lwpmodel *m = (kprof_lwpmodel *)malloc(sizeof *m);
 			KF_CHECK(cfg.buffer_size % caps.event_size == 0 && cfg.buffer_size >= 2u * caps.event_size);
 			KF_CHECK(n_ev <= caps.max_events);
 			KF_CHECK(kprof_lwp_ring_attach(&r, cb, &caps, ring, cfg.buffer_size, 0) == KPROF_OK);
 			KF_CHECK(kprof_lwp_ring_poll(&r, NULL) == 0); /* head = tail = 0 */
 			if (!m)
 				abort();
-			if (caps.max_events <= KPROF_LWP_MODEL_MAX_EVENTS) {
-				KF_CHECK(kprof_lwp_model_init(m, &caps, 0, 1) == KPROF_OK);
-				KF_CHECK(kprof_lwp_model_llwpcb(m, cb) == KPROF_OK);
-				(void)kprof_lwp_model_llwpcb(m, NULL);
+			if (caps.max_events <= KPROF_LWPMODEL_MAX_EVENTS) {
+				KF_CHECK(kprof_lwpmodel_init(m, &caps, 0, 1) == KPROF_OK);
+				KF_CHECK(kprof_lwpmodel_lwpcb_load(m, cb) == KPROF_OK);
+				(void)kprof_lwpmodel_lwpcb_load(m, NULL);
 			}
 			free(m);
 		}

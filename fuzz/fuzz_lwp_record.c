@@ -1,5 +1,5 @@
-/* LWP event records, both revisions: kprof_lwp_sample_decode on an exactly-sized copy of the
- * input, and kprof_lwp_decode_next walking the whole input as a file of records. The record
+/* LWP event records, both revisions: kprof_lwp_record_unpack on an exactly-sized copy of the
+ * input, and kprof_lwp_record_iter_init/_next walking the whole input as a file of records. The record
  * layout checked here is the one reference/lwp-shipped.md and seed 003 give (byte 0 event id,
  * byte 1 core id, 2..3 flags, 4..7 data1, 8..15 instruction address, 16..23 data2, 24..31
  * timestamp), read with the harness's own byte loads. */
@@ -70,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int valid_rev = rev == KPROF_LWP_REVISION_SHIPPED || rev == KPROF_LWP_REVISION_PROPOSAL;
 
 	memset(&s, 0xA5, sizeof s);
-	st = kprof_lwp_sample_decode(buf, len, (kprof_lwp_revision)rev, &s);
+	st = kprof_lwp_record_unpack(buf, len, (kprof_lwp_revision)rev, &s);
 	if (!valid_rev)
 		KF_CHECK(st == KPROF_E_ARGUMENT);
 	else if (len < 32)

@@ -9,7 +9,7 @@
  * records between tail and head, in order; the published tail is what consume implies;
  * a non-empty read first refuses a changed BufferBase/BufferSize (KPROF_E_CHANGED), a bad
  * head or a MissedEvents that went down (KPROF_E_CORRUPT), changing nothing; MissedEvents
- * growth is reported exactly once (span deltas plus kprof_lwp_ring_missed sum to the last
+ * growth is reported exactly once (span deltas plus kprof_lwp_ring_missed_get sum to the last
  * value kprof accepted). */
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "fuzz_common.h"
@@ -37,8 +37,8 @@ static uint32_t used_bytes(uint32_t head, uint32_t tail, uint32_t size)
 static int refusal(const uint8_t *cb, const uint8_t *buf, uint32_t rsize, uint32_t rs, uint32_t head,
                    uint64_t missed, uint64_t seen)
 {
-	if (kprof_load_le64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) != (uint64_t)(uintptr_t)buf ||
-	    (kprof_load_le32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET) & KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) != rsize)
+	if (kprof_bytes_le64_load(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET) != (uint64_t)(uintptr_t)buf ||
+	    (kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET) & KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK) != rsize)
 		return KPROF_E_CHANGED;
 	if (head >= rsize || head % rs || missed < seen)
 		return KPROF_E_CORRUPT;
@@ -58,18 +58,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int hostile = mode & 1, steps = 0;
 
 	if (mode & 2) {
-		KF_CHECK(kprof_lwp_model_caps(&caps) == KPROF_OK);
+		KF_CHECK(kprof_lwpmodel_caps_get(&caps) == KPROF_OK);
 		caps.event_size = (uint8_t)(32u << (kf_u8(&c) % 3u)); /* 32, 64, 128 */
 		rs = caps.event_size;
 		capsp = &caps;
 	}
 	nrec = 2u + kf_u8(&c) % 30u;
 	rsize = nrec * rs;
-	cb = (uint8_t *)aligned_alloc(KPROF_LWP_LWPCB_ALIGN, KPROF_LWPCB_SIZE);
+	cb = (uint8_t *)aligned_alloc(KPROF_LWP_LWPCB_ALIGN, KPROF_LWP_LWPCB_SIZE);
 	buf = (uint8_t *)aligned_alloc(KPROF_LWP_BUFFER_ALIGN, rsize);
 	if (!cb || !buf)
 		abort();
-	memset(cb, 0, KPROF_LWPCB_SIZE);
+	memset(cb, 0, KPROF_LWP_LWPCB_SIZE);
 	for (i = 0; i < rsize; i++)
 		buf[i] = (uint8_t)(i / rs); /* record k is filled with k */
 
@@ -81,16 +81,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (hostile && (kf_u8(&c) & 1))
 		basefield = (kf_u8(&c) & 1) ? kf_u64(&c) : basefield + kf_u8(&c);
 	tailfield = (kf_u8(&c) & 1) ? kf_u32(&c) : (kf_u8(&c) % nrec) * rs;
-	kprof_store_le32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET, sizefield);
-	kprof_store_le64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, basefield);
-	kprof_store_le32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tailfield);
-	kprof_store_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, tailfield);
-	kprof_store_le32(cb + KPROF_LWPCB_THRESHOLD_OFFSET, (kf_u8(&c) % nrec) * rs);
-	kprof_store_le64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, missed);
+	kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET, sizefield);
+	kprof_bytes_le64_store(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, basefield);
+	kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tailfield);
+	kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, tailfield);
+	kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_THRESHOLD_OFFSET, (kf_u8(&c) % nrec) * rs);
+	kprof_bytes_le64_store(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, missed);
 
 	st = kprof_lwp_ring_attach(&r, cb, capsp, hostile ? buf : NULL, hostile ? rsize : 0, 0);
 	{
-		uint32_t sz = sizefield & KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK;
+		uint32_t sz = sizefield & KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK;
 		int ok = sz == rsize && basefield == (uint64_t)(uintptr_t)buf && tailfield < rsize &&
 		         tailfield % rs == 0;
 		KF_CHECK(ok ? st == KPROF_OK : st == KPROF_E_CORRUPT);
@@ -104,16 +104,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		switch (op % 9) {
 		case 0: { /* the producer (or an attacker) moves head */
 			uint32_t h = (op & 0x80) ? kf_u32(&c) : (kf_u8(&c) % nrec) * rs;
-			kprof_store_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, h);
+			kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, h);
 			break;
 		}
 		case 1: /* MissedEvents moves (hardware only ever grows it; an attacker need not) */
 			missed = (op & 0x80) ? kf_u64(&c) : missed + kf_u8(&c);
-			kprof_store_le64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, missed);
+			kprof_bytes_le64_store(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, missed);
 			break;
 		case 2: { /* poll */
 			kprof_lwp_span sp;
-			uint32_t head = kprof_load_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+			uint32_t head = kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 			int n;
 			memset(&sp, 0xCC, sizeof sp);
 			n = kprof_lwp_ring_poll(&r, &sp);
@@ -146,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				KF_CHECK(st == KPROF_OK);
 				if (k) {
 					tail = (tail + k * rs) % rsize;
-					KF_CHECK(kprof_load_le32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET) == tail);
+					KF_CHECK(kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET) == tail);
 				}
 				avail -= k;
 			}
@@ -156,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			kprof_lwp_ring_iter it;
 			const uint8_t *rec;
 			uint32_t take = kf_u8(&c), got = 0, pos = tail;
-			uint32_t head = kprof_load_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+			uint32_t head = kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 			int n = kprof_lwp_ring_iter_init(&it, &r), no = head == tail ? 0 : refusal(cb, buf, rsize, rs, head, missed, seen);
 			KF_CHECK(n == no);
 			if (n < 0)
@@ -180,7 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			uint32_t want_rec = kf_u8(&c) % (nrec + 1u), k;
 			size_t copied = 99;
 			uint8_t *out = (uint8_t *)malloc(want_rec * rs + 1u);
-			uint32_t head = kprof_load_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+			uint32_t head = kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 			if (!out)
 				abort();
 			st = kprof_lwp_ring_copy(&r, out, want_rec * rs, &copied);
@@ -207,7 +207,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			drain_ctx d;
 			uint32_t maxr = kf_u8(&c) % 4u;
 			int n;
-			uint32_t head = kprof_load_le32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+			uint32_t head = kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 			d.buf = buf;
 			d.size = rsize;
 			d.rs = rs;
@@ -234,20 +234,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		case 7: { /* base or size changed underneath: reported, and never followed */
 			if (op & 0x80)
-				kprof_store_le64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, kf_u64(&c));
+				kprof_bytes_le64_store(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, kf_u64(&c));
 			else
-				kprof_store_le32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET, kf_u32(&c));
+				kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET, kf_u32(&c));
 			st = kprof_lwp_ring_check(&r);
-			KF_CHECK(st == ((kprof_load_le64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET) != (uint64_t)(uintptr_t)buf ||
-			                 (kprof_load_le32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET) &
-			                  KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK) != rsize)
+			KF_CHECK(st == ((kprof_bytes_le64_load(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET) != (uint64_t)(uintptr_t)buf ||
+			                 (kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET) &
+			                  KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK) != rsize)
 			                        ? KPROF_E_CHANGED
 			                        : KPROF_OK));
 			break;
 		}
 		case 8: { /* MissedEvents: every growth reported exactly once, by a span or here */
 			uint64_t delta = 7;
-			st = kprof_lwp_ring_missed(&r, &delta);
+			st = kprof_lwp_ring_missed_get(&r, &delta);
 			if (missed < seen) {
 				KF_CHECK(st == KPROF_E_CORRUPT && delta == 0);
 				break;

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int adaptive = format >= 4 && format <= 6;
 	uint16_t span = kf_u16(&c);
 
-	st = kprof_pebs_record_size(format, cfg, &size_k);
+	st = kprof_pebs_record_size_get(format, cfg, &size_k);
 	KF_CHECK(ok_size ? (st == KPROF_OK && size_k == size_sdm) : st == KPROF_E_FORMAT);
 
 	bytes = kf_rest_copy(&c, &blen);

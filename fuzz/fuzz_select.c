@@ -1,5 +1,5 @@
 /* PerfEvtSel decode/encode, both directions. The rules the harness checks come from the
- * header's documented contract (kprof_select_decode / kprof_select_encode), not from the
+ * header's documented contract (kprof_pmu_select_unpack / kprof_pmu_select_pack), not from the
  * code: a defined-bits value round-trips exactly, reserved bits are reported, and encode
  * refuses exactly the out-of-range fields it lists. */
 #include "fuzz_common.h"
@@ -13,25 +13,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	kf_cursor c = kf_init(data, size);
 	unsigned vraw = kf_u8(&c);
-	kprof_vendor vendor = (kprof_vendor)(vraw % 4u);
+	kprof_cpuid_vendor vendor = (kprof_cpuid_vendor)(vraw % 4u);
 	uint64_t value = kf_u64(&c), enc = 0, enc2 = 0;
-	kprof_select sel, in, back;
+	kprof_pmu_select sel, in, back;
 	kprof_status st;
-	int intel = vendor == KPROF_VENDOR_INTEL, amd = vendor == KPROF_VENDOR_AMD;
-	/* kprof_select holds an Intel select's bits 31:0: bits 32.. (in_tx, adaptive, eq, umask2)
+	int intel = vendor == KPROF_CPUID_VENDOR_INTEL, amd = vendor == KPROF_CPUID_VENDOR_AMD;
+	/* kprof_pmu_select holds an Intel select's bits 31:0: bits 32.. (in_tx, adaptive, eq, umask2)
 	 * are reported as reserved by the decoder's contract. */
-	uint64_t defined = intel ? KPROF_INTEL_PERFEVTSEL_DEFINED_MASK & 0xFFFFFFFFu
+	uint64_t defined = intel ? KPROF_IA32_PERFEVTSEL_DEFINED_MASK & 0xFFFFFFFFu
 	                         : KPROF_AMD_PERFEVTSEL_DEFINED_MASK;
 	int expect_ok;
 
 	/* decode, then encode what came out */
 	memset(&sel, 0xA5, sizeof sel);
-	st = kprof_select_decode(vendor, value, &sel);
+	st = kprof_pmu_select_unpack(vendor, value, &sel);
 	if (!intel && !amd) {
 		KF_CHECK(st == KPROF_E_ARGUMENT);
 	} else {
 		KF_CHECK(st == ((value & ~defined) ? KPROF_E_RESERVED : KPROF_OK));
-		KF_CHECK(kprof_select_encode(vendor, &sel, &enc) == KPROF_OK);
+		KF_CHECK(kprof_pmu_select_pack(vendor, &sel, &enc) == KPROF_OK);
 		KF_CHECK(enc == (value & defined));
 		/* Fields from the SDM/APM bit positions, computed here independently. */
 		KF_CHECK(sel.umask == ((value >> 8) & 0xFF));
@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	            (intel ? in.event <= 0xFF && !in.guest_only && !in.host_only
 	                   : in.event <= 0xFFF && !in.any);
 	enc2 = 0x5A5A5A5A5A5A5A5Aull;
-	st = kprof_select_encode(vendor, &in, &enc2);
+	st = kprof_pmu_select_pack(vendor, &in, &enc2);
 	if (!intel && !amd) {
 		KF_CHECK(st == KPROF_E_ARGUMENT);
 	} else if (!expect_ok) {
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		KF_CHECK(st == KPROF_OK);
 		KF_CHECK((enc2 & ~defined) == 0);
-		KF_CHECK(kprof_select_decode(vendor, enc2, &back) == KPROF_OK);
+		KF_CHECK(kprof_pmu_select_unpack(vendor, enc2, &back) == KPROF_OK);
 		KF_CHECK(back.event == in.event && back.umask == in.umask && back.cmask == in.cmask);
 		KF_CHECK(back.usr == in.usr && back.os == in.os && back.edge == in.edge);
 		KF_CHECK(back.pc == in.pc && back.intr == in.intr && back.any == in.any);

@@ -1,5 +1,5 @@
 /* Differential: the generated lookups (name hash, value index, select index) against a
- * naive scan over kprof_source_table() rows. The naive side is written from the documented
+ * naive scan over kprof_source_rows_by_table() rows. The naive side is written from the documented
  * rules only: names compare ASCII-case-insensitively, with or without the "Profile" prefix;
  * "Timer" names source 0; the corrected spellings come from spec/source.yaml (read at build
  * time by gen-aliases.py into kf_aliases.h), never from the header's hash. */
@@ -41,7 +41,7 @@ static const char *strip_profile(const char *n)
 static int row_matches(unsigned itf, const kprof_source *r, const uint8_t *q, size_t qlen)
 {
 	size_t a;
-	if (name_matches(q, qlen, strip_profile(kprof_source_name(r))))
+	if (name_matches(q, qlen, strip_profile(kprof_source_name_get(r))))
 		return 1;
 	if (r->value == 0 && name_matches(q, qlen, "Timer"))
 		return 1;
@@ -67,7 +67,7 @@ static size_t make_near_name(kf_cursor *c, unsigned itf, const kprof_source *row
 	} else if ((how & 3) == 2) {
 		base = "Timer";
 	} else {
-		base = count ? kprof_source_name(&rows[pick % count]) : "ProfileTime";
+		base = count ? kprof_source_name_get(&rows[pick % count]) : "ProfileTime";
 	}
 	base = strip_profile(base);
 	if (how & 4) {
@@ -103,9 +103,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	kf_cursor c = kf_init(data, size);
 	uint8_t mode = kf_u8(&c);
-	unsigned itf = kf_u8(&c) % KPROF_INTERFACE_COUNT;
+	unsigned itf = kf_u8(&c) % KPROF_SOURCE_TABLE_COUNT;
 	size_t count = 0, i, qlen, n, want;
-	const kprof_source *rows = kprof_source_table((kprof_interface)itf, &count);
+	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)itf, &count);
 	const kprof_source *got, *naive = NULL, *outv[8];
 	uint8_t *q;
 	uint32_t value, select;
@@ -132,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c.n -= want_len;
 		qlen = want_len;
 	}
-	got = kprof_source_by_name((kprof_interface)itf, (const char *)q, qlen);
+	got = kprof_source_by_name((kprof_source_table)itf, (const char *)q, qlen);
 	n = 0;
 	for (i = 0; i < count; i++)
 		if (row_matches(itf, &rows[i], q, qlen)) {
@@ -150,7 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* value */
 	value = (mode & 2) ? kf_u32(&c) : kf_u8(&c);
-	got = kprof_source_get((kprof_interface)itf, value);
+	got = kprof_source_by_value((kprof_source_table)itf, value);
 	naive = NULL;
 	for (i = 0; i < count; i++)
 		if (rows[i].value == value) {
@@ -164,7 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cap = kf_u8(&c) % 9;
 	for (i = 0; i < 8; i++)
 		outv[i] = NULL;
-	n = kprof_sources_by_select((kprof_interface)itf, select, outv, cap);
+	n = kprof_source_all_by_select((kprof_source_table)itf, select, outv, cap);
 	want = 0;
 	for (i = 0; i < count; i++)
 		want += rows[i].select == select;
@@ -180,6 +180,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			KF_CHECK(outv[i] == NULL); /* nothing written past cap or count */
 		}
 	}
-	KF_CHECK(kprof_sources_by_select((kprof_interface)itf, select, NULL, 0) == want);
+	KF_CHECK(kprof_source_all_by_select((kprof_source_table)itf, select, NULL, 0) == want);
 	return 0;
 }

@@ -12,7 +12,7 @@ n = 0
 for t in spec["tables"]:
     for s in t.get("sources") or []:
         for a in s.get("aliases") or []:
-            print(f'\t{{KPROF_INTERFACE_{t["id"].upper()}, 0x{s["value"]:X}u, "{a}"}},')
+            print(f'\t{{KPROF_SOURCE_TABLE_{t["id"].upper()}, 0x{s["value"]:X}u, "{a}"}},')
             n += 1
 if n == 0:
     print('\t{-1, 0, ""},')

@@ -381,10 +381,10 @@ def build_widen(s, ent, fields, structs):
 
 def build_enum(e):
     ent = f"enum {e.get('name', '?')!r}" if isinstance(e, Map) else "enum"
-    check(e, {"name": str, "prefix?": str, "doc": str, "provenance": str, "values": list,
-              "strings?": bool}, ent)
+    check(e, {"name": str, "doc": str, "provenance": str, "values": list, "strings?": bool}, ent)
     name = ident(e, ent, "name", e["name"]).lower()
-    prefix = e.get("prefix") or f"KPROF_{name.upper()}_"
+    # The naming rule: enumerators are KPROF_<TYPE>_<VALUE> (kprof_status's are written out whole).
+    prefix = f"KPROF_{name.upper()}_"
     values, names, nums = [], set(), set()
     for v in entries(e["values"], f"enum '{name}' values"):
         ve = f"enum '{name}' value {v.get('name', '?')!r}" if isinstance(v, Map) else ent
@@ -424,11 +424,13 @@ RECORD_MAX = {"bool": 1, "u8": 0xFF, "u16": 0xFFFF, "u32": 0xFFFFFFFF, "range": 
 
 def build_records(r, enums):
     ent = f"records {r.get('name', '?')!r}" if isinstance(r, Map) else "records"
-    check(r, {"name": str, "id_prefix": str, "first_id?": int, "key?": str, "doc": str,
+    check(r, {"name": str, "id_enum?": str, "first_id?": int, "key?": str, "doc": str,
               "provenance": str, "fields": list, "rows": list}, ent)
     name = ident(r, ent, "name", r["name"]).lower()
     ent = f"records '{name}'"
-    ident(r, ent, "id_prefix", r["id_prefix"])
+    # The rows' ids: an enumeration named id_enum (default <name>_id), KPROF_<ID_ENUM>_<ID>.
+    id_enum = ident(r, ent, "id_enum", r.get("id_enum") or f"{name}_id").lower()
+    id_prefix = f"KPROF_{id_enum.upper()}_"
     first = r.get("first_id") or 0
     fields, seen = [], {"id", "provenance"}
     for f in entries(r["fields"], f"{ent} fields"):
@@ -510,17 +512,17 @@ def build_records(r, enums):
         t = "u8" if f["enum"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
         columns += [(f["name"] + "_min", "u16"), (f["name"] + "_max", "u16")] if t == "range" else [(f["name"], t)]
     table = build_table(f"{name}_rows", f"The rows of kprof_{name}.", columns,
-                        [(x["cells"], f"{r['id_prefix']}{x['id']}", x["where"]) for x in rows],
+                        [(x["cells"], f"{id_prefix}{x['id']}", x["where"]) for x in rows],
                         pool, r, ent, mirror=f"kprof_{name}")
-    return {"name": name, "NAME": name.upper(), "prefix": r["id_prefix"], "first": first,
+    return {"name": name, "NAME": name.upper(), "prefix": id_prefix, "id_enum": id_enum, "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
             "rows": rows, "pool": pool.model(r, ent), "table": table}
 
 
 def build_list(t, symbols):
     """A list of rows with named integer columns: an enumeration of its rows (names and
-    kprof_<name>_name()) and a table of row structs (kprof_<name>_row_get()). A cell may name
-    an enumerator or constant of the spec (symbols: name -> value), e.g. KPROF_EBX."""
+    kprof_<name>_name()) and a table of row structs (kprof_<name>_info_by_id()). A cell may name
+    an enumerator or constant of the spec (symbols: name -> value), e.g. KPROF_CPUID_REG_EBX."""
     ent = f"list {t.get('name', '?')!r}" if isinstance(t, Map) else "list"
     check(t, {"name": str, "doc": str, "provenance": str, "columns": list, "rows": list}, ent)
     name = ident(t, ent, "name", t["name"]).lower()
@@ -559,10 +561,10 @@ def build_list(t, symbols):
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
             "provenance": t["provenance"], "values": rows, "strings": True,
             "names": name_index(rows, t, ent)}
-    table = build_table(f"{name}_rows", f"The rows of kprof_{name}_row_get.",
+    table = build_table(f"{name}_rows", f"The rows of kprof_{name}_info_by_id.",
                         [(c["name"], "u" + c["type"][4:-2]) for c in cols],
                         [(x["cells"], x["string"], x["where"]) for x in rows], None, t, ent,
-                        mirror=f"kprof_{name}_row")
+                        mirror=f"kprof_{name}_info")
     return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
 
 
@@ -1158,7 +1160,7 @@ def build_counts(node, sources, registers):
     tables.append(build_table("counts_class", "A processor class: what it is called, where its verdicts come "
                               "from, its vendor string and match rows, the table whose selects it judges",
                               [("title", "str"), ("basis", "str"), ("vendor", "str"), ("first_match", "u8"),
-                               ("match_count", "u8"), ("iface", "u8")], class_rows, pool, node, "counts classes"))
+                               ("match_count", "u8"), ("table", "u8")], class_rows, pool, node, "counts classes"))
     # For the docs: each class's table, source by source, and the count of each status.
     cell = {}
     for r in rows:
@@ -1243,6 +1245,39 @@ def build_sections(project):
         s["optouts"], s["optins"] = outs, ins
         s["guard"] = guard_expr(outs, ins)
     return sections, layers
+
+
+def build_verbs(project, sections):
+    """spec/project.yaml's verbs: the words a function name may end in."""
+    out = []
+    for v in entries(project.get("verbs"), "verbs", project):
+        ent = f"verb {v.get('verb', '?')!r}"
+        check(v, {"verb": str, "kind": str, "result": str, "sections?": list, "macro?": bool}, ent)
+        if not re.match(r"^[a-z]+(_[a-z]+)*(_<[a-z]+>)?$", v["verb"]):
+            fail(v, ent, "a verb is lower-case words, optionally ending in _<placeholder>", "verb")
+        for s in v.get("sections") or []:
+            if s not in sections:
+                fail(v, ent, f"'{s}' is no section", "sections")
+        if any(x["verb"] == v["verb"] for x in out):
+            fail(v, ent, "listed twice", "verb")
+        out.append({"verb": v["verb"], "kind": v["kind"], "result": v["result"],
+                    "sections": list(v.get("sections") or []), "macro": v.get("macro", False)})
+    if not out:
+        fail(project, "verbs", "project.yaml must list the verbs of function names")
+    return out
+
+
+def verbs_text(verbs):
+    """The top comment's VERBS lines: each verb, what it does and what it returns, wrapped."""
+    import textwrap
+    lines = []
+    for v in verbs:
+        only = (f" ({', '.join(v['sections'])} only)" if v["sections"] else "") + (" (struct macros only)" if v["macro"] else "")
+        text = f"{comment_text(v['kind'])}{only} -> {comment_text(v['result'])}"
+        body = textwrap.wrap(text, 96 - 20, break_on_hyphens=False)
+        lines.append(f" *   {v['verb']:<14} {body[0]}")
+        lines += [" *" + " " * 18 + x for x in body[1:]]
+    return "\n".join(lines)
 
 
 def guard_expr(outs, ins):
@@ -1395,7 +1430,7 @@ def build_model(spec_dir):
     DOMAINS = [s["name"] for s in sections]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
                    "lists", "section", "counts"}
-    special = {"project": {"project", "layers", "sections"}, "cpuid": {"leaves"},
+    special = {"project": {"project", "layers", "sections", "verbs"}, "cpuid": {"leaves"},
                "source": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
         ok = allowed_top | special.get(name, set())
@@ -1482,7 +1517,8 @@ def build_model(spec_dir):
         domains[d]["files"] = files
     widen_guards(domains)
     optouts = optout_summary(sections, domains)
-    return {"project": p, "layers": layers, "optouts": optouts,
+    verbs = build_verbs(specs["project"], DOMAINS)
+    return {"project": p, "layers": layers, "optouts": optouts, "verbs": verbs, "verbs_text": verbs_text(verbs),
             "config_sections": optout_text(optouts, [domains[d] for d in DOMAINS]),
             "domains": [domains[d] for d in DOMAINS],
             "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),

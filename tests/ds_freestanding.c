@@ -11,11 +11,11 @@ int ds_driver_start(uint8_t *area, uint64_t area_va, uint64_t bts_va, uint64_t p
 	kprof_ds_request r = {0};
 	kprof_ds_setup s;
 	uint32_t size;
-	int st = kprof_ds_caps_live(1, &caps);
+	int st = kprof_ds_caps_read(1, &caps);
 	(void)area_va;
 	if (st != KPROF_OK)
 		return st;
-	if (kprof_pebs_record_size(caps.pebs_format, 0, &size) != KPROF_OK)
+	if (kprof_pebs_record_size_get(caps.pebs_format, 0, &size) != KPROF_OK)
 		return -1;
 	r.dtes64 = caps.dtes64;
 	r.bts_base = bts_va;
@@ -25,7 +25,7 @@ int ds_driver_start(uint8_t *area, uint64_t area_va, uint64_t bts_va, uint64_t p
 	r.pebs_size = 4096;
 	r.pebs_record_size = size;
 	r.pebs_gp_mask = 1;
-	st = kprof_ds_setup_compute(&r, &caps, &s);
+	st = kprof_ds_setup_get(&r, &caps, &s);
 	if (st != KPROF_OK)
 		return st;
 	*debugctl = s.debugctl_bits;
@@ -59,18 +59,18 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	if (kprof_pebs_iter_init(&w, buf, (size_t)(index - base), base, index, max, fmt, 0, 0) == KPROF_OK)
 		while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 			n++;
-	(void)kprof_bts_wrapped(buf, (size_t)(max - base), base, index, max, 24, &wrapped);
+	(void)kprof_bts_wrapped_get(buf, (size_t)(max - base), base, index, max, 24, &wrapped);
 	if (kprof_bts_iter_init(&b, buf, (size_t)(max - base), base, index, max, 24, (unsigned)wrapped) == KPROF_OK)
 		while (kprof_bts_iter_next(&b, &e) == KPROF_OK)
 			n++;
 	kprof_psi_iter_init(&it, buf, 256);
 	while (kprof_psi_iter_next(&it, &pe) == KPROF_OK) {
-		(void)kprof_psi_match_source(&pe, KPROF_INTERFACE_EMON, &m);
-		(void)kprof_psi_description_utf8(buf, 256, &pe, d, sizeof(d), 0);
-		n += (unsigned)kprof_psi_description_equals(buf, 256, &pe, "Timer", 5);
+		(void)kprof_psi_match_get(&pe, KPROF_SOURCE_TABLE_EMON, &m);
+		(void)kprof_psi_description_to_utf8(buf, 256, &pe, d, sizeof(d), 0);
+		n += (unsigned)kprof_psi_description_compare(buf, 256, &pe, "Timer", 5);
 	}
 	kprof_psi_writer_init(&pw, (void *)d, sizeof(d));
-	(void)kprof_psi_append(&pw, 0, 1, 2, "x", 1);
-	(void)kprof_ds_area_decode(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, KPROF_PEBS_FORMAT_WIDE_RESETS, &a);
+	(void)kprof_psi_writer_add(&pw, 0, 1, 2, "x", 1);
+	(void)kprof_ds_area_unpack(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, KPROF_PEBS_FORMAT_WIDE_RESETS, &a);
 	return n;
 }

@@ -36,8 +36,8 @@ static void on_segv(int sig, siginfo_t *si, void *ucv)
 	mprotect(page, (size_t)pagesize, PROT_READ | PROT_WRITE);
 	if (changes_left) {
 		changes_left--;
-		kprof_store_le32(page + KPROF_LWPCB_MISSED_EVENTS_OFFSET + 4,
-		                 kprof_load_le32(page + KPROF_LWPCB_MISSED_EVENTS_OFFSET + 4) + 1);
+		kprof_bytes_le32_store(page + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET + 4,
+		                 kprof_bytes_le32_load(page + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET + 4) + 1);
 	}
 	uc->uc_mcontext.gregs[REG_FLAGS] |= TF; /* close the page after this one access */
 }
@@ -67,14 +67,14 @@ int main(int argc, char **argv)
 	page = (uint8_t *)mmap(NULL, (size_t)pagesize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (!CHECK(page != MAP_FAILED))
 		return kt_done();
-	kprof_lwp_model_caps(&caps);
+	kprof_lwpmodel_caps_get(&caps);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)ring;
 	cfg.buffer_size = sizeof(ring);
 	cfg.events = &ev;
 	cfg.event_count = 1;
-	CHECK_EQ(kprof_lwp_setup(&caps, &cfg, page, 256, NULL), KPROF_OK);
-	kprof_store_le64(page + KPROF_LWPCB_MISSED_EVENTS_OFFSET, UINT64_C(0x0000000500000007));
+	CHECK_EQ(kprof_lwp_lwpcb_init(page, 256, &caps, &cfg, NULL), KPROF_OK);
+	kprof_bytes_le64_store(page + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, UINT64_C(0x0000000500000007));
 	CHECK_EQ(kprof_lwp_ring_attach(&r, page, &caps, ring, sizeof(ring), 0), KPROF_OK);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_flags = SA_SIGINFO;
@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 	changes_left = 1000;
 	mprotect(page, (size_t)pagesize, PROT_NONE);
 	{
-		kprof_status st = kprof_lwp_ring_missed(&r, &delta);
+		kprof_status st = kprof_lwp_ring_missed_get(&r, &delta);
 		mprotect(page, (size_t)pagesize, PROT_READ | PROT_WRITE);
 		if (wide) {
 			CHECK_EQ(st, KPROF_OK);
@@ -102,12 +102,12 @@ int main(int argc, char **argv)
 		}
 	}
 	/* A word that changes twice and then holds: the retries find the value. */
-	kprof_store_le64(page + KPROF_LWPCB_MISSED_EVENTS_OFFSET, UINT64_C(0x0000000900000007));
+	kprof_bytes_le64_store(page + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, UINT64_C(0x0000000900000007));
 	accesses = 0;
 	changes_left = 2;
 	mprotect(page, (size_t)pagesize, PROT_NONE);
 	{
-		kprof_status st = kprof_lwp_ring_missed(&r, &delta);
+		kprof_status st = kprof_lwp_ring_missed_get(&r, &delta);
 		mprotect(page, (size_t)pagesize, PROT_READ | PROT_WRITE);
 		CHECK_EQ(st, KPROF_OK);
 		CHECK_EQ(r.missed_seen, wide ? UINT64_C(0x0000000A00000007) : UINT64_C(0x0000000B00000007));

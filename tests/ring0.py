@@ -6,7 +6,7 @@ function definition and per generated struct macro (kprof_<s>_decode, _encode, _
 the same parameters and calling it, so a new function is covered without editing this test and
 every function is compiled both out of line (-O0) and inlined into a caller that does nothing
 else (-O1 and up), the way a driver uses it. Two objects:
-everything but the LWP software model (api.o), and the model (kprof_lwp_model_*, model.o), a
+everything but the LWP software model (api.o), and the model (kprof_lwpmodel_*, model.o), a
 user-mode producer kept apart so its result is visible on its own.
 
 Each object is compiled with the ring-0 flags of mk/freestanding.flags, -Wall -Wextra
@@ -73,7 +73,7 @@ def public_functions(text):
         head, _, params = sig.partition("(")
         params = params[:-1].strip()
         name = re.search(r"(\w+)\s*$", head).group(1)
-        ret = head[: head.rfind(name)].replace("KPROF_HOT", "").strip()
+        ret = head[: head.rfind(name)].replace("KPROF_IMPL_HOT", "").strip()
         if name in seen:
             continue
         seen.add(name)
@@ -95,7 +95,7 @@ def struct_macros(text):
         name, args = m.group(1), m.group(2).replace(" ", "").split(",")
         body = re.sub(r"\\\n", " ", m.group(3))  # clang-format breaks it between any tokens
         callee = re.match(r"\s*(kprof_impl_\w+)\(", body)
-        defn = callee and re.search(r"^KPROF_INTERNAL\s+(\w+)\s+" + callee.group(1) + r"\(([^)]*)\)", text, re.M)
+        defn = callee and re.search(r"^KPROF_IMPL_INTERNAL\s+(\w+)\s+" + callee.group(1) + r"\(([^)]*)\)", text, re.M)
         if not defn:
             raise SystemExit(f"ring0.py: {name}: no definition of the codec it calls")
         codec = {param_name(p): p for p in split_params(" ".join(defn.group(2).split()))}
@@ -153,8 +153,8 @@ def sources(bdir):
     text = open(HEADER, encoding="utf-8").read()
     fns = public_functions(text) + struct_macros(text)
     types = set(re.findall(r"^\}\s*(kprof_\w+)\s*;", text, re.M))
-    model = [f for f in fns if f[1].startswith("kprof_lwp_model_")]
-    api = [f for f in fns if not f[1].startswith("kprof_lwp_model_")]
+    model = [f for f in fns if f[1].startswith("kprof_lwpmodel_")]
+    api = [f for f in fns if not f[1].startswith("kprof_lwpmodel_")]
     out = {}
     for name, part in (("api", api), ("model", model)):
         path = os.path.join(bdir, f"{name}.c")

@@ -41,7 +41,7 @@ def names(paths):
     out = sys.stdout
     for path in paths:
         with open(path, encoding="utf-8") as f:
-            spec = yaml.safe_load(f)
+            spec = yaml.safe_load(f) or {}
         for e in spec.get("enums") or []:
             if e.get("strings", True):
                 for v in e["values"]:

@@ -1,4 +1,4 @@
-/* kprof_counts_class_find, kprof_source_counts_for_class and _from_snapshot: the class
+/* kprof_counts_class_by_signature, kprof_counts_class_entry_get and _from_snapshot: the class
  * boundaries as libpfm4's pfmlib_amd64.c amd64_get_revision and Linux's pmu-events
  * mapfile.csv draw them, argument errors, and the cpuid 0x0A rule for Emon sources. */
 #include "kprof.h"
@@ -6,7 +6,7 @@
 
 static unsigned cls(const char *vendor, uint32_t f, uint32_t m, uint32_t s)
 {
-	return kprof_counts_class_find(vendor, f, m, s);
+	return kprof_counts_class_by_signature(vendor, f, m, s);
 }
 
 /* A snapshot with leaf 0 (vendor, max leaf) and leaf 1 (signature eax). */
@@ -22,15 +22,24 @@ static void snap_of(kprof_cpuid_snapshot *s, const char *vendor, uint32_t max, u
 	kprof_cpuid_snapshot_set(s, 1, 0, eax1, 0, 0, 0);
 }
 
+/* What a source counts on the processor a snapshot describes: the 64-bit HAL's decision, then
+ * its entry (the one way, kprof_hal_decision_get then kprof_counts_entry_get). */
+static kprof_status snap_counts(const kprof_cpuid_snapshot *s, const kprof_source *src, kprof_counts_entry *c)
+{
+	kprof_hal_decision d;
+	(void)kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, &d);
+	return kprof_counts_entry_get(&d, src, c);
+}
+
 int main(void)
 {
 	const char *amd = "AuthenticAMD", *intel = "GenuineIntel", *hygon = "HygonGenuine";
-	kprof_source_counts c;
+	kprof_counts_entry c;
 	kprof_cpuid_snapshot s;
-	const kprof_source *time_amd = kprof_source_get(KPROF_INTERFACE_AMD64, 0x00);
-	const kprof_source *locked = kprof_source_get(KPROF_INTERFACE_AMD64, 0x2D);
-	const kprof_source *llc = kprof_source_get(KPROF_INTERFACE_EMON, 0x1D);
-	const kprof_source *generic = kprof_source_get(KPROF_INTERFACE_GENERIC, 0x02);
+	const kprof_source *time_amd = kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x00);
+	const kprof_source *locked = kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x2D);
+	const kprof_source *llc = kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D);
+	const kprof_source *generic = kprof_source_by_value(KPROF_SOURCE_TABLE_GENERIC, 0x02);
 
 	/* K8 revisions (libpfm4 amd64_get_revision) */
 	CHECK_EQ(cls(amd, 0x0F, 0x04, 0), KPROF_COUNTS_CLASS_K8_REVB);
@@ -67,54 +76,54 @@ int main(void)
 	CHECK_EQ(cls(amd, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu), KPROF_COUNTS_CLASS_NONE);
 
 	/* Arguments */
-	CHECK_EQ(kprof_source_counts_for_class(0, NULL, &c), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_source_counts_for_class(0, time_amd, NULL), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_source_counts_from_snapshot(NULL, time_amd, &c), KPROF_E_ARGUMENT);
-	CHECK_STR(kprof_counts_status_name(KPROF_COUNTS_PARTIAL), "partial");
-	CHECK(kprof_counts_status_name(KPROF_COUNTS_STATUS_COUNT) == NULL);
+	CHECK_EQ(kprof_counts_class_entry_get(0, NULL, &c), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_counts_class_entry_get(0, time_amd, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_counts_entry_get(NULL, time_amd, &c), KPROF_E_ARGUMENT);
+	CHECK_STR(kprof_counts_verdict_name(KPROF_COUNTS_VERDICT_PARTIAL), "partial");
+	CHECK(kprof_counts_verdict_name(KPROF_COUNTS_VERDICT_COUNT) == NULL);
 	CHECK(kprof_counts_class_name(KPROF_COUNTS_CLASS_NONE) == NULL);
 
 	/* No class, another table's class, no select: unknown, with a basis, no event */
-	CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_NONE, time_amd, &c), KPROF_OK);
-	CHECK(c.status == KPROF_COUNTS_UNKNOWN && c.event == NULL && c.basis && c.basis[0]);
+	CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_NONE, time_amd, &c), KPROF_OK);
+	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.event == NULL && c.basis && c.basis[0]);
 	CHECK_EQ(c.cpu_class, KPROF_COUNTS_CLASS_NONE);
-	kprof_source_counts_for_class(KPROF_COUNTS_CLASS_INTEL_ARCH, time_amd, &c);
-	CHECK(c.status == KPROF_COUNTS_UNKNOWN && c.event == NULL);
-	kprof_source_counts_for_class(KPROF_COUNTS_CLASS_K8_REVF, generic, &c);
-	CHECK(c.status == KPROF_COUNTS_UNKNOWN && c.event == NULL);
-	kprof_source_counts_for_class(200, time_amd, &c);
-	CHECK(c.status == KPROF_COUNTS_UNKNOWN && c.cpu_class == KPROF_COUNTS_CLASS_NONE);
+	kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_INTEL_ARCH, time_amd, &c);
+	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.event == NULL);
+	kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_K8_REVF, generic, &c);
+	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.event == NULL);
+	kprof_counts_class_entry_get(200, time_amd, &c);
+	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.cpu_class == KPROF_COUNTS_CLASS_NONE);
 
 	/* Rows: K8 CPU_CLK_UNHALTED; LOCKED_OPS with unit mask 0 counts nothing defined */
-	kprof_source_counts_for_class(KPROF_COUNTS_CLASS_K8_REVF, time_amd, &c);
-	CHECK_EQ(c.status, KPROF_COUNTS_SAME);
+	kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_K8_REVF, time_amd, &c);
+	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_SAME);
 	CHECK_STR(c.event, "CPU_CLK_UNHALTED");
-	kprof_source_counts_for_class(KPROF_COUNTS_CLASS_K8_REVF, locked, &c);
-	CHECK_EQ(c.status, KPROF_COUNTS_DIFFERENT);
+	kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_K8_REVF, locked, &c);
+	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_DIFFERENT);
 	CHECK_STR(c.event, "LOCKED_OPS");
 
 	/* Snapshots: family 0Fh model 43h (ext model 4, model 3) = K8 rev F */
 	snap_of(&s, amd, 1, 0x00040F30u | 0x2);
-	CHECK_EQ(kprof_source_counts_from_snapshot(&s, time_amd, &c), KPROF_OK);
-	CHECK(c.cpu_class == KPROF_COUNTS_CLASS_K8_REVF && c.status == KPROF_COUNTS_SAME);
+	CHECK_EQ(snap_counts(&s, time_amd, &c), KPROF_OK);
+	CHECK(c.cpu_class == KPROF_COUNTS_CLASS_K8_REVF && c.status == KPROF_COUNTS_VERDICT_SAME);
 	/* leaf 0 only: no class */
 	kprof_cpuid_snapshot_init(&s);
-	CHECK_EQ(kprof_source_counts_from_snapshot(&s, time_amd, &c), KPROF_OK);
-	CHECK(c.status == KPROF_COUNTS_UNKNOWN && c.cpu_class == KPROF_COUNTS_CLASS_NONE);
+	CHECK_EQ(snap_counts(&s, time_amd, &c), KPROF_OK);
+	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.cpu_class == KPROF_COUNTS_CLASS_NONE);
 	/* Intel: LLC Misses is `same` while leaf 0x0A lists it, `absent` when its ebx bit (4) is
 	 * set or beyond eax[31:24] (SDM Vol. 3B 20.2.1.2). */
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x07300404u, 0, 0, 0);
-	kprof_source_counts_from_snapshot(&s, llc, &c);
-	CHECK_EQ(c.status, KPROF_COUNTS_SAME);
+	snap_counts(&s, llc, &c);
+	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_SAME);
 	CHECK_STR(c.event, "LLC_MISSES");
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x07300404u, 1u << 4, 0, 0);
-	kprof_source_counts_from_snapshot(&s, llc, &c);
-	CHECK_EQ(c.status, KPROF_COUNTS_ABSENT);
+	snap_counts(&s, llc, &c);
+	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_ABSENT);
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x04300404u, 0, 0, 0);
-	kprof_source_counts_from_snapshot(&s, llc, &c);
-	CHECK_EQ(c.status, KPROF_COUNTS_ABSENT);
+	snap_counts(&s, llc, &c);
+	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_ABSENT);
 	return kt_done();
 }

@@ -127,7 +127,7 @@ static void test_gpr_order(void)
 		while (*p >= 'a' && *p <= 'z' && n < 7)
 			name[n++] = *p++;
 		name[n] = 0;
-		for (i = 0; i < KPROF_ARRAY_COUNT(fields); i++)
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(fields); i++)
 			if (strcmp(fields[i].name, name) == 0)
 				CHECK_EQ(fields[i].off, pos * 8);
 		pos++;
@@ -153,107 +153,107 @@ static void test_caps(void)
 	uint64_t misc, caps;
 
 	kprof_cpuid_snapshot_init(&s);
-	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_ds_caps_get(&s, NULL, NULL, &c), KPROF_E_NOT_FOUND);
 	CHECK_EQ(c.ds, 0);
-	CHECK_EQ(kprof_ds_caps_from_snapshot(NULL, NULL, NULL, &c), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_ds_caps_get(NULL, NULL, NULL, &c), KPROF_E_ARGUMENT);
 
 	snap(&s, DTES64 | PDCM, 0); /* no DS */
 	misc = 1u << 7;
-	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, &misc, NULL, &c), KPROF_OK);
+	CHECK_EQ(kprof_ds_caps_get(&s, &misc, NULL, &c), KPROF_OK);
 	CHECK_EQ(c.ds, 0);
-	CHECK_EQ(c.bts, KPROF_DS_NO);
-	CHECK_EQ(c.pebs, KPROF_DS_NO);
+	CHECK_EQ(c.bts, KPROF_DS_AVAIL_NO);
+	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_NO);
 
 	snap(&s, DTES64 | DSCPL | PDCM, DS);
-	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c), KPROF_OK);
+	CHECK_EQ(kprof_ds_caps_get(&s, NULL, NULL, &c), KPROF_OK);
 	CHECK(c.ds && c.dtes64 && c.ds_cpl && c.pdcm);
-	CHECK_EQ(c.bts, KPROF_DS_UNKNOWN);
-	CHECK_EQ(c.pebs, KPROF_DS_UNKNOWN);
+	CHECK_EQ(c.bts, KPROF_DS_AVAIL_UNKNOWN);
+	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_UNKNOWN);
 	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_UNKNOWN);
-	CHECK_EQ(c.pebs_baseline, KPROF_DS_UNKNOWN);
+	CHECK_EQ(c.pebs_baseline, KPROF_DS_AVAIL_UNKNOWN);
 	CHECK_EQ(c.bts_record_size, 24);
 
 	misc = 1u << 7; /* perfmon available, BTS and PEBS available */
 	caps = (4u << 8) | (1u << 14);
-	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c), KPROF_OK);
-	CHECK_EQ(c.perfmon, KPROF_DS_YES);
-	CHECK_EQ(c.bts, KPROF_DS_YES);
-	CHECK_EQ(c.pebs, KPROF_DS_YES);
+	CHECK_EQ(kprof_ds_caps_get(&s, &misc, &caps, &c), KPROF_OK);
+	CHECK_EQ(c.perfmon, KPROF_DS_AVAIL_YES);
+	CHECK_EQ(c.bts, KPROF_DS_AVAIL_YES);
+	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_YES);
 	CHECK_EQ(c.pebs_format, 4);
-	CHECK_EQ(c.pebs_baseline, KPROF_DS_YES);
+	CHECK_EQ(c.pebs_baseline, KPROF_DS_AVAIL_YES);
 
 	misc = (1u << 7) | (1u << 11); /* BTS unavailable */
-	kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c);
-	CHECK_EQ(c.bts, KPROF_DS_NO);
-	CHECK_EQ(c.pebs, KPROF_DS_YES);
+	kprof_ds_caps_get(&s, &misc, &caps, &c);
+	CHECK_EQ(c.bts, KPROF_DS_AVAIL_NO);
+	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_YES);
 	misc = (1u << 7) | (1u << 12); /* PEBS unavailable */
-	kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c);
-	CHECK_EQ(c.bts, KPROF_DS_YES);
-	CHECK_EQ(c.pebs, KPROF_DS_NO);
+	kprof_ds_caps_get(&s, &misc, &caps, &c);
+	CHECK_EQ(c.bts, KPROF_DS_AVAIL_YES);
+	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_NO);
 	misc = 0; /* perfmon not available: no PEBS */
-	kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c);
-	CHECK_EQ(c.perfmon, KPROF_DS_NO);
-	CHECK_EQ(c.pebs, KPROF_DS_NO);
-	CHECK_EQ(c.bts, KPROF_DS_YES);
+	kprof_ds_caps_get(&s, &misc, &caps, &c);
+	CHECK_EQ(c.perfmon, KPROF_DS_AVAIL_NO);
+	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_NO);
+	CHECK_EQ(c.bts, KPROF_DS_AVAIL_YES);
 
 	caps = 3u << 8; /* Skylake */
-	kprof_ds_caps_from_snapshot(&s, NULL, &caps, &c);
+	kprof_ds_caps_get(&s, NULL, &caps, &c);
 	CHECK_EQ(c.pebs_format, 3);
-	CHECK_EQ(c.pebs_baseline, KPROF_DS_NO);
+	CHECK_EQ(c.pebs_baseline, KPROF_DS_AVAIL_NO);
 
 	snap(&s, DTES64, DS); /* no PDCM: PERF_CAPABILITIES absent, the value is ignored */
 	caps = 0xFFFFFFFF;
-	kprof_ds_caps_from_snapshot(&s, NULL, &caps, &c);
+	kprof_ds_caps_get(&s, NULL, &caps, &c);
 	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_CORE);
-	CHECK_EQ(c.pebs_baseline, KPROF_DS_NO);
+	CHECK_EQ(c.pebs_baseline, KPROF_DS_AVAIL_NO);
 	CHECK_EQ(c.ds_cpl, 0);
 	snap(&s, 0, DS); /* no DTES64: 32-bit layout, NetBurst record */
-	kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c);
+	kprof_ds_caps_get(&s, NULL, NULL, &c);
 	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_NETBURST32);
 	CHECK_EQ(c.bts_record_size, 12);
 	/* The live wrapper in user mode: no MSR reads, never faults. */
-	CHECK(kprof_ds_caps_live(0, &c) == KPROF_OK || kprof_ds_caps_live(0, &c) == KPROF_E_NOT_AVAILABLE);
-	CHECK(c.bts != KPROF_DS_YES || c.ds);
+	CHECK(kprof_ds_caps_read(0, &c) == KPROF_OK || kprof_ds_caps_read(0, &c) == KPROF_E_NOT_AVAILABLE);
+	CHECK(c.bts != KPROF_DS_AVAIL_YES || c.ds);
 }
 
 static void test_record_size(void)
 {
 	uint32_t n = 0;
 	const uint64_t MEM = 1, GPR = 2, XMM = 4, LBR = 8;
-	CHECK_EQ(kprof_pebs_record_size(0, 0, &n), KPROF_OK);
+	CHECK_EQ(kprof_pebs_record_size_get(0, 0, &n), KPROF_OK);
 	CHECK_EQ(n, 0x90);
-	kprof_pebs_record_size(1, 0, &n);
+	kprof_pebs_record_size_get(1, 0, &n);
 	CHECK_EQ(n, 0xB0);
-	kprof_pebs_record_size(2, 0, &n);
+	kprof_pebs_record_size_get(2, 0, &n);
 	CHECK_EQ(n, 0xC0);
-	kprof_pebs_record_size(3, 0xFFFF, &n); /* data_cfg means nothing before adaptive */
+	kprof_pebs_record_size_get(3, 0xFFFF, &n); /* data_cfg means nothing before adaptive */
 	CHECK_EQ(n, 0xC8);
-	kprof_pebs_record_size(KPROF_PEBS_FORMAT_NETBURST32, 0, &n);
+	kprof_pebs_record_size_get(KPROF_PEBS_FORMAT_NETBURST32, 0, &n);
 	CHECK_EQ(n, 40);
-	kprof_pebs_record_size(4, 0, &n);
+	kprof_pebs_record_size_get(4, 0, &n);
 	CHECK_EQ(n, 0x20);
-	kprof_pebs_record_size(4, MEM | GPR, &n);
+	kprof_pebs_record_size_get(4, MEM | GPR, &n);
 	CHECK_EQ(n, 0x20 + 32 + 144);
-	kprof_pebs_record_size(5, MEM | GPR | XMM | LBR | (31ull << 24), &n);
+	kprof_pebs_record_size_get(5, MEM | GPR | XMM | LBR | (31ull << 24), &n);
 	CHECK_EQ(n, 0x20 + 32 + 144 + 256 + 32 * 24);
-	kprof_pebs_record_size(4, LBR, &n);
+	kprof_pebs_record_size_get(4, LBR, &n);
 	CHECK_EQ(n, 0x20 + 24);
-	CHECK_EQ(kprof_pebs_record_size(4, 1u << 4, &n), KPROF_E_FORMAT); /* a group kprof does not know */
+	CHECK_EQ(kprof_pebs_record_size_get(4, 1u << 4, &n), KPROF_E_FORMAT); /* a group kprof does not know */
 	/* format 6: the counters group (Linux adaptive_pebs_record_size_update): a 16-byte
 	 * header, two u64 of metrics, one u64 per general-purpose (47:32) and fixed (55:48) bit */
-	CHECK_EQ(kprof_pebs_record_size(6, 0, &n), KPROF_OK);
+	CHECK_EQ(kprof_pebs_record_size_get(6, 0, &n), KPROF_OK);
 	CHECK_EQ(n, 0x20);
-	CHECK_EQ(kprof_pebs_record_size(6, 1u << 4 | 0x5ull << 32 | 0x3ull << 48, &n), KPROF_OK);
+	CHECK_EQ(kprof_pebs_record_size_get(6, 1u << 4 | 0x5ull << 32 | 0x3ull << 48, &n), KPROF_OK);
 	CHECK_EQ(n, 0x20 + 16 + 4 * 8);
-	CHECK_EQ(kprof_pebs_record_size(6, 1u << 5, &n), KPROF_OK);
+	CHECK_EQ(kprof_pebs_record_size_get(6, 1u << 5, &n), KPROF_OK);
 	CHECK_EQ(n, 0x20 + 16 + 2 * 8);
-	CHECK_EQ(kprof_pebs_record_size(6, MEM | 1u << 4 | 1u << 5 | 0xFFFFull << 32 | 0xFFull << 48, &n), KPROF_OK);
+	CHECK_EQ(kprof_pebs_record_size_get(6, MEM | 1u << 4 | 1u << 5 | 0xFFFFull << 32 | 0xFFull << 48, &n), KPROF_OK);
 	CHECK_EQ(n, 0x20 + 32 + 16 + 2 * 8 + 24 * 8);
-	CHECK_EQ(kprof_pebs_record_size(5, 1u << 4 | 1ull << 32, &n), KPROF_E_FORMAT); /* not before format 6 */
-	CHECK_EQ(kprof_pebs_record_size(5, 1ull << 32, &n), KPROF_E_FORMAT);
-	CHECK_EQ(kprof_pebs_record_size(6, 1ull << 56, &n), KPROF_E_FORMAT);
-	CHECK_EQ(kprof_pebs_record_size(7, 0, &n), KPROF_E_FORMAT);
-	CHECK_EQ(kprof_pebs_record_size(15, 0, &n), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_pebs_record_size_get(5, 1u << 4 | 1ull << 32, &n), KPROF_E_FORMAT); /* not before format 6 */
+	CHECK_EQ(kprof_pebs_record_size_get(5, 1ull << 32, &n), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_pebs_record_size_get(6, 1ull << 56, &n), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_pebs_record_size_get(7, 0, &n), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_pebs_record_size_get(15, 0, &n), KPROF_E_FORMAT);
 }
 
 /* The 32-bit area (DTES64 clear): each buffer field at its offset in the reference's 32-bit
@@ -278,7 +278,7 @@ static void test_setup_32(void)
 	r.pebs_record_size = 0x28;
 	r.pebs_gp_mask = 1;
 	r.gp_reset[0] = 0x123456789Aull;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.area_size, 0x28);
 	memset(area, 0xEE, sizeof(area));
 	CHECK_EQ(kprof_ds_setup_write(&s, area, 0x27), KPROF_E_BUFFER_TOO_SMALL);
@@ -318,9 +318,9 @@ static void test_setup_formats(void)
 	r->gp_reset[0] = 0x1111;
 	r->fixed_reset[0] = 0xF0F0;
 	r->fixed_reset[2] = 0xF2F2;
-	for (i = 0; i < KPROF_ARRAY_COUNT(cases); i++) {
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(cases); i++) {
 		r->pebs_format = (uint8_t)cases[i].format;
-		CHECK_EQ(kprof_ds_setup_compute(r, NULL, &s), KPROF_OK);
+		CHECK_EQ(kprof_ds_setup_get(r, NULL, &s), KPROF_OK);
 		CHECK_EQ(s.area_size, cases[i].size);
 		memset(area, 0xEE, sizeof(area));
 		CHECK_EQ(kprof_ds_setup_write(&s, area, cases[i].size - 1), KPROF_E_BUFFER_TOO_SMALL);
@@ -332,16 +332,16 @@ static void test_setup_formats(void)
 		for (j = 0x48; j < cases[i].fixed_at; j += 8) /* general-purpose slots 1.. stay zero */
 			CHECK_EQ(get64(area + j), 0);
 		CHECK_EQ(area[cases[i].size], 0xEE); /* nothing past the area */
-		CHECK_EQ(kprof_ds_area_decode(area, cases[i].size, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
+		CHECK_EQ(kprof_ds_area_unpack(area, cases[i].size, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
 		         KPROF_OK);
 		CHECK_EQ(back.pebs_fixed_counter_reset[2], 0xF2F2);
 		CHECK_EQ(back.pebs_gp_counter_reset[8], 0);
-		CHECK_EQ(kprof_ds_area_decode(area, cases[i].size - 1, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
+		CHECK_EQ(kprof_ds_area_unpack(area, cases[i].size - 1, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
 		         KPROF_E_TRUNCATED);
 	}
 	r->pebs_format = KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1;
-	CHECK_EQ(kprof_ds_setup_compute(r, NULL, &s), KPROF_E_FORMAT);
-	CHECK_EQ(kprof_ds_area_decode(area, sizeof(area), KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1,
+	CHECK_EQ(kprof_ds_setup_get(r, NULL, &s), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_ds_area_unpack(area, sizeof(area), KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1,
 	                              &back),
 	         KPROF_E_FORMAT);
 	/* Windows 2004's PEBS_DS_SAVE_AREA64 names resets at the format-4 place: on format 5 the
@@ -349,17 +349,17 @@ static void test_setup_formats(void)
 	memset(area, 0, sizeof(area));
 	put64(area + 0x80, 0xAAAA);
 	put64(area + 0x98, 0xBBBB);
-	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 4, &back), KPROF_OK);
+	CHECK_EQ(kprof_ds_area_unpack(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 4, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0xAAAA);
 	CHECK_EQ(back.pebs_fixed_counter_reset[3], 0xBBBB);
 	CHECK_EQ(back.pebs_gp_counter_reset[8], 0);
-	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 5, &back), KPROF_OK);
+	CHECK_EQ(kprof_ds_area_unpack(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 5, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_gp_counter_reset[8], 0xAAAA);
 	CHECK_EQ(back.pebs_gp_counter_reset[11], 0xBBBB);
 	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0);
 	CHECK_EQ(back.pebs_fixed_counter_reset[3], 0);
 	put64(area + 0x60, 0xCCCC); /* PEBS_DS_SAVE_AREA32: fixed resets at 0x60 */
-	CHECK_EQ(kprof_ds_area_decode(area, 0x80, KPROF_DS_LAYOUT_WIN32, 6, &back), KPROF_OK);
+	CHECK_EQ(kprof_ds_area_unpack(area, 0x80, KPROF_DS_LAYOUT_WIN32, 6, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_gp_counter_reset[8], 0xCCCC);
 	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0);
 }
@@ -382,7 +382,7 @@ static void test_setup(void)
 	r.bts_interrupt = 1;
 	r.bts_interrupt_after = 90;
 	r.bts_os = r.bts_usr = 1;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.bts_capacity, 100);
 	CHECK_EQ(s.area.bts_buffer_base, 0x100000);
 	CHECK_EQ(s.area.bts_index, 0x100000);
@@ -392,28 +392,28 @@ static void test_setup(void)
 	CHECK_EQ(s.debugctl_mask, 0x7C0);
 	CHECK_EQ(s.pebs_enable, 0);
 	r.bts_interrupt = 0; /* circular: no threshold wanted */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ARGUMENT);
 	r.bts_interrupt_after = 0;
 	r.bts_os = 0;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.debugctl_bits, (1u << 6) | (1u << 7) | (1u << 9)); /* BTS_OFF_OS */
 	CHECK_EQ(s.area.bts_interrupt_threshold, s.area.bts_absolute_maximum);
 	r.bts_usr = 0;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ARGUMENT); /* records nothing */
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ARGUMENT); /* records nothing */
 	r.bts_os = r.bts_usr = 1;
 	r.bts_base = 0x100004;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ALIGNMENT);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ALIGNMENT);
 	r.bts_base = 0x100000;
 	r.bts_size = 23;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.bts_size = 2400;
 	r.bts_interrupt = 1;
 	r.bts_interrupt_after = 100; /* == capacity: no headroom */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.bts_interrupt_after = 99;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	r.bts_base = UINT64_MAX - 0x7FF; /* end (base + 2400) overflows */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.bts_base = 0x100000;
 
 	/* PEBS beside BTS */
@@ -425,7 +425,7 @@ static void test_setup(void)
 	r.gp_reset[0] = 0xFFFFFFFF0000ull;
 	r.gp_reset[2] = 0xFFFFFFFFF000ull;
 	r.gp_reset[1] = 0x1234; /* not enabled: not written */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.pebs_capacity, 0x1000 / 0xC8);
 	CHECK_EQ(s.area.pebs_absolute_maximum, 0x200000 + (0x1000 / 0xC8) * 0xC8);
 	CHECK_EQ(s.area.pebs_interrupt_threshold, 0x200000 + 0xC8);
@@ -439,52 +439,52 @@ static void test_setup(void)
 	CHECK_EQ(get64(area + 0x40), 0xFFFFFFFF0000ull);
 	CHECK_EQ(get64(area + 0x50), 0xFFFFFFFFF000ull);
 	CHECK_EQ(area[0xA0], 0xEE); /* nothing past the area */
-	CHECK_EQ(kprof_ds_area_decode(area, 0xA0, KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE, &back), KPROF_OK);
+	CHECK_EQ(kprof_ds_area_unpack(area, 0xA0, KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_interrupt_threshold, s.area.pebs_interrupt_threshold);
 	CHECK_EQ(kprof_ds_setup_write(&s, area, 0x9F), KPROF_E_BUFFER_TOO_SMALL);
 	r.load_latency_mask = 0x1;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.pebs_enable, 0x5 | (1ull << 32));
 	r.load_latency_mask = 0x2; /* counter 1 has no PEBS */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ARGUMENT);
 	r.load_latency_mask = 0;
 	r.pebs_fixed_mask = 1; /* fixed counters need adaptive PEBS */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ARGUMENT);
 	r.adaptive = 1;
 	r.fixed_reset[0] = 0xFFFFFFFFFF00ull;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.pebs_enable, 0x5 | (1ull << 32));
 	CHECK_EQ(s.area.pebs_fixed_counter_reset[0], 0xFFFFFFFFFF00ull);
 	r.pebs_fixed_mask = 1u << 4; /* four fixed slots */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.pebs_fixed_mask = 0;
 	r.pebs_gp_mask = 1u << 8; /* eight gp slots */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.pebs_gp_mask = 1;
 	r.pebs_base = 0x100000 + 2400 - 8; /* overlaps the BTS buffer */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ARGUMENT);
 	r.pebs_base = 0x200000;
 	r.pebs_interrupt_after = 0x1000 / 0xC8;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.pebs_interrupt_after = 1;
 	r.pebs_gp_mask = 0;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_ARGUMENT); /* PEBS on no counter */
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_ARGUMENT); /* PEBS on no counter */
 	r.pebs_gp_mask = 1;
 
 	/* against a processor */
 	snap(&cpu, (1u << 2) | (1u << 15), 1u << 21); /* no DS-CPL */
-	kprof_ds_caps_from_snapshot(&cpu, &misc, &pc, &caps);
+	kprof_ds_caps_get(&cpu, &misc, &pc, &caps);
 	r.bts_os = 0;
-	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_ds_setup_get(&r, &caps, &s), KPROF_E_UNSUPPORTED);
 	r.bts_os = 1;
-	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, &caps, &s), KPROF_OK);
 	misc |= 1u << 11;
-	kprof_ds_caps_from_snapshot(&cpu, &misc, &pc, &caps);
-	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_E_UNSUPPORTED);
+	kprof_ds_caps_get(&cpu, &misc, &pc, &caps);
+	CHECK_EQ(kprof_ds_setup_get(&r, &caps, &s), KPROF_E_UNSUPPORTED);
 	r.dtes64 = 0;
 	misc = 1u << 7;
-	kprof_ds_caps_from_snapshot(&cpu, &misc, &pc, &caps);
-	CHECK_EQ(kprof_ds_setup_compute(&r, &caps, &s), KPROF_E_ARGUMENT); /* layout differs */
+	kprof_ds_caps_get(&cpu, &misc, &pc, &caps);
+	CHECK_EQ(kprof_ds_setup_get(&r, &caps, &s), KPROF_E_ARGUMENT); /* layout differs */
 
 	/* 32-bit layout: one reset slot, 32-bit addresses */
 	memset(&r, 0, sizeof(r));
@@ -499,7 +499,7 @@ static void test_setup(void)
 	r.pebs_record_size = 40;
 	r.pebs_gp_mask = 1;
 	r.gp_reset[0] = 0xFFFFFF0000ull;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_OK);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_OK);
 	CHECK_EQ(s.area.bts_absolute_maximum, 0x1000 + 120);
 	memset(area, 0xEE, sizeof(area));
 	CHECK_EQ(kprof_ds_setup_write(&s, area, sizeof(area)), KPROF_OK);
@@ -509,10 +509,10 @@ static void test_setup(void)
 	CHECK_EQ(get64(area + 0x20), 0xFFFFFF0000ull);
 	CHECK_EQ(area[0x28], 0xEE);
 	r.pebs_gp_mask = 2;
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 	r.pebs_gp_mask = 1;
 	r.bts_base = 0xFFFFFFF0; /* past 4 GiB */
-	CHECK_EQ(kprof_ds_setup_compute(&r, NULL, &s), KPROF_E_RANGE);
+	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
 }
 
 /* ---- BTS walker */
@@ -544,7 +544,7 @@ static void test_bts_walk(void)
 		memset(buf, 0, sizeof(buf));
 		for (i = 0; i < 5; i++)
 			bts_put(buf, rs, i, 0x1000 + i, 0x2000 + i, (i & 1) ? 0x10 : 0);
-		CHECK_EQ(kprof_bts_wrapped(buf, sizeof(buf), base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
+		CHECK_EQ(kprof_bts_wrapped_get(buf, sizeof(buf), base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
 		CHECK_EQ(wrapped, 0);
 		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
 		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++) {
@@ -566,7 +566,7 @@ static void test_bts_walk(void)
 		memset(buf, 0, sizeof(buf));
 		for (i = 0; i < 13; i++)
 			bts_put(buf, rs, i % 8, 0x1000 + i, 0x2000 + i, 0);
-		CHECK_EQ(kprof_bts_wrapped(buf, 8 * rs, base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
+		CHECK_EQ(kprof_bts_wrapped_get(buf, 8 * rs, base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
 		CHECK_EQ(wrapped, 1);
 		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
 		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++) {
@@ -727,7 +727,7 @@ static void test_pebs_adaptive(void)
 	unsigned c;
 	kprof_pebs_iter w;
 	kprof_pebs_sample s;
-	for (c = 0; c < KPROF_ARRAY_COUNT(cfgs); c++) {
+	for (c = 0; c < KPROF_IMPL_ARRAY_COUNT(cfgs); c++) {
 		uint64_t cfg = cfgs[c];
 		unsigned size = 0, n, at = 0;
 		const uint64_t base = 0x7000000;
@@ -811,7 +811,7 @@ static void test_pebs_adaptive(void)
 		const uint64_t cfg = 8 | 1u << 4 | 1u << 5 | 0x6ull << 32 | 0x1ull << 48; /* gp 1, 2; fixed 0 */
 		unsigned at = 0x20 + 24, n;
 		uint32_t size = 0;
-		CHECK_EQ(kprof_pebs_record_size(6, cfg, &size), KPROF_OK);
+		CHECK_EQ(kprof_pebs_record_size_get(6, cfg, &size), KPROF_OK);
 		CHECK_EQ(size, 0x20 + 24 + 16 + 2 * 8 + 3 * 8);
 		memset(buf, 0, size);
 		put64(buf, (uint64_t)size << 48 | (cfg & 0xFFFFFFFFu)); /* the basic group copies bits 31:0 */
@@ -921,7 +921,7 @@ static void test_pebs_index(void)
 		uint8_t b[0xA0];
 	} u;
 	unsigned i;
-	for (i = 0; i < KPROF_ARRAY_COUNT(cases); i++) {
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(cases); i++) {
 		uint64_t v = 0, live = 0;
 		kprof_ds_area64 a;
 		memset(u.b, 0, sizeof(u.b));
@@ -929,9 +929,9 @@ static void test_pebs_index(void)
 			put64(u.b + cases[i].off, 0x00000000DEAD1238ull);
 		else
 			put32(u.b + cases[i].off, 0xDEAD1238u);
-		CHECK_EQ(kprof_ds_pebs_index_decode(u.b, cases[i].size, cases[i].layout, &v), KPROF_OK);
+		CHECK_EQ(kprof_ds_pebs_index_get(u.b, cases[i].size, cases[i].layout, &v), KPROF_OK);
 		CHECK_EQ(v, 0xDEAD1238u);
-		CHECK_EQ(kprof_ds_pebs_index_decode(u.b, cases[i].off + cases[i].width - 1, cases[i].layout, &v),
+		CHECK_EQ(kprof_ds_pebs_index_get(u.b, cases[i].off + cases[i].width - 1, cases[i].layout, &v),
 		         KPROF_E_TRUNCATED);
 		/* The live read is a host-order load of memory the processor writes: store the index
 		 * in host order for it (on x86 the same bytes; on a big-endian test host, not). */
@@ -949,13 +949,13 @@ static void test_pebs_index(void)
 		else
 			put32(u.b + cases[i].off, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_read(u.b + 1, cases[i].layout, &live), KPROF_E_ALIGNMENT);
-		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_OK);
+		CHECK_EQ(kprof_ds_area_unpack(u.b, cases[i].size, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_OK);
 		CHECK_EQ(a.pebs_index, 0xDEAD1238u);
-		CHECK_EQ(kprof_ds_area_decode(u.b, cases[i].size - 1, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_E_TRUNCATED);
+		CHECK_EQ(kprof_ds_area_unpack(u.b, cases[i].size - 1, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_E_TRUNCATED);
 	}
 	{
 		uint64_t v;
-		CHECK_EQ(kprof_ds_pebs_index_decode(u.b, sizeof(u.b), (kprof_ds_layout)9, &v), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_ds_pebs_index_get(u.b, sizeof(u.b), (kprof_ds_layout)9, &v), KPROF_E_ARGUMENT);
 	}
 }
 

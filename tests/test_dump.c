@@ -154,12 +154,12 @@ static void own_snapshot(const own_list *l, unsigned cpu, kprof_cpuid_snapshot *
 		int slot;
 		if (r->cpu != cpu)
 			continue;
-		for (k = 0; k < KPROF_ARRAY_COUNT(kept); k++)
+		for (k = 0; k < KPROF_IMPL_ARRAY_COUNT(kept); k++)
 			if (kept[k][0] == r->leaf && kept[k][1] == r->subleaf)
 				break;
-		if (k == KPROF_ARRAY_COUNT(kept))
+		if (k == KPROF_IMPL_ARRAY_COUNT(kept))
 			continue;
-		slot = kprof_cpuid_slot_of(r->leaf, r->subleaf);
+		slot = kt_slot_of(r->leaf, r->subleaf);
 		if (slot < 0 || (s->present & (1u << slot)))
 			continue;
 		s->present |= 1u << slot;
@@ -256,7 +256,7 @@ static void test_file(const char *dir, const char *name)
 	check_stream(name, raw, rawlen, &own_raw, 0, KPROF_DUMP_FORMAT_CPUID_R);
 
 	for (cpu = 0; cpu < own.blocks; cpu++) {
-		kprof_status st = kprof_dump_snapshot(text, len, cpu, &snap, &err);
+		kprof_status st = kprof_dump_snapshot_get(text, len, cpu, &snap, &err);
 		CHECK_EQ(st, KPROF_OK);
 		CHECK_EQ(err.status, KPROF_OK);
 		CHECK_EQ(err.cpus, own.blocks);
@@ -264,17 +264,17 @@ static void test_file(const char *dir, const char *name)
 		own_snapshot(&own, cpu, &expect);
 		if (!CHECK(snap_equal(&snap, &expect)))
 			fprintf(stderr, "%s: cpu %u snapshot differs\n", name, cpu);
-		CHECK_EQ(kprof_dump_snapshot(raw, rawlen, cpu, &snap2, &err), KPROF_OK);
+		CHECK_EQ(kprof_dump_snapshot_get(raw, rawlen, cpu, &snap2, &err), KPROF_OK);
 		CHECK(snap_equal(&snap, &snap2));
 	}
-	CHECK_EQ(kprof_dump_snapshot(text, len, own.blocks, &snap, &err), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_dump_snapshot_get(text, len, own.blocks, &snap, &err), KPROF_E_NOT_FOUND);
 	CHECK_EQ(snap.present, 0);
 
 	/* Known values: the first "CPUID 0000000A:" (etc.) line of the file is the boot
 	 * processor's. */
-	CHECK_EQ(kprof_dump_snapshot(text, len, 0, &snap, NULL), KPROF_OK);
-	for (k = 0; k < KPROF_ARRAY_COUNT(probe); k++) {
-		int slot = kprof_cpuid_slot_of(probe[k], 0);
+	CHECK_EQ(kprof_dump_snapshot_get(text, len, 0, &snap, NULL), KPROF_OK);
+	for (k = 0; k < KPROF_IMPL_ARRAY_COUNT(probe); k++) {
+		int slot = kt_slot_of(probe[k], 0);
 		int has = first_line_of(text, probe[k], want);
 		CHECK(slot >= 0);
 		CHECK_EQ(!!(snap.present & (1u << slot)), has);
@@ -317,7 +317,7 @@ static void test_live_raw(void)
 		free(text);
 		return;
 	}
-	/* Every record, written back with kprof_dump_write_raw, is its source line byte for
+	/* Every record, written back with kprof_dump_record_format, is its source line byte for
 	 * byte; every "CPU n:" header likewise. */
 	kprof_dump_iter_init(&c, text, len);
 	while ((st = kprof_dump_iter_next(&c, &r)) == KPROF_OK) {
@@ -328,7 +328,7 @@ static void test_live_raw(void)
 			if (text[i] == '\n')
 				ln++;
 		off = i;
-		CHECK_EQ(kprof_dump_write_raw(&r, lbuf, sizeof lbuf, &n), KPROF_OK);
+		CHECK_EQ(kprof_dump_record_format(&r, lbuf, sizeof lbuf, &n), KPROF_OK);
 		if (off + n > len || memcmp(text + off, lbuf, n) != 0)
 			bad++;
 		/* and the test's own sscanf of the line agrees */
@@ -345,16 +345,16 @@ static void test_live_raw(void)
 	CHECK_EQ(bad, 0);
 	{
 		size_t n;
-		CHECK_EQ(kprof_dump_write_raw_header(0, lbuf, sizeof lbuf, &n), KPROF_OK);
+		CHECK_EQ(kprof_dump_header_format(0, lbuf, sizeof lbuf, &n), KPROF_OK);
 		CHECK(n <= len && memcmp(text, lbuf, n) == 0); /* "CPU 0:\n" opens the output */
-		CHECK_EQ(kprof_dump_write_raw_header(4294967295u, lbuf, sizeof lbuf, &n), KPROF_OK);
+		CHECK_EQ(kprof_dump_header_format(4294967295u, lbuf, sizeof lbuf, &n), KPROF_OK);
 		CHECK_STR(lbuf, "CPU 4294967295:\n");
-		CHECK_EQ(kprof_dump_write_raw_header(10, lbuf, 8, &n), KPROF_E_BUFFER_TOO_SMALL);
-		CHECK_EQ(kprof_dump_write_raw_header(10, lbuf, 9, &n), KPROF_OK);
-		CHECK_EQ(kprof_dump_write_raw(&r, lbuf, 10, &n), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kprof_dump_header_format(10, lbuf, 8, &n), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kprof_dump_header_format(10, lbuf, 9, &n), KPROF_OK);
+		CHECK_EQ(kprof_dump_record_format(&r, lbuf, 10, &n), KPROF_E_BUFFER_TOO_SMALL);
 	}
 	/* Block 0 is CPU 0: its leaf 0 is the text's first record. */
-	CHECK_EQ(kprof_dump_snapshot(text, len, 0, &snap, &err), KPROF_OK);
+	CHECK_EQ(kprof_dump_snapshot_get(text, len, 0, &snap, &err), KPROF_OK);
 	{
 		unsigned a, b, e0, e1, e2, e3;
 		const char *l0 = strstr(text, "   0x00000000 0x00:");
@@ -379,7 +379,7 @@ static kprof_status parse_exact(const char *text, size_t len, uint32_t cpu, kpro
 	char *copy = (char *)malloc(len ? len : 1);
 	kprof_status st;
 	memcpy(copy, text, len);
-	st = kprof_dump_snapshot(copy, len, cpu, s, err);
+	st = kprof_dump_snapshot_get(copy, len, cpu, s, err);
 	free(copy);
 	return st;
 }
@@ -577,9 +577,9 @@ static void test_bad(void)
 		CHECK_EQ(c.line, 2);
 	}
 	/* arguments */
-	CHECK_EQ(kprof_dump_snapshot(NULL, 5, 0, &s, &err), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_dump_snapshot(NULL, 0, 0, &s, &err), KPROF_E_FORMAT);
-	CHECK_EQ(kprof_dump_snapshot("x", 1, 0, NULL, &err), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_dump_snapshot_get(NULL, 5, 0, &s, &err), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_dump_snapshot_get(NULL, 0, 0, &s, &err), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_dump_snapshot_get("x", 1, 0, NULL, &err), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_dump_iter_next(NULL, NULL), KPROF_E_ARGUMENT);
 	/* the length is the end, not a NUL */
 	{
@@ -682,7 +682,7 @@ static void test_listing_lines(void)
 }
 
 /* The per-CPU facts and groups, through their own calls (the command uses them through
- * kprof_cpu_groups_add_dump): a hybrid part's two core types by cpuid 0x1A eax[31:24] (0x40
+ * kprof_cpu_dump_add): a hybrid part's two core types by cpuid 0x1A eax[31:24] (0x40
  * Core, 0x20 Atom; Intel SDM vol. 2 CPUID leaf 1AH), facts dropped above their range's max
  * leaf, and a full group array refusing a new kind of CPU without adding it. */
 static void add_leaf(kprof_cpu_facts *f, uint32_t leaf, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
@@ -698,7 +698,12 @@ static void hybrid_facts(kprof_cpu_facts *f, uint32_t max_leaf, uint32_t core_ty
 	add_leaf(f, 1, 0x00090675, 0x00100800, 0x7FFAFBBF, 0xBFEBFBFF);
 	add_leaf(f, 0x1A, core_type << 24 | 1, 0, 0, 0);
 	add_leaf(f, 0x80000001, 0, 0, 0x00000121, 0x2C100800); /* no 0x80000000 given */
-	kprof_cpu_facts_finish(f);
+	{ /* the facts a group keeps: those their leaves can be trusted for */
+		kprof_cpu_group g;
+		kprof_cpu_groups gs;
+		CHECK(kprof_cpu_groups_init(&gs, &g, 1, NULL, 0) == KPROF_OK && kprof_cpu_groups_add(&gs, f, 0, NULL) == KPROF_OK);
+		memcpy(f, &g.facts, sizeof *f);
+	}
 }
 
 static void test_cpu_groups(void)
@@ -707,10 +712,10 @@ static void test_cpu_groups(void)
 	kprof_cpu_group grp[2];
 	kprof_cpu_groups gs;
 	uint32_t of_cpu[4] = {9, 9, 9, 9}, idx = 99;
-	const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get(KPROF_CPU_FACT_CORE_TYPE);
-	CHECK(row && row->leaf == 0x1A && row->subleaf == 0 && row->reg == KPROF_EAX && row->mask == 0xFF000000u);
-	CHECK(kprof_cpu_fact_row_get(KPROF_CPU_FACT_COUNT) == NULL);
-	CHECK(kprof_cpu_fact_row_get(-1) == NULL);
+	const kprof_cpu_fact_info *row = kprof_cpu_fact_info_by_id(KPROF_CPU_FACT_CORE_TYPE);
+	CHECK(row && row->leaf == 0x1A && row->subleaf == 0 && row->reg == KPROF_CPUID_REG_EAX && row->mask == 0xFF000000u);
+	CHECK(kprof_cpu_fact_info_by_id(KPROF_CPU_FACT_COUNT) == NULL);
+	CHECK(kprof_cpu_fact_info_by_id(-1) == NULL);
 	hybrid_facts(&p, 0x20, 0x40);
 	hybrid_facts(&e, 0x20, 0x20);
 	hybrid_facts(&old, 0x16, 0x40);
@@ -725,11 +730,11 @@ static void test_cpu_groups(void)
 	CHECK_EQ(p.value[KPROF_CPU_FACT_EXT_PERF_BITS], 0);
 	/* leaf 0x1A above a max leaf of 0x16: an echo of the highest leaf, not a fact */
 	CHECK(!(old.present >> KPROF_CPU_FACT_CORE_TYPE & 1));
-	CHECK_EQ(kprof_cpu_facts_diff(&p, &e), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
-	CHECK_EQ(kprof_cpu_facts_diff(&p, &p), 0);
-	CHECK_EQ(kprof_cpu_facts_diff(&p, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
-	CHECK_EQ(kprof_cpu_facts_diff(&zero, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
-	CHECK_EQ(kprof_cpu_facts_diff(NULL, &p), 0);
+	CHECK_EQ(kprof_cpu_facts_compare(&p, &e), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(kprof_cpu_facts_compare(&p, &p), 0);
+	CHECK_EQ(kprof_cpu_facts_compare(&p, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(kprof_cpu_facts_compare(&zero, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(kprof_cpu_facts_compare(NULL, &p), 0);
 
 	CHECK_EQ(kprof_cpu_groups_init(&gs, grp, 1, of_cpu, 4), KPROF_OK);
 	CHECK_EQ(kprof_cpu_groups_add(&gs, &p, 0, &idx), KPROF_OK);
@@ -760,7 +765,7 @@ static void test_cpu_groups(void)
 	CHECK_EQ(grp[1].cpus, 2);
 	CHECK_EQ(grp[1].first_cpu, 1);
 	CHECK_EQ(grp[1].first_cpu_id, 16);
-	CHECK_EQ(kprof_cpu_facts_diff(&grp[1].facts, &e), 0);
+	CHECK_EQ(kprof_cpu_facts_compare(&grp[1].facts, &e), 0);
 	CHECK_EQ(kprof_cpu_groups_init(&gs, NULL, 2, NULL, 0), KPROF_E_ARGUMENT);
 }
 

@@ -242,8 +242,8 @@ def snapshot_json(kprof, path, cpu):
 
 
 # ------------------------------------------------------------------ groups of logical CPUs
-SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec", "dump.yaml")
-REG = {"KPROF_EAX": 0, "KPROF_EBX": 1, "KPROF_ECX": 2, "KPROF_EDX": 3}
+SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec", "cpu.yaml")
+REG = {"KPROF_CPUID_REG_EAX": 0, "KPROF_CPUID_REG_EBX": 1, "KPROF_CPUID_REG_ECX": 2, "KPROF_CPUID_REG_EDX": 3}
 
 
 def facts_list():

@@ -96,9 +96,9 @@ RECORDS_CASES = [
      ["row '7'", "field 'name' repeats another row's key"]),
     ("unquoted numeric id", WR, '{id: "7",', '{id: 7,', "{id: 7,", ["row 7", "field 'id' must be str"]),
     ("unknown field type", WR, "{name: build, type: u32,", "{name: build, type: u64,", "{name: build, type: u64",
-     ["records 'windows_release' field 'build'", "type must be one of"]),
+     ["records 'hal_release' field 'build'", "type must be one of"]),
     ("key not a string field", WR, "    key: name\n", "    key: build\n", "key: build",
-     ["records 'windows_release'", "key 'build' must name a string field"]),
+     ["records 'hal_release'", "key 'build' must name a string field"]),
     ("unknown section", WR, "section: hal\n", "section: halx\n", "section: halx",
      ["'halx' is no header section"]),
 ]
@@ -128,7 +128,7 @@ CASES = [
     ("select with neither USR nor OS", "source.yaml", EMON_1D, EMON_1D.replace("0x0003412E", "0x0000412E"), None,
      ["0x1d ProfileLLCMisses", "neither USR nor OS"]),
     ("select with reserved bits (Intel bit 39)", "source.yaml", EMON_1D, EMON_1D.replace("0x0003412E", "0x800003412E"), None,
-     ["0x1d ProfileLLCMisses", "reserved bits 0x8000000000", "intel_perfevtsel"]),
+     ["0x1d ProfileLLCMisses", "reserved bits 0x8000000000", "ia32_perfevtsel"]),
     ("select with reserved bits (AMD bit 21)", "source.yaml", AMD_00, AMD_00.replace("0x00030076", "0x00230076"), None,
      ["0x00 ProfileTime", "reserved bits 0x200000", "amd_perfevtsel"]),
     ("ebx bit out of range", "source.yaml", EMON_1D, EMON_1D.replace("ebx_bit: 4", "ebx_bit: 32"), None,
@@ -161,10 +161,10 @@ CASES = [
      ["0x1d ProfileLLCMisses", "ix86arch"]),
     ("unquoted bit range 7:0 in a register", "msr.yaml", '{name: event, bits: "7:0",   doc: "event select", linux:',
      '{name: event, bits: 7:0,   doc: "event select", linux:',
-     None, ["register 'intel_perfevtsel' field 'event'", "quote ranges"]),
+     None, ["register 'ia32_perfevtsel' field 'event'", "quote ranges"]),
     ("overlapping register fields", "msr.yaml", '{name: umask, bits: "15:8",  doc: "unit mask", linux:',
      '{name: umask, bits: "15:7",  doc: "unit mask", linux:',
-     None, ["register 'intel_perfevtsel' field 'umask'", "overlap"]),
+     None, ["register 'ia32_perfevtsel' field 'umask'", "overlap"]),
     ("register bit beyond its width", "msr.yaml", '{name: host_only,  bits: 41,', '{name: host_only,  bits: 64,', None,
      ["register 'amd_perfevtsel' field 'host_only'", "bit 64 out of range"]),
     ("struct field overlap", "bytes.yaml", BYTES_HEAD, BYTES_HEAD + STRUCTS % (2, "u8"),
@@ -213,7 +213,7 @@ CASES = [
      "{name: KPROF_E_CHANGED, value: 0x100000000,", None, ["enum 'status'", "KPROF_E_CHANGED", "does not fit 32 bits"]),
     ("table: a string that overflows a table's 16-bit pool", "counts.yaml", "      title: K8 rev B\n",
      "      title: " + "x" * 66000 + "\n", "    - id: k8_revb", ["counts class 'k8_revb'", "title", "string pool exceeds 64 KiB"]),
-    ("table: a list cell naming nothing the spec defines", "cpu.yaml", "reg: KPROF_EBX, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"",
+    ("table: a list cell naming nothing the spec defines", "cpu.yaml", "reg: KPROF_CPUID_REG_EBX, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"",
      "reg: KPROF_EBQ, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"", None,
      ["list 'cpu_fact' row 'vendor_ebx'", "KPROF_EBQ", "no enumerator or constant"]),
     ("struct smaller than its fields", "bytes.yaml", BYTES_HEAD, BYTES_HEAD + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
@@ -225,7 +225,7 @@ CASES = [
      "from: {shipped: ecx lwp_cpuid_ecx.versions,", None,
      ["struct 'lwp_caps' field 'version'", "no field 'versions'"]),
     ("struct map: a field wider than its member", "lwp.yaml", "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\"}",
-     "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\", from: {shipped: ecx lwpcb_buffer_size.size}}", None,
+     "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\", from: {shipped: ecx lwp_lwpcb_buffer_size.size}}", None,
      ["struct 'lwp_caps' field 'revision'", "28-bit field"]),
 ] + RECORDS_CASES
 
@@ -277,7 +277,7 @@ def good_cases(tmp):
     # --check: passes on the fresh copy, fails on a hand-modified one and writes nothing.
     check(run_gen(os.path.join(ROOT, "spec"), a, "--check").returncode == 0, "--check fails on a fresh copy")
     text = open(ha, encoding="utf-8").read()
-    edited = text.replace("#define KPROF_INTERVAL_TIMER_MIN 1221u", "#define KPROF_INTERVAL_TIMER_MIN 1222u")
+    edited = text.replace("#define KPROF_SOURCE_INTERVAL_TIMER_MIN 1221u", "#define KPROF_SOURCE_INTERVAL_TIMER_MIN 1222u")
     check(edited != text, "the --check probe line is in kprof.h")
     open(ha, "w", encoding="utf-8").write(edited)
     r = run_gen(os.path.join(ROOT, "spec"), a, "--check")
@@ -358,14 +358,14 @@ def declarations_match_definitions(tmp):
     check(not problems, "kprof.h: declarations and definitions differ:\n  " + "\n  ".join(problems))
     # The check must see both defects: one declaration removed, one without a definition added.
     text = open(header, encoding="utf-8").read()
-    decl = re.search(r"^KPROF_API kprof_status kprof_rdmsr\([^;{]*\);\n", text, re.M)
-    check(decl is not None, "the probe declaration of kprof_rdmsr is in kprof.h")
+    decl = re.search(r"^KPROF_API kprof_status kprof_msr_read\([^;{]*\);\n", text, re.M)
+    check(decl is not None, "the probe declaration of kprof_msr_read is in kprof.h")
     if decl:
         os.makedirs(tmp)
         probe = os.path.join(tmp, "kprof.h")
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + text[decl.end():])
         got = api_problems(probe)
-        check(f"default: kprof_rdmsr defined without a declaration before it" in got,
+        check(f"default: kprof_msr_read defined without a declaration before it" in got,
               f"a removed declaration is not caught: {got}")
         phantom = decl.group(0) + "KPROF_API int kprof_phantom(void);\n"
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + phantom + text[decl.end():])

@@ -51,29 +51,29 @@ static int vendor_is(const own_cpu *c, const char *v)
 /* The interface by the rules; ebx and len are set for the Emon per-source test. */
 static int own_decide(const own_cpu *c, int x86, uint32_t *ebx, uint32_t *len)
 {
-	int itf = KPROF_INTERFACE_DEFAULT;
+	int itf = KPROF_SOURCE_TABLE_DEFAULT;
 	*ebx = *len = 0;
 	if (vendor_is(c, "AuthenticAMD")) {
-		itf = KPROF_INTERFACE_AMD64;
+		itf = KPROF_SOURCE_TABLE_AMD64;
 		if (x86 && !(trusted(c, LE1) && (c->r[LE1][3] >> 29 & 1)))
-			itf = KPROF_INTERFACE_DEFAULT;
+			itf = KPROF_SOURCE_TABLE_DEFAULT;
 	} else if (vendor_is(c, "GenuineIntel") && c->r[L0][0] >= 0xA && trusted(c, LA)) {
 		uint32_t eax = c->r[LA][0];
 		if ((eax & 0xFF) >= 1 && (eax >> 24) != 0 && !(c->r[LA][1] & 1)) {
 			uint32_t fam = trusted(c, L1) ? (c->r[L1][0] >> 8) & 0xF : 0;
 			if (fam == 0xF)
 				fam += (c->r[L1][0] >> 20) & 0xFF;
-			itf = KPROF_INTERFACE_EMON;
+			itf = KPROF_SOURCE_TABLE_EMON;
 			*ebx = c->r[LA][1];
 			*len = eax >> 24;
 			if (x86 && fam != 6 && fam != 15)
-				itf = KPROF_INTERFACE_DEFAULT;
+				itf = KPROF_SOURCE_TABLE_DEFAULT;
 		}
 	}
 	/* rule 2: "Hv#1" is 0x31237648, per the reference */
 	if (trusted(c, L1) && (c->r[L1][2] >> 31) && trusted(c, LH1) && c->r[LH1][0] == 0x31237648u &&
 	    !(trusted(c, LH3) && (c->r[LH3][3] & 4)))
-		itf = KPROF_INTERFACE_DEFAULT;
+		itf = KPROF_SOURCE_TABLE_DEFAULT;
 	return itf;
 }
 
@@ -96,26 +96,26 @@ static void check_against_rules(const char *what, const own_cpu *c, const kprof_
 	int want = own_decide(c, x86, &ebx, &len);
 	size_t n, i, k, supported = 0;
 	const kprof_source *rows;
-	if (!CHECK_EQ(d->iface, want))
+	if (!CHECK_EQ(d->table, want))
 		fprintf(stderr, "%s (%s HAL): interface %d (%s), want %d\n", what, x86 ? "x86" : "x64",
-		        d->iface, kprof_hal_reason_name(d->reason), want);
-	rows = kprof_source_table((kprof_interface)d->iface, &n);
+		        d->table, kprof_hal_reason_name(d->reason), want);
+	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
 	if (!CHECK(rows != NULL))
 		return;
 	for (i = 0; i < n; i++) {
-		int got = kprof_hal_source_supported(d, &rows[i]), exp = 0;
-		if (want == KPROF_INTERFACE_AMD64)
+		int got = kt_supported(d, &rows[i]), exp = 0;
+		if (want == KPROF_SOURCE_TABLE_AMD64)
 			exp = 1;
-		else if (want == KPROF_INTERFACE_DEFAULT)
+		else if (want == KPROF_SOURCE_TABLE_DEFAULT)
 			exp = rows[i].value == 0;
 		else
-			for (k = 0; k < KPROF_ARRAY_COUNT(emon_bits); k++)
+			for (k = 0; k < KPROF_IMPL_ARRAY_COUNT(emon_bits); k++)
 				if (emon_bits[k][0] == rows[i].value)
 					exp = emon_bits[k][1] < 0 ||
 					      ((uint32_t)emon_bits[k][1] < len && !((ebx >> emon_bits[k][1]) & 1));
 		if (!CHECK_EQ(got, exp))
 			fprintf(stderr, "%s: source 0x%x support %d, want %d\n", what, rows[i].value, got, exp);
-		CHECK_EQ(kprof_hal_source_value_supported(d, rows[i].value), got);
+		CHECK_EQ(kt_supported(d, kprof_source_by_value((kprof_source_table)(d)->table, rows[i].value)), got);
 		supported += (size_t)got;
 	}
 	CHECK(supported >= 1); /* ProfileTime, always */
@@ -154,9 +154,9 @@ static void test_dump_file(const char *dir, const char *name)
 	for (i = 0; i < 8; i++)
 		c.has[i] = own_first(text, own_leaf[i], c.r[i]);
 	CHECK(c.has[L0]);
-	CHECK_EQ(kprof_dump_snapshot(text, len, 0, &s, &err), KPROF_OK);
+	CHECK_EQ(kprof_dump_snapshot_get(text, len, 0, &s, &err), KPROF_OK);
 	for (x86 = 0; x86 <= 1; x86++) {
-		CHECK_EQ(kprof_hal_decide(&s, x86 ? KPROF_HAL_X86 : KPROF_HAL_X64, &d), KPROF_OK);
+		CHECK_EQ(kprof_hal_decision_get(&s, x86 ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64, &d), KPROF_OK);
 		check_against_rules(name, &c, &d, x86);
 		/* the reported facts are the registers' */
 		CHECK_EQ(d.hv_present, trusted(&c, L1) && (c.r[L1][2] >> 31));
@@ -164,7 +164,7 @@ static void test_dump_file(const char *dir, const char *name)
 		CHECK_EQ(d.perfmon_counters, trusted(&c, LA) ? (c.r[LA][0] >> 8 & 0xFF) : 0);
 		CHECK_EQ(d.ebx_length, trusted(&c, LA) ? (c.r[LA][0] >> 24) : 0);
 		CHECK_EQ(d.ebx, trusted(&c, LA) ? c.r[LA][1] : 0);
-		if (d.iface == KPROF_INTERFACE_AMD64) {
+		if (d.table == KPROF_SOURCE_TABLE_AMD64) {
 			CHECK_EQ(d.counters, 4);
 			CHECK_EQ(d.perfevtsel_msr, 0xC0010000u);
 			CHECK_EQ(d.counter_msr, 0xC0010004u);
@@ -176,7 +176,7 @@ static void test_dump_file(const char *dir, const char *name)
 			CHECK_EQ(d.pmu.legacy_counters, 4);
 			CHECK_EQ(d.pmu.counter_width, 48);
 			CHECK_EQ(d.pmu.perfevtsel_msr, d.pmu.perfctr_ext_core ? 0xC0010200u : 0xC0010000u);
-		} else if (d.iface == KPROF_INTERFACE_EMON) {
+		} else if (d.table == KPROF_SOURCE_TABLE_EMON) {
 			uint32_t n = c.r[LA][0] >> 8 & 0xFF;
 			CHECK_EQ(d.counters, n > 8 ? 8 : n);
 			CHECK_EQ(d.counter_width, c.r[LA][0] >> 16 & 0xFF);
@@ -193,12 +193,12 @@ static void test_dump_file(const char *dir, const char *name)
 	for (i = 1; i < (int)err.cpus; i++) {
 		kprof_cpuid_snapshot s2;
 		kprof_hal_decision d2;
-		CHECK_EQ(kprof_dump_snapshot(text, len, (uint32_t)i, &s2, NULL), KPROF_OK);
-		kprof_hal_decide(&s2, KPROF_HAL_X64, &d2);
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-		CHECK_EQ(d2.iface, d.iface);
+		CHECK_EQ(kprof_dump_snapshot_get(text, len, (uint32_t)i, &s2, NULL), KPROF_OK);
+		kprof_hal_decision_get(&s2, KPROF_HAL_BUILD_X64, &d2);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		CHECK_EQ(d2.table, d.table);
 	}
-	printf("%-48s %-7s %s\n", name, d.iface == KPROF_INTERFACE_EMON ? "emon" : d.iface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
+	printf("%-48s %-7s %s\n", name, d.table == KPROF_SOURCE_TABLE_EMON ? "emon" : d.table == KPROF_SOURCE_TABLE_AMD64 ? "amd64" : "default",
 	       kprof_hal_reason_name(d.reason));
 	free(text);
 }
@@ -262,15 +262,15 @@ static void edge(const char *what, own_cpu c, int want64, int want86, int reason
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
 	own_to_snapshot(&c, &s);
-	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X64, &d), KPROF_OK);
-	if (!CHECK_EQ(d.iface, want64))
-		fprintf(stderr, "edge %s: x64 interface %d\n", what, d.iface);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d), KPROF_OK);
+	if (!CHECK_EQ(d.table, want64))
+		fprintf(stderr, "edge %s: x64 interface %d\n", what, d.table);
 	if (reason64 >= 0 && !CHECK_EQ(d.reason, reason64))
 		fprintf(stderr, "edge %s: reason %s\n", what, kprof_hal_reason_name(d.reason));
 	check_against_rules(what, &c, &d, 0);
-	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X86, &d), KPROF_OK);
-	if (!CHECK_EQ(d.iface, want86))
-		fprintf(stderr, "edge %s: x86 interface %d\n", what, d.iface);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86, &d), KPROF_OK);
+	if (!CHECK_EQ(d.table, want86))
+		fprintf(stderr, "edge %s: x86 interface %d\n", what, d.table);
 	check_against_rules(what, &c, &d, 1);
 }
 
@@ -279,7 +279,7 @@ static void test_edges(void)
 	own_cpu c;
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
-	const int E = KPROF_INTERFACE_EMON, A = KPROF_INTERFACE_AMD64, D = KPROF_INTERFACE_DEFAULT;
+	const int E = KPROF_SOURCE_TABLE_EMON, A = KPROF_SOURCE_TABLE_AMD64, D = KPROF_SOURCE_TABLE_DEFAULT;
 	edge("intel v4", intel(0x16, 0x07300404, 0), E, E, KPROF_HAL_REASON_INTEL_EMON);
 	edge("ebx length 0", intel(0x16, 0x00300404, 0), D, D, KPROF_HAL_REASON_EBX_LENGTH_0);
 	edge("ebx bit 0 set", intel(0x16, 0x07300404, 1), D, D, KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE);
@@ -347,7 +347,7 @@ static void test_edges(void)
 	c = intel(0x16, 0x07300404, 0);
 	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 4);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 	CHECK(d.hv_present && d.hv_microsoft && d.hv_has_features && d.hv_perfmon && d.hv_has_vendor);
 	CHECK_STR(d.hv_vendor, "Microsoft Hv");
 	CHECK_STR(d.vendor_string, "GenuineIntel");
@@ -355,30 +355,30 @@ static void test_edges(void)
 	CHECK_EQ(d.model, 0x5E);
 	CHECK_EQ(d.stepping, 3);
 	/* bad arguments still give Default */
-	CHECK_EQ(kprof_hal_decide(NULL, KPROF_HAL_X64, &d), KPROF_OK);
-	CHECK_EQ(d.iface, KPROF_INTERFACE_DEFAULT);
-	CHECK_EQ(kprof_hal_decide(&s, (kprof_hal_build)7, &d), KPROF_E_ARGUMENT);
-	CHECK_EQ(d.iface, KPROF_INTERFACE_DEFAULT);
-	CHECK_EQ(kprof_hal_decide(&s, KPROF_HAL_X64, NULL), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_hal_source_supported(NULL, NULL), 0);
+	CHECK_EQ(kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64, &d), KPROF_OK);
+	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_DEFAULT);
+	CHECK_EQ(kprof_hal_decision_get(&s, (kprof_hal_build)7, &d), KPROF_E_ARGUMENT);
+	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_DEFAULT);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kt_supported(NULL, NULL), 0);
 	/* a row of another table is not "supported" by this decision */
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	CHECK_EQ(kprof_hal_source_supported(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0x19)), 0);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	CHECK_EQ(kt_supported(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x19)), 0);
 	/* family/model decoding (Intel SDM / AMD APM examples) */
-	CHECK_EQ(kprof_cpuid_family(0x00B06D1), 6);
-	CHECK_EQ(kprof_cpuid_model(0x00B06D1), 0xBD);
-	CHECK_EQ(kprof_cpuid_family(0x00800F11), 0x17);
-	CHECK_EQ(kprof_cpuid_model(0x00800F11), 0x01);
-	CHECK_EQ(kprof_cpuid_family(0x00020FB1), 0xF);
-	CHECK_EQ(kprof_cpuid_model(0x00020FB1), 0x2B);
-	CHECK_EQ(kprof_cpuid_model(0x00000F29), 0x2);
-	CHECK_EQ(kprof_cpuid_model(0x000106E5), 0x1E);
-	CHECK_EQ(kprof_cpuid_model(0x00010563), 0x6); /* family 5: no extended model */
+	CHECK_EQ(kprof_cpuid_family_get(0x00B06D1), 6);
+	CHECK_EQ(kprof_cpuid_model_get(0x00B06D1), 0xBD);
+	CHECK_EQ(kprof_cpuid_family_get(0x00800F11), 0x17);
+	CHECK_EQ(kprof_cpuid_model_get(0x00800F11), 0x01);
+	CHECK_EQ(kprof_cpuid_family_get(0x00020FB1), 0xF);
+	CHECK_EQ(kprof_cpuid_model_get(0x00020FB1), 0x2B);
+	CHECK_EQ(kprof_cpuid_model_get(0x00000F29), 0x2);
+	CHECK_EQ(kprof_cpuid_model_get(0x000106E5), 0x1E);
+	CHECK_EQ(kprof_cpuid_model_get(0x00010563), 0x6); /* family 5: no extended model */
 	/* Zhaoxin family 7 (KX-5000, KX-6000, KX-7000): the models Linux gives them */
-	CHECK_EQ(kprof_cpuid_family(0x000307B1), 7);
-	CHECK_EQ(kprof_cpuid_model(0x000107B1), 0x1B);
-	CHECK_EQ(kprof_cpuid_model(0x000307B1), 0x3B);
-	CHECK_EQ(kprof_cpuid_model(0x000607B1), 0x6B);
+	CHECK_EQ(kprof_cpuid_family_get(0x000307B1), 7);
+	CHECK_EQ(kprof_cpuid_model_get(0x000107B1), 0x1B);
+	CHECK_EQ(kprof_cpuid_model_get(0x000307B1), 0x3B);
+	CHECK_EQ(kprof_cpuid_model_get(0x000607B1), 0x6B);
 }
 
 /* ------------------------------------------------------------------ vendor strings */
@@ -391,53 +391,53 @@ static void test_vendor_strings(void)
 	static const char kvm[13] = {'K', 'V', 'M', 'K', 'V', 'M', 'K', 'V', 'M', 0, 0, 0, 0};
 	kprof_cpuid_snapshot_init(&s);
 	memset(v, 'x', sizeof v);
-	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_E_NOT_FOUND);
 	CHECK_STR(v, "");
-	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_UNKNOWN);
-	CHECK_EQ(kprof_cpuid_vendor(NULL), KPROF_VENDOR_UNKNOWN);
-	CHECK_EQ(kprof_cpuid_vendor_string(&s, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_UNKNOWN);
+	CHECK_EQ(kprof_cpuid_vendor_get(NULL), KPROF_CPUID_VENDOR_UNKNOWN);
+	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, NULL), KPROF_E_ARGUMENT);
 	memset(v, 'x', sizeof v);
-	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_cpuid_hypervisor_string_get(&s, v), KPROF_E_NOT_FOUND);
 	CHECK_STR(v, "");
 	c = amd(1, 0);
 	own_to_snapshot(&c, &s);
-	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "AuthenticAMD");
-	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_AMD);
+	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_AMD);
 	c = intel(0x16, 0x07300404, 0);
 	own_to_snapshot(&c, &s);
-	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "GenuineIntel");
-	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_INTEL);
+	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_INTEL);
 	memcpy(&c.r[L0][1], "Cent", 4); /* "CentaurHauls": only the two the HAL compares count */
 	memcpy(&c.r[L0][3], "aurH", 4);
 	memcpy(&c.r[L0][2], "auls", 4);
 	own_to_snapshot(&c, &s);
-	CHECK_EQ(kprof_cpuid_vendor_string(&s, v), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "CentaurHauls");
-	CHECK_EQ(kprof_cpuid_vendor(&s), KPROF_VENDOR_UNKNOWN);
+	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_UNKNOWN);
 	/* a hypervisor leaf counts only with cpuid.1:ecx[31] set */
 	c = intel(0x16, 0x07300404, 0);
 	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0);
 	own_to_snapshot(&c, &s);
-	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_hypervisor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "Microsoft Hv");
 	c.r[L1][2] &= ~(1u << 31);
 	own_to_snapshot(&c, &s);
 	memset(v, 'x', sizeof v);
-	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_E_NOT_FOUND);
+	CHECK_EQ(kprof_cpuid_hypervisor_string_get(&s, v), KPROF_E_NOT_FOUND);
 	CHECK_STR(v, "");
 	c = amd(1, 0);
 	hypervisor(&c, "KVMKVMKVM\0\0\0", 0, 0, 0);
 	own_to_snapshot(&c, &s);
 	memset(v, 'x', sizeof v);
-	CHECK_EQ(kprof_cpuid_hv_vendor_string(&s, v), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_hypervisor_string_get(&s, v), KPROF_OK);
 	CHECK(memcmp(v, kvm, sizeof v) == 0); /* "KVMKVMKVM" and three NULs, then the terminator */
 	/* steppings of the dumps' signatures (the file names carry leaf 1 eax) */
-	CHECK_EQ(kprof_cpuid_stepping(0x000506E3), 3);
-	CHECK_EQ(kprof_cpuid_stepping(0x00A60F12), 2);
-	CHECK_EQ(kprof_cpuid_stepping(0x00B40F40), 0);
-	CHECK_EQ(kprof_cpuid_stepping(0xFFFFFFFFu), 0xF);
+	CHECK_EQ(kprof_cpuid_stepping_get(0x000506E3), 3);
+	CHECK_EQ(kprof_cpuid_stepping_get(0x00A60F12), 2);
+	CHECK_EQ(kprof_cpuid_stepping_get(0x00B40F40), 0);
+	CHECK_EQ(kprof_cpuid_stepping_get(0xFFFFFFFFu), 0xF);
 }
 
 /* ------------------------------------------------------------------ live */
@@ -457,12 +457,12 @@ static void test_live(void)
 		c.has[i] = 1;
 		c.r[i][0] = a, c.r[i][1] = b, c.r[i][2] = cc, c.r[i][3] = dd;
 	}
-	CHECK_EQ(kprof_cpuid_snapshot_live(&s), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_snapshot_read(&s), KPROF_OK);
 	for (i = 0; i < 2; i++) {
-		CHECK_EQ(kprof_hal_decide(&s, i ? KPROF_HAL_X86 : KPROF_HAL_X64, &d), KPROF_OK);
+		CHECK_EQ(kprof_hal_decision_get(&s, i ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64, &d), KPROF_OK);
 		check_against_rules("live", &c, &d, (int)i);
 	}
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 	CHECK_EQ(d.hv_present, c.r[L1][2] >> 31);
 	if (c.r[L1][2] >> 31) {
 		char sig[13];
@@ -476,7 +476,7 @@ static void test_live(void)
 	printf("live: vendor %s family 0x%x model 0x%x, hypervisor %s \"%s\", perfmon v%u, interface %s (%s)\n",
 	       d.vendor_string, d.family, d.model, d.hv_present ? "yes" : "no", d.hv_vendor,
 	       d.perfmon_version,
-	       d.iface == KPROF_INTERFACE_EMON ? "emon" : d.iface == KPROF_INTERFACE_AMD64 ? "amd64" : "default",
+	       d.table == KPROF_SOURCE_TABLE_EMON ? "emon" : d.table == KPROF_SOURCE_TABLE_AMD64 ? "amd64" : "default",
 	       kprof_hal_reason_name(d.reason));
 }
 
@@ -486,41 +486,41 @@ static void test_selects(void)
 	int t;
 	uint32_t x = 1;
 	for (t = 0; t < 2; t++) {
-		kprof_interface itf = t ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
-		kprof_vendor v = t ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
+		kprof_source_table itf = t ? KPROF_SOURCE_TABLE_AMD64 : KPROF_SOURCE_TABLE_EMON;
+		kprof_cpuid_vendor v = t ? KPROF_CPUID_VENDOR_AMD : KPROF_CPUID_VENDOR_INTEL;
 		size_t n, i;
-		const kprof_source *rows = kprof_source_table(itf, &n);
+		const kprof_source *rows = kprof_source_rows_by_table(itf, &n);
 		for (i = 0; i < n; i++) {
-			kprof_select f;
+			kprof_pmu_select f;
 			uint64_t back = 0;
-			CHECK_EQ(kprof_select_decode(v, rows[i].select, &f), KPROF_OK);
+			CHECK_EQ(kprof_pmu_select_unpack(v, rows[i].select, &f), KPROF_OK);
 			CHECK_EQ(f.event, rows[i].select & 0xFF);
 			CHECK_EQ(f.umask, rows[i].select >> 8 & 0xFF);
 			CHECK_EQ(f.usr, rows[i].select >> 16 & 1);
 			CHECK_EQ(f.os, rows[i].select >> 17 & 1);
-			CHECK_EQ(kprof_select_encode(v, &f, &back), KPROF_OK);
+			CHECK_EQ(kprof_pmu_select_pack(v, &f, &back), KPROF_OK);
 			CHECK_EQ(back, rows[i].select);
 		}
 	}
 	/* random values over the defined bits round-trip */
 	for (t = 0; t < 2000; t++) {
-		kprof_vendor v = (t & 1) ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
-		/* kprof_select holds Intel bits 31:0 (Intel SDM vol. 3B, the IA32_PERFEVTSELx layout) */
+		kprof_cpuid_vendor v = (t & 1) ? KPROF_CPUID_VENDOR_AMD : KPROF_CPUID_VENDOR_INTEL;
+		/* kprof_pmu_select holds Intel bits 31:0 (Intel SDM vol. 3B, the IA32_PERFEVTSELx layout) */
 		uint64_t defined = (t & 1) ? KPROF_AMD_PERFEVTSEL_DEFINED_MASK : 0xFFFFFFFFu;
 		uint64_t val, back = 0;
-		kprof_select f;
+		kprof_pmu_select f;
 		x = x * 1664525u + 1013904223u;
 		val = ((uint64_t)x << 32 | (x * 2654435761u)) & defined;
-		CHECK_EQ(kprof_select_decode(v, val, &f), KPROF_OK);
-		CHECK_EQ(kprof_select_encode(v, &f, &back), KPROF_OK);
+		CHECK_EQ(kprof_pmu_select_unpack(v, val, &f), KPROF_OK);
+		CHECK_EQ(kprof_pmu_select_pack(v, &f, &back), KPROF_OK);
 		CHECK_EQ(back, val);
 	}
-	/* the Intel bits above 31 (in_tx 32 .. umask2 47:40) are not kprof_select's: reported, not
+	/* the Intel bits above 31 (in_tx 32 .. umask2 47:40) are not kprof_pmu_select's: reported, not
 	 * dropped */
 	{
-		kprof_select f;
-		CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 0x41003Cull | 1ull << 34, &f), KPROF_E_RESERVED);
-		CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 0x41003Cull | 0xFFull << 40, &f), KPROF_E_RESERVED);
+		kprof_pmu_select f;
+		CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, 0x41003Cull | 1ull << 34, &f), KPROF_E_RESERVED);
+		CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, 0x41003Cull | 0xFFull << 40, &f), KPROF_E_RESERVED);
 	}
 }
 
@@ -532,17 +532,17 @@ static void plans_for(const own_cpu *c, int amd_ext)
 	const kprof_source *rows;
 	int intel_itf;
 	own_to_snapshot(c, &s);
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	intel_itf = d.iface == KPROF_INTERFACE_EMON;
-	rows = kprof_source_table((kprof_interface)d.iface, &n);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	intel_itf = d.table == KPROF_SOURCE_TABLE_EMON;
+	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	for (i = 0; i < n; i++) {
 		uint32_t k, ncnt = amd_ext ? 6 : intel_itf ? (c->r[LA][0] >> 8 & 0xFF) : 4;
-		int sup = kprof_hal_source_supported(&d, &rows[i]);
+		int sup = kt_supported(&d, &rows[i]);
 		for (k = 0; k <= ncnt; k++) {
-			kprof_counter_plan p;
-			uint32_t flags = (k & 1 ? KPROF_PLAN_INTERRUPT : 0) | (amd_ext ? KPROF_PLAN_AMD_EXTENDED : 0);
+			kprof_pmu_plan p;
+			uint32_t flags = (k & 1 ? KPROF_PMU_PLAN_FLAGS_INTERRUPT : 0) | (amd_ext ? KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED : 0);
 			uint64_t interval = k & 2 ? 65536 : 0;
-			kprof_status st = kprof_counter_plan_make(&d, &rows[i], k, interval, flags, &p);
+			kprof_status st = kprof_hal_plan_get(&d, &rows[i], k, interval, flags, &p);
 			uint32_t sel_msr, ctr_msr;
 			uint64_t width = intel_itf ? (c->r[LA][0] >> 16 & 0xFF) : 48;
 			if (!sup) {
@@ -585,7 +585,7 @@ static void test_plans(void)
 	own_cpu c = intel(0x16, 0x07300404, 0x10); /* LLC misses unavailable */
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
-	kprof_counter_plan p;
+	kprof_pmu_plan p;
 	plans_for(&c, 0);
 	c = intel(0xA, 0x07280201, 0); /* version 1: no global control */
 	plans_for(&c, 0);
@@ -595,31 +595,31 @@ static void test_plans(void)
 	/* extended counters need PerfCtrExtCore; Default plans nothing; bad intervals/flags */
 	c = amd(1, 0);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, 0,
-	                                 KPROF_PLAN_AMD_EXTENDED, &p),
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 0,
+	                                 KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED, &p),
 	         KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, 1ull << 48, 0, &p),
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 1ull << 48, 0, &p),
 	         KPROF_E_RANGE);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, (1ull << 48) - 1, 0, &p),
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, (1ull << 48) - 1, 0, &p),
 	         KPROF_OK);
 	CHECK_EQ(p.preload, 1);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_AMD64, 0), 0, 0, 0x80, &p),
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 0, 0x80, &p),
 	         KPROF_E_ARGUMENT);
 	c = intel(0x16, 0x07300404, 0);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), 0, 0x80000000u, 0, &p),
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0x80000000u, 0, &p),
 	         KPROF_E_RANGE);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), 0, 0x7FFFFFFFu, 0, &p),
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0x7FFFFFFFu, 0, &p),
 	         KPROF_OK);
 	c = intel(0x9, 0, 0);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), 0, 0, 0, &p),
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_DEFAULT, 0), 0, 0, 0, &p),
 	         KPROF_E_UNSUPPORTED);
 	/* a source of another interface */
-	CHECK_EQ(kprof_counter_plan_make(&d, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D), 0, 0, 0, &p),
+	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0, 0, &p),
 	         KPROF_E_UNSUPPORTED);
 }
 
@@ -628,25 +628,25 @@ static void test_bridges(void)
 	int t;
 	char buf[32], want[32];
 	size_t n;
-	kprof_profile_source_add a;
+	kprof_source_profile_add a;
 	uint64_t cfg;
 	for (t = 0; t < 2; t++) {
-		kprof_interface itf = t ? KPROF_INTERFACE_AMD64 : KPROF_INTERFACE_EMON;
+		kprof_source_table itf = t ? KPROF_SOURCE_TABLE_AMD64 : KPROF_SOURCE_TABLE_EMON;
 		size_t cnt, i;
-		const kprof_source *rows = kprof_source_table(itf, &cnt);
-		kprof_vendor vendor = t ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
+		const kprof_source *rows = kprof_source_rows_by_table(itf, &cnt);
+		kprof_cpuid_vendor vendor = t ? KPROF_CPUID_VENDOR_AMD : KPROF_CPUID_VENDOR_INTEL;
 		for (i = 0; i < cnt; i++) {
 			uint64_t sel = rows[i].select;
 			/* perf sets USR/OS itself: bits 16 and 17 go */
 			uint64_t exp = sel & ~(uint64_t)0x30000;
-			CHECK_EQ(kprof_source_perf_config(vendor, rows[i].select, &cfg), KPROF_OK);
+			CHECK_EQ(kprof_pmu_perf_config_get(vendor, rows[i].select, &cfg), KPROF_OK);
 			CHECK_EQ(cfg, exp);
 			snprintf(want, sizeof want, "r%llx", (unsigned long long)exp);
-			CHECK_EQ(kprof_source_perf_raw(vendor, rows[i].select, buf, sizeof buf, &n), KPROF_OK);
+			CHECK_EQ(kprof_pmu_perf_raw_format(vendor, rows[i].select, buf, sizeof buf, &n), KPROF_OK);
 			CHECK_STR(buf, want);
 			CHECK_EQ(n, strlen(want));
-			CHECK_EQ(kprof_source_perf_raw(vendor, rows[i].select, buf, strlen(want), &n), KPROF_E_BUFFER_TOO_SMALL);
-			CHECK_EQ(kprof_source_profile_add(&rows[i], &a), KPROF_OK);
+			CHECK_EQ(kprof_pmu_perf_raw_format(vendor, rows[i].select, buf, strlen(want), &n), KPROF_E_BUFFER_TOO_SMALL);
+			CHECK_EQ(kprof_source_profile_add_get(&rows[i], &a), KPROF_OK);
 			CHECK_EQ(a.event_select, (sel & 0xFF) | ((sel >> 32 & 0xF) << 8));
 			CHECK_EQ(a.unit_select, sel >> 8 & 0xFF);
 			CHECK_EQ(a.edge_detect, sel >> 18 & 1);
@@ -656,15 +656,15 @@ static void test_bridges(void)
 			CHECK_EQ(a.interval, rows[i].value == 0 ? 10000u : 65536u);
 		}
 	}
-	CHECK_EQ(kprof_source_perf_raw(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_EMON, 0x1D)->select, buf, sizeof buf, &n), KPROF_OK);
+	CHECK_EQ(kprof_pmu_perf_raw_format(KPROF_CPUID_VENDOR_INTEL, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D)->select, buf, sizeof buf, &n), KPROF_OK);
 	CHECK_STR(buf, "r412e");
-	CHECK_EQ(kprof_source_perf_raw(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_EMON, 0x1C)->select, buf, sizeof buf, &n), KPROF_OK);
+	CHECK_EQ(kprof_pmu_perf_raw_format(KPROF_CPUID_VENDOR_INTEL, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1C)->select, buf, sizeof buf, &n), KPROF_OK);
 	CHECK_STR(buf, "r4f2e");
-	CHECK_EQ(kprof_source_perf_raw(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_EMON, 0x13)->select, buf, sizeof buf, &n), KPROF_OK);
+	CHECK_EQ(kprof_pmu_perf_raw_format(KPROF_CPUID_VENDOR_INTEL, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x13)->select, buf, sizeof buf, &n), KPROF_OK);
 	CHECK_STR(buf, "r3c");
-	CHECK_EQ(kprof_source_perf_config(KPROF_VENDOR_UNKNOWN, kprof_source_get(KPROF_INTERFACE_DEFAULT, 0)->select, &cfg), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_source_perf_config(KPROF_VENDOR_INTEL, kprof_source_get(KPROF_INTERFACE_GENERIC, 0x13)->select, &cfg), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_source_profile_add(kprof_source_get(KPROF_INTERFACE_DEFAULT, 0), &a), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_pmu_perf_config_get(KPROF_CPUID_VENDOR_UNKNOWN, kprof_source_by_value(KPROF_SOURCE_TABLE_DEFAULT, 0)->select, &cfg), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_pmu_perf_config_get(KPROF_CPUID_VENDOR_INTEL, kprof_source_by_value(KPROF_SOURCE_TABLE_GENERIC, 0x13)->select, &cfg), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kprof_source_profile_add_get(kprof_source_by_value(KPROF_SOURCE_TABLE_DEFAULT, 0), &a), KPROF_E_UNSUPPORTED);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -685,10 +685,10 @@ static void snap_rows(kprof_cpuid_snapshot *s, const uint32_t (*rows)[6], size_t
 
 /* Plan counter k of ProfileTotalIssues / ProfileTotalIssues and return the status and MSRs. */
 static kprof_status plan_msrs(const kprof_hal_decision *d, uint32_t k, uint32_t flags, uint32_t *sel, uint32_t *ctr,
-                              kprof_counter_plan *p)
+                              kprof_pmu_plan *p)
 {
-	const kprof_source *src = kprof_source_get((kprof_interface)d->iface, 0x02);
-	kprof_status st = kprof_counter_plan_make(d, src, k, 0, flags, p);
+	const kprof_source *src = kprof_source_by_value((kprof_source_table)d->table, 0x02);
+	kprof_status st = kprof_hal_plan_get(d, src, k, 0, flags, p);
 	*sel = p->select_msr;
 	*ctr = p->counter_msr;
 	return st;
@@ -701,7 +701,7 @@ static void test_pmu_caps(void)
 	kprof_cpuid_snapshot s;
 	kprof_pmu_caps c;
 	kprof_hal_decision d;
-	kprof_counter_plan p;
+	kprof_pmu_plan p;
 	uint32_t sel, ctr, k;
 	/* Intel perfmon version 5 reporting 16 counters, 3 contiguous fixed plus fixed counter 4
 	 * in ecx (Intel SDM vol. 2A leaf 0AH: fixed i exists if ecx[i] or edx[4:0] > i). The
@@ -710,7 +710,7 @@ static void test_pmu_caps(void)
 		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000B06D1, 0, 0, 0},
 		                            {0xA, 0, 0x07301005, 0, 0x10, 0x00008603}};
 		snap_rows(&s, rows, 3);
-		CHECK_EQ(kprof_pmu_caps_from_snapshot(&s, &c), KPROF_OK);
+		CHECK_EQ(kprof_pmu_caps_get(&s, &c), KPROF_OK);
 		CHECK_EQ(c.version, 5);
 		CHECK_EQ(c.counters, 16);
 		CHECK_EQ(c.counter_width, 48);
@@ -722,8 +722,8 @@ static void test_pmu_caps(void)
 		CHECK_EQ(c.fixed_width, 48);
 		CHECK_EQ(c.fixed_counter_msr, 0x309);
 		CHECK_EQ(c.global_ctrl_msr, 0x38F);
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
-		CHECK_EQ(d.iface, KPROF_INTERFACE_EMON);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		CHECK_EQ(d.table, KPROF_SOURCE_TABLE_EMON);
 		CHECK_EQ(d.counters, 8);
 		CHECK_EQ(d.pmu.counters, 16);
 		CHECK_EQ(plan_msrs(&d, 7, 0, &sel, &ctr, &p), KPROF_OK);
@@ -736,7 +736,7 @@ static void test_pmu_caps(void)
 		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
 		                            {0xA, 0, 0x08301006, 0, 0, 0x00008604}};
 		snap_rows(&s, rows, 3);
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 		CHECK_EQ(d.counters, 8);
 		CHECK_EQ(d.pmu.counters, 16);
 		CHECK_EQ(d.pmu.counter_limit, 32);
@@ -760,7 +760,7 @@ static void test_pmu_caps(void)
 		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
 		                            {0xA, 0, 0x0830FF06, 0, 0, 0}};
 		snap_rows(&s, rows, 3);
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 		CHECK_EQ(d.pmu.counters, 32);
 		CHECK_EQ(plan_msrs(&d, 31, 0, &sel, &ctr, &p), KPROF_OK);
 		CHECK_EQ(sel, 0x1901 + 4 * 31);
@@ -776,7 +776,7 @@ static void test_pmu_caps(void)
 		                            {0x23, 0, 0x0F, 0x3, 0, 0}, {0x23, 1, 0x0F0F, 0x7, 0, 0},
 		                            {0x23, 2, 0x0F, 0x3, 0x0F, 0}, {0x23, 3, 0xDFF, 0, 0, 0}};
 		snap_rows(&s, rows, 10);
-		kprof_pmu_caps_from_snapshot(&s, &c);
+		kprof_pmu_caps_get(&s, &c);
 		CHECK_EQ(c.perfmon_ext, 1);
 		CHECK_EQ(c.counter_mask, 0x0F0F);
 		CHECK_EQ(c.counters, 8);
@@ -788,13 +788,13 @@ static void test_pmu_caps(void)
 		CHECK_EQ(c.ext_events, 0xDFF);
 		CHECK_EQ(c.arch_lbr, 1);
 		CHECK_EQ(c.lbr_depth_max, 32); /* eax[7:0] = 0x0B: 8, 16, 32 */
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 		CHECK_EQ(plan_msrs(&d, 9, 0, &sel, &ctr, &p), KPROF_OK);
 		CHECK_EQ(plan_msrs(&d, 4, 0, &sel, &ctr, &p), KPROF_OK); /* the HAL's: eax[15:8] = 8 */
 		CHECK_EQ(plan_msrs(&d, 12, 0, &sel, &ctr, &p), KPROF_E_RANGE);
 		/* without leaf 7.1 eax[8] leaf 0x23 is not trusted */
-		s.regs[KPROF_CPUID_SLOT_STRUCT_EXT1][KPROF_EAX] = 0;
-		kprof_pmu_caps_from_snapshot(&s, &c);
+		s.regs[KPROF_CPUID_SLOT_STRUCT_EXT1][KPROF_CPUID_REG_EAX] = 0;
+		kprof_pmu_caps_get(&s, &c);
 		CHECK_EQ(c.perfmon_ext, 0);
 		CHECK_EQ(c.counter_mask, 0xFF);
 		CHECK_EQ(c.ext_events, 0);
@@ -807,9 +807,9 @@ static void test_pmu_caps(void)
 		                            {0x80000001, 0, 0, 0, (1u << 23) | (1u << 24) | (1u << 27), 1u << 29},
 		                            {0x80000022, 0, 0x3, 0x00004106, 0, 0}};
 		snap_rows(&s, rows, 5);
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 		c = d.pmu;
-		CHECK_EQ(c.vendor, KPROF_VENDOR_AMD);
+		CHECK_EQ(c.vendor, KPROF_CPUID_VENDOR_AMD);
 		CHECK_EQ(c.version, 2);
 		CHECK_EQ(c.counters, 6);
 		CHECK_EQ(c.counter_width, 48);
@@ -823,20 +823,20 @@ static void test_pmu_caps(void)
 		CHECK_EQ(c.global_status_msr, 0xC0000300u);
 		CHECK_EQ(c.global_clear_msr, 0xC0000302u);
 		CHECK_EQ(d.counters, 4);
-		CHECK_EQ(plan_msrs(&d, 5, KPROF_PLAN_AMD_EXTENDED, &sel, &ctr, &p), KPROF_OK);
+		CHECK_EQ(plan_msrs(&d, 5, KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED, &sel, &ctr, &p), KPROF_OK);
 		CHECK_EQ(sel, 0xC0010200u + 10);
 		CHECK_EQ(ctr, 0xC0010201u + 10);
 		CHECK_EQ(p.global_ctrl_msr, 0xC0000301u);
 		CHECK_EQ(p.global_ctrl_bit, 1u << 5);
 		CHECK_EQ(plan_msrs(&d, 4, 0, &sel, &ctr, &p), KPROF_E_RANGE); /* the HAL's four */
-		s.regs[KPROF_CPUID_SLOT_AMD_PERFMON][KPROF_EBX] = 0x0000410F;
-		kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+		s.regs[KPROF_CPUID_SLOT_AMD_PERFMON][KPROF_CPUID_REG_EBX] = 0x0000410F;
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
 		CHECK_EQ(d.pmu.counters, 15);
 		CHECK_EQ(d.pmu.counter_limit, 6);
-		CHECK_EQ(plan_msrs(&d, 6, KPROF_PLAN_AMD_EXTENDED, &sel, &ctr, &p), KPROF_E_RANGE);
+		CHECK_EQ(plan_msrs(&d, 6, KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED, &sel, &ctr, &p), KPROF_E_RANGE);
 		/* no PerfCtrExtCore: the legacy four, whatever 0x80000022 says */
-		s.regs[KPROF_CPUID_SLOT_EXT_FEATURES][KPROF_ECX] = 0;
-		kprof_pmu_caps_from_snapshot(&s, &c);
+		s.regs[KPROF_CPUID_SLOT_EXT_FEATURES][KPROF_CPUID_REG_ECX] = 0;
+		kprof_pmu_caps_get(&s, &c);
 		CHECK_EQ(c.counters, 4);
 		CHECK_EQ(c.perfevtsel_msr, 0xC0010000u);
 		CHECK_EQ(c.nb_counters, 0);
@@ -844,9 +844,9 @@ static void test_pmu_caps(void)
 	}
 	/* neither vendor, or nothing: all zero */
 	kprof_cpuid_snapshot_init(&s);
-	CHECK_EQ(kprof_pmu_caps_from_snapshot(&s, &c), KPROF_OK);
+	CHECK_EQ(kprof_pmu_caps_get(&s, &c), KPROF_OK);
 	CHECK_EQ(c.counters + c.vendor + c.counter_limit, 0);
-	CHECK_EQ(kprof_pmu_caps_from_snapshot(&s, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_pmu_caps_get(&s, NULL), KPROF_E_ARGUMENT);
 }
 
 int main(void)

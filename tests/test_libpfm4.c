@@ -190,12 +190,12 @@ static int cross_check(const char *table, const kprof_source *s, const spec_row 
 		fprintf(stderr,
 		        "  %s 0x%02X %s: select 0x%08X now matches %s; drop it from the libpfm4 "
 		        "reason\n",
-		        table, s->value, kprof_source_name(s), (unsigned)s->select, p->name);
+		        table, s->value, kprof_source_name_get(s), (unsigned)s->select, p->name);
 	} else if (!match && !expect_differ) {
 		CHECK(!"a select libpfm4 does not know, with no recorded reason");
 		fprintf(stderr,
 		        "  %s 0x%02X %s: select 0x%08X (event 0x%llX umask 0x%02X) is not in %s\n",
-		        table, s->value, kprof_source_name(s), (unsigned)s->select,
+		        table, s->value, kprof_source_name_get(s), (unsigned)s->select,
 		        (unsigned long long)code, umask, p->name);
 	} else {
 		CHECK(1);
@@ -261,7 +261,7 @@ int main(int argc, char **argv)
 	if (CHECK(arch != NULL))
 		CHECK_EQ(arch->count, 7);
 
-	rows = kprof_source_table(KPROF_INTERFACE_EMON, &n);
+	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_EMON, &n);
 	for (j = 0; rows && arch && j < n; j++) {
 		const kprof_source *s = &rows[j];
 		const spec_row *sr = spec_find(spec, ns, "emon", s->value);
@@ -281,7 +281,7 @@ int main(int argc, char **argv)
 	}
 
 	/* Every Amd64 select against every PMU of the amd64 table's list. */
-	rows = kprof_source_table(KPROF_INTERFACE_AMD64, &n);
+	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_AMD64, &n);
 	for (k = 0; k < npmus; k++) {
 		int matched = 0;
 		if (strcmp(pmus[k]->table, "amd64") != 0 || pmus[k]->count < 0)
@@ -289,9 +289,9 @@ int main(int argc, char **argv)
 		for (j = 0; rows && j < n; j++) {
 			const kprof_source *s = &rows[j];
 			const spec_row *sr = spec_find(spec, ns, "amd64", s->value);
-			kprof_select d;
+			kprof_pmu_select d;
 			CHECK(sr != NULL);
-			if (!CHECK_EQ(kprof_select_decode(KPROF_VENDOR_AMD, s->select, &d), KPROF_OK))
+			if (!CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_AMD, s->select, &d), KPROF_OK))
 				continue;
 			matched += cross_check("amd64", s, sr, pmus[k], d.event, d.umask);
 		}
@@ -322,7 +322,7 @@ int main(int argc, char **argv)
 		printf("skipped: Linux cross-check (no reference under %s)\n", kt_shared_dir());
 	} else {
 		CHECK_EQ(nl, 7);
-		rows = kprof_source_table(KPROF_INTERFACE_EMON, &n);
+		rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_EMON, &n);
 		for (j = 0; rows && j < n; j++) {
 			int found = 0;
 			for (i = 0; i < nl; i++)

@@ -1,7 +1,7 @@
 /* Real `wpr -pmcsources` / `tracelog -profilesources Help` listings from Intel machines
  * ($KPROF_SHARED/reference/listings/NAME.txt) against the header: every listed id resolves in
  * EMON (INTEL_LATER from 0x20), its HAL descriptive string equals the listed Name, and the
- * listed Min/Max equal the KPROF_INTERVAL_* of the source's interval class. Default
+ * listed Min/Max equal the KPROF_SOURCE_INTERVAL_* of the source's interval class. Default
  * intervals differ between listings (they are user-settable), so they are not compared. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -25,23 +25,23 @@ static int parse_listing_row(const char *line, listing_row *r)
 
 static void check_row(const char *file, const listing_row *r)
 {
-	const kprof_interface itf =
-	        r->id >= 0x20 ? KPROF_INTERFACE_INTEL_LATER : KPROF_INTERFACE_EMON;
-	const kprof_source *s = kprof_source_get(itf, (uint32_t)r->id);
+	const kprof_source_table itf =
+	        r->id >= 0x20 ? KPROF_SOURCE_TABLE_INTEL_LATER : KPROF_SOURCE_TABLE_EMON;
+	const kprof_source *s = kprof_source_by_value(itf, (uint32_t)r->id);
 	unsigned long lo, hi;
 	int timer_name = strcmp(r->name, "Timer") == 0 || strcmp(r->name, "TimerFixed") == 0;
 	if (!CHECK(s != NULL)) {
 		fprintf(stderr, "  %s: id %lu (%s) is in no table\n", file, r->id, r->name);
 		return;
 	}
-	if (!CHECK_STR(kprof_source_description(s), r->name))
+	if (!CHECK_STR(kprof_source_description_get(s), r->name))
 		fprintf(stderr, "  %s: id %lu\n", file, r->id);
 	CHECK(kprof_source_by_name(itf, r->name, strlen(r->name)) == s);
-	CHECK_EQ(s->interval, timer_name ? KPROF_INTERVAL_TIMER : KPROF_INTERVAL_HARDWARE);
-	lo = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN
-	                                         : KPROF_INTERVAL_HARDWARE_MIN;
-	hi = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX
-	                                         : KPROF_INTERVAL_HARDWARE_MAX;
+	CHECK_EQ(s->interval, timer_name ? KPROF_SOURCE_INTERVAL_TIMER : KPROF_SOURCE_INTERVAL_HARDWARE);
+	lo = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_MIN
+	                                         : KPROF_SOURCE_INTERVAL_HARDWARE_MIN;
+	hi = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_MAX
+	                                         : KPROF_SOURCE_INTERVAL_HARDWARE_MAX;
 	if (!CHECK_EQ(r->min, lo) || !CHECK_EQ(r->max, hi))
 		fprintf(stderr, "  %s: id %lu (%s) min/max %lu/%lu\n", file, r->id, r->name, r->min,
 		        r->max);
@@ -55,11 +55,11 @@ int main(void)
 	struct dirent *e;
 	int files = 0, total = 0;
 	/* Which rows of EMON and INTEL_LATER some listing showed. */
-	int emon_seen[KPROF_EMON_SOURCE_COUNT] = {0},
-	    later_seen[KPROF_INTEL_LATER_SOURCE_COUNT] = {0};
+	int emon_seen[KPROF_SOURCE_EMON_COUNT] = {0},
+	    later_seen[KPROF_SOURCE_INTEL_LATER_COUNT] = {0};
 	size_t n_emon, n_later, i;
-	const kprof_source *emon = kprof_source_table(KPROF_INTERFACE_EMON, &n_emon);
-	const kprof_source *later = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n_later);
+	const kprof_source *emon = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_EMON, &n_emon);
+	const kprof_source *later = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_INTEL_LATER, &n_later);
 
 	snprintf(dir, sizeof dir, "%s/reference/listings", kt_shared_dir());
 	d = opendir(dir);

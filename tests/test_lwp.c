@@ -76,7 +76,7 @@ static kprof_status caps_of(const cpu_regs *c, kprof_lwp_caps *caps)
 		kprof_cpuid_snapshot_set(&s, 0x80000001u, 0, c->ext[0], c->ext[1], c->ext[2], c->ext[3]);
 	if (c->have_lwp)
 		kprof_cpuid_snapshot_set(&s, 0x8000001Cu, 0, c->lwp[0], c->lwp[1], c->lwp[2], c->lwp[3]);
-	return kprof_lwp_caps_from_snapshot(&s, caps);
+	return kprof_lwp_caps_get(&s, KPROF_LWP_REVISION_NONE, caps);
 }
 
 /* Values worked out by hand from reference/lwp-shipped.md's bit positions. */
@@ -203,7 +203,7 @@ static void check_lwp_bits(kprof_lwp_revision rev, const uint32_t base[4], const
 		const uint8_t *bytes = (const uint8_t *)&c;
 		memcpy(leaf, base, sizeof(leaf));
 		leaf[b[i].word] |= b[i].value << b[i].shift;
-		CHECK_EQ(kprof_lwp_caps_decode(0x8000u, leaf, rev, &c), KPROF_OK);
+		CHECK_EQ(kt_lwp_caps(0x8000u, leaf, rev, &c), KPROF_OK);
 		for (k = offsetof(kprof_lwp_caps, hw_available); k <= offsetof(kprof_lwp_caps, cache_latency); k++)
 			CHECK_EQ(bytes[k], k == b[i].member                             ? b[i].value
 			                   : k == offsetof(kprof_lwp_caps, hw_available) ? 1u
@@ -231,8 +231,8 @@ static void test_cap_bits(void)
 	        LWP_FIELD(2, 0, 17, latency_bits), LWP_BIT(2, 5, data_address),
 	        LWP_BIT(2, 30, cache_levels),    LWP_BIT(2, 31, cache_latency),
 	};
-	check_lwp_bits(KPROF_LWP_REVISION_SHIPPED, shipped, shipped_bits, KPROF_ARRAY_COUNT(shipped_bits));
-	check_lwp_bits(KPROF_LWP_REVISION_PROPOSAL, proposal, proposal_bits, KPROF_ARRAY_COUNT(proposal_bits));
+	check_lwp_bits(KPROF_LWP_REVISION_SHIPPED, shipped, shipped_bits, KPROF_IMPL_ARRAY_COUNT(shipped_bits));
+	check_lwp_bits(KPROF_LWP_REVISION_PROPOSAL, proposal, proposal_bits, KPROF_IMPL_ARRAY_COUNT(proposal_bits));
 }
 
 /* The map walker itself on hand-made rows (offset, size, word, shift, width): each member
@@ -270,7 +270,7 @@ static void test_revisions(void)
 	 * edx Enabled|Interrupt|IRE|BRE|DME. */
 	const uint32_t prop[4] = {0x80000007u, 0x01032040u, 0x8000002Au, 0x0000001Fu};
 	const uint32_t bd[4] = {0x00000000u, 0x80032013u, 0x00010200u, 0x8000000Fu};
-	CHECK_EQ(kprof_lwp_caps_decode(0, prop, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_OK);
+	CHECK_EQ(kt_lwp_caps(0, prop, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_OK);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_PROPOSAL);
 	CHECK_EQ(c.version, 1);
 	CHECK_EQ(c.lwpcb_size, 64);
@@ -289,11 +289,11 @@ static void test_revisions(void)
 	CHECK_EQ(c.min_buffer_size, 0);
 	{
 		uint32_t bad[4] = {0x80000007u, 0x0103203Fu, 0, 0x1Fu}; /* 63 < 40 + 3*8 */
-		CHECK_EQ(kprof_lwp_caps_decode(0, bad, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_E_CORRUPT);
+		CHECK_EQ(kt_lwp_caps(0, bad, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_E_CORRUPT);
 	}
 	/* Table 2 directly: Extension (eax 30) and LWPCacheLevels (ecx 30); edx Enabled (bit 0)
 	 * clear is "not available"; a record size below 32 or not a power of two is corrupt. */
-	CHECK_EQ(kprof_lwp_caps_decode_proposal(0xC0000001u, 0x01032040u, 0x40000010u, 0x1Fu, &c), KPROF_OK);
+	CHECK_EQ(kt_lwp_proposal(0xC0000001u, 0x01032040u, 0x40000010u, 0x1Fu, &c), KPROF_OK);
 	CHECK_EQ(c.extension, 1);
 	CHECK_EQ(c.cache_levels, 1);
 	CHECK_EQ(c.cache_latency, 0);
@@ -301,32 +301,32 @@ static void test_revisions(void)
 	CHECK_EQ(c.os_events, 0);
 	CHECK_EQ(c.raw[0], 0xC0000001u);
 	CHECK_EQ(c.raw[3], 0x1Fu);
-	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01032040u, 0, 0x1Eu, &c), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01031840u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01031040u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_caps_decode_proposal(0x80000007u, 0x01032040u, 0, 0x1Fu, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Eu, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01031840u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01031040u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Fu, NULL), KPROF_E_ARGUMENT);
 	/* Ring occupancy, (head - tail) mod size, across the wrap (the proposal's 5.4). */
-	CHECK_EQ(kprof_lwp_space_used(10, 4, 16), 6);
-	CHECK_EQ(kprof_lwp_space_used(4, 10, 16), 10);
-	CHECK_EQ(kprof_lwp_space_used(0, 15, 16), 1);
-	CHECK_EQ(kprof_lwp_space_used(15, 0, 16), 15);
-	CHECK_EQ(kprof_lwp_space_used(7, 7, 16), 0);
-	CHECK_EQ(kprof_lwp_space_used(0, 0xFFFFFFE0u, 0xFFFFFFFFu), 0x1F);
+	CHECK_EQ(kprof_lwp_ring_space_get(10, 4, 16), 6);
+	CHECK_EQ(kprof_lwp_ring_space_get(4, 10, 16), 10);
+	CHECK_EQ(kprof_lwp_ring_space_get(0, 15, 16), 1);
+	CHECK_EQ(kprof_lwp_ring_space_get(15, 0, 16), 15);
+	CHECK_EQ(kprof_lwp_ring_space_get(7, 7, 16), 0);
+	CHECK_EQ(kprof_lwp_ring_space_get(0, 0xFFFFFFE0u, 0xFFFFFFFFu), 0x1F);
 	/* Automatic detection never uses the proposal layout, even for proposal-shaped values. */
-	CHECK_EQ(kprof_lwp_caps_decode(0x8000u, prop, KPROF_LWP_REVISION_NONE, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kt_lwp_caps(0x8000u, prop, KPROF_LWP_REVISION_NONE, &c), KPROF_E_CORRUPT);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_SHIPPED);
-	CHECK_EQ(kprof_lwp_caps_decode(0x8000u, bd, KPROF_LWP_REVISION_NONE, &c), KPROF_OK);
+	CHECK_EQ(kt_lwp_caps(0x8000u, bd, KPROF_LWP_REVISION_NONE, &c), KPROF_OK);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_SHIPPED);
 	CHECK_EQ(c.version, 1);     /* ecx 15:9; the proposal would have read ebx 31:24 = 0x80 */
 	CHECK_EQ(c.lwpcb_size, 152); /* quadwords; the proposal would have read 19 bytes */
-	CHECK_EQ(kprof_lwp_caps_decode(0, bd, KPROF_LWP_REVISION_SHIPPED, &c), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_lwp_caps_decode(0x8000u, bd, (kprof_lwp_revision)7, &c), KPROF_E_ARGUMENT);
+	CHECK_EQ(kt_lwp_caps(0, bd, KPROF_LWP_REVISION_SHIPPED, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kt_lwp_caps(0x8000u, bd, (kprof_lwp_revision)7, &c), KPROF_E_ARGUMENT);
 	/* Shipped geometry checks. */
-	CHECK_EQ(kprof_lwp_caps_decode_shipped(0, 0x80030013u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_caps_decode_shipped(0, 0x80032012u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_caps_decode_shipped(0, 0x80032013u, 0x00010200u, 0x8000000Eu, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kt_lwp_shipped(0, 0x80030013u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kt_lwp_shipped(0, 0x80032012u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kt_lwp_shipped(0, 0x80032013u, 0x00010200u, 0x8000000Eu, &c), KPROF_E_UNSUPPORTED);
 	/* The model's caps. */
-	CHECK_EQ(kprof_lwp_model_caps(&c), KPROF_OK);
+	CHECK_EQ(kprof_lwpmodel_caps_get(&c), KPROF_OK);
 	CHECK_EQ(c.lwpcb_size, 160);
 	CHECK_EQ(c.max_events, 4);
 	CHECK_EQ(c.hw_events, 0x1E);
@@ -342,21 +342,21 @@ static void test_spec(void)
 	CHECK_EQ(KPROF_LWP_CFG_VECTOR_SHIFT, 40);
 	CHECK_EQ(KPROF_FIELD_GET(KPROF_LWP_CFG_VECTOR, UINT64_C(0x0000AB0700000000)), 0xAB);
 	CHECK_EQ(KPROF_FIELD_GET(KPROF_LWP_CFG_CORE_ID, UINT64_C(0x0000AB0700000000)), 7);
-	CHECK_EQ(KPROF_LWPCB_FAM15H_SIZE, 152);
-	CHECK_EQ(KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 16);
-	CHECK_EQ(KPROF_LWPCB_MISSED_EVENTS_OFFSET, 24);
-	CHECK_EQ(KPROF_LWPCB_THRESHOLD_OFFSET, 32);
-	CHECK_EQ(KPROF_LWPCB_FILTERS_OFFSET, 36);
-	CHECK_EQ(KPROF_LWPCB_BASE_IP_OFFSET, 40);
-	CHECK_EQ(KPROF_LWPCB_LIMIT_IP_OFFSET, 48);
-	CHECK_EQ(KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, 64);
-	CHECK_EQ(KPROF_LWPCB_SOFTWARE_DATA2_OFFSET, 80);
-	CHECK_EQ(KPROF_LWPCB_FAM15H_EVENTS_OFFSET, 128);
-	CHECK_EQ(KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT, 28);
+	CHECK_EQ(KPROF_LWP_LWPCB_FAM15H_SIZE, 152);
+	CHECK_EQ(KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 16);
+	CHECK_EQ(KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, 24);
+	CHECK_EQ(KPROF_LWP_LWPCB_THRESHOLD_OFFSET, 32);
+	CHECK_EQ(KPROF_LWP_LWPCB_FILTERS_OFFSET, 36);
+	CHECK_EQ(KPROF_LWP_LWPCB_BASE_IP_OFFSET, 40);
+	CHECK_EQ(KPROF_LWP_LWPCB_LIMIT_IP_OFFSET, 48);
+	CHECK_EQ(KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, 64);
+	CHECK_EQ(KPROF_LWP_LWPCB_SOFTWARE_DATA2_OFFSET, 80);
+	CHECK_EQ(KPROF_LWP_LWPCB_FAM15H_EVENTS_OFFSET, 128);
+	CHECK_EQ(KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_SHIFT, 28);
 	CHECK_EQ(KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK, 0x3FFFFFFu);
 	CHECK_EQ(KPROF_LWP_RECORD_SIZE, 32);
 	CHECK_EQ(KPROF_LWP_RECORD_DATA2_OFFSET, 16);
-	CHECK_EQ(KPROF_LWPCB_PROPOSAL_SIZE + 3 * KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE, 64); /* 40 + 3*8 */
+	CHECK_EQ(KPROF_LWP_LWPCB_PROPOSAL_SIZE + 3 * KPROF_LWP_PROPOSAL_EVENT_SLOT_SIZE, 64); /* 40 + 3*8 */
 	CHECK_EQ(KPROF_LWP_EVENT_PROGRAMMED_EVENT, 255);
 	CHECK_EQ(KPROF_LWP_EVENT_BRANCHES, 3);
 	CHECK_EQ(KPROF_LWP_PROPOSAL_EVENT_BRANCHES, 2);
@@ -369,7 +369,7 @@ typedef struct env {
 	uint8_t lwpcb[256] __attribute__((aligned(64)));
 	uint8_t buf[4096] __attribute__((aligned(64)));
 	kprof_lwp_caps caps;
-	kprof_lwp_model m;
+	kprof_lwpmodel m;
 	kprof_lwp_ring r;
 } env;
 
@@ -379,7 +379,7 @@ static kprof_status env_setup(env *e, const kprof_lwp_event_config *ev, unsigned
 	kprof_lwp_config cfg;
 	kprof_status st;
 	memset(&cfg, 0, sizeof(cfg));
-	kprof_lwp_model_caps(&e->caps);
+	kprof_lwpmodel_caps_get(&e->caps);
 	cfg.buffer_base = (uint64_t)(uintptr_t)e->buf;
 	cfg.buffer_size = size;
 	cfg.events = ev;
@@ -388,13 +388,13 @@ static kprof_status env_setup(env *e, const kprof_lwp_event_config *ev, unsigned
 	cfg.threshold = threshold;
 	cfg.threshold_interrupt = intr;
 	cfg.ptsc = ptsc;
-	st = kprof_lwp_setup(&e->caps, &cfg, e->lwpcb, sizeof(e->lwpcb), NULL);
+	st = kprof_lwp_lwpcb_init(e->lwpcb, sizeof(e->lwpcb), &e->caps, &cfg, NULL);
 	if (st)
 		return st;
-	st = kprof_lwp_model_init(&e->m, &e->caps, 7, 12345);
+	st = kprof_lwpmodel_init(&e->m, &e->caps, 7, 12345);
 	if (st)
 		return st;
-	st = kprof_lwp_model_llwpcb(&e->m, e->lwpcb);
+	st = kprof_lwpmodel_lwpcb_load(&e->m, e->lwpcb);
 	if (st)
 		return st;
 	return kprof_lwp_ring_attach(&e->r, e->lwpcb, &e->caps, e->buf, size, 0);
@@ -408,7 +408,7 @@ static void test_setup(void)
 	kprof_lwp_rule rule;
 	kprof_lwp_event_config ev[5] = {{2, 1000}, {3, 77}, {1, 5}, {4, 9}, {2, 5}};
 	uint8_t *cb = e.lwpcb;
-	kprof_lwp_model_caps(&c);
+	kprof_lwpmodel_caps_get(&c);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)e.buf;
 	cfg.buffer_size = 2048;
@@ -420,21 +420,21 @@ static void test_setup(void)
 	cfg.ptsc = 1;
 	cfg.filters = 0x20000000u;
 	memset(cb, 0xAA, sizeof(e.lwpcb));
-	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, sizeof(e.lwpcb), &rule), KPROF_OK);
+	CHECK_EQ(kprof_lwp_lwpcb_init(cb, sizeof(e.lwpcb), &c, &cfg, &rule), KPROF_OK);
 	CHECK_EQ(rule, KPROF_LWP_RULE_NONE);
 	/* Bytes at the reference's offsets. */
-	CHECK_EQ(kprof_load_le32(cb + 0), (1u << 2) | (1u << 3) | (1u << 30) | (1u << 31));
-	CHECK_EQ(kprof_load_le32(cb + 4), 2048u | (3u << 28));
-	CHECK_EQ(kprof_load_le64(cb + 8), (uint64_t)(uintptr_t)e.buf);
-	CHECK_EQ(kprof_load_le32(cb + 16), 0);
-	CHECK_EQ(kprof_load_le64(cb + 24), 0);
-	CHECK_EQ(kprof_load_le32(cb + 32), 512);
-	CHECK_EQ(kprof_load_le32(cb + 36), 0x20000000u);
-	CHECK_EQ(kprof_load_le32(cb + 64), 0);
-	CHECK_EQ(kprof_load_le32(cb + 128), 0);        /* event 1 slot unused */
-	CHECK_EQ(kprof_load_le32(cb + 128 + 8), 1000); /* event 2 */
-	CHECK_EQ(kprof_load_le32(cb + 128 + 12), 1000);
-	CHECK_EQ(kprof_load_le32(cb + 128 + 16), 77); /* event 3 */
+	CHECK_EQ(kprof_bytes_le32_load(cb + 0), (1u << 2) | (1u << 3) | (1u << 30) | (1u << 31));
+	CHECK_EQ(kprof_bytes_le32_load(cb + 4), 2048u | (3u << 28));
+	CHECK_EQ(kprof_bytes_le64_load(cb + 8), (uint64_t)(uintptr_t)e.buf);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 16), 0);
+	CHECK_EQ(kprof_bytes_le64_load(cb + 24), 0);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 32), 512);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 36), 0x20000000u);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 64), 0);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 128), 0);        /* event 1 slot unused */
+	CHECK_EQ(kprof_bytes_le32_load(cb + 128 + 8), 1000); /* event 2 */
+	CHECK_EQ(kprof_bytes_le32_load(cb + 128 + 12), 1000);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 128 + 16), 77); /* event 3 */
 	CHECK_EQ(cb[159], 0);                         /* zeroed to LwpCbSize * 8 = 160 */
 	CHECK_EQ(cb[160], 0xAA);                      /* and not beyond */
 
@@ -446,7 +446,7 @@ static void test_setup(void)
 		size_t tlen = sizeof(e.lwpcb);                                                     \
 		expr_setup;                                                                        \
 		memset(cb, 0x55, sizeof(e.lwpcb));                                                 \
-		CHECK_EQ(kprof_lwp_setup(&tc, &t, tcb, tlen, &rule), want_st);                     \
+		CHECK_EQ(kprof_lwp_lwpcb_init(tcb, tlen, &tc, &t, &rule), want_st);                     \
 		CHECK_EQ(rule, want_rule);                                                         \
 		CHECK_EQ(cb[0], 0x55); /* nothing written */                                       \
 		(void)tc;                                                                          \
@@ -483,7 +483,7 @@ static void test_setup(void)
 	ev[4].event_id = 2;
 	cfg.events = ev + 4;
 	cfg.event_count = 1;
-	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, sizeof(e.lwpcb), &rule), KPROF_OK);
+	CHECK_EQ(kprof_lwp_lwpcb_init(cb, sizeof(e.lwpcb), &c, &cfg, &rule), KPROF_OK);
 }
 
 /* ---------------------------------------------------------------- records */
@@ -501,7 +501,7 @@ static void test_records(void)
 	rec[8] = 0x10, rec[9] = 0x32, rec[10] = 0x54, rec[15] = 0x80; /* ip */
 	rec[16] = 0x40, rec[23] = 0x7F;
 	rec[24] = 1, rec[31] = 2;
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
 	CHECK_EQ(s.event_id, 3);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
 	CHECK_EQ(s.core_id, 5);
@@ -513,7 +513,7 @@ static void test_records(void)
 	CHECK_EQ(s.next_ip, UINT64_C(0x7F00000000000040));
 	CHECK_EQ(s.data1, 300);
 	CHECK_EQ(s.timestamp, UINT64_C(0x0200000000000001));
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_PROPOSAL, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_PROPOSAL, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_DCACHE);
 	CHECK_EQ(s.data_source, 7); /* bits 31:29 = 111 */
 	CHECK_EQ(s.data_address_valid, 0);
@@ -521,22 +521,22 @@ static void test_records(void)
 	CHECK_EQ(s.latency, 300);
 	rec[3] = 0x70; /* bits 30:28 -> source 3 (DRAM), address valid */
 	rec[0] = 4;
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_DCACHE);
 	CHECK_EQ(s.data_source, KPROF_LWP_DATA_SOURCE_DRAM);
 	CHECK_EQ(s.data_address_valid, 1);
 	CHECK_EQ(s.data_address, UINT64_C(0x7F00000000000040));
 	rec[0] = 255;
 	rec[2] = 0x78, rec[3] = 0x56;
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_PROGRAMMED_EVENT);
 	CHECK_EQ(s.flags, 0x5678);
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_PROPOSAL, &s), KPROF_OK);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_PROPOSAL, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_UNKNOWN);
 	rec[0] = 0;
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_FORMAT);
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 31, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_TRUNCATED);
-	CHECK_EQ(kprof_lwp_sample_decode(rec, 32, KPROF_LWP_REVISION_NONE, &s), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_FORMAT);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 31, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_TRUNCATED);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_NONE, &s), KPROF_E_ARGUMENT);
 	/* Buffer walk: two records and 16 trailing bytes. */
 	memset(two, 0, sizeof(two));
 	two[0] = 2, two[32] = 3, two[64] = 9;
@@ -562,7 +562,7 @@ static void test_records(void)
 }
 
 /* ---------------------------------------------------------------- model */
-static uint64_t rec_u64(const uint8_t *r, unsigned off) { return kprof_load_le64(r + off); }
+static uint64_t rec_u64(const uint8_t *r, unsigned off) { return kprof_bytes_le64_load(r + off); }
 
 /* Drain everything visible into arrays of (event id, ip, data2). */
 typedef struct got {
@@ -580,7 +580,7 @@ static int collect(void *ctx, const uint8_t *r, uint32_t rs)
 	if (g->n < 4096) {
 		g->id[g->n] = r[0];
 		g->core[g->n] = r[1];
-		g->flags[g->n] = kprof_load_le16(r + 2);
+		g->flags[g->n] = kprof_bytes_le16_load(r + 2);
 		g->ip[g->n] = rec_u64(r, 8);
 		g->data2[g->n] = rec_u64(r, 16);
 		g->ts[g->n] = rec_u64(r, 24);
@@ -597,9 +597,9 @@ static int collect_until(void *ctx, const uint8_t *r, uint32_t rs)
 	return collect_stop && ((got *)ctx)->n >= collect_stop;
 }
 
-static kprof_lwp_insn insn_at(uint64_t ip, int branch)
+static kprof_lwpmodel_insn insn_at(uint64_t ip, int branch)
 {
-	kprof_lwp_insn i;
+	kprof_lwpmodel_insn i;
 	memset(&i, 0, sizeof(i));
 	i.ip = ip;
 	i.is_branch = (uint8_t)branch;
@@ -610,7 +610,7 @@ static kprof_lwp_insn insn_at(uint64_t ip, int branch)
 }
 
 static int thr_calls;
-static void on_thr(void *ctx, kprof_lwp_model *m)
+static void on_thr(void *ctx, kprof_lwpmodel *m)
 {
 	(void)m;
 	(*(int *)ctx)++;
@@ -621,7 +621,7 @@ static void test_model(void)
 	static env e;
 	static got g;
 	kprof_lwp_event_config ev[4];
-	kprof_lwp_insn in;
+	kprof_lwpmodel_insn in;
 	kprof_lwp_span sp;
 	unsigned i, k;
 	uint64_t d;
@@ -629,15 +629,15 @@ static void test_model(void)
 	/* Intervals and the lazy head: event 2 every 5 instructions -> records at 4, 9, 14 ... */
 	ev[0].event_id = 2, ev[0].interval = 5;
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
-	CHECK_EQ(kprof_load_le32(e.lwpcb), 1u << 2); /* Flags written back: event 2 active */
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb), 1u << 2); /* Flags written back: event 2 active */
 	for (i = 0; i < 100; i++) {
 		in = insn_at(i, 0);
-		kprof_lwp_model_retire(&e.m, &in);
+		kprof_lwpmodel_insn_execute(&e.m, &in);
 	}
 	CHECK_EQ(e.m.stored, 20);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 0); /* head still in the model's register */
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 16), 0);
-	CHECK(kprof_lwp_model_slwpcb(&e.m) == e.lwpcb);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 0);
+	CHECK(kprof_lwpmodel_lwpcb_store(&e.m) == e.lwpcb);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 20);
 	CHECK_EQ(sp.first_count, 20);
 	CHECK_EQ(sp.second_count, 0);
@@ -649,7 +649,7 @@ static void test_model(void)
 		CHECK_EQ(g.core[i], 7);
 		CHECK_EQ(g.ts[i], 0); /* no PTSC */
 	}
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 20 * 32); /* tail published */
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 20 * 32); /* tail published */
 
 	/* Counters frozen at zero; one record per instruction. Events 2 and 3 every 2: both
 	 * expire at instruction 1 (a branch); 2 is stored, 3 waits at zero for the next branch. */
@@ -658,9 +658,9 @@ static void test_model(void)
 	CHECK_EQ(env_setup(&e, ev, 2, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	for (i = 0; i < 5; i++) {
 		in = insn_at(i, i == 0 || i == 1 || i == 4);
-		kprof_lwp_model_retire(&e.m, &in);
+		kprof_lwpmodel_insn_execute(&e.m, &in);
 	}
-	kprof_lwp_model_slwpcb(&e.m);
+	kprof_lwpmodel_lwpcb_store(&e.m);
 	memset(&g, 0, sizeof(g));
 	kprof_lwp_ring_drain(&e.r, collect, &g, 0);
 	CHECK_EQ(g.n, 3);
@@ -670,17 +670,17 @@ static void test_model(void)
 	CHECK_EQ(g.data2[2], 4 + 0x100);
 	CHECK_EQ(g.flags[2], 0xE000); /* taken, predicted, prediction valid */
 	/* The frozen-at-zero counter is written back as 0 by SLWPCB... */
-	kprof_lwp_model_slwpcb(&e.m);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 128 + 8 + 4), 1); /* event 2: reloaded 2, one insn since */
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 128 + 16 + 4), 2); /* event 3: reloaded at insn 4 */
+	kprof_lwpmodel_lwpcb_store(&e.m);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 128 + 8 + 4), 1); /* event 2: reloaded 2, one insn since */
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 128 + 16 + 4), 2); /* event 3: reloaded at insn 4 */
 
 	/* Full ring, missed events, the reused slot and wrap. 32 slots hold 31 records. */
 	ev[0].event_id = 1, ev[0].interval = 1000;
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	for (i = 0; i < 100; i++)
-		CHECK_EQ(kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0x1000 + i), i < 31 ? 0 : 1);
-	CHECK_EQ(kprof_load_le64(e.lwpcb + 24), 69);          /* MissedEvents in memory */
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 16), 31 * 32);     /* head flushed when full */
+		CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0x1000 + i), i < 31 ? 0 : 1);
+	CHECK_EQ(kprof_bytes_le64_load(e.lwpcb + 24), 69);          /* MissedEvents in memory */
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 31 * 32);     /* head flushed when full */
 	CHECK_EQ(rec_u64(e.buf + 31 * 32, 16), 99);           /* the reused slot holds the last */
 	memset(&g, 0, sizeof(g));
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
@@ -689,9 +689,9 @@ static void test_model(void)
 	for (i = 0; i < 31; i++)
 		CHECK_EQ(g.data2[i], i);
 	for (i = 100; i < 140; i++)
-		kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0);
+		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
 	/* tail 31: records 100 (slot 31) and 101..130 (slots 0..29) fit; 131..139 are missed. */
-	kprof_lwp_model_slwpcb(&e.m);
+	kprof_lwpmodel_lwpcb_store(&e.m);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
 	CHECK_EQ(sp.first_count, 1);
 	CHECK_EQ(sp.second_count, 30);
@@ -712,83 +712,83 @@ static void test_model(void)
 		CHECK_EQ(kprof_lwp_ring_copy(&e.r, out, sizeof(out), &n), KPROF_OK);
 		CHECK_EQ(n, 0);
 	}
-	CHECK_EQ(kprof_lwp_ring_missed(&e.r, &d), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_missed_get(&e.r, &d), KPROF_OK);
 	CHECK_EQ(d, 0);
 	/* Drain across the wrap: tail at slot 30, so 31 records lie in slots 30, 31 and 0..28. A
 	 * callback that stops takes its record with it; max_records cuts the second run; every
 	 * drain publishes the tail past exactly what it handed out. */
 	for (i = 200; i < 231; i++)
-		CHECK_EQ(kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0), 0);
-	kprof_lwp_model_slwpcb(&e.m);
+		CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0), 0);
+	kprof_lwpmodel_lwpcb_store(&e.m);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
 	CHECK_EQ(sp.first_count, 2);
 	memset(&g, 0, sizeof(g));
 	collect_stop = 3;
 	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 3);
 	CHECK_EQ(g.n, 3);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 1 * 32);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 1 * 32);
 	collect_stop = 0;
 	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 4), 4);
 	CHECK_EQ(g.n, 7);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 5 * 32);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 5 * 32);
 	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 24);
 	CHECK_EQ(g.n, 31);
 	for (i = 0; i < 31; i++)
 		CHECK_EQ(g.data2[i], 200 + i);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 64), 29 * 32);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 29 * 32);
 	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 0);
 
 	/* Threshold equality: 8 records, interrupt on. Fires once per crossing. */
 	ev[0].event_id = 1, ev[0].interval = 1000;
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 8 * 32, 1, 0), KPROF_OK);
 	thr_calls = 0;
-	kprof_lwp_model_on_threshold(&e.m, on_thr, &thr_calls);
+	kprof_lwpmodel_threshold_set(&e.m, on_thr, &thr_calls);
 	for (i = 0; i < 7; i++)
-		kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0);
+		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 0);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 16), 0); /* lazy */
-	kprof_lwp_model_lwpins(&e.m, 7, 0, 0, 0);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 0); /* lazy */
+	kprof_lwpmodel_lwpins_execute(&e.m, 7, 0, 0, 0);
 	CHECK_EQ(thr_calls, 1);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 16), 8 * 32); /* forced to memory at the threshold */
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 8 * 32); /* forced to memory at the threshold */
 	for (i = 8; i < 20; i++)
-		kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0);
+		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 1);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 16), 8 * 32); /* lazy again past it */
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 8 * 32); /* lazy again past it */
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 8);
 	CHECK_EQ(sp.at_threshold, 1);
 	kprof_lwp_ring_consume(&e.r, 8);
-	kprof_lwp_model_slwpcb(&e.m);
+	kprof_lwpmodel_lwpcb_store(&e.m);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 12);
 	CHECK_EQ(sp.at_threshold, 0);
 	kprof_lwp_ring_consume(&e.r, 12); /* empty: head == tail == 20 */
 	for (i = 20; i < 27; i++)
-		kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0);
+		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 1);
-	kprof_lwp_model_lwpins(&e.m, 27, 0, 0, 0);
+	kprof_lwpmodel_lwpins_execute(&e.m, 27, 0, 0, 0);
 	CHECK_EQ(thr_calls, 2);
 	CHECK_EQ(e.m.threshold_hits, 2);
 	/* Threshold without the interrupt flag: head still forced out, no callback. */
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 4 * 32, 0, 0), KPROF_OK);
 	thr_calls = 0;
-	kprof_lwp_model_on_threshold(&e.m, on_thr, &thr_calls);
+	kprof_lwpmodel_threshold_set(&e.m, on_thr, &thr_calls);
 	for (i = 0; i < 4; i++)
-		kprof_lwp_model_lwpins(&e.m, i, 0, 0, 0);
+		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 0);
 	CHECK_EQ(e.m.threshold_hits, 1);
-	CHECK_EQ(kprof_load_le32(e.lwpcb + 16), 4 * 32);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 4 * 32);
 
 	/* Randomisation bounds: interval 100, Random 3 -> reloads in [96, 103]. */
 	ev[0].event_id = 2, ev[0].interval = 100;
 	CHECK_EQ(env_setup(&e, ev, 1, 4096, 3, 0, 0, 0), KPROF_OK);
 	{
 		uint64_t last = 99, lo = ~(uint64_t)0, hi = 0;
-		kprof_lwp_model m2 = e.m;
+		kprof_lwpmodel m2 = e.m;
 		(void)m2;
 		for (i = 0; i < 100 * 120; i++) {
 			in = insn_at(i, 0);
-			kprof_lwp_model_retire(&e.m, &in);
+			kprof_lwpmodel_insn_execute(&e.m, &in);
 		}
-		kprof_lwp_model_slwpcb(&e.m);
+		kprof_lwpmodel_lwpcb_store(&e.m);
 		memset(&g, 0, sizeof(g));
 		kprof_lwp_ring_drain(&e.r, collect, &g, 0);
 		CHECK(g.n >= 110);
@@ -813,7 +813,7 @@ static void test_model(void)
 	in.taken = 0;
 	in.predicted = 0;
 	in.cycles = 10;
-	kprof_lwp_model_retire(&e.m, &in);
+	kprof_lwpmodel_insn_execute(&e.m, &in);
 	memset(&in, 0, sizeof(in));
 	in.ip = 0x400010;
 	in.dcache_miss = 1;
@@ -822,10 +822,10 @@ static void test_model(void)
 	in.data_address_valid = 1;
 	in.data_address = 0xDEADBEEF00ull;
 	in.cycles = 5;
-	kprof_lwp_model_retire(&e.m, &in);
+	kprof_lwpmodel_insn_execute(&e.m, &in);
 	for (i = 0; i < 9; i++)
-		kprof_lwp_model_lwpval(&e.m, 1000 + i, 2000 + i, 0x12345678u, 0x500000 + i);
-	kprof_lwp_model_slwpcb(&e.m);
+		kprof_lwpmodel_lwpval_execute(&e.m, 1000 + i, 2000 + i, 0x12345678u, 0x500000 + i);
+	kprof_lwpmodel_lwpcb_store(&e.m);
 	{
 		kprof_lwp_ring_iter it;
 		const uint8_t *r;
@@ -833,7 +833,7 @@ static void test_model(void)
 		CHECK_EQ(kprof_lwp_ring_iter_init(&it, &e.r), KPROF_OK);
 		CHECK_EQ(it.count, 5);
 		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
-		kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
+		kprof_lwp_record_unpack(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 		CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
 		CHECK_EQ(s.core_id, 7);
 		CHECK_EQ(s.branch_taken, 0);
@@ -841,7 +841,7 @@ static void test_model(void)
 		CHECK_EQ(s.next_ip, 0x400100);
 		CHECK_EQ(s.timestamp, 10);
 		CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
-		kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
+		kprof_lwp_record_unpack(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 		CHECK_EQ(s.kind, KPROF_LWP_KIND_DCACHE);
 		CHECK_EQ(s.latency, 65535);
 		CHECK_EQ(s.data_source, 3);
@@ -849,7 +849,7 @@ static void test_model(void)
 		CHECK_EQ(s.timestamp, 15);
 		for (i = 0; i < 3; i++) {
 			CHECK_EQ(kprof_lwp_ring_iter_next(&it, &r), KPROF_OK);
-			kprof_lwp_sample_decode(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
+			kprof_lwp_record_unpack(r, 32, KPROF_LWP_REVISION_SHIPPED, &s);
 			CHECK_EQ(s.kind, KPROF_LWP_KIND_PROGRAMMED_VALUE);
 			CHECK_EQ(s.data2, 1002 + 3 * i);
 			CHECK_EQ(s.data1, 2002 + 3 * i);
@@ -862,16 +862,16 @@ static void test_model(void)
 		CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 0);
 	}
 	/* Same seed, same records; LLWPCB(NULL) turns the model off. */
-	CHECK_EQ(kprof_lwp_model_llwpcb(&e.m, NULL), KPROF_OK);
-	CHECK_EQ(kprof_lwp_model_lwpins(&e.m, 1, 1, 1, 1), 0);
-	CHECK(kprof_lwp_model_slwpcb(&e.m) == NULL);
+	CHECK_EQ(kprof_lwpmodel_lwpcb_load(&e.m, NULL), KPROF_OK);
+	CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, 1, 1, 1, 1), 0);
+	CHECK(kprof_lwpmodel_lwpcb_store(&e.m) == NULL);
 	/* An LWPCB asking for an event the OS did not enable gets Flags without it. */
 	ev[0].event_id = 2, ev[0].interval = 10;
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	e.caps.os_events = 0x8;
-	kprof_lwp_model_init(&e.m, &e.caps, 0, 1);
-	CHECK_EQ(kprof_lwp_model_llwpcb(&e.m, e.lwpcb), KPROF_OK);
-	CHECK_EQ(kprof_load_le32(e.lwpcb), 0); /* nothing active: LWP off */
+	kprof_lwpmodel_init(&e.m, &e.caps, 0, 1);
+	CHECK_EQ(kprof_lwpmodel_lwpcb_load(&e.m, e.lwpcb), KPROF_OK);
+	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb), 0); /* nothing active: LWP off */
 	CHECK(e.m.lwpcb == NULL);
 }
 
@@ -882,13 +882,13 @@ static void test_threshold(void)
 	static env e;
 	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 1};
 	kprof_lwp_span sp;
-	kprof_lwp_insn in;
+	kprof_lwpmodel_insn in;
 	unsigned i;
 	int seen_at = -1;
 	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	for (i = 0; i < RING_BYTES / 32; i++) { /* 32 slots: 31 records fit */
 		in = insn_at(i, 0);
-		kprof_lwp_model_retire(&e.m, &in);
+		kprof_lwpmodel_insn_execute(&e.m, &in);
 		if (seen_at < 0 && kprof_lwp_ring_poll(&e.r, &sp) != 0)
 			seen_at = (int)i;
 	}
@@ -898,7 +898,7 @@ static void test_threshold(void)
 	seen_at = -1;
 	for (i = 0; i < RING_BYTES / 32 && seen_at < 0; i++) {
 		in = insn_at(i, 0);
-		kprof_lwp_model_retire(&e.m, &in);
+		kprof_lwpmodel_insn_execute(&e.m, &in);
 		if (kprof_lwp_ring_poll(&e.r, &sp) != 0)
 			seen_at = (int)i;
 	}
@@ -920,24 +920,24 @@ static void test_corrupt_attach(void)
 	uint32_t good_bs;
 	uint64_t good_base;
 	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
-	good_bs = kprof_load_le32(cb + 4);
-	good_base = kprof_load_le64(cb + 8);
+	good_bs = kprof_bytes_le32_load(cb + 4);
+	good_base = kprof_bytes_le64_load(cb + 8);
 #define ATTACH_BAD(mutate, want)                                                                   \
 	do {                                                                                       \
 		mutate;                                                                            \
 		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, NULL, 0, 0), want);                \
-		kprof_store_le32(cb + 4, good_bs);                                                 \
-		kprof_store_le64(cb + 8, good_base);                                               \
-		kprof_store_le32(cb + 64, 0);                                                      \
+		kprof_bytes_le32_store(cb + 4, good_bs);                                                 \
+		kprof_bytes_le64_store(cb + 8, good_base);                                               \
+		kprof_bytes_le32_store(cb + 64, 0);                                                      \
 	} while (0)
-	ATTACH_BAD(kprof_store_le32(cb + 4, 0), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le32(cb + 4, 32), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le32(cb + 4, 1000), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le64(cb + 8, 0), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le64(cb + 8, good_base + 8), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le64(cb + 8, UINT64_MAX - 31), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le32(cb + 64, RING_BYTES), KPROF_E_CORRUPT);
-	ATTACH_BAD(kprof_store_le32(cb + 64, 33), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le32_store(cb + 4, 0), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le32_store(cb + 4, 32), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le32_store(cb + 4, 1000), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le64_store(cb + 8, 0), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le64_store(cb + 8, good_base + 8), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le64_store(cb + 8, UINT64_MAX - 31), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le32_store(cb + 64, RING_BYTES), KPROF_E_CORRUPT);
+	ATTACH_BAD(kprof_bytes_le32_store(cb + 64, 33), KPROF_E_CORRUPT);
 	test_canonical(&e);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf, RING_BYTES * 2, 0), KPROF_E_CORRUPT);
@@ -948,22 +948,22 @@ static void test_corrupt_attach(void)
 		static const uint32_t bad[] = {RING_BYTES, RING_BYTES + 32, 17, 31, 0xFFFFFFFFu, 0xFFFFFFE0u, 0x80000000u};
 		unsigned i;
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			kprof_store_le32(cb + 16, bad[i]);
+			kprof_bytes_le32_store(cb + 16, bad[i]);
 			CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CORRUPT);
 			CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_E_RANGE);
 			CHECK_EQ(r.tail, 0);
 		}
 	}
-	kprof_store_le32(cb + 16, 0);
+	kprof_bytes_le32_store(cb + 16, 0);
 	/* Base or size changed after attach: the ring keeps its captured view and says so. */
 	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_OK);
-	kprof_store_le64(cb + 8, good_base + 4096);
+	kprof_bytes_le64_store(cb + 8, good_base + 4096);
 	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
 	CHECK(r.buffer == e.buf);
-	kprof_store_le64(cb + 8, good_base);
-	kprof_store_le32(cb + 4, good_bs * 2);
+	kprof_bytes_le64_store(cb + 8, good_base);
+	kprof_bytes_le32_store(cb + 4, good_bs * 2);
 	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
-	kprof_store_le32(cb + 4, good_bs);
+	kprof_bytes_le32_store(cb + 4, good_bs);
 	test_changed_geometry(&e, good_bs, good_base);
 }
 
@@ -979,22 +979,22 @@ static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base)
 	uint64_t d = 1;
 	memset(e->buf, 0, 64);
 	e->buf[0] = 2, e->buf[32] = 2;
-	kprof_store_le32(cb + 16, 0);
-	kprof_store_le32(cb + 64, 0);
-	kprof_store_le64(cb + 24, 10);
+	kprof_bytes_le32_store(cb + 16, 0);
+	kprof_bytes_le32_store(cb + 64, 0);
+	kprof_bytes_le64_store(cb + 24, 10);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, e->buf, RING_BYTES, 0), KPROF_OK);
 	/* "An empty poll reads nothing but the head: a change while the ring is empty is not seen
 	 * by poll (it returns 0) but by kprof_lwp_ring_check." */
-	kprof_store_le32(cb + 4, good_bs * 2);
+	kprof_bytes_le32_store(cb + 4, good_bs * 2);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
 	CHECK_EQ(kprof_lwp_ring_check(&r), KPROF_E_CHANGED);
 	/* "Every non-empty poll compares BufferSize and BufferBase with attach's:
 	 * KPROF_E_CHANGED, nothing read, nothing consumed." */
-	kprof_store_le32(cb + 16, 64);
+	kprof_bytes_le32_store(cb + 16, 64);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CHANGED);
 	CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_E_RANGE);
-	kprof_store_le32(cb + 4, good_bs);
-	kprof_store_le64(cb + 8, good_base + 4096);
+	kprof_bytes_le32_store(cb + 4, good_bs);
+	kprof_bytes_le64_store(cb + 8, good_base + 4096);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CHANGED);
 	/* "... and so do the iterator, copy and drain, which poll first." */
 	CHECK_EQ(kprof_lwp_ring_iter_init(&it, &r), KPROF_E_CHANGED);
@@ -1002,24 +1002,24 @@ static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base)
 	CHECK_EQ(kprof_lwp_ring_copy(&r, out, sizeof(out), &got), KPROF_E_CHANGED);
 	CHECK_EQ(got, 0);
 	CHECK_EQ(kprof_lwp_ring_drain(&r, collect, NULL, 0), KPROF_E_CHANGED);
-	CHECK_EQ(kprof_load_le32(cb + 64), 0);
+	CHECK_EQ(kprof_bytes_le32_load(cb + 64), 0);
 	/* Restored: the records read as before. */
-	kprof_store_le64(cb + 8, good_base);
+	kprof_bytes_le64_store(cb + 8, good_base);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 2);
 	CHECK_EQ(sp.missed_delta, 0);
 	/* "MissedEvents going down is KPROF_E_CORRUPT (never a huge delta); nothing changes." */
-	kprof_store_le64(cb + 24, 3);
+	kprof_bytes_le64_store(cb + 24, 3);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_ring_missed(&r, &d), KPROF_E_CORRUPT);
+	CHECK_EQ(kprof_lwp_ring_missed_get(&r, &d), KPROF_E_CORRUPT);
 	CHECK_EQ(d, 0);
 	CHECK_EQ(r.missed_seen, 10);
-	kprof_store_le64(cb + 24, 12);
+	kprof_bytes_le64_store(cb + 24, 12);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 2);
 	CHECK_EQ(sp.missed_delta, 2);
 	CHECK_EQ(kprof_lwp_ring_consume(&r, 2), KPROF_OK);
-	kprof_store_le64(cb + 24, 0);
-	kprof_store_le32(cb + 16, 0);
-	kprof_store_le32(cb + 64, 0);
+	kprof_bytes_le64_store(cb + 24, 0);
+	kprof_bytes_le32_store(cb + 16, 0);
+	kprof_bytes_le32_store(cb + 64, 0);
 }
 
 /* Non-canonical ring addresses are refused without an expected buffer too. */
@@ -1027,21 +1027,21 @@ static void test_canonical(env *e)
 {
 	uint8_t *cb = e->lwpcb;
 	kprof_lwp_ring r;
-	uint64_t good_base = kprof_load_le64(cb + 8);
+	uint64_t good_base = kprof_bytes_le64_load(cb + 8);
 	if (sizeof(void *) < 8) {
-		kprof_store_le64(cb + 8, UINT64_C(0x800000000000));
+		kprof_bytes_le64_store(cb + 8, UINT64_C(0x800000000000));
 		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 	} else {
-		kprof_store_le64(cb + 8, UINT64_C(0x800000000000));
+		kprof_bytes_le64_store(cb + 8, UINT64_C(0x800000000000));
 		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
-		kprof_store_le64(cb + 8, UINT64_C(0x800000000000) - RING_BYTES / 2); /* straddles */
+		kprof_bytes_le64_store(cb + 8, UINT64_C(0x800000000000) - RING_BYTES / 2); /* straddles */
 		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
-		kprof_store_le64(cb + 8, UINT64_C(0x0001000000000000));
+		kprof_bytes_le64_store(cb + 8, UINT64_C(0x0001000000000000));
 		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
-		kprof_store_le64(cb + 8, UINT64_C(0x7FFFFFFFFFFFFFE0) & ~(uint64_t)(RING_BYTES - 1));
+		kprof_bytes_le64_store(cb + 8, UINT64_C(0x7FFFFFFFFFFFFFE0) & ~(uint64_t)(RING_BYTES - 1));
 		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 	}
-	kprof_store_le64(cb + 8, good_base);
+	kprof_bytes_le64_store(cb + 8, good_base);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_OK);
 }
 
@@ -1084,17 +1084,17 @@ static void test_slwpcb_option(void)
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
 	CHECK_EQ(slwpcb_count, 2);
 	e.buf[0] = KPROF_LWP_EVENT_INSTRUCTIONS;
-	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
+	kprof_bytes_le32_store(e.lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
 	CHECK_EQ(slwpcb_count, 3);
 	CHECK_EQ(kprof_lwp_ring_consume(&r, 1), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0); /* still flushes after a consume */
 	CHECK_EQ(slwpcb_count, 4);
 	slwpcb_count = 0;
-	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
+	kprof_bytes_le32_store(e.lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
-	kprof_store_le32(e.lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 64);
+	kprof_bytes_le32_store(e.lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 64);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
 	CHECK_EQ(slwpcb_count, 0);
 	sigaction(SIGILL, &old, NULL);
@@ -1120,15 +1120,15 @@ static void test_empty_poll_readonly(void)
 		return;
 	cb = mem;
 	ring_page = mem + pg;
-	kprof_lwp_model_caps(&c);
+	kprof_lwpmodel_caps_get(&c);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)(mem + 2 * pg);
 	cfg.buffer_size = (uint32_t)pg;
 	cfg.events = &one_event;
 	cfg.event_count = 1;
-	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
-	kprof_store_le32(cb + 16, 64); /* head = tail = 64 */
-	kprof_store_le32(cb + 64, 64);
+	CHECK_EQ(kprof_lwp_lwpcb_init(cb, 256, &c, &cfg, NULL), KPROF_OK);
+	kprof_bytes_le32_store(cb + 16, 64); /* head = tail = 64 */
+	kprof_bytes_le32_store(cb + 64, 64);
 	r = (kprof_lwp_ring *)ring_page;
 	CHECK_EQ(kprof_lwp_ring_attach(r, cb, &c, NULL, 0, 0), KPROF_OK);
 	CHECK_EQ(mprotect(mem, (size_t)pg * 2, PROT_READ), 0);
@@ -1159,13 +1159,13 @@ static int mutator_yields;
 static uint32_t as_le32(uint32_t v)
 {
 	uint32_t w;
-	kprof_store_le32((uint8_t *)&w, v);
+	kprof_bytes_le32_store((uint8_t *)&w, v);
 	return w;
 }
 static uint64_t as_le64(uint64_t v)
 {
 	uint64_t w;
-	kprof_store_le64((uint8_t *)&w, v);
+	kprof_bytes_le64_store((uint8_t *)&w, v);
 	return w;
 }
 
@@ -1233,14 +1233,14 @@ static void test_hostile_threads(void)
 	ring_mem = mem + 2 * pg;
 	CHECK_EQ(mprotect(mem + pg, (size_t)pg, PROT_NONE), 0);
 	CHECK_EQ(mprotect(mem + 4 * pg, (size_t)pg, PROT_NONE), 0);
-	kprof_lwp_model_caps(&c);
+	kprof_lwpmodel_caps_get(&c);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)ring_mem;
 	cfg.buffer_size = (uint32_t)ring_bytes;
 	cfg.events = &one_event;
 	cfg.event_count = 1;
-	CHECK_EQ(kprof_lwp_setup(&c, &cfg, cb, 256, NULL), KPROF_OK);
-	kprof_store_le64(cb + 24, UINT64_C(1) << 63);
+	CHECK_EQ(kprof_lwp_lwpcb_init(cb, 256, &c, &cfg, NULL), KPROF_OK);
+	kprof_bytes_le64_store(cb + 24, UINT64_C(1) << 63);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &c, ring_mem, (uint32_t)ring_bytes, 0), KPROF_OK);
 	memset(&h, 0, sizeof(h));
 	h.missed = UINT64_C(1) << 63;

@@ -16,7 +16,7 @@ static uint8_t lwpcb[256] __attribute__((aligned(64)));
 static uint8_t ring_buf[RING_RECORDS * 32] __attribute__((aligned(64)));
 
 typedef struct shared {
-	kprof_lwp_model m;
+	kprof_lwpmodel m;
 	uint64_t total;
 	int done; /* atomic: the producer has flushed its last record */
 	uint64_t stored, missed_model, full_returns;
@@ -27,11 +27,11 @@ static void *producer(void *arg)
 	shared *s = (shared *)arg;
 	uint64_t seq;
 	for (seq = 0; seq < s->total; seq++) {
-		s->full_returns += (uint64_t)kprof_lwp_model_lwpins(&s->m, seq, (uint32_t)seq, 0x2A, 0x401000 + (seq & 0xFFF));
+		s->full_returns += (uint64_t)kprof_lwpmodel_lwpins_execute(&s->m, seq, (uint32_t)seq, 0x2A, 0x401000 + (seq & 0xFFF));
 		if ((seq & 0xFFFF) == 0)
 			sched_yield(); /* two cores shared with other work: let the consumer run */
 	}
-	kprof_lwp_model_slwpcb(&s->m);
+	kprof_lwpmodel_lwpcb_store(&s->m);
 	s->stored = s->m.stored;
 	s->missed_model = s->m.missed;
 	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
@@ -44,9 +44,9 @@ typedef struct tally {
 
 static void see(tally *t, const uint8_t *rec)
 {
-	uint64_t seq = kprof_load_le64(rec + KPROF_LWP_RECORD_DATA2_OFFSET);
-	if (rec[0] != KPROF_LWP_EVENT_PROGRAMMED_EVENT || kprof_load_le16(rec + 2) != 0x2A ||
-	    kprof_load_le32(rec + 4) != (uint32_t)seq || rec[1] != 3)
+	uint64_t seq = kprof_bytes_le64_load(rec + KPROF_LWP_RECORD_DATA2_OFFSET);
+	if (rec[0] != KPROF_LWP_EVENT_PROGRAMMED_EVENT || kprof_bytes_le16_load(rec + 2) != 0x2A ||
+	    kprof_bytes_le32_load(rec + 4) != (uint32_t)seq || rec[1] != 3)
 		t->bad_fields++;
 	if (seq < t->next)
 		t->bad_order++; /* a duplicate or a step back */
@@ -77,16 +77,16 @@ int main(int argc, char **argv)
 	int done = 0;
 	memset(&t, 0, sizeof(t));
 	s.total = argc > 1 ? strtoull(argv[1], NULL, 0) : 10000000ull;
-	CHECK_EQ(kprof_lwp_model_caps(&caps), KPROF_OK);
+	CHECK_EQ(kprof_lwpmodel_caps_get(&caps), KPROF_OK);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.buffer_base = (uint64_t)(uintptr_t)ring_buf;
 	cfg.buffer_size = sizeof(ring_buf);
 	cfg.events = &ev;
 	cfg.event_count = 1;
 	cfg.threshold = 16 * 32;
-	CHECK_EQ(kprof_lwp_setup(&caps, &cfg, lwpcb, sizeof(lwpcb), NULL), KPROF_OK);
-	CHECK_EQ(kprof_lwp_model_init(&s.m, &caps, 3, 42), KPROF_OK);
-	CHECK_EQ(kprof_lwp_model_llwpcb(&s.m, lwpcb), KPROF_OK);
+	CHECK_EQ(kprof_lwp_lwpcb_init(lwpcb, sizeof(lwpcb), &caps, &cfg, NULL), KPROF_OK);
+	CHECK_EQ(kprof_lwpmodel_init(&s.m, &caps, 3, 42), KPROF_OK);
+	CHECK_EQ(kprof_lwpmodel_lwpcb_load(&s.m, lwpcb), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_attach(&r, lwpcb, &caps, ring_buf, sizeof(ring_buf), 0), KPROF_OK);
 	pthread_create(&th, NULL, producer, &s);
 	for (;;) {
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 			CHECK_EQ(n, 0);
 			break;
 		}
-		kprof_lwp_ring_missed(&r, &d);
+		kprof_lwp_ring_missed_get(&r, &d);
 		missed_total += d;
 		if (n == 0) {
 			empty++;

@@ -31,21 +31,21 @@ int main(void)
 	uint64_t v = 77;
 	uint32_t r[4] = {1, 2, 3, 4};
 	kprof_cpuid_snapshot s;
-	CHECK_EQ(kprof_wrmsr(0x186, 0x1234), KPROF_OK);
+	CHECK_EQ(kprof_msr_write(0x186, 0x1234), KPROF_OK);
 	CHECK_EQ(fake_last, 0x186);
-	CHECK_EQ(kprof_rdmsr(0x186, &v), KPROF_OK);
+	CHECK_EQ(kprof_msr_read(0x186, &v), KPROF_OK);
 	CHECK_EQ(v, 0x1234 + 0x186);
-	CHECK_EQ(kprof_rdmsr(0xDEAD, &v), KPROF_E_FAULT);
+	CHECK_EQ(kprof_msr_read(0xDEAD, &v), KPROF_E_FAULT);
 	CHECK_EQ(v, 0);
-	CHECK_EQ(kprof_wrmsr(0xDEAD, 1), KPROF_E_FAULT);
-	CHECK_EQ(kprof_rdmsr(0x186, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_msr_write(0xDEAD, 1), KPROF_E_FAULT);
+	CHECK_EQ(kprof_msr_read(0x186, NULL), KPROF_E_ARGUMENT);
 	/* no live instructions in this build */
 	v = 5;
-	CHECK_EQ(kprof_rdpmc(0, &v), KPROF_E_NOT_AVAILABLE);
+	CHECK_EQ(kprof_pmu_counter_read(0, &v), KPROF_E_NOT_AVAILABLE);
 	CHECK_EQ(v, 0);
-	CHECK_EQ(kprof_cpuid(0, 0, r), KPROF_E_NOT_AVAILABLE);
+	CHECK_EQ(kprof_cpuid_leaf_read(0, 0, r), KPROF_E_NOT_AVAILABLE);
 	CHECK(r[0] == 0 && r[1] == 0 && r[2] == 0 && r[3] == 0);
-	CHECK_EQ(kprof_cpuid_snapshot_live(&s), KPROF_E_NOT_AVAILABLE);
+	CHECK_EQ(kprof_cpuid_snapshot_read(&s), KPROF_E_NOT_AVAILABLE);
 	CHECK_EQ(s.present, 0);
 	return kt_done();
 }

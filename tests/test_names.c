@@ -14,26 +14,46 @@
 
 typedef const char *(*name_fn)(int value);
 
+/* Each name function takes its enumeration's type: called here through a wrapper taking int. */
+#define NAME_FN(type) \
+	static const char *name_of_##type(int value) { return type##_name((type)value); }
+NAME_FN(kprof_cpuid_vendor)
+NAME_FN(kprof_status)
+NAME_FN(kprof_hal_presence)
+NAME_FN(kprof_hal_build)
+NAME_FN(kprof_hal_reason)
+NAME_FN(kprof_dump_format)
+NAME_FN(kprof_dump_expect)
+NAME_FN(kprof_listing_diff_kind)
+NAME_FN(kprof_cpu_fact)
+NAME_FN(kprof_lwp_revision)
+NAME_FN(kprof_lwp_event)
+NAME_FN(kprof_lwp_proposal_event)
+NAME_FN(kprof_lwp_data_source)
+NAME_FN(kprof_lwp_rule)
+NAME_FN(kprof_windows_event_trace_information_class)
+NAME_FN(kprof_windows_trace_query_info_class)
+
 static const struct {
 	const char *spec_name;
 	name_fn fn;
 } functions[] = {
-        {"vendor", kprof_vendor_name},
-        {"status", kprof_status_name},
-        {"presence", kprof_presence_name},
-        {"hal_build", kprof_hal_build_name},
-        {"hal_reason", kprof_hal_reason_name},
-        {"dump_format", kprof_dump_format_name},
-        {"dump_expect", kprof_dump_expect_name},
-        {"listing_diff_kind", kprof_listing_diff_kind_name},
-        {"cpu_fact", kprof_cpu_fact_name},
-        {"lwp_revision", kprof_lwp_revision_name},
-        {"lwp_event", kprof_lwp_event_name},
-        {"lwp_proposal_event", kprof_lwp_proposal_event_name},
-        {"lwp_data_source", kprof_lwp_data_source_name},
-        {"lwp_rule", kprof_lwp_rule_name},
-        {"event_trace_information_class", kprof_event_trace_information_class_name},
-        {"trace_query_info_class", kprof_trace_query_info_class_name},
+        {"cpuid_vendor", name_of_kprof_cpuid_vendor},
+        {"status", name_of_kprof_status},
+        {"hal_presence", name_of_kprof_hal_presence},
+        {"hal_build", name_of_kprof_hal_build},
+        {"hal_reason", name_of_kprof_hal_reason},
+        {"dump_format", name_of_kprof_dump_format},
+        {"dump_expect", name_of_kprof_dump_expect},
+        {"listing_diff_kind", name_of_kprof_listing_diff_kind},
+        {"cpu_fact", name_of_kprof_cpu_fact},
+        {"lwp_revision", name_of_kprof_lwp_revision},
+        {"lwp_event", name_of_kprof_lwp_event},
+        {"lwp_proposal_event", name_of_kprof_lwp_proposal_event},
+        {"lwp_data_source", name_of_kprof_lwp_data_source},
+        {"lwp_rule", name_of_kprof_lwp_rule},
+        {"windows_event_trace_information_class", name_of_kprof_windows_event_trace_information_class},
+        {"windows_trace_query_info_class", name_of_kprof_windows_trace_query_info_class},
 };
 #define NFUNCTIONS (sizeof functions / sizeof functions[0])
 #define NAMES_MAX  1024

@@ -27,8 +27,8 @@ static const char *seed_file_prefix[] = {"002_", "000_", "001_"};
 static const char *seed_header[] = {"Value Name", "Value Name EBX Bit Select",
                                     "Value Symbol Select"};
 static const char *seed_table_id[] = {"generic", "emon", "amd64"};
-static const kprof_interface seed_itf[] = {KPROF_INTERFACE_GENERIC, KPROF_INTERFACE_EMON,
-                                           KPROF_INTERFACE_AMD64};
+static const kprof_source_table seed_itf[] = {KPROF_SOURCE_TABLE_GENERIC, KPROF_SOURCE_TABLE_EMON,
+                                           KPROF_SOURCE_TABLE_AMD64};
 
 /* The empty EBX cell of ProfileTime in seed 000 is a no-break space (UTF-8 C2 A0). */
 static const char NBSP[] = "\xC2\xA0";
@@ -142,7 +142,7 @@ static int parse_seed(seed_kind k, char *text, seed_row *rows, int cap)
 static void compare_header(seed_kind k, const seed_row *seed, int n)
 {
 	size_t count = 0, i;
-	const kprof_source *rows = kprof_source_table(seed_itf[k], &count);
+	const kprof_source *rows = kprof_source_rows_by_table(seed_itf[k], &count);
 	unsigned long v;
 	CHECK(rows != NULL);
 	if (!CHECK_EQ(count, n))
@@ -151,17 +151,17 @@ static void compare_header(seed_kind k, const seed_row *seed, int n)
 	for (i = 0; rows && i < count && i < (size_t)n; i++) {
 		const seed_row *s = &seed[i];
 		CHECK_EQ(rows[i].value, s->value);
-		CHECK_STR(kprof_source_name(&rows[i]), s->name);
+		CHECK_STR(kprof_source_name_get(&rows[i]), s->name);
 		CHECK_EQ(rows[i].ebx_bit, s->ebx_bit);
 		CHECK_EQ(rows[i].select, s->has_select ? s->select : 0);
-		CHECK(kprof_source_get(seed_itf[k], (uint32_t)s->value) == &rows[i]);
+		CHECK(kprof_source_by_value(seed_itf[k], (uint32_t)s->value) == &rows[i]);
 	}
 	/* Nothing extra: a value absent from the seed is absent from the header. */
 	for (v = 0; v < 0x400; v++) {
 		int in_seed = 0, j;
 		for (j = 0; j < n; j++)
 			in_seed |= seed[j].value == v;
-		if (!in_seed && !CHECK(kprof_source_get(seed_itf[k], (uint32_t)v) == NULL))
+		if (!in_seed && !CHECK(kprof_source_by_value(seed_itf[k], (uint32_t)v) == NULL))
 			fprintf(stderr, "  header table %s has value 0x%lx, the seed does not\n",
 			        seed_table_id[k], v);
 	}
@@ -207,13 +207,13 @@ static unsigned long number_after(const char *text, const char *key, int nth, ch
 	return p ? strtoul(p, end, 0) : 0;
 }
 
-/* The MSR ranges the seeds give, against kprof_interface_get_info. Seed 001's "0xC0010000
+/* The MSR ranges the seeds give, against kprof_source_table_info_by_id. Seed 001's "0xC0010000
  * to 0xC0040000" is an erratum (reference/hal-profile-interfaces.md): only its start and
  * the counter range are used. */
 static void check_interfaces(const char *emon_text, const char *amd_text)
 {
-	const kprof_interface_info *e = kprof_interface_get_info(KPROF_INTERFACE_EMON);
-	const kprof_interface_info *a = kprof_interface_get_info(KPROF_INTERFACE_AMD64);
+	const kprof_source_table_info *e = kprof_source_table_info_by_id(KPROF_SOURCE_TABLE_EMON);
+	const kprof_source_table_info *a = kprof_source_table_info_by_id(KPROF_SOURCE_TABLE_AMD64);
 	char *end;
 	unsigned long ctr_lo = number_after(
 	        amd_text, "counters themselves are the model-specific registers ", 1, &end);
@@ -234,8 +234,8 @@ static void check_interfaces(const char *emon_text, const char *amd_text)
 	CHECK_EQ(a->counters, ctr_hi - ctr_lo + 1);
 	CHECK(strstr(amd_text, "The four Performance Event Select Registers") != NULL);
 	CHECK_EQ(a->counters, 4);
-	CHECK_EQ(e->vendor, KPROF_VENDOR_INTEL);
-	CHECK_EQ(a->vendor, KPROF_VENDOR_AMD);
+	CHECK_EQ(e->vendor, KPROF_CPUID_VENDOR_INTEL);
+	CHECK_EQ(a->vendor, KPROF_CPUID_VENDOR_AMD);
 }
 
 int main(int argc, char **argv)
@@ -279,9 +279,9 @@ int main(int argc, char **argv)
 	/* Default: ProfileTime only (reference/hal-profile-interfaces.md, rule 4). */
 	{
 		size_t c = 0;
-		const kprof_source *d = kprof_source_table(KPROF_INTERFACE_DEFAULT, &c);
+		const kprof_source *d = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_DEFAULT, &c);
 		CHECK(d && c == 1 && d[0].value == 0 &&
-		      strcmp(kprof_source_name(d), "ProfileTime") == 0);
+		      strcmp(kprof_source_name_get(d), "ProfileTime") == 0);
 	}
 	for (k = 0; k < 3; k++)
 		free(text[k]);

@@ -4,49 +4,49 @@
 
 static void test_by_value(void)
 {
-	const kprof_source *s = kprof_source_get(KPROF_INTERFACE_EMON, KPROF_EMON_LLC_MISSES);
+	const kprof_source *s = kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, KPROF_SOURCE_EMON_LLC_MISSES);
 	CHECK(s != NULL);
 	CHECK_EQ(s->select, 0x0003412E);
 	CHECK_EQ(s->ebx_bit, 4);
-	CHECK(kprof_source_get(KPROF_INTERFACE_EMON, 0x01) == NULL);
-	CHECK(kprof_source_get(KPROF_INTERFACE_EMON, 0xFFFF) == NULL);
-	CHECK(kprof_source_get((kprof_interface)99, 0) == NULL);
-	CHECK_STR(kprof_source_name(kprof_source_get(KPROF_INTERFACE_AMD64, 0xBD)),
+	CHECK(kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x01) == NULL);
+	CHECK(kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0xFFFF) == NULL);
+	CHECK(kprof_source_by_value((kprof_source_table)99, 0) == NULL);
+	CHECK_STR(kprof_source_name_get(kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0xBD)),
 	          "ProfileNBHyperTransportBus2BandwidthNopSen");
 }
 
 static void test_by_name(void)
 {
-	const kprof_source *a = kprof_source_by_name(KPROF_INTERFACE_EMON, "ProfileLLCMisses", 16);
+	const kprof_source *a = kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "ProfileLLCMisses", 16);
 	CHECK(a && a->value == 0x1D);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9) == a);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "llcmisses", 9) == a);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMissesX", 9) == a); /* len bounds */
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisse", 8) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "Profile", 7) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_AMD64, "Timer", 5) ==
-	      kprof_source_get(KPROF_INTERFACE_AMD64, 0));
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_AMD64, "FRDispatchStallsForSegmentLoad", 30) ==
-	      kprof_source_get(KPROF_INTERFACE_AMD64, 0x83));
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_AMD64, "FRDispachStallsForSegmentLoad", 29) ==
-	      kprof_source_get(KPROF_INTERFACE_AMD64, 0x83));
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMisses", 9) == a);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "llcmisses", 9) == a);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMissesX", 9) == a); /* len bounds */
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMisse", 8) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "Profile", 7) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_AMD64, "Timer", 5) ==
+	      kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0));
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_AMD64, "FRDispatchStallsForSegmentLoad", 30) ==
+	      kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x83));
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_AMD64, "FRDispachStallsForSegmentLoad", 29) ==
+	      kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x83));
 }
 
 /* Every row of every table is found by its own name and description: the hash is complete. */
 static void test_every_name_resolves(void)
 {
 	unsigned itf;
-	for (itf = 0; itf < KPROF_INTERFACE_COUNT; itf++) {
+	for (itf = 0; itf < KPROF_SOURCE_TABLE_COUNT; itf++) {
 		size_t n, i;
-		const kprof_source *rows = kprof_source_table((kprof_interface)itf, &n);
+		const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)itf, &n);
 		CHECK(rows != NULL && n > 0);
 		for (i = 0; i < n; i++) {
-			const char *nm = kprof_source_name(&rows[i]);
-			const char *d = kprof_source_description(&rows[i]);
-			CHECK(kprof_source_by_name((kprof_interface)itf, nm, strlen(nm)) == &rows[i]);
-			CHECK(kprof_source_by_name((kprof_interface)itf, d, strlen(d)) == &rows[i]);
-			CHECK(kprof_source_get((kprof_interface)itf, rows[i].value) == &rows[i]);
-			CHECK_EQ(rows[i].iface, itf);
+			const char *nm = kprof_source_name_get(&rows[i]);
+			const char *d = kprof_source_description_get(&rows[i]);
+			CHECK(kprof_source_by_name((kprof_source_table)itf, nm, strlen(nm)) == &rows[i]);
+			CHECK(kprof_source_by_name((kprof_source_table)itf, d, strlen(d)) == &rows[i]);
+			CHECK(kprof_source_by_value((kprof_source_table)itf, rows[i].value) == &rows[i]);
+			CHECK_EQ(rows[i].table, itf);
 			/* Flip the 0x20 bit of each byte in turn: a letter's other case still
 			 * resolves, anything else ('_' -> DEL, '1' -> 0x11) does not, whichever
 			 * word of the name it sits in. */
@@ -59,7 +59,7 @@ static void test_every_name_resolves(void)
 					const kprof_source *s;
 					memcpy(buf, nm, len);
 					buf[j] = (char)(buf[j] ^ 0x20);
-					s = kprof_source_by_name((kprof_interface)itf, buf, len);
+					s = kprof_source_by_name((kprof_source_table)itf, buf, len);
 					if (letter)
 						CHECK(s == &rows[i]);
 					else
@@ -73,33 +73,33 @@ static void test_every_name_resolves(void)
 static void test_by_select(void)
 {
 	const kprof_source *out[8];
-	size_t n = kprof_sources_by_select(KPROF_INTERFACE_EMON, 0x0003003C, out, 8);
+	size_t n = kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, out, 8);
 	CHECK_EQ(n, 3);
 	CHECK(n == 3 && out[0]->value == 0x00 && out[1]->value == 0x13 && out[2]->value == 0x19);
-	CHECK_EQ(kprof_sources_by_select(KPROF_INTERFACE_EMON, 0x0003003C, out, 1), 3);
-	CHECK_EQ(kprof_sources_by_select(KPROF_INTERFACE_EMON, 0x12345678, out, 8), 0);
-	CHECK_EQ(kprof_sources_by_select(KPROF_INTERFACE_AMD64, 0x00030040, out, 8), 2);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, out, 1), 3);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x12345678, out, 8), 0);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_AMD64, 0x00030040, out, 8), 2);
 }
 
 static void test_select_codec(void)
 {
-	kprof_select s;
+	kprof_pmu_select s;
 	uint64_t v = 0;
-	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 0x0003412E, &s), KPROF_OK);
+	CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, 0x0003412E, &s), KPROF_OK);
 	CHECK(s.event == 0x2E && s.umask == 0x41 && s.usr && s.os && !s.en && !s.intr);
-	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_OK);
+	CHECK_EQ(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_INTEL, &s, &v), KPROF_OK);
 	CHECK_EQ(v, 0x0003412E);
-	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_AMD, 0x0000000F00030076ull, &s), KPROF_OK);
+	CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_AMD, 0x0000000F00030076ull, &s), KPROF_OK);
 	CHECK_EQ(s.event, 0xF76);
-	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_AMD, &s, &v), KPROF_OK);
+	CHECK_EQ(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_AMD, &s, &v), KPROF_OK);
 	CHECK_EQ(v, 0x0000000F00030076ull);
-	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_AMD, 1u << 21, &s), KPROF_E_RESERVED);
-	CHECK_EQ(kprof_select_decode(KPROF_VENDOR_INTEL, 1ull << 32, &s), KPROF_E_RESERVED);
+	CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_AMD, 1u << 21, &s), KPROF_E_RESERVED);
+	CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, 1ull << 32, &s), KPROF_E_RESERVED);
 	s.event = 0x100;
-	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
+	CHECK_EQ(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
 	s.event = 0x10;
 	s.usr = 2;
-	CHECK_EQ(kprof_select_encode(KPROF_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
+	CHECK_EQ(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_INTEL, &s, &v), KPROF_E_RANGE);
 }
 
 /* The HAL's typos stay canonical; the corrected spellings (reference/hal-profile-interfaces.md,
@@ -120,13 +120,13 @@ static void test_corrected_spellings(void)
 	};
 	size_t i;
 	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-		const kprof_source *a = kprof_source_by_name(KPROF_INTERFACE_AMD64, pairs[i][0],
+		const kprof_source *a = kprof_source_by_name(KPROF_SOURCE_TABLE_AMD64, pairs[i][0],
 		                                             strlen(pairs[i][0]));
-		const kprof_source *b = kprof_source_by_name(KPROF_INTERFACE_AMD64, pairs[i][1],
+		const kprof_source *b = kprof_source_by_name(KPROF_SOURCE_TABLE_AMD64, pairs[i][1],
 		                                             strlen(pairs[i][1]));
 		CHECK(a != NULL && a == b);
-		CHECK_STR(kprof_source_name(b), pairs[i][0]);
-		CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, pairs[i][1],
+		CHECK_STR(kprof_source_name_get(b), pairs[i][0]);
+		CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, pairs[i][1],
 		                           strlen(pairs[i][1])) == NULL);
 	}
 }
@@ -138,14 +138,14 @@ static void test_hostile_names(void)
 	const char nul[] = "LLC\0Misses";
 	const char high[] = "\xff\xfe\x80LLCMisses";
 	memset(big, 'A', sizeof big);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "", 0) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, NULL, 0) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, nul, sizeof nul - 1) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, high, sizeof high - 1) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, big, sizeof big) == NULL);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "PROFILELLCMISSES", 16) ==
-	      kprof_source_get(KPROF_INTERFACE_EMON, 0x1D));
-	CHECK(kprof_source_by_name((kprof_interface)KPROF_INTERFACE_COUNT, "Timer", 5) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "", 0) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, NULL, 0) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, nul, sizeof nul - 1) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, high, sizeof high - 1) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, big, sizeof big) == NULL);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "PROFILELLCMISSES", 16) ==
+	      kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D));
+	CHECK(kprof_source_by_name((kprof_source_table)KPROF_SOURCE_TABLE_COUNT, "Timer", 5) == NULL);
 }
 
 /* The indexes agree with a plain scan of the rows: value index over the whole 16-bit range,
@@ -153,10 +153,10 @@ static void test_hostile_names(void)
 static void test_indexes_match_scan(void)
 {
 	unsigned itf;
-	for (itf = 0; itf < KPROF_INTERFACE_COUNT; itf++) {
+	for (itf = 0; itf < KPROF_SOURCE_TABLE_COUNT; itf++) {
 		size_t n = 0, i;
-		const kprof_source *rows = kprof_source_table((kprof_interface)itf, &n);
-		const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)itf);
+		const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)itf, &n);
+		const kprof_source_table_info *info = kprof_source_table_info_by_id((kprof_source_table)itf);
 		uint32_t v, max = 0;
 		unsigned long bad = 0;
 		for (v = 0; v <= 0xFFFFu; v++) {
@@ -164,7 +164,7 @@ static void test_indexes_match_scan(void)
 			for (i = 0; i < n; i++)
 				if (rows[i].value == v)
 					want = &rows[i];
-			bad += kprof_source_get((kprof_interface)itf, v) != want;
+			bad += kprof_source_by_value((kprof_source_table)itf, v) != want;
 		}
 		CHECK_EQ(bad, 0);
 		for (i = 0; i < n; i++) {
@@ -173,7 +173,7 @@ static void test_indexes_match_scan(void)
 			int found = 0;
 			for (j = 0; j < n; j++)
 				same += rows[j].select == rows[i].select;
-			got = kprof_sources_by_select((kprof_interface)itf, rows[i].select, out,
+			got = kprof_source_all_by_select((kprof_source_table)itf, rows[i].select, out,
 			                              256);
 			CHECK_EQ(got, same);
 			for (j = 0; j < got && j < 256; j++) {
@@ -184,7 +184,7 @@ static void test_indexes_match_scan(void)
 			if (rows[i].value > max)
 				max = rows[i].value;
 		}
-		CHECK(info != NULL && info->iface == itf && info->count == n &&
+		CHECK(info != NULL && info->table == itf && info->count == n &&
 		      info->max_value == max);
 	}
 }

@@ -21,8 +21,8 @@ static char *shared_file(const char *rel)
 /* ---- seed 004: "0x08\nULONGLONG BtsIndex;" pairs */
 #define SEED_FIELD(n)                                                                             \
 	{                                                                                             \
-		#n, offsetof(kprof_pebs_ds_save_area, n), sizeof(((kprof_pebs_ds_save_area *)0)->n), \
-		        KPROF_PEBS_DS_SAVE_AREA_SIZE                                                      \
+		#n, offsetof(kprof_windows_pebs_ds_save_area, n), sizeof(((kprof_windows_pebs_ds_save_area *)0)->n), \
+		        KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE                                                      \
 	}
 static void test_seed(void)
 {
@@ -43,14 +43,14 @@ static void test_seed(void)
 	if (!seed)
 		return;
 	CHECK(strstr(seed, "is 0x60 bytes in both 32-bit and 64-bit") != NULL);
-	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 0x60);
+	CHECK_EQ(KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 0x60);
 	/* From Windows 10 2004 the area holds the union PEBS_DS_SAVE_AREA { As32Bit (0x80);
 	 * As64Bit (0xA0) }: 0xA0 bytes on x86 and x64 (public symbols of 20H1 ntoskrnl). */
-	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 0xA0);
-	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, KPROF_PEBS_DS_SAVE_AREA64_SIZE);
-	CHECK(KPROF_PEBS_DS_SAVE_AREA32_SIZE <= KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE);
-	CHECK_EQ(KPROF_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET, 0);
-	CHECK_EQ(sizeof(kprof_processor_profile_control_area_2004), 0xA0);
+	CHECK_EQ(KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 0xA0);
+	CHECK_EQ(KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE);
+	CHECK(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE <= KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE);
+	CHECK_EQ(KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_PEBS_DS_SAVE_AREA_OFFSET, 0);
+	CHECK_EQ(sizeof(kprof_windows_processor_profile_control_area_2004), 0xA0);
 	for (line = strtok_r(seed, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char type[32], name[64];
 		if (line[0] == '0' && line[1] == 'x') {
@@ -61,13 +61,13 @@ static void test_seed(void)
 		if (have_off && sscanf(line, "%31s %63[A-Za-z0-9_];", type, name) == 2) {
 			if (strcmp(type, "PEBS_DS_SAVE_AREA") == 0) {
 				CHECK_STR(name, "PebsDsSaveArea");
-				CHECK_EQ(prev_off, offsetof(kprof_processor_profile_control_area, PebsDsSaveArea));
-				CHECK_EQ(prev_off, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET);
+				CHECK_EQ(prev_off, offsetof(kprof_windows_processor_profile_control_area, PebsDsSaveArea));
+				CHECK_EQ(prev_off, KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET);
 				area = 1;
 			} else {
 				int match = 0;
 				CHECK_STR(type, "ULONGLONG");
-				for (i = 0; i < KPROF_ARRAY_COUNT(fields); i++) {
+				for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(fields); i++) {
 					if (strcmp(fields[i].name, name) == 0) {
 						match = 1;
 						CHECK_EQ(fields[i].off, prev_off);
@@ -75,7 +75,7 @@ static void test_seed(void)
 					}
 				}
 				if (!CHECK(match))
-					fprintf(stderr, "seed field %s is not in kprof_pebs_ds_save_area\n", name);
+					fprintf(stderr, "seed field %s is not in kprof_windows_pebs_ds_save_area\n", name);
 				found += match;
 			}
 		}
@@ -85,50 +85,60 @@ static void test_seed(void)
 	CHECK(area);
 	CHECK_EQ(fields[11].off + 8, fields[11].total); /* the last field ends the 0x60 bytes */
 	/* the generated macros agree (snake-case names of Windows' CamelCase fields) */
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET, 0x08);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET, 0x28);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET, 0x58);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA_BTS_INDEX_OFFSET, 0x08);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET, 0x28);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET3_OFFSET, 0x58);
 	free(seed);
 }
 
 static void test_reference_layouts(void)
 {
 	/* reference/intel-ds-perfmon.md: Windows 10 2004 and later */
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA64_SIZE, 0xA0);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET, 0x40);
-	CHECK_EQ(KPROF_ARRAY_COUNT(((kprof_pebs_ds_save_area64 *)0)->PebsGpCounterReset), 8);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x80);
-	CHECK_EQ(KPROF_ARRAY_COUNT(((kprof_pebs_ds_save_area64 *)0)->PebsFixedCounterReset), 4);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA32_SIZE, 0x80);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET, 0x1C);
-	CHECK_EQ(sizeof(((kprof_pebs_ds_save_area32 *)0)->PebsIndex), 4);
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET, 0x20);
-	CHECK_EQ(sizeof(((kprof_pebs_ds_save_area32 *)0)->PebsGpCounterReset[0]), 8); /* not phnt's u32 */
-	CHECK_EQ(KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x60);
-	CHECK_EQ(KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, 8);
-	CHECK_EQ(KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET, 4);
-	CHECK_EQ(KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, 16);
-	CHECK_EQ(KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET, 8);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 0xA0);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET, 0x40);
+	CHECK_EQ(KPROF_IMPL_ARRAY_COUNT(((kprof_windows_pebs_ds_save_area64 *)0)->PebsGpCounterReset), 8);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x80);
+	CHECK_EQ(KPROF_IMPL_ARRAY_COUNT(((kprof_windows_pebs_ds_save_area64 *)0)->PebsFixedCounterReset), 4);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 0x80);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET, 0x1C);
+	CHECK_EQ(sizeof(((kprof_windows_pebs_ds_save_area32 *)0)->PebsIndex), 4);
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET, 0x20);
+	CHECK_EQ(sizeof(((kprof_windows_pebs_ds_save_area32 *)0)->PebsGpCounterReset[0]), 8); /* not phnt's u32 */
+	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x60);
+	CHECK_EQ(KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, 8);
+	CHECK_EQ(KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_ALLOCATE_OFFSET, 4);
+	CHECK_EQ(KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, 16);
+	CHECK_EQ(KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_ALLOCATE_OFFSET, 8);
 	/* reference/windows-structures.md */
-	CHECK_EQ(KPROF_PROFILE_SOURCE_INFO_SIZE, 0x20);
-	CHECK_EQ(KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, 0x04);
-	CHECK_EQ(KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, 0x08);
-	CHECK_EQ(KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, 0x0C);
-	CHECK_EQ(KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET, 0x10);
-	CHECK_EQ(KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET, 0x18);
-	CHECK_EQ(KPROF_TRACE_PROFILE_INTERVAL_SIZE, 8);
-	CHECK_EQ(KPROF_HAL_PROFILE_SOURCE_INFORMATION_SIZE, 12);
-	CHECK_EQ(KPROF_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET, 8);
-	CHECK_EQ(KPROF_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS, 0x1F);
-	CHECK_EQ(KPROF_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS, 0x81);
-	CHECK_EQ(KPROF_HAL_PROFILE_SOURCE_INFORMATION_CLASS, 1);
-	CHECK_EQ(KPROF_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS, 0x14);
-	CHECK_EQ(KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION, 0xAC);
-	CHECK_EQ(KPROF_EVENT_TRACE_PROFILE_SOURCE_LIST_INFORMATION, 0x0D);
+	CHECK_EQ(KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE, 0x20);
+	CHECK_EQ(KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, 0x04);
+	CHECK_EQ(KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, 0x08);
+	CHECK_EQ(KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, 0x0C);
+	CHECK_EQ(KPROF_WINDOWS_PROFILE_SOURCE_INFO_RESERVED_OFFSET, 0x10);
+	CHECK_EQ(KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET, 0x18);
+	CHECK_EQ(KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE, 8);
+	CHECK_EQ(KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE, 12);
+	CHECK_EQ(KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_INTERVAL_OFFSET, 8);
+	CHECK_EQ(KPROF_WINDOWS_SYSTEM_PERFORMANCE_TRACE_INFORMATION_CLASS, 0x1F);
+	CHECK_EQ(KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_CLASS, 0x81);
+	CHECK_EQ(KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_CLASS, 1);
+	CHECK_EQ(KPROF_WINDOWS_HAL_QUERY_PROFILE_SOURCE_LIST_CLASS, 0x14);
+	CHECK_EQ(KPROF_WINDOWS_BUGCHECK_HAL_MEMORY_ALLOCATION, 0xAC);
+	CHECK_EQ(KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_LIST_INFORMATION, 0x0D);
 }
 
 /* Parse "0 KernelVersion, 1 GroupMask, ..." (EVENT_TRACE_INFORMATION_CLASS) and
  * "5 TraceSampledProfileIntervalInfo, ..." (TRACE_QUERY_INFO_CLASS) from the reference. */
+/* The name functions take their enumerations; check_class_list walks ints. */
+static const char *event_trace_class_name(int v)
+{
+	return kprof_windows_event_trace_information_class_name((kprof_windows_event_trace_information_class)v);
+}
+static const char *trace_query_class_name(int v)
+{
+	return kprof_windows_trace_query_info_class_name((kprof_windows_trace_query_info_class)v);
+}
+
 static unsigned check_class_list(const char *text, const char *after, const char *stop, const char *prefix,
                                  const char *suffix, const char *(*name_of)(int))
 {
@@ -172,12 +182,12 @@ static void test_classes(void)
 	if (!ref)
 		return;
 	CHECK_EQ(check_class_list(ref, "(first dword of the 0x1F buffer):", "(each named", "EventTrace", "Information",
-	                          kprof_event_trace_information_class_name),
+	                          event_trace_class_name),
 	         26);
 	CHECK_EQ(check_class_list(ref, "TRACE_QUERY_INFO_CLASS (evntrace.h):", "\n- ", "", "",
-	                          kprof_trace_query_info_class_name),
+	                          trace_query_class_name),
 	         8);
-	CHECK(kprof_event_trace_information_class_name(0x1A) == NULL);
+	CHECK(kprof_windows_event_trace_information_class_name(0x1A) == NULL);
 	free(ref);
 }
 
@@ -220,7 +230,7 @@ static void test_listing(const char *file, size_t want_rows)
 	CHECK_EQ(n, want_rows);
 	kprof_psi_writer_init(&w, buf, sizeof(buf));
 	for (i = 0; i < n; i++)
-		CHECK_EQ(kprof_psi_append(&w, rows[i].id, rows[i].min, rows[i].max, rows[i].name, strlen(rows[i].name)),
+		CHECK_EQ(kprof_psi_writer_add(&w, rows[i].id, rows[i].min, rows[i].max, rows[i].name, strlen(rows[i].name)),
 		         KPROF_OK);
 	used = w.used;
 	/* independent look at the bytes: first entry's NextEntryOffset and Source */
@@ -238,14 +248,14 @@ static void test_listing(const char *file, size_t want_rows)
 		CHECK_EQ(e.min_interval, rows[i].min);
 		CHECK_EQ(e.max_interval, rows[i].max);
 		CHECK(e.description_terminated);
-		CHECK_EQ(kprof_psi_description_utf8(buf, used, &e, desc, sizeof(desc), &len), KPROF_OK);
+		CHECK_EQ(kprof_psi_description_to_utf8(buf, used, &e, desc, sizeof(desc), &len), KPROF_OK);
 		CHECK_STR(desc, rows[i].name);
 		CHECK_EQ(len, strlen(rows[i].name));
-		CHECK(kprof_psi_description_equals(buf, used, &e, rows[i].name, strlen(rows[i].name)));
+		CHECK(kprof_psi_description_compare(buf, used, &e, rows[i].name, strlen(rows[i].name)));
 		/* mapped to kprof's Emon table (later names to INTEL_LATER): the HAL's descriptive string */
-		CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_EMON, &m), KPROF_OK);
+		CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_EMON, &m), KPROF_OK);
 		if (CHECK(m.source != NULL)) {
-			CHECK_STR(kprof_source_description(m.source), rows[i].name);
+			CHECK_STR(kprof_source_description_get(m.source), rows[i].name);
 			CHECK_EQ(m.later, rows[i].id >= 0x20);
 		}
 	}
@@ -266,19 +276,19 @@ static void test_psi_unknown_and_hostile(void)
 	unsigned i;
 
 	kprof_psi_writer_init(&w, buf, sizeof(buf));
-	CHECK_EQ(kprof_psi_append(&w, 0x99, 1, 2, "Mystery", 7), KPROF_OK);
-	CHECK_EQ(kprof_psi_append(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9), KPROF_OK);
-	CHECK_EQ(kprof_psi_append(&w, 0, 1, 2, "caf\xC3\xA9", 5), KPROF_E_RANGE);
+	CHECK_EQ(kprof_psi_writer_add(&w, 0x99, 1, 2, "Mystery", 7), KPROF_OK);
+	CHECK_EQ(kprof_psi_writer_add(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9), KPROF_OK);
+	CHECK_EQ(kprof_psi_writer_add(&w, 0, 1, 2, "caf\xC3\xA9", 5), KPROF_E_RANGE);
 	kprof_psi_iter_init(&it, buf, w.used);
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
-	CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_EMON, &m), KPROF_E_NOT_FOUND); /* reported, */
+	CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_EMON, &m), KPROF_E_NOT_FOUND); /* reported, */
 	CHECK(m.source == NULL);
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK); /* not dropped: the walk goes on */
 	CHECK_EQ(e.source, 0x1D);
-	CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_GENERIC, &m), KPROF_E_NOT_FOUND); /* 0..0x18 */
-	CHECK_EQ(kprof_psi_match_source(&e, KPROF_INTERFACE_EMON, &m), KPROF_OK);
+	CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_GENERIC, &m), KPROF_E_NOT_FOUND); /* 0..0x18 */
+	CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_EMON, &m), KPROF_OK);
 	/* too small an output buffer: a prefix, NUL-terminated */
-	CHECK_EQ(kprof_psi_description_utf8(buf, w.used, &e, out, 5, &len), KPROF_E_BUFFER_TOO_SMALL);
+	CHECK_EQ(kprof_psi_description_to_utf8(buf, w.used, &e, out, 5, &len), KPROF_E_BUFFER_TOO_SMALL);
 	CHECK_STR(out, "LLCM");
 
 	/* A last entry whose Description has no NUL: read up to the buffer's end only. */
@@ -290,7 +300,7 @@ static void test_psi_unknown_and_hostile(void)
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(e.description_units, 5);
 	CHECK_EQ(e.description_terminated, 0);
-	kprof_psi_description_utf8(buf, 0x18 + 10, &e, out, sizeof(out), &len);
+	kprof_psi_description_to_utf8(buf, 0x18 + 10, &e, out, sizeof(out), &len);
 	CHECK_STR(out, "ABCDE");
 	kprof_psi_iter_init(&it, buf, 0x18 + 9); /* odd length: the half unit is not read */
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
@@ -315,28 +325,28 @@ static void test_psi_unknown_and_hostile(void)
 		}
 		kprof_psi_iter_init(&it, buf, 0x18 + 12);
 		CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
-		CHECK_EQ(kprof_psi_description_utf8(buf, 0x24, &e, out, sizeof(out), &len), KPROF_OK);
+		CHECK_EQ(kprof_psi_description_to_utf8(buf, 0x24, &e, out, sizeof(out), &len), KPROF_OK);
 		CHECK_STR(out, "\xF0\x9F\x98\x80\xEF\xBF\xBD\xC3\xA9\xE2\x82\xAC");
-		CHECK_EQ(kprof_psi_description_utf8(buf, 0x24, &e, out, 4, &len), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kprof_psi_description_to_utf8(buf, 0x24, &e, out, 4, &len), KPROF_E_BUFFER_TOO_SMALL);
 		CHECK_STR(out, ""); /* the 4-byte character does not fit in 3: nothing half-written */
 		/* The same units through the base transcoder directly (what the command uses for
 		 * UTF-16 files); a high surrogate as the last unit has no partner: U+FFFD. */
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, out, sizeof(out), &len), KPROF_OK);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18, 5, out, sizeof(out), &len), KPROF_OK);
 		CHECK_STR(out, "\xF0\x9F\x98\x80\xEF\xBF\xBD\xC3\xA9\xE2\x82\xAC");
 		CHECK_EQ(len, 12);
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, out, 3 * 5 + 1, &len), KPROF_OK); /* 3 per unit */
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 1, out, sizeof(out), &len), KPROF_OK);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18, 5, out, 3 * 5 + 1, &len), KPROF_OK); /* 3 per unit */
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18, 1, out, sizeof(out), &len), KPROF_OK);
 		CHECK_STR(out, "\xEF\xBF\xBD");
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18 + 6, 1, out, 3, &len), KPROF_OK); /* U+00E9 */
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18 + 6, 1, out, 3, &len), KPROF_OK); /* U+00E9 */
 		CHECK_STR(out, "\xC3\xA9");
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18 + 8, 1, out, 3, &len), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18 + 8, 1, out, 3, &len), KPROF_E_BUFFER_TOO_SMALL);
 		CHECK_STR(out, "");
 		CHECK_EQ(len, 0);
-		CHECK_EQ(kprof_utf16le_to_utf8(NULL, 0, out, sizeof(out), &len), KPROF_OK);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(NULL, 0, out, sizeof(out), &len), KPROF_OK);
 		CHECK_STR(out, "");
-		CHECK_EQ(kprof_utf16le_to_utf8(NULL, 1, out, sizeof(out), &len), KPROF_E_ARGUMENT);
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, NULL, 8, &len), KPROF_E_ARGUMENT);
-		CHECK_EQ(kprof_utf16le_to_utf8(buf + 0x18, 5, out, 0, NULL), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(NULL, 1, out, sizeof(out), &len), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18, 5, NULL, 8, &len), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_bytes_utf16le_to_utf8(buf + 0x18, 5, out, 0, NULL), KPROF_E_ARGUMENT);
 	}
 	/* corrupt chains */
 	memset(buf, 0, sizeof(buf));
@@ -365,15 +375,15 @@ static void test_psi_unknown_and_hostile(void)
 	CHECK_EQ(n, sizeof(buf) / 0x18);
 	/* every prefix of a good chain, and random bytes: a status, never an overread */
 	kprof_psi_writer_init(&w, buf, sizeof(buf));
-	kprof_psi_append(&w, 0, 1221, 1000000, "Timer", 5);
-	kprof_psi_append(&w, 0x19, 4096, 2147483647u, "UnhaltedCoreCycles", 18);
-	kprof_psi_append(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9);
+	kprof_psi_writer_add(&w, 0, 1221, 1000000, "Timer", 5);
+	kprof_psi_writer_add(&w, 0x19, 4096, 2147483647u, "UnhaltedCoreCycles", 18);
+	kprof_psi_writer_add(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9);
 	for (cut = 0; cut <= w.used; cut++) {
 		uint8_t *copy = (uint8_t *)malloc(cut ? cut : 1);
 		memcpy(copy, buf, cut);
 		kprof_psi_iter_init(&it, copy, cut);
 		for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++)
-			kprof_psi_description_utf8(copy, cut, &e, out, sizeof(out), &len);
+			kprof_psi_description_to_utf8(copy, cut, &e, out, sizeof(out), &len);
 		CHECK(n <= 3);
 		free(copy);
 	}
@@ -391,7 +401,7 @@ static void test_psi_unknown_and_hostile(void)
 			}
 			kprof_psi_iter_init(&it, copy, l);
 			for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++) {
-				kprof_psi_description_utf8(copy, l, &e, out, sizeof(out), &len);
+				kprof_psi_description_to_utf8(copy, l, &e, out, sizeof(out), &len);
 				CHECK(e.description_offset + 2 * e.description_units <= l);
 			}
 			CHECK(n <= l / 0x18 + 1);
@@ -403,21 +413,21 @@ static void test_psi_unknown_and_hostile(void)
 static void test_codecs(void)
 {
 	uint8_t b[0x60];
-	kprof_processor_profile_control_area a;
-	kprof_system_processor_profile_control_area_x86 s86;
+	kprof_windows_processor_profile_control_area a;
+	kprof_windows_system_processor_profile_control_area_x86 s86;
 	unsigned i;
 	for (i = 0; i < sizeof(b); i++)
 		b[i] = (uint8_t)i;
-	CHECK_EQ(kprof_processor_profile_control_area_decode(b, sizeof(b), &a), KPROF_OK);
+	CHECK_EQ(kprof_windows_processor_profile_control_area_decode(b, sizeof(b), &a), KPROF_OK);
 	CHECK_EQ(a.PebsDsSaveArea.PebsIndex, 0x2F2E2D2C2B2A2928ull);
 	CHECK_EQ(a.PebsDsSaveArea.PebsCounterReset3, 0x5F5E5D5C5B5A5958ull);
-	CHECK_EQ(kprof_processor_profile_control_area_decode(b, 0x5F, &a), KPROF_E_TRUNCATED);
-	CHECK_EQ(kprof_system_processor_profile_control_area_x86_decode(b, 8, &s86), KPROF_OK);
+	CHECK_EQ(kprof_windows_processor_profile_control_area_decode(b, 0x5F, &a), KPROF_E_TRUNCATED);
+	CHECK_EQ(kprof_windows_system_processor_profile_control_area_x86_decode(b, 8, &s86), KPROF_OK);
 	CHECK_EQ(s86.ProcessorProfileControlArea, 0x03020100u);
 	CHECK_EQ(s86.Allocate, 4);
 }
 
-/* Each generated kprof_<layout>_widen against kprof_ds_area_decode, which reads the same
+/* Each generated kprof_<layout>_widen against kprof_ds_area_unpack, which reads the same
  * bytes with its own per-layout code (PEBS format 4: no reset slot moves); and one field per
  * layout against the test's own little-endian read at the reference offset. */
 static uint64_t le(const uint8_t *p, unsigned n)
@@ -431,7 +441,7 @@ static uint64_t le(const uint8_t *p, unsigned n)
 static void check_widened(const kprof_ds_area64 *w, const uint8_t *b, kprof_ds_layout layout, uint64_t index)
 {
 	kprof_ds_area64 d;
-	CHECK_EQ(kprof_ds_area_decode(b, 0x200, layout, KPROF_PEBS_FORMAT_ADAPTIVE, &d), KPROF_OK);
+	CHECK_EQ(kprof_ds_area_unpack(b, 0x200, layout, KPROF_PEBS_FORMAT_ADAPTIVE, &d), KPROF_OK);
 	CHECK(memcmp(w, &d, sizeof(d)) == 0);
 	CHECK_EQ(w->pebs_index, index);
 }
@@ -442,9 +452,9 @@ static void test_widen(void)
 	kprof_ds_area64 w;
 	kprof_ds_area32 a32;
 	kprof_ds_area64_fmt4 a64;
-	kprof_pebs_ds_save_area s62;
-	kprof_pebs_ds_save_area64 s64;
-	kprof_pebs_ds_save_area32 s32;
+	kprof_windows_pebs_ds_save_area s62;
+	kprof_windows_pebs_ds_save_area64 s64;
+	kprof_windows_pebs_ds_save_area32 s32;
 	unsigned i;
 	for (i = 0; i < sizeof(b); i++)
 		b[i] = (uint8_t)(i * 7u + 1u);
@@ -454,14 +464,14 @@ static void test_widen(void)
 	CHECK_EQ(kprof_ds_area64_fmt4_decode(b, sizeof(b), &a64), KPROF_OK);
 	kprof_ds_area64_fmt4_widen(&a64, &w);
 	check_widened(&w, b, KPROF_DS_LAYOUT_INTEL64, le(b + 0x28, 8));
-	CHECK_EQ(kprof_pebs_ds_save_area_decode(b, sizeof(b), &s62), KPROF_OK);
-	kprof_pebs_ds_save_area_widen(&s62, &w);
+	CHECK_EQ(kprof_windows_pebs_ds_save_area_decode(b, sizeof(b), &s62), KPROF_OK);
+	kprof_windows_pebs_ds_save_area_widen(&s62, &w);
 	check_widened(&w, b, KPROF_DS_LAYOUT_WIN62, le(b + 0x28, 8));
-	CHECK_EQ(kprof_pebs_ds_save_area64_decode(b, sizeof(b), &s64), KPROF_OK);
-	kprof_pebs_ds_save_area64_widen(&s64, &w);
+	CHECK_EQ(kprof_windows_pebs_ds_save_area64_decode(b, sizeof(b), &s64), KPROF_OK);
+	kprof_windows_pebs_ds_save_area64_widen(&s64, &w);
 	check_widened(&w, b, KPROF_DS_LAYOUT_WIN64, le(b + 0x28, 8));
-	CHECK_EQ(kprof_pebs_ds_save_area32_decode(b, sizeof(b), &s32), KPROF_OK);
-	kprof_pebs_ds_save_area32_widen(&s32, &w);
+	CHECK_EQ(kprof_windows_pebs_ds_save_area32_decode(b, sizeof(b), &s32), KPROF_OK);
+	kprof_windows_pebs_ds_save_area32_widen(&s32, &w);
 	check_widened(&w, b, KPROF_DS_LAYOUT_WIN32, le(b + 0x14, 4));
 }
 

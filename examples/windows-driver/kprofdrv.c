@@ -19,7 +19,7 @@ static void KprofdrvReport(void)
 {
 	kprof_cpuid_snapshot cpu;
 	kprof_hal_decision d;
-	kprof_counter_plan plan;
+	kprof_pmu_plan plan;
 	const kprof_source *src;
 	kprof_status st;
 	uint64_t v = 0;
@@ -27,24 +27,26 @@ static void KprofdrvReport(void)
 	KAFFINITY old;
 
 	/* cpuid, tables and decoders: any IRQL, any processor, no paged memory. */
-	st = kprof_cpuid_snapshot_live(&cpu);
+	st = kprof_cpuid_snapshot_read(&cpu);
 	if (st != KPROF_OK) {
 		DbgPrint("kprofdrv: cpuid snapshot: %s\n", kprof_status_name(st));
 		return;
 	}
-	kprof_hal_decide(&cpu, sizeof(void *) == 8 ? KPROF_HAL_X64 : KPROF_HAL_X86, &d);
-	DbgPrint("kprofdrv: interface %s (%s)\n", kprof_interface_name((kprof_interface)d.iface),
+	kprof_hal_decision_get(&cpu, sizeof(void *) == 8 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86, &d);
+	DbgPrint("kprofdrv: interface %s (%s)\n", kprof_source_table_name((kprof_source_table)d.table),
 	         kprof_hal_reason_name(d.reason));
 
 	/* ProfileTotalIssues (2) in the decided interface's table: the Emon and Amd64 rows that
 	 * count retired instructions. */
-	src = kprof_source_get((kprof_interface)d.iface, 2);
+	src = kprof_source_by_value((kprof_source_table)d.table, 2);
 	if (!src) {
 		DbgPrint("kprofdrv: source 2: not in this interface's table\n");
 	} else {
-		DbgPrint("kprofdrv: source %u %s select 0x%08x supported %d\n", (unsigned)src->value,
-		         kprof_source_name(src), (unsigned)src->select, kprof_hal_source_supported(&d, src));
-		st = kprof_counter_plan_make(&d, src, 0, 100000, 0, &plan);
+		kprof_hal_presence p = KPROF_HAL_PRESENCE_ABSENT;
+		(void)kprof_hal_source_presence_get(&d, src, &p);
+		DbgPrint("kprofdrv: source %u %s select 0x%08x presence %s\n", (unsigned)src->value,
+		         kprof_source_name_get(src), (unsigned)src->select, kprof_hal_presence_name(p));
+		st = kprof_hal_plan_get(&d, src, 0, 100000, 0, &plan);
 		if (st == KPROF_OK)
 			DbgPrint("kprofdrv: plan: counter 0 select msr 0x%x = 0x%08x%08x, counter msr 0x%x\n",
 			         (unsigned)plan.select_msr, (unsigned)(plan.start_select >> 32),
@@ -57,13 +59,13 @@ static void KprofdrvReport(void)
 	 * Intel: IA32_MISC_ENABLE (bit 7: performance monitoring available). AMD has no such MSR:
 	 * read its first PerfEvtSel (is counter 0 in use). A hypervisor may refuse either; the
 	 * hook turns the fault into KPROF_E_FAULT. */
-	sel = d.vendor == KPROF_VENDOR_INTEL ? KPROF_MSR_IA32_PERFEVTSEL(0)
-	    : d.vendor == KPROF_VENDOR_AMD   ? KPROF_MSR_AMD_PERFEVTSEL(0)
+	sel = d.vendor == KPROF_CPUID_VENDOR_INTEL ? KPROF_MSR_IA32_PERFEVTSEL(0)
+	    : d.vendor == KPROF_CPUID_VENDOR_AMD   ? KPROF_MSR_AMD_PERFEVTSEL(0)
 	                                     : 0;
-	msr = d.vendor == KPROF_VENDOR_INTEL ? KPROF_MSR_IA32_MISC_ENABLE : sel;
+	msr = d.vendor == KPROF_CPUID_VENDOR_INTEL ? KPROF_MSR_IA32_MISC_ENABLE : sel;
 	old = KeSetSystemAffinityThreadEx((KAFFINITY)1);
 	if (msr) {
-		st = kprof_rdmsr(msr, &v);
+		st = kprof_msr_read(msr, &v);
 		if (st == KPROF_OK)
 			DbgPrint("kprofdrv: rdmsr 0x%x = 0x%08x%08x\n", (unsigned)msr, (unsigned)(v >> 32),
 			         (unsigned)v);
@@ -73,10 +75,10 @@ static void KprofdrvReport(void)
 	/* The write path: put back counter 0's select as it is, and only while its enable bit is
 	 * clear (nobody is counting), so the write changes nothing. Where MSR writes are refused
 	 * (no PMU, a hypervisor, Wine) this is the fault the hook catches. */
-	if (sel && kprof_rdmsr(sel, &v) == KPROF_OK &&
-	    !(v & (d.vendor == KPROF_VENDOR_AMD ? KPROF_AMD_PERFEVTSEL_EN_MASK
-	                                        : KPROF_INTEL_PERFEVTSEL_EN_MASK))) {
-		st = kprof_wrmsr(sel, v);
+	if (sel && kprof_msr_read(sel, &v) == KPROF_OK &&
+	    !(v & (d.vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_AMD_PERFEVTSEL_EN_MASK
+	                                        : KPROF_IA32_PERFEVTSEL_EN_MASK))) {
+		st = kprof_msr_write(sel, v);
 		DbgPrint("kprofdrv: wrmsr 0x%x: %s\n", (unsigned)sel, kprof_status_name(st));
 	}
 	KeRevertToUserAffinityThreadEx(old);

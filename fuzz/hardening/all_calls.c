@@ -6,66 +6,102 @@
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 
+/* Whether the HAL that made d has source s (ABSENT for null arguments). */
+static inline kprof_hal_presence kf_presence(const kprof_hal_decision *d, const kprof_source *s)
+{
+	kprof_hal_presence p;
+	return kprof_hal_source_presence_get(d, s, &p) == KPROF_OK ? p : KPROF_HAL_PRESENCE_ABSENT;
+}
+static inline int kf_supported(const kprof_hal_decision *d, const kprof_source *s)
+{
+	return kf_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
+}
+
+/* kprof_lwp_caps_get over registers instead of a snapshot: a snapshot holding cpuid
+ * 0x80000000 (max extended leaf 0x8000001C), 0x80000001 (ecx ext_ecx) and 0x8000001C (leaf). */
+static inline kprof_status kf_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4], kprof_lwp_revision rev,
+                                        kprof_lwp_caps *out)
+{
+	kprof_cpuid_snapshot s;
+	kprof_cpuid_snapshot_init(&s);
+	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_LEAF_LWP, 0, 0, 0);
+	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, ext_ecx, 0);
+	if (leaf)
+		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_LWP, 0, leaf[0], leaf[1], leaf[2], leaf[3]);
+	return kprof_lwp_caps_get(&s, rev, out);
+}
+/* The shipped layout (cpuid 0x80000001 says LWP) and the proposal's, of the registers given. */
+static inline kprof_status kf_lwp_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
+{
+	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
+	return kf_lwp_caps(KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK, leaf, KPROF_LWP_REVISION_SHIPPED, out);
+}
+static inline kprof_status kf_lwp_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
+{
+	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
+	return kf_lwp_caps(0, leaf, KPROF_LWP_REVISION_PROPOSAL, out);
+}
+
 #define KH_INPUT 4096
 /* Written by whoever links this (a debugger, a test): the compiler must assume anything. */
 volatile uint8_t kprof_hardening_input[KH_INPUT];
 
 /* The input every call reads: volatile-qualified access keeps the optimiser from folding
  * the calls away, so every decoder's code is really compiled and analysed. */
-KPROF_INTERNAL void kh_fill(uint8_t *dst, const volatile uint8_t *src, size_t n)
+KPROF_IMPL_INTERNAL void kh_fill(uint8_t *dst, const volatile uint8_t *src, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
 		dst[i] = src[i];
 }
 
-KPROF_INTERNAL uint32_t kh_u32(const uint8_t *p)
+KPROF_IMPL_INTERNAL uint32_t kh_u32(const uint8_t *p)
 {
-	return kprof_load_le32(p);
+	return kprof_bytes_le32_load(p);
 }
 
 /* Each kh_* function exercises one area; kprof_hardening_all calls them all. Keeping them
  * apart keeps every frame small and shows in the stack report which area costs what. */
-KPROF_INTERNAL uint32_t kh_sources(const uint8_t *b, size_t n)
+KPROF_IMPL_INTERNAL uint32_t kh_sources(const uint8_t *b, size_t n)
 {
 	uint32_t acc = 0;
 	size_t count = 0;
 	const kprof_source *same[4];
 	const kprof_source *s;
-	kprof_interface itf = (kprof_interface)(b[0] % KPROF_INTERFACE_COUNT);
-	const kprof_source *rows = kprof_source_table(itf, &count);
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	kprof_source_table itf = (kprof_source_table)(b[0] % KPROF_SOURCE_TABLE_COUNT);
+	const kprof_source *rows = kprof_source_rows_by_table(itf, &count);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(itf);
 	if (rows && count)
 		acc += rows[0].value;
 	if (info)
 		acc += info->counters;
-	s = kprof_source_get(itf, kh_u32(b + 4));
+	s = kprof_source_by_value(itf, kh_u32(b + 4));
 	if (s)
 		acc += s->select;
-	acc += (uint32_t)kprof_sources_by_select(itf, kh_u32(b + 8), same, 4);
+	acc += (uint32_t)kprof_source_all_by_select(itf, kh_u32(b + 8), same, 4);
 #ifndef KPROF_NO_NAMES
 	s = kprof_source_by_name(itf, (const char *)b + 12, n - 12);
 	if (s) {
-		acc += (uint32_t)(kprof_source_name(s)[0] + kprof_source_description(s)[0]);
+		acc += (uint32_t)(kprof_source_name_get(s)[0] + kprof_source_description_get(s)[0]);
 	}
 	acc += kprof_status_name((int)(int8_t)b[1]) ? 1u : 0u;
-	acc += kprof_vendor_name(b[2]) ? 1u : 0u;
+	acc += kprof_cpuid_vendor_name(b[2]) ? 1u : 0u;
 #endif
 	return acc;
 }
 
-KPROF_INTERNAL uint32_t kh_select(const uint8_t *b)
+KPROF_IMPL_INTERNAL uint32_t kh_select(const uint8_t *b)
 {
-	kprof_select sel;
-	uint64_t v = kprof_load_le64(b), out = 0;
-	kprof_vendor vendor = (kprof_vendor)(b[8] & 3);
-	kprof_status st = kprof_select_decode(vendor, v, &sel);
+	kprof_pmu_select sel;
+	uint64_t v = kprof_bytes_le64_load(b), out = 0;
+	kprof_cpuid_vendor vendor = (kprof_cpuid_vendor)(b[8] & 3);
+	kprof_status st = kprof_pmu_select_unpack(vendor, v, &sel);
 	if (st == KPROF_OK || st == KPROF_E_RESERVED) /* *out filled only for a known vendor */
-		(void)kprof_select_encode(vendor, &sel, &out);
+		(void)kprof_pmu_select_pack(vendor, &sel, &out);
 	return (uint32_t)out;
 }
 
-KPROF_INTERNAL uint32_t kh_cpuid(const uint8_t *b)
+KPROF_IMPL_INTERNAL uint32_t kh_cpuid(const uint8_t *b)
 {
 	kprof_cpuid_snapshot s;
 	uint32_t r[4], acc = 0;
@@ -75,23 +111,23 @@ KPROF_INTERNAL uint32_t kh_cpuid(const uint8_t *b)
 		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + i), 0, kh_u32(b + i + 4),
 		                               kh_u32(b + i + 8), kh_u32(b + i + 12), kh_u32(b + i + 16));
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
-		acc += kprof_cpuid_snapshot_reg(&s, (kprof_cpuid_slot)i, b[i] & 3) +
-		       (uint32_t)kprof_cpuid_snapshot_has(&s, (kprof_cpuid_slot)i);
-	acc += (uint32_t)kprof_cpuid_slot_of(kh_u32(b), 0);
-	if (kprof_cpuid(0, 0, r) == KPROF_OK)
+		acc += (uint32_t)kprof_cpuid_snapshot_get(&s, (kprof_cpuid_slot)i, r) + r[b[i] & 3];
+	acc += kprof_cpuid_leaf_by_number(kh_u32(b), 0) ? 1u : 0u;
+	acc += kprof_cpuid_leaf_by_slot((kprof_cpuid_slot)b[0]) ? 1u : 0u;
+	if (kprof_cpuid_leaf_read(0, 0, r) == KPROF_OK)
 		acc += r[1];
-	if (kprof_cpuid_snapshot_live(&s) == KPROF_OK)
+	if (kprof_cpuid_snapshot_read(&s) == KPROF_OK)
 		acc += s.present;
 	return acc;
 }
 
 
-KPROF_INTERNAL uint32_t kh_hal(const uint8_t *b)
+KPROF_IMPL_INTERNAL uint32_t kh_hal(const uint8_t *b)
 {
 	static kprof_cpuid_snapshot s;
 	static kprof_hal_decision d;
-	static kprof_counter_plan plan;
-	static kprof_profile_source_add add;
+	static kprof_pmu_plan plan;
+	static kprof_source_profile_add add;
 	static char str[13], raw[24];
 	uint64_t cfg = 0;
 	size_t n = 0, w = 0;
@@ -102,30 +138,30 @@ KPROF_INTERNAL uint32_t kh_hal(const uint8_t *b)
 	for (i = 0; i + 20 <= 200; i += 20)
 		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + i), 0, kh_u32(b + i + 4),
 		                               kh_u32(b + i + 8), kh_u32(b + i + 12), kh_u32(b + i + 16));
-	(void)kprof_hal_decide(&s, (kprof_hal_build)(b[0] & 1), &d);
-	acc += kprof_cpuid_family(kh_u32(b)) + kprof_cpuid_model(kh_u32(b)) + kprof_cpuid_stepping(kh_u32(b));
-	acc += (uint32_t)kprof_cpuid_vendor(&s);
-	if (kprof_cpuid_vendor_string(&s, str) == KPROF_OK)
+	(void)kprof_hal_decision_get(&s, (kprof_hal_build)(b[0] & 1), &d);
+	acc += kprof_cpuid_family_get(kh_u32(b)) + kprof_cpuid_model_get(kh_u32(b)) + kprof_cpuid_stepping_get(kh_u32(b));
+	acc += (uint32_t)kprof_cpuid_vendor_get(&s);
+	if (kprof_cpuid_vendor_string_get(&s, str) == KPROF_OK)
 		acc += (uint8_t)str[0];
-	if (kprof_cpuid_hv_vendor_string(&s, str) == KPROF_OK)
+	if (kprof_cpuid_hypervisor_string_get(&s, str) == KPROF_OK)
 		acc += (uint8_t)str[0];
-	rows = kprof_source_table((kprof_interface)d.iface, &n);
+	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	if (rows && n) {
 		const kprof_source *r = &rows[b[1] % n];
-		acc += (uint32_t)kprof_hal_source_supported(&d, r) + (uint32_t)kprof_hal_source_value_supported(&d, b[2]);
-		if (kprof_counter_plan_make(&d, r, b[3] & 7, kh_u32(b + 4), b[5] & 3, &plan) == KPROF_OK)
+		acc += (uint32_t)kf_supported(&d, r) + (uint32_t)kf_supported(&d, kprof_source_by_value((kprof_source_table)(&d)->table, b[2]));
+		if (kprof_hal_plan_get(&d, r, b[3] & 7, kh_u32(b + 4), b[5] & 3, &plan) == KPROF_OK)
 			acc += plan.select_msr;
-		if (kprof_source_perf_config((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, &cfg) == KPROF_OK)
+		if (kprof_pmu_perf_config_get((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, &cfg) == KPROF_OK)
 			acc += (uint32_t)cfg;
-		if (kprof_source_perf_raw((kprof_vendor)kprof_interface_get_info((kprof_interface)(r)->iface)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK)
+		if (kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK)
 			acc += (uint32_t)w;
-		if (kprof_source_profile_add(r, &add) == KPROF_OK)
+		if (kprof_source_profile_add_get(r, &add) == KPROF_OK)
 			acc += add.event_select;
 	}
 	return acc;
 }
 
-KPROF_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
+KPROF_IMPL_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 {
 	static kprof_dump_iter c;
 	static kprof_dump_record r;
@@ -136,27 +172,27 @@ KPROF_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 	uint32_t acc = 0, k = 0;
 	(void)kprof_dump_iter_init(&c, (const char *)b, n);
 	while (k++ < 64 && kprof_dump_iter_next(&c, &r) == KPROF_OK) {
-		if (kprof_dump_write_raw(&r, line, sizeof line, &w) == KPROF_OK)
+		if (kprof_dump_record_format(&r, line, sizeof line, &w) == KPROF_OK)
 			acc += (uint32_t)w;
 	}
-	if (kprof_dump_write_raw_header(b[0], line, sizeof line, &w) == KPROF_OK)
+	if (kprof_dump_header_format(b[0], line, sizeof line, &w) == KPROF_OK)
 		acc += (uint32_t)w;
-	if (kprof_dump_snapshot((const char *)b, n, b[1], &s, &err) == KPROF_OK)
+	if (kprof_dump_snapshot_get((const char *)b, n, b[1], &s, &err) == KPROF_OK)
 		acc += s.present;
 	{
 		static kprof_cpu_group g[4];
 		static kprof_cpu_groups gs;
-		static kprof_cpu_group_effect e;
+		static kprof_cpu_effect e;
 		static uint32_t of[8];
 		(void)kprof_cpu_groups_init(&gs, g, 4, of, 8);
-		if (kprof_cpu_groups_add_dump(&gs, (const char *)b, n, &err) == KPROF_OK && gs.count > 1 &&
-		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_X64, &e) == KPROF_OK)
+		if (kprof_cpu_dump_add(&gs, (const char *)b, n, &err) == KPROF_OK && gs.count > 1 &&
+		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_BUILD_X64, &e) == KPROF_OK)
 			acc += e.sources_differ + (uint32_t)e.facts_differ;
 	}
 	return acc;
 }
 
-KPROF_INTERNAL int kh_record(void *ctx, const uint8_t *rec, uint32_t size)
+KPROF_IMPL_INTERNAL int kh_record(void *ctx, const uint8_t *rec, uint32_t size)
 {
 	*(uint32_t *)ctx += rec[0] + size;
 	return 0;
@@ -165,10 +201,10 @@ KPROF_INTERNAL int kh_record(void *ctx, const uint8_t *rec, uint32_t size)
 static uint8_t kh_ring_mem[4096 + 64];
 static uint8_t kh_cb_mem[512 + 32];
 #if !(defined(KH_FREESTANDING) && defined(__i386__))
-static kprof_lwp_model kh_model; /* large: kept off the stack */
+static kprof_lwpmodel kh_model; /* large: kept off the stack */
 #endif
 
-KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
+KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 {
 	static kprof_lwp_caps caps;
 	static kprof_lwp_config cfg;
@@ -190,17 +226,17 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	unsigned i;
 	for (i = 0; i < 4; i++)
 		leaf[i] = kh_u32(b + 4 * i);
-	(void)kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
-	(void)kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
-	(void)kprof_lwp_caps_decode(kh_u32(b + 16), leaf, (kprof_lwp_revision)(b[20] & 3), &caps);
+	(void)kf_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
+	(void)kf_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
+	(void)kf_lwp_caps(kh_u32(b + 16), leaf, (kprof_lwp_revision)(b[20] & 3), &caps);
 	kprof_cpuid_snapshot_init(&s);
-	(void)kprof_lwp_caps_from_snapshot(&s, &caps);
-	acc += kprof_lwp_space_used(kh_u32(b + 24), kh_u32(b + 28), 4096);
-	(void)kprof_lwp_sample_decode(b + 32, n - 32, (kprof_lwp_revision)(b[21] & 3), &smp);
+	(void)kprof_lwp_caps_get(&s, KPROF_LWP_REVISION_NONE, &caps);
+	acc += kprof_lwp_ring_space_get(kh_u32(b + 24), kh_u32(b + 28), 4096);
+	(void)kprof_lwp_record_unpack(b + 32, n - 32, (kprof_lwp_revision)(b[21] & 3), &smp);
 	(void)kprof_lwp_record_iter_init(&rit, b, 256, KPROF_LWP_REVISION_SHIPPED);
 	while (kprof_lwp_record_iter_next(&rit, &smp) != KPROF_END)
 		acc += smp.event_id;
-	(void)kprof_lwp_model_caps(&caps);
+	(void)kprof_lwpmodel_caps_get(&caps);
 	ev[0].event_id = 2;
 	ev[0].interval = 1 + b[22];
 	ev[1].event_id = 255;
@@ -214,15 +250,15 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	cfg.threshold = 0;
 	cfg.filters = 0;
 	cfg.base_ip = cfg.limit_ip = cfg.software_data1 = cfg.software_data2 = 0;
-	(void)kprof_lwp_setup(&caps, &cfg, cb, 512, &rule);
+	(void)kprof_lwp_lwpcb_init(cb, 512, &caps, &cfg, &rule);
 #if !(defined(KH_FREESTANDING) && defined(__i386__))
 	/* The software model is user-mode code (a producer for tests): its 64-bit atomic
 	 * MissedEvents store needs libatomic's __atomic_store_8 on i386 without SSE/x87, so the
 	 * i386 freestanding build leaves it out. Every ring-0 and decoder path stays in. */
-	if (kprof_lwp_model_init(&kh_model, &caps, b[25], kh_u32(b + 28)) == KPROF_OK) {
-		static kprof_lwp_insn insn;
-		kprof_lwp_model_on_threshold(&kh_model, 0, 0);
-		(void)kprof_lwp_model_llwpcb(&kh_model, cb);
+	if (kprof_lwpmodel_init(&kh_model, &caps, b[25], kh_u32(b + 28)) == KPROF_OK) {
+		static kprof_lwpmodel_insn insn;
+		kprof_lwpmodel_threshold_set(&kh_model, 0, 0);
+		(void)kprof_lwpmodel_lwpcb_load(&kh_model, cb);
 		insn.ip = kh_u32(b + 32);
 		insn.cycles = 1;
 		insn.is_branch = b[26] & 1;
@@ -231,10 +267,10 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 		insn.data_source = insn.data_address_valid = 0;
 		insn.latency = 0;
 		insn.next_ip = insn.data_address = 0;
-		acc += (uint32_t)kprof_lwp_model_retire(&kh_model, &insn);
-		acc += (uint32_t)kprof_lwp_model_lwpval(&kh_model, 1, 2, 3, 4);
-		acc += (uint32_t)kprof_lwp_model_lwpins(&kh_model, 1, 2, 3, 4);
-		active = kprof_lwp_model_slwpcb(&kh_model);
+		acc += (uint32_t)kprof_lwpmodel_insn_execute(&kh_model, &insn);
+		acc += (uint32_t)kprof_lwpmodel_lwpval_execute(&kh_model, 1, 2, 3, 4);
+		acc += (uint32_t)kprof_lwpmodel_lwpins_execute(&kh_model, 1, 2, 3, 4);
+		active = kprof_lwpmodel_lwpcb_store(&kh_model);
 	}
 #endif
 	if (kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0) == KPROF_OK) {
@@ -246,12 +282,12 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 		(void)kprof_lwp_ring_iter_commit(&it);
 		(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
 		(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
-		(void)kprof_lwp_ring_missed(&ring, &missed);
+		(void)kprof_lwp_ring_missed_get(&ring, &missed);
 		acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
 	}
 	if (b[29] == 0x5A) { /* ring 0 / LWP-enabled only: compiled, executed only on request */
-		(void)kprof_lwp_llwpcb(cb);
-		(void)kprof_lwp_slwpcb(&active);
+		(void)kprof_lwp_lwpcb_load(cb);
+		(void)kprof_lwp_lwpcb_store(&active);
 	}
 	return acc + (active != 0);
 }
@@ -263,27 +299,27 @@ static kprof_ds_request kh_req;
 static kprof_ds_setup kh_setup;
 static kprof_pebs_sample kh_ps;
 
-KPROF_INTERNAL uint32_t kh_ds_setup(const uint8_t *b)
+KPROF_IMPL_INTERNAL uint32_t kh_ds_setup(const uint8_t *b)
 {
 	static kprof_cpuid_snapshot s;
 	static kprof_ds_caps caps;
-	uint64_t misc = kprof_load_le64(b);
+	uint64_t misc = kprof_bytes_le64_load(b);
 	uint32_t size = 0;
 	unsigned i;
 	kprof_cpuid_snapshot_init(&s);
 	(void)kprof_cpuid_snapshot_set(&s, 1, 0, kh_u32(b), kh_u32(b + 4), kh_u32(b + 8), kh_u32(b + 12));
-	(void)kprof_ds_caps_from_snapshot(&s, (b[16] & 1) ? &misc : 0, (b[16] & 2) ? &misc : 0, &caps);
-	(void)kprof_pebs_record_size(b[17] & 7, kprof_load_le64(b + 24), &size);
+	(void)kprof_ds_caps_get(&s, (b[16] & 1) ? &misc : 0, (b[16] & 2) ? &misc : 0, &caps);
+	(void)kprof_pebs_record_size_get(b[17] & 7, kprof_bytes_le64_load(b + 24), &size);
 	for (i = 0; i < sizeof kh_req; i++)
 		((uint8_t *)&kh_req)[i] = b[32 + i];
-	if (kprof_ds_setup_compute(&kh_req, &caps, &kh_setup) == KPROF_OK)
+	if (kprof_ds_setup_get(&kh_req, &caps, &kh_setup) == KPROF_OK)
 		(void)kprof_ds_setup_write(&kh_setup, kh_psi_mem, sizeof kh_psi_mem);
 	if (b[31] == 0x5A) /* ring 0 only: reads MSRs */
-		(void)kprof_ds_caps_live(1, &caps);
+		(void)kprof_ds_caps_read(1, &caps);
 	return size + caps.pebs_format;
 }
 
-KPROF_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
+KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 {
 	static kprof_ds_area64 area;
 	static kprof_bts_iter bw;
@@ -293,24 +329,24 @@ KPROF_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 	uint32_t acc = 0, k = 0;
 	int wrapped = 0;
 	kprof_ds_layout layout = (kprof_ds_layout)(b[18] % 5u);
-	if (kprof_ds_area_decode(b + 512, n - 512, layout, b[17] % 8u, &area) != KPROF_OK)
+	if (kprof_ds_area_unpack(b + 512, n - 512, layout, b[17] % 8u, &area) != KPROF_OK)
 		return 0;
-	(void)kprof_ds_pebs_index_decode(b + 512, n - 512, layout, &idx);
+	(void)kprof_ds_pebs_index_get(b + 512, n - 512, layout, &idx);
 	(void)kprof_ds_pebs_index_read(kprof_hardening_input + 512, layout, &idx);
 	if (kprof_bts_iter_init(&bw, b + 1024, 1024, area.bts_buffer_base, area.bts_index,
 	                        area.bts_absolute_maximum, 24, b[19] & 1) == KPROF_OK)
 		while (k++ < 64 && kprof_bts_iter_next(&bw, &be) == KPROF_OK)
 			acc += (uint32_t)be.from;
-	(void)kprof_bts_wrapped(b + 1024, 1024, area.bts_buffer_base, area.bts_index, area.bts_absolute_maximum,
+	(void)kprof_bts_wrapped_get(b + 1024, 1024, area.bts_buffer_base, area.bts_index, area.bts_absolute_maximum,
 	                        12, &wrapped);
 	if (kprof_pebs_iter_init(&pw, b + 2048, 1024, area.pebs_buffer_base, area.pebs_index,
-	                         area.pebs_absolute_maximum, b[20] & 7, kprof_load_le64(b + 24), b[21] & 1) == KPROF_OK)
+	                         area.pebs_absolute_maximum, b[20] & 7, kprof_bytes_le64_load(b + 24), b[21] & 1) == KPROF_OK)
 		while (k++ < 128 && kprof_pebs_iter_next(&pw, &kh_ps) == KPROF_OK)
 			acc += (uint32_t)kh_ps.ip;
 	return acc + (uint32_t)wrapped + (uint32_t)idx;
 }
 
-KPROF_INTERNAL uint32_t kh_psi(const uint8_t *b)
+KPROF_IMPL_INTERNAL uint32_t kh_psi(const uint8_t *b)
 {
 	kprof_psi_iter pi;
 	kprof_psi_entry pe;
@@ -321,13 +357,13 @@ KPROF_INTERNAL uint32_t kh_psi(const uint8_t *b)
 	uint32_t acc = 0, k = 0;
 	if (kprof_psi_iter_init(&pi, b + 3072, 1024) == KPROF_OK)
 		while (k++ < 64 && kprof_psi_iter_next(&pi, &pe) == KPROF_OK) {
-			(void)kprof_psi_description_utf8(b + 3072, 1024, &pe, utf8, sizeof utf8, &ul);
-			acc += (uint32_t)kprof_psi_description_equals(b + 3072, 1024, &pe, "Timer", 5);
-			if (kprof_psi_match_source(&pe, KPROF_INTERFACE_EMON, &pm) == KPROF_OK)
+			(void)kprof_psi_description_to_utf8(b + 3072, 1024, &pe, utf8, sizeof utf8, &ul);
+			acc += (uint32_t)kprof_psi_description_compare(b + 3072, 1024, &pe, "Timer", 5);
+			if (kprof_psi_match_get(&pe, KPROF_SOURCE_TABLE_EMON, &pm) == KPROF_OK)
 				acc += pm.later;
 		}
 	if (kprof_psi_writer_init(&wr, kh_psi_mem, sizeof kh_psi_mem) == KPROF_OK)
-		(void)kprof_psi_append(&wr, 0, 1221, 1000000, "Timer", 5);
+		(void)kprof_psi_writer_add(&wr, 0, 1221, 1000000, "Timer", 5);
 	return acc + (uint32_t)ul;
 }
 
@@ -335,7 +371,7 @@ static uint8_t kh_codec_out[512];
 
 /* Every generated struct codec (the list gen-structs.py writes from kprof.h). */
 #define KF_STRUCT(n, size)                                                                          \
-	KPROF_INTERNAL uint32_t kh_codec_##n(const uint8_t *b, size_t len)                            \
+	KPROF_IMPL_INTERNAL uint32_t kh_codec_##n(const uint8_t *b, size_t len)                            \
 	{                                                                                              \
 		static kprof_##n o; /* off the stack: kprof_ds_area64 is 0x1C0 bytes */             \
 		if (kprof_##n##_decode(b, len, &o) != KPROF_OK)                                       \
@@ -345,7 +381,7 @@ static uint8_t kh_codec_out[512];
 #include "kf_structs.h"
 #undef KF_STRUCT
 
-KPROF_INTERNAL uint32_t kh_codecs(const uint8_t *b, size_t len)
+KPROF_IMPL_INTERNAL uint32_t kh_codecs(const uint8_t *b, size_t len)
 {
 	uint32_t acc = 0;
 #define KF_STRUCT(n, size) acc += kh_codec_##n(b, len);
@@ -355,14 +391,14 @@ KPROF_INTERNAL uint32_t kh_codecs(const uint8_t *b, size_t len)
 }
 
 /* Ring 0 only: compiled here so the kernel build proves they are freestanding-clean. */
-KPROF_INTERNAL uint32_t kh_ring0(const uint8_t *b)
+KPROF_IMPL_INTERNAL uint32_t kh_ring0(const uint8_t *b)
 {
 	uint64_t v = 0;
 	if (b[30] != 0xA5) /* executed only on request: rdmsr faults outside ring 0 */
 		return 0;
-	(void)kprof_rdmsr(kh_u32(b), &v);
-	(void)kprof_wrmsr(kh_u32(b + 4), v);
-	(void)kprof_rdpmc(b[8], &v);
+	(void)kprof_msr_read(kh_u32(b), &v);
+	(void)kprof_msr_write(kh_u32(b + 4), v);
+	(void)kprof_pmu_counter_read(b[8], &v);
 	return (uint32_t)v;
 }
 

@@ -27,7 +27,7 @@ typedef struct kprof_bts_iter {
  * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
  * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
  * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
- * (kprof_bts_wrapped tells, for a buffer zeroed before BTS started).
+ * (kprof_bts_wrapped_get tells, for a buffer zeroed before BTS started).
  * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
@@ -41,5 +41,5 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
  * wrapping). Same arguments and errors as kprof_bts_iter_init. */
-KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
+KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base, uint64_t index,
                                          uint64_t maximum, unsigned record_size, int *wrapped);

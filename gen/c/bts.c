@@ -61,7 +61,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
+KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base, uint64_t index,
                                          uint64_t maximum, unsigned record_size, int *wrapped)
 {
 	uint64_t slot, cap;

@@ -1,25 +1,25 @@
-KPROF_API uint16_t kprof_load_le16(const uint8_t *p)
+KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p)
 {
 	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));
 }
 
-KPROF_API uint32_t kprof_load_le32(const uint8_t *p)
+KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p)
 {
 	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-KPROF_API uint64_t kprof_load_le64(const uint8_t *p)
+KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p)
 {
-	return (uint64_t)kprof_load_le32(p) | ((uint64_t)kprof_load_le32(p + 4) << 32);
+	return (uint64_t)kprof_bytes_le32_load(p) | ((uint64_t)kprof_bytes_le32_load(p + 4) << 32);
 }
 
-KPROF_API void kprof_store_le16(uint8_t *p, uint16_t v)
+KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
 }
 
-KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v)
+KPROF_API void kprof_bytes_le32_store(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
@@ -27,13 +27,13 @@ KPROF_API void kprof_store_le32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v)
+KPROF_API void kprof_bytes_le64_store(uint8_t *p, uint64_t v)
 {
-	kprof_store_le32(p, (uint32_t)v);
-	kprof_store_le32(p + 4, (uint32_t)(v >> 32));
+	kprof_bytes_le32_store(p, (uint32_t)v);
+	kprof_bytes_le32_store(p + 4, (uint32_t)(v >> 32));
 }
 
-KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out, size_t out_size,
+KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, char *out, size_t out_size,
                                              size_t *out_len)
 {
 	const uint8_t *u = (const uint8_t *)p;
@@ -44,10 +44,10 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 	if ((!u && units) || !out || out_size == 0)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < units; i++) {
-		uint32_t c = kprof_load_le16(u + 2 * i);
+		uint32_t c = kprof_bytes_le16_load(u + 2 * i);
 		size_t k, m;
 		if (c >= 0xD800 && c <= 0xDBFF && i + 1 < units) {
-			uint32_t lo = kprof_load_le16(u + 2 * i + 2);
+			uint32_t lo = kprof_bytes_le16_load(u + 2 * i + 2);
 			if (lo >= 0xDC00 && lo <= 0xDFFF) {
 				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
 				i++;
@@ -74,7 +74,7 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 /* Copy an object byte by byte: a struct assignment is a memcpy call for clang (at every -O
  * level for large structs, at -O0 for small ones), even freestanding, and ring 0 has no libc
  * memcpy. tests/ring0.py finds any that remains. */
-KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
+KPROF_IMPL_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
@@ -83,7 +83,7 @@ KPROF_INTERNAL void kprof_impl_copy(void *dst, const void *src, size_t n)
 
 /* Zero an object byte by byte (no libc memset in ring 0). Outputs are zeroed first, so a
  * caller never reads what a failed call left unwritten. */
-KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
+KPROF_IMPL_INTERNAL void kprof_impl_zero(void *p, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
@@ -91,7 +91,7 @@ KPROF_INTERNAL void kprof_impl_zero(void *p, size_t n)
 }
 
 /* ASCII case folding, locale-free (no libc). */
-KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
+KPROF_IMPL_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 {
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
@@ -100,7 +100,7 @@ KPROF_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
  * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
  * between little-endian and host order. runs lists those scalars as 4-byte records: offset
  * (16 bits, little-endian), count, width in bytes. */
-KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size, const char *runs,
+KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size, const char *runs,
                                               unsigned nruns, int encode)
 {
 	const uint8_t *run = (const uint8_t *)runs;
@@ -112,23 +112,23 @@ KPROF_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, 
 		off = (size_t)run[0] | (size_t)run[1] << 8;
 		for (k = 0; k < run[2]; k++, off += run[3]) {
 			if (run[3] == 2 && encode)
-				kprof_store_le16(dst + off, *(const uint16_t *)(const void *)(src + off));
+				kprof_bytes_le16_store(dst + off, *(const uint16_t *)(const void *)(src + off));
 			else if (run[3] == 2)
-				*(uint16_t *)(void *)(dst + off) = kprof_load_le16(src + off);
+				*(uint16_t *)(void *)(dst + off) = kprof_bytes_le16_load(src + off);
 			else if (run[3] == 4 && encode)
-				kprof_store_le32(dst + off, *(const uint32_t *)(const void *)(src + off));
+				kprof_bytes_le32_store(dst + off, *(const uint32_t *)(const void *)(src + off));
 			else if (run[3] == 4)
-				*(uint32_t *)(void *)(dst + off) = kprof_load_le32(src + off);
+				*(uint32_t *)(void *)(dst + off) = kprof_bytes_le32_load(src + off);
 			else if (encode)
-				kprof_store_le64(dst + off, *(const uint64_t *)(const void *)(src + off));
+				kprof_bytes_le64_store(dst + off, *(const uint64_t *)(const void *)(src + off));
 			else
-				*(uint64_t *)(void *)(dst + off) = kprof_load_le64(src + off);
+				*(uint64_t *)(void *)(dst + off) = kprof_bytes_le64_load(src + off);
 		}
 	}
 }
 
 /* v as a scalar of width bytes (1, 2, 4 or 8) in host order at dst: the struct walkers' store. */
-KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
 {
 	if (width == 1)
 		*(uint8_t *)dst = (uint8_t)v;
@@ -144,13 +144,13 @@ KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
  * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
  * records: source and destination offset (16 bits each, little-endian), count, and the widths
  * in bytes (source in bits 7:4, destination in bits 3:0). */
-KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, const char *moves, unsigned nmoves)
+KPROF_IMPL_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, const char *moves, unsigned nmoves)
 {
 	const uint8_t *m = (const uint8_t *)moves;
 	kprof_impl_zero(out, size);
 	for (; nmoves; nmoves--, m += 6) {
-		const uint8_t *src = (const uint8_t *)in + kprof_load_le16(m);
-		uint8_t *dst = (uint8_t *)out + kprof_load_le16(m + 2);
+		const uint8_t *src = (const uint8_t *)in + kprof_bytes_le16_load(m);
+		uint8_t *dst = (uint8_t *)out + kprof_bytes_le16_load(m + 2);
 		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
 		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
 			uint64_t v = sw == 1 ? *src
@@ -167,20 +167,20 @@ KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t si
  * little-endian), its size (1, 2 or 4), the index in words of the word holding the field, the
  * field's shift and its width. One walker instead of a statement per member: cold code, and
  * each statement costs a compiler more than its row (docs/performance.md, include cost). */
-KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map, unsigned n)
+KPROF_IMPL_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map, unsigned n)
 {
 	const uint8_t *m = (const uint8_t *)map;
 	for (; n; n--, m += 6) {
 		uint32_t v = words[m[3]] >> m[4];
 		if (m[5] < 32)
 			v &= (1u << m[5]) - 1u;
-		kprof_impl_store_host((uint8_t *)out + kprof_load_le16(m), m[2], v);
+		kprof_impl_store_host((uint8_t *)out + kprof_bytes_le16_load(m), m[2], v);
 	}
 }
 
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
-KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
                                                      const char *runs, unsigned nruns)
 {
 	if (!out)
@@ -194,7 +194,7 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
                                                      const char *runs, unsigned nruns)
 {
 	if (!buf || !in)
@@ -208,14 +208,14 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, 
 /* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
  * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
  * little-endian) in bits 15:8. */
-KPROF_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
 {
 	const uint8_t *p = row + (col & 0xFFu);
-	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_load_le16(p) : kprof_load_le32(p);
+	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_bytes_le16_load(p) : kprof_bytes_le32_load(p);
 }
 
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
-KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
+KPROF_IMPL_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 {
 	uint8_t n = 0;
 	for (; v; v &= v - 1u)
@@ -225,7 +225,7 @@ KPROF_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 
 /* v in lower-case hex, at least min digits (zero-padded), into out (room for 16): the digits
  * written. */
-KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
+KPROF_IMPL_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 {
 	unsigned n = 1, k;
 	while (n < 16 && (n < min || v >> (4 * n)))
@@ -237,7 +237,7 @@ KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 
 /* Hand back the n characters built in text: into buf with a NUL when they fit cap (else
  * KPROF_E_BUFFER_TOO_SMALL and buf untouched); *written (optional) = n. */
-KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
                                                 size_t *written)
 {
 	if (cap < n + 1)
@@ -249,12 +249,12 @@ KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL int kprof_impl_text_space(char c)
+KPROF_IMPL_INTERNAL int kprof_impl_text_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
-KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
+KPROF_IMPL_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *i)
 {
 	while (*i < n && kprof_impl_text_space(s[*i]))
 		(*i)++;
@@ -266,7 +266,7 @@ KPROF_INTERNAL void kprof_impl_text_skip_space(const char *s, size_t n, size_t *
  * of line excluded) and *pos past it; *line counts the lines read (1-based), so after an
  * error it names the line to blame. KPROF_END when no text is left; KPROF_E_FORMAT for a NUL
  * byte (binary data) or a line over max bytes. */
-KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos, uint32_t *line,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, size_t *pos, uint32_t *line,
                                                  size_t max, const char **s, size_t *n)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
@@ -278,7 +278,7 @@ KPROF_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t len, s
 	avail = len - *pos;
 	/* Eight bytes at a time (a text is mostly bytes between line ends), then byte by byte. */
 	while (avail - k >= 8) {
-		uint64_t w = kprof_load_le64((const uint8_t *)p + k);
+		uint64_t w = kprof_bytes_le64_load((const uint8_t *)p + k);
 		uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
 		/* A zero byte in w, lf or cr: one of the three ends the line within these 8. */
 		if (((w - ones) & ~w & highs) | ((lf - ones) & ~lf & highs) | ((cr - ones) & ~cr & highs))

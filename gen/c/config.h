@@ -36,17 +36,17 @@
 #endif
 /* Internal helpers: same linkage as the API, never part of it. */
 #if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_INTERNAL static __inline
+#define KPROF_IMPL_INTERNAL static __inline
 #else
-#define KPROF_INTERNAL static inline
+#define KPROF_IMPL_INTERNAL static inline
 #endif
 
 /* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
  * always inlined, so the compiler drops whatever fields the caller never reads. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_HOT __attribute__((__always_inline__))
+#define KPROF_IMPL_HOT __attribute__((__always_inline__))
 #else
-#define KPROF_HOT
+#define KPROF_IMPL_HOT
 #endif
 
 /* The string pool is one literal longer than C99's 4095-character minimum. Every supported
@@ -54,15 +54,16 @@
  * Not a diagnostic pragma: after one, clang looks up the diagnostic state of every later
  * location the slow way (docs/performance.md, include cost). */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_EXTENSION __extension__
+#define KPROF_IMPL_EXTENSION __extension__
 #else
-#define KPROF_EXTENSION
+#define KPROF_IMPL_EXTENSION
 #endif
 
 /* The storage class of a body kept out of line, off its caller's path: the bodies of
- * kprof_dump_snapshot, kprof_cpu_groups_add_dump and kprof_cpu_groups_add (a caller keeping a
- * snapshot on its stack then does not also carry the reader's cursor and record in the same
- * frame, nor the facts comparison clang -O3 unrolls, so each frame stays under 512 bytes;
+ * kprof_dump_snapshot_get, kprof_cpu_dump_add, kprof_cpu_groups_add and kprof_cpu_group_compare
+ * (a caller keeping a snapshot or a group effect on its stack then does not also carry the
+ * reader's cursor and record, the facts comparison clang -O3 unrolls or the boot decision in
+ * the same frame, so each frame stays under 512 bytes;
  * tests/ring0.py measures them) and the LWP poll past its empty path
  * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
  * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
@@ -71,15 +72,15 @@
  * would then compile the LWP ring fill for size and the drain loops around it as unlikely
  * (bench/lwp_drain: batch and drain modes 10-15% slower). */
 #if defined(__clang__) && defined(__i386__)
-#define KPROF_COLD static __attribute__((__noinline__, __used__))
+#define KPROF_IMPL_COLD static __attribute__((__noinline__, __used__))
 #elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
+#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
 #elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((__noinline__, __unused__))
+#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
-#define KPROF_COLD static __declspec(noinline)
+#define KPROF_IMPL_COLD static __declspec(noinline)
 #else
-#define KPROF_COLD static
+#define KPROF_IMPL_COLD static
 #endif
 
 #if !defined(KPROF_NO_LIVE) && !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))
@@ -93,19 +94,19 @@
 #define KPROF_IMPL_TYPED(T, p) (1 ? (p) : (T *)0)
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
-#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
 #elif defined(_MSC_VER) && defined(__cplusplus)
-#define KPROF_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
 #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-#define KPROF_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
 #else
-#define KPROF_STATIC_ASSERT(cond, tag) typedef char kprof_static_assert_##tag[(cond) ? 1 : -1]
+#define KPROF_IMPL_STATIC_ASSERT(cond, tag) typedef char kprof_static_assert_##tag[(cond) ? 1 : -1]
 #endif
 
-#define KPROF_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define KPROF_IMPL_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Field access in the manner of Linux's FIELD_GET/FIELD_PREP (include/linux/bitfield.h): f is
- * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, v). Every
+ * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, v). Every
  * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
  * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
 #define KPROF_FIELD_GET(f, v) (((v) & f##_MASK) >> f##_SHIFT)

@@ -1,10 +1,10 @@
 /* Column col of class c (kprof_impl_counts_class). */
-KPROF_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
 {
 	return kprof_impl_cell(kprof_impl_counts_class(c), col);
 }
 
-KPROF_API unsigned kprof_counts_class_find(const char *vendor, uint32_t family, uint32_t model,
+KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family, uint32_t model,
                                            uint32_t stepping)
 {
 	unsigned c, k, i;
@@ -39,19 +39,19 @@ KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
 }
 
 /* A verdict row's select key: event << 8 | unit mask. */
-KPROF_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 {
 	const uint8_t *row = kprof_impl_counts_row(i);
 	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 | kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
-KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
-                                                                   kprof_source_counts *out)
+KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
+                                                                   kprof_counts_entry *out)
 {
 	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
-	out->status = KPROF_COUNTS_UNKNOWN;
+	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
 	out->cpu_class = (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
 	                                                               : (unsigned)KPROF_COUNTS_CLASS_NONE);
 	out->reserved[0] = out->reserved[1] = 0;
@@ -65,7 +65,7 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		out->basis = "no select: nothing the counters count";
 		return KPROF_OK;
 	}
-	if (s->iface != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_IFACE)) {
+	if (s->table != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
 		out->basis = "not a source table the HAL uses on this processor";
 		return KPROF_OK;
 	}
@@ -93,35 +93,24 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_counts_from_decision(const kprof_hal_decision *d,
+KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d,
                                                          const kprof_source *s,
-                                                         kprof_source_counts *out)
+                                                         kprof_counts_entry *out)
 {
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_source_counts_for_class(d->has_leaf1 ? kprof_counts_class_find(d->vendor_string,
+	st = kprof_counts_class_entry_get(d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string,
 	                                                                          d->family, d->model,
 	                                                                          d->stepping)
 	                                                : (unsigned)KPROF_COUNTS_CLASS_NONE,
 	                                   s, out);
 	/* The Emon rule, whatever interface was decided: an architectural event the processor
 	 * does not offer counts nothing. */
-	if (st == KPROF_OK && out->status == KPROF_COUNTS_SAME && s->iface == KPROF_INTERFACE_EMON &&
-	    (s->value == KPROF_SOURCE_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
-		out->status = KPROF_COUNTS_ABSENT;
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_VERDICT_SAME && s->table == KPROF_SOURCE_TABLE_EMON &&
+	    (s->value == KPROF_SOURCE_GENERIC_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
+		out->status = KPROF_COUNTS_VERDICT_ABSENT;
 		out->basis = "cpuid 0x0A: architectural event not available";
 	}
 	return st;
-}
-
-KPROF_API kprof_status kprof_source_counts_from_snapshot(const kprof_cpuid_snapshot *snap,
-                                                         const kprof_source *s,
-                                                                       kprof_source_counts *out)
-{
-	kprof_hal_decision d;
-	if (!snap) /* kprof_hal_decide reads a null snapshot as an empty one */
-		return KPROF_E_ARGUMENT;
-	(void)kprof_hal_decide(snap, KPROF_HAL_X64, &d);
-	return kprof_source_counts_from_decision(&d, s, out);
 }

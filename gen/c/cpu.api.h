@@ -2,16 +2,16 @@
  * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
  * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
  * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
- * kprof_cpu_groups puts CPUs with equal facts into one group; kprof_cpu_group_compare says
+ * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into one group; kprof_cpu_group_compare says
  * what the boot processor's decision means on another group.
  *
  *     kprof_cpu_group g[8];
  *     uint32_t of_cpu[256];                 // optional: each CPU block's group
  *     kprof_cpu_groups gs;
  *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
- *     st = kprof_cpu_groups_add_dump(&gs, text, len, NULL);   // once per text (hwloc: per file)
+ *     st = kprof_cpu_dump_add(&gs, text, len, NULL);   // once per text (hwloc: per file)
  *     for (i = 1; i < gs.count; i++)
- *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_X64, &effect);
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64, &effect);
  */
 typedef struct kprof_cpu_facts {
 	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
@@ -26,7 +26,7 @@ typedef struct kprof_cpu_group {
 	uint32_t first_cpu_id;     /* that CPU's number (header, file), or KPROF_DUMP_NO_CPU_ID */
 	uint32_t cpus;             /* logical CPUs in the group */
 	kprof_cpu_facts facts;
-	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
+	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decision_get */
 } kprof_cpu_group;
 
 /* Groups being collected into the caller's arrays. Read, never write, the fields. */
@@ -41,16 +41,16 @@ typedef struct kprof_cpu_groups {
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* What the boot processor's HAL decision means on another group (needs the hal section). */
-typedef struct kprof_cpu_group_effect {
+typedef struct kprof_cpu_effect {
 	uint64_t facts_differ;   /* bit f: fact f differs from the boot group's */
-	uint8_t own_iface;       /* kprof_interface this group's leaves alone would get */
+	kprof_source_table own_table; /* the interface this group's leaves alone would get */
 	/* The boot processor's interface applied to this group's leaves: counters, counter_width,
-	 * fixed_counters, ebx and source support (kprof_hal_source_supported) as the group has
+	 * fixed_counters, ebx and source support (kprof_hal_source_presence_get) as the group has
 	 * them. Compare with the boot decision. */
 	kprof_hal_decision here;
 	uint32_t sources_differ; /* sources of that interface supported on one group, not the other */
 	uint8_t counters_differ; /* counter count or width differs */
-} kprof_cpu_group_effect;
+} kprof_cpu_effect;
 #endif
 
 /* Empty facts: nothing given. */
@@ -59,22 +59,22 @@ KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
  * the live cpuid instruction. Leaves that hold no fact are ignored. */
 KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
                                    const uint32_t regs[4]);
-/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
- * below it (processors echo the highest leaf above it). Call once all leaves are added. */
-KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f);
 /* The facts in which a and b differ (bit f: present in one only, or different values). */
-KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
 /* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
  * index for the first cpu_cap CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
                                              uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
-/* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
- * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
+/* Add one logical CPU by its facts (kprof_cpu_facts_add, every leaf of the CPU given): the
+ * facts whose leaf cannot be trusted are dropped first (its range's max leaf was not given,
+ * or is below it: processors echo the highest leaf above it), and the group's facts are the
+ * trusted ones. Its snapshot, when it starts a group, is the
+ * caller's to fill (kprof_cpu_dump_add does). KPROF_OK with *index (optional) = its
  * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
  * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                             uint32_t cpu_id, uint32_t *index);
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err);
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* What the boot processor's decision (made from boot's snapshot) means on group g: the
@@ -83,5 +83,5 @@ KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char
  * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
  * unknown hal. */
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
-                                               kprof_hal_build hal, kprof_cpu_group_effect *out);
+                                               kprof_hal_build hal, kprof_cpu_effect *out);
 #endif

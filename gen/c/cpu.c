@@ -11,11 +11,11 @@ KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t s
 	if (!f || !regs)
 		return;
 	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
-		f->max_leaf[leaf >> 30] = regs[KPROF_EAX];
+		f->max_leaf[leaf >> 30] = regs[KPROF_CPUID_REG_EAX];
 		f->has_max |= 1u << (leaf >> 30);
 	}
 	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
-		const kprof_cpu_fact_row *row = kprof_cpu_fact_row_get((int)i);
+		const kprof_cpu_fact_info *row = kprof_cpu_fact_info_by_id((kprof_cpu_fact)i);
 		if (row->leaf == leaf && row->subleaf == subleaf) {
 			f->value[i] = regs[row->reg] & row->mask;
 			f->present |= (uint64_t)1 << i;
@@ -23,13 +23,15 @@ KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t s
 	}
 }
 
-KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
+/* Drop the facts whose leaf cannot be trusted: its range's max leaf was not given, or is
+ * below it (processors echo the highest leaf above it). */
+KPROF_IMPL_INTERNAL void kprof_impl_cpu_facts_trust(kprof_cpu_facts *f)
 {
 	unsigned i;
 	if (!f)
 		return;
 	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++) {
-		uint32_t leaf = kprof_cpu_fact_row_get((int)i)->leaf;
+		uint32_t leaf = kprof_cpu_fact_info_by_id((kprof_cpu_fact)i)->leaf;
 		unsigned range = leaf >> 30;
 		if (!(f->has_max >> range & 1u) || leaf > f->max_leaf[range]) {
 			f->present &= ~((uint64_t)1 << i);
@@ -38,7 +40,7 @@ KPROF_API void kprof_cpu_facts_finish(kprof_cpu_facts *f)
 	}
 }
 
-KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
 {
 	uint64_t d;
 	unsigned i;
@@ -65,16 +67,19 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
 	return KPROF_OK;
 }
 
-KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                                 uint32_t cpu_id, uint32_t *index)
+KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *given,
+                                                      uint32_t cpu_id, uint32_t *index)
 {
+	kprof_cpu_facts trusted, *f = &trusted;
 	uint32_t i;
-	if (!g || !f)
+	if (!g || !given)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_copy(&trusted, given, sizeof(trusted));
+	kprof_impl_cpu_facts_trust(&trusted);
 	if (g->cpus == 0xFFFFFFFFu)
 		return KPROF_E_RANGE;
 	for (i = 0; i < g->count; i++)
-		if (kprof_cpu_facts_diff(&g->group[i].facts, f) == 0)
+		if (kprof_cpu_facts_compare(&g->group[i].facts, f) == 0)
 			break;
 	if (i == g->count) {
 		if (g->count == g->cap)
@@ -103,9 +108,9 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 
 /* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
  * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
- * (with err, optional, as kprof_dump_snapshot fills it; nothing is added then) or
+ * (with err, optional, as kprof_dump_snapshot_get fills it; nothing is added then) or
  * kprof_cpu_groups_add's (the CPUs before it stay added). */
-KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err)
 {
 	kprof_dump_iter it;
@@ -132,7 +137,6 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 		/* At a new block or the end, the block before it is complete. */
 		if (st != KPROF_OK || (int32_t)r.cpu != block) {
 			if (block >= 0) {
-				kprof_cpu_facts_finish(&f);
 				if ((st = kprof_impl_cpu_groups_add(g, &f, cpu_id, NULL)) != KPROF_OK)
 					break;
 			}
@@ -144,10 +148,10 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 		}
 		{
 			uint32_t regs[4];
-			regs[KPROF_EAX] = r.eax;
-			regs[KPROF_EBX] = r.ebx;
-			regs[KPROF_ECX] = r.ecx;
-			regs[KPROF_EDX] = r.edx;
+			regs[KPROF_CPUID_REG_EAX] = r.eax;
+			regs[KPROF_CPUID_REG_EBX] = r.ebx;
+			regs[KPROF_CPUID_REG_ECX] = r.ecx;
+			regs[KPROF_CPUID_REG_EDX] = r.edx;
 			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
 		}
 	}
@@ -162,27 +166,29 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, cons
 	return st == KPROF_END ? KPROF_OK : st;
 }
 
-KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err)
 {
 	return kprof_impl_cpu_groups_add_dump(g, text, len, err);
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
-                                               kprof_hal_build hal, kprof_cpu_group_effect *out)
+/* Out of line (a caller keeping the effect on its stack then does not also carry the boot
+ * decision in the same frame: each frame stays under 512 bytes, tests/ring0.py measures it). */
+KPROF_IMPL_COLD kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
+                                                         kprof_hal_build hal, kprof_cpu_effect *out)
 {
 	kprof_hal_decision b;
 	const kprof_source *rows;
 	size_t n = 0, i;
 	if (!boot || !g || !out)
 		return KPROF_E_ARGUMENT;
-	if (kprof_hal_decide(&boot->snap, hal, &b) != KPROF_OK ||
-	    kprof_hal_decide(&g->snap, hal, &out->here) != KPROF_OK)
+	if (kprof_hal_decision_get(&boot->snap, hal, &b) != KPROF_OK ||
+	    kprof_hal_decision_get(&g->snap, hal, &out->here) != KPROF_OK)
 		return KPROF_E_ARGUMENT;
-	out->facts_differ = kprof_cpu_facts_diff(&boot->facts, &g->facts);
-	out->own_iface = out->here.iface;
-	out->here.iface = b.iface;
+	out->facts_differ = kprof_cpu_facts_compare(&boot->facts, &g->facts);
+	out->own_table = out->here.table;
+	out->here.table = b.table;
 	out->here.reason = b.reason;
 	kprof_impl_hal_resources(&out->here);
 	out->counters_differ = (uint8_t)(out->here.counters != b.counters ||
@@ -190,11 +196,17 @@ KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, cons
 	                                 out->here.fixed_counters != b.fixed_counters ||
 	                                 out->here.fixed_width != b.fixed_width);
 	out->sources_differ = 0;
-	rows = kprof_source_table((kprof_interface)b.iface, &n);
+	rows = kprof_source_rows_by_table((kprof_source_table)b.table, &n);
 	for (i = 0; rows && i < n; i++)
-		if (kprof_hal_source_supported(&b, &rows[i]) != kprof_hal_source_supported(&out->here, &rows[i]))
+		if (kprof_impl_hal_supported(&b, &rows[i]) != kprof_impl_hal_supported(&out->here, &rows[i]))
 			out->sources_differ++;
 	return KPROF_OK;
 }
 
+
+KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
+                                               kprof_hal_build hal, kprof_cpu_effect *out)
+{
+	return kprof_impl_cpu_group_compare(boot, g, hal, out);
+}
 #endif

@@ -9,41 +9,48 @@ KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 			s->regs[i][r] = 0;
 }
 
-KPROF_API int kprof_cpuid_slot_of(uint32_t leaf, uint32_t subleaf)
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot)
 {
+	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves()[slot] : NULL;
+}
+
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint32_t subleaf)
+{
+	const kprof_cpuid_leaf *l = kprof_impl_cpuid_leaves();
 	unsigned i;
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
-		if (kprof_impl_cpuid_slot_leaf(i) == leaf && kprof_impl_cpuid_slot_subleaf(i) == subleaf)
-			return (int)i;
-	return -1;
+		if (l[i].leaf == leaf && l[i].subleaf == subleaf)
+			return &l[i];
+	return NULL;
 }
 
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
                                                 uint32_t subleaf, uint32_t eax, uint32_t ebx,
                                                 uint32_t ecx, uint32_t edx)
 {
-	int slot;
+	const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_number(leaf, subleaf);
+	unsigned slot;
 	if (!s)
 		return KPROF_E_ARGUMENT;
-	slot = kprof_cpuid_slot_of(leaf, subleaf);
-	if (slot < 0)
+	if (!l)
 		return KPROF_E_NOT_FOUND;
+	slot = (unsigned)l->slot;
 	if (s->present & (1u << slot)) {
 		const uint32_t *r = s->regs[slot];
 		return (r[0] == eax && r[1] == ebx && r[2] == ecx && r[3] == edx) ? KPROF_OK
 		                                                                  : KPROF_E_DUPLICATE;
 	}
-	s->regs[slot][KPROF_EAX] = eax;
-	s->regs[slot][KPROF_EBX] = ebx;
-	s->regs[slot][KPROF_ECX] = ecx;
-	s->regs[slot][KPROF_EDX] = edx;
+	s->regs[slot][KPROF_CPUID_REG_EAX] = eax;
+	s->regs[slot][KPROF_CPUID_REG_EBX] = ebx;
+	s->regs[slot][KPROF_CPUID_REG_ECX] = ecx;
+	s->regs[slot][KPROF_CPUID_REG_EDX] = edx;
 	s->present |= 1u << slot;
 	return KPROF_OK;
 }
 
 /* The range a leaf belongs to (0, 0x40000000, 0x80000000) and the slot holding that range's
  * max leaf. */
-KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
+KPROF_IMPL_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 {
 	if (leaf >= KPROF_CPUID_LEAF_EXT_MAX)
 		return KPROF_CPUID_SLOT_EXT_MAX;
@@ -52,13 +59,15 @@ KPROF_INTERNAL int kprof_impl_cpuid_range_slot(uint32_t leaf)
 	return KPROF_CPUID_SLOT_VENDOR;
 }
 
-KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
+/* Whether a leaf may be trusted: present, and not above its range's max leaf. Hypervisor
+ * leaves also need cpuid.1:ecx[31] (hypervisor present). */
+KPROF_IMPL_INTERNAL int kprof_impl_cpuid_has(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot)
 {
 	uint32_t leaf;
 	int range;
 	if (!s || (unsigned)slot >= KPROF_CPUID_SLOT_COUNT || !(s->present & (1u << slot)))
 		return 0;
-	leaf = kprof_impl_cpuid_slot_leaf((unsigned)slot);
+	leaf = kprof_impl_cpuid_leaves()[slot].leaf;
 	range = kprof_impl_cpuid_range_slot(leaf);
 	if (!(s->present & (1u << range)))
 		return 0;
@@ -66,28 +75,45 @@ KPROF_API int kprof_cpuid_snapshot_has(const kprof_cpuid_snapshot *s, kprof_cpui
 		/* cpuid.1 itself must be trusted (within the basic range) before its bit is. */
 		if (!(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
 		    !(s->present & (1u << KPROF_CPUID_SLOT_VENDOR)) ||
-		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_EAX] < KPROF_CPUID_LEAF_FEATURES ||
-		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] & KPROF_CPUID_1_ECX_HYPERVISOR_MASK))
+		    s->regs[KPROF_CPUID_SLOT_VENDOR][KPROF_CPUID_REG_EAX] < KPROF_CPUID_LEAF_FEATURES ||
+		    !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_ECX] & KPROF_CPUID_1_ECX_HYPERVISOR_MASK))
 			return 0;
 		/* Hypervisors report their max leaf in eax; 0 means "up to 0x40000001" for some
 		 * old hypervisors, but the HAL reads leaf 0x40000001/3 regardless: trust the
 		 * leaf when the max is 0 or covers it. */
-		if (s->regs[range][KPROF_EAX] != 0 && leaf > s->regs[range][KPROF_EAX])
+		if (s->regs[range][KPROF_CPUID_REG_EAX] != 0 && leaf > s->regs[range][KPROF_CPUID_REG_EAX])
 			return 0;
 		return 1;
 	}
-	return leaf <= s->regs[range][KPROF_EAX];
+	return leaf <= s->regs[range][KPROF_CPUID_REG_EAX];
 }
 
-KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
-                                            unsigned reg)
+/* One register of a trusted leaf, or 0. */
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_cpuid_reg(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot, unsigned reg)
 {
-	if (reg > KPROF_EDX || !kprof_cpuid_snapshot_has(s, slot))
+	if (reg > KPROF_CPUID_REG_EDX || !kprof_impl_cpuid_has(s, slot))
 		return 0;
 	return s->regs[slot][reg];
 }
 
-KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+KPROF_API kprof_status kprof_cpuid_snapshot_get(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot,
+                                                uint32_t regs[4])
+{
+	unsigned r;
+	if (!regs)
+		return KPROF_E_ARGUMENT;
+	for (r = 0; r < 4; r++)
+		regs[r] = 0;
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	if (!kprof_impl_cpuid_has(s, slot))
+		return KPROF_E_NOT_FOUND;
+	for (r = 0; r < 4; r++)
+		regs[r] = s->regs[slot][r];
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
 {
 #if defined(KPROF_NO_LIVE)
 	(void)leaf;
@@ -124,7 +150,7 @@ KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out
 #endif
 }
 
-KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
+KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 {
 	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
 	unsigned i;
@@ -132,44 +158,44 @@ KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
 	if (!s)
 		return KPROF_E_ARGUMENT;
 	kprof_cpuid_snapshot_init(s);
-	st = kprof_cpuid(0, 0, r);
+	st = kprof_cpuid_leaf_read(0, 0, r);
 	if (st != KPROF_OK)
 		return st;
 	max_basic = r[0];
 	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
-	(void)kprof_cpuid(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
+	(void)kprof_cpuid_leaf_read(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
 		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2], r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
-		uint32_t leaf = kprof_impl_cpuid_slot_leaf(i);
+		uint32_t leaf = kprof_impl_cpuid_leaves()[i].leaf;
 		if (s->present & (1u << i))
 			continue;
 		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
 		    : leaf >= KPROF_CPUID_LEAF_HV_VENDOR
 		            ? !(s->present & (1u << KPROF_CPUID_SLOT_FEATURES)) ||
-		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_ECX] &
+		                      !(s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_ECX] &
 		                        KPROF_CPUID_1_ECX_HYPERVISOR_MASK) ||
 		                      (leaf != KPROF_CPUID_LEAF_HV_VENDOR && max_hv != 0 && leaf > max_hv)
 		                          : leaf > max_basic)
 			continue;
-		(void)kprof_cpuid(leaf, kprof_impl_cpuid_slot_subleaf(i), r);
+		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves()[i].subleaf, r);
 		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
-		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_slot_subleaf(i), r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves()[i].subleaf, r[0], r[1], r[2], r[3]);
 	}
 	return KPROF_OK;
 }
 
-KPROF_API uint32_t kprof_cpuid_family(uint32_t leaf1_eax)
+KPROF_API uint32_t kprof_cpuid_family_get(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	return base == KPROF_CPUID_FAMILY_EXTENDED ? base + KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_FAMILY, leaf1_eax)
 	                    : base;
 }
 
-KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
+KPROF_API uint32_t kprof_cpuid_model_get(uint32_t leaf1_eax)
 {
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
@@ -179,21 +205,21 @@ KPROF_API uint32_t kprof_cpuid_model(uint32_t leaf1_eax)
 	return model;
 }
 
-KPROF_API uint32_t kprof_cpuid_stepping(uint32_t leaf1_eax)
+KPROF_API uint32_t kprof_cpuid_stepping_get(uint32_t leaf1_eax)
 {
 	return KPROF_FIELD_GET(KPROF_CPUID_1_EAX_STEPPING, leaf1_eax);
 }
 
 /* A vendor signature: twelve bytes from three registers of a slot's leaf (little-endian
  * each, in the order given as register numbers, two bits each) and a NUL. */
-KPROF_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot, unsigned order,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s, kprof_cpuid_slot slot, unsigned order,
                                                  char out[13])
 {
 	unsigned i;
 	if (!out)
 		return KPROF_E_ARGUMENT;
 	out[0] = '\0';
-	if (!kprof_cpuid_snapshot_has(s, slot))
+	if (!kprof_impl_cpuid_has(s, slot))
 		return KPROF_E_NOT_FOUND;
 	for (i = 0; i < 12; i++)
 		out[i] = (char)(uint8_t)(s->regs[slot][order >> (2 * (i / 4)) & 3u] >> (8 * (i % 4)));
@@ -201,21 +227,21 @@ KPROF_INTERNAL kprof_status kprof_impl_cpuid_sig(const kprof_cpuid_snapshot *s, 
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpuid_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+KPROF_API kprof_status kprof_cpuid_vendor_string_get(const kprof_cpuid_snapshot *s, char out[13])
 {
-	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_VENDOR, KPROF_EBX | KPROF_EDX << 2 | KPROF_ECX << 4, out);
+	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_VENDOR, KPROF_CPUID_REG_EBX | KPROF_CPUID_REG_EDX << 2 | KPROF_CPUID_REG_ECX << 4, out);
 }
 
-KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *s, char out[13])
+KPROF_API kprof_status kprof_cpuid_hypervisor_string_get(const kprof_cpuid_snapshot *s, char out[13])
 {
-	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_HV_VENDOR, KPROF_EBX | KPROF_ECX << 2 | KPROF_EDX << 4, out);
+	return kprof_impl_cpuid_sig(s, KPROF_CPUID_SLOT_HV_VENDOR, KPROF_CPUID_REG_EBX | KPROF_CPUID_REG_ECX << 2 | KPROF_CPUID_REG_EDX << 4, out);
 }
 
-KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
+KPROF_IMPL_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const char *want)
 {
 	char v[13];
 	unsigned i;
-	if (kprof_cpuid_vendor_string(s, v) != KPROF_OK)
+	if (kprof_cpuid_vendor_string_get(s, v) != KPROF_OK)
 		return 0;
 	for (i = 0; i < 12; i++)
 		if (v[i] != want[i])
@@ -223,11 +249,11 @@ KPROF_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, const 
 	return 1;
 }
 
-KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
+KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s)
 {
 	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
-		return KPROF_VENDOR_INTEL;
+		return KPROF_CPUID_VENDOR_INTEL;
 	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
-		return KPROF_VENDOR_AMD;
-	return KPROF_VENDOR_UNKNOWN;
+		return KPROF_CPUID_VENDOR_AMD;
+	return KPROF_CPUID_VENDOR_UNKNOWN;
 }

@@ -6,9 +6,9 @@
 
 /* A yes/no answer that may rest on an MSR the caller could not read. */
 typedef enum kprof_ds_avail {
-	KPROF_DS_NO = 0,
-	KPROF_DS_YES = 1,
-	KPROF_DS_UNKNOWN = 2
+	KPROF_DS_AVAIL_NO = 0,
+	KPROF_DS_AVAIL_YES = 1,
+	KPROF_DS_AVAIL_UNKNOWN = 2
 } kprof_ds_avail;
 
 /* What a processor offers of the Debug Store. */
@@ -44,7 +44,7 @@ typedef struct kprof_ds_request {
 	uint8_t reserved[2];
 	uint64_t bts_base, bts_size;  /* BTS buffer, producer addresses */
 	uint32_t bts_interrupt_after; /* records, 1 .. capacity-1; only with bts_interrupt */
-	uint32_t pebs_record_size;    /* kprof_pebs_record_size() of the format in use */
+	uint32_t pebs_record_size;    /* kprof_pebs_record_size_get() of the format in use */
 	uint64_t pebs_base, pebs_size;
 	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
 	uint32_t pebs_gp_mask;        /* PEBS on general-purpose counter i (bit i) */
@@ -90,13 +90,13 @@ typedef enum kprof_ds_layout {
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
-KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
+KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out);
-/* kprof_ds_caps_from_snapshot on this processor. RING 0 when read_msrs is non-zero: it reads
- * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_rdmsr (through
+/* kprof_ds_caps_get on this processor. RING 0 when read_msrs is non-zero: it reads
+ * IA32_MISC_ENABLE and (with PDCM) IA32_PERF_CAPABILITIES with kprof_msr_read (through
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
-KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
+KPROF_API kprof_status kprof_ds_caps_read(int read_msrs, kprof_ds_caps *out);
 /* Compute a consistent DS save area and the MSR values that start BTS and/or PEBS.
  * caps may be NULL (no capability checks); with it, the request must match the processor:
  * KPROF_E_UNSUPPORTED for BTS/PEBS the processor lacks, OS/USR filtering without DS-CPL,
@@ -109,7 +109,7 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
  * kprof does not know. The 64-bit area's layout follows pebs_format: fixed-counter resets at
  * 0x80 below format 5, at 0x140 from it (s->area_size says how many bytes to store).
  * Nothing is written on error. */
-KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
+KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kprof_ds_caps *caps,
                                               kprof_ds_setup *out);
 /* Store a computed DS area in its layout, s->area_size bytes: KPROF_DS_AREA64_SIZE (dtes64,
  * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
@@ -127,14 +127,14 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
  * KPROF_E_TRUNCATED when len is short of the layout's size; KPROF_E_ARGUMENT for an
  * unknown layout; KPROF_E_FORMAT for a pebs_format kprof does not know; KPROF_E_UNSUPPORTED
  * for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows structures. */
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out);
 
 /* The PEBS index (the next record's address: what the Windows kernel stamps into its
  * events) from a copy of a DS area's bytes in the given layout. Reads only that field.
  * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows
  * structures. */
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+KPROF_API kprof_status kprof_ds_pebs_index_get(const void *bytes, size_t len, kprof_ds_layout layout,
                                                   uint64_t *out);
 
 /* The PEBS index of a live DS area (the processor writes it while you read): one volatile

@@ -1,4 +1,4 @@
-KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
+KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out)
 {
 	uint32_t ecx, edx;
@@ -6,10 +6,10 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
 	out->pebs_format = KPROF_PEBS_FORMAT_UNKNOWN;
-	if (!kprof_cpuid_snapshot_has(cpu, KPROF_CPUID_SLOT_FEATURES))
+	if (!kprof_impl_cpuid_has(cpu, KPROF_CPUID_SLOT_FEATURES))
 		return KPROF_E_NOT_FOUND;
-	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
-	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	ecx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_ECX);
+	edx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EDX);
 	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
 	if (!out->ds)
 		return KPROF_OK;
@@ -20,35 +20,35 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
 		out->perfmon = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE, m)
-		                       ? KPROF_DS_YES
-		                       : KPROF_DS_NO;
+		                       ? KPROF_DS_AVAIL_YES
+		                       : KPROF_DS_AVAIL_NO;
 		out->bts = KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE, m)
-		                   ? KPROF_DS_NO
-		                   : KPROF_DS_YES;
-		out->pebs = (out->perfmon == KPROF_DS_YES &&
+		                   ? KPROF_DS_AVAIL_NO
+		                   : KPROF_DS_AVAIL_YES;
+		out->pebs = (out->perfmon == KPROF_DS_AVAIL_YES &&
 		             !KPROF_FIELD_GET(KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE, m))
-		                    ? KPROF_DS_YES
-		                    : KPROF_DS_NO;
+		                    ? KPROF_DS_AVAIL_YES
+		                    : KPROF_DS_AVAIL_NO;
 	} else {
-		out->perfmon = out->bts = out->pebs = KPROF_DS_UNKNOWN;
+		out->perfmon = out->bts = out->pebs = KPROF_DS_AVAIL_UNKNOWN;
 	}
 	if (!out->pdcm) {
 		out->pebs_format = (uint8_t)(out->dtes64 ? KPROF_PEBS_FORMAT_CORE : KPROF_PEBS_FORMAT_NETBURST32);
-		out->pebs_baseline = KPROF_DS_NO;
+		out->pebs_baseline = KPROF_DS_AVAIL_NO;
 	} else if (perf_capabilities) {
 		uint64_t c = *perf_capabilities;
 		out->pebs_format =
 		        (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT, c);
 		out->pebs_baseline = KPROF_FIELD_GET(KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE, c)
-		                             ? KPROF_DS_YES
-		                             : KPROF_DS_NO;
+		                             ? KPROF_DS_AVAIL_YES
+		                             : KPROF_DS_AVAIL_NO;
 	} else {
-		out->pebs_baseline = KPROF_DS_UNKNOWN;
+		out->pebs_baseline = KPROF_DS_AVAIL_UNKNOWN;
 	}
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
+KPROF_API kprof_status kprof_ds_caps_read(int read_msrs, kprof_ds_caps *out)
 {
 	kprof_cpuid_snapshot cpu;
 	uint64_t misc = 0, caps = 0;
@@ -56,21 +56,21 @@ KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out)
 	kprof_status st;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_cpuid_snapshot_live(&cpu);
+	st = kprof_cpuid_snapshot_read(&cpu);
 	if (st != KPROF_OK)
 		return st;
-	st = kprof_ds_caps_from_snapshot(&cpu, NULL, NULL, out);
+	st = kprof_ds_caps_get(&cpu, NULL, NULL, out);
 	if (st != KPROF_OK || !out->ds || !read_msrs)
 		return st;
-	have_misc = kprof_rdmsr(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
+	have_misc = kprof_msr_read(KPROF_MSR_IA32_MISC_ENABLE, &misc) == KPROF_OK;
 	if (out->pdcm)
-		have_caps = kprof_rdmsr(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
-	return kprof_ds_caps_from_snapshot(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
+		have_caps = kprof_msr_read(KPROF_MSR_IA32_PERF_CAPABILITIES, &caps) == KPROF_OK;
+	return kprof_ds_caps_get(&cpu, have_misc ? &misc : NULL, have_caps ? &caps : NULL, out);
 }
 
 /* Which 64-bit DS area a PEBS format uses: 1 kprof_ds_area64 (32 general-purpose and 16
  * fixed reset slots), 0 kprof_ds_area64_fmt4 (8 and 4), -1 a format kprof does not know. */
-KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
+KPROF_IMPL_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
 {
 	if (format >= KPROF_PEBS_FORMAT_WIDE_RESETS && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX)
 		return 1;
@@ -79,7 +79,7 @@ KPROF_INTERNAL int kprof_impl_ds_wide_resets(unsigned format)
 
 /* n / d and n % d for a 32-bit divisor without 64-bit division instructions, which i386
  * compilers turn into libgcc calls (__udivdi3) a kernel does not link against. */
-KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
+KPROF_IMPL_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 {
 	uint64_t q = 0, r = 0;
 	int i;
@@ -97,18 +97,18 @@ KPROF_INTERNAL uint64_t kprof_impl_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
 
 /* Word i of a run of little-endian words of width 8 or 4: the DS areas' eight buffer fields
  * (from offset 0, in Intel's order) and a BTS record's from, to, flags are such runs. */
-KPROF_INTERNAL uint64_t kprof_impl_ds_word(const uint8_t *p, size_t width, size_t i)
+KPROF_IMPL_INTERNAL uint64_t kprof_impl_ds_word(const uint8_t *p, size_t width, size_t i)
 {
-	return width == 8 ? kprof_load_le64(p + 8 * i) : kprof_load_le32(p + 4 * i);
+	return width == 8 ? kprof_bytes_le64_load(p + 8 * i) : kprof_bytes_le32_load(p + 4 * i);
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_min3(size_t a, size_t b, size_t c)
 {
 	a = a < b ? a : b;
 	return (uint32_t)(a < c ? a : c);
 }
 
-KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+KPROF_IMPL_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
 {
 	return an && bn && a < b + bn && b < a + an;
 }
@@ -117,7 +117,7 @@ KPROF_INTERNAL int kprof_impl_ranges_overlap(uint64_t a, uint64_t an, uint64_t b
  * maximum. Refuses a base not aligned for the layout's fields, a buffer that holds no
  * record, an end that overflows (or leaves 32 bits for the 32-bit layout), and a
  * threshold outside 1 .. capacity-1. */
-KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record, uint32_t after,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, uint32_t record, uint32_t after,
                                                  int dtes64, uint64_t *max, uint64_t *threshold, uint32_t *capacity)
 {
 	uint64_t cap, limit = dtes64 ? ~(uint64_t)0 : (uint64_t)0xFFFFFFFFu;
@@ -137,7 +137,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_buffer(uint64_t base, uint64_t size, u
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const kprof_ds_caps *caps,
+KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kprof_ds_caps *caps,
                                               kprof_ds_setup *out)
 {
 	/* Every check first, into scalars; *out (a 0x1C0-byte area inside) is written only
@@ -158,13 +158,13 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 	              : (req->pebs_gp_mask | req->pebs_fixed_mask | req->load_latency_mask) != 0)
 		return KPROF_E_ARGUMENT;
 	if (caps) {
-		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_NO) || (want_pebs && caps->pebs == KPROF_DS_NO))
+		if (!caps->ds || (want_bts && caps->bts == KPROF_DS_AVAIL_NO) || (want_pebs && caps->pebs == KPROF_DS_AVAIL_NO))
 			return KPROF_E_UNSUPPORTED;
 		if (caps->dtes64 != dtes64)
 			return KPROF_E_ARGUMENT;
 		if ((want_bts && (!req->bts_os || !req->bts_usr) && !caps->ds_cpl) ||
-		    (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_YES) ||
-		    (req->adaptive && caps->pebs_baseline == KPROF_DS_NO))
+		    (req->pebs_fixed_mask && caps->pebs_baseline != KPROF_DS_AVAIL_YES) ||
+		    (req->adaptive && caps->pebs_baseline == KPROF_DS_AVAIL_NO))
 			return KPROF_E_UNSUPPORTED;
 	}
 	if (want_bts) {
@@ -182,11 +182,11 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
 		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
 		gp_slots = !dtes64 ? 1u
-		                   : kprof_impl_min3(KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
-		                                     KPROF_ARRAY_COUNT(req->gp_reset), KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
+		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
+		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset), KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
 		fixed_slots = !dtes64 ? 0u
-		                      : kprof_impl_min3(KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
-		                                        KPROF_ARRAY_COUNT(req->fixed_reset),
+		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
+		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
 		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
@@ -256,8 +256,8 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 			return st;
 		kprof_impl_zero(b + KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		                KPROF_DS_AREA64_SIZE - KPROF_DS_AREA64_FMT4_PEBS_FIXED_COUNTER_RESET_OFFSET);
-		for (i = 0; i < KPROF_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
-			kprof_store_le64(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET + 8 * i,
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(s->area.pebs_fixed_counter_reset); i++)
+			kprof_bytes_le64_store(b + KPROF_DS_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET + 8 * i,
 			                 s->area.pebs_fixed_counter_reset[i]);
 		return KPROF_OK;
 	}
@@ -272,7 +272,7 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
 
 /* Validate (base, index, maximum) for records of a fixed size; the slot of index and the
  * buffer's capacity in records. index may equal the maximum (a full buffer). */
-KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum, uint32_t record,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, uint64_t maximum, uint32_t record,
                                                uint64_t *slot, uint64_t *capacity)
 {
 	uint32_t rem;
@@ -292,7 +292,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_span(uint64_t base, uint64_t index, ui
 /* One DS layout: its size and the width of its eight buffer fields (kprof_ds_area64 is all
  * u64 fields, those eight first); its u64 counter resets run from gp_at to the end of the
  * area, the fixed ones from fixed_at (= size: none). */
-KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size, size_t width,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len, size_t size, size_t width,
                                                     size_t gp_at, size_t fixed_at, kprof_ds_area64 *out)
 {
 	size_t i;
@@ -308,7 +308,7 @@ KPROF_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_t len
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out)
 {
 	const uint8_t *b = (const uint8_t *)bytes;
@@ -331,21 +331,21 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 		                               KPROF_DS_AREA32_SIZE, out);
 #if !defined(KPROF_NO_WINDOWS)
 	case KPROF_DS_LAYOUT_WIN62:
-		return kprof_impl_ds_area_load(b, len, KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
-		                               KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
-		                                       KPROF_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
-		                               KPROF_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
+		return kprof_impl_ds_area_load(b, len, KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 8,
+		                               KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET +
+		                                       KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_COUNTER_RESET0_OFFSET,
+		                               KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, out);
 	case KPROF_DS_LAYOUT_WIN64:
-		return kprof_impl_ds_area_load(b, len, KPROF_PEBS_DS_SAVE_AREA64_SIZE, 8,
-		                               KPROF_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
-		                               wide ? KPROF_PEBS_DS_SAVE_AREA64_SIZE
-		                                    : KPROF_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		return kprof_impl_ds_area_load(b, len, KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 8,
+		                               KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET,
+		                               wide ? KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE
+		                                    : KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		                               out);
 	case KPROF_DS_LAYOUT_WIN32:
-		return kprof_impl_ds_area_load(b, len, KPROF_PEBS_DS_SAVE_AREA32_SIZE, 4,
-		                               KPROF_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
-		                               wide ? KPROF_PEBS_DS_SAVE_AREA32_SIZE
-		                                    : KPROF_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
+		return kprof_impl_ds_area_load(b, len, KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 4,
+		                               KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_GP_COUNTER_RESET_OFFSET,
+		                               wide ? KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE
+		                                    : KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		                               out);
 #else
 	case KPROF_DS_LAYOUT_WIN62:
@@ -357,18 +357,18 @@ KPROF_API kprof_status kprof_ds_area_decode(const void *bytes, size_t len, kprof
 }
 
 /* Where a layout keeps the PEBS index, and how wide it is. */
-KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off, size_t *width)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, size_t *off, size_t *width)
 {
 	switch (layout) {
 	case KPROF_DS_LAYOUT_INTEL64: *off = KPROF_DS_AREA64_PEBS_INDEX_OFFSET; *width = 8; return KPROF_OK;
 	case KPROF_DS_LAYOUT_INTEL32: *off = KPROF_DS_AREA32_PEBS_INDEX_OFFSET; *width = 4; return KPROF_OK;
 #if !defined(KPROF_NO_WINDOWS)
 	case KPROF_DS_LAYOUT_WIN62:
-		*off = KPROF_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET + KPROF_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
+		*off = KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_PEBS_DS_SAVE_AREA_OFFSET + KPROF_WINDOWS_PEBS_DS_SAVE_AREA_PEBS_INDEX_OFFSET;
 		*width = 8;
 		return KPROF_OK;
-	case KPROF_DS_LAYOUT_WIN64: *off = KPROF_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET; *width = 8; return KPROF_OK;
-	case KPROF_DS_LAYOUT_WIN32: *off = KPROF_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET; *width = 4; return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN64: *off = KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET; *width = 8; return KPROF_OK;
+	case KPROF_DS_LAYOUT_WIN32: *off = KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET; *width = 4; return KPROF_OK;
 #else
 	case KPROF_DS_LAYOUT_WIN62:
 	case KPROF_DS_LAYOUT_WIN64:
@@ -378,7 +378,7 @@ KPROF_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout layout, 
 	}
 }
 
-KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len, kprof_ds_layout layout,
+KPROF_API kprof_status kprof_ds_pebs_index_get(const void *bytes, size_t len, kprof_ds_layout layout,
                                                   uint64_t *out)
 {
 	size_t off, width;
@@ -390,7 +390,7 @@ KPROF_API kprof_status kprof_ds_pebs_index_decode(const void *bytes, size_t len,
 		return st;
 	if (len < off + width)
 		return KPROF_E_TRUNCATED;
-	*out = width == 8 ? kprof_load_le64((const uint8_t *)bytes + off) : kprof_load_le32((const uint8_t *)bytes + off);
+	*out = width == 8 ? kprof_bytes_le64_load((const uint8_t *)bytes + off) : kprof_bytes_le32_load((const uint8_t *)bytes + off);
 	return KPROF_OK;
 }
 

@@ -14,7 +14,7 @@
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
  * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
  * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
- * goes through kprof_utf16le_to_utf8 first, as the command does.
+ * goes through kprof_bytes_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
@@ -69,7 +69,7 @@ typedef struct kprof_dump_iter {
 	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
 } kprof_dump_iter;
 
-/* The outcome of kprof_dump_snapshot (filled on success too). */
+/* The outcome of kprof_dump_snapshot_get (filled on success too). */
 typedef struct kprof_dump_error {
 	int32_t status;   /* kprof_status */
 	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
@@ -90,16 +90,16 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
  * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
  * section titles, `#` comments) are skipped. */
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+KPROF_API kprof_status kprof_dump_snapshot_get(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
  * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
  * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
- * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_write_raw_header) then
+ * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_header_format) then
  * these lines, block by block. */
-KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
+KPROF_API kprof_status kprof_dump_record_format(const kprof_dump_record *r, char *buf, size_t cap,
                                             size_t *written);
 /* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
-KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
+KPROF_API kprof_status kprof_dump_header_format(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written);

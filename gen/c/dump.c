@@ -1,4 +1,4 @@
-KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 {
 	unsigned c = (unsigned char)ch;
 	if (c - '0' < 10u)
@@ -11,7 +11,7 @@ KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
 
 /* Read hex digits at s[*i..n): between min and max of them, and no further hex digit after.
  * Advances *i past them; 0 when the run does not fit. */
-KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsigned min,
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsigned min,
                                        unsigned max, uint32_t *v)
 {
 	unsigned count = 0;
@@ -31,7 +31,7 @@ KPROF_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, unsig
 
 /* Exactly 8 hex digits at s[*i..n) and no hex digit after them (a register or a leaf): the
  * common case of kprof_impl_dump_hex, one table load per digit. */
-KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
 {
 	/* Each byte's value as a hex digit, 16 for bytes that are none (a string: one token for
 	 * the compiler to parse, not 256). */
@@ -61,7 +61,7 @@ KPROF_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint
 }
 
 /* Decimal digits at s[*i..n) into *v (saturating); 0 when there are none. */
-KPROF_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint32_t *v)
 {
 	uint32_t x = 0;
 	size_t start = *i;
@@ -75,7 +75,7 @@ KPROF_INTERNAL int kprof_impl_dump_dec(const char *s, size_t n, size_t *i, uint3
 }
 
 /* Whether s[*i..n) starts with the literal lit (of length m); advances past it. */
-KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const char *lit, size_t m)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const char *lit, size_t m)
 {
 	size_t k;
 	if (n - *i < m)
@@ -88,7 +88,7 @@ KPROF_INTERNAL int kprof_impl_dump_lit(const char *s, size_t n, size_t *i, const
 }
 
 /* The CPU number in an AIDA64 section header: the digits after "CPU #". */
-KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 {
 	size_t i, j;
 	uint32_t v;
@@ -115,7 +115,7 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	return (kprof_status)it->status;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_status st,
                                                  kprof_dump_expect expect)
 {
 	it->status = st;
@@ -124,7 +124,7 @@ KPROF_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof_stat
 }
 
 /* A separator before the next AIDA64 register: one '-', or a run of blanks. */
-KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
 {
 	size_t start = *i;
 	if (*i < n && s[*i] == '-') {
@@ -139,7 +139,7 @@ KPROF_INTERNAL int kprof_impl_dump_separator(const char *s, size_t n, size_t *i)
  * ' : ', ' :' or blanks, then four registers of 8 hex digits separated by '-' or blanks, then
  * optional bracketed notes of which a leading [SL nn] names the sub-leaf. 0 on success, else
  * what was expected. */
-KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
+KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_t n, size_t i,
                                                             kprof_dump_record *r)
 {
 	uint32_t *reg[4];
@@ -187,7 +187,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_aida(const char *s, size_
 
 /* A `cpuid -r` line from s[i..n), i at "0x": "0xLLLLLLLL 0xSS: eax=0x.. ebx=0x.. ecx=0x..
  * edx=0x..", or the older "0xLLLLLLLL: eax=0x.." without a sub-leaf. */
-KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
+KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t n, size_t i,
                                                            kprof_dump_record *r)
 {
 	static const char names[4][7] = {"eax=0x", "ebx=0x", "ecx=0x", "edx=0x"};
@@ -221,7 +221,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_raw(const char *s, size_t
 }
 
 /* One hwloc number: optional 0x, 1 to 8 hex digits (what hwloc's "%x" reads back). */
-KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *i, uint32_t *v)
 {
 	if (n - *i >= 3 && s[*i] == '0' && (s[*i + 1] == 'x' || s[*i + 1] == 'X') &&
 	    kprof_impl_dump_hexdigit(s[*i + 2]) >= 0)
@@ -232,7 +232,7 @@ KPROF_INTERNAL int kprof_impl_dump_hwloc_value(const char *s, size_t n, size_t *
 /* A hwloc-gather-cpuid line from s[i..n): "MASK EAX EBX ECX EDX => EAX EBX ECX EDX" in hex.
  * The mask says which inputs mattered: bit 0 eax (the leaf, always), bit 2 ecx (the
  * sub-leaf); bits 1 and 3 (ebx, edx) no leaf uses but hwloc's reader would honour. */
-KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
+KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size_t n, size_t i,
                                                              kprof_dump_record *r)
 {
 	uint32_t v[9];
@@ -270,7 +270,7 @@ KPROF_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s, size
 /* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
  * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
  * a truncated or damaged leaf line is never skipped as text. */
-KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 {
 	size_t i = 0, j, k;
 	kprof_impl_text_skip_space(s, n, &i);
@@ -309,7 +309,7 @@ KPROF_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 }
 
 /* Whether s[0..n) is a block header; *id gets its CPU number or KPROF_DUMP_NO_CPU_ID. */
-KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 {
 	size_t i = 0;
 	*id = KPROF_DUMP_NO_CPU_ID;
@@ -335,7 +335,7 @@ KPROF_INTERNAL int kprof_impl_dump_header(const char *s, size_t n, uint32_t *id)
 }
 
 /* The bit of seen[] for a leaf, or -1 when repeats of that leaf are not tracked. */
-KPROF_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
+KPROF_IMPL_INTERNAL int kprof_impl_dump_seen_bit(uint32_t leaf)
 {
 	if ((leaf & 0x3FFFFFFFu) >= KPROF_DUMP_TRACKED_LEAVES)
 		return -1;
@@ -432,7 +432,7 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 
 /* Fill err (optional) with where a whole-text read stopped: st is the reader's last status
  * (KPROF_END: read to the end) or what the caller makes of it. */
-KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it, kprof_status st)
+KPROF_IMPL_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_dump_iter *it, kprof_status st)
 {
 	int failed = it->status != KPROF_END;
 	if (!err)
@@ -451,7 +451,7 @@ KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_du
  * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
  * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
  * them. */
-KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+KPROF_IMPL_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
 	kprof_dump_iter it;
@@ -477,13 +477,13 @@ KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, u
 	return st == KPROF_END ? KPROF_E_NOT_FOUND : st;
 }
 
-KPROF_API kprof_status kprof_dump_snapshot(const char *text, size_t len, uint32_t cpu,
+KPROF_API kprof_status kprof_dump_snapshot_get(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {
 	return kprof_impl_dump_snapshot(text, len, cpu, out, err);
 }
 
-KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *buf, size_t cap,
+KPROF_API kprof_status kprof_dump_record_format(const kprof_dump_record *r, char *buf, size_t cap,
                                             size_t *written)
 {
 	static const char names[4][8] = {" eax=0x", " ebx=0x", " ecx=0x", " edx=0x"};
@@ -513,7 +513,7 @@ KPROF_API kprof_status kprof_dump_write_raw(const kprof_dump_record *r, char *bu
 	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 
-KPROF_API kprof_status kprof_dump_write_raw_header(uint32_t cpu, char *buf, size_t cap,
+KPROF_API kprof_status kprof_dump_header_format(uint32_t cpu, char *buf, size_t cap,
                                                    size_t *written)
 {
 	char digits[10], line[16];

@@ -1,10 +1,10 @@
-KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
+KPROF_IMPL_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
-	const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)d->iface);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id((kprof_source_table)d->table);
 	d->counters = 0;
 	d->counter_width = 0;
 	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
-	if (d->iface == KPROF_INTERFACE_DEFAULT || !info)
+	if (d->table == KPROF_SOURCE_TABLE_DEFAULT || !info)
 		return;
 	d->perfevtsel_msr = info->perfevtsel_msr;
 	d->counter_msr = info->counter_msr;
@@ -15,84 +15,84 @@ KPROF_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 	/* The HAL programs IA32_PERFEVTSELx/IA32_PMCx: past the eight of them (Intel SDM vol. 4
 	 * table 2-2) lie unrelated MSRs. Counters beyond are the processor's (d->pmu), not the
 	 * interface's. */
-	if (d->iface == KPROF_INTERFACE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
+	if (d->table == KPROF_SOURCE_TABLE_EMON && d->counters > KPROF_MSR_IA32_PERFEVTSEL_COUNT)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
+KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
-	const kprof_windows_release *rel;
+	const kprof_hal_release *rel;
 	uint32_t a, eax1, ecx1, build, release;
-	kprof_vendor vendor;
+	kprof_cpuid_vendor vendor;
 	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(d, sizeof(*d));
 	build = hal & KPROF_HAL_BUILD_MASK;
 	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
-	rel = kprof_windows_release_get(release ? release : (uint32_t)KPROF_WINDOWS_DEFAULT);
-	d->iface = d->tentative = KPROF_INTERFACE_DEFAULT;
+	rel = kprof_hal_release_by_id((kprof_hal_windows)(release ? release : (uint32_t)KPROF_HAL_WINDOWS_DEFAULT));
+	d->table = d->tentative = KPROF_SOURCE_TABLE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (uint8_t)build;
-	d->release = rel ? rel->id : 0;
-	if ((build != KPROF_HAL_X64 && build != KPROF_HAL_X86) || !rel ||
+	d->hal = (kprof_hal_build)build;
+	d->release = (kprof_hal_windows)(rel ? rel->id : 0);
+	if ((build != KPROF_HAL_BUILD_X64 && build != KPROF_HAL_BUILD_X86) || !rel ||
 	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
-	    !(build == KPROF_HAL_X86 ? rel->x86 : rel->x64))
+	    !(build == KPROF_HAL_BUILD_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
 
 	/* Facts */
-	vendor = kprof_cpuid_vendor(s);
-	d->vendor = (uint8_t)vendor;
-	(void)kprof_cpuid_vendor_string(s, d->vendor_string);
-	d->has_leaf1 = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES);
-	eax1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_EAX);
-	ecx1 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
+	vendor = kprof_cpuid_vendor_get(s);
+	d->vendor = vendor;
+	(void)kprof_cpuid_vendor_string_get(s, d->vendor_string);
+	d->has_leaf1 = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES);
+	eax1 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EAX);
+	ecx1 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_ECX);
 	if (d->has_leaf1) {
-		d->family = kprof_cpuid_family(eax1);
-		d->model = kprof_cpuid_model(eax1);
-		d->stepping = kprof_cpuid_stepping(eax1);
+		d->family = kprof_cpuid_family_get(eax1);
+		d->model = kprof_cpuid_model_get(eax1);
+		d->stepping = kprof_cpuid_stepping_get(eax1);
 	}
 	d->hv_present = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_HYPERVISOR, ecx1);
-	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hv_vendor_string(s, d->hv_vendor) == KPROF_OK);
-	d->hv_interface = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_EAX);
+	d->hv_has_vendor = (uint8_t)(kprof_cpuid_hypervisor_string_get(s, d->hv_vendor) == KPROF_OK);
+	d->hv_interface = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_HV_INTERFACE, KPROF_CPUID_REG_EAX);
 	d->hv_microsoft = (uint8_t)(d->hv_present &&
-	                            kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
+	                            kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_HV_INTERFACE) &&
 	                            KPROF_FIELD_GET(KPROF_CPUID_40000001_EAX_SIGNATURE,
-	                                            d->hv_interface) == KPROF_HV_INTERFACE_HV1);
-	d->hv_has_features = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
+	                                            d->hv_interface) == KPROF_CPUID_HV_INTERFACE_HV1);
+	d->hv_has_features = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_HV_FEATURES);
 	d->hv_perfmon = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE,
-	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_EDX));
-	d->has_perfmon_leaf = (uint8_t)kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON);
-	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
+	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_HV_FEATURES, KPROF_CPUID_REG_EDX));
+	d->has_perfmon_leaf = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON);
+	a = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EAX);
 	d->perfmon_version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
 	d->perfmon_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a);
 	d->perfmon_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
 	d->ebx_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
-	d->ebx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
-	a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	d->ebx = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EBX);
+	a = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EDX);
 	d->fixed_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, a);
 	d->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, a);
 	d->long_mode = (uint8_t)KPROF_FIELD_GET(
 	        KPROF_CPUID_80000001_EDX_LM,
-	        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_EDX));
-	(void)kprof_pmu_caps_from_snapshot(s, &d->pmu);
+	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_CPUID_REG_EDX));
+	(void)kprof_pmu_caps_get(s, &d->pmu);
 
 	/* Rule 1: the vendor */
-	if (!kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_VENDOR)) {
+	if (!kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_VENDOR)) {
 		d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	} else if (d->vendor == KPROF_VENDOR_AMD) {
-		d->tentative = KPROF_INTERFACE_AMD64;
+	} else if (d->vendor == KPROF_CPUID_VENDOR_AMD) {
+		d->tentative = KPROF_SOURCE_TABLE_AMD64;
 		d->reason = KPROF_HAL_REASON_VENDOR_AMD;
-	} else if (d->vendor != KPROF_VENDOR_INTEL) {
+	} else if (d->vendor != KPROF_CPUID_VENDOR_INTEL) {
 		d->reason = KPROF_HAL_REASON_VENDOR_OTHER;
 	} else if (KPROF_FIELD_GET(
 	                   KPROF_CPUID_0_EAX_MAX_LEAF,
-	                   kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX)) <
+	                   kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_VENDOR, KPROF_CPUID_REG_EAX)) <
 	           KPROF_CPUID_LEAF_PERFMON) {
 		d->reason = KPROF_HAL_REASON_MAX_LEAF_BELOW_0A;
 	} else if (!d->has_perfmon_leaf) {
@@ -104,55 +104,55 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	} else if (KPROF_FIELD_GET(KPROF_CPUID_0A_EBX_CORE_CYCLES, d->ebx)) {
 		d->reason = KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE;
 	} else {
-		d->tentative = KPROF_INTERFACE_EMON;
+		d->tentative = KPROF_SOURCE_TABLE_EMON;
 		d->reason = KPROF_HAL_REASON_INTEL_EMON;
 	}
-	d->iface = d->tentative;
+	d->table = d->tentative;
 
 	/* The release: does its HAL (of this width) have the interface at all? */
-	have = d->iface == KPROF_INTERFACE_AMD64  ? rel->amd64
-	       : d->iface == KPROF_INTERFACE_EMON ? rel->emon
-	                                          : (unsigned)KPROF_PRESENCE_PRESENT;
-	if (build == KPROF_HAL_X86 && d->iface != KPROF_INTERFACE_DEFAULT &&
-	    rel->x86_sources != KPROF_PRESENCE_PRESENT)
-		have = rel->x86_sources == KPROF_PRESENCE_ABSENT ? (unsigned)KPROF_PRESENCE_ABSENT
-		                                                 : (unsigned)KPROF_PRESENCE_UNKNOWN;
-	if (have == KPROF_PRESENCE_ABSENT) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		d->reason = build == KPROF_HAL_X86 && rel->x86_sources == KPROF_PRESENCE_ABSENT
+	have = d->table == KPROF_SOURCE_TABLE_AMD64  ? rel->amd64
+	       : d->table == KPROF_SOURCE_TABLE_EMON ? rel->emon
+	                                          : (unsigned)KPROF_HAL_PRESENCE_PRESENT;
+	if (build == KPROF_HAL_BUILD_X86 && d->table != KPROF_SOURCE_TABLE_DEFAULT &&
+	    rel->x86_sources != KPROF_HAL_PRESENCE_PRESENT)
+		have = rel->x86_sources == KPROF_HAL_PRESENCE_ABSENT ? (unsigned)KPROF_HAL_PRESENCE_ABSENT
+		                                                 : (unsigned)KPROF_HAL_PRESENCE_UNKNOWN;
+	if (have == KPROF_HAL_PRESENCE_ABSENT) {
+		d->table = KPROF_SOURCE_TABLE_DEFAULT;
+		d->reason = build == KPROF_HAL_BUILD_X86 && rel->x86_sources == KPROF_HAL_PRESENCE_ABSENT
 		                    ? KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY
 		                    : KPROF_HAL_REASON_RELEASE_NO_INTERFACE;
-	} else if (have == KPROF_PRESENCE_UNKNOWN) {
+	} else if (have == KPROF_HAL_PRESENCE_UNKNOWN) {
 		d->uncertain |= KPROF_HAL_UNCERTAIN_INTERFACE;
 	}
 
 	/* Rule 3: the 32-bit HAL's extra requirements */
-	if (build == KPROF_HAL_X86 && rel->x86_rules != KPROF_PRESENCE_ABSENT &&
-	    d->iface != KPROF_INTERFACE_DEFAULT &&
-	    ((d->iface == KPROF_INTERFACE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
+	if (build == KPROF_HAL_BUILD_X86 && rel->x86_rules != KPROF_HAL_PRESENCE_ABSENT &&
+	    d->table != KPROF_SOURCE_TABLE_DEFAULT &&
+	    ((d->table == KPROF_SOURCE_TABLE_EMON && d->family != KPROF_CPUID_FAMILY_P6 &&
 	      d->family != KPROF_CPUID_FAMILY_EXTENDED) ||
-	     (d->iface == KPROF_INTERFACE_AMD64 && !d->long_mode))) {
-		d->reason = d->iface == KPROF_INTERFACE_EMON ? KPROF_HAL_REASON_X86_INTEL_FAMILY
+	     (d->table == KPROF_SOURCE_TABLE_AMD64 && !d->long_mode))) {
+		d->reason = d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_HAL_REASON_X86_INTEL_FAMILY
 		                                             : KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE;
-		d->iface = KPROF_INTERFACE_DEFAULT;
-		if (rel->x86_rules == KPROF_PRESENCE_UNKNOWN)
+		d->table = KPROF_SOURCE_TABLE_DEFAULT;
+		if (rel->x86_rules == KPROF_HAL_PRESENCE_UNKNOWN)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_X86_RULES;
 	}
 
 	/* Rule 2: a Microsoft-compatible hypervisor that does not offer the counters */
-	if (rel->hypervisor_rule != KPROF_PRESENCE_ABSENT && d->iface != KPROF_INTERFACE_DEFAULT &&
+	if (rel->hypervisor_rule != KPROF_HAL_PRESENCE_ABSENT && d->table != KPROF_SOURCE_TABLE_DEFAULT &&
 	    d->hv_microsoft && !d->hv_perfmon) {
-		d->iface = KPROF_INTERFACE_DEFAULT;
+		d->table = KPROF_SOURCE_TABLE_DEFAULT;
 		d->reason = d->hv_has_features ? KPROF_HAL_REASON_HV_HIDES_PERFMON
 		                               : KPROF_HAL_REASON_HV_NO_FEATURES_LEAF;
-		if (rel->hypervisor_rule == KPROF_PRESENCE_UNKNOWN)
+		if (rel->hypervisor_rule == KPROF_HAL_PRESENCE_UNKNOWN)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_HYPERVISOR;
 	}
-	if (d->iface != KPROF_INTERFACE_DEFAULT && rel->tables != KPROF_PRESENCE_PRESENT)
+	if (d->table != KPROF_SOURCE_TABLE_DEFAULT && rel->tables != KPROF_HAL_PRESENCE_PRESENT)
 		d->uncertain |= KPROF_HAL_UNCERTAIN_TABLES;
-	if (d->iface == KPROF_INTERFACE_EMON) {
-		d->later_min = build == KPROF_HAL_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
-		d->later_max = build == KPROF_HAL_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
+	if (d->table == KPROF_SOURCE_TABLE_EMON) {
+		d->later_min = build == KPROF_HAL_BUILD_X86 ? rel->later_intel_x86_min : rel->later_intel_min;
+		d->later_max = build == KPROF_HAL_BUILD_X86 ? rel->later_intel_x86_max : rel->later_intel_max;
 		if (d->later_min != d->later_max)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
@@ -160,56 +160,61 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 	return KPROF_OK;
 }
 
-/* Whether the HAL the decision describes lists a source: KPROF_PRESENCE_PRESENT or _ABSENT,
- * or _UNKNOWN for a later Intel source (KPROF_INTERFACE_INTEL_LATER) within the release's
+/* Whether the HAL the decision describes lists a source: KPROF_HAL_PRESENCE_PRESENT or _ABSENT,
+ * or _UNKNOWN for a later Intel source (KPROF_SOURCE_TABLE_INTEL_LATER) within the release's
  * open range. A row of the decided interface's table: ProfileTime always; Default nothing
  * else; Emon when the source's leaf 0x0A ebx bit is below the meaningful length and clear;
  * Amd64 every row. A later Intel source: on Emon, when its value is at most d->later_min
  * (present), above d->later_max (absent). ABSENT for any other row or null arguments. */
 /* The Emon rule for one architectural event: its cpuid 0x0A ebx bit lies below the ebx length
  * and is clear (the event is available). */
-KPROF_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d, const kprof_source *s)
+KPROF_IMPL_INTERNAL int kprof_impl_hal_emon_available(const kprof_hal_decision *d, const kprof_source *s)
 {
 	return s->ebx_bit >= 0 && (unsigned)s->ebx_bit < d->ebx_length && !((d->ebx >> s->ebx_bit) & 1u);
 }
 
-KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s)
+/* Whether the HAL that made d has source s (ABSENT for null arguments). */
+KPROF_IMPL_INTERNAL kprof_hal_presence kprof_impl_hal_presence(const kprof_hal_decision *d, const kprof_source *s)
 {
 	int on;
 	if (!d || !s)
-		return KPROF_PRESENCE_ABSENT;
-	if (s->iface == KPROF_INTERFACE_INTEL_LATER && d->iface == KPROF_INTERFACE_EMON)
-		return s->value <= d->later_min   ? KPROF_PRESENCE_PRESENT
-		       : s->value > d->later_max ? KPROF_PRESENCE_ABSENT
-		                                 : KPROF_PRESENCE_UNKNOWN;
-	if (s->iface != d->iface)
-		return KPROF_PRESENCE_ABSENT;
-	if (s->value == KPROF_SOURCE_TIME)
+		return KPROF_HAL_PRESENCE_ABSENT;
+	if (s->table == KPROF_SOURCE_TABLE_INTEL_LATER && d->table == KPROF_SOURCE_TABLE_EMON)
+		return s->value <= d->later_min   ? KPROF_HAL_PRESENCE_PRESENT
+		       : s->value > d->later_max ? KPROF_HAL_PRESENCE_ABSENT
+		                                 : KPROF_HAL_PRESENCE_UNKNOWN;
+	if (s->table != d->table)
+		return KPROF_HAL_PRESENCE_ABSENT;
+	if (s->value == KPROF_SOURCE_GENERIC_TIME)
 		on = 1;
-	else if (d->iface == KPROF_INTERFACE_AMD64)
+	else if (d->table == KPROF_SOURCE_TABLE_AMD64)
 		on = 1;
-	else if (d->iface == KPROF_INTERFACE_EMON)
+	else if (d->table == KPROF_SOURCE_TABLE_EMON)
 		on = kprof_impl_hal_emon_available(d, s);
 	else
 		on = 0;
-	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
+	return on ? KPROF_HAL_PRESENCE_PRESENT : KPROF_HAL_PRESENCE_ABSENT;
 }
 
-KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
+KPROF_IMPL_INTERNAL int kprof_impl_hal_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	return kprof_hal_source_status(d, s) == KPROF_PRESENCE_PRESENT;
+	return kprof_impl_hal_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
 
-KPROF_API int kprof_hal_source_value_supported(const kprof_hal_decision *d, uint32_t value)
+KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d, const kprof_source *s,
+                                                     kprof_hal_presence *presence)
 {
-	if (!d)
-		return 0;
-	return kprof_hal_source_supported(d, kprof_source_get((kprof_interface)d->iface, value));
+	if (presence)
+		*presence = KPROF_HAL_PRESENCE_ABSENT;
+	if (!d || !s || !presence)
+		return KPROF_E_ARGUMENT;
+	*presence = kprof_impl_hal_presence(d, s);
+	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, const kprof_source *s,
+KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
                                                uint32_t counter, uint64_t interval, uint32_t flags,
-                                               kprof_counter_plan *p)
+                                               kprof_pmu_plan *p)
 {
 	uint32_t sel_msr, ctr_msr, width;
 	int own;
@@ -217,17 +222,17 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	if (!p)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(p, sizeof(*p));
-	if (!d || !s || (flags & ~(uint32_t)(KPROF_PLAN_INTERRUPT | KPROF_PLAN_AMD_EXTENDED)))
+	if (!d || !s || (flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
-	if (!kprof_hal_source_supported(d, s) || d->iface == KPROF_INTERFACE_DEFAULT ||
+	if (!kprof_impl_hal_supported(d, s) || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
 	    !s->select)
 		return KPROF_E_UNSUPPORTED;
-	if (flags & KPROF_PLAN_AMD_EXTENDED) {
-		if (d->iface != KPROF_INTERFACE_AMD64 || !d->pmu.perfctr_ext_core)
+	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED) {
+		if (d->table != KPROF_SOURCE_TABLE_AMD64 || !d->pmu.perfctr_ext_core)
 			return KPROF_E_UNSUPPORTED;
 		own = 1;
 	} else {
-		own = counter >= d->counters && d->iface == KPROF_INTERFACE_EMON;
+		own = counter >= d->counters && d->table == KPROF_SOURCE_TABLE_EMON;
 	}
 	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
 	        : counter >= d->counters)
@@ -237,7 +242,7 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
 	/* The counter must hold the interval (a narrow counter from a hostile dump too). */
-	limit = d->iface == KPROF_INTERFACE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
+	limit = d->table == KPROF_SOURCE_TABLE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (interval > limit)
 		return KPROF_E_RANGE;
 	if (own) {
@@ -247,18 +252,18 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
 		ctr_msr = d->counter_msr + counter * d->msr_stride;
 	}
-	p->iface = d->iface;
-	p->vendor = (uint8_t)(d->iface == KPROF_INTERFACE_EMON ? KPROF_VENDOR_INTEL
-	                                                           : KPROF_VENDOR_AMD);
+	p->table = (uint8_t)d->table;
+	p->vendor = (uint8_t)(d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL
+	                                                           : KPROF_CPUID_VENDOR_AMD);
 	p->source = s->value;
 	p->counter = counter;
 	p->select = s->select;
 	/* EN and INT sit at the same bits in both vendors' layouts. */
-	start = ((s->select & ~KPROF_INTEL_PERFEVTSEL_EN_MASK) |
-	         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, 1));
-	if (flags & KPROF_PLAN_INTERRUPT)
-		start = ((start & ~KPROF_INTEL_PERFEVTSEL_INTR_MASK) |
-		         KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, 1));
+	start = ((s->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK) |
+	         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1));
+	if (flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		start = ((start & ~KPROF_IA32_PERFEVTSEL_INTR_MASK) |
+		         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1));
 	p->start_select = start;
 	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
 	p->select_msr = sel_msr;
@@ -276,10 +281,10 @@ KPROF_API kprof_status kprof_counter_plan_make(const kprof_hal_decision *d, cons
 	p->counter_width = width;
 	p->counter_mask = mask;
 	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
-	if (d->iface == KPROF_INTERFACE_EMON && d->perfmon_version >= 2) {
+	if (d->table == KPROF_SOURCE_TABLE_EMON && d->perfmon_version >= 2) {
 		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
 		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
-	} else if (d->iface == KPROF_INTERFACE_AMD64 && d->pmu.perfmon_v2) {
+	} else if (d->table == KPROF_SOURCE_TABLE_AMD64 && d->pmu.perfmon_v2) {
 		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
 		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
 	}

@@ -28,12 +28,12 @@ typedef struct kprof_listing_iter {
 typedef struct kprof_listing_diff {
 	uint8_t kind;               /* kprof_listing_diff_kind */
 	uint32_t id;                /* KPROFILE_SOURCE value */
-	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
-	kprof_listing_row row;      /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
+	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_KIND_UNKNOWN */
+	kprof_listing_row row;      /* the listing's row; all zero for KPROF_LISTING_DIFF_KIND_MISSING */
 	uint32_t min, max;          /* kprof's bounds for the source (0 without a source) */
 } kprof_listing_diff;
 
-/* Compares a listing with a decision (kprof_hal_decide for the processor and release):
+/* Compares a listing with a decision (kprof_hal_decision_get for the processor and release):
  * each listed row against the source of the decided interface (and, on Emon, the later Intel
  * sources) with the same id - unknown, not offered, name, min, max - then each source the
  * decision offers that the listing lacks. Where the release's later Intel sources are known

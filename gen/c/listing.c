@@ -1,5 +1,5 @@
 /* The next whitespace-separated cell of line[*at..end): its start and length (0 at the end). */
-KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
+KPROF_IMPL_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size_t *at)
 {
 	size_t start;
 	kprof_impl_text_skip_space(line, end, at);
@@ -10,7 +10,7 @@ KPROF_INTERNAL size_t kprof_impl_listing_cell(const char *line, size_t end, size
 }
 
 /* A decimal cell that fits 32 bits. */
-KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out)
 {
 	uint32_t v = 0;
 	size_t i;
@@ -26,7 +26,7 @@ KPROF_INTERNAL int kprof_impl_listing_u32(const char *p, size_t n, uint32_t *out
 	return 1;
 }
 
-KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *word)
 {
 	size_t i;
 	for (i = 0; i < n && word[i]; i++)
@@ -116,33 +116,33 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
 /* The minimum and maximum interval of a source's interval class. */
-KPROF_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
+KPROF_IMPL_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_t *min, uint32_t *max)
 {
-	*min = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MIN : KPROF_INTERVAL_HARDWARE_MIN;
-	*max = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_MAX : KPROF_INTERVAL_HARDWARE_MAX;
+	*min = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_MIN : KPROF_SOURCE_INTERVAL_HARDWARE_MIN;
+	*max = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_MAX : KPROF_SOURCE_INTERVAL_HARDWARE_MAX;
 }
 
 /* The source a listed id means under a decision: the decided interface's row, else on Emon a
  * later Intel row; NULL when kprof knows none. */
-KPROF_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d, uint32_t id)
+KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d, uint32_t id)
 {
-	const kprof_source *s = kprof_source_get((kprof_interface)d->iface, id);
-	if (!s && d->iface == KPROF_INTERFACE_EMON)
-		s = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, id);
+	const kprof_source *s = kprof_source_by_value((kprof_source_table)d->table, id);
+	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
+		s = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, id);
 	return s;
 }
 
 /* Whether the decided HAL offers s, the open range of later Intel sources settled by what the
  * listing shows (it->later_last). */
-KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it, const kprof_source *s)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it, const kprof_source *s)
 {
-	if (s->iface == KPROF_INTERFACE_INTEL_LATER)
-		return it->d->iface == KPROF_INTERFACE_EMON && s->value <= it->later_last;
-	return kprof_hal_source_supported(it->d, s);
+	if (s->table == KPROF_SOURCE_TABLE_INTEL_LATER)
+		return it->d->table == KPROF_SOURCE_TABLE_EMON && s->value <= it->later_last;
+	return kprof_impl_hal_supported(it->d, s);
 }
 
 /* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
-KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
+KPROF_IMPL_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
 {
 	kprof_listing_iter scan;
 	kprof_listing_row r;
@@ -176,7 +176,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 				return KPROF_E_DUPLICATE;
 			it->seen[r.id / 8] |= (uint8_t)(1u << (r.id % 8));
 		}
-		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
+		if (s && s->table == KPROF_SOURCE_TABLE_INTEL_LATER && r.id > highest)
 			highest = r.id;
 	}
 	if (st != KPROF_END)
@@ -189,8 +189,8 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 
 KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out)
 {
-	static const uint8_t order[3] = {KPROF_LISTING_DIFF_NAME, KPROF_LISTING_DIFF_MIN,
-	                                 KPROF_LISTING_DIFF_MAX};
+	static const uint8_t order[3] = {KPROF_LISTING_DIFF_KIND_NAME, KPROF_LISTING_DIFF_KIND_MIN,
+	                                 KPROF_LISTING_DIFF_KIND_MAX};
 	if (!it || !out || !it->d)
 		return KPROF_E_ARGUMENT;
 	for (;;) {
@@ -225,33 +225,33 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			out->id = it->cur.id;
 			out->source = s;
 			if (!s) {
-				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
+				out->kind = KPROF_LISTING_DIFF_KIND_UNKNOWN;
 				return KPROF_OK;
 			}
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			if (!kprof_impl_listing_offered(it, s)) {
-				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
+				out->kind = KPROF_LISTING_DIFF_KIND_UNEXPECTED;
 				return KPROF_OK;
 			}
-			want = kprof_source_description(s);
+			want = kprof_source_description_get(s);
 			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
 				;
 			if (k != it->cur.name_len || want[k])
-				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
+				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_NAME;
 			if (it->cur.min != out->min)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
+				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_MIN;
 			if (it->cur.max != out->max)
-				it->pending |= 1u << KPROF_LISTING_DIFF_MAX;
+				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_MAX;
 			continue;
 		}
 		if (it->phase == 1) {
 			size_t n;
 			const kprof_source *t;
-			kprof_interface itf = it->next >> 16 ? KPROF_INTERFACE_INTEL_LATER
-			                                     : (kprof_interface)it->d->iface;
-			t = kprof_source_table(itf, &n);
+			kprof_source_table table = it->next >> 16 ? KPROF_SOURCE_TABLE_INTEL_LATER
+			                                     : (kprof_source_table)it->d->table;
+			t = kprof_source_rows_by_table(table, &n);
 			if ((it->next & 0xFFFFu) >= n) {
-				if (it->next >> 16 || it->d->iface != KPROF_INTERFACE_EMON) {
+				if (it->next >> 16 || it->d->table != KPROF_SOURCE_TABLE_EMON) {
 					it->phase = 2;
 					continue;
 				}
@@ -265,7 +265,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			out->row.line = out->row.id = out->row.interval = out->row.min = out->row.max = 0;
 			out->row.name = NULL;
 			out->row.name_len = 0;
-			out->kind = KPROF_LISTING_DIFF_MISSING;
+			out->kind = KPROF_LISTING_DIFF_KIND_MISSING;
 			out->id = s->value;
 			out->source = s;
 			kprof_impl_source_bounds(s, &out->min, &out->max);

@@ -1,9 +1,9 @@
 /* AMD Lightweight Profiling. Two specifications exist and are never mixed:
  *   KPROF_LWP_REVISION_SHIPPED  - family 15h hardware (AMD pub. 43724): kprof_lwp_* and the
- *                                 generated kprof_lwpcb / kprof_lwp_event_slot layouts;
+ *                                 generated kprof_lwp_lwpcb / kprof_lwp_event_slot layouts;
  *   KPROF_LWP_REVISION_PROPOSAL - the 2007 proposal: different cpuid layout and event ids,
  *                                 and an LWPCB whose offsets were never published.
- * Revision rule (kprof_lwp_caps_decode): cpuid 0x80000001 ecx bit 15 decides whether the
+ * Revision rule (kprof_lwp_caps_get): cpuid 0x80000001 ecx bit 15 decides whether the
  * processor has LWP at all (real dumps fill leaf 0x8000001C while it is clear); a leaf read
  * from a processor is always decoded with the shipped layout (version in ecx 15:9). The
  * proposal's layout (version in ebx 31:24) is used only when the caller asks for it by name. */
@@ -17,7 +17,7 @@ typedef struct kprof_lwp_event_config {
 	uint32_t interval;
 } kprof_lwp_event_config;
 
-/* What kprof_lwp_setup writes into a shipped LWPCB. buffer_base is the ring's linear
+/* What kprof_lwp_lwpcb_init writes into a shipped LWPCB. buffer_base is the ring's linear
  * address (a pointer cast to uintptr_t, or a user address seen from a driver). */
 typedef struct kprof_lwp_config {
 	uint64_t buffer_base;
@@ -32,12 +32,12 @@ typedef struct kprof_lwp_config {
 	 * SLWPCB then sees nothing until the ring is full and a record is lost. Choose about half
 	 * the ring (a record multiple), so a poller sees records at most half a ring late. */
 	uint32_t threshold;
-	uint32_t filters;      /* KPROF_LWPCB_FILTERS_*: the bit names are unverified (see there) */
+	uint32_t filters;      /* KPROF_LWP_LWPCB_FILTERS_*: the bit names are unverified (see there) */
 	uint64_t base_ip, limit_ip;
 	uint64_t software_data1, software_data2;
 } kprof_lwp_config;
 
-/* An event record taken apart (kprof_lwp_sample_decode). The generic fields always hold the
+/* An event record taken apart (kprof_lwp_record_unpack). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
 	uint8_t revision, event_id, core_id;
@@ -94,7 +94,7 @@ typedef struct kprof_lwp_ring {
 	uint32_t threshold;
 	uint32_t options;     /* KPROF_LWP_RING_* */
 	uint64_t missed_seen;       /* MissedEvents at the last read */
-	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed */
+	uint64_t missed_unreported; /* growth seen by iter/copy/drain, for kprof_lwp_ring_missed_get */
 } kprof_lwp_ring;
 
 /* Attach option: execute SLWPCB before every poll so hardware flushes its head register to
@@ -134,19 +134,19 @@ typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t re
  * LWPINS and LWPVAL take their flags as an imm32 in the instruction, so they are macros and
  * flags must be a constant expression. Emitted as bytes: no -mlwp needed. data2 goes in edx
  * (vvvv), data1 in eax (r/m). Defined only when KPROF_LWP_HAVE_INSTRUCTIONS is 1.
- *   KPROF_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
- *   KPROF_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
+ *   KPROF_LWP_LWPVAL32(data2, data1, flags)        lwpval edx, eax, imm32
+ *   KPROF_LWP_LWPINS32(data2, data1, flags, full)  lwpins edx, eax, imm32; full = CF (ring full),
  *                                              0 or 1, into any integer lvalue
- *   KPROF_LWPVAL64 / KPROF_LWPINS64            the same with rdx (x86-64 only)
+ *   KPROF_LWP_LWPVAL64 / KPROF_LWP_LWPINS64            the same with rdx (x86-64 only)
  * Executing them without LWP enabled raises #UD. */
 #if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
 #define KPROF_LWP_HAVE_INSTRUCTIONS 1
-#define KPROF_LWPVAL32(data2, data1, flags)                                                        \
+#define KPROF_LWP_LWPVAL32(data2, data1, flags)                                                        \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc8\n\t.long %c2"                     \
 	                     :                                                                     \
 	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
-#define KPROF_LWPINS32(data2, data1, flags, full)                                                  \
+#define KPROF_LWP_LWPINS32(data2, data1, flags, full)                                                  \
 	do {                                                                                       \
 		uint8_t kprof_full_;                                                               \
 		__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
@@ -156,12 +156,12 @@ typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t re
 		(full) = kprof_full_;                                                              \
 	} while (0)
 #if defined(__x86_64__)
-#define KPROF_LWPVAL64(data2, data1, flags)                                                        \
+#define KPROF_LWP_LWPVAL64(data2, data1, flags)                                                        \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
 	                     :                                                                     \
 	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
-#define KPROF_LWPINS64(data2, data1, flags, full)                                                  \
+#define KPROF_LWP_LWPINS64(data2, data1, flags, full)                                                  \
 	do {                                                                                       \
 		uint8_t kprof_full_;                                                               \
 		__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc0\n\t.long %c3\n\tsetc %0"  \
@@ -191,11 +191,11 @@ unsigned char __lwpins64(unsigned __int64 data2, unsigned int data1, unsigned in
 }
 #endif
 #define KPROF_LWP_HAVE_INSTRUCTIONS 1
-#define KPROF_LWPVAL32(data2, data1, flags) __lwpval32((data2), (data1), (flags))
-#define KPROF_LWPINS32(data2, data1, flags, full) ((full) = __lwpins32((data2), (data1), (flags)))
+#define KPROF_LWP_LWPVAL32(data2, data1, flags) __lwpval32((data2), (data1), (flags))
+#define KPROF_LWP_LWPINS32(data2, data1, flags, full) ((full) = __lwpins32((data2), (data1), (flags)))
 #if defined(_M_X64)
-#define KPROF_LWPVAL64(data2, data1, flags) __lwpval64((data2), (data1), (flags))
-#define KPROF_LWPINS64(data2, data1, flags, full) ((full) = __lwpins64((data2), (data1), (flags)))
+#define KPROF_LWP_LWPVAL64(data2, data1, flags) __lwpval64((data2), (data1), (flags))
+#define KPROF_LWP_LWPINS64(data2, data1, flags, full) ((full) = __lwpins64((data2), (data1), (flags)))
 #endif
 #else
 #define KPROF_LWP_HAVE_INSTRUCTIONS 0
@@ -208,9 +208,9 @@ unsigned char __lwpins64(unsigned __int64 data2, unsigned int data1, unsigned in
  * (loads are acquire and stores release on x86's TSO), C11 <stdatomic.h> for any other C11
  * compiler that has it, and volatile plus a compiler barrier otherwise (tcc). */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_LWP_ATOMICS_GNU 1
+#define KPROF_IMPL_LWP_ATOMICS_GNU 1
 #elif defined(_MSC_VER)
-#define KPROF_LWP_ATOMICS_MSVC 1
+#define KPROF_IMPL_LWP_ATOMICS_MSVC 1
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -225,43 +225,35 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
 #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L &&      \
         !defined(__STDC_NO_ATOMICS__) && !defined(__TINYC__)
 #include <stdatomic.h>
-#define KPROF_LWP_ATOMICS_C11 1
+#define KPROF_IMPL_LWP_ATOMICS_C11 1
 #else
-#define KPROF_LWP_ATOMICS_VOLATILE 1
+#define KPROF_IMPL_LWP_ATOMICS_VOLATILE 1
 #endif
 
-/* Decode cpuid 0x8000001C registers with the SHIPPED layout (the only layout any real
- * processor uses). *out is always filled. KPROF_E_UNSUPPORTED when edx says LWP is not
- * available; KPROF_E_CORRUPT when the geometry is impossible (record size not a power of two
- * of at least 32 bytes, event slots outside the LWPCB or inside its fixed part). Does not look
- * at cpuid 0x80000001: use kprof_lwp_caps_decode for the full rule. */
-KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                     uint32_t edx, kprof_lwp_caps *out);
-/* Decode cpuid 0x8000001C registers with the 2007 PROPOSAL's layout (seed Table 2). Only for
- * registers known to follow the proposal (a simulator or emulator implementing it): real
- * processors never do. hw_events/os_events use the proposal's event ids (1 instructions,
- * 2 branches, 3 DCache). event_offset is 40, from the size rule; the proposal's LWPCB offsets
- * are a reconstruction. KPROF_E_UNSUPPORTED when edx Enabled is clear, KPROF_E_CORRUPT when
- * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. */
-KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                      uint32_t edx, kprof_lwp_caps *out);
-/* The revision rule. ext_features_ecx is cpuid 0x80000001 ecx; leaf is cpuid 0x8000001C
- * {eax, ebx, ecx, edx}. revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only
- * when ext_features_ecx bit 15 is set (else KPROF_E_UNSUPPORTED, whatever the leaf holds), and
- * the leaf is always decoded with the shipped layout (version in ecx 15:9). _PROPOSAL: the
- * caller states the registers follow the 2007 proposal (whose detection bit was "TBD", so
- * ext_features_ecx is ignored); the proposal layout is never chosen automatically. */
-KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
-                                             kprof_lwp_revision revision, kprof_lwp_caps *out);
-/* Shipped caps from a cpuid snapshot (live or from a dump): needs KPROF_CPUID_SLOT_EXT_FEATURES
- * and KPROF_CPUID_SLOT_LWP to be trustworthy (at or below the max extended leaf) and cpuid
- * 0x80000001 ecx bit 15 set; KPROF_E_UNSUPPORTED otherwise. */
-KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_lwp_caps *out);
+/* LWP's capabilities from a cpuid snapshot (read live, from a dump, or set by the caller with
+ * kprof_cpuid_snapshot_set). *out is always filled (zero on an error before decoding).
+ * revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only when cpuid 0x80000001 ecx
+ * bit 15 is set and both leaves may be trusted (at or below the max extended leaf; else
+ * KPROF_E_UNSUPPORTED, whatever leaf 0x8000001C holds, as real dumps fill it while the bit is
+ * clear), and the leaf is always decoded with the shipped layout (AMD pub. 43724: version in
+ * ecx 15:9): KPROF_E_UNSUPPORTED when edx says LWP is not available, KPROF_E_CORRUPT when the
+ * geometry is impossible (record size not a power of two of at least 32 bytes, event slots
+ * outside the LWPCB or inside its fixed part). _PROPOSAL: the caller states the leaf follows
+ * AMD's 2007 proposal (Table 2: version in ebx 31:24, LWPCBSize in bytes; a simulator or
+ * emulator implementing it - no real processor does), whose detection bit was "TBD", so
+ * cpuid 0x80000001 and the max extended leaf are not consulted (KPROF_E_UNSUPPORTED only when
+ * the snapshot lacks the leaf or edx Enabled is clear); hw_events/os_events then use the
+ * proposal's event ids (1 instructions, 2 branches, 3 DCache) and event_offset is 40, from
+ * the size rule (the proposal's LWPCB offsets are a reconstruction); KPROF_E_CORRUPT when
+ * LWPCBSize is below 40 + MaxEvents * 8 or the record size is impossible. The proposal layout
+ * is never chosen automatically. KPROF_E_ARGUMENT for null pointers or another revision. */
+KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s, kprof_lwp_revision revision,
+                                          kprof_lwp_caps *out);
 /* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
  * size is added back when the difference is negative. head and tail must be below size. */
-KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size);
+KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size);
 /* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
- * (or kprof_lwp_model_llwpcb) accepts it: ring, events, Random, threshold, filters, head =
+ * (or kprof_lwpmodel_lwpcb_load) accepts it: ring, events, Random, threshold, filters, head =
  * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
  * rule holds; *violated (optional) names the rule broken:
  *   KPROF_E_ARGUMENT      null pointers                                 (ARGUMENT)
@@ -282,15 +274,15 @@ KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t s
  *   KPROF_E_UNSUPPORTED   interrupt/Cont/PTSC the hardware lacks        (FEATURE)
  * Events are checked against what the hardware supports (edx); LLWPCB then keeps only those
  * the OS enabled (eax) and says so in Flags. */
-KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
-                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated);
+KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len, const kprof_lwp_caps *caps,
+                                           const kprof_lwp_config *cfg, kprof_lwp_rule *violated);
 /* Decode one event record (32 bytes, little-endian, any host) of the given revision into
  * *out. The generic fields are always filled; the per-kind ones by the revision's ids
  * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
@@ -299,16 +291,16 @@ KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t
 KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf, size_t len,
                                                   kprof_lwp_revision revision);
 /* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
- * status of kprof_lwp_sample_decode (KPROF_E_FORMAT for event id 0; the offset still
+ * status of kprof_lwp_record_unpack (KPROF_E_FORMAT for event id 0; the offset still
  * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
  * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
 /* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
  * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
-KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb);
+KPROF_API kprof_status kprof_lwp_lwpcb_load(void *lwpcb);
 /* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
  * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
-KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
+KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out);
 /* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
  * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
  * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
@@ -334,7 +326,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
  *                    MissedEvents went down;
  * else *span describes the records in place (valid until they are consumed),
  * span->missed_delta is MissedEvents' growth not yet reported (by a span or
- * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
+ * kprof_lwp_ring_missed_get) and span->at_threshold tells whether the space used equals
  * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
  * before reading the head again (that poll never takes the empty path above). */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
@@ -345,11 +337,11 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 /* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
  * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
  * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
- * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
+ * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed_get. */
 KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
 /* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
  * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
@@ -365,7 +357,7 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
  * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
  * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
  * read it whole; *delta is 0 and nothing changes then. */
-KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta);
+KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta);
 /* Re-read BufferBase and BufferSize: KPROF_E_CHANGED when either differs from what attach
  * captured. Every non-empty poll (and iter_init, copy, drain) makes the same check first, so
  * this call is only needed to learn of a change while the ring is empty. */

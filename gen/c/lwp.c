@@ -10,7 +10,7 @@
 #endif
 
 /* The empty poll is the likely case (a JIT polls far more often than records arrive); the
- * rest of the poll is KPROF_COLD (config.h). */
+ * rest of the poll is KPROF_IMPL_COLD (config.h). */
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
@@ -18,13 +18,13 @@
 #endif
 
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	uint32_t v = *(const volatile uint32_t *)p;
 	_ReadWriteBarrier();
 	return v;
@@ -37,13 +37,13 @@ KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
 #endif
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_C11)
+#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint32_t *)p, v, memory_order_release);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 	*(volatile uint32_t *)p = v;
 #else
@@ -58,17 +58,17 @@ KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
  * 32-bit ones read high, low, high and accept the value when both highs agree, which is exact
  * for a word written whole (as hardware writes it) and needs no 8-byte atomics; a word that
  * keeps changing is retried at most KPROF_LWP_READ64_TRIES times, then KPROF_E_CHANGED. */
-KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *out)
 {
-#if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_C11)
+#if UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	*out = atomic_load_explicit((const volatile _Atomic uint64_t *)p, memory_order_acquire);
 	return KPROF_OK;
-#elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_LWP_ATOMICS_GNU)
+#elif UINTPTR_MAX > 0xFFFFFFFFu && defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	*out = __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
 	return KPROF_OK;
 #elif UINTPTR_MAX > 0xFFFFFFFFu
 	*out = *(const volatile uint64_t *)p;
-#if defined(KPROF_LWP_ATOMICS_MSVC)
+#if defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
 	return KPROF_OK;
@@ -93,19 +93,19 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_load64_host(const void *p, uint64_t *
 /* Only the software model stores 64-bit words (MissedEvents). On 32-bit GNU targets the
  * store is a lock cmpxchg8b loop in inline assembly: no libatomic call (__atomic_store_8),
  * so the model, like the consumer, needs no library in ring 0. */
-KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 {
-#if defined(KPROF_LWP_ATOMICS_GNU) && defined(__i386__)
+#if defined(KPROF_IMPL_LWP_ATOMICS_GNU) && defined(__i386__)
 	uint64_t seen = *(volatile uint64_t *)p; /* a guess: cmpxchg8b corrects it */
 	__asm__ __volatile__("1:\n\tlock cmpxchg8b %0\n\tjnz 1b"
 	                     : "+m"(*(volatile uint64_t *)p), "+A"(seen)
 	                     : "b"((uint32_t)v), "c"((uint32_t)(v >> 32))
 	                     : "memory", "cc");
-#elif defined(KPROF_LWP_ATOMICS_C11)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_C11)
 	atomic_store_explicit((volatile _Atomic uint64_t *)p, v, memory_order_release);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
 	__atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC) && defined(_M_IX86)
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC) && defined(_M_IX86)
 	__int64 old = *(volatile __int64 *)p;
 	_ReadWriteBarrier();
 	for (;;) {
@@ -115,24 +115,24 @@ KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 		old = seen;
 	}
 #else
-#if defined(KPROF_LWP_ATOMICS_MSVC)
+#if defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
 	_ReadWriteBarrier();
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
 {
 	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
 {
 	kprof_impl_lwp_store32_host(p, KPROF_IMPL_LWP_LE32(v));
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 {
 	kprof_status st = kprof_impl_lwp_load64_host(p, out);
 #if UINTPTR_MAX > 0xFFFFFFFFu
@@ -141,12 +141,12 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_load64(const void *p, uint64_t *out)
 	return st;
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_store64(void *p, uint64_t v)
 {
 	kprof_impl_lwp_store64_host(p, KPROF_IMPL_LWP_LE64(v));
 }
 
-KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
+KPROF_IMPL_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
 {
 	unsigned n = 0;
 	while (v > 1u) {
@@ -158,8 +158,9 @@ KPROF_INTERNAL unsigned kprof_impl_lwp_log2(uint32_t v)
 
 /* -- capabilities -- */
 
-KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                     uint32_t edx, kprof_lwp_caps *out)
+/* cpuid 0x8000001C registers in the SHIPPED layout (the only layout any real processor uses). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_caps_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx,
+                                                        kprof_lwp_caps *out)
 {
 	/* Event ids occupy the bits between LwpAvail and LwpCont. */
 	const uint32_t events = KPROF_LWP_CPUID_FEATURES_CONT_MASK - 1u - KPROF_LWP_CPUID_FEATURES_AVAIL_MASK;
@@ -180,15 +181,16 @@ KPROF_API kprof_status kprof_lwp_caps_decode_shipped(uint32_t eax, uint32_t ebx,
 	if (!out->hw_available)
 		return KPROF_E_UNSUPPORTED;
 	if (out->event_size < KPROF_LWP_RECORD_SIZE || (out->event_size & (out->event_size - 1u)) ||
-	    out->event_offset < KPROF_LWPCB_SIZE ||
+	    out->event_offset < KPROF_LWP_LWPCB_SIZE ||
 	    (uint32_t)out->event_offset + (uint32_t)out->max_events * KPROF_LWP_EVENT_SLOT_SIZE >
 	            out->lwpcb_size)
 		return KPROF_E_CORRUPT;
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx,
-                                                      uint32_t edx, kprof_lwp_caps *out)
+/* cpuid 0x8000001C registers in the 2007 PROPOSAL's layout (its Table 2). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_caps_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx,
+                                                         kprof_lwp_caps *out)
 {
 	/* eax: bits 1..29 are event ids; edx: bit n + 1 is event id n from bit 2 up. */
 	const uint32_t eax_events = KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK - 1u -
@@ -214,45 +216,41 @@ KPROF_API kprof_status kprof_lwp_caps_decode_proposal(uint32_t eax, uint32_t ebx
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_lwp_caps_decode(uint32_t ext_features_ecx, const uint32_t leaf[4],
-                                             kprof_lwp_revision revision, kprof_lwp_caps *out)
+KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s, kprof_lwp_revision revision,
+                                          kprof_lwp_caps *out)
 {
-	if (!leaf || !out)
+	const uint32_t *leaf;
+	if (!out)
 		return KPROF_E_ARGUMENT;
-	if (revision == KPROF_LWP_REVISION_PROPOSAL)
-		return kprof_lwp_caps_decode_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	kprof_impl_zero(out, sizeof(*out));
+	if (!s)
+		return KPROF_E_ARGUMENT;
+	leaf = s->regs[KPROF_CPUID_SLOT_LWP];
+	if (revision == KPROF_LWP_REVISION_PROPOSAL) {
+		/* The caller states the leaf follows the proposal, whose detection bit was "TBD":
+		 * cpuid 0x80000001 and the max extended leaf are not consulted. */
+		if (!(s->present & (1u << KPROF_CPUID_SLOT_LWP)))
+			return KPROF_E_UNSUPPORTED;
+		return kprof_impl_lwp_caps_proposal(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	}
 	if (revision != KPROF_LWP_REVISION_NONE && revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_ARGUMENT;
-	if (!KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP, ext_features_ecx)) {
-		kprof_impl_zero(out, sizeof(*out));
+	/* Either leaf missing (or above the max extended leaf): the LWP bit reads as clear. */
+	if (!kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_LWP) ||
+	    !KPROF_FIELD_GET(KPROF_LWP_EXT_FEATURES_ECX_LWP,
+	                     kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_CPUID_REG_ECX)))
 		return KPROF_E_UNSUPPORTED;
-	}
-	return kprof_lwp_caps_decode_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
+	return kprof_impl_lwp_caps_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
 }
 
-KPROF_API kprof_status kprof_lwp_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_lwp_caps *out)
-{
-	uint32_t leaf[4];
-	unsigned r;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	for (r = 0; r < 4; r++)
-		leaf[r] = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_LWP, r);
-	/* Either leaf missing: the LWP bit reads as clear, so *out is zero and LWP unsupported. */
-	return kprof_lwp_caps_decode(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_LWP)
-	                                     ? kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX)
-	                                     : 0,
-	                             leaf, KPROF_LWP_REVISION_SHIPPED, out);
-}
-
-KPROF_API uint32_t kprof_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
+KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size)
 {
 	return head >= tail ? head - tail : head + size - tail;
 }
 
 /* -- control block setup -- */
 
-KPROF_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_lwp_rule rule,
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_lwp_rule rule,
                                                kprof_status st)
 {
 	if (violated)
@@ -260,13 +258,13 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_rule(kprof_lwp_rule *violated, kprof_
 	return st;
 }
 
-KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_lwp_config *cfg,
-                                       void *lwpcb, size_t lwpcb_len, kprof_lwp_rule *violated)
+KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len, const kprof_lwp_caps *caps,
+                                           const kprof_lwp_config *cfg, kprof_lwp_rule *violated)
 {
 	uint8_t *p = (uint8_t *)lwpcb;
 	uint32_t size, seen = 0, flags = 0, random_mask, max_size;
 	unsigned i;
-	kprof_lwpcb hdr;
+	kprof_lwp_lwpcb hdr;
 	if (violated)
 		*violated = KPROF_LWP_RULE_NONE;
 	if (!caps || !cfg || !lwpcb || (cfg->event_count && !cfg->events))
@@ -275,10 +273,10 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_ARGUMENT, KPROF_E_UNSUPPORTED);
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_ALIGNMENT, KPROF_E_ALIGNMENT);
-	if (lwpcb_len < caps->lwpcb_size || caps->lwpcb_size < KPROF_LWPCB_SIZE)
+	if (lwpcb_len < caps->lwpcb_size || caps->lwpcb_size < KPROF_LWP_LWPCB_SIZE)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_LWPCB_SIZE, KPROF_E_BUFFER_TOO_SMALL);
 	size = cfg->buffer_size;
-	max_size = KPROF_LWPCB_BUFFER_SIZE_SIZE_MASK >> KPROF_LWPCB_BUFFER_SIZE_SIZE_SHIFT;
+	max_size = KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK >> KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_SHIFT;
 	if (cfg->buffer_base & (KPROF_LWP_BUFFER_ALIGN - 1u) || !cfg->buffer_base)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_BUFFER_ALIGNMENT, KPROF_E_ALIGNMENT);
 	if (!caps->event_size || size % caps->event_size)
@@ -291,7 +289,7 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	 * record that went nowhere: refused. */
 	if (cfg->event_count == 0 || cfg->event_count > caps->max_events)
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_EVENT_COUNT, KPROF_E_RANGE);
-	if (cfg->random > (KPROF_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
+	if (cfg->random > (KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_MASK >> KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_SHIFT))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_RANDOM, KPROF_E_RANGE);
 	random_mask = (1u << cfg->random) - 1u;
 	for (i = 0; i < cfg->event_count; i++) {
@@ -315,14 +313,14 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	    (cfg->ptsc && !caps->hw_ptsc))
 		return kprof_impl_lwp_rule(violated, KPROF_LWP_RULE_FEATURE, KPROF_E_UNSUPPORTED);
 
-	flags = (seen & ~(KPROF_LWPCB_FLAGS_INT_MASK | KPROF_LWPCB_FLAGS_CONT_MASK | KPROF_LWPCB_FLAGS_PTSC_MASK)) |
-	        (cfg->threshold_interrupt ? KPROF_LWPCB_FLAGS_INT_MASK : 0u) | (cfg->cont ? KPROF_LWPCB_FLAGS_CONT_MASK : 0u) |
-	        (cfg->ptsc ? KPROF_LWPCB_FLAGS_PTSC_MASK : 0u);
+	flags = (seen & ~(KPROF_LWP_LWPCB_FLAGS_INT_MASK | KPROF_LWP_LWPCB_FLAGS_CONT_MASK | KPROF_LWP_LWPCB_FLAGS_PTSC_MASK)) |
+	        (cfg->threshold_interrupt ? KPROF_LWP_LWPCB_FLAGS_INT_MASK : 0u) | (cfg->cont ? KPROF_LWP_LWPCB_FLAGS_CONT_MASK : 0u) |
+	        (cfg->ptsc ? KPROF_LWP_LWPCB_FLAGS_PTSC_MASK : 0u);
 	kprof_impl_zero(p, caps->lwpcb_size);
 	kprof_impl_zero(&hdr, sizeof(hdr));
 	hdr.flags = flags;
-	hdr.buffer_size = KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_SIZE, size) |
-	                  KPROF_FIELD_PREP(KPROF_LWPCB_BUFFER_SIZE_RANDOM, cfg->random);
+	hdr.buffer_size = KPROF_FIELD_PREP(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE, size) |
+	                  KPROF_FIELD_PREP(KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM, cfg->random);
 	hdr.buffer_base = cfg->buffer_base;
 	hdr.threshold = cfg->threshold;
 	hdr.filters = cfg->filters;
@@ -330,7 +328,7 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
 	hdr.limit_ip = cfg->limit_ip;
 	hdr.software_data1 = cfg->software_data1;
 	hdr.software_data2 = cfg->software_data2;
-	(void)kprof_lwpcb_encode(&hdr, p, KPROF_LWPCB_SIZE);
+	(void)kprof_lwp_lwpcb_encode(&hdr, p, KPROF_LWP_LWPCB_SIZE);
 	for (i = 0; i < cfg->event_count; i++) {
 		kprof_lwp_event_slot slot;
 		uint32_t id = cfg->events[i].event_id;
@@ -351,24 +349,24 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
  * inlines the whole decoder. */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
         __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
+KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_rec32(const uint8_t *p)
 {
 	uint32_t v;
 	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
-KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
+KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
 {
 	uint64_t v;
 	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
 #else
-#define kprof_impl_lwp_rec32 kprof_load_le32
-#define kprof_impl_lwp_rec64 kprof_load_le64
+#define kprof_impl_lwp_rec32 kprof_bytes_le32_load
+#define kprof_impl_lwp_rec64 kprof_bytes_le64_load
 #endif
 
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
@@ -466,14 +464,14 @@ KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kpr
 		it->offset = it->len;
 		return KPROF_E_TRUNCATED;
 	}
-	st = kprof_lwp_sample_decode(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision, out);
+	st = kprof_lwp_record_unpack(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision, out);
 	it->offset += KPROF_LWP_RECORD_SIZE;
 	return st;
 }
 
 /* -- instructions -- */
 
-KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb)
+KPROF_API kprof_status kprof_lwp_lwpcb_load(void *lwpcb)
 {
 #if defined(KPROF_NO_LIVE)
 	(void)lwpcb;
@@ -493,7 +491,7 @@ KPROF_API kprof_status kprof_lwp_llwpcb(void *lwpcb)
 #endif
 }
 
-KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
+KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out)
 {
 #if defined(KPROF_NO_LIVE)
 	if (out)
@@ -528,7 +526,7 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out)
 /* Copy whole records (multiples of 32 bytes) with no libc: on x86 with GNU compilers one
  * string move of whole words (rep movsq; rep movsl on i386: no call, no vector registers, so
  * ring-0 safe); elsewhere 8-byte words. `make bench` compares batch copy-out with a memcpy. */
-KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, size_t n)
 {
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 	n >>= 3;
@@ -539,7 +537,7 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
 #else
 	size_t i;
 	for (i = 0; i < n; i += 8)
-		kprof_store_le64(dst + i, kprof_load_le64(src + i));
+		kprof_bytes_le64_store(dst + i, kprof_bytes_le64_load(src + i));
 #endif
 }
 
@@ -553,7 +551,7 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
 #define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
 #endif
 /* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
-KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
+KPROF_IMPL_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 {
 	uint64_t top = a >> (KPROF_LWP_CANONICAL_BITS - 1u);
 	return top != 0 && top != (UINT64_MAX >> (KPROF_LWP_CANONICAL_BITS - 1u));
@@ -580,10 +578,10 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	if (options & KPROF_LWP_RING_SLWPCB)
 		return KPROF_E_NOT_AVAILABLE;
 #endif
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
-	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base)) != KPROF_OK)
+	size = KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE, kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET));
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, &base)) != KPROF_OK)
 		return st;
-	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || (size & (rs - 1u)) || !base || (base & (KPROF_LWP_BUFFER_ALIGN - 1u)) ||
 	    base > (uint64_t)UINTPTR_MAX || (uint64_t)UINTPTR_MAX - base < size ||
 	    kprof_impl_lwp_noncanonical(base) || kprof_impl_lwp_noncanonical(base + size - 1u))
@@ -592,7 +590,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 		return KPROF_E_CORRUPT;
 	if (tail >= size || (tail & (rs - 1u)))
 		return KPROF_E_CORRUPT;
-	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed)) != KPROF_OK)
+	if ((st = kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, &missed)) != KPROF_OK)
 		return st;
 	r->lwpcb = cb;
 	r->poll_tail = tail | ((options & KPROF_LWP_RING_SLWPCB) ? KPROF_IMPL_LWP_FLUSH_FIRST : 0u);
@@ -602,7 +600,7 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 	r->record_size = rs;
 	r->record_shift = kprof_impl_lwp_log2(rs);
 	r->avail = 0;
-	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
+	r->threshold = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_THRESHOLD_OFFSET);
 	r->options = options;
 	r->missed_seen = missed;
 	return KPROF_OK;
@@ -610,11 +608,11 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
 
 /* Re-read BufferSize and BufferBase: KPROF_E_CHANGED when either differs from what attach
  * captured (or a 32-bit target could not read BufferBase whole). */
-KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r)
 {
-	uint32_t size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_SIZE_OFFSET));
+	uint32_t size = KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE, kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET));
 	uint64_t base;
-	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base);
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, &base);
 	if (st != KPROF_OK)
 		return st;
 	return (size != r->size || base != (uint64_t)(uintptr_t)r->buffer) ? KPROF_E_CHANGED : KPROF_OK;
@@ -622,9 +620,9 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_geometry(const kprof_lwp_ring *r
 
 /* Read MissedEvents once: its growth since r->missed_seen into *delta, and the new value into
  * *now. A decrease (no producer lowers it) is KPROF_E_CORRUPT. Changes nothing in r. */
-KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now, uint64_t *delta)
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, uint64_t *now, uint64_t *delta)
 {
-	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, now);
+	kprof_status st = kprof_impl_lwp_load64(r->lwpcb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, now);
 	if (st != KPROF_OK)
 		return st;
 	if (*now < r->missed_seen)
@@ -639,17 +637,17 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * geometry against the attach-time one, the head's bounds, MissedEvents; only then is
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
- * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+ * for kprof_lwp_ring_missed_get: every delta is reported exactly once. */
+KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail = r->tail, size = r->size, head, used, first;
 	uint64_t missed, delta;
 	kprof_status st;
 #if !defined(KPROF_NO_LIVE)
 	if (r->options & KPROF_LWP_RING_SLWPCB)
-		(void)kprof_lwp_slwpcb(NULL);
+		(void)kprof_lwp_lwpcb_store(NULL);
 #endif
-	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	if (head == tail)
 		return 0;
 	if ((st = kprof_impl_lwp_ring_geometry(r)) != KPROF_OK)
@@ -658,7 +656,7 @@ KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 		return KPROF_E_CORRUPT;
 	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
 		return st;
-	used = kprof_lwp_space_used(head, tail, size);
+	used = kprof_lwp_ring_space_get(head, tail, size);
 	first = head > tail ? used : size - tail;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
@@ -679,7 +677,7 @@ KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
 		return 0;
 	return kprof_impl_lwp_ring_fill(r, span);
@@ -700,7 +698,7 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 	r->tail = tail;
 	r->poll_tail = tail | (r->poll_tail & KPROF_IMPL_LWP_FLUSH_FIRST);
 	r->avail -= count;
-	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
+	kprof_impl_lwp_store32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, tail);
 	return KPROF_OK;
 }
 
@@ -728,7 +726,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	return KPROF_OK;
 }
 
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
+KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
 {
 	if (it->next == it->end) {
 		if (!it->second) {
@@ -784,7 +782,7 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 /* One run of a drain: fn on each of count records from p; the records handed out, *stop set
  * when fn asked to stop. The walk is the loop a caller would write over a span: one pointer
  * compare per record, no count kept (it is the distance walked). */
-KPROF_INTERNAL KPROF_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count, const kprof_lwp_ring *r,
+KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8_t *p, uint32_t count, const kprof_lwp_ring *r,
                                                         kprof_lwp_record_fn fn, void *ctx, int *stop)
 {
 	const uint8_t *start = p, *end = p + ((size_t)count << r->record_shift);
@@ -821,7 +819,7 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	return st == KPROF_OK ? (int)n : st;
 }
 
-KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
+KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta)
 {
 	uint64_t now, d;
 	kprof_status st;

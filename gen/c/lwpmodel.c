@@ -1,11 +1,11 @@
-KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_caps *caps,
+KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_caps *caps,
                                             uint8_t core_id, uint64_t seed)
 {
 	if (!m || !caps)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(m, sizeof(*m));
 	if (caps->revision != KPROF_LWP_REVISION_SHIPPED || !caps->hw_available ||
-	    caps->max_events > KPROF_LWP_MODEL_MAX_EVENTS || caps->event_size < KPROF_LWP_RECORD_SIZE ||
+	    caps->max_events > KPROF_LWPMODEL_MAX_EVENTS || caps->event_size < KPROF_LWP_RECORD_SIZE ||
 	    (caps->event_size & (caps->event_size - 1u)))
 		return KPROF_E_UNSUPPORTED;
 	kprof_impl_copy(&m->caps, caps, sizeof(*caps)); /* not a struct copy: clang -O0 calls memcpy for it */
@@ -14,7 +14,7 @@ KPROF_API kprof_status kprof_lwp_model_init(kprof_lwp_model *m, const kprof_lwp_
 	return KPROF_OK;
 }
 
-KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_threshold_fn fn, void *ctx)
+KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn, void *ctx)
 {
 	if (m) {
 		m->on_threshold = fn;
@@ -22,7 +22,7 @@ KPROF_API void kprof_lwp_model_on_threshold(kprof_lwp_model *m, kprof_lwp_thresh
 	}
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwp_model *m, unsigned slot)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwpmodel *m, unsigned slot)
 {
 	uint64_t x = m->prng;
 	x ^= x << 13;
@@ -32,16 +32,16 @@ KPROF_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwp_model *m, unsigned
 	return (m->interval[slot] & ~m->random_mask) | ((uint32_t)x & m->random_mask);
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_model_flush_head(kprof_lwp_model *m)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_model_flush_head(kprof_lwpmodel *m)
 {
-	kprof_impl_lwp_store32(m->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, m->head);
+	kprof_impl_lwp_store32(m->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, m->head);
 	m->head_dirty = 0;
 	m->head_flushes++;
 }
 
-KPROF_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwp_model *m)
+KPROF_IMPL_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwpmodel *m)
 {
-	uint32_t t = kprof_impl_lwp_load32(m->lwpcb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	uint32_t t = kprof_impl_lwp_load32(m->lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	m->tail_reads++;
 	/* Hardware behaviour for a bad tail is undefined; the model keeps its last good one. */
 	if (t < m->size && !(t & (m->record_size - 1u)))
@@ -49,17 +49,17 @@ KPROF_INTERNAL void kprof_impl_lwp_model_read_tail(kprof_lwp_model *m)
 }
 
 /* Store a record at head; 1 when the ring was full (the slot will be reused), else 0. */
-KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, uint32_t data1, uint64_t ip,
+KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t dw0, uint32_t data1, uint64_t ip,
                                               uint64_t data2)
 {
 	uint8_t *slot = m->buffer + m->head;
 	uint32_t next, i;
-	kprof_store_le32(slot, dw0);
-	kprof_store_le32(slot + KPROF_LWP_RECORD_DATA1_OFFSET, data1);
-	kprof_store_le64(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
-	kprof_store_le64(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
-	kprof_store_le64(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
-	                 KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, m->flags) ? m->clock : 0);
+	kprof_bytes_le32_store(slot, dw0);
+	kprof_bytes_le32_store(slot + KPROF_LWP_RECORD_DATA1_OFFSET, data1);
+	kprof_bytes_le64_store(slot + KPROF_LWP_RECORD_INST_ADDRESS_OFFSET, ip);
+	kprof_bytes_le64_store(slot + KPROF_LWP_RECORD_DATA2_OFFSET, data2);
+	kprof_bytes_le64_store(slot + KPROF_LWP_RECORD_TIMESTAMP_OFFSET,
+	                 KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_PTSC, m->flags) ? m->clock : 0);
 	for (i = KPROF_LWP_RECORD_SIZE; i < m->record_size; i++)
 		slot[i] = 0;
 	next = m->head + m->record_size;
@@ -69,7 +69,7 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 		kprof_impl_lwp_model_read_tail(m);
 	if (next == m->cached_tail) {
 		m->missed++;
-		kprof_impl_lwp_store64(m->lwpcb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, m->missed);
+		kprof_impl_lwp_store64(m->lwpcb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, m->missed);
 		kprof_impl_lwp_model_flush_head(m);
 		return 1;
 	}
@@ -77,22 +77,22 @@ KPROF_INTERNAL int kprof_impl_lwp_model_store(kprof_lwp_model *m, uint32_t dw0, 
 	m->head_dirty = 1;
 	m->stored++;
 	if (m->threshold) {
-		uint32_t used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+		uint32_t used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
 		if (used >= m->threshold) {
 			kprof_impl_lwp_model_read_tail(m);
-			used = kprof_lwp_space_used(m->head, m->cached_tail, m->size);
+			used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
 		}
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
 			m->threshold_hits++;
-			if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, m->flags) && m->on_threshold)
+			if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_INT, m->flags) && m->on_threshold)
 				m->on_threshold(m->ctx, m);
 		}
 	}
 	return 0;
 }
 
-KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
+KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
 {
 	unsigned i;
 	if (!m || !m->lwpcb)
@@ -106,7 +106,7 @@ KPROF_API void *kprof_lwp_model_slwpcb(kprof_lwp_model *m)
 	return m->lwpcb;
 }
 
-KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
 	uint32_t req, bs, size, rs, head, tail, active, i;
@@ -114,7 +114,7 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	if (!m)
 		return KPROF_E_ARGUMENT;
 	if (m->lwpcb)
-		(void)kprof_lwp_model_slwpcb(m);
+		(void)kprof_lwpmodel_lwpcb_store(m);
 	m->lwpcb = NULL;
 	m->flags = 0;
 	if (!cb)
@@ -122,15 +122,15 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	if ((uintptr_t)cb & (KPROF_LWP_LWPCB_ALIGN - 1u))
 		return KPROF_E_ALIGNMENT;
 	rs = m->caps.event_size;
-	req = kprof_impl_lwp_load32(cb + KPROF_LWPCB_FLAGS_OFFSET);
-	bs = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_SIZE_OFFSET);
-	size = KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_SIZE, bs);
-	if (kprof_impl_lwp_load64(cb + KPROF_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
-	    kprof_impl_lwp_load64(cb + KPROF_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
+	req = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_FLAGS_OFFSET);
+	bs = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET);
+	size = KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE, bs);
+	if (kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_BUFFER_BASE_OFFSET, &base) != KPROF_OK ||
+	    kprof_impl_lwp_load64(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, &missed) != KPROF_OK)
 		return KPROF_E_CHANGED;
 	base &= ~(uint64_t)(KPROF_LWP_BUFFER_ALIGN - 1u);
-	head = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	tail = kprof_impl_lwp_load32(cb + KPROF_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
+	head = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	tail = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET);
 	if (size < 2u * rs || size % rs || !base || base > (uint64_t)UINTPTR_MAX || head >= size ||
 	    head % rs || tail >= size || tail % rs)
 		return KPROF_E_CORRUPT;
@@ -139,30 +139,30 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 		uint32_t bit = 1u << (i + 1u);
 		const uint8_t *slot = cb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE;
 		m->interval[i] =
-		        KPROF_FIELD_GET(KPROF_LWP_EVENT_INTERVAL_INTERVAL, kprof_load_le32(slot));
+		        KPROF_FIELD_GET(KPROF_LWP_EVENT_INTERVAL_INTERVAL, kprof_bytes_le32_load(slot));
 		m->counter[i] = KPROF_FIELD_GET(
 		        KPROF_LWP_EVENT_INTERVAL_INTERVAL,
-		        kprof_load_le32(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
+		        kprof_bytes_le32_load(slot + KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET));
 		if ((req & bit) && (m->caps.os_events & bit) && m->interval[i])
 			active |= bit;
 	}
 	if (active) {
-		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
-			active |= KPROF_LWPCB_FLAGS_INT_MASK;
-		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
-			active |= KPROF_LWPCB_FLAGS_CONT_MASK;
-		if (KPROF_FIELD_GET(KPROF_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
-			active |= KPROF_LWPCB_FLAGS_PTSC_MASK;
+		if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_INT, req) && m->caps.os_interrupt)
+			active |= KPROF_LWP_LWPCB_FLAGS_INT_MASK;
+		if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_CONT, req) && m->caps.os_cont)
+			active |= KPROF_LWP_LWPCB_FLAGS_CONT_MASK;
+		if (KPROF_FIELD_GET(KPROF_LWP_LWPCB_FLAGS_PTSC, req) && m->caps.os_ptsc)
+			active |= KPROF_LWP_LWPCB_FLAGS_PTSC_MASK;
 	}
-	kprof_impl_lwp_store32(cb + KPROF_LWPCB_FLAGS_OFFSET, active);
+	kprof_impl_lwp_store32(cb + KPROF_LWP_LWPCB_FLAGS_OFFSET, active);
 	if (!active)
 		return KPROF_OK;
 	m->lwpcb = cb;
 	m->buffer = (uint8_t *)(uintptr_t)base;
 	m->size = size;
 	m->record_size = rs;
-	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWPCB_THRESHOLD_OFFSET);
-	m->random_mask = (1u << KPROF_FIELD_GET(KPROF_LWPCB_BUFFER_SIZE_RANDOM, bs)) - 1u;
+	m->threshold = kprof_impl_lwp_load32(cb + KPROF_LWP_LWPCB_THRESHOLD_OFFSET);
+	m->random_mask = (1u << KPROF_FIELD_GET(KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM, bs)) - 1u;
 	m->flags = active;
 	m->head = head;
 	m->cached_tail = tail;
@@ -171,14 +171,14 @@ KPROF_API kprof_status kprof_lwp_model_llwpcb(kprof_lwp_model *m, void *lwpcb)
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwp_model *m, uint32_t event, uint32_t flags)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwpmodel *m, uint32_t event, uint32_t flags)
 {
 	return (uint32_t)(KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_EVENT_ID, event) |
 	                  KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_CORE_ID, m->core_id)) |
 	       flags;
 }
 
-KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *insn)
+KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
 {
 	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
 	uint64_t data2 = 0;
@@ -232,7 +232,7 @@ KPROF_API int kprof_lwp_model_retire(kprof_lwp_model *m, const kprof_lwp_insn *i
 	return 1;
 }
 
-KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_t data1, uint32_t flags,
+KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags,
                                      uint64_t ip)
 {
 	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
@@ -254,7 +254,7 @@ KPROF_API int kprof_lwp_model_lwpval(kprof_lwp_model *m, uint64_t data2, uint32_
 	return 1;
 }
 
-KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_t data1, uint32_t flags,
+KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags,
                                      uint64_t ip)
 {
 	if (!m)
@@ -269,8 +269,8 @@ KPROF_API int kprof_lwp_model_lwpins(kprof_lwp_model *m, uint64_t data2, uint32_
 	        data1, ip, data2);
 }
 
-KPROF_API kprof_status kprof_lwp_model_caps(kprof_lwp_caps *out)
+KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)
 {
-	return kprof_lwp_caps_decode_shipped(KPROF_LWP_MODEL_CPUID_EAX, KPROF_LWP_MODEL_CPUID_EBX,
-	                                     KPROF_LWP_MODEL_CPUID_ECX, KPROF_LWP_MODEL_CPUID_EDX, out);
+	return kprof_impl_lwp_caps_shipped(KPROF_LWPMODEL_CPUID_EAX, KPROF_LWPMODEL_CPUID_EBX, KPROF_LWPMODEL_CPUID_ECX,
+	                                   KPROF_LWPMODEL_CPUID_EDX, out);
 }

@@ -1,4 +1,4 @@
-KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
+KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value)
 {
 	if (!value)
 		return KPROF_E_ARGUMENT;
@@ -29,7 +29,7 @@ KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
 #endif
 }
 
-KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
+KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value)
 {
 #if defined(KPROF_WRMSR_SAFE)
 	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;

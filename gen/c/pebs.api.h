@@ -64,7 +64,7 @@ typedef struct kprof_pebs_iter {
  * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
  * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
  * group of unknown size). */
-KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size);
+KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg, uint32_t *size);
 
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
  * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when

@@ -1,4 +1,4 @@
-KPROF_API kprof_status kprof_pebs_record_size(unsigned format, uint64_t data_cfg, uint32_t *size)
+KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg, uint32_t *size)
 {
 	uint32_t n;
 	if (!size)
@@ -54,7 +54,7 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 	if (!bytes && len)
 		return KPROF_E_ARGUMENT;
 	if (!adaptive || data_cfg_known) {
-		st = kprof_pebs_record_size(format, data_cfg, &size);
+		st = kprof_pebs_record_size_get(format, data_cfg, &size);
 		if (st != KPROF_OK)
 			return (kprof_status)(w->status = st);
 	}
@@ -83,8 +83,8 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
 /* Formats 0..2 are prefixes of format 3 (every field a u64): each field is read straight from
  * the record at its format 3 offset, and only when the format has it. No decoded copy of the
  * record (200 bytes) on the stack: a walker inlined into its caller stays under 512 bytes. */
-#define KPROF_PEBS_F3(field) kprof_load_le64(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
-KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
+#define KPROF_IMPL_PEBS_F3(field) kprof_bytes_le64_load(p + KPROF_PEBS_RECORD_FMT3_##field##_OFFSET)
+KPROF_IMPL_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kprof_pebs_sample *out)
 {
 	/* kprof_pebs_gprs is 18 u64 in the adaptive group's order; format 3 has the same registers
 	 * in format 0's: where each one is. */
@@ -97,29 +97,29 @@ KPROF_INTERNAL void kprof_impl_pebs_legacy(const uint8_t *p, unsigned format, kp
 	        KPROF_PEBS_RECORD_FMT3_R13_OFFSET,   KPROF_PEBS_RECORD_FMT3_R14_OFFSET, KPROF_PEBS_RECORD_FMT3_R15_OFFSET};
 	size_t i;
 	for (i = 0; i < sizeof(at); i++)
-		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le64(p + at[i]);
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_bytes_le64_load(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip;
 	if (format >= KPROF_PEBS_FORMAT_NEHALEM) {
 		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_MEMINFO;
-		out->applicable_counters = KPROF_PEBS_F3(STATUS);
-		out->data_address = KPROF_PEBS_F3(DLA);
-		out->data_source = KPROF_PEBS_F3(DSE);
-		out->latency = KPROF_PEBS_F3(LAT);
+		out->applicable_counters = KPROF_IMPL_PEBS_F3(STATUS);
+		out->data_address = KPROF_IMPL_PEBS_F3(DLA);
+		out->data_source = KPROF_IMPL_PEBS_F3(DSE);
+		out->latency = KPROF_IMPL_PEBS_F3(LAT);
 	}
 	if (format >= KPROF_PEBS_FORMAT_HASWELL) {
 		out->has |= KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_TSX;
-		out->eventing_ip = KPROF_PEBS_F3(REAL_IP);
-		out->tsx_tuning = KPROF_PEBS_F3(TSX_TUNING);
+		out->eventing_ip = KPROF_IMPL_PEBS_F3(REAL_IP);
+		out->tsx_tuning = KPROF_IMPL_PEBS_F3(TSX_TUNING);
 	}
 	if (format >= KPROF_PEBS_FORMAT_SKYLAKE) {
 		out->has |= KPROF_PEBS_HAS_TSC;
-		out->tsc = KPROF_PEBS_F3(TSC);
+		out->tsc = KPROF_IMPL_PEBS_F3(TSC);
 	}
 }
-#undef KPROF_PEBS_F3
+#undef KPROF_IMPL_PEBS_F3
 
-KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
+KPROF_IMPL_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample *out)
 {
 	/* The ten u32 registers, in kprof_pebs_gprs order (r8..r15 stay 0). */
 	static const uint8_t at[] = {
@@ -130,7 +130,7 @@ KPROF_INTERNAL void kprof_impl_pebs_netburst(const uint8_t *p, kprof_pebs_sample
 	        KPROF_PEBS_RECORD_NETBURST32_ESI_OFFSET,    KPROF_PEBS_RECORD_NETBURST32_EDI_OFFSET};
 	size_t i;
 	for (i = 0; i < sizeof(at); i++)
-		((uint64_t *)(void *)&out->gprs)[i] = kprof_load_le32(p + at[i]);
+		((uint64_t *)(void *)&out->gprs)[i] = kprof_bytes_le32_load(p + at[i]);
 	out->has = KPROF_PEBS_HAS_GPRS;
 	out->ip = out->gprs.ip;
 }
@@ -158,33 +158,33 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		if (left < KPROF_PEBS_BASIC_SIZE)
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		/* read in place, as every group below: the walker's frame stays small in ring 0 */
-		format_size = kprof_load_le64(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
+		format_size = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
 		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE, format_size);
 		/* The basic group copies PEBS_DATA_CFG's low 32 bits only: a counters group's size
 		 * comes from its own header (checked below), so it may only add to expect. */
 		cntr = group & (KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK | KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK);
-		if (kprof_pebs_record_size(w->format, group, &expect) != KPROF_OK || size > left ||
+		if (kprof_pebs_record_size_get(w->format, group, &expect) != KPROF_OK || size > left ||
 		    (cntr ? expect > size : expect != size) ||
 		    (w->data_cfg_known &&
 		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) || size != w->record_size)))
 			return (kprof_status)(w->status = KPROF_E_CORRUPT);
 		out->has = KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
-		out->ip = out->eventing_ip = kprof_load_le64(p + KPROF_PEBS_BASIC_IP_OFFSET);
-		out->applicable_counters = kprof_load_le64(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
-		out->tsc = kprof_load_le64(p + KPROF_PEBS_BASIC_TSC_OFFSET);
+		out->ip = out->eventing_ip = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_IP_OFFSET);
+		out->applicable_counters = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
+		out->tsc = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_TSC_OFFSET);
 		out->format_group = group;
 		out->retire_latency =
 		        KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY, format_size);
 		off = KPROF_PEBS_BASIC_SIZE;
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_MEMINFO, group)) {
 			out->has |= KPROF_PEBS_HAS_MEMINFO | KPROF_PEBS_HAS_TSX;
-			out->data_address = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
-			out->data_source = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
-			out->latency = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
+			out->data_address = kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_ADDRESS_OFFSET);
+			out->data_source = kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_AUX_OFFSET);
+			out->latency = kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_LATENCY_OFFSET);
 			out->instr_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY, out->latency);
 			out->cache_latency = KPROF_FIELD_GET(KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY, out->latency);
-			out->tsx_tuning = kprof_load_le64(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
+			out->tsx_tuning = kprof_bytes_le64_load(p + off + KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET);
 			off += KPROF_PEBS_MEMINFO_SIZE;
 		}
 		if (KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_GPRS, group)) {
@@ -210,9 +210,9 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			 * events that are not group reads): counters the group enables - within
 			 * data_cfg's when it is known - and values that end inside the record. The
 			 * metrics' two u64 are already in expect. */
-			uint32_t n, h_cntr = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
-			              h_fixed = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
-			              h_metrics = kprof_load_le32(p + off + KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
+			uint32_t n, h_cntr = kprof_bytes_le32_load(p + off + KPROF_PEBS_CNTR_HEADER_CNTR_OFFSET),
+			              h_fixed = kprof_bytes_le32_load(p + off + KPROF_PEBS_CNTR_HEADER_FIXED_OFFSET),
+			              h_metrics = kprof_bytes_le32_load(p + off + KPROF_PEBS_CNTR_HEADER_METRICS_OFFSET);
 			uint64_t gp = ~(uint64_t)0, fixed = ~(uint64_t)0;
 			if (w->data_cfg_known) {
 				gp = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP, w->data_cfg);

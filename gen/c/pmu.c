@@ -1,16 +1,16 @@
-KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, kprof_select *out)
+KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64_t value, kprof_pmu_select *out)
 {
 	uint64_t defined;
 	if (!out)
 		return KPROF_E_ARGUMENT;
-	if (vendor == KPROF_VENDOR_INTEL) {
-		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EVENT, value);
-		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_ANY, value);
+	if (vendor == KPROF_CPUID_VENDOR_INTEL) {
+		out->event = (uint16_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_EVENT, value);
+		out->any = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_ANY, value);
 		out->guest_only = out->host_only = 0;
-		/* kprof_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
+		/* kprof_pmu_select holds bits 31:0; the bits above (TSX, adaptive, UMASK2, ...) are
 		 * reported as KPROF_E_RESERVED rather than dropped. */
-		defined = KPROF_INTEL_PERFEVTSEL_DEFINED_MASK & (KPROF_INTEL_PERFEVTSEL_IN_TX_MASK - 1u);
-	} else if (vendor == KPROF_VENDOR_AMD) {
+		defined = KPROF_IA32_PERFEVTSEL_DEFINED_MASK & (KPROF_IA32_PERFEVTSEL_IN_TX_MASK - 1u);
+	} else if (vendor == KPROF_CPUID_VENDOR_AMD) {
 		out->event =
 		        (uint16_t)(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, value) |
 		                   (KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, value) << 8));
@@ -22,31 +22,31 @@ KPROF_API kprof_status kprof_select_decode(kprof_vendor vendor, uint64_t value, 
 		return KPROF_E_ARGUMENT;
 	}
 	/* Bits 31:0 other than ANY/bit 21 sit in the same places on both vendors. */
-	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_UMASK, value);
-	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_CMASK, value);
-	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_USR, value);
-	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_OS, value);
-	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EDGE, value);
-	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_PC, value);
-	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INTR, value);
-	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_EN, value);
-	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_INTEL_PERFEVTSEL_INV, value);
+	out->umask = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, value);
+	out->cmask = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_CMASK, value);
+	out->usr = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_USR, value);
+	out->os = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_OS, value);
+	out->edge = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_EDGE, value);
+	out->pc = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_PC, value);
+	out->intr = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_INTR, value);
+	out->en = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_EN, value);
+	out->inv = (uint8_t)KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_INV, value);
 	return (value & ~defined) ? KPROF_E_RESERVED : KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_select *in, uint64_t *out)
+KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in, uint64_t *out)
 {
 	uint64_t v = 0;
-	if (!in || !out || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+	if (!in || !out || (vendor != KPROF_CPUID_VENDOR_INTEL && vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_ARGUMENT;
 	if ((in->usr | in->os | in->edge | in->pc | in->intr | in->any | in->en | in->inv |
 	     in->guest_only | in->host_only) > 1)
 		return KPROF_E_RANGE;
-	if (vendor == KPROF_VENDOR_INTEL) {
-		if (in->event > KPROF_INTEL_PERFEVTSEL_EVENT_MASK || in->guest_only || in->host_only)
+	if (vendor == KPROF_CPUID_VENDOR_INTEL) {
+		if (in->event > KPROF_IA32_PERFEVTSEL_EVENT_MASK || in->guest_only || in->host_only)
 			return KPROF_E_RANGE;
-		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT, in->event);
-		v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, in->any);
+		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EVENT, in->event);
+		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_ANY, in->any);
 	} else {
 		if (in->event >> (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH + KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH) || in->any)
 			return KPROF_E_RANGE;
@@ -55,20 +55,20 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only);
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only);
 	}
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, in->umask);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, in->cmask);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_USR, in->usr);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_OS, in->os);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, in->edge);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_PC, in->pc);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INTR, in->intr);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EN, in->en);
-	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_UMASK, in->umask);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_CMASK, in->cmask);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_USR, in->usr);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_OS, in->os);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EDGE, in->edge);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_PC, in->pc);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, in->intr);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, in->en);
+	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INV, in->inv);
 	*out = v;
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
+KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value)
 {
 	if (!value)
 		return KPROF_E_ARGUMENT;
@@ -90,14 +90,14 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 }
 
 /* A mask of the low n bits of 32. */
-KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 {
 	return n >= 32 ? 0xFFFFFFFFu : (((uint32_t)1 << n) - 1u);
 }
 
 /* Where a processor's counters are: the general-purpose ones (select and count MSRs, their
  * stride, how many the MSR range holds) and the fixed ones (none: 0, 0, 0). */
-KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr, uint32_t stride,
+KPROF_IMPL_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_t ctr, uint32_t stride,
                                         uint32_t limit, uint32_t fixed, uint32_t fixed_stride,
                                         uint32_t fixed_limit)
 {
@@ -110,15 +110,15 @@ KPROF_INTERNAL void kprof_impl_pmu_msrs(kprof_pmu_caps *c, uint32_t sel, uint32_
 	c->fixed_limit = (uint8_t)fixed_limit;
 }
 
-KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
-	uint32_t a = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX);
-	uint32_t d = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EDX);
+	uint32_t a = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EAX);
+	uint32_t d = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EDX);
 	uint32_t sub, lbr;
 	c->version = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_VERSION, a);
 	c->counter_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_WIDTH, a);
 	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
-	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
+	c->events_unavailable = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EBX);
 	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
 	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
 	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
@@ -126,29 +126,29 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 		c->fixed_width = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_WIDTH, d);
 		c->fixed_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_FIXED_COUNTERS, d));
 		if (c->version >= 5)
-			c->fixed_mask |= kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_ECX);
+			c->fixed_mask |= kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_ECX);
 	}
 	/* Leaf 0x23 (valid when leaf 7.1 eax[8] says so) replaces the counts with bitmaps. */
-	c->perfmon_ext = (uint8_t)(kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
+	c->perfmon_ext = (uint8_t)(kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT) &&
 	                           KPROF_FIELD_GET(KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT,
-	                                           kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1, KPROF_EAX)));
+	                                           kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT1, KPROF_CPUID_REG_EAX)));
 	if (c->perfmon_ext) {
-		sub = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EAX);
+		sub = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EAX);
 		c->umask2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_23_0_EBX_UMASK2,
-		                                     kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		                                     kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EBX));
 		c->eq = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_23_0_EBX_EQ,
-		                                 kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_EBX));
+		                                 kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EBX));
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_COUNTERS_LEAF, sub) &&
-		    kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
-			c->counter_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EAX);
-			c->fixed_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_EBX);
+		    kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS)) {
+			c->counter_mask = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_CPUID_REG_EAX);
+			c->fixed_mask = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, KPROF_CPUID_REG_EBX);
 		}
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_ACR_LEAF, sub)) {
-			c->acr_counter_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EAX);
-			c->acr_fixed_mask = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_EBX);
+			c->acr_counter_mask = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_CPUID_REG_EAX);
+			c->acr_fixed_mask = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_ACR, KPROF_CPUID_REG_EBX);
 		}
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
-			c->ext_events = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_EAX);
+			c->ext_events = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_CPUID_REG_EAX);
 	}
 	c->counters = kprof_impl_bit_count(c->counter_mask);
 	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
@@ -172,21 +172,21 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
 		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
 	}
-	lbr = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_EAX);
+	lbr = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_CPUID_REG_EAX);
 	c->arch_lbr = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
-	                                        kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_EDX)) &&
-	                        kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
+	                                        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_CPUID_REG_EDX)) &&
+	                        kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
 	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
 	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
 		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
 			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
 }
 
-KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
-	uint32_t ecx = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_ECX);
-	uint32_t eax22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EAX);
-	uint32_t ebx22 = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_EBX);
+	uint32_t ecx = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES, KPROF_CPUID_REG_ECX);
+	uint32_t eax22 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_CPUID_REG_EAX);
+	uint32_t ebx22 = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_CPUID_REG_EBX);
 	c->legacy_counters = KPROF_MSR_AMD_PERFEVTSEL_COUNT;
 	c->counter_width = KPROF_PMU_AMD_COUNTER_WIDTH;
 	c->perfctr_ext_core = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
@@ -228,46 +228,46 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
 }
 
-KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
+KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
 {
 	if (!c)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
-	c->vendor = (uint8_t)kprof_cpuid_vendor(s);
-	if (c->vendor == KPROF_VENDOR_INTEL)
+	c->vendor = (uint8_t)kprof_cpuid_vendor_get(s);
+	if (c->vendor == KPROF_CPUID_VENDOR_INTEL)
 		kprof_impl_pmu_caps_intel(s, c);
-	else if (c->vendor == KPROF_VENDOR_AMD)
+	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
 		kprof_impl_pmu_caps_amd(s, c);
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t select, uint64_t *config)
+KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint64_t select, uint64_t *config)
 {
-	kprof_select f;
+	kprof_pmu_select f;
 	uint64_t c = 0;
 	if (!config)
 		return KPROF_E_ARGUMENT;
 	*config = 0;
-	if (!select || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+	if (!select || (vendor != KPROF_CPUID_VENDOR_INTEL && vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode(vendor, select, &f) != KPROF_OK || f.pc)
+	if (kprof_pmu_select_unpack(vendor, select, &f) != KPROF_OK || f.pc)
 		return KPROF_E_UNSUPPORTED;
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EVENT_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EVENT,
-	                      f.event & KPROF_INTEL_PERFEVTSEL_EVENT_MASK));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_UMASK_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_UMASK, f.umask));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_EDGE_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_EDGE, f.edge));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_INV_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, f.inv));
-	c = ((c & ~KPROF_INTEL_PERFEVTSEL_CMASK_MASK) |
-	     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, f.cmask));
-	if (vendor == KPROF_VENDOR_INTEL)
-		c = ((c & ~KPROF_INTEL_PERFEVTSEL_ANY_MASK) |
-		     KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_ANY, f.any));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_EVENT_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EVENT,
+	                      f.event & KPROF_IA32_PERFEVTSEL_EVENT_MASK));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_UMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_UMASK, f.umask));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_EDGE_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EDGE, f.edge));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_INV_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INV, f.inv));
+	c = ((c & ~KPROF_IA32_PERFEVTSEL_CMASK_MASK) |
+	     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_CMASK, f.cmask));
+	if (vendor == KPROF_CPUID_VENDOR_INTEL)
+		c = ((c & ~KPROF_IA32_PERFEVTSEL_ANY_MASK) |
+		     KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_ANY, f.any));
 	else
 		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
 		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
@@ -276,7 +276,7 @@ KPROF_API kprof_status kprof_source_perf_config(kprof_vendor vendor, uint64_t se
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t select, char *buf, size_t cap,
+KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint64_t select, char *buf, size_t cap,
                                              size_t *written)
 {
 	uint64_t config;
@@ -285,7 +285,7 @@ KPROF_API kprof_status kprof_source_perf_raw(kprof_vendor vendor, uint64_t selec
 	if (!buf)
 		return KPROF_E_ARGUMENT;
 	text[0] = 'r';
-	st = kprof_source_perf_config(vendor, select, &config);
+	st = kprof_pmu_perf_config_get(vendor, select, &config);
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap, written);

@@ -17,7 +17,7 @@ KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, 
 KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out)
 {
 	const uint8_t *p;
-	size_t end, i, units, hdr = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
+	size_t end, i, units, hdr = KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET;
 	uint32_t next;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
@@ -26,7 +26,7 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	if (it->len - it->at < hdr)
 		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
 	p = it->buf + it->at;
-	next = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
+	next = kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
 	if (next) {
 		/* Strictly forward and the next header inside the buffer: no loop is possible. */
 		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
@@ -37,15 +37,15 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	}
 	out->offset = (uint32_t)it->at;
 	out->next_entry_offset = next;
-	out->source = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
-	out->min_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
-	out->max_interval = kprof_load_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
-	out->reserved = kprof_load_le64(p + KPROF_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
+	out->source = kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET);
+	out->min_interval = kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET);
+	out->max_interval = kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET);
+	out->reserved = kprof_bytes_le64_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_RESERVED_OFFSET);
 	out->description_offset = (uint32_t)(it->at + hdr);
 	units = (end - it->at - hdr) / 2;
 	out->description_terminated = 0;
 	for (i = 0; i < units; i++) {
-		if (kprof_load_le16(p + hdr + 2 * i) == 0) {
+		if (kprof_bytes_le16_load(p + hdr + 2 * i) == 0) {
 			out->description_terminated = 1;
 			break;
 		}
@@ -59,7 +59,7 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
+KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
                                                   size_t out_size, size_t *out_len)
 {
 	if (out_len)
@@ -69,11 +69,11 @@ KPROF_API kprof_status kprof_psi_description_utf8(const void *buf, size_t len, c
 	out[0] = '\0';
 	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
 		return KPROF_E_RANGE;
-	return kprof_utf16le_to_utf8((const uint8_t *)buf + e->description_offset, e->description_units, out,
+	return kprof_bytes_utf16le_to_utf8((const uint8_t *)buf + e->description_offset, e->description_units, out,
 	                             out_size, out_len);
 }
 
-KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
+KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
                                            size_t n)
 {
 	const uint8_t *p;
@@ -83,24 +83,24 @@ KPROF_API int kprof_psi_description_equals(const void *buf, size_t len, const kp
 		return 0;
 	p = (const uint8_t *)buf + e->description_offset;
 	for (i = 0; i < n; i++)
-		if (kprof_load_le16(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
+		if (kprof_bytes_le16_load(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
 			return 0;
 	return 1;
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-KPROF_API kprof_status kprof_psi_match_source(const kprof_psi_entry *e, kprof_interface itf, kprof_psi_match *match)
+KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_source_table table, kprof_psi_match *match)
 {
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(match, sizeof(*match));
-	match->itf = (uint8_t)itf;
-	match->source = kprof_source_get(itf, e->source);
-	if (!match->source && itf == KPROF_INTERFACE_EMON) {
-		match->source = kprof_source_get(KPROF_INTERFACE_INTEL_LATER, e->source);
+	match->table = (uint8_t)table;
+	match->source = kprof_source_by_value(table, e->source);
+	if (!match->source && table == KPROF_SOURCE_TABLE_EMON) {
+		match->source = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->itf = (uint8_t)KPROF_INTERFACE_INTEL_LATER;
+			match->table = (uint8_t)KPROF_SOURCE_TABLE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -118,7 +118,7 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
                                         uint32_t max_interval, const char *desc, size_t n)
 {
 	size_t size, i, at;
@@ -128,22 +128,22 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	for (i = 0; i < n; i++)
 		if ((uint8_t)desc[i] >= 0x80)
 			return KPROF_E_RANGE;
-	if (n > (0xFFFFFFFFu - KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
+	if (n > (0xFFFFFFFFu - KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET) / 2 - 8)
 		return KPROF_E_RANGE;
-	size = KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
+	size = KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * (n + 1);
 	size = (size + 7) & ~(size_t)7;
 	at = w->used;
 	if (w->cap - at < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
 	kprof_impl_zero(p, size);
-	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
-	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
-	kprof_store_le32(p + KPROF_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
 	for (i = 0; i < n; i++)
-		kprof_store_le16(p + KPROF_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i, (uint8_t)desc[i]);
+		kprof_bytes_le16_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i, (uint8_t)desc[i]);
 	if (w->has_last)
-		kprof_store_le32(w->buf + w->last + KPROF_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
+		kprof_bytes_le32_store(w->buf + w->last + KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET,
 		                 (uint32_t)(at - w->last));
 	w->last = at;
 	w->has_last = 1;

@@ -1,45 +1,45 @@
-KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *count)
+KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count)
 {
-	if ((unsigned)itf >= KPROF_INTERFACE_COUNT) {
+	if ((unsigned)table >= KPROF_SOURCE_TABLE_COUNT) {
 		if (count)
 			*count = 0;
 		return NULL;
 	}
 	if (count)
-		*count = kprof_impl_interface_infos()[itf].count;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+		*count = kprof_impl_interface_infos()[table].count;
+	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
 }
 
-KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf)
+KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table)
 {
-	if ((unsigned)itf >= KPROF_INTERFACE_COUNT)
+	if ((unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
-	return &kprof_impl_interface_infos()[itf];
+	return &kprof_impl_interface_infos()[table];
 }
 
-KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
+KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value)
 {
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	uint8_t slot;
 	if (!info || value > info->max_value)
 		return NULL;
-	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)itf) + value];
+	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)table) + value];
 	if (!slot)
 		return NULL;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf) + (slot - 1u);
+	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table) + (slot - 1u);
 }
 
-KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
+KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
                                          const kprof_source **out, size_t cap)
 {
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	const uint8_t *order;
 	const kprof_source *rows;
 	size_t lo = 0, hi, n = 0;
 	if (!info)
 		return 0;
-	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)itf);
-	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)table);
+	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
 	hi = info->count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -55,35 +55,35 @@ KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
 }
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_source_name(const kprof_source *s)
+KPROF_API const char *kprof_source_name_get(const kprof_source *s)
 {
 	return s ? kprof_impl_string_pool() + s->name : NULL;
 }
 
-KPROF_API const char *kprof_source_description(const kprof_source *s)
+KPROF_API const char *kprof_source_description_get(const kprof_source *s)
 {
 	return s ? kprof_impl_string_pool() + s->description : NULL;
 }
 
 /* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
  * letter differ. */
-KPROF_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
+KPROF_IMPL_INTERNAL uint64_t kprof_impl_letter_bits(uint64_t x)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7, low7 = (x | ones << 5) & ~high;
 	return ((low7 + ones * (0x80u - 'a')) & ~(low7 + ones * (0x80u - 'z' - 1u)) & ~x & high) >> 2;
 }
 
-KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
+KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, const char *name,
                                                    size_t len)
 {
 	const uint64_t case_bits = UINT64_C(0x2020202020202020);
 	uint64_t acc, x, last;
 	const uint8_t *p = (const uint8_t *)name, *slot, *key;
 	size_t i, n;
-	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
+	if (!name || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
 	/* "profile", little-endian, ignoring case */
-	if (len > 7 && ((kprof_load_le64(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
+	if (len > 7 && ((kprof_bytes_le64_load(p) | case_bits) & UINT64_C(0x00FFFFFFFFFFFFFF)) ==
 	                       UINT64_C(0x00656C69666F7270)) {
 		p += 7;
 		len -= 7;
@@ -92,52 +92,52 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 		return NULL;
 	n = (len + 7u) / 8u;
 	if (len >= 8u) { /* the last word: the last eight bytes, shifted down */
-		last = kprof_load_le64(p + len - 8u) >> (8u * (8u * n - len));
+		last = kprof_bytes_le64_load(p + len - 8u) >> (8u * (8u * n - len));
 	} else {
 		for (last = 0, i = len; i-- > 0;)
 			last = last << 8 | p[i];
 	}
-	acc = len | (uint64_t)itf << 16;
+	acc = len | (uint64_t)table << 16;
 	for (i = 0; i < n; i++) {
-		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
+		x = i + 1u < n ? kprof_bytes_le64_load(p + 8u * i) : last;
 		acc = (acc << KPROF_IMPL_NAME_HASH_ROTATE | acc >> (64u - KPROF_IMPL_NAME_HASH_ROTATE)) ^ (x | case_bits);
 	}
 	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
 	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
-	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
+	i = ((size_t)(acc >> 16) ^ kprof_bytes_le16_load(kprof_impl_name_displacement() + 2u * i)) &
 	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
 	slot = kprof_impl_name_slots() + 6u * i;
-	if (kprof_load_le16(slot + 4) != (len | (unsigned)itf << 8))
+	if (kprof_bytes_le16_load(slot + 4) != (len | (unsigned)table << 8))
 		return NULL;
 	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
 	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
-	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
+	key = (const uint8_t *)kprof_impl_string_pool() + kprof_bytes_le16_load(slot);
 	for (i = 0; i < n; i++) {
 		uint64_t diff;
-		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
-		diff = kprof_load_le64(key + 8u * i) ^ x;
+		x = i + 1u < n ? kprof_bytes_le64_load(p + 8u * i) : last;
+		diff = kprof_bytes_le64_load(key + 8u * i) ^ x;
 		if (i + 1u == n)
 			diff &= ~(uint64_t)0 >> (8u * (8u * n - len));
 		if (diff && (diff & ~kprof_impl_letter_bits(x)))
 			return NULL;
 	}
-	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
+	return kprof_impl_source_rows() + kprof_bytes_le16_load(slot + 2);
 }
 #endif
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
+KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s, kprof_source_profile_add *out)
 {
-	const kprof_interface_info *info;
-	kprof_select f;
+	const kprof_source_table_info *info;
+	kprof_pmu_select f;
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	out->vendor = 0;
 	out->event_select = 0;
 	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
 	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->iface);
-	if (!info || !s->select || (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
+	if (!info || !s->select || (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
+	if (kprof_pmu_select_unpack((kprof_cpuid_vendor)info->vendor, s->select, &f) != KPROF_OK)
 		return KPROF_E_UNSUPPORTED;
 	out->vendor = info->vendor;
 	out->event_select = f.event;
@@ -146,7 +146,7 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_pro
 	out->cinv = f.inv;
 	out->any_thread = f.any;
 	out->edge_detect = f.edge;
-	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
-	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	out->interval = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;
 }

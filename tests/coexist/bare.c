@@ -7,5 +7,5 @@ int main(void)
 {
 	KPROFILE_SOURCE x = ProfileTime;
 	KPROFILE_SOURCE y = ProfileMaximum;
-	return !((int)x == KPROF_SOURCE_TIME && (int)y == 0x18 && Profile2Issue == 0x0F);
+	return !((int)x == KPROF_SOURCE_GENERIC_TIME && (int)y == 0x18 && Profile2Issue == 0x0F);
 }

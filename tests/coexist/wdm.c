@@ -9,5 +9,5 @@ int kprof_coexist_use(void);
 int kprof_coexist_use(void)
 {
 	KPROFILE_SOURCE x = ProfileLoadLinkedIssues;
-	return (int)x == (int)KPROF_SOURCE_LOAD_LINKED_ISSUES && ProfileMaximum == 0x18;
+	return (int)x == (int)KPROF_SOURCE_GENERIC_LOAD_LINKED_ISSUES && ProfileMaximum == 0x18;
 }

@@ -11,5 +11,5 @@ int kprof_coexist_use(void);
 int kprof_coexist_use(void)
 {
 	KPROFILE_SOURCE x = ProfileTime;
-	return (int)x == (int)KPROF_SOURCE_TIME;
+	return (int)x == (int)KPROF_SOURCE_GENERIC_TIME;
 }

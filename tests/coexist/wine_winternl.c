@@ -16,5 +16,5 @@ int kprof_coexist_use(void);
 int kprof_coexist_use(void)
 {
 	KPROFILE_SOURCE x = ProfileLoadLinkedIssues;
-	return (int)x == (int)KPROF_SOURCE_LOAD_LINKED_ISSUES;
+	return (int)x == (int)KPROF_SOURCE_GENERIC_LOAD_LINKED_ISSUES;
 }

@@ -31,7 +31,7 @@ cat >"$OUT/consumer/main.c" <<'C'
 #include <stdio.h>
 int main(void)
 {
-	const kprof_source *s = kprof_source_get(KPROF_INTERFACE_EMON, 0x1D);
+	const kprof_source *s = kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D);
 	printf("kprof %s %d.%d.%d\n", KPROF_VERSION_STRING, KPROF_VERSION_MAJOR, KPROF_VERSION_MINOR, KPROF_VERSION_PATCH);
 	return s && s->select == 0x0003412Eu ? 0 : 1;
 }

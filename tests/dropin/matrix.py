@@ -104,7 +104,7 @@ def ring0():
         for arch in ("-m64", "-m32"):
             cmd = [cc, f"-std={std}", arch, "-O2"] + freestanding_flags(arch[1:]) + [
                    "-nostdinc", "-isystem", compiler_include(cc, arch), "-c", "-x", "c", "-", "-o", os.devnull] + WARN_C + ["-I" + ROOT]
-            r = run_safe(cmd, input='#include "kprof.h"\nint ring0_probe(void);\nint ring0_probe(void)\n{\n\tuint32_t r[4];\n\treturn (int)kprof_cpuid(0, 0, r);\n}\n',
+            r = run_safe(cmd, input='#include "kprof.h"\nint ring0_probe(void);\nint ring0_probe(void)\n{\n\tuint32_t r[4];\n\treturn (int)kprof_cpuid_leaf_read(0, 0, r);\n}\n',
                          )
             ok(r.returncode == 0, f"{cc} {arch} mk/freestanding.flags -nostdinc (compiler headers only)",
                " ".join(cmd) + "\n" + r.stderr)

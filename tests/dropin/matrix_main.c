@@ -32,18 +32,18 @@ static void check(int ok, int line, const char *what)
 static void check_seed_facts(void)
 {
 	size_t n = 0;
-	const kprof_source *s = kprof_source_get(KPROF_INTERFACE_EMON, 0x1D);
+	const kprof_source *s = kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D);
 	CHECK(s != NULL && s->select == 0x0003412Eu && s->ebx_bit == 4);
-	CHECK(kprof_source_table(KPROF_INTERFACE_AMD64, &n) != NULL && n == 176);
-	CHECK(kprof_source_table(KPROF_INTERFACE_EMON, &n) != NULL && n == 13);
-	CHECK(kprof_source_table(KPROF_INTERFACE_GENERIC, &n) != NULL && n == 25);
-	CHECK(kprof_source_get(KPROF_INTERFACE_EMON, 0x1E) == NULL || kprof_source_get(KPROF_INTERFACE_EMON, 0x1E)->value == 0x1E);
-	CHECK(kprof_source_table((kprof_interface)KPROF_INTERFACE_COUNT, &n) == NULL);
+	CHECK(kprof_source_rows_by_table(KPROF_SOURCE_TABLE_AMD64, &n) != NULL && n == 176);
+	CHECK(kprof_source_rows_by_table(KPROF_SOURCE_TABLE_EMON, &n) != NULL && n == 13);
+	CHECK(kprof_source_rows_by_table(KPROF_SOURCE_TABLE_GENERIC, &n) != NULL && n == 25);
+	CHECK(kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1E) == NULL || kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1E)->value == 0x1E);
+	CHECK(kprof_source_rows_by_table((kprof_source_table)KPROF_SOURCE_TABLE_COUNT, &n) == NULL);
 #ifndef KPROF_NO_NAMES
-	s = kprof_source_by_name(KPROF_INTERFACE_EMON, "llcmisses", 9);
+	s = kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "llcmisses", 9);
 	CHECK(s != NULL && s->value == 0x1D);
-	CHECK(s != NULL && strcmp(kprof_source_name(s), "ProfileLLCMisses") == 0);
-	CHECK(kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMissesX", 10) == NULL);
+	CHECK(s != NULL && strcmp(kprof_source_name_get(s), "ProfileLLCMisses") == 0);
+	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMissesX", 10) == NULL);
 	CHECK(strcmp(kprof_status_name(KPROF_E_TRUNCATED), "KPROF_E_TRUNCATED") == 0);
 	CHECK(kprof_status_name(12345) == NULL);
 #endif
@@ -52,10 +52,10 @@ static void check_seed_facts(void)
 static void dump_tables(void)
 {
 	unsigned itf;
-	for (itf = 0; itf < KPROF_INTERFACE_COUNT; itf++) {
+	for (itf = 0; itf < KPROF_SOURCE_TABLE_COUNT; itf++) {
 		size_t n = 0, i;
-		const kprof_source *rows = kprof_source_table((kprof_interface)itf, &n);
-		const kprof_interface_info *info = kprof_interface_get_info((kprof_interface)itf);
+		const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)itf, &n);
+		const kprof_source_table_info *info = kprof_source_table_info_by_id((kprof_source_table)itf);
 		CHECK(rows != NULL && info != NULL);
 		if (!rows || !info)
 			continue;
@@ -67,25 +67,25 @@ static void dump_tables(void)
 		for (i = 0; i < n; i++) {
 			const kprof_source *r = &rows[i];
 			const kprof_source *same[8];
-			size_t k = kprof_sources_by_select((kprof_interface)itf, r->select, same, 8);
-			CHECK(kprof_source_get((kprof_interface)itf, r->value) == r);
+			size_t k = kprof_source_all_by_select((kprof_source_table)itf, r->select, same, 8);
+			CHECK(kprof_source_by_value((kprof_source_table)itf, r->value) == r);
 			printf(" 0x%02X sel=0x%08lX ebx=%d iv=%u same=%lu", (unsigned)r->value,
 			       (unsigned long)r->select, (int)r->ebx_bit, (unsigned)r->interval, (unsigned long)k);
 #ifndef KPROF_NO_NAMES
 			{
-				const char *name = kprof_source_name(r);
-				const char *desc = kprof_source_description(r);
-				CHECK(kprof_source_by_name((kprof_interface)itf, name, strlen(name)) == r);
-				CHECK(kprof_source_by_name((kprof_interface)itf, desc, strlen(desc)) == r);
+				const char *name = kprof_source_name_get(r);
+				const char *desc = kprof_source_description_get(r);
+				CHECK(kprof_source_by_name((kprof_source_table)itf, name, strlen(name)) == r);
+				CHECK(kprof_source_by_name((kprof_source_table)itf, desc, strlen(desc)) == r);
 				printf(" %s \"%s\"", name, desc);
 			}
 #endif
 			if (r->select) {
-				kprof_select d;
+				kprof_pmu_select d;
 				uint64_t back = 0;
-				kprof_vendor v = info->vendor ? (kprof_vendor)info->vendor : KPROF_VENDOR_INTEL;
-				if (kprof_select_decode(v, r->select, &d) == KPROF_OK) {
-					CHECK(kprof_select_encode(v, &d, &back) == KPROF_OK && back == r->select);
+				kprof_cpuid_vendor v = info->vendor ? (kprof_cpuid_vendor)info->vendor : KPROF_CPUID_VENDOR_INTEL;
+				if (kprof_pmu_select_unpack(v, r->select, &d) == KPROF_OK) {
+					CHECK(kprof_pmu_select_pack(v, &d, &back) == KPROF_OK && back == r->select);
 					printf(" ev=0x%X um=0x%02X usr=%u os=%u", (unsigned)d.event,
 					       (unsigned)d.umask, (unsigned)d.usr, (unsigned)d.os);
 				} else {
@@ -100,31 +100,31 @@ static void dump_tables(void)
 static void dump_codecs(void)
 {
 	uint8_t b[8];
-	kprof_select d;
+	kprof_pmu_select d;
 	uint64_t v = 0;
 	memset(&d, 0, sizeof d);
-	kprof_store_le64(b, UINT64_C(0x0123456789ABCDEF));
+	kprof_bytes_le64_store(b, UINT64_C(0x0123456789ABCDEF));
 	CHECK(b[0] == 0xEF && b[7] == 0x01);
-	CHECK(kprof_load_le64(b) == UINT64_C(0x0123456789ABCDEF));
-	CHECK(kprof_load_le32(b + 4) == 0x01234567u && kprof_load_le16(b + 2) == 0x89ABu);
-	kprof_store_le16(b, 0xBEEF);
-	kprof_store_le32(b + 2, 0xCAFEF00Du);
+	CHECK(kprof_bytes_le64_load(b) == UINT64_C(0x0123456789ABCDEF));
+	CHECK(kprof_bytes_le32_load(b + 4) == 0x01234567u && kprof_bytes_le16_load(b + 2) == 0x89ABu);
+	kprof_bytes_le16_store(b, 0xBEEF);
+	kprof_bytes_le32_store(b + 2, 0xCAFEF00Du);
 	printf("le %02X %02X %02X %02X %02X %02X\n", b[0], b[1], b[2], b[3], b[4], b[5]);
 	/* An AMD select with a 12-bit event, guest-only, and every flag. */
 	d.event = 0x1D6;
 	d.umask = 0x3C;
 	d.cmask = 0x81;
 	d.usr = d.os = d.edge = d.intr = d.en = d.inv = d.host_only = 1;
-	CHECK(kprof_select_encode(KPROF_VENDOR_AMD, &d, &v) == KPROF_OK);
+	CHECK(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_AMD, &d, &v) == KPROF_OK);
 	printf("amd select 0x%08lX%08lX\n", (unsigned long)(v >> 32), (unsigned long)(v & 0xFFFFFFFFu));
 	CHECK(KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT_HI, v) == 1 &&
 	      KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, v) == 0x3C);
 	d.any = 1;
-	CHECK(kprof_select_encode(KPROF_VENDOR_AMD, &d, &v) == KPROF_E_RANGE);
-	CHECK(kprof_select_decode(KPROF_VENDOR_INTEL, UINT64_C(0x100000000), &d) == KPROF_E_RESERVED);
-	CHECK(kprof_select_decode(KPROF_VENDOR_AMD, KPROF_INTEL_PERFEVTSEL_ANY_MASK, &d) == KPROF_E_RESERVED);
-	v = KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, 0x1FF);
-	CHECK(v == KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_CMASK, 0xFF));
+	CHECK(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_AMD, &d, &v) == KPROF_E_RANGE);
+	CHECK(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, UINT64_C(0x100000000), &d) == KPROF_E_RESERVED);
+	CHECK(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_AMD, KPROF_IA32_PERFEVTSEL_ANY_MASK, &d) == KPROF_E_RESERVED);
+	v = KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_CMASK, 0x1FF);
+	CHECK(v == KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_CMASK, 0xFF));
 	CHECK(KPROF_MSR_IA32_PERFEVTSEL(1) == 0x187u && KPROF_MSR_AMD_PERFCTR(3) == 0xC0010007u);
 }
 
@@ -133,19 +133,23 @@ static void dump_codecs(void)
 static void dump_snapshot(void)
 {
 	kprof_cpuid_snapshot s;
+	uint32_t perfmon[4], vendor[4];
+	const kprof_cpuid_leaf *lwp;
 	kprof_cpuid_snapshot_init(&s);
-	CHECK(!kprof_cpuid_snapshot_has(&s, KPROF_CPUID_SLOT_VENDOR));
+	CHECK(kprof_cpuid_snapshot_get(&s, KPROF_CPUID_SLOT_VENDOR, vendor) == KPROF_E_NOT_FOUND);
 	CHECK(kprof_cpuid_snapshot_set(&s, 0, 0, 0x16, 0x756E6547u, 0x6C65746Eu, 0x49656E69u) == KPROF_OK);
 	CHECK(kprof_cpuid_snapshot_set(&s, 0xA, 0, 0x07300404u, 0, 0, 0x603) == KPROF_OK);
 	CHECK(kprof_cpuid_snapshot_set(&s, 0xA, 0, 0x07300405u, 0, 0, 0x603) == KPROF_E_DUPLICATE);
 	CHECK(kprof_cpuid_snapshot_set(&s, 0x1234, 0, 0, 0, 0, 0) == KPROF_E_NOT_FOUND);
 	CHECK(kprof_cpuid_snapshot_set(&s, 0x8000001Cu, 0, 1, 2, 3, 4) == KPROF_OK);
-	CHECK(kprof_cpuid_slot_of(0x8000001Cu, 0) == KPROF_CPUID_SLOT_LWP);
+	lwp = kprof_cpuid_leaf_by_number(0x8000001Cu, 0);
+	CHECK(lwp && lwp->slot == KPROF_CPUID_SLOT_LWP);
 	/* No 0x80000000 leaf: the extended range is unknown, so 0x8000001C is not trusted. */
-	CHECK(!kprof_cpuid_snapshot_has(&s, KPROF_CPUID_SLOT_LWP));
+	CHECK(kprof_cpuid_snapshot_get(&s, KPROF_CPUID_SLOT_LWP, perfmon) == KPROF_E_NOT_FOUND);
+	CHECK(kprof_cpuid_snapshot_get(&s, KPROF_CPUID_SLOT_PERFMON, perfmon) == KPROF_OK);
+	CHECK(kprof_cpuid_snapshot_get(&s, KPROF_CPUID_SLOT_VENDOR, vendor) == KPROF_OK);
 	printf("snapshot present=0x%lX perfmon.eax=0x%08lX vendor.eax=0x%lX\n", (unsigned long)s.present,
-	       (unsigned long)kprof_cpuid_snapshot_reg(&s, KPROF_CPUID_SLOT_PERFMON, KPROF_EAX),
-	       (unsigned long)kprof_cpuid_snapshot_reg(&s, KPROF_CPUID_SLOT_VENDOR, KPROF_EAX));
+	       (unsigned long)perfmon[KPROF_CPUID_REG_EAX], (unsigned long)vendor[KPROF_CPUID_REG_EAX]);
 }
 
 /* A dump in AIDA64's format (Conroe's leaves, from the InstLatx64 dump of that processor),
@@ -162,14 +166,15 @@ static void dump_decision(void)
 	kprof_hal_decision d;
 	size_t n = 0, i, supported = 0;
 	const kprof_source *rows;
-	CHECK(kprof_dump_snapshot(text, sizeof text - 1, 0, &s, NULL) == KPROF_OK);
-	CHECK(kprof_hal_decide(&s, KPROF_HAL_X64, &d) == KPROF_OK);
-	CHECK(d.iface == KPROF_INTERFACE_EMON && d.counters == 2 && d.counter_width == 40);
-	rows = kprof_source_table((kprof_interface)d.iface, &n);
+	kprof_hal_presence p;
+	CHECK(kprof_dump_snapshot_get(text, sizeof text - 1, 0, &s, NULL) == KPROF_OK);
+	CHECK(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d) == KPROF_OK);
+	CHECK(d.table == KPROF_SOURCE_TABLE_EMON && d.counters == 2 && d.counter_width == 40);
+	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	for (i = 0; rows && i < n; i++)
-		supported += kprof_hal_source_supported(&d, &rows[i]) ? 1u : 0u;
+		supported += kprof_hal_source_presence_get(&d, &rows[i], &p) == KPROF_OK && p == KPROF_HAL_PRESENCE_PRESENT;
 	printf("decision interface=%u reason=%u counters=%u width=%u supported=%lu of %lu family=%lu model=0x%lX\n",
-	       (unsigned)d.iface, (unsigned)d.reason, (unsigned)d.counters, (unsigned)d.counter_width,
+	       (unsigned)d.table, (unsigned)d.reason, (unsigned)d.counters, (unsigned)d.counter_width,
 	       (unsigned long)supported, (unsigned long)n, (unsigned long)d.family, (unsigned long)d.model);
 #ifndef KPROF_NO_NAMES
 	CHECK(kprof_hal_reason_name(d.reason) != NULL);
@@ -177,12 +182,12 @@ static void dump_decision(void)
 	{
 		/* rdmsr is ring 0 only: a live build here would fault, so only the no-live build
 		 * calls it; every build compiles it. */
-		kprof_status (*rd)(uint32_t, uint64_t *) = kprof_rdmsr;
+		kprof_status (*rd)(uint32_t, uint64_t *) = kprof_msr_read;
 #if defined(KPROF_NO_LIVE)
 		uint64_t v = 1;
 		CHECK(rd(KPROF_MSR_IA32_MISC_ENABLE, &v) == KPROF_E_NOT_AVAILABLE && v == 0);
 #else
-		check(rd != NULL, __LINE__, "kprof_rdmsr compiles"); /* same count in every build */
+		check(rd != NULL, __LINE__, "kprof_msr_read compiles"); /* same count in every build */
 #endif
 	}
 }
@@ -190,7 +195,7 @@ static void dump_decision(void)
 static void live(void)
 {
 	uint32_t r[4];
-	kprof_status st = kprof_cpuid(0, 0, r);
+	kprof_status st = kprof_cpuid_leaf_read(0, 0, r);
 #if defined(KPROF_NO_LIVE)
 	CHECK(st == KPROF_E_NOT_AVAILABLE && r[0] == 0 && r[1] == 0);
 #else
@@ -203,7 +208,7 @@ static void live(void)
 	fprintf(stderr, "live cpuid(0): status %d, max leaf 0x%lX\n", (int)st, (unsigned long)r[0]);
 	{
 		kprof_cpuid_snapshot s;
-		st = kprof_cpuid_snapshot_live(&s);
+		st = kprof_cpuid_snapshot_read(&s);
 		fprintf(stderr, "live snapshot: status %d present 0x%lX\n", (int)st, (unsigned long)s.present);
 	}
 }

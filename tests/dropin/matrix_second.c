@@ -11,12 +11,12 @@
 void matrix_second(unsigned long *passed, unsigned long *failed)
 {
 	size_t n = 0;
-	const kprof_source *rows = kprof_source_table(KPROF_INTERFACE_GENERIC, &n);
-	const kprof_source *t = kprof_source_get(KPROF_INTERFACE_GENERIC, (uint32_t)ProfileTotalCycles);
+	const kprof_source *rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_GENERIC, &n);
+	const kprof_source *t = kprof_source_by_value(KPROF_SOURCE_TABLE_GENERIC, (uint32_t)ProfileTotalCycles);
 	KPROFILE_SOURCE last = ProfileMaximum;
 	int ok = rows != NULL && n == (size_t)ProfileMaximum + 1 && t != NULL &&
-	         t->value == KPROF_SOURCE_TOTAL_CYCLES && (int)last == KPROF_SOURCE_MAXIMUM &&
-	         (int)ProfileTime == KPROF_SOURCE_TIME && (int)ProfileLoadLinkedIssues == 0x17;
+	         t->value == KPROF_SOURCE_GENERIC_TOTAL_CYCLES && (int)last == KPROF_SOURCE_GENERIC_MAXIMUM &&
+	         (int)ProfileTime == KPROF_SOURCE_GENERIC_TIME && (int)ProfileLoadLinkedIssues == 0x17;
 	if (ok)
 		++*passed;
 	else {

@@ -12,11 +12,11 @@ int msvc_probe(void)
 {
 	uint32_t r[4];
 	kprof_cpuid_snapshot s;
-	const kprof_source *src = kprof_source_get(KPROF_INTERFACE_EMON, 0x1D);
-	kprof_select d;
-	if (kprof_cpuid(0, 0, r) != KPROF_OK || kprof_cpuid_snapshot_live(&s) != KPROF_OK)
+	const kprof_source *src = kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D);
+	kprof_pmu_select d;
+	if (kprof_cpuid_leaf_read(0, 0, r) != KPROF_OK || kprof_cpuid_snapshot_read(&s) != KPROF_OK)
 		return -1;
-	if (!src || kprof_select_decode(KPROF_VENDOR_INTEL, src->select, &d) != KPROF_OK)
+	if (!src || kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, src->select, &d) != KPROF_OK)
 		return -2;
 	return (int)d.event;
 }

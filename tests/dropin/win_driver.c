@@ -7,21 +7,21 @@
 
 #include "kprof.h"
 
-KPROF_STATIC_ASSERT((int)ProfileTime == KPROF_SOURCE_TIME, wdm_time);
-KPROF_STATIC_ASSERT((int)ProfileTotalCycles == KPROF_SOURCE_TOTAL_CYCLES, wdm_total_cycles);
-KPROF_STATIC_ASSERT((int)ProfileLoadLinkedIssues == KPROF_SOURCE_LOAD_LINKED_ISSUES, wdm_ll);
-KPROF_STATIC_ASSERT((int)ProfileMaximum == KPROF_SOURCE_MAXIMUM, wdm_maximum);
+KPROF_IMPL_STATIC_ASSERT((int)ProfileTime == KPROF_SOURCE_GENERIC_TIME, wdm_time);
+KPROF_IMPL_STATIC_ASSERT((int)ProfileTotalCycles == KPROF_SOURCE_GENERIC_TOTAL_CYCLES, wdm_total_cycles);
+KPROF_IMPL_STATIC_ASSERT((int)ProfileLoadLinkedIssues == KPROF_SOURCE_GENERIC_LOAD_LINKED_ISSUES, wdm_ll);
+KPROF_IMPL_STATIC_ASSERT((int)ProfileMaximum == KPROF_SOURCE_GENERIC_MAXIMUM, wdm_maximum);
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT driver, PUNICODE_STRING path);
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT driver, PUNICODE_STRING path)
 {
 	KPROFILE_SOURCE src = ProfileTotalCycles;
-	const kprof_source *s = kprof_source_get(KPROF_INTERFACE_GENERIC, (uint32_t)src);
+	const kprof_source *s = kprof_source_by_value(KPROF_SOURCE_TABLE_GENERIC, (uint32_t)src);
 	kprof_cpuid_snapshot cpu;
 	(void)driver;
 	(void)path;
-	if (kprof_cpuid_snapshot_live(&cpu) != KPROF_OK || !s)
+	if (kprof_cpuid_snapshot_read(&cpu) != KPROF_OK || !s)
 		return STATUS_UNSUCCESSFUL;
 	return STATUS_SUCCESS;
 }

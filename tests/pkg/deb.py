@@ -29,7 +29,7 @@ CONSUMER = r"""#include <kprof.h>
 
 int main(void)
 {
-	const kprof_source *s = kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9);
+	const kprof_source *s = kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMisses", 9);
 	if (!s || strcmp(KPROF_VERSION_STRING, VERSION) != 0)
 		return 1;
 	printf("%s 0x%x\n", KPROF_VERSION_STRING, (unsigned)s->value);

@@ -30,10 +30,10 @@ CONSUMER_C = r"""#include <kprof.h>
 
 int main(void)
 {
-	const kprof_source *s = kprof_source_get(KPROF_INTERFACE_AMD64, 0x1D);
+	const kprof_source *s = kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x1D);
 	if (strcmp(KPROF_VERSION_STRING, DEP_VERSION) != 0 || !s)
 		return 1;
-	printf("%s %s\n", KPROF_VERSION_STRING, kprof_source_name(s));
+	printf("%s %s\n", KPROF_VERSION_STRING, kprof_source_name_get(s));
 	return 0;
 }
 """
