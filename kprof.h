@@ -64,8 +64,8 @@
  *                  error), kprof_<type>_encode(&in, buf, len) (KPROF_E_BUFFER_TOO_SMALL) and
  *                  kprof_<type>_widen(&in, &out): each argument evaluated once, a pointer of
  *                  another type warned about as a prototype would (no address to take)
- *   configuration  KPROF_<OPTION>, every one in the configuration block below; also KPROF_H and
- *                  KPROF_VERSION_*
+ *   configuration  KPROF_<OPTION>, every one in the configuration block below
+ *   header-wide    KPROF_H, KPROF_VERSION, KPROF_VERSION_*, KPROF_FIELD_GET and KPROF_FIELD_PREP
  *   internal       kprof_impl_* and KPROF_IMPL_*: never part of the API (no example uses them)
  *
  * VERBS: the last word(s) of every function name, one per kind of operation, and nothing else.
@@ -128,6 +128,349 @@
  *   - An initializer that would take more than about five arguments takes a config struct.
  *   Nothing allocates, calls libc, uses floating point or keeps global state; every length is
  *   explicit.
+ *
+ * API INDEX: every public function and function-like macro, by layer and section, with its
+ * purpose; [not with X] marks what a configuration macro takes away, [with X] what only it
+ * brings. docs/api.md has the same list.
+ *   header-wide (the configuration block)
+ *     KPROF_FIELD_GET                        the value of register field f in v
+ *     KPROF_FIELD_PREP                       x in register field f's bits (to OR into a
+ *                                            register value)
+ *   layer 1, core
+ *    status
+ *     kprof_status_name                      the name of a kprof_status value [not with
+ *                                            KPROF_NO_NAMES]
+ *    bytes
+ *     kprof_bytes_le16_load                  a little-endian 16-bit value at any address
+ *     kprof_bytes_le32_load                  a little-endian 32-bit value at any address
+ *     kprof_bytes_le64_load                  a little-endian 64-bit value at any address
+ *     kprof_bytes_le16_store                 store a 16-bit value little-endian at any address
+ *     kprof_bytes_le32_store                 store a 32-bit value little-endian at any address
+ *     kprof_bytes_le64_store                 store a 64-bit value little-endian at any address
+ *     kprof_bytes_utf16le_to_utf8            UTF-16LE text as NUL-terminated UTF-8
+ *    msr
+ *     KPROF_MSR_IA32_PERFEVTSEL              the number of MSR IA32_PERFEVTSEL i (of 8)
+ *     KPROF_MSR_IA32_PMC                     the number of MSR IA32_PMC i (of 8)
+ *     KPROF_MSR_AMD_PERFEVTSEL               the number of MSR AMD_PERFEVTSEL i (of 4)
+ *     KPROF_MSR_AMD_PERFCTR                  the number of MSR AMD_PERFCTR i (of 4)
+ *     KPROF_MSR_IA32_A_PMC                   the number of MSR IA32_A_PMC i (of 8)
+ *     KPROF_MSR_IA32_FIXED_CTR               the number of MSR IA32_FIXED_CTR i (of 4)
+ *     KPROF_MSR_AMD_PERFEVTSEL_EXT           the number of MSR AMD_PERFEVTSEL_EXT i (of 6)
+ *     KPROF_MSR_AMD_PERFCTR_EXT              the number of MSR AMD_PERFCTR_EXT i (of 6)
+ *     KPROF_MSR_IA32_PMC_GP_CTR_V6           the number of MSR IA32_PMC_GP_CTR_V6 i (of 32)
+ *     KPROF_MSR_IA32_PMC_GP_CFG_A_V6         the number of MSR IA32_PMC_GP_CFG_A_V6 i (of 32)
+ *     KPROF_MSR_IA32_PMC_FX_CTR_V6           the number of MSR IA32_PMC_FX_CTR_V6 i (of 16)
+ *     KPROF_MSR_IA32_LBR_FROM_IP             the number of MSR IA32_LBR_FROM_IP i (of 64)
+ *     KPROF_MSR_IA32_LBR_TO_IP               the number of MSR IA32_LBR_TO_IP i (of 64)
+ *     KPROF_MSR_IA32_LBR_INFO                the number of MSR IA32_LBR_INFO i (of 64)
+ *     KPROF_MSR_AMD_NB_PERFEVTSEL            the number of MSR AMD_NB_PERFEVTSEL i (of 4)
+ *     KPROF_MSR_AMD_NB_PERFCTR               the number of MSR AMD_NB_PERFCTR i (of 4)
+ *     kprof_msr_read                         read an MSR (ring 0; through KPROF_RDMSR_SAFE
+ *                                            when defined)
+ *     kprof_msr_write                        write an MSR (ring 0; through KPROF_WRMSR_SAFE
+ *                                            when defined)
+ *    cpuid
+ *     kprof_cpuid_vendor_name                the name of a kprof_cpuid_vendor value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_cpuid_snapshot_init              empty a snapshot
+ *     kprof_cpuid_leaf_by_slot               the leaf a snapshot slot holds
+ *     kprof_cpuid_leaf_by_number             the leaf (leaf, subleaf), with its snapshot slot
+ *     kprof_cpuid_snapshot_set               record one leaf in a snapshot
+ *     kprof_cpuid_snapshot_get               one leaf's registers, when the snapshot's leaf
+ *                                            can be trusted
+ *     kprof_cpuid_leaf_read                  execute cpuid
+ *     kprof_cpuid_snapshot_read              fill a snapshot from this processor
+ *     kprof_cpuid_family_get                 the displayed family from leaf 1 eax
+ *     kprof_cpuid_model_get                  the displayed model from leaf 1 eax
+ *     kprof_cpuid_stepping_get               the stepping from leaf 1 eax
+ *     kprof_cpuid_vendor_string_get          leaf 0's vendor string ("GenuineIntel")
+ *     kprof_cpuid_hypervisor_string_get      leaf 0x40000000's hypervisor signature
+ *                                            ("Microsoft Hv")
+ *     kprof_cpuid_vendor_get                 the processor vendor by leaf 0's string
+ *    pmu
+ *     kprof_pmu_select_unpack                a PerfEvtSel value taken apart by the vendor's
+ *                                            layout
+ *     kprof_pmu_select_pack                  build a PerfEvtSel value
+ *     kprof_pmu_counter_read                 read a performance counter with rdpmc
+ *     kprof_pmu_caps_get                     the performance counters the processor has, from
+ *                                            its cpuid leaves
+ *     kprof_pmu_perf_config_get              a select as Linux perf's raw event config
+ *     kprof_pmu_perf_raw_format              a select as a `perf stat -e` raw event ("r412e")
+ *   layer 2, Windows model
+ *    source [not with KPROF_NO_WINDOWS_MODEL]
+ *     kprof_source_interval_info_by_id       the intervals of an interval class
+ *     kprof_source_table_name                A table's short name [not with KPROF_NO_NAMES]
+ *     kprof_source_rows_by_table             a table's rows and their number
+ *     kprof_source_table_info_by_id          what kprof knows of a table as a whole
+ *     kprof_source_by_value                  the source with a KPROFILE_SOURCE value, O(1)
+ *     kprof_source_all_by_select             the sources of a table with a select value
+ *     kprof_source_name_get                  a source's name as the HAL spells it [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_source_description_get           a source's descriptive string, as wpr prints it
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_source_by_name                   the source with a name, any case, with or without
+ *                                            Profile [not with KPROF_NO_NAMES]
+ *     kprof_source_profile_add_get           a source's Windows 1803+ profile-source-add
+ *                                            fields
+ *    hal [not with KPROF_NO_WINDOWS_MODEL]
+ *     kprof_hal_build_name                   the name of a kprof_hal_build value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_hal_reason_name                  the name of a kprof_hal_reason value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_hal_presence_name                the name of a kprof_hal_presence value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_hal_release_by_id                the row with a kprof_hal_windows id
+ *     kprof_hal_release_name_get             a row's name: short name for command lines (kprof
+ *                                            --windows NAME) [not with KPROF_NO_NAMES]
+ *     kprof_hal_release_title_get            a row's title: the release as Microsoft names it
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_hal_release_by_name              the row whose name is a given string, any case
+ *                                            [not with KPROF_NO_NAMES]
+ *     KPROF_HAL_RELEASE                      the release bits of kprof_hal_decision_get's hal
+ *                                            argument
+ *     kprof_hal_decision_get                 what the Windows HAL decides for a processor, and
+ *                                            why
+ *     kprof_hal_source_presence_get          whether the decided HAL has a source
+ *     kprof_hal_plan_get                     the MSR writes that program one counter for a
+ *                                            source
+ *    counts [not with KPROF_NO_COUNTS, KPROF_NO_WINDOWS_MODEL]
+ *     kprof_counts_verdict_name              the name of a kprof_counts_verdict value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_counts_class_by_signature        the processor class of a vendor, family, model
+ *                                            and stepping
+ *     kprof_counts_class_name                a processor class's name
+ *     kprof_counts_class_entry_get           what a source's select counts on a processor
+ *                                            class
+ *     kprof_counts_entry_get                 what a source's select counts on the processor a
+ *                                            decision describes
+ *   layer 3, readers
+ *    dump [not with KPROF_NO_DUMP]
+ *     kprof_dump_format_name                 the name of a kprof_dump_format value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_dump_expect_name                 the name of a kprof_dump_expect value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_dump_iter_init                   start reading a cpuid dump
+ *     kprof_dump_iter_next                   the next leaf of a cpuid dump
+ *     kprof_dump_snapshot_get                a snapshot of one CPU block of a cpuid dump
+ *     kprof_dump_record_format               a record as a `cpuid -r` line
+ *     kprof_dump_header_format               a `cpuid -r` block header
+ *    cpu [not with KPROF_NO_DUMP]
+ *     kprof_cpu_fact_name                    the name of a kprof_cpu_fact value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_cpu_fact_info_by_id              the row of a kprof_cpu_fact value
+ *     kprof_cpu_facts_init                   empty a logical CPU's facts
+ *     kprof_cpu_facts_add                    take the facts one cpuid leaf gives
+ *     kprof_cpu_facts_compare                the facts in which two logical CPUs differ
+ *     kprof_cpu_groups_init                  start collecting kinds of logical CPU into the
+ *                                            caller's arrays
+ *     kprof_cpu_groups_add                   add one logical CPU by its facts
+ *     kprof_cpu_dump_add                     add every CPU block of a dump text
+ *     kprof_cpu_group_compare                what the boot processor's HAL decision means on
+ *                                            another group [not with KPROF_NO_WINDOWS_MODEL]
+ *    listing [not with KPROF_NO_LISTING]
+ *     kprof_listing_diff_kind_name           the name of a kprof_listing_diff_kind value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_listing_iter_init                start reading a wpr/tracelog profile-source
+ *                                            listing
+ *     kprof_listing_iter_next                the next row of a listing
+ *     kprof_listing_diff_iter_init           start comparing a listing with a HAL decision
+ *                                            [not with KPROF_NO_NAMES, KPROF_NO_WINDOWS_MODEL]
+ *     kprof_listing_diff_iter_next           the next difference between a listing and a
+ *                                            decision [not with KPROF_NO_NAMES,
+ *                                            KPROF_NO_WINDOWS_MODEL]
+ *   layer 4, interfaces
+ *    lwp [not with KPROF_NO_LWP]
+ *     kprof_lwp_revision_name                the name of a kprof_lwp_revision value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_lwp_event_name                   the name of a kprof_lwp_event value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_lwp_proposal_event_name          the name of a kprof_lwp_proposal_event value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_lwp_data_source_name             the name of a kprof_lwp_data_source value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_lwp_rule_name                    the name of a kprof_lwp_rule value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_lwp_kind_name                    the name of a kprof_lwp_kind value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_lwp_lwpcb_decode                 the struct from its little-endian bytes
+ *     kprof_lwp_lwpcb_encode                 the struct into its little-endian bytes
+ *     kprof_lwp_event_slot_decode            the struct from its little-endian bytes
+ *     kprof_lwp_event_slot_encode            the struct into its little-endian bytes
+ *     kprof_lwp_lwpcb_fam15h_decode          the struct from its little-endian bytes
+ *     kprof_lwp_lwpcb_fam15h_encode          the struct into its little-endian bytes
+ *     kprof_lwp_record_decode                the struct from its little-endian bytes
+ *     kprof_lwp_record_encode                the struct into its little-endian bytes
+ *     KPROF_LWP_LWPVAL32                     LWPVAL: count event 1 and, when its counter
+ *                                            expires, store a programmed value sample [not
+ *                                            with KPROF_NO_LIVE]
+ *     KPROF_LWP_LWPINS32                     LWPINS: store a programmed event record (event
+ *                                            255) [not with KPROF_NO_LIVE]
+ *     KPROF_LWP_LWPVAL64                     LWPVAL with a 64-bit data2 (x86-64) [not with
+ *                                            KPROF_NO_LIVE]
+ *     KPROF_LWP_LWPINS64                     LWPINS with a 64-bit data2 (x86-64) [not with
+ *                                            KPROF_NO_LIVE]
+ *     kprof_lwp_caps_get                     LWP's capabilities from a cpuid snapshot
+ *     kprof_lwp_ring_space_get               the space used in a ring, (head - tail) mod size
+ *     kprof_lwp_lwpcb_init                   fill a shipped LWPCB that LLWPCB accepts, or name
+ *                                            the rule broken
+ *     kprof_lwp_record_unpack                one LWP event record taken apart
+ *     kprof_lwp_record_iter_init             start walking a buffer of LWP records
+ *     kprof_lwp_record_iter_next             the next LWP record of a buffer
+ *     kprof_lwp_lwpcb_load                   LLWPCB: load an LWPCB (NULL disables LWP)
+ *     kprof_lwp_lwpcb_store                  SLWPCB: flush LWP state into the active LWPCB
+ *     kprof_lwp_ring_attach                  attach a ring consumer to an LWPCB
+ *     kprof_lwp_ring_poll                    the records a ring holds: one load and one
+ *                                            compare when empty
+ *     kprof_lwp_ring_consume                 mark records read and publish the tail
+ *     kprof_lwp_ring_iter_init               start an in-place walk over what one poll finds
+ *     kprof_lwp_ring_iter_next               the next record in place
+ *     kprof_lwp_ring_iter_commit             consume the records an in-place walk handed out
+ *     kprof_lwp_ring_copy                    copy records out and consume them
+ *     kprof_lwp_ring_drain                   hand each record to a callback and consume them
+ *     kprof_lwp_ring_missed_get              MissedEvents' growth not yet reported
+ *     kprof_lwp_ring_check                   whether BufferBase or BufferSize changed since
+ *                                            attach
+ *    lwpmodel [not with KPROF_NO_LWP; with KPROF_LWP_MODEL]
+ *     kprof_lwpmodel_init                    start a model of an LWP processor
+ *     kprof_lwpmodel_threshold_set           set the model's threshold interrupt handler
+ *     kprof_lwpmodel_lwpcb_store             SLWPCB for the model
+ *     kprof_lwpmodel_lwpcb_load              LLWPCB for the model
+ *     kprof_lwpmodel_insn_execute            retire one synthetic instruction
+ *     kprof_lwpmodel_lwpval_execute          LWPVAL in the model
+ *     kprof_lwpmodel_lwpins_execute          LWPINS in the model
+ *     kprof_lwpmodel_caps_get                the capabilities of kprof's software model
+ *    ds [not with KPROF_NO_DS]
+ *     kprof_ds_avail_name                    the name of a kprof_ds_avail value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_ds_layout_name                   the name of a kprof_ds_layout value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_ds_area64_decode                 the struct from its little-endian bytes
+ *     kprof_ds_area64_encode                 the struct into its little-endian bytes
+ *     kprof_ds_area64_fmt4_widen             the struct in kprof_ds_area64's shape
+ *     kprof_ds_area64_fmt4_decode            the struct from its little-endian bytes
+ *     kprof_ds_area64_fmt4_encode            the struct into its little-endian bytes
+ *     kprof_ds_area32_widen                  the struct in kprof_ds_area64's shape
+ *     kprof_ds_area32_decode                 the struct from its little-endian bytes
+ *     kprof_ds_area32_encode                 the struct into its little-endian bytes
+ *     kprof_ds_caps_get                      what the Debug Store offers, from a snapshot and
+ *                                            two MSR values
+ *     kprof_ds_caps_read                     what the Debug Store offers on this processor
+ *     kprof_ds_setup_get                     a consistent DS area and the MSR values that
+ *                                            start BTS/PEBS
+ *     kprof_ds_setup_write                   store a computed DS area in its layout
+ *     kprof_ds_area_unpack                   any DS area layout (Intel's, Windows') in Intel's
+ *                                            64-bit shape
+ *     kprof_ds_pebs_index_get                the PEBS index from a copy of a DS area
+ *     kprof_ds_pebs_index_read               the PEBS index of a live DS area, one load
+ *    bts [not with KPROF_NO_DS]
+ *     kprof_bts_record64_decode              the struct from its little-endian bytes
+ *     kprof_bts_record64_encode              the struct into its little-endian bytes
+ *     kprof_bts_record32_decode              the struct from its little-endian bytes
+ *     kprof_bts_record32_encode              the struct into its little-endian bytes
+ *     kprof_bts_iter_init                    start walking a BTS buffer's records
+ *     kprof_bts_iter_next                    the next BTS record, oldest first
+ *     kprof_bts_wrapped_get                  whether a zeroed-before-use circular BTS buffer
+ *                                            has wrapped
+ *    pebs [not with KPROF_NO_DS]
+ *     kprof_pebs_has_name                    the name of a kprof_pebs_has value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_pebs_record_fmt0_decode          the struct from its little-endian bytes
+ *     kprof_pebs_record_fmt0_encode          the struct into its little-endian bytes
+ *     kprof_pebs_record_fmt1_decode          the struct from its little-endian bytes
+ *     kprof_pebs_record_fmt1_encode          the struct into its little-endian bytes
+ *     kprof_pebs_record_fmt2_decode          the struct from its little-endian bytes
+ *     kprof_pebs_record_fmt2_encode          the struct into its little-endian bytes
+ *     kprof_pebs_record_fmt3_decode          the struct from its little-endian bytes
+ *     kprof_pebs_record_fmt3_encode          the struct into its little-endian bytes
+ *     kprof_pebs_record_netburst32_decode    the struct from its little-endian bytes
+ *     kprof_pebs_record_netburst32_encode    the struct into its little-endian bytes
+ *     kprof_pebs_gprs_decode                 the struct from its little-endian bytes
+ *     kprof_pebs_gprs_encode                 the struct into its little-endian bytes
+ *     kprof_pebs_basic_decode                the struct from its little-endian bytes
+ *     kprof_pebs_basic_encode                the struct into its little-endian bytes
+ *     kprof_pebs_meminfo_decode              the struct from its little-endian bytes
+ *     kprof_pebs_meminfo_encode              the struct into its little-endian bytes
+ *     kprof_pebs_xmm_decode                  the struct from its little-endian bytes
+ *     kprof_pebs_xmm_encode                  the struct into its little-endian bytes
+ *     kprof_pebs_lbr_entry_decode            the struct from its little-endian bytes
+ *     kprof_pebs_lbr_entry_encode            the struct into its little-endian bytes
+ *     kprof_pebs_cntr_header_decode          the struct from its little-endian bytes
+ *     kprof_pebs_cntr_header_encode          the struct into its little-endian bytes
+ *     kprof_pebs_record_size_get             the bytes in one PEBS record of a format
+ *     kprof_pebs_iter_init                   start walking a PEBS buffer's records
+ *     kprof_pebs_iter_next                   the next PEBS record, normalised
+ *    windows [not with KPROF_NO_WINDOWS]
+ *     kprof_windows_event_trace_information_class_name
+ *                                            the name of a
+ *                                            kprof_windows_event_trace_information_class value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_windows_trace_query_info_class_name
+ *                                            the name of a
+ *                                            kprof_windows_trace_query_info_class value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_windows_pebs_ds_save_area_widen  the struct in kprof_ds_area64's shape [not with
+ *                                            KPROF_NO_DS]
+ *     kprof_windows_pebs_ds_save_area_decode the struct from its little-endian bytes
+ *     kprof_windows_pebs_ds_save_area_encode the struct into its little-endian bytes
+ *     kprof_windows_processor_profile_control_area_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_processor_profile_control_area_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_pebs_ds_save_area64_widen
+ *                                            the struct in kprof_ds_area64's shape [not with
+ *                                            KPROF_NO_DS]
+ *     kprof_windows_pebs_ds_save_area64_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_pebs_ds_save_area64_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_pebs_ds_save_area32_widen
+ *                                            the struct in kprof_ds_area64's shape [not with
+ *                                            KPROF_NO_DS]
+ *     kprof_windows_pebs_ds_save_area32_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_pebs_ds_save_area32_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_processor_profile_control_area_2004_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_processor_profile_control_area_2004_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_system_processor_profile_control_area_x86_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_system_processor_profile_control_area_x86_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_system_processor_profile_control_area_x64_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_system_processor_profile_control_area_x64_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_source_info_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_profile_source_info_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_trace_profile_interval_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_trace_profile_interval_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_hal_profile_source_information_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_hal_profile_source_information_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_hal_profile_source_information_ex_x86_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_hal_profile_source_information_ex_x86_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_hal_profile_source_information_ex_x64_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_hal_profile_source_information_ex_x64_encode
+ *                                            the struct into its little-endian bytes
+ *    psi [not with KPROF_NO_WINDOWS]
+ *     kprof_psi_iter_init                    start walking a PROFILE_SOURCE_INFO chain
+ *     kprof_psi_iter_next                    the next entry of a chain
+ *     kprof_psi_description_to_utf8          an entry's Description as UTF-8
+ *     kprof_psi_description_compare          whether an entry's Description is an ASCII string
+ *     kprof_psi_match_get                    an entry's source in kprof's tables [not with
+ *                                            KPROF_NO_WINDOWS_MODEL]
+ *     kprof_psi_writer_init                  start building a chain in the caller's buffer
+ *     kprof_psi_writer_add                   append an entry to a chain
  *
  * SOURCES cited in comments: Intel SDM (Intel 64 and IA-32 Architectures Software
  * Developer's Manual) by volume and chapter; AMD APM and publication numbers (43724: the
@@ -295,7 +638,9 @@
  * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, v). Every
  * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
  * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
+/* The value of register field f in v. */
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
+/* x in register field f's bits (to OR into a register value). */
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 
 /* ---- configuration: sections -----------------------------------------------------------
@@ -374,16 +719,21 @@ KPROF_API const char *kprof_status_name(kprof_status value);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section bytes: little-endian loads and stores, UTF-16LE to UTF-8
- *  from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c
+ *  from spec/bytes.yaml, gen/c/bytes.c
  * ------------------------------------------------------------------------------------------ */
 
-/* Little-endian loads and stores, byte by byte: decoders read buffers that came from
- * hardware, files or other hosts, so they never depend on host order or alignment. */
+/* The 16-bit value stored little-endian at p, read byte by byte: decoders read buffers that
+ * came from hardware, files or other hosts, so they never depend on host order or alignment. */
 KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p);
+/* The 32-bit value stored little-endian at p, read byte by byte (any alignment, any host). */
 KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p);
+/* The 64-bit value stored little-endian at p, read byte by byte (any alignment, any host). */
 KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p);
+/* Store v at p as 2 little-endian bytes, byte by byte (any alignment, any host). */
 KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v);
+/* Store v at p as 4 little-endian bytes, byte by byte (any alignment, any host). */
 KPROF_API void kprof_bytes_le32_store(uint8_t *p, uint32_t v);
+/* Store v at p as 8 little-endian bytes, byte by byte (any alignment, any host). */
 KPROF_API void kprof_bytes_le64_store(uint8_t *p, uint64_t v);
 /* UTF-16LE text, units code units at p (byte by byte, no terminator needed), as NUL-terminated
  * UTF-8 in out (out_size bytes, NUL included; 3 bytes per unit and the NUL always suffice).
@@ -1201,6 +1551,11 @@ unsigned __int64 __readpmc(unsigned long counter);
 #pragma intrinsic(__readpmc)
 #endif
 
+/* One MSR write of a counter plan. */
+typedef struct kprof_msr_value {
+	uint32_t msr;
+	uint64_t value;
+} kprof_msr_value;
 /* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
  * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
  * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
@@ -1209,12 +1564,6 @@ KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value);
 /* Write an MSR. RING 0 ONLY (see kprof_msr_read): with KPROF_WRMSR_SAFE a fault is
  * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
 KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value);
-
-/* One MSR write of a counter plan. */
-typedef struct kprof_msr_value {
-	uint32_t msr;
-	uint64_t value;
-} kprof_msr_value;
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section cpuid: leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature
@@ -1700,7 +2049,6 @@ typedef struct kprof_cpuid_snapshot {
 	uint32_t present;
 	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
 } kprof_cpuid_snapshot;
-
 /* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
 /* The leaf kprof keeps in a slot: its number, sub-leaf and slot; NULL for a slot that is none. */
@@ -1785,25 +2133,6 @@ typedef struct kprof_pmu_select {
 /* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
 #define KPROF_PMU_RDPMC_FIXED 0x40000000u
 
-/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_CPUID_VENDOR_INTEL: IA32_PERFEVTSELx;
- * KPROF_CPUID_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
- * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
-KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64_t value,
-                                               kprof_pmu_select *out);
-
-/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
- * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
- * guest/host-only on Intel. */
-KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in,
-                                             uint64_t *out);
-
-/* Read a performance counter with rdpmc: counter = general-purpose index, or
- * KPROF_PMU_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
- * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
- * fault reads the counter's MSR with kprof_msr_read instead (a kprof_pmu_plan gives both).
- * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value);
-
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_get):
  * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
  * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
@@ -1860,12 +2189,6 @@ typedef struct kprof_pmu_caps {
 	uint32_t ptsc_msr; /* 0 without PTSC */
 } kprof_pmu_caps;
 
-/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
- * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
- * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
- * KPROF_E_ARGUMENT only for a null c. */
-KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c);
-
 /* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
  * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
  * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
@@ -1890,7 +2213,27 @@ typedef struct kprof_pmu_plan {
 	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
 	uint64_t global_ctrl_bit;
 } kprof_pmu_plan;
-
+/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_CPUID_VENDOR_INTEL: IA32_PERFEVTSELx;
+ * KPROF_CPUID_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
+ * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
+KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64_t value,
+                                               kprof_pmu_select *out);
+/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
+ * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
+ * guest/host-only on Intel. */
+KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in,
+                                             uint64_t *out);
+/* Read a performance counter with rdpmc: counter = general-purpose index, or
+ * KPROF_PMU_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
+ * fault reads the counter's MSR with kprof_msr_read instead (a kprof_pmu_plan gives both).
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
+KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value);
+/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
+ * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
+ * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
+ * KPROF_E_ARGUMENT only for a null c. */
+KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c);
 /* The Linux perf raw event config of a select (perf_event_attr.type = PERF_TYPE_RAW) in the
  * vendor's PerfEvtSel layout (a source's select and its table's vendor): the select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
  * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
@@ -1898,7 +2241,6 @@ typedef struct kprof_pmu_plan {
  * other than Intel or AMD, or a select that does not decode or sets PC. */
 KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint64_t select,
                                                  uint64_t *config);
-
 /* The select as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
  * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_pmu_perf_config_get. */
@@ -2240,12 +2582,13 @@ typedef struct kprof_source_table_info {
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
 } kprof_source_table_info;
 
-/* The intervals of a class (kprof_source's interval), or NULL for an unknown class. */
+/* The intervals of an interval class. kprof_source's interval names its class; NULL for an
+ * unknown class. */
 KPROF_API const kprof_source_interval_info *
 kprof_source_interval_info_by_id(kprof_source_interval c);
 #ifndef KPROF_NO_NAMES
-/* A table's short name as tools spell it on a command line and in JSON ("emon", "amd64",
- * "intel-later"), or NULL for an unknown table. */
+/* A table's short name. Tools spell it so on a command line and in JSON ("emon", "amd64",
+ * "intel-later"); NULL for an unknown table. */
 KPROF_API const char *kprof_source_table_name(kprof_source_table table);
 #endif
 
@@ -2285,33 +2628,6 @@ typedef enum _KPROFILE_SOURCE {
 } KPROFILE_SOURCE;
 #endif
 
-/* The rows of one table, in the seeds' order, and their number. NULL for an unknown table. */
-KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count);
-/* Facts about a table as a whole (counters, MSRs, vendor), or NULL for an unknown table. */
-KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table);
-/* The source with this KPROFILE_SOURCE value in a table, or NULL. O(1): one index load. */
-KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value);
-/* The sources of a table whose select value equals select (the mapping is not one-to-one:
- * Emon's ProfileTotalCycles, ProfileUnhaltedCoreCycles and ProfileTime share 0x0003003C).
- * Writes up to cap pointers to out (out may be NULL when cap is 0) and returns how many
- * sources match, which may exceed cap. Binary search over a select-sorted index. */
-KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
-                                            const kprof_source **out, size_t cap);
-#ifndef KPROF_NO_NAMES
-/* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
-KPROF_API const char *kprof_source_name_get(const kprof_source *s);
-/* The HAL's descriptive string, as `wpr -pmcsources` prints it ("LLCMisses"; source 0 is
- * "Timer"). */
-KPROF_API const char *kprof_source_description_get(const kprof_source *s);
-/* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
- * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
- * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
- * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
- * lower case and hashed; the one key its slot holds is compared a word at a time. */
-KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, const char *name,
-                                                   size_t len);
-#endif
-
 /* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
  * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
  * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
@@ -2326,7 +2642,32 @@ typedef struct kprof_source_profile_add {
 	uint8_t edge_detect;
 	uint32_t interval; /* the HAL's default interval for the source */
 } kprof_source_profile_add;
-
+/* The rows of one table, in the seeds' order, and their number. NULL for an unknown table. */
+KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count);
+/* Facts about a table as a whole (counters, MSRs, vendor), or NULL for an unknown table. */
+KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table);
+/* The source with this KPROFILE_SOURCE value in a table, or NULL. O(1): one index load. */
+KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value);
+/* The sources of a table whose select value equals select (the mapping is not one-to-one:
+ * Emon's ProfileTotalCycles, ProfileUnhaltedCoreCycles and ProfileTime share 0x0003003C).
+ * Writes up to cap pointers to out (out may be NULL when cap is 0) and returns how many
+ * sources match, which may exceed cap. Binary search over a select-sorted index. */
+KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
+                                            const kprof_source **out, size_t cap);
+#if !defined(KPROF_NO_NAMES)
+/* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
+KPROF_API const char *kprof_source_name_get(const kprof_source *s);
+/* The HAL's descriptive string, as `wpr -pmcsources` prints it ("LLCMisses"; source 0 is
+ * "Timer"). */
+KPROF_API const char *kprof_source_description_get(const kprof_source *s);
+/* Find a source by name in a table: "ProfileLLCMisses", "LLCMisses", "llcmisses", "Timer"
+ * and corrected spellings of the HAL's typos all resolve. name need not be NUL-terminated
+ * and may hold any bytes; exactly len bytes are read. NULL when nothing matches.
+ * A perfect hash made by the generator: the name is read eight bytes at a time, folded to
+ * lower case and hashed; the one key its slot holds is compared a word at a time. */
+KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, const char *name,
+                                                   size_t len);
+#endif
 /* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
  * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
  * without a select. */
@@ -2556,9 +2897,9 @@ typedef struct kprof_hal_decision {
  * call means what it meant. C has no default arguments and a second function would be a
  * second way to decide; a release in the spare bits of the same argument keeps one function
  * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
+/* The release bits of kprof_hal_decision_get's hal argument. */
 #define KPROF_HAL_RELEASE(id)     (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
 #define KPROF_HAL_WINDOWS_DEFAULT KPROF_HAL_WINDOWS_10_1507
-
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
@@ -2679,7 +3020,8 @@ typedef enum kprof_counts_class {
 	KPROF_COUNTS_CLASS_NONE = 0xFF
 } kprof_counts_class;
 #ifndef KPROF_NO_NAMES
-/* "same", "different", ...: the JSON and text spelling of a kprof_counts_verdict, or NULL. */
+/* The name of a kprof_counts_verdict value. "same", "different", ...: the JSON and text
+ * spelling of a verdict, or NULL. */
 KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict);
 #endif
 
@@ -2696,14 +3038,13 @@ typedef struct kprof_counts_entry {
 	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
 	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
 } kprof_counts_entry;
-
 /* The class of a processor: the first class whose vendor string and family/model/stepping
  * ranges match (displayed family and model, as kprof_cpuid_family_get/model give them), or
  * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
 KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
                                                    uint32_t model, uint32_t stepping);
 /* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
-KPROF_API const char *kprof_counts_class_name(unsigned cpu_class);
+KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class);
 /* The verdict for source s on processor class cpu_class. KPROF_COUNTS_VERDICT_UNKNOWN for a source
  * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
  * for one of another table than the class judges (Amd64 rows on an Intel class), and for
@@ -2856,7 +3197,6 @@ typedef struct kprof_dump_error {
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
-
 /* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
 /* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
@@ -2868,6 +3208,12 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
  * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
  * section titles, `#` comments) are skipped. */
 KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
+/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
+ * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
+ * empty (never a partial snapshot) and err (optional) says why, at which line and what the
+ * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
+ * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
+ * them. */
 KPROF_API kprof_status kprof_dump_snapshot_get(const char *text, size_t len, uint32_t cpu,
                                                kprof_cpuid_snapshot *out, kprof_dump_error *err);
 /* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
@@ -3006,7 +3352,6 @@ typedef struct kprof_cpu_effect {
 	uint8_t counters_differ; /* counter count or width differs */
 } kprof_cpu_effect;
 #endif
-
 /* Empty facts: nothing given. */
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
 /* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
@@ -3028,6 +3373,11 @@ KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_grou
  * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                             uint32_t cpu_id, uint32_t *index);
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. The whole text is read
+ * first: a bad dump adds nothing, and the dump reader's error (err, optional, filled as
+ * kprof_dump_snapshot_get fills it) is returned. Else KPROF_OK, or kprof_cpu_groups_add's
+ * error (the CPUs before it stay added). */
 KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text, size_t len,
                                           kprof_dump_error *err);
 #if !defined(KPROF_NO_WINDOWS_MODEL)
@@ -3128,7 +3478,6 @@ typedef struct kprof_listing_diff_iter {
 	uint8_t seen[32];    /* ids 0..255 the listing has */
 } kprof_listing_diff_iter;
 #endif
-
 /* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
  * length. */
 KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text,
@@ -3136,7 +3485,7 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 /* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
  * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
-#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
+#if !defined(KPROF_NO_NAMES) && !defined(KPROF_NO_WINDOWS_MODEL)
 /* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
  * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
  * in both cases); KPROF_E_ARGUMENT for null it or d. */
@@ -3254,6 +3603,25 @@ typedef enum kprof_lwp_rule {
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_rule value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value);
+#endif
+
+/* What a record is, independent of the revision's numbering (kprof_lwp_sample.kind).
+ * Source: kprof's own API over AMD pub. 43724 (shipped event ids) and the 2007 proposal's Table
+ * 1 */
+
+typedef enum kprof_lwp_kind {
+	KPROF_LWP_KIND_UNKNOWN = 0x0,    /* an event id the revision does not define */
+	KPROF_LWP_KIND_INSTRUCTION,      /* instructions retired */
+	KPROF_LWP_KIND_BRANCH,           /* branches retired */
+	KPROF_LWP_KIND_DCACHE,           /* DCache misses */
+	KPROF_LWP_KIND_PROGRAMMED_VALUE, /* LWPVAL (shipped) */
+	KPROF_LWP_KIND_PROGRAMMED_EVENT, /* LWPINS (shipped) */
+	KPROF_LWP_KIND_CLOCKS,           /* core / reference clocks (shipped) */
+} kprof_lwp_kind;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_kind value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value);
 #endif
 
 /* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
@@ -4109,17 +4477,6 @@ typedef struct kprof_lwp_sample {
 	uint64_t data_address; /* DCache miss (= data2 when data_address_valid) */
 } kprof_lwp_sample;
 
-/* What a record is, independent of the revision's numbering. */
-typedef enum kprof_lwp_kind {
-	KPROF_LWP_KIND_UNKNOWN = 0,
-	KPROF_LWP_KIND_INSTRUCTION = 1,
-	KPROF_LWP_KIND_BRANCH = 2,
-	KPROF_LWP_KIND_DCACHE = 3,
-	KPROF_LWP_KIND_PROGRAMMED_VALUE = 4, /* LWPVAL (shipped) */
-	KPROF_LWP_KIND_PROGRAMMED_EVENT = 5, /* LWPINS (shipped) */
-	KPROF_LWP_KIND_CLOCKS = 6            /* core / reference clocks (shipped) */
-} kprof_lwp_kind;
-
 /* A buffer of records walked by kprof_lwp_record_iter_init / kprof_lwp_record_iter_next. */
 typedef struct kprof_lwp_record_iter {
 	const uint8_t *buf;
@@ -4195,11 +4552,13 @@ typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t re
  * Executing them without LWP enabled raises #UD. */
 #if !defined(KPROF_NO_LIVE) && (defined(__GNUC__) || defined(__clang__) || defined(__TINYC__))
 #define KPROF_LWP_HAVE_INSTRUCTIONS 1
+/* LWPVAL: count event 1 and, when its counter expires, store a programmed value sample. */
 #define KPROF_LWP_LWPVAL32(data2, data1, flags)                                                    \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0x68, 0x12, 0xc8\n\t.long %c2"                     \
 	                     :                                                                     \
 	                     : "d"((uint32_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
+/* LWPINS: store a programmed event record (event 255); full = the carry flag (ring full). */
 #define KPROF_LWP_LWPINS32(data2, data1, flags, full)                                              \
 	do {                                                                                       \
 		uint8_t kprof_full_;                                                               \
@@ -4210,11 +4569,13 @@ typedef int (*kprof_lwp_record_fn)(void *ctx, const uint8_t *record, uint32_t re
 		(full) = kprof_full_;                                                              \
 	} while (0)
 #if defined(__x86_64__)
+/* LWPVAL with a 64-bit data2 (x86-64). */
 #define KPROF_LWP_LWPVAL64(data2, data1, flags)                                                    \
 	__asm__ __volatile__(".byte 0x8f, 0xea, 0xe8, 0x12, 0xc8\n\t.long %c2"                     \
 	                     :                                                                     \
 	                     : "d"((uint64_t)(data2)), "a"((uint32_t)(data1)), "i"(flags)          \
 	                     : "memory")
+/* LWPINS with a 64-bit data2 (x86-64). */
 #define KPROF_LWP_LWPINS64(data2, data1, flags, full)                                              \
 	do {                                                                                       \
 		uint8_t kprof_full_;                                                               \
@@ -4285,7 +4646,6 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
 #else
 #define KPROF_IMPL_LWP_ATOMICS_VOLATILE 1
 #endif
-
 /* LWP's capabilities from a cpuid snapshot (read live, from a dump, or set by the caller with
  * kprof_cpuid_snapshot_set). *out is always filled (zero on an error before decoding).
  * revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only when cpuid 0x80000001 ecx
@@ -4497,7 +4857,6 @@ typedef struct kprof_lwpmodel_insn {
 	uint64_t next_ip; /* branch: target if taken, fall-through if not */
 	uint64_t data_address;
 } kprof_lwpmodel_insn;
-
 /* Initialise a model of a processor with caps (kprof_lwpmodel_caps_get, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
  * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWPMODEL_MAX_EVENTS. */
@@ -4533,7 +4892,6 @@ KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, u
  * 0 when stored or when LWP is off - as the instruction's carry flag. */
 KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
                                             uint32_t flags, uint64_t ip);
-
 /* The capabilities of kprof's software model (KPROF_LWPMODEL_CPUID_*), decoded as shipped. */
 KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out);
 
@@ -4543,6 +4901,41 @@ KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out);
  *  from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c; compiled when !defined(KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
+/* A yes/no answer that may rest on an MSR the caller could not read.
+ * Source: kprof's own API (IA32_MISC_ENABLE may be unreadable: user mode, a hypervisor that
+ * faults, a dump) */
+
+typedef enum kprof_ds_avail {
+	KPROF_DS_AVAIL_NO = 0x0,
+	KPROF_DS_AVAIL_YES,
+	KPROF_DS_AVAIL_UNKNOWN, /* the MSR that decides was not given */
+} kprof_ds_avail;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ds_avail value, or NULL when it has none. */
+KPROF_API const char *kprof_ds_avail_name(kprof_ds_avail value);
+#endif
+
+/* The DS save area layouts kprof reads: Intel's and Windows' versions of it.
+ * Source: Intel SDM vol. 3 section 18.4 (DS save area, 32- and 64-bit); Geoff Chappell,
+ * "PROCESSOR_PROFILE_CONTROL_AREA" and the Windows structures of spec/windows.yaml */
+
+typedef enum kprof_ds_layout {
+	/* DTES64: kprof_ds_area64_fmt4 below PEBS format 5, kprof_ds_area64 from it */
+	KPROF_DS_LAYOUT_INTEL64 = 0x0,
+	KPROF_DS_LAYOUT_INTEL32, /* kprof_ds_area32 */
+	/* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA (6.2 to 10 1909, 0x60) */
+	KPROF_DS_LAYOUT_WIN62,
+	/* PEBS_DS_SAVE_AREA64: the 10 2004+ PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
+	KPROF_DS_LAYOUT_WIN64,
+	KPROF_DS_LAYOUT_WIN32, /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
+} kprof_ds_layout;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ds_layout value, or NULL when it has none. */
+KPROF_API const char *kprof_ds_layout_name(kprof_ds_layout value);
+#endif
+
 /* Intel's 64-bit DS save area (cpuid DTES64; used in every mode when DTES64 is set) as PEBS
  * format 5 and later lay it out: 32 general-purpose counter-reset slots, then 16 fixed.
  * Addresses are linear addresses in the producer's address space. Counter reset values are
@@ -4703,13 +5096,6 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_
  * processor wrote are decoded from a caller's copy of their bytes plus the producer address
  * those bytes start at: the DS area's addresses are the producer's, never dereferenced. */
 
-/* A yes/no answer that may rest on an MSR the caller could not read. */
-typedef enum kprof_ds_avail {
-	KPROF_DS_AVAIL_NO = 0,
-	KPROF_DS_AVAIL_YES = 1,
-	KPROF_DS_AVAIL_UNKNOWN = 2
-} kprof_ds_avail;
-
 /* What a processor offers of the Debug Store. */
 typedef struct kprof_ds_caps {
 	uint8_t ds;            /* cpuid.1:edx DS */
@@ -4768,19 +5154,6 @@ typedef struct kprof_ds_setup {
 	uint64_t debugctl_mask; /* the IA32_DEBUGCTL bits this setup decides (clear, then set) */
 	uint64_t pebs_enable;   /* IA32_PEBS_ENABLE value (0 without PEBS) */
 } kprof_ds_setup;
-
-/* The DS save area layouts kprof reads: Intel's and Windows' versions of it. */
-typedef enum kprof_ds_layout {
-	KPROF_DS_LAYOUT_INTEL64 = 0, /* DTES64: kprof_ds_area64_fmt4 below PEBS format 5,
-	                                kprof_ds_area64 from it */
-	KPROF_DS_LAYOUT_INTEL32 = 1, /* kprof_ds_area32 */
-	KPROF_DS_LAYOUT_WIN62 = 2,   /* PROCESSOR_PROFILE_CONTROL_AREA / PEBS_DS_SAVE_AREA
-	                                (6.2 to 10 1909, 0x60) */
-	KPROF_DS_LAYOUT_WIN64 = 3,   /* PEBS_DS_SAVE_AREA64: the 10 2004+
-	                                PROCESSOR_PROFILE_CONTROL_AREA (0xA0) As64Bit */
-	KPROF_DS_LAYOUT_WIN32 = 4    /* PEBS_DS_SAVE_AREA32: its As32Bit view (0x80) */
-} kprof_ds_layout;
-
 /* What the Debug Store offers, from a cpuid snapshot and the two MSR values (NULL = the
  * caller could not read that MSR: user mode, a hypervisor that faults, a dump without it).
  * IA32_MISC_ENABLE decides BTS/PEBS availability (bit 7 perfmon available, bit 11 BTS
@@ -4814,7 +5187,6 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
  * PEBS format 5 and later), KPROF_DS_AREA64_FMT4_SIZE (dtes64, formats 0..4) or
  * KPROF_DS_AREA32_SIZE. IA32_DS_AREA then takes the address of buf. */
 KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, size_t len);
-
 /* Any of the DS save area layouts (Intel's and Windows') in Intel's 64-bit shape: the
  * buffer fields widened to u64, counter resets where the processor reads them for
  * pebs_format (PERF_CAPABILITIES pebs_format; Windows 6.2: gp 0..3; Intel 32-bit: gp 0).
@@ -4828,14 +5200,12 @@ KPROF_API kprof_status kprof_ds_setup_write(const kprof_ds_setup *s, void *buf, 
  * for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows structures. */
 KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out);
-
 /* The PEBS index (the next record's address: what the Windows kernel stamps into its
  * events) from a copy of a DS area's bytes in the given layout. Reads only that field.
  * KPROF_E_UNSUPPORTED for a Windows layout when KPROF_NO_WINDOWS leaves out the Windows
  * structures. */
 KPROF_API kprof_status kprof_ds_pebs_index_get(const void *bytes, size_t len,
                                                kprof_ds_layout layout, uint64_t *out);
-
 /* The PEBS index of a live DS area (the processor writes it while you read): one volatile
  * load of the field. On a 32-bit host a 64-bit layout's index is read as its low 32 bits
  * (addresses there are 32-bit; a 64-bit load would be two). The area must be aligned to
@@ -4945,7 +5315,6 @@ typedef struct kprof_bts_iter {
 /* kprof_bts_iter_init flags. */
 #define KPROF_BTS_WRAPPED                                                                          \
 	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
-
 /* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
  * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
  * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
@@ -4960,10 +5329,8 @@ typedef struct kprof_bts_iter {
 KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
                                            uint64_t base, uint64_t index, uint64_t maximum,
                                            unsigned record_size, unsigned flags);
-
 /* The next BTS record, oldest first. KPROF_END after the last. */
 KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
-
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
@@ -4978,6 +5345,28 @@ KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint
  *  from spec/pebs.yaml, gen/c/pebs.api.h, gen/c/pebs.c; compiled when !defined(KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
+/* What a PEBS sample carries: bits of kprof_pebs_sample.has.
+ * Source: kprof's own bits, one per group of kprof_pebs_sample a record format fills */
+
+typedef enum kprof_pebs_has {
+	KPROF_PEBS_HAS_GPRS = 0x1,        /* gprs */
+	KPROF_PEBS_HAS_APPLICABLE,        /* applicable_counters */
+	KPROF_PEBS_HAS_MEMINFO = 0x4,     /* data_address, data_source, latency */
+	KPROF_PEBS_HAS_EVENTING_IP = 0x8, /* eventing_ip */
+	KPROF_PEBS_HAS_TSX = 0x10,        /* tsx_tuning */
+	KPROF_PEBS_HAS_TSC = 0x20,        /* tsc */
+	KPROF_PEBS_HAS_XMM = 0x40,        /* xmm_offset */
+	KPROF_PEBS_HAS_LBR = 0x80,        /* lbr_offset, lbr_count */
+	/* cntr_offset, cntr_count: kprof_pebs_cntr_header then cntr_count u64 (general-purpose, fixed,
+	 * metrics) */
+	KPROF_PEBS_HAS_CNTR = 0x100,
+} kprof_pebs_has;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_has value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value);
+#endif
+
 /* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
  * Source: Linux arch/x86/include/asm/perf_event.h INTEL_CNTR_METRICS 0x3;
  * arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data (metrics base and data: two u64) */
@@ -5004,6 +5393,13 @@ KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint
 #define KPROF_PEBS_FORMAT_COUNTERS                                                                 \
 	0x6u /* first format with the counters / metrics group (PEBS_DATA_CFG bits 4, 5; Lunar Lake, Arrow Lake) */
 #define KPROF_PEBS_FORMAT_ADAPTIVE_MAX 0x6u /* highest adaptive format kprof decodes */
+
+/* pebs_formats_kprof: kprof's own PEBS format codes, outside IA32_PERF_CAPABILITIES' 4-bit
+ * field.
+ * Source: kprof's own API */
+#define KPROF_PEBS_FORMAT_UNKNOWN 0xFFu /* the format is not known (no PERF_CAPABILITIES to read) */
+#define KPROF_PEBS_FORMAT_NETBURST32                                                               \
+	0x20u /* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32 */
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -5564,26 +5960,6 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADE
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_cntr_header, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
 
-/* kprof's own PEBS "format" codes outside IA32_PERF_CAPABILITIES' 4-bit field. */
-#define KPROF_PEBS_FORMAT_UNKNOWN 0xFFu
-
-/* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32. */
-#define KPROF_PEBS_FORMAT_NETBURST32 0x20u
-
-/* What a PEBS sample carries (kprof_pebs_sample.has). kprof's own bits. */
-enum {
-	KPROF_PEBS_HAS_GPRS = 1u << 0,       /* gprs */
-	KPROF_PEBS_HAS_APPLICABLE = 1u << 1, /* applicable_counters */
-	KPROF_PEBS_HAS_MEMINFO = 1u << 2,    /* data_address, data_source, latency */
-	KPROF_PEBS_HAS_EVENTING_IP = 1u << 3,
-	KPROF_PEBS_HAS_TSX = 1u << 4, /* tsx_tuning */
-	KPROF_PEBS_HAS_TSC = 1u << 5,
-	KPROF_PEBS_HAS_XMM = 1u << 6, /* xmm_offset */
-	KPROF_PEBS_HAS_LBR = 1u << 7, /* lbr_offset, lbr_count */
-	KPROF_PEBS_HAS_CNTR = 1u << 8 /* cntr_offset, cntr_count: kprof_pebs_cntr_header then
-	                                        cntr_count u64 (general-purpose, fixed, metrics) */
-};
-
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
  * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
  * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
@@ -5623,7 +5999,6 @@ typedef struct kprof_pebs_iter {
 	uint8_t reserved[3];
 	int32_t status; /* sticky error */
 } kprof_pebs_iter;
-
 /* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
  * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
  * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -5632,7 +6007,6 @@ typedef struct kprof_pebs_iter {
  * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
                                                   uint32_t *size);
-
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
  * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
  * data_cfg_known (then every record must have exactly that shape); without it each
@@ -5643,7 +6017,6 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
 KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
                                             uint64_t base, uint64_t index, uint64_t maximum,
                                             unsigned format, uint64_t data_cfg, int data_cfg_known);
-
 /* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
@@ -6279,7 +6652,6 @@ typedef struct kprof_psi_writer {
 	uint8_t has_last;
 	uint8_t pad[7];
 } kprof_psi_writer;
-
 /* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
 /* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
@@ -6352,7 +6724,7 @@ KPROF_API const char *kprof_status_name(kprof_status value)
 }
 #endif
 
-/* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c ---- */
+/* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.c ---- */
 
 KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p)
 {
@@ -9142,7 +9514,7 @@ KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t 
 	return KPROF_COUNTS_CLASS_NONE;
 }
 
-KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
+KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;
@@ -9707,12 +10079,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kpr
 	err->records = it->records;
 }
 
-/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
- * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why, at which line and what the
- * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
- * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
- * them. */
+/* kprof_dump_snapshot_get's body, out of line (KPROF_IMPL_COLD). */
 KPROF_IMPL_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                                       kprof_cpuid_snapshot *out,
                                                       kprof_dump_error *err)
@@ -10055,10 +10422,7 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 	return kprof_impl_cpu_groups_add(g, f, cpu_id, index);
 }
 
-/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
- * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
- * (with err, optional, as kprof_dump_snapshot_get fills it; nothing is added then) or
- * kprof_cpu_groups_add's (the CPUs before it stay added). */
+/* kprof_cpu_dump_add's body, out of line (KPROF_IMPL_COLD). */
 KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
                                                             size_t len, kprof_dump_error *err)
 {
@@ -11448,6 +11812,20 @@ KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value)
 }
 #endif
 
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_kind value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value)
+{
+	static const char names[] =
+	        "unknown\0instruction\0branch\0dcache\0lwpval\0lwpins\0clocks\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\24\0\3\0\0\0\33\0\4\0\0\0\42\0\5\0\0\0\51\0\6\0\0\0\60\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 7u, (int)value);
+}
+#endif
+
 #endif /* !defined(KPROF_NO_LWP) */
 
 /* ---- layer 4, section lwpmodel - from spec/lwpmodel.yaml, gen/c/lwpmodel.api.h, gen/c/lwpmodel.c ---- */
@@ -12204,6 +12582,32 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
 		               p; /* little-endian: the low half */
 	return KPROF_OK;
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ds_avail value, or NULL when it has none. */
+KPROF_API const char *kprof_ds_avail_name(kprof_ds_avail value)
+{
+	static const char names[] = "no\0yes\0unknown\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\3\0\2\0\0\0\7\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ds_layout value, or NULL when it has none. */
+KPROF_API const char *kprof_ds_layout_name(kprof_ds_layout value)
+{
+	static const char names[] = "intel64\0intel32\0win62\0win64\0win32\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\20\0\3\0\0\0\26\0\4\0\0\0\34\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 5u, (int)value);
+}
+#endif
+
 #endif /* !defined(KPROF_NO_DS) */
 
 /* ---- layer 4, section bts - from spec/bts.yaml, gen/c/bts.api.h, gen/c/bts.c ---- */
@@ -12584,6 +12988,20 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	w->at += size;
 	return KPROF_OK;
 }
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_has value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value)
+{
+	static const char names[] =
+	        "gprs\0applicable\0meminfo\0eventing-ip\0tsx\0tsc\0xmm\0lbr\0cntr\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\1\0\0\0\0\0\2\0\0\0\5\0\4\0\0\0\20\0\10\0\0\0\30\0\20\0\0\0\44\0\40\0\0\0\50\0\100\0\0\0\54\0\200\0\0\0\60\0\0\1\0\0\64\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 9u, (int)value);
+}
+#endif
+
 #endif /* !defined(KPROF_NO_DS) */
 
 /* ---- layer 4, section windows - from spec/windows.yaml ---- */

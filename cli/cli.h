@@ -33,6 +33,9 @@
 
 #include "kprof.h"
 
+/* The elements of an array. */
+#define KPROF_CLI_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

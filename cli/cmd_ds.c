@@ -117,7 +117,7 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 	}
 	if (s->has & KPROF_PEBS_HAS_GPRS) {
 		kprof_cli_puts(", \"gprs\": {");
-		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(gpr_names); i++)
+		for (i = 0; i < KPROF_CLI_COUNT(gpr_names); i++)
 			kprof_cli_json_hex(gpr_names[i], gpr[i], i == 0);
 		kprof_cli_puts("}");
 	}
@@ -126,7 +126,7 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 		memset(&x, 0, sizeof(x));
 		(void)kprof_pebs_xmm_decode(buf + s->xmm_offset, KPROF_PEBS_XMM_SIZE, &x);
 		kprof_cli_puts(", \"xmm\": [");
-		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(x.xmm); i++)
+		for (i = 0; i < KPROF_CLI_COUNT(x.xmm); i++)
 			kprof_cli_printf("%s\"0x%llx\"", i ? ", " : "",
 			                 (unsigned long long)x.xmm[i]);
 		kprof_cli_puts("]");

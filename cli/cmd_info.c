@@ -68,7 +68,7 @@ static unsigned lwp_min_records(const kprof_lwp_caps *c)
 static void lwp_names(uint32_t reg, int json)
 {
 	unsigned i, n = 0;
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(lwp_features); i++) {
+	for (i = 0; i < KPROF_CLI_COUNT(lwp_features); i++) {
 		if (!(reg & lwp_features[i].mask))
 			continue;
 		if (json) {
@@ -243,7 +243,7 @@ static void print_text(const info_facts *f)
 	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(f->ds.ds),
 	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
 	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
-	for (i = 0; i < n && i < KPROF_IMPL_ARRAY_COUNT(c); i++) {
+	for (i = 0; i < n && i < KPROF_CLI_COUNT(c); i++) {
 		kprof_counts_entry_get(d, &rows[i], &c[i]);
 		if (kprof_cli_supported(d, &rows[i]))
 			kprof_cli_counts_summary_add(&sum, &c[i]);
@@ -252,7 +252,7 @@ static void print_text(const info_facts *f)
 	kprof_cli_printf("\nsources of the %s interface:\n",
 	                 kprof_cli_interface_name((unsigned)d->table));
 	kprof_cli_source_header(0, 1);
-	for (i = 0; i < n && i < KPROF_IMPL_ARRAY_COUNT(c); i++)
+	for (i = 0; i < n && i < KPROF_CLI_COUNT(c); i++)
 		kprof_cli_source_row(&rows[i], 0, kprof_cli_supported(d, &rows[i]), &c[i]);
 	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)

@@ -61,7 +61,7 @@ void kprof_cli_uncertain_print(unsigned u, int json)
 	int first = 1;
 	if (json)
 		kprof_cli_puts("[");
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(uncertain_names); i++) {
+	for (i = 0; i < KPROF_CLI_COUNT(uncertain_names); i++) {
 		if (!(u & uncertain_names[i].bit))
 			continue;
 		if (json)

@@ -8,9 +8,8 @@
 
 static const char *lwp_kind_name(unsigned kind)
 {
-	static const char *const names[] = {"unknown", "instruction", "branch", "dcache",
-	                                    "lwpval",  "lwpins",      "clocks"};
-	return kind < KPROF_IMPL_ARRAY_COUNT(names) ? names[kind] : "unknown";
+	const char *name = kprof_lwp_kind_name((kprof_lwp_kind)kind);
+	return name ? name : "unknown";
 }
 
 int kprof_cmd_lwp_decode(const kprof_cli_args *a)

@@ -130,9 +130,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                                                         KPROF_IA32_PERFEVTSEL_INTR_MASK));
 	/* Every table select fits 32 bits (no EventSelect[11:8], no host/guest bits). */
 	n = (value >> 32) ? 0
-	                  : kprof_source_all_by_select(itf, lookup, match, KPROF_IMPL_ARRAY_COUNT(match));
-	if (n > KPROF_IMPL_ARRAY_COUNT(match))
-		n = KPROF_IMPL_ARRAY_COUNT(match);
+	                  : kprof_source_all_by_select(itf, lookup, match, KPROF_CLI_COUNT(match));
+	if (n > KPROF_CLI_COUNT(match))
+		n = KPROF_CLI_COUNT(match);
 	if (json) {
 		kprof_cli_printf("{\"value\": %llu, \"vendor\": \"%s\", \"reserved_bits\": %s,\n",
 		                 (unsigned long long)value, kprof_cli_choice_vendor(vendor),

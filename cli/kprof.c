@@ -135,14 +135,14 @@ static const kprof_cli_command commands[] = {
 
 const kprof_cli_command *kprof_cli_commands(size_t *count)
 {
-	*count = KPROF_IMPL_ARRAY_COUNT(commands);
+	*count = KPROF_CLI_COUNT(commands);
 	return commands;
 }
 
 static const kprof_cli_command *find(const char *name)
 {
 	size_t i;
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(commands); i++)
+	for (i = 0; i < KPROF_CLI_COUNT(commands); i++)
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
 	return NULL;
@@ -153,7 +153,7 @@ static void print_usage(FILE *f)
 	size_t i;
 	fprintf(f, "usage: kprof COMMAND [OPTIONS]   (kprof COMMAND --help for its options)\n"
 	           "       kprof --version\n\ncommands:\n");
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(commands); i++)
+	for (i = 0; i < KPROF_CLI_COUNT(commands); i++)
 		fprintf(f, "  %-16s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\nexit status: 0 success, 1 the system failed (no cpuid, out of memory) or\n"
 	           "listing-check found differences,\n"

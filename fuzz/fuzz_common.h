@@ -26,40 +26,7 @@ typedef struct kf_cursor {
 	size_t n;
 } kf_cursor;
 
-/* kprof_lwp_caps_get over registers instead of a snapshot: a snapshot holding cpuid
- * 0x80000000 (max extended leaf 0x8000001C), 0x80000001 (ecx ext_ecx) and 0x8000001C (leaf). */
-static inline kprof_status kf_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4], kprof_lwp_revision rev,
-                                        kprof_lwp_caps *out)
-{
-	kprof_cpuid_snapshot s;
-	kprof_cpuid_snapshot_init(&s);
-	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_LEAF_LWP, 0, 0, 0);
-	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, ext_ecx, 0);
-	if (leaf)
-		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_LWP, 0, leaf[0], leaf[1], leaf[2], leaf[3]);
-	return kprof_lwp_caps_get(&s, rev, out);
-}
-/* The shipped layout (cpuid 0x80000001 says LWP) and the proposal's, of the registers given. */
-static inline kprof_status kf_lwp_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
-{
-	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
-	return kf_lwp_caps(KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK, leaf, KPROF_LWP_REVISION_SHIPPED, out);
-}
-static inline kprof_status kf_lwp_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
-{
-	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
-	return kf_lwp_caps(0, leaf, KPROF_LWP_REVISION_PROPOSAL, out);
-}
-/* Whether the HAL that made d has source s (ABSENT for null arguments). */
-static inline kprof_hal_presence kf_presence(const kprof_hal_decision *d, const kprof_source *s)
-{
-	kprof_hal_presence p;
-	return kprof_hal_source_presence_get(d, s, &p) == KPROF_OK ? p : KPROF_HAL_PRESENCE_ABSENT;
-}
-static inline int kf_supported(const kprof_hal_decision *d, const kprof_source *s)
-{
-	return kf_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
-}
+#include "tests/kprof_helpers.h"
 
 static inline kf_cursor kf_init(const uint8_t *data, size_t size)
 {

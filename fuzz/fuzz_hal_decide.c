@@ -129,7 +129,7 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 	rows = kprof_source_rows_by_table((kprof_source_table)d64.table, &count);
 	for (i = 0; i < count; i++) {
 		const kprof_source *r = &rows[i];
-		int sup = kf_supported(&d64, r), want_sup;
+		int sup = kc_supported(&d64, r), want_sup;
 		kprof_pmu_plan plan;
 		kprof_status st;
 		uint32_t counter = kf_u8(c) % 10u;
@@ -143,7 +143,7 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 		else
 			want_sup = 0;
 		KF_CHECK(sup == want_sup);
-		KF_CHECK(kf_supported(&d64, kprof_source_by_value((kprof_source_table)(&d64)->table, r->value)) == want_sup);
+		KF_CHECK(kc_supported(&d64, kprof_source_by_value((kprof_source_table)(&d64)->table, r->value)) == want_sup);
 		uint64_t interval = (kf_u8(c) & 1) ? kf_u32(c) : 0;
 		uint64_t mask = d64.counter_width >= 64 ? ~(uint64_t)0
 		                                        : (((uint64_t)1 << d64.counter_width) - 1u);

@@ -38,17 +38,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ext_ecx = kf_u32(&c);
 	sel = kf_u8(&c);
 
-	st_sh = kf_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &sh);
+	st_sh = kc_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &sh);
 	check_geometry(&sh, st_sh, leaf, KPROF_LWP_REVISION_SHIPPED);
 	KF_CHECK(sh.lwpcb_size % 8 == 0); /* shipped: quadwords */
-	st_pr = kf_lwp_proposal(leaf[0], leaf[1], leaf[2], leaf[3], &pr);
+	st_pr = kc_lwp_proposal(leaf[0], leaf[1], leaf[2], leaf[3], &pr);
 	check_geometry(&pr, st_pr, leaf, KPROF_LWP_REVISION_PROPOSAL);
 	KF_CHECK(pr.hw_cont == 0 && pr.hw_ptsc == 0 && pr.latency_rnd == 0); /* shipped only */
 
 	/* the revision rule */
 	for (i = 0; i < 4; i++) {
 		memset(&k, 0x5A, sizeof k);
-		st = kf_lwp_caps(ext_ecx, leaf, (kprof_lwp_revision)i, &k);
+		st = kc_lwp_caps(ext_ecx, leaf, (kprof_lwp_revision)i, &k);
 		if (i == KPROF_LWP_REVISION_PROPOSAL) {
 			KF_CHECK(st == st_pr && memcmp(&k, &pr, sizeof k) == 0);
 		} else if (i != KPROF_LWP_REVISION_NONE && i != KPROF_LWP_REVISION_SHIPPED) {

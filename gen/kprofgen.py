@@ -5,9 +5,10 @@
 
 Reads every spec file, validates it (errors name file, line and entry), renders
 gen/templates/kprof.h.j2 with the hand-written C from gen/c/ (copied verbatim: a
-section's public declarations and their docs in <section>.api.h, its definitions in
-<section>.c; tests/test_gen.py checks the two agree), formats the result with
-clang-format and writes it atomically. Nothing is written when anything fails.
+section's hand-written types and inline routines in <section>.api.h, its definitions in
+<section>.c; each public function's declaration is made from its spec entry and its
+definition's signature, and the two must agree), adds the API index, formats the result
+with clang-format and writes it atomically. Nothing is written when anything fails.
 With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
@@ -632,7 +633,7 @@ def check_libpfm4_reason(node, ent, reason, pmus):
 
 def build_sources(spec, registers, msrs):
     node = spec
-    check(node, {"intervals": Map, "descriptions": Map, "tables": list}, "sources")
+    check(node, {"intervals": Map, "descriptions": Map, "tables": list, "functions?": list}, "sources")
     iv = node["intervals"]
     intervals = {}
     for k, v in iv.items():
@@ -1183,10 +1184,156 @@ def build_counts(node, sources, registers):
                                        node, "counts statuses")}
 
 
+# --------------------------------------------------------------------------- functions
+# Every public function is described once: its spec entry (name, one-line purpose, doc, and the
+# sections or features it needs beyond its own section's) and its definition in
+# gen/c/<section>.c, whose signature the declaration repeats. The two must agree.
+def build_function(f):
+    ent = f"function {f.get('name', '?')!r}" if isinstance(f, Map) else "function"
+    check(f, {"name": str, "purpose": str, "doc": str, "needs?": list}, ent)
+    ident(f, ent, "name", f["name"])
+    if "\n" in f["purpose"] or len(f["purpose"]) > 80:
+        fail(f, ent, "purpose must be one line of at most 80 characters (the API index's)", "purpose")
+    return {"name": f["name"], "purpose": f["purpose"], "doc": f["doc"],
+            "needs": [str(x) for x in (f.get("needs") or [])], "node": f}
+
+
+def verb_of(name, prefix, verbs):
+    """The verb that ends name (after prefix kprof_<section>_), or None."""
+    rest = name[len(prefix):]
+    for v in verbs:
+        w = v["verb"]
+        if "<" in w:
+            stem = w[:w.index("<")]
+            if re.search(r"(^|_)" + re.escape(stem) + r"[a-z0-9]+(_[a-z0-9]+)*$", rest) and \
+                    not (stem == "by_" and re.search(r"(^|_)all_by_", rest)):
+                return v
+        elif rest == w or rest.endswith("_" + w):
+            return v
+    return None
+
+
+def name_problem(name, section, verbs, macro=False):
+    """Why a function name breaks the naming rule (DESIGN 3), or None."""
+    prefix = f"kprof_{section}_"
+    if not name.startswith(prefix):
+        return f"does not start with {prefix} (functions are kprof_<section>_<object>_<verb>, the section they are in)"
+    v = verb_of(name, prefix, verbs)
+    if not v:
+        return ("does not end in a verb of spec/project.yaml's verbs (" +
+                ", ".join(x["verb"] for x in verbs) + ")")
+    if v["sections"] and section not in v["sections"]:
+        return f"ends in '{v['verb']}', a verb of section(s) {', '.join(v['sections'])} only"
+    if v["macro"] and not macro:
+        return f"ends in '{v['verb']}', which only the generated struct macros use"
+    return None
+
+
+def type_name_check(node, ent, name, section, key="name"):
+    """Types are kprof_<section> or kprof_<section>_<object> (DESIGN 3): a spec entry that names
+    one is checked where it is written."""
+    if name != section and not name.startswith(section + "_"):
+        fail(node, ent, f"breaks the naming rule: types are kprof_<section>[_<object>], here "
+             f"kprof_{section} or kprof_{section}_...", key)
+
+
+def parse_definitions(text, path):
+    """The public function definitions of a gen/c file: name -> {signature, line, macros (the
+    opt-out/feature macros of the #if blocks around it)}, in order."""
+    out, stack = {}, []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        pp = re.match(r"^#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", line)
+        if pp:
+            kw, cond = pp.groups()
+            if kw in ("if", "ifdef", "ifndef"):
+                stack.append(set(re.findall(r"\b(KPROF_NO_\w+|KPROF_LWP_MODEL)\b", cond)))
+            elif kw == "elif":
+                stack[-1] |= set(re.findall(r"\b(KPROF_NO_\w+|KPROF_LWP_MODEL)\b", cond))
+            elif kw == "endif" and stack:
+                stack.pop()
+        elif line.startswith("KPROF_API"):
+            j = i
+            while j < len(lines) and not lines[j].rstrip().endswith(")"):
+                j += 1
+            sig = " ".join(x.strip() for x in lines[i:j + 1])
+            m = re.search(r"\b(kprof_\w+)\s*\(", sig)
+            if m and j + 1 < len(lines) and lines[j + 1].strip() == "{":
+                if m.group(1) in out:
+                    raise SpecError(f"{path}:{i + 1}: function '{m.group(1)}' is defined twice")
+                out[m.group(1)] = {"signature": sig, "line": i + 1,
+                                   "macros": set().union(*stack) if stack else set()}
+            i = j
+        i += 1
+    return out
+
+
+def needs_macros(fn, domains, d):
+    """The macros a function's needs add to its section's guard: a needed section's opt-out or
+    opt-in macros, and KPROF_NO_NAMES for `names`."""
+    out = set()
+    for n in fn["needs"]:
+        if n == "names":
+            out.add("KPROF_NO_NAMES")
+        elif n in domains:
+            out |= set(domains[n]["optouts"] + domains[n]["optins"])
+        else:
+            fail(fn["node"], f"function '{fn['name']}'", f"needs '{n}', which is no section and not 'names'", "needs")
+    return out - set(d["optouts"] + d["optins"])
+
+
+def check_functions(domains, verbs):
+    """Spec and definitions agree, every name follows the rule; sets each function's declaration."""
+    where_defined = {}
+    defs = {}
+    for name, d in domains.items():
+        path = f"gen/c/{name}.c"
+        defs[name] = parse_definitions(d["c"]["impl"], path) if d["c"]["impl"] else {}
+        for f in defs[name]:
+            where_defined[f] = name
+    for name, d in domains.items():
+        listed = set()
+        for fn in d["functions"]:
+            ent = f"function '{fn['name']}'"
+            if fn["name"] in listed:
+                fail(fn["node"], ent, "listed twice", "name")
+            listed.add(fn["name"])
+            why = name_problem(fn["name"], name, verbs)
+            if why:
+                fail(fn["node"], ent, f"breaks the naming rule: {why}", "name")
+            dd = defs[name].get(fn["name"])
+            if not dd:
+                other = where_defined.get(fn["name"])
+                fail(fn["node"], ent, f"has no definition in gen/c/{name}.c" +
+                     (f" (gen/c/{other}.c defines it: list it in that section's spec)" if other else ""), "name")
+            want = needs_macros(fn, domains, d)
+            got = dd["macros"] - set(d["optouts"] + d["optins"])
+            if want != got:
+                fail(fn["node"], ent, f"its needs make it compiled without {sorted(want) or 'no macro'}, but "
+                     f"gen/c/{name}.c:{dd['line']} defines it under {sorted(got) or 'no macro'}", "needs" if fn["needs"] else "name")
+            fn["signature"] = dd["signature"]
+            fn["guard"] = guard_expr(sorted(want), [])
+            fn["doc_c"] = function_doc(fn["doc"])
+        for f, dd in defs[name].items():
+            if f not in listed:
+                raise SpecError(f"gen/c/{name}.c:{dd['line']}: function '{f}' is defined here but no "
+                                f"spec file of section {name} describes it (list it under functions:)")
+
+
+def function_doc(text):
+    """A function's doc as a block comment, its lines kept (the spec writes them as they read)."""
+    lines = [public_citation(x).replace("*/", "* /").replace("/*", "/ *").rstrip() for x in str(text).split("\n")]
+    if len(lines) == 1 and len(lines[0]) <= 90:
+        return f"/* {lines[0]} */"
+    return "/* " + "\n * ".join(lines) + " */"
+
+
 # --------------------------------------------------------------------------- hand-written C
 def load_c(domain):
-    """A section's hand-written C, copied verbatim: <domain>.api.h (types and the declaration,
-    with its doc comment, of every public function) and <domain>.c (the definitions)."""
+    """A section's hand-written C, copied verbatim: <domain>.api.h (hand-written types and the
+    routines that must be inline) and <domain>.c (the definitions of its functions)."""
     def read(ext):
         path = os.path.join(HERE, "c", domain + ext)
         return open(path, encoding="utf-8").read().strip("\n") if os.path.exists(path) else ""
@@ -1429,7 +1576,7 @@ def build_model(spec_dir):
     sections, layers = build_sections(specs["project"])
     DOMAINS = [s["name"] for s in sections]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
-                   "lists", "section", "counts"}
+                   "lists", "section", "counts", "functions"}
     special = {"project": {"project", "layers", "sections", "verbs"}, "cpuid": {"leaves"},
                "source": {"intervals", "descriptions", "tables"}}
     for name, doc in specs.items():
@@ -1443,7 +1590,7 @@ def build_model(spec_dir):
         if doc.get("section", name) not in DOMAINS and name not in SHARED_SPECS:
             fail(doc, None, f"spec file '{name}.yaml' matches no header section ({', '.join(DOMAINS)})")
     registers = {}
-    domains = {s["name"]: {**s, "registers": [], "msrs": [],
+    domains = {s["name"]: {**s, "registers": [], "msrs": [], "functions": [],
                            "structs": [], "enums": [], "constants": [], "records": [],
                            "lists": []} for s in sections}
     for name, doc in specs.items():
@@ -1464,6 +1611,7 @@ def build_model(spec_dir):
         msrs += new_msrs
         for s in entries(doc.get("structs"), "structs", doc):
             st = build_struct(s, structs, registers)
+            type_name_check(s, f"struct '{st['name']}'", st["name"], d["name"])
             if st["name"] in structs:
                 fail(s, f"struct '{st['name']}'", "described twice")
             for f in st["fields"]:
@@ -1474,11 +1622,23 @@ def build_model(spec_dir):
             st["section"] = d["name"]
             structs[st["name"]] = st
             d["structs"].append(st)
-        d["enums"] += [build_enum(e) for e in entries(doc.get("enums"), "enums", doc)]
-        d["constants"] += [build_constants(c) for c in entries(doc.get("constants"), "constants", doc)]
+        for e in entries(doc.get("enums"), "enums", doc):
+            d["enums"].append(build_enum(e))
+            type_name_check(e, f"enum '{d['enums'][-1]['name']}'", d["enums"][-1]["name"], d["name"])
+        for c in entries(doc.get("constants"), "constants", doc):
+            d["constants"].append(build_constants(c))
+            for v, node in zip(d["constants"][-1]["values"], entries(c["values"], "values", c)):
+                full = v["name"] if v["name"].startswith("KPROF_") else "KPROF_" + v["name"]
+                if not full.startswith(f"KPROF_{d['name'].upper()}_"):
+                    fail(node, f"constant {full}", f"breaks the naming rule: constants are KPROF_<SECTION>_<NAME>, "
+                         f"here KPROF_{d['name'].upper()}_...", "name")
         file_enums = {e["name"]: e for e in d["enums"]}
-        d["records"] += [build_records(r, file_enums) for r in entries(doc.get("records"), "records", doc)]
+        for r in entries(doc.get("records"), "records", doc):
+            d["records"].append(build_records(r, file_enums))
+            type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["name"], d["name"])
+            type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["id_enum"], d["name"], "id_enum")
         lists += [(d, t) for t in entries(doc.get("lists"), "lists", doc)]
+        d["functions"] += [build_function(f) for f in entries(doc.get("functions"), "functions", doc)]
     symbols = {}
     for d in domains.values():
         for e in d["enums"]:
@@ -1489,6 +1649,7 @@ def build_model(spec_dir):
                             for v in c["values"]})
     for d, t in lists:
         d["lists"].append(build_list(t, symbols))
+        type_name_check(t, f"list '{d['lists'][-1]['name']}'", d["lists"][-1]["name"], d["name"])
     seen_msr = {}
     for m in msrs:
         if m["name"] in seen_msr:
@@ -1516,8 +1677,9 @@ def build_model(spec_dir):
         files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]
         domains[d]["files"] = files
     widen_guards(domains)
-    optouts = optout_summary(sections, domains)
     verbs = build_verbs(specs["project"], DOMAINS)
+    check_functions(domains, verbs)
+    optouts = optout_summary(sections, domains)
     return {"project": p, "layers": layers, "optouts": optouts, "verbs": verbs, "verbs_text": verbs_text(verbs),
             "config_sections": optout_text(optouts, [domains[d] for d in DOMAINS]),
             "domains": [domains[d] for d in DOMAINS],
@@ -1582,6 +1744,18 @@ class EnumRun:
         return "" if implicit else f" = {value if text is None else text}"
 
 
+def groupby_run(items, key):
+    """Consecutive items with the same key, as [{key: value, "items": [...]}] (jinja's groupby
+    sorts; declarations keep their spec order)."""
+    out = []
+    for x in items:
+        if out and out[-1][key] == x[key]:
+            out[-1]["items"].append(x)
+        else:
+            out.append({key: x[key], "items": [x]})
+    return out
+
+
 def render(model, template="kprof.h.j2"):
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(HERE, "templates")),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
@@ -1594,6 +1768,8 @@ def render(model, template="kprof.h.j2"):
     env.filters["comment"] = comment_text
     env.globals["u64"] = lambda v: f"UINT64_C(0x{v:X})"
     env.globals["enum_run"] = EnumRun
+    env.filters["groupby_run"] = groupby_run
+    env.filters["index_tag"] = index_tag
     env.filters["cbytes"] = c_bytes
     # A section with data of its own shape renders it with gen/templates/domains/<name>.j2
     # (macros api() and impl()); every other section is rendered from the generic parts only.
@@ -1638,15 +1814,199 @@ def write_atomic(path, text):
         raise
 
 
+# --------------------------------------------------------------------------- API index
+INDEX_MARK = "@@KPROF_API_INDEX@@"
+
+
+def generated_purposes(model):
+    """The one-line purposes of what the generic kinds generate, from the spec data."""
+    out = {}
+    for d in model["domains"]:
+        for e in d["enums"] + [x["enum"] for x in d["lists"]]:
+            out[f"kprof_{e['name']}_name"] = f"the name of a kprof_{e['name']} value"
+        for x in d["lists"]:
+            out[f"kprof_{x['name']}_info_by_id"] = f"the row of a kprof_{x['name']} value"
+        for r in d["records"]:
+            out[f"kprof_{r['name']}_by_id"] = f"the row with a kprof_{r['id_enum']} id"
+            if r["key"]:
+                out[f"kprof_{r['name']}_by_{r['key']}"] = f"the row whose {r['key']} is a given string, any case"
+            for f in r["fields"]:
+                if f["type"] == "string":
+                    out[f"kprof_{r['name']}_{f['name']}_get"] = f"a row's {f['name']}: {comment_text(f['doc'])}"
+        for s in d["structs"]:
+            if s["codec"]:
+                out[f"kprof_{s['name']}_decode"] = "the struct from its little-endian bytes"
+                out[f"kprof_{s['name']}_encode"] = "the struct into its little-endian bytes"
+            if s["widen"]:
+                out[f"kprof_{s['name']}_widen"] = f"the struct in kprof_{s['widen']['target']}'s shape"
+        for m in d["msrs"]:
+            if m["count"]:
+                out[f"KPROF_MSR_{m['name']}"] = f"the number of MSR {m['name']} i (of {m['count']})"
+    return out
+
+
+def first_sentence(text):
+    flat = " ".join(text.split())
+    m = re.match(r"(.+?[.;])(\s|$)", flat)
+    return (m.group(1) if m else flat).rstrip(".;")
+
+
+def scan_api(text, model):
+    """Every public function and function-like macro of the rendered header's API part, in
+    order: (section or None for the configuration, name, purpose, conditions, is_macro)."""
+    spec = {f["name"]: f["purpose"] for d in model["domains"] for f in d["functions"]}
+    gen = generated_purposes(model)
+    guards = {d["name"]: d["guard"] for d in model["domains"]}
+    section, stack, comment, out, seen = None, [], None, [], set()
+    lines = text.split("\n")
+    # The section of each line (banners are comments), up to the implementation part.
+    at, sec_of = None, []
+    for line in lines:
+        m = re.match(r"^ \*  layer \d+ \([^)]*\), section (\w+):", line)
+        at = m.group(1) if m else ("" if re.match(r"^ \*  IMPLEMENTATION", line) else at)
+        sec_of.append(at)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        section = sec_of[i]
+        if section == "":
+            break
+        pp = re.match(r"^#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", line)
+        if pp:
+            kw, cond = pp.groups()
+            cond = cond.strip()
+            if kw in ("if", "ifdef", "ifndef"):
+                stack.append(("!defined(%s)" % cond if kw == "ifndef" else "defined(%s)" % cond if kw == "ifdef" else cond))
+            elif kw in ("elif", "else") and stack:
+                stack[-1] = "not (" + stack[-1] + ")" + (" and " + cond if kw == "elif" else "")
+            elif kw == "endif" and stack:
+                stack.pop()
+            i += 1
+            continue
+        if line.lstrip().startswith("/*"):
+            j = i
+            while "*/" not in lines[j]:
+                j += 1
+            comment = (j, " ".join(re.sub(r"^\s*(/\*+|\*)\s?", "", x) for x in lines[i:j + 1]).replace("*/", ""))
+            i = j + 1
+            continue
+        name, macro = None, False
+        if line.startswith("KPROF_API"):
+            j = i
+            while not re.search(r"[;{]\s*$", lines[j]):
+                j += 1
+            m = re.search(r"\b(kprof_\w+)\s*\(", " ".join(lines[i:j + 1]))
+            name = m.group(1) if m else None
+        else:
+            m = re.match(r"^#define ((?:kprof|KPROF)_\w+)\(", line)
+            if m and not m.group(1).lower().startswith("kprof_impl_"):
+                name, macro = m.group(1), True
+        if name and name not in seen:
+            seen.add(name)
+            purpose = spec.get(name) or gen.get(name)
+            if not purpose and comment and comment[0] in (i - 1, i - 2):
+                purpose = first_sentence(comment[1])
+                if re.match(r"^[A-Z][a-z]", purpose):
+                    purpose = purpose[0].lower() + purpose[1:]
+            if not purpose:
+                raise SpecError(f"kprof.h: section {section}: public {'macro' if macro else 'function'} {name} has "
+                                f"no purpose: describe it in the spec, or put a one-line comment right above it")
+            own = guards.get(section) or ""
+            conds = [c for c in stack if c != own and "KPROF_" in c and not c.startswith("!defined(KPROF_H")]
+            out.append((section, name, purpose, conds, macro))
+        while i < len(lines) and lines[i].endswith("\\"):
+            i += 1
+        i += 1
+    return out
+
+
+def index_tag(conds):
+    """A condition as the index shows it: the configuration macros that take the entry away."""
+    gone = sorted(set(re.findall(r"!defined\((KPROF_\w+)\)", " ".join(conds))))
+    need = sorted(set(re.findall(r"(?<!!)defined\((KPROF_\w+)\)", " ".join(c for c in conds if not c.startswith("not")))))
+    parts = [f"not with {', '.join(gone)}"] if gone else []
+    parts += [f"with {', '.join(need)}"] if need else []
+    return f" [{'; '.join(parts)}]" if parts else ""
+
+
+def api_index(entries, model):
+    """The top comment's API INDEX lines."""
+    import textwrap
+    lines = []
+    by_section = {}
+    for e in entries:
+        by_section.setdefault(e[0], []).append(e)
+    col = 44
+
+    def add(name, text):
+        body = textwrap.wrap(text, 96 - 3 - col, break_on_hyphens=False, break_long_words=False) or [""]
+        if len(name) + 6 > col:
+            lines.append(f" *     {name}")
+            lines.extend(" *" + " " * col + x for x in body)
+        else:
+            lines.append(f" *     {name:<{col - 5}}{body[0]}")
+            lines.extend(" *" + " " * col + x for x in body[1:])
+    if None in by_section:
+        lines.append(" *   header-wide (the configuration block)")
+        for _, name, purpose, conds, _m in by_section[None]:
+            add(name, comment_text(purpose) + index_tag(conds))
+    for layer in model["layers"]:
+        lines.append(f" *   layer {layer['id']}, {layer['name']}")
+        for d in model["domains"]:
+            if d["layer"]["id"] != layer["id"]:
+                continue
+            lines.append(f" *    {d['name']}{index_tag([d['guard']]) if d['guard'] else ''}")
+            for _, name, purpose, conds, _m in by_section.get(d["name"], []):
+                add(name, comment_text(purpose) + index_tag(conds))
+    return "\n".join(lines)
+
+
+def check_generated_names(entries, model):
+    """The naming rule holds for the functions the templates make too (DESIGN 3)."""
+    for section, name, _, _, macro in entries:
+        if section is None or not name.startswith("kprof_"):
+            continue
+        why = name_problem(name, section, model["verbs"], macro)
+        if why:
+            raise SpecError(f"kprof.h: section {section}: {'macro' if macro else 'function'} {name} "
+                            f"breaks the naming rule: {why}")
+
+
+def render_header(model):
+    """kprof.h: rendered once with a mark where the API index goes, which is then made from
+    what the rendering declares (so it lists everything, generated or hand-written)."""
+    text = render(model)
+    entries = scan_api(text, model)
+    check_generated_names(entries, model)
+    model["api_entries"] = entries
+    return text.replace(INDEX_MARK, api_index(entries, model))
+
+
 def outputs(model):
     """Every file the generator owns: the header and the generated docs."""
-    out = {"kprof.h": clang_format(render(model))}
+    out = {"kprof.h": clang_format(render_header(model))}
     docs = os.path.join(HERE, "templates", "docs")
     if os.path.isdir(docs):
         for t in sorted(os.listdir(docs)):
-            if t.endswith(".j2"):
+            if t.endswith(".part.j2"):
+                rel = os.path.join("docs", t[:-len(".part.j2")])
+                out[rel] = replace_region(rel, "gen/templates/docs/" + t, render(model, "docs/" + t))
+            elif t.endswith(".j2"):
                 out[os.path.join("docs", t[:-3])] = render(model, "docs/" + t)
     return out
+
+
+def replace_region(rel, template, text):
+    """A hand-written doc with one generated part: the text between its two marker lines is
+    the template's (docs/api.md's reference)."""
+    begin = f"<!-- BEGIN generated by gen/kprofgen.py from {template}; do not edit -->"
+    end = "<!-- END generated -->"
+    path = os.path.join(ROOT, rel)
+    old = open(path, encoding="utf-8").read()
+    if old.count(begin) != 1 or old.count(end) != 1 or old.index(begin) > old.index(end):
+        raise SpecError(f"{rel}: needs one line '{begin}' and, after it, one '{end}'")
+    a, b = old.index(begin) + len(begin), old.index(end)
+    return old[:a] + "\n" + text.strip("\n") + "\n" + old[b:]
 
 
 def main(argv=None):

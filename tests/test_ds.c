@@ -127,7 +127,7 @@ static void test_gpr_order(void)
 		while (*p >= 'a' && *p <= 'z' && n < 7)
 			name[n++] = *p++;
 		name[n] = 0;
-		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(fields); i++)
+		for (i = 0; i < KT_COUNT(fields); i++)
 			if (strcmp(fields[i].name, name) == 0)
 				CHECK_EQ(fields[i].off, pos * 8);
 		pos++;
@@ -318,7 +318,7 @@ static void test_setup_formats(void)
 	r->gp_reset[0] = 0x1111;
 	r->fixed_reset[0] = 0xF0F0;
 	r->fixed_reset[2] = 0xF2F2;
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(cases); i++) {
+	for (i = 0; i < KT_COUNT(cases); i++) {
 		r->pebs_format = (uint8_t)cases[i].format;
 		CHECK_EQ(kprof_ds_setup_get(r, NULL, &s), KPROF_OK);
 		CHECK_EQ(s.area_size, cases[i].size);
@@ -727,7 +727,7 @@ static void test_pebs_adaptive(void)
 	unsigned c;
 	kprof_pebs_iter w;
 	kprof_pebs_sample s;
-	for (c = 0; c < KPROF_IMPL_ARRAY_COUNT(cfgs); c++) {
+	for (c = 0; c < KT_COUNT(cfgs); c++) {
 		uint64_t cfg = cfgs[c];
 		unsigned size = 0, n, at = 0;
 		const uint64_t base = 0x7000000;
@@ -921,7 +921,7 @@ static void test_pebs_index(void)
 		uint8_t b[0xA0];
 	} u;
 	unsigned i;
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(cases); i++) {
+	for (i = 0; i < KT_COUNT(cases); i++) {
 		uint64_t v = 0, live = 0;
 		kprof_ds_area64 a;
 		memset(u.b, 0, sizeof(u.b));

@@ -154,10 +154,10 @@ static void own_snapshot(const own_list *l, unsigned cpu, kprof_cpuid_snapshot *
 		int slot;
 		if (r->cpu != cpu)
 			continue;
-		for (k = 0; k < KPROF_IMPL_ARRAY_COUNT(kept); k++)
+		for (k = 0; k < KT_COUNT(kept); k++)
 			if (kept[k][0] == r->leaf && kept[k][1] == r->subleaf)
 				break;
-		if (k == KPROF_IMPL_ARRAY_COUNT(kept))
+		if (k == KT_COUNT(kept))
 			continue;
 		slot = kt_slot_of(r->leaf, r->subleaf);
 		if (slot < 0 || (s->present & (1u << slot)))
@@ -273,7 +273,7 @@ static void test_file(const char *dir, const char *name)
 	/* Known values: the first "CPUID 0000000A:" (etc.) line of the file is the boot
 	 * processor's. */
 	CHECK_EQ(kprof_dump_snapshot_get(text, len, 0, &snap, NULL), KPROF_OK);
-	for (k = 0; k < KPROF_IMPL_ARRAY_COUNT(probe); k++) {
+	for (k = 0; k < KT_COUNT(probe); k++) {
 		int slot = kt_slot_of(probe[k], 0);
 		int has = first_line_of(text, probe[k], want);
 		CHECK(slot >= 0);

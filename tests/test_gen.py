@@ -53,7 +53,7 @@ BYTES_HEAD = "# Byte access every reader shares: little-endian loads and stores,
 
 STRUCTS = """
 structs:
-  - name: probe
+  - name: bytes_probe
     size: 16
     doc: "test struct"
     provenance: "tests/test_gen.py"
@@ -65,15 +65,15 @@ structs:
 # A widening with more elements than a move record's 8-bit count holds.
 WIDE_STRUCTS = """
 structs:
-  - name: wide
+  - name: bytes_wide
     size: 1200
     doc: "test struct"
     provenance: "tests/test_gen.py"
     fields:
       - {name: a, offset: 0, type: u32, count: 300, doc: "a"}
-  - name: narrow
+  - name: bytes_narrow
     size: 300
-    widens: wide
+    widens: bytes_wide
     doc: "test struct"
     provenance: "tests/test_gen.py"
     fields:
@@ -102,6 +102,63 @@ RECORDS_CASES = [
     ("unknown section", WR, "section: hal\n", "section: halx\n", "section: halx",
      ["'halx' is no header section"]),
 ]
+
+
+# Public functions are described once (spec `functions:` + the definition in gen/c) and named
+# by the rule of DESIGN 3; types, enumerations and constants too.
+MSR_READ = "  - name: kprof_msr_read\n"
+FUNCTION_CASES = [
+    ("function: listed in the spec, defined nowhere", "msr.yaml", MSR_READ,
+     MSR_READ + '    purpose: "x"\n    doc: "x"\n  - name: kprof_msr_value_get\n', "  - name: kprof_msr_value_get",
+     ["function 'kprof_msr_value_get'", "has no definition in gen/c/msr.c"]),
+    ("function: a name without a verb", "msr.yaml", MSR_READ, "  - name: kprof_msr_rdmsr\n", None,
+     ["function 'kprof_msr_rdmsr'", "does not end in a verb"]),
+    ("function: a name of another section", "msr.yaml", MSR_READ, "  - name: kprof_pmu_msr_read\n", None,
+     ["function 'kprof_pmu_msr_read'", "does not start with kprof_msr_"]),
+    ("function: a verb of another section", "msr.yaml", MSR_READ, "  - name: kprof_msr_value_poll\n", None,
+     ["function 'kprof_msr_value_poll'", "a verb of section(s) lwp only"]),
+    ("function: a codec verb on a function", "msr.yaml", MSR_READ, "  - name: kprof_msr_value_decode\n", None,
+     ["function 'kprof_msr_value_decode'", "only the generated struct macros"]),
+    ("function: listed twice", "msr.yaml", MSR_READ,
+     MSR_READ + '    purpose: "x"\n    doc: "x"\n  - name: kprof_msr_read\n', '  - name: kprof_msr_read\n    purpose: "read',
+     ["function 'kprof_msr_read'", "listed twice"]),
+    ("function: a purpose of more than one line", "msr.yaml", '    purpose: "read an MSR (ring 0;',
+     '    purpose: "read an MSR\\n(ring 0;', None, ["function 'kprof_msr_read'", "purpose must be one line"]),
+    ("function: needs that do not match its definition's #if", "psi.yaml", "    needs: [source]\n", "", "  - name: kprof_psi_match_get",
+     ["function 'kprof_psi_match_get'", "gen/c/psi.c:", "KPROF_NO_WINDOWS_MODEL"]),
+    ("function: needs naming nothing", "psi.yaml", "    needs: [source]\n", "    needs: [sorce]\n", None,
+     ["function 'kprof_psi_match_get'", "needs 'sorce'"]),
+    ("type: an enumeration named outside its section", "hal.yaml", "  - name: hal_build\n", "  - name: build\n", None,
+     ["enum 'build'", "types are kprof_<section>[_<object>], here kprof_hal"]),
+    ("type: a constant named outside its section", "cpuid.yaml", "{name: CPUID_HV_INTERFACE_HV1,", "{name: HV_INTERFACE_HV1,",
+     None, ["constant KPROF_HV_INTERFACE_HV1", "KPROF_<SECTION>_<NAME>, here KPROF_CPUID_"]),
+    ("verb: a verb that is not lower-case words", "project.yaml", "  - {verb: init,", "  - {verb: Init,", None,
+     ["verb 'Init'", "lower-case words"]),
+]
+
+
+def undescribed_definition(tmp):
+    """A definition in gen/c no spec describes is an error naming the gen/c file and line, and
+    kprof.h is left untouched (the generator reads gen/c from its own tree, so the defect is
+    the spec entry taken away)."""
+    spec, out = os.path.join(tmp, "spec"), os.path.join(tmp, "out")
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "spec"), spec)
+    os.makedirs(out)
+    shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
+    path = os.path.join(spec, "msr.yaml")
+    text = open(path, encoding="utf-8").read()
+    a = text.index("  - name: kprof_msr_write\n")
+    b = text.find("\n  - name:", a + 1)
+    open(path, "w", encoding="utf-8").write(text[:a] + (text[b + 1:] if b >= 0 else ""))
+    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/msr.c"), encoding="utf-8"), 1)
+                if "kprof_msr_write(" in l and l.startswith("KPROF_API"))
+    r = run_gen(spec, out)
+    check(r.returncode != 0, f"undescribed definition: exit status {r.returncode}, want non-zero")
+    check(f"gen/c/msr.c:{line}: function 'kprof_msr_write' is defined here but no spec file" in r.stderr,
+          f"undescribed definition: error must name gen/c/msr.c:{line}; got: {r.stderr.strip()}")
+    check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
+          "undescribed definition: kprof.h in --out changed")
 
 
 CASES = [
@@ -168,9 +225,9 @@ CASES = [
     ("register bit beyond its width", "msr.yaml", '{name: host_only,  bits: 41,', '{name: host_only,  bits: 64,', None,
      ["register 'amd_perfevtsel' field 'host_only'", "bit 64 out of range"]),
     ("struct field overlap", "bytes.yaml", BYTES_HEAD, BYTES_HEAD + STRUCTS % (2, "u8"),
-     "{name: b, offset: 2", ["struct 'probe' field 'b'", "overlaps"]),
+     "{name: b, offset: 2", ["struct 'bytes_probe' field 'b'", "overlaps"]),
     ("struct field misaligned", "bytes.yaml", BYTES_HEAD, BYTES_HEAD + STRUCTS % (6, "u32"),
-     "{name: b, offset: 6", ["struct 'probe' field 'b'", "not aligned"]),
+     "{name: b, offset: 6", ["struct 'bytes_probe' field 'b'", "not aligned"]),
     ("a field widening into a field its target lacks", "ds.yaml",
      '{name: pebs_counter_reset, offset: 0x20, type: u64, as: "pebs_gp_counter_reset[0]",',
      '{name: pebs_counter_reset, offset: 0x20, type: u64, as: "pebs_counter_reset_zero",',
@@ -183,7 +240,7 @@ CASES = [
      "  - name: ds_area32", ["struct 'ds_area32'", "widens 'ds_area128'"]),
     ("a widening kprof_impl_struct_widen cannot move (300 elements)", "bytes.yaml", BYTES_HEAD,
      BYTES_HEAD + WIDE_STRUCTS, "{name: a, offset: 0, type: u8, count: 300",
-     ["struct 'narrow' field 'a'", "more than 255 elements"]),
+     ["struct 'bytes_narrow' field 'a'", "more than 255 elements"]),
     ("a section listed twice", "project.yaml", "  - {name: windows,", "  - {name: ds, layer: 4, summary: again}\n  - {name: windows,",
      "  - {name: ds, layer: 4, summary: again}", ["section 'ds'", "listed twice"]),
     ("a section in a layer not listed", "project.yaml", "  - {name: psi,      layer: 4,", "  - {name: psi,      layer: 5,",
@@ -217,7 +274,7 @@ CASES = [
      "reg: KPROF_EBQ, mask: 0xFFFFFFFF, doc: \"vendor string, first 4 bytes\"", None,
      ["list 'cpu_fact' row 'vendor_ebx'", "KPROF_EBQ", "no enumerator or constant"]),
     ("struct smaller than its fields", "bytes.yaml", BYTES_HEAD, BYTES_HEAD + STRUCTS.replace("size: 16", "size: 6") % (4, "u32"),
-     "  - name: probe", ["struct 'probe'", "smaller than the fields"]),
+     "  - name: bytes_probe", ["struct 'bytes_probe'", "smaller than the fields"]),
     ("struct map: a word that is none of the struct's sources", "lwp.yaml", "from: {shipped: ecx lwp_cpuid_ecx.version,",
      "from: {shipped: esi lwp_cpuid_ecx.version,", None,
      ["struct 'lwp_caps' field 'version'", "from shipped", "eax, ebx, ecx, edx"]),
@@ -227,7 +284,7 @@ CASES = [
     ("struct map: a field wider than its member", "lwp.yaml", "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\"}",
      "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\", from: {shipped: ecx lwp_lwpcb_buffer_size.size}}", None,
      ["struct 'lwp_caps' field 'revision'", "28-bit field"]),
-] + RECORDS_CASES
+] + RECORDS_CASES + FUNCTION_CASES
 
 
 def line_of(text, anchor):
@@ -439,6 +496,7 @@ def main():
         declarations_match_definitions(os.path.join(tmp, "api"))
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)
+        undescribed_definition(os.path.join(tmp, "undescribed"))
     print(f"{len(CASES)} defect kinds")
     return done()
 

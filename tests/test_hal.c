@@ -103,19 +103,19 @@ static void check_against_rules(const char *what, const own_cpu *c, const kprof_
 	if (!CHECK(rows != NULL))
 		return;
 	for (i = 0; i < n; i++) {
-		int got = kt_supported(d, &rows[i]), exp = 0;
+		int got = kc_supported(d, &rows[i]), exp = 0;
 		if (want == KPROF_SOURCE_TABLE_AMD64)
 			exp = 1;
 		else if (want == KPROF_SOURCE_TABLE_DEFAULT)
 			exp = rows[i].value == 0;
 		else
-			for (k = 0; k < KPROF_IMPL_ARRAY_COUNT(emon_bits); k++)
+			for (k = 0; k < KT_COUNT(emon_bits); k++)
 				if (emon_bits[k][0] == rows[i].value)
 					exp = emon_bits[k][1] < 0 ||
 					      ((uint32_t)emon_bits[k][1] < len && !((ebx >> emon_bits[k][1]) & 1));
 		if (!CHECK_EQ(got, exp))
 			fprintf(stderr, "%s: source 0x%x support %d, want %d\n", what, rows[i].value, got, exp);
-		CHECK_EQ(kt_supported(d, kprof_source_by_value((kprof_source_table)(d)->table, rows[i].value)), got);
+		CHECK_EQ(kc_supported(d, kprof_source_by_value((kprof_source_table)(d)->table, rows[i].value)), got);
 		supported += (size_t)got;
 	}
 	CHECK(supported >= 1); /* ProfileTime, always */
@@ -360,10 +360,10 @@ static void test_edges(void)
 	CHECK_EQ(kprof_hal_decision_get(&s, (kprof_hal_build)7, &d), KPROF_E_ARGUMENT);
 	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_DEFAULT);
 	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, NULL), KPROF_E_ARGUMENT);
-	CHECK_EQ(kt_supported(NULL, NULL), 0);
+	CHECK_EQ(kc_supported(NULL, NULL), 0);
 	/* a row of another table is not "supported" by this decision */
 	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
-	CHECK_EQ(kt_supported(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x19)), 0);
+	CHECK_EQ(kc_supported(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x19)), 0);
 	/* family/model decoding (Intel SDM / AMD APM examples) */
 	CHECK_EQ(kprof_cpuid_family_get(0x00B06D1), 6);
 	CHECK_EQ(kprof_cpuid_model_get(0x00B06D1), 0xBD);
@@ -537,7 +537,7 @@ static void plans_for(const own_cpu *c, int amd_ext)
 	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	for (i = 0; i < n; i++) {
 		uint32_t k, ncnt = amd_ext ? 6 : intel_itf ? (c->r[LA][0] >> 8 & 0xFF) : 4;
-		int sup = kt_supported(&d, &rows[i]);
+		int sup = kc_supported(&d, &rows[i]);
 		for (k = 0; k <= ncnt; k++) {
 			kprof_pmu_plan p;
 			uint32_t flags = (k & 1 ? KPROF_PMU_PLAN_FLAGS_INTERRUPT : 0) | (amd_ext ? KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED : 0);

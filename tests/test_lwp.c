@@ -203,7 +203,7 @@ static void check_lwp_bits(kprof_lwp_revision rev, const uint32_t base[4], const
 		const uint8_t *bytes = (const uint8_t *)&c;
 		memcpy(leaf, base, sizeof(leaf));
 		leaf[b[i].word] |= b[i].value << b[i].shift;
-		CHECK_EQ(kt_lwp_caps(0x8000u, leaf, rev, &c), KPROF_OK);
+		CHECK_EQ(kc_lwp_caps(0x8000u, leaf, rev, &c), KPROF_OK);
 		for (k = offsetof(kprof_lwp_caps, hw_available); k <= offsetof(kprof_lwp_caps, cache_latency); k++)
 			CHECK_EQ(bytes[k], k == b[i].member                             ? b[i].value
 			                   : k == offsetof(kprof_lwp_caps, hw_available) ? 1u
@@ -231,8 +231,8 @@ static void test_cap_bits(void)
 	        LWP_FIELD(2, 0, 17, latency_bits), LWP_BIT(2, 5, data_address),
 	        LWP_BIT(2, 30, cache_levels),    LWP_BIT(2, 31, cache_latency),
 	};
-	check_lwp_bits(KPROF_LWP_REVISION_SHIPPED, shipped, shipped_bits, KPROF_IMPL_ARRAY_COUNT(shipped_bits));
-	check_lwp_bits(KPROF_LWP_REVISION_PROPOSAL, proposal, proposal_bits, KPROF_IMPL_ARRAY_COUNT(proposal_bits));
+	check_lwp_bits(KPROF_LWP_REVISION_SHIPPED, shipped, shipped_bits, KT_COUNT(shipped_bits));
+	check_lwp_bits(KPROF_LWP_REVISION_PROPOSAL, proposal, proposal_bits, KT_COUNT(proposal_bits));
 }
 
 /* The map walker itself on hand-made rows (offset, size, word, shift, width): each member
@@ -270,7 +270,7 @@ static void test_revisions(void)
 	 * edx Enabled|Interrupt|IRE|BRE|DME. */
 	const uint32_t prop[4] = {0x80000007u, 0x01032040u, 0x8000002Au, 0x0000001Fu};
 	const uint32_t bd[4] = {0x00000000u, 0x80032013u, 0x00010200u, 0x8000000Fu};
-	CHECK_EQ(kt_lwp_caps(0, prop, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_OK);
+	CHECK_EQ(kc_lwp_caps(0, prop, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_OK);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_PROPOSAL);
 	CHECK_EQ(c.version, 1);
 	CHECK_EQ(c.lwpcb_size, 64);
@@ -289,11 +289,11 @@ static void test_revisions(void)
 	CHECK_EQ(c.min_buffer_size, 0);
 	{
 		uint32_t bad[4] = {0x80000007u, 0x0103203Fu, 0, 0x1Fu}; /* 63 < 40 + 3*8 */
-		CHECK_EQ(kt_lwp_caps(0, bad, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_E_CORRUPT);
+		CHECK_EQ(kc_lwp_caps(0, bad, KPROF_LWP_REVISION_PROPOSAL, &c), KPROF_E_CORRUPT);
 	}
 	/* Table 2 directly: Extension (eax 30) and LWPCacheLevels (ecx 30); edx Enabled (bit 0)
 	 * clear is "not available"; a record size below 32 or not a power of two is corrupt. */
-	CHECK_EQ(kt_lwp_proposal(0xC0000001u, 0x01032040u, 0x40000010u, 0x1Fu, &c), KPROF_OK);
+	CHECK_EQ(kc_lwp_proposal(0xC0000001u, 0x01032040u, 0x40000010u, 0x1Fu, &c), KPROF_OK);
 	CHECK_EQ(c.extension, 1);
 	CHECK_EQ(c.cache_levels, 1);
 	CHECK_EQ(c.cache_latency, 0);
@@ -301,10 +301,10 @@ static void test_revisions(void)
 	CHECK_EQ(c.os_events, 0);
 	CHECK_EQ(c.raw[0], 0xC0000001u);
 	CHECK_EQ(c.raw[3], 0x1Fu);
-	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Eu, &c), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01031840u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01031040u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kt_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Fu, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kc_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Eu, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kc_lwp_proposal(0x80000007u, 0x01031840u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_proposal(0x80000007u, 0x01031040u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Fu, NULL), KPROF_E_ARGUMENT);
 	/* Ring occupancy, (head - tail) mod size, across the wrap (the proposal's 5.4). */
 	CHECK_EQ(kprof_lwp_ring_space_get(10, 4, 16), 6);
 	CHECK_EQ(kprof_lwp_ring_space_get(4, 10, 16), 10);
@@ -313,18 +313,18 @@ static void test_revisions(void)
 	CHECK_EQ(kprof_lwp_ring_space_get(7, 7, 16), 0);
 	CHECK_EQ(kprof_lwp_ring_space_get(0, 0xFFFFFFE0u, 0xFFFFFFFFu), 0x1F);
 	/* Automatic detection never uses the proposal layout, even for proposal-shaped values. */
-	CHECK_EQ(kt_lwp_caps(0x8000u, prop, KPROF_LWP_REVISION_NONE, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_caps(0x8000u, prop, KPROF_LWP_REVISION_NONE, &c), KPROF_E_CORRUPT);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_SHIPPED);
-	CHECK_EQ(kt_lwp_caps(0x8000u, bd, KPROF_LWP_REVISION_NONE, &c), KPROF_OK);
+	CHECK_EQ(kc_lwp_caps(0x8000u, bd, KPROF_LWP_REVISION_NONE, &c), KPROF_OK);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_SHIPPED);
 	CHECK_EQ(c.version, 1);     /* ecx 15:9; the proposal would have read ebx 31:24 = 0x80 */
 	CHECK_EQ(c.lwpcb_size, 152); /* quadwords; the proposal would have read 19 bytes */
-	CHECK_EQ(kt_lwp_caps(0, bd, KPROF_LWP_REVISION_SHIPPED, &c), KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kt_lwp_caps(0x8000u, bd, (kprof_lwp_revision)7, &c), KPROF_E_ARGUMENT);
+	CHECK_EQ(kc_lwp_caps(0, bd, KPROF_LWP_REVISION_SHIPPED, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kc_lwp_caps(0x8000u, bd, (kprof_lwp_revision)7, &c), KPROF_E_ARGUMENT);
 	/* Shipped geometry checks. */
-	CHECK_EQ(kt_lwp_shipped(0, 0x80030013u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kt_lwp_shipped(0, 0x80032012u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
-	CHECK_EQ(kt_lwp_shipped(0, 0x80032013u, 0x00010200u, 0x8000000Eu, &c), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kc_lwp_shipped(0, 0x80030013u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_shipped(0, 0x80032012u, 0x00010200u, 0x8000000Fu, &c), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_shipped(0, 0x80032013u, 0x00010200u, 0x8000000Eu, &c), KPROF_E_UNSUPPORTED);
 	/* The model's caps. */
 	CHECK_EQ(kprof_lwpmodel_caps_get(&c), KPROF_OK);
 	CHECK_EQ(c.lwpcb_size, 160);

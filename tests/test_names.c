@@ -31,6 +31,10 @@ NAME_FN(kprof_lwp_event)
 NAME_FN(kprof_lwp_proposal_event)
 NAME_FN(kprof_lwp_data_source)
 NAME_FN(kprof_lwp_rule)
+NAME_FN(kprof_lwp_kind)
+NAME_FN(kprof_ds_avail)
+NAME_FN(kprof_ds_layout)
+NAME_FN(kprof_pebs_has)
 NAME_FN(kprof_windows_event_trace_information_class)
 NAME_FN(kprof_windows_trace_query_info_class)
 
@@ -52,6 +56,10 @@ static const struct {
         {"lwp_proposal_event", name_of_kprof_lwp_proposal_event},
         {"lwp_data_source", name_of_kprof_lwp_data_source},
         {"lwp_rule", name_of_kprof_lwp_rule},
+        {"lwp_kind", name_of_kprof_lwp_kind},
+        {"ds_avail", name_of_kprof_ds_avail},
+        {"ds_layout", name_of_kprof_ds_layout},
+        {"pebs_has", name_of_kprof_pebs_has},
         {"windows_event_trace_information_class", name_of_kprof_windows_event_trace_information_class},
         {"windows_trace_query_info_class", name_of_kprof_windows_trace_query_info_class},
 };

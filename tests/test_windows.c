@@ -67,7 +67,7 @@ static void test_seed(void)
 			} else {
 				int match = 0;
 				CHECK_STR(type, "ULONGLONG");
-				for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(fields); i++) {
+				for (i = 0; i < KT_COUNT(fields); i++) {
 					if (strcmp(fields[i].name, name) == 0) {
 						match = 1;
 						CHECK_EQ(fields[i].off, prev_off);
@@ -96,9 +96,9 @@ static void test_reference_layouts(void)
 	/* reference/intel-ds-perfmon.md: Windows 10 2004 and later */
 	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 0xA0);
 	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_GP_COUNTER_RESET_OFFSET, 0x40);
-	CHECK_EQ(KPROF_IMPL_ARRAY_COUNT(((kprof_windows_pebs_ds_save_area64 *)0)->PebsGpCounterReset), 8);
+	CHECK_EQ(KT_COUNT(((kprof_windows_pebs_ds_save_area64 *)0)->PebsGpCounterReset), 8);
 	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_FIXED_COUNTER_RESET_OFFSET, 0x80);
-	CHECK_EQ(KPROF_IMPL_ARRAY_COUNT(((kprof_windows_pebs_ds_save_area64 *)0)->PebsFixedCounterReset), 4);
+	CHECK_EQ(KT_COUNT(((kprof_windows_pebs_ds_save_area64 *)0)->PebsFixedCounterReset), 4);
 	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 0x80);
 	CHECK_EQ(KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INTERRUPT_THRESHOLD_OFFSET, 0x1C);
 	CHECK_EQ(sizeof(((kprof_windows_pebs_ds_save_area32 *)0)->PebsIndex), 4);

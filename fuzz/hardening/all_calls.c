@@ -7,19 +7,21 @@
 #include "kprof.h"
 
 /* Whether the HAL that made d has source s (ABSENT for null arguments). */
-static inline kprof_hal_presence kf_presence(const kprof_hal_decision *d, const kprof_source *s)
+static inline kprof_hal_presence kc_presence(const kprof_hal_decision *d, const kprof_source *s)
 {
 	kprof_hal_presence p;
 	return kprof_hal_source_presence_get(d, s, &p) == KPROF_OK ? p : KPROF_HAL_PRESENCE_ABSENT;
 }
-static inline int kf_supported(const kprof_hal_decision *d, const kprof_source *s)
+static inline int kc_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
-	return kf_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
+	return kc_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
+
+#include "tests/kprof_helpers.h"
 
 /* kprof_lwp_caps_get over registers instead of a snapshot: a snapshot holding cpuid
  * 0x80000000 (max extended leaf 0x8000001C), 0x80000001 (ecx ext_ecx) and 0x8000001C (leaf). */
-static inline kprof_status kf_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4], kprof_lwp_revision rev,
+static inline kprof_status kc_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4], kprof_lwp_revision rev,
                                         kprof_lwp_caps *out)
 {
 	kprof_cpuid_snapshot s;
@@ -31,15 +33,15 @@ static inline kprof_status kf_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4],
 	return kprof_lwp_caps_get(&s, rev, out);
 }
 /* The shipped layout (cpuid 0x80000001 says LWP) and the proposal's, of the registers given. */
-static inline kprof_status kf_lwp_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
+static inline kprof_status kc_lwp_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
 {
 	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
-	return kf_lwp_caps(KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK, leaf, KPROF_LWP_REVISION_SHIPPED, out);
+	return kc_lwp_caps(KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK, leaf, KPROF_LWP_REVISION_SHIPPED, out);
 }
-static inline kprof_status kf_lwp_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
+static inline kprof_status kc_lwp_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
 {
 	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
-	return kf_lwp_caps(0, leaf, KPROF_LWP_REVISION_PROPOSAL, out);
+	return kc_lwp_caps(0, leaf, KPROF_LWP_REVISION_PROPOSAL, out);
 }
 
 #define KH_INPUT 4096
@@ -148,7 +150,7 @@ KPROF_IMPL_INTERNAL uint32_t kh_hal(const uint8_t *b)
 	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	if (rows && n) {
 		const kprof_source *r = &rows[b[1] % n];
-		acc += (uint32_t)kf_supported(&d, r) + (uint32_t)kf_supported(&d, kprof_source_by_value((kprof_source_table)(&d)->table, b[2]));
+		acc += (uint32_t)kc_supported(&d, r) + (uint32_t)kc_supported(&d, kprof_source_by_value((kprof_source_table)(&d)->table, b[2]));
 		if (kprof_hal_plan_get(&d, r, b[3] & 7, kh_u32(b + 4), b[5] & 3, &plan) == KPROF_OK)
 			acc += plan.select_msr;
 		if (kprof_pmu_perf_config_get((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, &cfg) == KPROF_OK)
@@ -226,9 +228,9 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	unsigned i;
 	for (i = 0; i < 4; i++)
 		leaf[i] = kh_u32(b + 4 * i);
-	(void)kf_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
-	(void)kf_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
-	(void)kf_lwp_caps(kh_u32(b + 16), leaf, (kprof_lwp_revision)(b[20] & 3), &caps);
+	(void)kc_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
+	(void)kc_lwp_shipped(leaf[0], leaf[1], leaf[2], leaf[3], &caps);
+	(void)kc_lwp_caps(kh_u32(b + 16), leaf, (kprof_lwp_revision)(b[20] & 3), &caps);
 	kprof_cpuid_snapshot_init(&s);
 	(void)kprof_lwp_caps_get(&s, KPROF_LWP_REVISION_NONE, &caps);
 	acc += kprof_lwp_ring_space_get(kh_u32(b + 24), kh_u32(b + 28), 4096);

@@ -109,5 +109,7 @@
  * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, v). Every
  * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
  * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
+/* The value of register field f in v. */
 #define KPROF_FIELD_GET(f, v) (((v) & f##_MASK) >> f##_SHIFT)
+/* x in register field f's bits (to OR into a register value). */
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)

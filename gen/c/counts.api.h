@@ -11,25 +11,3 @@ typedef struct kprof_counts_entry {
 	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
 	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
 } kprof_counts_entry;
-
-/* The class of a processor: the first class whose vendor string and family/model/stepping
- * ranges match (displayed family and model, as kprof_cpuid_family_get/model give them), or
- * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
-KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family, uint32_t model,
-                                           uint32_t stepping);
-/* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
-KPROF_API const char *kprof_counts_class_name(unsigned cpu_class);
-/* The verdict for source s on processor class cpu_class. KPROF_COUNTS_VERDICT_UNKNOWN for a source
- * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
- * for one of another table than the class judges (Amd64 rows on an Intel class), and for
- * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
-KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
-                                                                   kprof_counts_entry *out);
-/* The verdict for source s on the processor a HAL decision describes (kprof_hal_decision_get): its
- * class from the vendor, family, model and stepping (KPROF_COUNTS_VERDICT_UNKNOWN without leaf 1 or for
- * a processor no class covers), and for an Emon source KPROF_COUNTS_VERDICT_ABSENT where the
- * processor's leaf 0x0A says the architectural event is missing (the HAL's own rule,
- * kprof_hal_source_presence_get). */
-KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d,
-                                                         const kprof_source *s,
-                                                         kprof_counts_entry *out);

@@ -31,7 +31,7 @@ KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t 
 	return KPROF_COUNTS_CLASS_NONE;
 }
 
-KPROF_API const char *kprof_counts_class_name(unsigned cpu_class)
+KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;

@@ -52,36 +52,3 @@ typedef struct kprof_cpu_effect {
 	uint8_t counters_differ; /* counter count or width differs */
 } kprof_cpu_effect;
 #endif
-
-/* Empty facts: nothing given. */
-KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
-/* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
- * the live cpuid instruction. Leaves that hold no fact are ignored. */
-KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
-                                   const uint32_t regs[4]);
-/* The facts in which a and b differ (bit f: present in one only, or different values). */
-KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
-/* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
- * index for the first cpu_cap CPUs. */
-KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
-                                             uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
-/* Add one logical CPU by its facts (kprof_cpu_facts_add, every leaf of the CPU given): the
- * facts whose leaf cannot be trusted are dropped first (its range's max leaf was not given,
- * or is below it: processors echo the highest leaf above it), and the group's facts are the
- * trusted ones. Its snapshot, when it starts a group, is the
- * caller's to fill (kprof_cpu_dump_add does). KPROF_OK with *index (optional) = its
- * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
- * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
-KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                            uint32_t cpu_id, uint32_t *index);
-KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text, size_t len,
-                                                 kprof_dump_error *err);
-#if !defined(KPROF_NO_WINDOWS_MODEL)
-/* What the boot processor's decision (made from boot's snapshot) means on group g: the
- * interface this group alone would get, the boot interface applied to g's leaves (counters,
- * width, source support as g has them), how many of that interface's sources are supported
- * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
- * unknown hal. */
-KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
-                                               kprof_hal_build hal, kprof_cpu_effect *out);
-#endif

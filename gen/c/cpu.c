@@ -106,10 +106,7 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
 	return kprof_impl_cpu_groups_add(g, f, cpu_id, index);
 }
 
-/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
- * file) in order, and fill the snapshot of each group it starts. Errors: the dump reader's
- * (with err, optional, as kprof_dump_snapshot_get fills it; nothing is added then) or
- * kprof_cpu_groups_add's (the CPUs before it stay added). */
+/* kprof_cpu_dump_add's body, out of line (KPROF_IMPL_COLD). */
 KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err)
 {

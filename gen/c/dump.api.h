@@ -78,28 +78,3 @@ typedef struct kprof_dump_error {
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;
-
-/* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
-KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
-/* The next leaf of the dump, in text order. KPROF_OK with *out filled; KPROF_END after the
- * last leaf; on error the status (returned again by every later call), it->line = the line
- * to blame and it->expect = what it lacked: KPROF_E_FORMAT for a text with no leaf line, a
- * NUL byte, a malformed or truncated leaf line, or leaf lines of two formats;
- * KPROF_E_DUPLICATE for a leaf repeated in a CPU block other than as rising sub-leaves on
- * consecutive lines (see the top of this section); KPROF_E_RANGE past 2^31 blocks or
- * 2^32 implicit sub-leaves. Lines other than leaves and block headers (MSRs, cache text,
- * section titles, `#` comments) are skipped. */
-KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_record *out);
-KPROF_API kprof_status kprof_dump_snapshot_get(const char *text, size_t len, uint32_t cpu,
-                                           kprof_cpuid_snapshot *out, kprof_dump_error *err);
-/* Write one record as a `cpuid -r` line ("   0x0000000a 0x00: eax=0x... edx=0x...\n", lower
- * case, as the Debian tool prints it) into buf. *written (optional) gets the length without
- * the NUL. KPROF_E_BUFFER_TOO_SMALL when the line and its NUL do not fit cap (nothing useful
- * is left in buf then). A `cpuid -r` text is "CPU n:\n" (kprof_dump_header_format) then
- * these lines, block by block. */
-KPROF_API kprof_status kprof_dump_record_format(const kprof_dump_record *r, char *buf, size_t cap,
-                                            size_t *written);
-/* Write the `cpuid -r` block header "CPU n:\n" into buf (with a NUL; *written without it).
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit cap. */
-KPROF_API kprof_status kprof_dump_header_format(uint32_t cpu, char *buf, size_t cap,
-                                                   size_t *written);

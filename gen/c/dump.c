@@ -445,12 +445,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kpr
 	err->records = it->records;
 }
 
-/* Fill *out with the leaves of CPU block cpu (0 = the first block, the boot processor the HAL
- * assesses). The whole text is read, so an error anywhere fails the call: then *out is left
- * empty (never a partial snapshot) and err (optional) says why, at which line and what the
- * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
- * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
- * them. */
+/* kprof_dump_snapshot_get's body, out of line (KPROF_IMPL_COLD). */
 KPROF_IMPL_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
                                            kprof_cpuid_snapshot *out, kprof_dump_error *err)
 {

@@ -49,19 +49,3 @@ typedef struct kprof_listing_diff_iter {
 	uint8_t seen[32];     /* ids 0..255 the listing has */
 } kprof_listing_diff_iter;
 #endif
-
-/* Start reading a listing of len bytes. KPROF_E_ARGUMENT for a null it, or null text with a
- * length. */
-KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len);
-/* The next row: KPROF_OK, KPROF_END after the last, KPROF_E_FORMAT (it->line says where; every
- * later call returns KPROF_E_FORMAT again). *row is zeroed on anything but KPROF_OK. */
-KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row);
-#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
-/* Start comparing a listing with a decision. Reads the whole listing once: KPROF_E_FORMAT
- * for an unreadable one, KPROF_E_DUPLICATE for an id listed twice (it->rows.line says where
- * in both cases); KPROF_E_ARGUMENT for null it or d. */
-KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it, const char *text,
-                                                    size_t len, const kprof_hal_decision *d);
-/* The next difference: KPROF_OK, or KPROF_END when there are no more. */
-KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it, kprof_listing_diff *out);
-#endif

@@ -17,15 +17,6 @@ unsigned __int64 __readpmc(unsigned long counter);
 #pragma intrinsic(__readpmc)
 #endif
 
-/* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
- * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
- * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
- * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value);
-/* Write an MSR. RING 0 ONLY (see kprof_msr_read): with KPROF_WRMSR_SAFE a fault is
- * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value);
-
 /* One MSR write of a counter plan. */
 typedef struct kprof_msr_value {
 	uint32_t msr;

@@ -11,23 +11,6 @@ typedef struct kprof_pmu_select {
 /* rdpmc's ecx: bit 30 selects the fixed-function counters (Intel). */
 #define KPROF_PMU_RDPMC_FIXED 0x40000000u
 
-/* Take a PerfEvtSel value apart by the vendor's layout (KPROF_CPUID_VENDOR_INTEL: IA32_PERFEVTSELx;
- * KPROF_CPUID_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
- * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
-KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64_t value, kprof_pmu_select *out);
-
-/* Build a PerfEvtSel value. KPROF_E_RANGE (and *out untouched) when a field does not fit:
- * a flag other than 0/1, an event above 0xFF (Intel) or 0xFFF (AMD), ANY on AMD, or
- * guest/host-only on Intel. */
-KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in, uint64_t *out);
-
-/* Read a performance counter with rdpmc: counter = general-purpose index, or
- * KPROF_PMU_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
- * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
- * fault reads the counter's MSR with kprof_msr_read instead (a kprof_pmu_plan gives both).
- * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value);
-
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_get):
  * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
  * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
@@ -84,12 +67,6 @@ typedef struct kprof_pmu_caps {
 	uint32_t ptsc_msr;         /* 0 without PTSC */
 } kprof_pmu_caps;
 
-/* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
- * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
- * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
- * KPROF_E_ARGUMENT only for a null c. */
-KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c);
-
 /* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
  * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
  * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
@@ -114,16 +91,3 @@ typedef struct kprof_pmu_plan {
 	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
 	uint64_t global_ctrl_bit;
 } kprof_pmu_plan;
-
-/* The Linux perf raw event config of a select (perf_event_attr.type = PERF_TYPE_RAW) in the
- * vendor's PerfEvtSel layout (a source's select and its table's vendor): the select without USR, OS, INT and EN, which perf sets itself (x86 X86_RAW_EVENT_MASK /
- * AMD64_RAW_EVENT_MASK: event, umask, edge, inv, cmask, and AMD EventSelect[11:8]).
- * KPROF_E_UNSUPPORTED for no select (0: a source of Default or the generic names), a vendor
- * other than Intel or AMD, or a select that does not decode or sets PC. */
-KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint64_t select, uint64_t *config);
-
-/* The select as a `perf stat -e` raw event, "r" and the config in lower-case hex ("r412e"),
- * written with a NUL into buf (cap bytes); *written (optional) = length without the NUL.
- * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_pmu_perf_config_get. */
-KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint64_t select, char *buf, size_t cap,
-                                             size_t *written);

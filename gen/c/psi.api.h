@@ -42,35 +42,3 @@ typedef struct kprof_psi_writer {
 	uint8_t has_last;
 	uint8_t pad[7];
 } kprof_psi_writer;
-
-/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
-KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
-/* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
- * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
- * header or points past the buffer (the next entry's header must fit). Errors are sticky:
- * the entries before one were good. */
-KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out);
-/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
- * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
- * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
- * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
-KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
-                                                  size_t out_size, size_t *out_len);
-/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
-KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
-                                           size_t n);
-#if !defined(KPROF_NO_WINDOWS_MODEL)
-/* Match an entry's Source against kprof's table for the interface the listing came from.
- * Emon listings of later HALs carry sources after 0x1F: those are looked up in
- * KPROF_SOURCE_TABLE_INTEL_LATER (match->later = 1). KPROF_E_NOT_FOUND (match->source = NULL)
- * for a source kprof does not know: report it, it is still a source the machine offers. */
-KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_source_table table, kprof_psi_match *match);
-#endif
-/* Start building a chain in buf (cap bytes). */
-KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
-/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
- * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
- * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
- * w->used is the chain's length so far. */
-KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
-                                        uint32_t max_interval, const char *desc, size_t n);

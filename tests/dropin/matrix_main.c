@@ -45,7 +45,7 @@ static void check_seed_facts(void)
 	CHECK(s != NULL && strcmp(kprof_source_name_get(s), "ProfileLLCMisses") == 0);
 	CHECK(kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMissesX", 10) == NULL);
 	CHECK(strcmp(kprof_status_name(KPROF_E_TRUNCATED), "KPROF_E_TRUNCATED") == 0);
-	CHECK(kprof_status_name(12345) == NULL);
+	CHECK(kprof_status_name((kprof_status)7) == NULL); /* within the enumeration's range, named by no status */
 #endif
 }
 
