@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Every public name of kprof.h follows the rule its top comment states for its kind
+(DESIGN-1.0 section 3), no example uses kprof's internals, and CHANGELOG.md's rename table is
+the rename map's.
+
+    names.py [HEADER]
+
+The rules are read from the header's own text, as a user reads them: the verbs from VERBS
+(with the sections or struct macros they are kept for), the configuration macros from the
+configuration block, each name's section from the banner it is declared under. Every
+definition of the header is classified by what it is (function, function-like macro, type,
+enumerator, macro) and checked:
+
+  function        kprof_<section>_..._<verb>, the section it is declared in, a verb of VERBS
+                  (one kept for some sections or for struct macros only there); a _name()
+                  takes its enumeration's type
+  struct macro    kprof_<type>_decode/_encode/_widen of a struct of its section
+  type            kprof_<section> or kprof_<section>_<object>
+  enumerator      KPROF_<TYPE>_<VALUE> of its enumeration (kprof_status: KPROF_OK, KPROF_END,
+                  KPROF_E_<ERROR>)
+  macro           a configuration macro of the configuration block, or a header-wide one;
+                  KPROF_MSR_<MSR>; a register field (_SHIFT, _WIDTH and _MASK together, and
+                  _DEFINED_MASK); a struct layout (KPROF_<TYPE>_SIZE, KPROF_<TYPE>_<F>_OFFSET);
+                  else a constant KPROF_<SECTION>_<NAME> of the section it is defined in
+  internal        kprof_impl_* / KPROF_IMPL_*: not checked, but never in examples/ nor in a C
+                  block of README.md or docs/
+
+Before checking kprof.h it checks a copy with one bad name planted per kind and requires each to
+be reported (the test can fail). Ends with "N passed, N failed".
+"""
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ktest import ROOT, check, done  # noqa: E402
+
+HEADER = os.path.join(ROOT, "kprof.h")
+
+
+def strip_comments(text):
+    """Comments replaced by blanks (newlines kept, so line numbers stay)."""
+    return re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+
+
+def rules(text):
+    """(verbs [(verb, sections or None, macro_only)], configuration macros) from the text."""
+    verbs = []
+    m = re.search(r"^ \* VERBS:.*?\n((?: \*.*\n)+?) \*\n", text, re.M)
+    for line in (m.group(1).splitlines() if m else []):
+        v = re.match(r"^ \*   (\S+)\s+(.*)$", line)
+        if v:
+            only = re.search(r"\(([a-z, ]+) only\)", v.group(2))
+            verbs.append((v.group(1), [s.strip() for s in only.group(1).split(",")] if only and
+                          "struct macros" not in only.group(1) else None, "(struct macros only)" in v.group(2)))
+    config = set()
+    wide = re.search(r"^ \*   header-wide\s+(.*)$", text, re.M)
+    if wide:
+        config |= set(re.findall(r"\bKPROF_\w+", wide.group(1).replace("*", "")))
+    for block in re.findall(r"/\* ---- configuration.*?\*/", text, re.S):
+        for line in block.splitlines():
+            e = re.match(r"^ \*   (KPROF_\w+.*)$", line)
+            if e:
+                config |= set(re.findall(r"\bKPROF_\w+", e.group(1).split("  ")[0]))
+    return verbs, config
+
+
+def sections_of_lines(text):
+    """The section each line of the header is in (None before the first banner)."""
+    out, at = [], None
+    for line in text.split("\n"):
+        m = re.match(r"^ \*  layer \d+ \([^)]*\), section (\w+):", line) or \
+            re.match(r"^/\* ---- layer \d+, section (\w+) - from", line)
+        if m:
+            at = m.group(1)
+        out.append(at)
+    return out
+
+
+def definitions(text):
+    """Every name kprof.h defines, by kind: [(kind, name, line, extra)]."""
+    code = strip_comments(text)
+    lines = code.split("\n")
+    out = []
+    enum = None  # (name, first line) while inside a typedef enum
+    for i, line in enumerate(lines):
+        m = re.match(r"^typedef enum (kprof_\w+) \{", line)
+        if m:
+            enum = m.group(1)
+            out.append(("type", m.group(1), i, None))
+            continue
+        if enum:
+            e = re.match(r"^\s*(KPROF_\w+)\s*(=|,|$)", line)
+            if e:
+                out.append(("enumerator", e.group(1), i, enum))
+            if re.match(r"^\}", line):
+                enum = None
+            continue
+        m = re.match(r"^#\s*define\s+(\w+)(\()?", line)
+        if m and m.group(1).lower().startswith("kprof"):
+            out.append(("fmacro" if m.group(2) else "macro", m.group(1), i, None))
+            continue
+        for n in re.findall(r"^\}\s*(kprof_\w+)\s*;", line) + re.findall(r"^typedef [^;(]*?\b(kprof_\w+)\s*;", line) + \
+                re.findall(r"^typedef [^;]*\(\s*\*\s*(kprof_\w+)\s*\)", line) + re.findall(r"^struct (kprof_\w+)\s*;", line) + \
+                re.findall(r"^typedef struct (kprof_\w+)\s*\{", line):
+            out.append(("type", n, i, None))
+        if line.startswith("KPROF_API"):
+            j = i
+            while not re.search(r"[;{]\s*$", lines[j]):
+                j += 1
+            sig = " ".join(lines[i:j + 1])
+            f = re.search(r"\b(kprof_\w+)\s*\(([^)]*)\)", sig)
+            if f and sig.rstrip().endswith(";"):
+                out.append(("function", f.group(1), i, f.group(2)))
+    return out
+
+
+def problems(text):
+    """[(name, what is wrong)] of every public name of the header text; and the counts."""
+    verbs, config = rules(text)
+    sec = sections_of_lines(text)
+    defs = definitions(text)
+    bad, counts = [], {}
+    if not verbs:
+        bad.append(("VERBS", "the top comment lists no verbs"))
+    structs = {n: sec[i] for k, n, i, _ in defs if k == "type" and re.search(
+        r"^\}\s*" + n + r"\s*;", text.split("\n")[i]) is None and True}
+    struct_types = {n for k, n, i, _ in defs if k == "type"}
+    enums = {n for k, n, i, x in defs if k == "enumerator" for n in [x]}
+    macros = {n for k, n, i, _ in defs if k in ("macro", "fmacro")}
+    layout_types = {n[6:].upper() for n in struct_types}
+    for kind, name, i, extra in defs:
+        if name.lower().startswith("kprof_impl_"):
+            continue
+        s = sec[i]
+        why = None
+        counts[kind] = counts.get(kind, 0) + 1
+        if kind == "function":
+            why = function_problem(name, s, verbs, extra, enums)
+        elif kind == "fmacro" and name.startswith("kprof_"):
+            m = re.match(r"^(kprof_\w+)_(decode|encode|widen)$", name)
+            if not m or m.group(1) not in struct_types:
+                why = "a lower-case macro is a struct macro: kprof_<type>_decode, _encode or _widen of a struct"
+            elif not (m.group(1) == f"kprof_{s}" or m.group(1).startswith(f"kprof_{s}_")):
+                why = f"its struct is not of section {s}"
+        elif kind == "type":
+            if s is None or not (name == f"kprof_{s}" or name.startswith(f"kprof_{s}_")):
+                why = f"types are kprof_<section>[_<object>]; this one is in section {s}"
+        elif kind == "enumerator":
+            t = extra[6:].upper()
+            if extra == "kprof_status":
+                if not (name in ("KPROF_OK", "KPROF_END") or name.startswith("KPROF_E_")):
+                    why = "kprof_status's enumerators are KPROF_OK, KPROF_END and KPROF_E_<ERROR>"
+            elif not name.startswith(f"KPROF_{t}_"):
+                why = f"enumerators of {extra} are KPROF_{t}_<VALUE>"
+        else:
+            why = macro_problem(name, s, config, macros, layout_types, kind == "fmacro")
+        if why:
+            bad.append((name, why))
+    return bad, counts
+
+
+def function_problem(name, section, verbs, params, enums):
+    prefix = f"kprof_{section}_"
+    if section is None or not name.startswith(prefix):
+        return f"functions are kprof_<section>_<object>_<verb>, here {prefix}..."
+    rest = name[len(prefix):]
+    for verb, only, macro in verbs:
+        if "<" in verb:
+            stem = verb[:verb.index("<")]
+            hit = re.search(r"(^|_)" + re.escape(stem) + r"[a-z0-9]+(_[a-z0-9]+)*$", rest) and \
+                not (stem == "by_" and re.search(r"(^|_)all_by_", rest))
+        else:
+            hit = rest == verb or rest.endswith("_" + verb)
+        if hit:
+            if only and section not in only:
+                return f"'{verb}' is a verb of {', '.join(only)} only"
+            if macro:
+                return f"'{verb}' is a verb of the struct macros only"
+            if verb == "name":
+                want = name[:-len("_name")]
+                if want not in enums:
+                    return f"a _name function names the values of an enumeration, and {want} is none"
+                if not re.match(r"^\s*(const\s+)?" + want + r"\s+\w+\s*$", params or ""):
+                    return f"a _name function takes its enumeration's type ({want}), here ({params})"
+            return None
+    return "it does not end in a verb of the top comment's VERBS"
+
+
+def macro_problem(name, section, config, macros, layout_types, function_like):
+    if name in config or any(c.endswith("_") and name.startswith(c) for c in config):
+        return None
+    if name.startswith("KPROF_MSR_"):
+        return None
+    for suffix in ("_SHIFT", "_WIDTH", "_MASK"):
+        if name.endswith(suffix):
+            base = name[:-len(suffix)]
+            if all(base + x in macros for x in ("_SHIFT", "_WIDTH", "_MASK")):
+                return None
+    if name.endswith("_DEFINED_MASK"):
+        reg = name[:-len("_DEFINED_MASK")]
+        if any(m.startswith(reg + "_") and m.endswith("_SHIFT") for m in macros):
+            return None
+    m = re.match(r"^KPROF_(\w+)_SIZE$", name)
+    if m and m.group(1) in layout_types:
+        return None
+    if name.endswith("_OFFSET"):
+        body = name[len("KPROF_"):-len("_OFFSET")]
+        if any(body.startswith(t + "_") for t in layout_types):
+            return None
+    if section and name.startswith(f"KPROF_{section.upper()}_"):
+        return None
+    return (f"no rule of the top comment's NAMES fits: not a configuration macro, an MSR, a register "
+            f"field, a struct layout, nor a constant KPROF_{(section or '?').upper()}_<NAME> of section {section}")
+
+
+def impl_uses():
+    """Uses of kprof's internals in examples/ and in the C blocks of README.md and docs/."""
+    out = []
+    files = subprocess.run(["git", "ls-files", "examples", "docs", "README.md"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.split()
+    for f in files:
+        path = os.path.join(ROOT, f)
+        try:
+            text = open(path, encoding="utf-8").read()
+        except (UnicodeDecodeError, IsADirectoryError):
+            continue
+        if f.endswith(".md"):
+            text = "\n".join(re.findall(r"^```c[^\n]*\n(.*?)^```", text, re.S | re.M))
+        for n in sorted(set(re.findall(r"\b(?:kprof_impl_|KPROF_IMPL_)\w+", text))):
+            out.append(f"{f}: {n}")
+    return out
+
+
+def changelog_table():
+    """Whether CHANGELOG.md's rename table is tools/rename-1.0 --changelog's."""
+    log = open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8").read()
+    m = re.search(r"<!-- BEGIN renames[^\n]*-->\n(.*?)<!-- END renames -->", log, re.S)
+    want = subprocess.run([os.path.join(ROOT, "tools", "rename-1.0"), "--changelog"], capture_output=True,
+                          text=True).stdout
+    return m is not None and m.group(1).strip() == want.strip()
+
+
+PLANTED = [  # (where, old line, new line, the name the check must report)
+    ("function", "KPROF_API kprof_status kprof_msr_read(", "KPROF_API kprof_status kprof_msr_rdmsr(", "kprof_msr_rdmsr"),
+    ("function", "KPROF_API kprof_status kprof_psi_writer_init(", "KPROF_API kprof_status kprof_pebs_writer_init(",
+     "kprof_pebs_writer_init"),
+    ("function", "KPROF_API const char *kprof_status_name(kprof_status value);",
+     "KPROF_API const char *kprof_status_name(int value);", "kprof_status_name"),
+    ("type", "} kprof_pmu_caps;", "} kprof_caps;", "kprof_caps"),
+    ("enumerator", "\tKPROF_HAL_REASON_INTEL_EMON = 0x0,", "\tKPROF_REASON_INTEL_EMON = 0x0,", "KPROF_REASON_INTEL_EMON"),
+    ("macro", "#define KPROF_DUMP_NO_CPU_ID", "#define KPROF_NO_CPU_ID", "KPROF_NO_CPU_ID"),
+]
+
+
+def planted():
+    """Each planted bad name is reported."""
+    text = open(HEADER, encoding="utf-8").read()
+    for kind, old, new, name in PLANTED:
+        if not check(text.count(old) >= 1, f"planted {kind}: the line {old!r} is in kprof.h"):
+            continue
+        bad, _ = problems(text.replace(old, new, 1))
+        check(any(n == name for n, _ in bad), f"planted {kind} {name} is reported (got {[n for n, _ in bad][:5]})")
+
+
+def main():
+    header = sys.argv[1] if len(sys.argv) > 1 else HEADER
+    planted()
+    text = open(header, encoding="utf-8").read()
+    bad, counts = problems(text)
+    for name, why in bad:
+        check(False, f"{name}: {why}")
+    check(sum(counts.values()) > 1000, f"kprof.h defines the names (found {counts})")
+    print("names checked: " + ", ".join(f"{n} {k}s" for k, n in sorted(counts.items())) +
+          f", {sum(counts.values())} in all; {len(bad)} break a rule")
+    uses = impl_uses()
+    check(not uses, "examples and docs use no kprof_impl_* / KPROF_IMPL_*: " + "; ".join(uses))
+    check(changelog_table(), "CHANGELOG.md's 1.0.0 rename table is `tools/rename-1.0 --changelog` (paste it again)")
+    return done()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
