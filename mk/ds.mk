@@ -10,12 +10,11 @@ CFLAGS_test_windows := -fsanitize=address,undefined -fno-sanitize-recover=all
 test-ds: $(BUILD)/tests/test_ds
 	$<
 
-$(BUILD)/tests/test_ds.i386: tests/test_ds.c kprof.h tests/kprof_test.h
+$(BUILD)/tests/test_ds.i386: tests/test_ds.c kprof.h tests/kprof_test.h tests/own_cpuid.h
 	@mkdir -p $(@D)
 	$(CC) -m32 $(CFLAGS_TEST) $< -o $@
 test-ds-i386: $(BUILD)/tests/test_ds.i386
-	@tools/run-foreign --which i386
-	$(RUN_I386) $<
+	$(call run_i386,$(KPROF_I386_RUNNER),$<)
 
 test-windows: $(BUILD)/tests/test_windows
 	$<
