@@ -499,7 +499,7 @@ def expect_i386_runner(h, forced=None):
     if h.ia32 is None and forced != "qemu":
         return None, h.ia32_why
     if forced == "qemu":
-        return "qemu", "the emulator is forced" + ("" if h.ia32 else "; this kernel cannot run i386 programs anyway")
+        return "qemu", "KPROF_I386_RUNNER=qemu for this run" + ("" if h.ia32 else "; this kernel cannot run i386 programs")
     if forced == "native":
         if not h.ia32:
             return None, "KPROF_I386_RUNNER=native, but this kernel cannot run i386 programs"
