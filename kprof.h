@@ -5492,6 +5492,105 @@ typedef enum kprof_trace_query_info_class {
 KPROF_API const char *kprof_trace_query_info_class_name(int value);
 #endif
 
+/* EVENT_TRACE_PROFILE_ADD_INFORMATION_VERSIONS: the Version byte of an add record. Version 2
+ * carries Intel's six bytes or AMD's 8-bit event and unit mask; version 3 carries AMD's 16-bit
+ * event select and its CMask, CInv, EdgeDetect, HostGuest and PmuType (Intel's bytes are the
+ * same in both).
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h (EventTraceProfileAddInformationV2 =
+ * 2, V3 = 3, min 2, max 3; added 2024-12-01); can1357/selene (Windows 10 2004, 20H2 and 11
+ * symbols: a Version byte and a V2 union only); nohuto/decompiled-pseudocode ntoskrnl
+ * 22631.4169 (EtwSetPerformanceTraceInformation takes Version 2 only). A decompilation of a
+ * later, unidentified build in the public code index takes 2 and 3 and refuses others with
+ * STATUS_REVISION_MISMATCH; which release that is, is not public. */
+
+typedef enum kprof_windows_profile_add_version {
+	KPROF_WINDOWS_PROFILE_ADD_VERSION_V2 = 0x2,
+	KPROF_WINDOWS_PROFILE_ADD_VERSION_V3,
+} kprof_windows_profile_add_version;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_profile_add_version_name(int value);
+#endif
+
+/* The PerfPmuType byte of an AMD version-3 add record (and the registry's PmuType value): which
+ * of the processor's counter banks the source uses.
+ * Source: nohuto/decompiled-pseudocode ntoskrnl 22631.4169: Amd64InitializeProfiling sets
+ * Amd64PerfFeatures bit 1 for the four data-fabric counters at 0xC0010240 (cpuid 0x80000001
+ * ecx[24] and ecx[22]) and bit 2 for the L3 counters at 0xC0010230 (ecx[28] and ecx[22]);
+ * Amd64InitializeUncoreProfiling calls Amd64InitializeDataFabricStatus for bit 1 and
+ * Amd64InitializeCacheStatus for bit 2; Amd64AddProfileSource refuses type 1 without bit 1,
+ * type 2 without bit 2 and 3 or more (STATUS_NOT_SUPPORTED); Amd64GetEventSelectDef builds type
+ * 1 selects with EventSelect[13:12] at bits 60:59 (AMD's data-fabric layout) and type 2 selects
+ * with the L3 slice and thread masks. phnt names the byte but not its values. */
+
+typedef enum kprof_windows_pmu_type {
+	KPROF_WINDOWS_PMU_TYPE_CORE = 0x0,  /* the core counters (PerfCtr) */
+	KPROF_WINDOWS_PMU_TYPE_DATA_FABRIC, /* the data-fabric (northbridge) counters */
+	KPROF_WINDOWS_PMU_TYPE_L3,          /* the L3 cache counters */
+} kprof_windows_pmu_type;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_pmu_type_name(int value);
+#endif
+
+/* Why kprof refuses a custom profile source (kprof_windows_custom_source_verdict_get): the
+ * first rule it breaks, in words a Windows user can act on. NONE: nothing is wrong.
+ * Source: kprof's rules, each from the facts of spec/windows.yaml (windows_profile_add) and the
+ * HAL code of Windows 11 22631.4169 (nohuto/decompiled-pseudocode: EmonAddProfileSource and
+ * Amd64GetEventSelectDef keep only CMask[3:0]; Amd64AddProfileSource refuses PmuType 1 without
+ * the data-fabric counters, 2 without the L3 counters and 3 or more; Amd64GetEventSelectDef
+ * drops EventSelect[11:8] and HostGuest on family 0Fh; both clamp the interval into
+ * 4096..0x7FFFFFFF); Intel SDM vol. 3B (AnyThread from perfmon version 3, deprecated where
+ * cpuid 0x0A edx[15] is set; event 0 with a unit mask is how Intel's event files name the fixed
+ * counters). */
+
+typedef enum kprof_windows_custom_source_problem {
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE = 0x0,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NO_INTERFACE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_FIXED_EVENT,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_ANY_THREAD,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_AMD_FAMILY_0F,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST,
+} kprof_windows_custom_source_problem;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_custom_source_problem_name(int value);
+#endif
+
+/* What kprof_windows_custom_source_verdict_get reports about an acceptable custom profile
+ * source: bits of its warnings member, each a fact the user should know before relying on the
+ * source.
+ * Source: spec/counts.yaml verdicts (what a select counts per processor class);
+ * spec/windows.yaml (windows_profile_add: the builds the facts come from, and where the public
+ * sources disagree) */
+
+typedef enum kprof_windows_custom_source_warning {
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_ABSENT = 0x1,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_DIFFERENT,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE = 0x4,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_BINARY_V3 = 0x8,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS = 0x10,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_LAYOUT = 0x20,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_X86 = 0x40,
+} kprof_windows_custom_source_warning;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_windows_custom_source_warning_name(int value);
+#endif
+
 /* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation /
  * ZwSetSystemInformation) for profiling.
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes); Geoff
@@ -5514,6 +5613,58 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value);
  * Source: Geoff Chappell's Windows HAL pages (Windows constants: bug check
  * HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
 #define KPROF_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
+
+/* windows_profile_add: Custom profile sources (Windows 10 1803 and later): what
+ * NtSetSystemInformation(SystemPerformanceTraceInformation) takes with
+ * EventTraceProfileSourceAddInformation (0x15) and EventTraceProfileSourceRemoveInformation
+ * (0x16), and the Windows builds these facts were read from.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h
+ * (EVENT_TRACE_PROFILE_ADD_INFORMATION, _V2, _V3, _REMOVE_INFORMATION; the class commented
+ * REDSTONE4, i.e. 1803); can1357/selene resources/sdk/etwi (symbol-derived layouts of Windows
+ * 10 2004, 20H2 and Windows 11: no class 0x15 in 1607, whose enumeration ends at 0x13);
+ * nohuto/decompiled-pseudocode ntoskrnl (a public decompilation of Windows 11 build 22631.4169:
+ * EtwSetPerformanceTraceInformation takes the add record only with Version 2 and a length of
+ * 0x24 to 0x220 bytes, the remove record only at 0x14 bytes;
+ * EtwpGetMicroarchitecturalPmcAffinity compares CpuInfoHierarchy[0..2] with each processor's
+ * family, model and stepping and stops at the first 0xFFFFFFFF;
+ * EtwpLoadMicroarchitecturalProfileSource reads Event, Unit, Interval, AllowsHalt, CMask,
+ * EdgeDetect, AnyThread, CMaskInvert, HostGuest and PmuType). Where the sources disagree the
+ * entries below say so. */
+#define KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY                                                       \
+	0xFFFFFFFFu /* a CpuInfoHierarchy element that matches every processor and ends the comparison */
+#define KPROF_WINDOWS_PROFILE_ADD_LENGTH_MIN                                                       \
+	0x24u /* shortest add record build 22631 takes (a one-unit description); shorter is STATUS_INFO_LENGTH_MISMATCH */
+#define KPROF_WINDOWS_PROFILE_ADD_LENGTH_MAX 0x220u /* longest add record build 22631 takes */
+#define KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD                                                      \
+	0x42EEu /* Windows 10 1803 (REDSTONE4): the first release with EventTraceProfileSourceAddInformation (phnt); 1607 has none (selene) */
+#define KPROF_WINDOWS_PROFILE_ADD_V2_LAYOUT_BUILD                                                  \
+	0x4A61u /* Windows 10 2004: the first build whose public symbols show the Version/V2 layout (selene); 1803 to 1909 are disputed */
+#define KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX                                                        \
+	0xFu /* the largest counter mask Windows keeps whole: the 22631 HAL builds the select from CMask & 0xF (EmonAddProfileSource, Amd64GetEventSelectDef) */
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_FAMILY_0F                                                    \
+	0xFu /* the AMD family whose selects the 22631 HAL builds without EventSelect[11:8] and Host/Guest (Amd64GetEventSelectDef) */
+#define KPROF_WINDOWS_PROFILE_DECOMPILED_BUILD                                                     \
+	0x5867u /* Windows 11 23H2, the build whose kernel the facts of 22631.4169 come from: it refuses Version 3, and it is the one build known to read CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest and PmuType at boot */
+
+/* windows_profile_registry_architecture: The Architecture DWORD of a group key under
+ * HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource: the kernel's CPU_VENDORS
+ * classification of the boot processor, which differs between the x64 and x86 kernels. A group
+ * loads only where Architecture equals it.
+ * Source: nohuto/decompiled-pseudocode ntoskrnl 22631.4169 (x64):
+ * EtwpLoadMicroarchitecturalProfileGroup compares the group's Architecture with
+ * KiGetCpuVendor(), EtwpAddMicroarchitecturalPmcToRegistry writes KiGetCpuVendor() there, and
+ * the per-vendor code treats 2 as Intel (byte event, AnyThread) and 1 as AMD (16-bit event,
+ * HostGuest, PmuType); Geoff Chappell, CPU_VENDORS (amd64): 1 CPU_AMD (and HygonGenuine from
+ * 1809), 2 CPU_INTEL, and (i386): 1 CPU_INTEL, 2 CPU_AMD; microsoft/MSO-Scripts
+ * src/BETA/Generate-PmuRegFile.ps1 writes Architecture=2 for its (Intel-only) groups. Whether a
+ * 32-bit kernel reads the ProfileSource key at all is not public: the x86 values are Chappell's
+ * enumeration only. */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_AMD                                        \
+	0x1u /* x64 CPU_AMD (AuthenticAMD; HygonGenuine from 1809) */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_INTEL                                      \
+	0x2u /* x64 CPU_INTEL (what MSO-Scripts writes) */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_INTEL 0x1u /* x86 CPU_INTEL */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_AMD   0x2u /* x86 CPU_AMD */
 
 /* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four
  * counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike.
@@ -5971,6 +6122,221 @@ KPROF_STATIC_ASSERT(sizeof(kprof_hal_profile_source_information_ex_x64) ==
 	kprof_impl_struct_encode(                                                                  \
 	        KPROF_IMPL_TYPED(const kprof_hal_profile_source_information_ex_x64, in), buf, len, \
 	        KPROF_IMPL_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
+
+/* The Intel member of the add record's union (V2.Intel and V3.Intel alike): the PerfEvtSel
+ * pieces the Emon HAL programs, one byte each. Windows keeps bit 0 of the four flags and
+ * CMask[3:0].
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h
+ * (EVENT_TRACE_PROFILE_ADD_INFORMATION_V2/V3 Intel: six UCHARs); can1357/selene
+ * profile_add_information_v2_t.hpp (Windows 10 2004, 20H2, 11 symbols: PerfEvtEventSelect +0 ..
+ * PerfEvtEdgeDetect +5, size 6); nohuto/decompiled-pseudocode ntoskrnl 22631.4169
+ * (EtwSetPerformanceTraceInformation copies record bytes 8..13 for vendor 2;
+ * EmonAddProfileSource builds event | unit << 8 | USR | OS | edge << 18 | any << 21 | inv << 23
+ * | (cmask & 0xF) << 24) */
+
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE                         0x6u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EVENT_SELECT_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_UNIT_SELECT_OFFSET  0x1u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_MASK_OFFSET       0x2u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_INV_OFFSET        0x3u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_ANY_THREAD_OFFSET   0x4u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET  0x5u
+typedef struct kprof_windows_profile_add_intel {
+	uint8_t PerfEvtEventSelect; /* 0x0: event select, PerfEvtSel[7:0] */
+	uint8_t PerfEvtUnitSelect;  /* 0x1: unit mask, PerfEvtSel[15:8] */
+	uint8_t PerfEvtCMask;     /* 0x2: counter mask; Windows uses bits 3:0 (PerfEvtSel[27:24]) */
+	uint8_t PerfEvtCInv;      /* 0x3: invert, PerfEvtSel[23] */
+	uint8_t PerfEvtAnyThread; /* 0x4: AnyThread, PerfEvtSel[21] */
+	uint8_t PerfEvtEdgeDetect; /* 0x5: edge detect, PerfEvtSel[18] */
+} kprof_windows_profile_add_intel;
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_profile_add_intel) == KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE,
+                    kprof_windows_profile_add_intel_size);
+
+/* What kprof_windows_profile_add_intel_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, "", 0
+#define kprof_windows_profile_add_intel_decode(buf, len, out)                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_profile_add_intel, out), \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT)
+#define kprof_windows_profile_add_intel_encode(in, buf, len)                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_add_intel, in), buf, \
+	                         len, KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT)
+
+/* The AMD member of a version-2 add record's union: an 8-bit event select and the unit mask
+ * only.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h (V2.Amd: two UCHARs); can1357/selene
+ * profile_add_information_v2_t.hpp (V2.Amd, size 2); nohuto/decompiled-pseudocode ntoskrnl
+ * 22631.4169 (record bytes 8 and 9 for vendor 1); Valve's Tracy (p-brain/tracy
+ * TracySysTraceWin32HwCounters.cpp) adds its Zen 2/3/4 sources this way */
+
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE                         0x2u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_EVENT_SELECT_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_UNIT_SELECT_OFFSET  0x1u
+typedef struct kprof_windows_profile_add_amd_v2 {
+	uint8_t PerfEvtEventSelect; /* 0x0: event select [7:0] */
+	uint8_t PerfEvtUnitSelect;  /* 0x1: unit mask */
+} kprof_windows_profile_add_amd_v2;
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v2) ==
+                            KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE,
+                    kprof_windows_profile_add_amd_v2_size);
+
+/* What kprof_windows_profile_add_amd_v2_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, "", 0
+#define kprof_windows_profile_add_amd_v2_decode(buf, len, out)                                     \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v2, out),          \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT)
+#define kprof_windows_profile_add_amd_v2_encode(in, buf, len)                                      \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_add_amd_v2, in),     \
+	                         buf, len, KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT)
+
+/* The AMD member of a version-3 add record's union: AMD's 12-bit event select in a USHORT, then
+ * the unit mask, CMask, CInv, EdgeDetect, HostGuest and PmuType. Windows keeps CMask[3:0], bit
+ * 0 of the flags and HostGuest[1:0] as PerfEvtSel[41:40] (bit 0 guest-only, bit 1 host-only);
+ * PmuType 0 is the core counters, 1 the data-fabric counters, 2 the L3 counters.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h (V3.Amd: USHORT then six UCHARs; 8
+ * bytes, the same size as V2, so Valve's Tracy note that V2 and V3 differ in size is not borne
+ * out by the declarations); a decompilation of a later, unidentified build in the public code
+ * index (version 3 on AMD: USHORT at record 8, then bytes 10..15); nohuto/decompiled-pseudocode
+ * ntoskrnl 22631.4169 (the registry loader fills the same eight bytes; Amd64GetEventSelectDef
+ * maps them to PerfEvtSel, HostGuest & 3 at bits 41:40 for PmuType 0; Amd64AddProfileSource
+ * refuses PmuType 1 without Amd64PerfFeatures bit 1, set by the data-fabric counters (cpuid
+ * 0x80000001 ecx[24] and [22]), 2 without bit 2 (L3: ecx[28] and [22]), and 3 or more with
+ * STATUS_NOT_SUPPORTED) */
+
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE                         0x8u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EVENT_SELECT_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET  0x2u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_MASK_OFFSET       0x3u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_INV_OFFSET        0x4u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EDGE_DETECT_OFFSET  0x5u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET   0x6u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET         0x7u
+typedef struct kprof_windows_profile_add_amd_v3 {
+	uint16_t PerfEvtEventSelect; /* 0x0: event select [11:0] */
+	uint8_t PerfEvtUnitSelect;   /* 0x2: unit mask */
+	uint8_t PerfEvtCMask;        /* 0x3: counter mask; Windows uses bits 3:0 */
+	uint8_t PerfEvtCInv;         /* 0x4: invert */
+	uint8_t PerfEvtEdgeDetect;   /* 0x5: edge detect */
+	uint8_t PerfEvtHostGuest;    /* 0x6: PerfEvtSel[41:40]: bit 0 guest only, bit 1 host only */
+	uint8_t PerfPmuType;         /* 0x7: 0 core, 1 data fabric, 2 L3 */
+} kprof_windows_profile_add_amd_v3;
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
+                            KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE,
+                    kprof_windows_profile_add_amd_v3_size);
+
+/* What kprof_windows_profile_add_amd_v3_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT                                               \
+	KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, "\0\0\1\2", 1
+#define kprof_windows_profile_add_amd_v3_decode(buf, len, out)                                     \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v3, out),          \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT)
+#define kprof_windows_profile_add_amd_v3_encode(in, buf, len)                                      \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_add_amd_v3, in),     \
+	                         buf, len, KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT)
+
+/* EVENT_TRACE_PROFILE_ADD_INFORMATION: what
+ * NtSetSystemInformation(SystemPerformanceTraceInformation) takes to add a profile source
+ * (EventTraceInformationClass 0x15). The union at V2 holds kprof_windows_profile_add_intel,
+ * _amd_v2 or _amd_v3 by the vendor and Version. Windows declares the description as WCHAR[1] at
+ * 0x22 (sizeof 0x24) and reads it to its NUL; kprof's record is the 0x124 bytes Valve's Tracy
+ * declares (127 units, then a zero unit), which Windows 11 22631 takes (0x24 to 0x220 bytes).
+ * The same bytes on x86 and x64 (no pointer).
+ * Source: can1357/selene profile_add_information_t.hpp (Windows 10 2004, 20H2, 11 symbols:
+ * EventTraceInformationClass +0, Version +4, V2 +8, CpuInfoHierarchy +0x10, InitialInterval
+ * +0x1C, Persist +0x20, ProfileSourceDescription +0x22, size 0x24); winsiderss/systeminformer
+ * phnt/include/ntexapi.h (the same members; ProfileSourceDescription[1]); p-brain/tracy
+ * TracySysTraceWin32HwCounters.cpp (ProfileSourceDescription[127] and UnusedPad: sizeof 0x124,
+ * passed as the length); cmuratori/pmctrace pmctrace_server.cpp (a packed 0x121-byte form:
+ * Version as a ULONG, Name[127]); nohuto/decompiled-pseudocode ntoskrnl 22631.4169
+ * (EtwSetPerformanceTraceInformation reads Version at 4, the union at 8, CpuInfoHierarchy at
+ * 0x10, InitialInterval at 0x1C, Persist at 0x20 and the description from 0x22, for lengths
+ * 0x24..0x220). Disagreements: phnt's 2018 (RS4) revision declares an earlier shape (BOOLEAN
+ * PerfEvtEventSelect, PerfEvtUnitSelect, ULONG PerfEvtType, CpuInfoHierarchy, InitialInterval,
+ * BOOLEAN AllowsHalt, Persist, description), and a decompilation of an older, unidentified
+ * build reads CpuInfoHierarchy at 8, InitialInterval at 0x14, Persist at 0x19 and the
+ * description from 0x1A: before 2004 the layout is not settled. */
+
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE                                 0x124u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET                       0x4u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET                            0x8u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x10u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET              0x1Cu
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET                       0x20u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET    0x22u
+typedef struct kprof_windows_profile_add_information {
+	uint32_t EventTraceInformationClass; /* 0x0: EventTraceProfileSourceAddInformation (0x15) */
+	uint8_t Version;                     /* 0x4: kprof_windows_profile_add_version */
+	uint8_t reserved_5[3];
+	/* 0x8: the union { V2; V3 }: kprof_windows_profile_add_intel, _amd_v2 or _amd_v3 */
+	uint8_t V2[8];
+	/* 0x10: family, model, stepping the source applies to; 0xFFFFFFFF = any (and ends the
+	 * comparison) */
+	uint32_t CpuInfoHierarchy[3];
+	/* 0x1C: events per sample; Windows clamps it into 4096..0x7FFFFFFF */
+	uint32_t InitialInterval;
+	uint8_t Persist; /* 0x20: non-zero: Windows also writes the source to the registry */
+	uint8_t reserved_21[1];
+	uint16_t ProfileSourceDescription
+	        [127]; /* 0x22: the name, UTF-16LE, NUL-terminated within the record */
+	uint8_t reserved_120[4];
+} kprof_windows_profile_add_information;
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
+                            KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE,
+                    kprof_windows_profile_add_information_size);
+
+/* What kprof_windows_profile_add_information_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT                                          \
+	KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, "\0\0\1\4\20\0\4\4\42\0\177\2", 3
+#define kprof_windows_profile_add_information_decode(buf, len, out)                                \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_information, out),     \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT)
+#define kprof_windows_profile_add_information_encode(in, buf, len)                                 \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_windows_profile_add_information, in), buf, len,       \
+	        KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT)
+
+/* EVENT_TRACE_PROFILE_REMOVE_INFORMATION: removes a source added before
+ * (EventTraceInformationClass 0x16); Windows takes exactly these 0x14 bytes. The source's id is
+ * learned from a listing (TraceProfileSourceListInfo) by its description.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h; can1357/selene
+ * profile_remove_information_t.hpp (Windows 10 2004, 20H2, 11: +0, +4, +8, size 0x14);
+ * nohuto/decompiled-pseudocode ntoskrnl 22631.4169 (EtwSetPerformanceTraceInformation: length
+ * must be 20); p-brain/tracy and cmuratori/pmctrace remove their sources so, with
+ * CpuInfoHierarchy all 0xFFFFFFFF */
+
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE                                 0x14u
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_PROFILE_SOURCE_OFFSET                0x4u
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x8u
+typedef struct kprof_windows_profile_remove_information {
+	uint32_t
+	        EventTraceInformationClass; /* 0x0: EventTraceProfileSourceRemoveInformation (0x16) */
+	uint32_t ProfileSource;             /* 0x4: the source's KPROFILE_SOURCE value */
+	uint32_t CpuInfoHierarchy[3];       /* 0x8: as in the add record */
+} kprof_windows_profile_remove_information;
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_profile_remove_information) ==
+                            KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE,
+                    kprof_windows_profile_remove_information_size);
+
+/* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT                                       \
+	KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, "\0\0\5\4", 1
+#define kprof_windows_profile_remove_information_decode(buf, len, out)                             \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_remove_information, out),  \
+	                         KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT)
+#define kprof_windows_profile_remove_information_encode(in, buf, len)                              \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_windows_profile_remove_information, in), buf, len,    \
+	        KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT)
 
 /* ---- PROFILE_SOURCE_INFO chains ----------------------------------------------------------
  * What EventTraceProfileSourceListInformation and TraceProfileSourceListInfo return: entries
@@ -12442,6 +12808,99 @@ KPROF_API const char *kprof_trace_query_info_class_name(int value)
 	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 8u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_profile_add_version value, or NULL when it has none. */
+KPROF_API const char *kprof_windows_profile_add_version_name(int value)
+{
+	static const char names[] =
+	        "EventTraceProfileAddInformationV2\0EventTraceProfileAddInformationV3\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\2\0\0\0\0\0\3\0\0\0\42\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 2u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_pmu_type value, or NULL when it has none. */
+KPROF_API const char *kprof_windows_pmu_type_name(int value)
+{
+	static const char names[] = "core\0data fabric\0L3\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\21\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_custom_source_problem value, or NULL when it has none. */
+KPROF_API const char *kprof_windows_custom_source_problem_name(int value)
+{
+	static const char names[] =
+	        "nothing is wrong\0the name is empty\0"
+	        "the name is longer than the description field holds (127 characters)\0"
+	        "the name holds a character other than A-Z, a-z, 0-9, underscore, dot and hyphen "
+	        "(a registry key or a listing cannot carry it)\0"
+	        "the name is already a source the HAL offers on this processor and release\0"
+	        "the event is given in another vendor's PerfEvtSel layout than the processor's\0"
+	        "Windows gives this processor no hardware profile interface (only the timer), so "
+	        "no custom source can count\0"
+	        "this Windows release has no custom profile sources (they begin with Windows 10 "
+	        "1803)\0"
+	        "the select sets bits a custom source cannot carry (pin control, TSX qualifiers, "
+	        "adaptive PEBS, UMASK2, EQ or reserved bits)\0"
+	        "Intel event 0 names a fixed counter in Intel's event lists; a general-purpose "
+	        "counter does not count it\0"
+	        "the counter mask is over 15: Windows keeps only its low 4 bits\0"
+	        "AnyThread is not honoured by this processor (perfmon version below 3, or cpuid "
+	        "0x0A says it is deprecated)\0"
+	        "on AMD family 0Fh Windows drops EventSelect[11:8] and Host/Guest\0"
+	        "the PMU type is not one Windows takes here (0 core; 1 data fabric and 2 L3 only "
+	        "where the processor has those counters; AMD only)\0"
+	        "the interval is outside 4096..2147483647, which Windows would clamp it into\0"
+	        "CpuInfoHierarchy sets a value after an any (0xFFFFFFFF), where Windows stops "
+	        "comparing\0"
+	        "CpuInfoHierarchy does not match this processor's family, model and stepping\0"
+	        "Windows cannot limit a source to one core type: CpuInfoHierarchy selects family, "
+	        "model and stepping only\0"
+	        "Persist must be 0 or 1\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\21\0\2\0\0\0\43\0\3\0\0\0\150\0\4\0\0\0\346\0\5\0\0\0\60\1\6\0\0\0\176\1\7\0\0\0\351\1\10\0\0\0\76\2\11\0\0\0\272\2\12\0\0\0"
+	    "\42\3\13\0\0\0\141\3\14\0\0\0\314\3\15\0\0\0\15\4\16\0\0\0\217\4\17\0\0\0\333\4\20\0\0\0\62\5\21\0\0\0\176\5\22\0\0\0\347\5";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 19u, value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_custom_source_warning value, or NULL when it has none. */
+KPROF_API const char *kprof_windows_custom_source_warning_name(int value)
+{
+	static const char names[] =
+	        "kprof judges this event absent on this processor class: it would count nothing\0"
+	        "kprof judges this event different (or only partly the same) on this processor "
+	        "class\0"
+	        "the HAL already offers this event as a built-in source\0"
+	        "the binary record needs version 3, which Windows 11 23H2 refuses; no public "
+	        "source names the first build that takes it (the registry form carries these "
+	        "fields)\0"
+	        "only Windows 11 23H2 is known to read CMask, CMaskInvert, AnyThread, EdgeDetect, "
+	        "HostGuest and PmuType from the registry\0"
+	        "before Windows 10 2004 the add record's layout is disputed: public sources give "
+	        "other shapes\0"
+	        "no public source shows custom sources on a 32-bit Windows kernel\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\1\0\0\0\0\0\2\0\0\0\117\0\4\0\0\0\243\0\10\0\0\0\332\0\20\0\0\0\172\1\40\0\0\0\363\1\100\0\0\0\120\2";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 7u, value);
 }
 #endif
 

@@ -34,6 +34,10 @@ static const struct {
         {"lwp_rule", kprof_lwp_rule_name},
         {"event_trace_information_class", kprof_event_trace_information_class_name},
         {"trace_query_info_class", kprof_trace_query_info_class_name},
+        {"windows_profile_add_version", kprof_windows_profile_add_version_name},
+        {"windows_pmu_type", kprof_windows_pmu_type_name},
+        {"windows_custom_source_problem", kprof_windows_custom_source_problem_name},
+        {"windows_custom_source_warning", kprof_windows_custom_source_warning_name},
 };
 #define NFUNCTIONS (sizeof functions / sizeof functions[0])
 #define NAMES_MAX  1024
@@ -41,7 +45,7 @@ static const struct {
 typedef struct spec_name {
 	unsigned fn;
 	long value;
-	char string[96];
+	char string[192]; /* the longest is a sentence (windows_custom_source_*) */
 } spec_name;
 
 static spec_name names[NAMES_MAX];
