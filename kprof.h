@@ -137,7 +137,9 @@
  *                      (kprof_cpu_group_compare, kprof_listing_diff_iter_*) need the hal
  *                      section; the listing diff also needs the names. KPROF_NO_DUMP also
  *                      leaves out the profile-source listing reader (it shares the dump
- *                      reader's line cursor).
+ *                      reader's line cursor). The windows section's custom-source checker
+ *                      (kprof_windows_custom_source_verdict_get) needs the counts section
+ *                      (and so the hal section) and the names; its packer and unpacker do not.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).
@@ -1534,12 +1536,17 @@ typedef enum kprof_cpuid_register {
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: ecx bit 15); Intel
  * SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (AMD:
- * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 23
- * PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc); Linux cpufeatures.h word 6 */
+ * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 22
+ * TopologyExtensions, 23 PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc, 28 PerfCtrExtLLC); Linux
+ * cpufeatures.h word 6 */
 
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
 #define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_LWP_MASK  0x8000u
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_SHIFT                                                     \
+	22 /* topology extensions, leaves 0x8000001D/0x8000001E (TopologyExtensions) */
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_MASK  0x400000u
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT                                            \
 	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
@@ -1550,9 +1557,13 @@ typedef enum kprof_cpuid_register {
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_MASK  0x1000000u
 #define KPROF_CPUID_80000001_ECX_PTSC_SHIFT                                                        \
 	27 /* performance time-stamp counter, MSR 0xC0010280 (PerfTsc) */
-#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH   1
-#define KPROF_CPUID_80000001_ECX_PTSC_MASK    0x8000000u
-#define KPROF_CPUID_80000001_ECX_DEFINED_MASK 0x9808000u
+#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PTSC_MASK  0x8000000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_SHIFT                                             \
+	28 /* L3 cache counters at 0xC0010230+2i (PerfCtrExtLLC) */
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_MASK  0x10000000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK          0x19C08000u
 
 /* Leaf 0x80000001 edx: long mode.
  * Source: Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
@@ -2060,6 +2071,30 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
                                                    size_t len);
 #endif
 
+/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Group>\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest, Interval): a PerfEvtSel
+ * taken apart into the pieces Windows takes. AMD's form has a 12-bit EventSelect and Host/Guest
+ * and no AnyThread; Intel's the reverse. The same pieces build a custom source's records (the
+ * windows section's kprof_windows_custom_source_pack). */
+typedef struct kprof_profile_source_add {
+	uint8_t vendor; /* kprof_vendor */
+	uint16_t event_select;
+	uint8_t unit_select;
+	uint8_t cmask;
+	uint8_t cinv;
+	uint8_t any_thread; /* Intel only */
+	uint8_t edge_detect;
+	uint8_t host_guest; /* AMD only: PerfEvtSel[41:40], bit 0 guest only, bit 1 host only */
+	uint32_t interval;  /* the HAL's default interval for the source */
+} kprof_profile_source_add;
+
+/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
+ * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
+ * without a select. */
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out);
+
 /* ------------------------------------------------------------------------------------------
  *  hal (leave out with KPROF_NO_HAL) - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c
  * ------------------------------------------------------------------------------------------ */
@@ -2264,15 +2299,19 @@ typedef struct kprof_pmu_caps {
 	uint8_t perfmon_ext;         /* leaf 0x23 valid (leaf 7.1 eax[8]) */
 	uint32_t ext_events;         /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
 	uint8_t umask2, eq;          /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
-	uint32_t acr_counter_mask;   /* leaf 0x23.2 eax: reloadable general-purpose counters */
-	uint32_t acr_fixed_mask;     /* leaf 0x23.2 ebx: reloadable fixed counters */
-	uint8_t arch_lbr;            /* leaf 7 edx[19] and leaf 0x1C present */
-	uint8_t lbr_depth_max; /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+	uint8_t any_thread; /* PerfEvtSel AnyThread honoured: perfmon version 3+ and leaf 0x0A
+	                            * edx[15] (AnyThread deprecated) clear */
+	uint32_t acr_counter_mask; /* leaf 0x23.2 eax: reloadable general-purpose counters */
+	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
+	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
+	uint8_t lbr_depth_max;     /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
 
 	/* AMD */
 	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
 	uint8_t perfctr_ext_core;   /* leaf 0x80000001 ecx[23] */
 	uint8_t perfctr_ext_nb;     /* leaf 0x80000001 ecx[24] */
+	uint8_t perfctr_ext_llc;    /* leaf 0x80000001 ecx[28]: L3 counters */
+	uint8_t topoext;            /* leaf 0x80000001 ecx[22]: topology extensions */
 	uint8_t ptsc;               /* leaf 0x80000001 ecx[27] */
 	uint8_t perfmon_v2;         /* leaf 0x80000022 eax[0] */
 	uint8_t lbr_v2;             /* leaf 0x80000022 eax[1] */
@@ -2381,21 +2420,6 @@ typedef struct kprof_counter_plan {
 	uint64_t global_ctrl_bit;
 } kprof_counter_plan;
 
-/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
- * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
- * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
- * EventSelect and no AnyThread. */
-typedef struct kprof_profile_source_add {
-	uint8_t vendor; /* kprof_vendor */
-	uint16_t event_select;
-	uint8_t unit_select;
-	uint8_t cmask;
-	uint8_t cinv;
-	uint8_t any_thread; /* Intel only */
-	uint8_t edge_detect;
-	uint32_t interval; /* the HAL's default interval for the source */
-} kprof_profile_source_add;
-
 /* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
  * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
  * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
@@ -2456,11 +2480,6 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
 KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
                                              size_t *written);
-/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
- * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
- * without a select. */
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
-                                                kprof_profile_source_add *out);
 
 #endif /* KPROF_NO_HAL */
 /* ------------------------------------------------------------------------------------------
@@ -6435,6 +6454,127 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
                                         uint32_t max_interval, const char *desc, size_t n);
 
+/* ---- custom profile sources (Windows 10 1803 and later) ----------------------------------
+ * Windows counts an event its HAL does not list once a source is added for it: at run time
+ * with NtSetSystemInformation(SystemPerformanceTraceInformation, record, length) and an
+ * EVENT_TRACE_PROFILE_ADD_INFORMATION record (kprof_windows_profile_add_information), or at
+ * boot from the registry (a group key under HKLM\SYSTEM\CurrentControlSet\Control\WMI\
+ * ProfileSource with Architecture, Family, Model, and a subkey per source). A
+ * kprof_windows_custom_source describes one source; kprof_windows_custom_source_verdict_get
+ * checks it against a processor and release (a kprof_hal_decision) and says what it would
+ * count; kprof_windows_custom_source_pack writes the record's exact bytes and
+ * kprof_windows_custom_source_unpack reads a record back. The facts, their sources and where
+ * those disagree are in spec/windows.yaml (windows_profile_add). */
+
+/* Characters in a custom source's name: the units of the record's description field. */
+#define KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX                                                       \
+	(sizeof(((kprof_windows_profile_add_information *)0)->ProfileSourceDescription) /          \
+	 sizeof(((kprof_windows_profile_add_information *)0)->ProfileSourceDescription[0]))
+
+/* One custom profile source. Fill with kprof_windows_custom_source_init and
+ * kprof_windows_custom_source_name_set (or by hand: every rule is checked again by
+ * kprof_windows_custom_source_pack and _verdict_get). */
+typedef struct kprof_windows_custom_source {
+	/* The name Windows lists (the registry subkey, the record's description): NUL-terminated,
+	 * 1..KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX characters of A-Z a-z 0-9 _ . - */
+	char name[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
+	kprof_vendor vendor; /* whose PerfEvtSel layout select uses: Intel or AMD */
+	/* The event as a PerfEvtSel value: event, unit mask, edge, invert, counter mask, AnyThread
+	 * (Intel), EventSelect[11:8] and Host/Guest-only (AMD). USR, OS, INT and EN are ignored
+	 * (the HAL sets them); a HAL source's select or a Linux perf raw config (rNNNN) fits. */
+	uint64_t select;
+	uint32_t interval; /* events per sample; 0: the HAL's default for hardware sources */
+	/* Family, model, stepping of the processors it applies to, which Windows compares with
+	 * each processor's KPRCB CpuType, CpuModel and CpuStepping: the displayed values (the
+	 * Amd64 HAL reads CpuType 0x17 for Zen; MSO-Scripts writes Win32_Processor's "Family 6
+	 * Model 151"), as kprof_cpuid_family/model give them. KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY
+	 * matches every processor and ends the comparison. */
+	uint32_t cpu_info_hierarchy[3];
+	/* AMD: the counter bank (Windows' PerfPmuType). For the data-fabric and L3 banks select
+	 * still carries the event and unit mask in the core PerfEvtSel layout; Windows moves them
+	 * into that bank's select. */
+	kprof_windows_pmu_type pmu_type;
+	uint8_t core_type; /* 0: every core type (Windows can select no other, see the problems) */
+	uint8_t persist;   /* 1: the run-time add also writes the source to the registry */
+	uint8_t reserved[2];
+} kprof_windows_custom_source;
+
+#if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
+/* What kprof_windows_custom_source_verdict_get found. */
+typedef struct kprof_windows_custom_source_verdict {
+	kprof_windows_custom_source_problem problem; /* the first rule broken; NONE: acceptable */
+	uint32_t warnings;                           /* kprof_windows_custom_source_warning bits */
+	kprof_windows_profile_add_version version;   /* the binary record's Version */
+	/* The select taken apart as the record carries it; interval: what Windows is given (the
+	 * default applied). */
+	kprof_profile_source_add fields;
+	const kprof_source *taken; /* PROBLEM_NAME_TAKEN: the HAL's source of that name */
+	const kprof_source *same;  /* WARNING_DUPLICATE: the HAL's source with this event */
+	/* What kprof knows the event and unit mask count on this processor class (before a
+	 * counter mask, invert or edge detect applies): the same-select HAL source's verdict, or
+	 * the class's verdict for the event. */
+	kprof_source_counts counts;
+} kprof_windows_custom_source_verdict;
+#endif
+
+/* Make cs a source of vendor's PerfEvtSel value select: no name yet, the default interval,
+ * every processor (CpuInfoHierarchy all any), core counters, not persistent. KPROF_E_ARGUMENT
+ * for a null cs or a vendor other than Intel or AMD (cs zeroed). */
+KPROF_API kprof_status kprof_windows_custom_source_init(kprof_windows_custom_source *cs,
+                                                        kprof_vendor vendor, uint64_t select);
+/* Set cs's name from the len bytes at name (no NUL needed). Refuses, leaving cs untouched, a
+ * name that is empty or holds a character other than A-Z a-z 0-9 _ . - (KPROF_E_FORMAT) or is
+ * longer than KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX (KPROF_E_RANGE). Whether the HAL already has
+ * the name depends on the processor: kprof_windows_custom_source_verdict_get says. */
+KPROF_API kprof_status kprof_windows_custom_source_name_set(kprof_windows_custom_source *cs,
+                                                            const char *name, size_t len);
+/* The EventTraceProfileSourceAddInformation record for cs, exactly as
+ * NtSetSystemInformation(SystemPerformanceTraceInformation, buf, *written) takes it:
+ * KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE bytes, Version 2 unless an AMD source needs 3 (a
+ * 12-bit event, or a counter mask, invert, edge detect, Host/Guest or PMU type, which version
+ * 2 cannot carry), the default interval written out, unused bytes zero. Checks every rule that
+ * does not depend on the processor (kprof_windows_custom_source_verdict_get checks those too,
+ * and says which rule failed): KPROF_E_FORMAT for an empty name or a character it may not
+ * hold, KPROF_E_RANGE for a name over KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX, a counter mask over
+ * KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX, an interval outside KPROF_INTERVAL_HARDWARE_MIN..MAX, a
+ * CpuInfoHierarchy value after an any or persist over 1, KPROF_E_RESERVED for select bits a
+ * source cannot carry, KPROF_E_UNSUPPORTED for a vendor other than Intel or AMD, Intel event 0,
+ * a PMU type on Intel or above L3, or a core type, KPROF_E_ARGUMENT for null pointers,
+ * KPROF_E_BUFFER_TOO_SMALL when cap is short. Nothing is written
+ * on error and *written (may be NULL) is 0. */
+KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_custom_source *cs,
+                                                        void *buf, size_t cap, size_t *written);
+/* Read an add record of len bytes (as NtSetSystemInformation would get it) for a processor of
+ * vendor, the way Windows 11 22631 reads it: the union by vendor and Version, bit 0 of the
+ * flags, Host/Guest bits 1:0, the description to its NUL. The record's interval, persist byte
+ * (as 0 or 1) and CpuInfoHierarchy are kept as they are; check the result with
+ * kprof_windows_custom_source_verdict_get. *out is zeroed on error: KPROF_E_TRUNCATED below
+ * KPROF_WINDOWS_PROFILE_ADD_LENGTH_MIN bytes, KPROF_E_RANGE above _MAX or for a description
+ * longer than KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX or an AMD event above 12 bits,
+ * KPROF_E_FORMAT for another class or Version, a description without its NUL inside the record
+ * or with a character outside ASCII 1..127, KPROF_E_ARGUMENT for null pointers or a vendor
+ * other than Intel or AMD. */
+KPROF_API kprof_status kprof_windows_custom_source_unpack(const void *buf, size_t len,
+                                                          kprof_vendor vendor,
+                                                          kprof_windows_custom_source *out);
+#if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
+/* Check cs against the processor and Windows release d describes (kprof_hal_decide): every
+ * rule of kprof_windows_custom_source_pack, then the processor's (its vendor; a hardware
+ * profile interface; a release with custom sources; a name the HAL does not already offer
+ * there; AnyThread where the processor honours it; no EventSelect[11:8] or Host/Guest on AMD
+ * family 0Fh; PMU type 1 or 2 only with those counters; a CpuInfoHierarchy that matches the
+ * processor). v->problem is the first rule broken and the status is its error (the
+ * kprof_windows_custom_source_pack ones, KPROF_E_DUPLICATE for a taken name, KPROF_E_UNSUPPORTED
+ * for the processor's and release's rules, KPROF_E_RANGE for a hierarchy that does not match);
+ * KPROF_OK with v->problem NONE when acceptable. Either way v says what kprof knows: the
+ * version and interval the record carries, what the event counts on this processor class, a
+ * HAL source with the same event, and warnings (kprof_windows_custom_source_warning bits).
+ * Needs the hal, counts and names sections. KPROF_E_ARGUMENT for null pointers (v zeroed). */
+KPROF_API kprof_status kprof_windows_custom_source_verdict_get(
+        const kprof_windows_custom_source *cs, const kprof_hal_decision *d,
+        kprof_windows_custom_source_verdict *v);
+#endif
+
 #endif /* KPROF_NO_WINDOWS */
 
 /* ==========================================================================================
@@ -7788,6 +7928,52 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 }
 #endif
 
+/* A PerfEvtSel value of vendor's layout taken apart into the add pieces (interval left 0): the
+ * one place a select becomes Windows' profile-add fields. KPROF_E_RESERVED for a bit the pieces
+ * cannot carry (pin control, Intel's bits above 31, reserved bits); USR, OS, INT and EN are
+ * dropped (the HAL sets them itself). KPROF_E_ARGUMENT for a vendor other than Intel or AMD. */
+KPROF_INTERNAL kprof_status kprof_impl_profile_add_fields(kprof_vendor vendor, uint64_t select,
+                                                          kprof_profile_source_add *out)
+{
+	kprof_select f;
+	kprof_status st;
+	kprof_impl_zero(out, sizeof(*out));
+	st = kprof_select_decode(vendor, select, &f);
+	if (st != KPROF_OK)
+		return st;
+	if (f.pc)
+		return KPROF_E_RESERVED;
+	out->vendor = (uint8_t)vendor;
+	out->event_select = f.event;
+	out->unit_select = f.umask;
+	out->cmask = f.cmask;
+	out->cinv = f.inv;
+	out->any_thread = f.any;
+	out->edge_detect = f.edge;
+	out->host_guest = (uint8_t)(f.guest_only | f.host_only << 1);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
+                                                kprof_profile_source_add *out)
+{
+	const kprof_interface_info *info;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	info = kprof_interface_get_info((kprof_interface)s->iface);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_impl_profile_add_fields((kprof_vendor)info->vendor, s->select, out) != KPROF_OK) {
+		kprof_impl_zero(out, sizeof(*out));
+		return KPROF_E_UNSUPPORTED;
+	}
+	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	return KPROF_OK;
+}
+
 /* ---- hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_HAL)
 /* The rows of kprof_windows_release. Each row is the bytes of kprof_windows_release in host
@@ -7936,6 +8122,10 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
 	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
 	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* AnyThread from version 3; cpuid 0x0A edx[15] says a later part dropped it (Intel SDM
+	 * vol. 2A CPUID leaf 0AH). */
+	c->any_thread = (uint8_t)(c->version >= 3 &&
+	                          !KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED, d));
 	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
 	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
 	if (c->version >= 2) {
@@ -8024,6 +8214,9 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 	c->perfctr_ext_core =
 	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
 	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->perfctr_ext_llc =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC, ecx);
+	c->topoext = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_TOPOEXT, ecx);
 	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
 	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
 	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
@@ -8428,35 +8621,6 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap,
 	                           written);
-}
-
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
-                                                kprof_profile_source_add *out)
-{
-	const kprof_interface_info *info;
-	kprof_select f;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->vendor = 0;
-	out->event_select = 0;
-	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
-	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->iface);
-	if (!info || !s->select ||
-	    (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
-		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
-		return KPROF_E_UNSUPPORTED;
-	out->vendor = info->vendor;
-	out->event_select = f.event;
-	out->unit_select = f.umask;
-	out->cmask = f.cmask;
-	out->cinv = f.inv;
-	out->any_thread = f.any;
-	out->edge_detect = f.edge;
-	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
-	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
-	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_hal_build value, or NULL when it has none. */
@@ -9170,36 +9334,17 @@ KPROF_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 	       kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
-KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
-                                                     kprof_source_counts *out)
+/* The verdict row for an (event, unit mask) key on class cpu_class (valid, its basis already
+ * in out): rows are sorted by (event, unit mask, first class), so a binary search finds the
+ * first of the key. Event and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel;
+ * an event above 8 bits (AMD's EventSelect[11:8]) has no row. */
+KPROF_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t event, uint32_t umask,
+                                             kprof_source_counts *out)
 {
 	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->status = KPROF_COUNTS_UNKNOWN;
-	out->cpu_class =
-	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
-	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
-	out->reserved[0] = out->reserved[1] = 0;
-	out->event = NULL;
-	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
-		out->basis = "no class for this vendor, family and model";
-		return KPROF_OK;
-	}
-	out->basis = kprof_impl_counts_text(
-	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
-	if (!s->select) {
-		out->basis = "no select: nothing the counters count";
-		return KPROF_OK;
-	}
-	if (s->iface != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_IFACE)) {
-		out->basis = "not a source table the HAL uses on this processor";
-		return KPROF_OK;
-	}
-	/* Rows are sorted by (event, unit mask, first class): find the first of this select. Event
-	 * and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel. */
-	key = (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select) << 8 |
-	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
+	if (event > KPROF_AMD_PERFEVTSEL_EVENT_MASK)
+		return;
+	key = (unsigned)(event << 8 | umask);
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
 		if (kprof_impl_counts_row_key(mid) < key)
@@ -9217,6 +9362,46 @@ KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const k
 		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
+}
+
+/* out for class cpu_class before any row is read: KPROF_COUNTS_UNKNOWN with the class's basis
+ * (or why there is none). 1 when a row may be looked up: the class exists and judges the
+ * table itf. */
+KPROF_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf,
+                                           kprof_source_counts *out)
+{
+	out->status = KPROF_COUNTS_UNKNOWN;
+	out->cpu_class =
+	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
+	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
+	out->reserved[0] = out->reserved[1] = 0;
+	out->event = NULL;
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
+		out->basis = "no class for this vendor, family and model";
+		return 0;
+	}
+	out->basis = kprof_impl_counts_text(
+	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
+	if (itf != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_IFACE)) {
+		out->basis = "not a source table the HAL uses on this processor";
+		return 0;
+	}
+	return 1;
+}
+
+KPROF_API kprof_status kprof_source_counts_for_class(unsigned cpu_class, const kprof_source *s,
+                                                     kprof_source_counts *out)
+{
+	int judged;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	judged = kprof_impl_counts_start(cpu_class, s->iface, out);
+	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select)
+		out->basis = "no select: nothing the counters count";
+	else if (judged)
+		kprof_impl_counts_lookup(
+		        cpu_class, (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select),
+		        (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select), out);
 	return KPROF_OK;
 }
 
@@ -12765,6 +12950,439 @@ KPROF_API kprof_status kprof_psi_append(kprof_psi_writer *w, uint32_t source, ui
 	w->used = at + size;
 	return KPROF_OK;
 }
+
+/* ---- custom profile sources ---- */
+
+/* The status a custom-source problem is reported with. */
+KPROF_INTERNAL kprof_status kprof_impl_custom_status(kprof_windows_custom_source_problem p)
+{
+	switch (p) {
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE: return KPROF_OK;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER: return KPROF_E_FORMAT;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN: return KPROF_E_DUPLICATE;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS: return KPROF_E_RESERVED;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST: return KPROF_E_RANGE;
+	default: return KPROF_E_UNSUPPORTED;
+	}
+}
+
+/* The name rules: 1..NAME_MAX characters, each a letter, a digit, '_', '.' or '-' (a registry
+ * key name cannot hold '\', a listing's columns are split at blanks, and a .reg file quotes
+ * and brackets). */
+KPROF_INTERNAL kprof_windows_custom_source_problem kprof_impl_custom_name_problem(const char *name,
+                                                                                  size_t len)
+{
+	size_t i;
+	if (len == 0)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY;
+	if (len > KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG;
+	for (i = 0; i < len; i++) {
+		char c = name[i];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		      c == '_' || c == '.' || c == '-'))
+			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER;
+	}
+	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+}
+
+/* The length of cs's name: up to its NUL, or one past the maximum when the array has none. */
+KPROF_INTERNAL size_t kprof_impl_custom_name_length(const kprof_windows_custom_source *cs)
+{
+	size_t n = 0;
+	while (n < sizeof(cs->name) && cs->name[n])
+		n++;
+	return n;
+}
+
+/* Every rule that does not depend on the processor, in order: the first one broken. Fills f
+ * (the select taken apart, the interval Windows gets) and the version the record needs
+ * whenever the select can be read, whatever else is wrong; f is zero when it cannot. */
+KPROF_INTERNAL kprof_windows_custom_source_problem
+kprof_impl_custom_rules(const kprof_windows_custom_source *cs, kprof_profile_source_add *f,
+                        kprof_windows_profile_add_version *version)
+{
+	kprof_windows_custom_source_problem p;
+	int vendor = cs->vendor == KPROF_VENDOR_INTEL || cs->vendor == KPROF_VENDOR_AMD;
+	int fields = vendor && kprof_impl_profile_add_fields(cs->vendor, cs->select, f) == KPROF_OK;
+	size_t i;
+	*version = KPROF_WINDOWS_PROFILE_ADD_VERSION_V2;
+	if (!fields) {
+		kprof_impl_zero(f, sizeof(*f));
+	} else {
+		/* Version 2's AMD member holds an 8-bit event and the unit mask, nothing else. */
+		f->interval = cs->interval ? cs->interval : KPROF_INTERVAL_HARDWARE_DEFAULT;
+		if (cs->vendor == KPROF_VENDOR_AMD &&
+		    (f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK || f->cmask || f->cinv ||
+		     f->edge_detect || f->host_guest ||
+		     cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE))
+			*version = KPROF_WINDOWS_PROFILE_ADD_VERSION_V3;
+	}
+	p = kprof_impl_custom_name_problem(cs->name, kprof_impl_custom_name_length(cs));
+	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		return p;
+	if (!vendor)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
+	if (!fields)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS;
+	if (cs->vendor == KPROF_VENDOR_INTEL && f->event_select == 0)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_FIXED_EVENT;
+	if (f->cmask > KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH;
+	if (cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE &&
+	    (cs->vendor != KPROF_VENDOR_AMD || (unsigned)cs->pmu_type > KPROF_WINDOWS_PMU_TYPE_L3))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE;
+	if (f->interval < KPROF_INTERVAL_HARDWARE_MIN || f->interval > KPROF_INTERVAL_HARDWARE_MAX)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL;
+	for (i = 1; i < KPROF_ARRAY_COUNT(cs->cpu_info_hierarchy); i++)
+		if (cs->cpu_info_hierarchy[i - 1] == KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY &&
+		    cs->cpu_info_hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY)
+			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER;
+	if (cs->core_type)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE;
+	if (cs->persist > 1)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST;
+	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_init(kprof_windows_custom_source *cs,
+                                                        kprof_vendor vendor, uint64_t select)
+{
+	size_t i;
+	if (!cs)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(cs, sizeof(*cs));
+	if (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD)
+		return KPROF_E_ARGUMENT;
+	cs->vendor = vendor;
+	cs->select = select;
+	for (i = 0; i < KPROF_ARRAY_COUNT(cs->cpu_info_hierarchy); i++)
+		cs->cpu_info_hierarchy[i] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_name_set(kprof_windows_custom_source *cs,
+                                                            const char *name, size_t len)
+{
+	kprof_windows_custom_source_problem p;
+	size_t i;
+	if (!cs || (!name && len))
+		return KPROF_E_ARGUMENT;
+	p = kprof_impl_custom_name_problem(name, len);
+	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		return kprof_impl_custom_status(p);
+	for (i = 0; i < len; i++)
+		cs->name[i] = name[i];
+	for (; i < sizeof(cs->name); i++)
+		cs->name[i] = '\0';
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_custom_source *cs,
+                                                        void *buf, size_t cap, size_t *written)
+{
+	uint8_t *b = (uint8_t *)buf, *u;
+	kprof_profile_source_add f;
+	kprof_windows_profile_add_version version;
+	kprof_windows_custom_source_problem p;
+	size_t i, n;
+	if (written)
+		*written = 0;
+	if (!cs || !buf)
+		return KPROF_E_ARGUMENT;
+	p = kprof_impl_custom_rules(cs, &f, &version);
+	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		return kprof_impl_custom_status(p);
+	if (cap < KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	kprof_impl_zero(b, KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE);
+	kprof_store_le32(
+	        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET,
+	        KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION);
+	b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET] = (uint8_t)version;
+	u = b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET;
+	if (cs->vendor == KPROF_VENDOR_INTEL) {
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EVENT_SELECT_OFFSET] =
+		        (uint8_t)f.event_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_UNIT_SELECT_OFFSET] = f.unit_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_MASK_OFFSET] = f.cmask;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_INV_OFFSET] = f.cinv;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_ANY_THREAD_OFFSET] = f.any_thread;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET] = f.edge_detect;
+	} else if (version == KPROF_WINDOWS_PROFILE_ADD_VERSION_V2) {
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_EVENT_SELECT_OFFSET] =
+		        (uint8_t)f.event_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_UNIT_SELECT_OFFSET] = f.unit_select;
+	} else {
+		kprof_store_le16(u + KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EVENT_SELECT_OFFSET,
+		                 f.event_select);
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET] = f.unit_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_MASK_OFFSET] = f.cmask;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_INV_OFFSET] = f.cinv;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EDGE_DETECT_OFFSET] = f.edge_detect;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET] = f.host_guest;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET] = (uint8_t)cs->pmu_type;
+	}
+	for (i = 0; i < KPROF_ARRAY_COUNT(cs->cpu_info_hierarchy); i++)
+		kprof_store_le32(
+		        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET +
+		                4u * i,
+		        cs->cpu_info_hierarchy[i]);
+	kprof_store_le32(b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET,
+	                 f.interval);
+	b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET] = cs->persist;
+	n = kprof_impl_custom_name_length(cs);
+	for (i = 0; i < n;
+	     i++) /* ASCII: one UTF-16 unit per character; the NUL after is zero already */
+		kprof_store_le16(
+		        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET +
+		                2u * i,
+		        (uint8_t)cs->name[i]);
+	if (written)
+		*written = KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE;
+	return KPROF_OK;
+}
+
+/* Zero *out and report st: every error of the unpacker leaves nothing behind. */
+KPROF_INTERNAL kprof_status kprof_impl_custom_unpack_fail(kprof_windows_custom_source *out,
+                                                          kprof_status st)
+{
+	kprof_impl_zero(out, sizeof(*out));
+	return st;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_unpack(const void *buf, size_t len,
+                                                          kprof_vendor vendor,
+                                                          kprof_windows_custom_source *out)
+{
+	const uint8_t *b = (const uint8_t *)buf, *u;
+	kprof_select f;
+	uint64_t select;
+	unsigned version;
+	size_t i, units;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	if (!buf || (vendor != KPROF_VENDOR_INTEL && vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_WINDOWS_PROFILE_ADD_LENGTH_MIN)
+		return KPROF_E_TRUNCATED;
+	if (len > KPROF_WINDOWS_PROFILE_ADD_LENGTH_MAX)
+		return KPROF_E_RANGE;
+	version = b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET];
+	if (kprof_load_le32(
+	            b +
+	            KPROF_WINDOWS_PROFILE_ADD_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET) !=
+	            KPROF_EVENT_TRACE_PROFILE_SOURCE_ADD_INFORMATION ||
+	    (version != KPROF_WINDOWS_PROFILE_ADD_VERSION_V2 &&
+	     version != KPROF_WINDOWS_PROFILE_ADD_VERSION_V3))
+		return KPROF_E_FORMAT;
+	/* The union as Windows reads it: Intel's six bytes whatever the Version; AMD's by Version.
+	 * The flags are bit 0 of their bytes and Host/Guest bits 1:0 (EmonAddProfileSource,
+	 * Amd64GetEventSelectDef). */
+	kprof_impl_zero(&f, sizeof(f));
+	u = b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET;
+	if (vendor == KPROF_VENDOR_INTEL) {
+		f.event = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EVENT_SELECT_OFFSET];
+		f.umask = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_UNIT_SELECT_OFFSET];
+		f.cmask = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_MASK_OFFSET];
+		f.inv = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_INV_OFFSET] & 1u;
+		f.any = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_ANY_THREAD_OFFSET] & 1u;
+		f.edge = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET] & 1u;
+	} else if (version == KPROF_WINDOWS_PROFILE_ADD_VERSION_V2) {
+		f.event = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_EVENT_SELECT_OFFSET];
+		f.umask = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_UNIT_SELECT_OFFSET];
+	} else {
+		uint8_t hg = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET];
+		f.event = kprof_load_le16(
+		        u + KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EVENT_SELECT_OFFSET);
+		f.umask = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET];
+		f.cmask = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_MASK_OFFSET];
+		f.inv = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_INV_OFFSET] & 1u;
+		f.edge = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EDGE_DETECT_OFFSET] & 1u;
+		f.guest_only = hg & 1u;
+		f.host_only = (hg >> 1) & 1u;
+		out->pmu_type = (kprof_windows_pmu_type)
+		        u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET];
+	}
+	if (kprof_select_encode(vendor, &f, &select) != KPROF_OK)
+		return kprof_impl_custom_unpack_fail(out, KPROF_E_RANGE);
+	/* The description: UTF-16LE to its NUL, which must lie inside the record. */
+	units = (len - KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET) /
+	        2u;
+	for (i = 0; i < units; i++) {
+		uint16_t c = kprof_load_le16(
+		        b +
+		        KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET +
+		        2u * i);
+		if (c == 0)
+			break;
+		if (i == KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX)
+			return kprof_impl_custom_unpack_fail(out, KPROF_E_RANGE);
+		if (c > 0x7Fu)
+			return kprof_impl_custom_unpack_fail(out, KPROF_E_FORMAT);
+		out->name[i] = (char)c;
+	}
+	if (i == units)
+		return kprof_impl_custom_unpack_fail(out, KPROF_E_FORMAT);
+	out->vendor = vendor;
+	out->select = select;
+	for (i = 0; i < KPROF_ARRAY_COUNT(out->cpu_info_hierarchy); i++)
+		out->cpu_info_hierarchy[i] = kprof_load_le32(
+		        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET +
+		        4u * i);
+	out->interval =
+	        kprof_load_le32(b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET);
+	out->persist = b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET] != 0;
+	return KPROF_OK;
+}
+
+#if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
+/* The HAL source of d's tables named name (n bytes) that the processor and release have (or
+ * may have), or NULL. Emon processors also carry the later Intel sources. */
+KPROF_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_decision *d,
+                                                           const char *name, size_t n)
+{
+	const kprof_source *s = kprof_source_by_name((kprof_interface)d->iface, name, n);
+	if (!s && d->iface == KPROF_INTERFACE_EMON)
+		s = kprof_source_by_name(KPROF_INTERFACE_INTEL_LATER, name, n);
+	return s && kprof_hal_source_status(d, s) != KPROF_PRESENCE_ABSENT ? s : NULL;
+}
+
+/* The first row of d's table whose select has the same pieces as f. */
+KPROF_INTERNAL const kprof_source *kprof_impl_custom_same(const kprof_hal_decision *d,
+                                                          const kprof_profile_source_add *f)
+{
+	const kprof_source *rows = kprof_source_table((kprof_interface)d->iface, NULL);
+	size_t i, n = 0;
+	kprof_profile_source_add g;
+	(void)kprof_source_table((kprof_interface)d->iface, &n);
+	for (i = 0; rows && i < n; i++) {
+		if (!rows[i].select ||
+		    kprof_impl_profile_add_fields((kprof_vendor)f->vendor, rows[i].select, &g) !=
+		            KPROF_OK)
+			continue;
+		if (g.event_select == f->event_select && g.unit_select == f->unit_select &&
+		    g.cmask == f->cmask && g.cinv == f->cinv && g.any_thread == f->any_thread &&
+		    g.edge_detect == f->edge_detect && g.host_guest == f->host_guest)
+			return &rows[i];
+	}
+	return NULL;
+}
+
+/* The rules that depend on the processor and release, in order. */
+KPROF_INTERNAL kprof_windows_custom_source_problem
+kprof_impl_custom_processor(const kprof_windows_custom_source *cs, const kprof_hal_decision *d,
+                            kprof_windows_custom_source_verdict *v)
+{
+	const kprof_windows_release *rel = kprof_windows_release_get(d->release);
+	const kprof_profile_source_add *f = &v->fields;
+	uint32_t have[3];
+	size_t i;
+	if ((unsigned)cs->vendor != d->vendor)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
+	if (!rel || rel->build < KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE;
+	if (d->iface == KPROF_INTERFACE_DEFAULT)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NO_INTERFACE;
+	v->taken = kprof_impl_custom_taken(d, cs->name, kprof_impl_custom_name_length(cs));
+	if (v->taken)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN;
+	if (f->any_thread && !d->pmu.any_thread)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_ANY_THREAD;
+	if (cs->vendor == KPROF_VENDOR_AMD &&
+	    d->family == KPROF_WINDOWS_PROFILE_ADD_AMD_FAMILY_0F &&
+	    (f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK || f->host_guest))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_AMD_FAMILY_0F;
+	if ((cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_DATA_FABRIC &&
+	     !(d->pmu.perfctr_ext_nb && d->pmu.topoext)) ||
+	    (cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_L3 &&
+	     !(d->pmu.perfctr_ext_llc && d->pmu.topoext)))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE;
+	/* Windows compares family, model, stepping in turn and stops at the first any. */
+	have[0] = d->family;
+	have[1] = d->model;
+	have[2] = d->stepping;
+	for (i = 0; i < KPROF_ARRAY_COUNT(have) &&
+	            cs->cpu_info_hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+	     i++)
+		if (!d->has_leaf1 || cs->cpu_info_hierarchy[i] != have[i])
+			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH;
+	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+}
+
+/* What kprof knows, whatever the verdict: the HAL source with the same event, what the event
+ * counts here, and the warnings. */
+KPROF_INTERNAL void kprof_impl_custom_knowledge(const kprof_windows_custom_source *cs,
+                                                const kprof_hal_decision *d,
+                                                kprof_windows_custom_source_verdict *v)
+{
+	const kprof_windows_release *rel = kprof_windows_release_get(d->release);
+	const kprof_profile_source_add *f = &v->fields;
+	unsigned cpu_class;
+	if (d->hal == KPROF_HAL_X86)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_X86;
+	if (rel && rel->build < KPROF_WINDOWS_PROFILE_ADD_V2_LAYOUT_BUILD)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_LAYOUT;
+	if (v->version == KPROF_WINDOWS_PROFILE_ADD_VERSION_V3)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_BINARY_V3;
+	if ((f->cmask || f->cinv || f->edge_detect || f->any_thread || f->host_guest ||
+	     f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK ||
+	     cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) &&
+	    (!rel || rel->build != KPROF_WINDOWS_PROFILE_DECOMPILED_BUILD))
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS;
+	if ((unsigned)cs->vendor != d->vendor || d->iface == KPROF_INTERFACE_DEFAULT ||
+	    cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) {
+		cpu_class = KPROF_COUNTS_CLASS_NONE; /* no table of this processor judges it */
+		(void)kprof_impl_counts_start(cpu_class, d->iface, &v->counts);
+		return;
+	}
+	v->same = kprof_impl_custom_same(d, f);
+	if (v->same) {
+		(void)kprof_source_counts_from_decision(d, v->same, &v->counts);
+		if (kprof_hal_source_status(d, v->same) == KPROF_PRESENCE_PRESENT)
+			v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE;
+	} else {
+		cpu_class = d->has_leaf1 ? kprof_counts_class_find(d->vendor_string, d->family,
+		                                                   d->model, d->stepping)
+		                         : (unsigned)KPROF_COUNTS_CLASS_NONE;
+		if (kprof_impl_counts_start(cpu_class, d->iface, &v->counts))
+			kprof_impl_counts_lookup(cpu_class, f->event_select, f->unit_select,
+			                         &v->counts);
+	}
+	if (v->counts.status == KPROF_COUNTS_ABSENT)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_ABSENT;
+	else if (v->counts.status == KPROF_COUNTS_DIFFERENT ||
+	         v->counts.status == KPROF_COUNTS_PARTIAL)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_DIFFERENT;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_verdict_get(
+        const kprof_windows_custom_source *cs, const kprof_hal_decision *d,
+        kprof_windows_custom_source_verdict *v)
+{
+	kprof_windows_custom_source_problem p;
+	if (!v)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(v, sizeof(*v));
+	if (!cs || !d)
+		return KPROF_E_ARGUMENT;
+	p = kprof_impl_custom_rules(cs, &v->fields, &v->version);
+	if (p == KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		p = kprof_impl_custom_processor(cs, d, v);
+	/* What the event counts is worth knowing even when a rule fails, once the select is read. */
+	if (v->fields.vendor)
+		kprof_impl_custom_knowledge(cs, d, v);
+	v->problem = p;
+	return kprof_impl_custom_status(p);
+}
+#endif
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_event_trace_information_class value, or NULL when it has none. */
 KPROF_API const char *kprof_event_trace_information_class_name(int value)

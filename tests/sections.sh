@@ -46,5 +46,18 @@ printf '#include "kprof.h"\nvoid *p = (void *)&kprof_listing_diff_iter_init;\n' 
 ok $? "KPROF_NO_HAL leaves out the listing diff"
 gcc -std=c99 -Werror -I. -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
 ok $? "the listing diff exists by default"
+# The custom-source checker needs the counts section and the names; the packer needs neither.
+printf '#include "kprof.h"\nvoid *p = (void *)&kprof_windows_custom_source_verdict_get;\n' > "$out/probe.c"
+for opt in KPROF_NO_COUNTS KPROF_NO_HAL KPROF_NO_NAMES; do
+	! gcc -std=c99 -I. -D$opt -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+	ok $? "$opt leaves out the custom-source checker"
+done
+gcc -std=c99 -Werror -I. -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+ok $? "the custom-source checker exists by default"
+printf '#include "kprof.h"\nvoid *p = (void *)&kprof_windows_custom_source_pack;\n' > "$out/probe.c"
+for opt in KPROF_NO_COUNTS KPROF_NO_HAL KPROF_NO_NAMES; do
+	gcc -std=c99 -Werror -I. -D$opt -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
+	ok $? "$opt keeps the custom-source packer"
+done
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -658,6 +658,7 @@ static void test_bridges(void)
 			CHECK_EQ(a.cinv, sel >> 23 & 1);
 			CHECK_EQ(a.cmask, sel >> 24 & 0xFF);
 			CHECK_EQ(a.any_thread, t ? 0 : sel >> 21 & 1);
+			CHECK_EQ(a.host_guest, t ? sel >> 40 & 3 : 0); /* AMD PerfEvtSel[41:40] */
 			CHECK_EQ(a.interval, rows[i].value == 0 ? 10000u : 65536u);
 		}
 	}

@@ -330,6 +330,37 @@ KPROF_INTERNAL uint32_t kh_psi(const uint8_t *b)
 	return acc + (uint32_t)ul;
 }
 
+/* Custom profile sources: a record of the input read back, checked against a decision made
+ * of the input, packed again; and a description built of the input. */
+KPROF_INTERNAL uint32_t kh_custom(const uint8_t *b)
+{
+	static kprof_cpuid_snapshot s;
+	static kprof_hal_decision d;
+	static kprof_windows_custom_source cs;
+	static kprof_windows_custom_source_verdict v;
+	kprof_vendor vendor = b[2047] & 1 ? KPROF_VENDOR_AMD : KPROF_VENDOR_INTEL;
+	size_t n = 0;
+	uint32_t acc = 0;
+	unsigned i;
+	kprof_cpuid_snapshot_init(&s);
+	for (i = 0; i + 20 <= 120; i += 20)
+		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + 1800 + i), 0, kh_u32(b + 1804 + i), kh_u32(b + 1808 + i),
+		                               kh_u32(b + 1812 + i), kh_u32(b + 1816 + i));
+	(void)kprof_hal_decide(&s, KPROF_HAL_X64, &d);
+	if (kprof_windows_custom_source_unpack(b + 2048, 0x24u + b[2046] * 2u, vendor, &cs) == KPROF_OK) {
+		acc += (uint32_t)-kprof_windows_custom_source_verdict_get(&cs, &d, &v) + v.warnings;
+		if (kprof_windows_custom_source_pack(&cs, kh_psi_mem, sizeof kh_psi_mem, &n) == KPROF_OK)
+			acc += (uint32_t)n;
+	}
+	if (kprof_windows_custom_source_init(&cs, vendor, kprof_load_le64(b + 2040)) == KPROF_OK &&
+	    kprof_windows_custom_source_name_set(&cs, (const char *)b + 2020, b[2019] & 15) == KPROF_OK) {
+		acc += (uint32_t)-kprof_windows_custom_source_verdict_get(&cs, &d, &v);
+		if (kprof_windows_custom_source_pack(&cs, kh_psi_mem, sizeof kh_psi_mem, &n) == KPROF_OK)
+			acc += (uint32_t)n;
+	}
+	return acc;
+}
+
 static uint8_t kh_codec_out[512];
 
 /* Every generated struct codec (the list gen-structs.py writes from kprof.h). */
@@ -390,6 +421,7 @@ uint32_t kprof_hardening_all(void)
 	acc += kh_ds_setup(buf);
 	acc += kh_ds_walks(buf, sizeof buf);
 	acc += kh_psi(buf);
+	acc += kh_custom(buf);
 #endif
 #if !defined(KH_ONLY) || KH_ONLY == 6
 	acc += kh_codecs(buf, sizeof buf);

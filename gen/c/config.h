@@ -24,7 +24,9 @@
  *                      (kprof_cpu_group_compare, kprof_listing_diff_iter_*) need the hal
  *                      section; the listing diff also needs the names. KPROF_NO_DUMP also
  *                      leaves out the profile-source listing reader (it shares the dump
- *                      reader's line cursor).
+ *                      reader's line cursor). The windows section's custom-source checker
+ *                      (kprof_windows_custom_source_verdict_get) needs the counts section
+ *                      (and so the hal section) and the names; its packer and unpacker do not.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the sources section).

@@ -35,6 +35,8 @@ typedef struct kprof_pmu_caps {
 	uint8_t perfmon_ext;       /* leaf 0x23 valid (leaf 7.1 eax[8]) */
 	uint32_t ext_events;       /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
 	uint8_t umask2, eq;        /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
+	uint8_t any_thread;        /* PerfEvtSel AnyThread honoured: perfmon version 3+ and leaf 0x0A
+	                            * edx[15] (AnyThread deprecated) clear */
 	uint32_t acr_counter_mask; /* leaf 0x23.2 eax: reloadable general-purpose counters */
 	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
 	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
@@ -44,6 +46,8 @@ typedef struct kprof_pmu_caps {
 	uint8_t legacy_counters;   /* the four at 0xC0010000/0xC0010004 (every AMD part) */
 	uint8_t perfctr_ext_core;  /* leaf 0x80000001 ecx[23] */
 	uint8_t perfctr_ext_nb;    /* leaf 0x80000001 ecx[24] */
+	uint8_t perfctr_ext_llc;   /* leaf 0x80000001 ecx[28]: L3 counters */
+	uint8_t topoext;           /* leaf 0x80000001 ecx[22]: topology extensions */
 	uint8_t ptsc;              /* leaf 0x80000001 ecx[27] */
 	uint8_t perfmon_v2;        /* leaf 0x80000022 eax[0] */
 	uint8_t lbr_v2;            /* leaf 0x80000022 eax[1] */
@@ -152,20 +156,6 @@ typedef struct kprof_counter_plan {
 	uint64_t global_ctrl_bit;
 } kprof_counter_plan;
 
-/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
- * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
- * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
- * EventSelect and no AnyThread. */
-typedef struct kprof_profile_source_add {
-	uint8_t vendor;       /* kprof_vendor */
-	uint16_t event_select;
-	uint8_t unit_select;
-	uint8_t cmask;
-	uint8_t cinv;
-	uint8_t any_thread;   /* Intel only */
-	uint8_t edge_detect;
-	uint32_t interval;    /* the HAL's default interval for the source */
-} kprof_profile_source_add;
 
 /* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
  * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
@@ -225,7 +215,3 @@ KPROF_API kprof_status kprof_source_perf_config(const kprof_source *s, uint64_t 
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_source_perf_config. */
 KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, size_t cap,
                                              size_t *written);
-/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
- * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
- * without a select. */
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out);

@@ -29,6 +29,9 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s, kpr
 	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
 	c->events_unavailable = kprof_cpuid_snapshot_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_EBX);
 	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* AnyThread from version 3; cpuid 0x0A edx[15] says a later part dropped it (Intel SDM
+	 * vol. 2A CPUID leaf 0AH). */
+	c->any_thread = (uint8_t)(c->version >= 3 && !KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED, d));
 	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
 	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
 	if (c->version >= 2) {
@@ -101,6 +104,8 @@ KPROF_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof
 	c->counter_width = amd64 ? amd64->counter_width : 0;
 	c->perfctr_ext_core = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
 	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->perfctr_ext_llc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC, ecx);
+	c->topoext = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_TOPOEXT, ecx);
 	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
 	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
 	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
@@ -489,31 +494,4 @@ KPROF_API kprof_status kprof_source_perf_raw(const kprof_source *s, char *buf, s
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap, written);
-}
-
-KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
-{
-	const kprof_interface_info *info;
-	kprof_select f;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->vendor = 0;
-	out->event_select = 0;
-	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
-	out->interval = 0;
-	info = kprof_interface_get_info((kprof_interface)s->iface);
-	if (!info || !s->select || (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
-		return KPROF_E_UNSUPPORTED;
-	if (kprof_select_decode((kprof_vendor)info->vendor, s->select, &f) != KPROF_OK)
-		return KPROF_E_UNSUPPORTED;
-	out->vendor = info->vendor;
-	out->event_select = f.event;
-	out->unit_select = f.umask;
-	out->cmask = f.cmask;
-	out->cinv = f.inv;
-	out->any_thread = f.any;
-	out->edge_detect = f.edge;
-	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
-	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
-	return KPROF_OK;
 }

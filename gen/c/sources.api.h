@@ -24,3 +24,26 @@ KPROF_API const char *kprof_source_description(const kprof_source *s);
 KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const char *name,
                                                    size_t len);
 #endif
+
+/* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Group>\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest, Interval): a PerfEvtSel
+ * taken apart into the pieces Windows takes. AMD's form has a 12-bit EventSelect and Host/Guest
+ * and no AnyThread; Intel's the reverse. The same pieces build a custom source's records (the
+ * windows section's kprof_windows_custom_source_pack). */
+typedef struct kprof_profile_source_add {
+	uint8_t vendor;       /* kprof_vendor */
+	uint16_t event_select;
+	uint8_t unit_select;
+	uint8_t cmask;
+	uint8_t cinv;
+	uint8_t any_thread;   /* Intel only */
+	uint8_t edge_detect;
+	uint8_t host_guest;   /* AMD only: PerfEvtSel[41:40], bit 0 guest only, bit 1 host only */
+	uint32_t interval;    /* the HAL's default interval for the source */
+} kprof_profile_source_add;
+
+/* The Windows 10 1803+ "add a profile source" fields for a source (its select taken apart;
+ * interval = the HAL's default for the source's class). KPROF_E_UNSUPPORTED for a source
+ * without a select. */
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out);

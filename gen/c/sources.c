@@ -124,3 +124,47 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
 }
 #endif
+
+/* A PerfEvtSel value of vendor's layout taken apart into the add pieces (interval left 0): the
+ * one place a select becomes Windows' profile-add fields. KPROF_E_RESERVED for a bit the pieces
+ * cannot carry (pin control, Intel's bits above 31, reserved bits); USR, OS, INT and EN are
+ * dropped (the HAL sets them itself). KPROF_E_ARGUMENT for a vendor other than Intel or AMD. */
+KPROF_INTERNAL kprof_status kprof_impl_profile_add_fields(kprof_vendor vendor, uint64_t select,
+                                                          kprof_profile_source_add *out)
+{
+	kprof_select f;
+	kprof_status st;
+	kprof_impl_zero(out, sizeof(*out));
+	st = kprof_select_decode(vendor, select, &f);
+	if (st != KPROF_OK)
+		return st;
+	if (f.pc)
+		return KPROF_E_RESERVED;
+	out->vendor = (uint8_t)vendor;
+	out->event_select = f.event;
+	out->unit_select = f.umask;
+	out->cmask = f.cmask;
+	out->cinv = f.inv;
+	out->any_thread = f.any;
+	out->edge_detect = f.edge;
+	out->host_guest = (uint8_t)(f.guest_only | f.host_only << 1);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s, kprof_profile_source_add *out)
+{
+	const kprof_interface_info *info;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	info = kprof_interface_get_info((kprof_interface)s->iface);
+	if (!info || !s->select || (info->vendor != KPROF_VENDOR_INTEL && info->vendor != KPROF_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_impl_profile_add_fields((kprof_vendor)info->vendor, s->select, out) != KPROF_OK) {
+		kprof_impl_zero(out, sizeof(*out));
+		return KPROF_E_UNSUPPORTED;
+	}
+	out->interval = s->interval == KPROF_INTERVAL_TIMER ? KPROF_INTERVAL_TIMER_DEFAULT
+	                                                    : KPROF_INTERVAL_HARDWARE_DEFAULT;
+	return KPROF_OK;
+}
