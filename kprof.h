@@ -26,7 +26,7 @@
  * API, BY SECTION (each is a banner below; PUBLIC API first, then IMPLEMENTATION):
  *   base     status codes, vendors, little-endian loads and stores, UTF-16 to UTF-8, struct codec walker
  *   msr      MSR numbers and register layouts; PerfEvtSel codec; rdmsr/wrmsr/rdpmc
- *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model
+ *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model, brand string, microarchitecture
  *   sources  KPROFILE_SOURCE and the HAL's Default/Emon/Amd64 tables; lookups
  *   hal      the HAL's profile-interface decision; counter plans; perf_event configs (KPROF_NO_HAL leaves it out)
  *   counts   what each profile source's select counts on each processor class (KPROF_NO_COUNTS leaves it out)
@@ -1151,7 +1151,7 @@ KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
 KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
 
 /* ------------------------------------------------------------------------------------------
- *  cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
+ *  cpuid - from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
  * ------------------------------------------------------------------------------------------ */
 /* The four registers a cpuid leaf returns, as indexes into kprof_cpuid_snapshot's regs[x].
  * Source: Intel SDM vol. 2 (CPUID: outputs in EAX, EBX, ECX, EDX) */
@@ -1163,11 +1163,35 @@ typedef enum kprof_cpuid_register {
 	KPROF_EDX,
 } kprof_cpuid_register;
 
+/* The kind of core a logical CPU is, as cpuid leaf 0x1A eax[31:24] reports it on Intel's hybrid
+ * parts; kprof_cpuid_core rows carry the kind of each core microarchitecture.
+ * Source: Intel SDM vol. 2A CPUID leaf 1AH (EAX bits 31-24: 20H Intel Atom, 40H Intel Core);
+ * Linux arch/x86/include/asm/intel-family.h enum intel_cpu_type (INTEL_CPU_TYPE_ATOM 0x20,
+ * INTEL_CPU_TYPE_CORE 0x40) */
+
+typedef enum kprof_cpuid_core_type {
+	KPROF_CPUID_CORE_TYPE_NONE =
+	        0x0, /* no leaf 0x1A core type: not an Intel Core or Atom core */
+	KPROF_CPUID_CORE_TYPE_ATOM = 0x20, /* an Atom-line core (an E-core of a hybrid part) */
+	KPROF_CPUID_CORE_TYPE_CORE = 0x40, /* a Core-line core (a P-core of a hybrid part) */
+} kprof_cpuid_core_type;
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const char *kprof_cpuid_core_type_name(int value);
+#endif
+
 /* cpuid signatures: Values kprof compares cpuid registers with.
  * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
 #define KPROF_HV_INTERFACE_HV1                                                                     \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
+
+/* cpuid brand string: The processor brand string of leaves 0x80000002-0x80000004: 48 bytes,
+ * NUL-padded.
+ * Source: Intel SDM vol. 2A CPUID leaves 80000002H-80000004H (48-byte brand string, null-
+ * terminated); AMD APM vol. 3 CPUID Fn8000_0002-Fn8000_0004 */
+#define KPROF_CPUID_BRAND_SIZE                                                                     \
+	0x31u /* bytes kprof_cpuid_brand_get needs at most: 48 characters and a NUL */
 
 /* cpuid leaf ranges and families: Where the cpuid ranges end and which base families the rules
  * single out.
@@ -1329,13 +1353,35 @@ typedef enum kprof_cpuid_register {
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
 #define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
 
-/* Leaf 7 sub-leaf 0 edx: the feature bit kprof reads.
- * Source: Intel SDM vol. 2A CPUID leaf 07H (EDX bit 19); Linux cpufeatures.h word 18 */
+/* Leaf 7 sub-leaf 0 edx: the feature bits kprof reads.
+ * Source: Intel SDM vol. 2A CPUID leaf 07H (EDX bit 15 Hybrid, bit 19 Arch LBR); Linux
+ * cpufeatures.h word 18 */
 
+#define KPROF_CPUID_07_0_EDX_HYBRID_SHIFT                                                          \
+	15 /* hybrid part: its logical CPUs are of more than one core type (leaf 0x1A says which) */
+#define KPROF_CPUID_07_0_EDX_HYBRID_WIDTH   1
+#define KPROF_CPUID_07_0_EDX_HYBRID_MASK    0x8000u
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_SHIFT 19 /* architectural LBR (leaf 0x1C, IA32_LBR_CTL) */
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_WIDTH 1
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_MASK  0x80000u
-#define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x80000u
+#define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x88000u
+
+/* Leaf 0x1A eax (hybrid information): the core type and native model of the logical CPU that
+ * ran cpuid. Each logical CPU answers for itself, so a snapshot holds no leaf 0x1A; the per-CPU
+ * facts (kprof_cpu_facts) do.
+ * Source: Intel SDM vol. 2A CPUID leaf 1AH (Native Model ID Enumeration Leaf: EAX bits 31-24
+ * core type, 23-00 native model ID); Linux arch/x86/include/asm/intel-family.h
+ * (CPUID.1AH.EAX[31:0] identifies the core's microarchitecture: bits 31-24 core type, 23-0
+ * native model ID) */
+
+#define KPROF_CPUID_1A_EAX_CORE_TYPE_SHIFT                                                         \
+	24 /* core type: kprof_cpuid_core_type (0x20 Intel Atom, 0x40 Intel Core) */
+#define KPROF_CPUID_1A_EAX_CORE_TYPE_WIDTH    8
+#define KPROF_CPUID_1A_EAX_CORE_TYPE_MASK     0xFF000000u
+#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_SHIFT 0 /* native model ID of the core */
+#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_WIDTH 24
+#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_MASK  0xFFFFFFu
+#define KPROF_CPUID_1A_EAX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Leaf 7 sub-leaf 1 eax: the feature bit kprof reads.
  * Source: Intel SDM vol. 2A CPUID leaf 07H sub-leaf 1 (EAX bit 8 ArchPerfmonExt); Debian cpuid
@@ -1574,6 +1620,332 @@ typedef enum kprof_cpuid_register {
 #define KPROF_CPUID_80000001_EDX_LM_MASK      0x20000000u
 #define KPROF_CPUID_80000001_EDX_DEFINED_MASK 0x20000000u
 
+/* Core microarchitectures, each with the kind of core Intel's leaf 0x1A reports for it on a
+ * hybrid part (kprof_cpuid_core_type). kprof_cpuid_core_get(id) gives a row,
+ * kprof_cpuid_core_by_name("Golden Cove", 11) finds one, kprof_cpuid_core_by_type names the
+ * core of a logical CPU of a kprof_cpuid_uarch.
+ * Source: Core names as Linux intel-family.h's comments and macro names give them (Intel), as
+ * Linux amd.c and AMD's documents give them (AMD), as FreeBSD identcpu.c and Linux's Zhaoxin
+ * code give them (Centaur, Zhaoxin); core types from Intel SDM vol. 2A CPUID leaf 1AH and Linux
+ * enum intel_cpu_type: the Atom line (Bonnell onward) is 0x20, the Core line (Yonah onward)
+ * 0x40. */
+
+typedef enum kprof_cpuid_core_id {
+	KPROF_CPUID_CORE_P5 = 1,          /* "P5" */
+	KPROF_CPUID_CORE_QUARK,           /* "Quark" */
+	KPROF_CPUID_CORE_P6,              /* "P6" */
+	KPROF_CPUID_CORE_PENTIUM_M,       /* "Pentium M" */
+	KPROF_CPUID_CORE_NETBURST,        /* "NetBurst" */
+	KPROF_CPUID_CORE_YONAH,           /* "Yonah" */
+	KPROF_CPUID_CORE_CORE,            /* "Core" */
+	KPROF_CPUID_CORE_PENRYN,          /* "Penryn" */
+	KPROF_CPUID_CORE_NEHALEM,         /* "Nehalem" */
+	KPROF_CPUID_CORE_WESTMERE,        /* "Westmere" */
+	KPROF_CPUID_CORE_SANDY_BRIDGE,    /* "Sandy Bridge" */
+	KPROF_CPUID_CORE_IVY_BRIDGE,      /* "Ivy Bridge" */
+	KPROF_CPUID_CORE_HASWELL,         /* "Haswell" */
+	KPROF_CPUID_CORE_BROADWELL,       /* "Broadwell" */
+	KPROF_CPUID_CORE_SKYLAKE,         /* "Skylake" */
+	KPROF_CPUID_CORE_PALM_COVE,       /* "Palm Cove" */
+	KPROF_CPUID_CORE_SUNNY_COVE,      /* "Sunny Cove" */
+	KPROF_CPUID_CORE_CYPRESS_COVE,    /* "Cypress Cove" */
+	KPROF_CPUID_CORE_WILLOW_COVE,     /* "Willow Cove" */
+	KPROF_CPUID_CORE_GOLDEN_COVE,     /* "Golden Cove" */
+	KPROF_CPUID_CORE_RAPTOR_COVE,     /* "Raptor Cove" */
+	KPROF_CPUID_CORE_REDWOOD_COVE,    /* "Redwood Cove" */
+	KPROF_CPUID_CORE_LION_COVE,       /* "Lion Cove" */
+	KPROF_CPUID_CORE_COUGAR_COVE,     /* "Cougar Cove" */
+	KPROF_CPUID_CORE_PANTHER_COVE,    /* "Panther Cove" */
+	KPROF_CPUID_CORE_COYOTE_COVE,     /* "Coyote Cove" */
+	KPROF_CPUID_CORE_BONNELL,         /* "Bonnell" */
+	KPROF_CPUID_CORE_SALTWELL,        /* "Saltwell" */
+	KPROF_CPUID_CORE_SILVERMONT,      /* "Silvermont" */
+	KPROF_CPUID_CORE_AIRMONT,         /* "Airmont" */
+	KPROF_CPUID_CORE_GOLDMONT,        /* "Goldmont" */
+	KPROF_CPUID_CORE_GOLDMONT_PLUS,   /* "Goldmont Plus" */
+	KPROF_CPUID_CORE_TREMONT,         /* "Tremont" */
+	KPROF_CPUID_CORE_GRACEMONT,       /* "Gracemont" */
+	KPROF_CPUID_CORE_CRESTMONT,       /* "Crestmont" */
+	KPROF_CPUID_CORE_SKYMONT,         /* "Skymont" */
+	KPROF_CPUID_CORE_DARKMONT,        /* "Darkmont" */
+	KPROF_CPUID_CORE_ARCTIC_WOLF,     /* "Arctic Wolf" */
+	KPROF_CPUID_CORE_KNIGHTS_LANDING, /* "Knights Landing" */
+	KPROF_CPUID_CORE_KNIGHTS_MILL,    /* "Knights Mill" */
+	KPROF_CPUID_CORE_K5,              /* "K5" */
+	KPROF_CPUID_CORE_K6,              /* "K6" */
+	KPROF_CPUID_CORE_K6_2,            /* "K6-2" */
+	KPROF_CPUID_CORE_K6_III,          /* "K6-III" */
+	KPROF_CPUID_CORE_GEODE_LX,        /* "Geode LX" */
+	KPROF_CPUID_CORE_K7,              /* "K7" */
+	KPROF_CPUID_CORE_K8,              /* "K8" */
+	KPROF_CPUID_CORE_K10,             /* "K10" */
+	KPROF_CPUID_CORE_BOBCAT,          /* "Bobcat" */
+	KPROF_CPUID_CORE_BULLDOZER,       /* "Bulldozer" */
+	KPROF_CPUID_CORE_PILEDRIVER,      /* "Piledriver" */
+	KPROF_CPUID_CORE_STEAMROLLER,     /* "Steamroller" */
+	KPROF_CPUID_CORE_EXCAVATOR,       /* "Excavator" */
+	KPROF_CPUID_CORE_JAGUAR,          /* "Jaguar" */
+	KPROF_CPUID_CORE_PUMA,            /* "Puma" */
+	KPROF_CPUID_CORE_ZEN,             /* "Zen" */
+	KPROF_CPUID_CORE_ZEN_PLUS,        /* "Zen+" */
+	KPROF_CPUID_CORE_ZEN_2,           /* "Zen 2" */
+	KPROF_CPUID_CORE_ZEN_3,           /* "Zen 3" */
+	KPROF_CPUID_CORE_ZEN_3_PLUS,      /* "Zen 3+" */
+	KPROF_CPUID_CORE_ZEN_4,           /* "Zen 4" */
+	KPROF_CPUID_CORE_ZEN_5,           /* "Zen 5" */
+	KPROF_CPUID_CORE_ZEN_6,           /* "Zen 6" */
+	KPROF_CPUID_CORE_WINCHIP_C6,      /* "WinChip C6" */
+	KPROF_CPUID_CORE_WINCHIP_2,       /* "WinChip 2" */
+	KPROF_CPUID_CORE_WINCHIP_3,       /* "WinChip 3" */
+	KPROF_CPUID_CORE_SAMUEL,          /* "Samuel" */
+	KPROF_CPUID_CORE_SAMUEL_2,        /* "Samuel 2" */
+	KPROF_CPUID_CORE_EZRA,            /* "Ezra" */
+	KPROF_CPUID_CORE_EZRA_T,          /* "Ezra-T" */
+	KPROF_CPUID_CORE_NEHEMIAH,        /* "Nehemiah" */
+	KPROF_CPUID_CORE_ESTHER,          /* "Esther" */
+	KPROF_CPUID_CORE_ISAIAH,          /* "Isaiah" */
+	KPROF_CPUID_CORE_ZHANGJIANG,      /* "ZhangJiang" */
+	KPROF_CPUID_CORE_WUDAOKOU,        /* "WuDaoKou" */
+	KPROF_CPUID_CORE_LUJIAZUI,        /* "LuJiaZui" */
+} kprof_cpuid_core_id;
+#define KPROF_CPUID_CORE_FIRST 1u  /* the first row's id */
+#define KPROF_CPUID_CORE_COUNT 76u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_cpuid_core {
+	uint8_t id; /* kprof_cpuid_core_id */
+	uint16_t
+	        name; /* the core microarchitecture as people name it: kprof_cpuid_core_text(r->name) */
+	uint8_t type; /* kprof_cpuid_core_type: the leaf 0x1A core type of this core on a hybrid part (NONE: not an Intel Core- or Atom-line core) */
+} kprof_cpuid_core;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_cpuid_core_text(uint32_t offset);
+/* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_name(const char *name, size_t len);
+#endif
+
+/* Microarchitectures by vendor, family, model and stepping: the name people use for the part's
+ * generation ("Cascade Lake", "Zen 2", "Goldmont"), its core microarchitecture and, for Intel's
+ * hybrid parts, the Atom-line core beside it (kprof_cpuid_core_by_type picks one by a logical
+ * CPU's leaf 0x1A core type). Rows never overlap; a signature no row covers is unknown. A
+ * hybrid design's part may have its Atom cores fused off (leaf 7 edx[15] clear): the row names
+ * the design.
+ * Source: Intel: Linux intel-family.h (every model it names, with its core comments), Intel's
+ * microcode release notes where the stepping decides, Intel AP-485 for parts before 2006. AMD:
+ * Linux amd.c (families; Zen generations by model range), AMD's BKDGs and revision guides
+ * within a family. Hygon: Linux hygon.c. Centaur, VIA and Zhaoxin: FreeBSD identcpu.c, Linux
+ * centaur.c, zhaoxin.c and events/zhaoxin/core.c. Per row below. */
+
+typedef enum kprof_cpuid_uarch_id {
+	KPROF_CPUID_UARCH_INTEL_FAM5_START = 1,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_P5,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_75,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_OVERDRIVE,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_MMX,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_P54CS,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_TILLAMOOK,
+	KPROF_CPUID_UARCH_INTEL_QUARK_X1000,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_PRO,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_II_KLAMATH,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_III_DESCHUTES,
+	KPROF_CPUID_UARCH_INTEL_CELERON_MENDOCINO,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_III_KATMAI,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_III_COPPERMINE,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_M_BANIAS,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_III_CASCADES,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_III_TUALATIN,
+	KPROF_CPUID_UARCH_INTEL_PENTIUM_M_DOTHAN,
+	KPROF_CPUID_UARCH_INTEL_CORE_YONAH,
+	KPROF_CPUID_UARCH_INTEL_CORE2_MEROM,
+	KPROF_CPUID_UARCH_INTEL_CORE2_MEROM_L,
+	KPROF_CPUID_UARCH_INTEL_CORE2_PENRYN,
+	KPROF_CPUID_UARCH_INTEL_CORE2_DUNNINGTON,
+	KPROF_CPUID_UARCH_INTEL_NEHALEM,
+	KPROF_CPUID_UARCH_INTEL_NEHALEM_G,
+	KPROF_CPUID_UARCH_INTEL_NEHALEM_EP,
+	KPROF_CPUID_UARCH_INTEL_NEHALEM_EX,
+	KPROF_CPUID_UARCH_INTEL_WESTMERE,
+	KPROF_CPUID_UARCH_INTEL_WESTMERE_EP,
+	KPROF_CPUID_UARCH_INTEL_WESTMERE_EX,
+	KPROF_CPUID_UARCH_INTEL_SANDYBRIDGE,
+	KPROF_CPUID_UARCH_INTEL_SANDYBRIDGE_X,
+	KPROF_CPUID_UARCH_INTEL_IVYBRIDGE,
+	KPROF_CPUID_UARCH_INTEL_IVYBRIDGE_X,
+	KPROF_CPUID_UARCH_INTEL_HASWELL,
+	KPROF_CPUID_UARCH_INTEL_HASWELL_X,
+	KPROF_CPUID_UARCH_INTEL_HASWELL_L,
+	KPROF_CPUID_UARCH_INTEL_HASWELL_G,
+	KPROF_CPUID_UARCH_INTEL_BROADWELL,
+	KPROF_CPUID_UARCH_INTEL_BROADWELL_G,
+	KPROF_CPUID_UARCH_INTEL_BROADWELL_X,
+	KPROF_CPUID_UARCH_INTEL_BROADWELL_D,
+	KPROF_CPUID_UARCH_INTEL_SKYLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_SKYLAKE,
+	KPROF_CPUID_UARCH_INTEL_SKYLAKE_X,
+	KPROF_CPUID_UARCH_INTEL_CASCADELAKE_X,
+	KPROF_CPUID_UARCH_INTEL_COOPERLAKE_X,
+	KPROF_CPUID_UARCH_INTEL_KABYLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_AMBERLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_COFFEELAKE_L,
+	KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L_S12,
+	KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L_S13,
+	KPROF_CPUID_UARCH_INTEL_KABYLAKE_L_S14,
+	KPROF_CPUID_UARCH_INTEL_KABYLAKE,
+	KPROF_CPUID_UARCH_INTEL_COFFEELAKE,
+	KPROF_CPUID_UARCH_INTEL_KABYLAKE_S14,
+	KPROF_CPUID_UARCH_INTEL_COMETLAKE,
+	KPROF_CPUID_UARCH_INTEL_COMETLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_CANNONLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_ICELAKE_X,
+	KPROF_CPUID_UARCH_INTEL_ICELAKE_D,
+	KPROF_CPUID_UARCH_INTEL_ICELAKE,
+	KPROF_CPUID_UARCH_INTEL_ICELAKE_L,
+	KPROF_CPUID_UARCH_INTEL_ICELAKE_NNPI,
+	KPROF_CPUID_UARCH_INTEL_ROCKETLAKE,
+	KPROF_CPUID_UARCH_INTEL_TIGERLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_TIGERLAKE,
+	KPROF_CPUID_UARCH_INTEL_SAPPHIRERAPIDS_X,
+	KPROF_CPUID_UARCH_INTEL_EMERALDRAPIDS_X,
+	KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_X,
+	KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_D,
+	KPROF_CPUID_UARCH_INTEL_DIAMONDRAPIDS_X,
+	KPROF_CPUID_UARCH_INTEL_BARTLETTLAKE,
+	KPROF_CPUID_UARCH_INTEL_LAKEFIELD,
+	KPROF_CPUID_UARCH_INTEL_ALDERLAKE,
+	KPROF_CPUID_UARCH_INTEL_ALDERLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_RAPTORLAKE,
+	KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_P,
+	KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_S,
+	KPROF_CPUID_UARCH_INTEL_METEORLAKE,
+	KPROF_CPUID_UARCH_INTEL_METEORLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_ARROWLAKE_H,
+	KPROF_CPUID_UARCH_INTEL_ARROWLAKE,
+	KPROF_CPUID_UARCH_INTEL_ARROWLAKE_U,
+	KPROF_CPUID_UARCH_INTEL_LUNARLAKE_M,
+	KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_R,
+	KPROF_CPUID_UARCH_INTEL_WILDCATLAKE_L,
+	KPROF_CPUID_UARCH_INTEL_NOVALAKE,
+	KPROF_CPUID_UARCH_INTEL_NOVALAKE_L,
+	KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL,
+	KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL_MID,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL_MID,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL_TABLET,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_D,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_MID,
+	KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_MID2,
+	KPROF_CPUID_UARCH_INTEL_ATOM_AIRMONT,
+	KPROF_CPUID_UARCH_INTEL_ATOM_AIRMONT_NP,
+	KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT,
+	KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT_D,
+	KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT_PLUS,
+	KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT_D,
+	KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT,
+	KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT_L,
+	KPROF_CPUID_UARCH_INTEL_ATOM_GRACEMONT,
+	KPROF_CPUID_UARCH_INTEL_ATOM_CRESTMONT_X,
+	KPROF_CPUID_UARCH_INTEL_ATOM_CRESTMONT,
+	KPROF_CPUID_UARCH_INTEL_ATOM_DARKMONT_X,
+	KPROF_CPUID_UARCH_INTEL_XEON_PHI_KNL,
+	KPROF_CPUID_UARCH_INTEL_XEON_PHI_KNM,
+	KPROF_CPUID_UARCH_INTEL_P4_WILLAMETTE_0,
+	KPROF_CPUID_UARCH_INTEL_P4_WILLAMETTE,
+	KPROF_CPUID_UARCH_INTEL_P4_NORTHWOOD,
+	KPROF_CPUID_UARCH_INTEL_P4_PRESCOTT,
+	KPROF_CPUID_UARCH_INTEL_P4_PRESCOTT_2M,
+	KPROF_CPUID_UARCH_INTEL_P4_CEDARMILL,
+	KPROF_CPUID_UARCH_AMD_05_00,
+	KPROF_CPUID_UARCH_AMD_05_06,
+	KPROF_CPUID_UARCH_AMD_05_08,
+	KPROF_CPUID_UARCH_AMD_05_09,
+	KPROF_CPUID_UARCH_AMD_05_0A,
+	KPROF_CPUID_UARCH_AMD_05_0D,
+	KPROF_CPUID_UARCH_AMD_06,
+	KPROF_CPUID_UARCH_AMD_0F,
+	KPROF_CPUID_UARCH_AMD_10,
+	KPROF_CPUID_UARCH_AMD_11,
+	KPROF_CPUID_UARCH_AMD_12,
+	KPROF_CPUID_UARCH_AMD_14_00,
+	KPROF_CPUID_UARCH_AMD_15_01,
+	KPROF_CPUID_UARCH_AMD_15_02,
+	KPROF_CPUID_UARCH_AMD_15_10,
+	KPROF_CPUID_UARCH_AMD_15_30,
+	KPROF_CPUID_UARCH_AMD_15_60,
+	KPROF_CPUID_UARCH_AMD_15_70,
+	KPROF_CPUID_UARCH_AMD_16_00,
+	KPROF_CPUID_UARCH_AMD_16_30,
+	KPROF_CPUID_UARCH_AMD_17_00,
+	KPROF_CPUID_UARCH_AMD_17_08,
+	KPROF_CPUID_UARCH_AMD_17_09,
+	KPROF_CPUID_UARCH_AMD_17_18,
+	KPROF_CPUID_UARCH_AMD_17_19,
+	KPROF_CPUID_UARCH_AMD_17_30,
+	KPROF_CPUID_UARCH_AMD_17_50,
+	KPROF_CPUID_UARCH_AMD_17_60,
+	KPROF_CPUID_UARCH_AMD_17_90,
+	KPROF_CPUID_UARCH_AMD_17_A0,
+	KPROF_CPUID_UARCH_AMD_19_00,
+	KPROF_CPUID_UARCH_AMD_19_10,
+	KPROF_CPUID_UARCH_AMD_19_20,
+	KPROF_CPUID_UARCH_AMD_19_40,
+	KPROF_CPUID_UARCH_AMD_19_50,
+	KPROF_CPUID_UARCH_AMD_19_60,
+	KPROF_CPUID_UARCH_AMD_1A_00,
+	KPROF_CPUID_UARCH_AMD_1A_40,
+	KPROF_CPUID_UARCH_AMD_1A_50,
+	KPROF_CPUID_UARCH_AMD_1A_60,
+	KPROF_CPUID_UARCH_AMD_1A_80,
+	KPROF_CPUID_UARCH_AMD_1A_C0,
+	KPROF_CPUID_UARCH_HYGON_18,
+	KPROF_CPUID_UARCH_CENTAUR_WINCHIP_C6,
+	KPROF_CPUID_UARCH_CENTAUR_WINCHIP_2,
+	KPROF_CPUID_UARCH_CENTAUR_WINCHIP_3,
+	KPROF_CPUID_UARCH_CENTAUR_C3_SAMUEL,
+	KPROF_CPUID_UARCH_CENTAUR_C3_SAMUEL_2,
+	KPROF_CPUID_UARCH_CENTAUR_C3_EZRA,
+	KPROF_CPUID_UARCH_CENTAUR_C3_EZRA_T,
+	KPROF_CPUID_UARCH_CENTAUR_C3_NEHEMIAH,
+	KPROF_CPUID_UARCH_CENTAUR_C7_ESTHER,
+	KPROF_CPUID_UARCH_CENTAUR_C7_ESTHER_D,
+	KPROF_CPUID_UARCH_CENTAUR_NANO,
+	KPROF_CPUID_UARCH_CENTAUR_NANO_C,
+	KPROF_CPUID_UARCH_CENTAUR_ZXC,
+	KPROF_CPUID_UARCH_CENTAUR_ZXC_19,
+	KPROF_CPUID_UARCH_CENTAUR_ZXD,
+	KPROF_CPUID_UARCH_CENTAUR_ZXE,
+	KPROF_CPUID_UARCH_ZHAOXIN_ZXC,
+	KPROF_CPUID_UARCH_ZHAOXIN_ZXC_19,
+	KPROF_CPUID_UARCH_ZHAOXIN_ZXD,
+	KPROF_CPUID_UARCH_ZHAOXIN_ZXE,
+} kprof_cpuid_uarch_id;
+#define KPROF_CPUID_UARCH_FIRST 1u   /* the first row's id */
+#define KPROF_CPUID_UARCH_COUNT 183u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_cpuid_uarch {
+	uint8_t id;      /* kprof_cpuid_uarch_id */
+	uint16_t vendor; /* the cpuid leaf 0 vendor string: kprof_cpuid_uarch_text(r->vendor) */
+	uint16_t family; /* displayed family */
+	uint16_t model_min, model_max;       /* displayed models: known to lie in [min, max] */
+	uint16_t stepping_min, stepping_max; /* steppings: known to lie in [min, max] */
+	uint16_t
+	        name; /* the part's microarchitecture or generation as people name it: kprof_cpuid_uarch_text(r->name) */
+	uint8_t core; /* kprof_cpuid_core_id, 0 for none: its core microarchitecture (on a hybrid part, the Core-line core) */
+	uint8_t atom; /* kprof_cpuid_core_id, 0 for none: a hybrid part's Atom-line core */
+} kprof_cpuid_uarch;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_cpuid_uarch_text(uint32_t offset);
+#endif
+
 /* The cpuid leaves a kprof_cpuid_snapshot holds, one slot each. */
 typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_VENDOR =
@@ -1594,6 +1966,9 @@ typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_EXT_FEATURES, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
 	KPROF_CPUID_SLOT_AMD_PERFMON, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
 	KPROF_CPUID_SLOT_LWP, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
+	KPROF_CPUID_SLOT_BRAND_0, /* leaf 0x80000002: processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
+	KPROF_CPUID_SLOT_BRAND_1, /* leaf 0x80000003: processor brand string, bytes 16-31 */
+	KPROF_CPUID_SLOT_BRAND_2, /* leaf 0x80000004: processor brand string, bytes 32-47 */
 	KPROF_CPUID_SLOT_COUNT
 } kprof_cpuid_slot;
 #define KPROF_CPUID_LEAF_VENDOR               0x00000000u
@@ -1613,6 +1988,9 @@ typedef enum kprof_cpuid_slot {
 #define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
 #define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
 #define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
+#define KPROF_CPUID_LEAF_BRAND_0              0x80000002u
+#define KPROF_CPUID_LEAF_BRAND_1              0x80000003u
+#define KPROF_CPUID_LEAF_BRAND_2              0x80000004u
 
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
@@ -1666,6 +2044,35 @@ KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *
  * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
  * leaf 0). Exactly the two strings the HAL compares. */
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
+/* The processor brand string of leaves 0x80000002-0x80000004 ("Intel(R) Core(TM) i7-6700K CPU
+ * @ 4.00GHz") into out[0..size), NUL-terminated: the 48 bytes up to their first NUL, without the
+ * spaces processors pad it with on either side (Intel's older parts right-justify it; Linux's
+ * /proc/cpuinfo trims the same), spaces inside kept. The bytes are the processor's own: any byte
+ * but NUL may appear, so escape them before printing to a terminal. *len (optional) gets the
+ * length without the NUL. KPROF_E_NOT_FOUND (out = "", *len = 0) when any of the three leaves
+ * cannot be trusted (missing, or above the max extended leaf); KPROF_E_BUFFER_TOO_SMALL (out =
+ * "", *len = the length it needs without the NUL) when it does not fit size, which
+ * KPROF_CPUID_BRAND_SIZE always does; KPROF_E_ARGUMENT for a null s or out or a size of 0. */
+KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
+                                             size_t *len);
+#ifndef KPROF_NO_NAMES
+/* The microarchitecture of a processor by its signature (not with KPROF_NO_NAMES: the rows'
+ * vendor strings are names): vendor is the 12-byte leaf 0 string (no NUL needed), family and
+ * model the displayed values (kprof_cpuid_family/model), stepping 0..15. The one row covering
+ * it, or NULL for a processor kprof does not know, which it says rather than guess. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *vendor,
+                                                                  uint32_t family, uint32_t model,
+                                                                  uint32_t stepping);
+/* kprof_cpuid_uarch_by_signature for the processor a snapshot describes; NULL also when leaf 0
+ * or leaf 1 cannot be trusted. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s);
+#endif
+/* The core microarchitecture of one logical CPU of a part: core_type is that CPU's leaf 0x1A
+ * eax[31:24] (kprof_cpuid_core_type; 0 when the CPU reports none). On a hybrid row (atom set),
+ * the one of its two cores of that type, NULL for 0 or another type; on any other row its core
+ * when core_type is 0 or the core's own type, else NULL. NULL for a null u. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u,
+                                                           uint32_t core_type);
 
 /* ------------------------------------------------------------------------------------------
  *  sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c
@@ -7032,7 +7439,658 @@ KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
 #endif
 }
 
-/* ---- cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
+/* ---- cpuid - from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
+/* The rows of kprof_cpuid_core. Each row is the bytes of kprof_cpuid_core in host order: a
+ * string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_cpuid_core) == 6, kprof_cpuid_core_size);
+KPROF_INTERNAL const kprof_cpuid_core *kprof_impl_cpuid_core_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[457];
+		kprof_cpuid_core rows[76];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\0\0\0" /* KPROF_CPUID_CORE_P5 */
+	    "\2\0\0\3\0\0" /* KPROF_CPUID_CORE_QUARK */
+	    "\3\0\0\11\0\0" /* KPROF_CPUID_CORE_P6 */
+	    "\4\0\0\14\0\0" /* KPROF_CPUID_CORE_PENTIUM_M */
+	    "\5\0\0\26\0\0" /* KPROF_CPUID_CORE_NETBURST */
+	    "\6\0\0\37\100\0" /* KPROF_CPUID_CORE_YONAH */
+	    "\7\0\0\45\100\0" /* KPROF_CPUID_CORE_CORE */
+	    "\10\0\0\52\100\0" /* KPROF_CPUID_CORE_PENRYN */
+	    "\11\0\0\61\100\0" /* KPROF_CPUID_CORE_NEHALEM */
+	    "\12\0\0\71\100\0" /* KPROF_CPUID_CORE_WESTMERE */
+	    "\13\0\0\102\100\0" /* KPROF_CPUID_CORE_SANDY_BRIDGE */
+	    "\14\0\0\117\100\0" /* KPROF_CPUID_CORE_IVY_BRIDGE */
+	    "\15\0\0\132\100\0" /* KPROF_CPUID_CORE_HASWELL */
+	    "\16\0\0\142\100\0" /* KPROF_CPUID_CORE_BROADWELL */
+	    "\17\0\0\154\100\0" /* KPROF_CPUID_CORE_SKYLAKE */
+	    "\20\0\0\164\100\0" /* KPROF_CPUID_CORE_PALM_COVE */
+	    "\21\0\0\176\100\0" /* KPROF_CPUID_CORE_SUNNY_COVE */
+	    "\22\0\0\211\100\0" /* KPROF_CPUID_CORE_CYPRESS_COVE */
+	    "\23\0\0\226\100\0" /* KPROF_CPUID_CORE_WILLOW_COVE */
+	    "\24\0\0\242\100\0" /* KPROF_CPUID_CORE_GOLDEN_COVE */
+	    "\25\0\0\256\100\0" /* KPROF_CPUID_CORE_RAPTOR_COVE */
+	    "\26\0\0\272\100\0" /* KPROF_CPUID_CORE_REDWOOD_COVE */
+	    "\27\0\0\307\100\0" /* KPROF_CPUID_CORE_LION_COVE */
+	    "\30\0\0\321\100\0" /* KPROF_CPUID_CORE_COUGAR_COVE */
+	    "\31\0\0\335\100\0" /* KPROF_CPUID_CORE_PANTHER_COVE */
+	    "\32\0\0\352\100\0" /* KPROF_CPUID_CORE_COYOTE_COVE */
+	    "\33\0\0\366\40\0" /* KPROF_CPUID_CORE_BONNELL */
+	    "\34\0\0\376\40\0" /* KPROF_CPUID_CORE_SALTWELL */
+	    "\35\0\1\7\40\0" /* KPROF_CPUID_CORE_SILVERMONT */
+	    "\36\0\1\22\40\0" /* KPROF_CPUID_CORE_AIRMONT */
+	    "\37\0\1\32\40\0" /* KPROF_CPUID_CORE_GOLDMONT */
+	    "\40\0\1\43\40\0" /* KPROF_CPUID_CORE_GOLDMONT_PLUS */
+	    "\41\0\1\61\40\0" /* KPROF_CPUID_CORE_TREMONT */
+	    "\42\0\1\71\40\0" /* KPROF_CPUID_CORE_GRACEMONT */
+	    "\43\0\1\103\40\0" /* KPROF_CPUID_CORE_CRESTMONT */
+	    "\44\0\1\115\40\0" /* KPROF_CPUID_CORE_SKYMONT */
+	    "\45\0\1\125\40\0" /* KPROF_CPUID_CORE_DARKMONT */
+	    "\46\0\1\136\40\0" /* KPROF_CPUID_CORE_ARCTIC_WOLF */
+	    "\47\0\1\152\0\0" /* KPROF_CPUID_CORE_KNIGHTS_LANDING */
+	    "\50\0\1\172\0\0" /* KPROF_CPUID_CORE_KNIGHTS_MILL */
+	    "\51\0\1\207\0\0" /* KPROF_CPUID_CORE_K5 */
+	    "\52\0\1\212\0\0" /* KPROF_CPUID_CORE_K6 */
+	    "\53\0\1\215\0\0" /* KPROF_CPUID_CORE_K6_2 */
+	    "\54\0\1\222\0\0" /* KPROF_CPUID_CORE_K6_III */
+	    "\55\0\1\231\0\0" /* KPROF_CPUID_CORE_GEODE_LX */
+	    "\56\0\1\242\0\0" /* KPROF_CPUID_CORE_K7 */
+	    "\57\0\1\245\0\0" /* KPROF_CPUID_CORE_K8 */
+	    "\60\0\1\250\0\0" /* KPROF_CPUID_CORE_K10 */
+	    "\61\0\1\254\0\0" /* KPROF_CPUID_CORE_BOBCAT */
+	    "\62\0\1\263\0\0" /* KPROF_CPUID_CORE_BULLDOZER */
+	    "\63\0\1\275\0\0" /* KPROF_CPUID_CORE_PILEDRIVER */
+	    "\64\0\1\310\0\0" /* KPROF_CPUID_CORE_STEAMROLLER */
+	    "\65\0\1\324\0\0" /* KPROF_CPUID_CORE_EXCAVATOR */
+	    "\66\0\1\336\0\0" /* KPROF_CPUID_CORE_JAGUAR */
+	    "\67\0\1\345\0\0" /* KPROF_CPUID_CORE_PUMA */
+	    "\70\0\1\352\0\0" /* KPROF_CPUID_CORE_ZEN */
+	    "\71\0\1\356\0\0" /* KPROF_CPUID_CORE_ZEN_PLUS */
+	    "\72\0\1\363\0\0" /* KPROF_CPUID_CORE_ZEN_2 */
+	    "\73\0\1\371\0\0" /* KPROF_CPUID_CORE_ZEN_3 */
+	    "\74\0\1\377\0\0" /* KPROF_CPUID_CORE_ZEN_3_PLUS */
+	    "\75\0\2\6\0\0" /* KPROF_CPUID_CORE_ZEN_4 */
+	    "\76\0\2\14\0\0" /* KPROF_CPUID_CORE_ZEN_5 */
+	    "\77\0\2\22\0\0" /* KPROF_CPUID_CORE_ZEN_6 */
+	    "\100\0\2\30\0\0" /* KPROF_CPUID_CORE_WINCHIP_C6 */
+	    "\101\0\2\43\0\0" /* KPROF_CPUID_CORE_WINCHIP_2 */
+	    "\102\0\2\55\0\0" /* KPROF_CPUID_CORE_WINCHIP_3 */
+	    "\103\0\2\67\0\0" /* KPROF_CPUID_CORE_SAMUEL */
+	    "\104\0\2\76\0\0" /* KPROF_CPUID_CORE_SAMUEL_2 */
+	    "\105\0\2\107\0\0" /* KPROF_CPUID_CORE_EZRA */
+	    "\106\0\2\114\0\0" /* KPROF_CPUID_CORE_EZRA_T */
+	    "\107\0\2\123\0\0" /* KPROF_CPUID_CORE_NEHEMIAH */
+	    "\110\0\2\134\0\0" /* KPROF_CPUID_CORE_ESTHER */
+	    "\111\0\2\143\0\0" /* KPROF_CPUID_CORE_ISAIAH */
+	    "\112\0\2\152\0\0" /* KPROF_CPUID_CORE_ZHANGJIANG */
+	    "\113\0\2\165\0\0" /* KPROF_CPUID_CORE_WUDAOKOU */
+	    "\114\0\2\176\0\0" /* KPROF_CPUID_CORE_LUJIAZUI */
+#else
+	    "\1\0\0\0\0\0" /* KPROF_CPUID_CORE_P5 */
+	    "\2\0\3\0\0\0" /* KPROF_CPUID_CORE_QUARK */
+	    "\3\0\11\0\0\0" /* KPROF_CPUID_CORE_P6 */
+	    "\4\0\14\0\0\0" /* KPROF_CPUID_CORE_PENTIUM_M */
+	    "\5\0\26\0\0\0" /* KPROF_CPUID_CORE_NETBURST */
+	    "\6\0\37\0\100\0" /* KPROF_CPUID_CORE_YONAH */
+	    "\7\0\45\0\100\0" /* KPROF_CPUID_CORE_CORE */
+	    "\10\0\52\0\100\0" /* KPROF_CPUID_CORE_PENRYN */
+	    "\11\0\61\0\100\0" /* KPROF_CPUID_CORE_NEHALEM */
+	    "\12\0\71\0\100\0" /* KPROF_CPUID_CORE_WESTMERE */
+	    "\13\0\102\0\100\0" /* KPROF_CPUID_CORE_SANDY_BRIDGE */
+	    "\14\0\117\0\100\0" /* KPROF_CPUID_CORE_IVY_BRIDGE */
+	    "\15\0\132\0\100\0" /* KPROF_CPUID_CORE_HASWELL */
+	    "\16\0\142\0\100\0" /* KPROF_CPUID_CORE_BROADWELL */
+	    "\17\0\154\0\100\0" /* KPROF_CPUID_CORE_SKYLAKE */
+	    "\20\0\164\0\100\0" /* KPROF_CPUID_CORE_PALM_COVE */
+	    "\21\0\176\0\100\0" /* KPROF_CPUID_CORE_SUNNY_COVE */
+	    "\22\0\211\0\100\0" /* KPROF_CPUID_CORE_CYPRESS_COVE */
+	    "\23\0\226\0\100\0" /* KPROF_CPUID_CORE_WILLOW_COVE */
+	    "\24\0\242\0\100\0" /* KPROF_CPUID_CORE_GOLDEN_COVE */
+	    "\25\0\256\0\100\0" /* KPROF_CPUID_CORE_RAPTOR_COVE */
+	    "\26\0\272\0\100\0" /* KPROF_CPUID_CORE_REDWOOD_COVE */
+	    "\27\0\307\0\100\0" /* KPROF_CPUID_CORE_LION_COVE */
+	    "\30\0\321\0\100\0" /* KPROF_CPUID_CORE_COUGAR_COVE */
+	    "\31\0\335\0\100\0" /* KPROF_CPUID_CORE_PANTHER_COVE */
+	    "\32\0\352\0\100\0" /* KPROF_CPUID_CORE_COYOTE_COVE */
+	    "\33\0\366\0\40\0" /* KPROF_CPUID_CORE_BONNELL */
+	    "\34\0\376\0\40\0" /* KPROF_CPUID_CORE_SALTWELL */
+	    "\35\0\7\1\40\0" /* KPROF_CPUID_CORE_SILVERMONT */
+	    "\36\0\22\1\40\0" /* KPROF_CPUID_CORE_AIRMONT */
+	    "\37\0\32\1\40\0" /* KPROF_CPUID_CORE_GOLDMONT */
+	    "\40\0\43\1\40\0" /* KPROF_CPUID_CORE_GOLDMONT_PLUS */
+	    "\41\0\61\1\40\0" /* KPROF_CPUID_CORE_TREMONT */
+	    "\42\0\71\1\40\0" /* KPROF_CPUID_CORE_GRACEMONT */
+	    "\43\0\103\1\40\0" /* KPROF_CPUID_CORE_CRESTMONT */
+	    "\44\0\115\1\40\0" /* KPROF_CPUID_CORE_SKYMONT */
+	    "\45\0\125\1\40\0" /* KPROF_CPUID_CORE_DARKMONT */
+	    "\46\0\136\1\40\0" /* KPROF_CPUID_CORE_ARCTIC_WOLF */
+	    "\47\0\152\1\0\0" /* KPROF_CPUID_CORE_KNIGHTS_LANDING */
+	    "\50\0\172\1\0\0" /* KPROF_CPUID_CORE_KNIGHTS_MILL */
+	    "\51\0\207\1\0\0" /* KPROF_CPUID_CORE_K5 */
+	    "\52\0\212\1\0\0" /* KPROF_CPUID_CORE_K6 */
+	    "\53\0\215\1\0\0" /* KPROF_CPUID_CORE_K6_2 */
+	    "\54\0\222\1\0\0" /* KPROF_CPUID_CORE_K6_III */
+	    "\55\0\231\1\0\0" /* KPROF_CPUID_CORE_GEODE_LX */
+	    "\56\0\242\1\0\0" /* KPROF_CPUID_CORE_K7 */
+	    "\57\0\245\1\0\0" /* KPROF_CPUID_CORE_K8 */
+	    "\60\0\250\1\0\0" /* KPROF_CPUID_CORE_K10 */
+	    "\61\0\254\1\0\0" /* KPROF_CPUID_CORE_BOBCAT */
+	    "\62\0\263\1\0\0" /* KPROF_CPUID_CORE_BULLDOZER */
+	    "\63\0\275\1\0\0" /* KPROF_CPUID_CORE_PILEDRIVER */
+	    "\64\0\310\1\0\0" /* KPROF_CPUID_CORE_STEAMROLLER */
+	    "\65\0\324\1\0\0" /* KPROF_CPUID_CORE_EXCAVATOR */
+	    "\66\0\336\1\0\0" /* KPROF_CPUID_CORE_JAGUAR */
+	    "\67\0\345\1\0\0" /* KPROF_CPUID_CORE_PUMA */
+	    "\70\0\352\1\0\0" /* KPROF_CPUID_CORE_ZEN */
+	    "\71\0\356\1\0\0" /* KPROF_CPUID_CORE_ZEN_PLUS */
+	    "\72\0\363\1\0\0" /* KPROF_CPUID_CORE_ZEN_2 */
+	    "\73\0\371\1\0\0" /* KPROF_CPUID_CORE_ZEN_3 */
+	    "\74\0\377\1\0\0" /* KPROF_CPUID_CORE_ZEN_3_PLUS */
+	    "\75\0\6\2\0\0" /* KPROF_CPUID_CORE_ZEN_4 */
+	    "\76\0\14\2\0\0" /* KPROF_CPUID_CORE_ZEN_5 */
+	    "\77\0\22\2\0\0" /* KPROF_CPUID_CORE_ZEN_6 */
+	    "\100\0\30\2\0\0" /* KPROF_CPUID_CORE_WINCHIP_C6 */
+	    "\101\0\43\2\0\0" /* KPROF_CPUID_CORE_WINCHIP_2 */
+	    "\102\0\55\2\0\0" /* KPROF_CPUID_CORE_WINCHIP_3 */
+	    "\103\0\67\2\0\0" /* KPROF_CPUID_CORE_SAMUEL */
+	    "\104\0\76\2\0\0" /* KPROF_CPUID_CORE_SAMUEL_2 */
+	    "\105\0\107\2\0\0" /* KPROF_CPUID_CORE_EZRA */
+	    "\106\0\114\2\0\0" /* KPROF_CPUID_CORE_EZRA_T */
+	    "\107\0\123\2\0\0" /* KPROF_CPUID_CORE_NEHEMIAH */
+	    "\110\0\134\2\0\0" /* KPROF_CPUID_CORE_ESTHER */
+	    "\111\0\143\2\0\0" /* KPROF_CPUID_CORE_ISAIAH */
+	    "\112\0\152\2\0\0" /* KPROF_CPUID_CORE_ZHANGJIANG */
+	    "\113\0\165\2\0\0" /* KPROF_CPUID_CORE_WUDAOKOU */
+	    "\114\0\176\2\0\0" /* KPROF_CPUID_CORE_LUJIAZUI */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_get(uint32_t id)
+{
+	if (id < KPROF_CPUID_CORE_FIRST || id - KPROF_CPUID_CORE_FIRST >= KPROF_CPUID_CORE_COUNT)
+		return NULL;
+	return &kprof_impl_cpuid_core_rows()[id - KPROF_CPUID_CORE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_CPUID_CORE_POOL_SIZE 647u
+#define KPROF_IMPL_CPUID_CORE_NONE      0xFFFFu /* a string column's "no string" */
+/* The cpuid_core strings, each NUL-terminated: the string at offset off. */
+KPROF_INTERNAL const char *kprof_impl_cpuid_core_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "P5\0Quark\0P6\0Pentium M\0NetBurst\0Yonah\0Core\0Penryn\0Nehalem\0Westmere\0"
+	    "Sandy Bridge\0Ivy Bridge\0Haswell\0Broadwell\0Skylake\0Palm Cove\0Sunny Cove\0"
+	    "Cypress Cove\0Willow Cove\0Golden Cove\0Raptor Cove\0Redwood Cove\0Lion Cove\0"
+	    "Cougar Cove\0Panther Cove\0Coyote Cove\0Bonnell\0Saltwell\0Silvermont\0Airmont\0"
+	    "Goldmont\0Goldmont Plus\0Tremont\0Gracemont\0Crestmont\0Skymont\0Darkmont\0"
+	    "Arctic Wolf\0Knights Landing\0Knights Mill\0K5\0K6\0K6-2\0K6-III\0Geode LX\0K7\0K8\0"
+	    "K10\0Bobcat\0Bulldozer\0Piledriver\0Steamroller\0Excavator\0Jaguar\0Puma\0Zen\0Zen+\0"
+	    "Zen 2\0Zen 3\0Zen 3+\0Zen 4\0Zen 5\0Zen 6\0WinChip C6\0WinChip 2\0WinChip 3\0Samuel\0"
+	    "Samuel 2\0Ezra\0Ezra-T\0Nehemiah\0Esther\0Isaiah\0ZhangJiang\0WuDaoKou\0LuJiaZui\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_cpuid_core_text(uint32_t offset)
+{
+	return offset < KPROF_IMPL_CPUID_CORE_POOL_SIZE ? kprof_impl_cpuid_core_text(offset) : NULL;
+}
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_name(const char *name, size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_CPUID_CORE_COUNT; i++) {
+		const kprof_cpuid_core *row = &kprof_impl_cpuid_core_rows()[i];
+		const char *s = kprof_cpuid_core_text(row->name);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
+/* The rows of kprof_cpuid_uarch. Each row is the bytes of kprof_cpuid_uarch in host order: a
+ * string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_cpuid_uarch) == 18, kprof_cpuid_uarch_size);
+KPROF_INTERNAL const kprof_cpuid_uarch *kprof_impl_cpuid_uarch_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[3295];
+		kprof_cpuid_uarch rows[183];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\0\0\5\0\0\0\0\0\0\0\17\0\15\1\0" /* KPROF_CPUID_UARCH_INTEL_FAM5_START */
+	    "\2\0\0\0\0\5\0\1\0\1\0\0\0\17\0\15\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_P5 */
+	    "\3\0\0\0\0\5\0\2\0\2\0\0\0\17\0\20\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_75 */
+	    "\4\0\0\0\0\5\0\3\0\3\0\0\0\17\0\25\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_OVERDRIVE */
+	    "\5\0\0\0\0\5\0\4\0\4\0\0\0\17\0\32\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_MMX */
+	    "\6\0\0\0\0\5\0\7\0\7\0\0\0\17\0\37\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_P54CS */
+	    "\7\0\0\0\0\5\0\10\0\10\0\0\0\17\0\45\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_TILLAMOOK */
+	    "\10\0\0\0\0\5\0\11\0\11\0\0\0\17\0\57\2\0" /* KPROF_CPUID_UARCH_INTEL_QUARK_X1000 */
+	    "\11\0\0\0\0\6\0\1\0\1\0\0\0\17\0\73\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_PRO */
+	    "\12\0\0\0\0\6\0\3\0\3\0\0\0\17\0\107\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_II_KLAMATH */
+	    "\13\0\0\0\0\6\0\5\0\5\0\0\0\17\0\117\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_DESCHUTES */
+	    "\14\0\0\0\0\6\0\6\0\6\0\0\0\17\0\131\3\0" /* KPROF_CPUID_UARCH_INTEL_CELERON_MENDOCINO */
+	    "\15\0\0\0\0\6\0\7\0\7\0\0\0\17\0\143\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_KATMAI */
+	    "\16\0\0\0\0\6\0\10\0\10\0\0\0\17\0\152\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_COPPERMINE */
+	    "\17\0\0\0\0\6\0\11\0\11\0\0\0\17\0\165\4\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_M_BANIAS */
+	    "\20\0\0\0\0\6\0\12\0\12\0\0\0\17\0\174\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_CASCADES */
+	    "\21\0\0\0\0\6\0\13\0\13\0\0\0\17\0\205\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_TUALATIN */
+	    "\22\0\0\0\0\6\0\15\0\15\0\0\0\17\0\216\4\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_M_DOTHAN */
+	    "\23\0\0\0\0\6\0\16\0\16\0\0\0\17\0\225\6\0" /* KPROF_CPUID_UARCH_INTEL_CORE_YONAH */
+	    "\24\0\0\0\0\6\0\17\0\17\0\0\0\17\0\233\7\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_MEROM */
+	    "\25\0\0\0\0\6\0\26\0\26\0\0\0\17\0\233\7\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_MEROM_L */
+	    "\26\0\0\0\0\6\0\27\0\27\0\0\0\17\0\241\10\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_PENRYN */
+	    "\27\0\0\0\0\6\0\35\0\35\0\0\0\17\0\250\10\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_DUNNINGTON */
+	    "\30\0\0\0\0\6\0\36\0\36\0\0\0\17\0\263\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM */
+	    "\31\0\0\0\0\6\0\37\0\37\0\0\0\17\0\263\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM_G */
+	    "\32\0\0\0\0\6\0\32\0\32\0\0\0\17\0\273\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM_EP */
+	    "\33\0\0\0\0\6\0\56\0\56\0\0\0\17\0\306\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM_EX */
+	    "\34\0\0\0\0\6\0\45\0\45\0\0\0\17\0\321\12\0" /* KPROF_CPUID_UARCH_INTEL_WESTMERE */
+	    "\35\0\0\0\0\6\0\54\0\54\0\0\0\17\0\332\12\0" /* KPROF_CPUID_UARCH_INTEL_WESTMERE_EP */
+	    "\36\0\0\0\0\6\0\57\0\57\0\0\0\17\0\346\12\0" /* KPROF_CPUID_UARCH_INTEL_WESTMERE_EX */
+	    "\37\0\0\0\0\6\0\52\0\52\0\0\0\17\0\362\13\0" /* KPROF_CPUID_UARCH_INTEL_SANDYBRIDGE */
+	    "\40\0\0\0\0\6\0\55\0\55\0\0\0\17\0\377\13\0" /* KPROF_CPUID_UARCH_INTEL_SANDYBRIDGE_X */
+	    "\41\0\0\0\0\6\0\72\0\72\0\0\0\17\1\16\14\0" /* KPROF_CPUID_UARCH_INTEL_IVYBRIDGE */
+	    "\42\0\0\0\0\6\0\76\0\76\0\0\0\17\1\31\14\0" /* KPROF_CPUID_UARCH_INTEL_IVYBRIDGE_X */
+	    "\43\0\0\0\0\6\0\74\0\74\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL */
+	    "\44\0\0\0\0\6\0\77\0\77\0\0\0\17\1\56\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL_X */
+	    "\45\0\0\0\0\6\0\105\0\105\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL_L */
+	    "\46\0\0\0\0\6\0\106\0\106\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL_G */
+	    "\47\0\0\0\0\6\0\75\0\75\0\0\0\17\1\70\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL */
+	    "\50\0\0\0\0\6\0\107\0\107\0\0\0\17\1\70\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL_G */
+	    "\51\0\0\0\0\6\0\117\0\117\0\0\0\17\1\102\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL_X */
+	    "\52\0\0\0\0\6\0\126\0\126\0\0\0\17\1\116\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL_D */
+	    "\53\0\0\0\0\6\0\116\0\116\0\0\0\17\1\133\17\0" /* KPROF_CPUID_UARCH_INTEL_SKYLAKE_L */
+	    "\54\0\0\0\0\6\0\136\0\136\0\0\0\17\1\133\17\0" /* KPROF_CPUID_UARCH_INTEL_SKYLAKE */
+	    "\55\0\0\0\0\6\0\125\0\125\0\0\0\4\1\143\17\0" /* KPROF_CPUID_UARCH_INTEL_SKYLAKE_X */
+	    "\56\0\0\0\0\6\0\125\0\125\0\5\0\7\1\156\17\0" /* KPROF_CPUID_UARCH_INTEL_CASCADELAKE_X */
+	    "\57\0\0\0\0\6\0\125\0\125\0\13\0\13\1\173\17\0" /* KPROF_CPUID_UARCH_INTEL_COOPERLAKE_X */
+	    "\60\0\0\0\0\6\0\216\0\216\0\0\0\10\1\207\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE_L */
+	    "\61\0\0\0\0\6\0\216\0\216\0\11\0\11\1\221\17\0" /* KPROF_CPUID_UARCH_INTEL_AMBERLAKE_L */
+	    "\62\0\0\0\0\6\0\216\0\216\0\12\0\12\1\250\17\0" /* KPROF_CPUID_UARCH_INTEL_COFFEELAKE_L */
+	    "\63\0\0\0\0\6\0\216\0\216\0\13\0\13\1\302\17\0" /* KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L */
+	    "\64\0\0\0\0\6\0\216\0\216\0\14\0\14\1\317\17\0" /* KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L_S12 */
+	    "\65\0\0\0\0\6\0\216\0\216\0\15\0\15\1\302\17\0" /* KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L_S13 */
+	    "\66\0\0\0\0\6\0\216\0\216\0\16\0\17\1\207\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE_L_S14 */
+	    "\67\0\0\0\0\6\0\236\0\236\0\0\0\11\1\207\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE */
+	    "\70\0\0\0\0\6\0\236\0\236\0\12\0\15\1\366\17\0" /* KPROF_CPUID_UARCH_INTEL_COFFEELAKE */
+	    "\71\0\0\0\0\6\0\236\0\236\0\16\0\17\1\207\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE_S14 */
+	    "\72\0\0\0\0\6\0\245\0\245\0\0\0\17\2\2\17\0" /* KPROF_CPUID_UARCH_INTEL_COMETLAKE */
+	    "\73\0\0\0\0\6\0\246\0\246\0\0\0\17\2\2\17\0" /* KPROF_CPUID_UARCH_INTEL_COMETLAKE_L */
+	    "\74\0\0\0\0\6\0\146\0\146\0\0\0\17\2\15\20\0" /* KPROF_CPUID_UARCH_INTEL_CANNONLAKE_L */
+	    "\75\0\0\0\0\6\0\152\0\152\0\0\0\17\2\31\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_X */
+	    "\76\0\0\0\0\6\0\154\0\154\0\0\0\17\2\45\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_D */
+	    "\77\0\0\0\0\6\0\175\0\175\0\0\0\17\2\60\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE */
+	    "\100\0\0\0\0\6\0\176\0\176\0\0\0\17\2\60\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_L */
+	    "\101\0\0\0\0\6\0\235\0\235\0\0\0\17\2\71\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_NNPI */
+	    "\102\0\0\0\0\6\0\247\0\247\0\0\0\17\2\110\22\0" /* KPROF_CPUID_UARCH_INTEL_ROCKETLAKE */
+	    "\103\0\0\0\0\6\0\214\0\214\0\0\0\17\2\124\23\0" /* KPROF_CPUID_UARCH_INTEL_TIGERLAKE_L */
+	    "\104\0\0\0\0\6\0\215\0\215\0\0\0\17\2\124\23\0" /* KPROF_CPUID_UARCH_INTEL_TIGERLAKE */
+	    "\105\0\0\0\0\6\0\217\0\217\0\0\0\17\2\137\24\0" /* KPROF_CPUID_UARCH_INTEL_SAPPHIRERAPIDS_X */
+	    "\106\0\0\0\0\6\0\317\0\317\0\0\0\17\2\157\25\0" /* KPROF_CPUID_UARCH_INTEL_EMERALDRAPIDS_X */
+	    "\107\0\0\0\0\6\0\255\0\255\0\0\0\17\2\176\26\0" /* KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_X */
+	    "\110\0\0\0\0\6\0\256\0\256\0\0\0\17\2\215\26\0" /* KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_D */
+	    "\111\0\0\0\0\23\0\1\0\1\0\0\0\17\2\236\31\0" /* KPROF_CPUID_UARCH_INTEL_DIAMONDRAPIDS_X */
+	    "\112\0\0\0\0\6\0\327\0\327\0\0\0\17\2\255\25\0" /* KPROF_CPUID_UARCH_INTEL_BARTLETTLAKE */
+	    "\113\0\0\0\0\6\0\212\0\212\0\0\0\17\2\273\21\41" /* KPROF_CPUID_UARCH_INTEL_LAKEFIELD */
+	    "\114\0\0\0\0\6\0\227\0\227\0\0\0\17\2\305\24\42" /* KPROF_CPUID_UARCH_INTEL_ALDERLAKE */
+	    "\115\0\0\0\0\6\0\232\0\232\0\0\0\17\2\305\24\42" /* KPROF_CPUID_UARCH_INTEL_ALDERLAKE_L */
+	    "\116\0\0\0\0\6\0\267\0\267\0\0\0\17\2\320\25\42" /* KPROF_CPUID_UARCH_INTEL_RAPTORLAKE */
+	    "\117\0\0\0\0\6\0\272\0\272\0\0\0\17\2\320\25\42" /* KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_P */
+	    "\120\0\0\0\0\6\0\277\0\277\0\0\0\17\2\320\24\42" /* KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_S */
+	    "\121\0\0\0\0\6\0\254\0\254\0\0\0\17\2\334\26\43" /* KPROF_CPUID_UARCH_INTEL_METEORLAKE */
+	    "\122\0\0\0\0\6\0\252\0\252\0\0\0\17\2\334\26\43" /* KPROF_CPUID_UARCH_INTEL_METEORLAKE_L */
+	    "\123\0\0\0\0\6\0\305\0\305\0\0\0\17\2\350\27\44" /* KPROF_CPUID_UARCH_INTEL_ARROWLAKE_H */
+	    "\124\0\0\0\0\6\0\306\0\306\0\0\0\17\2\350\27\44" /* KPROF_CPUID_UARCH_INTEL_ARROWLAKE */
+	    "\125\0\0\0\0\6\0\265\0\265\0\0\0\17\2\350\26\43" /* KPROF_CPUID_UARCH_INTEL_ARROWLAKE_U */
+	    "\126\0\0\0\0\6\0\275\0\275\0\0\0\17\2\363\27\44" /* KPROF_CPUID_UARCH_INTEL_LUNARLAKE_M */
+	    "\127\0\0\0\0\6\0\314\0\314\0\0\0\17\2\376\30\45" /* KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_L */
+	    "\130\0\0\0\0\6\0\345\0\345\0\0\0\17\2\376\30\45" /* KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_R */
+	    "\131\0\0\0\0\6\0\325\0\325\0\0\0\17\3\13\30\45" /* KPROF_CPUID_UARCH_INTEL_WILDCATLAKE_L */
+	    "\132\0\0\0\0\22\0\1\0\1\0\0\0\17\3\30\32\46" /* KPROF_CPUID_UARCH_INTEL_NOVALAKE */
+	    "\133\0\0\0\0\22\0\3\0\3\0\0\0\17\3\30\32\46" /* KPROF_CPUID_UARCH_INTEL_NOVALAKE_L */
+	    "\134\0\0\0\0\6\0\34\0\34\0\0\0\17\3\42\33\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL */
+	    "\135\0\0\0\0\6\0\46\0\46\0\0\0\17\3\42\33\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL_MID */
+	    "\136\0\0\0\0\6\0\66\0\66\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL */
+	    "\137\0\0\0\0\6\0\47\0\47\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL_MID */
+	    "\140\0\0\0\0\6\0\65\0\65\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL_TABLET */
+	    "\141\0\0\0\0\6\0\67\0\67\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT */
+	    "\142\0\0\0\0\6\0\115\0\115\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_D */
+	    "\143\0\0\0\0\6\0\112\0\112\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_MID */
+	    "\144\0\0\0\0\6\0\132\0\132\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_MID2 */
+	    "\145\0\0\0\0\6\0\114\0\114\0\0\0\17\3\76\36\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_AIRMONT */
+	    "\146\0\0\0\0\6\0\165\0\165\0\0\0\17\3\76\36\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_AIRMONT_NP */
+	    "\147\0\0\0\0\6\0\134\0\134\0\0\0\17\3\106\37\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT */
+	    "\150\0\0\0\0\6\0\137\0\137\0\0\0\17\3\106\37\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT_D */
+	    "\151\0\0\0\0\6\0\172\0\172\0\0\0\17\3\117\40\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT_PLUS */
+	    "\152\0\0\0\0\6\0\206\0\206\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT_D */
+	    "\153\0\0\0\0\6\0\226\0\226\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT */
+	    "\154\0\0\0\0\6\0\234\0\234\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT_L */
+	    "\155\0\0\0\0\6\0\276\0\276\0\0\0\17\3\145\42\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GRACEMONT */
+	    "\156\0\0\0\0\6\0\257\0\257\0\0\0\17\3\162\43\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_CRESTMONT_X */
+	    "\157\0\0\0\0\6\0\266\0\266\0\0\0\17\3\200\43\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_CRESTMONT */
+	    "\160\0\0\0\0\6\0\335\0\335\0\0\0\17\3\214\45\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_DARKMONT_X */
+	    "\161\0\0\0\0\6\0\127\0\127\0\0\0\17\3\236\47\0" /* KPROF_CPUID_UARCH_INTEL_XEON_PHI_KNL */
+	    "\162\0\0\0\0\6\0\205\0\205\0\0\0\17\3\256\50\0" /* KPROF_CPUID_UARCH_INTEL_XEON_PHI_KNM */
+	    "\163\0\0\0\0\17\0\0\0\0\0\0\0\17\3\273\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_WILLAMETTE_0 */
+	    "\164\0\0\0\0\17\0\1\0\1\0\0\0\17\3\273\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_WILLAMETTE */
+	    "\165\0\0\0\0\17\0\2\0\2\0\0\0\17\3\306\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_NORTHWOOD */
+	    "\166\0\0\0\0\17\0\3\0\3\0\0\0\17\3\320\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_PRESCOTT */
+	    "\167\0\0\0\0\17\0\4\0\4\0\0\0\17\3\320\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_PRESCOTT_2M */
+	    "\170\0\0\0\0\17\0\6\0\6\0\0\0\17\3\331\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_CEDARMILL */
+	    "\171\0\3\344\0\5\0\0\0\3\0\0\0\17\3\361\51\0" /* KPROF_CPUID_UARCH_AMD_05_00 */
+	    "\172\0\3\344\0\5\0\6\0\7\0\0\0\17\3\364\52\0" /* KPROF_CPUID_UARCH_AMD_05_06 */
+	    "\173\0\3\344\0\5\0\10\0\10\0\0\0\17\3\367\53\0" /* KPROF_CPUID_UARCH_AMD_05_08 */
+	    "\174\0\3\344\0\5\0\11\0\11\0\0\0\17\3\374\54\0" /* KPROF_CPUID_UARCH_AMD_05_09 */
+	    "\175\0\3\344\0\5\0\12\0\12\0\0\0\17\4\3\55\0" /* KPROF_CPUID_UARCH_AMD_05_0A */
+	    "\176\0\3\344\0\5\0\15\0\15\0\0\0\17\4\14\54\0" /* KPROF_CPUID_UARCH_AMD_05_0D */
+	    "\177\0\3\344\0\6\0\0\0\377\0\0\0\17\4\34\56\0" /* KPROF_CPUID_UARCH_AMD_06 */
+	    "\200\0\3\344\0\17\0\0\0\377\0\0\0\17\4\37\57\0" /* KPROF_CPUID_UARCH_AMD_0F */
+	    "\201\0\3\344\0\20\0\0\0\377\0\0\0\17\4\42\60\0" /* KPROF_CPUID_UARCH_AMD_10 */
+	    "\202\0\3\344\0\21\0\0\0\377\0\0\0\17\4\46\57\0" /* KPROF_CPUID_UARCH_AMD_11 */
+	    "\203\0\3\344\0\22\0\0\0\377\0\0\0\17\4\56\60\0" /* KPROF_CPUID_UARCH_AMD_12 */
+	    "\204\0\3\344\0\24\0\0\0\17\0\0\0\17\4\64\61\0" /* KPROF_CPUID_UARCH_AMD_14_00 */
+	    "\205\0\3\344\0\25\0\1\0\1\0\0\0\17\4\73\62\0" /* KPROF_CPUID_UARCH_AMD_15_01 */
+	    "\206\0\3\344\0\25\0\2\0\2\0\0\0\17\4\105\63\0" /* KPROF_CPUID_UARCH_AMD_15_02 */
+	    "\207\0\3\344\0\25\0\20\0\37\0\0\0\17\4\105\63\0" /* KPROF_CPUID_UARCH_AMD_15_10 */
+	    "\210\0\3\344\0\25\0\60\0\77\0\0\0\17\4\120\64\0" /* KPROF_CPUID_UARCH_AMD_15_30 */
+	    "\211\0\3\344\0\25\0\140\0\157\0\0\0\17\4\134\65\0" /* KPROF_CPUID_UARCH_AMD_15_60 */
+	    "\212\0\3\344\0\25\0\160\0\177\0\0\0\17\4\134\65\0" /* KPROF_CPUID_UARCH_AMD_15_70 */
+	    "\213\0\3\344\0\26\0\0\0\17\0\0\0\17\4\146\66\0" /* KPROF_CPUID_UARCH_AMD_16_00 */
+	    "\214\0\3\344\0\26\0\60\0\77\0\0\0\17\4\155\67\0" /* KPROF_CPUID_UARCH_AMD_16_30 */
+	    "\215\0\3\344\0\27\0\0\0\7\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_AMD_17_00 */
+	    "\216\0\3\344\0\27\0\10\0\10\0\0\0\17\4\166\71\0" /* KPROF_CPUID_UARCH_AMD_17_08 */
+	    "\217\0\3\344\0\27\0\11\0\27\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_AMD_17_09 */
+	    "\220\0\3\344\0\27\0\30\0\30\0\0\0\17\4\166\71\0" /* KPROF_CPUID_UARCH_AMD_17_18 */
+	    "\221\0\3\344\0\27\0\31\0\57\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_AMD_17_19 */
+	    "\222\0\3\344\0\27\0\60\0\117\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_AMD_17_30 */
+	    "\223\0\3\344\0\27\0\120\0\137\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_AMD_17_50 */
+	    "\224\0\3\344\0\27\0\140\0\177\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_AMD_17_60 */
+	    "\225\0\3\344\0\27\0\220\0\221\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_AMD_17_90 */
+	    "\226\0\3\344\0\27\0\240\0\257\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_AMD_17_A0 */
+	    "\227\0\3\344\0\31\0\0\0\17\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_AMD_19_00 */
+	    "\230\0\3\344\0\31\0\20\0\37\0\0\0\17\4\207\75\0" /* KPROF_CPUID_UARCH_AMD_19_10 */
+	    "\231\0\3\344\0\31\0\40\0\77\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_AMD_19_20 */
+	    "\232\0\3\344\0\31\0\100\0\117\0\0\0\17\4\215\74\0" /* KPROF_CPUID_UARCH_AMD_19_40 */
+	    "\233\0\3\344\0\31\0\120\0\137\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_AMD_19_50 */
+	    "\234\0\3\344\0\31\0\140\0\257\0\0\0\17\4\207\75\0" /* KPROF_CPUID_UARCH_AMD_19_60 */
+	    "\235\0\3\344\0\32\0\0\0\57\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_AMD_1A_00 */
+	    "\236\0\3\344\0\32\0\100\0\117\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_AMD_1A_40 */
+	    "\237\0\3\344\0\32\0\120\0\137\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_AMD_1A_50 */
+	    "\240\0\3\344\0\32\0\140\0\177\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_AMD_1A_60 */
+	    "\241\0\3\344\0\32\0\200\0\257\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_AMD_1A_80 */
+	    "\242\0\3\344\0\32\0\300\0\317\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_AMD_1A_C0 */
+	    "\243\0\4\240\0\30\0\0\0\377\0\0\0\17\4\255\70\0" /* KPROF_CPUID_UARCH_HYGON_18 */
+	    "\244\0\4\264\0\5\0\4\0\4\0\0\0\17\4\301\100\0" /* KPROF_CPUID_UARCH_CENTAUR_WINCHIP_C6 */
+	    "\245\0\4\264\0\5\0\10\0\10\0\0\0\17\4\314\101\0" /* KPROF_CPUID_UARCH_CENTAUR_WINCHIP_2 */
+	    "\246\0\4\264\0\5\0\11\0\11\0\0\0\17\4\326\102\0" /* KPROF_CPUID_UARCH_CENTAUR_WINCHIP_3 */
+	    "\247\0\4\264\0\6\0\6\0\6\0\0\0\17\4\340\103\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_SAMUEL */
+	    "\250\0\4\264\0\6\0\7\0\7\0\0\0\7\4\360\104\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_SAMUEL_2 */
+	    "\251\0\4\264\0\6\0\7\0\7\0\10\0\17\5\2\105\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_EZRA */
+	    "\252\0\4\264\0\6\0\10\0\10\0\0\0\17\5\20\106\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_EZRA_T */
+	    "\253\0\4\264\0\6\0\11\0\11\0\0\0\17\5\40\107\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_NEHEMIAH */
+	    "\254\0\4\264\0\6\0\12\0\12\0\0\0\17\5\62\110\0" /* KPROF_CPUID_UARCH_CENTAUR_C7_ESTHER */
+	    "\255\0\4\264\0\6\0\15\0\15\0\0\0\17\5\62\110\0" /* KPROF_CPUID_UARCH_CENTAUR_C7_ESTHER_D */
+	    "\256\0\4\264\0\6\0\17\0\17\0\0\0\12\5\102\111\0" /* KPROF_CPUID_UARCH_CENTAUR_NANO */
+	    "\257\0\4\264\0\6\0\17\0\17\0\14\0\15\5\102\111\0" /* KPROF_CPUID_UARCH_CENTAUR_NANO_C */
+	    "\260\0\4\264\0\6\0\17\0\17\0\16\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXC */
+	    "\261\0\4\264\0\6\0\31\0\31\0\0\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXC_19 */
+	    "\262\0\4\264\0\7\0\33\0\33\0\0\0\17\5\141\113\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXD */
+	    "\263\0\4\264\0\7\0\73\0\73\0\0\0\17\5\156\114\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXE */
+	    "\264\0\5\173\0\6\0\17\0\17\0\16\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXC */
+	    "\265\0\5\173\0\6\0\31\0\31\0\0\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXC_19 */
+	    "\266\0\5\173\0\7\0\33\0\33\0\0\0\17\5\141\113\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXD */
+	    "\267\0\5\173\0\7\0\73\0\73\0\0\0\17\5\156\114\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXE */
+#else
+	    "\1\0\0\0\5\0\0\0\0\0\0\0\17\0\15\0\1\0" /* KPROF_CPUID_UARCH_INTEL_FAM5_START */
+	    "\2\0\0\0\5\0\1\0\1\0\0\0\17\0\15\0\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_P5 */
+	    "\3\0\0\0\5\0\2\0\2\0\0\0\17\0\20\0\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_75 */
+	    "\4\0\0\0\5\0\3\0\3\0\0\0\17\0\25\0\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_OVERDRIVE */
+	    "\5\0\0\0\5\0\4\0\4\0\0\0\17\0\32\0\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_MMX */
+	    "\6\0\0\0\5\0\7\0\7\0\0\0\17\0\37\0\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_P54CS */
+	    "\7\0\0\0\5\0\10\0\10\0\0\0\17\0\45\0\1\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_TILLAMOOK */
+	    "\10\0\0\0\5\0\11\0\11\0\0\0\17\0\57\0\2\0" /* KPROF_CPUID_UARCH_INTEL_QUARK_X1000 */
+	    "\11\0\0\0\6\0\1\0\1\0\0\0\17\0\73\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_PRO */
+	    "\12\0\0\0\6\0\3\0\3\0\0\0\17\0\107\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_II_KLAMATH */
+	    "\13\0\0\0\6\0\5\0\5\0\0\0\17\0\117\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_DESCHUTES */
+	    "\14\0\0\0\6\0\6\0\6\0\0\0\17\0\131\0\3\0" /* KPROF_CPUID_UARCH_INTEL_CELERON_MENDOCINO */
+	    "\15\0\0\0\6\0\7\0\7\0\0\0\17\0\143\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_KATMAI */
+	    "\16\0\0\0\6\0\10\0\10\0\0\0\17\0\152\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_COPPERMINE */
+	    "\17\0\0\0\6\0\11\0\11\0\0\0\17\0\165\0\4\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_M_BANIAS */
+	    "\20\0\0\0\6\0\12\0\12\0\0\0\17\0\174\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_CASCADES */
+	    "\21\0\0\0\6\0\13\0\13\0\0\0\17\0\205\0\3\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_III_TUALATIN */
+	    "\22\0\0\0\6\0\15\0\15\0\0\0\17\0\216\0\4\0" /* KPROF_CPUID_UARCH_INTEL_PENTIUM_M_DOTHAN */
+	    "\23\0\0\0\6\0\16\0\16\0\0\0\17\0\225\0\6\0" /* KPROF_CPUID_UARCH_INTEL_CORE_YONAH */
+	    "\24\0\0\0\6\0\17\0\17\0\0\0\17\0\233\0\7\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_MEROM */
+	    "\25\0\0\0\6\0\26\0\26\0\0\0\17\0\233\0\7\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_MEROM_L */
+	    "\26\0\0\0\6\0\27\0\27\0\0\0\17\0\241\0\10\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_PENRYN */
+	    "\27\0\0\0\6\0\35\0\35\0\0\0\17\0\250\0\10\0" /* KPROF_CPUID_UARCH_INTEL_CORE2_DUNNINGTON */
+	    "\30\0\0\0\6\0\36\0\36\0\0\0\17\0\263\0\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM */
+	    "\31\0\0\0\6\0\37\0\37\0\0\0\17\0\263\0\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM_G */
+	    "\32\0\0\0\6\0\32\0\32\0\0\0\17\0\273\0\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM_EP */
+	    "\33\0\0\0\6\0\56\0\56\0\0\0\17\0\306\0\11\0" /* KPROF_CPUID_UARCH_INTEL_NEHALEM_EX */
+	    "\34\0\0\0\6\0\45\0\45\0\0\0\17\0\321\0\12\0" /* KPROF_CPUID_UARCH_INTEL_WESTMERE */
+	    "\35\0\0\0\6\0\54\0\54\0\0\0\17\0\332\0\12\0" /* KPROF_CPUID_UARCH_INTEL_WESTMERE_EP */
+	    "\36\0\0\0\6\0\57\0\57\0\0\0\17\0\346\0\12\0" /* KPROF_CPUID_UARCH_INTEL_WESTMERE_EX */
+	    "\37\0\0\0\6\0\52\0\52\0\0\0\17\0\362\0\13\0" /* KPROF_CPUID_UARCH_INTEL_SANDYBRIDGE */
+	    "\40\0\0\0\6\0\55\0\55\0\0\0\17\0\377\0\13\0" /* KPROF_CPUID_UARCH_INTEL_SANDYBRIDGE_X */
+	    "\41\0\0\0\6\0\72\0\72\0\0\0\17\0\16\1\14\0" /* KPROF_CPUID_UARCH_INTEL_IVYBRIDGE */
+	    "\42\0\0\0\6\0\76\0\76\0\0\0\17\0\31\1\14\0" /* KPROF_CPUID_UARCH_INTEL_IVYBRIDGE_X */
+	    "\43\0\0\0\6\0\74\0\74\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL */
+	    "\44\0\0\0\6\0\77\0\77\0\0\0\17\0\56\1\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL_X */
+	    "\45\0\0\0\6\0\105\0\105\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL_L */
+	    "\46\0\0\0\6\0\106\0\106\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_INTEL_HASWELL_G */
+	    "\47\0\0\0\6\0\75\0\75\0\0\0\17\0\70\1\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL */
+	    "\50\0\0\0\6\0\107\0\107\0\0\0\17\0\70\1\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL_G */
+	    "\51\0\0\0\6\0\117\0\117\0\0\0\17\0\102\1\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL_X */
+	    "\52\0\0\0\6\0\126\0\126\0\0\0\17\0\116\1\16\0" /* KPROF_CPUID_UARCH_INTEL_BROADWELL_D */
+	    "\53\0\0\0\6\0\116\0\116\0\0\0\17\0\133\1\17\0" /* KPROF_CPUID_UARCH_INTEL_SKYLAKE_L */
+	    "\54\0\0\0\6\0\136\0\136\0\0\0\17\0\133\1\17\0" /* KPROF_CPUID_UARCH_INTEL_SKYLAKE */
+	    "\55\0\0\0\6\0\125\0\125\0\0\0\4\0\143\1\17\0" /* KPROF_CPUID_UARCH_INTEL_SKYLAKE_X */
+	    "\56\0\0\0\6\0\125\0\125\0\5\0\7\0\156\1\17\0" /* KPROF_CPUID_UARCH_INTEL_CASCADELAKE_X */
+	    "\57\0\0\0\6\0\125\0\125\0\13\0\13\0\173\1\17\0" /* KPROF_CPUID_UARCH_INTEL_COOPERLAKE_X */
+	    "\60\0\0\0\6\0\216\0\216\0\0\0\10\0\207\1\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE_L */
+	    "\61\0\0\0\6\0\216\0\216\0\11\0\11\0\221\1\17\0" /* KPROF_CPUID_UARCH_INTEL_AMBERLAKE_L */
+	    "\62\0\0\0\6\0\216\0\216\0\12\0\12\0\250\1\17\0" /* KPROF_CPUID_UARCH_INTEL_COFFEELAKE_L */
+	    "\63\0\0\0\6\0\216\0\216\0\13\0\13\0\302\1\17\0" /* KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L */
+	    "\64\0\0\0\6\0\216\0\216\0\14\0\14\0\317\1\17\0" /* KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L_S12 */
+	    "\65\0\0\0\6\0\216\0\216\0\15\0\15\0\302\1\17\0" /* KPROF_CPUID_UARCH_INTEL_WHISKEYLAKE_L_S13 */
+	    "\66\0\0\0\6\0\216\0\216\0\16\0\17\0\207\1\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE_L_S14 */
+	    "\67\0\0\0\6\0\236\0\236\0\0\0\11\0\207\1\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE */
+	    "\70\0\0\0\6\0\236\0\236\0\12\0\15\0\366\1\17\0" /* KPROF_CPUID_UARCH_INTEL_COFFEELAKE */
+	    "\71\0\0\0\6\0\236\0\236\0\16\0\17\0\207\1\17\0" /* KPROF_CPUID_UARCH_INTEL_KABYLAKE_S14 */
+	    "\72\0\0\0\6\0\245\0\245\0\0\0\17\0\2\2\17\0" /* KPROF_CPUID_UARCH_INTEL_COMETLAKE */
+	    "\73\0\0\0\6\0\246\0\246\0\0\0\17\0\2\2\17\0" /* KPROF_CPUID_UARCH_INTEL_COMETLAKE_L */
+	    "\74\0\0\0\6\0\146\0\146\0\0\0\17\0\15\2\20\0" /* KPROF_CPUID_UARCH_INTEL_CANNONLAKE_L */
+	    "\75\0\0\0\6\0\152\0\152\0\0\0\17\0\31\2\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_X */
+	    "\76\0\0\0\6\0\154\0\154\0\0\0\17\0\45\2\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_D */
+	    "\77\0\0\0\6\0\175\0\175\0\0\0\17\0\60\2\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE */
+	    "\100\0\0\0\6\0\176\0\176\0\0\0\17\0\60\2\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_L */
+	    "\101\0\0\0\6\0\235\0\235\0\0\0\17\0\71\2\21\0" /* KPROF_CPUID_UARCH_INTEL_ICELAKE_NNPI */
+	    "\102\0\0\0\6\0\247\0\247\0\0\0\17\0\110\2\22\0" /* KPROF_CPUID_UARCH_INTEL_ROCKETLAKE */
+	    "\103\0\0\0\6\0\214\0\214\0\0\0\17\0\124\2\23\0" /* KPROF_CPUID_UARCH_INTEL_TIGERLAKE_L */
+	    "\104\0\0\0\6\0\215\0\215\0\0\0\17\0\124\2\23\0" /* KPROF_CPUID_UARCH_INTEL_TIGERLAKE */
+	    "\105\0\0\0\6\0\217\0\217\0\0\0\17\0\137\2\24\0" /* KPROF_CPUID_UARCH_INTEL_SAPPHIRERAPIDS_X */
+	    "\106\0\0\0\6\0\317\0\317\0\0\0\17\0\157\2\25\0" /* KPROF_CPUID_UARCH_INTEL_EMERALDRAPIDS_X */
+	    "\107\0\0\0\6\0\255\0\255\0\0\0\17\0\176\2\26\0" /* KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_X */
+	    "\110\0\0\0\6\0\256\0\256\0\0\0\17\0\215\2\26\0" /* KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_D */
+	    "\111\0\0\0\23\0\1\0\1\0\0\0\17\0\236\2\31\0" /* KPROF_CPUID_UARCH_INTEL_DIAMONDRAPIDS_X */
+	    "\112\0\0\0\6\0\327\0\327\0\0\0\17\0\255\2\25\0" /* KPROF_CPUID_UARCH_INTEL_BARTLETTLAKE */
+	    "\113\0\0\0\6\0\212\0\212\0\0\0\17\0\273\2\21\41" /* KPROF_CPUID_UARCH_INTEL_LAKEFIELD */
+	    "\114\0\0\0\6\0\227\0\227\0\0\0\17\0\305\2\24\42" /* KPROF_CPUID_UARCH_INTEL_ALDERLAKE */
+	    "\115\0\0\0\6\0\232\0\232\0\0\0\17\0\305\2\24\42" /* KPROF_CPUID_UARCH_INTEL_ALDERLAKE_L */
+	    "\116\0\0\0\6\0\267\0\267\0\0\0\17\0\320\2\25\42" /* KPROF_CPUID_UARCH_INTEL_RAPTORLAKE */
+	    "\117\0\0\0\6\0\272\0\272\0\0\0\17\0\320\2\25\42" /* KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_P */
+	    "\120\0\0\0\6\0\277\0\277\0\0\0\17\0\320\2\24\42" /* KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_S */
+	    "\121\0\0\0\6\0\254\0\254\0\0\0\17\0\334\2\26\43" /* KPROF_CPUID_UARCH_INTEL_METEORLAKE */
+	    "\122\0\0\0\6\0\252\0\252\0\0\0\17\0\334\2\26\43" /* KPROF_CPUID_UARCH_INTEL_METEORLAKE_L */
+	    "\123\0\0\0\6\0\305\0\305\0\0\0\17\0\350\2\27\44" /* KPROF_CPUID_UARCH_INTEL_ARROWLAKE_H */
+	    "\124\0\0\0\6\0\306\0\306\0\0\0\17\0\350\2\27\44" /* KPROF_CPUID_UARCH_INTEL_ARROWLAKE */
+	    "\125\0\0\0\6\0\265\0\265\0\0\0\17\0\350\2\26\43" /* KPROF_CPUID_UARCH_INTEL_ARROWLAKE_U */
+	    "\126\0\0\0\6\0\275\0\275\0\0\0\17\0\363\2\27\44" /* KPROF_CPUID_UARCH_INTEL_LUNARLAKE_M */
+	    "\127\0\0\0\6\0\314\0\314\0\0\0\17\0\376\2\30\45" /* KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_L */
+	    "\130\0\0\0\6\0\345\0\345\0\0\0\17\0\376\2\30\45" /* KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_R */
+	    "\131\0\0\0\6\0\325\0\325\0\0\0\17\0\13\3\30\45" /* KPROF_CPUID_UARCH_INTEL_WILDCATLAKE_L */
+	    "\132\0\0\0\22\0\1\0\1\0\0\0\17\0\30\3\32\46" /* KPROF_CPUID_UARCH_INTEL_NOVALAKE */
+	    "\133\0\0\0\22\0\3\0\3\0\0\0\17\0\30\3\32\46" /* KPROF_CPUID_UARCH_INTEL_NOVALAKE_L */
+	    "\134\0\0\0\6\0\34\0\34\0\0\0\17\0\42\3\33\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL */
+	    "\135\0\0\0\6\0\46\0\46\0\0\0\17\0\42\3\33\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL_MID */
+	    "\136\0\0\0\6\0\66\0\66\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL */
+	    "\137\0\0\0\6\0\47\0\47\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL_MID */
+	    "\140\0\0\0\6\0\65\0\65\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SALTWELL_TABLET */
+	    "\141\0\0\0\6\0\67\0\67\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT */
+	    "\142\0\0\0\6\0\115\0\115\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_D */
+	    "\143\0\0\0\6\0\112\0\112\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_MID */
+	    "\144\0\0\0\6\0\132\0\132\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_SILVERMONT_MID2 */
+	    "\145\0\0\0\6\0\114\0\114\0\0\0\17\0\76\3\36\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_AIRMONT */
+	    "\146\0\0\0\6\0\165\0\165\0\0\0\17\0\76\3\36\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_AIRMONT_NP */
+	    "\147\0\0\0\6\0\134\0\134\0\0\0\17\0\106\3\37\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT */
+	    "\150\0\0\0\6\0\137\0\137\0\0\0\17\0\106\3\37\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT_D */
+	    "\151\0\0\0\6\0\172\0\172\0\0\0\17\0\117\3\40\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GOLDMONT_PLUS */
+	    "\152\0\0\0\6\0\206\0\206\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT_D */
+	    "\153\0\0\0\6\0\226\0\226\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT */
+	    "\154\0\0\0\6\0\234\0\234\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_TREMONT_L */
+	    "\155\0\0\0\6\0\276\0\276\0\0\0\17\0\145\3\42\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_GRACEMONT */
+	    "\156\0\0\0\6\0\257\0\257\0\0\0\17\0\162\3\43\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_CRESTMONT_X */
+	    "\157\0\0\0\6\0\266\0\266\0\0\0\17\0\200\3\43\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_CRESTMONT */
+	    "\160\0\0\0\6\0\335\0\335\0\0\0\17\0\214\3\45\0" /* KPROF_CPUID_UARCH_INTEL_ATOM_DARKMONT_X */
+	    "\161\0\0\0\6\0\127\0\127\0\0\0\17\0\236\3\47\0" /* KPROF_CPUID_UARCH_INTEL_XEON_PHI_KNL */
+	    "\162\0\0\0\6\0\205\0\205\0\0\0\17\0\256\3\50\0" /* KPROF_CPUID_UARCH_INTEL_XEON_PHI_KNM */
+	    "\163\0\0\0\17\0\0\0\0\0\0\0\17\0\273\3\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_WILLAMETTE_0 */
+	    "\164\0\0\0\17\0\1\0\1\0\0\0\17\0\273\3\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_WILLAMETTE */
+	    "\165\0\0\0\17\0\2\0\2\0\0\0\17\0\306\3\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_NORTHWOOD */
+	    "\166\0\0\0\17\0\3\0\3\0\0\0\17\0\320\3\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_PRESCOTT */
+	    "\167\0\0\0\17\0\4\0\4\0\0\0\17\0\320\3\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_PRESCOTT_2M */
+	    "\170\0\0\0\17\0\6\0\6\0\0\0\17\0\331\3\5\0" /* KPROF_CPUID_UARCH_INTEL_P4_CEDARMILL */
+	    "\171\0\344\3\5\0\0\0\3\0\0\0\17\0\361\3\51\0" /* KPROF_CPUID_UARCH_AMD_05_00 */
+	    "\172\0\344\3\5\0\6\0\7\0\0\0\17\0\364\3\52\0" /* KPROF_CPUID_UARCH_AMD_05_06 */
+	    "\173\0\344\3\5\0\10\0\10\0\0\0\17\0\367\3\53\0" /* KPROF_CPUID_UARCH_AMD_05_08 */
+	    "\174\0\344\3\5\0\11\0\11\0\0\0\17\0\374\3\54\0" /* KPROF_CPUID_UARCH_AMD_05_09 */
+	    "\175\0\344\3\5\0\12\0\12\0\0\0\17\0\3\4\55\0" /* KPROF_CPUID_UARCH_AMD_05_0A */
+	    "\176\0\344\3\5\0\15\0\15\0\0\0\17\0\14\4\54\0" /* KPROF_CPUID_UARCH_AMD_05_0D */
+	    "\177\0\344\3\6\0\0\0\377\0\0\0\17\0\34\4\56\0" /* KPROF_CPUID_UARCH_AMD_06 */
+	    "\200\0\344\3\17\0\0\0\377\0\0\0\17\0\37\4\57\0" /* KPROF_CPUID_UARCH_AMD_0F */
+	    "\201\0\344\3\20\0\0\0\377\0\0\0\17\0\42\4\60\0" /* KPROF_CPUID_UARCH_AMD_10 */
+	    "\202\0\344\3\21\0\0\0\377\0\0\0\17\0\46\4\57\0" /* KPROF_CPUID_UARCH_AMD_11 */
+	    "\203\0\344\3\22\0\0\0\377\0\0\0\17\0\56\4\60\0" /* KPROF_CPUID_UARCH_AMD_12 */
+	    "\204\0\344\3\24\0\0\0\17\0\0\0\17\0\64\4\61\0" /* KPROF_CPUID_UARCH_AMD_14_00 */
+	    "\205\0\344\3\25\0\1\0\1\0\0\0\17\0\73\4\62\0" /* KPROF_CPUID_UARCH_AMD_15_01 */
+	    "\206\0\344\3\25\0\2\0\2\0\0\0\17\0\105\4\63\0" /* KPROF_CPUID_UARCH_AMD_15_02 */
+	    "\207\0\344\3\25\0\20\0\37\0\0\0\17\0\105\4\63\0" /* KPROF_CPUID_UARCH_AMD_15_10 */
+	    "\210\0\344\3\25\0\60\0\77\0\0\0\17\0\120\4\64\0" /* KPROF_CPUID_UARCH_AMD_15_30 */
+	    "\211\0\344\3\25\0\140\0\157\0\0\0\17\0\134\4\65\0" /* KPROF_CPUID_UARCH_AMD_15_60 */
+	    "\212\0\344\3\25\0\160\0\177\0\0\0\17\0\134\4\65\0" /* KPROF_CPUID_UARCH_AMD_15_70 */
+	    "\213\0\344\3\26\0\0\0\17\0\0\0\17\0\146\4\66\0" /* KPROF_CPUID_UARCH_AMD_16_00 */
+	    "\214\0\344\3\26\0\60\0\77\0\0\0\17\0\155\4\67\0" /* KPROF_CPUID_UARCH_AMD_16_30 */
+	    "\215\0\344\3\27\0\0\0\7\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_AMD_17_00 */
+	    "\216\0\344\3\27\0\10\0\10\0\0\0\17\0\166\4\71\0" /* KPROF_CPUID_UARCH_AMD_17_08 */
+	    "\217\0\344\3\27\0\11\0\27\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_AMD_17_09 */
+	    "\220\0\344\3\27\0\30\0\30\0\0\0\17\0\166\4\71\0" /* KPROF_CPUID_UARCH_AMD_17_18 */
+	    "\221\0\344\3\27\0\31\0\57\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_AMD_17_19 */
+	    "\222\0\344\3\27\0\60\0\117\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_AMD_17_30 */
+	    "\223\0\344\3\27\0\120\0\137\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_AMD_17_50 */
+	    "\224\0\344\3\27\0\140\0\177\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_AMD_17_60 */
+	    "\225\0\344\3\27\0\220\0\221\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_AMD_17_90 */
+	    "\226\0\344\3\27\0\240\0\257\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_AMD_17_A0 */
+	    "\227\0\344\3\31\0\0\0\17\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_AMD_19_00 */
+	    "\230\0\344\3\31\0\20\0\37\0\0\0\17\0\207\4\75\0" /* KPROF_CPUID_UARCH_AMD_19_10 */
+	    "\231\0\344\3\31\0\40\0\77\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_AMD_19_20 */
+	    "\232\0\344\3\31\0\100\0\117\0\0\0\17\0\215\4\74\0" /* KPROF_CPUID_UARCH_AMD_19_40 */
+	    "\233\0\344\3\31\0\120\0\137\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_AMD_19_50 */
+	    "\234\0\344\3\31\0\140\0\257\0\0\0\17\0\207\4\75\0" /* KPROF_CPUID_UARCH_AMD_19_60 */
+	    "\235\0\344\3\32\0\0\0\57\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_AMD_1A_00 */
+	    "\236\0\344\3\32\0\100\0\117\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_AMD_1A_40 */
+	    "\237\0\344\3\32\0\120\0\137\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_AMD_1A_50 */
+	    "\240\0\344\3\32\0\140\0\177\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_AMD_1A_60 */
+	    "\241\0\344\3\32\0\200\0\257\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_AMD_1A_80 */
+	    "\242\0\344\3\32\0\300\0\317\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_AMD_1A_C0 */
+	    "\243\0\240\4\30\0\0\0\377\0\0\0\17\0\255\4\70\0" /* KPROF_CPUID_UARCH_HYGON_18 */
+	    "\244\0\264\4\5\0\4\0\4\0\0\0\17\0\301\4\100\0" /* KPROF_CPUID_UARCH_CENTAUR_WINCHIP_C6 */
+	    "\245\0\264\4\5\0\10\0\10\0\0\0\17\0\314\4\101\0" /* KPROF_CPUID_UARCH_CENTAUR_WINCHIP_2 */
+	    "\246\0\264\4\5\0\11\0\11\0\0\0\17\0\326\4\102\0" /* KPROF_CPUID_UARCH_CENTAUR_WINCHIP_3 */
+	    "\247\0\264\4\6\0\6\0\6\0\0\0\17\0\340\4\103\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_SAMUEL */
+	    "\250\0\264\4\6\0\7\0\7\0\0\0\7\0\360\4\104\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_SAMUEL_2 */
+	    "\251\0\264\4\6\0\7\0\7\0\10\0\17\0\2\5\105\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_EZRA */
+	    "\252\0\264\4\6\0\10\0\10\0\0\0\17\0\20\5\106\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_EZRA_T */
+	    "\253\0\264\4\6\0\11\0\11\0\0\0\17\0\40\5\107\0" /* KPROF_CPUID_UARCH_CENTAUR_C3_NEHEMIAH */
+	    "\254\0\264\4\6\0\12\0\12\0\0\0\17\0\62\5\110\0" /* KPROF_CPUID_UARCH_CENTAUR_C7_ESTHER */
+	    "\255\0\264\4\6\0\15\0\15\0\0\0\17\0\62\5\110\0" /* KPROF_CPUID_UARCH_CENTAUR_C7_ESTHER_D */
+	    "\256\0\264\4\6\0\17\0\17\0\0\0\12\0\102\5\111\0" /* KPROF_CPUID_UARCH_CENTAUR_NANO */
+	    "\257\0\264\4\6\0\17\0\17\0\14\0\15\0\102\5\111\0" /* KPROF_CPUID_UARCH_CENTAUR_NANO_C */
+	    "\260\0\264\4\6\0\17\0\17\0\16\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXC */
+	    "\261\0\264\4\6\0\31\0\31\0\0\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXC_19 */
+	    "\262\0\264\4\7\0\33\0\33\0\0\0\17\0\141\5\113\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXD */
+	    "\263\0\264\4\7\0\73\0\73\0\0\0\17\0\156\5\114\0" /* KPROF_CPUID_UARCH_CENTAUR_ZXE */
+	    "\264\0\173\5\6\0\17\0\17\0\16\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXC */
+	    "\265\0\173\5\6\0\31\0\31\0\0\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXC_19 */
+	    "\266\0\173\5\7\0\33\0\33\0\0\0\17\0\141\5\113\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXD */
+	    "\267\0\173\5\7\0\73\0\73\0\0\0\17\0\156\5\114\0" /* KPROF_CPUID_UARCH_ZHAOXIN_ZXE */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_get(uint32_t id)
+{
+	if (id < KPROF_CPUID_UARCH_FIRST || id - KPROF_CPUID_UARCH_FIRST >= KPROF_CPUID_UARCH_COUNT)
+		return NULL;
+	return &kprof_impl_cpuid_uarch_rows()[id - KPROF_CPUID_UARCH_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_CPUID_UARCH_POOL_SIZE 1416u
+#define KPROF_IMPL_CPUID_UARCH_NONE      0xFFFFu /* a string column's "no string" */
+/* The cpuid_uarch strings, each NUL-terminated: the string at offset off. */
+KPROF_INTERNAL const char *kprof_impl_cpuid_uarch_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "GenuineIntel\0P5\0P54C\0P24T\0P55C\0P54CS\0Tillamook\0Quark X1000\0Pentium Pro\0"
+	    "Klamath\0Deschutes\0Mendocino\0Katmai\0Coppermine\0Banias\0Cascades\0Tualatin\0"
+	    "Dothan\0Yonah\0Merom\0Penryn\0Dunnington\0Nehalem\0Nehalem-EP\0Nehalem-EX\0Westmere\0"
+	    "Westmere-EP\0Westmere-EX\0Sandy Bridge\0Sandy Bridge-E\0Ivy Bridge\0Ivy Bridge-E\0"
+	    "Haswell\0Haswell-E\0Broadwell\0Broadwell-E\0Broadwell-DE\0Skylake\0Skylake-SP\0"
+	    "Cascade Lake\0Cooper Lake\0Kaby Lake\0Kaby Lake / Amber Lake\0"
+	    "Kaby Lake R / Coffee Lake\0Whiskey Lake\0Whiskey Lake / Amber Lake / Comet Lake\0"
+	    "Coffee Lake\0Comet Lake\0Cannon Lake\0Ice Lake-SP\0Ice Lake-D\0Ice Lake\0"
+	    "Ice Lake NNP-I\0Rocket Lake\0Tiger Lake\0Sapphire Rapids\0Emerald Rapids\0"
+	    "Granite Rapids\0Granite Rapids-D\0Diamond Rapids\0Bartlett Lake\0Lakefield\0"
+	    "Alder Lake\0Raptor Lake\0Meteor Lake\0Arrow Lake\0Lunar Lake\0Panther Lake\0"
+	    "Wildcat Lake\0Nova Lake\0Bonnell\0Saltwell\0Silvermont\0Airmont\0Goldmont\0"
+	    "Goldmont Plus\0Tremont\0Alder Lake-N\0Sierra Forest\0Grand Ridge\0Clearwater Forest\0"
+	    "Knights Landing\0Knights Mill\0Willamette\0Northwood\0Prescott\0Cedar Mill\0"
+	    "AuthenticAMD\0K5\0K6\0K6-2\0K6-III\0Geode LX\0K6-2+ / K6-III+\0K7\0K8\0K10\0Griffin\0"
+	    "Llano\0Bobcat\0Bulldozer\0Piledriver\0Steamroller\0Excavator\0Jaguar\0Puma\0Zen\0"
+	    "Zen+\0Zen 2\0Zen 3\0Zen 4\0Zen 3+\0Zen 5\0Zen 6\0HygonGenuine\0Dhyana\0CentaurHauls\0"
+	    "WinChip C6\0WinChip 2\0WinChip 3\0VIA C3 (Samuel)\0VIA C3 (Samuel 2)\0VIA C3 (Ezra)\0"
+	    "VIA C3 (Ezra-T)\0VIA C3 (Nehemiah)\0VIA C7 (Esther)\0VIA Nano (Isaiah)\0Zhaoxin ZX-C\0"
+	    "Zhaoxin ZX-D\0Zhaoxin ZX-E\0  Shanghai  \0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_cpuid_uarch_text(uint32_t offset)
+{
+	return offset < KPROF_IMPL_CPUID_UARCH_POOL_SIZE ? kprof_impl_cpuid_uarch_text(offset)
+	                                                 : NULL;
+}
+#endif
+
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	static const uint32_t leaf[KPROF_CPUID_SLOT_COUNT] = {
@@ -7053,13 +8111,16 @@ KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 	        KPROF_CPUID_LEAF_EXT_FEATURES,
 	        KPROF_CPUID_LEAF_AMD_PERFMON,
 	        KPROF_CPUID_LEAF_LWP,
+	        KPROF_CPUID_LEAF_BRAND_0,
+	        KPROF_CPUID_LEAF_BRAND_1,
+	        KPROF_CPUID_LEAF_BRAND_2,
 	};
 	return leaf[slot];
 }
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_subleaf(unsigned slot)
 {
 	static const uint32_t subleaf[KPROF_CPUID_SLOT_COUNT] = {
-	        0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0,
+	        0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	};
 	return subleaf[slot];
 }
@@ -7310,6 +8371,108 @@ KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s)
 		return KPROF_VENDOR_AMD;
 	return KPROF_VENDOR_UNKNOWN;
 }
+
+KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
+                                             size_t *len)
+{
+	static const kprof_cpuid_slot part[3] = {KPROF_CPUID_SLOT_BRAND_0, KPROF_CPUID_SLOT_BRAND_1,
+	                                         KPROF_CPUID_SLOT_BRAND_2};
+	char raw[48];
+	size_t i, first, end;
+	if (len)
+		*len = 0;
+	if (!s || !out || !size)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	for (i = 0; i < 3; i++)
+		if (!kprof_cpuid_snapshot_has(s, part[i]))
+			return KPROF_E_NOT_FOUND;
+	/* 16 bytes per leaf: eax, ebx, ecx, edx, each little-endian. */
+	for (i = 0; i < sizeof(raw); i++)
+		raw[i] = (char)(uint8_t)(s->regs[part[i / 16]][i / 4 % 4] >> (8 * (i % 4)));
+	for (end = 0; end < sizeof(raw) && raw[end]; end++)
+		;
+	for (first = 0; first < end && raw[first] == ' '; first++)
+		;
+	while (end > first && raw[end - 1] == ' ')
+		end--;
+	if (len)
+		*len = end - first;
+	if (end - first >= size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	for (i = first; i < end; i++)
+		out[i - first] = raw[i];
+	out[end - first] = '\0';
+	return KPROF_OK;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *vendor,
+                                                                  uint32_t family, uint32_t model,
+                                                                  uint32_t stepping)
+{
+	uint32_t i;
+	unsigned k;
+	if (!vendor)
+		return NULL;
+	/* The rows never overlap (the spec's `disjoint`), so the first match is the only one. */
+	for (i = 0; i < KPROF_CPUID_UARCH_COUNT; i++) {
+		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows()[i];
+		const char *v;
+		if (u->family != family || model < u->model_min || model > u->model_max ||
+		    stepping < u->stepping_min || stepping > u->stepping_max)
+			continue;
+		v = kprof_cpuid_uarch_text(u->vendor);
+		for (k = 0; k < 12 && v[k] && v[k] == vendor[k]; k++)
+			;
+		if (k == 12)
+			return u;
+	}
+	return NULL;
+}
+
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s)
+{
+	char vendor[13];
+	uint32_t eax;
+	if (kprof_cpuid_vendor_string(s, vendor) != KPROF_OK ||
+	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES))
+		return NULL;
+	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_EAX];
+	return kprof_cpuid_uarch_by_signature(vendor, kprof_cpuid_family(eax),
+	                                      kprof_cpuid_model(eax), kprof_cpuid_stepping(eax));
+}
+#endif
+
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u,
+                                                           uint32_t core_type)
+{
+	const kprof_cpuid_core *core, *atom;
+	if (!u)
+		return NULL;
+	core = kprof_cpuid_core_get(u->core);
+	atom = kprof_cpuid_core_get(u->atom);
+	if (!atom)
+		return core && (core_type == 0 || core->type == core_type) ? core : NULL;
+	if (core_type == 0)
+		return NULL;
+	if (core && core->type == core_type)
+		return core;
+	return atom->type == core_type ? atom : NULL;
+}
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_cpuid_core_type value, or NULL when it has none. */
+KPROF_API const char *kprof_cpuid_core_type_name(int value)
+{
+	static const char names[] = "none\0Intel Atom\0Intel Core\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\40\0\0\0\5\0\100\0\0\0\20\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, value);
+}
+#endif
 
 /* ---- sources - from spec/sources.yaml, gen/c/sources.api.h, gen/c/sources.c ---- */
 /* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */

@@ -20,7 +20,7 @@ export KPROF_I386_RUNNER
 # runtimes here).
 # -D_FILE_OFFSET_BITS=64: a 32-bit readdir() fails with EOVERFLOW on a file system whose inode
 # numbers exceed 32 bits (as here), and the dump-reading tests would see no dump at all.
-I386_TESTS := test_sources test_listings test_hal test_msr_hook test_ds test_windows test_lwp test_dump
+I386_TESTS := test_sources test_listings test_hal test_msr_hook test_ds test_windows test_lwp test_dump test_uarch
 $(BUILD)/i386/tests/%: tests/%.c kprof.h tests/kprof_test.h tests/own_cpuid.h
 	@mkdir -p $(@D)
 	$(CC) -m32 -D_FILE_OFFSET_BITS=64 $(CFLAGS_TEST) $< -o $@ $(LDLIBS_$*)

@@ -20,6 +20,7 @@ static const struct {
 } functions[] = {
         {"vendor", kprof_vendor_name},
         {"status", kprof_status_name},
+        {"cpuid_core_type", kprof_cpuid_core_type_name},
         {"presence", kprof_presence_name},
         {"hal_build", kprof_hal_build_name},
         {"hal_reason", kprof_hal_reason_name},

@@ -50,3 +50,31 @@ KPROF_API kprof_status kprof_cpuid_hv_vendor_string(const kprof_cpuid_snapshot *
  * KPROF_VENDOR_AMD for "AuthenticAMD", KPROF_VENDOR_UNKNOWN otherwise (also for a missing
  * leaf 0). Exactly the two strings the HAL compares. */
 KPROF_API kprof_vendor kprof_cpuid_vendor(const kprof_cpuid_snapshot *s);
+/* The processor brand string of leaves 0x80000002-0x80000004 ("Intel(R) Core(TM) i7-6700K CPU
+ * @ 4.00GHz") into out[0..size), NUL-terminated: the 48 bytes up to their first NUL, without the
+ * spaces processors pad it with on either side (Intel's older parts right-justify it; Linux's
+ * /proc/cpuinfo trims the same), spaces inside kept. The bytes are the processor's own: any byte
+ * but NUL may appear, so escape them before printing to a terminal. *len (optional) gets the
+ * length without the NUL. KPROF_E_NOT_FOUND (out = "", *len = 0) when any of the three leaves
+ * cannot be trusted (missing, or above the max extended leaf); KPROF_E_BUFFER_TOO_SMALL (out =
+ * "", *len = the length it needs without the NUL) when it does not fit size, which
+ * KPROF_CPUID_BRAND_SIZE always does; KPROF_E_ARGUMENT for a null s or out or a size of 0. */
+KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
+                                             size_t *len);
+#ifndef KPROF_NO_NAMES
+/* The microarchitecture of a processor by its signature (not with KPROF_NO_NAMES: the rows'
+ * vendor strings are names): vendor is the 12-byte leaf 0 string (no NUL needed), family and
+ * model the displayed values (kprof_cpuid_family/model), stepping 0..15. The one row covering
+ * it, or NULL for a processor kprof does not know, which it says rather than guess. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *vendor, uint32_t family,
+                                                                  uint32_t model, uint32_t stepping);
+/* kprof_cpuid_uarch_by_signature for the processor a snapshot describes; NULL also when leaf 0
+ * or leaf 1 cannot be trusted. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s);
+#endif
+/* The core microarchitecture of one logical CPU of a part: core_type is that CPU's leaf 0x1A
+ * eax[31:24] (kprof_cpuid_core_type; 0 when the CPU reports none). On a hybrid row (atom set),
+ * the one of its two cores of that type, NULL for 0 or another type; on any other row its core
+ * when core_type is 0 or the core's own type, else NULL. NULL for a null u. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u,
+                                                           uint32_t core_type);
