@@ -2067,11 +2067,14 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *ve
  * or leaf 1 cannot be trusted. */
 KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s);
 #endif
-/* The core microarchitecture of one logical CPU of a part: core_type is that CPU's leaf 0x1A
- * eax[31:24] (kprof_cpuid_core_type; 0 when the CPU reports none). On a hybrid row (atom set),
- * the one of its two cores of that type, NULL for 0 or another type; on any other row its core
- * when core_type is 0 or the core's own type, else NULL. NULL for a null u. */
-KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u,
+/* The core microarchitecture of one logical CPU of a part (u: its row). hybrid: the part says
+ * it is hybrid (leaf 7 edx[15], KPROF_CPUID_07_0_EDX_HYBRID_MASK); core_type: the CPU's leaf
+ * 0x1A eax[31:24] (kprof_cpuid_core_type), 0 when it reports none. A core type gives the row's
+ * core or atom core of that type (NULL for a type it has neither of). No core type gives the
+ * row's core, except on a hybrid part of a hybrid row, where which of its two cores the CPU is
+ * cannot be told (NULL): a hybrid design sold without its Atom cores (leaf 7 edx[15] clear)
+ * has only the Core-line core. NULL for a null u. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u, int hybrid,
                                                            uint32_t core_type);
 
 /* ------------------------------------------------------------------------------------------
@@ -8444,7 +8447,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 }
 #endif
 
-KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u,
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u, int hybrid,
                                                            uint32_t core_type)
 {
 	const kprof_cpuid_core *core, *atom;
@@ -8452,13 +8455,11 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
 		return NULL;
 	core = kprof_cpuid_core_get(u->core);
 	atom = kprof_cpuid_core_get(u->atom);
-	if (!atom)
-		return core && (core_type == 0 || core->type == core_type) ? core : NULL;
 	if (core_type == 0)
-		return NULL;
+		return atom && hybrid ? NULL : core;
 	if (core && core->type == core_type)
 		return core;
-	return atom->type == core_type ? atom : NULL;
+	return atom && atom->type == core_type ? atom : NULL;
 }
 
 #ifndef KPROF_NO_NAMES

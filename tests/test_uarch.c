@@ -169,20 +169,24 @@ static void test_lookups(void)
 		if (u->atom) {
 			const kprof_cpuid_core *c = kprof_cpuid_core_get(u->core), *a = kprof_cpuid_core_get(u->atom);
 			hybrid++;
-			CHECK(kprof_cpuid_core_by_type(u, KPROF_CPUID_CORE_TYPE_CORE) == c);
-			CHECK(kprof_cpuid_core_by_type(u, KPROF_CPUID_CORE_TYPE_ATOM) == a);
-			CHECK(kprof_cpuid_core_by_type(u, 0) == NULL); /* which of the two: unknown */
-			CHECK(kprof_cpuid_core_by_type(u, 0x30) == NULL);
+			CHECK(kprof_cpuid_core_by_type(u, 1, KPROF_CPUID_CORE_TYPE_CORE) == c);
+			CHECK(kprof_cpuid_core_by_type(u, 1, KPROF_CPUID_CORE_TYPE_ATOM) == a);
+			CHECK(kprof_cpuid_core_by_type(u, 1, 0) == NULL); /* which of the two: unknown */
+			CHECK(kprof_cpuid_core_by_type(u, 1, 0x30) == NULL);
+			/* The design sold without its Atom cores: one kind of core, the Core-line one. */
+			CHECK(kprof_cpuid_core_by_type(u, 0, 0) == c);
+			CHECK(kprof_cpuid_core_by_type(u, 0, KPROF_CPUID_CORE_TYPE_ATOM) == a);
 		} else {
 			const kprof_cpuid_core *c = kprof_cpuid_core_get(u->core);
-			CHECK(kprof_cpuid_core_by_type(u, 0) == c);
-			CHECK(kprof_cpuid_core_by_type(u, c->type) == c);
+			CHECK(kprof_cpuid_core_by_type(u, 0, 0) == c);
+			CHECK(kprof_cpuid_core_by_type(u, 1, 0) == c);
+			CHECK(kprof_cpuid_core_by_type(u, 0, c->type) == c);
 			if (c->type == KPROF_CPUID_CORE_TYPE_NONE) {
 				single_none++;
-				CHECK(kprof_cpuid_core_by_type(u, KPROF_CPUID_CORE_TYPE_CORE) == NULL);
+				CHECK(kprof_cpuid_core_by_type(u, 0, KPROF_CPUID_CORE_TYPE_CORE) == NULL);
 			} else {
 				single_core++;
-				CHECK(kprof_cpuid_core_by_type(u, c->type ^ 0x60u) == NULL); /* the other type */
+				CHECK(kprof_cpuid_core_by_type(u, 0, c->type ^ 0x60u) == NULL); /* the other type */
 			}
 		}
 	}
@@ -190,7 +194,7 @@ static void test_lookups(void)
 	CHECK(kprof_cpuid_uarch_get(0) == NULL);
 	CHECK(kprof_cpuid_uarch_get(KPROF_CPUID_UARCH_FIRST + KPROF_CPUID_UARCH_COUNT) == NULL);
 	CHECK(kprof_cpuid_core_get(0) == NULL);
-	CHECK(kprof_cpuid_core_by_type(NULL, 0) == NULL);
+	CHECK(kprof_cpuid_core_by_type(NULL, 0, 0) == NULL);
 
 	/* No vendor, a vendor no row has, a 12-byte vendor that differs in its last byte. */
 	CHECK(kprof_cpuid_uarch_by_signature(NULL, 6, 0x55, 4) == NULL);

@@ -29,7 +29,8 @@ group is named by). The expectations come from elsewhere:
   - Dumps: every dump in ../shared/cpuid-dumps, read by tests/test_dump_formats.py's reader
     (shares no code with kprof.h): the identity, the row, the brand string (the raw leaves'
     bytes to the first NUL, spaces trimmed at both ends, when leaves 0x80000002-4 are within the
-    max extended leaf) and the core each CPU group is named by (its leaf 0x1A core type).
+    max extended leaf) and the core each CPU group is named by (its leaf 0x1A core type and
+    leaf 7's hybrid bit).
   - This machine: the live snapshot's identity, row and brand string against Debian's
     `cpuid -1 -r` (read by the same reader).
 
@@ -111,15 +112,13 @@ class Spec:
                 out.append(r[k]["name"])
         return {norm(x) for x in out} | {norm(re.sub(r"-\w+$", "", x)) for x in out}
 
-    def core_by_type(self, r, core_type):
+    def core_by_type(self, r, hybrid, core_type):
         """The documented rule of kprof_cpuid_core_by_type, restated."""
         if r is None:
             return None
         core, atom = r["core_row"], r["atom_row"]
-        if not atom:
-            return core if core and (core_type == 0 or core["type_value"] == core_type) else None
         if core_type == 0:
-            return None
+            return None if atom and hybrid else core
         for c in (core, atom):
             if c and c["type_value"] == core_type:
                 return c
@@ -417,7 +416,7 @@ def check_dumps(spec, tool):
     groups = {}
     for f in query(tool, "groups", *(files + [d for d, _ in dirs])):
         if f[0] == "GROUP":
-            groups.setdefault(f[1], []).append((int(f[2]), int(f[3]), int(f[4]), int(f[5])))
+            groups.setdefault(f[1], []).append((int(f[2]), int(f[3]), int(f[4]), int(f[5]), int(f[6])))
     known, unknown, cpus = [], [], 0
     for path in files + pu_files:
         name = os.path.relpath(path, base)
@@ -451,7 +450,7 @@ def check_dumps(spec, tool):
             label = f"{name}: {vendor} {fam:#x}_{model:02X} stepping {st} ({(brand or b'').decode('latin-1')!r})"
             (known if row else unknown).append(label + (f" -> {row['name']}" if row else " -> unknown"))
     # The core each group of CPUs is named by: its first CPU's leaf 0x1A core type.
-    hybrid = []
+    hybrids = []
     for path, members in [(f, None) for f in files] + [(d, names) for d, names in dirs]:
         if path not in groups:
             check(False, f"{os.path.relpath(path, base)}: kprof groups its CPUs")
@@ -462,23 +461,24 @@ def check_dumps(spec, tool):
         else:
             cpu_leaves = [leaves_of(read_dump(open(os.path.join(path, n), "rb").read())[0], 0) for n in members]
         named = []
-        for first_cpu, count, core_type, core_id in groups[path]:
+        for first_cpu, count, core_type, hybrid, core_id in groups[path]:
             lv = cpu_leaves[first_cpu]
             want_type = lv[(0x1A, 0)][0] >> 24 if (0x1A, 0) in lv and lv[(0, 0)][0] >= 0x1A else 0
+            want_hybrid = int((7, 0) in lv and lv[(0, 0)][0] >= 7 and bool(lv[(7, 0)][3] >> 15 & 1))
             row = expected_cpu(spec, lv)[4]
-            want = spec.core_by_type(row, want_type)
-            check(core_type == want_type and core_id == (want["num"] if want else 0),
-                  f"{os.path.relpath(path, base)}: the group of CPU {first_cpu} (core type {want_type:#x}) is named "
-                  f"{want['name'] if want else 'by no core'} ({core_type:#x}, {core_id})")
+            want = spec.core_by_type(row, want_hybrid, want_type)
+            check((core_type, hybrid) == (want_type, want_hybrid) and core_id == (want["num"] if want else 0),
+                  f"{os.path.relpath(path, base)}: the group of CPU {first_cpu} (core type {want_type:#x}, hybrid "
+                  f"{want_hybrid}) is named {want['name'] if want else 'by no core'} ({core_type:#x}, {hybrid}, {core_id})")
             named.append(f"{want['name'] if want else '?'} x{count}")
         if len(named) > 1:
-            hybrid.append(f"{os.path.relpath(path, base)}: {', '.join(named)}")
+            hybrids.append(f"{os.path.relpath(path, base)}: {', '.join(named)}")
     print(f"dumps: {cpus} CPU blocks; {len(known)} dumps resolve to a row, {len(unknown)} are unknown")
     for line in known:
         print("  resolves: " + line)
     for line in unknown:
         print("  unknown: " + line)
-    for line in hybrid:
+    for line in hybrids:
         print("  groups: " + line)
     check(len(known) >= len(known + unknown) * 3 // 4, f"most dumps resolve ({len(known)} of {len(known + unknown)})")
 

@@ -7,7 +7,7 @@
  *                                  digits, 00 = unknown) of every model 0..255 x stepping 0..15
  *     uarch_query dump FILE...     per CPU block: identity, row id, brand string
  *     uarch_query groups PATH...   per CPU group of a dump (a hwloc directory: its pu<N> files):
- *                                  first CPU, CPUs, leaf 0x1A core type, the core it names
+ *                                  first CPU, CPUs, leaf 0x1A core type, hybrid bit, the core named
  *     uarch_query live             this machine's identity, row id and brand string
  *
  * Strings are printed as hex (vendor strings have spaces, brand strings any byte but NUL). */
@@ -183,9 +183,12 @@ static void groups(int argc, char **argv)
 			uint32_t type = gr->facts.present & (1ull << KPROF_CPU_FACT_CORE_TYPE)
 			                        ? gr->facts.value[KPROF_CPU_FACT_CORE_TYPE] >> KPROF_CPUID_1A_EAX_CORE_TYPE_SHIFT
 			                        : 0;
-			const kprof_cpuid_core *c = kprof_cpuid_core_by_type(kprof_cpuid_uarch_by_snapshot(&gr->snap), type);
-			printf("GROUP\t%s\t%u\t%u\t%u\t%u\n", argv[a], (unsigned)gr->first_cpu, (unsigned)gr->cpus,
-			       (unsigned)type, c ? (unsigned)c->id : 0u);
+			int hybrid = !!(kprof_cpuid_snapshot_reg(&gr->snap, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_EDX) &
+			                KPROF_CPUID_07_0_EDX_HYBRID_MASK);
+			const kprof_cpuid_core *c =
+			        kprof_cpuid_core_by_type(kprof_cpuid_uarch_by_snapshot(&gr->snap), hybrid, type);
+			printf("GROUP\t%s\t%u\t%u\t%u\t%d\t%u\n", argv[a], (unsigned)gr->first_cpu, (unsigned)gr->cpus,
+			       (unsigned)type, hybrid, c ? (unsigned)c->id : 0u);
 		}
 	}
 }

@@ -303,7 +303,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 }
 #endif
 
-KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u,
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u, int hybrid,
                                                            uint32_t core_type)
 {
 	const kprof_cpuid_core *core, *atom;
@@ -311,11 +311,9 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
 		return NULL;
 	core = kprof_cpuid_core_get(u->core);
 	atom = kprof_cpuid_core_get(u->atom);
-	if (!atom)
-		return core && (core_type == 0 || core->type == core_type) ? core : NULL;
 	if (core_type == 0)
-		return NULL;
+		return atom && hybrid ? NULL : core;
 	if (core && core->type == core_type)
 		return core;
-	return atom->type == core_type ? atom : NULL;
+	return atom && atom->type == core_type ? atom : NULL;
 }
