@@ -31,8 +31,8 @@ group is named by). The expectations come from elsewhere:
     bytes to the first NUL, spaces trimmed at both ends, when leaves 0x80000002-4 are within the
     max extended leaf) and the core each CPU group is named by (its leaf 0x1A core type and
     leaf 7's hybrid bit).
-  - This machine: the live snapshot's identity, row and brand string against Debian's
-    `cpuid -1 -r` (read by the same reader).
+  - This machine: the live snapshot's identity, row and brand string against the host's leaves
+    (tests/hostfacts.py: Debian's `cpuid -r -1`).
 
 Ends with 'N passed, N failed'.
 """
@@ -46,7 +46,7 @@ import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from ktest import check, done  # noqa: E402
+from ktest import check, done, host  # noqa: E402
 from test_dump_formats import Bad, read_dump  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
@@ -489,16 +489,15 @@ def check_live(spec, tool):
         print("live: this build has no cpuid instruction (not x86); nothing to compare")
         check(not re.match(r"(x86_64|i.86|amd64)", os.uname().machine), "no live cpuid only off x86")
         return
-    p = subprocess.run(["cpuid", "-1", "-r"], capture_output=True)
-    if not check(p.returncode == 0, "Debian's cpuid -1 -r runs (package cpuid)"):
+    h = host()  # this machine's leaves, from Debian's cpuid -r -1 (tests/hostfacts.py)
+    if h is None:
         return
-    recs, _, _ = read_dump(p.stdout)
-    vh, fam, model, st, row, brand = expected_cpu(spec, leaves_of(recs, 0))
+    vh, fam, model, st, row, brand = expected_cpu(spec, h.leaves)
     g = got[0]
-    check(g[3:7] == [vh, str(fam), str(model), str(st)], f"live: identity {g[3:7]} is cpuid -1 -r's")
+    check(g[3:7] == [vh, str(fam), str(model), str(st)], f"live: identity {g[3:7]} is the host's (cpuid -r -1)")
     check(int(g[7]) == (row["num"] if row else 0), f"live: row {g[7]} is the spec's ({row['name'] if row else 'unknown'})")
     want_brand = ("KPROF_OK", brand.hex() or "-") if brand is not None else ("KPROF_E_NOT_FOUND", "-")
-    check(g[8:10] == list(want_brand), f"live: brand string is cpuid -1 -r's ({brand!r})")
+    check(g[8:10] == list(want_brand), f"live: brand string is the host's ({brand!r})")
     print(f"live: {bytes.fromhex(vh).decode('latin-1')} {fam:#x}_{model:02X} stepping {st} "
           f"({(brand or b'').decode('latin-1')!r}) -> {row['name'] if row else 'unknown'}")
 
