@@ -50,6 +50,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from ktest import check, done, host  # noqa: E402
 from test_dump_formats import Bad, read_dump  # noqa: E402
+import hostfacts  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 NEWEST = (999, 0)  # the recorded facts stand for the newest kernel
@@ -371,23 +372,18 @@ def leaves_of(recs, cpu):
 
 def expected_cpu(spec, lv):
     """(vendor hex or '-', family, model, stepping, row or None, brand bytes or None), from raw
-    leaves by the documented rules (Intel SDM / AMD APM: family, extended family and model;
-    the brand string of 0x80000002-4 within the max extended leaf)."""
-    def le(words):
-        return b"".join(w.to_bytes(4, "little") for w in words)
-    vendor = le([lv[(0, 0)][1], lv[(0, 0)][3], lv[(0, 0)][2]]) if (0, 0) in lv else None
-    eax = lv[(1, 0)][0] if vendor is not None and (1, 0) in lv and lv[(0, 0)][0] >= 1 else 0
-    base = (eax >> 8) & 0xF
-    family = base + ((eax >> 20) & 0xFF if base == 0xF else 0)
-    model = ((eax >> 4) & 0xF) | (((eax >> 16) & 0xF) << 4 if base >= 6 else 0)
-    stepping = eax & 0xF
-    row = spec.lookup(vendor.decode("latin-1"), family, model, stepping) if vendor is not None and eax else None
+    leaves by the rules tests/hostfacts.py restates once (kprof's snapshot trust: a leaf counts
+    within its range's max leaf; family, extended family and model as Intel, AMD and Linux
+    apply them), the brand string being leaves 0x80000002-4's bytes to the first NUL, spaces
+    trimmed at both ends."""
+    vendor = hostfacts.vendor_string(lv)
+    family, model, stepping = hostfacts.family_model_stepping(lv)
+    row = spec.lookup(vendor, family, model, stepping) if vendor is not None and hostfacts.trusted(lv, 1) else None
     brand = None
-    top = lv.get((0x80000000, 0))
-    if top and top[0] >= 0x80000004 and all((l, 0) in lv for l in (0x80000002, 0x80000003, 0x80000004)):
-        raw = b"".join(le(lv[(l, 0)]) for l in (0x80000002, 0x80000003, 0x80000004))
+    if all(hostfacts.trusted(lv, leaf) for leaf in (0x80000002, 0x80000003, 0x80000004)):
+        raw = b"".join(hostfacts.sig(*lv[(leaf, 0)]) for leaf in (0x80000002, 0x80000003, 0x80000004))
         brand = raw.split(b"\0")[0].strip(b" ")
-    return (vendor.hex() if vendor is not None else "-", family, model, stepping, row, brand)
+    return (vendor.encode("latin-1").hex() if vendor is not None else "-", family, model, stepping, row, brand)
 
 
 def dump_paths(base):
