@@ -46,6 +46,6 @@ clean:
 
 # Every tests/test_*.c is a C test program linked against nothing but libc (and
 # LDLIBS_<name> where a mk file sets one).
-$(BUILD)/tests/%: tests/%.c kprof.h tests/kprof_test.h
+$(BUILD)/tests/%: tests/%.c kprof.h tests/kprof_test.h tests/own_cpuid.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_TEST) $(CFLAGS_$*) $< -o $@ $(LDLIBS_$*)

@@ -28,7 +28,7 @@
  *     status    kprof_status and its names
  *     bytes     little-endian loads and stores, UTF-16LE to UTF-8
  *     msr       MSR numbers, register fields, rdmsr/wrmsr
- *     cpuid     leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature
+ *     cpuid     leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature, brand string, microarchitecture
  *     pmu       the processor's counters (caps from a snapshot), the PerfEvtSel codec, counter plans, rdpmc, Linux perf raw events
  *   layer 2, Windows model: what the Windows HAL does with the hardware: profile sources, the HAL's decision by release, what sources count
  *     source    KPROFILE_SOURCE and the HAL's tables; lookups; a source's Windows profile-add fields
@@ -172,6 +172,19 @@
  *    cpuid
  *     kprof_cpuid_vendor_name                the name of a kprof_cpuid_vendor value [not with
  *                                            KPROF_NO_NAMES]
+ *     kprof_cpuid_core_type_name             the name of a kprof_cpuid_core_type value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_cpuid_core_by_id                 the row with a kprof_cpuid_core_id id
+ *     kprof_cpuid_core_name_get              a row's name: the core microarchitecture as
+ *                                            people name it [not with KPROF_NO_NAMES]
+ *     kprof_cpuid_core_by_name               the row whose name is a given string, any case
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_cpuid_uarch_by_id                the row with a kprof_cpuid_uarch_id id
+ *     kprof_cpuid_uarch_vendor_get           a row's vendor: the cpuid leaf 0 vendor string
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_cpuid_uarch_name_get             a row's name: the part's microarchitecture or
+ *                                            generation as people name it [not with
+ *                                            KPROF_NO_NAMES]
  *     kprof_cpuid_snapshot_init              empty a snapshot
  *     kprof_cpuid_leaf_by_slot               the leaf a snapshot slot holds
  *     kprof_cpuid_leaf_by_number             the leaf (leaf, subleaf), with its snapshot slot
@@ -187,6 +200,14 @@
  *     kprof_cpuid_hypervisor_string_get      leaf 0x40000000's hypervisor signature
  *                                            ("Microsoft Hv")
  *     kprof_cpuid_vendor_get                 the processor vendor by leaf 0's string
+ *     kprof_cpuid_brand_get                  the processor brand string (leaves
+ *                                            0x80000002-0x80000004)
+ *     kprof_cpuid_uarch_by_signature         the microarchitecture row of a vendor, family,
+ *                                            model and stepping [not with KPROF_NO_NAMES]
+ *     kprof_cpuid_uarch_by_snapshot          the microarchitecture row of the processor a
+ *                                            snapshot describes [not with KPROF_NO_NAMES]
+ *     kprof_cpuid_core_by_type               the core microarchitecture of a logical CPU, by
+ *                                            its leaf 0x1A core type
  *    pmu
  *     kprof_pmu_select_unpack                a PerfEvtSel value taken apart by the vendor's
  *                                            layout
@@ -408,6 +429,16 @@
  *                                            the name of a
  *                                            kprof_windows_trace_query_info_class value [not
  *                                            with KPROF_NO_NAMES]
+ *     kprof_windows_profile_add_version_name the name of a kprof_windows_profile_add_version
+ *                                            value [not with KPROF_NO_NAMES]
+ *     kprof_windows_pmu_type_name            the name of a kprof_windows_pmu_type value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_windows_custom_source_problem_name
+ *                                            the name of a kprof_windows_custom_source_problem
+ *                                            value [not with KPROF_NO_NAMES]
+ *     kprof_windows_custom_source_warning_name
+ *                                            the name of a kprof_windows_custom_source_warning
+ *                                            value [not with KPROF_NO_NAMES]
  *     kprof_windows_pebs_ds_save_area_widen  the struct in kprof_ds_area64's shape [not with
  *                                            KPROF_NO_DS]
  *     kprof_windows_pebs_ds_save_area_decode the struct from its little-endian bytes
@@ -462,6 +493,37 @@
  *                                            the struct from its little-endian bytes
  *     kprof_windows_hal_profile_source_information_ex_x64_encode
  *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_add_intel_decode the struct from its little-endian bytes
+ *     kprof_windows_profile_add_intel_encode the struct into its little-endian bytes
+ *     kprof_windows_profile_add_amd_v2_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_profile_add_amd_v2_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_add_amd_v3_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_profile_add_amd_v3_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_add_information_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_profile_add_information_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_remove_information_decode
+ *                                            the struct from its little-endian bytes
+ *     kprof_windows_profile_remove_information_encode
+ *                                            the struct into its little-endian bytes
+ *     kprof_windows_custom_source_init       make a custom profile source of a PerfEvtSel
+ *                                            value
+ *     kprof_windows_custom_source_name_set   set a custom source's name (checked)
+ *     kprof_windows_custom_source_pack       the EventTraceProfileSourceAddInformation record
+ *                                            of a custom source [not with
+ *                                            KPROF_NO_WINDOWS_MODEL]
+ *     kprof_windows_custom_source_unpack     an add record read back into a custom source, as
+ *                                            Windows reads it
+ *     kprof_windows_custom_source_verdict_get
+ *                                            a custom source checked against a processor and
+ *                                            release; what it counts [not with
+ *                                            KPROF_NO_COUNTS, KPROF_NO_NAMES,
+ *                                            KPROF_NO_WINDOWS_MODEL]
  *    psi [not with KPROF_NO_WINDOWS]
  *     kprof_psi_iter_init                    start walking a PROFILE_SOURCE_INFO chain
  *     kprof_psi_iter_next                    the next entry of a chain
@@ -653,9 +715,13 @@
  *       and from section cpu: kprof_cpu_effect, kprof_cpu_group_compare
  *       and from section listing: kprof_listing_diff, kprof_listing_diff_iter,
  *       kprof_listing_diff_iter_init, kprof_listing_diff_iter_next
+ *       and from section windows: kprof_windows_custom_source_verdict,
+ *       kprof_windows_custom_source_pack, kprof_windows_custom_source_verdict_get
  *       and from section psi: kprof_psi_match, kprof_psi_match_get
  *   KPROF_NO_COUNTS
  *       removes section counts
+ *       and from section windows: kprof_windows_custom_source_verdict,
+ *       kprof_windows_custom_source_verdict_get
  *   KPROF_NO_DUMP
  *       removes sections dump, cpu
  *   KPROF_NO_LISTING
@@ -1566,8 +1632,8 @@ KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value);
 KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value);
 
 /* ------------------------------------------------------------------------------------------
- *  layer 1 (core), section cpuid: leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature
- *  from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
+ *  layer 1 (core), section cpuid: leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature, brand string, microarchitecture
+ *  from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
  * ------------------------------------------------------------------------------------------ */
 /* Processor vendor, from the cpuid leaf 0 vendor string.
  * Source: Intel SDM vol. 2 (CPUID leaf 0); AMD APM vol. 3 (CPUID Fn0000_0000) */
@@ -1593,11 +1659,36 @@ typedef enum kprof_cpuid_reg {
 	KPROF_CPUID_REG_EDX,
 } kprof_cpuid_reg;
 
+/* The kind of core a logical CPU is, as cpuid leaf 0x1A eax[31:24] reports it on Intel's hybrid
+ * parts; kprof_cpuid_core rows carry the kind of each core microarchitecture.
+ * Source: Intel SDM vol. 2A CPUID leaf 1AH (EAX bits 31-24: 20H Intel Atom, 40H Intel Core);
+ * Linux arch/x86/include/asm/intel-family.h enum intel_cpu_type (INTEL_CPU_TYPE_ATOM 0x20,
+ * INTEL_CPU_TYPE_CORE 0x40) */
+
+typedef enum kprof_cpuid_core_type {
+	KPROF_CPUID_CORE_TYPE_NONE =
+	        0x0, /* no leaf 0x1A core type: not an Intel Core or Atom core */
+	KPROF_CPUID_CORE_TYPE_ATOM = 0x20, /* an Atom-line core (an E-core of a hybrid part) */
+	KPROF_CPUID_CORE_TYPE_CORE = 0x40, /* a Core-line core (a P-core of a hybrid part) */
+} kprof_cpuid_core_type;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_cpuid_core_type value, or NULL when it has none. */
+KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
+#endif
+
 /* cpuid signatures: Values kprof compares cpuid registers with.
  * Source: Geoff Chappell's Windows HAL pages (rule 2: leaf 0x40000001 eax == 0x31237648,
  * "Hv#1") */
 #define KPROF_CPUID_HV_INTERFACE_HV1                                                               \
 	0x31237648u /* "Hv#1": a Microsoft-compatible hypervisor interface (leaf 0x40000001 eax) */
+
+/* cpuid brand string: The processor brand string of leaves 0x80000002-0x80000004: 48 bytes,
+ * NUL-padded.
+ * Source: Intel SDM vol. 2A CPUID leaves 80000002H-80000004H (48-byte brand string, null-
+ * terminated); AMD APM vol. 3 CPUID Fn8000_0002-Fn8000_0004 */
+#define KPROF_CPUID_BRAND_SIZE                                                                     \
+	0x31u /* bytes kprof_cpuid_brand_get needs at most: 48 characters and a NUL */
 
 /* cpuid leaf ranges and families: Where the cpuid ranges end and which base families the rules
  * single out.
@@ -1626,7 +1717,8 @@ typedef enum kprof_cpuid_reg {
 #define KPROF_CPUID_0_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_0_EAX_DEFINED_MASK   0xFFFFFFFFu
 
-/* Leaf 1 eax: version information. Use kprof_cpuid_family_get/model for the displayed values.
+/* Leaf 1 eax: version information. Use kprof_cpuid_family_get and kprof_cpuid_model_get for the
+ * displayed values.
  * Source: Intel SDM vol. 2 CPUID leaf 1 (Figure 3-6 Version Information); AMD APM vol. 3 CPUID
  * Fn0000_0001_EAX; Linux arch/x86/lib/cpu.c x86_model() for the extended model of other
  * vendors' families (see the cpuid leaf ranges and families constants) */
@@ -1759,13 +1851,35 @@ typedef enum kprof_cpuid_reg {
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
 #define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
 
-/* Leaf 7 sub-leaf 0 edx: the feature bit kprof reads.
- * Source: Intel SDM vol. 2A CPUID leaf 07H (EDX bit 19); Linux cpufeatures.h word 18 */
+/* Leaf 7 sub-leaf 0 edx: the feature bits kprof reads.
+ * Source: Intel SDM vol. 2A CPUID leaf 07H (EDX bit 15 Hybrid, bit 19 Arch LBR); Linux
+ * cpufeatures.h word 18 */
 
+#define KPROF_CPUID_07_0_EDX_HYBRID_SHIFT                                                          \
+	15 /* hybrid part: its logical CPUs are of more than one core type (leaf 0x1A says which) */
+#define KPROF_CPUID_07_0_EDX_HYBRID_WIDTH   1
+#define KPROF_CPUID_07_0_EDX_HYBRID_MASK    0x8000u
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_SHIFT 19 /* architectural LBR (leaf 0x1C, IA32_LBR_CTL) */
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_WIDTH 1
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_MASK  0x80000u
-#define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x80000u
+#define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x88000u
+
+/* Leaf 0x1A eax (hybrid information): the core type and native model of the logical CPU that
+ * ran cpuid. Each logical CPU answers for itself, so a snapshot holds no leaf 0x1A; the per-CPU
+ * facts (kprof_cpu_facts) do.
+ * Source: Intel SDM vol. 2A CPUID leaf 1AH (Native Model ID Enumeration Leaf: EAX bits 31-24
+ * core type, 23-00 native model ID); Linux arch/x86/include/asm/intel-family.h
+ * (CPUID.1AH.EAX[31:0] identifies the core's microarchitecture: bits 31-24 core type, 23-0
+ * native model ID) */
+
+#define KPROF_CPUID_1A_EAX_CORE_TYPE_SHIFT                                                         \
+	24 /* core type: kprof_cpuid_core_type (0x20 Intel Atom, 0x40 Intel Core) */
+#define KPROF_CPUID_1A_EAX_CORE_TYPE_WIDTH    8
+#define KPROF_CPUID_1A_EAX_CORE_TYPE_MASK     0xFF000000u
+#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_SHIFT 0 /* native model ID of the core */
+#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_WIDTH 24
+#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_MASK  0xFFFFFFu
+#define KPROF_CPUID_1A_EAX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Leaf 7 sub-leaf 1 eax: the feature bit kprof reads.
  * Source: Intel SDM vol. 2A CPUID leaf 07H sub-leaf 1 (EAX bit 8 ArchPerfmonExt); Debian cpuid
@@ -1966,12 +2080,17 @@ typedef enum kprof_cpuid_reg {
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: ecx bit 15); Intel
  * SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (AMD:
- * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 23
- * PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc); Linux cpufeatures.h word 6 */
+ * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 22
+ * TopologyExtensions, 23 PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc, 28 PerfCtrExtLLC); Linux
+ * cpufeatures.h word 6 */
 
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
 #define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_LWP_MASK  0x8000u
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_SHIFT                                                     \
+	22 /* topology extensions, leaves 0x8000001D/0x8000001E (TopologyExtensions) */
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_MASK  0x400000u
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT                                            \
 	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
@@ -1982,9 +2101,13 @@ typedef enum kprof_cpuid_reg {
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_MASK  0x1000000u
 #define KPROF_CPUID_80000001_ECX_PTSC_SHIFT                                                        \
 	27 /* performance time-stamp counter, MSR 0xC0010280 (PerfTsc) */
-#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH   1
-#define KPROF_CPUID_80000001_ECX_PTSC_MASK    0x8000000u
-#define KPROF_CPUID_80000001_ECX_DEFINED_MASK 0x9808000u
+#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PTSC_MASK  0x8000000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_SHIFT                                             \
+	28 /* L3 cache counters at 0xC0010230+2i (PerfCtrExtLLC) */
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_MASK  0x10000000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK          0x19C08000u
 
 /* Leaf 0x80000001 edx: long mode.
  * Source: Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
@@ -1994,6 +2117,332 @@ typedef enum kprof_cpuid_reg {
 #define KPROF_CPUID_80000001_EDX_LM_WIDTH     1
 #define KPROF_CPUID_80000001_EDX_LM_MASK      0x20000000u
 #define KPROF_CPUID_80000001_EDX_DEFINED_MASK 0x20000000u
+
+/* Core microarchitectures, each with the kind of core Intel's leaf 0x1A reports for it on a
+ * hybrid part (kprof_cpuid_core_type). kprof_cpuid_core_by_id(id) gives a row,
+ * kprof_cpuid_core_by_name("Golden Cove", 11) finds one, kprof_cpuid_core_by_type names the
+ * core of a logical CPU of a kprof_cpuid_uarch.
+ * Source: Core names as Linux intel-family.h's comments and macro names give them (Intel), as
+ * Linux amd.c and AMD's documents give them (AMD), as FreeBSD identcpu.c and Linux's Zhaoxin
+ * code give them (Centaur, Zhaoxin); core types from Intel SDM vol. 2A CPUID leaf 1AH and Linux
+ * enum intel_cpu_type: the Atom line (Bonnell onward) is 0x20, the Core line (Yonah onward)
+ * 0x40. */
+
+typedef enum kprof_cpuid_core_id {
+	KPROF_CPUID_CORE_ID_P5 = 1,          /* "P5" */
+	KPROF_CPUID_CORE_ID_QUARK,           /* "Quark" */
+	KPROF_CPUID_CORE_ID_P6,              /* "P6" */
+	KPROF_CPUID_CORE_ID_PENTIUM_M,       /* "Pentium M" */
+	KPROF_CPUID_CORE_ID_NETBURST,        /* "NetBurst" */
+	KPROF_CPUID_CORE_ID_YONAH,           /* "Yonah" */
+	KPROF_CPUID_CORE_ID_CORE,            /* "Core" */
+	KPROF_CPUID_CORE_ID_PENRYN,          /* "Penryn" */
+	KPROF_CPUID_CORE_ID_NEHALEM,         /* "Nehalem" */
+	KPROF_CPUID_CORE_ID_WESTMERE,        /* "Westmere" */
+	KPROF_CPUID_CORE_ID_SANDY_BRIDGE,    /* "Sandy Bridge" */
+	KPROF_CPUID_CORE_ID_IVY_BRIDGE,      /* "Ivy Bridge" */
+	KPROF_CPUID_CORE_ID_HASWELL,         /* "Haswell" */
+	KPROF_CPUID_CORE_ID_BROADWELL,       /* "Broadwell" */
+	KPROF_CPUID_CORE_ID_SKYLAKE,         /* "Skylake" */
+	KPROF_CPUID_CORE_ID_PALM_COVE,       /* "Palm Cove" */
+	KPROF_CPUID_CORE_ID_SUNNY_COVE,      /* "Sunny Cove" */
+	KPROF_CPUID_CORE_ID_CYPRESS_COVE,    /* "Cypress Cove" */
+	KPROF_CPUID_CORE_ID_WILLOW_COVE,     /* "Willow Cove" */
+	KPROF_CPUID_CORE_ID_GOLDEN_COVE,     /* "Golden Cove" */
+	KPROF_CPUID_CORE_ID_RAPTOR_COVE,     /* "Raptor Cove" */
+	KPROF_CPUID_CORE_ID_REDWOOD_COVE,    /* "Redwood Cove" */
+	KPROF_CPUID_CORE_ID_LION_COVE,       /* "Lion Cove" */
+	KPROF_CPUID_CORE_ID_COUGAR_COVE,     /* "Cougar Cove" */
+	KPROF_CPUID_CORE_ID_PANTHER_COVE,    /* "Panther Cove" */
+	KPROF_CPUID_CORE_ID_COYOTE_COVE,     /* "Coyote Cove" */
+	KPROF_CPUID_CORE_ID_BONNELL,         /* "Bonnell" */
+	KPROF_CPUID_CORE_ID_SALTWELL,        /* "Saltwell" */
+	KPROF_CPUID_CORE_ID_SILVERMONT,      /* "Silvermont" */
+	KPROF_CPUID_CORE_ID_AIRMONT,         /* "Airmont" */
+	KPROF_CPUID_CORE_ID_GOLDMONT,        /* "Goldmont" */
+	KPROF_CPUID_CORE_ID_GOLDMONT_PLUS,   /* "Goldmont Plus" */
+	KPROF_CPUID_CORE_ID_TREMONT,         /* "Tremont" */
+	KPROF_CPUID_CORE_ID_GRACEMONT,       /* "Gracemont" */
+	KPROF_CPUID_CORE_ID_CRESTMONT,       /* "Crestmont" */
+	KPROF_CPUID_CORE_ID_SKYMONT,         /* "Skymont" */
+	KPROF_CPUID_CORE_ID_DARKMONT,        /* "Darkmont" */
+	KPROF_CPUID_CORE_ID_ARCTIC_WOLF,     /* "Arctic Wolf" */
+	KPROF_CPUID_CORE_ID_KNIGHTS_LANDING, /* "Knights Landing" */
+	KPROF_CPUID_CORE_ID_KNIGHTS_MILL,    /* "Knights Mill" */
+	KPROF_CPUID_CORE_ID_K5,              /* "K5" */
+	KPROF_CPUID_CORE_ID_K6,              /* "K6" */
+	KPROF_CPUID_CORE_ID_K6_2,            /* "K6-2" */
+	KPROF_CPUID_CORE_ID_K6_III,          /* "K6-III" */
+	KPROF_CPUID_CORE_ID_GEODE_LX,        /* "Geode LX" */
+	KPROF_CPUID_CORE_ID_K7,              /* "K7" */
+	KPROF_CPUID_CORE_ID_K8,              /* "K8" */
+	KPROF_CPUID_CORE_ID_K10,             /* "K10" */
+	KPROF_CPUID_CORE_ID_BOBCAT,          /* "Bobcat" */
+	KPROF_CPUID_CORE_ID_BULLDOZER,       /* "Bulldozer" */
+	KPROF_CPUID_CORE_ID_PILEDRIVER,      /* "Piledriver" */
+	KPROF_CPUID_CORE_ID_STEAMROLLER,     /* "Steamroller" */
+	KPROF_CPUID_CORE_ID_EXCAVATOR,       /* "Excavator" */
+	KPROF_CPUID_CORE_ID_JAGUAR,          /* "Jaguar" */
+	KPROF_CPUID_CORE_ID_PUMA,            /* "Puma" */
+	KPROF_CPUID_CORE_ID_ZEN,             /* "Zen" */
+	KPROF_CPUID_CORE_ID_ZEN_PLUS,        /* "Zen+" */
+	KPROF_CPUID_CORE_ID_ZEN_2,           /* "Zen 2" */
+	KPROF_CPUID_CORE_ID_ZEN_3,           /* "Zen 3" */
+	KPROF_CPUID_CORE_ID_ZEN_3_PLUS,      /* "Zen 3+" */
+	KPROF_CPUID_CORE_ID_ZEN_4,           /* "Zen 4" */
+	KPROF_CPUID_CORE_ID_ZEN_5,           /* "Zen 5" */
+	KPROF_CPUID_CORE_ID_ZEN_6,           /* "Zen 6" */
+	KPROF_CPUID_CORE_ID_WINCHIP_C6,      /* "WinChip C6" */
+	KPROF_CPUID_CORE_ID_WINCHIP_2,       /* "WinChip 2" */
+	KPROF_CPUID_CORE_ID_WINCHIP_3,       /* "WinChip 3" */
+	KPROF_CPUID_CORE_ID_SAMUEL,          /* "Samuel" */
+	KPROF_CPUID_CORE_ID_SAMUEL_2,        /* "Samuel 2" */
+	KPROF_CPUID_CORE_ID_EZRA,            /* "Ezra" */
+	KPROF_CPUID_CORE_ID_EZRA_T,          /* "Ezra-T" */
+	KPROF_CPUID_CORE_ID_NEHEMIAH,        /* "Nehemiah" */
+	KPROF_CPUID_CORE_ID_ESTHER,          /* "Esther" */
+	KPROF_CPUID_CORE_ID_ISAIAH,          /* "Isaiah" */
+	KPROF_CPUID_CORE_ID_ZHANGJIANG,      /* "ZhangJiang" */
+	KPROF_CPUID_CORE_ID_WUDAOKOU,        /* "WuDaoKou" */
+	KPROF_CPUID_CORE_ID_LUJIAZUI,        /* "LuJiaZui" */
+} kprof_cpuid_core_id;
+#define KPROF_CPUID_CORE_FIRST 1u  /* the first row's id */
+#define KPROF_CPUID_CORE_COUNT 76u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_cpuid_core {
+	uint8_t id; /* kprof_cpuid_core_id */
+	uint16_t
+	        name; /* the core microarchitecture as people name it: kprof_cpuid_core_name_get(r) */
+	uint8_t type; /* kprof_cpuid_core_type: the leaf 0x1A core type of this core on a hybrid part (NONE: not an Intel Core- or Atom-line core) */
+} kprof_cpuid_core;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_id(kprof_cpuid_core_id id);
+#ifndef KPROF_NO_NAMES
+/* A row's name (the core microarchitecture as people name it), or NULL for a null row. */
+KPROF_API const char *kprof_cpuid_core_name_get(const kprof_cpuid_core *r);
+/* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_name(const char *name, size_t len);
+#endif
+
+/* Microarchitectures by vendor, family, model and stepping: the name people use for the part's
+ * generation ("Cascade Lake", "Zen 2", "Goldmont"), its core microarchitecture and, for Intel's
+ * hybrid parts, the Atom-line core beside it (kprof_cpuid_core_by_type picks one by a logical
+ * CPU's leaf 0x1A core type). Rows never overlap; a signature no row covers is unknown. A
+ * hybrid design's part may have its Atom cores fused off (leaf 7 edx[15] clear): the row names
+ * the design.
+ * Source: Intel: Linux intel-family.h (every model it names, with its core comments), Intel's
+ * microcode release notes where the stepping decides, Intel AP-485 for parts before 2006. AMD:
+ * Linux amd.c (families; Zen generations by model range), AMD's BKDGs and revision guides
+ * within a family. Hygon: Linux hygon.c. Centaur, VIA and Zhaoxin: FreeBSD identcpu.c, Linux
+ * centaur.c, zhaoxin.c and events/zhaoxin/core.c. Per row below. */
+
+typedef enum kprof_cpuid_uarch_id {
+	KPROF_CPUID_UARCH_ID_INTEL_FAM5_START = 1,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P5,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_75,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_OVERDRIVE,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_MMX,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P54CS,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_TILLAMOOK,
+	KPROF_CPUID_UARCH_ID_INTEL_QUARK_X1000,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_PRO,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_II_KLAMATH,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_DESCHUTES,
+	KPROF_CPUID_UARCH_ID_INTEL_CELERON_MENDOCINO,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_KATMAI,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_COPPERMINE,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_BANIAS,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_CASCADES,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_TUALATIN,
+	KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_DOTHAN,
+	KPROF_CPUID_UARCH_ID_INTEL_CORE_YONAH,
+	KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM,
+	KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM_L,
+	KPROF_CPUID_UARCH_ID_INTEL_CORE2_PENRYN,
+	KPROF_CPUID_UARCH_ID_INTEL_CORE2_DUNNINGTON,
+	KPROF_CPUID_UARCH_ID_INTEL_NEHALEM,
+	KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_G,
+	KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP,
+	KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX,
+	KPROF_CPUID_UARCH_ID_INTEL_WESTMERE,
+	KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP,
+	KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX,
+	KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE,
+	KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X,
+	KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE,
+	KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X,
+	KPROF_CPUID_UARCH_ID_INTEL_HASWELL,
+	KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X,
+	KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L,
+	KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G,
+	KPROF_CPUID_UARCH_ID_INTEL_BROADWELL,
+	KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G,
+	KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X,
+	KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D,
+	KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X,
+	KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X,
+	KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X,
+	KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12,
+	KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13,
+	KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14,
+	KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14,
+	KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_CANNONLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X,
+	KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D,
+	KPROF_CPUID_UARCH_ID_INTEL_ICELAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_NNPI,
+	KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X,
+	KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X,
+	KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X,
+	KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D,
+	KPROF_CPUID_UARCH_ID_INTEL_DIAMONDRAPIDS_X,
+	KPROF_CPUID_UARCH_ID_INTEL_BARTLETTLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_LAKEFIELD,
+	KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P,
+	KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S,
+	KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H,
+	KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U,
+	KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M,
+	KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_R,
+	KPROF_CPUID_UARCH_ID_INTEL_WILDCATLAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE,
+	KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE_L,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL_MID,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_MID,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_TABLET,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_D,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID2,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT_NP,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_D,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_PLUS,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_D,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_L,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT,
+	KPROF_CPUID_UARCH_ID_INTEL_ATOM_DARKMONT_X,
+	KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNL,
+	KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNM,
+	KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE_0,
+	KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE,
+	KPROF_CPUID_UARCH_ID_INTEL_P4_NORTHWOOD,
+	KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT,
+	KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT_2M,
+	KPROF_CPUID_UARCH_ID_INTEL_P4_CEDARMILL,
+	KPROF_CPUID_UARCH_ID_AMD_05_00,
+	KPROF_CPUID_UARCH_ID_AMD_05_06,
+	KPROF_CPUID_UARCH_ID_AMD_05_08,
+	KPROF_CPUID_UARCH_ID_AMD_05_09,
+	KPROF_CPUID_UARCH_ID_AMD_05_0A,
+	KPROF_CPUID_UARCH_ID_AMD_05_0D,
+	KPROF_CPUID_UARCH_ID_AMD_06,
+	KPROF_CPUID_UARCH_ID_AMD_0F,
+	KPROF_CPUID_UARCH_ID_AMD_10,
+	KPROF_CPUID_UARCH_ID_AMD_11,
+	KPROF_CPUID_UARCH_ID_AMD_12,
+	KPROF_CPUID_UARCH_ID_AMD_14_00,
+	KPROF_CPUID_UARCH_ID_AMD_15_01,
+	KPROF_CPUID_UARCH_ID_AMD_15_02,
+	KPROF_CPUID_UARCH_ID_AMD_15_10,
+	KPROF_CPUID_UARCH_ID_AMD_15_30,
+	KPROF_CPUID_UARCH_ID_AMD_15_60,
+	KPROF_CPUID_UARCH_ID_AMD_15_70,
+	KPROF_CPUID_UARCH_ID_AMD_16_00,
+	KPROF_CPUID_UARCH_ID_AMD_16_30,
+	KPROF_CPUID_UARCH_ID_AMD_17_00,
+	KPROF_CPUID_UARCH_ID_AMD_17_08,
+	KPROF_CPUID_UARCH_ID_AMD_17_09,
+	KPROF_CPUID_UARCH_ID_AMD_17_18,
+	KPROF_CPUID_UARCH_ID_AMD_17_19,
+	KPROF_CPUID_UARCH_ID_AMD_17_30,
+	KPROF_CPUID_UARCH_ID_AMD_17_50,
+	KPROF_CPUID_UARCH_ID_AMD_17_60,
+	KPROF_CPUID_UARCH_ID_AMD_17_90,
+	KPROF_CPUID_UARCH_ID_AMD_17_A0,
+	KPROF_CPUID_UARCH_ID_AMD_19_00,
+	KPROF_CPUID_UARCH_ID_AMD_19_10,
+	KPROF_CPUID_UARCH_ID_AMD_19_20,
+	KPROF_CPUID_UARCH_ID_AMD_19_40,
+	KPROF_CPUID_UARCH_ID_AMD_19_50,
+	KPROF_CPUID_UARCH_ID_AMD_19_60,
+	KPROF_CPUID_UARCH_ID_AMD_1A_00,
+	KPROF_CPUID_UARCH_ID_AMD_1A_40,
+	KPROF_CPUID_UARCH_ID_AMD_1A_50,
+	KPROF_CPUID_UARCH_ID_AMD_1A_60,
+	KPROF_CPUID_UARCH_ID_AMD_1A_80,
+	KPROF_CPUID_UARCH_ID_AMD_1A_C0,
+	KPROF_CPUID_UARCH_ID_HYGON_18,
+	KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_C6,
+	KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_2,
+	KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_3,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL_2,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA_T,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C3_NEHEMIAH,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER,
+	KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER_D,
+	KPROF_CPUID_UARCH_ID_CENTAUR_NANO,
+	KPROF_CPUID_UARCH_ID_CENTAUR_NANO_C,
+	KPROF_CPUID_UARCH_ID_CENTAUR_ZXC,
+	KPROF_CPUID_UARCH_ID_CENTAUR_ZXC_19,
+	KPROF_CPUID_UARCH_ID_CENTAUR_ZXD,
+	KPROF_CPUID_UARCH_ID_CENTAUR_ZXE,
+	KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC,
+	KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC_19,
+	KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXD,
+	KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXE,
+} kprof_cpuid_uarch_id;
+#define KPROF_CPUID_UARCH_FIRST 1u   /* the first row's id */
+#define KPROF_CPUID_UARCH_COUNT 183u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_cpuid_uarch {
+	uint8_t id;      /* kprof_cpuid_uarch_id */
+	uint16_t vendor; /* the cpuid leaf 0 vendor string: kprof_cpuid_uarch_vendor_get(r) */
+	uint16_t family; /* displayed family */
+	uint16_t model_min, model_max;       /* displayed models: known to lie in [min, max] */
+	uint16_t stepping_min, stepping_max; /* steppings: known to lie in [min, max] */
+	uint16_t
+	        name; /* the part's microarchitecture or generation as people name it: kprof_cpuid_uarch_name_get(r) */
+	uint8_t core; /* kprof_cpuid_core_id, 0 for none: its core microarchitecture (on a hybrid part, the Core-line core) */
+	uint8_t atom; /* kprof_cpuid_core_id, 0 for none: a hybrid part's Atom-line core */
+} kprof_cpuid_uarch;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_id(kprof_cpuid_uarch_id id);
+#ifndef KPROF_NO_NAMES
+/* A row's vendor (the cpuid leaf 0 vendor string), or NULL for a null row. */
+KPROF_API const char *kprof_cpuid_uarch_vendor_get(const kprof_cpuid_uarch *r);
+/* A row's name (the part's microarchitecture or generation as people name it), or NULL for a null row. */
+KPROF_API const char *kprof_cpuid_uarch_name_get(const kprof_cpuid_uarch *r);
+#endif
 
 /* The cpuid leaves a kprof_cpuid_snapshot holds, one slot each. */
 typedef enum kprof_cpuid_slot {
@@ -2015,6 +2464,9 @@ typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_EXT_FEATURES, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
 	KPROF_CPUID_SLOT_AMD_PERFMON, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
 	KPROF_CPUID_SLOT_LWP, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
+	KPROF_CPUID_SLOT_BRAND_0, /* leaf 0x80000002: processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
+	KPROF_CPUID_SLOT_BRAND_1, /* leaf 0x80000003: processor brand string, bytes 16-31 */
+	KPROF_CPUID_SLOT_BRAND_2, /* leaf 0x80000004: processor brand string, bytes 32-47 */
 	KPROF_CPUID_SLOT_COUNT
 } kprof_cpuid_slot;
 #define KPROF_CPUID_LEAF_VENDOR               0x00000000u
@@ -2034,6 +2486,9 @@ typedef enum kprof_cpuid_slot {
 #define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
 #define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
 #define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
+#define KPROF_CPUID_LEAF_BRAND_0              0x80000002u
+#define KPROF_CPUID_LEAF_BRAND_1              0x80000003u
+#define KPROF_CPUID_LEAF_BRAND_2              0x80000004u
 /* A leaf a kprof_cpuid_snapshot keeps: its number (eax), sub-leaf (ecx) and slot. */
 typedef struct kprof_cpuid_leaf {
 	uint32_t leaf;
@@ -2095,6 +2550,38 @@ KPROF_API kprof_status kprof_cpuid_hypervisor_string_get(const kprof_cpuid_snaps
  * KPROF_CPUID_VENDOR_AMD for "AuthenticAMD", KPROF_CPUID_VENDOR_UNKNOWN otherwise (also for a missing
  * leaf 0). Exactly the two strings the HAL compares. */
 KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s);
+/* The processor brand string of leaves 0x80000002-0x80000004 ("Intel(R) Core(TM) i7-6700K CPU
+ * @ 4.00GHz") into out[0..size), NUL-terminated: the 48 bytes up to their first NUL, without the
+ * spaces processors pad it with on either side (Intel's older parts right-justify it; Linux's
+ * /proc/cpuinfo trims the same), spaces inside kept. The bytes are the processor's own: any byte
+ * but NUL may appear, so escape them before printing to a terminal. *len (optional) gets the
+ * length without the NUL. KPROF_E_NOT_FOUND (out = "", *len = 0) when any of the three leaves
+ * cannot be trusted (missing, or above the max extended leaf); KPROF_E_BUFFER_TOO_SMALL (out =
+ * "", *len = the length it needs without the NUL) when it does not fit size, which
+ * KPROF_CPUID_BRAND_SIZE always does; KPROF_E_ARGUMENT for a null s or out or a size of 0. */
+KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
+                                             size_t *len);
+#if !defined(KPROF_NO_NAMES)
+/* The microarchitecture of a processor by its signature (not with KPROF_NO_NAMES: the rows'
+ * vendor strings are names): vendor is the 12-byte leaf 0 string (no NUL needed), family and
+ * model the displayed values (kprof_cpuid_family_get, _model_get), stepping 0..15. The one row covering
+ * it, or NULL for a processor kprof does not know, which it says rather than guess. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *vendor,
+                                                                  uint32_t family, uint32_t model,
+                                                                  uint32_t stepping);
+/* kprof_cpuid_uarch_by_signature for the processor a snapshot describes; NULL also when leaf 0
+ * or leaf 1 cannot be trusted. */
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s);
+#endif
+/* The core microarchitecture of one logical CPU of a part (u: its row). hybrid: the part says
+ * it is hybrid (leaf 7 edx[15], KPROF_CPUID_07_0_EDX_HYBRID_MASK); core_type: the CPU's leaf
+ * 0x1A eax[31:24] (kprof_cpuid_core_type), 0 when it reports none. A core type gives the row's
+ * core or atom core of that type (NULL for a type it has neither of). No core type gives the
+ * row's core, except on a hybrid part of a hybrid row, where which of its two cores the CPU is
+ * cannot be told (NULL): a hybrid design sold without its Atom cores (leaf 7 edx[15] clear)
+ * has only the Core-line core. NULL for a null u. */
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u, int hybrid,
+                                                           uint32_t core_type);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section pmu: the processor's counters (caps from a snapshot), the PerfEvtSel codec, counter plans, rdpmc, Linux perf raw events
@@ -2170,15 +2657,19 @@ typedef struct kprof_pmu_caps {
 	uint8_t perfmon_ext;         /* leaf 0x23 valid (leaf 7.1 eax[8]) */
 	uint32_t ext_events;         /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
 	uint8_t umask2, eq;          /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
-	uint32_t acr_counter_mask;   /* leaf 0x23.2 eax: reloadable general-purpose counters */
-	uint32_t acr_fixed_mask;     /* leaf 0x23.2 ebx: reloadable fixed counters */
-	uint8_t arch_lbr;            /* leaf 7 edx[19] and leaf 0x1C present */
-	uint8_t lbr_depth_max; /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+	uint8_t any_thread; /* PerfEvtSel AnyThread honoured: perfmon version 3+ and leaf 0x0A
+	                            * edx[15] (AnyThread deprecated) clear */
+	uint32_t acr_counter_mask; /* leaf 0x23.2 eax: reloadable general-purpose counters */
+	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
+	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
+	uint8_t lbr_depth_max;     /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
 
 	/* AMD */
 	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
 	uint8_t perfctr_ext_core;   /* leaf 0x80000001 ecx[23] */
 	uint8_t perfctr_ext_nb;     /* leaf 0x80000001 ecx[24] */
+	uint8_t perfctr_ext_llc;    /* leaf 0x80000001 ecx[28]: L3 counters */
+	uint8_t topoext;            /* leaf 0x80000001 ecx[22]: topology extensions */
 	uint8_t ptsc;               /* leaf 0x80000001 ecx[27] */
 	uint8_t perfmon_v2;         /* leaf 0x80000022 eax[0] */
 	uint8_t lbr_v2;             /* leaf 0x80000022 eax[1] */
@@ -2629,9 +3120,11 @@ typedef enum _KPROFILE_SOURCE {
 #endif
 
 /* A source as Windows 10 1803+ adds one at run time (EventTraceProfileSourceAddInformation, or
- * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Name>:
- * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, Interval). AMD's form has a 16-bit
- * EventSelect and no AnyThread. */
+ * the registry values under HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Group>\<Name>:
+ * Event, Unit, CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest, Interval): a PerfEvtSel
+ * taken apart into the pieces Windows takes. AMD's form has a 12-bit EventSelect and Host/Guest
+ * and no AnyThread; Intel's the reverse. The same pieces build a custom source's records (the
+ * windows section's kprof_windows_custom_source_pack). */
 typedef struct kprof_source_profile_add {
 	uint8_t vendor; /* kprof_cpuid_vendor */
 	uint16_t event_select;
@@ -2640,7 +3133,8 @@ typedef struct kprof_source_profile_add {
 	uint8_t cinv;
 	uint8_t any_thread; /* Intel only */
 	uint8_t edge_detect;
-	uint32_t interval; /* the HAL's default interval for the source */
+	uint8_t host_guest; /* AMD only: PerfEvtSel[41:40], bit 0 guest only, bit 1 host only */
+	uint32_t interval;  /* the HAL's default interval for the source */
 } kprof_source_profile_add;
 /* The rows of one table, in the seeds' order, and their number. NULL for an unknown table. */
 KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count);
@@ -2846,7 +3340,8 @@ typedef struct kprof_hal_decision {
 
 	/* Leaf 1 (zero when missing) */
 	uint8_t has_leaf1;
-	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family_get/model) */
+	uint32_t family, model,
+	        stepping; /* displayed values (kprof_cpuid_family_get, kprof_cpuid_model_get) */
 
 	/* Hypervisor (rule 2) */
 	uint8_t hv_present;      /* cpuid.1:ecx[31] */
@@ -3039,7 +3534,7 @@ typedef struct kprof_counts_entry {
 	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
 } kprof_counts_entry;
 /* The class of a processor: the first class whose vendor string and family/model/stepping
- * ranges match (displayed family and model, as kprof_cpuid_family_get/model give them), or
+ * ranges match (displayed family and model, as kprof_cpuid_family_get and kprof_cpuid_model_get give them), or
  * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
 KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
                                                    uint32_t model, uint32_t stepping);
@@ -6025,7 +6520,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
  *  layer 4 (interfaces), section windows: Windows structures: PROCESSOR_PROFILE_CONTROL_AREA, PEBS_DS_SAVE_AREA*, PROFILE_SOURCE_INFO, trace classes
- *  from spec/windows.yaml; compiled when !defined(KPROF_NO_WINDOWS)
+ *  from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c; compiled when !defined(KPROF_NO_WINDOWS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_WINDOWS)
 /* EVENT_TRACE_INFORMATION_CLASS: the first dword of a SystemPerformanceTraceInformation (0x1F)
@@ -6092,6 +6587,112 @@ KPROF_API const char *
 kprof_windows_trace_query_info_class_name(kprof_windows_trace_query_info_class value);
 #endif
 
+/* EVENT_TRACE_PROFILE_ADD_INFORMATION_VERSIONS: the Version byte of an add record. Version 2
+ * carries Intel's six bytes or AMD's 8-bit event and unit mask; version 3 carries AMD's 16-bit
+ * event select and its CMask, CInv, EdgeDetect, HostGuest and PmuType (Intel's bytes are the
+ * same in both).
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h (EventTraceProfileAddInformationV2 =
+ * 2, V3 = 3, min 2, max 3; added 2024-12-01); can1357/selene (Windows 10 2004, 20H2 and 11
+ * symbols: a Version byte and a V2 union only); nohuto/decompiled-pseudocode ntoskrnl
+ * 22631.4169 (EtwSetPerformanceTraceInformation takes Version 2 only). A decompilation of a
+ * later, unidentified build in the public code index takes 2 and 3 and refuses others with
+ * STATUS_REVISION_MISMATCH; which release that is, is not public. */
+
+typedef enum kprof_windows_profile_add_version {
+	KPROF_WINDOWS_PROFILE_ADD_VERSION_V2 = 0x2,
+	KPROF_WINDOWS_PROFILE_ADD_VERSION_V3,
+} kprof_windows_profile_add_version;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_profile_add_version value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_profile_add_version_name(kprof_windows_profile_add_version value);
+#endif
+
+/* The PerfPmuType byte of an AMD version-3 add record (and the registry's PmuType value): which
+ * of the processor's counter banks the source uses.
+ * Source: nohuto/decompiled-pseudocode ntoskrnl 22631.4169: Amd64InitializeProfiling sets
+ * Amd64PerfFeatures bit 1 for the four data-fabric counters at 0xC0010240 (cpuid 0x80000001
+ * ecx[24] and ecx[22]) and bit 2 for the L3 counters at 0xC0010230 (ecx[28] and ecx[22]);
+ * Amd64InitializeUncoreProfiling calls Amd64InitializeDataFabricStatus for bit 1 and
+ * Amd64InitializeCacheStatus for bit 2; Amd64AddProfileSource refuses type 1 without bit 1,
+ * type 2 without bit 2 and 3 or more (STATUS_NOT_SUPPORTED); Amd64GetEventSelectDef builds type
+ * 1 selects with EventSelect[13:12] at bits 60:59 (AMD's data-fabric layout) and type 2 selects
+ * with the L3 slice and thread masks. phnt names the byte but not its values. */
+
+typedef enum kprof_windows_pmu_type {
+	KPROF_WINDOWS_PMU_TYPE_CORE = 0x0,  /* the core counters (PerfCtr) */
+	KPROF_WINDOWS_PMU_TYPE_DATA_FABRIC, /* the data-fabric (northbridge) counters */
+	KPROF_WINDOWS_PMU_TYPE_L3,          /* the L3 cache counters */
+} kprof_windows_pmu_type;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_pmu_type value, or NULL when it has none. */
+KPROF_API const char *kprof_windows_pmu_type_name(kprof_windows_pmu_type value);
+#endif
+
+/* Why kprof refuses a custom profile source (kprof_windows_custom_source_verdict_get): the
+ * first rule it breaks, in words a Windows user can act on. NONE: nothing is wrong.
+ * Source: kprof's rules, each from the facts of spec/windows.yaml (windows_profile_add) and the
+ * HAL code of Windows 11 22631.4169 (nohuto/decompiled-pseudocode: EmonAddProfileSource and
+ * Amd64GetEventSelectDef keep only CMask[3:0]; Amd64AddProfileSource refuses PmuType 1 without
+ * the data-fabric counters, 2 without the L3 counters and 3 or more; Amd64GetEventSelectDef
+ * drops EventSelect[11:8] and HostGuest on family 0Fh; both clamp the interval into
+ * 4096..0x7FFFFFFF); Intel SDM vol. 3B (AnyThread from perfmon version 3, deprecated where
+ * cpuid 0x0A edx[15] is set; event 0 with a unit mask is how Intel's event files name the fixed
+ * counters). */
+
+typedef enum kprof_windows_custom_source_problem {
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE = 0x0,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NO_INTERFACE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_FIXED_EVENT,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_ANY_THREAD,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_AMD_FAMILY_0F,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE,
+	KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST,
+} kprof_windows_custom_source_problem;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_custom_source_problem value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_custom_source_problem_name(kprof_windows_custom_source_problem value);
+#endif
+
+/* What kprof_windows_custom_source_verdict_get reports about an acceptable custom profile
+ * source: bits of its warnings member, each a fact the user should know before relying on the
+ * source.
+ * Source: spec/counts.yaml verdicts (what a select counts per processor class);
+ * spec/windows.yaml (windows_profile_add: the builds the facts come from, and where the public
+ * sources disagree) */
+
+typedef enum kprof_windows_custom_source_warning {
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_ABSENT = 0x1,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_DIFFERENT,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE = 0x4,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_BINARY_V3 = 0x8,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS = 0x10,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_LAYOUT = 0x20,
+	KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_X86 = 0x40,
+} kprof_windows_custom_source_warning;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_custom_source_warning value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_custom_source_warning_name(kprof_windows_custom_source_warning value);
+#endif
+
 /* windows_system_information_class: SYSTEM_INFORMATION_CLASS values (NtQuerySystemInformation /
  * ZwSetSystemInformation) for profiling.
  * Source: Windows SDK evntrace.h; phnt ntexapi.h; mingw-w64 ddk/wdm.h (Classes); Geoff
@@ -6114,6 +6715,58 @@ kprof_windows_trace_query_info_class_name(kprof_windows_trace_query_info_class v
  * Source: Geoff Chappell's Windows HAL pages (Windows constants: bug check
  * HAL_MEMORY_ALLOCATION = 0xAC); mingw-w64 include/bugcodes.h */
 #define KPROF_WINDOWS_BUGCHECK_HAL_MEMORY_ALLOCATION 0xACu /* HAL_MEMORY_ALLOCATION */
+
+/* windows_profile_add: Custom profile sources (Windows 10 1803 and later): what
+ * NtSetSystemInformation(SystemPerformanceTraceInformation) takes with
+ * EventTraceProfileSourceAddInformation (0x15) and EventTraceProfileSourceRemoveInformation
+ * (0x16), and the Windows builds these facts were read from.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h
+ * (EVENT_TRACE_PROFILE_ADD_INFORMATION, _V2, _V3, _REMOVE_INFORMATION; the class commented
+ * REDSTONE4, i.e. 1803); can1357/selene resources/sdk/etwi (symbol-derived layouts of Windows
+ * 10 2004, 20H2 and Windows 11: no class 0x15 in 1607, whose enumeration ends at 0x13);
+ * nohuto/decompiled-pseudocode ntoskrnl (a public decompilation of Windows 11 build 22631.4169:
+ * EtwSetPerformanceTraceInformation takes the add record only with Version 2 and a length of
+ * 0x24 to 0x220 bytes, the remove record only at 0x14 bytes;
+ * EtwpGetMicroarchitecturalPmcAffinity compares CpuInfoHierarchy[0..2] with each processor's
+ * family, model and stepping and stops at the first 0xFFFFFFFF;
+ * EtwpLoadMicroarchitecturalProfileSource reads Event, Unit, Interval, AllowsHalt, CMask,
+ * EdgeDetect, AnyThread, CMaskInvert, HostGuest and PmuType). Where the sources disagree the
+ * entries below say so. */
+#define KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY                                                       \
+	0xFFFFFFFFu /* a CpuInfoHierarchy element that matches every processor and ends the comparison */
+#define KPROF_WINDOWS_PROFILE_ADD_LENGTH_MIN                                                       \
+	0x24u /* shortest add record build 22631 takes (a one-unit description); shorter is STATUS_INFO_LENGTH_MISMATCH */
+#define KPROF_WINDOWS_PROFILE_ADD_LENGTH_MAX 0x220u /* longest add record build 22631 takes */
+#define KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD                                                      \
+	0x42EEu /* Windows 10 1803 (REDSTONE4): the first release with EventTraceProfileSourceAddInformation (phnt); 1607 has none (selene) */
+#define KPROF_WINDOWS_PROFILE_ADD_V2_LAYOUT_BUILD                                                  \
+	0x4A61u /* Windows 10 2004: the first build whose public symbols show the Version/V2 layout (selene); 1803 to 1909 are disputed */
+#define KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX                                                        \
+	0xFu /* the largest counter mask Windows keeps whole: the 22631 HAL builds the select from CMask & 0xF (EmonAddProfileSource, Amd64GetEventSelectDef) */
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_FAMILY_0F                                                    \
+	0xFu /* the AMD family whose selects the 22631 HAL builds without EventSelect[11:8] and Host/Guest (Amd64GetEventSelectDef) */
+#define KPROF_WINDOWS_PROFILE_DECOMPILED_BUILD                                                     \
+	0x5867u /* Windows 11 23H2, the build whose kernel the facts of 22631.4169 come from: it refuses Version 3, and it is the one build known to read CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest and PmuType at boot */
+
+/* windows_profile_registry_architecture: The Architecture DWORD of a group key under
+ * HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource: the kernel's CPU_VENDORS
+ * classification of the boot processor, which differs between the x64 and x86 kernels. A group
+ * loads only where Architecture equals it.
+ * Source: nohuto/decompiled-pseudocode ntoskrnl 22631.4169 (x64):
+ * EtwpLoadMicroarchitecturalProfileGroup compares the group's Architecture with
+ * KiGetCpuVendor(), EtwpAddMicroarchitecturalPmcToRegistry writes KiGetCpuVendor() there, and
+ * the per-vendor code treats 2 as Intel (byte event, AnyThread) and 1 as AMD (16-bit event,
+ * HostGuest, PmuType); Geoff Chappell, CPU_VENDORS (amd64): 1 CPU_AMD (and HygonGenuine from
+ * 1809), 2 CPU_INTEL, and (i386): 1 CPU_INTEL, 2 CPU_AMD; microsoft/MSO-Scripts
+ * src/BETA/Generate-PmuRegFile.ps1 writes Architecture=2 for its (Intel-only) groups. Whether a
+ * 32-bit kernel reads the ProfileSource key at all is not public: the x86 values are Chappell's
+ * enumeration only. */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_AMD                                        \
+	0x1u /* x64 CPU_AMD (AuthenticAMD; HygonGenuine from 1809) */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_INTEL                                      \
+	0x2u /* x64 CPU_INTEL (what MSO-Scripts writes) */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_INTEL 0x1u /* x86 CPU_INTEL */
+#define KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_AMD   0x2u /* x86 CPU_AMD */
 
 /* Windows 6.2+ PEBS_DS_SAVE_AREA: Microsoft's copy of Intel's 64-bit DS save area with four
  * counter resets, 0x60 bytes in 32-bit and 64-bit Windows alike.
@@ -6600,6 +7253,344 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_
 	kprof_impl_struct_encode(                                                                  \
 	        KPROF_IMPL_TYPED(const kprof_windows_hal_profile_source_information_ex_x64, in),   \
 	        buf, len, KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT)
+
+/* The Intel member of the add record's union (V2.Intel and V3.Intel alike): the PerfEvtSel
+ * pieces the Emon HAL programs, one byte each. Windows keeps bit 0 of the four flags and
+ * CMask[3:0].
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h
+ * (EVENT_TRACE_PROFILE_ADD_INFORMATION_V2/V3 Intel: six UCHARs); can1357/selene
+ * profile_add_information_v2_t.hpp (Windows 10 2004, 20H2, 11 symbols: PerfEvtEventSelect +0 ..
+ * PerfEvtEdgeDetect +5, size 6); nohuto/decompiled-pseudocode ntoskrnl 22631.4169
+ * (EtwSetPerformanceTraceInformation copies record bytes 8..13 for vendor 2;
+ * EmonAddProfileSource builds event | unit << 8 | USR | OS | edge << 18 | any << 21 | inv << 23
+ * | (cmask & 0xF) << 24) */
+
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE                         0x6u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EVENT_SELECT_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_UNIT_SELECT_OFFSET  0x1u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_MASK_OFFSET       0x2u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_INV_OFFSET        0x3u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_ANY_THREAD_OFFSET   0x4u
+#define KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET  0x5u
+typedef struct kprof_windows_profile_add_intel {
+	uint8_t PerfEvtEventSelect; /* 0x0: event select, PerfEvtSel[7:0] */
+	uint8_t PerfEvtUnitSelect;  /* 0x1: unit mask, PerfEvtSel[15:8] */
+	uint8_t PerfEvtCMask;     /* 0x2: counter mask; Windows uses bits 3:0 (PerfEvtSel[27:24]) */
+	uint8_t PerfEvtCInv;      /* 0x3: invert, PerfEvtSel[23] */
+	uint8_t PerfEvtAnyThread; /* 0x4: AnyThread, PerfEvtSel[21] */
+	uint8_t PerfEvtEdgeDetect; /* 0x5: edge detect, PerfEvtSel[18] */
+} kprof_windows_profile_add_intel;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_intel) ==
+                                 KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE,
+                         kprof_windows_profile_add_intel_size);
+
+/* What kprof_windows_profile_add_intel_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, "", 0
+#define kprof_windows_profile_add_intel_decode(buf, len, out)                                      \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_profile_add_intel, out), \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT)
+#define kprof_windows_profile_add_intel_encode(in, buf, len)                                       \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_add_intel, in), buf, \
+	                         len, KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT)
+
+/* The AMD member of a version-2 add record's union: an 8-bit event select and the unit mask
+ * only.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h (V2.Amd: two UCHARs); can1357/selene
+ * profile_add_information_v2_t.hpp (V2.Amd, size 2); nohuto/decompiled-pseudocode ntoskrnl
+ * 22631.4169 (record bytes 8 and 9 for vendor 1); Valve's Tracy (p-brain/tracy
+ * TracySysTraceWin32HwCounters.cpp) adds its Zen 2/3/4 sources this way */
+
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE                         0x2u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_EVENT_SELECT_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_UNIT_SELECT_OFFSET  0x1u
+typedef struct kprof_windows_profile_add_amd_v2 {
+	uint8_t PerfEvtEventSelect; /* 0x0: event select [7:0] */
+	uint8_t PerfEvtUnitSelect;  /* 0x1: unit mask */
+} kprof_windows_profile_add_amd_v2;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v2) ==
+                                 KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE,
+                         kprof_windows_profile_add_amd_v2_size);
+
+/* What kprof_windows_profile_add_amd_v2_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, "", 0
+#define kprof_windows_profile_add_amd_v2_decode(buf, len, out)                                     \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v2, out),          \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT)
+#define kprof_windows_profile_add_amd_v2_encode(in, buf, len)                                      \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_add_amd_v2, in),     \
+	                         buf, len, KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT)
+
+/* The AMD member of a version-3 add record's union: AMD's 12-bit event select in a USHORT, then
+ * the unit mask, CMask, CInv, EdgeDetect, HostGuest and PmuType. Windows keeps CMask[3:0], bit
+ * 0 of the flags and HostGuest[1:0] as PerfEvtSel[41:40] (bit 0 guest-only, bit 1 host-only);
+ * PmuType 0 is the core counters, 1 the data-fabric counters, 2 the L3 counters.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h (V3.Amd: USHORT then six UCHARs; 8
+ * bytes, the same size as V2, so Valve's Tracy note that V2 and V3 differ in size is not borne
+ * out by the declarations); a decompilation of a later, unidentified build in the public code
+ * index (version 3 on AMD: USHORT at record 8, then bytes 10..15); nohuto/decompiled-pseudocode
+ * ntoskrnl 22631.4169 (the registry loader fills the same eight bytes; Amd64GetEventSelectDef
+ * maps them to PerfEvtSel, HostGuest & 3 at bits 41:40 for PmuType 0; Amd64AddProfileSource
+ * refuses PmuType 1 without Amd64PerfFeatures bit 1, set by the data-fabric counters (cpuid
+ * 0x80000001 ecx[24] and [22]), 2 without bit 2 (L3: ecx[28] and [22]), and 3 or more with
+ * STATUS_NOT_SUPPORTED) */
+
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE                         0x8u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EVENT_SELECT_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET  0x2u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_MASK_OFFSET       0x3u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_INV_OFFSET        0x4u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EDGE_DETECT_OFFSET  0x5u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET   0x6u
+#define KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET         0x7u
+typedef struct kprof_windows_profile_add_amd_v3 {
+	uint16_t PerfEvtEventSelect; /* 0x0: event select [11:0] */
+	uint8_t PerfEvtUnitSelect;   /* 0x2: unit mask */
+	uint8_t PerfEvtCMask;        /* 0x3: counter mask; Windows uses bits 3:0 */
+	uint8_t PerfEvtCInv;         /* 0x4: invert */
+	uint8_t PerfEvtEdgeDetect;   /* 0x5: edge detect */
+	uint8_t PerfEvtHostGuest;    /* 0x6: PerfEvtSel[41:40]: bit 0 guest only, bit 1 host only */
+	uint8_t PerfPmuType;         /* 0x7: 0 core, 1 data fabric, 2 L3 */
+} kprof_windows_profile_add_amd_v3;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
+                                 KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE,
+                         kprof_windows_profile_add_amd_v3_size);
+
+/* What kprof_windows_profile_add_amd_v3_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT                                               \
+	KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, "\0\0\1\2", 1
+#define kprof_windows_profile_add_amd_v3_decode(buf, len, out)                                     \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v3, out),          \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT)
+#define kprof_windows_profile_add_amd_v3_encode(in, buf, len)                                      \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_windows_profile_add_amd_v3, in),     \
+	                         buf, len, KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT)
+
+/* EVENT_TRACE_PROFILE_ADD_INFORMATION: what
+ * NtSetSystemInformation(SystemPerformanceTraceInformation) takes to add a profile source
+ * (EventTraceInformationClass 0x15). The union at V2 holds kprof_windows_profile_add_intel,
+ * _amd_v2 or _amd_v3 by the vendor and Version. Windows declares the description as WCHAR[1] at
+ * 0x22 (sizeof 0x24) and reads it to its NUL; kprof's record is the 0x124 bytes Valve's Tracy
+ * declares (127 units, then a zero unit), which Windows 11 22631 takes (0x24 to 0x220 bytes).
+ * The same bytes on x86 and x64 (no pointer).
+ * Source: can1357/selene profile_add_information_t.hpp (Windows 10 2004, 20H2, 11 symbols:
+ * EventTraceInformationClass +0, Version +4, V2 +8, CpuInfoHierarchy +0x10, InitialInterval
+ * +0x1C, Persist +0x20, ProfileSourceDescription +0x22, size 0x24); winsiderss/systeminformer
+ * phnt/include/ntexapi.h (the same members; ProfileSourceDescription[1]); p-brain/tracy
+ * TracySysTraceWin32HwCounters.cpp (ProfileSourceDescription[127] and UnusedPad: sizeof 0x124,
+ * passed as the length); cmuratori/pmctrace pmctrace_server.cpp (a packed 0x121-byte form:
+ * Version as a ULONG, Name[127]); nohuto/decompiled-pseudocode ntoskrnl 22631.4169
+ * (EtwSetPerformanceTraceInformation reads Version at 4, the union at 8, CpuInfoHierarchy at
+ * 0x10, InitialInterval at 0x1C, Persist at 0x20 and the description from 0x22, for lengths
+ * 0x24..0x220). Disagreements: phnt's 2018 (RS4) revision declares an earlier shape (BOOLEAN
+ * PerfEvtEventSelect, PerfEvtUnitSelect, ULONG PerfEvtType, CpuInfoHierarchy, InitialInterval,
+ * BOOLEAN AllowsHalt, Persist, description), and a decompilation of an older, unidentified
+ * build reads CpuInfoHierarchy at 8, InitialInterval at 0x14, Persist at 0x19 and the
+ * description from 0x1A: before 2004 the layout is not settled. */
+
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE                                 0x124u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET                       0x4u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET                            0x8u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x10u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET              0x1Cu
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET                       0x20u
+#define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET    0x22u
+typedef struct kprof_windows_profile_add_information {
+	uint32_t EventTraceInformationClass; /* 0x0: EventTraceProfileSourceAddInformation (0x15) */
+	uint8_t Version;                     /* 0x4: kprof_windows_profile_add_version */
+	uint8_t reserved_5[3];
+	/* 0x8: the union { V2; V3 }: kprof_windows_profile_add_intel, _amd_v2 or _amd_v3 */
+	uint8_t V2[8];
+	/* 0x10: family, model, stepping the source applies to; 0xFFFFFFFF = any (and ends the
+	 * comparison) */
+	uint32_t CpuInfoHierarchy[3];
+	/* 0x1C: events per sample; Windows clamps it into 4096..0x7FFFFFFF */
+	uint32_t InitialInterval;
+	uint8_t Persist; /* 0x20: non-zero: Windows also writes the source to the registry */
+	uint8_t reserved_21[1];
+	uint16_t ProfileSourceDescription
+	        [127]; /* 0x22: the name, UTF-16LE, NUL-terminated within the record */
+	uint8_t reserved_120[4];
+} kprof_windows_profile_add_information;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
+                                 KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE,
+                         kprof_windows_profile_add_information_size);
+
+/* What kprof_windows_profile_add_information_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT                                          \
+	KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, "\0\0\1\4\20\0\4\4\42\0\177\2", 3
+#define kprof_windows_profile_add_information_decode(buf, len, out)                                \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_information, out),     \
+	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT)
+#define kprof_windows_profile_add_information_encode(in, buf, len)                                 \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_windows_profile_add_information, in), buf, len,       \
+	        KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT)
+
+/* EVENT_TRACE_PROFILE_REMOVE_INFORMATION: removes a source added before
+ * (EventTraceInformationClass 0x16); Windows takes exactly these 0x14 bytes. The source's id is
+ * learned from a listing (TraceProfileSourceListInfo) by its description.
+ * Source: winsiderss/systeminformer phnt/include/ntexapi.h; can1357/selene
+ * profile_remove_information_t.hpp (Windows 10 2004, 20H2, 11: +0, +4, +8, size 0x14);
+ * nohuto/decompiled-pseudocode ntoskrnl 22631.4169 (EtwSetPerformanceTraceInformation: length
+ * must be 20); p-brain/tracy and cmuratori/pmctrace remove their sources so, with
+ * CpuInfoHierarchy all 0xFFFFFFFF */
+
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE                                 0x14u
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET 0x0u
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_PROFILE_SOURCE_OFFSET                0x4u
+#define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x8u
+typedef struct kprof_windows_profile_remove_information {
+	uint32_t
+	        EventTraceInformationClass; /* 0x0: EventTraceProfileSourceRemoveInformation (0x16) */
+	uint32_t ProfileSource;             /* 0x4: the source's KPROFILE_SOURCE value */
+	uint32_t CpuInfoHierarchy[3];       /* 0x8: as in the add record */
+} kprof_windows_profile_remove_information;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_remove_information) ==
+                                 KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE,
+                         kprof_windows_profile_remove_information_size);
+
+/* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then the multi-byte scalars
+ * as runs (kprof_impl_struct_convert). */
+#define KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT                                       \
+	KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, "\0\0\5\4", 1
+#define kprof_windows_profile_remove_information_decode(buf, len, out)                             \
+	kprof_impl_struct_decode(buf, len,                                                         \
+	                         KPROF_IMPL_TYPED(kprof_windows_profile_remove_information, out),  \
+	                         KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT)
+#define kprof_windows_profile_remove_information_encode(in, buf, len)                              \
+	kprof_impl_struct_encode(                                                                  \
+	        KPROF_IMPL_TYPED(const kprof_windows_profile_remove_information, in), buf, len,    \
+	        KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT)
+
+/* ---- custom profile sources (Windows 10 1803 and later) ----------------------------------
+ * Windows counts an event its HAL does not list once a source is added for it: at run time
+ * with NtSetSystemInformation(SystemPerformanceTraceInformation, record, length) and an
+ * EVENT_TRACE_PROFILE_ADD_INFORMATION record (kprof_windows_profile_add_information), or at
+ * boot from the registry (a group key under HKLM\SYSTEM\CurrentControlSet\Control\WMI\
+ * ProfileSource with Architecture, Family, Model, and a subkey per source). A
+ * kprof_windows_custom_source describes one source; kprof_windows_custom_source_verdict_get
+ * checks it against a processor and release (a kprof_hal_decision) and says what it would
+ * count; kprof_windows_custom_source_pack writes the record's exact bytes and
+ * kprof_windows_custom_source_unpack reads a record back. The facts, their sources and where
+ * those disagree are in spec/windows.yaml (windows_profile_add). */
+
+/* Characters in a custom source's name: the units of the record's description field. */
+#define KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX                                                       \
+	(sizeof(((kprof_windows_profile_add_information *)0)->ProfileSourceDescription) /          \
+	 sizeof(((kprof_windows_profile_add_information *)0)->ProfileSourceDescription[0]))
+
+/* One custom profile source. Fill with kprof_windows_custom_source_init and
+ * kprof_windows_custom_source_name_set (or by hand: every rule is checked again by
+ * kprof_windows_custom_source_pack and _verdict_get). */
+typedef struct kprof_windows_custom_source {
+	/* The name Windows lists (the registry subkey, the record's description): NUL-terminated,
+	 * 1..KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX characters of A-Z a-z 0-9 _ . - */
+	char name[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
+	kprof_cpuid_vendor vendor; /* whose PerfEvtSel layout select uses: Intel or AMD */
+	/* The event as a PerfEvtSel value: event, unit mask, edge, invert, counter mask, AnyThread
+	 * (Intel), EventSelect[11:8] and Host/Guest-only (AMD). USR, OS, INT and EN are ignored
+	 * (the HAL sets them); a HAL source's select or a Linux perf raw config (rNNNN) fits. */
+	uint64_t select;
+	uint32_t interval; /* events per sample; 0: the HAL's default for hardware sources */
+	/* Family, model, stepping of the processors it applies to, which Windows compares with
+	 * each processor's KPRCB CpuType, CpuModel and CpuStepping: the displayed values (the
+	 * Amd64 HAL reads CpuType 0x17 for Zen; MSO-Scripts writes Win32_Processor's "Family 6
+	 * Model 151"), as kprof_cpuid_family_get and kprof_cpuid_model_get give them. KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY
+	 * matches every processor and ends the comparison. */
+	uint32_t cpu_info_hierarchy[3];
+	/* AMD: the counter bank (Windows' PerfPmuType). For the data-fabric and L3 banks select
+	 * still carries the event and unit mask in the core PerfEvtSel layout; Windows moves them
+	 * into that bank's select. */
+	kprof_windows_pmu_type pmu_type;
+	uint8_t core_type; /* 0: every core type (Windows can select no other, see the problems) */
+	uint8_t persist;   /* 1: the run-time add also writes the source to the registry */
+	uint8_t reserved[2];
+} kprof_windows_custom_source;
+
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
+/* What kprof_windows_custom_source_verdict_get found. */
+typedef struct kprof_windows_custom_source_verdict {
+	kprof_windows_custom_source_problem problem; /* the first rule broken; NONE: acceptable */
+	uint32_t warnings;                           /* kprof_windows_custom_source_warning bits */
+	kprof_windows_profile_add_version version;   /* the binary record's Version */
+	/* The select taken apart as the record carries it; interval: what Windows is given (the
+	 * default applied). */
+	kprof_source_profile_add fields;
+	const kprof_source *taken; /* PROBLEM_NAME_TAKEN: the HAL's source of that name */
+	const kprof_source *same;  /* WARNING_DUPLICATE: the HAL's source with this event */
+	/* What kprof knows the event and unit mask count on this processor class (before a
+	 * counter mask, invert or edge detect applies): the same-select HAL source's verdict, or
+	 * the class's verdict for the event. */
+	kprof_counts_entry counts;
+} kprof_windows_custom_source_verdict;
+#endif
+/* Make cs a source of vendor's PerfEvtSel value select: no name yet, the default interval,
+ * every processor (CpuInfoHierarchy all any), core counters, not persistent. KPROF_E_ARGUMENT
+ * for a null cs or a vendor other than Intel or AMD (cs zeroed). */
+KPROF_API kprof_status kprof_windows_custom_source_init(kprof_windows_custom_source *cs,
+                                                        kprof_cpuid_vendor vendor, uint64_t select);
+/* Set cs's name from the len bytes at name (no NUL needed). Refuses, leaving cs untouched, a
+ * name that is empty or holds a character other than A-Z a-z 0-9 _ . - (KPROF_E_FORMAT) or is
+ * longer than KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX (KPROF_E_RANGE). Whether the HAL already has
+ * the name depends on the processor: kprof_windows_custom_source_verdict_get says. */
+KPROF_API kprof_status kprof_windows_custom_source_name_set(kprof_windows_custom_source *cs,
+                                                            const char *name, size_t len);
+#if !defined(KPROF_NO_WINDOWS_MODEL)
+/* The EventTraceProfileSourceAddInformation record for cs, exactly as
+ * NtSetSystemInformation(SystemPerformanceTraceInformation, buf, *written) takes it:
+ * KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE bytes, Version 2 unless an AMD source needs 3 (a
+ * 12-bit event, or a counter mask, invert, edge detect, Host/Guest or PMU type, which version
+ * 2 cannot carry), the default interval written out, unused bytes zero. Checks every rule that
+ * does not depend on the processor (kprof_windows_custom_source_verdict_get checks those too,
+ * and says which rule failed): KPROF_E_FORMAT for an empty name or a character it may not
+ * hold, KPROF_E_RANGE for a name over KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX, a counter mask over
+ * KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX, an interval outside KPROF_SOURCE_INTERVAL_HARDWARE_MIN..MAX, a
+ * CpuInfoHierarchy value after an any or persist over 1, KPROF_E_RESERVED for select bits a
+ * source cannot carry, KPROF_E_UNSUPPORTED for a vendor other than Intel or AMD, Intel event 0,
+ * a PMU type on Intel or above L3, or a core type, KPROF_E_ARGUMENT for null pointers,
+ * KPROF_E_BUFFER_TOO_SMALL when cap is short. Nothing is written
+ * on error and *written (may be NULL) is 0. */
+KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_custom_source *cs,
+                                                        void *buf, size_t cap, size_t *written);
+#endif
+/* Read an add record of len bytes (as NtSetSystemInformation would get it) for a processor of
+ * vendor, the way Windows 11 22631 reads it: the union by vendor and Version, bit 0 of the
+ * flags, Host/Guest bits 1:0, the description to its NUL. The record's interval, persist byte
+ * (as 0 or 1) and CpuInfoHierarchy are kept as they are; check the result with
+ * kprof_windows_custom_source_verdict_get. *out is zeroed on error: KPROF_E_TRUNCATED below
+ * KPROF_WINDOWS_PROFILE_ADD_LENGTH_MIN bytes, KPROF_E_RANGE above _MAX or for a description
+ * longer than KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX or an AMD event above 12 bits,
+ * KPROF_E_FORMAT for another class or Version, a description without its NUL inside the record
+ * or with a character outside ASCII 1..127, KPROF_E_ARGUMENT for null pointers or a vendor
+ * other than Intel or AMD. */
+KPROF_API kprof_status kprof_windows_custom_source_unpack(const void *buf, size_t len,
+                                                          kprof_cpuid_vendor vendor,
+                                                          kprof_windows_custom_source *out);
+#if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES) && !defined(KPROF_NO_WINDOWS_MODEL)
+/* Check cs against the processor and Windows release d describes (kprof_hal_decision_get): every
+ * rule of kprof_windows_custom_source_pack, then the processor's (its vendor; a hardware
+ * profile interface; a release with custom sources; a name the HAL does not already offer
+ * there; AnyThread where the processor honours it; no EventSelect[11:8] or Host/Guest on AMD
+ * family 0Fh; PMU type 1 or 2 only with those counters; a CpuInfoHierarchy that matches the
+ * processor). v->problem is the first rule broken and the status is its error (the
+ * kprof_windows_custom_source_pack ones, KPROF_E_DUPLICATE for a taken name, KPROF_E_UNSUPPORTED
+ * for the processor's and release's rules, KPROF_E_RANGE for a hierarchy that does not match);
+ * KPROF_OK with v->problem NONE when acceptable. Either way v says what kprof knows: the
+ * version and interval the record carries, what the event counts on this processor class, a
+ * HAL source with the same event, and warnings (kprof_windows_custom_source_warning bits).
+ * Needs the hal, counts and names sections. KPROF_E_ARGUMENT for null pointers (v zeroed). */
+KPROF_API kprof_status kprof_windows_custom_source_verdict_get(
+        const kprof_windows_custom_source *cs, const kprof_hal_decision *d,
+        kprof_windows_custom_source_verdict *v);
+#endif
 
 #endif /* !defined(KPROF_NO_WINDOWS) */
 /* ------------------------------------------------------------------------------------------
@@ -7093,7 +8084,668 @@ KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value)
 #endif
 }
 
-/* ---- layer 1, section cpuid - from spec/cpuid.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
+/* ---- layer 1, section cpuid - from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
+/* The rows of kprof_cpuid_core. Each row is the bytes of kprof_cpuid_core in host order: a
+ * string parses faster than initializer lists. */
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_cpuid_core) == 6, kprof_cpuid_core_size);
+KPROF_IMPL_INTERNAL const kprof_cpuid_core *kprof_impl_cpuid_core_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[457];
+		kprof_cpuid_core rows[76];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\0\0\0" /* KPROF_CPUID_CORE_ID_P5 */
+	    "\2\0\0\3\0\0" /* KPROF_CPUID_CORE_ID_QUARK */
+	    "\3\0\0\11\0\0" /* KPROF_CPUID_CORE_ID_P6 */
+	    "\4\0\0\14\0\0" /* KPROF_CPUID_CORE_ID_PENTIUM_M */
+	    "\5\0\0\26\0\0" /* KPROF_CPUID_CORE_ID_NETBURST */
+	    "\6\0\0\37\100\0" /* KPROF_CPUID_CORE_ID_YONAH */
+	    "\7\0\0\45\100\0" /* KPROF_CPUID_CORE_ID_CORE */
+	    "\10\0\0\52\100\0" /* KPROF_CPUID_CORE_ID_PENRYN */
+	    "\11\0\0\61\100\0" /* KPROF_CPUID_CORE_ID_NEHALEM */
+	    "\12\0\0\71\100\0" /* KPROF_CPUID_CORE_ID_WESTMERE */
+	    "\13\0\0\102\100\0" /* KPROF_CPUID_CORE_ID_SANDY_BRIDGE */
+	    "\14\0\0\117\100\0" /* KPROF_CPUID_CORE_ID_IVY_BRIDGE */
+	    "\15\0\0\132\100\0" /* KPROF_CPUID_CORE_ID_HASWELL */
+	    "\16\0\0\142\100\0" /* KPROF_CPUID_CORE_ID_BROADWELL */
+	    "\17\0\0\154\100\0" /* KPROF_CPUID_CORE_ID_SKYLAKE */
+	    "\20\0\0\164\100\0" /* KPROF_CPUID_CORE_ID_PALM_COVE */
+	    "\21\0\0\176\100\0" /* KPROF_CPUID_CORE_ID_SUNNY_COVE */
+	    "\22\0\0\211\100\0" /* KPROF_CPUID_CORE_ID_CYPRESS_COVE */
+	    "\23\0\0\226\100\0" /* KPROF_CPUID_CORE_ID_WILLOW_COVE */
+	    "\24\0\0\242\100\0" /* KPROF_CPUID_CORE_ID_GOLDEN_COVE */
+	    "\25\0\0\256\100\0" /* KPROF_CPUID_CORE_ID_RAPTOR_COVE */
+	    "\26\0\0\272\100\0" /* KPROF_CPUID_CORE_ID_REDWOOD_COVE */
+	    "\27\0\0\307\100\0" /* KPROF_CPUID_CORE_ID_LION_COVE */
+	    "\30\0\0\321\100\0" /* KPROF_CPUID_CORE_ID_COUGAR_COVE */
+	    "\31\0\0\335\100\0" /* KPROF_CPUID_CORE_ID_PANTHER_COVE */
+	    "\32\0\0\352\100\0" /* KPROF_CPUID_CORE_ID_COYOTE_COVE */
+	    "\33\0\0\366\40\0" /* KPROF_CPUID_CORE_ID_BONNELL */
+	    "\34\0\0\376\40\0" /* KPROF_CPUID_CORE_ID_SALTWELL */
+	    "\35\0\1\7\40\0" /* KPROF_CPUID_CORE_ID_SILVERMONT */
+	    "\36\0\1\22\40\0" /* KPROF_CPUID_CORE_ID_AIRMONT */
+	    "\37\0\1\32\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT */
+	    "\40\0\1\43\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT_PLUS */
+	    "\41\0\1\61\40\0" /* KPROF_CPUID_CORE_ID_TREMONT */
+	    "\42\0\1\71\40\0" /* KPROF_CPUID_CORE_ID_GRACEMONT */
+	    "\43\0\1\103\40\0" /* KPROF_CPUID_CORE_ID_CRESTMONT */
+	    "\44\0\1\115\40\0" /* KPROF_CPUID_CORE_ID_SKYMONT */
+	    "\45\0\1\125\40\0" /* KPROF_CPUID_CORE_ID_DARKMONT */
+	    "\46\0\1\136\40\0" /* KPROF_CPUID_CORE_ID_ARCTIC_WOLF */
+	    "\47\0\1\152\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_LANDING */
+	    "\50\0\1\172\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_MILL */
+	    "\51\0\1\207\0\0" /* KPROF_CPUID_CORE_ID_K5 */
+	    "\52\0\1\212\0\0" /* KPROF_CPUID_CORE_ID_K6 */
+	    "\53\0\1\215\0\0" /* KPROF_CPUID_CORE_ID_K6_2 */
+	    "\54\0\1\222\0\0" /* KPROF_CPUID_CORE_ID_K6_III */
+	    "\55\0\1\231\0\0" /* KPROF_CPUID_CORE_ID_GEODE_LX */
+	    "\56\0\1\242\0\0" /* KPROF_CPUID_CORE_ID_K7 */
+	    "\57\0\1\245\0\0" /* KPROF_CPUID_CORE_ID_K8 */
+	    "\60\0\1\250\0\0" /* KPROF_CPUID_CORE_ID_K10 */
+	    "\61\0\1\254\0\0" /* KPROF_CPUID_CORE_ID_BOBCAT */
+	    "\62\0\1\263\0\0" /* KPROF_CPUID_CORE_ID_BULLDOZER */
+	    "\63\0\1\275\0\0" /* KPROF_CPUID_CORE_ID_PILEDRIVER */
+	    "\64\0\1\310\0\0" /* KPROF_CPUID_CORE_ID_STEAMROLLER */
+	    "\65\0\1\324\0\0" /* KPROF_CPUID_CORE_ID_EXCAVATOR */
+	    "\66\0\1\336\0\0" /* KPROF_CPUID_CORE_ID_JAGUAR */
+	    "\67\0\1\345\0\0" /* KPROF_CPUID_CORE_ID_PUMA */
+	    "\70\0\1\352\0\0" /* KPROF_CPUID_CORE_ID_ZEN */
+	    "\71\0\1\356\0\0" /* KPROF_CPUID_CORE_ID_ZEN_PLUS */
+	    "\72\0\1\363\0\0" /* KPROF_CPUID_CORE_ID_ZEN_2 */
+	    "\73\0\1\371\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3 */
+	    "\74\0\1\377\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3_PLUS */
+	    "\75\0\2\6\0\0" /* KPROF_CPUID_CORE_ID_ZEN_4 */
+	    "\76\0\2\14\0\0" /* KPROF_CPUID_CORE_ID_ZEN_5 */
+	    "\77\0\2\22\0\0" /* KPROF_CPUID_CORE_ID_ZEN_6 */
+	    "\100\0\2\30\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_C6 */
+	    "\101\0\2\43\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_2 */
+	    "\102\0\2\55\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_3 */
+	    "\103\0\2\67\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL */
+	    "\104\0\2\76\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL_2 */
+	    "\105\0\2\107\0\0" /* KPROF_CPUID_CORE_ID_EZRA */
+	    "\106\0\2\114\0\0" /* KPROF_CPUID_CORE_ID_EZRA_T */
+	    "\107\0\2\123\0\0" /* KPROF_CPUID_CORE_ID_NEHEMIAH */
+	    "\110\0\2\134\0\0" /* KPROF_CPUID_CORE_ID_ESTHER */
+	    "\111\0\2\143\0\0" /* KPROF_CPUID_CORE_ID_ISAIAH */
+	    "\112\0\2\152\0\0" /* KPROF_CPUID_CORE_ID_ZHANGJIANG */
+	    "\113\0\2\165\0\0" /* KPROF_CPUID_CORE_ID_WUDAOKOU */
+	    "\114\0\2\176\0\0" /* KPROF_CPUID_CORE_ID_LUJIAZUI */
+#else
+	    "\1\0\0\0\0\0" /* KPROF_CPUID_CORE_ID_P5 */
+	    "\2\0\3\0\0\0" /* KPROF_CPUID_CORE_ID_QUARK */
+	    "\3\0\11\0\0\0" /* KPROF_CPUID_CORE_ID_P6 */
+	    "\4\0\14\0\0\0" /* KPROF_CPUID_CORE_ID_PENTIUM_M */
+	    "\5\0\26\0\0\0" /* KPROF_CPUID_CORE_ID_NETBURST */
+	    "\6\0\37\0\100\0" /* KPROF_CPUID_CORE_ID_YONAH */
+	    "\7\0\45\0\100\0" /* KPROF_CPUID_CORE_ID_CORE */
+	    "\10\0\52\0\100\0" /* KPROF_CPUID_CORE_ID_PENRYN */
+	    "\11\0\61\0\100\0" /* KPROF_CPUID_CORE_ID_NEHALEM */
+	    "\12\0\71\0\100\0" /* KPROF_CPUID_CORE_ID_WESTMERE */
+	    "\13\0\102\0\100\0" /* KPROF_CPUID_CORE_ID_SANDY_BRIDGE */
+	    "\14\0\117\0\100\0" /* KPROF_CPUID_CORE_ID_IVY_BRIDGE */
+	    "\15\0\132\0\100\0" /* KPROF_CPUID_CORE_ID_HASWELL */
+	    "\16\0\142\0\100\0" /* KPROF_CPUID_CORE_ID_BROADWELL */
+	    "\17\0\154\0\100\0" /* KPROF_CPUID_CORE_ID_SKYLAKE */
+	    "\20\0\164\0\100\0" /* KPROF_CPUID_CORE_ID_PALM_COVE */
+	    "\21\0\176\0\100\0" /* KPROF_CPUID_CORE_ID_SUNNY_COVE */
+	    "\22\0\211\0\100\0" /* KPROF_CPUID_CORE_ID_CYPRESS_COVE */
+	    "\23\0\226\0\100\0" /* KPROF_CPUID_CORE_ID_WILLOW_COVE */
+	    "\24\0\242\0\100\0" /* KPROF_CPUID_CORE_ID_GOLDEN_COVE */
+	    "\25\0\256\0\100\0" /* KPROF_CPUID_CORE_ID_RAPTOR_COVE */
+	    "\26\0\272\0\100\0" /* KPROF_CPUID_CORE_ID_REDWOOD_COVE */
+	    "\27\0\307\0\100\0" /* KPROF_CPUID_CORE_ID_LION_COVE */
+	    "\30\0\321\0\100\0" /* KPROF_CPUID_CORE_ID_COUGAR_COVE */
+	    "\31\0\335\0\100\0" /* KPROF_CPUID_CORE_ID_PANTHER_COVE */
+	    "\32\0\352\0\100\0" /* KPROF_CPUID_CORE_ID_COYOTE_COVE */
+	    "\33\0\366\0\40\0" /* KPROF_CPUID_CORE_ID_BONNELL */
+	    "\34\0\376\0\40\0" /* KPROF_CPUID_CORE_ID_SALTWELL */
+	    "\35\0\7\1\40\0" /* KPROF_CPUID_CORE_ID_SILVERMONT */
+	    "\36\0\22\1\40\0" /* KPROF_CPUID_CORE_ID_AIRMONT */
+	    "\37\0\32\1\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT */
+	    "\40\0\43\1\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT_PLUS */
+	    "\41\0\61\1\40\0" /* KPROF_CPUID_CORE_ID_TREMONT */
+	    "\42\0\71\1\40\0" /* KPROF_CPUID_CORE_ID_GRACEMONT */
+	    "\43\0\103\1\40\0" /* KPROF_CPUID_CORE_ID_CRESTMONT */
+	    "\44\0\115\1\40\0" /* KPROF_CPUID_CORE_ID_SKYMONT */
+	    "\45\0\125\1\40\0" /* KPROF_CPUID_CORE_ID_DARKMONT */
+	    "\46\0\136\1\40\0" /* KPROF_CPUID_CORE_ID_ARCTIC_WOLF */
+	    "\47\0\152\1\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_LANDING */
+	    "\50\0\172\1\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_MILL */
+	    "\51\0\207\1\0\0" /* KPROF_CPUID_CORE_ID_K5 */
+	    "\52\0\212\1\0\0" /* KPROF_CPUID_CORE_ID_K6 */
+	    "\53\0\215\1\0\0" /* KPROF_CPUID_CORE_ID_K6_2 */
+	    "\54\0\222\1\0\0" /* KPROF_CPUID_CORE_ID_K6_III */
+	    "\55\0\231\1\0\0" /* KPROF_CPUID_CORE_ID_GEODE_LX */
+	    "\56\0\242\1\0\0" /* KPROF_CPUID_CORE_ID_K7 */
+	    "\57\0\245\1\0\0" /* KPROF_CPUID_CORE_ID_K8 */
+	    "\60\0\250\1\0\0" /* KPROF_CPUID_CORE_ID_K10 */
+	    "\61\0\254\1\0\0" /* KPROF_CPUID_CORE_ID_BOBCAT */
+	    "\62\0\263\1\0\0" /* KPROF_CPUID_CORE_ID_BULLDOZER */
+	    "\63\0\275\1\0\0" /* KPROF_CPUID_CORE_ID_PILEDRIVER */
+	    "\64\0\310\1\0\0" /* KPROF_CPUID_CORE_ID_STEAMROLLER */
+	    "\65\0\324\1\0\0" /* KPROF_CPUID_CORE_ID_EXCAVATOR */
+	    "\66\0\336\1\0\0" /* KPROF_CPUID_CORE_ID_JAGUAR */
+	    "\67\0\345\1\0\0" /* KPROF_CPUID_CORE_ID_PUMA */
+	    "\70\0\352\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN */
+	    "\71\0\356\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_PLUS */
+	    "\72\0\363\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_2 */
+	    "\73\0\371\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3 */
+	    "\74\0\377\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3_PLUS */
+	    "\75\0\6\2\0\0" /* KPROF_CPUID_CORE_ID_ZEN_4 */
+	    "\76\0\14\2\0\0" /* KPROF_CPUID_CORE_ID_ZEN_5 */
+	    "\77\0\22\2\0\0" /* KPROF_CPUID_CORE_ID_ZEN_6 */
+	    "\100\0\30\2\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_C6 */
+	    "\101\0\43\2\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_2 */
+	    "\102\0\55\2\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_3 */
+	    "\103\0\67\2\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL */
+	    "\104\0\76\2\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL_2 */
+	    "\105\0\107\2\0\0" /* KPROF_CPUID_CORE_ID_EZRA */
+	    "\106\0\114\2\0\0" /* KPROF_CPUID_CORE_ID_EZRA_T */
+	    "\107\0\123\2\0\0" /* KPROF_CPUID_CORE_ID_NEHEMIAH */
+	    "\110\0\134\2\0\0" /* KPROF_CPUID_CORE_ID_ESTHER */
+	    "\111\0\143\2\0\0" /* KPROF_CPUID_CORE_ID_ISAIAH */
+	    "\112\0\152\2\0\0" /* KPROF_CPUID_CORE_ID_ZHANGJIANG */
+	    "\113\0\165\2\0\0" /* KPROF_CPUID_CORE_ID_WUDAOKOU */
+	    "\114\0\176\2\0\0" /* KPROF_CPUID_CORE_ID_LUJIAZUI */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_id(kprof_cpuid_core_id id)
+{
+	if ((uint32_t)id < KPROF_CPUID_CORE_FIRST ||
+	    (uint32_t)id - KPROF_CPUID_CORE_FIRST >= KPROF_CPUID_CORE_COUNT)
+		return NULL;
+	return &kprof_impl_cpuid_core_rows()[(uint32_t)id - KPROF_CPUID_CORE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_CPUID_CORE_POOL_SIZE 647u
+#define KPROF_IMPL_CPUID_CORE_NONE      0xFFFFu /* a string column's "no string" */
+/* The cpuid_core strings, each NUL-terminated: the string at offset off. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_cpuid_core_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "P5\0Quark\0P6\0Pentium M\0NetBurst\0Yonah\0Core\0Penryn\0Nehalem\0Westmere\0"
+	    "Sandy Bridge\0Ivy Bridge\0Haswell\0Broadwell\0Skylake\0Palm Cove\0Sunny Cove\0"
+	    "Cypress Cove\0Willow Cove\0Golden Cove\0Raptor Cove\0Redwood Cove\0Lion Cove\0"
+	    "Cougar Cove\0Panther Cove\0Coyote Cove\0Bonnell\0Saltwell\0Silvermont\0Airmont\0"
+	    "Goldmont\0Goldmont Plus\0Tremont\0Gracemont\0Crestmont\0Skymont\0Darkmont\0"
+	    "Arctic Wolf\0Knights Landing\0Knights Mill\0K5\0K6\0K6-2\0K6-III\0Geode LX\0K7\0K8\0"
+	    "K10\0Bobcat\0Bulldozer\0Piledriver\0Steamroller\0Excavator\0Jaguar\0Puma\0Zen\0Zen+\0"
+	    "Zen 2\0Zen 3\0Zen 3+\0Zen 4\0Zen 5\0Zen 6\0WinChip C6\0WinChip 2\0WinChip 3\0Samuel\0"
+	    "Samuel 2\0Ezra\0Ezra-T\0Nehemiah\0Esther\0Isaiah\0ZhangJiang\0WuDaoKou\0LuJiaZui\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_cpuid_core_name_get(const kprof_cpuid_core *r)
+{
+	return r && r->name < KPROF_IMPL_CPUID_CORE_POOL_SIZE ? kprof_impl_cpuid_core_text(r->name)
+	                                                      : NULL;
+}
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_name(const char *name, size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_CPUID_CORE_COUNT; i++) {
+		const kprof_cpuid_core *row = &kprof_impl_cpuid_core_rows()[i];
+		const char *s = kprof_cpuid_core_name_get(row);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
+/* The rows of kprof_cpuid_uarch. Each row is the bytes of kprof_cpuid_uarch in host order: a
+ * string parses faster than initializer lists. */
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_cpuid_uarch) == 18, kprof_cpuid_uarch_size);
+KPROF_IMPL_INTERNAL const kprof_cpuid_uarch *kprof_impl_cpuid_uarch_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[3295];
+		kprof_cpuid_uarch rows[183];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\0\0\5\0\0\0\0\0\0\0\17\0\15\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_FAM5_START */
+	    "\2\0\0\0\0\5\0\1\0\1\0\0\0\17\0\15\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P5 */
+	    "\3\0\0\0\0\5\0\2\0\2\0\0\0\17\0\20\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_75 */
+	    "\4\0\0\0\0\5\0\3\0\3\0\0\0\17\0\25\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_OVERDRIVE */
+	    "\5\0\0\0\0\5\0\4\0\4\0\0\0\17\0\32\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_MMX */
+	    "\6\0\0\0\0\5\0\7\0\7\0\0\0\17\0\37\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P54CS */
+	    "\7\0\0\0\0\5\0\10\0\10\0\0\0\17\0\45\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_TILLAMOOK */
+	    "\10\0\0\0\0\5\0\11\0\11\0\0\0\17\0\57\2\0" /* KPROF_CPUID_UARCH_ID_INTEL_QUARK_X1000 */
+	    "\11\0\0\0\0\6\0\1\0\1\0\0\0\17\0\73\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_PRO */
+	    "\12\0\0\0\0\6\0\3\0\3\0\0\0\17\0\107\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_II_KLAMATH */
+	    "\13\0\0\0\0\6\0\5\0\5\0\0\0\17\0\117\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_DESCHUTES */
+	    "\14\0\0\0\0\6\0\6\0\6\0\0\0\17\0\131\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_CELERON_MENDOCINO */
+	    "\15\0\0\0\0\6\0\7\0\7\0\0\0\17\0\143\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_KATMAI */
+	    "\16\0\0\0\0\6\0\10\0\10\0\0\0\17\0\152\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_COPPERMINE */
+	    "\17\0\0\0\0\6\0\11\0\11\0\0\0\17\0\165\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_BANIAS */
+	    "\20\0\0\0\0\6\0\12\0\12\0\0\0\17\0\174\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_CASCADES */
+	    "\21\0\0\0\0\6\0\13\0\13\0\0\0\17\0\205\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_TUALATIN */
+	    "\22\0\0\0\0\6\0\15\0\15\0\0\0\17\0\216\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_DOTHAN */
+	    "\23\0\0\0\0\6\0\16\0\16\0\0\0\17\0\225\6\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE_YONAH */
+	    "\24\0\0\0\0\6\0\17\0\17\0\0\0\17\0\233\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM */
+	    "\25\0\0\0\0\6\0\26\0\26\0\0\0\17\0\233\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM_L */
+	    "\26\0\0\0\0\6\0\27\0\27\0\0\0\17\0\241\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_PENRYN */
+	    "\27\0\0\0\0\6\0\35\0\35\0\0\0\17\0\250\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_DUNNINGTON */
+	    "\30\0\0\0\0\6\0\36\0\36\0\0\0\17\0\263\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM */
+	    "\31\0\0\0\0\6\0\37\0\37\0\0\0\17\0\263\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_G */
+	    "\32\0\0\0\0\6\0\32\0\32\0\0\0\17\0\273\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP */
+	    "\33\0\0\0\0\6\0\56\0\56\0\0\0\17\0\306\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX */
+	    "\34\0\0\0\0\6\0\45\0\45\0\0\0\17\0\321\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE */
+	    "\35\0\0\0\0\6\0\54\0\54\0\0\0\17\0\332\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP */
+	    "\36\0\0\0\0\6\0\57\0\57\0\0\0\17\0\346\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX */
+	    "\37\0\0\0\0\6\0\52\0\52\0\0\0\17\0\362\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE */
+	    "\40\0\0\0\0\6\0\55\0\55\0\0\0\17\0\377\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X */
+	    "\41\0\0\0\0\6\0\72\0\72\0\0\0\17\1\16\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE */
+	    "\42\0\0\0\0\6\0\76\0\76\0\0\0\17\1\31\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X */
+	    "\43\0\0\0\0\6\0\74\0\74\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL */
+	    "\44\0\0\0\0\6\0\77\0\77\0\0\0\17\1\56\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X */
+	    "\45\0\0\0\0\6\0\105\0\105\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L */
+	    "\46\0\0\0\0\6\0\106\0\106\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G */
+	    "\47\0\0\0\0\6\0\75\0\75\0\0\0\17\1\70\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL */
+	    "\50\0\0\0\0\6\0\107\0\107\0\0\0\17\1\70\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G */
+	    "\51\0\0\0\0\6\0\117\0\117\0\0\0\17\1\102\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X */
+	    "\52\0\0\0\0\6\0\126\0\126\0\0\0\17\1\116\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D */
+	    "\53\0\0\0\0\6\0\116\0\116\0\0\0\17\1\133\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L */
+	    "\54\0\0\0\0\6\0\136\0\136\0\0\0\17\1\133\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE */
+	    "\55\0\0\0\0\6\0\125\0\125\0\0\0\4\1\143\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X */
+	    "\56\0\0\0\0\6\0\125\0\125\0\5\0\7\1\156\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X */
+	    "\57\0\0\0\0\6\0\125\0\125\0\13\0\13\1\173\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X */
+	    "\60\0\0\0\0\6\0\216\0\216\0\0\0\10\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L */
+	    "\61\0\0\0\0\6\0\216\0\216\0\11\0\11\1\221\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L */
+	    "\62\0\0\0\0\6\0\216\0\216\0\12\0\12\1\250\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L */
+	    "\63\0\0\0\0\6\0\216\0\216\0\13\0\13\1\302\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L */
+	    "\64\0\0\0\0\6\0\216\0\216\0\14\0\14\1\317\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12 */
+	    "\65\0\0\0\0\6\0\216\0\216\0\15\0\15\1\302\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13 */
+	    "\66\0\0\0\0\6\0\216\0\216\0\16\0\17\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14 */
+	    "\67\0\0\0\0\6\0\236\0\236\0\0\0\11\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE */
+	    "\70\0\0\0\0\6\0\236\0\236\0\12\0\15\1\366\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE */
+	    "\71\0\0\0\0\6\0\236\0\236\0\16\0\17\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14 */
+	    "\72\0\0\0\0\6\0\245\0\245\0\0\0\17\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE */
+	    "\73\0\0\0\0\6\0\246\0\246\0\0\0\17\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L */
+	    "\74\0\0\0\0\6\0\146\0\146\0\0\0\17\2\15\20\0" /* KPROF_CPUID_UARCH_ID_INTEL_CANNONLAKE_L */
+	    "\75\0\0\0\0\6\0\152\0\152\0\0\0\17\2\31\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X */
+	    "\76\0\0\0\0\6\0\154\0\154\0\0\0\17\2\45\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D */
+	    "\77\0\0\0\0\6\0\175\0\175\0\0\0\17\2\60\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE */
+	    "\100\0\0\0\0\6\0\176\0\176\0\0\0\17\2\60\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L */
+	    "\101\0\0\0\0\6\0\235\0\235\0\0\0\17\2\71\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_NNPI */
+	    "\102\0\0\0\0\6\0\247\0\247\0\0\0\17\2\110\22\0" /* KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE */
+	    "\103\0\0\0\0\6\0\214\0\214\0\0\0\17\2\124\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L */
+	    "\104\0\0\0\0\6\0\215\0\215\0\0\0\17\2\124\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE */
+	    "\105\0\0\0\0\6\0\217\0\217\0\0\0\17\2\137\24\0" /* KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X */
+	    "\106\0\0\0\0\6\0\317\0\317\0\0\0\17\2\157\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X */
+	    "\107\0\0\0\0\6\0\255\0\255\0\0\0\17\2\176\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X */
+	    "\110\0\0\0\0\6\0\256\0\256\0\0\0\17\2\215\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D */
+	    "\111\0\0\0\0\23\0\1\0\1\0\0\0\17\2\236\31\0" /* KPROF_CPUID_UARCH_ID_INTEL_DIAMONDRAPIDS_X */
+	    "\112\0\0\0\0\6\0\327\0\327\0\0\0\17\2\255\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_BARTLETTLAKE */
+	    "\113\0\0\0\0\6\0\212\0\212\0\0\0\17\2\273\21\41" /* KPROF_CPUID_UARCH_ID_INTEL_LAKEFIELD */
+	    "\114\0\0\0\0\6\0\227\0\227\0\0\0\17\2\305\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE */
+	    "\115\0\0\0\0\6\0\232\0\232\0\0\0\17\2\305\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L */
+	    "\116\0\0\0\0\6\0\267\0\267\0\0\0\17\2\320\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE */
+	    "\117\0\0\0\0\6\0\272\0\272\0\0\0\17\2\320\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P */
+	    "\120\0\0\0\0\6\0\277\0\277\0\0\0\17\2\320\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S */
+	    "\121\0\0\0\0\6\0\254\0\254\0\0\0\17\2\334\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE */
+	    "\122\0\0\0\0\6\0\252\0\252\0\0\0\17\2\334\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L */
+	    "\123\0\0\0\0\6\0\305\0\305\0\0\0\17\2\350\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H */
+	    "\124\0\0\0\0\6\0\306\0\306\0\0\0\17\2\350\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE */
+	    "\125\0\0\0\0\6\0\265\0\265\0\0\0\17\2\350\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U */
+	    "\126\0\0\0\0\6\0\275\0\275\0\0\0\17\2\363\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M */
+	    "\127\0\0\0\0\6\0\314\0\314\0\0\0\17\2\376\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_L */
+	    "\130\0\0\0\0\6\0\345\0\345\0\0\0\17\2\376\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_R */
+	    "\131\0\0\0\0\6\0\325\0\325\0\0\0\17\3\13\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_WILDCATLAKE_L */
+	    "\132\0\0\0\0\22\0\1\0\1\0\0\0\17\3\30\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE */
+	    "\133\0\0\0\0\22\0\3\0\3\0\0\0\17\3\30\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE_L */
+	    "\134\0\0\0\0\6\0\34\0\34\0\0\0\17\3\42\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL */
+	    "\135\0\0\0\0\6\0\46\0\46\0\0\0\17\3\42\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL_MID */
+	    "\136\0\0\0\0\6\0\66\0\66\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL */
+	    "\137\0\0\0\0\6\0\47\0\47\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_MID */
+	    "\140\0\0\0\0\6\0\65\0\65\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_TABLET */
+	    "\141\0\0\0\0\6\0\67\0\67\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT */
+	    "\142\0\0\0\0\6\0\115\0\115\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_D */
+	    "\143\0\0\0\0\6\0\112\0\112\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID */
+	    "\144\0\0\0\0\6\0\132\0\132\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID2 */
+	    "\145\0\0\0\0\6\0\114\0\114\0\0\0\17\3\76\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT */
+	    "\146\0\0\0\0\6\0\165\0\165\0\0\0\17\3\76\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT_NP */
+	    "\147\0\0\0\0\6\0\134\0\134\0\0\0\17\3\106\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT */
+	    "\150\0\0\0\0\6\0\137\0\137\0\0\0\17\3\106\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_D */
+	    "\151\0\0\0\0\6\0\172\0\172\0\0\0\17\3\117\40\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_PLUS */
+	    "\152\0\0\0\0\6\0\206\0\206\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_D */
+	    "\153\0\0\0\0\6\0\226\0\226\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT */
+	    "\154\0\0\0\0\6\0\234\0\234\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_L */
+	    "\155\0\0\0\0\6\0\276\0\276\0\0\0\17\3\145\42\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT */
+	    "\156\0\0\0\0\6\0\257\0\257\0\0\0\17\3\162\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X */
+	    "\157\0\0\0\0\6\0\266\0\266\0\0\0\17\3\200\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT */
+	    "\160\0\0\0\0\6\0\335\0\335\0\0\0\17\3\214\45\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_DARKMONT_X */
+	    "\161\0\0\0\0\6\0\127\0\127\0\0\0\17\3\236\47\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNL */
+	    "\162\0\0\0\0\6\0\205\0\205\0\0\0\17\3\256\50\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNM */
+	    "\163\0\0\0\0\17\0\0\0\0\0\0\0\17\3\273\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE_0 */
+	    "\164\0\0\0\0\17\0\1\0\1\0\0\0\17\3\273\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE */
+	    "\165\0\0\0\0\17\0\2\0\2\0\0\0\17\3\306\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_NORTHWOOD */
+	    "\166\0\0\0\0\17\0\3\0\3\0\0\0\17\3\320\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT */
+	    "\167\0\0\0\0\17\0\4\0\4\0\0\0\17\3\320\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT_2M */
+	    "\170\0\0\0\0\17\0\6\0\6\0\0\0\17\3\331\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_CEDARMILL */
+	    "\171\0\3\344\0\5\0\0\0\3\0\0\0\17\3\361\51\0" /* KPROF_CPUID_UARCH_ID_AMD_05_00 */
+	    "\172\0\3\344\0\5\0\6\0\7\0\0\0\17\3\364\52\0" /* KPROF_CPUID_UARCH_ID_AMD_05_06 */
+	    "\173\0\3\344\0\5\0\10\0\10\0\0\0\17\3\367\53\0" /* KPROF_CPUID_UARCH_ID_AMD_05_08 */
+	    "\174\0\3\344\0\5\0\11\0\11\0\0\0\17\3\374\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_09 */
+	    "\175\0\3\344\0\5\0\12\0\12\0\0\0\17\4\3\55\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0A */
+	    "\176\0\3\344\0\5\0\15\0\15\0\0\0\17\4\14\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0D */
+	    "\177\0\3\344\0\6\0\0\0\377\0\0\0\17\4\34\56\0" /* KPROF_CPUID_UARCH_ID_AMD_06 */
+	    "\200\0\3\344\0\17\0\0\0\377\0\0\0\17\4\37\57\0" /* KPROF_CPUID_UARCH_ID_AMD_0F */
+	    "\201\0\3\344\0\20\0\0\0\377\0\0\0\17\4\42\60\0" /* KPROF_CPUID_UARCH_ID_AMD_10 */
+	    "\202\0\3\344\0\21\0\0\0\377\0\0\0\17\4\46\57\0" /* KPROF_CPUID_UARCH_ID_AMD_11 */
+	    "\203\0\3\344\0\22\0\0\0\377\0\0\0\17\4\56\60\0" /* KPROF_CPUID_UARCH_ID_AMD_12 */
+	    "\204\0\3\344\0\24\0\0\0\17\0\0\0\17\4\64\61\0" /* KPROF_CPUID_UARCH_ID_AMD_14_00 */
+	    "\205\0\3\344\0\25\0\1\0\1\0\0\0\17\4\73\62\0" /* KPROF_CPUID_UARCH_ID_AMD_15_01 */
+	    "\206\0\3\344\0\25\0\2\0\2\0\0\0\17\4\105\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_02 */
+	    "\207\0\3\344\0\25\0\20\0\37\0\0\0\17\4\105\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_10 */
+	    "\210\0\3\344\0\25\0\60\0\77\0\0\0\17\4\120\64\0" /* KPROF_CPUID_UARCH_ID_AMD_15_30 */
+	    "\211\0\3\344\0\25\0\140\0\157\0\0\0\17\4\134\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_60 */
+	    "\212\0\3\344\0\25\0\160\0\177\0\0\0\17\4\134\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_70 */
+	    "\213\0\3\344\0\26\0\0\0\17\0\0\0\17\4\146\66\0" /* KPROF_CPUID_UARCH_ID_AMD_16_00 */
+	    "\214\0\3\344\0\26\0\60\0\77\0\0\0\17\4\155\67\0" /* KPROF_CPUID_UARCH_ID_AMD_16_30 */
+	    "\215\0\3\344\0\27\0\0\0\7\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_00 */
+	    "\216\0\3\344\0\27\0\10\0\10\0\0\0\17\4\166\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_08 */
+	    "\217\0\3\344\0\27\0\11\0\27\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_09 */
+	    "\220\0\3\344\0\27\0\30\0\30\0\0\0\17\4\166\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_18 */
+	    "\221\0\3\344\0\27\0\31\0\57\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_19 */
+	    "\222\0\3\344\0\27\0\60\0\117\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_30 */
+	    "\223\0\3\344\0\27\0\120\0\137\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_50 */
+	    "\224\0\3\344\0\27\0\140\0\177\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_60 */
+	    "\225\0\3\344\0\27\0\220\0\221\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_90 */
+	    "\226\0\3\344\0\27\0\240\0\257\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_A0 */
+	    "\227\0\3\344\0\31\0\0\0\17\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_00 */
+	    "\230\0\3\344\0\31\0\20\0\37\0\0\0\17\4\207\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_10 */
+	    "\231\0\3\344\0\31\0\40\0\77\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_20 */
+	    "\232\0\3\344\0\31\0\100\0\117\0\0\0\17\4\215\74\0" /* KPROF_CPUID_UARCH_ID_AMD_19_40 */
+	    "\233\0\3\344\0\31\0\120\0\137\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_50 */
+	    "\234\0\3\344\0\31\0\140\0\257\0\0\0\17\4\207\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_60 */
+	    "\235\0\3\344\0\32\0\0\0\57\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_00 */
+	    "\236\0\3\344\0\32\0\100\0\117\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_40 */
+	    "\237\0\3\344\0\32\0\120\0\137\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_50 */
+	    "\240\0\3\344\0\32\0\140\0\177\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_60 */
+	    "\241\0\3\344\0\32\0\200\0\257\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_80 */
+	    "\242\0\3\344\0\32\0\300\0\317\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_C0 */
+	    "\243\0\4\240\0\30\0\0\0\377\0\0\0\17\4\255\70\0" /* KPROF_CPUID_UARCH_ID_HYGON_18 */
+	    "\244\0\4\264\0\5\0\4\0\4\0\0\0\17\4\301\100\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_C6 */
+	    "\245\0\4\264\0\5\0\10\0\10\0\0\0\17\4\314\101\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_2 */
+	    "\246\0\4\264\0\5\0\11\0\11\0\0\0\17\4\326\102\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_3 */
+	    "\247\0\4\264\0\6\0\6\0\6\0\0\0\17\4\340\103\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL */
+	    "\250\0\4\264\0\6\0\7\0\7\0\0\0\7\4\360\104\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL_2 */
+	    "\251\0\4\264\0\6\0\7\0\7\0\10\0\17\5\2\105\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA */
+	    "\252\0\4\264\0\6\0\10\0\10\0\0\0\17\5\20\106\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA_T */
+	    "\253\0\4\264\0\6\0\11\0\11\0\0\0\17\5\40\107\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_NEHEMIAH */
+	    "\254\0\4\264\0\6\0\12\0\12\0\0\0\17\5\62\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER */
+	    "\255\0\4\264\0\6\0\15\0\15\0\0\0\17\5\62\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER_D */
+	    "\256\0\4\264\0\6\0\17\0\17\0\0\0\12\5\102\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO */
+	    "\257\0\4\264\0\6\0\17\0\17\0\14\0\15\5\102\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO_C */
+	    "\260\0\4\264\0\6\0\17\0\17\0\16\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC */
+	    "\261\0\4\264\0\6\0\31\0\31\0\0\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC_19 */
+	    "\262\0\4\264\0\7\0\33\0\33\0\0\0\17\5\141\113\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXD */
+	    "\263\0\4\264\0\7\0\73\0\73\0\0\0\17\5\156\114\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXE */
+	    "\264\0\5\173\0\6\0\17\0\17\0\16\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC */
+	    "\265\0\5\173\0\6\0\31\0\31\0\0\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC_19 */
+	    "\266\0\5\173\0\7\0\33\0\33\0\0\0\17\5\141\113\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXD */
+	    "\267\0\5\173\0\7\0\73\0\73\0\0\0\17\5\156\114\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXE */
+#else
+	    "\1\0\0\0\5\0\0\0\0\0\0\0\17\0\15\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_FAM5_START */
+	    "\2\0\0\0\5\0\1\0\1\0\0\0\17\0\15\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P5 */
+	    "\3\0\0\0\5\0\2\0\2\0\0\0\17\0\20\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_75 */
+	    "\4\0\0\0\5\0\3\0\3\0\0\0\17\0\25\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_OVERDRIVE */
+	    "\5\0\0\0\5\0\4\0\4\0\0\0\17\0\32\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_MMX */
+	    "\6\0\0\0\5\0\7\0\7\0\0\0\17\0\37\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P54CS */
+	    "\7\0\0\0\5\0\10\0\10\0\0\0\17\0\45\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_TILLAMOOK */
+	    "\10\0\0\0\5\0\11\0\11\0\0\0\17\0\57\0\2\0" /* KPROF_CPUID_UARCH_ID_INTEL_QUARK_X1000 */
+	    "\11\0\0\0\6\0\1\0\1\0\0\0\17\0\73\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_PRO */
+	    "\12\0\0\0\6\0\3\0\3\0\0\0\17\0\107\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_II_KLAMATH */
+	    "\13\0\0\0\6\0\5\0\5\0\0\0\17\0\117\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_DESCHUTES */
+	    "\14\0\0\0\6\0\6\0\6\0\0\0\17\0\131\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_CELERON_MENDOCINO */
+	    "\15\0\0\0\6\0\7\0\7\0\0\0\17\0\143\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_KATMAI */
+	    "\16\0\0\0\6\0\10\0\10\0\0\0\17\0\152\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_COPPERMINE */
+	    "\17\0\0\0\6\0\11\0\11\0\0\0\17\0\165\0\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_BANIAS */
+	    "\20\0\0\0\6\0\12\0\12\0\0\0\17\0\174\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_CASCADES */
+	    "\21\0\0\0\6\0\13\0\13\0\0\0\17\0\205\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_TUALATIN */
+	    "\22\0\0\0\6\0\15\0\15\0\0\0\17\0\216\0\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_DOTHAN */
+	    "\23\0\0\0\6\0\16\0\16\0\0\0\17\0\225\0\6\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE_YONAH */
+	    "\24\0\0\0\6\0\17\0\17\0\0\0\17\0\233\0\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM */
+	    "\25\0\0\0\6\0\26\0\26\0\0\0\17\0\233\0\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM_L */
+	    "\26\0\0\0\6\0\27\0\27\0\0\0\17\0\241\0\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_PENRYN */
+	    "\27\0\0\0\6\0\35\0\35\0\0\0\17\0\250\0\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_DUNNINGTON */
+	    "\30\0\0\0\6\0\36\0\36\0\0\0\17\0\263\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM */
+	    "\31\0\0\0\6\0\37\0\37\0\0\0\17\0\263\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_G */
+	    "\32\0\0\0\6\0\32\0\32\0\0\0\17\0\273\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP */
+	    "\33\0\0\0\6\0\56\0\56\0\0\0\17\0\306\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX */
+	    "\34\0\0\0\6\0\45\0\45\0\0\0\17\0\321\0\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE */
+	    "\35\0\0\0\6\0\54\0\54\0\0\0\17\0\332\0\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP */
+	    "\36\0\0\0\6\0\57\0\57\0\0\0\17\0\346\0\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX */
+	    "\37\0\0\0\6\0\52\0\52\0\0\0\17\0\362\0\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE */
+	    "\40\0\0\0\6\0\55\0\55\0\0\0\17\0\377\0\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X */
+	    "\41\0\0\0\6\0\72\0\72\0\0\0\17\0\16\1\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE */
+	    "\42\0\0\0\6\0\76\0\76\0\0\0\17\0\31\1\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X */
+	    "\43\0\0\0\6\0\74\0\74\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL */
+	    "\44\0\0\0\6\0\77\0\77\0\0\0\17\0\56\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X */
+	    "\45\0\0\0\6\0\105\0\105\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L */
+	    "\46\0\0\0\6\0\106\0\106\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G */
+	    "\47\0\0\0\6\0\75\0\75\0\0\0\17\0\70\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL */
+	    "\50\0\0\0\6\0\107\0\107\0\0\0\17\0\70\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G */
+	    "\51\0\0\0\6\0\117\0\117\0\0\0\17\0\102\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X */
+	    "\52\0\0\0\6\0\126\0\126\0\0\0\17\0\116\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D */
+	    "\53\0\0\0\6\0\116\0\116\0\0\0\17\0\133\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L */
+	    "\54\0\0\0\6\0\136\0\136\0\0\0\17\0\133\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE */
+	    "\55\0\0\0\6\0\125\0\125\0\0\0\4\0\143\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X */
+	    "\56\0\0\0\6\0\125\0\125\0\5\0\7\0\156\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X */
+	    "\57\0\0\0\6\0\125\0\125\0\13\0\13\0\173\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X */
+	    "\60\0\0\0\6\0\216\0\216\0\0\0\10\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L */
+	    "\61\0\0\0\6\0\216\0\216\0\11\0\11\0\221\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L */
+	    "\62\0\0\0\6\0\216\0\216\0\12\0\12\0\250\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L */
+	    "\63\0\0\0\6\0\216\0\216\0\13\0\13\0\302\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L */
+	    "\64\0\0\0\6\0\216\0\216\0\14\0\14\0\317\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12 */
+	    "\65\0\0\0\6\0\216\0\216\0\15\0\15\0\302\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13 */
+	    "\66\0\0\0\6\0\216\0\216\0\16\0\17\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14 */
+	    "\67\0\0\0\6\0\236\0\236\0\0\0\11\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE */
+	    "\70\0\0\0\6\0\236\0\236\0\12\0\15\0\366\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE */
+	    "\71\0\0\0\6\0\236\0\236\0\16\0\17\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14 */
+	    "\72\0\0\0\6\0\245\0\245\0\0\0\17\0\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE */
+	    "\73\0\0\0\6\0\246\0\246\0\0\0\17\0\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L */
+	    "\74\0\0\0\6\0\146\0\146\0\0\0\17\0\15\2\20\0" /* KPROF_CPUID_UARCH_ID_INTEL_CANNONLAKE_L */
+	    "\75\0\0\0\6\0\152\0\152\0\0\0\17\0\31\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X */
+	    "\76\0\0\0\6\0\154\0\154\0\0\0\17\0\45\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D */
+	    "\77\0\0\0\6\0\175\0\175\0\0\0\17\0\60\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE */
+	    "\100\0\0\0\6\0\176\0\176\0\0\0\17\0\60\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L */
+	    "\101\0\0\0\6\0\235\0\235\0\0\0\17\0\71\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_NNPI */
+	    "\102\0\0\0\6\0\247\0\247\0\0\0\17\0\110\2\22\0" /* KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE */
+	    "\103\0\0\0\6\0\214\0\214\0\0\0\17\0\124\2\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L */
+	    "\104\0\0\0\6\0\215\0\215\0\0\0\17\0\124\2\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE */
+	    "\105\0\0\0\6\0\217\0\217\0\0\0\17\0\137\2\24\0" /* KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X */
+	    "\106\0\0\0\6\0\317\0\317\0\0\0\17\0\157\2\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X */
+	    "\107\0\0\0\6\0\255\0\255\0\0\0\17\0\176\2\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X */
+	    "\110\0\0\0\6\0\256\0\256\0\0\0\17\0\215\2\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D */
+	    "\111\0\0\0\23\0\1\0\1\0\0\0\17\0\236\2\31\0" /* KPROF_CPUID_UARCH_ID_INTEL_DIAMONDRAPIDS_X */
+	    "\112\0\0\0\6\0\327\0\327\0\0\0\17\0\255\2\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_BARTLETTLAKE */
+	    "\113\0\0\0\6\0\212\0\212\0\0\0\17\0\273\2\21\41" /* KPROF_CPUID_UARCH_ID_INTEL_LAKEFIELD */
+	    "\114\0\0\0\6\0\227\0\227\0\0\0\17\0\305\2\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE */
+	    "\115\0\0\0\6\0\232\0\232\0\0\0\17\0\305\2\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L */
+	    "\116\0\0\0\6\0\267\0\267\0\0\0\17\0\320\2\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE */
+	    "\117\0\0\0\6\0\272\0\272\0\0\0\17\0\320\2\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P */
+	    "\120\0\0\0\6\0\277\0\277\0\0\0\17\0\320\2\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S */
+	    "\121\0\0\0\6\0\254\0\254\0\0\0\17\0\334\2\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE */
+	    "\122\0\0\0\6\0\252\0\252\0\0\0\17\0\334\2\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L */
+	    "\123\0\0\0\6\0\305\0\305\0\0\0\17\0\350\2\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H */
+	    "\124\0\0\0\6\0\306\0\306\0\0\0\17\0\350\2\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE */
+	    "\125\0\0\0\6\0\265\0\265\0\0\0\17\0\350\2\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U */
+	    "\126\0\0\0\6\0\275\0\275\0\0\0\17\0\363\2\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M */
+	    "\127\0\0\0\6\0\314\0\314\0\0\0\17\0\376\2\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_L */
+	    "\130\0\0\0\6\0\345\0\345\0\0\0\17\0\376\2\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_R */
+	    "\131\0\0\0\6\0\325\0\325\0\0\0\17\0\13\3\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_WILDCATLAKE_L */
+	    "\132\0\0\0\22\0\1\0\1\0\0\0\17\0\30\3\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE */
+	    "\133\0\0\0\22\0\3\0\3\0\0\0\17\0\30\3\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE_L */
+	    "\134\0\0\0\6\0\34\0\34\0\0\0\17\0\42\3\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL */
+	    "\135\0\0\0\6\0\46\0\46\0\0\0\17\0\42\3\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL_MID */
+	    "\136\0\0\0\6\0\66\0\66\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL */
+	    "\137\0\0\0\6\0\47\0\47\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_MID */
+	    "\140\0\0\0\6\0\65\0\65\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_TABLET */
+	    "\141\0\0\0\6\0\67\0\67\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT */
+	    "\142\0\0\0\6\0\115\0\115\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_D */
+	    "\143\0\0\0\6\0\112\0\112\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID */
+	    "\144\0\0\0\6\0\132\0\132\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID2 */
+	    "\145\0\0\0\6\0\114\0\114\0\0\0\17\0\76\3\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT */
+	    "\146\0\0\0\6\0\165\0\165\0\0\0\17\0\76\3\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT_NP */
+	    "\147\0\0\0\6\0\134\0\134\0\0\0\17\0\106\3\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT */
+	    "\150\0\0\0\6\0\137\0\137\0\0\0\17\0\106\3\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_D */
+	    "\151\0\0\0\6\0\172\0\172\0\0\0\17\0\117\3\40\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_PLUS */
+	    "\152\0\0\0\6\0\206\0\206\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_D */
+	    "\153\0\0\0\6\0\226\0\226\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT */
+	    "\154\0\0\0\6\0\234\0\234\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_L */
+	    "\155\0\0\0\6\0\276\0\276\0\0\0\17\0\145\3\42\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT */
+	    "\156\0\0\0\6\0\257\0\257\0\0\0\17\0\162\3\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X */
+	    "\157\0\0\0\6\0\266\0\266\0\0\0\17\0\200\3\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT */
+	    "\160\0\0\0\6\0\335\0\335\0\0\0\17\0\214\3\45\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_DARKMONT_X */
+	    "\161\0\0\0\6\0\127\0\127\0\0\0\17\0\236\3\47\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNL */
+	    "\162\0\0\0\6\0\205\0\205\0\0\0\17\0\256\3\50\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNM */
+	    "\163\0\0\0\17\0\0\0\0\0\0\0\17\0\273\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE_0 */
+	    "\164\0\0\0\17\0\1\0\1\0\0\0\17\0\273\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE */
+	    "\165\0\0\0\17\0\2\0\2\0\0\0\17\0\306\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_NORTHWOOD */
+	    "\166\0\0\0\17\0\3\0\3\0\0\0\17\0\320\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT */
+	    "\167\0\0\0\17\0\4\0\4\0\0\0\17\0\320\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT_2M */
+	    "\170\0\0\0\17\0\6\0\6\0\0\0\17\0\331\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_CEDARMILL */
+	    "\171\0\344\3\5\0\0\0\3\0\0\0\17\0\361\3\51\0" /* KPROF_CPUID_UARCH_ID_AMD_05_00 */
+	    "\172\0\344\3\5\0\6\0\7\0\0\0\17\0\364\3\52\0" /* KPROF_CPUID_UARCH_ID_AMD_05_06 */
+	    "\173\0\344\3\5\0\10\0\10\0\0\0\17\0\367\3\53\0" /* KPROF_CPUID_UARCH_ID_AMD_05_08 */
+	    "\174\0\344\3\5\0\11\0\11\0\0\0\17\0\374\3\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_09 */
+	    "\175\0\344\3\5\0\12\0\12\0\0\0\17\0\3\4\55\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0A */
+	    "\176\0\344\3\5\0\15\0\15\0\0\0\17\0\14\4\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0D */
+	    "\177\0\344\3\6\0\0\0\377\0\0\0\17\0\34\4\56\0" /* KPROF_CPUID_UARCH_ID_AMD_06 */
+	    "\200\0\344\3\17\0\0\0\377\0\0\0\17\0\37\4\57\0" /* KPROF_CPUID_UARCH_ID_AMD_0F */
+	    "\201\0\344\3\20\0\0\0\377\0\0\0\17\0\42\4\60\0" /* KPROF_CPUID_UARCH_ID_AMD_10 */
+	    "\202\0\344\3\21\0\0\0\377\0\0\0\17\0\46\4\57\0" /* KPROF_CPUID_UARCH_ID_AMD_11 */
+	    "\203\0\344\3\22\0\0\0\377\0\0\0\17\0\56\4\60\0" /* KPROF_CPUID_UARCH_ID_AMD_12 */
+	    "\204\0\344\3\24\0\0\0\17\0\0\0\17\0\64\4\61\0" /* KPROF_CPUID_UARCH_ID_AMD_14_00 */
+	    "\205\0\344\3\25\0\1\0\1\0\0\0\17\0\73\4\62\0" /* KPROF_CPUID_UARCH_ID_AMD_15_01 */
+	    "\206\0\344\3\25\0\2\0\2\0\0\0\17\0\105\4\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_02 */
+	    "\207\0\344\3\25\0\20\0\37\0\0\0\17\0\105\4\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_10 */
+	    "\210\0\344\3\25\0\60\0\77\0\0\0\17\0\120\4\64\0" /* KPROF_CPUID_UARCH_ID_AMD_15_30 */
+	    "\211\0\344\3\25\0\140\0\157\0\0\0\17\0\134\4\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_60 */
+	    "\212\0\344\3\25\0\160\0\177\0\0\0\17\0\134\4\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_70 */
+	    "\213\0\344\3\26\0\0\0\17\0\0\0\17\0\146\4\66\0" /* KPROF_CPUID_UARCH_ID_AMD_16_00 */
+	    "\214\0\344\3\26\0\60\0\77\0\0\0\17\0\155\4\67\0" /* KPROF_CPUID_UARCH_ID_AMD_16_30 */
+	    "\215\0\344\3\27\0\0\0\7\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_00 */
+	    "\216\0\344\3\27\0\10\0\10\0\0\0\17\0\166\4\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_08 */
+	    "\217\0\344\3\27\0\11\0\27\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_09 */
+	    "\220\0\344\3\27\0\30\0\30\0\0\0\17\0\166\4\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_18 */
+	    "\221\0\344\3\27\0\31\0\57\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_19 */
+	    "\222\0\344\3\27\0\60\0\117\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_30 */
+	    "\223\0\344\3\27\0\120\0\137\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_50 */
+	    "\224\0\344\3\27\0\140\0\177\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_60 */
+	    "\225\0\344\3\27\0\220\0\221\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_90 */
+	    "\226\0\344\3\27\0\240\0\257\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_A0 */
+	    "\227\0\344\3\31\0\0\0\17\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_00 */
+	    "\230\0\344\3\31\0\20\0\37\0\0\0\17\0\207\4\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_10 */
+	    "\231\0\344\3\31\0\40\0\77\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_20 */
+	    "\232\0\344\3\31\0\100\0\117\0\0\0\17\0\215\4\74\0" /* KPROF_CPUID_UARCH_ID_AMD_19_40 */
+	    "\233\0\344\3\31\0\120\0\137\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_50 */
+	    "\234\0\344\3\31\0\140\0\257\0\0\0\17\0\207\4\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_60 */
+	    "\235\0\344\3\32\0\0\0\57\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_00 */
+	    "\236\0\344\3\32\0\100\0\117\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_40 */
+	    "\237\0\344\3\32\0\120\0\137\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_50 */
+	    "\240\0\344\3\32\0\140\0\177\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_60 */
+	    "\241\0\344\3\32\0\200\0\257\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_80 */
+	    "\242\0\344\3\32\0\300\0\317\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_C0 */
+	    "\243\0\240\4\30\0\0\0\377\0\0\0\17\0\255\4\70\0" /* KPROF_CPUID_UARCH_ID_HYGON_18 */
+	    "\244\0\264\4\5\0\4\0\4\0\0\0\17\0\301\4\100\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_C6 */
+	    "\245\0\264\4\5\0\10\0\10\0\0\0\17\0\314\4\101\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_2 */
+	    "\246\0\264\4\5\0\11\0\11\0\0\0\17\0\326\4\102\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_3 */
+	    "\247\0\264\4\6\0\6\0\6\0\0\0\17\0\340\4\103\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL */
+	    "\250\0\264\4\6\0\7\0\7\0\0\0\7\0\360\4\104\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL_2 */
+	    "\251\0\264\4\6\0\7\0\7\0\10\0\17\0\2\5\105\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA */
+	    "\252\0\264\4\6\0\10\0\10\0\0\0\17\0\20\5\106\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA_T */
+	    "\253\0\264\4\6\0\11\0\11\0\0\0\17\0\40\5\107\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_NEHEMIAH */
+	    "\254\0\264\4\6\0\12\0\12\0\0\0\17\0\62\5\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER */
+	    "\255\0\264\4\6\0\15\0\15\0\0\0\17\0\62\5\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER_D */
+	    "\256\0\264\4\6\0\17\0\17\0\0\0\12\0\102\5\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO */
+	    "\257\0\264\4\6\0\17\0\17\0\14\0\15\0\102\5\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO_C */
+	    "\260\0\264\4\6\0\17\0\17\0\16\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC */
+	    "\261\0\264\4\6\0\31\0\31\0\0\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC_19 */
+	    "\262\0\264\4\7\0\33\0\33\0\0\0\17\0\141\5\113\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXD */
+	    "\263\0\264\4\7\0\73\0\73\0\0\0\17\0\156\5\114\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXE */
+	    "\264\0\173\5\6\0\17\0\17\0\16\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC */
+	    "\265\0\173\5\6\0\31\0\31\0\0\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC_19 */
+	    "\266\0\173\5\7\0\33\0\33\0\0\0\17\0\141\5\113\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXD */
+	    "\267\0\173\5\7\0\73\0\73\0\0\0\17\0\156\5\114\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXE */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_id(kprof_cpuid_uarch_id id)
+{
+	if ((uint32_t)id < KPROF_CPUID_UARCH_FIRST ||
+	    (uint32_t)id - KPROF_CPUID_UARCH_FIRST >= KPROF_CPUID_UARCH_COUNT)
+		return NULL;
+	return &kprof_impl_cpuid_uarch_rows()[(uint32_t)id - KPROF_CPUID_UARCH_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_CPUID_UARCH_POOL_SIZE 1416u
+#define KPROF_IMPL_CPUID_UARCH_NONE      0xFFFFu /* a string column's "no string" */
+/* The cpuid_uarch strings, each NUL-terminated: the string at offset off. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_cpuid_uarch_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "GenuineIntel\0P5\0P54C\0P24T\0P55C\0P54CS\0Tillamook\0Quark X1000\0Pentium Pro\0"
+	    "Klamath\0Deschutes\0Mendocino\0Katmai\0Coppermine\0Banias\0Cascades\0Tualatin\0"
+	    "Dothan\0Yonah\0Merom\0Penryn\0Dunnington\0Nehalem\0Nehalem-EP\0Nehalem-EX\0Westmere\0"
+	    "Westmere-EP\0Westmere-EX\0Sandy Bridge\0Sandy Bridge-E\0Ivy Bridge\0Ivy Bridge-E\0"
+	    "Haswell\0Haswell-E\0Broadwell\0Broadwell-E\0Broadwell-DE\0Skylake\0Skylake-SP\0"
+	    "Cascade Lake\0Cooper Lake\0Kaby Lake\0Kaby Lake / Amber Lake\0"
+	    "Kaby Lake R / Coffee Lake\0Whiskey Lake\0Whiskey Lake / Amber Lake / Comet Lake\0"
+	    "Coffee Lake\0Comet Lake\0Cannon Lake\0Ice Lake-SP\0Ice Lake-D\0Ice Lake\0"
+	    "Ice Lake NNP-I\0Rocket Lake\0Tiger Lake\0Sapphire Rapids\0Emerald Rapids\0"
+	    "Granite Rapids\0Granite Rapids-D\0Diamond Rapids\0Bartlett Lake\0Lakefield\0"
+	    "Alder Lake\0Raptor Lake\0Meteor Lake\0Arrow Lake\0Lunar Lake\0Panther Lake\0"
+	    "Wildcat Lake\0Nova Lake\0Bonnell\0Saltwell\0Silvermont\0Airmont\0Goldmont\0"
+	    "Goldmont Plus\0Tremont\0Alder Lake-N\0Sierra Forest\0Grand Ridge\0Clearwater Forest\0"
+	    "Knights Landing\0Knights Mill\0Willamette\0Northwood\0Prescott\0Cedar Mill\0"
+	    "AuthenticAMD\0K5\0K6\0K6-2\0K6-III\0Geode LX\0K6-2+ / K6-III+\0K7\0K8\0K10\0Griffin\0"
+	    "Llano\0Bobcat\0Bulldozer\0Piledriver\0Steamroller\0Excavator\0Jaguar\0Puma\0Zen\0"
+	    "Zen+\0Zen 2\0Zen 3\0Zen 4\0Zen 3+\0Zen 5\0Zen 6\0HygonGenuine\0Dhyana\0CentaurHauls\0"
+	    "WinChip C6\0WinChip 2\0WinChip 3\0VIA C3 (Samuel)\0VIA C3 (Samuel 2)\0VIA C3 (Ezra)\0"
+	    "VIA C3 (Ezra-T)\0VIA C3 (Nehemiah)\0VIA C7 (Esther)\0VIA Nano (Isaiah)\0Zhaoxin ZX-C\0"
+	    "Zhaoxin ZX-D\0Zhaoxin ZX-E\0  Shanghai  \0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_cpuid_uarch_vendor_get(const kprof_cpuid_uarch *r)
+{
+	return r && r->vendor < KPROF_IMPL_CPUID_UARCH_POOL_SIZE
+	               ? kprof_impl_cpuid_uarch_text(r->vendor)
+	               : NULL;
+}
+KPROF_API const char *kprof_cpuid_uarch_name_get(const kprof_cpuid_uarch *r)
+{
+	return r && r->name < KPROF_IMPL_CPUID_UARCH_POOL_SIZE
+	               ? kprof_impl_cpuid_uarch_text(r->name)
+	               : NULL;
+}
+#endif
+
 /* The leaves a snapshot keeps, by slot. */
 KPROF_IMPL_INTERNAL const kprof_cpuid_leaf *kprof_impl_cpuid_leaves(void)
 {
@@ -7115,6 +8767,9 @@ KPROF_IMPL_INTERNAL const kprof_cpuid_leaf *kprof_impl_cpuid_leaves(void)
 	        {KPROF_CPUID_LEAF_EXT_FEATURES, 0, KPROF_CPUID_SLOT_EXT_FEATURES},
 	        {KPROF_CPUID_LEAF_AMD_PERFMON, 0, KPROF_CPUID_SLOT_AMD_PERFMON},
 	        {KPROF_CPUID_LEAF_LWP, 0, KPROF_CPUID_SLOT_LWP},
+	        {KPROF_CPUID_LEAF_BRAND_0, 0, KPROF_CPUID_SLOT_BRAND_0},
+	        {KPROF_CPUID_LEAF_BRAND_1, 0, KPROF_CPUID_SLOT_BRAND_1},
+	        {KPROF_CPUID_LEAF_BRAND_2, 0, KPROF_CPUID_SLOT_BRAND_2},
 	};
 	return leaves;
 }
@@ -7396,6 +9051,94 @@ KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *
 		return KPROF_CPUID_VENDOR_AMD;
 	return KPROF_CPUID_VENDOR_UNKNOWN;
 }
+
+KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
+                                             size_t *len)
+{
+	static const kprof_cpuid_slot part[3] = {KPROF_CPUID_SLOT_BRAND_0, KPROF_CPUID_SLOT_BRAND_1,
+	                                         KPROF_CPUID_SLOT_BRAND_2};
+	char raw[48];
+	size_t i, first, end;
+	if (len)
+		*len = 0;
+	if (!s || !out || !size)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	for (i = 0; i < 3; i++)
+		if (!kprof_impl_cpuid_has(s, part[i]))
+			return KPROF_E_NOT_FOUND;
+	/* 16 bytes per leaf: eax, ebx, ecx, edx, each little-endian. */
+	for (i = 0; i < sizeof(raw); i++)
+		raw[i] = (char)(uint8_t)(s->regs[part[i / 16]][i / 4 % 4] >> (8 * (i % 4)));
+	for (end = 0; end < sizeof(raw) && raw[end]; end++)
+		;
+	for (first = 0; first < end && raw[first] == ' '; first++)
+		;
+	while (end > first && raw[end - 1] == ' ')
+		end--;
+	if (len)
+		*len = end - first;
+	if (end - first >= size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	for (i = first; i < end; i++)
+		out[i - first] = raw[i];
+	out[end - first] = '\0';
+	return KPROF_OK;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *vendor,
+                                                                  uint32_t family, uint32_t model,
+                                                                  uint32_t stepping)
+{
+	uint32_t i;
+	unsigned k;
+	if (!vendor)
+		return NULL;
+	/* The rows never overlap (the spec's `disjoint`), so the first match is the only one. */
+	for (i = 0; i < KPROF_CPUID_UARCH_COUNT; i++) {
+		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows()[i];
+		const char *v;
+		if (u->family != family || model < u->model_min || model > u->model_max ||
+		    stepping < u->stepping_min || stepping > u->stepping_max)
+			continue;
+		v = kprof_cpuid_uarch_vendor_get(u);
+		for (k = 0; k < 12 && v[k] && v[k] == vendor[k]; k++)
+			;
+		if (k == 12)
+			return u;
+	}
+	return NULL;
+}
+
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s)
+{
+	char vendor[13];
+	uint32_t eax;
+	if (kprof_cpuid_vendor_string_get(s, vendor) != KPROF_OK ||
+	    !kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES))
+		return NULL;
+	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_EAX];
+	return kprof_cpuid_uarch_by_signature(vendor, kprof_cpuid_family_get(eax),
+	                                      kprof_cpuid_model_get(eax),
+	                                      kprof_cpuid_stepping_get(eax));
+}
+#endif
+
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u, int hybrid,
+                                                           uint32_t core_type)
+{
+	const kprof_cpuid_core *core, *atom;
+	if (!u)
+		return NULL;
+	core = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
+	atom = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom);
+	if (core_type == 0)
+		return atom && hybrid ? NULL : core;
+	if (core && core->type == core_type)
+		return core;
+	return atom && atom->type == core_type ? atom : NULL;
+}
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_cpuid_vendor value, or NULL when it has none. */
 KPROF_API const char *kprof_cpuid_vendor_name(kprof_cpuid_vendor value)
@@ -7404,6 +9147,19 @@ KPROF_API const char *kprof_cpuid_vendor_name(kprof_cpuid_vendor value)
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
 	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_cpuid_core_type value, or NULL when it has none. */
+KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value)
+{
+	static const char names[] = "none\0Intel Atom\0Intel Core\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\40\0\0\0\5\0\100\0\0\0\20\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 3u, (int)value);
 }
@@ -7540,6 +9296,10 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 	c->events_unavailable =
 	        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EBX);
 	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* AnyThread from version 3; cpuid 0x0A edx[15] says a later part dropped it (Intel SDM
+	 * vol. 2A CPUID leaf 0AH). */
+	c->any_thread = (uint8_t)(c->version >= 3 &&
+	                          !KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED, d));
 	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
 	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
 	if (c->version >= 2) {
@@ -7626,6 +9386,9 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, 
 	c->perfctr_ext_core =
 	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
 	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->perfctr_ext_llc =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC, ecx);
+	c->topoext = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_TOPOEXT, ecx);
 	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
 	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
 	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);
@@ -8356,30 +10119,50 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 	return kprof_impl_source_rows() + kprof_bytes_le16_load(slot + 2);
 }
 #endif
-KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
-                                                    kprof_source_profile_add *out)
+
+/* A PerfEvtSel value of vendor's layout taken apart into the add pieces (interval left 0): the
+ * one place a select becomes Windows' profile-add fields. KPROF_E_RESERVED for a bit the pieces
+ * cannot carry (pin control, Intel's bits above 31, reserved bits); USR, OS, INT and EN are
+ * dropped (the HAL sets them itself). KPROF_E_ARGUMENT for a vendor other than Intel or AMD. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_profile_add_fields(kprof_cpuid_vendor vendor,
+                                                               uint64_t select,
+                                                               kprof_source_profile_add *out)
 {
-	const kprof_source_table_info *info;
 	kprof_pmu_select f;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->vendor = 0;
-	out->event_select = 0;
-	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
-	out->interval = 0;
-	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
-	if (!info || !s->select ||
-	    (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
-		return KPROF_E_UNSUPPORTED;
-	if (kprof_pmu_select_unpack((kprof_cpuid_vendor)info->vendor, s->select, &f) != KPROF_OK)
-		return KPROF_E_UNSUPPORTED;
-	out->vendor = info->vendor;
+	kprof_status st;
+	kprof_impl_zero(out, sizeof(*out));
+	st = kprof_pmu_select_unpack(vendor, select, &f);
+	if (st != KPROF_OK)
+		return st;
+	if (f.pc)
+		return KPROF_E_RESERVED;
+	out->vendor = (uint8_t)vendor;
 	out->event_select = f.event;
 	out->unit_select = f.umask;
 	out->cmask = f.cmask;
 	out->cinv = f.inv;
 	out->any_thread = f.any;
 	out->edge_detect = f.edge;
+	out->host_guest = (uint8_t)(f.guest_only | f.host_only << 1);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
+                                                    kprof_source_profile_add *out)
+{
+	const kprof_source_table_info *info;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
+	if (!info || !s->select ||
+	    (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_impl_profile_add_fields((kprof_cpuid_vendor)info->vendor, s->select, out) !=
+	    KPROF_OK) {
+		kprof_impl_zero(out, sizeof(*out));
+		return KPROF_E_UNSUPPORTED;
+	}
 	out->interval = s->interval == KPROF_SOURCE_INTERVAL_TIMER
 	                        ? KPROF_SOURCE_INTERVAL_TIMER_DEFAULT
 	                        : KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT;
@@ -9530,36 +11313,17 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 	       kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
-KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
-                                                    kprof_counts_entry *out)
+/* The verdict row for an (event, unit mask) key on class cpu_class (valid, its basis already
+ * in out): rows are sorted by (event, unit mask, first class), so a binary search finds the
+ * first of the key. Event and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel;
+ * an event above 8 bits (AMD's EventSelect[11:8]) has no row. */
+KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t event,
+                                                  uint32_t umask, kprof_counts_entry *out)
 {
 	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
-	out->cpu_class =
-	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
-	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
-	out->reserved[0] = out->reserved[1] = 0;
-	out->event = NULL;
-	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
-		out->basis = "no class for this vendor, family and model";
-		return KPROF_OK;
-	}
-	out->basis = kprof_impl_counts_text(
-	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
-	if (!s->select) {
-		out->basis = "no select: nothing the counters count";
-		return KPROF_OK;
-	}
-	if (s->table != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
-		out->basis = "not a source table the HAL uses on this processor";
-		return KPROF_OK;
-	}
-	/* Rows are sorted by (event, unit mask, first class): find the first of this select. Event
-	 * and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel. */
-	key = (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select) << 8 |
-	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
+	if (event > KPROF_AMD_PERFEVTSEL_EVENT_MASK)
+		return;
+	key = (unsigned)(event << 8 | umask);
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
 		if (kprof_impl_counts_row_key(mid) < key)
@@ -9577,6 +11341,46 @@ KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kp
 		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
+}
+
+/* out for class cpu_class before any row is read: KPROF_COUNTS_VERDICT_UNKNOWN with the class's basis
+ * (or why there is none). 1 when a row may be looked up: the class exists and judges the
+ * table itf. */
+KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf,
+                                                kprof_counts_entry *out)
+{
+	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
+	out->cpu_class =
+	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
+	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
+	out->reserved[0] = out->reserved[1] = 0;
+	out->event = NULL;
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
+		out->basis = "no class for this vendor, family and model";
+		return 0;
+	}
+	out->basis = kprof_impl_counts_text(
+	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
+	if (itf != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
+		out->basis = "not a source table the HAL uses on this processor";
+		return 0;
+	}
+	return 1;
+}
+
+KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
+                                                    kprof_counts_entry *out)
+{
+	int judged;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	judged = kprof_impl_counts_start(cpu_class, s->table, out);
+	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select)
+		out->basis = "no select: nothing the counters count";
+	else if (judged)
+		kprof_impl_counts_lookup(
+		        cpu_class, (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select),
+		        (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select), out);
 	return KPROF_OK;
 }
 
@@ -13004,9 +14808,450 @@ KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value)
 
 #endif /* !defined(KPROF_NO_DS) */
 
-/* ---- layer 4, section windows - from spec/windows.yaml ---- */
+/* ---- layer 4, section windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
 #if !defined(KPROF_NO_WINDOWS)
 
+/* Custom profile sources (Windows 10 1803 and later). The packer and the checker take a
+ * select apart as the source section does (kprof_source_profile_add); the checker also
+ * reads what the counts section knows. */
+
+/* The status a custom-source problem is reported with. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_custom_status(kprof_windows_custom_source_problem p)
+{
+	switch (p) {
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE: return KPROF_OK;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER: return KPROF_E_FORMAT;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN: return KPROF_E_DUPLICATE;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS: return KPROF_E_RESERVED;
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH:
+	case KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST: return KPROF_E_RANGE;
+	default: return KPROF_E_UNSUPPORTED;
+	}
+}
+
+/* The name rules: 1..NAME_MAX characters, each a letter, a digit, '_', '.' or '-' (a registry
+ * key name cannot hold '\', a listing's columns are split at blanks, and a .reg file quotes
+ * and brackets). */
+KPROF_IMPL_INTERNAL kprof_windows_custom_source_problem
+kprof_impl_custom_name_problem(const char *name, size_t len)
+{
+	size_t i;
+	if (len == 0)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY;
+	if (len > KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG;
+	for (i = 0; i < len; i++) {
+		char c = name[i];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		      c == '_' || c == '.' || c == '-'))
+			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER;
+	}
+	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+}
+
+/* The length of cs's name: up to its NUL, or one past the maximum when the array has none. */
+KPROF_IMPL_INTERNAL size_t kprof_impl_custom_name_length(const kprof_windows_custom_source *cs)
+{
+	size_t n = 0;
+	while (n < sizeof(cs->name) && cs->name[n])
+		n++;
+	return n;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_init(kprof_windows_custom_source *cs,
+                                                        kprof_cpuid_vendor vendor, uint64_t select)
+{
+	size_t i;
+	if (!cs)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(cs, sizeof(*cs));
+	if (vendor != KPROF_CPUID_VENDOR_INTEL && vendor != KPROF_CPUID_VENDOR_AMD)
+		return KPROF_E_ARGUMENT;
+	cs->vendor = vendor;
+	cs->select = select;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(cs->cpu_info_hierarchy); i++)
+		cs->cpu_info_hierarchy[i] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_name_set(kprof_windows_custom_source *cs,
+                                                            const char *name, size_t len)
+{
+	kprof_windows_custom_source_problem p;
+	size_t i;
+	if (!cs || (!name && len))
+		return KPROF_E_ARGUMENT;
+	p = kprof_impl_custom_name_problem(name, len);
+	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		return kprof_impl_custom_status(p);
+	for (i = 0; i < len; i++)
+		cs->name[i] = name[i];
+	for (; i < sizeof(cs->name); i++)
+		cs->name[i] = '\0';
+	return KPROF_OK;
+}
+
+/* Zero *out and report st: every error of the unpacker leaves nothing behind. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_custom_unpack_fail(kprof_windows_custom_source *out,
+                                                               kprof_status st)
+{
+	kprof_impl_zero(out, sizeof(*out));
+	return st;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_unpack(const void *buf, size_t len,
+                                                          kprof_cpuid_vendor vendor,
+                                                          kprof_windows_custom_source *out)
+{
+	const uint8_t *b = (const uint8_t *)buf, *u;
+	kprof_pmu_select f;
+	uint64_t select;
+	unsigned version;
+	size_t i, units;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	if (!buf || (vendor != KPROF_CPUID_VENDOR_INTEL && vendor != KPROF_CPUID_VENDOR_AMD))
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_WINDOWS_PROFILE_ADD_LENGTH_MIN)
+		return KPROF_E_TRUNCATED;
+	if (len > KPROF_WINDOWS_PROFILE_ADD_LENGTH_MAX)
+		return KPROF_E_RANGE;
+	version = b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET];
+	if (kprof_bytes_le32_load(
+	            b +
+	            KPROF_WINDOWS_PROFILE_ADD_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET) !=
+	            KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_ADD_INFORMATION ||
+	    (version != KPROF_WINDOWS_PROFILE_ADD_VERSION_V2 &&
+	     version != KPROF_WINDOWS_PROFILE_ADD_VERSION_V3))
+		return KPROF_E_FORMAT;
+	/* The union as Windows reads it: Intel's six bytes whatever the Version; AMD's by Version.
+	 * The flags are bit 0 of their bytes and Host/Guest bits 1:0 (EmonAddProfileSource,
+	 * Amd64GetEventSelectDef). */
+	kprof_impl_zero(&f, sizeof(f));
+	u = b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET;
+	if (vendor == KPROF_CPUID_VENDOR_INTEL) {
+		f.event = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EVENT_SELECT_OFFSET];
+		f.umask = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_UNIT_SELECT_OFFSET];
+		f.cmask = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_MASK_OFFSET];
+		f.inv = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_INV_OFFSET] & 1u;
+		f.any = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_ANY_THREAD_OFFSET] & 1u;
+		f.edge = u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET] & 1u;
+	} else if (version == KPROF_WINDOWS_PROFILE_ADD_VERSION_V2) {
+		f.event = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_EVENT_SELECT_OFFSET];
+		f.umask = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_UNIT_SELECT_OFFSET];
+	} else {
+		uint8_t hg = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET];
+		f.event = kprof_bytes_le16_load(
+		        u + KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EVENT_SELECT_OFFSET);
+		f.umask = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET];
+		f.cmask = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_MASK_OFFSET];
+		f.inv = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_INV_OFFSET] & 1u;
+		f.edge = u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EDGE_DETECT_OFFSET] & 1u;
+		f.guest_only = hg & 1u;
+		f.host_only = (hg >> 1) & 1u;
+		out->pmu_type = (kprof_windows_pmu_type)
+		        u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET];
+	}
+	if (kprof_pmu_select_pack(vendor, &f, &select) != KPROF_OK)
+		return kprof_impl_custom_unpack_fail(out, KPROF_E_RANGE);
+	/* The description: UTF-16LE to its NUL, which must lie inside the record. */
+	units = (len - KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET) /
+	        2u;
+	for (i = 0; i < units; i++) {
+		uint16_t c = kprof_bytes_le16_load(
+		        b +
+		        KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET +
+		        2u * i);
+		if (c == 0)
+			break;
+		if (i == KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX)
+			return kprof_impl_custom_unpack_fail(out, KPROF_E_RANGE);
+		if (c > 0x7Fu)
+			return kprof_impl_custom_unpack_fail(out, KPROF_E_FORMAT);
+		out->name[i] = (char)c;
+	}
+	if (i == units)
+		return kprof_impl_custom_unpack_fail(out, KPROF_E_FORMAT);
+	out->vendor = vendor;
+	out->select = select;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(out->cpu_info_hierarchy); i++)
+		out->cpu_info_hierarchy[i] = kprof_bytes_le32_load(
+		        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET +
+		        4u * i);
+	out->interval = kprof_bytes_le32_load(
+	        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET);
+	out->persist = b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET] != 0;
+	return KPROF_OK;
+}
+
+#ifndef KPROF_NO_WINDOWS_MODEL
+/* Every rule that does not depend on the processor, in order: the first one broken. Fills f
+ * (the select taken apart, the interval Windows gets) and the version the record needs
+ * whenever the select can be read, whatever else is wrong; f is zero when it cannot. */
+KPROF_IMPL_INTERNAL kprof_windows_custom_source_problem
+kprof_impl_custom_rules(const kprof_windows_custom_source *cs, kprof_source_profile_add *f,
+                        kprof_windows_profile_add_version *version)
+{
+	kprof_windows_custom_source_problem p;
+	int vendor = cs->vendor == KPROF_CPUID_VENDOR_INTEL || cs->vendor == KPROF_CPUID_VENDOR_AMD;
+	int fields = vendor && kprof_impl_profile_add_fields(cs->vendor, cs->select, f) == KPROF_OK;
+	size_t i;
+	*version = KPROF_WINDOWS_PROFILE_ADD_VERSION_V2;
+	if (!fields) {
+		kprof_impl_zero(f, sizeof(*f));
+	} else {
+		/* Version 2's AMD member holds an 8-bit event and the unit mask, nothing else. */
+		f->interval = cs->interval ? cs->interval : KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT;
+		if (cs->vendor == KPROF_CPUID_VENDOR_AMD &&
+		    (f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK || f->cmask || f->cinv ||
+		     f->edge_detect || f->host_guest ||
+		     cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE))
+			*version = KPROF_WINDOWS_PROFILE_ADD_VERSION_V3;
+	}
+	p = kprof_impl_custom_name_problem(cs->name, kprof_impl_custom_name_length(cs));
+	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		return p;
+	if (!vendor)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
+	if (!fields)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS;
+	if (cs->vendor == KPROF_CPUID_VENDOR_INTEL && f->event_select == 0)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_FIXED_EVENT;
+	if (f->cmask > KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH;
+	if (cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE &&
+	    (cs->vendor != KPROF_CPUID_VENDOR_AMD ||
+	     (unsigned)cs->pmu_type > KPROF_WINDOWS_PMU_TYPE_L3))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE;
+	if (f->interval < KPROF_SOURCE_INTERVAL_HARDWARE_MIN ||
+	    f->interval > KPROF_SOURCE_INTERVAL_HARDWARE_MAX)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL;
+	for (i = 1; i < KPROF_IMPL_ARRAY_COUNT(cs->cpu_info_hierarchy); i++)
+		if (cs->cpu_info_hierarchy[i - 1] == KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY &&
+		    cs->cpu_info_hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY)
+			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER;
+	if (cs->core_type)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE;
+	if (cs->persist > 1)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST;
+	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_custom_source *cs,
+                                                        void *buf, size_t cap, size_t *written)
+{
+	uint8_t *b = (uint8_t *)buf, *u;
+	kprof_source_profile_add f;
+	kprof_windows_profile_add_version version;
+	kprof_windows_custom_source_problem p;
+	size_t i, n;
+	if (written)
+		*written = 0;
+	if (!cs || !buf)
+		return KPROF_E_ARGUMENT;
+	p = kprof_impl_custom_rules(cs, &f, &version);
+	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		return kprof_impl_custom_status(p);
+	if (cap < KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	kprof_impl_zero(b, KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE);
+	kprof_bytes_le32_store(
+	        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_EVENT_TRACE_INFORMATION_CLASS_OFFSET,
+	        KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_ADD_INFORMATION);
+	b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET] = (uint8_t)version;
+	u = b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET;
+	if (cs->vendor == KPROF_CPUID_VENDOR_INTEL) {
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EVENT_SELECT_OFFSET] =
+		        (uint8_t)f.event_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_UNIT_SELECT_OFFSET] = f.unit_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_MASK_OFFSET] = f.cmask;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_C_INV_OFFSET] = f.cinv;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_ANY_THREAD_OFFSET] = f.any_thread;
+		u[KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET] = f.edge_detect;
+	} else if (version == KPROF_WINDOWS_PROFILE_ADD_VERSION_V2) {
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_EVENT_SELECT_OFFSET] =
+		        (uint8_t)f.event_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V2_PERF_EVT_UNIT_SELECT_OFFSET] = f.unit_select;
+	} else {
+		kprof_bytes_le16_store(
+		        u + KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EVENT_SELECT_OFFSET,
+		        f.event_select);
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET] = f.unit_select;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_MASK_OFFSET] = f.cmask;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_C_INV_OFFSET] = f.cinv;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_EDGE_DETECT_OFFSET] = f.edge_detect;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET] = f.host_guest;
+		u[KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET] = (uint8_t)cs->pmu_type;
+	}
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(cs->cpu_info_hierarchy); i++)
+		kprof_bytes_le32_store(
+		        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET +
+		                4u * i,
+		        cs->cpu_info_hierarchy[i]);
+	kprof_bytes_le32_store(b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET,
+	                       f.interval);
+	b[KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET] = cs->persist;
+	n = kprof_impl_custom_name_length(cs);
+	for (i = 0; i < n;
+	     i++) /* ASCII: one UTF-16 unit per character; the NUL after is zero already */
+		kprof_bytes_le16_store(
+		        b + KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET +
+		                2u * i,
+		        (uint8_t)cs->name[i]);
+	if (written)
+		*written = KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE;
+	return KPROF_OK;
+}
+
+#endif
+
+#if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
+/* The HAL source of d's tables named name (n bytes) that the processor and release have (or
+ * may have), or NULL. Emon processors also carry the later Intel sources. */
+KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_decision *d,
+                                                                const char *name, size_t n)
+{
+	const kprof_source *s = kprof_source_by_name((kprof_source_table)d->table, name, n);
+	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
+		s = kprof_source_by_name(KPROF_SOURCE_TABLE_INTEL_LATER, name, n);
+	return s && kprof_impl_hal_presence(d, s) != KPROF_HAL_PRESENCE_ABSENT ? s : NULL;
+}
+
+/* The first row of d's table whose select has the same pieces as f. */
+KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_same(const kprof_hal_decision *d,
+                                                               const kprof_source_profile_add *f)
+{
+	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)d->table, NULL);
+	size_t i, n = 0;
+	kprof_source_profile_add g;
+	(void)kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	for (i = 0; rows && i < n; i++) {
+		if (!rows[i].select ||
+		    kprof_impl_profile_add_fields((kprof_cpuid_vendor)f->vendor, rows[i].select,
+		                                  &g) != KPROF_OK)
+			continue;
+		if (g.event_select == f->event_select && g.unit_select == f->unit_select &&
+		    g.cmask == f->cmask && g.cinv == f->cinv && g.any_thread == f->any_thread &&
+		    g.edge_detect == f->edge_detect && g.host_guest == f->host_guest)
+			return &rows[i];
+	}
+	return NULL;
+}
+
+/* The rules that depend on the processor and release, in order. */
+KPROF_IMPL_INTERNAL kprof_windows_custom_source_problem
+kprof_impl_custom_processor(const kprof_windows_custom_source *cs, const kprof_hal_decision *d,
+                            kprof_windows_custom_source_verdict *v)
+{
+	const kprof_hal_release *rel = kprof_hal_release_by_id(d->release);
+	const kprof_source_profile_add *f = &v->fields;
+	uint32_t have[3];
+	size_t i;
+	if ((unsigned)cs->vendor != d->vendor)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
+	if (!rel || rel->build < KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE;
+	if (d->table == KPROF_SOURCE_TABLE_DEFAULT)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NO_INTERFACE;
+	v->taken = kprof_impl_custom_taken(d, cs->name, kprof_impl_custom_name_length(cs));
+	if (v->taken)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN;
+	if (f->any_thread && !d->pmu.any_thread)
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_ANY_THREAD;
+	if (cs->vendor == KPROF_CPUID_VENDOR_AMD &&
+	    d->family == KPROF_WINDOWS_PROFILE_ADD_AMD_FAMILY_0F &&
+	    (f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK || f->host_guest))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_AMD_FAMILY_0F;
+	if ((cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_DATA_FABRIC &&
+	     !(d->pmu.perfctr_ext_nb && d->pmu.topoext)) ||
+	    (cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_L3 &&
+	     !(d->pmu.perfctr_ext_llc && d->pmu.topoext)))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE;
+	/* Windows compares family, model, stepping in turn and stops at the first any. */
+	have[0] = d->family;
+	have[1] = d->model;
+	have[2] = d->stepping;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(have) &&
+	            cs->cpu_info_hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+	     i++)
+		if (!d->has_leaf1 || cs->cpu_info_hierarchy[i] != have[i])
+			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH;
+	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+}
+
+/* What kprof knows, whatever the verdict: the HAL source with the same event, what the event
+ * counts here, and the warnings. */
+KPROF_IMPL_INTERNAL void kprof_impl_custom_knowledge(const kprof_windows_custom_source *cs,
+                                                     const kprof_hal_decision *d,
+                                                     kprof_windows_custom_source_verdict *v)
+{
+	const kprof_hal_release *rel = kprof_hal_release_by_id(d->release);
+	const kprof_source_profile_add *f = &v->fields;
+	unsigned cpu_class;
+	if (d->hal == KPROF_HAL_BUILD_X86)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_X86;
+	if (rel && rel->build < KPROF_WINDOWS_PROFILE_ADD_V2_LAYOUT_BUILD)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_LAYOUT;
+	if (v->version == KPROF_WINDOWS_PROFILE_ADD_VERSION_V3)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_BINARY_V3;
+	if ((f->cmask || f->cinv || f->edge_detect || f->any_thread || f->host_guest ||
+	     f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK ||
+	     cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) &&
+	    (!rel || rel->build != KPROF_WINDOWS_PROFILE_DECOMPILED_BUILD))
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS;
+	if ((unsigned)cs->vendor != d->vendor || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
+	    cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) {
+		cpu_class = KPROF_COUNTS_CLASS_NONE; /* no table of this processor judges it */
+		(void)kprof_impl_counts_start(cpu_class, d->table, &v->counts);
+		return;
+	}
+	v->same = kprof_impl_custom_same(d, f);
+	if (v->same) {
+		(void)kprof_counts_entry_get(d, v->same, &v->counts);
+		if (kprof_impl_hal_presence(d, v->same) == KPROF_HAL_PRESENCE_PRESENT)
+			v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE;
+	} else {
+		cpu_class = d->has_leaf1
+		                    ? kprof_counts_class_by_signature(d->vendor_string, d->family,
+		                                                      d->model, d->stepping)
+		                    : (unsigned)KPROF_COUNTS_CLASS_NONE;
+		if (kprof_impl_counts_start(cpu_class, d->table, &v->counts))
+			kprof_impl_counts_lookup(cpu_class, f->event_select, f->unit_select,
+			                         &v->counts);
+	}
+	if (v->counts.status == KPROF_COUNTS_VERDICT_ABSENT)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_ABSENT;
+	else if (v->counts.status == KPROF_COUNTS_VERDICT_DIFFERENT ||
+	         v->counts.status == KPROF_COUNTS_VERDICT_PARTIAL)
+		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_DIFFERENT;
+}
+
+KPROF_API kprof_status kprof_windows_custom_source_verdict_get(
+        const kprof_windows_custom_source *cs, const kprof_hal_decision *d,
+        kprof_windows_custom_source_verdict *v)
+{
+	kprof_windows_custom_source_problem p;
+	if (!v)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(v, sizeof(*v));
+	if (!cs || !d)
+		return KPROF_E_ARGUMENT;
+	p = kprof_impl_custom_rules(cs, &v->fields, &v->version);
+	if (p == KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
+		p = kprof_impl_custom_processor(cs, d, v);
+	/* What the event counts is worth knowing even when a rule fails, once the select is read. */
+	if (v->fields.vendor)
+		kprof_impl_custom_knowledge(cs, d, v);
+	v->problem = p;
+	return kprof_impl_custom_status(p);
+}
+#endif
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_windows_event_trace_information_class value, or NULL when it has none. */
 KPROF_API const char *
@@ -13052,6 +15297,102 @@ kprof_windows_trace_query_info_class_name(kprof_windows_trace_query_info_class v
 	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
 	/* clang-format on */
 	return kprof_impl_name(names, index, 8u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_profile_add_version value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_profile_add_version_name(kprof_windows_profile_add_version value)
+{
+	static const char names[] =
+	        "EventTraceProfileAddInformationV2\0EventTraceProfileAddInformationV3\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\2\0\0\0\0\0\3\0\0\0\42\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 2u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_pmu_type value, or NULL when it has none. */
+KPROF_API const char *kprof_windows_pmu_type_name(kprof_windows_pmu_type value)
+{
+	static const char names[] = "core\0data fabric\0L3\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\21\0";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 3u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_custom_source_problem value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_custom_source_problem_name(kprof_windows_custom_source_problem value)
+{
+	static const char names[] =
+	        "nothing is wrong\0the name is empty\0"
+	        "the name is longer than the description field holds (127 characters)\0"
+	        "the name holds a character other than A-Z, a-z, 0-9, underscore, dot and hyphen "
+	        "(a registry key or a listing cannot carry it)\0"
+	        "the name is already a source the HAL offers on this processor and release\0"
+	        "the event is given in another vendor's PerfEvtSel layout than the processor's\0"
+	        "Windows gives this processor no hardware profile interface (only the timer), so "
+	        "no custom source can count\0"
+	        "this Windows release has no custom profile sources (they begin with Windows 10 "
+	        "1803)\0"
+	        "the select sets bits a custom source cannot carry (pin control, TSX qualifiers, "
+	        "adaptive PEBS, UMASK2, EQ or reserved bits)\0"
+	        "Intel event 0 names a fixed counter in Intel's event lists; a general-purpose "
+	        "counter does not count it\0"
+	        "the counter mask is over 15: Windows keeps only its low 4 bits\0"
+	        "AnyThread is not honoured by this processor (perfmon version below 3, or cpuid "
+	        "0x0A says it is deprecated)\0"
+	        "on AMD family 0Fh Windows drops EventSelect[11:8] and Host/Guest\0"
+	        "the PMU type is not one Windows takes here (0 core; 1 data fabric and 2 L3 only "
+	        "where the processor has those counters; AMD only)\0"
+	        "the interval is outside 4096..2147483647, which Windows would clamp it into\0"
+	        "CpuInfoHierarchy sets a value after an any (0xFFFFFFFF), where Windows stops "
+	        "comparing\0"
+	        "CpuInfoHierarchy does not match this processor's family, model and stepping\0"
+	        "Windows cannot limit a source to one core type: CpuInfoHierarchy selects family, "
+	        "model and stepping only\0"
+	        "Persist must be 0 or 1\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\0\0\0\0\0\0\1\0\0\0\21\0\2\0\0\0\43\0\3\0\0\0\150\0\4\0\0\0\346\0\5\0\0\0\60\1\6\0\0\0\176\1\7\0\0\0\351\1\10\0\0\0\76\2\11\0\0\0\272\2\12\0\0\0"
+	    "\42\3\13\0\0\0\141\3\14\0\0\0\314\3\15\0\0\0\15\4\16\0\0\0\217\4\17\0\0\0\333\4\20\0\0\0\62\5\21\0\0\0\176\5\22\0\0\0\347\5";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 19u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_custom_source_warning value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_custom_source_warning_name(kprof_windows_custom_source_warning value)
+{
+	static const char names[] =
+	        "kprof judges this event absent on this processor class: it would count nothing\0"
+	        "kprof judges this event different (or only partly the same) on this processor "
+	        "class\0"
+	        "the HAL already offers this event as a built-in source\0"
+	        "the binary record needs version 3, which Windows 11 23H2 refuses; no public "
+	        "source names the first build that takes it (the registry form carries these "
+	        "fields)\0"
+	        "only Windows 11 23H2 is known to read CMask, CMaskInvert, AnyThread, EdgeDetect, "
+	        "HostGuest and PmuType from the registry\0"
+	        "before Windows 10 2004 the add record's layout is disputed: public sources give "
+	        "other shapes\0"
+	        "no public source shows custom sources on a 32-bit Windows kernel\0";
+	/* clang-format off */
+	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
+	    "\1\0\0\0\0\0\2\0\0\0\117\0\4\0\0\0\243\0\10\0\0\0\332\0\20\0\0\0\172\1\40\0\0\0\363\1\100\0\0\0\120\2";
+	/* clang-format on */
+	return kprof_impl_name(names, index, 7u, (int)value);
 }
 #endif
 

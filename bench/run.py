@@ -24,6 +24,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import hostfacts  # noqa: E402  (the machine's facts: tests/hostfacts.py)
 
 # (key, argv after the program, environment) for each benchmark program run.
 PROGRAMS = [
@@ -43,12 +45,37 @@ EXPECTED = {
     "lwp_drain": ["kprof_batch", "kprof_iter", "kprof_drain", "kprof_span", "kprof_iter_fields", "floor",
                   "floor_batch", "ratio_kprof_batch", "ratio_kprof_iter", "ratio_kprof_drain", "ratio_kprof_span",
                   "ratio_kprof_iter_fields"],
-    "lwp_concurrent": ["kprof", "ck_ring", "naive", "ratio_kprof", "ratio_naive", "kprof_split", "ck_ring_split",
-                       "ratio_kprof_split", "kprof_same", "ck_ring_same", "ratio_kprof_same"],
+    "lwp_concurrent": ["kprof", "ck_ring", "naive", "ratio_kprof", "ratio_naive", "kprof_same", "ck_ring_same",
+                       "ratio_kprof_same"],
     "dump_read": ["iter_ms", "iter_mb_s", "snapshot_ms", "bytes", "records"],
     "lwp_poll": ["empty_ns", "ready_ns", "empty_stores", "empty_fault_stores", "ready_fault_stores_control",
                  "empty_asm_stores", "empty_asm_instructions"],
 }
+
+
+# Figures that depend on the host: "pinned to two CPUs" needs two CPUs in the affinity mask
+# (tests/hostfacts.py expect_bench_placements).
+PLACEMENT_FIGURES = {"split": ("lwp_concurrent", ["kprof_split", "ck_ring_split", "ratio_kprof_split"])}
+CONCURRENT_PLACEMENTS = (("_split", "pinned to two CPUs"), ("_same", "both pinned to one CPU"))
+
+
+def host_facts():
+    """This machine's facts (tests/hostfacts.py), or None with the reason on stderr."""
+    try:
+        return hostfacts.live()
+    except hostfacts.HostFactsError as e:
+        print(f"bench: host facts: {e}", file=sys.stderr)
+        return None
+
+
+def expected_figures(h):
+    """EXPECTED plus the figures this host can measure."""
+    out = {k: list(v) for k, v in EXPECTED.items()}
+    for place in hostfacts.expect_bench_placements(h):
+        if place in PLACEMENT_FIGURES:
+            prog, keys = PLACEMENT_FIGURES[place]
+            out[prog] += keys
+    return out
 
 
 def summarise(values):
@@ -348,21 +375,9 @@ def footprint(tmp):
 
 
 def machine():
-    cpu = "unknown"
-    hyper = False
-    extra = {}
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name") and cpu == "unknown":
-                    cpu = line.split(":", 1)[1].strip()
-                if line.startswith("flags") and " hypervisor" in line:
-                    hyper = True
-                k = line.split(":", 1)[0].strip()
-                if k in ("cpu family", "model", "stepping", "cpu MHz", "cache size") and k not in extra:
-                    extra[k] = line.split(":", 1)[1].strip()
-    except OSError:
-        pass
+    """The machine, from the host facts (tests/hostfacts.py) and a few tools' versions."""
+    h = host_facts()
+    info = h.cpuinfo if h else {}
     virt = []
     if shutil.which("systemd-detect-virt"):
         for kind in ("--vm", "--container"):
@@ -370,9 +385,12 @@ def machine():
             if v and v != "none":
                 virt.append(v)
     virt = "+".join(virt)
-    return {"nproc": os.cpu_count(), "cpu": cpu, "hypervisor_flag": hyper, "virt": virt,
-            "family_model_stepping": f"{extra.get('cpu family', '?')}/{extra.get('model', '?')}/{extra.get('stepping', '?')}",
-            "mhz": extra.get("cpu MHz", "?"), "cache": extra.get("cache size", "?"),
+    fms = f"{h.family}/{h.model}/{h.stepping}" if h else "?/?/?"
+    return {"nproc": len(h.online) if h else os.cpu_count(), "cpu": info.get("model name", "unknown"),
+            "hypervisor_flag": bool(h and h.hypervisor is not None), "virt": virt,
+            "family_model_stepping": fms, "affinity": h and hostfacts.cpu_ranges(h.affinity),
+            "host": h.summary() if h else "unknown (host facts not gathered)",
+            "mhz": info.get("cpu MHz", "?"), "cache": info.get("cache size", "?"),
             "kernel": platform.release(),
             "gcc": subprocess.run(["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout.strip(),
             "clang": subprocess.run(["clang", "-dumpversion"], capture_output=True, text=True).stdout.strip()}
@@ -402,7 +420,9 @@ def targets(results):
     if "lwp_concurrent" in b:
         v = fig(results, "lwp_concurrent", "ratio_kprof")["median"]
         t.append(("LWP concurrent, unpinned, kprof / ck_ring (records/s)", v, ">= 1.0", v >= 1.0))
-        for suffix, where in (("_split", "pinned to two CPUs"), ("_same", "both pinned to one CPU")):
+        for suffix, where in CONCURRENT_PLACEMENTS:
+            if "kprof" + suffix not in b["lwp_concurrent"]["figures"]:
+                continue  # not measurable here (one CPU in the affinity mask); the info says so
             k = fig(results, "lwp_concurrent", "kprof" + suffix)["median"]
             ck = fig(results, "lwp_concurrent", "ck_ring" + suffix)["median"]
             t.append((f"LWP concurrent, {where}, kprof records/s", k, f">= ck_ring ({ck:.3g})", k >= ck))
@@ -616,7 +636,11 @@ def check(results):
 
     text = json.dumps(results)
     ok(json.loads(text) == results, "results survive a JSON round trip")
-    for prog, keys in EXPECTED.items():
+    h = host_facts()
+    ok(h is not None, "host facts gathered (tests/hostfacts.py)")
+    places = hostfacts.expect_bench_placements(h) if h else ["unpinned", "same", "split"]
+    print(f"{h.summary() if h else 'host: unknown'}; lwp_concurrent placements expected: {', '.join(places)}")
+    for prog, keys in (expected_figures(h) if h else EXPECTED).items():
         b = results["benchmarks"].get(prog)
         ok(b is not None, f"{prog} ran")
         if not b:
@@ -647,8 +671,14 @@ def check(results):
     names = [t.get("target", "") for t in results["targets"]]
     ok(all(set(t) == {"target", "value", "bar", "met"} for t in results["targets"]), "targets well formed")
     lwp_rows = [n for n in names if n.startswith(("LWP drain", "LWP concurrent", "empty poll"))]
-    # 4 drain modes, 5 concurrent, 2 poll, 2 per compiler and architecture of the disassembly
-    ok(len(lwp_rows) == 4 + 5 + 2 + 2 * len(POLL_BUILDS), f"all LWP targets evaluated ({len(lwp_rows)})")
+    # 4 drain modes; concurrent: unpinned and 2 per pinned placement this host measures; 2 poll;
+    # 2 per compiler and architecture of the disassembly
+    pinned = len([p for p in places if p != "unpinned"])
+    ok(len(lwp_rows) == 4 + 1 + 2 * pinned + 2 + 2 * len(POLL_BUILDS), f"all LWP targets evaluated ({len(lwp_rows)})")
+    # A figure the host cannot measure is absent, never a made-up number.
+    for place, (prog, keys) in PLACEMENT_FIGURES.items():
+        have = [k for k in keys if k in results["benchmarks"].get(prog, {}).get("figures", {})]
+        ok(have == (keys if place in places else []), f"{prog}: {place} figures {have} as this host allows")
     tg = results["targets"]
     for want in ("gperf time / kprof time", "kprof ns per lookup", "kprof.h / <immintrin.h>, gcc -O2 -c",
                  "kprof.h / <immintrin.h>, clang -O2 -fsyntax-only", "tables with names, .rodata bytes",

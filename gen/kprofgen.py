@@ -418,14 +418,19 @@ def build_constants(c):
 
 # A record table: rows of typed fields rendered as a const array of a generated struct, an
 # id enumeration, strings in one pool (offsets, no pointers) and a lookup by a key field.
+# A field's type may also be an enum of the section or an earlier records table of the section
+# (the cell holds that table's row id; ~ is 0, "none", so such a table starts at first_id 1).
+# A string cell may be ~ (no string: the text lookup gives NULL). `disjoint: [fields]` makes
+# rows that agree on those fields' values (ranges: overlap) a spec error, so a lookup by them
+# finds at most one row. Rows may carry LINUX_KEYS for tests, as registers do; nothing emits them.
 RECORD_TYPES = {"string": "uint16_t", "bool": "uint8_t", "u8": "uint8_t", "u16": "uint16_t",
                 "u32": "uint32_t", "range": "uint16_t"}
 RECORD_MAX = {"bool": 1, "u8": 0xFF, "u16": 0xFFFF, "u32": 0xFFFFFFFF, "range": 0xFFFF}
 
 
-def build_records(r, enums):
+def build_records(r, enums, tables=None):
     ent = f"records {r.get('name', '?')!r}" if isinstance(r, Map) else "records"
-    check(r, {"name": str, "id_enum?": str, "first_id?": int, "key?": str, "doc": str,
+    check(r, {"name": str, "id_enum?": str, "first_id?": int, "key?": str, "disjoint?": list, "doc": str,
               "provenance": str, "fields": list, "rows": list}, ent)
     name = ident(r, ent, "name", r["name"]).lower()
     ent = f"records '{name}'"
@@ -433,6 +438,7 @@ def build_records(r, enums):
     id_enum = ident(r, ent, "id_enum", r.get("id_enum") or f"{name}_id").lower()
     id_prefix = f"KPROF_{id_enum.upper()}_"
     first = r.get("first_id") or 0
+    tables = tables or {}
     fields, seen = [], {"id", "provenance"}
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}"
@@ -442,18 +448,26 @@ def build_records(r, enums):
             fail(f, fe, "duplicate field name (id and provenance are every row's own)")
         seen.add(fname)
         t = f["type"]
-        if t not in RECORD_TYPES and t not in enums:
-            fail(f, fe, f"type must be one of {', '.join(RECORD_TYPES)} or an enum of this section, got {t!r}", "type")
-        fields.append({"name": fname, "type": t, "doc": f["doc"], "enum": enums.get(t),
+        if t not in RECORD_TYPES and t not in enums and t not in tables:
+            fail(f, fe, f"type must be one of {', '.join(RECORD_TYPES)}, an enum or an earlier records "
+                 f"table of this section, got {t!r}", "type")
+        ref = tables.get(t) if t not in RECORD_TYPES and t not in enums else None
+        if ref and ref["first"] < 1:
+            fail(f, fe, f"records '{t}' must start at first_id 1 or above: a reference to it holds 0 for none", "type")
+        fields.append({"name": fname, "type": t, "doc": f["doc"], "enum": enums.get(t), "ref": ref,
                        "ctype": RECORD_TYPES.get(t, "uint8_t")})
     key = r.get("key")
     if key is not None and not any(f["name"] == key and f["type"] == "string" for f in fields):
         fail(r, ent, f"key '{key}' must name a string field", "key")
+    disjoint = [str(x) for x in (r.get("disjoint") or [])]
+    for d in disjoint:
+        if not any(f["name"] == d for f in fields):
+            fail(r, ent, f"disjoint names '{d}', which is no field", "disjoint")
     pool, rows, ids, keys = Pool(name), [], set(), set()
 
     for row in entries(r["rows"], f"{ent} rows"):
         re_ = f"{ent} row {row.get('id', '?')!r}"
-        check(row, dict({"id": str, "provenance": str},
+        check(row, dict({"id": str, "provenance": str}, **LINUX_KEYS,
                         **{f["name"]: None for f in fields}), re_)
         rid = str(row["id"]).upper()
         if not re.match(r"^[A-Z0-9_]+$", rid):
@@ -465,9 +479,12 @@ def build_records(r, enums):
         for f in fields:
             v, t = row[f["name"]], f["type"]
             bad = lambda why: fail(row, re_, f"field '{f['name']}' {why}, got {v!r}", f["name"])  # noqa: E731
-            if t == "string":
+            if t == "string" and v is None and f["name"] != key:
+                vals.append({"c": str(NO_STRING), "text": None})
+                cells.append(None)
+            elif t == "string":
                 if not isinstance(v, (str, int, float)) or isinstance(v, bool):
-                    bad("must be a string")
+                    bad("must be a string (or ~ for none)")
                 v = str(v)
                 if f["name"] == key:
                     if v.lower() in keys:
@@ -490,6 +507,16 @@ def build_records(r, enums):
                     bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
                 vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
                 cells += [lo, hi]
+            elif f["ref"]:
+                rids = {x["id"]: f["ref"]["first"] + i for i, x in enumerate(f["ref"]["rows"])}
+                if v is None:
+                    vals.append({"c": "0", "text": None})
+                    cells.append(0)
+                    continue
+                if not isinstance(v, str) or v.upper() not in rids:
+                    bad(f"must be the id of a row of records '{f['type']}' (or ~ for none)")
+                vals.append({"c": f"{f['ref']['prefix']}{v.upper()}", "text": v.upper()})
+                cells.append(rids[v.upper()])
             elif f["enum"]:
                 names = {x["name"]: x["value"] for x in f["enum"]["values"]}
                 if not isinstance(v, str) or v not in names:
@@ -503,14 +530,34 @@ def build_records(r, enums):
                 vals.append({"c": f"{v}", "text": f"{v}"})
                 cells.append(v)
         rows.append({"id": rid, "values": vals, "provenance": row["provenance"], "key_text": key_text,
-                     "cells": cells, "where": where(row, re_)})
+                     "cells": cells, "where": where(row, re_), "node": row})
     if not rows:
         fail(r, ent, "has no rows")
+    if disjoint:
+        # Each row's extent per disjoint field: (low, high); strings and the rest are points.
+        def extent(row):
+            out, at = [], 1
+            for f in fields:
+                width = 2 if f["type"] == "range" else 1
+                if f["name"] in disjoint:
+                    c = ["" if x is None else x for x in row["cells"][at:at + width]]
+                    out.append((c[0], c[-1]))
+                at += width
+            return out
+        seen_rows = []
+        for row in rows:
+            e = extent(row)
+            for other, oe in seen_rows:
+                if all(a[0] <= b[1] and b[0] <= a[1] for a, b in zip(e, oe)):
+                    fail(row["node"], f"{ent} row {row['id']!r}", f"overlaps row {other['id']!r} "
+                         f"({other['where'].split(': ')[0]}) in {', '.join(disjoint)}: a lookup by them would "
+                         f"find both", "id")
+            seen_rows.append((row, e))
     if first + len(rows) > 0xFF:
         fail(r, ent, "ids must fit 8 bits")
     columns = [("id", "u8")]
     for f in fields:
-        t = "u8" if f["enum"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
+        t = "u8" if f["enum"] or f["ref"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
         columns += [(f["name"] + "_min", "u16"), (f["name"] + "_max", "u16")] if t == "range" else [(f["name"], t)]
     table = build_table(f"{name}_rows", f"The rows of kprof_{name}.", columns,
                         [(x["cells"], f"{id_prefix}{x['id']}", x["where"]) for x in rows],
@@ -518,6 +565,22 @@ def build_records(r, enums):
     return {"name": name, "NAME": name.upper(), "prefix": id_prefix, "id_enum": id_enum, "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
             "rows": rows, "pool": pool.model(r, ent), "table": table}
+
+
+def check_facts(fa):
+    """`facts:`: what an outside source says, recorded (with its provenance) for a test to check
+    the spec against where the source itself is not at hand. Only the shape is checked: named
+    columns and rows of that many cells. Nothing is emitted."""
+    ent = f"facts {fa.get('name', '?')!r}"
+    check(fa, {"name": str, "doc": str, "provenance": str, "columns": list, "rows": list}, ent)
+    ident(fa, ent, "name", fa["name"])
+    for c in fa["columns"]:
+        if not isinstance(c, str) or not IDENT.match(c):
+            fail(fa, ent, f"columns must be names, got {c!r}", "columns")
+    for i, row in enumerate(fa["rows"]):
+        line = fa["rows"].item_lines[i] if isinstance(fa["rows"], Seq) else fa.line
+        if not isinstance(row, list) or len(row) != len(fa["columns"]):
+            raise SpecError(f"{fa.file}:{line}: {ent}: a row is [{', '.join(fa['columns'])}], got {row!r}")
 
 
 def build_list(t, symbols):
@@ -1575,7 +1638,7 @@ def build_model(spec_dir):
         raise SpecError(f"{spec_dir}: project.yaml is required")
     sections, layers = build_sections(specs["project"])
     DOMAINS = [s["name"] for s in sections]
-    allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records",
+    allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records", "facts",
                    "lists", "section", "counts", "functions"}
     special = {"project": {"project", "layers", "sections", "verbs"}, "cpuid": {"leaves"},
                "source": {"intervals", "descriptions", "tables"}}
@@ -1634,9 +1697,11 @@ def build_model(spec_dir):
                          f"here KPROF_{d['name'].upper()}_...", "name")
         file_enums = {e["name"]: e for e in d["enums"]}
         for r in entries(doc.get("records"), "records", doc):
-            d["records"].append(build_records(r, file_enums))
+            d["records"].append(build_records(r, file_enums, {x["name"]: x for x in d["records"]}))
             type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["name"], d["name"])
             type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["id_enum"], d["name"], "id_enum")
+        for fa in entries(doc.get("facts"), "facts", doc):
+            check_facts(fa)
         lists += [(d, t) for t in entries(doc.get("lists"), "lists", doc)]
         d["functions"] += [build_function(f) for f in entries(doc.get("functions"), "functions", doc)]
     symbols = {}

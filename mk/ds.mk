@@ -1,23 +1,29 @@
-# Intel Debug Store (BTS/PEBS), Windows PROCESSOR_PROFILE_CONTROL_AREA and PROFILE_SOURCE_INFO.
+# Intel Debug Store (BTS/PEBS), Windows PROCESSOR_PROFILE_CONTROL_AREA, PROFILE_SOURCE_INFO and
+# custom profile sources.
 # test_ds/test_windows decode hostile buffers: they run under the sanitizers, and
 # once more as i386 code (the 32-bit host path of the live PEBS index read).
 DEPS += gcc-12-multilib gcc-mingw-w64-i686 gcc-mingw-w64-x86-64
-TEST_STEPS += ds ds-i386 windows windows-mingw ds-freestanding
+TEST_STEPS += ds ds-i386 windows custom-sources windows-mingw ds-freestanding
 
 CFLAGS_test_ds := -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS_test_windows := -fsanitize=address,undefined -fno-sanitize-recover=all
+CFLAGS_test_custom_sources := -fsanitize=address,undefined -fno-sanitize-recover=all
 
 test-ds: $(BUILD)/tests/test_ds
 	$<
 
-$(BUILD)/tests/test_ds.i386: tests/test_ds.c kprof.h tests/kprof_test.h
+$(BUILD)/tests/test_ds.i386: tests/test_ds.c kprof.h tests/kprof_test.h tests/own_cpuid.h
 	@mkdir -p $(@D)
 	$(CC) -m32 $(CFLAGS_TEST) $< -o $@
 test-ds-i386: $(BUILD)/tests/test_ds.i386
-	@tools/run-foreign --which i386
-	$(RUN_I386) $<
+	$(call run_i386,$(KPROF_I386_RUNNER),$<)
 
 test-windows: $(BUILD)/tests/test_windows
+	$<
+
+# Custom profile sources (issue 35): layouts against the public offsets, byte-exact records,
+# every refusal, round trips.
+test-custom-sources: $(BUILD)/tests/test_custom_sources
 	$<
 
 # The layouts against the real Windows headers (mingw-w64 evntrace.h, ntddk.h, bugcodes.h)

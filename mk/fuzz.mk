@@ -68,11 +68,11 @@ fuzz-coverage: $(addprefix $(FUZZ_OUT)/cov/,$(FUZZ_HARNESSES))
 # ---- unit tests under ASan+UBSan (clang) and valgrind memcheck (gcc -O1 -g) ----
 # The valgrind build drops the sanitizer flags some tests carry (ASan and memcheck do not
 # mix).
-$(BUILD)/asan/tests/%: tests/%.c kprof.h tests/kprof_test.h
+$(BUILD)/asan/tests/%: tests/%.c kprof.h tests/kprof_test.h tests/own_cpuid.h
 	@mkdir -p $(@D)
 	clang $(CFLAGS_TEST) -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer $(CFLAGS_$*) $< -o $@ $(LDLIBS_$*)
-$(BUILD)/vg/tests/%: tests/%.c kprof.h tests/kprof_test.h
+$(BUILD)/vg/tests/%: tests/%.c kprof.h tests/kprof_test.h tests/own_cpuid.h
 	@mkdir -p $(@D)
 	gcc $(CFLAGS_TEST) $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(CFLAGS_$*)) $< -o $@ $(LDLIBS_$*)
 

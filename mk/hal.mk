@@ -37,6 +37,21 @@ test-hal-freestanding: tests/freestanding_hal.c kprof.h
 	  else echo "FAILED: $$cc -$$m $$fs"; f=$$((f+1)); fi; done; done; \
 	echo "$$n passed, $$f failed"; test $$f = 0
 
+# The microarchitecture table and the brand string (spec/uarch.yaml). uarch-api: the lookups'
+# and kprof_cpuid_brand_get's rules on hand-made snapshots. uarch: the table against Linux
+# (each installed linux-headers intel-family.h, and the newer kernel's facts the spec records),
+# every signature of every family against the spec's rows, every real dump in ../shared (its
+# identity, row, brand string, and the core naming each CPU group) and this machine (Debian's
+# cpuid -1 -r), through tests/uarch_query.
+TEST_STEPS += uarch-api uarch
+CFLAGS_test_uarch := -fsanitize=address,undefined -fno-sanitize-recover=all
+
+test-uarch-api: $(BUILD)/tests/test_uarch
+	$<
+
+test-uarch: $(BUILD)/tests/uarch_query | need-python
+	$(PY) tests/test_uarch.py $<
+
 # Every MSR number and field the spec names a Linux macro, union member or cpufeatures flag
 # for, against each installed linux-headers-* (spec `linux:` / `linux_since:` / `linux_differs:`).
 test-linux-headers: need-python

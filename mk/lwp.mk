@@ -36,7 +36,8 @@ test-lwp-poll-asm: tests/lwp_poll_probe.c tests/check_lwp_poll.py kprof.h
 
 # A 64-bit LWPCB word that keeps changing while read: 32-bit builds give up after
 # KPROF_LWP_READ64_TRIES rounds (KPROF_E_CHANGED). The i386 program runs natively when this
-# kernel runs i386 programs, else under qemu-i386; the step prints which.
+# kernel runs i386 programs, else under qemu-i386; the step prints which (and checks it is the
+# runner the host facts give); the counts of both programs are summed.
 $(BUILD)/tests/test_lwp_torn64: tests/lwp_torn.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_TEST) $< -o $@
@@ -44,10 +45,9 @@ $(BUILD)/tests/test_lwp_torn32: tests/lwp_torn.c kprof.h tests/kprof_test.h
 	@mkdir -p $(@D)
 	$(CC) -m32 -static $(CFLAGS_TEST) $< -o $@
 
+test-lwp-torn: I386_TIMEOUT := 60
 test-lwp-torn: $(BUILD)/tests/test_lwp_torn64 $(BUILD)/tests/test_lwp_torn32
-	timeout 60 $(BUILD)/tests/test_lwp_torn64
-	@tools/run-foreign --which i386
-	timeout 60 tools/run-foreign i386 $(BUILD)/tests/test_lwp_torn32
+	$(call run_i386,$(KPROF_I386_RUNNER),$(BUILD)/tests/test_lwp_torn32,$(BUILD)/tests/test_lwp_torn64)
 
 $(BUILD)/examples/lwp_hot_addresses: examples/lwp_hot_addresses.c kprof.h
 	@mkdir -p $(@D)

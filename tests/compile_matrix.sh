@@ -48,6 +48,9 @@ compile_refused() {
 	grep -q "$file:$line:" <<<"$log" || { echo "no diagnostic on $file:$line"; return 1; }
 }
 tools/run-foreign --which i386 || exit 1
+# One counted check: run-foreign picks the runner this host's facts give (tests/hostfacts.py).
+step i386-runner python3 tests/hostfacts.py --i386 "${KPROF_I386_RUNNER:-}"
+sed -n '1,2p' "$out/i386-runner.log"
 
 for m in 64 32; do
 	for cc in gcc clang; do

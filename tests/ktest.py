@@ -1,4 +1,5 @@
-"""The Python tests' check counter, the counterpart of tests/kprof_test.h.
+"""The Python tests' check counter, the counterpart of tests/kprof_test.h, and the one way a
+test learns the machine it runs on (host(), from tests/hostfacts.py).
 
     from ktest import check, done
     check(got == want, "what is being checked")
@@ -71,3 +72,23 @@ def run(cmd, **kw):
         return subprocess.run(cmd, capture_output=True, text=True, **kw)
     except (OSError, subprocess.SubprocessError) as e:
         return Ran(127, "", f"{' '.join(map(str, cmd))}: {type(e).__name__}: {e}")
+
+
+def host():
+    """This machine's facts (tests/hostfacts.py: vendor, perfmon, hypervisor, IA32 execution,
+    CPUs, affinity), gathered once and printed as one line; None, after one failed check
+    naming what could not be read, when they cannot be gathered. A step whose expectation
+    depends on the machine derives it from these facts (docs/testing.md, "Host facts")."""
+    import hostfacts
+    try:
+        h = hostfacts.live()
+    except hostfacts.HostFactsError as e:
+        ok(False, f"host facts: {e}")
+        return None
+    if not _HOST_PRINTED:
+        _HOST_PRINTED.append(True)
+        print(h.summary(), flush=True)
+    return h
+
+
+_HOST_PRINTED = []

@@ -67,3 +67,51 @@ SAME(offsetof(K_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA, Allocate), KPROF_WINDOWS_
 SAME(sizeof(kprof_windows_processor_profile_control_area), 0x60, ppca);
 /* From Windows 10 2004: 0xA0 on both (the As64Bit view of the PEBS_DS_SAVE_AREA union). */
 SAME(sizeof(kprof_windows_processor_profile_control_area_2004), 0xA0, ppca2004);
+
+/* EVENT_TRACE_PROFILE_ADD_INFORMATION and _REMOVE_INFORMATION (issue 35): no mingw-w64 header
+ * has them, so the members are declared here as phnt's ntexapi.h and the public symbols of
+ * Windows 10 2004+ (can1357/selene) give them (kprof's record carries Valve's Tracy's
+ * 127-unit description), and the MS ABI of both compilers lays them out. */
+typedef union {
+	struct { UCHAR PerfEvtEventSelect, PerfEvtUnitSelect, PerfEvtCMask, PerfEvtCInv, PerfEvtAnyThread, PerfEvtEdgeDetect; } Intel;
+	struct { UCHAR PerfEvtEventSelect, PerfEvtUnitSelect; } Amd;
+	struct { ULONG PerfEvtType; UCHAR AllowsHalt; } Arm;
+} K_PROFILE_ADD_V2;
+typedef union {
+	struct { UCHAR PerfEvtEventSelect, PerfEvtUnitSelect, PerfEvtCMask, PerfEvtCInv, PerfEvtAnyThread, PerfEvtEdgeDetect; } Intel;
+	struct { USHORT PerfEvtEventSelect; UCHAR PerfEvtUnitSelect, PerfEvtCMask, PerfEvtCInv, PerfEvtEdgeDetect, PerfEvtHostGuest, PerfPmuType; } Amd;
+	struct { ULONG PerfEvtType; UCHAR AllowsHalt; } Arm;
+} K_PROFILE_ADD_V3;
+typedef struct {
+	ULONG EventTraceInformationClass; /* an enum: 4 bytes */
+	UCHAR Version;
+	union { K_PROFILE_ADD_V2 V2; K_PROFILE_ADD_V3 V3; } u;
+	ULONG CpuInfoHierarchy[3];
+	ULONG InitialInterval;
+	BOOLEAN Persist;
+	WCHAR ProfileSourceDescription[127];
+	UCHAR UnusedPad;
+} K_PROFILE_ADD;
+typedef struct {
+	ULONG EventTraceInformationClass;
+	ULONG ProfileSource; /* KPROFILE_SOURCE */
+	ULONG CpuInfoHierarchy[3];
+} K_PROFILE_REMOVE;
+SAME(sizeof(K_PROFILE_ADD), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, add_size);
+SAME(offsetof(K_PROFILE_ADD, Version), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_VERSION_OFFSET, add_version);
+SAME(offsetof(K_PROFILE_ADD, u), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_V2_OFFSET, add_union);
+SAME(sizeof(K_PROFILE_ADD_V2), sizeof(K_PROFILE_ADD_V3), add_v2_v3_same_size);
+SAME(offsetof(K_PROFILE_ADD, CpuInfoHierarchy), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_CPU_INFO_HIERARCHY_OFFSET, add_hier);
+SAME(offsetof(K_PROFILE_ADD, InitialInterval), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_INITIAL_INTERVAL_OFFSET, add_interval);
+SAME(offsetof(K_PROFILE_ADD, Persist), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET, add_persist);
+SAME(offsetof(K_PROFILE_ADD, ProfileSourceDescription), KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET, add_desc);
+SAME(sizeof(((K_PROFILE_ADD *)0)->ProfileSourceDescription), sizeof(((kprof_windows_profile_add_information *)0)->ProfileSourceDescription), add_desc_units);
+SAME(offsetof(K_PROFILE_ADD_V3, Amd.PerfEvtUnitSelect), KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_UNIT_SELECT_OFFSET, v3_unit);
+SAME(offsetof(K_PROFILE_ADD_V3, Amd.PerfEvtHostGuest), KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_EVT_HOST_GUEST_OFFSET, v3_hg);
+SAME(offsetof(K_PROFILE_ADD_V3, Amd.PerfPmuType), KPROF_WINDOWS_PROFILE_ADD_AMD_V3_PERF_PMU_TYPE_OFFSET, v3_pmu);
+SAME(sizeof(((K_PROFILE_ADD_V3 *)0)->Amd), KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, v3_amd_size);
+SAME(offsetof(K_PROFILE_ADD_V2, Intel.PerfEvtEdgeDetect), KPROF_WINDOWS_PROFILE_ADD_INTEL_PERF_EVT_EDGE_DETECT_OFFSET, v2_edge);
+SAME(sizeof(((K_PROFILE_ADD_V2 *)0)->Intel), KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, v2_intel_size);
+SAME(sizeof(((K_PROFILE_ADD_V2 *)0)->Amd), KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, v2_amd_size);
+SAME(sizeof(K_PROFILE_REMOVE), KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, remove_size);
+SAME(offsetof(K_PROFILE_REMOVE, CpuInfoHierarchy), KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_CPU_INFO_HIERARCHY_OFFSET, remove_hier);

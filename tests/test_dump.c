@@ -143,7 +143,7 @@ static const uint32_t kept[][2] = {{0x0, 0},        {0x1, 0},        {0x7, 0},  
                                    {0xA, 0},        {0x1C, 0},       {0x23, 0},       {0x23, 1},
                                    {0x23, 2},       {0x23, 3},       {0x40000000, 0}, {0x40000001, 0},
                                    {0x40000003, 0}, {0x80000000, 0}, {0x80000001, 0}, {0x80000022, 0},
-                                   {0x8000001C, 0}};
+                                   {0x8000001C, 0}, {0x80000002, 0}, {0x80000003, 0}, {0x80000004, 0}};
 
 static void own_snapshot(const own_list *l, unsigned cpu, kprof_cpuid_snapshot *s)
 {
@@ -237,8 +237,8 @@ static void test_file(const char *dir, const char *name)
 	uint32_t want[4];
 	kprof_cpuid_snapshot snap, snap2, expect;
 	kprof_dump_error err;
-	static const uint32_t probe[] = {0x0, 0x1, 0xA, 0x80000000, 0x80000001, 0x40000000,
-	                                 0x40000001, 0x40000003};
+	static const uint32_t probe[] = {0x0,        0x1,        0xA,        0x80000000, 0x80000001,
+	                                 0x40000000, 0x40000001, 0x40000003, 0x80000002, 0x80000004};
 	size_t k;
 
 	snprintf(path, sizeof path, "%s/%s", dir, name);

@@ -103,6 +103,28 @@ RECORDS_CASES = [
      ["'halx' is no header section"]),
 ]
 
+# The record kinds spec/uarch.yaml uses: references to another table's rows, ~ strings,
+# `disjoint` rows, carried Linux keys and `facts`.
+UA = "uarch.yaml"
+COOPER = "{id: INTEL_COOPERLAKE_X, vendor: GenuineIntel, family: 6, model: 0x55, stepping: [11, 11], name: Cooper Lake, core: SKYLAKE, atom: ~,"
+UARCH_CASES = [
+    ("overlapping rows of a disjoint table", UA, COOPER, COOPER.replace("stepping: [11, 11]", "stepping: [7, 11]"), None,
+     ["row 'INTEL_COOPERLAKE_X'", "overlaps row 'INTEL_CASCADELAKE_X'", "vendor, family, model, stepping"]),
+    ("reference to no row", UA, COOPER, COOPER.replace("core: SKYLAKE", "core: SKYLAKES"), None,
+     ["row 'INTEL_COOPERLAKE_X'", "field 'core' must be the id of a row of records 'cpuid_core'"]),
+    ("no string where the key is", UA, "{id: ZEN_6, name: Zen 6,", "{id: ZEN_6, name: ~,", None,
+     ["row 'ZEN_6'", "field 'name' must be a string"]),
+    ("referenced table starting at id 0", UA, "    first_id: 1            # 0 stays free: a kprof",
+     "    first_id: 0            # 0 stays free: a kprof", "{name: core, type: cpuid_core,",
+     ["records 'cpuid_uarch' field 'core'", "must start at first_id 1 or above"]),
+    ("disjoint naming no field", UA, "disjoint: [vendor, family, model, stepping]",
+     "disjoint: [vendor, family, model, steppings]", None, ["records 'cpuid_uarch'", "disjoint names 'steppings'"]),
+    ("linux key of the wrong type", UA, COOPER, COOPER.replace("atom: ~,", "atom: ~, linux_since: 6,"), None,
+     ["row 'INTEL_COOPERLAKE_X'", "field 'linux_since' must be str"]),
+    ("facts row of the wrong length", UA, "      - [0x1A, 0xC0, 0xCF, Zen 6, true]", "      - [0x1A, 0xC0, Zen 6, true]", None,
+     ["facts 'linux_amd_families'", "a row is [family, model_lo, model_hi, names, cover]"]),
+]
+
 
 # Public functions are described once (spec `functions:` + the definition in gen/c) and named
 # by the rule of DESIGN 3; types, enumerations and constants too.
@@ -284,7 +306,7 @@ CASES = [
     ("struct map: a field wider than its member", "lwp.yaml", "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\"}",
      "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\", from: {shipped: ecx lwp_lwpcb_buffer_size.size}}", None,
      ["struct 'lwp_caps' field 'revision'", "28-bit field"]),
-] + RECORDS_CASES + FUNCTION_CASES
+] + RECORDS_CASES + FUNCTION_CASES + UARCH_CASES
 
 
 def line_of(text, anchor):

@@ -19,6 +19,7 @@ typedef const char *(*name_fn)(int value);
 	static const char *name_of_##type(int value) { return type##_name((type)value); }
 NAME_FN(kprof_cpuid_vendor)
 NAME_FN(kprof_status)
+NAME_FN(kprof_cpuid_core_type)
 NAME_FN(kprof_hal_presence)
 NAME_FN(kprof_hal_build)
 NAME_FN(kprof_hal_reason)
@@ -37,6 +38,10 @@ NAME_FN(kprof_ds_layout)
 NAME_FN(kprof_pebs_has)
 NAME_FN(kprof_windows_event_trace_information_class)
 NAME_FN(kprof_windows_trace_query_info_class)
+NAME_FN(kprof_windows_profile_add_version)
+NAME_FN(kprof_windows_pmu_type)
+NAME_FN(kprof_windows_custom_source_problem)
+NAME_FN(kprof_windows_custom_source_warning)
 
 static const struct {
 	const char *spec_name;
@@ -44,6 +49,7 @@ static const struct {
 } functions[] = {
         {"cpuid_vendor", name_of_kprof_cpuid_vendor},
         {"status", name_of_kprof_status},
+        {"cpuid_core_type", name_of_kprof_cpuid_core_type},
         {"hal_presence", name_of_kprof_hal_presence},
         {"hal_build", name_of_kprof_hal_build},
         {"hal_reason", name_of_kprof_hal_reason},
@@ -62,6 +68,10 @@ static const struct {
         {"pebs_has", name_of_kprof_pebs_has},
         {"windows_event_trace_information_class", name_of_kprof_windows_event_trace_information_class},
         {"windows_trace_query_info_class", name_of_kprof_windows_trace_query_info_class},
+        {"windows_profile_add_version", name_of_kprof_windows_profile_add_version},
+        {"windows_pmu_type", name_of_kprof_windows_pmu_type},
+        {"windows_custom_source_problem", name_of_kprof_windows_custom_source_problem},
+        {"windows_custom_source_warning", name_of_kprof_windows_custom_source_warning},
 };
 #define NFUNCTIONS (sizeof functions / sizeof functions[0])
 #define NAMES_MAX  1024
@@ -69,7 +79,7 @@ static const struct {
 typedef struct spec_name {
 	unsigned fn;
 	long value;
-	char string[96];
+	char string[192]; /* the longest is a sentence (windows_custom_source_*) */
 } spec_name;
 
 static spec_name names[NAMES_MAX];

@@ -6,43 +6,7 @@
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 
-/* Whether the HAL that made d has source s (ABSENT for null arguments). */
-static inline kprof_hal_presence kc_presence(const kprof_hal_decision *d, const kprof_source *s)
-{
-	kprof_hal_presence p;
-	return kprof_hal_source_presence_get(d, s, &p) == KPROF_OK ? p : KPROF_HAL_PRESENCE_ABSENT;
-}
-static inline int kc_supported(const kprof_hal_decision *d, const kprof_source *s)
-{
-	return kc_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
-}
-
 #include "tests/kprof_helpers.h"
-
-/* kprof_lwp_caps_get over registers instead of a snapshot: a snapshot holding cpuid
- * 0x80000000 (max extended leaf 0x8000001C), 0x80000001 (ecx ext_ecx) and 0x8000001C (leaf). */
-static inline kprof_status kc_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4], kprof_lwp_revision rev,
-                                        kprof_lwp_caps *out)
-{
-	kprof_cpuid_snapshot s;
-	kprof_cpuid_snapshot_init(&s);
-	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_LEAF_LWP, 0, 0, 0);
-	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, ext_ecx, 0);
-	if (leaf)
-		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_LWP, 0, leaf[0], leaf[1], leaf[2], leaf[3]);
-	return kprof_lwp_caps_get(&s, rev, out);
-}
-/* The shipped layout (cpuid 0x80000001 says LWP) and the proposal's, of the registers given. */
-static inline kprof_status kc_lwp_shipped(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
-{
-	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
-	return kc_lwp_caps(KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK, leaf, KPROF_LWP_REVISION_SHIPPED, out);
-}
-static inline kprof_status kc_lwp_proposal(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx, kprof_lwp_caps *out)
-{
-	const uint32_t leaf[4] = {eax, ebx, ecx, edx};
-	return kc_lwp_caps(0, leaf, KPROF_LWP_REVISION_PROPOSAL, out);
-}
 
 #define KH_INPUT 4096
 /* Written by whoever links this (a debugger, a test): the compiler must assume anything. */
@@ -369,6 +333,37 @@ KPROF_IMPL_INTERNAL uint32_t kh_psi(const uint8_t *b)
 	return acc + (uint32_t)ul;
 }
 
+/* Custom profile sources: a record of the input read back, checked against a decision made
+ * of the input, packed again; and a description built of the input. */
+KPROF_IMPL_INTERNAL uint32_t kh_custom(const uint8_t *b)
+{
+	static kprof_cpuid_snapshot s;
+	static kprof_hal_decision d;
+	static kprof_windows_custom_source cs;
+	static kprof_windows_custom_source_verdict v;
+	kprof_cpuid_vendor vendor = b[2047] & 1 ? KPROF_CPUID_VENDOR_AMD : KPROF_CPUID_VENDOR_INTEL;
+	size_t n = 0;
+	uint32_t acc = 0;
+	unsigned i;
+	kprof_cpuid_snapshot_init(&s);
+	for (i = 0; i + 20 <= 120; i += 20)
+		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + 1800 + i), 0, kh_u32(b + 1804 + i), kh_u32(b + 1808 + i),
+		                               kh_u32(b + 1812 + i), kh_u32(b + 1816 + i));
+	(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	if (kprof_windows_custom_source_unpack(b + 2048, 0x24u + b[2046] * 2u, vendor, &cs) == KPROF_OK) {
+		acc += (uint32_t)-kprof_windows_custom_source_verdict_get(&cs, &d, &v) + v.warnings;
+		if (kprof_windows_custom_source_pack(&cs, kh_psi_mem, sizeof kh_psi_mem, &n) == KPROF_OK)
+			acc += (uint32_t)n;
+	}
+	if (kprof_windows_custom_source_init(&cs, vendor, kprof_bytes_le64_load(b + 2040)) == KPROF_OK &&
+	    kprof_windows_custom_source_name_set(&cs, (const char *)b + 2020, b[2019] & 15) == KPROF_OK) {
+		acc += (uint32_t)-kprof_windows_custom_source_verdict_get(&cs, &d, &v);
+		if (kprof_windows_custom_source_pack(&cs, kh_psi_mem, sizeof kh_psi_mem, &n) == KPROF_OK)
+			acc += (uint32_t)n;
+	}
+	return acc;
+}
+
 static uint8_t kh_codec_out[512];
 
 /* Every generated struct codec (the list gen-structs.py writes from kprof.h). */
@@ -429,6 +424,7 @@ uint32_t kprof_hardening_all(void)
 	acc += kh_ds_setup(buf);
 	acc += kh_ds_walks(buf, sizeof buf);
 	acc += kh_psi(buf);
+	acc += kh_custom(buf);
 #endif
 #if !defined(KH_ONLY) || KH_ONLY == 6
 	acc += kh_codecs(buf, sizeof buf);

@@ -45,34 +45,17 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 | kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
 }
 
-KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
-                                                                   kprof_counts_entry *out)
+/* The verdict row for an (event, unit mask) key on class cpu_class (valid, its basis already
+ * in out): rows are sorted by (event, unit mask, first class), so a binary search finds the
+ * first of the key. Event and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel;
+ * an event above 8 bits (AMD's EventSelect[11:8]) has no row. */
+KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t event, uint32_t umask,
+                                             kprof_counts_entry *out)
 {
 	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
-	out->cpu_class = (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
-	                                                               : (unsigned)KPROF_COUNTS_CLASS_NONE);
-	out->reserved[0] = out->reserved[1] = 0;
-	out->event = NULL;
-	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
-		out->basis = "no class for this vendor, family and model";
-		return KPROF_OK;
-	}
-	out->basis = kprof_impl_counts_text(kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
-	if (!s->select) {
-		out->basis = "no select: nothing the counters count";
-		return KPROF_OK;
-	}
-	if (s->table != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
-		out->basis = "not a source table the HAL uses on this processor";
-		return KPROF_OK;
-	}
-	/* Rows are sorted by (event, unit mask, first class): find the first of this select. Event
-	 * and unit mask sit in bits 7:0 and 15:8 of both vendors' PerfEvtSel. */
-	key = (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select) << 8 |
-	      (unsigned)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select);
+	if (event > KPROF_AMD_PERFEVTSEL_EVENT_MASK)
+		return;
+	key = (unsigned)(event << 8 | umask);
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
 		if (kprof_impl_counts_row_key(mid) < key)
@@ -90,6 +73,42 @@ KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kp
 		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
+}
+
+/* out for class cpu_class before any row is read: KPROF_COUNTS_VERDICT_UNKNOWN with the class's basis
+ * (or why there is none). 1 when a row may be looked up: the class exists and judges the
+ * table itf. */
+KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf, kprof_counts_entry *out)
+{
+	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
+	out->cpu_class = (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
+	                                                               : (unsigned)KPROF_COUNTS_CLASS_NONE);
+	out->reserved[0] = out->reserved[1] = 0;
+	out->event = NULL;
+	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
+		out->basis = "no class for this vendor, family and model";
+		return 0;
+	}
+	out->basis = kprof_impl_counts_text(kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
+	if (itf != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
+		out->basis = "not a source table the HAL uses on this processor";
+		return 0;
+	}
+	return 1;
+}
+
+KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
+                                                                   kprof_counts_entry *out)
+{
+	int judged;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	judged = kprof_impl_counts_start(cpu_class, s->table, out);
+	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select)
+		out->basis = "no select: nothing the counters count";
+	else if (judged)
+		kprof_impl_counts_lookup(cpu_class, (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select),
+	                         (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select), out);
 	return KPROF_OK;
 }
 

@@ -257,3 +257,89 @@ KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *
 		return KPROF_CPUID_VENDOR_AMD;
 	return KPROF_CPUID_VENDOR_UNKNOWN;
 }
+
+KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
+                                             size_t *len)
+{
+	static const kprof_cpuid_slot part[3] = {KPROF_CPUID_SLOT_BRAND_0, KPROF_CPUID_SLOT_BRAND_1,
+	                                         KPROF_CPUID_SLOT_BRAND_2};
+	char raw[48];
+	size_t i, first, end;
+	if (len)
+		*len = 0;
+	if (!s || !out || !size)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	for (i = 0; i < 3; i++)
+		if (!kprof_impl_cpuid_has(s, part[i]))
+			return KPROF_E_NOT_FOUND;
+	/* 16 bytes per leaf: eax, ebx, ecx, edx, each little-endian. */
+	for (i = 0; i < sizeof(raw); i++)
+		raw[i] = (char)(uint8_t)(s->regs[part[i / 16]][i / 4 % 4] >> (8 * (i % 4)));
+	for (end = 0; end < sizeof(raw) && raw[end]; end++)
+		;
+	for (first = 0; first < end && raw[first] == ' '; first++)
+		;
+	while (end > first && raw[end - 1] == ' ')
+		end--;
+	if (len)
+		*len = end - first;
+	if (end - first >= size)
+		return KPROF_E_BUFFER_TOO_SMALL;
+	for (i = first; i < end; i++)
+		out[i - first] = raw[i];
+	out[end - first] = '\0';
+	return KPROF_OK;
+}
+
+#ifndef KPROF_NO_NAMES
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *vendor, uint32_t family,
+                                                                  uint32_t model, uint32_t stepping)
+{
+	uint32_t i;
+	unsigned k;
+	if (!vendor)
+		return NULL;
+	/* The rows never overlap (the spec's `disjoint`), so the first match is the only one. */
+	for (i = 0; i < KPROF_CPUID_UARCH_COUNT; i++) {
+		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows()[i];
+		const char *v;
+		if (u->family != family || model < u->model_min || model > u->model_max ||
+		    stepping < u->stepping_min || stepping > u->stepping_max)
+			continue;
+		v = kprof_cpuid_uarch_vendor_get(u);
+		for (k = 0; k < 12 && v[k] && v[k] == vendor[k]; k++)
+			;
+		if (k == 12)
+			return u;
+	}
+	return NULL;
+}
+
+KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpuid_snapshot *s)
+{
+	char vendor[13];
+	uint32_t eax;
+	if (kprof_cpuid_vendor_string_get(s, vendor) != KPROF_OK ||
+	    !kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES))
+		return NULL;
+	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_EAX];
+	return kprof_cpuid_uarch_by_signature(vendor, kprof_cpuid_family_get(eax), kprof_cpuid_model_get(eax),
+	                                      kprof_cpuid_stepping_get(eax));
+}
+#endif
+
+KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uarch *u, int hybrid,
+                                                           uint32_t core_type)
+{
+	const kprof_cpuid_core *core, *atom;
+	if (!u)
+		return NULL;
+	core = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
+	atom = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom);
+	if (core_type == 0)
+		return atom && hybrid ? NULL : core;
+	if (core && core->type == core_type)
+		return core;
+	return atom && atom->type == core_type ? atom : NULL;
+}

@@ -11,7 +11,7 @@ typedef struct kprof_hal_decision {
 
 	/* Leaf 1 (zero when missing) */
 	uint8_t has_leaf1;
-	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family_get/model) */
+	uint32_t family, model, stepping; /* displayed values (kprof_cpuid_family_get, kprof_cpuid_model_get) */
 
 	/* Hypervisor (rule 2) */
 	uint8_t hv_present;        /* cpuid.1:ecx[31] */

@@ -48,6 +48,8 @@ typedef struct kprof_pmu_caps {
 	uint8_t perfmon_ext;       /* leaf 0x23 valid (leaf 7.1 eax[8]) */
 	uint32_t ext_events;       /* leaf 0x23.3 eax: 1 = available; 0 without sub-leaf 3 */
 	uint8_t umask2, eq;        /* leaf 0x23.0 ebx[0], ebx[1]: PerfEvtSel bits 47:40, 36 */
+	uint8_t any_thread;        /* PerfEvtSel AnyThread honoured: perfmon version 3+ and leaf 0x0A
+	                            * edx[15] (AnyThread deprecated) clear */
 	uint32_t acr_counter_mask; /* leaf 0x23.2 eax: reloadable general-purpose counters */
 	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
 	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
@@ -57,6 +59,8 @@ typedef struct kprof_pmu_caps {
 	uint8_t legacy_counters;   /* the four at 0xC0010000/0xC0010004 (every AMD part) */
 	uint8_t perfctr_ext_core;  /* leaf 0x80000001 ecx[23] */
 	uint8_t perfctr_ext_nb;    /* leaf 0x80000001 ecx[24] */
+	uint8_t perfctr_ext_llc;   /* leaf 0x80000001 ecx[28]: L3 counters */
+	uint8_t topoext;           /* leaf 0x80000001 ecx[22]: topology extensions */
 	uint8_t ptsc;              /* leaf 0x80000001 ecx[27] */
 	uint8_t perfmon_v2;        /* leaf 0x80000022 eax[0] */
 	uint8_t lbr_v2;            /* leaf 0x80000022 eax[1] */

@@ -120,6 +120,9 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 	c->events_length = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_EBX_LENGTH, a);
 	c->events_unavailable = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON, KPROF_CPUID_REG_EBX);
 	c->counter_mask = kprof_impl_low_bits(KPROF_FIELD_GET(KPROF_CPUID_0A_EAX_COUNTERS, a));
+	/* AnyThread from version 3; cpuid 0x0A edx[15] says a later part dropped it (Intel SDM
+	 * vol. 2A CPUID leaf 0AH). */
+	c->any_thread = (uint8_t)(c->version >= 3 && !KPROF_FIELD_GET(KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED, d));
 	/* Fixed counters from version 2; version 5 adds the ecx bitmap to the contiguous count
 	 * (Intel SDM vol. 2A CPUID leaf 0AH). */
 	if (c->version >= 2) {
@@ -191,6 +194,8 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, 
 	c->counter_width = KPROF_PMU_AMD_COUNTER_WIDTH;
 	c->perfctr_ext_core = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE, ecx);
 	c->perfctr_ext_nb = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB, ecx);
+	c->perfctr_ext_llc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC, ecx);
+	c->topoext = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_TOPOEXT, ecx);
 	c->ptsc = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_PTSC, ecx);
 	c->perfmon_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_PERFMON_V2, eax22);
 	c->lbr_v2 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EAX_LBR_V2, eax22);

@@ -124,28 +124,46 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 	return kprof_impl_source_rows() + kprof_bytes_le16_load(slot + 2);
 }
 #endif
-KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s, kprof_source_profile_add *out)
+
+/* A PerfEvtSel value of vendor's layout taken apart into the add pieces (interval left 0): the
+ * one place a select becomes Windows' profile-add fields. KPROF_E_RESERVED for a bit the pieces
+ * cannot carry (pin control, Intel's bits above 31, reserved bits); USR, OS, INT and EN are
+ * dropped (the HAL sets them itself). KPROF_E_ARGUMENT for a vendor other than Intel or AMD. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_profile_add_fields(kprof_cpuid_vendor vendor, uint64_t select,
+                                                          kprof_source_profile_add *out)
 {
-	const kprof_source_table_info *info;
 	kprof_pmu_select f;
-	if (!s || !out)
-		return KPROF_E_ARGUMENT;
-	out->vendor = 0;
-	out->event_select = 0;
-	out->unit_select = out->cmask = out->cinv = out->any_thread = out->edge_detect = 0;
-	out->interval = 0;
-	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
-	if (!info || !s->select || (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
-		return KPROF_E_UNSUPPORTED;
-	if (kprof_pmu_select_unpack((kprof_cpuid_vendor)info->vendor, s->select, &f) != KPROF_OK)
-		return KPROF_E_UNSUPPORTED;
-	out->vendor = info->vendor;
+	kprof_status st;
+	kprof_impl_zero(out, sizeof(*out));
+	st = kprof_pmu_select_unpack(vendor, select, &f);
+	if (st != KPROF_OK)
+		return st;
+	if (f.pc)
+		return KPROF_E_RESERVED;
+	out->vendor = (uint8_t)vendor;
 	out->event_select = f.event;
 	out->unit_select = f.umask;
 	out->cmask = f.cmask;
 	out->cinv = f.inv;
 	out->any_thread = f.any;
 	out->edge_detect = f.edge;
+	out->host_guest = (uint8_t)(f.guest_only | f.host_only << 1);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s, kprof_source_profile_add *out)
+{
+	const kprof_source_table_info *info;
+	if (!s || !out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
+	if (!info || !s->select || (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
+		return KPROF_E_UNSUPPORTED;
+	if (kprof_impl_profile_add_fields((kprof_cpuid_vendor)info->vendor, s->select, out) != KPROF_OK) {
+		kprof_impl_zero(out, sizeof(*out));
+		return KPROF_E_UNSUPPORTED;
+	}
 	out->interval = s->interval == KPROF_SOURCE_INTERVAL_TIMER ? KPROF_SOURCE_INTERVAL_TIMER_DEFAULT
 	                                                    : KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT;
 	return KPROF_OK;

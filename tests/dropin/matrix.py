@@ -14,7 +14,8 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, freestanding_flags, ok, run as run_safe  # noqa: E402
+from ktest import done, freestanding_flags, host, ok, run as run_safe  # noqa: E402
+import hostfacts  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -117,12 +118,17 @@ def compiler_include(cc, arch):
 
 def main(bdir):
     os.makedirs(bdir, exist_ok=True)
-    # Decide the i386 runner once for the whole run (make exports it already; a direct run
-    # probes here) and say which it is.
-    if not os.environ.get("KPROF_I386_RUNNER"):
+    # The i386 runner for the whole run, from this host's facts (tests/hostfacts.py; make
+    # exports KPROF_I386_RUNNER already, a direct run takes the probe's): tools/run-foreign
+    # must pick it.
+    h = host()
+    if h is not None:
+        want, why = hostfacts.expect_i386_runner(h)
+        if want and not os.environ.get("KPROF_I386_RUNNER"):
+            os.environ["KPROF_I386_RUNNER"] = want
         r = run_safe([RUN_FOREIGN, "--decide", "i386"])
-        if r.returncode == 0:
-            os.environ["KPROF_I386_RUNNER"] = r.stdout.strip()
+        ok(want is not None and r.stdout.strip() == want,
+           f"tools/run-foreign picks {r.stdout.strip() or 'no runner'} for i386 programs: the host facts give {want or 'no runner'} ({why})", r.stderr)
     for arch in ("i386", "aarch64"):
         r = run_safe([RUN_FOREIGN, "--which", arch])
         ok(r.returncode == 0, f"{(r.stdout or r.stderr).strip()}", r.stderr)

@@ -8,8 +8,11 @@ once with an AMD one.
 
 Expectations come from outside the code under test: the vendor each qemu model is known to
 report; the kernel's own cpuid_count() and rdmsrl_safe() (the module prints both next to
-kprof's reading); the table sizes from the seeds; and the HAL's interface decision, computed
-here from the raw leaves by the rules of reference/hal-profile-interfaces.md.
+kprof's reading); the table sizes from the seeds; and the HAL's interface decision and
+reason, computed from the raw leaves the kernel read by the rules as tests/hostfacts.py states
+them (the one statement of the rules the tests share). The booted processors are qemu's
+models under TCG, the same on every host (no KVM is needed); the step prints the host it ran
+on.
 """
 import glob
 import os
@@ -19,7 +22,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from ktest import done, ok  # noqa: E402
+from ktest import done, host, ok  # noqa: E402
+import hostfacts  # noqa: E402
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -132,28 +136,13 @@ def parse(text):
 
 
 def vendor_of(leaf0):
-    b = b"".join(x.to_bytes(4, "little") for x in (leaf0[1], leaf0[3], leaf0[2]))
-    return b.decode("ascii", "replace")
+    return hostfacts.vendor_string({(0, 0): leaf0})
 
 
 def hal_decision(leaves):
-    """reference/hal-profile-interfaces.md, "How the HAL picks an interface", x64 HAL."""
-    get = lambda leaf: leaves.get((leaf, 0), (None, None))[1]  # noqa: E731 (the kernel's reading)
-    l0 = get(0)
-    vendor = vendor_of(l0)
-    choice = "default"
-    if vendor == "AuthenticAMD":
-        choice = "amd64"
-    elif vendor == "GenuineIntel" and l0[0] >= 0x0A and get(0x0A):
-        a, b = get(0x0A)[0], get(0x0A)[1]
-        if (a & 0xFF) >= 1 and (a >> 24) != 0 and not (b & 1):
-            choice = "emon"
-    l1 = get(1)
-    if l1 and l1[2] & (1 << 31) and get(0x40000001) and get(0x40000001)[0] == 0x31237648:
-        hv3 = get(0x40000003)
-        if not hv3 or not hv3[3] & (1 << 2):
-            choice = "default"
-    return choice
+    """(interface, reason words) by the x64 HAL's rules over the leaves the kernel read."""
+    itf, why = hostfacts.hal_decision({k: kernel for k, (_, kernel) in leaves.items()})
+    return itf, hostfacts.reason_text(why)
 
 
 def check_boot(model, vendor, r, text):
@@ -172,10 +161,11 @@ def check_boot(model, vendor, r, text):
     ok(all(tables.get(k) == v for k, v in TABLES.items()), f"{model}: table sizes are the seeds' ({TABLES})", tables)
     ok(facts.get("lookup", "").lower() == "profilellcmisses value 0x1d select 0x0003412e",
        f"{model}: name lookup in ring 0 finds Emon LLCMisses (seed 000: 0x1D, 0x0003412E)", facts.get("lookup"))
-    want = hal_decision(leaves)
+    want, reason = hal_decision(leaves)
     if "decision" in facts:
-        got = facts["decision"].split()[0]
-        ok(got == want, f"{model}: HAL decision {got}, the rules give {want}", facts["decision"])
+        m = re.match(r"(\S+) reason (.*) tentative ", facts["decision"])
+        got = (m.group(1), m.group(2)) if m else None
+        ok(got == (want, reason), f"{model}: HAL decision {got}, the rules give {want} ({reason})", facts["decision"])
         m = re.search(r"supported (\d+) of (\d+)", facts["decision"])
         # Default supports ProfileTime only (rule 4); Amd64 every listed source (seed 001).
         expect = {"default": (1, TABLES["default"]), "amd64": (TABLES["amd64"], TABLES["amd64"])}.get(want)
@@ -194,6 +184,7 @@ def check_boot(model, vendor, r, text):
 
 def main(bdir):
     os.makedirs(bdir, exist_ok=True)
+    host()  # the host this ran on (the booted processors are qemu's models, whatever the host)
     k = kernel()
     if not ok(k is not None, "a Debian kernel image with matching headers is installed (linux-image-amd64, linux-headers-amd64)"):
         return finish()
