@@ -1104,7 +1104,23 @@ def build_counts(node, sources, registers):
     """`counts:`: per processor class and per (event, unit mask), the vendor's name for what a
     table's select counts and a status. Laid out like the source tables: one string pool,
     integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
-    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list}, "counts")
+    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list,
+                 "linux_events?": list}, "counts")
+    # Linux pmu-events facts for classes libpfm4 has no table for: carried for the tests
+    # (tests/test_counts.py checks the rows against them), shape checked here.
+    linux_ids = set()
+    for le in entries(node.get("linux_events"), "counts linux_events", node):
+        lee = f"counts linux_events {le.get('id', '?')!r}"
+        check(le, {"id": str, "mapfile": str, "provenance": str, "events": list}, lee)
+        ident(le, lee, "id", le["id"])
+        linux_ids.add(le["id"])
+        for i, ev in enumerate(le["events"]):
+            if not (isinstance(ev, list) and len(ev) == 3 and isinstance(ev[0], int) and 0 <= ev[0] <= 0xFFF
+                    and (ev[1] is None or (isinstance(ev[1], int) and 0 <= ev[1] <= 0xFF))
+                    and isinstance(ev[2], str) and ev[2].isprintable()):
+                line = le["events"].item_lines[i] if isinstance(le["events"], Seq) else 0
+                raise SpecError(f"{node.file}:{line}: {lee}: an event is [code 0..0xFFF, unit mask 0..0xFF or ~, "
+                                f"name], got {ev!r}")
     statuses = []
     for st in entries(node["statuses"], "counts statuses", node):
         check(st, {"name": str, "doc": str}, f"counts status {st.get('name', '?')!r}")
@@ -1118,7 +1134,9 @@ def build_counts(node, sources, registers):
     for c in entries(node["classes"], "counts classes", node):
         ce = f"counts class {c.get('id', '?')!r}"
         check(c, {"id": str, "title": str, "vendor": str, "match": list, "basis": str, "provenance": str,
-                  "table": str, "libpfm4?": str}, ce)
+                  "table": str, "libpfm4?": str, "linux?": str}, ce)
+        if c.get("linux") is not None and c["linux"] not in linux_ids:
+            fail(c, ce, f"linux '{c['linux']}' is not an id under linux_events", "linux")
         if c["table"] not in tables or not tables[c["table"]]["select_register"]:
             fail(c, ce, f"table '{c['table']}' is not a source table with selects", "table")
         ident(c, ce, "id", c["id"])

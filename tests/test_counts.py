@@ -154,11 +154,105 @@ for c in classes:
             if cid == c["id"]:
                 check_row_against_libpfm4(cid, c["libpfm4"], ev, um, st, name, note)
 
+def class_of(vendor, family, model, stepping):
+    """The spec's match rules, evaluated here: the first class that matches."""
+    def inside(v, x):
+        return v == x if isinstance(v, int) else v[0] <= x <= v[1]
+
+    for c in classes:
+        if c["vendor"] != vendor:
+            continue
+        for m in c["match"]:
+            if (inside(m["family"], family) and inside(m.get("model", [0, 255]), model)
+                    and inside(m.get("stepping", [0, 15]), stepping)):
+                return c
+    return None
+
+
 # ------------------------------------------------------------------------------------- B
 for c in classes:
     if not c.get("libpfm4"):
         check("libpfm4" not in c["basis"] and re.search(r"Linux|SDM|AMD|Intel", c["basis"] + c["provenance"]),
               f"class {c['id']} (no libpfm4 table) names its public source")
+        # An AMD class libpfm4 cannot check rests on Linux pmu-events facts recorded in the spec.
+        if c["table"] == "amd64":
+            check(c.get("linux") in {le["id"] for le in counts.get("linux_events") or []},
+                  f"class {c['id']} (no libpfm4 table) names the Linux pmu-events facts it rests on (linux:)")
+
+LINUX = {le["id"]: le for le in counts.get("linux_events") or []}
+
+
+def check_row_against_linux(cid, le, ev, um, st, name, note):
+    """A row of a class without a libpfm4 table against the Linux pmu-events facts the spec
+    records for it (linux_events): the same rules as against libpfm4, on Linux's names
+    (event.umask), plus: a select whose Linux names give exactly its encoding is `same`, or
+    the row says what differs (a recorded difference, never a silent one)."""
+    what = f"{cid} event 0x{ev:02X} umask 0x{um:02X} ({st} {name})"
+    evs = [(u, n) for c, u, n in le["events"] if c == ev]
+    if st in ("absent", "unknown"):
+        check(not evs, f"{what}: Linux {le['id']} lists {[n for _, n in evs]} for this code")
+        if st == "unknown":
+            check(bool(note), f"{what}: an unknown row says where we looked")
+        return
+    if not check(bool(evs), f"{what}: Linux {le['id']} lists no event with code 0x{ev:02X}"):
+        return
+    parts = name.split(":")
+    base, _, first = parts[0].partition(".")
+    picked = ([first] if first else []) + parts[1:]
+    mine = {n: u for u, n in evs if n == base or n.startswith(base + ".")}
+    if not check(bool(mine), f"{what}: Linux {le['id']} calls code 0x{ev:02X} {sorted({n.split('.')[0] for _, n in evs})}"):
+        return
+    defined = 0
+    for u in mine.values():
+        defined |= u or 0
+    listed = 0
+    for x in picked:
+        u = mine.get(f"{base}.{x}")
+        if check(u is not None, f"{what}: Linux {le['id']} has no {base}.{x}"):
+            check(u & ~um == 0, f"{what}: unit mask {x} (0x{u:02X}) has bits the HAL does not set")
+            listed |= u
+    if um == 0:
+        check(not picked, f"{what}: unit mask 0 names no unit mask")
+        exact = mine.get(base, 0) is None  # an event without unit masks
+        if not exact:
+            check(st != "same" and bool(note), f"{what}: unit mask 0 on an event with unit masks is not 'same' and says so")
+    else:
+        check(listed == um & defined, f"{what}: the names give unit mask 0x{listed:02X}, Linux defines 0x{um & defined:02X} of 0x{um:02X}")
+        exact = listed == um
+    if st == "same":
+        check(exact, f"{what}: 'same' but Linux's names give 0x{listed:02X} of the select's unit mask 0x{um:02X}")
+    if st == "partial":
+        check(um & ~defined != 0 or bool(note), f"{what}: 'partial' needs an undefined bit or a note")
+    if st == "different" and exact:
+        check(bool(note), f"{what}: Linux's {name} is exactly this encoding: 'different' needs a note saying what it "
+                          "counts instead (or the verdict is 'same')")
+
+
+for c in classes:
+    if c.get("linux") in LINUX:
+        for (ev, um, cid), (st, name, note) in sorted(verdict.items()):
+            if cid == c["id"]:
+                check_row_against_linux(cid, LINUX[c["linux"]], ev, um, st, name, note)
+
+
+def mapfile_regex(le):
+    """perf's mapfile line as a Python expression (POSIX classes spelled out)."""
+    return re.compile(le["mapfile"].replace("[[:xdigit:]]", "[0-9A-Fa-f]"))
+
+
+# The family/model ranges of the classes with Linux facts against the mapfile lines they cite:
+# perf matches "vendor-<family, decimal>-<model, hex without leading zero>" against each line in
+# file order (the spec lists them in that order) and takes the first that covers it.
+for fam in sorted({m["family"] for c in classes if c.get("linux") for m in c["match"]}):
+    vendors = {c["vendor"] for c in classes if c.get("linux")}
+    for vendor in sorted(vendors):
+        lines = [le for le in LINUX.values() if le["mapfile"].startswith(f"{vendor}-{fam}-")]
+        for model in range(256):
+            cpuid_key = f"{vendor}-{fam}-{model:X}"
+            want = next((le["id"] for le in lines if mapfile_regex(le).fullmatch(cpuid_key)), None)
+            cls = class_of(vendor, fam, model, 0)
+            got = cls.get("linux") if cls else None
+            check(got == want, f"{cpuid_key}: the spec's class {cls and cls['id']} uses {got}, Linux's mapfile says {want}")
 # Every select of a class's table has a row on that class.
 for c in classes:
     for s in tables[c["table"]]["sources"]:
@@ -194,21 +288,6 @@ def first_cpu(c):
     m = c["match"][0]
     lo = lambda v: v if isinstance(v, int) else v[0]  # noqa: E731
     return c["vendor"], lo(m["family"]), lo(m.get("model", 0)), lo(m.get("stepping", 0))
-
-
-def class_of(vendor, family, model, stepping):
-    """The spec's match rules, evaluated here: the first class that matches."""
-    def inside(v, x):
-        return v == x if isinstance(v, int) else v[0] <= x <= v[1]
-
-    for c in classes:
-        if c["vendor"] != vendor:
-            continue
-        for m in c["match"]:
-            if (inside(m["family"], family) and inside(m.get("model", [0, 255]), model)
-                    and inside(m.get("stepping", [0, 15]), stepping)):
-                return c
-    return None
 
 
 for c in classes:
