@@ -240,7 +240,10 @@ static void print_text(const info_facts *f)
 		lwp_names(l->raw[KPROF_EAX], 0);
 		kprof_cli_puts("\n");
 	}
-	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(f->ds.ds),
+	/* DTES64, DS-CPL and PDCM as cpuid reports them; without DS, say so first. */
+	kprof_cli_printf(f->ds.ds ? "ds          DS yes, DTES64 %s, DS-CPL %s, PDCM %s\n"
+	                          : "ds          DS no (no BTS, no PEBS); cpuid still reports DTES64 %s, "
+	                            "DS-CPL %s, PDCM %s\n",
 	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
 	rows = kprof_source_table((kprof_interface)d->iface, &n);
 	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++) {

@@ -147,8 +147,9 @@ static void snap(kprof_cpuid_snapshot *s, uint32_t ecx, uint32_t edx)
 }
 
 /* The live wrapper in user mode (no MSR reads, never faults) against this processor's own
- * cpuid (own_cpuid.h): DS is leaf 1 edx[21]; with it DTES64, DS-CPL and PDCM are ecx[2], [4],
- * [15] and the MSR-backed facts are unknown; without it nothing. Off x86: not available. */
+ * cpuid (own_cpuid.h): DS is leaf 1 edx[21]; DTES64, DS-CPL and PDCM are ecx[2], [4], [15] as
+ * reported, DS or not (a KVM guest reports PDCM without DS); with DS the MSR-backed facts are
+ * unknown, without it no. Off x86: not available. */
 static void test_ds_live(void)
 {
 	kprof_ds_caps c;
@@ -161,9 +162,9 @@ static void test_ds_live(void)
 	ds = (r[3] >> 21) & 1;
 	CHECK_EQ(kprof_ds_caps_live(0, &c), KPROF_OK);
 	CHECK_EQ(c.ds, ds);
-	CHECK_EQ(c.dtes64, ds & (r[2] >> 2));
-	CHECK_EQ(c.ds_cpl, ds & (r[2] >> 4));
-	CHECK_EQ(c.pdcm, ds & (r[2] >> 15));
+	CHECK_EQ(c.dtes64, 1 & (r[2] >> 2));
+	CHECK_EQ(c.ds_cpl, 1 & (r[2] >> 4));
+	CHECK_EQ(c.pdcm, 1 & (r[2] >> 15));
 	CHECK_EQ(c.bts, ds ? KPROF_DS_UNKNOWN : 0);
 	printf("live: DS %u, DTES64 %u, DS-CPL %u, PDCM %u (this processor's cpuid)\n", ds, c.dtes64,
 	       c.ds_cpl, c.pdcm);
@@ -187,6 +188,16 @@ static void test_caps(void)
 	CHECK_EQ(c.ds, 0);
 	CHECK_EQ(c.bts, KPROF_DS_NO);
 	CHECK_EQ(c.pebs, KPROF_DS_NO);
+	/* DTES64, DS-CPL and PDCM as reported, DS or not (KVM guests report PDCM without DS);
+	 * nothing of the DS itself. */
+	CHECK(c.dtes64 && c.pdcm && !c.ds_cpl);
+	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_UNKNOWN);
+	CHECK_EQ(c.bts_record_size, 0);
+	snap(&s, DSCPL | PDCM, 0);
+	caps = 4u << 8;
+	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, &misc, &caps, &c), KPROF_OK);
+	CHECK(!c.ds && !c.dtes64 && c.ds_cpl && c.pdcm);
+	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_UNKNOWN);
 
 	snap(&s, DTES64 | DSCPL | PDCM, DS);
 	CHECK_EQ(kprof_ds_caps_from_snapshot(&s, NULL, NULL, &c), KPROF_OK);

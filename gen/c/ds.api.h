@@ -18,7 +18,9 @@ typedef enum kprof_ds_avail {
 
 /* What a processor offers of the Debug Store. */
 typedef struct kprof_ds_caps {
-	uint8_t ds;              /* cpuid.1:edx DS */
+	uint8_t ds;              /* cpuid.1:edx DS: the Debug Store exists (0: no BTS, no PEBS) */
+	/* The next three as cpuid reports them, DS or not (a KVM guest reports PDCM without DS):
+	 * what they promise for the DS holds only with ds set. */
 	uint8_t dtes64;          /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
 	uint8_t ds_cpl;          /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
 	uint8_t pdcm;            /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
@@ -171,6 +173,8 @@ typedef enum kprof_ds_layout {
  * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * DTES64, DS-CPL and PDCM are read as the processor reports them also without DS; without DS
+ * bts and pebs are KPROF_DS_NO, pebs_format KPROF_PEBS_FORMAT_UNKNOWN, bts_record_size 0.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
 KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *cpu, const uint64_t *misc_enable,
                                           const uint64_t *perf_capabilities, kprof_ds_caps *out);

@@ -10,12 +10,14 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
 		return KPROF_E_NOT_FOUND;
 	ecx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_ECX);
 	edx = kprof_cpuid_snapshot_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_EDX);
+	/* As the processor reports them: PDCM (IA32_PERF_CAPABILITIES exists) is not a DS bit,
+	 * and KVM guests and some Atom parts report it, and DTES64, without DS. */
 	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
-	if (!out->ds)
-		return KPROF_OK;
 	out->dtes64 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DTES64, ecx);
 	out->ds_cpl = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DS_CPL, ecx);
 	out->pdcm = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_PDCM, ecx);
+	if (!out->ds)
+		return KPROF_OK;
 	out->bts_record_size = (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
