@@ -833,7 +833,9 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2 (IA32_PERF_CAPABILITIES bits
  * 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing info); Linux perf_event.h
- * union perf_capabilities, msr-index.h PERF_CAP_* */
+ * union perf_capabilities, msr-index.h PERF_CAP_* (PERF_CAP_PEBS_TIMING_INFO BIT_ULL(17): Linux
+ * commit 0c5caea762de "perf/x86: Add PERF_CAP_PEBS_TIMING_INFO flag"; 6.18 is a late bound for
+ * its first kernel, not verified); pebs_format's values are spec/ds.yaml ds_pebs_formats */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -847,7 +849,7 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK  UINT64_C(0x80)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT                                             \
-	8 /* PEBS record format (0 Core .. 5 adaptive) */
+	8 /* PEBS record format: KPROF_PEBS_FORMAT_CORE, _NEHALEM, _HASWELL, _SKYLAKE, then adaptive from KPROF_PEBS_FORMAT_ADAPTIVE (kprof decodes up to KPROF_PEBS_FORMAT_ADAPTIVE_MAX) */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_WIDTH 4
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK  UINT64_C(0xF00)
 #define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT                                              \
@@ -870,7 +872,7 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_MASK  UINT64_C(0x10000)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_SHIFT                                        \
-	17 /* PEBS records carry timing information (the basic group's retire latency) */
+	17 /* PEBS records carry timing information: the basic group's retire latency is filled only when this is set, whatever the record format */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK  UINT64_C(0x20000)
 #define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x3FFFF)
@@ -914,19 +916,44 @@ KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *
 #define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
 #define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
 
-/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at
- * bit 32+i.
+/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i, on fixed counter i at bit 32+i
+ * (adaptive PEBS); before perfmon version 5 bits 35:32 enable load latency on counters 0..3
+ * instead; bit 60 an interrupt after every record, bits 62:61 where records go (the DS buffer
+ * or Intel PT), bit 63 precise stores.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
+ * intel_ds.h (IA32_PEBS_ENABLE); Intel SDM vol. 3B (IA32_PEBS_ENABLE: PEBS_EN_PMCn,
+ * PEBS_EN_FIXEDn from adaptive PEBS, LL_EN_PMCn of the load latency facility, PMI after each
+ * record and output to Intel PT, precise store on Sandy Bridge); Linux
+ * arch/x86/events/intel/ds.c intel_pmu_pebs_enable (1ULL << idx for every PEBS counter, fixed
+ * counters at idx = INTEL_PMC_IDX_FIXED + i; 1ULL << (idx + 32) for load latency only while
+ * x86_pmu.version < 5; 1ULL << 63 for PERF_X86_EVENT_PEBS_ST) and intel_pmu_pebs_via_pt_enable;
+ * arch/x86/events/perf_event.h PEBS_PMI_AFTER_EACH_RECORD BIT_ULL(60), PEBS_OUTPUT_OFFSET 61,
+ * PEBS_OUTPUT_MASK (3ull << 61), PEBS_OUTPUT_PT (1ull << 61) (not in the exported headers, so
+ * tests/test_linux_headers.py checks only INTEL_PMC_IDX_FIXED) */
 
 #define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
 #define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
 #define KPROF_IA32_PEBS_ENABLE_PMC_MASK  UINT64_C(0xFF)
+#define KPROF_IA32_PEBS_ENABLE_FIXED_SHIFT                                                         \
+	32 /* PEBS on fixed counter i at bit 32+i (adaptive PEBS, IA32_PERF_CAPABILITIES.pebs_baseline) */
+#define KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH 16
+#define KPROF_IA32_PEBS_ENABLE_FIXED_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT                                                  \
-	32 /* load-latency PEBS on counters 0..3, one bit each */
+	32 /* before perfmon version 5 only: load-latency PEBS on counters 0..3, one bit each (these bits are fixed-counter PEBS from version 5) */
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH 4
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK  UINT64_C(0xF00000000)
-#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_SHIFT                                               \
+	60 /* an interrupt after every record (PEBS output to Intel PT) */
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_WIDTH 1
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_MASK  UINT64_C(0x1000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_SHIFT          61 /* where records go: 0 the DS buffer, 1 Intel PT */
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_WIDTH          2
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_MASK           UINT64_C(0x6000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_SHIFT                                                 \
+	63 /* precise store facility (Sandy Bridge): stores on the counter PEBS_ST selects */
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_WIDTH 1
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_MASK  UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK        UINT64_C(0xF000FFFF000000FF)
 
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -4878,9 +4905,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_ar
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_ds_area64, in), buf, len,            \
 	                         KPROF_IMPL_DS_AREA64_LAYOUT)
 
-/* Intel's 64-bit DS save area for PEBS formats 0..4: 8 general-purpose counter-reset slots,
- * then 4 fixed (adaptive PEBS, format 4); processors before adaptive PEBS use gp 0..3 only (the
- * first 0x60 bytes).
+/* Intel's 64-bit DS save area for PEBS formats 0..4: reset values for up to 8 general-purpose
+ * counters (one slot per counter that does PEBS), then 4 fixed (adaptive PEBS, format 4).
  * Source: Linux arch/x86/include/asm/intel_ds.h MAX_PEBS_EVENTS_FMT4 8 and
  * arch/x86/events/intel/ds.c intel_pmu_pebs_enable (fixed counter i's reset at slot
  * MAX_PEBS_EVENTS_FMT4 + i = 0x80 + 8i below format 5); Intel SDM vol. 3 ch. 18-20; Linux
@@ -5433,7 +5459,10 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
  * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
- * retire_latency:16, format_size:16) */
+ * retire_latency:16, format_size:16); retire latency: Intel SDM vol. 3B (timed PEBS, enumerated
+ * by IA32_PERF_CAPABILITIES bit 17) and Linux events/intel/ds.c (the retire latency is used
+ * when x86_pmu.flags has PMU_FL_RETIRE_LATENCY, which intel_pmu_init sets from
+ * intel_cap.pebs_timing_info) */
 
 #define KPROF_PEBS_BASIC_SIZE                       0x20u
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
@@ -5452,14 +5481,17 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kprof_peb
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
  * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
- * retire_latency:16, format_size:16) */
+ * retire_latency:16, format_size:16); retire latency: Intel SDM vol. 3B (timed PEBS, enumerated
+ * by IA32_PERF_CAPABILITIES bit 17) and Linux events/intel/ds.c (the retire latency is used
+ * when x86_pmu.flags has PMU_FL_RETIRE_LATENCY, which intel_pmu_init sets from
+ * intel_cap.pebs_timing_info) */
 
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
 	0 /* the groups present, laid out as PEBS_DATA_CFG */
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_WIDTH 32
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK  UINT64_C(0xFFFFFFFF)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT                                          \
-	32 /* retire latency (timed PEBS, format 5 on processors that have it; else 0) */
+	32 /* retire latency in core cycles, filled when IA32_PERF_CAPABILITIES.pebs_timing_info (bit 17) is set, else 0: it follows that bit, not the record format */
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_WIDTH 16
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT                                             \
@@ -5669,10 +5701,12 @@ typedef struct kprof_ds_request {
 	uint64_t pebs_base, pebs_size;
 	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
 	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
-	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only) */
-	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive; within gp) */
-	uint64_t gp_reset[8];    /* reload value per GP counter (e.g. -period, counter width) */
-	uint64_t fixed_reset[4]; /* reload value per fixed counter */
+	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only): bit 32+i */
+	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive: bits 35:32,
+	                                 before perfmon version 5; within gp) */
+	uint64_t gp_reset[8];          /* reload value per GP counter (e.g. -period, counter width):
+	                                 the format 0..4 area holds 8 */
+	uint64_t fixed_reset[4];       /* reload value per fixed counter */
 } kprof_ds_request;
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
@@ -5736,7 +5770,8 @@ enum {
 typedef struct kprof_pebs_sample {
 	uint64_t at;     /* producer address of the record */
 	uint32_t size;   /* bytes in the record */
-	uint32_t format; /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t format; /* KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or
+	                                 KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;    /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
 	uint32_t cntr_count; /* format 6 counters group: u64 values at cntr_offset */
@@ -5749,7 +5784,8 @@ typedef struct kprof_pebs_sample {
 	                                          Rapids, Alder Lake and later report it
 	                                          (meaningless on earlier processors) */
 	uint64_t format_group;   /* adaptive: the basic group's copy of PEBS_DATA_CFG */
-	uint64_t retire_latency; /* adaptive */
+	uint64_t retire_latency; /* adaptive: core cycles; filled only on processors whose
+	                                 IA32_PERF_CAPABILITIES.pebs_timing_info is set, else 0 */
 	kprof_pebs_gprs gprs;    /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;       /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;       /* offset of the first LBR entry in the caller's bytes */
@@ -5800,9 +5836,9 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
 KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
-/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
- * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+/* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
+ * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
+ * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
  * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
  * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
  * group of unknown size). */
@@ -5849,8 +5885,9 @@ KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t
                                          uint64_t index, uint64_t maximum, unsigned record_size,
                                          int *wrapped);
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
- * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
- * data_cfg_known (then every record must have exactly that shape); without it each
+ * KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32;
+ * data_cfg: PEBS_DATA_CFG for adaptive formats when data_cfg_known (then every record must
+ * have exactly that shape); without it each
  * adaptive record's own basic group gives its shape and size (cross-checked). Errors
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
@@ -13394,7 +13431,8 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one; a 64-bit one at
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
-		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		 * IA32_PEBS_ENABLE (fixed counters adaptive only; load latency, on the same bits
+		 * before perfmon version 5, only without it). */
 		gp_slots = !dtes64 ? 1u
 		                   : kprof_impl_min3(
 		                             KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
@@ -13404,7 +13442,7 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		                      : kprof_impl_min3(KPROF_ARRAY_COUNT(
 		                                                out->area.pebs_fixed_counter_reset),
 		                                        KPROF_ARRAY_COUNT(req->fixed_reset),
-		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
+		                                        KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -13455,9 +13493,11 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req,
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
-		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                    req->pebs_fixed_mask | req->load_latency_mask);
+		out->pebs_enable =
+		        KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
+		        KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_FIXED, req->pebs_fixed_mask) |
+		        KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                         req->load_latency_mask);
 	}
 	return KPROF_OK;
 }

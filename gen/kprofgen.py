@@ -157,7 +157,8 @@ def ident(node, entry, key, value):
 # --------------------------------------------------------------------------- generic sections
 # The Linux kernel name a fact shares (tests/test_linux_headers.py compares them): `linux`
 # the macro or union.member, `linux_since` a kernel whose headers (and later ones) must have it,
-# `linux_differs` why kprof's value knowingly differs. The generator only carries them.
+# `linux_differs` why kprof's value knowingly differs; on a struct's array field `linux_count`
+# the macro its element count equals. The generator only carries them.
 LINUX_KEYS = {"linux?": str, "linux_since?": str, "linux_differs?": str}
 
 
@@ -189,14 +190,20 @@ def build_register(r, prefix_entry="register"):
     fields, used, seen = [], 0, set()
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
-        check(f, {"name": str, "bits": (int, str), "doc": str, **LINUX_KEYS}, fe)
+        check(f, {"name": str, "bits": (int, str), "doc": str, "overlaps?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
         if fname in seen:
             fail(f, fe, "duplicate field name")
         seen.add(fname)
         hi, lo = parse_bits(f, fe, f["bits"], r["width"])
         mask = ((1 << (hi - lo + 1)) - 1) << lo
-        if used & mask:
+        # Bits that mean different things on different processors are two fields; the second
+        # says which earlier field it reads differently (`overlaps:`) and stays inside it.
+        other = next((x for x in fields if x["name"] == str(f.get("overlaps", "")).lower()), None)
+        if f.get("overlaps") is not None and (other is None or mask & ~other["mask"]):
+            fail(f, fe, f"overlaps '{f['overlaps']}': not an earlier field of this register holding bits {f['bits']}",
+                 "overlaps")
+        if used & mask & ~(other["mask"] if other else 0):
             fail(f, fe, f"bits {f['bits']} overlap another field")
         used |= mask
         fields.append({"name": fname, "hi": hi, "lo": lo, "width": hi - lo + 1,
@@ -247,7 +254,7 @@ def build_struct(s, structs, registers):
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
-                  "register?": Map, "as?": str, "from?": Map, **LINUX_KEYS}, fe)
+                  "register?": Map, "as?": str, "from?": Map, "linux_count?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
             fail(f, fe, "duplicate field name")

@@ -170,6 +170,25 @@ static void test_ds_live(void)
 	       c.ds_cpl, c.pdcm);
 }
 
+/* IA32_PEBS_ENABLE and the format 0..4 DS area, typed here from the Intel SDM and Linux (not
+ * from the spec): PEBS on fixed counter i at bit 32 + i (asm/perf_event.h INTEL_PMC_IDX_FIXED
+ * 32), load latency on bits 35:32 before perfmon version 5 (events/intel/ds.c
+ * intel_pmu_pebs_enable), an interrupt after every record at bit 60 and the output at 62:61
+ * (events/perf_event.h PEBS_PMI_AFTER_EACH_RECORD, PEBS_OUTPUT_OFFSET 61, PEBS_OUTPUT_MASK),
+ * precise stores at 63 (ds.c 1ULL << 63); resets for 8 general-purpose counters below
+ * format 5 (intel_ds.h MAX_PEBS_EVENTS_FMT4). */
+static void test_pebs_enable_fields(void)
+{
+	kprof_ds_area64_fmt4 a;
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_FIXED_MASK, 0xFFFFull << 32);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK, 0xFull << 32);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_MASK, 1ull << 60);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_OUTPUT_MASK, 3ull << 61);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_MASK, 1ull << 63);
+	CHECK_EQ(KPROF_ARRAY_COUNT(a.pebs_gp_counter_reset), 8);
+	CHECK_EQ(KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK, 1ull << 17);
+}
+
 static void test_caps(void)
 {
 	const uint32_t DS = 1u << 21, DTES64 = 1u << 2, DSCPL = 1u << 4, PDCM = 1u << 15;
@@ -997,6 +1016,7 @@ int main(void)
 	test_setup_32();
 	test_layouts();
 	test_gpr_order();
+	test_pebs_enable_fields();
 	test_caps();
 	test_record_size();
 	test_setup();

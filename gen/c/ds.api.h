@@ -55,9 +55,11 @@ typedef struct kprof_ds_request {
 	uint64_t pebs_base, pebs_size;
 	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
 	uint32_t pebs_gp_mask;        /* PEBS on general-purpose counter i (bit i) */
-	uint32_t pebs_fixed_mask;     /* PEBS on fixed counter i (adaptive only) */
-	uint32_t load_latency_mask;   /* load latency on GP counter i (not adaptive; within gp) */
-	uint64_t gp_reset[8];         /* reload value per GP counter (e.g. -period, counter width) */
+	uint32_t pebs_fixed_mask;     /* PEBS on fixed counter i (adaptive only): bit 32+i */
+	uint32_t load_latency_mask;   /* load latency on GP counter i (not adaptive: bits 35:32,
+	                                 before perfmon version 5; within gp) */
+	uint64_t gp_reset[8];         /* reload value per GP counter (e.g. -period, counter width):
+	                                 the format 0..4 area holds 8 */
 	uint64_t fixed_reset[4];      /* reload value per fixed counter */
 } kprof_ds_request;
 
@@ -121,7 +123,8 @@ enum {
 typedef struct kprof_pebs_sample {
 	uint64_t at;                  /* producer address of the record */
 	uint32_t size;                /* bytes in the record */
-	uint32_t format;              /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t format;              /* KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or
+	                                 KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;                 /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
 	uint32_t cntr_count;          /* format 6 counters group: u64 values at cntr_offset */
@@ -134,7 +137,8 @@ typedef struct kprof_pebs_sample {
 	                                          Rapids, Alder Lake and later report it
 	                                          (meaningless on earlier processors) */
 	uint64_t format_group;        /* adaptive: the basic group's copy of PEBS_DATA_CFG */
-	uint64_t retire_latency;      /* adaptive */
+	uint64_t retire_latency;      /* adaptive: core cycles; filled only on processors whose
+	                                 IA32_PERF_CAPABILITIES.pebs_timing_info is set, else 0 */
 	kprof_pebs_gprs gprs;         /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;            /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;            /* offset of the first LBR entry in the caller's bytes */
@@ -183,9 +187,9 @@ KPROF_API kprof_status kprof_ds_caps_from_snapshot(const kprof_cpuid_snapshot *c
  * KPROF_RDMSR_SAFE when defined); a read that fails leaves that MSR unknown. With
  * read_msrs = 0 (user mode) both are unknown. KPROF_E_NOT_AVAILABLE without live cpuid. */
 KPROF_API kprof_status kprof_ds_caps_live(int read_msrs, kprof_ds_caps *out);
-/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
- * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+/* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
+ * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
+ * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
  * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
  * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
  * group of unknown size). */
@@ -230,8 +234,9 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 KPROF_API kprof_status kprof_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
                                          uint64_t maximum, unsigned record_size, int *wrapped);
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
- * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
- * data_cfg_known (then every record must have exactly that shape); without it each
+ * KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32;
+ * data_cfg: PEBS_DATA_CFG for adaptive formats when data_cfg_known (then every record must
+ * have exactly that shape); without it each
  * adaptive record's own basic group gives its shape and size (cross-checked). Errors
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len

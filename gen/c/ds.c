@@ -225,14 +225,15 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one; a 64-bit one at
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
-		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		 * IA32_PEBS_ENABLE (fixed counters adaptive only; load latency, on the same bits
+		 * before perfmon version 5, only without it). */
 		gp_slots = !dtes64 ? 1u
 		                   : kprof_impl_min3(KPROF_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
 		                                     KPROF_ARRAY_COUNT(req->gp_reset), KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
 		fixed_slots = !dtes64 ? 0u
 		                      : kprof_impl_min3(KPROF_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
 		                                        KPROF_ARRAY_COUNT(req->fixed_reset),
-		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
+		                                        KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -279,8 +280,8 @@ KPROF_API kprof_status kprof_ds_setup_compute(const kprof_ds_request *req, const
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
 		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
-		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                    req->pebs_fixed_mask | req->load_latency_mask);
+		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_FIXED, req->pebs_fixed_mask) |
+		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY, req->load_latency_mask);
 	}
 	return KPROF_OK;
 }
