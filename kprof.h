@@ -2594,6 +2594,9 @@ typedef enum kprof_hal_uncertain {
 	KPROF_HAL_UNCERTAIN_TABLES = 0x8,
 	/* how many Intel sources above 0x1F the release lists is known only as a range */
 	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
+	/* whether the release's Amd64 HAL gives ten sources their later spellings
+	 * (kprof_amd64_spelling) or the original release's is unknown */
+	KPROF_HAL_UNCERTAIN_AMD64_NAMES = 0x20,
 } kprof_hal_uncertain;
 
 /* Options for kprof_counter_plan_make.
@@ -2687,6 +2690,7 @@ typedef struct kprof_windows_release {
 	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
 	uint16_t later_intel_x86_min,
 	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
+	uint8_t amd64_names; /* kprof_presence: the Amd64 HAL spells ten sources as later releases list them (kprof_amd64_spelling): yes the later spellings, no the original release's */
 } kprof_windows_release;
 
 /* The row with this id, or NULL for an id no row has. */
@@ -2697,6 +2701,49 @@ KPROF_API const kprof_windows_release *kprof_windows_release_get(uint32_t id);
 KPROF_API const char *kprof_windows_release_text(uint32_t offset);
 /* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
 KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char *name, size_t len);
+#endif
+
+/* The ten Amd64 sources later Windows releases list under other spellings than the original
+ * release's (the seed's, which kprof_source_description gives): the value and the string such a
+ * release's HAL gives (what `wpr -pmcsources` prints), one typo of its own
+ * (FPDispathedFPUOpsWithFastFlag) included. Which release first has them is not public:
+ * kprof_windows_release.amd64_names says, per release, yes, no or unknown.
+ * Source: Real `wpr -pmcsources` listings from AMD Zen 2 machines on later Windows releases: a
+ * public write-up's table for a Ryzen 9 3900X (reference/listings-amd/amd-zen2-3900x-wpr.txt)
+ * and an independent one in BenchmarkDotNet issue 1520 ("Unable to read some hardware counters
+ * on ZEN2 CPU", 2024), which show the same ten names; neither states the Windows release. The
+ * seed's (the original release's) spellings are Geoff Chappell's Amd64 page. */
+
+typedef enum kprof_amd64_spelling_id {
+	KPROF_AMD64_SPELLING_FP_FAST_FLAG = 1, /* "FPDispathedFPUOpsWithFastFlag" */
+	KPROF_AMD64_SPELLING_DC_MISALIGNED,    /* "DCMisalignedDataReference" */
+	KPROF_AMD64_SPELLING_DC_LATE_CANCEL,   /* "DCLateCancelOfAnAccess" */
+	KPROF_AMD64_SPELLING_DC_EARLY_CANCEL,  /* "DCEarlyCancelOfAnAccess" */
+	KPROF_AMD64_SPELLING_FR_ADDRESS_MISCOMPARE, /* "FRRetiredTakenBranchesMispredictedByAddressMiscompare" */
+	KPROF_AMD64_SPELLING_FR_SEGMENT_LOAD, /* "FRDispatchStallsForSegmentLoad" */
+	KPROF_AMD64_SPELLING_FR_X87_RECLASS,  /* "FRFPUExceptionsx87ReclassMicroFaults" */
+	KPROF_AMD64_SPELLING_NB_PROBE_DIRTY,  /* "NBProbeResultHitDirtyWithoutMemoryCancel" */
+	KPROF_AMD64_SPELLING_NB_HT0_NOP,      /* "NBHyperTransportBus0BandwidthNopSent" */
+	KPROF_AMD64_SPELLING_NB_HT2_NOP,      /* "NBHyperTransportBus2BandwidthNopSent" */
+} kprof_amd64_spelling_id;
+#define KPROF_AMD64_SPELLING_FIRST 1u  /* the first row's id */
+#define KPROF_AMD64_SPELLING_COUNT 10u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_amd64_spelling {
+	uint8_t id;     /* kprof_amd64_spelling_id */
+	uint16_t value; /* the source's KPROFILE_SOURCE value (an Amd64 row of spec/sources.yaml) */
+	uint16_t
+	        description; /* the later release's descriptive string for it: kprof_amd64_spelling_text(r->description) */
+} kprof_amd64_spelling;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_amd64_spelling *kprof_amd64_spelling_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_amd64_spelling_text(uint32_t offset);
+/* The row whose description is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_amd64_spelling *kprof_amd64_spelling_by_description(const char *name,
+                                                                          size_t len);
 #endif
 
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
@@ -2885,6 +2932,15 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
                                         kprof_hal_decision *d);
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d,
                                                  const kprof_source *s);
+#ifndef KPROF_NO_NAMES
+/* The descriptive string the release d was decided for gives a source (what `wpr -pmcsources`
+ * prints there): the later spelling (kprof_amd64_spelling) when the release's amd64_names is
+ * KPROF_PRESENCE_PRESENT, else the original release's, kprof_source_description(s) (where the
+ * release's spelling is unknown, an Amd64 decision has KPROF_HAL_UNCERTAIN_AMD64_NAMES). NULL
+ * for a null s; a null d means the original release. */
+KPROF_API const char *kprof_hal_source_description(const kprof_hal_decision *d,
+                                                   const kprof_source *s);
+#endif
 /* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
  * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
  * row of another table or null arguments. */
@@ -3351,6 +3407,8 @@ typedef struct kprof_listing_diff {
 	uint32_t id;  /* KPROFILE_SOURCE value */
 	const kprof_source
 	        *source;       /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	const char *name;      /* the descriptive string kprof expects for it (the release's
+	                               spelling); NULL without a source */
 	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
 	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
 } kprof_listing_diff;
@@ -3359,7 +3417,9 @@ typedef struct kprof_listing_diff {
  * each listed row against the source of the decided interface (and, on Emon, the later Intel
  * sources) with the same id - unknown, not offered, name, min, max - then each source the
  * decision offers that the listing lacks. Where the release's later Intel sources are known
- * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+ * only as a range, the listing picks the count within it (the highest it lists, clamped);
+ * where it is unknown whether the release spells ten Amd64 sources the later way
+ * (kprof_amd64_spelling), the listing picks: the later spellings when it lists one of them. */
 typedef struct kprof_listing_diff_iter {
 	kprof_listing_iter rows;
 	const kprof_hal_decision *d;
@@ -3368,6 +3428,7 @@ typedef struct kprof_listing_diff_iter {
 	uint32_t next;       /* phase 2: the next table row to look for */
 	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
 	uint8_t pending;     /* bit per kind still to report for cur */
+	uint8_t later_names; /* Amd64 names compared in their later spellings */
 	uint8_t seen[32];    /* ids 0..255 the listing has */
 } kprof_listing_diff_iter;
 #endif
@@ -9185,56 +9246,56 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 #if !defined(KPROF_NO_HAL)
 /* The rows of kprof_windows_release. Each row is the bytes of kprof_windows_release in host
  * order: a string parses faster than initializer lists. */
-KPROF_STATIC_ASSERT(sizeof(kprof_windows_release) == 28, kprof_windows_release_size);
+KPROF_STATIC_ASSERT(sizeof(kprof_windows_release) == 32, kprof_windows_release_size);
 KPROF_INTERNAL const kprof_windows_release *kprof_impl_windows_release_rows(void)
 {
 	/* clang-format off */
 	static const union {
-		uint8_t bytes[561];
+		uint8_t bytes[641];
 		kprof_windows_release rows[20];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_S2003_SP1 */
-	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_VISTA */
-	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_7 */
-	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_8 */
-	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_8_1 */
-	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37" /* KPROF_WINDOWS_10_1507 */
-	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1511 */
-	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1607 */
-	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1703 */
-	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1709 */
-	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1803 */
-	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1809 */
-	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1903 */
-	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_1909 */
-	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_WINDOWS_10_2004 */
-	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_20H2 */
-	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_21H1 */
-	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_21H2 */
-	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_WINDOWS_10_22H2 */
-	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37" /* KPROF_WINDOWS_11 */
+	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_WINDOWS_VISTA */
+	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_WINDOWS_7 */
+	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_WINDOWS_8 */
+	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_WINDOWS_8_1 */
+	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_WINDOWS_10_1507 */
+	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1511 */
+	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1607 */
+	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1703 */
+	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1709 */
+	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1803 */
+	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1809 */
+	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1903 */
+	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_1909 */
+	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_2004 */
+	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_20H2 */
+	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_21H1 */
+	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_21H2 */
+	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_WINDOWS_10_22H2 */
+	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_WINDOWS_11 */
 #else
-	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_S2003_SP1 */
-	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_VISTA */
-	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_7 */
-	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_8 */
-	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_8_1 */
-	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0" /* KPROF_WINDOWS_10_1507 */
-	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1511 */
-	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1607 */
-	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1703 */
-	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1709 */
-	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1803 */
-	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1809 */
-	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1903 */
-	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_1909 */
-	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_2004 */
-	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_20H2 */
-	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_21H1 */
-	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_21H2 */
-	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_WINDOWS_10_22H2 */
-	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0" /* KPROF_WINDOWS_11 */
+	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_WINDOWS_S2003_SP1 */
+	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_WINDOWS_VISTA */
+	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_WINDOWS_7 */
+	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_WINDOWS_8 */
+	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_WINDOWS_8_1 */
+	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_WINDOWS_10_1507 */
+	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1511 */
+	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1607 */
+	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1703 */
+	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1709 */
+	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1803 */
+	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1809 */
+	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1903 */
+	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_1909 */
+	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_2004 */
+	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_20H2 */
+	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_21H1 */
+	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_21H2 */
+	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_WINDOWS_10_22H2 */
+	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_WINDOWS_11 */
 #endif
 	};
 	/* clang-format on */
@@ -9286,6 +9347,95 @@ KPROF_API const kprof_windows_release *kprof_windows_release_by_name(const char 
 	for (i = 0; i < KPROF_WINDOWS_RELEASE_COUNT; i++) {
 		const kprof_windows_release *row = &kprof_impl_windows_release_rows()[i];
 		const char *s = kprof_windows_release_text(row->name);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
+/* The rows of kprof_amd64_spelling. Each row is the bytes of kprof_amd64_spelling in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_amd64_spelling) == 6, kprof_amd64_spelling_size);
+KPROF_INTERNAL const kprof_amd64_spelling *kprof_impl_amd64_spelling_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[61];
+		kprof_amd64_spelling rows[10];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\41\0\0" /* KPROF_AMD64_SPELLING_FP_FAST_FLAG */
+	    "\2\0\0\107\0\36" /* KPROF_AMD64_SPELLING_DC_MISALIGNED */
+	    "\3\0\0\110\0\70" /* KPROF_AMD64_SPELLING_DC_LATE_CANCEL */
+	    "\4\0\0\111\0\117" /* KPROF_AMD64_SPELLING_DC_EARLY_CANCEL */
+	    "\5\0\0\162\0\147" /* KPROF_AMD64_SPELLING_FR_ADDRESS_MISCOMPARE */
+	    "\6\0\0\203\0\235" /* KPROF_AMD64_SPELLING_FR_SEGMENT_LOAD */
+	    "\7\0\0\213\0\274" /* KPROF_AMD64_SPELLING_FR_X87_RECLASS */
+	    "\10\0\0\255\0\341" /* KPROF_AMD64_SPELLING_NB_PROBE_DIRTY */
+	    "\11\0\0\263\1\12" /* KPROF_AMD64_SPELLING_NB_HT0_NOP */
+	    "\12\0\0\275\1\57" /* KPROF_AMD64_SPELLING_NB_HT2_NOP */
+#else
+	    "\1\0\41\0\0\0" /* KPROF_AMD64_SPELLING_FP_FAST_FLAG */
+	    "\2\0\107\0\36\0" /* KPROF_AMD64_SPELLING_DC_MISALIGNED */
+	    "\3\0\110\0\70\0" /* KPROF_AMD64_SPELLING_DC_LATE_CANCEL */
+	    "\4\0\111\0\117\0" /* KPROF_AMD64_SPELLING_DC_EARLY_CANCEL */
+	    "\5\0\162\0\147\0" /* KPROF_AMD64_SPELLING_FR_ADDRESS_MISCOMPARE */
+	    "\6\0\203\0\235\0" /* KPROF_AMD64_SPELLING_FR_SEGMENT_LOAD */
+	    "\7\0\213\0\274\0" /* KPROF_AMD64_SPELLING_FR_X87_RECLASS */
+	    "\10\0\255\0\341\0" /* KPROF_AMD64_SPELLING_NB_PROBE_DIRTY */
+	    "\11\0\263\0\12\1" /* KPROF_AMD64_SPELLING_NB_HT0_NOP */
+	    "\12\0\275\0\57\1" /* KPROF_AMD64_SPELLING_NB_HT2_NOP */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_amd64_spelling *kprof_amd64_spelling_get(uint32_t id)
+{
+	if (id < KPROF_AMD64_SPELLING_FIRST ||
+	    id - KPROF_AMD64_SPELLING_FIRST >= KPROF_AMD64_SPELLING_COUNT)
+		return NULL;
+	return &kprof_impl_amd64_spelling_rows()[id - KPROF_AMD64_SPELLING_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_AMD64_SPELLING_POOL_SIZE 340u
+#define KPROF_IMPL_AMD64_SPELLING_NONE      0xFFFFu /* a string column's "no string" */
+/* The amd64_spelling strings, each NUL-terminated: the string at offset off. */
+KPROF_INTERNAL const char *kprof_impl_amd64_spelling_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "FPDispathedFPUOpsWithFastFlag\0DCMisalignedDataReference\0DCLateCancelOfAnAccess\0"
+	    "DCEarlyCancelOfAnAccess\0FRRetiredTakenBranchesMispredictedByAddressMiscompare\0"
+	    "FRDispatchStallsForSegmentLoad\0FRFPUExceptionsx87ReclassMicroFaults\0"
+	    "NBProbeResultHitDirtyWithoutMemoryCancel\0NBHyperTransportBus0BandwidthNopSent\0"
+	    "NBHyperTransportBus2BandwidthNopSent\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_amd64_spelling_text(uint32_t offset)
+{
+	return offset < KPROF_IMPL_AMD64_SPELLING_POOL_SIZE ? kprof_impl_amd64_spelling_text(offset)
+	                                                    : NULL;
+}
+KPROF_API const kprof_amd64_spelling *kprof_amd64_spelling_by_description(const char *name,
+                                                                          size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_AMD64_SPELLING_COUNT; i++) {
+		const kprof_amd64_spelling *row = &kprof_impl_amd64_spelling_rows()[i];
+		const char *s = kprof_amd64_spelling_text(row->description);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
 		                    kprof_impl_lower((unsigned char)name[k]);
@@ -9646,6 +9796,8 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 		if (d->later_min != d->later_max)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
+	if (d->iface == KPROF_INTERFACE_AMD64 && rel->amd64_names == KPROF_PRESENCE_UNKNOWN)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_AMD64_NAMES;
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
@@ -9685,6 +9837,44 @@ KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, co
 		on = 0;
 	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
 }
+
+/* Whether the release d was decided for spells the Amd64 sources the later way (the original
+ * release, which does not, for a null d). */
+KPROF_INTERNAL unsigned kprof_impl_release_amd64_names(const kprof_hal_decision *d)
+{
+	const kprof_windows_release *rel =
+	        kprof_windows_release_get(d ? d->release : (uint32_t)KPROF_WINDOWS_DEFAULT);
+	return rel ? rel->amd64_names : (unsigned)KPROF_PRESENCE_ABSENT;
+}
+
+#ifndef KPROF_NO_NAMES
+/* The later releases' spelling of an Amd64 source (kprof_amd64_spelling), or NULL when they
+ * spell it as the original release. */
+KPROF_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
+{
+	uint32_t i;
+	for (i = 0; i < KPROF_AMD64_SPELLING_COUNT; i++) {
+		const kprof_amd64_spelling *r =
+		        kprof_amd64_spelling_get(KPROF_AMD64_SPELLING_FIRST + i);
+		if (r->value == value)
+			return kprof_amd64_spelling_text(r->description);
+	}
+	return NULL;
+}
+
+KPROF_API const char *kprof_hal_source_description(const kprof_hal_decision *d,
+                                                   const kprof_source *s)
+{
+	const char *later;
+	if (!s)
+		return NULL;
+	later = s->iface == KPROF_INTERFACE_AMD64 &&
+	                        kprof_impl_release_amd64_names(d) == KPROF_PRESENCE_PRESENT
+	                ? kprof_impl_amd64_spelling(s->value)
+	                : NULL;
+	return later ? later : kprof_source_description(s);
+}
+#endif
 
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
@@ -11728,6 +11918,28 @@ KPROF_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter *it,
 	return kprof_hal_source_supported(it->d, s);
 }
 
+/* Whether a listed row's name is the NUL-terminated want (NULL: no). */
+KPROF_INTERNAL int kprof_impl_listing_name_is(const kprof_listing_row *r, const char *want)
+{
+	size_t k;
+	if (!want)
+		return 0;
+	for (k = 0; k < r->name_len && want[k] == r->name[k]; k++)
+		;
+	return k == r->name_len && !want[k];
+}
+
+/* The name kprof expects for s in the listing: the release's spelling, as the listing settled
+ * it where the release's is unknown. */
+KPROF_INTERNAL const char *kprof_impl_listing_want(const kprof_listing_diff_iter *it,
+                                                   const kprof_source *s)
+{
+	const char *later = it->later_names && s->iface == KPROF_INTERFACE_AMD64
+	                            ? kprof_impl_amd64_spelling(s->value)
+	                            : NULL;
+	return later ? later : kprof_source_description(s);
+}
+
 /* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
 KPROF_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
 {
@@ -11748,8 +11960,11 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	kprof_listing_row r;
 	kprof_status st;
 	uint32_t highest = 0;
+	unsigned names;
+	int later = 0;
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
+	names = kprof_impl_release_amd64_names(d);
 	kprof_impl_zero(it->seen, sizeof(it->seen));
 	it->d = d;
 	it->phase = 0;
@@ -11765,6 +11980,9 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 		}
 		if (s && s->iface == KPROF_INTERFACE_INTEL_LATER && r.id > highest)
 			highest = r.id;
+		if (s && s->iface == KPROF_INTERFACE_AMD64 && names == KPROF_PRESENCE_UNKNOWN &&
+		    kprof_impl_listing_name_is(&r, kprof_impl_amd64_spelling(r.id)))
+			later = 1;
 	}
 	if (st != KPROF_END)
 		return st;
@@ -11773,6 +11991,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	it->later_last = highest < d->later_min   ? d->later_min
 	                 : highest > d->later_max ? d->later_max
 	                                          : highest;
+	it->later_names = (uint8_t)(names == KPROF_PRESENCE_PRESENT || later);
 	return kprof_listing_iter_init(&it->rows, text, len);
 }
 
@@ -11785,16 +12004,17 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		return KPROF_E_ARGUMENT;
 	for (;;) {
 		const kprof_source *s;
-		const char *want;
 		unsigned k;
 		out->kind = 0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
+		out->name = NULL;
 		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
 			out->id = it->cur.id;
 			out->source = s;
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			for (k = 0; k < 3; k++)
 				if (it->pending & (1u << order[k])) {
@@ -11818,15 +12038,13 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 				out->kind = KPROF_LISTING_DIFF_UNKNOWN;
 				return KPROF_OK;
 			}
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			if (!kprof_impl_listing_offered(it, s)) {
 				out->kind = KPROF_LISTING_DIFF_UNEXPECTED;
 				return KPROF_OK;
 			}
-			want = kprof_source_description(s);
-			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
-				;
-			if (k != it->cur.name_len || want[k])
+			if (!kprof_impl_listing_name_is(&it->cur, out->name))
 				it->pending |= 1u << KPROF_LISTING_DIFF_NAME;
 			if (it->cur.min != out->min)
 				it->pending |= 1u << KPROF_LISTING_DIFF_MIN;
@@ -11860,6 +12078,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			out->kind = KPROF_LISTING_DIFF_MISSING;
 			out->id = s->value;
 			out->source = s;
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			return KPROF_OK;
 		}

@@ -185,10 +185,12 @@ uint32_t kprof_cli_default_interval(const kprof_source *s);
  * with_counts), and one source as a JSON object (docs/schema; counts adds its member). */
 void kprof_cli_source_header(int with_interface, int with_counts);
 /* supported: 1 yes, 0 no, KPROF_PRESENCE_UNKNOWN (2) not publicly known for the release
- * (text "unknown", JSON null). */
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
-                          const kprof_source_counts *counts);
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_source_counts *counts);
+ * (text "unknown", JSON null). release: a decision for the Windows release whose spelling of
+ * the names to show (kprof_hal_source_description), NULL for the original release's. */
+void kprof_cli_source_row(const kprof_hal_decision *release, const kprof_source *s, int with_interface,
+                          int supported, const kprof_source_counts *counts);
+void kprof_cli_source_json(const kprof_hal_decision *release, const kprof_source *s, int supported,
+                           const kprof_source_counts *counts);
 
 /* What a source's select counts (cli/counts_print.c): the JSON member, the text column, and
  * the per-processor summary. */

@@ -142,14 +142,14 @@ static void print_json(const info_facts *f)
 		if (supported)
 			kprof_cli_counts_summary_add(&sum, &c);
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
-		kprof_cli_source_json(&rows[i], supported, &c);
+		kprof_cli_source_json(d, &rows[i], supported, &c);
 	}
 	/* The later Intel sources the release may list (none for the default release). */
 	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT) {
 			kprof_cli_puts(",\n    ");
-			kprof_cli_source_json(&rows[i], (int)kprof_hal_source_status(d, &rows[i]), NULL);
+			kprof_cli_source_json(d, &rows[i], (int)kprof_hal_source_status(d, &rows[i]), NULL);
 		}
 	kprof_cli_puts("\n  ],\n  ");
 	kprof_cli_counts_summary_json(&sum, counts_class(d));
@@ -256,11 +256,11 @@ static void print_text(const info_facts *f)
 	                 kprof_cli_interface_name((unsigned)d->iface));
 	kprof_cli_source_header(0, 1);
 	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)
-		kprof_cli_source_row(&rows[i], 0, kprof_hal_source_supported(d, &rows[i]), &c[i]);
+		kprof_cli_source_row(d, &rows[i], 0, kprof_hal_source_supported(d, &rows[i]), &c[i]);
 	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT)
-			kprof_cli_source_row(&rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]), NULL);
+			kprof_cli_source_row(d, &rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]), NULL);
 }
 
 int kprof_cmd_info(const kprof_cli_args *a)

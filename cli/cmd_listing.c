@@ -53,6 +53,8 @@ static const struct {
         {KPROF_HAL_UNCERTAIN_HYPERVISOR, "hypervisor", "whether this release has the hypervisor rule"},
         {KPROF_HAL_UNCERTAIN_TABLES, "tables", "this release's rows (kprof uses Windows 10's)"},
         {KPROF_HAL_UNCERTAIN_LATER_SOURCES, "later_sources", "how many Intel sources above 0x1F it lists"},
+        {KPROF_HAL_UNCERTAIN_AMD64_NAMES, "amd64_names",
+         "whether it spells ten Amd64 sources as later releases do (kprof shows the original spelling)"},
 };
 
 void kprof_cli_uncertain_print(unsigned u, int json)
@@ -241,7 +243,7 @@ static void print_diff_text(const kprof_listing_diff *df, const kprof_hal_decisi
 	const char *kind = kprof_listing_diff_kind_name(df->kind);
 	if (!kind)
 		kind = "?";
-	const char *have = df->source ? kprof_source_description(df->source) : NULL;
+	const char *have = df->name; /* the release's spelling */
 	kprof_cli_printf("%-10s %lu ", kind, (unsigned long)df->id);
 	switch (df->kind) {
 	case KPROF_LISTING_DIFF_MISSING:
@@ -291,7 +293,7 @@ static void print_diff_json(const kprof_listing_diff *df)
 	} else {
 		kprof_cli_printf("{\"interface\": \"%s\", \"name\": ",
 		                 kprof_cli_interface_name((kprof_interface)df->source->iface));
-		kprof_cli_json_string(kprof_source_description(df->source));
+		kprof_cli_json_string(df->name);
 		kprof_cli_printf(", \"min\": %lu, \"max\": %lu}}", (unsigned long)df->min,
 		                 (unsigned long)df->max);
 	}

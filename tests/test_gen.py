@@ -79,7 +79,7 @@ structs:
 
 # The `records` section kind and `section:` (spec/windows_releases.yaml).
 WR = "windows_releases.yaml"
-VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
+VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F, amd64_names: ABSENT,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
 RECORDS_CASES = [
     ("bare yes for an enum field", WR, VISTA_FACTS, VISTA_FACTS.replace("emon: PRESENT", "emon: yes"),
      "emon: yes", ["row 'VISTA'", "field 'emon' must be one of ABSENT, PRESENT, UNKNOWN"]),

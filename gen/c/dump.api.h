@@ -165,6 +165,8 @@ typedef struct kprof_listing_diff {
 	uint8_t kind;               /* kprof_listing_diff_kind */
 	uint32_t id;                /* KPROFILE_SOURCE value */
 	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_UNKNOWN */
+	const char *name;           /* the descriptive string kprof expects for it (the release's
+	                               spelling); NULL without a source */
 	kprof_listing_row row;      /* the listing's row; all zero for KPROF_LISTING_DIFF_MISSING */
 	uint32_t min, max;          /* kprof's bounds for the source (0 without a source) */
 } kprof_listing_diff;
@@ -173,7 +175,9 @@ typedef struct kprof_listing_diff {
  * each listed row against the source of the decided interface (and, on Emon, the later Intel
  * sources) with the same id - unknown, not offered, name, min, max - then each source the
  * decision offers that the listing lacks. Where the release's later Intel sources are known
- * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+ * only as a range, the listing picks the count within it (the highest it lists, clamped);
+ * where it is unknown whether the release spells ten Amd64 sources the later way
+ * (kprof_amd64_spelling), the listing picks: the later spellings when it lists one of them. */
 typedef struct kprof_listing_diff_iter {
 	kprof_listing_iter rows;
 	const kprof_hal_decision *d;
@@ -182,6 +186,7 @@ typedef struct kprof_listing_diff_iter {
 	uint32_t next;        /* phase 2: the next table row to look for */
 	uint8_t phase;        /* 0 rows, 1 missing sources, 2 done */
 	uint8_t pending;      /* bit per kind still to report for cur */
+	uint8_t later_names;  /* Amd64 names compared in their later spellings */
 	uint8_t seen[32];     /* ids 0..255 the listing has */
 } kprof_listing_diff_iter;
 #endif

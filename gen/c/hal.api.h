@@ -183,6 +183,14 @@ KPROF_API kprof_status kprof_pmu_caps_from_snapshot(const kprof_cpuid_snapshot *
 KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t hal,
                                         kprof_hal_decision *d);
 KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, const kprof_source *s);
+#ifndef KPROF_NO_NAMES
+/* The descriptive string the release d was decided for gives a source (what `wpr -pmcsources`
+ * prints there): the later spelling (kprof_amd64_spelling) when the release's amd64_names is
+ * KPROF_PRESENCE_PRESENT, else the original release's, kprof_source_description(s) (where the
+ * release's spelling is unknown, an Amd64 decision has KPROF_HAL_UNCERTAIN_AMD64_NAMES). NULL
+ * for a null s; a null d means the original release. */
+KPROF_API const char *kprof_hal_source_description(const kprof_hal_decision *d, const kprof_source *s);
+#endif
 /* Whether the decided HAL supports a source: kprof_hal_source_status is PRESENT. For the
  * default release that is a row of kprof_source_table(d->iface) the rules allow; 0 for a
  * row of another table or null arguments. */

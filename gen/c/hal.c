@@ -316,6 +316,8 @@ KPROF_API kprof_status kprof_hal_decide(const kprof_cpuid_snapshot *s, uint32_t 
 		if (d->later_min != d->later_max)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
+	if (d->iface == KPROF_INTERFACE_AMD64 && rel->amd64_names == KPROF_PRESENCE_UNKNOWN)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_AMD64_NAMES;
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
@@ -354,6 +356,40 @@ KPROF_API kprof_presence kprof_hal_source_status(const kprof_hal_decision *d, co
 		on = 0;
 	return on ? KPROF_PRESENCE_PRESENT : KPROF_PRESENCE_ABSENT;
 }
+
+/* Whether the release d was decided for spells the Amd64 sources the later way (the original
+ * release, which does not, for a null d). */
+KPROF_INTERNAL unsigned kprof_impl_release_amd64_names(const kprof_hal_decision *d)
+{
+	const kprof_windows_release *rel = kprof_windows_release_get(d ? d->release : (uint32_t)KPROF_WINDOWS_DEFAULT);
+	return rel ? rel->amd64_names : (unsigned)KPROF_PRESENCE_ABSENT;
+}
+
+#ifndef KPROF_NO_NAMES
+/* The later releases' spelling of an Amd64 source (kprof_amd64_spelling), or NULL when they
+ * spell it as the original release. */
+KPROF_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
+{
+	uint32_t i;
+	for (i = 0; i < KPROF_AMD64_SPELLING_COUNT; i++) {
+		const kprof_amd64_spelling *r = kprof_amd64_spelling_get(KPROF_AMD64_SPELLING_FIRST + i);
+		if (r->value == value)
+			return kprof_amd64_spelling_text(r->description);
+	}
+	return NULL;
+}
+
+KPROF_API const char *kprof_hal_source_description(const kprof_hal_decision *d, const kprof_source *s)
+{
+	const char *later;
+	if (!s)
+		return NULL;
+	later = s->iface == KPROF_INTERFACE_AMD64 && kprof_impl_release_amd64_names(d) == KPROF_PRESENCE_PRESENT
+	                ? kprof_impl_amd64_spelling(s->value)
+	                : NULL;
+	return later ? later : kprof_source_description(s);
+}
+#endif
 
 KPROF_API int kprof_hal_source_supported(const kprof_hal_decision *d, const kprof_source *s)
 {
