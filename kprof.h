@@ -2746,6 +2746,42 @@ KPROF_API const kprof_amd64_spelling *kprof_amd64_spelling_by_description(const 
                                                                           size_t len);
 #endif
 
+/* How many profile sources a session can select at once, which newer `xperf -pmcsources` prints
+ * first ("Maximum selectable profile sources: N."), per profile interface: what public facts
+ * say the HAL reports, with `known` set only where they settle the number. kprof listing-check
+ * reports a listing's N and this prediction (or that it cannot make one).
+ * Source: The line as the xperf of the Windows Kits 10.0.26100 prints it (public captures of
+ * `xperf -pmcsources`, the one the EMON row cites among them); Microsoft's evntrace.h names
+ * TRACE_QUERY_INFO_CLASS TraceMaxPmcCounterQuery (22) and public HAL headers (phnt, windows-rs)
+ * HAL_QUERY_INFORMATION_CLASS HalQueryProfileNumberOfCounters, neither with a description of
+ * what is counted. */
+
+typedef enum kprof_max_selectable_id {
+	KPROF_MAX_SELECTABLE_DEFAULT = 1, /* "default" */
+	KPROF_MAX_SELECTABLE_EMON,        /* "emon" */
+	KPROF_MAX_SELECTABLE_AMD64,       /* "amd64" */
+} kprof_max_selectable_id;
+#define KPROF_MAX_SELECTABLE_FIRST 1u /* the first row's id */
+#define KPROF_MAX_SELECTABLE_COUNT 3u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_max_selectable {
+	uint8_t id; /* kprof_max_selectable_id */
+	uint16_t
+	        interface; /* the profile interface (kprof_interface_name's spelling): kprof_max_selectable_text(r->interface) */
+	uint8_t known; /* public facts settle the number for every processor the interface runs on */
+	uint16_t count; /* the number when known (0 otherwise) */
+} kprof_max_selectable;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_max_selectable *kprof_max_selectable_get(uint32_t id);
+#ifndef KPROF_NO_NAMES
+/* A string field of a row (the field holds an offset into one pool); NULL for an offset
+ * outside the pool. */
+KPROF_API const char *kprof_max_selectable_text(uint32_t offset);
+/* The row whose interface is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_max_selectable *kprof_max_selectable_by_interface(const char *name,
+                                                                        size_t len);
+#endif
+
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
  * what the CPU reports, whatever interface the Windows HAL would use (kprof_hal_decision says
  * that). Counts are as reported; *_limit bound the counter indices that have MSRs in the layout
@@ -3387,16 +3423,21 @@ typedef struct kprof_listing_row {
 } kprof_listing_row;
 
 /* Reads a listing line by line, without copying or allocating: every line before the header
- * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
- * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
- * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
- * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
- * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes) except the line
+ * newer xperf prints first, "Maximum selectable profile sources: N." (any case and spacing,
+ * the full stop optional), whose N is kept; after the header, blank lines and dash rules are
+ * skipped and every other line must be a row of five cells. A NUL byte, a line over
+ * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
+ * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
+ * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
+ * where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
 	const char *text;
 	size_t len, pos;
-	uint32_t line;  /* the line read last: where an error is */
-	uint8_t header; /* the header was seen */
+	uint32_t line;              /* the line read last: where an error is */
+	uint8_t header;             /* the header was seen */
+	uint8_t has_max_selectable; /* the listing said how many sources can be selected at once */
+	uint32_t max_selectable;    /* that count (read before the first row is returned) */
 } kprof_listing_iter;
 
 #if !defined(KPROF_NO_HAL) && !defined(KPROF_NO_NAMES)
@@ -9448,6 +9489,77 @@ KPROF_API const kprof_amd64_spelling *kprof_amd64_spelling_by_description(const 
 }
 #endif
 
+/* The rows of kprof_max_selectable. Each row is the bytes of kprof_max_selectable in host
+ * order: a string parses faster than initializer lists. */
+KPROF_STATIC_ASSERT(sizeof(kprof_max_selectable) == 8, kprof_max_selectable_size);
+KPROF_INTERNAL const kprof_max_selectable *kprof_impl_max_selectable_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[25];
+		kprof_max_selectable rows[3];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\0\0\0\0\0" /* KPROF_MAX_SELECTABLE_DEFAULT */
+	    "\2\0\0\10\0\0\0\0" /* KPROF_MAX_SELECTABLE_EMON */
+	    "\3\0\0\15\0\0\0\0" /* KPROF_MAX_SELECTABLE_AMD64 */
+#else
+	    "\1\0\0\0\0\0\0\0" /* KPROF_MAX_SELECTABLE_DEFAULT */
+	    "\2\0\10\0\0\0\0\0" /* KPROF_MAX_SELECTABLE_EMON */
+	    "\3\0\15\0\0\0\0\0" /* KPROF_MAX_SELECTABLE_AMD64 */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_max_selectable *kprof_max_selectable_get(uint32_t id)
+{
+	if (id < KPROF_MAX_SELECTABLE_FIRST ||
+	    id - KPROF_MAX_SELECTABLE_FIRST >= KPROF_MAX_SELECTABLE_COUNT)
+		return NULL;
+	return &kprof_impl_max_selectable_rows()[id - KPROF_MAX_SELECTABLE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_MAX_SELECTABLE_POOL_SIZE 19u
+#define KPROF_IMPL_MAX_SELECTABLE_NONE      0xFFFFu /* a string column's "no string" */
+/* The max_selectable strings, each NUL-terminated: the string at offset off. */
+KPROF_INTERNAL const char *kprof_impl_max_selectable_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "default\0emon\0amd64\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_max_selectable_text(uint32_t offset)
+{
+	return offset < KPROF_IMPL_MAX_SELECTABLE_POOL_SIZE ? kprof_impl_max_selectable_text(offset)
+	                                                    : NULL;
+}
+KPROF_API const kprof_max_selectable *kprof_max_selectable_by_interface(const char *name,
+                                                                        size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_MAX_SELECTABLE_COUNT; i++) {
+		const kprof_max_selectable *row = &kprof_impl_max_selectable_rows()[i];
+		const char *s = kprof_max_selectable_text(row->interface);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
 /* A mask of the low n bits of 32. */
 KPROF_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 {
@@ -11789,6 +11901,9 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
 {
 	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	/* Newer xperf -pmcsources (Windows Kits 10.0.26100) first prints
+	 * "Maximum selectable profile sources: N." */
+	static const char *const selectable[4] = {"maximum", "selectable", "profile", "sources:"};
 	const char *p = NULL;
 	size_t n = 0;
 	kprof_status st;
@@ -11818,6 +11933,24 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 				                                       header[k]);
 			if (h) {
 				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header && cells >= 4) {
+			unsigned m = 1;
+			for (k = 0; k < 4; k++)
+				m &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
+				                                       selectable[k]);
+			/* The count, a decimal with an optional full stop; once, before the header. */
+			if (m && (cells != 5 || it->has_max_selectable ||
+			          !kprof_impl_listing_u32(cell[4],
+			                                  cell_len[4] -
+			                                          (cell_len[4] > 1 &&
+			                                           cell[4][cell_len[4] - 1] == '.'),
+			                                  &it->max_selectable)))
+				goto bad;
+			if (m) {
+				it->has_max_selectable = 1;
 				continue;
 			}
 		}

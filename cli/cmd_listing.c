@@ -332,8 +332,9 @@ static void print_fits(const candidate *cand, size_t n)
 	kprof_cli_puts(any ? "\n" : "none of the releases tried\n");
 }
 
-/* Reads the listing once to name what makes it unreadable. 0 or exit 2. */
-static int listing_readable(const char *path, const char *text, size_t len, size_t *rows)
+/* Reads the listing once to name what makes it unreadable. 0 or exit 2; *selectable gets the
+ * "Maximum selectable profile sources" count, -1 when the listing has none. */
+static int listing_readable(const char *path, const char *text, size_t len, size_t *rows, long long *selectable)
 {
 	kprof_listing_diff_iter it;
 	kprof_listing_row r;
@@ -349,12 +350,23 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 		                       kprof_cli_file_label(path));
 	if (st != KPROF_OK)
 		return kprof_cli_error_at(path, it.rows.line, 0,
-		                          "not a source row (Id Name Interval Min Max: a decimal id, a "
-		                          "name of letters, digits and _, three decimal numbers)");
+		                          it.rows.header ? "not a source row (Id Name Interval Min Max: a decimal id, a "
+		                                           "name of letters, digits and _, three decimal numbers)"
+		                                         : "'Maximum selectable profile sources:' needs one decimal "
+		                                           "count, once, before the table");
 	*rows = 0;
 	while (kprof_listing_iter_next(&it.rows, &r) == KPROF_OK)
 		(*rows)++;
+	*selectable = it.rows.has_max_selectable ? (long long)it.rows.max_selectable : -1;
 	return 0;
+}
+
+/* What kprof knows of the selectable count for an interface (spec/windows_releases.yaml
+ * max_selectable): the row, or NULL. */
+static const kprof_max_selectable *selectable_fact(unsigned iface)
+{
+	const char *name = kprof_cli_interface_name((kprof_interface)iface);
+	return kprof_max_selectable_by_interface(name, strlen(name));
 }
 
 int kprof_cmd_listing_check(const kprof_cli_args *a)
@@ -367,6 +379,8 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	int rc, c, cpus;
 	char *text;
 	size_t len, rows = 0, n = 0, best = 0, k, fits = 0, last = 0;
+	long long selectable = -1;
+	const kprof_max_selectable *sel;
 	kprof_cpuid_snapshot snaps[CPU_ASSUMED];
 	candidate *cand;
 	kprof_listing_diff_iter it;
@@ -393,7 +407,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	rc = kprof_cli_read_text(file, &text, &len);
 	if (rc)
 		return rc;
-	rc = listing_readable(file, text, len, &rows);
+	rc = listing_readable(file, text, len, &rows, &selectable);
 	if (rc) {
 		free(text);
 		return rc;
@@ -460,7 +474,17 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			                 cand[k].d.hal == KPROF_HAL_X86 ? "x86" : "x64",
 			                 kprof_cli_interface_name((kprof_interface)cand[k].d.iface));
 		}
-		kprof_cli_printf("],\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
+		sel = selectable_fact(cand[best].d.iface);
+		kprof_cli_puts("],\n \"max_selectable\": {\"listed\": ");
+		if (selectable < 0)
+			kprof_cli_puts("null");
+		else
+			kprof_cli_printf("%lld", selectable);
+		if (sel && sel->known)
+			kprof_cli_printf(", \"predicted\": %u}", (unsigned)sel->count);
+		else
+			kprof_cli_puts(", \"predicted\": null}");
+		kprof_cli_printf(",\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
 	} else {
 		kprof_cli_printf("listing    %s: %lu sources\n", kprof_cli_file_label(file), (unsigned long)rows);
 		kprof_cli_puts("cpu        ");
@@ -470,6 +494,18 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			kprof_cli_printf("%s\n", cpu_text[cand[best].cpu]);
 		kprof_cli_puts("fits       ");
 		print_fits(cand, n);
+		/* The count newer xperf prints first, and kprof's prediction for the interface shown. */
+		sel = selectable_fact(cand[best].d.iface);
+		if (selectable < 0)
+			kprof_cli_puts("selectable not listed (the tool printed no 'Maximum selectable profile sources' line)");
+		else
+			kprof_cli_printf("selectable %lld listed", selectable);
+		if (sel && sel->known)
+			kprof_cli_printf("; kprof predicts %u for %s\n", (unsigned)sel->count,
+			                 kprof_cli_interface_name((kprof_interface)cand[best].d.iface));
+		else
+			kprof_cli_printf("; kprof cannot predict it for %s: no public source settles it\n",
+			                 kprof_cli_interface_name((kprof_interface)cand[best].d.iface));
 		if (!fits) {
 			kprof_cli_puts("closest    ");
 			kprof_cli_release_print(&cand[best].d);

@@ -440,6 +440,44 @@ def test_amd_spellings(tmp):
               f"sources --windows {rel}: the release's spelling")
 
 
+def test_max_selectable(tmp):
+    """'Maximum selectable profile sources: N.' (newer xperf, before the table): listing-check
+    reports the listing's N (text and JSON) and kprof's prediction as the spec records it per
+    interface (known: the count; else it says it cannot predict); a bad count line is exit 2
+    naming the line. 9 is the count a public capture shows (an Intel machine); the other
+    listings have no such line."""
+    facts = {r["interface"]: r for r in next(x for x in yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))["records"]
+                                             if x["name"] == "max_selectable")["rows"]}
+    check(set(facts) == {"default", "emon", "amd64"} and all(r["provenance"] for r in facts.values()),
+          f"spec max_selectable: one row per profile interface with its sources {sorted(facts)}")
+    for n, path in listing_files():
+        text = open(path).read()
+        for count in (None, 9, 4):
+            p2 = os.path.join(tmp, "selectable.txt")
+            open(p2, "w").write(text if count is None else f"Maximum selectable profile sources: {count}.\n\n" + text)
+            rc, out, err, rcj, j = listing_check(p2)
+            itf = j["interface"] if j else "?"
+            fact = facts.get(itf, {})
+            predicted = fact.get("count") if fact.get("known") else None
+            check(j is not None and j.get("max_selectable") == {"listed": count, "predicted": predicted},
+                  f"{n} with count {count}: JSON {j and j.get('max_selectable')}")
+            line = next((l for l in out.splitlines() if l.startswith("selectable ")), "")
+            want_head = "selectable not listed" if count is None else f"selectable {count} listed"
+            want_tail = (f"kprof predicts {predicted} for {itf}" if predicted is not None
+                         else f"kprof cannot predict it for {itf}: no public source settles it")
+            check(line.startswith(want_head) and line.endswith(want_tail), f"{n} with count {count}: text {line!r}")
+            check(rc == rcj == 0 and "result     agree" in out,
+                  f"{n} with count {count}: the count line is no source row (exit {rc})")
+    text = open(listing_files()[0][1]).read()
+    for bad in ("Maximum selectable profile sources: nine.", "Maximum selectable profile sources:",
+                "Maximum selectable profile sources: 4294967296."):
+        p2 = os.path.join(tmp, "bad-selectable.txt")
+        open(p2, "w").write(bad + "\n" + text)
+        rc, out, err = run("listing-check", p2)
+        check(rc == 2 and f"{p2}:1:" in err and "Maximum selectable profile sources" in err and out == "",
+              f"{bad!r}: exit {rc}, {err!r}")
+
+
 def test_unreadable(tmp):
     text = open(os.path.join(LISTINGS, sorted(os.listdir(LISTINGS))[0])).read()
     lines = text.split("\n")
@@ -500,6 +538,7 @@ def main():
         test_real_listings()
         test_edited_listings(tmp)
         test_amd_spellings(tmp)
+        test_max_selectable(tmp)
         test_unreadable(tmp)
         test_sources_and_usage()
     return done()

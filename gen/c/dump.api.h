@@ -146,16 +146,21 @@ typedef struct kprof_listing_row {
 } kprof_listing_row;
 
 /* Reads a listing line by line, without copying or allocating: every line before the header
- * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
- * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
- * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
- * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
- * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes) except the line
+ * newer xperf prints first, "Maximum selectable profile sources: N." (any case and spacing,
+ * the full stop optional), whose N is kept; after the header, blank lines and dash rules are
+ * skipped and every other line must be a row of five cells. A NUL byte, a line over
+ * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
+ * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
+ * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
+ * where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
 	const char *text;
 	size_t len, pos;
 	uint32_t line;   /* the line read last: where an error is */
 	uint8_t header;  /* the header was seen */
+	uint8_t has_max_selectable; /* the listing said how many sources can be selected at once */
+	uint32_t max_selectable;    /* that count (read before the first row is returned) */
 } kprof_listing_iter;
 
 #if !defined(KPROF_NO_HAL) && !defined(KPROF_NO_NAMES)

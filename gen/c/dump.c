@@ -805,6 +805,9 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
 {
 	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	/* Newer xperf -pmcsources (Windows Kits 10.0.26100) first prints
+	 * "Maximum selectable profile sources: N." */
+	static const char *const selectable[4] = {"maximum", "selectable", "profile", "sources:"};
 	const char *p = NULL;
 	size_t n = 0;
 	kprof_status st;
@@ -833,6 +836,21 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], header[k]);
 			if (h) {
 				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header && cells >= 4) {
+			unsigned m = 1;
+			for (k = 0; k < 4; k++)
+				m &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], selectable[k]);
+			/* The count, a decimal with an optional full stop; once, before the header. */
+			if (m && (cells != 5 || it->has_max_selectable ||
+			          !kprof_impl_listing_u32(cell[4],
+			                                  cell_len[4] - (cell_len[4] > 1 && cell[4][cell_len[4] - 1] == '.'),
+			                                  &it->max_selectable)))
+				goto bad;
+			if (m) {
+				it->has_max_selectable = 1;
 				continue;
 			}
 		}
