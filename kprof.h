@@ -3099,8 +3099,11 @@ typedef struct kprof_source_counts {
 	uint8_t status;    /* kprof_counts_status */
 	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
 	uint8_t reserved[2];
-	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
-	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+	const char *event;  /* the vendor's name for the event (and unit mask), NULL when none */
+	const char *basis;  /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+	const char *caveat; /* why the select counts nothing, or nothing right, on this class, in
+	                       words (the northbridge events on family 15h and later, PMCx080/081
+	                       on family 17h and later); NULL when the spec records none */
 } kprof_source_counts;
 
 /* The class of a processor: the first class whose vendor string and family/model/stepping
@@ -10185,7 +10188,7 @@ KPROF_API const char *kprof_presence_name(int value)
 
 /* ---- counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
 #if !defined(KPROF_NO_COUNTS)
-#define KPROF_IMPL_COUNTS_POOL_SIZE 16059u
+#define KPROF_IMPL_COUNTS_POOL_SIZE 16442u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
@@ -10417,25 +10420,27 @@ KPROF_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 	    "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK2:NOP_DWORD_SENT\0"
 	    "HYPERTRANSPORT_LINK2:ALL\0"
 	    "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	    "its event is a northbridge event (0xE0-0xFF), and those left the core counters with family 15h: the processor counts northbridge and data-fabric traffic only on separate counters, which the HAL does not program\0"
+	    "AMD says PMCx080 and PMCx081 report incorrect instruction-cache accesses and misses on every family 17h and later processor (and from Zen 4 they are no core events at all)\0"
 	    "K8 rev B\0libpfm4 amd64_k8_revb\0AuthenticAMD\0K8 rev C\0libpfm4 amd64_k8_revc\0"
 	    "K8 rev D\0libpfm4 amd64_k8_revd\0K8 rev E\0libpfm4 amd64_k8_reve\0K8 rev F\0"
 	    "libpfm4 amd64_k8_revf\0K8 rev G\0libpfm4 amd64_k8_revg\0Family 10h rev B (Barcelona)\0"
 	    "libpfm4 amd64_fam10h_barcelona\0Family 10h rev C (Shanghai)\0"
 	    "libpfm4 amd64_fam10h_shanghai\0Family 10h rev D (Istanbul)\0"
 	    "libpfm4 amd64_fam10h_istanbul\0Family 11h\0libpfm4 amd64_fam11h_turion\0Family 12h\0"
-	    "libpfm4 amd64_fam12h_llano\0Family 14h\0libpfm4 amd64_fam14h_bobcat\0Family 15h\0"
+	    "libpfm4 amd64_fam12h_llano\0Family 14h\0libpfm4 amd64_fam14h_bobcat\0Family 15h\0";
+	static const char part4[] =
 	    "libpfm4 amd64_fam15h_interlagos\0Family 16h\0libpfm4 amd64_fam16h\0Family 17h Zen 1\0"
 	    "libpfm4 amd64_fam17h_zen1\0Hygon Family 18h\0"
 	    "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0HygonGenuine\0Family 17h Zen 2\0"
 	    "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0Family 19h Zen 3\0"
 	    "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0Family 19h Zen 4\0"
-	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0";
-	static const char part4[] =
+	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0"
 	    "Linux pmu-events amdzen5\0Family 1Ah Zen 6\0Linux pmu-events amdzen6\0"
 	    "Intel architectural events\0Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
 	/* clang-format on */
-	if (off >= 15909u)
-		return part4 + (off - 15909u);
+	if (off >= 15884u)
+		return part4 + (off - 15884u);
 	if (off >= 11929u)
 		return part3 + (off - 11929u);
 	if (off >= 7931u)
@@ -10571,9 +10576,9 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 	    "\177\0\1\15\24\4\377\377\177\0\2\0\3\2\144\36\177\0\2\4\13\1\166\36"
 	    "\177\0\2\14\14\1\226\36\177\0\2\15\24\4\377\377\177\0\3\0\3\3\50\36"
 	    "\177\0\3\4\12\1\274\36\177\0\3\13\13\1\322\36\177\0\3\14\14\1\373\36"
-	    "\177\0\3\15\24\4\377\377\200\0\0\0\15\1\52\37\200\0\0\16\17\1\104\37"
-	    "\200\0\0\20\21\1\144\37\200\0\0\22\24\4\377\377\201\0\0\0\15\1\154\37"
-	    "\201\0\0\16\17\1\205\37\201\0\0\20\21\1\246\37\201\0\0\22\24\4\377\377"
+	    "\177\0\3\15\24\4\377\377\200\0\0\0\15\1\52\37\200\0\0\16\17\2\104\37"
+	    "\200\0\0\20\21\2\144\37\200\0\0\22\24\4\377\377\201\0\0\0\15\1\154\37"
+	    "\201\0\0\16\17\2\205\37\201\0\0\20\21\2\246\37\201\0\0\22\24\4\377\377"
 	    "\202\0\0\0\22\1\263\37\202\0\0\23\24\1\325\37\203\0\0\0\22\1\346\37"
 	    "\203\0\0\23\24\1\14\40\204\0\0\0\12\1\36\40\204\0\0\13\13\4\377\377"
 	    "\204\0\0\14\15\1\36\40\204\0\0\16\22\1\73\40\204\0\0\23\24\1\124\40"
@@ -10747,6 +10752,25 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 	return (const uint8_t *)part0 + i * 8u;
 }
 
+/* Why events first..last count nothing, or nothing right, on the classes class_lo..class_hi:
+ * the words the command prints. Rows of 8 little-endian bytes; per column its byte offset (bits
+ * 7:0) and width (15:8) for kprof_impl_cell. */
+#define KPROF_IMPL_COUNTS_CAVEAT_COUNT    2u
+#define KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO 0x200u
+#define KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI 0x202u
+#define KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO 0x104u
+#define KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI 0x105u
+#define KPROF_IMPL_COUNTS_CAVEAT_SAYS     0x206u /* string offset */
+KPROF_INTERNAL const uint8_t *kprof_impl_counts_caveat(uint32_t i)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "\340\0\377\0\14\24\227\72" /* northbridge */
+	    "\200\0\201\0\16\24\152\73"; /* ic_fw32 */
+	/* clang-format on */
+	return (const uint8_t *)part0 + i * 8u;
+}
+
 /* A processor class: what it is called, where its verdicts come from, its vendor string and
  * match rows, the table whose selects it judges. Rows of 9 little-endian bytes; per column its
  * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
@@ -10761,28 +10785,28 @@ KPROF_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
-	    "\227\72\240\72\266\72\0\2\3" /* k8_revb */
-	    "\303\72\314\72\266\72\2\1\3" /* k8_revc */
-	    "\342\72\353\72\266\72\3\1\3" /* k8_revd */
-	    "\1\73\12\73\266\72\4\1\3" /* k8_reve */
-	    "\40\73\51\73\266\72\5\2\3" /* k8_revf */
-	    "\77\73\110\73\266\72\7\1\3" /* k8_revg */
-	    "\136\73\173\73\266\72\10\3\3" /* fam10h_barcelona */
-	    "\232\73\266\73\266\72\13\1\3" /* fam10h_shanghai */
-	    "\324\73\360\73\266\72\14\1\3" /* fam10h_istanbul */
-	    "\16\74\31\74\266\72\15\1\3" /* fam11h */
-	    "\65\74\100\74\266\72\16\1\3" /* fam12h */
-	    "\133\74\146\74\266\72\17\1\3" /* fam14h */
-	    "\202\74\215\74\266\72\20\1\3" /* fam15h */
-	    "\255\74\270\74\266\72\21\1\3" /* fam16h */
-	    "\315\74\336\74\266\72\22\1\3" /* zen1 */
-	    "\370\74\11\75\70\75\23\1\3" /* hygon18h */
-	    "\105\75\126\75\266\72\24\1\3" /* zen2 */
-	    "\212\75\233\75\266\72\25\2\3" /* zen3 */
-	    "\317\75\340\75\266\72\27\2\3" /* zen4 */
-	    "\24\76\45\76\266\72\31\3\3" /* zen5 */
-	    "\76\76\117\76\266\72\34\3\3" /* zen6 */
-	    "\150\76\203\76\256\76\37\1\2"; /* intel_arch */
+	    "\26\74\37\74\65\74\0\2\3" /* k8_revb */
+	    "\102\74\113\74\65\74\2\1\3" /* k8_revc */
+	    "\141\74\152\74\65\74\3\1\3" /* k8_revd */
+	    "\200\74\211\74\65\74\4\1\3" /* k8_reve */
+	    "\237\74\250\74\65\74\5\2\3" /* k8_revf */
+	    "\276\74\307\74\65\74\7\1\3" /* k8_revg */
+	    "\335\74\372\74\65\74\10\3\3" /* fam10h_barcelona */
+	    "\31\75\65\75\65\74\13\1\3" /* fam10h_shanghai */
+	    "\123\75\157\75\65\74\14\1\3" /* fam10h_istanbul */
+	    "\215\75\230\75\65\74\15\1\3" /* fam11h */
+	    "\264\75\277\75\65\74\16\1\3" /* fam12h */
+	    "\332\75\345\75\65\74\17\1\3" /* fam14h */
+	    "\1\76\14\76\65\74\20\1\3" /* fam15h */
+	    "\54\76\67\76\65\74\21\1\3" /* fam16h */
+	    "\114\76\135\76\65\74\22\1\3" /* zen1 */
+	    "\167\76\210\76\267\76\23\1\3" /* hygon18h */
+	    "\304\76\325\76\65\74\24\1\3" /* zen2 */
+	    "\11\77\32\77\65\74\25\2\3" /* zen3 */
+	    "\116\77\137\77\65\74\27\2\3" /* zen4 */
+	    "\223\77\244\77\65\74\31\3\3" /* zen5 */
+	    "\275\77\316\77\65\74\34\3\3" /* zen6 */
+	    "\347\77\2\100\55\100\37\1\2"; /* intel_arch */
 	/* clang-format on */
 	return (const uint8_t *)part0 + i * 9u;
 }
@@ -10880,6 +10904,18 @@ KPROF_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t event,
 		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
+	/* Why the event counts nothing (right) on this class, where the spec says. */
+	for (lo = 0; lo < KPROF_IMPL_COUNTS_CAVEAT_COUNT; lo++) {
+		const uint8_t *cv = kprof_impl_counts_caveat(lo);
+		if (event >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO) &&
+		    event <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI) &&
+		    cpu_class >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO) &&
+		    cpu_class <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI)) {
+			out->caveat = kprof_impl_counts_text(
+			        kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_SAYS));
+			break;
+		}
+	}
 }
 
 /* out for class cpu_class before any row is read: KPROF_COUNTS_UNKNOWN with the class's basis
@@ -10894,6 +10930,7 @@ KPROF_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf,
 	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
 	out->reserved[0] = out->reserved[1] = 0;
 	out->event = NULL;
+	out->caveat = NULL;
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
 		out->basis = "no class for this vendor, family and model";
 		return 0;

@@ -209,6 +209,11 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 /* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
  * exit 2 after a usage message for a vendor that is not amd, intel, hygon or 12 characters. */
 int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class);
+/* After a source table: the sources Windows offers there (src[0..n), their verdicts c) that
+ * count nothing on the processor (absent) or nothing right (a caveat), grouped by why, in
+ * words; names as the release of names spells them. Prints nothing when there are none. */
+void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_source *const *src,
+                                   const kprof_source_counts *c, size_t n);
 /* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
  * (cli/pmu_print.c). */
 void kprof_cli_pmu_json(const kprof_hal_decision *d);

@@ -186,6 +186,8 @@ static void print_text(const info_facts *f)
 	const kprof_source *rows;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	kprof_source_counts c[256];
+	const kprof_source *src[256];
+	size_t offered;
 	kprof_cli_puts("vendor      ");
 	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
 	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n",
@@ -255,12 +257,19 @@ static void print_text(const info_facts *f)
 	kprof_cli_printf("\nsources of the %s interface:\n",
 	                 kprof_cli_interface_name((unsigned)d->iface));
 	kprof_cli_source_header(0, 1);
-	for (i = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++)
+	for (i = 0, offered = 0; i < n && i < KPROF_ARRAY_COUNT(c); i++) {
 		kprof_cli_source_row(d, &rows[i], 0, kprof_hal_source_supported(d, &rows[i]), &c[i]);
+		if (kprof_hal_source_supported(d, &rows[i])) {
+			src[offered] = &rows[i];
+			c[offered++] = c[i]; /* i >= offered: the row's own verdict is used first */
+		}
+	}
 	rows = kprof_source_table(KPROF_INTERFACE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_hal_source_status(d, &rows[i]) != KPROF_PRESENCE_ABSENT)
 			kprof_cli_source_row(d, &rows[i], 0, (int)kprof_hal_source_status(d, &rows[i]), NULL);
+	kprof_cli_puts("\n");
+	kprof_cli_counts_nothing_text(d, src, c, offered);
 }
 
 int kprof_cmd_info(const kprof_cli_args *a)

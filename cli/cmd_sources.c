@@ -21,6 +21,10 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
 	kprof_hal_decision d, names;
 	kprof_source_counts counts, *cp = NULL;
+	/* The offered sources and their verdicts, for what counts nothing after the table. */
+	static const kprof_source *offered_src[512];
+	static kprof_source_counts offered_counts[512];
+	size_t offered = 0;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
 	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
@@ -74,6 +78,10 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			if (cp) {
 				cpu_class = counts.cpu_class;
 				kprof_cli_counts_summary_add(&sum, &counts);
+				if (supported && offered < KPROF_ARRAY_COUNT(offered_src)) {
+					offered_src[offered] = &rows[k];
+					offered_counts[offered++] = counts;
+				}
 			}
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
@@ -84,10 +92,12 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			first = 0;
 		}
 	}
-	if (json)
+	if (json) {
 		kprof_cli_puts("\n]\n");
-	else if (cp)
+	} else if (cp) {
 		kprof_cli_counts_summary_text(&sum, cpu_class, "listed");
+		kprof_cli_counts_nothing_text(&names, offered_src, offered_counts, offered);
+	}
 	return 0;
 }
 

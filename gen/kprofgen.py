@@ -1112,7 +1112,7 @@ def build_counts(node, sources, registers):
     table's select counts and a status. Laid out like the source tables: one string pool,
     integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
     check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list,
-                 "linux_events?": list}, "counts")
+                 "linux_events?": list, "caveats?": list}, "counts")
     # Linux pmu-events facts for classes libpfm4 has no table for: carried for the tests
     # (tests/test_counts.py checks the rows against them), shape checked here.
     linux_ids = set()
@@ -1220,6 +1220,26 @@ def build_counts(node, sources, registers):
             p["hi"] = r["hi"]
         else:
             merged.append(dict(r))
+    # Caveats: why a run of events counts nothing or nothing right on a run of classes, in the
+    # words the command prints; each must cover some verdict row.
+    caveats = []
+    for cv in entries(node.get("caveats"), "counts caveats", node):
+        cve = f"counts caveat {cv.get('id', '?')!r}"
+        check(cv, {"id": str, "events": list, "classes": str, "says": str, "provenance": str}, cve)
+        ident(cv, cve, "id", cv["id"])
+        ev = cv["events"]
+        if not (len(ev) == 2 and all(isinstance(x, int) for x in ev) and 0 <= ev[0] <= ev[1] <= 0xFFF):
+            fail(cv, cve, f"events must be [first, last] within 0..0xFFF, got {ev!r}", "events")
+        m = COUNTS_RANGE.match(cv["classes"])
+        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index or \
+                index[m.group(1)] > index[m.group(2) or m.group(1)]:
+            fail(cv, cve, "classes must be a class id or first..last of ids defined under classes", "classes")
+        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
+        if not any(ev[0] <= e <= ev[1] and lo <= k <= hi for (e, _u, k) in covered):
+            fail(cv, cve, "covers no verdict row", "events")
+        if not cv["says"].isprintable():
+            fail(cv, cve, "says must be printable text", "says")
+        caveats.append({"id": cv["id"], "ev": ev, "lo": lo, "hi": hi, "says": cv["says"], "node": cv})
     pool = Pool("counts")
     ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
     tables = [
@@ -1237,6 +1257,13 @@ def build_counts(node, sources, registers):
                     [(m, c["id"], where(c["node"], f"counts class {c['id']!r}")) for c in classes for m in c["match"]],
                     pool, node, "counts classes"),
     ]
+    tables.append(build_table("counts_caveat", "Why events first..last count nothing, or nothing right, on the "
+                              "classes class_lo..class_hi: the words the command prints",
+                              [("event_lo", "u16"), ("event_hi", "u16"), ("class_lo", "u8"), ("class_hi", "u8"),
+                               ("says", "str")],
+                              [((cv["ev"][0], cv["ev"][1], cv["lo"], cv["hi"], cv["says"]), cv["id"],
+                                where(cv["node"], f"counts caveat {cv['id']!r}")) for cv in caveats],
+                              pool, node, "counts caveats"))
     first = 0
     class_rows = []
     for c in classes:
@@ -1263,7 +1290,7 @@ def build_counts(node, sources, registers):
                  for j in range(len(cols))]
         matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
-            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables,
+            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables, "caveats": caveats,
             "pool": pool.model(node, "counts"), "matrix": matrix,
             "status_names": name_index([{"value": i, "string": x["name"]} for i, x in enumerate(statuses)],
                                        node, "counts statuses")}

@@ -124,5 +124,27 @@ int main(void)
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x04300404u, 0, 0, 0);
 	kprof_source_counts_from_snapshot(&s, llc, &c);
 	CHECK_EQ(c.status, KPROF_COUNTS_ABSENT);
+	/* Caveats: the northbridge events on family 15h and later (ProfileNBSizedCommands, event
+	 * 0xEB), PMCx080/081 on family 17h and later (ProfileIcacheMisses, 0x81); none on K8 or
+	 * family 16h, or without a class. The words are the spec's; here only that they are there. */
+	{
+		const kprof_source *icmiss = kprof_source_get(KPROF_INTERFACE_AMD64, 0x09); /* 0x00030081 */
+		const kprof_source *nb = kprof_source_by_name(KPROF_INTERFACE_AMD64, "ProfileNBSizedCommands", 22);
+		CHECK(icmiss && nb);
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_ZEN2, icmiss, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_DIFFERENT && c.caveat && strstr(c.caveat, "PMCx081"));
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_ZEN5, icmiss, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_ABSENT && c.caveat && strstr(c.caveat, "PMCx081"));
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_FAM16H, icmiss, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_SAME && c.caveat == NULL);
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_FAM15H, nb, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_ABSENT && c.caveat && strstr(c.caveat, "northbridge"));
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_ZEN6, nb, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_ABSENT && c.caveat && strstr(c.caveat, "northbridge"));
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_K8_REVF, nb, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_SAME && c.caveat == NULL);
+		CHECK_EQ(kprof_source_counts_for_class(KPROF_COUNTS_CLASS_NONE, nb, &c), KPROF_OK);
+		CHECK(c.caveat == NULL);
+	}
 	return kt_done();
 }

@@ -64,6 +64,18 @@ for r in counts["rows"]:
         verdict[(ev, um, cid)] = (st, name, r[5] if len(r) > 5 else None)
 
 
+CAVEATS = counts.get("caveats") or []
+
+
+def caveat_of(ev, cid):
+    """The spec's words for why event ev counts nothing (right) on class cid, or None."""
+    for cv in CAVEATS:
+        lo, _, hi = cv["classes"].partition("..")
+        if cv["events"][0] <= ev <= cv["events"][1] and order.index(lo) <= order.index(cid) <= order.index(hi or lo):
+            return " ".join(cv["says"].split())
+    return None
+
+
 def pfm_table(pmu, cache={}):
     """{code: [(name, [(umask code, umask name)])]} of one libpfm4 PMU, None when unreadable."""
     if pmu not in cache:
@@ -302,6 +314,8 @@ for c in classes:
         check((s["counts"]["status"], s["counts"]["event"]) == want[:2],
               f"{c['id']} {s['name']}: kprof says {s['counts']}, the spec {want[:2]}")
         check(s["counts"]["basis"] == c["basis"], f"{c['id']} {s['name']}: basis {s['counts']['basis']!r}")
+        check(s["counts"].get("caveat") == caveat_of(key(s["select"])[0], c["id"]),
+              f"{c['id']} {s['name']}: caveat {s['counts'].get('caveat')!r}")
 
 # Unknown or absurd processors: `unknown` for every source, never an error exit.
 for args in (["--family", "0xF", "--model", "0x95"], ["--family", "0x99"], ["--family", "0x10E", "--model", "0xFF"],
@@ -366,6 +380,66 @@ for path in dump_files():
                       f"{name} {s['name']}: libpfm4 {cls['libpfm4']} encodes it, so 'same' or a recorded reason")
 check(n_dumps >= 10, f"read {n_dumps} dumps from {SHARED}/cpuid-dumps")
 check(n_k8 >= 1, f"{n_k8} K8 dumps among them")
+
+
+# ------------------------------------------------------------------------------------- F
+def nothing_blocks(text):
+    """kprof info's text after the table: {"nothing"|"wrong": {reason: [names]}}."""
+    out, kind, reason = {"nothing": {}, "wrong": {}}, None, None
+    for line in text.splitlines():
+        if line.startswith("counts nothing on this processor"):
+            kind = "nothing"
+        elif line.startswith("counts wrong values on this processor"):
+            kind = "wrong"
+        elif kind and line.startswith("  - ") and line.endswith(":"):
+            reason = line[4:-1]
+            out[kind][reason] = []
+        elif kind and reason is not None and line.startswith("    "):
+            out[kind][reason] += [x for x in line.strip().rstrip(",").split(", ") if x]
+        else:
+            kind = reason = None
+    return out
+
+
+def description(s):
+    return "Timer" if s["value"] == 0 else s["name"][len("Profile"):]
+
+
+# The sources Windows offers that count nothing here, or nothing right, grouped by why: from the
+# spec's verdicts and caveats on the dump's class (evaluated here), on every AMD dump and the
+# Zen 2 one above all (the northbridge and PMCx080/081 groups must show there).
+seen_groups = set()
+for path in dump_files():
+    rc, out, err = run("info", "--json", "--cpuid-file", path)
+    if rc != 0:
+        continue
+    d = json.loads(out)
+    cls = class_of(d["vendor"], d["family"], d["model"], d["stepping"])
+    if not cls or cls["table"] != "amd64" or d["interface"] != "amd64":
+        continue
+    name = os.path.relpath(path, SHARED)
+    want = {"nothing": {}, "wrong": {}}
+    for s in tables["amd64"]["sources"]:
+        ev, um = key(s["select"])
+        st, _, _ = verdict[(ev, um, cls["id"])]
+        cav = caveat_of(ev, cls["id"])
+        if st == "absent":
+            reason = cav or f"no core event with its select on {cls['title']}"
+            want["nothing"].setdefault(reason, []).append(description(s))
+        elif cav:
+            want["wrong"].setdefault(cav, []).append(description(s))
+    rc, text, err = run("info", "--cpuid-file", path)
+    got = nothing_blocks(text)
+    check({k: {r: sorted(v) for r, v in g.items()} for k, g in got.items()} ==
+          {k: {r: sorted(v) for r, v in g.items()} for k, g in want.items()},
+          f"{name}: what counts nothing ({sorted(got['nothing'])}, wrong {sorted(got['wrong'])})")
+    seen_groups |= {(cls["id"], k, r) for k, g in got.items() for r in g}
+for cv in CAVEATS:
+    check(any(r == " ".join(cv["says"].split()) for _, _, r in seen_groups), f"caveat {cv['id']} shown on some dump")
+rc, text, err = run("sources", "--interface", "amd64", "--family", "0x17", "--model", "0x31")
+got = nothing_blocks(text)
+check(any("northbridge" in r for r in got["nothing"]) and any("PMCx080" in r for r in got["wrong"]),
+      f"sources on Zen 2: the northbridge and PMCx080/081 groups ({sorted(got['nothing'])}, {sorted(got['wrong'])})")
 
 # ------------------------------------------------------------------------------------- E
 tally = collections.Counter((cid, v[0]) for (ev, um, cid), v in verdict.items() for s in tables["amd64"]["sources"]
