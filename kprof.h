@@ -2766,7 +2766,7 @@ typedef enum kprof_max_selectable_id {
 typedef struct kprof_max_selectable {
 	uint8_t id; /* kprof_max_selectable_id */
 	uint16_t
-	        interface; /* the profile interface (kprof_interface_name's spelling): kprof_max_selectable_text(r->interface) */
+	        iface; /* the profile interface (kprof_interface_name's spelling; not `interface`, a macro of windows.h): kprof_max_selectable_text(r->iface) */
 	uint8_t known; /* public facts settle the number for every processor the interface runs on */
 	uint16_t count; /* the number when known (0 otherwise) */
 } kprof_max_selectable;
@@ -2777,9 +2777,8 @@ KPROF_API const kprof_max_selectable *kprof_max_selectable_get(uint32_t id);
 /* A string field of a row (the field holds an offset into one pool); NULL for an offset
  * outside the pool. */
 KPROF_API const char *kprof_max_selectable_text(uint32_t offset);
-/* The row whose interface is name[0..len) (ASCII case ignored), or NULL. */
-KPROF_API const kprof_max_selectable *kprof_max_selectable_by_interface(const char *name,
-                                                                        size_t len);
+/* The row whose iface is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_max_selectable *kprof_max_selectable_by_iface(const char *name, size_t len);
 #endif
 
 /* The performance counters a processor has, by its cpuid leaves (kprof_pmu_caps_from_snapshot):
@@ -9541,8 +9540,7 @@ KPROF_API const char *kprof_max_selectable_text(uint32_t offset)
 	return offset < KPROF_IMPL_MAX_SELECTABLE_POOL_SIZE ? kprof_impl_max_selectable_text(offset)
 	                                                    : NULL;
 }
-KPROF_API const kprof_max_selectable *kprof_max_selectable_by_interface(const char *name,
-                                                                        size_t len)
+KPROF_API const kprof_max_selectable *kprof_max_selectable_by_iface(const char *name, size_t len)
 {
 	uint32_t i;
 	size_t k;
@@ -9550,7 +9548,7 @@ KPROF_API const kprof_max_selectable *kprof_max_selectable_by_interface(const ch
 		return NULL;
 	for (i = 0; i < KPROF_MAX_SELECTABLE_COUNT; i++) {
 		const kprof_max_selectable *row = &kprof_impl_max_selectable_rows()[i];
-		const char *s = kprof_max_selectable_text(row->interface);
+		const char *s = kprof_max_selectable_text(row->iface);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
 		                    kprof_impl_lower((unsigned char)name[k]);

@@ -366,7 +366,7 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 static const kprof_max_selectable *selectable_fact(unsigned iface)
 {
 	const char *name = kprof_cli_interface_name((kprof_interface)iface);
-	return kprof_max_selectable_by_interface(name, strlen(name));
+	return kprof_max_selectable_by_iface(name, strlen(name));
 }
 
 int kprof_cmd_listing_check(const kprof_cli_args *a)

@@ -446,7 +446,7 @@ def test_max_selectable(tmp):
     interface (known: the count; else it says it cannot predict); a bad count line is exit 2
     naming the line. 9 is the count a public capture shows (an Intel machine); the other
     listings have no such line."""
-    facts = {r["interface"]: r for r in next(x for x in yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))["records"]
+    facts = {r["iface"]: r for r in next(x for x in yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))["records"]
                                              if x["name"] == "max_selectable")["rows"]}
     check(set(facts) == {"default", "emon", "amd64"} and all(r["provenance"] for r in facts.values()),
           f"spec max_selectable: one row per profile interface with its sources {sorted(facts)}")
