@@ -247,11 +247,28 @@
  *                                            [not with KPROF_NO_NAMES]
  *     kprof_hal_release_by_name              the row whose name is a given string, any case
  *                                            [not with KPROF_NO_NAMES]
+ *     kprof_hal_amd64_spelling_by_id         the row with a kprof_hal_amd64_spelling_id id
+ *     kprof_hal_amd64_spelling_description_get
+ *                                            a row's description: the later release's
+ *                                            descriptive string for it [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_hal_amd64_spelling_by_description
+ *                                            the row whose description is a given string, any
+ *                                            case [not with KPROF_NO_NAMES]
+ *     kprof_hal_max_selectable_by_id         the row with a kprof_hal_max_selectable_id id
+ *     kprof_hal_max_selectable_table_get     a row's table: the profile interface
+ *                                            (kprof_source_table_name's spelling; not
+ *                                            `interface`, a macro of windows.h) [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_hal_max_selectable_by_table      the row whose table is a given string, any case
+ *                                            [not with KPROF_NO_NAMES]
  *     KPROF_HAL_RELEASE                      the release bits of kprof_hal_decision_get's hal
  *                                            argument
  *     kprof_hal_decision_get                 what the Windows HAL decides for a processor, and
  *                                            why
  *     kprof_hal_source_presence_get          whether the decided HAL has a source
+ *     kprof_hal_source_description_get       a source's descriptive string as the decided
+ *                                            release spells it [not with KPROF_NO_NAMES]
  *     kprof_hal_plan_get                     the MSR writes that program one counter for a
  *                                            source
  *    counts [not with KPROF_NO_COUNTS, KPROF_NO_WINDOWS_MODEL]
@@ -1337,7 +1354,9 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2 (IA32_PERF_CAPABILITIES bits
  * 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing info); Linux perf_event.h
- * union perf_capabilities, msr-index.h PERF_CAP_* */
+ * union perf_capabilities, msr-index.h PERF_CAP_* (PERF_CAP_PEBS_TIMING_INFO BIT_ULL(17): Linux
+ * commit 0c5caea762de "perf/x86: Add PERF_CAP_PEBS_TIMING_INFO flag"; 6.18 is a late bound for
+ * its first kernel, not verified); pebs_format's values are spec/ds.yaml ds_pebs_formats */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -1351,7 +1370,7 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK  UINT64_C(0x80)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT                                             \
-	8 /* PEBS record format (0 Core .. 5 adaptive) */
+	8 /* PEBS record format: KPROF_PEBS_FORMAT_CORE, _NEHALEM, _HASWELL, _SKYLAKE, then adaptive from KPROF_PEBS_FORMAT_ADAPTIVE (kprof decodes up to KPROF_PEBS_FORMAT_ADAPTIVE_MAX) */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_WIDTH 4
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK  UINT64_C(0xF00)
 #define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT                                              \
@@ -1374,7 +1393,7 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_MASK  UINT64_C(0x10000)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_SHIFT                                        \
-	17 /* PEBS records carry timing information (the basic group's retire latency) */
+	17 /* PEBS records carry timing information: the basic group's retire latency is filled only when this is set, whatever the record format */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK  UINT64_C(0x20000)
 #define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x3FFFF)
@@ -1418,19 +1437,44 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
 #define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
 
-/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i; load latency on counter i at
- * bit 32+i.
+/* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i, on fixed counter i at bit 32+i
+ * (adaptive PEBS); before perfmon version 5 bits 35:32 enable load latency on counters 0..3
+ * instead; bit 60 an interrupt after every record, bits 62:61 where records go (the DS buffer
+ * or Intel PT), bit 63 precise stores.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (IA32_PEBS_ENABLE); Linux events/intel/ds.c (1ULL << (32 + idx) for load latency) */
+ * intel_ds.h (IA32_PEBS_ENABLE); Intel SDM vol. 3B (IA32_PEBS_ENABLE: PEBS_EN_PMCn,
+ * PEBS_EN_FIXEDn from adaptive PEBS, LL_EN_PMCn of the load latency facility, PMI after each
+ * record and output to Intel PT, precise store on Sandy Bridge); Linux
+ * arch/x86/events/intel/ds.c intel_pmu_pebs_enable (1ULL << idx for every PEBS counter, fixed
+ * counters at idx = INTEL_PMC_IDX_FIXED + i; 1ULL << (idx + 32) for load latency only while
+ * x86_pmu.version < 5; 1ULL << 63 for PERF_X86_EVENT_PEBS_ST) and intel_pmu_pebs_via_pt_enable;
+ * arch/x86/events/perf_event.h PEBS_PMI_AFTER_EACH_RECORD BIT_ULL(60), PEBS_OUTPUT_OFFSET 61,
+ * PEBS_OUTPUT_MASK (3ull << 61), PEBS_OUTPUT_PT (1ull << 61) (not in the exported headers, so
+ * tests/test_linux_headers.py checks only INTEL_PMC_IDX_FIXED) */
 
 #define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
 #define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
 #define KPROF_IA32_PEBS_ENABLE_PMC_MASK  UINT64_C(0xFF)
+#define KPROF_IA32_PEBS_ENABLE_FIXED_SHIFT                                                         \
+	32 /* PEBS on fixed counter i at bit 32+i (adaptive PEBS, IA32_PERF_CAPABILITIES.pebs_baseline) */
+#define KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH 16
+#define KPROF_IA32_PEBS_ENABLE_FIXED_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT                                                  \
-	32 /* load-latency PEBS on counters 0..3, one bit each */
+	32 /* before perfmon version 5 only: load-latency PEBS on counters 0..3, one bit each (these bits are fixed-counter PEBS from version 5) */
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH 4
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK  UINT64_C(0xF00000000)
-#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000000FF)
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_SHIFT                                               \
+	60 /* an interrupt after every record (PEBS output to Intel PT) */
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_WIDTH 1
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_MASK  UINT64_C(0x1000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_SHIFT          61 /* where records go: 0 the DS buffer, 1 Intel PT */
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_WIDTH          2
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_MASK           UINT64_C(0x6000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_SHIFT                                                 \
+	63 /* precise store facility (Sandy Bridge): stores on the counter PEBS_ST selects */
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_WIDTH 1
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_MASK  UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK        UINT64_C(0xF000FFFF000000FF)
 
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -3234,6 +3278,9 @@ typedef enum kprof_hal_uncertain {
 	KPROF_HAL_UNCERTAIN_TABLES = 0x8,
 	/* how many Intel sources above 0x1F the release lists is known only as a range */
 	KPROF_HAL_UNCERTAIN_LATER_SOURCES = 0x10,
+	/* whether the release's Amd64 HAL gives ten sources their later spellings
+	 * (kprof_hal_amd64_spelling) or the original release's is unknown */
+	KPROF_HAL_UNCERTAIN_AMD64_NAMES = 0x20,
 } kprof_hal_uncertain;
 
 /* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
@@ -3314,6 +3361,7 @@ typedef struct kprof_hal_release {
 	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
 	uint16_t later_intel_x86_min,
 	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
+	uint8_t amd64_names; /* kprof_hal_presence: the Amd64 HAL spells ten sources as later releases list them (kprof_hal_amd64_spelling): yes the later spellings, no the original release's */
 } kprof_hal_release;
 
 /* The row with this id, or NULL for an id no row has. */
@@ -3325,6 +3373,85 @@ KPROF_API const char *kprof_hal_release_name_get(const kprof_hal_release *r);
 KPROF_API const char *kprof_hal_release_title_get(const kprof_hal_release *r);
 /* The row whose name is name[0..len) (ASCII case ignored), or NULL. */
 KPROF_API const kprof_hal_release *kprof_hal_release_by_name(const char *name, size_t len);
+#endif
+
+/* The ten Amd64 sources later Windows releases list under other spellings than the original
+ * release's (the seed's, which kprof_source_description_get gives): the value and the string
+ * such a release's HAL gives (what `wpr -pmcsources` prints), one typo of its own
+ * (FPDispathedFPUOpsWithFastFlag) included. Which release first has them is not public:
+ * kprof_hal_release.amd64_names says, per release, yes, no or unknown.
+ * Source: Real `wpr -pmcsources` listings from AMD Zen 2 machines on later Windows releases: a
+ * public write-up's table for a Ryzen 9 3900X (reference/listings-amd/amd-zen2-3900x-wpr.txt)
+ * and an independent one in BenchmarkDotNet issue 1520 ("Unable to read some hardware counters
+ * on ZEN2 CPU", 2024), which show the same ten names; neither states the Windows release. The
+ * seed's (the original release's) spellings are Geoff Chappell's Amd64 page. */
+
+typedef enum kprof_hal_amd64_spelling_id {
+	KPROF_HAL_AMD64_SPELLING_ID_FP_FAST_FLAG = 1, /* "FPDispathedFPUOpsWithFastFlag" */
+	KPROF_HAL_AMD64_SPELLING_ID_DC_MISALIGNED,    /* "DCMisalignedDataReference" */
+	KPROF_HAL_AMD64_SPELLING_ID_DC_LATE_CANCEL,   /* "DCLateCancelOfAnAccess" */
+	KPROF_HAL_AMD64_SPELLING_ID_DC_EARLY_CANCEL,  /* "DCEarlyCancelOfAnAccess" */
+	KPROF_HAL_AMD64_SPELLING_ID_FR_ADDRESS_MISCOMPARE, /* "FRRetiredTakenBranchesMispredictedByAddressMiscompare" */
+	KPROF_HAL_AMD64_SPELLING_ID_FR_SEGMENT_LOAD, /* "FRDispatchStallsForSegmentLoad" */
+	KPROF_HAL_AMD64_SPELLING_ID_FR_X87_RECLASS,  /* "FRFPUExceptionsx87ReclassMicroFaults" */
+	KPROF_HAL_AMD64_SPELLING_ID_NB_PROBE_DIRTY, /* "NBProbeResultHitDirtyWithoutMemoryCancel" */
+	KPROF_HAL_AMD64_SPELLING_ID_NB_HT0_NOP,     /* "NBHyperTransportBus0BandwidthNopSent" */
+	KPROF_HAL_AMD64_SPELLING_ID_NB_HT2_NOP,     /* "NBHyperTransportBus2BandwidthNopSent" */
+} kprof_hal_amd64_spelling_id;
+#define KPROF_HAL_AMD64_SPELLING_FIRST 1u  /* the first row's id */
+#define KPROF_HAL_AMD64_SPELLING_COUNT 10u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_hal_amd64_spelling {
+	uint8_t id;     /* kprof_hal_amd64_spelling_id */
+	uint16_t value; /* the source's KPROFILE_SOURCE value (an Amd64 row of spec/source.yaml) */
+	uint16_t
+	        description; /* the later release's descriptive string for it: kprof_hal_amd64_spelling_description_get(r) */
+} kprof_hal_amd64_spelling;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_hal_amd64_spelling *
+kprof_hal_amd64_spelling_by_id(kprof_hal_amd64_spelling_id id);
+#ifndef KPROF_NO_NAMES
+/* A row's description (the later release's descriptive string for it), or NULL for a null row. */
+KPROF_API const char *kprof_hal_amd64_spelling_description_get(const kprof_hal_amd64_spelling *r);
+/* The row whose description is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_hal_amd64_spelling *kprof_hal_amd64_spelling_by_description(const char *name,
+                                                                                  size_t len);
+#endif
+
+/* How many profile sources a session can select at once, which newer `xperf -pmcsources` prints
+ * first ("Maximum selectable profile sources: N."), per profile interface: what public facts
+ * say the HAL reports, with `known` set only where they settle the number. kprof listing-check
+ * reports a listing's N and this prediction (or that it cannot make one).
+ * Source: The line as the xperf of the Windows Kits 10.0.26100 prints it (public captures of
+ * `xperf -pmcsources`, the one the EMON row cites among them); Microsoft's evntrace.h names
+ * TRACE_QUERY_INFO_CLASS TraceMaxPmcCounterQuery (22) and public HAL headers (phnt, windows-rs)
+ * HAL_QUERY_INFORMATION_CLASS HalQueryProfileNumberOfCounters, neither with a description of
+ * what is counted. */
+
+typedef enum kprof_hal_max_selectable_id {
+	KPROF_HAL_MAX_SELECTABLE_ID_DEFAULT = 1, /* "default" */
+	KPROF_HAL_MAX_SELECTABLE_ID_EMON,        /* "emon" */
+	KPROF_HAL_MAX_SELECTABLE_ID_AMD64,       /* "amd64" */
+} kprof_hal_max_selectable_id;
+#define KPROF_HAL_MAX_SELECTABLE_FIRST 1u /* the first row's id */
+#define KPROF_HAL_MAX_SELECTABLE_COUNT 3u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_hal_max_selectable {
+	uint8_t id; /* kprof_hal_max_selectable_id */
+	uint16_t
+	        table; /* the profile interface (kprof_source_table_name's spelling; not `interface`, a macro of windows.h): kprof_hal_max_selectable_table_get(r) */
+	uint8_t known; /* public facts settle the number for every processor the interface runs on */
+	uint16_t count; /* the number when known (0 otherwise) */
+} kprof_hal_max_selectable;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_hal_max_selectable *
+kprof_hal_max_selectable_by_id(kprof_hal_max_selectable_id id);
+#ifndef KPROF_NO_NAMES
+/* A row's table (the profile interface (kprof_source_table_name's spelling; not `interface`, a macro of windows.h)), or NULL for a null row. */
+KPROF_API const char *kprof_hal_max_selectable_table_get(const kprof_hal_max_selectable *r);
+/* The row whose table is name[0..len) (ASCII case ignored), or NULL. */
+KPROF_API const kprof_hal_max_selectable *kprof_hal_max_selectable_by_table(const char *name,
+                                                                            size_t len);
 #endif
 
 /* What the Windows HAL would decide for a processor, and every fact the decision used. Fill
@@ -3425,6 +3552,15 @@ KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uin
 KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d,
                                                      const kprof_source *s,
                                                      kprof_hal_presence *presence);
+#if !defined(KPROF_NO_NAMES)
+/* The descriptive string the release d was decided for gives a source (what `wpr -pmcsources`
+ * prints there): the later spelling (kprof_hal_amd64_spelling) when the release's amd64_names is
+ * KPROF_HAL_PRESENCE_PRESENT, else the original release's, kprof_source_description_get(s) (where the
+ * release's spelling is unknown, an Amd64 decision has KPROF_HAL_UNCERTAIN_AMD64_NAMES). NULL
+ * for a null s; a null d means the original release. */
+KPROF_API const char *kprof_hal_source_description_get(const kprof_hal_decision *d,
+                                                       const kprof_source *s);
+#endif
 /* Plan one counter for one source of the decided interface: the MSR writes that program and
  * start it (select without EN, the preload, then select | EN, | INT with KPROF_PMU_PLAN_FLAGS_INTERRUPT),
  * the write that stops it, and how to read it. Counters below d->counters use the
@@ -3451,7 +3587,7 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
  * and unit mask the HAL programs, and whether it counts what the source's name says.
  * Source: libpfm4 4.13 (Debian libpfm4) per-family tables, read through pfm_get_event_info and
  * pfm_get_event_attr_info; Linux tools/perf/pmu-events/arch/x86/mapfile.csv and
- * amdzen2..amdzen5/ *.json; Intel SDM Vol. 3B section 20.2.1.2 (architectural performance
+ * amdzen2..amdzen6/ *.json; Intel SDM Vol. 3B section 20.2.1.2 (architectural performance
  * events). */
 typedef enum kprof_counts_verdict {
 	/* no public description found for this select on this processor */
@@ -3509,6 +3645,8 @@ typedef enum kprof_counts_class {
 	KPROF_COUNTS_CLASS_ZEN4,
 	/* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
 	KPROF_COUNTS_CLASS_ZEN5,
+	/* Family 1Ah Zen 6: Linux pmu-events amdzen6 */
+	KPROF_COUNTS_CLASS_ZEN6,
 	/* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
 	KPROF_COUNTS_CLASS_INTEL_ARCH,
 	KPROF_COUNTS_CLASS_COUNT,
@@ -3530,8 +3668,11 @@ typedef struct kprof_counts_entry {
 	uint8_t status;    /* kprof_counts_verdict */
 	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
 	uint8_t reserved[2];
-	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
-	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+	const char *event;  /* the vendor's name for the event (and unit mask), NULL when none */
+	const char *basis;  /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+	const char *caveat; /* why the select counts nothing, or nothing right, on this class, in
+	                       words (the northbridge events on family 15h and later, PMCx080/081
+	                       on family 17h and later); NULL when the spec records none */
 } kprof_counts_entry;
 /* The class of a processor: the first class whose vendor string and family/model/stepping
  * ranges match (displayed family and model, as kprof_cpuid_family_get and kprof_cpuid_model_get give them), or
@@ -3933,16 +4074,21 @@ typedef struct kprof_listing_row {
 } kprof_listing_row;
 
 /* Reads a listing line by line, without copying or allocating: every line before the header
- * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
- * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
- * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
- * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
- * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+ * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes) except the line
+ * newer xperf prints first, "Maximum selectable profile sources: N." (any case and spacing,
+ * the full stop optional), whose N is kept; after the header, blank lines and dash rules are
+ * skipped and every other line must be a row of five cells. A NUL byte, a line over
+ * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
+ * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
+ * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
+ * where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
 	const char *text;
 	size_t len, pos;
-	uint32_t line;  /* the line read last: where an error is */
-	uint8_t header; /* the header was seen */
+	uint32_t line;              /* the line read last: where an error is */
+	uint8_t header;             /* the header was seen */
+	uint8_t has_max_selectable; /* the listing said how many sources can be selected at once */
+	uint32_t max_selectable;    /* that count (read before the first row is returned) */
 } kprof_listing_iter;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_NAMES)
@@ -3952,7 +4098,9 @@ typedef struct kprof_listing_diff {
 	uint8_t kind; /* kprof_listing_diff_kind */
 	uint32_t id;  /* KPROFILE_SOURCE value */
 	const kprof_source
-	        *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_KIND_UNKNOWN */
+	        *source;  /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_KIND_UNKNOWN */
+	const char *name; /* the descriptive string kprof expects for it (the release's
+	                               spelling); NULL without a source */
 	kprof_listing_row row; /* the listing's row; all zero for KPROF_LISTING_DIFF_KIND_MISSING */
 	uint32_t min, max;     /* kprof's bounds for the source (0 without a source) */
 } kprof_listing_diff;
@@ -3961,7 +4109,9 @@ typedef struct kprof_listing_diff {
  * each listed row against the source of the decided interface (and, on Emon, the later Intel
  * sources) with the same id - unknown, not offered, name, min, max - then each source the
  * decision offers that the listing lacks. Where the release's later Intel sources are known
- * only as a range, the listing picks the count within it (the highest it lists, clamped). */
+ * only as a range, the listing picks the count within it (the highest it lists, clamped);
+ * where it is unknown whether the release spells ten Amd64 sources the later way
+ * (kprof_hal_amd64_spelling), the listing picks: the later spellings when it lists one of them. */
 typedef struct kprof_listing_diff_iter {
 	kprof_listing_iter rows;
 	const kprof_hal_decision *d;
@@ -3970,6 +4120,7 @@ typedef struct kprof_listing_diff_iter {
 	uint32_t next;       /* phase 2: the next table row to look for */
 	uint8_t phase;       /* 0 rows, 1 missing sources, 2 done */
 	uint8_t pending;     /* bit per kind still to report for cur */
+	uint8_t later_names; /* Amd64 names compared in their later spellings */
 	uint8_t seen[32];    /* ids 0..255 the listing has */
 } kprof_listing_diff_iter;
 #endif
@@ -5480,9 +5631,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_ds_area64, in), buf, len,            \
 	                         KPROF_IMPL_DS_AREA64_LAYOUT)
 
-/* Intel's 64-bit DS save area for PEBS formats 0..4: 8 general-purpose counter-reset slots,
- * then 4 fixed (adaptive PEBS, format 4); processors before adaptive PEBS use gp 0..3 only (the
- * first 0x60 bytes).
+/* Intel's 64-bit DS save area for PEBS formats 0..4: reset values for up to 8 general-purpose
+ * counters (one slot per counter that does PEBS), then 4 fixed (adaptive PEBS, format 4).
  * Source: Linux arch/x86/include/asm/intel_ds.h MAX_PEBS_EVENTS_FMT4 8 and
  * arch/x86/events/intel/ds.c intel_pmu_pebs_enable (fixed counter i's reset at slot
  * MAX_PEBS_EVENTS_FMT4 + i = 0x80 + 8i below format 5); Intel SDM vol. 3 ch. 18-20; Linux
@@ -5593,7 +5743,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_
 
 /* What a processor offers of the Debug Store. */
 typedef struct kprof_ds_caps {
-	uint8_t ds;            /* cpuid.1:edx DS */
+	uint8_t ds; /* cpuid.1:edx DS: the Debug Store exists (0: no BTS, no PEBS) */
+	/* The next three as cpuid reports them, DS or not (a KVM guest reports PDCM without DS):
+	 * what they promise for the DS holds only with ds set. */
 	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
 	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
 	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
@@ -5628,10 +5780,12 @@ typedef struct kprof_ds_request {
 	uint64_t pebs_base, pebs_size;
 	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
 	uint32_t pebs_gp_mask;         /* PEBS on general-purpose counter i (bit i) */
-	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only) */
-	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive; within gp) */
-	uint64_t gp_reset[8];    /* reload value per GP counter (e.g. -period, counter width) */
-	uint64_t fixed_reset[4]; /* reload value per fixed counter */
+	uint32_t pebs_fixed_mask;      /* PEBS on fixed counter i (adaptive only): bit 32+i */
+	uint32_t load_latency_mask;    /* load latency on GP counter i (not adaptive: bits 35:32,
+	                                 before perfmon version 5; within gp) */
+	uint64_t gp_reset[8];          /* reload value per GP counter (e.g. -period, counter width):
+	                                 the format 0..4 area holds 8 */
+	uint64_t fixed_reset[4];       /* reload value per fixed counter */
 } kprof_ds_request;
 
 /* The result: the DS area to store (kprof_ds_setup_write) and the MSR values that start it. */
@@ -5655,6 +5809,8 @@ typedef struct kprof_ds_setup {
  * unavailable, bit 12 PEBS unavailable); IA32_PERF_CAPABILITIES (only when cpuid says PDCM)
  * gives the PEBS format and pebs_baseline. Without PDCM there is no PERF_CAPABILITIES: the
  * format is 0 on DTES64 processors and NetBurst's 32-bit record otherwise, as Linux assumes.
+ * DTES64, DS-CPL and PDCM are read as the processor reports them also without DS; without DS
+ * bts and pebs are KPROF_DS_AVAIL_NO, pebs_format KPROF_PEBS_FORMAT_UNKNOWN, bts_record_size 0.
  * KPROF_E_NOT_FOUND (and *out saying "no DS") when the snapshot lacks cpuid leaf 1. */
 KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu,
                                          const uint64_t *misc_enable,
@@ -6275,7 +6431,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
  * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
- * retire_latency:16, format_size:16) */
+ * retire_latency:16, format_size:16); retire latency: Intel SDM vol. 3B (timed PEBS, enumerated
+ * by IA32_PERF_CAPABILITIES bit 17) and Linux events/intel/ds.c (the retire latency is used
+ * when x86_pmu.flags has PMU_FL_RETIRE_LATENCY, which intel_pmu_init sets from
+ * intel_cap.pebs_timing_info) */
 
 #define KPROF_PEBS_BASIC_SIZE                       0x20u
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET         0x0u
@@ -6294,14 +6453,17 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kpro
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (basic group 0x20 bytes: record size in bits 63:48, ip 0x08, applicable counters
  * 0x10, tsc 0x18); Linux arch/x86/include/asm/perf_event.h struct pebs_basic (format_group:32,
- * retire_latency:16, format_size:16) */
+ * retire_latency:16, format_size:16); retire latency: Intel SDM vol. 3B (timed PEBS, enumerated
+ * by IA32_PERF_CAPABILITIES bit 17) and Linux events/intel/ds.c (the retire latency is used
+ * when x86_pmu.flags has PMU_FL_RETIRE_LATENCY, which intel_pmu_init sets from
+ * intel_cap.pebs_timing_info) */
 
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
 	0 /* the groups present, laid out as PEBS_DATA_CFG */
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_WIDTH 32
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK  UINT64_C(0xFFFFFFFF)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT                                          \
-	32 /* retire latency (timed PEBS, format 5 on processors that have it; else 0) */
+	32 /* retire latency in core cycles, filled when IA32_PERF_CAPABILITIES.pebs_timing_info (bit 17) is set, else 0: it follows that bit, not the record format */
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_WIDTH 16
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT                                             \
@@ -6461,7 +6623,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADE
 typedef struct kprof_pebs_sample {
 	uint64_t at;     /* producer address of the record */
 	uint32_t size;   /* bytes in the record */
-	uint32_t format; /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t format; /* KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or
+	                                 KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;    /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
 	uint32_t cntr_count; /* format 6 counters group: u64 values at cntr_offset */
@@ -6474,7 +6637,8 @@ typedef struct kprof_pebs_sample {
 	                                          Rapids, Alder Lake and later report it
 	                                          (meaningless on earlier processors) */
 	uint64_t format_group;   /* adaptive: the basic group's copy of PEBS_DATA_CFG */
-	uint64_t retire_latency; /* adaptive */
+	uint64_t retire_latency; /* adaptive: core cycles; filled only on processors whose
+	                                 IA32_PERF_CAPABILITIES.pebs_timing_info is set, else 0 */
 	kprof_pebs_gprs gprs;    /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;       /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;       /* offset of the first LBR entry in the caller's bytes */
@@ -6494,17 +6658,18 @@ typedef struct kprof_pebs_iter {
 	uint8_t reserved[3];
 	int32_t status; /* sticky error */
 } kprof_pebs_iter;
-/* Bytes in one PEBS record of a format (0..6 or KPROF_PEBS_FORMAT_NETBURST32). Adaptive
- * formats (4 and later) take the size from data_cfg (PEBS_DATA_CFG): the basic group plus
- * each group it enables; format 6's counters group is its header, two u64 of metrics (bit
+/* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
+ * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
+ * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
  * metrics) and one u64 per counter in cntr_gp / cntr_fixed (bit cntr). KPROF_E_FORMAT for a
  * format kprof does not know or a data_cfg with bits kprof or the format does not know (a
  * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
                                                   uint32_t *size);
 /* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
- * 0..5 or KPROF_PEBS_FORMAT_NETBURST32; data_cfg: PEBS_DATA_CFG for adaptive formats when
- * data_cfg_known (then every record must have exactly that shape); without it each
+ * KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32;
+ * data_cfg: PEBS_DATA_CFG for adaptive formats when data_cfg_known (then every record must
+ * have exactly that shape); without it each
  * adaptive record's own basic group gives its shape and size (cross-checked). Errors
  * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
@@ -10174,56 +10339,56 @@ KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* The rows of kprof_hal_release. Each row is the bytes of kprof_hal_release in host order: a
  * string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_release) == 28, kprof_hal_release_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_release) == 32, kprof_hal_release_size);
 KPROF_IMPL_INTERNAL const kprof_hal_release *kprof_impl_hal_release_rows(void)
 {
 	/* clang-format off */
 	static const union {
-		uint8_t bytes[561];
+		uint8_t bytes[641];
 		kprof_hal_release rows[20];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_S2003_SP1 */
-	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_VISTA */
-	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_7 */
-	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_8 */
-	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_8_1 */
-	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37" /* KPROF_HAL_WINDOWS_10_1507 */
-	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1511 */
-	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1607 */
-	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1703 */
-	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1709 */
-	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1803 */
-	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1809 */
-	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1903 */
-	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_1909 */
-	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_2004 */
-	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_20H2 */
-	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_21H1 */
-	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_21H2 */
-	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44" /* KPROF_HAL_WINDOWS_10_22H2 */
-	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37" /* KPROF_HAL_WINDOWS_11 */
+	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
+	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_VISTA */
+	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_7 */
+	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_8 */
+	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_8_1 */
+	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_10_1507 */
+	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1511 */
+	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1607 */
+	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1703 */
+	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1709 */
+	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1803 */
+	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1809 */
+	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1903 */
+	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1909 */
+	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_2004 */
+	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_20H2 */
+	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H1 */
+	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H2 */
+	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_22H2 */
+	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11 */
 #else
-	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
-	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_VISTA */
-	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_7 */
-	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_8 */
-	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_8_1 */
-	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0" /* KPROF_HAL_WINDOWS_10_1507 */
-	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1511 */
-	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1607 */
-	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1703 */
-	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1709 */
-	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1803 */
-	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1809 */
-	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1903 */
-	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_1909 */
-	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_2004 */
-	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_20H2 */
-	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_21H1 */
-	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_21H2 */
-	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0" /* KPROF_HAL_WINDOWS_10_22H2 */
-	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0" /* KPROF_HAL_WINDOWS_11 */
+	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
+	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_VISTA */
+	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_7 */
+	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_8 */
+	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_8_1 */
+	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_10_1507 */
+	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1511 */
+	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1607 */
+	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1703 */
+	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1709 */
+	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1803 */
+	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1809 */
+	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1903 */
+	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1909 */
+	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_2004 */
+	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_20H2 */
+	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H1 */
+	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H2 */
+	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_22H2 */
+	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11 */
 #endif
 	};
 	/* clang-format on */
@@ -10281,6 +10446,170 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_name(const char *name, s
 	for (i = 0; i < KPROF_HAL_RELEASE_COUNT; i++) {
 		const kprof_hal_release *row = &kprof_impl_hal_release_rows()[i];
 		const char *s = kprof_hal_release_name_get(row);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
+/* The rows of kprof_hal_amd64_spelling. Each row is the bytes of kprof_hal_amd64_spelling in
+ * host order: a string parses faster than initializer lists. */
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_amd64_spelling) == 6, kprof_hal_amd64_spelling_size);
+KPROF_IMPL_INTERNAL const kprof_hal_amd64_spelling *kprof_impl_hal_amd64_spelling_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[61];
+		kprof_hal_amd64_spelling rows[10];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\41\0\0" /* KPROF_HAL_AMD64_SPELLING_ID_FP_FAST_FLAG */
+	    "\2\0\0\107\0\36" /* KPROF_HAL_AMD64_SPELLING_ID_DC_MISALIGNED */
+	    "\3\0\0\110\0\70" /* KPROF_HAL_AMD64_SPELLING_ID_DC_LATE_CANCEL */
+	    "\4\0\0\111\0\117" /* KPROF_HAL_AMD64_SPELLING_ID_DC_EARLY_CANCEL */
+	    "\5\0\0\162\0\147" /* KPROF_HAL_AMD64_SPELLING_ID_FR_ADDRESS_MISCOMPARE */
+	    "\6\0\0\203\0\235" /* KPROF_HAL_AMD64_SPELLING_ID_FR_SEGMENT_LOAD */
+	    "\7\0\0\213\0\274" /* KPROF_HAL_AMD64_SPELLING_ID_FR_X87_RECLASS */
+	    "\10\0\0\255\0\341" /* KPROF_HAL_AMD64_SPELLING_ID_NB_PROBE_DIRTY */
+	    "\11\0\0\263\1\12" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT0_NOP */
+	    "\12\0\0\275\1\57" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT2_NOP */
+#else
+	    "\1\0\41\0\0\0" /* KPROF_HAL_AMD64_SPELLING_ID_FP_FAST_FLAG */
+	    "\2\0\107\0\36\0" /* KPROF_HAL_AMD64_SPELLING_ID_DC_MISALIGNED */
+	    "\3\0\110\0\70\0" /* KPROF_HAL_AMD64_SPELLING_ID_DC_LATE_CANCEL */
+	    "\4\0\111\0\117\0" /* KPROF_HAL_AMD64_SPELLING_ID_DC_EARLY_CANCEL */
+	    "\5\0\162\0\147\0" /* KPROF_HAL_AMD64_SPELLING_ID_FR_ADDRESS_MISCOMPARE */
+	    "\6\0\203\0\235\0" /* KPROF_HAL_AMD64_SPELLING_ID_FR_SEGMENT_LOAD */
+	    "\7\0\213\0\274\0" /* KPROF_HAL_AMD64_SPELLING_ID_FR_X87_RECLASS */
+	    "\10\0\255\0\341\0" /* KPROF_HAL_AMD64_SPELLING_ID_NB_PROBE_DIRTY */
+	    "\11\0\263\0\12\1" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT0_NOP */
+	    "\12\0\275\0\57\1" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT2_NOP */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_hal_amd64_spelling *
+kprof_hal_amd64_spelling_by_id(kprof_hal_amd64_spelling_id id)
+{
+	if ((uint32_t)id < KPROF_HAL_AMD64_SPELLING_FIRST ||
+	    (uint32_t)id - KPROF_HAL_AMD64_SPELLING_FIRST >= KPROF_HAL_AMD64_SPELLING_COUNT)
+		return NULL;
+	return &kprof_impl_hal_amd64_spelling_rows()[(uint32_t)id - KPROF_HAL_AMD64_SPELLING_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_HAL_AMD64_SPELLING_POOL_SIZE 340u
+#define KPROF_IMPL_HAL_AMD64_SPELLING_NONE      0xFFFFu /* a string column's "no string" */
+/* The hal_amd64_spelling strings, each NUL-terminated: the string at offset off. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_hal_amd64_spelling_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "FPDispathedFPUOpsWithFastFlag\0DCMisalignedDataReference\0DCLateCancelOfAnAccess\0"
+	    "DCEarlyCancelOfAnAccess\0FRRetiredTakenBranchesMispredictedByAddressMiscompare\0"
+	    "FRDispatchStallsForSegmentLoad\0FRFPUExceptionsx87ReclassMicroFaults\0"
+	    "NBProbeResultHitDirtyWithoutMemoryCancel\0NBHyperTransportBus0BandwidthNopSent\0"
+	    "NBHyperTransportBus2BandwidthNopSent\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_hal_amd64_spelling_description_get(const kprof_hal_amd64_spelling *r)
+{
+	return r && r->description < KPROF_IMPL_HAL_AMD64_SPELLING_POOL_SIZE
+	               ? kprof_impl_hal_amd64_spelling_text(r->description)
+	               : NULL;
+}
+KPROF_API const kprof_hal_amd64_spelling *kprof_hal_amd64_spelling_by_description(const char *name,
+                                                                                  size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_HAL_AMD64_SPELLING_COUNT; i++) {
+		const kprof_hal_amd64_spelling *row = &kprof_impl_hal_amd64_spelling_rows()[i];
+		const char *s = kprof_hal_amd64_spelling_description_get(row);
+		for (k = 0; k < len && s[k] &&
+		            kprof_impl_lower((unsigned char)s[k]) ==
+		                    kprof_impl_lower((unsigned char)name[k]);
+		     k++)
+			;
+		if (k == len && !s[k])
+			return row;
+	}
+	return NULL;
+}
+#endif
+
+/* The rows of kprof_hal_max_selectable. Each row is the bytes of kprof_hal_max_selectable in
+ * host order: a string parses faster than initializer lists. */
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_max_selectable) == 8, kprof_hal_max_selectable_size);
+KPROF_IMPL_INTERNAL const kprof_hal_max_selectable *kprof_impl_hal_max_selectable_rows(void)
+{
+	/* clang-format off */
+	static const union {
+		uint8_t bytes[25];
+		kprof_hal_max_selectable rows[3];
+	} table = {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	    "\1\0\0\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_DEFAULT */
+	    "\2\0\0\10\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_EMON */
+	    "\3\0\0\15\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_AMD64 */
+#else
+	    "\1\0\0\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_DEFAULT */
+	    "\2\0\10\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_EMON */
+	    "\3\0\15\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_AMD64 */
+#endif
+	};
+	/* clang-format on */
+	return table.rows;
+}
+
+KPROF_API const kprof_hal_max_selectable *
+kprof_hal_max_selectable_by_id(kprof_hal_max_selectable_id id)
+{
+	if ((uint32_t)id < KPROF_HAL_MAX_SELECTABLE_FIRST ||
+	    (uint32_t)id - KPROF_HAL_MAX_SELECTABLE_FIRST >= KPROF_HAL_MAX_SELECTABLE_COUNT)
+		return NULL;
+	return &kprof_impl_hal_max_selectable_rows()[(uint32_t)id - KPROF_HAL_MAX_SELECTABLE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+#define KPROF_IMPL_HAL_MAX_SELECTABLE_POOL_SIZE 19u
+#define KPROF_IMPL_HAL_MAX_SELECTABLE_NONE      0xFFFFu /* a string column's "no string" */
+/* The hal_max_selectable strings, each NUL-terminated: the string at offset off. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_hal_max_selectable_text(uint32_t off)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "default\0emon\0amd64\0";
+	/* clang-format on */
+	return part0 + off;
+}
+
+KPROF_API const char *kprof_hal_max_selectable_table_get(const kprof_hal_max_selectable *r)
+{
+	return r && r->table < KPROF_IMPL_HAL_MAX_SELECTABLE_POOL_SIZE
+	               ? kprof_impl_hal_max_selectable_text(r->table)
+	               : NULL;
+}
+KPROF_API const kprof_hal_max_selectable *kprof_hal_max_selectable_by_table(const char *name,
+                                                                            size_t len)
+{
+	uint32_t i;
+	size_t k;
+	if (!name)
+		return NULL;
+	for (i = 0; i < KPROF_HAL_MAX_SELECTABLE_COUNT; i++) {
+		const kprof_hal_max_selectable *row = &kprof_impl_hal_max_selectable_rows()[i];
+		const char *s = kprof_hal_max_selectable_table_get(row);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
 		                    kprof_impl_lower((unsigned char)name[k]);
@@ -10460,6 +10789,8 @@ KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uin
 		if (d->later_min != d->later_max)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
+	if (d->table == KPROF_SOURCE_TABLE_AMD64 && rel->amd64_names == KPROF_HAL_PRESENCE_UNKNOWN)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_AMD64_NAMES;
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
@@ -10507,6 +10838,44 @@ KPROF_IMPL_INTERNAL int kprof_impl_hal_supported(const kprof_hal_decision *d, co
 {
 	return kprof_impl_hal_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
+
+/* Whether the release d was decided for spells the Amd64 sources the later way (the original
+ * release, which does not, for a null d). */
+KPROF_IMPL_INTERNAL unsigned kprof_impl_release_amd64_names(const kprof_hal_decision *d)
+{
+	const kprof_hal_release *rel =
+	        kprof_hal_release_by_id(d ? d->release : KPROF_HAL_WINDOWS_DEFAULT);
+	return rel ? rel->amd64_names : (unsigned)KPROF_HAL_PRESENCE_ABSENT;
+}
+
+#ifndef KPROF_NO_NAMES
+/* The later releases' spelling of an Amd64 source (kprof_hal_amd64_spelling), or NULL when they
+ * spell it as the original release. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
+{
+	uint32_t i;
+	for (i = 0; i < KPROF_HAL_AMD64_SPELLING_COUNT; i++) {
+		const kprof_hal_amd64_spelling *r = kprof_hal_amd64_spelling_by_id(
+		        (kprof_hal_amd64_spelling_id)(KPROF_HAL_AMD64_SPELLING_FIRST + i));
+		if (r->value == value)
+			return kprof_hal_amd64_spelling_description_get(r);
+	}
+	return NULL;
+}
+
+KPROF_API const char *kprof_hal_source_description_get(const kprof_hal_decision *d,
+                                                       const kprof_source *s)
+{
+	const char *later;
+	if (!s)
+		return NULL;
+	later = s->table == KPROF_SOURCE_TABLE_AMD64 &&
+	                        kprof_impl_release_amd64_names(d) == KPROF_HAL_PRESENCE_PRESENT
+	                ? kprof_impl_amd64_spelling(s->value)
+	                : NULL;
+	return later ? later : kprof_source_description_get(s);
+}
+#endif
 
 KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d,
                                                      const kprof_source *s,
@@ -10655,7 +11024,7 @@ KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value)
 
 /* ---- layer 2, section counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
 #if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL)
-#define KPROF_IMPL_COUNTS_POOL_SIZE 15986u
+#define KPROF_IMPL_COUNTS_POOL_SIZE 16442u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
@@ -10817,13 +11186,13 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 	    "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL\0RETIRED_MMX_FP_INSTRUCTIONS:ALL\0"
 	    "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR\0"
 	    "ex_ret_mmx_fp_instr.x87:mmx:sse\0RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0\0"
-	    "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS\0ex_ret_ind_brch_instr\0"
+	    "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS\0ex_ret_ind_brch_instr\0ex_ret_brn_ind\0"
 	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1\0"
 	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2\0"
 	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL\0INTERRUPTS_MASKED_CYCLES\0"
 	    "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING\0INTERRUPTS_TAKEN\0DECODER_EMPTY\0"
 	    "DISPATCH_STALLS\0RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS\0ex_ret_cond\0"
-	    "DISPATCH_STALL_FOR_BRANCH_ABORT\0"
+	    "ex_ret_brn_cond\0DISPATCH_STALL_FOR_BRANCH_ABORT\0"
 	    "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED\0ex_ret_cond_misp\0"
 	    "DISPATCH_STALL_FOR_SERIALIZATION\0DIV_CYCLES_BUSY_COUNT\0ex_div_busy\0"
 	    "DISPATCH_STALL_FOR_SEGMENT_LOAD\0DIV_OP_COUNT\0ex_div_count\0"
@@ -10887,27 +11256,29 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 	    "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK2:NOP_DWORD_SENT\0"
 	    "HYPERTRANSPORT_LINK2:ALL\0"
 	    "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	    "its event is a northbridge event (0xE0-0xFF), and those left the core counters with family 15h: the processor counts northbridge and data-fabric traffic only on separate counters, which the HAL does not program\0"
+	    "AMD says PMCx080 and PMCx081 report incorrect instruction-cache accesses and misses on every family 17h and later processor (and from Zen 4 they are no core events at all)\0"
 	    "K8 rev B\0libpfm4 amd64_k8_revb\0AuthenticAMD\0K8 rev C\0libpfm4 amd64_k8_revc\0"
 	    "K8 rev D\0libpfm4 amd64_k8_revd\0K8 rev E\0libpfm4 amd64_k8_reve\0K8 rev F\0"
 	    "libpfm4 amd64_k8_revf\0K8 rev G\0libpfm4 amd64_k8_revg\0Family 10h rev B (Barcelona)\0"
 	    "libpfm4 amd64_fam10h_barcelona\0Family 10h rev C (Shanghai)\0"
 	    "libpfm4 amd64_fam10h_shanghai\0Family 10h rev D (Istanbul)\0"
 	    "libpfm4 amd64_fam10h_istanbul\0Family 11h\0libpfm4 amd64_fam11h_turion\0Family 12h\0"
-	    "libpfm4 amd64_fam12h_llano\0Family 14h\0libpfm4 amd64_fam14h_bobcat\0Family 15h\0"
+	    "libpfm4 amd64_fam12h_llano\0Family 14h\0libpfm4 amd64_fam14h_bobcat\0Family 15h\0";
+	static const char part4[] =
 	    "libpfm4 amd64_fam15h_interlagos\0Family 16h\0libpfm4 amd64_fam16h\0Family 17h Zen 1\0"
 	    "libpfm4 amd64_fam17h_zen1\0Hygon Family 18h\0"
 	    "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0HygonGenuine\0Family 17h Zen 2\0"
 	    "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0Family 19h Zen 3\0"
 	    "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0Family 19h Zen 4\0"
-	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0";
-	static const char part4[] =
-	    "Linux pmu-events amdzen5\0Intel architectural events\0"
-	    "Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
+	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0"
+	    "Linux pmu-events amdzen5\0Family 1Ah Zen 6\0Linux pmu-events amdzen6\0"
+	    "Intel architectural events\0Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
 	/* clang-format on */
-	if (off >= 15878u)
-		return part4 + (off - 15878u);
-	if (off >= 11898u)
-		return part3 + (off - 11898u);
+	if (off >= 15884u)
+		return part4 + (off - 15884u);
+	if (off >= 11929u)
+		return part3 + (off - 11929u);
 	if (off >= 7931u)
 		return part2 + (off - 7931u);
 	if (off >= 3953u)
@@ -10919,7 +11290,7 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
  * (event, unit mask, class_lo); docs/counts.md shows them by source table and class. Rows of 8
  * little-endian bytes; per column its byte offset (bits 7:0) and width (15:8) for
  * kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_ROW_COUNT    705u
+#define KPROF_IMPL_COUNTS_ROW_COUNT    715u
 #define KPROF_IMPL_COUNTS_ROW_EVENT    0x200u
 #define KPROF_IMPL_COUNTS_ROW_UMASK    0x102u
 #define KPROF_IMPL_COUNTS_ROW_CLASS_LO 0x103u
@@ -10931,234 +11302,237 @@ KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 	/* clang-format off */
 	static const char part0[] =
 	    "\0\0\1\0\12\1\0\0\0\0\1\13\13\2\27\0\0\0\1\14\14\2\54\0\0\0\1\15\15\2\27\0"
-	    "\0\0\1\16\17\2\111\0\0\0\1\20\21\2\144\0\0\0\1\22\23\4\377\377\0\0\2\0\12\1\177\0"
+	    "\0\0\1\16\17\2\111\0\0\0\1\20\21\2\144\0\0\0\1\22\24\4\377\377\0\0\2\0\12\1\177\0"
 	    "\0\0\2\13\13\2\233\0\0\0\2\14\14\2\260\0\0\0\2\15\15\2\233\0\0\0\2\16\17\2\315\0"
-	    "\0\0\2\20\21\2\350\0\0\0\2\22\23\4\377\377\0\0\4\0\12\1\3\1\0\0\4\13\13\2\34\1"
+	    "\0\0\2\20\21\2\350\0\0\0\2\22\24\4\377\377\0\0\4\0\12\1\3\1\0\0\4\13\13\2\34\1"
 	    "\0\0\4\14\14\2\53\1\0\0\4\15\15\2\34\1\0\0\4\16\17\2\110\1\0\0\4\20\21\2\143\1"
-	    "\0\0\4\22\23\4\377\377\0\0\10\0\12\1\176\1\0\0\10\13\13\2\34\1\0\0\10\14\14\2\243\1"
-	    "\0\0\10\15\15\2\34\1\0\0\10\16\17\2\300\1\0\0\10\20\21\2\333\1\0\0\10\22\23\4\377\377"
+	    "\0\0\4\22\24\4\377\377\0\0\10\0\12\1\176\1\0\0\10\13\13\2\34\1\0\0\10\14\14\2\243\1"
+	    "\0\0\10\15\15\2\34\1\0\0\10\16\17\2\300\1\0\0\10\20\21\2\333\1\0\0\10\22\24\4\377\377"
 	    "\0\0\20\0\12\1\366\1\0\0\20\13\13\2\34\1\0\0\20\14\14\2\40\2\0\0\20\15\15\2\34\1"
-	    "\0\0\20\16\17\2\102\2\0\0\20\20\21\2\134\2\0\0\20\22\23\4\377\377\0\0\40\0\12\1\160\2"
+	    "\0\0\20\16\17\2\102\2\0\0\20\20\21\2\134\2\0\0\20\22\24\4\377\377\0\0\40\0\12\1\160\2"
 	    "\0\0\40\13\13\2\34\1\0\0\40\14\14\2\227\2\0\0\40\15\15\2\34\1\0\0\40\16\17\2\271\2"
-	    "\0\0\40\20\21\2\134\2\0\0\40\22\23\4\377\377\0\0\77\0\12\1\323\2\0\0\77\13\13\3\346\2"
+	    "\0\0\40\20\21\2\134\2\0\0\40\22\24\4\377\377\0\0\77\0\12\1\323\2\0\0\77\13\13\3\346\2"
 	    "\0\0\77\14\14\1\371\2\0\0\77\15\15\3\323\2\0\0\77\16\17\1\122\3\0\0\77\20\21\3\216\3"
-	    "\0\0\77\22\23\4\377\377\1\0\0\0\13\1\276\3\1\0\0\14\14\2\330\3\1\0\0\15\17\2\351\3"
-	    "\1\0\0\20\23\4\377\377\2\0\0\0\13\1\374\3\2\0\0\14\14\4\377\377\2\0\0\15\15\1\374\3"
-	    "\2\0\0\16\17\2\31\4\2\0\0\20\21\4\377\377\2\0\0\22\22\2\77\4\2\0\0\23\23\2\122\4"
-	    "\40\0\1\0\15\1\144\4\40\0\1\16\23\4\377\377\40\0\2\0\15\1\176\4\40\0\2\16\23\4\377\377"
-	    "\40\0\4\0\15\1\230\4\40\0\4\16\23\4\377\377\40\0\10\0\15\1\262\4"
-	    "\40\0\10\16\23\4\377\377\40\0\20\0\15\1\314\4\40\0\20\16\23\4\377\377"
-	    "\40\0\40\0\15\1\346\4\40\0\40\16\23\4\377\377\40\0\100\0\15\1\0\5"
-	    "\40\0\100\16\23\4\377\377\40\0\177\0\15\1\32\5\40\0\177\16\23\4\377\377"
-	    "\41\0\0\0\15\1\65\5\41\0\0\16\23\4\377\377\42\0\0\0\14\1\141\5\42\0\0\15\15\2\141\5"
-	    "\42\0\0\16\23\4\377\377\43\0\0\0\12\1\203\5\43\0\0\13\13\2\233\5\43\0\0\14\14\2\244\5"
-	    "\43\0\0\15\23\4\377\377\44\0\0\0\15\2\270\5\44\0\0\16\17\4\377\377"
-	    "\44\0\0\20\22\2\303\5\44\0\0\23\23\2\320\5\45\0\0\0\15\4\377\377\45\0\0\16\17\2\337\5"
-	    "\45\0\0\20\22\2\345\5\45\0\0\23\23\2\377\5\46\0\0\0\15\1\10\6\46\0\0\16\17\4\377\377"
-	    "\46\0\0\20\22\1\10\6\46\0\0\23\23\1\45\6\47\0\0\0\15\1\65\6\47\0\0\16\17\4\377\377"
-	    "\47\0\0\20\22\1\65\6\47\0\0\23\23\1\120\6\56\0\101\24\24\1\135\6"
-	    "\56\0\117\24\24\1\150\6\74\0\0\24\24\1\167\6\74\0\1\24\24\1\214\6\100\0\0\0\17\1\246\6"
-	    "\100\0\0\20\21\1\272\6\100\0\0\22\23\4\377\377\101\0\0\0\13\1\311\6"
+	    "\0\0\77\22\24\4\377\377\1\0\0\0\13\1\276\3\1\0\0\14\14\2\330\3\1\0\0\15\17\2\351\3"
+	    "\1\0\0\20\24\4\377\377\2\0\0\0\13\1\374\3\2\0\0\14\14\4\377\377\2\0\0\15\15\1\374\3"
+	    "\2\0\0\16\17\2\31\4\2\0\0\20\21\4\377\377\2\0\0\22\22\2\77\4\2\0\0\23\24\2\122\4"
+	    "\40\0\1\0\15\1\144\4\40\0\1\16\24\4\377\377\40\0\2\0\15\1\176\4\40\0\2\16\24\4\377\377"
+	    "\40\0\4\0\15\1\230\4\40\0\4\16\24\4\377\377\40\0\10\0\15\1\262\4"
+	    "\40\0\10\16\24\4\377\377\40\0\20\0\15\1\314\4\40\0\20\16\24\4\377\377"
+	    "\40\0\40\0\15\1\346\4\40\0\40\16\24\4\377\377\40\0\100\0\15\1\0\5"
+	    "\40\0\100\16\24\4\377\377\40\0\177\0\15\1\32\5\40\0\177\16\24\4\377\377"
+	    "\41\0\0\0\15\1\65\5\41\0\0\16\24\4\377\377\42\0\0\0\14\1\141\5\42\0\0\15\15\2\141\5"
+	    "\42\0\0\16\24\4\377\377\43\0\0\0\12\1\203\5\43\0\0\13\13\2\233\5\43\0\0\14\14\2\244\5"
+	    "\43\0\0\15\24\4\377\377\44\0\0\0\15\2\270\5\44\0\0\16\17\4\377\377"
+	    "\44\0\0\20\22\2\303\5\44\0\0\23\24\2\320\5\45\0\0\0\15\4\377\377\45\0\0\16\17\2\337\5"
+	    "\45\0\0\20\22\2\345\5\45\0\0\23\24\2\377\5\46\0\0\0\15\1\10\6\46\0\0\16\17\4\377\377"
+	    "\46\0\0\20\22\1\10\6\46\0\0\23\24\1\45\6\47\0\0\0\15\1\65\6\47\0\0\16\17\4\377\377"
+	    "\47\0\0\20\22\1\65\6\47\0\0\23\24\1\120\6\56\0\101\25\25\1\135\6"
+	    "\56\0\117\25\25\1\150\6\74\0\0\25\25\1\167\6\74\0\1\25\25\1\214\6\100\0\0\0\17\1\246\6"
+	    "\100\0\0\20\21\1\272\6\100\0\0\22\24\4\377\377\101\0\0\0\13\1\311\6"
 	    "\101\0\0\14\14\2\311\6\101\0\0\15\15\1\311\6\101\0\0\16\20\2\333\6"
-	    "\101\0\0\21\22\2\362\6\101\0\0\23\23\2\11\7\102\0\1\0\12\2\26\7\102\0\1\13\13\2\60\7"
-	    "\102\0\1\14\14\2\117\7\102\0\1\15\15\2\176\7\102\0\1\16\23\4\377\377"
+	    "\101\0\0\21\22\2\362\6\101\0\0\23\24\2\11\7\102\0\1\0\12\2\26\7\102\0\1\13\13\2\60\7"
+	    "\102\0\1\14\14\2\117\7\102\0\1\15\15\2\176\7\102\0\1\16\24\4\377\377"
 	    "\102\0\2\0\12\1\236\7\102\0\2\13\13\1\273\7\102\0\2\14\14\2\325\7"
-	    "\102\0\2\15\15\1\273\7\102\0\2\16\23\4\377\377\102\0\4\0\12\1\7\10"
+	    "\102\0\2\15\15\1\273\7\102\0\2\16\24\4\377\377\102\0\4\0\12\1\7\10"
 	    "\102\0\4\13\13\1\47\10\102\0\4\14\14\2\104\10\102\0\4\15\15\1\47\10"
-	    "\102\0\4\16\23\4\377\377\102\0\10\0\12\1\165\10\102\0\10\13\13\1\221\10"
-	    "\102\0\10\14\14\2\252\10\102\0\10\15\15\1\221\10\102\0\10\16\23\4\377\377"
+	    "\102\0\4\16\24\4\377\377\102\0\10\0\12\1\165\10\102\0\10\13\13\1\221\10"
+	    "\102\0\10\14\14\2\252\10\102\0\10\15\15\1\221\10\102\0\10\16\24\4\377\377"
 	    "\102\0\20\0\12\1\337\10\102\0\20\13\13\1\376\10\102\0\20\14\14\2\32\11"
-	    "\102\0\20\15\15\1\376\10\102\0\20\16\23\4\377\377\102\0\37\0\13\3\104\11"
-	    "\102\0\37\14\14\2\133\11\102\0\37\15\15\3\104\11\102\0\37\16\23\4\377\377"
+	    "\102\0\20\15\15\1\376\10\102\0\20\16\24\4\377\377\102\0\37\0\13\3\104\11"
+	    "\102\0\37\14\14\2\133\11\102\0\37\15\15\3\104\11\102\0\37\16\24\4\377\377"
 	    "\103\0\1\0\12\1\211\11\103\0\1\13\13\2\260\11\103\0\1\14\14\2\327\11"
 	    "\103\0\1\15\15\2\373\11\103\0\1\16\17\4\377\377\103\0\1\20\20\2\54\12"
-	    "\103\0\1\21\22\2\132\12\103\0\1\23\23\2\205\12\103\0\2\0\12\1\245\12"
+	    "\103\0\1\21\22\2\132\12\103\0\1\23\24\2\205\12\103\0\2\0\12\1\245\12"
 	    "\103\0\2\13\13\1\313\12\103\0\2\14\14\2\327\11\103\0\2\15\15\1\355\12"
 	    "\103\0\2\16\17\4\377\377\103\0\2\20\20\2\30\13\103\0\2\21\21\2\114\13"
-	    "\103\0\2\22\22\2\172\13\103\0\2\23\23\2\250\13\103\0\4\0\12\1\311\13"
+	    "\103\0\2\22\22\2\172\13\103\0\2\23\24\2\250\13\103\0\4\0\12\1\311\13"
 	    "\103\0\4\13\13\1\362\13\103\0\4\14\14\2\327\11\103\0\4\15\15\1\27\14"
 	    "\103\0\4\16\17\4\377\377\103\0\4\20\20\2\105\14\103\0\4\21\21\2\144\14"
-	    "\103\0\4\22\22\2\226\14\103\0\4\23\23\2\316\14\103\0\10\0\12\1\360\14"
+	    "\103\0\4\22\22\2\226\14\103\0\4\23\24\2\316\14\103\0\10\0\12\1\360\14"
 	    "\103\0\10\13\13\1\25\15\103\0\10\14\14\2\327\11\103\0\10\15\15\1\66\15"
 	    "\103\0\10\16\17\4\377\377\103\0\10\20\20\2\140\15\103\0\10\21\21\2\223\15"
-	    "\103\0\10\22\22\2\302\15\103\0\10\23\23\2\363\15\103\0\20\0\12\1\27\16"
+	    "\103\0\10\22\22\2\302\15\103\0\10\23\24\2\363\15\103\0\20\0\12\1\27\16"
 	    "\103\0\20\13\13\1\77\16\103\0\20\14\14\2\327\11\103\0\20\15\15\1\143\16"
 	    "\103\0\20\16\17\4\377\377\103\0\20\20\20\2\220\16\103\0\20\21\21\2\304\16"
-	    "\103\0\20\22\22\2\366\16\103\0\20\23\23\2\55\17\103\0\37\0\12\1\116\17"
+	    "\103\0\20\22\22\2\366\16\103\0\20\23\24\2\55\17\103\0\37\0\12\1\116\17"
 	    "\103\0\37\13\13\1\161\17\103\0\37\14\14\2\327\11\103\0\37\15\15\1\220\17"
 	    "\103\0\37\16\17\4\377\377\103\0\37\20\20\3\270\17\103\0\37\21\21\2\44\20"
-	    "\103\0\37\22\22\2\200\20\103\0\37\23\23\2\351\20\104\0\1\0\12\1\65\21"
+	    "\103\0\37\22\22\2\200\20\103\0\37\23\24\2\351\20\104\0\1\0\12\1\65\21"
 	    "\104\0\1\13\13\2\126\21\104\0\1\14\14\4\377\377\104\0\1\15\15\2\165\21"
-	    "\104\0\1\16\20\4\377\377\104\0\1\21\22\2\226\21\104\0\1\23\23\2\276\21"
+	    "\104\0\1\16\20\4\377\377\104\0\1\21\22\2\226\21\104\0\1\23\24\2\276\21"
 	    "\104\0\2\0\13\1\335\21\104\0\2\14\14\4\377\377\104\0\2\15\15\1\335\21"
 	    "\104\0\2\16\20\4\377\377\104\0\2\21\21\2\375\21\104\0\2\22\22\2\50\22"
-	    "\104\0\2\23\23\2\123\22\104\0\4\0\13\1\163\22\104\0\4\14\14\4\377\377"
+	    "\104\0\2\23\24\2\123\22\104\0\4\0\13\1\163\22\104\0\4\14\14\4\377\377"
 	    "\104\0\4\15\15\1\163\22\104\0\4\16\20\4\377\377\104\0\4\21\21\2\226\22"
-	    "\104\0\4\22\22\2\305\22\104\0\4\23\23\2\372\22\104\0\10\0\13\1\33\23"
+	    "\104\0\4\22\22\2\305\22\104\0\4\23\24\2\372\22\104\0\10\0\13\1\33\23"
 	    "\104\0\10\14\14\4\377\377\104\0\10\15\15\1\33\23\104\0\10\16\20\4\377\377"
-	    "\104\0\10\21\21\2\72\23\104\0\10\22\22\2\146\23\104\0\10\23\23\2\224\23"
+	    "\104\0\10\21\21\2\72\23\104\0\10\22\22\2\146\23\104\0\10\23\24\2\224\23"
 	    "\104\0\20\0\13\1\267\23\104\0\20\14\14\4\377\377\104\0\20\15\15\1\267\23"
 	    "\104\0\20\16\20\4\377\377\104\0\20\21\21\2\331\23\104\0\20\22\22\2\10\24"
-	    "\104\0\20\23\23\2\74\24\104\0\37\0\5\1\134\24\104\0\37\6\10\1\171\24"
+	    "\104\0\20\23\24\2\74\24\104\0\37\0\5\1\134\24\104\0\37\6\10\1\171\24"
 	    "\104\0\37\11\11\1\134\24\104\0\37\12\12\1\171\24\104\0\37\13\13\3\134\24"
 	    "\104\0\37\14\14\4\377\377\104\0\37\15\15\3\134\24\104\0\37\16\20\4\377\377"
-	    "\104\0\37\21\21\2\272\24\104\0\37\22\22\2\23\25\104\0\37\23\23\2\171\25"
+	    "\104\0\37\21\21\2\272\24\104\0\37\22\22\2\23\25\104\0\37\23\24\2\171\25"
 	    "\105\0\7\0\5\3\304\25\105\0\7\6\6\3\341\25\105\0\7\7\10\1\341\25"
 	    "\105\0\7\11\11\3\304\25\105\0\7\12\12\1\341\25\105\0\7\13\13\3\304\25"
 	    "\105\0\7\14\14\1\2\26\105\0\7\15\15\3\304\25\105\0\7\16\22\1\52\26"
-	    "\105\0\7\23\23\1\177\26\106\0\7\0\5\3\330\26\106\0\7\6\10\1\361\26"
+	    "\105\0\7\23\24\1\177\26\106\0\7\0\5\3\330\26\106\0\7\6\10\1\361\26"
 	    "\106\0\7\11\11\3\330\26\106\0\7\12\12\1\361\26\106\0\7\13\13\2\16\27"
 	    "\106\0\7\14\14\1\115\27\106\0\7\15\15\2\167\27\106\0\7\16\17\2\247\27"
-	    "\106\0\7\20\21\2\345\27\106\0\7\22\23\4\377\377\107\0\0\0\14\1\17\30"
-	    "\107\0\0\15\15\2\17\30\107\0\0\16\22\2\43\30\107\0\0\23\23\2\64\30"
-	    "\110\0\0\0\12\1\103\30\110\0\0\13\23\4\377\377\111\0\0\0\12\1\157\30"
-	    "\111\0\0\13\23\4\377\377\112\0\1\0\11\1\234\30\112\0\1\12\23\4\377\377"
-	    "\112\0\2\0\11\1\312\30\112\0\2\12\23\4\377\377\112\0\3\0\5\1\371\30"
-	    "\112\0\3\6\10\1\34\31\112\0\3\11\11\1\371\30\112\0\3\12\23\4\377\377"
+	    "\106\0\7\20\21\2\345\27\106\0\7\22\24\4\377\377\107\0\0\0\14\1\17\30"
+	    "\107\0\0\15\15\2\17\30\107\0\0\16\22\2\43\30\107\0\0\23\24\2\64\30"
+	    "\110\0\0\0\12\1\103\30\110\0\0\13\24\4\377\377\111\0\0\0\12\1\157\30"
+	    "\111\0\0\13\24\4\377\377\112\0\1\0\11\1\234\30\112\0\1\12\24\4\377\377"
+	    "\112\0\2\0\11\1\312\30\112\0\2\12\24\4\377\377\112\0\3\0\5\1\371\30"
+	    "\112\0\3\6\10\1\34\31\112\0\3\11\11\1\371\30\112\0\3\12\24\4\377\377"
 	    "\113\0\1\0\15\1\132\31\113\0\1\16\17\1\200\31\113\0\1\20\22\1\261\31"
-	    "\113\0\1\23\23\1\344\31\113\0\2\0\15\1\0\32\113\0\2\16\17\1\47\32"
-	    "\113\0\2\20\22\1\131\32\113\0\2\23\23\1\204\32\113\0\4\0\15\1\242\32"
-	    "\113\0\4\16\17\1\307\32\113\0\4\20\22\1\365\32\113\0\4\23\23\1\42\33"
+	    "\113\0\1\23\24\1\344\31\113\0\2\0\15\1\0\32\113\0\2\16\17\1\47\32"
+	    "\113\0\2\20\22\1\131\32\113\0\2\23\24\1\204\32\113\0\4\0\15\1\242\32"
+	    "\113\0\4\16\17\1\307\32\113\0\4\20\22\1\365\32\113\0\4\23\24\1\42\33"
 	    "\113\0\7\0\15\1\102\33\113\0\7\16\17\1\147\33\113\0\7\20\22\1\266\33"
-	    "\113\0\7\23\23\1\333\33\143\0\20\0\14\4\377\377\143\0\20\15\15\1\362\33"
+	    "\113\0\7\23\24\1\333\33\143\0\20\0\14\4\377\377\143\0\20\15\15\1\362\33"
 	    "\143\0\20\16\17\2\25\34\143\0\20\20\21\2\74\34\143\0\20\22\22\4\377\377"
-	    "\143\0\20\23\23\2\74\34\143\0\40\0\14\4\377\377\143\0\40\15\15\2\107\34"
+	    "\143\0\20\23\24\2\74\34\143\0\40\0\14\4\377\377\143\0\40\15\15\2\107\34"
 	    "\143\0\40\16\17\2\135\34\143\0\40\20\21\2\175\34\143\0\40\22\22\4\377\377"
-	    "\143\0\40\23\23\2\175\34\166\0\0\0\15\1\222\34\166\0\0\16\22\1\243\34"
-	    "\166\0\0\23\23\1\266\34\175\0\1\0\14\1\310\34\175\0\1\15\23\4\377\377"
-	    "\175\0\2\0\14\1\344\34\175\0\2\15\23\4\377\377\175\0\4\0\12\1\370\34"
-	    "\175\0\4\13\13\2\20\35\175\0\4\14\14\1\370\34\175\0\4\15\23\4\377\377"
-	    "\175\0\10\0\14\1\37\35\175\0\10\15\23\4\377\377\175\0\20\0\12\1\64\35"
-	    "\175\0\20\13\13\2\20\35\175\0\20\14\14\1\64\35\175\0\20\15\23\4\377\377"
+	    "\143\0\40\23\24\2\175\34\166\0\0\0\15\1\222\34\166\0\0\16\22\1\243\34"
+	    "\166\0\0\23\24\1\266\34\175\0\1\0\14\1\310\34\175\0\1\15\24\4\377\377"
+	    "\175\0\2\0\14\1\344\34\175\0\2\15\24\4\377\377\175\0\4\0\12\1\370\34"
+	    "\175\0\4\13\13\2\20\35\175\0\4\14\14\1\370\34\175\0\4\15\24\4\377\377"
+	    "\175\0\10\0\14\1\37\35\175\0\10\15\24\4\377\377\175\0\20\0\12\1\64\35"
+	    "\175\0\20\13\13\2\20\35\175\0\20\14\14\1\64\35\175\0\20\15\24\4\377\377"
 	    "\175\0\37\0\5\1\115\35\175\0\37\6\10\1\140\35\175\0\37\11\11\1\115\35"
 	    "\175\0\37\12\12\1\140\35\175\0\37\13\13\3\115\35\175\0\37\14\14\1\140\35"
-	    "\175\0\37\15\23\4\377\377\176\0\1\0\14\1\232\35\176\0\1\15\23\4\377\377"
-	    "\176\0\2\0\14\1\265\35\176\0\2\15\23\4\377\377\176\0\4\0\12\1\310\35"
-	    "\176\0\4\13\13\2\337\35\176\0\4\14\14\1\310\35\176\0\4\15\23\4\377\377"
+	    "\175\0\37\15\24\4\377\377\176\0\1\0\14\1\232\35\176\0\1\15\24\4\377\377"
+	    "\176\0\2\0\14\1\265\35\176\0\2\15\24\4\377\377\176\0\4\0\12\1\310\35"
+	    "\176\0\4\13\13\2\337\35\176\0\4\14\14\1\310\35\176\0\4\15\24\4\377\377"
 	    "\176\0\7\0\5\1\355\35\176\0\7\6\10\1\377\35\176\0\7\11\11\1\355\35"
 	    "\176\0\7\12\12\1\377\35\176\0\7\13\13\3\355\35\176\0\7\14\14\1\377\35"
-	    "\176\0\7\15\23\4\377\377\177\0\1\0\13\1\50\36\177\0\1\14\14\1\103\36"
-	    "\177\0\1\15\23\4\377\377\177\0\2\0\3\2\144\36\177\0\2\4\13\1\166\36"
-	    "\177\0\2\14\14\1\226\36\177\0\2\15\23\4\377\377\177\0\3\0\3\3\50\36"
+	    "\176\0\7\15\24\4\377\377\177\0\1\0\13\1\50\36\177\0\1\14\14\1\103\36"
+	    "\177\0\1\15\24\4\377\377\177\0\2\0\3\2\144\36\177\0\2\4\13\1\166\36"
+	    "\177\0\2\14\14\1\226\36\177\0\2\15\24\4\377\377\177\0\3\0\3\3\50\36"
 	    "\177\0\3\4\12\1\274\36\177\0\3\13\13\1\322\36\177\0\3\14\14\1\373\36"
-	    "\177\0\3\15\23\4\377\377\200\0\0\0\15\1\52\37\200\0\0\16\17\1\104\37"
-	    "\200\0\0\20\21\1\144\37\200\0\0\22\23\4\377\377\201\0\0\0\15\1\154\37"
-	    "\201\0\0\16\17\1\205\37\201\0\0\20\21\1\246\37\201\0\0\22\23\4\377\377"
-	    "\202\0\0\0\22\1\263\37\202\0\0\23\23\1\325\37\203\0\0\0\22\1\346\37"
-	    "\203\0\0\23\23\1\14\40\204\0\0\0\12\1\36\40\204\0\0\13\13\4\377\377"
-	    "\204\0\0\14\15\1\36\40\204\0\0\16\22\1\73\40\204\0\0\23\23\1\124\40"
+	    "\177\0\3\15\24\4\377\377\200\0\0\0\15\1\52\37\200\0\0\16\17\2\104\37"
+	    "\200\0\0\20\21\2\144\37\200\0\0\22\24\4\377\377\201\0\0\0\15\1\154\37"
+	    "\201\0\0\16\17\2\205\37\201\0\0\20\21\2\246\37\201\0\0\22\24\4\377\377"
+	    "\202\0\0\0\22\1\263\37\202\0\0\23\24\1\325\37\203\0\0\0\22\1\346\37"
+	    "\203\0\0\23\24\1\14\40\204\0\0\0\12\1\36\40\204\0\0\13\13\4\377\377"
+	    "\204\0\0\14\15\1\36\40\204\0\0\16\22\1\73\40\204\0\0\23\24\1\124\40"
 	    "\205\0\3\0\5\3\156\40\205\0\3\6\10\1\214\40\205\0\3\11\11\3\156\40"
 	    "\205\0\3\12\13\1\214\40\205\0\3\14\14\1\256\40\205\0\3\15\15\1\354\40"
-	    "\205\0\3\16\22\1\372\40\205\0\3\23\23\1\36\41\206\0\0\0\12\1\103\41"
+	    "\205\0\3\16\22\1\372\40\205\0\3\23\24\1\36\41\206\0\0\0\12\1\103\41"
 	    "\206\0\0\13\13\4\377\377\206\0\0\14\14\1\103\41\206\0\0\15\15\4\377\377"
-	    "\206\0\0\16\17\1\103\41\206\0\0\20\21\1\164\41\206\0\0\22\23\4\377\377"
+	    "\206\0\0\16\17\1\103\41\206\0\0\20\21\1\164\41\206\0\0\22\24\4\377\377"
 	    "\207\0\0\0\15\1\203\41\207\0\0\16\17\2\233\41\207\0\0\20\21\2\262\41"
-	    "\207\0\0\22\23\4\377\377\210\0\0\0\15\1\301\41\210\0\0\16\23\4\377\377"
-	    "\211\0\0\0\15\1\323\41\211\0\0\16\23\4\377\377\300\0\0\0\22\1\352\41"
-	    "\300\0\0\23\23\1\377\41\300\0\0\24\24\1\14\42\301\0\0\0\20\1\40\42"
-	    "\301\0\0\21\22\1\55\42\301\0\0\23\23\1\71\42\302\0\0\0\22\1\104\42"
-	    "\302\0\0\23\23\1\140\42\303\0\0\0\15\1\153\42\303\0\0\16\22\1\224\42"
-	    "\303\0\0\23\23\1\275\42\304\0\0\0\22\1\315\42\304\0\0\23\23\1\357\42"
-	    "\304\0\0\24\24\1\376\42\305\0\0\0\22\1\32\43\305\0\0\23\23\1\111\43"
-	    "\305\0\0\24\24\1\135\43\306\0\0\0\22\1\171\43\306\0\0\23\23\1\227\43"
-	    "\307\0\0\0\17\1\246\43\307\0\0\20\21\1\275\43\307\0\0\22\23\4\377\377"
-	    "\310\0\0\0\22\1\317\43\310\0\0\23\23\1\344\43\311\0\0\0\22\1\364\43"
-	    "\311\0\0\23\23\1\26\44\312\0\0\0\14\1\56\44\312\0\0\15\15\1\125\44"
-	    "\312\0\0\16\22\1\160\44\312\0\0\23\23\1\242\44\313\0\1\0\12\1\266\44"
+	    "\207\0\0\22\24\4\377\377\210\0\0\0\15\1\301\41\210\0\0\16\24\4\377\377"
+	    "\211\0\0\0\15\1\323\41\211\0\0\16\24\4\377\377\300\0\0\0\22\1\352\41"
+	    "\300\0\0\23\24\1\377\41\300\0\0\25\25\1\14\42\301\0\0\0\20\1\40\42"
+	    "\301\0\0\21\22\1\55\42\301\0\0\23\24\1\71\42\302\0\0\0\22\1\104\42"
+	    "\302\0\0\23\24\1\140\42\303\0\0\0\15\1\153\42\303\0\0\16\22\1\224\42"
+	    "\303\0\0\23\24\1\275\42\304\0\0\0\22\1\315\42\304\0\0\23\24\1\357\42"
+	    "\304\0\0\25\25\1\376\42\305\0\0\0\22\1\32\43\305\0\0\23\24\1\111\43"
+	    "\305\0\0\25\25\1\135\43\306\0\0\0\22\1\171\43\306\0\0\23\24\1\227\43"
+	    "\307\0\0\0\17\1\246\43\307\0\0\20\21\1\275\43\307\0\0\22\24\4\377\377"
+	    "\310\0\0\0\22\1\317\43\310\0\0\23\24\1\344\43\311\0\0\0\22\1\364\43"
+	    "\311\0\0\23\24\1\26\44\312\0\0\0\14\1\56\44\312\0\0\15\15\1\125\44"
+	    "\312\0\0\16\22\1\160\44\312\0\0\23\24\1\242\44\313\0\1\0\12\1\266\44"
 	    "\313\0\1\13\13\1\332\44\313\0\1\14\14\1\2\45\313\0\1\15\15\1\266\44"
-	    "\313\0\1\16\22\1\42\45\313\0\1\23\23\2\110\45\313\0\2\0\12\1\140\45"
-	    "\313\0\2\13\13\2\216\45\313\0\2\14\14\1\266\45\313\0\2\15\15\2\326\45"
-	    "\313\0\2\16\22\1\372\45\313\0\2\23\23\2\40\46\313\0\4\0\11\1\70\46"
-	    "\313\0\4\12\12\2\154\46\313\0\4\13\13\2\231\46\313\0\4\14\14\2\275\46"
-	    "\313\0\4\15\15\2\335\46\313\0\4\16\22\2\375\46\313\0\4\23\23\2\43\47"
+	    "\313\0\1\16\22\1\42\45\313\0\1\23\23\1\110\45\313\0\1\24\24\4\377\377"
+	    "\313\0\2\0\12\1\140\45\313\0\2\13\13\2\216\45\313\0\2\14\14\1\266\45"
+	    "\313\0\2\15\15\2\326\45\313\0\2\16\22\1\372\45\313\0\2\23\23\1\40\46"
+	    "\313\0\2\24\24\4\377\377\313\0\4\0\11\1\70\46\313\0\4\12\12\2\154\46"
+	    "\313\0\4\13\13\2\231\46\313\0\4\14\14\2\275\46\313\0\4\15\15\2\335\46"
+	    "\313\0\4\16\22\2\375\46\313\0\4\23\23\2\43\47\313\0\4\24\24\4\377\377"
 	    "\313\0\10\0\5\1\73\47\313\0\10\6\10\2\335\46\313\0\10\11\11\1\73\47"
 	    "\313\0\10\12\12\2\335\46\313\0\10\13\13\2\231\46\313\0\10\14\14\2\157\47"
 	    "\313\0\10\15\15\2\335\46\313\0\10\16\22\2\157\47\313\0\10\23\23\2\213\47"
-	    "\313\0\17\0\5\1\237\47\313\0\17\6\10\3\237\47\313\0\17\11\11\1\237\47"
-	    "\313\0\17\12\12\3\237\47\313\0\17\13\13\3\303\47\313\0\17\14\14\3\353\47"
-	    "\313\0\17\15\15\3\237\47\313\0\17\16\22\3\13\50\313\0\17\23\23\3\105\50"
-	    "\314\0\1\0\11\1\145\50\314\0\1\12\20\4\377\377\314\0\1\21\22\2\230\50"
-	    "\314\0\1\23\23\2\275\50\314\0\2\0\11\1\323\50\314\0\2\12\20\4\377\377"
-	    "\314\0\2\21\22\2\230\50\314\0\2\23\23\2\275\50\314\0\4\0\11\1\6\51"
-	    "\314\0\4\12\20\4\377\377\314\0\4\21\22\2\230\50\314\0\4\23\23\2\275\50"
-	    "\314\0\7\0\11\1\71\51\314\0\7\12\20\4\377\377\314\0\7\21\22\2\230\50"
-	    "\314\0\7\23\23\2\275\50\315\0\0\0\15\1\145\51\315\0\0\16\23\4\377\377"
-	    "\316\0\0\0\15\1\176\51\316\0\0\16\23\4\377\377\317\0\0\0\15\1\256\51"
-	    "\317\0\0\16\23\4\377\377\320\0\0\0\12\1\277\51\320\0\0\13\13\4\377\377"
-	    "\320\0\0\14\14\1\277\51\320\0\0\15\23\4\377\377\321\0\0\0\12\1\315\51"
-	    "\321\0\0\13\13\4\377\377\321\0\0\14\14\1\315\51\321\0\0\15\15\4\377\377"
-	    "\321\0\0\16\22\2\335\51\321\0\0\23\23\2\5\52\322\0\0\0\12\1\21\52"
-	    "\322\0\0\13\15\4\377\377\322\0\0\16\17\2\61\52\322\0\0\20\20\2\146\52";
+	    "\313\0\10\24\24\4\377\377\313\0\17\0\5\1\237\47\313\0\17\6\10\3\237\47"
+	    "\313\0\17\11\11\1\237\47\313\0\17\12\12\3\237\47\313\0\17\13\13\3\303\47"
+	    "\313\0\17\14\14\3\353\47\313\0\17\15\15\3\237\47\313\0\17\16\22\3\13\50"
+	    "\313\0\17\23\23\3\105\50\313\0\17\24\24\4\377\377\314\0\1\0\11\1\145\50"
+	    "\314\0\1\12\20\4\377\377\314\0\1\21\22\2\230\50\314\0\1\23\23\2\275\50"
+	    "\314\0\1\24\24\2\323\50\314\0\2\0\11\1\342\50\314\0\2\12\20\4\377\377"
+	    "\314\0\2\21\22\2\230\50\314\0\2\23\23\2\275\50\314\0\2\24\24\2\323\50"
+	    "\314\0\4\0\11\1\25\51\314\0\4\12\20\4\377\377\314\0\4\21\22\2\230\50"
+	    "\314\0\4\23\23\2\275\50\314\0\4\24\24\2\323\50\314\0\7\0\11\1\110\51"
+	    "\314\0\7\12\20\4\377\377\314\0\7\21\22\2\230\50\314\0\7\23\23\2\275\50"
+	    "\314\0\7\24\24\2\323\50\315\0\0\0\15\1\164\51\315\0\0\16\24\4\377\377"
+	    "\316\0\0\0\15\1\215\51\316\0\0\16\24\4\377\377\317\0\0\0\15\1\275\51"
+	    "\317\0\0\16\24\4\377\377\320\0\0\0\12\1\316\51\320\0\0\13\13\4\377\377"
+	    "\320\0\0\14\14\1\316\51\320\0\0\15\24\4\377\377\321\0\0\0\12\1\334\51";
 	static const char part1[] =
-	    "\322\0\0\21\23\4\377\377\323\0\0\0\12\1\167\52\323\0\0\13\13\4\377\377"
-	    "\323\0\0\14\14\1\167\52\323\0\0\15\15\4\377\377\323\0\0\16\22\2\230\52"
-	    "\323\0\0\23\23\2\256\52\324\0\0\0\12\1\272\52\324\0\0\13\15\4\377\377"
-	    "\324\0\0\16\22\2\332\52\324\0\0\23\23\2\347\52\325\0\0\0\12\1\364\52"
-	    "\325\0\0\13\13\4\377\377\325\0\0\14\14\1\33\53\325\0\0\15\23\4\377\377"
-	    "\326\0\0\0\12\1\100\53\326\0\0\13\13\4\377\377\326\0\0\14\14\1\154\53"
-	    "\326\0\0\15\21\4\377\377\326\0\0\22\22\2\224\53\326\0\0\23\23\2\245\53"
-	    "\327\0\0\0\12\1\262\53\327\0\0\13\13\4\377\377\327\0\0\14\14\1\262\53"
-	    "\327\0\0\15\23\4\377\377\330\0\0\0\12\1\316\53\330\0\0\13\13\4\377\377"
-	    "\330\0\0\14\14\1\351\53\330\0\0\15\23\4\377\377\331\0\0\0\12\1\5\54"
-	    "\331\0\0\13\13\4\377\377\331\0\0\14\14\1\52\54\331\0\0\15\23\4\377\377"
-	    "\332\0\0\0\12\1\117\54\332\0\0\13\23\4\377\377\333\0\1\0\13\1\170\54"
-	    "\333\0\1\14\14\2\237\54\333\0\1\15\15\1\170\54\333\0\1\16\23\4\377\377"
-	    "\333\0\2\0\13\1\273\54\333\0\2\14\14\2\341\54\333\0\2\15\15\1\273\54"
-	    "\333\0\2\16\23\4\377\377\333\0\4\0\13\1\374\54\333\0\4\14\14\2\43\55"
-	    "\333\0\4\15\15\1\374\54\333\0\4\16\23\4\377\377\333\0\10\0\13\1\101\55"
-	    "\333\0\10\14\14\2\147\55\333\0\10\15\15\1\101\55\333\0\10\16\23\4\377\377"
-	    "\333\0\17\0\13\1\205\55\333\0\17\14\14\1\230\55\333\0\17\15\15\1\205\55"
-	    "\333\0\17\16\23\4\377\377\334\0\0\0\13\1\336\55\334\0\0\14\14\1\365\55"
-	    "\334\0\0\15\15\1\336\55\334\0\0\16\23\4\377\377\335\0\0\0\13\1\5\56"
-	    "\335\0\0\14\14\1\34\56\335\0\0\15\15\1\5\56\335\0\0\16\23\4\377\377"
-	    "\336\0\0\0\13\1\54\56\336\0\0\14\14\1\103\56\336\0\0\15\15\1\54\56"
-	    "\336\0\0\16\23\4\377\377\337\0\0\0\13\1\123\56\337\0\0\14\14\1\152\56"
-	    "\337\0\0\15\15\1\123\56\337\0\0\16\23\4\377\377\340\0\1\0\10\1\172\56"
-	    "\340\0\1\11\11\3\221\56\340\0\1\12\12\3\255\56\340\0\1\13\13\1\172\56"
-	    "\340\0\1\14\23\4\377\377\340\0\2\0\10\1\311\56\340\0\2\11\11\3\341\56"
-	    "\340\0\2\12\12\3\376\56\340\0\2\13\13\1\311\56\340\0\2\14\23\4\377\377"
-	    "\340\0\4\0\10\1\33\57\340\0\4\11\11\3\67\57\340\0\4\12\12\3\130\57"
-	    "\340\0\4\13\13\1\33\57\340\0\4\14\23\4\377\377\340\0\7\0\5\1\171\57"
-	    "\340\0\7\6\10\1\220\57\340\0\7\11\11\3\265\57\340\0\7\12\12\3\363\57"
-	    "\340\0\7\13\13\1\220\57\340\0\7\14\23\4\377\377\341\0\0\0\5\1\47\60"
-	    "\341\0\0\6\10\2\47\60\341\0\0\11\11\2\116\60\341\0\0\12\12\2\160\60"
-	    "\341\0\0\13\13\2\211\60\341\0\0\14\23\4\377\377\342\0\0\0\5\4\377\377"
-	    "\342\0\0\6\10\2\246\60\342\0\0\11\11\4\377\377\342\0\0\12\13\2\246\60"
-	    "\342\0\0\14\23\4\377\377\343\0\1\0\10\1\304\60\343\0\1\11\12\2\356\60"
-	    "\343\0\1\13\23\4\377\377\343\0\2\0\10\1\37\61\343\0\2\11\12\2\113\61"
-	    "\343\0\2\13\23\4\377\377\343\0\4\0\10\1\174\61\343\0\4\11\11\2\250\61"
-	    "\343\0\4\12\12\2\320\61\343\0\4\13\23\4\377\377\343\0\7\0\5\1\356\61"
-	    "\343\0\7\6\10\1\20\62\343\0\7\11\11\3\126\62\343\0\7\12\12\3\244\62"
-	    "\343\0\7\13\23\4\377\377\344\0\1\0\10\1\350\62\344\0\1\11\12\2\17\63"
-	    "\344\0\1\13\13\2\53\63\344\0\1\14\23\4\377\377\344\0\2\0\10\1\116\63"
-	    "\344\0\2\11\12\2\17\63\344\0\2\13\13\2\53\63\344\0\2\14\23\4\377\377"
-	    "\344\0\4\0\10\1\164\63\344\0\4\11\12\2\234\63\344\0\4\13\13\2\310\63"
-	    "\344\0\4\14\23\4\377\377\344\0\10\0\10\1\372\63\344\0\10\11\11\2\17\63"
-	    "\344\0\10\12\12\2\36\64\344\0\10\13\13\2\106\64\344\0\10\14\23\4\377\377"
-	    "\344\0\17\0\10\1\165\64\344\0\17\11\11\2\234\63\344\0\17\12\12\2\222\64"
-	    "\344\0\17\13\13\2\262\64\344\0\17\14\23\4\377\377\353\0\1\0\13\1\331\64"
-	    "\353\0\1\14\23\4\377\377\353\0\2\0\13\1\376\64\353\0\2\14\23\4\377\377"
-	    "\353\0\4\0\13\1\44\65\353\0\4\14\23\4\377\377\353\0\10\0\13\1\105\65"
-	    "\353\0\10\14\23\4\377\377\353\0\20\0\13\1\147\65\353\0\20\14\23\4\377\377"
-	    "\353\0\40\0\13\1\210\65\353\0\40\14\23\4\377\377\353\0\100\0\5\1\256\65"
-	    "\353\0\100\6\13\2\317\65\353\0\100\14\23\4\377\377\353\0\177\0\5\1\336\65"
-	    "\353\0\177\6\13\3\336\65\353\0\177\14\23\4\377\377\354\0\1\0\13\1\361\65"
-	    "\354\0\1\14\23\4\377\377\354\0\2\0\13\1\374\65\354\0\2\14\23\4\377\377"
-	    "\354\0\4\0\13\1\14\66\354\0\4\14\23\4\377\377\354\0\10\0\13\1\55\66"
-	    "\354\0\10\14\23\4\377\377\354\0\17\0\13\1\120\66\354\0\17\14\23\4\377\377"
-	    "\366\0\1\0\11\1\235\66\366\0\1\12\23\4\377\377\366\0\2\0\10\1\305\66"
-	    "\366\0\2\11\11\2\352\66\366\0\2\12\23\4\377\377\366\0\4\0\10\1\22\67"
-	    "\366\0\4\11\11\2\305\66\366\0\4\12\23\4\377\377\366\0\10\0\10\1\101\67"
-	    "\366\0\10\11\11\2\22\67\366\0\10\12\23\4\377\377\366\0\17\0\5\1\145\67"
-	    "\366\0\17\6\10\1\176\67\366\0\17\11\11\1\337\67\366\0\17\12\23\4\377\377"
-	    "\367\0\1\0\10\1\104\70\367\0\1\11\23\4\377\377\367\0\2\0\10\1\154\70"
-	    "\367\0\2\11\23\4\377\377\367\0\4\0\10\1\221\70\367\0\4\11\23\4\377\377"
-	    "\367\0\10\0\10\1\300\70\367\0\10\11\23\4\377\377\367\0\17\0\5\1\344\70"
-	    "\367\0\17\6\10\1\375\70\367\0\17\11\23\4\377\377\370\0\1\0\10\1\136\71"
-	    "\370\0\1\11\23\4\377\377\370\0\2\0\10\1\206\71\370\0\2\11\23\4\377\377"
-	    "\370\0\4\0\10\1\253\71\370\0\4\11\23\4\377\377\370\0\10\0\10\1\332\71"
-	    "\370\0\10\11\23\4\377\377\370\0\17\0\5\1\376\71\370\0\17\6\10\1\27\72"
-	    "\370\0\17\11\23\4\377\377";
+	    "\321\0\0\13\13\4\377\377\321\0\0\14\14\1\334\51\321\0\0\15\15\4\377\377"
+	    "\321\0\0\16\22\2\354\51\321\0\0\23\23\2\24\52\321\0\0\24\24\2\40\52"
+	    "\322\0\0\0\12\1\60\52\322\0\0\13\15\4\377\377\322\0\0\16\17\2\120\52"
+	    "\322\0\0\20\20\2\205\52\322\0\0\21\24\4\377\377\323\0\0\0\12\1\226\52"
+	    "\323\0\0\13\13\4\377\377\323\0\0\14\14\1\226\52\323\0\0\15\15\4\377\377"
+	    "\323\0\0\16\22\2\267\52\323\0\0\23\24\2\315\52\324\0\0\0\12\1\331\52"
+	    "\324\0\0\13\15\4\377\377\324\0\0\16\22\2\371\52\324\0\0\23\24\2\6\53"
+	    "\325\0\0\0\12\1\23\53\325\0\0\13\13\4\377\377\325\0\0\14\14\1\72\53"
+	    "\325\0\0\15\24\4\377\377\326\0\0\0\12\1\137\53\326\0\0\13\13\4\377\377"
+	    "\326\0\0\14\14\1\213\53\326\0\0\15\21\4\377\377\326\0\0\22\22\2\263\53"
+	    "\326\0\0\23\24\2\304\53\327\0\0\0\12\1\321\53\327\0\0\13\13\4\377\377"
+	    "\327\0\0\14\14\1\321\53\327\0\0\15\24\4\377\377\330\0\0\0\12\1\355\53"
+	    "\330\0\0\13\13\4\377\377\330\0\0\14\14\1\10\54\330\0\0\15\24\4\377\377"
+	    "\331\0\0\0\12\1\44\54\331\0\0\13\13\4\377\377\331\0\0\14\14\1\111\54"
+	    "\331\0\0\15\24\4\377\377\332\0\0\0\12\1\156\54\332\0\0\13\24\4\377\377"
+	    "\333\0\1\0\13\1\227\54\333\0\1\14\14\2\276\54\333\0\1\15\15\1\227\54"
+	    "\333\0\1\16\24\4\377\377\333\0\2\0\13\1\332\54\333\0\2\14\14\2\0\55"
+	    "\333\0\2\15\15\1\332\54\333\0\2\16\24\4\377\377\333\0\4\0\13\1\33\55"
+	    "\333\0\4\14\14\2\102\55\333\0\4\15\15\1\33\55\333\0\4\16\24\4\377\377"
+	    "\333\0\10\0\13\1\140\55\333\0\10\14\14\2\206\55\333\0\10\15\15\1\140\55"
+	    "\333\0\10\16\24\4\377\377\333\0\17\0\13\1\244\55\333\0\17\14\14\1\267\55"
+	    "\333\0\17\15\15\1\244\55\333\0\17\16\24\4\377\377\334\0\0\0\13\1\375\55"
+	    "\334\0\0\14\14\1\24\56\334\0\0\15\15\1\375\55\334\0\0\16\24\4\377\377"
+	    "\335\0\0\0\13\1\44\56\335\0\0\14\14\1\73\56\335\0\0\15\15\1\44\56"
+	    "\335\0\0\16\24\4\377\377\336\0\0\0\13\1\113\56\336\0\0\14\14\1\142\56"
+	    "\336\0\0\15\15\1\113\56\336\0\0\16\24\4\377\377\337\0\0\0\13\1\162\56"
+	    "\337\0\0\14\14\1\211\56\337\0\0\15\15\1\162\56\337\0\0\16\24\4\377\377"
+	    "\340\0\1\0\10\1\231\56\340\0\1\11\11\3\260\56\340\0\1\12\12\3\314\56"
+	    "\340\0\1\13\13\1\231\56\340\0\1\14\24\4\377\377\340\0\2\0\10\1\350\56"
+	    "\340\0\2\11\11\3\0\57\340\0\2\12\12\3\35\57\340\0\2\13\13\1\350\56"
+	    "\340\0\2\14\24\4\377\377\340\0\4\0\10\1\72\57\340\0\4\11\11\3\126\57"
+	    "\340\0\4\12\12\3\167\57\340\0\4\13\13\1\72\57\340\0\4\14\24\4\377\377"
+	    "\340\0\7\0\5\1\230\57\340\0\7\6\10\1\257\57\340\0\7\11\11\3\324\57"
+	    "\340\0\7\12\12\3\22\60\340\0\7\13\13\1\257\57\340\0\7\14\24\4\377\377"
+	    "\341\0\0\0\5\1\106\60\341\0\0\6\10\2\106\60\341\0\0\11\11\2\155\60"
+	    "\341\0\0\12\12\2\217\60\341\0\0\13\13\2\250\60\341\0\0\14\24\4\377\377"
+	    "\342\0\0\0\5\4\377\377\342\0\0\6\10\2\305\60\342\0\0\11\11\4\377\377"
+	    "\342\0\0\12\13\2\305\60\342\0\0\14\24\4\377\377\343\0\1\0\10\1\343\60"
+	    "\343\0\1\11\12\2\15\61\343\0\1\13\24\4\377\377\343\0\2\0\10\1\76\61"
+	    "\343\0\2\11\12\2\152\61\343\0\2\13\24\4\377\377\343\0\4\0\10\1\233\61"
+	    "\343\0\4\11\11\2\307\61\343\0\4\12\12\2\357\61\343\0\4\13\24\4\377\377"
+	    "\343\0\7\0\5\1\15\62\343\0\7\6\10\1\57\62\343\0\7\11\11\3\165\62"
+	    "\343\0\7\12\12\3\303\62\343\0\7\13\24\4\377\377\344\0\1\0\10\1\7\63"
+	    "\344\0\1\11\12\2\56\63\344\0\1\13\13\2\112\63\344\0\1\14\24\4\377\377"
+	    "\344\0\2\0\10\1\155\63\344\0\2\11\12\2\56\63\344\0\2\13\13\2\112\63"
+	    "\344\0\2\14\24\4\377\377\344\0\4\0\10\1\223\63\344\0\4\11\12\2\273\63"
+	    "\344\0\4\13\13\2\347\63\344\0\4\14\24\4\377\377\344\0\10\0\10\1\31\64"
+	    "\344\0\10\11\11\2\56\63\344\0\10\12\12\2\75\64\344\0\10\13\13\2\145\64"
+	    "\344\0\10\14\24\4\377\377\344\0\17\0\10\1\224\64\344\0\17\11\11\2\273\63"
+	    "\344\0\17\12\12\2\261\64\344\0\17\13\13\2\321\64\344\0\17\14\24\4\377\377"
+	    "\353\0\1\0\13\1\370\64\353\0\1\14\24\4\377\377\353\0\2\0\13\1\35\65"
+	    "\353\0\2\14\24\4\377\377\353\0\4\0\13\1\103\65\353\0\4\14\24\4\377\377"
+	    "\353\0\10\0\13\1\144\65\353\0\10\14\24\4\377\377\353\0\20\0\13\1\206\65"
+	    "\353\0\20\14\24\4\377\377\353\0\40\0\13\1\247\65\353\0\40\14\24\4\377\377"
+	    "\353\0\100\0\5\1\315\65\353\0\100\6\13\2\356\65\353\0\100\14\24\4\377\377"
+	    "\353\0\177\0\5\1\375\65\353\0\177\6\13\3\375\65\353\0\177\14\24\4\377\377"
+	    "\354\0\1\0\13\1\20\66\354\0\1\14\24\4\377\377\354\0\2\0\13\1\33\66"
+	    "\354\0\2\14\24\4\377\377\354\0\4\0\13\1\53\66\354\0\4\14\24\4\377\377"
+	    "\354\0\10\0\13\1\114\66\354\0\10\14\24\4\377\377\354\0\17\0\13\1\157\66"
+	    "\354\0\17\14\24\4\377\377\366\0\1\0\11\1\274\66\366\0\1\12\24\4\377\377"
+	    "\366\0\2\0\10\1\344\66\366\0\2\11\11\2\11\67\366\0\2\12\24\4\377\377"
+	    "\366\0\4\0\10\1\61\67\366\0\4\11\11\2\344\66\366\0\4\12\24\4\377\377"
+	    "\366\0\10\0\10\1\140\67\366\0\10\11\11\2\61\67\366\0\10\12\24\4\377\377"
+	    "\366\0\17\0\5\1\204\67\366\0\17\6\10\1\235\67\366\0\17\11\11\1\376\67"
+	    "\366\0\17\12\24\4\377\377\367\0\1\0\10\1\143\70\367\0\1\11\24\4\377\377"
+	    "\367\0\2\0\10\1\213\70\367\0\2\11\24\4\377\377\367\0\4\0\10\1\260\70"
+	    "\367\0\4\11\24\4\377\377\367\0\10\0\10\1\337\70\367\0\10\11\24\4\377\377"
+	    "\367\0\17\0\5\1\3\71\367\0\17\6\10\1\34\71\367\0\17\11\24\4\377\377"
+	    "\370\0\1\0\10\1\175\71\370\0\1\11\24\4\377\377\370\0\2\0\10\1\245\71"
+	    "\370\0\2\11\24\4\377\377\370\0\4\0\10\1\312\71\370\0\4\11\24\4\377\377"
+	    "\370\0\10\0\10\1\371\71\370\0\10\11\24\4\377\377\370\0\17\0\5\1\35\72"
+	    "\370\0\17\6\10\1\66\72\370\0\17\11\24\4\377\377";
 	/* clang-format on */
 	if (i >= 500u)
 		return (const uint8_t *)part1 + (i - 500u) * 8u;
@@ -11167,7 +11541,7 @@ KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
 
 /* One family/model/stepping range of a class. Rows of 8 little-endian bytes; per column its
  * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_MATCH_COUNT       27u
+#define KPROF_IMPL_COUNTS_MATCH_COUNT       32u
 #define KPROF_IMPL_COUNTS_MATCH_FAMILY_LO   0x200u
 #define KPROF_IMPL_COUNTS_MATCH_FAMILY_HI   0x202u
 #define KPROF_IMPL_COUNTS_MATCH_MODEL_LO    0x104u
@@ -11203,8 +11577,32 @@ KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 	    "\31\0\31\0\40\137\0\17" /* zen3 */
 	    "\31\0\31\0\20\37\0\17" /* zen4 */
 	    "\31\0\31\0\140\377\0\17" /* zen4 */
-	    "\32\0\32\0\0\377\0\17" /* zen5 */
+	    "\32\0\32\0\0\57\0\17" /* zen5 */
+	    "\32\0\32\0\100\117\0\17" /* zen5 */
+	    "\32\0\32\0\140\177\0\17" /* zen5 */
+	    "\32\0\32\0\60\77\0\17" /* zen6 */
+	    "\32\0\32\0\120\137\0\17" /* zen6 */
+	    "\32\0\32\0\200\377\0\17" /* zen6 */
 	    "\0\0\16\1\0\377\0\17"; /* intel_arch */
+	/* clang-format on */
+	return (const uint8_t *)part0 + i * 8u;
+}
+
+/* Why events first..last count nothing, or nothing right, on the classes class_lo..class_hi:
+ * the words the command prints. Rows of 8 little-endian bytes; per column its byte offset (bits
+ * 7:0) and width (15:8) for kprof_impl_cell. */
+#define KPROF_IMPL_COUNTS_CAVEAT_COUNT    2u
+#define KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO 0x200u
+#define KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI 0x202u
+#define KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO 0x104u
+#define KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI 0x105u
+#define KPROF_IMPL_COUNTS_CAVEAT_SAYS     0x206u /* string offset */
+KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_caveat(uint32_t i)
+{
+	/* clang-format off */
+	static const char part0[] =
+	    "\340\0\377\0\14\24\227\72" /* northbridge */
+	    "\200\0\201\0\16\24\152\73"; /* ic_fw32 */
 	/* clang-format on */
 	return (const uint8_t *)part0 + i * 8u;
 }
@@ -11212,7 +11610,7 @@ KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
 /* A processor class: what it is called, where its verdicts come from, its vendor string and
  * match rows, the table whose selects it judges. Rows of 9 little-endian bytes; per column its
  * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_CLASS_COUNT       21u
+#define KPROF_IMPL_COUNTS_CLASS_COUNT       22u
 #define KPROF_IMPL_COUNTS_CLASS_TITLE       0x200u /* string offset */
 #define KPROF_IMPL_COUNTS_CLASS_BASIS       0x202u /* string offset */
 #define KPROF_IMPL_COUNTS_CLASS_VENDOR      0x204u /* string offset */
@@ -11223,27 +11621,28 @@ KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
 {
 	/* clang-format off */
 	static const char part0[] =
-	    "\170\72\201\72\227\72\0\2\3" /* k8_revb */
-	    "\244\72\255\72\227\72\2\1\3" /* k8_revc */
-	    "\303\72\314\72\227\72\3\1\3" /* k8_revd */
-	    "\342\72\353\72\227\72\4\1\3" /* k8_reve */
-	    "\1\73\12\73\227\72\5\2\3" /* k8_revf */
-	    "\40\73\51\73\227\72\7\1\3" /* k8_revg */
-	    "\77\73\134\73\227\72\10\3\3" /* fam10h_barcelona */
-	    "\173\73\227\73\227\72\13\1\3" /* fam10h_shanghai */
-	    "\265\73\321\73\227\72\14\1\3" /* fam10h_istanbul */
-	    "\357\73\372\73\227\72\15\1\3" /* fam11h */
-	    "\26\74\41\74\227\72\16\1\3" /* fam12h */
-	    "\74\74\107\74\227\72\17\1\3" /* fam14h */
-	    "\143\74\156\74\227\72\20\1\3" /* fam15h */
-	    "\216\74\231\74\227\72\21\1\3" /* fam16h */
-	    "\256\74\277\74\227\72\22\1\3" /* zen1 */
-	    "\331\74\352\74\31\75\23\1\3" /* hygon18h */
-	    "\46\75\67\75\227\72\24\1\3" /* zen2 */
-	    "\153\75\174\75\227\72\25\2\3" /* zen3 */
-	    "\260\75\301\75\227\72\27\2\3" /* zen4 */
-	    "\365\75\6\76\227\72\31\1\3" /* zen5 */
-	    "\37\76\72\76\145\76\32\1\2"; /* intel_arch */
+	    "\26\74\37\74\65\74\0\2\3" /* k8_revb */
+	    "\102\74\113\74\65\74\2\1\3" /* k8_revc */
+	    "\141\74\152\74\65\74\3\1\3" /* k8_revd */
+	    "\200\74\211\74\65\74\4\1\3" /* k8_reve */
+	    "\237\74\250\74\65\74\5\2\3" /* k8_revf */
+	    "\276\74\307\74\65\74\7\1\3" /* k8_revg */
+	    "\335\74\372\74\65\74\10\3\3" /* fam10h_barcelona */
+	    "\31\75\65\75\65\74\13\1\3" /* fam10h_shanghai */
+	    "\123\75\157\75\65\74\14\1\3" /* fam10h_istanbul */
+	    "\215\75\230\75\65\74\15\1\3" /* fam11h */
+	    "\264\75\277\75\65\74\16\1\3" /* fam12h */
+	    "\332\75\345\75\65\74\17\1\3" /* fam14h */
+	    "\1\76\14\76\65\74\20\1\3" /* fam15h */
+	    "\54\76\67\76\65\74\21\1\3" /* fam16h */
+	    "\114\76\135\76\65\74\22\1\3" /* zen1 */
+	    "\167\76\210\76\267\76\23\1\3" /* hygon18h */
+	    "\304\76\325\76\65\74\24\1\3" /* zen2 */
+	    "\11\77\32\77\65\74\25\2\3" /* zen3 */
+	    "\116\77\137\77\65\74\27\2\3" /* zen4 */
+	    "\223\77\244\77\65\74\31\3\3" /* zen5 */
+	    "\275\77\316\77\65\74\34\3\3" /* zen6 */
+	    "\347\77\2\100\55\100\37\1\2"; /* intel_arch */
 	/* clang-format on */
 	return (const uint8_t *)part0 + i * 9u;
 }
@@ -11341,6 +11740,18 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
+	/* Why the event counts nothing (right) on this class, where the spec says. */
+	for (lo = 0; lo < KPROF_IMPL_COUNTS_CAVEAT_COUNT; lo++) {
+		const uint8_t *cv = kprof_impl_counts_caveat(lo);
+		if (event >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO) &&
+		    event <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI) &&
+		    cpu_class >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO) &&
+		    cpu_class <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI)) {
+			out->caveat = kprof_impl_counts_text(
+			        kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_SAYS));
+			break;
+		}
+	}
 }
 
 /* out for class cpu_class before any row is read: KPROF_COUNTS_VERDICT_UNKNOWN with the class's basis
@@ -11355,6 +11766,7 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
 	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
 	out->reserved[0] = out->reserved[1] = 0;
 	out->event = NULL;
+	out->caveat = NULL;
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
 		out->basis = "no class for this vendor, family and model";
 		return 0;
@@ -12386,6 +12798,9 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
 {
 	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	/* Newer xperf -pmcsources (Windows Kits 10.0.26100) first prints
+	 * "Maximum selectable profile sources: N." */
+	static const char *const selectable[4] = {"maximum", "selectable", "profile", "sources:"};
 	const char *p = NULL;
 	size_t n = 0;
 	kprof_status st;
@@ -12415,6 +12830,24 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 				                                       header[k]);
 			if (h) {
 				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header && cells >= 4) {
+			unsigned m = 1;
+			for (k = 0; k < 4; k++)
+				m &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k],
+				                                       selectable[k]);
+			/* The count, a decimal with an optional full stop; once, before the header. */
+			if (m && (cells != 5 || it->has_max_selectable ||
+			          !kprof_impl_listing_u32(cell[4],
+			                                  cell_len[4] -
+			                                          (cell_len[4] > 1 &&
+			                                           cell[4][cell_len[4] - 1] == '.'),
+			                                  &it->max_selectable)))
+				goto bad;
+			if (m) {
+				it->has_max_selectable = 1;
 				continue;
 			}
 		}
@@ -12485,6 +12918,28 @@ KPROF_IMPL_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter
 	return kprof_impl_hal_supported(it->d, s);
 }
 
+/* Whether a listed row's name is the NUL-terminated want (NULL: no). */
+KPROF_IMPL_INTERNAL int kprof_impl_listing_name_is(const kprof_listing_row *r, const char *want)
+{
+	size_t k;
+	if (!want)
+		return 0;
+	for (k = 0; k < r->name_len && want[k] == r->name[k]; k++)
+		;
+	return k == r->name_len && !want[k];
+}
+
+/* The name kprof expects for s in the listing: the release's spelling, as the listing settled
+ * it where the release's is unknown. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_listing_want(const kprof_listing_diff_iter *it,
+                                                        const kprof_source *s)
+{
+	const char *later = it->later_names && s->table == KPROF_SOURCE_TABLE_AMD64
+	                            ? kprof_impl_amd64_spelling(s->value)
+	                            : NULL;
+	return later ? later : kprof_source_description_get(s);
+}
+
 /* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
 KPROF_IMPL_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
 {
@@ -12505,8 +12960,11 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	kprof_listing_row r;
 	kprof_status st;
 	uint32_t highest = 0;
+	unsigned names;
+	int later = 0;
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
+	names = kprof_impl_release_amd64_names(d);
 	kprof_impl_zero(it->seen, sizeof(it->seen));
 	it->d = d;
 	it->phase = 0;
@@ -12522,6 +12980,10 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 		}
 		if (s && s->table == KPROF_SOURCE_TABLE_INTEL_LATER && r.id > highest)
 			highest = r.id;
+		if (s && s->table == KPROF_SOURCE_TABLE_AMD64 &&
+		    names == KPROF_HAL_PRESENCE_UNKNOWN &&
+		    kprof_impl_listing_name_is(&r, kprof_impl_amd64_spelling(r.id)))
+			later = 1;
 	}
 	if (st != KPROF_END)
 		return st;
@@ -12530,6 +12992,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	it->later_last = highest < d->later_min   ? d->later_min
 	                 : highest > d->later_max ? d->later_max
 	                                          : highest;
+	it->later_names = (uint8_t)(names == KPROF_HAL_PRESENCE_PRESENT || later);
 	return kprof_listing_iter_init(&it->rows, text, len);
 }
 
@@ -12542,16 +13005,17 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		return KPROF_E_ARGUMENT;
 	for (;;) {
 		const kprof_source *s;
-		const char *want;
 		unsigned k;
 		out->kind = 0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
+		out->name = NULL;
 		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
 			out->id = it->cur.id;
 			out->source = s;
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			for (k = 0; k < 3; k++)
 				if (it->pending & (1u << order[k])) {
@@ -12575,15 +13039,13 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 				out->kind = KPROF_LISTING_DIFF_KIND_UNKNOWN;
 				return KPROF_OK;
 			}
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			if (!kprof_impl_listing_offered(it, s)) {
 				out->kind = KPROF_LISTING_DIFF_KIND_UNEXPECTED;
 				return KPROF_OK;
 			}
-			want = kprof_source_description_get(s);
-			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
-				;
-			if (k != it->cur.name_len || want[k])
+			if (!kprof_impl_listing_name_is(&it->cur, out->name))
 				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_NAME;
 			if (it->cur.min != out->min)
 				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_MIN;
@@ -12618,6 +13080,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			out->kind = KPROF_LISTING_DIFF_KIND_MISSING;
 			out->id = s->value;
 			out->source = s;
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			return KPROF_OK;
 		}
@@ -13938,12 +14401,14 @@ KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu,
 		return KPROF_E_NOT_FOUND;
 	ecx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_ECX);
 	edx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EDX);
+	/* As the processor reports them: PDCM (IA32_PERF_CAPABILITIES exists) is not a DS bit,
+	 * and KVM guests and some Atom parts report it, and DTES64, without DS. */
 	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
-	if (!out->ds)
-		return KPROF_OK;
 	out->dtes64 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DTES64, ecx);
 	out->ds_cpl = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DS_CPL, ecx);
 	out->pdcm = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_PDCM, ecx);
+	if (!out->ds)
+		return KPROF_OK;
 	out->bts_record_size =
 	        (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
 	if (misc_enable) {
@@ -14116,7 +14581,8 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one; a 64-bit one at
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
-		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		 * IA32_PEBS_ENABLE (fixed counters adaptive only; load latency, on the same bits
+		 * before perfmon version 5, only without it). */
 		gp_slots = !dtes64 ? 1u
 		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
 		                                             out->area.pebs_gp_counter_reset),
@@ -14126,7 +14592,7 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
 		                                                out->area.pebs_fixed_counter_reset),
 		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
-		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
+		                                        KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -14177,9 +14643,11 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 		for (i = 0; i < fixed_slots; i++)
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
-		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
-		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                    req->pebs_fixed_mask | req->load_latency_mask);
+		out->pebs_enable =
+		        KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
+		        KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_FIXED, req->pebs_fixed_mask) |
+		        KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
+		                         req->load_latency_mask);
 	}
 	return KPROF_OK;
 }

@@ -192,10 +192,12 @@ uint32_t kprof_cli_default_interval(const kprof_source *s);
  * with_counts), and one source as a JSON object (docs/schema; counts adds its member). */
 void kprof_cli_source_header(int with_interface, int with_counts);
 /* supported: 1 yes, 0 no, KPROF_HAL_PRESENCE_UNKNOWN (2) not publicly known for the release
- * (text "unknown", JSON null). */
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
-                          const kprof_counts_entry *counts);
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_counts_entry *counts);
+ * (text "unknown", JSON null). release: a decision for the Windows release whose spelling of
+ * the names to show (kprof_hal_source_description_get), NULL for the original release's. */
+void kprof_cli_source_row(const kprof_hal_decision *release, const kprof_source *s, int with_interface,
+                          int supported, const kprof_counts_entry *counts);
+void kprof_cli_source_json(const kprof_hal_decision *release, const kprof_source *s, int supported,
+                           const kprof_counts_entry *counts);
 
 /* What a source's select counts (cli/counts_print.c): the JSON member, the text column, and
  * the per-processor summary. */
@@ -214,6 +216,11 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 /* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
  * exit 2 after a usage message for a vendor that is not amd, intel, hygon or 12 characters. */
 int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class);
+/* After a source table: the sources Windows offers there (src[0..n), their verdicts c) that
+ * count nothing on the processor (absent) or nothing right (a caveat), grouped by why, in
+ * words; names as the release of names spells them. Prints nothing when there are none. */
+void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_source *const *src,
+                                   const kprof_counts_entry *c, size_t n);
 /* kprof info's counters: the processor's (kprof_pmu_caps) and the interface's
  * (cli/pmu_print.c). */
 void kprof_cli_pmu_json(const kprof_hal_decision *d);

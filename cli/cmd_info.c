@@ -142,14 +142,14 @@ static void print_json(const info_facts *f)
 		if (supported)
 			kprof_cli_counts_summary_add(&sum, &c);
 		kprof_cli_puts(i ? ",\n    " : "\n    ");
-		kprof_cli_source_json(&rows[i], supported, &c);
+		kprof_cli_source_json(d, &rows[i], supported, &c);
 	}
 	/* The later Intel sources the release may list (none for the default release). */
 	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_cli_presence(d, &rows[i]) != KPROF_HAL_PRESENCE_ABSENT) {
 			kprof_cli_puts(",\n    ");
-			kprof_cli_source_json(&rows[i], (int)kprof_cli_presence(d, &rows[i]), NULL);
+			kprof_cli_source_json(d, &rows[i], (int)kprof_cli_presence(d, &rows[i]), NULL);
 		}
 	kprof_cli_puts("\n  ],\n  ");
 	kprof_cli_counts_summary_json(&sum, counts_class(d));
@@ -186,6 +186,8 @@ static void print_text(const info_facts *f)
 	const kprof_source *rows;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	kprof_counts_entry c[256];
+	const kprof_source *src[256];
+	size_t offered;
 	kprof_cli_puts("vendor      ");
 	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
 	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n",
@@ -240,7 +242,10 @@ static void print_text(const info_facts *f)
 		lwp_names(l->raw[KPROF_CPUID_REG_EAX], 0);
 		kprof_cli_puts("\n");
 	}
-	kprof_cli_printf("ds          DS %s, DTES64 %s, DS-CPL %s, PDCM %s\n", yes_no(f->ds.ds),
+	/* DTES64, DS-CPL and PDCM as cpuid reports them; without DS, say so first. */
+	kprof_cli_printf(f->ds.ds ? "ds          DS yes, DTES64 %s, DS-CPL %s, PDCM %s\n"
+	                          : "ds          DS no (no BTS, no PEBS); cpuid still reports DTES64 %s, "
+	                            "DS-CPL %s, PDCM %s\n",
 	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
 	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
 	for (i = 0; i < n && i < KPROF_CLI_COUNT(c); i++) {
@@ -252,12 +257,19 @@ static void print_text(const info_facts *f)
 	kprof_cli_printf("\nsources of the %s interface:\n",
 	                 kprof_cli_interface_name((unsigned)d->table));
 	kprof_cli_source_header(0, 1);
-	for (i = 0; i < n && i < KPROF_CLI_COUNT(c); i++)
-		kprof_cli_source_row(&rows[i], 0, kprof_cli_supported(d, &rows[i]), &c[i]);
+	for (i = 0, offered = 0; i < n && i < KPROF_CLI_COUNT(c); i++) {
+		kprof_cli_source_row(d, &rows[i], 0, kprof_cli_supported(d, &rows[i]), &c[i]);
+		if (kprof_cli_supported(d, &rows[i])) {
+			src[offered] = &rows[i];
+			c[offered++] = c[i]; /* i >= offered: the row's own verdict is used first */
+		}
+	}
 	rows = kprof_source_rows_by_table(KPROF_SOURCE_TABLE_INTEL_LATER, &n);
 	for (i = 0; i < n; i++)
 		if (kprof_cli_presence(d, &rows[i]) != KPROF_HAL_PRESENCE_ABSENT)
-			kprof_cli_source_row(&rows[i], 0, (int)kprof_cli_presence(d, &rows[i]), NULL);
+			kprof_cli_source_row(d, &rows[i], 0, (int)kprof_cli_presence(d, &rows[i]), NULL);
+	kprof_cli_puts("\n");
+	kprof_cli_counts_nothing_text(d, src, c, offered);
 }
 
 int kprof_cmd_info(const kprof_cli_args *a)

@@ -53,6 +53,8 @@ static const struct {
         {KPROF_HAL_UNCERTAIN_HYPERVISOR, "hypervisor", "whether this release has the hypervisor rule"},
         {KPROF_HAL_UNCERTAIN_TABLES, "tables", "this release's rows (kprof uses Windows 10's)"},
         {KPROF_HAL_UNCERTAIN_LATER_SOURCES, "later_sources", "how many Intel sources above 0x1F it lists"},
+        {KPROF_HAL_UNCERTAIN_AMD64_NAMES, "amd64_names",
+         "whether it spells ten Amd64 sources as later releases do (kprof shows the original spelling)"},
 };
 
 void kprof_cli_uncertain_print(unsigned u, int json)
@@ -241,7 +243,7 @@ static void print_diff_text(const kprof_listing_diff *df, const kprof_hal_decisi
 	const char *kind = kprof_listing_diff_kind_name(df->kind);
 	if (!kind)
 		kind = "?";
-	const char *have = df->source ? kprof_source_description_get(df->source) : NULL;
+	const char *have = df->name; /* the release's spelling */
 	kprof_cli_printf("%-10s %lu ", kind, (unsigned long)df->id);
 	switch (df->kind) {
 	case KPROF_LISTING_DIFF_KIND_MISSING:
@@ -291,7 +293,7 @@ static void print_diff_json(const kprof_listing_diff *df)
 	} else {
 		kprof_cli_printf("{\"interface\": \"%s\", \"name\": ",
 		                 kprof_cli_interface_name((kprof_source_table)df->source->table));
-		kprof_cli_json_string(kprof_source_description_get(df->source));
+		kprof_cli_json_string(df->name);
 		kprof_cli_printf(", \"min\": %lu, \"max\": %lu}}", (unsigned long)df->min,
 		                 (unsigned long)df->max);
 	}
@@ -330,8 +332,9 @@ static void print_fits(const candidate *cand, size_t n)
 	kprof_cli_puts(any ? "\n" : "none of the releases tried\n");
 }
 
-/* Reads the listing once to name what makes it unreadable. 0 or exit 2. */
-static int listing_readable(const char *path, const char *text, size_t len, size_t *rows)
+/* Reads the listing once to name what makes it unreadable. 0 or exit 2; *selectable gets the
+ * "Maximum selectable profile sources" count, -1 when the listing has none. */
+static int listing_readable(const char *path, const char *text, size_t len, size_t *rows, long long *selectable)
 {
 	kprof_listing_diff_iter it;
 	kprof_listing_row r;
@@ -347,12 +350,23 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 		                       kprof_cli_file_label(path));
 	if (st != KPROF_OK)
 		return kprof_cli_error_at(path, it.rows.line, 0,
-		                          "not a source row (Id Name Interval Min Max: a decimal id, a "
-		                          "name of letters, digits and _, three decimal numbers)");
+		                          it.rows.header ? "not a source row (Id Name Interval Min Max: a decimal id, a "
+		                                           "name of letters, digits and _, three decimal numbers)"
+		                                         : "'Maximum selectable profile sources:' needs one decimal "
+		                                           "count, once, before the table");
 	*rows = 0;
 	while (kprof_listing_iter_next(&it.rows, &r) == KPROF_OK)
 		(*rows)++;
+	*selectable = it.rows.has_max_selectable ? (long long)it.rows.max_selectable : -1;
 	return 0;
+}
+
+/* What kprof knows of the selectable count for an interface (spec/windows_releases.yaml
+ * max_selectable): the row, or NULL. */
+static const kprof_hal_max_selectable *selectable_fact(unsigned iface)
+{
+	const char *name = kprof_cli_interface_name((kprof_source_table)iface);
+	return kprof_hal_max_selectable_by_table(name, strlen(name));
 }
 
 int kprof_cmd_listing_check(const kprof_cli_args *a)
@@ -365,6 +379,8 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	int rc, c, cpus;
 	char *text;
 	size_t len, rows = 0, n = 0, best = 0, k, fits = 0, last = 0;
+	long long selectable = -1;
+	const kprof_hal_max_selectable *sel;
 	kprof_cpuid_snapshot snaps[CPU_ASSUMED];
 	candidate *cand;
 	kprof_listing_diff_iter it;
@@ -391,7 +407,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	rc = kprof_cli_read_text(file, &text, &len);
 	if (rc)
 		return rc;
-	rc = listing_readable(file, text, len, &rows);
+	rc = listing_readable(file, text, len, &rows, &selectable);
 	if (rc) {
 		free(text);
 		return rc;
@@ -458,7 +474,17 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			                 cand[k].d.hal == KPROF_HAL_BUILD_X86 ? "x86" : "x64",
 			                 kprof_cli_interface_name((kprof_source_table)cand[k].d.table));
 		}
-		kprof_cli_printf("],\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
+		sel = selectable_fact(cand[best].d.table);
+		kprof_cli_puts("],\n \"max_selectable\": {\"listed\": ");
+		if (selectable < 0)
+			kprof_cli_puts("null");
+		else
+			kprof_cli_printf("%lld", selectable);
+		if (sel && sel->known)
+			kprof_cli_printf(", \"predicted\": %u}", (unsigned)sel->count);
+		else
+			kprof_cli_puts(", \"predicted\": null}");
+		kprof_cli_printf(",\n \"agree\": %s,\n \"differences\": [", fits ? "true" : "false");
 	} else {
 		kprof_cli_printf("listing    %s: %lu sources\n", kprof_cli_file_label(file), (unsigned long)rows);
 		kprof_cli_puts("cpu        ");
@@ -468,6 +494,18 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			kprof_cli_printf("%s\n", cpu_text[cand[best].cpu]);
 		kprof_cli_puts("fits       ");
 		print_fits(cand, n);
+		/* The count newer xperf prints first, and kprof's prediction for the interface shown. */
+		sel = selectable_fact(cand[best].d.table);
+		if (selectable < 0)
+			kprof_cli_puts("selectable not listed (the tool printed no 'Maximum selectable profile sources' line)");
+		else
+			kprof_cli_printf("selectable %lld listed", selectable);
+		if (sel && sel->known)
+			kprof_cli_printf("; kprof predicts %u for %s\n", (unsigned)sel->count,
+			                 kprof_cli_interface_name((kprof_source_table)cand[best].d.table));
+		else
+			kprof_cli_printf("; kprof cannot predict it for %s: no public source settles it\n",
+			                 kprof_cli_interface_name((kprof_source_table)cand[best].d.table));
 		if (!fits) {
 			kprof_cli_puts("closest    ");
 			kprof_cli_release_print(&cand[best].d);

@@ -19,8 +19,12 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	}
 	int named = kprof_cli_get(a, "--family")->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
-	kprof_hal_decision d;
+	kprof_hal_decision d, names;
 	kprof_counts_entry counts, *cp = NULL;
+	/* The offered sources and their verdicts, for what counts nothing after the table. */
+	static const kprof_source *offered_src[512];
+	static kprof_counts_entry offered_counts[512];
+	size_t offered = 0;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
 	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
@@ -43,6 +47,8 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	} else if (kprof_cli_get(a, "--cpu")->set) {
 		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
 	}
+	/* The names as the release's HAL spells them (the original release's without --windows). */
+	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &names);
 	if (json)
 		kprof_cli_puts("[");
 	else
@@ -72,20 +78,26 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			if (cp) {
 				cpu_class = counts.cpu_class;
 				kprof_cli_counts_summary_add(&sum, &counts);
+				if (supported && offered < KPROF_CLI_COUNT(offered_src)) {
+					offered_src[offered] = &rows[k];
+					offered_counts[offered++] = counts;
+				}
 			}
 			if (json) {
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
-				kprof_cli_source_json(&rows[k], supported, cp);
+				kprof_cli_source_json(&names, &rows[k], supported, cp);
 			} else {
-				kprof_cli_source_row(&rows[k], itf < 0, supported, cp);
+				kprof_cli_source_row(&names, &rows[k], itf < 0, supported, cp);
 			}
 			first = 0;
 		}
 	}
-	if (json)
+	if (json) {
 		kprof_cli_puts("\n]\n");
-	else if (cp)
+	} else if (cp) {
 		kprof_cli_counts_summary_text(&sum, cpu_class, "listed");
+		kprof_cli_counts_nothing_text(&names, offered_src, offered_counts, offered);
+	}
 	return 0;
 }
 
@@ -159,7 +171,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_puts(" \"sources\": [");
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
-			kprof_cli_source_json(match[k], kprof_cli_live_supported(match[k]), NULL);
+			kprof_cli_source_json(NULL, match[k], kprof_cli_live_supported(match[k]), NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
@@ -191,7 +203,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                 kprof_cli_interface_name(itf), n == 1 ? "" : "s");
 	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
-		kprof_cli_source_row(match[k], 0, kprof_cli_live_supported(match[k]), NULL);
+		kprof_cli_source_row(NULL, match[k], 0, kprof_cli_live_supported(match[k]), NULL);
 	return 0;
 }
 

@@ -16,7 +16,65 @@ void kprof_cli_counts_json(const kprof_counts_entry *c)
 	kprof_cli_json_string(c->event);
 	kprof_cli_puts(", \"basis\": ");
 	kprof_cli_json_string(c->basis);
+	kprof_cli_puts(", \"caveat\": ");
+	kprof_cli_json_string(c->caveat);
 	kprof_cli_puts("}");
+}
+
+/* Which list a verdict goes in: 1 counts nothing, 2 counts nothing right, 0 neither. */
+static int nothing_kind(const kprof_counts_entry *c)
+{
+	return c->status == KPROF_COUNTS_VERDICT_ABSENT ? 1 : c->caveat ? 2 : 0;
+}
+
+void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_source *const *src,
+                                   const kprof_counts_entry *c, size_t n)
+{
+	static const char *const heading[3] = {
+	        NULL,
+	        "counts nothing on this processor (Windows offers these sources, but no event the vendor "
+	        "documents sits at their selects):\n",
+	        "counts wrong values on this processor (Windows offers these sources):\n"};
+	unsigned char done[512] = {0};
+	size_t i, j;
+	int kind;
+	if (n > sizeof done)
+		n = sizeof done;
+	for (kind = 1; kind <= 2; kind++) {
+		int any = 0;
+		for (i = 0; i < n; i++) {
+			size_t col;
+			if (done[i] || nothing_kind(&c[i]) != kind)
+				continue;
+			if (!any)
+				kprof_cli_puts(heading[kind]);
+			any = 1;
+			/* One group per reason: the caveat's words, or that the select is no core event. */
+			if (c[i].caveat)
+				kprof_cli_printf("  - %s:\n    ", c[i].caveat);
+			else
+				kprof_cli_printf("  - no core event with its select on %s:\n    ",
+				                 kprof_counts_class_name(c[i].cpu_class) ? kprof_counts_class_name(c[i].cpu_class)
+				                                                         : "this processor");
+			for (j = i, col = 4; j < n; j++) {
+				const char *name;
+				if (done[j] || nothing_kind(&c[j]) != kind || c[j].caveat != c[i].caveat)
+					continue;
+				done[j] = 1;
+				name = kprof_hal_source_description_get(names, src[j]);
+				if (col > 4 && col + strlen(name) + 2 > 96) {
+					kprof_cli_puts(",\n    ");
+					col = 4;
+				} else if (col > 4) {
+					kprof_cli_puts(", ");
+					col += 2;
+				}
+				kprof_cli_puts(name);
+				col += strlen(name);
+			}
+			kprof_cli_puts("\n");
+		}
+	}
 }
 
 void kprof_cli_counts_header(void)

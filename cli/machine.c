@@ -88,8 +88,8 @@ void kprof_cli_source_header(int with_interface, int with_counts)
 	kprof_cli_puts("\n");
 }
 
-void kprof_cli_source_row(const kprof_source *s, int with_interface, int supported,
-                          const kprof_counts_entry *counts)
+void kprof_cli_source_row(const kprof_hal_decision *release, const kprof_source *s, int with_interface,
+                          int supported, const kprof_counts_entry *counts)
 {
 	char select[16], ebx[8];
 	if (s->select)
@@ -103,7 +103,7 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 	if (with_interface)
 		kprof_cli_printf("%-11s ", kprof_cli_interface_name(s->table));
 	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
-	                 (unsigned)s->value, kprof_source_description_get(s),
+	                 (unsigned)s->value, kprof_hal_source_description_get(release, s),
 	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
 	                 supported == KPROF_HAL_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
 	if (counts)
@@ -111,14 +111,15 @@ void kprof_cli_source_row(const kprof_source *s, int with_interface, int support
 	kprof_cli_puts("\n");
 }
 
-void kprof_cli_source_json(const kprof_source *s, int supported, const kprof_counts_entry *counts)
+void kprof_cli_source_json(const kprof_hal_decision *release, const kprof_source *s, int supported,
+                           const kprof_counts_entry *counts)
 {
 	kprof_cli_puts("{\"interface\": ");
 	kprof_cli_json_string(kprof_cli_interface_name(s->table));
 	kprof_cli_printf(", \"value\": %u, \"name\": ", (unsigned)s->value);
 	kprof_cli_json_string(kprof_source_name_get(s));
 	kprof_cli_puts(", \"description\": ");
-	kprof_cli_json_string(kprof_source_description_get(s));
+	kprof_cli_json_string(kprof_hal_source_description_get(release, s));
 	if (s->select)
 		kprof_cli_printf(", \"select\": %lu", (unsigned long)s->select);
 	else

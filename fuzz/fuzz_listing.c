@@ -5,7 +5,9 @@
  * of [A-Za-z0-9_] no longer than KPROF_LISTING_NAME_MAX, lines rise; an error leaves the
  * iterator at the end; the diff iterator starts only on a readable listing, ends, and gives
  * at most three differences per row plus one per table row, each of a known kind, MISSING
- * without a listed row and UNKNOWN without a source. */
+ * without a listed row and UNKNOWN without a source (and then without an expected name); a
+ * "Maximum selectable profile sources" count is only kept by a listing that reads to its end
+ * or fails after it. */
 #include "fuzz_common.h"
 
 static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max, const char *v)
@@ -53,6 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	KF_CHECK(st == KPROF_END || st == KPROF_E_FORMAT);
 	KF_CHECK(kprof_listing_iter_next(&it, &r) == st); /* the end, or the error, stays */
 	KF_CHECK(st == KPROF_END || it.line == 0 || it.line > line); /* the error is after the rows */
+	KF_CHECK(!it.has_max_selectable || rows == 0 || it.header); /* read before the header */
 
 	kprof_cpuid_snapshot_init(&s);
 	if ((pick >> 1 & 3) == 1) {
@@ -79,6 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			KF_CHECK(df.kind == KPROF_LISTING_DIFF_KIND_MISSING ? df.row.name == NULL && df.source
 			                                               : df.row.name != NULL);
 			KF_CHECK((df.kind == KPROF_LISTING_DIFF_KIND_UNKNOWN) == (df.source == NULL));
+			KF_CHECK((df.name == NULL) == (df.source == NULL)); /* the name kprof expects */
 			KF_CHECK(++diffs <= 3 * rows + table);
 		}
 		KF_CHECK(kprof_listing_diff_iter_next(&di, &df) == KPROF_END);

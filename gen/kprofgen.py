@@ -158,7 +158,8 @@ def ident(node, entry, key, value):
 # --------------------------------------------------------------------------- generic sections
 # The Linux kernel name a fact shares (tests/test_linux_headers.py compares them): `linux`
 # the macro or union.member, `linux_since` a kernel whose headers (and later ones) must have it,
-# `linux_differs` why kprof's value knowingly differs. The generator only carries them.
+# `linux_differs` why kprof's value knowingly differs; on a struct's array field `linux_count`
+# the macro its element count equals. The generator only carries them.
 LINUX_KEYS = {"linux?": str, "linux_since?": str, "linux_differs?": str}
 
 
@@ -190,14 +191,20 @@ def build_register(r, prefix_entry="register"):
     fields, used, seen = [], 0, set()
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
-        check(f, {"name": str, "bits": (int, str), "doc": str, **LINUX_KEYS}, fe)
+        check(f, {"name": str, "bits": (int, str), "doc": str, "overlaps?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
         if fname in seen:
             fail(f, fe, "duplicate field name")
         seen.add(fname)
         hi, lo = parse_bits(f, fe, f["bits"], r["width"])
         mask = ((1 << (hi - lo + 1)) - 1) << lo
-        if used & mask:
+        # Bits that mean different things on different processors are two fields; the second
+        # says which earlier field it reads differently (`overlaps:`) and stays inside it.
+        other = next((x for x in fields if x["name"] == str(f.get("overlaps", "")).lower()), None)
+        if f.get("overlaps") is not None and (other is None or mask & ~other["mask"]):
+            fail(f, fe, f"overlaps '{f['overlaps']}': not an earlier field of this register holding bits {f['bits']}",
+                 "overlaps")
+        if used & mask & ~(other["mask"] if other else 0):
             fail(f, fe, f"bits {f['bits']} overlap another field")
         used |= mask
         fields.append({"name": fname, "hi": hi, "lo": lo, "width": hi - lo + 1,
@@ -248,7 +255,7 @@ def build_struct(s, structs, registers):
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
-                  "register?": Map, "as?": str, "from?": Map, **LINUX_KEYS}, fe)
+                  "register?": Map, "as?": str, "from?": Map, "linux_count?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -1107,7 +1114,23 @@ def build_counts(node, sources, registers):
     """`counts:`: per processor class and per (event, unit mask), the vendor's name for what a
     table's select counts and a status. Laid out like the source tables: one string pool,
     integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
-    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list}, "counts")
+    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list,
+                 "linux_events?": list, "caveats?": list}, "counts")
+    # Linux pmu-events facts for classes libpfm4 has no table for: carried for the tests
+    # (tests/test_counts.py checks the rows against them), shape checked here.
+    linux_ids = set()
+    for le in entries(node.get("linux_events"), "counts linux_events", node):
+        lee = f"counts linux_events {le.get('id', '?')!r}"
+        check(le, {"id": str, "mapfile": str, "provenance": str, "events": list}, lee)
+        ident(le, lee, "id", le["id"])
+        linux_ids.add(le["id"])
+        for i, ev in enumerate(le["events"]):
+            if not (isinstance(ev, list) and len(ev) == 3 and isinstance(ev[0], int) and 0 <= ev[0] <= 0xFFF
+                    and (ev[1] is None or (isinstance(ev[1], int) and 0 <= ev[1] <= 0xFF))
+                    and isinstance(ev[2], str) and ev[2].isprintable()):
+                line = le["events"].item_lines[i] if isinstance(le["events"], Seq) else 0
+                raise SpecError(f"{node.file}:{line}: {lee}: an event is [code 0..0xFFF, unit mask 0..0xFF or ~, "
+                                f"name], got {ev!r}")
     statuses = []
     for st in entries(node["statuses"], "counts statuses", node):
         check(st, {"name": str, "doc": str}, f"counts status {st.get('name', '?')!r}")
@@ -1121,7 +1144,9 @@ def build_counts(node, sources, registers):
     for c in entries(node["classes"], "counts classes", node):
         ce = f"counts class {c.get('id', '?')!r}"
         check(c, {"id": str, "title": str, "vendor": str, "match": list, "basis": str, "provenance": str,
-                  "table": str, "libpfm4?": str}, ce)
+                  "table": str, "libpfm4?": str, "linux?": str}, ce)
+        if c.get("linux") is not None and c["linux"] not in linux_ids:
+            fail(c, ce, f"linux '{c['linux']}' is not an id under linux_events", "linux")
         if c["table"] not in tables or not tables[c["table"]]["select_register"]:
             fail(c, ce, f"table '{c['table']}' is not a source table with selects", "table")
         ident(c, ce, "id", c["id"])
@@ -1198,6 +1223,26 @@ def build_counts(node, sources, registers):
             p["hi"] = r["hi"]
         else:
             merged.append(dict(r))
+    # Caveats: why a run of events counts nothing or nothing right on a run of classes, in the
+    # words the command prints; each must cover some verdict row.
+    caveats = []
+    for cv in entries(node.get("caveats"), "counts caveats", node):
+        cve = f"counts caveat {cv.get('id', '?')!r}"
+        check(cv, {"id": str, "events": list, "classes": str, "says": str, "provenance": str}, cve)
+        ident(cv, cve, "id", cv["id"])
+        ev = cv["events"]
+        if not (len(ev) == 2 and all(isinstance(x, int) for x in ev) and 0 <= ev[0] <= ev[1] <= 0xFFF):
+            fail(cv, cve, f"events must be [first, last] within 0..0xFFF, got {ev!r}", "events")
+        m = COUNTS_RANGE.match(cv["classes"])
+        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index or \
+                index[m.group(1)] > index[m.group(2) or m.group(1)]:
+            fail(cv, cve, "classes must be a class id or first..last of ids defined under classes", "classes")
+        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
+        if not any(ev[0] <= e <= ev[1] and lo <= k <= hi for (e, _u, k) in covered):
+            fail(cv, cve, "covers no verdict row", "events")
+        if not cv["says"].isprintable():
+            fail(cv, cve, "says must be printable text", "says")
+        caveats.append({"id": cv["id"], "ev": ev, "lo": lo, "hi": hi, "says": cv["says"], "node": cv})
     pool = Pool("counts")
     ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
     tables = [
@@ -1215,6 +1260,13 @@ def build_counts(node, sources, registers):
                     [(m, c["id"], where(c["node"], f"counts class {c['id']!r}")) for c in classes for m in c["match"]],
                     pool, node, "counts classes"),
     ]
+    tables.append(build_table("counts_caveat", "Why events first..last count nothing, or nothing right, on the "
+                              "classes class_lo..class_hi: the words the command prints",
+                              [("event_lo", "u16"), ("event_hi", "u16"), ("class_lo", "u8"), ("class_hi", "u8"),
+                               ("says", "str")],
+                              [((cv["ev"][0], cv["ev"][1], cv["lo"], cv["hi"], cv["says"]), cv["id"],
+                                where(cv["node"], f"counts caveat {cv['id']!r}")) for cv in caveats],
+                              pool, node, "counts caveats"))
     first = 0
     class_rows = []
     for c in classes:
@@ -1241,7 +1293,7 @@ def build_counts(node, sources, registers):
                  for j in range(len(cols))]
         matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
-            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables,
+            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables, "caveats": caveats,
             "pool": pool.model(node, "counts"), "matrix": matrix,
             "status_names": name_index([{"value": i, "string": x["name"]} for i, x in enumerate(statuses)],
                                        node, "counts statuses")}

@@ -557,6 +557,63 @@ def test_pmu_dumps(tabs, tmp):
     print(f"pmu: {len(names)} dumps, {compared} facts compared with the cpuid tool, leaves seen {leaves_seen}")
 
 
+def read_hwloc(path):
+    """A hwloc-gather-cpuid pu<N> file ("mask eax ebx ecx edx => eax ebx ecx edx", hex; mask
+    bit 0: eax is the leaf, bit 2: ecx the sub-leaf) as {(leaf, subleaf): regs}."""
+    block = {}
+    for line in open(path, encoding="latin-1"):
+        m = re.match(r"^\s*([0-9a-fA-F]+)((?:\s+[0-9a-fA-F]+){4})\s*=>((?:\s+[0-9a-fA-F]+){4})\s*$", line)
+        if m:
+            mask, ins, outs = int(m[1], 16), [int(x, 16) for x in m[2].split()], [int(x, 16) for x in m[3].split()]
+            block.setdefault((ins[0], ins[2] if mask & 4 else 0), tuple(outs))
+    return block
+
+
+def test_ds_as_reported(tmp):
+    """kprof info's ds facts on every dump under ../shared/cpuid-dumps (AIDA64/InstLatx64 text
+    and hwloc pu files), each as dumped and, where it reports PDCM, as a KVM guest reports the
+    same processor: DS (leaf 1 edx 21) clear, the other bits kept. The expectation is the dump's
+    raw leaf 1 bits (DTES64, DS-CPL, PDCM read whether or not DS is set), never kprof's; the
+    text line says DS is absent before the bits cpuid still reports."""
+    root = os.path.join(SHARED, "cpuid-dumps")
+    blocks = []
+    for d, _, fs in sorted(os.walk(root)):
+        for f in sorted(fs):
+            path = os.path.join(d, f)
+            if f.endswith(".txt"):
+                bl = parse_aida(open(path, encoding="latin-1").read())
+            elif re.fullmatch(r"pu\d+", f):
+                bl = [read_hwloc(path)]
+            else:
+                continue
+            blocks += [(os.path.relpath(path, root), b) for b in bl[:1] if (1, 0) in b and (0, 0) in b]
+    check(len(blocks) >= 30, f"dumps with leaf 1 under {root}: {len(blocks)}")
+    without_ds = 0
+    for name, block in blocks:
+        variants = [(name, block)]
+        a, b, c, d = block[(1, 0)]
+        if bit(c, 15):
+            kvm = dict(block)
+            kvm[(1, 0)] = (a, b, c, d & ~(1 << 21))
+            variants.append((name + " with DS clear (as a KVM guest reports it)", kvm))
+        for what, blk in variants:
+            c1, d1 = blk[(1, 0)][2], blk[(1, 0)][3]
+            want = {"ds": bit(d1, 21), "dtes64": bit(c1, 2), "ds_cpl": bit(c1, 4), "pdcm": bit(c1, 15)}
+            without_ds += not want["ds"] and want["pdcm"]
+            raw = os.path.join(tmp, "ds-as-reported.raw")
+            open(raw, "w").write(to_raw([blk]))
+            rc, out, err = run("info", "--cpuid-file", raw, "--json")
+            if check_eq(rc, 0, f"{what}: info exit [{err.strip()}]"):
+                check_eq(json.loads(out).get("ds"), want, f"{what}: ds as cpuid reports it")
+            rc, out, err = run("info", "--cpuid-file", raw)
+            yn = lambda v: "yes" if v else "no"  # noqa: E731
+            line = next((l for l in out.splitlines() if l.startswith("ds ")), "")
+            tail = f"DTES64 {yn(want['dtes64'])}, DS-CPL {yn(want['ds_cpl'])}, PDCM {yn(want['pdcm'])}"
+            check(line.endswith(tail) and ("DS yes," in line if want["ds"] else "DS no (no BTS, no PEBS)" in line),
+                  f"{what}: text {line!r}")
+    check(without_ds > 0, f"processors reporting PDCM without DS checked: {without_ds}")
+
+
 def bad_dump(tmp, label, content, line=None, args=()):
     """`info --cpuid-file` on content refuses it: exit 2, nothing on stdout, the file (and the
     line, when given) named; the same with --json."""
@@ -1316,6 +1373,7 @@ def main():
         test_shell(tmp)
         test_dumps(tabs, tmp)
         test_pmu_dumps(tabs, tmp)
+        test_ds_as_reported(tmp)
     for cmd in JSON_COMMANDS:
         check(VALIDATED.get(cmd, 0) > 0, f"--json output of {cmd} validated against its schema ({VALIDATED.get(cmd, 0)} documents)")
     return done()

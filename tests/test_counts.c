@@ -67,6 +67,14 @@ int main(void)
 	CHECK_EQ(cls(amd, 0x19, 0x5F, 0), KPROF_COUNTS_CLASS_ZEN3);
 	CHECK_EQ(cls(amd, 0x19, 0x61, 2), KPROF_COUNTS_CLASS_ZEN4);
 	CHECK_EQ(cls(amd, 0x1A, 0x44, 0), KPROF_COUNTS_CLASS_ZEN5);
+	/* Family 1Ah: Zen 5 is models 00h-2Fh, 40h-4Fh, 60h-7Fh, every other model Zen 6 */
+	CHECK_EQ(cls(amd, 0x1A, 0x2F, 0), KPROF_COUNTS_CLASS_ZEN5);
+	CHECK_EQ(cls(amd, 0x1A, 0x30, 0), KPROF_COUNTS_CLASS_ZEN6);
+	CHECK_EQ(cls(amd, 0x1A, 0x4F, 0), KPROF_COUNTS_CLASS_ZEN5);
+	CHECK_EQ(cls(amd, 0x1A, 0x50, 0), KPROF_COUNTS_CLASS_ZEN6);
+	CHECK_EQ(cls(amd, 0x1A, 0x7F, 0), KPROF_COUNTS_CLASS_ZEN5);
+	CHECK_EQ(cls(amd, 0x1A, 0x80, 0), KPROF_COUNTS_CLASS_ZEN6);
+	CHECK_EQ(cls(amd, 0x1A, 0xFF, 0), KPROF_COUNTS_CLASS_ZEN6);
 	CHECK_EQ(cls(hygon, 0x18, 0x01, 0), KPROF_COUNTS_CLASS_HYGON18H);
 	CHECK_EQ(cls(amd, 0x18, 0x01, 0), KPROF_COUNTS_CLASS_NONE);
 	CHECK_EQ(cls(hygon, 0x17, 0x01, 0), KPROF_COUNTS_CLASS_NONE);
@@ -125,5 +133,27 @@ int main(void)
 	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x04300404u, 0, 0, 0);
 	snap_counts(&s, llc, &c);
 	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_ABSENT);
+	/* Caveats: the northbridge events on family 15h and later (ProfileNBSizedCommands, event
+	 * 0xEB), PMCx080/081 on family 17h and later (ProfileIcacheMisses, 0x81); none on K8 or
+	 * family 16h, or without a class. The words are the spec's; here only that they are there. */
+	{
+		const kprof_source *icmiss = kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x09); /* 0x00030081 */
+		const kprof_source *nb = kprof_source_by_name(KPROF_SOURCE_TABLE_AMD64, "ProfileNBSizedCommands", 22);
+		CHECK(icmiss && nb);
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_ZEN2, icmiss, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_VERDICT_DIFFERENT && c.caveat && strstr(c.caveat, "PMCx081"));
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_ZEN5, icmiss, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_VERDICT_ABSENT && c.caveat && strstr(c.caveat, "PMCx081"));
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_FAM16H, icmiss, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_VERDICT_SAME && c.caveat == NULL);
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_FAM15H, nb, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_VERDICT_ABSENT && c.caveat && strstr(c.caveat, "northbridge"));
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_ZEN6, nb, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_VERDICT_ABSENT && c.caveat && strstr(c.caveat, "northbridge"));
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_K8_REVF, nb, &c), KPROF_OK);
+		CHECK(c.status == KPROF_COUNTS_VERDICT_SAME && c.caveat == NULL);
+		CHECK_EQ(kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_NONE, nb, &c), KPROF_OK);
+		CHECK(c.caveat == NULL);
+	}
 	return kt_done();
 }

@@ -64,6 +64,18 @@ for r in counts["rows"]:
         verdict[(ev, um, cid)] = (st, name, r[5] if len(r) > 5 else None)
 
 
+CAVEATS = counts.get("caveats") or []
+
+
+def caveat_of(ev, cid):
+    """The spec's words for why event ev counts nothing (right) on class cid, or None."""
+    for cv in CAVEATS:
+        lo, _, hi = cv["classes"].partition("..")
+        if cv["events"][0] <= ev <= cv["events"][1] and order.index(lo) <= order.index(cid) <= order.index(hi or lo):
+            return " ".join(cv["says"].split())
+    return None
+
+
 def pfm_table(pmu, cache={}):
     """{code: [(name, [(umask code, umask name)])]} of one libpfm4 PMU, None when unreadable."""
     if pmu not in cache:
@@ -154,11 +166,105 @@ for c in classes:
             if cid == c["id"]:
                 check_row_against_libpfm4(cid, c["libpfm4"], ev, um, st, name, note)
 
+def class_of(vendor, family, model, stepping):
+    """The spec's match rules, evaluated here: the first class that matches."""
+    def inside(v, x):
+        return v == x if isinstance(v, int) else v[0] <= x <= v[1]
+
+    for c in classes:
+        if c["vendor"] != vendor:
+            continue
+        for m in c["match"]:
+            if (inside(m["family"], family) and inside(m.get("model", [0, 255]), model)
+                    and inside(m.get("stepping", [0, 15]), stepping)):
+                return c
+    return None
+
+
 # ------------------------------------------------------------------------------------- B
 for c in classes:
     if not c.get("libpfm4"):
         check("libpfm4" not in c["basis"] and re.search(r"Linux|SDM|AMD|Intel", c["basis"] + c["provenance"]),
               f"class {c['id']} (no libpfm4 table) names its public source")
+        # An AMD class libpfm4 cannot check rests on Linux pmu-events facts recorded in the spec.
+        if c["table"] == "amd64":
+            check(c.get("linux") in {le["id"] for le in counts.get("linux_events") or []},
+                  f"class {c['id']} (no libpfm4 table) names the Linux pmu-events facts it rests on (linux:)")
+
+LINUX = {le["id"]: le for le in counts.get("linux_events") or []}
+
+
+def check_row_against_linux(cid, le, ev, um, st, name, note):
+    """A row of a class without a libpfm4 table against the Linux pmu-events facts the spec
+    records for it (linux_events): the same rules as against libpfm4, on Linux's names
+    (event.umask), plus: a select whose Linux names give exactly its encoding is `same`, or
+    the row says what differs (a recorded difference, never a silent one)."""
+    what = f"{cid} event 0x{ev:02X} umask 0x{um:02X} ({st} {name})"
+    evs = [(u, n) for c, u, n in le["events"] if c == ev]
+    if st in ("absent", "unknown"):
+        check(not evs, f"{what}: Linux {le['id']} lists {[n for _, n in evs]} for this code")
+        if st == "unknown":
+            check(bool(note), f"{what}: an unknown row says where we looked")
+        return
+    if not check(bool(evs), f"{what}: Linux {le['id']} lists no event with code 0x{ev:02X}"):
+        return
+    parts = name.split(":")
+    base, _, first = parts[0].partition(".")
+    picked = ([first] if first else []) + parts[1:]
+    mine = {n: u for u, n in evs if n == base or n.startswith(base + ".")}
+    if not check(bool(mine), f"{what}: Linux {le['id']} calls code 0x{ev:02X} {sorted({n.split('.')[0] for _, n in evs})}"):
+        return
+    defined = 0
+    for u in mine.values():
+        defined |= u or 0
+    listed = 0
+    for x in picked:
+        u = mine.get(f"{base}.{x}")
+        if check(u is not None, f"{what}: Linux {le['id']} has no {base}.{x}"):
+            check(u & ~um == 0, f"{what}: unit mask {x} (0x{u:02X}) has bits the HAL does not set")
+            listed |= u
+    if um == 0:
+        check(not picked, f"{what}: unit mask 0 names no unit mask")
+        exact = mine.get(base, 0) is None  # an event without unit masks
+        if not exact:
+            check(st != "same" and bool(note), f"{what}: unit mask 0 on an event with unit masks is not 'same' and says so")
+    else:
+        check(listed == um & defined, f"{what}: the names give unit mask 0x{listed:02X}, Linux defines 0x{um & defined:02X} of 0x{um:02X}")
+        exact = listed == um
+    if st == "same":
+        check(exact, f"{what}: 'same' but Linux's names give 0x{listed:02X} of the select's unit mask 0x{um:02X}")
+    if st == "partial":
+        check(um & ~defined != 0 or bool(note), f"{what}: 'partial' needs an undefined bit or a note")
+    if st == "different" and exact:
+        check(bool(note), f"{what}: Linux's {name} is exactly this encoding: 'different' needs a note saying what it "
+                          "counts instead (or the verdict is 'same')")
+
+
+for c in classes:
+    if c.get("linux") in LINUX:
+        for (ev, um, cid), (st, name, note) in sorted(verdict.items()):
+            if cid == c["id"]:
+                check_row_against_linux(cid, LINUX[c["linux"]], ev, um, st, name, note)
+
+
+def mapfile_regex(le):
+    """perf's mapfile line as a Python expression (POSIX classes spelled out)."""
+    return re.compile(le["mapfile"].replace("[[:xdigit:]]", "[0-9A-Fa-f]"))
+
+
+# The family/model ranges of the classes with Linux facts against the mapfile lines they cite:
+# perf matches "vendor-<family, decimal>-<model, hex without leading zero>" against each line in
+# file order (the spec lists them in that order) and takes the first that covers it.
+for fam in sorted({m["family"] for c in classes if c.get("linux") for m in c["match"]}):
+    vendors = {c["vendor"] for c in classes if c.get("linux")}
+    for vendor in sorted(vendors):
+        lines = [le for le in LINUX.values() if le["mapfile"].startswith(f"{vendor}-{fam}-")]
+        for model in range(256):
+            cpuid_key = f"{vendor}-{fam}-{model:X}"
+            want = next((le["id"] for le in lines if mapfile_regex(le).fullmatch(cpuid_key)), None)
+            cls = class_of(vendor, fam, model, 0)
+            got = cls.get("linux") if cls else None
+            check(got == want, f"{cpuid_key}: the spec's class {cls and cls['id']} uses {got}, Linux's mapfile says {want}")
 # Every select of a class's table has a row on that class.
 for c in classes:
     for s in tables[c["table"]]["sources"]:
@@ -196,21 +302,6 @@ def first_cpu(c):
     return c["vendor"], lo(m["family"]), lo(m.get("model", 0)), lo(m.get("stepping", 0))
 
 
-def class_of(vendor, family, model, stepping):
-    """The spec's match rules, evaluated here: the first class that matches."""
-    def inside(v, x):
-        return v == x if isinstance(v, int) else v[0] <= x <= v[1]
-
-    for c in classes:
-        if c["vendor"] != vendor:
-            continue
-        for m in c["match"]:
-            if (inside(m["family"], family) and inside(m.get("model", [0, 255]), model)
-                    and inside(m.get("stepping", [0, 15]), stepping)):
-                return c
-    return None
-
-
 for c in classes:
     vendor, fam, mod, step = first_cpu(c)
     check(class_of(vendor, fam, mod, step) is c, f"{c['id']}: its first family/model/stepping selects it")
@@ -223,6 +314,8 @@ for c in classes:
         check((s["counts"]["status"], s["counts"]["event"]) == want[:2],
               f"{c['id']} {s['name']}: kprof says {s['counts']}, the spec {want[:2]}")
         check(s["counts"]["basis"] == c["basis"], f"{c['id']} {s['name']}: basis {s['counts']['basis']!r}")
+        check(s["counts"].get("caveat") == caveat_of(key(s["select"])[0], c["id"]),
+              f"{c['id']} {s['name']}: caveat {s['counts'].get('caveat')!r}")
 
 # Unknown or absurd processors: `unknown` for every source, never an error exit.
 for args in (["--family", "0xF", "--model", "0x95"], ["--family", "0x99"], ["--family", "0x10E", "--model", "0xFF"],
@@ -287,6 +380,66 @@ for path in dump_files():
                       f"{name} {s['name']}: libpfm4 {cls['libpfm4']} encodes it, so 'same' or a recorded reason")
 check(n_dumps >= 10, f"read {n_dumps} dumps from {SHARED}/cpuid-dumps")
 check(n_k8 >= 1, f"{n_k8} K8 dumps among them")
+
+
+# ------------------------------------------------------------------------------------- F
+def nothing_blocks(text):
+    """kprof info's text after the table: {"nothing"|"wrong": {reason: [names]}}."""
+    out, kind, reason = {"nothing": {}, "wrong": {}}, None, None
+    for line in text.splitlines():
+        if line.startswith("counts nothing on this processor"):
+            kind = "nothing"
+        elif line.startswith("counts wrong values on this processor"):
+            kind = "wrong"
+        elif kind and line.startswith("  - ") and line.endswith(":"):
+            reason = line[4:-1]
+            out[kind][reason] = []
+        elif kind and reason is not None and line.startswith("    "):
+            out[kind][reason] += [x for x in line.strip().rstrip(",").split(", ") if x]
+        else:
+            kind = reason = None
+    return out
+
+
+def description(s):
+    return "Timer" if s["value"] == 0 else s["name"][len("Profile"):]
+
+
+# The sources Windows offers that count nothing here, or nothing right, grouped by why: from the
+# spec's verdicts and caveats on the dump's class (evaluated here), on every AMD dump and the
+# Zen 2 one above all (the northbridge and PMCx080/081 groups must show there).
+seen_groups = set()
+for path in dump_files():
+    rc, out, err = run("info", "--json", "--cpuid-file", path)
+    if rc != 0:
+        continue
+    d = json.loads(out)
+    cls = class_of(d["vendor"], d["family"], d["model"], d["stepping"])
+    if not cls or cls["table"] != "amd64" or d["interface"] != "amd64":
+        continue
+    name = os.path.relpath(path, SHARED)
+    want = {"nothing": {}, "wrong": {}}
+    for s in tables["amd64"]["sources"]:
+        ev, um = key(s["select"])
+        st, _, _ = verdict[(ev, um, cls["id"])]
+        cav = caveat_of(ev, cls["id"])
+        if st == "absent":
+            reason = cav or f"no core event with its select on {cls['title']}"
+            want["nothing"].setdefault(reason, []).append(description(s))
+        elif cav:
+            want["wrong"].setdefault(cav, []).append(description(s))
+    rc, text, err = run("info", "--cpuid-file", path)
+    got = nothing_blocks(text)
+    check({k: {r: sorted(v) for r, v in g.items()} for k, g in got.items()} ==
+          {k: {r: sorted(v) for r, v in g.items()} for k, g in want.items()},
+          f"{name}: what counts nothing ({sorted(got['nothing'])}, wrong {sorted(got['wrong'])})")
+    seen_groups |= {(cls["id"], k, r) for k, g in got.items() for r in g}
+for cv in CAVEATS:
+    check(any(r == " ".join(cv["says"].split()) for _, _, r in seen_groups), f"caveat {cv['id']} shown on some dump")
+rc, text, err = run("sources", "--interface", "amd64", "--family", "0x17", "--model", "0x31")
+got = nothing_blocks(text)
+check(any("northbridge" in r for r in got["nothing"]) and any("PMCx080" in r for r in got["wrong"]),
+      f"sources on Zen 2: the northbridge and PMCx080/081 groups ({sorted(got['nothing'])}, {sorted(got['wrong'])})")
 
 # ------------------------------------------------------------------------------------- E
 tally = collections.Counter((cid, v[0]) for (ev, um, cid), v in verdict.items() for s in tables["amd64"]["sources"]

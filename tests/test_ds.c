@@ -147,8 +147,9 @@ static void snap(kprof_cpuid_snapshot *s, uint32_t ecx, uint32_t edx)
 }
 
 /* The live wrapper in user mode (no MSR reads, never faults) against this processor's own
- * cpuid (own_cpuid.h): DS is leaf 1 edx[21]; with it DTES64, DS-CPL and PDCM are ecx[2], [4],
- * [15] and the MSR-backed facts are unknown; without it nothing. Off x86: not available. */
+ * cpuid (own_cpuid.h): DS is leaf 1 edx[21]; DTES64, DS-CPL and PDCM are ecx[2], [4], [15] as
+ * reported, DS or not (a KVM guest reports PDCM without DS); with DS the MSR-backed facts are
+ * unknown, without it no. Off x86: not available. */
 static void test_ds_live(void)
 {
 	kprof_ds_caps c;
@@ -161,12 +162,31 @@ static void test_ds_live(void)
 	ds = (r[3] >> 21) & 1;
 	CHECK_EQ(kprof_ds_caps_read(0, &c), KPROF_OK);
 	CHECK_EQ(c.ds, ds);
-	CHECK_EQ(c.dtes64, ds & (r[2] >> 2));
-	CHECK_EQ(c.ds_cpl, ds & (r[2] >> 4));
-	CHECK_EQ(c.pdcm, ds & (r[2] >> 15));
+	CHECK_EQ(c.dtes64, 1 & (r[2] >> 2));
+	CHECK_EQ(c.ds_cpl, 1 & (r[2] >> 4));
+	CHECK_EQ(c.pdcm, 1 & (r[2] >> 15));
 	CHECK_EQ(c.bts, ds ? KPROF_DS_AVAIL_UNKNOWN : 0);
 	printf("live: DS %u, DTES64 %u, DS-CPL %u, PDCM %u (this processor's cpuid)\n", ds, c.dtes64,
 	       c.ds_cpl, c.pdcm);
+}
+
+/* IA32_PEBS_ENABLE and the format 0..4 DS area, typed here from the Intel SDM and Linux (not
+ * from the spec): PEBS on fixed counter i at bit 32 + i (asm/perf_event.h INTEL_PMC_IDX_FIXED
+ * 32), load latency on bits 35:32 before perfmon version 5 (events/intel/ds.c
+ * intel_pmu_pebs_enable), an interrupt after every record at bit 60 and the output at 62:61
+ * (events/perf_event.h PEBS_PMI_AFTER_EACH_RECORD, PEBS_OUTPUT_OFFSET 61, PEBS_OUTPUT_MASK),
+ * precise stores at 63 (ds.c 1ULL << 63); resets for 8 general-purpose counters below
+ * format 5 (intel_ds.h MAX_PEBS_EVENTS_FMT4). */
+static void test_pebs_enable_fields(void)
+{
+	kprof_ds_area64_fmt4 a;
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_FIXED_MASK, 0xFFFFull << 32);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK, 0xFull << 32);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_MASK, 1ull << 60);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_OUTPUT_MASK, 3ull << 61);
+	CHECK_EQ(KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_MASK, 1ull << 63);
+	CHECK_EQ(KPROF_IMPL_ARRAY_COUNT(a.pebs_gp_counter_reset), 8);
+	CHECK_EQ(KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK, 1ull << 17);
 }
 
 static void test_caps(void)
@@ -187,6 +207,16 @@ static void test_caps(void)
 	CHECK_EQ(c.ds, 0);
 	CHECK_EQ(c.bts, KPROF_DS_AVAIL_NO);
 	CHECK_EQ(c.pebs, KPROF_DS_AVAIL_NO);
+	/* DTES64, DS-CPL and PDCM as reported, DS or not (KVM guests report PDCM without DS);
+	 * nothing of the DS itself. */
+	CHECK(c.dtes64 && c.pdcm && !c.ds_cpl);
+	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_UNKNOWN);
+	CHECK_EQ(c.bts_record_size, 0);
+	snap(&s, DSCPL | PDCM, 0);
+	caps = 4u << 8;
+	CHECK_EQ(kprof_ds_caps_get(&s, &misc, &caps, &c), KPROF_OK);
+	CHECK(!c.ds && !c.dtes64 && c.ds_cpl && c.pdcm);
+	CHECK_EQ(c.pebs_format, KPROF_PEBS_FORMAT_UNKNOWN);
 
 	snap(&s, DTES64 | DSCPL | PDCM, DS);
 	CHECK_EQ(kprof_ds_caps_get(&s, NULL, NULL, &c), KPROF_OK);
@@ -986,6 +1016,7 @@ int main(void)
 	test_setup_32();
 	test_layouts();
 	test_gpr_order();
+	test_pebs_enable_fields();
 	test_caps();
 	test_record_size();
 	test_setup();

@@ -681,6 +681,40 @@ static void test_listing_lines(void)
 	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_E_FORMAT); /* the error stays */
 }
 
+/* Newer xperf -pmcsources prints "Maximum selectable profile sources: N." before the table
+ * (reference/windows-custom-sources.md; a public capture shows 9): kept, in any case and
+ * spacing, full stop or not; refused (naming its line) without a count, with a count over 32
+ * bits, or twice; after the header it is no row. Written out here, not read back. */
+static void test_listing_selectable(void)
+{
+	static const struct {
+		const char *text;
+		kprof_status st;
+		uint32_t line, count;
+		uint8_t has;
+	} cases[] = {
+	        {"Maximum selectable profile sources: 9.\n\nId Name Interval Min Max\n0 Timer 1 2 3\n", KPROF_OK, 4, 9, 1},
+	        {"MAXIMUM  Selectable profile SOURCES: 12\nId Name Interval Min Max\n0 Timer 1 2 3\n", KPROF_OK, 3, 12, 1},
+	        {"banner\nId Name Interval Min Max\n0 Timer 1 2 3\n", KPROF_OK, 3, 0, 0},
+	        {"Maximum selectable profile sources: nine.\nId Name Interval Min Max\n0 Timer 1 2 3\n", KPROF_E_FORMAT, 1, 0, 0},
+	        {"Maximum selectable profile sources:\nId Name Interval Min Max\n", KPROF_E_FORMAT, 1, 0, 0},
+	        {"Maximum selectable profile sources: 4294967296.\nId Name Interval Min Max\n", KPROF_E_FORMAT, 1, 0, 0},
+	        {"Maximum selectable profile sources: 9 .\nId Name Interval Min Max\n", KPROF_E_FORMAT, 1, 0, 0},
+	        {"Maximum selectable profile sources: 9.\nMaximum selectable profile sources: 9.\n", KPROF_E_FORMAT, 2, 9, 1},
+	        {"Id Name Interval Min Max\nMaximum selectable profile sources: 9.\n", KPROF_E_FORMAT, 2, 0, 0},
+	};
+	kprof_listing_iter it;
+	kprof_listing_row r;
+	size_t i;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		CHECK(kprof_listing_iter_init(&it, cases[i].text, strlen(cases[i].text)) == KPROF_OK);
+		if (!CHECK(kprof_listing_iter_next(&it, &r) == cases[i].st && it.line == cases[i].line &&
+		           it.has_max_selectable == cases[i].has && it.max_selectable == cases[i].count))
+			fprintf(stderr, "  case %zu: line %u, has %u, count %u\n", i, (unsigned)it.line,
+			        (unsigned)it.has_max_selectable, (unsigned)it.max_selectable);
+	}
+}
+
 /* The per-CPU facts and groups, through their own calls (the command uses them through
  * kprof_cpu_dump_add): a hybrid part's two core types by cpuid 0x1A eax[31:24] (0x40
  * Core, 0x20 Atom; Intel SDM vol. 2 CPUID leaf 1AH), facts dropped above their range's max
@@ -798,6 +832,7 @@ int main(void)
 	test_live_raw();
 	test_bad();
 	test_listing_lines();
+	test_listing_selectable();
 	test_cpu_groups();
 	return kt_done();
 }

@@ -11,6 +11,7 @@ entry names what it shares with Linux by its `linux` key:
                                                  of a counted MSR)
   register fields: `linux: MACRO`               a mask: equals the field's mask
                    `linux: "bit MACRO"`         a bit number: equals the field's low bit
+                                                 (where a multi-bit field starts)
                    `linux: union.member`        a bit-field of a header union: same position
                                                  and width
                    `linux: X86_FEATURE_NAME`    a cpufeatures.h flag: same cpuid leaf,
@@ -26,6 +27,9 @@ unrecorded difference and on a recorded one that no longer holds. Beyond the nam
 a spec MSR without a `linux` key whose number a Linux MSR_* macro has, and a spec cpuid bit
 without one that a cpufeatures.h flag has, must say why in `linux_differs`.
 
+  struct fields:   `linux_count: MACRO` on any spec struct's array field: the macro's value
+                   is its element count (intel_ds.h MAX_PEBS_EVENTS_FMT4 for the format 0..4
+                   DS area's general-purpose resets)
   structs:         `linux: STRUCT` on a spec struct (intel_ds.h, perf_event.h): the end of the
                    header struct's last member equals the spec size; `linux: member` or
                    `linux: member[i]` on its fields: same offset and element size, and the spec
@@ -213,6 +217,24 @@ def load_structs(spec_dir):
     return structs, sfields
 
 
+def load_counts(spec_dir):
+    """Struct array fields with `linux_count: MACRO` (any struct, with or without `linux:`)."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(spec_dir, "*.yaml"))):
+        doc = yaml.safe_load(open(path, encoding="utf-8")) or {}
+        for s in doc.get("structs") or []:
+            out += [dict(f, struct=s["name"], file=os.path.basename(path)) for f in s.get("fields") or []
+                    if f.get("linux_count")]
+    return out
+
+
+def resolve_count(h, f):
+    v = h.value(f["linux"])
+    if v is None:
+        raise KeyError(f["linux"])
+    return None if v == f.get("count", 1) else f"Linux {f['linux']} = {v}, spec {f.get('count', 1)} elements"
+
+
 def load_spec(spec_dir):
     msrs, fields = [], []
     for path in sorted(glob.glob(os.path.join(spec_dir, "*.yaml"))):
@@ -276,8 +298,7 @@ def resolve_field(h, f):
         v = h.value(name[4:])
         if v is None:
             raise KeyError(name[4:])
-        return None if v == f["lo"] and span == 1 or v == f["lo"] and name.endswith("SHIFT") else \
-            f"Linux {name[4:]} = bit {v}, spec bits {f['hi']}:{f['lo']}"
+        return None if v == f["lo"] else f"Linux {name[4:]} = bit {v}, spec bits {f['hi']}:{f['lo']}"
     v = h.value(name)
     if v is None:
         raise KeyError(name)
@@ -401,6 +422,8 @@ def main(argv):
         return done()
     msrs, fields = load_spec(spec_dir)
     structs, sfields = load_structs(spec_dir)
+    counted = load_counts(spec_dir)
+    check(counted, "spec struct fields with linux_count found")
     for h in headers:
         check(h.words, f"{h.dir}: enum cpuid_leafs found")
         tally = {}
@@ -421,6 +444,10 @@ def main(argv):
                 continue
             r = compare(h, f, f"{f['file']}: {f['struct']}.{f['name']} = {f['struct_linux']}.{f['linux']}",
                         resolve_struct_field)
+            tally[r] = tally.get(r, 0) + 1
+        for f in counted:
+            r = compare(h, dict(f, linux=f["linux_count"]),
+                        f"{f['file']}: {f['struct']}.{f['name']} count = {f['linux_count']}", resolve_count)
             tally[r] = tally.get(r, 0) + 1
         shared_without_name(h, msrs, fields)
         print(f"Linux {h.version[0]}.{h.version[1]} ({h.dir}): " +

@@ -10,7 +10,11 @@ Expectations come from the seeds and listings, never from kprof's output:
   listings (0x20..0x24 absent from Windows 10's original Emon table, present on a build no
   later than 20H2), restated below;
 - the list of releases (names, which HALs shipped) is read from spec/windows_releases.yaml;
-- listings: the real ones in ../shared/reference/listings, and copies this test edits itself.
+- the ten later Amd64 spellings: issue 34 and ../shared/reference/windows-custom-sources.md,
+  restated below (the original release spells them as the seed; a 2024 listing shows the later
+  ones on some release no later than Windows 11; in between no source says);
+- listings: the real ones in ../shared/reference/listings and listings-amd, and copies this
+  test edits itself.
 Ends with 'N passed, N failed'.
 """
 import json
@@ -28,6 +32,8 @@ import yaml  # noqa: E402
 KPROF = test_cli.KPROF
 SHARED = test_cli.SHARED
 LISTINGS = os.path.join(SHARED, "reference", "listings")
+LISTING_DIRS = [LISTINGS, os.path.join(SHARED, "reference", "listings-amd")]
+ZEN2_DUMP = os.path.join(SHARED, "cpuid-dumps", "current", "AuthenticAMD0830F10_K17_Rome_CPUID.txt")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SPEC = yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))["records"][0]["rows"]
@@ -42,6 +48,14 @@ FIRST_X86 = "8"               # "No 32-bit HAL implements ... other than Profile
 PUBLISHED = "10-1507"         # the release whose rules and tables are published
 LATER_OPEN = "10-1511"        # after 1507 (Emon table ends at 0x1F), unknown ...
 LATER_SURE_X64 = "10-20h2"    # ... until the Oct 2020 listing (a build no later than 20H2)
+NAMES_SURE = "11"             # the later Amd64 spellings: no later than the 2024 listing's release
+# The ten Amd64 sources later releases spell otherwise (issue 34; reference/windows-custom-sources.md).
+LATER_AMD64 = {0x21: "FPDispathedFPUOpsWithFastFlag", 0x47: "DCMisalignedDataReference",
+               0x48: "DCLateCancelOfAnAccess", 0x49: "DCEarlyCancelOfAnAccess",
+               0x72: "FRRetiredTakenBranchesMispredictedByAddressMiscompare",
+               0x83: "FRDispatchStallsForSegmentLoad", 0x8B: "FRFPUExceptionsx87ReclassMicroFaults",
+               0xAD: "NBProbeResultHitDirtyWithoutMemoryCancel", 0xB3: "NBHyperTransportBus0BandwidthNopSent",
+               0xBD: "NBHyperTransportBus2BandwidthNopSent"}
 TIMER_BOUNDS, HW_BOUNDS = (1221, 1000000), (4096, 2147483647)  # hal-profile-interfaces.md
 
 
@@ -52,6 +66,11 @@ def run(*args):
 
 def at_least(rel, first):
     return IDX[rel] >= IDX[first]
+
+
+def names_of(rel):
+    """Whether the release spells the ten Amd64 sources the later way: False, True or None."""
+    return None if at_least(rel, LATER_OPEN) and not at_least(rel, NAMES_SURE) else at_least(rel, NAMES_SURE)
 
 
 def later_range(rel, hal):
@@ -108,6 +127,8 @@ def release_expect(block, rel, hal):
         hi += sum(1 for r in LATER if r["value"] <= b)
         if a != b:
             unc.add("later_sources")
+    if itf == "amd64" and names_of(rel) is None:
+        unc.add("amd64_names")
     return itf, why, unc, (lo, hi)
 
 
@@ -209,8 +230,14 @@ def predicted(rel, hal, cpu):
 
 
 def model_diffs(rows, rel, hal, cpu):
-    known, rng, _ = predicted(rel, hal, cpu)
-    offered = {v for v in known if v < 0x20}
+    known, rng, itf = predicted(rel, hal, cpu)
+    later_names = names_of(rel)
+    if later_names is None:  # the listing settles it: the later spellings if it shows one
+        later_names = any(LATER_AMD64.get(r[0]) == r[1] for r in rows)
+    spelled = (lambda v: LATER_AMD64.get(v) if itf == "amd64" and later_names else None)  # noqa: E731
+    # Emon: the Windows 10 original table (below 0x20) and the release's later sources; the other
+    # interfaces: their whole table.
+    offered = {v for v in known if v < 0x20} if itf == "emon" else set(known)
     if rng:
         listed_later = [r[0] for r in rows if r[0] in known and r[0] >= 0x20]
         last = min(max(max(listed_later, default=0), rng[0]), rng[1])
@@ -222,7 +249,7 @@ def model_diffs(rows, rel, hal, cpu):
         elif i not in offered:
             out.append(("unexpected", i))
         else:
-            if name != desc(known[i]):
+            if name != (spelled(i) or desc(known[i])):
                 out.append(("name", i))
             b = bounds(known[i])
             if lo != b[0]:
@@ -277,11 +304,20 @@ def listing_check(path, *args):
     return rc, out, err, rcj, j
 
 
+def listing_files():
+    """(name, path) of every real listing, Intel and AMD."""
+    out = []
+    for d in LISTING_DIRS:
+        if os.path.isdir(d):
+            out += [(f, os.path.join(d, f)) for f in sorted(os.listdir(d)) if f.endswith(".txt")]
+    return out
+
+
 def test_real_listings():
-    names = sorted(f for f in os.listdir(LISTINGS) if f.endswith(".txt")) if os.path.isdir(LISTINGS) else []
-    check(len(names) >= 3, f"listings under {LISTINGS}: {names}")
-    for n in names:
-        path = os.path.join(LISTINGS, n)
+    files = listing_files()
+    check(len(files) >= 4, f"listings under {LISTING_DIRS}: {[n for n, _ in files]}")
+    check(any("amd" in n for n, _ in files), "an AMD listing among them")
+    for n, path in files:
         rows = read_listing(open(path).read())
         fits, _ = model_check(rows)
         rc, out, err, rcj, j = listing_check(path)
@@ -317,11 +353,14 @@ def edits(text):
 
 
 def test_edited_listings(tmp):
-    for n in sorted(f for f in os.listdir(LISTINGS) if f.endswith(".txt")):
-        text = open(os.path.join(LISTINGS, n)).read()
+    for n, lpath in listing_files():
+        text = open(lpath).read()
         fits, _ = model_check(read_listing(text))
         # The newest 64-bit release the real listing fits, and each edit against all releases.
-        rel = max((f[0] for f in fits if f[1] == "x64"), key=lambda r: IDX[r])
+        x64 = [f[0] for f in fits if f[1] == "x64"]
+        if not check(bool(x64), f"{n}: the model fits some 64-bit release (no edits to compare without one)"):
+            continue
+        rel = max(x64, key=lambda r: IDX[r])
         for what, t in edits(text):
             path = os.path.join(tmp, "edited.txt")
             open(path, "w").write(t)
@@ -337,6 +376,106 @@ def test_edited_listings(tmp):
             if not what.startswith("remove") or int(what.split()[1]) < 0x20:
                 f2, want = model_check(rows, rel, "x64")
                 check(len(want) == 1, f"{n} {what}: the model expects one difference, {want}")
+
+
+def test_amd_spellings(tmp):
+    """The later Amd64 spellings: the spec's rows against the restated ten and the seed; the
+    Zen 2 listing with a Zen 2 dump; the same listing in the seed's spelling."""
+    spec = {r["value"]: r["description"]
+            for r in next(x for x in yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))["records"]
+                          if x["name"] == "hal_amd64_spelling")["rows"]}
+    check(spec == LATER_AMD64, f"spec amd64_spelling rows {sorted(spec.items())}")
+    amd = {r["value"]: r for r in TABS["amd64"]}
+    for v, later in LATER_AMD64.items():
+        check(v in amd and desc(amd[v]) != later, f"0x{v:02X}: an Amd64 seed row spelled otherwise ({later})")
+    for rel in RELEASES:
+        check(next(r for r in SPEC if r["name"] == rel)["amd64_names"] ==
+              {False: "ABSENT", True: "PRESENT", None: "UNKNOWN"}[names_of(rel)], f"{rel}: amd64_names")
+    path = os.path.join(SHARED, "reference", "listings-amd", "amd-zen2-3900x-wpr.txt")
+    if not check(os.path.isfile(path) and os.path.isfile(ZEN2_DUMP), "the Zen 2 listing and dump"):
+        return
+    text = open(path).read()
+    rows = read_listing(text)
+    fits, _ = model_check(rows)
+    rc, out, err, rcj, j = listing_check(path, "--cpuid-file", ZEN2_DUMP)
+    got = {(f["windows"], f["hal"], f["interface"]) for f in j["fits"]} if j else set()
+    want = {f for f in fits if f[2] == "amd64"}
+    check(rc == 0 and "result     agree" in out and got == want and want,
+          f"Zen 2 listing with a Zen 2 dump: exit {rc}, fits {sorted(got ^ want)} {err}")
+    fits_line = next((l for l in out.splitlines() if l.startswith("fits ")), "?")
+    check(re.search(r"amd-zen2-3900x-wpr\.txt +" + re.escape(fits_line) + "\n", DOC) is not None,
+          f"docs/windows-releases.md quotes the Zen 2 listing's {fits_line!r}")
+    for rel, n_diff in (("10-1507", len(LATER_AMD64)), ("11", 0), ("10-2004", 0)):
+        rc, out, err = run("listing-check", path, "--cpuid-file", ZEN2_DUMP, "--windows", rel, "--hal", "x64")
+        d = kprof_diffs(out)
+        check(rc == (0 if not n_diff else 1) and d == sorted(("name", v) for v in LATER_AMD64)[:n_diff],
+              f"Zen 2 listing on {rel}: exit {rc}, {d}")
+    # The same listing spelled as the seed: the original release and every release whose spelling
+    # is unknown fit, Windows 11 does not.
+    seed = text
+    for v, later in LATER_AMD64.items():
+        seed = re.sub(r"(?m)^(\s*%d )%s\b" % (v, later), lambda m: m.group(1) + desc(amd[v]), seed)
+    p2 = os.path.join(tmp, "seed-spelled.txt")
+    open(p2, "w").write(seed)
+    fits2, _ = model_check(read_listing(seed))
+    rc, out, err, rcj, j = listing_check(p2, "--cpuid-file", ZEN2_DUMP)
+    got = {(f["windows"], f["hal"], f["interface"]) for f in j["fits"]} if j else set()
+    want = {f for f in fits2 if f[2] == "amd64"}
+    check(rc == 0 and got == want and ("10-1507", "x64", "amd64") in got and ("11", "x64", "amd64") not in got,
+          f"seed-spelled Zen 2 listing: exit {rc}, fits {sorted(got)}")
+    rc, out, err = run("listing-check", p2, "--cpuid-file", ZEN2_DUMP, "--windows", "11")
+    check(rc == 1 and kprof_diffs(out) == sorted(("name", v) for v in LATER_AMD64),
+          f"seed-spelled Zen 2 listing on Windows 11: {kprof_diffs(out)}")
+    # What info and sources show: the release's spelling, and the doubt where it is unknown.
+    for rel, spelled in (("10-1507", False), ("11", True), ("10-2004", None)):
+        rc, out, err = run("info", "--cpuid-file", ZEN2_DUMP, "--windows", rel, "--json")
+        j = json.loads(out) if rc == 0 else {}
+        names = {s["value"]: s["description"] for s in j.get("sources", [])}
+        check(all(names.get(v) == (later if spelled else desc(amd[v])) for v, later in LATER_AMD64.items())
+              and (("amd64_names" in j.get("uncertain", [])) == (spelled is None)),
+              f"info --windows {rel} on Zen 2: names and uncertain {j.get('uncertain')}")
+        rc, out, err = run("sources", "--interface", "amd64", "--windows", rel, "--json")
+        names = {s["value"]: s["description"] for s in (json.loads(out) if rc == 0 else [])}
+        check(all(names.get(v) == (later if spelled else desc(amd[v])) for v, later in LATER_AMD64.items()),
+              f"sources --windows {rel}: the release's spelling")
+
+
+def test_max_selectable(tmp):
+    """'Maximum selectable profile sources: N.' (newer xperf, before the table): listing-check
+    reports the listing's N (text and JSON) and kprof's prediction as the spec records it per
+    interface (known: the count; else it says it cannot predict); a bad count line is exit 2
+    naming the line. 9 is the count a public capture shows (an Intel machine); the other
+    listings have no such line."""
+    facts = {r["table"]: r for r in next(x for x in yaml.safe_load(open(os.path.join(ROOT, "spec", "windows_releases.yaml")))["records"]
+                                             if x["name"] == "hal_max_selectable")["rows"]}
+    check(set(facts) == {"default", "emon", "amd64"} and all(r["provenance"] for r in facts.values()),
+          f"spec max_selectable: one row per profile interface with its sources {sorted(facts)}")
+    for n, path in listing_files():
+        text = open(path).read()
+        for count in (None, 9, 4):
+            p2 = os.path.join(tmp, "selectable.txt")
+            open(p2, "w").write(text if count is None else f"Maximum selectable profile sources: {count}.\n\n" + text)
+            rc, out, err, rcj, j = listing_check(p2)
+            itf = j["interface"] if j else "?"
+            fact = facts.get(itf, {})
+            predicted = fact.get("count") if fact.get("known") else None
+            check(j is not None and j.get("max_selectable") == {"listed": count, "predicted": predicted},
+                  f"{n} with count {count}: JSON {j and j.get('max_selectable')}")
+            line = next((l for l in out.splitlines() if l.startswith("selectable ")), "")
+            want_head = "selectable not listed" if count is None else f"selectable {count} listed"
+            want_tail = (f"kprof predicts {predicted} for {itf}" if predicted is not None
+                         else f"kprof cannot predict it for {itf}: no public source settles it")
+            check(line.startswith(want_head) and line.endswith(want_tail), f"{n} with count {count}: text {line!r}")
+            check(rc == rcj == 0 and "result     agree" in out,
+                  f"{n} with count {count}: the count line is no source row (exit {rc})")
+    text = open(listing_files()[0][1]).read()
+    for bad in ("Maximum selectable profile sources: nine.", "Maximum selectable profile sources:",
+                "Maximum selectable profile sources: 4294967296."):
+        p2 = os.path.join(tmp, "bad-selectable.txt")
+        open(p2, "w").write(bad + "\n" + text)
+        rc, out, err = run("listing-check", p2)
+        check(rc == 2 and f"{p2}:1:" in err and "Maximum selectable profile sources" in err and out == "",
+              f"{bad!r}: exit {rc}, {err!r}")
 
 
 def test_unreadable(tmp):
@@ -398,6 +537,8 @@ def main():
         test_uncertain_rules(tmp)
         test_real_listings()
         test_edited_listings(tmp)
+        test_amd_spellings(tmp)
+        test_max_selectable(tmp)
         test_unreadable(tmp)
         test_sources_and_usage()
     return done()

@@ -10,4 +10,7 @@ typedef struct kprof_counts_entry {
 	uint8_t reserved[2];
 	const char *event; /* the vendor's name for the event (and unit mask), NULL when none */
 	const char *basis; /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
+	const char *caveat; /* why the select counts nothing, or nothing right, on this class, in
+	                       words (the northbridge events on family 15h and later, PMCx080/081
+	                       on family 17h and later); NULL when the spec records none */
 } kprof_counts_entry;

@@ -73,6 +73,17 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
 		break;
 	}
+	/* Why the event counts nothing (right) on this class, where the spec says. */
+	for (lo = 0; lo < KPROF_IMPL_COUNTS_CAVEAT_COUNT; lo++) {
+		const uint8_t *cv = kprof_impl_counts_caveat(lo);
+		if (event >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO) &&
+		    event <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI) &&
+		    cpu_class >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO) &&
+		    cpu_class <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI)) {
+			out->caveat = kprof_impl_counts_text(kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_SAYS));
+			break;
+		}
+	}
 }
 
 /* out for class cpu_class before any row is read: KPROF_COUNTS_VERDICT_UNKNOWN with the class's basis
@@ -85,6 +96,7 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
 	                                                               : (unsigned)KPROF_COUNTS_CLASS_NONE);
 	out->reserved[0] = out->reserved[1] = 0;
 	out->event = NULL;
+	out->caveat = NULL;
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
 		out->basis = "no class for this vendor, family and model";
 		return 0;

@@ -6,7 +6,9 @@
 
 /* What a processor offers of the Debug Store. */
 typedef struct kprof_ds_caps {
-	uint8_t ds;              /* cpuid.1:edx DS */
+	uint8_t ds;              /* cpuid.1:edx DS: the Debug Store exists (0: no BTS, no PEBS) */
+	/* The next three as cpuid reports them, DS or not (a KVM guest reports PDCM without DS):
+	 * what they promise for the DS holds only with ds set. */
 	uint8_t dtes64;          /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
 	uint8_t ds_cpl;          /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
 	uint8_t pdcm;            /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
@@ -41,9 +43,11 @@ typedef struct kprof_ds_request {
 	uint64_t pebs_base, pebs_size;
 	uint32_t pebs_interrupt_after; /* records, 1 .. capacity-1; 0 = only when full */
 	uint32_t pebs_gp_mask;        /* PEBS on general-purpose counter i (bit i) */
-	uint32_t pebs_fixed_mask;     /* PEBS on fixed counter i (adaptive only) */
-	uint32_t load_latency_mask;   /* load latency on GP counter i (not adaptive; within gp) */
-	uint64_t gp_reset[8];         /* reload value per GP counter (e.g. -period, counter width) */
+	uint32_t pebs_fixed_mask;     /* PEBS on fixed counter i (adaptive only): bit 32+i */
+	uint32_t load_latency_mask;   /* load latency on GP counter i (not adaptive: bits 35:32,
+	                                 before perfmon version 5; within gp) */
+	uint64_t gp_reset[8];         /* reload value per GP counter (e.g. -period, counter width):
+	                                 the format 0..4 area holds 8 */
 	uint64_t fixed_reset[4];      /* reload value per fixed counter */
 } kprof_ds_request;
 

@@ -10,12 +10,14 @@ KPROF_API kprof_status kprof_ds_caps_get(const kprof_cpuid_snapshot *cpu, const 
 		return KPROF_E_NOT_FOUND;
 	ecx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_ECX);
 	edx = kprof_impl_cpuid_reg(cpu, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EDX);
+	/* As the processor reports them: PDCM (IA32_PERF_CAPABILITIES exists) is not a DS bit,
+	 * and KVM guests and some Atom parts report it, and DTES64, without DS. */
 	out->ds = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_EDX_DS, edx);
-	if (!out->ds)
-		return KPROF_OK;
 	out->dtes64 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DTES64, ecx);
 	out->ds_cpl = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_DS_CPL, ecx);
 	out->pdcm = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_1_ECX_PDCM, ecx);
+	if (!out->ds)
+		return KPROF_OK;
 	out->bts_record_size = (uint8_t)(out->dtes64 ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE);
 	if (misc_enable) {
 		uint64_t m = *misc_enable;
@@ -180,14 +182,15 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 	if (want_pebs) {
 		/* Counters with a reset slot in the layout (the 32-bit area has one; a 64-bit one at
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
-		 * IA32_PEBS_ENABLE; fixed counters share the high field with load latency. */
+		 * IA32_PEBS_ENABLE (fixed counters adaptive only; load latency, on the same bits
+		 * before perfmon version 5, only without it). */
 		gp_slots = !dtes64 ? 1u
 		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
 		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset), KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
 		fixed_slots = !dtes64 ? 0u
 		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
 		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
-		                                        KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH);
+		                                        KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH);
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -234,8 +237,8 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 			if (req->pebs_fixed_mask >> i & 1u)
 				out->area.pebs_fixed_counter_reset[i] = req->fixed_reset[i];
 		out->pebs_enable = KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_PMC, req->pebs_gp_mask) |
-		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY,
-		                                    req->pebs_fixed_mask | req->load_latency_mask);
+		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_FIXED, req->pebs_fixed_mask) |
+		                   KPROF_FIELD_PREP(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY, req->load_latency_mask);
 	}
 	return KPROF_OK;
 }

@@ -156,6 +156,8 @@ KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uin
 		if (d->later_min != d->later_max)
 			d->uncertain |= KPROF_HAL_UNCERTAIN_LATER_SOURCES;
 	}
+	if (d->table == KPROF_SOURCE_TABLE_AMD64 && rel->amd64_names == KPROF_HAL_PRESENCE_UNKNOWN)
+		d->uncertain |= KPROF_HAL_UNCERTAIN_AMD64_NAMES;
 	kprof_impl_hal_resources(d);
 	return KPROF_OK;
 }
@@ -200,6 +202,41 @@ KPROF_IMPL_INTERNAL int kprof_impl_hal_supported(const kprof_hal_decision *d, co
 {
 	return kprof_impl_hal_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
+
+/* Whether the release d was decided for spells the Amd64 sources the later way (the original
+ * release, which does not, for a null d). */
+KPROF_IMPL_INTERNAL unsigned kprof_impl_release_amd64_names(const kprof_hal_decision *d)
+{
+	const kprof_hal_release *rel = kprof_hal_release_by_id(d ? d->release : KPROF_HAL_WINDOWS_DEFAULT);
+	return rel ? rel->amd64_names : (unsigned)KPROF_HAL_PRESENCE_ABSENT;
+}
+
+#ifndef KPROF_NO_NAMES
+/* The later releases' spelling of an Amd64 source (kprof_hal_amd64_spelling), or NULL when they
+ * spell it as the original release. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
+{
+	uint32_t i;
+	for (i = 0; i < KPROF_HAL_AMD64_SPELLING_COUNT; i++) {
+		const kprof_hal_amd64_spelling *r =
+		        kprof_hal_amd64_spelling_by_id((kprof_hal_amd64_spelling_id)(KPROF_HAL_AMD64_SPELLING_FIRST + i));
+		if (r->value == value)
+			return kprof_hal_amd64_spelling_description_get(r);
+	}
+	return NULL;
+}
+
+KPROF_API const char *kprof_hal_source_description_get(const kprof_hal_decision *d, const kprof_source *s)
+{
+	const char *later;
+	if (!s)
+		return NULL;
+	later = s->table == KPROF_SOURCE_TABLE_AMD64 && kprof_impl_release_amd64_names(d) == KPROF_HAL_PRESENCE_PRESENT
+	                ? kprof_impl_amd64_spelling(s->value)
+	                : NULL;
+	return later ? later : kprof_source_description_get(s);
+}
+#endif
 
 KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d, const kprof_source *s,
                                                      kprof_hal_presence *presence)

@@ -48,6 +48,9 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
 {
 	static const char *const header[5] = {"id", "name", "interval", "min", "max"};
+	/* Newer xperf -pmcsources (Windows Kits 10.0.26100) first prints
+	 * "Maximum selectable profile sources: N." */
+	static const char *const selectable[4] = {"maximum", "selectable", "profile", "sources:"};
 	const char *p = NULL;
 	size_t n = 0;
 	kprof_status st;
@@ -76,6 +79,21 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 				h &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], header[k]);
 			if (h) {
 				it->header = 1;
+				continue;
+			}
+		}
+		if (!it->header && cells >= 4) {
+			unsigned m = 1;
+			for (k = 0; k < 4; k++)
+				m &= (unsigned)kprof_impl_listing_word(cell[k], cell_len[k], selectable[k]);
+			/* The count, a decimal with an optional full stop; once, before the header. */
+			if (m && (cells != 5 || it->has_max_selectable ||
+			          !kprof_impl_listing_u32(cell[4],
+			                                  cell_len[4] - (cell_len[4] > 1 && cell[4][cell_len[4] - 1] == '.'),
+			                                  &it->max_selectable)))
+				goto bad;
+			if (m) {
+				it->has_max_selectable = 1;
 				continue;
 			}
 		}
@@ -141,6 +159,26 @@ KPROF_IMPL_INTERNAL int kprof_impl_listing_offered(const kprof_listing_diff_iter
 	return kprof_impl_hal_supported(it->d, s);
 }
 
+/* Whether a listed row's name is the NUL-terminated want (NULL: no). */
+KPROF_IMPL_INTERNAL int kprof_impl_listing_name_is(const kprof_listing_row *r, const char *want)
+{
+	size_t k;
+	if (!want)
+		return 0;
+	for (k = 0; k < r->name_len && want[k] == r->name[k]; k++)
+		;
+	return k == r->name_len && !want[k];
+}
+
+/* The name kprof expects for s in the listing: the release's spelling, as the listing settled
+ * it where the release's is unknown. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_listing_want(const kprof_listing_diff_iter *it, const kprof_source *s)
+{
+	const char *later = it->later_names && s->table == KPROF_SOURCE_TABLE_AMD64 ? kprof_impl_amd64_spelling(s->value)
+	                                                                           : NULL;
+	return later ? later : kprof_source_description_get(s);
+}
+
 /* Whether the listing has a row with this id: the bitmap for small ids, else a scan. */
 KPROF_IMPL_INTERNAL int kprof_impl_listing_has(const kprof_listing_diff_iter *it, uint32_t id)
 {
@@ -161,8 +199,11 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	kprof_listing_row r;
 	kprof_status st;
 	uint32_t highest = 0;
+	unsigned names;
+	int later = 0;
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
+	names = kprof_impl_release_amd64_names(d);
 	kprof_impl_zero(it->seen, sizeof(it->seen));
 	it->d = d;
 	it->phase = 0;
@@ -178,12 +219,16 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 		}
 		if (s && s->table == KPROF_SOURCE_TABLE_INTEL_LATER && r.id > highest)
 			highest = r.id;
+		if (s && s->table == KPROF_SOURCE_TABLE_AMD64 && names == KPROF_HAL_PRESENCE_UNKNOWN &&
+		    kprof_impl_listing_name_is(&r, kprof_impl_amd64_spelling(r.id)))
+			later = 1;
 	}
 	if (st != KPROF_END)
 		return st;
 	/* The range's low end is what the release surely lists; the listing may show more, up to
 	 * its high end. */
 	it->later_last = highest < d->later_min ? d->later_min : highest > d->later_max ? d->later_max : highest;
+	it->later_names = (uint8_t)(names == KPROF_HAL_PRESENCE_PRESENT || later);
 	return kprof_listing_iter_init(&it->rows, text, len);
 }
 
@@ -195,16 +240,17 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		return KPROF_E_ARGUMENT;
 	for (;;) {
 		const kprof_source *s;
-		const char *want;
 		unsigned k;
 		out->kind = 0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
+		out->name = NULL;
 		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
 			out->id = it->cur.id;
 			out->source = s;
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			for (k = 0; k < 3; k++)
 				if (it->pending & (1u << order[k])) {
@@ -228,15 +274,13 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 				out->kind = KPROF_LISTING_DIFF_KIND_UNKNOWN;
 				return KPROF_OK;
 			}
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			if (!kprof_impl_listing_offered(it, s)) {
 				out->kind = KPROF_LISTING_DIFF_KIND_UNEXPECTED;
 				return KPROF_OK;
 			}
-			want = kprof_source_description_get(s);
-			for (k = 0; k < it->cur.name_len && want[k] == it->cur.name[k]; k++)
-				;
-			if (k != it->cur.name_len || want[k])
+			if (!kprof_impl_listing_name_is(&it->cur, out->name))
 				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_NAME;
 			if (it->cur.min != out->min)
 				it->pending |= 1u << KPROF_LISTING_DIFF_KIND_MIN;
@@ -268,6 +312,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			out->kind = KPROF_LISTING_DIFF_KIND_MISSING;
 			out->id = s->value;
 			out->source = s;
+			out->name = kprof_impl_listing_want(it, s);
 			kprof_impl_source_bounds(s, &out->min, &out->max);
 			return KPROF_OK;
 		}

@@ -4,7 +4,8 @@
 typedef struct kprof_pebs_sample {
 	uint64_t at;                  /* producer address of the record */
 	uint32_t size;                /* bytes in the record */
-	uint32_t format;              /* 0..5 or KPROF_PEBS_FORMAT_NETBURST32 */
+	uint32_t format;              /* KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or
+	                                 KPROF_PEBS_FORMAT_NETBURST32 */
 	uint32_t has;                 /* KPROF_PEBS_HAS_* */
 	uint32_t lbr_count;
 	uint32_t cntr_count;          /* format 6 counters group: u64 values at cntr_offset */
@@ -17,7 +18,8 @@ typedef struct kprof_pebs_sample {
 	                                          Rapids, Alder Lake and later report it
 	                                          (meaningless on earlier processors) */
 	uint64_t format_group;        /* adaptive: the basic group's copy of PEBS_DATA_CFG */
-	uint64_t retire_latency;      /* adaptive */
+	uint64_t retire_latency;      /* adaptive: core cycles; filled only on processors whose
+	                                 IA32_PERF_CAPABILITIES.pebs_timing_info is set, else 0 */
 	kprof_pebs_gprs gprs;         /* NetBurst: the 32-bit registers, zero-extended */
 	size_t xmm_offset;            /* offset of the XMM group in the caller's bytes */
 	size_t lbr_offset;            /* offset of the first LBR entry in the caller's bytes */
