@@ -113,24 +113,16 @@ def main():
         secs = set(e["sections"])
         check(secs and secs <= {s for _, s in marks}, f"{macro}: its sections {sorted(secs)} are banners of kprof.h")
         other = [x for x in e["errors"]]
-        if e["optin"]:
-            got, err = preprocess([macro])
-            check(got is not None, f"{macro}: kprof.h preprocesses with it: {err[:300]}")
-            if got is None:
-                continue
-            changed = {n: l for n, l in got.items() if n not in base}
-            lost = sorted(n for n in base if n not in got)
-            check(not lost, f"{macro} removes names: {lost[:10]}")
-            where = got
-        else:
-            got, err = preprocess([macro])
-            check(got is not None, f"{macro}: kprof.h preprocesses with it: {err[:300]}")
-            if got is None:
-                continue
-            changed = {n: l for n, l in base.items() if n not in got}
-            added = sorted(n for n in got if n not in base)
-            check(not added, f"{macro} adds names: {added[:10]}")
-            where = base
+        got, err = preprocess([macro])
+        check(got is not None, f"{macro}: kprof.h preprocesses with it: {err[:300]}")
+        if got is None:
+            continue
+        # An opt-in macro only adds names, an opt-out one only removes them.
+        more, fewer, verb = (got, base, "removes") if e["optin"] else (base, got, "adds")
+        changed = {n: l for n, l in more.items() if n not in fewer}
+        wrong = sorted(n for n in fewer if n not in more)
+        check(not wrong, f"{macro} {verb} names: {wrong[:10]}")
+        where = more
         # What the macro changes must be exactly its sections' names and the names it lists.
         in_secs = {n for n, l in where.items() if section_at(marks, l) in secs}
         extra = sorted(n for n in changed if n not in in_secs and n not in e["elsewhere"])

@@ -311,6 +311,15 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_area_load(const uint8_t *b, size_
 	return KPROF_OK;
 }
 
+/* The status for a layout a switch on the layouts has no case for: a Windows layout that
+ * KPROF_NO_WINDOWS leaves out is KPROF_E_UNSUPPORTED, anything else no layout at all. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ds_layout_other(kprof_ds_layout layout)
+{
+	return layout == KPROF_DS_LAYOUT_WIN62 || layout == KPROF_DS_LAYOUT_WIN64 || layout == KPROF_DS_LAYOUT_WIN32
+	               ? KPROF_E_UNSUPPORTED
+	               : KPROF_E_ARGUMENT;
+}
+
 KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof_ds_layout layout,
                                             unsigned pebs_format, kprof_ds_area64 *out)
 {
@@ -350,12 +359,8 @@ KPROF_API kprof_status kprof_ds_area_unpack(const void *bytes, size_t len, kprof
 		                               wide ? KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE
 		                                    : KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_FIXED_COUNTER_RESET_OFFSET,
 		                               out);
-#else
-	case KPROF_DS_LAYOUT_WIN62:
-	case KPROF_DS_LAYOUT_WIN64:
-	case KPROF_DS_LAYOUT_WIN32: return KPROF_E_UNSUPPORTED;
 #endif
-	default: return KPROF_E_ARGUMENT;
+	default: return kprof_impl_ds_layout_other(layout);
 	}
 }
 
@@ -372,12 +377,8 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pebs_index_field(kprof_ds_layout lay
 		return KPROF_OK;
 	case KPROF_DS_LAYOUT_WIN64: *off = KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_PEBS_INDEX_OFFSET; *width = 8; return KPROF_OK;
 	case KPROF_DS_LAYOUT_WIN32: *off = KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_PEBS_INDEX_OFFSET; *width = 4; return KPROF_OK;
-#else
-	case KPROF_DS_LAYOUT_WIN62:
-	case KPROF_DS_LAYOUT_WIN64:
-	case KPROF_DS_LAYOUT_WIN32: return KPROF_E_UNSUPPORTED;
 #endif
-	default: return KPROF_E_ARGUMENT;
+	default: return kprof_impl_ds_layout_other(layout);
 	}
 }
 
