@@ -9280,7 +9280,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 {
 	char vendor[13];
 	uint32_t eax;
-	if (kprof_cpuid_vendor_string_get(s, vendor) != KPROF_OK ||
+	if (!s || kprof_cpuid_vendor_string_get(s, vendor) != KPROF_OK ||
 	    !kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES))
 		return NULL;
 	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_EAX];
@@ -15623,7 +15623,7 @@ kprof_impl_custom_processor(const kprof_windows_custom_source *cs, const kprof_h
 	const kprof_source_profile_add *f = &v->fields;
 	uint32_t have[3];
 	size_t i;
-	if ((unsigned)cs->vendor != d->vendor)
+	if (cs->vendor != d->vendor)
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
 	if (!rel || rel->build < KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD)
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE;
@@ -15675,7 +15675,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_custom_knowledge(const kprof_windows_custom_
 	     cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) &&
 	    (!rel || rel->build != KPROF_WINDOWS_PROFILE_DECOMPILED_BUILD))
 		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS;
-	if ((unsigned)cs->vendor != d->vendor || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
+	if (cs->vendor != d->vendor || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
 	    cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) {
 		cpu_class = KPROF_COUNTS_CLASS_NONE; /* no table of this processor judges it */
 		(void)kprof_impl_counts_start(cpu_class, d->table, &v->counts);

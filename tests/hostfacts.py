@@ -460,7 +460,8 @@ def windows_driver_verdicts(want, lines, msr):
                     f"source {DRIVER_SOURCE} is not in the {want['interface']} table: {got}"))
     else:
         s = want["source"]
-        w = f"source {DRIVER_SOURCE} {s['name']} select 0x{s['select']:08x} supported {int(s['supported'])}"
+        # kprof_hal_presence_name's words (spec/windows_releases.yaml hal_presence)
+        w = f"source {DRIVER_SOURCE} {s['name']} select 0x{s['select']:08x} presence {'yes' if s['supported'] else 'no'}"
         out.append((got == w, f"source {DRIVER_SOURCE}: \"{w}\": {got}"))
     got = line("plan: ")
     if want["plan_msr"]:

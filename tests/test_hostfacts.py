@@ -153,12 +153,12 @@ def driver_lines(itf, why, vendor, plan_msr=None):
     formats): source 2 is in the Emon and Amd64 tables, not in Default's; the synthetic
     perfmon hosts have every Emon event available and counter 0. plan_msr: another MSR for
     the plan (a wrong output)."""
-    lines = ["kprof 0.1.0", f"interface {itf} ({REASON[why]})"]
+    lines = ["kprof 1.0.0", f"interface {itf} ({REASON[why]})"]
     row = TABLES[itf].get(2)
     if row is None:
         lines.append("source 2: not in this interface's table")
     else:
-        lines.append(f"source 2 {row['name']} select 0x{row['select']:08x} supported 1")
+        lines.append(f"source 2 {row['name']} select 0x{row['select']:08x} presence yes")
         lines.append(f"plan: counter 0 select msr 0x{MSR[plan_msr or PLAN_MSR[itf]]:x} = 0x00000000004300c0, "
                      "counter msr 0x9999")
     rd, wr = DRIVER_MSRS[vendor]

@@ -320,7 +320,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 {
 	char vendor[13];
 	uint32_t eax;
-	if (kprof_cpuid_vendor_string_get(s, vendor) != KPROF_OK ||
+	if (!s || kprof_cpuid_vendor_string_get(s, vendor) != KPROF_OK ||
 	    !kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES))
 		return NULL;
 	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_CPUID_REG_EAX];

@@ -310,7 +310,7 @@ KPROF_IMPL_INTERNAL kprof_windows_custom_source_problem kprof_impl_custom_proces
 	const kprof_source_profile_add *f = &v->fields;
 	uint32_t have[3];
 	size_t i;
-	if ((unsigned)cs->vendor != d->vendor)
+	if (cs->vendor != d->vendor)
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
 	if (!rel || rel->build < KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD)
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE;
@@ -355,7 +355,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_custom_knowledge(const kprof_windows_custom_
 	     f->event_select > KPROF_AMD_PERFEVTSEL_EVENT_MASK || cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) &&
 	    (!rel || rel->build != KPROF_WINDOWS_PROFILE_DECOMPILED_BUILD))
 		v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS;
-	if ((unsigned)cs->vendor != d->vendor || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
+	if (cs->vendor != d->vendor || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
 	    cs->pmu_type != KPROF_WINDOWS_PMU_TYPE_CORE) {
 		cpu_class = KPROF_COUNTS_CLASS_NONE; /* no table of this processor judges it */
 		(void)kprof_impl_counts_start(cpu_class, d->table, &v->counts);
