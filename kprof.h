@@ -4275,16 +4275,21 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
  * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
  * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
  * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
- * in a KPROF_NO_LIVE build. */
+ * in a KPROF_NO_LIVE build. A refused attach (a NULL lwpcb included) leaves r detached: every
+ * ring call given it, the poll and the iterator included, returns KPROF_E_ARGUMENT and reads
+ * nothing else, so a caller that ignores the status cannot crash or read a stale LWPCB. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
                                              const kprof_lwp_caps *caps, const void *expect_buffer,
                                              uint32_t expect_size, uint32_t options);
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status.
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status
+ * (KPROF_E_ARGUMENT for a NULL or detached ring).
  * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
  * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
  * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
- * with no store (tests/check_lwp_poll.py counts it for gcc and clang, x86-64 and i386).
- * Otherwise, before anything is written:
+ * with no store; plus a test of r against NULL and its branch where the compiler cannot see
+ * that r exists (inlined on a ring object or a member of one, it drops the test; a detached
+ * ring needs no test of its own). tests/check_lwp_poll.py counts both for gcc and clang,
+ * x86-64 and i386. Otherwise, before anything is written:
  *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
  *                    a 64-bit word kept changing while read);
  *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
@@ -4305,7 +4310,9 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
  * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
 KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
 /* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
- * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
+ * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
+ * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
+ * re-read per record. */
 KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
                                                           const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
@@ -10762,6 +10769,32 @@ KPROF_INTERNAL void kprof_impl_lwp_copy_words(uint8_t *dst, const uint8_t *src, 
 #else
 #define KPROF_IMPL_LWP_ASSUME(c) ((void)0)
 #endif
+/* A ring whose attach was refused is detached: every call refuses it with KPROF_E_ARGUMENT,
+ * and the empty poll needs no extra test to see it. poll_tail holds
+ * KPROF_IMPL_LWP_DETACHED, which no head offset equals (BufferSize has 28 bits; bit 31 alone
+ * marks a flushing ring), and lwpcb points at the ring itself, whose word at the head's offset
+ * is zero in that state: the one load and one compare find "not empty" and go on to
+ * kprof_impl_lwp_ring_fill, which refuses a ring of size 0 before reading anything else. No
+ * static object is needed (none may exist in ring 0): the ring is its own stand-in LWPCB. */
+#define KPROF_IMPL_LWP_DETACHED 0xFFFFFFFFu
+KPROF_STATIC_ASSERT(offsetof(kprof_lwp_ring, poll_tail) + 4u <=
+                                    KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET &&
+                            KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET + 4u <= sizeof(kprof_lwp_ring),
+                    lwp_detached_head);
+
+KPROF_INTERNAL void kprof_impl_lwp_ring_detach(kprof_lwp_ring *r)
+{
+	kprof_impl_zero(r, sizeof(*r));
+	r->lwpcb = (uint8_t *)r;
+	r->poll_tail = KPROF_IMPL_LWP_DETACHED;
+}
+
+/* Whether a ring is attached: attach sets a size of at least two records, detach 0. */
+KPROF_INTERNAL int kprof_impl_lwp_ring_attached(const kprof_lwp_ring *r)
+{
+	return r && r->size != 0;
+}
+
 /* Whether a 64-bit linear address is outside the canonical form (bits 63..47 not all equal). */
 KPROF_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 {
@@ -10777,9 +10810,11 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
 	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
 	uint64_t base, missed;
 	kprof_status st;
-	if (!r || !lwpcb)
+	if (!r)
 		return KPROF_E_ARGUMENT;
-	kprof_impl_zero(r, sizeof(*r));
+	kprof_impl_lwp_ring_detach(r); /* stays so unless every check below holds */
+	if (!lwpcb)
+		return KPROF_E_ARGUMENT;
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -10859,9 +10894,13 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * for kprof_lwp_ring_missed: every delta is reported exactly once. */
 KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t tail = r->tail, size = r->size, head, used, first;
+	uint32_t tail, size, head, used, first;
 	uint64_t missed, delta;
 	kprof_status st;
+	if (!kprof_impl_lwp_ring_attached(r))
+		return KPROF_E_ARGUMENT; /* NULL, or detached (see KPROF_IMPL_LWP_DETACHED) */
+	tail = r->tail;
+	size = r->size;
 #if !defined(KPROF_NO_LIVE)
 	if (r->options & KPROF_LWP_RING_SLWPCB)
 		(void)kprof_lwp_slwpcb(NULL);
@@ -10894,9 +10933,23 @@ KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 	return (int)r->avail;
 }
 
+/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
+ * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
+ * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
+KPROF_COLD int kprof_impl_lwp_ring_null(void)
+{
+	return KPROF_E_ARGUMENT;
+}
+
+/* The NULL test cannot share the head compare (nothing may be read through a NULL ring), so it
+ * is the one test and branch the empty path adds for it. Inlined where the ring's address is
+ * known (a JIT's own ring object), the compiler drops it. */
 KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	uint32_t head;
+	if (!r)
+		return kprof_impl_lwp_ring_null();
+	head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
 		return 0;
 	return kprof_impl_lwp_ring_fill(r, span);
@@ -10905,7 +10958,7 @@ KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
 {
 	uint32_t tail;
-	if (!r)
+	if (!kprof_impl_lwp_ring_attached(r))
 		return KPROF_E_ARGUMENT;
 	if (count > r->avail)
 		return KPROF_E_RANGE;
@@ -10925,12 +10978,16 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 {
 	kprof_lwp_span s;
 	int n;
-	if (!it || !r)
+	if (!it)
 		return KPROF_E_ARGUMENT;
+	/* Finished first, so an iterator whose init failed hands out nothing. */
 	it->ring = r;
 	it->next = it->end = it->second = it->second_end = NULL;
-	it->step = r->record_size;
+	it->step = 0;
 	it->taken = it->count = 0;
+	if (!kprof_impl_lwp_ring_attached(r))
+		return KPROF_E_ARGUMENT;
+	it->step = r->record_size;
 	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
 		return (kprof_status)n;
@@ -10945,9 +11002,16 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	return KPROF_OK;
 }
 
+/* The NULL tests come first: a test and a branch each, which a compiler can drop where it sees
+ * the pointers' objects (a caller's own iterator and record pointer). */
 KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
                                                           const uint8_t **record)
 {
+	if (!it || !record) {
+		if (record)
+			*record = NULL;
+		return KPROF_E_ARGUMENT;
+	}
 	if (it->next == it->end) {
 		if (!it->second) {
 			*record = NULL;
@@ -11048,9 +11112,10 @@ KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
 {
 	uint64_t now, d;
 	kprof_status st;
-	if (!r || !delta)
+	if (delta)
+		*delta = 0;
+	if (!kprof_impl_lwp_ring_attached(r) || !delta)
 		return KPROF_E_ARGUMENT;
-	*delta = 0;
 	if ((st = kprof_impl_lwp_ring_missed(r, &now, &d)) != KPROF_OK)
 		return st;
 	*delta = d + r->missed_unreported;
@@ -11061,7 +11126,7 @@ KPROF_API kprof_status kprof_lwp_ring_missed(kprof_lwp_ring *r, uint64_t *delta)
 
 KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 {
-	if (!r)
+	if (!kprof_impl_lwp_ring_attached(r))
 		return KPROF_E_ARGUMENT;
 	return kprof_impl_lwp_ring_geometry(r);
 }

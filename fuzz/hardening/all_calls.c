@@ -236,18 +236,20 @@ KPROF_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 		active = kprof_lwp_model_slwpcb(&kh_model);
 	}
 #endif
-	if (kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0) == KPROF_OK) {
-		if (kprof_lwp_ring_poll(&ring, &span) > 0)
-			(void)kprof_lwp_ring_consume(&ring, span.first_count);
-		if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
-			while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
-				acc += rec[0];
-		(void)kprof_lwp_ring_iter_commit(&it);
-		(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
-		(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
-		(void)kprof_lwp_ring_missed(&ring, &missed);
-		acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
-	}
+	/* Every ring call whatever attach said (a refused attach leaves a ring every call
+	 * refuses), and the hot calls on NULL. */
+	acc += (uint32_t)kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0);
+	if (kprof_lwp_ring_poll(&ring, &span) > 0)
+		(void)kprof_lwp_ring_consume(&ring, span.first_count);
+	if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
+		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
+			acc += rec[0];
+	(void)kprof_lwp_ring_iter_commit(&it);
+	(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
+	(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
+	(void)kprof_lwp_ring_missed(&ring, &missed);
+	acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
+	acc += (uint32_t)kprof_lwp_ring_poll(0, &span) + (uint32_t)kprof_lwp_ring_iter_next(0, &rec);
 	if (b[29] == 0x5A) { /* ring 0 / LWP-enabled only: compiled, executed only on request */
 		(void)kprof_lwp_llwpcb(cb);
 		(void)kprof_lwp_slwpcb(&active);
