@@ -33,6 +33,7 @@ PROGRAMS = [
     ("lwp_concurrent", ["lwp_concurrent"]),
     ("lwp_poll", ["lwp_poll"]),
     ("dump_read", ["dump_read"]),
+    ("cpu_groups", ["cpu_groups"]),
 ]
 
 # Every figure each program must produce (the smoke test checks these).
@@ -46,6 +47,8 @@ EXPECTED = {
     "lwp_concurrent": ["kprof", "ck_ring", "naive", "ratio_kprof", "ratio_naive", "kprof_split", "ck_ring_split",
                        "ratio_kprof_split", "kprof_same", "ck_ring_same", "ratio_kprof_same"],
     "dump_read": ["iter_ms", "iter_mb_s", "snapshot_ms", "bytes", "records"],
+    "cpu_groups": ["distinct_12500_ms", "distinct_25000_ms", "distinct_50000_ms", "distinct_100000_ms", "kinds4_ms",
+                   "distinct_compares_per_cpu", "kinds4_compares_per_cpu"],
     "lwp_poll": ["empty_ns", "ready_ns", "empty_stores", "empty_fault_stores", "ready_fault_stores_control",
                  "empty_asm_stores", "empty_asm_instructions"],
 }
@@ -152,6 +155,11 @@ def timed_child(cmd):
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed: {err.strip()}")
     return wall, ru.ru_utime + ru.ru_stime
+
+
+# The dump of the issue that found grouping quadratic (issue 31): CPU blocks of one leaf-0
+# line each, every vendor different, so every CPU is a group of its own (9.1 MB at 100,000).
+GROUP_BLOCKS = (12500, 25000, 50000, 100000)
 
 
 def include_cost(reps, tmp, instructions=True):
@@ -473,6 +481,13 @@ def targets(results):
         v = fig(results, "dump_read", "iter_ms")["median"]
         t.append((f"reading the largest dump in ../shared ({b['dump_read']['info']['file']}), ms", v,
                   "none: reported", True))
+    if "cpu_groups" in b:
+        lo, hi = (fig(results, "cpu_groups", f"distinct_{n}_ms")["median"] for n in (GROUP_BLOCKS[0], GROUP_BLOCKS[-1]))
+        small, large = (int(b["cpu_groups"]["info"][k]) for k in ("smallest", "largest"))
+        t.append((f"grouping {large:,} CPU blocks that all differ (kprof_cpu_groups_add_dump), ms", hi,
+                  "none: reported", True))
+        t.append((f"grouping, {large:,} / {small:,} blocks that all differ, time ratio", hi / lo,
+                  "<= 16 (linear 8, n log n about 10, quadratic 64)", hi / lo <= 16))
     return [{"target": n, "value": v, "bar": bar, "met": bool(ok)} for n, v, bar, ok in t]
 
 
@@ -520,6 +535,9 @@ def table(results):
     if "dump_read" in b:
         for k, f in b["dump_read"]["figures"].items():
             add(f"cpuid dump, {b['dump_read']['info']['file']}", f["label"], f, f["unit"])
+    if "cpu_groups" in b:
+        for k, f in b["cpu_groups"]["figures"].items():
+            add("CPU groups", f["label"], f, f["unit"])
     for prog in ("lookup_emon", "lookup_amd64"):
         if prog not in b:
             continue
@@ -663,6 +681,7 @@ def check(results):
                  "per-family counts tables (kprof_counts_class_find/_name, kprof_source_counts_for_class), .rodata bytes"):
         ok(any(want in x["target"] for x in tg), f"a target row for {want!r}")
     ok(any(n.startswith("reading the largest dump") for n in names), "the dump reading row is there")
+    ok(sum(n.startswith("grouping") for n in names) == 2, "the grouping rows are there")
     dc = results.get("design_changes") or []
     ok(len(dc) >= 2, f"design changes measured ({len(dc)})")
     for r in dc:

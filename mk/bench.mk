@@ -5,7 +5,7 @@ DEPS += libpfm4-dev libck-dev binutils gperf valgrind
 TEST_STEPS += bench-smoke
 
 BENCH_CFLAGS := -std=gnu11 -O2 $(WARN) -I. -Ibench -I$(BUILD)/bench
-BENCH_PROGS := lookup lwp_drain lwp_concurrent lwp_poll dump_read
+BENCH_PROGS := lookup lwp_drain lwp_concurrent lwp_poll dump_read cpu_groups
 BENCH_BINS := $(addprefix $(BUILD)/bench/,$(BENCH_PROGS))
 LDLIBS_bench_lookup := -lpfm
 LDLIBS_bench_lwp_concurrent := -lck -lpthread

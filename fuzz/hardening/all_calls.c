@@ -147,10 +147,15 @@ KPROF_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 		static kprof_cpu_groups gs;
 		static kprof_cpu_group_effect e;
 		static uint32_t of[8];
-		(void)kprof_cpu_groups_init(&gs, g, 4, of, 8);
-		if (kprof_cpu_groups_add_dump(&gs, (const char *)b, n, &err) == KPROF_OK && gs.count > 1 &&
+		kprof_status st;
+		/* Two groups' room first, then all four, going on where it stopped. */
+		(void)kprof_cpu_groups_init(&gs, g, 2, of, 8);
+		st = kprof_cpu_groups_add_dump(&gs, (const char *)b, n, &err);
+		if (st == KPROF_E_BUFFER_TOO_SMALL && kprof_cpu_groups_grow(&gs, g, 4) == KPROF_OK)
+			st = kprof_cpu_groups_add_dump(&gs, (const char *)b, n, &err);
+		if (st == KPROF_OK && gs.count > 1 &&
 		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_X64, &e) == KPROF_OK)
-			acc += e.sources_differ + (uint32_t)e.facts_differ;
+			acc += e.sources_differ + (uint32_t)e.facts_differ + (uint32_t)gs.compares;
 	}
 	return acc;
 }
