@@ -54,14 +54,12 @@ enum {
 };
 
 /* The most kprof reads from one input: 16 MiB from a file or standard input, and 16 MiB from
- * all the files of a hwloc directory together (each counted as it is read; a file that would
- * pass the total is refused before it is read). Real inputs are far smaller (a 256-CPU cpuid
- * dump is about 2 MiB, a hwloc directory 1-2 KiB per CPU, an LWP or DS buffer a few MiB). */
+ * all the files of a hwloc directory together. Real inputs are far smaller (a 256-CPU cpuid
+ * dump is about 2 MiB, an LWP or DS buffer a few MiB). */
 #define KPROF_CLI_INPUT_MAX       ((size_t)16 << 20)
 #define KPROF_CLI_INPUT_MAX_LABEL "16 MiB"
-/* The most pu<N> files kprof reads from one hwloc directory: more than any machine has CPUs
- * (Linux counts at most 8,192 on x86), so a directory of countless empty files is refused
- * instead of costing memory per name. */
+/* The most pu<N> files kprof reads from one hwloc directory (one per logical CPU), so a
+ * directory of countless empty files is refused instead of costing memory per name. */
 #define KPROF_CLI_DIR_FILES_MAX   65536u
 /* How long kprof waits for data from a FIFO (a named pipe, `<(cmd)`) or a device it was
  * named: 60 s in which nothing came, then exit 2 naming it. A regular file is never waited
