@@ -821,8 +821,8 @@ static int tree_height(const kprof_cpu_group *g, uint32_t i, uint32_t count, uin
 		return 0;
 	if (i >= count || seen[i]++)
 		return -1;
-	l = tree_height(g, g[i].tree_left, count, seen);
-	r = tree_height(g, g[i].tree_right, count, seen);
+	l = tree_height(g, g[i].tree[0], count, seen);
+	r = tree_height(g, g[i].tree[1], count, seen);
 	if (l < 0 || r < 0 || l - r > 1 || r - l > 1 || g[i].tree_height != 1 + (l > r ? l : r))
 		return -1;
 	return 1 + (l > r ? l : r);
@@ -1064,9 +1064,9 @@ static void test_cpu_groups_index(void)
 	f[2].present ^= 2;
 	kprof_cpu_groups_init(&gs, grp, 3, NULL, 0);
 	CHECK_EQ(kprof_cpu_groups_add(&gs, &f[0], 0, NULL), KPROF_OK);
-	grp[0].tree_left = grp[0].tree_right = 2;
+	grp[0].tree[0] = grp[0].tree[1] = 2;
 	CHECK_EQ(kprof_cpu_groups_add(&gs, &f[1], 1, NULL), KPROF_E_CORRUPT);
-	grp[0].tree_left = grp[0].tree_right = 0; /* a loop */
+	grp[0].tree[0] = grp[0].tree[1] = 0; /* a loop */
 	CHECK_EQ(kprof_cpu_groups_add(&gs, &f[1], 1, NULL), KPROF_E_CORRUPT);
 	CHECK_EQ(gs.count, 1);
 	free(f);

@@ -109,8 +109,9 @@ typedef struct kprof_cpu_group {
 	kprof_cpu_facts facts;
 	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
 	/* kprof's index of the groups, kept in the groups themselves: a balanced binary tree
-	 * (AVL) ordered by facts. Group numbers, or 0xFFFFFFFF for none; height in nodes. */
-	uint32_t tree_left, tree_right;
+	 * (AVL) ordered by facts. The left and right groups, or 0xFFFFFFFF for none; height in
+	 * groups. */
+	uint32_t tree[2];
 	uint8_t tree_height;
 } kprof_cpu_group;
 

@@ -688,48 +688,37 @@ KPROF_INTERNAL unsigned kprof_impl_group_height(const kprof_cpu_group *gr, uint3
 	return i == KPROF_IMPL_GROUP_NONE ? 0u : gr[i].tree_height;
 }
 
-KPROF_INTERNAL void kprof_impl_group_fix_height(kprof_cpu_group *gr, uint32_t i)
+KPROF_INTERNAL void kprof_impl_group_fix(kprof_cpu_group *gr, uint32_t i)
 {
-	unsigned l = kprof_impl_group_height(gr, gr[i].tree_left), r = kprof_impl_group_height(gr, gr[i].tree_right);
+	unsigned l = kprof_impl_group_height(gr, gr[i].tree[0]), r = kprof_impl_group_height(gr, gr[i].tree[1]);
 	gr[i].tree_height = (uint8_t)(1u + (l > r ? l : r));
 }
 
-/* Rotate the subtree at i: its left child up (right != 0), or its right child up. Returns the
- * subtree's new top. */
-KPROF_INTERNAL uint32_t kprof_impl_group_rotate(kprof_cpu_group *gr, uint32_t i, int right)
+/* Rotate the subtree at i: its child on side d (0 left, 1 right) up. Returns the new top. */
+KPROF_INTERNAL uint32_t kprof_impl_group_lift(kprof_cpu_group *gr, uint32_t i, unsigned d)
 {
-	uint32_t p;
-	if (right) {
-		p = gr[i].tree_left;
-		gr[i].tree_left = gr[p].tree_right;
-		gr[p].tree_right = i;
-	} else {
-		p = gr[i].tree_right;
-		gr[i].tree_right = gr[p].tree_left;
-		gr[p].tree_left = i;
-	}
-	kprof_impl_group_fix_height(gr, i);
-	kprof_impl_group_fix_height(gr, p);
-	return p;
+	uint32_t c = gr[i].tree[d];
+	gr[i].tree[d] = gr[c].tree[!d];
+	gr[c].tree[!d] = i;
+	kprof_impl_group_fix(gr, i);
+	kprof_impl_group_fix(gr, c);
+	return c;
 }
 
-/* Restore the AVL balance at i after an insertion below it. Returns the subtree's top. */
+/* Restore the AVL balance at i after an insertion below it: where one side is two higher,
+ * lift its child (first that child's inner child, when that is the higher). Returns the
+ * subtree's top. */
 KPROF_INTERNAL uint32_t kprof_impl_group_rebalance(kprof_cpu_group *gr, uint32_t i)
 {
-	int lean = (int)kprof_impl_group_height(gr, gr[i].tree_left) - (int)kprof_impl_group_height(gr, gr[i].tree_right);
-	if (lean > 1) {
-		uint32_t l = gr[i].tree_left;
-		if (kprof_impl_group_height(gr, gr[l].tree_left) < kprof_impl_group_height(gr, gr[l].tree_right))
-			gr[i].tree_left = kprof_impl_group_rotate(gr, l, 0);
-		return kprof_impl_group_rotate(gr, i, 1);
+	unsigned l = kprof_impl_group_height(gr, gr[i].tree[0]), r = kprof_impl_group_height(gr, gr[i].tree[1]);
+	unsigned d = r > l;
+	uint32_t c = gr[i].tree[d];
+	if (l + 1 < r || r + 1 < l) {
+		if (kprof_impl_group_height(gr, gr[c].tree[!d]) > kprof_impl_group_height(gr, gr[c].tree[d]))
+			gr[i].tree[d] = kprof_impl_group_lift(gr, c, !d);
+		return kprof_impl_group_lift(gr, i, d);
 	}
-	if (lean < -1) {
-		uint32_t r = gr[i].tree_right;
-		if (kprof_impl_group_height(gr, gr[r].tree_right) < kprof_impl_group_height(gr, gr[r].tree_left))
-			gr[i].tree_right = kprof_impl_group_rotate(gr, r, 1);
-		return kprof_impl_group_rotate(gr, i, 0);
-	}
-	kprof_impl_group_fix_height(gr, i);
+	kprof_impl_group_fix(gr, i);
 	return i;
 }
 
@@ -753,7 +742,7 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kpr
 		if ((order = kprof_impl_cpu_facts_order(f, &gr[i].facts)) == 0)
 			break;
 		path[depth++] = i;
-		i = order < 0 ? gr[i].tree_left : gr[i].tree_right;
+		i = gr[i].tree[order > 0];
 	}
 	if (i == KPROF_IMPL_GROUP_NONE) {
 		if (g->count == g->cap)
@@ -764,27 +753,19 @@ KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kpr
 		gr[i].cpus = 0;
 		kprof_impl_copy(&gr[i].facts, f, sizeof(*f));
 		kprof_cpuid_snapshot_init(&gr[i].snap);
-		gr[i].tree_left = gr[i].tree_right = KPROF_IMPL_GROUP_NONE;
+		gr[i].tree[0] = gr[i].tree[1] = KPROF_IMPL_GROUP_NONE;
 		gr[i].tree_height = 1;
-		if (depth == 0) {
+		if (depth == 0)
 			g->root = i;
-		} else {
-			uint32_t top = i;
-			if (order < 0)
-				gr[path[depth - 1]].tree_left = i;
+		else
+			gr[path[depth - 1]].tree[order > 0] = i;
+		/* Back up the path, rebalancing; each subtree's new top goes where it was. */
+		for (k = depth; k-- > 0;) {
+			uint32_t was = path[k], top = kprof_impl_group_rebalance(gr, was);
+			if (k == 0)
+				g->root = top;
 			else
-				gr[path[depth - 1]].tree_right = i;
-			/* Back up the path, rebalancing; each subtree's new top goes where it was. */
-			for (k = depth; k-- > 0;) {
-				uint32_t was = path[k];
-				top = kprof_impl_group_rebalance(gr, was);
-				if (k == 0)
-					g->root = top;
-				else if (gr[path[k - 1]].tree_left == was)
-					gr[path[k - 1]].tree_left = top;
-				else
-					gr[path[k - 1]].tree_right = top;
-			}
+				gr[path[k - 1]].tree[gr[path[k - 1]].tree[1] == was] = top;
 		}
 	}
 	gr[i].cpus++;
