@@ -108,9 +108,17 @@ typedef struct kprof_cpu_group {
 	uint32_t cpus;             /* logical CPUs in the group */
 	kprof_cpu_facts facts;
 	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decide */
+	/* kprof's index of the groups, kept in the groups themselves: a balanced binary tree
+	 * (AVL) ordered by facts. The left and right groups, or 0xFFFFFFFF for none; height in
+	 * groups. */
+	uint32_t tree[2];
+	uint8_t tree_height;
 } kprof_cpu_group;
 
-/* Groups being collected into the caller's arrays. Read, never write, the fields. */
+/* Groups being collected into the caller's arrays. Read, never write, the fields.
+ * Finding a CPU's group walks the index: at most 1.45 log2(count + 2) facts comparisons per
+ * CPU, whatever the input (a hash could be made to put every CPU in one chain), so grouping
+ * n CPUs costs O(n log groups), with no allocation and a fixed frame. */
 typedef struct kprof_cpu_groups {
 	kprof_cpu_group *group;
 	uint32_t cap;
@@ -118,6 +126,12 @@ typedef struct kprof_cpu_groups {
 	uint32_t cpus;       /* CPUs added so far */
 	uint32_t *cpu_group; /* optional: cpu_group[c] = group of CPU c (for c < cpu_cap) */
 	uint32_t cpu_cap;
+	uint32_t root;       /* the index's top group (0xFFFFFFFF: none yet) */
+	uint32_t resume;     /* after kprof_cpu_groups_add_dump ran out of groups: the blocks of
+	                      * that text it added (the next call with the text goes on after
+	                      * them); 0 otherwise */
+	uint64_t compares;   /* facts comparisons made so far: what the index costs, for tests and
+	                      * benchmarks */
 } kprof_cpu_groups;
 
 #if !defined(KPROF_NO_HAL)
@@ -235,12 +249,23 @@ KPROF_API uint64_t kprof_cpu_facts_diff(const kprof_cpu_facts *a, const kprof_cp
  * index for the first cpu_cap CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
                                              uint32_t cap, uint32_t *cpu_group, uint32_t cpu_cap);
+/* Go on in a larger array: group[0..cap) must hold the first g->count groups as they were
+ * (realloc's copy of the old array; the index is kept in them, so nothing is rebuilt).
+ * KPROF_E_ARGUMENT for a null g or group, or a cap below g->count. */
+KPROF_API kprof_status kprof_cpu_groups_grow(kprof_cpu_groups *g, kprof_cpu_group *group, uint32_t cap);
 /* Add one logical CPU by its finished facts. Its snapshot, when it starts a group, is the
  * caller's to fill (kprof_cpu_groups_add_dump does). KPROF_OK with *index (optional) = its
  * group; KPROF_E_BUFFER_TOO_SMALL when it needs a new group and all cap are used (the CPU is
- * not added); KPROF_E_RANGE past 2^32 - 1 CPUs. */
+ * not added); KPROF_E_RANGE past 2^32 - 1 CPUs; KPROF_E_CORRUPT when the index in the groups
+ * was overwritten (a group number past count, or a path deeper than a balanced tree has). */
 KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                             uint32_t cpu_id, uint32_t *index);
+/* Add every CPU block of a dump text (a whole AIDA64 or `cpuid -r` dump, or one hwloc `pu`
+ * file) in order, and fill the snapshot of each group it starts. The dump reader's errors
+ * come with err (optional, as kprof_dump_snapshot fills it) and add nothing. On
+ * KPROF_E_BUFFER_TOO_SMALL the blocks before the one that needed a group stay added (with the
+ * snapshots of the groups they started) and g->resume counts them: give the groups room
+ * (kprof_cpu_groups_grow) and call again with the same text to go on from that block. */
 KPROF_API kprof_status kprof_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err);
 #if !defined(KPROF_NO_HAL)

@@ -375,16 +375,21 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
  * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
  * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
  * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
- * in a KPROF_NO_LIVE build. */
+ * in a KPROF_NO_LIVE build. A refused attach (a NULL lwpcb included) leaves r detached: every
+ * ring call given it, the poll and the iterator included, returns KPROF_E_ARGUMENT and reads
+ * nothing else, so a caller that ignores the status cannot crash or read a stale LWPCB. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
                                              const void *expect_buffer, uint32_t expect_size,
                                              uint32_t options);
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status.
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status
+ * (KPROF_E_ARGUMENT for a NULL or detached ring).
  * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
  * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
  * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
- * with no store (tests/check_lwp_poll.py counts it for gcc and clang, x86-64 and i386).
- * Otherwise, before anything is written:
+ * with no store; plus a test of r against NULL and its branch where the compiler cannot see
+ * that r exists (inlined on a ring object or a member of one, it drops the test; a detached
+ * ring needs no test of its own). tests/check_lwp_poll.py counts both for gcc and clang,
+ * x86-64 and i386. Otherwise, before anything is written:
  *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
  *                    a 64-bit word kept changing while read);
  *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
@@ -405,7 +410,9 @@ KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count)
  * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed. */
 KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
 /* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
- * iteration is done (*record NULL). Walks pointer runs: no ring field is re-read per record. */
+ * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
+ * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
+ * re-read per record. */
 KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
