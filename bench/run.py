@@ -35,6 +35,7 @@ PROGRAMS = [
     ("lwp_concurrent", ["lwp_concurrent"]),
     ("lwp_poll", ["lwp_poll"]),
     ("dump_read", ["dump_read"]),
+    ("cpu_groups", ["cpu_groups"]),
 ]
 
 # Every figure each program must produce (the smoke test checks these).
@@ -48,6 +49,8 @@ EXPECTED = {
     "lwp_concurrent": ["kprof", "ck_ring", "naive", "ratio_kprof", "ratio_naive", "kprof_same", "ck_ring_same",
                        "ratio_kprof_same"],
     "dump_read": ["iter_ms", "iter_mb_s", "snapshot_ms", "bytes", "records"],
+    "cpu_groups": ["distinct_12500_ms", "distinct_25000_ms", "distinct_50000_ms", "distinct_100000_ms", "kinds4_ms",
+                   "distinct_compares_per_cpu", "kinds4_compares_per_cpu"],
     "lwp_poll": ["empty_ns", "ready_ns", "empty_stores", "empty_fault_stores", "ready_fault_stores_control",
                  "empty_asm_stores", "empty_asm_instructions"],
 }
@@ -141,25 +144,29 @@ def poll_asm(bindir, result):
                                                        unit="instructions", median=n, min=n, max=n)
 
 
-# The empty poll's disassembly budget, per compiler and architecture (tests/check_lwp_poll.py
-# holds the budget and says what is counted).
+# The empty poll's disassembly budget, per compiler, architecture and probe
+# (tests/check_lwp_poll.py holds the budget, says what is counted and which probes it holds).
 POLL_BUILDS = [(cc, arch) for cc in ("gcc", "clang") for arch in ("64", "32")]
 
 
-def poll_disassembly():
-    """{(cc, arch): counts} of the empty poll at -O2 from tests/check_lwp_poll.py."""
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "check_lwp_poll.py"), "--report", "--table",
-                        "--levels", "O2"], capture_output=True, text=True, cwd=ROOT)
+def poll_held():
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import check_lwp_poll
+    return check_lwp_poll.HELD
+
+
+def poll_disassembly():
+    """{(cc, arch, probe): counts} of the empty poll at -O2 from tests/check_lwp_poll.py, for the
+    probes it holds to the budget (the out-of-line poll of any ring; a JIT's own ring on x86-64)."""
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "check_lwp_poll.py"), "--report", "--table",
+                        "--levels", "O2"], capture_output=True, text=True, cwd=ROOT)
+    held = poll_held()
     out = {}
     for line in p.stdout.splitlines():
         if line.startswith("TABLE "):
             d = json.loads(line[6:])
-            budget = dict(check_lwp_poll.BUDGET[d["arch"]])
-            extra = check_lwp_poll.EXTRA.get((d["cc"], d["arch"]), 0)
-            d["budget"] = {k: v + extra for k, v in budget.items()}
-            out[(d["cc"], d["arch"])] = d
+            if d["probe"] in held[d["arch"]]:
+                out[(d["cc"], d["arch"], d["probe"])] = d
     return out
 
 
@@ -175,6 +182,27 @@ def timed_child(cmd):
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed: {err.strip()}")
     return wall, ru.ru_utime + ru.ru_stime
+
+
+# The dump of the issue that found grouping quadratic (issue 31): CPU blocks of one leaf-0
+# line each, every vendor different, so every CPU is a group of its own (9.1 MB at 100,000).
+GROUP_BLOCKS = (12500, 25000, 50000, 100000)
+
+
+def command_groups(kprof, smoke, reps, tmp):
+    """Wall seconds of `kprof info --cpuid-file` on such dumps (the smoke run: a hundredth of
+    each size): {blocks: summary}."""
+    out = {}
+    for n in GROUP_BLOCKS:
+        n //= 100 if smoke else 1
+        path = os.path.join(tmp, f"distinct{n}.raw")
+        with open(path, "w") as f:
+            for i in range(n):
+                f.write(f"CPU {i}:\n   0x00000000 0x00: eax=0x00000001 ebx=0x{i:08x} ecx=0x6c65746e edx=0x49656e69\n")
+        out[str(n)] = summarise([timed_child([kprof, "info", "--cpuid-file", path])[0] for _ in range(1 if smoke else min(reps, 5))])
+        out[str(n)]["bytes"] = os.path.getsize(path)
+        os.unlink(path)
+    return out
 
 
 def include_cost(reps, tmp, instructions=True):
@@ -435,7 +463,8 @@ def targets(results):
         t.append(("empty poll, stores observed", v, "== 0", v == 0))
     for _, d in sorted(results.get("poll_disassembly", {}).items()):
         cc, arch = d["cc"], d["arch"]
-        what = f"empty poll, {cc} {'x86-64' if arch == '64' else 'i386'} -O2 out of line (disassembled)"
+        ring = "a JIT's own ring" if d["probe"].endswith("_jit") else "any ring, with its NULL test"
+        what = f"empty poll, {cc} {'x86-64' if arch == '64' else 'i386'} -O2 out of line, {ring} (disassembled)"
         if "error" in d:
             t.append((f"{what}: instructions", -1, "empty path found", False))
             continue
@@ -488,6 +517,19 @@ def targets(results):
         v = fig(results, "dump_read", "iter_ms")["median"]
         t.append((f"reading the largest dump in ../shared ({b['dump_read']['info']['file']}), ms", v,
                   "none: reported", True))
+    if "cpu_groups" in b:
+        lo, hi = (fig(results, "cpu_groups", f"distinct_{n}_ms")["median"] for n in (GROUP_BLOCKS[0], GROUP_BLOCKS[-1]))
+        small, large = (int(b["cpu_groups"]["info"][k]) for k in ("smallest", "largest"))
+        t.append((f"grouping {large:,} CPU blocks that all differ (kprof_cpu_dump_add), ms", hi,
+                  "none: reported", True))
+        t.append((f"grouping, {large:,} / {small:,} blocks that all differ, time ratio", hi / lo,
+                  "<= 16 (linear 8, n log n about 10, quadratic 64)", hi / lo <= 16))
+    cg = results.get("command_groups") or {}
+    if cg:
+        n = max(cg, key=int)
+        v = cg[n]["median"]
+        t.append((f"kprof info on a `cpuid -r` dump of {int(n):,} CPU blocks that all differ, s", v,
+                  "<= 10 (600 s before issue 31)", v <= 10))
     return [{"target": n, "value": v, "bar": bar, "met": bool(ok)} for n, v, bar, ok in t]
 
 
@@ -535,6 +577,12 @@ def table(results):
     if "dump_read" in b:
         for k, f in b["dump_read"]["figures"].items():
             add(f"cpuid dump, {b['dump_read']['info']['file']}", f["label"], f, f["unit"])
+    if "cpu_groups" in b:
+        for k, f in b["cpu_groups"]["figures"].items():
+            add("CPU groups", f["label"], f, f["unit"])
+    for n, f in (results.get("command_groups") or {}).items():
+        add("CPU groups, the command", f"kprof info --cpuid-file: {int(n):,} blocks that all differ ({f['bytes']:,} bytes)",
+            f, "s")
     for prog in ("lookup_emon", "lookup_amd64"):
         if prog not in b:
             continue
@@ -672,9 +720,10 @@ def check(results):
     ok(all(set(t) == {"target", "value", "bar", "met"} for t in results["targets"]), "targets well formed")
     lwp_rows = [n for n in names if n.startswith(("LWP drain", "LWP concurrent", "empty poll"))]
     # 4 drain modes; concurrent: unpinned and 2 per pinned placement this host measures; 2 poll;
-    # 2 per compiler and architecture of the disassembly
+    # 2 per held probe of each compiler and architecture of the disassembly
+    held = sum(len(poll_held()[arch]) for _, arch in POLL_BUILDS)
     pinned = len([p for p in places if p != "unpinned"])
-    ok(len(lwp_rows) == 4 + 1 + 2 * pinned + 2 + 2 * len(POLL_BUILDS), f"all LWP targets evaluated ({len(lwp_rows)})")
+    ok(len(lwp_rows) == 4 + 1 + 2 * pinned + 2 + 2 * held, f"all LWP targets evaluated ({len(lwp_rows)})")
     # A figure the host cannot measure is absent, never a made-up number.
     for place, (prog, keys) in PLACEMENT_FIGURES.items():
         have = [k for k in keys if k in results["benchmarks"].get(prog, {}).get("figures", {})]
@@ -687,6 +736,7 @@ def check(results):
                  "per-family counts tables (kprof_counts_class_by_signature/_name, kprof_counts_class_entry_get), .rodata bytes"):
         ok(any(want in x["target"] for x in tg), f"a target row for {want!r}")
     ok(any(n.startswith("reading the largest dump") for n in names), "the dump reading row is there")
+    ok(sum(n.startswith(("grouping", "kprof info on a")) for n in names) == 3, "the grouping rows are there")
     dc = results.get("design_changes") or []
     ok(len(dc) >= 2, f"design changes measured ({len(dc)})")
     for r in dc:
@@ -707,6 +757,7 @@ def main():
     ap.add_argument("--render", help="print the table of an existing results file and exit")
     ap.add_argument("--readme", help="with --render: rewrite this page's generated blocks (docs/performance.md)")
     ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--kprof", help="the kprof command, for its figures (grouping a large dump)")
     ap.add_argument("--reps", type=int, default=11)
     ap.add_argument("--compile-reps", type=int, default=9)
     a = ap.parse_args()
@@ -739,8 +790,13 @@ def main():
             results["design_changes"] = design_changes(1 if a.smoke else a.compile_reps, tmp, results["include_cost"])
         except (RuntimeError, OSError, ValueError, KeyError) as e:
             errors.append(f"design_changes: {e}")
-        results["poll_disassembly"] = {f"{cc}_{arch}": d for (cc, arch), d in poll_disassembly().items()}
+        results["poll_disassembly"] = {f"{cc}_{arch}_{probe}": d for (cc, arch, probe), d in poll_disassembly().items()}
         results["footprint"] = footprint(tmp)
+        if a.kprof:
+            try:
+                results["command_groups"] = command_groups(a.kprof, a.smoke, a.reps, tmp)
+            except (RuntimeError, OSError) as e:
+                errors.append(f"command_groups: {e}")
     results["loadavg_after"] = loadavg()
     try:
         results["targets"] = targets(results)

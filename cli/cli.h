@@ -27,7 +27,14 @@
  *
  * Input files go through kprof_cli_read_file() (binary) or kprof_cli_read_text() (text):
  * `-` is standard input, and input larger than KPROF_CLI_INPUT_MAX is refused (exit 2)
- * instead of read without end. */
+ * instead of read without end; a FIFO is read as its data comes, for at most
+ * KPROF_CLI_PIPE_WAIT_S seconds without any. A hwloc directory's files go through
+ * kprof_cli_read_dir_text(): regular files only, KPROF_CLI_INPUT_MAX for all of them together.
+ *
+ * Every string that comes from input (a file's contents, a file name, a word of the command
+ * line) is printed through one of two escapers: kprof_cli_text_escape() (and
+ * kprof_cli_text_bytes(), kprof_cli_quote(), kprof_cli_file_label(), built on it) for text and
+ * messages, json_string() (kprof_cli_json_text/_bytes/_string) for JSON. Never with a bare %s. */
 #ifndef KPROF_CLI_H
 #define KPROF_CLI_H
 
@@ -49,10 +56,18 @@ enum {
 	KPROF_CLI_EXIT_DIFFER = 0x101
 };
 
-/* The most kprof reads from one input file or standard input: 16 MiB. Real inputs are far
- * smaller (a 256-CPU cpuid dump is about 2 MiB, an LWP or DS buffer a few MiB). */
+/* The most kprof reads from one input: 16 MiB from a file or standard input, and 16 MiB from
+ * all the files of a hwloc directory together. Real inputs are far smaller (a 256-CPU cpuid
+ * dump is about 2 MiB, an LWP or DS buffer a few MiB). */
 #define KPROF_CLI_INPUT_MAX       ((size_t)16 << 20)
 #define KPROF_CLI_INPUT_MAX_LABEL "16 MiB"
+/* The most pu<N> files kprof reads from one hwloc directory (one per logical CPU), so a
+ * directory of countless empty files is refused instead of costing memory per name. */
+#define KPROF_CLI_DIR_FILES_MAX   65536u
+/* How long kprof waits for data from a FIFO (a named pipe, `<(cmd)`) or a device it was
+ * named: 60 s in which nothing came, then exit 2 naming it. A regular file is never waited
+ * for; standard input (`-`) is waited for as long as it takes. */
+#define KPROF_CLI_PIPE_WAIT_S     60
 
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -131,16 +146,28 @@ void kprof_cli_puts(const char *s);
 /* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
 int kprof_cli_flush(int rc);
 
-/* The JSON writer. A string literal of raw bytes, quotes included: bytes >= 0x7F and control
- * bytes become \u00XX (Latin-1), so the output is valid UTF-8 whatever a dump holds. */
+/* The JSON writer: a string literal, quotes included, in ASCII: every character outside
+ * printable ASCII as \uXXXX, so the output is valid JSON and valid UTF-8 and holds no control
+ * code whatever the input holds. _bytes: raw bytes (a dumped signature), each its Latin-1
+ * character. _text: UTF-8 where it is valid, each other byte its Latin-1 character (file
+ * names, decoded descriptions). _string: a NUL-terminated _text; NULL prints null. */
 void kprof_cli_json_bytes(const char *s, size_t n);
-/* A string literal of UTF-8 text (names, decoded descriptions); NULL prints null. */
+void kprof_cli_json_text(const char *s, size_t n);
 void kprof_cli_json_string(const char *s);
 const char *kprof_cli_json_bool(int f); /* "true" / "false" */
 /* `"key": "0x..."`, preceded by ", " unless first. */
 void kprof_cli_json_hex(const char *key, uint64_t v, int first);
-/* The same bytes for a terminal: printable ASCII as is, anything else as \xNN. */
+/* The text escaper: n bytes of s for a terminal or a message, into out (cap bytes with the
+ * NUL; cut with "..." when they do not fit). Printable ASCII as is, a backslash doubled, any
+ * other byte as \xNN (so ESC, BEL, CR, LF and every byte of a non-ASCII character such as
+ * U+202E are escaped): input never reaches a terminal as a control code or a line of its
+ * own. Returns out. */
+const char *kprof_cli_text_escape(const char *s, size_t n, char *out, size_t cap);
+/* The same, appended to the output. */
 void kprof_cli_text_bytes(const char *s, size_t n);
+/* The same for a NUL-terminated word in a message (a file name, a word of the command line):
+ * a static buffer, one of 4 used in turn (a message may name 4 inputs), cut past 1 KiB. */
+const char *kprof_cli_quote(const char *s);
 
 /* ---- errors ---------------------------------------------------------------------------- */
 /* "kprof: " + message + newline on stderr; returns KPROF_CLI_EXIT_USAGE. */
@@ -167,7 +194,13 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len);
  * byte-oriented readers see the text itself. An odd byte count is refused naming file and
  * line (exit 2). */
 int kprof_cli_read_text(const char *path, char **data, size_t *len);
-/* How messages name a file: the path, or "(standard input)" for `-`. */
+/* A file of hwloc directory dir, read as kprof_cli_read_text does, but only a regular file
+ * (anything else is refused naming it), and at most *left bytes, the rest of the directory's
+ * KPROF_CLI_INPUT_MAX (past it: exit 2 naming dir); *left is lowered by what was read. */
+int kprof_cli_read_dir_text(const char *dir, const char *path, size_t *left, char **data,
+                            size_t *len);
+/* How messages name a file: the path escaped (kprof_cli_quote), or "(standard input)" for
+ * `-`. */
 const char *kprof_cli_file_label(const char *path);
 
 /* ---- the processor, live or dumped ----------------------------------------------------- */
@@ -246,26 +279,32 @@ int kprof_cli_live_status(const kprof_source *s, uint32_t hal);
 /* A dump as `kprof info` reads it: one text (AIDA64, `cpuid -r`, one hwloc pu file; `-` is
  * standard input) or a hwloc-gather-cpuid directory, one text per pu<N> file in N order. CPU
  * n is the n-th block over all texts. Loaders return 0 or an exit code after a message naming
- * the file, the line and what it lacked. */
+ * the file, the line and what it lacked. In a directory every name that starts with "pu" and a
+ * digit names a CPU: N must be decimal (leading zeros allowed) and at most 4294967294, and no
+ * two files may name one CPU (pu1 and pu01); otherwise exit 2 naming the files. */
 typedef struct kprof_cli_dump {
 	const char *path;
 	int is_dir;
 	char **text;
 	size_t *len;
 	uint32_t *id; /* a directory's pu numbers */
+	char **file;  /* a directory's files, as found (path/puN) */
 	size_t count;
 } kprof_cli_dump;
 int kprof_cli_dump_load(const char *path, kprof_cli_dump *d);
 int kprof_cli_dump_from_text(char *text, size_t len, const char *label, kprof_cli_dump *d);
 void kprof_cli_dump_free(kprof_cli_dump *d);
 int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out);
-/* The groups of a dump's CPUs (kprof_cpu_groups), with each CPU's number. */
+/* The groups of a dump's CPUs (kprof_cpu_groups), with each CPU's number, and each group's
+ * CPUs as a list (group[k].first_cpu, then cpu_next[c] until KPROF_CLI_NO_CPU), so printing
+ * every group's CPUs reads each CPU once. */
 typedef struct kprof_cli_groups {
 	kprof_cpu_groups gs;
 	kprof_cpu_group *group;
 	uint32_t cap;
-	uint32_t *cpu_group, *cpu_id;
+	uint32_t *cpu_group, *cpu_id, *cpu_next;
 } kprof_cli_groups;
+#define KPROF_CLI_NO_CPU 0xFFFFFFFFu
 int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out);
 void kprof_cli_groups_free(kprof_cli_groups *g);
 /* `kprof info`'s cpu groups: text lines, or `,\n  "cpu_groups": [...]` (null without g). */

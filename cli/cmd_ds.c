@@ -293,7 +293,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 			kprof_cli_printf(
 			        "%s\n    {\"offset\": %u, \"source\": %u, \"description\": ",
 			        count ? "," : "", (unsigned)e.offset, (unsigned)e.source);
-			kprof_cli_json_string(desc);
+			kprof_cli_json_text(desc, dlen);
 			kprof_cli_printf(
 			        ", \"terminated\": %s, \"min_interval\": %u, \"max_interval\": "
 			        "%u, \"known\": %s, \"name\": ",
@@ -308,9 +308,11 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 				kprof_cli_puts("null}");
 			}
 		} else {
+			char shown[4 * sizeof(desc)];
 			kprof_cli_printf(
 			        "0x%02X  %-32s  min %10u  max %10u  %s%s\n", (unsigned)e.source,
-			        desc, (unsigned)e.min_interval, (unsigned)e.max_interval,
+			        kprof_cli_text_escape(desc, dlen, shown, sizeof shown),
+			        (unsigned)e.min_interval, (unsigned)e.max_interval,
 			        ms == KPROF_OK ? kprof_source_name_get(m.source) : "unknown to kprof",
 			        e.description_terminated ? "" : "  (no NUL)");
 		}

@@ -43,7 +43,8 @@ static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t
 	(void)kprof_ds_caps_get(snap, NULL, NULL, &f->ds);
 }
 
-/* A hypervisor signature without its trailing NULs. */
+/* A vendor string or hypervisor signature (12 bytes from cpuid) without its trailing NULs: a
+ * NUL inside stays, and is printed escaped. */
 static size_t signature_len(const char *sig)
 {
 	size_t n = 12;
@@ -99,7 +100,7 @@ static void print_json(const info_facts *f)
 	const kprof_source *rows;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	kprof_cli_puts("{\n  \"vendor\": ");
-	kprof_cli_json_string(d->vendor_string);
+	kprof_cli_json_bytes(d->vendor_string, signature_len(d->vendor_string));
 	kprof_cli_printf(",\n  \"family\": %u, \"model\": %u, \"stepping\": %u,\n",
 	                 (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping);
 	kprof_cli_puts("  \"hypervisor\": ");
@@ -189,7 +190,7 @@ static void print_text(const info_facts *f)
 	const kprof_source *src[256];
 	size_t offered;
 	kprof_cli_puts("vendor      ");
-	kprof_cli_text_bytes(d->vendor_string, strlen(d->vendor_string));
+	kprof_cli_text_bytes(d->vendor_string, signature_len(d->vendor_string));
 	kprof_cli_printf("\nprocessor   family 0x%X, model 0x%X, stepping 0x%X\n",
 	                 (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping);
 	kprof_cli_puts("hypervisor  ");

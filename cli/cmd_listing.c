@@ -25,7 +25,7 @@ int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release
 	if (!r) {
 		kprof_cli_usage(cmd, "--windows '%s': no such release (kprof info --windows all lists "
 		                     "them; a build number such as 19045 also works)",
-		                text);
+		                kprof_cli_quote(text));
 		return -1;
 	}
 	*release = r->id;
@@ -489,7 +489,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		kprof_cli_printf("listing    %s: %lu sources\n", kprof_cli_file_label(file), (unsigned long)rows);
 		kprof_cli_puts("cpu        ");
 		if (dump)
-			kprof_cli_printf("%s\n", dump);
+			kprof_cli_printf("%s\n", kprof_cli_file_label(dump));
 		else
 			kprof_cli_printf("%s\n", cpu_text[cand[best].cpu]);
 		kprof_cli_puts("fits       ");

@@ -234,7 +234,8 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 		return kprof_cli_usage(cmd,
 		                       "no source '%s' in the %s table (kprof sources "
 		                       "--interface %s lists them)",
-		                       text, kprof_cli_interface_name((unsigned)itf),
+		                       kprof_cli_quote(text),
+		                       kprof_cli_interface_name((unsigned)itf),
 		                       kprof_cli_interface_name((unsigned)itf));
 	if (!s->select)
 		return kprof_cli_usage(cmd,

@@ -18,42 +18,67 @@
 #include <sys/stat.h>
 
 /* ------------------------------------------------------------------ loading */
+/* The largest CPU number a pu<N> file may have (KPROF_DUMP_NO_CPU_ID is none). */
+#define PU_MAX 0xFFFFFFFEu
+
+/* What a directory entry is: 0 not a CPU's file (ignored), 1 CPU *n, -1 a name that starts
+ * as a CPU's ("pu" and a digit) but is not "pu" and a decimal number up to PU_MAX
+ * (pu0x10, pu1.bak, pu99999999999). */
 static int pu_number(const char *name, uint32_t *n)
 {
-	uint64_t v;
+	const char *p;
+	uint64_t v = 0;
 	if (strncmp(name, "pu", 2) != 0 || name[2] < '0' || name[2] > '9')
 		return 0;
-	if (kprof_cli_parse_u64(name + 2, 0xFFFFFFFEu, &v) != 0)
-		return 0;
+	for (p = name + 2; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		v = v * 10u + (uint64_t)(*p - '0');
+		if (v > PU_MAX)
+			return -1;
+	}
 	*n = (uint32_t)v;
 	return 1;
 }
 
-static int cmp_u32(const void *a, const void *b)
+typedef struct pu_entry {
+	uint32_t id;
+	char *name;
+} pu_entry;
+
+static int cmp_pu(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
+	const pu_entry *x = (const pu_entry *)a, *y = (const pu_entry *)b;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
-static int add_text(kprof_cli_dump *d, char *text, size_t len, uint32_t id)
+static int add_text(kprof_cli_dump *d, char *text, size_t len, uint32_t id, char *file)
 {
-	char **t = (char **)realloc(d->text, (d->count + 1) * sizeof *t);
-	size_t *l;
-	uint32_t *i;
-	if (!t)
-		return -1;
-	d->text = t;
-	l = (size_t *)realloc(d->len, (d->count + 1) * sizeof *l);
-	if (!l)
-		return -1;
-	d->len = l;
-	i = (uint32_t *)realloc(d->id, (d->count + 1) * sizeof *i);
-	if (!i)
-		return -1;
-	d->id = i;
+	/* Doubled at each power of two: one copy per element on average. */
+	if ((d->count & (d->count - 1)) == 0 || d->count < 4) {
+		size_t cap = d->count < 4 ? 4 : d->count * 2;
+		char **t = (char **)realloc(d->text, cap * sizeof *t), **f;
+		size_t *l;
+		uint32_t *i;
+		if (!t)
+			return -1;
+		d->text = t;
+		if (!(l = (size_t *)realloc(d->len, cap * sizeof *l)))
+			return -1;
+		d->len = l;
+		if (!(i = (uint32_t *)realloc(d->id, cap * sizeof *i)))
+			return -1;
+		d->id = i;
+		if (!(f = (char **)realloc(d->file, cap * sizeof *f)))
+			return -1;
+		d->file = f;
+	}
 	d->text[d->count] = text;
 	d->len[d->count] = len;
 	d->id[d->count] = id;
+	d->file[d->count] = file;
 	d->count++;
 	return 0;
 }
@@ -61,34 +86,130 @@ static int add_text(kprof_cli_dump *d, char *text, size_t len, uint32_t id)
 void kprof_cli_dump_free(kprof_cli_dump *d)
 {
 	size_t i;
-	for (i = 0; i < d->count; i++)
+	for (i = 0; i < d->count; i++) {
 		free(d->text[i]);
+		free(d->file[i]);
+	}
 	free(d->text);
 	free(d->len);
 	free(d->id);
+	free(d->file);
 	memset(d, 0, sizeof *d);
 }
 
-/* hwloc's summary file: its first line must say x86 (hwloc refuses the directory otherwise). */
-static int check_hwloc_info(const char *dir)
+/* dir/name in a malloc'd string, or NULL. */
+static char *join(const char *dir, const char *name)
 {
-	char path[4096], *text;
-	size_t len;
-	FILE *f;
-	snprintf(path, sizeof path, "%s/hwloc-cpuid-info", dir);
-	f = fopen(path, "rb");
-	if (!f)
-		return 0; /* optional for kprof: the pu files say everything */
-	fclose(f);
-	if (kprof_cli_read_text(path, &text, &len))
-		return KPROF_CLI_EXIT_USAGE;
-	if (strncmp(text, "Architecture: x86\n", 18) != 0 &&
-	    strcmp(text, "Architecture: x86") != 0) {
-		free(text);
-		return kprof_cli_error(
-		        "%s:1: not an x86 hwloc cpuid dump (expected \"Architecture: x86\")", path);
+	size_t a = strlen(dir), b = strlen(name);
+	char *p = (char *)malloc(a + b + 2);
+	if (p) {
+		memcpy(p, dir, a);
+		p[a] = '/';
+		memcpy(p + a + 1, name, b + 1);
 	}
+	return p;
+}
+
+/* hwloc's summary file: its first line must say x86 (hwloc refuses the directory otherwise).
+ * Optional for kprof (the pu files say everything); when there, a regular file within the
+ * directory's bound. */
+static int check_hwloc_info(const char *dir, size_t *left)
+{
+	char *path = join(dir, "hwloc-cpuid-info"), *text;
+	size_t len;
+	struct stat st;
+	int rc;
+	if (!path)
+		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(dir));
+	if (stat(path, &st) != 0 && errno == ENOENT) {
+		free(path);
+		return 0;
+	}
+	if ((rc = kprof_cli_read_dir_text(dir, path, left, &text, &len)) != 0) {
+		free(path);
+		return rc;
+	}
+	if (strncmp(text, "Architecture: x86\n", 18) != 0 && strcmp(text, "Architecture: x86") != 0)
+		rc = kprof_cli_error(
+		        "%s:1: not an x86 hwloc cpuid dump (expected \"Architecture: x86\")",
+		        kprof_cli_file_label(path));
 	free(text);
+	free(path);
+	return rc;
+}
+
+/* The pu<N> files of a directory, sorted by N; exit 2 for a name that cannot be a CPU's, two
+ * names of one CPU, or more than KPROF_CLI_DIR_FILES_MAX. */
+static int pu_entries(const char *path, pu_entry **out, size_t *count)
+{
+	DIR *dir = opendir(path);
+	struct dirent *e;
+	pu_entry *pu = NULL;
+	size_t n = 0, cap = 0, i;
+	int rc = 0;
+	*out = NULL;
+	*count = 0;
+	if (!dir)
+		return kprof_cli_error("%s: %s", kprof_cli_file_label(path), strerror(errno));
+	while (!rc && (e = readdir(dir)) != NULL) {
+		uint32_t id;
+		int kind = pu_number(e->d_name, &id);
+		if (kind == 0)
+			continue;
+		if (kind < 0) {
+			char *f = join(path, e->d_name);
+			rc = kprof_cli_error(
+			        "%s: not a CPU's file: hwloc names them pu and the CPU's decimal "
+			        "number, at most %lu",
+			        f ? kprof_cli_file_label(f) : "?", (unsigned long)PU_MAX);
+			free(f);
+			break;
+		}
+		if (n == KPROF_CLI_DIR_FILES_MAX) {
+			rc = kprof_cli_error(
+			        "%s: more than %u pu files, the most kprof reads from one "
+			        "directory",
+			        kprof_cli_file_label(path), KPROF_CLI_DIR_FILES_MAX);
+			break;
+		}
+		if (n == cap) {
+			pu_entry *p =
+			        (pu_entry *)realloc(pu, (cap = cap ? cap * 2 : 64) * sizeof *pu);
+			if (!p) {
+				rc = kprof_cli_error("%s: out of memory",
+				                     kprof_cli_file_label(path));
+				break;
+			}
+			pu = p;
+		}
+		pu[n].id = id;
+		if (!(pu[n].name = join(path, e->d_name))) {
+			rc = kprof_cli_error("%s: out of memory", kprof_cli_file_label(path));
+			break;
+		}
+		n++;
+	}
+	closedir(dir);
+	if (!rc && !n)
+		rc = kprof_cli_error("%s: no pu<N> file: not a hwloc-gather-cpuid directory",
+		                     kprof_cli_file_label(path));
+	if (!rc) {
+		qsort(pu, n, sizeof *pu, cmp_pu);
+		for (i = 1; i < n && !rc; i++)
+			if (pu[i].id == pu[i - 1].id)
+				rc = kprof_cli_error("%s and %s: two files for CPU %lu",
+				                     kprof_cli_file_label(pu[i - 1].name),
+				                     kprof_cli_file_label(pu[i].name),
+				                     (unsigned long)pu[i].id);
+	}
+	if (rc) {
+		for (i = 0; i < n; i++)
+			free(pu[i].name);
+		free(pu);
+		return rc;
+	}
+	*out = pu;
+	*count = n;
 	return 0;
 }
 
@@ -98,59 +219,40 @@ int kprof_cli_dump_load(const char *path, kprof_cli_dump *d)
 	memset(d, 0, sizeof *d);
 	d->path = path;
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		DIR *dir = opendir(path);
-		struct dirent *e;
-		uint32_t *ids = NULL, n;
-		size_t count = 0, i;
+		pu_entry *pu;
+		size_t count, i, left = KPROF_CLI_INPUT_MAX;
 		int rc;
-		if (!dir)
-			return kprof_cli_error("%s: %s", path, strerror(errno));
-		if ((rc = check_hwloc_info(path)) != 0) {
-			closedir(dir);
+		if ((rc = check_hwloc_info(path, &left)) != 0 ||
+		    (rc = pu_entries(path, &pu, &count)) != 0)
 			return rc;
-		}
-		while ((e = readdir(dir)) != NULL) {
-			uint32_t *p;
-			if (!pu_number(e->d_name, &n))
-				continue;
-			p = (uint32_t *)realloc(ids, (count + 1) * sizeof *ids);
-			if (!p) {
-				free(ids);
-				closedir(dir);
-				return kprof_cli_error("%s: out of memory", path);
-			}
-			ids = p;
-			ids[count++] = n;
-		}
-		closedir(dir);
-		if (!count)
-			return kprof_cli_error(
-			        "%s: no pu<N> file: not a hwloc-gather-cpuid directory", path);
-		qsort(ids, count, sizeof *ids, cmp_u32);
 		d->is_dir = 1;
 		for (i = 0; i < count; i++) {
-			char file[4096];
-			char *text;
+			char *text = NULL;
 			size_t len;
-			snprintf(file, sizeof file, "%s/pu%lu", path, (unsigned long)ids[i]);
-			if ((rc = kprof_cli_read_text(file, &text, &len)) != 0 ||
-			    add_text(d, text, len, ids[i])) {
-				free(ids);
-				kprof_cli_dump_free(d);
-				return rc ? rc : kprof_cli_error("%s: out of memory", path);
+			if (!rc &&
+			    (rc = kprof_cli_read_dir_text(path, pu[i].name, &left, &text, &len)) ==
+			            0 &&
+			    add_text(d, text, len, pu[i].id, pu[i].name)) {
+				free(text);
+				rc = kprof_cli_error("%s: out of memory",
+				                     kprof_cli_file_label(path));
 			}
+			if (rc || d->file[d->count - 1] != pu[i].name)
+				free(pu[i].name);
 		}
-		free(ids);
-		return 0;
+		free(pu);
+		if (rc)
+			kprof_cli_dump_free(d);
+		return rc;
 	} else {
 		char *text;
 		size_t len;
 		int rc = kprof_cli_read_text(path, &text, &len);
 		if (rc)
 			return rc;
-		if (add_text(d, text, len, KPROF_DUMP_NO_CPU_ID)) {
+		if (add_text(d, text, len, KPROF_DUMP_NO_CPU_ID, NULL)) {
 			free(text);
-			return kprof_cli_error("%s: out of memory", path);
+			return kprof_cli_error("%s: out of memory", kprof_cli_file_label(path));
 		}
 		return 0;
 	}
@@ -160,20 +262,17 @@ int kprof_cli_dump_from_text(char *text, size_t len, const char *label, kprof_cl
 {
 	memset(d, 0, sizeof *d);
 	d->path = label;
-	if (add_text(d, text, len, KPROF_DUMP_NO_CPU_ID)) {
+	if (add_text(d, text, len, KPROF_DUMP_NO_CPU_ID, NULL)) {
 		free(text);
-		return kprof_cli_error("%s: out of memory", label);
+		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(label));
 	}
 	return 0;
 }
 
-/* The file a text came from, for messages. */
-static void text_name(const kprof_cli_dump *d, size_t i, char *buf, size_t cap)
+/* The file a text came from, for messages (not escaped: the message escapes it). */
+static const char *text_name(const kprof_cli_dump *d, size_t i)
 {
-	if (d->is_dir)
-		snprintf(buf, cap, "%s/pu%lu", d->path, (unsigned long)d->id[i]);
-	else
-		snprintf(buf, cap, "%s", d->path);
+	return d->is_dir ? d->file[i] : d->path;
 }
 
 /* The one message for a dump the reader refused: file, line, what the line lacked. */
@@ -198,7 +297,6 @@ static int dump_error(const char *name, kprof_status st, const kprof_dump_error 
 
 int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out)
 {
-	char name[4200];
 	kprof_dump_error err;
 	kprof_status st;
 	size_t i, cpus = 0;
@@ -206,22 +304,17 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 	for (i = 0; i < d->count; i++) {
 		kprof_cpuid_snapshot s;
 		st = kprof_dump_snapshot_get(d->text[i], d->len[i], 0, &s, &err);
-		if (st != KPROF_OK && st != KPROF_E_NOT_FOUND) {
-			text_name(d, i, name, sizeof name);
-			return dump_error(name, st, &err);
-		}
-		if (st ==
-		    KPROF_E_NOT_FOUND) { /* no block at all cannot happen: END needs a record */
-			text_name(d, i, name, sizeof name);
-			return kprof_cli_error("%s: no CPU block", name);
-		}
+		if (st != KPROF_OK && st != KPROF_E_NOT_FOUND)
+			return dump_error(text_name(d, i), st, &err);
+		if (st == KPROF_E_NOT_FOUND) /* no block at all cannot happen: END needs a record */
+			return kprof_cli_error("%s: no CPU block",
+			                       kprof_cli_file_label(text_name(d, i)));
 		if (cpu >= cpus && cpu < cpus + err.cpus) {
 			if (kprof_dump_snapshot_get(d->text[i], d->len[i], (uint32_t)(cpu - cpus), out,
-			                        &err) != KPROF_OK) {
-				text_name(d, i, name, sizeof name);
-				return kprof_cli_error("%s: no CPU block %lu", name,
+			                        &err) != KPROF_OK)
+				return kprof_cli_error("%s: no CPU block %lu",
+				                       kprof_cli_file_label(text_name(d, i)),
 				                       (unsigned long)(cpu - cpus));
-			}
 		}
 		cpus += err.cpus;
 	}
@@ -232,54 +325,87 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 	return 0;
 }
 
+/* Each group's CPUs as a list through cpu_next, in CPU order. 0, or -1 without memory (g is
+ * freed then). */
+static int link_groups(kprof_cli_groups *g)
+{
+	uint32_t n = g->gs.cpus, c,
+	         *tail = (uint32_t *)malloc((g->gs.count ? g->gs.count : 1) * sizeof *tail);
+	g->cpu_next = (uint32_t *)malloc((n ? n : 1) * sizeof *g->cpu_next);
+	if (!tail || !g->cpu_next) {
+		free(tail);
+		kprof_cli_groups_free(g);
+		return -1;
+	}
+	for (c = 0; c < g->gs.count; c++)
+		tail[c] = KPROF_CLI_NO_CPU;
+	for (c = 0; c < n; c++) {
+		uint32_t k = g->cpu_group[c];
+		g->cpu_next[c] = KPROF_CLI_NO_CPU;
+		if (tail[k] != KPROF_CLI_NO_CPU)
+			g->cpu_next[tail[k]] = c;
+		tail[k] = c;
+	}
+	free(tail);
+	return 0;
+}
+
+/* The groups start with room for 64 and double when a text needs more (the library goes on
+ * where it stopped: kprof_cpu_groups_array_set and g->resume), up to one per CPU. */
 int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out)
 {
+	uint32_t cpus = 0;
 	size_t i;
 	memset(out, 0, sizeof *out);
-	out->cap = 16;
-	for (;;) {
-		uint32_t cpus = 0;
-		for (i = 0; i < d->count; i++) {
-			kprof_dump_error err;
-			kprof_cpuid_snapshot s;
-			(void)kprof_dump_snapshot_get(d->text[i], d->len[i], 0, &s, &err);
-			cpus += err.cpus;
-		}
-		out->group = (kprof_cpu_group *)calloc(out->cap, sizeof *out->group);
-		out->cpu_group = (uint32_t *)calloc(cpus ? cpus : 1, sizeof *out->cpu_group);
-		out->cpu_id = (uint32_t *)calloc(cpus ? cpus : 1, sizeof *out->cpu_id);
-		if (!out->group || !out->cpu_group || !out->cpu_id) {
-			kprof_cli_groups_free(out);
-			return kprof_cli_error("%s: out of memory", d->path);
-		}
-		kprof_cpu_groups_init(&out->gs, out->group, out->cap, out->cpu_group, cpus);
-		for (i = 0; i < d->count; i++) {
-			kprof_dump_error err;
-			uint32_t before = out->gs.cpus, g0 = out->gs.count, k;
-			kprof_status st =
-			        kprof_cpu_dump_add(&out->gs, d->text[i], d->len[i], &err);
-			if (st == KPROF_E_BUFFER_TOO_SMALL)
-				break;
-			if (st != KPROF_OK) {
-				char name[4200];
-				text_name(d, i, name, sizeof name);
-				kprof_cli_groups_free(out);
-				return dump_error(name, st, &err);
-			}
-			/* A directory's CPUs are numbered by their file names. */
-			for (k = before; k < out->gs.cpus && k < cpus; k++)
-				out->cpu_id[k] = d->is_dir ? d->id[i] : k;
-			for (k = g0; k < out->gs.count; k++)
-				if (d->is_dir)
-					out->group[k].first_cpu_id = d->id[i];
-		}
-		if (i == d->count)
-			return 0;
-		free(out->group);
-		free(out->cpu_group);
-		free(out->cpu_id);
-		out->cap *= 4;
+	for (i = 0; i < d->count; i++) {
+		kprof_dump_error err;
+		kprof_cpuid_snapshot s;
+		(void)kprof_dump_snapshot_get(d->text[i], d->len[i], 0, &s, &err);
+		cpus += err.cpus;
 	}
+	out->cap = cpus < 64 ? (cpus ? cpus : 1) : 64;
+	out->group = (kprof_cpu_group *)calloc(out->cap, sizeof *out->group);
+	out->cpu_group = (uint32_t *)calloc(cpus ? cpus : 1, sizeof *out->cpu_group);
+	out->cpu_id = (uint32_t *)calloc(cpus ? cpus : 1, sizeof *out->cpu_id);
+	if (!out->group || !out->cpu_group || !out->cpu_id) {
+		kprof_cli_groups_free(out);
+		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path));
+	}
+	kprof_cpu_groups_init(&out->gs, out->group, out->cap, out->cpu_group, cpus);
+	for (i = 0; i < d->count; i++) {
+		kprof_dump_error err;
+		uint32_t before = out->gs.cpus, g0 = out->gs.count, k;
+		kprof_status st;
+		while ((st = kprof_cpu_dump_add(&out->gs, d->text[i], d->len[i], &err)) ==
+		       KPROF_E_BUFFER_TOO_SMALL) {
+			uint32_t cap = out->cap > cpus / 2 ? cpus : out->cap * 2;
+			kprof_cpu_group *p =
+			        cap > out->cap ? (kprof_cpu_group *)realloc(out->group,
+			                                                    (size_t)cap * sizeof *p)
+			                       : NULL;
+			if (!p) {
+				kprof_cli_groups_free(out);
+				return kprof_cli_error("%s: out of memory",
+				                       kprof_cli_file_label(d->path));
+			}
+			out->group = p;
+			out->cap = cap;
+			kprof_cpu_groups_array_set(&out->gs, p, cap);
+		}
+		if (st != KPROF_OK) {
+			kprof_cli_groups_free(out);
+			return dump_error(text_name(d, i), st, &err);
+		}
+		/* A directory's CPUs are numbered by their file names. */
+		for (k = before; k < out->gs.cpus && k < cpus; k++)
+			out->cpu_id[k] = d->is_dir ? d->id[i] : k;
+		for (k = g0; k < out->gs.count; k++)
+			if (d->is_dir)
+				out->group[k].first_cpu_id = d->id[i];
+	}
+	return link_groups(out)
+	               ? kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path))
+	               : 0;
 }
 
 void kprof_cli_groups_free(kprof_cli_groups *g)
@@ -287,38 +413,33 @@ void kprof_cli_groups_free(kprof_cli_groups *g)
 	free(g->group);
 	free(g->cpu_group);
 	free(g->cpu_id);
+	free(g->cpu_next);
 	memset(g, 0, sizeof *g);
 }
 
 /* ------------------------------------------------------------------ printing */
-/* The CPUs of group k as "0-15,20", by their numbers. */
+/* The CPUs of group k as "0-15,20", by their numbers: its list, runs of consecutive CPUs
+ * with consecutive numbers as ranges. */
 static void cpu_list(const kprof_cli_groups *g, uint32_t k, int json)
 {
-	uint32_t c, n = g->gs.cpus, first = 1;
-	if (json) {
-		kprof_cli_puts("[");
-		for (c = 0; c < n; c++) {
-			if (g->cpu_group[c] != k)
-				continue;
-			kprof_cli_printf("%s%lu", first ? "" : ", ", (unsigned long)g->cpu_id[c]);
-			first = 0;
-		}
-		kprof_cli_puts("]");
-		return;
-	}
-	for (c = 0; c < n; c++) {
+	uint32_t c, first = 1;
+	kprof_cli_puts(json ? "[" : "");
+	for (c = g->group[k].first_cpu; c != KPROF_CLI_NO_CPU; c = g->cpu_next[c]) {
 		uint32_t e = c;
-		if (g->cpu_group[c] != k)
-			continue;
-		while (e + 1 < n && g->cpu_group[e + 1] == k &&
-		       g->cpu_id[e + 1] == g->cpu_id[e] + 1)
-			e++;
-		kprof_cli_printf("%s%lu", first ? "" : ",", (unsigned long)g->cpu_id[c]);
+		if (!json)
+			while (g->cpu_next[e] == e + 1 && g->cpu_id[e + 1] == g->cpu_id[e] + 1)
+				e++;
+		kprof_cli_printf("%s%lu",
+		                 first  ? ""
+		                 : json ? ", "
+		                        : ",",
+		                 (unsigned long)g->cpu_id[c]);
 		if (e > c)
 			kprof_cli_printf("-%lu", (unsigned long)g->cpu_id[e]);
 		first = 0;
 		c = e;
 	}
+	kprof_cli_puts(json ? "]" : "");
 }
 
 static void fact_names(uint64_t mask, int json)

@@ -196,7 +196,7 @@ int main(int argc, char **argv)
 	}
 	c = find(argv[1]);
 	if (!c) {
-		fprintf(stderr, "kprof: unknown command '%s'\n", argv[1]);
+		fprintf(stderr, "kprof: unknown command '%s'\n", kprof_cli_quote(argv[1]));
 		print_usage(stderr);
 		return KPROF_CLI_EXIT_USAGE;
 	}

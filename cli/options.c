@@ -156,13 +156,15 @@ static int take(const kprof_cli_command *c, const kprof_cli_option *o, const cha
 			        c->name,
 			        "%s '%s' is not a number from %llu to %llu (decimal, or "
 			        "hex with 0x)",
-			        what, text, (unsigned long long)o->min, (unsigned long long)o->max);
+			        what, kprof_cli_quote(text), (unsigned long long)o->min,
+			        (unsigned long long)o->max);
 	} else if (o->type == KPROF_CLI_CHOICE) {
 		int i = choice_parse(o, text);
 		if (i < 0) {
 			char w[300];
 			choices(w, sizeof w, o, ", ");
-			return kprof_cli_usage(c->name, "%s '%s' is not one of: %s", what, text, w);
+			return kprof_cli_usage(c->name, "%s '%s' is not one of: %s", what,
+			                       kprof_cli_quote(text), w);
 		}
 		v->num = (uint64_t)i;
 	}
@@ -200,9 +202,12 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 				    strncmp(o->name, arg, len) == 0)
 					break;
 			}
-			if (k == nrows)
-				return kprof_cli_usage(c->name, "unknown option '%.*s'", (int)len,
-				                       arg);
+			if (k == nrows) {
+				char shown[4 * 256 + 4];
+				return kprof_cli_usage(
+				        c->name, "unknown option '%s'",
+				        kprof_cli_text_escape(arg, len, shown, sizeof shown));
+			}
 			if (o->type == KPROF_CLI_FLAG) {
 				if (eq)
 					return kprof_cli_usage(c->name, "option %s takes no value",
@@ -222,7 +227,8 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 			if (is_operand(&c->options[k]) && !a->value[k].set)
 				break;
 		if (k == nrows)
-			return kprof_cli_usage(c->name, "unexpected argument '%s'", arg);
+			return kprof_cli_usage(c->name, "unexpected argument '%s'",
+			                       kprof_cli_quote(arg));
 		rc = take(c, &c->options[k], arg, &a->value[k]);
 		if (rc)
 			return rc;

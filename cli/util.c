@@ -1,14 +1,19 @@
 /* kprof command: buffered output, the JSON writer, the error path, the number parser and the
  * file reader. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #ifdef _WIN32
-#include <fcntl.h>
 #include <io.h>
+#else
+#include <poll.h>
+#include <unistd.h>
 #endif
 
 /* The command's whole standard output until main() decides it may be shown. */
@@ -93,29 +98,81 @@ int kprof_cli_flush(int rc)
 }
 
 /* ---- JSON ---- */
-/* latin1: bytes >= 0x7F as \u00XX; else they pass through (UTF-8 text). */
-static void json_string(const char *s, size_t n, int latin1)
+/* The length of the UTF-8 sequence at s[0..n) and its code point, or 0 when it is not one
+ * (a stray or missing continuation byte, an overlong form, a surrogate, past U+10FFFF). */
+static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp)
 {
-	size_t i;
+	size_t len, i;
+	uint32_t c = s[0], min;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xC2 && c <= 0xDF)
+		len = 2, c &= 0x1F, min = 0x80;
+	else if (c >= 0xE0 && c <= 0xEF)
+		len = 3, c &= 0x0F, min = 0x800;
+	else if (c >= 0xF0 && c <= 0xF4)
+		len = 4, c &= 0x07, min = 0x10000;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/* The one JSON string writer. Every character outside printable ASCII is written \uXXXX (a
+ * surrogate pair above U+FFFF), so the output is ASCII whatever the input holds: no control
+ * code, no bidirectional override, no invalid UTF-8. text: s is UTF-8 where it is valid, and
+ * each byte that is not is its Latin-1 character; else (a dumped signature) every byte is. */
+static void json_string(const char *s, size_t n, int text)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, k;
 	out_append("\"", 1);
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		char esc[8];
-		if (c == '"' || c == '\\') {
+	while (i < n) {
+		uint32_t cp = u[i];
+		char esc[16];
+		k = text ? utf8_char(u + i, n - i, &cp) : 1;
+		if (k == 0) {
+			cp = u[i];
+			k = 1;
+		}
+		i += k;
+		if (cp == '"' || cp == '\\') {
 			esc[0] = '\\';
-			esc[1] = (char)c;
+			esc[1] = (char)cp;
 			out_append(esc, 2);
-		} else if (c < 0x20 || c == 0x7F || (latin1 && c > 0x7F)) {
-			snprintf(esc, sizeof esc, "\\u%04x", c);
-			out_append(esc, 6);
+		} else if (cp >= 0x20 && cp < 0x7F) {
+			esc[0] = (char)cp;
+			out_append(esc, 1);
+		} else if (cp > 0xFFFF) {
+			cp -= 0x10000;
+			snprintf(esc, sizeof esc, "\\u%04x\\u%04x", (unsigned)(0xD800 + (cp >> 10)),
+			         (unsigned)(0xDC00 + (cp & 0x3FF)));
+			out_append(esc, 12);
 		} else {
-			out_append((const char *)&c, 1);
+			snprintf(esc, sizeof esc, "\\u%04x", (unsigned)cp);
+			out_append(esc, 6);
 		}
 	}
 	out_append("\"", 1);
 }
 
 void kprof_cli_json_bytes(const char *s, size_t n)
+{
+	json_string(s, n, 0);
+}
+
+void kprof_cli_json_text(const char *s, size_t n)
 {
 	json_string(s, n, 1);
 }
@@ -125,7 +182,7 @@ void kprof_cli_json_string(const char *s)
 	if (!s)
 		kprof_cli_puts("null");
 	else
-		json_string(s, strlen(s), 0);
+		json_string(s, strlen(s), 1);
 }
 
 const char *kprof_cli_json_bool(int f)
@@ -138,16 +195,59 @@ void kprof_cli_json_hex(const char *key, uint64_t v, int first)
 	kprof_cli_printf("%s\"%s\": \"0x%llx\"", first ? "" : ", ", key, (unsigned long long)v);
 }
 
-void kprof_cli_text_bytes(const char *s, size_t n)
+/* ---- text ---- */
+const char *kprof_cli_text_escape(const char *s, size_t n, char *out, size_t cap)
 {
-	size_t i;
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i, o = 0;
+	if (!cap)
+		return out;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7F && c != '\\')
-			out_append((const char *)&c, 1);
-		else
-			kprof_cli_printf("\\x%02X", c);
+		char e[4];
+		size_t k = 1;
+		if (c == '\\') {
+			e[0] = e[1] = '\\';
+			k = 2;
+		} else if (c >= 0x20 && c < 0x7F) {
+			e[0] = (char)c;
+		} else {
+			e[0] = '\\';
+			e[1] = 'x';
+			e[2] = hex[c >> 4];
+			e[3] = hex[c & 15];
+			k = 4;
+		}
+		if (o + k + 4 > cap && i + 1 < n) { /* room for "..." and the NUL */
+			if (o + 4 <= cap)
+				memcpy(out + o, "...", 3), o += 3;
+			break;
+		}
+		if (o + k + 1 > cap)
+			break;
+		memcpy(out + o, e, k);
+		o += k;
 	}
+	out[o] = 0;
+	return out;
+}
+
+void kprof_cli_text_bytes(const char *s, size_t n)
+{
+	char buf[4 * 64 + 1];
+	size_t i;
+	for (i = 0; i < n; i += 64)
+		kprof_cli_puts(
+		        kprof_cli_text_escape(s + i, n - i < 64 ? n - i : 64, buf, sizeof buf));
+}
+
+const char *kprof_cli_quote(const char *s)
+{
+	/* A message names at most a few inputs: each call takes the next of these buffers. */
+	static char buf[4][4 * 1024 + 4];
+	static unsigned next;
+	char *out = buf[next++ % 4];
+	return kprof_cli_text_escape(s, strlen(s), out, sizeof buf[0]);
 }
 
 /* ---- errors ---- */
@@ -238,37 +338,103 @@ int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 
 const char *kprof_cli_file_label(const char *path)
 {
-	return strcmp(path, "-") == 0 ? "(standard input)" : path;
+	return strcmp(path, "-") == 0 ? "(standard input)" : kprof_cli_quote(path);
 }
 
-int kprof_cli_read_file(const char *path, char **data, size_t *len)
+/* What kind of file a name points at, for messages. */
+static const char *file_kind(mode_t m)
 {
-	int is_stdin = strcmp(path, "-") == 0;
-	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+#ifdef S_ISFIFO
+	if (S_ISFIFO(m))
+		return "a FIFO (named pipe)";
+#endif
+#ifdef S_ISSOCK
+	if (S_ISSOCK(m))
+		return "a socket";
+#endif
+#ifdef S_ISCHR
+	if (S_ISCHR(m))
+		return "a character device";
+#endif
+#ifdef S_ISBLK
+	if (S_ISBLK(m))
+		return "a block device";
+#endif
+	return S_ISDIR(m) ? "a directory" : "not a regular file";
+}
+
+/* The one reader: the bytes of path (`-`: standard input) into a malloc'd buffer with a NUL
+ * after them, at most max (more: 1 with nothing read into *data and no message, for the caller
+ * to say which bound it was). regular_only: refuse anything but a regular file, naming what it
+ * is (a directory scan reads files, never a pipe). A regular file is read as it is; anything
+ * else named by path (a FIFO, `<(cmd)`, a device) is opened without blocking and read as its
+ * data comes, giving up after KPROF_CLI_PIPE_WAIT_S seconds in which nothing came; standard
+ * input is read as it comes, without a limit on the wait (the user typed `-`). Returns 0, 1,
+ * or an exit code after a message. */
+static int read_bytes(const char *path, size_t max, int regular_only, char **data, size_t *len)
+{
+	int is_stdin = strcmp(path, "-") == 0, stream = 0, rc = 0;
 	const char *label = kprof_cli_file_label(path);
 	char *buf = NULL;
 	size_t n = 0, cap = 0;
-	int rc = 0;
+	struct stat st;
+#ifdef _WIN32
+	/* No FIFO to wait for here: anything but a regular file (a device, a pipe's name) is
+	 * refused, so nothing blocks. */
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	const int streams = 0;
 	if (!f)
 		return kprof_cli_error("%s: %s", label, strerror(errno));
-#ifdef _WIN32
 	if (is_stdin)
 		(void)_setmode(_fileno(stdin),
 		               _O_BINARY); /* the bytes as they are, no CRLF folding */
+	if (fstat(_fileno(f), &st) != 0) {
+		rc = kprof_cli_error("%s: %s", label, strerror(errno));
+		goto done;
+	}
+#else
+	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const int streams = 1;
+	if (fd < 0)
+		return kprof_cli_error("%s: %s", label, strerror(errno));
+	if (fstat(fd, &st) != 0) {
+		rc = kprof_cli_error("%s: %s", label, strerror(errno));
+		goto done;
+	}
 #endif
+	if (!is_stdin && !S_ISREG(st.st_mode) &&
+	    (S_ISDIR(st.st_mode) || regular_only || !streams)) {
+		rc = kprof_cli_error("%s: %s, not a regular file%s", label, file_kind(st.st_mode),
+		                     regular_only ? " (a hwloc directory holds files)" : "");
+		goto done;
+	}
+	stream = !is_stdin && !S_ISREG(st.st_mode);
+#ifndef _WIN32
+	if (!is_stdin && !stream)
+		(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+#endif
+	/* A regular file's size is known: one buffer of that size (and a byte to see it grow), so
+	 * a directory of small files costs what they hold. */
+	if (!is_stdin && S_ISREG(st.st_mode)) {
+		if ((uint64_t)st.st_size > max) {
+			rc = 1;
+			goto done;
+		}
+		cap = (size_t)st.st_size + 1;
+	}
 	for (;;) {
-		size_t got;
+		size_t want;
+		long got;
 		if (n == cap) {
 			char *p;
-			if (cap > KPROF_CLI_INPUT_MAX) {
-				rc = kprof_cli_error("%s: larger than %s, the most kprof reads",
-				                     label, KPROF_CLI_INPUT_MAX_LABEL);
+			if (cap > max) {
+				rc = 1;
 				break;
 			}
 			/* Grow to at most one byte past the cap: reading that byte is how we know. */
 			cap = cap ? cap * 2 : 65536;
-			if (cap > KPROF_CLI_INPUT_MAX)
-				cap = KPROF_CLI_INPUT_MAX + 1;
+			if (cap > max)
+				cap = max + 1;
 			p = (char *)realloc(buf, cap + 1);
 			if (!p) {
 				rc = kprof_cli_error("%s: out of memory", label);
@@ -276,19 +442,73 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len)
 			}
 			buf = p;
 		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f))
-				rc = kprof_cli_error("%s: %s", label, strerror(errno));
+		if (!buf && !(buf = (char *)malloc(cap + 1))) {
+			rc = kprof_cli_error("%s: out of memory", label);
 			break;
 		}
+		want = cap - n;
+#ifdef _WIN32
+		(void)stream;
+		got = (long)fread(buf + n, 1, want, f);
+		if (got == 0 && ferror(f)) {
+			rc = kprof_cli_error("%s: %s", label, strerror(errno));
+			break;
+		}
+#else
+		if (stream) {
+			struct pollfd pf;
+			int ready;
+			pf.fd = fd;
+			pf.events = POLLIN;
+			pf.revents = 0;
+			ready = poll(&pf, 1, KPROF_CLI_PIPE_WAIT_S * 1000);
+			if (ready < 0 && errno == EINTR)
+				continue;
+			if (ready < 0) {
+				rc = kprof_cli_error("%s: %s", label, strerror(errno));
+				break;
+			}
+			if (ready == 0) {
+				rc = kprof_cli_error("%s: %s with nothing to read for %d s: kprof "
+				                     "waits that long "
+				                     "for a program to write to it",
+				                     label, file_kind(st.st_mode),
+				                     KPROF_CLI_PIPE_WAIT_S);
+				break;
+			}
+		}
+		if (want > 0x40000000u)
+			want = 0x40000000u;
+		got = (long)read(fd, buf + n, want);
+		if (got < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (got < 0) {
+			rc = kprof_cli_error("%s: %s", label, strerror(errno));
+			break;
+		}
+#endif
+		if (got == 0)
+			break;
+		n += (size_t)got;
 	}
+done:
+#ifdef _WIN32
 	if (!is_stdin)
 		fclose(f);
+#else
+	if (!is_stdin)
+		close(fd);
+#endif
 	if (rc) {
 		free(buf);
 		return rc;
+	}
+	if (!buf && !(buf = (char *)malloc(1)))
+		return kprof_cli_error("%s: out of memory", label);
+	if (cap > n + 4096) { /* a stream read in large steps: keep what it held */
+		char *p = (char *)realloc(buf, n + 1);
+		if (p)
+			buf = p;
 	}
 	buf[n] = 0;
 	*data = buf;
@@ -296,15 +516,23 @@ int kprof_cli_read_file(const char *path, char **data, size_t *len)
 	return 0;
 }
 
-int kprof_cli_read_text(const char *path, char **data, size_t *len)
+int kprof_cli_read_file(const char *path, char **data, size_t *len)
+{
+	int rc = read_bytes(path, KPROF_CLI_INPUT_MAX, 0, data, len);
+	if (rc == 1)
+		return kprof_cli_error("%s: larger than %s, the most kprof reads",
+		                       kprof_cli_file_label(path), KPROF_CLI_INPUT_MAX_LABEL);
+	return rc;
+}
+
+/* Text as the header's readers take it: UTF-16 with a byte-order mark re-encoded as UTF-8
+ * (see kprof_cli_read_text), in place of *data. 0 or exit 2. */
+static int text_utf8(const char *path, char **data, size_t *len)
 {
 	unsigned char *in;
 	char *out;
 	unsigned long line = 1;
 	size_t n, i, cap;
-	int rc = kprof_cli_read_file(path, data, len);
-	if (rc)
-		return rc;
 	in = (unsigned char *)*data;
 	n = *len;
 	if (n < 2 || !((in[0] == 0xFF && in[1] == 0xFE) || (in[0] == 0xFE && in[1] == 0xFF)))
@@ -332,4 +560,25 @@ int kprof_cli_read_text(const char *path, char **data, size_t *len)
 	free(*data);
 	*data = out;
 	return 0;
+}
+
+int kprof_cli_read_text(const char *path, char **data, size_t *len)
+{
+	int rc = kprof_cli_read_file(path, data, len);
+	return rc ? rc : text_utf8(path, data, len);
+}
+
+int kprof_cli_read_dir_text(const char *dir, const char *path, size_t *left, char **data,
+                            size_t *len)
+{
+	int rc = read_bytes(path, *left, 1, data, len);
+	if (rc == 1)
+		return kprof_cli_error(
+		        "%s: its files hold more than %s together, the most kprof reads "
+		        "from one input",
+		        kprof_cli_file_label(dir), KPROF_CLI_INPUT_MAX_LABEL);
+	if (rc)
+		return rc;
+	*left -= *len;
+	return text_utf8(path, data, len);
 }

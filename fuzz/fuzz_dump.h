@@ -6,7 +6,10 @@
  *  - every record written back as `cpuid -r` (kprof_dump_record_format into exactly-sized heap
  *    buffers, so an overrun is an ASan report) re-reads as the same leaves, block by block;
  *  - kprof_dump_snapshot_get agrees with the records: on success it holds exactly the kept
- *    leaves of that block, on failure it is empty and err says the same status. */
+ *    leaves of that block, on failure it is empty and err says the same status;
+ *  - kprof_cpu_dump_add, started with room for one group and grown one at a time
+ *    (kprof_cpu_groups_array_set, resume), groups the blocks as comparing each block's facts with
+ *    every group does, within its comparison bound, each group's snapshot its first block's. */
 #include "fuzz_common.h"
 
 #define KF_MAX_RECORDS 4096
@@ -71,6 +74,65 @@ static kprof_status kf_read_all(const char *text, size_t len, kf_rec *recs, size
 	return st;
 }
 
+#define KF_MAX_GROUP_CPUS 512
+
+/* The groups of a text that read (st END, n records in recs, cpus blocks) against the
+ * reference: each block's facts compared with every group's, in order. */
+static void kf_groups_check(const char *text, size_t len, const kf_rec *recs, size_t n, uint32_t cpus)
+{
+	kprof_cpu_facts *f = (kprof_cpu_facts *)malloc(sizeof(*f) * cpus);
+	kprof_cpu_group *g = (kprof_cpu_group *)malloc(sizeof(*g));
+	uint32_t *ref = (uint32_t *)malloc(sizeof(uint32_t) * cpus), *first = (uint32_t *)malloc(sizeof(uint32_t) * cpus);
+	uint32_t *of = (uint32_t *)malloc(sizeof(uint32_t) * cpus), c, k, groups = 0, cap = 1, bits = 0;
+	kprof_cpu_groups gs;
+	kprof_status st;
+	size_t i;
+	if (!f || !g || !ref || !first || !of)
+		abort();
+	for (c = 0; c < cpus; c++)
+		kprof_cpu_facts_init(&f[c]);
+	for (i = 0; i < n; i++)
+		kprof_cpu_facts_add(&f[recs[i].cpu], recs[i].leaf, recs[i].subleaf, recs[i].r);
+	for (c = 0; c < cpus; c++) {
+		kc_facts_trusted(&f[c]);
+		for (k = 0; k < groups && kprof_cpu_facts_compare(&f[first[k]], &f[c]) != 0; k++)
+			;
+		if (k == groups)
+			first[groups++] = c;
+		ref[c] = k;
+	}
+	KF_CHECK(kprof_cpu_groups_init(&gs, g, cap, of, cpus) == KPROF_OK);
+	while ((st = kprof_cpu_dump_add(&gs, text, len, NULL)) == KPROF_E_BUFFER_TOO_SMALL) {
+		KF_CHECK(gs.count == cap && gs.resume == gs.cpus && cap < groups);
+		kprof_cpu_group *more = (kprof_cpu_group *)realloc(g, sizeof(*g) * (cap + 1));
+		if (!more)
+			abort();
+		g = more;
+		KF_CHECK(kprof_cpu_groups_array_set(&gs, g, ++cap) == KPROF_OK);
+	}
+	KF_CHECK(st == KPROF_OK && gs.count == groups && gs.cpus == cpus && gs.resume == 0);
+	for (c = 0; c < cpus; c++)
+		KF_CHECK(of[c] == ref[c]);
+	for (k = 0; k < groups; k++) {
+		kprof_cpuid_snapshot model;
+		KF_CHECK(g[k].first_cpu == first[k]);
+		kprof_cpuid_snapshot_init(&model);
+		for (i = 0; i < n; i++)
+			if (recs[i].cpu == first[k])
+				(void)kprof_cpuid_snapshot_set(&model, recs[i].leaf, recs[i].subleaf, recs[i].r[0],
+				                               recs[i].r[1], recs[i].r[2], recs[i].r[3]);
+		KF_CHECK(memcmp(&model, &g[k].snap, sizeof model) == 0);
+	}
+	for (c = groups + 2; c; c >>= 1)
+		bits++;
+	KF_CHECK(gs.compares <= (uint64_t)cpus * (14405u * bits / 10000u));
+	free(f);
+	free(g);
+	free(ref);
+	free(first);
+	free(of);
+}
+
 static void kf_dump_body(const uint8_t *data, size_t size)
 {
 	kf_cursor cur = kf_init(data, size);
@@ -111,6 +173,9 @@ static void kf_dump_body(const uint8_t *data, size_t size)
 		if (n <= KF_MAX_RECORDS)
 			KF_CHECK(memcmp(&model, &snap, sizeof snap) == 0);
 	}
+
+	if (st == KPROF_END && n <= KF_MAX_RECORDS && cpus <= KF_MAX_GROUP_CPUS)
+		kf_groups_check((const char *)text, len, recs, n, cpus);
 
 	/* write back as cpuid -r and read again */
 	if (st == KPROF_END && n <= KF_MAX_RECORDS) {

@@ -95,8 +95,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		         tailfield % rs == 0;
 		KF_CHECK(ok ? st == KPROF_OK : st == KPROF_E_CORRUPT);
 	}
-	if (st != KPROF_OK)
+	if (st != KPROF_OK) { /* a refused attach leaves a ring every call refuses */
+		kprof_lwp_span dsp;
+		kprof_lwp_ring_iter dit;
+		const uint8_t *drec = NULL;
+		uint64_t dmissed = 1;
+		KF_CHECK(kprof_lwp_ring_poll(&r, &dsp) == KPROF_E_ARGUMENT);
+		KF_CHECK(kprof_lwp_ring_consume(&r, 0) == KPROF_E_ARGUMENT);
+		KF_CHECK(kprof_lwp_ring_missed_get(&r, &dmissed) == KPROF_E_ARGUMENT && dmissed == 0);
+		KF_CHECK(kprof_lwp_ring_check(&r) == KPROF_E_ARGUMENT);
+		KF_CHECK(kprof_lwp_ring_iter_init(&dit, &r) == KPROF_E_ARGUMENT);
+		KF_CHECK(kprof_lwp_ring_iter_next(&dit, &drec) == KPROF_END && drec == NULL);
 		goto out;
+	}
 	tail = tailfield;
 
 	while (c.n && steps++ < 64) {

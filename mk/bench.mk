@@ -5,18 +5,18 @@ DEPS += libpfm4-dev libck-dev binutils gperf valgrind
 TEST_STEPS += bench-smoke
 
 BENCH_CFLAGS := -std=gnu11 -O2 $(WARN) -I. -Ibench -I$(BUILD)/bench
-BENCH_PROGS := lookup lwp_drain lwp_concurrent lwp_poll dump_read
+BENCH_PROGS := lookup lwp_drain lwp_concurrent lwp_poll dump_read cpu_groups
 BENCH_BINS := $(addprefix $(BUILD)/bench/,$(BENCH_PROGS))
 LDLIBS_bench_lookup := -lpfm
 LDLIBS_bench_lwp_concurrent := -lck -lpthread
 LDLIBS_bench_lwp_poll := -lpthread
 
 .PHONY: bench test-bench-smoke
-bench: $(BENCH_BINS)
-	python3 bench/run.py --bin $(BUILD)/bench --out bench/results.json
+bench: $(BENCH_BINS) $(BUILD)/kprof
+	python3 bench/run.py --bin $(BUILD)/bench --kprof $(BUILD)/kprof --out bench/results.json
 
-test-bench-smoke: $(BENCH_BINS)
-	python3 bench/run.py --bin $(BUILD)/bench --out $(BUILD)/bench/smoke.json --smoke
+test-bench-smoke: $(BENCH_BINS) $(BUILD)/kprof
+	python3 bench/run.py --bin $(BUILD)/bench --kprof $(BUILD)/kprof --out $(BUILD)/bench/smoke.json --smoke
 
 # The gperf peer of the name lookup, from the same spec.
 $(BUILD)/bench/gperf_names.h: bench/gperf_names.py spec/source.yaml gen/kprofgen.py | need-python

@@ -1,21 +1,33 @@
 #!/usr/bin/env python3
 """The empty LWP poll, disassembled: kprof_lwp_ring_poll compiled out of line
 (tests/lwp_poll_probe.c) by gcc and clang, for x86-64 and i386, at -O2 and -O3;
-objdump's disassembly of the probe is walked along the path an empty poll takes and the
+objdump's disassembly of each probe is walked along the path an empty poll takes and the
 instructions on it are counted. Nothing is executed (no i386 runner is needed).
 
     check_lwp_poll.py [--table] [--cc gcc,clang] [--arch 64,32] [--levels O1,O2,O3,Os]
 
+The probes. lwp_poll_probe polls a ring pointer the compiler knows nothing about (a caller in
+another translation unit); lwp_poll_probe_jit polls the ring a JIT keeps in its own thread
+state (&t->ring, a member at a non-zero offset: an address that cannot be NULL).
+
 What the empty path is. Walk from the function's entry, following unconditional jumps, to
-ret. On an empty ring of a plain attach every compare on that path finds "equal" (head ==
-tail; an option flag, where one is tested, is 0), so every je/jz is followed taken and every
-jne/jnz not taken (ZF = 1). Any other conditional branch, a call, or a jump out of the
-function on that path fails the check, as does a walk that finds no ret.
+ret. On an empty ring of a plain attach the ring pointer is not NULL, so a test of the ring
+argument's register against itself (`test %rdi,%rdi`; on i386 the register the first stack
+argument was loaded into) finds "not zero": je/jz after it is not taken, jne/jnz taken. Every
+other compare on that path finds "equal" (head == tail; an option flag, where one is tested,
+is 0), so every je/jz is followed taken and every jne/jnz not taken. Any other conditional
+branch, a call, or a jump out of the function on that path fails the check, as does a walk
+that finds no ret.
 
 What is counted, and the budget (the one load and one compare the header promises):
   stores         instructions that write memory (mov to memory, push, call, ...): 0.
-  compares       cmp/test: exactly 1 (head against the consumer's tail).
-  branches       conditional jumps: exactly 1.
+  compares       cmp/test other than the NULL test: exactly 1 (head against the consumer's
+                 tail), with exactly 1 conditional branch.
+  null tests     the test of the ring pointer, whose branch leaves for the refusal of a NULL
+                 ring (kprof_lwp_ring_poll(NULL, ...) is KPROF_E_ARGUMENT): exactly 1 in
+                 lwp_poll_probe (nothing may be read through a NULL ring, so this test cannot
+                 share the head compare), none in lwp_poll_probe_jit (the compiler proves the
+                 ring exists). Each adds its test and its branch to the instruction budget.
   loads          instructions other than ret that read memory: the head word of the LWPCB
                  (the one load of shared memory), the LWPCB address kept in the ring (the
                  consumer's own struct; the header cannot know where the LWPCB is otherwise)
@@ -24,12 +36,15 @@ What is counted, and the budget (the one load and one compare the header promise
                  gcc -m32 also reads the second stack argument (the span pointer) before
                  the compare, to forward it to the non-empty path: at most 5 there.
   instructions   everything executed, ret included: the reads, the compare, the branch,
-                 the 0 return value and ret: at most 6 on x86-64, 7 on i386 (8 for gcc).
-Held at -O2 and -O3. Reported (--levels O1,Os --report, for make bench), not held: -Os and
--O1, where gcc -m32 -Os keeps a frame pointer (push %ebp), clang -O1 does not shrink-wrap
-the stack alignment of the call (push %rax) and clang -m32 -O1 sets up its PIC base first;
--O0 inlines nothing (the probe calls a separate copy of the poll). No JIT builds its poller
-at those levels.
+                 the 0 return value and ret: at most 6 on x86-64, 7 on i386 (8 for gcc),
+                 plus 2 per null test.
+Held at -O2 and -O3: both probes on x86-64; on i386 lwp_poll_probe (its budget), and
+lwp_poll_probe_jit reported, not held (gcc -m32 adjusts the stack around the forwarded call,
+clang -m32 sets up its PIC base first). Reported (--levels O1,Os --report, for make bench),
+not held: -Os and -O1, where gcc -m32 -Os keeps a frame pointer (push %ebp), clang -O1 does not
+shrink-wrap the stack alignment of the call (push %rax) and clang -m32 -O1 sets up its PIC base
+first; -O0 inlines nothing (the probe calls a separate copy of the poll). No JIT builds its
+poller at those levels.
 """
 import argparse
 import os
@@ -42,7 +57,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ktest import ok, done  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROBE = "lwp_poll_probe"
+PROBES = ("lwp_poll_probe", "lwp_poll_probe_jit")
+# The probe each (compiler, architecture) is held to the budget with (the rest are reported).
+HELD = {"64": PROBES, "32": ("lwp_poll_probe",)}
+NULL_TESTS = {"lwp_poll_probe": 1, "lwp_poll_probe_jit": 0}
 BUDGET = {"64": {"instructions": 6, "loads": 3}, "32": {"instructions": 7, "loads": 4}}
 EXTRA = {("gcc", "32"): 1}  # the span argument read early (see above)
 READ_ONLY = re.compile(r"^(cmp|test|j|nop|ret|prefetch|bt$|lfence|pause)")
@@ -95,26 +113,36 @@ def branch_target(ops):
     return (int(m.group(1), 16), m.group(2)) if m else (None, None)
 
 
-def empty_path(insns, base_name):
-    """The instructions an empty poll executes, or (None, reason)."""
+def empty_path(insns, base_name, arch):
+    """The instructions an empty poll executes and its NULL tests of the ring, or (None, reason)."""
     at = {off: i for i, (off, _, _) in enumerate(insns)}
-    offs = [o for o, _, _ in insns]
     i, path, compared, seen = 0, [], False, set()
+    ring_regs = {"%rdi"} if arch == "64" else set()  # registers holding the ring pointer
+    null_tests, pending_null = 0, False
     while True:
         if i >= len(insns) or i in seen:
             return None, "walked off the function or looped"
         seen.add(i)
         off, mn, ops = insns[i]
         path.append((mn, ops))
+        o = operands(ops)
         if mn.startswith("ret"):
-            return path, ""
+            return path, null_tests
         if mn.startswith("call"):
             return None, f"calls on the empty path: {mn} {ops}"
-        if mn.startswith(("cmp", "test")):
+        if arch == "32" and mn.startswith("mov") and len(o) == 2 and o[0] == "0x4(%esp)":
+            ring_regs.add(o[1])
+        if mn.startswith("test") and len(o) == 2 and o[0] == o[1] and o[0] in ring_regs:
+            null_tests += 1
+            pending_null = True
+        elif mn.startswith(("cmp", "test")):
             compared = True
+            pending_null = False
         if mn.startswith("j"):
             target, name = branch_target(ops)
             follow = mn.startswith("jmp") or mn in ("je", "jz")
+            if pending_null and not mn.startswith("jmp"):
+                follow = mn in ("jne", "jnz")  # the ring is not NULL on the empty path
             if follow and name is not None and not name.startswith(base_name):
                 return None, f"jumps out of the function on the empty path: {mn} {ops}"
             addr = None
@@ -126,15 +154,15 @@ def empty_path(insns, base_name):
                     return None, f"indirect or unknown jump {mn} {ops}"
                 i = at[addr]
                 continue
-            if not compared:
+            if pending_null:
+                if mn not in ("je", "jz", "jne", "jnz"):
+                    return None, f"the NULL test's branch is {mn}, not je/jne"
+                pending_null = False
+            elif not compared:
                 return None, f"a conditional branch before the compare: {mn} {ops}"
-            if mn in ("je", "jz"):
-                taken = True
-            elif mn in ("jne", "jnz"):
-                taken = False
-            else:
+            elif mn not in ("je", "jz", "jne", "jnz"):
                 return None, f"the compare's branch is {mn}, not je/jne"
-            if taken:
+            if follow:
                 if addr not in at:
                     return None, f"unknown branch target {ops}"
                 i = at[addr]
@@ -155,30 +183,37 @@ def function_base(obj, symbol):
 
 
 def measure(cc, arch, level, tmp, cflags):
+    """{probe: (counts, listing)} of one build, or (None, reason) for a build that failed."""
     obj = os.path.join(tmp, f"probe_{cc}_{arch}_{level}.o")
     cmd = [cc, f"-m{arch}", f"-{level}", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", ROOT] + cflags + \
           ["-c", os.path.join(ROOT, "tests", "lwp_poll_probe.c"), "-o", obj]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode:
         return None, f"{' '.join(cmd)}\n{p.stdout}{p.stderr}"
-    base = function_base(obj, PROBE)
-    if base is None:
-        return None, f"no {PROBE} in {obj}"
-    insns_base_address[0] = base
-    insns = disassemble(obj, PROBE)
-    path, why = empty_path(insns, PROBE)
-    listing = "\n".join(f"{o:4x}: {m} {x}" for o, m, x in insns)
-    if path is None:
-        return None, f"{why}\n{listing}"
-    counts = {
-        "instructions": len(path),
-        "loads": sum(is_load(m, o) for m, o in path),
-        "stores": sum(is_store(m, o) for m, o in path),
-        "compares": sum(m.startswith(("cmp", "test")) for m, o in path),
-        "branches": sum(m.startswith("j") and not m.startswith("jmp") for m, o in path),
-        "path": "; ".join(f"{m} {o}".strip() for m, o in path),
-    }
-    return counts, listing
+    found = {}
+    for probe in PROBES:
+        base = function_base(obj, probe)
+        if base is None:
+            found[probe] = (None, f"no {probe} in {obj}")
+            continue
+        insns_base_address[0] = base
+        insns = disassemble(obj, probe)
+        path, nulls = empty_path(insns, probe, arch)
+        listing = "\n".join(f"{o:4x}: {m} {x}" for o, m, x in insns)
+        if path is None:
+            found[probe] = (None, f"{nulls}\n{listing}")
+            continue
+        counts = {
+            "instructions": len(path),
+            "loads": sum(is_load(m, o) for m, o in path),
+            "stores": sum(is_store(m, o) for m, o in path),
+            "compares": sum(m.startswith(("cmp", "test")) for m, o in path) - nulls,
+            "null_tests": nulls,
+            "branches": sum(m.startswith("j") and not m.startswith("jmp") for m, o in path) - nulls,
+            "path": "; ".join(f"{m} {o}".strip() for m, o in path),
+        }
+        found[probe] = (counts, listing)
+    return found, ""
 
 
 def self_test():
@@ -204,24 +239,34 @@ def main():
         for cc in a.cc.split(","):
             for arch in a.arch.split(","):
                 for level in a.levels.split(","):
-                    what = f"{cc} -m{arch} -{level}"
-                    counts, detail = measure(cc, arch, level, tmp, a.cflags.split())
-                    if counts is None:
-                        why, _, listing = detail.partition("\n")
-                        if a.table:
-                            print("TABLE " + json.dumps(dict(cc=cc, arch=arch, level=level, error=why)))
-                        ok(a.report, f"{what}: empty path not found: {why}", listing)
+                    found, why = measure(cc, arch, level, tmp, a.cflags.split())
+                    if found is None:
+                        ok(False, f"{cc} -m{arch} -{level}: the probe builds", why)
                         continue
-                    extra = EXTRA.get((cc, arch), 0)
-                    b = {k: v + extra for k, v in BUDGET[arch].items()}
-                    good = (counts["stores"] == 0 and counts["compares"] == 1 and counts["branches"] == 1
-                            and counts["loads"] <= b["loads"] and counts["instructions"] <= b["instructions"])
-                    ok(good or a.report, f"{what}: empty poll {counts['instructions']} instructions "
-                       f"(<= {b['instructions']}), {counts['loads']} loads (<= {b['loads']}), "
-                       f"{counts['stores']} stores (0), {counts['compares']} compare, {counts['branches']} branch: "
-                       f"{counts['path']}", detail)
-                    if a.table:
-                        print("TABLE " + json.dumps(dict(counts, cc=cc, arch=arch, level=level)))
+                    for probe, (counts, detail) in found.items():
+                        what = f"{cc} -m{arch} -{level} {probe}"
+                        held = probe in HELD[arch] and not a.report
+                        if counts is None:
+                            why, _, listing = detail.partition("\n")
+                            if a.table:
+                                print("TABLE " + json.dumps(dict(cc=cc, arch=arch, level=level, probe=probe, error=why)))
+                            ok(not held, f"{what}: empty path not found: {why}{'' if held else ' [reported]'}",
+                               listing)
+                            continue
+                        extra = EXTRA.get((cc, arch), 0) + 2 * counts["null_tests"]
+                        b = {k: v + extra for k, v in BUDGET[arch].items()}
+                        b["loads"] -= 2 * counts["null_tests"]  # a NULL test reads nothing
+                        good = (counts["stores"] == 0 and counts["compares"] == 1 and counts["branches"] == 1
+                                and counts["null_tests"] == NULL_TESTS[probe]
+                                and counts["loads"] <= b["loads"] and counts["instructions"] <= b["instructions"])
+                        ok(good or not held, f"{what}: empty poll {counts['instructions']} instructions "
+                           f"(<= {b['instructions']}), {counts['loads']} loads (<= {b['loads']}), "
+                           f"{counts['stores']} stores (0), {counts['compares']} compare, {counts['branches']} branch, "
+                           f"{counts['null_tests']} NULL test ({NULL_TESTS[probe]}){'' if held else ' [reported]'}: "
+                           f"{counts['path']}", detail)
+                        if a.table:
+                            print("TABLE " + json.dumps(dict(counts, cc=cc, arch=arch, level=level, probe=probe,
+                                                             budget=b)))
     return done()
 
 

@@ -42,5 +42,16 @@ static inline int kc_supported(const kprof_hal_decision *d, const kprof_source *
 	return kc_presence(d, s) == KPROF_HAL_PRESENCE_PRESENT;
 }
 #endif
+#if !defined(KPROF_NO_DUMP)
+/* The facts a group keeps of f (kprof_cpu_groups_add drops those whose leaf cannot be
+ * trusted), into f: what a one-group collection of f holds. */
+static inline void kc_facts_trusted(kprof_cpu_facts *f)
+{
+	kprof_cpu_group g;
+	kprof_cpu_groups gs;
+	if (kprof_cpu_groups_init(&gs, &g, 1, 0, 0) == KPROF_OK && kprof_cpu_groups_add(&gs, f, 0, 0) == KPROF_OK)
+		*f = g.facts;
+}
+#endif
 
 #endif

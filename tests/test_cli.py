@@ -1339,6 +1339,283 @@ def test_shell(tmp):
               f"kprof info on a terminal {env or '(NO_COLOR unset)'}: no colour escapes")
 
 
+# ---------------------------------------------------------------------------------------------
+# Hostile input (issue 31): FIFOs, CPU numbers, escaping, the total bound of a directory, and
+# grouping many CPUs. Outputs are taken as bytes: what a terminal would receive.
+# ---------------------------------------------------------------------------------------------
+def cli_constant(name):
+    """A number cli/cli.h defines (the command's documented limits)."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "cli.h")).read()
+    m = re.search(r"#define " + name + r"\s+\(?(?:\(size_t\))?(\d+)u?(?:\s*<<\s*(\d+))?", text)
+    return int(m.group(1)) << int(m.group(2) or 0)
+
+
+PIPE_WAIT = cli_constant("KPROF_CLI_PIPE_WAIT_S")
+DIR_FILES_MAX = cli_constant("KPROF_CLI_DIR_FILES_MAX")
+
+
+def run_raw(*args, stdin=None, timeout=120, pass_fds=()):
+    """(exit status, stdout bytes, stderr bytes), or None when kprof did not return in time
+    (killed: a test never hangs on a regression)."""
+    try:
+        p = subprocess.run([BIN[0], *args], capture_output=True, input=stdin, timeout=timeout, pass_fds=pass_fds)
+    except subprocess.TimeoutExpired:
+        return None
+    return p.returncode, p.stdout, p.stderr
+
+
+def plain(b):
+    """Whether bytes are printable ASCII lines: nothing a terminal would take as a control."""
+    return all(0x20 <= c < 0x7F or c == 0x0A for c in b)
+
+
+def test_fifos(tmp, pu0, started):
+    """A FIFO or pipe named on purpose is read as its data comes; one nobody writes to is given
+    up after the documented wait; a directory's FIFO is refused at once, named."""
+    fifo = os.path.join(tmp, "fifo")
+    # The two waits (started before the other hostile tests, collected here).
+    for what, p in started:
+        try:
+            out, err = p.communicate(timeout=PIPE_WAIT + 60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            check(False, f"{what}: kprof gave up within {PIPE_WAIT} s (+60) of nothing to read")
+            continue
+        check(p.returncode == 2 and out == b"" and plain(err) and b"fifo-" in err and b"FIFO" in err
+              and f"{PIPE_WAIT} s".encode() in err,
+              f"{what}: exit 2 naming the FIFO and the wait [{err.decode(errors='replace').strip()}]")
+    want = run("info", "--cpuid-file", pu0)
+    # A named FIFO whose writer comes late (and a pipe passed as /dev/fd/N, what `<(cmd)` is).
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"sleep 2; cat '{pu0}' > '{fifo}'"])
+    got = run_raw("info", "--cpuid-file", fifo, timeout=PIPE_WAIT + 60)
+    writer.wait()
+    check(got is not None and (got[0], got[1].decode()) == want[:2],
+          f"a FIFO whose writer starts 2 s late is read [{got and got[2].decode(errors='replace').strip()}]")
+    r, w = os.pipe()
+    feeder = subprocess.Popen(["sh", "-c", f"sleep 1; cat '{pu0}'"], stdout=w)
+    os.close(w)
+    got = run_raw("info", "--cpuid-file", f"/dev/fd/{r}", timeout=PIPE_WAIT + 60, pass_fds=(r,))
+    os.close(r)
+    feeder.wait()
+    check(got is not None and (got[0], got[1].decode()) == want[:2],
+          f"a pipe as /dev/fd/N (what <(cmd) passes) is read [{got and got[2].decode(errors='replace').strip()}]")
+    if shutil.which("bash"):
+        p = subprocess.run(["bash", "-c", f"'{BIN[0]}' info --cpuid-file <(cat '{pu0}')"], capture_output=True,
+                           timeout=PIPE_WAIT + 60)
+        check((p.returncode, p.stdout.decode()) == want[:2], f"info --cpuid-file <(cat pu0) in bash [{p.stderr.decode().strip()}]")
+    os.unlink(fifo)
+    # A hwloc directory: every file a regular file, or refused at once naming it.
+    for bad in ("pu1", "hwloc-cpuid-info"):
+        d = os.path.join(tmp, f"hwloc-fifo-{bad}")
+        os.mkdir(d)
+        shutil.copy(pu0, os.path.join(d, "pu0"))
+        os.mkfifo(os.path.join(d, bad))
+        got = run_raw("info", "--cpuid-file", d, timeout=60)
+        check(got is not None and got[0] == 2 and got[1] == b"" and f"{d}/{bad}: a FIFO".encode() in got[2],
+              f"a hwloc directory whose {bad} is a FIFO: refused at once, named "
+              f"[{'hangs' if got is None else got[2].decode(errors='replace').strip()}]")
+    d = os.path.join(tmp, "hwloc-device")
+    os.mkdir(d)
+    shutil.copy(pu0, os.path.join(d, "pu0"))
+    os.symlink("/dev/zero", os.path.join(d, "pu1"))
+    os.mkdir(os.path.join(d, "pu2"))
+    got = run_raw("info", "--cpuid-file", d, timeout=60)
+    check(got is not None and got[0] == 2 and b"/pu1: a character device" in got[2],
+          f"a hwloc directory whose pu1 is /dev/zero: refused, named [{got and got[2].decode(errors='replace').strip()}]")
+    os.unlink(os.path.join(d, "pu1"))
+    got = run_raw("info", "--cpuid-file", d, timeout=60)
+    check(got is not None and got[0] == 2 and b"/pu2: a directory" in got[2],
+          f"a hwloc directory holding a directory pu2: refused, named [{got and got[2].decode(errors='replace').strip()}]")
+
+
+def test_cpu_numbers(tmp, pu0):
+    """A hwloc directory's file names are CPU numbers: duplicates and numbers kprof cannot hold
+    are refused naming the files; zero-padded unique names read as their numbers."""
+    def hwdir(name, files):
+        d = os.path.join(tmp, name)
+        os.mkdir(d)
+        for f in files:
+            shutil.copy(pu0, os.path.join(d, f))
+        return d
+
+    d = hwdir("pu-dup", ["pu0", "pu1", "pu01"])
+    got = run_raw("info", "--cpuid-file", d)
+    check(got[0] == 2 and got[1] == b"" and f"{d}/pu01 and {d}/pu1: two files for CPU 1".encode() in got[2],
+          f"pu1 and pu01: refused, both named [{got[2].decode().strip()}]")
+    for bad in ("pu99999999999", "pu4294967295", "pu0x10", "pu1.bak"):
+        d = hwdir("pu-" + bad.replace(".", "_"), ["pu0", bad])
+        got = run_raw("info", "--cpuid-file", d)
+        check(got[0] == 2 and got[1] == b"" and f"{d}/{bad}: not a CPU's file".encode() in got[2],
+              f"{bad}: refused, named [{got[2].decode().strip()}]")
+    d = hwdir("pu-padded", ["pu00", "pu01", "pu4294967294", "README"])
+    rc, out, err = run("info", "--cpuid-file", d, "--json")
+    ok = rc == 0
+    if ok:
+        g = json.loads(out)["cpu_groups"]
+        ok = [x["cpus"] for x in g] == [[0, 1, 4294967294]]
+    check(ok, f"pu00, pu01, pu4294967294 (and a README): CPUs 0, 1, 4294967294 [{err.strip()}]")
+
+
+def test_escaping(tmp, pu0):
+    """Every string from input is escaped, in text and JSON, in output and in messages."""
+    import struct
+    hostile = ["Timer\x1b[31mRED\x1b[0m", "osc\x1b]0;owned\x07", "bell\x07", "forged\r\n0x00  Fake  line",
+               "rlo\u202etxt.exe", "back\\slash", "astral\U0001F600", "tab\tstop", "\u00fcber"]
+    chain = b""
+    for i, name in enumerate(hostile):
+        desc = (name + "\0").encode("utf-16-le")
+        n = (0x18 + len(desc) + 7) & ~7
+        chain += (struct.pack("<IIIIQ", n if i + 1 < len(hostile) else 0, 0x40 + i, 1, 2, 0) + desc).ljust(n, b"\0")
+    f = os.path.join(tmp, "hostile-chain.bin")
+    open(f, "wb").write(chain)
+    rc, out, err = run_raw("sources-decode", f)
+    lines = out.split(b"\n")
+    check(rc == 0 and plain(out) and len([l for l in lines if l.startswith(b"0x")]) == len(hostile)
+          and b"\\x1B[31mRED" in out and b"\\xE2\\x80\\xAE" in out and b"back\\\\slash" in out,
+          f"sources-decode text: descriptions escaped, one line per entry [{out[:300]!r}]")
+    rc, out, err = run_raw("sources-decode", "--json", f)
+    ok = rc == 0 and plain(out)
+    if ok:
+        ok = [e["description"] for e in json.loads(out.decode("utf-8"))["entries"]] == hostile
+    check(ok, f"sources-decode --json: ASCII, descriptions read back exactly [{out[:300]!r}]")
+    # A vendor of bytes >= 0x80 with a NUL inside, and a hypervisor signature with ESC.
+    vendor = b"Gen\xffine\x00nt\x1bl"
+    sig = b"KVM\x1b[2J\r\nVM"
+    ebx, edx, ecx = (int.from_bytes(vendor[i:i + 4], "little") for i in (0, 4, 8))
+    hb, hc, hd = (int.from_bytes(sig[i:i + 4], "little") for i in (0, 4, 8))
+    raw = ("CPU 0:\n"
+           f"   0x00000000 0x00: eax=0x0000000a ebx=0x{ebx:08x} ecx=0x{ecx:08x} edx=0x{edx:08x}\n"
+           "   0x00000001 0x00: eax=0x000906ea ebx=0x00000800 ecx=0x80000000 edx=0x00000000\n"
+           f"   0x40000000 0x00: eax=0x40000001 ebx=0x{hb:08x} ecx=0x{hc:08x} edx=0x{hd:08x}\n")
+    f = os.path.join(tmp, "hostile-vendor.raw")
+    open(f, "w").write(raw)
+    rc, out, err = run_raw("info", "--cpuid-file", f, "--json")
+    ok = rc == 0 and plain(out)
+    if ok:
+        j = json.loads(out.decode("utf-8"))
+        ok = j["vendor"] == vendor.decode("latin-1") and j["hypervisor"]["vendor"] == sig.decode("latin-1")
+    check(ok, f"info --json: vendor bytes >= 0x80 and an inner NUL read back (Latin-1), ASCII output [{out[:120]!r}]")
+    rc, out, err = run_raw("info", "--cpuid-file", f)
+    check(rc == 0 and plain(out) and b"vendor      Gen\\xFFine\\x00nt\\x1Bl\n" in out and b"KVM\\x1B[2J\\x0D\\x0AVM" in out,
+          f"info text: vendor and signature escaped [{out[:200]!r}]")
+    # File names and command-line words in messages, and in listing-check's output.
+    for name in ("esc\x1b[31m", "cr\rlf\nname", "rlo\u202e", "bad-utf8-\udcff"):
+        path = os.path.join(tmp, name)
+        for args in (("info", "--cpuid-file", path), ("lwp-decode", path), ("sources-decode", path)):
+            rc, out, err = run_raw(*args)
+            check(rc == 2 and plain(err) and err.count(b"\n") == 1 and b"No such file" in err,
+                  f"{args[0]}: a missing file's name escaped in the message [{err!r}]")
+    for args in (("nonsense\x1b[2J",), ("info", "--bogus\x1b"), ("info", "--cpu", "1\r\n2"), ("info", "--hal", "\x07"),
+                 ("perf", "Name\x1b]0;x\x07", "--interface", "emon"), ("info", "--windows", "\u202e11"),
+                 ("sources", "--family", "6", "--vendor", "a\x1bb"), ("decode-select", "1", "\x1b")):
+        rc, out, err = run_raw(*args)
+        check(rc == 2 and plain(err) and b"\\x" in err, f"usage error echoing {args[-1]!r}: escaped [{err[:160]!r}]")
+    listing = os.path.join(tmp, "listing\x1b[7m\u202e.txt")
+    shutil.copy(os.path.join(SHARED, "reference/listings/intel-tracelog-2020.txt"), listing)
+    dump = os.path.join(tmp, "dump\r\nfake: line")
+    shutil.copy(pu0, dump)
+    for args in ((listing,), (listing, "--cpuid-file", dump)):
+        got = run_raw("listing-check", *args)
+        check(got[0] in (0, 1) and plain(got[1]) and got[1].count(b"\n") >= 3 and b"\\x1B[7m" in got[1],
+              f"listing-check text: file names escaped [{got[1][:200]!r}]")
+        got = run_raw("listing-check", "--json", *args)
+        ok = got[0] in (0, 1) and plain(got[1])
+        if ok:
+            j = json.loads(got[1].decode("utf-8"))
+            ok = j["file"] == listing and (len(args) == 1 or j["cpu"] == dump)
+        check(ok, f"listing-check --json: file names read back exactly, ASCII output [{got[1][:200]!r}]")
+
+
+def test_directory_bound(tmp, pu0):
+    """All the files of a directory together are held to the cap of one input."""
+    d = os.path.join(tmp, "hwloc-big")
+    os.mkdir(d)
+    shutil.copy(pu0, os.path.join(d, "pu0"))
+    with open(os.path.join(d, "pu1"), "wb") as f:
+        f.truncate(INPUT_MAX)  # pu0 and pu1 together: over the cap
+    for i in range(2, 5):
+        os.link(os.path.join(d, "pu1"), os.path.join(d, f"pu{i}"))
+    got = run_raw("info", "--cpuid-file", d, timeout=300)
+    check(got is not None and got[0] == 2 and got[1] == b"" and
+          f"kprof: {d}: its files hold more than 16 MiB together".encode() in got[2],
+          f"4 hard links to a 16 MiB pu file: refused naming the directory [{got and got[2].decode(errors='replace').strip()}]")
+    d = os.path.join(tmp, "hwloc-many")
+    os.mkdir(d)
+    shutil.copy(pu0, os.path.join(d, "pu0"))
+    for i in range(1, DIR_FILES_MAX + 1):
+        open(os.path.join(d, f"pu{i}"), "wb").close()
+    got = run_raw("info", "--cpuid-file", d, timeout=300)
+    check(got is not None and got[0] == 2 and f"more than {DIR_FILES_MAX} pu files".encode() in got[2],
+          f"{DIR_FILES_MAX + 1} pu files: refused naming the directory [{got and got[2].decode(errors='replace').strip()}]")
+    shutil.rmtree(d)
+
+
+def test_many_cpus(tmp):
+    """Thousands of CPU blocks group as they should (every one its own group, and a few kinds
+    repeating); the expectation is built here from the blocks written."""
+    n = 20000
+    f = os.path.join(tmp, "distinct.raw")
+    with open(f, "w") as fh:
+        for i in range(n):
+            fh.write(f"CPU {i}:\n   0x00000000 0x00: eax=0x00000001 ebx=0x{i:08x} ecx=0x6c65746e edx=0x49656e69\n")
+    got = run_raw("info", "--cpuid-file", f, "--json", timeout=600)
+    ok = got is not None and got[0] == 0
+    if ok:
+        g = json.loads(got[1])["cpu_groups"]
+        ok = len(g) == n and all(x["cpus"] == [i] for i, x in enumerate(g))
+    check(ok, f"{n} CPU blocks that all differ: {n} groups of one, in order")
+    kinds = [0x756E6547, 0x68747541, 0x746E6543]
+    rnd = random.Random(31)
+    of = [rnd.randrange(len(kinds)) if i % 7 else 0 for i in range(3000)]
+    with open(f, "w") as fh:
+        for i, k in enumerate(of):
+            fh.write(f"CPU {i}:\n   0x00000000 0x00: eax=0x00000001 ebx=0x{kinds[k]:08x} ecx=0x6c65746e edx=0x49656e69\n")
+    order = []
+    for k in of:
+        if k not in order:
+            order.append(k)
+    want = [[i for i, k in enumerate(of) if k == kind] for kind in order]
+
+    def ranges(cpus):
+        out, i = [], 0
+        while i < len(cpus):
+            j = i
+            while j + 1 < len(cpus) and cpus[j + 1] == cpus[j] + 1:
+                j += 1
+            out.append(f"{cpus[i]}" + (f"-{cpus[j]}" if j > i else ""))
+            i = j + 1
+        return ",".join(out)
+
+    rc, out, err = run("info", "--cpuid-file", f, "--json")
+    check(rc == 0 and [x["cpus"] for x in json.loads(out)["cpu_groups"]] == want, "3000 CPUs of 3 kinds: the groups' CPUs")
+    rc, out, err = run("info", "--cpuid-file", f)
+    got = re.findall(r"^  group \d+: \d+ CPUs?: (\S+)$", out, re.M)
+    check(rc == 0 and got == [ranges(w) for w in want], "3000 CPUs of 3 kinds: the groups' CPU ranges in text")
+
+
+def test_hostile(tmp):
+    pu0 = os.path.join(SHARED, "cpuid-dumps/hwloc/Intel-RaptorLake-Corei7-1370P/pu0")
+    for doc in ("docs/cli.md", "kprof.1"):
+        text = re.sub(r"\s+", " ", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", doc),
+                                         encoding="utf-8").read())
+        check(f"{PIPE_WAIT} s" in text and f"{DIR_FILES_MAX:,}" in text and "4294967294" in text,
+              f"{doc} documents the wait for a FIFO ({PIPE_WAIT} s), the most pu files ({DIR_FILES_MAX:,}) "
+              "and the largest CPU number")
+    started = []
+    for cmd in (["lwp-decode"], ["info", "--cpuid-file"]):
+        fifo = os.path.join(tmp, f"fifo-{cmd[0]}")
+        os.mkfifo(fifo)
+        started.append((f"kprof {' '.join(cmd)} on a FIFO nobody writes to",
+                        subprocess.Popen([BIN[0], *cmd, fifo], stdout=subprocess.PIPE, stderr=subprocess.PIPE)))
+    test_cpu_numbers(tmp, pu0)
+    test_escaping(tmp, pu0)
+    test_directory_bound(tmp, pu0)
+    test_many_cpus(tmp)
+    test_fifos(tmp, pu0, started)
+
+
 def main():
     if not os.path.isdir(DUMPS):
         if CI:
@@ -1368,6 +1645,7 @@ def main():
         test_inputs(tmp, files, live_dump)
         test_bad_files(tmp)
         test_text_encodings(tmp)
+        test_hostile(tmp)
         BIN[0] = KPROF
         test_exit_failure(tmp)
         test_shell(tmp)

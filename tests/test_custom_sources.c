@@ -321,7 +321,7 @@ static void test_refusals(void)
 		static const char *bad[] = {"two words", "back\\slash", "q\"uote", "[bracket]", "tab\there", "\xC3\xA9t\xC3\xA9",
 		                            "nul\0in"};
 		size_t i;
-		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(bad); i++) {
+		for (i = 0; i < KT_COUNT(bad); i++) {
 			CHECK_EQ(kprof_windows_custom_source_name_set(&cs, bad[i], i == 6 ? 6 : strlen(bad[i])), KPROF_E_FORMAT);
 			cs = ok;
 			strcpy(cs.name, bad[i]);

@@ -803,6 +803,325 @@ static void test_cpu_groups(void)
 	CHECK_EQ(kprof_cpu_groups_init(&gs, NULL, 2, NULL, 0), KPROF_E_ARGUMENT);
 }
 
+/* ---- the groups' index (kprof_cpu_groups_add): the old algorithm as the reference ---- */
+
+/* The grouping as kprof did it before the index, kept here as the reference: each CPU
+ * compared with every group, in order, by kprof_cpu_facts_compare. */
+typedef struct ref_groups {
+	kprof_cpu_facts *facts;
+	uint32_t *first, *cpus, *of_cpu;
+	uint32_t count, n;
+} ref_groups;
+
+static void ref_add(ref_groups *r, const kprof_cpu_facts *f)
+{
+	uint32_t i;
+	for (i = 0; i < r->count; i++)
+		if (kprof_cpu_facts_compare(&r->facts[i], f) == 0)
+			break;
+	if (i == r->count) {
+		r->facts[i] = *f;
+		r->first[i] = r->n;
+		r->cpus[i] = 0;
+		r->count++;
+	}
+	r->cpus[i]++;
+	r->of_cpu[r->n++] = i;
+}
+
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 17;
+	rnd_state ^= rnd_state << 5;
+	return rnd_state;
+}
+
+/* The most facts comparisons the index may make for n CPUs in g groups: the height of an AVL
+ * tree of g nodes (below 1.4405 log2(g + 2)) per CPU. */
+static uint64_t compares_bound(uint32_t n, uint32_t g)
+{
+	unsigned bits = 0;
+	uint64_t v = (uint64_t)g + 2;
+	while (v) {
+		bits++;
+		v >>= 1;
+	}
+	return (uint64_t)n * (14405u * bits / 10000u);
+}
+
+/* The index's own shape, through the fields: heights right and balanced, every group in it
+ * once. Returns the subtree's height, or -1. */
+static int tree_height(const kprof_cpu_group *g, uint32_t i, uint32_t count, uint32_t *seen)
+{
+	int l, r;
+	if (i == 0xFFFFFFFFu)
+		return 0;
+	if (i >= count || seen[i]++)
+		return -1;
+	l = tree_height(g, g[i].tree[0], count, seen);
+	r = tree_height(g, g[i].tree[1], count, seen);
+	if (l < 0 || r < 0 || l - r > 1 || r - l > 1 || g[i].tree_height != 1 + (l > r ? l : r))
+		return -1;
+	return 1 + (l > r ? l : r);
+}
+
+static void check_tree(const kprof_cpu_groups *gs, const char *what)
+{
+	uint32_t *seen = (uint32_t *)calloc(gs->count + 1, sizeof(uint32_t)), i, all = 1;
+	int h = tree_height(gs->group, gs->root, gs->count, seen);
+	for (i = 0; i < gs->count; i++)
+		all &= seen[i] == 1;
+	if (!kt_check(h >= 0 && all, __FILE__, __LINE__, what))
+		fprintf(stderr, "  %s: index of %u groups not a balanced tree holding each once\n", what, gs->count);
+	free(seen);
+}
+
+/* Group n CPUs of the given facts both ways; everything must agree, and the index must stay
+ * within its comparison bound. */
+static void groups_agree(const kprof_cpu_facts *f, uint32_t n, const char *what)
+{
+	kprof_cpu_group *grp = (kprof_cpu_group *)malloc((n ? n : 1) * sizeof *grp);
+	uint32_t *of_cpu = (uint32_t *)malloc((n ? n : 1) * sizeof *of_cpu), c, k, ok = 1;
+	ref_groups r;
+	kprof_cpu_groups gs;
+	r.facts = (kprof_cpu_facts *)malloc((n ? n : 1) * sizeof *r.facts);
+	r.first = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+	r.cpus = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+	r.of_cpu = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+	r.count = r.n = 0;
+	kprof_cpu_groups_init(&gs, grp, n, of_cpu, n);
+	for (c = 0; c < n; c++) {
+		uint32_t idx = 0xABCD;
+		ref_add(&r, &f[c]);
+		ok &= kprof_cpu_groups_add(&gs, &f[c], 1000 + c, &idx) == KPROF_OK && idx == r.of_cpu[c];
+	}
+	ok &= gs.count == r.count && gs.cpus == n;
+	for (c = 0; ok && c < n; c++)
+		ok &= of_cpu[c] == r.of_cpu[c];
+	for (k = 0; ok && k < r.count; k++)
+		ok &= grp[k].first_cpu == r.first[k] && grp[k].first_cpu_id == 1000 + r.first[k] &&
+		      grp[k].cpus == r.cpus[k] && kprof_cpu_facts_compare(&grp[k].facts, &r.facts[k]) == 0;
+	if (!kt_check(ok, __FILE__, __LINE__, what))
+		fprintf(stderr, "  %s: %u CPUs, %u groups, reference %u\n", what, n, gs.count, r.count);
+	if (!kt_check(gs.compares <= compares_bound(n, gs.count), __FILE__, __LINE__,
+	              "the index's facts comparisons within 1.4405 log2(groups + 2) per CPU"))
+		fprintf(stderr, "  %s: %" PRIu64 " facts comparisons for %u CPUs in %u groups (at most %" PRIu64 ")\n",
+		        what, gs.compares, n, gs.count, compares_bound(n, gs.count));
+	check_tree(&gs, what);
+	free(grp);
+	free(of_cpu);
+	free(r.facts);
+	free(r.first);
+	free(r.cpus);
+	free(r.of_cpu);
+}
+
+/* Empty facts whose every range's max leaf is given and high: every fact set by hand is then
+ * trusted, so a group holds exactly the facts given (kprof_cpu_groups_add drops the others). */
+static void facts_init_trusted(kprof_cpu_facts *f)
+{
+	unsigned r;
+	kprof_cpu_facts_init(f);
+	f->has_max = 0xF;
+	for (r = 0; r < 4; r++)
+		f->max_leaf[r] = 0xFFFFFFFFu;
+}
+
+/* Random facts: kinds of CPU drawn from a few values per fact, so groups repeat. */
+static void random_facts(kprof_cpu_facts *f, uint32_t n, uint32_t kinds)
+{
+	kprof_cpu_facts *kind = (kprof_cpu_facts *)malloc(kinds * sizeof *kind);
+	uint32_t c, k, i;
+	for (k = 0; k < kinds; k++) {
+		facts_init_trusted(&kind[k]);
+		kind[k].present = (uint64_t)rnd() << 32 | rnd();
+		kind[k].present &= ((uint64_t)1 << KPROF_CPU_FACT_COUNT) - 1;
+		for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
+			if (kind[k].present >> i & 1)
+				kind[k].value[i] = rnd() % 3u; /* small values: kinds collide, and differ late */
+	}
+	for (c = 0; c < n; c++)
+		f[c] = kind[rnd() % kinds];
+	free(kind);
+}
+
+/* One text of CPU blocks whose kinds repeat at random: leaf 0 (vendor), 1 (signature), 0x0A
+ * (perfmon) and 0x1A (core type) drawn from a few values each, and a leaf that is no fact. */
+static char *random_dump(uint32_t blocks, size_t *len)
+{
+	static const uint32_t vendor[2][3] = {{0x756E6547, 0x6C65746E, 0x49656E69}, {0x68747541, 0x444D4163, 0x69746E65}};
+	size_t cap = (size_t)blocks * 6 * 96 + 64, n = 0, w;
+	char *text = (char *)malloc(cap);
+	uint32_t b, v;
+	for (b = 0; b < blocks; b++) {
+		kprof_dump_record r;
+		memset(&r, 0, sizeof r);
+		kprof_dump_header_format(b, text + n, cap - n, &w);
+		n += w;
+		v = rnd() % 2u;
+		r.leaf = 0, r.eax = 0x1A, r.ebx = vendor[v][0], r.ecx = vendor[v][1], r.edx = vendor[v][2];
+		kprof_dump_record_format(&r, text + n, cap - n, &w), n += w;
+		r.leaf = 1, r.eax = 0x906A0u + rnd() % 3u, r.ebx = b << 24, r.ecx = 0, r.edx = 0;
+		kprof_dump_record_format(&r, text + n, cap - n, &w), n += w;
+		r.leaf = 4, r.eax = rnd(), r.ebx = rnd();
+		kprof_dump_record_format(&r, text + n, cap - n, &w), n += w;
+		r.leaf = 0xA, r.eax = 0x07300404u + rnd() % 2u, r.ebx = 0, r.ecx = 0, r.edx = 0x603;
+		kprof_dump_record_format(&r, text + n, cap - n, &w), n += w;
+		r.leaf = 0x1A, r.eax = (rnd() % 2u ? 0x40u : 0x20u) << 24, r.ebx = r.edx = 0;
+		kprof_dump_record_format(&r, text + n, cap - n, &w), n += w;
+	}
+	text[n] = 0;
+	*len = n;
+	return text;
+}
+
+static int same_snapshot(const kprof_cpuid_snapshot *a, const kprof_cpuid_snapshot *b)
+{
+	return memcmp(a, b, sizeof(*a)) == 0;
+}
+
+/* A dump added with too little room, growing one group at a time (kprof_cpu_groups_array_set and
+ * g->resume), gives what one call with room for all gives, and what the reference gives on
+ * each block's facts; each group's snapshot is its first block's. */
+static void dump_groups_agree(uint32_t blocks)
+{
+	size_t len;
+	char *text = random_dump(blocks, &len);
+	kprof_cpu_group *big = (kprof_cpu_group *)malloc(blocks * sizeof *big), *small = NULL;
+	uint32_t *of_big = (uint32_t *)malloc(blocks * sizeof(uint32_t)), *of_small = (uint32_t *)malloc(blocks * sizeof(uint32_t));
+	kprof_cpu_facts *f = (kprof_cpu_facts *)malloc(blocks * sizeof *f);
+	kprof_cpu_groups a, b;
+	kprof_dump_iter it;
+	kprof_dump_record r;
+	kprof_status st;
+	uint32_t cap = 1, calls = 0, k, c, ok = 1;
+	kprof_cpu_groups_init(&a, big, blocks, of_big, blocks);
+	CHECK_EQ(kprof_cpu_dump_add(&a, text, len, NULL), KPROF_OK);
+	CHECK_EQ(a.cpus, blocks);
+	small = (kprof_cpu_group *)malloc(sizeof *small);
+	kprof_cpu_groups_init(&b, small, cap, of_small, blocks);
+	while ((st = kprof_cpu_dump_add(&b, text, len, NULL)) == KPROF_E_BUFFER_TOO_SMALL) {
+		kprof_cpu_group *more = (kprof_cpu_group *)realloc(small, (cap + 1) * sizeof *small);
+		ok &= b.resume == b.cpus && b.count == cap;
+		if (!CHECK(more != NULL))
+			break;
+		small = more;
+		ok &= kprof_cpu_groups_array_set(&b, small, ++cap) == KPROF_OK;
+		calls++;
+	}
+	CHECK_EQ(st, KPROF_OK);
+	CHECK(ok);
+	CHECK_EQ(b.resume, 0);
+	CHECK_EQ(calls, a.count - 1);
+	CHECK_EQ(b.count, a.count);
+	CHECK_EQ(b.cpus, blocks);
+	for (c = 0; c < blocks; c++)
+		ok &= of_big[c] == of_small[c];
+	for (k = 0; k < a.count; k++) {
+		kprof_cpuid_snapshot want;
+		ok &= big[k].first_cpu == small[k].first_cpu && big[k].cpus == small[k].cpus &&
+		      kprof_cpu_facts_compare(&big[k].facts, &small[k].facts) == 0;
+		ok &= kprof_dump_snapshot_get(text, len, big[k].first_cpu, &want, NULL) == KPROF_OK &&
+		      same_snapshot(&want, &big[k].snap) && same_snapshot(&want, &small[k].snap);
+		ok &= big[k].first_cpu_id == big[k].first_cpu; /* the `CPU n:` headers */
+	}
+	CHECK(ok);
+	/* The reference, on each block's facts read here. */
+	for (c = 0; c < blocks; c++)
+		kprof_cpu_facts_init(&f[c]);
+	kprof_dump_iter_init(&it, text, len);
+	while (kprof_dump_iter_next(&it, &r) == KPROF_OK) {
+		const uint32_t regs[4] = {r.eax, r.ebx, r.ecx, r.edx};
+		kprof_cpu_facts_add(&f[r.cpu], r.leaf, r.subleaf, regs);
+	}
+	for (c = 0; c < blocks; c++)
+		kc_facts_trusted(&f[c]);
+	groups_agree(f, blocks, "a random dump's groups as the reference groups its blocks");
+	/* A resume count that is not this text's: refused, nothing added. */
+	b.resume = blocks + 5;
+	k = b.cpus;
+	CHECK_EQ(kprof_cpu_dump_add(&b, text, len, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(b.cpus, k);
+	CHECK_EQ(b.resume, 0);
+	CHECK_EQ(kprof_cpu_groups_array_set(&b, small, b.count - 1), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_cpu_groups_array_set(&b, NULL, cap), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_cpu_groups_array_set(NULL, small, cap), KPROF_E_ARGUMENT);
+	free(text);
+	free(big);
+	free(small);
+	free(of_big);
+	free(of_small);
+	free(f);
+}
+
+static void test_cpu_groups_index(void)
+{
+	uint32_t n = 100000, c, trial;
+	kprof_cpu_facts *f = (kprof_cpu_facts *)malloc(n * sizeof *f);
+	kprof_cpu_group grp[3];
+	kprof_cpu_groups gs;
+	/* Many random inputs, few kinds to one kind per CPU. */
+	for (trial = 0; trial < 120; trial++) {
+		uint32_t cpus = 1 + rnd() % 1200, kinds = 1 + rnd() % (trial % 3 == 0 ? cpus : 40);
+		random_facts(f, cpus, kinds);
+		groups_agree(f, cpus, "random facts: the same groups as the reference");
+	}
+	/* 100,000 CPUs that all differ, given in rising, falling and alternating order (an
+	 * unbalanced tree degenerates on the first two; the reference compares 5e9 times). */
+	for (trial = 0; trial < 3; trial++) {
+		for (c = 0; c < n; c++) {
+			uint32_t v = trial == 0 ? c : trial == 1 ? n - c : (c & 1 ? c : n + c);
+			facts_init_trusted(&f[c]);
+			f[c].present = (uint64_t)1 << KPROF_CPU_FACT_VENDOR_EBX;
+			f[c].value[KPROF_CPU_FACT_VENDOR_EBX] = v;
+		}
+		{
+			kprof_cpu_group *g = (kprof_cpu_group *)malloc(n * sizeof *g);
+			kprof_cpu_groups_init(&gs, g, n, NULL, 0);
+			/* Stops as soon as the bound is passed: a quadratic index fails here, not after
+			 * hours. */
+			for (c = 0; c < n && gs.compares <= compares_bound(n, n); c++)
+				if (kprof_cpu_groups_add(&gs, &f[c], c, NULL) != KPROF_OK)
+					break;
+			CHECK_EQ(c, n);
+			CHECK_EQ(gs.count, n);
+			if (!CHECK(gs.compares <= compares_bound(n, n)))
+				fprintf(stderr, "  %u distinct CPUs: %" PRIu64 " facts comparisons (at most %" PRIu64 ")\n", n,
+				        gs.compares, compares_bound(n, n));
+			check_tree(&gs, "100,000 distinct CPUs: a balanced index");
+			free(g);
+		}
+	}
+	/* Facts that differ only in their last value, and only in present. */
+	for (c = 0; c < 5000; c++) {
+		facts_init_trusted(&f[c]);
+		f[c].present = ((uint64_t)1 << KPROF_CPU_FACT_COUNT) - 1;
+		f[c].value[KPROF_CPU_FACT_COUNT - 1] = c % 1000;
+	}
+	groups_agree(f, 5000, "facts that differ in their last value");
+	for (c = 0; c < 5000; c++) {
+		facts_init_trusted(&f[c]);
+		f[c].present = c % 777;
+	}
+	groups_agree(f, 5000, "facts that differ in present only");
+	for (c = 0; c < 20; c++)
+		dump_groups_agree(1 + rnd() % 300);
+	/* An index overwritten by the caller: refused, never walked out of the array. */
+	random_facts(f, 3, 3);
+	f[1].present ^= 1;
+	f[2].present ^= 2;
+	kprof_cpu_groups_init(&gs, grp, 3, NULL, 0);
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &f[0], 0, NULL), KPROF_OK);
+	grp[0].tree[0] = grp[0].tree[1] = 2;
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &f[1], 1, NULL), KPROF_E_CORRUPT);
+	grp[0].tree[0] = grp[0].tree[1] = 0; /* a loop */
+	CHECK_EQ(kprof_cpu_groups_add(&gs, &f[1], 1, NULL), KPROF_E_CORRUPT);
+	CHECK_EQ(gs.count, 1);
+	free(f);
+}
+
 int main(void)
 {
 	char dir[1024];
@@ -834,5 +1153,6 @@ int main(void)
 	test_listing_lines();
 	test_listing_selectable();
 	test_cpu_groups();
+	test_cpu_groups_index();
 	return kt_done();
 }

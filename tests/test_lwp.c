@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <ucontext.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- dumps */
@@ -1105,6 +1106,153 @@ static void test_slwpcb_option(void)
 }
 #endif
 
+/* ---------------------------------------------------------------- refused attach, NULL ring */
+static int drain_calls;
+static int count_drain(void *ctx, const uint8_t *rec, uint32_t size)
+{
+	(void)ctx;
+	(void)rec;
+	(void)size;
+	drain_calls++;
+	return 0;
+}
+
+/* Every ring call on a ring attach refused: KPROF_E_ARGUMENT, nothing handed out, nothing read
+ * through a NULL or stale LWPCB, nothing written to the LWPCB attach was given. Run in a child
+ * by detached_case, so a crash is one failed check, not the end of the test. */
+static void every_call_refuses(kprof_lwp_ring *r, const uint8_t *cb)
+{
+	static uint8_t before[256];
+	kprof_lwp_span sp;
+	kprof_lwp_ring_iter it;
+	const uint8_t *rec = (const uint8_t *)1;
+	uint8_t out[64];
+	size_t copied = 7;
+	uint64_t delta = 7;
+	if (cb)
+		memcpy(before, cb, sizeof(before));
+	CHECK_EQ(kprof_lwp_ring_poll(r, &sp), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_poll(r, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_consume(r, 0), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_consume(r, 1), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_iter_init(&it, r), KPROF_E_ARGUMENT);
+	CHECK_EQ(it.count, 0);
+	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_END);
+	CHECK(rec == NULL);
+	CHECK_EQ(kprof_lwp_ring_iter_commit(&it), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_copy(r, out, sizeof(out), &copied), KPROF_E_ARGUMENT);
+	CHECK_EQ(copied, 0);
+	drain_calls = 0;
+	CHECK_EQ(kprof_lwp_ring_drain(r, count_drain, NULL, 0), KPROF_E_ARGUMENT);
+	CHECK_EQ(drain_calls, 0);
+	CHECK_EQ(kprof_lwp_ring_missed_get(r, &delta), KPROF_E_ARGUMENT);
+	CHECK_EQ(delta, 0);
+	CHECK_EQ(kprof_lwp_ring_check(r), KPROF_E_ARGUMENT);
+	/* Once more: a refusal changes nothing that would let a later call through. */
+	CHECK_EQ(kprof_lwp_ring_poll(r, &sp), KPROF_E_ARGUMENT);
+	if (cb)
+		CHECK(memcmp(before, cb, sizeof(before)) == 0);
+}
+
+typedef void (*detach_fn)(kprof_lwp_ring *r, env *e);
+
+/* One way of getting a refused attach: fn attaches r (garbage before) and must be refused;
+ * then every call, in a child process. */
+static void detached_case(const char *what, detach_fn fn)
+{
+	static env e;
+	kprof_lwp_event_config ev = {2, 10};
+	kprof_lwp_ring r;
+	pid_t pid;
+	int status = 0;
+	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		memset(&r, 0xA5, sizeof(r)); /* what an uninitialised stack slot may hold */
+		fn(&r, &e);
+		every_call_refuses(&r, e.lwpcb);
+		_exit(kt_failed ? 1 : 0);
+	}
+	if (!CHECK(pid > 0))
+		return;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	if (!kt_check(WIFEXITED(status) && WEXITSTATUS(status) == 0, __FILE__, __LINE__, what))
+		fprintf(stderr, "  %s: %s %d\n", what, WIFSIGNALED(status) ? "killed by signal" : "exit status",
+		        WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+}
+
+static void refuse_null_lwpcb(kprof_lwp_ring *r, env *e)
+{
+	(void)e;
+	CHECK_EQ(kprof_lwp_ring_attach(r, NULL, NULL, NULL, 0, 0), KPROF_E_ARGUMENT);
+}
+
+static void refuse_revision(kprof_lwp_ring *r, env *e)
+{
+	kprof_lwp_caps c = e->caps;
+	c.revision = KPROF_LWP_REVISION_PROPOSAL;
+	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &c, NULL, 0, 0), KPROF_E_UNSUPPORTED);
+}
+
+static void refuse_alignment(kprof_lwp_ring *r, env *e)
+{
+	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb + 8, &e->caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
+}
+
+static void refuse_size(kprof_lwp_ring *r, env *e)
+{
+	kprof_bytes_le32_store(e->lwpcb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET, 0);
+	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+}
+
+static void refuse_expected(kprof_lwp_ring *r, env *e)
+{
+	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &e->caps, e->buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
+}
+
+/* A ring that worked, then a second attach refused: the old LWPCB is not polled any more. */
+static void refuse_reattach(kprof_lwp_ring *r, env *e)
+{
+	kprof_lwp_span sp;
+	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &e->caps, NULL, 0, 0), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_poll(r, &sp), 0);
+	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb + 8, &e->caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
+}
+
+static void null_ring_calls(void)
+{
+	kprof_lwp_span sp;
+	kprof_lwp_ring_iter it;
+	const uint8_t *rec = (const uint8_t *)1;
+	CHECK_EQ(kprof_lwp_ring_poll(NULL, &sp), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_poll(NULL, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_iter_next(NULL, &rec), KPROF_E_ARGUMENT);
+	CHECK(rec == NULL);
+	CHECK_EQ(kprof_lwp_ring_iter_init(&it, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_iter_next(&it, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_END);
+	CHECK_EQ(kprof_lwp_ring_iter_commit(&it), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_attach(NULL, NULL, NULL, NULL, 0, 0), KPROF_E_ARGUMENT);
+}
+
+static void null_ring_case(kprof_lwp_ring *r, env *e)
+{
+	null_ring_calls();
+	refuse_null_lwpcb(r, e);
+}
+
+static void test_detached_ring(void)
+{
+	detached_case("every call refuses a ring whose attach got a NULL LWPCB", refuse_null_lwpcb);
+	detached_case("every call refuses a ring whose attach refused the caps", refuse_revision);
+	detached_case("every call refuses a ring whose attach refused a misaligned LWPCB", refuse_alignment);
+	detached_case("every call refuses a ring whose attach refused BufferSize 0", refuse_size);
+	detached_case("every call refuses a ring whose attach refused an unexpected buffer", refuse_expected);
+	detached_case("every call refuses a ring whose second attach was refused", refuse_reattach);
+	detached_case("poll, iter_next, iter_init and attach refuse NULL", null_ring_case);
+}
+
 /* An empty poll stores nothing: with the LWPCB and the ring itself read-only it still works. */
 static void test_empty_poll_readonly(void)
 {
@@ -1309,6 +1457,7 @@ int main(void)
 	test_threshold();
 	test_slwpcb_option();
 	test_corrupt_attach();
+	test_detached_ring();
 	test_empty_poll_readonly();
 	test_hostile_threads();
 	return kt_done();

@@ -150,10 +150,15 @@ KPROF_IMPL_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 		static kprof_cpu_groups gs;
 		static kprof_cpu_effect e;
 		static uint32_t of[8];
-		(void)kprof_cpu_groups_init(&gs, g, 4, of, 8);
-		if (kprof_cpu_dump_add(&gs, (const char *)b, n, &err) == KPROF_OK && gs.count > 1 &&
+		kprof_status st;
+		/* Two groups' room first, then all four, going on where it stopped. */
+		(void)kprof_cpu_groups_init(&gs, g, 2, of, 8);
+		st = kprof_cpu_dump_add(&gs, (const char *)b, n, &err);
+		if (st == KPROF_E_BUFFER_TOO_SMALL && kprof_cpu_groups_array_set(&gs, g, 4) == KPROF_OK)
+			st = kprof_cpu_dump_add(&gs, (const char *)b, n, &err);
+		if (st == KPROF_OK && gs.count > 1 &&
 		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_BUILD_X64, &e) == KPROF_OK)
-			acc += e.sources_differ + (uint32_t)e.facts_differ;
+			acc += e.sources_differ + (uint32_t)e.facts_differ + (uint32_t)gs.compares;
 	}
 	return acc;
 }
@@ -239,18 +244,20 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 		active = kprof_lwpmodel_lwpcb_store(&kh_model);
 	}
 #endif
-	if (kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0) == KPROF_OK) {
-		if (kprof_lwp_ring_poll(&ring, &span) > 0)
-			(void)kprof_lwp_ring_consume(&ring, span.first_count);
-		if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
-			while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
-				acc += rec[0];
-		(void)kprof_lwp_ring_iter_commit(&it);
-		(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
-		(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
-		(void)kprof_lwp_ring_missed_get(&ring, &missed);
-		acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
-	}
+	/* Every ring call whatever attach said (a refused attach leaves a ring every call
+	 * refuses), and the hot calls on NULL. */
+	acc += (uint32_t)kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0);
+	if (kprof_lwp_ring_poll(&ring, &span) > 0)
+		(void)kprof_lwp_ring_consume(&ring, span.first_count);
+	if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
+		while (kprof_lwp_ring_iter_next(&it, &rec) == KPROF_OK)
+			acc += rec[0];
+	(void)kprof_lwp_ring_iter_commit(&it);
+	(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
+	(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
+	(void)kprof_lwp_ring_missed_get(&ring, &missed);
+	acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
+	acc += (uint32_t)kprof_lwp_ring_poll(0, &span) + (uint32_t)kprof_lwp_ring_iter_next(0, &rec);
 	if (b[29] == 0x5A) { /* ring 0 / LWP-enabled only: compiled, executed only on request */
 		(void)kprof_lwp_lwpcb_load(cb);
 		(void)kprof_lwp_lwpcb_store(&active);

@@ -27,9 +27,17 @@ typedef struct kprof_cpu_group {
 	uint32_t cpus;             /* logical CPUs in the group */
 	kprof_cpu_facts facts;
 	kprof_cpuid_snapshot snap; /* the first CPU's leaves, for kprof_hal_decision_get */
+	/* kprof's index of the groups, kept in the groups themselves: a balanced binary tree
+	 * (AVL) ordered by facts. The left and right groups, or 0xFFFFFFFF for none; height in
+	 * groups. */
+	uint32_t tree[2];
+	uint8_t tree_height;
 } kprof_cpu_group;
 
-/* Groups being collected into the caller's arrays. Read, never write, the fields. */
+/* Groups being collected into the caller's arrays. Read, never write, the fields.
+ * Finding a CPU's group walks the index: at most 1.45 log2(count + 2) facts comparisons per
+ * CPU, whatever the input (a hash could be made to put every CPU in one chain), so grouping
+ * n CPUs costs O(n log groups), with no allocation and a fixed frame. */
 typedef struct kprof_cpu_groups {
 	kprof_cpu_group *group;
 	uint32_t cap;
@@ -37,6 +45,12 @@ typedef struct kprof_cpu_groups {
 	uint32_t cpus;       /* CPUs added so far */
 	uint32_t *cpu_group; /* optional: cpu_group[c] = group of CPU c (for c < cpu_cap) */
 	uint32_t cpu_cap;
+	uint32_t root;       /* the index's top group (0xFFFFFFFF: none yet) */
+	uint32_t resume;     /* after kprof_cpu_dump_add ran out of groups: the blocks of
+	                      * that text it added (the next call with the text goes on after
+	                      * them); 0 otherwise */
+	uint64_t compares;   /* facts comparisons made so far: what the index costs, for tests and
+	                      * benchmarks */
 } kprof_cpu_groups;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
