@@ -363,15 +363,18 @@ def data_relocs(obj):
 
 
 def names_source(tmp):
-    """A TU calling every kprof_*_name(int) the header declares (found in kprof.h, so the
+    """A TU calling every kprof_*_name() the header declares (each with its enum type) (found in kprof.h, so the
     domains added later are covered too)."""
     text = open(os.path.join(ROOT, "kprof.h")).read()
-    fns = sorted(set(re.findall(r"^KPROF_API const char \*(kprof_\w+_name)\(int \w+\);", text, re.M)))
+    decls = sorted(set(re.findall(r"^KPROF_API const char \*(kprof_\w+_name)\((\w+) \w+\);", text, re.M)))
+    fns = [fn for fn, _ in decls]
     path = os.path.join(tmp, "footprint_names.c")
     with open(path, "w") as f:
         f.write('#include "kprof.h"\n')
-        for fn in fns:
-            f.write(f"const char *bench_{fn}(int v);\nconst char *bench_{fn}(int v) {{ return {fn}(v); }}\n")
+        for fn, ty in decls:
+            f.write(f"const char *bench_{fn}({ty} v);\nconst char *bench_{fn}({ty} v) {{ return {fn}(v); }}\n")
+    if not fns:
+        raise SystemExit("bench: no kprof_*_name() declarations found in kprof.h")
     return path, fns
 
 
