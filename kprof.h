@@ -2739,8 +2739,8 @@ KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value);
  *
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
  * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
- * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
- * goes through kprof_utf16le_to_utf8 first, as the command does.
+ * ASCII or UTF-8 (a leading UTF-8 byte-order mark is skipped); UTF-16 text (Windows
+ * PowerShell's `>`) goes through kprof_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
@@ -2874,10 +2874,11 @@ typedef struct kprof_listing_row {
 
 /* Reads a listing line by line, without copying or allocating: every line before the header
  * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
- * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
- * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
- * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
- * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+ * lines and dash rules are skipped and every other line must be a row of five cells. A
+ * leading UTF-8 byte-order mark is skipped; UTF-16 text goes through kprof_utf16le_to_utf8
+ * first, as for dumps. A NUL byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over
+ * KPROF_LISTING_NAME_MAX characters or not of [A-Za-z0-9_], a number over 32 bits, or no
+ * header at all is KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
 	const char *text;
 	size_t len, pos;
@@ -9118,6 +9119,16 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 	return KPROF_DUMP_NO_CPU_ID;
 }
 
+/* Where the text readers start: past a UTF-8 byte-order mark (Notepad and PowerShell 7 write
+ * one), which is no part of the first line. */
+KPROF_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
+{
+	if (text && len >= 3 && (uint8_t)text[0] == 0xEF && (uint8_t)text[1] == 0xBB &&
+	    (uint8_t)text[2] == 0xBF)
+		return 3;
+	return 0;
+}
+
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
 	if (!it)
@@ -9125,6 +9136,7 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
@@ -9826,6 +9838,7 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 

@@ -13,8 +13,8 @@
  *
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
  * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
- * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
- * goes through kprof_utf16le_to_utf8 first, as the command does.
+ * ASCII or UTF-8 (a leading UTF-8 byte-order mark is skipped); UTF-16 text (Windows
+ * PowerShell's `>`) goes through kprof_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
@@ -147,10 +147,11 @@ typedef struct kprof_listing_row {
 
 /* Reads a listing line by line, without copying or allocating: every line before the header
  * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes); after it, blank
- * lines and dash rules are skipped and every other line must be a row of five cells. A NUL
- * byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX
- * characters or not of [A-Za-z0-9_], a number over 32 bits, or no header at all is
- * KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
+ * lines and dash rules are skipped and every other line must be a row of five cells. A
+ * leading UTF-8 byte-order mark is skipped; UTF-16 text goes through kprof_utf16le_to_utf8
+ * first, as for dumps. A NUL byte, a line over KPROF_LISTING_LINE_MAX bytes, a name over
+ * KPROF_LISTING_NAME_MAX characters or not of [A-Za-z0-9_], a number over 32 bits, or no
+ * header at all is KPROF_E_FORMAT; line then says where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
 	const char *text;
 	size_t len, pos;

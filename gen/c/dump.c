@@ -111,6 +111,16 @@ KPROF_INTERNAL uint32_t kprof_impl_dump_header_cpu(const char *s, size_t n)
 	return KPROF_DUMP_NO_CPU_ID;
 }
 
+/* Where the text readers start: past a UTF-8 byte-order mark (Notepad and PowerShell 7 write
+ * one), which is no part of the first line. */
+KPROF_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
+{
+	if (text && len >= 3 && (uint8_t)text[0] == 0xEF && (uint8_t)text[1] == 0xBB &&
+	    (uint8_t)text[2] == 0xBF)
+		return 3;
+	return 0;
+}
+
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len)
 {
 	if (!it)
@@ -118,6 +128,7 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
@@ -799,6 +810,7 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
