@@ -4104,7 +4104,7 @@ typedef struct kprof_listing_row {
  * skipped and every other line must be a row of five cells. A leading UTF-8 byte-order mark
  * is skipped; UTF-16 text goes through kprof_bytes_utf16le_to_utf8 first, as for dumps. A NUL byte, a line over
  * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
- * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
+ * [A-Za-z0-9_.-] (custom sources' names hold '.' and '-'), a number over 32 bits, a "Maximum selectable profile sources:" line without
  * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
  * where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
@@ -13024,10 +13024,12 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
 		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
 			goto bad;
+		/* Letters, digits, '_'; '.' and '-' in custom sources' names (Intel's event names,
+		 * kprof_windows_custom_source's rule). */
 		for (k = 0; k < cell_len[1]; k++) {
 			unsigned char c = (unsigned char)cell[1][k];
 			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-			      (c >= '0' && c <= '9') || c == '_'))
+			      (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
 				goto bad;
 		}
 		row->line = it->line;

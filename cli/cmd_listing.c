@@ -351,7 +351,7 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 	if (st != KPROF_OK)
 		return kprof_cli_error_at(path, it.rows.line, 0,
 		                          it.rows.header ? "not a source row (Id Name Interval Min Max: a decimal id, a "
-		                                           "name of letters, digits and _, three decimal numbers)"
+		                                           "name of letters, digits, _, . and -, three decimal numbers)"
 		                                         : "'Maximum selectable profile sources:' needs one decimal "
 		                                           "count, once, before the table");
 	*rows = 0;
