@@ -85,6 +85,9 @@ typedef enum kprof_cli_type {
 } kprof_cli_type;
 
 #define KPROF_CLI_REQUIRED 0x1u
+/* An operand that takes every remaining operand word (NAME=EVENT...): the words are in
+ * kprof_cli_args.many, their number in the row's ->num. Usage shows it as "NAME...". */
+#define KPROF_CLI_MANY     0x2u
 
 /* One option (name starts with "--") or operand (name is its placeholder, "FILE"), in the
  * order usage shows them; operands are taken in row order. */
@@ -117,9 +120,13 @@ typedef struct kprof_cli_command {
 	const kprof_cli_option *options; /* ends with a row whose name is NULL */
 } kprof_cli_command;
 
+/* The most words a KPROF_CLI_MANY operand takes. */
+#define KPROF_CLI_MAX_MANY 256
+
 typedef struct kprof_cli_args {
 	const kprof_cli_command *cmd;
 	kprof_cli_value value[KPROF_CLI_MAX_OPTIONS];
+	const char *many[KPROF_CLI_MAX_MANY]; /* the KPROF_CLI_MANY operand's words, in order */
 } kprof_cli_args;
 
 /* The value of option or operand `name` of a's command (a row of it: a name that is not
@@ -143,6 +150,8 @@ const char *kprof_cli_choice_hal(int i);
 /* Buffered standard output (see above). */
 void kprof_cli_printf(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 void kprof_cli_puts(const char *s);
+/* n bytes as they are (binary output: custom-source --format bin). */
+void kprof_cli_write(const void *data, size_t n);
 /* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
 int kprof_cli_flush(int rc);
 
@@ -275,6 +284,32 @@ void kprof_cli_release_print(const kprof_hal_decision *d);
 /* Whether the HAL of hal (kprof_hal_decision_get's argument) lists s on this processor: a
  * kprof_hal_presence (ABSENT without cpuid). */
 int kprof_cli_live_status(const kprof_source *s, uint32_t hal);
+/* ---- custom sources a listing should show (cli/custom_sources_read.c) --------------------- */
+#define KPROF_CLI_CUSTOM_MAX 1024u
+typedef struct kprof_cli_custom_source {
+	char name[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
+	uint32_t interval;  /* as Windows applies it: the file's (default 65536), clamped */
+	unsigned long line; /* where the file gives it */
+	uint8_t loads;      /* its group loads on the processor */
+	uint8_t listed;     /* the listing compared last has it */
+} kprof_cli_custom_source;
+typedef struct kprof_cli_custom_set {
+	const char *path;
+	kprof_cli_custom_source *src;
+	size_t n, loading;
+} kprof_cli_custom_set;
+/* The sources a registry file (or custom-source's JSON) adds, and which load on d's processor.
+ * 0, or an exit code after a message naming the file and line. */
+int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_cli_custom_set *out);
+void kprof_cli_custom_free(kprof_cli_custom_set *s);
+/* Before comparing a listing: no source listed yet. */
+void kprof_cli_custom_reset(kprof_cli_custom_set *s);
+/* A difference kprof's tables find (an unknown row) that is one of s's sources: */
+enum { KPROF_CLI_CUSTOM_NONE, KPROF_CLI_CUSTOM_AGREES, KPROF_CLI_CUSTOM_INTERVAL };
+int kprof_cli_custom_match(kprof_cli_custom_set *s, const kprof_listing_diff *df, const kprof_hal_decision *d);
+/* After the rows: how many loading sources the listing lacks (release d has custom sources). */
+size_t kprof_cli_custom_missing(const kprof_cli_custom_set *s, const kprof_hal_decision *d);
+
 /* ---- every logical CPU of a dump (cli/cpu_groups.c) -------------------------------------- */
 /* A dump as `kprof info` reads it: one text (AIDA64, `cpuid -r`, one hwloc pu file; `-` is
  * standard input) or a hwloc-gather-cpuid directory, one text per pu<N> file in N order. CPU
@@ -337,6 +372,9 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a);
 int kprof_cmd_ds_decode(const kprof_cli_args *a);
 int kprof_cmd_sources_decode(const kprof_cli_args *a);
 int kprof_cmd_listing_check(const kprof_cli_args *a);
+int kprof_cmd_custom_source(const kprof_cli_args *a);
+/* custom-source's --format choices (cli/cmd_custom_source.c). */
+const char *kprof_cli_choice_custom_format(int i);
 /* ds-decode's --format choices (cli/cmd_ds.c). */
 const char *kprof_cli_choice_ds_format(int i);
 /* decode-select's --vendor choices (cli/cmd_sources.c). */

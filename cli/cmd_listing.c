@@ -208,17 +208,20 @@ typedef struct candidate {
 	kprof_hal_decision d;
 } candidate;
 
-/* Differences of text against d; (size_t)-1 cannot happen after the first check read it. */
-static size_t count_diffs(const char *text, size_t len, const kprof_hal_decision *d)
+/* Differences of text against d and the custom sources (NULL: none); (size_t)-1 cannot
+ * happen after the first check read it. */
+static size_t count_diffs(const char *text, size_t len, const kprof_hal_decision *d,
+                          kprof_cli_custom_set *custom)
 {
 	kprof_listing_diff_iter it;
 	kprof_listing_diff df;
 	size_t n = 0;
 	if (kprof_listing_diff_iter_init(&it, text, len, d) != KPROF_OK)
 		return (size_t)-1;
+	kprof_cli_custom_reset(custom);
 	while (kprof_listing_diff_iter_next(&it, &df) == KPROF_OK)
-		n++;
-	return n;
+		n += kprof_cli_custom_match(custom, &df, d) != KPROF_CLI_CUSTOM_AGREES;
+	return n + kprof_cli_custom_missing(custom, d);
 }
 
 /* Two fits that read the same: one release and HAL, one interface (processors differ). */
@@ -296,6 +299,49 @@ static void print_diff_json(const kprof_listing_diff *df)
 		kprof_cli_json_string(df->name);
 		kprof_cli_printf(", \"min\": %lu, \"max\": %lu}}", (unsigned long)df->min,
 		                 (unsigned long)df->max);
+	}
+}
+
+/* A custom source listed with another interval than its file gives, and one not listed. */
+static void print_custom_diff(const kprof_cli_custom_set *c, const kprof_listing_row *r, int json)
+{
+	size_t i;
+	for (i = 0; i < c->n && !(strlen(c->src[i].name) == r->name_len &&
+	                          memcmp(c->src[i].name, r->name, r->name_len) == 0);
+	     i++)
+		;
+	if (i == c->n)
+		return;
+	if (json) {
+		kprof_cli_printf("{\"kind\": \"custom_interval\", \"id\": %lu, \"listing\": {\"line\": %lu, \"name\": ",
+		                 (unsigned long)r->id, (unsigned long)r->line);
+		kprof_cli_json_bytes(r->name, r->name_len);
+		kprof_cli_printf(", \"interval\": %lu, \"min\": %lu, \"max\": %lu}, \"kprof\": {\"interface\": "
+		                 "\"custom\", \"name\": ",
+		                 (unsigned long)r->interval, (unsigned long)r->min, (unsigned long)r->max);
+		kprof_cli_json_string(c->src[i].name);
+		kprof_cli_printf(", \"interval\": %lu, \"line\": %lu}}", (unsigned long)c->src[i].interval,
+		                 (unsigned long)c->src[i].line);
+	} else {
+		kprof_cli_printf("custom     %lu %s (line %lu): listed interval %lu, %s line %lu gives %lu\n",
+		                 (unsigned long)r->id, c->src[i].name, (unsigned long)r->line,
+		                 (unsigned long)r->interval, kprof_cli_file_label(c->path),
+		                 (unsigned long)c->src[i].line, (unsigned long)c->src[i].interval);
+	}
+}
+
+static void print_custom_missing(const kprof_cli_custom_set *c, const kprof_cli_custom_source *s, int json)
+{
+	if (json) {
+		kprof_cli_puts("{\"kind\": \"custom_missing\", \"id\": null, \"listing\": null, \"kprof\": "
+		               "{\"interface\": \"custom\", \"name\": ");
+		kprof_cli_json_string(s->name);
+		kprof_cli_printf(", \"interval\": %lu, \"line\": %lu}}", (unsigned long)s->interval,
+		                 (unsigned long)s->line);
+	} else {
+		kprof_cli_printf("custom     - %s: %s line %lu adds it for this processor; the listing "
+		                 "lacks it\n",
+		                 s->name, kprof_cli_file_label(c->path), (unsigned long)s->line);
 	}
 }
 
@@ -385,6 +431,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	candidate *cand;
 	kprof_listing_diff_iter it;
 	kprof_listing_diff df;
+	kprof_cli_custom_set custom_set = {NULL, NULL, 0, 0}, *custom = NULL;
 	if (kprof_cli_get(a, "--cpuid-file")->set)
 		dump = kprof_cli_get(a, "--cpuid-file")->text;
 	if (win->set && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
@@ -394,6 +441,9 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		return rc;
 	if (!dump && cpu)
 		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	if (!dump && kprof_cli_get(a, "--custom-sources")->set)
+		return kprof_cli_usage(a->cmd->name, "--custom-sources needs --cpuid-file (a group "
+		                                     "loads only on the processors it names)");
 	if (dump) {
 		rc = kprof_cli_snapshot_file(dump, (uint32_t)cpu, &snaps[0]);
 		if (rc)
@@ -404,17 +454,29 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			assumed_cpu(c, &snaps[c]);
 		cpus = CPU_ASSUMED;
 	}
+	if (kprof_cli_get(a, "--custom-sources")->set) {
+		kprof_hal_decision d0;
+		(void)kprof_hal_decision_get(&snaps[0], KPROF_HAL_BUILD_X64, &d0);
+		rc = kprof_cli_custom_load(kprof_cli_get(a, "--custom-sources")->text, &d0, &custom_set);
+		if (rc)
+			return rc;
+		custom = &custom_set;
+	}
 	rc = kprof_cli_read_text(file, &text, &len);
-	if (rc)
+	if (rc) {
+		kprof_cli_custom_free(&custom_set);
 		return rc;
+	}
 	rc = listing_readable(file, text, len, &rows, &selectable);
 	if (rc) {
 		free(text);
+		kprof_cli_custom_free(&custom_set);
 		return rc;
 	}
 	cand = (candidate *)calloc((size_t)cpus * KPROF_HAL_RELEASE_COUNT * 2, sizeof *cand);
 	if (!cand) {
 		free(text);
+		kprof_cli_custom_free(&custom_set);
 		kprof_cli_error("out of memory");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
@@ -433,7 +495,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 				x->hal = build | KPROF_HAL_RELEASE(r->id);
 				x->cpu = dump ? -1 : c;
 				(void)kprof_hal_decision_get(&snaps[c], x->hal, &x->d);
-				x->diffs = count_diffs(text, len, &x->d);
+				x->diffs = count_diffs(text, len, &x->d, custom);
 				fits += x->diffs == 0;
 				/* The one shown: the fewest differences; on a tie the newer release, the 64-bit
 				 * HAL, the first processor. */
@@ -447,6 +509,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	if (n == 0) {
 		free(cand);
 		free(text);
+		kprof_cli_custom_free(&custom_set);
 		return kprof_cli_usage(a->cmd->name, "no release shipped that HAL");
 	}
 	if (json) {
@@ -518,6 +581,10 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 				kprof_cli_puts("\n");
 			}
 		}
+		if (custom)
+			kprof_cli_printf("custom     %s: %lu sources, %lu load on this processor\n",
+			                 kprof_cli_file_label(custom->path), (unsigned long)custom->n,
+			                 (unsigned long)custom->loading);
 		if (fits)
 			kprof_cli_puts("result     agree\n");
 		else
@@ -526,20 +593,42 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	}
 	if (!fits && kprof_listing_diff_iter_init(&it, text, len, &cand[best].d) == KPROF_OK) {
 		int first = 1;
+		kprof_cli_custom_reset(custom);
 		while (kprof_listing_diff_iter_next(&it, &df) == KPROF_OK) {
-			if (json) {
+			int m = kprof_cli_custom_match(custom, &df, &cand[best].d);
+			if (m == KPROF_CLI_CUSTOM_AGREES)
+				continue;
+			if (json)
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
+			if (m == KPROF_CLI_CUSTOM_INTERVAL)
+				print_custom_diff(custom, &df.row, json);
+			else if (json)
 				print_diff_json(&df);
-			} else {
+			else
 				print_diff_text(&df, &cand[best].d);
-			}
 			first = 0;
 		}
+		if (kprof_cli_custom_missing(custom, &cand[best].d))
+			for (k = 0; k < custom->n; k++)
+				if (custom->src[k].loads && !custom->src[k].listed) {
+					if (json)
+						kprof_cli_puts(first ? "\n  " : ",\n  ");
+					print_custom_missing(custom, &custom->src[k], json);
+					first = 0;
+				}
 	}
-	if (json)
+	if (json && custom)
+		kprof_cli_printf(fits ? "],\n \"custom_sources\": {\"file\": " : "\n ],\n \"custom_sources\": {\"file\": ");
+	if (json && custom) {
+		kprof_cli_json_string(custom->path);
+		kprof_cli_printf(", \"given\": %lu, \"loading\": %lu}}\n", (unsigned long)custom->n,
+		                 (unsigned long)custom->loading);
+	} else if (json) {
 		kprof_cli_puts(fits ? "]}\n" : "\n ]}\n");
+	}
 	free(cand);
 	free(text);
+	kprof_cli_custom_free(&custom_set);
 	/* main() prints the buffer only for exit 0: a difference is a result, not an error. */
 	return fits ? KPROF_CLI_EXIT_OK : KPROF_CLI_EXIT_DIFFER;
 }

@@ -130,7 +130,39 @@ static const kprof_cli_command commands[] = {
                       "the listing fits are named"),
                  CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
                         "only that HAL (default: every HAL the release shipped)"),
+                 FILE_ARG("--custom-sources", "FILE", 0,
+                          "the registry file (or JSON) of `kprof custom-source`: its sources\n"
+                          "are expected in the listing after the restart, by name and\n"
+                          "interval, where their group loads (needs --cpuid-file)"),
                  JSON_FLAG("one JSON object"))},
+        {"custom-source", kprof_cmd_custom_source,
+         "make Windows count an event: custom profile sources, checked",
+         "  Each NAME=EVENT becomes a Windows custom profile source (Windows 10 1803 and\n"
+         "  later) for the processor (this one, or a dumped one), checked first: the name\n"
+         "  Windows will list (A-Z a-z 0-9 _ . -, at most 127 characters, no source the\n"
+         "  HAL already has), the event within the vendor's widths, options the vendor\n"
+         "  has. EVENT is event=0x60,umask=0xff[,cmask=N][,inv][,edge][,any][,host]\n"
+         "  [,guest][,interval=N] or the raw form `kprof perf` prints (r412e). Written to\n"
+         "  standard output: reg, a registry file for regedit (loaded at the next\n"
+         "  restart); wprp, a WPR profile sampling them (profile kprof-sample) or counting\n"
+         "  them on context switches (kprof-cswitch); bin, the\n"
+         "  EventTraceProfileSourceAddInformation records for NtSetSystemInformation;\n"
+         "  json, all of it described. What kprof knows the event counts on the processor\n"
+         "  is said; warnings go to standard error. Bad input: exit 2, nothing written.\n"
+         "  docs/custom-sources.md walks from choosing the event to WPR sampling it.\n",
+         OPTIONS(FILE_ARG("--cpuid-file", "DUMP", 0,
+                          "the processor the sources are for, from a dump (default: this one)"),
+                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 TEXT("--windows", "RELEASE", 0,
+                      "the Windows release (a name or build number; default: the newest\n"
+                      "kprof knows)"),
+                 TEXT("--group", "NAME", 0,
+                      "the registry group key (default kprof-Family-F-Model-M)"),
+                 CHOICE("--format", NULL, kprof_cli_choice_custom_format, 0,
+                        "what to write (default reg)"),
+                 {"NAME=EVENT", KPROF_CLI_TEXT, "NAME=EVENT", 0, 0, NULL,
+                  KPROF_CLI_REQUIRED | KPROF_CLI_MANY,
+                  "a source: its name and its event"})},
 };
 
 const kprof_cli_command *kprof_cli_commands(size_t *count)

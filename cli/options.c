@@ -33,7 +33,7 @@ static void spelling(char *buf, size_t n, const kprof_cli_option *o)
 {
 	char value[256];
 	if (is_operand(o) || o->type == KPROF_CLI_FLAG) {
-		snprintf(buf, n, "%s", o->name);
+		snprintf(buf, n, "%s%s", o->name, (o->flags & KPROF_CLI_MANY) ? "..." : "");
 		return;
 	}
 	if (o->type == KPROF_CLI_CHOICE && !o->metavar)
@@ -222,13 +222,22 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 				return rc;
 			continue;
 		}
-		/* An operand: the next operand row not yet filled. */
+		/* An operand: the next operand row not yet filled, or the one that takes many. */
 		for (k = 0; k < nrows; k++)
-			if (is_operand(&c->options[k]) && !a->value[k].set)
+			if (is_operand(&c->options[k]) &&
+			    (!a->value[k].set || (c->options[k].flags & KPROF_CLI_MANY)))
 				break;
 		if (k == nrows)
 			return kprof_cli_usage(c->name, "unexpected argument '%s'",
 			                       kprof_cli_quote(arg));
+		if (c->options[k].flags & KPROF_CLI_MANY) {
+			if (a->value[k].num >= KPROF_CLI_MAX_MANY)
+				return kprof_cli_usage(c->name, "more than %d %s", KPROF_CLI_MAX_MANY,
+				                       c->options[k].name);
+			a->many[a->value[k].num++] = arg;
+			a->value[k].set = 1;
+			continue;
+		}
 		rc = take(c, &c->options[k], arg, &a->value[k]);
 		if (rc)
 			return rc;
