@@ -338,6 +338,7 @@ static void print_reg(const kprof_hal_decision *d, const char *group, const cust
 		for (k = 0; k < m; k++)
 			kprof_cli_printf("\"%s\"=dword:%08x%s", v[k].name, (unsigned)v[k].value, crlf);
 	}
+	kprof_cli_puts(crlf); /* regedit's own exports end with an empty line */
 }
 
 static void print_wprp(const kprof_hal_decision *d, const custom *c, size_t n)

@@ -401,6 +401,47 @@ def check_listing(tmp, reg_text):
     check(rc == 2 and "needs --cpuid-file" in err, f"--custom-sources without a dump: {err!r}")
 
 
+# ---- docs/custom-sources.md: what it quotes is what the command prints ----
+def check_doc():
+    doc = open(os.path.join(ROOT, "docs", "custom-sources.md")).read()
+    rc, out, err = run("custom-source", "--cpuid-file", ZEN3, "--windows", "11-23h2",
+                       "L2_CACHE_MISS.FROM_DC=event=0x64,umask=0x08", "Ret.Ops=event=0xc1")
+    block = re.search(r"```text\n(Windows Registry Editor.*?)```", doc, re.S)
+    check(rc == 0 and block and block.group(1).rstrip("\n") == out.replace("\r\n", "\n").rstrip("\n"),
+          "docs/custom-sources.md quotes the Zen 3 registry file as the command writes it")
+    for dump, words, phrase in (
+            (SKL, ["Big=event=0x124"], "event 0x124 is past GenuineIntel's event select, which holds 0..0xff"),
+            (SKL, ["W=event=0x24,umask=0x100"], "unit mask 0x100 is past 8 bits (0..0xff)"),
+            (SKL, ["L2/Miss=event=0x24"], "the name holds a character other than A-Z, a-z, 0-9, underscore, dot and hyphen (a registry key or a listing cannot carry it)"),
+            (SKL, ["LLCMisses=event=0x2e,umask=0x41"], "the name is already a source the HAL offers on this processor and release (LLCMisses, source 29)"),
+            (ZEN3, ["A=event=0x76,any"], "any (AnyThread) is an Intel option: AMD's PerfEvtSel has no such bit"),
+            (ICL, ["A=event=0x3c,any"], "AnyThread is not honoured by this processor (perfmon version below 3, or cpuid 0x0A says it is deprecated)"),
+            (SKL, ["C=event=0xa3,umask=4,cmask=16"], "the counter mask is over 15: Windows keeps only its low 4 bits"),
+            (SKL, ["F=event=0,umask=3"], "names a fixed counter"),
+            (SKL, ["--windows", "10-1709", "E=event=0x3c"], "this Windows release has no custom profile sources (they begin with Windows 10 1803)"),
+            (SKL, ["Mine=event=0x2e,umask=0x41"], "the HAL already offers this event as a built-in source: "),
+            (ZEN2, ["Mine=event=0x20,umask=0x7f"], "kprof judges this event absent on this processor class: it would count nothing")):
+        rc, out, err = run("custom-source", "--cpuid-file", dump, *words)
+        check(phrase in doc.replace("\n", " ") and phrase in err, f"doc and command say {phrase!r}: {err!r}")
+    # a processor the HAL gives only the Timer: a Microsoft hypervisor without
+    # PerformanceMonitorsAvailable (leaf 0x40000003 edx bit 2 clear)
+    hv = os.path.join(tempfile.gettempdir(), f"kprof-hv-{os.getpid()}.txt")
+    with open(hv, "w") as f:
+        f.write("CPU 0:\n"
+                "   0x00000000 0x00: eax=0x00000016 ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+                "   0x00000001 0x00: eax=0x00050654 ebx=0x00000000 ecx=0x80000000 edx=0x00000000\n"
+                "   0x0000000a 0x00: eax=0x07300404 ebx=0x00000000 ecx=0x00000000 edx=0x00000603\n"
+                "   0x40000000 0x00: eax=0x40000006 ebx=0x7263694d ecx=0x666f736f edx=0x76482074\n"
+                "   0x40000001 0x00: eax=0x31237648 ebx=0x00000000 ecx=0x00000000 edx=0x00000000\n"
+                "   0x40000003 0x00: eax=0x00000000 ebx=0x00000000 ecx=0x00000000 edx=0x00000000\n")
+    rc, out, err = run("custom-source", "--cpuid-file", hv, "E=event=0x3c")
+    rc2, info, _ = run("info", "--cpuid-file", hv, "--json")
+    os.unlink(hv)
+    phrase = "Windows gives this processor no hardware profile interface (only the timer), so no custom source can count"
+    check(rc == 2 and phrase in err and phrase in doc.replace("\n", " ") and rc2 == 0 and json.loads(info)["interface"] == "default",
+          f"Hyper-V without PerformanceMonitorsAvailable: Default, refused: {rc} {err!r}")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="kprof-custom-") as tmp:
         for dump, vendor in ((SKL, "GenuineIntel"), (ZEN2, "AuthenticAMD"), (ZEN3, "AuthenticAMD")):
@@ -430,6 +471,7 @@ def main():
         check(n >= 20, f"{n} dumps tried")
         reg = check_refusals(tmp)
         check_listing(tmp, reg)
+        check_doc()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -99,6 +99,10 @@ def main():
                   "wine 8: NtSetSystemInformation(0x1F) is a stub answering STATUS_SUCCESS", run.stderr[-800:])
             check(stop == "list: stopped: advapi32 exports no TraceQueryInformation",
                   "wine 8: stops at list (no TraceQueryInformation)", "\n".join(out))
+            doc = open(os.path.join(ROOT, "docs", "custom-sources.md")).read()
+            m = re.search(r"```text\n(records: .*?)```", doc, re.S)
+            check(m is not None and m.group(1).replace("AuthenticAMD", vendor).splitlines() == out,
+                  "docs/custom-sources.md quotes what the program prints under Wine 8", "\n".join(out))
         for path, what in ((bad, "no add record for this processor"), (short, "not 1 to 64 whole add records")):
             r2 = sh(["wine", exe[64], path], env=env)
             o2 = r2.stdout.replace("\r", "")
