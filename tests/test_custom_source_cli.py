@@ -30,6 +30,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ktest import check, done  # noqa: E402
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 KPROF = os.environ.get("KPROF", os.path.join(ROOT, "build", "kprof"))
 RECORDS = os.environ.get("RECORDS", os.path.join(ROOT, "build", "tests", "custom_source_records"))
@@ -44,19 +47,6 @@ ZEN2_LISTING = os.path.join(SHARED, "reference", "listings-amd", "amd-zen2-3900x
 REG_ROOT = r"HKEY_LOCAL_MACHINE\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource"
 ARCH = {"GenuineIntel": 2, "AuthenticAMD": 1}  # x64 CPU_VENDORS (Chappell)
 ADD_SIZE = 0x124
-
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
-    return cond
-
 
 def run(*args, binary=False):
     r = subprocess.run([KPROF, *args], capture_output=True, timeout=120)
@@ -472,8 +462,7 @@ def main():
         reg = check_refusals(tmp)
         check_listing(tmp, reg)
         check_doc()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(done())
 
 
 if __name__ == "__main__":

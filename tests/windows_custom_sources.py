@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktest  # noqa: E402
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 KPROF = os.environ.get("KPROF", os.path.join(ROOT, "build", "kprof"))
 SHARED = os.environ.get("KPROF_SHARED", os.path.join(ROOT, "..", "shared"))
@@ -25,27 +28,14 @@ OUT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "
 DUMP = {"GenuineIntel": os.path.join(SHARED, "cpuid-dumps", "instlatx64", "GenuineIntel00506E3_SkyLake_01_CPUID.txt"),
         "AuthenticAMD": os.path.join(SHARED, "cpuid-dumps", "current", "AuthenticAMD0830F10_K17_Rome_CPUID.txt")}
 WORDS = ["Kprof.Example-A=event=0xc0", "Kprof.Example-B=event=0xc4,interval=100003"]
-passed = failed = 0
 
 
 def check(cond, what, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what, detail[-1500:] if detail else "")
-    return cond
+    return ktest.check(cond, what + (" " + detail[-1500:] if detail and not cond else ""))
 
 
 def sh(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, timeout=kw.pop("timeout", 300), **kw)
-
-
-def host_vendor():
-    with open("/proc/cpuinfo") as f:
-        m = re.search(r"^vendor_id\s*:\s*(\S+)", f.read(), re.M)
-    return m.group(1) if m else None
 
 
 def main():
@@ -57,7 +47,8 @@ def main():
                 f"MINGW_CC={cc}", f"KPROF_DIR={ROOT}"])
         exe[bits] = os.path.join(o, "kprof_custom_sources.exe")
         check(r.returncode == 0 and os.path.isfile(exe[bits]), f"build with {cc}", r.stdout + r.stderr)
-    vendor = host_vendor()
+    h = ktest.host()
+    vendor = h.vendor_string if h else None
     print(f"host: {vendor}; wine: {sh(['wine', '--version']).stdout.strip()}")
     if not check(vendor in DUMP, f"the host's vendor is Intel or AMD ({vendor})"):
         return
@@ -122,5 +113,4 @@ def main():
 
 if __name__ == "__main__":
     main()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(ktest.done())
