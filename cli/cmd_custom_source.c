@@ -468,22 +468,22 @@ static void print_json(const kprof_hal_decision *d, const char *group, const cus
 
 int kprof_cmd_custom_source(const kprof_cli_args *a)
 {
-	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file"), *cpu = kprof_cli_get(a, "--cpu");
-	const kprof_cli_value *win = kprof_cli_get(a, "--windows"), *grp = kprof_cli_get(a, "--group");
-	const kprof_cli_value *fmt = kprof_cli_get(a, "--format");
-	size_t n = (size_t)kprof_cli_get(a, "NAME=EVENT")->num, i, j;
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE), *cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU);
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS), *grp = kprof_cli_opt(a, KPROF_CLI_OPT_GROUP);
+	const kprof_cli_value *fmt = kprof_cli_opt(a, KPROF_CLI_OPT_FORMAT);
+	size_t n = (size_t)kprof_cli_opt(a, KPROF_CLI_OPT_NAME_EVENT)->num, i, j;
 	int format = fmt->set ? (int)fmt->num : FORMAT_REG, rc;
 	uint32_t release = KPROF_HAL_RELEASE_FIRST + KPROF_HAL_RELEASE_COUNT - 1u;
 	kprof_cpuid_snapshot snap;
 	kprof_hal_decision d;
 	char group[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
 	custom *c;
-	if (win->set && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
 	if (!file->set && cpu->set)
-		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	if (file->set) {
-		rc = kprof_cli_snapshot_file(file->text, (uint32_t)cpu->num, &snap);
+		rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)cpu->num, &snap);
 		if (rc)
 			return rc;
 	} else if (kprof_cpuid_snapshot_read(&snap) != KPROF_OK) {

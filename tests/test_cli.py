@@ -1348,8 +1348,8 @@ def test_shell(tmp):
 # grouping many CPUs. Outputs are taken as bytes: what a terminal would receive.
 # ---------------------------------------------------------------------------------------------
 def cli_constant(name):
-    """A number cli/cli.h defines (the command's documented limits)."""
-    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "cli.h")).read()
+    """A number cli/util.h defines (the command's documented limits)."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "util.h")).read()
     m = re.search(r"#define " + name + r"\s+\(?(?:\(size_t\))?(\d+)u?(?:\s*<<\s*(\d+))?", text)
     return int(m.group(1)) << int(m.group(2) or 0)
 

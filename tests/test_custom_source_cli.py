@@ -387,6 +387,8 @@ def check_listing(tmp, reg_text):
         open(p, "w", newline="").write(body)
         rc, out, err = run("listing-check", full, "--cpuid-file", ZEN2, "--custom-sources", p)
         check(rc == 2 and out == "" and f"bad.reg:{line}:" in err and phrase in err, f"bad file {body[-40:]!r}: {rc} {err!r}")
+    rc, out, err = run("listing-check", os.path.join(tmp, "absent.txt"), "--cpuid-file", ZEN2, "--custom-sources", files["reg"])
+    check(rc == 2 and out == "" and "absent.txt" in err, f"a missing listing with --custom-sources: {rc} {err!r}")
     rc, out, err = run("listing-check", full, "--custom-sources", files["reg"])
     check(rc == 2 and "needs --cpuid-file" in err, f"--custom-sources without a dump: {err!r}")
 

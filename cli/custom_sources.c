@@ -6,7 +6,7 @@
  * Interval (default 65536) clamped into the hardware interval range, as build 22631 applies
  * it. The readers take the file as untrusted text: every line or value they cannot read is
  * refused naming the file and line. */
-#include "cli.h"
+#include "custom_sources.h"
 
 #include <stdlib.h>
 #include <string.h>
