@@ -226,6 +226,7 @@ def check_formats(dump, words, tmp):
           [(n, want_fields(w.split("=", 1)[1])["interval"]) for w, n in zip(words, names)], f"{label}: wprp sampled counters")
     check([c.get("Value") for c in counted] == names, f"{label}: wprp counters")
     check([e.get("Value") for e in prof.findall("HardwareCounter/Events/Event")] == ["CSwitch"], f"{label}: wprp CSwitch")
+    check([h.get("Strict") for h in prof.findall("HardwareCounter")] == ["true", "true"], f"{label}: wprp counters are Strict")
     check(any(k.get("Value") == "PmcProfile" for k in prof.findall("SystemProvider/Keywords/Keyword")) and
           any(s.get("Value") == "PmcInterrupt" for s in prof.findall("SystemProvider/Stacks/Stack")), f"{label}: wprp PmcProfile")
     profiles = prof.findall("Profile")
