@@ -459,6 +459,25 @@ def check_doc():
           f"Hyper-V without PerformanceMonitorsAvailable: Default, refused: {rc} {err!r}")
 
 
+# ---- this machine: the processor custom-source reads is the one `kprof info` reports ----
+def check_live():
+    rc, out, err = run("info", "--windows", "11-24h2", "--json")
+    if not check(rc == 0, f"kprof info: {err}"):
+        return
+    info = json.loads(out)
+    word = "Kprof.Live=event=0x3c" if info["vendor"] == "GenuineIntel" else "Kprof.Live=event=0x76"
+    rc, out, err = run("custom-source", "--format", "json", word)
+    if info["vendor"] not in ARCH:
+        check(rc == 2 and "Intel and AMD event selects only" in err, f"live, vendor {info['vendor']}: {err!r}")
+    elif info["interface"] == "default":
+        check(rc == 2 and "no hardware profile interface" in err, f"live, Default ({info['reason']}): {err!r}")
+    else:
+        j = json.loads(out) if rc == 0 else {}
+        check(j.get("processor") == {k: info[k] for k in ("vendor", "family", "model", "stepping", "interface")} and
+              j.get("windows") == "11-24h2", f"live: {j.get('processor')} vs info {info['vendor']} {info['interface']}: {err}")
+    print(f"live: {info['vendor']} family {info['family']:#x} model {info['model']:#x}, interface {info['interface']}")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="kprof-custom-") as tmp:
         for dump, vendor in ((SKL, "GenuineIntel"), (ZEN2, "AuthenticAMD"), (ZEN3, "AuthenticAMD")):
@@ -489,6 +508,7 @@ def main():
         reg = check_refusals(tmp)
         check_listing(tmp, reg)
         check_doc()
+        check_live()
     sys.exit(done())
 
 
