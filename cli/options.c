@@ -148,16 +148,53 @@ static void print_option_names(const kprof_cli_command *c, const char *sep)
 			printf("%s%s", name_of(o), sep);
 }
 
-/* bash: after an option its values; else the options, and an operand's values. */
-static void completion_bash(const kprof_cli_command *c, size_t n)
+/* bash and zsh: one case per command; in it, after an option its values, else the options and
+ * an operand's values. The shells differ only in how they offer words and files. */
+typedef struct shell_syntax {
+	const char *head, *commands_end;    /* around the command names */
+	const char *words[2];               /* around an option's values */
+	const char *file, *none;            /* after an option that takes a file / another value */
+	const char *options[2];             /* around the options offered */
+	const char *operand_words[2];       /* around an operand's values */
+	const char *operand_file;           /* an operand that is a file */
+	const char *tail;
+} shell_syntax;
+
+static const shell_syntax bash_syntax = {
+        "# bash completion for kprof (kprof --completion bash), generated from its command "
+        "table\n_kprof()\n{\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} "
+        "prev=${COMP_WORDS[COMP_CWORD-1]}\n\tCOMPREPLY=()\n"
+        "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n\t\tCOMPREPLY=($(compgen -W \"",
+        "--help --version\" -- \"$cur\"))\n\t\treturn\n\tfi\n\tcase ${COMP_WORDS[1]} in\n",
+        {"COMPREPLY=($(compgen -W \"", "\" -- \"$cur\"));;\n"},
+        "COMPREPLY=($(compgen -f -- \"$cur\"));;\n",
+        ";;\n",
+        {"\t\t*)\n\t\t\tCOMPREPLY=($(compgen -W \"", "--help\" -- \"$cur\"))\n"},
+        {"\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -W \"", "\" -- \"$cur\"))\n"},
+        "\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- \"$cur\"))\n",
+        "\tesac\n}\ncomplete -o filenames -F _kprof kprof\n"};
+
+/* zsh: autoloaded from $fpath (#compdef), or sourced (then it registers itself). */
+static const shell_syntax zsh_syntax = {
+        "#compdef kprof\n# zsh completion for kprof (kprof --completion zsh), generated from its "
+        "command table\n_kprof()\n{\n\tlocal cur=${words[CURRENT]} prev=${words[CURRENT-1]}\n"
+        "\tif (( CURRENT == 2 )); then\n\t\tcompadd -- ",
+        "--help --version\n\t\treturn\n\tfi\n\tcase ${words[2]} in\n",
+        {"compadd -- ", ";;\n"},
+        "_files;;\n",
+        ";;\n",
+        {"\t\t*)\n\t\t\tcompadd -- ", "--help\n"},
+        {"\t\t\t[[ $cur == -* ]] || compadd -- ", "\n"},
+        "\t\t\t[[ $cur == -* ]] || _files\n",
+        "\tesac\n}\nif [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then\n\t_kprof \"$@\"\n"
+        "elif (( $+functions[compdef] )); then\n\tcompdef _kprof kprof\nfi\n"};
+
+static void completion_case(const shell_syntax *sh, const kprof_cli_command *c, size_t n)
 {
 	size_t i;
-	printf("# bash completion for kprof (kprof --completion bash), generated from its command "
-	       "table\n_kprof()\n{\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} "
-	       "prev=${COMP_WORDS[COMP_CWORD-1]}\n\tCOMPREPLY=()\n"
-	       "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n\t\tCOMPREPLY=($(compgen -W \"");
+	printf("%s", sh->head);
 	print_command_names(c, n, " ");
-	printf("--help --version\" -- \"$cur\"))\n\t\treturn\n\tfi\n\tcase ${COMP_WORDS[1]} in\n");
+	printf("%s", sh->commands_end);
 	for (i = 0; i < n; i++) {
 		const kprof_cli_option *o;
 		printf("\t%s)\n\t\tcase $prev in\n", c[i].name);
@@ -166,82 +203,30 @@ static void completion_bash(const kprof_cli_command *c, size_t n)
 				continue;
 			printf("\t\t%s) ", name_of(o));
 			if (value_kind(o) == VALUE_WORDS) {
-				printf("COMPREPLY=($(compgen -W \"");
+				printf("%s", sh->words[0]);
 				print_values(o, " ");
-				printf("\" -- \"$cur\"));;\n");
-			} else if (value_kind(o) == VALUE_FILE) {
-				printf("COMPREPLY=($(compgen -f -- \"$cur\"));;\n");
+				printf("%s", sh->words[1]);
 			} else {
-				printf(";;\n");
+				printf("%s", value_kind(o) == VALUE_FILE ? sh->file : sh->none);
 			}
 		}
-		printf("\t\t*)\n\t\t\tCOMPREPLY=($(compgen -W \"");
+		printf("%s", sh->options[0]);
 		print_option_names(&c[i], " ");
-		printf("--help\" -- \"$cur\"))\n");
+		printf("%s", sh->options[1]);
 		for (o = c[i].options; is_row(o); o++) {
 			if (!is_operand(o))
 				continue;
 			if (value_kind(o) == VALUE_FILE) {
-				printf("\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- \"$cur\"))\n");
+				printf("%s", sh->operand_file);
 			} else if (value_kind(o) == VALUE_WORDS) {
-				printf("\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -W \"");
+				printf("%s", sh->operand_words[0]);
 				print_values(o, " ");
-				printf("\" -- \"$cur\"))\n");
+				printf("%s", sh->operand_words[1]);
 			}
 		}
 		printf("\t\t\t;;\n\t\tesac\n\t\t;;\n");
 	}
-	printf("\tesac\n}\ncomplete -o filenames -F _kprof kprof\n");
-}
-
-/* zsh: the same logic with compadd and _files; works autoloaded from $fpath (#compdef) and
- * sourced (then it registers itself with compdef). */
-static void completion_zsh(const kprof_cli_command *c, size_t n)
-{
-	size_t i;
-	printf("#compdef kprof\n# zsh completion for kprof (kprof --completion zsh), generated from "
-	       "its command table\n_kprof()\n{\n\tlocal cur=${words[CURRENT]} "
-	       "prev=${words[CURRENT-1]}\n"
-	       "\tif (( CURRENT == 2 )); then\n\t\tcompadd -- ");
-	print_command_names(c, n, " ");
-	printf("--help --version\n\t\treturn\n\tfi\n\tcase ${words[2]} in\n");
-	for (i = 0; i < n; i++) {
-		const kprof_cli_option *o;
-		printf("\t%s)\n\t\tcase $prev in\n", c[i].name);
-		for (o = c[i].options; is_row(o); o++) {
-			if (is_operand(o) || o->type == KPROF_CLI_FLAG)
-				continue;
-			printf("\t\t%s) ", name_of(o));
-			if (value_kind(o) == VALUE_WORDS) {
-				printf("compadd -- ");
-				print_values(o, " ");
-				printf("; return;;\n");
-			} else if (value_kind(o) == VALUE_FILE) {
-				printf("_files; return;;\n");
-			} else {
-				printf("return;;\n");
-			}
-		}
-		printf("\t\tesac\n\t\tif [[ $cur == -* ]]; then\n\t\t\tcompadd -- ");
-		print_option_names(&c[i], " ");
-		printf("--help\n\t\t\treturn\n\t\tfi\n");
-		for (o = c[i].options; is_row(o); o++) {
-			if (!is_operand(o))
-				continue;
-			if (value_kind(o) == VALUE_FILE) {
-				printf("\t\t_files\n");
-			} else if (value_kind(o) == VALUE_WORDS) {
-				printf("\t\tcompadd -- ");
-				print_values(o, " ");
-				printf("\n");
-			}
-		}
-		printf("\t\tcompadd -- ");
-		print_option_names(&c[i], " ");
-		printf("--help\n\t\t;;\n");
-	}
-	printf("\tesac\n}\nif [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then\n\t_kprof \"$@\"\n"
-	       "else\n\tcompdef _kprof kprof\nfi\n");
+	printf("%s", sh->tail);
 }
 
 /* fish: one `complete` line per command, option and operand. */
@@ -284,9 +269,9 @@ static void completion_fish(const kprof_cli_command *c, size_t n)
 int kprof_cli_print_completion(const char *shell, const kprof_cli_command *c, size_t n)
 {
 	if (strcmp(shell, "bash") == 0)
-		completion_bash(c, n);
+		completion_case(&bash_syntax, c, n);
 	else if (strcmp(shell, "zsh") == 0)
-		completion_zsh(c, n);
+		completion_case(&zsh_syntax, c, n);
 	else if (strcmp(shell, "fish") == 0)
 		completion_fish(c, n);
 	else
@@ -295,43 +280,43 @@ int kprof_cli_print_completion(const char *shell, const kprof_cli_command *c, si
 }
 
 /* ---- documentation ---- */
-/* s for roff: a hyphen as \-, a backslash as \e, and a line-leading . or ' made plain. */
+/* One character for roff: a hyphen as \-, a backslash as \e, a line-leading . or ' made plain. */
+static void roff_char(char ch, int line_start)
+{
+	if (line_start && (ch == '.' || ch == '\''))
+		printf("\\&");
+	if (ch == '-')
+		printf("\\-");
+	else if (ch == '\\')
+		printf("\\e");
+	else
+		putchar(ch);
+}
+
 static void roff(const char *s, int line_start)
 {
 	for (; *s; s++) {
-		if (line_start && (*s == '.' || *s == '\''))
-			printf("\\&");
+		roff_char(*s, line_start);
 		line_start = *s == '\n';
-		if (*s == '-')
-			printf("\\-");
-		else if (*s == '\\')
-			printf("\\e");
-		else
-			putchar(*s);
 	}
 }
 
-/* Help text as one paragraph: its lines (and a details text's two-space indent) joined. */
+/* Help text as roff lines: each line's leading spaces (a details text's indent) dropped, an
+ * empty line none. */
 static void roff_paragraph(const char *s)
 {
 	int start = 1;
 	for (; *s; s++) {
 		if (*s == '\n') {
-			putchar(start ? ' ' : '\n');
+			if (!start)
+				putchar('\n');
 			start = 1;
 			continue;
 		}
 		if (start && *s == ' ')
 			continue;
-		if (start && (*s == '.' || *s == '\''))
-			printf("\\&");
+		roff_char(*s, start);
 		start = 0;
-		if (*s == '-')
-			printf("\\-");
-		else if (*s == '\\')
-			printf("\\e");
-		else
-			putchar(*s);
 	}
 	if (!start)
 		putchar('\n');
@@ -362,6 +347,41 @@ static void roff_row(const kprof_cli_option *o)
 		roff(o->metavar ? o->metavar : "VALUE", 0);
 		printf("\\fR");
 	}
+}
+
+/* Each example of the n commands of c ("ARGUMENTS\tWHAT\n" lines) handed to out as its two
+ * parts, NUL-terminated. */
+static void for_each_example(const kprof_cli_command *c, size_t n,
+                             void (*out)(const char *args, const char *what))
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		const char *e = c[i].examples;
+		while (e && *e) {
+			const char *tab = strchr(e, '\t'), *nl = strchr(e, '\n');
+			char args[256], what[256];
+			if (!tab || !nl || tab > nl)
+				break;
+			snprintf(args, sizeof args, "%.*s", (int)(tab - e), e);
+			snprintf(what, sizeof what, "%.*s", (int)(nl - tab - 1), tab + 1);
+			out(args, what);
+			e = nl + 1;
+		}
+	}
+}
+
+static void man_example(const char *args, const char *what)
+{
+	printf(".TP\n.B kprof ");
+	roff(args, 0);
+	putchar('\n');
+	roff(what, 1);
+	putchar('\n');
+}
+
+static void markdown_example(const char *args, const char *what)
+{
+	printf("    kprof %s\n        # %s\n", args, what);
 }
 
 static void doc_man(const kprof_cli_command *c, size_t n)
@@ -401,22 +421,7 @@ static void doc_man(const kprof_cli_command *c, size_t n)
 		}
 	}
 	printf(".SH EXAMPLES\n");
-	for (i = 0; i < n; i++) {
-		const char *e = c[i].examples;
-		while (e && *e) {
-			const char *tab = strchr(e, '\t'), *nl = strchr(e, '\n');
-			if (!tab || !nl || tab > nl)
-				break;
-			printf(".TP\n.B kprof ");
-			for (; e < tab; e++)
-				roff((char[]){*e, 0}, 0);
-			putchar('\n');
-			for (e = tab + 1; e < nl; e++)
-				roff((char[]){*e, 0}, e == tab + 1);
-			putchar('\n');
-			e = nl + 1;
-		}
-	}
+	for_each_example(c, n, man_example);
 }
 
 static void doc_markdown(const kprof_cli_command *c, size_t n)
@@ -433,17 +438,7 @@ static void doc_markdown(const kprof_cli_command *c, size_t n)
 		putchar('\n');
 	}
 	printf("    kprof --help | kprof COMMAND --help | kprof --version\n\nExamples:\n\n");
-	for (i = 0; i < n; i++) {
-		const char *e = c[i].examples;
-		while (e && *e) {
-			const char *tab = strchr(e, '\t'), *nl = strchr(e, '\n');
-			if (!tab || !nl || tab > nl)
-				break;
-			printf("    kprof %.*s\n        # %.*s\n", (int)(tab - e), e, (int)(nl - tab - 1),
-			       tab + 1);
-			e = nl + 1;
-		}
-	}
+	for_each_example(c, n, markdown_example);
 }
 
 int kprof_cli_print_doc(const char *format, const kprof_cli_command *c, size_t n)
