@@ -213,7 +213,8 @@ static const kprof_cli_command commands[] = {
                         "what to write (default reg)"),
                  TEXT(NAME_EVENT, NULL, KPROF_CLI_REQUIRED | KPROF_CLI_MANY,
                       "a source: its name and its event")),
-         NULL},
+         "custom-source --cpuid-file DUMP L2_RQSTS.MISS=event=0x24,umask=0x3f\tthe registry file that makes Windows count L2 misses there\n"
+         "custom-source --cpuid-file DUMP --format wprp L2_RQSTS.MISS=event=0x24,umask=0x3f\ta WPR profile sampling it\n"},
 };
 
 static const kprof_cli_command *find(const char *name)
