@@ -112,7 +112,8 @@ static const kprof_cli_command commands[] = {
                  NUMBER(COUNTER, "N", 0, 0xFF, "which counter (default 0)"),
                  NUMBER(INTERVAL, "N", 0, UINT64_MAX,
                         "events per overflow (default: the source's default interval;\n"
-                        "0 counts from 0)")),
+                        "0 counts from 0)"),
+                 JSON_FLAG("one JSON object")),
          "plan TotalIssues --cpuid-file DUMP\tthe MSR writes that count ProfileTotalIssues on the dumped processor\n"},
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
