@@ -276,7 +276,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *ve
 		return NULL;
 	/* The rows never overlap (the spec's `disjoint`), so the first match is the only one. */
 	for (i = 0; i < KPROF_CPUID_UARCH_COUNT; i++) {
-		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows()[i];
+		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows[i];
 		const char *v;
 		if (u->family != family || model < u->model_min || model > u->model_max ||
 		    stepping < u->stepping_min || stepping > u->stepping_max)

@@ -6,15 +6,15 @@ KPROF_API const kprof_source *kprof_source_table(kprof_interface itf, size_t *co
 		return NULL;
 	}
 	if (count)
-		*count = kprof_impl_interface_infos()[itf].count;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+		*count = kprof_impl_interface_infos[itf].count;
+	return kprof_impl_source_rows + kprof_impl_source_tables[itf].first_row;
 }
 
 KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface itf)
 {
 	if ((unsigned)itf >= KPROF_INTERFACE_COUNT)
 		return NULL;
-	return &kprof_impl_interface_infos()[itf];
+	return &kprof_impl_interface_infos[itf];
 }
 
 KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
@@ -23,10 +23,10 @@ KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t val
 	uint8_t slot;
 	if (!info || value > info->max_value)
 		return NULL;
-	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)itf) + value];
+	slot = kprof_impl_source_value_index[kprof_impl_source_tables[itf].value_index + value];
 	if (!slot)
 		return NULL;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf) + (slot - 1u);
+	return kprof_impl_source_rows + kprof_impl_source_tables[itf].first_row + (slot - 1u);
 }
 
 KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
@@ -38,8 +38,8 @@ KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
 	size_t lo = 0, hi, n = 0;
 	if (!info)
 		return 0;
-	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)itf);
-	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)itf);
+	order = kprof_impl_source_select_index + kprof_impl_source_tables[itf].select_index;
+	rows = kprof_impl_source_rows + kprof_impl_source_tables[itf].first_row;
 	hi = info->count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -57,12 +57,12 @@ KPROF_API size_t kprof_sources_by_select(kprof_interface itf, uint32_t select,
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_source_name(const kprof_source *s)
 {
-	return s ? kprof_impl_string_pool() + s->name : NULL;
+	return s ? (const char *)&kprof_impl_source_pool + s->name : NULL;
 }
 
 KPROF_API const char *kprof_source_description(const kprof_source *s)
 {
-	return s ? kprof_impl_string_pool() + s->description : NULL;
+	return s ? (const char *)&kprof_impl_source_pool + s->description : NULL;
 }
 
 /* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
@@ -78,7 +78,8 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 {
 	const uint64_t case_bits = UINT64_C(0x2020202020202020);
 	uint64_t acc, x, last;
-	const uint8_t *p = (const uint8_t *)name, *slot, *key;
+	const uint8_t *p = (const uint8_t *)name, *key;
+	const kprof_impl_name_slot *slot;
 	size_t i, n;
 	if (!name || (unsigned)itf >= KPROF_INTERFACE_COUNT)
 		return NULL;
@@ -104,14 +105,13 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 	}
 	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
 	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
-	i = ((size_t)(acc >> 16) ^ kprof_load_le16(kprof_impl_name_displacement() + 2u * i)) &
-	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-	slot = kprof_impl_name_slots() + 6u * i;
-	if (kprof_load_le16(slot + 4) != (len | (unsigned)itf << 8))
+	i = ((size_t)(acc >> 16) ^ kprof_impl_source_name_displacement[i]) & (KPROF_IMPL_NAME_HASH_SIZE - 1u);
+	slot = &kprof_impl_source_name_slots[i];
+	if (slot->length != len || slot->table != (unsigned)itf)
 		return NULL;
 	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
 	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
-	key = (const uint8_t *)kprof_impl_string_pool() + kprof_load_le16(slot);
+	key = (const uint8_t *)&kprof_impl_source_pool + slot->key;
 	for (i = 0; i < n; i++) {
 		uint64_t diff;
 		x = i + 1u < n ? kprof_load_le64(p + 8u * i) : last;
@@ -121,7 +121,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_interface itf, const ch
 		if (diff && (diff & ~kprof_impl_letter_bits(x)))
 			return NULL;
 	}
-	return kprof_impl_source_rows() + kprof_load_le16(slot + 2);
+	return kprof_impl_source_rows + slot->row;
 }
 #endif
 
