@@ -5255,7 +5255,7 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZ
 	                         KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT)
 
 /* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source
- * and load latency.
+ * and load latency. It extends kprof_pebs_record_fmt0: that struct's fields come first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
  * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
@@ -5323,7 +5323,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZ
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt1, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT)
 
-/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning.
+/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning. It extends
+ * kprof_pebs_record_fmt1: that struct's fields come first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
  * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
@@ -5395,7 +5396,8 @@ KPROF_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZ
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt2, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT)
 
-/* PEBS record, format 3 (Skylake): format 2 plus the TSC.
+/* PEBS record, format 3 (Skylake): format 2 plus the TSC. It extends kprof_pebs_record_fmt2:
+ * that struct's fields come first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
  * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section

@@ -239,7 +239,7 @@ def build_struct(s, structs, registers):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
               "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str,
-              "sources?": list, **LINUX_KEYS}, ent)
+              "extends?": str, "sources?": list, **LINUX_KEYS}, ent)
     # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
     # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
     style = s.get("field_macros") or "upper"
@@ -250,13 +250,22 @@ def build_struct(s, structs, registers):
     # sources: the 32-bit words (e.g. a cpuid leaf's eax..edx) that a field's `from` reads.
     sources = [str(x) for x in (s.get("sources") or [])]
     fields, end, seen, maps = [], 0, set(), {}
+    # extends: B - the struct starts with B's fields (their register layouts and maps stay B's);
+    # its own fields follow B's size.
+    base = s.get("extends")
+    if base is not None:
+        if base not in structs:
+            fail(s, ent, f"extends '{base}': no struct of that name is defined earlier", "extends")
+        fields = [dict(x, register=None, inherited=base, **{"from": {}}) for x in structs[base]["fields"]]
+        seen, end = {x["name"] for x in fields}, structs[base]["tail_at"]
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
                   "register?": Map, "as?": str, "from?": Map, "linux_count?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
-            fail(f, fe, "duplicate field name")
+            fail(f, fe, f"duplicate field name (kprof_{base}, which it extends, has one)"
+                 if any(x["name"] == fname and x.get("inherited") for x in fields) else "duplicate field name")
         seen.add(fname)
         t, count = f["type"], f.get("count") or 0
         if t in SCALARS:
@@ -269,6 +278,8 @@ def build_struct(s, structs, registers):
             fail(f, fe, f"type must be one of {', '.join(SCALARS)} or a struct defined earlier, got {t!r}")
         total = size * (count or 1)
         off = f["offset"]
+        if base is not None and off < structs[base]["size"]:
+            fail(f, fe, f"offset 0x{off:X} lies inside kprof_{base}, which it extends (0x{structs[base]['size']:X} bytes)")
         if off < end:
             fail(f, fe, f"offset 0x{off:X} overlaps the previous field (which ends at 0x{end:X})")
         if off % align:
@@ -309,6 +320,8 @@ def build_struct(s, structs, registers):
         end = off + total
     if s["size"] < end:
         fail(s, ent, f"size 0x{s['size']:X} is smaller than the fields (which end at 0x{end:X})")
+    if base is not None and s["size"] < structs[base]["size"]:
+        fail(s, ent, f"size 0x{s['size']:X} is smaller than kprof_{base}, which it extends", "size")
     align = max([1] + [x["nested"]["align"] if x["nested"] else x["size"] for x in fields])
     if s["size"] % align:
         fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
@@ -316,7 +329,7 @@ def build_struct(s, structs, registers):
     runs = scalar_runs(fields)
     if s["size"] > 0xFFFF:
         fail(s, ent, "a struct with a codec must be smaller than 64 KiB")
-    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
+    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align, "extends": base,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
             "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen,
             "runs": [([fit(o, "uint16_t", where(s), 3), str(n), str(w)], f"{name}.{a}" + (f" .. {b}" if b != a else ""))

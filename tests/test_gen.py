@@ -77,6 +77,15 @@ structs:
       - {name: a, offset: 0, type: u8, count: 300, doc: "a"}
 """
 
+# A struct extending probe (12 bytes, its fields ending at 8) that is smaller than probe.
+EXTENDS_SMALLER = """  - name: probe2
+    extends: probe
+    size: 8
+    doc: "test struct"
+    provenance: "tests/test_gen.py"
+    fields: []
+"""
+
 # The `records` section kind and `section:` (spec/windows_releases.yaml).
 WR = "windows_releases.yaml"
 VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F, amd64_names: ABSENT,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
@@ -209,6 +218,17 @@ CASES = [
     ("a widening kprof_impl_struct_widen cannot move (300 elements)", "base.yaml", "# Types every section shares.\n",
      "# Types every section shares.\n" + WIDE_STRUCTS, "{name: a, offset: 0, type: u8, count: 300",
      ["struct 'narrow' field 'a'", "more than 255 elements"]),
+    ("extends: a struct not defined earlier", "ds.yaml", "    extends: pebs_record_fmt0\n", "    extends: pebs_gprs\n",
+     None, ["struct 'pebs_record_fmt1'", "extends 'pebs_gprs'", "defined earlier"]),
+    ("extends: a field inside the struct it extends", "ds.yaml", "{name: status, offset: 0x90,", "{name: status, offset: 0x88,",
+     None, ["struct 'pebs_record_fmt1' field 'status'", "lies inside kprof_pebs_record_fmt0"]),
+    ("extends: a field named as one of the struct it extends", "ds.yaml", "{name: tsc, offset: 0xC0,", "{name: ip, offset: 0xC0,",
+     None, ["struct 'pebs_record_fmt3' field 'ip'", "duplicate field name", "kprof_pebs_record_fmt2, which it extends"]),
+    ("extends: a struct smaller than the one it extends", "base.yaml", "# Types every section shares.\n",
+     "# Types every section shares.\n" + STRUCTS.replace("size: 16", "size: 12") % (4, "u32") + EXTENDS_SMALLER,
+     "    size: 8", ["struct 'probe2'", "smaller than kprof_probe, which it extends"]),
+    ("extends: not a struct name", "ds.yaml", "    extends: pebs_record_fmt0\n", "    extends: [pebs_record_fmt0]\n",
+     None, ["struct 'pebs_record_fmt1'", "field 'extends' must be str"]),
     ("a section listed twice", "project.yaml", "  - {name: windows,", "  - {name: ds, summary: again}\n  - {name: windows,",
      "  - {name: ds, summary: again}", ["section 'ds'", "listed twice"]),
     ("status codes without KPROF_OK = 0", "status.yaml", "{name: KPROF_OK, value: 0,", "{name: KPROF_OKAY, value: 0,",
