@@ -6,8 +6,12 @@
  * gen/c/; each section below names the files it came from. Change those and run `make gen`.
  * kprof 0.1.0. SPDX-License-Identifier: MIT
  *
- * USAGE: copy this file into your tree and include it; there is nothing to build or link.
+ * USAGE: copy this file into your tree and include it where you use it. In exactly ONE
+ * translation unit define KPROF_IMPLEMENTATION before including it: that unit compiles every
+ * function body and table, once. A program of a single unit also defines KPROF_STATIC there
+ * (everything static). There is nothing else to build or link.
  *
+ *     #define KPROF_IMPLEMENTATION     (in one .c file only)
  *     #include "kprof.h"
  *
  *     const kprof_source *s = kprof_source_by_name(KPROF_INTERFACE_EMON, "LLCMisses", 9);
@@ -17,13 +21,17 @@
  *     kprof_hal_decision d;
  *     kprof_hal_decide(&cpu, KPROF_HAL_X64, &d);  // Emon, Amd64 or Default, and why
  *
- * Every function is static inline (the per-struct codecs are macros over one: see Structs),
- * takes explicit lengths and returns a kprof_status or a plain value; nothing allocates, calls
- * libc, uses floating point or keeps global state.
+ * Without KPROF_IMPLEMENTATION a unit sees types, constants, macros and declarations, and
+ * compiles only the routines that must be inline: kprof_cpuid, kprof_rdmsr, kprof_wrmsr,
+ * kprof_rdpmc and the empty path of kprof_lwp_ring_poll (the per-struct codecs are macros
+ * over one walker: see Structs). Every function takes explicit lengths and returns a
+ * kprof_status or a plain value; nothing allocates, calls libc, uses floating point or keeps
+ * global state.
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
- * API, BY SECTION (each is a banner below; PUBLIC API first, then IMPLEMENTATION):
+ * API, BY SECTION (each is a banner below; PUBLIC API first, then the IMPLEMENTATION, which
+ * only a unit with KPROF_IMPLEMENTATION compiles):
  *   base     status codes, vendors, little-endian loads and stores, UTF-16 to UTF-8, struct codec walker
  *   msr      MSR numbers and register layouts; PerfEvtSel codec; rdmsr/wrmsr/rdpmc
  *   cpuid    cpuid leaves and layouts; snapshots (live or from a dump); family/model, brand string, microarchitecture
@@ -63,21 +71,11 @@
  * Chappell's pages on the Windows HAL and kernel (geoffchappell.com); Linux
  * arch/x86/include/asm/ headers; the Windows SDK/WDK headers.
  */
+#if defined(KPROF_STATIC) && !defined(KPROF_IMPLEMENTATION)
+#error "kprof.h: KPROF_STATIC makes the implementation static: define KPROF_IMPLEMENTATION with it, in the one unit that holds kprof"
+#endif
 #ifndef KPROF_H
 #define KPROF_H
-
-/* Included under clang, kprof.h is a system header, as it is when installed in /usr/include
- * and as <immintrin.h> always is. Then a user's warning flags stop at kprof's own code, and
- * clang skips its flow analyses there (one per non-void function, for -Wreturn-type): about a
- * tenth of what including kprof.h costs clang (docs/performance.md, include cost). Warnings
- * caused by the user's code, such as a wrong pointer passed to a struct macro, are still
- * reported. kprof's own code is checked when it is compiled as the main file, where this does
- * not apply; tests/compile_matrix.sh does that with the drop-in matrix's warnings. gcc's
- * system_header would hide the struct macros' pointer checks, and gcc does not need it
- * (docs/performance.md). */
-#if defined(__clang__) && __INCLUDE_LEVEL__ > 0
-#pragma clang system_header
-#endif
 
 #if defined(__linux__) && defined(__KERNEL__)
 /* The Linux kernel builds with -nostdinc: its own headers give the fixed-width types, NULL,
@@ -113,10 +111,26 @@
  * ------------------------------------------------------------------------------------------ */
 /* ---- configuration ------------------------------------------------------------------
  * Every macro that changes what kprof.h compiles to is documented here, in one place.
- * Define any of them before including the header.
+ * Define any of them before including the header. Every translation unit of a program must
+ * see the same ones (the implementation's unit included).
  *
- *   KPROF_API          storage class of every public function.
- *                      Default: static inline (static __inline for MSVC in C).
+ *   KPROF_IMPLEMENTATION
+ *                      define it in exactly ONE translation unit (a .c file of your own,
+ *                      before its #include "kprof.h"): that unit compiles every function body
+ *                      and table of kprof.h, once, with external linkage. Every other unit
+ *                      includes kprof.h without it and gets the types, constants, macros and
+ *                      declarations, and only the routines that must be inline to keep their
+ *                      promise: kprof_cpuid, kprof_rdmsr, kprof_wrmsr, kprof_rdpmc (with the
+ *                      MSR hooks below) and the empty path of kprof_lwp_ring_poll. A unit may
+ *                      include kprof.h first without and later with KPROF_IMPLEMENTATION.
+ *   KPROF_STATIC       with KPROF_IMPLEMENTATION, before the unit's first #include of kprof.h:
+ *                      every function of the implementation is static, for a program or a
+ *                      kernel module that keeps kprof to one translation unit. #error without
+ *                      KPROF_IMPLEMENTATION, or when defined only at the second include.
+ *   KPROF_API          the storage class and attributes of every function the implementation
+ *                      defines (default: none, so external linkage; static with
+ *                      KPROF_STATIC). Define it the same in every unit, e.g. to a visibility
+ *                      or dllexport attribute; not with KPROF_STATIC (#error).
  *   KPROF_NO_NAMES     drop every string (names, descriptions, name lookup, *_name()
  *                      functions). The tables keep their numbers.
  *   KPROF_NO_LIVE      compile out every instruction (cpuid, rdmsr, wrmsr, rdpmc, LWP).
@@ -127,6 +141,8 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *                      Define them in every unit that calls kprof_rdmsr or kprof_wrmsr (they
+ *                      are inline) and in the implementation's unit.
  *   KPROF_NO_HAL, KPROF_NO_COUNTS, KPROF_NO_DUMP, KPROF_NO_LWP, KPROF_NO_DS, KPROF_NO_WINDOWS
  *                      leave a whole section out, for a translation unit that does not use
  *                      it and wants to compile faster (the header's tables, cpuid and MSR
@@ -154,59 +170,49 @@
 #define KPROF_NO_COUNTS 1
 #endif
 
-#ifndef KPROF_API
-#if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_API static __inline
+#if defined(KPROF_STATIC) && defined(KPROF_API)
+#error "kprof.h: KPROF_STATIC sets KPROF_API (static); define one or the other"
+#endif
+#if defined(KPROF_STATIC)
+/* The implementation's declarations are static: KPROF_IMPLEMENTATION must follow in this unit. */
+#define KPROF_IMPL_DECLARED_STATIC 1
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_API static __attribute__((__unused__))
 #else
-#define KPROF_API static inline
+#define KPROF_API static
 #endif
+#elif !defined(KPROF_API)
+#define KPROF_API
 #endif
-/* Internal helpers: same linkage as the API, never part of it. */
+/* The routines every unit compiles (the instruction wrappers, the empty LWP poll), and the
+ * implementation's internal helpers. */
 #if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_INTERNAL static __inline
+#define KPROF_INLINE static __inline
 #else
-#define KPROF_INTERNAL static inline
+#define KPROF_INLINE static inline
 #endif
+#define KPROF_INTERNAL KPROF_INLINE
 
-/* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
- * always inlined, so the compiler drops whatever fields the caller never reads. */
+/* On the few inline routines a caller runs once per record in a hot loop (the LWP ring's
+ * non-NULL poll, the record word readers, the drain's run): always inlined, so the caller's
+ * loop keeps only what it uses. Only on inline functions (gcc refuses it on others). */
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_HOT
 #endif
 
-/* The string pool is one literal longer than C99's 4095-character minimum. Every supported
- * compiler takes it; __extension__ says so to gcc and clang (-Wpedantic's -Woverlength-strings).
- * Not a diagnostic pragma: after one, clang looks up the diagnostic state of every later
- * location the slow way (docs/performance.md, include cost). */
+/* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a
+ * snapshot on its stack does not also carry the reader's cursor and record in the same frame,
+ * so each frame stays under 512 bytes; tests/ring0.py measures them), the enumeration-name
+ * lookup (inlined, clang folds each search into a table of pointers, which need relocations)
+ * and the LWP poll past its empty path. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_EXTENSION __extension__
-#else
-#define KPROF_EXTENSION
-#endif
-
-/* The storage class of a body kept out of line, off its caller's path: the bodies of
- * kprof_dump_snapshot, kprof_cpu_groups_add_dump and kprof_cpu_groups_add (a caller keeping a
- * snapshot on its stack then does not also carry the reader's cursor and record in the same
- * frame, nor the facts comparison clang -O3 unrolls, so each frame stays under 512 bytes;
- * tests/ring0.py measures them) and the LWP poll past its empty path
- * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
- * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
- * keeps its private fastcc away at the price of emitting the body in every i386 translation
- * unit), so the empty poll jumps to it with its arguments where they are. Not __cold__: gcc
- * would then compile the LWP ring fill for size and the drain loops around it as unlikely
- * (bench/lwp_drain: batch and drain modes 10-15% slower). */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_COLD static __attribute__((__noinline__, __used__))
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_COLD static __attribute__((__noinline__, __unused__))
+#define KPROF_NOINLINE __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
-#define KPROF_COLD static __declspec(noinline)
+#define KPROF_NOINLINE __declspec(noinline)
 #else
-#define KPROF_COLD static
+#define KPROF_NOINLINE
 #endif
 
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
@@ -238,6 +244,10 @@
  * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
 #define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ==========================================================================================
  *  PUBLIC API
@@ -305,6 +315,15 @@ KPROF_API void kprof_store_le64(uint8_t *p, uint64_t v);
  * Windows' own strings (PROFILE_SOURCE_INFO descriptions) and UTF-16 files go through it. */
 KPROF_API kprof_status kprof_utf16le_to_utf8(const void *p, size_t units, char *out,
                                              size_t out_size, size_t *out_len);
+/* The walkers behind the generated struct macros (kprof_<s>_decode, _encode and _widen, which
+ * are the way to call them): a struct's size and its rows of the implementation's runs or
+ * moves tables. Internal. */
+KPROF_API kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                unsigned first, unsigned nruns);
+KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                unsigned first, unsigned nruns);
+KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first,
+                                       unsigned nmoves);
 
 /* ------------------------------------------------------------------------------------------
  *  msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c
@@ -1166,16 +1185,82 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
  * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
  * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
  * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value);
+KPROF_INLINE kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_RDMSR_SAFE)
+	{
+		uint64_t v = 0;
+		if (KPROF_RDMSR_SAFE(msr, &v) != 0) {
+			*value = 0;
+			return KPROF_E_FAULT;
+		}
+		*value = v;
+		return KPROF_OK;
+	}
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readmsr((unsigned long)msr);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
 /* Write an MSR. RING 0 ONLY (see kprof_rdmsr): with KPROF_WRMSR_SAFE a fault is
  * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value);
+KPROF_INLINE kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
+{
+#if defined(KPROF_WRMSR_SAFE)
+	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	(void)value;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	__writemsr((unsigned long)msr, (unsigned __int64)value);
+	return KPROF_OK;
+#else
+	__asm__ __volatile__("wrmsr"
+	                     :
+	                     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
+	                     : "memory");
+	return KPROF_OK;
+#endif
+}
 /* Read a performance counter with rdpmc: counter = general-purpose index, or
  * KPROF_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
  * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
  * fault reads the counter's MSR with kprof_rdmsr instead (a kprof_counter_plan gives both).
  * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value);
+KPROF_INLINE kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_NO_LIVE)
+	(void)counter;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readpmc((unsigned long)counter);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
 
 /* ------------------------------------------------------------------------------------------
  *  cpuid - from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c
@@ -2018,6 +2103,14 @@ typedef enum kprof_cpuid_slot {
 #define KPROF_CPUID_LEAF_BRAND_0              0x80000002u
 #define KPROF_CPUID_LEAF_BRAND_1              0x80000003u
 #define KPROF_CPUID_LEAF_BRAND_2              0x80000004u
+/* A snapshot slot's leaf: the cpuid inputs (eax, ecx) whose registers it holds. */
+typedef struct kprof_cpuid_leaf {
+	uint32_t leaf;
+	uint32_t subleaf;
+	kprof_cpuid_slot slot;
+} kprof_cpuid_leaf;
+/* The leaf a slot holds, or NULL for a value that is no slot. */
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot);
 
 /* The cpuid leaves kprof needs, as one processor returned them (live, or from a dump).
  * present has bit KPROF_CPUID_SLOT_x set when regs[x] holds that leaf; a leaf above the
@@ -2047,7 +2140,44 @@ KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof
                                             unsigned reg);
 /* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
  * non-x86 targets); out is then zeroed. Safe at any privilege level. */
-KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+KPROF_INLINE kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+{
+#if defined(KPROF_NO_LIVE)
+	(void)leaf;
+	(void)subleaf;
+	out[0] = out[1] = out[2] = out[3] = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	int r[4];
+	__cpuidex(r, (int)leaf, (int)subleaf);
+	out[0] = (uint32_t)r[0];
+	out[1] = (uint32_t)r[1];
+	out[2] = (uint32_t)r[2];
+	out[3] = (uint32_t)r[3];
+	return KPROF_OK;
+#elif defined(__i386__) && defined(__PIC__)
+	/* ebx is the PIC register on i386: save it around cpuid by hand. */
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
+	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#else
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("cpuid"
+	                     : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#endif
+}
 /* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
  * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
 KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s);
@@ -4818,9 +4948,8 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
-                                                         kprof_lwp_revision revision,
-                                                         kprof_lwp_sample *out);
+KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
+                                               kprof_lwp_revision revision, kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
  * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
@@ -4853,6 +4982,87 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
                                              const kprof_lwp_caps *caps, const void *expect_buffer,
                                              uint32_t expect_size, uint32_t options);
+/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
+ * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
+ * targets MissedEvents is read as two little-endian words (low word first in memory). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
+        __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
+#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
+#else
+#define KPROF_IMPL_LWP_LE32(v) (v)
+#define KPROF_IMPL_LWP_LE64(v) (v)
+#endif
+
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is a function of the implementation, kprof_impl_lwp_ring_fill. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#endif
+
+/* The acquire load of an LWPCB word, inline for the empty poll (the rest of the LWPCB accessors
+ * are the implementation's). */
+KPROF_INLINE uint32_t kprof_impl_lwp_load32_host(const void *p)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC)
+	uint32_t v = *(const volatile uint32_t *)p;
+	_ReadWriteBarrier();
+	return v;
+#else
+	uint32_t v = *(const volatile uint32_t *)p;
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	return v;
+#endif
+}
+
+KPROF_INLINE uint32_t kprof_impl_lwp_load32(const void *p)
+{
+	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
+}
+
+/* The poll past its empty path (internal), a function of the implementation that the empty
+ * poll jumps to with its own arguments where they are. With KPROF_STATIC on i386 it keeps the
+ * standard stack convention, which gcc and clang would otherwise replace by their own for a
+ * static function (gcc: an explicit regparm(0); clang: "used", which keeps its fastcc away).
+ * Otherwise it is hidden (ELF): reached directly, not through the PLT, whose i386 form would
+ * make every poller load its GOT pointer before the empty path. So the units that poll link
+ * into the executable or shared object that holds the implementation. */
+#if defined(KPROF_STATIC) && defined(__i386__) && defined(__clang__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __used__))
+#elif defined(KPROF_STATIC) && defined(__i386__) && defined(__GNUC__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __regparm__(0)))
+#elif !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __visibility__("hidden")))
+#else
+#define KPROF_IMPL_LWP_FILL KPROF_API KPROF_NOINLINE
+#endif
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span);
+/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
+ * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
+ * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void);
+
+/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
+ * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
+ * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
+ * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
+ * 1.04 to 0.89 of its floor). */
+KPROF_INLINE KPROF_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
+		return 0;
+	return kprof_impl_lwp_ring_fill(r, span);
+}
+
 /* Poll: the number of records in [tail, head), 0 when empty, or a negative status
  * (KPROF_E_ARGUMENT for a NULL or detached ring).
  * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
@@ -4871,7 +5081,15 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
  * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
  * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
  * before reading the head again (that poll never takes the empty path above). */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
+KPROF_INLINE int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	/* The NULL test cannot share the head compare (nothing may be read through a NULL ring),
+	 * so it is the one test and branch the empty path adds for it. Inlined where the ring's
+	 * address is known (a JIT's own ring object), the compiler drops it. */
+	if (!r)
+		return kprof_impl_lwp_ring_null();
+	return kprof_impl_lwp_ring_poll(r, span);
+}
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
@@ -4885,8 +5103,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
  * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
  * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
  * re-read per record. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
-                                                          const uint8_t **record);
+KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
@@ -7134,9 +7351,22 @@ KPROF_API kprof_status kprof_windows_custom_source_verdict_get(
 
 #endif /* KPROF_NO_WINDOWS */
 
+#ifdef __cplusplus
+}
+#endif
+#endif /* KPROF_H */
+
 /* ==========================================================================================
- *  IMPLEMENTATION
+ *  IMPLEMENTATION: compiled only where KPROF_IMPLEMENTATION is defined, once per unit
  * ========================================================================================== */
+#if defined(KPROF_IMPLEMENTATION) && !defined(KPROF_IMPL_COMPILED)
+#define KPROF_IMPL_COMPILED 1
+#if defined(KPROF_STATIC) && !defined(KPROF_IMPL_DECLARED_STATIC)
+#error "kprof.h: define KPROF_STATIC before the first #include of kprof.h in this unit: the declarations made there are not static"
+#endif
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---- base - from spec/base.yaml, spec/project.yaml, spec/status.yaml, gen/c/base.api.h, gen/c/base.c ---- */
 
@@ -7436,8 +7666,8 @@ KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
 /* The generated kprof_<s>_widen(): out zeroed, then each of the struct's nmoves rows of
  * kprof_impl_struct_moves from the first copies count scalars of one width from in to scalars
  * of the same or a wider width in out, host order. */
-KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first,
-                                            unsigned nmoves)
+KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first,
+                                       unsigned nmoves)
 {
 	const kprof_impl_struct_move *m = kprof_impl_struct_moves + first;
 	kprof_impl_zero(out, size);
@@ -7478,8 +7708,8 @@ KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words,
 
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
-KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
-                                                     size_t size, unsigned first, unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -7492,8 +7722,8 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len,
-                                                     size_t size, unsigned first, unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!buf || !in)
 		return KPROF_E_ARGUMENT;
@@ -7513,8 +7743,8 @@ typedef struct kprof_impl_name_row {
 /* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
  * pointers (relocations) per function. The name of the first of count rows with this value;
  * NULL when none has it. */
-KPROF_COLD const char *kprof_impl_name(const char *names, const kprof_impl_name_row *rows,
-                                       uint32_t count, int value)
+static KPROF_NOINLINE const char *
+kprof_impl_name(const char *names, const kprof_impl_name_row *rows, uint32_t count, int value)
 {
 	for (; count; count--, rows++)
 		if (rows->value == value)
@@ -7548,7 +7778,7 @@ KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
                                                 size_t *written)
 {
-	if (cap < n + 1)
+	if (n >= cap) /* room for n characters and the NUL, with no n + 1 to overflow */
 		return KPROF_E_BUFFER_TOO_SMALL;
 	kprof_impl_copy(buf, text, n);
 	buf[n] = '\0';
@@ -7710,78 +7940,6 @@ KPROF_API kprof_status kprof_select_encode(kprof_vendor vendor, const kprof_sele
 	v |= KPROF_FIELD_PREP(KPROF_INTEL_PERFEVTSEL_INV, in->inv);
 	*out = v;
 	return KPROF_OK;
-}
-
-KPROF_API kprof_status kprof_rdmsr(uint32_t msr, uint64_t *value)
-{
-	if (!value)
-		return KPROF_E_ARGUMENT;
-#if defined(KPROF_RDMSR_SAFE)
-	{
-		uint64_t v = 0;
-		if (KPROF_RDMSR_SAFE(msr, &v) != 0) {
-			*value = 0;
-			return KPROF_E_FAULT;
-		}
-		*value = v;
-		return KPROF_OK;
-	}
-#elif defined(KPROF_NO_LIVE)
-	(void)msr;
-	*value = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	*value = (uint64_t)__readmsr((unsigned long)msr);
-	return KPROF_OK;
-#else
-	{
-		uint32_t lo, hi;
-		__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
-		*value = ((uint64_t)hi << 32) | lo;
-		return KPROF_OK;
-	}
-#endif
-}
-
-KPROF_API kprof_status kprof_wrmsr(uint32_t msr, uint64_t value)
-{
-#if defined(KPROF_WRMSR_SAFE)
-	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
-#elif defined(KPROF_NO_LIVE)
-	(void)msr;
-	(void)value;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	__writemsr((unsigned long)msr, (unsigned __int64)value);
-	return KPROF_OK;
-#else
-	__asm__ __volatile__("wrmsr"
-	                     :
-	                     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
-	                     : "memory");
-	return KPROF_OK;
-#endif
-}
-
-KPROF_API kprof_status kprof_rdpmc(uint32_t counter, uint64_t *value)
-{
-	if (!value)
-		return KPROF_E_ARGUMENT;
-#if defined(KPROF_NO_LIVE)
-	(void)counter;
-	*value = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	*value = (uint64_t)__readpmc((unsigned long)counter);
-	return KPROF_OK;
-#else
-	{
-		uint32_t lo, hi;
-		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
-		*value = ((uint64_t)hi << 32) | lo;
-		return KPROF_OK;
-	}
-#endif
 }
 
 /* ---- cpuid - from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
@@ -8065,21 +8223,21 @@ static const kprof_cpuid_uarch kprof_impl_cpuid_uarch_rows[183] = {
 	{ KPROF_CPUID_UARCH_INTEL_GRANITERAPIDS_D,           0,  6, 0xAE, 0xAE, 0x0, 0xF,  653, KPROF_CPUID_CORE_REDWOOD_COVE,                               0 },
 	{ KPROF_CPUID_UARCH_INTEL_DIAMONDRAPIDS_X,           0, 19,   0x1, 0x1, 0x0, 0xF,  670, KPROF_CPUID_CORE_PANTHER_COVE,                               0 },
 	{ KPROF_CPUID_UARCH_INTEL_BARTLETTLAKE,              0,  6, 0xD7, 0xD7, 0x0, 0xF,  685, KPROF_CPUID_CORE_RAPTOR_COVE,                                0 },
-	{ KPROF_CPUID_UARCH_INTEL_LAKEFIELD,                 0,  6, 0x8A, 0x8A, 0x0, 0xF,  699, KPROF_CPUID_CORE_SUNNY_COVE,      KPROF_CPUID_CORE_TREMONT },
-	{ KPROF_CPUID_UARCH_INTEL_ALDERLAKE,                 0,  6, 0x97, 0x97, 0x0, 0xF,  709, KPROF_CPUID_CORE_GOLDEN_COVE,     KPROF_CPUID_CORE_GRACEMONT },
-	{ KPROF_CPUID_UARCH_INTEL_ALDERLAKE_L,               0,  6, 0x9A, 0x9A, 0x0, 0xF,  709, KPROF_CPUID_CORE_GOLDEN_COVE,     KPROF_CPUID_CORE_GRACEMONT },
-	{ KPROF_CPUID_UARCH_INTEL_RAPTORLAKE,                0,  6, 0xB7, 0xB7, 0x0, 0xF,  720, KPROF_CPUID_CORE_RAPTOR_COVE,     KPROF_CPUID_CORE_GRACEMONT },
-	{ KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_P,              0,  6, 0xBA, 0xBA, 0x0, 0xF,  720, KPROF_CPUID_CORE_RAPTOR_COVE,     KPROF_CPUID_CORE_GRACEMONT },
-	{ KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_S,              0,  6, 0xBF, 0xBF, 0x0, 0xF,  720, KPROF_CPUID_CORE_GOLDEN_COVE,     KPROF_CPUID_CORE_GRACEMONT },
-	{ KPROF_CPUID_UARCH_INTEL_METEORLAKE,                0,  6, 0xAC, 0xAC, 0x0, 0xF,  732, KPROF_CPUID_CORE_REDWOOD_COVE,    KPROF_CPUID_CORE_CRESTMONT },
-	{ KPROF_CPUID_UARCH_INTEL_METEORLAKE_L,              0,  6, 0xAA, 0xAA, 0x0, 0xF,  732, KPROF_CPUID_CORE_REDWOOD_COVE,    KPROF_CPUID_CORE_CRESTMONT },
-	{ KPROF_CPUID_UARCH_INTEL_ARROWLAKE_H,               0,  6, 0xC5, 0xC5, 0x0, 0xF,  744, KPROF_CPUID_CORE_LION_COVE,       KPROF_CPUID_CORE_SKYMONT },
-	{ KPROF_CPUID_UARCH_INTEL_ARROWLAKE,                 0,  6, 0xC6, 0xC6, 0x0, 0xF,  744, KPROF_CPUID_CORE_LION_COVE,       KPROF_CPUID_CORE_SKYMONT },
-	{ KPROF_CPUID_UARCH_INTEL_ARROWLAKE_U,               0,  6, 0xB5, 0xB5, 0x0, 0xF,  744, KPROF_CPUID_CORE_REDWOOD_COVE,    KPROF_CPUID_CORE_CRESTMONT },
-	{ KPROF_CPUID_UARCH_INTEL_LUNARLAKE_M,               0,  6, 0xBD, 0xBD, 0x0, 0xF,  755, KPROF_CPUID_CORE_LION_COVE,       KPROF_CPUID_CORE_SKYMONT },
-	{ KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_L,             0,  6, 0xCC, 0xCC, 0x0, 0xF,  766, KPROF_CPUID_CORE_COUGAR_COVE,     KPROF_CPUID_CORE_DARKMONT },
-	{ KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_R,             0,  6, 0xE5, 0xE5, 0x0, 0xF,  766, KPROF_CPUID_CORE_COUGAR_COVE,     KPROF_CPUID_CORE_DARKMONT },
-	{ KPROF_CPUID_UARCH_INTEL_WILDCATLAKE_L,             0,  6, 0xD5, 0xD5, 0x0, 0xF,  779, KPROF_CPUID_CORE_COUGAR_COVE,     KPROF_CPUID_CORE_DARKMONT },
+	{ KPROF_CPUID_UARCH_INTEL_LAKEFIELD,                 0,  6, 0x8A, 0x8A, 0x0, 0xF,  699, KPROF_CPUID_CORE_SUNNY_COVE,      KPROF_CPUID_CORE_TREMONT     },
+	{ KPROF_CPUID_UARCH_INTEL_ALDERLAKE,                 0,  6, 0x97, 0x97, 0x0, 0xF,  709, KPROF_CPUID_CORE_GOLDEN_COVE,     KPROF_CPUID_CORE_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_ALDERLAKE_L,               0,  6, 0x9A, 0x9A, 0x0, 0xF,  709, KPROF_CPUID_CORE_GOLDEN_COVE,     KPROF_CPUID_CORE_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_RAPTORLAKE,                0,  6, 0xB7, 0xB7, 0x0, 0xF,  720, KPROF_CPUID_CORE_RAPTOR_COVE,     KPROF_CPUID_CORE_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_P,              0,  6, 0xBA, 0xBA, 0x0, 0xF,  720, KPROF_CPUID_CORE_RAPTOR_COVE,     KPROF_CPUID_CORE_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_RAPTORLAKE_S,              0,  6, 0xBF, 0xBF, 0x0, 0xF,  720, KPROF_CPUID_CORE_GOLDEN_COVE,     KPROF_CPUID_CORE_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_METEORLAKE,                0,  6, 0xAC, 0xAC, 0x0, 0xF,  732, KPROF_CPUID_CORE_REDWOOD_COVE,    KPROF_CPUID_CORE_CRESTMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_METEORLAKE_L,              0,  6, 0xAA, 0xAA, 0x0, 0xF,  732, KPROF_CPUID_CORE_REDWOOD_COVE,    KPROF_CPUID_CORE_CRESTMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_ARROWLAKE_H,               0,  6, 0xC5, 0xC5, 0x0, 0xF,  744, KPROF_CPUID_CORE_LION_COVE,       KPROF_CPUID_CORE_SKYMONT     },
+	{ KPROF_CPUID_UARCH_INTEL_ARROWLAKE,                 0,  6, 0xC6, 0xC6, 0x0, 0xF,  744, KPROF_CPUID_CORE_LION_COVE,       KPROF_CPUID_CORE_SKYMONT     },
+	{ KPROF_CPUID_UARCH_INTEL_ARROWLAKE_U,               0,  6, 0xB5, 0xB5, 0x0, 0xF,  744, KPROF_CPUID_CORE_REDWOOD_COVE,    KPROF_CPUID_CORE_CRESTMONT   },
+	{ KPROF_CPUID_UARCH_INTEL_LUNARLAKE_M,               0,  6, 0xBD, 0xBD, 0x0, 0xF,  755, KPROF_CPUID_CORE_LION_COVE,       KPROF_CPUID_CORE_SKYMONT     },
+	{ KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_L,             0,  6, 0xCC, 0xCC, 0x0, 0xF,  766, KPROF_CPUID_CORE_COUGAR_COVE,     KPROF_CPUID_CORE_DARKMONT    },
+	{ KPROF_CPUID_UARCH_INTEL_PANTHERLAKE_R,             0,  6, 0xE5, 0xE5, 0x0, 0xF,  766, KPROF_CPUID_CORE_COUGAR_COVE,     KPROF_CPUID_CORE_DARKMONT    },
+	{ KPROF_CPUID_UARCH_INTEL_WILDCATLAKE_L,             0,  6, 0xD5, 0xD5, 0x0, 0xF,  779, KPROF_CPUID_CORE_COUGAR_COVE,     KPROF_CPUID_CORE_DARKMONT    },
 	{ KPROF_CPUID_UARCH_INTEL_NOVALAKE,                  0, 18,   0x1, 0x1, 0x0, 0xF,  792, KPROF_CPUID_CORE_COYOTE_COVE,     KPROF_CPUID_CORE_ARCTIC_WOLF },
 	{ KPROF_CPUID_UARCH_INTEL_NOVALAKE_L,                0, 18,   0x3, 0x3, 0x0, 0xF,  792, KPROF_CPUID_CORE_COYOTE_COVE,     KPROF_CPUID_CORE_ARCTIC_WOLF },
 	{ KPROF_CPUID_UARCH_INTEL_ATOM_BONNELL,              0,  6, 0x1C, 0x1C, 0x0, 0xF,  802, KPROF_CPUID_CORE_BONNELL,                                    0 },
@@ -8335,36 +8493,36 @@ KPROF_API const char *kprof_cpuid_uarch_text(uint32_t offset)
 }
 #endif
 
-typedef struct kprof_impl_cpuid_leaf {
-	uint32_t leaf;
-	uint32_t subleaf;
-} kprof_impl_cpuid_leaf;
 /* The leaf and subleaf of each snapshot slot. */
 /* clang-format off */
-static const kprof_impl_cpuid_leaf kprof_impl_cpuid_leaves[20] = {
-	{ 0x00000000, 0 }, /* KPROF_CPUID_SLOT_VENDOR */
-	{ 0x00000001, 0 }, /* KPROF_CPUID_SLOT_FEATURES */
-	{ 0x00000007, 0 }, /* KPROF_CPUID_SLOT_STRUCT_EXT */
-	{ 0x00000007, 1 }, /* KPROF_CPUID_SLOT_STRUCT_EXT1 */
-	{ 0x0000000A, 0 }, /* KPROF_CPUID_SLOT_PERFMON */
-	{ 0x0000001C, 0 }, /* KPROF_CPUID_SLOT_ARCH_LBR */
-	{ 0x00000023, 0 }, /* KPROF_CPUID_SLOT_PERFMON_EXT */
-	{ 0x00000023, 1 }, /* KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS */
-	{ 0x00000023, 2 }, /* KPROF_CPUID_SLOT_PERFMON_EXT_ACR */
-	{ 0x00000023, 3 }, /* KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS */
-	{ 0x40000000, 0 }, /* KPROF_CPUID_SLOT_HV_VENDOR */
-	{ 0x40000001, 0 }, /* KPROF_CPUID_SLOT_HV_INTERFACE */
-	{ 0x40000003, 0 }, /* KPROF_CPUID_SLOT_HV_FEATURES */
-	{ 0x80000000, 0 }, /* KPROF_CPUID_SLOT_EXT_MAX */
-	{ 0x80000001, 0 }, /* KPROF_CPUID_SLOT_EXT_FEATURES */
-	{ 0x80000022, 0 }, /* KPROF_CPUID_SLOT_AMD_PERFMON */
-	{ 0x8000001C, 0 }, /* KPROF_CPUID_SLOT_LWP */
-	{ 0x80000002, 0 }, /* KPROF_CPUID_SLOT_BRAND_0 */
-	{ 0x80000003, 0 }, /* KPROF_CPUID_SLOT_BRAND_1 */
-	{ 0x80000004, 0 }, /* KPROF_CPUID_SLOT_BRAND_2 */
+static const kprof_cpuid_leaf kprof_impl_cpuid_leaves[20] = {
+	{ 0x00000000, 0, KPROF_CPUID_SLOT_VENDOR               }, /* max basic leaf (eax) and vendor string (ebx, edx, ecx) */
+	{ 0x00000001, 0, KPROF_CPUID_SLOT_FEATURES             }, /* family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
+	{ 0x00000007, 0, KPROF_CPUID_SLOT_STRUCT_EXT           }, /* structured extended features: architectural LBR (edx 19) */
+	{ 0x00000007, 1, KPROF_CPUID_SLOT_STRUCT_EXT1          }, /* structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
+	{ 0x0000000A, 0, KPROF_CPUID_SLOT_PERFMON              }, /* architectural performance monitoring */
+	{ 0x0000001C, 0, KPROF_CPUID_SLOT_ARCH_LBR             }, /* architectural LBR capabilities */
+	{ 0x00000023, 0, KPROF_CPUID_SLOT_PERFMON_EXT          }, /* architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
+	{ 0x00000023, 1, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS }, /* architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
+	{ 0x00000023, 2, KPROF_CPUID_SLOT_PERFMON_EXT_ACR      }, /* architectural perfmon extended: auto counter reload bitmaps */
+	{ 0x00000023, 3, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS   }, /* architectural perfmon extended: supported architectural events (1 = available) */
+	{ 0x40000000, 0, KPROF_CPUID_SLOT_HV_VENDOR            }, /* hypervisor max leaf and vendor signature */
+	{ 0x40000001, 0, KPROF_CPUID_SLOT_HV_INTERFACE         }, /* hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	{ 0x40000003, 0, KPROF_CPUID_SLOT_HV_FEATURES          }, /* Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	{ 0x80000000, 0, KPROF_CPUID_SLOT_EXT_MAX              }, /* max extended leaf */
+	{ 0x80000001, 0, KPROF_CPUID_SLOT_EXT_FEATURES         }, /* LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	{ 0x80000022, 0, KPROF_CPUID_SLOT_AMD_PERFMON          }, /* AMD extended performance monitoring and debug (PerfMonV2) */
+	{ 0x8000001C, 0, KPROF_CPUID_SLOT_LWP                  }, /* AMD Lightweight Profiling capabilities */
+	{ 0x80000002, 0, KPROF_CPUID_SLOT_BRAND_0              }, /* processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
+	{ 0x80000003, 0, KPROF_CPUID_SLOT_BRAND_1              }, /* processor brand string, bytes 16-31 */
+	{ 0x80000004, 0, KPROF_CPUID_SLOT_BRAND_2              }, /* processor brand string, bytes 32-47 */
 };
 /* clang-format on */
 
+KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot)
+{
+	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves[slot] : NULL;
+}
 KPROF_INTERNAL uint32_t kprof_impl_cpuid_slot_leaf(unsigned slot)
 {
 	return kprof_impl_cpuid_leaves[slot].leaf;
@@ -8464,45 +8622,6 @@ KPROF_API uint32_t kprof_cpuid_snapshot_reg(const kprof_cpuid_snapshot *s, kprof
 	if (reg > KPROF_EDX || !kprof_cpuid_snapshot_has(s, slot))
 		return 0;
 	return s->regs[slot][reg];
-}
-
-KPROF_API kprof_status kprof_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
-{
-#if defined(KPROF_NO_LIVE)
-	(void)leaf;
-	(void)subleaf;
-	out[0] = out[1] = out[2] = out[3] = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	int r[4];
-	__cpuidex(r, (int)leaf, (int)subleaf);
-	out[0] = (uint32_t)r[0];
-	out[1] = (uint32_t)r[1];
-	out[2] = (uint32_t)r[2];
-	out[3] = (uint32_t)r[3];
-	return KPROF_OK;
-#elif defined(__i386__) && defined(__PIC__)
-	/* ebx is the PIC register on i386: save it around cpuid by hand. */
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
-	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
-	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
-	return KPROF_OK;
-#else
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("cpuid"
-	                     : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
-	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
-	return KPROF_OK;
-#endif
 }
 
 KPROF_API kprof_status kprof_cpuid_snapshot_live(kprof_cpuid_snapshot *s)
@@ -9519,262 +9638,262 @@ typedef struct kprof_impl_name_slot {
 } kprof_impl_name_slot;
 /* clang-format off */
 static const kprof_impl_name_slot kprof_impl_source_name_slots[256] = {
-	{ 6614,  71, 14, KPROF_INTERFACE_AMD64 }, /* 0: LSRetiredCPUID */
+	{ 6614,  71, 14, KPROF_INTERFACE_AMD64       }, /* 0: LSRetiredCPUID */
 	{    0,   0,  0,                           0 }, /* 1: empty */
 	{    0,   0,  0,                           0 }, /* 2: empty */
-	{ 5358, 192, 22, KPROF_INTERFACE_AMD64 }, /* 3: NBSizedCommandsRdModWr */
-	{ 1513, 159, 38, KPROF_INTERFACE_AMD64 }, /* 4: FRDispatchStallsWhenWaitingForAllQuiet */
-	{ 1874, 101, 36, KPROF_INTERFACE_AMD64 }, /* 5: DCDispatchedPrefetchInstructionsLoad */
-	{ 5591,  44, 20, KPROF_INTERFACE_AMD64 }, /* 6: BranchMispredictions */
-	{ 5591,  11, 20, KPROF_INTERFACE_GENERIC }, /* 7: BranchMispredictions */
-	{ 4455,  91, 24, KPROF_INTERFACE_AMD64 }, /* 8: DCRefillCopyBackModified */
-	{ 5785, 150, 19, KPROF_INTERFACE_AMD64 }, /* 9: FRNothingToDispatch */
-	{ 5675, 135, 20, KPROF_INTERFACE_AMD64 }, /* 10: FRRetiredNearReturns */
-	{ 6803,   9, 12, KPROF_INTERFACE_GENERIC }, /* 11: IcacheMisses */
-	{ 5591,  30, 20, KPROF_INTERFACE_EMON }, /* 12: BranchMispredictions */
-	{ 6803,  43, 12, KPROF_INTERFACE_AMD64 }, /* 13: IcacheMisses */
-	{ 2857, 153, 32, KPROF_INTERFACE_AMD64 }, /* 14: FRDispatchStallsForSerialization */
-	{ 6680, 128, 13, KPROF_INTERFACE_AMD64 }, /* 15: FRRetireduops */
-	{ 6722, 193, 13, KPROF_INTERFACE_AMD64 }, /* 16: NBProbeResult */
-	{ 7060,  73,  6, KPROF_INTERFACE_AMD64 }, /* 17: DCMiss */
-	{   69, 144, 53, KPROF_INTERFACE_AMD64 }, /* 18: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
-	{ 6482,   1, 14, KPROF_INTERFACE_GENERIC }, /* 19: AlignmentFixup */
-	{ 6570,  13, 14, KPROF_INTERFACE_GENERIC }, /* 20: FpInstructions */
-	{ 6570,  45, 14, KPROF_INTERFACE_AMD64 }, /* 21: FpInstructions */
-	{  191, 146, 53, KPROF_INTERFACE_AMD64 }, /* 22: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
-	{ 3131, 154, 30, KPROF_INTERFACE_AMD64 }, /* 23: FRDispatchStallsForSegmentLoad */
-	{ 7093,   0,  5, KPROF_INTERFACE_GENERIC }, /* 24: Timer */
+	{ 5358, 192, 22, KPROF_INTERFACE_AMD64       }, /* 3: NBSizedCommandsRdModWr */
+	{ 1513, 159, 38, KPROF_INTERFACE_AMD64       }, /* 4: FRDispatchStallsWhenWaitingForAllQuiet */
+	{ 1874, 101, 36, KPROF_INTERFACE_AMD64       }, /* 5: DCDispatchedPrefetchInstructionsLoad */
+	{ 5591,  44, 20, KPROF_INTERFACE_AMD64       }, /* 6: BranchMispredictions */
+	{ 5591,  11, 20, KPROF_INTERFACE_GENERIC     }, /* 7: BranchMispredictions */
+	{ 4455,  91, 24, KPROF_INTERFACE_AMD64       }, /* 8: DCRefillCopyBackModified */
+	{ 5785, 150, 19, KPROF_INTERFACE_AMD64       }, /* 9: FRNothingToDispatch */
+	{ 5675, 135, 20, KPROF_INTERFACE_AMD64       }, /* 10: FRRetiredNearReturns */
+	{ 6803,   9, 12, KPROF_INTERFACE_GENERIC     }, /* 11: IcacheMisses */
+	{ 5591,  30, 20, KPROF_INTERFACE_EMON        }, /* 12: BranchMispredictions */
+	{ 6803,  43, 12, KPROF_INTERFACE_AMD64       }, /* 13: IcacheMisses */
+	{ 2857, 153, 32, KPROF_INTERFACE_AMD64       }, /* 14: FRDispatchStallsForSerialization */
+	{ 6680, 128, 13, KPROF_INTERFACE_AMD64       }, /* 15: FRRetireduops */
+	{ 6722, 193, 13, KPROF_INTERFACE_AMD64       }, /* 16: NBProbeResult */
+	{ 7060,  73,  6, KPROF_INTERFACE_AMD64       }, /* 17: DCMiss */
+	{   69, 144, 53, KPROF_INTERFACE_AMD64       }, /* 18: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+	{ 6482,   1, 14, KPROF_INTERFACE_GENERIC     }, /* 19: AlignmentFixup */
+	{ 6570,  13, 14, KPROF_INTERFACE_GENERIC     }, /* 20: FpInstructions */
+	{ 6570,  45, 14, KPROF_INTERFACE_AMD64       }, /* 21: FpInstructions */
+	{  191, 146, 53, KPROF_INTERFACE_AMD64       }, /* 22: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+	{ 3131, 154, 30, KPROF_INTERFACE_AMD64       }, /* 23: FRDispatchStallsForSegmentLoad */
+	{ 7093,   0,  5, KPROF_INTERFACE_GENERIC     }, /* 24: Timer */
 	{    0,   0,  0,                           0 }, /* 25: empty */
 	{    0,   0,  0,                           0 }, /* 26: empty */
-	{  130, 145, 53, KPROF_INTERFACE_AMD64 }, /* 27: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
-	{ 4773,  77, 23, KPROF_INTERFACE_AMD64 }, /* 28: DCRefillFromL2Exclusive */
-	{ 6636,   5, 14, KPROF_INTERFACE_GENERIC }, /* 29: PipelineFrozen */
-	{ 2050, 148, 36, KPROF_INTERFACE_AMD64 }, /* 30: FRInterruptsMaskedWhilePendingCycles */
-	{ 3575, 176, 28, KPROF_INTERFACE_AMD64 }, /* 31: NBMemoryControllerTurnAround */
-	{ 2817,  50, 32, KPROF_INTERFACE_AMD64 }, /* 32: FPDispatchedFPUOpsMulExcludeJunk */
-	{ 2485, 174, 35, KPROF_INTERFACE_AMD64 }, /* 33: NBMemoryControllerPageTableOverflow */
-	{ 3822, 168, 27, KPROF_INTERFACE_AMD64 }, /* 34: FRNumberOfBreakPointsForDR2 */
-	{ 4551, 138, 24, KPROF_INTERFACE_AMD64 }, /* 35: FRRetiredFPUInstructions */
-	{ 5839,  14, 19, KPROF_INTERFACE_GENERIC }, /* 36: IntegerInstructions */
-	{ 4030, 115, 25, KPROF_INTERFACE_AMD64 }, /* 37: BUFillIntoL2DirtyL2Victim */
-	{ 3752, 166, 27, KPROF_INTERFACE_AMD64 }, /* 38: FRNumberOfBreakPointsForDR0 */
-	{ 3857, 169, 27, KPROF_INTERFACE_AMD64 }, /* 39: FRNumberOfBreakPointsForDR3 */
-	{ 3787, 167, 27, KPROF_INTERFACE_AMD64 }, /* 40: FRNumberOfBreakPointsForDR1 */
-	{ 4835,  55, 23, KPROF_INTERFACE_AMD64 }, /* 41: FPCyclesNoFPUOpsRetired */
-	{ 6658,   7, 14, KPROF_INTERFACE_GENERIC }, /* 42: TotalNonissues */
-	{ 6151,  12, 17, KPROF_INTERFACE_GENERIC }, /* 43: StoreInstructions */
-	{ 4583, 127, 24, KPROF_INTERFACE_AMD64 }, /* 44: FRRetiredx86Instructions */
-	{ 3892, 139, 27, KPROF_INTERFACE_AMD64 }, /* 45: FRRetiredFPUInstructionsx87 */
-	{ 6390, 123, 15, KPROF_INTERFACE_AMD64 }, /* 46: ICResyncBySnoop */
+	{  130, 145, 53, KPROF_INTERFACE_AMD64       }, /* 27: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+	{ 4773,  77, 23, KPROF_INTERFACE_AMD64       }, /* 28: DCRefillFromL2Exclusive */
+	{ 6636,   5, 14, KPROF_INTERFACE_GENERIC     }, /* 29: PipelineFrozen */
+	{ 2050, 148, 36, KPROF_INTERFACE_AMD64       }, /* 30: FRInterruptsMaskedWhilePendingCycles */
+	{ 3575, 176, 28, KPROF_INTERFACE_AMD64       }, /* 31: NBMemoryControllerTurnAround */
+	{ 2817,  50, 32, KPROF_INTERFACE_AMD64       }, /* 32: FPDispatchedFPUOpsMulExcludeJunk */
+	{ 2485, 174, 35, KPROF_INTERFACE_AMD64       }, /* 33: NBMemoryControllerPageTableOverflow */
+	{ 3822, 168, 27, KPROF_INTERFACE_AMD64       }, /* 34: FRNumberOfBreakPointsForDR2 */
+	{ 4551, 138, 24, KPROF_INTERFACE_AMD64       }, /* 35: FRRetiredFPUInstructions */
+	{ 5839,  14, 19, KPROF_INTERFACE_GENERIC     }, /* 36: IntegerInstructions */
+	{ 4030, 115, 25, KPROF_INTERFACE_AMD64       }, /* 37: BUFillIntoL2DirtyL2Victim */
+	{ 3752, 166, 27, KPROF_INTERFACE_AMD64       }, /* 38: FRNumberOfBreakPointsForDR0 */
+	{ 3857, 169, 27, KPROF_INTERFACE_AMD64       }, /* 39: FRNumberOfBreakPointsForDR3 */
+	{ 3787, 167, 27, KPROF_INTERFACE_AMD64       }, /* 40: FRNumberOfBreakPointsForDR1 */
+	{ 4835,  55, 23, KPROF_INTERFACE_AMD64       }, /* 41: FPCyclesNoFPUOpsRetired */
+	{ 6658,   7, 14, KPROF_INTERFACE_GENERIC     }, /* 42: TotalNonissues */
+	{ 6151,  12, 17, KPROF_INTERFACE_GENERIC     }, /* 43: StoreInstructions */
+	{ 4583, 127, 24, KPROF_INTERFACE_AMD64       }, /* 44: FRRetiredx86Instructions */
+	{ 3892, 139, 27, KPROF_INTERFACE_AMD64       }, /* 45: FRRetiredFPUInstructionsx87 */
+	{ 6390, 123, 15, KPROF_INTERFACE_AMD64       }, /* 46: ICResyncBySnoop */
 	{ 6937, 219, 10, KPROF_INTERFACE_INTEL_LATER }, /* 47: TimerFixed */
 	{    0,   0,  0,                           0 }, /* 48: empty */
-	{    7, 183, 54, KPROF_INTERFACE_AMD64 }, /* 49: NBMemoryControllerBypassCounterDRAMControllerInterface */
-	{ 3281,  98, 29, KPROF_INTERFACE_AMD64 }, /* 50: DCOneBitECCErrorScrubberError */
+	{    7, 183, 54, KPROF_INTERFACE_AMD64       }, /* 49: NBMemoryControllerBypassCounterDRAMControllerInterface */
+	{ 3281,  98, 29, KPROF_INTERFACE_AMD64       }, /* 50: DCOneBitECCErrorScrubberError */
 	{    0,   0,  0,                           0 }, /* 51: empty */
-	{  894, 141, 40, KPROF_INTERFACE_AMD64 }, /* 52: FRRetiredFPUInstructionsPackedSSEAndSSE2 */
-	{ 6200,  86, 16, KPROF_INTERFACE_AMD64 }, /* 53: DCRefillCopyBack */
-	{ 4063, 106, 25, KPROF_INTERFACE_AMD64 }, /* 54: BUInternalL2RequestDCFill */
-	{ 4096, 105, 25, KPROF_INTERFACE_AMD64 }, /* 55: BUInternalL2RequestICFill */
+	{  894, 141, 40, KPROF_INTERFACE_AMD64       }, /* 52: FRRetiredFPUInstructionsPackedSSEAndSSE2 */
+	{ 6200,  86, 16, KPROF_INTERFACE_AMD64       }, /* 53: DCRefillCopyBack */
+	{ 4063, 106, 25, KPROF_INTERFACE_AMD64       }, /* 54: BUInternalL2RequestDCFill */
+	{ 4096, 105, 25, KPROF_INTERFACE_AMD64       }, /* 55: BUInternalL2RequestICFill */
 	{ 5176, 217, 23, KPROF_INTERFACE_INTEL_LATER }, /* 56: UnhaltedCoreCyclesFixed */
 	{    0,   0,  0,                           0 }, /* 57: empty */
-	{ 6224, 151, 16, KPROF_INTERFACE_AMD64 }, /* 58: FRDispatchStalls */
-	{ 6024,  33, 18, KPROF_INTERFACE_EMON }, /* 59: InstructionRetired */
+	{ 6224, 151, 16, KPROF_INTERFACE_AMD64       }, /* 58: FRDispatchStalls */
+	{ 6024,  33, 18, KPROF_INTERFACE_EMON        }, /* 59: InstructionRetired */
 	{    0,   0,  0,                           0 }, /* 60: empty */
-	{ 3682,  54, 27, KPROF_INTERFACE_AMD64 }, /* 61: FPDispatchedFPUOpsStoreJunk */
+	{ 3682,  54, 27, KPROF_INTERFACE_AMD64       }, /* 61: FPDispatchedFPUOpsStoreJunk */
 	{    0,   0,  0,                           0 }, /* 62: empty */
-	{ 4359,  37, 24, KPROF_INTERFACE_EMON }, /* 63: BranchInstructionRetired */
-	{ 3996, 158, 26, KPROF_INTERFACE_AMD64 }, /* 64: FRDispatchStallsWhenLSFull */
-	{ 5703, 122, 20, KPROF_INTERFACE_AMD64 }, /* 65: ICL1TLBMissL2TLBMiss */
-	{ 5920,  41, 18, KPROF_INTERFACE_AMD64 }, /* 66: BranchInstructions */
-	{ 5920,  28, 18, KPROF_INTERFACE_EMON }, /* 67: BranchInstructions */
-	{ 5920,   6, 18, KPROF_INTERFACE_GENERIC }, /* 68: BranchInstructions */
-	{ 4195,  81, 25, KPROF_INTERFACE_AMD64 }, /* 69: DCRefillFromSystemInvalid */
-	{ 5619,  95, 20, KPROF_INTERFACE_AMD64 }, /* 70: DCLateCancelOfAccess */
-	{ 6413,  66, 15, KPROF_INTERFACE_AMD64 }, /* 71: LSResyncBySnoop */
-	{ 2528, 108, 34, KPROF_INTERFACE_AMD64 }, /* 72: BUInternalL2RequestTagSnoopRequest */
-	{ 4866, 124, 23, KPROF_INTERFACE_AMD64 }, /* 73: ICInstructionFetchStall */
-	{ 4129,  94, 25, KPROF_INTERFACE_AMD64 }, /* 74: DCMisalignedDataReference */
-	{ 2006, 162, 36, KPROF_INTERFACE_AMD64 }, /* 75: FRFPUExcpetionsx87ReclassMicroFaults */
-	{ 6843,  10, 11, KPROF_INTERFACE_GENERIC }, /* 76: CacheMisses */
-	{ 2399, 140, 35, KPROF_INTERFACE_AMD64 }, /* 77: FRRetiredFPUInstructionsMMXAnd3DNow */
-	{ 6843,  29, 11, KPROF_INTERFACE_EMON }, /* 78: CacheMisses */
-	{ 3355, 130, 29, KPROF_INTERFACE_AMD64 }, /* 79: FRRetiredBranchesMispredicted */
-	{ 4294, 149, 25, KPROF_INTERFACE_AMD64 }, /* 80: FRTakenHardwareInterrupts */
-	{ 6320, 195, 16, KPROF_INTERFACE_AMD64 }, /* 81: NBProbeResultHit */
-	{ 3055, 113, 30, KPROF_INTERFACE_AMD64 }, /* 82: BUFillRequestMissedInL2TLBLoad */
-	{ 5417,  92, 21, KPROF_INTERFACE_AMD64 }, /* 83: DCL1DTLBMissL2DTLBHit */
-	{  942, 142, 40, KPROF_INTERFACE_AMD64 }, /* 84: FRRetiredFPUInstructionsScalarSSEAndSSE2 */
-	{ 4261,  53, 25, KPROF_INTERFACE_AMD64 }, /* 85: FPDispatchedFPUOpsMulJunk */
-	{ 3503, 107, 28, KPROF_INTERFACE_AMD64 }, /* 86: BUInternalL2RequestTLBReload */
-	{ 1918, 164, 36, KPROF_INTERFACE_AMD64 }, /* 87: FRFPUExceptionsSSEReclassMicroFaults */
-	{ 3466, 208, 29, KPROF_INTERFACE_AMD64 }, /* 88: NBHyperTransportBus2Bandwidth */
-	{ 6783,  46, 12, KPROF_INTERFACE_AMD64 }, /* 89: IcacheIssues */
-	{ 6783,  20, 12, KPROF_INTERFACE_GENERIC }, /* 90: IcacheIssues */
-	{ 3392, 198, 29, KPROF_INTERFACE_AMD64 }, /* 91: NBHyperTransportBus0Bandwidth */
-	{ 3429, 203, 29, KPROF_INTERFACE_AMD64 }, /* 92: NBHyperTransportBus1Bandwidth */
-	{ 2654, 132, 34, KPROF_INTERFACE_AMD64 }, /* 93: FRRetiredTakenBranchesMispredicted */
-	{ 1326, 152, 39, KPROF_INTERFACE_AMD64 }, /* 94: FRDispatchStallsFromBranchAbortToRetire */
-	{ 6955,  36,  9, KPROF_INTERFACE_EMON }, /* 95: LLCMisses */
+	{ 4359,  37, 24, KPROF_INTERFACE_EMON        }, /* 63: BranchInstructionRetired */
+	{ 3996, 158, 26, KPROF_INTERFACE_AMD64       }, /* 64: FRDispatchStallsWhenLSFull */
+	{ 5703, 122, 20, KPROF_INTERFACE_AMD64       }, /* 65: ICL1TLBMissL2TLBMiss */
+	{ 5920,  41, 18, KPROF_INTERFACE_AMD64       }, /* 66: BranchInstructions */
+	{ 5920,  28, 18, KPROF_INTERFACE_EMON        }, /* 67: BranchInstructions */
+	{ 5920,   6, 18, KPROF_INTERFACE_GENERIC     }, /* 68: BranchInstructions */
+	{ 4195,  81, 25, KPROF_INTERFACE_AMD64       }, /* 69: DCRefillFromSystemInvalid */
+	{ 5619,  95, 20, KPROF_INTERFACE_AMD64       }, /* 70: DCLateCancelOfAccess */
+	{ 6413,  66, 15, KPROF_INTERFACE_AMD64       }, /* 71: LSResyncBySnoop */
+	{ 2528, 108, 34, KPROF_INTERFACE_AMD64       }, /* 72: BUInternalL2RequestTagSnoopRequest */
+	{ 4866, 124, 23, KPROF_INTERFACE_AMD64       }, /* 73: ICInstructionFetchStall */
+	{ 4129,  94, 25, KPROF_INTERFACE_AMD64       }, /* 74: DCMisalignedDataReference */
+	{ 2006, 162, 36, KPROF_INTERFACE_AMD64       }, /* 75: FRFPUExcpetionsx87ReclassMicroFaults */
+	{ 6843,  10, 11, KPROF_INTERFACE_GENERIC     }, /* 76: CacheMisses */
+	{ 2399, 140, 35, KPROF_INTERFACE_AMD64       }, /* 77: FRRetiredFPUInstructionsMMXAnd3DNow */
+	{ 6843,  29, 11, KPROF_INTERFACE_EMON        }, /* 78: CacheMisses */
+	{ 3355, 130, 29, KPROF_INTERFACE_AMD64       }, /* 79: FRRetiredBranchesMispredicted */
+	{ 4294, 149, 25, KPROF_INTERFACE_AMD64       }, /* 80: FRTakenHardwareInterrupts */
+	{ 6320, 195, 16, KPROF_INTERFACE_AMD64       }, /* 81: NBProbeResultHit */
+	{ 3055, 113, 30, KPROF_INTERFACE_AMD64       }, /* 82: BUFillRequestMissedInL2TLBLoad */
+	{ 5417,  92, 21, KPROF_INTERFACE_AMD64       }, /* 83: DCL1DTLBMissL2DTLBHit */
+	{  942, 142, 40, KPROF_INTERFACE_AMD64       }, /* 84: FRRetiredFPUInstructionsScalarSSEAndSSE2 */
+	{ 4261,  53, 25, KPROF_INTERFACE_AMD64       }, /* 85: FPDispatchedFPUOpsMulJunk */
+	{ 3503, 107, 28, KPROF_INTERFACE_AMD64       }, /* 86: BUInternalL2RequestTLBReload */
+	{ 1918, 164, 36, KPROF_INTERFACE_AMD64       }, /* 87: FRFPUExceptionsSSEReclassMicroFaults */
+	{ 3466, 208, 29, KPROF_INTERFACE_AMD64       }, /* 88: NBHyperTransportBus2Bandwidth */
+	{ 6783,  46, 12, KPROF_INTERFACE_AMD64       }, /* 89: IcacheIssues */
+	{ 6783,  20, 12, KPROF_INTERFACE_GENERIC     }, /* 90: IcacheIssues */
+	{ 3392, 198, 29, KPROF_INTERFACE_AMD64       }, /* 91: NBHyperTransportBus0Bandwidth */
+	{ 3429, 203, 29, KPROF_INTERFACE_AMD64       }, /* 92: NBHyperTransportBus1Bandwidth */
+	{ 2654, 132, 34, KPROF_INTERFACE_AMD64       }, /* 93: FRRetiredTakenBranchesMispredicted */
+	{ 1326, 152, 39, KPROF_INTERFACE_AMD64       }, /* 94: FRDispatchStallsFromBranchAbortToRetire */
+	{ 6955,  36,  9, KPROF_INTERFACE_EMON        }, /* 95: LLCMisses */
 	{ 3611, 218, 28, KPROF_INTERFACE_INTEL_LATER }, /* 96: UnhaltedReferenceCyclesFixed */
-	{ 6548,  47, 14, KPROF_INTERFACE_AMD64 }, /* 97: DcacheAccesses */
+	{ 6548,  47, 14, KPROF_INTERFACE_AMD64       }, /* 97: DcacheAccesses */
 	{ 4615, 216, 24, KPROF_INTERFACE_INTEL_LATER }, /* 98: InstructionsRetiredFixed */
-	{ 6504, 213, 14, KPROF_INTERFACE_AMD64 }, /* 99: BUCleanToDirty */
-	{ 6548,  21, 14, KPROF_INTERFACE_GENERIC }, /* 100: DcacheAccesses */
-	{ 5866,  22, 19, KPROF_INTERFACE_GENERIC }, /* 101: MemoryBarrierCycles */
+	{ 6504, 213, 14, KPROF_INTERFACE_AMD64       }, /* 99: BUCleanToDirty */
+	{ 6548,  21, 14, KPROF_INTERFACE_GENERIC     }, /* 100: DcacheAccesses */
+	{ 5866,  22, 19, KPROF_INTERFACE_GENERIC     }, /* 101: MemoryBarrierCycles */
 	{    0,   0,  0,                           0 }, /* 102: empty */
-	{ 5238,  93, 22, KPROF_INTERFACE_AMD64 }, /* 103: DCL1DTLBMissL2DTLBMiss */
-	{  590, 173, 45, KPROF_INTERFACE_AMD64 }, /* 104: NBMemoryControllerPageAccessEventPageConflict */
-	{ 5998, 120, 18, KPROF_INTERFACE_AMD64 }, /* 105: ICRefillFromSystem */
-	{ 3244, 111, 29, KPROF_INTERFACE_AMD64 }, /* 106: BUFillRequestMissedInL2ICFill */
-	{ 1182, 171, 40, KPROF_INTERFACE_AMD64 }, /* 107: NBMemoryControllerPageAccessEventPageHit */
-	{ 2696, 170, 33, KPROF_INTERFACE_AMD64 }, /* 108: NBMemoryControllerPageAccessEvent */
-	{ 7018,  15,  6, KPROF_INTERFACE_GENERIC }, /* 109: 2Issue */
-	{ 5893,  18, 19, KPROF_INTERFACE_GENERIC }, /* 110: SpecialInstructions */
-	{ 6367, 161, 15, KPROF_INTERFACE_AMD64 }, /* 111: FRFPUExceptions */
-	{ 6701,  67, 13, KPROF_INTERFACE_AMD64 }, /* 112: LSBuffer2Full */
-	{ 6862,   3, 11, KPROF_INTERFACE_GENERIC }, /* 113: PipelineDry */
-	{ 7074, 118,  6, KPROF_INTERFACE_AMD64 }, /* 114: ICMiss */
-	{ 5812, 121, 19, KPROF_INTERFACE_AMD64 }, /* 115: ICL1TLBMissL2TLBHit */
-	{ 5504, 126, 21, KPROF_INTERFACE_AMD64 }, /* 116: ICReturnStackOverflow */
+	{ 5238,  93, 22, KPROF_INTERFACE_AMD64       }, /* 103: DCL1DTLBMissL2DTLBMiss */
+	{  590, 173, 45, KPROF_INTERFACE_AMD64       }, /* 104: NBMemoryControllerPageAccessEventPageConflict */
+	{ 5998, 120, 18, KPROF_INTERFACE_AMD64       }, /* 105: ICRefillFromSystem */
+	{ 3244, 111, 29, KPROF_INTERFACE_AMD64       }, /* 106: BUFillRequestMissedInL2ICFill */
+	{ 1182, 171, 40, KPROF_INTERFACE_AMD64       }, /* 107: NBMemoryControllerPageAccessEventPageHit */
+	{ 2696, 170, 33, KPROF_INTERFACE_AMD64       }, /* 108: NBMemoryControllerPageAccessEvent */
+	{ 7018,  15,  6, KPROF_INTERFACE_GENERIC     }, /* 109: 2Issue */
+	{ 5893,  18, 19, KPROF_INTERFACE_GENERIC     }, /* 110: SpecialInstructions */
+	{ 6367, 161, 15, KPROF_INTERFACE_AMD64       }, /* 111: FRFPUExceptions */
+	{ 6701,  67, 13, KPROF_INTERFACE_AMD64       }, /* 112: LSBuffer2Full */
+	{ 6862,   3, 11, KPROF_INTERFACE_GENERIC     }, /* 113: PipelineDry */
+	{ 7074, 118,  6, KPROF_INTERFACE_AMD64       }, /* 114: ICMiss */
+	{ 5812, 121, 19, KPROF_INTERFACE_AMD64       }, /* 115: ICL1TLBMissL2TLBHit */
+	{ 5504, 126, 21, KPROF_INTERFACE_AMD64       }, /* 116: ICReturnStackOverflow */
 	{    0,   0,  0,                           0 }, /* 117: empty */
-	{ 4423,  94, 24, KPROF_INTERFACE_AMD64 }, /* 118: DCMisaligndDataReference */
-	{ 4804,  84, 23, KPROF_INTERFACE_AMD64 }, /* 119: DCRefillFromSystemOwner */
-	{  428, 201, 46, KPROF_INTERFACE_AMD64 }, /* 120: NBHyperTransportBus0BandwidthBufferReleaseSent */
-	{  482, 206, 46, KPROF_INTERFACE_AMD64 }, /* 121: NBHyperTransportBus1BandwidthBufferReleaseSent */
-	{ 6050,  32, 18, KPROF_INTERFACE_EMON }, /* 122: UnhaltedCoreCycles */
-	{  536, 211, 46, KPROF_INTERFACE_AMD64 }, /* 123: NBHyperTransportBus2BandwidthBufferReleaseSent */
-	{ 5207,  34, 23, KPROF_INTERFACE_EMON }, /* 124: UnhaltedReferenceCycles */
+	{ 4423,  94, 24, KPROF_INTERFACE_AMD64       }, /* 118: DCMisaligndDataReference */
+	{ 4804,  84, 23, KPROF_INTERFACE_AMD64       }, /* 119: DCRefillFromSystemOwner */
+	{  428, 201, 46, KPROF_INTERFACE_AMD64       }, /* 120: NBHyperTransportBus0BandwidthBufferReleaseSent */
+	{  482, 206, 46, KPROF_INTERFACE_AMD64       }, /* 121: NBHyperTransportBus1BandwidthBufferReleaseSent */
+	{ 6050,  32, 18, KPROF_INTERFACE_EMON        }, /* 122: UnhaltedCoreCycles */
+	{  536, 211, 46, KPROF_INTERFACE_AMD64       }, /* 123: NBHyperTransportBus2BandwidthBufferReleaseSent */
+	{ 5207,  34, 23, KPROF_INTERFACE_EMON        }, /* 124: UnhaltedReferenceCycles */
 	{    0,   0,  0,                           0 }, /* 125: empty */
 	{    0,   0,  0,                           0 }, /* 126: empty */
 	{    0,   0,  0,                           0 }, /* 127: empty */
-	{ 6176,  97, 16, KPROF_INTERFACE_AMD64 }, /* 128: DCOneBitECCError */
-	{ 6592, 119, 14, KPROF_INTERFACE_AMD64 }, /* 129: ICRefillFromL2 */
-	{ 4327, 116, 24, KPROF_INTERFACE_AMD64 }, /* 130: BUFillIntoL2VictimFromL1 */
-	{ 1962, 162, 36, KPROF_INTERFACE_AMD64 }, /* 131: FRFPUExceptionsx87ReclassMicroFaults */
-	{ 2612, 165, 34, KPROF_INTERFACE_AMD64 }, /* 132: FRFPUExceptionsSSEAndx87MicroTraps */
-	{ 6881,  19, 11, KPROF_INTERFACE_GENERIC }, /* 133: TotalCycles */
-	{ 6248, 125, 16, KPROF_INTERFACE_AMD64 }, /* 134: ICReturnStackHit */
-	{ 6126, 194, 17, KPROF_INTERFACE_AMD64 }, /* 135: NBProbeResultMiss */
-	{ 6459, 185, 15, KPROF_INTERFACE_AMD64 }, /* 136: NBSizedCommands */
-	{ 4959,  58, 23, KPROF_INTERFACE_AMD64 }, /* 137: LSSegmentRegisterLoadES */
-	{ 6972,  72,  8, KPROF_INTERFACE_AMD64 }, /* 138: DCAccess */
-	{ 5972,  48, 18, KPROF_INTERFACE_AMD64 }, /* 139: FPDispatchedFPUOps */
-	{ 6272,   4, 16, KPROF_INTERFACE_GENERIC }, /* 140: LoadInstructions */
-	{ 2270, 109, 35, KPROF_INTERFACE_AMD64 }, /* 141: BUInternalL2RequestCancelledRequest */
-	{ 6881,  31, 11, KPROF_INTERFACE_EMON }, /* 142: TotalCycles */
-	{ 4487,  82, 24, KPROF_INTERFACE_AMD64 }, /* 143: DCRefillFromSystemShared */
-	{ 3207, 112, 29, KPROF_INTERFACE_AMD64 }, /* 144: BUFillRequestMissedInL2DCFill */
-	{ 4897,  59, 23, KPROF_INTERFACE_AMD64 }, /* 145: LSSegmentRegisterLoadCS */
-	{ 5647,  76, 20, KPROF_INTERFACE_AMD64 }, /* 146: DCRefillFromL2Shared */
-	{ 1086, 209, 40, KPROF_INTERFACE_AMD64 }, /* 147: NBHyperTransportBus2BandwidthCommandSent */
-	{ 7088,  39,  4, KPROF_INTERFACE_AMD64 }, /* 148: Time */
-	{ 6988, 117,  7, KPROF_INTERFACE_AMD64 }, /* 149: ICFetch */
-	{ 5021,  63, 23, KPROF_INTERFACE_AMD64 }, /* 150: LSSegmentRegisterLoadGS */
-	{ 4990,  62, 23, KPROF_INTERFACE_AMD64 }, /* 151: LSSegmentRegisterLoadFS */
-	{ 4928,  61, 23, KPROF_INTERFACE_AMD64 }, /* 152: LSSegmentRegisterLoadDS */
-	{ 5083,  60, 23, KPROF_INTERFACE_AMD64 }, /* 153: LSSegmentRegisterLoadSS */
-	{ 5562,  57, 21, KPROF_INTERFACE_AMD64 }, /* 154: LSSegmentRegisterLoad */
-	{  990, 199, 40, KPROF_INTERFACE_AMD64 }, /* 155: NBHyperTransportBus0BandwidthCommandSent */
-	{  745, 134, 42, KPROF_INTERFACE_AMD64 }, /* 156: FRRetiredResyncsNonControlTransferBranches */
-	{ 5328, 131, 22, KPROF_INTERFACE_AMD64 }, /* 157: FRRetiredTakenBranches */
-	{ 1038, 204, 40, KPROF_INTERFACE_AMD64 }, /* 158: NBHyperTransportBus1BandwidthCommandSent */
-	{ 5052,  64, 23, KPROF_INTERFACE_AMD64 }, /* 159: LSSegmentRegisterLoadHS */
+	{ 6176,  97, 16, KPROF_INTERFACE_AMD64       }, /* 128: DCOneBitECCError */
+	{ 6592, 119, 14, KPROF_INTERFACE_AMD64       }, /* 129: ICRefillFromL2 */
+	{ 4327, 116, 24, KPROF_INTERFACE_AMD64       }, /* 130: BUFillIntoL2VictimFromL1 */
+	{ 1962, 162, 36, KPROF_INTERFACE_AMD64       }, /* 131: FRFPUExceptionsx87ReclassMicroFaults */
+	{ 2612, 165, 34, KPROF_INTERFACE_AMD64       }, /* 132: FRFPUExceptionsSSEAndx87MicroTraps */
+	{ 6881,  19, 11, KPROF_INTERFACE_GENERIC     }, /* 133: TotalCycles */
+	{ 6248, 125, 16, KPROF_INTERFACE_AMD64       }, /* 134: ICReturnStackHit */
+	{ 6126, 194, 17, KPROF_INTERFACE_AMD64       }, /* 135: NBProbeResultMiss */
+	{ 6459, 185, 15, KPROF_INTERFACE_AMD64       }, /* 136: NBSizedCommands */
+	{ 4959,  58, 23, KPROF_INTERFACE_AMD64       }, /* 137: LSSegmentRegisterLoadES */
+	{ 6972,  72,  8, KPROF_INTERFACE_AMD64       }, /* 138: DCAccess */
+	{ 5972,  48, 18, KPROF_INTERFACE_AMD64       }, /* 139: FPDispatchedFPUOps */
+	{ 6272,   4, 16, KPROF_INTERFACE_GENERIC     }, /* 140: LoadInstructions */
+	{ 2270, 109, 35, KPROF_INTERFACE_AMD64       }, /* 141: BUInternalL2RequestCancelledRequest */
+	{ 6881,  31, 11, KPROF_INTERFACE_EMON        }, /* 142: TotalCycles */
+	{ 4487,  82, 24, KPROF_INTERFACE_AMD64       }, /* 143: DCRefillFromSystemShared */
+	{ 3207, 112, 29, KPROF_INTERFACE_AMD64       }, /* 144: BUFillRequestMissedInL2DCFill */
+	{ 4897,  59, 23, KPROF_INTERFACE_AMD64       }, /* 145: LSSegmentRegisterLoadCS */
+	{ 5647,  76, 20, KPROF_INTERFACE_AMD64       }, /* 146: DCRefillFromL2Shared */
+	{ 1086, 209, 40, KPROF_INTERFACE_AMD64       }, /* 147: NBHyperTransportBus2BandwidthCommandSent */
+	{ 7088,  39,  4, KPROF_INTERFACE_AMD64       }, /* 148: Time */
+	{ 6988, 117,  7, KPROF_INTERFACE_AMD64       }, /* 149: ICFetch */
+	{ 5021,  63, 23, KPROF_INTERFACE_AMD64       }, /* 150: LSSegmentRegisterLoadGS */
+	{ 4990,  62, 23, KPROF_INTERFACE_AMD64       }, /* 151: LSSegmentRegisterLoadFS */
+	{ 4928,  61, 23, KPROF_INTERFACE_AMD64       }, /* 152: LSSegmentRegisterLoadDS */
+	{ 5083,  60, 23, KPROF_INTERFACE_AMD64       }, /* 153: LSSegmentRegisterLoadSS */
+	{ 5562,  57, 21, KPROF_INTERFACE_AMD64       }, /* 154: LSSegmentRegisterLoad */
+	{  990, 199, 40, KPROF_INTERFACE_AMD64       }, /* 155: NBHyperTransportBus0BandwidthCommandSent */
+	{  745, 134, 42, KPROF_INTERFACE_AMD64       }, /* 156: FRRetiredResyncsNonControlTransferBranches */
+	{ 5328, 131, 22, KPROF_INTERFACE_AMD64       }, /* 157: FRRetiredTakenBranches */
+	{ 1038, 204, 40, KPROF_INTERFACE_AMD64       }, /* 158: NBHyperTransportBus1BandwidthCommandSent */
+	{ 5052,  64, 23, KPROF_INTERFACE_AMD64       }, /* 159: LSSegmentRegisterLoadHS */
 	{    0,   0,  0,                           0 }, /* 160: empty */
-	{  694, 181, 43, KPROF_INTERFACE_AMD64 }, /* 161: NBMemoryControllerBypassCounterHighPriority */
+	{  694, 181, 43, KPROF_INTERFACE_AMD64       }, /* 161: NBMemoryControllerBypassCounterHighPriority */
 	{    0,   0,  0,                           0 }, /* 162: empty */
-	{ 1604, 155, 37, KPROF_INTERFACE_AMD64 }, /* 163: FRDispatchStallsWhenReorderBufferFull */
-	{ 3539, 133, 28, KPROF_INTERFACE_AMD64 }, /* 164: FRRetiredFarControlTransfers */
-	{ 2777,  49, 32, KPROF_INTERFACE_AMD64 }, /* 165: FPDispatchedFPUOpsAddExcludeJunk */
+	{ 1604, 155, 37, KPROF_INTERFACE_AMD64       }, /* 163: FRDispatchStallsWhenReorderBufferFull */
+	{ 3539, 133, 28, KPROF_INTERFACE_AMD64       }, /* 164: FRRetiredFarControlTransfers */
+	{ 2777,  49, 32, KPROF_INTERFACE_AMD64       }, /* 165: FPDispatchedFPUOpsAddExcludeJunk */
 	{    0,   0,  0,                           0 }, /* 166: empty */
 	{ 6919, 215, 10, KPROF_INTERFACE_INTEL_LATER }, /* 167: LbrInserts */
-	{ 7003,  24,  7, KPROF_INTERFACE_GENERIC }, /* 168: Maximum */
-	{  643, 156, 43, KPROF_INTERFACE_AMD64 }, /* 169: FRDispatchStallsWhenReservationStationsFull */
-	{ 4679, 189, 24, KPROF_INTERFACE_AMD64 }, /* 170: NBSizedCommandsWrSzDword */
-	{ 5731, 104, 19, KPROF_INTERFACE_AMD64 }, /* 171: BUInternalL2Request */
+	{ 7003,  24,  7, KPROF_INTERFACE_GENERIC     }, /* 168: Maximum */
+	{  643, 156, 43, KPROF_INTERFACE_AMD64       }, /* 169: FRDispatchStallsWhenReservationStationsFull */
+	{ 4679, 189, 24, KPROF_INTERFACE_AMD64       }, /* 170: NBSizedCommandsWrSzDword */
+	{ 5731, 104, 19, KPROF_INTERFACE_AMD64       }, /* 171: BUInternalL2Request */
 	{    0,   0,  0,                           0 }, /* 172: empty */
-	{ 5145, 188, 23, KPROF_INTERFACE_AMD64 }, /* 173: NBSizedCommandsWrSzByte */
+	{ 5145, 188, 23, KPROF_INTERFACE_AMD64       }, /* 173: NBSizedCommandsWrSzByte */
 	{    0,   0,  0,                           0 }, /* 174: empty */
 	{    0,   0,  0,                           0 }, /* 175: empty */
-	{ 4391,  38, 24, KPROF_INTERFACE_EMON }, /* 176: BranchMispredictsRetired */
-	{ 5446,  90, 21, KPROF_INTERFACE_AMD64 }, /* 177: DCRefillCopyBackOwner */
-	{ 2356, 163, 35, KPROF_INTERFACE_AMD64 }, /* 178: FRFPUExceptionsSSERetypeMicroFaults */
-	{ 7032,  16,  6, KPROF_INTERFACE_GENERIC }, /* 179: 3Issue */
-	{ 5268,  88, 22, KPROF_INTERFACE_AMD64 }, /* 180: DCRefillCopyBackShared */
+	{ 4391,  38, 24, KPROF_INTERFACE_EMON        }, /* 176: BranchMispredictsRetired */
+	{ 5446,  90, 21, KPROF_INTERFACE_AMD64       }, /* 177: DCRefillCopyBackOwner */
+	{ 2356, 163, 35, KPROF_INTERFACE_AMD64       }, /* 178: FRFPUExceptionsSSERetypeMicroFaults */
+	{ 7032,  16,  6, KPROF_INTERFACE_GENERIC     }, /* 179: 3Issue */
+	{ 5268,  88, 22, KPROF_INTERFACE_AMD64       }, /* 180: DCRefillCopyBackShared */
 	{    0,   0,  0,                           0 }, /* 181: empty */
-	{ 2570,  51, 34, KPROF_INTERFACE_AMD64 }, /* 182: FPDispatchedFPUOpsStoreExcludeJunk */
-	{ 7088,  26,  4, KPROF_INTERFACE_EMON }, /* 183: Time */
-	{ 5946,  80, 18, KPROF_INTERFACE_AMD64 }, /* 184: DCRefillFromSystem */
-	{  795, 182, 42, KPROF_INTERFACE_AMD64 }, /* 185: NBMemoryControllerBypassCounterLowPriority */
-	{ 2737, 100, 32, KPROF_INTERFACE_AMD64 }, /* 186: DCDispatchedPrefetchInstructions */
-	{ 5388,  96, 21, KPROF_INTERFACE_AMD64 }, /* 187: DCEarlyCancelOfAccess */
-	{ 7093,  39,  5, KPROF_INTERFACE_AMD64 }, /* 188: Timer */
+	{ 2570,  51, 34, KPROF_INTERFACE_AMD64       }, /* 182: FPDispatchedFPUOpsStoreExcludeJunk */
+	{ 7088,  26,  4, KPROF_INTERFACE_EMON        }, /* 183: Time */
+	{ 5946,  80, 18, KPROF_INTERFACE_AMD64       }, /* 184: DCRefillFromSystem */
+	{  795, 182, 42, KPROF_INTERFACE_AMD64       }, /* 185: NBMemoryControllerBypassCounterLowPriority */
+	{ 2737, 100, 32, KPROF_INTERFACE_AMD64       }, /* 186: DCDispatchedPrefetchInstructions */
+	{ 5388,  96, 21, KPROF_INTERFACE_AMD64       }, /* 187: DCEarlyCancelOfAccess */
+	{ 7093,  39,  5, KPROF_INTERFACE_AMD64       }, /* 188: Timer */
 	{    0,   0,  0,                           0 }, /* 189: empty */
-	{ 2897, 136, 32, KPROF_INTERFACE_AMD64 }, /* 190: FRRetiredNearReturnsMispredicted */
+	{ 2897, 136, 32, KPROF_INTERFACE_AMD64       }, /* 190: FRRetiredNearReturnsMispredicted */
 	{    0,   0,  0,                           0 }, /* 191: empty */
-	{ 1134, 175, 40, KPROF_INTERFACE_AMD64 }, /* 192: NBMemoryControllerDRAMCommandSlotsMissed */
-	{ 5298,  79, 22, KPROF_INTERFACE_AMD64 }, /* 193: DCRefillFromL2Modified */
-	{ 1784, 210, 37, KPROF_INTERFACE_AMD64 }, /* 194: NBHyperTransportBus2BandwidthDataSent */
-	{ 1739, 205, 37, KPROF_INTERFACE_AMD64 }, /* 195: NBHyperTransportBus1BandwidthDataSent */
-	{ 1373, 178, 39, KPROF_INTERFACE_AMD64 }, /* 196: NBMemoryControllerTurnAroundReadToWrite */
-	{ 1467,  99, 38, KPROF_INTERFACE_AMD64 }, /* 197: DCOneBitECCErrorPiggybackScrubberError */
-	{ 1694, 200, 37, KPROF_INTERFACE_AMD64 }, /* 198: NBHyperTransportBus0BandwidthDataSent */
-	{ 3647,  83, 27, KPROF_INTERFACE_AMD64 }, /* 199: DCRefillFromSystemExclusive */
-	{ 6344, 214, 15, KPROF_INTERFACE_AMD64 }, /* 200: BUSharedToDirty */
-	{ 1649, 143, 37, KPROF_INTERFACE_AMD64 }, /* 201: FRRetiredFastpathDoubleOpInstructions */
-	{ 1559, 102, 37, KPROF_INTERFACE_AMD64 }, /* 202: DCDispatchedPrefetchInstructionsStore */
-	{ 4162,  89, 25, KPROF_INTERFACE_AMD64 }, /* 203: DCRefillCopyBackExclusive */
-	{  370, 184, 50, KPROF_INTERFACE_AMD64 }, /* 204: NBMemoryControllerBypassCounterDRAMControllerQueue */
-	{ 3318, 154, 29, KPROF_INTERFACE_AMD64 }, /* 205: FRDispachStallsForSegmentLoad */
-	{ 4711, 110, 23, KPROF_INTERFACE_AMD64 }, /* 206: BUFillRequestMissedInL2 */
-	{ 5758,  78, 19, KPROF_INTERFACE_AMD64 }, /* 207: DCRefillFromL2Owner */
-	{ 7088,  25,  4, KPROF_INTERFACE_DEFAULT }, /* 208: Time */
+	{ 1134, 175, 40, KPROF_INTERFACE_AMD64       }, /* 192: NBMemoryControllerDRAMCommandSlotsMissed */
+	{ 5298,  79, 22, KPROF_INTERFACE_AMD64       }, /* 193: DCRefillFromL2Modified */
+	{ 1784, 210, 37, KPROF_INTERFACE_AMD64       }, /* 194: NBHyperTransportBus2BandwidthDataSent */
+	{ 1739, 205, 37, KPROF_INTERFACE_AMD64       }, /* 195: NBHyperTransportBus1BandwidthDataSent */
+	{ 1373, 178, 39, KPROF_INTERFACE_AMD64       }, /* 196: NBMemoryControllerTurnAroundReadToWrite */
+	{ 1467,  99, 38, KPROF_INTERFACE_AMD64       }, /* 197: DCOneBitECCErrorPiggybackScrubberError */
+	{ 1694, 200, 37, KPROF_INTERFACE_AMD64       }, /* 198: NBHyperTransportBus0BandwidthDataSent */
+	{ 3647,  83, 27, KPROF_INTERFACE_AMD64       }, /* 199: DCRefillFromSystemExclusive */
+	{ 6344, 214, 15, KPROF_INTERFACE_AMD64       }, /* 200: BUSharedToDirty */
+	{ 1649, 143, 37, KPROF_INTERFACE_AMD64       }, /* 201: FRRetiredFastpathDoubleOpInstructions */
+	{ 1559, 102, 37, KPROF_INTERFACE_AMD64       }, /* 202: DCDispatchedPrefetchInstructionsStore */
+	{ 4162,  89, 25, KPROF_INTERFACE_AMD64       }, /* 203: DCRefillCopyBackExclusive */
+	{  370, 184, 50, KPROF_INTERFACE_AMD64       }, /* 204: NBMemoryControllerBypassCounterDRAMControllerQueue */
+	{ 3318, 154, 29, KPROF_INTERFACE_AMD64       }, /* 205: FRDispachStallsForSegmentLoad */
+	{ 4711, 110, 23, KPROF_INTERFACE_AMD64       }, /* 206: BUFillRequestMissedInL2 */
+	{ 5758,  78, 19, KPROF_INTERFACE_AMD64       }, /* 207: DCRefillFromL2Owner */
+	{ 7088,  25,  4, KPROF_INTERFACE_DEFAULT     }, /* 208: Time */
 	{    0,   0,  0,                           0 }, /* 209: empty */
-	{ 4228,  52, 25, KPROF_INTERFACE_AMD64 }, /* 210: FPDispatchedFPUOpsAddJunk */
-	{ 3169, 186, 30, KPROF_INTERFACE_AMD64 }, /* 211: NBSizedCommandsNonPostWrSzByte */
-	{ 2937, 177, 32, KPROF_INTERFACE_AMD64 }, /* 212: NBMemoryControllerTurnAroundDIMM */
-	{ 2313, 103, 35, KPROF_INTERFACE_AMD64 }, /* 213: DCDispatchedPrefetchInstructionsNTA */
-	{ 6101,  68, 17, KPROF_INTERFACE_AMD64 }, /* 214: LSLockedOperation */
-	{ 6743, 114, 12, KPROF_INTERFACE_AMD64 }, /* 215: BUFillIntoL2 */
-	{ 5475,  75, 21, KPROF_INTERFACE_AMD64 }, /* 216: DCRefillFromL2Invalid */
-	{ 6526,  74, 14, KPROF_INTERFACE_AMD64 }, /* 217: DCRefillFromL2 */
+	{ 4228,  52, 25, KPROF_INTERFACE_AMD64       }, /* 210: FPDispatchedFPUOpsAddJunk */
+	{ 3169, 186, 30, KPROF_INTERFACE_AMD64       }, /* 211: NBSizedCommandsNonPostWrSzByte */
+	{ 2937, 177, 32, KPROF_INTERFACE_AMD64       }, /* 212: NBMemoryControllerTurnAroundDIMM */
+	{ 2313, 103, 35, KPROF_INTERFACE_AMD64       }, /* 213: DCDispatchedPrefetchInstructionsNTA */
+	{ 6101,  68, 17, KPROF_INTERFACE_AMD64       }, /* 214: LSLockedOperation */
+	{ 6743, 114, 12, KPROF_INTERFACE_AMD64       }, /* 215: BUFillIntoL2 */
+	{ 5475,  75, 21, KPROF_INTERFACE_AMD64       }, /* 216: DCRefillFromL2Invalid */
+	{ 6526,  74, 14, KPROF_INTERFACE_AMD64       }, /* 217: DCRefillFromL2 */
 	{    0,   0,  0,                           0 }, /* 218: empty */
 	{    0,   0,  0,                           0 }, /* 219: empty */
-	{ 1829, 197, 37, KPROF_INTERFACE_AMD64 }, /* 220: NBProbeResultHitDirtyWithMemoryCancel */
-	{ 6900,  40, 11, KPROF_INTERFACE_AMD64 }, /* 221: TotalIssues */
-	{ 7093,  26,  5, KPROF_INTERFACE_EMON }, /* 222: Timer */
+	{ 1829, 197, 37, KPROF_INTERFACE_AMD64       }, /* 220: NBProbeResultHitDirtyWithMemoryCancel */
+	{ 6900,  40, 11, KPROF_INTERFACE_AMD64       }, /* 221: TotalIssues */
+	{ 7093,  26,  5, KPROF_INTERFACE_EMON        }, /* 222: Timer */
 	{    0,   0,  0,                           0 }, /* 223: empty */
-	{ 3016, 187, 31, KPROF_INTERFACE_AMD64 }, /* 224: NBSizedCommandsNonPostWrSzDword */
-	{  311, 137, 51, KPROF_INTERFACE_AMD64 }, /* 225: FRRetiredTakenBranchMispredictedByAddressMiscompare */
-	{ 4519, 147, 24, KPROF_INTERFACE_AMD64 }, /* 226: FRInterruptsMaskedCycles */
-	{  845, 172, 41, KPROF_INTERFACE_AMD64 }, /* 227: NBMemoryControllerPageAccessEventPageMiss */
-	{ 3093,  56, 30, KPROF_INTERFACE_AMD64 }, /* 228: FPDispatchedFPUOpsWithFastFlag */
-	{ 6076, 129, 17, KPROF_INTERFACE_AMD64 }, /* 229: FRRetiredBranches */
-	{ 6823,  35, 12, KPROF_INTERFACE_EMON }, /* 230: LLCReference */
-	{ 4647, 191, 24, KPROF_INTERFACE_AMD64 }, /* 231: NBSizedCommandsRdSzDword */
-	{ 2977, 180, 31, KPROF_INTERFACE_AMD64 }, /* 232: NBMemoryControllerBypassCounter */
-	{ 2226, 212, 36, KPROF_INTERFACE_AMD64 }, /* 233: NBHyperTransportBus2BandwidthNopSent */
-	{ 1230, 196, 40, KPROF_INTERFACE_AMD64 }, /* 234: NBProbeResultHitDirtyWithoutMemoryCanceL */
-	{ 5114, 190, 23, KPROF_INTERFACE_AMD64 }, /* 235: NBSizedCommandsRdSzByte */
-	{ 2442, 212, 35, KPROF_INTERFACE_AMD64 }, /* 236: NBHyperTransportBus2BandwidthNopSen */
-	{ 2182, 207, 36, KPROF_INTERFACE_AMD64 }, /* 237: NBHyperTransportBus1BandwidthNopSent */
-	{ 2138, 202, 36, KPROF_INTERFACE_AMD64 }, /* 238: NBHyperTransportBus0BandwidthNopSent */
-	{ 2094, 202, 36, KPROF_INTERFACE_AMD64 }, /* 239: NBHyperTransportBug0BandwidthNopSent */
-	{  252, 160, 51, KPROF_INTERFACE_AMD64 }, /* 240: FRDispatchStallsWhenFarControlOrResyncBranchPending */
-	{ 3717, 157, 27, KPROF_INTERFACE_AMD64 }, /* 241: FRDispatchStallsWhenFPUFull */
-	{ 4742,  87, 23, KPROF_INTERFACE_AMD64 }, /* 242: DCRefillCopyBackInvalid */
-	{ 1420, 179, 39, KPROF_INTERFACE_AMD64 }, /* 243: NBMemoryControllerTurnAroundWriteToRead */
-	{ 3927,  65, 27, KPROF_INTERFACE_AMD64 }, /* 244: LSResyncBySelfModifyingCode */
-	{ 7088,   0,  4, KPROF_INTERFACE_GENERIC }, /* 245: Time */
-	{ 3962,  85, 26, KPROF_INTERFACE_AMD64 }, /* 246: DCRefillFromSystemModified */
-	{ 6763,  42, 12, KPROF_INTERFACE_AMD64 }, /* 247: DcacheMisses */
-	{ 6296,  23, 16, KPROF_INTERFACE_GENERIC }, /* 248: LoadLinkedIssues */
-	{ 6763,   8, 12, KPROF_INTERFACE_GENERIC }, /* 249: DcacheMisses */
-	{ 6436,  70, 15, KPROF_INTERFACE_AMD64 }, /* 250: LSRetiredCFLUSH */
-	{ 7046,  17,  6, KPROF_INTERFACE_GENERIC }, /* 251: 4Issue */
-	{ 7093,  25,  5, KPROF_INTERFACE_DEFAULT }, /* 252: Timer */
-	{ 6900,  27, 11, KPROF_INTERFACE_EMON }, /* 253: TotalIssues */
-	{ 5533,  69, 21, KPROF_INTERFACE_AMD64 }, /* 254: LSLateCancelOperation */
-	{ 6900,   2, 11, KPROF_INTERFACE_GENERIC }, /* 255: TotalIssues */
+	{ 3016, 187, 31, KPROF_INTERFACE_AMD64       }, /* 224: NBSizedCommandsNonPostWrSzDword */
+	{  311, 137, 51, KPROF_INTERFACE_AMD64       }, /* 225: FRRetiredTakenBranchMispredictedByAddressMiscompare */
+	{ 4519, 147, 24, KPROF_INTERFACE_AMD64       }, /* 226: FRInterruptsMaskedCycles */
+	{  845, 172, 41, KPROF_INTERFACE_AMD64       }, /* 227: NBMemoryControllerPageAccessEventPageMiss */
+	{ 3093,  56, 30, KPROF_INTERFACE_AMD64       }, /* 228: FPDispatchedFPUOpsWithFastFlag */
+	{ 6076, 129, 17, KPROF_INTERFACE_AMD64       }, /* 229: FRRetiredBranches */
+	{ 6823,  35, 12, KPROF_INTERFACE_EMON        }, /* 230: LLCReference */
+	{ 4647, 191, 24, KPROF_INTERFACE_AMD64       }, /* 231: NBSizedCommandsRdSzDword */
+	{ 2977, 180, 31, KPROF_INTERFACE_AMD64       }, /* 232: NBMemoryControllerBypassCounter */
+	{ 2226, 212, 36, KPROF_INTERFACE_AMD64       }, /* 233: NBHyperTransportBus2BandwidthNopSent */
+	{ 1230, 196, 40, KPROF_INTERFACE_AMD64       }, /* 234: NBProbeResultHitDirtyWithoutMemoryCanceL */
+	{ 5114, 190, 23, KPROF_INTERFACE_AMD64       }, /* 235: NBSizedCommandsRdSzByte */
+	{ 2442, 212, 35, KPROF_INTERFACE_AMD64       }, /* 236: NBHyperTransportBus2BandwidthNopSen */
+	{ 2182, 207, 36, KPROF_INTERFACE_AMD64       }, /* 237: NBHyperTransportBus1BandwidthNopSent */
+	{ 2138, 202, 36, KPROF_INTERFACE_AMD64       }, /* 238: NBHyperTransportBus0BandwidthNopSent */
+	{ 2094, 202, 36, KPROF_INTERFACE_AMD64       }, /* 239: NBHyperTransportBug0BandwidthNopSent */
+	{  252, 160, 51, KPROF_INTERFACE_AMD64       }, /* 240: FRDispatchStallsWhenFarControlOrResyncBranchPending */
+	{ 3717, 157, 27, KPROF_INTERFACE_AMD64       }, /* 241: FRDispatchStallsWhenFPUFull */
+	{ 4742,  87, 23, KPROF_INTERFACE_AMD64       }, /* 242: DCRefillCopyBackInvalid */
+	{ 1420, 179, 39, KPROF_INTERFACE_AMD64       }, /* 243: NBMemoryControllerTurnAroundWriteToRead */
+	{ 3927,  65, 27, KPROF_INTERFACE_AMD64       }, /* 244: LSResyncBySelfModifyingCode */
+	{ 7088,   0,  4, KPROF_INTERFACE_GENERIC     }, /* 245: Time */
+	{ 3962,  85, 26, KPROF_INTERFACE_AMD64       }, /* 246: DCRefillFromSystemModified */
+	{ 6763,  42, 12, KPROF_INTERFACE_AMD64       }, /* 247: DcacheMisses */
+	{ 6296,  23, 16, KPROF_INTERFACE_GENERIC     }, /* 248: LoadLinkedIssues */
+	{ 6763,   8, 12, KPROF_INTERFACE_GENERIC     }, /* 249: DcacheMisses */
+	{ 6436,  70, 15, KPROF_INTERFACE_AMD64       }, /* 250: LSRetiredCFLUSH */
+	{ 7046,  17,  6, KPROF_INTERFACE_GENERIC     }, /* 251: 4Issue */
+	{ 7093,  25,  5, KPROF_INTERFACE_DEFAULT     }, /* 252: Timer */
+	{ 6900,  27, 11, KPROF_INTERFACE_EMON        }, /* 253: TotalIssues */
+	{ 5533,  69, 21, KPROF_INTERFACE_AMD64       }, /* 254: LSLateCancelOperation */
+	{ 6900,   2, 11, KPROF_INTERFACE_GENERIC     }, /* 255: TotalIssues */
 };
 /* clang-format on */
 
@@ -9815,9 +9934,9 @@ KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface i
 
 KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
 {
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
 	uint8_t slot;
-	if (!info || value > info->max_value)
+	if ((unsigned)itf >= KPROF_INTERFACE_COUNT ||
+	    value > kprof_impl_interface_infos[itf].max_value)
 		return NULL;
 	slot = kprof_impl_source_value_index[kprof_impl_source_tables[itf].value_index + value];
 	if (!slot)
@@ -9977,12 +10096,12 @@ KPROF_API kprof_status kprof_source_profile_add(const kprof_source *s,
 /* The rows of kprof_windows_release, in id order. */
 /* clang-format off */
 static const kprof_windows_release kprof_impl_windows_release_rows[20] = {
-	{ KPROF_WINDOWS_S2003_SP1,   0,   9,  3790, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT }, /* "2003-sp1" */
-	{ KPROF_WINDOWS_VISTA,      77,  83,  6000, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT }, /* "vista" */
-	{ KPROF_WINDOWS_7,         117, 119,  7600, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT }, /* "7" */
-	{ KPROF_WINDOWS_8,         152, 154,  9200, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT }, /* "8" */
-	{ KPROF_WINDOWS_8_1,       184, 188,  9600, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT }, /* "8.1" */
-	{ KPROF_WINDOWS_10_1507,   223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT }, /* "10-1507" */
+	{ KPROF_WINDOWS_S2003_SP1,   0,   9,  3790, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT  }, /* "2003-sp1" */
+	{ KPROF_WINDOWS_VISTA,      77,  83,  6000, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT  }, /* "vista" */
+	{ KPROF_WINDOWS_7,         117, 119,  7600, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_ABSENT,  KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT  }, /* "7" */
+	{ KPROF_WINDOWS_8,         152, 154,  9200, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT  }, /* "8" */
+	{ KPROF_WINDOWS_8_1,       184, 188,  9600, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, KPROF_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT  }, /* "8.1" */
+	{ KPROF_WINDOWS_10_1507,   223, 231, 10240, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_PRESENCE_ABSENT  }, /* "10-1507" */
 	{ KPROF_WINDOWS_10_1511,   266, 274, 10586, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_PRESENCE_UNKNOWN }, /* "10-1511" */
 	{ KPROF_WINDOWS_10_1607,   298, 306, 14393, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_PRESENCE_UNKNOWN }, /* "10-1607" */
 	{ KPROF_WINDOWS_10_1703,   330, 338, 15063, 1, 1, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, KPROF_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_PRESENCE_UNKNOWN }, /* "10-1703" */
@@ -12225,7 +12344,7 @@ static const kprof_impl_counts_class kprof_impl_counts_classes[22] = {
 	{ 16206, 16223, 15413, 23, 2, KPROF_INTERFACE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN4 */
 	{ 16275, 16292, 15413, 25, 3, KPROF_INTERFACE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN5 */
 	{ 16317, 16334, 15413, 28, 3, KPROF_INTERFACE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN6 */
-	{ 16359, 16386, 16429, 31, 1, KPROF_INTERFACE_EMON }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
+	{ 16359, 16386, 16429, 31, 1, KPROF_INTERFACE_EMON  }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
 };
 /* clang-format on */
 
@@ -12532,7 +12651,8 @@ static const kprof_cpu_fact_row kprof_impl_cpu_fact_rows[31] = {
 
 KPROF_API const kprof_cpu_fact_row *kprof_cpu_fact_row_get(int value)
 {
-	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows[value] : NULL;
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows[(unsigned)value]
+	                                              : NULL;
 }
 
 KPROF_INTERNAL int kprof_impl_dump_hexdigit(char ch)
@@ -13083,8 +13203,9 @@ KPROF_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kprof_du
  * line lacked. Errors are kprof_dump_iter_next's, plus KPROF_E_NOT_FOUND when the text has no
  * block cpu. A block lacking some leaves is not an error: the snapshot just does not have
  * them. */
-KPROF_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                                 kprof_cpuid_snapshot *out, kprof_dump_error *err)
+static KPROF_NOINLINE kprof_status kprof_impl_dump_snapshot(const char *text, size_t len,
+                                                            uint32_t cpu, kprof_cpuid_snapshot *out,
+                                                            kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -13307,8 +13428,9 @@ KPROF_INTERNAL uint32_t kprof_impl_group_rebalance(kprof_cpu_group *gr, uint32_t
 	return i;
 }
 
-KPROF_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
-                                                  uint32_t cpu_id, uint32_t *index)
+static KPROF_NOINLINE kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g,
+                                                             const kprof_cpu_facts *f,
+                                                             uint32_t cpu_id, uint32_t *index)
 {
 	/* The groups walked from the top (KPROF_IMPL_GROUP_DEPTH bounds a balanced tree's). */
 	uint32_t path[KPROF_IMPL_GROUP_DEPTH];
@@ -13372,8 +13494,9 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
  * each new group's snapshot. Three passes over the text (read it all, group, snapshots), each
  * linear: the snapshots walk the new groups alongside the records (the groups start at rising
  * blocks), not every group per record. */
-KPROF_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
-                                                       size_t len, kprof_dump_error *err)
+static KPROF_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g,
+                                                                  const char *text, size_t len,
+                                                                  kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -13484,14 +13607,21 @@ KPROF_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const char *
 	return i == n && !word[i];
 }
 
+/* Point a zeroed listing iterator at len bytes of text. */
+KPROF_INTERNAL kprof_status kprof_impl_listing_iter_start(kprof_listing_iter *it, const char *text,
+                                                          size_t len)
+{
+	it->text = text;
+	it->len = text ? len : 0;
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
 KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
 {
 	if (!it)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(it, sizeof(*it));
-	it->text = text;
-	it->len = text ? len : 0;
-	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+	return kprof_impl_listing_iter_start(it, text, len);
 }
 
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
@@ -13694,12 +13824,11 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
 	names = kprof_impl_release_amd64_names(d);
-	kprof_impl_zero(it->seen, sizeof(it->seen));
+	/* Zeroed whole, its rows iterator included: gcc 12 -O3 takes a second zeroing loop over
+	 * the member (kprof_listing_iter_init's) for a write past it. */
+	kprof_impl_zero(it, sizeof(*it));
 	it->d = d;
-	it->phase = 0;
-	it->pending = 0;
-	it->next = 0;
-	st = kprof_listing_iter_init(&it->rows, text, len);
+	st = kprof_impl_listing_iter_start(&it->rows, text, len);
 	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
 		const kprof_source *s = kprof_impl_listing_source(d, r.id);
 		if (r.id < 8u * sizeof(it->seen)) {
@@ -13721,7 +13850,14 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	                 : highest > d->later_max ? d->later_max
 	                                          : highest;
 	it->later_names = (uint8_t)(names == KPROF_PRESENCE_PRESENT || later);
-	return kprof_listing_iter_init(&it->rows, text, len);
+	/* Rewound for the second pass: a fresh iterator copied in (gcc 12 -O3 takes a second
+	 * zeroing loop over the member for a write past it). */
+	{
+		kprof_listing_iter fresh;
+		st = kprof_listing_iter_init(&fresh, text, len);
+		kprof_impl_copy(&it->rows, &fresh, sizeof(fresh));
+	}
+	return st;
 }
 
 KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
@@ -13741,6 +13877,10 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
+			if (!s) { /* bits pending for an id kprof does not know: an iterator changed behind its back */
+				it->pending = 0;
+				continue;
+			}
 			out->id = it->cur.id;
 			out->source = s;
 			out->name = kprof_impl_listing_want(it, s);
@@ -13978,46 +14118,8 @@ static const kprof_impl_struct_field kprof_impl_lwp_caps_from_proposal[13] = {
 };
 /* clang-format on */
 
-/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
- * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
- * targets MissedEvents is read as two little-endian words (low word first in memory). */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
-        __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
-#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
-#else
-#define KPROF_IMPL_LWP_LE32(v) (v)
-#define KPROF_IMPL_LWP_LE64(v) (v)
-#endif
-
-/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
- * rest of the poll is KPROF_COLD (config.h). */
-#if defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define KPROF_IMPL_LWP_LIKELY(x) (x)
-#endif
-
-/* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
-{
-#if defined(KPROF_LWP_ATOMICS_C11)
-	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
-#elif defined(KPROF_LWP_ATOMICS_GNU)
-	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
-#elif defined(KPROF_LWP_ATOMICS_MSVC)
-	uint32_t v = *(const volatile uint32_t *)p;
-	_ReadWriteBarrier();
-	return v;
-#else
-	uint32_t v = *(const volatile uint32_t *)p;
-#if defined(__TINYC__)
-	__asm__ __volatile__("" ::: "memory");
-#endif
-	return v;
-#endif
-}
-
+/* -- memory ordering on LWPCB words (see "memory ordering" in the API part; the 32-bit load is
+ * there, with the empty poll that makes it) -- */
 KPROF_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
 #if defined(KPROF_LWP_ATOMICS_C11)
@@ -14102,11 +14204,6 @@ KPROF_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
-}
-
-KPROF_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
-{
-	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
 }
 
 KPROF_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
@@ -14376,9 +14473,8 @@ KPROF_INTERNAL KPROF_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *p)
 #define kprof_impl_lwp_rec64 kprof_load_le64
 #endif
 
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
-                                                         kprof_lwp_revision revision,
-                                                         kprof_lwp_sample *out)
+KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len,
+                                               kprof_lwp_revision revision, kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
 	 * return without a clearing loop that would bloat every caller's inlined copy. */
@@ -14702,7 +14798,7 @@ KPROF_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring *r, 
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed: every delta is reported exactly once. */
-KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail, size, head, used, first;
 	uint64_t missed, delta;
@@ -14743,35 +14839,10 @@ KPROF_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 	return (int)r->avail;
 }
 
-/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
- * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
- * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
-KPROF_COLD int kprof_impl_lwp_ring_null(void)
+/* kprof_lwp_ring_poll(NULL, ...) (declared with the poll). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void)
 {
 	return KPROF_E_ARGUMENT;
-}
-
-/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
- * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
- * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
- * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
- * 1.04 to 0.89 of its floor). */
-KPROF_INTERNAL KPROF_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
-{
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
-		return 0;
-	return kprof_impl_lwp_ring_fill(r, span);
-}
-
-/* The NULL test cannot share the head compare (nothing may be read through a NULL ring), so it
- * is the one test and branch the empty path adds for it. Inlined where the ring's address is
- * known (a JIT's own ring object), the compiler drops it. */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
-{
-	if (!r)
-		return kprof_impl_lwp_ring_null();
-	return kprof_impl_lwp_ring_poll(r, span);
 }
 
 /* Move the consumer's tail count records on and publish it (release): consume once it has
@@ -14831,8 +14902,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 
 /* The NULL tests come first: a test and a branch each, which a compiler can drop where it sees
  * the pointers' objects (a caller's own iterator and record pointer). */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
-                                                          const uint8_t **record)
+KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
 {
 	if (!it || !record) {
 		if (record)
@@ -17071,4 +17141,7 @@ KPROF_API const char *kprof_windows_custom_source_warning_name(int value)
 
 #endif /* KPROF_NO_WINDOWS */
 
-#endif /* KPROF_H */
+#ifdef __cplusplus
+}
+#endif
+#endif /* KPROF_IMPLEMENTATION */

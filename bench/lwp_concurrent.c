@@ -13,6 +13,9 @@
  * different CPUs; measured only when this process may run on two) and "same" (both pinned
  * to one CPU, taking turns). */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include "records.h"
 #include <ck_ring.h>

@@ -14,6 +14,9 @@
  * repetition takes each way at its best placement. The
  * records/s of every placement are in the output's info. */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include "records.h"
 

@@ -9,6 +9,9 @@
  *                       executed, which run.py looks up in objdump's disassembly of
  *                       bench_poll_probe and counts the stores among. */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include "records.h"
 #include <signal.h>

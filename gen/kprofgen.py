@@ -1039,7 +1039,7 @@ def row_lines(rows):
         # numbers to the right, names to the left, as a reviewer reads columns
         text = " ".join((x + ",").rjust(widths[i] + 1) if x[:1].isdigit() or x[:1] == "-" else (x + ",").ljust(widths[i] + 1)
                         for i, x in enumerate(c[:-1]))
-        last = c[-1].rjust(widths[len(c) - 1]) if c[-1][:1].isdigit() or c[-1][:1] == "-" else c[-1]
+        last = c[-1].rjust(widths[len(c) - 1]) if c[-1][:1].isdigit() or c[-1][:1] == "-" else c[-1].ljust(widths[len(c) - 1])
         text = "{ " + (text + " " if text else "") + last + " },"
         out.append(text + (f" /* {comment_text(comment)} */" if comment else ""))
     return out
@@ -1401,10 +1401,9 @@ def build_model(spec_dir):
             "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
             "structs": structs, "struct_tables": struct_tables(structs),
             "cpuid_leaf_table": build_rows("kprof_impl_cpuid_leaves", "The leaf and subleaf of each snapshot slot.",
-                                           "kprof_impl_cpuid_leaf",
-                                           [([f"0x{x['leaf']:08X}", str(x["subleaf"])], f"KPROF_CPUID_SLOT_{x['name']}")
-                                            for x in leaves],
-                                           [("uint32_t", "leaf", ""), ("uint32_t", "subleaf", "")])}
+                                           "kprof_cpuid_leaf",
+                                           [([f"0x{x['leaf']:08X}", str(x["subleaf"]), f"KPROF_CPUID_SLOT_{x['name']}"],
+                                             x["doc"]) for x in leaves])}
 
 
 def struct_tables(structs):

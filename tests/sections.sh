@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # KPROF_NO_<SECTION>: each optional section can be left out (the rest still compiles cleanly,
-# under clang also as the main file, and the table tests pass), and leaving it out really removes it (a use of one of its
-# functions no longer compiles).
+# also as the main file with the implementation, and the table tests pass), and leaving it out
+# really removes it (a use of one of its functions no longer compiles).
 set -u
 cd "$(dirname "$0")/.."
 out=${1:-build/sections}
@@ -16,11 +16,10 @@ for sec in HAL COUNTS DUMP LWP DS WINDOWS; do
 		$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -I. -Itests -DKPROF_NO_$sec \
 			tests/test_sources.c -o "$out/sources-$sec-$cc" 2>"$out/err" && "$out/sources-$sec-$cc" >/dev/null
 		ok $? "test_sources with KPROF_NO_$sec ($cc)"
-		if [ $cc = clang ]; then # included, kprof.h is a system header to clang: check it alone
-			clang -x c -std=c99 -Wall -Wextra -Wpedantic -Wno-unused-function -Werror -DKPROF_NO_$sec \
-				-fsyntax-only kprof.h 2>"$out/err"
-			ok $? "kprof.h as the main file with KPROF_NO_$sec (clang)"
-		fi
+		# kprof.h and its implementation as the main file, where clang checks unused code too
+		$cc -x c -std=c99 -Wall -Wextra -Wpedantic -Wno-unused-function -Werror -DKPROF_NO_$sec \
+			-DKPROF_IMPLEMENTATION -fsyntax-only kprof.h 2>"$out/err"
+		ok $? "kprof.h and its implementation as the main file with KPROF_NO_$sec ($cc)"
 		printf '#include "kprof.h"\nvoid *p = (void *)&%s;\n' "${probe[$sec]}" > "$out/probe.c"
 		! $cc -std=c99 -Werror -I. -DKPROF_NO_$sec -c "$out/probe.c" -o "$out/probe.o" 2>/dev/null
 		ok $? "KPROF_NO_$sec removes ${probe[$sec]} ($cc)"

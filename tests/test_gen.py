@@ -403,14 +403,14 @@ def declarations_match_definitions(tmp):
     check(not problems, "kprof.h: declarations and definitions differ:\n  " + "\n  ".join(problems))
     # The check must see both defects: one declaration removed, one without a definition added.
     text = open(header, encoding="utf-8").read()
-    decl = re.search(r"^KPROF_API kprof_status kprof_rdmsr\([^;{]*\);\n", text, re.M)
-    check(decl is not None, "the probe declaration of kprof_rdmsr is in kprof.h")
+    decl = re.search(r"^KPROF_API kprof_status (kprof_[a-z]\w*)\([^;{]*\);\n", text, re.M)
+    check(decl is not None, "a probe declaration (the first public function returning a status) is in kprof.h")
     if decl:
         os.makedirs(tmp)
         probe = os.path.join(tmp, "kprof.h")
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + text[decl.end():])
         got = api_problems(probe)
-        check(f"default: kprof_rdmsr defined without a declaration before it" in got,
+        check(f"default: {decl.group(1)} defined without a declaration before it" in got,
               f"a removed declaration is not caught: {got}")
         phantom = decl.group(0) + "KPROF_API int kprof_phantom(void);\n"
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + phantom + text[decl.end():])
@@ -439,7 +439,8 @@ def widen_matches_spec(tmp, header=os.path.join(ROOT, "kprof.h")):
     widening = [st for st in structs.values() if st.get("widens")]
     check(len(widening) >= 1, "the spec has structs with widens:")
     os.makedirs(tmp, exist_ok=True)
-    prog = ['#include "kprof.h"', "#include <stdio.h>", "int main(void)", "{", "\tunsigned i;"]
+    prog = ["#define KPROF_IMPLEMENTATION", "#define KPROF_STATIC", '#include "kprof.h"', "#include <stdio.h>",
+            "int main(void)", "{", "\tunsigned i;"]
     want = []
     for st in widening:
         tgt = structs[st["widens"]]

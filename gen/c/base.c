@@ -143,7 +143,7 @@ KPROF_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64_t v)
 /* The generated kprof_<s>_widen(): out zeroed, then each of the struct's nmoves rows of
  * kprof_impl_struct_moves from the first copies count scalars of one width from in to scalars
  * of the same or a wider width in out, host order. */
-KPROF_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first, unsigned nmoves)
+KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first, unsigned nmoves)
 {
 	const kprof_impl_struct_move *m = kprof_impl_struct_moves + first;
 	kprof_impl_zero(out, size);
@@ -184,8 +184,8 @@ KPROF_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, cons
 
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
-KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
-                                                     unsigned first, unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -198,8 +198,8 @@ KPROF_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len
 	return KPROF_OK;
 }
 
-KPROF_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
-                                                     unsigned first, unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!buf || !in)
 		return KPROF_E_ARGUMENT;
@@ -219,7 +219,7 @@ typedef struct kprof_impl_name_row {
 /* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
  * pointers (relocations) per function. The name of the first of count rows with this value;
  * NULL when none has it. */
-KPROF_COLD const char *kprof_impl_name(const char *names, const kprof_impl_name_row *rows, uint32_t count, int value)
+static KPROF_NOINLINE const char *kprof_impl_name(const char *names, const kprof_impl_name_row *rows, uint32_t count, int value)
 {
 	for (; count; count--, rows++)
 		if (rows->value == value)
@@ -253,7 +253,7 @@ KPROF_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 KPROF_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
                                                 size_t *written)
 {
-	if (cap < n + 1)
+	if (n >= cap) /* room for n characters and the NUL, with no n + 1 to overflow */
 		return KPROF_E_BUFFER_TOO_SMALL;
 	kprof_impl_copy(buf, text, n);
 	buf[n] = '\0';

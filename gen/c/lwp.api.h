@@ -347,7 +347,7 @@ KPROF_API kprof_status kprof_lwp_setup(const kprof_lwp_caps *caps, const kprof_l
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
+KPROF_API kprof_status kprof_lwp_sample_decode(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
@@ -381,6 +381,86 @@ KPROF_API kprof_status kprof_lwp_slwpcb(void **out);
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
                                              const void *expect_buffer, uint32_t expect_size,
                                              uint32_t options);
+/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
+ * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
+ * targets MissedEvents is read as two little-endian words (low word first in memory). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
+#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
+#else
+#define KPROF_IMPL_LWP_LE32(v) (v)
+#define KPROF_IMPL_LWP_LE64(v) (v)
+#endif
+
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is a function of the implementation, kprof_impl_lwp_ring_fill. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#endif
+
+/* The acquire load of an LWPCB word, inline for the empty poll (the rest of the LWPCB accessors
+ * are the implementation's). */
+KPROF_INLINE uint32_t kprof_impl_lwp_load32_host(const void *p)
+{
+#if defined(KPROF_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
+#elif defined(KPROF_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(KPROF_LWP_ATOMICS_MSVC)
+	uint32_t v = *(const volatile uint32_t *)p;
+	_ReadWriteBarrier();
+	return v;
+#else
+	uint32_t v = *(const volatile uint32_t *)p;
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	return v;
+#endif
+}
+
+KPROF_INLINE uint32_t kprof_impl_lwp_load32(const void *p)
+{
+	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
+}
+
+/* The poll past its empty path (internal), a function of the implementation that the empty
+ * poll jumps to with its own arguments where they are. With KPROF_STATIC on i386 it keeps the
+ * standard stack convention, which gcc and clang would otherwise replace by their own for a
+ * static function (gcc: an explicit regparm(0); clang: "used", which keeps its fastcc away).
+ * Otherwise it is hidden (ELF): reached directly, not through the PLT, whose i386 form would
+ * make every poller load its GOT pointer before the empty path. So the units that poll link
+ * into the executable or shared object that holds the implementation. */
+#if defined(KPROF_STATIC) && defined(__i386__) && defined(__clang__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __used__))
+#elif defined(KPROF_STATIC) && defined(__i386__) && defined(__GNUC__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __regparm__(0)))
+#elif !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __visibility__("hidden")))
+#else
+#define KPROF_IMPL_LWP_FILL KPROF_API KPROF_NOINLINE
+#endif
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span);
+/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
+ * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
+ * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void);
+
+/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
+ * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
+ * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
+ * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
+ * 1.04 to 0.89 of its floor). */
+KPROF_INLINE KPROF_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
+		return 0;
+	return kprof_impl_lwp_ring_fill(r, span);
+}
+
 /* Poll: the number of records in [tail, head), 0 when empty, or a negative status
  * (KPROF_E_ARGUMENT for a NULL or detached ring).
  * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
@@ -399,7 +479,15 @@ KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, con
  * kprof_lwp_ring_missed) and span->at_threshold tells whether the space used equals
  * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
  * before reading the head again (that poll never takes the empty path above). */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
+KPROF_INLINE int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	/* The NULL test cannot share the head compare (nothing may be read through a NULL ring),
+	 * so it is the one test and branch the empty path adds for it. Inlined where the ring's
+	 * address is known (a JIT's own ring object), the compiler drops it. */
+	if (!r)
+		return kprof_impl_lwp_ring_null();
+	return kprof_impl_lwp_ring_poll(r, span);
+}
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
@@ -413,7 +501,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
  * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
  * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
  * re-read per record. */
-KPROF_API KPROF_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
+KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);

@@ -19,9 +19,8 @@ KPROF_API const kprof_interface_info *kprof_interface_get_info(kprof_interface i
 
 KPROF_API const kprof_source *kprof_source_get(kprof_interface itf, uint32_t value)
 {
-	const kprof_interface_info *info = kprof_interface_get_info(itf);
 	uint8_t slot;
-	if (!info || value > info->max_value)
+	if ((unsigned)itf >= KPROF_INTERFACE_COUNT || value > kprof_impl_interface_infos[itf].max_value)
 		return NULL;
 	slot = kprof_impl_source_value_index[kprof_impl_source_tables[itf].value_index + value];
 	if (!slot)
