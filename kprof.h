@@ -8803,7 +8803,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 {
 	char vendor[13];
 	uint32_t eax;
-	if (kprof_cpuid_vendor_string(s, vendor) != KPROF_OK ||
+	if (!s || kprof_cpuid_vendor_string(s, vendor) != KPROF_OK ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES))
 		return NULL;
 	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_EAX];
@@ -10746,8 +10746,7 @@ KPROF_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
 {
 	uint32_t i;
 	for (i = 0; i < KPROF_AMD64_SPELLING_COUNT; i++) {
-		const kprof_amd64_spelling *r =
-		        kprof_amd64_spelling_get(KPROF_AMD64_SPELLING_FIRST + i);
+		const kprof_amd64_spelling *r = &kprof_impl_amd64_spelling_rows[i];
 		if (r->value == value)
 			return kprof_amd64_spelling_text(r->description);
 	}

@@ -22,6 +22,9 @@ static const uint32_t slot_leaf[KPROF_CPUID_SLOT_COUNT] = {
         [KPROF_CPUID_SLOT_EXT_FEATURES] = KPROF_CPUID_LEAF_EXT_FEATURES,
         [KPROF_CPUID_SLOT_AMD_PERFMON] = KPROF_CPUID_LEAF_AMD_PERFMON,
         [KPROF_CPUID_SLOT_LWP] = KPROF_CPUID_LEAF_LWP,
+        [KPROF_CPUID_SLOT_BRAND_0] = KPROF_CPUID_LEAF_BRAND_0,
+        [KPROF_CPUID_SLOT_BRAND_1] = KPROF_CPUID_LEAF_BRAND_1,
+        [KPROF_CPUID_SLOT_BRAND_2] = KPROF_CPUID_LEAF_BRAND_2,
 };
 /* The sub-leaf of each slot (Intel SDM vol. 2A: leaf 7 sub-leaf 1, leaf 0x23 sub-leaves
  * 1..3); every other slot is sub-leaf 0. */

@@ -257,7 +257,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 {
 	char vendor[13];
 	uint32_t eax;
-	if (kprof_cpuid_vendor_string(s, vendor) != KPROF_OK ||
+	if (!s || kprof_cpuid_vendor_string(s, vendor) != KPROF_OK ||
 	    !kprof_cpuid_snapshot_has(s, KPROF_CPUID_SLOT_FEATURES))
 		return NULL;
 	eax = s->regs[KPROF_CPUID_SLOT_FEATURES][KPROF_EAX];

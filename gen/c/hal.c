@@ -372,7 +372,7 @@ KPROF_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
 {
 	uint32_t i;
 	for (i = 0; i < KPROF_AMD64_SPELLING_COUNT; i++) {
-		const kprof_amd64_spelling *r = kprof_amd64_spelling_get(KPROF_AMD64_SPELLING_FIRST + i);
+		const kprof_amd64_spelling *r = &kprof_impl_amd64_spelling_rows[i];
 		if (r->value == value)
 			return kprof_amd64_spelling_text(r->description);
 	}
