@@ -16,7 +16,6 @@ import difflib
 import fnmatch
 import os
 import re
-import struct
 import subprocess
 import sys
 import tempfile
@@ -241,7 +240,7 @@ def build_struct(s, structs, registers):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
               "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str,
-              "sources?": list, **LINUX_KEYS}, ent)
+              "extends?": str, "sources?": list, **LINUX_KEYS}, ent)
     # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
     # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
     style = s.get("field_macros") or "upper"
@@ -252,13 +251,22 @@ def build_struct(s, structs, registers):
     # sources: the 32-bit words (e.g. a cpuid leaf's eax..edx) that a field's `from` reads.
     sources = [str(x) for x in (s.get("sources") or [])]
     fields, end, seen, maps = [], 0, set(), {}
+    # extends: B - the struct starts with B's fields (their register layouts and maps stay B's);
+    # its own fields follow B's size.
+    base = s.get("extends")
+    if base is not None:
+        if base not in structs:
+            fail(s, ent, f"extends '{base}': no struct of that name is defined earlier", "extends")
+        fields = [dict(x, register=None, inherited=base, **{"from": {}}) for x in structs[base]["fields"]]
+        seen, end = {x["name"] for x in fields}, structs[base]["tail_at"]
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
                   "register?": Map, "as?": str, "from?": Map, "linux_count?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
-            fail(f, fe, "duplicate field name")
+            fail(f, fe, f"duplicate field name (kprof_{base}, which it extends, has one)"
+                 if any(x["name"] == fname and x.get("inherited") for x in fields) else "duplicate field name")
         seen.add(fname)
         t, count = f["type"], f.get("count") or 0
         if t in SCALARS:
@@ -271,6 +279,8 @@ def build_struct(s, structs, registers):
             fail(f, fe, f"type must be one of {', '.join(SCALARS)} or a struct defined earlier, got {t!r}")
         total = size * (count or 1)
         off = f["offset"]
+        if base is not None and off < structs[base]["size"]:
+            fail(f, fe, f"offset 0x{off:X} lies inside kprof_{base}, which it extends (0x{structs[base]['size']:X} bytes)")
         if off < end:
             fail(f, fe, f"offset 0x{off:X} overlaps the previous field (which ends at 0x{end:X})")
         if off % align:
@@ -300,7 +310,8 @@ def build_struct(s, structs, registers):
                 fail(f, fe, f"from {mname}: a {bits['width']}-bit field fills only a u8, u16 or u32 "
                      f"member at least as wide, in the first 64 KiB", "from")
             maps.setdefault(mname, []).append(
-                bytes([off & 0xFF, off >> 8, size, sources.index(m.group(1)), bits["lo"], bits["width"]]))
+                ([fit(off, "uint16_t", where(f), 3), str(size), str(sources.index(m.group(1))), str(bits["lo"]),
+                  str(bits["width"])], f"{fname} <- {spelled}"))
         macro = (snake(fname) if style == "snake" else fname).upper()
         fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
@@ -310,6 +321,8 @@ def build_struct(s, structs, registers):
         end = off + total
     if s["size"] < end:
         fail(s, ent, f"size 0x{s['size']:X} is smaller than the fields (which end at 0x{end:X})")
+    if base is not None and s["size"] < structs[base]["size"]:
+        fail(s, ent, f"size 0x{s['size']:X} is smaller than kprof_{base}, which it extends", "size")
     align = max([1] + [x["nested"]["align"] if x["nested"] else x["size"] for x in fields])
     if s["size"] % align:
         fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
@@ -317,37 +330,35 @@ def build_struct(s, structs, registers):
     runs = scalar_runs(fields)
     if s["size"] > 0xFFFF:
         fail(s, ent, "a struct with a codec must be smaller than 64 KiB")
-    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
+    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align, "extends": base,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
             "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen,
-            "runs": runs, "runs_c": runs_literal(runs), "sources": sources,
-            "maps": [{"name": k, "NAME": k.upper(), "rows_c": '"' + c_escapes(b"".join(v)) + '"',
-                      "count": len(v)} for k, v in maps.items()]}
+            "runs": [([fit(o, "uint16_t", where(s), 3), str(n), str(w)], f"{name}.{a}" + (f" .. {b}" if b != a else ""))
+                     for o, n, w, a, b in runs], "sources": sources,
+            "maps": [{"name": k, "NAME": k.upper(), "rows": v} for k, v in maps.items()]}
 
 
-def scalar_runs(fields, base=0):
+def scalar_runs(fields, base=0, path=""):
     """The multi-byte scalars of a layout (nested structures flattened) as runs of equal
-    width: [offset, count, width]. Bytes need no conversion, so they are not listed."""
+    width: [offset, count, width, first member, last member]. Bytes need no conversion, so
+    they are not listed."""
     runs = []
     for f in fields:
         for i in range(f["count"] or 1):
             at = base + f["offset"] + i * f["size"]
+            label = path + f["name"] + (f"[{i}]" if f["count"] else "")
             if f["nested"]:
-                items = scalar_runs(f["nested"]["fields"], at)
+                items = scalar_runs(f["nested"]["fields"], at, label + ".")
             else:
-                items = [[at, 1, f["size"]]] if f["size"] > 1 else []
+                items = [[at, 1, f["size"], label, label]] if f["size"] > 1 else []
             for r in items:
                 last = runs[-1] if runs else None
                 if last and last[2] == r[2] and last[0] + last[1] * last[2] == r[0] and last[1] + r[1] <= 255:
                     last[1] += r[1]
+                    last[4] = r[4]
                 else:
                     runs.append(list(r))
     return runs
-
-
-def runs_literal(runs):
-    """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width."""
-    return c_bytes([x for o, n, w in runs for x in (o & 0xFF, o >> 8, n, w)])
 
 
 def build_widen(s, ent, fields, structs):
@@ -381,10 +392,10 @@ def build_widen(s, ent, fields, structs):
             so, do, n = f["offset"], t["offset"], f["count"] or 1
         if max(so, do) > 0xFFFF or n > 0xFF:
             fail(f["node"], fe, "an offset past 64 KiB or more than 255 elements: kprof_impl_struct_widen cannot move it")
-        # kprof_impl_struct_widen's 6-byte move: source and destination offset (16 bits each,
-        # little-endian), count, and the widths (source in bits 7:4, destination in 3:0).
-        moves += [so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, f["size"] << 4 | t["size"]]
-    return {"target": tname, "moves_c": c_bytes(moves), "moves": len(moves) // 6}
+        dest = t["name"] + (f"[{idx}]" if idx is not None else "")
+        moves.append(([fit(so, "uint16_t", where(f["node"]), 3), fit(do, "uint16_t", where(f["node"]), 3), str(n),
+                       str(f["size"]), str(t["size"])], f"{s['name']}.{f['name']} -> {tname}.{dest}"))
+    return {"target": tname, "moves": moves}
 
 
 def build_enum(e):
@@ -408,7 +419,8 @@ def build_enum(e):
                        "string": v.get("string") or v["name"], "node": v})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
             "values": values, "strings": e.get("strings", True), "node": e,
-            "names": name_index(values, e, ent)}
+            "names": name_index([dict(v, c=v["name"] if v["name"].startswith("KPROF_") else prefix + v["name"])
+                                 for v in values], e, ent, name)}
 
 
 def build_constants(c):
@@ -470,7 +482,7 @@ def build_records(r, enums, tables=None):
     for d in disjoint:
         if not any(f["name"] == d for f in fields):
             fail(r, ent, f"disjoint names '{d}', which is no field", "disjoint")
-    pool, rows, ids, keys = Pool(name), [], set(), set()
+    pool, rows, ids, keys = Pool(name, f"the strings of kprof_{name}"), [], set(), set()
 
     for row in entries(r["rows"], f"{ent} rows"):
         re_ = f"{ent} row {row.get('id', '?')!r}"
@@ -487,7 +499,7 @@ def build_records(r, enums, tables=None):
             v, t = row[f["name"]], f["type"]
             bad = lambda why: fail(row, re_, f"field '{f['name']}' {why}, got {v!r}", f["name"])  # noqa: E731
             if t == "string" and v is None and f["name"] != key:
-                vals.append({"c": str(NO_STRING), "text": None})
+                vals.append({"c": f"0x{NO_STRING:X}", "text": None})
                 cells.append(None)
             elif t == "string":
                 if not isinstance(v, (str, int, float)) or isinstance(v, bool):
@@ -498,7 +510,7 @@ def build_records(r, enums, tables=None):
                         bad("repeats another row's key (keys are matched ignoring case)")
                     keys.add(v.lower())
                     key_text = v
-                vals.append({"c": str(pool.intern(v)), "text": v})
+                vals.append({"c": str(pool.intern(v, f"{where(row, re_, f['name'])}: {f['name']}")), "text": v})
                 cells.append(v)
             elif t == "bool":
                 if not isinstance(v, bool):
@@ -512,7 +524,7 @@ def build_records(r, enums, tables=None):
                 lo, hi = lo_hi[0], lo_hi[-1]
                 if not 0 <= lo <= hi <= RECORD_MAX[t]:
                     bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
-                vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
+                vals.append({"c": f"0x{lo:X}, 0x{hi:X}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
                 cells += [lo, hi]
             elif f["ref"]:
                 rids = {x["id"]: f["ref"]["first"] + i for i, x in enumerate(f["ref"]["rows"])}
@@ -562,13 +574,9 @@ def build_records(r, enums, tables=None):
             seen_rows.append((row, e))
     if first + len(rows) > 0xFF:
         fail(r, ent, "ids must fit 8 bits")
-    columns = [("id", "u8")]
-    for f in fields:
-        t = "u8" if f["enum"] or f["ref"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
-        columns += [(f["name"] + "_min", "u16"), (f["name"] + "_max", "u16")] if t == "range" else [(f["name"], t)]
-    table = build_table(f"{name}_rows", f"The rows of kprof_{name}.", columns,
-                        [(x["cells"], f"{id_prefix}{x['id']}", x["where"]) for x in rows],
-                        pool, r, ent, mirror=f"kprof_{name}")
+    table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}, in id order.", f"kprof_{name}",
+                       [([id_prefix + x["id"]] + [v["c"] for v in x["values"]],
+                         x["key_text"] and f'"{x["key_text"]}"') for x in rows])
     return {"name": name, "NAME": name.upper(), "prefix": id_prefix, "id_enum": id_enum, "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
             "rows": rows, "pool": pool.model(r, ent), "table": table}
@@ -614,9 +622,9 @@ def build_list(t, symbols):
         if r["name"] in names:
             fail(r, re_, "duplicate name")
         names.add(r["name"])
-        vals = []
+        vals, cells = [], []
         for c in cols:
-            v = r[c["name"]]
+            v = text = r[c["name"]]
             if isinstance(v, str):
                 if v not in symbols:
                     fail(r, re_, f"{c['name']} {v!r} is no enumerator or constant of the spec", c["name"])
@@ -625,17 +633,16 @@ def build_list(t, symbols):
             if v < 0 or v >> bits:
                 fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
             vals.append(v)
-        rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"),
-                     "string": r["name"].lower(), "cells": vals, "where": where(r, re_)})
+            cells.append(text if isinstance(text, str) else fit(v, c["type"], where(r, re_), bits // 4 if bits >= 32 else 0))
+        rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"), "c": f"KPROF_{name.upper()}_{r['name'].upper()}",
+                     "string": r["name"].lower(), "cells": vals, "c_cells": cells, "where": where(r, re_)})
     if not rows:
         fail(t, ent, "a list needs rows")
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
             "provenance": t["provenance"], "values": rows, "strings": True,
-            "names": name_index(rows, t, ent)}
-    table = build_table(f"{name}_rows", f"The rows of kprof_{name}_info_by_id.",
-                        [(c["name"], "u" + c["type"][4:-2]) for c in cols],
-                        [(x["cells"], x["string"], x["where"]) for x in rows], None, t, ent,
-                        mirror=f"kprof_{name}_info")
+            "names": name_index(rows, t, ent, name)}
+    table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}_info_by_id, in enumeration order.",
+                       f"kprof_{name}_info", [(x["c_cells"], x["c"]) for x in rows])
     return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
 
 
@@ -807,27 +814,14 @@ def build_sources(spec, registers, msrs):
 def layout_sources(tables, intervals):
     """Lay the tables out as relocation-free arrays: one string pool, rows with offsets,
     per-table value indexes, a select index and a name hash."""
-    pool, pool_at = [], {}
-
-    def intern(s):
-        if s not in pool_at:
-            # Reuse a suffix of an interned string: descriptions are suffixes of names.
-            for full, off in pool_at.items():
-                if full.endswith(s):
-                    pool_at[s] = off + len(full) - len(s)
-                    return pool_at[s]
-            pool_at[s] = sum(len(x) + 1 for x in pool)
-            pool.append(s)
-        return pool_at[s]
-
-    # Intern full names first (longest first) so descriptions land inside them.
-    everything = []
-    for t in tables:
-        for r in t["rows"]:
-            everything += [r["name"]] + r["aliases"]
-    for s in sorted(set(everything), key=lambda x: (-len(x), x)):
-        intern(s)
-    rows, value_index, select_index, keys = [], [], [], []
+    # Names longest first, so that descriptions (suffixes of names) land inside them; seven
+    # spare bytes at the end let the name lookup read whole words.
+    pool = Pool("source", "the source names and descriptions (a description is often the tail of a name)",
+                share_suffixes=True, pad=7)
+    for x in sorted({n for t in tables for r in t["rows"] for n in [r["name"]] + r["aliases"]},
+                    key=lambda x: (-len(x), x)):
+        pool.intern(x)
+    rows, row_cells, value_index, select_index, keys, starts = [], [], [], [], [], []
     for ti, t in enumerate(tables):
         t["index"] = ti
         t["start"] = len(rows)
@@ -835,19 +829,25 @@ def layout_sources(tables, intervals):
         if t["count"] > 255:
             raise SpecError(f"table '{t['id']}' has more than 255 rows")
         t["max_value"] = max(r["value"] for r in t["rows"])
-        t["value_index_at"] = len(value_index)
+        t["value_index_at"] = sum(len(v) for v, _ in value_index)
         vi = [0] * (t["max_value"] + 1)
+        row_cells.append((None, f"{t['title']}: {t['count']} rows from {t['start']}"))
         for i, r in enumerate(t["rows"]):
             vi[r["value"]] = i + 1
             r["row"] = len(rows)
             r["table"] = ti
-            r["name_off"] = intern(r["name"])
-            r["desc_off"] = intern(r["description"])
+            r["name_off"] = pool.intern(r["name"])
+            r["desc_off"] = pool.intern(r["description"])
             rows.append(r)
-        value_index += vi
-        t["select_index_at"] = len(select_index)
+            row_cells.append(([f"0x{r['select'] or 0:08X}", f"0x{r['value']:02X}", str(r["name_off"]), str(r["desc_off"]),
+                               f"KPROF_SOURCE_TABLE_{t['ID']}", str(-1 if r["ebx_bit"] is None else r["ebx_bit"]),
+                               f"KPROF_SOURCE_INTERVAL_{r['interval'].upper()}", "{ 0 }"],
+                              r["name"] + (f' ("{r["description"]}")' if r["description"] != strip_profile(r["name"]) else "")))
+        value_index.append((vi, f"{t['id']}: 1 + row for values 0..{t['max_value']:#x}"))
+        t["select_index_at"] = sum(len(v) for v, _ in select_index)
         order = sorted(range(t["count"]), key=lambda i: (t["rows"][i]["select"] or 0, t["rows"][i]["value"]))
-        select_index += order
+        select_index += [([i], f"{t['id']} 0x{t['rows'][i]['select'] or 0:08X} {t['rows'][i]['name']}") for i in order]
+        starts.append(([str(t["start"]), str(t["value_index_at"]), str(t["select_index_at"])], t["id"]))
         for r in t["rows"]:
             seen = set()
             for k in [r["name"]] + r["aliases"] + ([r["description"]] if r["description"] != strip_profile(r["name"]) else []):
@@ -855,18 +855,25 @@ def layout_sources(tables, intervals):
                 if key.lower() in seen:
                     continue  # an alias that differs only in case: the lookup ignores case anyway
                 seen.add(key.lower())
-                keys.append((ti, key, intern(k) + (len(k) - len(key)), r["row"]))
-    total = sum(len(x) + 1 for x in pool)
-    if total > 0xFFFF:
-        raise SpecError("string pool exceeds 64 KiB")
-    def row_bytes(order):
-        return c_bytes([b for r in rows for b in struct.pack(
-            order + "IHHHBbB3x", r["select"] or 0, r["value"], r["name_off"], r["desc_off"],
-            r["table"], -1 if r["ebx_bit"] is None else r["ebx_bit"], r["interval_index"])])
-    return {"tables": tables, "rows": rows, "pool": pool, "pool_size": total,
-            "rows_little": row_bytes("<"), "rows_big": row_bytes(">"),
-            "value_index": value_index, "select_index": select_index,
-            "name_hash": perfect_hash(keys, pool_at), "intervals": intervals}
+                keys.append((ti, key, pool.intern(k) + (len(k) - len(key)), r["row"]))
+    hash_ = perfect_hash(keys, tables)
+    names = name_index([{"value": t["index"], "string": t["id"].replace("_", "-"), "c": f"KPROF_SOURCE_TABLE_{t['ID']}"}
+                        for t in tables], None, "tables", "interface")
+    return {"tables": tables, "rows": rows, "intervals": intervals, "name_hash": hash_, "interface_names": names,
+            "pool": pool.model(None, "sources"),
+            "rows_table": build_rows("kprof_impl_source_rows", "Every table's rows, in the order of the tables "
+                                     "and of their values: select, value, name and description (string offsets), "
+                                     "table, cpuid 0x0A ebx bit (-1: none), interval class, reserved.",
+                                     "kprof_source", row_cells),
+            "starts_table": build_rows("kprof_impl_source_tables", "Per table: its first row, where its value index "
+                                       "and its select index start.", "kprof_impl_source_table", starts,
+                                       [("uint16_t", "first_row", "its first row in kprof_impl_source_rows"),
+                                        ("uint16_t", "value_index", "where its run of kprof_impl_source_value_index starts"),
+                                        ("uint16_t", "select_index", "where its run of kprof_impl_source_select_index starts")]),
+            "value_index": build_array("kprof_impl_source_value_index", "value -> 1 + row within its table "
+                                       "(0: no such source), one run per table.", "uint8_t", value_index),
+            "select_index": build_array("kprof_impl_source_select_index", "Rows within each table sorted by select "
+                                        "(then value), one run per table.", "uint8_t", select_index)}
 
 
 # --------------------------------------------------------------------------- name hash
@@ -888,7 +895,7 @@ def name_prehash(itf, key):
     return acc
 
 
-def perfect_hash(keys, pool_at):
+def perfect_hash(keys, tables):
     """Slots for every (table, key): a multiplier and per-bucket displacements such that no two
     keys share a slot. Deterministic: multipliers are tried in a fixed order."""
     pre = {}
@@ -924,26 +931,19 @@ def perfect_hash(keys, pool_at):
                 break
         if ok:
             return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
-                    "rotate": NAME_HASH_ROTATE, "displacement": disp, "key_count": len(keys),
-                    "max_key": max(len(k[1]) for k in keys),
-                    "slots": [v for s in slots for v in ((s[2], s[3], len(s[1]) | s[0] << 8) if s else (0, 0, 0))]}
+                    "rotate": NAME_HASH_ROTATE, "key_count": len(keys), "max_key": max(len(k[1]) for k in keys),
+                    "slots": build_rows("kprof_impl_source_name_slots", None, "kprof_impl_name_slot", [
+                        ([str(s[2]), str(s[3]), str(len(s[1])), f"KPROF_SOURCE_TABLE_{tables[s[0]]['ID']}"],
+                         f"{i}: {s[1]}") if s else (["0", "0", "0", "0"], f"{i}: empty") for i, s in enumerate(slots)],
+                        [("uint16_t", "key", "the key's offset in the string pool"),
+                         ("uint16_t", "row", "its row in kprof_impl_source_rows"),
+                         ("uint8_t", "length", "the key's length, 0 for an empty slot"),
+                         ("uint8_t", "table", "its table (kprof_source_table)")]),
+                    "displacement": build_array("kprof_impl_source_name_displacement", None, "uint16_t",
+                                                [(disp[i:i + 16], f"buckets {i}..{min(i + 16, buckets) - 1}")
+                                                 for i in range(0, buckets, 16)])}
         mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
     raise SpecError("name hash: no perfect hash found")
-
-
-def c_escapes(data):
-    """Bytes as the inside of a C string literal, each byte its shortest octal escape: the
-    fewest characters for the compiler to lex (docs/performance.md, design changes). Every
-    character of the literal is an escape, so none runs into a following digit."""
-    return "".join(f"\\{b:o}" for b in data)
-
-
-def c_bytes(values, width=1):
-    """Integers as one C string literal of little-endian bytes (a string parses faster than an
-    initializer list)."""
-    data = b"".join(v.to_bytes(width, "little") for v in values)
-    lines = ['"' + c_escapes(data[i:i + 64]) + '"' for i in range(0, len(data), 64)]
-    return "\n\t    ".join(lines) or '""'
 
 
 # --------------------------------------------------------------------------- counts
@@ -958,156 +958,127 @@ def select_key(select, reg):
 
 
 # --------------------------------------------------------------------------- tables
-# Every table the generator emits has one shape (jevents style): fixed-width little-endian
-# rows in string literals, read through kprof_impl_cell(row, KPROF_IMPL_<T>_<COLUMN>), and
-# strings in a pool addressed by 16-bit offsets. A literal stays below 4095 bytes, the longest
-# any C99 compiler must accept (sparse stops at 8191, MSVC at 16380): a long pool or row array
-# is emitted as several arrays, each starting at a known offset of the one offset space.
-LITERAL_CHUNK = 4000
-CELL_WIDTHS = {"u8": 1, "u16": 2, "u32": 4, "u64": 8}
+# Every table the generator emits is written for a reviewer (Linux jevents.py style): a
+# static const array of row structs, one row per line with a comment naming it, cells as
+# numbers or enumerator names; strings in pools, one string per line after its offset. No
+# table holds a pointer, so none needs a relocation: a row holds a string's offset.
 NO_STRING = 0xFFFF
-
-
-def literal_chunks(items):
-    """items: (C literal text, bytes, comment) -> [{"start", "size", "items"}], each chunk's
-    bytes below LITERAL_CHUNK."""
-    chunks, at = [], 0
-    for text, n, comment in items:
-        if not chunks or chunks[-1]["size"] + n > LITERAL_CHUNK:
-            chunks.append({"start": at, "size": 0, "items": []})
-        chunks[-1]["items"].append({"c": text, "comment": comment})
-        chunks[-1]["size"] += n
-        at += n
-    return chunks
+# A pool literal stays within 4000 bytes: C99 promises 4095 (gcc -Wpedantic), sparse warns past
+# 8191. A longer pool is one object of several such parts, addressed by one offset.
+POOL_PART = 4000
+C_TYPES = {"u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t", "i8": "int8_t",
+           "i32": "int32_t", "str": "uint16_t"}
+C_RANGES = {"uint8_t": (0, 0xFF), "uint16_t": (0, 0xFFFF), "uint32_t": (0, 0xFFFFFFFF),
+            "uint64_t": (0, (1 << 64) - 1), "int8_t": (-0x80, 0x7F), "int32_t": (-(1 << 31), (1 << 31) - 1)}
 
 
 def c_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def fit(value, ctype, where_, hex_digits=0):
+    """value as the C text of a cell of type ctype (decimal, or hex of at least hex_digits
+    digits); a spec error at where_ when it does not fit."""
+    lo, hi = C_RANGES[ctype]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SpecError(f"{where_}: {value!r} does not fit {ctype}")
+    return f"0x{value:0{hex_digits}X}" if hex_digits else str(value)
+
+
 class Pool:
-    """Strings, each once and NUL-terminated, addressed by byte offset (no pointers, so
-    nothing to relocate)."""
+    """Strings, each once and NUL-terminated, addressed by byte offset. With share_suffixes a
+    string that ends another one already in the pool is that one's tail (intern the longest
+    first); pad: spare zero bytes after the last string (a reader of whole words)."""
 
-    def __init__(self, name):
-        self.name, self.strings, self.at, self.size = name, [], {}, 0
+    def __init__(self, name, doc, share_suffixes=False, pad=0):
+        self.name, self.doc, self.share, self.pad = name, doc, share_suffixes, pad
+        self.strings, self.at, self.size = [], {}, 0
 
-    def intern(self, text):
+    def intern(self, text, at=None):
+        """text's offset; at: where the string comes from, named when the pool overflows."""
         if text not in self.at:
+            if self.share:
+                for full in self.strings:
+                    if full.endswith(text):
+                        self.at[text] = self.at[full] + len(full.encode()) - len(text.encode())
+                        return self.at[text]
             self.at[text] = self.size
             self.strings.append(text)
             self.size += len(text.encode()) + 1
+            if at and self.size + self.pad > NO_STRING:
+                raise SpecError(f"{at}: the {self.name} string pool exceeds 64 KiB")
         return self.at[text]
 
     def model(self, node, entry):
-        if self.size >= NO_STRING:
+        if self.size + self.pad > NO_STRING:
             fail(node, entry, f"the {self.name} string pool exceeds 64 KiB")
-        return {"name": self.name, "NAME": self.name.upper(), "size": self.size, "none": NO_STRING,
-                "chunks": literal_chunks(pool_lines(self.strings))}
+        parts, at = [], 0
+        for x in self.strings:
+            n = len(x.encode()) + 1
+            if not parts or parts[-1]["size"] + n > POOL_PART:
+                parts.append({"size": 0, "lines": []})
+            parts[-1]["lines"].append([at, c_string(x)[:-1] + '\\0"'])
+            parts[-1]["size"] += n
+            at += n
+        for p in parts:  # the literal's own NUL ends each part's last string
+            p["lines"][-1][1] = p["lines"][-1][1][:-3] + '"'
+        width = len(str(self.size))
+        for p in parts:
+            p["lines"] = [f"/* {o:{width}} */ {c}" for o, c in p["lines"]]
+        return {"name": self.name, "NAME": self.name.upper(), "doc": self.doc, "size": self.size,
+                "pad": self.pad, "none": NO_STRING, "parts": parts}
 
 
-def pool_lines(strings, width=88):
-    """Strings as literal lines of about width characters, each string followed by \\0 (a
-    string that starts with a digit begins a literal of its own: the \\0 before it stays one
-    character, and the reader need not know which digits are octal): (C text, bytes, None)
-    per line."""
-    lines, text, size = [], "", 0
-    for x in strings:
-        piece = c_string(x)[1:-1] + "\\0"
-        if text and len(text) + len(piece) + 2 > width:
-            lines.append(('"' + text + '"', size, None))
-            text, size = "", 0
-        text += ('" "' if text and x[:1].isdigit() else "") + piece
-        size += len(x.encode()) + 1
-    if text:
-        lines.append(('"' + text + '"', size, None))
-    return lines
+def row_lines(rows):
+    """Rows of C cells as aligned initializer lines: rows = [(cells or None, comment)], a row
+    without cells being a comment line of its own (a heading)."""
+    cells = [c for c, _ in rows if c is not None]
+    widths = [max(len(r[i]) for r in cells if i < len(r)) for i in range(max(map(len, cells), default=0))]
+    out = []
+    for c, comment in rows:
+        if c is None:
+            out.append(f"/* {comment_text(comment)} */")
+            continue
+        # numbers to the right, names to the left, as a reviewer reads columns
+        text = " ".join((x + ",").rjust(widths[i] + 1) if x[:1].isdigit() or x[:1] == "-" else (x + ",").ljust(widths[i] + 1)
+                        for i, x in enumerate(c[:-1]))
+        last = c[-1].rjust(widths[len(c) - 1]) if c[-1][:1].isdigit() or c[-1][:1] == "-" else c[-1].ljust(widths[len(c) - 1])
+        text = "{ " + (text + " " if text else "") + last + " },"
+        out.append(text + (f" /* {comment_text(comment)} */" if comment else ""))
+    return out
 
 
-def packed_lines(items, width=88):
-    """Row literals joined into lines of about width characters, without their comments (every
-    character of a row literal is an escape, so joined rows cannot run into each other): for a
-    table whose rows a reader finds listed elsewhere. A literal token and a comment per row
-    cost a compiler more than the row's bytes (docs/performance.md, include cost)."""
+def build_rows(name, doc, row_type, rows, fields=None):
+    """One table: a static const array `name` of row_type, one row per line. fields: for a row
+    type of the table's own, [(C type, member, doc)] to define it by; rows: [(cells, comment)]
+    with the cells as C text (fit() them), or (None, heading)."""
+    return {"name": name, "doc": doc, "type": row_type, "fields": fields,
+            "count": sum(1 for c, _ in rows if c is not None), "lines": row_lines(rows)}
+
+
+def build_array(name, doc, ctype, groups, per_line=16):
+    """A static const array of integers: groups = [(values, comment)], each group on lines of
+    per_line values, the comment on its first line."""
     lines = []
-    for it in items:
-        if lines and len(lines[-1]["c"]) + len(it["c"]) - 2 <= width:
-            lines[-1]["c"] = lines[-1]["c"][:-1] + it["c"][1:]
-        else:
-            lines.append({"c": it["c"], "comment": None})
-    return lines
+    for values, comment in groups:
+        for i in range(0, max(len(values), 1), per_line):
+            text = " ".join(f"{v}," for v in values[i:i + per_line])
+            lines.append(text + (f" /* {comment_text(comment)} */" if comment and i == 0 else ""))
+    return {"name": name, "doc": doc, "type": ctype, "fields": None,
+            "count": sum(len(v) for v, _ in groups), "lines": lines}
 
 
-def build_table(name, doc, columns, rows, pool, node, entry, mirror=None, listed=None):
-    """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
-    interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
-    comment, where)], where "file:line: entry" of the row in the spec. A cell that does not fit,
-    or a string that overflows the pool, is a spec error there.
-
-    With listed (where the docs show the rows to a reader), rows share lines and carry no comment.
-
-    Rows are packed little-endian for kprof_impl_cell, or, with mirror (a C struct type whose
-    members are the columns in order, e.g. a public row type a function returns a pointer to),
-    laid out as that struct (natural alignment) in host order: one literal per byte order."""
-    cols, at, align = [], 0, 1
-    for cname, ctype in columns:
-        width = CELL_WIDTHS.get(ctype, 2)
-        if mirror:
-            at = -(-at // width) * width
-            align = max(align, width)
-        cols.append({"name": cname, "NAME": cname.upper(), "type": ctype, "at": at, "width": width,
-                     "desc": at | width << 8})
-        at += width
-    size = -(-at // align) * align
-    if not mirror and any(c["width"] > 4 for c in cols):
-        fail(node, entry, f"table {name}: kprof_impl_cell reads cells of at most 32 bits")
-    if size > 0xFF:
-        fail(node, entry, f"table {name}: rows of {size} bytes (at most 255)")
-    items = {"little": [], "big": []}
-    for cells, comment, loc in rows:
-        data = {"little": bytearray(size), "big": bytearray(size)}
-        for c, v in zip(cols, cells):
-            if c["type"] == "str" and v is not None:
-                v = pool.intern(v)
-                if pool.size > NO_STRING:
-                    raise SpecError(f"{loc}: {c['name']}: the {pool.name} string pool exceeds 64 KiB")
-            elif c["type"] == "str":
-                v = NO_STRING
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << 8 * c["width"]:
-                raise SpecError(f"{loc}: {c['name']} {v!r} does not fit {c['width'] * 8} bits")
-            for order in data:
-                data[order][c["at"]:c["at"] + c["width"]] = v.to_bytes(c["width"], order)
-        for order in data:
-            items[order].append(('"' + c_escapes(data[order]) + '"', size, comment))
-    t = {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": size,
-         "count": len(rows), "mirror": mirror, "chunks": literal_chunks(items["little"])}
-    if mirror:
-        if len(t["chunks"]) > 1:
-            fail(node, entry, f"table {name}: {size * len(rows)} bytes of rows, more than one literal holds")
-        t["big"] = literal_chunks(items["big"])
-    if listed:
-        if mirror:
-            fail(node, entry, f"table {name}: a mirrored table keeps one row a line")
-        t["doc"] += "; " + listed
-        for ch in t["chunks"]:
-            ch["items"] = packed_lines(ch["items"])
-    return t
-
-
-def name_index(values, node, entry):
-    """A name function's data: its pool literal and the (value, offset) pairs as bytes."""
-    pool = Pool("names")
-    pairs = []
+def name_index(values, node, entry, cname):
+    """A kprof_<enum>_name() function's data: its names' pool and (value, offset) rows. cname:
+    the C name of the rows (their pool is <cname>_pool)."""
+    pool = Pool(cname + "_name", "the names")
+    rows = []
     for v in values:
         if not -(1 << 31) <= v["value"] < 1 << 31:
             fail(v.get("node", node), entry, f"value {v['value']:#x} of {v['string']} does not fit 32 bits")
-        pairs.append((v["value"] & 0xFFFFFFFF, pool.intern(v["string"]), v["string"]))
-    m = pool.model(node, entry)
-    if len(m["chunks"]) > 1:
-        fail(node, entry, "names longer than one literal (4000 bytes) in all")
-    data = b"".join(val.to_bytes(4, "little") + off.to_bytes(2, "little") for val, off, _ in pairs)
-    return {"pool": m, "count": len(pairs),
-            "index": c_bytes(list(data))}
+        rows.append(([v.get("c") or str(v["value"]), str(pool.intern(v["string"]))], f'"{v["string"]}"'))
+    return {"pool": pool.model(node, entry), "count": len(rows),
+            "table": build_rows(f"kprof_impl_{cname}_names", None, "kprof_impl_name_row", rows)}
 
 
 def build_counts(node, sources, registers):
@@ -1243,40 +1214,53 @@ def build_counts(node, sources, registers):
         if not cv["says"].isprintable():
             fail(cv, cve, "says must be printable text", "says")
         caveats.append({"id": cv["id"], "ev": ev, "lo": lo, "hi": hi, "says": cv["says"], "node": cv})
-    pool = Pool("counts")
+    pool = Pool("counts", "the counts section's strings: vendor event names, class titles, bases and vendors")
     ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
+    klass = lambda k: f"KPROF_COUNTS_CLASS_{classes[k]['id'].upper()}"  # noqa: E731
+    at = lambda r: f"{node.file}:{r['line']}: counts row"  # noqa: E731
     tables = [
-        build_table("counts_row", "One verdict: a select's (event, unit mask) on the classes class_lo..class_hi, "
-                    "sorted by (event, unit mask, class_lo)",
-                    [("event", "u16"), ("umask", "u8"), ("class_lo", "u8"), ("class_hi", "u8"),
-                     ("status", "u8"), ("name", "str")],
-                    [((r["event"], r["umask"], r["lo"], r["hi"], r["status"], r["name"]),
-                      f"{r['event']:#05x}/{r['umask']:#04x} {ids(r)}: {statuses[r['status']]['name']}",
-                      f"{node.file}:{r['line']}: counts row") for r in merged], pool, node, "counts rows",
-                    listed="docs/counts.md shows them by source table and class"),
-        build_table("counts_match", "One family/model/stepping range of a class",
-                    [("family_lo", "u16"), ("family_hi", "u16"), ("model_lo", "u8"), ("model_hi", "u8"),
-                     ("stepping_lo", "u8"), ("stepping_hi", "u8")],
-                    [(m, c["id"], where(c["node"], f"counts class {c['id']!r}")) for c in classes for m in c["match"]],
-                    pool, node, "counts classes"),
+        build_rows("kprof_impl_counts_rows", "The verdicts: a select's (event, unit mask) on the classes "
+                   "class_lo..class_hi, sorted by (event, unit mask, class_lo).", "kprof_impl_counts_row",
+                   [([fit(r["event"], "uint16_t", at(r), 3), fit(r["umask"], "uint8_t", at(r), 2), klass(r["lo"]),
+                      klass(r["hi"]), f"KPROF_COUNTS_VERDICT_{statuses[r['status']]['NAME']}",
+                      "KPROF_IMPL_COUNTS_NONE" if r["name"] is None else str(pool.intern(r["name"], at(r)))],
+                     f"{ids(r)}" + (f': "{r["name"]}"' if r["name"] else ""))
+                    for r in merged],
+                   [("uint16_t", "event", "the select's event (bits 7:0, and 35:32 for AMD as bits 11:8)"),
+                    ("uint8_t", "umask", "its unit mask"), ("uint8_t", "class_lo", "the first class (kprof_counts_class)"),
+                    ("uint8_t", "class_hi", "the last class"), ("uint8_t", "status", "kprof_counts_verdict"),
+                    ("uint16_t", "name", "the vendor's name for it in the pool, KPROF_IMPL_COUNTS_NONE: none")]),
     ]
-    tables.append(build_table("counts_caveat", "Why events first..last count nothing, or nothing right, on the "
-                              "classes class_lo..class_hi: the words the command prints",
-                              [("event_lo", "u16"), ("event_hi", "u16"), ("class_lo", "u8"), ("class_hi", "u8"),
-                               ("says", "str")],
-                              [((cv["ev"][0], cv["ev"][1], cv["lo"], cv["hi"], cv["says"]), cv["id"],
-                                where(cv["node"], f"counts caveat {cv['id']!r}")) for cv in caveats],
-                              pool, node, "counts caveats"))
-    first = 0
-    class_rows = []
+    tables.append(build_rows("kprof_impl_counts_caveats", "Why events event_lo..event_hi count nothing, or nothing "
+                             "right, on the classes class_lo..class_hi: the words the command prints.",
+                             "kprof_impl_counts_caveat",
+                             [([fit(cv["ev"][0], "uint16_t", where(cv["node"]), 3), fit(cv["ev"][1], "uint16_t", where(cv["node"]), 3),
+                                klass(cv["lo"]), klass(cv["hi"]),
+                                str(pool.intern(cv["says"], f"{where(cv['node'], 'counts caveat ' + repr(cv['id']))}: says"))],
+                               cv["id"]) for cv in caveats],
+                             [("uint16_t", "event_lo", "the first event"), ("uint16_t", "event_hi", "the last event"),
+                              ("uint8_t", "class_lo", "the first class (kprof_counts_class)"),
+                              ("uint8_t", "class_hi", "the last class"), ("uint16_t", "says", "the words, in the pool")]))
+    match_rows, class_rows = [], []
     for c in classes:
-        class_rows.append(((c["title"], c["basis"], c["vendor_string"], first, len(c["match"]), c["table"]["index"]),
-                           c["id"], where(c["node"], f"counts class {c['id']!r}")))
-        first += len(c["match"])
-    tables.append(build_table("counts_class", "A processor class: what it is called, where its verdicts come "
-                              "from, its vendor string and match rows, the table whose selects it judges",
-                              [("title", "str"), ("basis", "str"), ("vendor", "str"), ("first_match", "u8"),
-                               ("match_count", "u8"), ("table", "u8")], class_rows, pool, node, "counts classes"))
+        loc = where(c["node"], f"counts class {c['id']!r}")
+        class_rows.append(([str(pool.intern(c[k], f"{loc}: {k}")) for k in ("title", "basis", "vendor_string")] + [
+                            fit(len(match_rows), "uint8_t", loc), fit(len(c["match"]), "uint8_t", loc),
+                            f"KPROF_SOURCE_TABLE_{c['table']['ID']}"], klass(len(class_rows))))
+        match_rows += [([fit(v, "uint16_t" if i < 2 else "uint8_t", loc, 2) for i, v in enumerate(m)], c["id"])
+                       for m in c["match"]]
+    tables.append(build_rows("kprof_impl_counts_matches", "The family/model/stepping ranges of the classes.",
+                             "kprof_impl_counts_match", match_rows,
+                             [("uint16_t", "family_lo", "family (base + extended)"), ("uint16_t", "family_hi", ""),
+                              ("uint8_t", "model_lo", "model (with the extended model)"), ("uint8_t", "model_hi", ""),
+                              ("uint8_t", "stepping_lo", "stepping"), ("uint8_t", "stepping_hi", "")]))
+    tables.append(build_rows("kprof_impl_counts_classes", "The processor classes: what each is called, where its "
+                             "verdicts come from, its vendor string and match rows, the table whose selects it judges.",
+                             "kprof_impl_counts_class", class_rows,
+                             [("uint16_t", "title", "its title in the pool"), ("uint16_t", "basis", "where its verdicts come from"),
+                              ("uint16_t", "vendor", "its cpuid vendor string"),
+                              ("uint8_t", "first_match", "its first row of kprof_impl_counts_matches"),
+                              ("uint8_t", "match_count", "its rows there"), ("uint8_t", "table", "the table it judges (kprof_source_table)")]))
     # For the docs: each class's table, source by source, and the count of each status.
     cell = {}
     for r in rows:
@@ -1295,8 +1279,8 @@ def build_counts(node, sources, registers):
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
             "classes": classes, "vendors": vendors, "rows": rows, "tables": tables, "caveats": caveats,
             "pool": pool.model(node, "counts"), "matrix": matrix,
-            "status_names": name_index([{"value": i, "string": x["name"]} for i, x in enumerate(statuses)],
-                                       node, "counts statuses")}
+            "status_names": name_index([{"value": i, "string": x["name"], "c": f"KPROF_COUNTS_VERDICT_{x['NAME']}"}
+                                        for i, x in enumerate(statuses)], node, "counts statuses", "counts_status")}
 
 
 # --------------------------------------------------------------------------- functions
@@ -1352,9 +1336,11 @@ def type_name_check(node, ent, name, section, key="name"):
              f"kprof_{section} or kprof_{section}_...", key)
 
 
-def parse_definitions(text, path):
+def parse_definitions(text, path, storage="KPROF_API"):
     """The public function definitions of a gen/c file: name -> {signature, line, macros (the
-    opt-out/feature macros of the #if blocks around it)}, in order."""
+    opt-out/feature macros of the #if blocks around it)}, in order. storage is what starts a
+    definition: KPROF_API in <section>.c, KPROF_IMPL_INLINE for the routines <section>.api.h
+    defines because they must be inline in every unit. Internal kprof_impl_* are not public."""
     out, stack = {}, []
     lines = text.split("\n")
     i = 0
@@ -1369,13 +1355,13 @@ def parse_definitions(text, path):
                 stack[-1] |= set(re.findall(r"\b(KPROF_NO_\w+|KPROF_LWP_MODEL)\b", cond))
             elif kw == "endif" and stack:
                 stack.pop()
-        elif line.startswith("KPROF_API"):
+        elif line.startswith(storage):
             j = i
             while j < len(lines) and not lines[j].rstrip().endswith(")"):
                 j += 1
             sig = " ".join(x.strip() for x in lines[i:j + 1])
             m = re.search(r"\b(kprof_\w+)\s*\(", sig)
-            if m and j + 1 < len(lines) and lines[j + 1].strip() == "{":
+            if m and not m.group(1).startswith("kprof_impl_") and j + 1 < len(lines) and lines[j + 1].strip() == "{":
                 if m.group(1) in out:
                     raise SpecError(f"{path}:{i + 1}: function '{m.group(1)}' is defined twice")
                 out[m.group(1)] = {"signature": sig, "line": i + 1,
@@ -1406,10 +1392,15 @@ def check_functions(domains, verbs):
     for name, d in domains.items():
         path = f"gen/c/{name}.c"
         defs[name] = parse_definitions(d["c"]["impl"], path) if d["c"]["impl"] else {}
+        inline = parse_definitions(d["c"]["api"], f"gen/c/{name}.api.h", "KPROF_IMPL_INLINE")
+        for f, dd in inline.items():
+            if f in defs[name]:
+                raise SpecError(f"gen/c/{name}.api.h:{dd['line']}: function '{f}' is defined here and in {path}")
+            defs[name][f] = dict(dd, inline=True, path=f"gen/c/{name}.api.h")
         for f in defs[name]:
             where_defined[f] = name
     for name, d in domains.items():
-        listed = set()
+        listed, inline_docs = set(), []
         for fn in d["functions"]:
             ent = f"function '{fn['name']}'"
             if fn["name"] in listed:
@@ -1427,13 +1418,22 @@ def check_functions(domains, verbs):
             got = dd["macros"] - set(d["optouts"] + d["optins"])
             if want != got:
                 fail(fn["node"], ent, f"its needs make it compiled without {sorted(want) or 'no macro'}, but "
-                     f"gen/c/{name}.c:{dd['line']} defines it under {sorted(got) or 'no macro'}", "needs" if fn["needs"] else "name")
+                     f"{dd.get('path', f'gen/c/{name}.c')}:{dd['line']} defines it under {sorted(got) or 'no macro'}", "needs" if fn["needs"] else "name")
             fn["signature"] = dd["signature"]
             fn["guard"] = guard_expr(sorted(want), [])
             fn["doc_c"] = function_doc(fn["doc"])
+            fn["inline"] = dd.get("inline", False)
+            if fn["inline"]:
+                inline_docs.append((dd["line"], fn["doc_c"]))
+        # A routine defined in the API part (it must be inline in every unit) has its doc right
+        # above its definition, and no declaration repeats it.
+        api = d["c"]["api"].split("\n")
+        for line, doc in sorted(inline_docs, reverse=True):
+            api.insert(line - 1, doc)
+        d["c"]["api"] = "\n".join(api)
         for f, dd in defs[name].items():
             if f not in listed:
-                raise SpecError(f"gen/c/{name}.c:{dd['line']}: function '{f}' is defined here but no "
+                raise SpecError(f"{dd.get('path', f'gen/c/{name}.c')}:{dd['line']}: function '{f}' is defined here but no "
                                 f"spec file of section {name} describes it (list it under functions:)")
 
 
@@ -1802,7 +1802,40 @@ def build_model(spec_dir):
             "domains": [domains[d] for d in DOMAINS],
             "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),
             "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
-            "structs": structs}
+            "structs": structs, "struct_tables": struct_tables(structs),
+            "cpuid_leaf_table": build_rows("kprof_impl_cpuid_leaves", "The leaf and subleaf of each snapshot slot.",
+                                           "kprof_cpuid_leaf",
+                                           [([f"0x{x['leaf']:08X}", str(x["subleaf"]), f"KPROF_CPUID_SLOT_{x['name']}"],
+                                             x["doc"]) for x in leaves])}
+
+
+def struct_tables(structs):
+    """The struct codecs' data, one table each for every struct: the runs of multi-byte scalars
+    (decode/encode) and the moves of the widenings; a struct's macros hand the walker its first
+    row and row count. Each field map (used by its section's own code) is a table of its own."""
+    runs, moves = [], []
+    for st in structs.values():
+        st["runs_at"], st["runs_count"] = len(runs), len(st["runs"])
+        runs += st["runs"]
+        if st["widen"]:
+            st["widen"]["at"], st["widen"]["count"] = len(moves), len(st["widen"]["moves"])
+            moves += st["widen"]["moves"]
+        for mp in st["maps"]:
+            mp["table"] = build_rows(f"kprof_impl_{st['name']}_from_{mp['name']}",
+                                     f"The members of kprof_{st['name']} its {mp['name']} map fills from the words "
+                                     f"({', '.join(st['sources'])}), for kprof_impl_fields_get (spec: from): member "
+                                     f"offset and size in bytes, the word's index, the field's shift and width.",
+                                     "kprof_impl_struct_field", mp["rows"])
+    return [
+        build_rows("kprof_impl_struct_runs", "Per struct with a codec, its multi-byte scalars as runs of one "
+                   "width (kprof_impl_struct_convert): offset, count, width in bytes.", "kprof_impl_struct_run", runs,
+                   [("uint16_t", "offset", ""), ("uint8_t", "count", ""), ("uint8_t", "width", "")]),
+        build_rows("kprof_impl_struct_moves", "Per widening struct, its fields' moves into the wider struct "
+                   "(kprof_impl_struct_widen): from and to offsets, element count, from and to widths in bytes.",
+                   "kprof_impl_struct_move", moves,
+                   [("uint16_t", "from", ""), ("uint16_t", "to", ""), ("uint8_t", "count", ""),
+                    ("uint8_t", "from_width", ""), ("uint8_t", "to_width", "")]),
+    ]
 
 
 # Emitted comments cite public documents, never the working notes the spec's provenance may
@@ -1887,7 +1920,6 @@ def render(model, template="kprof.h.j2"):
     env.globals["enum_run"] = EnumRun
     env.filters["groupby_run"] = groupby_run
     env.filters["index_tag"] = index_tag
-    env.filters["cbytes"] = c_bytes
     # A section with data of its own shape renders it with gen/templates/domains/<name>.j2
     # (macros api() and impl()); every other section is rendered from the generic parts only.
     for d in model["domains"]:
@@ -2008,12 +2040,12 @@ def scan_api(text, model):
             i = j + 1
             continue
         name, macro = None, False
-        if line.startswith("KPROF_API"):
+        if line.startswith("KPROF_API") or line.startswith("KPROF_IMPL_INLINE"):
             j = i
             while not re.search(r"[;{]\s*$", lines[j]):
                 j += 1
             m = re.search(r"\b(kprof_\w+)\s*\(", " ".join(lines[i:j + 1]))
-            name = m.group(1) if m else None
+            name = m.group(1) if m and not m.group(1).startswith("kprof_impl_") else None
         else:
             m = re.match(r"^#define ((?:kprof|KPROF)_\w+)\(", line)
             if m and not m.group(1).lower().startswith("kprof_impl_"):

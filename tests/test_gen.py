@@ -80,6 +80,15 @@ structs:
       - {name: a, offset: 0, type: u8, count: 300, doc: "a"}
 """
 
+# A struct extending probe (12 bytes, its fields ending at 8) that is smaller than probe.
+EXTENDS_SMALLER = """  - name: bytes_probe2
+    extends: bytes_probe
+    size: 8
+    doc: "test struct"
+    provenance: "tests/test_gen.py"
+    fields: []
+"""
+
 # The `records` section kind and `section:` (spec/windows_releases.yaml).
 WR = "windows_releases.yaml"
 VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F, amd64_names: ABSENT,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
@@ -168,20 +177,43 @@ def undescribed_definition(tmp):
     shutil.copytree(os.path.join(ROOT, "spec"), spec)
     os.makedirs(out)
     shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
+    path = os.path.join(spec, "pmu.yaml")
+    text = open(path, encoding="utf-8").read()
+    a = text.index("  - name: kprof_pmu_select_pack\n")
+    b = text.find("\n  - name:", a + 1)
+    open(path, "w", encoding="utf-8").write(text[:a] + (text[b + 1:] if b >= 0 else ""))
+    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/pmu.c"), encoding="utf-8"), 1)
+                if "kprof_pmu_select_pack(" in l and l.startswith("KPROF_API"))
+    r = run_gen(spec, out)
+    check(r.returncode != 0, f"undescribed definition: exit status {r.returncode}, want non-zero")
+    check(f"gen/c/pmu.c:{line}: function 'kprof_pmu_select_pack' is defined here but no spec file" in r.stderr,
+          f"undescribed definition: error must name gen/c/pmu.c:{line}; got: {r.stderr.strip()}")
+    check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
+          "undescribed definition: kprof.h in --out changed")
+
+
+
+def undescribed_inline(tmp):
+    """The same for a routine a gen/c/<section>.api.h defines inline (KPROF_IMPL_INLINE): the
+    error names the .api.h file and line."""
+    spec, out = os.path.join(tmp, "spec"), os.path.join(tmp, "out")
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "spec"), spec)
+    os.makedirs(out)
+    shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
     path = os.path.join(spec, "msr.yaml")
     text = open(path, encoding="utf-8").read()
     a = text.index("  - name: kprof_msr_write\n")
     b = text.find("\n  - name:", a + 1)
     open(path, "w", encoding="utf-8").write(text[:a] + (text[b + 1:] if b >= 0 else ""))
-    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/msr.c"), encoding="utf-8"), 1)
-                if "kprof_msr_write(" in l and l.startswith("KPROF_API"))
+    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/msr.api.h"), encoding="utf-8"), 1)
+                if "kprof_msr_write(" in l and l.startswith("KPROF_IMPL_INLINE"))
     r = run_gen(spec, out)
-    check(r.returncode != 0, f"undescribed definition: exit status {r.returncode}, want non-zero")
-    check(f"gen/c/msr.c:{line}: function 'kprof_msr_write' is defined here but no spec file" in r.stderr,
-          f"undescribed definition: error must name gen/c/msr.c:{line}; got: {r.stderr.strip()}")
+    check(r.returncode != 0, f"undescribed inline routine: exit status {r.returncode}, want non-zero")
+    check(f"gen/c/msr.api.h:{line}: function 'kprof_msr_write' is defined here but no spec file" in r.stderr,
+          f"undescribed inline routine: error must name gen/c/msr.api.h:{line}; got: {r.stderr.strip()}")
     check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
-          "undescribed definition: kprof.h in --out changed")
-
+          "undescribed inline routine: kprof.h in --out changed")
 
 CASES = [
     ("unknown key", "source.yaml", EMON_1D, EMON_1D[:-1] + ", colour: red}", None,
@@ -269,6 +301,17 @@ CASES = [
     ("a widening kprof_impl_struct_widen cannot move (300 elements)", "bytes.yaml", BYTES_HEAD,
      BYTES_HEAD + WIDE_STRUCTS, "{name: a, offset: 0, type: u8, count: 300",
      ["struct 'bytes_narrow' field 'a'", "more than 255 elements"]),
+    ("extends: a struct not defined earlier", "pebs.yaml", "    extends: pebs_record_fmt0\n", "    extends: pebs_gprs\n",
+     None, ["struct 'pebs_record_fmt1'", "extends 'pebs_gprs'", "defined earlier"]),
+    ("extends: a field inside the struct it extends", "pebs.yaml", "{name: status, offset: 0x90,", "{name: status, offset: 0x88,",
+     None, ["struct 'pebs_record_fmt1' field 'status'", "lies inside kprof_pebs_record_fmt0"]),
+    ("extends: a field named as one of the struct it extends", "pebs.yaml", "{name: tsc, offset: 0xC0,", "{name: ip, offset: 0xC0,",
+     None, ["struct 'pebs_record_fmt3' field 'ip'", "duplicate field name", "kprof_pebs_record_fmt2, which it extends"]),
+    ("extends: a struct smaller than the one it extends", "bytes.yaml", BYTES_HEAD,
+     BYTES_HEAD + STRUCTS.replace("size: 16", "size: 12") % (4, "u32") + EXTENDS_SMALLER,
+     "    size: 8", ["struct 'bytes_probe2'", "smaller than kprof_bytes_probe, which it extends"]),
+    ("extends: not a struct name", "pebs.yaml", "    extends: pebs_record_fmt0\n", "    extends: [pebs_record_fmt0]\n",
+     None, ["struct 'pebs_record_fmt1'", "field 'extends' must be str"]),
     ("a section listed twice", "project.yaml", "  - {name: windows,", "  - {name: ds, layer: 4, summary: again}\n  - {name: windows,",
      "  - {name: ds, layer: 4, summary: again}", ["section 'ds'", "listed twice"]),
     ("a section in a layer not listed", "project.yaml", "  - {name: psi,      layer: 4,", "  - {name: psi,      layer: 5,",
@@ -451,14 +494,14 @@ def declarations_match_definitions(tmp):
     check(not problems, "kprof.h: declarations and definitions differ:\n  " + "\n  ".join(problems))
     # The check must see both defects: one declaration removed, one without a definition added.
     text = open(header, encoding="utf-8").read()
-    decl = re.search(r"^KPROF_API kprof_status kprof_msr_read\([^;{]*\);\n", text, re.M)
-    check(decl is not None, "the probe declaration of kprof_msr_read is in kprof.h")
+    decl = re.search(r"^KPROF_API kprof_status (kprof_[a-z]\w*)\([^;{]*\);\n", text, re.M)
+    check(decl is not None, "a probe declaration (the first public function returning a status) is in kprof.h")
     if decl:
         os.makedirs(tmp)
         probe = os.path.join(tmp, "kprof.h")
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + text[decl.end():])
         got = api_problems(probe)
-        check(f"default: kprof_msr_read defined without a declaration before it" in got,
+        check(f"default: {decl.group(1)} defined without a declaration before it" in got,
               f"a removed declaration is not caught: {got}")
         phantom = decl.group(0) + "KPROF_API int kprof_phantom(void);\n"
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + phantom + text[decl.end():])
@@ -487,7 +530,8 @@ def widen_matches_spec(tmp, header=os.path.join(ROOT, "kprof.h")):
     widening = [st for st in structs.values() if st.get("widens")]
     check(len(widening) >= 1, "the spec has structs with widens:")
     os.makedirs(tmp, exist_ok=True)
-    prog = ['#include "kprof.h"', "#include <stdio.h>", "int main(void)", "{", "\tunsigned i;"]
+    prog = ["#define KPROF_IMPLEMENTATION", "#define KPROF_STATIC", '#include "kprof.h"', "#include <stdio.h>",
+            "int main(void)", "{", "\tunsigned i;"]
     want = []
     for st in widening:
         tgt = structs[st["widens"]]
@@ -533,6 +577,7 @@ def main():
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)
         undescribed_definition(os.path.join(tmp, "undescribed"))
+        undescribed_inline(os.path.join(tmp, "undescribed-inline"))
     print(f"{len(CASES)} defect kinds")
     return done()
 
