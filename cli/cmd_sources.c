@@ -5,19 +5,19 @@
 
 int kprof_cmd_sources(const kprof_cli_args *a)
 {
-	const kprof_cli_value *only = kprof_cli_get(a, "--interface");
-	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
-	int json = kprof_cli_get(a, "--json")->set, first = 1, rc;
+	const kprof_cli_value *only = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, first = 1, rc;
 	int itf = only->set ? (int)only->num : -1;
-	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_hal_release *rel = NULL;
 	uint32_t release = 0;
 	if (win->set) {
-		if (kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+		if (kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 			return KPROF_CLI_EXIT_USAGE;
 		rel = kprof_hal_release_by_id(release);
 	}
-	int named = kprof_cli_get(a, "--family")->set;
+	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
 	kprof_hal_decision d, names;
 	kprof_counts_entry counts, *cp = NULL;
@@ -27,15 +27,15 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	size_t offered = 0;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
-	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
-		return kprof_cli_usage(a->cmd->name, "--cpuid-file and --vendor/--family exclude each "
+	if (file->set && (named || kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--cpuid-file and --vendor/--family exclude each "
 		                                     "other");
-	if (!named && (kprof_cli_get(a, "--model")->set || kprof_cli_get(a, "--stepping")->set ||
-	               kprof_cli_get(a, "--vendor")->set))
-		return kprof_cli_usage(a->cmd->name, "--vendor, --model and --stepping need --family");
+	if (!named && (kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->set || kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->set ||
+	               kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--vendor, --model and --stepping need --family");
 	if (file->set) {
 		kprof_cpuid_snapshot snap;
-		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
+		if ((rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num,
 		                                  &snap)) != 0)
 			return rc;
 		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
@@ -44,8 +44,8 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
 			return rc;
 		cp = &counts;
-	} else if (kprof_cli_get(a, "--cpu")->set) {
-		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	} else if (kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set) {
+		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	}
 	/* The names as the release's HAL spells them (the original release's without --windows). */
 	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &names);
@@ -114,10 +114,10 @@ const char *kprof_cli_choice_vendor(int i)
 
 int kprof_cmd_decode_select(const kprof_cli_args *a)
 {
-	const kprof_cli_value *vend = kprof_cli_get(a, "--vendor");
-	int json = kprof_cli_get(a, "--json")->set;
+	const kprof_cli_value *vend = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	int vendor = vend->set ? (int)vend->num : -1;
-	uint64_t value = kprof_cli_get(a, "VALUE")->num;
+	uint64_t value = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->num;
 	kprof_pmu_select f;
 	kprof_status st;
 	kprof_source_table itf;
@@ -218,8 +218,9 @@ static const kprof_source *find_source(kprof_source_table itf, const char *text)
 
 int kprof_cmd_perf(const kprof_cli_args *a)
 {
-	const char *cmd = a->cmd->name, *text = kprof_cli_get(a, "SOURCE")->text;
-	const kprof_cli_value *table = kprof_cli_get(a, "--interface");
+	const kprof_cli_command *cmd = a->cmd;
+	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_SOURCE)->text;
+	const kprof_cli_value *table = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
 	const kprof_source *s;
 	int itf = table->set ? (int)table->num : -1;
 	char raw[32];

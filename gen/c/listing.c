@@ -40,6 +40,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_listing_iter_start(kprof_listing_ite
 {
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
