@@ -13,7 +13,6 @@ With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
 import difflib
-import fnmatch
 import os
 import re
 import subprocess
@@ -25,6 +24,8 @@ import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+# Run as a script, this module is still the one the plugins import (`from kprofgen import ...`).
+sys.modules.setdefault("kprofgen", sys.modules[__name__])
 
 # Spec files that are no section of their own: their entries go to the first section.
 # The sections themselves, in order, are listed in spec/project.yaml.
@@ -646,315 +647,11 @@ def build_list(t, symbols):
     return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
 
 
-def build_leaves(lst, node):
-    """The cpuid leaves a snapshot holds: one slot each."""
-    out, names, keys = [], set(), set()
-    for x in entries(lst, "leaves", node):
-        ent = f"leaf {x.get('name', '?')!r}" if isinstance(x, Map) else "leaf"
-        check(x, {"name": str, "leaf": int, "subleaf?": int, "doc": str, "provenance": str}, ent)
-        ident(x, ent, "name", x["name"])
-        key = (x["leaf"], x.get("subleaf") or 0)
-        if x["name"] in names or key in keys:
-            fail(x, ent, "duplicate leaf name or (leaf, subleaf)")
-        names.add(x["name"])
-        keys.add(key)
-        out.append({"name": x["name"].upper(), "leaf": key[0], "subleaf": key[1], "doc": x["doc"],
-                    "provenance": x["provenance"]})
-    if not out:
-        fail(node, "leaves", "cpuid.yaml must list the leaves a snapshot holds")
-    if len(out) > 32:
-        fail(node, "leaves", "at most 32 leaves fit a snapshot's presence mask")
-    return out
-
-
-# --------------------------------------------------------------------------- profile sources
+# --------------------------------------------------------------------------- names
 def snake(name):
     """CamelCase -> snake_case: BufferHeadOffset -> Buffer_Head_Offset, LLCMisses -> LLC_Misses."""
     n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
     return re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
-
-
-def c_upper(name):
-    """CamelCase HAL name -> UPPER_SNAKE enumerator part (ProfileLLCMisses -> LLC_MISSES)."""
-    return snake(strip_profile(name) if name.startswith("Profile") else name).upper()
-
-
-def strip_profile(name):
-    return name[7:] if len(name) > 7 and name[:7].lower() == "profile" else name
-
-
-def decode_select_check(node, ent, select, reg):
-    """A table's select value must decode as the HAL loads it: USR and/or OS, no EN/INT."""
-    f = {x["name"]: x for x in reg["fields"]}
-    bit = lambda n: (select >> f[n]["lo"]) & f[n]["max"]  # noqa: E731
-    if select < 0 or select & ~reg["defined_mask"]:
-        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}", "select")
-    if bit("en") or bit("intr"):
-        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)", "select")
-    if not (bit("usr") or bit("os")):
-        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
-
-
-def check_libpfm4_reason(node, ent, reason, pmus):
-    """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
-    needs to know which PMUs it concerns, so the reason must name them first: PMUs of the
-    table's `libpfm4_pmus`, or shell patterns matching some (amd64_k8_rev*)."""
-    if reason is None:
-        return
-    if not pmus:
-        fail(node, ent, "libpfm4 reasons belong only on tables with libpfm4_pmus", "libpfm4")
-    m = re.match(r"^([a-z0-9_*?\[\]-]+(?:, [a-z0-9_*?\[\]-]+)*): \S", reason)
-    if not m or any(not fnmatch.filter(pmus, p) for p in m.group(1).split(", ")):
-        fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
-
-
-def build_sources(spec, registers, msrs):
-    node = spec
-    check(node, {"intervals": Map, "descriptions": Map, "tables": list, "functions?": list}, "sources")
-    iv = node["intervals"]
-    intervals = {}
-    for k, v in iv.items():
-        check(v, {"default": int, "min": int, "max": int, "provenance": str}, f"interval '{k}'")
-        if not v["min"] <= v["default"] <= v["max"]:
-            fail(v, f"interval '{k}'", "default must lie within [min, max]")
-        intervals[k] = v
-    for need in ("timer", "hardware"):
-        if need not in intervals:
-            fail(iv, "intervals", f"missing interval class '{need}'")
-    check(node["descriptions"], {"overrides": list}, "descriptions")
-    overrides = {}
-    for o in entries(node["descriptions"]["overrides"], "description overrides"):
-        check(o, {"value": int, "description": str, "provenance": str}, "description override")
-        overrides[o["value"]] = o["description"]
-
-    msr_by_name = {m["name"]: m for m in msrs}
-    tables, ids, enum_names = [], set(), set()
-    for t in entries(node["tables"], "tables"):
-        te = f"table {t.get('id', '?')!r}" if isinstance(t, Map) else "table"
-        check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
-                  "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
-                  "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
-        tid = ident(t, te, "id", t["id"]).lower()
-        if tid in ids:
-            fail(t, te, "duplicate table id")
-        ids.add(tid)
-        te = f"table '{tid}'"
-        reg = None
-        if t.get("select_register"):
-            if t["select_register"] not in registers:
-                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/", "select_register")
-            reg = registers[t["select_register"]]
-        for k in ("perfevtsel_msr", "counter_msr"):
-            if t.get(k) and t[k] not in msr_by_name:
-                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs", k)
-        for k in ("counters", "counter_width"):
-            if isinstance(t.get(k), str) and t[k] != "cpuid":
-                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}", k)
-        rows, values, names = [], set(), {}
-        for s in entries(t["sources"], f"{te} sources"):
-            se = f"{te} entry {s.get('name', '?')}" if isinstance(s, Map) else te
-            check(s, {"value": int, "name": str, "select?": int, "ebx_bit?": int, "aliases?": list,
-                      "interval?": str, "libpfm4?": str}, se)
-            v, n = s["value"], s["name"]
-            se = f"{te} entry {v:#04x} {n}"
-            ident(s, se, "name", n)
-            if not 0 <= v <= 0xFFFF:
-                fail(s, se, "value must fit 16 bits", "value")
-            if v in values:
-                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'", "value")
-            values.add(v)
-            for a in s.get("aliases") or []:
-                ident(s, se, "aliases", a)
-            for nm in [n] + list(s.get("aliases") or []):
-                k = strip_profile(nm).lower()
-                if k in names and names[k] != v:
-                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'",
-                         "name" if nm == n else "aliases")
-                names[k] = v
-            sel = s.get("select")
-            if sel is not None:
-                if reg is None:
-                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select", "select")
-                decode_select_check(s, se, sel, reg)
-            elif reg is not None:
-                fail(s, se, "missing field 'select'")
-            eb = s.get("ebx_bit")
-            if eb is not None and not 0 <= eb <= 31:
-                fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
-            if eb is not None and tid != "emon":
-                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
-            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("libpfm4_pmus") if reg else None)
-            ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
-            if ivc not in intervals:
-                fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
-            rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
-                         "aliases": list(s.get("aliases") or []), "interval": ivc,
-                         "interval_index": list(intervals).index(ivc),
-                         "description": overrides.get(v) if v in overrides else strip_profile(n),
-                         "enum": t["enum_prefix"] + c_upper(n), "libpfm4": s.get("libpfm4")})
-        for r in rows:
-            for nm in [r["enum"]] + [t["enum_prefix"] + c_upper(a) for a in r["aliases"]]:
-                if nm in enum_names:
-                    fail(t, te, f"enumerator {nm} is generated twice")
-                enum_names.add(nm)
-        tables.append({"id": tid, "ID": tid.upper(), "title": t["title"], "doc": t["doc"],
-                       "provenance": t["provenance"], "enum_type": t["enum_type"],
-                       "enum_prefix": t["enum_prefix"], "rows": rows,
-                       "hal": t.get("hal_interface", False), "vendor": t.get("vendor"),
-                       "select_register": reg["name"] if reg else None,
-                       "counters": t.get("counters"), "counter_width": t.get("counter_width"),
-                       "perfevtsel_msr": t.get("perfevtsel_msr"), "counter_msr": t.get("counter_msr")})
-    for need in ("generic", "default", "emon", "amd64"):
-        if need not in ids:
-            fail(node["tables"], "tables", f"missing table '{need}'")
-    return layout_sources(tables, intervals)
-
-
-def layout_sources(tables, intervals):
-    """Lay the tables out as relocation-free arrays: one string pool, rows with offsets,
-    per-table value indexes, a select index and a name hash."""
-    # Names longest first, so that descriptions (suffixes of names) land inside them; seven
-    # spare bytes at the end let the name lookup read whole words.
-    pool = Pool("source", "the source names and descriptions (a description is often the tail of a name)",
-                share_suffixes=True, pad=7)
-    for x in sorted({n for t in tables for r in t["rows"] for n in [r["name"]] + r["aliases"]},
-                    key=lambda x: (-len(x), x)):
-        pool.intern(x)
-    rows, row_cells, value_index, select_index, keys, starts = [], [], [], [], [], []
-    for ti, t in enumerate(tables):
-        t["index"] = ti
-        t["start"] = len(rows)
-        t["count"] = len(t["rows"])
-        if t["count"] > 255:
-            raise SpecError(f"table '{t['id']}' has more than 255 rows")
-        t["max_value"] = max(r["value"] for r in t["rows"])
-        t["value_index_at"] = sum(len(v) for v, _ in value_index)
-        vi = [0] * (t["max_value"] + 1)
-        row_cells.append((None, f"{t['title']}: {t['count']} rows from {t['start']}"))
-        for i, r in enumerate(t["rows"]):
-            vi[r["value"]] = i + 1
-            r["row"] = len(rows)
-            r["table"] = ti
-            r["name_off"] = pool.intern(r["name"])
-            r["desc_off"] = pool.intern(r["description"])
-            rows.append(r)
-            row_cells.append(([f"0x{r['select'] or 0:08X}", f"0x{r['value']:02X}", str(r["name_off"]), str(r["desc_off"]),
-                               f"KPROF_SOURCE_TABLE_{t['ID']}", str(-1 if r["ebx_bit"] is None else r["ebx_bit"]),
-                               f"KPROF_SOURCE_INTERVAL_{r['interval'].upper()}", "{ 0 }"],
-                              r["name"] + (f' ("{r["description"]}")' if r["description"] != strip_profile(r["name"]) else "")))
-        value_index.append((vi, f"{t['id']}: 1 + row for values 0..{t['max_value']:#x}"))
-        t["select_index_at"] = sum(len(v) for v, _ in select_index)
-        order = sorted(range(t["count"]), key=lambda i: (t["rows"][i]["select"] or 0, t["rows"][i]["value"]))
-        select_index += [([i], f"{t['id']} 0x{t['rows'][i]['select'] or 0:08X} {t['rows'][i]['name']}") for i in order]
-        starts.append(([str(t["start"]), str(t["value_index_at"]), str(t["select_index_at"])], t["id"]))
-        for r in t["rows"]:
-            seen = set()
-            for k in [r["name"]] + r["aliases"] + ([r["description"]] if r["description"] != strip_profile(r["name"]) else []):
-                key = strip_profile(k)
-                if key.lower() in seen:
-                    continue  # an alias that differs only in case: the lookup ignores case anyway
-                seen.add(key.lower())
-                keys.append((ti, key, pool.intern(k) + (len(k) - len(key)), r["row"]))
-    hash_ = perfect_hash(keys, tables)
-    names = name_index([{"value": t["index"], "string": t["id"].replace("_", "-"), "c": f"KPROF_SOURCE_TABLE_{t['ID']}"}
-                        for t in tables], None, "tables", "interface")
-    return {"tables": tables, "rows": rows, "intervals": intervals, "name_hash": hash_, "interface_names": names,
-            "pool": pool.model(None, "sources"),
-            "rows_table": build_rows("kprof_impl_source_rows", "Every table's rows, in the order of the tables "
-                                     "and of their values: select, value, name and description (string offsets), "
-                                     "table, cpuid 0x0A ebx bit (-1: none), interval class, reserved.",
-                                     "kprof_source", row_cells),
-            "starts_table": build_rows("kprof_impl_source_tables", "Per table: its first row, where its value index "
-                                       "and its select index start.", "kprof_impl_source_table", starts,
-                                       [("uint16_t", "first_row", "its first row in kprof_impl_source_rows"),
-                                        ("uint16_t", "value_index", "where its run of kprof_impl_source_value_index starts"),
-                                        ("uint16_t", "select_index", "where its run of kprof_impl_source_select_index starts")]),
-            "value_index": build_array("kprof_impl_source_value_index", "value -> 1 + row within its table "
-                                       "(0: no such source), one run per table.", "uint8_t", value_index),
-            "select_index": build_array("kprof_impl_source_select_index", "Rows within each table sorted by select "
-                                        "(then value), one run per table.", "uint8_t", select_index)}
-
-
-# --------------------------------------------------------------------------- name hash
-# The name lookup hashes the key (a name without "Profile") eight bytes at a time with 0x20
-# set in every byte (capitals hash as small letters): acc = len | itf << 16, then
-# acc = rotl(acc, 5) ^ (word | 0x2020...) for each little-endian word (the last zero-padded),
-# h = acc * multiplier. The top bits of h pick a bucket whose
-# displacement, xored into bits 16.., gives the slot: a perfect hash, one probe, found here.
-M64 = (1 << 64) - 1
-NAME_HASH_ROTATE = 5
-
-
-def name_prehash(itf, key):
-    b = key.encode("ascii")
-    acc = len(b) | itf << 16
-    for i in range(0, len(b), 8):
-        w = int.from_bytes(b[i:i + 8].ljust(8, b"\0"), "little") | 0x2020202020202020
-        acc = ((acc << NAME_HASH_ROTATE | acc >> (64 - NAME_HASH_ROTATE)) & M64) ^ w
-    return acc
-
-
-def perfect_hash(keys, tables):
-    """Slots for every (table, key): a multiplier and per-bucket displacements such that no two
-    keys share a slot. Deterministic: multipliers are tried in a fixed order."""
-    pre = {}
-    for ti, key, off, row in keys:
-        h = name_prehash(ti, key)
-        if h in pre:
-            raise SpecError(f"name hash: keys {key!r} and {pre[h]!r} collide before the multiplier")
-        pre[h] = key
-    if max(len(k[1]) for k in keys) > 255:
-        raise SpecError("name hash: a key longer than 255 characters")
-    size = 1
-    while size < len(keys):
-        size *= 2
-    buckets = max(1, size // 2)
-    bucket_bits = buckets.bit_length() - 1
-    mult = 0x9E3779B97F4A7C15
-    for attempt in range(10000):
-        by_bucket = {}
-        for k in keys:
-            h = (name_prehash(k[0], k[1]) * mult) & M64
-            by_bucket.setdefault(h >> (64 - bucket_bits) if bucket_bits else 0, []).append((h >> 16, k))
-        slots, disp, ok = [None] * size, [0] * buckets, True
-        for bkt in sorted(by_bucket, key=lambda x: (-len(by_bucket[x]), x)):
-            for d in range(size):
-                want = [(h ^ d) & (size - 1) for h, _ in by_bucket[bkt]]
-                if len(set(want)) == len(want) and all(slots[s] is None for s in want):
-                    for s, (_, k) in zip(want, by_bucket[bkt]):
-                        slots[s] = k
-                    disp[bkt] = d
-                    break
-            else:
-                ok = False
-                break
-        if ok:
-            return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
-                    "rotate": NAME_HASH_ROTATE, "key_count": len(keys), "max_key": max(len(k[1]) for k in keys),
-                    "slots": build_rows("kprof_impl_source_name_slots", None, "kprof_impl_name_slot", [
-                        ([str(s[2]), str(s[3]), str(len(s[1])), f"KPROF_SOURCE_TABLE_{tables[s[0]]['ID']}"],
-                         f"{i}: {s[1]}") if s else (["0", "0", "0", "0"], f"{i}: empty") for i, s in enumerate(slots)],
-                        [("uint16_t", "key", "the key's offset in the string pool"),
-                         ("uint16_t", "row", "its row in kprof_impl_source_rows"),
-                         ("uint8_t", "length", "the key's length, 0 for an empty slot"),
-                         ("uint8_t", "table", "its table (kprof_source_table)")]),
-                    "displacement": build_array("kprof_impl_source_name_displacement", None, "uint16_t",
-                                                [(disp[i:i + 16], f"buckets {i}..{min(i + 16, buckets) - 1}")
-                                                 for i in range(0, buckets, 16)])}
-        mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
-    raise SpecError("name hash: no perfect hash found")
-
-
-# --------------------------------------------------------------------------- counts
-COUNTS_RANGE = re.compile(r"^([a-z0-9_]+)(?:\.\.([a-z0-9_]+))?$")
-
-
-def select_key(select, reg):
-    """(event, unit mask) of a select value, from its register's `event`/`umask` fields."""
-    f = {x["name"]: x for x in reg["fields"]}
-    get = lambda n: (select >> f[n]["lo"]) & f[n]["max"] if n in f else 0  # noqa: E731
-    return get("event") | get("event_hi") << 8, get("umask")
 
 
 # --------------------------------------------------------------------------- tables
@@ -1079,208 +776,6 @@ def name_index(values, node, entry, cname):
         rows.append(([v.get("c") or str(v["value"]), str(pool.intern(v["string"]))], f'"{v["string"]}"'))
     return {"pool": pool.model(node, entry), "count": len(rows),
             "table": build_rows(f"kprof_impl_{cname}_names", None, "kprof_impl_name_row", rows)}
-
-
-def build_counts(node, sources, registers):
-    """`counts:`: per processor class and per (event, unit mask), the vendor's name for what a
-    table's select counts and a status. Laid out like the source tables: one string pool,
-    integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
-    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list,
-                 "linux_events?": list, "caveats?": list}, "counts")
-    # Linux pmu-events facts for classes libpfm4 has no table for: carried for the tests
-    # (tests/test_counts.py checks the rows against them), shape checked here.
-    linux_ids = set()
-    for le in entries(node.get("linux_events"), "counts linux_events", node):
-        lee = f"counts linux_events {le.get('id', '?')!r}"
-        check(le, {"id": str, "mapfile": str, "provenance": str, "events": list}, lee)
-        ident(le, lee, "id", le["id"])
-        linux_ids.add(le["id"])
-        for i, ev in enumerate(le["events"]):
-            if not (isinstance(ev, list) and len(ev) == 3 and isinstance(ev[0], int) and 0 <= ev[0] <= 0xFFF
-                    and (ev[1] is None or (isinstance(ev[1], int) and 0 <= ev[1] <= 0xFF))
-                    and isinstance(ev[2], str) and ev[2].isprintable()):
-                line = le["events"].item_lines[i] if isinstance(le["events"], Seq) else 0
-                raise SpecError(f"{node.file}:{line}: {lee}: an event is [code 0..0xFFF, unit mask 0..0xFF or ~, "
-                                f"name], got {ev!r}")
-    statuses = []
-    for st in entries(node["statuses"], "counts statuses", node):
-        check(st, {"name": str, "doc": str}, f"counts status {st.get('name', '?')!r}")
-        ident(st, "counts status", "name", st["name"])
-        statuses.append({"name": st["name"], "NAME": st["name"].upper(), "doc": st["doc"]})
-    status_of = {x["name"]: i for i, x in enumerate(statuses)}
-    if status_of.get("unknown") != 0:
-        fail(node, "counts statuses", "the first status must be 'unknown' (what a lookup without a row gives)", "statuses")
-    tables = {t["id"]: t for t in sources["tables"]}
-    classes, vendors = [], []
-    for c in entries(node["classes"], "counts classes", node):
-        ce = f"counts class {c.get('id', '?')!r}"
-        check(c, {"id": str, "title": str, "vendor": str, "match": list, "basis": str, "provenance": str,
-                  "table": str, "libpfm4?": str, "linux?": str}, ce)
-        if c.get("linux") is not None and c["linux"] not in linux_ids:
-            fail(c, ce, f"linux '{c['linux']}' is not an id under linux_events", "linux")
-        if c["table"] not in tables or not tables[c["table"]]["select_register"]:
-            fail(c, ce, f"table '{c['table']}' is not a source table with selects", "table")
-        ident(c, ce, "id", c["id"])
-        if any(x["id"] == c["id"] for x in classes):
-            fail(c, ce, "duplicate class id", "id")
-        if len(c["vendor"]) != 12:
-            fail(c, ce, f"vendor must be the 12-character cpuid leaf 0 string, got {c['vendor']!r}", "vendor")
-        if c["vendor"] not in vendors:
-            vendors.append(c["vendor"])
-        matches = []
-        for m in entries(c["match"], f"{ce} match", c):
-            check(m, {"family": (int, list), "model?": (int, list), "stepping?": (int, list)}, f"{ce} match")
-            rng = []
-            for k, top in (("family", 0x10E), ("model", 0xFF), ("stepping", 0xF)):
-                v = m.get(k, [0, top])
-                lo, hi = (v, v) if isinstance(v, int) else (tuple(v) if len(v) == 2 else (-1, -1))
-                if not (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo <= hi <= top):
-                    fail(m, f"{ce} match", f"{k} must be a number or [low, high] within 0..{top:#x}, got {v!r}", k)
-                rng += [lo, hi]
-            matches.append(rng)
-        classes.append({"id": c["id"], "title": c["title"], "vendor": vendors.index(c["vendor"]),
-                        "vendor_string": c["vendor"], "match": matches, "basis": c["basis"],
-                        "provenance": c["provenance"], "libpfm4": c.get("libpfm4"),
-                        "table": tables[c["table"]], "node": c})
-    if len(classes) > 254:
-        fail(node, "counts classes", "at most 254 classes", "classes")
-    index = {c["id"]: i for i, c in enumerate(classes)}
-    rows, covered = [], {}
-    for i, r in enumerate(node["rows"]):
-        line = node["rows"].item_lines[i] if isinstance(node["rows"], Seq) else 0
-        at = f"{node.file}:{line}: counts row {r!r}"
-        if not isinstance(r, list) or len(r) not in (5, 6):
-            raise SpecError(f"{at}: a row is [event, unit mask, classes, status, name, note?]")
-        ev, um, cls, st, name = r[:5]
-        if not (isinstance(ev, int) and 0 <= ev <= 0xFFF and isinstance(um, int) and 0 <= um <= 0xFF):
-            raise SpecError(f"{at}: event must be 0..0xFFF and unit mask 0..0xFF")
-        m = COUNTS_RANGE.match(str(cls))
-        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index:
-            raise SpecError(f"{at}: classes must be a class id or first..last of ids defined under classes")
-        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
-        if lo > hi:
-            raise SpecError(f"{at}: class range runs backwards")
-        if st not in status_of:
-            raise SpecError(f"{at}: status must be one of {', '.join(status_of)}")
-        if (name is None) != (st in ("absent", "unknown")):
-            raise SpecError(f"{at}: absent and unknown rows have no vendor name (~); the others need one")
-        if name is not None and (not isinstance(name, str) or not name.isprintable()):
-            raise SpecError(f"{at}: the vendor name must be printable text")
-        for k in range(lo, hi + 1):
-            if (ev, um, k) in covered:
-                raise SpecError(f"{at}: class {classes[k]['id']} already has a row for this select (line {covered[(ev, um, k)]})")
-            covered[(ev, um, k)] = line
-        rows.append({"event": ev, "umask": um, "lo": lo, "hi": hi, "status": status_of[st], "name": name,
-                     "note": r[5] if len(r) == 6 else None, "line": line})
-    # Every select of a class's table has a verdict on that class, so a lookup never falls
-    # through to `unknown` for lack of a row.
-    for k, c in enumerate(classes):
-        t = c["table"]
-        reg = registers[t["select_register"]]
-        if True:
-            for s in t["rows"]:
-                ev, um = select_key(s["select"], reg)
-                if (ev, um, k) not in covered:
-                    fail(node, "counts rows", f"no row for {t['id']} select {s['select']:#010x} "
-                         f"({s['name']}: event {ev:#04x}, unit mask {um:#04x}) on class {c['id']}", "rows")
-    rows.sort(key=lambda x: (x["event"], x["umask"], x["lo"]))
-    # The spec keeps a row per note; the table needs one per run of neighbouring classes with
-    # the same verdict and vendor name (the lookup reads nothing else).
-    merged = []
-    for r in rows:
-        p = merged[-1] if merged else None
-        if p and (p["event"], p["umask"], p["hi"] + 1, p["status"], p["name"]) == \
-                (r["event"], r["umask"], r["lo"], r["status"], r["name"]):
-            p["hi"] = r["hi"]
-        else:
-            merged.append(dict(r))
-    # Caveats: why a run of events counts nothing or nothing right on a run of classes, in the
-    # words the command prints; each must cover some verdict row.
-    caveats = []
-    for cv in entries(node.get("caveats"), "counts caveats", node):
-        cve = f"counts caveat {cv.get('id', '?')!r}"
-        check(cv, {"id": str, "events": list, "classes": str, "says": str, "provenance": str}, cve)
-        ident(cv, cve, "id", cv["id"])
-        ev = cv["events"]
-        if not (len(ev) == 2 and all(isinstance(x, int) for x in ev) and 0 <= ev[0] <= ev[1] <= 0xFFF):
-            fail(cv, cve, f"events must be [first, last] within 0..0xFFF, got {ev!r}", "events")
-        m = COUNTS_RANGE.match(cv["classes"])
-        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index or \
-                index[m.group(1)] > index[m.group(2) or m.group(1)]:
-            fail(cv, cve, "classes must be a class id or first..last of ids defined under classes", "classes")
-        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
-        if not any(ev[0] <= e <= ev[1] and lo <= k <= hi for (e, _u, k) in covered):
-            fail(cv, cve, "covers no verdict row", "events")
-        if not cv["says"].isprintable():
-            fail(cv, cve, "says must be printable text", "says")
-        caveats.append({"id": cv["id"], "ev": ev, "lo": lo, "hi": hi, "says": cv["says"], "node": cv})
-    pool = Pool("counts", "the counts section's strings: vendor event names, class titles, bases and vendors")
-    ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
-    klass = lambda k: f"KPROF_COUNTS_CLASS_{classes[k]['id'].upper()}"  # noqa: E731
-    at = lambda r: f"{node.file}:{r['line']}: counts row"  # noqa: E731
-    tables = [
-        build_rows("kprof_impl_counts_rows", "The verdicts: a select's (event, unit mask) on the classes "
-                   "class_lo..class_hi, sorted by (event, unit mask, class_lo).", "kprof_impl_counts_row",
-                   [([fit(r["event"], "uint16_t", at(r), 3), fit(r["umask"], "uint8_t", at(r), 2), klass(r["lo"]),
-                      klass(r["hi"]), f"KPROF_COUNTS_VERDICT_{statuses[r['status']]['NAME']}",
-                      "KPROF_IMPL_COUNTS_NONE" if r["name"] is None else str(pool.intern(r["name"], at(r)))],
-                     f"{ids(r)}" + (f': "{r["name"]}"' if r["name"] else ""))
-                    for r in merged],
-                   [("uint16_t", "event", "the select's event (bits 7:0, and 35:32 for AMD as bits 11:8)"),
-                    ("uint8_t", "umask", "its unit mask"), ("uint8_t", "class_lo", "the first class (kprof_counts_class)"),
-                    ("uint8_t", "class_hi", "the last class"), ("uint8_t", "status", "kprof_counts_verdict"),
-                    ("uint16_t", "name", "the vendor's name for it in the pool, KPROF_IMPL_COUNTS_NONE: none")]),
-    ]
-    tables.append(build_rows("kprof_impl_counts_caveats", "Why events event_lo..event_hi count nothing, or nothing "
-                             "right, on the classes class_lo..class_hi: the words the command prints.",
-                             "kprof_impl_counts_caveat",
-                             [([fit(cv["ev"][0], "uint16_t", where(cv["node"]), 3), fit(cv["ev"][1], "uint16_t", where(cv["node"]), 3),
-                                klass(cv["lo"]), klass(cv["hi"]),
-                                str(pool.intern(cv["says"], f"{where(cv['node'], 'counts caveat ' + repr(cv['id']))}: says"))],
-                               cv["id"]) for cv in caveats],
-                             [("uint16_t", "event_lo", "the first event"), ("uint16_t", "event_hi", "the last event"),
-                              ("uint8_t", "class_lo", "the first class (kprof_counts_class)"),
-                              ("uint8_t", "class_hi", "the last class"), ("uint16_t", "says", "the words, in the pool")]))
-    match_rows, class_rows = [], []
-    for c in classes:
-        loc = where(c["node"], f"counts class {c['id']!r}")
-        class_rows.append(([str(pool.intern(c[k], f"{loc}: {k}")) for k in ("title", "basis", "vendor_string")] + [
-                            fit(len(match_rows), "uint8_t", loc), fit(len(c["match"]), "uint8_t", loc),
-                            f"KPROF_SOURCE_TABLE_{c['table']['ID']}"], klass(len(class_rows))))
-        match_rows += [([fit(v, "uint16_t" if i < 2 else "uint8_t", loc, 2) for i, v in enumerate(m)], c["id"])
-                       for m in c["match"]]
-    tables.append(build_rows("kprof_impl_counts_matches", "The family/model/stepping ranges of the classes.",
-                             "kprof_impl_counts_match", match_rows,
-                             [("uint16_t", "family_lo", "family (base + extended)"), ("uint16_t", "family_hi", ""),
-                              ("uint8_t", "model_lo", "model (with the extended model)"), ("uint8_t", "model_hi", ""),
-                              ("uint8_t", "stepping_lo", "stepping"), ("uint8_t", "stepping_hi", "")]))
-    tables.append(build_rows("kprof_impl_counts_classes", "The processor classes: what each is called, where its "
-                             "verdicts come from, its vendor string and match rows, the table whose selects it judges.",
-                             "kprof_impl_counts_class", class_rows,
-                             [("uint16_t", "title", "its title in the pool"), ("uint16_t", "basis", "where its verdicts come from"),
-                              ("uint16_t", "vendor", "its cpuid vendor string"),
-                              ("uint8_t", "first_match", "its first row of kprof_impl_counts_matches"),
-                              ("uint8_t", "match_count", "its rows there"), ("uint8_t", "table", "the table it judges (kprof_source_table)")]))
-    # For the docs: each class's table, source by source, and the count of each status.
-    cell = {}
-    for r in rows:
-        for k in range(r["lo"], r["hi"] + 1):
-            cell[(r["event"], r["umask"], k)] = r
-    matrix = []
-    for t in sources["tables"]:
-        cols = [k for k, c in enumerate(classes) if c["table"] is t]
-        if not cols:
-            continue
-        reg = registers[t["select_register"]]
-        lines = [{"source": s, "cells": [cell[(*select_key(s["select"], reg), k)] for k in cols]} for s in t["rows"]]
-        tally = [[sum(1 for ln in lines if ln["cells"][j]["status"] == i) for i in range(len(statuses))]
-                 for j in range(len(cols))]
-        matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
-    return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
-            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables, "caveats": caveats,
-            "pool": pool.model(node, "counts"), "matrix": matrix,
-            "status_names": name_index([{"value": i, "string": x["name"], "c": f"KPROF_COUNTS_VERDICT_{x['NAME']}"}
-                                        for i, x in enumerate(statuses)], node, "counts statuses", "counts_status")}
 
 
 # --------------------------------------------------------------------------- functions
@@ -1691,11 +1186,12 @@ def build_model(spec_dir):
     sections, layers = build_sections(specs["project"])
     DOMAINS = [s["name"] for s in sections]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records", "facts",
-                   "lists", "section", "counts", "functions"}
-    special = {"project": {"project", "layers", "sections", "verbs"}, "cpuid": {"leaves"},
-               "source": {"intervals", "descriptions", "tables"}}
+                   "lists", "section", "functions"}
+    plugins = load_plugins(DOMAINS)
+    core_keys = {"project": {"project", "layers", "sections", "verbs"}}
     for name, doc in specs.items():
-        ok = allowed_top | special.get(name, set())
+        own = plugins.get(doc.get("section", name) if isinstance(doc.get("section", name), str) else name)
+        ok = allowed_top | core_keys.get(name, set()) | (own.KEYS if own else set())
         for k in doc:
             if k not in ok:
                 fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})", k)
@@ -1772,23 +1268,19 @@ def build_model(spec_dir):
         if m["name"] in seen_msr:
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
-    if "source" not in specs:
-        raise SpecError(f"{spec_dir}: source.yaml is required")
     p = specs["project"]["project"]
     check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
-    status = [e for d in domains.values() for e in d["enums"] if e["name"] == "status"]
-    if not status:
-        raise SpecError(f"{spec_dir}: an enum 'status' is required (spec/status.yaml)")
-    if not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
-        fail(status[0]["node"], "enum 'status'", "KPROF_OK = 0 is required: every function returns it on success")
-    sources = build_sources(specs["source"], registers, msrs)
-    leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
-    for name, doc in specs.items():
-        domains.get(doc.get("section", name), domains[DOMAINS[0]])["counts"] = (
-            build_counts(doc["counts"], sources, registers) if "counts" in doc else None)
+    # Each section with data of its own shape has a plugin (gen/plugins/<section>.py) that
+    # builds it, in section order, from its section's spec files; what it returns is the
+    # model its template (gen/templates/domains/<section>.j2) and the docs render.
+    own = {}
+    for name in DOMAINS:
+        if name in plugins:
+            docs = [doc for f, doc in specs.items() if doc.get("section", f) == name]
+            own.update(plugins[name].build({"spec_dir": spec_dir, "docs": docs, "registers": registers,
+                                            "msrs": msrs, "domains": domains, "model": own}))
     for d in DOMAINS:
-        domains[d].setdefault("counts", None)
         domains[d]["c"] = load_c(d)
         files = [f"spec/{n}.yaml" for n in specs if specs[n].get("section", n) == d]
         files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]
@@ -1801,12 +1293,27 @@ def build_model(spec_dir):
             "config_sections": optout_text(optouts, [domains[d] for d in DOMAINS]),
             "domains": [domains[d] for d in DOMAINS],
             "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),
-            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
-            "structs": structs, "struct_tables": struct_tables(structs),
-            "cpuid_leaf_table": build_rows("kprof_impl_cpuid_leaves", "The leaf and subleaf of each snapshot slot.",
-                                           "kprof_cpuid_leaf",
-                                           [([f"0x{x['leaf']:08X}", str(x["subleaf"]), f"KPROF_CPUID_SLOT_{x['name']}"],
-                                             x["doc"]) for x in leaves])}
+            "registers": registers, "msrs": seen_msr, "structs": structs, "struct_tables": struct_tables(structs),
+            "filters": {k: v for x in plugins.values() for k, v in x.FILTERS.items()}, **own}
+
+
+def load_plugins(sections):
+    """gen/plugins/<section>.py, one per section with data of its own shape: SECTION (its
+    section), KEYS (the top-level spec keys it reads), FILTERS (template filters it adds) and
+    build(ctx) (its part of the model)."""
+    import importlib.util
+    out, folder = {}, os.path.join(HERE, "plugins")
+    for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not f.endswith(".py") or f.startswith("_"):
+            continue
+        spec = importlib.util.spec_from_file_location(f"kprofgen_plugins.{f[:-3]}", os.path.join(folder, f))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = mod  # importable by its name, e.g. kprofgen_plugins.source
+        spec.loader.exec_module(mod)
+        if mod.SECTION not in sections or mod.SECTION in out:
+            raise SpecError(f"gen/plugins/{f}: SECTION {mod.SECTION!r} is no section of spec/project.yaml, or has a plugin already")
+        out[mod.SECTION] = mod
+    return out
 
 
 def struct_tables(structs):
@@ -1910,7 +1417,7 @@ def render(model, template="kprof.h.j2"):
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(HERE, "templates")),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)
-    env.filters["c_upper"] = c_upper
+    env.filters.update(model["filters"])
     env.filters["hex"] = lambda v, w=0: f"0x{v:0{w}X}"
     env.filters["cstr"] = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     env.filters["doc"] = doc_comment
