@@ -168,52 +168,29 @@ FUNCTION_CASES = [
 ]
 
 
-def undescribed_definition(tmp):
+def undescribed(tmp, spec_file, name, c_file, storage):
     """A definition in gen/c no spec describes is an error naming the gen/c file and line, and
     kprof.h is left untouched (the generator reads gen/c from its own tree, so the defect is
-    the spec entry taken away)."""
+    the spec entry taken away). c_file is gen/c/<section>.c for a KPROF_API definition, or
+    gen/c/<section>.api.h for a routine defined there inline (KPROF_IMPL_INLINE)."""
     spec, out = os.path.join(tmp, "spec"), os.path.join(tmp, "out")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "spec"), spec)
     os.makedirs(out)
     shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
-    path = os.path.join(spec, "pmu.yaml")
+    path = os.path.join(spec, spec_file)
     text = open(path, encoding="utf-8").read()
-    a = text.index("  - name: kprof_pmu_select_pack\n")
+    a = text.index(f"  - name: {name}\n")
     b = text.find("\n  - name:", a + 1)
     open(path, "w", encoding="utf-8").write(text[:a] + (text[b + 1:] if b >= 0 else ""))
-    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/pmu.c"), encoding="utf-8"), 1)
-                if "kprof_pmu_select_pack(" in l and l.startswith("KPROF_API"))
+    line = next(i for i, l in enumerate(open(os.path.join(ROOT, c_file), encoding="utf-8"), 1)
+                if f"{name}(" in l and l.startswith(storage))
     r = run_gen(spec, out)
-    check(r.returncode != 0, f"undescribed definition: exit status {r.returncode}, want non-zero")
-    check(f"gen/c/pmu.c:{line}: function 'kprof_pmu_select_pack' is defined here but no spec file" in r.stderr,
-          f"undescribed definition: error must name gen/c/pmu.c:{line}; got: {r.stderr.strip()}")
+    check(r.returncode != 0, f"undescribed {name}: exit status {r.returncode}, want non-zero")
+    check(f"{c_file}:{line}: function '{name}' is defined here but no spec file" in r.stderr,
+          f"undescribed {name}: error must name {c_file}:{line}; got: {r.stderr.strip()}")
     check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
-          "undescribed definition: kprof.h in --out changed")
-
-
-
-def undescribed_inline(tmp):
-    """The same for a routine a gen/c/<section>.api.h defines inline (KPROF_IMPL_INLINE): the
-    error names the .api.h file and line."""
-    spec, out = os.path.join(tmp, "spec"), os.path.join(tmp, "out")
-    shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(os.path.join(ROOT, "spec"), spec)
-    os.makedirs(out)
-    shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
-    path = os.path.join(spec, "msr.yaml")
-    text = open(path, encoding="utf-8").read()
-    a = text.index("  - name: kprof_msr_write\n")
-    b = text.find("\n  - name:", a + 1)
-    open(path, "w", encoding="utf-8").write(text[:a] + (text[b + 1:] if b >= 0 else ""))
-    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/msr.api.h"), encoding="utf-8"), 1)
-                if "kprof_msr_write(" in l and l.startswith("KPROF_IMPL_INLINE"))
-    r = run_gen(spec, out)
-    check(r.returncode != 0, f"undescribed inline routine: exit status {r.returncode}, want non-zero")
-    check(f"gen/c/msr.api.h:{line}: function 'kprof_msr_write' is defined here but no spec file" in r.stderr,
-          f"undescribed inline routine: error must name gen/c/msr.api.h:{line}; got: {r.stderr.strip()}")
-    check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
-          "undescribed inline routine: kprof.h in --out changed")
+          f"undescribed {name}: kprof.h in --out changed")
 
 CASES = [
     ("unknown key", "source.yaml", EMON_1D, EMON_1D[:-1] + ", colour: red}", None,
@@ -576,8 +553,8 @@ def main():
         declarations_match_definitions(os.path.join(tmp, "api"))
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)
-        undescribed_definition(os.path.join(tmp, "undescribed"))
-        undescribed_inline(os.path.join(tmp, "undescribed-inline"))
+        undescribed(os.path.join(tmp, "undescribed"), "pmu.yaml", "kprof_pmu_select_pack", "gen/c/pmu.c", "KPROF_API")
+        undescribed(os.path.join(tmp, "undescribed"), "msr.yaml", "kprof_msr_write", "gen/c/msr.api.h", "KPROF_IMPL_INLINE")
     print(f"{len(CASES)} defect kinds")
     return done()
 
