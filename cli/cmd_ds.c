@@ -264,7 +264,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 {
 	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
 	const kprof_cli_value *table = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
-	kprof_source_table itf = table->set ? (kprof_source_table)table->num : KPROF_SOURCE_TABLE_EMON;
+	kprof_source_table itf = table->set ? (kprof_source_table)table->num : kprof_cli_default_interface();
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, rc;
 	char *buf;
 	size_t len;

@@ -281,7 +281,7 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_cli_value *all = kprof_cli_opt(a, KPROF_CLI_OPT_ALL);
 	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
-	int win_all = win->set && strcmp(win->text, "all") == 0;
+	int win_all = win->set && kprof_cli_word_eq(win->text, "all");
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;
 	info_facts f;

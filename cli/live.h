@@ -18,5 +18,10 @@ int kprof_cli_live_cpuid_lines(void (*out)(const char *line, void *ctx), void *c
  * and the same for the CPU kprof runs on alone, as one `CPU 0:` block. */
 int kprof_cli_live_cpuid_all_text(kprof_cli_text *t);
 int kprof_cli_live_cpuid_this_text(kprof_cli_text *t);
+/* The one rule for defaults: a command that needs a vendor or a table and was not told one
+ * takes this machine's - its vendor (AMD on AMD, Intel otherwise, also without cpuid) and the
+ * table the HAL may choose whose selects use that vendor's layout (amd64, emon). */
+kprof_cpuid_vendor kprof_cli_default_vendor(void);
+kprof_source_table kprof_cli_default_interface(void);
 
 #endif

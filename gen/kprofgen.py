@@ -1269,7 +1269,7 @@ def build_model(spec_dir):
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
     p = specs["project"]["project"]
-    check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
+    check(p, {"name": str, "version": Map, "license": str, "provenance": str, "date": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
     # Each section with data of its own shape has a plugin (gen/plugins/<section>.py) that
     # builds it, in section order, from its section's spec files; what it returns is the
