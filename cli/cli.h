@@ -263,6 +263,13 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d);
 /* --windows RELEASE: a release name or build number into *release (a
  * kprof_hal_windows); 0, or exit 2 after a usage message. */
 int kprof_cli_windows_parse(const char *cmd, const char *text, uint32_t *release);
+/* The command carries a HAL as one value, hal: a kprof_hal_build in the low byte and the
+ * kprof_hal_windows above it (0: Windows 10's original release, the one Geoff Chappell
+ * documents). KPROF_CLI_RELEASE(id) builds the second part; kprof_cli_decide decides for it. */
+#define KPROF_CLI_RELEASE(id) ((uint32_t)(id) << 8)
+#define KPROF_CLI_BUILD(hal) ((kprof_hal_build)((hal) & 0xFFu))
+#define KPROF_CLI_WINDOWS(hal) ((hal) >> 8 ? (kprof_hal_windows)((hal) >> 8) : KPROF_HAL_WINDOWS_10_1507)
+kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d);
 /* 0, or exit 2 after a message when hal's release shipped no HAL of that width. */
 int kprof_cli_hal_check(const char *cmd, uint32_t hal);
 /* `--windows all`: one line (or JSON object) per release and HAL for this processor. */

@@ -38,7 +38,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
 		                                  &snap)) != 0)
 			return rc;
-		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
+		(void)kprof_cli_decide(&snap, KPROF_HAL_BUILD_X64, &d);
 		cp = &counts;
 	} else if (named) {
 		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
@@ -48,7 +48,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
 	}
 	/* The names as the release's HAL spells them (the original release's without --windows). */
-	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &names);
+	(void)kprof_cli_decide(NULL, KPROF_HAL_BUILD_X64 | KPROF_CLI_RELEASE(release), &names);
 	if (json)
 		kprof_cli_puts("[");
 	else
@@ -65,7 +65,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		rows = kprof_source_rows_by_table((kprof_source_table)t, &n);
 		for (k = 0; k < n; k++) {
 			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86) |
-			                                                              KPROF_HAL_RELEASE(release))
+			                                                              KPROF_CLI_RELEASE(release))
 			                    : kprof_cli_live_supported(&rows[k]);
 			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
@@ -141,8 +141,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                                               : KPROF_IA32_PERFEVTSEL_EN_MASK |
 	                                                         KPROF_IA32_PERFEVTSEL_INTR_MASK));
 	/* Every table select fits 32 bits (no EventSelect[11:8], no host/guest bits). */
-	n = (value >> 32) ? 0
-	                  : kprof_source_all_by_select(itf, lookup, match, KPROF_CLI_COUNT(match));
+	n = 0;
+	if (!(value >> 32))
+		(void)kprof_source_all_by_select(itf, lookup, match, KPROF_CLI_COUNT(match), &n);
 	if (n > KPROF_CLI_COUNT(match))
 		n = KPROF_CLI_COUNT(match);
 	if (json) {

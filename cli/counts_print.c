@@ -136,8 +136,11 @@ int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class)
 	if (strlen(v) != 12)
 		return kprof_cli_usage(a->cmd->name, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", kprof_cli_quote(v));
-	*cpu_class = kprof_counts_class_by_signature(v, (uint32_t)kprof_cli_get(a, "--family")->num,
-	                                     (uint32_t)kprof_cli_get(a, "--model")->num,
-	                                     (uint32_t)kprof_cli_get(a, "--stepping")->num);
+	{
+		const kprof_counts_class_info *c = kprof_counts_class_by_signature(
+		        v, (uint32_t)kprof_cli_get(a, "--family")->num, (uint32_t)kprof_cli_get(a, "--model")->num,
+		        (uint32_t)kprof_cli_get(a, "--stepping")->num);
+		*cpu_class = c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
+	}
 	return 0;
 }

@@ -240,7 +240,7 @@ KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_p
 	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
-	c->vendor = (uint8_t)kprof_cpuid_vendor_get(s);
+	(void)kprof_cpuid_vendor_get(s, &c->vendor);
 	if (c->vendor == KPROF_CPUID_VENDOR_INTEL)
 		kprof_impl_pmu_caps_intel(s, c);
 	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
@@ -294,4 +294,143 @@ KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap, written);
+}
+
+/* Where general-purpose counter i of the plan lives: the caps' layout, or AMD's four legacy
+ * PerfEvtSel/PerfCtr pairs (every AMD part has them; without KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED
+ * they are what a plan uses, as the Windows HAL does). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_counter_msrs(const kprof_pmu_caps *c, uint32_t i, uint32_t flags,
+                                                          uint32_t *sel, uint32_t *ctr)
+{
+	int legacy = c->vendor == KPROF_CPUID_VENDOR_AMD && !(flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED);
+	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED &&
+	    (c->vendor != KPROF_CPUID_VENDOR_AMD || !c->perfctr_ext_core))
+		return KPROF_E_UNSUPPORTED;
+	if (legacy) {
+		if (i >= c->legacy_counters || i >= KPROF_MSR_AMD_PERFEVTSEL_COUNT)
+			return KPROF_E_RANGE;
+		*sel = KPROF_MSR_AMD_PERFEVTSEL(i);
+		*ctr = KPROF_MSR_AMD_PERFCTR(i);
+		return KPROF_OK;
+	}
+	if (i >= c->counter_limit || i >= 32 || !(c->counter_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	*sel = c->perfevtsel_msr + i * c->msr_stride;
+	*ctr = c->counter_msr + i * c->msr_stride;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                          kprof_pmu_plan *p)
+{
+	uint32_t sel_msr = 0, ctr_msr = 0, width;
+	uint64_t mask, limit, select;
+	kprof_pmu_select fields;
+	kprof_status st;
+	if (!p)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(p, sizeof(*p));
+	if (!c || !cfg || (cfg->flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
+		return KPROF_E_ARGUMENT;
+	if ((c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) || c->version < 1)
+		return KPROF_E_UNSUPPORTED;
+	st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr, &ctr_msr);
+	if (st != KPROF_OK)
+		return st;
+	width = c->counter_width;
+	if (width == 0 || width > 64)
+		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
+	/* A select the vendor's layout does not define would fault the wrmsr. */
+	st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields);
+	if (st != KPROF_OK)
+		return st;
+	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+	/* The counter must hold the interval (a narrow counter from a hostile dump too); a write
+	 * to Intel's IA32_PMCx sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
+	 * most 2^31 - 1. */
+	limit = c->vendor == KPROF_CPUID_VENDOR_INTEL && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
+	if (cfg->interval > limit)
+		return KPROF_E_RANGE;
+	select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
+	p->vendor = c->vendor;
+	p->counter = cfg->counter;
+	p->select = select;
+	/* EN and INT sit at the same bits in both vendors' layouts. */
+	p->start_select = select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1);
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		p->start_select |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1);
+	p->preload = cfg->interval ? ((uint64_t)0 - cfg->interval) & mask : 0;
+	p->select_msr = sel_msr;
+	p->counter_msr = ctr_msr;
+	p->program[0].msr = sel_msr;
+	p->program[0].value = select;
+	p->program[1].msr = ctr_msr;
+	p->program[1].value = p->preload;
+	p->program[2].msr = sel_msr;
+	p->program[2].value = p->start_select;
+	p->program_count = 3;
+	p->stop.msr = sel_msr;
+	p->stop.value = select;
+	p->rdpmc_index = cfg->counter;
+	p->counter_width = width;
+	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally (the caps
+	 * name the MSR only then). */
+	if (c->global_ctrl_msr) {
+		p->global_ctrl_msr = c->global_ctrl_msr;
+		p->global_ctrl_bit = c->vendor == KPROF_CPUID_VENDOR_INTEL
+		                             ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << cfg->counter)
+		                             : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << cfg->counter);
+	}
+	return KPROF_OK;
+}
+
+/* Set (on) or clear the plan's bit in the global control MSR by a read-modify-write. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_global(const kprof_pmu_plan *p, int on)
+{
+	uint64_t v;
+	kprof_status st;
+	if (!p->global_ctrl_msr)
+		return KPROF_OK;
+	st = kprof_msr_read(p->global_ctrl_msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(p->global_ctrl_msr, on ? v | p->global_ctrl_bit : v & ~p->global_ctrl_bit);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
+{
+	uint32_t i;
+	kprof_status st;
+	if (!p || !p->program_count || p->program_count > 3)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < p->program_count; i++) {
+		st = kprof_msr_write(p->program[i].msr, p->program[i].value);
+		if (st != KPROF_OK)
+			return st;
+	}
+	return kprof_impl_pmu_global(p, 1);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_stop(const kprof_pmu_plan *p)
+{
+	kprof_status st;
+	if (!p || !p->program_count)
+		return KPROF_E_ARGUMENT;
+	st = kprof_msr_write(p->stop.msr, p->stop.value);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_impl_pmu_global(p, 0);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_read(const kprof_pmu_plan *p, uint64_t *count)
+{
+	kprof_status st;
+	if (count)
+		*count = 0;
+	if (!p || !count || !p->program_count)
+		return KPROF_E_ARGUMENT;
+	st = kprof_msr_read(p->counter_msr, count);
+	*count &= p->counter_mask;
+	return st;
 }
