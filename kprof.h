@@ -15,7 +15,7 @@
  *     kprof_cpuid_snapshot cpu;                 // what the HAL would see
  *     kprof_cpuid_snapshot_read(&cpu);
  *     kprof_hal_decision d;
- *     kprof_hal_decision_get(&cpu, KPROF_HAL_BUILD_X64, &d);  // Emon, Amd64 or Default, and why
+ *     kprof_hal_decision_get(&cpu, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &d); // Emon, Amd64 or Default, and why
  *
  * Every function is static inline (the struct codecs are macros over one: see NAMES).
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
@@ -77,7 +77,7 @@
  *   name           an enumerator's name (takes the enum type) -> string, or NULL
  *   get            a result derived from given inputs, no hardware: a decision, caps, a plan, a
  *                  verdict, a field of a caller's object -> status, result through
- *                  out-parameters
+ *                  out-parameters; a row's string field: string, or NULL
  *   set            put a value into a caller's object -> status
  *   add            add an item to a caller's object -> status
  *   read           execute an instruction or read live memory or hardware (cpuid, MSRs, a live
@@ -116,7 +116,8 @@
  *   - Fallible work returns kprof_status: KPROF_OK (0); KPROF_END (1) only for an iteration
  *     that finished; errors < 0, each named by kprof_status_name(). Results go through
  *     out-parameters; each function says what they hold on error (zeroed, or untouched).
- *   - Lookups (by_<key>, name) return a pointer to const, or NULL, and nothing else.
+ *   - Lookups (by_<key>, name) and a row's string fields (kprof_<row>_<field>_get) return a
+ *     pointer to const, or NULL, and nothing else.
  *   - Counts and booleans are never return values: they come back through out-parameters.
  *   - A function that cannot fail and takes no pointer may return its value directly (the
  *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
