@@ -2642,7 +2642,8 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
 /* Options of a counter plan (kprof_pmu_counter_config.flags).
  * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
  * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
- * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
+ * index.h, perf_event.h, intel_ds.h (AMD extended counters); Intel SDM vol. 3B, fixed-function
+ * performance counters (IA32_FIXED_CTR_CTRL: 4 bits per counter, OS, USR, AnyThread, PMI) */
 
 typedef enum kprof_pmu_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
@@ -2650,6 +2651,9 @@ typedef enum kprof_pmu_plan_flags {
 	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
 	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
 	KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED,
+	/* Intel: the counter is fixed-function counter i (its 4-bit field of IA32_FIXED_CTR_CTRL; the
+	 * select gives only USR and OS) */
+	KPROF_PMU_PLAN_FLAGS_FIXED = 0x4,
 } kprof_pmu_plan_flags;
 
 /* pmu_amd: AMD core performance counters, whatever the PerfEvtSel MSRs they are reached
@@ -2739,13 +2743,14 @@ typedef struct kprof_pmu_counter_config {
 	                    * source's and wants 0 here */
 	uint64_t
 	        interval; /* events per overflow (the preload is 2^width - interval), 0 = count from 0 */
-	uint32_t counter; /* general-purpose counter index */
-	uint32_t flags;   /* kprof_pmu_plan_flags bits */
+	uint32_t
+	        counter; /* counter index: general-purpose, or fixed with KPROF_PMU_PLAN_FLAGS_FIXED */
+	uint32_t flags; /* kprof_pmu_plan_flags bits */
 } kprof_pmu_counter_config;
 
-/* The exact MSR traffic that programs, starts, stops and reads one general-purpose counter:
- * what kprof_pmu_plan_start/_stop/_read do, for a caller that writes the MSRs itself. Start:
- * program[0..program_count) in order, then (global_ctrl_msr != 0) set global_ctrl_bit in that
+/* The exact MSR traffic that programs, starts, stops and reads one counter: what
+ * kprof_pmu_plan_start/_stop/_read do, for a caller that writes the MSRs itself. Start:
+ * program[0..program_count) in order (a write to select_msr only changes select_mask's bits), then (global_ctrl_msr != 0) set global_ctrl_bit in that
  * MSR by a read-modify-write. Stop: stop, then clear the bit. Read: counter_msr (or rdpmc with
  * rdpmc_index), masked with counter_mask. */
 typedef struct kprof_pmu_plan {
@@ -2758,6 +2763,9 @@ typedef struct kprof_pmu_plan {
 	uint32_t program_count;
 	kprof_msr_value stop; /* select without EN */
 	uint32_t select_msr;
+	uint64_t select_mask; /* the bits of select_msr this counter owns: all for a PerfEvtSel; a
+	                         * fixed counter's field of IA32_FIXED_CTR_CTRL, which the counters
+	                         * share, so each write to it is a read-modify-write of these bits */
 	uint32_t counter_msr;
 	uint32_t rdpmc_index; /* ecx for rdpmc */
 	uint32_t counter_width;
@@ -2806,6 +2814,11 @@ KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint
  * Intel: the caps' layout (IA32_PERFEVTSELx/IA32_PMCx, or the version 6 range), a counter of
  * c->counter_mask below c->counter_limit. AMD: the four legacy PerfEvtSel/PerfCtr pairs, or
  * with KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED the PerfCtrExtCore ones (c->perfctr_ext_core).
+ * KPROF_PMU_PLAN_FLAGS_FIXED: Intel fixed-function counter cfg->counter (of c->fixed_mask,
+ * below c->fixed_limit), counting at the select's USR and OS (the select holds nothing
+ * else, else KPROF_E_RESERVED): its 4-bit field of the shared IA32_FIXED_CTR_CTRL
+ * (p->select_mask: the plan's writes there change only those bits), IA32_FIXED_CTRi, rdpmc
+ * index KPROF_PMU_RDPMC_FIXED | i, global bit 32 + i.
  * cfg->interval = events per overflow (the preload is 2^width - interval), or 0 to count
  * from 0. Refuses, leaving *p zeroed: KPROF_E_ARGUMENT for null pointers or unknown flags;
  * KPROF_E_UNSUPPORTED for caps of no Intel or AMD counters (or counters of no width) and for
@@ -2815,7 +2828,8 @@ KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint
  * does not define (kprof_pmu_select_unpack). */
 KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c,
                                           const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p);
-/* Program and start the counter p plans: p->program's writes in order, then p's bit set in
+/* Program and start the counter p plans: p->program's writes in order (to p->select_msr a
+ * read-modify-write of p->select_mask's bits when the counter shares it), then p's bit set in
  * the global control MSR by a read-modify-write (when p->global_ctrl_msr). RING 0 ONLY;
  * through KPROF_RDMSR_SAFE / KPROF_WRMSR_SAFE when defined. Stops at the first failing
  * access and returns its status (KPROF_E_FAULT from a hook, KPROF_E_NOT_AVAILABLE in a
@@ -9784,11 +9798,94 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_counter_msrs(const kprof_pmu_cap
 	return KPROF_OK;
 }
 
+/* The plan's MSR writes, its global bit and its reading, once the counter's MSRs are known:
+ * ctrl = the select register's bits this counter owns (all for a PerfEvtSel), select and
+ * start = its value stopped and counting, within them. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fill(const kprof_pmu_caps *c,
+                                                          const kprof_pmu_counter_config *cfg,
+                                                          uint32_t sel_msr, uint64_t ctrl,
+                                                          uint64_t select, uint64_t start,
+                                                          uint32_t ctr_msr, uint32_t width,
+                                                          uint64_t global_bit, kprof_pmu_plan *p)
+{
+	uint64_t mask, limit;
+	if (width == 0 || width > 64)
+		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
+	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+	/* The counter must hold the interval (a narrow counter from a hostile dump too); a write
+	 * to an Intel counter sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
+	 * most 2^31 - 1. */
+	limit = c->vendor == KPROF_CPUID_VENDOR_INTEL && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
+	if (cfg->interval > limit)
+		return KPROF_E_RANGE;
+	p->vendor = c->vendor;
+	p->counter = cfg->counter;
+	p->select = select;
+	p->start_select = start;
+	p->preload = cfg->interval ? ((uint64_t)0 - cfg->interval) & mask : 0;
+	p->select_msr = sel_msr;
+	p->select_mask = ctrl;
+	p->counter_msr = ctr_msr;
+	p->program[0].msr = sel_msr;
+	p->program[0].value = select;
+	p->program[1].msr = ctr_msr;
+	p->program[1].value = p->preload;
+	p->program[2].msr = sel_msr;
+	p->program[2].value = start;
+	p->program_count = 3;
+	p->stop.msr = sel_msr;
+	p->stop.value = select;
+	p->rdpmc_index = cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED
+	                         ? KPROF_PMU_RDPMC_FIXED | cfg->counter
+	                         : cfg->counter;
+	p->counter_width = width;
+	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally (the caps
+	 * name the MSR only then). */
+	if (c->global_ctrl_msr) {
+		p->global_ctrl_msr = c->global_ctrl_msr;
+		p->global_ctrl_bit = global_bit;
+	}
+	return KPROF_OK;
+}
+
+/* An Intel fixed-function counter: its 4-bit field of IA32_FIXED_CTR_CTRL (OS, USR, PMI) from
+ * the select's OS and USR and the interrupt flag; the select may hold nothing else. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps *c,
+                                                           const kprof_pmu_counter_config *cfg,
+                                                           kprof_pmu_plan *p)
+{
+	uint32_t i = cfg->counter, shift = i * (KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT -
+	                                        KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
+	uint64_t start = 0;
+	if (c->vendor != KPROF_CPUID_VENDOR_INTEL ||
+	    (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
+		return KPROF_E_UNSUPPORTED;
+	if (i >= c->fixed_limit || i >= KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH ||
+	    !(c->fixed_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
+		return KPROF_E_RESERVED;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_OS, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_USR, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK;
+	return kprof_impl_pmu_plan_fill(
+	        c, cfg, KPROF_MSR_IA32_FIXED_CTR_CTRL,
+	        (KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK |
+	         KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK)
+	                << shift,
+	        0, start << shift, c->fixed_counter_msr + i * c->fixed_msr_stride, c->fixed_width,
+	        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED, (uint64_t)1 << i), p);
+}
+
 KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c,
                                           const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p)
 {
-	uint32_t sel_msr = 0, ctr_msr = 0, width;
-	uint64_t mask, limit, select;
+	uint32_t sel_msr = 0, ctr_msr = 0;
+	uint64_t select;
 	kprof_pmu_select fields;
 	kprof_status st;
 	if (!p)
@@ -9796,62 +9893,37 @@ KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c,
 	kprof_impl_zero(p, sizeof(*p));
 	if (!c || !cfg ||
 	    (cfg->flags &
-	     ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
+	     ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED |
+	                 KPROF_PMU_PLAN_FLAGS_FIXED)))
 		return KPROF_E_ARGUMENT;
 	if ((c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) ||
 	    c->version < 1)
 		return KPROF_E_UNSUPPORTED;
-	st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr, &ctr_msr);
-	if (st != KPROF_OK)
-		return st;
-	width = c->counter_width;
-	if (width == 0 || width > 64)
-		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
-	/* A select the vendor's layout does not define would fault the wrmsr. */
-	st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields);
-	if (st != KPROF_OK)
-		return st;
-	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	/* The counter must hold the interval (a narrow counter from a hostile dump too); a write
-	 * to Intel's IA32_PMCx sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
-	 * most 2^31 - 1. */
-	limit = c->vendor == KPROF_CPUID_VENDOR_INTEL && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
-	if (cfg->interval > limit)
-		return KPROF_E_RANGE;
-	select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
-	p->vendor = c->vendor;
-	p->counter = cfg->counter;
-	p->select = select;
-	/* EN and INT sit at the same bits in both vendors' layouts. */
-	p->start_select = select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1);
-	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
-		p->start_select |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1);
-	p->preload = cfg->interval ? ((uint64_t)0 - cfg->interval) & mask : 0;
-	p->select_msr = sel_msr;
-	p->counter_msr = ctr_msr;
-	p->program[0].msr = sel_msr;
-	p->program[0].value = select;
-	p->program[1].msr = ctr_msr;
-	p->program[1].value = p->preload;
-	p->program[2].msr = sel_msr;
-	p->program[2].value = p->start_select;
-	p->program_count = 3;
-	p->stop.msr = sel_msr;
-	p->stop.value = select;
-	p->rdpmc_index = cfg->counter;
-	p->counter_width = width;
-	p->counter_mask = mask;
-	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally (the caps
-	 * name the MSR only then). */
-	if (c->global_ctrl_msr) {
-		p->global_ctrl_msr = c->global_ctrl_msr;
-		p->global_ctrl_bit = c->vendor == KPROF_CPUID_VENDOR_INTEL
-		                             ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC,
-		                                                (uint64_t)1 << cfg->counter)
-		                             : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC,
-		                                                (uint64_t)1 << cfg->counter);
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED)
+		st = kprof_impl_pmu_plan_fixed(c, cfg, p);
+	else if ((st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr,
+	                                           &ctr_msr)) == KPROF_OK &&
+	         /* a select the vendor's layout does not define would fault the wrmsr */
+	         (st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields)) == KPROF_OK) {
+		select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
+		/* EN and INT sit at the same bits in both vendors' layouts. */
+		st = kprof_impl_pmu_plan_fill(
+		        c, cfg, sel_msr, ~(uint64_t)0, select,
+		        select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1) |
+		                (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT
+		                         ? KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1)
+		                         : 0),
+		        ctr_msr, c->counter_width,
+		        c->vendor == KPROF_CPUID_VENDOR_INTEL
+		                ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC,
+		                                   (uint64_t)1 << cfg->counter)
+		                : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC,
+		                                   (uint64_t)1 << cfg->counter),
+		        p);
 	}
-	return KPROF_OK;
+	if (st != KPROF_OK)
+		kprof_impl_zero(p, sizeof(*p));
+	return st;
 }
 
 /* Set (on) or clear the plan's bit in the global control MSR by a read-modify-write. */
@@ -9868,6 +9940,21 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_global(const kprof_pmu_plan *p, 
 	                       on ? v | p->global_ctrl_bit : v & ~p->global_ctrl_bit);
 }
 
+/* One of the plan's writes: to the select MSR, only the bits the counter owns there (a
+ * read-modify-write when it shares the register). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_write(const kprof_pmu_plan *p,
+                                                      const kprof_msr_value *w)
+{
+	uint64_t v;
+	kprof_status st;
+	if (w->msr != p->select_msr || p->select_mask == ~(uint64_t)0)
+		return kprof_msr_write(w->msr, w->value);
+	st = kprof_msr_read(w->msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(w->msr, (v & ~p->select_mask) | (w->value & p->select_mask));
+}
+
 KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
 {
 	uint32_t i;
@@ -9875,7 +9962,7 @@ KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
 	if (!p || !p->program_count || p->program_count > 3)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < p->program_count; i++) {
-		st = kprof_msr_write(p->program[i].msr, p->program[i].value);
+		st = kprof_impl_pmu_write(p, &p->program[i]);
 		if (st != KPROF_OK)
 			return st;
 	}
@@ -9887,7 +9974,7 @@ KPROF_API kprof_status kprof_pmu_plan_stop(const kprof_pmu_plan *p)
 	kprof_status st;
 	if (!p || !p->program_count)
 		return KPROF_E_ARGUMENT;
-	st = kprof_msr_write(p->stop.msr, p->stop.value);
+	st = kprof_impl_pmu_write(p, &p->stop);
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_pmu_global(p, 0);

@@ -153,9 +153,15 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 		kprof_pmu_counter_config cfg = {0, interval, counter, kf_u8(c) & 1u};
 		/* the hardware core alone: never an MSR outside the processor's layout */
 		cfg.select = r->select;
-		cfg.flags |= kf_u8(c) & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED;
+		cfg.flags |= kf_u8(c) & (KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED | KPROF_PMU_PLAN_FLAGS_FIXED);
+		if (cfg.flags & KPROF_PMU_PLAN_FLAGS_FIXED)
+			cfg.select &= 0x30000; /* USR, OS: all a fixed counter takes */
 		if (kprof_pmu_plan_get(&d64.pmu, &cfg, &plan) == KPROF_OK)
-			KF_CHECK(d64.pmu.vendor == KPROF_CPUID_VENDOR_AMD && !(cfg.flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)
+			KF_CHECK(cfg.flags & KPROF_PMU_PLAN_FLAGS_FIXED
+			                 ? d64.pmu.vendor == KPROF_CPUID_VENDOR_INTEL && counter < d64.pmu.fixed_limit &&
+			                           plan.select_msr == 0x38Du && plan.select_mask == 0xFull << (4 * counter) &&
+			                           plan.counter_msr == d64.pmu.fixed_counter_msr + counter * d64.pmu.fixed_msr_stride
+			         : d64.pmu.vendor == KPROF_CPUID_VENDOR_AMD && !(cfg.flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)
 			                 ? counter < 4 && plan.select_msr == 0xC0010000u + counter
 			                 : counter < d64.pmu.counter_limit && (d64.pmu.counter_mask >> counter & 1u) &&
 			                           plan.select_msr == d64.pmu.perfevtsel_msr + counter * d64.pmu.msr_stride);

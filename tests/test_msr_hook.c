@@ -57,6 +57,10 @@ static int fake_wr(uint32_t msr, uint64_t v)
  * 0xC0010200+2x, PerfCtr0-5 0xC0010201+2x; PerfCntrGlobalCtl 0xC0000301 (PerfMonV2). PerfEvtSel
  * of both: INT bit 20, EN bit 22. */
 enum { IA32_PMC0 = 0xC1, IA32_PERFEVTSEL0 = 0x186, IA32_PERF_GLOBAL_CTRL = 0x38F };
+/* Intel SDM vol. 4 table 2-2: IA32_FIXED_CTRx 0x309+x, IA32_FIXED_CTR_CTRL 0x38D (bits 4x+3:4x
+ * for fixed counter x: OS bit 0, USR bit 1, AnyThread bit 2, PMI bit 3); IA32_PERF_GLOBAL_CTRL
+ * bit 32+x enables fixed counter x; rdpmc reads fixed counter x with ecx = (1 << 30) | x. */
+enum { IA32_FIXED_CTR0 = 0x309, IA32_FIXED_CTR_CTRL = 0x38D };
 #define AMD_PERFEVTSEL0 0xC0010000u
 #define AMD_PERFCTR0 0xC0010004u
 #define AMD_PERFEVTSEL_EXT0 0xC0010200u
@@ -200,6 +204,59 @@ static void test_intel(void)
 	CHECK_EQ(kprof_pmu_plan_stop(&p), KPROF_E_FAULT);
 }
 
+static void test_fixed(void)
+{
+	kprof_pmu_caps c;
+	kprof_pmu_plan p;
+	uint64_t count = 0;
+	const uint64_t usr_os = 0x30000; /* USR bit 16, OS bit 17 */
+	/* version 4 with three 48-bit fixed counters (edx 0x603) */
+	intel_caps(&c, 4, 4, 48);
+	CHECK_EQ(plan(&c, usr_os, 1, 0, KPROF_PMU_PLAN_FLAGS_FIXED, &p), KPROF_OK);
+	CHECK_EQ(p.rdpmc_index, (1u << 30) | 1);
+	fake_reset();
+	*fake_slot(IA32_FIXED_CTR_CTRL) = 0x00B;            /* fixed 0: OS, USR, PMI (someone else's) */
+	*fake_slot(IA32_PERF_GLOBAL_CTRL) = 0x10000000Full; /* fixed 0 and PMC0-3 on */
+	CHECK_EQ(kprof_pmu_plan_start(&p), KPROF_OK);
+	{
+		const uint64_t want[][2] = {{IA32_FIXED_CTR_CTRL, 0x00B},
+		                            {IA32_FIXED_CTR0 + 1, 0},
+		                            {IA32_FIXED_CTR_CTRL, 0x03B},
+		                            {IA32_PERF_GLOBAL_CTRL, 0x30000000Full}};
+		writes_are("intel fixed 1 start", want, 4);
+	}
+	*fake_slot(IA32_FIXED_CTR0 + 1) = 0x1000000000123ull;
+	CHECK_EQ(kprof_pmu_plan_read(&p, &count), KPROF_OK);
+	CHECK_EQ(count, 0x123); /* 48 bits */
+	fake_reset();
+	*fake_slot(IA32_FIXED_CTR_CTRL) = 0x03B;
+	*fake_slot(IA32_PERF_GLOBAL_CTRL) = 0x30000000Full;
+	CHECK_EQ(kprof_pmu_plan_stop(&p), KPROF_OK);
+	{
+		const uint64_t want[][2] = {{IA32_FIXED_CTR_CTRL, 0x00B}, {IA32_PERF_GLOBAL_CTRL, 0x10000000Full}};
+		writes_are("intel fixed 1 stop", want, 2);
+	}
+	/* fixed 2, user only, sampling: PMI in its field, the preload in IA32_FIXED_CTR2 */
+	CHECK_EQ(plan(&c, 0x10000, 2, 1000, KPROF_PMU_PLAN_FLAGS_FIXED | KPROF_PMU_PLAN_FLAGS_INTERRUPT, &p), KPROF_OK);
+	fake_reset();
+	CHECK_EQ(kprof_pmu_plan_start(&p), KPROF_OK);
+	{
+		const uint64_t want[][2] = {{IA32_FIXED_CTR_CTRL, 0},
+		                            {IA32_FIXED_CTR0 + 2, (1ull << 48) - 1000},
+		                            {IA32_FIXED_CTR_CTRL, 0xA00},
+		                            {IA32_PERF_GLOBAL_CTRL, 1ull << 34}};
+		writes_are("intel fixed 2 start", want, 4);
+	}
+	CHECK_EQ(plan(&c, usr_os, 3, 0, KPROF_PMU_PLAN_FLAGS_FIXED, &p), KPROF_E_RANGE); /* three: 0..2 */
+	CHECK_EQ(plan(&c, usr_os | 0x3C, 0, 0, KPROF_PMU_PLAN_FLAGS_FIXED, &p), KPROF_E_RESERVED);
+	CHECK_EQ(p.program_count, 0);
+	/* version 1 has no fixed counters; AMD none */
+	intel_caps(&c, 1, 2, 40);
+	CHECK_EQ(plan(&c, usr_os, 0, 0, KPROF_PMU_PLAN_FLAGS_FIXED, &p), KPROF_E_RANGE);
+	amd_caps(&c, 1, 1);
+	CHECK_EQ(plan(&c, usr_os, 0, 0, KPROF_PMU_PLAN_FLAGS_FIXED, &p), KPROF_E_UNSUPPORTED);
+}
+
 static void test_amd(void)
 {
 	kprof_pmu_caps c;
@@ -297,6 +354,7 @@ int main(void)
 	CHECK_EQ(kprof_cpuid_snapshot_read(&s), KPROF_E_NOT_AVAILABLE);
 	CHECK_EQ(s.present, 0);
 	test_intel();
+	test_fixed();
 	test_amd();
 	test_refusals();
 	return kt_done();

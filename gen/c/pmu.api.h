@@ -77,13 +77,13 @@ typedef struct kprof_pmu_counter_config {
 	                    * OS, ...); EN and INT are the plan's. kprof_hal_plan_get takes the
 	                    * source's and wants 0 here */
 	uint64_t interval; /* events per overflow (the preload is 2^width - interval), 0 = count from 0 */
-	uint32_t counter;  /* general-purpose counter index */
+	uint32_t counter;  /* counter index: general-purpose, or fixed with KPROF_PMU_PLAN_FLAGS_FIXED */
 	uint32_t flags;    /* kprof_pmu_plan_flags bits */
 } kprof_pmu_counter_config;
 
-/* The exact MSR traffic that programs, starts, stops and reads one general-purpose counter:
- * what kprof_pmu_plan_start/_stop/_read do, for a caller that writes the MSRs itself. Start:
- * program[0..program_count) in order, then (global_ctrl_msr != 0) set global_ctrl_bit in that
+/* The exact MSR traffic that programs, starts, stops and reads one counter: what
+ * kprof_pmu_plan_start/_stop/_read do, for a caller that writes the MSRs itself. Start:
+ * program[0..program_count) in order (a write to select_msr only changes select_mask's bits), then (global_ctrl_msr != 0) set global_ctrl_bit in that
  * MSR by a read-modify-write. Stop: stop, then clear the bit. Read: counter_msr (or rdpmc with
  * rdpmc_index), masked with counter_mask. */
 typedef struct kprof_pmu_plan {
@@ -96,6 +96,9 @@ typedef struct kprof_pmu_plan {
 	uint32_t program_count;
 	kprof_msr_value stop;   /* select without EN */
 	uint32_t select_msr;
+	uint64_t select_mask;   /* the bits of select_msr this counter owns: all for a PerfEvtSel; a
+	                         * fixed counter's field of IA32_FIXED_CTR_CTRL, which the counters
+	                         * share, so each write to it is a read-modify-write of these bits */
 	uint32_t counter_msr;
 	uint32_t rdpmc_index;   /* ecx for rdpmc */
 	uint32_t counter_width;

@@ -320,69 +320,119 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_counter_msrs(const kprof_pmu_cap
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
-                                          kprof_pmu_plan *p)
+/* The plan's MSR writes, its global bit and its reading, once the counter's MSRs are known:
+ * ctrl = the select register's bits this counter owns (all for a PerfEvtSel), select and
+ * start = its value stopped and counting, within them. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fill(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                                       uint32_t sel_msr, uint64_t ctrl, uint64_t select,
+                                                       uint64_t start, uint32_t ctr_msr, uint32_t width,
+                                                       uint64_t global_bit, kprof_pmu_plan *p)
 {
-	uint32_t sel_msr = 0, ctr_msr = 0, width;
-	uint64_t mask, limit, select;
-	kprof_pmu_select fields;
-	kprof_status st;
-	if (!p)
-		return KPROF_E_ARGUMENT;
-	kprof_impl_zero(p, sizeof(*p));
-	if (!c || !cfg || (cfg->flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
-		return KPROF_E_ARGUMENT;
-	if ((c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) || c->version < 1)
-		return KPROF_E_UNSUPPORTED;
-	st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr, &ctr_msr);
-	if (st != KPROF_OK)
-		return st;
-	width = c->counter_width;
+	uint64_t mask, limit;
 	if (width == 0 || width > 64)
 		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
-	/* A select the vendor's layout does not define would fault the wrmsr. */
-	st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields);
-	if (st != KPROF_OK)
-		return st;
 	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
 	/* The counter must hold the interval (a narrow counter from a hostile dump too); a write
-	 * to Intel's IA32_PMCx sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
+	 * to an Intel counter sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
 	 * most 2^31 - 1. */
 	limit = c->vendor == KPROF_CPUID_VENDOR_INTEL && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
 	if (cfg->interval > limit)
 		return KPROF_E_RANGE;
-	select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
 	p->vendor = c->vendor;
 	p->counter = cfg->counter;
 	p->select = select;
-	/* EN and INT sit at the same bits in both vendors' layouts. */
-	p->start_select = select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1);
-	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
-		p->start_select |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1);
+	p->start_select = start;
 	p->preload = cfg->interval ? ((uint64_t)0 - cfg->interval) & mask : 0;
 	p->select_msr = sel_msr;
+	p->select_mask = ctrl;
 	p->counter_msr = ctr_msr;
 	p->program[0].msr = sel_msr;
 	p->program[0].value = select;
 	p->program[1].msr = ctr_msr;
 	p->program[1].value = p->preload;
 	p->program[2].msr = sel_msr;
-	p->program[2].value = p->start_select;
+	p->program[2].value = start;
 	p->program_count = 3;
 	p->stop.msr = sel_msr;
 	p->stop.value = select;
-	p->rdpmc_index = cfg->counter;
+	p->rdpmc_index = cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED ? KPROF_PMU_RDPMC_FIXED | cfg->counter : cfg->counter;
 	p->counter_width = width;
 	p->counter_mask = mask;
 	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally (the caps
 	 * name the MSR only then). */
 	if (c->global_ctrl_msr) {
 		p->global_ctrl_msr = c->global_ctrl_msr;
-		p->global_ctrl_bit = c->vendor == KPROF_CPUID_VENDOR_INTEL
-		                             ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << cfg->counter)
-		                             : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << cfg->counter);
+		p->global_ctrl_bit = global_bit;
 	}
 	return KPROF_OK;
+}
+
+/* An Intel fixed-function counter: its 4-bit field of IA32_FIXED_CTR_CTRL (OS, USR, PMI) from
+ * the select's OS and USR and the interrupt flag; the select may hold nothing else. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                                        kprof_pmu_plan *p)
+{
+	uint32_t i = cfg->counter,
+	         shift = i * (KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT - KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
+	uint64_t start = 0;
+	if (c->vendor != KPROF_CPUID_VENDOR_INTEL || (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
+		return KPROF_E_UNSUPPORTED;
+	if (i >= c->fixed_limit || i >= KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH || !(c->fixed_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
+		return KPROF_E_RESERVED;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_OS, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_USR, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK;
+	return kprof_impl_pmu_plan_fill(
+	        c, cfg, KPROF_MSR_IA32_FIXED_CTR_CTRL,
+	        (KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK |
+	         KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK)
+	                << shift,
+	        0, start << shift, c->fixed_counter_msr + i * c->fixed_msr_stride, c->fixed_width,
+	        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED, (uint64_t)1 << i), p);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                          kprof_pmu_plan *p)
+{
+	uint32_t sel_msr = 0, ctr_msr = 0;
+	uint64_t select;
+	kprof_pmu_select fields;
+	kprof_status st;
+	if (!p)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(p, sizeof(*p));
+	if (!c || !cfg ||
+	    (cfg->flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED |
+	                              KPROF_PMU_PLAN_FLAGS_FIXED)))
+		return KPROF_E_ARGUMENT;
+	if ((c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) || c->version < 1)
+		return KPROF_E_UNSUPPORTED;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED)
+		st = kprof_impl_pmu_plan_fixed(c, cfg, p);
+	else if ((st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr, &ctr_msr)) == KPROF_OK &&
+	         /* a select the vendor's layout does not define would fault the wrmsr */
+	         (st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields)) == KPROF_OK) {
+		select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
+		/* EN and INT sit at the same bits in both vendors' layouts. */
+		st = kprof_impl_pmu_plan_fill(
+		        c, cfg, sel_msr, ~(uint64_t)0, select,
+		        select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1) |
+		                (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT ? KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1)
+		                                                             : 0),
+		        ctr_msr, c->counter_width,
+		        c->vendor == KPROF_CPUID_VENDOR_INTEL
+		                ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << cfg->counter)
+		                : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << cfg->counter),
+		        p);
+	}
+	if (st != KPROF_OK)
+		kprof_impl_zero(p, sizeof(*p));
+	return st;
 }
 
 /* Set (on) or clear the plan's bit in the global control MSR by a read-modify-write. */
@@ -398,6 +448,20 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_global(const kprof_pmu_plan *p, 
 	return kprof_msr_write(p->global_ctrl_msr, on ? v | p->global_ctrl_bit : v & ~p->global_ctrl_bit);
 }
 
+/* One of the plan's writes: to the select MSR, only the bits the counter owns there (a
+ * read-modify-write when it shares the register). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_write(const kprof_pmu_plan *p, const kprof_msr_value *w)
+{
+	uint64_t v;
+	kprof_status st;
+	if (w->msr != p->select_msr || p->select_mask == ~(uint64_t)0)
+		return kprof_msr_write(w->msr, w->value);
+	st = kprof_msr_read(w->msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(w->msr, (v & ~p->select_mask) | (w->value & p->select_mask));
+}
+
 KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
 {
 	uint32_t i;
@@ -405,7 +469,7 @@ KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
 	if (!p || !p->program_count || p->program_count > 3)
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < p->program_count; i++) {
-		st = kprof_msr_write(p->program[i].msr, p->program[i].value);
+		st = kprof_impl_pmu_write(p, &p->program[i]);
 		if (st != KPROF_OK)
 			return st;
 	}
@@ -417,7 +481,7 @@ KPROF_API kprof_status kprof_pmu_plan_stop(const kprof_pmu_plan *p)
 	kprof_status st;
 	if (!p || !p->program_count)
 		return KPROF_E_ARGUMENT;
-	st = kprof_msr_write(p->stop.msr, p->stop.value);
+	st = kprof_impl_pmu_write(p, &p->stop);
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_pmu_global(p, 0);
