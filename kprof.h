@@ -19,7 +19,7 @@
  *     kprof_cpuid_snapshot cpu;                 // what the HAL would see
  *     kprof_cpuid_snapshot_read(&cpu);
  *     kprof_hal_decision d;
- *     kprof_hal_decision_get(&cpu, KPROF_HAL_BUILD_X64, &d);  // Emon, Amd64 or Default, and why
+ *     kprof_hal_decision_get(&cpu, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &d); // Emon, Amd64 or Default, and why
  *
  * Without KPROF_IMPLEMENTATION a unit sees types, constants, macros and declarations, and
  * compiles only the routines that must be inline: kprof_cpuid_leaf_read, kprof_msr_read,
@@ -85,7 +85,7 @@
  *   name           an enumerator's name (takes the enum type) -> string, or NULL
  *   get            a result derived from given inputs, no hardware: a decision, caps, a plan, a
  *                  verdict, a field of a caller's object -> status, result through
- *                  out-parameters
+ *                  out-parameters; a row's string field: string, or NULL
  *   set            put a value into a caller's object -> status
  *   add            add an item to a caller's object -> status
  *   read           execute an instruction or read live memory or hardware (cpuid, MSRs, a live
@@ -124,7 +124,8 @@
  *   - Fallible work returns kprof_status: KPROF_OK (0); KPROF_END (1) only for an iteration
  *     that finished; errors < 0, each named by kprof_status_name(). Results go through
  *     out-parameters; each function says what they hold on error (zeroed, or untouched).
- *   - Lookups (by_<key>, name) return a pointer to const, or NULL, and nothing else.
+ *   - Lookups (by_<key>, name) and a row's string fields (kprof_<row>_<field>_get) return a
+ *     pointer to const, or NULL, and nothing else.
  *   - Counts and booleans are never return values: they come back through out-parameters.
  *   - A function that cannot fail and takes no pointer may return its value directly (the
  *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
@@ -225,6 +226,12 @@
  *                                            its cpuid leaves
  *     kprof_pmu_perf_config_get              a select as Linux perf's raw event config
  *     kprof_pmu_perf_raw_format              a select as a `perf stat -e` raw event ("r412e")
+ *     kprof_pmu_plan_get                     the MSR traffic that programs one counter, from a
+ *                                            select and the PMU caps
+ *     kprof_pmu_plan_start                   program and start a planned counter (MSR writes
+ *                                            through the hooks)
+ *     kprof_pmu_plan_stop                    stop a planned counter
+ *     kprof_pmu_plan_read                    read a planned counter's count
  *   layer 2, Windows model
  *    source [not with KPROF_NO_WINDOWS_MODEL]
  *     kprof_source_interval_info_by_id       the intervals of an interval class
@@ -270,8 +277,6 @@
  *                                            KPROF_NO_NAMES]
  *     kprof_hal_max_selectable_by_table      the row whose table is a given string, any case
  *                                            [not with KPROF_NO_NAMES]
- *     KPROF_HAL_RELEASE                      the release bits of kprof_hal_decision_get's hal
- *                                            argument
  *     kprof_hal_decision_get                 what the Windows HAL decides for a processor, and
  *                                            why
  *     kprof_hal_source_presence_get          whether the decided HAL has a source
@@ -2665,12 +2670,12 @@ KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot
 /* The leaf (leaf, subleaf), with the snapshot slot that holds it; NULL when kprof does not
  * keep that leaf. */
 KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint32_t subleaf);
-/* Record one leaf as a dump or a caller gives it. KPROF_E_NOT_FOUND for a leaf kprof does
- * not keep (ignore it), KPROF_E_DUPLICATE when the leaf is already present with other
- * values (the snapshot keeps the first). */
+/* Record one leaf as a dump or a caller gives it: regs = eax, ebx, ecx, edx (the order of
+ * kprof_cpuid_reg). KPROF_E_NOT_FOUND for a leaf kprof does not keep (ignore it),
+ * KPROF_E_DUPLICATE when the leaf is already present with other values (the snapshot keeps
+ * the first); KPROF_E_ARGUMENT for a null s or regs. *s changes only on KPROF_OK. */
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
-                                                uint32_t subleaf, uint32_t eax, uint32_t ebx,
-                                                uint32_t ecx, uint32_t edx);
+                                                uint32_t subleaf, const uint32_t regs[4]);
 /* One leaf of the snapshot, {eax, ebx, ecx, edx} into regs, when it may be trusted: present,
  * and not above its range's max leaf (processors echo the highest leaf for leaves above it);
  * hypervisor leaves also need cpuid.1:ecx[31] (hypervisor present). KPROF_E_NOT_FOUND (regs
@@ -2697,10 +2702,12 @@ KPROF_API kprof_status kprof_cpuid_vendor_string_get(const kprof_cpuid_snapshot 
  * 12. KPROF_E_NOT_FOUND (out = "") when no hypervisor is reported or the leaf is missing. */
 KPROF_API kprof_status kprof_cpuid_hypervisor_string_get(const kprof_cpuid_snapshot *s,
                                                          char out[13]);
-/* The processor vendor by leaf 0's string: KPROF_CPUID_VENDOR_INTEL for "GenuineIntel",
- * KPROF_CPUID_VENDOR_AMD for "AuthenticAMD", KPROF_CPUID_VENDOR_UNKNOWN otherwise (also for a missing
- * leaf 0). Exactly the two strings the HAL compares. */
-KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s);
+/* The processor vendor by leaf 0's string, into *vendor: KPROF_CPUID_VENDOR_INTEL for
+ * "GenuineIntel", KPROF_CPUID_VENDOR_AMD for "AuthenticAMD", KPROF_CPUID_VENDOR_UNKNOWN
+ * otherwise (also for a missing leaf 0, still KPROF_OK). Exactly the two strings the HAL
+ * compares. KPROF_E_ARGUMENT for a null s or vendor (*vendor UNKNOWN when given). */
+KPROF_API kprof_status kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s,
+                                              kprof_cpuid_vendor *vendor);
 /* The processor brand string of leaves 0x80000002-0x80000004 ("Intel(R) Core(TM) i7-6700K CPU
  * @ 4.00GHz") into out[0..size), NUL-terminated: the 48 bytes up to their first NUL, without the
  * spaces processors pad it with on either side (Intel's older parts right-justify it; Linux's
@@ -2738,10 +2745,11 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
  *  layer 1 (core), section pmu: the processor's counters (caps from a snapshot), the PerfEvtSel codec, counter plans, rdpmc, Linux perf raw events
  *  from spec/pmu.yaml, gen/c/pmu.api.h, gen/c/pmu.c
  * ------------------------------------------------------------------------------------------ */
-/* Options for kprof_hal_plan_get.
+/* Options of a counter plan (kprof_pmu_counter_config.flags).
  * Source: Geoff Chappell's Windows HAL pages (Interface resources: EN bit 22 and INT bit 20 are
  * added when a counter starts); Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-
- * index.h, perf_event.h, intel_ds.h (AMD extended counters) */
+ * index.h, perf_event.h, intel_ds.h (AMD extended counters); Intel SDM vol. 3B, fixed-function
+ * performance counters (IA32_FIXED_CTR_CTRL: 4 bits per counter, OS, USR, AnyThread, PMI) */
 
 typedef enum kprof_pmu_plan_flags {
 	/* set INT: interrupt on overflow (sampling, as the HAL does) */
@@ -2749,6 +2757,9 @@ typedef enum kprof_pmu_plan_flags {
 	/* AMD: use the PerfCtrExtCore MSRs 0xC0010200+2i (kprof_pmu_caps counters: six, or what
 	 * PerfMonV2 reports, at most six), not the HAL's four legacy ones */
 	KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED,
+	/* Intel: the counter is fixed-function counter i (its 4-bit field of IA32_FIXED_CTR_CTRL; the
+	 * select gives only USR and OS) */
+	KPROF_PMU_PLAN_FLAGS_FIXED = 0x4,
 } kprof_pmu_plan_flags;
 
 /* pmu_amd: AMD core performance counters, whatever the PerfEvtSel MSRs they are reached
@@ -2777,7 +2788,7 @@ typedef struct kprof_pmu_select {
  * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
  * zero for a vendor other than Intel or AMD. */
 typedef struct kprof_pmu_caps {
-	uint8_t vendor;  /* kprof_cpuid_vendor */
+	kprof_cpuid_vendor vendor;
 	uint8_t version; /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
 
 	/* General-purpose core counters */
@@ -2831,28 +2842,41 @@ typedef struct kprof_pmu_caps {
 	uint32_t ptsc_msr; /* 0 without PTSC */
 } kprof_pmu_caps;
 
-/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
- * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
- * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
- * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
- * read-modify-write the caller does; 0 when not needed). */
+/* What to count on one general-purpose counter (kprof_pmu_plan_get, kprof_hal_plan_get). */
+typedef struct kprof_pmu_counter_config {
+	uint64_t select; /* the PerfEvtSel value in the caps' vendor's layout (event, umask, USR,
+	                    * OS, ...); EN and INT are the plan's. kprof_hal_plan_get takes the
+	                    * source's and wants 0 here */
+	uint64_t
+	        interval; /* events per overflow (the preload is 2^width - interval), 0 = count from 0 */
+	uint32_t
+	        counter; /* counter index: general-purpose, or fixed with KPROF_PMU_PLAN_FLAGS_FIXED */
+	uint32_t flags; /* kprof_pmu_plan_flags bits */
+} kprof_pmu_counter_config;
+
+/* The exact MSR traffic that programs, starts, stops and reads one counter: what
+ * kprof_pmu_plan_start/_stop/_read do, for a caller that writes the MSRs itself. Start:
+ * program[0..program_count) in order (a write to select_msr only changes select_mask's bits), then (global_ctrl_msr != 0) set global_ctrl_bit in that
+ * MSR by a read-modify-write. Stop: stop, then clear the bit. Read: counter_msr (or rdpmc with
+ * rdpmc_index), masked with counter_mask. */
 typedef struct kprof_pmu_plan {
-	uint8_t table;         /* kprof_source_table */
-	uint8_t vendor;        /* kprof_cpuid_vendor: the PerfEvtSel layout */
-	uint16_t source;       /* KPROFILE_SOURCE value */
-	uint32_t counter;      /* counter index */
-	uint64_t select;       /* the table's select (USR/OS) */
-	uint64_t start_select; /* select | EN (| INT) */
-	uint64_t preload;      /* initial count: 2^width - interval, or 0 */
+	kprof_cpuid_vendor vendor; /* the PerfEvtSel layout */
+	uint32_t counter;          /* counter index */
+	uint64_t select;           /* the select without EN */
+	uint64_t start_select;     /* select | EN (| INT) */
+	uint64_t preload;          /* initial count: 2^width - interval, or 0 */
 	kprof_msr_value program[3];
 	uint32_t program_count;
 	kprof_msr_value stop; /* select without EN */
 	uint32_t select_msr;
+	uint64_t select_mask; /* the bits of select_msr this counter owns: all for a PerfEvtSel; a
+	                         * fixed counter's field of IA32_FIXED_CTR_CTRL, which the counters
+	                         * share, so each write to it is a read-modify-write of these bits */
 	uint32_t counter_msr;
 	uint32_t rdpmc_index; /* ecx for rdpmc */
 	uint32_t counter_width;
 	uint64_t counter_mask;
-	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
+	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL / PerfCntrGlobalCtl, or 0 */
 	uint64_t global_ctrl_bit;
 } kprof_pmu_plan;
 
@@ -2908,6 +2932,45 @@ KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint
  * KPROF_E_BUFFER_TOO_SMALL when it does not fit; errors of kprof_pmu_perf_config_get. */
 KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint64_t select,
                                                  char *buf, size_t cap, size_t *written);
+/* Plan general-purpose counter cfg->counter to count cfg->select (in c->vendor's PerfEvtSel
+ * layout) on the processor c describes (kprof_pmu_caps_get), without any Windows model: the
+ * MSR writes that program and start it (select without EN, the preload, then select | EN,
+ * | INT with KPROF_PMU_PLAN_FLAGS_INTERRUPT), the write that stops it, how to read it, and
+ * the global control bit (Intel perfmon version 2+, AMD PerfMonV2: c->global_ctrl_msr).
+ * Intel: the caps' layout (IA32_PERFEVTSELx/IA32_PMCx, or the version 6 range), a counter of
+ * c->counter_mask below c->counter_limit. AMD: the four legacy PerfEvtSel/PerfCtr pairs, or
+ * with KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED the PerfCtrExtCore ones (c->perfctr_ext_core).
+ * KPROF_PMU_PLAN_FLAGS_FIXED: Intel fixed-function counter cfg->counter (of c->fixed_mask,
+ * below c->fixed_limit), counting at the select's USR and OS (the select holds nothing
+ * else, else KPROF_E_RESERVED): its 4-bit field of the shared IA32_FIXED_CTR_CTRL
+ * (p->select_mask: the plan's writes there change only those bits), IA32_FIXED_CTRi, rdpmc
+ * index KPROF_PMU_RDPMC_FIXED | i, global bit 32 + i.
+ * cfg->interval = events per overflow (the preload is 2^width - interval), or 0 to count
+ * from 0. Refuses, leaving *p zeroed: KPROF_E_ARGUMENT for null pointers or unknown flags;
+ * KPROF_E_UNSUPPORTED for caps of no Intel or AMD counters (or counters of no width) and for
+ * KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED without PerfCtrExtCore; KPROF_E_RANGE for a counter the
+ * processor does not have or an interval the counter cannot hold (Intel IA32_PMCx writes
+ * sign-extend bit 31: at most 2^31 - 1); KPROF_E_RESERVED for a select with bits the layout
+ * does not define (kprof_pmu_select_unpack). */
+KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c,
+                                          const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p);
+/* Program and start the counter p plans: p->program's writes in order (to p->select_msr a
+ * read-modify-write of p->select_mask's bits when the counter shares it), then p's bit set in
+ * the global control MSR by a read-modify-write (when p->global_ctrl_msr). RING 0 ONLY;
+ * through KPROF_RDMSR_SAFE / KPROF_WRMSR_SAFE when defined. Stops at the first failing
+ * access and returns its status (KPROF_E_FAULT from a hook, KPROF_E_NOT_AVAILABLE in a
+ * KPROF_NO_LIVE build without hooks): the writes before it stay done, so a caller that must
+ * leave nothing behind calls kprof_pmu_plan_stop. KPROF_E_ARGUMENT for a null or empty plan. */
+KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p);
+/* Stop the counter p plans: its select without EN, then p's bit cleared in the global control
+ * MSR by a read-modify-write (when p->global_ctrl_msr). The count stays in the counter
+ * (kprof_pmu_plan_read). Errors as kprof_pmu_plan_start. */
+KPROF_API kprof_status kprof_pmu_plan_stop(const kprof_pmu_plan *p);
+/* The count of the counter p plans, into *count: its counter MSR through kprof_msr_read
+ * (the hooks when defined), masked to the counter's width. A sampling plan's count starts at
+ * the preload. Errors as kprof_msr_read (*count = 0); KPROF_E_ARGUMENT for a null or empty
+ * plan or null count. */
+KPROF_API kprof_status kprof_pmu_plan_read(const kprof_pmu_plan *p, uint64_t *count);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 2 (Windows model), section source: KPROFILE_SOURCE and the HAL's tables; lookups; a source's Windows profile-add fields
@@ -3315,10 +3378,14 @@ KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_sou
 KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value);
 /* The sources of a table whose select value equals select (the mapping is not one-to-one:
  * Emon's ProfileTotalCycles, ProfileUnhaltedCoreCycles and ProfileTime share 0x0003003C).
- * Writes up to cap pointers to out (out may be NULL when cap is 0) and returns how many
- * sources match, which may exceed cap. Binary search over a select-sorted index. */
-KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
-                                            const kprof_source **out, size_t cap);
+ * Writes up to cap pointers to out (out may be NULL when cap is 0) and how many sources
+ * match to *count; KPROF_E_BUFFER_TOO_SMALL when that is more than cap (the first cap are
+ * written: call again with *count entries for all). KPROF_OK with *count = 0 when none
+ * matches; KPROF_E_ARGUMENT (*count = 0) for an unknown table, a null count, or a null out
+ * with cap > 0. Binary search over a select-sorted index. */
+KPROF_API kprof_status kprof_source_all_by_select(kprof_source_table table, uint32_t select,
+                                                  const kprof_source **out, size_t cap,
+                                                  size_t *count);
 #if !defined(KPROF_NO_NAMES)
 /* The source's name as the seeds spell it ("ProfileLLCMisses", HAL typos included). */
 KPROF_API const char *kprof_source_name_get(const kprof_source *s);
@@ -3424,14 +3491,6 @@ typedef enum kprof_hal_presence {
 /* The name of a kprof_hal_presence value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value);
 #endif
-
-/* hal_argument: kprof_hal_decision_get's hal argument: a kprof_hal_build in the low byte, a
- * kprof_hal_windows shifted by KPROF_HAL_RELEASE_SHIFT above it (0 = the default release,
- * Windows 10's original). KPROF_HAL_RELEASE(id) builds the second part.
- * Source: kprof's own encoding (keeps the two-value calls of kprof 0.1 meaning what they meant) */
-#define KPROF_HAL_BUILD_MASK    0xFFu   /* the kprof_hal_build bits */
-#define KPROF_HAL_RELEASE_SHIFT 0x8u    /* where the release id starts */
-#define KPROF_HAL_RELEASE_MASK  0xFF00u /* the release id bits */
 
 /* Windows releases whose HAL profile behaviour is known, oldest first: which HALs shipped (x86,
  * x64), which profile interfaces and rules each has, and the range of later Intel sources.
@@ -3643,15 +3702,10 @@ typedef struct kprof_hal_decision {
 	uint16_t later_min, later_max;
 } kprof_hal_decision;
 
-/* The hal argument of kprof_hal_decision_get: KPROF_HAL_BUILD_X64 or KPROF_HAL_BUILD_X86, optionally ORed with
- * KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_...). Without a release the HAL is the Windows 10 original
- * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
- * call means what it meant. C has no default arguments and a second function would be a
- * second way to decide; a release in the spare bits of the same argument keeps one function
- * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
-/* The release bits of kprof_hal_decision_get's hal argument. */
-#define KPROF_HAL_RELEASE(id)     (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
-#define KPROF_HAL_WINDOWS_DEFAULT KPROF_HAL_WINDOWS_10_1507
+/* The newest Windows release kprof models (the last row of spec/windows_releases.yaml): what a
+ * caller that means "today's Windows" passes to kprof_hal_decision_get. */
+#define KPROF_HAL_WINDOWS_NEWEST                                                                   \
+	((kprof_hal_windows)(KPROF_HAL_RELEASE_FIRST + KPROF_HAL_RELEASE_COUNT - 1u))
 /* Decide as the Windows HAL does which profile interface a processor gets, from its cpuid
  * leaves (after Geoff Chappell's study of the Windows 10 HAL):
  *   1. leaf 0 vendor "AuthenticAMD" -> Amd64; "GenuineIntel" -> Emon when max leaf >= 0x0A
@@ -3663,15 +3717,16 @@ typedef struct kprof_hal_decision {
  * The first rule that makes the interface Default names the reason. Missing leaves and leaves
  * above the max leaf count as absent, so any snapshot, even an empty one, gives a decision
  * (Default).
- * hal: KPROF_HAL_BUILD_X64 or KPROF_HAL_BUILD_X86, | KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_...) for another
- * release than Windows 10's original (the default). A release's row says which interfaces,
+ * build: KPROF_HAL_BUILD_X64 or KPROF_HAL_BUILD_X86; windows: the release whose HAL decides
+ * (KPROF_HAL_WINDOWS_10_1507 for Windows 10's original, the one Geoff Chappell documents;
+ * KPROF_HAL_WINDOWS_NEWEST for the newest kprof models). A release's row says which interfaces,
  * 32-bit sources and rules its HAL has: an interface it lacks makes Default
  * (KPROF_HAL_REASON_RELEASE_*); a rule or interface no public source confirms for it is
  * applied as Windows 10 applies it, and d->uncertain says so.
  * *d is always filled; KPROF_E_ARGUMENT only for a null d, an unknown build or release, or a
  * HAL the release did not ship (32-bit Windows 11); then d, if given, says Default. */
-KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uint32_t hal,
-                                              kprof_hal_decision *d);
+KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, kprof_hal_build build,
+                                              kprof_hal_windows windows, kprof_hal_decision *d);
 /* Whether the HAL that made decision d has source s, into *presence: PRESENT for a row of
  * d's table the rules allow (ProfileTime always; Amd64 every row; Emon a row whose cpuid 0x0A
  * ebx bit is below the ebx length and clear; Default nothing else); for a later Intel source
@@ -3691,21 +3746,19 @@ KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d
 KPROF_API const char *kprof_hal_source_description_get(const kprof_hal_decision *d,
                                                        const kprof_source *s);
 #endif
-/* Plan one counter for one source of the decided interface: the MSR writes that program and
- * start it (select without EN, the preload, then select | EN, | INT with KPROF_PMU_PLAN_FLAGS_INTERRUPT),
- * the write that stops it, and how to read it. Counters below d->counters use the
- * interface's MSRs; Emon counters beyond them (a perfmon version 6 part with more than eight)
- * and KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED use the processor's (d->pmu), within its counter_mask and
- * counter_limit. interval = events per overflow (the preload is
- * 2^width - interval), or 0 to count from 0. flags: kprof_pmu_plan_flags. Refuses, leaving *p
+/* Plan one counter for one source of the decided interface: kprof_pmu_plan_get with the
+ * source's select (cfg->select must be 0) and the processor's counters as the interface sees
+ * them. Counters below d->counters use the interface's MSRs (Emon: IA32_PERFEVTSELx/IA32_PMCx;
+ * Amd64: the four legacy PerfEvtSel/PerfCtr pairs); Emon counters beyond them (a perfmon
+ * version 6 part with more than eight) and KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED use the
+ * processor's (d->pmu), within its counter_mask and counter_limit. Refuses, leaving *p
  * zeroed: KPROF_E_UNSUPPORTED for a source the interface does not support or that has no
- * counter (Default's timer), and for KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED without PerfCtrExtCore;
- * KPROF_E_RANGE for a counter index the interface does not have or an interval the counter
- * cannot hold (Intel IA32_PMCx writes sign-extend bit 31: at most 2^31 - 1);
- * KPROF_E_ARGUMENT for null pointers or unknown flags. */
+ * counter (Default's timer), and for KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED off Amd64 or without
+ * PerfCtrExtCore; KPROF_E_ARGUMENT for null pointers, unknown flags or a select in cfg; the
+ * other refusals of kprof_pmu_plan_get (KPROF_E_RANGE for a counter the interface does not
+ * have or an interval the counter cannot hold). */
 KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
-                                          uint32_t counter, uint64_t interval, uint32_t flags,
-                                          kprof_pmu_plan *p);
+                                          const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p);
 
 #endif /* !defined(KPROF_NO_WINDOWS_MODEL) */
 /* ------------------------------------------------------------------------------------------
@@ -3788,6 +3841,12 @@ typedef enum kprof_counts_class {
 KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict);
 #endif
 
+/* A processor class, as kprof_counts_class_by_signature finds it (its name:
+ * kprof_counts_class_name(info->id)). */
+typedef struct kprof_counts_class_info {
+	kprof_counts_class id;
+} kprof_counts_class_info;
+
 /* What a profile source's select counts on one processor: the HAL programs one select per
  * source for every processor of a vendor, and on other families than the one a table was
  * written for the same event code can mean something else. A verdict (kprof_counts_verdict),
@@ -3795,9 +3854,9 @@ KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict);
  * (kprof_counts_class: vendor and family/model/stepping ranges). Pure functions of their
  * arguments. */
 typedef struct kprof_counts_entry {
-	uint8_t status;    /* kprof_counts_verdict */
-	uint8_t cpu_class; /* kprof_counts_class index, KPROF_COUNTS_CLASS_NONE when none matched */
-	uint8_t reserved[2];
+	kprof_counts_verdict status; /* the verdict */
+	kprof_counts_class
+	        cpu_class;  /* the class judged, KPROF_COUNTS_CLASS_NONE when none matched */
 	const char *event;  /* the vendor's name for the event (and unit mask), NULL when none */
 	const char *basis;  /* where the verdict comes from, e.g. "libpfm4 amd64_k8_revf" */
 	const char *caveat; /* why the select counts nothing, or nothing right, on this class, in
@@ -3805,18 +3864,21 @@ typedef struct kprof_counts_entry {
 	                       on family 17h and later); NULL when the spec records none */
 } kprof_counts_entry;
 /* The class of a processor: the first class whose vendor string and family/model/stepping
- * ranges match (displayed family and model, as kprof_cpuid_family_get and kprof_cpuid_model_get give them), or
- * KPROF_COUNTS_CLASS_NONE. vendor is the 12-byte cpuid leaf 0 string (no NUL needed). */
-KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
-                                                   uint32_t model, uint32_t stepping);
+ * ranges match (displayed family and model, as kprof_cpuid_family_get and kprof_cpuid_model_get give them),
+ * its row's id naming it; NULL when none matches or vendor is NULL. vendor is the 12-byte
+ * cpuid leaf 0 string (no NUL needed). */
+KPROF_API const kprof_counts_class_info *kprof_counts_class_by_signature(const char *vendor,
+                                                                         uint32_t family,
+                                                                         uint32_t model,
+                                                                         uint32_t stepping);
 /* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
 KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class);
 /* The verdict for source s on processor class cpu_class. KPROF_COUNTS_VERDICT_UNKNOWN for a source
  * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
  * for one of another table than the class judges (Amd64 rows on an Intel class), and for
- * KPROF_COUNTS_CLASS_NONE. KPROF_E_ARGUMENT for null pointers. */
-KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
-                                                    kprof_counts_entry *out);
+ * KPROF_COUNTS_CLASS_NONE (or any value that is no class). KPROF_E_ARGUMENT for null pointers. */
+KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class,
+                                                    const kprof_source *s, kprof_counts_entry *out);
 /* The verdict for source s on the processor a HAL decision describes (kprof_hal_decision_get): its
  * class from the vendor, family, model and stepping (KPROF_COUNTS_VERDICT_UNKNOWN without leaf 1 or for
  * a processor no class covers), and for an Emon source KPROF_COUNTS_VERDICT_ABSENT where the
@@ -3938,30 +4000,30 @@ typedef struct kprof_dump_record {
 typedef struct kprof_dump_iter {
 	const char *text;
 	size_t len;
-	size_t pos;             /* offset of the next line to read */
-	uint32_t line;          /* number of the line read last (1-based); on error, the bad line */
-	int32_t format;         /* kprof_dump_format: fixed by the first leaf line */
-	int32_t expect;         /* kprof_dump_expect: on error, what the line lacked */
-	int32_t cpu;            /* ordinal of the current block, -1 before the first leaf line */
-	uint32_t cpu_id;        /* header number of the current (or pending) block */
-	uint32_t block_pending; /* a header was read: the next leaf line opens a block */
-	uint32_t block_records; /* records of the current block so far */
-	uint32_t prev_leaf;     /* the previous record of this block */
+	size_t pos;    /* offset of the next line to read */
+	uint32_t line; /* number of the line read last (1-based); on error, the bad line */
+	kprof_dump_format format; /* fixed by the first leaf line */
+	kprof_dump_expect expect; /* on error, what the line lacked */
+	int32_t cpu;              /* ordinal of the current block, -1 before the first leaf line */
+	uint32_t cpu_id;          /* header number of the current (or pending) block */
+	uint32_t block_pending;   /* a header was read: the next leaf line opens a block */
+	uint32_t block_records;   /* records of the current block so far */
+	uint32_t prev_leaf;       /* the previous record of this block */
 	uint32_t prev_subleaf;
 	uint32_t prev_regs[4];
-	uint32_t records; /* records returned so far */
-	int32_t status;   /* KPROF_OK, or the status every later call returns again */
+	uint32_t records;    /* records returned so far */
+	kprof_status status; /* KPROF_OK, or the status every later call returns again */
 	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
 } kprof_dump_iter;
 
 /* The outcome of kprof_dump_snapshot_get (filled on success too). */
 typedef struct kprof_dump_error {
-	int32_t status;   /* kprof_status */
-	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
-	int32_t format;   /* kprof_dump_format detected */
-	int32_t expect;   /* kprof_dump_expect: what the line lacked */
-	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
-	uint32_t records; /* leaf lines read */
+	kprof_status status;
+	uint32_t line;            /* 1-based line of the error; 0 when no line is to blame */
+	kprof_dump_format format; /* detected */
+	kprof_dump_expect expect; /* what the line lacked */
+	uint32_t cpus;            /* CPU blocks in the text (counted to the end, or to the error) */
+	uint32_t records;         /* leaf lines read */
 } kprof_dump_error;
 /* Empty the iterator and point it at len bytes of text. Nothing is read yet. */
 KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *text, size_t len);
@@ -4135,11 +4197,14 @@ typedef struct kprof_cpu_effect {
 /* Empty facts: nothing given. */
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f);
 /* Take the facts one leaf (leaf, subleaf, regs = {eax, ebx, ecx, edx}) gives, from a dump or
- * the live cpuid instruction. Leaves that hold no fact are ignored. */
-KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
-                                   const uint32_t regs[4]);
-/* The facts in which a and b differ (bit f: present in one only, or different values). */
-KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b);
+ * the live cpuid instruction. Leaves that hold no fact are ignored (KPROF_OK).
+ * KPROF_E_ARGUMENT (f untouched) for a null f or regs. */
+KPROF_API kprof_status kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                           const uint32_t regs[4]);
+/* The facts in which a and b differ, into *differ (bit f: present in one only, or different
+ * values; 0 when they agree). KPROF_E_ARGUMENT (*differ 0 when given) for null pointers. */
+KPROF_API kprof_status kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b,
+                                               uint64_t *differ);
 /* Start collecting groups into group[0..cap); cpu_group (may be NULL) gets each CPU's group
  * index for the first cpu_cap CPUs. */
 KPROF_API kprof_status kprof_cpu_groups_init(kprof_cpu_groups *g, kprof_cpu_group *group,
@@ -4173,11 +4238,12 @@ KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text,
 /* What the boot processor's decision (made from boot's snapshot) means on group g: the
  * interface this group alone would get, the boot interface applied to g's leaves (counters,
  * width, source support as g has them), how many of that interface's sources are supported
- * on one but not the other, and which facts differ. KPROF_E_ARGUMENT for null pointers or an
- * unknown hal. */
+ * on one but not the other, and which facts differ, both decided for the HAL of build and
+ * windows (kprof_hal_decision_get). KPROF_E_ARGUMENT for null pointers or a build and release
+ * kprof_hal_decision_get refuses. */
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
-                                               const kprof_cpu_group *g, kprof_hal_build hal,
-                                               kprof_cpu_effect *out);
+                                               const kprof_cpu_group *g, kprof_hal_build build,
+                                               kprof_hal_windows windows, kprof_cpu_effect *out);
 #endif
 
 #endif /* !defined(KPROF_NO_DUMP) */
@@ -4249,8 +4315,8 @@ typedef struct kprof_listing_iter {
 /* One difference between a listing and kprof's prediction (needs the hal section and the
  * names). */
 typedef struct kprof_listing_diff {
-	uint8_t kind; /* kprof_listing_diff_kind */
-	uint32_t id;  /* KPROFILE_SOURCE value */
+	kprof_listing_diff_kind kind;
+	uint32_t id; /* KPROFILE_SOURCE value */
 	const kprof_source
 	        *source;  /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_KIND_UNKNOWN */
 	const char *name; /* the descriptive string kprof expects for it (the release's
@@ -9234,26 +9300,23 @@ KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint
 }
 
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
-                                                uint32_t subleaf, uint32_t eax, uint32_t ebx,
-                                                uint32_t ecx, uint32_t edx)
+                                                uint32_t subleaf, const uint32_t regs[4])
 {
 	const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_number(leaf, subleaf);
-	unsigned slot;
-	if (!s)
+	unsigned slot, i;
+	if (!s || !regs)
 		return KPROF_E_ARGUMENT;
 	if (!l)
 		return KPROF_E_NOT_FOUND;
 	slot = (unsigned)l->slot;
 	if (s->present & (1u << slot)) {
 		const uint32_t *r = s->regs[slot];
-		return (r[0] == eax && r[1] == ebx && r[2] == ecx && r[3] == edx)
+		return (r[0] == regs[0] && r[1] == regs[1] && r[2] == regs[2] && r[3] == regs[3])
 		               ? KPROF_OK
 		               : KPROF_E_DUPLICATE;
 	}
-	s->regs[slot][KPROF_CPUID_REG_EAX] = eax;
-	s->regs[slot][KPROF_CPUID_REG_EBX] = ebx;
-	s->regs[slot][KPROF_CPUID_REG_ECX] = ecx;
-	s->regs[slot][KPROF_CPUID_REG_EDX] = edx;
+	for (i = 0; i < 4; i++)
+		s->regs[slot][i] = regs[i];
 	s->present |= 1u << slot;
 	return KPROF_OK;
 }
@@ -9339,12 +9402,11 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 	if (st != KPROF_OK)
 		return st;
 	max_basic = r[0];
-	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, r);
 	(void)kprof_cpuid_leaf_read(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
-		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2],
-		                               r[3]);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
 		uint32_t leaf = kprof_impl_cpuid_leaves[i].leaf;
@@ -9362,8 +9424,7 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves[i].subleaf, r);
 		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
-		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves[i].subleaf, r[0],
-		                               r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves[i].subleaf, r);
 	}
 	return KPROF_OK;
 }
@@ -9437,13 +9498,18 @@ KPROF_IMPL_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, c
 	return 1;
 }
 
-KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s)
+KPROF_API kprof_status kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s,
+                                              kprof_cpuid_vendor *vendor)
 {
+	if (vendor)
+		*vendor = KPROF_CPUID_VENDOR_UNKNOWN;
+	if (!s || !vendor)
+		return KPROF_E_ARGUMENT;
 	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
-		return KPROF_CPUID_VENDOR_INTEL;
-	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
-		return KPROF_CPUID_VENDOR_AMD;
-	return KPROF_CPUID_VENDOR_UNKNOWN;
+		*vendor = KPROF_CPUID_VENDOR_INTEL;
+	else if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
+		*vendor = KPROF_CPUID_VENDOR_AMD;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,
@@ -9838,7 +9904,7 @@ KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_p
 	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
-	c->vendor = (uint8_t)kprof_cpuid_vendor_get(s);
+	(void)kprof_cpuid_vendor_get(s, &c->vendor);
 	if (c->vendor == KPROF_CPUID_VENDOR_INTEL)
 		kprof_impl_pmu_caps_intel(s, c);
 	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
@@ -9894,6 +9960,226 @@ KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap,
 	                           written);
+}
+
+/* Where general-purpose counter i of the plan lives: the caps' layout, or AMD's four legacy
+ * PerfEvtSel/PerfCtr pairs (every AMD part has them; without KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED
+ * they are what a plan uses, as the Windows HAL does). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_counter_msrs(const kprof_pmu_caps *c, uint32_t i,
+                                                             uint32_t flags, uint32_t *sel,
+                                                             uint32_t *ctr)
+{
+	int legacy =
+	        c->vendor == KPROF_CPUID_VENDOR_AMD && !(flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED);
+	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED &&
+	    (c->vendor != KPROF_CPUID_VENDOR_AMD || !c->perfctr_ext_core))
+		return KPROF_E_UNSUPPORTED;
+	if (legacy) {
+		if (i >= c->legacy_counters || i >= KPROF_MSR_AMD_PERFEVTSEL_COUNT)
+			return KPROF_E_RANGE;
+		*sel = KPROF_MSR_AMD_PERFEVTSEL(i);
+		*ctr = KPROF_MSR_AMD_PERFCTR(i);
+		return KPROF_OK;
+	}
+	if (i >= c->counter_limit || i >= 32 || !(c->counter_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	*sel = c->perfevtsel_msr + i * c->msr_stride;
+	*ctr = c->counter_msr + i * c->msr_stride;
+	return KPROF_OK;
+}
+
+/* The plan's MSR writes, its global bit and its reading, once the counter's MSRs are known:
+ * ctrl = the select register's bits this counter owns (all for a PerfEvtSel), select and
+ * start = its value stopped and counting, within them. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fill(const kprof_pmu_caps *c,
+                                                          const kprof_pmu_counter_config *cfg,
+                                                          uint32_t sel_msr, uint64_t ctrl,
+                                                          uint64_t select, uint64_t start,
+                                                          uint32_t ctr_msr, uint32_t width,
+                                                          uint64_t global_bit, kprof_pmu_plan *p)
+{
+	uint64_t mask, limit;
+	if (width == 0 || width > 64)
+		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
+	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+	/* The counter must hold the interval (a narrow counter from a hostile dump too); a write
+	 * to an Intel counter sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
+	 * most 2^31 - 1. */
+	limit = c->vendor == KPROF_CPUID_VENDOR_INTEL && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
+	if (cfg->interval > limit)
+		return KPROF_E_RANGE;
+	p->vendor = c->vendor;
+	p->counter = cfg->counter;
+	p->select = select;
+	p->start_select = start;
+	p->preload = cfg->interval ? ((uint64_t)0 - cfg->interval) & mask : 0;
+	p->select_msr = sel_msr;
+	p->select_mask = ctrl;
+	p->counter_msr = ctr_msr;
+	p->program[0].msr = sel_msr;
+	p->program[0].value = select;
+	p->program[1].msr = ctr_msr;
+	p->program[1].value = p->preload;
+	p->program[2].msr = sel_msr;
+	p->program[2].value = start;
+	p->program_count = 3;
+	p->stop.msr = sel_msr;
+	p->stop.value = select;
+	p->rdpmc_index = cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED
+	                         ? KPROF_PMU_RDPMC_FIXED | cfg->counter
+	                         : cfg->counter;
+	p->counter_width = width;
+	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally (the caps
+	 * name the MSR only then). */
+	if (c->global_ctrl_msr) {
+		p->global_ctrl_msr = c->global_ctrl_msr;
+		p->global_ctrl_bit = global_bit;
+	}
+	return KPROF_OK;
+}
+
+/* An Intel fixed-function counter: its 4-bit field of IA32_FIXED_CTR_CTRL (OS, USR, PMI) from
+ * the select's OS and USR and the interrupt flag; the select may hold nothing else. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps *c,
+                                                           const kprof_pmu_counter_config *cfg,
+                                                           kprof_pmu_plan *p)
+{
+	uint32_t i = cfg->counter, shift = i * (KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT -
+	                                        KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
+	uint64_t start = 0;
+	if (c->vendor != KPROF_CPUID_VENDOR_INTEL ||
+	    (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
+		return KPROF_E_UNSUPPORTED;
+	if (i >= c->fixed_limit || i >= KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH ||
+	    !(c->fixed_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
+		return KPROF_E_RESERVED;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_OS, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_USR, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK;
+	return kprof_impl_pmu_plan_fill(
+	        c, cfg, KPROF_MSR_IA32_FIXED_CTR_CTRL,
+	        (KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK |
+	         KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK)
+	                << shift,
+	        0, start << shift, c->fixed_counter_msr + i * c->fixed_msr_stride, c->fixed_width,
+	        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED, (uint64_t)1 << i), p);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c,
+                                          const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p)
+{
+	uint32_t sel_msr = 0, ctr_msr = 0;
+	uint64_t select;
+	kprof_pmu_select fields;
+	kprof_status st;
+	if (!p)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(p, sizeof(*p));
+	if (!c || !cfg ||
+	    (cfg->flags &
+	     ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED |
+	                 KPROF_PMU_PLAN_FLAGS_FIXED)))
+		return KPROF_E_ARGUMENT;
+	if ((c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) ||
+	    c->version < 1)
+		return KPROF_E_UNSUPPORTED;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED)
+		st = kprof_impl_pmu_plan_fixed(c, cfg, p);
+	else if ((st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr,
+	                                           &ctr_msr)) == KPROF_OK &&
+	         /* a select the vendor's layout does not define would fault the wrmsr */
+	         (st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields)) == KPROF_OK) {
+		select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
+		/* EN and INT sit at the same bits in both vendors' layouts. */
+		st = kprof_impl_pmu_plan_fill(
+		        c, cfg, sel_msr, ~(uint64_t)0, select,
+		        select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1) |
+		                (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT
+		                         ? KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1)
+		                         : 0),
+		        ctr_msr, c->counter_width,
+		        c->vendor == KPROF_CPUID_VENDOR_INTEL
+		                ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC,
+		                                   (uint64_t)1 << cfg->counter)
+		                : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC,
+		                                   (uint64_t)1 << cfg->counter),
+		        p);
+	}
+	if (st != KPROF_OK)
+		kprof_impl_zero(p, sizeof(*p));
+	return st;
+}
+
+/* Set (on) or clear the plan's bit in the global control MSR by a read-modify-write. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_global(const kprof_pmu_plan *p, int on)
+{
+	uint64_t v;
+	kprof_status st;
+	if (!p->global_ctrl_msr)
+		return KPROF_OK;
+	st = kprof_msr_read(p->global_ctrl_msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(p->global_ctrl_msr,
+	                       on ? v | p->global_ctrl_bit : v & ~p->global_ctrl_bit);
+}
+
+/* One of the plan's writes: to the select MSR, only the bits the counter owns there (a
+ * read-modify-write when it shares the register). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_write(const kprof_pmu_plan *p,
+                                                      const kprof_msr_value *w)
+{
+	uint64_t v;
+	kprof_status st;
+	if (w->msr != p->select_msr || p->select_mask == ~(uint64_t)0)
+		return kprof_msr_write(w->msr, w->value);
+	st = kprof_msr_read(w->msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(w->msr, (v & ~p->select_mask) | (w->value & p->select_mask));
+}
+
+KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
+{
+	uint32_t i;
+	kprof_status st;
+	if (!p || !p->program_count || p->program_count > 3)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < p->program_count; i++) {
+		st = kprof_impl_pmu_write(p, &p->program[i]);
+		if (st != KPROF_OK)
+			return st;
+	}
+	return kprof_impl_pmu_global(p, 1);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_stop(const kprof_pmu_plan *p)
+{
+	kprof_status st;
+	if (!p || !p->program_count)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pmu_write(p, &p->stop);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_impl_pmu_global(p, 0);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_read(const kprof_pmu_plan *p, uint64_t *count)
+{
+	kprof_status st;
+	if (count)
+		*count = 0;
+	if (!p || !count || !p->program_count)
+		return KPROF_E_ARGUMENT;
+	st = kprof_msr_read(p->counter_msr, count);
+	*count &= p->counter_mask;
+	return st;
 }
 
 /* ---- layer 2, section source - from spec/source.yaml, gen/c/source.api.h, gen/c/source.c ---- */
@@ -10993,17 +11279,22 @@ KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, ui
 	return kprof_impl_source_rows + kprof_impl_source_tables[table].first_row + (slot - 1u);
 }
 
-KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
-                                            const kprof_source **out, size_t cap)
+KPROF_API kprof_status kprof_source_all_by_select(kprof_source_table table, uint32_t select,
+                                                  const kprof_source **out, size_t cap,
+                                                  size_t *count)
 {
 	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	const uint8_t *order;
 	const kprof_source *rows;
 	size_t lo = 0, hi, n = 0;
+	if (count)
+		*count = 0;
+	if (!count || (!out && cap))
+		return KPROF_E_ARGUMENT;
 	if (!info ||
 	    (unsigned)table >=
 	            KPROF_SOURCE_TABLE_COUNT) /* the table again: see kprof_source_by_value */
-		return 0;
+		return KPROF_E_ARGUMENT;
 	order = kprof_impl_source_select_index + kprof_impl_source_tables[table].select_index;
 	rows = kprof_impl_source_rows + kprof_impl_source_tables[table].first_row;
 	hi = info->count;
@@ -11015,9 +11306,10 @@ KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t s
 			hi = mid;
 	}
 	for (; lo < info->count && rows[order[lo]].select == select; lo++, n++)
-		if (out && n < cap)
+		if (n < cap)
 			out[n] = &rows[order[lo]];
-	return n;
+	*count = n;
+	return n > cap ? KPROF_E_BUFFER_TOO_SMALL : KPROF_OK;
 }
 
 #ifndef KPROF_NO_NAMES
@@ -11440,34 +11732,30 @@ KPROF_IMPL_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uint32_t hal,
-                                              kprof_hal_decision *d)
+KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, kprof_hal_build build,
+                                              kprof_hal_windows windows, kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
 	const kprof_hal_release *rel;
-	uint32_t a, eax1, ecx1, build, release;
+	uint32_t a, eax1, ecx1;
 	kprof_cpuid_vendor vendor;
 	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(d, sizeof(*d));
-	build = hal & KPROF_HAL_BUILD_MASK;
-	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
-	rel = kprof_hal_release_by_id(
-	        (kprof_hal_windows)(release ? release : (uint32_t)KPROF_HAL_WINDOWS_DEFAULT));
+	rel = kprof_hal_release_by_id(windows);
 	d->table = d->tentative = KPROF_SOURCE_TABLE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (kprof_hal_build)build;
-	d->release = (kprof_hal_windows)(rel ? rel->id : 0);
+	d->hal = build;
+	d->release = rel ? windows : (kprof_hal_windows)0;
 	if ((build != KPROF_HAL_BUILD_X64 && build != KPROF_HAL_BUILD_X86) || !rel ||
-	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
 	    !(build == KPROF_HAL_BUILD_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
 
 	/* Facts */
-	vendor = kprof_cpuid_vendor_get(s);
+	(void)kprof_cpuid_vendor_get(s, &vendor);
 	d->vendor = vendor;
 	(void)kprof_cpuid_vendor_string_get(s, d->vendor_string);
 	d->has_leaf1 = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES);
@@ -11640,7 +11928,7 @@ KPROF_IMPL_INTERNAL int kprof_impl_hal_supported(const kprof_hal_decision *d, co
 KPROF_IMPL_INTERNAL unsigned kprof_impl_release_amd64_names(const kprof_hal_decision *d)
 {
 	const kprof_hal_release *rel =
-	        kprof_hal_release_by_id(d ? d->release : KPROF_HAL_WINDOWS_DEFAULT);
+	        kprof_hal_release_by_id(d ? d->release : KPROF_HAL_WINDOWS_10_1507);
 	return rel ? rel->amd64_names : (unsigned)KPROF_HAL_PRESENCE_ABSENT;
 }
 
@@ -11685,85 +11973,40 @@ KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d
 }
 
 KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
-                                          uint32_t counter, uint64_t interval, uint32_t flags,
-                                          kprof_pmu_plan *p)
+                                          const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p)
 {
-	uint32_t sel_msr, ctr_msr, width;
-	int own;
-	uint64_t mask, start, limit;
+	kprof_pmu_caps caps;
+	kprof_pmu_counter_config k;
 	if (!p)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(p, sizeof(*p));
-	if (!d || !s ||
-	    (flags &
+	if (!d || !s || !cfg || cfg->select ||
+	    (cfg->flags &
 	     ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
 	if (!kprof_impl_hal_supported(d, s) || d->table == KPROF_SOURCE_TABLE_DEFAULT || !s->select)
 		return KPROF_E_UNSUPPORTED;
-	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED) {
-		if (d->table != KPROF_SOURCE_TABLE_AMD64 || !d->pmu.perfctr_ext_core)
-			return KPROF_E_UNSUPPORTED;
-		own = 1;
-	} else {
-		own = counter >= d->counters && d->table == KPROF_SOURCE_TABLE_EMON;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED && d->table != KPROF_SOURCE_TABLE_AMD64)
+		return KPROF_E_UNSUPPORTED;
+	/* The processor's counters, seen through the interface: its vendor's layout; below
+	 * d->counters the interface's MSRs (Amd64's four legacy pairs, Emon's IA32_PERFEVTSELx),
+	 * beyond them (Emon) the processor's own. */
+	kprof_impl_copy(&caps, &d->pmu, sizeof(caps));
+	caps.vendor = d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL
+	                                                  : KPROF_CPUID_VENDOR_AMD;
+	caps.counter_width = d->counter_width;
+	if (d->table == KPROF_SOURCE_TABLE_AMD64)
+		caps.legacy_counters = d->counters;
+	if (d->table == KPROF_SOURCE_TABLE_EMON && cfg->counter < d->counters) {
+		caps.perfevtsel_msr = d->perfevtsel_msr;
+		caps.counter_msr = d->counter_msr;
+		caps.msr_stride = d->msr_stride;
+		caps.counter_limit = d->counters;
+		caps.counter_mask = kprof_impl_low_bits(d->counters);
 	}
-	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
-	        : counter >= d->counters)
-		return KPROF_E_RANGE;
-	width = d->counter_width;
-	if (width == 0 || width > 64)
-		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
-	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	/* The counter must hold the interval (a narrow counter from a hostile dump too). */
-	limit = d->table == KPROF_SOURCE_TABLE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
-	if (interval > limit)
-		return KPROF_E_RANGE;
-	if (own) {
-		sel_msr = d->pmu.perfevtsel_msr + counter * d->pmu.msr_stride;
-		ctr_msr = d->pmu.counter_msr + counter * d->pmu.msr_stride;
-	} else {
-		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
-		ctr_msr = d->counter_msr + counter * d->msr_stride;
-	}
-	p->table = (uint8_t)d->table;
-	p->vendor = (uint8_t)(d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL
-	                                                          : KPROF_CPUID_VENDOR_AMD);
-	p->source = s->value;
-	p->counter = counter;
-	p->select = s->select;
-	/* EN and INT sit at the same bits in both vendors' layouts. */
-	start = ((s->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK) |
-	         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1));
-	if (flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
-		start = ((start & ~KPROF_IA32_PERFEVTSEL_INTR_MASK) |
-		         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1));
-	p->start_select = start;
-	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
-	p->select_msr = sel_msr;
-	p->counter_msr = ctr_msr;
-	p->program[0].msr = sel_msr;
-	p->program[0].value = s->select;
-	p->program[1].msr = ctr_msr;
-	p->program[1].value = p->preload;
-	p->program[2].msr = sel_msr;
-	p->program[2].value = start;
-	p->program_count = 3;
-	p->stop.msr = sel_msr;
-	p->stop.value = s->select;
-	p->rdpmc_index = counter;
-	p->counter_width = width;
-	p->counter_mask = mask;
-	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
-	if (d->table == KPROF_SOURCE_TABLE_EMON && d->perfmon_version >= 2) {
-		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		p->global_ctrl_bit =
-		        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
-	} else if (d->table == KPROF_SOURCE_TABLE_AMD64 && d->pmu.perfmon_v2) {
-		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
-		p->global_ctrl_bit =
-		        KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
-	}
-	return KPROF_OK;
+	kprof_impl_copy(&k, cfg, sizeof(k));
+	k.select = s->select;
+	return kprof_pmu_plan_get(&caps, &k, p);
 }
 #ifndef KPROF_NO_NAMES
 /* The pool of the names: each string NUL-terminated, at the offset on its left. */
@@ -12372,6 +12615,36 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_counts_pool) == 16442, kprof_impl_cou
 KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 {
 	return (const char *)&kprof_impl_counts_pool + off;
+}
+
+/* Class i's row of kprof_counts_class_by_signature, i below KPROF_COUNTS_CLASS_COUNT. */
+KPROF_IMPL_INTERNAL const kprof_counts_class_info *kprof_impl_counts_class_info(uint32_t i)
+{
+	static const kprof_counts_class_info info[] = {
+	        {KPROF_COUNTS_CLASS_K8_REVB},
+	        {KPROF_COUNTS_CLASS_K8_REVC},
+	        {KPROF_COUNTS_CLASS_K8_REVD},
+	        {KPROF_COUNTS_CLASS_K8_REVE},
+	        {KPROF_COUNTS_CLASS_K8_REVF},
+	        {KPROF_COUNTS_CLASS_K8_REVG},
+	        {KPROF_COUNTS_CLASS_FAM10H_BARCELONA},
+	        {KPROF_COUNTS_CLASS_FAM10H_SHANGHAI},
+	        {KPROF_COUNTS_CLASS_FAM10H_ISTANBUL},
+	        {KPROF_COUNTS_CLASS_FAM11H},
+	        {KPROF_COUNTS_CLASS_FAM12H},
+	        {KPROF_COUNTS_CLASS_FAM14H},
+	        {KPROF_COUNTS_CLASS_FAM15H},
+	        {KPROF_COUNTS_CLASS_FAM16H},
+	        {KPROF_COUNTS_CLASS_ZEN1},
+	        {KPROF_COUNTS_CLASS_HYGON18H},
+	        {KPROF_COUNTS_CLASS_ZEN2},
+	        {KPROF_COUNTS_CLASS_ZEN3},
+	        {KPROF_COUNTS_CLASS_ZEN4},
+	        {KPROF_COUNTS_CLASS_ZEN5},
+	        {KPROF_COUNTS_CLASS_ZEN6},
+	        {KPROF_COUNTS_CLASS_INTEL_ARCH},
+	};
+	return &info[i];
 }
 
 typedef struct kprof_impl_counts_row {
@@ -13231,12 +13504,14 @@ KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict)
 }
 #endif
 
-KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
-                                                   uint32_t model, uint32_t stepping)
+KPROF_API const kprof_counts_class_info *kprof_counts_class_by_signature(const char *vendor,
+                                                                         uint32_t family,
+                                                                         uint32_t model,
+                                                                         uint32_t stepping)
 {
 	unsigned c, k, i;
 	if (!vendor)
-		return KPROF_COUNTS_CLASS_NONE;
+		return NULL;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
 		const kprof_impl_counts_class *cls = &kprof_impl_counts_classes[c];
 		const char *v = kprof_impl_counts_text(cls->vendor);
@@ -13249,10 +13524,10 @@ KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t 
 			if (family >= m->family_lo && family <= m->family_hi &&
 			    model >= m->model_lo && model <= m->model_hi &&
 			    stepping >= m->stepping_lo && stepping <= m->stepping_hi)
-				return c;
+				return kprof_impl_counts_class_info(c);
 		}
 	}
-	return KPROF_COUNTS_CLASS_NONE;
+	return NULL;
 }
 
 KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class)
@@ -13292,7 +13567,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 		const kprof_impl_counts_row *row = &kprof_impl_counts_rows[lo];
 		if (cpu_class < row->class_lo || cpu_class > row->class_hi)
 			continue;
-		out->status = row->status;
+		out->status = (kprof_counts_verdict)row->status;
 		out->event = row->name == KPROF_IMPL_COUNTS_NONE
 		                     ? NULL
 		                     : kprof_impl_counts_text(row->name);
@@ -13316,10 +13591,8 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
                                                 kprof_counts_entry *out)
 {
 	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
-	out->cpu_class =
-	        (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
-	                                                       : (unsigned)KPROF_COUNTS_CLASS_NONE);
-	out->reserved[0] = out->reserved[1] = 0;
+	out->cpu_class = cpu_class < KPROF_COUNTS_CLASS_COUNT ? (kprof_counts_class)cpu_class
+	                                                      : KPROF_COUNTS_CLASS_NONE;
 	out->event = NULL;
 	out->caveat = NULL;
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
@@ -13334,8 +13607,8 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
 	return 1;
 }
 
-KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
-                                                    kprof_counts_entry *out)
+KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class,
+                                                    const kprof_source *s, kprof_counts_entry *out)
 {
 	int judged;
 	if (!s || !out)
@@ -13353,14 +13626,14 @@ KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kp
 KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d, const kprof_source *s,
                                               kprof_counts_entry *out)
 {
+	const kprof_counts_class_info *c;
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_counts_class_entry_get(
-	        d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family,
-	                                                       d->model, d->stepping)
-	                     : (unsigned)KPROF_COUNTS_CLASS_NONE,
-	        s, out);
+	c = d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family, d->model,
+	                                                   d->stepping)
+	                 : NULL;
+	st = kprof_counts_class_entry_get(c ? c->id : KPROF_COUNTS_CLASS_NONE, s, out);
 	/* The Emon rule, whatever interface was decided: an architectural event the processor
 	 * does not offer counts nothing. */
 	if (st == KPROF_OK && out->status == KPROF_COUNTS_VERDICT_SAME &&
@@ -13523,7 +13796,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof
                                                       kprof_dump_expect expect)
 {
 	it->status = st;
-	it->expect = (int32_t)expect;
+	it->expect = expect;
 	return st;
 }
 
@@ -13678,7 +13951,7 @@ KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s,
 /* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
  * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
  * a truncated or damaged leaf line is never skipped as text. */
-KPROF_IMPL_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+KPROF_IMPL_INTERNAL kprof_dump_format kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 {
 	size_t i = 0, j, k;
 	kprof_impl_text_skip_space(s, n, &i);
@@ -13767,7 +14040,8 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		kprof_dump_record r;
 		kprof_dump_expect expect;
 		uint32_t id;
-		int fmt, bit, same_run;
+		kprof_dump_format fmt;
+		int bit, same_run;
 		while (n > 0 && kprof_impl_text_space(s[n - 1]))
 			n--;
 		fmt = kprof_impl_dump_claim(s, n, &body);
@@ -13886,7 +14160,10 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_dump_snapshot(const char *tex
 		found = 1;
 		/* The iterator already refused repeats; leaves kprof does not keep are
 		 * KPROF_E_NOT_FOUND here, and ignored. */
-		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
+		{
+			const uint32_t regs[4] = {r.eax, r.ebx, r.ecx, r.edx};
+			(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, regs);
+		}
 	}
 	kprof_impl_dump_report(err, &it, st == KPROF_END && !found ? KPROF_E_NOT_FOUND : st);
 	if (st == KPROF_END && found)
@@ -14161,12 +14438,12 @@ KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 		kprof_impl_zero(f, sizeof(*f));
 }
 
-KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
-                                   const uint32_t regs[4])
+KPROF_API kprof_status kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                           const uint32_t regs[4])
 {
 	unsigned i;
 	if (!f || !regs)
-		return;
+		return KPROF_E_ARGUMENT;
 	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
 		f->max_leaf[leaf >> 30] = regs[KPROF_CPUID_REG_EAX];
 		f->has_max |= 1u << (leaf >> 30);
@@ -14178,6 +14455,7 @@ KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t s
 			f->present |= (uint64_t)1 << i;
 		}
 	}
+	return KPROF_OK;
 }
 
 /* The facts of f whose leaf can be trusted (bit per fact): its range's max leaf was given and
@@ -14195,17 +14473,21 @@ KPROF_IMPL_INTERNAL uint64_t kprof_impl_cpu_facts_trusted(const kprof_cpu_facts 
 	return keep;
 }
 
-KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+KPROF_API kprof_status kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b,
+                                               uint64_t *differ)
 {
 	uint64_t d;
 	unsigned i;
-	if (!a || !b)
-		return 0;
+	if (differ)
+		*differ = 0;
+	if (!a || !b || !differ)
+		return KPROF_E_ARGUMENT;
 	d = a->present ^ b->present;
 	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
 		if (a->value[i] != b->value[i])
 			d |= (uint64_t)1 << i;
-	return d;
+	*differ = d;
+	return KPROF_OK;
 }
 
 /* An empty link of the groups' index, and the deepest walk down it: the height of an AVL tree
@@ -14427,7 +14709,7 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu
 			regs[KPROF_CPUID_REG_EBX] = r.ebx;
 			regs[KPROF_CPUID_REG_ECX] = r.ecx;
 			regs[KPROF_CPUID_REG_EDX] = r.edx;
-			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
+			(void)kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
 		}
 	}
 	/* Each new group's snapshot: its first CPU's leaves (one more pass, on the same
@@ -14437,9 +14719,10 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu
 	while (k < g->count && kprof_dump_iter_next(&it, &r) == KPROF_OK) {
 		while (k < g->count && g->group[k].first_cpu - text_cpu0 < r.cpu)
 			k++;
-		if (k < g->count && g->group[k].first_cpu - text_cpu0 == r.cpu)
-			(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf, r.eax,
-			                               r.ebx, r.ecx, r.edx);
+		if (k < g->count && g->group[k].first_cpu - text_cpu0 == r.cpu) {
+			const uint32_t regs[4] = {r.eax, r.ebx, r.ecx, r.edx};
+			(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf, regs);
+		}
 	}
 	return st == KPROF_END ? KPROF_OK : st;
 }
@@ -14455,7 +14738,8 @@ KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text,
  * decision in the same frame: each frame stays under 512 bytes, tests/ring0.py measures it). */
 static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot,
                                                                      const kprof_cpu_group *g,
-                                                                     kprof_hal_build hal,
+                                                                     kprof_hal_build build,
+                                                                     kprof_hal_windows windows,
                                                                      kprof_cpu_effect *out)
 {
 	kprof_hal_decision b;
@@ -14463,10 +14747,10 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof
 	size_t n = 0, i;
 	if (!boot || !g || !out)
 		return KPROF_E_ARGUMENT;
-	if (kprof_hal_decision_get(&boot->snap, hal, &b) != KPROF_OK ||
-	    kprof_hal_decision_get(&g->snap, hal, &out->here) != KPROF_OK)
+	if (kprof_hal_decision_get(&boot->snap, build, windows, &b) != KPROF_OK ||
+	    kprof_hal_decision_get(&g->snap, build, windows, &out->here) != KPROF_OK)
 		return KPROF_E_ARGUMENT;
-	out->facts_differ = kprof_cpu_facts_compare(&boot->facts, &g->facts);
+	(void)kprof_cpu_facts_compare(&boot->facts, &g->facts, &out->facts_differ);
 	out->own_table = out->here.table;
 	out->here.table = b.table;
 	out->here.reason = b.reason;
@@ -14485,10 +14769,10 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof
 }
 
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot,
-                                               const kprof_cpu_group *g, kprof_hal_build hal,
-                                               kprof_cpu_effect *out)
+                                               const kprof_cpu_group *g, kprof_hal_build build,
+                                               kprof_hal_windows windows, kprof_cpu_effect *out)
 {
-	return kprof_impl_cpu_group_compare(boot, g, hal, out);
+	return kprof_impl_cpu_group_compare(boot, g, build, windows, out);
 }
 #endif
 #endif /* !defined(KPROF_NO_DUMP) */
@@ -14770,7 +15054,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 	for (;;) {
 		const kprof_source *s;
 		unsigned k;
-		out->kind = 0;
+		out->kind = (kprof_listing_diff_kind)0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
 		out->name = NULL;
@@ -14788,7 +15072,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			for (k = 0; k < 3; k++)
 				if (it->pending & (1u << order[k])) {
 					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
-					out->kind = order[k];
+					out->kind = (kprof_listing_diff_kind)order[k];
 					return KPROF_OK;
 				}
 		}
@@ -17693,10 +17977,11 @@ KPROF_IMPL_INTERNAL void kprof_impl_custom_knowledge(const kprof_windows_custom_
 		if (kprof_impl_hal_presence(d, v->same) == KPROF_HAL_PRESENCE_PRESENT)
 			v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE;
 	} else {
-		cpu_class = d->has_leaf1
-		                    ? kprof_counts_class_by_signature(d->vendor_string, d->family,
-		                                                      d->model, d->stepping)
-		                    : (unsigned)KPROF_COUNTS_CLASS_NONE;
+		const kprof_counts_class_info *c =
+		        d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family,
+		                                                       d->model, d->stepping)
+		                     : NULL;
+		cpu_class = c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
 		if (kprof_impl_counts_start(cpu_class, d->table, &v->counts))
 			kprof_impl_counts_lookup(cpu_class, f->event_select, f->unit_select,
 			                         &v->counts);

@@ -25,7 +25,9 @@ const kprof_source_table_info *foot_info(int itf)
 }
 size_t foot_by_select(int itf, uint32_t select, const kprof_source **out, size_t cap)
 {
-	return kprof_source_all_by_select((kprof_source_table)itf, select, out, cap);
+	size_t n = 0;
+	(void)kprof_source_all_by_select((kprof_source_table)itf, select, out, cap, &n);
+	return n;
 }
 #ifndef KPROF_NO_NAMES
 const kprof_source *foot_by_name(int itf, const char *name, size_t len);

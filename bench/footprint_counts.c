@@ -13,13 +13,14 @@ kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kp
 
 unsigned foot_counts_class(const char *vendor, uint32_t family, uint32_t model, uint32_t stepping)
 {
-	return kprof_counts_class_by_signature(vendor, family, model, stepping);
+	const kprof_counts_class_info *c = kprof_counts_class_by_signature(vendor, family, model, stepping);
+	return c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
 }
 const char *foot_counts_class_name(unsigned cpu_class)
 {
-	return kprof_counts_class_name(cpu_class);
+	return kprof_counts_class_name((kprof_counts_class)cpu_class);
 }
 kprof_status foot_counts_for_class(unsigned cpu_class, const kprof_source *s, kprof_counts_entry *out)
 {
-	return kprof_counts_class_entry_get(cpu_class, s, out);
+	return kprof_counts_class_entry_get((kprof_counts_class)cpu_class, s, out);
 }

@@ -490,7 +490,7 @@ int kprof_cmd_custom_source(const kprof_cli_args *a)
 		kprof_cli_error("custom-source: cannot read this processor's cpuid (give --cpuid-file)");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
-	(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &d);
+	(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, (kprof_hal_windows)release, &d);
 	if (d.vendor != KPROF_CPUID_VENDOR_INTEL && d.vendor != KPROF_CPUID_VENDOR_AMD)
 		return kprof_cli_error("custom-source: the processor is '%s': Windows' custom sources "
 		                       "take Intel and AMD event selects only",

@@ -35,7 +35,7 @@ static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t
 	uint32_t ext[4];
 	memset(f, 0, sizeof *f);
 	/* Always fills the decision (Default for an empty snapshot). */
-	(void)kprof_hal_decision_get(snap, hal, &f->d);
+	(void)kprof_cli_decide(snap, hal, &f->d);
 	(void)kprof_cpuid_snapshot_get(snap, KPROF_CPUID_SLOT_EXT_FEATURES, ext); /* zeroed when missing */
 	f->lwp = KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_LWP, ext[KPROF_CPUID_REG_ECX]) != 0;
 	/* Filled whatever the verdict: a processor that claims LWP with odd caps is shown as is. */
@@ -87,9 +87,9 @@ static void lwp_names(uint32_t reg, int json)
 /* The processor class of the counts verdicts (KPROF_COUNTS_CLASS_NONE without leaf 1). */
 static unsigned counts_class(const kprof_hal_decision *d)
 {
-	if (!d->has_leaf1)
-		return KPROF_COUNTS_CLASS_NONE;
-	return kprof_counts_class_by_signature(d->vendor_string, d->family, d->model, d->stepping);
+	const kprof_counts_class_info *c =
+	        d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family, d->model, d->stepping) : NULL;
+	return c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
 }
 
 static void print_json(const info_facts *f)
@@ -288,7 +288,7 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	int rc, json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
-	rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release));
+	rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release));
 	if (rc)
 		return rc;
 	if (file->set && all->set)
@@ -307,7 +307,7 @@ int kprof_cmd_info(const kprof_cli_args *a)
 		kprof_cli_groups_free(&groups);
 		return rc;
 	}
-	facts_fill(&f, &snap, build | KPROF_HAL_RELEASE(release));
+	facts_fill(&f, &snap, build | KPROF_CLI_RELEASE(release));
 	if (json)
 		print_json(&f);
 	else

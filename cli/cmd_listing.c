@@ -15,7 +15,7 @@ static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max_leaf, const char *v
 	unsigned i;
 	for (i = 0; i < 12; i++)
 		r[i / 4] |= (uint32_t)(unsigned char)v[i] << (8 * (i % 4));
-	(void)kprof_cpuid_snapshot_set(s, 0, 0, max_leaf, r[0], r[2], r[1]);
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, (const uint32_t[4]){max_leaf, r[0], r[2], r[1]});
 }
 
 /* The processors a listing is compared with when no dump says which: an Intel processor
@@ -32,18 +32,13 @@ static void assumed_cpu(int which, kprof_cpuid_snapshot *s)
 	kprof_cpuid_snapshot_init(s);
 	if (which == CPU_INTEL) {
 		set_vendor(s, KPROF_CPUID_LEAF_PERFMON, "GenuineIntel");
-		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_FEATURES, 0,
-		                               (uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_1_EAX_FAMILY, 6), 0, 0, 0);
-		(void)kprof_cpuid_snapshot_set(
-		        s, KPROF_CPUID_LEAF_PERFMON, 0,
-		        (uint32_t)(KPROF_FIELD_PREP(KPROF_CPUID_0A_EAX_VERSION, 1) |
-		                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK),
-		        0, 0, 0);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_FEATURES, 0, (const uint32_t[4]){(uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_1_EAX_FAMILY, 6), 0, 0, 0});
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_PERFMON, 0, (const uint32_t[4]){(uint32_t)(KPROF_FIELD_PREP(KPROF_CPUID_0A_EAX_VERSION, 1) |
+		                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK), 0, 0, 0});
 	} else if (which == CPU_AMD) {
 		set_vendor(s, KPROF_CPUID_LEAF_FEATURES, "AuthenticAMD");
-		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0);
-		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, 0,
-		                               KPROF_CPUID_80000001_EDX_LM_MASK);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, (const uint32_t[4]){KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0});
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, (const uint32_t[4]){0, 0, 0, KPROF_CPUID_80000001_EDX_LM_MASK});
 	}
 }
 
@@ -232,7 +227,7 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 	kprof_listing_row r;
 	kprof_hal_decision d;
 	kprof_status st;
-	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64, &d);
+	(void)kprof_cli_decide(NULL, KPROF_HAL_BUILD_X64, &d);
 	st = kprof_listing_diff_iter_init(&it, text, len, &d);
 	if (st == KPROF_E_DUPLICATE)
 		return kprof_cli_error_at(path, it.rows.line, 0, "source id listed twice");
@@ -284,7 +279,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
 	if (release && hal_only >= 0 &&
-	    (rc = kprof_cli_hal_check(a->cmd, (uint32_t)hal_only | KPROF_HAL_RELEASE(release))) != 0)
+	    (rc = kprof_cli_hal_check(a->cmd, (uint32_t)hal_only | KPROF_CLI_RELEASE(release))) != 0)
 		return rc;
 	if (!dump && cpu)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
@@ -303,7 +298,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	}
 	if (custom_file->set) {
 		kprof_hal_decision d0;
-		(void)kprof_hal_decision_get(&snaps[0], KPROF_HAL_BUILD_X64, &d0);
+		(void)kprof_hal_decision_get(&snaps[0], KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d0);
 		rc = kprof_cli_custom_load(custom_file->text, &d0, &custom_set);
 		if (rc)
 			return rc;
@@ -336,9 +331,9 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 				continue;
 			for (c = 0; c < cpus; c++) {
 				candidate *x = &cand[n];
-				x->hal = build | KPROF_HAL_RELEASE(r->id);
+				x->hal = build | KPROF_CLI_RELEASE(r->id);
 				x->cpu = dump ? -1 : c;
-				(void)kprof_hal_decision_get(&snaps[c], x->hal, &x->d);
+				(void)kprof_cli_decide(&snaps[c], x->hal, &x->d);
 				x->diffs = count_diffs(text, len, &x->d, custom);
 				fits += x->diffs == 0;
 				/* The one shown: the fewest differences; on a tie the newer release, the 64-bit

@@ -77,7 +77,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 	int rc;
 	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
-	if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release))) != 0)
+	if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release))) != 0)
 		return rc;
 	if (cpu->set && !file->set)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
@@ -88,7 +88,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 		kprof_cli_error("plan: no cpuid on this build or processor; use --cpuid-file");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
-	(void)kprof_hal_decision_get(&snap, build | KPROF_HAL_RELEASE(release), &d);
+	(void)kprof_cli_decide(&snap, build | KPROF_CLI_RELEASE(release), &d);
 	s = kprof_cli_parse_u64(text, 0xFFFF, &value) == 0
 	            ? kprof_source_by_value(d.table, (uint32_t)value)
 	            : kprof_source_by_name(d.table, text, strlen(text));
@@ -99,7 +99,12 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 		                       kprof_cli_quote(text), kprof_cli_interface_name(d.table),
 		                       kprof_cli_interface_name(d.table));
 	events = interval->set ? interval->num : kprof_cli_default_interval(s);
-	st = kprof_hal_plan_get(&d, s, counter, events, KPROF_PMU_PLAN_FLAGS_INTERRUPT, &p);
+	{
+		kprof_pmu_counter_config cfg = {0, 0, 0, KPROF_PMU_PLAN_FLAGS_INTERRUPT};
+		cfg.counter = (uint32_t)counter;
+		cfg.interval = events;
+		st = kprof_hal_plan_get(&d, s, &cfg, &p);
+	}
 	if (st == KPROF_E_UNSUPPORTED)
 		return kprof_cli_error("plan: %s: the HAL would not count it here (the %s "
 		                       "interface, %s)",

@@ -21,7 +21,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		/* Without --hal: the release's 64-bit HAL, or its 32-bit one where it had no other. */
 		if (!hal->set && !rel->x64)
 			build = KPROF_HAL_BUILD_X86;
-		if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release))) != 0)
+		if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release))) != 0)
 			return rc;
 	}
 	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set;
@@ -45,7 +45,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		if ((rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num,
 		                                  &snap)) != 0)
 			return rc;
-		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
+		(void)kprof_cli_decide(&snap, KPROF_HAL_BUILD_X64, &d);
 		cp = &counts;
 	} else if (named) {
 		if ((rc = kprof_cli_counts_named_class(a, kprof_cli_default_vendor(), &cpu_class)) != 0)
@@ -55,7 +55,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	}
 	/* The names as the release's HAL spells them (the original release's without --windows). */
-	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &names);
+	(void)kprof_cli_decide(NULL, KPROF_HAL_BUILD_X64 | KPROF_CLI_RELEASE(release), &names);
 	if (json)
 		kprof_cli_puts("[");
 	else
@@ -75,7 +75,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			if (filter && !kprof_cli_word_match(filter, kprof_source_name_get(&rows[k])) &&
 			    !kprof_cli_word_match(filter, kprof_hal_source_description_get(&names, &rows[k])))
 				continue;
-			supported = kprof_cli_live_status(&rows[k], build | KPROF_HAL_RELEASE(release));
+			supported = kprof_cli_live_status(&rows[k], build | KPROF_CLI_RELEASE(release));
 			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
 			                                                                     : rel->later_intel_x86_max))
@@ -149,8 +149,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                                               : KPROF_IA32_PERFEVTSEL_EN_MASK |
 	                                                         KPROF_IA32_PERFEVTSEL_INTR_MASK));
 	/* Every table select fits 32 bits (no EventSelect[11:8], no host/guest bits). */
-	n = (value >> 32) ? 0
-	                  : kprof_source_all_by_select(itf, lookup, match, KPROF_CLI_COUNT(match));
+	n = 0;
+	if (!(value >> 32))
+		(void)kprof_source_all_by_select(itf, lookup, match, KPROF_CLI_COUNT(match), &n);
 	if (n > KPROF_CLI_COUNT(match))
 		n = KPROF_CLI_COUNT(match);
 	if (json) {

@@ -146,8 +146,12 @@ int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor def
 	if (strlen(v) != 12)
 		return kprof_cli_usage(a->cmd, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", kprof_cli_quote(v));
-	*cpu_class = kprof_counts_class_by_signature(v, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->num,
-	                                     (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->num,
-	                                     (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->num);
+	{
+		const kprof_counts_class_info *c = kprof_counts_class_by_signature(
+		        v, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->num,
+		        (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->num,
+		        (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->num);
+		*cpu_class = c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
+	}
 	return 0;
 }

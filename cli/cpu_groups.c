@@ -186,7 +186,7 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 			kprof_cli_puts(",\n  \"cpu_groups\": null");
 		return;
 	}
-	kprof_hal_decision_get(&g->group[0].snap, hal, &boot);
+	kprof_cli_decide(&g->group[0].snap, hal, &boot);
 	if (json)
 		kprof_cli_puts(",\n  \"cpu_groups\": [");
 	else
@@ -197,7 +197,7 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		        g->gs.count == 1 ? "" : "s");
 	for (k = 0; k < g->gs.count; k++) {
 		kprof_cpu_effect e;
-		kprof_cpu_group_compare(&g->group[0], &g->group[k], hal, &e);
+		kprof_cpu_group_compare(&g->group[0], &g->group[k], KPROF_CLI_BUILD(hal), KPROF_CLI_WINDOWS(hal), &e);
 		if (json) {
 			kprof_cli_printf("%s\n    {\"cpus\": ", k ? "," : "");
 			cpu_list(g, k, 1);

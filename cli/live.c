@@ -255,7 +255,7 @@ const kprof_hal_decision *kprof_cli_live_decision(void)
 		kprof_cpuid_snapshot snap;
 		state = -1;
 		if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK) {
-			(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
+			(void)kprof_cli_decide(&snap, KPROF_HAL_BUILD_X64, &d);
 			state = 1;
 		}
 	}
@@ -271,7 +271,7 @@ int kprof_cli_live_status(const kprof_source *s, uint32_t hal)
 		kprof_cpuid_snapshot snap;
 		state = -1;
 		if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK) {
-			(void)kprof_hal_decision_get(&snap, hal, &d);
+			(void)kprof_cli_decide(&snap, hal, &d);
 			read_for = hal;
 			state = 1;
 		}

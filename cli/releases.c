@@ -36,9 +36,8 @@ int kprof_cli_windows_parse(const kprof_cli_command *c, const char *text, uint32
 
 int kprof_cli_hal_check(const kprof_cli_command *c, uint32_t hal)
 {
-	const kprof_hal_release *r = kprof_hal_release_by_id(
-	        (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT);
-	int x86 = (hal & KPROF_HAL_BUILD_MASK) == KPROF_HAL_BUILD_X86;
+	const kprof_hal_release *r = kprof_hal_release_by_id(KPROF_CLI_WINDOWS(hal));
+	int x86 = KPROF_CLI_BUILD(hal) == KPROF_HAL_BUILD_X86;
 	if (r && !(x86 ? r->x86 : r->x64))
 		return kprof_cli_usage(c, "%s shipped no %s HAL", kprof_hal_release_title_get(r),
 		                       x86 ? "32-bit" : "64-bit");
@@ -125,7 +124,7 @@ int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
 			char count[32];
 			if (!(b ? r->x86 : r->x64))
 				continue;
-			(void)kprof_hal_decision_get(snap, build | KPROF_HAL_RELEASE(r->id), &d);
+			(void)kprof_cli_decide(snap, build | KPROF_CLI_RELEASE(r->id), &d);
 			count_sources(&d, &lo, &hi);
 			if (json) {
 				kprof_cli_printf("%s\n  {\"windows\": ", first ? "" : ",");

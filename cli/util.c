@@ -639,3 +639,8 @@ void kprof_cli_text_append(kprof_cli_text *t, const char *s)
 	memcpy(t->data + t->len, s, n + 1);
 	t->len += n;
 }
+
+kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d)
+{
+	return kprof_hal_decision_get(s, KPROF_CLI_BUILD(hal), KPROF_CLI_WINDOWS(hal), d);
+}

@@ -137,4 +137,12 @@ typedef struct kprof_cli_text {
 /* Append the NUL-terminated s to t (t->failed when out of memory). */
 void kprof_cli_text_append(kprof_cli_text *t, const char *s);
 
+/* The command carries a HAL as one value, hal: a kprof_hal_build in the low byte and the
+ * kprof_hal_windows above it (0: Windows 10's original release, the one Geoff Chappell
+ * documents). KPROF_CLI_RELEASE(id) builds the second part; kprof_cli_decide decides for it. */
+#define KPROF_CLI_RELEASE(id) ((uint32_t)(id) << 8)
+#define KPROF_CLI_BUILD(hal) ((kprof_hal_build)((hal) & 0xFFu))
+#define KPROF_CLI_WINDOWS(hal) ((hal) >> 8 ? (kprof_hal_windows)((hal) >> 8) : KPROF_HAL_WINDOWS_10_1507)
+kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d);
+
 #endif

@@ -32,15 +32,15 @@ static kprof_hal_decision processor(kf_cursor *c, kprof_cpuid_vendor vendor)
 	uint32_t build = kf_u8(c) & 1 ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64;
 	kprof_cpuid_snapshot_init(&s);
 	if (vendor == KPROF_CPUID_VENDOR_INTEL)
-		(void)kprof_cpuid_snapshot_set(&s, 0, 0, 0x16, 0x756E6547, 0x6C65746E, 0x49656E69);
+		(void)kprof_cpuid_snapshot_set(&s, 0, 0, (const uint32_t[4]){0x16, 0x756E6547, 0x6C65746E, 0x49656E69});
 	else
-		(void)kprof_cpuid_snapshot_set(&s, 0, 0, 0x10, 0x68747541, 0x444D4163, 0x69746E65);
-	(void)kprof_cpuid_snapshot_set(&s, 1, 0, kf_u32(c), 0, kf_u32(c), 0);
-	(void)kprof_cpuid_snapshot_set(&s, 0x0A, 0, kf_u32(c), kf_u32(c) & 0x7F, 0, kf_u32(c));
-	(void)kprof_cpuid_snapshot_set(&s, 0x80000000, 0, 0x80000022, 0, 0, 0);
-	(void)kprof_cpuid_snapshot_set(&s, 0x80000001, 0, 0, 0, kf_u32(c), 1u << 29);
-	if (kprof_hal_decision_get(&s, build | KPROF_HAL_RELEASE(release), &d) != KPROF_OK)
-		(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &d);
+		(void)kprof_cpuid_snapshot_set(&s, 0, 0, (const uint32_t[4]){0x10, 0x68747541, 0x444D4163, 0x69746E65});
+	(void)kprof_cpuid_snapshot_set(&s, 1, 0, (const uint32_t[4]){kf_u32(c), 0, kf_u32(c), 0});
+	(void)kprof_cpuid_snapshot_set(&s, 0x0A, 0, (const uint32_t[4]){kf_u32(c), kf_u32(c) & 0x7F, 0, kf_u32(c)});
+	(void)kprof_cpuid_snapshot_set(&s, 0x80000000, 0, (const uint32_t[4]){0x80000022, 0, 0, 0});
+	(void)kprof_cpuid_snapshot_set(&s, 0x80000001, 0, (const uint32_t[4]){0, 0, kf_u32(c), 1u << 29});
+	if (kprof_hal_decision_get(&s, build, release, &d) != KPROF_OK)
+		(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, release, &d);
 	return d;
 }
 

@@ -80,6 +80,14 @@ static kprof_status kf_read_all(const char *text, size_t len, kf_rec *recs, size
 
 /* The groups of a text that read (st END, n records in recs, cpus blocks) against the
  * reference: each block's facts compared with every group's, in order. */
+/* The facts in which a and b differ (kprof_cpu_facts_compare, which must succeed). */
+static uint64_t fd_facts_differ(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+{
+	uint64_t d = 0;
+	KF_CHECK(kprof_cpu_facts_compare(a, b, &d) == KPROF_OK);
+	return d;
+}
+
 static void kf_groups_check(const char *text, size_t len, const kf_rec *recs, size_t n, uint32_t cpus)
 {
 	kprof_cpu_facts *f = (kprof_cpu_facts *)malloc(sizeof(*f) * cpus);
@@ -94,10 +102,10 @@ static void kf_groups_check(const char *text, size_t len, const kf_rec *recs, si
 	for (c = 0; c < cpus; c++)
 		kprof_cpu_facts_init(&f[c]);
 	for (i = 0; i < n; i++)
-		kprof_cpu_facts_add(&f[recs[i].cpu], recs[i].leaf, recs[i].subleaf, recs[i].r);
+		(void)kprof_cpu_facts_add(&f[recs[i].cpu], recs[i].leaf, recs[i].subleaf, recs[i].r);
 	for (c = 0; c < cpus; c++) {
 		kc_facts_trusted(&f[c]);
-		for (k = 0; k < groups && kprof_cpu_facts_compare(&f[first[k]], &f[c]) != 0; k++)
+		for (k = 0; k < groups && fd_facts_differ(&f[first[k]], &f[c]) != 0; k++)
 			;
 		if (k == groups)
 			first[groups++] = c;
@@ -121,8 +129,7 @@ static void kf_groups_check(const char *text, size_t len, const kf_rec *recs, si
 		kprof_cpuid_snapshot_init(&model);
 		for (i = 0; i < n; i++)
 			if (recs[i].cpu == first[k])
-				(void)kprof_cpuid_snapshot_set(&model, recs[i].leaf, recs[i].subleaf, recs[i].r[0],
-				                               recs[i].r[1], recs[i].r[2], recs[i].r[3]);
+				(void)kprof_cpuid_snapshot_set(&model, recs[i].leaf, recs[i].subleaf, (const uint32_t[4]){recs[i].r[0], recs[i].r[1], recs[i].r[2], recs[i].r[3]});
 		KF_CHECK(memcmp(&model, &g[k].snap, sizeof model) == 0);
 	}
 	for (c = groups + 2; c; c >>= 1)
@@ -172,9 +179,7 @@ static void kf_dump_body(const uint8_t *data, size_t size)
 		kprof_cpuid_snapshot_init(&model);
 		for (i = 0; i < n && i < KF_MAX_RECORDS; i++)
 			if (recs[i].cpu == want_cpu)
-				(void)kprof_cpuid_snapshot_set(&model, recs[i].leaf, recs[i].subleaf,
-				                               recs[i].r[0], recs[i].r[1], recs[i].r[2],
-				                               recs[i].r[3]);
+				(void)kprof_cpuid_snapshot_set(&model, recs[i].leaf, recs[i].subleaf, (const uint32_t[4]){recs[i].r[0], recs[i].r[1], recs[i].r[2], recs[i].r[3]});
 		if (n <= KF_MAX_RECORDS)
 			KF_CHECK(memcmp(&model, &snap, sizeof snap) == 0);
 	}

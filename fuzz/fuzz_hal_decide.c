@@ -106,11 +106,11 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 	size_t count = 0, i;
 	const kprof_source *rows;
 	unsigned want = expected_x64(m);
-	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, &d64) == KPROF_OK);
-	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X86, &d32) == KPROF_OK);
-	KF_CHECK(kprof_hal_decision_get(s, (kprof_hal_build)(2 + kf_u8(c) % 8u), &dx) == KPROF_E_ARGUMENT);
+	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d64) == KPROF_OK);
+	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1507, &d32) == KPROF_OK);
+	KF_CHECK(kprof_hal_decision_get(s, (kprof_hal_build)(2 + kf_u8(c) % 8u), KPROF_HAL_WINDOWS_10_1507, &dx) == KPROF_E_ARGUMENT);
 	KF_CHECK(dx.table == KPROF_SOURCE_TABLE_DEFAULT);
-	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, NULL) == KPROF_E_ARGUMENT);
+	KF_CHECK(kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, NULL) == KPROF_E_ARGUMENT);
 	KF_CHECK(d64.table == want);
 	/* the 32-bit HAL only adds reasons to fall back */
 	KF_CHECK(d32.table == d64.table || d32.table == KPROF_SOURCE_TABLE_DEFAULT);
@@ -150,7 +150,26 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 		uint64_t interval = (kf_u8(c) & 1) ? kf_u32(c) : 0;
 		uint64_t mask = d64.counter_width >= 64 ? ~(uint64_t)0
 		                                        : (((uint64_t)1 << d64.counter_width) - 1u);
-		st = kprof_hal_plan_get(&d64, r, counter, interval, kf_u8(c) & 1, &plan);
+		kprof_pmu_counter_config cfg = {0, interval, counter, kf_u8(c) & 1u};
+		/* the hardware core alone: never an MSR outside the processor's layout */
+		cfg.select = r->select;
+		cfg.flags |= kf_u8(c) & (KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED | KPROF_PMU_PLAN_FLAGS_FIXED);
+		if (cfg.flags & KPROF_PMU_PLAN_FLAGS_FIXED)
+			cfg.select &= 0x30000; /* USR, OS: all a fixed counter takes */
+		if (kprof_pmu_plan_get(&d64.pmu, &cfg, &plan) == KPROF_OK)
+			KF_CHECK(cfg.flags & KPROF_PMU_PLAN_FLAGS_FIXED
+			                 ? d64.pmu.vendor == KPROF_CPUID_VENDOR_INTEL && counter < d64.pmu.fixed_limit &&
+			                           plan.select_msr == 0x38Du && plan.select_mask == 0xFull << (4 * counter) &&
+			                           plan.counter_msr == d64.pmu.fixed_counter_msr + counter * d64.pmu.fixed_msr_stride
+			         : d64.pmu.vendor == KPROF_CPUID_VENDOR_AMD && !(cfg.flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)
+			                 ? counter < 4 && plan.select_msr == 0xC0010000u + counter
+			                 : counter < d64.pmu.counter_limit && (d64.pmu.counter_mask >> counter & 1u) &&
+			                           plan.select_msr == d64.pmu.perfevtsel_msr + counter * d64.pmu.msr_stride);
+		else
+			KF_CHECK(plan.program_count == 0);
+		cfg.select = 0;
+		cfg.flags &= KPROF_PMU_PLAN_FLAGS_INTERRUPT;
+		st = kprof_hal_plan_get(&d64, r, &cfg, &plan);
 		if (st == KPROF_OK) {
 			/* the preload makes the counter overflow after exactly interval events */
 			KF_CHECK(interval <= mask && (d64.table != KPROF_SOURCE_TABLE_EMON || interval <= 0x7FFFFFFFu));
@@ -227,7 +246,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			KF_CHECK(!l || (l->leaf == leaf && l->subleaf == sub && kprof_cpuid_leaf_by_slot(l->slot) == l));
 		}
 		KF_CHECK(slot == expect_slot);
-		st = kprof_cpuid_snapshot_set(&s, leaf, sub, r[0], r[1], r[2], r[3]);
+		st = kprof_cpuid_snapshot_set(&s, leaf, sub, (const uint32_t[4]){r[0], r[1], r[2], r[3]});
 		if (slot < 0) {
 			KF_CHECK(st == KPROF_E_NOT_FOUND);
 		} else if (!m.present[slot]) {
@@ -240,6 +259,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	check_snapshot(&s, &m);
 	check_decision(&s, &m, &c);
-	KF_CHECK(kprof_cpuid_snapshot_set(NULL, 0, 0, 0, 0, 0, 0) == KPROF_E_ARGUMENT);
+	KF_CHECK(kprof_cpuid_snapshot_set(NULL, 0, 0, (const uint32_t[4]){0, 0, 0, 0}) == KPROF_E_ARGUMENT);
 	return 0;
 }

@@ -17,7 +17,7 @@ static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max, const char *v)
 	unsigned i;
 	for (i = 0; i < 12; i++)
 		r[i / 4] |= (uint32_t)(unsigned char)v[i] << (8 * (i % 4));
-	(void)kprof_cpuid_snapshot_set(s, 0, 0, max, r[0], r[2], r[1]);
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, (const uint32_t[4]){max, r[0], r[2], r[1]});
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -63,15 +63,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kprof_cpuid_snapshot_init(&s);
 	if ((pick >> 1 & 3) == 1) {
 		set_vendor(&s, KPROF_CPUID_LEAF_PERFMON, "GenuineIntel");
-		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_PERFMON, 0,
-		                               (uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_0A_EAX_VERSION, 1) |
-		                                       KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK,
-		                               0, 0, 0);
+		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_PERFMON, 0, (const uint32_t[4]){(uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_0A_EAX_VERSION, 1) |
+		                                       KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK, 0, 0, 0});
 	} else if ((pick >> 1 & 3) == 2) {
 		set_vendor(&s, 1, "AuthenticAMD");
 	}
-	if (kprof_hal_decision_get(&s, (pick & 1u) | KPROF_HAL_RELEASE(rel), &d) != KPROF_OK)
-		(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	if (kprof_hal_decision_get(&s, (kprof_hal_build)(pick & 1u), (kprof_hal_windows)rel, &d) != KPROF_OK)
+		(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
 		(void)kprof_source_rows_by_table((kprof_source_table)t, &n);
 		table += n;

@@ -62,12 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* from a snapshot: trusted only at or below the max extended leaf */
 	kprof_cpuid_snapshot_init(&snap);
-	(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_EXT_MAX, 0,
-	                               (sel & 1) ? 0x8000001Cu : 0x8000001Bu, 0, 0, 0);
+	(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_EXT_MAX, 0, (const uint32_t[4]){(sel & 1) ? 0x8000001Cu : 0x8000001Bu, 0, 0, 0});
 	if (sel & 2)
-		(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, ext_ecx, 0);
+		(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_EXT_FEATURES, 0, (const uint32_t[4]){0, 0, ext_ecx, 0});
 	if (sel & 4)
-		(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_LWP, 0, leaf[0], leaf[1], leaf[2], leaf[3]);
+		(void)kprof_cpuid_snapshot_set(&snap, KPROF_CPUID_LEAF_LWP, 0, (const uint32_t[4]){leaf[0], leaf[1], leaf[2], leaf[3]});
 	st = kprof_lwp_caps_get(&snap, KPROF_LWP_REVISION_NONE, &k);
 	if ((sel & 7) == 7 && (ext_ecx & (1u << 15)))
 		KF_CHECK(st == st_sh && memcmp(&k, &sh, sizeof k) == 0);

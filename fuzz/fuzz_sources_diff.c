@@ -105,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t mode = kf_u8(&c);
 	unsigned itf = kf_u8(&c) % KPROF_SOURCE_TABLE_COUNT;
 	size_t count = 0, i, qlen, n, want;
+	kprof_status st;
 	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)itf, &count);
 	const kprof_source *got, *naive = NULL, *outv[8];
 	uint8_t *q;
@@ -164,11 +165,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cap = kf_u8(&c) % 9;
 	for (i = 0; i < 8; i++)
 		outv[i] = NULL;
-	n = kprof_source_all_by_select((kprof_source_table)itf, select, outv, cap);
+	st = kprof_source_all_by_select((kprof_source_table)itf, select, outv, cap, &n);
 	want = 0;
 	for (i = 0; i < count; i++)
 		want += rows[i].select == select;
 	KF_CHECK(n == want);
+	KF_CHECK(st == (want > cap ? KPROF_E_BUFFER_TOO_SMALL : KPROF_OK));
 	for (i = 0; i < 8; i++) {
 		if (i < cap && i < n) {
 			size_t j;
@@ -180,6 +182,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			KF_CHECK(outv[i] == NULL); /* nothing written past cap or count */
 		}
 	}
-	KF_CHECK(kprof_source_all_by_select((kprof_source_table)itf, select, NULL, 0) == want);
+	KF_CHECK(kprof_source_all_by_select((kprof_source_table)itf, select, NULL, 0, &n) ==
+	         (want ? KPROF_E_BUFFER_TOO_SMALL : KPROF_OK));
+	KF_CHECK(n == want);
 	return 0;
 }

@@ -9,19 +9,25 @@ int kprof_ring0_paths(uint32_t msr, uint64_t *out)
 {
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
+	kprof_pmu_caps caps;
+	kprof_pmu_counter_config cfg = {0, 65536, 0, KPROF_PMU_PLAN_FLAGS_INTERRUPT};
 	kprof_pmu_plan p;
-	uint32_t i;
 	uint64_t v = 0;
 	if (kprof_cpuid_snapshot_read(&s) != KPROF_OK)
 		return -1;
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
-	if (kprof_hal_plan_get(&d, kprof_source_by_value((kprof_source_table)d.table, 0), 0, 65536,
-	                            KPROF_PMU_PLAN_FLAGS_INTERRUPT, &p) != KPROF_OK)
+	/* The hardware core alone: a counter from a select and the PMU capabilities. */
+	cfg.select = 0x0003003Cu; /* USR | OS | unhalted core cycles */
+	if (kprof_pmu_caps_get(&s, &caps) != KPROF_OK || kprof_pmu_plan_get(&caps, &cfg, &p) != KPROF_OK ||
+	    kprof_pmu_plan_start(&p) != KPROF_OK || kprof_pmu_plan_read(&p, &v) != KPROF_OK ||
+	    kprof_pmu_plan_stop(&p) != KPROF_OK)
 		return -2;
-	for (i = 0; i < p.program_count; i++)
-		if (kprof_msr_write(p.program[i].msr, p.program[i].value) != KPROF_OK)
-			return -3;
+	/* The Windows model over it: the same for a source of the decided interface. */
+	cfg.select = 0;
+	(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &d);
+	if (kprof_hal_plan_get(&d, kprof_source_by_value(d.table, 0), &cfg, &p) != KPROF_OK ||
+	    kprof_pmu_plan_start(&p) != KPROF_OK)
+		return -3;
 	if (kprof_pmu_counter_read(p.rdpmc_index, &v) != KPROF_OK || kprof_msr_read(msr, out) != KPROF_OK)
 		return -4;
-	return kprof_msr_write(p.stop.msr, p.stop.value) == KPROF_OK ? (int)(v & p.counter_mask) : -5;
+	return kprof_pmu_plan_stop(&p) == KPROF_OK ? (int)(v & p.counter_mask) : -5;
 }

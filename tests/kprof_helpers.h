@@ -11,11 +11,12 @@ static inline kprof_status kc_lwp_caps(uint32_t ext_ecx, const uint32_t leaf[4],
                                         kprof_lwp_caps *out)
 {
 	kprof_cpuid_snapshot s;
+	const uint32_t ext_max[4] = {KPROF_CPUID_LEAF_LWP, 0, 0, 0}, ext_features[4] = {0, 0, ext_ecx, 0};
 	kprof_cpuid_snapshot_init(&s);
-	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_LEAF_LWP, 0, 0, 0);
-	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0, ext_ecx, 0);
+	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_MAX, 0, ext_max);
+	(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, ext_features);
 	if (leaf)
-		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_LWP, 0, leaf[0], leaf[1], leaf[2], leaf[3]);
+		(void)kprof_cpuid_snapshot_set(&s, KPROF_CPUID_LEAF_LWP, 0, leaf);
 	return kprof_lwp_caps_get(&s, rev, out);
 }
 /* The shipped layout (cpuid 0x80000001 says LWP) and the proposal's, of the registers given. */

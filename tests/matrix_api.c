@@ -11,6 +11,7 @@ int main(void)
 	const kprof_source_table_info *info = kprof_source_table_info_by_id(KPROF_SOURCE_TABLE_AMD64);
 	const kprof_source *s = kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D);
 	const kprof_source *same[4];
+	size_t count = 0;
 	kprof_pmu_select sel;
 	uint64_t back = 0;
 	kprof_source_emon e = KPROF_SOURCE_EMON_LLC_MISSES;
@@ -21,7 +22,8 @@ int main(void)
 	CHECK(s != NULL && s->value == (uint16_t)e && s->select == 0x0003412Eu && s->ebx_bit == 4);
 	CHECK(s && s->table == KPROF_SOURCE_TABLE_EMON);
 	CHECK(g == 0x18);
-	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003Cu, same, 4), 3);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003Cu, same, 4, &count), KPROF_OK);
+	CHECK_EQ(count, 3);
 	CHECK_EQ(kprof_pmu_select_unpack(KPROF_CPUID_VENDOR_INTEL, 0x0003412Eu, &sel), KPROF_OK);
 	CHECK(sel.event == 0x2E && sel.umask == 0x41 && sel.usr && sel.os);
 	CHECK_EQ(kprof_pmu_select_pack(KPROF_CPUID_VENDOR_INTEL, &sel, &back), KPROF_OK);

@@ -4,9 +4,12 @@
 #include "kprof.h"
 #include "kprof_test.h"
 
+/* The class kprof_counts_class_by_signature finds, KPROF_COUNTS_CLASS_NONE for none. */
 static unsigned cls(const char *vendor, uint32_t f, uint32_t m, uint32_t s)
 {
-	return kprof_counts_class_by_signature(vendor, f, m, s);
+	const kprof_counts_class_info *c = kprof_counts_class_by_signature(vendor, f, m, s);
+	CHECK(!c || c->id < KPROF_COUNTS_CLASS_COUNT);
+	return c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
 }
 
 /* A snapshot with leaf 0 (vendor, max leaf) and leaf 1 (signature eax). */
@@ -18,8 +21,8 @@ static void snap_of(kprof_cpuid_snapshot *s, const char *vendor, uint32_t max, u
 	for (i = 0; i < 12; i++)
 		r[i / 4] |= (uint32_t)(unsigned char)vendor[i] << (8 * (i % 4));
 	kprof_cpuid_snapshot_init(s);
-	kprof_cpuid_snapshot_set(s, 0, 0, max, r[0], r[2], r[1]);
-	kprof_cpuid_snapshot_set(s, 1, 0, eax1, 0, 0, 0);
+	kprof_cpuid_snapshot_set(s, 0, 0, (const uint32_t[4]){max, r[0], r[2], r[1]});
+	kprof_cpuid_snapshot_set(s, 1, 0, (const uint32_t[4]){eax1, 0, 0, 0});
 }
 
 /* What a source counts on the processor a snapshot describes: the 64-bit HAL's decision, then
@@ -27,7 +30,7 @@ static void snap_of(kprof_cpuid_snapshot *s, const char *vendor, uint32_t max, u
 static kprof_status snap_counts(const kprof_cpuid_snapshot *s, const kprof_source *src, kprof_counts_entry *c)
 {
 	kprof_hal_decision d;
-	(void)kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, &d);
+	(void)kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	return kprof_counts_entry_get(&d, src, c);
 }
 
@@ -84,8 +87,8 @@ int main(void)
 	CHECK_EQ(cls(amd, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu), KPROF_COUNTS_CLASS_NONE);
 
 	/* Arguments */
-	CHECK_EQ(kprof_counts_class_entry_get(0, NULL, &c), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_counts_class_entry_get(0, time_amd, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_counts_class_entry_get((kprof_counts_class)0, NULL, &c), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_counts_class_entry_get((kprof_counts_class)0, time_amd, NULL), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_counts_entry_get(NULL, time_amd, &c), KPROF_E_ARGUMENT);
 	CHECK_STR(kprof_counts_verdict_name(KPROF_COUNTS_VERDICT_PARTIAL), "partial");
 	CHECK(kprof_counts_verdict_name(KPROF_COUNTS_VERDICT_COUNT) == NULL);
@@ -99,7 +102,7 @@ int main(void)
 	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.event == NULL);
 	kprof_counts_class_entry_get(KPROF_COUNTS_CLASS_K8_REVF, generic, &c);
 	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.event == NULL);
-	kprof_counts_class_entry_get(200, time_amd, &c);
+	kprof_counts_class_entry_get((kprof_counts_class)200, time_amd, &c);
 	CHECK(c.status == KPROF_COUNTS_VERDICT_UNKNOWN && c.cpu_class == KPROF_COUNTS_CLASS_NONE);
 
 	/* Rows: K8 CPU_CLK_UNHALTED; LOCKED_OPS with unit mask 0 counts nothing defined */
@@ -121,16 +124,16 @@ int main(void)
 	/* Intel: LLC Misses is `same` while leaf 0x0A lists it, `absent` when its ebx bit (4) is
 	 * set or beyond eax[31:24] (SDM Vol. 3B 20.2.1.2). */
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
-	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x07300404u, 0, 0, 0);
+	kprof_cpuid_snapshot_set(&s, 0x0A, 0, (const uint32_t[4]){0x07300404u, 0, 0, 0});
 	snap_counts(&s, llc, &c);
 	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_SAME);
 	CHECK_STR(c.event, "LLC_MISSES");
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
-	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x07300404u, 1u << 4, 0, 0);
+	kprof_cpuid_snapshot_set(&s, 0x0A, 0, (const uint32_t[4]){0x07300404u, 1u << 4, 0, 0});
 	snap_counts(&s, llc, &c);
 	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_ABSENT);
 	snap_of(&s, intel, 0x0A, 0x000906EAu);
-	kprof_cpuid_snapshot_set(&s, 0x0A, 0, 0x04300404u, 0, 0, 0);
+	kprof_cpuid_snapshot_set(&s, 0x0A, 0, (const uint32_t[4]){0x04300404u, 0, 0, 0});
 	snap_counts(&s, llc, &c);
 	CHECK_EQ(c.status, KPROF_COUNTS_VERDICT_ABSENT);
 	/* Caveats: the northbridge events on family 15h and later (ProfileNBSizedCommands, event

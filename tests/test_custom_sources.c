@@ -21,7 +21,7 @@ enum { CPU_SKX, CPU_ICX, CPU_ZEN2, CPU_ZEN2_LLC, CPU_K8, CPU_HYPERV, CPU_COUNT }
 
 static void leaf(kprof_cpuid_snapshot *s, uint32_t l, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
-	CHECK_EQ(kprof_cpuid_snapshot_set(s, l, 0, a, b, c, d), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_snapshot_set(s, l, 0, (const uint32_t[4]){a, b, c, d}), KPROF_OK);
 }
 
 static void snapshot(int cpu, kprof_cpuid_snapshot *s)
@@ -68,7 +68,7 @@ static kprof_hal_decision decide(int cpu, uint32_t release)
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
 	snapshot(cpu, &s);
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &d), KPROF_OK);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, release, &d), KPROF_OK);
 	return d;
 }
 
@@ -512,7 +512,7 @@ static void test_knowledge(void)
 		kprof_cpuid_snapshot s;
 		kprof_hal_decision d;
 		snapshot(CPU_SKX, &s);
-		CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86 | KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_10_1803), &d), KPROF_OK);
+		CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1803, &d), KPROF_OK);
 		cs = source(KPROF_CPUID_VENDOR_INTEL, 0x01C5u, "Mine");
 		CHECK_EQ(kprof_windows_custom_source_verdict_get(&cs, &d, &v), KPROF_OK);
 		CHECK(v.warnings & KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_X86);

@@ -142,8 +142,8 @@ static void test_gpr_order(void)
 static void snap(kprof_cpuid_snapshot *s, uint32_t ecx, uint32_t edx)
 {
 	kprof_cpuid_snapshot_init(s);
-	kprof_cpuid_snapshot_set(s, 0, 0, 0x0A, 0x756E6547, 0x6C65746E, 0x49656E69);
-	kprof_cpuid_snapshot_set(s, 1, 0, 0x000906EA, 0, ecx, edx);
+	kprof_cpuid_snapshot_set(s, 0, 0, (const uint32_t[4]){0x0A, 0x756E6547, 0x6C65746E, 0x49656E69});
+	kprof_cpuid_snapshot_set(s, 1, 0, (const uint32_t[4]){0x000906EA, 0, ecx, edx});
 }
 
 /* The live wrapper in user mode (no MSR reads, never faults) against this processor's own

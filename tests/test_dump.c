@@ -7,6 +7,14 @@
 #include "kprof.h"
 #include "kprof_test.h"
 
+/* The facts in which a and b differ (kprof_cpu_facts_compare, which must succeed). */
+static uint64_t facts_differ(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+{
+	uint64_t d = 0;
+	CHECK_EQ(kprof_cpu_facts_compare(a, b, &d), KPROF_OK);
+	return d;
+}
+
 #include <dirent.h>
 
 /* ------------------------------------------------------------------ the test's own reader */
@@ -791,7 +799,7 @@ static void test_utf8_bom(void)
 static void add_leaf(kprof_cpu_facts *f, uint32_t leaf, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
 	const uint32_t r[4] = {a, b, c, d};
-	kprof_cpu_facts_add(f, leaf, 0, r);
+	CHECK_EQ(kprof_cpu_facts_add(f, leaf, 0, r), KPROF_OK);
 }
 
 static void hybrid_facts(kprof_cpu_facts *f, uint32_t max_leaf, uint32_t core_type)
@@ -833,11 +841,16 @@ static void test_cpu_groups(void)
 	CHECK_EQ(p.value[KPROF_CPU_FACT_EXT_PERF_BITS], 0);
 	/* leaf 0x1A above a max leaf of 0x16: an echo of the highest leaf, not a fact */
 	CHECK(!(old.present >> KPROF_CPU_FACT_CORE_TYPE & 1));
-	CHECK_EQ(kprof_cpu_facts_compare(&p, &e), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
-	CHECK_EQ(kprof_cpu_facts_compare(&p, &p), 0);
-	CHECK_EQ(kprof_cpu_facts_compare(&p, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
-	CHECK_EQ(kprof_cpu_facts_compare(&zero, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
-	CHECK_EQ(kprof_cpu_facts_compare(NULL, &p), 0);
+	CHECK_EQ(facts_differ(&p, &e), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(facts_differ(&p, &p), 0);
+	CHECK_EQ(facts_differ(&p, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	CHECK_EQ(facts_differ(&zero, &old), (uint64_t)1 << KPROF_CPU_FACT_CORE_TYPE);
+	{
+		uint64_t differ = 7;
+		CHECK_EQ(kprof_cpu_facts_compare(NULL, &p, &differ), KPROF_E_ARGUMENT);
+		CHECK_EQ(differ, 0);
+		CHECK_EQ(kprof_cpu_facts_compare(&p, &p, NULL), KPROF_E_ARGUMENT);
+	}
 
 	CHECK_EQ(kprof_cpu_groups_init(&gs, grp, 1, of_cpu, 4), KPROF_OK);
 	CHECK_EQ(kprof_cpu_groups_add(&gs, &p, 0, &idx), KPROF_OK);
@@ -868,7 +881,7 @@ static void test_cpu_groups(void)
 	CHECK_EQ(grp[1].cpus, 2);
 	CHECK_EQ(grp[1].first_cpu, 1);
 	CHECK_EQ(grp[1].first_cpu_id, 16);
-	CHECK_EQ(kprof_cpu_facts_compare(&grp[1].facts, &e), 0);
+	CHECK_EQ(facts_differ(&grp[1].facts, &e), 0);
 	CHECK_EQ(kprof_cpu_groups_init(&gs, NULL, 2, NULL, 0), KPROF_E_ARGUMENT);
 }
 
@@ -886,7 +899,7 @@ static void ref_add(ref_groups *r, const kprof_cpu_facts *f)
 {
 	uint32_t i;
 	for (i = 0; i < r->count; i++)
-		if (kprof_cpu_facts_compare(&r->facts[i], f) == 0)
+		if (facts_differ(&r->facts[i], f) == 0)
 			break;
 	if (i == r->count) {
 		r->facts[i] = *f;
@@ -971,7 +984,7 @@ static void groups_agree(const kprof_cpu_facts *f, uint32_t n, const char *what)
 		ok &= of_cpu[c] == r.of_cpu[c];
 	for (k = 0; ok && k < r.count; k++)
 		ok &= grp[k].first_cpu == r.first[k] && grp[k].first_cpu_id == 1000 + r.first[k] &&
-		      grp[k].cpus == r.cpus[k] && kprof_cpu_facts_compare(&grp[k].facts, &r.facts[k]) == 0;
+		      grp[k].cpus == r.cpus[k] && facts_differ(&grp[k].facts, &r.facts[k]) == 0;
 	if (!kt_check(ok, __FILE__, __LINE__, what))
 		fprintf(stderr, "  %s: %u CPUs, %u groups, reference %u\n", what, n, gs.count, r.count);
 	if (!kt_check(gs.compares <= compares_bound(n, gs.count), __FILE__, __LINE__,
@@ -1091,7 +1104,7 @@ static void dump_groups_agree(uint32_t blocks)
 	for (k = 0; k < a.count; k++) {
 		kprof_cpuid_snapshot want;
 		ok &= big[k].first_cpu == small[k].first_cpu && big[k].cpus == small[k].cpus &&
-		      kprof_cpu_facts_compare(&big[k].facts, &small[k].facts) == 0;
+		      facts_differ(&big[k].facts, &small[k].facts) == 0;
 		ok &= kprof_dump_snapshot_get(text, len, big[k].first_cpu, &want, NULL) == KPROF_OK &&
 		      same_snapshot(&want, &big[k].snap) && same_snapshot(&want, &small[k].snap);
 		ok &= big[k].first_cpu_id == big[k].first_cpu; /* the `CPU n:` headers */
@@ -1103,7 +1116,7 @@ static void dump_groups_agree(uint32_t blocks)
 	kprof_dump_iter_init(&it, text, len);
 	while (kprof_dump_iter_next(&it, &r) == KPROF_OK) {
 		const uint32_t regs[4] = {r.eax, r.ebx, r.ecx, r.edx};
-		kprof_cpu_facts_add(&f[r.cpu], r.leaf, r.subleaf, regs);
+		CHECK_EQ(kprof_cpu_facts_add(&f[r.cpu], r.leaf, r.subleaf, regs), KPROF_OK);
 	}
 	for (c = 0; c < blocks; c++)
 		kc_facts_trusted(&f[c]);

@@ -101,8 +101,7 @@ static void own_to_snapshot(const own_cpu *c, kprof_cpuid_snapshot *s)
 	kprof_cpuid_snapshot_init(s);
 	for (i = 0; i < 8; i++)
 		if (c->has[i])
-			CHECK_EQ(kprof_cpuid_snapshot_set(s, own_leaf[i], 0, c->r[i][0], c->r[i][1], c->r[i][2],
-			                                  c->r[i][3]),
+			CHECK_EQ(kprof_cpuid_snapshot_set(s, own_leaf[i], 0, (const uint32_t[4]){c->r[i][0], c->r[i][1], c->r[i][2], c->r[i][3]}),
 			         KPROF_OK);
 }
 
@@ -174,7 +173,7 @@ static void test_dump_file(const char *dir, const char *name)
 	CHECK(c.has[L0]);
 	CHECK_EQ(kprof_dump_snapshot_get(text, len, 0, &s, &err), KPROF_OK);
 	for (x86 = 0; x86 <= 1; x86++) {
-		CHECK_EQ(kprof_hal_decision_get(&s, x86 ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64, &d), KPROF_OK);
+		CHECK_EQ(kprof_hal_decision_get(&s, x86 ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_OK);
 		check_against_rules(name, &c, &d, x86);
 		/* the reported facts are the registers' */
 		CHECK_EQ(d.hv_present, trusted(&c, L1) && (c.r[L1][2] >> 31));
@@ -212,8 +211,8 @@ static void test_dump_file(const char *dir, const char *name)
 		kprof_cpuid_snapshot s2;
 		kprof_hal_decision d2;
 		CHECK_EQ(kprof_dump_snapshot_get(text, len, (uint32_t)i, &s2, NULL), KPROF_OK);
-		kprof_hal_decision_get(&s2, KPROF_HAL_BUILD_X64, &d2);
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s2, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d2);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		CHECK_EQ(d2.table, d.table);
 	}
 	printf("%-48s %-7s %s\n", name, d.table == KPROF_SOURCE_TABLE_EMON ? "emon" : d.table == KPROF_SOURCE_TABLE_AMD64 ? "amd64" : "default",
@@ -274,13 +273,13 @@ static void edge(const char *what, own_cpu c, int want64, int want86, int reason
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
 	own_to_snapshot(&c, &s);
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d), KPROF_OK);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_OK);
 	if (!CHECK_EQ(d.table, want64))
 		fprintf(stderr, "edge %s: x64 interface %d\n", what, d.table);
 	if (reason64 >= 0 && !CHECK_EQ(d.reason, reason64))
 		fprintf(stderr, "edge %s: reason %s\n", what, kprof_hal_reason_name(d.reason));
 	check_against_rules(what, &c, &d, 0);
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86, &d), KPROF_OK);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_OK);
 	if (!CHECK_EQ(d.table, want86))
 		fprintf(stderr, "edge %s: x86 interface %d\n", what, d.table);
 	check_against_rules(what, &c, &d, 1);
@@ -357,7 +356,7 @@ static void test_edges(void)
 	c = intel(0x16, 0x07300404, 0);
 	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 4);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	CHECK(d.hv_present && d.hv_microsoft && d.hv_has_features && d.hv_perfmon && d.hv_has_vendor);
 	CHECK_STR(d.hv_vendor, "Microsoft Hv");
 	CHECK_STR(d.vendor_string, "GenuineIntel");
@@ -365,14 +364,14 @@ static void test_edges(void)
 	CHECK_EQ(d.model, 0x5E);
 	CHECK_EQ(d.stepping, 3);
 	/* bad arguments still give Default */
-	CHECK_EQ(kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64, &d), KPROF_OK);
+	CHECK_EQ(kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_OK);
 	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_DEFAULT);
-	CHECK_EQ(kprof_hal_decision_get(&s, (kprof_hal_build)7, &d), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_hal_decision_get(&s, (kprof_hal_build)7, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_E_ARGUMENT);
 	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_DEFAULT);
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, NULL), KPROF_E_ARGUMENT);
 	CHECK_EQ(kc_supported(NULL, NULL), 0);
 	/* a row of another table is not "supported" by this decision */
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	CHECK_EQ(kc_supported(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0x19)), 0);
 	/* family/model decoding (Intel SDM / AMD APM examples) */
 	CHECK_EQ(kprof_cpuid_family_get(0x00B06D1), 6);
@@ -393,6 +392,26 @@ static void test_edges(void)
 
 /* ------------------------------------------------------------------ vendor strings */
 /* The leaf 0 and leaf 0x40000000 signatures, as the rule-edge processors above spell them. */
+/* kprof_hal_plan_get with a counter configuration of (counter, interval, flags). */
+static kprof_status hal_plan(const kprof_hal_decision *d, const kprof_source *s, uint32_t counter, uint64_t interval,
+                             uint32_t flags, kprof_pmu_plan *p)
+{
+	kprof_pmu_counter_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.counter = counter;
+	cfg.interval = interval;
+	cfg.flags = flags;
+	return kprof_hal_plan_get(d, s, &cfg, p);
+}
+
+/* The vendor kprof_cpuid_vendor_get gives (which must succeed). */
+static kprof_cpuid_vendor vendor_of(const kprof_cpuid_snapshot *s)
+{
+	kprof_cpuid_vendor v = KPROF_CPUID_VENDOR_AMD;
+	CHECK_EQ(kprof_cpuid_vendor_get(s, &v), KPROF_OK);
+	return v;
+}
+
 static void test_vendor_strings(void)
 {
 	kprof_cpuid_snapshot s;
@@ -403,8 +422,13 @@ static void test_vendor_strings(void)
 	memset(v, 'x', sizeof v);
 	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_E_NOT_FOUND);
 	CHECK_STR(v, "");
-	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_UNKNOWN);
-	CHECK_EQ(kprof_cpuid_vendor_get(NULL), KPROF_CPUID_VENDOR_UNKNOWN);
+	CHECK_EQ(vendor_of(&s), KPROF_CPUID_VENDOR_UNKNOWN);
+	{
+		kprof_cpuid_vendor got = KPROF_CPUID_VENDOR_AMD;
+		CHECK_EQ(kprof_cpuid_vendor_get(NULL, &got), KPROF_E_ARGUMENT);
+		CHECK_EQ(got, KPROF_CPUID_VENDOR_UNKNOWN);
+		CHECK_EQ(kprof_cpuid_vendor_get(&s, NULL), KPROF_E_ARGUMENT);
+	}
 	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, NULL), KPROF_E_ARGUMENT);
 	memset(v, 'x', sizeof v);
 	CHECK_EQ(kprof_cpuid_hypervisor_string_get(&s, v), KPROF_E_NOT_FOUND);
@@ -413,18 +437,18 @@ static void test_vendor_strings(void)
 	own_to_snapshot(&c, &s);
 	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "AuthenticAMD");
-	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_AMD);
+	CHECK_EQ(vendor_of(&s), KPROF_CPUID_VENDOR_AMD);
 	c = intel(0x16, 0x07300404, 0);
 	own_to_snapshot(&c, &s);
 	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "GenuineIntel");
-	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_INTEL);
+	CHECK_EQ(vendor_of(&s), KPROF_CPUID_VENDOR_INTEL);
 	/* "CentaurHauls": only the two the HAL compares count */
 	set_sig(&c.r[L0][1], &c.r[L0][3], &c.r[L0][2], "CentaurHauls");
 	own_to_snapshot(&c, &s);
 	CHECK_EQ(kprof_cpuid_vendor_string_get(&s, v), KPROF_OK);
 	CHECK_STR(v, "CentaurHauls");
-	CHECK_EQ(kprof_cpuid_vendor_get(&s), KPROF_CPUID_VENDOR_UNKNOWN);
+	CHECK_EQ(vendor_of(&s), KPROF_CPUID_VENDOR_UNKNOWN);
 	/* a hypervisor leaf counts only with cpuid.1:ecx[31] set */
 	c = intel(0x16, 0x07300404, 0);
 	hypervisor(&c, "Microsoft Hv", 0x31237648, 1, 0);
@@ -468,10 +492,10 @@ static void test_live(void)
 		c.has[i] = own_cpuid(own_leaf[i], 0, c.r[i]);
 	CHECK_EQ(kprof_cpuid_snapshot_read(&s), KPROF_OK);
 	for (i = 0; i < 2; i++) {
-		CHECK_EQ(kprof_hal_decision_get(&s, i ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64, &d), KPROF_OK);
+		CHECK_EQ(kprof_hal_decision_get(&s, i ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_OK);
 		check_against_rules("live", &c, &d, (int)i);
 	}
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	CHECK_EQ(d.hv_present, c.r[L1][2] >> 31);
 	if (c.r[L1][2] >> 31) {
 		char sig[13];
@@ -538,7 +562,7 @@ static void plans_for(const own_cpu *c, int amd_ext)
 	const kprof_source *rows;
 	int intel_itf;
 	own_to_snapshot(c, &s);
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	intel_itf = d.table == KPROF_SOURCE_TABLE_EMON;
 	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	for (i = 0; i < n; i++) {
@@ -548,7 +572,7 @@ static void plans_for(const own_cpu *c, int amd_ext)
 			kprof_pmu_plan p;
 			uint32_t flags = (k & 1 ? KPROF_PMU_PLAN_FLAGS_INTERRUPT : 0) | (amd_ext ? KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED : 0);
 			uint64_t interval = k & 2 ? 65536 : 0;
-			kprof_status st = kprof_hal_plan_get(&d, &rows[i], k, interval, flags, &p);
+			kprof_status st = hal_plan(&d, &rows[i], k, interval, flags, &p);
 			uint32_t sel_msr, ctr_msr;
 			uint64_t width = intel_itf ? (c->r[LA][0] >> 16 & 0xFF) : 48;
 			if (!sup) {
@@ -601,31 +625,31 @@ static void test_plans(void)
 	/* extended counters need PerfCtrExtCore; Default plans nothing; bad intervals/flags */
 	c = amd(1, 0);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 0,
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 0,
 	                                 KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED, &p),
 	         KPROF_E_UNSUPPORTED);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 1ull << 48, 0, &p),
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 1ull << 48, 0, &p),
 	         KPROF_E_RANGE);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, (1ull << 48) - 1, 0, &p),
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, (1ull << 48) - 1, 0, &p),
 	         KPROF_OK);
 	CHECK_EQ(p.preload, 1);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 0, 0x80, &p),
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_AMD64, 0), 0, 0, 0x80, &p),
 	         KPROF_E_ARGUMENT);
 	c = intel(0x16, 0x07300404, 0);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0x80000000u, 0, &p),
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0x80000000u, 0, &p),
 	         KPROF_E_RANGE);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0x7FFFFFFFu, 0, &p),
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0x7FFFFFFFu, 0, &p),
 	         KPROF_OK);
 	c = intel(0x9, 0, 0);
 	own_to_snapshot(&c, &s);
-	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_DEFAULT, 0), 0, 0, 0, &p),
+	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_DEFAULT, 0), 0, 0, 0, &p),
 	         KPROF_E_UNSUPPORTED);
 	/* a source of another interface */
-	CHECK_EQ(kprof_hal_plan_get(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0, 0, &p),
+	CHECK_EQ(hal_plan(&d, kprof_source_by_value(KPROF_SOURCE_TABLE_EMON, 0x1D), 0, 0, 0, &p),
 	         KPROF_E_UNSUPPORTED);
 }
 
@@ -686,7 +710,7 @@ static void snap_rows(kprof_cpuid_snapshot *s, const uint32_t (*rows)[6], size_t
 	size_t i;
 	kprof_cpuid_snapshot_init(s);
 	for (i = 0; i < n; i++)
-		CHECK_EQ(kprof_cpuid_snapshot_set(s, rows[i][0], rows[i][1], rows[i][2], rows[i][3], rows[i][4], rows[i][5]),
+		CHECK_EQ(kprof_cpuid_snapshot_set(s, rows[i][0], rows[i][1], (const uint32_t[4]){rows[i][2], rows[i][3], rows[i][4], rows[i][5]}),
 		         KPROF_OK);
 }
 
@@ -695,7 +719,7 @@ static kprof_status plan_msrs(const kprof_hal_decision *d, uint32_t k, uint32_t 
                               kprof_pmu_plan *p)
 {
 	const kprof_source *src = kprof_source_by_value((kprof_source_table)d->table, 0x02);
-	kprof_status st = kprof_hal_plan_get(d, src, k, 0, flags, p);
+	kprof_status st = hal_plan(d, src, k, 0, flags, p);
 	*sel = p->select_msr;
 	*ctr = p->counter_msr;
 	return st;
@@ -729,7 +753,7 @@ static void test_pmu_caps(void)
 		CHECK_EQ(c.fixed_width, 48);
 		CHECK_EQ(c.fixed_counter_msr, 0x309);
 		CHECK_EQ(c.global_ctrl_msr, 0x38F);
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		CHECK_EQ(d.table, KPROF_SOURCE_TABLE_EMON);
 		CHECK_EQ(d.counters, 8);
 		CHECK_EQ(d.pmu.counters, 16);
@@ -743,7 +767,7 @@ static void test_pmu_caps(void)
 		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
 		                            {0xA, 0, 0x08301006, 0, 0, 0x00008604}};
 		snap_rows(&s, rows, 3);
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		CHECK_EQ(d.counters, 8);
 		CHECK_EQ(d.pmu.counters, 16);
 		CHECK_EQ(d.pmu.counter_limit, 32);
@@ -767,7 +791,7 @@ static void test_pmu_caps(void)
 		const uint32_t rows[][6] = {{0, 0, 0x23, GI_B, GI_C, GI_D}, {1, 0, 0x000C06C0, 0, 0, 0},
 		                            {0xA, 0, 0x0830FF06, 0, 0, 0}};
 		snap_rows(&s, rows, 3);
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		CHECK_EQ(d.pmu.counters, 32);
 		CHECK_EQ(plan_msrs(&d, 31, 0, &sel, &ctr, &p), KPROF_OK);
 		CHECK_EQ(sel, 0x1901 + 4 * 31);
@@ -795,7 +819,7 @@ static void test_pmu_caps(void)
 		CHECK_EQ(c.ext_events, 0xDFF);
 		CHECK_EQ(c.arch_lbr, 1);
 		CHECK_EQ(c.lbr_depth_max, 32); /* eax[7:0] = 0x0B: 8, 16, 32 */
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		CHECK_EQ(plan_msrs(&d, 9, 0, &sel, &ctr, &p), KPROF_OK);
 		CHECK_EQ(plan_msrs(&d, 4, 0, &sel, &ctr, &p), KPROF_OK); /* the HAL's: eax[15:8] = 8 */
 		CHECK_EQ(plan_msrs(&d, 12, 0, &sel, &ctr, &p), KPROF_E_RANGE);
@@ -814,7 +838,7 @@ static void test_pmu_caps(void)
 		                            {0x80000001, 0, 0, 0, (1u << 23) | (1u << 24) | (1u << 27), 1u << 29},
 		                            {0x80000022, 0, 0x3, 0x00004106, 0, 0}};
 		snap_rows(&s, rows, 5);
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		c = d.pmu;
 		CHECK_EQ(c.vendor, KPROF_CPUID_VENDOR_AMD);
 		CHECK_EQ(c.version, 2);
@@ -837,7 +861,7 @@ static void test_pmu_caps(void)
 		CHECK_EQ(p.global_ctrl_bit, 1u << 5);
 		CHECK_EQ(plan_msrs(&d, 4, 0, &sel, &ctr, &p), KPROF_E_RANGE); /* the HAL's four */
 		s.regs[KPROF_CPUID_SLOT_AMD_PERFMON][KPROF_CPUID_REG_EBX] = 0x0000410F;
-		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 		CHECK_EQ(d.pmu.counters, 15);
 		CHECK_EQ(d.pmu.counter_limit, 6);
 		CHECK_EQ(plan_msrs(&d, 6, KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED, &sel, &ctr, &p), KPROF_E_RANGE);
@@ -869,16 +893,16 @@ static void test_release_spellings(void)
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
 	kprof_cpuid_snapshot_init(&s);
-	kprof_cpuid_snapshot_set(&s, 0, 0, 1, amd[0], amd[1], amd[2]);
+	kprof_cpuid_snapshot_set(&s, 0, 0, (const uint32_t[4]){1, amd[0], amd[1], amd[2]});
 	CHECK(dc && ld);
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_11), &d), KPROF_OK);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_11, &d), KPROF_OK);
 	CHECK_STR(kprof_hal_source_description_get(&d, dc), "DCMisalignedDataReference");
 	CHECK_STR(kprof_hal_source_description_get(&d, ld), "DCAccess");
 	CHECK(!(d.uncertain & KPROF_HAL_UNCERTAIN_AMD64_NAMES));
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d), KPROF_OK); /* the original release */
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_OK); /* the original release */
 	CHECK_STR(kprof_hal_source_description_get(&d, dc), "DCMisaligndDataReference");
 	CHECK(!(d.uncertain & KPROF_HAL_UNCERTAIN_AMD64_NAMES));
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_10_2004), &d), KPROF_OK);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_2004, &d), KPROF_OK);
 	CHECK_STR(kprof_hal_source_description_get(&d, dc), "DCMisaligndDataReference");
 	CHECK(d.uncertain & KPROF_HAL_UNCERTAIN_AMD64_NAMES);
 	CHECK_STR(kprof_hal_source_description_get(NULL, dc), "DCMisaligndDataReference");
@@ -888,10 +912,37 @@ static void test_release_spellings(void)
 	CHECK(kprof_hal_amd64_spelling_by_id(KPROF_HAL_AMD64_SPELLING_FIRST + KPROF_HAL_AMD64_SPELLING_COUNT) == NULL);
 	/* An Intel decision on Windows 10 2004: nothing uncertain about Amd64 names. */
 	kprof_cpuid_snapshot_init(&s);
-	kprof_cpuid_snapshot_set(&s, 0, 0, 0xA, 0x756E6547, 0x6C65746E, 0x49656E69);
-	kprof_cpuid_snapshot_set(&s, 0xA, 0, 0x07300402, 0, 0, 0);
-	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_10_2004), &d), KPROF_OK);
+	kprof_cpuid_snapshot_set(&s, 0, 0, (const uint32_t[4]){0xA, 0x756E6547, 0x6C65746E, 0x49656E69});
+	kprof_cpuid_snapshot_set(&s, 0xA, 0, (const uint32_t[4]){0x07300402, 0, 0, 0});
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_2004, &d), KPROF_OK);
 	CHECK(d.table == KPROF_SOURCE_TABLE_EMON && !(d.uncertain & KPROF_HAL_UNCERTAIN_AMD64_NAMES));
+}
+
+/* The release argument: every modelled release decides, KPROF_HAL_WINDOWS_NEWEST is the last
+ * row (the one after it is none), and a release that is none is refused with d saying Default. */
+static void test_release_argument(void)
+{
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	own_cpu c = amd(1, 1);
+	uint32_t r;
+	own_to_snapshot(&c, &s);
+	CHECK(kprof_hal_release_by_id(KPROF_HAL_WINDOWS_NEWEST) != NULL);
+	CHECK(kprof_hal_release_by_id((kprof_hal_windows)(KPROF_HAL_WINDOWS_NEWEST + 1)) == NULL);
+	for (r = KPROF_HAL_RELEASE_FIRST; r <= (uint32_t)KPROF_HAL_WINDOWS_NEWEST; r++) {
+		CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, (kprof_hal_windows)r, &d), KPROF_OK);
+		CHECK_EQ(d.release, r);
+		CHECK_EQ(d.hal, KPROF_HAL_BUILD_X64);
+	}
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &d), KPROF_OK);
+	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_AMD64);
+	memset(&d, 0x5A, sizeof d);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, (kprof_hal_windows)0, &d), KPROF_E_ARGUMENT);
+	CHECK_EQ(d.table, KPROF_SOURCE_TABLE_DEFAULT);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, (kprof_hal_windows)(KPROF_HAL_WINDOWS_NEWEST + 1), &d),
+	         KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_hal_decision_get(&s, (kprof_hal_build)2, KPROF_HAL_WINDOWS_10_1507, &d), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, NULL), KPROF_E_ARGUMENT);
 }
 
 int main(void)
@@ -924,6 +975,7 @@ int main(void)
 	test_live();
 	test_selects();
 	test_plans();
+	test_release_argument();
 	test_pmu_caps();
 	test_bridges();
 	test_release_spellings();

@@ -72,11 +72,11 @@ static kprof_status caps_of(const cpu_regs *c, kprof_lwp_caps *caps)
 	kprof_cpuid_snapshot s;
 	kprof_cpuid_snapshot_init(&s);
 	if (c->have_ext_max)
-		kprof_cpuid_snapshot_set(&s, 0x80000000u, 0, c->ext_max[0], c->ext_max[1], c->ext_max[2], c->ext_max[3]);
+		kprof_cpuid_snapshot_set(&s, 0x80000000u, 0, (const uint32_t[4]){c->ext_max[0], c->ext_max[1], c->ext_max[2], c->ext_max[3]});
 	if (c->have_ext)
-		kprof_cpuid_snapshot_set(&s, 0x80000001u, 0, c->ext[0], c->ext[1], c->ext[2], c->ext[3]);
+		kprof_cpuid_snapshot_set(&s, 0x80000001u, 0, (const uint32_t[4]){c->ext[0], c->ext[1], c->ext[2], c->ext[3]});
 	if (c->have_lwp)
-		kprof_cpuid_snapshot_set(&s, 0x8000001Cu, 0, c->lwp[0], c->lwp[1], c->lwp[2], c->lwp[3]);
+		kprof_cpuid_snapshot_set(&s, 0x8000001Cu, 0, (const uint32_t[4]){c->lwp[0], c->lwp[1], c->lwp[2], c->lwp[3]});
 	return kprof_lwp_caps_get(&s, KPROF_LWP_REVISION_NONE, caps);
 }
 

@@ -73,12 +73,26 @@ static void test_every_name_resolves(void)
 static void test_by_select(void)
 {
 	const kprof_source *out[8];
-	size_t n = kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, out, 8);
+	size_t n = 99;
+	/* Emon's ProfileTotalCycles (0x00), ProfileUnhaltedCoreCycles (0x13) and ProfileTime
+	 * (0x19) share select 0x0003003C (Geoff Chappell's Emon table). */
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, out, 8, &n), KPROF_OK);
 	CHECK_EQ(n, 3);
 	CHECK(n == 3 && out[0]->value == 0x00 && out[1]->value == 0x13 && out[2]->value == 0x19);
-	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, out, 1), 3);
-	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x12345678, out, 8), 0);
-	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_AMD64, 0x00030040, out, 8), 2);
+	out[1] = NULL;
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, out, 1, &n), KPROF_E_BUFFER_TOO_SMALL);
+	CHECK_EQ(n, 3);
+	CHECK(out[0]->value == 0x00 && out[1] == NULL); /* nothing past cap */
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x0003003C, NULL, 0, &n), KPROF_E_BUFFER_TOO_SMALL);
+	CHECK_EQ(n, 3);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_EMON, 0x12345678, out, 8, &n), KPROF_OK);
+	CHECK_EQ(n, 0);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_AMD64, 0x00030040, out, 8, &n), KPROF_OK);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_AMD64, 0x00030040, NULL, 8, &n), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_source_all_by_select(KPROF_SOURCE_TABLE_AMD64, 0x00030040, out, 8, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_source_all_by_select((kprof_source_table)99, 0x00030040, out, 8, &n), KPROF_E_ARGUMENT);
+	CHECK_EQ(n, 0);
 }
 
 static void test_select_codec(void)
@@ -173,8 +187,9 @@ static void test_indexes_match_scan(void)
 			int found = 0;
 			for (j = 0; j < n; j++)
 				same += rows[j].select == rows[i].select;
-			got = kprof_source_all_by_select((kprof_source_table)itf, rows[i].select, out,
-			                              256);
+			got = 0;
+			CHECK_EQ(kprof_source_all_by_select((kprof_source_table)itf, rows[i].select, out, 256, &got),
+			         KPROF_OK);
 			CHECK_EQ(got, same);
 			for (j = 0; j < got && j < 256; j++) {
 				found |= out[j] == &rows[i];

@@ -18,18 +18,15 @@ static void make(kprof_cpuid_snapshot *s, const char *vendor, uint32_t eax1, uin
 	memcpy(&r[1], vendor, 4);
 	memcpy(&r[3], vendor + 4, 4);
 	memcpy(&r[2], vendor + 8, 4);
-	CHECK_EQ(kprof_cpuid_snapshot_set(s, 0, 0, 1, kprof_bytes_le32_load((const uint8_t *)&r[1]),
-	                                  kprof_bytes_le32_load((const uint8_t *)&r[2]),
-	                                  kprof_bytes_le32_load((const uint8_t *)&r[3])),
+	CHECK_EQ(kprof_cpuid_snapshot_set(s, 0, 0, (const uint32_t[4]){1, kprof_bytes_le32_load((const uint8_t *)&r[1]), kprof_bytes_le32_load((const uint8_t *)&r[2]), kprof_bytes_le32_load((const uint8_t *)&r[3])}),
 	         KPROF_OK);
-	CHECK_EQ(kprof_cpuid_snapshot_set(s, 1, 0, eax1, 0, 0, 0), KPROF_OK);
-	CHECK_EQ(kprof_cpuid_snapshot_set(s, 0x80000000u, 0, ext_max, 0, 0, 0), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_snapshot_set(s, 1, 0, (const uint32_t[4]){eax1, 0, 0, 0}), KPROF_OK);
+	CHECK_EQ(kprof_cpuid_snapshot_set(s, 0x80000000u, 0, (const uint32_t[4]){ext_max, 0, 0, 0}), KPROF_OK);
 	memcpy(b, brand, brand_len > 48 ? 48 : brand_len);
 	for (i = 0; i < 12; i++)
 		w[i] = kprof_bytes_le32_load(b + 4 * i);
 	for (i = 0; i < 3; i++)
-		CHECK_EQ(kprof_cpuid_snapshot_set(s, 0x80000002u + i, 0, w[4 * i], w[4 * i + 1], w[4 * i + 2],
-		                                  w[4 * i + 3]),
+		CHECK_EQ(kprof_cpuid_snapshot_set(s, 0x80000002u + i, 0, (const uint32_t[4]){w[4 * i], w[4 * i + 1], w[4 * i + 2], w[4 * i + 3]}),
 		         KPROF_OK);
 }
 

@@ -72,7 +72,7 @@ static void kprof_kmod_decide(const kprof_cpuid_snapshot *s)
 	size_t n = 0, i, supported = 0;
 	kprof_hal_presence p;
 
-	if (kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, &d) != KPROF_OK || d.table >= KPROF_SOURCE_TABLE_COUNT ||
+	if (kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d) != KPROF_OK || d.table >= KPROF_SOURCE_TABLE_COUNT ||
 	    d.tentative >= KPROF_SOURCE_TABLE_COUNT) {
 		pr_err("kprof: decision failed\n");
 		return;

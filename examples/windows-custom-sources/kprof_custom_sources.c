@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK)
-		vendor = kprof_cpuid_vendor_get(&snap);
+		(void)kprof_cpuid_vendor_get(&snap, &vendor);
 	rc = read_records(argv[1], vendor, &count);
 	if (rc)
 		return rc;

@@ -33,7 +33,7 @@ static void KprofdrvReport(void)
 		DbgPrint("kprofdrv: cpuid snapshot: %s\n", kprof_status_name(st));
 		return;
 	}
-	kprof_hal_decision_get(&cpu, sizeof(void *) == 8 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86, &d);
+	kprof_hal_decision_get(&cpu, sizeof(void *) == 8 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1507, &d);
 	DbgPrint("kprofdrv: interface %s (%s)\n", kprof_source_table_name((kprof_source_table)d.table),
 	         kprof_hal_reason_name(d.reason));
 
@@ -47,7 +47,8 @@ static void KprofdrvReport(void)
 		(void)kprof_hal_source_presence_get(&d, src, &p);
 		DbgPrint("kprofdrv: source %u %s select 0x%08x presence %s\n", (unsigned)src->value,
 		         kprof_source_name_get(src), (unsigned)src->select, kprof_hal_presence_name(p));
-		st = kprof_hal_plan_get(&d, src, 0, 100000, 0, &plan);
+		kprof_pmu_counter_config cfg = {0, 100000, 0, 0}; /* counter 0, every 100000 events */
+		st = kprof_hal_plan_get(&d, src, &cfg, &plan);
 		if (st == KPROF_OK)
 			DbgPrint("kprofdrv: plan: counter 0 select msr 0x%x = 0x%08x%08x, counter msr 0x%x\n",
 			         (unsigned)plan.select_msr, (unsigned)(plan.start_select >> 32),

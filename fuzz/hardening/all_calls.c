@@ -46,7 +46,11 @@ KPROF_IMPL_INTERNAL uint32_t kh_sources(const uint8_t *b, size_t n)
 	s = kprof_source_by_value(itf, kh_u32(b + 4));
 	if (s)
 		acc += s->select;
-	acc += (uint32_t)kprof_source_all_by_select(itf, kh_u32(b + 8), same, 4);
+	{
+		size_t k = 0;
+		(void)kprof_source_all_by_select(itf, kh_u32(b + 8), same, 4, &k);
+		acc += (uint32_t)k;
+	}
 #ifndef KPROF_NO_NAMES
 	s = kprof_source_by_name(itf, (const char *)b + 12, n - 12);
 	if (s) {
@@ -76,8 +80,7 @@ KPROF_IMPL_INTERNAL uint32_t kh_cpuid(const uint8_t *b)
 	unsigned i;
 	kprof_cpuid_snapshot_init(&s);
 	for (i = 0; i + 20 <= 200; i += 20)
-		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + i), 0, kh_u32(b + i + 4),
-		                               kh_u32(b + i + 8), kh_u32(b + i + 12), kh_u32(b + i + 16));
+		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + i), 0, (const uint32_t[4]){kh_u32(b + i + 4), kh_u32(b + i + 8), kh_u32(b + i + 12), kh_u32(b + i + 16)});
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
 		acc += (uint32_t)kprof_cpuid_snapshot_get(&s, (kprof_cpuid_slot)i, r) + r[b[i] & 3];
 	acc += kprof_cpuid_leaf_by_number(kh_u32(b), 0) ? 1u : 0u;
@@ -104,11 +107,14 @@ KPROF_IMPL_INTERNAL uint32_t kh_hal(const uint8_t *b)
 	unsigned i;
 	kprof_cpuid_snapshot_init(&s);
 	for (i = 0; i + 20 <= 200; i += 20)
-		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + i), 0, kh_u32(b + i + 4),
-		                               kh_u32(b + i + 8), kh_u32(b + i + 12), kh_u32(b + i + 16));
-	(void)kprof_hal_decision_get(&s, (kprof_hal_build)(b[0] & 1), &d);
+		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + i), 0, (const uint32_t[4]){kh_u32(b + i + 4), kh_u32(b + i + 8), kh_u32(b + i + 12), kh_u32(b + i + 16)});
+	(void)kprof_hal_decision_get(&s, (kprof_hal_build)(b[0] & 1), KPROF_HAL_WINDOWS_10_1507, &d);
 	acc += kprof_cpuid_family_get(kh_u32(b)) + kprof_cpuid_model_get(kh_u32(b)) + kprof_cpuid_stepping_get(kh_u32(b));
-	acc += (uint32_t)kprof_cpuid_vendor_get(&s);
+	{
+		kprof_cpuid_vendor v = KPROF_CPUID_VENDOR_UNKNOWN;
+		(void)kprof_cpuid_vendor_get(&s, &v);
+		acc += (uint32_t)v;
+	}
 	if (kprof_cpuid_vendor_string_get(&s, str) == KPROF_OK)
 		acc += (uint8_t)str[0];
 	if (kprof_cpuid_hypervisor_string_get(&s, str) == KPROF_OK)
@@ -117,8 +123,11 @@ KPROF_IMPL_INTERNAL uint32_t kh_hal(const uint8_t *b)
 	if (rows && n) {
 		const kprof_source *r = &rows[b[1] % n];
 		acc += (uint32_t)kc_supported(&d, r) + (uint32_t)kc_supported(&d, kprof_source_by_value((kprof_source_table)(&d)->table, b[2]));
-		if (kprof_hal_plan_get(&d, r, b[3] & 7, kh_u32(b + 4), b[5] & 3, &plan) == KPROF_OK)
+		kprof_pmu_counter_config pc = {0, kh_u32(b + 4), b[3] & 7u, b[5] & 3u};
+		if (kprof_hal_plan_get(&d, r, &pc, &plan) == KPROF_OK)
 			acc += plan.select_msr;
+		if (kprof_pmu_plan_get(&d.pmu, &pc, &plan) == KPROF_OK)
+			acc += plan.counter_msr;
 		if (kprof_pmu_perf_config_get((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, &cfg) == KPROF_OK)
 			acc += (uint32_t)cfg;
 		if (kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK)
@@ -159,7 +168,7 @@ KPROF_IMPL_INTERNAL uint32_t kh_dump(const uint8_t *b, size_t n)
 		if (st == KPROF_E_BUFFER_TOO_SMALL && kprof_cpu_groups_array_set(&gs, g, 4) == KPROF_OK)
 			st = kprof_cpu_dump_add(&gs, (const char *)b, n, &err);
 		if (st == KPROF_OK && gs.count > 1 &&
-		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_BUILD_X64, &e) == KPROF_OK)
+		    kprof_cpu_group_compare(&g[0], &g[1], KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &e) == KPROF_OK)
 			acc += e.sources_differ + (uint32_t)e.facts_differ + (uint32_t)gs.compares;
 	}
 	return acc;
@@ -282,7 +291,7 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_setup(const uint8_t *b)
 	uint32_t size = 0;
 	unsigned i;
 	kprof_cpuid_snapshot_init(&s);
-	(void)kprof_cpuid_snapshot_set(&s, 1, 0, kh_u32(b), kh_u32(b + 4), kh_u32(b + 8), kh_u32(b + 12));
+	(void)kprof_cpuid_snapshot_set(&s, 1, 0, (const uint32_t[4]){kh_u32(b), kh_u32(b + 4), kh_u32(b + 8), kh_u32(b + 12)});
 	(void)kprof_ds_caps_get(&s, (b[16] & 1) ? &misc : 0, (b[16] & 2) ? &misc : 0, &caps);
 	(void)kprof_pebs_record_size_get(b[17] & 7, kprof_bytes_le64_load(b + 24), &size);
 	for (i = 0; i < sizeof kh_req; i++)
@@ -356,9 +365,8 @@ KPROF_IMPL_INTERNAL uint32_t kh_custom(const uint8_t *b)
 	unsigned i;
 	kprof_cpuid_snapshot_init(&s);
 	for (i = 0; i + 20 <= 120; i += 20)
-		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + 1800 + i), 0, kh_u32(b + 1804 + i), kh_u32(b + 1808 + i),
-		                               kh_u32(b + 1812 + i), kh_u32(b + 1816 + i));
-	(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d);
+		(void)kprof_cpuid_snapshot_set(&s, kh_u32(b + 1800 + i), 0, (const uint32_t[4]){kh_u32(b + 1804 + i), kh_u32(b + 1808 + i), kh_u32(b + 1812 + i), kh_u32(b + 1816 + i)});
+	(void)kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	if (kprof_windows_custom_source_unpack(b + 2048, 0x24u + b[2046] * 2u, vendor, &cs) == KPROF_OK) {
 		acc += (uint32_t)-kprof_windows_custom_source_verdict_get(&cs, &d, &v) + v.warnings;
 		if (kprof_windows_custom_source_pack(&cs, kh_psi_mem, sizeof kh_psi_mem, &n) == KPROF_OK)

@@ -1,9 +1,9 @@
-KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family, uint32_t model,
-                                           uint32_t stepping)
+KPROF_API const kprof_counts_class_info *kprof_counts_class_by_signature(const char *vendor, uint32_t family,
+                                                                        uint32_t model, uint32_t stepping)
 {
 	unsigned c, k, i;
 	if (!vendor)
-		return KPROF_COUNTS_CLASS_NONE;
+		return NULL;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
 		const kprof_impl_counts_class *cls = &kprof_impl_counts_classes[c];
 		const char *v = kprof_impl_counts_text(cls->vendor);
@@ -15,10 +15,10 @@ KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t 
 			const kprof_impl_counts_match *m = &kprof_impl_counts_matches[k];
 			if (family >= m->family_lo && family <= m->family_hi && model >= m->model_lo &&
 			    model <= m->model_hi && stepping >= m->stepping_lo && stepping <= m->stepping_hi)
-				return c;
+				return kprof_impl_counts_class_info(c);
 		}
 	}
-	return KPROF_COUNTS_CLASS_NONE;
+	return NULL;
 }
 
 KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class)
@@ -56,7 +56,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 		const kprof_impl_counts_row *row = &kprof_impl_counts_rows[lo];
 		if (cpu_class < row->class_lo || cpu_class > row->class_hi)
 			continue;
-		out->status = row->status;
+		out->status = (kprof_counts_verdict)row->status;
 		out->event = row->name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(row->name);
 		break;
 	}
@@ -77,9 +77,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf, kprof_counts_entry *out)
 {
 	out->status = KPROF_COUNTS_VERDICT_UNKNOWN;
-	out->cpu_class = (uint8_t)(cpu_class < KPROF_COUNTS_CLASS_COUNT ? cpu_class
-	                                                               : (unsigned)KPROF_COUNTS_CLASS_NONE);
-	out->reserved[0] = out->reserved[1] = 0;
+	out->cpu_class = cpu_class < KPROF_COUNTS_CLASS_COUNT ? (kprof_counts_class)cpu_class : KPROF_COUNTS_CLASS_NONE;
 	out->event = NULL;
 	out->caveat = NULL;
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT) {
@@ -94,8 +92,8 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
 	return 1;
 }
 
-KPROF_API kprof_status kprof_counts_class_entry_get(unsigned cpu_class, const kprof_source *s,
-                                                                   kprof_counts_entry *out)
+KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class, const kprof_source *s,
+                                                   kprof_counts_entry *out)
 {
 	int judged;
 	if (!s || !out)
@@ -113,14 +111,12 @@ KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d,
                                                          const kprof_source *s,
                                                          kprof_counts_entry *out)
 {
+	const kprof_counts_class_info *c;
 	kprof_status st;
 	if (!d || !s || !out)
 		return KPROF_E_ARGUMENT;
-	st = kprof_counts_class_entry_get(d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string,
-	                                                                          d->family, d->model,
-	                                                                          d->stepping)
-	                                                : (unsigned)KPROF_COUNTS_CLASS_NONE,
-	                                   s, out);
+	c = d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family, d->model, d->stepping) : NULL;
+	st = kprof_counts_class_entry_get(c ? c->id : KPROF_COUNTS_CLASS_NONE, s, out);
 	/* The Emon rule, whatever interface was decided: an architectural event the processor
 	 * does not offer counts nothing. */
 	if (st == KPROF_OK && out->status == KPROF_COUNTS_VERDICT_SAME && s->table == KPROF_SOURCE_TABLE_EMON &&

@@ -4,12 +4,12 @@ KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 		kprof_impl_zero(f, sizeof(*f));
 }
 
-KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
-                                   const uint32_t regs[4])
+KPROF_API kprof_status kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t subleaf,
+                                           const uint32_t regs[4])
 {
 	unsigned i;
 	if (!f || !regs)
-		return;
+		return KPROF_E_ARGUMENT;
 	if ((leaf & 0x3FFFFFFFu) == 0 && subleaf == 0) {
 		f->max_leaf[leaf >> 30] = regs[KPROF_CPUID_REG_EAX];
 		f->has_max |= 1u << (leaf >> 30);
@@ -21,6 +21,7 @@ KPROF_API void kprof_cpu_facts_add(kprof_cpu_facts *f, uint32_t leaf, uint32_t s
 			f->present |= (uint64_t)1 << i;
 		}
 	}
+	return KPROF_OK;
 }
 
 /* The facts of f whose leaf can be trusted (bit per fact): its range's max leaf was given and
@@ -38,17 +39,21 @@ KPROF_IMPL_INTERNAL uint64_t kprof_impl_cpu_facts_trusted(const kprof_cpu_facts 
 	return keep;
 }
 
-KPROF_API uint64_t kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b)
+KPROF_API kprof_status kprof_cpu_facts_compare(const kprof_cpu_facts *a, const kprof_cpu_facts *b,
+                                               uint64_t *differ)
 {
 	uint64_t d;
 	unsigned i;
-	if (!a || !b)
-		return 0;
+	if (differ)
+		*differ = 0;
+	if (!a || !b || !differ)
+		return KPROF_E_ARGUMENT;
 	d = a->present ^ b->present;
 	for (i = 0; i < KPROF_CPU_FACT_COUNT; i++)
 		if (a->value[i] != b->value[i])
 			d |= (uint64_t)1 << i;
-	return d;
+	*differ = d;
+	return KPROF_OK;
 }
 
 /* An empty link of the groups' index, and the deepest walk down it: the height of an AVL tree
@@ -262,7 +267,7 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu
 			regs[KPROF_CPUID_REG_EBX] = r.ebx;
 			regs[KPROF_CPUID_REG_ECX] = r.ecx;
 			regs[KPROF_CPUID_REG_EDX] = r.edx;
-			kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
+			(void)kprof_cpu_facts_add(&f, r.leaf, r.subleaf, regs);
 		}
 	}
 	/* Each new group's snapshot: its first CPU's leaves (one more pass, on the same
@@ -272,8 +277,10 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu
 	while (k < g->count && kprof_dump_iter_next(&it, &r) == KPROF_OK) {
 		while (k < g->count && g->group[k].first_cpu - text_cpu0 < r.cpu)
 			k++;
-		if (k < g->count && g->group[k].first_cpu - text_cpu0 == r.cpu)
-			(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
+		if (k < g->count && g->group[k].first_cpu - text_cpu0 == r.cpu) {
+			const uint32_t regs[4] = {r.eax, r.ebx, r.ecx, r.edx};
+			(void)kprof_cpuid_snapshot_set(&g->group[k].snap, r.leaf, r.subleaf, regs);
+		}
 	}
 	return st == KPROF_END ? KPROF_OK : st;
 }
@@ -288,17 +295,18 @@ KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text,
 /* Out of line (a caller keeping the effect on its stack then does not also carry the boot
  * decision in the same frame: each frame stays under 512 bytes, tests/ring0.py measures it). */
 static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
-                                                         kprof_hal_build hal, kprof_cpu_effect *out)
+                                                         kprof_hal_build build, kprof_hal_windows windows,
+                                                         kprof_cpu_effect *out)
 {
 	kprof_hal_decision b;
 	const kprof_source *rows;
 	size_t n = 0, i;
 	if (!boot || !g || !out)
 		return KPROF_E_ARGUMENT;
-	if (kprof_hal_decision_get(&boot->snap, hal, &b) != KPROF_OK ||
-	    kprof_hal_decision_get(&g->snap, hal, &out->here) != KPROF_OK)
+	if (kprof_hal_decision_get(&boot->snap, build, windows, &b) != KPROF_OK ||
+	    kprof_hal_decision_get(&g->snap, build, windows, &out->here) != KPROF_OK)
 		return KPROF_E_ARGUMENT;
-	out->facts_differ = kprof_cpu_facts_compare(&boot->facts, &g->facts);
+	(void)kprof_cpu_facts_compare(&boot->facts, &g->facts, &out->facts_differ);
 	out->own_table = out->here.table;
 	out->here.table = b.table;
 	out->here.reason = b.reason;
@@ -317,8 +325,9 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof
 
 
 KPROF_API kprof_status kprof_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
-                                               kprof_hal_build hal, kprof_cpu_effect *out)
+                                               kprof_hal_build build, kprof_hal_windows windows,
+                                               kprof_cpu_effect *out)
 {
-	return kprof_impl_cpu_group_compare(boot, g, hal, out);
+	return kprof_impl_cpu_group_compare(boot, g, build, windows, out);
 }
 #endif

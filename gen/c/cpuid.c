@@ -25,25 +25,22 @@ KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint
 }
 
 KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_t leaf,
-                                                uint32_t subleaf, uint32_t eax, uint32_t ebx,
-                                                uint32_t ecx, uint32_t edx)
+                                                uint32_t subleaf, const uint32_t regs[4])
 {
 	const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_number(leaf, subleaf);
-	unsigned slot;
-	if (!s)
+	unsigned slot, i;
+	if (!s || !regs)
 		return KPROF_E_ARGUMENT;
 	if (!l)
 		return KPROF_E_NOT_FOUND;
 	slot = (unsigned)l->slot;
 	if (s->present & (1u << slot)) {
 		const uint32_t *r = s->regs[slot];
-		return (r[0] == eax && r[1] == ebx && r[2] == ecx && r[3] == edx) ? KPROF_OK
-		                                                                  : KPROF_E_DUPLICATE;
+		return (r[0] == regs[0] && r[1] == regs[1] && r[2] == regs[2] && r[3] == regs[3]) ? KPROF_OK
+		                                                                              : KPROF_E_DUPLICATE;
 	}
-	s->regs[slot][KPROF_CPUID_REG_EAX] = eax;
-	s->regs[slot][KPROF_CPUID_REG_EBX] = ebx;
-	s->regs[slot][KPROF_CPUID_REG_ECX] = ecx;
-	s->regs[slot][KPROF_CPUID_REG_EDX] = edx;
+	for (i = 0; i < 4; i++)
+		s->regs[slot][i] = regs[i];
 	s->present |= 1u << slot;
 	return KPROF_OK;
 }
@@ -125,11 +122,11 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 	if (st != KPROF_OK)
 		return st;
 	max_basic = r[0];
-	(void)kprof_cpuid_snapshot_set(s, 0, 0, r[0], r[1], r[2], r[3]);
+	(void)kprof_cpuid_snapshot_set(s, 0, 0, r);
 	(void)kprof_cpuid_leaf_read(KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	if (r[0] >= KPROF_CPUID_LEAF_EXT_MAX && r[0] < KPROF_CPUID_EXT_RANGE_END) {
 		max_ext = r[0];
-		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
 		uint32_t leaf = kprof_impl_cpuid_leaves[i].leaf;
@@ -146,7 +143,7 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves[i].subleaf, r);
 		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
-		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves[i].subleaf, r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves[i].subleaf, r);
 	}
 	return KPROF_OK;
 }
@@ -212,13 +209,17 @@ KPROF_IMPL_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, c
 	return 1;
 }
 
-KPROF_API kprof_cpuid_vendor kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s)
+KPROF_API kprof_status kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s, kprof_cpuid_vendor *vendor)
 {
+	if (vendor)
+		*vendor = KPROF_CPUID_VENDOR_UNKNOWN;
+	if (!s || !vendor)
+		return KPROF_E_ARGUMENT;
 	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
-		return KPROF_CPUID_VENDOR_INTEL;
-	if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
-		return KPROF_CPUID_VENDOR_AMD;
-	return KPROF_CPUID_VENDOR_UNKNOWN;
+		*vendor = KPROF_CPUID_VENDOR_INTEL;
+	else if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
+		*vendor = KPROF_CPUID_VENDOR_AMD;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_cpuid_brand_get(const kprof_cpuid_snapshot *s, char *out, size_t size,

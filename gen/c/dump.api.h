@@ -55,8 +55,8 @@ typedef struct kprof_dump_iter {
 	size_t len;
 	size_t pos;             /* offset of the next line to read */
 	uint32_t line;          /* number of the line read last (1-based); on error, the bad line */
-	int32_t format;         /* kprof_dump_format: fixed by the first leaf line */
-	int32_t expect;         /* kprof_dump_expect: on error, what the line lacked */
+	kprof_dump_format format; /* fixed by the first leaf line */
+	kprof_dump_expect expect; /* on error, what the line lacked */
 	int32_t cpu;            /* ordinal of the current block, -1 before the first leaf line */
 	uint32_t cpu_id;        /* header number of the current (or pending) block */
 	uint32_t block_pending; /* a header was read: the next leaf line opens a block */
@@ -65,16 +65,16 @@ typedef struct kprof_dump_iter {
 	uint32_t prev_subleaf;
 	uint32_t prev_regs[4];
 	uint32_t records;       /* records returned so far */
-	int32_t status;         /* KPROF_OK, or the status every later call returns again */
+	kprof_status status;    /* KPROF_OK, or the status every later call returns again */
 	uint32_t seen[4 * KPROF_DUMP_TRACKED_LEAVES / 32]; /* leaves given in this block */
 } kprof_dump_iter;
 
 /* The outcome of kprof_dump_snapshot_get (filled on success too). */
 typedef struct kprof_dump_error {
-	int32_t status;   /* kprof_status */
+	kprof_status status;
 	uint32_t line;    /* 1-based line of the error; 0 when no line is to blame */
-	int32_t format;   /* kprof_dump_format detected */
-	int32_t expect;   /* kprof_dump_expect: what the line lacked */
+	kprof_dump_format format; /* detected */
+	kprof_dump_expect expect; /* what the line lacked */
 	uint32_t cpus;    /* CPU blocks in the text (counted to the end, or to the error) */
 	uint32_t records; /* leaf lines read */
 } kprof_dump_error;

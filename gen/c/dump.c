@@ -128,7 +128,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_dump_fail(kprof_dump_iter *it, kprof
                                                  kprof_dump_expect expect)
 {
 	it->status = st;
-	it->expect = (int32_t)expect;
+	it->expect = expect;
 	return st;
 }
 
@@ -279,7 +279,7 @@ KPROF_IMPL_INTERNAL kprof_dump_expect kprof_impl_dump_parse_hwloc(const char *s,
 /* Which format a line claims to be a leaf line of (KPROF_DUMP_FORMAT_UNKNOWN: none, the line
  * is text); *body = where its parser starts. A claim that then fails to parse is an error, so
  * a truncated or damaged leaf line is never skipped as text. */
-KPROF_IMPL_INTERNAL int kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
+KPROF_IMPL_INTERNAL kprof_dump_format kprof_impl_dump_claim(const char *s, size_t n, size_t *body)
 {
 	size_t i = 0, j, k;
 	kprof_impl_text_skip_space(s, n, &i);
@@ -366,7 +366,8 @@ KPROF_API kprof_status kprof_dump_iter_next(kprof_dump_iter *it, kprof_dump_reco
 		kprof_dump_record r;
 		kprof_dump_expect expect;
 		uint32_t id;
-		int fmt, bit, same_run;
+		kprof_dump_format fmt;
+		int bit, same_run;
 		while (n > 0 && kprof_impl_text_space(s[n - 1]))
 			n--;
 		fmt = kprof_impl_dump_claim(s, n, &body);
@@ -472,7 +473,10 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_dump_snapshot(const char *tex
 		found = 1;
 		/* The iterator already refused repeats; leaves kprof does not keep are
 		 * KPROF_E_NOT_FOUND here, and ignored. */
-		(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, r.eax, r.ebx, r.ecx, r.edx);
+		{
+			const uint32_t regs[4] = {r.eax, r.ebx, r.ecx, r.edx};
+			(void)kprof_cpuid_snapshot_set(out, r.leaf, r.subleaf, regs);
+		}
 	}
 	kprof_impl_dump_report(err, &it, st == KPROF_END && !found ? KPROF_E_NOT_FOUND : st);
 	if (st == KPROF_END && found)

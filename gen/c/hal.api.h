@@ -56,12 +56,6 @@ typedef struct kprof_hal_decision {
 	uint16_t later_min, later_max;
 } kprof_hal_decision;
 
-/* The hal argument of kprof_hal_decision_get: KPROF_HAL_BUILD_X64 or KPROF_HAL_BUILD_X86, optionally ORed with
- * KPROF_HAL_RELEASE(KPROF_HAL_WINDOWS_...). Without a release the HAL is the Windows 10 original
- * release's, the one Geoff Chappell documents and the one kprof 0.1 modelled, so every older
- * call means what it meant. C has no default arguments and a second function would be a
- * second way to decide; a release in the spare bits of the same argument keeps one function
- * and every existing call (the argument is a uint32_t, so C++ callers need no cast). */
-/* The release bits of kprof_hal_decision_get's hal argument. */
-#define KPROF_HAL_RELEASE(id) (((uint32_t)(id) << KPROF_HAL_RELEASE_SHIFT) & KPROF_HAL_RELEASE_MASK)
-#define KPROF_HAL_WINDOWS_DEFAULT KPROF_HAL_WINDOWS_10_1507
+/* The newest Windows release kprof models (the last row of spec/windows_releases.yaml): what a
+ * caller that means "today's Windows" passes to kprof_hal_decision_get. */
+#define KPROF_HAL_WINDOWS_NEWEST ((kprof_hal_windows)(KPROF_HAL_RELEASE_FIRST + KPROF_HAL_RELEASE_COUNT - 1u))

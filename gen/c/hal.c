@@ -19,33 +19,30 @@ KPROF_IMPL_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 		d->counters = (uint8_t)KPROF_MSR_IA32_PERFEVTSEL_COUNT;
 }
 
-KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, uint32_t hal,
-                                        kprof_hal_decision *d)
+KPROF_API kprof_status kprof_hal_decision_get(const kprof_cpuid_snapshot *s, kprof_hal_build build,
+                                              kprof_hal_windows windows, kprof_hal_decision *d)
 {
 	static const kprof_cpuid_snapshot empty = {0, {{0}}};
 	const kprof_hal_release *rel;
-	uint32_t a, eax1, ecx1, build, release;
+	uint32_t a, eax1, ecx1;
 	kprof_cpuid_vendor vendor;
 	unsigned have;
 	if (!d)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(d, sizeof(*d));
-	build = hal & KPROF_HAL_BUILD_MASK;
-	release = (hal & KPROF_HAL_RELEASE_MASK) >> KPROF_HAL_RELEASE_SHIFT;
-	rel = kprof_hal_release_by_id((kprof_hal_windows)(release ? release : (uint32_t)KPROF_HAL_WINDOWS_DEFAULT));
+	rel = kprof_hal_release_by_id(windows);
 	d->table = d->tentative = KPROF_SOURCE_TABLE_DEFAULT;
 	d->reason = KPROF_HAL_REASON_NO_LEAF_0;
-	d->hal = (kprof_hal_build)build;
-	d->release = (kprof_hal_windows)(rel ? rel->id : 0);
+	d->hal = build;
+	d->release = rel ? windows : (kprof_hal_windows)0;
 	if ((build != KPROF_HAL_BUILD_X64 && build != KPROF_HAL_BUILD_X86) || !rel ||
-	    (hal & ~(uint32_t)(KPROF_HAL_BUILD_MASK | KPROF_HAL_RELEASE_MASK)) ||
 	    !(build == KPROF_HAL_BUILD_X86 ? rel->x86 : rel->x64))
 		return KPROF_E_ARGUMENT;
 	if (!s)
 		s = &empty;
 
 	/* Facts */
-	vendor = kprof_cpuid_vendor_get(s);
+	(void)kprof_cpuid_vendor_get(s, &vendor);
 	d->vendor = vendor;
 	(void)kprof_cpuid_vendor_string_get(s, d->vendor_string);
 	d->has_leaf1 = (uint8_t)kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_FEATURES);
@@ -207,7 +204,7 @@ KPROF_IMPL_INTERNAL int kprof_impl_hal_supported(const kprof_hal_decision *d, co
  * release, which does not, for a null d). */
 KPROF_IMPL_INTERNAL unsigned kprof_impl_release_amd64_names(const kprof_hal_decision *d)
 {
-	const kprof_hal_release *rel = kprof_hal_release_by_id(d ? d->release : KPROF_HAL_WINDOWS_DEFAULT);
+	const kprof_hal_release *rel = kprof_hal_release_by_id(d ? d->release : KPROF_HAL_WINDOWS_10_1507);
 	return rel ? rel->amd64_names : (unsigned)KPROF_HAL_PRESENCE_ABSENT;
 }
 
@@ -249,80 +246,36 @@ KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d
 }
 
 KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
-                                               uint32_t counter, uint64_t interval, uint32_t flags,
-                                               kprof_pmu_plan *p)
+                                          const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p)
 {
-	uint32_t sel_msr, ctr_msr, width;
-	int own;
-	uint64_t mask, start, limit;
+	kprof_pmu_caps caps;
+	kprof_pmu_counter_config k;
 	if (!p)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(p, sizeof(*p));
-	if (!d || !s || (flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
+	if (!d || !s || !cfg || cfg->select ||
+	    (cfg->flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED)))
 		return KPROF_E_ARGUMENT;
-	if (!kprof_impl_hal_supported(d, s) || d->table == KPROF_SOURCE_TABLE_DEFAULT ||
-	    !s->select)
+	if (!kprof_impl_hal_supported(d, s) || d->table == KPROF_SOURCE_TABLE_DEFAULT || !s->select)
 		return KPROF_E_UNSUPPORTED;
-	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED) {
-		if (d->table != KPROF_SOURCE_TABLE_AMD64 || !d->pmu.perfctr_ext_core)
-			return KPROF_E_UNSUPPORTED;
-		own = 1;
-	} else {
-		own = counter >= d->counters && d->table == KPROF_SOURCE_TABLE_EMON;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED && d->table != KPROF_SOURCE_TABLE_AMD64)
+		return KPROF_E_UNSUPPORTED;
+	/* The processor's counters, seen through the interface: its vendor's layout; below
+	 * d->counters the interface's MSRs (Amd64's four legacy pairs, Emon's IA32_PERFEVTSELx),
+	 * beyond them (Emon) the processor's own. */
+	kprof_impl_copy(&caps, &d->pmu, sizeof(caps));
+	caps.vendor = d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL : KPROF_CPUID_VENDOR_AMD;
+	caps.counter_width = d->counter_width;
+	if (d->table == KPROF_SOURCE_TABLE_AMD64)
+		caps.legacy_counters = d->counters;
+	if (d->table == KPROF_SOURCE_TABLE_EMON && cfg->counter < d->counters) {
+		caps.perfevtsel_msr = d->perfevtsel_msr;
+		caps.counter_msr = d->counter_msr;
+		caps.msr_stride = d->msr_stride;
+		caps.counter_limit = d->counters;
+		caps.counter_mask = kprof_impl_low_bits(d->counters);
 	}
-	if (own ? counter >= d->pmu.counter_limit || !(d->pmu.counter_mask >> counter & 1u)
-	        : counter >= d->counters)
-		return KPROF_E_RANGE;
-	width = d->counter_width;
-	if (width == 0 || width > 64)
-		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
-	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
-	/* The counter must hold the interval (a narrow counter from a hostile dump too). */
-	limit = d->table == KPROF_SOURCE_TABLE_EMON && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
-	if (interval > limit)
-		return KPROF_E_RANGE;
-	if (own) {
-		sel_msr = d->pmu.perfevtsel_msr + counter * d->pmu.msr_stride;
-		ctr_msr = d->pmu.counter_msr + counter * d->pmu.msr_stride;
-	} else {
-		sel_msr = d->perfevtsel_msr + counter * d->msr_stride;
-		ctr_msr = d->counter_msr + counter * d->msr_stride;
-	}
-	p->table = (uint8_t)d->table;
-	p->vendor = (uint8_t)(d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL
-	                                                           : KPROF_CPUID_VENDOR_AMD);
-	p->source = s->value;
-	p->counter = counter;
-	p->select = s->select;
-	/* EN and INT sit at the same bits in both vendors' layouts. */
-	start = ((s->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK) |
-	         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1));
-	if (flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
-		start = ((start & ~KPROF_IA32_PERFEVTSEL_INTR_MASK) |
-		         KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1));
-	p->start_select = start;
-	p->preload = interval ? ((uint64_t)0 - interval) & mask : 0;
-	p->select_msr = sel_msr;
-	p->counter_msr = ctr_msr;
-	p->program[0].msr = sel_msr;
-	p->program[0].value = s->select;
-	p->program[1].msr = ctr_msr;
-	p->program[1].value = p->preload;
-	p->program[2].msr = sel_msr;
-	p->program[2].value = start;
-	p->program_count = 3;
-	p->stop.msr = sel_msr;
-	p->stop.value = s->select;
-	p->rdpmc_index = counter;
-	p->counter_width = width;
-	p->counter_mask = mask;
-	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally. */
-	if (d->table == KPROF_SOURCE_TABLE_EMON && d->perfmon_version >= 2) {
-		p->global_ctrl_msr = KPROF_MSR_IA32_PERF_GLOBAL_CTRL;
-		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << counter);
-	} else if (d->table == KPROF_SOURCE_TABLE_AMD64 && d->pmu.perfmon_v2) {
-		p->global_ctrl_msr = d->pmu.global_ctrl_msr;
-		p->global_ctrl_bit = KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << counter);
-	}
-	return KPROF_OK;
+	kprof_impl_copy(&k, cfg, sizeof(k));
+	k.select = s->select;
+	return kprof_pmu_plan_get(&caps, &k, p);
 }

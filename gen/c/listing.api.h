@@ -32,7 +32,7 @@ typedef struct kprof_listing_iter {
 /* One difference between a listing and kprof's prediction (needs the hal section and the
  * names). */
 typedef struct kprof_listing_diff {
-	uint8_t kind;               /* kprof_listing_diff_kind */
+	kprof_listing_diff_kind kind;
 	uint32_t id;                /* KPROFILE_SOURCE value */
 	const kprof_source *source; /* kprof's source for the id; NULL for KPROF_LISTING_DIFF_KIND_UNKNOWN */
 	const char *name;           /* the descriptive string kprof expects for it (the release's

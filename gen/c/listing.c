@@ -256,7 +256,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 	for (;;) {
 		const kprof_source *s;
 		unsigned k;
-		out->kind = 0;
+		out->kind = (kprof_listing_diff_kind)0;
 		out->id = out->min = out->max = 0;
 		out->source = NULL;
 		out->name = NULL;
@@ -274,7 +274,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			for (k = 0; k < 3; k++)
 				if (it->pending & (1u << order[k])) {
 					it->pending = (uint8_t)(it->pending & ~(1u << order[k]));
-					out->kind = order[k];
+					out->kind = (kprof_listing_diff_kind)order[k];
 					return KPROF_OK;
 				}
 		}

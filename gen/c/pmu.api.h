@@ -17,7 +17,7 @@ typedef struct kprof_pmu_select {
  * given, so a hostile dump cannot aim a counter plan at unrelated MSRs. Flags are 0 or 1; all
  * zero for a vendor other than Intel or AMD. */
 typedef struct kprof_pmu_caps {
-	uint8_t vendor;            /* kprof_cpuid_vendor */
+	kprof_cpuid_vendor vendor;
 	uint8_t version;           /* Intel: leaf 0x0A eax[7:0]; AMD: 2 with PerfMonV2, else 1 */
 
 	/* General-purpose core counters */
@@ -71,28 +71,39 @@ typedef struct kprof_pmu_caps {
 	uint32_t ptsc_msr;         /* 0 without PTSC */
 } kprof_pmu_caps;
 
-/* The exact MSR traffic that programs, starts, stops and reads one counter for one source.
- * Start: program[0..program_count) in order. Stop: stop. Read: counter_msr (or rdpmc with
- * rdpmc_index), then mask with counter_mask. With perfmon version 2 and later the counter also
- * needs its bit in IA32_PERF_GLOBAL_CTRL: global_ctrl_msr and global_ctrl_bit say which (a
- * read-modify-write the caller does; 0 when not needed). */
+/* What to count on one general-purpose counter (kprof_pmu_plan_get, kprof_hal_plan_get). */
+typedef struct kprof_pmu_counter_config {
+	uint64_t select;   /* the PerfEvtSel value in the caps' vendor's layout (event, umask, USR,
+	                    * OS, ...); EN and INT are the plan's. kprof_hal_plan_get takes the
+	                    * source's and wants 0 here */
+	uint64_t interval; /* events per overflow (the preload is 2^width - interval), 0 = count from 0 */
+	uint32_t counter;  /* counter index: general-purpose, or fixed with KPROF_PMU_PLAN_FLAGS_FIXED */
+	uint32_t flags;    /* kprof_pmu_plan_flags bits */
+} kprof_pmu_counter_config;
+
+/* The exact MSR traffic that programs, starts, stops and reads one counter: what
+ * kprof_pmu_plan_start/_stop/_read do, for a caller that writes the MSRs itself. Start:
+ * program[0..program_count) in order (a write to select_msr only changes select_mask's bits), then (global_ctrl_msr != 0) set global_ctrl_bit in that
+ * MSR by a read-modify-write. Stop: stop, then clear the bit. Read: counter_msr (or rdpmc with
+ * rdpmc_index), masked with counter_mask. */
 typedef struct kprof_pmu_plan {
-	uint8_t table;      /* kprof_source_table */
-	uint8_t vendor;         /* kprof_cpuid_vendor: the PerfEvtSel layout */
-	uint16_t source;        /* KPROFILE_SOURCE value */
+	kprof_cpuid_vendor vendor; /* the PerfEvtSel layout */
 	uint32_t counter;       /* counter index */
-	uint64_t select;        /* the table's select (USR/OS) */
+	uint64_t select;        /* the select without EN */
 	uint64_t start_select;  /* select | EN (| INT) */
 	uint64_t preload;       /* initial count: 2^width - interval, or 0 */
 	kprof_msr_value program[3];
 	uint32_t program_count;
 	kprof_msr_value stop;   /* select without EN */
 	uint32_t select_msr;
+	uint64_t select_mask;   /* the bits of select_msr this counter owns: all for a PerfEvtSel; a
+	                         * fixed counter's field of IA32_FIXED_CTR_CTRL, which the counters
+	                         * share, so each write to it is a read-modify-write of these bits */
 	uint32_t counter_msr;
 	uint32_t rdpmc_index;   /* ecx for rdpmc */
 	uint32_t counter_width;
 	uint64_t counter_mask;
-	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
+	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL / PerfCntrGlobalCtl, or 0 */
 	uint64_t global_ctrl_bit;
 } kprof_pmu_plan;
 

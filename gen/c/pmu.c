@@ -219,7 +219,7 @@ KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_p
 	kprof_impl_zero(c, sizeof(*c));
 	if (!s)
 		return KPROF_OK;
-	c->vendor = (uint8_t)kprof_cpuid_vendor_get(s);
+	(void)kprof_cpuid_vendor_get(s, &c->vendor);
 	if (c->vendor == KPROF_CPUID_VENDOR_INTEL)
 		kprof_impl_pmu_caps_intel(s, c);
 	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
@@ -273,4 +273,207 @@ KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint
 	if (st != KPROF_OK)
 		return st;
 	return kprof_impl_text_out(text, 1 + kprof_impl_hex(text + 1, config, 1), buf, cap, written);
+}
+
+/* Where general-purpose counter i of the plan lives: the caps' layout, or AMD's four legacy
+ * PerfEvtSel/PerfCtr pairs (every AMD part has them; without KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED
+ * they are what a plan uses, as the Windows HAL does). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_counter_msrs(const kprof_pmu_caps *c, uint32_t i, uint32_t flags,
+                                                          uint32_t *sel, uint32_t *ctr)
+{
+	int legacy = c->vendor == KPROF_CPUID_VENDOR_AMD && !(flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED);
+	if (flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED &&
+	    (c->vendor != KPROF_CPUID_VENDOR_AMD || !c->perfctr_ext_core))
+		return KPROF_E_UNSUPPORTED;
+	if (legacy) {
+		if (i >= c->legacy_counters || i >= KPROF_MSR_AMD_PERFEVTSEL_COUNT)
+			return KPROF_E_RANGE;
+		*sel = KPROF_MSR_AMD_PERFEVTSEL(i);
+		*ctr = KPROF_MSR_AMD_PERFCTR(i);
+		return KPROF_OK;
+	}
+	if (i >= c->counter_limit || i >= 32 || !(c->counter_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	*sel = c->perfevtsel_msr + i * c->msr_stride;
+	*ctr = c->counter_msr + i * c->msr_stride;
+	return KPROF_OK;
+}
+
+/* The plan's MSR writes, its global bit and its reading, once the counter's MSRs are known:
+ * ctrl = the select register's bits this counter owns (all for a PerfEvtSel), select and
+ * start = its value stopped and counting, within them. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fill(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                                       uint32_t sel_msr, uint64_t ctrl, uint64_t select,
+                                                       uint64_t start, uint32_t ctr_msr, uint32_t width,
+                                                       uint64_t global_bit, kprof_pmu_plan *p)
+{
+	uint64_t mask, limit;
+	if (width == 0 || width > 64)
+		return KPROF_E_UNSUPPORTED; /* a counter of no bits cannot be planned */
+	mask = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+	/* The counter must hold the interval (a narrow counter from a hostile dump too); a write
+	 * to an Intel counter sign-extends bit 31 (Intel SDM vol. 3B, full-width writes), so at
+	 * most 2^31 - 1. */
+	limit = c->vendor == KPROF_CPUID_VENDOR_INTEL && mask > 0x7FFFFFFFu ? 0x7FFFFFFFu : mask;
+	if (cfg->interval > limit)
+		return KPROF_E_RANGE;
+	p->vendor = c->vendor;
+	p->counter = cfg->counter;
+	p->select = select;
+	p->start_select = start;
+	p->preload = cfg->interval ? ((uint64_t)0 - cfg->interval) & mask : 0;
+	p->select_msr = sel_msr;
+	p->select_mask = ctrl;
+	p->counter_msr = ctr_msr;
+	p->program[0].msr = sel_msr;
+	p->program[0].value = select;
+	p->program[1].msr = ctr_msr;
+	p->program[1].value = p->preload;
+	p->program[2].msr = sel_msr;
+	p->program[2].value = start;
+	p->program_count = 3;
+	p->stop.msr = sel_msr;
+	p->stop.value = select;
+	p->rdpmc_index = cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED ? KPROF_PMU_RDPMC_FIXED | cfg->counter : cfg->counter;
+	p->counter_width = width;
+	p->counter_mask = mask;
+	/* Intel perfmon version 2+ and AMD PerfMonV2 also gate each counter globally (the caps
+	 * name the MSR only then). */
+	if (c->global_ctrl_msr) {
+		p->global_ctrl_msr = c->global_ctrl_msr;
+		p->global_ctrl_bit = global_bit;
+	}
+	return KPROF_OK;
+}
+
+/* An Intel fixed-function counter: its 4-bit field of IA32_FIXED_CTR_CTRL (OS, USR, PMI) from
+ * the select's OS and USR and the interrupt flag; the select may hold nothing else. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                                        kprof_pmu_plan *p)
+{
+	uint32_t i = cfg->counter,
+	         shift = i * (KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT - KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT);
+	uint64_t start = 0;
+	if (c->vendor != KPROF_CPUID_VENDOR_INTEL || (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
+		return KPROF_E_UNSUPPORTED;
+	if (i >= c->fixed_limit || i >= KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH || !(c->fixed_mask >> i & 1u))
+		return KPROF_E_RANGE;
+	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
+		return KPROF_E_RESERVED;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_OS, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK;
+	if (KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_USR, cfg->select))
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT)
+		start |= KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK;
+	return kprof_impl_pmu_plan_fill(
+	        c, cfg, KPROF_MSR_IA32_FIXED_CTR_CTRL,
+	        (KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK |
+	         KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK | KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK)
+	                << shift,
+	        0, start << shift, c->fixed_counter_msr + i * c->fixed_msr_stride, c->fixed_width,
+	        KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED, (uint64_t)1 << i), p);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_get(const kprof_pmu_caps *c, const kprof_pmu_counter_config *cfg,
+                                          kprof_pmu_plan *p)
+{
+	uint32_t sel_msr = 0, ctr_msr = 0;
+	uint64_t select;
+	kprof_pmu_select fields;
+	kprof_status st;
+	if (!p)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(p, sizeof(*p));
+	if (!c || !cfg ||
+	    (cfg->flags & ~(uint32_t)(KPROF_PMU_PLAN_FLAGS_INTERRUPT | KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED |
+	                              KPROF_PMU_PLAN_FLAGS_FIXED)))
+		return KPROF_E_ARGUMENT;
+	if ((c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) || c->version < 1)
+		return KPROF_E_UNSUPPORTED;
+	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED)
+		st = kprof_impl_pmu_plan_fixed(c, cfg, p);
+	else if ((st = kprof_impl_pmu_counter_msrs(c, cfg->counter, cfg->flags, &sel_msr, &ctr_msr)) == KPROF_OK &&
+	         /* a select the vendor's layout does not define would fault the wrmsr */
+	         (st = kprof_pmu_select_unpack(c->vendor, cfg->select, &fields)) == KPROF_OK) {
+		select = cfg->select & ~KPROF_IA32_PERFEVTSEL_EN_MASK;
+		/* EN and INT sit at the same bits in both vendors' layouts. */
+		st = kprof_impl_pmu_plan_fill(
+		        c, cfg, sel_msr, ~(uint64_t)0, select,
+		        select | KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EN, 1) |
+		                (cfg->flags & KPROF_PMU_PLAN_FLAGS_INTERRUPT ? KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INTR, 1)
+		                                                             : 0),
+		        ctr_msr, c->counter_width,
+		        c->vendor == KPROF_CPUID_VENDOR_INTEL
+		                ? KPROF_FIELD_PREP(KPROF_IA32_PERF_GLOBAL_CTRL_PMC, (uint64_t)1 << cfg->counter)
+		                : KPROF_FIELD_PREP(KPROF_AMD_PERF_GLOBAL_PMC, (uint64_t)1 << cfg->counter),
+		        p);
+	}
+	if (st != KPROF_OK)
+		kprof_impl_zero(p, sizeof(*p));
+	return st;
+}
+
+/* Set (on) or clear the plan's bit in the global control MSR by a read-modify-write. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_global(const kprof_pmu_plan *p, int on)
+{
+	uint64_t v;
+	kprof_status st;
+	if (!p->global_ctrl_msr)
+		return KPROF_OK;
+	st = kprof_msr_read(p->global_ctrl_msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(p->global_ctrl_msr, on ? v | p->global_ctrl_bit : v & ~p->global_ctrl_bit);
+}
+
+/* One of the plan's writes: to the select MSR, only the bits the counter owns there (a
+ * read-modify-write when it shares the register). */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_write(const kprof_pmu_plan *p, const kprof_msr_value *w)
+{
+	uint64_t v;
+	kprof_status st;
+	if (w->msr != p->select_msr || p->select_mask == ~(uint64_t)0)
+		return kprof_msr_write(w->msr, w->value);
+	st = kprof_msr_read(w->msr, &v);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_msr_write(w->msr, (v & ~p->select_mask) | (w->value & p->select_mask));
+}
+
+KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
+{
+	uint32_t i;
+	kprof_status st;
+	if (!p || !p->program_count || p->program_count > 3)
+		return KPROF_E_ARGUMENT;
+	for (i = 0; i < p->program_count; i++) {
+		st = kprof_impl_pmu_write(p, &p->program[i]);
+		if (st != KPROF_OK)
+			return st;
+	}
+	return kprof_impl_pmu_global(p, 1);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_stop(const kprof_pmu_plan *p)
+{
+	kprof_status st;
+	if (!p || !p->program_count)
+		return KPROF_E_ARGUMENT;
+	st = kprof_impl_pmu_write(p, &p->stop);
+	if (st != KPROF_OK)
+		return st;
+	return kprof_impl_pmu_global(p, 0);
+}
+
+KPROF_API kprof_status kprof_pmu_plan_read(const kprof_pmu_plan *p, uint64_t *count)
+{
+	kprof_status st;
+	if (count)
+		*count = 0;
+	if (!p || !count || !p->program_count)
+		return KPROF_E_ARGUMENT;
+	st = kprof_msr_read(p->counter_msr, count);
+	*count &= p->counter_mask;
+	return st;
 }

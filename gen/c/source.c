@@ -31,15 +31,19 @@ KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, ui
 	return kprof_impl_source_rows + kprof_impl_source_tables[table].first_row + (slot - 1u);
 }
 
-KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
-                                         const kprof_source **out, size_t cap)
+KPROF_API kprof_status kprof_source_all_by_select(kprof_source_table table, uint32_t select,
+                                               const kprof_source **out, size_t cap, size_t *count)
 {
 	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	const uint8_t *order;
 	const kprof_source *rows;
 	size_t lo = 0, hi, n = 0;
+	if (count)
+		*count = 0;
+	if (!count || (!out && cap))
+		return KPROF_E_ARGUMENT;
 	if (!info || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT) /* the table again: see kprof_source_by_value */
-		return 0;
+		return KPROF_E_ARGUMENT;
 	order = kprof_impl_source_select_index + kprof_impl_source_tables[table].select_index;
 	rows = kprof_impl_source_rows + kprof_impl_source_tables[table].first_row;
 	hi = info->count;
@@ -51,9 +55,10 @@ KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t s
 			hi = mid;
 	}
 	for (; lo < info->count && rows[order[lo]].select == select; lo++, n++)
-		if (out && n < cap)
+		if (n < cap)
 			out[n] = &rows[order[lo]];
-	return n;
+	*count = n;
+	return n > cap ? KPROF_E_BUFFER_TOO_SMALL : KPROF_OK;
 }
 
 #ifndef KPROF_NO_NAMES

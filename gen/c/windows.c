@@ -367,8 +367,10 @@ KPROF_IMPL_INTERNAL void kprof_impl_custom_knowledge(const kprof_windows_custom_
 		if (kprof_impl_hal_presence(d, v->same) == KPROF_HAL_PRESENCE_PRESENT)
 			v->warnings |= KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE;
 	} else {
-		cpu_class = d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family, d->model, d->stepping)
-		                         : (unsigned)KPROF_COUNTS_CLASS_NONE;
+		const kprof_counts_class_info *c =
+		        d->has_leaf1 ? kprof_counts_class_by_signature(d->vendor_string, d->family, d->model, d->stepping)
+		                     : NULL;
+		cpu_class = c ? (unsigned)c->id : (unsigned)KPROF_COUNTS_CLASS_NONE;
 		if (kprof_impl_counts_start(cpu_class, d->table, &v->counts))
 			kprof_impl_counts_lookup(cpu_class, f->event_select, f->unit_select, &v->counts);
 	}

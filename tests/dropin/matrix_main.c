@@ -70,7 +70,9 @@ static void dump_tables(void)
 		for (i = 0; i < n; i++) {
 			const kprof_source *r = &rows[i];
 			const kprof_source *same[8];
-			size_t k = kprof_source_all_by_select((kprof_source_table)itf, r->select, same, 8);
+			size_t k = 0;
+			kprof_status st = kprof_source_all_by_select((kprof_source_table)itf, r->select, same, 8, &k);
+			CHECK(st == (k > 8 ? KPROF_E_BUFFER_TOO_SMALL : KPROF_OK) && k >= 1);
 			CHECK(kprof_source_by_value((kprof_source_table)itf, r->value) == r);
 			printf(" 0x%02X sel=0x%08lX ebx=%d iv=%u same=%lu", (unsigned)r->value,
 			       (unsigned long)r->select, (int)r->ebx_bit, (unsigned)r->interval, (unsigned long)k);
@@ -137,14 +139,17 @@ static void dump_snapshot(void)
 {
 	kprof_cpuid_snapshot s;
 	uint32_t perfmon[4], vendor[4];
+	static const uint32_t leaf0[4] = {0x16, 0x756E6547u, 0x6C65746Eu, 0x49656E69u},
+	                      leaf0a[4] = {0x07300404u, 0, 0, 0x603}, leaf0a_other[4] = {0x07300405u, 0, 0, 0x603},
+	                      zero[4] = {0, 0, 0, 0}, lwp_regs[4] = {1, 2, 3, 4};
 	const kprof_cpuid_leaf *lwp;
 	kprof_cpuid_snapshot_init(&s);
 	CHECK(kprof_cpuid_snapshot_get(&s, KPROF_CPUID_SLOT_VENDOR, vendor) == KPROF_E_NOT_FOUND);
-	CHECK(kprof_cpuid_snapshot_set(&s, 0, 0, 0x16, 0x756E6547u, 0x6C65746Eu, 0x49656E69u) == KPROF_OK);
-	CHECK(kprof_cpuid_snapshot_set(&s, 0xA, 0, 0x07300404u, 0, 0, 0x603) == KPROF_OK);
-	CHECK(kprof_cpuid_snapshot_set(&s, 0xA, 0, 0x07300405u, 0, 0, 0x603) == KPROF_E_DUPLICATE);
-	CHECK(kprof_cpuid_snapshot_set(&s, 0x1234, 0, 0, 0, 0, 0) == KPROF_E_NOT_FOUND);
-	CHECK(kprof_cpuid_snapshot_set(&s, 0x8000001Cu, 0, 1, 2, 3, 4) == KPROF_OK);
+	CHECK(kprof_cpuid_snapshot_set(&s, 0, 0, leaf0) == KPROF_OK);
+	CHECK(kprof_cpuid_snapshot_set(&s, 0xA, 0, leaf0a) == KPROF_OK);
+	CHECK(kprof_cpuid_snapshot_set(&s, 0xA, 0, leaf0a_other) == KPROF_E_DUPLICATE);
+	CHECK(kprof_cpuid_snapshot_set(&s, 0x1234, 0, zero) == KPROF_E_NOT_FOUND);
+	CHECK(kprof_cpuid_snapshot_set(&s, 0x8000001Cu, 0, lwp_regs) == KPROF_OK);
 	lwp = kprof_cpuid_leaf_by_number(0x8000001Cu, 0);
 	CHECK(lwp && lwp->slot == KPROF_CPUID_SLOT_LWP);
 	/* No 0x80000000 leaf: the extended range is unknown, so 0x8000001C is not trusted. */
@@ -171,7 +176,7 @@ static void dump_decision(void)
 	const kprof_source *rows;
 	kprof_hal_presence p;
 	CHECK(kprof_dump_snapshot_get(text, sizeof text - 1, 0, &s, NULL) == KPROF_OK);
-	CHECK(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, &d) == KPROF_OK);
+	CHECK(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d) == KPROF_OK);
 	CHECK(d.table == KPROF_SOURCE_TABLE_EMON && d.counters == 2 && d.counter_width == 40);
 	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
 	for (i = 0; rows && i < n; i++)
