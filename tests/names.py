@@ -116,7 +116,7 @@ def definitions(text):
             if f and not f.group(1).startswith("kprof_impl_") and \
                     (sig.rstrip().endswith(";") or line.startswith("KPROF_IMPL_INLINE")):
                 out.append(("function", f.group(1), i, f.group(2)))
-                RETURNS[f.group(1)] = " ".join(re.sub(r"\bKPROF_IMPL_\w+", "", sig[len("KPROF_API"):f.start()]).split())
+                RETURNS[f.group(1)] = " ".join(re.sub(r"\b(KPROF_API|KPROF_IMPL_\w+)\b", "", sig[:f.start()]).split())
     return out
 
 
