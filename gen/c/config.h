@@ -60,7 +60,8 @@
 #endif
 
 /* The storage class of a body kept out of line, off its caller's path: the bodies of
- * kprof_dump_snapshot_get, kprof_cpu_dump_add, kprof_cpu_groups_add and kprof_cpu_group_compare
+ * kprof_dump_snapshot_get, kprof_cpu_dump_add, kprof_cpu_groups_add, kprof_cpu_group_compare and
+ * the architectural PEBS walker's fragment reader
  * (a caller keeping a snapshot or a group effect on its stack then does not also carry the
  * reader's cursor and record, the facts comparison clang -O3 unrolls or the boot decision in
  * the same frame, so each frame stays under 512 bytes;
