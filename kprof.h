@@ -4115,7 +4115,7 @@ typedef enum kprof_counts_class {
 	KPROF_COUNTS_CLASS_ZEN4,
 	/* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
 	KPROF_COUNTS_CLASS_ZEN5,
-	/* Family 1Ah Zen 6: Linux pmu-events amdzen6 */
+	/* Family 1Ah Zen 6 (amdzen6 events; also the models Linux names no generation for): Linux pmu-events amdzen6 */
 	KPROF_COUNTS_CLASS_ZEN6,
 	/* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
 	KPROF_COUNTS_CLASS_INTEL_ARCH,
@@ -12484,7 +12484,7 @@ KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value)
 
 /* ---- layer 2, section counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
 #if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL)
-#define KPROF_IMPL_COUNTS_POOL_SIZE 16442u
+#define KPROF_IMPL_COUNTS_POOL_SIZE 16506u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
@@ -12732,8 +12732,10 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 	    "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0Family 19h Zen 3\0"
 	    "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0Family 19h Zen 4\0"
 	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0"
-	    "Linux pmu-events amdzen5\0Family 1Ah Zen 6\0Linux pmu-events amdzen6\0"
-	    "Intel architectural events\0Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
+	    "Linux pmu-events amdzen5\0"
+	    "Family 1Ah Zen 6 (amdzen6 events; also the models Linux names no generation for)\0"
+	    "Linux pmu-events amdzen6\0Intel architectural events\0"
+	    "Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
 	/* clang-format on */
 	if (off >= 15884u)
 		return part4 + (off - 15884u);
@@ -13101,8 +13103,8 @@ KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
 	    "\11\77\32\77\65\74\25\2\3" /* zen3 */
 	    "\116\77\137\77\65\74\27\2\3" /* zen4 */
 	    "\223\77\244\77\65\74\31\3\3" /* zen5 */
-	    "\275\77\316\77\65\74\34\3\3" /* zen6 */
-	    "\347\77\2\100\55\100\37\1\2"; /* intel_arch */
+	    "\275\77\16\100\65\74\34\3\3" /* zen6 */
+	    "\47\100\102\100\155\100\37\1\2"; /* intel_arch */
 	/* clang-format on */
 	return (const uint8_t *)part0 + i * 9u;
 }
