@@ -46,12 +46,13 @@
  *     dump      cpuid dumps (AIDA64/EVEREST/InstLatx64, cpuid -r, hwloc) read and written
  *     cpu       logical CPUs told apart: facts, groups; what the boot decision means on another group (needs dump)
  *     listing   wpr/tracelog profile-source listings read; compared with a HAL decision
- *   layer 4, interfaces: profiling interfaces and their structures: AMD LWP, Intel Debug Store (BTS, PEBS), Windows' structures
+ *   layer 4, interfaces: profiling interfaces and their structures: AMD LWP and IBS, Intel Debug Store (BTS, PEBS) and architectural PEBS, Windows' structures
  *     lwp       AMD Lightweight Profiling: caps, LWPCB, ring consumer, records, instructions
  *     lwpmodel  a software model of the LWP hardware, for tests and benchmarks without it (needs lwp)
+ *     ibs       AMD Instruction-Based Sampling: caps, fetch and op samples (MSR values, Linux perf raw samples)
  *     ds        Intel Debug Store: caps, the DS area (any layout, Windows' included), setup
  *     bts       BTS records and their walker (needs ds)
- *     pebs      PEBS records of every format and their walker (needs ds)
+ *     pebs      PEBS records of every format (DS-based and architectural) and their walkers; the data source by microarchitecture (needs ds)
  *     windows   Windows structures: PROCESSOR_PROFILE_CONTROL_AREA, PEBS_DS_SAVE_AREA*, PROFILE_SOURCE_INFO, trace classes
  *     psi       PROFILE_SOURCE_INFO chains: walker, matcher, writer (needs windows)
  *
@@ -169,11 +170,19 @@
  *     KPROF_MSR_IA32_PMC_GP_CTR_V6           the number of MSR IA32_PMC_GP_CTR_V6 i (of 32)
  *     KPROF_MSR_IA32_PMC_GP_CFG_A_V6         the number of MSR IA32_PMC_GP_CFG_A_V6 i (of 32)
  *     KPROF_MSR_IA32_PMC_FX_CTR_V6           the number of MSR IA32_PMC_FX_CTR_V6 i (of 16)
+ *     KPROF_MSR_IA32_PMC_GP_CFG_B_V6         the number of MSR IA32_PMC_GP_CFG_B_V6 i (of 32)
+ *     KPROF_MSR_IA32_PMC_GP_CFG_C_V6         the number of MSR IA32_PMC_GP_CFG_C_V6 i (of 32)
+ *     KPROF_MSR_IA32_PMC_FX_CFG_B_V6         the number of MSR IA32_PMC_FX_CFG_B_V6 i (of 16)
+ *     KPROF_MSR_IA32_PMC_FX_CFG_C_V6         the number of MSR IA32_PMC_FX_CFG_C_V6 i (of 16)
+ *     KPROF_MSR_RELOAD_PMC                   the number of MSR RELOAD_PMC i (of 8)
+ *     KPROF_MSR_RELOAD_FIXED_CTR             the number of MSR RELOAD_FIXED_CTR i (of 4)
  *     KPROF_MSR_IA32_LBR_FROM_IP             the number of MSR IA32_LBR_FROM_IP i (of 64)
  *     KPROF_MSR_IA32_LBR_TO_IP               the number of MSR IA32_LBR_TO_IP i (of 64)
  *     KPROF_MSR_IA32_LBR_INFO                the number of MSR IA32_LBR_INFO i (of 64)
  *     KPROF_MSR_AMD_NB_PERFEVTSEL            the number of MSR AMD_NB_PERFEVTSEL i (of 4)
  *     KPROF_MSR_AMD_NB_PERFCTR               the number of MSR AMD_NB_PERFCTR i (of 4)
+ *     KPROF_MSR_AMD_LLC_PERFEVTSEL           the number of MSR AMD_LLC_PERFEVTSEL i (of 6)
+ *     KPROF_MSR_AMD_LLC_PERFCTR              the number of MSR AMD_LLC_PERFCTR i (of 6)
  *     kprof_msr_read                         read an MSR (ring 0; through KPROF_RDMSR_SAFE
  *                                            when defined)
  *     kprof_msr_write                        write an MSR (ring 0; through KPROF_WRMSR_SAFE
@@ -391,6 +400,19 @@
  *     kprof_lwpmodel_lwpval_execute          LWPVAL in the model
  *     kprof_lwpmodel_lwpins_execute          LWPINS in the model
  *     kprof_lwpmodel_caps_get                the capabilities of kprof's software model
+ *    ibs [not with KPROF_NO_IBS]
+ *     kprof_ibs_data_source_name             the name of a kprof_ibs_data_source value [not
+ *                                            with KPROF_NO_NAMES]
+ *     kprof_ibs_data_source_ext_name         the name of a kprof_ibs_data_source_ext value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_ibs_caps_get                     the processor's IBS capabilities from a cpuid
+ *                                            snapshot
+ *     kprof_ibs_fetch_unpack                 a fetch sample taken apart from its MSR values
+ *     kprof_ibs_op_unpack                    an op sample taken apart from its MSR values
+ *     kprof_ibs_fetch_raw_unpack             a fetch sample from a Linux perf raw sample
+ *                                            (ibs_fetch PMU)
+ *     kprof_ibs_op_raw_unpack                an op sample from a Linux perf raw sample (ibs_op
+ *                                            PMU)
  *    ds [not with KPROF_NO_DS]
  *     kprof_ds_avail_name                    the name of a kprof_ds_avail value [not with
  *                                            KPROF_NO_NAMES]
@@ -448,9 +470,26 @@
  *     kprof_pebs_lbr_entry_encode            the struct into its little-endian bytes
  *     kprof_pebs_cntr_header_decode          the struct from its little-endian bytes
  *     kprof_pebs_cntr_header_encode          the struct into its little-endian bytes
+ *     kprof_pebs_arch_header_decode          the struct from its little-endian bytes
+ *     kprof_pebs_arch_header_encode          the struct into its little-endian bytes
+ *     kprof_pebs_arch_basic_decode           the struct from its little-endian bytes
+ *     kprof_pebs_arch_basic_encode           the struct into its little-endian bytes
+ *     kprof_pebs_arch_aux_decode             the struct from its little-endian bytes
+ *     kprof_pebs_arch_aux_encode             the struct into its little-endian bytes
+ *     kprof_pebs_arch_gprs_decode            the struct from its little-endian bytes
+ *     kprof_pebs_arch_gprs_encode            the struct into its little-endian bytes
+ *     kprof_pebs_arch_xer_header_decode      the struct from its little-endian bytes
+ *     kprof_pebs_arch_xer_header_encode      the struct into its little-endian bytes
+ *     kprof_pebs_arch_lbr_header_decode      the struct from its little-endian bytes
+ *     kprof_pebs_arch_lbr_header_encode      the struct into its little-endian bytes
+ *     kprof_pebs_arch_cntr_header_decode     the struct from its little-endian bytes
+ *     kprof_pebs_arch_cntr_header_encode     the struct into its little-endian bytes
  *     kprof_pebs_record_size_get             the bytes in one PEBS record of a format
  *     kprof_pebs_iter_init                   start walking a PEBS buffer's records
  *     kprof_pebs_iter_next                   the next PEBS record, normalised
+ *     kprof_pebs_arch_iter_init              start walking an architectural PEBS buffer
+ *     kprof_pebs_arch_iter_next              the next architectural PEBS record, its fragments
+ *                                            put together
  *    windows [not with KPROF_NO_WINDOWS]
  *     kprof_windows_event_trace_information_class_name
  *                                            the name of a
@@ -690,7 +729,8 @@
 
 /* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a
  * snapshot on its stack does not also carry the reader's cursor and record in the same frame,
- * so each frame stays under 512 bytes; tests/ring0.py measures them), the enumeration-name
+ * so each frame stays under 512 bytes; tests/ring0.py measures them), the architectural PEBS
+ * walker's fragment reader, the enumeration-name
  * lookup (inlined, clang folds each search into a table of pointers, which need relocations)
  * and the LWP poll past its empty path. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -759,6 +799,8 @@
  *   KPROF_LWP_MODEL (opt-in)
  *       adds section lwpmodel
  *       needs what KPROF_NO_LWP removes: #error with KPROF_NO_LWP
+ *   KPROF_NO_IBS
+ *       removes section ibs
  *   KPROF_NO_DS
  *       removes sections ds, bts, pebs
  *       and from section windows: kprof_windows_pebs_ds_save_area_widen,
@@ -1031,6 +1073,79 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_MSR_IA32_PMC_FX_CTR_V6_COUNT 16u
 #define KPROF_MSR_IA32_PMC_FX_CTR_V6(i)    (KPROF_MSR_IA32_PMC_FX_CTR_V6_BASE + 4u * (uint32_t)(i))
 
+/* Perfmon version 6 and later: auto counter reload (ACR) configuration of general-purpose
+ * counter i at 0x1902 + 4i: which counters' overflow reloads this one. Fields:
+ * KPROF_IA32_PMC_CFG_B_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 6
+ * (IA32_PMC_GPn_CFG_B); Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_B 0x1902, events/intel/core.c
+ * intel_pmu_config_acr (writes the ACR mask to CFG_B, the reload value to CFG_C;
+ * 'perf/x86/intel: Add support for auto counter reload', Linux 6.16; linux_since is a late
+ * bound) */
+#define KPROF_MSR_IA32_PMC_GP_CFG_B_V6_BASE  0x1902u
+#define KPROF_MSR_IA32_PMC_GP_CFG_B_V6_COUNT 32u
+#define KPROF_MSR_IA32_PMC_GP_CFG_B_V6(i)    (KPROF_MSR_IA32_PMC_GP_CFG_B_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: general-purpose counter i's reload value (auto counter reload,
+ * architectural PEBS) and its architectural PEBS configuration, at 0x1903 + 4i. Fields:
+ * KPROF_IA32_PMC_CFG_C_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 6
+ * (IA32_PMC_GPn_CFG_C); Linux msr-index.h MSR_IA32_PMC_V6_GP0_CFG_C 0x1903, events/perf_event.h
+ * x86_pmu_cfg_c_addr (base + index * MSR_IA32_PMC_V6_STEP), events/intel/core.c
+ * __intel_pmu_update_event_ext */
+#define KPROF_MSR_IA32_PMC_GP_CFG_C_V6_BASE  0x1903u
+#define KPROF_MSR_IA32_PMC_GP_CFG_C_V6_COUNT 32u
+#define KPROF_MSR_IA32_PMC_GP_CFG_C_V6(i)    (KPROF_MSR_IA32_PMC_GP_CFG_C_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: auto counter reload configuration of fixed counter i at 0x1982 +
+ * 4i. Fields: KPROF_IA32_PMC_CFG_B_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 6
+ * (IA32_PMC_FXm_CFG_B); Linux msr-index.h MSR_IA32_PMC_V6_FX0_CFG_B 0x1982, events/intel/core.c
+ * intel_pmu_config_acr */
+#define KPROF_MSR_IA32_PMC_FX_CFG_B_V6_BASE  0x1982u
+#define KPROF_MSR_IA32_PMC_FX_CFG_B_V6_COUNT 16u
+#define KPROF_MSR_IA32_PMC_FX_CFG_B_V6(i)    (KPROF_MSR_IA32_PMC_FX_CFG_B_V6_BASE + 4u * (uint32_t)(i))
+
+/* Perfmon version 6 and later: fixed counter i's reload value and architectural PEBS
+ * configuration, at 0x1983 + 4i. Fields: KPROF_IA32_PMC_CFG_C_*.
+ * Source: Intel SDM vol. 3B, Architectural Performance Monitoring Version 6
+ * (IA32_PMC_FXm_CFG_C); Linux msr-index.h MSR_IA32_PMC_V6_FX0_CFG_C 0x1983, events/perf_event.h
+ * x86_pmu_cfg_c_addr */
+#define KPROF_MSR_IA32_PMC_FX_CFG_C_V6_BASE  0x1983u
+#define KPROF_MSR_IA32_PMC_FX_CFG_C_V6_COUNT 16u
+#define KPROF_MSR_IA32_PMC_FX_CFG_C_V6(i)    (KPROF_MSR_IA32_PMC_FX_CFG_C_V6_BASE + 4u * (uint32_t)(i))
+
+/* Architectural PEBS: the physical address and size of the PEBS buffer (no DS save area).
+ * Fields: KPROF_IA32_PEBS_BASE_*.
+ * Source: Intel SDM vol. 3B, Architectural PEBS (IA32_PEBS_BASE 3F4H); Linux msr-index.h
+ * MSR_IA32_PEBS_BASE 0x3f4, events/intel/ds.c init_arch_pebs_on_cpu (the 4 KiB-aligned physical
+ * base | the size exponent: buffer = 4 KiB << SIZE); arch-PEBS series by Dapeng Mi, Linux 6.18
+ * (linux_since is a late bound) */
+#define KPROF_MSR_IA32_PEBS_BASE 0x3F4u
+
+/* Architectural PEBS: where the next record goes (write offset), the interrupt threshold, full
+ * and enable. Fields: KPROF_IA32_PEBS_INDEX_*.
+ * Source: Intel SDM vol. 3B, Architectural PEBS (IA32_PEBS_INDEX 3F5H); Linux msr-index.h
+ * MSR_IA32_PEBS_INDEX 0x3f5, ARCH_PEBS_INDEX_WR_SHIFT 4, ARCH_PEBS_OFFSET_MASK 0x7fffff;
+ * perf_event.h union arch_pebs_index */
+#define KPROF_MSR_IA32_PEBS_INDEX 0x3F5u
+
+/* The value general-purpose counter i is reloaded with after a PEBS record goes to Intel PT
+ * (IA32_PEBS_ENABLE output_pt), in place of the DS area's reset slot.
+ * Source: Intel SDM vol. 4 (MSR_RELOAD_PMCx 14C1H + x, Ice Lake and later: PEBS output to Intel
+ * PT); Linux msr-index.h MSR_RELOAD_PMC0 0x14c1, events/intel/ds.c intel_pmu_pebs_via_pt_enable
+ * (wrmsrl(base + idx, value) for general-purpose counters) */
+#define KPROF_MSR_RELOAD_PMC_BASE  0x14C1u
+#define KPROF_MSR_RELOAD_PMC_COUNT 8u
+#define KPROF_MSR_RELOAD_PMC(i)    (KPROF_MSR_RELOAD_PMC_BASE + (uint32_t)(i))
+
+/* The value fixed counter i is reloaded with after a PEBS record goes to Intel PT.
+ * Source: Intel SDM vol. 4 (MSR_RELOAD_FIXED_CTRx 1309H + x); Linux msr-index.h
+ * MSR_RELOAD_FIXED_CTR0 0x1309, events/intel/ds.c intel_pmu_pebs_via_pt_enable (fixed counters:
+ * MSR_RELOAD_FIXED_CTR0 + idx - INTEL_PMC_IDX_FIXED) */
+#define KPROF_MSR_RELOAD_FIXED_CTR_BASE  0x1309u
+#define KPROF_MSR_RELOAD_FIXED_CTR_COUNT 4u
+#define KPROF_MSR_RELOAD_FIXED_CTR(i)    (KPROF_MSR_RELOAD_FIXED_CTR_BASE + (uint32_t)(i))
+
 /* PEBS load-latency threshold: load-latency records are written for loads slower than this many
  * cycles. Fields: KPROF_IA32_PEBS_LD_LAT_THRESHOLD_*.
  * Source: Intel SDM vol. 3B, Load Latency Performance Monitoring Facility
@@ -1121,6 +1236,23 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * Linux msr-index.h MSR_F15H_PTSC 0xc0010280, cpufeatures.h X86_FEATURE_PTSC */
 #define KPROF_MSR_AMD_PTSC 0xC0010280u
 
+/* Last-level-cache (L3) event select i (cpuid 0x80000001 ecx.perfctr_ext_llc): six on family
+ * 17h and later, four L2I counters on family 16h.
+ * Source: AMD APM vol. 2 (24593) chapter 13, Performance Monitoring Counters (L3 Cache
+ * Performance Event Select C001_0230h + 2i); Linux msr-index.h MSR_F16H_L2I_PERF_CTL
+ * 0xc0010230, events/amd/uncore.c (NUM_COUNTERS_L2 4, NUM_COUNTERS_L3 6, stride 2),
+ * cpufeatures.h X86_FEATURE_PERFCTR_LLC */
+#define KPROF_MSR_AMD_LLC_PERFEVTSEL_BASE  0xC0010230u
+#define KPROF_MSR_AMD_LLC_PERFEVTSEL_COUNT 6u
+#define KPROF_MSR_AMD_LLC_PERFEVTSEL(i)    (KPROF_MSR_AMD_LLC_PERFEVTSEL_BASE + 2u * (uint32_t)(i))
+
+/* Last-level-cache (L3) counter i, 48 bits wide.
+ * Source: AMD APM vol. 2 (24593) chapter 13 (L3 Cache Performance Counter C001_0231h + 2i);
+ * Linux msr-index.h MSR_F16H_L2I_PERF_CTR 0xc0010231 */
+#define KPROF_MSR_AMD_LLC_PERFCTR_BASE  0xC0010231u
+#define KPROF_MSR_AMD_LLC_PERFCTR_COUNT 6u
+#define KPROF_MSR_AMD_LLC_PERFCTR(i)    (KPROF_MSR_AMD_LLC_PERFCTR_BASE + 2u * (uint32_t)(i))
+
 /* IA32_PERFEVTSELx: selects the event a general-purpose counter counts.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (IA32_PERFEVTSELx); Intel SDM vol. 3B, the IA32_PERFEVTSELx layout (bits 31:0) and
@@ -1128,7 +1260,9 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * bits 0/1 say so); Linux perf_event.h ARCH_PERFMON_EVENTSEL_*, events/perf_event.h HSW_IN_TX
  * 32, HSW_IN_TX_CHECKPOINTED 33, ICL_EVENTSEL_ADAPTIVE 34 (adaptive PEBS: without it the
  * counter's records carry only the basic group), ARCH_PERFMON_EVENTSEL_BR_CNTR 35,
- * ARCH_PERFMON_EVENTSEL_EQ 36, ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
+ * ARCH_PERFMON_EVENTSEL_EQ 36, ARCH_PERFMON_EVENTSEL_RDPMC_USER_DISABLE 37 ('perf/x86/intel:
+ * Add rdpmc user disable support', 2025: rdpmc at CPL > 0 returns 0 for the counter; legal when
+ * cpuid 0x23.0 ebx[2] is set, KVM pmu_intel.c), ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
 
 #define KPROF_IA32_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
 #define KPROF_IA32_PERFEVTSEL_EVENT_WIDTH 8
@@ -1183,11 +1317,15 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 	36 /* count when the occurrence count equals cmask (perfmon v6, cpuid 0x23.0 ebx[1]) */
 #define KPROF_IA32_PERFEVTSEL_EQ_WIDTH 1
 #define KPROF_IA32_PERFEVTSEL_EQ_MASK  UINT64_C(0x1000000000)
+#define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_SHIFT                                             \
+	37 /* rdpmc of this counter at CPL > 0 reads 0 (cpuid 0x23.0 ebx[2]) */
+#define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_WIDTH 1
+#define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_MASK  UINT64_C(0x2000000000)
 #define KPROF_IA32_PERFEVTSEL_UMASK2_SHIFT                                                         \
 	40 /* second unit mask (perfmon v6, cpuid 0x23.0 ebx[0]) */
 #define KPROF_IA32_PERFEVTSEL_UMASK2_WIDTH 8
 #define KPROF_IA32_PERFEVTSEL_UMASK2_MASK  UINT64_C(0xFF0000000000)
-#define KPROF_IA32_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF1FFFFFFFFF)
+#define KPROF_IA32_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF3FFFFFFFFF)
 
 /* AMD PerfEvtSel (legacy 0xC0010000+i, extended 0xC0010200+2i): as Intel's in bits 31:0 but bit
  * 21 reserved, with EventSelect[11:8] at bits 35:32 and Host/Guest-only at 41:40.
@@ -1241,7 +1379,11 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * intel_ds.h (IA32_FIXED_CTR_CTRL); Intel SDM vol. 3 figure 20-43; adaptive bits: Intel SDM
  * vol. 3B, Adaptive PEBS ( FIXED_CTR_CTRL bit 32+4i), Linux events/perf_event.h
  * ICL_FIXED_0_ADAPTIVE (1ULL << 32), shifted by 4 * idx in events/intel/core.c
- * intel_pmu_enable_fixed */
+ * intel_pmu_enable_fixed; rdpmc user disable: Linux perf_event.h
+ * INTEL_FIXED_0_RDPMC_USER_DISABLE (1ULL << 33), shifted by INTEL_FIXED_BITS_STRIDE 4 per
+ * counter (intel_fixed_bits_by_idx), cpuid 0x23.0 ebx[2]. IA32_PERF_CAPABILITIES bit 19's
+ * METRICS_CLEAR_EN is bit 14 (fixed counter 3's AnyThread position, ctr3_any; Intel SDM vol. 2B
+ * RDPMC; Linux INTEL_FIXED_3_METRICS_CLEAR BIT(2) << 4 * 3) */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
@@ -1308,7 +1450,23 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 	44 /* fixed counter 3's PEBS records are adaptive */
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_MASK  UINT64_C(0x100000000000)
-#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK        UINT64_C(0x11110000FFFF)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_SHIFT                                    \
+	33 /* rdpmc of fixed counter 0 at CPL > 0 reads 0 (cpuid 0x23.0 ebx[2]) */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_MASK  UINT64_C(0x200000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_SHIFT                                    \
+	37 /* rdpmc of fixed counter 1 at CPL > 0 reads 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_MASK  UINT64_C(0x2000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_SHIFT                                    \
+	41 /* rdpmc of fixed counter 2 at CPL > 0 reads 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_MASK  UINT64_C(0x20000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_SHIFT                                    \
+	45 /* rdpmc of fixed counter 3 at CPL > 0 reads 0 */
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_WIDTH 1
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_MASK  UINT64_C(0x200000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK                  UINT64_C(0x33330000FFFF)
 
 /* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i (up to 32), fixed counter i
  * at bit 32+i (up to 16), PERF_METRICS at 48.
@@ -1334,8 +1492,11 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * status bits above.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (STATUS bit 62 DS buffer overflow); Intel SDM vol. 3B Architectural Performance
- * Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63); Linux perf_event.h
- * GLOBAL_STATUS_*, msr-index.h MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
+ * Monitoring Version 4 (IA32_PERF_GLOBAL_STATUS bits 48, 55, 58..63); Intel SDM vol. 3B,
+ * Architectural PEBS (bit 54 PEBS buffer threshold); Linux perf_event.h GLOBAL_STATUS_*
+ * (GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_BIT 54: arch-PEBS series, events/intel/core.c
+ * handle_pmi_common drains the arch-PEBS buffer on it), msr-index.h
+ * MSR_CORE_PERF_GLOBAL_OVF_CTRL_TRACE_TOPA_PMI_BIT 55 */
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
 	0 /* general-purpose counter overflowed, one bit each */
@@ -1347,9 +1508,13 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_SHIFT 48 /* IA32_PERF_METRICS overflowed */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_WIDTH 1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_MASK  UINT64_C(0x1000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_SHIFT   55 /* Intel PT ToPA PMI */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_WIDTH   1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_MASK    UINT64_C(0x80000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_SHIFT                                    \
+	54 /* the architectural PEBS buffer reached its threshold (IA32_PEBS_INDEX.thresh) */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_WIDTH 1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_MASK  UINT64_C(0x40000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_SHIFT      55 /* Intel PT ToPA PMI */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_WIDTH      1
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_MASK       UINT64_C(0x80000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_SHIFT                                                \
 	58 /* LBRs are frozen (perfmon v4 freeze on PMI) */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_WIDTH 1
@@ -1372,15 +1537,19 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT     63 /* the counters' configuration changed */
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_WIDTH     1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xFC81FFFFFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xFCC1FFFFFFFFFFFF)
 
 /* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (IA32_PERF_CAPABILITIES); Intel SDM vol. 4 table 2-2 (IA32_PERF_CAPABILITIES bits
- * 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing info); Linux perf_event.h
- * union perf_capabilities, msr-index.h PERF_CAP_* (PERF_CAP_PEBS_TIMING_INFO BIT_ULL(17): Linux
+ * 15 PERF_METRICS available, 16 PEBS output to PT, 17 PEBS timing info, 19
+ * RDPMC_METRICS_CLEAR); Intel SDM vol. 2B RDPMC (IA32_PERF_CAPABILITIES.RDPMC_METRICS_CLEAR[bit
+ * 19], IA32_FIXED_CTR_CTRL.METRICS_CLEAR_EN[bit 14]); Linux perf_event.h union
+ * perf_capabilities, msr-index.h PERF_CAP_* (PERF_CAP_PEBS_TIMING_INFO BIT_ULL(17): Linux
  * commit 0c5caea762de "perf/x86: Add PERF_CAP_PEBS_TIMING_INFO flag"; 6.18 is a late bound for
- * its first kernel, not verified); pebs_format's values are spec/ds.yaml ds_pebs_formats */
+ * its first kernel, not verified); pebs_format's values are spec/ds.yaml ds_pebs_formats;
+ * rdpmc_metrics_clear after pebs_timing_info and a reserved bit 18 in union perf_capabilities
+ * ('perf/x86/intel: Support RDPMC metrics clear mode', Lunar Lake) */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
@@ -1420,11 +1589,17 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 	17 /* PEBS records carry timing information: the basic group's retire latency is filled only when this is set, whatever the record format */
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_WIDTH 1
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK  UINT64_C(0x20000)
-#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK           UINT64_C(0x3FFFF)
+#define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_SHIFT                                     \
+	19 /* rdpmc of PERF_METRICS (ecx 0x20000000) can clear it and fixed counter 3 (IA32_FIXED_CTR_CTRL bit 14, METRICS_CLEAR_EN) */
+#define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_WIDTH 1
+#define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_MASK  UINT64_C(0x80000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK              UINT64_C(0xBFFFF)
 
 /* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (IA32_DEBUGCTL); Linux msr-index.h DEBUGCTLMSR_* */
+ * intel_ds.h (IA32_DEBUGCTL); Intel SDM vol. 3B, IA32_DEBUGCTL MSR (bit 2 BLD: bus-lock
+ * detection, bit 15 RTM: advanced debugging of RTM regions); Linux msr-index.h DEBUGCTLMSR_*
+ * (DEBUGCTLMSR_BUS_LOCK_DETECT (1UL << 2), DEBUGCTLMSR_RTM_DEBUG BIT(15)) */
 
 #define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
 #define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
@@ -1432,12 +1607,16 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_DEBUGCTL_BTF_SHIFT 1 /* single-step on branches */
 #define KPROF_IA32_DEBUGCTL_BTF_WIDTH 1
 #define KPROF_IA32_DEBUGCTL_BTF_MASK  UINT64_C(0x2)
-#define KPROF_IA32_DEBUGCTL_TR_SHIFT  6 /* send branch trace messages */
-#define KPROF_IA32_DEBUGCTL_TR_WIDTH  1
-#define KPROF_IA32_DEBUGCTL_TR_MASK   UINT64_C(0x40)
-#define KPROF_IA32_DEBUGCTL_BTS_SHIFT 7 /* store branch trace messages in the BTS buffer */
-#define KPROF_IA32_DEBUGCTL_BTS_WIDTH 1
-#define KPROF_IA32_DEBUGCTL_BTS_MASK  UINT64_C(0x80)
+#define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_SHIFT                                                  \
+	2 /* raise #DB after an instruction that took a bus lock */
+#define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_MASK  UINT64_C(0x4)
+#define KPROF_IA32_DEBUGCTL_TR_SHIFT              6 /* send branch trace messages */
+#define KPROF_IA32_DEBUGCTL_TR_WIDTH              1
+#define KPROF_IA32_DEBUGCTL_TR_MASK               UINT64_C(0x40)
+#define KPROF_IA32_DEBUGCTL_BTS_SHIFT             7 /* store branch trace messages in the BTS buffer */
+#define KPROF_IA32_DEBUGCTL_BTS_WIDTH             1
+#define KPROF_IA32_DEBUGCTL_BTS_MASK              UINT64_C(0x80)
 #define KPROF_IA32_DEBUGCTL_BTINT_SHIFT                                                            \
 	8 /* interrupt when the BTS buffer is full (clear: circular buffer) */
 #define KPROF_IA32_DEBUGCTL_BTINT_WIDTH       1
@@ -1459,7 +1638,11 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT      14 /* freeze counters and LBRs in SMM */
 #define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_WIDTH      1
 #define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
-#define KPROF_IA32_DEBUGCTL_DEFINED_MASK                UINT64_C(0x5FC3)
+#define KPROF_IA32_DEBUGCTL_RTM_DEBUG_SHIFT                                                        \
+	15 /* advanced debugging of RTM transactional regions (#DB and #BP inside them abort to the debugger) */
+#define KPROF_IA32_DEBUGCTL_RTM_DEBUG_WIDTH 1
+#define KPROF_IA32_DEBUGCTL_RTM_DEBUG_MASK  UINT64_C(0x8000)
+#define KPROF_IA32_DEBUGCTL_DEFINED_MASK    UINT64_C(0xDFC7)
 
 /* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i, on fixed counter i at bit 32+i
  * (adaptive PEBS); before perfmon version 5 bits 35:32 enable load latency on counters 0..3
@@ -1665,6 +1848,114 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 #define KPROF_AMD_PERF_GLOBAL_PMC_WIDTH    6
 #define KPROF_AMD_PERF_GLOBAL_PMC_MASK     UINT64_C(0x3F)
 #define KPROF_AMD_PERF_GLOBAL_DEFINED_MASK UINT64_C(0x3F)
+
+/* IA32_PMC_GPn_CFG_B / IA32_PMC_FXm_CFG_B: the counters whose overflow reloads this one (auto
+ * counter reload): general-purpose counter i at bit i, fixed counter i at bit 32+i.
+ * Source: Intel SDM vol. 3B, Auto Counter Reload; Linux events/intel/core.c
+ * intel_pmu_config_acr (the mask of general-purpose counters below INTEL_PMC_IDX_FIXED 32,
+ * fixed counters from it), cpuid 0x23 sub-leaf 2 says which counters may take part */
+
+#define KPROF_IA32_PMC_CFG_B_PMC_SHIFT    0 /* general-purpose counters, one bit each */
+#define KPROF_IA32_PMC_CFG_B_PMC_WIDTH    32
+#define KPROF_IA32_PMC_CFG_B_PMC_MASK     UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PMC_CFG_B_FIXED_SHIFT  32 /* fixed counters, one bit each */
+#define KPROF_IA32_PMC_CFG_B_FIXED_WIDTH  16
+#define KPROF_IA32_PMC_CFG_B_FIXED_MASK   UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PMC_CFG_B_DEFINED_MASK UINT64_C(0xFFFFFFFFFFFF)
+
+/* IA32_PMC_GPn_CFG_C / IA32_PMC_FXm_CFG_C: the counter's reload value (auto counter reload,
+ * architectural PEBS) and which groups its architectural PEBS records carry. Bits 63:32 match
+ * cpuid 0x23 sub-leaf 4 ebx bits 31:0.
+ * Source: Intel SDM vol. 3B, Architectural PEBS (IA32_PMC_x_CFG_C); Linux msr-index.h
+ * ARCH_PEBS_RELOAD 0xffffffff, ARCH_PEBS_CNTR_ALLOW BIT_ULL(35), ARCH_PEBS_CNTR_GP 36,
+ * ARCH_PEBS_CNTR_FIXED 37, ARCH_PEBS_CNTR_METRICS 38, ARCH_PEBS_LBR_SHIFT 40 (0x3 << 40),
+ * ARCH_PEBS_VECR_XMM 49, ARCH_PEBS_VECR_YMM 50, ARCH_PEBS_VECR_OPMASK 53, ARCH_PEBS_VECR_ZMMH
+ * 54, ARCH_PEBS_VECR_H16ZMM 55, ARCH_PEBS_GPR 61, ARCH_PEBS_AUX 62, ARCH_PEBS_EN 63 (arch-PEBS
+ * series by Dapeng Mi, LKML 2025; the vector bits from its SIMD-registers follow-up) */
+
+#define KPROF_IA32_PMC_CFG_C_RELOAD_SHIFT                                                          \
+	0 /* value the counter is reloaded with (low 32 bits; the counter is sign-extended) */
+#define KPROF_IA32_PMC_CFG_C_RELOAD_WIDTH 32
+#define KPROF_IA32_PMC_CFG_C_RELOAD_MASK  UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_SHIFT                                                      \
+	35 /* this counter may be snapshotted into other counters' records */
+#define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_WIDTH 1
+#define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_MASK  UINT64_C(0x800000000)
+#define KPROF_IA32_PMC_CFG_C_CNTR_GP_SHIFT                                                         \
+	36 /* records carry the general-purpose counter snapshots */
+#define KPROF_IA32_PMC_CFG_C_CNTR_GP_WIDTH      1
+#define KPROF_IA32_PMC_CFG_C_CNTR_GP_MASK       UINT64_C(0x1000000000)
+#define KPROF_IA32_PMC_CFG_C_CNTR_FIXED_SHIFT   37 /* records carry the fixed counter snapshots */
+#define KPROF_IA32_PMC_CFG_C_CNTR_FIXED_WIDTH   1
+#define KPROF_IA32_PMC_CFG_C_CNTR_FIXED_MASK    UINT64_C(0x2000000000)
+#define KPROF_IA32_PMC_CFG_C_CNTR_METRICS_SHIFT 38 /* records carry the PERF_METRICS snapshot */
+#define KPROF_IA32_PMC_CFG_C_CNTR_METRICS_WIDTH 1
+#define KPROF_IA32_PMC_CFG_C_CNTR_METRICS_MASK  UINT64_C(0x4000000000)
+#define KPROF_IA32_PMC_CFG_C_LBR_SHIFT                                                             \
+	40 /* LBR group: 0 none, 1 eight entries, 2 sixteen, 3 IA32_LBR_DEPTH entries */
+#define KPROF_IA32_PMC_CFG_C_LBR_WIDTH    2
+#define KPROF_IA32_PMC_CFG_C_LBR_MASK     UINT64_C(0x30000000000)
+#define KPROF_IA32_PMC_CFG_C_XMM_SHIFT    49 /* vector group: XMM registers */
+#define KPROF_IA32_PMC_CFG_C_XMM_WIDTH    1
+#define KPROF_IA32_PMC_CFG_C_XMM_MASK     UINT64_C(0x2000000000000)
+#define KPROF_IA32_PMC_CFG_C_YMMH_SHIFT   50 /* vector group: upper halves of YMM */
+#define KPROF_IA32_PMC_CFG_C_YMMH_WIDTH   1
+#define KPROF_IA32_PMC_CFG_C_YMMH_MASK    UINT64_C(0x4000000000000)
+#define KPROF_IA32_PMC_CFG_C_OPMASK_SHIFT 53 /* vector group: opmask registers */
+#define KPROF_IA32_PMC_CFG_C_OPMASK_WIDTH 1
+#define KPROF_IA32_PMC_CFG_C_OPMASK_MASK  UINT64_C(0x20000000000000)
+#define KPROF_IA32_PMC_CFG_C_ZMMH_SHIFT   54 /* vector group: upper halves of ZMM0-15 */
+#define KPROF_IA32_PMC_CFG_C_ZMMH_WIDTH   1
+#define KPROF_IA32_PMC_CFG_C_ZMMH_MASK    UINT64_C(0x40000000000000)
+#define KPROF_IA32_PMC_CFG_C_H16ZMM_SHIFT 55 /* vector group: ZMM16-31 */
+#define KPROF_IA32_PMC_CFG_C_H16ZMM_WIDTH 1
+#define KPROF_IA32_PMC_CFG_C_H16ZMM_MASK  UINT64_C(0x80000000000000)
+#define KPROF_IA32_PMC_CFG_C_GPR_SHIFT    61 /* general-purpose register group */
+#define KPROF_IA32_PMC_CFG_C_GPR_WIDTH    1
+#define KPROF_IA32_PMC_CFG_C_GPR_MASK     UINT64_C(0x2000000000000000)
+#define KPROF_IA32_PMC_CFG_C_AUX_SHIFT    62 /* auxiliary (memory information) group */
+#define KPROF_IA32_PMC_CFG_C_AUX_WIDTH    1
+#define KPROF_IA32_PMC_CFG_C_AUX_MASK     UINT64_C(0x4000000000000000)
+#define KPROF_IA32_PMC_CFG_C_EN_SHIFT     63 /* this counter writes architectural PEBS records */
+#define KPROF_IA32_PMC_CFG_C_EN_WIDTH     1
+#define KPROF_IA32_PMC_CFG_C_EN_MASK      UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PMC_CFG_C_DEFINED_MASK UINT64_C(0xE0E60378FFFFFFFF)
+
+/* IA32_PEBS_BASE: the architectural PEBS buffer, physically contiguous and 4 KiB-aligned, 4 KiB
+ * << size bytes.
+ * Source: Intel SDM vol. 3B, Architectural PEBS (IA32_PEBS_BASE); Linux events/intel/ds.c
+ * init_arch_pebs_on_cpu ('4KB-aligned pointer of the output buffer, Buffer Size = 4KB *
+ * 2^SIZE': virt_to_phys(buffer) | PEBS_BUFFER_SHIFT) */
+
+#define KPROF_IA32_PEBS_BASE_SIZE_SHIFT   0 /* buffer size: 4 KiB << size */
+#define KPROF_IA32_PEBS_BASE_SIZE_WIDTH   4
+#define KPROF_IA32_PEBS_BASE_SIZE_MASK    UINT64_C(0xF)
+#define KPROF_IA32_PEBS_BASE_BASE_SHIFT   12 /* physical address of the buffer, bits 63:12 */
+#define KPROF_IA32_PEBS_BASE_BASE_WIDTH   52
+#define KPROF_IA32_PEBS_BASE_BASE_MASK    UINT64_C(0xFFFFFFFFFFFFF000)
+#define KPROF_IA32_PEBS_BASE_DEFINED_MASK UINT64_C(0xFFFFFFFFFFFFF00F)
+
+/* IA32_PEBS_INDEX: the architectural PEBS write offset and threshold in 16-byte units, buffer
+ * full and enable.
+ * Source: Intel SDM vol. 3B, Architectural PEBS (IA32_PEBS_INDEX); Linux perf_event.h union
+ * arch_pebs_index (rsvd:4, wr:23, rsvd2:4, full:1, en:1, rsvd3:3, thresh:23, rsvd4:5), msr-
+ * index.h ARCH_PEBS_INDEX_WR_SHIFT 4; events/intel/ds.c intel_pmu_drain_arch_pebs (top = base +
+ * (wr << 4)) */
+
+#define KPROF_IA32_PEBS_INDEX_WR_SHIFT                                                             \
+	4 /* offset of the next record from the buffer start, in 16-byte units (bytes: wr << 4) */
+#define KPROF_IA32_PEBS_INDEX_WR_WIDTH     23
+#define KPROF_IA32_PEBS_INDEX_WR_MASK      UINT64_C(0x7FFFFF0)
+#define KPROF_IA32_PEBS_INDEX_FULL_SHIFT   31 /* the buffer is full */
+#define KPROF_IA32_PEBS_INDEX_FULL_WIDTH   1
+#define KPROF_IA32_PEBS_INDEX_FULL_MASK    UINT64_C(0x80000000)
+#define KPROF_IA32_PEBS_INDEX_EN_SHIFT     32 /* architectural PEBS is enabled */
+#define KPROF_IA32_PEBS_INDEX_EN_WIDTH     1
+#define KPROF_IA32_PEBS_INDEX_EN_MASK      UINT64_C(0x100000000)
+#define KPROF_IA32_PEBS_INDEX_THRESH_SHIFT 36 /* interrupt threshold offset, in 16-byte units */
+#define KPROF_IA32_PEBS_INDEX_THRESH_WIDTH 23
+#define KPROF_IA32_PEBS_INDEX_THRESH_MASK  UINT64_C(0x7FFFFF000000000)
+#define KPROF_IA32_PEBS_INDEX_DEFINED_MASK UINT64_C(0x7FFFFF187FFFFF0)
 
 /* MSVC's intrinsics, declared here so that kprof.h need not pull all of <intrin.h> into a
  * driver; the declarations match <intrin.h>'s, so including both is fine. */
@@ -1912,8 +2203,12 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 /* Leaf 0x0A ebx: architectural events, 1 = NOT available. Only bits below eax[31:24] mean
  * anything.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
- * intel_ds.h (Leaf 0x0A ebx; bits 8..12 appear in KVM selftests only, unverified, so not
- * listed) */
+ * intel_ds.h (Leaf 0x0A ebx bits 0..7); Intel SDM vol. 2A CPUID leaf 0AH EBX (bit 7 Top-down
+ * slots, 8 Top-down backend bound, 9 Top-down bad speculation, 10 Top-down frontend bound, 11
+ * Top-down retiring, 12 LBR inserts; 1 = not available); Linux
+ * tools/testing/selftests/kvm/include/x86/pmu.h (enum intel_pmu_architectural_events: the same
+ * indexes 8..12, INTEL_ARCH_LBR_INSERTS RAW_EVENT(0xe4, 0x01), the event Windows' later
+ * LbrInserts profile source selects); the same order as leaf 0x23 sub-leaf 3 eax */
 
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
@@ -1939,7 +2234,23 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots unavailable */
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_WIDTH        1
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
-#define KPROF_CPUID_0A_EBX_DEFINED_MASK               0xFFu
+#define KPROF_CPUID_0A_EBX_TOPDOWN_BACKEND_SHIFT      8 /* Top-down Backend Bound unavailable */
+#define KPROF_CPUID_0A_EBX_TOPDOWN_BACKEND_WIDTH      1
+#define KPROF_CPUID_0A_EBX_TOPDOWN_BACKEND_MASK       0x100u
+#define KPROF_CPUID_0A_EBX_TOPDOWN_BAD_SPEC_SHIFT     9 /* Top-down Bad Speculation unavailable */
+#define KPROF_CPUID_0A_EBX_TOPDOWN_BAD_SPEC_WIDTH     1
+#define KPROF_CPUID_0A_EBX_TOPDOWN_BAD_SPEC_MASK      0x200u
+#define KPROF_CPUID_0A_EBX_TOPDOWN_FRONTEND_SHIFT     10 /* Top-down Frontend Bound unavailable */
+#define KPROF_CPUID_0A_EBX_TOPDOWN_FRONTEND_WIDTH     1
+#define KPROF_CPUID_0A_EBX_TOPDOWN_FRONTEND_MASK      0x400u
+#define KPROF_CPUID_0A_EBX_TOPDOWN_RETIRING_SHIFT     11 /* Top-down Retiring unavailable */
+#define KPROF_CPUID_0A_EBX_TOPDOWN_RETIRING_WIDTH     1
+#define KPROF_CPUID_0A_EBX_TOPDOWN_RETIRING_MASK      0x800u
+#define KPROF_CPUID_0A_EBX_LBR_INSERTS_SHIFT                                                       \
+	12 /* LBR Inserts unavailable (event 0xE4, umask 0x01) */
+#define KPROF_CPUID_0A_EBX_LBR_INSERTS_WIDTH 1
+#define KPROF_CPUID_0A_EBX_LBR_INSERTS_MASK  0x1000u
+#define KPROF_CPUID_0A_EBX_DEFINED_MASK      0x1FFFu
 
 /* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set or i is
  * below edx[4:0].
@@ -2039,7 +2350,10 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_1C_EBX_DEFINED_MASK        0x7u
 
 /* Leaf 0x1C ecx: architectural LBR record contents.
- * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_ecx */
+ * Source: Intel SDM vol. 2A CPUID leaf 1CH (ECX bits 19:16: branch counters / event logging
+ * supported); Linux perf_event.h union cpuid28_ecx (lbr_counters:4 after reserved:13,
+ * 'perf/x86/intel: Support branch counters logging', Linux 6.8; linux_since is a late bound),
+ * KVM vmx pmu_intel.c (ecx & GENMASK(19, 16) makes ARCH_PERFMON_EVENTSEL_BR_CNTR legal) */
 
 #define KPROF_CPUID_1C_ECX_MISPREDICT_SHIFT  0 /* IA32_LBR_x_INFO has the mispredict bit */
 #define KPROF_CPUID_1C_ECX_MISPREDICT_WIDTH  1
@@ -2050,11 +2364,17 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_1C_ECX_BRANCH_TYPE_SHIFT 2 /* IA32_LBR_x_INFO has the branch type */
 #define KPROF_CPUID_1C_ECX_BRANCH_TYPE_WIDTH 1
 #define KPROF_CPUID_1C_ECX_BRANCH_TYPE_MASK  0x4u
-#define KPROF_CPUID_1C_ECX_DEFINED_MASK      0x7u
+#define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_SHIFT                                                   \
+	16 /* counters whose occurrences an LBR record can log (IA32_PERFEVTSELx.br_cntr), one bit each (event logging) */
+#define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_WIDTH 4
+#define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_MASK  0xF0000u
+#define KPROF_CPUID_1C_ECX_DEFINED_MASK          0xF0007u
 
 /* Leaf 0x23 sub-leaf 0 eax: bit i set = sub-leaf i is valid.
  * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
- * ARCH_PERFMON_NUM_COUNTER_LEAF_BIT 1 (newer kernels) */
+ * ARCH_PERFMON_NUM_COUNTER_LEAF_BIT 1 (newer kernels), union cpuid35_eax (pebs_caps_subleaf bit
+ * 4, pebs_cnts_subleaf bit 5: arch-PEBS series, Linux 6.18; events/intel/core.c reads sub-
+ * leaves 4 and 5 only when both bits are set) */
 
 #define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_SHIFT 1 /* sub-leaf 1 (counter bitmaps) is valid */
 #define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_WIDTH 1
@@ -2065,11 +2385,22 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_SHIFT   3 /* sub-leaf 3 (architectural events) is valid */
 #define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_WIDTH   1
 #define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_MASK    0x8u
-#define KPROF_CPUID_23_0_EAX_DEFINED_MASK        0xEu
+#define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_SHIFT                                                  \
+	4 /* sub-leaf 4 (architectural PEBS capabilities) is valid */
+#define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_WIDTH 1
+#define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_MASK  0x10u
+#define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_SHIFT                                              \
+	5 /* sub-leaf 5 (architectural PEBS counters) is valid */
+#define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_WIDTH 1
+#define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_MASK  0x20u
+#define KPROF_CPUID_23_0_EAX_DEFINED_MASK             0x3Eu
 
 /* Leaf 0x23 sub-leaf 0 ebx: IA32_PERFEVTSELx extensions.
  * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
- * ARCH_PERFMON_EXT_UMASK2 0x1, ARCH_PERFMON_EXT_EQ 0x2 (newer kernels) */
+ * ARCH_PERFMON_EXT_UMASK2 0x1, ARCH_PERFMON_EXT_EQ 0x2 (newer kernels), union cpuid35_ebx
+ * (rdpmc_user_disable bit 2, 'perf/x86/intel: Add rdpmc user disable support', 2025; KVM
+ * pmu_intel.c clears ARCH_PERFMON_EVENTSEL_RDPMC_USER_DISABLE from the reserved bits when it is
+ * set) */
 
 #define KPROF_CPUID_23_0_EBX_UMASK2_SHIFT 0 /* IA32_PERFEVTSELx.umask2 (bits 47:40) */
 #define KPROF_CPUID_23_0_EBX_UMASK2_WIDTH 1
@@ -2077,7 +2408,11 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_23_0_EBX_EQ_SHIFT     1 /* IA32_PERFEVTSELx.eq (bit 36) */
 #define KPROF_CPUID_23_0_EBX_EQ_WIDTH     1
 #define KPROF_CPUID_23_0_EBX_EQ_MASK      0x2u
-#define KPROF_CPUID_23_0_EBX_DEFINED_MASK 0x3u
+#define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_SHIFT                                              \
+	2 /* IA32_PERFEVTSELx.rdpmc_user_disable (bit 37) and IA32_FIXED_CTR_CTRL bit 33+4i: rdpmc at CPL > 0 can be refused per counter */
+#define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_WIDTH 1
+#define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_MASK  0x4u
+#define KPROF_CPUID_23_0_EBX_DEFINED_MASK             0x7u
 
 /* Leaf 0x23 sub-leaf 3 eax: architectural events, 1 = available (the opposite sense of leaf
  * 0x0A ebx).
@@ -2122,6 +2457,92 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_MASK      0x800u
 #define KPROF_CPUID_23_3_EAX_DEFINED_MASK               0xFFFu
 
+/* Leaf 0x23 sub-leaf 4 ebx: architectural PEBS capabilities; bit n says IA32_PMC_x_CFG_C bit
+ * 32+n (the same-named field there) is supported.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 4; Linux events/intel/core.c update_pmu_cap
+ * (arch_pebs_cap.caps = (u64)ebx << 32, then masked with the CFG_C bits ARCH_PEBS_CNTR_ALLOW
+ * 35, CNTR_GP 36, CNTR_FIXED 37, CNTR_METRICS 38, LBR 41:40, VECR_XMM 49, VECR_YMM 50, OPMASK
+ * 53, ZMMH 54, H16ZMM 55, GPR 61, AUX 62 of msr-index.h; arch-PEBS series by Dapeng Mi, 2025).
+ * Which of sub-leaf 4's eax, ecx, edx bits mean anything no public source kprof read settles:
+ * kprof reads ebx only. */
+
+#define KPROF_CPUID_23_4_EBX_CNTR_ALLOW_SHIFT                                                      \
+	3 /* a counter may be snapshotted into another counter's records (CFG_C cntr_allow) */
+#define KPROF_CPUID_23_4_EBX_CNTR_ALLOW_WIDTH   1
+#define KPROF_CPUID_23_4_EBX_CNTR_ALLOW_MASK    0x8u
+#define KPROF_CPUID_23_4_EBX_CNTR_GP_SHIFT      4 /* counters group: general-purpose counter snapshots */
+#define KPROF_CPUID_23_4_EBX_CNTR_GP_WIDTH      1
+#define KPROF_CPUID_23_4_EBX_CNTR_GP_MASK       0x10u
+#define KPROF_CPUID_23_4_EBX_CNTR_FIXED_SHIFT   5 /* counters group: fixed counter snapshots */
+#define KPROF_CPUID_23_4_EBX_CNTR_FIXED_WIDTH   1
+#define KPROF_CPUID_23_4_EBX_CNTR_FIXED_MASK    0x20u
+#define KPROF_CPUID_23_4_EBX_CNTR_METRICS_SHIFT 6 /* counters group: PERF_METRICS snapshots */
+#define KPROF_CPUID_23_4_EBX_CNTR_METRICS_WIDTH 1
+#define KPROF_CPUID_23_4_EBX_CNTR_METRICS_MASK  0x40u
+#define KPROF_CPUID_23_4_EBX_LBR_SHIFT          8 /* LBR group: 8, 16 or a variable number of entries */
+#define KPROF_CPUID_23_4_EBX_LBR_WIDTH          2
+#define KPROF_CPUID_23_4_EBX_LBR_MASK           0x300u
+#define KPROF_CPUID_23_4_EBX_XMM_SHIFT          17 /* vector group: XMM registers */
+#define KPROF_CPUID_23_4_EBX_XMM_WIDTH          1
+#define KPROF_CPUID_23_4_EBX_XMM_MASK           0x20000u
+#define KPROF_CPUID_23_4_EBX_YMMH_SHIFT         18 /* vector group: upper halves of YMM */
+#define KPROF_CPUID_23_4_EBX_YMMH_WIDTH         1
+#define KPROF_CPUID_23_4_EBX_YMMH_MASK          0x40000u
+#define KPROF_CPUID_23_4_EBX_OPMASK_SHIFT       21 /* vector group: AVX-512 opmask registers */
+#define KPROF_CPUID_23_4_EBX_OPMASK_WIDTH       1
+#define KPROF_CPUID_23_4_EBX_OPMASK_MASK        0x200000u
+#define KPROF_CPUID_23_4_EBX_ZMMH_SHIFT         22 /* vector group: upper halves of ZMM0-15 */
+#define KPROF_CPUID_23_4_EBX_ZMMH_WIDTH         1
+#define KPROF_CPUID_23_4_EBX_ZMMH_MASK          0x400000u
+#define KPROF_CPUID_23_4_EBX_H16ZMM_SHIFT       23 /* vector group: ZMM16-31 */
+#define KPROF_CPUID_23_4_EBX_H16ZMM_WIDTH       1
+#define KPROF_CPUID_23_4_EBX_H16ZMM_MASK        0x800000u
+#define KPROF_CPUID_23_4_EBX_GPR_SHIFT          29 /* general-purpose register group */
+#define KPROF_CPUID_23_4_EBX_GPR_WIDTH          1
+#define KPROF_CPUID_23_4_EBX_GPR_MASK           0x20000000u
+#define KPROF_CPUID_23_4_EBX_AUX_SHIFT          30 /* auxiliary (memory information) group */
+#define KPROF_CPUID_23_4_EBX_AUX_WIDTH          1
+#define KPROF_CPUID_23_4_EBX_AUX_MASK           0x40000000u
+#define KPROF_CPUID_23_4_EBX_DEFINED_MASK       0x60E60378u
+
+/* Leaf 0x23 sub-leaf 5 eax: general-purpose counters that can write architectural PEBS records,
+ * one bit each.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 5; Linux events/intel/core.c update_pmu_cap
+ * (arch_pebs_cap.counters = eax | ecx << INTEL_PMC_IDX_FIXED) */
+
+#define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_SHIFT                                                   \
+	0 /* general-purpose counter i can write PEBS records */
+#define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_WIDTH 32
+#define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_23_5_EAX_DEFINED_MASK        0xFFFFFFFFu
+
+/* Leaf 0x23 sub-leaf 5 ebx: general-purpose counters with precise distribution (PDist) PEBS,
+ * one bit each.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 5; Linux events/intel/core.c update_pmu_cap
+ * (arch_pebs_cap.pdists = ebx | edx << INTEL_PMC_IDX_FIXED) */
+
+#define KPROF_CPUID_23_5_EBX_PDIST_COUNTERS_SHIFT 0 /* general-purpose counter i has PDist */
+#define KPROF_CPUID_23_5_EBX_PDIST_COUNTERS_WIDTH 32
+#define KPROF_CPUID_23_5_EBX_PDIST_COUNTERS_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_23_5_EBX_DEFINED_MASK         0xFFFFFFFFu
+
+/* Leaf 0x23 sub-leaf 5 ecx: fixed counters that can write architectural PEBS records, one bit
+ * each.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 5; Linux events/intel/core.c update_pmu_cap */
+
+#define KPROF_CPUID_23_5_ECX_PEBS_FIXED_SHIFT 0 /* fixed counter i can write PEBS records */
+#define KPROF_CPUID_23_5_ECX_PEBS_FIXED_WIDTH 32
+#define KPROF_CPUID_23_5_ECX_PEBS_FIXED_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_23_5_ECX_DEFINED_MASK     0xFFFFFFFFu
+
+/* Leaf 0x23 sub-leaf 5 edx: fixed counters with PDist PEBS, one bit each.
+ * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 5; Linux events/intel/core.c update_pmu_cap */
+
+#define KPROF_CPUID_23_5_EDX_PDIST_FIXED_SHIFT 0 /* fixed counter i has PDist */
+#define KPROF_CPUID_23_5_EDX_PDIST_FIXED_WIDTH 32
+#define KPROF_CPUID_23_5_EDX_PDIST_FIXED_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_23_5_EDX_DEFINED_MASK      0xFFFFFFFFu
+
 /* Leaf 0x80000022 eax: AMD performance monitoring and debug features.
  * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EAX; Debian cpuid tool 20230120 (Extended
  * Performance Monitoring and Debugging); Linux scattered.c (X86_FEATURE_PERFMON_V2 eax 0,
@@ -2142,7 +2563,9 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 /* Leaf 0x80000022 ebx: AMD counter and LBR counts.
  * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EBX (NumPerfCtrCore 3:0, NumLbrStackSize
- * 9:4, NumPerfCtrNB 15:10); Linux perf_event.h union cpuid_0x80000022_ebx */
+ * 9:4, NumPerfCtrNB 15:10, NumPerfCtrUmc 21:16); Linux perf_event.h union cpuid_0x80000022_ebx
+ * (num_umc_pmc:6, 'perf/x86/amd/uncore: Add memory controller support', Linux 6.8; linux_since
+ * is a late bound) */
 
 #define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_SHIFT 0 /* core performance counters */
 #define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_WIDTH 4
@@ -2154,7 +2577,21 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 	10 /* northbridge / data-fabric performance counters */
 #define KPROF_CPUID_80000022_EBX_DF_COUNTERS_WIDTH 6
 #define KPROF_CPUID_80000022_EBX_DF_COUNTERS_MASK  0xFC00u
-#define KPROF_CPUID_80000022_EBX_DEFINED_MASK      0xFFFFu
+#define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_SHIFT                                                \
+	16 /* unified memory controller (UMC) performance counters, shared by the active UMCs */
+#define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_WIDTH 6
+#define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_MASK  0x3F0000u
+#define KPROF_CPUID_80000022_EBX_DEFINED_MASK       0x3FFFFFu
+
+/* Leaf 0x80000022 ecx: which unified memory controllers are active, one bit each.
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_ECX (ActiveUmcMask); Linux
+ * events/amd/uncore.c amd_uncore_umc_ctx_init (ecx is the active UMC mask; the UMC counters
+ * ebx[21:16] are divided among the active UMCs) */
+
+#define KPROF_CPUID_80000022_ECX_ACTIVE_UMC_MASK_SHIFT 0 /* UMC i is active */
+#define KPROF_CPUID_80000022_ECX_ACTIVE_UMC_MASK_WIDTH 32
+#define KPROF_CPUID_80000022_ECX_ACTIVE_UMC_MASK_MASK  0xFFFFFFFFu
+#define KPROF_CPUID_80000022_ECX_DEFINED_MASK          0xFFFFFFFFu
 
 /* Leaf 0x40000000 eax: the highest hypervisor leaf; ebx, ecx, edx spell the hypervisor's vendor
  * ("Microsoft Hv", "KVMKVMKVM", "VMwareVMware").
@@ -2197,10 +2634,13 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 /* Leaf 0x80000001 ecx: the AMD feature bits kprof reads.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (Detection: ecx bit 15); Intel
  * SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h, intel_ds.h (AMD:
- * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 22
+ * ecx bit 23 PerfCtrExtCore); AMD APM vol. 3 (24594) CPUID Fn8000_0001_ECX (bits 10 IBS, 22
  * TopologyExtensions, 23 PerfCtrExtCore, 24 PerfCtrExtNB, 27 PerfTsc, 28 PerfCtrExtLLC); Linux
  * cpufeatures.h word 6 */
 
+#define KPROF_CPUID_80000001_ECX_IBS_SHIFT 10 /* Instruction-Based Sampling (leaf 0x8000001B) */
+#define KPROF_CPUID_80000001_ECX_IBS_WIDTH 1
+#define KPROF_CPUID_80000001_ECX_IBS_MASK  0x400u
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
 #define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_LWP_MASK  0x8000u
@@ -2221,10 +2661,10 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 #define KPROF_CPUID_80000001_ECX_PTSC_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_PTSC_MASK  0x8000000u
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_SHIFT                                             \
-	28 /* L3 cache counters at 0xC0010230+2i (PerfCtrExtLLC) */
+	28 /* last-level-cache counters at 0xC0010230+2i (PerfCtrExtLLC; PerfCtrExtL2I on family 16h) */
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_MASK  0x10000000u
-#define KPROF_CPUID_80000001_ECX_DEFINED_MASK          0x19C08000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK          0x19C08400u
 
 /* Leaf 0x80000001 edx: long mode.
  * Source: Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
@@ -2574,38 +3014,44 @@ typedef enum kprof_cpuid_slot {
 	KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS, /* leaf 0x00000023.1: architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
 	KPROF_CPUID_SLOT_PERFMON_EXT_ACR, /* leaf 0x00000023.2: architectural perfmon extended: auto counter reload bitmaps */
 	KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, /* leaf 0x00000023.3: architectural perfmon extended: supported architectural events (1 = available) */
+	KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS, /* leaf 0x00000023.4: architectural perfmon extended: architectural PEBS capabilities (ebx: the IA32_PMC_x_CFG_C bits 63:32 the processor has) */
+	KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, /* leaf 0x00000023.5: architectural perfmon extended: counters that can write architectural PEBS records (eax, ecx) and PDist records (ebx, edx) */
 	KPROF_CPUID_SLOT_HV_VENDOR, /* leaf 0x40000000: hypervisor max leaf and vendor signature */
 	KPROF_CPUID_SLOT_HV_INTERFACE, /* leaf 0x40000001: hypervisor interface signature (Hv#1 = Microsoft-compatible) */
 	KPROF_CPUID_SLOT_HV_FEATURES, /* leaf 0x40000003: Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
-	KPROF_CPUID_SLOT_EXT_MAX, /* leaf 0x80000000: max extended leaf */
-	KPROF_CPUID_SLOT_EXT_FEATURES, /* leaf 0x80000001: LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	KPROF_CPUID_SLOT_EXT_MAX,      /* leaf 0x80000000: max extended leaf */
+	KPROF_CPUID_SLOT_EXT_FEATURES, /* leaf 0x80000001: LM (edx 29), IBS (ecx 10), LWP (ecx 15), PerfCtrExtCore (ecx 23), PerfCtrExtLLC (ecx 28) */
 	KPROF_CPUID_SLOT_AMD_PERFMON, /* leaf 0x80000022: AMD extended performance monitoring and debug (PerfMonV2) */
+	KPROF_CPUID_SLOT_IBS, /* leaf 0x8000001B: AMD Instruction-Based Sampling capabilities */
 	KPROF_CPUID_SLOT_LWP, /* leaf 0x8000001C: AMD Lightweight Profiling capabilities */
 	KPROF_CPUID_SLOT_BRAND_0, /* leaf 0x80000002: processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
 	KPROF_CPUID_SLOT_BRAND_1, /* leaf 0x80000003: processor brand string, bytes 16-31 */
 	KPROF_CPUID_SLOT_BRAND_2, /* leaf 0x80000004: processor brand string, bytes 32-47 */
 	KPROF_CPUID_SLOT_COUNT
 } kprof_cpuid_slot;
-#define KPROF_CPUID_LEAF_VENDOR               0x00000000u
-#define KPROF_CPUID_LEAF_FEATURES             0x00000001u
-#define KPROF_CPUID_LEAF_STRUCT_EXT           0x00000007u
-#define KPROF_CPUID_LEAF_STRUCT_EXT1          0x00000007u
-#define KPROF_CPUID_LEAF_PERFMON              0x0000000Au
-#define KPROF_CPUID_LEAF_ARCH_LBR             0x0000001Cu
-#define KPROF_CPUID_LEAF_PERFMON_EXT          0x00000023u
-#define KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS 0x00000023u
-#define KPROF_CPUID_LEAF_PERFMON_EXT_ACR      0x00000023u
-#define KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS   0x00000023u
-#define KPROF_CPUID_LEAF_HV_VENDOR            0x40000000u
-#define KPROF_CPUID_LEAF_HV_INTERFACE         0x40000001u
-#define KPROF_CPUID_LEAF_HV_FEATURES          0x40000003u
-#define KPROF_CPUID_LEAF_EXT_MAX              0x80000000u
-#define KPROF_CPUID_LEAF_EXT_FEATURES         0x80000001u
-#define KPROF_CPUID_LEAF_AMD_PERFMON          0x80000022u
-#define KPROF_CPUID_LEAF_LWP                  0x8000001Cu
-#define KPROF_CPUID_LEAF_BRAND_0              0x80000002u
-#define KPROF_CPUID_LEAF_BRAND_1              0x80000003u
-#define KPROF_CPUID_LEAF_BRAND_2              0x80000004u
+#define KPROF_CPUID_LEAF_VENDOR                    0x00000000u
+#define KPROF_CPUID_LEAF_FEATURES                  0x00000001u
+#define KPROF_CPUID_LEAF_STRUCT_EXT                0x00000007u
+#define KPROF_CPUID_LEAF_STRUCT_EXT1               0x00000007u
+#define KPROF_CPUID_LEAF_PERFMON                   0x0000000Au
+#define KPROF_CPUID_LEAF_ARCH_LBR                  0x0000001Cu
+#define KPROF_CPUID_LEAF_PERFMON_EXT               0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS      0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_ACR           0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS        0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_PEBS_CAPS     0x00000023u
+#define KPROF_CPUID_LEAF_PERFMON_EXT_PEBS_COUNTERS 0x00000023u
+#define KPROF_CPUID_LEAF_HV_VENDOR                 0x40000000u
+#define KPROF_CPUID_LEAF_HV_INTERFACE              0x40000001u
+#define KPROF_CPUID_LEAF_HV_FEATURES               0x40000003u
+#define KPROF_CPUID_LEAF_EXT_MAX                   0x80000000u
+#define KPROF_CPUID_LEAF_EXT_FEATURES              0x80000001u
+#define KPROF_CPUID_LEAF_AMD_PERFMON               0x80000022u
+#define KPROF_CPUID_LEAF_IBS                       0x8000001Bu
+#define KPROF_CPUID_LEAF_LWP                       0x8000001Cu
+#define KPROF_CPUID_LEAF_BRAND_0                   0x80000002u
+#define KPROF_CPUID_LEAF_BRAND_1                   0x80000003u
+#define KPROF_CPUID_LEAF_BRAND_2                   0x80000004u
 /* A leaf a kprof_cpuid_snapshot keeps: its number (eax), sub-leaf (ecx) and slot. */
 typedef struct kprof_cpuid_leaf {
 	uint32_t leaf;
@@ -2769,6 +3215,15 @@ typedef enum kprof_pmu_plan_flags {
 #define KPROF_PMU_AMD_COUNTER_WIDTH                                                                \
 	0x30u /* bits in every AMD core counter, legacy and PerfCtrExtCore */
 
+/* pmu_amd_llc: How many last-level-cache counters sit at KPROF_MSR_AMD_LLC_PERFEVTSEL, by
+ * family.
+ * Source: Linux arch/x86/events/amd/uncore.c (NUM_COUNTERS_L2 4 for family 16h's L2I counters,
+ * NUM_COUNTERS_L3 6 from family 17h, 'boot_cpu_data.x86 >= 0x17'); AMD APM vol. 2 (24593)
+ * chapter 13 */
+#define KPROF_PMU_AMD_LLC_L3_FAMILY                                                                \
+	0x17u /* first family whose counters at 0xC0010230 count the L3 (six of them) */
+#define KPROF_PMU_AMD_LLC_L2I_COUNTERS 0x4u /* L2I counters at 0xC0010230 before family 17h */
+
 /* A PerfEvtSel value taken apart. Flags are 0 or 1. event holds 8 bits on Intel and
  * 12 on AMD (EventSelect[11:8] lives at bits 35:32 there). */
 typedef struct kprof_pmu_select {
@@ -2825,6 +3280,15 @@ typedef struct kprof_pmu_caps {
 	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
 	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
 	uint8_t lbr_depth_max;     /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+	uint8_t rdpmc_user_disable; /* leaf 0x23.0 ebx[2]: PerfEvtSel bit 37, FIXED_CTR_CTRL 33+4i */
+	uint8_t lbr_branch_counters; /* leaf 0x1C ecx[19:16]: counters an LBR record can log */
+	uint8_t lbr_inserts;         /* the LBR Inserts architectural event (leaf 0x0A ebx[12] clear
+	                            * within eax[31:24]; Windows' later LbrInserts source) */
+	/* Architectural PEBS (leaf 0x23 sub-leaves 4 and 5, both valid) */
+	uint8_t arch_pebs;
+	uint32_t arch_pebs_caps; /* leaf 0x23.4 ebx: IA32_PMC_x_CFG_C bits 63:32 supported */
+	uint32_t arch_pebs_counter_mask, arch_pebs_fixed_mask; /* leaf 0x23.5 eax, ecx */
+	uint32_t pdist_counter_mask, pdist_fixed_mask;         /* leaf 0x23.5 ebx, edx */
 
 	/* AMD */
 	uint8_t legacy_counters;    /* the four at 0xC0010000/0xC0010004 (every AMD part) */
@@ -2839,7 +3303,12 @@ typedef struct kprof_pmu_caps {
 	uint8_t nb_counters;        /* northbridge / data-fabric counters */
 	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
 	uint32_t nb_counter_msr;
-	uint32_t ptsc_msr; /* 0 without PTSC */
+	uint32_t ptsc_msr;    /* 0 without PTSC */
+	uint8_t llc_counters; /* L3 counters (family 17h+: 6), L2I counters (family 16h: 4) */
+	uint32_t llc_perfevtsel_msr; /* stride 2; counter i = llc_perfevtsel_msr + 2i + 1 */
+	uint8_t umc_counters; /* leaf 0x80000022 ebx[21:16] (PerfMonV2), shared by active UMCs */
+	uint32_t active_umc_mask; /* leaf 0x80000022 ecx (PerfMonV2) */
+	uint8_t ibs; /* leaf 0x80000001 ecx[10]: the ibs section's kprof_ibs_caps_get */
 } kprof_pmu_caps;
 
 /* What to count on one general-purpose counter (kprof_pmu_plan_get, kprof_hal_plan_get). */
@@ -3828,7 +4297,7 @@ typedef enum kprof_counts_class {
 	KPROF_COUNTS_CLASS_ZEN4,
 	/* Family 1Ah Zen 5: Linux pmu-events amdzen5 */
 	KPROF_COUNTS_CLASS_ZEN5,
-	/* Family 1Ah Zen 6: Linux pmu-events amdzen6 */
+	/* Family 1Ah Zen 6 (amdzen6 events; also the models Linux names no generation for): Linux pmu-events amdzen6 */
 	KPROF_COUNTS_CLASS_ZEN6,
 	/* Intel architectural events: Intel SDM 3B 20.2.1.2 architectural events */
 	KPROF_COUNTS_CLASS_INTEL_ARCH,
@@ -5843,6 +6312,550 @@ KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out);
 
 #endif /* !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL) */
 /* ------------------------------------------------------------------------------------------
+ *  layer 4 (interfaces), section ibs: AMD Instruction-Based Sampling: caps, fetch and op samples (MSR values, Linux perf raw samples)
+ *  from spec/ibs.yaml, gen/c/ibs.api.h, gen/c/ibs.c; compiled when !defined(KPROF_NO_IBS)
+ * ------------------------------------------------------------------------------------------ */
+#if !defined(KPROF_NO_IBS)
+/* IBS_OP_DATA2's data source (DataSrc, data_src_lo) before Zen 4's extension.
+ * Source: Linux arch/x86/include/asm/amd-ibs.h IBS_DATA_SRC_LOC_CACHE 2, IBS_DATA_SRC_DRAM 3,
+ * IBS_DATA_SRC_REM_CACHE 4, IBS_DATA_SRC_IO 7 (AMD PPR 55898 for family 19h model 01h); the
+ * values Linux does not name are reserved */
+
+typedef enum kprof_ibs_data_source {
+	KPROF_IBS_DATA_SOURCE_NONE = 0x0,        /* no data source reported */
+	KPROF_IBS_DATA_SOURCE_LOCAL_CACHE = 0x2, /* local (same-node) cache */
+	KPROF_IBS_DATA_SOURCE_DRAM,              /* DRAM */
+	KPROF_IBS_DATA_SOURCE_REMOTE_CACHE,      /* remote (other-node) cache */
+	KPROF_IBS_DATA_SOURCE_IO = 0x7,          /* I/O */
+} kprof_ibs_data_source;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ibs_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_ibs_data_source_name(kprof_ibs_data_source value);
+#endif
+
+/* IBS_OP_DATA2's extended data source on Zen 4 and later (cpuid 0x8000001B eax zen4):
+ * data_src_hi:data_src_lo, five bits.
+ * Source: Linux arch/x86/include/asm/amd-ibs.h IBS_DATA_SRC_EXT_LOC_CACHE 1, NEAR_CCX_CACHE 2,
+ * DRAM 3, FAR_CCX_CACHE 5, PMEM 6, IO 7, EXT_MEM 8, PEER_AGENT_MEM 12; events/amd/ibs.c
+ * perf_ibs_get_data_src (data_src_hi << 3 | data_src_lo when IBS_CAPS_ZEN4) */
+
+typedef enum kprof_ibs_data_source_ext {
+	KPROF_IBS_DATA_SOURCE_EXT_NONE = 0x0,           /* no data source reported */
+	KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE,          /* local L3 or other L1/L2 in the CCX */
+	KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE,       /* another CCX's cache, same node */
+	KPROF_IBS_DATA_SOURCE_EXT_DRAM,                 /* DRAM */
+	KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE = 0x5,  /* another CCX's cache, other node */
+	KPROF_IBS_DATA_SOURCE_EXT_PMEM,                 /* persistent memory */
+	KPROF_IBS_DATA_SOURCE_EXT_IO,                   /* I/O */
+	KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM,              /* extension memory (CXL) */
+	KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM = 0xC, /* peer agent memory */
+} kprof_ibs_data_source_ext;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ibs_data_source_ext value, or NULL when it has none. */
+KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext value);
+#endif
+
+/* ibs: IBS facts kprof's decoders use.
+ * Source: Linux arch/x86/events/amd/ibs.c __get_ibs_caps (no leaf 0x8000001B, or its eax bit 0
+ * clear: IBS_CAPS_DEFAULT = IBS_CAPS_AVAIL | IBS_CAPS_FETCHSAM | IBS_CAPS_OPSAM),
+ * perf_ibs_handle_irq (a raw sample is the u32 caps word, then the u64 MSR values: fetch ctl,
+ * linear, physical address [, IC_IBS_EXTD_CTL with IBS_CAPS_FETCHCTLEXTD]; op ctl, rip, data,
+ * data2, data3, DC linear, DC physical [, IBS_BR_TARGET with IBS_CAPS_BRNTRGT][, IBS_OP_DATA4
+ * with IBS_CAPS_OPDATA4]; MSR_AMD64_IBSFETCH_REG_COUNT 3, MSR_AMD64_IBSOP_REG_COUNT 7), and
+ * kernel/events/core.c perf_prepare_sample (the raw record is padded to 8 bytes with its u32
+ * size word, so its data may end in 4 bytes of padding); AMD APM vol. 2 (24593) section 13.3
+ * (IbsFetchMaxCnt and IbsOpMaxCnt count in units of 16; IbsOpMaxCnt[26:20] with IbsOpCntExt) */
+#define KPROF_IBS_CAPS_DEFAULT                                                                     \
+	0x7u /* the capabilities Linux assumes when cpuid does not give valid ones */
+#define KPROF_IBS_FETCH_RAW_REGS                                                                   \
+	0x3u /* u64 values every fetch raw sample has (ctl, linear, physical) */
+#define KPROF_IBS_OP_RAW_REGS   0x7u /* u64 values every op raw sample has (ctl .. DC physical) */
+#define KPROF_IBS_RAW_CAPS_SIZE 0x4u /* bytes of the caps word that starts a raw sample */
+#define KPROF_IBS_RAW_PAD       0x4u /* bytes of padding perf may leave after a raw sample's values */
+#define KPROF_IBS_MAX_COUNT_UNIT                                                                   \
+	0x10u /* IbsFetchMaxCnt / IbsOpMaxCnt count in this many ops or fetches */
+
+/* IbsFetchCtl: fetch sampling control and the sampled fetch's status. Fields:
+ * KPROF_IBS_FETCH_CTL_*.
+ * Source: AMD APM vol. 2 (24593) section 13.3, IBS Fetch Control Register (MSRC001_1030); Linux
+ * msr-index.h MSR_AMD64_IBSFETCHCTL 0xc0011030 */
+#define KPROF_MSR_AMD_IBS_FETCH_CTL 0xC0011030u
+
+/* IbsFetchLinAd: linear address of the sampled fetch.
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1031); Linux msr-index.h
+ * MSR_AMD64_IBSFETCHLINAD */
+#define KPROF_MSR_AMD_IBS_FETCH_LINAD 0xC0011031u
+
+/* IbsFetchPhysAd: physical address of the sampled fetch (valid with
+ * IbsFetchCtl.phy_addr_valid).
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1032); Linux msr-index.h
+ * MSR_AMD64_IBSFETCHPHYSAD */
+#define KPROF_MSR_AMD_IBS_FETCH_PHYSAD 0xC0011032u
+
+/* IbsOpCtl: op sampling control. Fields: KPROF_IBS_OP_CTL_*.
+ * Source: AMD APM vol. 2 (24593) section 13.3, IBS Execution Control Register (MSRC001_1033);
+ * Linux msr-index.h MSR_AMD64_IBSOPCTL */
+#define KPROF_MSR_AMD_IBS_OP_CTL 0xC0011033u
+
+/* IbsOpRip: linear address of the sampled op's instruction (invalid when
+ * IbsOpData.op_rip_invalid).
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1034); Linux msr-index.h
+ * MSR_AMD64_IBSOPRIP */
+#define KPROF_MSR_AMD_IBS_OP_RIP 0xC0011034u
+
+/* IbsOpData: the sampled op's retirement and branch information. Fields: KPROF_IBS_OP_DATA_*.
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1035); Linux msr-index.h
+ * MSR_AMD64_IBSOPDATA */
+#define KPROF_MSR_AMD_IBS_OP_DATA 0xC0011035u
+
+/* IbsOpData2: where a load's data came from (northbridge / data source). Fields:
+ * KPROF_IBS_OP_DATA2_*.
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1036); Linux msr-index.h
+ * MSR_AMD64_IBSOPDATA2 */
+#define KPROF_MSR_AMD_IBS_OP_DATA2 0xC0011036u
+
+/* IbsOpData3: the sampled op's load/store, cache and TLB information. Fields:
+ * KPROF_IBS_OP_DATA3_*.
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1037); Linux msr-index.h
+ * MSR_AMD64_IBSOPDATA3 */
+#define KPROF_MSR_AMD_IBS_OP_DATA3 0xC0011037u
+
+/* IbsDcLinAd: linear address of the load/store (valid with IbsOpData3.dc_lin_addr_valid).
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1038); Linux msr-index.h
+ * MSR_AMD64_IBSDCLINAD */
+#define KPROF_MSR_AMD_IBS_DC_LINAD 0xC0011038u
+
+/* IbsDcPhysAd: physical address of the load/store (valid with IbsOpData3.dc_phy_addr_valid).
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_1039); Linux msr-index.h
+ * MSR_AMD64_IBSDCPHYSAD */
+#define KPROF_MSR_AMD_IBS_DC_PHYSAD 0xC0011039u
+
+/* IbsCtl: the local APIC LVT offset IBS interrupts use (read-only, set by the BIOS). Fields:
+ * KPROF_IBS_CTL_*.
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_103A); Linux msr-index.h
+ * MSR_AMD64_IBSCTL, perf_event.h IBSCTL_LVT_OFFSET_VALID (1ULL<<8), IBSCTL_LVT_OFFSET_MASK 0x0F */
+#define KPROF_MSR_AMD_IBS_CTL 0xC001103Au
+
+/* IbsBrTarget: target of the sampled branch op (cpuid 0x8000001B eax brntrgt).
+ * Source: AMD APM vol. 2 (24593) section 13.3 (MSRC001_103B); Linux msr-index.h
+ * MSR_AMD64_IBSBRTARGET */
+#define KPROF_MSR_AMD_IBS_BR_TARGET 0xC001103Bu
+
+/* IcIbsExtdCtl: the sampled fetch's ITLB refill latency (cpuid 0x8000001B eax fetch_ctl_extd).
+ * Fields: KPROF_IC_IBS_EXTD_CTL_*.
+ * Source: AMD PPR for family 17h and later (MSRC001_103C); Linux msr-index.h
+ * MSR_AMD64_ICIBSEXTDCTL, amd-ibs.h union ic_ibs_extd_ctl */
+#define KPROF_MSR_AMD_IC_IBS_EXTD_CTL 0xC001103Cu
+
+/* IbsOpData4 (cpuid 0x8000001B eax op_data4): further op information; Linux reads it into raw
+ * samples and names no field of it.
+ * Source: AMD PPR for family 17h (MSRC001_103D); Linux msr-index.h MSR_AMD64_IBSOPDATA4,
+ * events/amd/ibs.c (read into raw samples with IBS_CAPS_OPDATA4) */
+#define KPROF_MSR_AMD_IBS_OP_DATA4 0xC001103Du
+
+/* Leaf 0x8000001B eax: IBS capabilities (meaningful when ibsffv is set; Linux then takes the
+ * whole word as its caps).
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_001B_EAX (IBSFFV, FetchSam, OpSam, RdWrOpCnt,
+ * OpCnt, BrnTrgt, OpCntExt, RipInvalidChk, OpBrnFuse, IbsFetchCtlExtd, IbsOpData4, Zen 4 IBS
+ * extensions); Linux perf_event.h IBS_CAPS_AVAIL (1U<<0) .. IBS_CAPS_ZEN4 (1U<<11), later
+ * IBS_CAPS_OPLDLAT 12, IBS_CAPS_DIS 13, IBS_CAPS_FETCHLAT 14, IBS_CAPS_BIT63_FILTER 15,
+ * IBS_CAPS_STRMST_RMTSOCKET 16, IBS_CAPS_OPDTLBPGSIZE 19 (Zen 5 / Zen 6 IBS patches, 2025) */
+
+#define KPROF_CPUID_8000001B_EAX_IBSFFV_SHIFT                                                      \
+	0 /* the bits below are valid (IBS feature flags valid) */
+#define KPROF_CPUID_8000001B_EAX_IBSFFV_WIDTH         1
+#define KPROF_CPUID_8000001B_EAX_IBSFFV_MASK          0x1u
+#define KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_SHIFT 1 /* IBS fetch sampling */
+#define KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_MASK  0x2u
+#define KPROF_CPUID_8000001B_EAX_OP_SAMPLING_SHIFT    2 /* IBS op (execution) sampling */
+#define KPROF_CPUID_8000001B_EAX_OP_SAMPLING_WIDTH    1
+#define KPROF_CPUID_8000001B_EAX_OP_SAMPLING_MASK     0x4u
+#define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_SHIFT                                               \
+	3 /* IbsOpCtl.opcurcnt is readable and writable */
+#define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_MASK  0x8u
+#define KPROF_CPUID_8000001B_EAX_OP_COUNT_SHIFT                                                    \
+	4 /* IbsOpCtl.cnt_ctl: count dispatched ops instead of cycles */
+#define KPROF_CPUID_8000001B_EAX_OP_COUNT_WIDTH      1
+#define KPROF_CPUID_8000001B_EAX_OP_COUNT_MASK       0x10u
+#define KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_SHIFT 5 /* IbsBrTarget (0xC001103B) */
+#define KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK  0x20u
+#define KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_SHIFT                                                \
+	6 /* IbsOpCtl.opmaxcnt_ext: a 23-bit op max count */
+#define KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_WIDTH      1
+#define KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_MASK       0x40u
+#define KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_SHIFT 7 /* IbsOpData.op_rip_invalid */
+#define KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_MASK  0x80u
+#define KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_SHIFT    8 /* IbsOpData.op_brn_fuse */
+#define KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_WIDTH    1
+#define KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_MASK     0x100u
+#define KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_SHIFT    9 /* IcIbsExtdCtl (0xC001103C) */
+#define KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_WIDTH    1
+#define KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK     0x200u
+#define KPROF_CPUID_8000001B_EAX_OP_DATA4_SHIFT          10 /* IbsOpData4 (0xC001103D) */
+#define KPROF_CPUID_8000001B_EAX_OP_DATA4_WIDTH          1
+#define KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK           0x400u
+#define KPROF_CPUID_8000001B_EAX_ZEN4_SHIFT                                                        \
+	11 /* Zen 4 extensions: L3-miss-only filtering, the extended data source (IbsOpData2.data_src_hi) */
+#define KPROF_CPUID_8000001B_EAX_ZEN4_WIDTH            1
+#define KPROF_CPUID_8000001B_EAX_ZEN4_MASK             0x800u
+#define KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_SHIFT 12 /* load latency filtering of op samples */
+#define KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_MASK  0x1000u
+#define KPROF_CPUID_8000001B_EAX_DISABLE_SHIFT                                                     \
+	13 /* the IBS_FETCH_CTL2 / IBS_OP_CTL2 disable bits */
+#define KPROF_CPUID_8000001B_EAX_DISABLE_WIDTH       1
+#define KPROF_CPUID_8000001B_EAX_DISABLE_MASK        0x2000u
+#define KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_SHIFT 14 /* fetch latency filtering */
+#define KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_MASK  0x4000u
+#define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_SHIFT                                                \
+	15 /* filtering samples by RIP bit 63 (kernel / user) */
+#define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_MASK  0x8000u
+#define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_SHIFT                               \
+	16 /* streaming-store filter and the remote-socket data source */
+#define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_MASK  0x10000u
+#define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_SHIFT                                           \
+	19 /* IbsOpData3 reports the DTLB page size */
+#define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_WIDTH 1
+#define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_MASK  0x80000u
+#define KPROF_CPUID_8000001B_EAX_DEFINED_MASK            0x9FFFFu
+
+/* IbsFetchCtl (0xC0011030).
+ * Source: AMD APM vol. 2 (24593) section 13.3, Figure IBS Fetch Control Register; Linux amd-
+ * ibs.h union ibs_fetch_ctl (from AMD PPR 55898), perf_event.h IBS_FETCH_* */
+
+#define KPROF_IBS_FETCH_CTL_FETCH_MAXCNT_SHIFT   0 /* fetches between samples, in units of 16 */
+#define KPROF_IBS_FETCH_CTL_FETCH_MAXCNT_WIDTH   16
+#define KPROF_IBS_FETCH_CTL_FETCH_MAXCNT_MASK    UINT64_C(0xFFFF)
+#define KPROF_IBS_FETCH_CTL_FETCH_CNT_SHIFT      16 /* current fetch count */
+#define KPROF_IBS_FETCH_CTL_FETCH_CNT_WIDTH      16
+#define KPROF_IBS_FETCH_CTL_FETCH_CNT_MASK       UINT64_C(0xFFFF0000)
+#define KPROF_IBS_FETCH_CTL_FETCH_LAT_SHIFT      32 /* instruction fetch latency in cycles */
+#define KPROF_IBS_FETCH_CTL_FETCH_LAT_WIDTH      16
+#define KPROF_IBS_FETCH_CTL_FETCH_LAT_MASK       UINT64_C(0xFFFF00000000)
+#define KPROF_IBS_FETCH_CTL_FETCH_EN_SHIFT       48 /* fetch sampling enabled */
+#define KPROF_IBS_FETCH_CTL_FETCH_EN_WIDTH       1
+#define KPROF_IBS_FETCH_CTL_FETCH_EN_MASK        UINT64_C(0x1000000000000)
+#define KPROF_IBS_FETCH_CTL_FETCH_VAL_SHIFT      49 /* a fetch sample is valid (the registers hold it) */
+#define KPROF_IBS_FETCH_CTL_FETCH_VAL_WIDTH      1
+#define KPROF_IBS_FETCH_CTL_FETCH_VAL_MASK       UINT64_C(0x2000000000000)
+#define KPROF_IBS_FETCH_CTL_FETCH_COMP_SHIFT     50 /* the sampled fetch completed */
+#define KPROF_IBS_FETCH_CTL_FETCH_COMP_WIDTH     1
+#define KPROF_IBS_FETCH_CTL_FETCH_COMP_MASK      UINT64_C(0x4000000000000)
+#define KPROF_IBS_FETCH_CTL_IC_MISS_SHIFT        51 /* instruction cache miss */
+#define KPROF_IBS_FETCH_CTL_IC_MISS_WIDTH        1
+#define KPROF_IBS_FETCH_CTL_IC_MISS_MASK         UINT64_C(0x8000000000000)
+#define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_SHIFT 52 /* IbsFetchPhysAd is valid */
+#define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_WIDTH 1
+#define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_MASK  UINT64_C(0x10000000000000)
+#define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_SHIFT     53 /* L1 ITLB page size: 0 4 KiB, 1 2 MiB, 2 1 GiB */
+#define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_WIDTH     2
+#define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_MASK      UINT64_C(0x60000000000000)
+#define KPROF_IBS_FETCH_CTL_L1TLB_MISS_SHIFT     55 /* missed in the L1 ITLB */
+#define KPROF_IBS_FETCH_CTL_L1TLB_MISS_WIDTH     1
+#define KPROF_IBS_FETCH_CTL_L1TLB_MISS_MASK      UINT64_C(0x80000000000000)
+#define KPROF_IBS_FETCH_CTL_L2TLB_MISS_SHIFT     56 /* missed in the L2 ITLB */
+#define KPROF_IBS_FETCH_CTL_L2TLB_MISS_WIDTH     1
+#define KPROF_IBS_FETCH_CTL_L2TLB_MISS_MASK      UINT64_C(0x100000000000000)
+#define KPROF_IBS_FETCH_CTL_RAND_EN_SHIFT        57 /* randomise the low four bits of the fetch count */
+#define KPROF_IBS_FETCH_CTL_RAND_EN_WIDTH        1
+#define KPROF_IBS_FETCH_CTL_RAND_EN_MASK         UINT64_C(0x200000000000000)
+#define KPROF_IBS_FETCH_CTL_FETCH_L2_MISS_SHIFT  58 /* L2 miss (with fetch_comp) */
+#define KPROF_IBS_FETCH_CTL_FETCH_L2_MISS_WIDTH  1
+#define KPROF_IBS_FETCH_CTL_FETCH_L2_MISS_MASK   UINT64_C(0x400000000000000)
+#define KPROF_IBS_FETCH_CTL_L3_MISS_ONLY_SHIFT   59 /* sample only fetches that miss the L3 (zen4) */
+#define KPROF_IBS_FETCH_CTL_L3_MISS_ONLY_WIDTH   1
+#define KPROF_IBS_FETCH_CTL_L3_MISS_ONLY_MASK    UINT64_C(0x800000000000000)
+#define KPROF_IBS_FETCH_CTL_FETCH_OC_MISS_SHIFT  60 /* op cache miss */
+#define KPROF_IBS_FETCH_CTL_FETCH_OC_MISS_WIDTH  1
+#define KPROF_IBS_FETCH_CTL_FETCH_OC_MISS_MASK   UINT64_C(0x1000000000000000)
+#define KPROF_IBS_FETCH_CTL_FETCH_L3_MISS_SHIFT  61 /* L3 miss */
+#define KPROF_IBS_FETCH_CTL_FETCH_L3_MISS_WIDTH  1
+#define KPROF_IBS_FETCH_CTL_FETCH_L3_MISS_MASK   UINT64_C(0x2000000000000000)
+#define KPROF_IBS_FETCH_CTL_DEFINED_MASK         UINT64_C(0x3FFFFFFFFFFFFFFF)
+
+/* IbsOpCtl (0xC0011033).
+ * Source: AMD APM vol. 2 (24593) section 13.3, Figure IBS Execution Control Register; Linux
+ * amd-ibs.h union ibs_op_ctl, perf_event.h IBS_OP_* (IBS_OP_CUR_CNT 0xFFF80ULL << 32: the low 7
+ * bits of opcurcnt are random; IBS_OP_LDLAT_EN (1ULL<<63), IBS_OP_LDLAT_THRSH (0xFULL<<59):
+ * 'perf/x86/amd/ibs: Add Load Latency Filtering support', Zen 5, 2025; the threshold is 128 *
+ * (n + 1) cycles by ibs.c's config1 range [128, 2048]) */
+
+#define KPROF_IBS_OP_CTL_OPMAXCNT_SHIFT                                                            \
+	0 /* ops (or cycles) between samples, bits 19:4 of the count */
+#define KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH     16
+#define KPROF_IBS_OP_CTL_OPMAXCNT_MASK      UINT64_C(0xFFFF)
+#define KPROF_IBS_OP_CTL_L3_MISS_ONLY_SHIFT 16 /* sample only ops that miss the L3 (zen4) */
+#define KPROF_IBS_OP_CTL_L3_MISS_ONLY_WIDTH 1
+#define KPROF_IBS_OP_CTL_L3_MISS_ONLY_MASK  UINT64_C(0x10000)
+#define KPROF_IBS_OP_CTL_OP_EN_SHIFT        17 /* op sampling enabled */
+#define KPROF_IBS_OP_CTL_OP_EN_WIDTH        1
+#define KPROF_IBS_OP_CTL_OP_EN_MASK         UINT64_C(0x20000)
+#define KPROF_IBS_OP_CTL_OP_VAL_SHIFT       18 /* an op sample is valid */
+#define KPROF_IBS_OP_CTL_OP_VAL_WIDTH       1
+#define KPROF_IBS_OP_CTL_OP_VAL_MASK        UINT64_C(0x40000)
+#define KPROF_IBS_OP_CTL_CNT_CTL_SHIFT      19 /* count dispatched ops (op_count) instead of cycles */
+#define KPROF_IBS_OP_CTL_CNT_CTL_WIDTH      1
+#define KPROF_IBS_OP_CTL_CNT_CTL_MASK       UINT64_C(0x80000)
+#define KPROF_IBS_OP_CTL_OPMAXCNT_EXT_SHIFT 20 /* bits 26:20 of the max count (op_count_ext) */
+#define KPROF_IBS_OP_CTL_OPMAXCNT_EXT_WIDTH 7
+#define KPROF_IBS_OP_CTL_OPMAXCNT_EXT_MASK  UINT64_C(0x7F00000)
+#define KPROF_IBS_OP_CTL_OPCURCNT_SHIFT     32 /* current count */
+#define KPROF_IBS_OP_CTL_OPCURCNT_WIDTH     27
+#define KPROF_IBS_OP_CTL_OPCURCNT_MASK      UINT64_C(0x7FFFFFF00000000)
+#define KPROF_IBS_OP_CTL_LDLAT_THRSH_SHIFT                                                         \
+	59 /* load latency threshold: sample loads slower than 128 * (n + 1) cycles (op_load_latency) */
+#define KPROF_IBS_OP_CTL_LDLAT_THRSH_WIDTH 4
+#define KPROF_IBS_OP_CTL_LDLAT_THRSH_MASK  UINT64_C(0x7800000000000000)
+#define KPROF_IBS_OP_CTL_LDLAT_EN_SHIFT    63 /* load latency filtering enabled (op_load_latency) */
+#define KPROF_IBS_OP_CTL_LDLAT_EN_WIDTH    1
+#define KPROF_IBS_OP_CTL_LDLAT_EN_MASK     UINT64_C(0x8000000000000000)
+#define KPROF_IBS_OP_CTL_DEFINED_MASK      UINT64_C(0xFFFFFFFF07FFFFFF)
+
+/* IbsOpData (0xC0011035).
+ * Source: AMD APM vol. 2 (24593) section 13.3; Linux amd-ibs.h union ibs_op_data */
+
+#define KPROF_IBS_OP_DATA_COMP_TO_RET_CTR_SHIFT 0 /* cycles from completion to retirement */
+#define KPROF_IBS_OP_DATA_COMP_TO_RET_CTR_WIDTH 16
+#define KPROF_IBS_OP_DATA_COMP_TO_RET_CTR_MASK  UINT64_C(0xFFFF)
+#define KPROF_IBS_OP_DATA_TAG_TO_RET_CTR_SHIFT  16 /* cycles from tagging to retirement */
+#define KPROF_IBS_OP_DATA_TAG_TO_RET_CTR_WIDTH  16
+#define KPROF_IBS_OP_DATA_TAG_TO_RET_CTR_MASK   UINT64_C(0xFFFF0000)
+#define KPROF_IBS_OP_DATA_OP_RETURN_SHIFT       34 /* a return op */
+#define KPROF_IBS_OP_DATA_OP_RETURN_WIDTH       1
+#define KPROF_IBS_OP_DATA_OP_RETURN_MASK        UINT64_C(0x400000000)
+#define KPROF_IBS_OP_DATA_OP_BRN_TAKEN_SHIFT    35 /* a taken branch */
+#define KPROF_IBS_OP_DATA_OP_BRN_TAKEN_WIDTH    1
+#define KPROF_IBS_OP_DATA_OP_BRN_TAKEN_MASK     UINT64_C(0x800000000)
+#define KPROF_IBS_OP_DATA_OP_BRN_MISP_SHIFT     36 /* a mispredicted branch */
+#define KPROF_IBS_OP_DATA_OP_BRN_MISP_WIDTH     1
+#define KPROF_IBS_OP_DATA_OP_BRN_MISP_MASK      UINT64_C(0x1000000000)
+#define KPROF_IBS_OP_DATA_OP_BRN_RET_SHIFT      37 /* a retired branch op */
+#define KPROF_IBS_OP_DATA_OP_BRN_RET_WIDTH      1
+#define KPROF_IBS_OP_DATA_OP_BRN_RET_MASK       UINT64_C(0x2000000000)
+#define KPROF_IBS_OP_DATA_OP_RIP_INVALID_SHIFT  38 /* IbsOpRip is not valid (rip_invalid_check) */
+#define KPROF_IBS_OP_DATA_OP_RIP_INVALID_WIDTH  1
+#define KPROF_IBS_OP_DATA_OP_RIP_INVALID_MASK   UINT64_C(0x4000000000)
+#define KPROF_IBS_OP_DATA_OP_BRN_FUSE_SHIFT     39 /* a fused branch op (op_branch_fuse) */
+#define KPROF_IBS_OP_DATA_OP_BRN_FUSE_WIDTH     1
+#define KPROF_IBS_OP_DATA_OP_BRN_FUSE_MASK      UINT64_C(0x8000000000)
+#define KPROF_IBS_OP_DATA_OP_MICROCODE_SHIFT    40 /* a microcoded op */
+#define KPROF_IBS_OP_DATA_OP_MICROCODE_WIDTH    1
+#define KPROF_IBS_OP_DATA_OP_MICROCODE_MASK     UINT64_C(0x10000000000)
+#define KPROF_IBS_OP_DATA_DEFINED_MASK          UINT64_C(0x1FCFFFFFFFF)
+
+/* IbsOpData2 (0xC0011036): the data source of a load that missed the data cache.
+ * Source: AMD APM vol. 2 (24593) section 13.3; Linux amd-ibs.h union ibs_op_data2 */
+
+#define KPROF_IBS_OP_DATA2_DATA_SRC_LO_SHIFT                                                       \
+	0 /* data source (kprof_ibs_data_source; the low bits of kprof_ibs_data_source_ext on zen4) */
+#define KPROF_IBS_OP_DATA2_DATA_SRC_LO_WIDTH 3
+#define KPROF_IBS_OP_DATA2_DATA_SRC_LO_MASK  UINT64_C(0x7)
+#define KPROF_IBS_OP_DATA2_RMT_NODE_SHIFT    4 /* the data came from another node */
+#define KPROF_IBS_OP_DATA2_RMT_NODE_WIDTH    1
+#define KPROF_IBS_OP_DATA2_RMT_NODE_MASK     UINT64_C(0x10)
+#define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_SHIFT                                                      \
+	5 /* cache hit state: 0 modified, 1 owned (with a cache data source) */
+#define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_WIDTH 1
+#define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_MASK  UINT64_C(0x20)
+#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_SHIFT  6 /* high bits of the extended data source (zen4) */
+#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_WIDTH  2
+#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_MASK   UINT64_C(0xC0)
+#define KPROF_IBS_OP_DATA2_DEFINED_MASK       UINT64_C(0xF7)
+
+/* IbsOpData3 (0xC0011037).
+ * Source: AMD APM vol. 2 (24593) section 13.3; Linux amd-ibs.h union ibs_op_data3 */
+
+#define KPROF_IBS_OP_DATA3_LD_OP_SHIFT           0 /* a load op */
+#define KPROF_IBS_OP_DATA3_LD_OP_WIDTH           1
+#define KPROF_IBS_OP_DATA3_LD_OP_MASK            UINT64_C(0x1)
+#define KPROF_IBS_OP_DATA3_ST_OP_SHIFT           1 /* a store op */
+#define KPROF_IBS_OP_DATA3_ST_OP_WIDTH           1
+#define KPROF_IBS_OP_DATA3_ST_OP_MASK            UINT64_C(0x2)
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_MISS_SHIFT   2 /* L1 DTLB miss */
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_MISS_WIDTH   1
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_MISS_MASK    UINT64_C(0x4)
+#define KPROF_IBS_OP_DATA3_DC_L2TLB_MISS_SHIFT   3 /* L2 DTLB miss */
+#define KPROF_IBS_OP_DATA3_DC_L2TLB_MISS_WIDTH   1
+#define KPROF_IBS_OP_DATA3_DC_L2TLB_MISS_MASK    UINT64_C(0x8)
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_2M_SHIFT 4 /* L1 DTLB hit in a 2 MiB page */
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_2M_WIDTH 1
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_2M_MASK  UINT64_C(0x10)
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_1G_SHIFT 5 /* L1 DTLB hit in a 1 GiB page */
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_1G_WIDTH 1
+#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_1G_MASK  UINT64_C(0x20)
+#define KPROF_IBS_OP_DATA3_DC_L2TLB_HIT_2M_SHIFT 6 /* L2 DTLB hit in a 2 MiB page */
+#define KPROF_IBS_OP_DATA3_DC_L2TLB_HIT_2M_WIDTH 1
+#define KPROF_IBS_OP_DATA3_DC_L2TLB_HIT_2M_MASK  UINT64_C(0x40)
+#define KPROF_IBS_OP_DATA3_DC_MISS_SHIFT         7 /* data cache miss */
+#define KPROF_IBS_OP_DATA3_DC_MISS_WIDTH         1
+#define KPROF_IBS_OP_DATA3_DC_MISS_MASK          UINT64_C(0x80)
+#define KPROF_IBS_OP_DATA3_DC_MIS_ACC_SHIFT      8 /* misaligned access */
+#define KPROF_IBS_OP_DATA3_DC_MIS_ACC_WIDTH      1
+#define KPROF_IBS_OP_DATA3_DC_MIS_ACC_MASK       UINT64_C(0x100)
+#define KPROF_IBS_OP_DATA3_DC_WC_MEM_ACC_SHIFT   13 /* write-combining memory access */
+#define KPROF_IBS_OP_DATA3_DC_WC_MEM_ACC_WIDTH   1
+#define KPROF_IBS_OP_DATA3_DC_WC_MEM_ACC_MASK    UINT64_C(0x2000)
+#define KPROF_IBS_OP_DATA3_DC_UC_MEM_ACC_SHIFT   14 /* uncacheable memory access */
+#define KPROF_IBS_OP_DATA3_DC_UC_MEM_ACC_WIDTH   1
+#define KPROF_IBS_OP_DATA3_DC_UC_MEM_ACC_MASK    UINT64_C(0x4000)
+#define KPROF_IBS_OP_DATA3_DC_LOCKED_OP_SHIFT    15 /* locked operation */
+#define KPROF_IBS_OP_DATA3_DC_LOCKED_OP_WIDTH    1
+#define KPROF_IBS_OP_DATA3_DC_LOCKED_OP_MASK     UINT64_C(0x8000)
+#define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_SHIFT                                              \
+	16 /* data cache miss without a miss-address-buffer allocation */
+#define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_WIDTH 1
+#define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_MASK  UINT64_C(0x10000)
+#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_SHIFT    17 /* IbsDcLinAd is valid */
+#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_WIDTH    1
+#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_MASK     UINT64_C(0x20000)
+#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_SHIFT    18 /* IbsDcPhysAd is valid */
+#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_WIDTH    1
+#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_MASK     UINT64_C(0x40000)
+#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_SHIFT     19 /* L2 DTLB hit in a 1 GiB page */
+#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_WIDTH     1
+#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_MASK      UINT64_C(0x80000)
+#define KPROF_IBS_OP_DATA3_L2_MISS_SHIFT              20 /* L2 cache miss */
+#define KPROF_IBS_OP_DATA3_L2_MISS_WIDTH              1
+#define KPROF_IBS_OP_DATA3_L2_MISS_MASK               UINT64_C(0x100000)
+#define KPROF_IBS_OP_DATA3_SW_PF_SHIFT                21 /* software prefetch */
+#define KPROF_IBS_OP_DATA3_SW_PF_WIDTH                1
+#define KPROF_IBS_OP_DATA3_SW_PF_MASK                 UINT64_C(0x200000)
+#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_SHIFT         22 /* load/store size: 2^(n-1) bytes, 0 unknown */
+#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_WIDTH         4
+#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_MASK          UINT64_C(0x3C00000)
+#define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_SHIFT                                          \
+	26 /* memory requests outstanding when the miss was filled */
+#define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_WIDTH 6
+#define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_MASK  UINT64_C(0xFC000000)
+#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_SHIFT              32 /* data cache miss latency in cycles */
+#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_WIDTH              16
+#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_MASK               UINT64_C(0xFFFF00000000)
+#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_SHIFT           48 /* L1 DTLB refill latency in cycles */
+#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_WIDTH           16
+#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_MASK            UINT64_C(0xFFFF000000000000)
+#define KPROF_IBS_OP_DATA3_DEFINED_MASK                   UINT64_C(0xFFFFFFFFFFFFE1FF)
+
+/* IcIbsExtdCtl (0xC001103C).
+ * Source: AMD PPR for family 17h and later (MSRC001_103C); Linux amd-ibs.h union
+ * ic_ibs_extd_ctl */
+
+#define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_SHIFT                                                \
+	0 /* ITLB refill latency of the sampled fetch, in cycles */
+#define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_WIDTH 16
+#define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_MASK  UINT64_C(0xFFFF)
+#define KPROF_IC_IBS_EXTD_CTL_DEFINED_MASK          UINT64_C(0xFFFF)
+
+/* IbsCtl (0xC001103A): the APIC LVT entry IBS interrupts through.
+ * Source: AMD APM vol. 2 (24593) section 13.3 (IBS Control Register); Linux perf_event.h
+ * IBSCTL_LVT_OFFSET_MASK 0x0F, IBSCTL_LVT_OFFSET_VALID (1ULL<<8) */
+
+#define KPROF_IBS_CTL_LVT_OFFSET_SHIFT       0 /* extended LVT offset */
+#define KPROF_IBS_CTL_LVT_OFFSET_WIDTH       4
+#define KPROF_IBS_CTL_LVT_OFFSET_MASK        UINT64_C(0xF)
+#define KPROF_IBS_CTL_LVT_OFFSET_VALID_SHIFT 8 /* lvt_offset is valid */
+#define KPROF_IBS_CTL_LVT_OFFSET_VALID_WIDTH 1
+#define KPROF_IBS_CTL_LVT_OFFSET_VALID_MASK  UINT64_C(0x100)
+#define KPROF_IBS_CTL_DEFINED_MASK           UINT64_C(0x10F)
+
+/* AMD Instruction-Based Sampling (AMD APM vol. 2 section 13.3): the processor tags one fetch or
+ * one op every N and leaves what it learned in the IBS MSRs (registers above). A driver reads
+ * those MSRs after the IBS interrupt; Linux's ibs_fetch / ibs_op PMUs deliver the same values in
+ * a perf raw sample (PERF_SAMPLE_RAW): the u32 caps word, then the u64 MSR values in MSR order
+ * (KPROF_IBS_FETCH_RAW_REGS / KPROF_IBS_OP_RAW_REGS of them, then the optional ones the caps
+ * word says: fetch IcIbsExtdCtl; op IbsBrTarget, IbsOpData4). Both forms unpack to the same
+ * kprof_ibs_fetch / kprof_ibs_op. Flags are 0 or 1. */
+
+/* What IBS this processor has (kprof_ibs_caps_get). */
+typedef struct kprof_ibs_caps {
+	uint8_t available;  /* cpuid 0x80000001 ecx[10] */
+	uint8_t from_cpuid; /* flags are leaf 0x8000001B eax; 0: the leaf is missing or its ibsffv
+	                     * bit clear, and flags are KPROF_IBS_CAPS_DEFAULT, as Linux assumes */
+	uint32_t flags; /* leaf 0x8000001B eax layout (KPROF_CPUID_8000001B_EAX_*); 0 without IBS */
+	uint8_t op_max_count_bits; /* bits of the op sampling period: 20, or 27 with op_count_ext */
+} kprof_ibs_caps;
+
+/* The fetch MSRs as a driver reads them. extd_ctl (IcIbsExtdCtl) only with fetch_ctl_extd. */
+typedef struct kprof_ibs_fetch_regs {
+	uint64_t ctl, linad, physad, extd_ctl;
+} kprof_ibs_fetch_regs;
+
+/* The op MSRs as a driver reads them, in MSR order; br_target only with branch_target,
+ * data4 only with op_data4. */
+typedef struct kprof_ibs_op_regs {
+	uint64_t ctl, rip, data, data2, data3, dc_linad, dc_physad, br_target, data4;
+} kprof_ibs_op_regs;
+
+/* A fetch sample taken apart. Read any other field of regs.ctl with
+ * KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_x, regs.ctl). */
+typedef struct kprof_ibs_fetch {
+	kprof_ibs_fetch_regs regs;
+	uint32_t caps;                /* the caps word the sample was read with */
+	uint8_t has_physical_address; /* ctl.phy_addr_valid */
+	uint8_t has_extd_ctl;         /* the caps say IcIbsExtdCtl was read */
+	uint64_t linear_address;      /* IbsFetchLinAd */
+	uint64_t physical_address;    /* IbsFetchPhysAd, 0 unless has_physical_address */
+	uint32_t max_count;           /* fetches between samples (fetch_maxcnt x 16) */
+	uint16_t latency;             /* ctl.fetch_lat, cycles */
+	uint16_t itlb_refill_latency; /* IcIbsExtdCtl, 0 unless has_extd_ctl */
+	uint32_t page_size_kib;       /* L1 ITLB page: 4, 2048, 1048576 (with a physical address) */
+} kprof_ibs_fetch;
+
+/* An op sample taken apart. Other fields: KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_x, regs.data3)... */
+typedef struct kprof_ibs_op {
+	kprof_ibs_op_regs regs;
+	uint32_t caps;
+	uint8_t has_rip; /* IbsOpRip holds the op's address (not op_rip_invalid) */
+	uint8_t has_branch_target, has_data4;
+	uint8_t has_linear_address;                                    /* data3.dc_lin_addr_valid */
+	uint8_t has_physical_address;                                  /* data3.dc_phy_addr_valid */
+	uint64_t rip, branch_target, linear_address, physical_address; /* 0 unless has_* */
+	uint32_t max_count; /* ops (or cycles) between samples */
+	uint8_t mem_width;  /* load/store bytes (2^(op_mem_width-1)), 0 unknown */
+	/* where a load's data came from: one of the two is set, the other NONE (_ext on zen4) */
+	kprof_ibs_data_source data_source;
+	kprof_ibs_data_source_ext data_source_ext;
+} kprof_ibs_op;
+/* The processor's IBS from a cpuid snapshot, by Linux's rule (events/amd/ibs.c
+ * __get_ibs_caps): without leaf 0x8000001B, or with its eax bit 0 clear, the flags are
+ * KPROF_IBS_CAPS_DEFAULT (from_cpuid 0). KPROF_OK with available 0 (and everything 0) when
+ * the processor has none; KPROF_E_ARGUMENT for a null out (a null snapshot is a processor
+ * without IBS). */
+KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_ibs_caps *out);
+/* Take apart a fetch sample from its MSR values. KPROF_E_NOT_FOUND when ctl.fetch_val is
+ * clear (the MSRs hold no sample); KPROF_E_RESERVED for a bit the register does not define or
+ * a reserved page size; KPROF_E_UNSUPPORTED when caps has no fetch sampling. *out zeroed on
+ * error. */
+KPROF_API kprof_status kprof_ibs_fetch_unpack(const kprof_ibs_caps *caps,
+                                              const kprof_ibs_fetch_regs *regs,
+                                              kprof_ibs_fetch *out);
+/* Take apart an op sample from its MSR values; the statuses of kprof_ibs_fetch_unpack
+ * (op_val for fetch_val; only IbsOpCtl's undefined bits are refused, data bits kprof does not
+ * know are kept in regs, and data_src_hi without zen4 is KPROF_E_RESERVED). *out zeroed on
+ * error. */
+KPROF_API kprof_status kprof_ibs_op_unpack(const kprof_ibs_caps *caps,
+                                           const kprof_ibs_op_regs *regs, kprof_ibs_op *out);
+/* Take apart the data of a perf raw sample from Linux's ibs_fetch PMU (the bytes after
+ * perf's u32 size): the caps word, the values, and perf's 4 bytes of padding or none.
+ * KPROF_E_TRUNCATED when shorter than the caps word says, KPROF_E_FORMAT when longer; then as
+ * kprof_ibs_fetch_unpack. */
+KPROF_API kprof_status kprof_ibs_fetch_raw_unpack(const void *bytes, size_t len,
+                                                  kprof_ibs_fetch *out);
+/* kprof_ibs_fetch_raw_unpack for Linux's ibs_op PMU: the caps word, the op MSR values
+ * (IbsBrTarget and IbsOpData4 when the caps word says so), padding; then as
+ * kprof_ibs_op_unpack. */
+KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kprof_ibs_op *out);
+
+#endif /* !defined(KPROF_NO_IBS) */
+/* ------------------------------------------------------------------------------------------
  *  layer 4 (interfaces), section ds: Intel Debug Store: caps, the DS area (any layout, Windows' included), setup
  *  from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c; compiled when !defined(KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
@@ -6286,7 +7299,7 @@ KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
- *  layer 4 (interfaces), section pebs: PEBS records of every format and their walker
+ *  layer 4 (interfaces), section pebs: PEBS records of every format (DS-based and architectural) and their walkers; the data source by microarchitecture
  *  from spec/pebs.yaml, gen/c/pebs.api.h, gen/c/pebs.c; compiled when !defined(KPROF_NO_DS)
  * ------------------------------------------------------------------------------------------ */
 #if !defined(KPROF_NO_DS)
@@ -6345,6 +7358,19 @@ KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value);
 #define KPROF_PEBS_FORMAT_UNKNOWN 0xFFu /* the format is not known (no PERF_CAPABILITIES to read) */
 #define KPROF_PEBS_FORMAT_NETBURST32                                                               \
 	0x20u /* NetBurst's 32-bit record (DS area without DTES64): kprof_pebs_record_netburst32 */
+
+/* pebs_arch: Architectural PEBS record facts.
+ * Source: Linux arch/x86/include/asm/perf_event.h ARCH_PEBS_LBR_NAN 0, ARCH_PEBS_LBR_NUM_8 1,
+ * ARCH_PEBS_LBR_NUM_16 2, ARCH_PEBS_LBR_NUM_VAR 3, ARCH_PEBS_BASE_LBR_ENTRIES 8,
+ * INTEL_CNTR_METRICS 0x3; msr-index.h ARCH_PEBS_INDEX_WR_SHIFT 4; events/intel/ds.c
+ * arch_pebs_record_continued (the cont bit, or a header whose bits 63:16 are all 0, says a
+ * fragment follows) */
+#define KPROF_PEBS_ARCH_LBR_VAR                                                                    \
+	0x3u /* header lbr: the LBR header's depth gives the entry count (else lbr x 8) */
+#define KPROF_PEBS_ARCH_LBR_UNIT   0x8u  /* LBR entries per unit of header lbr */
+#define KPROF_PEBS_ARCH_INDEX_UNIT 0x10u /* bytes per unit of IA32_PEBS_INDEX wr and thresh */
+#define KPROF_PEBS_ARCH_MAX_FRAGMENTS                                                              \
+	0x40u /* fragments kprof follows in one record before calling the chain corrupt (no public source bounds them) */
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -6913,6 +7939,283 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADE
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_cntr_header, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
 
+/* The header that starts every architectural PEBS record or record fragment: its size and which
+ * groups follow, in the order basic, aux, gpr, vector (XER header + XMM), LBR, counters.
+ * Source: Linux perf_event.h struct arch_pebs_header (u64 format: size:16, rsvd:14, mode:1
+ * (64BIT_MODE), cont:1, rsvd2:3, cntr:5, lbr:2, rsvd3:7, xmm:1, ymmh:1, rsvd4:2, opmask:1,
+ * zmmh:1, h16zmm:1, rsvd5:5, gpr:1, aux:1, basic:1; u64 rsvd6); events/intel/ds.c
+ * setup_arch_pebs_sample_data (group order) */
+
+#define KPROF_PEBS_ARCH_HEADER_SIZE            0x10u
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_OFFSET   0x0u
+#define KPROF_PEBS_ARCH_HEADER_RESERVED_OFFSET 0x8u
+typedef struct kprof_pebs_arch_header {
+	uint64_t format;   /* 0x0: size and groups */
+	uint64_t reserved; /* 0x8: reserved */
+} kprof_pebs_arch_header;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_header) == KPROF_PEBS_ARCH_HEADER_SIZE,
+                         kprof_pebs_arch_header_size);
+/* size and groups
+ * Source: Linux perf_event.h struct arch_pebs_header (u64 format: size:16, rsvd:14, mode:1
+ * (64BIT_MODE), cont:1, rsvd2:3, cntr:5, lbr:2, rsvd3:7, xmm:1, ymmh:1, rsvd4:2, opmask:1,
+ * zmmh:1, h16zmm:1, rsvd5:5, gpr:1, aux:1, basic:1; u64 rsvd6); events/intel/ds.c
+ * setup_arch_pebs_sample_data (group order) */
+
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_SHIFT   0 /* bytes in this fragment, header included */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_WIDTH   16
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_MASK    UINT64_C(0xFFFF)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_MODE64_SHIFT 30 /* written in 64-bit mode */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_MODE64_WIDTH 1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_MODE64_MASK  UINT64_C(0x40000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_CONT_SHIFT   31 /* another fragment of this record follows */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_CONT_WIDTH   1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_CONT_MASK    UINT64_C(0x80000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR_SHIFT   35 /* a counters group follows */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR_WIDTH   5
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR_MASK    UINT64_C(0xF800000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_SHIFT                                                    \
+	40 /* an LBR group follows: 1 eight entries, 2 sixteen, 3 the LBR header's depth */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_WIDTH 2
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_MASK  UINT64_C(0x30000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_XMM_SHIFT                                                    \
+	49 /* a vector group (XER header, XMM0-15) follows */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_XMM_WIDTH    1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_XMM_MASK     UINT64_C(0x2000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_SHIFT   50 /* YMM upper halves (not decoded by kprof) */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_WIDTH   1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_MASK    UINT64_C(0x4000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_SHIFT 53 /* opmask registers (not decoded by kprof) */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_WIDTH 1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_MASK  UINT64_C(0x20000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_SHIFT   54 /* ZMM upper halves (not decoded by kprof) */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_WIDTH   1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_MASK    UINT64_C(0x40000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_SHIFT 55 /* ZMM16-31 (not decoded by kprof) */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_WIDTH 1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_MASK  UINT64_C(0x80000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_GPR_SHIFT    61 /* a general-purpose register group follows */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_GPR_WIDTH    1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_GPR_MASK     UINT64_C(0x2000000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_SHIFT                                                    \
+	62 /* an auxiliary (memory information) group follows */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_WIDTH 1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_MASK  UINT64_C(0x4000000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC_SHIFT                                                  \
+	63 /* a basic group follows (the first fragment always has one) */
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC_WIDTH  1
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC_MASK   UINT64_C(0x8000000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_DEFINED_MASK UINT64_C(0xE0E603F8C000FFFF)
+
+/* What kprof_pebs_arch_header_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_HEADER_LAYOUT KPROF_PEBS_ARCH_HEADER_SIZE, 47u, 1u
+#define kprof_pebs_arch_header_decode(buf, len, out)                                               \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_header, out),          \
+	                         KPROF_IMPL_PEBS_ARCH_HEADER_LAYOUT)
+#define kprof_pebs_arch_header_encode(in, buf, len)                                                \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_header, in), buf, len,     \
+	                         KPROF_IMPL_PEBS_ARCH_HEADER_LAYOUT)
+
+/* Architectural PEBS basic group.
+ * Source: Linux perf_event.h struct arch_pebs_basic (ip, applicable_counters, tsc, retire:16
+ * valid:1 rsvd:47, rsvd2, rsvd3); events/intel/ds.c (retire latency only when valid) */
+
+#define KPROF_PEBS_ARCH_BASIC_SIZE                       0x30u
+#define KPROF_PEBS_ARCH_BASIC_IP_OFFSET                  0x0u
+#define KPROF_PEBS_ARCH_BASIC_APPLICABLE_COUNTERS_OFFSET 0x8u
+#define KPROF_PEBS_ARCH_BASIC_TSC_OFFSET                 0x10u
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_OFFSET              0x18u
+#define KPROF_PEBS_ARCH_BASIC_RESERVED2_OFFSET           0x20u
+#define KPROF_PEBS_ARCH_BASIC_RESERVED3_OFFSET           0x28u
+typedef struct kprof_pebs_arch_basic {
+	uint64_t ip;                  /* 0x0: eventing IP */
+	uint64_t applicable_counters; /* 0x8: counter i (fixed from bit 32) caused this record */
+	uint64_t tsc;                 /* 0x10: time-stamp counter */
+	uint64_t retire;              /* 0x18: retire latency */
+	uint64_t reserved2;           /* 0x20: reserved */
+	uint64_t reserved3;           /* 0x28: reserved */
+} kprof_pebs_arch_basic;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_basic) == KPROF_PEBS_ARCH_BASIC_SIZE,
+                         kprof_pebs_arch_basic_size);
+/* retire latency
+ * Source: Linux perf_event.h struct arch_pebs_basic (ip, applicable_counters, tsc, retire:16
+ * valid:1 rsvd:47, rsvd2, rsvd3); events/intel/ds.c (retire latency only when valid) */
+
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY_SHIFT 0 /* retire latency in cycles */
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY_WIDTH 16
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF)
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_VALID_SHIFT   16 /* latency is valid */
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_VALID_WIDTH   1
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_VALID_MASK    UINT64_C(0x10000)
+#define KPROF_PEBS_ARCH_BASIC_RETIRE_DEFINED_MASK  UINT64_C(0x1FFFF)
+
+/* What kprof_pebs_arch_basic_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_BASIC_LAYOUT KPROF_PEBS_ARCH_BASIC_SIZE, 48u, 1u
+#define kprof_pebs_arch_basic_decode(buf, len, out)                                                \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_basic, out),           \
+	                         KPROF_IMPL_PEBS_ARCH_BASIC_LAYOUT)
+#define kprof_pebs_arch_basic_encode(in, buf, len)                                                 \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_basic, in), buf, len,      \
+	                         KPROF_IMPL_PEBS_ARCH_BASIC_LAYOUT)
+
+/* Architectural PEBS auxiliary (memory information) group.
+ * Source: Linux perf_event.h struct arch_pebs_aux (address, rsvd x4, aux, instr_latency:16
+ * pad2:16 cache_latency:16 pad3:16, tsx_tuning) */
+
+#define KPROF_PEBS_ARCH_AUX_SIZE              0x40u
+#define KPROF_PEBS_ARCH_AUX_ADDRESS_OFFSET    0x0u
+#define KPROF_PEBS_ARCH_AUX_AUX_OFFSET        0x28u
+#define KPROF_PEBS_ARCH_AUX_LATENCY_OFFSET    0x30u
+#define KPROF_PEBS_ARCH_AUX_TSX_TUNING_OFFSET 0x38u
+typedef struct kprof_pebs_arch_aux {
+	uint64_t address; /* 0x0: data linear address */
+	uint8_t reserved_8[32];
+	/* 0x28: data source: the memory access's data-source field, raw (kprof does not decode it per
+	 * microarchitecture yet) */
+	uint64_t aux;
+	uint64_t latency;    /* 0x30: latencies */
+	uint64_t tsx_tuning; /* 0x38: TSX abort information */
+} kprof_pebs_arch_aux;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_aux) == KPROF_PEBS_ARCH_AUX_SIZE,
+                         kprof_pebs_arch_aux_size);
+/* latencies
+ * Source: Linux perf_event.h struct arch_pebs_aux (address, rsvd x4, aux, instr_latency:16
+ * pad2:16 cache_latency:16 pad3:16, tsx_tuning) */
+
+#define KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY_SHIFT 0 /* instruction latency in cycles */
+#define KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY_WIDTH 16
+#define KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY_MASK  UINT64_C(0xFFFF)
+#define KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY_SHIFT 32 /* cache (load) latency in cycles */
+#define KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY_WIDTH 16
+#define KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_ARCH_AUX_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
+
+/* What kprof_pebs_arch_aux_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_AUX_LAYOUT KPROF_PEBS_ARCH_AUX_SIZE, 49u, 2u
+#define kprof_pebs_arch_aux_decode(buf, len, out)                                                  \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_aux, out),             \
+	                         KPROF_IMPL_PEBS_ARCH_AUX_LAYOUT)
+#define kprof_pebs_arch_aux_encode(in, buf, len)                                                   \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_aux, in), buf, len,        \
+	                         KPROF_IMPL_PEBS_ARCH_AUX_LAYOUT)
+
+/* Architectural PEBS general-purpose register group: the adaptive group's 18 registers in its
+ * order, then SSP.
+ * Source: Linux perf_event.h struct arch_pebs_gprs (flags, ip, ax, cx, dx, bx, sp, bp, si, di,
+ * r8..r15, ssp, rsvd) */
+
+#define KPROF_PEBS_ARCH_GPRS_SIZE            0xA0u
+#define KPROF_PEBS_ARCH_GPRS_REGS_OFFSET     0x0u
+#define KPROF_PEBS_ARCH_GPRS_SSP_OFFSET      0x90u
+#define KPROF_PEBS_ARCH_GPRS_RESERVED_OFFSET 0x98u
+typedef struct kprof_pebs_arch_gprs {
+	/* 0x0: flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15 (kprof_pebs_gprs order) */
+	uint64_t regs[18];
+	uint64_t ssp;      /* 0x90: shadow stack pointer */
+	uint64_t reserved; /* 0x98: reserved */
+} kprof_pebs_arch_gprs;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_gprs) == KPROF_PEBS_ARCH_GPRS_SIZE,
+                         kprof_pebs_arch_gprs_size);
+
+/* What kprof_pebs_arch_gprs_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_GPRS_LAYOUT KPROF_PEBS_ARCH_GPRS_SIZE, 51u, 1u
+#define kprof_pebs_arch_gprs_decode(buf, len, out)                                                 \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_gprs, out),            \
+	                         KPROF_IMPL_PEBS_ARCH_GPRS_LAYOUT)
+#define kprof_pebs_arch_gprs_encode(in, buf, len)                                                  \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_gprs, in), buf, len,       \
+	                         KPROF_IMPL_PEBS_ARCH_GPRS_LAYOUT)
+
+/* Header of the architectural PEBS vector group; XMM0-15 (256 bytes, kprof_pebs_xmm) follow it.
+ * Source: Linux perf_event.h struct arch_pebs_xer_header (xstate, rsvd); events/intel/ds.c (the
+ * XMM block follows the header) */
+
+#define KPROF_PEBS_ARCH_XER_HEADER_SIZE            0x10u
+#define KPROF_PEBS_ARCH_XER_HEADER_XSTATE_OFFSET   0x0u
+#define KPROF_PEBS_ARCH_XER_HEADER_RESERVED_OFFSET 0x8u
+typedef struct kprof_pebs_arch_xer_header {
+	uint64_t xstate;   /* 0x0: which vector state follows */
+	uint64_t reserved; /* 0x8: reserved */
+} kprof_pebs_arch_xer_header;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_xer_header) == KPROF_PEBS_ARCH_XER_HEADER_SIZE,
+                         kprof_pebs_arch_xer_header_size);
+
+/* What kprof_pebs_arch_xer_header_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_XER_HEADER_LAYOUT KPROF_PEBS_ARCH_XER_HEADER_SIZE, 52u, 1u
+#define kprof_pebs_arch_xer_header_decode(buf, len, out)                                           \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_xer_header, out),      \
+	                         KPROF_IMPL_PEBS_ARCH_XER_HEADER_LAYOUT)
+#define kprof_pebs_arch_xer_header_encode(in, buf, len)                                            \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_xer_header, in), buf, len, \
+	                         KPROF_IMPL_PEBS_ARCH_XER_HEADER_LAYOUT)
+
+/* Header of the architectural PEBS LBR group; the entries (kprof_pebs_lbr_entry, 24 bytes)
+ * follow it.
+ * Source: Linux perf_event.h struct arch_pebs_lbr_header (rsvd, ctl, depth, ler_from, ler_to,
+ * ler_info) */
+
+#define KPROF_PEBS_ARCH_LBR_HEADER_SIZE            0x30u
+#define KPROF_PEBS_ARCH_LBR_HEADER_RESERVED_OFFSET 0x0u
+#define KPROF_PEBS_ARCH_LBR_HEADER_CTL_OFFSET      0x8u
+#define KPROF_PEBS_ARCH_LBR_HEADER_DEPTH_OFFSET    0x10u
+#define KPROF_PEBS_ARCH_LBR_HEADER_LER_FROM_OFFSET 0x18u
+#define KPROF_PEBS_ARCH_LBR_HEADER_LER_TO_OFFSET   0x20u
+#define KPROF_PEBS_ARCH_LBR_HEADER_LER_INFO_OFFSET 0x28u
+typedef struct kprof_pebs_arch_lbr_header {
+	uint64_t reserved; /* 0x0: reserved */
+	uint64_t ctl;      /* 0x8: IA32_LBR_CTL */
+	/* 0x10: IA32_LBR_DEPTH: the entry count when the header's lbr is 3 */
+	uint64_t depth;
+	uint64_t ler_from; /* 0x18: last exception record: from */
+	uint64_t ler_to;   /* 0x20: last exception record: to */
+	uint64_t ler_info; /* 0x28: last exception record: info */
+} kprof_pebs_arch_lbr_header;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_lbr_header) == KPROF_PEBS_ARCH_LBR_HEADER_SIZE,
+                         kprof_pebs_arch_lbr_header_size);
+
+/* What kprof_pebs_arch_lbr_header_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_LBR_HEADER_LAYOUT KPROF_PEBS_ARCH_LBR_HEADER_SIZE, 53u, 1u
+#define kprof_pebs_arch_lbr_header_decode(buf, len, out)                                           \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_lbr_header, out),      \
+	                         KPROF_IMPL_PEBS_ARCH_LBR_HEADER_LAYOUT)
+#define kprof_pebs_arch_lbr_header_encode(in, buf, len)                                            \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_lbr_header, in), buf, len, \
+	                         KPROF_IMPL_PEBS_ARCH_LBR_HEADER_LAYOUT)
+
+/* Header of the architectural PEBS counters group: one u64 per set bit of cntr, then of fixed,
+ * then two (metrics base and data) when metrics is KPROF_PEBS_CNTR_METRICS.
+ * Source: Linux perf_event.h struct arch_pebs_cntr_header (u32 cntr, fixed, metrics, reserved);
+ * events/intel/ds.c (the counters group of arch-PEBS, as the adaptive format 6 one) */
+
+#define KPROF_PEBS_ARCH_CNTR_HEADER_SIZE            0x10u
+#define KPROF_PEBS_ARCH_CNTR_HEADER_CNTR_OFFSET     0x0u
+#define KPROF_PEBS_ARCH_CNTR_HEADER_FIXED_OFFSET    0x4u
+#define KPROF_PEBS_ARCH_CNTR_HEADER_METRICS_OFFSET  0x8u
+#define KPROF_PEBS_ARCH_CNTR_HEADER_RESERVED_OFFSET 0xCu
+typedef struct kprof_pebs_arch_cntr_header {
+	uint32_t cntr;     /* 0x0: general-purpose counters snapshotted */
+	uint32_t fixed;    /* 0x4: fixed counters snapshotted */
+	uint32_t metrics;  /* 0x8: KPROF_PEBS_CNTR_METRICS when the metrics follow */
+	uint32_t reserved; /* 0xC: reserved */
+} kprof_pebs_arch_cntr_header;
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_cntr_header) == KPROF_PEBS_ARCH_CNTR_HEADER_SIZE,
+                         kprof_pebs_arch_cntr_header_size);
+
+/* What kprof_pebs_arch_cntr_header_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_ARCH_CNTR_HEADER_LAYOUT KPROF_PEBS_ARCH_CNTR_HEADER_SIZE, 54u, 1u
+#define kprof_pebs_arch_cntr_header_decode(buf, len, out)                                          \
+	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_arch_cntr_header, out),     \
+	                         KPROF_IMPL_PEBS_ARCH_CNTR_HEADER_LAYOUT)
+#define kprof_pebs_arch_cntr_header_encode(in, buf, len)                                           \
+	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_cntr_header, in), buf,     \
+	                         len, KPROF_IMPL_PEBS_ARCH_CNTR_HEADER_LAYOUT)
+
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
  * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
  * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
@@ -6954,6 +8257,53 @@ typedef struct kprof_pebs_iter {
 	uint8_t reserved[3];
 	int32_t status; /* sticky error */
 } kprof_pebs_iter;
+
+/* Intel architectural PEBS. The processor writes records into one physically contiguous buffer
+ * (IA32_PEBS_BASE) from its start up to IA32_PEBS_INDEX.wr; a record is one fragment or a chain
+ * of fragments (the cont bit, or a header of size only), each with its own header and groups.
+ * kprof_pebs_arch_iter_* walks what the processor wrote with the DS walker's discipline: every
+ * read bounded first, every error final. The counters that can write records and the groups
+ * they may carry are cpuid 0x23 sub-leaves 4 and 5 (kprof_pmu_caps arch_pebs*). */
+
+/* What the processor wrote: the buffer's bytes (a copy, or the live mapping) and the
+ * IA32_PEBS_INDEX value read after the records (kprof_msr_read). */
+typedef struct kprof_pebs_arch_buffer {
+	const void *bytes;
+	size_t len;     /* bytes readable at bytes: at least the write offset */
+	uint64_t index; /* IA32_PEBS_INDEX */
+} kprof_pebs_arch_buffer;
+
+/* One record, its fragments put together. Flags in has are KPROF_PEBS_HAS_* (the DS walker's):
+ * EVENTING_IP, APPLICABLE, TSC (basic group), MEMINFO and TSX (aux group), GPRS, XMM, LBR, CNTR.
+ * Offsets are from the buffer's start. */
+typedef struct kprof_pebs_arch_record {
+	size_t at;     /* offset of the first fragment */
+	uint32_t size; /* bytes of all its fragments */
+	uint32_t fragments;
+	uint32_t has;
+	uint64_t ip, applicable_counters, tsc;
+	uint16_t retire_latency; /* with retire_latency_valid */
+	uint8_t retire_latency_valid;
+	uint64_t data_address, data_source,
+	        tsx_tuning; /* aux: data_source raw, as the record holds it */
+	uint16_t instr_latency, cache_latency;
+	size_t gprs_offset; /* the GPR group (kprof_pebs_arch_gprs) at this offset: decode it
+	                              * there with kprof_pebs_gprs_decode (the registers, first) or
+	                              * kprof_pebs_arch_gprs_decode (with SSP); kept in the caller's
+	                              * bytes so the record stays small on a kernel stack */
+	size_t xmm_offset;  /* kprof_pebs_xmm at this offset (after the XER header) */
+	size_t lbr_offset;  /* lbr_count kprof_pebs_lbr_entry from this offset */
+	uint32_t lbr_count;
+	uint64_t lbr_ctl, lbr_depth; /* the LBR header's IA32_LBR_CTL and IA32_LBR_DEPTH */
+	size_t cntr_offset;          /* kprof_pebs_arch_cntr_header, then cntr_count u64 */
+	uint32_t cntr_count;
+} kprof_pebs_arch_record;
+
+typedef struct kprof_pebs_arch_iter {
+	const uint8_t *bytes;
+	size_t end, at;
+	int status;
+} kprof_pebs_arch_iter;
 /* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
  * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
  * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -6977,6 +8327,21 @@ KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *byte
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
 KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sample *out);
+/* Start walking what the processor wrote into an architectural PEBS buffer: buffer->bytes
+ * (a copy or the live mapping), buffer->len readable bytes, buffer->index the IA32_PEBS_INDEX
+ * value read after the records. KPROF_E_ARGUMENT for null pointers; KPROF_E_TRUNCATED when len
+ * is shorter than the write offset IA32_PEBS_INDEX.wr says; KPROF_E_RESERVED when the index
+ * sets bits it does not define. The status is kept: every later next returns it. */
+KPROF_API kprof_status kprof_pebs_arch_iter_init(kprof_pebs_arch_iter *it,
+                                                 const kprof_pebs_arch_buffer *buffer);
+/* The next record; KPROF_END after the last. KPROF_E_CORRUPT (final) for a fragment whose
+ * size is below its header, not a multiple of 8 or past the write offset, groups that do not
+ * fit their fragment, a group twice in one record, a first fragment without the basic group,
+ * a counters group whose header names counters it cannot hold, or a chain of more than
+ * KPROF_PEBS_ARCH_MAX_FRAGMENTS fragments; KPROF_E_UNSUPPORTED (final) for the
+ * YMM/opmask/ZMM groups, whose sizes no public source kprof read gives. *out is zeroed first. */
+KPROF_API kprof_status kprof_pebs_arch_iter_next(kprof_pebs_arch_iter *it,
+                                                 kprof_pebs_arch_record *out);
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
@@ -7275,7 +8640,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area) ==
 #endif
 /* What kprof_windows_pebs_ds_save_area_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
-#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE, 47u, 1u
+#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE, 55u, 1u
 #define kprof_windows_pebs_ds_save_area_decode(buf, len, out)                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area, out), \
 	                         KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT)
@@ -7304,7 +8669,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_processor_profile_control_area) ==
 /* What kprof_windows_processor_profile_control_area_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                   \
-	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 48u, 1u
+	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 56u, 1u
 #define kprof_windows_processor_profile_control_area_decode(buf, len, out)                         \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_windows_processor_profile_control_area, out),     \
@@ -7359,7 +8724,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area64) ==
 /* What kprof_windows_pebs_ds_save_area64_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA64_LAYOUT                                              \
-	KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 49u, 1u
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 57u, 1u
 #define kprof_windows_pebs_ds_save_area64_decode(buf, len, out)                                    \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area64, out),         \
@@ -7412,7 +8777,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area32) ==
 /* What kprof_windows_pebs_ds_save_area32_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA32_LAYOUT                                              \
-	KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 50u, 2u
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 58u, 2u
 #define kprof_windows_pebs_ds_save_area32_decode(buf, len, out)                                    \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area32, out),         \
@@ -7445,7 +8810,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_processor_profile_control_area_200
 /* What kprof_windows_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                              \
-	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 52u, 1u
+	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 60u, 1u
 #define kprof_windows_processor_profile_control_area_2004_decode(buf, len, out)                    \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7479,7 +8844,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_system_processor_profile_control_a
 /* What kprof_windows_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                        \
-	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, 53u, 1u
+	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, 61u, 1u
 #define kprof_windows_system_processor_profile_control_area_x86_decode(buf, len, out)              \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7514,7 +8879,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_system_processor_profile_control_a
 /* What kprof_windows_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                        \
-	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, 54u, 1u
+	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, 62u, 1u
 #define kprof_windows_system_processor_profile_control_area_x64_decode(buf, len, out)              \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7557,7 +8922,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_source_info) ==
 /* What kprof_windows_profile_source_info_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROFILE_SOURCE_INFO_LAYOUT                                              \
-	KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE, 55u, 3u
+	KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE, 63u, 3u
 #define kprof_windows_profile_source_info_decode(buf, len, out)                                    \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_source_info, out),         \
@@ -7584,7 +8949,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_trace_profile_interval) ==
 /* What kprof_windows_trace_profile_interval_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_TRACE_PROFILE_INTERVAL_LAYOUT                                           \
-	KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE, 58u, 1u
+	KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE, 66u, 1u
 #define kprof_windows_trace_profile_interval_decode(buf, len, out)                                 \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_trace_profile_interval, out),      \
@@ -7616,7 +8981,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information) ==
 /* What kprof_windows_hal_profile_source_information_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                   \
-	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE, 59u, 2u
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE, 67u, 2u
 #define kprof_windows_hal_profile_source_information_decode(buf, len, out)                         \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_windows_hal_profile_source_information, out),     \
@@ -7654,7 +9019,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_
 /* What kprof_windows_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                            \
-	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, 61u, 2u
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, 69u, 2u
 #define kprof_windows_hal_profile_source_information_ex_x86_decode(buf, len, out)                  \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7693,7 +9058,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_
 /* What kprof_windows_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                            \
-	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, 63u, 2u
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, 71u, 2u
 #define kprof_windows_hal_profile_source_information_ex_x64_decode(buf, len, out)                  \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7736,7 +9101,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_intel) ==
 
 /* What kprof_windows_profile_add_intel_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
-#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, 65u, 0u
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, 73u, 0u
 #define kprof_windows_profile_add_intel_decode(buf, len, out)                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_profile_add_intel, out), \
 	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT)
@@ -7764,7 +9129,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v2) ==
 
 /* What kprof_windows_profile_add_amd_v2_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
-#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, 65u, 0u
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, 73u, 0u
 #define kprof_windows_profile_add_amd_v2_decode(buf, len, out)                                     \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v2, out),          \
@@ -7810,7 +9175,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
 
 /* What kprof_windows_profile_add_amd_v3_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
-#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, 65u, 1u
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, 73u, 1u
 #define kprof_windows_profile_add_amd_v3_decode(buf, len, out)                                     \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v3, out),          \
@@ -7873,7 +9238,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
 /* What kprof_windows_profile_add_information_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT                                          \
-	KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, 66u, 3u
+	KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, 74u, 3u
 #define kprof_windows_profile_add_information_decode(buf, len, out)                                \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_information, out),     \
@@ -7909,7 +9274,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_remove_information) ==
 /* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT                                       \
-	KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, 69u, 1u
+	KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, 77u, 1u
 #define kprof_windows_profile_remove_information_decode(buf, len, out)                             \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_remove_information, out),  \
@@ -8156,7 +9521,7 @@ typedef struct kprof_impl_struct_run {
 /* Per struct with a codec, its multi-byte scalars as runs of one width
  * (kprof_impl_struct_convert): offset, count, width in bytes. */
 /* clang-format off */
-static const kprof_impl_struct_run kprof_impl_struct_runs[70] = {
+static const kprof_impl_struct_run kprof_impl_struct_runs[78] = {
 	{ 0x000,   3, 8 }, /* bts_record64.from .. flags */
 	{ 0x000,   3, 4 }, /* bts_record32.from .. flags */
 	{ 0x000,  56, 8 }, /* ds_area64.bts_buffer_base .. pebs_fixed_counter_reset[15] */
@@ -8204,6 +9569,14 @@ static const kprof_impl_struct_run kprof_impl_struct_runs[70] = {
 	{ 0x000,  32, 8 }, /* pebs_xmm.xmm[0] .. xmm[31] */
 	{ 0x000,   3, 8 }, /* pebs_lbr_entry.from .. info */
 	{ 0x000,   4, 4 }, /* pebs_cntr_header.cntr .. reserved */
+	{ 0x000,   2, 8 }, /* pebs_arch_header.format .. reserved */
+	{ 0x000,   6, 8 }, /* pebs_arch_basic.ip .. reserved3 */
+	{ 0x000,   1, 8 }, /* pebs_arch_aux.address */
+	{ 0x028,   3, 8 }, /* pebs_arch_aux.aux .. tsx_tuning */
+	{ 0x000,  20, 8 }, /* pebs_arch_gprs.regs[0] .. reserved */
+	{ 0x000,   2, 8 }, /* pebs_arch_xer_header.xstate .. reserved */
+	{ 0x000,   6, 8 }, /* pebs_arch_lbr_header.reserved .. ler_info */
+	{ 0x000,   4, 4 }, /* pebs_arch_cntr_header.cntr .. reserved */
 	{ 0x000,  12, 8 }, /* windows_pebs_ds_save_area.BtsBufferBase .. PebsCounterReset3 */
 	{ 0x000,  12, 8 }, /* windows_processor_profile_control_area.PebsDsSaveArea.BtsBufferBase .. PebsDsSaveArea.PebsCounterReset3 */
 	{ 0x000,  20, 8 }, /* windows_pebs_ds_save_area64.BtsBufferBase .. PebsFixedCounterReset[3] */
@@ -9249,27 +10622,30 @@ KPROF_API const char *kprof_cpuid_uarch_name_get(const kprof_cpuid_uarch *r)
 
 /* The leaf and subleaf of each snapshot slot. */
 /* clang-format off */
-static const kprof_cpuid_leaf kprof_impl_cpuid_leaves[20] = {
-	{ 0x00000000, 0, KPROF_CPUID_SLOT_VENDOR               }, /* max basic leaf (eax) and vendor string (ebx, edx, ecx) */
-	{ 0x00000001, 0, KPROF_CPUID_SLOT_FEATURES             }, /* family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
-	{ 0x00000007, 0, KPROF_CPUID_SLOT_STRUCT_EXT           }, /* structured extended features: architectural LBR (edx 19) */
-	{ 0x00000007, 1, KPROF_CPUID_SLOT_STRUCT_EXT1          }, /* structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
-	{ 0x0000000A, 0, KPROF_CPUID_SLOT_PERFMON              }, /* architectural performance monitoring */
-	{ 0x0000001C, 0, KPROF_CPUID_SLOT_ARCH_LBR             }, /* architectural LBR capabilities */
-	{ 0x00000023, 0, KPROF_CPUID_SLOT_PERFMON_EXT          }, /* architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
-	{ 0x00000023, 1, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS }, /* architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
-	{ 0x00000023, 2, KPROF_CPUID_SLOT_PERFMON_EXT_ACR      }, /* architectural perfmon extended: auto counter reload bitmaps */
-	{ 0x00000023, 3, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS   }, /* architectural perfmon extended: supported architectural events (1 = available) */
-	{ 0x40000000, 0, KPROF_CPUID_SLOT_HV_VENDOR            }, /* hypervisor max leaf and vendor signature */
-	{ 0x40000001, 0, KPROF_CPUID_SLOT_HV_INTERFACE         }, /* hypervisor interface signature (Hv#1 = Microsoft-compatible) */
-	{ 0x40000003, 0, KPROF_CPUID_SLOT_HV_FEATURES          }, /* Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
-	{ 0x80000000, 0, KPROF_CPUID_SLOT_EXT_MAX              }, /* max extended leaf */
-	{ 0x80000001, 0, KPROF_CPUID_SLOT_EXT_FEATURES         }, /* LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
-	{ 0x80000022, 0, KPROF_CPUID_SLOT_AMD_PERFMON          }, /* AMD extended performance monitoring and debug (PerfMonV2) */
-	{ 0x8000001C, 0, KPROF_CPUID_SLOT_LWP                  }, /* AMD Lightweight Profiling capabilities */
-	{ 0x80000002, 0, KPROF_CPUID_SLOT_BRAND_0              }, /* processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
-	{ 0x80000003, 0, KPROF_CPUID_SLOT_BRAND_1              }, /* processor brand string, bytes 16-31 */
-	{ 0x80000004, 0, KPROF_CPUID_SLOT_BRAND_2              }, /* processor brand string, bytes 32-47 */
+static const kprof_cpuid_leaf kprof_impl_cpuid_leaves[23] = {
+	{ 0x00000000, 0, KPROF_CPUID_SLOT_VENDOR                    }, /* max basic leaf (eax) and vendor string (ebx, edx, ecx) */
+	{ 0x00000001, 0, KPROF_CPUID_SLOT_FEATURES                  }, /* family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
+	{ 0x00000007, 0, KPROF_CPUID_SLOT_STRUCT_EXT                }, /* structured extended features: architectural LBR (edx 19) */
+	{ 0x00000007, 1, KPROF_CPUID_SLOT_STRUCT_EXT1               }, /* structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
+	{ 0x0000000A, 0, KPROF_CPUID_SLOT_PERFMON                   }, /* architectural performance monitoring */
+	{ 0x0000001C, 0, KPROF_CPUID_SLOT_ARCH_LBR                  }, /* architectural LBR capabilities */
+	{ 0x00000023, 0, KPROF_CPUID_SLOT_PERFMON_EXT               }, /* architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
+	{ 0x00000023, 1, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS      }, /* architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
+	{ 0x00000023, 2, KPROF_CPUID_SLOT_PERFMON_EXT_ACR           }, /* architectural perfmon extended: auto counter reload bitmaps */
+	{ 0x00000023, 3, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS        }, /* architectural perfmon extended: supported architectural events (1 = available) */
+	{ 0x00000023, 4, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS     }, /* architectural perfmon extended: architectural PEBS capabilities (ebx: the IA32_PMC_x_CFG_C bits 63:32 the processor has) */
+	{ 0x00000023, 5, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS }, /* architectural perfmon extended: counters that can write architectural PEBS records (eax, ecx) and PDist records (ebx, edx) */
+	{ 0x40000000, 0, KPROF_CPUID_SLOT_HV_VENDOR                 }, /* hypervisor max leaf and vendor signature */
+	{ 0x40000001, 0, KPROF_CPUID_SLOT_HV_INTERFACE              }, /* hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	{ 0x40000003, 0, KPROF_CPUID_SLOT_HV_FEATURES               }, /* Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	{ 0x80000000, 0, KPROF_CPUID_SLOT_EXT_MAX                   }, /* max extended leaf */
+	{ 0x80000001, 0, KPROF_CPUID_SLOT_EXT_FEATURES              }, /* LM (edx 29), IBS (ecx 10), LWP (ecx 15), PerfCtrExtCore (ecx 23), PerfCtrExtLLC (ecx 28) */
+	{ 0x80000022, 0, KPROF_CPUID_SLOT_AMD_PERFMON               }, /* AMD extended performance monitoring and debug (PerfMonV2) */
+	{ 0x8000001B, 0, KPROF_CPUID_SLOT_IBS                       }, /* AMD Instruction-Based Sampling capabilities */
+	{ 0x8000001C, 0, KPROF_CPUID_SLOT_LWP                       }, /* AMD Lightweight Profiling capabilities */
+	{ 0x80000002, 0, KPROF_CPUID_SLOT_BRAND_0                   }, /* processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
+	{ 0x80000003, 0, KPROF_CPUID_SLOT_BRAND_1                   }, /* processor brand string, bytes 16-31 */
+	{ 0x80000004, 0, KPROF_CPUID_SLOT_BRAND_2                   }, /* processor brand string, bytes 32-47 */
 };
 /* clang-format on */
 
@@ -9803,6 +11179,29 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
 			c->ext_events = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS,
 			                                     KPROF_CPUID_REG_EAX);
+		c->rdpmc_user_disable = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE,
+		        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EBX));
+		/* Architectural PEBS needs both sub-leaves (Linux events/intel/core.c update_pmu_cap
+		 * reads them only when eax bits 4 and 5 are both set). */
+		c->arch_pebs =
+		        (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF, sub) &&
+		                  KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF, sub) &&
+		                  kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS) &&
+		                  kprof_impl_cpuid_has(s,
+		                                       KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS));
+		if (c->arch_pebs) {
+			c->arch_pebs_caps = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS, KPROF_CPUID_REG_EBX);
+			c->arch_pebs_counter_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_EAX);
+			c->pdist_counter_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_EBX);
+			c->arch_pebs_fixed_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_ECX);
+			c->pdist_fixed_mask = kprof_impl_cpuid_reg(
+			        s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_EDX);
+		}
 	}
 	c->counters = kprof_impl_bit_count(c->counter_mask);
 	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
@@ -9828,6 +11227,12 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
 		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
 	}
+	/* An architectural event is available when its leaf 0x0A ebx bit is clear and below the
+	 * length eax[31:24] says ebx has (Intel SDM vol. 2A CPUID leaf 0AH). */
+	c->lbr_inserts =
+	        (uint8_t)(c->version >= 1 &&
+	                  c->events_length > KPROF_CPUID_0A_EBX_LBR_INSERTS_SHIFT &&
+	                  !KPROF_FIELD_GET(KPROF_CPUID_0A_EBX_LBR_INSERTS, c->events_unavailable));
 	lbr = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_CPUID_REG_EAX);
 	c->arch_lbr = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
 	                                        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT,
@@ -9837,6 +11242,10 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
 		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
 			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+	if (c->arch_lbr)
+		c->lbr_branch_counters = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_1C_ECX_BRANCH_COUNTERS,
+		        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_CPUID_REG_ECX));
 }
 
 KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
@@ -9895,6 +11304,24 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, 
 	}
 	if (c->ptsc)
 		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+	c->ibs = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_IBS, ecx);
+	/* The LLC counters: L3 from family 17h (six), L2I on family 16h (four) (Linux
+	 * events/amd/uncore.c NUM_COUNTERS_L3 / NUM_COUNTERS_L2; the MSRs are the same). */
+	if (c->perfctr_ext_llc) {
+		c->llc_counters =
+		        (uint8_t)(kprof_cpuid_family_get(kprof_impl_cpuid_reg(
+		                          s, KPROF_CPUID_SLOT_FEATURES, KPROF_CPUID_REG_EAX)) >=
+		                                  KPROF_PMU_AMD_LLC_L3_FAMILY
+		                          ? KPROF_MSR_AMD_LLC_PERFEVTSEL_COUNT
+		                          : KPROF_PMU_AMD_LLC_L2I_COUNTERS);
+		c->llc_perfevtsel_msr = KPROF_MSR_AMD_LLC_PERFEVTSEL_BASE;
+	}
+	if (c->perfmon_v2) {
+		c->umc_counters =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_UMC_COUNTERS, ebx22);
+		c->active_umc_mask =
+		        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_CPUID_REG_ECX);
+	}
 }
 
 KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
@@ -12118,7 +13545,7 @@ static const struct {
 	char part1[3994];
 	char part2[3974];
 	char part3[3996];
-	char part4[494];
+	char part4[558];
 } kprof_impl_counts_pool = {
 	/*     0 */ "DISPATCHED_FPU:OPS_ADD\0"
 	/*    23 */ "DISPATCHED_FPU:PIPE0\0"
@@ -12600,16 +14027,16 @@ static const struct {
 	/* 16223 */ "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0"
 	/* 16275 */ "Family 1Ah Zen 5\0"
 	/* 16292 */ "Linux pmu-events amdzen5\0"
-	/* 16317 */ "Family 1Ah Zen 6\0"
-	/* 16334 */ "Linux pmu-events amdzen6\0"
-	/* 16359 */ "Intel architectural events\0"
-	/* 16386 */ "Intel SDM 3B 20.2.1.2 architectural events\0"
-	/* 16429 */ "GenuineIntel",
+	/* 16317 */ "Family 1Ah Zen 6 (amdzen6 events; also the models Linux names no generation for)\0"
+	/* 16398 */ "Linux pmu-events amdzen6\0"
+	/* 16423 */ "Intel architectural events\0"
+	/* 16450 */ "Intel SDM 3B 20.2.1.2 architectural events\0"
+	/* 16493 */ "GenuineIntel",
 };
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_counts_pool) == 16442, kprof_impl_counts_pool_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_counts_pool) == 16506, kprof_impl_counts_pool_size);
 /* clang-format on */
 
-#define KPROF_IMPL_COUNTS_POOL_SIZE 16442u
+#define KPROF_IMPL_COUNTS_POOL_SIZE 16506u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
@@ -13471,8 +14898,8 @@ static const kprof_impl_counts_class kprof_impl_counts_classes[22] = {
 	{ 16137, 16154, 15413, 21, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN3 */
 	{ 16206, 16223, 15413, 23, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN4 */
 	{ 16275, 16292, 15413, 25, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN5 */
-	{ 16317, 16334, 15413, 28, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN6 */
-	{ 16359, 16386, 16429, 31, 1, KPROF_SOURCE_TABLE_EMON  }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
+	{ 16317, 16398, 15413, 28, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN6 */
+	{ 16423, 16450, 16493, 31, 1, KPROF_SOURCE_TABLE_EMON  }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
 };
 /* clang-format on */
 
@@ -16624,6 +18051,305 @@ KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)
 }
 #endif /* !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL) */
 
+/* ---- layer 4, section ibs - from spec/ibs.yaml, gen/c/ibs.api.h, gen/c/ibs.c ---- */
+#if !defined(KPROF_NO_IBS)
+
+KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_ibs_caps *out)
+{
+	uint32_t eax;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	if (!s || !KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_IBS,
+	                           kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_EXT_FEATURES,
+	                                                KPROF_CPUID_REG_ECX)))
+		return KPROF_OK;
+	out->available = 1;
+	eax = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_IBS, KPROF_CPUID_REG_EAX);
+	/* 0 for a leaf missing or above the max extended leaf */
+	out->from_cpuid = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_IBSFFV, eax);
+	out->flags = out->from_cpuid ? eax : KPROF_IBS_CAPS_DEFAULT;
+	out->op_max_count_bits =
+	        (uint8_t)(KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH + 4u +
+	                  (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, out->flags)
+	                           ? KPROF_IBS_OP_CTL_OPMAXCNT_EXT_WIDTH
+	                           : 0u));
+	return KPROF_OK;
+}
+
+/* The page sizes IbsFetchCtl.l1tlb_pgsz encodes (0 reserved). */
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_ibs_page_kib(uint64_t code)
+{
+	return code == 0 ? 4u : code == 1 ? 2048u : code == 2 ? 1048576u : 0u;
+}
+
+KPROF_API kprof_status kprof_ibs_fetch_unpack(const kprof_ibs_caps *caps,
+                                              const kprof_ibs_fetch_regs *regs,
+                                              kprof_ibs_fetch *out)
+{
+	uint64_t ctl;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	if (!caps || !regs)
+		return KPROF_E_ARGUMENT;
+	if (!caps->available ||
+	    !KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING, caps->flags))
+		return KPROF_E_UNSUPPORTED;
+	ctl = regs->ctl;
+	if (ctl & ~KPROF_IBS_FETCH_CTL_DEFINED_MASK)
+		return KPROF_E_RESERVED;
+	if (!KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_FETCH_VAL, ctl))
+		return KPROF_E_NOT_FOUND;
+	out->has_physical_address =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID, ctl);
+	out->page_size_kib =
+	        kprof_impl_ibs_page_kib(KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_L1TLB_PGSZ, ctl));
+	if (out->has_physical_address && !out->page_size_kib) {
+		kprof_impl_zero(out, sizeof(*out));
+		return KPROF_E_RESERVED;
+	}
+	if (!out->has_physical_address)
+		out->page_size_kib = 0;
+	/* field by field: a struct copy is a memcpy call in a freestanding -O0 build */
+	out->regs.ctl = regs->ctl;
+	out->regs.linad = regs->linad;
+	out->regs.physad = regs->physad;
+	out->regs.extd_ctl = regs->extd_ctl;
+	out->caps = caps->flags;
+	out->has_extd_ctl =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD, caps->flags);
+	if (!out->has_extd_ctl)
+		out->regs.extd_ctl = 0;
+	out->linear_address = regs->linad;
+	out->physical_address = out->has_physical_address ? regs->physad : 0;
+	out->max_count = (uint32_t)KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_FETCH_MAXCNT, ctl) *
+	                 KPROF_IBS_MAX_COUNT_UNIT;
+	out->latency = (uint16_t)KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_FETCH_LAT, ctl);
+	out->itlb_refill_latency = (uint16_t)KPROF_FIELD_GET(KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT,
+	                                                     out->regs.extd_ctl);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ibs_op_unpack(const kprof_ibs_caps *caps,
+                                           const kprof_ibs_op_regs *regs, kprof_ibs_op *out)
+{
+	uint64_t ctl, src, width;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	if (!caps || !regs)
+		return KPROF_E_ARGUMENT;
+	if (!caps->available || !KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_SAMPLING, caps->flags))
+		return KPROF_E_UNSUPPORTED;
+	ctl = regs->ctl;
+	/* Only the control register is checked: data bits a later processor defines are kept in
+	 * regs and ignored, so a genuine sample from it still reads. */
+	if (ctl & ~KPROF_IBS_OP_CTL_DEFINED_MASK)
+		return KPROF_E_RESERVED;
+	if (!KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OP_VAL, ctl))
+		return KPROF_E_NOT_FOUND;
+	out->regs.ctl = regs->ctl;
+	out->regs.rip = regs->rip;
+	out->regs.data = regs->data;
+	out->regs.data2 = regs->data2;
+	out->regs.data3 = regs->data3;
+	out->regs.dc_linad = regs->dc_linad;
+	out->regs.dc_physad = regs->dc_physad;
+	out->regs.br_target = regs->br_target;
+	out->regs.data4 = regs->data4;
+	out->caps = caps->flags;
+	out->has_branch_target =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_BRANCH_TARGET, caps->flags);
+	out->has_data4 = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_DATA4, caps->flags);
+	if (!out->has_branch_target)
+		out->regs.br_target = 0;
+	if (!out->has_data4)
+		out->regs.data4 = 0;
+	/* op_rip_invalid means something only where the processor says it reports it */
+	out->has_rip = (uint8_t) !(
+	        KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK, caps->flags) &&
+	        KPROF_FIELD_GET(KPROF_IBS_OP_DATA_OP_RIP_INVALID, regs->data));
+	out->rip = out->has_rip ? regs->rip : 0;
+	out->branch_target = out->regs.br_target;
+	out->has_linear_address =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID, regs->data3);
+	out->has_physical_address =
+	        (uint8_t)KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID, regs->data3);
+	out->linear_address = out->has_linear_address ? regs->dc_linad : 0;
+	out->physical_address = out->has_physical_address ? regs->dc_physad : 0;
+	out->max_count =
+	        (uint32_t)((KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT, ctl) |
+	                    (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, caps->flags)
+	                             ? KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT_EXT, ctl)
+	                                       << KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH
+	                             : 0u)) *
+	                   KPROF_IBS_MAX_COUNT_UNIT);
+	width = KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_OP_MEM_WIDTH, regs->data3);
+	out->mem_width = (uint8_t)(width ? 1u << (width - 1u) : 0u);
+	/* The extended data source (Zen 4) puts data_src_hi above data_src_lo (Linux
+	 * events/amd/ibs.c perf_ibs_get_data_src); without zen4 data_src_hi is reserved. */
+	src = KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_LO, regs->data2);
+	if (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_ZEN4, caps->flags))
+		out->data_source_ext =
+		        (kprof_ibs_data_source_ext)(src |
+		                                    KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI,
+		                                                    regs->data2)
+		                                            << KPROF_IBS_OP_DATA2_DATA_SRC_LO_WIDTH);
+	else if (KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI, regs->data2)) {
+		kprof_impl_zero(out, sizeof(*out));
+		return KPROF_E_RESERVED;
+	} else
+		out->data_source = (kprof_ibs_data_source)src;
+	return KPROF_OK;
+}
+
+/* A raw sample's caps word and its n (base + optional) u64 values; KPROF_OK when len is exactly
+ * that, or that plus perf's padding. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_ibs_raw(const void *bytes, size_t len, uint32_t base,
+                                                    const uint32_t *optional, size_t n_optional,
+                                                    uint64_t *regs, kprof_ibs_caps *caps)
+{
+	const uint8_t *p = (const uint8_t *)bytes;
+	size_t i, n = base, need;
+	if (!bytes && len)
+		return KPROF_E_ARGUMENT;
+	if (len < KPROF_IBS_RAW_CAPS_SIZE)
+		return KPROF_E_TRUNCATED;
+	kprof_impl_zero(caps, sizeof(*caps));
+	caps->available = 1;
+	caps->from_cpuid = 1;
+	caps->flags = kprof_bytes_le32_load(p);
+	for (i = 0; i < n_optional; i++)
+		n += (caps->flags & optional[i]) ? 1u : 0u;
+	need = KPROF_IBS_RAW_CAPS_SIZE + n * 8u;
+	if (len < need)
+		return KPROF_E_TRUNCATED;
+	if (len != need && len != need + KPROF_IBS_RAW_PAD)
+		return KPROF_E_FORMAT;
+	for (i = 0; i < n; i++)
+		regs[i] = kprof_bytes_le64_load(p + KPROF_IBS_RAW_CAPS_SIZE + i * 8u);
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_ibs_fetch_raw_unpack(const void *bytes, size_t len,
+                                                  kprof_ibs_fetch *out)
+{
+	static const uint32_t optional[] = {KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK};
+	uint64_t v[4];
+	kprof_ibs_fetch_regs regs;
+	kprof_ibs_caps caps;
+	kprof_status st;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	kprof_impl_zero(v, sizeof(v));
+	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_FETCH_RAW_REGS, optional, 1, v, &caps);
+	if (st != KPROF_OK)
+		return st;
+	regs.ctl = v[0];
+	regs.linad = v[1];
+	regs.physad = v[2];
+	regs.extd_ctl = v[3];
+	return kprof_ibs_fetch_unpack(&caps, &regs, out);
+}
+
+KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kprof_ibs_op *out)
+{
+	/* In the order Linux reads them after the seven: IbsBrTarget, then IbsOpData4. */
+	static const uint32_t optional[] = {KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK,
+	                                    KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK};
+	uint64_t v[9];
+	kprof_ibs_op_regs regs;
+	kprof_ibs_caps caps;
+	kprof_status st;
+	size_t k = KPROF_IBS_OP_RAW_REGS;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	kprof_impl_zero(v, sizeof(v));
+	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_OP_RAW_REGS, optional, 2, v, &caps);
+	if (st != KPROF_OK)
+		return st;
+	regs.ctl = v[0];
+	regs.rip = v[1];
+	regs.data = v[2];
+	regs.data2 = v[3];
+	regs.data3 = v[4];
+	regs.dc_linad = v[5];
+	regs.dc_physad = v[6];
+	regs.br_target = (caps.flags & optional[0]) ? v[k++] : 0;
+	regs.data4 = (caps.flags & optional[1]) ? v[k] : 0;
+	return kprof_ibs_op_unpack(&caps, &regs, out);
+}
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ibs_data_source_name_pool[148] =
+	/*   0 */ "KPROF_IBS_DATA_SOURCE_NONE\0"
+	/*  27 */ "KPROF_IBS_DATA_SOURCE_LOCAL_CACHE\0"
+	/*  61 */ "KPROF_IBS_DATA_SOURCE_DRAM\0"
+	/*  88 */ "KPROF_IBS_DATA_SOURCE_REMOTE_CACHE\0"
+	/* 123 */ "KPROF_IBS_DATA_SOURCE_IO";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ibs_data_source_names[5] = {
+	{ KPROF_IBS_DATA_SOURCE_NONE,           0 }, /* "KPROF_IBS_DATA_SOURCE_NONE" */
+	{ KPROF_IBS_DATA_SOURCE_LOCAL_CACHE,   27 }, /* "KPROF_IBS_DATA_SOURCE_LOCAL_CACHE" */
+	{ KPROF_IBS_DATA_SOURCE_DRAM,          61 }, /* "KPROF_IBS_DATA_SOURCE_DRAM" */
+	{ KPROF_IBS_DATA_SOURCE_REMOTE_CACHE,  88 }, /* "KPROF_IBS_DATA_SOURCE_REMOTE_CACHE" */
+	{ KPROF_IBS_DATA_SOURCE_IO,           123 }, /* "KPROF_IBS_DATA_SOURCE_IO" */
+};
+/* clang-format on */
+
+/* The name of a kprof_ibs_data_source value, or NULL when it has none. */
+KPROF_API const char *kprof_ibs_data_source_name(kprof_ibs_data_source value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_name_pool,
+	                       kprof_impl_ibs_data_source_names, 5u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ibs_data_source_ext_name_pool[316] =
+	/*   0 */ "KPROF_IBS_DATA_SOURCE_EXT_NONE\0"
+	/*  31 */ "KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE\0"
+	/*  69 */ "KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE\0"
+	/* 110 */ "KPROF_IBS_DATA_SOURCE_EXT_DRAM\0"
+	/* 141 */ "KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE\0"
+	/* 181 */ "KPROF_IBS_DATA_SOURCE_EXT_PMEM\0"
+	/* 212 */ "KPROF_IBS_DATA_SOURCE_EXT_IO\0"
+	/* 241 */ "KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM\0"
+	/* 275 */ "KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ibs_data_source_ext_names[9] = {
+	{ KPROF_IBS_DATA_SOURCE_EXT_NONE,             0 }, /* "KPROF_IBS_DATA_SOURCE_EXT_NONE" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE,     31 }, /* "KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE,  69 }, /* "KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_DRAM,           110 }, /* "KPROF_IBS_DATA_SOURCE_EXT_DRAM" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE,  141 }, /* "KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_PMEM,           181 }, /* "KPROF_IBS_DATA_SOURCE_EXT_PMEM" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_IO,             212 }, /* "KPROF_IBS_DATA_SOURCE_EXT_IO" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM,        241 }, /* "KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM, 275 }, /* "KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM" */
+};
+/* clang-format on */
+
+/* The name of a kprof_ibs_data_source_ext value, or NULL when it has none. */
+KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_ext_name_pool,
+	                       kprof_impl_ibs_data_source_ext_names, 9u, (int)value);
+}
+#endif
+
+#endif /* !defined(KPROF_NO_IBS) */
+
 /* ---- layer 4, section ds - from spec/ds.yaml, gen/c/ds.api.h, gen/c/ds.c ---- */
 #if !defined(KPROF_NO_DS)
 
@@ -17527,6 +19253,172 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	}
 	out->size = size;
 	w->at += size;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_arch_iter_init(kprof_pebs_arch_iter *it,
+                                                 const kprof_pebs_arch_buffer *buffer)
+{
+	uint64_t end;
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
+	it->status = KPROF_E_ARGUMENT;
+	if (!buffer || (!buffer->bytes && buffer->len))
+		return KPROF_E_ARGUMENT;
+	if (buffer->index & ~KPROF_IA32_PEBS_INDEX_DEFINED_MASK)
+		return (kprof_status)(it->status = KPROF_E_RESERVED);
+	end = KPROF_FIELD_GET(KPROF_IA32_PEBS_INDEX_WR, buffer->index) * KPROF_PEBS_ARCH_INDEX_UNIT;
+	if (end > buffer->len)
+		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+	it->bytes = (const uint8_t *)buffer->bytes;
+	it->end = (size_t)end;
+	it->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+/* One fragment's groups into out; KPROF_OK or the final error. p is the fragment, size its
+ * checked size (header included). Out of line: inlined into the walker, gcc -O3 gave
+ * kprof_pebs_arch_iter_next's caller a 640-byte frame (tests/ring0.py bounds frames at 512). */
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_pebs_arch_fragment(const uint8_t *p,
+                                                                      uint32_t size,
+                                                                      uint64_t format, size_t at,
+                                                                      kprof_pebs_arch_record *out)
+{
+	size_t off = KPROF_PEBS_ARCH_HEADER_SIZE;
+	uint64_t lbr = KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_LBR, format);
+	if (format &
+	    (KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_MASK | KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_MASK |
+	     KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_MASK | KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_MASK))
+		return KPROF_E_UNSUPPORTED;
+		/* every group is read only after the fragment is known to hold it, and at most once */
+#define KPROF_IMPL_GROUP(flag, bytes)                                                              \
+	if ((out->has & (flag)) || (uint64_t)off + (bytes) > size)                                 \
+		return KPROF_E_CORRUPT;                                                            \
+	out->has |= (flag)
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC, format)) {
+		uint64_t retire;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_EVENTING_IP, KPROF_PEBS_ARCH_BASIC_SIZE);
+		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
+		out->ip = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_IP_OFFSET);
+		out->applicable_counters = kprof_bytes_le64_load(
+		        p + off + KPROF_PEBS_ARCH_BASIC_APPLICABLE_COUNTERS_OFFSET);
+		out->tsc = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_TSC_OFFSET);
+		retire = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_RETIRE_OFFSET);
+		out->retire_latency_valid =
+		        (uint8_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_BASIC_RETIRE_VALID, retire);
+		out->retire_latency =
+		        out->retire_latency_valid
+		                ? (uint16_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY,
+		                                            retire)
+		                : 0;
+		off += KPROF_PEBS_ARCH_BASIC_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_AUX, format)) {
+		uint64_t lat;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_MEMINFO, KPROF_PEBS_ARCH_AUX_SIZE);
+		out->has |= KPROF_PEBS_HAS_TSX;
+		out->data_address =
+		        kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_ADDRESS_OFFSET);
+		out->data_source = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_AUX_OFFSET);
+		lat = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_LATENCY_OFFSET);
+		out->instr_latency =
+		        (uint16_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY, lat);
+		out->cache_latency =
+		        (uint16_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY, lat);
+		out->tsx_tuning =
+		        kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_TSX_TUNING_OFFSET);
+		off += KPROF_PEBS_ARCH_AUX_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_GPR, format)) {
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_GPRS, KPROF_PEBS_ARCH_GPRS_SIZE);
+		out->gprs_offset = at + off;
+		off += KPROF_PEBS_ARCH_GPRS_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_XMM, format)) {
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_XMM,
+		                 KPROF_PEBS_ARCH_XER_HEADER_SIZE + KPROF_PEBS_XMM_SIZE);
+		out->xmm_offset = at + off + KPROF_PEBS_ARCH_XER_HEADER_SIZE;
+		off += KPROF_PEBS_ARCH_XER_HEADER_SIZE + KPROF_PEBS_XMM_SIZE;
+	}
+	if (lbr) {
+		uint64_t n;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_LBR, KPROF_PEBS_ARCH_LBR_HEADER_SIZE);
+		out->lbr_ctl =
+		        kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_LBR_HEADER_CTL_OFFSET);
+		out->lbr_depth =
+		        kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_LBR_HEADER_DEPTH_OFFSET);
+		n = lbr == KPROF_PEBS_ARCH_LBR_VAR ? out->lbr_depth
+		                                   : lbr * KPROF_PEBS_ARCH_LBR_UNIT;
+		off += KPROF_PEBS_ARCH_LBR_HEADER_SIZE;
+		/* n may be hostile: compare before multiplying past the fragment */
+		if (n > (size - off) / KPROF_PEBS_LBR_ENTRY_SIZE)
+			return KPROF_E_CORRUPT;
+		out->lbr_offset = at + off;
+		out->lbr_count = (uint32_t)n;
+		off += (size_t)n * KPROF_PEBS_LBR_ENTRY_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR, format)) {
+		uint32_t n, metrics;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_CNTR, KPROF_PEBS_ARCH_CNTR_HEADER_SIZE);
+		metrics =
+		        kprof_bytes_le32_load(p + off + KPROF_PEBS_ARCH_CNTR_HEADER_METRICS_OFFSET);
+		n = kprof_impl_bit_count(kprof_bytes_le32_load(
+		            p + off + KPROF_PEBS_ARCH_CNTR_HEADER_CNTR_OFFSET)) +
+		    kprof_impl_bit_count(kprof_bytes_le32_load(
+		            p + off + KPROF_PEBS_ARCH_CNTR_HEADER_FIXED_OFFSET));
+		if (metrics && metrics != KPROF_PEBS_CNTR_METRICS)
+			return KPROF_E_CORRUPT;
+		n += metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+		out->cntr_offset = at + off;
+		off += KPROF_PEBS_ARCH_CNTR_HEADER_SIZE;
+		if ((uint64_t)n * 8u > size - off)
+			return KPROF_E_CORRUPT;
+		out->cntr_count = n;
+	}
+#undef KPROF_IMPL_GROUP
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_arch_iter_next(kprof_pebs_arch_iter *it,
+                                                 kprof_pebs_arch_record *out)
+{
+	size_t at;
+	uint64_t format;
+	uint32_t size, n = 0;
+	kprof_status st;
+	if (!it || !out)
+		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	if (it->at >= it->end)
+		return KPROF_END;
+	kprof_impl_zero(out, sizeof(*out));
+	out->at = at = it->at;
+	do {
+		/* the header, then the fragment, inside the written part before any read */
+		if (it->end - at < KPROF_PEBS_ARCH_HEADER_SIZE ||
+		    ++n > KPROF_PEBS_ARCH_MAX_FRAGMENTS)
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		format = kprof_bytes_le64_load(it->bytes + at +
+		                               KPROF_PEBS_ARCH_HEADER_FORMAT_OFFSET);
+		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE, format);
+		if (size < KPROF_PEBS_ARCH_HEADER_SIZE || size % 8u || size > it->end - at ||
+		    (n == 1 && !KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC, format)))
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		st = kprof_impl_pebs_arch_fragment(it->bytes + at, size, format, at, out);
+		if (st != KPROF_OK) {
+			kprof_impl_zero(out, sizeof(*out));
+			return (kprof_status)(it->status = st);
+		}
+		at += size;
+		/* a fragment follows: the cont bit, or a header that is only a size (Linux
+		 * events/intel/ds.c arch_pebs_record_continued) */
+	} while (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_CONT, format) ||
+	         !(format & ~KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_MASK));
+	out->fragments = n;
+	out->size = (uint32_t)(at - it->at);
+	it->at = at;
 	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES

@@ -10,14 +10,18 @@ typedef struct info_facts {
 	int lwp; /* cpuid 0x80000001 ecx LWP: the processor claims LWP (caps may still be odd) */
 	kprof_lwp_caps lwp_caps;
 	kprof_ds_caps ds;
+	kprof_ibs_caps ibs;
 } info_facts;
 
-/* The cpuid 0x8000001C feature bits (eax enabled, edx supported) by their JSON names. The
- * masks are kprof.h's; the names are the command's JSON vocabulary (docs/schema/info.json). */
-static const struct {
+/* A feature bit by its JSON name. The masks are kprof.h's; the names are the command's JSON
+ * vocabulary (docs/schema/info.json). */
+typedef struct feature_name {
 	uint32_t mask;
 	const char *name;
-} lwp_features[] = {
+} feature_name;
+
+/* The cpuid 0x8000001C feature bits (eax enabled, edx supported). */
+static const feature_name lwp_features[] = {
         {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"},
         {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
         {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},
@@ -28,6 +32,27 @@ static const struct {
         {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
         {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},
         {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
+};
+
+/* The cpuid 0x8000001B eax bits (IBS capabilities). */
+static const feature_name ibs_features[] = {
+        {KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_MASK, "fetch_sampling"},
+        {KPROF_CPUID_8000001B_EAX_OP_SAMPLING_MASK, "op_sampling"},
+        {KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_MASK, "rdwr_op_count"},
+        {KPROF_CPUID_8000001B_EAX_OP_COUNT_MASK, "op_count"},
+        {KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK, "branch_target"},
+        {KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_MASK, "op_count_ext"},
+        {KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_MASK, "rip_invalid_check"},
+        {KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_MASK, "op_branch_fuse"},
+        {KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK, "fetch_ctl_extd"},
+        {KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK, "op_data4"},
+        {KPROF_CPUID_8000001B_EAX_ZEN4_MASK, "zen4"},
+        {KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_MASK, "op_load_latency"},
+        {KPROF_CPUID_8000001B_EAX_DISABLE_MASK, "disable"},
+        {KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_MASK, "fetch_latency"},
+        {KPROF_CPUID_8000001B_EAX_BIT63_FILTER_MASK, "bit63_filter"},
+        {KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_MASK, "streaming_store_remote_socket"},
+        {KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_MASK, "op_dtlb_page_size"},
 };
 
 static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t hal)
@@ -41,6 +66,7 @@ static void facts_fill(info_facts *f, const kprof_cpuid_snapshot *snap, uint32_t
 	/* Filled whatever the verdict: a processor that claims LWP with odd caps is shown as is. */
 	(void)kprof_lwp_caps_get(snap, KPROF_LWP_REVISION_NONE, &f->lwp_caps);
 	(void)kprof_ds_caps_get(snap, NULL, NULL, &f->ds);
+	(void)kprof_ibs_caps_get(snap, &f->ibs);
 }
 
 /* A vendor string or hypervisor signature (12 bytes from cpuid) without its trailing NULs: a
@@ -66,22 +92,33 @@ static unsigned lwp_min_records(const kprof_lwp_caps *c)
 	       KPROF_LWP_MIN_BUFFER_UNIT;
 }
 
-static void lwp_names(uint32_t reg, int json)
+/* The names of the bits set in reg: a JSON list's items, or words ("none" for no bit). */
+static void feature_names(const feature_name *table, unsigned count, uint32_t reg, int json)
 {
 	unsigned i, n = 0;
-	for (i = 0; i < KPROF_CLI_COUNT(lwp_features); i++) {
-		if (!(reg & lwp_features[i].mask))
+	for (i = 0; i < count; i++) {
+		if (!(reg & table[i].mask))
 			continue;
 		if (json) {
 			kprof_cli_puts(n ? ", " : "");
-			kprof_cli_json_string(lwp_features[i].name);
+			kprof_cli_json_string(table[i].name);
 		} else {
-			kprof_cli_printf("%s%s", n ? " " : "", lwp_features[i].name);
+			kprof_cli_printf("%s%s", n ? " " : "", table[i].name);
 		}
 		n++;
 	}
 	if (!json && !n)
 		kprof_cli_puts("none");
+}
+
+static void lwp_names(uint32_t reg, int json)
+{
+	feature_names(lwp_features, KPROF_CLI_COUNT(lwp_features), reg, json);
+}
+
+static void ibs_names(uint32_t reg, int json)
+{
+	feature_names(ibs_features, KPROF_CLI_COUNT(ibs_features), reg, json);
 }
 
 /* The processor class of the counts verdicts (KPROF_COUNTS_CLASS_NONE without leaf 1). */
@@ -169,6 +206,17 @@ static void print_json(const info_facts *f)
 		kprof_cli_printf("],\n    \"latency_max\": %u, \"data_address\": %s}",
 		                 l->latency_bits, kprof_cli_json_bool(l->data_address));
 	}
+	kprof_cli_puts(",\n  \"ibs\": ");
+	if (!f->ibs.available) {
+		kprof_cli_puts("null");
+	} else {
+		kprof_cli_printf("{\"from_cpuid\": %s, \"caps\": %lu, \"op_max_count_bits\": %u, "
+		                 "\"features\": [",
+		                 kprof_cli_json_bool(f->ibs.from_cpuid), (unsigned long)f->ibs.flags,
+		                 f->ibs.op_max_count_bits);
+		ibs_names(f->ibs.flags, 1);
+		kprof_cli_puts("]}");
+	}
 	kprof_cli_printf(",\n  \"ds\": {\"ds\": %s, \"dtes64\": %s, \"ds_cpl\": %s, \"pdcm\": %s}",
 	                 kprof_cli_json_bool(f->ds.ds), kprof_cli_json_bool(f->ds.dtes64),
 	                 kprof_cli_json_bool(f->ds.ds_cpl), kprof_cli_json_bool(f->ds.pdcm));
@@ -241,6 +289,16 @@ static void print_text(const info_facts *f)
 		lwp_names(l->raw[KPROF_CPUID_REG_EDX], 0);
 		kprof_cli_puts("\n            enabled:   ");
 		lwp_names(l->raw[KPROF_CPUID_REG_EAX], 0);
+		kprof_cli_puts("\n");
+	}
+	kprof_cli_puts("ibs         ");
+	if (!f->ibs.available) {
+		kprof_cli_puts("none\n");
+	} else {
+		kprof_cli_printf("caps 0x%lX%s, op period %u bits\n            ", (unsigned long)f->ibs.flags,
+		                 f->ibs.from_cpuid ? "" : " (leaf 0x8000001B not valid: Linux's default)",
+		                 f->ibs.op_max_count_bits);
+		ibs_names(f->ibs.flags, 0);
 		kprof_cli_puts("\n");
 	}
 	/* DTES64, DS-CPL and PDCM as cpuid reports them; without DS, say so first. */

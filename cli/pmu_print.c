@@ -23,23 +23,35 @@ static void json_pmu(const kprof_pmu_caps *c)
 		                 "\"limit\": %u, \"msr\": %lu, \"msr_stride\": %lu},\n"
 		                 "    \"perfmon_ext\": %s, \"ext_events\": %lu, \"umask2\": %s, "
 		                 "\"eq\": %s, \"acr_counter_mask\": %lu, \"acr_fixed_mask\": %lu,\n"
-		                 "    \"arch_lbr\": %s, \"lbr_depth_max\": %u",
+		                 "    \"arch_lbr\": %s, \"lbr_depth_max\": %u, \"lbr_branch_counters\": %u, "
+		                 "\"lbr_inserts\": %s, \"rdpmc_user_disable\": %s,\n"
+		                 "    \"arch_pebs\": %s, \"arch_pebs_caps\": %lu, \"arch_pebs_counter_mask\": %lu, "
+		                 "\"arch_pebs_fixed_mask\": %lu, \"pdist_counter_mask\": %lu, \"pdist_fixed_mask\": %lu",
 		                 c->fixed_counters, c->fixed_width, (unsigned long)c->fixed_mask,
 		                 c->fixed_limit, (unsigned long)c->fixed_counter_msr,
 		                 (unsigned long)c->fixed_msr_stride, kprof_cli_json_bool(c->perfmon_ext),
 		                 (unsigned long)c->ext_events, kprof_cli_json_bool(c->umask2), kprof_cli_json_bool(c->eq),
 		                 (unsigned long)c->acr_counter_mask, (unsigned long)c->acr_fixed_mask,
-		                 kprof_cli_json_bool(c->arch_lbr), c->lbr_depth_max);
+		                 kprof_cli_json_bool(c->arch_lbr), c->lbr_depth_max, c->lbr_branch_counters,
+		                 kprof_cli_json_bool(c->lbr_inserts), kprof_cli_json_bool(c->rdpmc_user_disable),
+		                 kprof_cli_json_bool(c->arch_pebs), (unsigned long)c->arch_pebs_caps,
+		                 (unsigned long)c->arch_pebs_counter_mask, (unsigned long)c->arch_pebs_fixed_mask,
+		                 (unsigned long)c->pdist_counter_mask, (unsigned long)c->pdist_fixed_mask);
 	else if (c->vendor == KPROF_CPUID_VENDOR_AMD)
 		kprof_cli_printf(",\n    \"legacy_counters\": %u, \"perfctr_ext_core\": %s, "
 		                 "\"perfmon_v2\": %s, \"lbr_v2\": %s, \"lbr_v2_stack\": %u,\n"
 		                 "    \"perfctr_ext_nb\": %s, \"nb_counters\": %u, \"nb_perfevtsel_msr\": %lu, "
-		                 "\"nb_counter_msr\": %lu, \"ptsc\": %s, \"ptsc_msr\": %lu",
+		                 "\"nb_counter_msr\": %lu, \"ptsc\": %s, \"ptsc_msr\": %lu,\n"
+		                 "    \"perfctr_ext_llc\": %s, \"llc_counters\": %u, \"llc_perfevtsel_msr\": %lu, "
+		                 "\"umc_counters\": %u, \"active_umc_mask\": %lu, \"ibs\": %s",
 		                 c->legacy_counters, kprof_cli_json_bool(c->perfctr_ext_core),
 		                 kprof_cli_json_bool(c->perfmon_v2), kprof_cli_json_bool(c->lbr_v2), c->lbr_v2_stack,
 		                 kprof_cli_json_bool(c->perfctr_ext_nb), c->nb_counters,
 		                 (unsigned long)c->nb_perfevtsel_msr, (unsigned long)c->nb_counter_msr,
-		                 kprof_cli_json_bool(c->ptsc), (unsigned long)c->ptsc_msr);
+		                 kprof_cli_json_bool(c->ptsc), (unsigned long)c->ptsc_msr,
+		                 kprof_cli_json_bool(c->perfctr_ext_llc), c->llc_counters,
+		                 (unsigned long)c->llc_perfevtsel_msr, c->umc_counters,
+		                 (unsigned long)c->active_umc_mask, kprof_cli_json_bool(c->ibs));
 	kprof_cli_puts("}");
 }
 
@@ -83,6 +95,17 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 			                 (unsigned long)c->acr_counter_mask,
 			                 (unsigned long)c->acr_fixed_mask, yes_no(c->arch_lbr),
 			                 c->lbr_depth_max);
+			kprof_cli_printf("            LBR branch counters 0x%X; LBR Inserts event %s; "
+			                 "rdpmc user disable %s\n",
+			                 c->lbr_branch_counters, yes_no(c->lbr_inserts), yes_no(c->rdpmc_user_disable));
+			kprof_cli_printf("            architectural PEBS %s", yes_no(c->arch_pebs));
+			if (c->arch_pebs)
+				kprof_cli_printf(" (caps 0x%lX; counters 0x%lX, fixed 0x%lX; PDist 0x%lX, "
+				                 "fixed 0x%lX)",
+				                 (unsigned long)c->arch_pebs_caps, (unsigned long)c->arch_pebs_counter_mask,
+				                 (unsigned long)c->arch_pebs_fixed_mask, (unsigned long)c->pdist_counter_mask,
+				                 (unsigned long)c->pdist_fixed_mask);
+			kprof_cli_puts("\n");
 		} else {
 			kprof_cli_printf("            legacy %u at 0x%lX; PerfCtrExtCore %s; "
 			                 "PerfMonV2 %s; LBR v2 %s (%u entries)\n",
@@ -96,6 +119,12 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 			if (c->ptsc)
 				kprof_cli_printf(" at 0x%lX", (unsigned long)c->ptsc_msr);
 			kprof_cli_puts("\n");
+			kprof_cli_printf("            PerfCtrExtLLC %s", yes_no(c->perfctr_ext_llc));
+			if (c->perfctr_ext_llc)
+				kprof_cli_printf(" (%u counters at 0x%lX)", c->llc_counters,
+				                 (unsigned long)c->llc_perfevtsel_msr);
+			kprof_cli_printf("; UMC counters %u (active UMCs 0x%lX); IBS %s\n", c->umc_counters,
+			                 (unsigned long)c->active_umc_mask, yes_no(c->ibs));
 		}
 	}
 	kprof_cli_printf("hal uses    %u counters, %u bits wide, select 0x%lX counter 0x%lX "

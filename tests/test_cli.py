@@ -210,6 +210,19 @@ def expect(block, tabs, hal="x64"):
             "data_address": bit(lc, 5),
         }
     c1, d1 = reg(1, 2), reg(1, 3)
+    # IBS: AMD APM vol. 3 Fn8000_0001_ECX bit 10, Fn8000_001B_EAX; Linux events/amd/ibs.c
+    # __get_ibs_caps (leaf missing or bit 0 clear: IBS_CAPS_DEFAULT 7).
+    if not bit(reg(0x80000001, 2), 10):
+        e["ibs"] = None
+    else:
+        ia = reg(0x8000001B, 0)
+        caps = ia if bit(ia, 0) else 7
+        names = {1: "fetch_sampling", 2: "op_sampling", 3: "rdwr_op_count", 4: "op_count", 5: "branch_target",
+                 6: "op_count_ext", 7: "rip_invalid_check", 8: "op_branch_fuse", 9: "fetch_ctl_extd",
+                 10: "op_data4", 11: "zen4", 12: "op_load_latency", 13: "disable", 14: "fetch_latency",
+                 15: "bit63_filter", 16: "streaming_store_remote_socket", 19: "op_dtlb_page_size"}
+        e["ibs"] = {"from_cpuid": bit(ia, 0), "caps": caps, "op_max_count_bits": 27 if bit(caps, 6) else 20,
+                    "features": [n for b, n in sorted(names.items()) if bit(caps, b)]}
     e["ds"] = {"ds": bit(d1, 21), "dtes64": bit(c1, 2), "ds_cpl": bit(c1, 4), "pdcm": bit(c1, 15)}
     return e
 
@@ -240,6 +253,10 @@ def expect_pmu(block, vendor, has):
             cmask, fmask = sub_reg(0x23, 1, 0), sub_reg(0x23, 1, 1)
         lbr = bit(sub_reg(7, 0, 3), 19) and has(0x1C)
         depth = max([8 * (n + 1) for n in range(8) if bit(sub_reg(0x1C, 0, 0), n)] or [0]) if lbr else 0
+        # Architectural PEBS: sub-leaves 4 and 5 both valid (Linux update_pmu_cap); LBR Inserts:
+        # leaf 0x0A ebx bit 12 clear and below the length eax[31:24] (Intel SDM leaf 0AH).
+        apebs = bool(ext) and bit(sub0, 4) and bit(sub0, 5) and (0x23, 4) in block and (0x23, 5) in block
+        b = sub_reg(0xA, 0, 1)
         if v >= 6:
             lay = (0x1901, 0x1900, 4, 32, 0x1980, 4, 16)
         elif v >= 1:
@@ -258,12 +275,25 @@ def expect_pmu(block, vendor, has):
                 "umask2": bool(ext) and bit(ebx0, 0), "eq": bool(ext) and bit(ebx0, 1),
                 "acr_counter_mask": sub_reg(0x23, 2, 0) if ext and bit(sub0, 2) else 0,
                 "acr_fixed_mask": sub_reg(0x23, 2, 1) if ext and bit(sub0, 2) else 0,
-                "arch_lbr": bool(lbr), "lbr_depth_max": depth}
+                "arch_lbr": bool(lbr), "lbr_depth_max": depth,
+                "lbr_branch_counters": (sub_reg(0x1C, 0, 2) >> 16) & 0xF if lbr else 0,
+                "lbr_inserts": v >= 1 and ((a >> 24) & 0xFF) > 12 and not bit(b, 12),
+                "rdpmc_user_disable": bool(ext) and bit(ebx0, 2), "arch_pebs": apebs,
+                "arch_pebs_caps": sub_reg(0x23, 4, 1) if apebs else 0,
+                "arch_pebs_counter_mask": sub_reg(0x23, 5, 0) if apebs else 0,
+                "arch_pebs_fixed_mask": sub_reg(0x23, 5, 2) if apebs else 0,
+                "pdist_counter_mask": sub_reg(0x23, 5, 1) if apebs else 0,
+                "pdist_fixed_mask": sub_reg(0x23, 5, 3) if apebs else 0}
     if vendor == "amd":
         ecx = sub_reg(0x80000001, 0, 2)
         a22, b22 = sub_reg(0x80000022, 0, 0), sub_reg(0x80000022, 0, 1)
         core, nb, ptsc, v2, lbr2 = bit(ecx, 23), bit(ecx, 24), bit(ecx, 27), bit(a22, 0), bit(a22, 1)
         n = (b22 & 0xF if v2 else 6) if core else 4
+        # PerfCtrExtLLC (ecx 28): six L3 counters from family 17h, four L2I before (Linux
+        # events/amd/uncore.c); UMC counters and the active mask from leaf 0x80000022 (APM).
+        a1 = sub_reg(1, 0, 0)
+        fam = ((a1 >> 8) & 0xF) + (((a1 >> 20) & 0xFF) if ((a1 >> 8) & 0xF) == 0xF else 0)
+        llc = bit(ecx, 28)
         return {"version": 2 if v2 else 1, "counters": n, "width": 48, "counter_mask": low(n),
                 "counter_limit": 6 if core else 4,
                 "perfevtsel_msr": 0xC0010200 if core else 0xC0010000,
@@ -274,12 +304,16 @@ def expect_pmu(block, vendor, has):
                 "lbr_v2_stack": (b22 >> 4) & 0x3F if lbr2 else 0, "perfctr_ext_nb": nb,
                 "nb_counters": ((b22 >> 10) & 0x3F if v2 else 4) if nb else 0,
                 "nb_perfevtsel_msr": 0xC0010240 if nb else 0, "nb_counter_msr": 0xC0010241 if nb else 0,
-                "ptsc": ptsc, "ptsc_msr": 0xC0010280 if ptsc else 0}
+                "ptsc": ptsc, "ptsc_msr": 0xC0010280 if ptsc else 0,
+                "perfctr_ext_llc": llc, "llc_counters": (6 if fam >= 0x17 else 4) if llc else 0,
+                "llc_perfevtsel_msr": 0xC0010230 if llc else 0,
+                "umc_counters": (b22 >> 16) & 0x3F if v2 else 0,
+                "active_umc_mask": sub_reg(0x80000022, 0, 2) if v2 else 0, "ibs": bit(ecx, 10)}
     return None
 
 
 def check_info(j, e, what):
-    for k in ("vendor", "family", "model", "stepping", "hypervisor", "interface", "perfmon", "lwp", "ds",
+    for k in ("vendor", "family", "model", "stepping", "hypervisor", "interface", "perfmon", "lwp", "ibs", "ds",
               "pmu", "interface_counters", "reason"):
         check_eq(j.get(k, "<missing>"), e[k], f"{what}: {k}")
     got = j.get("sources") or []

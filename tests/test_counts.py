@@ -265,6 +265,22 @@ for fam in sorted({m["family"] for c in classes if c.get("linux") for m in c["ma
             cls = class_of(vendor, fam, model, 0)
             got = cls.get("linux") if cls else None
             check(got == want, f"{cpuid_key}: the spec's class {cls and cls['id']} uses {got}, Linux's mapfile says {want}")
+# The Zen 6 class against the generations Linux amd.c names (spec/uarch.yaml's
+# linux_amd_families facts): every model amd.c calls Zen 5 or Zen 6 is in the class of that
+# name; a model the class covers that amd.c names no generation for is allowed only when the
+# class's title says so (perf's catch-all mapfile line gives it the events, not a name).
+_uarch = yaml.safe_load(open(os.path.join(ROOT, "spec/uarch.yaml"), encoding="utf-8"))
+_amd = next(f for f in _uarch["facts"] if f["name"] == "linux_amd_families")
+for fam, zen in ((0x1A, "Zen 5"), (0x1A, "Zen 6")):
+    named = {m for r in _amd["rows"] if r[0] == fam and r[3] == zen for m in range(r[1], r[2] + 1)}
+    any_named = {m for r in _amd["rows"] if r[0] == fam for m in range(r[1], r[2] + 1)}
+    cid = "zen" + zen.split()[1]
+    c = next(c for c in classes if c["id"] == cid)
+    covered = {m for m in range(256) if class_of("AuthenticAMD", fam, m, 0) is c}
+    check(named <= covered, f"{cid}: models amd.c calls {zen} outside the class: {sorted(named - covered)}")
+    unnamed = covered - any_named
+    check(not unnamed or "names no generation" in c["title"],
+          f"{cid}: models {[hex(m) for m in sorted(unnamed)]} amd.c names no generation for, and the title does not say so")
 # Every select of a class's table has a row on that class.
 for c in classes:
     for s in tables[c["table"]]["sources"]:

@@ -48,7 +48,7 @@ import yaml
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ktest import check, done  # noqa: E402
 
-HEADER_FILES = ("msr-index.h", "perf_event.h", "cpufeatures.h", "cpufeature.h", "intel_ds.h")
+HEADER_FILES = ("msr-index.h", "perf_event.h", "cpufeatures.h", "cpufeature.h", "intel_ds.h", "amd-ibs.h")
 C_SIZES = {"u64": 8, "u32": 4, "u16": 2, "u8": 1}
 
 
@@ -79,6 +79,17 @@ class Headers:
                     fields[f[1]] = (pos, int(f[2]))
                     pos += int(f[2])
                 self.unions[m[1]] = fields
+            # The other style (amd-ibs.h, union arch_pebs_index): union NAME { u64 val;
+            # struct { u64 a:16, b:16, ...; }; } - the anonymous struct's bit-fields in order.
+            for m in re.finditer(r"union\s+(\w+)\s*\{[^{}]*?\bstruct\s*\{([^{}]*)\}\s*\w*\s*;", t, re.S):
+                if m[1] in self.unions:
+                    continue
+                pos, fields = 0, {}
+                for f in re.finditer(r"(\w+)\s*:\s*(\d+)", m[2]):
+                    fields[f[1]] = (pos, int(f[2]))
+                    pos += int(f[2])
+                if fields and pos in (32, 64):
+                    self.unions[m[1]] = fields
             self.parse_structs(t)
             m = re.search(r"enum\s+cpuid_leafs\s*\{(.*?)\}", t, re.S)
             if m:

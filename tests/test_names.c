@@ -33,6 +33,8 @@ NAME_FN(kprof_lwp_proposal_event)
 NAME_FN(kprof_lwp_data_source)
 NAME_FN(kprof_lwp_rule)
 NAME_FN(kprof_lwp_kind)
+NAME_FN(kprof_ibs_data_source)
+NAME_FN(kprof_ibs_data_source_ext)
 NAME_FN(kprof_ds_avail)
 NAME_FN(kprof_ds_layout)
 NAME_FN(kprof_pebs_has)
@@ -63,6 +65,8 @@ static const struct {
         {"lwp_data_source", name_of_kprof_lwp_data_source},
         {"lwp_rule", name_of_kprof_lwp_rule},
         {"lwp_kind", name_of_kprof_lwp_kind},
+        {"ibs_data_source", name_of_kprof_ibs_data_source},
+        {"ibs_data_source_ext", name_of_kprof_ibs_data_source_ext},
         {"ds_avail", name_of_kprof_ds_avail},
         {"ds_layout", name_of_kprof_ds_layout},
         {"pebs_has", name_of_kprof_pebs_has},

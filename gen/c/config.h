@@ -79,7 +79,8 @@
 
 /* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a
  * snapshot on its stack does not also carry the reader's cursor and record in the same frame,
- * so each frame stays under 512 bytes; tests/ring0.py measures them), the enumeration-name
+ * so each frame stays under 512 bytes; tests/ring0.py measures them), the architectural PEBS
+ * walker's fragment reader, the enumeration-name
  * lookup (inlined, clang folds each search into a table of pointers, which need relocations)
  * and the LWP poll past its empty path. */
 #if defined(__GNUC__) || defined(__clang__)

@@ -39,3 +39,49 @@ typedef struct kprof_pebs_iter {
 	uint8_t reserved[3];
 	int32_t status;        /* sticky error */
 } kprof_pebs_iter;
+
+/* Intel architectural PEBS. The processor writes records into one physically contiguous buffer
+ * (IA32_PEBS_BASE) from its start up to IA32_PEBS_INDEX.wr; a record is one fragment or a chain
+ * of fragments (the cont bit, or a header of size only), each with its own header and groups.
+ * kprof_pebs_arch_iter_* walks what the processor wrote with the DS walker's discipline: every
+ * read bounded first, every error final. The counters that can write records and the groups
+ * they may carry are cpuid 0x23 sub-leaves 4 and 5 (kprof_pmu_caps arch_pebs*). */
+
+/* What the processor wrote: the buffer's bytes (a copy, or the live mapping) and the
+ * IA32_PEBS_INDEX value read after the records (kprof_msr_read). */
+typedef struct kprof_pebs_arch_buffer {
+	const void *bytes;
+	size_t len;      /* bytes readable at bytes: at least the write offset */
+	uint64_t index;  /* IA32_PEBS_INDEX */
+} kprof_pebs_arch_buffer;
+
+/* One record, its fragments put together. Flags in has are KPROF_PEBS_HAS_* (the DS walker's):
+ * EVENTING_IP, APPLICABLE, TSC (basic group), MEMINFO and TSX (aux group), GPRS, XMM, LBR, CNTR.
+ * Offsets are from the buffer's start. */
+typedef struct kprof_pebs_arch_record {
+	size_t at;                   /* offset of the first fragment */
+	uint32_t size;               /* bytes of all its fragments */
+	uint32_t fragments;
+	uint32_t has;
+	uint64_t ip, applicable_counters, tsc;
+	uint16_t retire_latency;     /* with retire_latency_valid */
+	uint8_t retire_latency_valid;
+	uint64_t data_address, data_source, tsx_tuning; /* aux: data_source raw, as the record holds it */
+	uint16_t instr_latency, cache_latency;
+	size_t gprs_offset;          /* the GPR group (kprof_pebs_arch_gprs) at this offset: decode it
+	                              * there with kprof_pebs_gprs_decode (the registers, first) or
+	                              * kprof_pebs_arch_gprs_decode (with SSP); kept in the caller's
+	                              * bytes so the record stays small on a kernel stack */
+	size_t xmm_offset;           /* kprof_pebs_xmm at this offset (after the XER header) */
+	size_t lbr_offset;           /* lbr_count kprof_pebs_lbr_entry from this offset */
+	uint32_t lbr_count;
+	uint64_t lbr_ctl, lbr_depth; /* the LBR header's IA32_LBR_CTL and IA32_LBR_DEPTH */
+	size_t cntr_offset;          /* kprof_pebs_arch_cntr_header, then cntr_count u64 */
+	uint32_t cntr_count;
+} kprof_pebs_arch_record;
+
+typedef struct kprof_pebs_arch_iter {
+	const uint8_t *bytes;
+	size_t end, at;
+	int status;
+} kprof_pebs_arch_iter;

@@ -244,3 +244,146 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	w->at += size;
 	return KPROF_OK;
 }
+
+KPROF_API kprof_status kprof_pebs_arch_iter_init(kprof_pebs_arch_iter *it, const kprof_pebs_arch_buffer *buffer)
+{
+	uint64_t end;
+	if (!it)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(it, sizeof(*it));
+	it->status = KPROF_E_ARGUMENT;
+	if (!buffer || (!buffer->bytes && buffer->len))
+		return KPROF_E_ARGUMENT;
+	if (buffer->index & ~KPROF_IA32_PEBS_INDEX_DEFINED_MASK)
+		return (kprof_status)(it->status = KPROF_E_RESERVED);
+	end = KPROF_FIELD_GET(KPROF_IA32_PEBS_INDEX_WR, buffer->index) * KPROF_PEBS_ARCH_INDEX_UNIT;
+	if (end > buffer->len)
+		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+	it->bytes = (const uint8_t *)buffer->bytes;
+	it->end = (size_t)end;
+	it->status = KPROF_OK;
+	return KPROF_OK;
+}
+
+/* One fragment's groups into out; KPROF_OK or the final error. p is the fragment, size its
+ * checked size (header included). Out of line: inlined into the walker, gcc -O3 gave
+ * kprof_pebs_arch_iter_next's caller a 640-byte frame (tests/ring0.py bounds frames at 512). */
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_pebs_arch_fragment(const uint8_t *p, uint32_t size, uint64_t format, size_t at,
+                                                          kprof_pebs_arch_record *out)
+{
+	size_t off = KPROF_PEBS_ARCH_HEADER_SIZE;
+	uint64_t lbr = KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_LBR, format);
+	if (format & (KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_MASK | KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_MASK |
+	              KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_MASK | KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_MASK))
+		return KPROF_E_UNSUPPORTED;
+	/* every group is read only after the fragment is known to hold it, and at most once */
+#define KPROF_IMPL_GROUP(flag, bytes)                                                              \
+	if ((out->has & (flag)) || (uint64_t)off + (bytes) > size)                                   \
+		return KPROF_E_CORRUPT;                                                                    \
+	out->has |= (flag)
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC, format)) {
+		uint64_t retire;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_EVENTING_IP, KPROF_PEBS_ARCH_BASIC_SIZE);
+		out->has |= KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
+		out->ip = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_IP_OFFSET);
+		out->applicable_counters = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_APPLICABLE_COUNTERS_OFFSET);
+		out->tsc = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_TSC_OFFSET);
+		retire = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_BASIC_RETIRE_OFFSET);
+		out->retire_latency_valid = (uint8_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_BASIC_RETIRE_VALID, retire);
+		out->retire_latency =
+		        out->retire_latency_valid ? (uint16_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY, retire) : 0;
+		off += KPROF_PEBS_ARCH_BASIC_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_AUX, format)) {
+		uint64_t lat;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_MEMINFO, KPROF_PEBS_ARCH_AUX_SIZE);
+		out->has |= KPROF_PEBS_HAS_TSX;
+		out->data_address = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_ADDRESS_OFFSET);
+		out->data_source = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_AUX_OFFSET);
+		lat = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_LATENCY_OFFSET);
+		out->instr_latency = (uint16_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY, lat);
+		out->cache_latency = (uint16_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY, lat);
+		out->tsx_tuning = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_AUX_TSX_TUNING_OFFSET);
+		off += KPROF_PEBS_ARCH_AUX_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_GPR, format)) {
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_GPRS, KPROF_PEBS_ARCH_GPRS_SIZE);
+		out->gprs_offset = at + off;
+		off += KPROF_PEBS_ARCH_GPRS_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_XMM, format)) {
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_XMM, KPROF_PEBS_ARCH_XER_HEADER_SIZE + KPROF_PEBS_XMM_SIZE);
+		out->xmm_offset = at + off + KPROF_PEBS_ARCH_XER_HEADER_SIZE;
+		off += KPROF_PEBS_ARCH_XER_HEADER_SIZE + KPROF_PEBS_XMM_SIZE;
+	}
+	if (lbr) {
+		uint64_t n;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_LBR, KPROF_PEBS_ARCH_LBR_HEADER_SIZE);
+		out->lbr_ctl = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_LBR_HEADER_CTL_OFFSET);
+		out->lbr_depth = kprof_bytes_le64_load(p + off + KPROF_PEBS_ARCH_LBR_HEADER_DEPTH_OFFSET);
+		n = lbr == KPROF_PEBS_ARCH_LBR_VAR ? out->lbr_depth : lbr * KPROF_PEBS_ARCH_LBR_UNIT;
+		off += KPROF_PEBS_ARCH_LBR_HEADER_SIZE;
+		/* n may be hostile: compare before multiplying past the fragment */
+		if (n > (size - off) / KPROF_PEBS_LBR_ENTRY_SIZE)
+			return KPROF_E_CORRUPT;
+		out->lbr_offset = at + off;
+		out->lbr_count = (uint32_t)n;
+		off += (size_t)n * KPROF_PEBS_LBR_ENTRY_SIZE;
+	}
+	if (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR, format)) {
+		uint32_t n, metrics;
+		KPROF_IMPL_GROUP(KPROF_PEBS_HAS_CNTR, KPROF_PEBS_ARCH_CNTR_HEADER_SIZE);
+		metrics = kprof_bytes_le32_load(p + off + KPROF_PEBS_ARCH_CNTR_HEADER_METRICS_OFFSET);
+		n = kprof_impl_bit_count(kprof_bytes_le32_load(p + off + KPROF_PEBS_ARCH_CNTR_HEADER_CNTR_OFFSET)) +
+		    kprof_impl_bit_count(kprof_bytes_le32_load(p + off + KPROF_PEBS_ARCH_CNTR_HEADER_FIXED_OFFSET));
+		if (metrics && metrics != KPROF_PEBS_CNTR_METRICS)
+			return KPROF_E_CORRUPT;
+		n += metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
+		out->cntr_offset = at + off;
+		off += KPROF_PEBS_ARCH_CNTR_HEADER_SIZE;
+		if ((uint64_t)n * 8u > size - off)
+			return KPROF_E_CORRUPT;
+		out->cntr_count = n;
+	}
+#undef KPROF_IMPL_GROUP
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_pebs_arch_iter_next(kprof_pebs_arch_iter *it, kprof_pebs_arch_record *out)
+{
+	size_t at;
+	uint64_t format;
+	uint32_t size, n = 0;
+	kprof_status st;
+	if (!it || !out)
+		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return (kprof_status)it->status;
+	if (it->at >= it->end)
+		return KPROF_END;
+	kprof_impl_zero(out, sizeof(*out));
+	out->at = at = it->at;
+	do {
+		/* the header, then the fragment, inside the written part before any read */
+		if (it->end - at < KPROF_PEBS_ARCH_HEADER_SIZE || ++n > KPROF_PEBS_ARCH_MAX_FRAGMENTS)
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		format = kprof_bytes_le64_load(it->bytes + at + KPROF_PEBS_ARCH_HEADER_FORMAT_OFFSET);
+		size = (uint32_t)KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE, format);
+		if (size < KPROF_PEBS_ARCH_HEADER_SIZE || size % 8u || size > it->end - at ||
+		    (n == 1 && !KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC, format)))
+			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+		st = kprof_impl_pebs_arch_fragment(it->bytes + at, size, format, at, out);
+		if (st != KPROF_OK) {
+			kprof_impl_zero(out, sizeof(*out));
+			return (kprof_status)(it->status = st);
+		}
+		at += size;
+		/* a fragment follows: the cont bit, or a header that is only a size (Linux
+		 * events/intel/ds.c arch_pebs_record_continued) */
+	} while (KPROF_FIELD_GET(KPROF_PEBS_ARCH_HEADER_FORMAT_CONT, format) ||
+	         !(format & ~KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_MASK));
+	out->fragments = n;
+	out->size = (uint32_t)(at - it->at);
+	it->at = at;
+	return KPROF_OK;
+}

@@ -54,6 +54,15 @@ typedef struct kprof_pmu_caps {
 	uint32_t acr_fixed_mask;   /* leaf 0x23.2 ebx: reloadable fixed counters */
 	uint8_t arch_lbr;          /* leaf 7 edx[19] and leaf 0x1C present */
 	uint8_t lbr_depth_max;     /* largest depth leaf 0x1C eax[7:0] allows, 0 without arch LBR */
+	uint8_t rdpmc_user_disable; /* leaf 0x23.0 ebx[2]: PerfEvtSel bit 37, FIXED_CTR_CTRL 33+4i */
+	uint8_t lbr_branch_counters; /* leaf 0x1C ecx[19:16]: counters an LBR record can log */
+	uint8_t lbr_inserts;       /* the LBR Inserts architectural event (leaf 0x0A ebx[12] clear
+	                            * within eax[31:24]; Windows' later LbrInserts source) */
+	/* Architectural PEBS (leaf 0x23 sub-leaves 4 and 5, both valid) */
+	uint8_t arch_pebs;
+	uint32_t arch_pebs_caps;   /* leaf 0x23.4 ebx: IA32_PMC_x_CFG_C bits 63:32 supported */
+	uint32_t arch_pebs_counter_mask, arch_pebs_fixed_mask; /* leaf 0x23.5 eax, ecx */
+	uint32_t pdist_counter_mask, pdist_fixed_mask;         /* leaf 0x23.5 ebx, edx */
 
 	/* AMD */
 	uint8_t legacy_counters;   /* the four at 0xC0010000/0xC0010004 (every AMD part) */
@@ -69,6 +78,11 @@ typedef struct kprof_pmu_caps {
 	uint32_t nb_perfevtsel_msr; /* stride 2, like the extended core counters */
 	uint32_t nb_counter_msr;
 	uint32_t ptsc_msr;         /* 0 without PTSC */
+	uint8_t llc_counters;      /* L3 counters (family 17h+: 6), L2I counters (family 16h: 4) */
+	uint32_t llc_perfevtsel_msr; /* stride 2; counter i = llc_perfevtsel_msr + 2i + 1 */
+	uint8_t umc_counters;      /* leaf 0x80000022 ebx[21:16] (PerfMonV2), shared by active UMCs */
+	uint32_t active_umc_mask;  /* leaf 0x80000022 ecx (PerfMonV2) */
+	uint8_t ibs;               /* leaf 0x80000001 ecx[10]: the ibs section's kprof_ibs_caps_get */
 } kprof_pmu_caps;
 
 /* What to count on one general-purpose counter (kprof_pmu_plan_get, kprof_hal_plan_get). */

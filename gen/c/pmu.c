@@ -131,6 +131,26 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 		}
 		if (KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_EVENTS_LEAF, sub))
 			c->ext_events = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS, KPROF_CPUID_REG_EAX);
+		c->rdpmc_user_disable = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE,
+		        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT, KPROF_CPUID_REG_EBX));
+		/* Architectural PEBS needs both sub-leaves (Linux events/intel/core.c update_pmu_cap
+		 * reads them only when eax bits 4 and 5 are both set). */
+		c->arch_pebs = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF, sub) &&
+		                         KPROF_FIELD_GET(KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF, sub) &&
+		                         kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS) &&
+		                         kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS));
+		if (c->arch_pebs) {
+			c->arch_pebs_caps = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS, KPROF_CPUID_REG_EBX);
+			c->arch_pebs_counter_mask =
+			        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_EAX);
+			c->pdist_counter_mask =
+			        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_EBX);
+			c->arch_pebs_fixed_mask =
+			        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_ECX);
+			c->pdist_fixed_mask =
+			        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS, KPROF_CPUID_REG_EDX);
+		}
 	}
 	c->counters = kprof_impl_bit_count(c->counter_mask);
 	c->fixed_counters = kprof_impl_bit_count(c->fixed_mask);
@@ -154,6 +174,10 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 		c->global_status_msr = KPROF_MSR_IA32_PERF_GLOBAL_STATUS;
 		c->global_clear_msr = KPROF_MSR_IA32_PERF_GLOBAL_OVF_CTRL;
 	}
+	/* An architectural event is available when its leaf 0x0A ebx bit is clear and below the
+	 * length eax[31:24] says ebx has (Intel SDM vol. 2A CPUID leaf 0AH). */
+	c->lbr_inserts = (uint8_t)(c->version >= 1 && c->events_length > KPROF_CPUID_0A_EBX_LBR_INSERTS_SHIFT &&
+	                           !KPROF_FIELD_GET(KPROF_CPUID_0A_EBX_LBR_INSERTS, c->events_unavailable));
 	lbr = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_CPUID_REG_EAX);
 	c->arch_lbr = (uint8_t)(KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_ARCH_LBR,
 	                                        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_CPUID_REG_EDX)) &&
@@ -162,6 +186,9 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
 		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
 			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
+	if (c->arch_lbr)
+		c->lbr_branch_counters = (uint8_t)KPROF_FIELD_GET(
+		        KPROF_CPUID_1C_ECX_BRANCH_COUNTERS, kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_ARCH_LBR, KPROF_CPUID_REG_ECX));
 }
 
 KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
@@ -210,6 +237,21 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_amd(const kprof_cpuid_snapshot *s, 
 	}
 	if (c->ptsc)
 		c->ptsc_msr = KPROF_MSR_AMD_PTSC;
+	c->ibs = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000001_ECX_IBS, ecx);
+	/* The LLC counters: L3 from family 17h (six), L2I on family 16h (four) (Linux
+	 * events/amd/uncore.c NUM_COUNTERS_L3 / NUM_COUNTERS_L2; the MSRs are the same). */
+	if (c->perfctr_ext_llc) {
+		c->llc_counters = (uint8_t)(kprof_cpuid_family_get(kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_FEATURES,
+		                                                                        KPROF_CPUID_REG_EAX)) >=
+		                                            KPROF_PMU_AMD_LLC_L3_FAMILY
+		                                    ? KPROF_MSR_AMD_LLC_PERFEVTSEL_COUNT
+		                                    : KPROF_PMU_AMD_LLC_L2I_COUNTERS);
+		c->llc_perfevtsel_msr = KPROF_MSR_AMD_LLC_PERFEVTSEL_BASE;
+	}
+	if (c->perfmon_v2) {
+		c->umc_counters = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_80000022_EBX_UMC_COUNTERS, ebx22);
+		c->active_umc_mask = kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_AMD_PERFMON, KPROF_CPUID_REG_ECX);
+	}
 }
 
 KPROF_API kprof_status kprof_pmu_caps_get(const kprof_cpuid_snapshot *s, kprof_pmu_caps *c)
