@@ -36,6 +36,9 @@ WARN = ["-Wall", "-Wextra", "-Wpedantic", "-Werror"]
 FENCE = re.compile(r"^```(.*)$")
 MAIN = re.compile(r"^\s*int\s+main\s*\(", re.M)
 OWN_IMPLEMENTATION = re.compile(r"^\s*#\s*define\s+KPROF_IMPLEMENTATION\b", re.M)
+# A block's configuration macros (KPROF_LWP_MODEL, KPROF_NO_*), which its implementation unit
+# must have too (KPROF_STATIC and KPROF_IMPLEMENTATION are the unit's own).
+CONFIG_DEFINE = re.compile(r"^\s*#\s*define\s+(KPROF_(?:LWP_MODEL|NO_\w+|WINDOWS_NAMES))\b", re.M)
 DDK = "/usr/share/mingw-w64/include/ddk"
 MINGW_INC = "/usr/share/mingw-w64/include"
 
@@ -105,7 +108,8 @@ def check_block(bdir, md, line, attrs, text):
     has_main = bool(MAIN.search(text))
     for cc, lang in langs:
         exe = os.path.join(bdir, f"{tag}.{cc}")
-        impl = [] if OWN_IMPLEMENTATION.search(text) or not has_main else ["-x", "none", implementation(bdir, cc, lang)]
+        impl = [] if OWN_IMPLEMENTATION.search(text) or not has_main else \
+            ["-x", "none", implementation(bdir, cc, lang, CONFIG_DEFINE.findall(text))]
         cmd = [cc] + lang + WARN + ["-I" + ROOT, src] + (impl + ["-o", exe] if has_main else ["-c", "-o", exe + ".o"])
         r = run(cmd)
         if not ok(r.returncode == 0, f"{where}: {cc} {' '.join(lang[1:])}{' (linked)' if has_main else ''}",
@@ -117,13 +121,15 @@ def check_block(bdir, md, line, attrs, text):
                exe + "\n" + r.stdout[-1500:] + r.stderr[-1500:])
 
 
-def implementation(bdir, cc, lang):
-    """kprof's implementation unit for a block's program, built once per compiler and language
-    (the block's own standard: the implementation compiles under every one)."""
-    path = os.path.join(bdir, "kprof_impl_" + re.sub(r"[^A-Za-z0-9]+", "_", cc + " ".join(lang)))
-    if not os.path.exists(path + ".o"):
+def implementation(bdir, cc, lang, config=()):
+    """kprof's implementation unit for a block's program, built once per compiler, language and
+    configuration (the block's own standard: the implementation compiles under every one; the
+    block's configuration macros, such as the opt-in KPROF_LWP_MODEL, as the block has them)."""
+    path = os.path.join(bdir, "kprof_impl_" + re.sub(r"[^A-Za-z0-9]+", "_", cc + " ".join(lang) + " ".join(config)))
+    header = os.path.join(ROOT, "kprof.h")
+    if not os.path.exists(path + ".o") or os.path.getmtime(path + ".o") < os.path.getmtime(header):
         with open(path + ".c", "w", encoding="utf-8") as f:
-            f.write('#define KPROF_IMPLEMENTATION\n#include "kprof.h"\n')
+            f.write("".join(f"#define {m}\n" for m in config) + '#define KPROF_IMPLEMENTATION\n#include "kprof.h"\n')
         run([cc] + lang + WARN + ["-I" + ROOT, "-c", path + ".c", "-o", path + ".o"])
     return path + ".o"
 

@@ -22,11 +22,11 @@ static void snap_amd(kprof_cpuid_snapshot *s, uint32_t max_ext, uint32_t ecx1, u
 {
 	const uint32_t r0[4] = {0xD, 0x68747541, 0x444D4163, 0x69746E65};
 	kprof_cpuid_snapshot_init(s);
-	kprof_cpuid_snapshot_set(s, 0, 0, r0[0], r0[1], r0[2], r0[3]);
-	kprof_cpuid_snapshot_set(s, 1, 0, 0x00B40F40, 0, 0, 0);
-	kprof_cpuid_snapshot_set(s, 0x80000000, 0, max_ext, 0, 0, 0);
-	kprof_cpuid_snapshot_set(s, 0x80000001, 0, 0, 0, ecx1, 0);
-	kprof_cpuid_snapshot_set(s, 0x8000001B, 0, ibs_eax, 0, 0, 0);
+	kprof_cpuid_snapshot_set(s, 0, 0, (const uint32_t[4]){r0[0], r0[1], r0[2], r0[3]});
+	kprof_cpuid_snapshot_set(s, 1, 0, (const uint32_t[4]){0x00B40F40, 0, 0, 0});
+	kprof_cpuid_snapshot_set(s, 0x80000000, 0, (const uint32_t[4]){max_ext, 0, 0, 0});
+	kprof_cpuid_snapshot_set(s, 0x80000001, 0, (const uint32_t[4]){0, 0, ecx1, 0});
+	kprof_cpuid_snapshot_set(s, 0x8000001B, 0, (const uint32_t[4]){ibs_eax, 0, 0, 0});
 }
 
 static void test_caps(void)
