@@ -172,6 +172,8 @@ const char *kprof_cli_quote(const char *s);
 /* ---- errors ---------------------------------------------------------------------------- */
 /* "kprof: " + message + newline on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_error(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
+/* "kprof: warning: " + message + newline on stderr, at once: the command goes on. */
+void kprof_cli_warn(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 /* Bad input at a place in a file: "kprof: FILE:LINE: message" (line > 0) or
  * "kprof: FILE: offset 0xN: message" (line 0); returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, const char *fmt, ...)
@@ -309,10 +311,20 @@ int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out);
 void kprof_cli_groups_free(kprof_cli_groups *g);
 /* `kprof info`'s cpu groups: text lines, or `,\n  "cpu_groups": [...]` (null without g). */
 void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int json);
+/* Where `kprof info` read its processor: a file's CPU block (file set) or this machine. */
+typedef struct kprof_cli_input {
+	const char *file;  /* the dump (NULL: this machine) */
+	char block_file[4096]; /* a hwloc directory's pu file holding the block, else file */
+	int all;           /* this machine, every online CPU */
+	uint32_t cpu;      /* block ordinal (0 = first) */
+	uint32_t cpu_id;   /* the CPU's number: the block header's, a pu file's, the live CPU's;
+	                    * KPROF_DUMP_NO_CPU_ID when the dump gives none */
+	uint32_t blocks;   /* blocks (CPUs) the input holds */
+} kprof_cli_input;
 /* `kprof info`'s processor: live (this CPU, or every online CPU with all) or the dump file,
  * CPU block cpu; with its groups. 0 or an exit code after a message. */
 int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_snapshot *snap,
-                          kprof_cli_groups *groups);
+                          kprof_cli_groups *groups, kprof_cli_input *in);
 /* Text being built. */
 typedef struct kprof_cli_text {
 	char *data;
@@ -324,7 +336,12 @@ int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx);
 /* Every CPU this process may run on, pinned in turn: `cpuid -r` text with `CPU n:` blocks;
  * and the same for the CPU kprof runs on alone, as one `CPU 0:` block. */
 int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t);
-int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t);
+int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t, uint32_t *cpu);
+/* Pin the calling thread to CPU 0 (the boot processor) when the affinity mask allows it, else
+ * to the lowest CPU it allows; *cpu = that CPU. 0, or -1 when no CPU could be pinned. */
+int kprof_cli_live_pin(uint32_t *cpu);
+/* The CPUs the system has online (0 when it cannot tell). */
+uint32_t kprof_cli_online_cpus(void);
 int kprof_cli_cpuid_dump_all(void);
 
 /* ---- subcommands ----------------------------------------------------------------------- */

@@ -2,6 +2,7 @@
  * which `kprof info --cpuid-file` and `cpuid -f` both read back. */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A range's max leaf comes from the processor: never walk more than this many leaves of one
@@ -130,22 +131,23 @@ static void dump_range(uint32_t base, uint32_t max)
 		dump_leaf(leaf);
 }
 
-static void to_stdout(const char *line, void *ctx)
-{
-	(void)ctx;
-	kprof_cli_puts(line);
-}
 
 int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 {
 	if (kprof_cli_get(a, "--all")->set)
 		return kprof_cli_cpuid_dump_all();
 	{
-		char header[32];
-		if (kprof_dump_header_format(0, header, sizeof header, NULL) == KPROF_OK)
-			kprof_cli_puts(header);
+		/* One CPU's block, labelled with the CPU it was read on (pinned: CPU 0 when the
+		 * affinity mask allows it). */
+		kprof_cli_text t;
+		uint32_t cpu;
+		int rc = kprof_cli_cpuid_dump_this_text(&t, &cpu);
+		if (rc)
+			return rc;
+		kprof_cli_puts(t.data);
+		free(t.data);
+		return 0;
 	}
-	return kprof_cli_cpuid_lines(to_stdout, NULL);
 }
 
 int kprof_cli_cpuid_lines(void (*out)(const char *line, void *ctx), void *ctx)

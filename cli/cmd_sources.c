@@ -38,7 +38,9 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
 		                                  &snap)) != 0)
 			return rc;
-		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
+		/* One table, one machine: Supported and Counts both the dump's. */
+		(void)kprof_hal_decision_get(&snap, (rel && !rel->x64 ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64) |
+		                                    KPROF_HAL_RELEASE(release), &d);
 		cp = &counts;
 	} else if (named) {
 		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
@@ -64,7 +66,11 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			continue;
 		rows = kprof_source_rows_by_table((kprof_source_table)t, &n);
 		for (k = 0; k < n; k++) {
-			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86) |
+			/* Supported on the processor the table describes: the dump's; a named
+			 * family has no cpuid leaves to decide by (unknown); else this machine. */
+			int supported = file->set ? (int)kprof_cli_presence(&d, &rows[k])
+			              : named ? KPROF_HAL_PRESENCE_UNKNOWN
+			              : rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86) |
 			                                                              KPROF_HAL_RELEASE(release))
 			                    : kprof_cli_live_supported(&rows[k]);
 			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&

@@ -508,10 +508,10 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		kprof_cli_puts(",\n  \"cpu_groups\": [");
 	else
 		kprof_cli_printf(
-		        "\ncpu groups  %lu logical CPUs in %lu group%s by the profiling facts "
+		        "\ncpu groups  %lu logical CPU%s in %lu group%s by the profiling facts "
 		        "they report; the HAL decides once, from the boot processor (group 0)\n",
-		        (unsigned long)g->gs.cpus, (unsigned long)g->gs.count,
-		        g->gs.count == 1 ? "" : "s");
+		        (unsigned long)g->gs.cpus, g->gs.cpus == 1 ? "" : "s",
+		        (unsigned long)g->gs.count, g->gs.count == 1 ? "" : "s");
 	for (k = 0; k < g->gs.count; k++) {
 		kprof_cpu_effect e;
 		kprof_cpu_group_compare(&g->group[0], &g->group[k], hal, &e);
@@ -640,15 +640,89 @@ int kprof_cli_cpuid_dump_all_text(kprof_cli_text *t)
 		return t->failed ? kprof_cli_error("cpuid-dump --all: out of memory")
 		                 : kprof_cli_error("cpuid-dump --all: could not run on any CPU");
 	}
+	{
+		uint32_t online = kprof_cli_online_cpus();
+		if (online > (uint32_t)done)
+			kprof_cli_warn("--all read %d of the %lu online CPUs: the affinity mask (taskset, "
+			               "cpuset, job object) hides the others",
+			               done, (unsigned long)online);
+	}
 	return 0;
 }
 
-int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t)
+int kprof_cli_live_pin(uint32_t *cpu)
+{
+	int c;
+#ifdef _WIN32
+	DWORD_PTR allowed, system;
+	if (!GetProcessAffinityMask(GetCurrentProcess(), &allowed, &system))
+		return -1;
+	for (c = 0; c < (int)(8 * sizeof allowed); c++)
+		if (((allowed >> c) & 1u) && SetThreadAffinityMask(GetCurrentThread(), (DWORD_PTR)1 << c)) {
+			*cpu = (uint32_t)c;
+			return 0;
+		}
+#else
+	cpu_set_t allowed, one;
+	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+		return -1;
+	for (c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, &allowed))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(c, &one);
+		if (sched_setaffinity(0, sizeof one, &one) == 0) {
+			*cpu = (uint32_t)c;
+			return 0;
+		}
+	}
+#endif
+	return -1;
+}
+
+uint32_t kprof_cli_online_cpus(void)
+{
+#ifdef _WIN32
+	SYSTEM_INFO si;
+	GetSystemInfo(&si);
+	return (uint32_t)si.dwNumberOfProcessors;
+#else
+	/* /sys/devices/system/cpu/online: "0-3,5" */
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	unsigned long a, b, n = 0;
+	int ch;
+	if (!f)
+		return 0;
+	while (fscanf(f, "%lu", &a) == 1) {
+		b = a;
+		ch = fgetc(f);
+		if (ch == '-') {
+			if (fscanf(f, "%lu", &b) != 1)
+				break;
+			ch = fgetc(f);
+		}
+		if (b >= a)
+			n += b - a + 1;
+		if (ch != ',')
+			break;
+	}
+	fclose(f);
+	return (uint32_t)n;
+#endif
+}
+
+int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t, uint32_t *cpu)
 {
 	char header[32];
 	int rc;
 	memset(t, 0, sizeof *t);
-	if (kprof_dump_header_format(0, header, sizeof header, NULL) == KPROF_OK)
+	/* The block is labelled with the CPU it was read on: CPU 0 (the boot processor) when the
+	 * affinity mask allows it, else the lowest CPU it allows. */
+	*cpu = 0;
+	if (kprof_cli_live_pin(cpu) != 0)
+		return kprof_cli_error("cannot pin this thread to one CPU: which CPU the leaves come "
+		                       "from would be unknown");
+	if (kprof_dump_header_format(*cpu, header, sizeof header, NULL) == KPROF_OK)
 		to_buffer(header, t);
 	if ((rc = kprof_cli_cpuid_lines(to_buffer, t)) != 0 || t->failed) {
 		free(t->data);
@@ -657,22 +731,56 @@ int kprof_cli_cpuid_dump_this_text(kprof_cli_text *t)
 	return 0;
 }
 
+/* The file and header number of CPU block cpu of d (in->block_file, in->cpu_id) and how many
+ * blocks d has (in->blocks). Only called after kprof_cli_dump_snapshot read every text. */
+static void block_label(const kprof_cli_dump *d, uint32_t cpu, kprof_cli_input *in)
+{
+	size_t i;
+	uint32_t before = 0;
+	in->blocks = 0;
+	for (i = 0; i < d->count; i++) {
+		kprof_dump_iter it;
+		kprof_dump_record r;
+		uint32_t blocks = 0;
+		if (kprof_dump_iter_init(&it, d->text[i], d->len[i]) != KPROF_OK)
+			continue;
+		while (kprof_dump_iter_next(&it, &r) == KPROF_OK) {
+			blocks = r.cpu + 1;
+			if (before + r.cpu == cpu && r.subleaf == 0 && r.leaf == 0) {
+				snprintf(in->block_file, sizeof in->block_file, "%s",
+				         d->is_dir ? d->file[i] : d->path);
+				in->cpu_id = d->is_dir ? d->id[i] : r.cpu_id;
+			}
+		}
+		before += blocks;
+	}
+	in->blocks = before;
+}
+
 int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_snapshot *snap,
-                          kprof_cli_groups *groups)
+                          kprof_cli_groups *groups, kprof_cli_input *in)
 {
 	kprof_cli_dump dump;
 	kprof_cli_text t;
 	int rc;
 	memset(groups, 0, sizeof *groups);
+	memset(in, 0, sizeof *in);
+	in->file = file;
+	in->all = all;
+	in->cpu = cpu;
+	in->cpu_id = KPROF_DUMP_NO_CPU_ID;
 	if (!file && !all) {
+		/* This CPU alone is one group, as it is in its own `cpuid-dump`; the thread is
+		 * pinned first, so the snapshot and the block are the same CPU's. */
+		if ((rc = kprof_cli_cpuid_dump_this_text(&t, &in->cpu_id)) != 0)
+			return rc;
 		if (kprof_cpuid_snapshot_read(snap) != KPROF_OK) {
+			free(t.data);
 			kprof_cli_error(
 			        "info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;
 		}
-		/* This CPU alone is one group, as it is in its own `cpuid-dump`. */
-		if ((rc = kprof_cli_cpuid_dump_this_text(&t)) != 0 ||
-		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump", &dump)) != 0)
+		if ((rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump", &dump)) != 0)
 			return rc;
 	} else if (file) {
 		if ((rc = kprof_cli_dump_load(file, &dump)) != 0)
@@ -683,6 +791,8 @@ int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_s
 			return rc;
 	}
 	rc = file || all ? kprof_cli_dump_snapshot(&dump, cpu, snap) : 0;
+	if (!rc)
+		block_label(&dump, file || all ? cpu : 0, in);
 	if (!rc)
 		rc = kprof_cli_dump_groups(&dump, groups);
 	kprof_cli_dump_free(&dump);

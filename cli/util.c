@@ -259,6 +259,14 @@ static int report(const char *prefix, const char *fmt, va_list ap)
 	return KPROF_CLI_EXIT_USAGE;
 }
 
+void kprof_cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	(void)report("kprof: warning: ", fmt, ap);
+	va_end(ap);
+}
+
 int kprof_cli_error(const char *fmt, ...)
 {
 	va_list ap;
