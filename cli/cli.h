@@ -172,6 +172,8 @@ const char *kprof_cli_quote(const char *s);
 /* ---- errors ---------------------------------------------------------------------------- */
 /* "kprof: " + message + newline on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_error(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
+/* Whether a[0..n) and b[0..n) are equal, ASCII case ignored. */
+int kprof_cli_strncaseeq(const char *a, const char *b, size_t n);
 /* "kprof: warning: " + message + newline on stderr, at once: the command goes on. */
 void kprof_cli_warn(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 /* Bad input at a place in a file: "kprof: FILE:LINE: message" (line > 0) or
@@ -206,8 +208,9 @@ int kprof_cli_read_dir_text(const char *dir, const char *path, size_t *left, cha
 const char *kprof_cli_file_label(const char *path);
 
 /* ---- the processor, live or dumped ----------------------------------------------------- */
-/* The leaves of CPU block cpu of a dump file. 0, or an exit code after a message naming the
- * file and line. */
+/* The leaves of the CPU numbered cpu of a dump file (kprof_cli_dump_cpu_block), the first block
+ * for KPROF_CLI_NO_CPU (no --cpu: the boot processor). 0, or an exit code after a message
+ * naming the file and line. */
 int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out);
 /* This processor's HAL decision (64-bit HAL), or NULL without cpuid. Read once per run. */
 const kprof_hal_decision *kprof_cli_live_decision(void);
@@ -297,6 +300,10 @@ int kprof_cli_dump_load(const char *path, kprof_cli_dump *d);
 int kprof_cli_dump_from_text(char *text, size_t len, const char *label, kprof_cli_dump *d);
 void kprof_cli_dump_free(kprof_cli_dump *d);
 int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out);
+/* The block of the CPU numbered cpu (a hwloc pu number, a `CPU n:` label, else the block's
+ * ordinal: the numbers `info` prints in its groups) into *block. 0, or exit 2 after a message
+ * listing the numbers the dump has. */
+int kprof_cli_dump_cpu_block(const kprof_cli_dump *d, uint32_t cpu, uint32_t *block);
 /* The groups of a dump's CPUs (kprof_cpu_groups), with each CPU's number, and each group's
  * CPUs as a list (group[k].first_cpu, then cpu_next[c] until KPROF_CLI_NO_CPU), so printing
  * every group's CPUs reads each CPU once. */
@@ -322,7 +329,8 @@ typedef struct kprof_cli_input {
 	uint32_t blocks;   /* blocks (CPUs) the input holds */
 } kprof_cli_input;
 /* `kprof info`'s processor: live (this CPU, or every online CPU with all) or the dump file,
- * CPU block cpu; with its groups. 0 or an exit code after a message. */
+ * the CPU numbered cpu (KPROF_CLI_NO_CPU: the first block); with its groups and where it was
+ * read (*in). 0 or an exit code after a message. */
 int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_snapshot *snap,
                           kprof_cli_groups *groups, kprof_cli_input *in);
 /* Text being built. */

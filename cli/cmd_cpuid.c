@@ -132,8 +132,54 @@ static void dump_range(uint32_t base, uint32_t max)
 }
 
 
+/* The dump text as JSON: read back with the library's own dump reader, so the JSON holds
+ * exactly what `kprof info --cpuid-file` would read from the text. */
+static int dump_json(const kprof_cli_text *t)
+{
+	kprof_dump_iter it;
+	kprof_dump_record r;
+	kprof_status st;
+	int32_t block = -1;
+	if (kprof_dump_iter_init(&it, t->data, t->len) != KPROF_OK)
+		return kprof_cli_error("cpuid-dump: out of memory");
+	kprof_cli_puts("{\"cpus\": [");
+	while ((st = kprof_dump_iter_next(&it, &r)) == KPROF_OK) {
+		if ((int32_t)r.cpu != block) {
+			kprof_cli_puts(block < 0 ? "\n  {" : "\n  ]},\n  {");
+			block = (int32_t)r.cpu;
+			if (r.cpu_id == KPROF_DUMP_NO_CPU_ID)
+				kprof_cli_puts("\"cpu\": null, \"leaves\": [");
+			else
+				kprof_cli_printf("\"cpu\": %lu, \"leaves\": [", (unsigned long)r.cpu_id);
+			kprof_cli_puts("\n    ");
+		} else {
+			kprof_cli_puts(",\n    ");
+		}
+		kprof_cli_printf("{\"leaf\": %lu, \"subleaf\": %lu, \"eax\": %lu, \"ebx\": %lu, "
+		                 "\"ecx\": %lu, \"edx\": %lu}",
+		                 (unsigned long)r.leaf, (unsigned long)r.subleaf, (unsigned long)r.eax,
+		                 (unsigned long)r.ebx, (unsigned long)r.ecx, (unsigned long)r.edx);
+	}
+	if (st != KPROF_END)
+		return kprof_cli_error("cpuid-dump: its own output did not read back (%s)",
+		                       kprof_status_name(st));
+	kprof_cli_puts(block < 0 ? "]}\n" : "\n  ]}\n]}\n");
+	return 0;
+}
+
 int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 {
+	if (kprof_cli_get(a, "--json")->set) {
+		kprof_cli_text t;
+		uint32_t cpu;
+		int rc = kprof_cli_get(a, "--all")->set ? kprof_cli_cpuid_dump_all_text(&t)
+		                                        : kprof_cli_cpuid_dump_this_text(&t, &cpu);
+		if (rc)
+			return rc;
+		rc = dump_json(&t);
+		free(t.data);
+		return rc;
+	}
 	if (kprof_cli_get(a, "--all")->set)
 		return kprof_cli_cpuid_dump_all();
 	{

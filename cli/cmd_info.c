@@ -535,7 +535,8 @@ int kprof_cmd_info(const kprof_cli_args *a)
 		return kprof_cli_usage(a->cmd->name,
 		                       "--cpu needs --cpuid-file or --all (live, kprof "
 		                       "reads the processor it runs on)");
-	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set, (uint32_t)cpu->num,
+	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set,
+	                           cpu->set ? (uint32_t)cpu->num : KPROF_CLI_NO_CPU,
 	                           &snap, &groups, &in);
 	if (rc)
 		return rc;

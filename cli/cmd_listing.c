@@ -412,7 +412,8 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	if (!dump && cpu)
 		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
 	if (dump) {
-		rc = kprof_cli_snapshot_file(dump, (uint32_t)cpu, &snaps[0]);
+		rc = kprof_cli_snapshot_file(dump, kprof_cli_get(a, "--cpu")->set ? (uint32_t)cpu : KPROF_CLI_NO_CPU,
+		                             &snaps[0]);
 		if (rc)
 			return rc;
 		cpus = 1;

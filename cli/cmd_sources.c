@@ -35,7 +35,9 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		return kprof_cli_usage(a->cmd->name, "--vendor, --model and --stepping need --family");
 	if (file->set) {
 		kprof_cpuid_snapshot snap;
-		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
+		if ((rc = kprof_cli_snapshot_file(file->text,
+		                                  kprof_cli_get(a, "--cpu")->set ? (uint32_t)kprof_cli_get(a, "--cpu")->num
+		                                                                 : KPROF_CLI_NO_CPU,
 		                                  &snap)) != 0)
 			return rc;
 		/* One table, one machine: Supported and Counts both the dump's. */
@@ -123,7 +125,10 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	const kprof_cli_value *vend = kprof_cli_get(a, "--vendor");
 	int json = kprof_cli_get(a, "--json")->set;
 	int vendor = vend->set ? (int)vend->num : -1;
-	uint64_t value = kprof_cli_get(a, "VALUE")->num;
+	const char *text = kprof_cli_get(a, "VALUE")->text;
+	uint64_t value, reserved = 0;
+	int perf_raw = 0;
+	unsigned b;
 	kprof_pmu_select f;
 	kprof_status st;
 	kprof_source_table itf;
@@ -135,8 +140,35 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		vendor = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_CPUID_VENDOR_AMD
 		                                                  : KPROF_CPUID_VENDOR_INTEL;
 	}
+	/* VALUE: a number, or the rNNNN form `kprof perf` prints (Linux perf's raw config: the
+	 * PerfEvtSel bits without USR/OS, which perf sets by default: counted here as set). */
+	if ((text[0] == 'r' || text[0] == 'R') && text[1]) {
+		char hex[24];
+		if (strlen(text + 1) > 16)
+			return kprof_cli_usage(a->cmd->name, "VALUE '%s': a perf raw event has at most 16 "
+			                                     "hex digits", kprof_cli_quote(text));
+		snprintf(hex, sizeof hex, "0x%s", text + 1);
+		if (kprof_cli_parse_u64(hex, UINT64_MAX, &value) != 0)
+			return kprof_cli_usage(a->cmd->name, "VALUE '%s': after r, perf's raw event is hex "
+			                                     "digits (r412e)", kprof_cli_quote(text));
+		value |= vendor == KPROF_CPUID_VENDOR_AMD
+		                 ? KPROF_AMD_PERFEVTSEL_USR_MASK | KPROF_AMD_PERFEVTSEL_OS_MASK
+		                 : KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK;
+		perf_raw = 1;
+	} else if (kprof_cli_parse_u64(text, UINT64_MAX, &value) != 0) {
+		return kprof_cli_usage(a->cmd->name, "VALUE '%s': a number (hex with 0x, or decimal) or "
+		                                     "a perf raw event (r412e)", kprof_cli_quote(text));
+	}
 	memset(&f, 0, sizeof f);
 	st = kprof_pmu_select_unpack((kprof_cpuid_vendor)vendor, value, &f);
+	/* Which bits are reserved: each set bit the layout refuses alone. */
+	for (b = 0; b < 64 && st == KPROF_E_RESERVED; b++) {
+		kprof_pmu_select one;
+		if ((value >> b & 1u) &&
+		    kprof_pmu_select_unpack((kprof_cpuid_vendor)vendor, (uint64_t)1 << b, &one) ==
+		            KPROF_E_RESERVED)
+			reserved |= (uint64_t)1 << b;
+	}
 	itf = vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64 : KPROF_SOURCE_TABLE_EMON;
 	/* The tables hold selects as the HAL loads them: USR/OS only, EN and INT are added when
 	 * a counter starts. A value read back from a running counter still names its source. */
@@ -152,9 +184,11 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	if (n > KPROF_CLI_COUNT(match))
 		n = KPROF_CLI_COUNT(match);
 	if (json) {
-		kprof_cli_printf("{\"value\": %llu, \"vendor\": \"%s\", \"reserved_bits\": %s,\n",
-		                 (unsigned long long)value, kprof_cli_choice_vendor(vendor),
-		                 kprof_cli_json_bool(st == KPROF_E_RESERVED));
+		kprof_cli_printf("{\"value\": \"0x%llx\", \"perf_raw\": %s, \"vendor\": \"%s\", "
+		                 "\"reserved_bits\": %s, \"reserved_mask\": \"0x%llx\",\n",
+		                 (unsigned long long)value, kprof_cli_json_bool(perf_raw),
+		                 kprof_cli_choice_vendor(vendor), kprof_cli_json_bool(st == KPROF_E_RESERVED),
+		                 (unsigned long long)reserved);
 		kprof_cli_printf(
 		        " \"fields\": {\"event\": %u, \"umask\": %u, \"usr\": %s, \"os\": %s, "
 		        "\"edge\": %s, \"pc\": %s, \"int\": %s, ",
@@ -182,9 +216,26 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
 	}
-	kprof_cli_printf("select 0x%08llX (%s PerfEvtSel layout)%s\n", (unsigned long long)value,
-	                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel",
-	                 st == KPROF_E_RESERVED ? ": RESERVED BITS SET" : "");
+	kprof_cli_printf("select 0x%08llX (%s PerfEvtSel layout)", (unsigned long long)value,
+	                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel");
+	if (perf_raw)
+		kprof_cli_printf(", from perf's raw event %s with USR and OS set as perf sets them",
+		                 kprof_cli_quote(text));
+	if (st == KPROF_E_RESERVED) {
+		/* The reserved bits set, as ranges: "bits 32-35, 40 (0xF100000000)". */
+		unsigned lo, n = 0;
+		kprof_cli_puts("\n  reserved bits set: ");
+		for (b = 0; b < 64; b++) {
+			if (!(reserved >> b & 1u))
+				continue;
+			for (lo = b; b + 1 < 64 && (reserved >> (b + 1) & 1u); b++)
+				;
+			kprof_cli_printf(lo == b ? "%s%u" : "%s%u-%u", n++ ? ", " : "", lo, b);
+		}
+		kprof_cli_printf(" (mask 0x%llX): reserved in the %s layout", (unsigned long long)reserved,
+		                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel");
+	}
+	kprof_cli_puts("\n");
 	kprof_cli_printf("  %-10s 0x%02X\n", "event", (unsigned)f.event);
 	kprof_cli_printf("  %-10s 0x%02X\n", "umask", (unsigned)f.umask);
 	kprof_cli_printf("  %-10s %u\n", "usr", (unsigned)f.usr);
@@ -253,6 +304,16 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 	if (st != KPROF_OK)
 		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name_get(s),
 		                       kprof_status_name(st));
+	if (kprof_cli_get(a, "--json")->set) {
+		kprof_cli_puts("{\"interface\": ");
+		kprof_cli_json_string(kprof_cli_interface_name((unsigned)itf));
+		kprof_cli_printf(", \"value\": %u, \"name\": ", (unsigned)s->value);
+		kprof_cli_json_string(kprof_source_name_get(s));
+		kprof_cli_printf(", \"select\": %lu, \"raw\": ", (unsigned long)s->select);
+		kprof_cli_json_string(raw);
+		kprof_cli_puts("}\n");
+		return 0;
+	}
 	kprof_cli_printf("%s\n", raw);
 	return 0;
 }

@@ -288,11 +288,99 @@ static int dump_error(const char *name, kprof_status st, const kprof_dump_error 
 		return kprof_cli_error_at(name, err->line, 0,
 		                          "leaf repeated in CPU block %lu (expected %s)",
 		                          (unsigned long)(err->cpus ? err->cpus - 1 : 0), expected);
+	/* No leaf line anywhere: no line is to blame (the reader stopped at the last). */
+	if (err->records == 0 && err->format == KPROF_DUMP_FORMAT_UNKNOWN &&
+	    err->expect == KPROF_DUMP_EXPECT_LEAF_LINE)
+		return kprof_cli_error("%s: not a cpuid dump: none of its %lu line%s is a leaf line "
+		                       "(expected %s)",
+		                       kprof_cli_file_label(name), (unsigned long)err->line,
+		                       err->line == 1 ? "" : "s", expected);
 	if (err->records == 0 && err->format == KPROF_DUMP_FORMAT_UNKNOWN)
 		return kprof_cli_error_at(name, err->line, 0, "not a cpuid dump (expected %s)",
 		                          expected);
 	return kprof_cli_error_at(name, err->line, 0, "malformed %s line (expected %s)",
 	                          kprof_dump_format_name(err->format), expected);
+}
+
+/* Each CPU block's number, in block order: a hwloc directory's pu number, else the number its
+ * header gives (`CPU n:`), else its ordinal; when two blocks would share a number, every block
+ * is numbered by its ordinal (one scheme for the whole dump). *ids is malloc'd (*n blocks);
+ * -1 without memory. Only called on texts the reader accepted. */
+static int block_ids(const kprof_cli_dump *d, uint32_t **ids, uint32_t *n)
+{
+	size_t i, cap = 64;
+	uint32_t k, j, *v = (uint32_t *)malloc(cap * sizeof *v);
+	int unique = 1;
+	*n = 0;
+	if (!v)
+		return -1;
+	for (i = 0; i < d->count; i++) {
+		kprof_dump_iter it;
+		kprof_dump_record r;
+		int32_t block = -1;
+		if (kprof_dump_iter_init(&it, d->text[i], d->len[i]) != KPROF_OK)
+			continue;
+		while (kprof_dump_iter_next(&it, &r) == KPROF_OK) {
+			if ((int32_t)r.cpu == block)
+				continue;
+			block = (int32_t)r.cpu;
+			if (*n == cap) {
+				uint32_t *p = (uint32_t *)realloc(v, 2 * cap * sizeof *v);
+				if (!p) {
+					free(v);
+					return -1;
+				}
+				v = p;
+				cap *= 2;
+			}
+			v[*n] = d->is_dir && r.cpu == 0       ? d->id[i]
+			        : r.cpu_id != KPROF_DUMP_NO_CPU_ID ? r.cpu_id
+			                                           : *n;
+			(*n)++;
+		}
+	}
+	/* Sorted copies would be faster; dumps have thousands of blocks at most, and the
+	 * directory loader already refuses two files for one CPU. */
+	for (k = 0; k < *n && unique && *n <= 65536; k++)
+		for (j = k + 1; j < *n && unique; j++)
+			unique = v[k] != v[j];
+	if (!unique || *n > 65536)
+		for (k = 0; k < *n; k++)
+			v[k] = d->is_dir && *n == d->count ? d->id[k] : k;
+	*ids = v;
+	return 0;
+}
+
+int kprof_cli_dump_cpu_block(const kprof_cli_dump *d, uint32_t cpu, uint32_t *block)
+{
+	uint32_t *ids, n, k;
+	if (block_ids(d, &ids, &n) != 0)
+		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path));
+	for (k = 0; k < n && ids[k] != cpu; k++)
+		;
+	if (k == n) {
+		char list[256];
+		size_t len = 0;
+		uint32_t a;
+		list[0] = 0;
+		/* The numbers it has, as ranges, cut with "..." when long. */
+		for (a = 0; a < n && len + 32 < sizeof list; a++) {
+			uint32_t b = a;
+			while (b + 1 < n && ids[b + 1] == ids[b] + 1)
+				b++;
+			len += (size_t)snprintf(list + len, sizeof list - len, b > a ? "%s%lu-%lu" : "%s%lu",
+			                        a ? "," : "", (unsigned long)ids[a], (unsigned long)ids[b]);
+			a = b;
+		}
+		if (a < n)
+			snprintf(list + len, sizeof list - len, ",...");
+		free(ids);
+		return kprof_cli_error("%s: no CPU %lu (the dump's CPUs: %s)",
+		                       kprof_cli_file_label(d->path), (unsigned long)cpu, list);
+	}
+	*block = k;
+	free(ids);
+	return 0;
 }
 
 int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out)
@@ -396,12 +484,24 @@ int kprof_cli_dump_groups(const kprof_cli_dump *d, kprof_cli_groups *out)
 			kprof_cli_groups_free(out);
 			return dump_error(text_name(d, i), st, &err);
 		}
-		/* A directory's CPUs are numbered by their file names. */
-		for (k = before; k < out->gs.cpus && k < cpus; k++)
-			out->cpu_id[k] = d->is_dir ? d->id[i] : k;
+		/* Numbered afterwards, one scheme for the whole dump (block_ids). */
+		(void)before;
 		for (k = g0; k < out->gs.count; k++)
 			if (d->is_dir)
 				out->group[k].first_cpu_id = d->id[i];
+	}
+	{
+		uint32_t *ids, n, k;
+		if (block_ids(d, &ids, &n) != 0) {
+			kprof_cli_groups_free(out);
+			return kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path));
+		}
+		for (k = 0; k < out->gs.cpus && k < cpus; k++)
+			out->cpu_id[k] = k < n ? ids[k] : k;
+		for (k = 0; k < out->gs.count; k++)
+			if (out->group[k].first_cpu < n)
+				out->group[k].first_cpu_id = ids[out->group[k].first_cpu];
+		free(ids);
 	}
 	return link_groups(out)
 	               ? kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path))
@@ -790,9 +890,16 @@ int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_s
 		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump --all", &dump)) != 0)
 			return rc;
 	}
-	rc = file || all ? kprof_cli_dump_snapshot(&dump, cpu, snap) : 0;
-	if (!rc)
-		block_label(&dump, file || all ? cpu : 0, in);
+	/* --cpu N is the CPU numbered N, as the groups print it. */
+	{
+		uint32_t block = 0;
+		rc = (file || all) && cpu != KPROF_CLI_NO_CPU ? kprof_cli_dump_cpu_block(&dump, cpu, &block) : 0;
+		if (!rc && (file || all))
+			rc = kprof_cli_dump_snapshot(&dump, block, snap);
+		in->cpu = block;
+		if (!rc)
+			block_label(&dump, block, in);
+	}
 	if (!rc)
 		rc = kprof_cli_dump_groups(&dump, groups);
 	kprof_cli_dump_free(&dump);

@@ -2,6 +2,8 @@
  * what the profiling hardware writes. Built from kprof.h and libc alone. */
 #include "cli.h"
 
+#include <errno.h>
+
 #include <string.h>
 
 /* clang-format off */
@@ -37,10 +39,12 @@ static const kprof_cli_command commands[] = {
                         "which block of the dump (default 0, the first: the HAL assesses\n"
                         "the boot processor)"),
                  CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
-                        "the 64-bit HAL (default) or the 32-bit HAL's extra rules"),
+                        "the 64-bit HAL (default; the 32-bit HAL for a processor without\n"
+                        "long mode) or the 32-bit HAL's extra rules"),
                  TEXT("--windows", "RELEASE", 0,
-                      "that Windows release's HAL (default 10-1507, the original Windows\n"
-                      "10; a name or a build number); `all`: one line per release and HAL"),
+                      "that Windows release's HAL (default: the newest kprof models; a name,\n"
+                      "a build number, or 10 for the newest Windows 10); `all`: one line per\n"
+                      "release and HAL"),
                  JSON_FLAG("one JSON object"))},
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
@@ -65,7 +69,9 @@ static const kprof_cli_command commands[] = {
          "  The fields of an event-select value by the vendor's layout (default: this\n"
          "  processor's vendor, else intel), and the sources whose select it is (EN and INT\n"
          "  ignored: the HAL adds them when it starts a counter).\n",
-         OPTIONS(OPERAND_NUMBER("VALUE", UINT64_MAX, "the value: hex with 0x, or decimal"),
+         OPTIONS(TEXT("VALUE", "VALUE", KPROF_CLI_REQUIRED,
+                      "the value: hex with 0x, decimal, or a perf raw event as `kprof\n"
+                      "perf` prints it (r412e: USR and OS counted as set, as perf does)"),
                  CHOICE("--vendor", NULL, kprof_cli_choice_vendor, 0, "whose layout"),
                  JSON_FLAG("one JSON object"))},
         {"perf", kprof_cmd_perf, "the Linux perf raw event for a source",
@@ -74,13 +80,15 @@ static const kprof_cli_command commands[] = {
                       "a name (ProfileLLCMisses, LLCMisses, any case) or a value (0x1D)"),
                  CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
                         "the table (default: this processor's vendor's, emon on Intel,\n"
-                        "amd64 on AMD)"))},
+                        "amd64 on AMD)"),
+                 JSON_FLAG("one JSON object"))},
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
          "  `kprof info --cpuid-file` reads. Without --all, the CPU kprof runs on.\n",
          OPTIONS(FLAG("--all", "every online CPU in turn (the thread pinned to each), in `CPU n:`\n"
-                                "blocks"))},
+                                "blocks"),
+                 JSON_FLAG("one JSON object: each CPU's leaves"))},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
          "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
          "  the 2007 proposal's with --proposal.\n",
@@ -160,6 +168,17 @@ static void print_usage(FILE *f)
 	           "2 bad usage or bad input (the message names the file and line or offset).\n");
 }
 
+/* Help, version and completion go straight to stdout: a failed write (a full disk, a closed
+ * pipe) is exit 1, as for every other output. */
+static int stdout_done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "kprof: cannot write standard output: %s\n", strerror(errno));
+		return KPROF_CLI_EXIT_FAILURE;
+	}
+	return 0;
+}
+
 static int is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
@@ -179,11 +198,11 @@ int main(int argc, char **argv)
 			kprof_cli_print_help(c);
 		else
 			print_usage(stdout);
-		return 0;
+		return stdout_done();
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("kprof %s\n", KPROF_VERSION_STRING);
-		return 0;
+		return stdout_done();
 	}
 	/* Hidden: the bash completion script (installed by `make install`). */
 	if (strcmp(argv[1], "--completion") == 0) {
@@ -192,7 +211,7 @@ int main(int argc, char **argv)
 			return KPROF_CLI_EXIT_USAGE;
 		}
 		kprof_cli_print_completion();
-		return 0;
+		return stdout_done();
 	}
 	c = find(argv[1]);
 	if (!c) {
@@ -203,7 +222,7 @@ int main(int argc, char **argv)
 	for (i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (is_help(argv[i])) {
 			kprof_cli_print_help(c);
-			return 0;
+			return stdout_done();
 		}
 	}
 	rc = kprof_cli_parse(c, argc - 1, argv + 1, &a);

@@ -9,9 +9,13 @@
 int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out)
 {
 	kprof_cli_dump d;
+	uint32_t block = 0;
 	int rc = kprof_cli_dump_load(path, &d);
 	if (!rc)
-		rc = kprof_cli_dump_snapshot(&d, cpu, out);
+		rc = cpu == KPROF_CLI_NO_CPU ? 0 /* the first block: the boot processor */
+		                             : kprof_cli_dump_cpu_block(&d, cpu, &block); /* --cpu N: the CPU numbered N */
+	if (!rc)
+		rc = kprof_cli_dump_snapshot(&d, block, out);
 	kprof_cli_dump_free(&d);
 	return rc;
 }

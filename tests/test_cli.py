@@ -52,7 +52,8 @@ def without_input(out):
 # python3-jsonschema); VALIDATED counts the documents per command, and main() checks that each
 # JSON-printing command was validated.
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "schema")
-JSON_COMMANDS = ("info", "sources", "decode-select", "lwp-decode", "ds-decode", "sources-decode")
+JSON_COMMANDS = ("info", "sources", "decode-select", "lwp-decode", "ds-decode", "sources-decode", "perf",
+                 "cpuid-dump")
 VALIDATED = {}
 _validators = {}
 
@@ -660,6 +661,11 @@ def test_bad_files(tmp):
     bad("binary-nul", b"\0" * 100)
     bad("unknown-format", b"processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\n")
     bad("prose", b"hello\nworld\n")
+    # Not a dump at all: no line is to blame, the last least of all.
+    f = os.path.join(tmp, "bad-prose.txt")
+    rc, out, err = run("info", "--cpuid-file", f)
+    check(rc == 2 and f"{f}: not a cpuid dump: none of its 2 lines is a leaf line" in err and f"{f}:2" not in err,
+          f"prose: not a cpuid dump, without blaming its last line [{err.strip()}]")
     # A line cut short, in the middle of a file and at its end.
     i = next(n for n, l in enumerate(raw_lines) if "0x0000000a 0x00:" in l)
     bad("raw-truncated-line", "".join(raw_lines[:i] + [raw_lines[i][:40] + "\n"] + raw_lines[i + 1:]).encode(), i + 1)
@@ -754,11 +760,13 @@ def test_decode_select(tabs):
         if not check_eq(rc, 0, f"decode-select {v:#x} --vendor {vendor}"):
             continue
         j = json.loads(out)
-        check_eq(j["value"], v, f"decode-select {v:#x}: value")
+        check_eq(j["value"], hex(v), f"decode-select {v:#x}: value (a 0x string: 64 bits)")
         check_eq(j["vendor"], vendor, f"decode-select {v:#x}: vendor")
         check_eq(j["fields"], fields(v, vendor), f"decode-select {v:#x}: fields")
         reserved = (v >> 32) != 0 if vendor == "intel" else bool(v & ((1 << 21) | ~((1 << 42) - 1) | (0xF0 << 32)))
         check_eq(j["reserved_bits"], reserved, f"decode-select {v:#x}: reserved bits")
+        rmask = v & ~0xFFFFFFFF if vendor == "intel" else v & ((1 << 21) | ~((1 << 42) - 1) | (0xF0 << 32))
+        check_eq(j.get("reserved_mask"), hex(rmask), f"decode-select {v:#x}: which reserved bits")
         want = sorted(r["value"] for r in tabs[itf]
                       if (v >> 32) == 0 and r["select"] == (v & ~((1 << 22) | (1 << 20))))
         check_eq(sorted(s["value"] for s in j["sources"]), want, f"decode-select {v:#x}: sources using it")
@@ -766,12 +774,35 @@ def test_decode_select(tabs):
         check_eq(rc, 0, f"decode-select {v:#x} text")
         check(re.search(r"^\s+event\s+0x%02X$" % (fields(v, vendor)["event"]), txt, re.M) is not None,
               f"decode-select {v:#x} text: event")
+        if reserved:
+            bits = [b for b in range(64) if rmask >> b & 1]
+            check(f"reserved bits set: {bits[0]}" in txt and f"mask 0x{rmask:X}" in txt,
+                  f"decode-select {v:#x} text names the reserved bits [{txt.splitlines()[1]}]")
     rc, out, err = run("decode-select", str(0x0003412E), "--vendor", "intel", "--json")
     check_eq(json.loads(out)["fields"]["umask"] if rc == 0 else None, 0x41, "decode-select takes decimal")
     # 0x0003412E's sources by name (seed 000): ProfileCacheMisses and ProfileLLCMisses.
     rc, out, err = run("decode-select", "0x0003412E", "--vendor", "intel", "--json")
     check_eq(sorted(s["name"] for s in json.loads(out)["sources"]), ["ProfileCacheMisses", "ProfileLLCMisses"],
              "decode-select 0x0003412E: named sources")
+
+
+def test_decode_select_perf_raw(tabs):
+    """`kprof perf`'s rNNNN goes back into decode-select: the same fields (USR and OS set, as
+    perf counts by default) and the source among those using it."""
+    for itf, vendor in (("emon", "intel"), ("amd64", "amd")):
+        for r in tabs[itf][:40]:
+            if not r["select"]:
+                continue
+            raw = perf_raw(r["select"], vendor)
+            rc, out, err = run("decode-select", raw, "--vendor", vendor, "--json")
+            if not check_eq(rc, 0, f"decode-select {raw} --vendor {vendor} [{err.strip()}]"):
+                continue
+            j = json.loads(out)
+            check(j["perf_raw"] is True and int(j["value"], 16) == int(raw[1:], 16) | 3 << 16 and
+                  r["value"] in [s["value"] for s in j["sources"]],
+                  f"decode-select {raw}: {r['name']} found again")
+    rc, out, err = run("decode-select", "rxyz")
+    check(rc == 2 and "perf's raw event is hex digits" in err, f"decode-select rxyz refused in words [{err.strip()}]")
 
 
 def perf_raw(select, vendor):
@@ -796,6 +827,12 @@ def test_perf(tabs):
         r = tabs[itf][-1]
         rc, out, err = run("perf", hex(r["value"]), "--interface", itf)
         check_eq((rc, out.strip()), (0, perf_raw(r["select"], vendor)), f"perf {hex(r['value'])} --interface {itf}")
+    # --json: the same raw event, and the row it came from (seed 000).
+    r = next(r for r in tabs["emon"] if r["name"] == "ProfileLLCMisses")
+    rc, out, err = run("perf", "LLCMisses", "--interface", "emon", "--json")
+    check_eq(json.loads(out) if rc == 0 else None,
+             {"interface": "emon", "value": r["value"], "name": r["name"], "select": r["select"],
+              "raw": perf_raw(r["select"], "intel")}, "perf --json")
     rc, out, err = run("perf", "llcmisses", "--interface", "emon")
     check_eq((rc, out.strip()), (0, "r412e"), "perf takes any case and no Profile prefix")
 
@@ -864,6 +901,21 @@ def test_live(tabs, tmp):
         # And cpuid's own reader accepts it.
         p = subprocess.run(["cpuid", "-f", f], capture_output=True, text=True)
         check(p.returncode == 0 and "vendor_id" in p.stdout, "cpuid -f reads cpuid-dump output")
+    # --json: the leaves the text has, block for block (the text read by the test's own reader).
+    for args in ([], ["--all"]):
+        rc, txt, err = run("cpuid-dump", *args)
+        rc2, js, err2 = run("cpuid-dump", *args, "--json")
+        if check_eq((rc, rc2), (0, 0), f"cpuid-dump {' '.join(args)} --json [{err2.strip()}]"):
+            blocks = parse_raw(txt)
+            got = json.loads(js)["cpus"]
+            check_eq([c["cpu"] for c in got], [int(n) for n in re.findall(r"^CPU (\d+):$", txt, re.M)],
+                     f"cpuid-dump {' '.join(args)} --json: the CPUs the text labels")
+            # The APIC-id leaves differ with the CPU read at each run; the rest must agree.
+            vary = (0x1, 0xB, 0x1F, 0x8000001E)
+            check_eq([{(l["leaf"], l["subleaf"]): (l["eax"], l["ebx"], l["ecx"], l["edx"]) for l in c["leaves"]
+                       if l["leaf"] not in vary} for c in got],
+                     [{k: v for k, v in b.items() if k[0] not in vary} for b in blocks],
+                     f"cpuid-dump {' '.join(args)} --json: the text's leaves")
     rc, out, err = run("info")
     check_eq(rc, 0, "info (live, text)")
     # Every CPU this process may run on: one block each, in order, all of this processor's
@@ -888,7 +940,10 @@ def test_lwp_decode(tmp):
     recs = [(2, 3, 0x0000, 0, 0x401000, 0, 0),                 # instructions retired
             (3, 1, 0xE000, 0, 0x401010, 0x402000, 77),         # branch: taken|predicted|valid
             (255, 0, 0x1234, 0xCAFE, 0x401020, 0xFFFFFFFF, 0),  # LWPINS
-            (0, 0, 0, 0, 0, 0, 0)]                             # event id 0: invalid
+            (0, 0, 0, 0, 0, 0, 0),                             # event id 0: invalid
+            (3, 1, 0x8000, 0, 0xFFFF800000401010, 0x402000, 0xFEDCBA9876543210),  # taken, prediction not valid
+            (4, 2, 0x7000, 120, 0x401030, 0xFFFF800012345678, 5),  # DCache: DRAM (3), address valid
+            (4, 2, 0x2000, 9, 0x401040, 0x1234, 6)]            # DCache: local L3 (1), address not valid
     blob = b"".join(struct.pack("<BBHIQQQ", *r) for r in recs)
     path = os.path.join(tmp, "ring.bin")
     with open(path, "wb") as f:
@@ -899,17 +954,33 @@ def test_lwp_decode(tmp):
     check_eq(len(rows), len(recs), "lwp-decode prints every record")
     for r, j in zip(recs, rows):
         check_eq((j["event"], j["core"], j["flags"], j["data1"], j["ip"], j["data2"], j["timestamp"]),
-                 (r[0], r[1], r[2] >> 0, r[3], r[4], r[5], r[6]), f"lwp-decode record {r[0]}")
-    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "unknown"], "lwp-decode kinds (shipped ids)")
-    check(len(rows) == 4 and rows[3].get("invalid") is True and "invalid" not in rows[0], "event id 0 is flagged invalid")
+                 (r[0], r[1], r[2] >> 0, r[3], hex(r[4]), hex(r[5]), hex(r[6])), f"lwp-decode record {r[0]}: 64-bit values as 0x strings")
+    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "unknown", "branch", "dcache", "dcache"],
+             "lwp-decode kinds (shipped ids)")
+    # Per-kind fields by the reference's bits: branch flags bit 31 taken, 30 predicted, 29
+    # prediction valid (record bits; Flags holds 31:16); DCache 31:29 source, 28 address valid.
+    pick = lambda j, *k: tuple(j.get(x, "<missing>") for x in k)  # noqa: E731
+    check_eq(pick(rows[1], "taken", "predicted", "target"), (True, True, hex(0x402000)), "branch: taken, predicted, target")
+    check_eq(pick(rows[4], "taken", "predicted"), (True, None), "branch: prediction not valid -> null")
+    check_eq(pick(rows[5], "latency", "data_source", "data_address_valid", "data_address"),
+             (120, "dram", True, hex(0xFFFF800012345678)), "DCache: latency, DRAM, address")
+    check_eq(pick(rows[6], "latency", "data_source", "data_address_valid", "data_address"),
+             (9, "local-l3", False, None), "DCache: local L3, no address")
+    rc, txt, err = run("lwp-decode", path)
+    tl = txt.splitlines()
+    check(len(tl) == 7 and "taken yes predicted yes" in tl[1] and "predicted unknown" in tl[4] and
+          "latency 120 source dram address 0xffff800012345678" in tl[5] and "address invalid" in tl[6],
+          f"lwp-decode text: per-kind fields [{tl[1:2]}]")
+    check(len(rows) == 7 and rows[3].get("invalid") is True and "invalid" not in rows[0], "event id 0 is flagged invalid")
     rc, out, err = run("lwp-decode", "--json", "--proposal", path)
     check_eq([json.loads(l)["kind"] for l in out.splitlines()][:2], ["branch", "dcache"],
              "lwp-decode --proposal uses the proposal's ids (2 branches, 3 DCache)")
     with open(path, "ab") as f:
         f.write(b"\x01\x02\x03")
     rc, out, err = run("lwp-decode", path)
-    check(rc == 2 and out == "" and path in err and "offset 0x80" in err,
-          f"a partial record: exit 2, nothing printed, file and offset named ({rc}, {err.strip()!r})")
+    check(rc == 0 and len(out.splitlines()) == len(recs) and path in err and f"offset {hex(32 * len(recs))}" in err
+          and "warning" in err and "3 bytes" in err,
+          f"a partial record: the whole records decoded, the tail warned about with file and offset ({rc}, {err.strip()!r})")
     rc, out, err = run("lwp-decode", "--bogus", path)
     check(rc == 2 and out == "", "lwp-decode rejects an unknown option")
     with open(path, "wb") as f:
@@ -979,7 +1050,16 @@ def test_ds_and_sources_decode(tmp):
         check(int(r[0]["tsc"], 16) == (1 << 8 | 0xC0 // 8), "pebs3 tsc")
     # the same bytes as format 1 are not whole records (0x190 is not a multiple of 0xB0)
     rc, out, err = run("ds-decode", "--format", "pebs1", p3)
-    check(rc == 2 and p3 in err and "offset" in err and out == "", f"pebs1 misaligned: {rc} {err}")
+    check(rc == 2 and p3 in err and out == "" and
+          f"{0x190} bytes is not a whole number of {0xB0}-byte pebs1 records" in err,
+          f"pebs1 misaligned: said in words, with the sizes [{rc} {err.strip()}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", "--base", "0x1000", "--index", "0x10", p3)
+    check(rc == 2 and "--index 0x10 is below --base 0x1000" in err, f"--index below --base said so [{err.strip()}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", "--index", "0x100000", p3)
+    check(rc == 2 and "--index 0x100000 is past the end of the buffer" in err and f"{0x190} bytes" in err,
+          f"--index past the file said so [{err.strip()}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", "--json", p3)
+    check(rc == 0 and json.loads(out)["format"] == "pebs3", "ds-decode --json names the record format (pebs3)")
 
     # ---- adaptive: basic {format_size = cfg | size << 48, ip, applicable, tsc} + meminfo + GPRs + 2 LBRs
     cfg = 0x1 | 0x2 | 0x8 | (1 << 24)
@@ -1073,7 +1153,17 @@ def test_ds_and_sources_decode(tmp):
         check([x["description"] for x in e] == [r[1] for r in rows], "sources names")
         check(all(x["known"] for x in e[:-1]) and e[-1]["known"] is False and e[-1]["name"] is None, "unknown reported")
         check(e[0]["name"] == "ProfileTime" and e[0]["min_interval"] == 1221, "source 0")
-        check(all(x["table"] == "intel_later" for x in e if x["known"] and x["source"] >= 0x20), "later table")
+        check(all(x["table"] == "intel-later" for x in e if x["known"] and x["source"] >= 0x20), "later table")
+        check(all(x["table"] == "emon" for x in e if x["known"] and x["source"] < 0x20),
+              "the named table by its --interface spelling")
+    # Read as AMD's: the Intel descriptions contradict the Amd64 table, and each is warned about.
+    rc, out, err = run("sources-decode", "--interface", "amd64", chain)
+    amd_clash = [r for r in rows if r[0] != 0 and r[0] < 0x20 and r[1] not in ("SomethingNew",)]
+    check(rc == 0 and err.count("warning:") >= len([r for r in amd_clash if r[0] in (0x1D, 0x1C)]) and
+          "entry 0x1D" in err and '"LLCMisses"' in err and "--interface emon" in err,
+          f"sources-decode --interface amd64 on an Intel chain warns about 0x1D [{err[:300]}]")
+    rc, out, err = run("sources-decode", chain)
+    check(rc == 0 and "warning" not in err, f"sources-decode (emon) on an Intel chain: no warning [{err[:200]}]")
     rc, out, err = run("sources-decode", "--interface", "amd64", chain)
     check(rc == 0 and "unknown to kprof" in out, "amd64 interface text")
     badchain = bytearray(psi_chain(rows[:3]))
@@ -1082,6 +1172,11 @@ def test_ds_and_sources_decode(tmp):
     bc = write("badchain.bin", bytes(badchain))
     rc, out, err = run("sources-decode", "--json", bc)
     check(rc == 2 and out == "" and bc in err and f"offset 0x{second:x}" in err, f"bad chain: {err}")
+    check("entry 1:" in err and "NextEntryOffset 0x10" in err, f"bad chain: the entry and its field named [{err.strip()}]")
+    trunc = write("truncchain.bin", bytes(psi_chain(rows[:3]))[:second + 8])
+    rc, out, err = run("sources-decode", trunc)
+    check(rc == 2 and "entry 0:" in err and f"leads to an entry at 0x{second:x}" in err and "runs past the end of the file" in err,
+          f"truncated chain: the entry named [{err.strip()}]")
     rc, out, err = run("sources-decode", "--interface", "vax", chain)
     check(rc == 2 and "usage" in err, "bad interface")
 
@@ -1148,7 +1243,8 @@ def test_option_layer(tmp, files, live_dump):
         rb, ob, eb = run(*b)
         check(ra == 0 and (ra, oa) == (rb, ob), f"{' '.join(b[:4])}: --opt=VALUE equals --opt VALUE [{ea.strip()} {eb.strip()}]")
     rc, out, err = run("ds-decode", "--format", "bts", "--index=8", files["bts"])
-    check(rc == 2 and "offset" in err and "unknown option" not in err, f"ds-decode --index=8 parsed (8 is inside a record) [{err.strip()}]")
+    check(rc == 2 and "8 bytes is not a whole number of 24-byte bts records" in err and "unknown option" not in err,
+          f"ds-decode --index=8 parsed (8 is inside a record) [{err.strip()}]")
     rc, out, err = run("ds-decode", "--format", "bts", "--max=48", "--index=48", "--json", files["bts"])
     check(rc == 0 and json.loads(out)["count"] == 2 if rc == 0 else False, f"ds-decode --index=48 --max=48: two records [{err.strip()}]")
     for args in (["info", "--json=yes"], ["info", "--cpu=x"], ["info", "--cpu="], ["info", "--hal="],
@@ -1189,7 +1285,8 @@ def test_inputs(tmp, files, live_dump):
         rc2, out2, err2 = run(cmd, *extra, "--json", "-", stdin=data)
         check(rc == 0 and (rc2, out2) == (rc, out), f"{cmd} - reads standard input [{err2.strip()}]")
     rc, out, err = run("info", "--cpuid-file", "-", stdin=b"hello\n")
-    check(rc == 2 and out == "" and "(standard input):1:" in err, f"bad standard input is named, with its line [{err.strip()}]")
+    check(rc == 2 and out == "" and "(standard input): not a cpuid dump: none of its 1 line is a leaf line" in err,
+          f"bad standard input is named, no line blamed [{err.strip()}]")
     for doc in ("docs/cli.md", "kprof.1"):
         text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", doc), encoding="utf-8").read()
         check("16 MiB" in text, f"{doc} documents the 16 MiB input cap")
@@ -1263,8 +1360,9 @@ def test_text_encodings(tmp):
 
     bad_dump(tmp, "utf16-odd", encoded(text["raw"], "utf-16le") + b"x", text["raw"].count("\n") + 1)
     # An unpaired surrogate reads as U+FFFD: a bad dump line, refused there ...
-    bad_dump(tmp, "utf16-lone-high", b"\xff\xfe" + "CPU 0:\n".encode("utf-16le") + b"\x00\xd8x\x00\n\x00", 2)
-    bad_dump(tmp, "utf16-lone-low", b"\xff\xfe" + "CPU 0:\n\n".encode("utf-16le") + b"\x00\xdc", 3)
+    # (no leaf line anywhere: not a dump, and no line is blamed for it)
+    bad_dump(tmp, "utf16-lone-high", b"\xff\xfe" + "CPU 0:\n".encode("utf-16le") + b"\x00\xd8x\x00\n\x00")
+    bad_dump(tmp, "utf16-lone-low", b"\xff\xfe" + "CPU 0:\n\n".encode("utf-16le") + b"\x00\xdc")
     bad_dump(tmp, "utf16-no-bom", text["raw"].encode("utf-16le"), 1)
     # ... and harmless in a listing's comment, which reads as with U+FFFD written there.
     body = open(listing, encoding="utf-8").read()
@@ -1284,6 +1382,10 @@ def test_exit_failure(tmp):
     """Exit status 1: the system failed us. Writing to a full device, and (KPROF_NOLIVE, a
     KPROF_NO_LIVE build) no cpuid; a dump still works there."""
     with open("/dev/full", "wb") as full:
+        for args in (["--help"], ["--version"], ["info", "--help"], ["help", "sources"], ["--completion", "bash"]):
+            p = subprocess.run([KPROF, *args], stdout=full, stderr=subprocess.PIPE)
+            check(p.returncode == 1 and b"standard output" in p.stderr,
+                  f"kprof {' '.join(args)} > /dev/full: exit 1 with a message [{p.returncode} {p.stderr.strip()!r}]")
         p = subprocess.run([KPROF, "sources"], stdout=full, stderr=subprocess.PIPE)
     check(p.returncode == 1 and b"writing the output failed" in p.stderr,
           f"kprof sources > /dev/full: exit 1 [{p.stderr.strip()!r}]")
@@ -1475,6 +1577,22 @@ def test_cpu_numbers(tmp, pu0):
         g = json.loads(out)["cpu_groups"]
         ok = [x["cpus"] for x in g] == [[0, 1, 4294967294]]
     check(ok, f"pu00, pu01, pu4294967294 (and a README): CPUs 0, 1, 4294967294 [{err.strip()}]")
+    # One numbering scheme: the groups' numbers are what --cpu takes (pu numbers, `CPU n:`).
+    d = hwdir("pu-gap", ["pu0", "pu1", "pu2", "pu3", "pu6"])
+    rc, out, err = run("info", "--cpuid-file", d, "--json")
+    check(rc == 0 and [x["cpus"] for x in json.loads(out)["cpu_groups"]] == [[0, 1, 2, 3, 6]], f"pu0-3, pu6: CPUs 0-3, 6 [{err.strip()}]")
+    rc, out, err = run("info", "--cpuid-file", d, "--cpu", "6", "--json")
+    check(rc == 0 and json.loads(out)["input"]["cpu"] == 6 and json.loads(out)["input"]["file"] == f"{d}/pu6",
+          f"--cpu 6 reads pu6 [{err.strip()}]")
+    rc, out, err = run("info", "--cpuid-file", d, "--cpu", "5")
+    check(rc == 2 and "no CPU 5" in err and "0-3,6" in err, f"--cpu 5 refused, naming the CPUs there are [{err.strip()}]")
+    one = os.path.join(tmp, "only-cpu1.raw")
+    sky = parse_aida(open(os.path.join(DUMPS, "GenuineIntel00506E3_SkyLake_01_CPUID.txt"), encoding="latin-1").read())
+    open(one, "w").write(to_raw(sky[:1]).replace("CPU 0:", "CPU 1:", 1))
+    for args in ([], ["--cpu", "1"]):
+        rc, out, err = run("info", "--cpuid-file", one, *args, "--json")
+        check(rc == 0 and json.loads(out)["input"]["cpu"] == 1 and json.loads(out)["cpu_groups"][0]["cpus"] == [1],
+              f"a dump whose only block is CPU 1: info {' '.join(args)} reads CPU 1 [{err.strip()}]")
 
 
 def test_escaping(tmp, pu0):
@@ -1850,6 +1968,7 @@ def main():
         if live:
             test_sources(tabs, live)
         test_decode_select(tabs)
+        test_decode_select_perf_raw(tabs)
         test_perf(tabs)
         test_json_strings(tmp)
         BIN[0] = KPROF_SAN
