@@ -3769,8 +3769,8 @@ KPROF_API const char *kprof_dump_expect_name(kprof_dump_expect value);
  *
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
  * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
- * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
- * goes through kprof_bytes_utf16le_to_utf8 first, as the command does.
+ * ASCII or UTF-8 (a leading UTF-8 byte-order mark is skipped); UTF-16 text (Windows
+ * PowerShell's `>`) goes through kprof_bytes_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s
@@ -4101,7 +4101,8 @@ typedef struct kprof_listing_row {
  * ("Id Name Interval Min Max", any spacing) is skipped (tool banners, notes) except the line
  * newer xperf prints first, "Maximum selectable profile sources: N." (any case and spacing,
  * the full stop optional), whose N is kept; after the header, blank lines and dash rules are
- * skipped and every other line must be a row of five cells. A NUL byte, a line over
+ * skipped and every other line must be a row of five cells. A leading UTF-8 byte-order mark
+ * is skipped; UTF-16 text goes through kprof_bytes_utf16le_to_utf8 first, as for dumps. A NUL byte, a line over
  * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
  * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
  * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
@@ -8016,6 +8017,16 @@ KPROF_IMPL_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
  * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
  * between little-endian and host order. runs lists those scalars as 4-byte records: offset
  * (16 bits, little-endian), count, width in bytes. */
+/* Where the text readers start: past a UTF-8 byte-order mark (Notepad and PowerShell 7 write
+ * one), which is no part of the first line. */
+KPROF_IMPL_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
+{
+	if (text && len >= 3 && (uint8_t)text[0] == 0xEF && (uint8_t)text[1] == 0xBB &&
+	    (uint8_t)text[2] == 0xBF)
+		return 3;
+	return 0;
+}
+
 KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
                                                    const char *runs, unsigned nruns, int encode)
 {
@@ -11971,6 +11982,7 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;
@@ -12944,6 +12956,7 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 

@@ -13,6 +13,7 @@ typedef struct info_facts {
 	const kprof_cli_input *in;
 	int release_default;  /* no --windows: the release kprof chose */
 	int hal_default;      /* no --hal: the HAL kprof chose */
+	int no_long_mode;     /* the input says the processor has no long mode (not just no leaf) */
 	kprof_cli_counts_summary sum; /* every source the HAL offers, later Intel ones too */
 	unsigned offered_lo, offered_hi; /* sources offered: surely, at most (unknown later ones) */
 	int lwp; /* cpuid 0x80000001 ecx LWP: the processor claims LWP (caps may still be odd) */
@@ -276,10 +277,10 @@ static void first_screen_text(const info_facts *f)
 		                                                   : "release");
 	kprof_cli_puts("\n            another: --windows RELEASE (10: the newest Windows 10; all: "
 	               "every release)\n");
-	if (!d->long_mode && f->hal_default && d->hal == KPROF_HAL_BUILD_X86)
+	if (f->no_long_mode && f->hal_default && d->hal == KPROF_HAL_BUILD_X86)
 		kprof_cli_puts("            no long mode (cpuid 0x80000001 edx[29]): no 64-bit Windows "
 		               "runs here, so the 32-bit HAL (--hal x64 asks anyway)\n");
-	else if (!d->long_mode && d->hal == KPROF_HAL_BUILD_X64)
+	else if (f->no_long_mode && d->hal == KPROF_HAL_BUILD_X64)
 		kprof_cli_puts("            warning: no long mode (cpuid 0x80000001 edx[29]): no 64-bit "
 		               "Windows runs on this processor\n");
 	verdict_text(f, line, sizeof line);
@@ -509,30 +510,31 @@ static void print_text(const info_facts *f)
 
 int kprof_cmd_info(const kprof_cli_args *a)
 {
-	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
-	const kprof_cli_value *cpu = kprof_cli_get(a, "--cpu");
-	const kprof_cli_value *hal = kprof_cli_get(a, "--hal");
-	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
-	const kprof_cli_value *all = kprof_cli_get(a, "--all");
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
+	const kprof_cli_value *cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU);
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	const kprof_cli_value *all = kprof_cli_opt(a, KPROF_CLI_OPT_ALL);
 	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
 	kprof_cli_input in;
+	int no_long_mode;
 	int win_all = win->set && strcmp(win->text, "all") == 0;
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;
 	info_facts f;
-	int rc, json = kprof_cli_get(a, "--json")->set;
-	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+	int rc, json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
+	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
 	if (release) {
-		rc = kprof_cli_hal_check(a->cmd->name, build | KPROF_HAL_RELEASE(release));
+		rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release));
 		if (rc)
 			return rc;
 	}
 	if (file->set && all->set)
-		return kprof_cli_usage(a->cmd->name,
+		return kprof_cli_usage(a->cmd,
 		                       "--all reads this machine: not with --cpuid-file");
 	if (!file->set && !all->set && cpu->set && cpu->num != 0)
-		return kprof_cli_usage(a->cmd->name,
+		return kprof_cli_usage(a->cmd,
 		                       "--cpu needs --cpuid-file or --all (live, kprof "
 		                       "reads the processor it runs on)");
 	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set,
@@ -548,10 +550,15 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	/* Without --hal: the 64-bit HAL, unless the processor has no long mode, which no 64-bit
 	 * Windows runs on. Without --windows: the newest release kprof models that has that
 	 * HAL. */
-	if (!hal->set) {
+	{
+		/* Known only when the dump has the extended range's leaf 0x80000000: a dump
+		 * without it may just have left the range out. */
 		kprof_hal_decision probe;
+		uint32_t ext[4];
 		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &probe);
-		if (!probe.long_mode)
+		no_long_mode = !probe.long_mode &&
+		               kprof_cpuid_snapshot_get(&snap, KPROF_CPUID_SLOT_EXT_MAX, ext) == KPROF_OK;
+		if (no_long_mode && !hal->set)
 			build = KPROF_HAL_BUILD_X86;
 	}
 	if (!win->set) {
@@ -566,13 +573,14 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	f.in = &in;
 	f.release_default = !win->set;
 	f.hal_default = !hal->set;
+	f.no_long_mode = no_long_mode;
 	if (json)
 		print_json(&f);
 	else
 		print_text(&f);
 	if (!in.file && !in.all) {
 		/* One CPU read: no groups to tell apart, and no claim about the others. */
-		uint32_t online = kprof_cli_online_cpus();
+		uint32_t online = kprof_cli_live_online_cpus();
 		if (json)
 			kprof_cli_printf(",\n  \"cpu_groups\": null, \"online_cpus\": %lu",
 			                 (unsigned long)online);

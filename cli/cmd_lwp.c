@@ -59,9 +59,9 @@ static void kind_fields(const kprof_lwp_sample *s, int json)
 
 int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 {
-	const char *path = kprof_cli_get(a, "FILE")->text;
-	int json = kprof_cli_get(a, "--json")->set, rc;
-	kprof_lwp_revision rev = kprof_cli_get(a, "--proposal")->set ? KPROF_LWP_REVISION_PROPOSAL
+	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, rc;
+	kprof_lwp_revision rev = kprof_cli_opt(a, KPROF_CLI_OPT_PROPOSAL)->set ? KPROF_LWP_REVISION_PROPOSAL
 	                                                             : KPROF_LWP_REVISION_SHIPPED;
 	char *buf;
 	size_t len, tail;

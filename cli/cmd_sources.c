@@ -5,19 +5,19 @@
 
 int kprof_cmd_sources(const kprof_cli_args *a)
 {
-	const kprof_cli_value *only = kprof_cli_get(a, "--interface");
-	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
-	int json = kprof_cli_get(a, "--json")->set, first = 1, rc;
+	const kprof_cli_value *only = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, first = 1, rc;
 	int itf = only->set ? (int)only->num : -1;
-	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_hal_release *rel = NULL;
 	uint32_t release = 0;
 	if (win->set) {
-		if (kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+		if (kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 			return KPROF_CLI_EXIT_USAGE;
 		rel = kprof_hal_release_by_id(release);
 	}
-	int named = kprof_cli_get(a, "--family")->set;
+	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
 	kprof_hal_decision d, names;
 	kprof_counts_entry counts, *cp = NULL;
@@ -27,16 +27,16 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	size_t offered = 0;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
-	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
-		return kprof_cli_usage(a->cmd->name, "--cpuid-file and --vendor/--family exclude each "
+	if (file->set && (named || kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--cpuid-file and --vendor/--family exclude each "
 		                                     "other");
-	if (!named && (kprof_cli_get(a, "--model")->set || kprof_cli_get(a, "--stepping")->set ||
-	               kprof_cli_get(a, "--vendor")->set))
-		return kprof_cli_usage(a->cmd->name, "--vendor, --model and --stepping need --family");
+	if (!named && (kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->set || kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->set ||
+	               kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--vendor, --model and --stepping need --family");
 	if (file->set) {
 		kprof_cpuid_snapshot snap;
-		if ((rc = kprof_cli_snapshot_file(file->text,
-		                                  kprof_cli_get(a, "--cpu")->set ? (uint32_t)kprof_cli_get(a, "--cpu")->num
+		if ((rc = kprof_cli_dump_snapshot_file(file->text,
+		                                  kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set ? (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num
 		                                                                 : KPROF_CLI_NO_CPU,
 		                                  &snap)) != 0)
 			return rc;
@@ -48,8 +48,8 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
 			return rc;
 		cp = &counts;
-	} else if (kprof_cli_get(a, "--cpu")->set) {
-		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	} else if (kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set) {
+		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	}
 	/* The names as the release's HAL spells them (the original release's without --windows). */
 	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &names);
@@ -122,10 +122,10 @@ const char *kprof_cli_choice_vendor(int i)
 
 int kprof_cmd_decode_select(const kprof_cli_args *a)
 {
-	const kprof_cli_value *vend = kprof_cli_get(a, "--vendor");
-	int json = kprof_cli_get(a, "--json")->set;
+	const kprof_cli_value *vend = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	int vendor = vend->set ? (int)vend->num : -1;
-	const char *text = kprof_cli_get(a, "VALUE")->text;
+	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->text;
 	uint64_t value, reserved = 0;
 	int perf_raw = 0;
 	unsigned b;
@@ -145,18 +145,18 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	if ((text[0] == 'r' || text[0] == 'R') && text[1]) {
 		char hex[24];
 		if (strlen(text + 1) > 16)
-			return kprof_cli_usage(a->cmd->name, "VALUE '%s': a perf raw event has at most 16 "
+			return kprof_cli_usage(a->cmd, "VALUE '%s': a perf raw event has at most 16 "
 			                                     "hex digits", kprof_cli_quote(text));
 		snprintf(hex, sizeof hex, "0x%s", text + 1);
 		if (kprof_cli_parse_u64(hex, UINT64_MAX, &value) != 0)
-			return kprof_cli_usage(a->cmd->name, "VALUE '%s': after r, perf's raw event is hex "
+			return kprof_cli_usage(a->cmd, "VALUE '%s': after r, perf's raw event is hex "
 			                                     "digits (r412e)", kprof_cli_quote(text));
 		value |= vendor == KPROF_CPUID_VENDOR_AMD
 		                 ? KPROF_AMD_PERFEVTSEL_USR_MASK | KPROF_AMD_PERFEVTSEL_OS_MASK
 		                 : KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK;
 		perf_raw = 1;
 	} else if (kprof_cli_parse_u64(text, UINT64_MAX, &value) != 0) {
-		return kprof_cli_usage(a->cmd->name, "VALUE '%s': a number (hex with 0x, or decimal) or "
+		return kprof_cli_usage(a->cmd, "VALUE '%s': a number (hex with 0x, or decimal) or "
 		                                     "a perf raw event (r412e)", kprof_cli_quote(text));
 	}
 	memset(&f, 0, sizeof f);
@@ -275,8 +275,9 @@ static const kprof_source *find_source(kprof_source_table itf, const char *text)
 
 int kprof_cmd_perf(const kprof_cli_args *a)
 {
-	const char *cmd = a->cmd->name, *text = kprof_cli_get(a, "SOURCE")->text;
-	const kprof_cli_value *table = kprof_cli_get(a, "--interface");
+	const kprof_cli_command *cmd = a->cmd;
+	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_SOURCE)->text;
+	const kprof_cli_value *table = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
 	const kprof_source *s;
 	int itf = table->set ? (int)table->num : -1;
 	char raw[32];
@@ -304,7 +305,7 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 	if (st != KPROF_OK)
 		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name_get(s),
 		                       kprof_status_name(st));
-	if (kprof_cli_get(a, "--json")->set) {
+	if (kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set) {
 		kprof_cli_puts("{\"interface\": ");
 		kprof_cli_json_string(kprof_cli_interface_name((unsigned)itf));
 		kprof_cli_printf(", \"value\": %u, \"name\": ", (unsigned)s->value);

@@ -1,13 +1,36 @@
-/* kprof command: the one option parser, and the usage, help and completion it shares with
- * nothing but the command table's rows. */
-#include "cli.h"
+/* kprof command: the one option parser, and the usage, help and completion made from a
+ * command's rows alone (the command table hands them over; this file never reaches into it). */
+#include "options.h"
 
-#include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
+
+static const char *const opt_names[] = {
+#define KPROF_CLI_OPT_NAME(id, spelling) spelling,
+        KPROF_CLI_OPTIONS(KPROF_CLI_OPT_NAME)
+#undef KPROF_CLI_OPT_NAME
+};
+
+const char *kprof_cli_opt_name(kprof_cli_opt_id id)
+{
+	return (unsigned)id < KPROF_CLI_COUNT(opt_names) ? opt_names[id] : NULL;
+}
+
+/* A row's spelling ("--json", "FILE"). */
+static const char *name_of(const kprof_cli_option *o)
+{
+	return opt_names[o->id];
+}
 
 static int is_operand(const kprof_cli_option *o)
 {
-	return o->name[0] != '-';
+	return name_of(o)[0] != '-';
+}
+
+/* Whether o is a row (not the end of a command's rows). */
+static int is_row(const kprof_cli_option *o)
+{
+	return o->id != KPROF_CLI_OPT_COUNT;
 }
 
 /* A choice row's names joined by sep ("x64|x86") into buf (cut at n bytes). */
@@ -33,14 +56,14 @@ static void spelling(char *buf, size_t n, const kprof_cli_option *o)
 {
 	char value[256];
 	if (is_operand(o) || o->type == KPROF_CLI_FLAG) {
-		snprintf(buf, n, "%s", o->name);
+		snprintf(buf, n, "%s", name_of(o));
 		return;
 	}
 	if (o->type == KPROF_CLI_CHOICE && !o->metavar)
 		choices(value, sizeof value, o, "|");
 	else
 		snprintf(value, sizeof value, "%s", o->metavar ? o->metavar : "VALUE");
-	snprintf(buf, n, "%s %s", o->name, value);
+	snprintf(buf, n, "%s %s", name_of(o), value);
 }
 
 void kprof_cli_print_usage_line(FILE *f, const kprof_cli_command *c)
@@ -48,7 +71,7 @@ void kprof_cli_print_usage_line(FILE *f, const kprof_cli_command *c)
 	const kprof_cli_option *o;
 	char s[300];
 	fprintf(f, "usage: kprof %s", c->name);
-	for (o = c->options; o->name; o++) {
+	for (o = c->options; is_row(o); o++) {
 		spelling(s, sizeof s, o);
 		fprintf(f, (o->flags & KPROF_CLI_REQUIRED) ? " %s" : " [%s]", s);
 	}
@@ -61,10 +84,10 @@ void kprof_cli_print_help(const kprof_cli_command *c)
 	char s[300];
 	kprof_cli_print_usage_line(stdout, c);
 	printf("%s\n%s", c->help, c->details ? c->details : "");
-	if (!c->options->name)
+	if (!is_row(c->options))
 		return;
 	printf("\noptions:\n");
-	for (o = c->options; o->name; o++) {
+	for (o = c->options; is_row(o); o++) {
 		const char *h;
 		spelling(s, sizeof s, o);
 		printf("  %-20s", s);
@@ -89,10 +112,9 @@ void kprof_cli_print_help(const kprof_cli_command *c)
 
 /* The bash completion script: words for the commands, and per command its options, the
  * choices of a choice option and file names where a file is due. */
-void kprof_cli_print_completion(void)
+void kprof_cli_print_completion(const kprof_cli_command *c, size_t n)
 {
-	size_t n, i;
-	const kprof_cli_command *c = kprof_cli_commands(&n);
+	size_t i;
 	printf("# bash completion for kprof (kprof --completion bash), generated from its command "
 	       "table\n_kprof()\n{\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} "
 	       "prev=${COMP_WORDS[COMP_CWORD-1]}\n\tCOMPREPLY=()\n"
@@ -104,14 +126,14 @@ void kprof_cli_print_completion(void)
 		const kprof_cli_option *o;
 		int files = 0;
 		printf("\t%s)\n\t\tcase $prev in\n", c[i].name);
-		for (o = c[i].options; o->name; o++) {
+		for (o = c[i].options; is_row(o); o++) {
 			if (is_operand(o)) {
 				files |= o->type == KPROF_CLI_FILE;
 				continue;
 			}
 			if (o->type == KPROF_CLI_FLAG)
 				continue;
-			printf("\t\t%s) ", o->name);
+			printf("\t\t%s) ", name_of(o));
 			if (o->type == KPROF_CLI_CHOICE) {
 				char w[300];
 				choices(w, sizeof w, o, " ");
@@ -123,9 +145,9 @@ void kprof_cli_print_completion(void)
 			}
 		}
 		printf("\t\t*)\n\t\t\tCOMPREPLY=($(compgen -W \"");
-		for (o = c[i].options; o->name; o++)
+		for (o = c[i].options; is_row(o); o++)
 			if (!is_operand(o))
-				printf("%s ", o->name);
+				printf("%s ", name_of(o));
 		printf("--help\" -- \"$cur\"))\n");
 		if (files)
 			printf("\t\t\t[[ $cur == -* ]] || COMPREPLY+=($(compgen -f -- "
@@ -133,6 +155,19 @@ void kprof_cli_print_completion(void)
 		printf("\t\t\t;;\n\t\tesac\n\t\t;;\n");
 	}
 	printf("\tesac\n}\ncomplete -o filenames -F _kprof kprof\n");
+}
+
+int kprof_cli_usage(const kprof_cli_command *c, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "kprof %s: ", c->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	kprof_cli_print_usage_line(stderr, c);
+	fprintf(stderr, "(kprof %s --help for more)\n", c->name);
+	return KPROF_CLI_EXIT_USAGE;
 }
 
 /* ---- parsing ---- */
@@ -149,11 +184,11 @@ static int choice_parse(const kprof_cli_option *o, const char *text)
 static int take(const kprof_cli_command *c, const kprof_cli_option *o, const char *text,
                 kprof_cli_value *v)
 {
-	const char *what = o->name;
+	const char *what = name_of(o);
 	if (o->type == KPROF_CLI_NUMBER) {
 		if (kprof_cli_parse_u64(text, o->max, &v->num) != 0 || v->num < o->min)
 			return kprof_cli_usage(
-			        c->name,
+			        c,
 			        "%s '%s' is not a number from %llu to %llu (decimal, or "
 			        "hex with 0x)",
 			        what, kprof_cli_quote(text), (unsigned long long)o->min,
@@ -163,7 +198,7 @@ static int take(const kprof_cli_command *c, const kprof_cli_option *o, const cha
 		if (i < 0) {
 			char w[300];
 			choices(w, sizeof w, o, ", ");
-			return kprof_cli_usage(c->name, "%s '%s' is not one of: %s", what,
+			return kprof_cli_usage(c, "%s '%s' is not one of: %s", what,
 			                       kprof_cli_quote(text), w);
 		}
 		v->num = (uint64_t)i;
@@ -180,13 +215,8 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 	size_t k, nrows = 0;
 	memset(a, 0, sizeof *a);
 	a->cmd = c;
-	while (c->options[nrows].name)
+	while (is_row(&c->options[nrows]))
 		nrows++;
-	if (nrows > KPROF_CLI_MAX_OPTIONS) {
-		fprintf(stderr, "kprof %s: more than %d options in the command table\n", c->name,
-		        KPROF_CLI_MAX_OPTIONS);
-		abort();
-	}
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		if (!options_done && strcmp(arg, "--") == 0) {
@@ -198,55 +228,50 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 			size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
 			for (k = 0; k < nrows; k++) {
 				o = &c->options[k];
-				if (!is_operand(o) && strlen(o->name) == len &&
-				    strncmp(o->name, arg, len) == 0)
+				if (!is_operand(o) && strlen(name_of(o)) == len &&
+				    strncmp(name_of(o), arg, len) == 0)
 					break;
 			}
 			if (k == nrows) {
 				char shown[4 * 256 + 4];
 				return kprof_cli_usage(
-				        c->name, "unknown option '%s'",
+				        c, "unknown option '%s'",
 				        kprof_cli_text_escape(arg, len, shown, sizeof shown));
 			}
 			if (o->type == KPROF_CLI_FLAG) {
 				if (eq)
-					return kprof_cli_usage(c->name, "option %s takes no value",
-					                       o->name);
-				a->value[k].set = 1;
+					return kprof_cli_usage(c, "option %s takes no value",
+					                       name_of(o));
+				a->value[c->options[k].id].set = 1;
 				continue;
 			}
 			if (!eq && i + 1 >= argc)
-				return kprof_cli_usage(c->name, "option %s needs a value", o->name);
-			rc = take(c, o, eq ? eq + 1 : argv[++i], &a->value[k]);
+				return kprof_cli_usage(c, "option %s needs a value", name_of(o));
+			rc = take(c, o, eq ? eq + 1 : argv[++i], &a->value[c->options[k].id]);
 			if (rc)
 				return rc;
 			continue;
 		}
 		/* An operand: the next operand row not yet filled. */
 		for (k = 0; k < nrows; k++)
-			if (is_operand(&c->options[k]) && !a->value[k].set)
+			if (is_operand(&c->options[k]) && !a->value[c->options[k].id].set)
 				break;
 		if (k == nrows)
-			return kprof_cli_usage(c->name, "unexpected argument '%s'",
+			return kprof_cli_usage(c, "unexpected argument '%s'",
 			                       kprof_cli_quote(arg));
-		rc = take(c, &c->options[k], arg, &a->value[k]);
+		rc = take(c, &c->options[k], arg, &a->value[c->options[k].id]);
 		if (rc)
 			return rc;
 	}
 	for (k = 0; k < nrows; k++)
-		if ((c->options[k].flags & KPROF_CLI_REQUIRED) && !a->value[k].set)
-			return kprof_cli_usage(c->name, "missing %s", c->options[k].name);
+		if ((c->options[k].flags & KPROF_CLI_REQUIRED) && !a->value[c->options[k].id].set)
+			return kprof_cli_usage(c, "missing %s", name_of(&c->options[k]));
 	return 0;
 }
 
-const kprof_cli_value *kprof_cli_get(const kprof_cli_args *a, const char *name)
+const kprof_cli_value *kprof_cli_opt(const kprof_cli_args *a, kprof_cli_opt_id id)
 {
-	size_t k;
-	for (k = 0; a->cmd->options[k].name; k++)
-		if (strcmp(a->cmd->options[k].name, name) == 0)
-			return &a->value[k];
-	fprintf(stderr, "kprof %s: no option %s in the command table\n", a->cmd->name, name);
-	abort();
+	return &a->value[id];
 }
 
 /* ---- choices from kprof.h ---- */

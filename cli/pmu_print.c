@@ -1,6 +1,6 @@
 /* kprof info's counter report: the counters the processor has (kprof_pmu_caps) and,
  * separately, the ones the HAL's interface uses (kprof_hal_decision). */
-#include "cli.h"
+#include "pmu_print.h"
 
 static const char *yes_no(int f)
 {
@@ -108,7 +108,7 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 hal:
 	if (!d->counters) {
 		kprof_cli_printf("hal uses    no counters: the %s interface has only the timer\n",
-		                 kprof_cli_interface_name((unsigned)d->table));
+		                 kprof_source_table_name((kprof_source_table)d->table));
 		return;
 	}
 	kprof_cli_printf("hal uses    %u %s, %u bits wide, select 0x%lX counter 0x%lX "

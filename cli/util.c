@@ -1,7 +1,7 @@
 /* kprof command: buffered output, the JSON writer, the error path, the number parser and the
  * file reader. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -309,23 +309,6 @@ int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, co
 	return rc;
 }
 
-int kprof_cli_usage(const char *cmd, const char *fmt, ...)
-{
-	size_t i, n;
-	const kprof_cli_command *c = kprof_cli_commands(&n);
-	va_list ap;
-	fprintf(stderr, "kprof %s: ", cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	for (i = 0; i < n; i++)
-		if (strcmp(c[i].name, cmd) == 0)
-			kprof_cli_print_usage_line(stderr, &c[i]);
-	fprintf(stderr, "(kprof %s --help for more)\n", cmd);
-	return KPROF_CLI_EXIT_USAGE;
-}
-
 /* ---- input ---- */
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 {
@@ -604,4 +587,26 @@ int kprof_cli_read_dir_text(const char *dir, const char *path, size_t *left, cha
 		return rc;
 	*left -= *len;
 	return text_utf8(path, data, len);
+}
+
+void kprof_cli_text_append(kprof_cli_text *t, const char *s)
+{
+	size_t n = strlen(s);
+	if (t->failed)
+		return;
+	if (t->len + n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 65536;
+		char *p;
+		while (cap < t->len + n + 1)
+			cap *= 2;
+		p = (char *)realloc(t->data, cap);
+		if (!p) {
+			t->failed = 1;
+			return;
+		}
+		t->data = p;
+		t->cap = cap;
+	}
+	memcpy(t->data + t->len, s, n + 1);
+	t->len += n;
 }

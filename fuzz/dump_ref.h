@@ -182,6 +182,8 @@ static void ref_read(const char *text, size_t len, ref_result *out)
 	memset(&prev, 0, sizeof prev);
 	if (!buf || !seen)
 		abort();
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		pos = 3; /* a UTF-8 byte-order mark before the first line */
 	while (pos < len) {
 		size_t e = pos, n;
 		regmatch_t m[20];

@@ -80,6 +80,45 @@ static inline uint8_t *kf_rest_copy(kf_cursor *c, size_t *len)
 	return b;
 }
 
+/* Text as the kprof command hands it to a reader (cli/util.c): UTF-16 with a byte-order mark
+ * (FF FE little-endian, FE FF big-endian: what Windows PowerShell's `>` writes) converted to
+ * UTF-8 by kprof_bytes_utf16le_to_utf8, big-endian units swapped first; any other bytes (ASCII,
+ * UTF-8 with or without its mark) as they are. Takes text (a kf_rest_copy block) and returns
+ * an exactly-sized heap block with *len updated, or NULL (text freed) for UTF-16 of an odd
+ * number of bytes, which the command refuses before a reader sees it. */
+static inline uint8_t *kf_command_text(uint8_t *text, size_t *len)
+{
+	size_t n = *len, i, cap, out_len = 0;
+	char *wide;
+	uint8_t *out;
+	if (n < 2 || !((text[0] == 0xFF && text[1] == 0xFE) || (text[0] == 0xFE && text[1] == 0xFF)))
+		return text;
+	if (n % 2) {
+		free(text);
+		return NULL;
+	}
+	if (text[0] == 0xFE)
+		for (i = 2; i < n; i += 2) {
+			uint8_t t = text[i];
+			text[i] = text[i + 1];
+			text[i + 1] = t;
+		}
+	cap = (n - 2) / 2 * 3 + 1;
+	wide = (char *)malloc(cap);
+	if (!wide)
+		abort();
+	KF_CHECK(kprof_bytes_utf16le_to_utf8(text + 2, (n - 2) / 2, wide, cap, &out_len) == KPROF_OK);
+	KF_CHECK(out_len < cap && wide[out_len] == '\0' && strlen(wide) <= out_len);
+	free(text);
+	out = (uint8_t *)malloc(out_len ? out_len : 1);
+	if (!out)
+		abort();
+	memcpy(out, wide, out_len);
+	free(wide);
+	*len = out_len;
+	return out;
+}
+
 /* A value some kprof function may return as a status: one kprof_status_name knows. */
 static inline int kf_is_status(int st)
 {

@@ -1,5 +1,7 @@
-/* fuzz_dump.h - the body both dump harnesses share (fuzz_dump_aida64.c, fuzz_dump_cpuid_r.c
- * differ in their seeds: the reader detects the format itself). Invariants:
+/* fuzz_dump.h - the body the dump harnesses share (fuzz_dump_aida64.c, fuzz_dump_cpuid_r.c,
+ * fuzz_dump_hwloc.c differ in their seeds: the reader detects the format itself). Input: one
+ * byte picks the CPU block to snapshot, the rest is the text, UTF-16 with a byte-order mark
+ * converted as the command does (kf_command_text). Invariants:
  *  - kprof_dump_iter_next: records come in text order (line strictly rising, cpu ordinal rising by
  *    at most one), never more records than lines, an error is sticky and names a line that
  *    exists; END is sticky too;
@@ -138,15 +140,18 @@ static void kf_dump_body(const uint8_t *data, size_t size)
 	kf_cursor cur = kf_init(data, size);
 	uint8_t pick = kf_u8(&cur);
 	size_t len, n = 0, n2 = 0, i, out_len = 0, cap;
-	uint8_t *text = kf_rest_copy(&cur, &len);
-	kf_rec *recs = (kf_rec *)malloc(sizeof(kf_rec) * KF_MAX_RECORDS);
-	kf_rec *recs2 = (kf_rec *)malloc(sizeof(kf_rec) * KF_MAX_RECORDS);
+	uint8_t *text = kf_command_text(kf_rest_copy(&cur, &len), &len);
+	kf_rec *recs, *recs2;
 	char *out;
 	uint32_t cpus = 0, cpus2 = 0, want_cpu;
 	kprof_status st, st2;
 	kprof_cpuid_snapshot snap, model;
 	kprof_dump_error err;
 
+	if (!text)
+		return; /* odd-length UTF-16: the command refuses it before reading */
+	recs = (kf_rec *)malloc(sizeof(kf_rec) * KF_MAX_RECORDS);
+	recs2 = (kf_rec *)malloc(sizeof(kf_rec) * KF_MAX_RECORDS);
 	if (!recs || !recs2)
 		abort();
 	st = kf_read_all((const char *)text, len, recs, &n, &cpus);

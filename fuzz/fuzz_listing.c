@@ -1,7 +1,8 @@
 /* Profile-source listings (`wpr -pmcsources`, `tracelog -profilesources Help` text) through
  * kprof_listing_iter and kprof_listing_diff_iter. Input: one byte picks the decision (bit 0
  * the HAL width, bits 1-2 the processor: none, Intel with every event, AMD64; the next byte
- * the release id), the rest is the text. Invariants: rows point inside the text with names
+ * the release id), the rest is the text (UTF-16 with a byte-order mark converted as the
+ * command does, kf_command_text). Invariants: rows point inside the text with names
  * of [A-Za-z0-9_] no longer than KPROF_LISTING_NAME_MAX, lines rise; an error leaves the
  * iterator at the end; the diff iterator starts only on a readable listing, ends, and gives
  * at most three differences per row plus one per table row, each of a known kind, MISSING
@@ -23,8 +24,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	kf_cursor c = kf_init(data, size);
 	uint8_t pick = kf_u8(&c), rel = kf_u8(&c);
-	/* An exactly-sized copy, so ASan sees any read past the text. */
-	char *text = (char *)malloc(c.n ? c.n : 1);
+	/* An exactly-sized copy, so ASan sees any read past the text; UTF-16 converted as the
+	 * command does. */
+	size_t len;
+	char *text = (char *)kf_command_text(kf_rest_copy(&c, &len), &len);
 	kprof_cpuid_snapshot s;
 	kprof_hal_decision d;
 	kprof_listing_iter it;
@@ -35,13 +38,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t rows = 0, diffs = 0, table = 0, n;
 	uint32_t line = 0;
 	unsigned t;
-	KF_CHECK(text != NULL);
-	memcpy(text, c.p, c.n);
+	if (!text)
+		return 0; /* odd-length UTF-16: the command refuses it before reading */
 
-	KF_CHECK(kprof_listing_iter_init(&it, text, c.n) == KPROF_OK);
+	KF_CHECK(kprof_listing_iter_init(&it, text, len) == KPROF_OK);
 	while ((st = kprof_listing_iter_next(&it, &r)) == KPROF_OK) {
 		size_t k;
-		KF_CHECK(r.name >= text && r.name + r.name_len <= text + c.n);
+		KF_CHECK(r.name >= text && r.name + r.name_len <= text + len);
 		KF_CHECK(r.name_len >= 1 && r.name_len <= KPROF_LISTING_NAME_MAX);
 		for (k = 0; k < r.name_len; k++) {
 			char ch = r.name[k];
@@ -73,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)kprof_source_rows_by_table((kprof_source_table)t, &n);
 		table += n;
 	}
-	st = kprof_listing_diff_iter_init(&di, text, c.n, &d);
+	st = kprof_listing_diff_iter_init(&di, text, len, &d);
 	KF_CHECK(st == KPROF_OK || st == KPROF_E_FORMAT || st == KPROF_E_DUPLICATE);
 	KF_CHECK(st != KPROF_OK || rows == 0 || it.header);
 	if (st == KPROF_OK) {

@@ -25,3 +25,8 @@ TEST_STEPS += cli
 
 test-cli: $(BUILD)/kprof $(BUILD)/kprof-san $(BUILD)/kprof-nolive
 	KPROF=$(BUILD)/kprof KPROF_SAN=$(BUILD)/kprof-san KPROF_NOLIVE=$(BUILD)/kprof-nolive python3 tests/test_cli.py
+
+# The command's structure (issue 32 item 7): no circle between cli/'s files, options by id.
+TEST_STEPS += cli-layers
+test-cli-layers:
+	python3 tests/test_cli_layers.py

@@ -19,7 +19,7 @@ FUZZ_BINS := $(addprefix $(FUZZ_OUT)/bin/,$(FUZZ_HARNESSES))
 HOST_TESTS := $(filter-out $(shell grep -l "include <windows.h>" tests/test_*.c),$(wildcard tests/test_*.c))
 UNIT_TESTS := $(sort $(patsubst tests/%.c,%,$(HOST_TESTS)))
 
-.PHONY: fuzz fuzz-build fuzz-afl fuzz-afl-build fuzz-coverage fuzz-corpus test-fuzz-afl
+.PHONY: fuzz fuzz-build fuzz-afl fuzz-afl-build fuzz-coverage fuzz-corpus fuzz-grow test-fuzz-afl
 fuzz-build: $(FUZZ_BINS)
 
 $(FUZZ_OUT)/gen/kf_aliases.h: spec/source.yaml fuzz/gen-aliases.py | need-python
@@ -41,8 +41,17 @@ fuzz-corpus:
 fuzz: $(FUZZ_BINS) fuzz-corpus
 	@fuzz/run-fuzz $(FUZZ_SECONDS) $(FUZZ_OUT)/bin $(FUZZ_OUT) $(FUZZ_HARNESSES)
 
-test-fuzz-short: $(FUZZ_BINS) fuzz-corpus
+# The named seeds in fuzz/corpus are fuzz/make-seeds' (a hand edit or a stale seed fails),
+# then every harness for FUZZ_SHORT_SECONDS, features reported at start and end.
+test-fuzz-short: $(FUZZ_BINS) fuzz-corpus | need-python
+	@$(PY) fuzz/make-seeds --check
 	@fuzz/run-fuzz $(FUZZ_SHORT_SECONDS) $(FUZZ_OUT)/bin $(FUZZ_OUT) $(FUZZ_HARNESSES)
+
+# Grow the checked-in corpora: FUZZ_GROW_SECONDS per harness from fuzz/corpus (not from the
+# derived seeds), then libFuzzer -merge=1 back into fuzz/corpus/<harness>/ (commit the result).
+FUZZ_GROW_SECONDS ?= 600
+fuzz-grow: $(FUZZ_BINS)
+	@nice -n 19 fuzz/grow-corpus $(FUZZ_GROW_SECONDS) $(FUZZ_OUT)/bin $(FUZZ_OUT)/grow $(FUZZ_HARNESSES)
 
 # AFL++: the same harnesses through afl-clang-fast's libFuzzer driver, ASan+UBSan included.
 AFL_SECONDS ?= 10

@@ -111,6 +111,13 @@ def bit(v, n):
     return (v >> n) & 1 == 1
 
 
+def no_long_mode(block):
+    """The dump says the processor has no long mode: it has the extended range's leaf
+    0x80000000, and leaf 0x80000001 edx bit 29 is clear or beyond its max leaf (a dump without
+    the range may just have left it out: unknown, not "no")."""
+    return (0x80000000, 0) in block and not (trusted(block, 0x80000001) and bit(block[(0x80000001, 0)][3], 29))
+
+
 def trusted(block, leaf):
     """A leaf counts when present and not above its range's max leaf; hypervisor leaves also
     need cpuid.1:ecx[31] (kprof.h's snapshot rule, docs/api.md)."""

@@ -184,7 +184,7 @@ def expect(block, tabs, hal=None):
         return hostfacts.reg(block, leaf, i)
 
     if hal is None:  # the HAL `info` picks without --hal: 64-bit, 32-bit without long mode
-        hal = "x64" if hostfacts.trusted(block, 0x80000001) and bit(hostfacts.reg(block, 0x80000001, 3), 29) else "x86"
+        hal = "x86" if hostfacts.no_long_mode(block) else "x64"
     e = hostfacts.expect_info(block, hal)
     vendor = hostfacts.vendor_kind(block)
     pm = e["perfmon"] or {"counters": 0, "width": 0, "ebx_length": 0, "ebx": 0}
@@ -1326,6 +1326,10 @@ def test_text_encodings(tmp):
     # A comment line with a non-ASCII and a non-BMP character (a surrogate pair in UTF-16).
     text = {"aida": open(sky, encoding="latin-1").read(), "raw": raw,
             "listing": "# caf\u00e9 \U0001F600\n" + open(listing, encoding="utf-8").read()}
+    # The mark right before a line that matters: a leaf line, a listing's header.
+    text["leaves"] = "".join(l for l in text["aida"].splitlines(True) if re.match("CPUID [0-9A-F]{8}", l))
+    text["listing-header"] = "".join(l for l in open(listing, encoding="utf-8").readlines()
+                                     if not l.startswith("#"))
 
     def write(name, data):
         f = os.path.join(tmp, name)
@@ -1337,9 +1341,9 @@ def test_text_encodings(tmp):
             return b"\xef\xbb\xbf" + t.encode("utf-8")
         return (b"\xff\xfe" if enc == "utf-16le" else b"\xfe\xff") + t.encode(enc)
 
-    for kind in ("aida", "raw", "listing"):
+    for kind in ("aida", "raw", "listing", "leaves", "listing-header"):
         plain = write(f"enc-{kind}.txt", text[kind].encode("utf-8"))
-        args = (["listing-check", "{}", "--cpuid-file", sky] if kind == "listing"
+        args = (["listing-check", "{}", "--cpuid-file", sky] if kind.startswith("listing")
                 else ["info", "--cpuid-file", "{}", "--json"])
         want = run(*[plain if a == "{}" else a for a in args])
         check_eq(want[0], 0, f"{kind} as UTF-8 reads [{want[2].strip()}]")
@@ -1465,8 +1469,8 @@ def test_shell(tmp):
 # grouping many CPUs. Outputs are taken as bytes: what a terminal would receive.
 # ---------------------------------------------------------------------------------------------
 def cli_constant(name):
-    """A number cli/cli.h defines (the command's documented limits)."""
-    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "cli.h")).read()
+    """A number cli/util.h defines (the command's documented limits)."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "util.h")).read()
     m = re.search(r"#define " + name + r"\s+\(?(?:\(size_t\))?(\d+)u?(?:\s*<<\s*(\d+))?", text)
     return int(m.group(1)) << int(m.group(2) or 0)
 
@@ -1786,7 +1790,7 @@ def brand_of(block):
 
 
 def long_mode(block):
-    return hostfacts.trusted(block, 0x80000001) and bit(block[(0x80000001, 0)][3], 29)
+    return not hostfacts.no_long_mode(block)
 
 
 def uarch_rows():

@@ -715,6 +715,50 @@ static void test_listing_selectable(void)
 	}
 }
 
+/* A UTF-8 byte-order mark (Notepad, PowerShell 7) before the first line is no part of it: a
+ * leaf line, a `cpuid -r` header or a listing header that comes first reads as without the
+ * mark (it used to hide that line: the leaf was lost, the header not seen). Expectations are
+ * written out here. */
+static void test_utf8_bom(void)
+{
+	static const char aida[] = "\xEF\xBB\xBF"
+	                           "CPUID 00000000: 0000000D-756E6547-6C65746E-49656E69\n"
+	                           "CPUID 00000001: 000906EA-00100800-7FFAFBFF-BFEBFBFF\n";
+	static const char raw[] = "\xEF\xBB\xBF"
+	                          "CPU 3:\n"
+	                          "   0x00000000 0x00: eax=0x0000000d ebx=0x756e6547 ecx=0x6c65746e "
+	                          "edx=0x49656e69\n";
+	static const char listing[] = "\xEF\xBB\xBF"
+	                              "Id  Name  Interval  Min  Max\r\n"
+	                              " 0 Timer 10000 1221 1000000\r\n";
+	kprof_dump_iter it;
+	kprof_dump_record r;
+	kprof_listing_iter li;
+	kprof_listing_row row;
+	kprof_cpuid_snapshot s;
+	uint32_t regs[4];
+	CHECK(kprof_dump_iter_init(&it, aida, sizeof aida - 1) == KPROF_OK);
+	CHECK(kprof_dump_iter_next(&it, &r) == KPROF_OK && r.line == 1 && r.leaf == 0 && r.eax == 0xD &&
+	      r.ebx == 0x756E6547u);
+	CHECK(kprof_dump_iter_next(&it, &r) == KPROF_OK && r.line == 2 && r.leaf == 1);
+	CHECK(kprof_dump_iter_next(&it, &r) == KPROF_END);
+	CHECK(kprof_dump_snapshot_get(aida, sizeof aida - 1, 0, &s, NULL) == KPROF_OK &&
+	      kprof_cpuid_snapshot_get(&s, KPROF_CPUID_SLOT_VENDOR, regs) == KPROF_OK && regs[0] == 0xD);
+	CHECK(kprof_dump_iter_init(&it, raw, sizeof raw - 1) == KPROF_OK);
+	CHECK(kprof_dump_iter_next(&it, &r) == KPROF_OK && r.line == 2 && r.cpu == 0 && r.cpu_id == 3 &&
+	      r.leaf == 0 && r.eax == 0xD);
+	CHECK(kprof_dump_iter_next(&it, &r) == KPROF_END);
+	CHECK(kprof_listing_iter_init(&li, listing, sizeof listing - 1) == KPROF_OK);
+	CHECK(kprof_listing_iter_next(&li, &row) == KPROF_OK && row.line == 2 && row.id == 0 &&
+	      row.interval == 10000 && row.min == 1221 && row.max == 1000000);
+	CHECK(kprof_listing_iter_next(&li, &row) == KPROF_END && li.header);
+	/* The mark alone is no dump and no listing. */
+	CHECK(kprof_dump_iter_init(&it, aida, 3) == KPROF_OK);
+	CHECK(kprof_dump_iter_next(&it, &r) == KPROF_E_FORMAT && it.line == 0);
+	CHECK(kprof_listing_iter_init(&li, listing, 3) == KPROF_OK);
+	CHECK(kprof_listing_iter_next(&li, &row) == KPROF_E_FORMAT && li.line == 0);
+}
+
 /* The per-CPU facts and groups, through their own calls (the command uses them through
  * kprof_cpu_dump_add): a hybrid part's two core types by cpuid 0x1A eax[31:24] (0x40
  * Core, 0x20 Atom; Intel SDM vol. 2 CPUID leaf 1AH), facts dropped above their range's max
@@ -1152,6 +1196,7 @@ int main(void)
 	test_bad();
 	test_listing_lines();
 	test_listing_selectable();
+	test_utf8_bom();
 	test_cpu_groups();
 	test_cpu_groups_index();
 	return kt_done();

@@ -100,6 +100,16 @@ KPROF_IMPL_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
  * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
  * between little-endian and host order. runs lists those scalars as 4-byte records: offset
  * (16 bits, little-endian), count, width in bytes. */
+/* Where the text readers start: past a UTF-8 byte-order mark (Notepad and PowerShell 7 write
+ * one), which is no part of the first line. */
+KPROF_IMPL_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
+{
+	if (text && len >= 3 && (uint8_t)text[0] == 0xEF && (uint8_t)text[1] == 0xBB &&
+	    (uint8_t)text[2] == 0xBF)
+		return 3;
+	return 0;
+}
+
 KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size, const char *runs,
                                               unsigned nruns, int encode)
 {

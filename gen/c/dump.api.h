@@ -13,8 +13,8 @@
  *
  * The text is read through explicit lengths only (no NUL terminator needed; a NUL byte is an
  * error), byte by byte, once; nothing allocates and all state is in the iterator. The text is
- * ASCII or UTF-8 (a UTF-8 byte-order mark is fine); UTF-16 text (Windows PowerShell's `>`)
- * goes through kprof_bytes_utf16le_to_utf8 first, as the command does.
+ * ASCII or UTF-8 (a leading UTF-8 byte-order mark is skipped); UTF-16 text (Windows
+ * PowerShell's `>`) goes through kprof_bytes_utf16le_to_utf8 first, as the command does.
  *
  * Blocks. Each logical CPU is a block: it starts at a header (`------[ ... ]------` sections
  * of AIDA64/EVEREST, `CPUID Registers (CPU #n):`, `CPU#nnn AffMask: ...`, `cpuid -r`'s

@@ -107,6 +107,7 @@ KPROF_API kprof_status kprof_dump_iter_init(kprof_dump_iter *it, const char *tex
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	it->format = KPROF_DUMP_FORMAT_UNKNOWN;
 	it->expect = KPROF_DUMP_EXPECT_NOTHING;
 	it->cpu = -1;

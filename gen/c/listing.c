@@ -42,6 +42,7 @@ KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const cha
 	kprof_impl_zero(it, sizeof(*it));
 	it->text = text;
 	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
 	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
 }
 
