@@ -186,7 +186,7 @@ static void verdict_text(const info_facts *f, char *out, size_t cap)
 	if (d->table == KPROF_SOURCE_TABLE_DEFAULT) {
 		/* Rule 1's Intel reasons say the processor has no architectural perfmon; under a
 		 * hypervisor it is the hypervisor that exposes none. */
-		int hidden = d->hv_present && d->vendor == KPROF_CPUID_VENDOR_INTEL &&
+		int hidden = d->hv_present && d->hv_has_vendor && d->vendor == KPROF_CPUID_VENDOR_INTEL &&
 		             (d->reason == KPROF_HAL_REASON_MAX_LEAF_BELOW_0A ||
 		              d->reason == KPROF_HAL_REASON_PERFMON_VERSION_0 ||
 		              d->reason == KPROF_HAL_REASON_EBX_LENGTH_0 ||
@@ -335,7 +335,8 @@ static void print_json(const info_facts *f)
 	kprof_cli_printf(",\n  \"family\": %u, \"model\": %u, \"stepping\": %u,\n",
 	                 (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping);
 	kprof_cli_puts("  \"hypervisor\": ");
-	if (!d->hv_present) {
+	/* A leaf-1 hypervisor bit no hypervisor leaf answers is no hypervisor (as the text says). */
+	if (!d->hv_present || !d->hv_has_vendor) {
 		kprof_cli_puts("null");
 	} else {
 		kprof_cli_puts("{\"vendor\": ");

@@ -127,7 +127,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	int vendor = vend->set ? (int)vend->num : -1;
 	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->text;
 	uint64_t value, reserved = 0;
-	int perf_raw = 0;
+	int perf_raw = 0, other_vendor;
 	unsigned b;
 	kprof_pmu_select f;
 	kprof_status st;
@@ -139,6 +139,12 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		const kprof_hal_decision *live = kprof_cli_live_decision();
 		vendor = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_CPUID_VENDOR_AMD
 		                                                  : KPROF_CPUID_VENDOR_INTEL;
+	}
+	{
+		/* Supported describes this machine: only when the layout is its vendor's (a select
+		 * of another vendor's machine is not this one's question: unknown). */
+		const kprof_hal_decision *live = kprof_cli_live_decision();
+		other_vendor = !live || (int)live->vendor != vendor;
 	}
 	/* VALUE: a number, or the rNNNN form `kprof perf` prints (Linux perf's raw config: the
 	 * PerfEvtSel bits without USR/OS, which perf sets by default: counted here as set). */
@@ -211,7 +217,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_puts(" \"sources\": [");
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
-			kprof_cli_source_json(NULL, match[k], kprof_cli_live_supported(match[k]), NULL);
+			kprof_cli_source_json(NULL, match[k],
+			                      other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_supported(match[k]),
+			                      NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
@@ -260,7 +268,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                 kprof_cli_interface_name(itf), n == 1 ? "" : "s");
 	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
-		kprof_cli_source_row(NULL, match[k], 0, kprof_cli_live_supported(match[k]), NULL);
+		kprof_cli_source_row(NULL, match[k], 0,
+		                     other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_supported(match[k]),
+		                     NULL);
 	return 0;
 }
 

@@ -165,10 +165,11 @@ def family_model_stepping(block):
 
 
 def hypervisor(block):
-    """None with cpuid.1:ecx[31] clear; else {vendor (signature, None without the leaf),
-    microsoft_compatible, performance_monitors_available} as `kprof info --json` reports it."""
-    if not bit(reg(block, 1, 2), 31):
-        return None
+    """None with cpuid.1:ecx[31] clear or no leaf 0x40000000 to answer it; else {vendor
+    (signature), microsoft_compatible, performance_monitors_available} as `kprof info --json`
+    reports it."""
+    if not bit(reg(block, 1, 2), 31) or not trusted(block, 0x40000000):
+        return None  # (a leaf-1 bit no hypervisor leaf answers: 2000-era VIA parts set it)
     signature = sig(reg(block, 0x40000000, 1), reg(block, 0x40000000, 2), reg(block, 0x40000000, 3)).rstrip(b"\0")
     return {"vendor": signature.decode("latin-1") if trusted(block, 0x40000000) else None,
             "microsoft_compatible": trusted(block, 0x40000001) and reg(block, 0x40000001, 0) == HV_MICROSOFT,

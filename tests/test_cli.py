@@ -770,6 +770,12 @@ def test_decode_select(tabs):
         want = sorted(r["value"] for r in tabs[itf]
                       if (v >> 32) == 0 and r["select"] == (v & ~((1 << 22) | (1 << 20))))
         check_eq(sorted(s["value"] for s in j["sources"]), want, f"decode-select {v:#x}: sources using it")
+        # Supported is this machine's, so only for this machine's vendor's layout (host facts).
+        h = host()
+        if h is not None and j["sources"]:
+            mine = h.vendor == vendor
+            check(all((s["supported"] is not None) == mine for s in j["sources"]),
+                  f"decode-select {v:#x} --vendor {vendor}: Supported {'this machine' if mine else 'unknown (another vendor)'}")
         rc, txt, err = run("decode-select", hex(v), "--vendor", vendor)
         check_eq(rc, 0, f"decode-select {v:#x} text")
         check(re.search(r"^\s+event\s+0x%02X$" % (fields(v, vendor)["event"]), txt, re.M) is not None,
@@ -1902,6 +1908,21 @@ def test_first_screen(tabs, tmp):
             check("Windows would offer only the timer here: the hypervisor exposes no architectural "
                   "performance monitoring" in re.sub(r"\s+", " ", txt), "kvm guest: the issue's verdict")
             check("Skylake" in txt.split("\n\n")[0], "kvm guest: the processor named")
+    # A leaf-1 hypervisor bit no hypervisor leaf answers (2000-era VIA parts set it): no
+    # hypervisor in text or JSON, and no Hyper-V flags.
+    if xeon:
+        blk = dict(parse_aida(open(xeon[0], encoding="latin-1").read())[0])
+        e1 = blk[(1, 0)]
+        blk[(1, 0)] = (e1[0], e1[1], e1[2] | 1 << 31, e1[3])
+        for k in [k for k in blk if 0x40000000 <= k[0] < 0x50000000]:
+            del blk[k]
+        f = os.path.join(tmp, "junk-hv-bit.raw")
+        open(f, "w").write(to_raw([blk]))
+        rc, txt, err = run("info", "--cpuid-file", f)
+        rc2, js, err2 = run("info", "--cpuid-file", f, "--json")
+        hv = [l for l in txt.splitlines() if l.startswith("hypervisor  ")]
+        check(rc == rc2 == 0 and hv and hv[0].startswith("hypervisor  none") and "PerformanceMonitors" not in hv[0]
+              and json.loads(js)["hypervisor"] is None, f"a junk leaf-1 hypervisor bit is no hypervisor [{hv}]")
     # A live machine: the block is labelled with the CPU it was read on.
     aff = sorted(os.sched_getaffinity(0))
     last = str(aff[-1])
