@@ -327,9 +327,11 @@ static void description_check(const char *path, const kprof_psi_entry *e, kprof_
 	if (mine && strlen(mine) == dlen && kprof_cli_strncaseeq(mine, desc, dlen))
 		return;
 	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
+		const kprof_source_table_info *ti = kprof_source_table_info_by_id((kprof_source_table)t);
 		const kprof_source *other = kprof_source_by_value((kprof_source_table)t, e->source);
 		const char *theirs = other ? kprof_source_description_get(other) : NULL;
-		if (t == (unsigned)itf || !theirs || strlen(theirs) != dlen ||
+		/* Only the tables a HAL chooses by vendor (emon, amd64) tell machines apart. */
+		if (t == (unsigned)itf || !ti || !ti->hal || !theirs || strlen(theirs) != dlen ||
 		    !kprof_cli_strncaseeq(theirs, desc, dlen))
 			continue;
 		kprof_cli_warn("%s: entry 0x%02X at offset 0x%lx is described \"%s\", the %s table's "
@@ -347,7 +349,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 {
 	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
 	const kprof_cli_value *table = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
-	kprof_source_table itf = table->set ? (kprof_source_table)table->num : KPROF_SOURCE_TABLE_EMON;
+	kprof_source_table itf = table->set ? (kprof_source_table)table->num : kprof_cli_default_interface();
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, rc;
 	char *buf;
 	size_t len;

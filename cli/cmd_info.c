@@ -519,7 +519,7 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
 	kprof_cli_input in;
 	int no_long_mode;
-	int win_all = win->set && strcmp(win->text, "all") == 0;
+	int win_all = win->set && kprof_cli_word_eq(win->text, "all");
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;
 	info_facts f;

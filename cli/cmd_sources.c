@@ -10,12 +10,19 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, first = 1, rc;
 	int itf = only->set ? (int)only->num : -1;
 	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	const char *filter = kprof_cli_opt(a, KPROF_CLI_OPT_FILTER)->text;
 	const kprof_hal_release *rel = NULL;
-	uint32_t release = 0;
+	uint32_t release = 0, build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
 	if (win->set) {
 		if (kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 			return KPROF_CLI_EXIT_USAGE;
 		rel = kprof_hal_release_by_id(release);
+		/* Without --hal: the release's 64-bit HAL, or its 32-bit one where it had no other. */
+		if (!hal->set && !rel->x64)
+			build = KPROF_HAL_BUILD_X86;
+		if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release))) != 0)
+			return rc;
 	}
 	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
@@ -45,7 +52,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		                                    KPROF_HAL_RELEASE(release), &d);
 		cp = &counts;
 	} else if (named) {
-		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
+		if ((rc = kprof_cli_counts_named_class(a, kprof_cli_default_vendor(), &cpu_class)) != 0)
 			return rc;
 		cp = &counts;
 	} else if (kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set) {
@@ -68,13 +75,15 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			continue;
 		rows = kprof_source_rows_by_table((kprof_source_table)t, &n);
 		for (k = 0; k < n; k++) {
+			int supported;
+			if (filter && !kprof_cli_word_match(filter, kprof_source_name_get(&rows[k])) &&
+			    !kprof_cli_word_match(filter, kprof_hal_source_description_get(&names, &rows[k])))
+				continue;
 			/* Supported on the processor the table describes: the dump's; a named
 			 * family has no cpuid leaves to decide by (unknown); else this machine. */
-			int supported = file->set ? (int)kprof_cli_presence(&d, &rows[k])
-			              : named ? KPROF_HAL_PRESENCE_UNKNOWN
-			              : rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86) |
-			                                                              KPROF_HAL_RELEASE(release))
-			                    : kprof_cli_live_supported(&rows[k]);
+			supported = file->set ? (int)kprof_cli_presence(&d, &rows[k])
+			            : named   ? KPROF_HAL_PRESENCE_UNKNOWN
+			                      : kprof_cli_live_status(&rows[k], build | KPROF_HAL_RELEASE(release));
 			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
 			                                                                     : rel->later_intel_x86_max))
@@ -125,6 +134,8 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	const kprof_cli_value *vend = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	int vendor = vend->set ? (int)vend->num : -1;
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
 	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->text;
 	uint64_t value, reserved = 0;
 	int perf_raw = 0, other_vendor;
@@ -135,11 +146,8 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	const kprof_source *match[64];
 	size_t n, k;
 	uint32_t lookup;
-	if (vendor < 0) {
-		const kprof_hal_decision *live = kprof_cli_live_decision();
-		vendor = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_CPUID_VENDOR_AMD
-		                                                  : KPROF_CPUID_VENDOR_INTEL;
-	}
+	if (vendor < 0)
+		vendor = (int)kprof_cli_default_vendor();
 	{
 		/* Supported describes this machine: only when the layout is its vendor's (a select
 		 * of another vendor's machine is not this one's question: unknown). */
@@ -218,7 +226,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
 			kprof_cli_source_json(NULL, match[k],
-			                      other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_supported(match[k]),
+			                      other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_status(match[k], build),
 			                      NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
@@ -269,7 +277,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
 		kprof_cli_source_row(NULL, match[k], 0,
-		                     other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_supported(match[k]),
+		                     other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_status(match[k], build),
 		                     NULL);
 	return 0;
 }
@@ -292,11 +300,8 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 	int itf = table->set ? (int)table->num : -1;
 	char raw[32];
 	kprof_status st;
-	if (itf < 0) {
-		const kprof_hal_decision *live = kprof_cli_live_decision();
-		itf = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64
-		                                               : KPROF_SOURCE_TABLE_EMON;
-	}
+	if (itf < 0)
+		itf = (int)kprof_cli_default_interface();
 	s = find_source((kprof_source_table)itf, text);
 	if (!s)
 		return kprof_cli_usage(cmd,

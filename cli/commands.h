@@ -15,6 +15,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a);
 int kprof_cmd_ds_decode(const kprof_cli_args *a);
 int kprof_cmd_sources_decode(const kprof_cli_args *a);
 int kprof_cmd_listing_check(const kprof_cli_args *a);
+int kprof_cmd_plan(const kprof_cli_args *a);
 /* ds-decode's --format choices (cli/cmd_ds.c). */
 const char *kprof_cli_choice_ds_format(int i);
 /* decode-select's --vendor choices (cli/cmd_sources.c). */

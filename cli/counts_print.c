@@ -125,16 +125,26 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 	kprof_cli_puts("\n");
 }
 
-int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class)
+/* --vendor's words for the vendors whose classes spec/counts.yaml has (a signature names any
+ * other). */
+static const struct {
+	const char *word, *signature;
+} cpu_vendors[] = {{"amd", "AuthenticAMD"}, {"intel", "GenuineIntel"}, {"hygon", "HygonGenuine"}};
+
+const char *kprof_cli_choice_cpu_vendor(int i)
+{
+	return i >= 0 && (size_t)i < KPROF_CLI_COUNT(cpu_vendors) ? cpu_vendors[i].word : NULL;
+}
+
+int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor,
+                                 unsigned *cpu_class)
 {
 	const kprof_cli_value *vendor = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
-	const char *v = vendor->set ? vendor->text : "amd";
-	if (strcmp(v, "amd") == 0)
-		v = "AuthenticAMD";
-	else if (strcmp(v, "intel") == 0)
-		v = "GenuineIntel";
-	else if (strcmp(v, "hygon") == 0)
-		v = "HygonGenuine";
+	const char *v = vendor->set ? vendor->text : kprof_cpuid_vendor_name(default_vendor);
+	size_t i;
+	for (i = 0; i < KPROF_CLI_COUNT(cpu_vendors); i++)
+		if (kprof_cli_word_eq(v, cpu_vendors[i].word))
+			v = cpu_vendors[i].signature;
 	if (strlen(v) != 12)
 		return kprof_cli_usage(a->cmd, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", kprof_cli_quote(v));

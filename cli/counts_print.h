@@ -19,8 +19,12 @@ void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned
 void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned cpu_class,
                                    const char *which);
 /* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
- * exit 2 after a usage message for a vendor that is not amd, intel, hygon or 12 characters. */
-int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class);
+ * exit 2 after a usage message for a vendor that is not amd, intel, hygon (any case) or 12
+ * characters; without --vendor, default_vendor's. */
+/* --vendor's words (amd, intel, hygon), for completion. */
+const char *kprof_cli_choice_cpu_vendor(int i);
+int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor,
+                                 unsigned *cpu_class);
 /* After a source table: the sources Windows offers there (src[0..n), their verdicts c) that
  * count nothing on the processor (absent) or nothing right (a caveat), grouped by why, in
  * words; names as the release of names spells them. Prints nothing when there are none. */

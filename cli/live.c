@@ -358,3 +358,23 @@ int kprof_cli_live_supported(const kprof_source *s)
 	return d ? kprof_cli_supported(d, s) : 0;
 }
 
+
+kprof_cpuid_vendor kprof_cli_default_vendor(void)
+{
+	const kprof_hal_decision *d = kprof_cli_live_decision();
+	return d && d->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_CPUID_VENDOR_AMD
+	                                                : KPROF_CPUID_VENDOR_INTEL;
+}
+
+kprof_source_table kprof_cli_default_interface(void)
+{
+	kprof_cpuid_vendor v = kprof_cli_default_vendor();
+	unsigned t;
+	/* The table the HAL may choose whose selects use that vendor's layout. */
+	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
+		const kprof_source_table_info *i = kprof_source_table_info_by_id((kprof_source_table)t);
+		if (i && i->hal && i->vendor == (uint8_t)v)
+			return (kprof_source_table)t;
+	}
+	return KPROF_SOURCE_TABLE_EMON;
+}

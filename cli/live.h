@@ -25,5 +25,10 @@ int kprof_cli_live_cpuid_this_text(kprof_cli_text *t, uint32_t *cpu);
 int kprof_cli_live_pin(uint32_t *cpu);
 /* The CPUs the system has online (0 when it cannot tell). */
 uint32_t kprof_cli_live_online_cpus(void);
+/* The one rule for defaults: a command that needs a vendor or a table and was not told one
+ * takes this machine's - its vendor (AMD on AMD, Intel otherwise, also without cpuid) and the
+ * table the HAL may choose whose selects use that vendor's layout (amd64, emon). */
+kprof_cpuid_vendor kprof_cli_default_vendor(void);
+kprof_source_table kprof_cli_default_interface(void);
 
 #endif

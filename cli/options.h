@@ -32,6 +32,7 @@
 #define KPROF_CLI_OPTIONS(X)              \
 	X(ALL,        "--all")                \
 	X(BASE,       "--base")               \
+	X(COUNTER,    "--counter")            \
 	X(CPU,        "--cpu")                \
 	X(CPUID_FILE, "--cpuid-file")         \
 	X(DATA_CFG,   "--data-cfg")           \
@@ -40,6 +41,7 @@
 	X(HAL,        "--hal")                \
 	X(INDEX,      "--index")              \
 	X(INTERFACE,  "--interface")          \
+	X(INTERVAL,   "--interval")           \
 	X(JSON,       "--json")               \
 	X(MAX,        "--max")                \
 	X(MODEL,      "--model")              \
@@ -49,6 +51,7 @@
 	X(WINDOWS,    "--windows")            \
 	X(WRAPPED,    "--wrapped")            \
 	X(FILE,       "FILE")                 \
+	X(FILTER,     "FILTER")               \
 	X(SOURCE,     "SOURCE")               \
 	X(VALUE,      "VALUE")
 /* clang-format on */
@@ -81,7 +84,8 @@ typedef struct kprof_cli_option {
 	const char *metavar;          /* the value's placeholder in usage ("N"); operands: NULL */
 	uint64_t min, max;            /* KPROF_CLI_NUMBER */
 	const char *(*choice)(int i); /* KPROF_CLI_CHOICE: name of value i; "" = i is not a choice;
-	                               * NULL = past the last */
+	                               * NULL = past the last. KPROF_CLI_TEXT: words the
+	                               * completion offers (any word is taken), or NULL */
 	unsigned flags;               /* KPROF_CLI_REQUIRED */
 	const char *help;             /* lines after the first start with "\n" */
 } kprof_cli_option;
@@ -100,6 +104,10 @@ typedef struct kprof_cli_command {
 	const char *help;                /* one line, for `kprof --help` */
 	const char *details;             /* printed by `kprof NAME --help`, may be NULL */
 	const kprof_cli_option *options; /* ends with a row whose id is KPROF_CLI_OPT_COUNT */
+	/* Examples for the man page and docs/cli.md, may be NULL: lines "ARGUMENTS\tWHAT IT SHOWS\n"
+	 * (the arguments after `kprof`; the tests run each, with DUMP, RING, BUFFER, CHAIN and
+	 * LISTING their sample inputs). */
+	const char *examples;
 } kprof_cli_command;
 
 /* A command line parsed against its command's rows: value[id] for each option id (unset for
@@ -117,12 +125,22 @@ const kprof_cli_value *kprof_cli_opt(const kprof_cli_args *a, kprof_cli_opt_id i
 int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli_args *a);
 /* "kprof CMD: " + message, then c's usage line, on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_usage(const kprof_cli_command *c, const char *fmt, ...) KPROF_CLI_PRINTF(2, 3);
-/* The help texts and the completion script (of the n commands of table c), to stdout. */
+/* The help texts, to f / stdout. */
 void kprof_cli_print_usage_line(FILE *f, const kprof_cli_command *c);
 void kprof_cli_print_help(const kprof_cli_command *c);
-void kprof_cli_print_completion(const kprof_cli_command *c, size_t n);
-/* Choices taken from kprof.h: table names, HAL builds. */
+/* The completion script for shell (bash, zsh, fish) of the n commands of table c, to stdout:
+ * commands, options, and the values of each option and operand (a choice row's names, a text
+ * row's suggestions, file names for a file). 0, or -1 for a shell it does not know. */
+int kprof_cli_print_completion(const char *shell, const kprof_cli_command *c, size_t n);
+/* The synopses, options and examples of the n commands of table c, to stdout, in format man
+ * (kprof.1's COMMANDS and EXAMPLES sections) or markdown (docs/cli.md's synopsis and examples):
+ * tools/cli-docs puts them in those files. 0, or -1 for a format it does not know. */
+int kprof_cli_print_doc(const char *format, const kprof_cli_command *c, size_t n);
+/* Choices taken from kprof.h: table names, HAL builds; and suggestions: release names,
+ * source names (each once). */
 const char *kprof_cli_choice_interface(int i);
 const char *kprof_cli_choice_hal(int i);
+const char *kprof_cli_choice_release(int i);
+const char *kprof_cli_choice_source(int i);
 
 #endif

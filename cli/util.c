@@ -310,6 +310,53 @@ int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, co
 }
 
 /* ---- input ---- */
+int kprof_cli_word_eq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x >= 'A' && x <= 'Z')
+			x = (unsigned char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (unsigned char)(y - 'A' + 'a');
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
+static int same_letter(char x, char y)
+{
+	char a[2] = {x, 0}, b[2] = {y, 0};
+	return kprof_cli_word_eq(a, b);
+}
+
+/* Whether pattern matches text from its start, the rest of text ignored: `*` any run of
+ * characters, `?` any one, letters in any case. */
+static int glob_here(const char *p, const char *t)
+{
+	for (; *p; p++, t++) {
+		if (*p == '*') {
+			do
+				if (glob_here(p + 1, t))
+					return 1;
+			while (*t++);
+			return 0;
+		}
+		if (!*t || (*p != '?' && !same_letter(*p, *t)))
+			return 0;
+	}
+	return 1;
+}
+
+int kprof_cli_word_match(const char *pattern, const char *text)
+{
+	do
+		if (glob_here(pattern, text))
+			return 1;
+	while (*text++);
+	return 0;
+}
+
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
