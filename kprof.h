@@ -3341,9 +3341,12 @@ typedef enum kprof_hal_windows {
 	KPROF_HAL_WINDOWS_10_21H2,       /* "10-21h2" */
 	KPROF_HAL_WINDOWS_10_22H2,       /* "10-22h2" */
 	KPROF_HAL_WINDOWS_11,            /* "11" */
+	KPROF_HAL_WINDOWS_11_22H2,       /* "11-22h2" */
+	KPROF_HAL_WINDOWS_11_23H2,       /* "11-23h2" */
+	KPROF_HAL_WINDOWS_11_24H2,       /* "11-24h2" */
 } kprof_hal_windows;
 #define KPROF_HAL_RELEASE_FIRST 1u  /* the first row's id */
-#define KPROF_HAL_RELEASE_COUNT 20u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+#define KPROF_HAL_RELEASE_COUNT 23u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_hal_release {
 	uint8_t id; /* kprof_hal_windows */
 	uint16_t
@@ -4104,7 +4107,7 @@ typedef struct kprof_listing_row {
  * skipped and every other line must be a row of five cells. A leading UTF-8 byte-order mark
  * is skipped; UTF-16 text goes through kprof_bytes_utf16le_to_utf8 first, as for dumps. A NUL byte, a line over
  * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
- * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
+ * [A-Za-z0-9_.-] (custom sources' names hold '.' and '-'), a number over 32 bits, a "Maximum selectable profile sources:" line without
  * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
  * where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {
@@ -10386,8 +10389,8 @@ KPROF_IMPL_INTERNAL const kprof_hal_release *kprof_impl_hal_release_rows(void)
 {
 	/* clang-format off */
 	static const union {
-		uint8_t bytes[641];
-		kprof_hal_release rows[20];
+		uint8_t bytes[737];
+		kprof_hal_release rows[23];
 	} table = {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
@@ -10410,6 +10413,9 @@ KPROF_IMPL_INTERNAL const kprof_hal_release *kprof_impl_hal_release_rows(void)
 	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H2 */
 	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_22H2 */
 	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11 */
+	    "\25\0\2\305\2\315\0\0\0\0\130\135\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11_22H2 */
+	    "\26\0\2\345\2\355\0\0\0\0\130\147\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11_23H2 */
+	    "\27\0\3\5\3\15\0\0\0\0\145\364\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11_24H2 */
 #else
 	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
 	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_VISTA */
@@ -10431,6 +10437,9 @@ KPROF_IMPL_INTERNAL const kprof_hal_release *kprof_impl_hal_release_rows(void)
 	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H2 */
 	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_22H2 */
 	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11 */
+	    "\25\0\305\2\315\2\0\0\135\130\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11_22H2 */
+	    "\26\0\345\2\355\2\0\0\147\130\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11_23H2 */
+	    "\27\0\5\3\15\3\0\0\364\145\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11_24H2 */
 #endif
 	};
 	/* clang-format on */
@@ -10445,7 +10454,7 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id)
 	return &kprof_impl_hal_release_rows()[(uint32_t)id - KPROF_HAL_RELEASE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
-#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 713u
+#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 805u
 #define KPROF_IMPL_HAL_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
 /* The hal_release strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_hal_release_text(uint32_t off)
@@ -10462,7 +10471,8 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_hal_release_text(uint32_t off)
 	    "Windows 10 version 1909\0" "10-2004\0Windows 10 version 2004\0" "10-20h2\0"
 	    "Windows 10 version 20H2\0" "10-21h1\0Windows 10 version 21H1\0" "10-21h2\0"
 	    "Windows 10 version 21H2\0" "10-22h2\0Windows 10 version 22H2\0" "11\0"
-	    "Windows 11 (21H2 and later)\0";
+	    "Windows 11 version 21H2\0" "11-22h2\0Windows 11 version 22H2\0" "11-23h2\0"
+	    "Windows 11 version 23H2\0" "11-24h2\0Windows 11 version 24H2\0";
 	/* clang-format on */
 	return part0 + off;
 }
@@ -13024,10 +13034,12 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
 		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
 			goto bad;
+		/* Letters, digits, '_'; '.' and '-' in custom sources' names (Intel's event names,
+		 * kprof_windows_custom_source's rule). */
 		for (k = 0; k < cell_len[1]; k++) {
 			unsigned char c = (unsigned char)cell[1][k];
 			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-			      (c >= '0' && c <= '9') || c == '_'))
+			      (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
 				goto bad;
 		}
 		row->line = it->line;

@@ -559,7 +559,10 @@ int kprof_cmd_info(const kprof_cli_args *a)
 		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &probe);
 		no_long_mode = !probe.long_mode &&
 		               kprof_cpuid_snapshot_get(&snap, KPROF_CPUID_SLOT_EXT_MAX, ext) == KPROF_OK;
-		if (no_long_mode && !hal->set)
+		/* ... unless --windows names a release that shipped no 32-bit HAL (Windows 11):
+		 * then its 64-bit HAL, with the warning that no such Windows runs here. */
+		if (no_long_mode && !hal->set &&
+		    (!win->set || kprof_hal_release_by_id((kprof_hal_windows)release)->x86))
 			build = KPROF_HAL_BUILD_X86;
 	}
 	if (!win->set) {

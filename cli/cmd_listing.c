@@ -54,17 +54,20 @@ typedef struct candidate {
 	kprof_hal_decision d;
 } candidate;
 
-/* Differences of text against d; (size_t)-1 cannot happen after the first check read it. */
-static size_t count_diffs(const char *text, size_t len, const kprof_hal_decision *d)
+/* Differences of text against d and the custom sources (NULL: none); (size_t)-1 cannot
+ * happen after the first check read it. */
+static size_t count_diffs(const char *text, size_t len, const kprof_hal_decision *d,
+                          kprof_cli_custom_set *custom)
 {
 	kprof_listing_diff_iter it;
 	kprof_listing_diff df;
 	size_t n = 0;
 	if (kprof_listing_diff_iter_init(&it, text, len, d) != KPROF_OK)
 		return (size_t)-1;
+	kprof_cli_custom_reset(custom);
 	while (kprof_listing_diff_iter_next(&it, &df) == KPROF_OK)
-		n++;
-	return n;
+		n += kprof_cli_custom_match(custom, &df, d) != KPROF_CLI_CUSTOM_AGREES;
+	return n + kprof_cli_custom_missing(custom, d);
 }
 
 /* Two fits that read the same: one release and HAL, one interface (processors differ). */
@@ -145,6 +148,49 @@ static void print_diff_json(const kprof_listing_diff *df)
 	}
 }
 
+/* A custom source listed with another interval than its file gives, and one not listed. */
+static void print_custom_diff(const kprof_cli_custom_set *c, const kprof_listing_row *r, int json)
+{
+	size_t i;
+	for (i = 0; i < c->n && !(strlen(c->src[i].name) == r->name_len &&
+	                          memcmp(c->src[i].name, r->name, r->name_len) == 0);
+	     i++)
+		;
+	if (i == c->n)
+		return;
+	if (json) {
+		kprof_cli_printf("{\"kind\": \"custom_interval\", \"id\": %lu, \"listing\": {\"line\": %lu, \"name\": ",
+		                 (unsigned long)r->id, (unsigned long)r->line);
+		kprof_cli_json_bytes(r->name, r->name_len);
+		kprof_cli_printf(", \"interval\": %lu, \"min\": %lu, \"max\": %lu}, \"kprof\": {\"interface\": "
+		                 "\"custom\", \"name\": ",
+		                 (unsigned long)r->interval, (unsigned long)r->min, (unsigned long)r->max);
+		kprof_cli_json_string(c->src[i].name);
+		kprof_cli_printf(", \"interval\": %lu, \"line\": %lu}}", (unsigned long)c->src[i].interval,
+		                 (unsigned long)c->src[i].line);
+	} else {
+		kprof_cli_printf("custom     %lu %s (line %lu): listed interval %lu, %s line %lu gives %lu\n",
+		                 (unsigned long)r->id, c->src[i].name, (unsigned long)r->line,
+		                 (unsigned long)r->interval, kprof_cli_file_label(c->path),
+		                 (unsigned long)c->src[i].line, (unsigned long)c->src[i].interval);
+	}
+}
+
+static void print_custom_missing(const kprof_cli_custom_set *c, const kprof_cli_custom_source *s, int json)
+{
+	if (json) {
+		kprof_cli_puts("{\"kind\": \"custom_missing\", \"id\": null, \"listing\": null, \"kprof\": "
+		               "{\"interface\": \"custom\", \"name\": ");
+		kprof_cli_json_string(s->name);
+		kprof_cli_printf(", \"interval\": %lu, \"line\": %lu}}", (unsigned long)s->interval,
+		                 (unsigned long)s->line);
+	} else {
+		kprof_cli_printf("custom     - %s: %s line %lu adds it for this processor; the listing "
+		                 "lacks it\n",
+		                 s->name, kprof_cli_file_label(c->path), (unsigned long)s->line);
+	}
+}
+
 /* The fitting releases per HAL as runs of consecutive releases with one interface:
  * "x64: vista..10-2004 (emon); x86: 8..10-22h2 (emon)". */
 static void print_fits(const candidate *cand, size_t n)
@@ -197,7 +243,7 @@ static int listing_readable(const char *path, const char *text, size_t len, size
 	if (st != KPROF_OK)
 		return kprof_cli_error_at(path, it.rows.line, 0,
 		                          it.rows.header ? "not a source row (Id Name Interval Min Max: a decimal id, a "
-		                                           "name of letters, digits and _, three decimal numbers)"
+		                                           "name of letters, digits, _, . and -, three decimal numbers)"
 		                                         : "'Maximum selectable profile sources:' needs one decimal "
 		                                           "count, once, before the table");
 	*rows = 0;
@@ -223,7 +269,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	uint64_t cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num;
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, hal_only = hal->set ? (int)hal->num : -1;
 	int rc, c, cpus;
-	char *text;
+	char *text = NULL;
 	size_t len, rows = 0, n = 0, best = 0, k, fits = 0, last = 0;
 	long long selectable = -1;
 	const kprof_hal_max_selectable *sel;
@@ -231,6 +277,8 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	candidate *cand;
 	kprof_listing_diff_iter it;
 	kprof_listing_diff df;
+	kprof_cli_custom_set custom_set = {NULL, NULL, 0, 0}, *custom = NULL;
+	const kprof_cli_value *custom_file = kprof_cli_opt(a, KPROF_CLI_OPT_CUSTOM_SOURCES);
 	if (kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE)->set)
 		dump = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE)->text;
 	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
@@ -240,6 +288,9 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		return rc;
 	if (!dump && cpu)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
+	if (!dump && custom_file->set)
+		return kprof_cli_usage(a->cmd, "--custom-sources needs --cpuid-file (a group loads "
+		                               "only on the processors it names)");
 	if (dump) {
 		rc = kprof_cli_dump_snapshot_file(dump, kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set ? (uint32_t)cpu
 		                                                                          : KPROF_CLI_NO_CPU,
@@ -252,17 +303,26 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 			assumed_cpu(c, &snaps[c]);
 		cpus = CPU_ASSUMED;
 	}
+	if (custom_file->set) {
+		kprof_hal_decision d0;
+		(void)kprof_hal_decision_get(&snaps[0], KPROF_HAL_BUILD_X64, &d0);
+		rc = kprof_cli_custom_load(custom_file->text, &d0, &custom_set);
+		if (rc)
+			return rc;
+		custom = &custom_set;
+	}
 	rc = kprof_cli_read_text(file, &text, &len);
-	if (rc)
-		return rc;
-	rc = listing_readable(file, text, len, &rows, &selectable);
+	if (!rc)
+		rc = listing_readable(file, text, len, &rows, &selectable);
 	if (rc) {
 		free(text);
+		kprof_cli_custom_free(&custom_set);
 		return rc;
 	}
 	cand = (candidate *)calloc((size_t)cpus * KPROF_HAL_RELEASE_COUNT * 2, sizeof *cand);
 	if (!cand) {
 		free(text);
+		kprof_cli_custom_free(&custom_set);
 		kprof_cli_error("out of memory");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
@@ -281,7 +341,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 				x->hal = build | KPROF_HAL_RELEASE(r->id);
 				x->cpu = dump ? -1 : c;
 				(void)kprof_hal_decision_get(&snaps[c], x->hal, &x->d);
-				x->diffs = count_diffs(text, len, &x->d);
+				x->diffs = count_diffs(text, len, &x->d, custom);
 				fits += x->diffs == 0;
 				/* The one shown: the fewest differences; on a tie the newer release, the 64-bit
 				 * HAL, the first processor. */
@@ -295,6 +355,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	if (n == 0) {
 		free(cand);
 		free(text);
+		kprof_cli_custom_free(&custom_set);
 		return kprof_cli_usage(a->cmd, "no release shipped that HAL");
 	}
 	if (json) {
@@ -366,6 +427,10 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 				kprof_cli_puts("\n");
 			}
 		}
+		if (custom)
+			kprof_cli_printf("custom     %s: %lu sources, %lu load on this processor\n",
+			                 kprof_cli_file_label(custom->path), (unsigned long)custom->n,
+			                 (unsigned long)custom->loading);
 		if (fits)
 			kprof_cli_puts("result     agree\n");
 		else
@@ -374,20 +439,42 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	}
 	if (!fits && kprof_listing_diff_iter_init(&it, text, len, &cand[best].d) == KPROF_OK) {
 		int first = 1;
+		kprof_cli_custom_reset(custom);
 		while (kprof_listing_diff_iter_next(&it, &df) == KPROF_OK) {
-			if (json) {
+			int m = kprof_cli_custom_match(custom, &df, &cand[best].d);
+			if (m == KPROF_CLI_CUSTOM_AGREES)
+				continue;
+			if (json)
 				kprof_cli_puts(first ? "\n  " : ",\n  ");
+			if (m == KPROF_CLI_CUSTOM_INTERVAL)
+				print_custom_diff(custom, &df.row, json);
+			else if (json)
 				print_diff_json(&df);
-			} else {
+			else
 				print_diff_text(&df, &cand[best].d);
-			}
 			first = 0;
 		}
+		if (kprof_cli_custom_missing(custom, &cand[best].d))
+			for (k = 0; k < custom->n; k++)
+				if (custom->src[k].loads && !custom->src[k].listed) {
+					if (json)
+						kprof_cli_puts(first ? "\n  " : ",\n  ");
+					print_custom_missing(custom, &custom->src[k], json);
+					first = 0;
+				}
 	}
-	if (json)
+	if (json && custom)
+		kprof_cli_printf(fits ? "],\n \"custom_sources\": {\"file\": " : "\n ],\n \"custom_sources\": {\"file\": ");
+	if (json && custom) {
+		kprof_cli_json_string(custom->path);
+		kprof_cli_printf(", \"given\": %lu, \"loading\": %lu}}\n", (unsigned long)custom->n,
+		                 (unsigned long)custom->loading);
+	} else if (json) {
 		kprof_cli_puts(fits ? "]}\n" : "\n ]}\n");
+	}
 	free(cand);
 	free(text);
+	kprof_cli_custom_free(&custom_set);
 	/* main() prints the buffer only for exit 0: a difference is a result, not an error. */
 	return fits ? KPROF_CLI_EXIT_OK : KPROF_CLI_EXIT_DIFFER;
 }

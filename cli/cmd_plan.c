@@ -10,6 +10,48 @@ static const char *msr_role(const kprof_pmu_plan *p, uint32_t msr)
 	return msr == p->select_msr ? "select" : msr == p->counter_msr ? "counter" : "";
 }
 
+static void json_write(const kprof_pmu_plan *p, const kprof_msr_value *w)
+{
+	kprof_cli_puts("{");
+	kprof_cli_json_hex("msr", w->msr, 1);
+	kprof_cli_json_hex("value", w->value, 0);
+	kprof_cli_printf(", \"role\": \"%s\"}", msr_role(p, w->msr));
+}
+
+/* The plan as one JSON object (docs/schema/plan.json): 64-bit values as "0x..." strings. */
+static void print_json(const kprof_source *s, kprof_source_table itf, uint64_t events,
+                       const kprof_pmu_plan *p)
+{
+	uint32_t i;
+	kprof_cli_puts("{\"source\": ");
+	kprof_cli_json_string(kprof_source_name_get(s));
+	kprof_cli_printf(", \"value\": %u, \"interface\": \"%s\", \"counter\": %lu, "
+	                 "\"interval\": %llu,\n \"start\": [",
+	                 (unsigned)s->value, kprof_cli_interface_name(itf), (unsigned long)p->counter,
+	                 (unsigned long long)events);
+	for (i = 0; i < p->program_count && i < KPROF_CLI_COUNT(p->program); i++) {
+		kprof_cli_puts(i ? ", " : "");
+		json_write(p, &p->program[i]);
+	}
+	kprof_cli_puts("],\n \"global_ctrl\": ");
+	if (p->global_ctrl_msr) {
+		kprof_cli_puts("{");
+		kprof_cli_json_hex("msr", p->global_ctrl_msr, 1);
+		kprof_cli_json_hex("bit", p->global_ctrl_bit, 0);
+		kprof_cli_puts("}");
+	} else {
+		kprof_cli_puts("null");
+	}
+	kprof_cli_puts(",\n \"stop\": ");
+	json_write(p, &p->stop);
+	kprof_cli_puts(",\n \"read\": {");
+	kprof_cli_json_hex("msr", p->counter_msr, 1);
+	kprof_cli_json_hex("rdpmc", p->rdpmc_index, 0);
+	kprof_cli_printf(", \"width\": %lu", (unsigned long)p->counter_width);
+	kprof_cli_json_hex("mask", p->counter_mask, 0);
+	kprof_cli_puts("}}\n");
+}
+
 static void print_write(const kprof_pmu_plan *p, const kprof_msr_value *w)
 {
 	kprof_cli_printf("wrmsr 0x%08lX %-7s 0x%016llX\n", (unsigned long)w->msr,
@@ -74,6 +116,10 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 		                       (unsigned)d.counter_width);
 	if (st != KPROF_OK)
 		return kprof_cli_error("plan: %s", kprof_status_name(st));
+	if (kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set) {
+		print_json(s, d.table, events, &p);
+		return 0;
+	}
 	kprof_cli_printf("%s (0x%02X) on the %s interface, counter %lu, %llu events per "
 	                 "overflow\n",
 	                 kprof_source_name_get(s), (unsigned)s->value,

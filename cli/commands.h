@@ -16,6 +16,9 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a);
 int kprof_cmd_sources_decode(const kprof_cli_args *a);
 int kprof_cmd_listing_check(const kprof_cli_args *a);
 int kprof_cmd_plan(const kprof_cli_args *a);
+int kprof_cmd_custom_source(const kprof_cli_args *a);
+/* custom-source's --format choices (cli/cmd_custom_source.c). */
+const char *kprof_cli_choice_custom_format(int i);
 /* ds-decode's --format choices (cli/cmd_ds.c). */
 const char *kprof_cli_choice_ds_format(int i);
 /* decode-select's --vendor choices (cli/cmd_sources.c). */

@@ -119,7 +119,8 @@ static const kprof_cli_command commands[] = {
                  NUMBER(COUNTER, "N", 0, 0xFF, "which counter (default 0)"),
                  NUMBER(INTERVAL, "N", 0, UINT64_MAX,
                         "events per overflow (default: the source's default interval;\n"
-                        "0 counts from 0)")),
+                        "0 counts from 0)"),
+                 JSON_FLAG("one JSON object")),
          "plan TotalIssues --cpuid-file DUMP\tthe MSR writes that count ProfileTotalIssues on the dumped processor\n"},
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
@@ -188,8 +189,41 @@ static const kprof_cli_command commands[] = {
                       "the listing fits are named"),
                  CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
                         "only that HAL (default: every HAL the release shipped)"),
+                 FILE_ARG(CUSTOM_SOURCES, "FILE", 0,
+                          "the registry file (or JSON) of `kprof custom-source`: its sources\n"
+                          "are expected in the listing after the restart, by name and\n"
+                          "interval, where their group loads (needs --cpuid-file)"),
                  JSON_FLAG("one JSON object")),
          "listing-check --cpuid-file DUMP LISTING\twhich Windows releases a wpr -pmcsources listing fits\n"},
+        {"custom-source", kprof_cmd_custom_source,
+         "make Windows count an event: custom profile sources, checked",
+         "  Each NAME=EVENT becomes a Windows custom profile source (Windows 10 1803 and\n"
+         "  later) for the processor (this one, or a dumped one), checked first: the name\n"
+         "  Windows will list (A-Z a-z 0-9 _ . -, at most 127 characters, no source the\n"
+         "  HAL already has), the event within the vendor's widths, options the vendor\n"
+         "  has. EVENT is event=0x60,umask=0xff[,cmask=N][,inv][,edge][,any][,host]\n"
+         "  [,guest][,interval=N] or the raw form `kprof perf` prints (r412e). Written to\n"
+         "  standard output: reg, a registry file for regedit (loaded at the next\n"
+         "  restart); wprp, a WPR profile sampling them (profile kprof-sample) or counting\n"
+         "  them on context switches (kprof-cswitch); bin, the\n"
+         "  EventTraceProfileSourceAddInformation records for NtSetSystemInformation;\n"
+         "  json, all of it described. What kprof knows the event counts on the processor\n"
+         "  is said; warnings go to standard error. Bad input: exit 2, nothing written.\n"
+         "  docs/custom-sources.md walks from choosing the event to WPR sampling it.\n",
+         OPTIONS(FILE_ARG(CPUID_FILE, "DUMP", 0,
+                          "the processor the sources are for, from a dump (default: this one)"),
+                 NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
+                      "the Windows release (a name or build number; default: the newest\n"
+                      "kprof knows)"),
+                 TEXT(GROUP, "NAME", 0,
+                      "the registry group key (default kprof-Family-F-Model-M)"),
+                 CHOICE(FORMAT, NULL, kprof_cli_choice_custom_format, 0,
+                        "what to write (default reg)"),
+                 TEXT(NAME_EVENT, NULL, KPROF_CLI_REQUIRED | KPROF_CLI_MANY,
+                      "a source: its name and its event")),
+         "custom-source --cpuid-file DUMP L2_RQSTS.MISS=event=0x24,umask=0x3f\tthe registry file that makes Windows count L2 misses there\n"
+         "custom-source --cpuid-file DUMP --format wprp L2_RQSTS.MISS=event=0x24,umask=0x3f\ta WPR profile sampling it\n"},
 };
 
 static const kprof_cli_command *find(const char *name)

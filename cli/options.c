@@ -56,7 +56,7 @@ static void spelling(char *buf, size_t n, const kprof_cli_option *o)
 {
 	char value[256];
 	if (is_operand(o) || o->type == KPROF_CLI_FLAG) {
-		snprintf(buf, n, "%s", name_of(o));
+		snprintf(buf, n, "%s%s", name_of(o), (o->flags & KPROF_CLI_MANY) ? "..." : "");
 		return;
 	}
 	if (o->type == KPROF_CLI_CHOICE && !o->metavar)
@@ -551,13 +551,24 @@ int kprof_cli_parse(const kprof_cli_command *c, int argc, char **argv, kprof_cli
 				return rc;
 			continue;
 		}
-		/* An operand: the next operand row not yet filled. */
+		/* An operand: the next operand row not yet filled, or the one that takes many. */
 		for (k = 0; k < nrows; k++)
-			if (is_operand(&c->options[k]) && !a->value[c->options[k].id].set)
+			if (is_operand(&c->options[k]) &&
+			    (!a->value[c->options[k].id].set || (c->options[k].flags & KPROF_CLI_MANY)))
 				break;
 		if (k == nrows)
 			return kprof_cli_usage(c, "unexpected argument '%s'",
 			                       kprof_cli_quote(arg));
+		if (c->options[k].flags & KPROF_CLI_MANY) {
+			kprof_cli_value *v = &a->value[c->options[k].id];
+			if (v->num >= KPROF_CLI_MAX_MANY)
+				return kprof_cli_usage(c, "more than %d %s", KPROF_CLI_MAX_MANY,
+				                       name_of(&c->options[k]));
+			a->many[v->num++] = arg;
+			v->set = 1;
+			v->text = a->many[0];
+			continue;
+		}
 		rc = take(c, &c->options[k], arg, &a->value[c->options[k].id]);
 		if (rc)
 			return rc;

@@ -35,9 +35,11 @@
 	X(COUNTER,    "--counter")            \
 	X(CPU,        "--cpu")                \
 	X(CPUID_FILE, "--cpuid-file")         \
+	X(CUSTOM_SOURCES, "--custom-sources") \
 	X(DATA_CFG,   "--data-cfg")           \
 	X(FAMILY,     "--family")             \
 	X(FORMAT,     "--format")             \
+	X(GROUP,      "--group")              \
 	X(HAL,        "--hal")                \
 	X(INDEX,      "--index")              \
 	X(INTERFACE,  "--interface")          \
@@ -51,6 +53,7 @@
 	X(WINDOWS,    "--windows")            \
 	X(WRAPPED,    "--wrapped")            \
 	X(FILE,       "FILE")                 \
+	X(NAME_EVENT, "NAME=EVENT")           \
 	X(FILTER,     "FILTER")               \
 	X(SOURCE,     "SOURCE")               \
 	X(VALUE,      "VALUE")
@@ -75,6 +78,11 @@ typedef enum kprof_cli_type {
 } kprof_cli_type;
 
 #define KPROF_CLI_REQUIRED 0x1u
+/* An operand that takes every remaining operand word (NAME=EVENT...): the words are in
+ * kprof_cli_args.many, their number in the value's ->num. Usage shows it as "NAME=EVENT...". */
+#define KPROF_CLI_MANY     0x2u
+/* The most words a KPROF_CLI_MANY operand takes. */
+#define KPROF_CLI_MAX_MANY 256
 
 /* One option or operand of a command, in the order usage shows them; operands are taken in
  * row order. */
@@ -86,7 +94,7 @@ typedef struct kprof_cli_option {
 	const char *(*choice)(int i); /* KPROF_CLI_CHOICE: name of value i; "" = i is not a choice;
 	                               * NULL = past the last. KPROF_CLI_TEXT: words the
 	                               * completion offers (any word is taken), or NULL */
-	unsigned flags;               /* KPROF_CLI_REQUIRED */
+	unsigned flags;               /* KPROF_CLI_REQUIRED, KPROF_CLI_MANY */
 	const char *help;             /* lines after the first start with "\n" */
 } kprof_cli_option;
 
@@ -115,6 +123,7 @@ typedef struct kprof_cli_command {
 typedef struct kprof_cli_args {
 	const kprof_cli_command *cmd;
 	kprof_cli_value value[KPROF_CLI_OPT_COUNT];
+	const char *many[KPROF_CLI_MAX_MANY]; /* the KPROF_CLI_MANY operand's words, in order */
 } kprof_cli_args;
 
 /* The value of option or operand id. */

@@ -76,6 +76,11 @@ void kprof_cli_puts(const char *s)
 	out_append(s, strlen(s));
 }
 
+void kprof_cli_write(const void *data, size_t n)
+{
+	out_append((const char *)data, n);
+}
+
 int kprof_cli_flush(int rc)
 {
 	int print = rc == KPROF_CLI_EXIT_OK || rc == KPROF_CLI_EXIT_DIFFER;

@@ -62,6 +62,8 @@ enum {
 /* Buffered standard output (see above). */
 void kprof_cli_printf(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 void kprof_cli_puts(const char *s);
+/* n bytes as they are (binary output: custom-source --format bin). */
+void kprof_cli_write(const void *data, size_t n);
 /* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
 int kprof_cli_flush(int rc);
 

@@ -3,7 +3,7 @@
  * the HAL width, bits 1-2 the processor: none, Intel with every event, AMD64; the next byte
  * the release id), the rest is the text (UTF-16 with a byte-order mark converted as the
  * command does, kf_command_text). Invariants: rows point inside the text with names
- * of [A-Za-z0-9_] no longer than KPROF_LISTING_NAME_MAX, lines rise; an error leaves the
+ * of [A-Za-z0-9_.-] no longer than KPROF_LISTING_NAME_MAX, lines rise; an error leaves the
  * iterator at the end; the diff iterator starts only on a readable listing, ends, and gives
  * at most three differences per row plus one per table row, each of a known kind, MISSING
  * without a listed row and UNKNOWN without a source (and then without an expected name); a
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (k = 0; k < r.name_len; k++) {
 			char ch = r.name[k];
 			KF_CHECK((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
-			         (ch >= '0' && ch <= '9') || ch == '_');
+			         (ch >= '0' && ch <= '9') || ch == '_' || ch == '.' || ch == '-');
 		}
 		KF_CHECK(r.line > line && r.line == it.line);
 		line = r.line;

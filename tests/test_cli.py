@@ -53,8 +53,8 @@ def without_input(out):
 # python3-jsonschema); VALIDATED counts the documents per command, and main() checks that each
 # JSON-printing command was validated.
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "schema")
-JSON_COMMANDS = ("info", "sources", "decode-select", "lwp-decode", "ds-decode", "sources-decode", "perf",
-                 "cpuid-dump")
+JSON_COMMANDS = ("info", "sources", "decode-select", "lwp-decode", "ds-decode", "sources-decode", "plan",
+                 "perf", "cpuid-dump")
 VALIDATED = {}
 _validators = {}
 
@@ -2062,6 +2062,11 @@ def test_one_vocabulary(tabs, tmp):
     want = [(0x187, sel), (0xC2, (1 << width) - 1000), (0x187, sel | (1 << 22) | (1 << 20)), (0x187, sel)]
     check(rc == 0 and writes == want, f"plan TotalIssues counter 1 on {os.path.basename(dump)}: {writes} want {want} [{err.strip()}]")
     check("0x2 in MSR 0x0000038F" in out, "plan: counter 1's bit in IA32_PERF_GLOBAL_CTRL (perfmon version 2+)")
+    rc, out, err = run("plan", "totalissues", "--cpuid-file", dump, "--counter", "1", "--interval", "1000", "--json")
+    j = json.loads(out) if rc == 0 else {}
+    got = [(int(w["msr"], 16), int(w["value"], 16)) for w in j.get("start", []) + [j.get("stop", {"msr": "0x0", "value": "0x0"})]]
+    check(got == want and j.get("global_ctrl") == {"msr": "0x38f", "bit": "0x2"} and j.get("interval") == 1000,
+          f"plan --json: the same writes [{got}] [{err.strip()}]")
     k8 = os.path.join(DUMPS, "AuthenticAMD0020FB1_K8_Manchester_CPUID.txt")
     amd_sel = next(r["select"] for r in tabs["amd64"] if r["value"] == 0x1D)
     rc, out, err = run("plan", "0x1d", "--cpuid-file", k8)

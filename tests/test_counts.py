@@ -318,7 +318,9 @@ for c in classes:
               f"{c['id']} {s['name']}: caveat {s['counts'].get('caveat')!r}")
 
 # Unknown or absurd processors: `unknown` for every source, never an error exit.
-for args in (["--family", "0xF", "--model", "0x95"], ["--family", "0x99"], ["--family", "0x10E", "--model", "0xFF"],
+# (--vendor named: without it the vendor is this machine's.)
+for args in (["--vendor", "amd", "--family", "0xF", "--model", "0x95"], ["--vendor", "amd", "--family", "0x99"],
+             ["--vendor", "amd", "--family", "0x10E", "--model", "0xFF"],
              ["--vendor", "CentaurHauls", "--family", "6"], ["--vendor", "hygon", "--family", "0x17"]):
     rc, out, err = run("sources", "--interface", "amd64", "--json", *args)
     if check(rc == 0, f"sources {' '.join(args)} exits 0 ({err})"):
@@ -438,7 +440,7 @@ for path in dump_files():
     seen_groups |= {(cls["id"], k, r) for k, g in got.items() for r in g}
 for cv in CAVEATS:
     check(any(r == " ".join(cv["says"].split()) for _, _, r in seen_groups), f"caveat {cv['id']} shown on some dump")
-rc, text, err = run("sources", "--interface", "amd64", "--family", "0x17", "--model", "0x31")
+rc, text, err = run("sources", "--interface", "amd64", "--vendor", "amd", "--family", "0x17", "--model", "0x31")
 got = nothing_blocks(text)
 check(any("northbridge" in r for r in got["nothing"]) and any("PMCx080" in r for r in got["wrong"]),
       f"sources on Zen 2: the northbridge and PMCx080/081 groups ({sorted(got['nothing'])}, {sorted(got['wrong'])})")

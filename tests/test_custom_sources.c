@@ -463,6 +463,17 @@ static void test_knowledge(void)
 	CHECK(v.same == NULL);
 	CHECK(v.warnings & KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS);
 	CHECK_EQ(v.fields.cmask, 1);
+	/* ... on 23H2 (build 22631, the decompiled kernel) the registry's extras are known read;
+	 * on 22H2 and 24H2 no public source says */
+	{
+		const uint32_t rel[3] = {KPROF_HAL_WINDOWS_11_22H2, KPROF_HAL_WINDOWS_11_23H2, KPROF_HAL_WINDOWS_11_24H2};
+		for (i = 0; i < 3; i++) {
+			kprof_hal_decision r = decide(CPU_SKX, rel[i]);
+			CHECK_EQ(kprof_windows_custom_source_verdict_get(&cs, &r, &v), KPROF_OK);
+			CHECK_EQ(!!(v.warnings & KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS), i != 1);
+			CHECK_EQ(kprof_hal_release_by_id(rel[i])->build, i == 0 ? 22621u : i == 1 ? 22631u : 26100u);
+		}
+	}
 	/* AMD 12-bit event: version 3 */
 	cs = source(KPROF_CPUID_VENDOR_AMD, (UINT64_C(1) << 32) | 0xC0u, "Ev1C0");
 	CHECK_EQ(kprof_windows_custom_source_verdict_get(&cs, &zen2, &v), KPROF_OK);

@@ -681,6 +681,31 @@ static void test_listing_lines(void)
 	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_E_FORMAT); /* the error stays */
 }
 
+/* Custom sources' names (Intel event names such as BR_MISP_RETIRED.ALL_BRANCHES, names with a
+ * hyphen) are rows; a name with any other character is still refused, naming its line. */
+static void test_listing_custom_names(void)
+{
+	static const char ok[] = "Id Name Interval Min Max\n"
+	                         "70 BR_MISP_RETIRED.ALL_BRANCHES 65536 4096 2147483647\n"
+	                         "71 L2-Miss 100003 4096 2147483647\n";
+	static const char *const bad[] = {"Id Name Interval Min Max\n70 L2/Miss 1 1 1\n",
+	                                  "Id Name Interval Min Max\n70 L2:Miss 1 1 1\n",
+	                                  "Id Name Interval Min Max\n70 L2\\Miss 1 1 1\n"};
+	kprof_listing_iter it;
+	kprof_listing_row r;
+	size_t i;
+	CHECK(kprof_listing_iter_init(&it, ok, sizeof ok - 1) == KPROF_OK);
+	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_OK && r.id == 70 && r.name_len == 28 &&
+	      memcmp(r.name, "BR_MISP_RETIRED.ALL_BRANCHES", 28) == 0);
+	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_OK && r.id == 71 && r.name_len == 7 &&
+	      memcmp(r.name, "L2-Miss", 7) == 0 && r.interval == 100003);
+	CHECK(kprof_listing_iter_next(&it, &r) == KPROF_END);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		CHECK(kprof_listing_iter_init(&it, bad[i], strlen(bad[i])) == KPROF_OK);
+		CHECK(kprof_listing_iter_next(&it, &r) == KPROF_E_FORMAT && it.line == 2);
+	}
+}
+
 /* Newer xperf -pmcsources prints "Maximum selectable profile sources: N." before the table
  * (reference/windows-custom-sources.md; a public capture shows 9): kept, in any case and
  * spacing, full stop or not; refused (naming its line) without a count, with a count over 32
@@ -1196,6 +1221,7 @@ int main(void)
 	test_bad();
 	test_listing_lines();
 	test_listing_selectable();
+	test_listing_custom_names();
 	test_utf8_bom();
 	test_cpu_groups();
 	test_cpu_groups_index();

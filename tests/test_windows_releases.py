@@ -524,7 +524,7 @@ def test_sources_and_usage():
     rc, rows = tables_listed("10-2004")
     later = [r["value"] for r in rows if r["interface"] == "intel-later"]
     check(rc == 0 and later == [r["value"] for r in LATER], f"10-2004: later sources {later}")
-    for arg, want in (("19045", "10-22h2"), ("22631", "11"), ("10240", "10-1507"), ("VISTA", "vista")):
+    for arg, want in (("19045", "10-22h2"), ("22631", "11-23h2"), ("22000", "11"), ("26100", "11-24h2"), ("10240", "10-1507"), ("VISTA", "vista")):
         rc, out, err = run("info", "--cpuid-file", dump_files()[0], "--windows", arg, "--json")
         check(rc == 0 and json.loads(out)["windows"] == want, f"--windows {arg}: {err}")
     for args in (("info", "--windows", "95"), ("info", "--windows", "12"), ("info", "--windows", "11", "--hal", "x86"),

@@ -16,7 +16,7 @@ typedef struct kprof_listing_row {
  * skipped and every other line must be a row of five cells. A leading UTF-8 byte-order mark
  * is skipped; UTF-16 text goes through kprof_bytes_utf16le_to_utf8 first, as for dumps. A NUL byte, a line over
  * KPROF_LISTING_LINE_MAX bytes, a name over KPROF_LISTING_NAME_MAX characters or not of
- * [A-Za-z0-9_], a number over 32 bits, a "Maximum selectable profile sources:" line without
+ * [A-Za-z0-9_.-] (custom sources' names hold '.' and '-'), a number over 32 bits, a "Maximum selectable profile sources:" line without
  * one decimal count or given twice, or no header at all is KPROF_E_FORMAT; line then says
  * where (0: the whole text, no header). */
 typedef struct kprof_listing_iter {

@@ -106,10 +106,12 @@ KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_lis
 		    !kprof_impl_listing_u32(cell[3], cell_len[3], &row->min) ||
 		    !kprof_impl_listing_u32(cell[4], cell_len[4], &row->max))
 			goto bad;
+		/* Letters, digits, '_'; '.' and '-' in custom sources' names (Intel's event names,
+		 * kprof_windows_custom_source's rule). */
 		for (k = 0; k < cell_len[1]; k++) {
 			unsigned char c = (unsigned char)cell[1][k];
 			if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-			      c == '_'))
+			      c == '_' || c == '.' || c == '-'))
 				goto bad;
 		}
 		row->line = it->line;
